@@ -1,0 +1,78 @@
+import type { Argv } from 'yargs';
+import { addMemory } from '../../knowledge/add-memory.ts';
+import { archiveMemory } from '../../knowledge/archive-memory.ts';
+import { listItems } from '../../knowledge/list-items.ts';
+import { showItem } from '../../knowledge/show-item.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES, type Memory } from '../../model/memory.ts';
+import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { memoryLine } from '../render.ts';
+import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+export function memoryCommand(io: CliIO) {
+  return {
+    command: 'memory',
+    describe: 'feedback and pattern memories: add, list, show, remove',
+    builder: (y: Argv) =>
+      y
+        .command(
+          'add',
+          'save a memory',
+          (y) =>
+            writeOptions(y, ['description', 'body'])
+              .option('type', { choices: MEMORY_TYPES, demandOption: true, describe: 'feedback (how to work here) or pattern (how the code is done)' })
+              .option('title', { type: 'string', demandOption: true, describe: 'short name' })
+              .option('description', { type: 'string', describe: 'the memory in a sentence or two' })
+              .option('body', { type: 'string', describe: 'details, examples, exceptions' })
+              .option('keywords', { type: 'string', describe: 'words that should find it, comma-separated' })
+              .option('scope', { type: 'string', describe: 'repositories it applies to, comma-separated (default all)' }),
+          (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const s = await stdinFields(io, a, ['description', 'body']);
+              const r = await addMemory(
+                kb,
+                {
+                  type: a.type as Memory['type'],
+                  title: a.title as string,
+                  description: (s.description ?? a.description) as string,
+                  body: (s.body ?? a.body) as string | undefined,
+                  keywords: a.keywords as string | undefined,
+                  scope: a.scope as string | undefined,
+                },
+                { allowSecret: !!a.allowSecret },
+              );
+              if (a.json) return printJson(io, r);
+              out(io, `${r.duplicate ? 'Memory exists' : 'Memory saved'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`);
+            }),
+        )
+        .command(
+          'list',
+          'list memories (active ones unless --all or --status)',
+          (y) => listOptions(atOption(y), MEMORY_STATUSES).option('type', { choices: MEMORY_TYPES, describe: 'only this type' }),
+          (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const r = await listItems(kb, { kind: 'memory', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
+              printDiagnostics(io, r.diagnostics);
+              if (a.json) return printJson(io, r.items);
+              for (const m of r.items) out(io, memoryLine(m));
+            }),
+        )
+        .command('show <slug>', 'show one memory', (y) => atOption(y).positional('slug', { type: 'string' }), (a: Args) =>
+          withKb(io, a, async (kb) => {
+            const r = await showItem<Memory>(kb, { kind: 'memory', ref: String(a.slug), at: a.at as string | undefined });
+            if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
+            out(io, r.text);
+          }),
+        )
+        .command('remove <slug>', 'archive a memory (it stays in history)', (y) => y.positional('slug', { type: 'string' }), (a: Args) =>
+          withKb(io, a, async (kb) => {
+            const r = await archiveMemory(kb, { slug: String(a.slug) });
+            if (a.json) return printJson(io, r);
+            out(io, `${r.changed ? 'Memory archived' : 'Memory already archived'}: ${r.item.slug}`);
+          }),
+        )
+        .demandCommand(1, 'say what to do: add, list, show or remove'),
+    handler: () => {},
+  };
+}

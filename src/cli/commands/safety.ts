@@ -1,0 +1,58 @@
+import type { Argv } from 'yargs';
+import { resetSafetyRules } from '../../knowledge/reset-safety-rules.ts';
+import { setSafetySetting } from '../../knowledge/set-safety-setting.ts';
+import { showSafety } from '../../knowledge/show-safety.ts';
+import { updateSafety } from '../../knowledge/update-safety.ts';
+import { stringifyYaml } from '../../model/frontmatter.ts';
+import { RULE_SETTINGS, RULE_TYPES, type RuleType } from '../../model/safety-rules.ts';
+import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { atOption, printDiagnostics } from './shared.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+const ruleTypes = Object.keys(RULE_TYPES);
+
+export function safetyCommand(io: CliIO) {
+  const change = (action: 'add' | 'remove') => (a: Args) =>
+    withKb(io, a, async (kb) => {
+      const r = await updateSafety(kb, { action, rule_type: a.type as RuleType, value: String(a.value) });
+      if (a.json) return printJson(io, r);
+      out(io, r.changed ? `Safety rule ${action === 'add' ? 'added' : 'removed'}: ${String(a.type)} = ${String(a.value)}` : `Safety rule already present: ${String(a.type)} = ${String(a.value)}`);
+    });
+  const ruleArgs = (y: Argv) => y.positional('type', { choices: ruleTypes, describe: 'which list' }).positional('value', { type: 'string', describe: 'branch, command prefix, command or path/glob' });
+  return {
+    command: 'safety',
+    describe: 'safety rules enforced by the hooks: show, add, remove, set, reset',
+    builder: (y: Argv) =>
+      y
+        .command('show', 'print the rules in force', (y) => atOption(y), (a: Args) =>
+          withKb(io, a, async (kb) => {
+            const r = await showSafety(kb, { at: a.at as string | undefined });
+            printDiagnostics(io, r.diagnostics);
+            if (a.json) return printJson(io, r.rules);
+            out(io, stringifyYaml(r.rules));
+          }),
+        )
+        .command('add <type> <value>', 'add a rule to a list', ruleArgs, change('add'))
+        .command('remove <type> <value>', 'remove a rule from a list', ruleArgs, change('remove'))
+        .command(
+          'set <key> <value>',
+          'change a setting',
+          (y) => y.positional('key', { choices: Object.keys(RULE_SETTINGS) }).positional('value', { type: 'string', describe: 'true/false, or agents/always/never' }),
+          (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const r = await setSafetySetting(kb, { key: a.key as keyof typeof RULE_SETTINGS, value: String(a.value) });
+              if (a.json) return printJson(io, r);
+              out(io, `${r.changed ? 'Safety setting changed' : 'Safety setting unchanged'}: ${String(a.key)} = ${String(a.value)}`);
+            }),
+        )
+        .command('reset', 'write the default rules (the current file stays in history)', (y) => y, (a: Args) =>
+          withKb(io, a, async (kb) => {
+            const r = await resetSafetyRules(kb);
+            if (a.json) return printJson(io, r);
+            out(io, 'Safety rules reset to the defaults');
+          }),
+        )
+        .demandCommand(1, 'say what to do: show, add, remove, set or reset'),
+    handler: () => {},
+  };
+}

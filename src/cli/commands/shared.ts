@@ -1,0 +1,34 @@
+import type { Argv } from 'yargs';
+import { AxmeError } from '../../model/errors.ts';
+import { LIMITS } from '../../model/limits.ts';
+import type { Diagnostic } from '../../knowledge/state.ts';
+import { note, readStdin, type CliIO } from '../io.ts';
+import { diagnosticLine } from '../render.ts';
+
+export const atOption = (y: Argv) =>
+  y.option('at', { type: 'string', describe: 'read the knowledge as it was: a commit, ~N (N commits back) or a date ("2026-01-31", "3 days ago")' });
+
+export const listOptions = (y: Argv, statuses: readonly string[]) =>
+  y
+    .option('all', { type: 'boolean', describe: 'every status, not only live items' })
+    .option('status', { type: 'string', array: true, choices: statuses, describe: 'only these statuses' });
+
+/** --allow-secret, and --stdin <field> to read one long text field from standard input. */
+export const writeOptions = (y: Argv, stdinFields: string[]) =>
+  y
+    .option('allow-secret', { type: 'boolean', describe: 'store content that looks like a credential anyway' })
+    .option('stdin', { type: 'string', choices: stdinFields, describe: 'read this field from standard input (for long or multi-line text)' });
+
+/** The field named by --stdin, read from standard input. */
+export async function stdinFields(io: CliIO, a: Record<string, unknown>, allowed: string[]): Promise<Record<string, string>> {
+  const field = a.stdin as string | undefined;
+  if (!field) return {};
+  if (!allowed.includes(field)) throw new AxmeError('INVALID_INPUT', `--stdin takes one of ${allowed.join(', ')}`);
+  if (a[field] !== undefined) throw new AxmeError('INVALID_INPUT', `--${field} and --stdin ${field} both give ${field}: use one`);
+  return { [field]: await readStdin(io, LIMITS.text * 4) };
+}
+
+/** Files that could not be read are reported on stderr; the listing goes on without them. */
+export function printDiagnostics(io: CliIO, diagnostics: Diagnostic[]): void {
+  for (const d of diagnostics) note(io, `axme: ${diagnosticLine(d)}`);
+}

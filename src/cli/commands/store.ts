@@ -1,0 +1,79 @@
+import type { Argv } from 'yargs';
+import { checkStore } from '../../knowledge/check-store.ts';
+import { initStore } from '../../knowledge/init-store.ts';
+import { itemHistory } from '../../knowledge/item-history.ts';
+import { worklog } from '../../knowledge/worklog.ts';
+import type { KindName } from '../../model/kind.ts';
+import { SPECS } from '../../model/paths.ts';
+import { note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
+import { diagnosticLine } from '../render.ts';
+import { atOption } from './shared.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+/** init, log, history, fsck: commands about the store as a whole. */
+export function storeCommands(io: CliIO) {
+  return [
+    {
+      command: 'init',
+      describe: 'create the knowledge store on refs/memory/main (idempotent)',
+      builder: (y: Argv) => y,
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await initStore(kb);
+          if (a.json) return printJson(io, r);
+          if (r.created) out(io, `Initialized axme knowledge in ${kb.ref} (${r.written.join(', ')})`);
+          else if (r.written.length) out(io, `Repaired axme knowledge in ${kb.ref}: wrote ${r.written.join(', ')}`);
+          else out(io, `axme knowledge already initialized in ${kb.ref}`);
+        }),
+    },
+    {
+      command: 'log',
+      describe: 'the worklog: every change to the knowledge, newest first',
+      builder: (y: Argv) =>
+        atOption(y)
+          .option('limit', { alias: 'n', type: 'number', describe: 'at most this many entries' })
+          .option('since', { type: 'string', describe: 'only changes after this date ("2026-01-31", "2 days ago")' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined });
+          if (a.json) return printJson(io, entries);
+          for (const e of entries) out(io, `${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`);
+        }),
+    },
+    {
+      command: 'history <ref>',
+      describe: "one item's versions: ID, slug, alias or memory-tree path (e.g. safety/rules.yaml)",
+      builder: (y: Argv) =>
+        atOption(y)
+          .positional('ref', { type: 'string' })
+          .option('kind', { choices: Object.keys(SPECS), describe: 'when a slug names items of several kinds' })
+          .option('patch', { alias: 'p', type: 'boolean', describe: 'show the diff of each version' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await itemHistory(kb, { ref: String(a.ref), kind: a.kind as KindName | undefined, at: a.at as string | undefined, patch: !!a.patch });
+          if (a.json) return printJson(io, r);
+          for (const v of r.versions) {
+            out(io, `${v.commit.slice(0, 12)}  ${v.date}  ${(v.actor ?? '-').padEnd(7)}  ${v.change.padEnd(7)}  ${v.subject}`);
+            if (v.patch) out(io, v.patch);
+          }
+        }),
+    },
+    {
+      command: 'fsck',
+      describe: 'check the store: objects, schemas, unique IDs, supersession links',
+      builder: (y: Argv) => atOption(y),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await checkStore(kb, { at: a.at as string | undefined });
+          if (a.json) printJson(io, r);
+          else {
+            for (const f of r.findings) out(io, diagnosticLine(f));
+            const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
+            note(io, `${r.ok ? 'ok' : 'FAILED'}: ${r.objects} objects checked at ${r.commit.slice(0, 12)}${counts ? ` (${counts})` : ''}`);
+          }
+          if (!r.ok) throw new SilentExit(1);
+        }),
+    },
+  ];
+}

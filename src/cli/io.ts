@@ -1,0 +1,91 @@
+import type { Readable, Writable } from 'node:stream';
+import { ACTORS, type Actor } from '../model/common.ts';
+import { AxmeError } from '../model/errors.ts';
+import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+
+/** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
+export interface CliIO {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** Options every command accepts. */
+export interface GlobalArgs {
+  C?: string;
+  json?: boolean;
+}
+
+/** Who is writing: AXME_ACTOR, else "agent" inside a coding agent (CLAUDECODE=1, AXME_AGENT=1), else "human". */
+export function actorFrom(env: NodeJS.ProcessEnv): Actor {
+  const a = env.AXME_ACTOR;
+  if (a) {
+    if (!(ACTORS as readonly string[]).includes(a)) throw new AxmeError('INVALID_INPUT', `AXME_ACTOR=${a} is not an actor: use ${ACTORS.join(', ')}`);
+    return a as Actor;
+  }
+  return env.CLAUDECODE === '1' || env.AXME_AGENT === '1' ? 'agent' : 'human';
+}
+
+/** The clock: AXME_NOW (ISO 8601, for reproducible runs and tests) or the system clock. */
+export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
+  const fixed = env.AXME_NOW;
+  if (!fixed) return () => new Date();
+  const d = new Date(fixed);
+  if (Number.isNaN(d.getTime())) throw new AxmeError('INVALID_INPUT', `AXME_NOW=${fixed} is not an ISO 8601 date-time`);
+  return () => d;
+}
+
+/** Opens the knowledge base for a command and always closes it (the cat-file process included). */
+export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
+  const kb = await openKnowledgeBase({
+    cwd: args.C ?? io.cwd,
+    env: io.env,
+    now: clockFrom(io.env),
+    actor: actorFrom(io.env),
+    session: io.env.AXME_SESSION || undefined,
+    // A CLI run is a short-lived process: the git CLI backend starts faster than loading
+    // isomorphic-git (see docs/benchmarks.md). AXME_BACKEND overrides.
+    backend: io.env.AXME_BACKEND ? undefined : 'cli',
+  });
+  try {
+    return await fn(kb);
+  } finally {
+    await kb.repo.close();
+  }
+}
+
+export function out(io: CliIO, text: string): void {
+  io.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+}
+
+export function note(io: CliIO, text: string): void {
+  io.stderr.write(`${text}\n`);
+}
+
+export function printJson(io: CliIO, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Reads all of stdin as UTF-8 text, refusing more than `max` bytes. */
+export async function readStdin(io: CliIO, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > max) {
+      throw new AxmeError('INVALID_INPUT', `standard input is over ${Math.round(max / 1024)} KB, the limit for one field: keep knowledge short and reference large material by its path`);
+    }
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Ends a command with an exit code after it printed its own answer (e.g. fsck findings). */
+export class SilentExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}

@@ -1,0 +1,78 @@
+import yargs from 'yargs';
+import { AxmeError, USAGE_CODES } from '../model/errors.ts';
+import { backlogCommand } from './commands/backlog.ts';
+import { decisionCommand } from './commands/decision.ts';
+import { memoryCommand } from './commands/memory.ts';
+import { questionCommand } from './commands/question.ts';
+import { safetyCommand } from './commands/safety.ts';
+import { storeCommands } from './commands/store.ts';
+import { SilentExit, type CliIO } from './io.ts';
+
+declare const AXME_VERSION: string | undefined;
+
+/** A command line yargs could not parse (unknown command, bad flag value). */
+class UsageError extends Error {}
+
+/**
+ * Runs one axme command line. Returns the exit code: 0 ok, 1 failure, 2 usage or configuration
+ * error. The only place errors become exit codes and messages.
+ */
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const json = argv.includes('--json');
+  const parser = yargs()
+    .scriptName('axme')
+    .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
+    .option('C', { type: 'string', describe: 'run as if started in this folder', global: true })
+    .option('json', { type: 'boolean', describe: 'print the result as JSON', global: true })
+    .command(storeCommands(io))
+    .command(decisionCommand(io))
+    .command(memoryCommand(io))
+    .command(backlogCommand(io))
+    .command(questionCommand(io))
+    .command(safetyCommand(io))
+    .demandCommand(1, 'say which command to run (axme --help lists them)')
+    .recommendCommands()
+    .strict()
+    .parserConfiguration({ 'dot-notation': false })
+    .version(typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev')
+    .help()
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      // yargs reports its own usage problems as a message; errors from commands come as `err`
+      throw err ?? new UsageError(msg);
+    });
+  let helpShown = false;
+  parser.showHelpOnFail(false);
+  try {
+    await parser.parseAsync(argv, {}, (err, _argv, output) => {
+      if (output && !err) {
+        helpShown = true;
+        io.stdout.write(`${output}\n`);
+      }
+    });
+    return 0;
+  } catch (err) {
+    if (helpShown) return 0;
+    return report(io, err, json);
+  }
+}
+
+function report(io: CliIO, err: unknown, json: boolean): number {
+  if (err instanceof SilentExit) return err.code;
+  let code: number;
+  let payload: { code: string; message: string; data?: Record<string, unknown> };
+  if (err instanceof AxmeError) {
+    code = USAGE_CODES.has(err.code) ? 2 : 1;
+    payload = { code: err.code, message: err.message, data: err.data };
+  } else if (err instanceof UsageError) {
+    code = 2;
+    payload = { code: 'USAGE', message: `${err.message} (see axme --help, or axme <command> --help)` };
+  } else {
+    code = 1;
+    const e = err instanceof Error ? err : new Error(String(err));
+    payload = { code: 'INTERNAL', message: `internal error: ${e.message}${io.env.AXME_DEBUG ? `\n${e.stack}` : ' (set AXME_DEBUG=1 for the stack trace)'}` };
+  }
+  io.stderr.write(json ? `${JSON.stringify({ error: payload })}\n` : `axme: ${payload.message}\n`);
+  return code;
+}

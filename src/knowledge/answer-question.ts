@@ -1,0 +1,26 @@
+import { Question, QuestionAnswer, questionSpec } from '../model/question.ts';
+import { assertNoSecrets } from '../model/secrets.ts';
+import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
+import type { WriteOptions } from './add-decision.ts';
+import type { KnowledgeBase } from './kb.ts';
+import { locationOf, type EditResult } from './items.ts';
+import { findItem } from './lookup.ts';
+import { itemFile, mutate, subjectOf } from './mutate.ts';
+
+/** Answers a question: status answered, the answer and when. Answering again replaces the answer
+ * (the earlier one stays in history). */
+export async function answerQuestion(kb: KnowledgeBase, input: QuestionAnswer, opts: WriteOptions = {}): Promise<EditResult<Question>> {
+  const data = parseInput(QuestionAnswer, input, 'answer');
+  assertNoReservedHeading('answer', data.answer, questionSpec.sections.map(([h]) => h));
+  assertNoSecrets({ answer: data.answer }, !!opts.allowSecret);
+  const r = await mutate(kb, (state) => {
+    const old = findItem<Question>(state, 'question', data.question_id);
+    if (old.answer.trim() === data.answer.trim() && old.status !== 'open') return { result: { item: old, changed: false } };
+    const now = kb.now().toISOString();
+    const item = Question.parse({ ...old, status: old.status === 'open' ? 'answered' : old.status, answer: data.answer, answered_at: now, updated: now });
+    const [path, text] = itemFile('question', item);
+    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('question', 'answer', item.id, item.question.split('\n')[0]!), event: 'question.answered' };
+  });
+  const path = `questions/${r.result.item.slug}.md`;
+  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+}

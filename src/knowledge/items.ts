@@ -1,0 +1,67 @@
+import { normalizeTitle } from '../model/dedup.ts';
+import { nextId, type IdPrefix } from '../model/ids.ts';
+import type { KindName } from '../model/kind.ts';
+import { itemPath } from '../model/paths.ts';
+import { slugify, uniqueSlug } from '../model/slug.ts';
+import type { KnowledgeBase } from './kb.ts';
+import type { KnowledgeState } from './state.ts';
+
+/** Result of an add: the item, whether it already existed, where it lives, the commit written. */
+export interface AddResult<T> {
+  item: T;
+  /** true when an equal item existed: it is returned and nothing was written */
+  duplicate: boolean;
+  path: string;
+  /** git location, e.g. refs/memory/main:decisions/use-valkey.md */
+  location: string;
+  commit: string | null;
+}
+
+/** Result of an edit of an existing item. */
+export interface EditResult<T> {
+  item: T;
+  /** false when the item already was in the requested state */
+  changed: boolean;
+  path: string;
+  location: string;
+  commit: string | null;
+}
+
+/** Next free display ID of a kind, counting aliases and broken files' numbers too. */
+export function nextDisplayId(state: KnowledgeState, kind: KindName, prefix: IdPrefix): string {
+  const used: string[] = [];
+  for (const i of state.items[kind] as Array<{ id?: string; aliases?: string[] }>) {
+    if (i.id) used.push(i.id);
+    used.push(...(i.aliases ?? []));
+  }
+  return nextId(prefix, used);
+}
+
+/** A slug for a new item that no file in the tree uses yet (broken files included). */
+export function freeSlug(state: KnowledgeState, kind: KindName, title: string, fallback?: string): string {
+  const created = '';
+  return uniqueSlug(slugify(title, fallback), (s) => kind !== 'session' && state.snapshot.files.has(itemPath(kind, s, created)));
+}
+
+/** The first item whose normalized title equals `title`'s among those `filter` keeps. */
+export function findDuplicate<T extends { title?: string }>(items: T[], title: string, filter: (i: T) => boolean): T | undefined {
+  const key = normalizeTitle(title);
+  if (!key) return undefined;
+  return items.find((i) => filter(i) && titleKey(i.title ?? '') === key);
+}
+
+// Parsed items are shared between states (the parse cache), so their keys are worth keeping.
+const titleKeys = new Map<string, string>();
+function titleKey(title: string): string {
+  let k = titleKeys.get(title);
+  if (k === undefined) {
+    k = normalizeTitle(title);
+    if (titleKeys.size > 100_000) titleKeys.clear();
+    titleKeys.set(title, k);
+  }
+  return k;
+}
+
+export function locationOf(kb: KnowledgeBase, path: string): string {
+  return `${kb.ref}:${path}`;
+}

@@ -1,0 +1,52 @@
+import type { Actor } from '../model/common.ts';
+import { AxmeError } from '../model/errors.ts';
+import type { BackendName } from '../store/backend.ts';
+import { diskCache, type DiskCache } from '../store/cache.ts';
+import { openRepo, type Repo } from '../store/repo.ts';
+
+export const MEMORY_REF = 'refs/memory/main';
+
+/**
+ * Everything a knowledge operation needs, passed explicitly: the repository, the ref of the
+ * store, a clock, who is acting. The in-memory parse cache lives here, not in module state.
+ */
+export interface KnowledgeBase {
+  repo: Repo;
+  ref: string;
+  now: () => Date;
+  actor: Actor;
+  session?: string | undefined;
+  /** parsed folders by cache key (bounded), in front of the disk cache */
+  memo: Map<string, unknown>;
+  disk: DiskCache;
+}
+
+export interface OpenOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+  actor?: Actor;
+  session?: string;
+  backend?: BackendName;
+  ref?: string;
+}
+
+/** Bump when the cached parse format changes: old cache files are then ignored. */
+const CACHE_VERSION = 1;
+
+export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBase> {
+  const repo = await openRepo({ cwd: opts.cwd, env: opts.env, backend: opts.backend });
+  return {
+    repo,
+    ref: opts.ref ?? MEMORY_REF,
+    now: opts.now ?? (() => new Date()),
+    actor: opts.actor ?? 'human',
+    session: opts.session,
+    memo: new Map(),
+    disk: diskCache(repo.axmeDir, CACHE_VERSION),
+  };
+}
+
+export function notInitialized(kb: KnowledgeBase): AxmeError {
+  return new AxmeError('NOT_INITIALIZED', `this repository has no axme knowledge yet (${kb.ref} does not exist): run \`axme init\` first`, { ref: kb.ref });
+}

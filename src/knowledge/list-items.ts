@@ -1,0 +1,42 @@
+import type { KindName } from '../model/kind.ts';
+import { SPECS } from '../model/paths.ts';
+import type { KnowledgeBase } from './kb.ts';
+import { readState, type Diagnostic, type ItemsByKind } from './state.ts';
+
+/** Statuses a listing shows unless asked for everything: what is still in force or to do. */
+const LIVE: Partial<Record<KindName, readonly string[]>> = {
+  decision: ['active'],
+  memory: ['active'],
+  backlog: ['open', 'in-progress', 'blocked'],
+  question: ['open'],
+};
+
+export interface ListOptions<K extends KindName> {
+  kind: K;
+  /** revision or date to read at (default: the tip) */
+  at?: string | undefined;
+  /** only items with one of these statuses */
+  status?: string[] | undefined;
+  /** every status, not only live items */
+  all?: boolean | undefined;
+  /** memories only: feedback or pattern */
+  type?: string | undefined;
+}
+
+export interface ListResult<K extends KindName> {
+  items: ItemsByKind[K];
+  /** files of this kind that could not be read (path + reason); the rest are still listed */
+  diagnostics: Diagnostic[];
+  commit: string;
+}
+
+/** Items of one kind at the tip or at a revision, live ones by default. */
+export async function listItems<K extends KindName>(kb: KnowledgeBase, opts: ListOptions<K>): Promise<ListResult<K>> {
+  const state = await readState(kb, opts.at);
+  const want = opts.status?.length ? opts.status : opts.all ? undefined : LIVE[opts.kind];
+  const items = (state.items[opts.kind] as Array<{ status?: string; type?: string }>).filter(
+    (i) => (!want || want.includes(i.status ?? '')) && (!opts.type || i.type === opts.type),
+  ) as ItemsByKind[K];
+  const dir = `${SPECS[opts.kind].dir}/`;
+  return { items, diagnostics: state.diagnostics.filter((d) => d.path.startsWith(dir)), commit: state.commit! };
+}

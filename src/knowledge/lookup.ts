@@ -1,0 +1,37 @@
+import { AxmeError } from '../model/errors.ts';
+import { parseId } from '../model/ids.ts';
+import type { ItemBase, KindName } from '../model/kind.ts';
+import { isSlug } from '../model/slug.ts';
+import type { KnowledgeState } from './state.ts';
+
+const LIST_COMMAND: Record<KindName, string> = {
+  decision: 'axme decision list',
+  memory: 'axme memory list',
+  backlog: 'axme backlog list',
+  question: 'axme question list --all',
+  plan: 'axme log',
+  handoff: 'axme log',
+  session: 'axme log',
+  oracle: 'axme log',
+};
+
+/**
+ * The item a user reference names: a slug, a display ID (D-007, case-insensitive) or an alias.
+ * Checked at the boundary: anything else (paths, `..`) is INVALID_INPUT, a miss is NOT_FOUND.
+ */
+export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindName, ref: string): T {
+  const items = state.items[kind] as unknown as T[];
+  const want = ref.trim();
+  const id = parseId(want);
+  if (id) {
+    const norm = want.toUpperCase();
+    const byId = items.find((i) => (i as { id?: string }).id === norm) ?? items.find((i) => ((i as { aliases?: string[] }).aliases ?? []).includes(norm));
+    if (byId) return byId;
+  } else if (!isSlug(want)) {
+    throw new AxmeError('INVALID_INPUT', `${JSON.stringify(want.slice(0, 80))} is neither an ID (like D-001) nor a slug (lowercase letters, digits, dashes)`, { ref: want });
+  } else {
+    const bySlug = items.find((i) => i.slug === want);
+    if (bySlug) return bySlug;
+  }
+  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}: \`${LIST_COMMAND[kind]}\` shows what there is`, { kind, ref: want });
+}

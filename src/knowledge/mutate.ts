@@ -1,0 +1,66 @@
+import { AxmeError } from '../model/errors.ts';
+import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../model/kind.ts';
+import { LIMITS, formatSize } from '../model/limits.ts';
+import { itemPath, SPECS } from '../model/paths.ts';
+import { commitOperation, formatCommitMessage } from '../store/commit.ts';
+import { notInitialized, type KnowledgeBase } from './kb.ts';
+import { stateOf, type KnowledgeState } from './state.ts';
+
+/** What an operation wants written: files (path -> text, null removes) and how to describe it. */
+export interface Mutation<R> {
+  result: R;
+  /** no files: nothing is committed */
+  files?: Map<string, string | null>;
+  subject?: string;
+  event?: string;
+  body?: string;
+}
+
+export interface MutateResult<R> {
+  result: R;
+  /** the commit written, or null when nothing changed */
+  commit: string | null;
+}
+
+/**
+ * Applies `op` to the current knowledge and commits what it returns as ONE commit, re-applying it
+ * to the new tip when another writer got there first. `op` must be a pure function of the state
+ * it is given (it may run several times).
+ */
+export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+  const out = await commitOperation(kb.repo, {
+    ref: kb.ref,
+    now: kb.now,
+    apply: async (snap) => {
+      if (!snap.commit && !opts.allowEmptyStore) throw notInitialized(kb);
+      const m = await op(await stateOf(kb, snap));
+      if (!m.files || m.files.size === 0) return { change: null, result: m.result };
+      const files = new Map<string, Buffer | null>();
+      for (const [path, text] of m.files) files.set(path, text === null ? null : Buffer.from(text, 'utf8'));
+      const message = formatCommitMessage(m.subject ?? 'update', {
+        event: m.event ?? 'update',
+        items: [...m.files.keys()],
+        actor: kb.actor,
+        session: kb.session,
+      }, m.body);
+      return { change: { files, message }, result: m.result };
+    },
+  });
+  return { result: out.result, commit: out.commit };
+}
+
+/** Path and file text of an item; refuses a file over the size limit. */
+export function itemFile<T extends ItemBase>(kind: KindName, item: T): [string, string] {
+  const spec = SPECS[kind] as unknown as KindSpec<T>;
+  const text = encodeItem(spec, item);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > LIMITS.fileBytes) {
+    throw new AxmeError('INVALID_INPUT', `the ${kind} would be ${formatSize(bytes)} on disk, over the ${formatSize(LIMITS.fileBytes)} limit for one item: shorten it and reference large material by its path`, { bytes });
+  }
+  return [itemPath(kind, item.slug, item.created), text];
+}
+
+/** `<kind>: <verb> <id> <title>` */
+export function subjectOf(kind: string, verb: string, id: string | undefined, title: string): string {
+  return `${kind}: ${verb} ${id ? `${id} ` : ''}${title}`;
+}

@@ -1,0 +1,31 @@
+import type { Decision } from '../model/decision.ts';
+import { AxmeError } from '../model/errors.ts';
+import { longText } from '../model/text.ts';
+import { parseInput } from '../model/validate.ts';
+import { z } from 'zod';
+import type { KnowledgeBase } from './kb.ts';
+import { locationOf, type EditResult } from './items.ts';
+import { findItem } from './lookup.ts';
+import { itemFile, mutate, subjectOf } from './mutate.ts';
+
+export const RevokeInput = z.object({
+  id: z.string().min(1).describe('ID (D-001), alias or slug of the decision'),
+  reason: longText('why the decision no longer holds').pipe(z.string().trim().min(1, 'say why the decision is revoked')),
+});
+export type RevokeInput = z.input<typeof RevokeInput>;
+
+/** Marks an active decision revoked (with when and why); the old text stays in the file and history. */
+export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput): Promise<EditResult<Decision>> {
+  const data = parseInput(RevokeInput, input, 'revocation');
+  const r = await mutate(kb, (state) => {
+    const old = findItem<Decision>(state, 'decision', data.id);
+    if (old.status === 'revoked') return { result: { item: old, changed: false } };
+    if (old.status === 'superseded') throw new AxmeError('INVALID_INPUT', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
+    const now = kb.now().toISOString();
+    const item: Decision = { ...old, status: 'revoked', revoked_at: now, revoked_reason: data.reason, updated: now };
+    const [path, text] = itemFile('decision', item);
+    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('decision', 'revoke', item.id, item.title), event: 'decision.revoked', body: data.reason };
+  });
+  const path = `decisions/${r.result.item.slug}.md`;
+  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+}

@@ -1,0 +1,186 @@
+import type { BacklogItem } from '../model/backlog.ts';
+import { StoreConfig } from '../model/config.ts';
+import type { Decision } from '../model/decision.ts';
+import { parseYaml } from '../model/frontmatter.ts';
+import type { Handoff } from '../model/handoff.ts';
+import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../model/kind.ts';
+import type { Memory } from '../model/memory.ts';
+import type { OraclePage } from '../model/oracle.ts';
+import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../model/paths.ts';
+import type { Plan } from '../model/plan.ts';
+import type { Question } from '../model/question.ts';
+import { SafetyRules } from '../model/safety-rules.ts';
+import type { SessionSummary } from '../model/session-summary.ts';
+import { readSnapshot, type Snapshot } from '../store/tree.ts';
+import { resolveAt } from '../store/revision.ts';
+import { notInitialized, type KnowledgeBase } from './kb.ts';
+import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
+
+export interface Diagnostic {
+  path: string;
+  severity: 'error' | 'warning';
+  reason: string;
+}
+
+export interface ItemsByKind {
+  decision: Decision[];
+  memory: Memory[];
+  backlog: BacklogItem[];
+  question: Question[];
+  plan: Plan[];
+  handoff: Handoff[];
+  session: SessionSummary[];
+  oracle: OraclePage[];
+}
+
+/** The parsed knowledge of one memory commit. Broken files are diagnostics, never exceptions. */
+export interface KnowledgeState {
+  commit: string | null;
+  snapshot: Snapshot;
+  items: ItemsByKind;
+  /** effective safety rules (defaults where the file is missing or broken) */
+  rules: SafetyRules;
+  config: StoreConfig | null;
+  diagnostics: Diagnostic[];
+}
+
+
+/** Reads the knowledge at the tip, or at `at` (revision or date). NOT_INITIALIZED when there is none. */
+export async function readState(kb: KnowledgeBase, at?: string): Promise<KnowledgeState> {
+  const commit = await resolveAt(kb.repo, kb.ref, at, kb.now());
+  if (!commit) throw notInitialized(kb);
+  return stateOf(kb, await readSnapshot(kb.repo.backend, commit));
+}
+
+/** Parses a snapshot, reusing cached parses of folders (and of unchanged files in a changed folder). */
+export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState> {
+  const items: ItemsByKind = { decision: [], memory: [], backlog: [], question: [], plan: [], handoff: [], session: [], oracle: [] };
+  const diagnostics: Diagnostic[] = [];
+  // folder -> spec, for every folder that holds items
+  const folders = new Map<string, KindSpec<ItemBase>>();
+  for (const path of snap.files.keys()) {
+    const c = classifyPath(path);
+    if (c.type === 'item') folders.set(path.slice(0, path.lastIndexOf('/')), c.spec);
+    else if (c.type === 'other') diagnostics.push({ path, severity: 'warning', reason: `unexpected file: ${c.reason}; axme ignores it` });
+  }
+  await Promise.all(
+    [...folders].map(async ([dir, spec]) => {
+      for (const p of await parseFolder(kb, snap, dir, spec)) {
+        const path = `${dir}/${p.name}`;
+        if (p.item) (items[spec.kind] as ItemBase[]).push(p.item);
+        else if (p.error) diagnostics.push({ path, severity: 'error', reason: p.error });
+      }
+    }),
+  );
+  for (const list of Object.values(items) as ItemBase[][]) list.sort(byIdThenSlug);
+  const rules = await memoByBlob(kb, snap, RULES_PATH, diagnostics, parseRules);
+  const config = await memoByBlob(kb, snap, CONFIG_PATH, diagnostics, parseConfig);
+  diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { commit: snap.commit, snapshot: snap, items, rules, config, diagnostics };
+}
+
+function byIdThenSlug(a: ItemBase, b: ItemBase): number {
+  const ia = (a as { id?: string }).id;
+  const ib = (b as { id?: string }).id;
+  if (ia && ib && ia !== ib) return ia.length - ib.length || (ia < ib ? -1 : 1);
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec: KindSpec<ItemBase>): Promise<ParsedFile[]> {
+  const tree = snap.dirs.get(dir)!;
+  const hit = await cachedFolder(kb, dir, tree.oid);
+  if (hit) return hit;
+  // Miss: reuse the parses of files whose blob is unchanged since the folder's base parse.
+  const base = await baseFolder(kb, dir);
+  const prev = new Map((base?.files ?? []).map((p) => [`${p.name} ${p.oid}`, p]));
+  const entries = tree.entries.filter((e) => e.type === 'blob' && e.name.endsWith('.md'));
+  const parsed = await Promise.all(
+    entries.map(async (e): Promise<ParsedFile> => {
+      const reused = prev.get(`${e.name} ${e.oid}`);
+      if (reused) return reused;
+      const c = classifyPath(`${dir}/${e.name}`);
+      if (c.type !== 'item') return { name: e.name, oid: e.oid };
+      const text = await readText(kb, e.oid);
+      if (typeof text !== 'string') return { name: e.name, oid: e.oid, error: text.error };
+      const r = decodeItem(spec, c.slug, text);
+      return r.ok ? { name: e.name, oid: e.oid, item: r.item } : { name: e.name, oid: e.oid, error: r.reason };
+    }),
+  );
+  const usable = parsed.filter((p) => p.item || p.error);
+  await storeFolder(kb, dir, tree.oid, usable, base);
+  return usable;
+}
+
+async function readText(kb: KnowledgeBase, oid: string): Promise<string | { error: string }> {
+  const buf = await kb.repo.backend.readBlob(oid);
+  if (buf.includes(0)) return { error: 'file holds binary data (NUL bytes), not Markdown text' };
+  const text = buf.toString('utf8');
+  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return { error: 'file is not valid UTF-8 text' };
+  return text;
+}
+
+/** Runs `parse` once per blob: the result and its diagnostics are remembered by the file's OID. */
+async function memoByBlob<T>(kb: KnowledgeBase, snap: Snapshot, path: string, diagnostics: Diagnostic[], parse: (kb: KnowledgeBase, snap: Snapshot, d: Diagnostic[]) => Promise<T>): Promise<T> {
+  const oid = snap.files.get(path)?.oid;
+  const key = `file:${path}:${oid ?? (snap.commit ? 'missing' : 'empty')}`;
+  const hit = kb.memo.get(key) as { value: T; diagnostics: Diagnostic[] } | undefined;
+  if (hit) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.value;
+  }
+  const own: Diagnostic[] = [];
+  const value = await parse(kb, snap, own);
+  kb.memo.set(key, { value, diagnostics: own });
+  diagnostics.push(...own);
+  return value;
+}
+
+async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<SafetyRules> {
+  const defaults = SafetyRules.parse({});
+  const f = snap.files.get(RULES_PATH);
+  if (!f) {
+    if (snap.commit) diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
+    return defaults;
+  }
+  const text = await readText(kb, f.oid);
+  if (typeof text !== 'string') {
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${text.error}; the default safety rules apply` });
+    return defaults;
+  }
+  try {
+    const r = SafetyRules.safeParse(parseYaml(text) ?? {});
+    if (r.success) return r.data;
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${describeIssues(r.error)}; the default safety rules apply` });
+  } catch (err) {
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply` });
+  }
+  return defaults;
+}
+
+async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<StoreConfig | null> {
+  const f = snap.files.get(CONFIG_PATH);
+  if (!f) {
+    if (snap.commit) diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: 'missing: run `axme init` to write it' });
+    return null;
+  }
+  const text = await readText(kb, f.oid);
+  if (typeof text !== 'string') {
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: text.error });
+    return null;
+  }
+  try {
+    const r = StoreConfig.safeParse(parseYaml(text));
+    if (r.success) return r.data;
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: describeIssues(r.error) });
+  } catch (err) {
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: `not valid YAML: ${(err as Error).message.split('\n')[0]}` });
+  }
+  return null;
+}
+
+/** Items of one kind, typed. */
+export function itemsOf<K extends KindName>(state: KnowledgeState, kind: K): ItemsByKind[K] {
+  return state.items[kind];
+}
+
+export { SPECS };

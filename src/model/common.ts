@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { listEntry } from './text.ts';
+
+/** ISO 8601 date or date-time, kept as a string so YAML never rewrites it. */
+export const Timestamp = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00.000Z')
+  .describe('ISO 8601 timestamp');
+
+/** Scope: which repositories an item applies to. Absent or ["all"] means every repository. */
+export const Scope = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter((s) => s !== ''))
+  .pipe(z.array(listEntry))
+  .transform((v) => [...new Set(v)])
+  .describe('repositories this applies to ("all" or a list of repository names); default all');
+
+/** Fields every stored item has besides its slug (which comes first). `extra` holds frontmatter fields axme does not know, kept verbatim. */
+export const baseFields = {
+  source: listEntry.optional().describe('where the item came from: agent, human, session, scan, import, recovered, ...'),
+  session: listEntry.optional().describe('axme session that wrote the item'),
+  created: Timestamp.describe('when the item was created (ISO 8601)'),
+  updated: Timestamp.describe('when the item last changed (ISO 8601)'),
+  extra: z.record(z.string(), z.unknown()).default({}).describe('frontmatter fields axme does not know, kept as they are'),
+};
+
+export type Actor = 'agent' | 'auditor' | 'human' | 'sync';
+export const ACTORS: readonly Actor[] = ['agent', 'auditor', 'human', 'sync'];

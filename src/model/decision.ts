@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { baseFields, Scope, Timestamp } from './common.ts';
+import { displayId } from './ids.ts';
+import type { KindSpec } from './kind.ts';
+import { Slug } from './slug.ts';
+import { listEntry, longText, stringList, titleText } from './text.ts';
+
+export const DECISION_STATUSES = ['active', 'superseded', 'revoked'] as const;
+export const ENFORCE = ['required', 'advisory'] as const;
+
+/** An architectural decision: `decisions/<slug>.md`. */
+export const Decision = z.object({
+  slug: Slug,
+  id: displayId('D'),
+  title: titleText('short name of the decision'),
+  decision: longText('what was decided'),
+  reasoning: longText('why it was decided').default(''),
+  enforce: z.enum(ENFORCE).default('advisory').describe('required: agents must follow it; advisory: a strong default'),
+  status: z.enum(DECISION_STATUSES).default('active').describe('active, superseded (by a newer decision) or revoked'),
+  scope: Scope.optional(),
+  supersedes: z.array(Slug).default([]).describe('slugs of the decisions this one replaces'),
+  superseded_by: Slug.optional().describe('slug of the decision that replaced this one'),
+  revoked_at: Timestamp.optional().describe('when the decision was revoked'),
+  revoked_reason: longText('why the decision was revoked').optional(),
+  aliases: z.array(displayId('D')).default([]).describe('earlier display IDs (after a renumbering merge)'),
+  anchors: z.array(listEntry).default([]).describe('paths or globs in the code the decision is about'),
+  tags: z.array(listEntry).default([]).describe('free-form labels'),
+  ...baseFields,
+});
+export type Decision = z.infer<typeof Decision>;
+
+export const decisionSpec: KindSpec<Decision> = {
+  kind: 'decision',
+  dir: 'decisions',
+  idPrefix: 'D',
+  schema: Decision,
+  fields: ['id', 'title', 'status', 'enforce', 'scope', 'tags', 'anchors', 'supersedes', 'superseded_by', 'revoked_at', 'revoked_reason', 'aliases', 'source', 'session', 'created', 'updated'],
+  lead: 'decision',
+  sections: [['Reasoning', 'reasoning']],
+};
+
+/** Parameters of "save a decision" (AXME's axme_save_decision plus tags/anchors). */
+export const DecisionInput = z.object({
+  title: titleText('short name of the decision, e.g. "Use Valkey for caching"'),
+  decision: longText('what was decided, in a sentence or a short paragraph').pipe(z.string().min(1, 'must not be empty')),
+  reasoning: longText('why: the forces, the alternatives rejected').default(''),
+  enforce: z.enum(ENFORCE).default('advisory').describe('required: agents must follow it; advisory: a strong default'),
+  scope: Scope.optional(),
+  tags: stringList('free-form labels').default([]),
+  anchors: stringList('paths or globs in the code the decision is about').default([]),
+});
+export type DecisionInput = z.input<typeof DecisionInput>;

@@ -1,0 +1,39 @@
+/**
+ * Typed errors. Every error axme raises carries a `code` that callers branch on and a message
+ * that says what to do next. Only surfaces map codes to exit codes or tool errors.
+ */
+export type ErrorCode =
+  | 'NOT_A_REPO' // no git repository at or above the folder
+  | 'NOT_INITIALIZED' // the repository has no refs/memory/main yet
+  | 'INVALID_INPUT' // input failed validation (slug, size, binary data, schema)
+  | 'SECRET_DETECTED' // content looks like a credential
+  | 'NOT_FOUND' // no item by that id, slug or alias
+  | 'AMBIGUOUS' // a reference matches several items
+  | 'BAD_REVISION' // --at names no memory commit
+  | 'CONFLICT' // the compare-and-swap retry budget ran out
+  | 'CORRUPT' // the store holds something axme cannot read
+  | 'GIT_FAILED'; // the git CLI failed for a reason axme cannot fix
+
+/** Codes that mean "the caller must change the input or set-up" (CLI exit 2). */
+export const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'NOT_A_REPO',
+  'NOT_INITIALIZED',
+  'INVALID_INPUT',
+  'SECRET_DETECTED',
+  'BAD_REVISION',
+]);
+
+export class AxmeError extends Error {
+  override readonly name = 'AxmeError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isAxmeError(err: unknown, code?: ErrorCode): err is AxmeError {
+  return err instanceof AxmeError && (code === undefined || err.code === code);
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Display-ID prefixes: D-NNN decisions, B-NNN backlog items, Q-NNN questions. */
+export type IdPrefix = 'D' | 'B' | 'Q';
+
+const ID_RE = /^([DBQ])-(\d{3,})$/;
+
+export function formatId(prefix: IdPrefix, n: number): string {
+  return `${prefix}-${String(n).padStart(3, '0')}`;
+}
+
+/** Parses `D-007` (case-insensitive) into its prefix and number, or null. */
+export function parseId(s: string): { prefix: IdPrefix; n: number } | null {
+  const m = ID_RE.exec(s.toUpperCase());
+  return m ? { prefix: m[1] as IdPrefix, n: Number(m[2]) } : null;
+}
+
+/** The next free number after every id and alias already used. */
+export function nextId(prefix: IdPrefix, used: Iterable<string>): string {
+  let max = 0;
+  for (const id of used) {
+    const p = parseId(id);
+    if (p && p.prefix === prefix && p.n > max) max = p.n;
+  }
+  return formatId(prefix, max + 1);
+}
+
+export function displayId(prefix: IdPrefix) {
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}-\\d{3,}$`), `must look like ${prefix}-001`)
+    .describe(`display ID (${prefix}-NNN): the next free number at creation`);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { baseFields } from './common.ts';
+import type { KindSpec } from './kind.ts';
+import { Slug } from './slug.ts';
+import { longText } from './text.ts';
+
+/** The standard oracle pages; other slugs are allowed too. */
+export const ORACLE_PAGES = ['stack', 'structure', 'patterns', 'glossary'] as const;
+
+/** One page of project orientation: `oracle/<page>.md`. */
+export const OraclePage = z.object({
+  slug: Slug,
+  title: z.string().max(200).optional().describe('page title'),
+  body: longText('the page').default(''),
+  ...baseFields,
+});
+export type OraclePage = z.infer<typeof OraclePage>;
+
+export const oracleSpec: KindSpec<OraclePage> = {
+  kind: 'oracle',
+  dir: 'oracle',
+  schema: OraclePage,
+  fields: ['title', 'source', 'session', 'created', 'updated'],
+  lead: 'body',
+  sections: [],
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { baseFields, Timestamp } from './common.ts';
+import { displayId } from './ids.ts';
+import type { KindSpec } from './kind.ts';
+import { Slug } from './slug.ts';
+import { longText } from './text.ts';
+
+export const QUESTION_STATUSES = ['open', 'answered', 'applied', 'archived'] as const;
+
+/** An open question for the user: `questions/<slug>.md`. */
+export const Question = z.object({
+  slug: Slug,
+  id: displayId('Q'),
+  question: longText('the question').pipe(z.string().min(1, 'must not be empty')),
+  context: longText('what prompted the question').default(''),
+  answer: longText('the answer, once given').default(''),
+  status: z.enum(QUESTION_STATUSES).default('open').describe('open -> answered -> applied -> archived'),
+  answered_at: Timestamp.optional().describe('when the question was answered'),
+  aliases: z.array(displayId('Q')).default([]).describe('earlier display IDs (after a renumbering merge)'),
+  ...baseFields,
+});
+export type Question = z.infer<typeof Question>;
+
+export const questionSpec: KindSpec<Question> = {
+  kind: 'question',
+  dir: 'questions',
+  idPrefix: 'Q',
+  schema: Question,
+  fields: ['id', 'status', 'answered_at', 'aliases', 'source', 'session', 'created', 'updated'],
+  lead: 'question',
+  sections: [['Context', 'context'], ['Answer', 'answer']],
+};
+
+/** Parameters of "ask a question" (AXME's axme_ask_question). */
+export const QuestionInput = z.object({
+  question: longText('the question for the user').pipe(z.string().trim().min(1, 'must not be empty')),
+  context: longText('what prompted it, what the options are').default(''),
+});
+export type QuestionInput = z.input<typeof QuestionInput>;
+
+/** Parameters of "answer a question" (AXME's axme_answer_question). */
+export const QuestionAnswer = z.object({
+  question_id: z.string().min(1).describe('ID (Q-001), alias or slug of the question'),
+  answer: longText('the answer').pipe(z.string().trim().min(1, 'must not be empty')),
+});
+export type QuestionAnswer = z.input<typeof QuestionAnswer>;

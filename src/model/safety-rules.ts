@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { listEntry } from './text.ts';
+
+/** AXME Code's default rules (see shared/reference/axme-compat.md). */
+export const DEFAULT_RULES = {
+  git: {
+    protectedBranches: ['main', 'master'],
+    allowForcePush: false,
+    allowDirectPushToMain: false,
+    requirePrForMain: true,
+    requireAxmeSuffix: 'agents' as 'agents' | 'always' | 'never',
+  },
+  bash: {
+    deniedPrefixes: [
+      'rm -rf /', 'chmod 777', 'curl | sh', 'curl | bash', 'wget | sh', 'git push --force',
+      'git checkout -- .', 'git clean -f', 'gh workflow run deploy-prod', 'gh release create',
+      'npm publish', 'twine upload', 'docker push', 'dotnet nuget push', 'mvn deploy', 'git tag',
+    ],
+    deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs', 'dd if='],
+    allowedPrefixes: [] as string[],
+  },
+  filesystem: {
+    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '.env', '*.pem', '*.key'],
+    readOnlyPaths: [] as string[],
+  },
+};
+
+const list = (d: string[], description: string) => z.array(listEntry).default(d).describe(description);
+
+/**
+ * `safety/rules.yaml`. A list present in the file replaces the default list; a missing field
+ * takes its default. Unknown keys are kept in the file (edits go through the YAML document).
+ */
+export const SafetyRules = z.object({
+  git: z
+    .object({
+      protectedBranches: list(DEFAULT_RULES.git.protectedBranches, 'branches agents must not push to directly'),
+      allowForcePush: z.boolean().default(false).describe('allow force pushes'),
+      allowDirectPushToMain: z.boolean().default(false).describe('allow pushing straight to a protected branch'),
+      requirePrForMain: z.boolean().default(true).describe('changes reach protected branches through pull requests'),
+      requireAxmeSuffix: z
+        .enum(['agents', 'always', 'never'])
+        .default('agents')
+        .describe('who must end commit messages with the #!axme pr=<N|none> repo=<owner>/<name> line'),
+    })
+    .default(() => structuredClone(DEFAULT_RULES.git)),
+  bash: z
+    .object({
+      deniedPrefixes: list(DEFAULT_RULES.bash.deniedPrefixes, 'command prefixes that are refused (word boundary)'),
+      deniedCommands: list(DEFAULT_RULES.bash.deniedCommands, 'commands that are refused wherever they appear in a pipeline'),
+      allowedPrefixes: list([], 'command prefixes allowed even when a deny rule matches'),
+    })
+    .default(() => structuredClone(DEFAULT_RULES.bash)),
+  filesystem: z
+    .object({
+      deniedPaths: list(DEFAULT_RULES.filesystem.deniedPaths, 'paths or globs that must not be read or written'),
+      readOnlyPaths: list([], 'paths or globs that must not be written'),
+    })
+    .default(() => structuredClone(DEFAULT_RULES.filesystem)),
+});
+export type SafetyRules = z.infer<typeof SafetyRules>;
+
+/** AXME's rule types (axme_update_safety) and the list each one edits. */
+export const RULE_TYPES = {
+  git_protected_branch: ['git', 'protectedBranches'],
+  bash_deny: ['bash', 'deniedPrefixes'],
+  bash_deny_command: ['bash', 'deniedCommands'],
+  bash_allow: ['bash', 'allowedPrefixes'],
+  fs_deny: ['filesystem', 'deniedPaths'],
+  fs_readonly: ['filesystem', 'readOnlyPaths'],
+} as const;
+export type RuleType = keyof typeof RULE_TYPES;
+export const RuleTypeSchema = z
+  .enum(Object.keys(RULE_TYPES) as [RuleType, ...RuleType[]])
+  .describe('git_protected_branch, bash_deny, bash_deny_command, bash_allow, fs_deny or fs_readonly');
+
+/** Scalar settings `axme safety set` may change, with their allowed values. */
+export const RULE_SETTINGS = {
+  'git.allowForcePush': z.boolean(),
+  'git.allowDirectPushToMain': z.boolean(),
+  'git.requirePrForMain': z.boolean(),
+  'git.requireAxmeSuffix': z.enum(['agents', 'always', 'never']),
+} as const;
+export type RuleSetting = keyof typeof RULE_SETTINGS;
+
+export const SafetyRuleChange = z.object({
+  rule_type: RuleTypeSchema,
+  value: listEntry.describe('the branch, command prefix, command or path/glob'),
+});
+export type SafetyRuleChange = z.input<typeof SafetyRuleChange>;

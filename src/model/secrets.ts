@@ -1,0 +1,78 @@
+import { AxmeError } from './errors.ts';
+
+interface SecretPattern {
+  name: string;
+  what: string;
+  re: RegExp;
+  /** extra check on the match, e.g. "the value is a literal, not a placeholder" */
+  accept?: (m: RegExpExecArray) => boolean;
+}
+
+// A value that names a secret instead of containing one: $VAR, ${VAR}, <token>, {{x}}, ***, xxx, process.env.X ...
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%|\*+|x{3,}|\.{3,}|(?:process\.env|os\.environ|env)\b.*|true|false|null|none|undefined|changeme|redacted|required|optional|example|your[-_\w]*)$/i;
+
+const PATTERNS: SecretPattern[] = [
+  { name: 'private-key', what: 'a private key block', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/ },
+  { name: 'aws-access-key-id', what: 'an AWS access key ID', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/ },
+  {
+    name: 'aws-secret-access-key',
+    what: 'an AWS secret access key',
+    re: /\baws_?secret_?access_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})\b/i,
+  },
+  { name: 'github-token', what: 'a GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/ },
+  { name: 'npm-token', what: 'an npm token', re: /\bnpm_[A-Za-z0-9]{36}\b/ },
+  { name: 'slack-token', what: 'a Slack token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/ },
+  { name: 'slack-webhook', what: 'a Slack webhook URL', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}/ },
+  {
+    name: 'password-assignment',
+    what: 'a password or secret assigned a literal value',
+    re: /\b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token)\b["']?\s*[:=]\s*(["']?)([^\s"',;]{6,})\1/i,
+    accept: (m) => !PLACEHOLDER.test(m[2] ?? ''),
+  },
+  {
+    name: 'url-credentials',
+    what: 'a URL with a password in it',
+    re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@[^\s/]+/i,
+    accept: (m) => !PLACEHOLDER.test(m[1] ?? ''),
+  },
+];
+
+export interface SecretFinding {
+  pattern: string;
+  what: string;
+  field: string;
+  /** offset of the match inside the field */
+  index: number;
+}
+
+/** First credential-looking match in `text`, or null. */
+export function findSecret(field: string, text: string): SecretFinding | null {
+  for (const p of PATTERNS) {
+    const re = new RegExp(p.re.source, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g');
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (!p.accept || p.accept(m)) return { pattern: p.name, what: p.what, field, index: m.index };
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses content that looks like a credential: the error names the field and the pattern,
+ * and how to override for a deliberate case.
+ */
+export function assertNoSecrets(fields: Record<string, unknown>, allowSecret: boolean): void {
+  if (allowSecret) return;
+  for (const [field, value] of Object.entries(fields)) {
+    const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    for (const text of texts) {
+      const f = findSecret(field, text);
+      if (f) {
+        throw new AxmeError(
+          'SECRET_DETECTED',
+          `${field} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is committed to git and shared with everyone who fetches it. Remove the credential and refer to where it is kept (a vault, an environment variable); if this is deliberate (an example, a revoked key), pass --allow-secret (MCP: allow_secret: true).`,
+          { field, pattern: f.pattern },
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS, formatSize } from './limits.ts';
+
+/**
+ * Reason a string cannot be stored as text, or null when it can: binary data (NUL and other
+ * control characters except tab/newline/CR) and broken UTF-16 (lone surrogates) are refused.
+ */
+export function textProblem(value: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const bad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(value);
+  if (bad) {
+    const code = bad[0].charCodeAt(0).toString(16).padStart(2, '0');
+    const what = code === '00' ? 'a NUL byte' : `control character 0x${code}`;
+    return `contains binary data (${what} at offset ${bad.index}); only text can be stored`;
+  }
+  if (!value.isWellFormed()) return 'is not valid Unicode text (lone surrogate)';
+  return null;
+}
+
+function sizeMessage(what: string, value: string, max: number): string {
+  const bytes = Buffer.byteLength(value);
+  return `is ${formatSize(bytes)}, over the ${formatSize(max)} limit for ${what}; keep knowledge short and reference large material by its path in the repository`;
+}
+
+/** Multi-line text field, at most LIMITS.text characters, no binary data. */
+export function longText(description: string) {
+  return z
+    .string()
+    .superRefine((v, ctx) => {
+      if (v.length > LIMITS.text) ctx.addIssue({ code: 'custom', message: sizeMessage('one field', v, LIMITS.text) });
+      else {
+        const p = textProblem(v);
+        if (p) ctx.addIssue({ code: 'custom', message: p });
+      }
+    })
+    .describe(description);
+}
+
+/** One-line title: whitespace collapsed, 1..LIMITS.title characters. */
+export function titleText(description: string) {
+  return z
+    .string()
+    .superRefine((v, ctx) => {
+      if (v.length > LIMITS.text) {
+        ctx.addIssue({ code: 'custom', message: sizeMessage('a title', v, LIMITS.title) });
+        return;
+      }
+      const p = textProblem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    })
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .max(LIMITS.title, `must be at most ${LIMITS.title} characters; put detail in the body`),
+    )
+    .describe(description);
+}
+
+/** A short list entry (tag, keyword, scope name, anchor path). */
+export const listEntry = z
+  .string()
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'entries must not be empty')
+      .max(LIMITS.listItem, `entries must be at most ${LIMITS.listItem} characters`)
+      .refine((v) => textProblem(v) === null && !/[\r\n]/.test(v), 'entries must be one line of text'),
+  );
+
+/**
+ * A list of short strings. Accepts an array or a comma-separated string (AXME writes
+ * `keywords: a, b`); duplicates are dropped, order kept.
+ */
+export function stringList(description: string) {
+  return z
+    .union([z.array(z.string()), z.string()])
+    .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(z.array(listEntry).max(LIMITS.listItems, `at most ${LIMITS.listItems} entries`))
+    .transform((v) => [...new Set(v)])
+    .describe(description);
+}

@@ -1,0 +1,110 @@
+/**
+ * The object layer under the store. Two implementations (isomorphic-git in-process, git CLI)
+ * pass one contract suite (test/backend-contract.test.ts). Ref updates are not here: they always
+ * go through `git update-ref` (refs.ts), which has compare-and-swap.
+ */
+export type ObjectType = 'blob' | 'tree' | 'commit';
+
+export interface TreeEntry {
+  /** git mode as written in trees: 100644, 100755, 120000, 040000, 160000 */
+  mode: string;
+  /** one path component */
+  name: string;
+  oid: string;
+  type: ObjectType;
+}
+
+export interface Signature {
+  name: string;
+  email: string;
+  /** seconds since the epoch */
+  timestamp: number;
+  /** git's spelling, e.g. "+0000", "-0530" */
+  tz: string;
+}
+
+export interface CommitObject {
+  tree: string;
+  parents: string[];
+  author: Signature;
+  committer: Signature;
+  /** normalized: no CR, no leading blank lines, exactly one trailing newline */
+  message: string;
+}
+
+export interface GitBackend {
+  readonly name: BackendName;
+  /** OID the ref points to (loose or packed; a tag ref gives the tag object), or null when it does not exist. */
+  resolveRef(ref: string): Promise<string | null>;
+  /** Content of a blob. Throws CORRUPT when it is missing or not a blob. */
+  readBlob(oid: string): Promise<Buffer>;
+  /** Entries of a tree, in git's order. Throws CORRUPT when missing or not a tree. */
+  readTree(oid: string): Promise<TreeEntry[]>;
+  /** A parsed commit. Throws CORRUPT when missing or not a commit. */
+  readCommit(oid: string): Promise<CommitObject>;
+  /** Stores a blob and returns its OID. The object is complete on disk when this resolves. */
+  writeBlob(data: Buffer): Promise<string>;
+  /** Stores a tree (entries in any order; written in git order) and returns its OID. */
+  writeTree(entries: TreeEntry[]): Promise<string>;
+  /** Stores a commit and returns its OID; the same commit gives the same OID on every backend. */
+  writeCommit(commit: CommitObject): Promise<string>;
+  /** Releases processes and handles. The backend must not be used afterwards. */
+  close(): Promise<void>;
+}
+
+export type BackendName = 'isogit' | 'cli';
+
+/** Sorts tree entries the way git does: by name, with a tree's name compared as `name/`. */
+export function sortTreeEntries(entries: TreeEntry[]): TreeEntry[] {
+  const key = (e: TreeEntry) => (e.type === 'tree' ? `${e.name}/` : e.name);
+  return [...entries].sort((a, b) => Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))));
+}
+
+/** Normalizes a commit message as git and isomorphic-git store it. */
+export function normalizeMessage(message: string): string {
+  return message.replace(/\r/g, '').replace(/^\n+/, '').replace(/\n+$/, '') + '\n';
+}
+
+/** Canonical commit text (what git hashes after the object header). */
+export function renderCommit(c: CommitObject): string {
+  const sig = (s: Signature) => `${s.name} <${s.email}> ${s.timestamp} ${s.tz}`;
+  let text = `tree ${c.tree}\n`;
+  for (const p of c.parents) text += `parent ${p}\n`;
+  text += `author ${sig(c.author)}\ncommitter ${sig(c.committer)}\n\n`;
+  return text + normalizeMessage(c.message);
+}
+
+/** Parses commit text (headers, blank line, message); continuation header lines are skipped. */
+export function parseCommit(text: string): CommitObject {
+  const split = text.indexOf('\n\n');
+  const head = split === -1 ? text : text.slice(0, split);
+  const message = split === -1 ? '' : text.slice(split + 2);
+  const parents: string[] = [];
+  let tree = '';
+  let author: Signature | undefined;
+  let committer: Signature | undefined;
+  for (const line of head.split('\n')) {
+    if (line.startsWith(' ')) continue;
+    const sp = line.indexOf(' ');
+    const key = line.slice(0, sp);
+    const value = line.slice(sp + 1);
+    if (key === 'tree') tree = value;
+    else if (key === 'parent') parents.push(value);
+    else if (key === 'author') author = parseSignature(value);
+    else if (key === 'committer') committer = parseSignature(value);
+  }
+  if (!tree || !author || !committer) throw new Error('malformed commit object');
+  return { tree, parents, author, committer, message };
+}
+
+function parseSignature(s: string): Signature {
+  const m = /^(.*) <(.*)> (-?\d+) ([+-]\d{4})$/.exec(s);
+  if (!m) return { name: s, email: '', timestamp: 0, tz: '+0000' };
+  return { name: m[1]!, email: m[2]!, timestamp: Number(m[3]), tz: m[4]! };
+}
+
+/** Minutes east of UTC for a git tz string ("+0130" -> 90). */
+export function tzMinutes(tz: string): number {
+  const sign = tz.startsWith('-') ? -1 : 1;
+  return sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(3, 5)));
+}

@@ -1,0 +1,52 @@
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Derived data on disk under <commonDir>/axme/cache/, keyed by content (tree OIDs): never stale,
+ * safe to delete at any time. Writes are atomic (temp + rename), reads of a damaged entry miss.
+ */
+export interface DiskCache {
+  get<T>(key: string): Promise<T | undefined>;
+  put(key: string, value: unknown): Promise<void>;
+}
+
+const KEY_RE = /^[a-z0-9-]+$/;
+const KEEP = 64;
+
+export function diskCache(axmeDir: string, version: number): DiskCache {
+  const dir = join(axmeDir, 'cache');
+  const file = (key: string) => {
+    if (!KEY_RE.test(key)) throw new Error(`internal: bad cache key ${key}`);
+    return join(dir, `${key}.json`);
+  };
+  return {
+    async get<T>(key: string) {
+      try {
+        const v = JSON.parse(await readFile(file(key), 'utf8')) as { v: number; data: T };
+        return v.v === version ? v.data : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async put(key, value) {
+      try {
+        await mkdir(dir, { recursive: true });
+        const tmp = `${file(key)}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
+        await writeFile(tmp, JSON.stringify({ v: version, data: value }));
+        await rename(tmp, file(key));
+        if (Math.random() < 0.1) await prune(dir);
+      } catch {
+        // a cache that cannot be written only costs time
+      }
+    },
+  };
+}
+
+async function prune(dir: string): Promise<void> {
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  if (names.length <= KEEP) return;
+  const withTimes = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(dir, n)).catch(() => null))?.mtimeMs ?? 0 })));
+  withTimes.sort((a, b) => a.t - b.t);
+  await Promise.all(withTimes.slice(0, withTimes.length - KEEP).map(({ n }) => rm(join(dir, n), { force: true })));
+}

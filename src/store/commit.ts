@@ -1,0 +1,84 @@
+import { AxmeError } from '../model/errors.ts';
+import { normalizeMessage, type Signature } from './backend.ts';
+import { withAdvisoryLock, sleep } from './lock.ts';
+import { compareAndSwapRef } from './refs.ts';
+import type { Repo } from './repo.ts';
+import { emptySnapshot, readSnapshot, writeChanges, type Snapshot } from './tree.ts';
+
+/** What one logical operation changes: file contents by path (null removes) and the commit message. */
+export interface Change {
+  files: Map<string, Buffer | null>;
+  message: string;
+}
+
+/** An operation: given the current tip, the change to make (null: nothing to do) and a result. */
+export type Operation<R> = (snap: Snapshot) => Promise<{ change: Change | null; result: R }>;
+
+export interface CommitOptions<R> {
+  ref: string;
+  apply: Operation<R>;
+  /** clock for commit timestamps (tests inject one) */
+  now: () => Date;
+  /** attempts before giving up with CONFLICT */
+  maxAttempts?: number;
+}
+
+export interface CommitOutcome<R> {
+  result: R;
+  /** the new commit, or null when the operation changed nothing */
+  commit: string | null;
+  /** the snapshot the operation was applied to */
+  base: Snapshot;
+  /** attempts used (1 when nobody raced us) */
+  attempts: number;
+}
+
+/**
+ * One logical operation = one commit on `ref`: read the tip, apply the operation, write the
+ * objects, compare-and-swap the ref. When another writer moved the ref first, the operation is
+ * re-applied to the new tip (so IDs, duplicates and edits see the other writer's work) after a
+ * jittered backoff. Never touches HEAD, the index or the work tree.
+ */
+export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Promise<CommitOutcome<R>> {
+  const maxAttempts = opts.maxAttempts ?? 60;
+  return withAdvisoryLock(repo.axmeDir, 'write', async () => {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const tip = await repo.backend.resolveRef(opts.ref);
+      const snap = tip ? await readSnapshot(repo.backend, tip) : emptySnapshot();
+      const { change, result } = await opts.apply(snap);
+      if (!change) return { result, commit: null, base: snap, attempts: attempt };
+      const tree = await writeChanges(repo.backend, snap, change.files);
+      if (tip && tree === snap.tree) return { result, commit: null, base: snap, attempts: attempt };
+      const date = opts.now();
+      const ident = await repo.identity();
+      const sig: Signature = { ...ident, timestamp: Math.floor(date.getTime() / 1000), tz: '+0000' };
+      const message = normalizeMessage(change.message);
+      const commit = await repo.backend.writeCommit({ tree, parents: tip ? [tip] : [], author: sig, committer: sig, message });
+      const outcome = await compareAndSwapRef(repo, opts.ref, commit, tip, `axme: ${message.split('\n')[0]}`, sig);
+      if (outcome === 'updated') return { result, commit, base: snap, attempts: attempt };
+      await sleep(Math.min(5 * 2 ** Math.min(attempt, 6), 250) * (0.5 + Math.random()));
+    }
+    throw new AxmeError(
+      'CONFLICT',
+      `could not update ${opts.ref} after ${maxAttempts} attempts: other writers kept changing it. Nothing was written; run the command again.`,
+      { ref: opts.ref },
+    );
+  });
+}
+
+/** Trailers of a memory commit (DESIGN.md §5). */
+export interface CommitTrailers {
+  event: string;
+  items: string[];
+  actor: string;
+  session?: string | undefined;
+}
+
+/** `<subject>\n\n[body\n\n]Axme-Event: ...\nAxme-Item: ...\nAxme-Session: ...\nAxme-Actor: ...` */
+export function formatCommitMessage(subject: string, trailers: CommitTrailers, body = ''): string {
+  const lines = [`Axme-Event: ${trailers.event}`, ...trailers.items.map((i) => `Axme-Item: ${i}`)];
+  if (trailers.session) lines.push(`Axme-Session: ${trailers.session}`);
+  lines.push(`Axme-Actor: ${trailers.actor}`);
+  const oneLine = subject.replace(/\s+/g, ' ').trim();
+  return `${oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine}\n\n${body.trim() ? `${body.trim()}\n\n` : ''}${lines.join('\n')}\n`;
+}

@@ -1,0 +1,68 @@
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface AdvisoryLockOptions {
+  /** give up waiting after this long and go on without the lock */
+  waitMs?: number;
+  /** a lock older than this is taken over even if its owner seems alive */
+  staleMs?: number;
+}
+
+/**
+ * Runs `fn` holding `<dir>/<name>.lock` when it can be had. The lock only keeps writers from
+ * retrying over each other; correctness comes from the compare-and-swap on the ref, so after
+ * `waitMs` the caller proceeds without it. A lock whose owner process is gone, or that is older
+ * than `staleMs`, is broken: a crashed writer never blocks the next one for long.
+ */
+export async function withAdvisoryLock<T>(dir: string, name: string, fn: () => Promise<T>, opts: AdvisoryLockOptions = {}): Promise<T> {
+  const waitMs = opts.waitMs ?? 5_000;
+  const staleMs = opts.staleMs ?? 30_000;
+  const path = join(dir, `${name}.lock`);
+  const token = `${process.pid} ${hostname()} ${Date.now()} ${randomBytes(4).toString('hex')}`;
+  await mkdir(dir, { recursive: true });
+  const deadline = Date.now() + waitMs;
+  let held = false;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fh = await open(path, 'wx');
+      await fh.writeFile(token);
+      await fh.close();
+      held = true;
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') break; // cannot lock here: go on unlocked
+    }
+    if (await isStale(path, staleMs)) {
+      await unlink(path).catch(() => {});
+      continue;
+    }
+    if (Date.now() >= deadline) break;
+    await sleep(Math.min(2 + attempt * 2, 25) * (0.5 + Math.random()));
+  }
+  try {
+    return await fn();
+  } finally {
+    if (held) {
+      const content = await readFile(path, 'utf8').catch(() => '');
+      if (content === token) await unlink(path).catch(() => {});
+    }
+  }
+}
+
+async function isStale(path: string, staleMs: number): Promise<boolean> {
+  const [content, st] = await Promise.all([readFile(path, 'utf8').catch(() => null), stat(path).catch(() => null)]);
+  if (content === null || st === null) return false; // gone already: just retry
+  if (Date.now() - st.mtimeMs > staleMs) return true;
+  const [pid, host] = content.split(' ');
+  if (!pid || host !== hostname()) return content === '' && Date.now() - st.mtimeMs > 1_000; // written half, long ago
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,108 @@
+import { appendFile, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AxmeError } from '../model/errors.ts';
+import type { Signature } from './backend.ts';
+import type { Repo } from './repo.ts';
+
+/** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
+export const STALE_REF_LOCK_MS = 5_000;
+
+export type CasOutcome = 'updated' | 'stale' | 'locked';
+
+const OID_RE = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+/**
+ * Reads a ref the way git's files backend stores it: the loose file, else its line in
+ * packed-refs. 'unsupported' for what only git itself should interpret (reftable storage,
+ * symbolic refs, unreadable files): callers then ask the git CLI.
+ */
+export async function readRefFile(commonDir: string, ref: string): Promise<string | null | 'unsupported'> {
+  if (existsSync(join(commonDir, 'reftable'))) return 'unsupported';
+  try {
+    const v = (await readFile(join(commonDir, ref), 'utf8')).trim();
+    return OID_RE.test(v) ? v : 'unsupported';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'unsupported';
+  }
+  let packed: string;
+  try {
+    packed = await readFile(join(commonDir, 'packed-refs'), 'utf8');
+  } catch {
+    return null;
+  }
+  const suffix = ` ${ref}`;
+  for (const line of packed.split('\n')) {
+    if (line.endsWith(suffix) && !line.startsWith('#') && !line.startsWith('^')) {
+      const oid = line.slice(0, line.length - suffix.length);
+      if (OID_RE.test(oid)) return oid;
+    }
+  }
+  return null;
+}
+
+/**
+ * Compare-and-swap: points `ref` at `next` only if it still points at `expected` (null: the ref
+ * must not exist). An exact implementation of git's files-backend protocol, in-process (a spawn
+ * of `git update-ref` costs more than the whole rest of a warm write): `<ref>.lock` created
+ * exclusively, the old value checked against the loose or packed ref while the lock is held,
+ * the reflog appended (created for custom refs too), the lock renamed into place. Git processes
+ * take the same lock, so they and axme exclude each other. 'stale': another writer won, re-apply
+ * and retry. 'locked': a live writer holds the lock; a lock left by a dead writer is removed.
+ * Reftable repositories and symbolic refs go through `git update-ref` instead.
+ */
+export async function compareAndSwapRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string, who: Signature): Promise<CasOutcome> {
+  if ((await readRefFile(repo.commonDir, ref)) === 'unsupported') return gitUpdateRef(repo, ref, next, expected, reflogMessage);
+  const refPath = join(repo.commonDir, ref);
+  const lock = `${refPath}.lock`;
+  await mkdir(dirname(lock), { recursive: true });
+  let fh;
+  try {
+    fh = await open(lock, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new AxmeError('GIT_FAILED', `cannot lock ${ref}: ${(err as Error).message}`, { ref });
+    await removeIfStale(lock, Date.now());
+    return 'locked';
+  }
+  let renamed = false;
+  try {
+    const current = await readRefFile(repo.commonDir, ref);
+    if (current !== expected) return 'stale';
+    await fh.writeFile(`${next}\n`);
+    await fh.close();
+    fh = undefined;
+    const old = expected ?? '0'.repeat(next.length);
+    const line = `${old} ${next} ${who.name} <${who.email}> ${who.timestamp} ${who.tz}\t${reflogMessage.replace(/[\r\n]+/g, ' ')}\n`;
+    const log = join(repo.commonDir, 'logs', ref);
+    await mkdir(dirname(log), { recursive: true });
+    await appendFile(log, line);
+    await rename(lock, refPath);
+    renamed = true;
+    return 'updated';
+  } finally {
+    await fh?.close().catch(() => {});
+    if (!renamed) await unlink(lock).catch(() => {});
+  }
+}
+
+/** The same compare-and-swap through `git update-ref` (for storage axme does not read itself). */
+async function gitUpdateRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string): Promise<CasOutcome> {
+  const old = expected ?? '0'.repeat(next.length);
+  const r = await repo.git(['update-ref', '--create-reflog', '-m', reflogMessage, ref, next, old], { allowFail: true });
+  if (r.code === 0) return 'updated';
+  const current = await repo.backend.resolveRef(ref);
+  if (current !== expected) return 'stale';
+  const lock = join(repo.commonDir, `${ref}.lock`);
+  if (existsSync(lock)) {
+    await removeIfStale(lock, Date.now());
+    return 'locked';
+  }
+  // Not a race and not a lock: a real failure (permissions, disk full, ...).
+  throw new AxmeError('GIT_FAILED', `git update-ref ${ref} failed: ${r.stderr.trim()}`, { ref });
+}
+
+async function removeIfStale(lock: string, now: number): Promise<void> {
+  const st = await stat(lock).catch(() => null);
+  if (st && now - st.mtimeMs > STALE_REF_LOCK_MS) await unlink(lock).catch(() => {});
+}

@@ -1,0 +1,98 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AxmeError } from '../model/errors.ts';
+import type { BackendName, GitBackend, Signature } from './backend.ts';
+import { cliBackend } from './backend-cli.ts';
+import { gitEnv, runGit, type GitResult } from './git.ts';
+
+/** An open repository. Holds no global state: everything it knows came from `openRepo`. */
+export interface Repo {
+  /** this worktree's git dir (HEAD lives here) */
+  gitDir: string;
+  /** the git dir shared by all worktrees: objects and refs/memory/* live here */
+  commonDir: string;
+  bare: boolean;
+  /** where axme keeps machine-local, derived data: <commonDir>/axme */
+  axmeDir: string;
+  /** environment for git child processes (GIT_DIR pinned to gitDir) */
+  env: NodeJS.ProcessEnv;
+  backend: GitBackend;
+  /** runs the git CLI against this repository */
+  git(args: string[], opts?: { input?: string | Buffer; allowFail?: boolean }): Promise<GitResult>;
+  /** author/committer name and email: git config, GIT_* variables, else a fallback identity */
+  identity(): Promise<Pick<Signature, 'name' | 'email'>>;
+  close(): Promise<void>;
+}
+
+export interface OpenRepoOptions {
+  /** any folder inside the repository (or its git dir, or a bare repository) */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** object backend; default from AXME_BACKEND, else isogit */
+  backend?: BackendName;
+}
+
+/**
+ * Opens the repository that contains `cwd`: work trees, linked worktrees (`.git` file),
+ * `GIT_DIR`, bare repositories. Throws NOT_A_REPO with what to do when there is none.
+ */
+export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
+  const cwd = resolve(opts.cwd);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    throw new AxmeError('NOT_A_REPO', `folder ${cwd} does not exist: pass -C <path> to a git repository`, { cwd });
+  }
+  const probeEnv = { ...opts.env };
+  for (const k of ['GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX']) delete probeEnv[k];
+  const r = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository'], {
+    cwd,
+    env: probeEnv,
+    allowFail: true,
+  });
+  if (r.code !== 0) {
+    throw new AxmeError(
+      'NOT_A_REPO',
+      `${cwd} is not inside a git repository: axme keeps knowledge in the project's git repository. Run \`git init\` there first, or pass -C <path> to a repository.`,
+      { cwd, git: r.stderr.trim() },
+    );
+  }
+  const [gitDir, commonDir, bare] = r.stdout.toString('utf8').trim().split('\n');
+  const env = gitEnv(opts.env, gitDir!);
+  const name = opts.backend ?? backendFromEnv(opts.env);
+  // isomorphic-git is loaded only when used: it is the largest module on a cold start
+  const backend = name === 'cli' ? cliBackend(env, commonDir!) : (await import('./backend-isogit.ts')).isogitBackend(commonDir!);
+  let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;
+  const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean } = {}) => runGit(args, { env, ...o });
+  return {
+    gitDir: gitDir!,
+    commonDir: commonDir!,
+    bare: bare === 'true',
+    axmeDir: join(commonDir!, 'axme'),
+    env,
+    backend,
+    git,
+    identity: () => (ident ??= readIdentity(git, opts.env)),
+    close: () => backend.close(),
+  };
+}
+
+function backendFromEnv(env: NodeJS.ProcessEnv): BackendName {
+  const v = env.AXME_BACKEND;
+  if (v === undefined || v === '') return 'isogit';
+  if (v === 'isogit' || v === 'cli') return v;
+  throw new AxmeError('INVALID_INPUT', `AXME_BACKEND=${v} is not a backend: use isogit or cli`);
+}
+
+const FALLBACK = { name: 'axme', email: 'axme@localhost' };
+
+async function readIdentity(git: Repo['git'], env: NodeJS.ProcessEnv): Promise<Pick<Signature, 'name' | 'email'>> {
+  const r = await git(['config', '--get-regexp', '^user\\.(name|email)$'], { allowFail: true });
+  const cfg: Record<string, string> = {};
+  for (const line of r.stdout.toString('utf8').split('\n')) {
+    const sp = line.indexOf(' ');
+    if (sp > 0) cfg[line.slice(0, sp)] = line.slice(sp + 1);
+  }
+  return {
+    name: env.GIT_AUTHOR_NAME || cfg['user.name'] || FALLBACK.name,
+    email: env.GIT_AUTHOR_EMAIL || cfg['user.email'] || FALLBACK.email,
+  };
+}

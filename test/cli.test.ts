@@ -1,0 +1,331 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, git, tempRepo } from './helpers.ts';
+
+/** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand would. */
+function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
+  const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
+  const env = { GIT_INDEX_FILE: index };
+  const run = (args: string[], input?: string) =>
+    git(dir, ['-c', 'core.hooksPath=/dev/null', ...args], input);
+  // GIT_INDEX_FILE must reach git: pass it through a config-free env via `git -c`? No: use env.
+  const withIndex = (args: string[], input?: string) =>
+    require_exec(dir, args, env, input);
+  withIndex(['read-tree', 'refs/memory/main']);
+  for (const [path, content] of Object.entries(files)) {
+    const blob = run(['hash-object', '-w', '--stdin'], content).trim();
+    withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
+  }
+  const tree = withIndex(['write-tree']).trim();
+  const parent = run(['rev-parse', 'refs/memory/main']).trim();
+  const commit = run(['commit-tree', tree, '-p', parent, '-m', message]).trim();
+  run(['update-ref', 'refs/memory/main', commit, parent]);
+  return commit;
+}
+
+import { execFileSync } from 'node:child_process';
+import { cleanEnv } from './helpers.ts';
+function require_exec(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
+  return execFileSync('git', args, { cwd, env: cleanEnv(env), input, encoding: 'utf8' });
+}
+
+describe('a fresh repository', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempRepo({ commit: true })));
+  after(() => cleanup());
+
+  test('init, one commit per add with trailers, readable Markdown, HEAD/index/work tree untouched', async () => {
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    const indexMtime = statSync(join(dir, '.git/index')).mtimeMs;
+    const init = await axmeOk(dir, ['init', '--json']);
+    assert.equal(init.created, true);
+    assert.deepEqual(init.written.sort(), ['axme.yaml', 'safety/rules.yaml']);
+    const again = await axmeOk(dir, ['init', '--json']);
+    assert.equal(again.created, false);
+    assert.equal(again.commit, null, 'a second init writes nothing');
+
+    const d = await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.', '--reasoning', 'Licence change.', '--enforce', 'required', '--json']);
+    assert.equal(d.item.id, 'D-001');
+    assert.equal(d.item.slug, 'use-valkey-for-caching');
+    assert.equal(d.location, 'refs/memory/main:decisions/use-valkey-for-caching.md');
+    const m = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Run the tests first', '--description', 'npm test before every commit', '--keywords', 'test, ci', '--json']);
+    assert.equal(m.item.slug, 'run-the-tests-first');
+    const b = await axmeOk(dir, ['backlog', 'add', '--title', 'Add metrics', '--priority', 'high', '--json']);
+    assert.equal(b.item.id, 'B-001');
+
+    const log = git(dir, ['log', '--format=%s%n%(trailers:only)%x00', 'refs/memory/main']).split('\0').map((s) => s.trim()).filter(Boolean);
+    assert.equal(log.length, 4, 'init + three adds = four commits');
+    assert.match(log[0]!, /^backlog: add B-001 Add metrics\nAxme-Event: backlog.added\nAxme-Item: backlog\/add-metrics.md\nAxme-Actor: human$/);
+    assert.match(log[1]!, /^memory: add Run the tests first \(feedback\)\nAxme-Event: memory.added\nAxme-Item: memories\/run-the-tests-first.md/);
+    assert.match(log[2]!, /^decision: add D-001 Use Valkey for caching\nAxme-Event: decision.added\nAxme-Item: decisions\/use-valkey-for-caching.md\nAxme-Actor: human$/);
+    assert.match(log[3]!, /^store: init/);
+    assert.equal(git(dir, ['log', '--format=%an <%ae>', '-1', 'refs/memory/main']).trim(), 'Test User <test@example.com>');
+
+    const file = git(dir, ['show', 'refs/memory/main:decisions/use-valkey-for-caching.md']);
+    assert.equal(
+      file,
+      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', 'source: human', `created: ${d.item.created}`, `updated: ${d.item.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
+    );
+    git(dir, ['fsck', '--strict', '--no-progress']);
+    assert.equal(git(dir, ['rev-parse', 'HEAD']), head);
+    assert.equal(git(dir, ['status', '--porcelain']), '');
+    assert.equal(statSync(join(dir, '.git/index')).mtimeMs, indexMtime, 'the index file is not rewritten');
+    assert.match(git(dir, ['reflog', 'show', 'refs/memory/main']), /axme: backlog: add B-001/);
+  });
+
+  test('duplicates return the existing item and write nothing', async () => {
+    const tip = git(dir, ['rev-parse', 'refs/memory/main']);
+    const dup = await axmeOk(dir, ['decision', 'add', '--title', 'valkey caching!', '--decision', 'again', '--json']);
+    assert.equal(dup.duplicate, true);
+    assert.equal(dup.item.id, 'D-001');
+    const text = await axmeOk(dir, ['decision', 'add', '--title', 'Use valkey for caching', '--decision', 'again']);
+    assert.match(text, /^Decision exists: D-001 - Use Valkey for caching -> refs\/memory\/main:decisions\/use-valkey-for-caching.md\n$/);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
+  });
+
+  test('list, show and --json', async () => {
+    const list = await axmeOk(dir, ['decision', 'list', '--json']);
+    assert.deepEqual(list.map((d: { id: string }) => d.id), ['D-001']);
+    assert.match(await axmeOk(dir, ['decision', 'list']), /^D-001  required  Use Valkey for caching  \(use-valkey-for-caching\)\n$/);
+    const show = await axmeOk(dir, ['decision', 'show', 'd-001', '--json']);
+    assert.equal(show.slug, 'use-valkey-for-caching');
+    assert.equal(show.reasoning, 'Licence change.');
+    assert.match(await axmeOk(dir, ['decision', 'show', 'use-valkey-for-caching']), /^---\nid: D-001\n/);
+    assert.match(await axmeOk(dir, ['memory', 'show', 'run-the-tests-first']), /keywords:\n  - test\n  - ci\n/);
+  });
+
+  test('supersede: both items in one commit, --at shows the old state', async () => {
+    const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+    const r = await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey 8 for caching', '--decision', 'Pin Valkey 8.', '--json']);
+    assert.equal(r.item.id, 'D-002');
+    assert.deepEqual(r.item.supersedes, ['use-valkey-for-caching']);
+    assert.equal(r.superseded.status, 'superseded');
+    assert.equal(r.superseded.superseded_by, r.item.slug);
+    const changed = git(dir, ['diff-tree', '--no-commit-id', '--name-only', '-r', 'refs/memory/main']).trim().split('\n').sort();
+    assert.deepEqual(changed, ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'exactly one commit');
+    const now = await axmeOk(dir, ['decision', 'list', '--all', '--json']);
+    assert.deepEqual(now.map((d: { id: string; status: string }) => `${d.id}:${d.status}`), ['D-001:superseded', 'D-002:active']);
+    const old = await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~1']);
+    assert.deepEqual(old.map((d: { id: string; status: string }) => `${d.id}:${d.status}`), ['D-001:active']);
+    const byCommit = await axmeOk(dir, ['decision', 'show', 'D-001', '--json', '--at', before]);
+    assert.equal(byCommit.status, 'active');
+    const again = await axme(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /already superseded by D-002/);
+    const fsck = await axmeOk(dir, ['fsck', '--json']);
+    assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
+  });
+
+  test('history of an item lists its versions with diffs', async () => {
+    const h = await axmeOk(dir, ['history', 'D-001', '--patch', '--json']);
+    assert.equal(h.path, 'decisions/use-valkey-for-caching.md');
+    assert.deepEqual(h.versions.map((v: { change: string; event: string }) => `${v.change}:${v.event}`), ['changed:decision.superseded', 'added:decision.added']);
+    assert.match(h.versions[0].patch, /-status: active\n\+status: superseded/);
+    assert.match(h.versions[0].text, /superseded_by: use-valkey-8-for-caching/);
+  });
+
+  test('worklog: log with --limit and --json', async () => {
+    const entries = await axmeOk(dir, ['log', '--json']);
+    assert.equal(entries[0].event, 'decision.superseded');
+    assert.equal(entries.at(-1).event, 'store.initialized');
+    assert.deepEqual(entries[0].items.sort(), ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
+    const two = await axmeOk(dir, ['log', '-n', '2']);
+    assert.equal(two.trim().split('\n').length, 2);
+    assert.match(two, /human\s+decision: supersede D-001/);
+  });
+
+  test('backlog update, question ask/answer, memory remove, revoke', async () => {
+    const u = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--notes', 'started on the exporter', '--json']);
+    assert.equal(u.item.status, 'in-progress');
+    assert.match(u.item.notes, /^- \d{4}-\d{2}-\d{2}: started on the exporter$/);
+    const same = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--json']);
+    assert.equal(same.changed, false);
+    assert.equal((await axme(dir, ['backlog', 'update', 'B-001'])).code, 2, 'nothing to update is a usage error');
+
+    assert.equal((await axmeOk(dir, ['question', 'ask', 'Which region do we deploy to?', '--context', 'latency'])).trim(), 'Question recorded: Q-001 [open]');
+    const a = await axmeOk(dir, ['question', 'answer', 'Q-001', 'eu-west-1', '--json']);
+    assert.equal(a.item.status, 'answered');
+    assert.equal((await axmeOk(dir, ['question', 'list', '--json'])).length, 0, 'answered questions leave the default list');
+    assert.equal((await axmeOk(dir, ['question', 'list', '--all', '--json']))[0].answer, 'eu-west-1');
+
+    assert.match(await axmeOk(dir, ['memory', 'remove', 'run-the-tests-first']), /Memory archived/);
+    assert.equal((await axmeOk(dir, ['memory', 'list', '--json'])).length, 0);
+    assert.equal((await axmeOk(dir, ['memory', 'list', '--status', 'archived', '--json']))[0].status, 'archived');
+
+    const rv = await axmeOk(dir, ['decision', 'revoke', 'D-002', '--reason', 'We dropped caching.', '--json']);
+    assert.equal(rv.item.status, 'revoked');
+    assert.equal(rv.item.revoked_reason, 'We dropped caching.');
+  });
+
+  test('safety rules: show, add, remove, set; comments in the file survive', async () => {
+    const rules = await axmeOk(dir, ['safety', 'show', '--json']);
+    assert.deepEqual(rules.git.protectedBranches, ['main', 'master']);
+    assert.ok(rules.bash.deniedPrefixes.includes('npm publish'));
+    assert.equal((await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy'])).trim(), 'Safety rule added: bash_deny = terraform destroy');
+    assert.ok((await axmeOk(dir, ['safety', 'show', '--json'])).bash.deniedPrefixes.includes('terraform destroy'));
+    assert.match(await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']), /already present/);
+    await axmeOk(dir, ['safety', 'remove', 'git_protected_branch', 'master']);
+    assert.deepEqual((await axmeOk(dir, ['safety', 'show', '--json'])).git.protectedBranches, ['main']);
+    const missing = await axme(dir, ['safety', 'remove', 'fs_deny', '/nope']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /has no rule "\/nope"/);
+    await axmeOk(dir, ['safety', 'set', 'git.allowForcePush', 'true']);
+    assert.equal((await axmeOk(dir, ['safety', 'show', '--json'])).git.allowForcePush, true);
+    assert.equal((await axme(dir, ['safety', 'set', 'git.requireAxmeSuffix', 'sometimes'])).code, 2);
+    const file = git(dir, ['show', 'refs/memory/main:safety/rules.yaml']);
+    assert.match(file, /^# axme safety rules/, 'the header comment survives edits');
+    assert.match(file, /allowForcePush: true/);
+  });
+});
+
+describe('bad input never corrupts the store', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    await axmeOk(dir, ['init']);
+  });
+  after(() => cleanup());
+
+  test('hostile titles cannot escape their folder', async () => {
+    for (const title of ['../../x', '../../../etc/passwd', '/abs/path', '..', '...', 'a/../../b']) {
+      const r = await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', 'd', '--json']);
+      assert.match(r.path, /^decisions\/[a-z0-9-]+\.md$/, title);
+    }
+    const files = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']).trim().split('\n');
+    assert.ok(files.every((f) => /^(axme\.yaml|safety\/rules\.yaml|decisions\/[a-z0-9-]+\.md)$/.test(f)), files.join(','));
+    const show = await axme(dir, ['decision', 'show', '../../x']);
+    assert.equal(show.code, 2);
+    assert.match(show.stderr, /neither an ID/);
+  });
+
+  test('a 10 MB description is refused with a limit message, nothing written', async () => {
+    const tip = git(dir, ['rev-parse', 'refs/memory/main']);
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    const r = await axme(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Big', '--stdin', 'description'], { input: big });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /limit/);
+    const r2 = await axme(dir, ['backlog', 'add', '--title', 'Big', '--stdin', 'description'], { input: 'y'.repeat(200 * 1024) });
+    assert.equal(r2.code, 2);
+    assert.match(r2.stderr, /description: is 200\.0 KB, over the 64\.0 KB limit/);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
+  });
+
+  test('binary content (NUL bytes) is refused', async () => {
+    const r = await axme(dir, ['decision', 'add', '--title', 'Bin', '--stdin', 'decision'], { input: Buffer.from([0x61, 0x00, 0x62, 0xff]) });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /binary data \(a NUL byte at offset 1\)/);
+  });
+
+  test('credentials are refused unless --allow-secret', async () => {
+    const token = `ghp_${'a1B2'.repeat(9)}`;
+    const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /looks like it contains a GitHub token \(pattern github-token\).*--allow-secret/s);
+    const ok = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`, '--allow-secret', '--json']);
+    assert.equal(ok.duplicate, false);
+  });
+
+  test('a hand-committed broken YAML file is reported; other items are still served', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Keep me', '--decision', 'still here']);
+    handCommit(dir, {
+      'decisions/broken.md': '---\nid: D-900\ntitle: [unclosed\n---\nbody\n',
+      'decisions/bad-status.md': '---\nid: D-901\ntitle: Bad\nstatus: maybe\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\nx\n',
+      'safety/rules.yaml': 'git: [\n',
+    });
+    const list = await axme(dir, ['decision', 'list', '--json']);
+    assert.equal(list.code, 0);
+    const items = JSON.parse(list.stdout) as Array<{ title: string }>;
+    assert.ok(items.some((d) => d.title === 'Keep me'));
+    assert.match(list.stderr, /error: decisions\/broken\.md: frontmatter is not valid YAML/);
+    assert.match(list.stderr, /error: decisions\/bad-status\.md: status: /);
+    const fsck = await axme(dir, ['fsck']);
+    assert.equal(fsck.code, 1);
+    assert.match(fsck.stdout, /decisions\/broken\.md/);
+    assert.match(fsck.stdout, /safety\/rules\.yaml: not valid YAML.*default safety rules apply/);
+    assert.match(fsck.stderr, /^FAILED/m);
+    // Writes still work around the broken files, and never reuse their slugs.
+    const again = await axmeOk(dir, ['decision', 'add', '--title', 'Broken', '--decision', 'new', '--json']);
+    assert.equal(again.path, 'decisions/broken-2.md');
+    // the broken rules file is not edited over; reset recovers and keeps the old one in history
+    const add = await axme(dir, ['safety', 'add', 'bash_deny', 'x']);
+    assert.equal(add.code, 1);
+    assert.match(add.stderr, /axme safety reset/);
+    await axmeOk(dir, ['safety', 'reset']);
+    const hist = await axmeOk(dir, ['history', 'safety/rules.yaml', '--json']);
+    assert.equal(hist.versions[1].text, 'git: [\n');
+  });
+});
+
+describe('errors and exit codes', () => {
+  test('outside a repository: exit 2 and what to do', async () => {
+    const plain = mkdtempSync(join(tmpdir(), 'axme-norepo-'));
+    try {
+      const r = await axme(plain, ['decision', 'list']);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /not inside a git repository.*git init/);
+      assert.equal(r.stdout, '');
+      const j = await axme(plain, ['decision', 'list', '--json']);
+      assert.equal(JSON.parse(j.stderr).error.code, 'NOT_A_REPO');
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
+  });
+
+  test('before init: exit 2 with `axme init`; unknown item: exit 1; bad flags: exit 2', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      const r = await axme(dir, ['decision', 'list']);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /run `axme init` first/);
+      await axmeOk(dir, ['init']);
+      const nf = await axme(dir, ['decision', 'show', 'D-042']);
+      assert.equal(nf.code, 1);
+      assert.match(nf.stderr, /no decision D-042.*axme decision list/);
+      const bad = await axme(dir, ['decision', 'add', '--title', 'x', '--decision', 'y', '--enforce', 'sometimes']);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /Invalid values/);
+      assert.equal((await axme(dir, ['frobnicate'])).code, 2);
+      assert.equal((await axme(dir, ['decision', 'list', '--at', 'no-such-rev'])).code, 2);
+      const help = await axme(dir, ['--help']);
+      assert.equal(help.code, 0);
+      assert.match(help.stdout, /axme decision +architectural decisions/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('--at accepts dates; a date before the first commit is a clear error', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await axmeOk(dir, ['init'], { env: { AXME_NOW: '2026-01-10T12:00:00Z' } });
+      await axmeOk(dir, ['decision', 'add', '--title', 'January', '--decision', 'x'], { env: { AXME_NOW: '2026-01-15T12:00:00Z' } });
+      await axmeOk(dir, ['decision', 'add', '--title', 'March', '--decision', 'y'], { env: { AXME_NOW: '2026-03-01T12:00:00Z' } });
+      const feb = await axmeOk(dir, ['decision', 'list', '--at', '2026-02-01', '--json']);
+      assert.deepEqual(feb.map((d: { title: string }) => d.title), ['January']);
+      const early = await axme(dir, ['decision', 'list', '--at', '2025-12-31']);
+      assert.equal(early.code, 2);
+      assert.match(early.stderr, /no knowledge at 2025-12-31/);
+      const since = await axmeOk(dir, ['log', '--since', '2026-02-01', '--json']);
+      assert.deepEqual(since.map((e: { subject: string }) => e.subject), ['decision: add D-002 March']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('agents are recorded as the actor; bare repositories and -C work', async () => {
+    const { dir, cleanup } = tempRepo({ bare: true });
+    try {
+      await axmeOk(process.cwd(), ['-C', dir, 'init']);
+      await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Errors wrap causes', '--description', 'wrap with cause'], { env: { CLAUDECODE: '1' } });
+      assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /Axme-Actor: agent/);
+    } finally {
+      cleanup();
+    }
+  });
+});

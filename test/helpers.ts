@@ -1,0 +1,69 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
+import type { BackendName } from '../src/store/backend.ts';
+
+export const CLI = resolve(import.meta.dirname, '../dist/cli.js');
+
+/** The test's environment: no coding-agent or git variables leaking in from the shell running the tests. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith('GIT_') || k.startsWith('AXME_') || k === 'CLAUDECODE' || k.startsWith('CLAUDE_CODE')) continue;
+    env[k] = v;
+  }
+  // No user-level git config: tests must not depend on (or touch) the developer's settings.
+  env.GIT_CONFIG_GLOBAL = '/dev/null';
+  env.GIT_CONFIG_NOSYSTEM = '1';
+  return { ...env, ...extra };
+}
+
+/** Runs git and returns its stdout (throws on failure). */
+export function git(cwd: string, args: string[], input?: string): string {
+  return execFileSync('git', args, { cwd, env: cleanEnv(), input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** A fresh repository in a temp folder, with an identity configured; removed by `cleanup`. */
+export function tempRepo(opts: { bare?: boolean; commit?: boolean } = {}): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'axme-test-'));
+  git(dir, ['init', '-q', ...(opts.bare ? ['--bare'] : []), '-b', 'main']);
+  git(dir, ['config', 'user.name', 'Test User']);
+  git(dir, ['config', 'user.email', 'test@example.com']);
+  if (opts.commit) git(dir, ['commit', '-q', '--allow-empty', '-m', 'first']);
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI (dist/cli.js) as a real process. */
+export function axme(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string | Buffer } = {}): Promise<CliResult> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
+    child.stdin.on('error', () => {});
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** Like axme() but fails the test unless the command exits 0; returns parsed JSON when --json. */
+export async function axmeOk(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<any> {
+  const r = await axme(cwd, args, opts);
+  if (r.code !== 0) throw new Error(`axme ${args.join(' ')} exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+  return args.includes('--json') ? JSON.parse(r.stdout) : r.stdout;
+}
+
+/** An in-process knowledge base on `dir` with a controllable clock. */
+export async function openTestKb(dir: string, opts: { backend?: BackendName; now?: () => Date } = {}): Promise<KnowledgeBase> {
+  return openKnowledgeBase({ cwd: dir, env: cleanEnv(), now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')), actor: 'agent', backend: opts.backend });
+}
