@@ -49,13 +49,13 @@ describe('a fresh repository', () => {
     assert.equal(again.commit, null, 'a second init writes nothing');
 
     const d = await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.', '--reasoning', 'Licence change.', '--enforce', 'required', '--json']);
-    assert.equal(d.item.id, 'D-001');
-    assert.equal(d.item.slug, 'use-valkey-for-caching');
+    assert.equal(d.id, 'D-001');
+    assert.equal(d.slug, 'use-valkey-for-caching');
     assert.equal(d.location, 'refs/memory/main:decisions/use-valkey-for-caching.md');
     const m = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Run the tests first', '--description', 'npm test before every commit', '--keywords', 'test, ci', '--json']);
-    assert.equal(m.item.slug, 'run-the-tests-first');
+    assert.equal(m.slug, 'run-the-tests-first');
     const b = await axmeOk(dir, ['backlog', 'add', '--title', 'Add metrics', '--priority', 'high', '--json']);
-    assert.equal(b.item.id, 'B-001');
+    assert.equal(b.id, 'B-001');
 
     const log = git(dir, ['log', '--format=%s%n%(trailers:only)%x00', 'refs/memory/main']).split('\0').map((s) => s.trim()).filter(Boolean);
     assert.equal(log.length, 4, 'init + three adds = four commits');
@@ -68,7 +68,7 @@ describe('a fresh repository', () => {
     const file = git(dir, ['show', 'refs/memory/main:decisions/use-valkey-for-caching.md']);
     assert.equal(
       file,
-      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', 'source: human', `created: ${d.item.created}`, `updated: ${d.item.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
+      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', 'source: human', `created: ${d.created}`, `updated: ${d.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
     );
     git(dir, ['fsck', '--strict', '--no-progress']);
     assert.equal(git(dir, ['rev-parse', 'HEAD']), head);
@@ -81,7 +81,7 @@ describe('a fresh repository', () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']);
     const dup = await axmeOk(dir, ['decision', 'add', '--title', 'valkey caching!', '--decision', 'again', '--json']);
     assert.equal(dup.duplicate, true);
-    assert.equal(dup.item.id, 'D-001');
+    assert.equal(dup.id, 'D-001');
     const text = await axmeOk(dir, ['decision', 'add', '--title', 'Use valkey for caching', '--decision', 'again']);
     assert.match(text, /^Decision exists: D-001 - Use Valkey for caching -> refs\/memory\/main:decisions\/use-valkey-for-caching.md\n$/);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
@@ -101,10 +101,10 @@ describe('a fresh repository', () => {
   test('supersede: both items in one commit, --at shows the old state', async () => {
     const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     const r = await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey 8 for caching', '--decision', 'Pin Valkey 8.', '--json']);
-    assert.equal(r.item.id, 'D-002');
-    assert.deepEqual(r.item.supersedes, ['use-valkey-for-caching']);
+    assert.equal(r.id, 'D-002');
+    assert.deepEqual(r.supersedes, ['use-valkey-for-caching']);
     assert.equal(r.superseded.status, 'superseded');
-    assert.equal(r.superseded.superseded_by, r.item.slug);
+    assert.equal(r.superseded.superseded_by, r.slug);
     const changed = git(dir, ['diff-tree', '--no-commit-id', '--name-only', '-r', 'refs/memory/main']).trim().split('\n').sort();
     assert.deepEqual(changed, ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'exactly one commit');
@@ -141,15 +141,15 @@ describe('a fresh repository', () => {
 
   test('backlog update, question ask/answer, memory remove, revoke', async () => {
     const u = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--notes', 'started on the exporter', '--json']);
-    assert.equal(u.item.status, 'in-progress');
-    assert.match(u.item.notes, /^- \d{4}-\d{2}-\d{2}: started on the exporter$/);
+    assert.equal(u.status, 'in-progress');
+    assert.match(u.notes, /^- \d{4}-\d{2}-\d{2}: started on the exporter$/);
     const same = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--json']);
     assert.equal(same.changed, false);
     assert.equal((await axme(dir, ['backlog', 'update', 'B-001'])).code, 2, 'nothing to update is a usage error');
 
     assert.equal((await axmeOk(dir, ['question', 'ask', 'Which region do we deploy to?', '--context', 'latency'])).trim(), 'Question recorded: Q-001 [open]');
     const a = await axmeOk(dir, ['question', 'answer', 'Q-001', 'eu-west-1', '--json']);
-    assert.equal(a.item.status, 'answered');
+    assert.equal(a.status, 'answered');
     assert.equal((await axmeOk(dir, ['question', 'list', '--json'])).length, 0, 'answered questions leave the default list');
     assert.equal((await axmeOk(dir, ['question', 'list', '--all', '--json']))[0].answer, 'eu-west-1');
 
@@ -158,8 +158,8 @@ describe('a fresh repository', () => {
     assert.equal((await axmeOk(dir, ['memory', 'list', '--status', 'archived', '--json']))[0].status, 'archived');
 
     const rv = await axmeOk(dir, ['decision', 'revoke', 'D-002', '--reason', 'We dropped caching.', '--json']);
-    assert.equal(rv.item.status, 'revoked');
-    assert.equal(rv.item.revoked_reason, 'We dropped caching.');
+    assert.equal(rv.status, 'revoked');
+    assert.equal(rv.revoked_reason, 'We dropped caching.');
   });
 
   test('safety rules: show, add, remove, set; comments in the file survive', async () => {

@@ -62,7 +62,7 @@ test('stale locks left by dead writers do not block the next writer', { timeout:
     const old = new Date(Date.now() - 60_000);
     utimesSync(refLock, old, old);
     const r = await axmeOk(dir, ['decision', 'add', '--title', 'After a crash', '--decision', 'works', '--json']);
-    assert.equal(r.item.id, 'D-001');
+    assert.equal(r.id, 'D-001');
     assert.equal(git(dir, ['show', 'refs/memory/main:decisions/after-a-crash.md']).includes('works'), true);
   } finally {
     cleanup();

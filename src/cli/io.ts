@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { ACTORS, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
+import { formatSize, LIMITS } from '../model/limits.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
@@ -76,7 +77,7 @@ export async function readStdin(io: CliIO, max: number): Promise<string> {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += b.length;
     if (size > max) {
-      throw new AxmeError('INVALID_INPUT', `standard input is over ${Math.round(max / 1024)} KB, the limit for one field: keep knowledge short and reference large material by its path`);
+      throw new AxmeError('INVALID_INPUT', `standard input is over ${formatSize(max)}: one field holds at most ${formatSize(LIMITS.text)}; keep knowledge short and reference large material by its path`);
     }
     chunks.push(b);
   }
@@ -88,4 +89,11 @@ export class SilentExit extends Error {
   constructor(readonly code: number) {
     super(`exit ${code}`);
   }
+}
+
+/** JSON of a write: the item's own fields at the top level (so `jq .id` works), then what the
+ * write did (duplicate/changed, path, location, commit) and any other result fields. */
+export function writeJson<T extends { item: object }>(r: T): Record<string, unknown> {
+  const { item, ...rest } = r;
+  return { ...item, ...rest };
 }

@@ -47,20 +47,9 @@ export function freeSlug(state: KnowledgeState, kind: KindName, title: string, f
 export function findDuplicate<T extends { title?: string }>(items: T[], title: string, filter: (i: T) => boolean): T | undefined {
   const key = normalizeTitle(title);
   if (!key) return undefined;
-  return items.find((i) => filter(i) && titleKey(i.title ?? '') === key);
+  return items.find((i) => filter(i) && normalizeTitle(i.title ?? '') === key);
 }
 
-// Parsed items are shared between states (the parse cache), so their keys are worth keeping.
-const titleKeys = new Map<string, string>();
-function titleKey(title: string): string {
-  let k = titleKeys.get(title);
-  if (k === undefined) {
-    k = normalizeTitle(title);
-    if (titleKeys.size > 100_000) titleKeys.clear();
-    titleKeys.set(title, k);
-  }
-  return k;
-}
 
 export function locationOf(kb: KnowledgeBase, path: string): string {
   return `${kb.ref}:${path}`;

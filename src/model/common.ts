@@ -4,8 +4,26 @@ import { listEntry } from './text.ts';
 /** ISO 8601 date or date-time, kept as a string so YAML never rewrites it. */
 export const Timestamp = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00.000Z')
+  .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && isCalendarDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00.000Z')
   .describe('ISO 8601 timestamp');
+
+/** True when `YYYY-MM-DD` names a real day (JavaScript's Date would roll 2026-02-30 into March). */
+export function isCalendarDate(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * Frontmatter fields axme does not know, kept as they are. Not a z.record: that copies the
+ * object key by key, and a key named `__proto__` would be assigned as the prototype and lost.
+ */
+export const Extra = z
+  .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a mapping')
+  .default(() => ({}))
+  .describe('frontmatter fields axme does not know, kept as they are');
 
 /** Scope: which repositories an item applies to. Absent or ["all"] means every repository. */
 export const Scope = z
@@ -21,7 +39,7 @@ export const baseFields = {
   session: listEntry.optional().describe('axme session that wrote the item'),
   created: Timestamp.describe('when the item was created (ISO 8601)'),
   updated: Timestamp.describe('when the item last changed (ISO 8601)'),
-  extra: z.record(z.string(), z.unknown()).default({}).describe('frontmatter fields axme does not know, kept as they are'),
+  extra: Extra,
 };
 
 export type Actor = 'agent' | 'auditor' | 'human' | 'sync';

@@ -37,7 +37,8 @@ export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, 
   try {
     doc = parseMarkdown(text);
   } catch (err) {
-    return { ok: false, reason: `frontmatter is not valid YAML: ${firstLine(err)}` };
+    const why = firstLine(err);
+    return { ok: false, reason: why.startsWith('frontmatter ') ? why : `frontmatter is not valid YAML: ${why}` };
   }
   const { lead, sections } = splitSections(doc.body, spec.sections.map(([h]) => h));
   const known = new Set([...spec.fields, 'slug', spec.lead, ...spec.sections.map(([, f]) => f)]);
@@ -45,7 +46,7 @@ export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, 
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc.data)) {
     if (spec.fields.includes(k)) candidate[k] = v;
-    else if (!known.has(k)) extra[k] = v;
+    else if (!known.has(k)) setOwn(extra, k, v);
   }
   candidate[spec.lead] = lead;
   for (const [heading, field] of spec.sections) if (sections[heading] !== undefined) candidate[field] = sections[heading];
@@ -62,12 +63,17 @@ export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): stri
   const data: Record<string, unknown> = {};
   for (const k of spec.fields) {
     const v = rec[k];
-    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
     data[k] = v;
   }
-  for (const k of Object.keys(item.extra).sort()) if (!(k in data)) data[k] = item.extra[k];
+  for (const k of Object.keys(item.extra).sort()) if (!Object.hasOwn(data, k)) setOwn(data, k, item.extra[k]);
   const body = joinSections(String(rec[spec.lead] ?? ''), spec.sections.map(([h, f]) => [h, rec[f] as string | undefined]));
   return stringifyMarkdown(data, body);
+}
+
+/** Sets an own property even for names like `__proto__` (plain assignment would set the prototype). */
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
 /** "title: must not be empty; status: ..." from a zod error. */

@@ -32,7 +32,7 @@ const PATTERNS: SecretPattern[] = [
   {
     name: 'url-credentials',
     what: 'a URL with a password in it',
-    re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@[^\s/]+/i,
+    re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s:/@]{3,})@[^\s/]+/i,
     accept: (m) => !PLACEHOLDER.test(m[1] ?? ''),
   },
 ];

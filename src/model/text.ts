@@ -42,7 +42,7 @@ export function titleText(description: string) {
     .string()
     .superRefine((v, ctx) => {
       if (v.length > LIMITS.text) {
-        ctx.addIssue({ code: 'custom', message: sizeMessage('a title', v, LIMITS.title) });
+        ctx.addIssue({ code: 'custom', message: `is ${formatSize(Buffer.byteLength(v))}, over the limit for a title: one line of at most ${LIMITS.title} characters` });
         return;
       }
       const p = textProblem(v);

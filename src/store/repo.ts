@@ -48,6 +48,10 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
     env: probeEnv,
     allowFail: true,
   });
+  if (r.code !== 0 && !/not a git repository/i.test(r.stderr)) {
+    // e.g. git's safe.directory check ("dubious ownership"): git's own words say what to do
+    throw new AxmeError('NOT_A_REPO', `git cannot open the repository at ${cwd}: ${r.stderr.trim()}`, { cwd, git: r.stderr.trim() });
+  }
   if (r.code !== 0) {
     throw new AxmeError(
       'NOT_A_REPO',

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { Repo } from './repo.ts';
 
@@ -14,6 +15,7 @@ export function parseDateSpec(s: string, now: Date): Date | null {
   if (t === 'yesterday') return new Date(now.getTime() - 86400_000);
   const rel = /^(\d+)\s*(second|minute|hour|day|week|month|year)s?\s+ago$/.exec(t);
   if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!]! * 1000);
+  if (/^\d{4}-\d{2}-\d{2}/.test(t) && !isCalendarDate(t.slice(0, 10))) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) {
     const d = new Date(`${t}T23:59:59.999Z`);
     return Number.isNaN(d.getTime()) ? null : d;

@@ -4,7 +4,7 @@ import { listItems } from '../../knowledge/list-items.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { updateBacklogItem } from '../../knowledge/update-backlog-item.ts';
 import { BACKLOG_STATUSES, PRIORITIES, type BacklogItem } from '../../model/backlog.ts';
-import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { backlogLine } from '../render.ts';
 import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
 
@@ -34,7 +34,7 @@ export function backlogCommand(io: CliIO) {
                 { title: a.title as string, description: (s.description ?? a.description) as string | undefined, priority: a.priority as BacklogItem['priority'] | undefined, tags: a.tags as string | undefined, scope: a.scope as string | undefined },
                 { allowSecret: !!a.allowSecret },
               );
-              if (a.json) return printJson(io, r);
+              if (a.json) return printJson(io, writeJson(r));
               out(io, `${r.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${r.item.id} - ${r.item.title} (${r.item.priority})`);
             }),
         )
@@ -71,7 +71,7 @@ export function backlogCommand(io: CliIO) {
                 { id: String(a.id), status: a.status as BacklogItem['status'] | undefined, priority: a.priority as BacklogItem['priority'] | undefined, notes: (s.notes ?? a.notes) as string | undefined, tags: a.tags as string | undefined },
                 { allowSecret: !!a.allowSecret },
               );
-              if (a.json) return printJson(io, r);
+              if (a.json) return printJson(io, writeJson(r));
               out(io, `${r.changed ? 'Backlog item updated' : 'Backlog item unchanged'}: ${r.item.id} - ${r.item.title} [${r.item.status}, ${r.item.priority}]`);
             }),
         )

@@ -5,7 +5,7 @@ import { revokeDecision } from '../../knowledge/revoke-decision.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { supersedeDecision } from '../../knowledge/supersede-decision.ts';
 import { DECISION_STATUSES, ENFORCE, type Decision } from '../../model/decision.ts';
-import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { decisionLine } from '../render.ts';
 import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
 
@@ -43,7 +43,7 @@ export function decisionCommand(io: CliIO) {
         .command('add', 'save a decision', (y) => decisionFields(y).demandOption(['title']), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await addDecision(kb, await decisionInput(io, a), { allowSecret: !!a.allowSecret });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.duplicate ? 'Decision exists' : 'Decision saved'}: ${r.item.id} - ${r.item.title} -> ${r.location}`);
           }),
         )
@@ -65,14 +65,14 @@ export function decisionCommand(io: CliIO) {
         .command('supersede <id>', 'replace a decision by a new one (one commit)', (y) => decisionFields(y).positional('id', { type: 'string', describe: 'the decision to replace' }).demandOption(['title']), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await supersedeDecision(kb, { id: String(a.id), ...(await decisionInput(io, a)) }, { allowSecret: !!a.allowSecret });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `Decision saved: ${r.item.id} - ${r.item.title} -> ${r.location} (supersedes ${r.superseded.id})`);
           }),
         )
         .command('revoke <id>', 'revoke a decision that no longer holds', (y) => y.positional('id', { type: 'string' }).option('reason', { type: 'string', demandOption: true, describe: 'why it no longer holds' }), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await revokeDecision(kb, { id: String(a.id), reason: a.reason as string });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.changed ? 'Decision revoked' : 'Decision already revoked'}: ${r.item.id} - ${r.item.title}`);
           }),
         )

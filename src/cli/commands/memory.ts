@@ -4,7 +4,7 @@ import { archiveMemory } from '../../knowledge/archive-memory.ts';
 import { listItems } from '../../knowledge/list-items.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES, type Memory } from '../../model/memory.ts';
-import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { memoryLine } from '../render.ts';
 import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
 
@@ -42,7 +42,7 @@ export function memoryCommand(io: CliIO) {
                 },
                 { allowSecret: !!a.allowSecret },
               );
-              if (a.json) return printJson(io, r);
+              if (a.json) return printJson(io, writeJson(r));
               out(io, `${r.duplicate ? 'Memory exists' : 'Memory saved'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`);
             }),
         )
@@ -68,7 +68,7 @@ export function memoryCommand(io: CliIO) {
         .command('remove <slug>', 'archive a memory (it stays in history)', (y) => y.positional('slug', { type: 'string' }), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await archiveMemory(kb, { slug: String(a.slug) });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.changed ? 'Memory archived' : 'Memory already archived'}: ${r.item.slug}`);
           }),
         )

@@ -4,7 +4,7 @@ import { askQuestion } from '../../knowledge/ask-question.ts';
 import { listItems } from '../../knowledge/list-items.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { QUESTION_STATUSES, type Question } from '../../model/question.ts';
-import { out, printJson, withKb, type CliIO } from '../io.ts';
+import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { questionLine } from '../render.ts';
 import { atOption, listOptions, printDiagnostics, writeOptions } from './shared.ts';
 
@@ -19,7 +19,7 @@ export function questionCommand(io: CliIO) {
         .command('ask <question>', 'record a question', (y) => writeOptions(y, []).positional('question', { type: 'string' }).option('context', { type: 'string', describe: 'what prompted it' }), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await askQuestion(kb, { question: String(a.question), context: a.context as string | undefined }, { allowSecret: !!a.allowSecret });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.duplicate ? 'Question exists' : 'Question recorded'}: ${r.item.id} [${r.item.status}]`);
           }),
         )
@@ -41,7 +41,7 @@ export function questionCommand(io: CliIO) {
         .command('answer <id> <answer>', 'answer a question', (y) => writeOptions(y, []).positional('id', { type: 'string' }).positional('answer', { type: 'string' }), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await answerQuestion(kb, { question_id: String(a.id), answer: String(a.answer) }, { allowSecret: !!a.allowSecret });
-            if (a.json) return printJson(io, r);
+            if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.changed ? 'Question answered' : 'Question unchanged'}: ${r.item.id} [${r.item.status}]`);
           }),
         )
