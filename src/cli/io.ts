@@ -77,7 +77,7 @@ export async function readStdin(io: CliIO, max: number): Promise<string> {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += b.length;
     if (size > max) {
-      throw new AxmeError('INVALID_INPUT', `standard input is over ${formatSize(max)}: one field holds at most ${formatSize(LIMITS.text)}; keep knowledge short and reference large material by its path`);
+      throw new AxmeError('INVALID_INPUT', `standard input is over ${formatSize(max)}, and the limit for one field is ${formatSize(LIMITS.text)}: keep knowledge short and reference large material by its path`);
     }
     chunks.push(b);
   }

@@ -94,21 +94,26 @@ async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec:
   const base = await baseFolder(kb, dir);
   const prev = new Map((base?.files ?? []).map((p) => [`${p.name} ${p.oid}`, p]));
   const entries = tree.entries.filter((e) => e.type === 'blob' && e.name.endsWith('.md'));
-  const parsed = await Promise.all(
-    entries.map(async (e): Promise<ParsedFile> => {
-      const reused = prev.get(`${e.name} ${e.oid}`);
-      if (reused) return reused;
-      const c = classifyPath(`${dir}/${e.name}`);
-      if (c.type !== 'item') return { name: e.name, oid: e.oid };
-      const text = await readText(kb, e.oid);
-      if (typeof text !== 'string') return { name: e.name, oid: e.oid, error: text.error };
-      const r = decodeItem(spec, c.slug, text);
-      return r.ok ? { name: e.name, oid: e.oid, item: r.item } : { name: e.name, oid: e.oid, error: r.reason };
-    }),
-  );
-  const usable = parsed.filter((p) => p.item || p.error);
+  const usable: ParsedFile[] = [];
+  const fresh: Array<Promise<void>> = [];
+  for (const e of entries) {
+    const reused = prev.get(`${e.name} ${e.oid}`);
+    if (reused) usable.push(reused);
+    else fresh.push(parseFile(kb, dir, spec, e.name, e.oid).then((p) => void (p && usable.push(p))));
+  }
+  await Promise.all(fresh);
   await storeFolder(kb, dir, tree.oid, usable, base);
   return usable;
+}
+
+/** Parses one item file; null for a file that is not an item (it is reported elsewhere). */
+async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase>, name: string, oid: string): Promise<ParsedFile | null> {
+  const c = classifyPath(`${dir}/${name}`);
+  if (c.type !== 'item') return null;
+  const text = await readText(kb, oid);
+  if (typeof text !== 'string') return { name, oid, error: text.error };
+  const r = decodeItem(spec, c.slug, text);
+  return r.ok ? { name, oid, item: r.item } : { name, oid, error: r.reason };
 }
 
 async function readText(kb: KnowledgeBase, oid: string): Promise<string | { error: string }> {

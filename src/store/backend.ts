@@ -56,8 +56,12 @@ export type BackendName = 'isogit' | 'cli';
 
 /** Sorts tree entries the way git does: by name, with a tree's name compared as `name/`. */
 export function sortTreeEntries(entries: TreeEntry[]): TreeEntry[] {
-  const key = (e: TreeEntry) => (e.type === 'tree' ? `${e.name}/` : e.name);
-  return [...entries].sort((a, b) => Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))));
+  const keyed = entries.map((e) => ({ e, k: Buffer.from(e.type === 'tree' ? `${e.name}/` : e.name) }));
+  // Trees read back from git are already in order: check in O(n) before sorting.
+  let sorted = true;
+  for (let i = 1; i < keyed.length && sorted; i++) sorted = Buffer.compare(keyed[i - 1]!.k, keyed[i]!.k) < 0;
+  if (!sorted) keyed.sort((a, b) => Buffer.compare(a.k, b.k));
+  return keyed.map((x) => x.e);
 }
 
 /** Normalizes a commit message as git and isomorphic-git store it. */
