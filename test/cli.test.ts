@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, git, tempRepo } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
+import { axme, axmeOk, CLI, git, tempRepo } from './helpers.ts';
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand would. */
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
@@ -242,8 +243,9 @@ describe('bad input never corrupts the store', () => {
     assert.equal(list.code, 0);
     const items = JSON.parse(list.stdout) as Array<{ title: string }>;
     assert.ok(items.some((d) => d.title === 'Keep me'));
-    assert.match(list.stderr, /error: decisions\/broken\.md: frontmatter is not valid YAML/);
-    assert.match(list.stderr, /error: decisions\/bad-status\.md: status: /);
+    assert.match(list.stderr, /"path":"decisions\/broken\.md","severity":"error","reason":"frontmatter is not valid YAML/);
+    assert.match(list.stderr, /"path":"decisions\/bad-status\.md","severity":"error","reason":"status: /);
+    assert.match((await axme(dir, ['decision', 'list'])).stderr, /^axme: error: decisions\/broken\.md: frontmatter is not valid YAML/m);
     const fsck = await axme(dir, ['fsck']);
     assert.equal(fsck.code, 1);
     assert.match(fsck.stdout, /decisions\/broken\.md/);
@@ -326,6 +328,93 @@ describe('errors and exit codes', () => {
       assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /Axme-Actor: agent/);
     } finally {
       cleanup();
+    }
+  });
+});
+
+describe('review fixes', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    await axmeOk(dir, ['init']);
+  });
+  after(() => cleanup());
+
+  test('a revoke reason is checked for credentials too', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Keep the DB password in vault', '--decision', 'vault only']);
+    const r = await axme(dir, ['decision', 'revoke', 'D-001', '--reason', 'password=hunter2222']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /reason looks like it contains a password/);
+    await axmeOk(dir, ['decision', 'revoke', 'D-001', '--reason', 'password=hunter2222', '--allow-secret']);
+  });
+
+  test('AXME_SESSION must be one token: it can never inject a trailer', async () => {
+    const tip = git(dir, ['rev-parse', 'refs/memory/main']);
+    const bad = await axme(dir, ['safety', 'add', 'bash_deny', 'zzz'], { env: { AXME_SESSION: 'abc\nAxme-Actor: sync' } });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /session id .* is not valid/);
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
+    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'zzz'], { env: { AXME_SESSION: 'sess-42' } });
+    assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /\nAxme-Session: sess-42\nAxme-Actor: human\n/);
+  });
+
+  test('the display ID of a broken file is not handed out again', async () => {
+    handCommit(dir, { 'decisions/half-edited.md': '---\nid: D-002\ntitle: [oops\n---\n' });
+    const r = await axmeOk(dir, ['decision', 'add', '--title', 'Next one', '--decision', 'x', '--json']);
+    assert.equal(r.id, 'D-003');
+  });
+
+  test('repeated and comma-separated list flags mix', async () => {
+    const r = await axmeOk(dir, ['decision', 'add', '--title', 'Tags mix', '--decision', 'x', '--tags', 'a', '--tags', 'b,c', '--json']);
+    assert.deepEqual(r.tags, ['a', 'b', 'c']);
+  });
+
+  test('supersede keeps enforce, scope and tags unless given', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Strict rule', '--decision', 'x', '--enforce', 'required', '--scope', 'api,web', '--tags', 'core']);
+    const s = await axmeOk(dir, ['decision', 'supersede', 'strict-rule', '--title', 'Strict rule v2', '--decision', 'y', '--json']);
+    assert.equal(s.enforce, 'required');
+    assert.deepEqual(s.scope, ['api', 'web']);
+    assert.deepEqual(s.tags, ['core']);
+    const t = await axmeOk(dir, ['decision', 'supersede', 'strict-rule-v2', '--title', 'Strict rule v3', '--decision', 'z', '--enforce', 'advisory', '--json']);
+    assert.equal(t.enforce, 'advisory');
+  });
+
+  test('an alias equal to another item\'s ID is the renumbering scheme, not an error', async () => {
+    handCommit(dir, {
+      'decisions/renumbered.md': '---\nid: D-050\ntitle: Renumbered\nstatus: active\nenforce: advisory\naliases:\n  - D-003\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
+      'decisions/half-edited.md': '---\nid: D-002\ntitle: Fixed now\nstatus: active\nenforce: advisory\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
+    });
+    const f = await axmeOk(dir, ['fsck', '--json']);
+    assert.equal(f.ok, true, JSON.stringify(f.findings));
+    assert.equal((await axmeOk(dir, ['decision', 'show', 'D-003', '--json'])).slug, 'next-one', 'an ID wins over an alias');
+  });
+
+  test('diagnostics are JSON lines on stderr with --json', async () => {
+    handCommit(dir, { 'decisions/zz-broken.md': 'not frontmatter at all' });
+    const r = await axme(dir, ['decision', 'list', '--json']);
+    assert.equal(r.code, 0);
+    const diag = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { diagnostic: { path: string } });
+    assert.ok(diag.some((d) => d.diagnostic.path === 'decisions/zz-broken.md'));
+    JSON.parse(r.stdout);
+  });
+
+  test('a reader that stops early (| head -1) is not an error', async () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" decision list --all | head -1`], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout.trim().split('\n').length, 1);
+    assert.doesNotMatch(r.stderr, /EPIPE|Error/);
+  });
+
+  test('log --since a date includes that day', async () => {
+    const { dir: d2, cleanup: c2 } = tempRepo();
+    try {
+      await axmeOk(d2, ['init'], { env: { AXME_NOW: '2026-03-10T12:00:00Z' } });
+      await axmeOk(d2, ['decision', 'add', '--title', 'On the 11th', '--decision', 'x'], { env: { AXME_NOW: '2026-03-11T08:00:00Z' } });
+      const e = await axmeOk(d2, ['log', '--since', '2026-03-11', '--json']);
+      assert.deepEqual(e.map((x: { subject: string }) => x.subject), ['decision: add D-001 On the 11th']);
+    } finally {
+      c2();
     }
   });
 });

@@ -871,6 +871,18 @@ describe('diskCache', () => {
   before(() => ({ dir, cleanup } = tempDir('axme-cache-')));
   after(() => cleanup());
 
+  test('pruning keeps at most ~64 entries but never a base pointer or the entry it names', async () => {
+    const c = diskCache(join(dir, 'prune-base'), 1);
+    await c.put('decisions-aaaa', { full: true });
+    await c.put('decisions-base', 'aaaa');
+    for (let i = 0; i < 300; i++) await c.put(`decisions-d${i}`, { i });
+    const names = readdirSync(join(dir, 'prune-base', 'cache'));
+    assert.ok(names.length <= 64 + 2 + 30, `pruned to about 64 (${names.length})`);
+    assert.deepEqual(await c.get('decisions-base'), 'aaaa');
+    assert.deepEqual(await c.get('decisions-aaaa'), { full: true });
+    assert.deepEqual(await c.get('decisions-d299'), { i: 299 }, 'the newest entries stay');
+  });
+
   test('put then get; another version, a damaged entry or a bad key misses', async () => {
     const axmeDir = join(dir, 'axme');
     const v1 = diskCache(axmeDir, 1);

@@ -1,5 +1,11 @@
 import { run } from './main.ts';
 
+// `axme decision list | head -1`: the reader went away; that is not an error of ours.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 // The executable: real process streams in, exit code out. Everything else is in run().
 const code = await run(process.argv.slice(2), {
   cwd: process.cwd(),

@@ -54,13 +54,19 @@ async function checkObjects(kb: KnowledgeBase, commit: string, findings: Diagnos
 }
 
 function checkIds(state: KnowledgeState, kind: 'decision' | 'backlog' | 'question', findings: Diagnostic[]): void {
-  const seen = new Map<string, string>();
+  // IDs must be unique. An alias may equal another item's ID: that is how a renumbered item
+  // keeps its old number (lookups try IDs before aliases). Two items with one alias are ambiguous.
+  const ids = new Map<string, string>();
+  const aliases = new Map<string, string>();
   for (const item of state.items[kind] as Array<ItemBase & { id: string; aliases: string[] }>) {
     const path = itemPath(kind, item.slug);
-    for (const id of [item.id, ...item.aliases]) {
-      const other = seen.get(id);
-      if (other) findings.push({ path, severity: 'error', reason: `display ID ${id} is also used by ${other}: renumber one (keep the old ID in aliases)` });
-      else seen.set(id, path);
+    const other = ids.get(item.id);
+    if (other) findings.push({ path, severity: 'error', reason: `display ID ${item.id} is also used by ${other}: renumber one and keep its old ID in aliases` });
+    else ids.set(item.id, path);
+    for (const alias of item.aliases) {
+      const first = aliases.get(alias);
+      if (first) findings.push({ path, severity: 'warning', reason: `alias ${alias} is also an alias of ${first}: lookups by ${alias} find the item that holds it as its ID, else the first` });
+      else aliases.set(alias, path);
     }
   }
 }

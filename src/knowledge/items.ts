@@ -29,7 +29,7 @@ export interface EditResult<T> {
 
 /** Next free display ID of a kind, counting aliases and broken files' numbers too. */
 export function nextDisplayId(state: KnowledgeState, kind: KindName, prefix: IdPrefix): string {
-  const used: string[] = [];
+  const used: string[] = [...(state.brokenIds[kind] ?? [])];
   for (const i of state.items[kind] as Array<{ id?: string; aliases?: string[] }>) {
     if (i.id) used.push(i.id);
     used.push(...(i.aliases ?? []));

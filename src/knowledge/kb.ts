@@ -1,4 +1,4 @@
-import type { Actor } from '../model/common.ts';
+import { SESSION_ID_RE, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName } from '../store/backend.ts';
 import { diskCache, type DiskCache } from '../store/cache.ts';
@@ -32,9 +32,12 @@ export interface OpenOptions {
 }
 
 /** Bump when the cached parse format changes: old cache files are then ignored. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBase> {
+  if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {
+    throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters (AXME_SESSION)`);
+  }
   const repo = await openRepo({ cwd: opts.cwd, env: opts.env, backend: opts.backend });
   return {
     repo,

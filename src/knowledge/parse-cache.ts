@@ -7,6 +7,8 @@ export interface ParsedFile {
   oid: string;
   item?: ItemBase;
   error?: string;
+  /** the display ID a broken file seems to hold: kept out of reuse until the file is fixed */
+  id?: string;
 }
 
 /**

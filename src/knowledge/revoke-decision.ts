@@ -2,6 +2,8 @@ import type { Decision } from '../model/decision.ts';
 import { AxmeError } from '../model/errors.ts';
 import { longText } from '../model/text.ts';
 import { parseInput } from '../model/validate.ts';
+import { assertNoSecrets } from '../model/secrets.ts';
+import type { WriteOptions } from './add-decision.ts';
 import { z } from 'zod';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf, type EditResult } from './items.ts';
@@ -15,8 +17,9 @@ export const RevokeInput = z.object({
 export type RevokeInput = z.input<typeof RevokeInput>;
 
 /** Marks an active decision revoked (with when and why); the old text stays in the file and history. */
-export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput): Promise<EditResult<Decision>> {
+export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts: WriteOptions = {}): Promise<EditResult<Decision>> {
   const data = parseInput(RevokeInput, input, 'revocation');
+  assertNoSecrets({ reason: data.reason }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const old = findItem<Decision>(state, 'decision', data.id);
     if (old.status === 'revoked') return { result: { item: old, changed: false } };

@@ -38,6 +38,8 @@ export interface KnowledgeState {
   commit: string | null;
   snapshot: Snapshot;
   items: ItemsByKind;
+  /** display IDs that files which failed to parse seem to hold, by kind: never handed out again */
+  brokenIds: Partial<Record<KindName, string[]>>;
   /** effective safety rules (defaults where the file is missing or broken) */
   rules: SafetyRules;
   config: StoreConfig | null;
@@ -56,6 +58,7 @@ export async function readState(kb: KnowledgeBase, at?: string): Promise<Knowled
 export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState> {
   const items: ItemsByKind = { decision: [], memory: [], backlog: [], question: [], plan: [], handoff: [], session: [], oracle: [] };
   const diagnostics: Diagnostic[] = [];
+  const brokenIds: Partial<Record<KindName, string[]>> = {};
   // folder -> spec, for every folder that holds items
   const folders = new Map<string, KindSpec<ItemBase>>();
   for (const path of snap.files.keys()) {
@@ -68,7 +71,10 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
       for (const p of await parseFolder(kb, snap, dir, spec)) {
         const path = `${dir}/${p.name}`;
         if (p.item) (items[spec.kind] as ItemBase[]).push(p.item);
-        else if (p.error) diagnostics.push({ path, severity: 'error', reason: p.error });
+        else if (p.error) {
+          diagnostics.push({ path, severity: 'error', reason: p.error });
+          if (p.id) (brokenIds[spec.kind] ??= []).push(p.id);
+        }
       }
     }),
   );
@@ -76,7 +82,7 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
   const rules = await memoByBlob(kb, snap, RULES_PATH, diagnostics, parseRules);
   const config = await memoByBlob(kb, snap, CONFIG_PATH, diagnostics, parseConfig);
   diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { commit: snap.commit, snapshot: snap, items, rules, config, diagnostics };
+  return { commit: snap.commit, snapshot: snap, items, brokenIds, rules, config, diagnostics };
 }
 
 function byIdThenSlug(a: ItemBase, b: ItemBase): number {
@@ -113,7 +119,9 @@ async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase
   const text = await readText(kb, oid);
   if (typeof text !== 'string') return { name, oid, error: text.error };
   const r = decodeItem(spec, c.slug, text);
-  return r.ok ? { name, oid, item: r.item } : { name, oid, error: r.reason };
+  if (r.ok) return { name, oid, item: r.item };
+  const id = /^id:\s*["']?([DBQ]-\d{3,})/m.exec(text)?.[1];
+  return id ? { name, oid, error: r.reason, id } : { name, oid, error: r.reason };
 }
 
 async function readText(kb: KnowledgeBase, oid: string): Promise<string | { error: string }> {

@@ -18,7 +18,8 @@ export interface SupersedeResult {
   commit: string | null;
 }
 
-/** Replaces an active decision by a new one in ONE commit: old -> superseded, new -> supersedes old. */
+/** Replaces an active decision by a new one in ONE commit: old -> superseded, new -> supersedes old.
+ * enforce, scope, tags and anchors carry over from the old decision unless given. */
 export async function supersedeDecision(kb: KnowledgeBase, input: { id: string } & DecisionInput, opts: WriteOptions = {}): Promise<SupersedeResult> {
   const data = parseInput(DecisionInput, input, 'decision');
   assertNoReservedHeading('decision', data.decision, decisionSpec.sections.map(([h]) => h));
@@ -32,7 +33,14 @@ export async function supersedeDecision(kb: KnowledgeBase, input: { id: string }
     if (old.status === 'revoked') throw new AxmeError('INVALID_INPUT', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
     const id = nextDisplayId(state, 'decision', 'D');
     const now = kb.now().toISOString();
-    const item = Decision.parse({ ...data, slug: freeSlug(state, 'decision', data.title, id.toLowerCase()), id, status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, created: now, updated: now });
+    // What the caller leaves out carries over: a required decision stays required when revised.
+    const inherited = {
+      enforce: input.enforce === undefined ? old.enforce : data.enforce,
+      scope: input.scope === undefined ? old.scope : data.scope,
+      tags: input.tags === undefined ? old.tags : data.tags,
+      anchors: input.anchors === undefined ? old.anchors : data.anchors,
+    };
+    const item = Decision.parse({ ...data, ...inherited, slug: freeSlug(state, 'decision', data.title, id.toLowerCase()), id, status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, created: now, updated: now });
     const retired: Decision = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
     const files = new Map([itemFile('decision', item), itemFile('decision', retired)]);
     return {

@@ -31,7 +31,7 @@ export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Pro
   if (!tip) throw notInitialized(kb);
   let since: Date | undefined;
   if (opts.since !== undefined) {
-    since = parseDateSpec(opts.since, kb.now()) ?? undefined;
+    since = parseDateSpec(opts.since, kb.now(), { dayStart: true }) ?? undefined;
     if (!since) throw new AxmeError('INVALID_INPUT', `--since ${opts.since} is not a date: use 2026-01-31, 2026-01-31T12:00 or "3 days ago"`);
   }
   if (opts.limit !== undefined && (!Number.isInteger(opts.limit) || opts.limit < 1)) throw new AxmeError('INVALID_INPUT', '--limit must be a positive whole number');

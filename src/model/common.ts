@@ -44,3 +44,6 @@ export const baseFields = {
 
 export type Actor = 'agent' | 'auditor' | 'human' | 'sync';
 export const ACTORS: readonly Actor[] = ['agent', 'auditor', 'human', 'sync'];
+
+/** An axme session id: one token, so it can never smuggle a line (or a trailer) into a commit. */
+export const SESSION_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

@@ -71,13 +71,13 @@ export const listEntry = z
   );
 
 /**
- * A list of short strings. Accepts an array or a comma-separated string (AXME writes
- * `keywords: a, b`); duplicates are dropped, order kept.
+ * A list of short strings. Accepts an array, a comma-separated string (AXME writes
+ * `keywords: a, b`) or both (`--tags a --tags b,c`); duplicates are dropped, order kept.
  */
 export function stringList(description: string) {
   return z
     .union([z.array(z.string()), z.string()])
-    .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter((s) => s !== ''))
+    .transform((v) => (typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
     .pipe(z.array(listEntry).max(LIMITS.listItems, `at most ${LIMITS.listItems} entries`))
     .transform((v) => [...new Set(v)])
     .describe(description);

@@ -43,10 +43,19 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
   };
 }
 
+/** Keeps the newest KEEP entries, and always the `<folder>-base` pointers and the entries they name
+ * (deleting a base would make the next miss re-parse the whole folder). */
 async function prune(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
-  if (names.length <= KEEP) return;
+  const all = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  if (all.length <= KEEP) return;
+  const keep = new Set<string>();
+  for (const n of all.filter((n) => n.endsWith('-base.json'))) {
+    keep.add(n);
+    const oid = await readFile(join(dir, n), 'utf8').then((t) => (JSON.parse(t) as { data?: unknown }).data, () => undefined);
+    if (typeof oid === 'string') keep.add(`${n.slice(0, -'-base.json'.length)}-${oid}.json`);
+  }
+  const names = all.filter((n) => !keep.has(n));
   const withTimes = await Promise.all(names.map(async (n) => ({ n, t: (await stat(join(dir, n)).catch(() => null))?.mtimeMs ?? 0 })));
   withTimes.sort((a, b) => a.t - b.t);
-  await Promise.all(withTimes.slice(0, withTimes.length - KEEP).map(({ n }) => rm(join(dir, n), { force: true })));
+  await Promise.all(withTimes.slice(0, Math.max(0, withTimes.length - KEEP)).map(({ n }) => rm(join(dir, n), { force: true })));
 }

@@ -19,7 +19,7 @@ export interface LogOptions {
   /** only commits touching this path (follows nothing: the path is the identity) */
   path?: string;
   limit?: number;
-  /** only commits after this instant */
+  /** only commits at or after this instant */
   since?: Date;
 }
 
@@ -30,7 +30,7 @@ const RS = '\x1e';
 export async function readLog(repo: Repo, opts: LogOptions): Promise<LogEntry[]> {
   const args = ['log', `--format=%H${FS}%P${FS}%cI${FS}%an${FS}%ae${FS}%B${RS}`];
   if (opts.limit !== undefined) args.push(`--max-count=${opts.limit}`);
-  if (opts.since) args.push(`--since=@${Math.floor(opts.since.getTime() / 1000)}`);
+  if (opts.since) args.push(`--since=@${Math.floor(opts.since.getTime() / 1000)}`); // inclusive
   args.push(opts.rev, '--');
   if (opts.path) args.push(opts.path);
   const out = (await repo.git(args)).stdout.toString('utf8');

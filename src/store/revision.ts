@@ -7,9 +7,10 @@ const UNITS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 
 /**
  * Instant named by a date spelling, or null when `s` is not a date: ISO 8601 (`2026-11-20`,
  * `2026-11-20T10:00`, `2026-11-20 10:00:00+02:00`), `N <unit>s ago`, `yesterday`, `now`.
- * A date without a time means the end of that day in UTC ("as it was on that day").
+ * A date without a time means the end of that day in UTC ("as it was on that day"), or its
+ * start with `dayStart` (for "since that day").
  */
-export function parseDateSpec(s: string, now: Date): Date | null {
+export function parseDateSpec(s: string, now: Date, opts: { dayStart?: boolean } = {}): Date | null {
   const t = s.trim().toLowerCase();
   if (t === 'now') return now;
   if (t === 'yesterday') return new Date(now.getTime() - 86400_000);
@@ -17,7 +18,7 @@ export function parseDateSpec(s: string, now: Date): Date | null {
   if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!]! * 1000);
   if (/^\d{4}-\d{2}-\d{2}/.test(t) && !isCalendarDate(t.slice(0, 10))) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) {
-    const d = new Date(`${t}T23:59:59.999Z`);
+    const d = new Date(`${t}T${opts.dayStart ? '00:00:00.000' : '23:59:59.999'}Z`);
     return Number.isNaN(d.getTime()) ? null : d;
   }
   if (/^\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?$/.test(t)) {

@@ -41,7 +41,7 @@ export function backlogCommand(io: CliIO) {
         .command('list', 'list backlog items (not done unless --all or --status)', (y) => listOptions(atOption(y), BACKLOG_STATUSES), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await listItems(kb, { kind: 'backlog', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined });
-            printDiagnostics(io, r.diagnostics);
+            printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.items);
             for (const b of r.items) out(io, backlogLine(b));
           }),

@@ -50,7 +50,7 @@ export function decisionCommand(io: CliIO) {
         .command('list', 'list decisions (active ones unless --all or --status)', (y) => listOptions(atOption(y), DECISION_STATUSES), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await listItems(kb, { kind: 'decision', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined });
-            printDiagnostics(io, r.diagnostics);
+            printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.items);
             for (const d of r.items) out(io, decisionLine(d));
           }),
@@ -69,9 +69,9 @@ export function decisionCommand(io: CliIO) {
             out(io, `Decision saved: ${r.item.id} - ${r.item.title} -> ${r.location} (supersedes ${r.superseded.id})`);
           }),
         )
-        .command('revoke <id>', 'revoke a decision that no longer holds', (y) => y.positional('id', { type: 'string' }).option('reason', { type: 'string', demandOption: true, describe: 'why it no longer holds' }), (a: Args) =>
+        .command('revoke <id>', 'revoke a decision that no longer holds', (y) => writeOptions(y, []).positional('id', { type: 'string' }).option('reason', { type: 'string', demandOption: true, describe: 'why it no longer holds' }), (a: Args) =>
           withKb(io, a, async (kb) => {
-            const r = await revokeDecision(kb, { id: String(a.id), reason: a.reason as string });
+            const r = await revokeDecision(kb, { id: String(a.id), reason: a.reason as string }, { allowSecret: !!a.allowSecret });
             if (a.json) return printJson(io, writeJson(r));
             out(io, `${r.changed ? 'Decision revoked' : 'Decision already revoked'}: ${r.item.id} - ${r.item.title}`);
           }),

@@ -53,7 +53,7 @@ export function memoryCommand(io: CliIO) {
           (a: Args) =>
             withKb(io, a, async (kb) => {
               const r = await listItems(kb, { kind: 'memory', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
-              printDiagnostics(io, r.diagnostics);
+              printDiagnostics(io, r.diagnostics, !!a.json);
               if (a.json) return printJson(io, r.items);
               for (const m of r.items) out(io, memoryLine(m));
             }),

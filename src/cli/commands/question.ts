@@ -26,7 +26,7 @@ export function questionCommand(io: CliIO) {
         .command('list', 'list questions (open ones unless --all or --status)', (y) => listOptions(atOption(y), QUESTION_STATUSES), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await listItems(kb, { kind: 'question', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined });
-            printDiagnostics(io, r.diagnostics);
+            printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.items);
             for (const q of r.items) out(io, questionLine(q));
           }),

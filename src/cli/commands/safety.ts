@@ -27,7 +27,7 @@ export function safetyCommand(io: CliIO) {
         .command('show', 'print the rules in force', (y) => atOption(y), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await showSafety(kb, { at: a.at as string | undefined });
-            printDiagnostics(io, r.diagnostics);
+            printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.rules);
             out(io, stringifyYaml(r.rules));
           }),

@@ -14,10 +14,12 @@ export const listOptions = (y: Argv, statuses: readonly string[]) =>
     .option('status', { type: 'string', array: true, choices: statuses, describe: 'only these statuses' });
 
 /** --allow-secret, and --stdin <field> to read one long text field from standard input. */
-export const writeOptions = (y: Argv, stdinFields: string[]) =>
-  y
-    .option('allow-secret', { type: 'boolean', describe: 'store content that looks like a credential anyway' })
-    .option('stdin', { type: 'string', choices: stdinFields, describe: 'read this field from standard input (for long or multi-line text)' });
+export const writeOptions = (y: Argv, stdinFields: string[]) => {
+  const withSecret = y.option('allow-secret', { type: 'boolean', describe: 'store content that looks like a credential anyway' });
+  return stdinFields.length
+    ? withSecret.option('stdin', { type: 'string', choices: stdinFields, describe: 'read this field from standard input (for long or multi-line text)' })
+    : withSecret;
+};
 
 /** The field named by --stdin, read from standard input. */
 export async function stdinFields(io: CliIO, a: Record<string, unknown>, allowed: string[]): Promise<Record<string, string>> {
@@ -29,6 +31,6 @@ export async function stdinFields(io: CliIO, a: Record<string, unknown>, allowed
 }
 
 /** Files that could not be read are reported on stderr; the listing goes on without them. */
-export function printDiagnostics(io: CliIO, diagnostics: Diagnostic[]): void {
-  for (const d of diagnostics) note(io, `axme: ${diagnosticLine(d)}`);
+export function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], json = false): void {
+  for (const d of diagnostics) note(io, json ? JSON.stringify({ diagnostic: d }) : `axme: ${diagnosticLine(d)}`);
 }
