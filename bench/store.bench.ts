@@ -16,6 +16,7 @@ const arg = (name: string, d: string) => {
 };
 const SIZES = arg('sizes', '100,1000,10000').split(',').map(Number);
 const REPS = Number(arg('reps', '15'));
+const OUT = arg('out', join(import.meta.dirname, 'results'));
 
 interface Row {
   size: number;
@@ -81,6 +82,6 @@ const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process
 const header = `| items | measure | median ms | p10 | p90 | runs |\n|---:|---|---:|---:|---:|---:|`;
 const table = rows.map((r) => `| ${r.size} | ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.stats.n} |`).join('\n');
 process.stdout.write(`Store benchmark on ${machine}\n\n${header}\n${table}\n`);
-const file = join(import.meta.dirname, 'results', `store-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const file = join(OUT, `store-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify({ machine, date: new Date().toISOString(), reps: REPS, rows }, null, 2));
 log(`results written to ${file}`);

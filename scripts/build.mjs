@@ -3,6 +3,21 @@
 import { build } from 'esbuild';
 import { readFile, rm, chmod } from 'node:fs/promises';
 
+// zod's classic API re-exports every locale (`export * as locales`), ~360 KB that every start
+// would compile. axme speaks English: resolve that namespace to English only.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${'node_modules'}/zod/`) ? { path: 'zod-locales', namespace: 'zod-en' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-en' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: new URL('..', import.meta.url).pathname,
+    }));
+  },
+};
+
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
@@ -16,6 +31,8 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
+  alias: { 'js-yaml': './scripts/stubs/js-yaml.cjs' },
   define: { AXME_VERSION: JSON.stringify(pkg.version) },
   // CommonJS dependencies (gray-matter, js-yaml) call require(): give the ESM bundle one.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __axmeCreateRequire } from 'node:module';\nconst require = __axmeCreateRequire(import.meta.url);" },

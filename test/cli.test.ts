@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -404,6 +404,17 @@ describe('review fixes', () => {
     assert.equal(r.status, 0);
     assert.equal(r.stdout.trim().split('\n').length, 1);
     assert.doesNotMatch(r.stderr, /EPIPE|Error/);
+  });
+
+  test('the parse cache is derived: deleting it changes no answer', async () => {
+    const before = await axmeOk(dir, ['decision', 'list', '--all', '--json']);
+    const beforeOld = await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~3']);
+    rmSync(join(dir, '.git', 'axme', 'cache'), { recursive: true, force: true });
+    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
+    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~3']), beforeOld);
+    // a damaged cache file is a miss, not a wrong answer
+    for (const f of readdirSync(join(dir, '.git', 'axme', 'cache'))) writeFileSync(join(dir, '.git', 'axme', 'cache', f), '{"v":2,"data":{"entries":[{"name":"x.md"');
+    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
   });
 
   test('log --since a date includes that day', async () => {

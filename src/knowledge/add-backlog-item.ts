@@ -13,7 +13,7 @@ export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opt
   assertNoReservedHeading('description', data.description, backlogSpec.sections.map(([h]) => h));
   assertNoSecrets({ title: data.title, description: data.description, tags: data.tags }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
-    const dup = findDuplicate(state.items.backlog, data.title, (b) => b.status !== 'done');
+    const dup = findDuplicate(kb, state.items.backlog, data.title, (b) => b.status !== 'done');
     if (dup) return { result: { item: dup, duplicate: true } };
     const id = nextDisplayId(state, 'backlog', 'B');
     const now = kb.now().toISOString();

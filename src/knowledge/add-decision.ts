@@ -19,7 +19,7 @@ export async function addDecision(kb: KnowledgeBase, input: DecisionInput, opts:
   assertNoReservedHeading('decision', data.decision, decisionSpec.sections.map(([h]) => h));
   assertNoSecrets({ title: data.title, decision: data.decision, reasoning: data.reasoning, tags: data.tags, anchors: data.anchors }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
-    const dup = findDuplicate(state.items.decision, data.title, (d) => d.status === 'active');
+    const dup = findDuplicate(kb, state.items.decision, data.title, (d) => d.status === 'active');
     if (dup) return { result: { item: dup, duplicate: true } };
     const id = nextDisplayId(state, 'decision', 'D');
     const now = kb.now().toISOString();

@@ -12,7 +12,7 @@ export async function addMemory(kb: KnowledgeBase, input: MemoryInput, opts: Wri
   const data = parseInput(MemoryInput, input, 'memory');
   assertNoSecrets({ title: data.title, description: data.description, body: data.body, keywords: data.keywords }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
-    const dup = findDuplicate(state.items.memory, data.title, (m) => m.status === 'active' && m.type === data.type);
+    const dup = findDuplicate(kb, state.items.memory, data.title, (m) => m.status === 'active' && m.type === data.type);
     if (dup) return { result: { item: dup, duplicate: true } };
     const now = kb.now().toISOString();
     const item = Memory.parse({ ...data, slug: freeSlug(state, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });

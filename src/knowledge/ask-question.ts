@@ -15,7 +15,7 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
   assertNoSecrets({ question: data.question, context: data.context }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const asTitled = state.items.question.map((q) => Object.assign({ title: q.question }, q));
-    const dup = findDuplicate(asTitled, data.question, (q) => q.status === 'open');
+    const dup = findDuplicate(kb, asTitled, data.question, (q) => q.status === 'open');
     if (dup) return { result: { item: state.items.question.find((q) => q.slug === dup.slug)!, duplicate: true } };
     const id = nextDisplayId(state, 'question', 'Q');
     const now = kb.now().toISOString();

@@ -44,10 +44,15 @@ export function freeSlug(state: KnowledgeState, kind: KindName, title: string, f
 }
 
 /** The first item whose normalized title equals `title`'s among those `filter` keeps. */
-export function findDuplicate<T extends { title?: string }>(items: T[], title: string, filter: (i: T) => boolean): T | undefined {
+export function findDuplicate<T extends { title?: string }>(kb: KnowledgeBase, items: T[], title: string, filter: (i: T) => boolean): T | undefined {
   const key = normalizeTitle(title);
   if (!key) return undefined;
-  return items.find((i) => filter(i) && normalizeTitle(i.title ?? '') === key);
+  const keyOf = (i: T) => {
+    let k = kb.titleKeys.get(i);
+    if (k === undefined) kb.titleKeys.set(i, (k = normalizeTitle(i.title ?? '')));
+    return k;
+  };
+  return items.find((i) => filter(i) && keyOf(i) === key);
 }
 
 

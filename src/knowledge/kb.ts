@@ -19,6 +19,8 @@ export interface KnowledgeBase {
   /** parsed folders by cache key (bounded), in front of the disk cache */
   memo: Map<string, unknown>;
   disk: DiskCache;
+  /** normalized titles of parsed items (items are shared between states by the parse cache) */
+  titleKeys: WeakMap<object, string>;
 }
 
 export interface OpenOptions {
@@ -47,6 +49,7 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
     session: opts.session,
     memo: new Map(),
     disk: diskCache(repo.axmeDir, CACHE_VERSION),
+    titleKeys: new WeakMap(),
   };
 }
 

@@ -98,13 +98,13 @@ async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec:
   if (hit) return hit;
   // Miss: reuse the parses of files whose blob is unchanged since the folder's base parse.
   const base = await baseFolder(kb, dir);
-  const prev = new Map((base?.files ?? []).map((p) => [`${p.name} ${p.oid}`, p]));
+  const prev = new Map((base?.files ?? []).map((p) => [p.name, p]));
   const entries = tree.entries.filter((e) => e.type === 'blob' && e.name.endsWith('.md'));
   const usable: ParsedFile[] = [];
   const fresh: Array<Promise<void>> = [];
   for (const e of entries) {
-    const reused = prev.get(`${e.name} ${e.oid}`);
-    if (reused) usable.push(reused);
+    const reused = prev.get(e.name);
+    if (reused && reused.oid === e.oid) usable.push(reused);
     else fresh.push(parseFile(kb, dir, spec, e.name, e.oid).then((p) => void (p && usable.push(p))));
   }
   await Promise.all(fresh);

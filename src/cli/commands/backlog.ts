@@ -1,12 +1,10 @@
 import type { Argv } from 'yargs';
 import { addBacklogItem } from '../../knowledge/add-backlog-item.ts';
-import { listItems } from '../../knowledge/list-items.ts';
-import { showItem } from '../../knowledge/show-item.ts';
 import { updateBacklogItem } from '../../knowledge/update-backlog-item.ts';
 import { BACKLOG_STATUSES, PRIORITIES, type BacklogItem } from '../../model/backlog.ts';
 import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { backlogLine } from '../render.ts';
-import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
+import { listCommand, showCommand, stdinFields, writeOptions } from './shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
@@ -38,21 +36,8 @@ export function backlogCommand(io: CliIO) {
               out(io, `${r.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${r.item.id} - ${r.item.title} (${r.item.priority})`);
             }),
         )
-        .command('list', 'list backlog items (not done unless --all or --status)', (y) => listOptions(atOption(y), BACKLOG_STATUSES), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await listItems(kb, { kind: 'backlog', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined });
-            printDiagnostics(io, r.diagnostics, !!a.json);
-            if (a.json) return printJson(io, r.items);
-            for (const b of r.items) out(io, backlogLine(b));
-          }),
-        )
-        .command('show <id>', 'show one backlog item', (y) => atOption(y).positional('id', { type: 'string', describe: 'B-001, an alias or a slug' }), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await showItem<BacklogItem>(kb, { kind: 'backlog', ref: String(a.id), at: a.at as string | undefined });
-            if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
-            out(io, r.text);
-          }),
-        )
+        .command(listCommand(io, 'backlog', BACKLOG_STATUSES, backlogLine))
+        .command(showCommand(io, 'backlog', 'id', 'show one backlog item'))
         .command(
           'update <id>',
           'change status, priority or tags, or add a note',

@@ -1,13 +1,11 @@
 import type { Argv } from 'yargs';
 import { addDecision } from '../../knowledge/add-decision.ts';
-import { listItems } from '../../knowledge/list-items.ts';
 import { revokeDecision } from '../../knowledge/revoke-decision.ts';
-import { showItem } from '../../knowledge/show-item.ts';
 import { supersedeDecision } from '../../knowledge/supersede-decision.ts';
 import { DECISION_STATUSES, ENFORCE, type Decision } from '../../model/decision.ts';
 import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { decisionLine } from '../render.ts';
-import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
+import { listCommand, showCommand, stdinFields, writeOptions } from './shared.ts';
 
 const decisionFields = (y: Argv) =>
   writeOptions(y, ['decision', 'reasoning'])
@@ -47,21 +45,8 @@ export function decisionCommand(io: CliIO) {
             out(io, `${r.duplicate ? 'Decision exists' : 'Decision saved'}: ${r.item.id} - ${r.item.title} -> ${r.location}`);
           }),
         )
-        .command('list', 'list decisions (active ones unless --all or --status)', (y) => listOptions(atOption(y), DECISION_STATUSES), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await listItems(kb, { kind: 'decision', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined });
-            printDiagnostics(io, r.diagnostics, !!a.json);
-            if (a.json) return printJson(io, r.items);
-            for (const d of r.items) out(io, decisionLine(d));
-          }),
-        )
-        .command('show <id>', 'show one decision by ID, slug or alias', (y) => atOption(y).positional('id', { type: 'string', describe: 'D-001, an alias or a slug' }), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await showItem<Decision>(kb, { kind: 'decision', ref: String(a.id), at: a.at as string | undefined });
-            if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
-            out(io, r.text);
-          }),
-        )
+        .command(listCommand(io, 'decision', DECISION_STATUSES, decisionLine))
+        .command(showCommand(io, 'decision', 'id', 'show one decision by ID, slug or alias'))
         .command('supersede <id>', 'replace a decision by a new one (one commit)', (y) => decisionFields(y).positional('id', { type: 'string', describe: 'the decision to replace' }).demandOption(['title']), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await supersedeDecision(kb, { id: String(a.id), ...(await decisionInput(io, a)) }, { allowSecret: !!a.allowSecret });

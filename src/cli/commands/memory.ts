@@ -1,12 +1,10 @@
 import type { Argv } from 'yargs';
 import { addMemory } from '../../knowledge/add-memory.ts';
 import { archiveMemory } from '../../knowledge/archive-memory.ts';
-import { listItems } from '../../knowledge/list-items.ts';
-import { showItem } from '../../knowledge/show-item.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES, type Memory } from '../../model/memory.ts';
 import { out, printJson, withKb, writeJson, type CliIO } from '../io.ts';
 import { memoryLine } from '../render.ts';
-import { atOption, listOptions, printDiagnostics, stdinFields, writeOptions } from './shared.ts';
+import { listCommand, showCommand, stdinFields, writeOptions } from './shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
@@ -46,25 +44,8 @@ export function memoryCommand(io: CliIO) {
               out(io, `${r.duplicate ? 'Memory exists' : 'Memory saved'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`);
             }),
         )
-        .command(
-          'list',
-          'list memories (active ones unless --all or --status)',
-          (y) => listOptions(atOption(y), MEMORY_STATUSES).option('type', { choices: MEMORY_TYPES, describe: 'only this type' }),
-          (a: Args) =>
-            withKb(io, a, async (kb) => {
-              const r = await listItems(kb, { kind: 'memory', at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
-              printDiagnostics(io, r.diagnostics, !!a.json);
-              if (a.json) return printJson(io, r.items);
-              for (const m of r.items) out(io, memoryLine(m));
-            }),
-        )
-        .command('show <slug>', 'show one memory', (y) => atOption(y).positional('slug', { type: 'string' }), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await showItem<Memory>(kb, { kind: 'memory', ref: String(a.slug), at: a.at as string | undefined });
-            if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
-            out(io, r.text);
-          }),
-        )
+        .command(listCommand(io, 'memory', MEMORY_STATUSES, memoryLine, (y) => y.option('type', { choices: MEMORY_TYPES, describe: 'only this type' })))
+        .command(showCommand(io, 'memory', 'slug', 'show one memory'))
         .command('remove <slug>', 'archive a memory (it stays in history)', (y) => y.positional('slug', { type: 'string' }), (a: Args) =>
           withKb(io, a, async (kb) => {
             const r = await archiveMemory(kb, { slug: String(a.slug) });

@@ -1,8 +1,12 @@
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
 import { LIMITS } from '../../model/limits.ts';
-import type { Diagnostic } from '../../knowledge/state.ts';
-import { note, readStdin, type CliIO } from '../io.ts';
+import { listItems } from '../../knowledge/list-items.ts';
+import { showItem } from '../../knowledge/show-item.ts';
+import type { Diagnostic, ItemsByKind } from '../../knowledge/state.ts';
+import type { KindName } from '../../model/kind.ts';
+import { SPECS } from '../../model/paths.ts';
+import { note, out, printJson, readStdin, withKb, type CliIO } from '../io.ts';
 import { diagnosticLine } from '../render.ts';
 
 export const atOption = (y: Argv) =>
@@ -33,4 +37,37 @@ export async function stdinFields(io: CliIO, a: Record<string, unknown>, allowed
 /** Files that could not be read are reported on stderr; the listing goes on without them. */
 export function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], json = false): void {
   for (const d of diagnostics) note(io, json ? JSON.stringify({ diagnostic: d }) : `axme: ${diagnosticLine(d)}`);
+}
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+/** `<kind> list`: live items by default, --all / --status / --at, one line per item or --json. */
+export function listCommand<K extends KindName>(io: CliIO, kind: K, statuses: readonly string[], line: (item: ItemsByKind[K][number]) => string, extra: (y: Argv) => Argv = (y) => y) {
+  return {
+    command: 'list',
+    describe: `list ${SPECS[kind].dir} (live ones unless --all or --status)`,
+    builder: (y: Argv) => extra(listOptions(atOption(y), statuses)),
+    handler: (a: Args) =>
+      withKb(io, a, async (kb) => {
+        const r = await listItems(kb, { kind, at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
+        printDiagnostics(io, r.diagnostics, !!a.json);
+        if (a.json) return printJson(io, r.items);
+        for (const item of r.items as Array<ItemsByKind[K][number]>) out(io, line(item));
+      }),
+  };
+}
+
+/** `<kind> show <ref>`: the stored file as it is, or the parsed item with --json. */
+export function showCommand(io: CliIO, kind: KindName, positional: string, describe: string) {
+  return {
+    command: `show <${positional}>`,
+    describe,
+    builder: (y: Argv) => atOption(y).positional(positional, { type: 'string', describe: 'ID (like D-001), alias or slug' }),
+    handler: (a: Args) =>
+      withKb(io, a, async (kb) => {
+        const r = await showItem(kb, { kind, ref: String(a[positional]), at: a.at as string | undefined });
+        if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
+        out(io, r.text);
+      }),
+  };
 }

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cleanEnv } from './helpers.ts';
+
+// The benchmark is not run in CI; this only proves the harness still works end to end.
+test('the store benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/store.bench.ts', '--sizes', '20', '--reps', '1', '--out', out], {
+      cwd: join(import.meta.dirname, '..'),
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    for (const measure of ['add, in-process API (isogit, warm)', 'add, CLI process (AXME_BACKEND=cli)', 'list --json, cold process', 'add, git plumbing script']) {
+      assert.ok(r.stdout.includes(measure), `table has "${measure}"`);
+    }
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ size: number; stats: { median: number } }> };
+    assert.ok(json.rows.length >= 8);
+    assert.ok(json.rows.every((row) => row.size === 20 && row.stats.median > 0));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
