@@ -429,3 +429,39 @@ describe('review fixes', () => {
     }
   });
 });
+
+describe('agent twins on the CLI', () => {
+  test('context, search, status, session begin-close and finalize', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await axmeOk(dir, ['init']);
+      await axmeOk(dir, ['decision', 'add', '--title', 'Use Postgres for storage', '--decision', 'Postgres 16 is the system of record.', '--enforce', 'required']);
+      await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Repositories wrap SQL', '--description', 'All SQL lives in repository classes.', '--keywords', 'postgres,sql']);
+      const ctx = await axmeOk(dir, ['context']);
+      assert.match(ctx, /## Required decisions[^]*D-001 Use Postgres for storage: Postgres 16 is the system of record\./);
+      assert.equal((await axmeOk(dir, ['context', '--json'])).counts.required_decisions, 1);
+      const s = await axmeOk(dir, ['search', 'postgres', 'sql', '--json']);
+      assert.deepEqual(s.hits.map((h: { slug: string }) => h.slug).sort(), ['repositories-wrap-sql', 'use-postgres-for-storage']);
+      assert.match(await axmeOk(dir, ['search', 'postgres']), /^\d+\.\d{3}  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m);
+      const st = await axmeOk(dir, ['status', '--json']);
+      assert.deepEqual(st.counts.decision, { active: 1 });
+      assert.match(await axmeOk(dir, ['session', 'begin-close']), /Newest decisions: D-001 Use Postgres for storage/);
+      const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      const fin = await axmeOk(dir, ['session', 'finalize', '--json'], {
+        env: { AXME_SESSION: 'cli-close' },
+        input: JSON.stringify({ decisions: [{ title: 'Use Postgres 17', decision: 'Upgrade to 17.', action: 'supersede', supersedes: 'D-001' }], summary: 'Planned the upgrade.', next_steps: 'Run the migration.' }),
+      });
+      assert.deepEqual(fin.decisions, [{ id: 'D-002', title: 'Use Postgres 17', outcome: 'superseded', supersedes: 'D-001' }]);
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'one commit');
+      assert.match(git(dir, ['show', 'refs/memory/main:handoffs/cli-close.md']), /^---\nsession: cli-close\nsource: agent\n[^]*\nPlanned the upgrade\.\n\n## Next Steps\n\nRun the migration\.\n$/);
+      const bad = await axme(dir, ['session', 'finalize'], { input: 'not json' });
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /standard input is not JSON/);
+      const bad2 = await axme(dir, ['session', 'finalize'], { input: JSON.stringify({ decisions: [{ title: 'x', decision: 'y', action: 'supersede' }] }) });
+      assert.equal(bad2.code, 2);
+      assert.match(bad2.stderr, /decisions\.0: action supersede needs `supersedes`/);
+    } finally {
+      cleanup();
+    }
+  });
+});

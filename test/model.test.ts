@@ -596,7 +596,8 @@ describe('validate', () => {
     const v = parseInput(DecisionInput, { title: '  Use  Valkey ', decision: 'We use Valkey.', tags: 'a, b' }, 'decision');
     assert.equal(v.title, 'Use Valkey');
     assert.deepEqual(v.tags, ['a', 'b']);
-    assert.equal(v.enforce, 'advisory');
+    assert.equal(v.enforce, undefined, 'no default at the input: a revision tells "not given" (carry over) from a value');
+    assert.equal(Decision.parse({ ...v, slug: 'x', id: 'D-001', created: '2026-01-01', updated: '2026-01-01' }).enforce, 'advisory', 'the stored item defaults to advisory');
   });
 
   test('parseInput throws INVALID_INPUT naming each bad field', () => {

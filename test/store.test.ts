@@ -877,7 +877,7 @@ describe('diskCache', () => {
     await c.put('decisions-base', 'aaaa');
     for (let i = 0; i < 300; i++) await c.put(`decisions-d${i}`, { i });
     const names = readdirSync(join(dir, 'prune-base', 'cache'));
-    assert.ok(names.length <= 64 + 2 + 30, `pruned to about 64 (${names.length})`);
+    assert.ok(names.length <= 64 + 16 + 2, `pruned to at most 64 + 16 + the two pinned (${names.length})`);
     assert.deepEqual(await c.get('decisions-base'), 'aaaa');
     assert.deepEqual(await c.get('decisions-aaaa'), { full: true });
     assert.deepEqual(await c.get('decisions-d299'), { i: 299 }, 'the newest entries stay');
@@ -908,10 +908,10 @@ describe('diskCache', () => {
     const count = () => readdirSync(cacheDir).filter((n) => n.endsWith('.json')).length;
     for (let i = 0; i < 70; i++) await cache.put(`k-${i}`, i);
     const yearAgo = new Date(Date.now() - 365 * 86400_000);
-    if (existsSync(join(cacheDir, 'k-0.json'))) utimesSync(join(cacheDir, 'k-0.json'), yearAgo, yearAgo);
-    await cache.put('k-extra', 'x');
-    // a put prunes one time in ten: rewrite the newest entry until a prune has run
-    for (let i = 0; i < 400 && count() > 64; i++) await cache.put('k-newest', i);
+    utimesSync(join(cacheDir, 'k-0.json'), yearAgo, yearAgo);
+    for (let i = 70; i < 80; i++) await cache.put(`k-${i}`, i);
+    assert.equal(count(), 80, 'no prune up to 64 + 16 entries');
+    await cache.put('k-newest', 'x'); // the 81st entry triggers a prune down to 64
     assert.equal(count(), 64);
     assert.ok(!existsSync(join(cacheDir, 'k-0.json')), 'the oldest entry should be pruned');
     assert.notEqual(await cache.get('k-newest'), undefined);

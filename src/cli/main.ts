@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
+import { agentCommands } from './commands/agent.ts';
 import { backlogCommand } from './commands/backlog.ts';
 import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
@@ -30,6 +31,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(backlogCommand(io))
     .command(questionCommand(io))
     .command(safetyCommand(io))
+    .command(agentCommands(io))
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()

@@ -1,13 +1,36 @@
+import type { z } from 'zod';
 import { Decision, DecisionInput, decisionSpec } from '../model/decision.ts';
 import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { findDuplicate, freeSlug, locationOf, nextDisplayId, type AddResult } from './items.ts';
-import { itemFile, mutate, subjectOf } from './mutate.ts';
+import { mutate, subjectOf } from './mutate.ts';
+import { putItem, single, stage, type Staged } from './staging.ts';
 
 export interface WriteOptions {
   /** store content that looks like a credential anyway */
   allowSecret?: boolean;
+}
+
+export type CheckedDecision = z.output<typeof DecisionInput>;
+
+/** Validates decision input at the boundary: schema, reserved headings, credentials. */
+export function checkDecision(input: unknown, opts: WriteOptions = {}): CheckedDecision {
+  const data = parseInput(DecisionInput, input, 'decision');
+  assertNoReservedHeading('decision', data.decision, decisionSpec.sections.map(([h]) => h));
+  assertNoSecrets({ title: data.title, decision: data.decision, reasoning: data.reasoning, tags: data.tags, anchors: data.anchors }, !!opts.allowSecret);
+  return data;
+}
+
+/** Stages a new decision, or finds the active one with the same normalized title. */
+export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDecision): { item: Decision; duplicate: boolean } {
+  const dup = findDuplicate(kb, st.state.items.decision, data.title, (d) => d.status === 'active');
+  if (dup) return { item: dup, duplicate: true };
+  const id = nextDisplayId(st, 'decision', 'D');
+  const now = kb.now().toISOString();
+  const item = Decision.parse({ ...data, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });
+  putItem(st, 'decision', item, 'decision.added', subjectOf('decision', 'add', id, item.title));
+  return { item, duplicate: false };
 }
 
 /**
@@ -15,26 +38,10 @@ export interface WriteOptions {
  * returned instead (duplicate: true) and nothing is written.
  */
 export async function addDecision(kb: KnowledgeBase, input: DecisionInput, opts: WriteOptions = {}): Promise<AddResult<Decision>> {
-  const data = parseInput(DecisionInput, input, 'decision');
-  assertNoReservedHeading('decision', data.decision, decisionSpec.sections.map(([h]) => h));
-  assertNoSecrets({ title: data.title, decision: data.decision, reasoning: data.reasoning, tags: data.tags, anchors: data.anchors }, !!opts.allowSecret);
+  const data = checkDecision(input, opts);
   const r = await mutate(kb, (state) => {
-    const dup = findDuplicate(kb, state.items.decision, data.title, (d) => d.status === 'active');
-    if (dup) return { result: { item: dup, duplicate: true } };
-    const id = nextDisplayId(state, 'decision', 'D');
-    const now = kb.now().toISOString();
-    const item = Decision.parse({
-      ...data,
-      slug: freeSlug(state, 'decision', data.title, id.toLowerCase()),
-      id,
-      status: 'active',
-      source: kb.actor,
-      session: kb.session,
-      created: now,
-      updated: now,
-    });
-    const [path, text] = itemFile('decision', item);
-    return { result: { item, duplicate: false }, files: new Map([[path, text]]), subject: subjectOf('decision', 'add', id, item.title), event: 'decision.added' };
+    const st = stage(state);
+    return single(st, planAddDecision(kb, st, data));
   });
   const path = `decisions/${r.result.item.slug}.md`;
   return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };

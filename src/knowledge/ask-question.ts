@@ -4,7 +4,8 @@ import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { findDuplicate, freeSlug, locationOf, nextDisplayId, type AddResult } from './items.ts';
-import { itemFile, mutate, subjectOf } from './mutate.ts';
+import { mutate, subjectOf } from './mutate.ts';
+import { putItem, single, stage } from './staging.ts';
 
 /** Records an open question (Q-NNN) for the user; the same open question is returned, not repeated. */
 export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts: WriteOptions = {}): Promise<AddResult<Question>> {
@@ -14,14 +15,15 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
   assertNoReservedHeading('context', data.context, headings);
   assertNoSecrets({ question: data.question, context: data.context }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
+    const st = stage(state);
     const asTitled = state.items.question.map((q) => Object.assign({ title: q.question }, q));
     const dup = findDuplicate(kb, asTitled, data.question, (q) => q.status === 'open');
     if (dup) return { result: { item: state.items.question.find((q) => q.slug === dup.slug)!, duplicate: true } };
-    const id = nextDisplayId(state, 'question', 'Q');
+    const id = nextDisplayId(st, 'question', 'Q');
     const now = kb.now().toISOString();
-    const item = Question.parse({ ...data, slug: freeSlug(state, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
-    const [path, text] = itemFile('question', item);
-    return { result: { item, duplicate: false }, files: new Map([[path, text]]), subject: subjectOf('question', 'ask', id, item.question.split('\n')[0]!), event: 'question.asked' };
+    const item = Question.parse({ ...data, slug: freeSlug(st, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
+    putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));
+    return single(st, { item, duplicate: false });
   });
   const path = `questions/${r.result.item.slug}.md`;
   return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };

@@ -4,7 +4,7 @@ import type { KindName } from '../model/kind.ts';
 import { itemPath } from '../model/paths.ts';
 import { slugify, uniqueSlug } from '../model/slug.ts';
 import type { KnowledgeBase } from './kb.ts';
-import type { KnowledgeState } from './state.ts';
+import { pathTaken, type Staged } from './staging.ts';
 
 /** Result of an add: the item, whether it already existed, where it lives, the commit written. */
 export interface AddResult<T> {
@@ -27,8 +27,9 @@ export interface EditResult<T> {
   commit: string | null;
 }
 
-/** Next free display ID of a kind, counting aliases and broken files' numbers too. */
-export function nextDisplayId(state: KnowledgeState, kind: KindName, prefix: IdPrefix): string {
+/** Next free display ID of a kind, counting aliases, broken files' numbers and staged items. */
+export function nextDisplayId(st: Staged, kind: KindName, prefix: IdPrefix): string {
+  const state = st.state;
   const used: string[] = [...(state.brokenIds[kind] ?? [])];
   for (const i of state.items[kind] as Array<{ id?: string; aliases?: string[] }>) {
     if (i.id) used.push(i.id);
@@ -37,10 +38,9 @@ export function nextDisplayId(state: KnowledgeState, kind: KindName, prefix: IdP
   return nextId(prefix, used);
 }
 
-/** A slug for a new item that no file in the tree uses yet (broken files included). */
-export function freeSlug(state: KnowledgeState, kind: KindName, title: string, fallback?: string): string {
-  const created = '';
-  return uniqueSlug(slugify(title, fallback), (s) => kind !== 'session' && state.snapshot.files.has(itemPath(kind, s, created)));
+/** A slug for a new item that no file uses yet (broken files and staged items included). */
+export function freeSlug(st: Staged, kind: KindName, title: string, fallback?: string): string {
+  return uniqueSlug(slugify(title, fallback), (s) => kind !== 'session' && pathTaken(st, itemPath(kind, s)));
 }
 
 /** The first item whose normalized title equals `title`'s among those `filter` keeps. */

@@ -33,5 +33,32 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
     const bySlug = items.find((i) => i.slug === want);
     if (bySlug) return bySlug;
   }
-  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}: \`${LIST_COMMAND[kind]}\` shows what there is`, { kind, ref: want });
+  const near = closest(items as unknown as Array<ItemBase & { id?: string; title?: string; question?: string }>, want);
+  const hint = near.length ? `; closest: ${near.map((i) => `${i.id ? `${i.id} ` : ''}${i.slug}`).join(', ')}` : '';
+  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}${hint}. \`${LIST_COMMAND[kind]}\` shows what there is`, { kind, ref: want, closest: near.map((i) => i.slug) });
+}
+
+/** Up to three items whose slug, ID or title look most like `ref` (bigram overlap). */
+function closest<T extends ItemBase & { id?: string; title?: string; question?: string }>(items: T[], ref: string): T[] {
+  const want = bigrams(ref);
+  if (want.size === 0) return [];
+  const score = (s: string) => {
+    const b = bigrams(s);
+    let common = 0;
+    for (const g of want) if (b.has(g)) common++;
+    return (2 * common) / (want.size + b.size || 1);
+  };
+  return items
+    .map((i) => ({ i, s: Math.max(score(i.slug), score(i.id ?? ''), score(i.title ?? i.question ?? '')) }))
+    .filter((x) => x.s >= 0.4)
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 3)
+    .map((x) => x.i);
+}
+
+function bigrams(s: string): Set<string> {
+  const t = s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < t.length; i++) out.add(t.slice(i, i + 2));
+  return out;
 }

@@ -10,10 +10,11 @@ import type { KnowledgeState } from './state.ts';
  * The rules file as an editable YAML document (comments and unknown keys survive an edit).
  * A broken file is not edited over: the error says how to recover.
  */
-export async function loadRulesDocument(kb: KnowledgeBase, state: KnowledgeState): Promise<YAML.Document> {
+export async function loadRulesDocument(kb: KnowledgeBase, state: KnowledgeState, staged?: string | null): Promise<YAML.Document> {
   const f = state.snapshot.files.get(RULES_PATH);
-  if (!f) return new YAML.Document({});
-  const text = (await kb.repo.backend.readBlob(f.oid)).toString('utf8').replace(/\r\n?/g, '\n');
+  if (staged === undefined && !f) return new YAML.Document({});
+  const raw = staged ?? (f ? (await kb.repo.backend.readBlob(f.oid)).toString('utf8') : '');
+  const text = raw.replace(/\r\n?/g, '\n');
   const doc = YAML.parseDocument(text, { schema: 'core', uniqueKeys: true });
   const problem = doc.errors[0]?.message.split('\n')[0] ?? (() => {
     const r = SafetyRules.safeParse(doc.toJS() ?? {});
@@ -32,4 +33,9 @@ export async function loadRulesDocument(kb: KnowledgeBase, state: KnowledgeState
 
 export function renderRules(doc: YAML.Document): string {
   return doc.toString({ lineWidth: 0 });
+}
+
+/** The rules a document sets (defaults for what it leaves out). */
+export function rulesOf(doc: YAML.Document): SafetyRules {
+  return SafetyRules.parse(doc.toJS() ?? {});
 }

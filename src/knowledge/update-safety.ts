@@ -5,7 +5,8 @@ import { RULE_TYPES, SafetyRuleChange, type SafetyRules } from '../model/safety-
 import { parseInput } from '../model/validate.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { mutate } from './mutate.ts';
-import { loadRulesDocument, renderRules } from './rules-file.ts';
+import { loadRulesDocument, renderRules, rulesOf } from './rules-file.ts';
+import { putFile, single, stage, type Staged } from './staging.ts';
 
 export const SafetyUpdate = SafetyRuleChange.extend({
   action: z.enum(['add', 'remove']).default('add').describe('add the rule or remove it'),
@@ -18,30 +19,34 @@ export interface SafetyUpdateResult {
   commit: string | null;
 }
 
+/** Stages one rule change; sees rule changes staged before it in the same commit. */
+export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.output<typeof SafetyUpdate>): Promise<{ rules: SafetyRules; changed: boolean }> {
+  const [section, key] = RULE_TYPES[data.rule_type];
+  const staged = st.files.get(RULES_PATH);
+  const doc = staged !== undefined ? await loadRulesDocument(kb, st.state, staged) : undefined;
+  const rules = doc ? rulesOf(doc) : st.state.rules;
+  const current = (rules[section] as Record<string, string[]>)[key]!;
+  const has = current.includes(data.value);
+  if (data.action === 'add' ? has : !has) {
+    if (data.action === 'remove') {
+      throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, { rule_type: data.rule_type, value: data.value });
+    }
+    return { rules, changed: false };
+  }
+  const next = data.action === 'add' ? [...current, data.value] : current.filter((v) => v !== data.value);
+  const edit = doc ?? (await loadRulesDocument(kb, st.state));
+  // The whole effective list is written: a list present in the file replaces the default one.
+  edit.setIn([section, key], edit.createNode(next));
+  putFile(st, RULES_PATH, renderRules(edit), `safety.rule-${data.action === 'add' ? 'added' : 'removed'}`, `safety: ${data.action} ${data.rule_type} ${data.value}`);
+  return { rules: rulesOf(edit), changed: true };
+}
+
 /** Adds a value to, or removes it from, one rule list (AXME's axme_update_safety), in one commit. */
 export async function updateSafety(kb: KnowledgeBase, input: SafetyUpdate): Promise<SafetyUpdateResult> {
   const data = parseInput(SafetyUpdate, input, 'safety rule');
-  const [section, key] = RULE_TYPES[data.rule_type];
   const r = await mutate(kb, async (state) => {
-    const current = (state.rules[section] as Record<string, string[]>)[key]!;
-    const has = current.includes(data.value);
-    if (data.action === 'add' ? has : !has) {
-      if (data.action === 'remove') {
-        throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, { rule_type: data.rule_type, value: data.value });
-      }
-      return { result: { rules: state.rules, changed: false } };
-    }
-    const next = data.action === 'add' ? [...current, data.value] : current.filter((v) => v !== data.value);
-    const doc = await loadRulesDocument(kb, state);
-    // The whole effective list is written: a list present in the file replaces the default one.
-    doc.setIn([section, key], doc.createNode(next));
-    const rules = { ...state.rules, [section]: { ...state.rules[section], [key]: next } } as SafetyRules;
-    return {
-      result: { rules, changed: true },
-      files: new Map([[RULES_PATH, renderRules(doc)]]),
-      subject: `safety: ${data.action} ${data.rule_type} ${data.value}`,
-      event: `safety.rule-${data.action === 'add' ? 'added' : 'removed'}`,
-    };
+    const st = stage(state);
+    return single(st, await planSafetyUpdate(kb, st, data));
   });
   return { ...r.result, commit: r.commit };
 }

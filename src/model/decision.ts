@@ -44,9 +44,11 @@ export const DecisionInput = z.object({
   title: titleText('short name of the decision, e.g. "Use Valkey for caching"'),
   decision: longText('what was decided, in a sentence or a short paragraph').pipe(z.string().min(1, 'must not be empty')),
   reasoning: longText('why: the forces, the alternatives rejected').default(''),
-  enforce: z.enum(ENFORCE).default('advisory').describe('required: agents must follow it; advisory: a strong default'),
+  // No defaults here: a revision must tell "not given" (carry over) from a value. The stored
+  // Decision schema applies the defaults (advisory, no tags, no anchors).
+  enforce: z.enum(ENFORCE).optional().describe('required: agents must follow it; advisory (default): a strong default'),
   scope: Scope.optional(),
-  tags: stringList('free-form labels').default([]),
-  anchors: stringList('paths or globs in the code the decision is about').default([]),
+  tags: stringList('free-form labels').optional(),
+  anchors: stringList('paths or globs in the code the decision is about').optional(),
 });
 export type DecisionInput = z.input<typeof DecisionInput>;

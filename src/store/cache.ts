@@ -13,6 +13,8 @@ export interface DiskCache {
 
 const KEY_RE = /^[a-z0-9-]+$/;
 const KEEP = 64;
+/** Prune only when this many entries over KEEP: a readdir per write, a prune every few writes. */
+const SLACK = 16;
 
 export function diskCache(axmeDir: string, version: number): DiskCache {
   const dir = join(axmeDir, 'cache');
@@ -35,7 +37,7 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
         const tmp = `${file(key)}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
         await writeFile(tmp, JSON.stringify({ v: version, data: value }));
         await rename(tmp, file(key));
-        if (Math.random() < 0.1) await prune(dir);
+        await prune(dir);
       } catch {
         // a cache that cannot be written only costs time
       }
@@ -47,7 +49,7 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
  * (deleting a base would make the next miss re-parse the whole folder). */
 async function prune(dir: string): Promise<void> {
   const all = (await readdir(dir)).filter((n) => n.endsWith('.json'));
-  if (all.length <= KEEP) return;
+  if (all.length <= KEEP + SLACK) return;
   const keep = new Set<string>();
   for (const n of all.filter((n) => n.endsWith('-base.json'))) {
     keep.add(n);

@@ -1,0 +1,113 @@
+import type { Argv } from 'yargs';
+import { beginClose } from '../../knowledge/begin-close.ts';
+import { assembleContext } from '../../knowledge/context.ts';
+import { finalizeClose } from '../../knowledge/finalize-close.ts';
+import { readDigest } from '../../knowledge/read-digest.ts';
+import { SEARCH_TYPES, searchKnowledge } from '../../knowledge/search.ts';
+import { storeStatus } from '../../knowledge/store-status.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { LIMITS } from '../../model/limits.ts';
+import { out, printJson, readStdin, withKb, type CliIO } from '../io.ts';
+import { atOption, writeOptions } from './shared.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+/** The commands that twin the MCP tools: serve, context, search, status, oracle, session. */
+export function agentCommands(io: CliIO) {
+  const pageOptions = (y: Argv) =>
+    atOption(y)
+      .option('page', { type: 'number', describe: 'page of the reply (default 1)' })
+      .option('budget', { type: 'number', describe: 'characters per page (default: axme.yaml context.budget, else 25000)' });
+  return [
+    {
+      command: 'serve',
+      describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client)',
+      builder: (y: Argv) => y,
+      handler: async (a: Args) => {
+        const { serve } = await import('../../mcp/server.ts');
+        await serve({ cwd: a.C ?? io.cwd, env: io.env });
+      },
+    },
+    {
+      command: 'context',
+      describe: 'the session-start overview an agent gets from axme_context',
+      builder: pageOptions,
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await assembleContext(kb, { at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
+          if (a.json) return printJson(io, r);
+          out(io, r.text);
+        }),
+    },
+    {
+      command: 'search <query..>',
+      describe: 'ranked search over decisions and memories (BM25), with git citations',
+      builder: (y: Argv) =>
+        atOption(y)
+          .positional('query', { type: 'string', array: true })
+          .option('k', { type: 'number', describe: 'how many results (default 10)' })
+          .option('type', { choices: SEARCH_TYPES, describe: 'decision, memory, backlog, question or all (default: decisions and memories)' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await searchKnowledge(kb, { query: (a.query as string[]).join(' '), k: a.k as number | undefined, type: a.type as (typeof SEARCH_TYPES)[number] | undefined, at: a.at as string | undefined });
+          if (a.json) return printJson(io, r);
+          for (const h of r.hits) out(io, `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}  ${h.citation}`);
+        }),
+    },
+    {
+      command: 'status',
+      describe: 'where the knowledge is, counts by kind and status',
+      builder: atOption,
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const s = await storeStatus(kb, { at: a.at as string | undefined });
+          if (a.json) return printJson(io, s);
+          out(io, `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date})`);
+          for (const [kind, c] of Object.entries(s.counts)) if (Object.keys(c).length) out(io, `${kind}: ${Object.entries(c).map(([st, n]) => `${n} ${st}`).join(', ')}`);
+          if (s.diagnostics.length) out(io, `${s.diagnostics.length} problems: run axme fsck`);
+        }),
+    },
+    {
+      command: 'oracle <action>',
+      describe: 'the oracle pages (stack, structure, patterns, glossary): show',
+      builder: (y: Argv) =>
+        y.command('show', 'print the oracle pages', pageOptions, (a: Args) =>
+          withKb(io, a, async (kb) => {
+            const r = await readDigest(kb, { kind: 'oracle', at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
+            if (a.json) return printJson(io, r);
+            out(io, r.text);
+          }),
+        ),
+      handler: () => {},
+    },
+    {
+      command: 'session <action>',
+      describe: 'close a session: begin-close (the checklist), finalize (one commit, JSON on stdin)',
+      builder: (y: Argv) =>
+        y
+          .command('begin-close', 'what to extract before closing', (y) => y, (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const r = await beginClose(kb);
+              if (a.json) return printJson(io, r);
+              out(io, r.text);
+            }),
+          )
+          .command('finalize', 'store extractions, handoff and worklog in one commit (axme_finalize_close arguments as JSON on stdin)', (y) => writeOptions(y, []), (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const raw = await readStdin(io, LIMITS.fileBytes * 8);
+              let input: unknown;
+              try {
+                input = JSON.parse(raw);
+              } catch (err) {
+                throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the axme_finalize_close arguments as one JSON object`);
+              }
+              const r = await finalizeClose(kb, input as never, { allowSecret: !!a.allowSecret });
+              if (a.json) return printJson(io, r);
+              out(io, r.text);
+            }),
+          )
+          .demandCommand(1, 'say what to do: begin-close or finalize'),
+      handler: () => {},
+    },
+  ];
+}

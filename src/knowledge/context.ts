@@ -1,0 +1,74 @@
+import type { KnowledgeBase } from './kb.ts';
+import { backlogLine, currentDecisions, currentMemories, handoffBlock, questionBlock, safetyBlock } from './digest.ts';
+import { DEFAULT_PAGE_BUDGET, paginate, type Page } from './paging.ts';
+import { readState, type KnowledgeState } from './state.ts';
+
+export interface ContextOptions {
+  at?: string | undefined;
+  page?: number | undefined;
+  /** characters per page (default: axme.yaml `context.budget`, else 25,000) */
+  budget?: number | undefined;
+}
+
+export interface ContextResult extends Page {
+  commit: string;
+  counts: Record<string, number>;
+}
+
+/** The page budget: the caller's, else axme.yaml `context.budget`, else the default. */
+export function budgetOf(state: KnowledgeState, override?: number): number {
+  const configured = (state.config as { context?: { budget?: unknown } } | null)?.context?.budget;
+  const b = override ?? (typeof configured === 'number' ? configured : DEFAULT_PAGE_BUDGET);
+  return Math.max(1_000, Math.floor(b));
+}
+
+/**
+ * The session-start overview: safety rules, the latest handoff, open questions, the backlog,
+ * required decisions, counts, and what to load next. Paged at the budget, never mid-section.
+ */
+export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = {}): Promise<ContextResult> {
+  const state = await readState(kb, opts.at);
+  const { items } = state;
+  const decisions = currentDecisions(items.decision);
+  const required = decisions.filter((d) => d.enforce === 'required');
+  const memories = currentMemories(items.memory);
+  const openQuestions = items.question.filter((q) => q.status === 'open');
+  const liveBacklog = items.backlog.filter((b) => b.status !== 'done');
+  const handoff = [...items.handoff].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))[0];
+  const counts = {
+    decisions: decisions.length,
+    required_decisions: required.length,
+    memories: memories.length,
+    open_questions: openQuestions.length,
+    backlog_open: liveBacklog.length,
+    oracle_pages: items.oracle.length,
+    diagnostics: state.diagnostics.length,
+  };
+  const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
+  const blocks: string[] = [];
+  if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${handoff.startup_text}`);
+  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
+  if (handoff) blocks.push(`## Latest handoff\n${handoffBlock(handoff)}`);
+  if (openQuestions.length) blocks.push(`## Open questions for the user\n${openQuestions.map(questionBlock).join('\n')}`);
+  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}: ${firstLine(d.decision)}`).join('\n')}`);
+  if (liveBacklog.length) {
+    const order = { high: 0, medium: 1, low: 2 } as const;
+    const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]).slice(0, 10);
+    blocks.push(`## Backlog (${liveBacklog.length} open${liveBacklog.length > top.length ? `, top ${top.length}` : ''})\n${top.map(backlogLine).join('\n')}`);
+  }
+  if (state.diagnostics.some((d) => d.severity === 'error')) {
+    blocks.push(`## Store problems (run \`axme fsck\`)\n${state.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.path}: ${d.reason}`).join('\n')}`);
+  }
+  blocks.push(
+    '## Next\nLoad in parallel: axme_oracle (stack, structure, patterns), axme_decisions, axme_memories. ' +
+      'Save decisions and memories as you discover them (axme_save_decision, axme_save_memory). ' +
+      'When two decisions conflict, the newer one wins. Close the session with axme_begin_close, then axme_finalize_close.',
+  );
+  const page = paginate(header, blocks, budgetOf(state, opts.budget), opts.page ?? 1);
+  return { ...page, commit: state.commit!, counts };
+}
+
+function firstLine(s: string): string {
+  const l = s.split('\n')[0] ?? '';
+  return l.length > 200 ? `${l.slice(0, 197)}...` : l;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { Decision } from '../model/decision.ts';
+import { AxmeError } from '../model/errors.ts';
+import type { KindName } from '../model/kind.ts';
+import { itemPath } from '../model/paths.ts';
+import type { KnowledgeBase } from './kb.ts';
+import { readState, type KnowledgeState } from './state.ts';
+
+export const SEARCH_TYPES = ['all', 'decision', 'memory', 'backlog', 'question'] as const;
+
+export const SearchInput = z.object({
+  query: z.string().trim().min(1, 'say what to look for').max(1000, 'at most 1000 characters').describe('words to look for'),
+  k: z.number().int().min(1).max(100).default(10).describe('how many results (1-100, default 10)'),
+  type: z.enum(SEARCH_TYPES).optional().describe('decision, memory, backlog, question, or all; default: decisions and memories'),
+});
+export type SearchInput = z.input<typeof SearchInput>;
+
+export interface SearchHit {
+  kind: KindName;
+  id: string | null;
+  slug: string;
+  title: string;
+  status: string;
+  score: number;
+  snippet: string;
+  path: string;
+  /** where the text comes from: git:<commit>:<path> (`git show <commit>:<path>`) */
+  citation: string;
+  /** set when the hit is here because an item it superseded matched */
+  via?: string;
+}
+
+interface Doc {
+  kind: KindName;
+  id: string | null;
+  slug: string;
+  title: string;
+  status: string;
+  current: boolean;
+  text: string;
+  tf: Map<string, number>;
+  len: number;
+  supersededBy?: string | undefined;
+}
+
+interface Index {
+  docs: Doc[];
+  df: Map<string, number>;
+  avgLen: number;
+}
+
+const STOP = new Set('a an and are as at be by for from has have in is it its of on or that the this to was were will with use using'.split(' '));
+
+/** Lowercase words, accents folded, stop words dropped, a plural `s` trimmed. */
+export function tokenize(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; title: string; status: string; current: boolean; weighted: string[]; plain: string[]; supersededBy?: string | undefined }): Doc {
+  // Titles and keywords count twice: they are what an item is about.
+  const text = [...fields.weighted, ...fields.plain].join('\n');
+  const tokens = [...fields.weighted.flatMap(tokenize), ...fields.weighted.flatMap(tokenize), ...fields.plain.flatMap(tokenize)];
+  const tf = new Map<string, number>();
+  for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return { kind, id: fields.id ?? null, slug: fields.slug, title: fields.title, status: fields.status, current: fields.current, text, tf, len: tokens.length, supersededBy: fields.supersededBy };
+}
+
+function buildIndex(state: KnowledgeState, kinds: Set<KindName>): Index {
+  const docs: Doc[] = [];
+  const { items } = state;
+  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: d.status === 'active', weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by }));
+  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: m.status === 'active', weighted: [m.title, ...m.keywords], plain: [m.description, m.body] }));
+  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: b.status !== 'done', weighted: [b.title, ...b.tags], plain: [b.description, b.notes] }));
+  if (kinds.has('question')) for (const q of items.question) docs.push(docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: q.status === 'open' || q.status === 'answered', weighted: [q.question], plain: [q.context, q.answer] }));
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const d of docs) {
+    total += d.len;
+    for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  return { docs, df, avgLen: docs.length ? total / docs.length : 1 };
+}
+
+/**
+ * BM25 over titles, bodies and keywords. The index is derived from the tree and kept per tree
+ * OID. Items that are no longer current rank lower, and a superseded decision never ranks above
+ * the decision that replaced it (which is brought in when only the old one matched).
+ */
+export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { at?: string | undefined }): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
+  const parsed = SearchInput.safeParse(input);
+  if (!parsed.success) throw new AxmeError('INVALID_INPUT', `invalid search: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`);
+  const { query, k, type } = parsed.data;
+  const state = await readState(kb, input.at);
+  const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
+  const key = `search:${state.snapshot.tree}:${[...kinds].sort().join(',')}`;
+  let index = kb.memo.get(key) as Index | undefined;
+  if (!index) kb.memo.set(key, (index = buildIndex(state, kinds)));
+  const terms = [...new Set(tokenize(query))];
+  if (terms.length === 0) return { hits: [], commit: state.commit!, total: 0 };
+  const N = index.docs.length;
+  const k1 = 1.2;
+  const b = 0.75;
+  const scored = new Map<Doc, number>();
+  for (const d of index.docs) {
+    let s = 0;
+    for (const t of terms) {
+      const f = d.tf.get(t);
+      if (!f) continue;
+      const n = index.df.get(t)!;
+      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+      s += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / index.avgLen));
+    }
+    if (s > 0) scored.set(d, d.current ? s : s * 0.5);
+  }
+  // A superseded decision never outranks its successor: lift (or bring in) the current one.
+  const via = new Map<Doc, string>();
+  const bySlug = new Map(index.docs.filter((d) => d.kind === 'decision').map((d) => [d.slug, d]));
+  for (const [d, s] of [...scored]) {
+    let succ = d.supersededBy ? bySlug.get(d.supersededBy) : undefined;
+    for (let hops = 0; succ?.supersededBy && hops < 50; hops++) succ = bySlug.get(succ.supersededBy) ?? succ;
+    if (succ && (scored.get(succ) ?? 0) <= s) {
+      scored.set(succ, s * 1.0001 + 1e-9);
+      if (!via.has(succ)) via.set(succ, d.slug);
+    }
+  }
+  const ranked = [...scored].sort((x, y) => y[1] - x[1] || (x[0].slug < y[0].slug ? -1 : 1)).slice(0, k);
+  const hits = ranked.map(([d, score]): SearchHit => {
+    const path = itemPath(d.kind, d.slug);
+    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet(d.text, terms), path, citation: `git:${state.commit}:${path}` };
+    const v = via.get(d);
+    if (v) hit.via = v;
+    return hit;
+  });
+  return { hits, commit: state.commit!, total: scored.size };
+}
+
+/** The line of `text` with the most query terms, trimmed to ~200 characters around the first one. */
+function snippet(text: string, terms: string[]): string {
+  let best = '';
+  let bestScore = -1;
+  for (const line of text.split('\n')) {
+    const toks = new Set(tokenize(line));
+    const s = terms.filter((t) => toks.has(t)).length;
+    if (s > bestScore && line.trim()) [best, bestScore] = [line.trim(), s];
+  }
+  if (best.length <= 200) return best;
+  const low = best.toLowerCase();
+  const at = Math.max(0, Math.min(...terms.map((t) => low.indexOf(t)).filter((i) => i >= 0), best.length) - 60);
+  return `${at > 0 ? '…' : ''}${best.slice(at, at + 200)}…`;
+}
+

@@ -1,0 +1,35 @@
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ItemBase, KindName } from '../model/kind.ts';
+import { SPECS } from '../model/paths.ts';
+import { readState } from '../knowledge/state.ts';
+import { showItem } from '../knowledge/show-item.ts';
+import type { ServerContext } from './context.ts';
+
+const EXPOSED: KindName[] = ['decision', 'memory', 'backlog', 'question', 'plan', 'handoff', 'oracle'];
+
+/** Items as resources: axme://<folder>/<slug>, listed from the current tip, read as their Markdown. */
+export function registerResources(server: McpServer, ctx: ServerContext): void {
+  for (const kind of EXPOSED) {
+    const dir = SPECS[kind].dir;
+    server.registerResource(
+      `axme-${dir}`,
+      new ResourceTemplate(`axme://${dir}/{slug}`, {
+        list: async () => {
+          const state = await readState(await ctx.kb());
+          return {
+            resources: (state.items[kind] as ItemBase[]).map((i) => {
+              const rec = i as ItemBase & { id?: string; title?: string; status?: string };
+              return { uri: `axme://${dir}/${i.slug}`, name: `${rec.id ? `${rec.id} ` : ''}${rec.title ?? i.slug}`, description: rec.status ? `${kind}, ${rec.status}` : kind, mimeType: 'text/markdown' };
+            }),
+          };
+        },
+      }),
+      { title: `axme ${dir}`, description: `${dir} in refs/memory/main, as Markdown files`, mimeType: 'text/markdown' },
+      async (uri, vars) => {
+        const slug = String(Array.isArray(vars.slug) ? vars.slug[0] : vars.slug);
+        const r = await showItem(await ctx.kb(), { kind, ref: slug });
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: r.text }] };
+      },
+    );
+  }
+}
