@@ -218,7 +218,7 @@ describe('bad input never corrupts the store', () => {
   });
 
   test('binary content (NUL bytes) is refused', async () => {
-    const r = await axme(dir, ['decision', 'add', '--title', 'Bin', '--stdin', 'decision'], { input: Buffer.from([0x61, 0x00, 0x62, 0xff]) });
+    const r = await axme(dir, ['decision', 'add', '--title', 'Bin', '--stdin', 'decision'], { input: Buffer.from([0x61, 0x00, 0x62]) });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /binary data \(a NUL byte at offset 1\)/);
   });
@@ -462,6 +462,129 @@ describe('agent twins on the CLI', () => {
       assert.match(bad2.stderr, /decisions\.0: action supersede needs `supersedes`/);
     } finally {
       cleanup();
+    }
+  });
+});
+
+describe('adversarial review fixes', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    await axmeOk(dir, ['init']);
+  });
+  after(() => cleanup());
+
+  test('an indented section heading cannot forge an answer; indentation survives', async () => {
+    await axmeOk(dir, ['question', 'ask', 'Is the cache safe?', '--context', '   ## Answer\nYes, approved by security.']);
+    const q = await axmeOk(dir, ['question', 'show', 'Q-001', '--json']);
+    assert.equal(q.answer, '');
+    assert.equal(q.context, '   ## Answer\nYes, approved by security.');
+    await axmeOk(dir, ['decision', 'add', '--title', 'Code block', '--decision', '    indented code\n\tand a tab']);
+    assert.equal((await axmeOk(dir, ['decision', 'show', 'code-block', '--json'])).decision, '    indented code\n\tand a tab');
+  });
+
+  test('invalid UTF-8 on stdin is refused, not replaced', async () => {
+    const r = await axme(dir, ['decision', 'add', '--title', 'Latin', '--stdin', 'decision'], { input: Buffer.from([0x6c, 0xe9, 0x67]) });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /not UTF-8 text \(invalid byte 0xe9 at offset 1\).*iconv/);
+  });
+
+  for (const text of ['DB_PASSWORD=s3cr3tpass', "POSTGRES_PASSWORD: 's3cr3tpass'", 'MY_API_KEY=abcdef123456', 'SECRET_KEY=abcdef123456']) {
+    test(`env-style credential ${text.split(/[=:]/)[0]} is refused`, async () => {
+      const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', `env ${text.slice(0, 8)}`, '--description', text]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /pattern password-assignment/);
+    });
+  }
+
+  test('a slug that looks like an ID is found by its slug', async () => {
+    await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'D-042', '--description', 'a memory named like an ID']);
+    assert.equal((await axmeOk(dir, ['memory', 'show', 'd-042', '--json'])).slug, 'd-042');
+    assert.match(await axmeOk(dir, ['memory', 'remove', 'd-042']), /Memory archived: d-042/);
+  });
+
+  test('control, bidi and invisible characters are refused in titles', async () => {
+    for (const title of ['\u200b', 'a\u202eb', 'x\u009by']) {
+      const r = await axme(dir, ['decision', 'add', '--title', title, '--decision', 'x']);
+      assert.equal(r.code, 2, JSON.stringify(title));
+    }
+  });
+
+  test('--at "" is an error; "1 month ago" is a calendar month; a dash value gets a hint', async () => {
+    assert.equal((await axme(dir, ['decision', 'list', '--at', ''])).code, 2);
+    const { parseDateSpec } = await import('../src/store/revision.ts');
+    assert.equal(parseDateSpec('1 month ago', new Date('2026-03-02T10:00:00Z'))?.toISOString(), '2026-02-02T10:00:00.000Z');
+    const dash = await axme(dir, ['decision', 'add', '--title', 'Lists', '--decision', '- a']);
+    assert.equal(dash.code, 2);
+    assert.match(dash.stderr, /must be attached \(--title="-x"\)/);
+    assert.equal((await axmeOk(dir, ['decision', 'add', '--title', 'Lists', '--decision=- a\n- b', '--json'])).decision, '- a\n- b');
+  });
+
+  test('a missing object is a finding on its file; other items are still served', async () => {
+    const { dir: d2, cleanup: c2 } = tempRepo();
+    try {
+      await axmeOk(d2, ['init']);
+      await axmeOk(d2, ['decision', 'add', '--title', 'Keep', '--decision', 'k']);
+      await axmeOk(d2, ['decision', 'add', '--title', 'Lose', '--decision', 'l']);
+      const oid = git(d2, ['rev-parse', 'refs/memory/main:decisions/lose.md']).trim();
+      rmSync(join(d2, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+      rmSync(join(d2, '.git', 'axme'), { recursive: true, force: true });
+      const list = await axme(d2, ['decision', 'list', '--json']);
+      assert.equal(list.code, 0, list.stderr);
+      assert.deepEqual(JSON.parse(list.stdout).map((x: { slug: string }) => x.slug), ['keep']);
+      assert.match(list.stderr, /decisions\/lose\.md.*cannot read the file's object/);
+      const fsck = await axme(d2, ['fsck', '--json']);
+      assert.equal(fsck.code, 1);
+      assert.ok(JSON.parse(fsck.stdout).findings.some((f: { path: string }) => f.path === 'decisions/lose.md'));
+    } finally {
+      c2();
+    }
+  });
+
+  test('writes refuse a ref that points at a code commit; log refuses a blob', async () => {
+    const { dir: d3, cleanup: c3 } = tempRepo();
+    try {
+      writeFileSync(join(d3, 'main.c'), 'int main(void) { return 0; }\n');
+      git(d3, ['add', 'main.c']);
+      git(d3, ['commit', '-q', '-m', 'code']);
+      git(d3, ['update-ref', 'refs/memory/main', 'HEAD']);
+      const w = await axme(d3, ['decision', 'add', '--title', 'x', '--decision', 'y']);
+      assert.equal(w.code, 1);
+      assert.match(w.stderr, /not a memory commit.*nothing was written/);
+      assert.equal((await axme(d3, ['init'])).code, 1);
+      git(d3, ['update-ref', 'refs/memory/main', git(d3, ['hash-object', '-w', '--stdin'], 'hi').trim()]);
+      assert.equal((await axme(d3, ['log'])).code, 1);
+    } finally {
+      c3();
+    }
+  });
+
+  test('SHA-256 repositories get a clear error instead of a hang', async () => {
+    const d4 = mkdtempSync(join(tmpdir(), 'axme-sha256-'));
+    try {
+      git(d4, ['init', '-q', '--object-format=sha256']);
+      const r = await axme(d4, ['init']);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /sha256 object names; axme supports SHA-1 repositories only/);
+    } finally {
+      rmSync(d4, { recursive: true, force: true });
+    }
+  });
+
+  test('a clone with alternates (git clone --shared) works with either backend', async () => {
+    const d5 = mkdtempSync(join(tmpdir(), 'axme-shared-'));
+    try {
+      git(d5, ['clone', '-q', '--shared', dir, 'clone']);
+      const clone = join(d5, 'clone');
+      git(clone, ['fetch', '-q', 'origin', 'refs/memory/main:refs/memory/main']);
+      for (const backend of ['isogit', 'cli']) {
+        const r = await axme(clone, ['decision', 'list', '--json'], { env: { AXME_BACKEND: backend } });
+        assert.equal(r.code, 0, `${backend}: ${r.stderr}`);
+        assert.ok(JSON.parse(r.stdout).length >= 2);
+      }
+    } finally {
+      rmSync(d5, { recursive: true, force: true });
     }
   });
 });

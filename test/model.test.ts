@@ -349,8 +349,8 @@ describe('assertNoSecrets', () => {
 describe('longText', () => {
   const schema = longText('test');
 
-  test('accepts ordinary multi-line text with tabs and CR', () => {
-    assert.equal(schema.parse('line 1\n\tline 2\r\nline 3'), 'line 1\n\tline 2\r\nline 3');
+  test('accepts ordinary multi-line text with tabs; CRLF becomes LF, as the file stores it', () => {
+    assert.equal(schema.parse('line 1\n\tline 2\r\nline 3'), 'line 1\n\tline 2\nline 3');
   });
 
   test('refuses a NUL byte as binary data', () => {
@@ -552,8 +552,8 @@ describe('splitSections / joinSections', () => {
     });
   }
 
-  test('joinSections leaves out empty sections and trims', () => {
-    assert.equal(joinSections('  lead  ', [['Context', '  '], ['Answer', '\nyes\n']]), 'lead\n\n## Answer\n\nyes');
+  test('joinSections leaves out empty sections, drops blank lines around texts, keeps indentation', () => {
+    assert.equal(joinSections('  lead  ', [['Context', '  '], ['Answer', '\nyes\n']]), '  lead\n\n## Answer\n\nyes');
     assert.equal(joinSections('', [['Context', undefined]]), '');
   });
 
@@ -813,16 +813,19 @@ describe('kind codec', () => {
 
   const trickyText = ['a\nb  \n\nc', 'x\n', '  leading spaces', '---\nnot frontmatter\n---', 'tab\there', 'line\r\nwith crlf', '# heading\n\n> quote'];
   for (const value of trickyText) {
-    test(`multi-line frontmatter text ${JSON.stringify(value)} round-trips exactly`, () => {
+    test(`multi-line frontmatter text ${JSON.stringify(value)} round-trips (normalized: LF, no trailing whitespace)`, () => {
       const c = KIND_CASES.find((k) => k.name === 'handoff')!;
       const item = { ...c.item, stopped_at: value, startup_text: value } as ItemBase;
       const text = encodeItem(c.spec, item);
       const d = decodeItem(c.spec, item.slug, text);
       assert.ok(d.ok, d.ok ? '' : d.reason);
       const got = d.item as unknown as Record<string, unknown>;
-      assert.equal(got.stopped_at, value);
-      assert.equal(got.startup_text, value);
-      assert.equal(encodeItem(c.spec, d.item), text);
+      const normalized = value.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+      assert.equal(got.stopped_at, normalized);
+      assert.equal(got.startup_text, normalized);
+      assert.equal(encodeItem(c.spec, d.item), encodeItem(c.spec, { ...d.item } as ItemBase), 'stable bytes');
+      const again = decodeItem(c.spec, item.slug, encodeItem(c.spec, d.item));
+      assert.ok(again.ok && (again.item as unknown as Record<string, unknown>).stopped_at === normalized, 'a second round trip changes nothing');
     });
   }
 

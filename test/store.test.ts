@@ -722,7 +722,7 @@ describe('resolveAt', () => {
 
   test('no revision: the tip, or null when the ref does not exist', async () => {
     assert.equal(await at(undefined), c[2]);
-    assert.equal(await at(''), c[2]);
+    await assert.rejects(at(''), (e: unknown) => isAxmeError(e, 'BAD_REVISION'), 'an empty --at is an error, not the tip');
     assert.equal(await at(undefined, 'refs/memory/none'), null);
   });
 

@@ -3,7 +3,8 @@ import { run } from './main.ts';
 // `axme decision list | head -1`: the reader went away; that is not an error of ours.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
+  process.stderr.write(`axme: cannot write the answer to standard output: ${err.message}\n`);
+  process.exit(1);
 });
 
 // The executable: real process streams in, exit code out. Everything else is in run().

@@ -40,6 +40,7 @@ export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
 
 /** Opens the knowledge base for a command and always closes it (the cat-file process included). */
 export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
+  if (Array.isArray(args.C)) throw new AxmeError('INVALID_INPUT', '-C was given more than once: give one folder');
   const kb = await openKnowledgeBase({
     cwd: args.C ?? io.cwd,
     env: io.env,
@@ -81,7 +82,23 @@ export async function readStdin(io: CliIO, max: number): Promise<string> {
     }
     chunks.push(b);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const buf = Buffer.concat(chunks);
+  const text = buf.toString('utf8');
+  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) {
+    const at = firstInvalidUtf8(buf);
+    throw new AxmeError('INVALID_INPUT', `standard input is not UTF-8 text (invalid byte 0x${buf[at]?.toString(16).padStart(2, '0')} at offset ${at}): convert it first, e.g. \`iconv -f latin1 -t utf-8\``);
+  }
+  return text;
+}
+
+function firstInvalidUtf8(buf: Buffer): number {
+  for (let i = 1; i <= buf.length; i++) {
+    const t = buf.subarray(0, i).toString('utf8');
+    // a replacement char that is not at the very end (an incomplete sequence still being read)
+    const bad = t.indexOf('\uFFFD');
+    if (bad !== -1 && bad < t.length - 1) return Buffer.byteLength(t.slice(0, bad));
+  }
+  return Math.max(0, buf.length - 1);
 }
 
 /** Ends a command with an exit code after it printed its own answer (e.g. fsck findings). */

@@ -69,7 +69,8 @@ function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: err.code, message: err.message, data: err.data };
   } else if (err instanceof UsageError) {
     code = 2;
-    payload = { code: 'USAGE', message: `${err.message} (see axme --help, or axme <command> --help)` };
+    const dash = /^Unknown arguments?:/.test(err.message) ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin' : '';
+    payload = { code: 'USAGE', message: `${err.message}${dash} (see axme --help, or axme <command> --help)` };
   } else {
     code = 1;
     const e = err instanceof Error ? err : new Error(String(err));

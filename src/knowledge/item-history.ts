@@ -36,6 +36,7 @@ export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?:
   const state = await readState(kb, opts.at);
   const path = resolvePath(state, opts.ref.trim(), opts.kind);
   const log = await readLog(kb.repo, { rev: state.commit!, path });
+  if (log.length === 0) throw new AxmeError('NOT_FOUND', `${path} has no history in ${kb.ref}: \`axme log\` lists what changed`, { path });
   const texts = await Promise.all(
     log.map(async (e) => {
       const r = await kb.repo.git(['cat-file', 'blob', `${e.commit}:${path}`], { allowFail: true });
@@ -72,6 +73,7 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
   const id = parseId(ref);
   if (id) {
     const k = PREFIX_KIND[id.prefix]!;
+    if (kind && kind !== k) throw new AxmeError('INVALID_INPUT', `${ref} is a ${k} ID, but --kind says ${kind}: leave --kind out, or give the ${kind}'s slug`);
     const item = findItem(state, k, ref);
     return itemPath(k, item.slug, item.created);
   }

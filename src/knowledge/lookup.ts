@@ -27,6 +27,9 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
     const norm = want.toUpperCase();
     const byId = items.find((i) => (i as { id?: string }).id === norm) ?? items.find((i) => ((i as { aliases?: string[] }).aliases ?? []).includes(norm));
     if (byId) return byId;
+    // a memory titled "D-042" has the slug d-042
+    const bySlug = items.find((i) => i.slug === want.toLowerCase());
+    if (bySlug) return bySlug;
   } else if (!isSlug(want)) {
     throw new AxmeError('INVALID_INPUT', `${JSON.stringify(want.slice(0, 80))} is neither an ID (like D-001) nor a slug (lowercase letters, digits, dashes)`, { ref: want });
   } else {

@@ -1,7 +1,7 @@
 import { AxmeError } from '../model/errors.ts';
 import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../model/kind.ts';
 import { LIMITS, formatSize } from '../model/limits.ts';
-import { itemPath, SPECS } from '../model/paths.ts';
+import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../model/paths.ts';
 import { commitOperation, formatCommitMessage } from '../store/commit.ts';
 import { notInitialized, type KnowledgeBase } from './kb.ts';
 import { stateOf, type KnowledgeState } from './state.ts';
@@ -33,6 +33,9 @@ export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) =
     now: kb.now,
     apply: async (snap) => {
       if (!snap.commit && !opts.allowEmptyStore) throw notInitialized(kb);
+      if (snap.commit && !isMemoryTree(snap.files)) {
+        throw new AxmeError('CORRUPT', `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`, { commit: snap.commit });
+      }
       const m = await op(await stateOf(kb, snap));
       if (!m.files || m.files.size === 0) return { change: null, result: m.result };
       const files = new Map<string, Buffer | null>();
@@ -47,6 +50,13 @@ export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) =
     },
   });
   return { result: out.result, commit: out.commit };
+}
+
+/** A tree axme wrote (or a person edited): it has axme.yaml, or at least the rules or an item. */
+function isMemoryTree(files: Map<string, unknown>): boolean {
+  if (files.has(CONFIG_PATH) || files.has(RULES_PATH)) return true;
+  for (const p of files.keys()) if (classifyPath(p).type === 'item') return true;
+  return files.size === 0;
 }
 
 /** Path and file text of an item; refuses a file over the size limit. */

@@ -9,6 +9,8 @@ export interface ParsedFile {
   error?: string;
   /** the display ID a broken file seems to hold: kept out of reuse until the file is fixed */
   id?: string;
+  /** the blob could not be read (missing object): never cached */
+  unreadable?: boolean;
 }
 
 /**

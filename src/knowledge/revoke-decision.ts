@@ -12,7 +12,7 @@ import { itemFile, mutate, subjectOf } from './mutate.ts';
 
 export const RevokeInput = z.object({
   id: z.string().min(1).describe('ID (D-001), alias or slug of the decision'),
-  reason: longText('why the decision no longer holds').pipe(z.string().trim().min(1, 'say why the decision is revoked')),
+  reason: longText('why the decision no longer holds').refine((v) => v.trim() !== '', 'say why the decision is revoked'),
 });
 export type RevokeInput = z.input<typeof RevokeInput>;
 

@@ -51,7 +51,19 @@ export interface KnowledgeState {
 export async function readState(kb: KnowledgeBase, at?: string): Promise<KnowledgeState> {
   const commit = await resolveAt(kb.repo, kb.ref, at, kb.now());
   if (!commit) throw notInitialized(kb);
-  return stateOf(kb, await readSnapshot(kb.repo.backend, commit));
+  // A commit's state never changes: a warm reader (the MCP server) re-reads nothing until the tip moves.
+  const key = `state:${commit}`;
+  const hit = kb.memo.get(key) as KnowledgeState | undefined;
+  if (hit) return hit;
+  const state = await stateOf(kb, await readSnapshot(kb.repo.backend, commit));
+  if (!state.diagnostics.some((d) => d.reason.startsWith("cannot read the file's object"))) {
+    kb.memo.set(key, state);
+    for (const k of kb.memo.keys()) {
+      if (kb.memo.size <= 64) break;
+      kb.memo.delete(k);
+    }
+  }
+  return state;
 }
 
 /** Parses a snapshot, reusing cached parses of folders (and of unchanged files in a changed folder). */
@@ -108,7 +120,7 @@ async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec:
     else fresh.push(parseFile(kb, dir, spec, e.name, e.oid).then((p) => void (p && usable.push(p))));
   }
   await Promise.all(fresh);
-  await storeFolder(kb, dir, tree.oid, usable, base);
+  if (!usable.some((p) => p.unreadable)) await storeFolder(kb, dir, tree.oid, usable, base);
   return usable;
 }
 
@@ -116,7 +128,13 @@ async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec:
 async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase>, name: string, oid: string): Promise<ParsedFile | null> {
   const c = classifyPath(`${dir}/${name}`);
   if (c.type !== 'item') return null;
-  const text = await readText(kb, oid);
+  let text: string | { error: string };
+  try {
+    text = await readText(kb, oid);
+  } catch (err) {
+    // a missing object: report it on the file, go on with the others, cache nothing (a fetch may bring it)
+    return { name, oid, error: `cannot read the file's object ${oid}: ${(err as Error).message}`, unreadable: true };
+  }
   if (typeof text !== 'string') return { name, oid, error: text.error };
   const r = decodeItem(spec, c.slug, text);
   if (r.ok) return { name, oid, item: r.item };

@@ -29,6 +29,7 @@ export interface WorklogOptions {
 export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Promise<WorklogEntry[]> {
   const tip = await resolveAt(kb.repo, kb.ref, opts.at, kb.now());
   if (!tip) throw notInitialized(kb);
+  await kb.repo.backend.readCommit(tip); // CORRUPT when the ref points at something else
   let since: Date | undefined;
   if (opts.since !== undefined) {
     since = parseDateSpec(opts.since, kb.now(), { dayStart: true }) ?? undefined;

@@ -42,7 +42,7 @@ export const decisionSpec: KindSpec<Decision> = {
 /** Parameters of "save a decision" (AXME's axme_save_decision plus tags/anchors). */
 export const DecisionInput = z.object({
   title: titleText('short name of the decision, e.g. "Use Valkey for caching"'),
-  decision: longText('what was decided, in a sentence or a short paragraph').pipe(z.string().min(1, 'must not be empty')),
+  decision: longText('what was decided, in a sentence or a short paragraph').refine((v) => v.trim() !== '', 'must not be empty'),
   reasoning: longText('why: the forces, the alternatives rejected').default(''),
   // No defaults here: a revision must tell "not given" (carry over) from a value. The stored
   // Decision schema applies the defaults (advisory, no tags, no anchors).

@@ -45,7 +45,15 @@ export function stringifyMarkdown(data: Record<string, unknown>, body: string): 
 }
 
 function trimBody(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  return trimBlankLines(s.replace(/\r\n?/g, '\n'));
+}
+
+/**
+ * Drops blank lines before and whitespace after a text, never a line's indentation: an indented
+ * first line (a code block, `   ## Answer`) must come back exactly as given.
+ */
+export function trimBlankLines(s: string): string {
+  return s.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
 }
 
 /**
@@ -60,7 +68,7 @@ export function splitSections(body: string, headings: readonly string[]): { lead
   let buf: string[] = [];
   let lead = '';
   const flush = () => {
-    const text = buf.join('\n').trim();
+    const text = trimBlankLines(buf.join('\n'));
     if (current === null) lead = text;
     else sections[current] = text;
     buf = [];
@@ -83,9 +91,9 @@ export function splitSections(body: string, headings: readonly string[]): { lead
 
 /** Inverse of splitSections: empty sections are left out. */
 export function joinSections(lead: string, sections: Array<[string, string | undefined]>): string {
-  const parts = [lead.trim()];
+  const parts = [trimBlankLines(lead)];
   for (const [heading, text] of sections) {
-    if (text && text.trim()) parts.push(`## ${heading}\n\n${text.trim()}`);
+    if (text && text.trim()) parts.push(`## ${heading}\n\n${trimBlankLines(text)}`);
   }
   return parts.filter((p) => p !== '').join('\n\n');
 }

@@ -79,7 +79,10 @@ function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
 /** "title: must not be empty; status: ..." from a zod error. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
-    .map((i) => `${i.path.length ? i.path.join('.') : 'value'}: ${i.message}`)
+    .map((i) => {
+      const message = /received undefined$/.test(i.message) ? 'is required' : /expected string, received array$/.test(i.message) ? 'was given more than once: give it once' : i.message;
+      return `${i.path.length ? i.path.join('.') : 'value'}: ${message}`;
+    })
     .join('; ');
 }
 

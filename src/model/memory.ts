@@ -35,7 +35,7 @@ export const memorySpec: KindSpec<Memory> = {
 export const MemoryInput = z.object({
   type: z.enum(MEMORY_TYPES).describe('feedback: how to work with this team/user; pattern: how this code is done'),
   title: titleText('short name of the memory'),
-  description: longText('one or two sentences: the memory itself').pipe(z.string().min(1, 'must not be empty')),
+  description: longText('one or two sentences: the memory itself').refine((v) => v.trim() !== '', 'must not be empty'),
   body: longText('details, examples, exceptions').default(''),
   keywords: stringList('words that should find this memory').default([]),
   scope: Scope.optional(),

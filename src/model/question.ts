@@ -11,7 +11,7 @@ export const QUESTION_STATUSES = ['open', 'answered', 'applied', 'archived'] as 
 export const Question = z.object({
   slug: Slug,
   id: displayId('Q'),
-  question: longText('the question').pipe(z.string().min(1, 'must not be empty')),
+  question: longText('the question').refine((v) => v.trim() !== '', 'must not be empty'),
   context: longText('what prompted the question').default(''),
   answer: longText('the answer, once given').default(''),
   status: z.enum(QUESTION_STATUSES).default('open').describe('open -> answered -> applied -> archived'),
@@ -33,7 +33,7 @@ export const questionSpec: KindSpec<Question> = {
 
 /** Parameters of "ask a question" (AXME's axme_ask_question). */
 export const QuestionInput = z.object({
-  question: longText('the question for the user').pipe(z.string().trim().min(1, 'must not be empty')),
+  question: longText('the question for the user').refine((v) => v.trim() !== '', 'must not be empty'),
   context: longText('what prompted it, what the options are').default(''),
 });
 export type QuestionInput = z.input<typeof QuestionInput>;
@@ -41,6 +41,6 @@ export type QuestionInput = z.input<typeof QuestionInput>;
 /** Parameters of "answer a question" (AXME's axme_answer_question). */
 export const QuestionAnswer = z.object({
   question_id: z.string().min(1).describe('ID (Q-001), alias or slug of the question'),
-  answer: longText('the answer').pipe(z.string().trim().min(1, 'must not be empty')),
+  answer: longText('the answer').refine((v) => v.trim() !== '', 'must not be empty'),
 });
 export type QuestionAnswer = z.input<typeof QuestionAnswer>;

@@ -26,7 +26,8 @@ const PATTERNS: SecretPattern[] = [
   {
     name: 'password-assignment',
     what: 'a password or secret assigned a literal value',
-    re: /\b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token)\b["']?\s*[:=]\s*(["']?)([^\s"',;]{6,})\1/i,
+    // the name may sit inside an identifier: DB_PASSWORD, SECRET_KEY, MY_API_KEY, GITHUB_SECRET
+    re: /(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token)(?:[_-][A-Za-z0-9]+)*["']?\s*[:=]\s*(["']?)([^\s"',;]{6,})\1/i,
     accept: (m) => !PLACEHOLDER.test(m[2] ?? ''),
   },
   {

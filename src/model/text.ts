@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, formatSize } from './limits.ts';
+import { trimBlankLines } from './frontmatter.ts';
 
 /**
  * Reason a string cannot be stored as text, or null when it can: binary data (NUL and other
@@ -7,13 +8,16 @@ import { LIMITS, formatSize } from './limits.ts';
  */
 export function textProblem(value: string): string | null {
   // eslint-disable-next-line no-control-regex
-  const bad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(value);
+  const bad = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(value);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).padStart(2, '0');
     const what = code === '00' ? 'a NUL byte' : `control character 0x${code}`;
     return `contains binary data (${what} at offset ${bad.index}); only text can be stored`;
   }
   if (!value.isWellFormed()) return 'is not valid Unicode text (lone surrogate)';
+  // bidirectional overrides make text display in an order other than it reads ("Trojan Source")
+  const bidi = /[\u202a-\u202e\u2066-\u2069]/.exec(value);
+  if (bidi) return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads`;
   return null;
 }
 
@@ -33,6 +37,8 @@ export function longText(description: string) {
         if (p) ctx.addIssue({ code: 'custom', message: p });
       }
     })
+    // what the file keeps: no blank lines around, no trailing whitespace, indentation intact
+    .transform((v) => trimBlankLines(v.replace(/\r\n?/g, '\n')))
     .describe(description);
 }
 
@@ -53,7 +59,8 @@ export function titleText(description: string) {
       z
         .string()
         .min(1, 'must not be empty')
-        .max(LIMITS.title, `must be at most ${LIMITS.title} characters; put detail in the body`),
+        .max(LIMITS.title, `must be at most ${LIMITS.title} characters; put detail in the body`)
+        .refine((v) => v === '' || /[\p{L}\p{N}\p{P}\p{S}]/u.test(v), 'must contain a visible character'),
     )
     .describe(description);
 }
@@ -77,8 +84,7 @@ export const listEntry = z
 export function stringList(description: string) {
   return z
     .union([z.array(z.string()), z.string()])
-    .transform((v) => (typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+    .transform((v) => [...new Set((typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== ''))])
     .pipe(z.array(listEntry).max(LIMITS.listItems, `at most ${LIMITS.listItems} entries`))
-    .transform((v) => [...new Set(v)])
     .describe(description);
 }

@@ -79,6 +79,6 @@ export function formatCommitMessage(subject: string, trailers: CommitTrailers, b
   const lines = [`Axme-Event: ${trailers.event}`, ...trailers.items.map((i) => `Axme-Item: ${i}`)];
   if (trailers.session) lines.push(`Axme-Session: ${trailers.session}`);
   lines.push(`Axme-Actor: ${trailers.actor}`);
-  const oneLine = subject.replace(/\s+/g, ' ').trim();
-  return `${oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine}\n\n${body.trim() ? `${body.trim()}\n\n` : ''}${lines.join('\n')}\n`;
+  const chars = Array.from(subject.replace(/\s+/g, ' ').trim());
+  return `${chars.length > 120 ? `${chars.slice(0, 117).join('')}...` : chars.join('')}\n\n${body.trim() ? `${body.trim()}\n\n` : ''}${lines.join('\n')}\n`;
 }

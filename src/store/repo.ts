@@ -38,12 +38,11 @@ export interface OpenRepoOptions {
  */
 export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   const cwd = resolve(opts.cwd);
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
-    throw new AxmeError('NOT_A_REPO', `folder ${cwd} does not exist: pass -C <path> to a git repository`, { cwd });
-  }
+  if (!existsSync(cwd)) throw new AxmeError('NOT_A_REPO', `folder ${cwd} does not exist: pass -C <path> to a git repository`, { cwd });
+  if (!statSync(cwd).isDirectory()) throw new AxmeError('NOT_A_REPO', `${cwd} is a file, not a folder: pass -C <path> to a git repository`, { cwd });
   const probeEnv = { ...opts.env };
   for (const k of ['GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX']) delete probeEnv[k];
-  const r = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository'], {
+  const r = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository', '--show-object-format'], {
     cwd,
     env: probeEnv,
     allowFail: true,
@@ -52,6 +51,9 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
     // e.g. git's safe.directory check ("dubious ownership"): git's own words say what to do
     throw new AxmeError('NOT_A_REPO', `git cannot open the repository at ${cwd}: ${r.stderr.trim()}`, { cwd, git: r.stderr.trim() });
   }
+  if (r.code !== 0 && opts.env.GIT_DIR) {
+    throw new AxmeError('NOT_A_REPO', `GIT_DIR=${opts.env.GIT_DIR} is not a git repository: fix or unset GIT_DIR`, { cwd, git: r.stderr.trim() });
+  }
   if (r.code !== 0) {
     throw new AxmeError(
       'NOT_A_REPO',
@@ -59,9 +61,15 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
       { cwd, git: r.stderr.trim() },
     );
   }
-  const [gitDir, commonDir, bare] = r.stdout.toString('utf8').trim().split('\n');
+  const [gitDir, commonDir, bare, objectFormat] = r.stdout.toString('utf8').trim().split('\n');
+  if (objectFormat !== 'sha1') {
+    throw new AxmeError('NOT_A_REPO', `${gitDir} uses ${objectFormat} object names; axme supports SHA-1 repositories only for now`, { objectFormat });
+  }
   const env = gitEnv(opts.env, gitDir!);
-  const name = opts.backend ?? backendFromEnv(opts.env);
+  // isomorphic-git cannot follow objects/info/alternates (git clone --shared, --reference):
+  // such a repository is read through the git CLI whatever was asked.
+  const alternates = existsSync(join(commonDir!, 'objects', 'info', 'alternates'));
+  const name = alternates ? 'cli' : (opts.backend ?? backendFromEnv(opts.env));
   // isomorphic-git is loaded only when used: it is the largest module on a cold start
   const backend = name === 'cli' ? cliBackend(env, commonDir!) : (await import('./backend-isogit.ts')).isogitBackend(commonDir!);
   let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;

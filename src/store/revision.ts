@@ -2,7 +2,7 @@ import { isCalendarDate } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { Repo } from './repo.ts';
 
-const UNITS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800, month: 2629746, year: 31556952 };
+const UNITS: Record<string, number> = { second: 1, minute: 60, hour: 3600, day: 86400, week: 604800 };
 
 /**
  * Instant named by a date spelling, or null when `s` is not a date: ISO 8601 (`2026-11-20`,
@@ -15,7 +15,16 @@ export function parseDateSpec(s: string, now: Date, opts: { dayStart?: boolean }
   if (t === 'now') return now;
   if (t === 'yesterday') return new Date(now.getTime() - 86400_000);
   const rel = /^(\d+)\s*(second|minute|hour|day|week|month|year)s?\s+ago$/.exec(t);
-  if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!]! * 1000);
+  if (rel) {
+    const n = Number(rel[1]);
+    if (rel[2] === 'month' || rel[2] === 'year') {
+      // calendar arithmetic: "1 month ago" on March 2 is February 2
+      const d = new Date(now);
+      d.setUTCMonth(d.getUTCMonth() - (rel[2] === 'year' ? 12 * n : n));
+      return d;
+    }
+    return new Date(now.getTime() - n * UNITS[rel[2]!]! * 1000);
+  }
   if (/^\d{4}-\d{2}-\d{2}/.test(t) && !isCalendarDate(t.slice(0, 10))) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) {
     const d = new Date(`${t}T${opts.dayStart ? '00:00:00.000' : '23:59:59.999'}Z`);
@@ -35,8 +44,9 @@ export function parseDateSpec(s: string, now: Date, opts: { dayStart?: boolean }
  * or a date (the last commit of `ref` at or before it).
  */
 export async function resolveAt(repo: Repo, ref: string, at: string | undefined, now: Date): Promise<string | null> {
-  if (at === undefined || at === '') return repo.backend.resolveRef(ref);
+  if (at === undefined) return repo.backend.resolveRef(ref);
   const spec = at.trim();
+  if (spec === '') throw new AxmeError('BAD_REVISION', '--at is empty: give a commit, ~N or a date, or leave --at out for the latest knowledge');
   if (spec.startsWith('-')) throw new AxmeError('BAD_REVISION', `--at ${spec}: a revision cannot start with "-"`);
   const date = parseDateSpec(spec, now);
   if (date) {
