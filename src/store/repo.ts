@@ -57,7 +57,7 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   if (r.code !== 0) {
     throw new AxmeError(
       'NOT_A_REPO',
-      `${cwd} is not inside a git repository: axme keeps knowledge in the project's git repository. Run \`git init\` there first, or pass -C <path> to a repository.`,
+      `${cwd} is not inside a git repository: axme keeps knowledge in the project's git repository. Run \`git init\` there first, or point axme at a repository (CLI: -C <path>; MCP: project_path).`,
       { cwd, git: r.stderr.trim() },
     );
   }
