@@ -6,13 +6,9 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { benchEnv, CLI, fmt, seededRepo, stats, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, seededRepo, stats, type Stats } from './lib.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string, d: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : d;
-};
+const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const SIZES = arg('sizes', '1000,10000').split(',').map(Number);
 const REPS = Number(arg('reps', '20'));
 const OUT = arg('out', join(import.meta.dirname, 'results'));

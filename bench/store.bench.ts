@@ -7,13 +7,9 @@ import { join } from 'node:path';
 import { addDecision } from '../src/knowledge/add-decision.ts';
 import { openKnowledgeBase } from '../src/knowledge/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
-import { benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string, d: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : d;
-};
+const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const SIZES = arg('sizes', '100,1000,10000').split(',').map(Number);
 const REPS = Number(arg('reps', '15'));
 const OUT = arg('out', join(import.meta.dirname, 'results'));
