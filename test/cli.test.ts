@@ -588,3 +588,19 @@ describe('adversarial review fixes', () => {
     }
   });
 });
+
+test('history reports a missing historical object as damage, not as a removal', async () => {
+  const { dir, cleanup } = tempRepo();
+  try {
+    await axmeOk(dir, ['init']);
+    await axmeOk(dir, ['backlog', 'add', '--title', 'a']);
+    await axmeOk(dir, ['backlog', 'update', 'B-001', '--notes', 'n']);
+    const oid = git(dir, ['rev-parse', 'refs/memory/main~1:backlog/a.md']).trim();
+    rmSync(join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    const r = await axme(dir, ['history', 'B-001']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /backlog\/a\.md in commit [0-9a-f]{12} cannot be read \(its object is missing\)/);
+  } finally {
+    cleanup();
+  }
+});

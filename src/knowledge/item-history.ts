@@ -40,7 +40,13 @@ export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?:
   const texts = await Promise.all(
     log.map(async (e) => {
       const r = await kb.repo.git(['cat-file', 'blob', `${e.commit}:${path}`], { allowFail: true });
-      return r.code === 0 ? r.stdout.toString('utf8') : null;
+      if (r.code === 0) return r.stdout.toString('utf8');
+      // Absent from that commit's tree (removed) is history; present but unreadable is damage.
+      const listed = await kb.repo.git(['ls-tree', e.commit, '--', path], { allowFail: true });
+      if (listed.stdout.length > 0) {
+        throw new AxmeError('CORRUPT', `the version of ${path} in commit ${e.commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`, { path, commit: e.commit });
+      }
+      return null;
     }),
   );
   const { createTwoFilesPatch } = opts.patch ? await import('diff') : { createTwoFilesPatch: undefined };
