@@ -3,8 +3,9 @@ import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { findDuplicate, freeSlug, locationOf, nextDisplayId, type AddResult } from './items.ts';
+import { findDuplicate, freeSlug, written, nextDisplayId, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage } from './staging.ts';
 
 /** Adds a backlog item (B-NNN) in one commit; an unfinished item with the same normalized title
@@ -15,7 +16,7 @@ export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opt
   assertNoSecrets({ title: data.title, description: data.description, tags: data.tags }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const st = stage(state);
-    const dup = findDuplicate(kb, st.state.items.backlog, data.title, (b) => b.status !== 'done');
+    const dup = findDuplicate(kb, st.state.items.backlog, data.title, (b) => isLive('backlog', b));
     if (dup) return { result: { item: dup, duplicate: true } };
     const id = nextDisplayId(st, 'backlog', 'B');
     const now = kb.now().toISOString();
@@ -23,6 +24,5 @@ export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opt
     putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));
     return single(st, { item, duplicate: false });
   });
-  const path = `backlog/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'backlog', r);
 }

@@ -3,8 +3,9 @@ import { Decision, DecisionInput, decisionSpec } from '../model/decision.ts';
 import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { findDuplicate, freeSlug, locationOf, nextDisplayId, type AddResult } from './items.ts';
+import { findDuplicate, freeSlug, written, nextDisplayId, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage, type Staged } from './staging.ts';
 
 export interface WriteOptions {
@@ -24,7 +25,7 @@ export function checkDecision(input: unknown, opts: WriteOptions = {}): CheckedD
 
 /** Stages a new decision, or finds the active one with the same normalized title. */
 export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDecision): { item: Decision; duplicate: boolean } {
-  const dup = findDuplicate(kb, st.state.items.decision, data.title, (d) => d.status === 'active');
+  const dup = findDuplicate(kb, st.state.items.decision, data.title, (d) => isLive('decision', d));
   if (dup) return { item: dup, duplicate: true };
   const id = nextDisplayId(st, 'decision', 'D');
   const now = kb.now().toISOString();
@@ -43,6 +44,5 @@ export async function addDecision(kb: KnowledgeBase, input: DecisionInput, opts:
     const st = stage(state);
     return single(st, planAddDecision(kb, st, data));
   });
-  const path = `decisions/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'decision', r);
 }

@@ -4,8 +4,9 @@ import { assertNoSecrets } from '../model/secrets.ts';
 import { parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { findDuplicate, freeSlug, locationOf, type AddResult } from './items.ts';
+import { findDuplicate, freeSlug, written, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage, type Staged } from './staging.ts';
 
 export type CheckedMemory = z.output<typeof MemoryInput>;
@@ -18,7 +19,7 @@ export function checkMemory(input: unknown, opts: WriteOptions = {}): CheckedMem
 
 /** Stages a new memory, or finds the active one of the same type and normalized title. */
 export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory): { item: Memory; duplicate: boolean } {
-  const dup = findDuplicate(kb, st.state.items.memory, data.title, (m) => m.status === 'active' && m.type === data.type);
+  const dup = findDuplicate(kb, st.state.items.memory, data.title, (m) => isLive('memory', m) && m.type === data.type);
   if (dup) return { item: dup, duplicate: true };
   const now = kb.now().toISOString();
   const item = Memory.parse({ ...data, slug: freeSlug(st, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });
@@ -34,6 +35,5 @@ export async function addMemory(kb: KnowledgeBase, input: MemoryInput, opts: Wri
     const st = stage(state);
     return single(st, planAddMemory(kb, st, data));
   });
-  const path = `memories/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'memory', r);
 }

@@ -3,7 +3,7 @@ import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { locationOf, type EditResult } from './items.ts';
+import { written, type EditResult } from './items.ts';
 import { findItem } from './lookup.ts';
 import { itemFile, mutate, subjectOf } from './mutate.ts';
 
@@ -21,6 +21,5 @@ export async function answerQuestion(kb: KnowledgeBase, input: QuestionAnswer, o
     const [path, text] = itemFile('question', item);
     return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('question', 'answer', item.id, item.question.split('\n')[0]!), event: 'question.answered' };
   });
-  const path = `questions/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'question', r);
 }

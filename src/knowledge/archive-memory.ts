@@ -1,6 +1,6 @@
 import type { Memory } from '../model/memory.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { locationOf, type EditResult } from './items.ts';
+import { written, type EditResult } from './items.ts';
 import { findItem } from './lookup.ts';
 import { itemFile, mutate, subjectOf } from './mutate.ts';
 
@@ -14,6 +14,5 @@ export async function archiveMemory(kb: KnowledgeBase, input: { slug: string }):
     const [path, text] = itemFile('memory', item);
     return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('memory', 'archive', undefined, item.title), event: 'memory.archived' };
   });
-  const path = `memories/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'memory', r);
 }

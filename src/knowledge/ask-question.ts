@@ -3,8 +3,9 @@ import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { findDuplicate, freeSlug, locationOf, nextDisplayId, type AddResult } from './items.ts';
+import { findDuplicate, freeSlug, written, nextDisplayId, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage } from './staging.ts';
 
 /** Records an open question (Q-NNN) for the user; the same open question is returned, not repeated. */
@@ -17,7 +18,7 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
   const r = await mutate(kb, (state) => {
     const st = stage(state);
     const asTitled = state.items.question.map((q) => Object.assign({ title: q.question }, q));
-    const dup = findDuplicate(kb, asTitled, data.question, (q) => q.status === 'open');
+    const dup = findDuplicate(kb, asTitled, data.question, (q) => isLive('question', q));
     if (dup) return { result: { item: state.items.question.find((q) => q.slug === dup.slug)!, duplicate: true } };
     const id = nextDisplayId(st, 'question', 'Q');
     const now = kb.now().toISOString();
@@ -25,6 +26,5 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
     putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));
     return single(st, { item, duplicate: false });
   });
-  const path = `questions/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'question', r);
 }

@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from './kb.ts';
 import { currentDecisions, currentMemories } from './digest.ts';
+import { isLive } from '../model/liveness.ts';
 import { readState } from './state.ts';
 
 export interface BeginCloseResult {
@@ -20,7 +21,7 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
   const newestFirst = <T extends { created: string }>(l: T[]) => [...l].sort((a, b) => (a.created < b.created ? 1 : -1)).slice(0, 10);
   const nd = newestFirst(decisions).map((d) => ({ id: d.id, title: d.title }));
   const nm = newestFirst(memories).map((m) => ({ slug: m.slug, title: m.title, type: m.type }));
-  const counts = { decisions: decisions.length, memories: memories.length, open_questions: state.items.question.filter((q) => q.status === 'open').length, backlog_open: state.items.backlog.filter((b) => b.status !== 'done').length };
+  const counts = { decisions: decisions.length, memories: memories.length, open_questions: state.items.question.filter((q) => isLive('question', q)).length, backlog_open: state.items.backlog.filter((b) => isLive('backlog', b)).length };
   const text = [
     '# Closing the session: what to extract',
     'Go through this session and collect, then call axme_finalize_close ONCE with all of it (one commit):',

@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from './kb.ts';
 import { backlogLine, currentDecisions, currentMemories, handoffBlock, questionBlock, safetyBlock } from './digest.ts';
 import { DEFAULT_PAGE_BUDGET, paginate, type Page } from './paging.ts';
+import { isLive } from '../model/liveness.ts';
 import { readState, type KnowledgeState } from './state.ts';
 
 export interface ContextOptions {
@@ -32,8 +33,8 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const decisions = currentDecisions(items.decision);
   const required = decisions.filter((d) => d.enforce === 'required');
   const memories = currentMemories(items.memory);
-  const openQuestions = items.question.filter((q) => q.status === 'open');
-  const liveBacklog = items.backlog.filter((b) => b.status !== 'done');
+  const openQuestions = items.question.filter((q) => isLive('question', q));
+  const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
   const handoff = [...items.handoff].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))[0];
   const counts = {
     decisions: decisions.length,

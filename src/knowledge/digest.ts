@@ -4,6 +4,7 @@ import type { Handoff } from '../model/handoff.ts';
 import type { Memory } from '../model/memory.ts';
 import type { OraclePage } from '../model/oracle.ts';
 import type { Question } from '../model/question.ts';
+import { isLive } from '../model/liveness.ts';
 import type { SafetyRules } from '../model/safety-rules.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
@@ -62,10 +63,10 @@ export function safetyBlock(r: SafetyRules): string {
 
 /** Active decisions, required first (then by ID): what is current, never what was replaced. */
 export function currentDecisions(all: Decision[]): Decision[] {
-  return all.filter((d) => d.status === 'active').sort((a, b) => (a.enforce === b.enforce ? 0 : a.enforce === 'required' ? -1 : 1));
+  return all.filter((d) => isLive('decision', d)).sort((a, b) => (a.enforce === b.enforce ? 0 : a.enforce === 'required' ? -1 : 1));
 }
 
 /** Active memories: feedback first (how to work here), then patterns. */
 export function currentMemories(all: Memory[]): Memory[] {
-  return all.filter((m) => m.status === 'active').sort((a, b) => (a.type === b.type ? 0 : a.type === 'feedback' ? -1 : 1));
+  return all.filter((m) => isLive('memory', m)).sort((a, b) => (a.type === b.type ? 0 : a.type === 'feedback' ? -1 : 1));
 }

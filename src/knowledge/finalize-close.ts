@@ -15,7 +15,8 @@ import { locationOf } from './items.ts';
 import { mutate } from './mutate.ts';
 import { putItem, stage } from './staging.ts';
 import { planSupersede } from './supersede-decision.ts';
-import { planSafetyUpdate, SafetyUpdate } from './update-safety.ts';
+import { SafetyUpdate } from '../model/safety-rules.ts';
+import { planSafetyUpdate } from './update-safety.ts';
 
 /** Handoffs kept in the tree; older ones live in history. */
 export const HANDOFFS_KEPT = 5;

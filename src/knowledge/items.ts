@@ -56,6 +56,12 @@ export function findDuplicate<T extends { title?: string }>(kb: KnowledgeBase, i
 }
 
 
+/** A write's result with where its item lives: path, git location and the commit. */
+export function written<R extends { item: { slug: string; created: string } }>(kb: KnowledgeBase, kind: KindName, r: { result: R; commit: string | null }): R & { path: string; location: string; commit: string | null } {
+  const path = itemPath(kind, r.result.item.slug, r.result.item.created);
+  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+}
+
 export function locationOf(kb: KnowledgeBase, path: string): string {
   return `${kb.ref}:${path}`;
 }

@@ -53,6 +53,16 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
   };
 }
 
+const MEMO_MAX = 64;
+
+/** Keeps `value` under `key` in the knowledge base's memory (newest last, at most MEMO_MAX). */
+export function remember<T>(kb: KnowledgeBase, key: string, value: T): T {
+  kb.memo.delete(key);
+  kb.memo.set(key, value);
+  while (kb.memo.size > MEMO_MAX) kb.memo.delete(kb.memo.keys().next().value!);
+  return value;
+}
+
 export function notInitialized(kb: KnowledgeBase): AxmeError {
   return new AxmeError('NOT_INITIALIZED', `this repository has no axme knowledge yet (${kb.ref} does not exist): run \`axme init\` first`, { ref: kb.ref });
 }

@@ -1,15 +1,9 @@
 import type { KindName } from '../model/kind.ts';
 import { SPECS } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
+import { LIVE_STATUSES } from '../model/liveness.ts';
 import { readState, type Diagnostic, type ItemsByKind } from './state.ts';
 
-/** Statuses a listing shows unless asked for everything: what is still in force or to do. */
-const LIVE: Partial<Record<KindName, readonly string[]>> = {
-  decision: ['active'],
-  memory: ['active'],
-  backlog: ['open', 'in-progress', 'blocked'],
-  question: ['open'],
-};
 
 export interface ListOptions<K extends KindName> {
   kind: K;
@@ -33,7 +27,7 @@ export interface ListResult<K extends KindName> {
 /** Items of one kind at the tip or at a revision, live ones by default. */
 export async function listItems<K extends KindName>(kb: KnowledgeBase, opts: ListOptions<K>): Promise<ListResult<K>> {
   const state = await readState(kb, opts.at);
-  const want = opts.status?.length ? opts.status : opts.all ? undefined : LIVE[opts.kind];
+  const want = opts.status?.length ? opts.status : opts.all ? undefined : LIVE_STATUSES[opts.kind];
   const items = (state.items[opts.kind] as Array<{ status?: string; type?: string }>).filter(
     (i) => (!want || want.includes(i.status ?? '')) && (!opts.type || i.type === opts.type),
   ) as ItemsByKind[K];

@@ -1,5 +1,5 @@
 import type { ItemBase } from '../model/kind.ts';
-import type { KnowledgeBase } from './kb.ts';
+import { remember, type KnowledgeBase } from './kb.ts';
 
 /** One file of a folder as parsed: the item, or why it could not be read. */
 export interface ParsedFile {
@@ -22,8 +22,6 @@ interface CacheFile {
   entries: ParsedFile[];
   removed?: string[];
 }
-
-const MEMO_MAX = 64;
 
 const key = (folder: string, oid: string) => `${folder.replace(/\//g, '-')}-${oid}`;
 const lastKey = (folder: string) => `${folder.replace(/\//g, '-')}-base`;
@@ -73,11 +71,4 @@ function applyDelta(base: ParsedFile[], delta: CacheFile): ParsedFile[] {
   for (const n of delta.removed ?? []) byName.delete(n);
   for (const f of delta.entries) byName.set(f.name, f);
   return [...byName.values()];
-}
-
-function remember<T>(kb: KnowledgeBase, k: string, value: T): T {
-  kb.memo.delete(k);
-  kb.memo.set(k, value);
-  while (kb.memo.size > MEMO_MAX) kb.memo.delete(kb.memo.keys().next().value!);
-  return value;
 }

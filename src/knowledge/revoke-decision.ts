@@ -1,20 +1,14 @@
-import type { Decision } from '../model/decision.ts';
+import { RevokeInput, type Decision } from '../model/decision.ts';
 import { AxmeError } from '../model/errors.ts';
-import { longText } from '../model/text.ts';
 import { parseInput } from '../model/validate.ts';
 import { assertNoSecrets } from '../model/secrets.ts';
 import type { WriteOptions } from './add-decision.ts';
-import { z } from 'zod';
 import type { KnowledgeBase } from './kb.ts';
-import { locationOf, type EditResult } from './items.ts';
+import { written, type EditResult } from './items.ts';
 import { findItem } from './lookup.ts';
 import { itemFile, mutate, subjectOf } from './mutate.ts';
 
-export const RevokeInput = z.object({
-  id: z.string().min(1).describe('ID (D-001), alias or slug of the decision'),
-  reason: longText('why the decision no longer holds').refine((v) => v.trim() !== '', 'say why the decision is revoked'),
-});
-export type RevokeInput = z.input<typeof RevokeInput>;
+
 
 /** Marks an active decision revoked (with when and why); the old text stays in the file and history. */
 export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts: WriteOptions = {}): Promise<EditResult<Decision>> {
@@ -29,6 +23,5 @@ export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts
     const [path, text] = itemFile('decision', item);
     return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('decision', 'revoke', item.id, item.title), event: 'decision.revoked', body: data.reason };
   });
-  const path = `decisions/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'decision', r);
 }

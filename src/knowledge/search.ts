@@ -1,19 +1,13 @@
-import { z } from 'zod';
+import { SearchInput } from '../model/search.ts';
 import type { Decision } from '../model/decision.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { KindName } from '../model/kind.ts';
 import { itemPath } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
+import { isLive } from '../model/liveness.ts';
 import { readState, type KnowledgeState } from './state.ts';
 
-export const SEARCH_TYPES = ['all', 'decision', 'memory', 'backlog', 'question'] as const;
 
-export const SearchInput = z.object({
-  query: z.string().trim().min(1, 'say what to look for').max(1000, 'at most 1000 characters').describe('words to look for'),
-  k: z.number().int().min(1).max(100).default(10).describe('how many results (1-100, default 10)'),
-  type: z.enum(SEARCH_TYPES).optional().describe('decision, memory, backlog, question, or all; default: decisions and memories'),
-});
-export type SearchInput = z.input<typeof SearchInput>;
 
 export interface SearchHit {
   kind: KindName;
@@ -74,10 +68,10 @@ function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; 
 function buildIndex(state: KnowledgeState, kinds: Set<KindName>): Index {
   const docs: Doc[] = [];
   const { items } = state;
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: d.status === 'active', weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by }));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: m.status === 'active', weighted: [m.title, ...m.keywords], plain: [m.description, m.body] }));
-  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: b.status !== 'done', weighted: [b.title, ...b.tags], plain: [b.description, b.notes] }));
-  if (kinds.has('question')) for (const q of items.question) docs.push(docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: q.status === 'open' || q.status === 'answered', weighted: [q.question], plain: [q.context, q.answer] }));
+  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by }));
+  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body] }));
+  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] }));
+  if (kinds.has('question')) for (const q of items.question) docs.push(docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] }));
   const df = new Map<string, number>();
   let total = 0;
   for (const d of docs) {

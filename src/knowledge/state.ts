@@ -13,13 +13,15 @@ import { SafetyRules } from '../model/safety-rules.ts';
 import type { SessionSummary } from '../model/session-summary.ts';
 import { readSnapshot, type Snapshot } from '../store/tree.ts';
 import { resolveAt } from '../store/revision.ts';
-import { notInitialized, type KnowledgeBase } from './kb.ts';
+import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
 import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
 
 export interface Diagnostic {
   path: string;
   severity: 'error' | 'warning';
   reason: string;
+  /** the file could not be read at all (a missing object): a later read may succeed, so nothing is cached */
+  transient?: boolean;
 }
 
 export interface ItemsByKind {
@@ -56,14 +58,7 @@ export async function readState(kb: KnowledgeBase, at?: string): Promise<Knowled
   const hit = kb.memo.get(key) as KnowledgeState | undefined;
   if (hit) return hit;
   const state = await stateOf(kb, await readSnapshot(kb.repo.backend, commit));
-  if (!state.diagnostics.some((d) => d.reason.startsWith("cannot read the file's object"))) {
-    kb.memo.set(key, state);
-    for (const k of kb.memo.keys()) {
-      if (kb.memo.size <= 64) break;
-      kb.memo.delete(k);
-    }
-  }
-  return state;
+  return state.diagnostics.some((d) => d.transient) ? state : remember(kb, key, state);
 }
 
 /** Parses a snapshot, reusing cached parses of folders (and of unchanged files in a changed folder). */
@@ -84,7 +79,7 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
         const path = `${dir}/${p.name}`;
         if (p.item) (items[spec.kind] as ItemBase[]).push(p.item);
         else if (p.error) {
-          diagnostics.push({ path, severity: 'error', reason: p.error });
+          diagnostics.push(p.unreadable ? { path, severity: 'error', reason: p.error, transient: true } : { path, severity: 'error', reason: p.error });
           if (p.id) (brokenIds[spec.kind] ??= []).push(p.id);
         }
       }

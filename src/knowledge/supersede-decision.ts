@@ -2,7 +2,7 @@ import { Decision, type DecisionInput } from '../model/decision.ts';
 import { AxmeError } from '../model/errors.ts';
 import { checkDecision, type CheckedDecision, type WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { freeSlug, locationOf, nextDisplayId } from './items.ts';
+import { freeSlug, written, nextDisplayId } from './items.ts';
 import { findItem } from './lookup.ts';
 import { mutate, subjectOf } from './mutate.ts';
 import { putItem, stage, type Staged } from './staging.ts';
@@ -51,6 +51,5 @@ export async function supersedeDecision(kb: KnowledgeBase, input: { id: string }
     const result = planSupersede(kb, st, input.id, data);
     return { result, files: st.files, subject: st.subjects[0], event: 'decision.superseded' };
   });
-  const path = `decisions/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'decision', r);
 }

@@ -4,7 +4,7 @@ import { assertNoSecrets } from '../model/secrets.ts';
 import { parseInput } from '../model/validate.ts';
 import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { locationOf, type EditResult } from './items.ts';
+import { written, type EditResult } from './items.ts';
 import { findItem } from './lookup.ts';
 import { itemFile, mutate, subjectOf } from './mutate.ts';
 
@@ -34,6 +34,5 @@ export async function updateBacklogItem(kb: KnowledgeBase, input: BacklogUpdate,
       event: next.status !== old.status ? `backlog.${next.status}` : 'backlog.updated',
     };
   });
-  const path = `backlog/${r.result.item.slug}.md`;
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return written(kb, 'backlog', r);
 }

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { RULES_PATH } from '../model/paths.ts';
-import { RULE_TYPES, SafetyRuleChange, type SafetyRules } from '../model/safety-rules.ts';
+import { RULE_TYPES, SafetyUpdate, type SafetyRules } from '../model/safety-rules.ts';
 import { parseInput } from '../model/validate.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { mutate } from './mutate.ts';
 import { loadRulesDocument, renderRules, rulesOf } from './rules-file.ts';
 import { putFile, single, stage, type Staged } from './staging.ts';
 
-export const SafetyUpdate = SafetyRuleChange.extend({
-  action: z.enum(['add', 'remove']).default('add').describe('add the rule or remove it'),
-});
-export type SafetyUpdate = z.input<typeof SafetyUpdate>;
 
 export interface SafetyUpdateResult {
   rules: SafetyRules;

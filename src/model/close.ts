@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DecisionInput } from './decision.ts';
 import { PullRequestRef } from './handoff.ts';
 import { MemoryInput } from './memory.ts';
-import { RuleTypeSchema } from './safety-rules.ts';
+import { SafetyRuleChange } from './safety-rules.ts';
 import { listEntry, longText, stringList } from './text.ts';
 
 /** A decision extracted at close: a new one, or one that supersedes an existing decision. */
@@ -12,10 +12,8 @@ export const CloseDecision = DecisionInput.extend({
 });
 
 /** A safety rule change made at close. */
-export const CloseSafetyRule = z.object({
+export const CloseSafetyRule = SafetyRuleChange.extend({
   action: z.enum(['add', 'remove', 'supersede']).default('add').describe('add the value, remove it, or supersede (replace) the value named in `replaces`'),
-  rule_type: RuleTypeSchema,
-  value: listEntry.describe('the branch, command prefix, command or path/glob'),
   replaces: listEntry.optional().describe('with action supersede: the value being replaced'),
 });
 

@@ -52,3 +52,10 @@ export const DecisionInput = z.object({
   anchors: stringList('paths or globs in the code the decision is about').optional(),
 });
 export type DecisionInput = z.input<typeof DecisionInput>;
+
+/** Parameters of revoking a decision. */
+export const RevokeInput = z.object({
+  id: z.string().min(1).describe('ID (D-001), alias or slug of the decision'),
+  reason: longText('why the decision no longer holds').refine((v) => v.trim() !== '', 'say why the decision is revoked'),
+});
+export type RevokeInput = z.input<typeof RevokeInput>;

@@ -88,3 +88,9 @@ export const SafetyRuleChange = z.object({
   value: listEntry.describe('the branch, command prefix, command or path/glob'),
 });
 export type SafetyRuleChange = z.input<typeof SafetyRuleChange>;
+
+/** A rule change with its direction (axme_update_safety, `axme safety add|remove`). */
+export const SafetyUpdate = SafetyRuleChange.extend({
+  action: z.enum(['add', 'remove']).default('add').describe('add the rule (default) or remove it'),
+});
+export type SafetyUpdate = z.input<typeof SafetyUpdate>;

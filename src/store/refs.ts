@@ -53,7 +53,7 @@ export async function readRefFile(commonDir: string, ref: string): Promise<strin
  * Reftable repositories and symbolic refs go through `git update-ref` instead.
  */
 export async function compareAndSwapRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string, who: Signature): Promise<CasOutcome> {
-  if ((await readRefFile(repo.commonDir, ref)) === 'unsupported') return gitUpdateRef(repo, ref, next, expected, reflogMessage);
+  if (existsSync(join(repo.commonDir, 'reftable'))) return gitUpdateRef(repo, ref, next, expected, reflogMessage);
   const refPath = join(repo.commonDir, ref);
   const lock = `${refPath}.lock`;
   await mkdir(dirname(lock), { recursive: true });
@@ -65,9 +65,17 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     await removeIfStale(lock, Date.now());
     return 'locked';
   }
-  let renamed = false;
+  let released = false; // the lock file is no longer ours to remove
   try {
     const current = await readRefFile(repo.commonDir, ref);
+    if (current === 'unsupported') {
+      // a symbolic or unreadable ref: let git interpret it, without our lock in its way
+      await fh.close();
+      fh = undefined;
+      await unlink(lock).catch(() => {});
+      released = true;
+      return gitUpdateRef(repo, ref, next, expected, reflogMessage);
+    }
     if (current !== expected) return 'stale';
     await fh.writeFile(`${next}\n`);
     await fh.close();
@@ -78,11 +86,11 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     await mkdir(dirname(log), { recursive: true });
     await appendFile(log, line);
     await rename(lock, refPath);
-    renamed = true;
+    released = true;
     return 'updated';
   } finally {
     await fh?.close().catch(() => {});
-    if (!renamed) await unlink(lock).catch(() => {});
+    if (!released) await unlink(lock).catch(() => {});
   }
 }
 

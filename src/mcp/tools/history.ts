@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { itemHistory } from '../../knowledge/item-history.ts';
-import { SearchInput, searchKnowledge } from '../../knowledge/search.ts';
+import { searchKnowledge } from '../../knowledge/search.ts';
+import { SearchInput } from '../../model/search.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import { readCommon, reply, type ServerContext } from '../context.ts';
 import { READ } from './annotations.ts';

@@ -8,7 +8,7 @@ import { updateSafety } from '../../knowledge/update-safety.ts';
 import { safetyBlock } from '../../knowledge/digest.ts';
 import { DecisionInput } from '../../model/decision.ts';
 import { MemoryInput } from '../../model/memory.ts';
-import { SafetyRuleChange } from '../../model/safety-rules.ts';
+import { SafetyUpdate } from '../../model/safety-rules.ts';
 import { readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
 import { EDIT, READ, SAVE } from './annotations.ts';
 
@@ -62,12 +62,12 @@ export function registerWriteTools(server: McpServer, ctx: ServerContext): void 
     {
       title: 'Change a safety rule',
       description: 'Add (or remove) a safety rule: a protected branch, a denied or allowed command prefix, a denied or read-only path.',
-      inputSchema: { ...writeCommon, ...SafetyRuleChange.shape, action: z.enum(['add', 'remove']).optional().describe('add (default) or remove') },
+      inputSchema: { ...writeCommon, ...SafetyUpdate.shape },
       annotations: EDIT,
     },
     (a) =>
       reply(ctx, async () => {
-        const action = a.action ?? 'add';
+        const action = a.action;
         const r = await updateSafety(await ctx.kb(a.project_path), { action, rule_type: a.rule_type, value: a.value });
         const verb = action === 'add' ? 'added' : 'removed';
         return { text: r.changed ? `Safety rule ${verb}: ${a.rule_type} = ${a.value}` : `Safety rule already present: ${a.rule_type} = ${a.value}`, data: r };
