@@ -1,29 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_RULES } from './safety-defaults.ts';
 import { listEntry } from './text.ts';
 
-/** AXME Code's default rules (see shared/reference/axme-compat.md). */
-export const DEFAULT_RULES = {
-  git: {
-    protectedBranches: ['main', 'master'],
-    allowForcePush: false,
-    allowDirectPushToMain: false,
-    requirePrForMain: true,
-    requireAxmeSuffix: 'agents' as 'agents' | 'always' | 'never',
-  },
-  bash: {
-    deniedPrefixes: [
-      'rm -rf /', 'chmod 777', 'curl | sh', 'curl | bash', 'wget | sh', 'git push --force',
-      'git checkout -- .', 'git clean -f', 'gh workflow run deploy-prod', 'gh release create',
-      'npm publish', 'twine upload', 'docker push', 'dotnet nuget push', 'mvn deploy', 'git tag',
-    ],
-    deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs', 'dd if='],
-    allowedPrefixes: [] as string[],
-  },
-  filesystem: {
-    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '.env', '*.pem', '*.key'],
-    readOnlyPaths: [] as string[],
-  },
-};
+export { DEFAULT_RULES };
 
 const list = (d: string[], description: string) => z.array(listEntry).default(d).describe(description);
 
@@ -44,6 +23,14 @@ export const SafetyRules = z.object({
         .describe('who must end commit messages with the #!axme pr=<N|none> repo=<owner>/<name> line'),
     })
     .default(() => structuredClone(DEFAULT_RULES.git)),
+  github: z
+    .object({
+      unverifiedPr: z
+        .enum(['deny', 'allow'])
+        .default('deny')
+        .describe('what a #!axme pr=<N> marker gets when the PR state cannot be checked (no token, offline)'),
+    })
+    .default(() => structuredClone(DEFAULT_RULES.github)),
   bash: z
     .object({
       deniedPrefixes: list(DEFAULT_RULES.bash.deniedPrefixes, 'command prefixes that are refused (word boundary)'),
@@ -80,6 +67,7 @@ export const RULE_SETTINGS = {
   'git.allowDirectPushToMain': z.boolean(),
   'git.requirePrForMain': z.boolean(),
   'git.requireAxmeSuffix': z.enum(['agents', 'always', 'never']),
+  'github.unverifiedPr': z.enum(['deny', 'allow']),
 } as const;
 export type RuleSetting = keyof typeof RULE_SETTINGS;
 

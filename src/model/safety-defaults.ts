@@ -1,0 +1,43 @@
+/**
+ * AXME Code's default safety rules (see shared/reference/axme-compat.md), as plain data: the
+ * pre-tool-use hook's fast path compiles them without loading zod.
+ */
+export const DEFAULT_RULES = {
+  git: {
+    protectedBranches: ['main', 'master'],
+    allowForcePush: false,
+    allowDirectPushToMain: false,
+    requirePrForMain: true,
+    requireAxmeSuffix: 'agents' as 'agents' | 'always' | 'never',
+  },
+  github: {
+    unverifiedPr: 'deny' as 'deny' | 'allow',
+  },
+  bash: {
+    deniedPrefixes: [
+      'rm -rf /', 'chmod 777', 'curl | sh', 'curl | bash', 'wget | sh', 'git push --force',
+      'git checkout -- .', 'git clean -f', 'gh workflow run deploy-prod', 'gh release create',
+      'npm publish', 'twine upload', 'docker push', 'dotnet nuget push', 'mvn deploy', 'git tag',
+    ],
+    deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs', 'dd if='],
+    allowedPrefixes: [] as string[],
+  },
+  filesystem: {
+    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '.env', '*.pem', '*.key'],
+    readOnlyPaths: [] as string[],
+  },
+};
+
+/** The shape of effective rules, as the safety engine reads them (the zod schema produces it). */
+export interface RulesData {
+  git: {
+    protectedBranches: string[];
+    allowForcePush: boolean;
+    allowDirectPushToMain: boolean;
+    requirePrForMain: boolean;
+    requireAxmeSuffix: 'agents' | 'always' | 'never';
+  };
+  github: { unverifiedPr: 'deny' | 'allow' };
+  bash: { deniedPrefixes: string[]; deniedCommands: string[]; allowedPrefixes: string[] };
+  filesystem: { deniedPaths: string[]; readOnlyPaths: string[] };
+}

@@ -1,0 +1,204 @@
+import { posix } from 'node:path';
+import { SHELLS, shellReadsStdin, type Invocation } from './command.ts';
+import type { Finding } from './git-rules.ts';
+import { matchPath, resolvePath } from './paths.ts';
+import { compilePattern, matchesPrefix } from './patterns.ts';
+import type { Policy } from './policy.ts';
+import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+
+/** Where a command runs and what it may touch. */
+export interface BashContext {
+  policy: Policy;
+  /** the folder the command runs in; null when a `cd` went somewhere only the shell knows */
+  cwd: string | null;
+  home: string;
+  root: string | undefined;
+}
+
+/** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */
+const SEMANTIC_ENTRIES = new Set(['rm -rf /', 'git push --force', 'git push -f', 'git checkout -- .', 'git clean -f', 'git tag']);
+
+/** Folders whose recursive removal wrecks the machine. */
+const SYSTEM_DIRS = new Set([
+  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/run', '/sbin',
+  '/snap', '/srv', '/sys', '/usr', '/var', '/var/lib', '/var/log', '/System', '/Library', '/Applications', '/Users', '/Volumes',
+  '/private', '/private/etc', '/private/var', '/nix', '/nix/store',
+]);
+
+/** `deniedPrefixes` and `deniedCommands` (one stage each); pipeline patterns are checked by checkPipeline. */
+export function checkLists(argv: string[], policy: Policy): Finding | null {
+  for (const text of policy.deniedPrefixes) {
+    const p = compilePattern(text);
+    if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
+    if (matchesPrefix(p.stages[0]!, argv)) return { rule: `bash.deniedPrefixes: ${text}`, reason: `\`${text}\` is on the denied list. Ask the user to run it, or remove the rule with: axme safety remove bash_deny "${text}"` };
+  }
+  for (const text of policy.deniedCommands) {
+    const p = compilePattern(text);
+    if (p.stages.length !== 1) continue;
+    if (matchesPrefix(p.stages[0]!, argv, true)) return { rule: `bash.deniedCommands: ${text}`, reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"` };
+  }
+  return null;
+}
+
+/** Whether an allowed prefix exempts this command from the list rules. */
+export function isExempt(argv: string[], policy: Policy): boolean {
+  return policy.allowedPrefixes.some((text) => {
+    const p = compilePattern(text);
+    return p.stages.length === 1 && matchesPrefix(p.stages[0]!, argv);
+  });
+}
+
+/** Whether the policy lists a semantic entry (`git tag`, `git clean -f`...): its rule is on. */
+export function listed(policy: Policy, entry: string): boolean {
+  return policy.deniedPrefixes.some((t) => compilePattern(t).stages.map((s) => s.join(' ')).join(' | ') === entry);
+}
+
+export interface PipedInvocation {
+  inv: Invocation;
+  pipeline: number;
+  index: number;
+}
+
+/**
+ * Pipeline patterns (`curl | sh`): the first stage piped, directly or later in the pipeline, into
+ * the last. A shell stage matches any shell that reads its script from stdin (`| sudo bash`).
+ * Also a download fed to a shell another way: `bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(wget ...)"`.
+ */
+export function checkPipelines(calls: PipedInvocation[], fed: Array<{ words: Word[]; runs: Invocation[] }>, policy: Policy): Finding | null {
+  for (const text of policy.deniedPrefixes) {
+    const p = compilePattern(text);
+    if (p.stages.length < 2) continue;
+    const first = p.stages[0]!;
+    const last = p.stages.at(-1)!;
+    const lastIsShell = SHELLS.has(last[0]!);
+    const matchesLast = (inv: Invocation) =>
+      lastIsShell ? SHELLS.has(inv.program) && shellReadsStdin(inv.args) : matchesPrefix(last, argvOf(inv));
+    const rule = `bash.deniedPrefixes: ${text}`;
+    const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
+    for (const a of calls) {
+      if (!matchesPrefix(first, argvOf(a.inv))) continue;
+      if (calls.some((b) => b.pipeline === a.pipeline && b.index > a.index && matchesLast(b.inv))) return { rule, reason };
+    }
+    if (lastIsShell) {
+      for (const f of fed) {
+        if (f.words.some((w) => w.subs.some((s) => s.commands.length > 0)) && f.runs.some((r) => matchesPrefix(first, argvOf(r)))) return { rule, reason };
+      }
+    }
+  }
+  return null;
+}
+
+export function argvOf(inv: Invocation): string[] {
+  return [inv.program, ...inv.args.map((w) => w.value)];
+}
+
+/**
+ * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
+ * flag spelling — and `find <such a folder> -delete`. `--no-preserve-root` is refused outright.
+ */
+export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
+  if (inv.program === 'rm') {
+    let recursive = false;
+    let optionsEnd = false;
+    const targets: Word[] = [];
+    for (const w of inv.args) {
+      const v = w.value;
+      if (!optionsEnd && v === '--') optionsEnd = true;
+      else if (!optionsEnd && v === '--no-preserve-root') return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && (v === '--recursive' || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
+      else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
+      else targets.push(w);
+    }
+    if (!recursive) return null;
+    for (const t of targets) {
+      const why = dangerousTarget(t, ctx);
+      if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
+    }
+    return null;
+  }
+  if (inv.program === 'find') {
+    const a = inv.args;
+    const destroys = a.some((w) => w.value === '-delete') || a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
+    if (!destroys) return null;
+    for (const w of a) {
+      if (/^[-(!]/.test(w.value)) break;
+      const why = dangerousTarget(w, ctx);
+      if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
+    }
+  }
+  return null;
+}
+
+/** Why removing this target recursively would be a disaster, or null. */
+function dangerousTarget(w: Word, ctx: BashContext): string | null {
+  const v = w.value;
+  if (isDynamic(w)) {
+    // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
+    if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/'))) {
+      return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
+    }
+    return null;
+  }
+  if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v)) return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
+  if (ctx.cwd === null && !v.startsWith('/')) return null;
+  // a glob removes what is inside the folder before its first wildcard
+  let p = v;
+  if (w.glob) {
+    const g = p.search(/[*?[{]/);
+    p = p.slice(0, g);
+    p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
+  }
+  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
+  if (abs === '/') return rel('/');
+  if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
+  if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
+  return null;
+}
+
+const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'mv', 'tee', 'touch', 'truncate', 'shred', 'chmod', 'chown', 'chgrp', 'sed', 'perl', 'dd', 'ln', 'cp', 'install', 'rsync']);
+const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
+
+/**
+ * Denied paths read or written by a command (its path arguments and redirections), and read-only
+ * paths written by it (redirections, and the arguments of programs that change files).
+ */
+export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
+  const { policy } = ctx;
+  const cwd = ctx.cwd;
+  if (cwd === null) return null;
+  const pctx = { cwd, home: ctx.home, root: ctx.root };
+  const check = (w: Word, value: string, writes: boolean): Finding | null => {
+    if (!value || value.includes('://') || value === UNKNOWN) return null;
+    const abs = resolvePath(value, pctx);
+    const glob = w.glob || value.includes(UNKNOWN);
+    const denied = matchPath(abs, policy.deniedPaths, pctx, glob);
+    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${abs} is a protected path (${denied.pattern}); agents may not read or write it` };
+    if (writes) {
+      const ro = matchPath(abs, policy.readOnlyPaths, pctx, glob);
+      if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${abs} is read-only (${ro.pattern}); agents may read it but not change it` };
+    }
+    return null;
+  };
+  for (const r of redirects) {
+    // `2>&1`, `>&-`: duplicating or closing a descriptor names no file
+    if (!r.target || r.op.startsWith('<<') || (r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value))) continue;
+    const f = check(r.target, r.target.value, r.op !== '<');
+    if (f) return f;
+  }
+  if (!inv || DATA_ONLY.has(inv.program)) return null;
+  const writes = WRITERS.has(inv.program) && (inv.program !== 'sed' && inv.program !== 'perl' || inv.args.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place')));
+  for (const w of inv.args) {
+    const v = w.value;
+    let value = v;
+    if (v.startsWith('-')) {
+      const eq = v.indexOf('=');
+      if (eq < 0) continue;
+      value = v.slice(eq + 1);
+    } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
+    const f = check(w, value, writes);
+    if (f) return f;
+  }
+  return null;
+}

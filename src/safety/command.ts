@@ -1,0 +1,208 @@
+import type { SimpleCommand, Word } from './shell.ts';
+
+/**
+ * From a simple command to the program that really runs: assignments skipped, wrappers such as
+ * `sudo`, `env`, `timeout` or `xargs` peeled off, the program named by its base name
+ * (`/usr/bin/git` is `git`), and command strings handed to a shell (`bash -c`, `eval`, `su -c`,
+ * `env -S`, `watch`, `ssh host cmd`) returned for parsing as scripts of their own.
+ */
+
+export interface Invocation {
+  /** the program's base name: `git`, `rm` */
+  program: string;
+  /** the arguments after the program */
+  args: Word[];
+  /** the wrappers peeled off, outermost first */
+  via: string[];
+  /** `env -C dir` / `sudo -D dir`: the folder the program runs in, when a wrapper changes it */
+  chdir: string | null;
+  command: SimpleCommand;
+}
+
+export interface Unwrapped {
+  invocation: Invocation | null;
+  /** command strings the invocation hands to a shell: parse and check them too */
+  scripts: string[];
+}
+
+interface WrapperSpec {
+  /** options that take a separate value (`-u root`) */
+  valued: string[];
+  /** positional arguments before the wrapped command (timeout's duration, chroot's root) */
+  positionals?: number;
+  /** options whose value is a folder the command runs in */
+  chdir?: string[];
+}
+
+const WRAPPERS: Record<string, WrapperSpec> = {
+  sudo: { valued: ['-u', '-g', '-h', '-p', '-r', '-t', '-T', '-U', '-C', '-D', '--user', '--group', '--host', '--prompt', '--role', '--type', '--close-from', '--chdir', '--other-user', '--command-timeout'], chdir: ['-D', '--chdir'] },
+  doas: { valued: ['-u', '-C'] },
+  env: { valued: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'] },
+  command: { valued: [] },
+  builtin: { valued: [] },
+  exec: { valued: ['-a'] },
+  nohup: { valued: [] },
+  setsid: { valued: [] },
+  unbuffer: { valued: [] },
+  caffeinate: { valued: ['-t', '-w'] },
+  stdbuf: { valued: ['-i', '-o', '-e'] },
+  nice: { valued: ['-n', '--adjustment'] },
+  ionice: { valued: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
+  time: { valued: ['-f', '-o', '--format', '--output'] },
+  timeout: { valued: ['-s', '-k', '--signal', '--kill-after'], positionals: 1 },
+  chroot: { valued: ['--userspec', '--groups'], positionals: 1 },
+  taskset: { valued: [], positionals: 1 },
+  flock: { valued: ['-w', '-E', '--timeout', '--conflict-exit-code'], positionals: 1 },
+  strace: { valued: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] },
+  ltrace: { valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-l', '-n', '-E', '-x', '-L'] },
+  xargs: {
+    valued: ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+  },
+  busybox: { valued: [] },
+};
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
+const MAX_WRAPPERS = 16;
+
+/** The base name of a program path: `/usr/bin/git` -> `git`. */
+export function programName(value: string): string {
+  return value.slice(value.lastIndexOf('/') + 1);
+}
+
+/** Peels wrappers off a simple command; see the module comment. */
+export function unwrap(command: SimpleCommand): Unwrapped {
+  let words = command.words;
+  const via: string[] = [];
+  const scripts: string[] = [];
+  let chdir: string | null = null;
+  for (let round = 0; round < MAX_WRAPPERS; round++) {
+    // `FOO=bar cmd`: assignments before the program
+    let i = 0;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
+    words = words.slice(i);
+    if (!words.length) return { invocation: null, scripts };
+    const program = programName(words[0]!.value);
+    const args = words.slice(1);
+    const spec = WRAPPERS[program];
+    if (program === 'eval') {
+      scripts.push(args.map((w) => w.value).join(' '));
+      return { invocation: null, scripts };
+    }
+    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts };
+    if (program === 'env') {
+      const split = splitString(args);
+      if (split !== null) {
+        scripts.push(split);
+        return { invocation: null, scripts };
+      }
+    }
+    if (program === 'watch') {
+      const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences', '-q', '--equexit'], 0);
+      if (rest.index < args.length) scripts.push(args.slice(rest.index).map((w) => w.value).join(' '));
+      return { invocation: null, scripts };
+    }
+    if (program === 'ssh') {
+      const rest = skipOptions(args, ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'], 1);
+      if (rest.index < args.length) scripts.push(args.slice(rest.index).map((w) => w.value).join(' '));
+      return { invocation: { program, args, via, chdir, command }, scripts };
+    }
+    if (program === 'su' || program === 'runuser') {
+      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
+      if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
+      const inline = args.find((w) => w.value.startsWith('--command='));
+      if (inline) scripts.push(inline.value.slice('--command='.length));
+      return { invocation: { program, args, via, chdir, command }, scripts };
+    }
+    if (SHELLS.has(program)) {
+      const body = shellBody(args);
+      if (body !== null) scripts.push(body);
+      return { invocation: { program, args, via, chdir, command }, scripts };
+    }
+    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts };
+    const rest = skipOptions(args, spec.valued, spec.positionals ?? 0);
+    if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
+    via.push(program);
+    words = args.slice(rest.index);
+    if (program === 'busybox' && words[0]?.value === 'sh') continue;
+  }
+  // wrapped more deeply than any real command line: check what is left as the program
+  return { invocation: words.length ? { program: programName(words[0]!.value), args: words.slice(1), via, chdir, command } : null, scripts };
+}
+
+/** Skips a wrapper's options (and `--`) and its positional arguments; returns where the command starts. */
+function skipOptions(args: Word[], valued: string[], positionals: number): { index: number; chdir: (names: string[]) => string | null } {
+  const values = new Map<string, string>();
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]!.value;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') break;
+    const eq = v.indexOf('=');
+    if (v.startsWith('--') && eq > 0) {
+      values.set(v.slice(0, eq), v.slice(eq + 1));
+      i++;
+      continue;
+    }
+    if (valued.includes(v)) {
+      values.set(v, args[i + 1]?.value ?? '');
+      i += 2;
+      continue;
+    }
+    // `-uroot`, `-n10`: a valued short option with its value attached
+    const attached = valued.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
+    if (attached) values.set(attached, v.slice(2));
+    i++;
+  }
+  for (let p = 0; p < positionals && i < args.length; p++) i++;
+  return { index: i, chdir: (names) => names.map((n) => values.get(n)).find((x) => x !== undefined) ?? null };
+}
+
+/** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
+function splitString(args: Word[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith('-')) return null;
+    if (v === '-S' || v === '--split-string') return args.slice(i + 1).map((w) => w.value).join(' ');
+    if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
+    if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
+  }
+  return null;
+}
+
+/** The command string of `bash -c '...'` (also `-lc`, `-e -c`, `-o pipefail -c`), else null. */
+export function shellBody(args: Word[]): string | null {
+  let wantsBody = false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') {
+      i++;
+      continue;
+    }
+    if (v === '--') continue;
+    if (/^-[A-Za-z]+$/.test(v) || /^\+[A-Za-z]+$/.test(v)) {
+      if (v.startsWith('-') && v.includes('c')) wantsBody = true;
+      continue;
+    }
+    if (v.startsWith('--')) continue;
+    return wantsBody ? v : null;
+  }
+  return null;
+}
+
+/** Whether a shell invocation reads its commands from standard input (`| sh`, `| bash -s`). */
+export function shellReadsStdin(args: Word[]): boolean {
+  if (shellBody(args) !== null) return false;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') {
+      i++;
+      continue;
+    }
+    if (v === '-s' || (/^-[A-Za-z]+$/.test(v) && v.includes('s'))) return true;
+    if (!v.startsWith('-') && !v.startsWith('+')) return v === '-' || v === '/dev/stdin';
+  }
+  return true;
+}

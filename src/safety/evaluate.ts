@@ -1,0 +1,204 @@
+import { checkCommandPaths, checkLists, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
+import { SHELLS, unwrap, type Invocation } from './command.ts';
+import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
+import { matchPath, resolvePath } from './paths.ts';
+import type { Policy } from './policy.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
+
+/** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
+export interface ToolCall {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
+
+export interface EvalContext {
+  /** the folder the call runs in (absolute) */
+  cwd: string;
+  home: string;
+  /** the project root: relative path patterns are anchored there */
+  root?: string | undefined;
+  /** the branch checked out in `dir` (or the repository at `gitDir`), null when detached or unknown */
+  branchOf(dir: string, gitDir: string | null): string | null;
+  /** the state of a pull request; `unknown` when it cannot be checked */
+  lookupPr(repo: string, pr: number): Promise<PrState>;
+  /** resolves symbolic links of an existing file (a link to a protected file is that file) */
+  realpath?: ((path: string) => string | null) | undefined;
+}
+
+export interface Verdict {
+  decision: 'allow' | 'deny';
+  reason: string;
+  /** the rule that decided, e.g. `git.allowForcePush` or `filesystem.deniedPaths: *.pem` */
+  rule: string | null;
+}
+
+const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
+const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+const ALLOW: Verdict = { decision: 'allow', reason: '', rule: null };
+
+/**
+ * Decides one tool call against a policy. Pure but for the injected lookups; never throws for
+ * any input (an internal failure is a deny that says so).
+ */
+export async function evaluate(call: ToolCall, policy: Policy, ctx: EvalContext): Promise<Verdict> {
+  try {
+    if (call.tool === 'Bash') {
+      const command = call.input.command;
+      if (typeof command !== 'string') return deny('input', 'the Bash call has no command string');
+      return await evaluateCommand(command, policy, ctx);
+    }
+    if (READ_TOOLS.has(call.tool) || WRITE_TOOLS.has(call.tool)) return evaluateFileTool(call, policy, ctx);
+    return ALLOW;
+  } catch (err) {
+    return deny('internal', `axme could not check this call (${(err as Error).message}); it was denied to stay safe. Run \`axme doctor\``);
+  }
+}
+
+function deny(rule: string, reason: string): Verdict {
+  return { decision: 'deny', reason, rule };
+}
+
+function evaluateFileTool(call: ToolCall, policy: Policy, ctx: EvalContext): Verdict {
+  const writes = WRITE_TOOLS.has(call.tool);
+  const input = call.input;
+  const raw = [input.file_path, input.notebook_path, input.path].filter((x): x is string => typeof x === 'string' && x !== '');
+  const pctx = { cwd: ctx.cwd, home: ctx.home, root: ctx.root };
+  const candidates: Array<{ path: string; glob: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
+  // Glob's pattern and Grep's glob filter name the files the tool will open
+  const base = typeof input.path === 'string' && input.path ? resolvePath(input.path, pctx) : ctx.cwd;
+  for (const key of call.tool === 'Glob' ? ['pattern'] : call.tool === 'Grep' ? ['glob'] : []) {
+    const g = input[key];
+    if (typeof g === 'string' && g) candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
+  }
+  if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
+  for (const c of candidates) {
+    const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
+    for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {
+      const denied = matchPath(p, policy.deniedPaths, pctx, c.glob);
+      if (denied) return deny(`filesystem.deniedPaths: ${denied.pattern}`, `${p} is a protected path (${denied.pattern}); agents may not ${writes ? 'write' : 'read'} it. Ask the user, or change the rule with axme safety remove fs_deny "${denied.pattern}"`);
+      const ro = writes ? matchPath(p, policy.readOnlyPaths, pctx, c.glob) : null;
+      if (ro) return deny(`filesystem.readOnlyPaths: ${ro.pattern}`, `${p} is read-only (${ro.pattern}); agents may read it but not change it`);
+    }
+  }
+  return ALLOW;
+}
+
+interface Walk {
+  policy: Policy;
+  ctx: EvalContext;
+  findings: Finding[];
+  gates: PrGate[];
+  cwd: string | null;
+}
+
+/** Checks a shell command line: every command it would run, each marker it carries. */
+export async function evaluateCommand(command: string, policy: Policy, ctx: EvalContext): Promise<Verdict> {
+  const walk: Walk = { policy, ctx, findings: [], gates: [], cwd: ctx.cwd };
+  walkScript(command, walk, 0);
+  if (walk.findings.length) {
+    const [first, ...more] = walk.findings;
+    const extra = more.length ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''} in this command)` : '';
+    return deny(first!.rule, `axme safety: ${first!.reason}${extra}`);
+  }
+  for (const g of walk.gates) {
+    const v = await gate(g, policy, ctx);
+    if (v) return v;
+  }
+  return ALLOW;
+}
+
+async function gate(g: PrGate, policy: Policy, ctx: EvalContext): Promise<Verdict | null> {
+  const { repo, pr } = g.marker;
+  const state = await ctx.lookupPr(repo, pr!);
+  const where = `PR #${pr} of ${repo}`;
+  switch (state) {
+    case 'open':
+    case 'closed':
+      return null;
+    case 'merged':
+      return deny('axme.pr-merged', `axme safety: ${where} is already merged, so this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`);
+    case 'not-found':
+      return deny('axme.pr-not-found', `axme safety: ${where} does not exist. Check the number and repo in the #!axme marker (or use pr=none)`);
+    default:
+      if (policy.unverifiedPr === 'allow') return null;
+      return deny(
+        'github.unverifiedPr',
+        `axme safety: the state of ${where} could not be checked, and github.unverifiedPr is deny. Provide a token (GITHUB_TOKEN or GH_TOKEN, or \`gh auth login\`), use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
+      );
+  }
+}
+
+function walkScript(src: string, w: Walk, depth: number): void {
+  if (depth > MAX_DEPTH) {
+    w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests shells too deeply to be checked; run the steps one by one' });
+    return;
+  }
+  const script = parseShell(src, { home: w.ctx.home, depth });
+  if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests substitutions too deeply to be checked; run the steps one by one' });
+  const piped: PipedInvocation[] = [];
+  const fed: Array<{ words: Word[]; runs: Invocation[] }> = [];
+  const runsOf = new Map<SimpleCommand, Invocation[]>();
+  for (const cmd of script.commands) {
+    const { invocation, scripts } = unwrap(cmd);
+    runsOf.set(cmd, invocation ? [invocation] : []);
+    for (const s of scripts) walkScript(s, w, depth + 1);
+    if (invocation) piped.push({ inv: invocation, pipeline: cmd.pipeline, index: cmd.index });
+    checkCommand(cmd, invocation, w, depth);
+  }
+  // commands whose words are produced by other commands, where the consumer runs them as code
+  for (const cmd of script.commands) {
+    const inv = runsOf.get(cmd)?.[0];
+    const head = inv?.program ?? cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.raw))?.value;
+    if (head && (SHELLS.has(head) || head === 'eval' || head === 'source' || head === '.')) {
+      const subs = cmd.words.flatMap((x) => x.subs);
+      fed.push({ words: cmd.words, runs: subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) });
+    }
+  }
+  const p = checkPipelines(piped, fed, w.policy);
+  if (p) w.findings.push(p);
+}
+
+function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number): void {
+  const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
+  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
+  const add = (f: Finding | null) => void (f && w.findings.push(f));
+  add(checkCommandPaths(inv, cmd.redirects, bctx));
+  // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
+  if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  if (!inv) return;
+  if (inv.program === 'cd' || inv.program === 'pushd') {
+    const target = inv.args.find((a) => !a.value.startsWith('-') || a.value === '-');
+    w.cwd = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
+    return;
+  }
+  if (inv.program === 'popd') {
+    w.cwd = null;
+    return;
+  }
+  add(checkRemoval(inv, bctx));
+  // find -exec cmd ... ; runs cmd for each file
+  if (inv.program === 'find') {
+    inv.args.forEach((a, i) => {
+      if (a.value === '-exec' || a.value === '-execdir' || a.value === '-ok' || a.value === '-okdir') {
+        const end = inv.args.findIndex((x, k) => k > i && (x.value === ';' || x.value === '+'));
+        const words = inv.args.slice(i + 1, end < 0 ? undefined : end);
+        if (words.length) checkCommand({ ...cmd, words, redirects: [] }, unwrap({ ...cmd, words, redirects: [] }).invocation, w, depth);
+      }
+    });
+  }
+  const argv = argvOf(inv);
+  let exemptArgv = argv;
+  if (inv.program === 'git') {
+    const call = parseGit(inv, cwd ?? w.ctx.cwd, w.ctx.home);
+    if (call?.aliasScript) walkScript(call.aliasScript, w, depth + 1);
+    if (call) {
+      exemptArgv = ['git', call.sub, ...call.args];
+      const exempt = isExempt(exemptArgv, w.policy);
+      const gctx = { policy: w.policy, home: w.ctx.home, branchOf: w.ctx.branchOf, listed: (e: string) => !exempt && listed(w.policy, e), exempt };
+      for (const f of checkGit(call, cmd.comment, gctx, w.gates)) add(f);
+    }
+  }
+  if (!isExempt(exemptArgv, w.policy)) add(checkLists(exemptArgv, w.policy));
+}

@@ -1,0 +1,264 @@
+import { posix } from 'node:path';
+import type { Invocation } from './command.ts';
+import { parseMarker, MARKER_FORMAT, type Marker } from './marker.ts';
+import { matchesName } from './patterns.ts';
+import type { Policy } from './policy.ts';
+import { UNKNOWN } from './shell.ts';
+
+/**
+ * Git rules: protected branches, force push, `reset --hard`, `clean -f`, discarding every change,
+ * tags, and the `#!axme` marker on commits and pushes — in every spelling git accepts, after its
+ * global options (`-C`, `-c k=v`, `--git-dir`) and `-c alias.*` definitions.
+ */
+
+export interface GitCall {
+  sub: string;
+  args: string[];
+  /** the folder git runs in (after `-C`) and the repository it was pointed at */
+  cwd: string;
+  gitDir: string | null;
+  /** the shell command of a `-c alias.x=!cmd` alias that the call runs, if any */
+  aliasScript: string | null;
+}
+
+export interface Finding {
+  rule: string;
+  reason: string;
+}
+
+/** A `#!axme pr=N` marker whose PR state must be looked up before the call may run. */
+export interface PrGate {
+  what: string;
+  marker: Marker;
+}
+
+export interface GitContext {
+  policy: Policy;
+  home: string;
+  branchOf(dir: string, gitDir: string | null): string | null;
+  /** whether a list entry is present (its rule is on) and the invocation is not exempted */
+  listed(entry: string): boolean;
+  exempt: boolean;
+}
+
+const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds']);
+
+/** Reads git's global options and alias definitions; null when no subcommand follows. */
+export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
+  const a = inv.args.map((w) => w.value);
+  const aliases = new Map<string, string>();
+  let gitDir: string | null = null;
+  let i = 0;
+  while (i < a.length && a[i]!.startsWith('-')) {
+    const v = a[i]!;
+    const eq = v.indexOf('=');
+    const [name, inline] = v.startsWith('--') && eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, undefined];
+    if (!VALUED_GLOBAL.has(name)) {
+      i++;
+      continue;
+    }
+    const value = inline ?? a[i + 1] ?? '';
+    i += inline === undefined ? 2 : 1;
+    if (name === '-C' && value && !value.includes(UNKNOWN)) cwd = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
+    else if (name === '--git-dir' && !value.includes(UNKNOWN)) gitDir = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
+    else if (name === '-c') {
+      const m = /^alias\.([^=]+)=(.*)$/is.exec(value);
+      if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
+    }
+  }
+  if (i >= a.length) return null;
+  let sub = a[i]!;
+  let args = a.slice(i + 1);
+  let aliasScript: string | null = null;
+  for (let depth = 0; depth < 8 && aliases.has(sub.toLowerCase()); depth++) {
+    const body = aliases.get(sub.toLowerCase())!.trim();
+    if (body.startsWith('!')) {
+      aliasScript = `${body.slice(1)} ${args.join(' ')}`;
+      break;
+    }
+    const parts = body.split(/\s+/).filter(Boolean);
+    if (!parts.length) break;
+    sub = parts[0]!;
+    args = [...parts.slice(1), ...args];
+  }
+  return { sub, args, cwd, gitDir, aliasScript };
+}
+
+/** Every finding for one git call; `gates` collects `pr=N` markers to look up. */
+export function checkGit(call: GitCall, comment: string | null, ctx: GitContext, gates: PrGate[]): Finding[] {
+  const out: Finding[] = [];
+  const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
+  const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));
+  switch (call.sub) {
+    case 'push':
+      out.push(...checkPush(call, ctx));
+      break;
+    case 'reset':
+      if (has('--hard') && !ctx.exempt) out.push({ rule: 'git.reset-hard', reason: '`git reset --hard` throws away uncommitted work. Commit or stash first (`git stash`), or reset without --hard' });
+      break;
+    case 'clean':
+      if (ctx.listed('git clean -f') && cluster('f', '--force') && !cluster('n', '--dry-run')) {
+        out.push({ rule: 'bash.deniedPrefixes: git clean -f', reason: '`git clean -f` deletes untracked files for good. Preview with `git clean -n`, or remove the files you mean by name' });
+      }
+      break;
+    case 'checkout':
+    case 'restore':
+      if (ctx.listed('git checkout -- .') && discardsEverything(call)) {
+        out.push({ rule: 'bash.deniedPrefixes: git checkout -- .', reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first` });
+      }
+      break;
+    case 'tag':
+      if (ctx.listed('git tag') && createsTag(call.args)) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or deleting tags is a release step: ask the user to tag (listing tags with `git tag -l` is fine)' });
+      break;
+  }
+  if ((call.sub === 'commit' || call.sub === 'push') && ctx.policy.requireAxmeSuffix !== 'never' && !has('-n', '--dry-run')) {
+    const f = checkMarker(call, comment, gates);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+function checkPush(call: GitCall, ctx: GitContext): Finding[] {
+  const { policy } = ctx;
+  const out: Finding[] = [];
+  const opt = { force: false, all: false, mirror: false, tags: false, followTags: false, del: false, dry: false };
+  const positional: string[] = [];
+  const VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec']);
+  for (let i = 0; i < call.args.length; i++) {
+    const v = call.args[i]!;
+    if (v === '--') {
+      positional.push(...call.args.slice(i + 1));
+      break;
+    }
+    if (VALUED.has(v)) {
+      i++;
+      continue;
+    }
+    if (v.startsWith('--')) {
+      const name = v.split('=')[0]!;
+      if (name === '--force' || name === '--force-with-lease' || name === '--force-if-includes') opt.force = true;
+      else if (name === '--all' || name === '--branches') opt.all = true;
+      else if (name === '--mirror') opt.mirror = true;
+      else if (name === '--tags') opt.tags = true;
+      else if (name === '--follow-tags') opt.followTags = true;
+      else if (name === '--delete') opt.del = true;
+      else if (name === '--dry-run') opt.dry = true;
+    } else if (v.startsWith('-') && v.length > 1) {
+      if (v.includes('f')) opt.force = true;
+      if (v.includes('d')) opt.del = true;
+      if (v.includes('n')) opt.dry = true;
+      if (v.includes('o')) i++; // `-o value`
+    } else positional.push(v);
+  }
+  if (opt.dry) return out;
+  const refspecs = positional.slice(1);
+  const current = () => ctx.branchOf(call.cwd, call.gitDir);
+  const protectedName = (dst: string) => matchesName(dst, policy.protectedBranches);
+  const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;
+  let tagPush = opt.tags || opt.followTags;
+  const targets: Array<{ dst: string; force: boolean; del: boolean }> = [];
+  for (let i = 0; i < refspecs.length; i++) {
+    let spec = refspecs[i]!;
+    if (spec === 'tag') {
+      tagPush = true;
+      i++;
+      continue;
+    }
+    const plus = spec.startsWith('+');
+    if (plus) spec = spec.slice(1);
+    const colon = spec.indexOf(':');
+    let src = colon < 0 ? spec : spec.slice(0, colon);
+    let dst = colon < 0 ? spec : spec.slice(colon + 1);
+    if (colon >= 0 && dst === '') dst = src;
+    if (src === 'HEAD' || src === '@') src = current() ?? src;
+    if (colon < 0) dst = src;
+    if (dst === 'HEAD' || dst === '@') dst = current() ?? dst;
+    if (dst.startsWith('refs/tags/')) {
+      tagPush = true;
+      continue;
+    }
+    dst = dst.replace(/^refs\/heads\//, '');
+    targets.push({ dst, force: plus || opt.force, del: opt.del || (colon === 0 && src === '') });
+  }
+  if (!refspecs.length && !opt.all && !opt.mirror && !(opt.tags && !opt.followTags)) {
+    const branch = current();
+    if (branch) targets.push({ dst: branch, force: opt.force, del: false });
+  }
+  if (opt.mirror && !policy.allowForcePush) {
+    out.push({ rule: 'git.allowForcePush', reason: '`git push --mirror` force-updates and deletes remote branches. Push the branches you mean by name' });
+  }
+  if ((opt.all || opt.mirror) && !directAllowed) {
+    out.push({ rule: 'git.protectedBranches', reason: `\`git push ${opt.all ? '--all' : '--mirror'}\` also pushes protected branches (${policy.protectedBranches.join(', ')}). Push your feature branch by name` });
+  }
+  for (const t of targets) {
+    const prot = protectedName(t.dst);
+    if (t.del && prot) {
+      out.push({ rule: 'git.protectedBranches', reason: `deleting the protected branch ${t.dst} on the remote is not allowed` });
+    } else if (prot && !directAllowed) {
+      out.push({
+        rule: 'git.protectedBranches',
+        reason: `pushing to the protected branch ${t.dst} is not allowed (git.allowDirectPushToMain=${policy.allowDirectPushToMain}, git.requirePrForMain=${policy.requirePrForMain}). Push a feature branch and open a pull request`,
+      });
+    }
+    if (t.force && !t.del && !policy.allowForcePush) {
+      out.push({ rule: 'git.allowForcePush', reason: `force push (${t.dst}) rewrites remote history (git.allowForcePush=false). Push without force; if the remote moved, fetch and rebase or merge first` });
+    }
+  }
+  if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
+  return out;
+}
+
+function discardsEverything(call: GitCall): boolean {
+  const a = call.args;
+  const dash = a.indexOf('--');
+  const paths = dash >= 0 ? a.slice(dash + 1) : a.filter((x) => !x.startsWith('-'));
+  if (call.sub === 'restore') {
+    const onlyStaged = a.some((x) => x === '--staged' || x === '-S') && !a.some((x) => x === '--worktree' || x === '-W');
+    if (onlyStaged) return false;
+  } else if (dash < 0 && paths.length !== 1) {
+    // `git checkout <branch>` switches branches; only `git checkout .` (one whole-tree path) discards
+    return false;
+  }
+  const root = call.cwd;
+  return paths.some((p) => ['.', './', '*', ':/', ':/*', ':(top)', ':(top).'].includes(p) || p === root || p === `${root}/`);
+}
+
+const TAG_LIST_FLAGS = /^(-l|--list|-n\d*|--contains|--no-contains|--points-at|--merged|--no-merged|--sort(=.*)?|--format(=.*)?|--column(=.*)?|--no-column|-v|--verify|-i|--ignore-case|--color(=.*)?)$/;
+
+function createsTag(args: string[]): boolean {
+  if (!args.length) return false;
+  if (args.some((x) => TAG_LIST_FLAGS.test(x))) return args.some((x) => /^(-[adsfu]|--annotate|--sign|--delete|--force|--local-user(=.*)?|-m|--message(=.*)?|-F|--file(=.*)?)$/.test(x));
+  return true;
+}
+
+/** The `#!axme` gate: the marker in the command's comment (or a commit's message) decides. */
+function checkMarker(call: GitCall, comment: string | null, gates: PrGate[]): Finding | null {
+  const what = `git ${call.sub}`;
+  let parsed = comment !== null ? parseMarker(`#${comment}`) : null;
+  if (!parsed && call.sub === 'commit') {
+    const message = commitMessage(call.args);
+    if (message !== null) parsed = parseMarker(message);
+  }
+  const example = call.sub === 'commit' ? `git commit -m "<message>" ${MARKER_FORMAT}` : `git push ${MARKER_FORMAT}`;
+  if (parsed === null) {
+    return { rule: 'axme.marker', reason: `\`${what}\` needs the axme metadata comment at the end of its line: ${example} (pr=none when there is no pull request; each commit or push needs its own marker)` };
+  }
+  if (!parsed.ok) return { rule: 'axme.marker', reason: `the #!axme marker on \`${what}\` is malformed: ${parsed.reason}. Use: ${MARKER_FORMAT}` };
+  if (parsed.marker.pr !== null) gates.push({ what, marker: parsed.marker });
+  return null;
+}
+
+/** The last `-m` / `--message` value of a `git commit`, or null. */
+function commitMessage(args: string[]): string | null {
+  let msg: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '-m' || v === '--message') msg = args[++i] ?? msg;
+    else if (v.startsWith('--message=')) msg = v.slice(10);
+    else if (/^-[a-zA-Z]*m/.test(v) && !v.startsWith('--')) {
+      const rest = v.slice(v.indexOf('m') + 1);
+      msg = rest || (args[++i] ?? msg);
+    }
+  }
+  return msg;
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_RULES, type RulesData } from '../model/safety-defaults.ts';
+
+/**
+ * The compiled policy: effective rules flattened into plain JSON, so the pre-tool-use hook can
+ * keep it in a cache file and evaluate without loading the model's schemas.
+ */
+export interface Policy {
+  version: typeof POLICY_VERSION;
+  protectedBranches: string[];
+  allowForcePush: boolean;
+  allowDirectPushToMain: boolean;
+  requirePrForMain: boolean;
+  requireAxmeSuffix: 'agents' | 'always' | 'never';
+  unverifiedPr: 'deny' | 'allow';
+  deniedPrefixes: string[];
+  deniedCommands: string[];
+  allowedPrefixes: string[];
+  deniedPaths: string[];
+  readOnlyPaths: string[];
+  /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
+  warnings: string[];
+}
+
+export const POLICY_VERSION = 1;
+
+/** Flattens effective rules (already validated, defaults applied) into a policy. */
+export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy {
+  return {
+    version: POLICY_VERSION,
+    protectedBranches: [...rules.git.protectedBranches],
+    allowForcePush: rules.git.allowForcePush,
+    allowDirectPushToMain: rules.git.allowDirectPushToMain,
+    requirePrForMain: rules.git.requirePrForMain,
+    requireAxmeSuffix: rules.git.requireAxmeSuffix,
+    unverifiedPr: rules.github.unverifiedPr,
+    deniedPrefixes: [...rules.bash.deniedPrefixes],
+    deniedCommands: [...rules.bash.deniedCommands],
+    allowedPrefixes: [...rules.bash.allowedPrefixes],
+    deniedPaths: [...rules.filesystem.deniedPaths],
+    readOnlyPaths: [...rules.filesystem.readOnlyPaths],
+    warnings: [...warnings],
+  };
+}
+
+/** The built-in policy: AXME's default rules. What applies where no store or no valid rules exist. */
+export function defaultPolicy(warnings: string[] = []): Policy {
+  return compilePolicy(DEFAULT_RULES, warnings);
+}
+
+/** Whether `value` is a policy this version of axme wrote (a cache file may be old or damaged). */
+export function isPolicy(value: unknown): value is Policy {
+  const p = value as Policy | null;
+  const lists = ['protectedBranches', 'deniedPrefixes', 'deniedCommands', 'allowedPrefixes', 'deniedPaths', 'readOnlyPaths', 'warnings'] as const;
+  return (
+    typeof p === 'object' && p !== null && p.version === POLICY_VERSION &&
+    lists.every((k) => Array.isArray(p[k]) && p[k].every((x) => typeof x === 'string')) &&
+    typeof p.allowForcePush === 'boolean' && typeof p.allowDirectPushToMain === 'boolean' && typeof p.requirePrForMain === 'boolean' &&
+    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['deny', 'allow'].includes(p.unverifiedPr)
+  );
+}

@@ -1,0 +1,451 @@
+/**
+ * A shell parser for policy checks: it finds every simple command a bash command line would run,
+ * wherever it hides (lists, pipelines, subshells, `$( )`, backticks, process substitution,
+ * heredocs fed to a shell), with quote removal done the way the shell does it. It never throws and
+ * runs in linear time: unterminated constructs end at the end of the input.
+ */
+
+/** Stands for text only known when the command runs (`$VAR`, `$(...)`): it matches no literal. */
+export const UNKNOWN = '\uE000';
+
+export interface Word {
+  /** the word after quote removal; `~` and `$HOME` expanded; unknown expansions are UNKNOWN */
+  value: string;
+  /** the word as written */
+  raw: string;
+  /** has an unquoted glob or brace character (`*`, `?`, `[`, `{`) */
+  glob: boolean;
+  /** names of the unknown variables the word starts with, when it starts with one (`$DIR/x` -> DIR) */
+  leadingVar: string | null;
+  /** `${VAR:?}`-style expansions that abort when empty: the word can never collapse to its suffix */
+  guarded: boolean;
+  /** scripts run to produce this word: `$(...)`, backticks, `<(...)` */
+  subs: Script[];
+}
+
+export interface Redirect {
+  op: string;
+  target: Word | null;
+  /** heredoc or here-string text (what the program reads on stdin) */
+  input: string | null;
+}
+
+export interface SimpleCommand {
+  words: Word[];
+  redirects: Redirect[];
+  /** the comment ending this command's line, if this is the line's last command (`# ...` without `#`) */
+  comment: string | null;
+  /** commands of one pipeline share an id; `index` is the position in it */
+  pipeline: number;
+  index: number;
+}
+
+export interface Script {
+  commands: SimpleCommand[];
+  /** nesting too deep to follow: the caller must not trust the result */
+  tooDeep: boolean;
+}
+
+export const MAX_DEPTH = 40;
+const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac', 'coproc']);
+const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
+
+interface ParseOptions {
+  home: string;
+  depth?: number;
+}
+
+/** Parses a command line into every simple command it would run, in source order. */
+export function parseShell(src: string, opts: ParseOptions): Script {
+  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0 });
+  p.list(null);
+  return { commands: p.out, tooDeep: p.tooDeep };
+}
+
+class Parser {
+  pos = 0;
+  out: SimpleCommand[] = [];
+  tooDeep = false;
+  private pendingHeredocs: Array<{ delim: string; strip: boolean; redirect: Redirect }> = [];
+  private lineLast: SimpleCommand | null = null;
+
+  constructor(
+    private readonly src: string,
+    private readonly home: string,
+    private readonly depth: number,
+    private readonly ids: { next: number },
+  ) {}
+
+  /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
+  list(close: ')' | null): void {
+    let pipeline = this.ids.next++;
+    let index = 0;
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos]!;
+      if (c === ' ' || c === '\t' || c === '\r') {
+        this.pos++;
+      } else if (c === '\\' && this.src[this.pos + 1] === '\n') {
+        this.pos += 2;
+      } else if (c === '#') {
+        this.comment();
+      } else if (c === '\n') {
+        this.pos++;
+        this.lineLast = null;
+        this.readHeredocs();
+        pipeline = this.ids.next++;
+        index = 0;
+      } else if (c === ')') {
+        this.pos++;
+        if (close) return;
+        // a stray `)` ends a case pattern (`a) cmd;;`): what follows is still a command
+      } else if (c === ';' || c === '&' || c === '|') {
+        const two = this.src.slice(this.pos, this.pos + 2);
+        if (two === '&>') {
+          this.command(pipeline, index++);
+          continue;
+        }
+        const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
+        this.pos += op.length;
+        if (op === '|' || op === '|&') index++;
+        else {
+          pipeline = this.ids.next++;
+          index = 0;
+        }
+      } else if (c === '(') {
+        if (this.src[this.pos + 1] === '(') {
+          this.skipArithmetic(this.pos + 2);
+          continue;
+        }
+        this.pos++;
+        this.nested((p) => p.list(')'), false);
+      } else {
+        this.command(pipeline, index);
+      }
+    }
+  }
+
+  /** Runs `fn` on a child parser over the rest of the input and takes its commands. */
+  private nested(fn: (p: Parser) => void, isolated: boolean): Script {
+    if (this.depth + 1 > MAX_DEPTH) {
+      this.tooDeep = true;
+      this.pos = this.src.length;
+      return { commands: [], tooDeep: true };
+    }
+    const child = new Parser(this.src, this.home, this.depth + 1, this.ids);
+    child.pos = this.pos;
+    fn(child);
+    this.pos = child.pos;
+    this.tooDeep ||= child.tooDeep;
+    this.out.push(...child.out);
+    if (!isolated && child.lineLast) this.lineLast = child.lineLast;
+    return { commands: child.out, tooDeep: child.tooDeep };
+  }
+
+  private comment(): void {
+    const end = this.src.indexOf('\n', this.pos);
+    const text = this.src.slice(this.pos + 1, end < 0 ? this.src.length : end);
+    this.pos = end < 0 ? this.src.length : end;
+    if (this.lineLast && this.lineLast.comment === null) this.lineLast.comment = text;
+  }
+
+  private command(pipeline: number, index: number): void {
+    const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index };
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos]!;
+      if (c === ' ' || c === '\t' || c === '\r') {
+        this.pos++;
+        continue;
+      }
+      if (c === '\\' && this.src[this.pos + 1] === '\n') {
+        this.pos += 2;
+        continue;
+      }
+      if (c === '\n' || c === ';' || c === ')' || c === '#') break;
+      if ((c === '&' || c === '|') && !this.src.startsWith('&>', this.pos)) break;
+      if (c === '(') {
+        // `name() { ...; }` defines a function: its body follows as ordinary commands
+        if (cmd.words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 8))) {
+          this.pos = this.src.indexOf(')', this.pos) + 1;
+          cmd.words = [];
+        }
+        break;
+      }
+      const redirect = this.redirect(cmd);
+      if (redirect) {
+        cmd.redirects.push(redirect);
+        continue;
+      }
+      cmd.words.push(this.word());
+    }
+    // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
+    for (;;) {
+      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
+      // `function name { ...`: the body's first command follows on the same line
+      else if (cmd.words[0]?.raw === 'function') cmd.words.splice(0, 2);
+      else break;
+    }
+    if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
+    if (cmd.words.length || cmd.redirects.length) {
+      this.out.push(cmd);
+      this.lineLast = cmd;
+    }
+  }
+
+  /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
+  private redirect(cmd: SimpleCommand): Redirect | null {
+    const m = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|<|>)/.exec(this.src.slice(this.pos, this.pos + 24));
+    if (!m) return null;
+    const op = m[1]!;
+    // `<(cmd)` and `>(cmd)` are process substitutions, i.e. words
+    if ((op === '<' || op === '>') && this.src[this.pos + m[0].length] === '(') return null;
+    this.pos += m[0].length;
+    this.skipBlanks();
+    if (this.atWordEnd()) return { op, target: null, input: null };
+    const target = this.word();
+    if (op === '<<<') return { op, target, input: target.value };
+    if (op === '<<' || op === '<<-') {
+      const r: Redirect = { op, target, input: '' };
+      this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', redirect: r });
+      void cmd;
+      return r;
+    }
+    return { op, target, input: null };
+  }
+
+  private readHeredocs(): void {
+    for (const h of this.pendingHeredocs.splice(0)) {
+      const lines: string[] = [];
+      while (this.pos < this.src.length) {
+        const end = this.src.indexOf('\n', this.pos);
+        const raw = this.src.slice(this.pos, end < 0 ? this.src.length : end);
+        this.pos = end < 0 ? this.src.length : end + 1;
+        const line = h.strip ? raw.replace(/^\t+/, '') : raw;
+        if (line === h.delim) break;
+        lines.push(line);
+      }
+      h.redirect.input = lines.join('\n');
+    }
+  }
+
+  private skipBlanks(): void {
+    while (this.pos < this.src.length && (this.src[this.pos] === ' ' || this.src[this.pos] === '\t')) this.pos++;
+  }
+
+  private atWordEnd(): boolean {
+    const c = this.src[this.pos];
+    return c === undefined || ' \t\r\n;&|()<>'.includes(c);
+  }
+
+  /** Reads one word: quotes removed, escapes applied, expansions resolved where they are known. */
+  word(): Word {
+    const start = this.pos;
+    const w: Word = { value: '', raw: '', glob: false, leadingVar: null, guarded: false, subs: [] };
+    const src = this.src;
+    // a word starting with a process substitution
+    if ((src[this.pos] === '<' || src[this.pos] === '>') && src[this.pos + 1] === '(') {
+      this.pos += 2;
+      w.subs.push(this.nested((p) => p.list(')'), true));
+      w.value += UNKNOWN;
+    }
+    if (src[this.pos] === '~') {
+      const m = /^~(?=$|[/\s;&|)<>:])/.exec(src.slice(this.pos, this.pos + 2));
+      if (m) {
+        w.value += this.home;
+        this.pos++;
+      }
+    }
+    while (this.pos < src.length) {
+      const c = src[this.pos]!;
+      if (' \t\r\n;&|<>'.includes(c)) break;
+      if (c === '(' || c === ')') {
+        // `$(`-less parentheses end a word, except inside an extglob like `!(x)` / `@(x)`
+        if (c === '(' && /[?*+@!]$/.test(w.value)) {
+          const close = src.indexOf(')', this.pos);
+          const end = close < 0 ? src.length : close + 1;
+          w.value += src.slice(this.pos, end);
+          w.glob = true;
+          this.pos = end;
+          continue;
+        }
+        break;
+      }
+      if (c === '\\') {
+        const n = src[this.pos + 1];
+        this.pos += 2;
+        if (n !== undefined && n !== '\n') w.value += n;
+      } else if (c === "'") {
+        const end = src.indexOf("'", this.pos + 1);
+        w.value += src.slice(this.pos + 1, end < 0 ? src.length : end);
+        this.pos = end < 0 ? src.length : end + 1;
+      } else if (c === '"') {
+        this.pos++;
+        this.doubleQuoted(w);
+      } else if (c === '$') {
+        this.dollar(w, false);
+      } else if (c === '`') {
+        this.backtick(w);
+      } else {
+        if (c === '*' || c === '?' || c === '[' || c === '{') w.glob = true;
+        w.value += c;
+        this.pos++;
+      }
+    }
+    w.raw = src.slice(start, this.pos);
+    return w;
+  }
+
+  private doubleQuoted(w: Word): void {
+    const src = this.src;
+    while (this.pos < src.length) {
+      const c = src[this.pos]!;
+      if (c === '"') {
+        this.pos++;
+        return;
+      }
+      if (c === '\\') {
+        const n = src[this.pos + 1];
+        if (n === '$' || n === '`' || n === '"' || n === '\\') w.value += n;
+        else if (n !== '\n' && n !== undefined) w.value += `\\${n}`;
+        this.pos += 2;
+      } else if (c === '$') {
+        this.dollar(w, true);
+      } else if (c === '`') {
+        this.backtick(w);
+      } else {
+        w.value += c;
+        this.pos++;
+      }
+    }
+  }
+
+  /** `$'...'`, `$(...)`, `$((...))`, `${...}`, `$NAME`, `$1`, `$?`... at the cursor. */
+  private dollar(w: Word, inDouble: boolean): void {
+    const src = this.src;
+    const n = src[this.pos + 1];
+    const atStart = w.value === '';
+    if (n === "'" && !inDouble) {
+      this.pos += 2;
+      w.value += this.ansiC();
+    } else if (n === '"' && !inDouble) {
+      this.pos += 2;
+      this.doubleQuoted(w);
+    } else if (n === '(' && src[this.pos + 2] === '(') {
+      this.skipArithmetic(this.pos + 3);
+      w.value += UNKNOWN;
+    } else if (n === '(') {
+      this.pos += 2;
+      w.subs.push(this.nested((p) => p.list(')'), true));
+      w.value += UNKNOWN;
+    } else if (n === '{') {
+      const end = this.matchBrace(this.pos + 2);
+      const body = src.slice(this.pos + 2, end);
+      this.pos = Math.min(src.length, end + 1);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(body);
+      if (m?.[1] === 'HOME' && m[2] === '') w.value += this.home;
+      else {
+        if (m && /^:?\?/.test(m[2]!)) w.guarded = true;
+        if (atStart && m) w.leadingVar = m[1]!;
+        w.value += UNKNOWN;
+      }
+    } else if (n !== undefined && /[A-Za-z_]/.test(n)) {
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(this.pos + 1, this.pos + 257))!;
+      this.pos += 1 + m[0].length;
+      if (m[0] === 'HOME') w.value += this.home;
+      else {
+        if (atStart) w.leadingVar = m[0];
+        w.value += UNKNOWN;
+      }
+    } else if (n !== undefined && /[0-9@*#?$!-]/.test(n)) {
+      this.pos += 2;
+      if (atStart) w.leadingVar = n;
+      w.value += UNKNOWN;
+    } else {
+      w.value += '$';
+      this.pos++;
+    }
+  }
+
+  private ansiC(): string {
+    const src = this.src;
+    let out = '';
+    while (this.pos < src.length && src[this.pos] !== "'") {
+      const c = src[this.pos]!;
+      if (c !== '\\') {
+        out += c;
+        this.pos++;
+        continue;
+      }
+      const rest = src.slice(this.pos + 1, this.pos + 10);
+      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+      let m: RegExpExecArray | null;
+      if (rest[0] !== undefined && simple[rest[0]] !== undefined) {
+        out += simple[rest[0]];
+        this.pos += 2;
+      } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
+        const cp = parseInt(m[1]!, 16);
+        out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+        this.pos += 1 + m[0].length;
+      } else if ((m = /^([0-7]{1,3})/.exec(rest))) {
+        out += String.fromCharCode(parseInt(m[1]!, 8) & 0xff);
+        this.pos += 1 + m[0].length;
+      } else {
+        out += '\\';
+        this.pos++;
+      }
+    }
+    this.pos++;
+    return out;
+  }
+
+  private backtick(w: Word): void {
+    const src = this.src;
+    let body = '';
+    let i = this.pos + 1;
+    for (; i < src.length && src[i] !== '`'; i++) {
+      if (src[i] === '\\' && (src[i + 1] === '`' || src[i + 1] === '\\' || src[i + 1] === '$')) body += src[++i];
+      else body += src[i];
+    }
+    this.pos = Math.min(src.length, i + 1);
+    w.value += UNKNOWN;
+    if (this.depth + 1 > MAX_DEPTH) {
+      this.tooDeep = true;
+      return;
+    }
+    const child = new Parser(body, this.home, this.depth + 1, this.ids);
+    child.list(null);
+    this.tooDeep ||= child.tooDeep;
+    this.out.push(...child.out);
+    w.subs.push({ commands: child.out, tooDeep: child.tooDeep });
+  }
+
+  /** The index of the `}` closing a `${` whose body starts at `from` (quotes and nesting respected). */
+  private matchBrace(from: number): number {
+    let depth = 1;
+    for (let i = from; i < this.src.length; i++) {
+      const c = this.src[i];
+      if (c === '\\') i++;
+      else if (c === "'") {
+        const e = this.src.indexOf("'", i + 1);
+        if (e < 0) return this.src.length;
+        i = e;
+      } else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return i;
+    }
+    return this.src.length;
+  }
+
+  private skipArithmetic(from: number): void {
+    let depth = 2;
+    let i = from;
+    for (; i < this.src.length && depth > 0; i++) {
+      if (this.src[i] === '(') depth++;
+      else if (this.src[i] === ')') depth--;
+    }
+    this.pos = i;
+  }
+}
+
+/** Whether a word is data only the running shell knows (a variable, a substitution). */
+export function isDynamic(w: Word): boolean {
+  return w.value.includes(UNKNOWN);
+}
