@@ -9,7 +9,7 @@ import { FORMAT_VERSION } from '../src/model/config.ts';
 import { stringifyYaml } from '../src/model/frontmatter.ts';
 import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
 
-export const CLI = join(import.meta.dirname, '../dist/cli.js');
+export const CLI = join(import.meta.dirname, '../dist/axme.cjs');
 
 /** Environment for benchmark processes: no agent/git variables, no user git config. */
 export function benchEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

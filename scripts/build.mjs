@@ -21,7 +21,7 @@ const zodEnglishOnly = {
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/bin.ts' },
+  entryPoints: { cli: 'src/cli/bin.ts', 'hook-slow': 'src/hooks/slow.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -37,4 +37,21 @@ await build({
   // CommonJS dependencies (gray-matter, js-yaml) call require(): give the ESM bundle one.
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __axmeCreateRequire } from 'node:module';\nconst require = __axmeCreateRequire(import.meta.url);" },
 });
-await chmod(new URL('../dist/cli.js', import.meta.url), 0o755);
+// The executable: a small CommonJS launcher that answers `axme hook <event>` itself (the agent
+// harness runs pre-tool-use before every tool call) and loads the ESM CLI for everything else.
+await build({
+  entryPoints: { axme: 'src/cli/launcher.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  // less source to compile on each of the agent's tool calls
+  minify: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  define: { AXME_VERSION: JSON.stringify(pkg.version) },
+  banner: { js: '#!/usr/bin/env node' },
+});
+await chmod(new URL('../dist/axme.cjs', import.meta.url), 0o755);

@@ -2,7 +2,7 @@
 # A two-minute tour on a fresh temporary repository: the knowledge store, what git sees of it,
 # and that the code checkout is untouched.
 set -euo pipefail
-cli="$(cd "$(dirname "$0")/.." && pwd)/dist/cli.js"
+cli="$(cd "$(dirname "$0")/.." && pwd)/dist/axme.cjs"
 axme() { node "$cli" "$@"; }
 repo=$(mktemp -d "${TMPDIR:-/tmp}/axme-demo-XXXXXX")
 trap 'rm -rf "$repo"' EXIT

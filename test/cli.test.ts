@@ -42,10 +42,12 @@ describe('a fresh repository', () => {
   test('init, one commit per add with trailers, readable Markdown, HEAD/index/work tree untouched', async () => {
     const head = git(dir, ['rev-parse', 'HEAD']);
     const indexMtime = statSync(join(dir, '.git/index')).mtimeMs;
-    const init = await axmeOk(dir, ['init', '--json']);
+    // --no-claude: the store alone never touches the work tree (the Claude Code files are tested in hooks.test.ts)
+    const init = await axmeOk(dir, ['init', '--no-claude', '--json']);
     assert.equal(init.created, true);
     assert.deepEqual(init.written.sort(), ['axme.yaml', 'safety/rules.yaml']);
-    const again = await axmeOk(dir, ['init', '--json']);
+    assert.deepEqual(init.agentFiles, []);
+    const again = await axmeOk(dir, ['init', '--no-claude', '--json']);
     assert.equal(again.created, false);
     assert.equal(again.commit, null, 'a second init writes nothing');
 

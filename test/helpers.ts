@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
 
-export const CLI = resolve(import.meta.dirname, '../dist/cli.js');
+export const CLI = resolve(import.meta.dirname, '../dist/axme.cjs');
 
 /** The test's environment: no coding-agent or git variables leaking in from the shell running the tests. */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -41,7 +41,7 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI (dist/cli.js) as a real process. */
+/** Runs the built CLI (dist/axme.cjs) as a real process. */
 export function axme(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string | Buffer } = {}): Promise<CliResult> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });

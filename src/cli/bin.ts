@@ -14,5 +14,7 @@ const code = await run(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
+  // the launcher (dist/axme.cjs) is what people and hooks run
+  self: { execPath: process.execPath, script: process.argv[1] ?? '' },
 });
 process.exitCode = code;

@@ -11,6 +11,8 @@ export interface CliIO {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
+  /** how this axme was started (node and the script): what `axme init` writes into hook commands */
+  self: { execPath: string; script: string };
 }
 
 /** Options every command accepts. */

@@ -6,6 +6,7 @@ import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
 import { safetyCommand } from './commands/safety.ts';
+import { setupCommands } from './commands/setup.ts';
 import { storeCommands } from './commands/store.ts';
 import { SilentExit, type CliIO } from './io.ts';
 
@@ -32,6 +33,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(questionCommand(io))
     .command(safetyCommand(io))
     .command(agentCommands(io))
+    .command(setupCommands(io))
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()

@@ -4,7 +4,9 @@ import type { BackendName } from '../store/backend.ts';
 import { diskCache, type DiskCache } from '../store/cache.ts';
 import { openRepo, type Repo } from '../store/repo.ts';
 
-export const MEMORY_REF = 'refs/memory/main';
+import { MEMORY_REF } from '../model/refs.ts';
+
+export { MEMORY_REF };
 
 /**
  * Everything a knowledge operation needs, passed explicitly: the repository, the ref of the

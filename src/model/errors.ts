@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'BAD_REVISION' // --at names no memory commit
   | 'CONFLICT' // the compare-and-swap retry budget ran out
   | 'CORRUPT' // the store holds something axme cannot read
+  | 'CONFIG' // a configuration file axme must edit is broken (e.g. .claude/settings.json)
   | 'GIT_FAILED'; // the git CLI failed for a reason axme cannot fix
 
 /** Codes that mean "the caller must change the input or set-up" (CLI exit 2). */
@@ -21,6 +22,7 @@ export const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'INVALID_INPUT',
   'SECRET_DETECTED',
   'BAD_REVISION',
+  'CONFIG',
 ]);
 
 export class AxmeError extends Error {

@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import { SHELLS, shellReadsStdin, type Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { matchPath, resolvePath } from './paths.ts';
-import { compilePattern, matchesPrefix } from './patterns.ts';
+import { matchInside, matchPath, resolvePath } from './paths.ts';
+import { compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -13,6 +13,8 @@ export interface BashContext {
   cwd: string | null;
   home: string;
   root: string | undefined;
+  /** path verdicts already reached in this command line (long generated commands repeat paths) */
+  seen: Map<string, Finding | null>;
 }
 
 /** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */
@@ -32,10 +34,12 @@ export function checkLists(argv: string[], policy: Policy): Finding | null {
     if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
     if (matchesPrefix(p.stages[0]!, argv)) return { rule: `bash.deniedPrefixes: ${text}`, reason: `\`${text}\` is on the denied list. Ask the user to run it, or remove the rule with: axme safety remove bash_deny "${text}"` };
   }
+  // `systemctl reboot` is `reboot` by another name
+  const verb = argv[0] === 'systemctl' || argv[0] === 'loginctl' ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
   for (const text of policy.deniedCommands) {
     const p = compilePattern(text);
     if (p.stages.length !== 1) continue;
-    if (matchesPrefix(p.stages[0]!, argv, true)) return { rule: `bash.deniedCommands: ${text}`, reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"` };
+    if (matchesPrefix(p.stages[0]!, argv, true) || (verb && p.stages[0]!.length === 1 && matchesPrefix(p.stages[0]!, [verb], true))) return { rule: `bash.deniedCommands: ${text}`, reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"` };
   }
   return null;
 }
@@ -44,7 +48,7 @@ export function checkLists(argv: string[], policy: Policy): Finding | null {
 export function isExempt(argv: string[], policy: Policy): boolean {
   return policy.allowedPrefixes.some((text) => {
     const p = compilePattern(text);
-    return p.stages.length === 1 && matchesPrefix(p.stages[0]!, argv);
+    return p.stages.length === 1 && matchesAllowed(p.stages[0]!, argv);
   });
 }
 
@@ -97,7 +101,8 @@ export function argvOf(inv: Invocation): string[] {
  * flag spelling — and `find <such a folder> -delete`. `--no-preserve-root` is refused outright.
  */
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
-  if (inv.program === 'rm') {
+  // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
+  if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
     let recursive = false;
     let optionsEnd = false;
     const targets: Word[] = [];
@@ -119,7 +124,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   if (inv.program === 'find') {
     const a = inv.args;
     const destroys = a.some((w) => w.value === '-delete') || a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
-    if (!destroys) return null;
+    // `find . -name '*.o' -delete` removes what its tests select, not the folder
+    if (!destroys || a.some((w) => FIND_TESTS.has(w.value))) return null;
     for (const w of a) {
       if (/^[-(!]/.test(w.value)) break;
       const why = dangerousTarget(w, ctx);
@@ -128,6 +134,11 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   }
   return null;
 }
+
+const FIND_TESTS = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-type', '-newer', '-mtime', '-mmin',
+  '-atime', '-amin', '-ctime', '-cmin', '-size', '-user', '-group', '-perm', '-empty', '-lname', '-ilname', '-links', '-inum', '-samefile',
+]);
 
 /** Why removing this target recursively would be a disaster, or null. */
 function dangerousTarget(w: Word, ctx: BashContext): string | null {
@@ -157,7 +168,32 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
   return null;
 }
 
-const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'mv', 'tee', 'touch', 'truncate', 'shred', 'chmod', 'chown', 'chgrp', 'sed', 'perl', 'dd', 'ln', 'cp', 'install', 'rsync']);
+/** Programs that change every file they name, and those that only write their last argument. */
+const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'mv', 'tee', 'touch', 'truncate', 'shred', 'chmod', 'chown', 'chgrp', 'sed', 'perl']);
+const WRITES_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
+/** Programs that read whole folders: `grep -r ~`, `tar czf k.tgz ~/.ssh`, `cp -r ~/.ssh /tmp` take protected files along. */
+function readsTrees(inv: Invocation): boolean {
+  const flags = inv.args.filter((w) => w.value.startsWith('-')).map((w) => w.value);
+  const short = (c: string) => flags.some((f) => /^-[A-Za-z]+$/.test(f) && f.includes(c));
+  switch (inv.program) {
+    case 'rg':
+    case 'ag':
+    case 'rsync':
+    case 'zip':
+      return true;
+    case 'tar':
+      return /c/.test(inv.args[0]?.value.replace(/^-/, '') ?? '') || flags.includes('--create');
+    case 'cp':
+    case 'scp':
+      return short('r') || short('R') || short('a') || flags.includes('--recursive') || flags.includes('--archive');
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+      return short('r') || short('R') || flags.includes('--recursive') || flags.includes('--dereference-recursive');
+    default:
+      return false;
+  }
+}
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
 
 /**
@@ -173,6 +209,15 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     if (!value || value.includes('://') || value === UNKNOWN) return null;
     const abs = resolvePath(value, pctx);
     const glob = w.glob || value.includes(UNKNOWN);
+    const key = `${writes ? 'w' : 'r'}${glob ? 'g' : 'l'}${abs}`;
+    let f = ctx.seen.get(key);
+    if (f === undefined) {
+      f = pathFinding(abs, glob, writes);
+      ctx.seen.set(key, f);
+    }
+    return f;
+  };
+  const pathFinding = (abs: string, glob: boolean, writes: boolean): Finding | null => {
     const denied = matchPath(abs, policy.deniedPaths, pctx, glob);
     if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${abs} is a protected path (${denied.pattern}); agents may not read or write it` };
     if (writes) {
@@ -189,6 +234,9 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   }
   if (!inv || DATA_ONLY.has(inv.program)) return null;
   const writes = WRITERS.has(inv.program) && (inv.program !== 'sed' && inv.program !== 'perl' || inv.args.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place')));
+  const operands = inv.args.filter((w) => !w.value.startsWith('-'));
+  const last = WRITES_LAST.has(inv.program) ? operands.at(-1) : undefined;
+  const trees = readsTrees(inv);
   for (const w of inv.args) {
     const v = w.value;
     let value = v;
@@ -197,8 +245,13 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
       if (eq < 0) continue;
       value = v.slice(eq + 1);
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
-    const f = check(w, value, writes);
+    const f = check(w, value, writes || w === last);
     if (f) return f;
+    if (trees && !w.glob && !value.includes(UNKNOWN) && value) {
+      const abs = resolvePath(value, pctx);
+      const inside = matchInside(abs, policy.deniedPaths, pctx);
+      if (inside) return { rule: `filesystem.deniedPaths: ${inside.pattern}`, reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead` };
+    }
   }
   return null;
 }

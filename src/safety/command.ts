@@ -62,7 +62,6 @@ const WRAPPERS: Record<string, WrapperSpec> = {
 };
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
-const MAX_WRAPPERS = 16;
 
 /** The base name of a program path: `/usr/bin/git` -> `git`. */
 export function programName(value: string): string {
@@ -75,7 +74,8 @@ export function unwrap(command: SimpleCommand): Unwrapped {
   const via: string[] = [];
   const scripts: string[] = [];
   let chdir: string | null = null;
-  for (let round = 0; round < MAX_WRAPPERS; round++) {
+  // every round drops at least the wrapper's own word, so this ends
+  for (;;) {
     // `FOO=bar cmd`: assignments before the program
     let i = 0;
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
@@ -125,8 +125,6 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     words = args.slice(rest.index);
     if (program === 'busybox' && words[0]?.value === 'sh') continue;
   }
-  // wrapped more deeply than any real command line: check what is left as the program
-  return { invocation: words.length ? { program: programName(words[0]!.value), args: words.slice(1), via, chdir, command } : null, scripts };
 }
 
 /** Skips a wrapper's options (and `--`) and its positional arguments; returns where the command starts. */

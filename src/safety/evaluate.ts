@@ -1,7 +1,7 @@
 import { checkCommandPaths, checkLists, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
 import { SHELLS, unwrap, type Invocation } from './command.ts';
 import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
-import { matchPath, resolvePath } from './paths.ts';
+import { matchInside, matchPath, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
 
@@ -73,6 +73,11 @@ function evaluateFileTool(call: ToolCall, policy: Policy, ctx: EvalContext): Ver
     if (typeof g === 'string' && g) candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
   }
   if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
+  // Grep reads every file below its path: a folder holding protected files is off limits
+  if (call.tool === 'Grep') {
+    const inside = matchInside(base, policy.deniedPaths, pctx);
+    if (inside) return deny(`filesystem.deniedPaths: ${inside.pattern}`, `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`);
+  }
   for (const c of candidates) {
     const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
     for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {
@@ -87,6 +92,7 @@ function evaluateFileTool(call: ToolCall, policy: Policy, ctx: EvalContext): Ver
 
 interface Walk {
   policy: Policy;
+  seen: Map<string, Finding | null>;
   ctx: EvalContext;
   findings: Finding[];
   gates: PrGate[];
@@ -95,7 +101,7 @@ interface Walk {
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
 export async function evaluateCommand(command: string, policy: Policy, ctx: EvalContext): Promise<Verdict> {
-  const walk: Walk = { policy, ctx, findings: [], gates: [], cwd: ctx.cwd };
+  const walk: Walk = { policy, ctx, findings: [], gates: [], cwd: ctx.cwd, seen: new Map() };
   walkScript(command, walk, 0);
   if (walk.findings.length) {
     const [first, ...more] = walk.findings;
@@ -144,7 +150,14 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const { invocation, scripts } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
-    if (invocation) piped.push({ inv: invocation, pipeline: cmd.pipeline, index: cmd.index });
+    // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
+    const inner = cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? []));
+    for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
+    if (invocation && SHELLS.has(invocation.program) && cmd.index > 0) {
+      const feeder = script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1);
+      const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
+      if (text) walkScript(text, w, depth + 1);
+    }
     checkCommand(cmd, invocation, w, depth);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
@@ -160,9 +173,18 @@ function walkScript(src: string, w: Walk, depth: number): void {
   if (p) w.findings.push(p);
 }
 
+/** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
+function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
+  const input = cmd.redirects.find((r) => r.input !== null)?.input;
+  if (input && (!inv || inv.program === 'cat')) return input;
+  if (inv?.program === 'echo') return inv.args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value))).map((a) => a.value).join(' ');
+  if (inv?.program === 'printf') return inv.args.map((a) => a.value.replace(/\\n/g, '\n')).join(' ');
+  return null;
+}
+
 function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number): void {
   const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
-  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
+  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads

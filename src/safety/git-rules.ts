@@ -103,6 +103,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       break;
     case 'checkout':
     case 'restore':
+    case 'switch':
       if (ctx.listed('git checkout -- .') && discardsEverything(call)) {
         out.push({ rule: 'bash.deniedPrefixes: git checkout -- .', reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first` });
       }
@@ -111,7 +112,9 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       if (ctx.listed('git tag') && createsTag(call.args)) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or deleting tags is a release step: ask the user to tag (listing tags with `git tag -l` is fine)' });
       break;
   }
-  if ((call.sub === 'commit' || call.sub === 'push') && ctx.policy.requireAxmeSuffix !== 'never' && !has('-n', '--dry-run')) {
+  // `git push -n` is a dry run; `git commit -n` is --no-verify, which still commits
+  const dryRun = has('--dry-run') || (call.sub === 'push' && call.args.some((x) => /^-[A-Za-z]*n[A-Za-z]*$/.test(x)));
+  if ((call.sub === 'commit' || call.sub === 'push') && ctx.policy.requireAxmeSuffix !== 'never' && !dryRun) {
     const f = checkMarker(call, comment, gates);
     if (f) out.push(f);
   }
@@ -177,7 +180,8 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
       tagPush = true;
       continue;
     }
-    dst = dst.replace(/^refs\/heads\//, '');
+    // git completes `heads/main` to `refs/heads/main` on the remote
+    dst = dst.replace(/^(refs\/)?heads\//, '');
     targets.push({ dst, force: plus || opt.force, del: opt.del || (colon === 0 && src === '') });
   }
   if (!refspecs.length && !opt.all && !opt.mirror && !(opt.tags && !opt.followTags)) {
@@ -210,6 +214,9 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
 
 function discardsEverything(call: GitCall): boolean {
   const a = call.args;
+  // switching with --force / --discard-changes throws local changes away like `checkout -- .`
+  if (a.some((x) => x === '--force' || x === '--discard-changes' || (/^-[A-Za-z]+$/.test(x) && x.includes('f') && call.sub !== 'restore'))) return true;
+  if (call.sub === 'switch') return false;
   const dash = a.indexOf('--');
   const paths = dash >= 0 ? a.slice(dash + 1) : a.filter((x) => !x.startsWith('-'));
   if (call.sub === 'restore') {

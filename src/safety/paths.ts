@@ -27,11 +27,15 @@ export function resolvePath(p: string, ctx: PathContext): string {
 // Glob tokens: a literal character, or one of these.
 const STAR = -1; // `*`: any run of characters but `/`
 const ANY = -2; // `?` or `[...]`: one character but `/`
-const GLOBSTAR = -3; // `**`, or an unknown expansion: anything
+const GLOBSTAR = -3; // an unknown expansion (or a pattern's `**`): anything at all
+const DEEP = -4; // a shell or tool glob's `**`: any path, but like `*` it never enters a dot name
 type Token = number | string;
 
-/** Tokenises a glob; `literalGlob` false treats `*?[` as plain characters (a path, not a pattern). */
-function tokens(s: string, literalGlob: boolean): Token[] {
+/**
+ * Tokenises a glob. `literalGlob` treats `*?[` as plain characters (a path, not a pattern);
+ * `shellGlob` gives `**` the shell's meaning (no dot names) instead of a pattern's (anything).
+ */
+function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -41,7 +45,7 @@ function tokens(s: string, literalGlob: boolean): Token[] {
         i++;
         // `a/**/b` also matches `a/b`
         if (s[i + 1] === '/' && out.at(-1) === '/') i++;
-        out.push(GLOBSTAR);
+        out.push(shellGlob ? DEEP : GLOBSTAR);
       } else out.push(STAR);
     } else if (!literalGlob && c === '?') out.push(ANY);
     else if (!literalGlob && c === '[') {
@@ -56,55 +60,95 @@ function tokens(s: string, literalGlob: boolean): Token[] {
   return out;
 }
 
+const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP;
+
 /**
- * Whether some string matches both token lists (dynamic programming over both positions). Like the
- * shell, `*` and `?` at the start of a name never produce a leading `.` (no dotglob).
+ * Whether some string matches both token lists: a search over (position in a, position in b,
+ * whether each side stands at the start of a name). Like the shell, `*`, `?` and `**` never
+ * produce a `.` at the start of a name (no dotglob).
  */
 function intersects(a: Token[], b: Token[]): boolean {
   const w = b.length + 1;
-  const seen = new Uint8Array((a.length + 1) * w); // 0 unknown, 1 false, 2 true
-  const stack: Array<[number, number]> = [];
-  // iterative depth-first search: long paths must not overflow the stack
-  const visit = (i: number, j: number): boolean => {
-    if (seen[i * w + j]) return false;
-    seen[i * w + j] = 1;
-    stack.push([i, j]);
-    return false;
+  const seen = new Uint8Array((a.length + 1) * w * 4);
+  // `fa`/`fb`: the side's next character starts a name (after `/`, or at the very start)
+  const stack: number[] = [];
+  const push = (i: number, j: number, fa: boolean, fb: boolean) => {
+    const k = ((i * w + j) << 2) | (fa ? 2 : 0) | (fb ? 1 : 0);
+    if (!seen[k]) {
+      seen[k] = 1;
+      stack.push(k);
+    }
   };
-  visit(0, 0);
+  push(0, 0, true, true);
   while (stack.length) {
-    const [i, j] = stack.pop()!;
+    const k = stack.pop()!;
+    const fa = (k & 2) !== 0;
+    const fb = (k & 1) !== 0;
+    const i = Math.floor((k >> 2) / w);
+    const j = (k >> 2) % w;
     if (i === a.length && j === b.length) return true;
     const x = a[i];
     const y = b[j];
-    const xWild = x === STAR || x === GLOBSTAR;
-    const yWild = y === STAR || y === GLOBSTAR;
-    if (xWild) visit(i + 1, j);
-    if (yWild) visit(i, j + 1);
+    // a wildcard may stop producing characters
+    if (isWild(x)) push(i + 1, j, fa, fb);
+    if (isWild(y)) push(i, j + 1, fa, fb);
     if (x === undefined || y === undefined) continue;
-    if (xWild && absorbs(x as number, y, a, i)) visit(i, j + 1);
-    if (yWild && absorbs(y as number, x, b, j)) visit(i + 1, j);
-    if (!xWild && !yWild && compatible(x, y, a, i, b, j)) visit(i + 1, j + 1);
+    if (isWild(x) && isWild(y)) {
+      // both produce the same characters for a while: either may stop first (handled above)
+      push(i, j + 1, fa, false);
+      continue;
+    }
+    if (isWild(x)) {
+      // x produces the literal or one character of y
+      const c = y === ANY ? 'a' : (y as string);
+      if (produces(x as number, c, fa) && (y !== ANY || !fb)) push(i, j + 1, c === '/', c === '/');
+      continue;
+    }
+    if (isWild(y)) {
+      const c = x === ANY ? 'a' : (x as string);
+      if (produces(y as number, c, fb) && (x !== ANY || !fa)) push(i + 1, j, c === '/', c === '/');
+      continue;
+    }
+    if (x === ANY || y === ANY) {
+      const lit = x === ANY ? y : x;
+      if (lit === '/' || (lit === '.' && (x === ANY ? fa : fb))) continue;
+      push(i + 1, j + 1, false, false);
+    } else if (x === y) push(i + 1, j + 1, x === '/', x === '/');
   }
   return false;
 }
 
-const nameStart = (t: Token[], i: number) => i === 0 || t[i - 1] === '/';
-
-/** Whether wildcard `w` (at `t[i]`) can produce what token `other` produces. */
-function absorbs(w: number, other: Token, t: Token[], i: number): boolean {
+/** Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). */
+function produces(w: number, c: string, fresh: boolean): boolean {
   if (w === GLOBSTAR) return true;
-  if (other === '/' || other === GLOBSTAR) return false;
-  if (other === '.' && nameStart(t, i)) return false;
-  return true;
+  if (c === '.' && fresh) return false;
+  return w === DEEP || c !== '/';
 }
 
-function compatible(x: Token, y: Token, a: Token[], i: number, b: Token[], j: number): boolean {
-  if (typeof x === 'string' && typeof y === 'string') return x === y;
-  if (x === ANY && y === ANY) return true;
-  const lit = (x === ANY ? y : x) as string;
-  const [t, k] = x === ANY ? [a, i] : [b, j];
-  return lit !== '/' && !(lit === '.' && nameStart(t, k));
+/** A pattern as a regular expression over literal paths: the fast path for file tools and plain arguments. */
+const regexCache = new Map<string, RegExp>();
+function patternRegex(full: string, anchored: boolean): RegExp {
+  const key = `${anchored ? 'A' : 'N'}${full}`;
+  let re = regexCache.get(key);
+  if (!re) {
+    let body = '';
+    for (let i = 0; i < full.length; i++) {
+      const c = full[i]!;
+      if (c === '*' && full[i + 1] === '*') {
+        body += '.*';
+        i++;
+      } else if (c === '*') body += '[^/]*';
+      else if (c === '?') body += '[^/]';
+      else if (c === '[' && full.indexOf(']', i + 2) > 0) {
+        const end = full.indexOf(']', i + 2);
+        body += `[${full.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = end;
+      } else body += c.replace(/[.+^${}()|\\[\]]/g, '\\$&');
+    }
+    re = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/|$)`);
+    if (regexCache.size < 5_000) regexCache.set(key, re);
+  }
+  return re;
 }
 
 export interface PathMatch {
@@ -113,10 +157,13 @@ export interface PathMatch {
 
 /**
  * The first pattern that `path` falls under, or null. `path` is absolute; with `isGlob` its glob
- * characters are wildcards (a shell argument), otherwise literal (a tool's file path).
+ * characters are wildcards (a shell argument, a Glob pattern), otherwise it is literal (a tool's
+ * file path). Unknown expansions (UNKNOWN) stand for anything.
  */
 export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false): PathMatch | null {
-  const arg = tokens(path, !isGlob);
+  const dynamic = path.includes(UNKNOWN);
+  const literal = !isGlob && !dynamic;
+  const arg = literal ? [] : tokens(path, !isGlob, true);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
@@ -124,12 +171,35 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
     if (!pattern) continue;
     if (pattern.includes('/')) {
       const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd }).replace(/\/$/, '');
+      if (literal) {
+        if (patternRegex(full, true).test(path)) return { pattern };
+        continue;
+      }
       const pt = tokens(full, false);
       if (intersects(arg, pt) || intersects(arg, [...pt, '/', GLOBSTAR])) return { pattern };
-    } else if (!nameIsWild || !isGlob) {
+    } else if (literal) {
+      if (patternRegex(pattern, false).test(path)) return { pattern };
+    } else if (!nameIsWild) {
       const pt = tokens(pattern, false);
-      if (intersects(arg, [GLOBSTAR, '/', ...pt]) || intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
+      // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
+      if (intersects(arg, [GLOBSTAR, '/', ...pt])) return { pattern };
+      if (!dynamic && intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
     }
+  }
+  return null;
+}
+
+/**
+ * The first pattern naming something inside folder `dir` (a slash pattern below it): what a
+ * recursive read of the folder (`grep -r`, `tar c`, `cp -r`) would take along.
+ */
+export function matchInside(dir: string, patterns: readonly string[], ctx: PathContext): PathMatch | null {
+  const prefix = dir === '/' ? '/' : `${dir}/`;
+  for (const pattern of patterns) {
+    if (!pattern.includes('/')) continue;
+    const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd });
+    const literalPart = full.slice(0, full.search(/[*?[]|$/));
+    if (literalPart.startsWith(prefix) && literalPart.length > prefix.length) return { pattern };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 /**
  * Command patterns of `bash.deniedPrefixes`, `deniedCommands` and `allowedPrefixes`, matched on
- * words, not characters: `npm publish` denies `npm publish --tag x` but not `npm publisher-tool`,
- * and `chmod 777` also denies `chmod -R 0777 dir`. A pattern with `|` (`curl | sh`) is a pipeline.
+ * words, not characters: `npm publish` denies `npm publish --tag x` but not `npm publisher-tool`.
+ * A pattern with `|` (`curl | sh`) is a pipeline.
  */
 
 export interface CommandPattern {
@@ -24,15 +24,28 @@ export function compilePattern(text: string): CommandPattern {
 }
 
 /**
- * Whether `argv` (program base name first) starts with `words`. Options the pattern does not
- * name may come in between (`chmod -R 777`); option clusters match by letters (`-f` matches
- * `-fd`); a word ending in `=` matches as a prefix (`dd if=`); `*` is a wildcard; numeric modes
- * compare by value (`777` matches `0777`). `asCommand` also lets `mkfs` match `mkfs.ext4`.
+ * Whether `argv` (program base name first) matches a denied pattern's `words`: the program, then
+ * the other words in order with anything in between — `npm publish` denies `npm -w pkg publish`,
+ * `mvn deploy` denies `mvn clean deploy`, `chmod 777` denies `chmod -R 0777 dir`. Option clusters
+ * match by letters (`-f` matches `-fd`); a word ending in `=` matches as a prefix (`dd if=`); `*`
+ * is a wildcard; numeric modes compare by value. `asCommand` also lets `mkfs` match `mkfs.ext4`.
  */
 export function matchesPrefix(words: readonly string[], argv: readonly string[], asCommand = false): boolean {
-  if (!words.length || !argv.length) return false;
-  const program = words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
-  if (!(wordMatches(program, argv[0]!) || (asCommand && argv[0]!.startsWith(`${program}.`)))) return false;
+  if (!matchesProgram(words, argv, asCommand)) return false;
+  let j = 1;
+  for (let k = 1; k < words.length; k++) {
+    while (j < argv.length && !wordMatches(words[k]!, argv[j]!)) j++;
+    if (j++ >= argv.length) return false;
+  }
+  return true;
+}
+
+/**
+ * The stricter match of `allowedPrefixes`, which lift denials: only options may come between the
+ * pattern's words (`git status` must never exempt `git reset --hard status`).
+ */
+export function matchesAllowed(words: readonly string[], argv: readonly string[]): boolean {
+  if (!matchesProgram(words, argv, false)) return false;
   let j = 1;
   for (let k = 1; k < words.length; k++) {
     const pw = words[k]!;
@@ -41,11 +54,16 @@ export function matchesPrefix(words: readonly string[], argv: readonly string[],
       if (arg === undefined) return false;
       j++;
       if (wordMatches(pw, arg)) break;
-      // an option the pattern does not mention may stand in between; anything else breaks the match
       if (!arg.startsWith('-') || arg === '-' || arg === '--') return false;
     }
   }
   return true;
+}
+
+function matchesProgram(words: readonly string[], argv: readonly string[], asCommand: boolean): boolean {
+  if (!words.length || !argv.length) return false;
+  const program = words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
+  return wordMatches(program, argv[0]!) || (asCommand && argv[0]!.startsWith(`${program}.`));
 }
 
 function wordMatches(pw: string, arg: string): boolean {

@@ -57,7 +57,7 @@ interface ParseOptions {
 
 /** Parses a command line into every simple command it would run, in source order. */
 export function parseShell(src: string, opts: ParseOptions): Script {
-  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0 });
+  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new Map() });
   p.list(null);
   return { commands: p.out, tooDeep: p.tooDeep };
 }
@@ -73,7 +73,8 @@ class Parser {
     private readonly src: string,
     private readonly home: string,
     private readonly depth: number,
-    private readonly ids: { next: number },
+    /** pipeline ids, and the variables set by plain assignments so far (`r=rm; $r -rf /`) */
+    private readonly ids: { next: number; vars: Map<string, string> },
   ) {}
 
   /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
@@ -175,8 +176,11 @@ class Parser {
         cmd.redirects.push(redirect);
         continue;
       }
-      cmd.words.push(this.word());
+      const w = this.word();
+      if (w.value.includes(SPLIT)) cmd.words.push(...splitWord(w));
+      else cmd.words.push(w);
     }
+    this.assignments(cmd);
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
@@ -188,6 +192,19 @@ class Parser {
     if (cmd.words.length || cmd.redirects.length) {
       this.out.push(cmd);
       this.lineLast = cmd;
+    }
+  }
+
+  /** `NAME=value` alone (or after export/local/declare/readonly): later `$NAME` expands to value. */
+  private assignments(cmd: SimpleCommand): void {
+    const words = /^(export|local|declare|typeset|readonly)$/.test(cmd.words[0]?.raw ?? '') ? cmd.words.slice(1) : cmd.words;
+    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return;
+    for (const w of words) {
+      const eq = w.value.indexOf('=');
+      const name = w.value.slice(0, eq);
+      const value = w.value.slice(eq + 1);
+      if (value.includes(UNKNOWN)) this.ids.vars.delete(name);
+      else this.ids.vars.set(name, value);
     }
   }
 
@@ -341,7 +358,8 @@ class Parser {
       const body = src.slice(this.pos + 2, end);
       this.pos = Math.min(src.length, end + 1);
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(body);
-      if (m?.[1] === 'HOME' && m[2] === '') w.value += this.home;
+      const known = m && m[2] === '' ? this.known(m[1]!, inDouble) : null;
+      if (known !== null) w.value += known;
       else {
         if (m && /^:?\?/.test(m[2]!)) w.guarded = true;
         if (atStart && m) w.leadingVar = m[1]!;
@@ -350,7 +368,8 @@ class Parser {
     } else if (n !== undefined && /[A-Za-z_]/.test(n)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(this.pos + 1, this.pos + 257))!;
       this.pos += 1 + m[0].length;
-      if (m[0] === 'HOME') w.value += this.home;
+      const known = this.known(m[0], inDouble);
+      if (known !== null) w.value += known;
       else {
         if (atStart) w.leadingVar = m[0];
         w.value += UNKNOWN;
@@ -363,6 +382,14 @@ class Parser {
       w.value += '$';
       this.pos++;
     }
+  }
+
+  /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */
+  private known(name: string, inDouble: boolean): string | null {
+    if (name === 'HOME') return this.home;
+    // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
+    if (name === 'IFS') return inDouble ? ' ' : SPLIT;
+    return this.ids.vars.get(name) ?? null;
   }
 
   private ansiC(): string {
@@ -443,6 +470,13 @@ class Parser {
     }
     this.pos = i;
   }
+}
+
+/** Marks where an unquoted `$IFS` splits a word. */
+const SPLIT = '\u0001';
+
+function splitWord(w: Word): Word[] {
+  return w.value.split(SPLIT).filter(Boolean).map((value) => ({ ...w, value, leadingVar: null }));
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
+import { OID_RE, packedRef } from './locate.ts';
 import type { Repo } from './repo.ts';
 
 /** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
@@ -10,7 +11,6 @@ export const STALE_REF_LOCK_MS = 5_000;
 
 export type CasOutcome = 'updated' | 'stale' | 'locked';
 
-const OID_RE = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
  * Reads a ref the way git's files backend stores it: the loose file, else its line in
@@ -26,20 +26,11 @@ export async function readRefFile(commonDir: string, ref: string): Promise<strin
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'unsupported';
   }
-  let packed: string;
   try {
-    packed = await readFile(join(commonDir, 'packed-refs'), 'utf8');
+    return packedRef(await readFile(join(commonDir, 'packed-refs'), 'utf8'), ref);
   } catch {
     return null;
   }
-  const suffix = ` ${ref}`;
-  for (const line of packed.split('\n')) {
-    if (line.endsWith(suffix) && !line.startsWith('#') && !line.startsWith('^')) {
-      const oid = line.slice(0, line.length - suffix.length);
-      if (OID_RE.test(oid)) return oid;
-    }
-  }
-  return null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import { checkStore } from '../../knowledge/check-store.ts';
+import { relative } from 'node:path';
 import { initStore } from '../../knowledge/init-store.ts';
+import { agentFilesRoot, axmeCommand, installAgentFiles } from '../../setup/agent-files.ts';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import type { KindName } from '../../model/kind.ts';
@@ -16,15 +18,20 @@ export function storeCommands(io: CliIO) {
   return [
     {
       command: 'init',
-      describe: 'create the knowledge store on refs/memory/main (idempotent)',
-      builder: (y: Argv) => y,
+      describe: 'create the knowledge store on refs/memory/main and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent',
+      builder: (y: Argv): Argv =>
+        y.option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: only the store)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await initStore(kb);
-          if (a.json) return printJson(io, r);
+          const root = a.claude === false ? null : agentFilesRoot(a.C ?? io.cwd, io.env);
+          const agentFiles = root ? installAgentFiles(root, axmeCommand({ ...io.self, env: io.env })) : [];
+          if (a.json) return printJson(io, { ...r, agentFiles });
           if (r.created) out(io, `Initialized axme knowledge in ${kb.ref} (${r.written.join(', ')})`);
           else if (r.written.length) out(io, `Repaired axme knowledge in ${kb.ref}: wrote ${r.written.join(', ')}`);
           else out(io, `axme knowledge already initialized in ${kb.ref}`);
+          for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
+          if (a.claude !== false && !root) note(io, 'axme: a bare repository has no working tree: Claude Code files were not written');
         }),
     },
     {

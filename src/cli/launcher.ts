@@ -1,0 +1,68 @@
+import { homedir } from 'node:os';
+import { readFileSync, writeSync } from 'node:fs';
+import type { HookIO } from '../hooks/io.ts';
+import { runHook } from '../hooks/run.ts';
+
+/**
+ * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` runs here on the
+ * fast path — no yargs, zod, MCP SDK or isomorphic-git, and no ES-module loader start-up — since
+ * Claude Code runs pre-tool-use before every tool call. Everything else loads the full CLI.
+ */
+
+declare const AXME_VERSION: string | undefined;
+
+// the heavy chunks are ES modules next to this file; the paths are resolved at run time
+const CLI = './cli.js';
+const HOOK_SLOW = './hook-slow.js';
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch (err) {
+    // no stdin at all (closed descriptor): an empty payload, which each hook reports
+    if ((err as NodeJS.ErrnoException).code === 'EAGAIN' || (err as NodeJS.ErrnoException).code === 'EOF') return '';
+    throw err;
+  }
+}
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text);
+  for (let off = 0; off < buf.length; ) {
+    try {
+      off += writeSync(fd, buf, off);
+    } catch (err) {
+      // a non-blocking pipe that is full: try again; a closed one: nobody is listening
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+    }
+  }
+}
+
+async function hook(event: string): Promise<void> {
+  const io: HookIO = {
+    stdin: readStdin(),
+    // plain descriptor writes: touching process.stdout on a pipe loads the net stack (~2 ms)
+    stdout: (t) => writeAll(1, t),
+    stderr: (t) => writeAll(2, t),
+    env: process.env,
+    cwd: process.cwd(),
+    home: process.env.HOME || homedir(),
+    now: () => (process.env.AXME_NOW ? new Date(process.env.AXME_NOW) : new Date()),
+    ownerPid: process.ppid,
+    version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
+    // PR state comes from GitHub once a client is configured; until then it is unknown and the
+    // policy (github.unverifiedPr) decides
+    lookupPr: async () => 'unknown',
+    loadSlow: () => import(HOOK_SLOW),
+  };
+  const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
+  const code = await runHook(event, io, deadline);
+  // pending handles (a git child, a socket) must not keep the harness waiting
+  process.exit(code);
+}
+
+const args = process.argv.slice(2);
+if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
+  void hook(args[1]!);
+} else {
+  void import(CLI);
+}

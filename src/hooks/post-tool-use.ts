@@ -1,0 +1,23 @@
+import { relative, resolve } from 'node:path';
+import { recordEvent, sessionForHarness } from '../session/sessions.ts';
+import { locateRepo } from '../store/locate.ts';
+import type { HookIO } from './io.ts';
+import { parsePayload } from './payload.ts';
+
+const FILE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+/** PostToolUse: records the file an edit changed in the session's machine-local state. */
+export async function postToolUse(io: HookIO): Promise<void> {
+  const p = parsePayload(io.stdin);
+  if (!p.tool_name || !FILE_TOOLS.has(p.tool_name) || !p.session_id) return;
+  const raw = p.tool_input.file_path ?? p.tool_input.notebook_path;
+  if (typeof raw !== 'string' || !raw) return;
+  const cwd = p.cwd ?? io.cwd;
+  const loc = locateRepo(cwd, io.env);
+  if (!loc) return;
+  const abs = resolve(cwd, raw);
+  const rel = loc.worktree ? relative(loc.worktree, abs) : abs;
+  const path = rel.startsWith('..') ? abs : rel;
+  const s = sessionForHarness(loc.commonDir, 'claude-code', p.session_id, { cwd, transcriptPath: p.transcript_path, now: io.now(), ownerPid: io.ownerPid });
+  recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'file', path, tool: p.tool_name });
+}

@@ -1,0 +1,46 @@
+import { realpathSync } from 'node:fs';
+import { policyFor } from '../knowledge/policy-cache.ts';
+import { evaluate, type EvalContext } from '../safety/evaluate.ts';
+import { currentBranch, locateRepo } from '../store/locate.ts';
+import type { HookIO } from './io.ts';
+import { parsePayload } from './payload.ts';
+
+/** The PreToolUse answer that stops a tool call; printing nothing lets it through. */
+export function denyOutput(reason: string): string {
+  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
+}
+
+/** PreToolUse: checks the call against the policy in force; denies by printing the decision. */
+export async function preToolUse(io: HookIO): Promise<void> {
+  const p = parsePayload(io.stdin);
+  if (!p.tool_name) {
+    io.stdout(denyOutput('axme could not check this call: the hook input names no tool_name. Is the hook registered for PreToolUse?'));
+    return;
+  }
+  const cwd = p.cwd ?? io.cwd;
+  const loc = locateRepo(cwd, io.env);
+  const { policy } = await policyFor(loc, io.version, async () => {
+    const slow = await io.loadSlow();
+    return slow.compileRepoPolicy(loc!, io.env);
+  });
+  for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
+  const ctx: EvalContext = {
+    cwd,
+    home: io.home,
+    root: loc?.worktree ?? undefined,
+    branchOf: (dir, gitDir) => {
+      const at = gitDir ?? locateRepo(dir, io.env)?.gitDir;
+      return at ? currentBranch(at) : null;
+    },
+    lookupPr: io.lookupPr,
+    realpath: (path) => {
+      try {
+        return realpathSync(path);
+      } catch {
+        return null;
+      }
+    },
+  };
+  const verdict = await evaluate({ tool: p.tool_name, input: p.tool_input }, policy, ctx);
+  if (verdict.decision === 'deny') io.stdout(denyOutput(verdict.reason));
+}

@@ -1,0 +1,56 @@
+import type { HookIO } from './io.ts';
+import { PayloadError } from './payload.ts';
+import { postToolUse } from './post-tool-use.ts';
+import { denyOutput, preToolUse } from './pre-tool-use.ts';
+import { sessionEnd } from './session-end.ts';
+import { sessionStart } from './session-start.ts';
+
+/** `axme hook <event>`: the Claude Code hook events axme answers. */
+export const HOOK_EVENTS = {
+  'pre-tool-use': preToolUse,
+  'post-tool-use': postToolUse,
+  'session-start': sessionStart,
+  'session-end': sessionEnd,
+} as const;
+export type HookEvent = keyof typeof HOOK_EVENTS;
+
+/** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
+export const DEFAULT_DEADLINE_MS = 8_000;
+
+/**
+ * Runs one hook event; returns the exit code. pre-tool-use fails closed: a bad payload, an
+ * internal error or running out of time is a deny that says why — never silence, which would
+ * let the call through. Other events report problems on stderr and exit 1 (non-blocking).
+ */
+export async function runHook(event: string, io: HookIO, deadlineMs = DEFAULT_DEADLINE_MS): Promise<number> {
+  const handler = (HOOK_EVENTS as Record<string, (io: HookIO) => Promise<void>>)[event];
+  if (!handler) {
+    io.stderr(`axme hook: unknown event "${event}"; events: ${Object.keys(HOOK_EVENTS).join(', ')}\n`);
+    return 2;
+  }
+  const gate = event === 'pre-tool-use';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), deadlineMs);
+  });
+  try {
+    const r = await Promise.race([handler(io).then(() => 'done' as const), timeout]);
+    if (r === 'timeout') {
+      const why = `axme could not decide within ${Math.round(deadlineMs / 1000)} s`;
+      if (gate) io.stdout(denyOutput(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));
+      else io.stderr(`axme hook ${event}: ${why}\n`);
+      return gate ? 0 : 1;
+    }
+    return 0;
+  } catch (err) {
+    const msg = err instanceof PayloadError ? err.message : `internal error: ${(err as Error).message}`;
+    if (gate) {
+      io.stdout(denyOutput(`axme could not check this call (${msg}); it was denied to stay safe. Run \`axme doctor\``));
+      return 0;
+    }
+    io.stderr(`axme hook ${event}: ${msg}\n`);
+    return 1;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,22 @@
+import { sessionForHarness } from '../session/sessions.ts';
+import { locateRepo } from '../store/locate.ts';
+import type { HookIO } from './io.ts';
+import { parsePayload } from './payload.ts';
+
+/** Claude Code keeps hook context short; the rest is one axme_context call away. */
+export const SESSION_START_BUDGET = 9_000;
+
+/** SessionStart: registers the session and hands the agent the compact project context. */
+export async function sessionStart(io: HookIO): Promise<void> {
+  const p = parsePayload(io.stdin);
+  const cwd = p.cwd ?? io.cwd;
+  const loc = locateRepo(cwd, io.env);
+  if (!loc) return;
+  let sessionId: string | undefined;
+  if (p.session_id) {
+    sessionId = sessionForHarness(loc.commonDir, 'claude-code', p.session_id, { cwd, transcriptPath: p.transcript_path, now: io.now(), ownerPid: io.ownerPid }).id;
+  }
+  const slow = await io.loadSlow();
+  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId });
+  io.stdout(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`);
+}

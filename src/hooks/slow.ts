@@ -1,0 +1,40 @@
+import { assembleContext } from '../knowledge/context.ts';
+import { compileStorePolicy } from '../knowledge/compile-policy.ts';
+import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { AxmeError } from '../model/errors.ts';
+import type { RepoLocation } from '../store/locate.ts';
+
+/**
+ * The heavy half of the hooks, loaded only when needed: compiling the policy after the memory
+ * tip moved, and the session-start context. Built as its own chunk (dist/hook-slow.js).
+ */
+
+async function withStore<T>(loc: RepoLocation, env: NodeJS.ProcessEnv, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
+  // a hook is a short-lived process: the git CLI backend starts fastest
+  const kb = await openKnowledgeBase({ cwd: loc.worktree ?? loc.gitDir, env, backend: 'cli' });
+  try {
+    return await fn(kb);
+  } finally {
+    await kb.repo.close();
+  }
+}
+
+export function compileRepoPolicy(loc: RepoLocation, env: NodeJS.ProcessEnv) {
+  return withStore(loc, env, compileStorePolicy);
+}
+
+/** The compact context for SessionStart; a short invitation to `axme init` where there is no store. */
+export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined }): Promise<string> {
+  try {
+    return await withStore(loc, env, async (kb) => {
+      const page = await assembleContext(kb, { budget: opts.budget });
+      const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
+      return `${page.text}${session}`;
+    });
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') {
+      return 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.';
+    }
+    throw err;
+  }
+}

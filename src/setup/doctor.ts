@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileStorePolicy } from '../knowledge/compile-policy.ts';
+import { openKnowledgeBase } from '../knowledge/kb.ts';
+import { MEMORY_REF } from '../model/refs.ts';
+import { locateRepo, readRefSync } from '../store/locate.ts';
+import { CLAUDE_MD_START, HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
+
+export interface Check {
+  name: string;
+  status: 'ok' | 'missing' | 'problem';
+  detail: string;
+  /** what to run or change when the status is not ok */
+  fix?: string;
+}
+
+export interface DoctorReport {
+  ok: boolean;
+  checks: Check[];
+}
+
+/**
+ * What is installed and what is missing for an agent to work with axme here: the repository,
+ * the store and its rules, the Claude Code hooks (run for real: the pre-tool-use command must
+ * deny `rm -rf /` and allow `git status`), the MCP server entry and the CLAUDE.md section.
+ */
+export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<DoctorReport> {
+  const checks: Check[] = [];
+  const loc = locateRepo(opts.cwd, opts.env);
+  if (!loc) {
+    checks.push({ name: 'repository', status: 'problem', detail: `no git repository at or above ${opts.cwd}`, fix: 'run axme inside a git repository (git init)' });
+    return { ok: false, checks };
+  }
+  checks.push({ name: 'repository', status: 'ok', detail: loc.worktree ?? `${loc.gitDir} (bare)` });
+  const tip = readRefSync(loc.commonDir, MEMORY_REF);
+  if (tip === null) checks.push({ name: 'store', status: 'missing', detail: `no ${MEMORY_REF}: the built-in safety rules apply`, fix: 'axme init' });
+  else {
+    checks.push({ name: 'store', status: 'ok', detail: `${MEMORY_REF} at ${tip === 'unknown' ? '(read through git)' : tip.slice(0, 12)}` });
+    checks.push(await rulesCheck(loc.worktree ?? loc.gitDir, opts.env));
+  }
+  if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
+  checks.push(...hookChecks(loc.worktree, opts.env));
+  checks.push(mcpCheck(loc.worktree));
+  checks.push(claudeMdCheck(loc.worktree));
+  return { ok: checks.every((c) => c.status === 'ok'), checks };
+}
+
+async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
+  const kb = await openKnowledgeBase({ cwd: dir, env, backend: 'cli' });
+  try {
+    const { policy } = await compileStorePolicy(kb);
+    if (policy.warnings.length) return { name: 'safety rules', status: 'problem', detail: policy.warnings.join('; '), fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)' };
+    return { name: 'safety rules', status: 'ok', detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}` };
+  } catch (err) {
+    return { name: 'safety rules', status: 'problem', detail: `cannot read the store: ${(err as Error).message}`, fix: 'axme fsck' };
+  } finally {
+    await kb.repo.close();
+  }
+}
+
+function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
+  const path = join(root, '.claude', 'settings.json');
+  let settings;
+  try {
+    settings = readJsonFile(path);
+  } catch (err) {
+    return [{ name: 'claude hooks', status: 'problem', detail: (err as Error).message, fix: `fix ${path}, then axme init` }];
+  }
+  if (!settings) return [{ name: 'claude hooks', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' }];
+  const out: Check[] = [];
+  const hooks = (settings.value.hooks ?? {}) as Record<string, Array<{ matcher?: string; hooks?: Array<{ command?: string }> }>>;
+  let preCommand: string | null = null;
+  for (const e of HOOK_ENTRIES) {
+    const groups = Array.isArray(hooks[e.event]) ? hooks[e.event]! : [];
+    const group = groups.find((g) => Array.isArray(g?.hooks) && g.hooks.some((h) => isAxmeHookCommand(h?.command)));
+    const name = `hook ${e.event}`;
+    if (!group) {
+      out.push({ name, status: 'missing', detail: `no axme ${e.hook} hook in ${path}`, fix: 'axme init' });
+      continue;
+    }
+    const command = group.hooks!.find((h) => isAxmeHookCommand(h?.command))!.command!;
+    if (e.event === 'PreToolUse' && group.matcher && group.matcher !== '*') {
+      out.push({ name, status: 'problem', detail: `the PreToolUse hook only runs for "${group.matcher}": other tools are not checked`, fix: 'remove its matcher (axme init rewrites it)' });
+    } else out.push({ name, status: 'ok', detail: command });
+    if (e.event === 'PreToolUse') preCommand = command;
+  }
+  if (preCommand) out.push(liveCheck(preCommand, root, env));
+  return out;
+}
+
+/** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
+function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check {
+  const run = (cmd: string) => {
+    const payload = JSON.stringify({ session_id: 'axme-doctor', transcript_path: '', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd } });
+    return spawnSync('/bin/sh', ['-c', command], { input: payload, cwd: root, env, timeout: 15_000, encoding: 'utf8' });
+  };
+  const denied = run('rm -rf /');
+  const decision = (() => {
+    try {
+      return (JSON.parse(denied.stdout) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (decision !== 'deny') {
+    const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${JSON.stringify(denied.stdout.slice(0, 200))}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
+    return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command did not deny \`rm -rf /\` (${why})`, fix: 'check that the command in .claude/settings.json runs from a shell; axme init rewrites it' };
+  }
+  const allowed = run('git status');
+  if (allowed.stdout.trim() !== '') return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
+  return { name: 'hook runs', status: 'ok', detail: 'pre-tool-use denies `rm -rf /` and allows `git status`' };
+}
+
+function mcpCheck(root: string): Check {
+  const path = join(root, '.mcp.json');
+  try {
+    const mcp = readJsonFile(path);
+    const server = (mcp?.value.mcpServers as Record<string, { command?: string; args?: string[] }> | undefined)?.axme;
+    if (!server) return { name: 'mcp server', status: 'missing', detail: `no "axme" server in ${path}`, fix: 'axme init' };
+    return { name: 'mcp server', status: 'ok', detail: [server.command, ...(server.args ?? [])].join(' ') };
+  } catch (err) {
+    return { name: 'mcp server', status: 'problem', detail: (err as Error).message, fix: `fix ${path}` };
+  }
+}
+
+function claudeMdCheck(root: string): Check {
+  const path = join(root, 'CLAUDE.md');
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { name: 'CLAUDE.md', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' };
+  }
+  return text.includes(CLAUDE_MD_START) ? { name: 'CLAUDE.md', status: 'ok', detail: 'has the axme section' } : { name: 'CLAUDE.md', status: 'missing', detail: 'no axme section', fix: 'axme init' };
+}
