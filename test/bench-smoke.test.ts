@@ -27,3 +27,23 @@ test('the store benchmark runs at a tiny size and reports every measure', { time
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 120_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/hook.bench.ts', '--reps', '2', '--size', '10', '--out', out], {
+      cwd: join(import.meta.dirname, '..'),
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> };
+    const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
+    const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
+    assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, r.stdout);
+    assert.ok(r.stdout.includes('× node -e 0'));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

@@ -9,7 +9,7 @@ import { loadRulesDocument, renderRules } from './rules-file.ts';
 
 export const SafetySetting = z.object({
   key: z.enum(Object.keys(RULE_SETTINGS) as [RuleSetting, ...RuleSetting[]]).describe('the setting, e.g. git.allowForcePush'),
-  value: z.union([z.string(), z.boolean()]).describe('its new value (true/false, or agents/always/never for git.requireAxmeSuffix)'),
+  value: z.union([z.string(), z.boolean()]).describe('its new value: true/false; agents/always/never for git.requireAxmeSuffix; deny/allow for github.unverifiedPr'),
 });
 export type SafetySetting = z.input<typeof SafetySetting>;
 
