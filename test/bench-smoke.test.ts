@@ -6,15 +6,20 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { cleanEnv } from './helpers.ts';
 
-// The benchmark is not run in CI; this only proves the harness still works end to end.
+/** Runs a benchmark script at a tiny size with its JSON going to `out`. */
+function runBench(script: string, args: string[], out: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args, '--out', out], {
+    cwd: join(import.meta.dirname, '..'),
+    env: cleanEnv(),
+    encoding: 'utf8',
+  });
+}
+
+// The benchmarks are not run in CI; these only prove the harnesses still work end to end.
 test('the store benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
   const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/store.bench.ts', '--sizes', '20', '--reps', '1', '--out', out], {
-      cwd: join(import.meta.dirname, '..'),
-      env: cleanEnv(),
-      encoding: 'utf8',
-    });
+    const r = runBench('bench/store.bench.ts', ['--sizes', '20', '--reps', '1'], out);
     assert.equal(r.status, 0, r.stderr);
     for (const measure of ['add, in-process API (isogit, warm)', 'add, CLI process (AXME_BACKEND=cli)', 'list --json, cold process', 'add, git plumbing script']) {
       assert.ok(r.stdout.includes(measure), `table has "${measure}"`);
@@ -31,11 +36,7 @@ test('the store benchmark runs at a tiny size and reports every measure', { time
 test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 120_000 }, () => {
   const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/hook.bench.ts', '--reps', '2', '--size', '10', '--out', out], {
-      cwd: join(import.meta.dirname, '..'),
-      env: cleanEnv(),
-      encoding: 'utf8',
-    });
+    const r = runBench('bench/hook.bench.ts', ['--reps', '2', '--size', '10'], out);
     assert.equal(r.status, 0, r.stderr);
     const [file] = readdirSync(out);
     const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> };
