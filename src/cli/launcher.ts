@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { readFileSync, writeSync } from 'node:fs';
 import type { HookIO } from '../hooks/io.ts';
+import { denyOutput } from '../hooks/pre-tool-use.ts';
 import { runHook } from '../hooks/run.ts';
 
 /**
@@ -62,7 +63,14 @@ async function hook(event: string): Promise<void> {
 
 const args = process.argv.slice(2);
 if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
-  void hook(args[1]!);
+  const event = args[1]!;
+  hook(event).catch((err: unknown) => {
+    // runHook answers every failure itself; this is the last guard: never leave a call unanswered
+    const msg = `axme hook ${event}: internal error: ${(err as Error)?.message ?? String(err)}`;
+    if (event === 'pre-tool-use') writeAll(1, denyOutput(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
+    else writeAll(2, `${msg}\n`);
+    process.exit(event === 'pre-tool-use' ? 0 : 1);
+  });
 } else {
   void import(CLI);
 }
