@@ -95,6 +95,14 @@ describe('pre-tool-use hook binary', () => {
     ['Edit', { file_path: 'src/app.ts', old_string: 'a', new_string: 'b' }, false],
     ['NotebookEdit', { notebook_path: 'secrets/prod.pem', new_source: 'x' }, true, /\*\.pem/],
     ['WebFetch', { url: 'https://example.com', prompt: 'read' }, false],
+    // the guard rail's own state is off limits whatever the rules say
+    ['Bash', { command: 'echo "{}" > .git/axme/policy.json' }, true, /axme's own state/],
+    ['Bash', { command: 'rm -rf .git/axme' }, true, /axme's own state/],
+    ['Write', { file_path: '.claude/settings.json', content: '{}' }, true, /axme's own state/],
+    ['Bash', { command: 'axme safety remove bash_deny "npm publish"' }, true, /ask the user/],
+    ['mcp__axme__axme_update_safety', { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' }, true, /for the user/],
+    ['mcp__axme__axme_update_safety', { rule_type: 'bash_deny', value: 'terraform apply', action: 'add' }, false],
+    ['Read', { file_path: '.claude/settings.json' }, false],
   ];
   for (const [tool, input, denied, why] of cases) {
     test(`${denied ? 'denies' : 'allows'} ${tool} ${JSON.stringify(input).slice(0, 70)}`, async () => {
@@ -306,6 +314,7 @@ describe('axme init: Claude Code files', () => {
       hooks: {
         PreToolUse: [
           { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }, { type: 'command', command: '/old/place/bin/axme hook pre-tool-use' }] },
+          { matcher: 'Write', hooks: [{ type: 'command', command: '/home/u/bin/axme-audit.sh hook pre-tool-use --log' }] },
         ],
         Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
       },
@@ -324,7 +333,8 @@ describe('axme init: Claude Code files', () => {
     const pre = settings.hooks.PreToolUse;
     assert.deepEqual(pre[0], { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }] }, 'the foreign hook stays; the old axme path is gone');
     assert.equal(pre[1].matcher, undefined, 'axme checks every tool: no matcher');
-    assert.match(pre[1].hooks[0].command, /axme\.cjs'? hook pre-tool-use$/);
+    assert.match(pre[1].hooks[0].command, /axme\.cjs'? hook pre-tool-use \|\| \{ .*exit 2; \}$/);
+    assert.deepEqual(pre[2], foreign.hooks.PreToolUse[1], 'a foreign hook that merely looks similar is kept');
     assert.equal(settings.hooks.PostToolUse[0].matcher, 'Edit|Write|MultiEdit|NotebookEdit');
     assert.ok(settings.hooks.SessionStart[0].hooks[0].command.endsWith('hook session-start'));
     assert.ok(settings.hooks.SessionEnd[0].hooks[0].command.endsWith('hook session-end'));
@@ -344,6 +354,30 @@ describe('axme init: Claude Code files', () => {
     assert.equal(doc.code, 0, doc.stdout);
     const live = JSON.parse(doc.stdout).checks.find((c: { name: string }) => c.name === 'hook runs');
     assert.equal(live.status, 'ok');
+  });
+
+  test('a hook command that cannot start blocks the call (exit 2) instead of letting it through', async () => {
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    const command: string = settings.hooks.PreToolUse.find((g: { matcher?: string }) => !g.matcher).hooks[0].command;
+    const moved = command.replace(/^.*? hook /, '/nonexistent/axme hook ');
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('/bin/sh', ['-c', moved], { input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /the safety hook could not run .* the call is blocked/);
+    const ok = spawnSync('/bin/sh', ['-c', command], { input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
+    assert.equal(ok.status, 0, ok.stderr);
+  });
+
+  test('CLAUDE.md with an axme start marker but no end marker is refused, not guessed at', async () => {
+    const before = '# P\n<!-- axme:start -->\nold\n\n## My notes\nimportant user text\n';
+    const mcpBefore = readFileSync(join(dir, '.mcp.json'), 'utf8');
+    writeFileSync(join(dir, 'CLAUDE.md'), before);
+    const r = await axme(dir, ['init']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /CLAUDE\.md has 1 "<!-- axme:start -->" and 0 "<!-- axme:end -->" lines/);
+    assert.equal(readFileSync(join(dir, 'CLAUDE.md'), 'utf8'), before);
+    assert.equal(readFileSync(join(dir, '.mcp.json'), 'utf8'), mcpBefore);
+    writeFileSync(join(dir, 'CLAUDE.md'), '# P\n');
   });
 
   test('a broken settings.json stops init with exit 2 and changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import { currentBranch, locateRepo } from '../store/locate.ts';
@@ -33,6 +34,12 @@ export async function preToolUse(io: HookIO): Promise<void> {
       return at ? currentBranch(at) : null;
     },
     lookupPr: io.lookupPr,
+    // the guard rail's own state: the policy cache, sessions, the settings that install the hooks
+    protectedPaths: [
+      ...(loc ? [join(loc.commonDir, 'axme')] : []),
+      ...(loc?.worktree ? [join(loc.worktree, '.claude', 'settings.json'), join(loc.worktree, '.claude', 'settings.local.json')] : []),
+      join(io.home, '.claude', 'settings.json'),
+    ],
     realpath: (path) => {
       try {
         return realpathSync(path);

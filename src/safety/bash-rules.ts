@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import { SHELLS, shellReadsStdin, type Invocation } from './command.ts';
+import { SHELLS, shellBody, shellReadsStdin, type Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { matchInside, matchPath, resolvePath } from './paths.ts';
+import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
 import { compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -15,6 +15,8 @@ export interface BashContext {
   root: string | undefined;
   /** path verdicts already reached in this command line (long generated commands repeat paths) */
   seen: Map<string, Finding | null>;
+  realpath?: ((path: string) => string | null) | undefined;
+  protectedPaths?: string[] | undefined;
 }
 
 /** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */
@@ -28,7 +30,19 @@ const SYSTEM_DIRS = new Set([
 ]);
 
 /** `deniedPrefixes` and `deniedCommands` (one stage each); pipeline patterns are checked by checkPipeline. */
-export function checkLists(argv: string[], policy: Policy): Finding | null {
+/** Other names of denied programs and subcommands: `npm pu` is `npm publish`, `mke2fs` is `mkfs.ext2`. */
+function canonical(argv: string[]): string[] {
+  const program = { mke2fs: 'mkfs.ext2', mkdosfs: 'mkfs.fat' }[argv[0] as 'mke2fs'] ?? argv[0]!;
+  const out = [program, ...argv.slice(1)];
+  if (program === 'npm') {
+    const i = out.findIndex((a, k) => k > 0 && !a.startsWith('-'));
+    if (i > 0 && /^pu(b(l(i(s(h)?)?)?)?)?$/.test(out[i]!)) out[i] = 'publish';
+  }
+  return out;
+}
+
+export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
+  const argv = canonical(rawArgv);
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
@@ -68,25 +82,28 @@ export interface PipedInvocation {
  * the last. A shell stage matches any shell that reads its script from stdin (`| sudo bash`).
  * Also a download fed to a shell another way: `bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(wget ...)"`.
  */
-export function checkPipelines(calls: PipedInvocation[], fed: Array<{ words: Word[]; runs: Invocation[] }>, policy: Policy): Finding | null {
+export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], policy: Policy): Finding | null {
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length < 2) continue;
     const first = p.stages[0]!;
     const last = p.stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
+    // a program only the shell knows (`| "$SHELL"`) may be a shell
     const matchesLast = (inv: Invocation) =>
-      lastIsShell ? SHELLS.has(inv.program) && shellReadsStdin(inv.args) : matchesPrefix(last, argvOf(inv));
+      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argvOf(inv));
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
-    for (const a of calls) {
-      if (!matchesPrefix(first, argvOf(a.inv))) continue;
-      if (calls.some((b) => b.pipeline === a.pipeline && b.index > a.index && matchesLast(b.inv))) return { rule, reason };
+    // per pipeline: the first stage that downloads, the last stage that runs a shell
+    const firstAt = new Map<number, number>();
+    const lastAt = new Map<number, number>();
+    for (const c of calls) {
+      if (matchesPrefix(first, argvOf(c.inv))) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
+      if (matchesLast(c.inv)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
     }
+    for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
     if (lastIsShell) {
-      for (const f of fed) {
-        if (f.words.some((w) => w.subs.some((s) => s.commands.length > 0)) && f.runs.some((r) => matchesPrefix(first, argvOf(r)))) return { rule, reason };
-      }
+      for (const runs of fed) if (runs.some((r) => matchesPrefix(first, argvOf(r)))) return { rule, reason };
     }
   }
   return null;
@@ -109,8 +126,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     for (const w of inv.args) {
       const v = w.value;
       if (!optionsEnd && v === '--') optionsEnd = true;
-      else if (!optionsEnd && v === '--no-preserve-root') return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
-      else if (!optionsEnd && (v === '--recursive' || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
+      // long options may be abbreviated: `--no-pres`, `--recu`
+      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v)) return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
     }
@@ -124,8 +142,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   if (inv.program === 'find') {
     const a = inv.args;
     const destroys = a.some((w) => w.value === '-delete') || a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
-    // `find . -name '*.o' -delete` removes what its tests select, not the folder
-    if (!destroys || a.some((w) => FIND_TESTS.has(w.value))) return null;
+    // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
+    if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
     for (const w of a) {
       if (/^[-(!]/.test(w.value)) break;
       const why = dangerousTarget(w, ctx);
@@ -135,10 +153,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   return null;
 }
 
-const FIND_TESTS = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-type', '-newer', '-mtime', '-mmin',
-  '-atime', '-amin', '-ctime', '-cmin', '-size', '-user', '-group', '-perm', '-empty', '-lname', '-ilname', '-links', '-inum', '-samefile',
-]);
+const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
 
 /** Why removing this target recursively would be a disaster, or null. */
 function dangerousTarget(w: Word, ctx: BashContext): string | null {
@@ -182,7 +197,10 @@ function readsTrees(inv: Invocation): boolean {
     case 'zip':
       return true;
     case 'tar':
-      return /c/.test(inv.args[0]?.value.replace(/^-/, '') ?? '') || flags.includes('--create');
+      return inv.args.some((w) => /^-?[A-Za-z]*c[A-Za-z]*$/.test(w.value)) || flags.includes('--create');
+    case 'find':
+      // `find ~/.ssh -exec cat {} +` reads what it finds
+      return flags.some((f) => /^-(exec|execdir|ok|okdir|fprint|fls)$/.test(f));
     case 'cp':
     case 'scp':
       return short('r') || short('R') || short('a') || flags.includes('--recursive') || flags.includes('--archive');
@@ -202,27 +220,35 @@ const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '['])
  */
 export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
   const { policy } = ctx;
-  const cwd = ctx.cwd;
-  if (cwd === null) return null;
-  const pctx = { cwd, home: ctx.home, root: ctx.root };
+  // after a `cd` to a folder only the shell knows, relative paths are known only in part
+  const pctx = { cwd: ctx.cwd ?? '/', home: ctx.home, root: ctx.root };
+  const absolute = (value: string) => (ctx.cwd === null && !value.startsWith('/') ? `${UNKNOWN}/${value}` : resolvePath(value, pctx));
   const check = (w: Word, value: string, writes: boolean): Finding | null => {
     if (!value || value.includes('://') || value === UNKNOWN) return null;
-    const abs = resolvePath(value, pctx);
-    const glob = w.glob || value.includes(UNKNOWN);
+    const abs = absolute(value);
+    const glob = w.glob || abs.includes(UNKNOWN);
     const key = `${writes ? 'w' : 'r'}${glob ? 'g' : 'l'}${abs}`;
     let f = ctx.seen.get(key);
     if (f === undefined) {
       f = pathFinding(abs, glob, writes);
+      // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
+      const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
+      if (real && real !== abs) f = pathFinding(real, false, writes);
       ctx.seen.set(key, f);
     }
     return f;
   };
   const pathFinding = (abs: string, glob: boolean, writes: boolean): Finding | null => {
+    if (writes && !glob) {
+      const self = protectedHit(abs, ctx);
+      if (self) return { rule: 'axme.self', reason: self };
+    }
+    const shown = abs.replace(UNKNOWN, '…');
     const denied = matchPath(abs, policy.deniedPaths, pctx, glob);
-    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${abs} is a protected path (${denied.pattern}); agents may not read or write it` };
+    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
     if (writes) {
       const ro = matchPath(abs, policy.readOnlyPaths, pctx, glob);
-      if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${abs} is read-only (${ro.pattern}); agents may read it but not change it` };
+      if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${shown} is read-only (${ro.pattern}); agents may read it but not change it` };
     }
     return null;
   };
@@ -237,7 +263,13 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   const operands = inv.args.filter((w) => !w.value.startsWith('-'));
   const last = WRITES_LAST.has(inv.program) ? operands.at(-1) : undefined;
   const trees = readsTrees(inv);
-  for (const w of inv.args) {
+  // `bash -c '<code>'`: the code is checked as commands, not as a path
+  const code = SHELLS.has(inv.program) ? shellBody(inv.args) : null;
+  // find: its paths come first; the expression after them (`-exec cmd ...`) is checked as commands
+  const firstExpr = inv.program === 'find' ? inv.args.findIndex((w) => /^[-(!]/.test(w.value)) : -1;
+  const args = firstExpr >= 0 ? inv.args.slice(0, firstExpr) : inv.args;
+  for (const w of args) {
+    if (code !== null && w.value === code) continue;
     const v = w.value;
     let value = v;
     if (v.startsWith('-')) {
@@ -245,9 +277,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
       if (eq < 0) continue;
       value = v.slice(eq + 1);
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
+    // `curl -d @.env`: an @ in front names a file to read
+    if (value.startsWith('@')) value = value.slice(1);
     const f = check(w, value, writes || w === last);
     if (f) return f;
-    if (trees && !w.glob && !value.includes(UNKNOWN) && value) {
+    if (trees && !w.glob && !value.includes(UNKNOWN) && value && (ctx.cwd !== null || value.startsWith('/'))) {
       const abs = resolvePath(value, pctx);
       const inside = matchInside(abs, policy.deniedPaths, pctx);
       if (inside) return { rule: `filesystem.deniedPaths: ${inside.pattern}`, reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead` };

@@ -88,6 +88,20 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       scripts.push(args.map((w) => w.value).join(' '));
       return { invocation: null, scripts };
     }
+    // `trap 'cmd' EXIT`: the handler runs later in this shell
+    if (program === 'trap') {
+      const handler = args.find((w) => !w.value.startsWith('-'));
+      if (handler) scripts.push(handler.value);
+      return { invocation: null, scripts };
+    }
+    // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
+    if (program === 'flock' || program === 'script') {
+      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
+      if (c >= 0 && args[c + 1]) {
+        scripts.push(args[c + 1]!.value);
+        return { invocation: { program, args, via, chdir, command }, scripts };
+      }
+    }
     if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts };
     if (program === 'env') {
       const split = splitString(args);

@@ -1,7 +1,8 @@
 import { checkCommandPaths, checkLists, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
 import { SHELLS, unwrap, type Invocation } from './command.ts';
 import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
-import { matchInside, matchPath, resolvePath } from './paths.ts';
+import { posix } from 'node:path';
+import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
 
@@ -25,6 +26,13 @@ export interface EvalContext {
   lookupPr(repo: string, pr: number): Promise<PrState>;
   /** resolves symbolic links of an existing file (a link to a protected file is that file) */
   realpath?: ((path: string) => string | null) | undefined;
+  /**
+   * axme's own state, which an agent must not change whatever the rules say: the policy cache
+   * and sessions (`<git-common-dir>/axme`), the harness settings that install the hooks
+   */
+  protectedPaths?: string[] | undefined;
+  /** how long checking one command line may take before it is denied as too long (default 3 s) */
+  budgetMs?: number | undefined;
 }
 
 export interface Verdict {
@@ -34,6 +42,27 @@ export interface Verdict {
   rule: string | null;
 }
 
+const MAX_COMMAND = 4 * 1024 * 1024;
+
+/** The rules no policy turns off: an agent may not switch its own guard rail off. */
+function selfProtection(call: ToolCall, ctx: EvalContext): Verdict | null {
+  // axme_update_safety through any MCP server name: adding rules is fine, removing them is the user's call
+  if (/(^|__)axme_update_safety$/.test(call.tool) && call.input.action === 'remove') {
+    return deny('axme.self', 'removing a safety rule is for the user: ask them to run `axme safety remove ...` themselves');
+  }
+  if (WRITE_TOOLS.has(call.tool)) {
+    for (const key of ['file_path', 'notebook_path']) {
+      const p = call.input[key];
+      if (typeof p === 'string' && p) {
+        const hit = protectedHit(resolvePath(p, ctx), ctx);
+        if (hit) return deny('axme.self', hit);
+      }
+    }
+  }
+  return null;
+}
+
+
 const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
 const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const ALLOW: Verdict = { decision: 'allow', reason: '', rule: null };
@@ -42,8 +71,12 @@ const ALLOW: Verdict = { decision: 'allow', reason: '', rule: null };
  * Decides one tool call against a policy. Pure but for the injected lookups; never throws for
  * any input (an internal failure is a deny that says so).
  */
-export async function evaluate(call: ToolCall, policy: Policy, ctx: EvalContext): Promise<Verdict> {
+export async function evaluate(call: ToolCall, policy: Policy, rawCtx: EvalContext): Promise<Verdict> {
   try {
+    // `HOME=/home/u/` is the same home as `/home/u`
+    const ctx = { ...rawCtx, home: posix.resolve(rawCtx.home), cwd: posix.resolve(rawCtx.cwd) };
+    const self = selfProtection(call, ctx);
+    if (self) return self;
     if (call.tool === 'Bash') {
       const command = call.input.command;
       if (typeof command !== 'string') return deny('input', 'the Bash call has no command string');
@@ -97,11 +130,30 @@ interface Walk {
   findings: Finding[];
   gates: PrGate[];
   cwd: string | null;
+  /** after a `cd` that may fail (not followed by `&&`), the folder commands may still run in */
+  fallback: string | null;
+  /** commands since the last `cd` have all been joined by `&&` to it */
+  chained: boolean;
+  deadline: number;
+  outOfTime: boolean;
 }
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
-export async function evaluateCommand(command: string, policy: Policy, ctx: EvalContext): Promise<Verdict> {
-  const walk: Walk = { policy, ctx, findings: [], gates: [], cwd: ctx.cwd, seen: new Map() };
+export async function evaluateCommand(command: string, policy: Policy, rawCtx: EvalContext): Promise<Verdict> {
+  const ctx = { ...rawCtx, home: posix.resolve(rawCtx.home), cwd: posix.resolve(rawCtx.cwd) };
+  if (command.length > MAX_COMMAND) return deny('shell.too-long', `the command is ${command.length} characters long, too long to check; write the data to a file with the Write tool and run a short command`);
+  const walk: Walk = {
+    policy,
+    ctx,
+    findings: [],
+    gates: [],
+    cwd: ctx.cwd,
+    fallback: null,
+    chained: false,
+    seen: new Map(),
+    deadline: performance.now() + (ctx.budgetMs ?? 3_000),
+    outOfTime: false,
+  };
   walkScript(command, walk, 0);
   if (walk.findings.length) {
     const [first, ...more] = walk.findings;
@@ -144,9 +196,15 @@ function walkScript(src: string, w: Walk, depth: number): void {
   const script = parseShell(src, { home: w.ctx.home, depth });
   if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests substitutions too deeply to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
-  const fed: Array<{ words: Word[]; runs: Invocation[] }> = [];
+  // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
+  const fed: Invocation[][] = [];
   const runsOf = new Map<SimpleCommand, Invocation[]>();
-  for (const cmd of script.commands) {
+  for (const [n, cmd] of script.commands.entries()) {
+    if (w.outOfTime || (n % 128 === 127 && performance.now() > w.deadline)) {
+      if (!w.outOfTime) w.findings.push({ rule: 'shell.too-long', reason: 'the command is too long to check in time; split it into shorter commands' });
+      w.outOfTime = true;
+      return;
+    }
     const { invocation, scripts } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
@@ -165,12 +223,29 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const inv = runsOf.get(cmd)?.[0];
     const head = inv?.program ?? cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.raw))?.value;
     if (head && (SHELLS.has(head) || head === 'eval' || head === 'source' || head === '.')) {
-      const subs = cmd.words.flatMap((x) => x.subs);
-      fed.push({ words: cmd.words, runs: subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) });
+      // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
+      const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
+      fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
   }
   const p = checkPipelines(piped, fed, w.policy);
   if (p) w.findings.push(p);
+}
+
+/** Commands that switch the guard rail off: `axme safety remove|set|reset`, moving refs/memory/* by hand. */
+function selfCommand(inv: Invocation): Finding | null {
+  const a = inv.args.map((x) => x.value);
+  const isAxme = inv.program === 'axme' || inv.program === 'axme.cjs' || ((inv.program === 'node' || inv.program === 'npx') && a.some((x) => /(^|\/)axme(\.cjs)?$/.test(x)));
+  if (isAxme) {
+    const i = a.indexOf('safety');
+    if (i >= 0 && ['remove', 'set', 'reset'].includes(a[i + 1] ?? '')) {
+      return { rule: 'axme.self', reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
+    }
+  }
+  if (inv.program === 'git' && a.includes('update-ref') && a.some((x) => x.startsWith('refs/memory/'))) {
+    return { rule: 'axme.self', reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' };
+  }
+  return null;
 }
 
 /** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
@@ -184,29 +259,42 @@ function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
 
 function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number): void {
   const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
-  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen };
+  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen, realpath: w.ctx.realpath, protectedPaths: w.ctx.protectedPaths };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
+  if (cmd.after !== '&&') w.chained = false;
+  if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
   if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   if (!inv) return;
   if (inv.program === 'cd' || inv.program === 'pushd') {
     const target = inv.args.find((a) => !a.value.startsWith('-') || a.value === '-');
-    w.cwd = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
+    // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
+    w.fallback = w.cwd;
+    w.chained = true;
+    const next = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
+    // a path growing with every `cd a` would make each later check slower: past 4 KB it is unknown
+    w.cwd = next && next.length > 4096 ? null : next;
     return;
   }
   if (inv.program === 'popd') {
     w.cwd = null;
     return;
   }
-  add(checkRemoval(inv, bctx));
+  if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
+  const self = selfCommand(inv);
+  if (self) add(self);
   // find -exec cmd ... ; runs cmd for each file
   if (inv.program === 'find') {
     inv.args.forEach((a, i) => {
       if (a.value === '-exec' || a.value === '-execdir' || a.value === '-ok' || a.value === '-okdir') {
         const end = inv.args.findIndex((x, k) => k > i && (x.value === ';' || x.value === '+'));
         const words = inv.args.slice(i + 1, end < 0 ? undefined : end);
-        if (words.length) checkCommand({ ...cmd, words, redirects: [] }, unwrap({ ...cmd, words, redirects: [] }).invocation, w, depth);
+        if (!words.length) return;
+        const inner = { ...cmd, words, redirects: [] };
+        const u = unwrap(inner);
+        for (const s of u.scripts) walkScript(s, w, depth + 1);
+        checkCommand(inner, u.invocation, w, depth);
       }
     });
   }

@@ -19,6 +19,8 @@ export interface GitCall {
   gitDir: string | null;
   /** the shell command of a `-c alias.x=!cmd` alias that the call runs, if any */
   aliasScript: string | null;
+  /** `-c key=value` settings of this call, keys lower-cased */
+  config: Map<string, string>;
 }
 
 export interface Finding {
@@ -47,6 +49,7 @@ const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namesp
 export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
   const a = inv.args.map((w) => w.value);
   const aliases = new Map<string, string>();
+  const config = new Map<string, string>();
   let gitDir: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {
@@ -64,6 +67,8 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     else if (name === '-c') {
       const m = /^alias\.([^=]+)=(.*)$/is.exec(value);
       if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
+      const eq = value.indexOf('=');
+      config.set((eq < 0 ? value : value.slice(0, eq)).toLowerCase(), eq < 0 ? 'true' : value.slice(eq + 1));
     }
   }
   if (i >= a.length) return null;
@@ -81,7 +86,32 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
   }
-  return { sub, args, cwd, gitDir, aliasScript };
+  return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config };
+}
+
+/** Long options of the subcommands the rules read; git accepts any unambiguous prefix (`--force-w`). */
+const LONG_OPTIONS: Record<string, string[]> = {
+  push: ['--all', '--branches', '--mirror', '--tags', '--follow-tags', '--delete', '--dry-run', '--force', '--force-with-lease', '--force-if-includes', '--prune', '--set-upstream', '--push-option', '--receive-pack', '--exec', '--repo', '--atomic', '--verbose', '--quiet', '--no-verify', '--verify', '--porcelain', '--thin', '--no-thin', '--signed', '--recurse-submodules', '--progress', '--ipv4', '--ipv6'],
+  reset: ['--hard', '--soft', '--mixed', '--merge', '--keep', '--quiet', '--patch', '--refresh', '--no-refresh', '--recurse-submodules', '--pathspec-from-file', '--pathspec-file-nul', '--intent-to-add'],
+  clean: ['--force', '--dry-run', '--quiet', '--interactive', '--exclude'],
+  checkout: ['--force', '--quiet', '--ours', '--theirs', '--track', '--no-track', '--detach', '--orphan', '--merge', '--conflict', '--patch', '--progress', '--guess', '--overwrite-ignore', '--recurse-submodules', '--pathspec-from-file', '--ignore-skip-worktree-bits'],
+  switch: ['--force', '--discard-changes', '--create', '--force-create', '--detach', '--guess', '--quiet', '--track', '--no-track', '--orphan', '--merge', '--conflict', '--progress', '--recurse-submodules'],
+  restore: ['--source', '--staged', '--worktree', '--quiet', '--patch', '--ours', '--theirs', '--merge', '--conflict', '--overlay', '--no-overlay', '--progress', '--recurse-submodules', '--pathspec-from-file'],
+  tag: ['--annotate', '--sign', '--local-user', '--force', '--delete', '--verify', '--list', '--message', '--file', '--contains', '--no-contains', '--points-at', '--merged', '--no-merged', '--sort', '--format', '--column', '--no-column', '--ignore-case', '--create-reflog', '--cleanup', '--trailer', '--color'],
+  commit: ['--dry-run', '--message', '--amend', '--no-verify', '--verify', '--all', '--patch', '--file', '--reuse-message', '--reedit-message', '--fixup', '--squash', '--author', '--date', '--signoff', '--no-edit', '--edit', '--allow-empty', '--allow-empty-message', '--quiet', '--verbose', '--only', '--include', '--interactive', '--gpg-sign', '--no-gpg-sign', '--trailer', '--status', '--no-status', '--cleanup', '--template', '--untracked-files', '--short', '--branch', '--porcelain', '--long', '--null', '--reset-author', '--pathspec-from-file'],
+};
+
+function expandLongOptions(sub: string, args: string[]): string[] {
+  const known = LONG_OPTIONS[sub];
+  if (!known) return args;
+  return args.map((a) => {
+    if (!a.startsWith('--') || a === '--') return a;
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a : a.slice(0, eq);
+    if (known.includes(name)) return a;
+    const hits = known.filter((k) => k.startsWith(name));
+    return hits.length === 1 ? `${hits[0]}${eq < 0 ? '' : a.slice(eq)}` : a;
+  });
 }
 
 /** Every finding for one git call; `gates` collects `pr=N` markers to look up. */
@@ -97,7 +127,8 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       if (has('--hard') && !ctx.exempt) out.push({ rule: 'git.reset-hard', reason: '`git reset --hard` throws away uncommitted work. Commit or stash first (`git stash`), or reset without --hard' });
       break;
     case 'clean':
-      if (ctx.listed('git clean -f') && cluster('f', '--force') && !cluster('n', '--dry-run')) {
+      // `-c clean.requireForce=false` makes a plain `git clean` delete too
+      if (ctx.listed('git clean -f') && (cluster('f', '--force') || /^(false|no|off|0)$/i.test(call.config.get('clean.requireforce') ?? '')) && !cluster('n', '--dry-run')) {
         out.push({ rule: 'bash.deniedPrefixes: git clean -f', reason: '`git clean -f` deletes untracked files for good. Preview with `git clean -n`, or remove the files you mean by name' });
       }
       break;
@@ -107,6 +138,9 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       if (ctx.listed('git checkout -- .') && discardsEverything(call)) {
         out.push({ rule: 'bash.deniedPrefixes: git checkout -- .', reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first` });
       }
+      break;
+    case 'update-ref':
+      if (ctx.listed('git tag') && call.args.some((x) => x.startsWith('refs/tags/'))) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or moving tags is a release step: ask the user to tag' });
       break;
     case 'tag':
       if (ctx.listed('git tag') && createsTag(call.args)) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or deleting tags is a release step: ask the user to tag (listing tags with `git tag -l` is fine)' });
@@ -169,6 +203,12 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
     }
     const plus = spec.startsWith('+');
     if (plus) spec = spec.slice(1);
+    // `:` (or `+:`) pushes every branch that exists on both sides
+    if (spec === ':') {
+      opt.all = true;
+      if (plus) opt.force = true;
+      continue;
+    }
     const colon = spec.indexOf(':');
     let src = colon < 0 ? spec : spec.slice(0, colon);
     let dst = colon < 0 ? spec : spec.slice(colon + 1);
@@ -195,7 +235,9 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
     out.push({ rule: 'git.protectedBranches', reason: `\`git push ${opt.all ? '--all' : '--mirror'}\` also pushes protected branches (${policy.protectedBranches.join(', ')}). Push your feature branch by name` });
   }
   for (const t of targets) {
-    const prot = protectedName(t.dst);
+    // a destination only the shell knows (`"$(git branch --show-current)"`) is taken as the current branch
+    if (t.dst.includes(UNKNOWN)) t.dst = current() ?? t.dst;
+    const prot = t.dst.includes('*') ? policy.protectedBranches.find((b) => globMatches(t.dst, b)) : protectedName(t.dst);
     if (t.del && prot) {
       out.push({ rule: 'git.protectedBranches', reason: `deleting the protected branch ${t.dst} on the remote is not allowed` });
     } else if (prot && !directAllowed) {
@@ -210,6 +252,11 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   }
   if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
   return out;
+}
+
+/** Whether a refspec glob (`refs/heads/*` after the prefix is cut: `*`) covers `name`. */
+function globMatches(glob: string, name: string): boolean {
+  return new RegExp(`^${glob.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
 }
 
 function discardsEverything(call: GitCall): boolean {

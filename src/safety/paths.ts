@@ -29,6 +29,7 @@ const STAR = -1; // `*`: any run of characters but `/`
 const ANY = -2; // `?` or `[...]`: one character but `/`
 const GLOBSTAR = -3; // an unknown expansion (or a pattern's `**`): anything at all
 const DEEP = -4; // a shell or tool glob's `**`: any path, but like `*` it never enters a dot name
+const PART = -5; // an unknown expansion inside the file name (`foo$X`): any characters but `/`
 type Token = number | string;
 
 /**
@@ -37,9 +38,11 @@ type Token = number | string;
  */
 function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
   const out: Token[] = [];
+  const nameStart = s.lastIndexOf('/');
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
-    if (c === UNKNOWN) out.push(GLOBSTAR);
+    // `"$DIR/.env"` may be any folder; `foo$X` is a file name starting with foo
+    if (c === UNKNOWN) out.push(i > nameStart ? PART : GLOBSTAR);
     else if (!literalGlob && c === '*') {
       if (s[i + 1] === '*') {
         i++;
@@ -60,7 +63,7 @@ function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
   return out;
 }
 
-const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP;
+const isWild = (t: Token | undefined): boolean => t === STAR || t === GLOBSTAR || t === DEEP || t === PART;
 
 /**
  * Whether some string matches both token lists: a search over (position in a, position in b,
@@ -121,6 +124,7 @@ function intersects(a: Token[], b: Token[]): boolean {
 /** Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). */
 function produces(w: number, c: string, fresh: boolean): boolean {
   if (w === GLOBSTAR) return true;
+  if (w === PART) return c !== '/';
   if (c === '.' && fresh) return false;
   return w === DEEP || c !== '/';
 }
@@ -167,9 +171,12 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
+  // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
+  const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
   for (const pattern of patterns) {
     if (!pattern) continue;
     if (pattern.includes('/')) {
+      if (folderUnknown) continue;
       const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd }).replace(/\/$/, '');
       if (literal) {
         if (patternRegex(full, true).test(path)) return { pattern };
@@ -202,4 +209,10 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
     if (literalPart.startsWith(prefix) && literalPart.length > prefix.length) return { pattern };
   }
   return null;
+}
+
+/** Why writing `abs` would change axme's own state (`protectedPaths`), or null. */
+export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | undefined }): string | null {
+  const p = (ctx.protectedPaths ?? []).find((x) => abs === x || abs.startsWith(`${x}/`));
+  return p ? `${abs} is axme's own state (${p}): agents may not change it; ask the user` : null;
 }

@@ -71,15 +71,28 @@ function wordMatches(pw: string, arg: string): boolean {
   if (pw.endsWith('=') && arg.startsWith(pw)) return true;
   if (/^-[A-Za-z]+$/.test(pw) && /^-[A-Za-z0-9]+$/.test(arg)) return [...pw.slice(1)].every((c) => arg.includes(c));
   if (/^[0-7]{3,4}$/.test(pw)) {
-    if (/^[0-7]{3,4}$/.test(arg)) return parseInt(pw, 8) === parseInt(arg, 8);
-    if (pw.replace(/^0/, '') === '777') return /^(a|ugo|uog|oug|ogu|gou|guo)?[+=]rwx$/.test(arg);
-    return false;
+    const want = parseInt(pw, 8);
+    // `chmod 4777` is still rwx for everyone; `u=rwx,g=rwx,o=rwx` too
+    if (/^[0-7]{3,5}$/.test(arg)) return want === parseInt(arg, 8) || (want === 0o777 && (parseInt(arg, 8) & 0o777) === 0o777);
+    return want === 0o777 && symbolicAllRwx(arg);
   }
   if (pw.includes('*')) {
     const re = new RegExp(`^${pw.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
     return re.test(arg);
   }
   return false;
+}
+
+/** Whether a symbolic chmod mode gives read, write and execute to user, group and others. */
+function symbolicAllRwx(mode: string): boolean {
+  const who = new Set<string>();
+  for (const clause of mode.split(',')) {
+    const m = /^([ugoa]*)[+=]([rwxXst]*)$/.exec(clause);
+    if (!m) return false;
+    if (!['r', 'w', 'x'].every((c) => m[2]!.includes(c))) continue;
+    for (const c of m[1] === '' || m[1]!.includes('a') ? 'ugo' : m[1]!) who.add(c);
+  }
+  return who.size === 3;
 }
 
 /** Whether `name` is one of `globs` (protected branch patterns such as `main` or `release/*`). */

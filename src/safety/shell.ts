@@ -28,6 +28,8 @@ export interface Redirect {
   target: Word | null;
   /** heredoc or here-string text (what the program reads on stdin) */
   input: string | null;
+  /** substitutions run to produce it (an unquoted heredoc's `$( )`, a here-string's) */
+  subs?: Script[];
 }
 
 export interface SimpleCommand {
@@ -38,6 +40,8 @@ export interface SimpleCommand {
   /** commands of one pipeline share an id; `index` is the position in it */
   pipeline: number;
   index: number;
+  /** the list operator before this command's pipeline: `&&` means it runs only if the one before succeeded */
+  after: '&&' | 'other';
 }
 
 export interface Script {
@@ -47,7 +51,7 @@ export interface Script {
 }
 
 export const MAX_DEPTH = 40;
-const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac', 'coproc']);
+const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);
 const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
 
 interface ParseOptions {
@@ -66,7 +70,7 @@ class Parser {
   pos = 0;
   out: SimpleCommand[] = [];
   tooDeep = false;
-  private pendingHeredocs: Array<{ delim: string; strip: boolean; redirect: Redirect }> = [];
+  private pendingHeredocs: Array<{ delim: string; strip: boolean; quoted: boolean; redirect: Redirect }> = [];
   private lineLast: SimpleCommand | null = null;
 
   constructor(
@@ -81,6 +85,7 @@ class Parser {
   list(close: ')' | null): void {
     let pipeline = this.ids.next++;
     let index = 0;
+    let after: SimpleCommand['after'] = 'other';
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -95,6 +100,7 @@ class Parser {
         this.readHeredocs();
         pipeline = this.ids.next++;
         index = 0;
+        after = 'other';
       } else if (c === ')') {
         this.pos++;
         if (close) return;
@@ -102,7 +108,7 @@ class Parser {
       } else if (c === ';' || c === '&' || c === '|') {
         const two = this.src.slice(this.pos, this.pos + 2);
         if (two === '&>') {
-          this.command(pipeline, index++);
+          this.command(pipeline, index++, after);
           continue;
         }
         const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
@@ -111,16 +117,18 @@ class Parser {
         else {
           pipeline = this.ids.next++;
           index = 0;
+          after = op === '&&' ? '&&' : 'other';
         }
       } else if (c === '(') {
         if (this.src[this.pos + 1] === '(') {
           this.skipArithmetic(this.pos + 2);
+          this.lineLast = null;
           continue;
         }
         this.pos++;
         this.nested((p) => p.list(')'), false);
       } else {
-        this.command(pipeline, index);
+        this.command(pipeline, index, after);
       }
     }
   }
@@ -149,8 +157,8 @@ class Parser {
     if (this.lineLast && this.lineLast.comment === null) this.lineLast.comment = text;
   }
 
-  private command(pipeline: number, index: number): void {
-    const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index };
+  private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
+    const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -176,9 +184,7 @@ class Parser {
         cmd.redirects.push(redirect);
         continue;
       }
-      const w = this.word();
-      if (w.value.includes(SPLIT)) cmd.words.push(...splitWord(w));
-      else cmd.words.push(w);
+      cmd.words.push(...expandWord(this.word(), this.home));
     }
     this.assignments(cmd);
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
@@ -186,6 +192,8 @@ class Parser {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
       // `function name { ...`: the body's first command follows on the same line
       else if (cmd.words[0]?.raw === 'function') cmd.words.splice(0, 2);
+      // `coproc NAME { cmd; }` and `coproc cmd`
+      else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
@@ -218,11 +226,11 @@ class Parser {
     this.pos += m[0].length;
     this.skipBlanks();
     if (this.atWordEnd()) return { op, target: null, input: null };
-    const target = this.word();
-    if (op === '<<<') return { op, target, input: target.value };
+    const target = expandWord(this.word(), this.home)[0]!;
+    if (op === '<<<') return { op, target, input: target.value, subs: target.subs };
     if (op === '<<' || op === '<<-') {
       const r: Redirect = { op, target, input: '' };
-      this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', redirect: r });
+      this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', quoted: /['"\\]/.test(target.raw), redirect: r });
       void cmd;
       return r;
     }
@@ -241,6 +249,8 @@ class Parser {
         lines.push(line);
       }
       h.redirect.input = lines.join('\n');
+      // an unquoted delimiter: `$( )` and backticks in the body run when the heredoc is read
+      if (!h.quoted) h.redirect.subs = this.scanSubs(h.redirect.input);
     }
   }
 
@@ -302,8 +312,9 @@ class Parser {
       } else if (c === '`') {
         this.backtick(w);
       } else {
-        if (c === '*' || c === '?' || c === '[' || c === '{') w.glob = true;
-        w.value += c;
+        if (c === '*' || c === '?' || c === '[') w.glob = true;
+        // unquoted braces and commas may be a brace expansion: marked, expanded by the caller
+        w.value += c === '{' ? B_OPEN : c === '}' ? B_CLOSE : c === ',' ? B_COMMA : c;
         this.pos++;
       }
     }
@@ -347,7 +358,7 @@ class Parser {
       this.pos += 2;
       this.doubleQuoted(w);
     } else if (n === '(' && src[this.pos + 2] === '(') {
-      this.skipArithmetic(this.pos + 3);
+      w.subs.push(...this.skipArithmetic(this.pos + 3));
       w.value += UNKNOWN;
     } else if (n === '(') {
       this.pos += 2;
@@ -358,6 +369,8 @@ class Parser {
       const body = src.slice(this.pos + 2, end);
       this.pos = Math.min(src.length, end + 1);
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(body);
+      // `${x:-$(cmd)}`: the default's substitution runs when x is unset
+      w.subs.push(...this.scanSubs(body));
       const known = m && m[2] === '' ? this.known(m[1]!, inDouble) : null;
       if (known !== null) w.value += known;
       else {
@@ -389,7 +402,10 @@ class Parser {
     if (name === 'HOME') return this.home;
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
-    return this.ids.vars.get(name) ?? null;
+    const v = this.ids.vars.get(name);
+    if (v === undefined) return null;
+    // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
+    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
   }
 
   private ansiC(): string {
@@ -461,7 +477,8 @@ class Parser {
     return this.src.length;
   }
 
-  private skipArithmetic(from: number): void {
+  /** Skips `$(( ... ))` / `(( ... ))`; substitutions inside still run, so their commands are kept. */
+  private skipArithmetic(from: number): Script[] {
     let depth = 2;
     let i = from;
     for (; i < this.src.length && depth > 0; i++) {
@@ -469,14 +486,88 @@ class Parser {
       else if (this.src[i] === ')') depth--;
     }
     this.pos = i;
+    return this.scanSubs(this.src.slice(from, Math.max(from, i - 2)));
+  }
+
+  /**
+   * The commands that expanding `text` runs (its `$( )`, backticks, `<( )`), parsed by a child
+   * parser reading words only: for `${x:-$(cmd)}`, arithmetic, and unquoted heredoc bodies.
+   */
+  scanSubs(text: string): Script[] {
+    if (!/[$`<>]/.test(text)) return [];
+    if (this.depth + 1 > MAX_DEPTH) {
+      this.tooDeep = true;
+      return [];
+    }
+    const child = new Parser(text, this.home, this.depth + 1, this.ids);
+    const subs: Script[] = [];
+    while (child.pos < text.length) {
+      const c = text[child.pos]!;
+      if (' \t\r\n;&|()'.includes(c) || ((c === '<' || c === '>') && text[child.pos + 1] !== '(')) child.pos++;
+      else subs.push(...child.word().subs);
+    }
+    this.tooDeep ||= child.tooDeep;
+    this.out.push(...child.out);
+    return subs;
   }
 }
 
-/** Marks where an unquoted `$IFS` splits a word. */
+/** Marks where an unquoted `$IFS` (or a variable's whitespace) splits a word. */
 const SPLIT = '\u0001';
+/** Unquoted `{`, `,`, `}`: a brace expansion when they form `{a,b}`, else themselves. */
+const B_OPEN = '\u0002';
+const B_COMMA = '\u0003';
+const B_CLOSE = '\u0004';
+const MAX_EXPANSIONS = 64;
 
-function splitWord(w: Word): Word[] {
-  return w.value.split(SPLIT).filter(Boolean).map((value) => ({ ...w, value, leadingVar: null }));
+/** The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting. */
+function expandWord(w: Word, home: string): Word[] {
+  let values = [w.value];
+  if (w.value.includes(B_OPEN)) {
+    // hundreds of braces in one word is no command anyone types: treat it as unknown
+    values = (w.value.match(/\u0002/g)?.length ?? 0) > 200 ? [UNKNOWN] : expandBraces(w.value);
+    if (values.length > MAX_EXPANSIONS) values = [UNKNOWN];
+    // tilde expansion comes after brace expansion
+    values = values.map((v) => (v === '~' || v.startsWith('~/') ? home + v.slice(1) : v));
+  }
+  const out: Word[] = [];
+  for (const v of values) {
+    const plain = v.replace(/[\u0002-\u0004]/g, (m) => (m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ','));
+    const parts = plain.includes(SPLIT) ? plain.split(SPLIT).filter(Boolean) : [plain];
+    for (const value of parts) out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
+  }
+  return out.length ? out : [{ ...w, value: '' }];
+}
+
+/** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
+function expandBraces(v: string): string[] {
+  const open = v.indexOf(B_OPEN);
+  if (open < 0) return [v];
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = open; i < v.length; i++) {
+    if (v[i] === B_OPEN) depth++;
+    else if (v[i] === B_COMMA && depth === 1) commas.push(i);
+    else if (v[i] === B_CLOSE && --depth === 0) {
+      if (!commas.length) break;
+      const head = v.slice(0, open);
+      const alts = [open, ...commas].map((c, k) => v.slice(c + 1, k < commas.length ? commas[k] : i));
+      const out: string[] = [];
+      const tails = expandBraces(v.slice(i + 1));
+      for (const alt of alts) {
+        for (const a of expandBraces(alt)) {
+          for (const tail of tails) {
+            out.push(head + a + tail);
+            if (out.length > MAX_EXPANSIONS) return out;
+          }
+        }
+      }
+      return out;
+    }
+  }
+  // not a brace expansion: keep this `{` literal and look further on
+  const rest = expandBraces(v.slice(open + 1));
+  return rest.map((r) => v.slice(0, open) + '{' + r);
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */

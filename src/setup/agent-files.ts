@@ -18,7 +18,13 @@ export const HOOK_ENTRIES = [
   { event: 'SessionEnd', hook: 'session-end', matcher: null, timeout: 10 },
 ] as const;
 
-const AXME_HOOK_RE = /\baxme\b.*\shook\s+(pre-tool-use|post-tool-use|session-start|session-end)\b/;
+// axme's own hook commands: the program is `axme` or `…/axme.cjs` (quoted or not), then `hook <event>`
+const AXME_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(pre-tool-use|post-tool-use|session-start|session-end)(?:\s*$|\s+\|\|)/;
+/**
+ * Appended to the pre-tool-use command: if axme cannot start (not installed here, moved), the
+ * shell's error would be a non-blocking failure and the call would run. Exit 2 blocks it instead.
+ */
+export const FAIL_CLOSED = "|| { echo 'axme: the safety hook could not run (is axme installed? run axme doctor); the call is blocked' >&2; exit 2; }";
 export const CLAUDE_MD_START = '<!-- axme:start -->';
 export const CLAUDE_MD_END = '<!-- axme:end -->';
 
@@ -80,7 +86,8 @@ export function mergeClaudeSettings(settings: Json, command: string[]): Json {
       // ours goes where the old one was (after the foreign hooks that shared its group)
       if (foreign.length !== g.hooks.length && at < 0) at = kept.length;
     }
-    const ours: HookGroup = { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: `${prefix} hook ${entry.hook}`, timeout: entry.timeout }] };
+    const command = `${prefix} hook ${entry.hook}${entry.hook === 'pre-tool-use' ? ` ${FAIL_CLOSED}` : ''}`;
+    const ours: HookGroup = { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command, timeout: entry.timeout }] };
     kept.splice(at < 0 ? kept.length : at, 0, ours);
     hooks[entry.event] = kept;
   }
@@ -112,14 +119,22 @@ export function claudeMdSection(): string {
   ].join('\n');
 }
 
-/** Puts the axme section into CLAUDE.md text: replaced in place when present, else appended. */
-export function mergeClaudeMd(text: string | null): string {
+/**
+ * Puts the axme section into CLAUDE.md text: replaced in place when present, else appended. The
+ * markers count only on lines of their own; one without the other is refused (CONFIG) rather
+ * than guessed at, since guessing could delete the user's text.
+ */
+export function mergeClaudeMd(text: string | null, path = 'CLAUDE.md'): string {
   const section = claudeMdSection();
   if (text === null || text.trim() === '') return `${section}\n`;
-  const start = text.indexOf(CLAUDE_MD_START);
-  const end = text.indexOf(CLAUDE_MD_END, start);
-  if (start >= 0 && end > start) return `${text.slice(0, start)}${section}${text.slice(end + CLAUDE_MD_END.length)}`;
-  return `${text.replace(/\n*$/, '')}\n\n${section}\n`;
+  const lines = text.split('\n');
+  const starts = lines.flatMap((l, i) => (l.trim() === CLAUDE_MD_START ? [i] : []));
+  const ends = lines.flatMap((l, i) => (l.trim() === CLAUDE_MD_END ? [i] : []));
+  if (!starts.length && !ends.length) return `${text.replace(/\n*$/, '')}\n\n${section}\n`;
+  if (starts.length !== 1 || ends.length !== 1 || ends[0]! < starts[0]!) {
+    throw new AxmeError('CONFIG', `${path} has ${starts.length} "${CLAUDE_MD_START}" and ${ends.length} "${CLAUDE_MD_END}" lines: keep exactly one of each around the axme section (or remove both), then run the command again; nothing was changed`, { path });
+  }
+  return [...lines.slice(0, starts[0]), section, ...lines.slice(ends[0]! + 1)].join('\n');
 }
 
 export interface AgentFileChange {
@@ -138,10 +153,11 @@ export function installAgentFiles(root: string, command: string[]): AgentFileCha
   const settings = readJsonFile(settingsPath);
   const mcp = readJsonFile(mcpPath);
   const md = readTextFile(mdPath);
+  const mergedMd = mergeClaudeMd(md, mdPath);
   return [
     writeIfChanged(settingsPath, settings, renderJson(mergeClaudeSettings(settings?.value ?? {}, command), settings?.text)),
     writeIfChanged(mcpPath, mcp, renderJson(mergeMcpConfig(mcp?.value ?? {}, command), mcp?.text)),
-    writeIfChanged(mdPath, md === null ? null : { text: md }, mergeClaudeMd(md)),
+    writeIfChanged(mdPath, md === null ? null : { text: md }, mergedMd),
   ];
 }
 

@@ -69,6 +69,15 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
   }
   if (!settings) return [{ name: 'claude hooks', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' }];
   const out: Check[] = [];
+  for (const file of [path, join(root, '.claude', 'settings.local.json')]) {
+    let v;
+    try {
+      v = readJsonFile(file);
+    } catch {
+      continue;
+    }
+    if (v?.value.disableAllHooks === true) out.push({ name: 'hooks enabled', status: 'problem', detail: `${file} sets "disableAllHooks": true: no hook runs, no rule is enforced`, fix: `remove disableAllHooks from ${file}` });
+  }
   const hooks = (settings.value.hooks ?? {}) as Record<string, Array<{ matcher?: string; hooks?: Array<{ command?: string }> }>>;
   let preCommand: string | null = null;
   for (const e of HOOK_ENTRIES) {
@@ -80,7 +89,7 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
       continue;
     }
     const command = group.hooks!.find((h) => isAxmeHookCommand(h?.command))!.command!;
-    if (e.event === 'PreToolUse' && group.matcher && group.matcher !== '*') {
+    if (e.event === 'PreToolUse' && group.matcher && !['*', '.*', '.+'].includes(group.matcher)) {
       out.push({ name, status: 'problem', detail: `the PreToolUse hook only runs for "${group.matcher}": other tools are not checked`, fix: 'remove its matcher (axme init rewrites it)' });
     } else out.push({ name, status: 'ok', detail: command });
     if (e.event === 'PreToolUse') preCommand = command;

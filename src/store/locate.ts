@@ -87,8 +87,9 @@ export function readRefSync(commonDir: string, ref: string): string | null | 'un
   }
   try {
     return packedRef(readFileSync(join(commonDir, 'packed-refs'), 'utf8'), ref);
-  } catch {
-    return null;
+  } catch (err) {
+    // no packed-refs file: no such ref; an unreadable one: only git can tell
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'unknown';
   }
 }
 
