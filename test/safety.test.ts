@@ -1420,6 +1420,8 @@ describe('8. review findings', () => {
       ['find ~/.ssh -name id_rsa -exec cat {} +', 'deny', '~/.ssh/id_*'],
       ['tar -C ~/.ssh -czf /tmp/k.tgz .', 'deny', '~/.ssh/id_*'],
       ['tar -xzf release.tgz', 'allow'],
+      ['ln -s ~/.ssh /tmp/s && cat /tmp/s/id_rsa', 'deny', '~/.ssh/id_*'],
+      ['ln -s ../shared/config.json config.json', 'allow'],
       ['find ~ -type f -delete', 'deny', 'rm.root'],
       ["find / -name '*' -delete", 'deny', 'rm.root'],
       ["find . -name '*.o' -delete", 'allow'],

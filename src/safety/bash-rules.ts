@@ -195,6 +195,8 @@ function readsTrees(inv: Invocation): boolean {
     case 'ag':
     case 'rsync':
     case 'zip':
+    // `ln -s ~/.ssh /tmp/s` opens a folder of protected files under another name
+    case 'ln':
       return true;
     case 'tar':
       return inv.args.some((w) => /^-?[A-Za-z]*c[A-Za-z]*$/.test(w.value)) || flags.includes('--create');
