@@ -5,8 +5,9 @@
  * runs in linear time: unterminated constructs end at the end of the input.
  */
 
-/** Stands for text only known when the command runs (`$VAR`, `$(...)`): it matches no literal. */
-export const UNKNOWN = '\uE000';
+import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, UNKNOWN } from './expand.ts';
+
+export { UNKNOWN };
 
 export interface Word {
   /** the word after quote removal; `~` and `$HOME` expanded; unknown expansions are UNKNOWN */
@@ -353,7 +354,9 @@ class Parser {
     const atStart = w.value === '';
     if (n === "'" && !inDouble) {
       this.pos += 2;
-      w.value += this.ansiC();
+      const [text, end] = decodeAnsiC(src, this.pos);
+      w.value += text;
+      this.pos = end;
     } else if (n === '"' && !inDouble) {
       this.pos += 2;
       this.doubleQuoted(w);
@@ -406,38 +409,6 @@ class Parser {
     if (v === undefined) return null;
     // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
-  }
-
-  private ansiC(): string {
-    const src = this.src;
-    let out = '';
-    while (this.pos < src.length && src[this.pos] !== "'") {
-      const c = src[this.pos]!;
-      if (c !== '\\') {
-        out += c;
-        this.pos++;
-        continue;
-      }
-      const rest = src.slice(this.pos + 1, this.pos + 10);
-      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
-      let m: RegExpExecArray | null;
-      if (rest[0] !== undefined && simple[rest[0]] !== undefined) {
-        out += simple[rest[0]];
-        this.pos += 2;
-      } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
-        const cp = parseInt(m[1]!, 16);
-        out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-        this.pos += 1 + m[0].length;
-      } else if ((m = /^([0-7]{1,3})/.exec(rest))) {
-        out += String.fromCharCode(parseInt(m[1]!, 8) & 0xff);
-        this.pos += 1 + m[0].length;
-      } else {
-        out += '\\';
-        this.pos++;
-      }
-    }
-    this.pos++;
-    return out;
   }
 
   private backtick(w: Word): void {
@@ -510,64 +481,6 @@ class Parser {
     this.out.push(...child.out);
     return subs;
   }
-}
-
-/** Marks where an unquoted `$IFS` (or a variable's whitespace) splits a word. */
-const SPLIT = '\u0001';
-/** Unquoted `{`, `,`, `}`: a brace expansion when they form `{a,b}`, else themselves. */
-const B_OPEN = '\u0002';
-const B_COMMA = '\u0003';
-const B_CLOSE = '\u0004';
-const MAX_EXPANSIONS = 64;
-
-/** The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting. */
-function expandWord(w: Word, home: string): Word[] {
-  let values = [w.value];
-  if (w.value.includes(B_OPEN)) {
-    // hundreds of braces in one word is no command anyone types: treat it as unknown
-    values = (w.value.match(/\u0002/g)?.length ?? 0) > 200 ? [UNKNOWN] : expandBraces(w.value);
-    if (values.length > MAX_EXPANSIONS) values = [UNKNOWN];
-    // tilde expansion comes after brace expansion
-    values = values.map((v) => (v === '~' || v.startsWith('~/') ? home + v.slice(1) : v));
-  }
-  const out: Word[] = [];
-  for (const v of values) {
-    const plain = v.replace(/[\u0002-\u0004]/g, (m) => (m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ','));
-    const parts = plain.includes(SPLIT) ? plain.split(SPLIT).filter(Boolean) : [plain];
-    for (const value of parts) out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
-  }
-  return out.length ? out : [{ ...w, value: '' }];
-}
-
-/** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
-function expandBraces(v: string): string[] {
-  const open = v.indexOf(B_OPEN);
-  if (open < 0) return [v];
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < v.length; i++) {
-    if (v[i] === B_OPEN) depth++;
-    else if (v[i] === B_COMMA && depth === 1) commas.push(i);
-    else if (v[i] === B_CLOSE && --depth === 0) {
-      if (!commas.length) break;
-      const head = v.slice(0, open);
-      const alts = [open, ...commas].map((c, k) => v.slice(c + 1, k < commas.length ? commas[k] : i));
-      const out: string[] = [];
-      const tails = expandBraces(v.slice(i + 1));
-      for (const alt of alts) {
-        for (const a of expandBraces(alt)) {
-          for (const tail of tails) {
-            out.push(head + a + tail);
-            if (out.length > MAX_EXPANSIONS) return out;
-          }
-        }
-      }
-      return out;
-    }
-  }
-  // not a brace expansion: keep this `{` literal and look further on
-  const rest = expandBraces(v.slice(open + 1));
-  return rest.map((r) => v.slice(0, open) + '{' + r);
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */

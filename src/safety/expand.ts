@@ -1,0 +1,101 @@
+import type { Word } from './shell.ts';
+
+/**
+ * The expansions the shell applies to a parsed word that the parser leaves marked: brace
+ * expansion and word splitting; and ANSI-C quoting (`$'...'`). Pure string work.
+ */
+
+/** Stands for text only known when the command runs (`$VAR`, `$(...)`): it matches no literal. */
+export const UNKNOWN = '\uE000';
+
+/** Marks where an unquoted `$IFS` (or a variable's whitespace) splits a word. */
+export const SPLIT = '\u0001';
+/** Unquoted `{`, `,`, `}`: a brace expansion when they form `{a,b}`, else themselves. */
+export const B_OPEN = '\u0002';
+export const B_COMMA = '\u0003';
+export const B_CLOSE = '\u0004';
+const MAX_EXPANSIONS = 64;
+
+/** The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting. */
+export function expandWord(w: Word, home: string): Word[] {
+  let values = [w.value];
+  if (w.value.includes(B_OPEN)) {
+    // hundreds of braces in one word is no command anyone types: treat it as unknown
+    values = (w.value.match(/\u0002/g)?.length ?? 0) > 200 ? [UNKNOWN] : expandBraces(w.value);
+    if (values.length > MAX_EXPANSIONS) values = [UNKNOWN];
+    // tilde expansion comes after brace expansion
+    values = values.map((v) => (v === '~' || v.startsWith('~/') ? home + v.slice(1) : v));
+  }
+  const out: Word[] = [];
+  for (const v of values) {
+    const plain = v.replace(/[\u0002-\u0004]/g, (m) => (m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ','));
+    const parts = plain.includes(SPLIT) ? plain.split(SPLIT).filter(Boolean) : [plain];
+    for (const value of parts) out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
+  }
+  return out.length ? out : [{ ...w, value: '' }];
+}
+
+/** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
+function expandBraces(v: string): string[] {
+  const open = v.indexOf(B_OPEN);
+  if (open < 0) return [v];
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = open; i < v.length; i++) {
+    if (v[i] === B_OPEN) depth++;
+    else if (v[i] === B_COMMA && depth === 1) commas.push(i);
+    else if (v[i] === B_CLOSE && --depth === 0) {
+      if (!commas.length) break;
+      const head = v.slice(0, open);
+      const alts = [open, ...commas].map((c, k) => v.slice(c + 1, k < commas.length ? commas[k] : i));
+      const out: string[] = [];
+      const tails = expandBraces(v.slice(i + 1));
+      for (const alt of alts) {
+        for (const a of expandBraces(alt)) {
+          for (const tail of tails) {
+            out.push(head + a + tail);
+            if (out.length > MAX_EXPANSIONS) return out;
+          }
+        }
+      }
+      return out;
+    }
+  }
+  // not a brace expansion: keep this `{` literal and look further on
+  const rest = expandBraces(v.slice(open + 1));
+  return rest.map((r) => v.slice(0, open) + '{' + r);
+}
+
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/** Decodes `$'...'` whose body starts at `from`; returns the text and the index after the closing quote. */
+export function decodeAnsiC(src: string, from: number): [string, number] {
+  let out = '';
+  let pos = from;
+  while (pos < src.length && src[pos] !== "'") {
+    const c = src[pos]!;
+    if (c !== '\\') {
+      out += c;
+      pos++;
+      continue;
+    }
+    const rest = src.slice(pos + 1, pos + 10);
+    let m: RegExpExecArray | null;
+    if (rest[0] !== undefined && SIMPLE_ESCAPES[rest[0]] !== undefined) {
+      out += SIMPLE_ESCAPES[rest[0]];
+      pos += 2;
+    } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
+      const cp = parseInt(m[1]!, 16);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+      pos += 1 + m[0].length;
+    } else if ((m = /^([0-7]{1,3})/.exec(rest))) {
+      out += String.fromCharCode(parseInt(m[1]!, 8) & 0xff);
+      pos += 1 + m[0].length;
+    } else {
+      out += '\\';
+      pos++;
+    }
+  }
+  return [out, pos + 1];
+}
