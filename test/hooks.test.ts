@@ -380,6 +380,15 @@ describe('axme init: Claude Code files', () => {
     writeFileSync(join(dir, 'CLAUDE.md'), '# P\n');
   });
 
+  test('settings of the wrong shape are refused, not replaced', async () => {
+    const odd = '{"hooks": ["not", "an", "object"]}\n';
+    writeFileSync(join(dir, '.claude', 'settings.json'), odd);
+    const r = await axme(dir, ['init']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /"hooks" must be an object of events/);
+    assert.equal(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'), odd);
+  });
+
   test('a broken settings.json stops init with exit 2 and changes nothing', async () => {
     writeFileSync(join(dir, '.claude', 'settings.json'), '{ "hooks": ');
     const mcpBefore = readFileSync(join(dir, '.mcp.json'), 'utf8');

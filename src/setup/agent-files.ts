@@ -69,10 +69,13 @@ export function isAxmeHookCommand(command: unknown): boolean {
  * wherever they are, the canonical group goes where the first one was (or at the end), and
  * every foreign hook stays as it was.
  */
-export function mergeClaudeSettings(settings: Json, command: string[]): Json {
+export function mergeClaudeSettings(settings: Json, command: string[], path = '.claude/settings.json'): Json {
   const prefix = command.map(shellQuote).join(' ');
+  // a value of the wrong shape is the user's to fix: replacing it would lose what they meant
+  if (settings.hooks !== undefined && !isObject(settings.hooks)) throw shapeError(path, '"hooks" must be an object of events');
   const hooks = isObject(settings.hooks) ? { ...settings.hooks } : {};
   for (const entry of HOOK_ENTRIES) {
+    if (hooks[entry.event] !== undefined && !Array.isArray(hooks[entry.event])) throw shapeError(path, `"hooks.${entry.event}" must be a list`);
     const groups = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as HookGroup[]) : [];
     let at = -1;
     const kept: HookGroup[] = [];
@@ -95,7 +98,8 @@ export function mergeClaudeSettings(settings: Json, command: string[]): Json {
 }
 
 /** Adds (or updates) the `axme` server in an `.mcp.json` object; other servers stay. */
-export function mergeMcpConfig(config: Json, command: string[]): Json {
+export function mergeMcpConfig(config: Json, command: string[], path = '.mcp.json'): Json {
+  if (config.mcpServers !== undefined && !isObject(config.mcpServers)) throw shapeError(path, '"mcpServers" must be an object');
   const servers = isObject(config.mcpServers) ? { ...config.mcpServers } : {};
   const previous = isObject(servers.axme) ? servers.axme : {};
   servers.axme = { ...previous, command: command[0]!, args: [...command.slice(1), 'serve'] };
@@ -153,10 +157,13 @@ export function installAgentFiles(root: string, command: string[]): AgentFileCha
   const settings = readJsonFile(settingsPath);
   const mcp = readJsonFile(mcpPath);
   const md = readTextFile(mdPath);
+  // every merge first: a file that cannot be merged stops the step before anything is written
+  const mergedSettings = renderJson(mergeClaudeSettings(settings?.value ?? {}, command, settingsPath), settings?.text);
+  const mergedMcp = renderJson(mergeMcpConfig(mcp?.value ?? {}, command, mcpPath), mcp?.text);
   const mergedMd = mergeClaudeMd(md, mdPath);
   return [
-    writeIfChanged(settingsPath, settings, renderJson(mergeClaudeSettings(settings?.value ?? {}, command), settings?.text)),
-    writeIfChanged(mcpPath, mcp, renderJson(mergeMcpConfig(mcp?.value ?? {}, command), mcp?.text)),
+    writeIfChanged(settingsPath, settings, mergedSettings),
+    writeIfChanged(mcpPath, mcp, mergedMcp),
     writeIfChanged(mdPath, md === null ? null : { text: md }, mergedMd),
   ];
 }
@@ -202,6 +209,10 @@ function writeIfChanged(path: string, previous: { text: string } | null, text: s
   writeFileSync(tmp, text);
   renameSync(tmp, path);
   return { path, action: previous ? 'updated' : 'created' };
+}
+
+function shapeError(path: string, what: string): AxmeError {
+  return new AxmeError('CONFIG', `${path}: ${what}: fix it, then run the command again; nothing was changed`, { path });
 }
 
 function isObject(v: unknown): v is Json {
