@@ -12,8 +12,12 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (k.startsWith('GIT_') || k.startsWith('AXME_') || k === 'CLAUDECODE' || k.startsWith('CLAUDE_CODE')) continue;
+    if (k === 'GITHUB_TOKEN' || k === 'GH_TOKEN' || k === 'GITHUB_API_URL') continue;
     env[k] = v;
   }
+  // GitHub is never reached from tests: nothing listens on port 9 (tests that need the API start
+  // a local stand-in and pass its URL)
+  env.GITHUB_API_URL = 'http://127.0.0.1:9';
   // No user-level git config: tests must not depend on (or touch) the developer's settings.
   env.GIT_CONFIG_GLOBAL = '/dev/null';
   env.GIT_CONFIG_NOSYSTEM = '1';

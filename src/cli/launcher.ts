@@ -50,9 +50,6 @@ async function hook(event: string): Promise<void> {
     now: () => (process.env.AXME_NOW ? new Date(process.env.AXME_NOW) : new Date()),
     ownerPid: process.ppid,
     version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
-    // PR state comes from GitHub once a client is configured; until then it is unknown and the
-    // policy (github.unverifiedPr) decides
-    lookupPr: async () => 'unknown',
     loadSlow: () => import(HOOK_SLOW),
   };
   const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;

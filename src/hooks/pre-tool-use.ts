@@ -33,7 +33,9 @@ export async function preToolUse(io: HookIO): Promise<void> {
       const at = gitDir ?? locateRepo(dir, io.env)?.gitDir;
       return at ? currentBranch(at) : null;
     },
-    lookupPr: io.lookupPr,
+    lookupPr:
+      io.lookupPr ??
+      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined })),
     // the guard rail's own state: the policy cache, sessions, the settings that install the hooks
     protectedPaths: [
       ...(loc ? [join(loc.commonDir, 'axme')] : []),

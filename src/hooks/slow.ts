@@ -2,7 +2,13 @@ import { assembleContext } from '../knowledge/context.ts';
 import { compileStorePolicy } from '../knowledge/compile-policy.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
+import type { PrStateOptions } from '../github/pr-state.ts';
 import type { RepoLocation } from '../store/locate.ts';
+
+/** PR state through GitHub; Octokit is loaded only when a `#!axme pr=N` marker asks. */
+export async function lookupPr(opts: PrStateOptions) {
+  return (await import('../github/pr-state.ts')).prState(opts);
+}
 
 /**
  * The heavy half of the hooks, loaded only when needed: compiling the policy after the memory

@@ -13,6 +13,11 @@ export interface ToolCall {
 }
 
 export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
+/** A PR lookup's answer; `detail` says why a state is unknown (no token, offline, rate limit). */
+export interface PrLookup {
+  state: PrState;
+  detail?: string | undefined;
+}
 
 export interface EvalContext {
   /** the folder the call runs in (absolute) */
@@ -23,7 +28,7 @@ export interface EvalContext {
   /** the branch checked out in `dir` (or the repository at `gitDir`), null when detached or unknown */
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the state of a pull request; `unknown` when it cannot be checked */
-  lookupPr(repo: string, pr: number): Promise<PrState>;
+  lookupPr(repo: string, pr: number): Promise<PrState | PrLookup>;
   /** resolves symbolic links of an existing file (a link to a protected file is that file) */
   realpath?: ((path: string) => string | null) | undefined;
   /**
@@ -169,7 +174,8 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
 
 async function gate(g: PrGate, policy: Policy, ctx: EvalContext): Promise<Verdict | null> {
   const { repo, pr } = g.marker;
-  const state = await ctx.lookupPr(repo, pr!);
+  const answer = await ctx.lookupPr(repo, pr!);
+  const { state, detail } = typeof answer === 'string' ? { state: answer, detail: undefined } : answer;
   const where = `PR #${pr} of ${repo}`;
   switch (state) {
     case 'open':
@@ -183,7 +189,7 @@ async function gate(g: PrGate, policy: Policy, ctx: EvalContext): Promise<Verdic
       if (policy.unverifiedPr === 'allow') return null;
       return deny(
         'github.unverifiedPr',
-        `axme safety: the state of ${where} could not be checked, and github.unverifiedPr is deny. Provide a token (GITHUB_TOKEN or GH_TOKEN, or \`gh auth login\`), use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
+        `axme safety: the state of ${where} could not be checked${detail ? ` (${detail})` : ''}, and github.unverifiedPr is deny. Provide a token (GITHUB_TOKEN or GH_TOKEN, or \`gh auth login\`), use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
       );
   }
 }

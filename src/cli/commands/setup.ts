@@ -40,7 +40,6 @@ export function setupCommands(io: CliIO) {
           now: clockFrom(io.env),
           ownerPid: process.ppid,
           version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
-          lookupPr: async () => 'unknown',
           loadSlow: () => import('../../hooks/slow.ts'),
         };
         const code = await runHook(a.event as string, hookIO);

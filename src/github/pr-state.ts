@@ -1,0 +1,97 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Octokit } from '@octokit/rest';
+import type { PrLookup, PrState } from '../safety/evaluate.ts';
+import { apiBaseUrl, resolveToken, type GitHubAuth } from './token.ts';
+
+export interface PrStateOptions {
+  /** `owner/name` */
+  repo: string;
+  pr: number;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+  /** machine-local cache folder (`<git-common-dir>/axme/github`); none: no cache */
+  cacheDir?: string | undefined;
+  /** per request (default 2.5 s: two tries fit the hook's 8 s deadline); one retry on a server error or a network failure */
+  timeoutMs?: number | undefined;
+  /** tests and callers that already know it */
+  auth?: GitHubAuth | undefined;
+}
+
+/** How long an answer is reused: a merged PR stays merged; open and closed can change. */
+const TTL_MS: Record<Exclude<PrState, 'unknown'>, number> = { merged: 24 * 3600_000, open: 60_000, closed: 60_000, 'not-found': 60_000 };
+
+interface CacheEntry {
+  state: Exclude<PrState, 'unknown'>;
+  at: number;
+}
+
+/**
+ * The state of a pull request through GitHub's API (`GET /repos/{owner}/{repo}/pulls/{n}`):
+ * open | closed | merged | not-found, or unknown with the reason (no token for a private
+ * repository, offline, rate limited, server errors). Answers are cached briefly, so a burst of
+ * commits asks once; while the rate limit is exhausted nothing is asked until it resets.
+ */
+export async function prState(opts: PrStateOptions): Promise<PrLookup> {
+  const [owner, name] = opts.repo.split('/') as [string, string];
+  const now = opts.now().getTime();
+  const key = `${owner}__${name}__${opts.pr}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const cached = opts.cacheDir ? readJson<CacheEntry>(join(opts.cacheDir, `${key}.json`)) : null;
+  if (cached && now - cached.at < TTL_MS[cached.state]) return { state: cached.state };
+  const limited = opts.cacheDir ? readJson<{ until: number }>(join(opts.cacheDir, 'rate-limit.json')) : null;
+  if (limited && limited.until > now) return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(limited.until).toISOString()}` };
+
+  const auth = opts.auth ?? resolveToken(opts.env);
+  const octokit = new Octokit({ auth: auth.token ?? undefined, baseUrl: apiBaseUrl(opts.env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  let lastError = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const r = await octokit.rest.pulls.get({ owner, repo: name, pull_number: opts.pr, request: { signal: AbortSignal.timeout(opts.timeoutMs ?? 2_500) } });
+      const state = r.data.merged || r.data.merged_at ? 'merged' : r.data.state === 'open' ? 'open' : 'closed';
+      remember(opts.cacheDir, key, { state, at: now });
+      return { state };
+    } catch (err) {
+      const e = err as { status?: number; response?: { headers?: Record<string, string | undefined> }; message?: string };
+      const status = e.status ?? 0;
+      const headers = e.response?.headers ?? {};
+      if (status === 404) {
+        // without a token a private repository's PR is a 404 too: that proves nothing
+        if (!auth.token) return { state: 'unknown', detail: 'no GitHub token, and the PR is not public' };
+        remember(opts.cacheDir, key, { state: 'not-found', at: now });
+        return { state: 'not-found' };
+      }
+      if ((status === 403 || status === 429) && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'])) {
+        const until = headers['x-ratelimit-reset'] ? Number(headers['x-ratelimit-reset']) * 1000 : now + Number(headers['retry-after'] ?? 60) * 1000;
+        if (opts.cacheDir) writeJson(join(opts.cacheDir, 'rate-limit.json'), { until });
+        return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(until).toISOString()}` };
+      }
+      if (status === 401 || status === 403) return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP ${status})` };
+      lastError = status && status < 500 ? `HTTP ${status}` : /abort|timeout/i.test(e.message ?? '') ? 'no answer in time' : status >= 500 && e.response ? `HTTP ${status}` : `unreachable (${(e.message ?? '').split('\n')[0]})`;
+      if (status && status < 500) break;
+    }
+  }
+  return { state: 'unknown', detail: `GitHub ${lastError}` };
+}
+
+function remember(dir: string | undefined, key: string, entry: CacheEntry): void {
+  if (dir) writeJson(join(dir, `${key}.json`), entry);
+}
+
+function readJson<T>(path: string): T | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(path: string, value: unknown): void {
+  try {
+    mkdirSync(join(path, '..'), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(value));
+    renameSync(tmp, path);
+  } catch {
+    // a cache that cannot be written only costs another request
+  }
+}
