@@ -9,6 +9,7 @@ export const DEFAULT_RULES = {
     allowDirectPushToMain: false,
     requirePrForMain: true,
     requireAxmeSuffix: 'agents' as 'agents' | 'always' | 'never',
+    enforceFor: 'agents' as 'agents' | 'everyone',
   },
   github: {
     unverifiedPr: 'deny' as 'deny' | 'allow',
@@ -36,6 +37,7 @@ export interface RulesData {
     allowDirectPushToMain: boolean;
     requirePrForMain: boolean;
     requireAxmeSuffix: 'agents' | 'always' | 'never';
+    enforceFor: 'agents' | 'everyone';
   };
   github: { unverifiedPr: 'deny' | 'allow' };
   bash: { deniedPrefixes: string[]; deniedCommands: string[]; allowedPrefixes: string[] };

@@ -21,6 +21,10 @@ export const SafetyRules = z.object({
         .enum(['agents', 'always', 'never'])
         .default('agents')
         .describe('who must end commit messages with the #!axme pr=<N|none> repo=<owner>/<name> line'),
+      enforceFor: z
+        .enum(['agents', 'everyone'])
+        .default('agents')
+        .describe('whom the git hooks hold to the branch and force-push rules: agents (CLAUDECODE=1 or AXME_AGENT=1) or everyone'),
     })
     .default(() => structuredClone(DEFAULT_RULES.git)),
   github: z
@@ -67,6 +71,7 @@ export const RULE_SETTINGS = {
   'git.allowDirectPushToMain': z.boolean(),
   'git.requirePrForMain': z.boolean(),
   'git.requireAxmeSuffix': z.enum(['agents', 'always', 'never']),
+  'git.enforceFor': z.enum(['agents', 'everyone']),
   'github.unverifiedPr': z.enum(['deny', 'allow']),
 } as const;
 export type RuleSetting = keyof typeof RULE_SETTINGS;

@@ -11,6 +11,7 @@ export interface Policy {
   allowDirectPushToMain: boolean;
   requirePrForMain: boolean;
   requireAxmeSuffix: 'agents' | 'always' | 'never';
+  enforceFor: 'agents' | 'everyone';
   unverifiedPr: 'deny' | 'allow';
   deniedPrefixes: string[];
   deniedCommands: string[];
@@ -21,7 +22,7 @@ export interface Policy {
   warnings: string[];
 }
 
-export const POLICY_VERSION = 1;
+export const POLICY_VERSION = 2;
 
 /** Flattens effective rules (already validated, defaults applied) into a policy. */
 export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy {
@@ -32,6 +33,7 @@ export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy
     allowDirectPushToMain: rules.git.allowDirectPushToMain,
     requirePrForMain: rules.git.requirePrForMain,
     requireAxmeSuffix: rules.git.requireAxmeSuffix,
+    enforceFor: rules.git.enforceFor,
     unverifiedPr: rules.github.unverifiedPr,
     deniedPrefixes: [...rules.bash.deniedPrefixes],
     deniedCommands: [...rules.bash.deniedCommands],
@@ -55,6 +57,6 @@ export function isPolicy(value: unknown): value is Policy {
     typeof p === 'object' && p !== null && p.version === POLICY_VERSION &&
     lists.every((k) => Array.isArray(p[k]) && p[k].every((x) => typeof x === 'string')) &&
     typeof p.allowForcePush === 'boolean' && typeof p.allowDirectPushToMain === 'boolean' && typeof p.requirePrForMain === 'boolean' &&
-    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['deny', 'allow'].includes(p.unverifiedPr)
+    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['agents', 'everyone'].includes(p.enforceFor) && ['deny', 'allow'].includes(p.unverifiedPr)
   );
 }

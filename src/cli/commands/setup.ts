@@ -1,6 +1,9 @@
 import type { Argv } from 'yargs';
 import type { HookIO } from '../../hooks/io.ts';
 import { HOOK_EVENTS, runHook } from '../../hooks/run.ts';
+import { GIT_HOOKS, runGitHook } from '../../hooks/git/run.ts';
+import { uninstallGitHooks } from '../../setup/git-hooks.ts';
+import { agentFilesRoot } from '../../setup/agent-files.ts';
 import { doctor } from '../../setup/doctor.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
 
@@ -22,6 +25,41 @@ export function setupCommands(io: CliIO) {
           for (const c of r.checks) out(io, `${c.status.padEnd(7)}  ${c.name.padEnd(18)}  ${c.detail}${c.fix ? `\n${' '.repeat(29)}fix: ${c.fix}` : ''}`);
         }
         if (!r.ok) throw new SilentExit(1);
+      },
+    },
+    {
+      command: 'git-hook <name> [args..]',
+      describe: `answer a git hook (installed by axme init): ${Object.keys(GIT_HOOKS).join(', ')}`,
+      builder: (y: Argv) => y.positional('name', { type: 'string', choices: Object.keys(GIT_HOOKS) }).positional('args', { type: 'string', array: true }).strict(false),
+      handler: async (a: Args) => {
+        const name = a.name as string;
+        // only pre-push and post-rewrite get data on stdin; the others may inherit a terminal
+        const stdin = name === 'pre-push' || name === 'post-rewrite' ? await readStdin(io, 16 * 1024 * 1024) : '';
+        const code = await runGitHook(name, {
+          args: ((a.args as unknown[] | undefined) ?? []).map(String),
+          stdin,
+          cwd: a.C ?? io.cwd,
+          env: io.env,
+          stdout: (t) => void io.stdout.write(t),
+          stderr: (t) => void io.stderr.write(t),
+          now: clockFrom(io.env),
+          version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
+          loadSlow: () => import('../../hooks/slow.ts'),
+        });
+        if (code) throw new SilentExit(code);
+      },
+    },
+    {
+      command: 'uninstall',
+      describe: 'remove the git hooks axme init installed (chained hooks are restored)',
+      builder: (y: Argv) => y,
+      handler: async (a: Args) => {
+        const cwd = a.C ?? io.cwd;
+        const root = agentFilesRoot(cwd, io.env) ?? cwd;
+        const changes = await uninstallGitHooks({ cwd, env: io.env }, root);
+        if (a.json) return printJson(io, { gitHooks: changes });
+        for (const c of changes) out(io, `${c.action === 'restored' ? 'Restored' : 'Removed'} ${c.hook} (${c.path})`);
+        if (!changes.length) out(io, 'No axme git hooks installed');
       },
     },
     {

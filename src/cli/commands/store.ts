@@ -3,6 +3,7 @@ import { checkStore } from '../../knowledge/check-store.ts';
 import { relative } from 'node:path';
 import { initStore } from '../../knowledge/init-store.ts';
 import { agentFilesRoot, axmeCommand, installAgentFiles } from '../../setup/agent-files.ts';
+import { installGitHooks } from '../../setup/git-hooks.ts';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import type { KindName } from '../../model/kind.ts';
@@ -20,17 +21,23 @@ export function storeCommands(io: CliIO) {
       command: 'init',
       describe: 'create the knowledge store on refs/memory/main and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent',
       builder: (y: Argv): Argv =>
-        y.option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: only the store)' }),
+        y
+          .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
+          .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await initStore(kb);
           const root = a.claude === false ? null : agentFilesRoot(a.C ?? io.cwd, io.env);
-          const agentFiles = root ? installAgentFiles(root, axmeCommand({ ...io.self, env: io.env })) : [];
-          if (a.json) return printJson(io, { ...r, agentFiles });
+          const command = axmeCommand({ ...io.self, env: io.env });
+          const agentFiles = root ? installAgentFiles(root, command) : [];
+          const treeRoot = agentFilesRoot(a.C ?? io.cwd, io.env);
+          const gitHooks = a.gitHooks === false || !treeRoot ? [] : await installGitHooks({ cwd: a.C ?? io.cwd, env: io.env }, treeRoot, command);
+          if (a.json) return printJson(io, { ...r, agentFiles, gitHooks });
           if (r.created) out(io, `Initialized axme knowledge in ${kb.ref} (${r.written.join(', ')})`);
           else if (r.written.length) out(io, `Repaired axme knowledge in ${kb.ref}: wrote ${r.written.join(', ')}`);
           else out(io, `axme knowledge already initialized in ${kb.ref}`);
           for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
+          for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook}`);
           if (a.claude !== false && !root) note(io, 'axme: a bare repository has no working tree: Claude Code files were not written');
         }),
     },

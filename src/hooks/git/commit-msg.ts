@@ -1,0 +1,64 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
+import { addTrailers, trailersOf } from '../../store/code-commits.ts';
+import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
+
+/** Finds the `#!axme` marker: its own line (the last one wins), else the end of the subject line. */
+export function extractMarker(message: string): { marker: string; rest: string } | null {
+  const lines = message.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (lines[i]!.trim().startsWith('#!axme')) {
+      const rest = [...lines.slice(0, i), ...lines.slice(i + 1)].join('\n');
+      return { marker: lines[i]!.trim(), rest };
+    }
+  }
+  const at = lines[0]!.lastIndexOf('#!axme');
+  if (at > 0) return { marker: lines[0]!.slice(at), rest: [lines[0]!.slice(0, at).trimEnd(), ...lines.slice(1)].join('\n') };
+  return null;
+}
+
+/**
+ * commit-msg: a message ending with `#!axme pr=<N|none> repo=<owner>/<name>` is accepted unless
+ * the PR is merged, and the marker becomes `Axme-PR` / `Axme-Repo` (/ `Axme-Session`) trailers —
+ * the hook rewrites the file, since git strips `#` lines only after it ran. A required marker
+ * that is missing rejects the commit with the format to use.
+ */
+export async function commitMsg(io: GitHookIO): Promise<number> {
+  const file = io.args[0];
+  if (!file) {
+    io.stderr('axme git-hook commit-msg: git passes the message file as the first argument\n');
+    return 2;
+  }
+  const path = resolve(io.cwd, file);
+  const message = readFileSync(path, 'utf8');
+  const s = await hookSetting(io);
+  const found = extractMarker(message);
+  if (!found) {
+    const required = s.policy.requireAxmeSuffix === 'always' || (s.policy.requireAxmeSuffix === 'agents' && isAgent(io.env));
+    if (!required || (await trailersOf(s.at, message)).has('axme-pr')) return 0;
+    io.stderr(`axme: this commit needs its PR metadata. End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
+    return 1;
+  }
+  const parsed = parseMarker(found.marker);
+  if (!parsed?.ok) {
+    io.stderr(`axme: the #!axme line is malformed: ${parsed ? parsed.reason : 'no marker'}. Use: ${MARKER_FORMAT}\n`);
+    return 1;
+  }
+  const { pr, repo } = parsed.marker;
+  if (pr !== null) {
+    const problem = await prProblem(s, repo, pr);
+    if (problem) {
+      io.stderr(`axme: ${problem}\n`);
+      return 1;
+    }
+  }
+  const trailers: Array<[string, string]> = [
+    ['Axme-PR', pr === null ? 'none' : String(pr)],
+    ['Axme-Repo', repo],
+  ];
+  if (io.env.AXME_SESSION) trailers.push(['Axme-Session', io.env.AXME_SESSION]);
+  const body = found.rest.replace(/\s+$/, '');
+  writeFileSync(path, await addTrailers(s.at, `${body}\n`, trailers));
+  return 0;
+}

@@ -1,0 +1,56 @@
+import { policyFor } from '../../knowledge/policy-cache.ts';
+import type { PrLookup, PrState } from '../../safety/evaluate.ts';
+import type { Policy } from '../../safety/policy.ts';
+import { locateRepo, type RepoLocation } from '../../store/locate.ts';
+import type { GitAt } from '../../store/code-commits.ts';
+
+/** What a git hook handler may touch. */
+export interface GitHookIO {
+  args: string[];
+  stdin: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  now: () => Date;
+  version: string;
+  loadSlow: () => Promise<typeof import('../slow.ts')>;
+  /** PR state; default GitHub through Octokit */
+  lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
+}
+
+/** Whether the process runs inside a coding agent: Claude Code sets CLAUDECODE=1 for its commands. */
+export function isAgent(env: NodeJS.ProcessEnv): boolean {
+  return env.CLAUDECODE === '1' || env.AXME_AGENT === '1';
+}
+
+export interface HookSetting {
+  at: GitAt;
+  loc: RepoLocation | null;
+  policy: Policy;
+  lookup: (repo: string, pr: number) => Promise<PrLookup>;
+}
+
+/** The repository, its policy (defaults without a store) and a PR lookup. */
+export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
+  const loc = locateRepo(io.cwd, io.env);
+  const { policy } = await policyFor(loc, io.version, async () => (await io.loadSlow()).compileRepoPolicy(loc!, io.env));
+  for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
+  const cacheDir = loc ? `${loc.commonDir}/axme/github` : undefined;
+  const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
+    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir });
+    return typeof r === 'string' ? { state: r } : r;
+  };
+  return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
+}
+
+/** Why a `pr=N` marker must not be used, or null when it may. */
+export async function prProblem(s: HookSetting, repo: string, pr: number): Promise<string | null> {
+  const r = await s.lookup(repo, pr);
+  if (r.state === 'merged') return `PR #${pr} of ${repo} is already merged: this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`;
+  if (r.state === 'not-found') return `PR #${pr} of ${repo} does not exist: check the number and the repo (or use pr=none)`;
+  if (r.state === 'unknown' && s.policy.unverifiedPr === 'deny') {
+    return `the state of PR #${pr} of ${repo} could not be checked${r.detail ? ` (${r.detail})` : ''}, and github.unverifiedPr is deny: set GITHUB_TOKEN or GH_TOKEN (or \`gh auth login\`), use pr=none, or run: axme safety set github.unverifiedPr allow`;
+  }
+  return null;
+}

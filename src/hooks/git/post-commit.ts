@@ -1,0 +1,32 @@
+import { commitTrailers, headBranch, writeNote } from '../../store/code-commits.ts';
+import { readRefSync, locateRepo } from '../../store/locate.ts';
+import { MEMORY_REF } from '../../model/refs.ts';
+import type { GitHookIO } from './context.ts';
+import { runGit } from '../../store/git.ts';
+
+/**
+ * post-commit: a note on refs/notes/axme ties the new commit to what was behind it: the session,
+ * the PR and repo of its trailers, the memory tip at the time, the decisions its message cites.
+ * Never fails the commit (git ignores post-commit's exit code; problems go to stderr).
+ */
+export async function postCommit(io: GitHookIO): Promise<number> {
+  const at = { cwd: io.cwd, env: io.env };
+  const head = (await runGit(['rev-parse', 'HEAD'], { cwd: io.cwd, env: io.env })).stdout.toString('utf8').trim();
+  const message = (await runGit(['log', '-1', '--format=%B', head], { cwd: io.cwd, env: io.env })).stdout.toString('utf8');
+  const t = await commitTrailers(at, head);
+  const loc = locateRepo(io.cwd, io.env);
+  const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
+  const decisions = [...new Set(message.match(/\bD-\d{3,}\b/g) ?? [])];
+  const lines: string[] = [];
+  const session = t.get('axme-session') ?? io.env.AXME_SESSION;
+  if (session) lines.push(`session: ${session}`);
+  if (t.get('axme-pr')) lines.push(`pr: ${t.get('axme-pr')}`);
+  if (t.get('axme-repo')) lines.push(`repo: ${t.get('axme-repo')}`);
+  if (tip && tip !== 'unknown') lines.push(`memory: ${tip}`);
+  if (decisions.length) lines.push(`decisions: ${decisions.join(', ')}`);
+  const branch = await headBranch(at);
+  if (branch) lines.push(`branch: ${branch}`);
+  // sorted, as git's cat_sort_uniq rewrite mode leaves them: a note reads the same after a rebase
+  if (lines.length) await writeNote(at, head, `${lines.sort().join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,86 @@
+import { runGit } from './git.ts';
+
+/**
+ * What the git hooks read and write about code commits (not the memory store): trailers,
+ * ancestry, the commits a push carries, and notes on `refs/notes/axme` — through the git CLI,
+ * which fans notes trees out the way every git expects.
+ */
+
+export const NOTES_REF = 'refs/notes/axme';
+const ZERO = /^0+$/;
+
+export interface GitAt {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+async function git(at: GitAt, args: string[], input?: string): Promise<string> {
+  const r = await runGit(args, { cwd: at.cwd, env: at.env, input, allowFail: true });
+  return r.code === 0 ? r.stdout.toString('utf8') : '';
+}
+
+/** The value of each trailer `key` in a commit message file's text, via git interpret-trailers. */
+export async function trailersOf(at: GitAt, message: string): Promise<Map<string, string>> {
+  const out = await git(at, ['interpret-trailers', '--parse'], message);
+  const map = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) map.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
+  }
+  return map;
+}
+
+/** Adds trailers to a message (git's own placement rules). */
+export async function addTrailers(at: GitAt, message: string, trailers: Array<[string, string]>): Promise<string> {
+  const args = ['interpret-trailers', '--if-exists', 'replace', ...trailers.flatMap(([k, v]) => ['--trailer', `${k}: ${v}`])];
+  const r = await runGit(args, { cwd: at.cwd, env: at.env, input: message });
+  return r.stdout.toString('utf8');
+}
+
+/** The trailers of a commit. */
+export async function commitTrailers(at: GitAt, rev: string): Promise<Map<string, string>> {
+  return trailersOf(at, await git(at, ['log', '-1', '--format=%B', rev]));
+}
+
+/** Whether `a` is an ancestor of `b` (false when either object is missing here). */
+export async function isAncestor(at: GitAt, a: string, b: string): Promise<boolean> {
+  const r = await runGit(['merge-base', '--is-ancestor', a, b], { cwd: at.cwd, env: at.env, allowFail: true });
+  return r.code === 0;
+}
+
+/** The commits `local` brings that `remote` (or, for a new branch, no remote-tracking ref) lacks. */
+export async function commitsToPush(at: GitAt, local: string, remote: string): Promise<string[]> {
+  const range = ZERO.test(remote) ? [local, '--not', '--remotes'] : [local, `^${remote}`];
+  return (await git(at, ['rev-list', '--max-count=1000', ...range])).split('\n').filter(Boolean);
+}
+
+/** The branch HEAD is on, or null (detached). */
+export async function headBranch(at: GitAt): Promise<string | null> {
+  const out = (await git(at, ['symbolic-ref', '--quiet', '--short', 'HEAD'])).trim();
+  return out || null;
+}
+
+/** Writes (replaces) the axme note of a commit. */
+export async function writeNote(at: GitAt, rev: string, text: string): Promise<void> {
+  await runGit(['notes', `--ref=${NOTES_REF}`, 'add', '-f', '-F', '-', rev], { cwd: at.cwd, env: at.env, input: text });
+}
+
+/** The axme note of a commit, or null. */
+export async function readNote(at: GitAt, rev: string): Promise<string | null> {
+  const r = await runGit(['notes', `--ref=${NOTES_REF}`, 'show', rev], { cwd: at.cwd, env: at.env, allowFail: true });
+  return r.code === 0 ? r.stdout.toString('utf8') : null;
+}
+
+/** The folder git runs hooks from (core.hooksPath honoured). */
+export async function hooksDir(at: GitAt): Promise<string> {
+  return (await git(at, ['rev-parse', '--path-format=absolute', '--git-path', 'hooks'])).trim();
+}
+
+export async function getConfig(at: GitAt, key: string): Promise<string | null> {
+  const v = (await git(at, ['config', '--get', key])).trim();
+  return v || null;
+}
+
+export async function setConfig(at: GitAt, key: string, value: string): Promise<void> {
+  await runGit(['config', key, value], { cwd: at.cwd, env: at.env });
+}

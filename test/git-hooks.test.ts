@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { githubStandIn, pull, type Seen } from './github-server.ts';
+import { axmeOk, cleanEnv, git, tempRepo } from './helpers.ts';
+
+/**
+ * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
+ * commands. Asynchronous: the GitHub stand-in answers from this process while git runs.
+ */
+function gitRun(cwd: string, args: string[], env: NodeJS.ProcessEnv, agent = false): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env: cleanEnv({ ...env, ...(agent ? { CLAUDECODE: '1' } : {}) }) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe('git hooks: real commits and pushes', () => {
+  let api: { url: string; seen: Seen[]; close: () => Promise<void> };
+  let dir: string;
+  let remote: string;
+  let cleanup: () => void;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    api = await githubStandIn({
+      'GET /repos/acme/app/pulls/11': () => ({ status: 200, json: pull(11, 'open', false) }),
+      'GET /repos/acme/app/pulls/12': () => ({ status: 200, json: pull(12, 'closed', true) }),
+    });
+    env = { GITHUB_API_URL: api.url, GITHUB_TOKEN: 't0ken' };
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    remote = mkdtempSync(join(tmpdir(), 'axme-remote-'));
+    git(remote, ['init', '-q', '--bare', '-b', 'main']);
+    git(dir, ['remote', 'add', 'origin', remote]);
+    git(dir, ['push', '-q', 'origin', 'main']);
+    // the user's own hook, which must keep running
+    writeFileSync(join(dir, '.git', 'hooks', 'commit-msg'), '#!/bin/sh\necho "user hook ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n');
+    chmodSync(join(dir, '.git', 'hooks', 'commit-msg'), 0o755);
+    const r = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
+    assert.deepEqual(r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`), ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created']);
+  });
+  after(async () => {
+    await api.close();
+    cleanup();
+    rmSync(remote, { recursive: true, force: true });
+  });
+
+  test('init sets the notes settings and is idempotent', async () => {
+    assert.equal(git(dir, ['config', 'notes.rewriteRef']).trim(), 'refs/notes/axme');
+    assert.equal(git(dir, ['config', 'notes.rewriteMode']).trim(), 'cat_sort_uniq');
+    assert.equal(git(dir, ['config', 'notes.displayRef']).trim(), 'refs/notes/axme');
+    const again = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
+    assert.ok(again.gitHooks.every((h: { action: string }) => h.action === 'unchanged'));
+    assert.equal(git(dir, ['config', '--get-all', 'notes.rewriteRef']).trim().split('\n').length, 1);
+  });
+
+  test('an agent commit without the marker is rejected with the format; the user hook still ran', async () => {
+    writeFileSync(join(dir, 'a.txt'), 'a\n');
+    git(dir, ['add', 'a.txt']);
+    const r = await gitRun(dir, ['commit', '-q', '-m', 'Add a'], env, true);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
+    assert.match(readFileSync(join(dir, '.git', 'user-hook.log'), 'utf8'), /user hook ran/);
+  });
+
+  test('the marker line becomes trailers; the subject form works too; a note links the commit', async () => {
+    const r = await gitRun(dir, ['commit', '-q', '-m', 'Add a', '-m', '#!axme pr=none repo=acme/app'], env, true);
+    assert.equal(r.status, 0, r.stderr);
+    const msg = git(dir, ['log', '-1', '--format=%B']);
+    assert.doesNotMatch(msg, /#!axme/);
+    assert.match(msg, /Axme-PR: none\nAxme-Repo: acme\/app/);
+
+    writeFileSync(join(dir, 'b.txt'), 'b\n');
+    git(dir, ['add', 'b.txt']);
+    const s = await gitRun(dir, ['commit', '-q', '-m', 'Cache sessions per D-001 #!axme pr=11 repo=acme/app'], env, true);
+    assert.equal(s.status, 0, s.stderr);
+    assert.equal(git(dir, ['log', '-1', '--format=%s']).trim(), 'Cache sessions per D-001');
+    assert.match(git(dir, ['log', '-1', '--format=%(trailers:key=Axme-PR,valueonly)']), /^11/);
+    const note = git(dir, ['log', '-1', '--notes=axme', '--format=%N']);
+    assert.match(note, /^branch: main\ndecisions: D-001\nmemory: [0-9a-f]{40}\npr: 11\nrepo: acme\/app\n/);
+  });
+
+  test('a merged PR is rejected in commit-msg, for people too; people may omit the marker', async () => {
+    writeFileSync(join(dir, 'c.txt'), 'c\n');
+    git(dir, ['add', 'c.txt']);
+    const merged = await gitRun(dir, ['commit', '-q', '-m', 'More #!axme pr=12 repo=acme/app'], env, false);
+    assert.notEqual(merged.status, 0);
+    assert.match(merged.stderr, /PR #12 of acme\/app is already merged/);
+    const plain = await gitRun(dir, ['commit', '-q', '-m', 'A person commits'], env, false);
+    assert.equal(plain.status, 0, plain.stderr);
+  });
+
+  test('notes survive amend and rebase', async () => {
+    const r = await gitRun(dir, ['commit', '-q', '--amend', '-m', 'A person commits, amended'], env, false);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), /memory: /);
+    const sub = await gitRun(dir, ['log', '-2', '--notes=axme', '--format=%N'], env);
+    const base = git(dir, ['rev-parse', 'HEAD~3']).trim();
+    const rb = await gitRun(dir, ['rebase', '-q', '--force-rebase', base], env, false);
+    assert.equal(rb.status, 0, rb.stderr);
+    assert.equal((await gitRun(dir, ['log', '-2', '--notes=axme', '--format=%N'], env)).stdout, sub.stdout, 'the rebased commits carry the same notes');
+  });
+
+  test('pre-push: protected branch, force and deletion refused for agents; a merged PR for everyone', async () => {
+    const toMain = await gitRun(dir, ['push', '-q', 'origin', 'main'], env, true);
+    assert.notEqual(toMain.status, 0);
+    assert.match(toMain.stderr, /pushing to the protected branch main is not allowed/);
+
+    git(dir, ['checkout', '-q', '-b', 'feature']);
+    const ok = await gitRun(dir, ['push', '-q', 'origin', 'feature'], env, true);
+    assert.equal(ok.status, 0, ok.stderr);
+    git(dir, ['commit', '-q', '--amend', '--no-verify', '-m', 'rewritten']);
+    const force = await gitRun(dir, ['push', '-q', '--force', 'origin', 'feature'], env, true);
+    assert.notEqual(force.status, 0);
+    assert.match(force.stderr, /not a fast-forward/);
+    const del = await gitRun(dir, ['push', '-q', 'origin', ':main'], env, true);
+    assert.match(del.stderr, /deleting the protected branch main/);
+
+    git(dir, ['checkout', '-q', '-b', 'stale']);
+    writeFileSync(join(dir, 'd.txt'), 'd\n');
+    git(dir, ['add', 'd.txt']);
+    git(dir, ['commit', '-q', '--no-verify', '-m', 'old work', '-m', 'Axme-PR: 12\nAxme-Repo: acme/app']);
+    const stale = await gitRun(dir, ['push', '-q', 'origin', 'stale'], env, false);
+    assert.notEqual(stale.status, 0);
+    assert.match(stale.stderr, /PR #12 of acme\/app is already merged/);
+  });
+
+  test('uninstall removes the hooks and restores the user hook', async () => {
+    await axmeOk(dir, ['uninstall'], { env });
+    const hook = readFileSync(join(dir, '.git', 'hooks', 'commit-msg'), 'utf8');
+    assert.match(hook, /user hook ran/);
+    assert.equal(existsSync(join(dir, '.git', 'hooks', 'pre-push')), false);
+  });
+});
+
+describe('git hooks with husky', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempRepo({ commit: true })));
+  after(() => cleanup());
+
+  test('a line is added to the husky hook files, keeping what is there; uninstall takes it out', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, '.husky'));
+    writeFileSync(join(dir, '.husky', 'commit-msg'), 'npx --no -- commitlint --edit "$1"\n');
+    git(dir, ['config', 'core.hooksPath', '.husky/_']);
+    await axmeOk(dir, ['init', '--no-claude']);
+    const text = readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8');
+    assert.match(text, /^npx --no -- commitlint --edit "\$1"\n.* git-hook commit-msg "\$@" # axme-hook\n$/);
+    assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /git-hook pre-push/);
+    await axmeOk(dir, ['init', '--no-claude']);
+    assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), text, 'idempotent');
+    await axmeOk(dir, ['uninstall']);
+    assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), 'npx --no -- commitlint --edit "$1"\n');
+  });
+});
