@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { githubStandIn, pull, type Seen } from './github-server.ts';
-import { axmeOk, cleanEnv, git, tempRepo } from './helpers.ts';
+import { axme, axmeOk, cleanEnv, git, tempRepo } from './helpers.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
@@ -45,6 +45,7 @@ describe('git hooks: real commits and pushes', () => {
     writeFileSync(join(dir, '.git', 'hooks', 'commit-msg'), '#!/bin/sh\necho "user hook ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n');
     chmodSync(join(dir, '.git', 'hooks', 'commit-msg'), 0o755);
     const r = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
+    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.'], { env });
     assert.deepEqual(r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`), ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created']);
   });
   after(async () => {
@@ -86,6 +87,24 @@ describe('git hooks: real commits and pushes', () => {
     assert.match(git(dir, ['log', '-1', '--format=%(trailers:key=Axme-PR,valueonly)']), /^11/);
     const note = git(dir, ['log', '-1', '--notes=axme', '--format=%N']);
     assert.match(note, /^branch: main\ndecisions: D-001\nmemory: [0-9a-f]{40}\npr: 11\nrepo: acme\/app\n/);
+  });
+
+  test('show-commit and blame lead from code to the PR, the decision and the memory tip', async () => {
+    const c = await axmeOk(dir, ['show-commit', 'HEAD', '--json'], { env });
+    assert.equal(c.pr, '11');
+    assert.equal(c.repo, 'acme/app');
+    assert.equal(c.prUrl, 'https://github.com/acme/app/pull/11');
+    assert.deepEqual(c.decisions, [{ id: 'D-001', title: 'Use Valkey for caching', status: 'active' }]);
+    assert.equal(c.memory, git(dir, ['rev-parse', 'refs/memory/main']).trim());
+    const text = await axmeOk(dir, ['show-commit', 'HEAD'], { env });
+    assert.match(text, /PR #11 acme\/app  https:\/\/github.com\/acme\/app\/pull\/11\n  decision D-001 Use Valkey for caching/);
+    const b = await axmeOk(dir, ['blame', 'b.txt:1', '--json'], { env });
+    assert.equal(b.length, 1);
+    assert.equal(b[0].commit, c.commit);
+    assert.deepEqual(b[0].lines, [1]);
+    const bad = await axme(dir, ['show-commit', 'no-such-rev'], { env });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /names no commit/);
   });
 
   test('a merged PR is rejected in commit-msg, for people too; people may omit the marker', async () => {

@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { agentCommands } from './commands/agent.ts';
 import { backlogCommand } from './commands/backlog.ts';
+import { codeCommands } from './commands/code.ts';
 import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
@@ -34,6 +35,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(safetyCommand(io))
     .command(agentCommands(io))
     .command(setupCommands(io))
+    .command(codeCommands(io))
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()

@@ -84,3 +84,33 @@ export async function getConfig(at: GitAt, key: string): Promise<string | null> 
 export async function setConfig(at: GitAt, key: string, value: string): Promise<void> {
   await runGit(['config', key, value], { cwd: at.cwd, env: at.env });
 }
+
+export interface CommitInfo {
+  commit: string;
+  subject: string;
+  author: string;
+  date: string;
+  message: string;
+}
+
+/** A code commit's identity and message; null when `rev` names no commit. */
+export async function commitInfo(at: GitAt, rev: string): Promise<CommitInfo | null> {
+  if (rev.startsWith('-')) return null;
+  const out = await git(at, ['log', '-1', '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B', `${rev}^{commit}`, '--']);
+  if (!out) return null;
+  const [commit, subject, author, date, message] = out.split('\0') as [string, string, string, string, string];
+  return { commit, subject, author, date, message };
+}
+
+/** The commits that last touched each line of a file (optionally lines `from`..`to`), in file order. */
+export async function blameLines(at: GitAt, file: string, range?: [number, number]): Promise<Array<{ commit: string; line: number }>> {
+  const args = ['blame', '--porcelain', ...(range ? ['-L', `${range[0]},${range[1]}`] : []), '--', file];
+  const r = await runGit(args, { cwd: at.cwd, env: at.env, allowFail: true });
+  if (r.code !== 0) throw new Error(r.stderr.trim() || `git blame failed (exit ${r.code})`);
+  const out: Array<{ commit: string; line: number }> = [];
+  for (const line of r.stdout.toString('utf8').split('\n')) {
+    const m = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (m) out.push({ commit: m[1]!, line: Number(m[2]) });
+  }
+  return out;
+}
