@@ -17,5 +17,6 @@ export async function compileStorePolicy(kb: KnowledgeBase): Promise<{ policy: P
     throw err;
   }
   const warnings = state.diagnostics.filter((d) => d.path === RULES_PATH && d.severity === 'error').map((d) => `${RULES_PATH}: ${d.reason}`);
-  return { policy: compilePolicy(state.rules, warnings), commit: state.commit };
+  const apiUrl = (state.config as { github?: { apiUrl?: unknown } } | null)?.github?.apiUrl;
+  return { policy: compilePolicy(state.rules, warnings, typeof apiUrl === 'string' && /^https?:\/\//.test(apiUrl) ? apiUrl : null), commit: state.commit };
 }

@@ -6,6 +6,7 @@ import { openKnowledgeBase } from '../knowledge/kb.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { CLAUDE_MD_START, HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
+import { GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
 
 export interface Check {
   name: string;
@@ -41,6 +42,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   }
   if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
   checks.push(...hookChecks(loc.worktree, opts.env));
+  checks.push(await gitHooksCheck(loc.worktree, opts.env));
   checks.push(mcpCheck(loc.worktree));
   checks.push(claudeMdCheck(loc.worktree));
   return { ok: checks.every((c) => c.status === 'ok'), checks };
@@ -119,6 +121,14 @@ function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check
   const allowed = run('git status');
   if (allowed.stdout.trim() !== '') return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
   return { name: 'hook runs', status: 'ok', detail: 'pre-tool-use denies `rm -rf /` and allows `git status`' };
+}
+
+async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Check> {
+  const have = await installedGitHooks({ cwd: root, env }, root);
+  const missing = GIT_HOOK_NAMES.filter((h) => !have.includes(h));
+  return missing.length
+    ? { name: 'git hooks', status: 'missing', detail: `not installed: ${missing.join(', ')}`, fix: 'axme init' }
+    : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
 }
 
 function mcpCheck(root: string): Check {

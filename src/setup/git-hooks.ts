@@ -91,6 +91,15 @@ async function notesSettings(at: GitAt): Promise<void> {
   if ((await getConfig(at, 'notes.rewriteMode')) === null) await setConfig(at, 'notes.rewriteMode', 'cat_sort_uniq');
 }
 
+/** The axme git hooks in place (husky lines or scripts in the hooks folder). */
+export async function installedGitHooks(at: GitAt, root: string): Promise<string[]> {
+  const dir = (await huskyDir(at, root)) ?? (await hooksDir(at));
+  return GIT_HOOK_NAMES.filter((hook) => {
+    const path = join(dir, hook);
+    return existsSync(path) && readFileSync(path, 'utf8').includes(MARK);
+  });
+}
+
 /** Removes what installGitHooks added: axme's scripts (restoring chained hooks) or husky lines. */
 export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHookChange[]> {
   const changes: GitHookChange[] = [];

@@ -2,6 +2,7 @@ import { policyFor } from '../../knowledge/policy-cache.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { locateRepo, type RepoLocation } from '../../store/locate.ts';
+import { withApiUrl } from '../pre-tool-use.ts';
 import type { GitAt } from '../../store/code-commits.ts';
 
 /** What a git hook handler may touch. */
@@ -38,7 +39,7 @@ export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const cacheDir = loc ? `${loc.commonDir}/axme/github` : undefined;
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
-    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir });
+    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: withApiUrl(io.env, policy), now: io.now, cacheDir });
     return typeof r === 'string' ? { state: r } : r;
   };
   return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
