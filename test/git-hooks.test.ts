@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { githubStandIn, pull, type Seen } from './github-server.ts';
 import { axme, axmeOk, cleanEnv, git, tempRepo } from './helpers.ts';
+import { readSession } from '../src/session/sessions.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
@@ -105,6 +106,21 @@ describe('git hooks: real commits and pushes', () => {
     const bad = await axme(dir, ['show-commit', 'no-such-rev'], { env });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /names no commit/);
+  });
+
+  test('a commit made under an agent session carries Axme-Session; the session records the commit', async () => {
+    const start = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }), env });
+    assert.equal(start.code, 0, start.stderr);
+    const id = readFileSync(join(dir, '.git', 'axme', 'sessions', 'harness', 'claude-code-cc-git-1'), 'utf8');
+    writeFileSync(join(dir, 'e.txt'), 'e\n');
+    git(dir, ['add', 'e.txt']);
+    const r = await gitRun(dir, ['commit', '-q', '-m', 'Session work', '-m', '#!axme pr=none repo=acme/app'], env, true);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(git(dir, ['log', '-1', '--format=%B']), new RegExp(`Axme-Session: ${id}`));
+    assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), new RegExp(`session: ${id}`));
+    const s = readSession(join(dir, '.git'), id)!;
+    assert.deepEqual(s.commits, [git(dir, ['rev-parse', 'HEAD']).trim()]);
+    await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }), env });
   });
 
   test('a merged PR is rejected in commit-msg, for people too; people may omit the marker', async () => {

@@ -3,6 +3,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import type { HookIO } from '../hooks/io.ts';
 import { denyOutput } from '../hooks/pre-tool-use.ts';
 import { runHook } from '../hooks/run.ts';
+import { harnessPid } from '../session/owner.ts';
 
 /**
  * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` runs here on the
@@ -48,7 +49,8 @@ async function hook(event: string): Promise<void> {
     cwd: process.cwd(),
     home: process.env.HOME || homedir(),
     now: () => (process.env.AXME_NOW ? new Date(process.env.AXME_NOW) : new Date()),
-    ownerPid: process.ppid,
+    // the harness itself, not the shell it runs hook commands in: git hooks find the session by it
+    ownerPid: harnessPid(process.ppid),
     version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
     loadSlow: () => import(HOOK_SLOW),
   };

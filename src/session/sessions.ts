@@ -1,4 +1,4 @@
-import { appendFileSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -21,11 +21,13 @@ export interface SessionMeta {
 
 export type SessionEvent =
   | { t: string; type: 'file'; path: string; tool: string }
+  | { t: string; type: 'commit'; commit: string }
   | { t: string; type: 'end'; reason: string };
 
 export interface SessionState {
   meta: SessionMeta;
   files: string[];
+  commits: string[];
   ended: { t: string; reason: string } | null;
 }
 
@@ -116,6 +118,7 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
     return null;
   }
   const files = new Set<string>();
+  const commits: string[] = [];
   let ended: SessionState['ended'] = null;
   let log = '';
   try {
@@ -128,10 +131,30 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
     try {
       const e = JSON.parse(line) as SessionEvent;
       if (e.type === 'file') files.add(e.path);
+      else if (e.type === 'commit') commits.push(e.commit);
       else if (e.type === 'end') ended = { t: e.t, reason: e.reason };
     } catch {
       // a line cut short by a crash: skip it, keep the rest
     }
   }
-  return { meta, files: [...files], ended };
+  return { meta, files: [...files], commits, ended };
+}
+
+/**
+ * The open session a command belongs to: the newest one whose harness process is among the
+ * command's ancestors (a git hook run by Claude Code's Bash tool), or null.
+ */
+export function activeSession(commonDir: string, ancestorPids: number[]): SessionMeta | null {
+  if (!ancestorPids.length) return null;
+  let names: string[];
+  try {
+    names = readdirSync(sessionsDir(commonDir)).filter((n) => n.endsWith('.json'));
+  } catch {
+    return null;
+  }
+  const found = names
+    .map((n) => readSession(commonDir, n.slice(0, -5)))
+    .filter((s): s is SessionState => s !== null && !s.ended && ancestorPids.includes(s.meta.ownerPid))
+    .sort((a, b) => (a.meta.startedAt < b.meta.startedAt ? 1 : -1));
+  return found[0]?.meta ?? null;
 }

@@ -5,6 +5,7 @@ import { GIT_HOOKS, runGitHook } from '../../hooks/git/run.ts';
 import { uninstallGitHooks } from '../../setup/git-hooks.ts';
 import { agentFilesRoot } from '../../setup/agent-files.ts';
 import { doctor } from '../../setup/doctor.ts';
+import { harnessPid } from '../../session/owner.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
@@ -76,7 +77,7 @@ export function setupCommands(io: CliIO) {
           cwd: a.C ?? io.cwd,
           home: io.env.HOME ?? '/',
           now: clockFrom(io.env),
-          ownerPid: process.ppid,
+          ownerPid: harnessPid(process.ppid),
           version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
           loadSlow: () => import('../../hooks/slow.ts'),
         };

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
 import { addTrailers, trailersOf } from '../../store/code-commits.ts';
-import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
+import { hookSetting, isAgent, prProblem, sessionOf, type GitHookIO } from './context.ts';
 
 /** Finds the `#!axme` marker: its own line (the last one wins), else the end of the subject line. */
 export function extractMarker(message: string): { marker: string; rest: string } | null {
@@ -57,7 +57,8 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
     ['Axme-PR', pr === null ? 'none' : String(pr)],
     ['Axme-Repo', repo],
   ];
-  if (io.env.AXME_SESSION) trailers.push(['Axme-Session', io.env.AXME_SESSION]);
+  const session = sessionOf(io, s.loc);
+  if (session) trailers.push(['Axme-Session', session]);
   const body = found.rest.replace(/\s+$/, '');
   writeFileSync(path, await addTrailers(s.at, `${body}\n`, trailers));
   return 0;

@@ -3,6 +3,8 @@ import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { locateRepo, type RepoLocation } from '../../store/locate.ts';
 import { withApiUrl } from '../pre-tool-use.ts';
+import { ancestors } from '../../session/owner.ts';
+import { activeSession } from '../../session/sessions.ts';
 import type { GitAt } from '../../store/code-commits.ts';
 
 /** What a git hook handler may touch. */
@@ -18,6 +20,12 @@ export interface GitHookIO {
   loadSlow: () => Promise<typeof import('../slow.ts')>;
   /** PR state; default GitHub through Octokit */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
+}
+
+/** The agent session this git command runs in: AXME_SESSION, else the open session whose harness is an ancestor. */
+export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | null {
+  if (io.env.AXME_SESSION) return io.env.AXME_SESSION;
+  return loc ? (activeSession(loc.commonDir, ancestors(process.pid))?.id ?? null) : null;
 }
 
 /** Whether the process runs inside a coding agent: Claude Code sets CLAUDECODE=1 for its commands. */

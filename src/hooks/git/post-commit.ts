@@ -1,7 +1,8 @@
 import { commitTrailers, headBranch, writeNote } from '../../store/code-commits.ts';
 import { readRefSync, locateRepo } from '../../store/locate.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
-import type { GitHookIO } from './context.ts';
+import { sessionOf, type GitHookIO } from './context.ts';
+import { readSession, recordEvent } from '../../session/sessions.ts';
 import { runGit } from '../../store/git.ts';
 
 /**
@@ -18,8 +19,11 @@ export async function postCommit(io: GitHookIO): Promise<number> {
   const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
   const decisions = [...new Set(message.match(/\bD-\d{3,}\b/g) ?? [])];
   const lines: string[] = [];
-  const session = t.get('axme-session') ?? io.env.AXME_SESSION;
+  const session = t.get('axme-session') ?? sessionOf(io, loc);
   if (session) lines.push(`session: ${session}`);
+  // the session's own record of what it committed (machine-local)
+  // (a session from elsewhere, named by AXME_SESSION, has no local record: the note still says it)
+  if (session && loc && readSession(loc.commonDir, session)) recordEvent(loc.commonDir, session, { t: io.now().toISOString(), type: 'commit', commit: head });
   if (t.get('axme-pr')) lines.push(`pr: ${t.get('axme-pr')}`);
   if (t.get('axme-repo')) lines.push(`repo: ${t.get('axme-repo')}`);
   if (tip && tip !== 'unknown') lines.push(`memory: ${tip}`);
