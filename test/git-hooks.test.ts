@@ -166,6 +166,14 @@ describe('git hooks: real commits and pushes', () => {
     const stale = await gitRun(dir, ['push', '-q', 'origin', 'stale'], env, false);
     assert.notEqual(stale.status, 0);
     assert.match(stale.stderr, /PR #12 of acme\/app is already merged/);
+
+    // people are bound too once git.enforceFor is everyone
+    const person = await gitRun(dir, ['push', '-q', '--dry-run', 'origin', 'feature:main'], env, false);
+    assert.equal(person.status, 0, person.stderr);
+    await axmeOk(dir, ['safety', 'set', 'git.enforceFor', 'everyone'], { env });
+    const bound = await gitRun(dir, ['push', '-q', 'origin', 'feature:main'], env, false);
+    assert.match(bound.stderr, /pushing to the protected branch main is not allowed/);
+    await axmeOk(dir, ['safety', 'set', 'git.enforceFor', 'agents'], { env });
   });
 
   test('uninstall removes the hooks and restores the user hook', async () => {
