@@ -48,10 +48,18 @@ export async function isAncestor(at: GitAt, a: string, b: string): Promise<boole
   return r.code === 0;
 }
 
-/** The commits `local` brings that `remote` (or, for a new branch, no remote-tracking ref) lacks. */
-export async function commitsToPush(at: GitAt, local: string, remote: string): Promise<string[]> {
+/**
+ * The commits `local` brings that `remote` (or, for a new branch, no remote-tracking ref) lacks,
+ * with their Axme-PR / Axme-Repo trailers — one git process however many commits.
+ */
+export async function commitsToPush(at: GitAt, local: string, remote: string): Promise<Array<{ commit: string; pr: string; repo: string }>> {
   const range = ZERO.test(remote) ? [local, '--not', '--remotes'] : [local, `^${remote}`];
-  return (await git(at, ['rev-list', '--max-count=1000', ...range])).split('\n').filter(Boolean);
+  const out = await git(at, ['log', '--max-count=5000', '--format=%H%x00%(trailers:key=Axme-PR,valueonly,separator=%x2C)%x00%(trailers:key=Axme-Repo,valueonly,separator=%x2C)%x1e', ...range]);
+  return out
+    .split('\x1e')
+    .map((rec) => rec.trim().split('\0'))
+    .filter((f) => f[0] && /^[0-9a-f]{40}/.test(f[0]))
+    .map(([commit, pr, repo]) => ({ commit: commit!, pr: (pr ?? '').trim().split(',').at(-1)!.trim(), repo: (repo ?? '').trim().split(',').at(-1)!.trim() }));
 }
 
 /** The branch HEAD is on, or null (detached). */

@@ -1,5 +1,5 @@
 import { matchesName } from '../../safety/patterns.ts';
-import { commitsToPush, commitTrailers, isAncestor } from '../../store/code-commits.ts';
+import { commitsToPush, isAncestor } from '../../store/code-commits.ts';
 import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
 
 const ZERO = /^0+$/;
@@ -29,10 +29,8 @@ export async function prePush(io: GitHookIO): Promise<number> {
     if (!ZERO.test(remoteOid) && binds && !policy.allowForcePush && !(await isAncestor(s.at, remoteOid, localOid))) {
       problems.push(`${remoteRef} would be rewritten (not a fast-forward) and git.allowForcePush is false: fetch, rebase or merge, then push without force`);
     }
-    for (const commit of await commitsToPush(s.at, localOid, remoteOid)) {
-      const t = await commitTrailers(s.at, commit);
-      const pr = Number(t.get('axme-pr'));
-      const repo = t.get('axme-repo');
+    for (const { commit, pr: prText, repo } of await commitsToPush(s.at, localOid, remoteOid)) {
+      const pr = Number(prText);
       if (!Number.isInteger(pr) || pr <= 0 || !repo) continue;
       const key = `${repo}#${pr}`;
       if (!checked.has(key)) checked.set(key, await prProblem({ ...s, policy: { ...policy, unverifiedPr: 'allow' } }, repo, pr));
