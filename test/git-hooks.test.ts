@@ -58,7 +58,8 @@ describe('git hooks: real commits and pushes', () => {
   test('init sets the notes settings and is idempotent', async () => {
     assert.equal(git(dir, ['config', 'notes.rewriteRef']).trim(), 'refs/notes/axme');
     assert.equal(git(dir, ['config', 'notes.rewriteMode']).trim(), 'cat_sort_uniq');
-    assert.equal(git(dir, ['config', 'notes.displayRef']).trim(), 'refs/notes/axme');
+    assert.equal(git(dir, ['config', 'notes.displayRef']).trim(), 'refs/notes/axm[e]', 'a glob: git log stays quiet before the first note');
+    assert.doesNotMatch(git(dir, ['log', '-1']), /warning/);
     const again = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
     assert.ok(again.gitHooks.every((h: { action: string }) => h.action === 'unchanged'));
     assert.equal(git(dir, ['config', '--get-all', 'notes.rewriteRef']).trim().split('\n').length, 1);
@@ -123,6 +124,14 @@ describe('git hooks: real commits and pushes', () => {
     await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }), env });
   });
 
+  test('a mention of the marker is not a marker', async () => {
+    writeFileSync(join(dir, 'm.txt'), 'm\n');
+    git(dir, ['add', 'm.txt']);
+    const r = await gitRun(dir, ['commit', '-q', '-m', 'docs: explain the #!axme marker', '-m', '#!axme pr=none repo=acme/app'], env, true);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(git(dir, ['log', '-1', '--format=%s']).trim(), 'docs: explain the #!axme marker');
+  });
+
   test('a merged PR is rejected in commit-msg, for people too; people may omit the marker', async () => {
     writeFileSync(join(dir, 'c.txt'), 'c\n');
     git(dir, ['add', 'c.txt']);
@@ -134,9 +143,11 @@ describe('git hooks: real commits and pushes', () => {
   });
 
   test('notes survive amend and rebase', async () => {
+    const before = git(dir, ['log', '-1', '--notes=axme', '--format=%N']);
+    await axmeOk(dir, ['decision', 'add', '--title', 'Moves the memory tip', '--decision', 'x'], { env });
     const r = await gitRun(dir, ['commit', '-q', '--amend', '-m', 'A person commits, amended'], env, false);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), /memory: /);
+    assert.equal(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), before, 'the amended commit keeps the original note, one memory line');
     const sub = await gitRun(dir, ['log', '-2', '--notes=axme', '--format=%N'], env);
     const base = git(dir, ['rev-parse', 'HEAD~3']).trim();
     const rb = await gitRun(dir, ['rebase', '-q', '--force-rebase', base], env, false);
@@ -197,11 +208,57 @@ describe('git hooks with husky', () => {
     git(dir, ['config', 'core.hooksPath', '.husky/_']);
     await axmeOk(dir, ['init', '--no-claude']);
     const text = readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8');
-    assert.match(text, /^npx --no -- commitlint --edit "\$1"\n.* git-hook commit-msg "\$@" # axme-hook\n$/);
+    // first, so an `exit` further down cannot skip it; the user's lines follow unchanged
+    assert.match(text, /^#!\/bin\/sh\n.* git-hook commit-msg "\$@" \|\| exit \$\? # axme-hook\nnpx --no -- commitlint --edit "\$1"\n$/);
     assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /git-hook pre-push/);
     await axmeOk(dir, ['init', '--no-claude']);
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), text, 'idempotent');
     await axmeOk(dir, ['uninstall']);
-    assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), 'npx --no -- commitlint --edit "$1"\n');
+    assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), '#!/bin/sh\nnpx --no -- commitlint --edit "$1"\n');
+    assert.equal(existsSync(join(dir, '.husky', 'pre-push')), false, 'a file axme created is removed whole');
+  });
+
+  test('the husky pre-push line hands the pushed refs back to the rest of the file', async () => {
+    writeFileSync(join(dir, '.husky', 'pre-push'), '#!/bin/sh\ncat > "$(git rev-parse --git-dir)/refs-seen.txt"\n');
+    await axmeOk(dir, ['init', '--no-claude']);
+    const hook = join(dir, '.husky', 'pre-push');
+    const zero = '0'.repeat(40);
+    const head = git(dir, ['rev-parse', 'HEAD']).trim();
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('/bin/sh', [hook, 'origin', 'x'], { cwd: dir, env: cleanEnv(), input: `refs/heads/f ${head} refs/heads/f ${zero}\n`, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(readFileSync(join(dir, '.git', 'refs-seen.txt'), 'utf8'), `refs/heads/f ${head} refs/heads/f ${zero}\n`);
+    const agent = spawnSync('/bin/sh', [hook, 'origin', 'x'], { cwd: dir, env: cleanEnv({ CLAUDECODE: '1' }), input: `refs/heads/main ${head} refs/heads/main ${zero}\n`, encoding: 'utf8' });
+    assert.equal(agent.status, 1);
+    assert.match(agent.stderr, /protected branch main/);
+  });
+});
+
+describe('git hooks refuse folders that are not the repository\'s own', () => {
+  test('a global core.hooksPath, a hooks folder in the tree, a chained hook replaced since', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const shared = mkdtempSync(join(tmpdir(), 'axme-shared-hooks-'));
+    const gitconfig = join(shared, 'gitconfig');
+    try {
+      writeFileSync(gitconfig, `[core]\n\thooksPath = ${shared}\n`);
+      const g = await axme(dir, ['init', '--no-claude'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
+      assert.equal(g.code, 2);
+      assert.match(g.stderr, /core\.hooksPath is set in the global git config/);
+      git(dir, ['config', 'core.hooksPath', '.githooks']);
+      const t = await axme(dir, ['init', '--no-claude']);
+      assert.equal(t.code, 2);
+      assert.match(t.stderr, /points into the working tree/);
+      git(dir, ['config', '--unset', 'core.hooksPath']);
+      writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho A\n');
+      await axmeOk(dir, ['init', '--no-claude']);
+      writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho B\n');
+      const again = await axme(dir, ['init', '--no-claude']);
+      assert.equal(again.code, 2);
+      assert.match(again.stderr, /was replaced since axme chained/);
+      assert.equal(readFileSync(join(dir, '.git', 'hooks', 'pre-push.axme-previous'), 'utf8'), '#!/bin/sh\necho A\n', 'the first hook is never lost');
+    } finally {
+      cleanup();
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });

@@ -131,21 +131,14 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
   });
 });
 
-describe('axme.yaml github.apiUrl', () => {
-  test('points the PR lookup at GitHub Enterprise when GITHUB_API_URL is not set', async () => {
+describe('git config axme.githubApiUrl', () => {
+  test('points the PR lookup at GitHub Enterprise when GITHUB_API_URL is not set; the shared store cannot', async () => {
     const api = await githubStandIn({ [P(21)]: () => ({ status: 200, json: pull(21, 'closed', true) }) });
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
       await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
-      // set github.apiUrl in axme.yaml by a plumbing commit, as a hand edit would
       const { execFileSync } = await import('node:child_process');
-      const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', 'axme-tmp-index') };
-      const run = (args: string[], input?: string) => execFileSync('git', args, { cwd: dir, env, input, encoding: 'utf8' }).trim();
-      const tip = run(['rev-parse', 'refs/memory/main']);
-      run(['read-tree', tip]);
-      const yaml = `${run(['show', `${tip}:axme.yaml`])}\ngithub:\n  apiUrl: ${api.url}\n`;
-      run(['update-index', '--cacheinfo', `100644,${run(['hash-object', '-w', '--stdin'], yaml)},axme.yaml`]);
-      run(['update-ref', 'refs/memory/main', run(['commit-tree', run(['write-tree']), '-p', tip, '-m', 'config: GitHub Enterprise'])]);
+      execFileSync('git', ['config', 'axme.githubApiUrl', api.url], { cwd: dir, env: cleanEnv() });
       const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push origin f #!axme pr=21 repo=acme/app' } });
       const r = await axme(dir, ['hook', 'pre-tool-use'], { input, env: { GITHUB_API_URL: '', GITHUB_TOKEN: 't' } });
       assert.match(r.stdout, /PR #21 of acme\/app is already merged/);

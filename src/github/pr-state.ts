@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
-import { apiBaseUrl, resolveToken, type GitHubAuth } from './token.ts';
+import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
 
 export interface PrStateOptions {
   /** `owner/name` */
@@ -38,10 +39,12 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
   const key = `${owner}__${name}__${opts.pr}`.replace(/[^A-Za-z0-9._-]/g, '_');
   const cached = opts.cacheDir ? readJson<CacheEntry>(join(opts.cacheDir, `${key}.json`)) : null;
   if (cached && now - cached.at < TTL_MS[cached.state]) return { state: cached.state };
-  const limited = opts.cacheDir ? readJson<{ until: number }>(join(opts.cacheDir, 'rate-limit.json')) : null;
+  const auth = opts.auth ?? resolveToken(opts.env, apiHost(opts.env));
+  // the limit belongs to one API and one token: another token or host is asked anyway
+  const limitFile = `rate-limit-${createHash('sha256').update(`${apiBaseUrl(opts.env)}\0${auth.token ?? ''}`).digest('hex').slice(0, 16)}.json`;
+  const limited = opts.cacheDir ? readJson<{ until: number }>(join(opts.cacheDir, limitFile)) : null;
   if (limited && limited.until > now) return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(limited.until).toISOString()}` };
 
-  const auth = opts.auth ?? resolveToken(opts.env);
   const octokit = new Octokit({ auth: auth.token ?? undefined, baseUrl: apiBaseUrl(opts.env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -62,10 +65,13 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
       }
       if ((status === 403 || status === 429) && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'])) {
         const until = headers['x-ratelimit-reset'] ? Number(headers['x-ratelimit-reset']) * 1000 : now + Number(headers['retry-after'] ?? 60) * 1000;
-        if (opts.cacheDir) writeJson(join(opts.cacheDir, 'rate-limit.json'), { until });
+        if (opts.cacheDir) writeJson(join(opts.cacheDir, limitFile), { until });
         return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(until).toISOString()}` };
       }
-      if (status === 401 || status === 403) return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP ${status})` };
+      if (status === 401) return { state: 'unknown', detail: auth.token ? `GitHub rejected the token from ${auth.source} (HTTP 401: invalid or expired)` : 'GitHub wants a token (HTTP 401)' };
+      if (status === 403) return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP 403: the token lacks access to this repository)` };
+      // never echo credentials that were put in the URL
+      e.message = (e.message ?? '').replace(/\/\/[^/@\s]+@/g, '//***@');
       lastError = status && status < 500 ? `HTTP ${status}` : /abort|timeout/i.test(e.message ?? '') ? 'no answer in time' : status >= 500 && e.response ? `HTTP ${status}` : `unreachable (${(e.message ?? '').split('\n')[0]})`;
       if (status && status < 500) break;
     }

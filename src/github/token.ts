@@ -11,6 +11,16 @@ export function apiBaseUrl(env: NodeJS.ProcessEnv): string {
   return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
 }
 
+/** The host `gh` holds a token for: github.com for api.github.com, else the API URL's host. */
+export function apiHost(env: NodeJS.ProcessEnv): string {
+  try {
+    const host = new URL(apiBaseUrl(env)).host;
+    return host === 'api.github.com' ? 'github.com' : host;
+  } catch {
+    return 'github.com';
+  }
+}
+
 /**
  * The token for GitHub's API: GITHUB_TOKEN, GH_TOKEN, else what the GitHub CLI holds
  * (`gh auth token`, when gh is installed and logged in). None is not an error: public

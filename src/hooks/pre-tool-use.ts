@@ -11,11 +11,6 @@ export function denyOutput(reason: string): string {
   return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
 }
 
-/** The environment for GitHub calls: axme.yaml's `github.apiUrl` unless GITHUB_API_URL is set. */
-export function withApiUrl(env: NodeJS.ProcessEnv, policy: { githubApiUrl: string | null }): NodeJS.ProcessEnv {
-  return policy.githubApiUrl && !env.GITHUB_API_URL ? { ...env, GITHUB_API_URL: policy.githubApiUrl } : env;
-}
-
 /** PreToolUse: checks the call against the policy in force; denies by printing the decision. */
 export async function preToolUse(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
@@ -40,10 +35,11 @@ export async function preToolUse(io: HookIO): Promise<void> {
     },
     lookupPr:
       io.lookupPr ??
-      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: withApiUrl(io.env, policy), now: io.now, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined })),
+      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined })),
     // the guard rail's own state: the policy cache, sessions, the settings that install the hooks
     protectedPaths: [
-      ...(loc ? [join(loc.commonDir, 'axme')] : []),
+      ...(loc ? [join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks')] : []),
+      ...(loc?.worktree ? [join(loc.worktree, '.husky')] : []),
       ...(loc?.worktree ? [join(loc.worktree, '.claude', 'settings.json'), join(loc.worktree, '.claude', 'settings.local.json')] : []),
       join(io.home, '.claude', 'settings.json'),
     ],

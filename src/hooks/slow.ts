@@ -3,11 +3,23 @@ import { compileStorePolicy } from '../knowledge/compile-policy.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { PrStateOptions } from '../github/pr-state.ts';
+import { runGit } from '../store/git.ts';
 import type { RepoLocation } from '../store/locate.ts';
 
-/** PR state through GitHub; Octokit is loaded only when a `#!axme pr=N` marker asks. */
+/**
+ * PR state through GitHub; Octokit is loaded only when a `#!axme pr=N` marker asks. The API URL is
+ * GITHUB_API_URL, else the repository's local `git config axme.githubApiUrl` (GitHub Enterprise) —
+ * never a setting from the shared store, which would send the user's token wherever a teammate's
+ * commit pointed it.
+ */
 export async function lookupPr(opts: PrStateOptions) {
-  return (await import('../github/pr-state.ts')).prState(opts);
+  let env = opts.env;
+  if (!env.GITHUB_API_URL && opts.cacheDir) {
+    const r = await runGit(['config', '--get', 'axme.githubApiUrl'], { cwd: opts.cacheDir.replace(/\/axme\/github$/, ''), env: { ...env, GIT_DIR: opts.cacheDir.replace(/\/axme\/github$/, '') }, allowFail: true });
+    const url = r.stdout.toString('utf8').trim();
+    if (r.code === 0 && /^https?:\/\//.test(url)) env = { ...env, GITHUB_API_URL: url };
+  }
+  return (await import('../github/pr-state.ts')).prState({ ...opts, env });
 }
 
 /**

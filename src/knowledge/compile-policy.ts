@@ -17,6 +17,5 @@ export async function compileStorePolicy(kb: KnowledgeBase): Promise<{ policy: P
     throw err;
   }
   const warnings = state.diagnostics.filter((d) => d.path === RULES_PATH && d.severity === 'error').map((d) => `${RULES_PATH}: ${d.reason}`);
-  const apiUrl = (state.config as { github?: { apiUrl?: unknown } } | null)?.github?.apiUrl;
-  return { policy: compilePolicy(state.rules, warnings, typeof apiUrl === 'string' && /^https?:\/\//.test(apiUrl) ? apiUrl : null), commit: state.commit };
+  return { policy: compilePolicy(state.rules, warnings), commit: state.commit };
 }

@@ -184,7 +184,7 @@ async function gate(g: PrGate, policy: Policy, ctx: EvalContext): Promise<Verdic
     case 'merged':
       return deny('axme.pr-merged', `axme safety: ${where} is already merged, so this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`);
     case 'not-found':
-      return deny('axme.pr-not-found', `axme safety: ${where} does not exist. Check the number and repo in the #!axme marker (or use pr=none)`);
+      return deny('axme.pr-not-found', `axme safety: ${where} does not exist (or the token cannot see it). Check the number and repo in the #!axme marker (or use pr=none)`);
     default:
       if (policy.unverifiedPr === 'allow') return null;
       return deny(
@@ -250,6 +250,20 @@ function selfCommand(inv: Invocation): Finding | null {
   }
   if (inv.program === 'git' && a.includes('update-ref') && a.some((x) => x.startsWith('refs/memory/'))) {
     return { rule: 'axme.self', reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' };
+  }
+  if (isAxme && a.includes('uninstall')) return { rule: 'axme.self', reason: '`axme uninstall` removes the git hooks that bind this agent: ask the user' };
+  if (inv.program === 'git') {
+    // the git hooks must run: no skipping them, no pointing git elsewhere, no pushing around them
+    const i = a.findIndex((x) => !x.startsWith('-') && a[a.indexOf(x) - 1] !== '-C' && a[a.indexOf(x) - 1] !== '-c');
+    const sub = a[i] ?? '';
+    if (a.some((x, k) => (x === '-c' && /^core\.hookspath=/i.test(a[k + 1] ?? '')) || /^--config-env=core\.hookspath/i.test(x))) return { rule: 'axme.self', reason: 'running git with another core.hooksPath skips the axme git hooks: ask the user' };
+    if ((sub === 'commit' || sub === 'push' || sub === 'merge' || sub === 'rebase' || sub === 'cherry-pick' || sub === 'revert' || sub === 'am') && a.slice(i + 1).some((x) => x === '--no-verify' || (sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
+      return { rule: 'axme.self', reason: `\`git ${sub} --no-verify\` skips the git hooks that check it: drop --no-verify` };
+    }
+    if (sub === 'send-pack') return { rule: 'axme.self', reason: '`git send-pack` pushes around the pre-push hook: use git push' };
+    if (sub === 'config' && a.slice(i + 1).some((x) => /^(core\.hookspath|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x)) && !a.includes('--get') && !a.includes('--get-all') && !a.includes('--list') && !a.includes('-l')) {
+      return { rule: 'axme.self', reason: 'changing core.hooksPath, push refspecs or aliases changes what the checks see: ask the user' };
+    }
   }
   return null;
 }

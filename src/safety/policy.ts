@@ -20,14 +20,12 @@ export interface Policy {
   readOnlyPaths: string[];
   /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
   warnings: string[];
-  /** axme.yaml `github.apiUrl` (GitHub Enterprise); GITHUB_API_URL in the environment wins */
-  githubApiUrl: string | null;
 }
 
-export const POLICY_VERSION = 3;
+export const POLICY_VERSION = 4;
 
 /** Flattens effective rules (already validated, defaults applied) into a policy. */
-export function compilePolicy(rules: RulesData, warnings: string[] = [], githubApiUrl: string | null = null): Policy {
+export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy {
   return {
     version: POLICY_VERSION,
     protectedBranches: [...rules.git.protectedBranches],
@@ -43,7 +41,6 @@ export function compilePolicy(rules: RulesData, warnings: string[] = [], githubA
     deniedPaths: [...rules.filesystem.deniedPaths],
     readOnlyPaths: [...rules.filesystem.readOnlyPaths],
     warnings: [...warnings],
-    githubApiUrl,
   };
 }
 
@@ -59,7 +56,6 @@ export function isPolicy(value: unknown): value is Policy {
   return (
     typeof p === 'object' && p !== null && p.version === POLICY_VERSION &&
     lists.every((k) => Array.isArray(p[k]) && p[k].every((x) => typeof x === 'string')) &&
-    (p.githubApiUrl === null || typeof p.githubApiUrl === 'string') &&
     typeof p.allowForcePush === 'boolean' && typeof p.allowDirectPushToMain === 'boolean' && typeof p.requirePrForMain === 'boolean' &&
     ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['agents', 'everyone'].includes(p.enforceFor) && ['deny', 'allow'].includes(p.unverifiedPr)
   );

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { AxmeError } from '../model/errors.ts';
 import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { shellQuote } from './agent-files.ts';
@@ -19,15 +20,34 @@ export interface GitHookChange {
   action: 'created' | 'updated' | 'unchanged' | 'chained' | 'removed' | 'restored';
 }
 
-/** The husky folder when the repository uses husky (core.hooksPath into .husky, or a .husky folder). */
+/** The husky folder when the repository uses husky (core.hooksPath into a `.husky`, or a .husky folder). */
 async function huskyDir(at: GitAt, root: string): Promise<string | null> {
   const path = await getConfig(at, 'core.hooksPath');
-  if (path && /(^|\/)\.husky(\/_)?\/?$/.test(path)) return join(root, '.husky');
+  // husky 9 sets `.husky/_`; in a monorepo it may be `frontend/.husky/_`
+  if (path && /(^|\/)\.husky(\/_)?\/?$/.test(path)) return resolve(root, path.replace(/\/_\/?$/, '').replace(/\/$/, ''));
   return existsSync(join(root, '.husky')) && !path ? join(root, '.husky') : null;
 }
 
+/**
+ * The line in a husky hook file; first in the file, so an `exit` further down cannot skip it.
+ * pre-push reads the refs on stdin: it keeps a copy and hands it back to the rest of the file.
+ */
 function hookLine(command: string[], hook: string): string {
-  return `${command.map(shellQuote).join(' ')} git-hook ${hook} "$@" ${MARK}`;
+  const run = `${command.map(shellQuote).join(' ')} git-hook ${hook} "$@"`;
+  if (hook !== 'pre-push') return `${run} || exit $? ${MARK}`;
+  return `axme_in=$(mktemp) && cat > "$axme_in" && { ${run} < "$axme_in" || { rm -f "$axme_in"; exit 1; }; } && exec < "$axme_in"; rm -f "$axme_in" ${MARK}`;
+}
+
+/** A hooks folder axme may write to: the repository's own, not one set for every repository or kept in the tree. */
+async function checkHooksFolder(at: GitAt, root: string, dir: string): Promise<void> {
+  const r = await runGit(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: at.cwd, env: at.env, allowFail: true });
+  const scope = r.stdout.toString('utf8').split('\t')[0]?.trim();
+  if (r.code === 0 && scope && scope !== 'local' && scope !== 'worktree') {
+    throw new AxmeError('CONFIG', `core.hooksPath is set in the ${scope} git config (${dir}): installing there would change every repository that uses it. Set a repository hooks folder, or run axme init --no-git-hooks`, { dir });
+  }
+  if (dir.startsWith(`${root}/`) && !dir.includes('/.git/')) {
+    throw new AxmeError('CONFIG', `core.hooksPath points into the working tree (${dir}): hooks there are shared through the repository and would carry this machine's paths. Use husky, or run axme init --no-git-hooks`, { dir });
+  }
 }
 
 function script(command: string[], hook: string): string {
@@ -50,8 +70,9 @@ export async function installGitHooks(at: GitAt, root: string, command: string[]
       const line = hookLine(command, hook);
       const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
       const kept = (text ?? '').split('\n').filter((l) => !l.includes(MARK));
-      const base = kept.join('\n').replace(/\n*$/, '');
-      const next = base ? `${base}\n${line}\n` : `#!/bin/sh\n${line}\n`;
+      const shebang = kept[0]?.startsWith('#!') ? kept.shift()! : '#!/bin/sh';
+      const rest = kept.join('\n').replace(/\n*$/, '');
+      const next = `${shebang}\n${line}\n${rest ? `${rest}\n` : ''}`;
       if (text === next) changes.push({ hook, path, action: 'unchanged' });
       else {
         writeFileSync(path, next);
@@ -61,6 +82,7 @@ export async function installGitHooks(at: GitAt, root: string, command: string[]
       continue;
     }
     const dir = await hooksDir(at);
+    await checkHooksFolder(at, root, dir);
     mkdirSync(dir, { recursive: true });
     const path = join(dir, hook);
     const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
@@ -71,7 +93,10 @@ export async function installGitHooks(at: GitAt, root: string, command: string[]
     }
     let action: GitHookChange['action'] = text === null ? 'created' : 'updated';
     if (text !== null && !text.includes(MARK)) {
-      // someone else's hook: keep it running, first
+      // someone else's hook: keep it running, first — but never over one already kept
+      if (existsSync(`${path}.axme-previous`)) {
+        throw new AxmeError('CONFIG', `${path} was replaced since axme chained ${path}.axme-previous: merge the two into one hook (or remove one), then run axme init again`, { path });
+      }
       renameSync(path, `${path}.axme-previous`);
       action = 'chained';
     }
@@ -87,7 +112,10 @@ export async function installGitHooks(at: GitAt, root: string, command: string[]
 async function notesSettings(at: GitAt): Promise<void> {
   const has = async (key: string) => (await runGit(['config', '--get-all', key], { cwd: at.cwd, env: at.env, allowFail: true })).stdout.toString('utf8').split('\n').includes(NOTES_REF);
   if (!(await has('notes.rewriteRef'))) await runGit(['config', '--add', 'notes.rewriteRef', NOTES_REF], { cwd: at.cwd, env: at.env });
-  if (!(await has('notes.displayRef'))) await runGit(['config', '--add', 'notes.displayRef', NOTES_REF], { cwd: at.cwd, env: at.env });
+  // a glob: `git log` stays quiet before the first note exists (a plain missing ref warns)
+  const display = 'refs/notes/axm[e]';
+  const shown = (await runGit(['config', '--get-all', 'notes.displayRef'], { cwd: at.cwd, env: at.env, allowFail: true })).stdout.toString('utf8').split('\n');
+  if (!shown.includes(display) && !shown.includes(NOTES_REF)) await runGit(['config', '--add', 'notes.displayRef', display], { cwd: at.cwd, env: at.env });
   if ((await getConfig(at, 'notes.rewriteMode')) === null) await setConfig(at, 'notes.rewriteMode', 'cat_sort_uniq');
 }
 
@@ -111,7 +139,10 @@ export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHoo
       if (!existsSync(path)) continue;
       const text = readFileSync(path, 'utf8');
       if (!text.includes(MARK)) continue;
-      writeFileSync(path, text.split('\n').filter((l) => !l.includes(MARK)).join('\n'));
+      const rest = text.split('\n').filter((l) => !l.includes(MARK));
+      // a file axme created holds nothing else
+      if (rest.every((l) => l.trim() === '' || l.startsWith('#!'))) rmSync(path);
+      else writeFileSync(path, rest.join('\n'));
       changes.push({ hook, path, action: 'removed' });
       continue;
     }

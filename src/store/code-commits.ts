@@ -53,7 +53,9 @@ export async function isAncestor(at: GitAt, a: string, b: string): Promise<boole
  * with their Axme-PR / Axme-Repo trailers — one git process however many commits.
  */
 export async function commitsToPush(at: GitAt, local: string, remote: string): Promise<Array<{ commit: string; pr: string; repo: string }>> {
-  const range = ZERO.test(remote) ? [local, '--not', '--remotes'] : [local, `^${remote}`];
+  // what the remote already has (its tip, every remote-tracking ref) is not new; a tip unknown here proves nothing
+  const known = !ZERO.test(remote) && (await runGit(['cat-file', '-e', `${remote}^{commit}`], { cwd: at.cwd, env: at.env, allowFail: true })).code === 0;
+  const range = [local, ...(known ? [`^${remote}`] : []), '--not', '--remotes'];
   const out = await git(at, ['log', '--max-count=5000', '--format=%H%x00%(trailers:key=Axme-PR,valueonly,separator=%x2C)%x00%(trailers:key=Axme-Repo,valueonly,separator=%x2C)%x1e', ...range]);
   return out
     .split('\x1e')
@@ -104,7 +106,10 @@ export interface CommitInfo {
 /** A code commit's identity and message; null when `rev` names no commit. */
 export async function commitInfo(at: GitAt, rev: string): Promise<CommitInfo | null> {
   if (rev.startsWith('-')) return null;
-  const out = await git(at, ['log', '-1', '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B', `${rev}^{commit}`, '--']);
+  // one commit, never a range (`a..b` would print its first commit)
+  const oid = (await git(at, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim();
+  if (!/^[0-9a-f]{40}$/.test(oid)) return null;
+  const out = await git(at, ['log', '-1', '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B', oid, '--']);
   if (!out) return null;
   const [commit, subject, author, date, message] = out.split('\0') as [string, string, string, string, string];
   return { commit, subject, author, date, message };

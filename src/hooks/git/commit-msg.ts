@@ -4,17 +4,29 @@ import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
 import { addTrailers, trailersOf } from '../../store/code-commits.ts';
 import { hookSetting, isAgent, prProblem, sessionOf, type GitHookIO } from './context.ts';
 
-/** Finds the `#!axme` marker: its own line (the last one wins), else the end of the subject line. */
+/** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */
+const MARKER_RE = /#!axme\s+(?:pr|repo)=/;
+/** git's scissors line (`commit.verbose`): everything below it is the diff, not the message. */
+const SCISSORS_RE = /^\S ------------------------ >8 ------------------------$/m;
+
+/**
+ * Finds the `#!axme` marker: its own line (the last one wins), else the end of the subject line;
+ * never below git's scissors line, never a mere mention of the word.
+ */
 export function extractMarker(message: string): { marker: string; rest: string } | null {
-  const lines = message.split('\n');
+  const cut = message.search(SCISSORS_RE);
+  const head = cut < 0 ? message : message.slice(0, cut);
+  const tail = cut < 0 ? '' : message.slice(cut);
+  const lines = head.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    if (lines[i]!.trim().startsWith('#!axme')) {
+    const l = lines[i]!.trim();
+    if (l.startsWith('#!axme') && MARKER_RE.test(l)) {
       const rest = [...lines.slice(0, i), ...lines.slice(i + 1)].join('\n');
-      return { marker: lines[i]!.trim(), rest };
+      return { marker: l, rest: rest + tail };
     }
   }
   const at = lines[0]!.lastIndexOf('#!axme');
-  if (at > 0) return { marker: lines[0]!.slice(at), rest: [lines[0]!.slice(0, at).trimEnd(), ...lines.slice(1)].join('\n') };
+  if (at > 0 && MARKER_RE.test(lines[0]!.slice(at))) return { marker: lines[0]!.slice(at), rest: [lines[0]!.slice(0, at).trimEnd(), ...lines.slice(1)].join('\n') + tail };
   return null;
 }
 
@@ -35,7 +47,7 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   const found = extractMarker(message);
   if (!found) {
-    const required = s.policy.requireAxmeSuffix === 'always' || (s.policy.requireAxmeSuffix === 'agents' && isAgent(io.env));
+    const required = s.policy.requireAxmeSuffix === 'always' || (s.policy.requireAxmeSuffix === 'agents' && isAgent(io.env, s.loc));
     if (!required || (await trailersOf(s.at, message)).has('axme-pr')) return 0;
     io.stderr(`axme: this commit needs its PR metadata. End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
     return 1;

@@ -2,7 +2,6 @@ import { policyFor } from '../../knowledge/policy-cache.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { locateRepo, type RepoLocation } from '../../store/locate.ts';
-import { withApiUrl } from '../pre-tool-use.ts';
 import { ancestors } from '../../session/owner.ts';
 import { activeSession } from '../../session/sessions.ts';
 import type { GitAt } from '../../store/code-commits.ts';
@@ -28,9 +27,14 @@ export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | nul
   return loc ? (activeSession(loc.commonDir, ancestors(process.pid))?.id ?? null) : null;
 }
 
-/** Whether the process runs inside a coding agent: Claude Code sets CLAUDECODE=1 for its commands. */
-export function isAgent(env: NodeJS.ProcessEnv): boolean {
-  return env.CLAUDECODE === '1' || env.AXME_AGENT === '1';
+/**
+ * Whether the process runs inside a coding agent: Claude Code sets CLAUDECODE=1 for its commands;
+ * and an open agent session whose harness is an ancestor counts too — an environment variable can
+ * be unset, the process tree cannot.
+ */
+export function isAgent(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): boolean {
+  if (env.CLAUDECODE === '1' || env.AXME_AGENT === '1') return true;
+  return !!loc && activeSession(loc.commonDir, ancestors(process.pid)) !== null;
 }
 
 export interface HookSetting {
@@ -47,7 +51,7 @@ export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const cacheDir = loc ? `${loc.commonDir}/axme/github` : undefined;
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
-    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: withApiUrl(io.env, policy), now: io.now, cacheDir });
+    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir });
     return typeof r === 'string' ? { state: r } : r;
   };
   return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
@@ -57,7 +61,7 @@ export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
 export async function prProblem(s: HookSetting, repo: string, pr: number): Promise<string | null> {
   const r = await s.lookup(repo, pr);
   if (r.state === 'merged') return `PR #${pr} of ${repo} is already merged: this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`;
-  if (r.state === 'not-found') return `PR #${pr} of ${repo} does not exist: check the number and the repo (or use pr=none)`;
+  if (r.state === 'not-found') return `PR #${pr} of ${repo} does not exist (or the token cannot see it): check the number and the repo (or use pr=none)`;
   if (r.state === 'unknown' && s.policy.unverifiedPr === 'deny') {
     return `the state of PR #${pr} of ${repo} could not be checked${r.detail ? ` (${r.detail})` : ''}, and github.unverifiedPr is deny: set GITHUB_TOKEN or GH_TOKEN (or \`gh auth login\`), use pr=none, or run: axme safety set github.unverifiedPr allow`;
   }

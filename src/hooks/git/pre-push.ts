@@ -12,7 +12,7 @@ const ZERO = /^0+$/;
 export async function prePush(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   const { policy } = s;
-  const binds = isAgent(io.env) || policy.enforceFor === 'everyone';
+  const binds = isAgent(io.env, s.loc) || policy.enforceFor === 'everyone';
   const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;
   const problems: string[] = [];
   const checked = new Map<string, string | null>();
@@ -29,6 +29,8 @@ export async function prePush(io: GitHookIO): Promise<number> {
     if (!ZERO.test(remoteOid) && binds && !policy.allowForcePush && !(await isAncestor(s.at, remoteOid, localOid))) {
       problems.push(`${remoteRef} would be rewritten (not a fast-forward) and git.allowForcePush is false: fetch, rebase or merge, then push without force`);
     }
+    // a protected branch or a tag carries merged work by design: the stale-branch check is for feature branches
+    if (prot || remoteRef.startsWith('refs/tags/')) continue;
     for (const { commit, pr: prText, repo } of await commitsToPush(s.at, localOid, remoteOid)) {
       const pr = Number(prText);
       if (!Number.isInteger(pr) || pr <= 0 || !repo) continue;
