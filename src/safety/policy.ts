@@ -4,23 +4,13 @@ import { DEFAULT_RULES, type RulesData } from '../model/safety-defaults.ts';
  * The compiled policy: effective rules flattened into plain JSON, so the pre-tool-use hook can
  * keep it in a cache file and evaluate without loading the model's schemas.
  */
-export interface Policy {
-  version: typeof POLICY_VERSION;
-  protectedBranches: string[];
-  allowForcePush: boolean;
-  allowDirectPushToMain: boolean;
-  requirePrForMain: boolean;
-  requireAxmeSuffix: 'agents' | 'always' | 'never';
-  enforceFor: 'agents' | 'everyone';
-  unverifiedPr: 'deny' | 'allow';
-  deniedPrefixes: string[];
-  deniedCommands: string[];
-  allowedPrefixes: string[];
-  deniedPaths: string[];
-  readOnlyPaths: string[];
-  /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
-  warnings: string[];
-}
+export type Policy = { version: typeof POLICY_VERSION } & RulesData['git'] &
+  RulesData['bash'] &
+  RulesData['filesystem'] &
+  RulesData['github'] & {
+    /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
+    warnings: string[];
+  };
 
 export const POLICY_VERSION = 4;
 
