@@ -71,7 +71,8 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   ];
   const session = sessionOf(io, s.loc);
   if (session) trailers.push(['Axme-Session', session]);
-  const body = found.rest.replace(/\s+$/, '');
+  // only the blank lines the marker leaves behind go; the user's own text stays byte for byte
+  const body = found.rest.replace(/(\r?\n[ \t]*)+$/, '');
   writeFileSync(path, await addTrailers(s.at, `${body}\n`, trailers));
   return 0;
 }

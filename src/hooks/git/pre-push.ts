@@ -3,6 +3,8 @@ import { commitsToPush, isAncestor } from '../../store/code-commits.ts';
 import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
 
 const ZERO = /^0+$/;
+/** All PR lookups of one push share this much time; what has not answered by then counts as unknown. */
+const PR_CHECK_BUDGET_MS = 6_000;
 
 /**
  * pre-push: for each pushed ref (git's stdin lines), rejects pushes to protected branches,
@@ -15,7 +17,8 @@ export async function prePush(io: GitHookIO): Promise<number> {
   const binds = isAgent(io.env, s.loc) || policy.enforceFor === 'everyone';
   const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;
   const problems: string[] = [];
-  const checked = new Map<string, string | null>();
+  // commits citing a PR, by PR: looked up together afterwards, in parallel and within one deadline
+  const citing = new Map<string, { repo: string; pr: number; commits: string[] }>();
   for (const line of io.stdin.split('\n')) {
     const [localRef, localOid, remoteRef, remoteOid] = line.trim().split(/\s+/);
     if (!localRef || !localOid || !remoteRef || !remoteOid) continue;
@@ -35,11 +38,18 @@ export async function prePush(io: GitHookIO): Promise<number> {
       const pr = Number(prText);
       if (!Number.isInteger(pr) || pr <= 0 || !repo) continue;
       const key = `${repo}#${pr}`;
-      if (!checked.has(key)) checked.set(key, await prProblem({ ...s, policy: { ...policy, unverifiedPr: 'allow' } }, repo, pr));
-      const problem = checked.get(key);
-      if (problem) problems.push(`commit ${commit.slice(0, 12)}: ${problem}`);
+      const entry = citing.get(key) ?? { repo, pr, commits: [] };
+      entry.commits.push(commit);
+      citing.set(key, entry);
     }
   }
+  // the stale-branch check lets unknown states through: a slow or unreachable GitHub must not hold the push
+  const lenient = { ...s, policy: { ...policy, unverifiedPr: 'allow' as const } };
+  const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), PR_CHECK_BUDGET_MS).unref());
+  const verdicts = await Promise.all([...citing.values()].map((c) => Promise.race([prProblem(lenient, c.repo, c.pr), deadline])));
+  [...citing.values()].forEach((c, i) => {
+    if (verdicts[i]) problems.push(`commit${c.commits.length > 1 ? 's' : ''} ${c.commits.map((x) => x.slice(0, 12)).join(', ')}: ${verdicts[i]}`);
+  });
   if (!problems.length) return 0;
   io.stderr(`axme: push refused:\n${[...new Set(problems)].map((p) => `  - ${p}`).join('\n')}\n`);
   return 1;
