@@ -180,7 +180,7 @@ class Parser {
         }
         break;
       }
-      const redirect = this.redirect(cmd);
+      const redirect = this.redirect();
       if (redirect) {
         cmd.redirects.push(redirect);
         continue;
@@ -218,7 +218,7 @@ class Parser {
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
-  private redirect(cmd: SimpleCommand): Redirect | null {
+  private redirect(): Redirect | null {
     const m = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|<|>)/.exec(this.src.slice(this.pos, this.pos + 24));
     if (!m) return null;
     const op = m[1]!;
@@ -232,7 +232,6 @@ class Parser {
     if (op === '<<' || op === '<<-') {
       const r: Redirect = { op, target, input: '' };
       this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', quoted: /['"\\]/.test(target.raw), redirect: r });
-      void cmd;
       return r;
     }
     return { op, target, input: null };
