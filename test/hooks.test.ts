@@ -230,7 +230,7 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
     cwd,
     home: '/nonexistent-home',
     now: () => new Date('2026-11-22T10:00:00Z'),
-    ownerPid: process.pid,
+    ownerPid: () => process.pid,
     version: 'test',
     lookupPr: async () => 'unknown',
     loadSlow: () => import('../src/hooks/slow.ts'),

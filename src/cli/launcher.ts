@@ -1,17 +1,13 @@
-import { homedir } from 'node:os';
 import { readFileSync, writeSync } from 'node:fs';
-import type { HookIO } from '../hooks/io.ts';
+import { processHookIO } from '../hooks/io.ts';
 import { denyOutput } from '../hooks/pre-tool-use.ts';
 import { runHook } from '../hooks/run.ts';
-import { harnessPid } from '../session/owner.ts';
 
 /**
  * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` runs here on the
  * fast path — no yargs, zod, MCP SDK or isomorphic-git, and no ES-module loader start-up — since
  * Claude Code runs pre-tool-use before every tool call. Everything else loads the full CLI.
  */
-
-declare const AXME_VERSION: string | undefined;
 
 // the heavy chunks are ES modules next to this file; the paths are resolved at run time
 const CLI = './cli.js';
@@ -40,20 +36,15 @@ function writeAll(fd: number, text: string): void {
 }
 
 async function hook(event: string): Promise<void> {
-  const io: HookIO = {
+  const io = processHookIO({
     stdin: readStdin(),
     // plain descriptor writes: touching process.stdout on a pipe loads the net stack (~2 ms)
     stdout: (t) => writeAll(1, t),
     stderr: (t) => writeAll(2, t),
     env: process.env,
     cwd: process.cwd(),
-    home: process.env.HOME || homedir(),
-    now: () => (process.env.AXME_NOW ? new Date(process.env.AXME_NOW) : new Date()),
-    // the harness itself, not the shell it runs hook commands in: git hooks find the session by it
-    ownerPid: harnessPid(process.ppid),
-    version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
     loadSlow: () => import(HOOK_SLOW),
-  };
+  });
   const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
   const code = await runHook(event, io, deadline);
   // pending handles (a git child, a socket) must not keep the harness waiting

@@ -1,4 +1,6 @@
+import { homedir } from 'node:os';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
+import { harnessPid } from '../session/owner.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
@@ -11,11 +13,29 @@ export interface HookIO {
   cwd: string;
   home: string;
   now: () => Date;
-  /** the harness process: it owns the sessions this hook creates */
-  ownerPid: number;
+  /** the harness process that owns the sessions this hook creates (looked up only when a session is touched) */
+  ownerPid: () => number;
   version: string;
   /** PR state for `#!axme pr=N` markers; default: GitHub through Octokit (loaded only when a marker names a PR) */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
   /** loads the heavy half (knowledge layer, git): only when the cached policy is stale or for context */
   loadSlow: () => Promise<typeof import('./slow.ts')>;
+}
+
+declare const AXME_VERSION: string | undefined;
+
+/**
+ * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
+ * CLI): what differs between them is passed in, the rest comes from the process.
+ */
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadSlow'>): HookIO {
+  const fixed = opts.env.AXME_NOW;
+  return {
+    ...opts,
+    home: opts.env.HOME || homedir(),
+    now: () => (fixed ? new Date(fixed) : new Date()),
+    // the harness itself, not the shell it runs hook commands in: git hooks find the session by it
+    ownerPid: () => harnessPid(process.ppid),
+    version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
+  };
 }

@@ -1,5 +1,6 @@
 import { relative, resolve } from 'node:path';
-import { recordEvent, sessionForHarness } from '../session/sessions.ts';
+import { recordEvent } from '../session/sessions.ts';
+import { harnessSession } from './harness-session.ts';
 import { locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
@@ -18,6 +19,6 @@ export async function postToolUse(io: HookIO): Promise<void> {
   const abs = resolve(cwd, raw);
   const rel = loc.worktree ? relative(loc.worktree, abs) : abs;
   const path = rel.startsWith('..') ? abs : rel;
-  const s = sessionForHarness(loc.commonDir, 'claude-code', p.session_id, { cwd, transcriptPath: p.transcript_path, now: io.now(), ownerPid: io.ownerPid });
+  const s = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'file', path, tool: p.tool_name });
 }

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { guardedPaths } from '../setup/paths.ts';
 import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import { currentBranch, locateRepo } from '../store/locate.ts';
@@ -35,14 +35,8 @@ export async function preToolUse(io: HookIO): Promise<void> {
     },
     lookupPr:
       io.lookupPr ??
-      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined })),
-    // the guard rail's own state: the policy cache, sessions, the settings that install the hooks
-    protectedPaths: [
-      ...(loc ? [join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks')] : []),
-      ...(loc?.worktree ? [join(loc.worktree, '.husky')] : []),
-      ...(loc?.worktree ? [join(loc.worktree, '.claude', 'settings.json'), join(loc.worktree, '.claude', 'settings.local.json')] : []),
-      join(io.home, '.claude', 'settings.json'),
-    ],
+      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
+    protectedPaths: guardedPaths(loc, io.home),
     realpath: (path) => {
       try {
         return realpathSync(path);

@@ -1,4 +1,5 @@
-import { recordEvent, sessionForHarness } from '../session/sessions.ts';
+import { recordEvent } from '../session/sessions.ts';
+import { harnessSession } from './harness-session.ts';
 import { locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
@@ -8,6 +9,6 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
   const loc = locateRepo(p.cwd ?? io.cwd, io.env);
   if (!loc || !p.session_id) return;
-  const s = sessionForHarness(loc.commonDir, 'claude-code', p.session_id, { cwd: p.cwd ?? io.cwd, transcriptPath: p.transcript_path, now: io.now(), ownerPid: io.ownerPid });
+  const s = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
 }

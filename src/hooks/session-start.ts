@@ -1,4 +1,4 @@
-import { sessionForHarness } from '../session/sessions.ts';
+import { harnessSession } from './harness-session.ts';
 import { locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
@@ -14,7 +14,7 @@ export async function sessionStart(io: HookIO): Promise<void> {
   if (!loc) return;
   let sessionId: string | undefined;
   if (p.session_id) {
-    sessionId = sessionForHarness(loc.commonDir, 'claude-code', p.session_id, { cwd, transcriptPath: p.transcript_path, now: io.now(), ownerPid: io.ownerPid }).id;
+    sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir).id;
   }
   const slow = await io.loadSlow();
   const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId });

@@ -3,7 +3,8 @@ import { compileStorePolicy } from '../knowledge/compile-policy.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { PrStateOptions } from '../github/pr-state.ts';
-import { runGit } from '../store/git.ts';
+import { join } from 'node:path';
+import { getConfig } from '../store/code-commits.ts';
 import type { RepoLocation } from '../store/locate.ts';
 
 /**
@@ -12,14 +13,14 @@ import type { RepoLocation } from '../store/locate.ts';
  * never a setting from the shared store, which would send the user's token wherever a teammate's
  * commit pointed it.
  */
-export async function lookupPr(opts: PrStateOptions) {
+export async function lookupPr(opts: Omit<PrStateOptions, 'cacheDir'> & { loc: RepoLocation | null }) {
+  const { loc, ...rest } = opts;
   let env = opts.env;
-  if (!env.GITHUB_API_URL && opts.cacheDir) {
-    const r = await runGit(['config', '--get', 'axme.githubApiUrl'], { cwd: opts.cacheDir.replace(/\/axme\/github$/, ''), env: { ...env, GIT_DIR: opts.cacheDir.replace(/\/axme\/github$/, '') }, allowFail: true });
-    const url = r.stdout.toString('utf8').trim();
-    if (r.code === 0 && /^https?:\/\//.test(url)) env = { ...env, GITHUB_API_URL: url };
+  if (!env.GITHUB_API_URL && loc) {
+    const url = await getConfig({ cwd: loc.gitDir, env: { ...env, GIT_DIR: loc.gitDir } }, 'axme.githubApiUrl');
+    if (url && /^https?:\/\//.test(url)) env = { ...env, GITHUB_API_URL: url };
   }
-  return (await import('../github/pr-state.ts')).prState({ ...opts, env });
+  return (await import('../github/pr-state.ts')).prState({ ...rest, env, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined });
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFil
 import { delimiter, dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
+import { claudeSettings } from './paths.ts';
 
 /**
  * The files that connect Claude Code to axme in a project: hook entries in
@@ -151,7 +152,7 @@ export interface AgentFileChange {
  * parsed before any is written, so a broken one stops the whole step with nothing changed.
  */
 export function installAgentFiles(root: string, command: string[]): AgentFileChange[] {
-  const settingsPath = join(root, '.claude', 'settings.json');
+  const settingsPath = claudeSettings(root).shared;
   const mcpPath = join(root, '.mcp.json');
   const mdPath = join(root, 'CLAUDE.md');
   const settings = readJsonFile(settingsPath);

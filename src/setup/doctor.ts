@@ -7,6 +7,7 @@ import { MEMORY_REF } from '../model/refs.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { CLAUDE_MD_START, HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import { GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
+import { claudeSettings } from './paths.ts';
 
 export interface Check {
   name: string;
@@ -62,7 +63,7 @@ async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
 }
 
 function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
-  const path = join(root, '.claude', 'settings.json');
+  const { shared: path, local } = claudeSettings(root);
   let settings;
   try {
     settings = readJsonFile(path);
@@ -71,7 +72,7 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
   }
   if (!settings) return [{ name: 'claude hooks', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' }];
   const out: Check[] = [];
-  for (const file of [path, join(root, '.claude', 'settings.local.json')]) {
+  for (const file of [path, local]) {
     let v;
     try {
       v = readJsonFile(file);

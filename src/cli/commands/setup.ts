@@ -1,11 +1,10 @@
 import type { Argv } from 'yargs';
-import type { HookIO } from '../../hooks/io.ts';
+import { processHookIO } from '../../hooks/io.ts';
 import { HOOK_EVENTS, runHook } from '../../hooks/run.ts';
 import { GIT_HOOKS, runGitHook } from '../../hooks/git/run.ts';
 import { uninstallGitHooks } from '../../setup/git-hooks.ts';
 import { agentFilesRoot } from '../../setup/agent-files.ts';
 import { doctor } from '../../setup/doctor.ts';
-import { harnessPid } from '../../session/owner.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
@@ -69,18 +68,14 @@ export function setupCommands(io: CliIO) {
       builder: (y: Argv) => y.positional('event', { type: 'string', choices: Object.keys(HOOK_EVENTS) }),
       handler: async (a: Args) => {
         // normally answered by the launcher's fast path; this is the same handler for other entries
-        const hookIO: HookIO = {
+        const hookIO = processHookIO({
           stdin: await readStdin(io, 16 * 1024 * 1024),
           stdout: (t) => void io.stdout.write(t),
           stderr: (t) => void io.stderr.write(t),
           env: io.env,
           cwd: a.C ?? io.cwd,
-          home: io.env.HOME ?? '/',
-          now: clockFrom(io.env),
-          ownerPid: harnessPid(process.ppid),
-          version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
           loadSlow: () => import('../../hooks/slow.ts'),
-        };
+        });
         const code = await runHook(a.event as string, hookIO);
         if (code) throw new SilentExit(code);
       },

@@ -49,9 +49,8 @@ export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   const loc = locateRepo(io.cwd, io.env);
   const { policy } = await policyFor(loc, io.version, async () => (await io.loadSlow()).compileRepoPolicy(loc!, io.env));
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
-  const cacheDir = loc ? `${loc.commonDir}/axme/github` : undefined;
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
-    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, cacheDir });
+    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc });
     return typeof r === 'string' ? { state: r } : r;
   };
   return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
