@@ -2,6 +2,7 @@ import { checkCommandPaths, checkLists, checkPipelines, checkRemoval, argvOf, is
 import { SHELLS, unwrap, type Invocation } from './command.ts';
 import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
 import { posix } from 'node:path';
+import { prFinding, type PrLookup, type PrState } from './pr-gate.ts';
 import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
@@ -12,12 +13,7 @@ export interface ToolCall {
   input: Record<string, unknown>;
 }
 
-export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
-/** A PR lookup's answer; `detail` says why a state is unknown (no token, offline, rate limit). */
-export interface PrLookup {
-  state: PrState;
-  detail?: string | undefined;
-}
+export type { PrLookup, PrState };
 
 export interface EvalContext {
   /** the folder the call runs in (absolute) */
@@ -174,24 +170,8 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
 
 async function gate(g: PrGate, policy: Policy, ctx: EvalContext): Promise<Verdict | null> {
   const { repo, pr } = g.marker;
-  const answer = await ctx.lookupPr(repo, pr!);
-  const { state, detail } = typeof answer === 'string' ? { state: answer, detail: undefined } : answer;
-  const where = `PR #${pr} of ${repo}`;
-  switch (state) {
-    case 'open':
-    case 'closed':
-      return null;
-    case 'merged':
-      return deny('axme.pr-merged', `axme safety: ${where} is already merged, so this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`);
-    case 'not-found':
-      return deny('axme.pr-not-found', `axme safety: ${where} does not exist (or the token cannot see it). Check the number and repo in the #!axme marker (or use pr=none)`);
-    default:
-      if (policy.unverifiedPr === 'allow') return null;
-      return deny(
-        'github.unverifiedPr',
-        `axme safety: the state of ${where} could not be checked${detail ? ` (${detail})` : ''}, and github.unverifiedPr is deny. Provide a token (GITHUB_TOKEN or GH_TOKEN, or \`gh auth login\`), use pr=none when there is no PR, or ask the user to run: axme safety set github.unverifiedPr allow`,
-      );
-  }
+  const f = prFinding(repo, pr!, await ctx.lookupPr(repo, pr!), policy.unverifiedPr);
+  return f ? deny(f.rule, `axme safety: ${f.reason}`) : null;
 }
 
 function walkScript(src: string, w: Walk, depth: number): void {

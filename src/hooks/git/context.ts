@@ -1,6 +1,7 @@
 import { policyFor } from '../../knowledge/policy-cache.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
+import { prFinding } from '../../safety/pr-gate.ts';
 import { locateRepo, type RepoLocation } from '../../store/locate.ts';
 import { ancestors } from '../../session/owner.ts';
 import { activeSession } from '../../session/sessions.ts';
@@ -56,13 +57,7 @@ export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
 }
 
-/** Why a `pr=N` marker must not be used, or null when it may. */
+/** Why a `pr=N` marker must not be used, or null when it may (the harness hook's rule, verbatim). */
 export async function prProblem(s: HookSetting, repo: string, pr: number): Promise<string | null> {
-  const r = await s.lookup(repo, pr);
-  if (r.state === 'merged') return `PR #${pr} of ${repo} is already merged: this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`;
-  if (r.state === 'not-found') return `PR #${pr} of ${repo} does not exist (or the token cannot see it): check the number and the repo (or use pr=none)`;
-  if (r.state === 'unknown' && s.policy.unverifiedPr === 'deny') {
-    return `the state of PR #${pr} of ${repo} could not be checked${r.detail ? ` (${r.detail})` : ''}, and github.unverifiedPr is deny: set GITHUB_TOKEN or GH_TOKEN (or \`gh auth login\`), use pr=none, or run: axme safety set github.unverifiedPr allow`;
-  }
-  return null;
+  return prFinding(repo, pr, await s.lookup(repo, pr), s.policy.unverifiedPr)?.reason ?? null;
 }
