@@ -218,7 +218,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   if (p) w.findings.push(p);
 }
 
-/** Commands that switch the guard rail off: `axme safety remove|set|reset`, moving refs/memory/* by hand. */
+/** axme commands that switch the guard rail off: `axme safety remove|set|reset`, `axme uninstall` (git's are in git-rules). */
 function selfCommand(inv: Invocation): Finding | null {
   const a = inv.args.map((x) => x.value);
   const isAxme = inv.program === 'axme' || inv.program === 'axme.cjs' || ((inv.program === 'node' || inv.program === 'npx') && a.some((x) => /(^|\/)axme(\.cjs)?$/.test(x)));
@@ -228,23 +228,7 @@ function selfCommand(inv: Invocation): Finding | null {
       return { rule: 'axme.self', reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
     }
   }
-  if (inv.program === 'git' && a.includes('update-ref') && a.some((x) => x.startsWith('refs/memory/'))) {
-    return { rule: 'axme.self', reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' };
-  }
   if (isAxme && a.includes('uninstall')) return { rule: 'axme.self', reason: '`axme uninstall` removes the git hooks that bind this agent: ask the user' };
-  if (inv.program === 'git') {
-    // the git hooks must run: no skipping them, no pointing git elsewhere, no pushing around them
-    const i = a.findIndex((x) => !x.startsWith('-') && a[a.indexOf(x) - 1] !== '-C' && a[a.indexOf(x) - 1] !== '-c');
-    const sub = a[i] ?? '';
-    if (a.some((x, k) => (x === '-c' && /^core\.hookspath=/i.test(a[k + 1] ?? '')) || /^--config-env=core\.hookspath/i.test(x))) return { rule: 'axme.self', reason: 'running git with another core.hooksPath skips the axme git hooks: ask the user' };
-    if ((sub === 'commit' || sub === 'push' || sub === 'merge' || sub === 'rebase' || sub === 'cherry-pick' || sub === 'revert' || sub === 'am') && a.slice(i + 1).some((x) => x === '--no-verify' || (sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
-      return { rule: 'axme.self', reason: `\`git ${sub} --no-verify\` skips the git hooks that check it: drop --no-verify` };
-    }
-    if (sub === 'send-pack') return { rule: 'axme.self', reason: '`git send-pack` pushes around the pre-push hook: use git push' };
-    if (sub === 'config' && a.slice(i + 1).some((x) => /^(core\.hookspath|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x)) && !a.includes('--get') && !a.includes('--get-all') && !a.includes('--list') && !a.includes('-l')) {
-      return { rule: 'axme.self', reason: 'changing core.hooksPath, push refspecs or aliases changes what the checks see: ask the user' };
-    }
-  }
   return null;
 }
 

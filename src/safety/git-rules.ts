@@ -64,6 +64,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     i += inline === undefined ? 2 : 1;
     if (name === '-C' && value && !value.includes(UNKNOWN)) cwd = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--git-dir' && !value.includes(UNKNOWN)) gitDir = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
+    else if (name === '--config-env') config.set(value.slice(0, Math.max(0, value.indexOf('='))).toLowerCase(), '(from the environment)');
     else if (name === '-c') {
       const m = /^alias\.([^=]+)=(.*)$/is.exec(value);
       if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
@@ -119,6 +120,7 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
   const out: Finding[] = [];
   const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
   const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));
+  out.push(...bypasses(call));
   switch (call.sub) {
     case 'push':
       out.push(...checkPush(call, ctx));
@@ -152,6 +154,29 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
     const f = checkMarker(call, comment, gates);
     if (f) out.push(f);
   }
+  return out;
+}
+
+const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
+
+/**
+ * Ways around the git hooks and the store, refused whatever the lists say: skipping the hooks,
+ * pointing git at other hooks, pushing with plumbing, rewiring push refspecs or aliases, moving
+ * refs/memory/* by hand.
+ */
+function bypasses(call: GitCall): Finding[] {
+  const out: Finding[] = [];
+  const a = call.args;
+  if (call.config.has('core.hookspath')) out.push({ rule: 'axme.self', reason: 'running git with another core.hooksPath skips the axme git hooks: ask the user' });
+  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
+    out.push({ rule: 'axme.self', reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
+  }
+  if (call.sub === 'send-pack') out.push({ rule: 'axme.self', reason: '`git send-pack` pushes around the pre-push hook: use git push' });
+  const reads = a.some((x) => ['--get', '--get-all', '--get-regexp', '--list', '-l'].includes(x));
+  if (call.sub === 'config' && !reads && a.some((x) => /^(core\.hookspath|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x))) {
+    out.push({ rule: 'axme.self', reason: 'changing core.hooksPath, push refspecs or aliases changes what the checks see: ask the user' });
+  }
+  if (call.sub === 'update-ref' && a.some((x) => x.startsWith('refs/memory/'))) out.push({ rule: 'axme.self', reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' });
   return out;
 }
 
