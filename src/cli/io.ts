@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { ACTORS, type Actor } from '../model/common.ts';
+import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
@@ -28,7 +28,7 @@ export function actorFrom(env: NodeJS.ProcessEnv): Actor {
     if (!(ACTORS as readonly string[]).includes(a)) throw new AxmeError('INVALID_INPUT', `AXME_ACTOR=${a} is not an actor: use ${ACTORS.join(', ')}`);
     return a as Actor;
   }
-  return env.CLAUDECODE === '1' || env.AXME_AGENT === '1' ? 'agent' : 'human';
+  return isAgentEnv(env) ? 'agent' : 'human';
 }
 
 /** The clock: AXME_NOW (ISO 8601, for reproducible runs and tests) or the system clock. */

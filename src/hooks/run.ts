@@ -12,7 +12,6 @@ export const HOOK_EVENTS = {
   'session-start': sessionStart,
   'session-end': sessionEnd,
 } as const;
-export type HookEvent = keyof typeof HOOK_EVENTS;
 
 /** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
 export const DEFAULT_DEADLINE_MS = 8_000;

@@ -152,9 +152,16 @@ export function activeSession(commonDir: string, ancestorPids: number[]): Sessio
   } catch {
     return null;
   }
-  const found = names
-    .map((n) => readSession(commonDir, n.slice(0, -5)))
-    .filter((s): s is SessionState => s !== null && !s.ended && ancestorPids.includes(s.meta.ownerPid))
-    .sort((a, b) => (a.meta.startedAt < b.meta.startedAt ? 1 : -1));
-  return found[0]?.meta ?? null;
+  // the small metadata files first; only a session owned by an ancestor has its log read
+  const owned: SessionMeta[] = [];
+  for (const n of names) {
+    try {
+      const meta = JSON.parse(readFileSync(join(sessionsDir(commonDir), n), 'utf8')) as SessionMeta;
+      if (ancestorPids.includes(meta.ownerPid)) owned.push(meta);
+    } catch {
+      // a half-written or foreign file: not a session
+    }
+  }
+  owned.sort((a, b) => (a.startedAt < b.startedAt ? 1 : -1));
+  return owned.find((m) => readSession(commonDir, m.id)?.ended === null) ?? null;
 }

@@ -37,11 +37,6 @@ export async function addTrailers(at: GitAt, message: string, trailers: Array<[s
   return r.stdout.toString('utf8');
 }
 
-/** The trailers of a commit. */
-export async function commitTrailers(at: GitAt, rev: string): Promise<Map<string, string>> {
-  return trailersOf(at, await git(at, ['log', '-1', '--format=%B', rev]));
-}
-
 /** Whether `a` is an ancestor of `b` (false when either object is missing here). */
 export async function isAncestor(at: GitAt, a: string, b: string): Promise<boolean> {
   const r = await runGit(['merge-base', '--is-ancestor', a, b], { cwd: at.cwd, env: at.env, allowFail: true });

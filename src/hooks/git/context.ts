@@ -1,4 +1,5 @@
 import { policyFor } from '../../knowledge/policy-cache.ts';
+import { isAgentEnv } from '../../model/common.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
@@ -34,7 +35,7 @@ export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | nul
  * be unset, the process tree cannot.
  */
 export function isAgent(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): boolean {
-  if (env.CLAUDECODE === '1' || env.AXME_AGENT === '1') return true;
+  if (isAgentEnv(env)) return true;
   return !!loc && activeSession(loc.commonDir, ancestors(process.pid)) !== null;
 }
 

@@ -1,9 +1,8 @@
-import { commitTrailers, headBranch, writeNote } from '../../store/code-commits.ts';
+import { commitInfo, headBranch, trailersOf, writeNote } from '../../store/code-commits.ts';
 import { readRefSync, locateRepo } from '../../store/locate.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { sessionOf, type GitHookIO } from './context.ts';
 import { readSession, recordEvent } from '../../session/sessions.ts';
-import { runGit } from '../../store/git.ts';
 
 /**
  * post-commit: a note on refs/notes/axme ties the new commit to what was behind it: the session,
@@ -12,9 +11,10 @@ import { runGit } from '../../store/git.ts';
  */
 export async function postCommit(io: GitHookIO): Promise<number> {
   const at = { cwd: io.cwd, env: io.env };
-  const head = (await runGit(['rev-parse', 'HEAD'], { cwd: io.cwd, env: io.env })).stdout.toString('utf8').trim();
-  const message = (await runGit(['log', '-1', '--format=%B', head], { cwd: io.cwd, env: io.env })).stdout.toString('utf8');
-  const t = await commitTrailers(at, head);
+  const info = await commitInfo(at, 'HEAD');
+  if (!info) return 0;
+  const { commit: head, message } = info;
+  const t = await trailersOf(at, message);
   const loc = locateRepo(io.cwd, io.env);
   const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
   const decisions = [...new Set(message.match(/\bD-\d{3,}\b/g) ?? [])];
