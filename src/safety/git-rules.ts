@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
 import { parseMarker, MARKER_FORMAT, type Marker } from './marker.ts';
-import { matchesName } from './patterns.ts';
+import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
 
@@ -262,7 +262,7 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   for (const t of targets) {
     // a destination only the shell knows (`"$(git branch --show-current)"`) is taken as the current branch
     if (t.dst.includes(UNKNOWN)) t.dst = current() ?? t.dst;
-    const prot = t.dst.includes('*') ? policy.protectedBranches.find((b) => globMatches(t.dst, b)) : protectedName(t.dst);
+    const prot = t.dst.includes('*') ? policy.protectedBranches.find((b) => starGlob(t.dst, '.*').test(b)) : protectedName(t.dst);
     if (t.del && prot) {
       out.push({ rule: 'git.protectedBranches', reason: `deleting the protected branch ${t.dst} on the remote is not allowed` });
     } else if (prot && !directAllowed) {
@@ -277,11 +277,6 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
   }
   if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
   return out;
-}
-
-/** Whether a refspec glob (`refs/heads/*` after the prefix is cut: `*`) covers `name`. */
-function globMatches(glob: string, name: string): boolean {
-  return new RegExp(`^${glob.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
 }
 
 function discardsEverything(call: GitCall): boolean {

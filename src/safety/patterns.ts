@@ -77,8 +77,7 @@ function wordMatches(pw: string, arg: string): boolean {
     return want === 0o777 && symbolicAllRwx(arg);
   }
   if (pw.includes('*')) {
-    const re = new RegExp(`^${pw.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    return re.test(arg);
+    return starGlob(pw, '.*').test(arg);
   }
   return false;
 }
@@ -99,7 +98,20 @@ function symbolicAllRwx(mode: string): boolean {
 export function matchesName(name: string, globs: readonly string[]): string | null {
   for (const g of globs) {
     if (g === name) return g;
-    if (g.includes('*') && new RegExp(`^${g.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`).test(name)) return g;
+    if (g.includes('*') && starGlob(g, '[^/]*').test(name)) return g;
   }
   return null;
+}
+
+const starCache = new Map<string, RegExp>();
+
+/** A pattern whose only wildcard is `*` (standing for `star`), as an anchored regular expression. */
+export function starGlob(glob: string, star: '.*' | '[^/]*'): RegExp {
+  const key = `${star}\0${glob}`;
+  let re = starCache.get(key);
+  if (!re) {
+    re = new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join(star)}$`);
+    if (starCache.size < 5_000) starCache.set(key, re);
+  }
+  return re;
 }
