@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
@@ -93,10 +94,7 @@ function readJson<T>(path: string): T | null {
 
 function writeJson(path: string, value: unknown): void {
   try {
-    mkdirSync(join(path, '..'), { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(value));
-    renameSync(tmp, path);
+    writeFileAtomicSync(path, JSON.stringify(value));
   } catch {
     // a cache that cannot be written only costs another request
   }

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPolicy, isPolicy, POLICY_VERSION, type Policy } from '../safety/policy.ts';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { readRefSync, type RepoLocation } from '../store/locate.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 
@@ -72,9 +73,5 @@ export function readCachedPolicy(loc: RepoLocation, key: string): Policy | null 
 
 /** Stores a compiled policy under `key` (atomically: a reader sees the old file or the new one). */
 export function writeCachedPolicy(loc: RepoLocation, key: string, policy: Policy): void {
-  const path = cachePath(loc);
-  mkdirSync(join(loc.commonDir, 'axme'), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ key, policy } satisfies CacheFile)}\n`);
-  renameSync(tmp, path);
+  writeFileAtomicSync(cachePath(loc), `${JSON.stringify({ key, policy } satisfies CacheFile)}\n`);
 }

@@ -1,4 +1,5 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 
 /**
@@ -59,7 +60,7 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
     transcriptPath: info.transcriptPath,
     ownerPid: info.ownerPid,
   };
-  writeAtomic(join(dir, `${meta.id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
+  writeFileAtomicSync(join(dir, `${meta.id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   const tmp = `${mapPath}.${process.pid}.tmp`;
   writeFileSync(tmp, meta.id);
   try {
@@ -95,12 +96,6 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
   } catch {
     return null;
   }
-}
-
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }
 
 /** Appends one event to a session's log (one short line: appends of it are atomic). */

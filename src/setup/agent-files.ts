@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
+import { delimiter, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
 import { claudeSettings } from './paths.ts';
@@ -205,10 +206,7 @@ function renderJson(value: Json, previous: string | undefined): string {
 
 function writeIfChanged(path: string, previous: { text: string } | null, text: string): AgentFileChange {
   if (previous?.text === text) return { path, action: 'unchanged' };
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.axme-${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  writeFileAtomicSync(path, text);
   return { path, action: previous ? 'updated' : 'created' };
 }
 

@@ -1,0 +1,19 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * Writes a machine-local file so that readers see the old content or the new, never a torn one:
+ * a temp file beside it, then a rename. Creates the folder. Synchronous, for the hooks' short
+ * lives; the cache's async writes follow the same scheme.
+ */
+export function writeFileAtomicSync(path: string, data: string | Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
