@@ -1,3 +1,4 @@
+import type { HOOK_EVENT_NAMES } from './events.ts';
 import type { HookIO } from './io.ts';
 import { PayloadError } from './payload.ts';
 import { postToolUse } from './post-tool-use.ts';
@@ -11,7 +12,7 @@ export const HOOK_EVENTS = {
   'post-tool-use': postToolUse,
   'session-start': sessionStart,
   'session-end': sessionEnd,
-} as const;
+} as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], (io: HookIO) => Promise<void>>;
 
 /** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
 export const DEFAULT_DEADLINE_MS = 8_000;

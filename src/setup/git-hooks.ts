@@ -11,7 +11,9 @@ import { shellQuote } from './agent-files.ts';
  * (kept as `<hook>.axme-previous`). `uninstall` removes exactly what was added.
  */
 
-export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-rewrite'] as const;
+import { GIT_HOOK_NAMES } from '../hooks/events.ts';
+
+export { GIT_HOOK_NAMES };
 const MARK = '# axme-hook';
 
 export interface GitHookChange {

@@ -1,10 +1,5 @@
 import type { Argv } from 'yargs';
-import { processHookIO } from '../../hooks/io.ts';
-import { HOOK_EVENTS, runHook } from '../../hooks/run.ts';
-import { GIT_HOOKS, runGitHook } from '../../hooks/git/run.ts';
-import { uninstallGitHooks } from '../../setup/git-hooks.ts';
-import { agentFilesRoot } from '../../setup/agent-files.ts';
-import { doctor } from '../../setup/doctor.ts';
+import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../hooks/events.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
@@ -19,6 +14,8 @@ export function setupCommands(io: CliIO) {
       describe: 'check what is installed for agents (store, rules, Claude Code hooks run for real, MCP server, CLAUDE.md) and what is missing',
       builder: (y: Argv) => y,
       handler: async (a: Args) => {
+        // each command loads its modules when it runs: the others' cost stays out of every start
+        const { doctor } = await import('../../setup/doctor.ts');
         const r = await doctor({ cwd: a.C ?? io.cwd, env: io.env });
         if (a.json) printJson(io, r);
         else {
@@ -29,12 +26,13 @@ export function setupCommands(io: CliIO) {
     },
     {
       command: 'git-hook <name> [args..]',
-      describe: `answer a git hook (installed by axme init): ${Object.keys(GIT_HOOKS).join(', ')}`,
-      builder: (y: Argv) => y.positional('name', { type: 'string', choices: Object.keys(GIT_HOOKS) }).positional('args', { type: 'string', array: true }).strict(false),
+      describe: `answer a git hook (installed by axme init): ${GIT_HOOK_NAMES.join(', ')}`,
+      builder: (y: Argv) => y.positional('name', { type: 'string', choices: GIT_HOOK_NAMES }).positional('args', { type: 'string', array: true }).strict(false),
       handler: async (a: Args) => {
         const name = a.name as string;
         // only pre-push and post-rewrite get data on stdin; the others may inherit a terminal
         const stdin = name === 'pre-push' || name === 'post-rewrite' ? await readStdin(io, 16 * 1024 * 1024) : '';
+        const { runGitHook } = await import('../../hooks/git/run.ts');
         const code = await runGitHook(name, {
           args: ((a.args as unknown[] | undefined) ?? []).map(String),
           stdin,
@@ -55,6 +53,8 @@ export function setupCommands(io: CliIO) {
       builder: (y: Argv) => y,
       handler: async (a: Args) => {
         const cwd = a.C ?? io.cwd;
+        const { agentFilesRoot } = await import('../../setup/agent-files.ts');
+        const { uninstallGitHooks } = await import('../../setup/git-hooks.ts');
         const root = agentFilesRoot(cwd, io.env) ?? cwd;
         const changes = await uninstallGitHooks({ cwd, env: io.env }, root);
         if (a.json) return printJson(io, { gitHooks: changes });
@@ -64,10 +64,12 @@ export function setupCommands(io: CliIO) {
     },
     {
       command: 'hook <event>',
-      describe: `answer a Claude Code hook (JSON on stdin): ${Object.keys(HOOK_EVENTS).join(', ')}`,
-      builder: (y: Argv) => y.positional('event', { type: 'string', choices: Object.keys(HOOK_EVENTS) }),
+      describe: `answer a Claude Code hook (JSON on stdin): ${HOOK_EVENT_NAMES.join(', ')}`,
+      builder: (y: Argv) => y.positional('event', { type: 'string', choices: HOOK_EVENT_NAMES }),
       handler: async (a: Args) => {
         // normally answered by the launcher's fast path; this is the same handler for other entries
+        const { processHookIO } = await import('../../hooks/io.ts');
+        const { runHook } = await import('../../hooks/run.ts');
         const hookIO = processHookIO({
           stdin: await readStdin(io, 16 * 1024 * 1024),
           stdout: (t) => void io.stdout.write(t),

@@ -2,8 +2,6 @@ import type { Argv } from 'yargs';
 import { checkStore } from '../../knowledge/check-store.ts';
 import { relative } from 'node:path';
 import { initStore } from '../../knowledge/init-store.ts';
-import { agentFilesRoot, axmeCommand, installAgentFiles } from '../../setup/agent-files.ts';
-import { installGitHooks } from '../../setup/git-hooks.ts';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import type { KindName } from '../../model/kind.ts';
@@ -27,6 +25,8 @@ export function storeCommands(io: CliIO) {
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await initStore(kb);
+          const { agentFilesRoot, axmeCommand, installAgentFiles } = await import('../../setup/agent-files.ts');
+          const { installGitHooks } = await import('../../setup/git-hooks.ts');
           const root = a.claude === false ? null : agentFilesRoot(a.C ?? io.cwd, io.env);
           const command = axmeCommand({ ...io.self, env: io.env });
           const agentFiles = root ? installAgentFiles(root, command) : [];

@@ -1,4 +1,5 @@
 import { commitMsg } from './commit-msg.ts';
+import type { GIT_HOOK_NAMES } from '../events.ts';
 import type { GitHookIO } from './context.ts';
 import { postCommit } from './post-commit.ts';
 import { postRewrite } from './post-rewrite.ts';
@@ -10,7 +11,7 @@ export const GIT_HOOKS = {
   'pre-push': prePush,
   'post-commit': postCommit,
   'post-rewrite': postRewrite,
-} as const;
+} as const satisfies Record<(typeof GIT_HOOK_NAMES)[number], (io: GitHookIO) => Promise<number>>;
 
 /** Runs one git hook; the exit code is git's verdict (commit-msg and pre-push block on non-zero). */
 export async function runGitHook(name: string, io: GitHookIO): Promise<number> {
