@@ -407,5 +407,10 @@ describe('axme init: Claude Code files', () => {
     const checks = JSON.parse(r.stdout).checks;
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook runs').status, 'problem');
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook PostToolUse').status, 'missing');
+
+    writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
+    const off = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout).checks.find((c: { name: string }) => c.name === 'hooks enabled');
+    assert.equal(off?.status, 'problem');
+    assert.match(off.detail, /settings\.local\.json sets "disableAllHooks": true/);
   });
 });

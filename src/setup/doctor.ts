@@ -72,13 +72,13 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
   }
   if (!settings) return [{ name: 'claude hooks', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' }];
   const out: Check[] = [];
-  for (const file of [path, local]) {
-    let v;
-    try {
-      v = readJsonFile(file);
-    } catch {
-      continue;
-    }
+  let localSettings = null;
+  try {
+    localSettings = readJsonFile(local);
+  } catch {
+    // a broken personal file is Claude Code's to report; only its disableAllHooks matters here
+  }
+  for (const [file, v] of [[path, settings], [local, localSettings]] as const) {
     if (v?.value.disableAllHooks === true) out.push({ name: 'hooks enabled', status: 'problem', detail: `${file} sets "disableAllHooks": true: no hook runs, no rule is enforced`, fix: `remove disableAllHooks from ${file}` });
   }
   const hooks = (settings.value.hooks ?? {}) as Record<string, Array<{ matcher?: string; hooks?: Array<{ command?: string }> }>>;
