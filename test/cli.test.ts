@@ -155,6 +155,31 @@ describe('a fresh repository', () => {
     assert.equal(a.status, 'answered');
     assert.equal((await axmeOk(dir, ['question', 'list', '--json'])).length, 0, 'answered questions leave the default list');
     assert.equal((await axmeOk(dir, ['question', 'list', '--all', '--json']))[0].answer, 'eu-west-1');
+    // the lifecycle: answered -> applied -> archived, each move a commit with its time; reopen keeps the answer
+    const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
+    let t = tip();
+    const applied = await axmeOk(dir, ['question', 'status', 'Q-001', 'applied', '--json']);
+    assert.equal(applied.status, 'applied');
+    assert.match(applied.applied_at, /^\d{4}-\d{2}-\d{2}T/);
+    assert.notEqual(tip(), t);
+    assert.match(git(dir, ['log', '-1', '--format=%s%n%b', 'refs/memory/main']), /question: apply Q-001[\s\S]*Axme-Event: question.applied/);
+    t = tip();
+    assert.equal((await axmeOk(dir, ['question', 'status', 'Q-001', 'applied', '--json'])).changed, false);
+    assert.equal(tip(), t, 'no move, no commit');
+    const archived = await axmeOk(dir, ['question', 'status', 'Q-001', 'archived', '--json']);
+    assert.equal(archived.status, 'archived');
+    assert.ok(archived.archived_at && archived.applied_at, 'every move keeps its time');
+    await axmeOk(dir, ['question', 'ask', 'Do we need IPv6?']);
+    const early = await axme(dir, ['question', 'status', 'Q-002', 'applied']);
+    assert.equal(early.code, 2, 'an unanswered question cannot be applied');
+    assert.match(early.stderr, /no answer yet: answer it first/);
+    assert.equal((await axme(dir, ['question', 'status', 'Q-002', 'done'])).code, 2, 'an unknown status is a usage error');
+    const reopened = await axmeOk(dir, ['question', 'status', 'Q-001', 'open', '--json']);
+    assert.equal(reopened.status, 'open');
+    assert.equal(reopened.answer, 'eu-west-1');
+    assert.match(await axmeOk(dir, ['context']), /## Open questions for the user \(ask them\)\n[\s\S]*Q-001/);
+    await axmeOk(dir, ['question', 'status', 'Q-001', 'archived']);
+    await axmeOk(dir, ['question', 'status', 'Q-002', 'archived']);
 
     assert.match(await axmeOk(dir, ['memory', 'remove', 'run-the-tests-first']), /Memory archived/);
     assert.equal((await axmeOk(dir, ['memory', 'list', '--json'])).length, 0);

@@ -8,7 +8,7 @@ const TOOLS = [
   'axme_context', 'axme_oracle', 'axme_decisions', 'axme_memories', 'axme_get_decision', 'axme_get_memory', 'axme_save_decision',
   'axme_save_memory', 'axme_safety', 'axme_update_safety', 'axme_backlog', 'axme_backlog_add', 'axme_backlog_update', 'axme_status',
   'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
-  'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log',
+  'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question',
 ];
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
@@ -106,6 +106,10 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.equal(text(await call('axme_ask_question', { question: 'Which region do we deploy to?' })), 'Question recorded: Q-001 [open]');
     assert.match(text(await call('axme_list_open_questions')), /Q-001 \[open\] Which region/);
     assert.equal(text(await call('axme_answer_question', { question_id: 'Q-001', answer: 'eu-west-1' })), 'Question answered: Q-001 [answered]');
+    assert.equal(text(await call('axme_update_question', { question_id: 'Q-001', status: 'applied' })), 'Question updated: Q-001 [applied]');
+    const bad = await call('axme_update_question', { question_id: 'Q-404', status: 'archived' });
+    assert.ok(bad.isError);
+    assert.match(text(bad), /not found/);
     assert.equal(text(await call('axme_update_safety', { rule_type: 'bash_deny', value: 'terraform destroy' })), 'Safety rule added: bash_deny = terraform destroy');
     assert.match(text(await call('axme_safety')), /terraform destroy/);
   });

@@ -3,6 +3,8 @@ import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { ancestors } from '../session/owner.ts';
+import { activeSession } from '../session/sessions.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -53,6 +55,14 @@ export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeB
     // isomorphic-git (see docs/benchmarks.md). AXME_BACKEND overrides.
     backend: io.env.AXME_BACKEND ? undefined : 'cli',
   });
+  if (!io.env.AXME_SESSION) {
+    // run by an agent (its Bash tool): the commit belongs to the agent's open session
+    const s = activeSession(kb.repo.commonDir, ancestors(process.pid));
+    if (s) {
+      kb.session = s.id;
+      if (!io.env.AXME_ACTOR) kb.actor = 'agent';
+    }
+  }
   try {
     return await fn(kb);
   } finally {

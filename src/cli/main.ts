@@ -6,6 +6,7 @@ import { codeCommands } from './commands/code.ts';
 import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
+import { sessionCommand } from './commands/session.ts';
 import { safetyCommand } from './commands/safety.ts';
 import { setupCommands } from './commands/setup.ts';
 import { storeCommands } from './commands/store.ts';
@@ -32,6 +33,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(memoryCommand(io))
     .command(backlogCommand(io))
     .command(questionCommand(io))
+    .command(sessionCommand(io))
     .command(safetyCommand(io))
     .command(agentCommands(io))
     .command(setupCommands(io))

@@ -24,7 +24,7 @@ export function budgetOf(state: KnowledgeState, override?: number): number {
 }
 
 /**
- * The session-start overview: safety rules, the latest handoff, open questions, the backlog,
+ * The session-start overview: what to tell the user, the latest handoff, open questions, safety rules, the backlog,
  * required decisions, counts, and what to load next. Paged at the budget, never mid-section.
  */
 export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = {}): Promise<ContextResult> {
@@ -48,9 +48,10 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
   const blocks: string[] = [];
   if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${handoff.startup_text}`);
-  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
+  // where the last session stopped and what only the user can answer come first
   if (handoff) blocks.push(`## Latest handoff\n${handoffBlock(handoff)}`);
-  if (openQuestions.length) blocks.push(`## Open questions for the user\n${openQuestions.map(questionBlock).join('\n')}`);
+  if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${openQuestions.map(questionBlock).join('\n')}`);
+  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
   if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}: ${firstLine(d.decision)}`).join('\n')}`);
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { isAbsolute } from 'node:path';
+import { readSession, recordEvent } from '../session/sessions.ts';
 import type { z } from 'zod';
 import { FinalizeCloseInput } from '../model/close.ts';
 import { AxmeError } from '../model/errors.ts';
@@ -31,6 +33,8 @@ export interface FinalizeCloseResult {
   summary: string;
   /** handoff files moved out of the tree (kept in history) */
   pruned: string[];
+  /** files the session changed, as recorded by the hooks on this machine */
+  files_changed: number;
   /** what was stored, in words */
   text: string;
 }
@@ -56,11 +60,13 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   assertNoSecrets({ stopped_at: data.stopped_at, summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, worklog_entry: data.worklog_entry, startup_text: data.startup_text, test_results: data.test_results, blockers: data.blockers }, !!opts.allowSecret);
   const session = kb.session ?? randomBytes(4).toString('hex');
   const slug = slugify(session, 'session');
+  // what this machine recorded about the session (hooks): when it started, files, commits
+  const local = kb.session ? readSession(kb.repo.commonDir, kb.session) : null;
 
   const r = await mutate(kb, async (state) => {
     const st = stage(state);
     const now = kb.now().toISOString();
-    const out: Omit<FinalizeCloseResult, 'commit' | 'text'> = { session, decisions: [], memories: [], safety: [], handoff: '', summary: '', pruned: [] };
+    const out: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'> = { session, decisions: [], memories: [], safety: [], handoff: '', summary: '', pruned: [] };
     for (const d of decisions) {
       if (d.action === 'supersede') {
         const s = planSupersede(kb, st, d.supersedes!, d.checked);
@@ -93,6 +99,9 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     const prevSummary = st.state.items.session.find((s) => s.slug === slug);
     const summary = SessionSummary.parse({
       ...(prevSummary ?? {}), slug, session, actor: kb.actor, closed: now, worklog: data.worklog_entry || data.summary,
+      started: prevSummary?.started ?? local?.meta.startedAt,
+      files_changed: union(prevSummary?.files_changed, committable(local?.files)),
+      commits: union(prevSummary?.commits, local?.commits),
       created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
     });
     out.summary = putItem(st, 'session', summary, 'session.closed', 'summary');
@@ -107,10 +116,20 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     return { result: out, files: st.files, subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`, event: 'session.closed', body: data.worklog_entry };
   });
   const res = r.result;
-  return { ...res, commit: r.commit, text: describe(kb, res, r.commit) };
+  if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
+  return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe(kb, res, r.commit) };
 }
 
-function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'text'>, commit: string | null): string {
+/** Paths inside the repository only: a session's edits elsewhere (absolute paths) are not the team's business. */
+export function committable(files: string[] | undefined): string[] {
+  return (files ?? []).filter((f) => !isAbsolute(f) && !f.startsWith('..')).slice(0, 500);
+}
+
+function union(a: string[] | undefined, b: string[] | undefined): string[] {
+  return [...new Set([...(a ?? []), ...(b ?? [])])];
+}
+
+function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'>, commit: string | null): string {
   const lines = [`Session ${r.session} closed${commit ? ` in commit ${commit.slice(0, 12)}` : ''}. Stored:`];
   lines.push(r.decisions.length ? `- decisions: ${r.decisions.map((d) => `${d.id} ${d.title} (${d.outcome === 'superseded' ? `supersedes ${d.supersedes}` : d.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- decisions: none');
   lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${m.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- memories: none');

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { sessionBinder } from '../session/current.ts';
+import { ancestors, harnessPid, processStart } from '../session/owner.ts';
 
 /** What every tool handler gets: knowledge bases by project, the server's session. */
 export interface ServerContext {
@@ -10,32 +11,41 @@ export interface ServerContext {
   cwd: string;
   env: NodeJS.ProcessEnv;
   now: () => Date;
-  session: string;
-  /** one open knowledge base per project path (kept warm across calls) */
-  kb(projectPath?: string): Promise<KnowledgeBase>;
+  /** AXME_SESSION when given; else each repository's session is found (or opened) per call */
+  session: string | null;
+  /** one open knowledge base per project path (kept warm across calls), bound to the agent's session */
+  kb(projectPath?: string, opts?: { bindSession?: boolean }): Promise<KnowledgeBase>;
+  /** ends the sessions the server opened for itself (the client had no session hooks) */
+  endSessions(reason: string): string[];
   close(): Promise<void>;
   log(message: string): void;
 }
 
 export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv; now?: () => Date; log?: (m: string) => void }): ServerContext {
   const pool = new Map<string, Promise<KnowledgeBase>>();
-  const session = opts.env.AXME_SESSION || randomBytes(4).toString('hex');
+  const session = opts.env.AXME_SESSION || null;
   const now = opts.now ?? (() => new Date());
+  const client = harnessPid(process.ppid);
+  const binder = sessionBinder({ ancestors: ancestors(process.pid), owner: { pid: client, start: processStart(client) }, now });
   const ctx: ServerContext = {
     cwd: opts.cwd,
     env: opts.env,
     now,
     session,
-    kb(projectPath) {
+    async kb(projectPath, kbOpts) {
       const path = resolve(opts.cwd, projectPath ?? '.');
-      let kb = pool.get(path);
-      if (!kb) {
-        kb = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session, backend: opts.env.AXME_BACKEND === 'cli' ? 'cli' : 'isogit' });
-        kb.catch(() => pool.delete(path)); // a failed open (not a repo) is retried next call
-        pool.set(path, kb);
+      let open = pool.get(path);
+      if (!open) {
+        open = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session: session ?? undefined, backend: opts.env.AXME_BACKEND === 'cli' ? 'cli' : 'isogit' });
+        open.catch(() => pool.delete(path)); // a failed open (not a repo) is retried next call
+        pool.set(path, open);
       }
+      const kb = await open;
+      // the session can change under a running server (Claude Code's /clear starts a new one)
+      if (!session && kbOpts?.bindSession !== false) kb.session = binder.sessionFor(kb.repo.commonDir, path).id;
       return kb;
     },
+    endSessions: (reason) => binder.endOwn(reason),
     async close() {
       const all = [...pool.values()];
       pool.clear();

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { isAxmeError } from '../model/errors.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { registerResources } from './resources.ts';
 import { registerHistoryTools } from './tools/history.ts';
@@ -31,8 +32,9 @@ export function createServer(ctx: ServerContext): McpServer {
 }
 
 /**
- * `axme serve`: MCP over stdio until the client closes stdin. stdout carries only the protocol;
- * everything else goes to stderr.
+ * `axme serve`: MCP over stdio until the client closes stdin (or a SIGTERM/SIGINT). stdout
+ * carries only the protocol; everything else goes to stderr. At start and at stop, sessions that
+ * ended without a close are recovered (their handoffs written from what is known).
  */
 export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
   const ctx = createServerContext({ cwd: opts.cwd, env: opts.env });
@@ -42,11 +44,39 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
     const stop = () => resolve();
     process.stdin.once('end', stop);
     process.stdin.once('close', stop);
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
     transport.onclose = stop;
   });
   await server.connect(transport);
-  ctx.log(`serving ${opts.cwd} (session ${ctx.session})`);
+  ctx.log(`serving ${opts.cwd}${ctx.session ? ` (session ${ctx.session})` : ''}`);
+  // in the background: the first tool calls need not wait for it
+  const startSweep = recoverOrphans(ctx, 'start');
   await done;
+  await startSweep;
+  const ended = ctx.endSessions('mcp-shutdown');
+  if (ended.length) ctx.log(`ended session ${ended.join(', ')}`);
+  await withDeadline(recoverOrphans(ctx, 'stop'), SHUTDOWN_SWEEP_MS);
   await server.close().catch(() => {});
   await ctx.close();
+}
+
+/** How long a stopping server spends on recovery; what is left is done at the next start. */
+const SHUTDOWN_SWEEP_MS = 5_000;
+
+async function recoverOrphans(ctx: ServerContext, when: string): Promise<void> {
+  try {
+    const { sweepOrphans } = await import('../knowledge/recover-session.ts');
+    const r = await sweepOrphans(await ctx.kb(undefined, { bindSession: false }));
+    for (const x of r.recovered) ctx.log(`recovered session ${x.session} at ${when}${x.commit ? ` (commit ${x.commit.slice(0, 12)})` : ''}`);
+    for (const e of r.errors) ctx.log(`could not recover session ${e.session}: ${e.message}`);
+  } catch (err) {
+    // no repository or no store yet: nothing to recover
+    if (!(isAxmeError(err) && (err.code === 'NOT_INITIALIZED' || err.code === 'NOT_A_REPO'))) ctx.log(`session recovery failed: ${(err as Error).message}`);
+  }
+}
+
+function withDeadline(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }

@@ -16,6 +16,8 @@ export const Question = z.object({
   answer: longText('the answer, once given').default(''),
   status: z.enum(QUESTION_STATUSES).default('open').describe('open -> answered -> applied -> archived'),
   answered_at: Timestamp.optional().describe('when the question was answered'),
+  applied_at: Timestamp.optional().describe('when the answer was acted on'),
+  archived_at: Timestamp.optional().describe('when the question was archived'),
   aliases: z.array(displayId('Q')).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
@@ -26,7 +28,7 @@ export const questionSpec: KindSpec<Question> = {
   dir: 'questions',
   idPrefix: 'Q',
   schema: Question,
-  fields: ['id', 'status', 'answered_at', 'aliases', 'source', 'session', 'created', 'updated'],
+  fields: ['id', 'status', 'answered_at', 'applied_at', 'archived_at', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'question',
   sections: [['Context', 'context'], ['Answer', 'answer']],
 };
@@ -44,3 +46,13 @@ export const QuestionAnswer = z.object({
   answer: longText('the answer').refine((v) => v.trim() !== '', 'must not be empty'),
 });
 export type QuestionAnswer = z.input<typeof QuestionAnswer>;
+
+/** Where a question may be moved by hand: answered questions are applied, any question archived, either reopened. */
+export const QUESTION_MOVES = ['applied', 'archived', 'open'] as const;
+
+/** Parameters of "move a question along its lifecycle" (axme_update_question). */
+export const QuestionStatusUpdate = z.object({
+  question_id: z.string().min(1).describe('ID (Q-001), alias or slug of the question'),
+  status: z.enum(QUESTION_MOVES).describe('applied (the answer was acted on; needs an answer), archived (no longer relevant), or open (ask again)'),
+});
+export type QuestionStatusUpdate = z.input<typeof QuestionStatusUpdate>;

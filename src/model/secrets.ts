@@ -77,3 +77,19 @@ export function assertNoSecrets(fields: Record<string, unknown>, allowSecret: bo
     }
   }
 }
+
+/**
+ * `text` with every credential-looking match replaced by `[redacted: <what>]`: for text axme
+ * gathers itself (a recovered session's prompts), where refusing would lose the whole handoff.
+ */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const p of PATTERNS) {
+    const re = new RegExp(p.re.source, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g');
+    out = out.replace(re, (...args) => {
+      const m = Object.assign(args.slice(0, -2) as string[], { index: args.at(-2) as number, input: out }) as unknown as RegExpExecArray;
+      return !p.accept || p.accept(m) ? `[redacted: ${p.what}]` : m[0];
+    });
+  }
+  return out;
+}

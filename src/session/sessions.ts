@@ -1,6 +1,7 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
+import { processStart } from './owner.ts';
 
 /**
  * Machine-local session state under `<git-common-dir>/axme/sessions/` — never committed. A
@@ -18,19 +19,41 @@ export interface SessionMeta {
   transcriptPath: string | null;
   /** the harness process that owns the session (the hook's parent) */
   ownerPid: number;
+  /** when the owner started (clock ticks since boot; null where unknown): a reused pid is not the owner */
+  ownerStart?: number | null;
+}
+
+/** The process that owns a session: the agent harness (or MCP client) it runs under. */
+export interface SessionOwner {
+  pid: number;
+  start: number | null;
 }
 
 export type SessionEvent =
   | { t: string; type: 'file'; path: string; tool: string }
   | { t: string; type: 'commit'; commit: string }
-  | { t: string; type: 'end'; reason: string };
+  | { t: string; type: 'end'; reason: string }
+  /** the agent closed the session (axme_finalize_close): the commit holding its handoff */
+  | { t: string; type: 'closed'; commit: string | null }
+  /** an orphan's handoff was written from what is known */
+  | { t: string; type: 'recovered'; commit: string | null }
+  /** an orphan with nothing worth a handoff was set aside */
+  | { t: string; type: 'discarded'; reason: string };
 
 export interface SessionState {
   meta: SessionMeta;
   files: string[];
   commits: string[];
   ended: { t: string; reason: string } | null;
+  /** the agent's last close (the session may go on after it) */
+  closed: { t: string; commit: string | null } | null;
+  recovered: { t: string; commit: string | null } | null;
+  discarded: { t: string; reason: string } | null;
+  /** the newest event's time, else the start */
+  lastActivity: string;
 }
+
+export type SessionStatus = 'active' | 'closed' | 'orphan' | 'recovered' | 'discarded';
 
 const HARNESS_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -42,7 +65,7 @@ export function sessionsDir(commonDir: string): string {
  * The axme session of a harness session, created on first sight (reused on reload and by every
  * later hook). Creation is atomic: two hooks racing agree on one id.
  */
-export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; ownerPid: number }): SessionMeta {
+export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner }): SessionMeta {
   if (!HARNESS_ID_RE.test(harnessSessionId)) throw new Error(`unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}`);
   const dir = sessionsDir(commonDir);
   const mapDir = join(dir, 'harness');
@@ -51,6 +74,7 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
   const existing = readMapped(dir, mapPath);
   if (existing) return existing;
   const stamp = info.now.toISOString().slice(0, 10).replace(/-/g, '');
+  const owner = info.owner();
   const meta: SessionMeta = {
     id: `${stamp}-${uniqueSuffix()}`,
     harness,
@@ -58,7 +82,8 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
     startedAt: info.now.toISOString(),
     cwd: info.cwd,
     transcriptPath: info.transcriptPath,
-    ownerPid: info.ownerPid,
+    ownerPid: owner.pid,
+    ownerStart: owner.start,
   };
   writeFileAtomicSync(join(dir, `${meta.id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   const tmp = `${mapPath}.${process.pid}.tmp`;
@@ -115,6 +140,10 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
   const files = new Set<string>();
   const commits: string[] = [];
   let ended: SessionState['ended'] = null;
+  let closed: SessionState['closed'] = null;
+  let recovered: SessionState['recovered'] = null;
+  let discarded: SessionState['discarded'] = null;
+  let lastActivity = meta.startedAt;
   let log = '';
   try {
     log = readFileSync(join(dir, `${sessionId}.jsonl`), 'utf8');
@@ -125,19 +154,84 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
     if (!line) continue;
     try {
       const e = JSON.parse(line) as SessionEvent;
+      if (typeof e.t === 'string' && e.t > lastActivity) lastActivity = e.t;
       if (e.type === 'file') files.add(e.path);
-      else if (e.type === 'commit') commits.push(e.commit);
-      else if (e.type === 'end') ended = { t: e.t, reason: e.reason };
+      else if (e.type === 'commit') commits.includes(e.commit) || commits.push(e.commit);
+      else if (e.type === 'end') ended ??= { t: e.t, reason: e.reason };
+      else if (e.type === 'closed') closed = { t: e.t, commit: e.commit };
+      else if (e.type === 'recovered') recovered = { t: e.t, commit: e.commit };
+      else if (e.type === 'discarded') discarded = { t: e.t, reason: e.reason };
     } catch {
       // a line cut short by a crash: skip it, keep the rest
     }
   }
-  return { meta, files: [...files], commits, ended };
+  return { meta, files: [...files], commits, ended, closed, recovered, discarded, lastActivity };
+}
+
+/**
+ * Where a session stands. Closed by the agent, recovered or discarded: done. Otherwise it is
+ * active while its owner runs and it has not ended; an orphan once it ended or its owner is gone
+ * without the agent closing it.
+ */
+export function sessionStatus(s: SessionState, alive: (meta: SessionMeta) => boolean): SessionStatus {
+  if (s.closed) return 'closed';
+  if (s.recovered) return 'recovered';
+  if (s.discarded) return 'discarded';
+  if (s.ended || !alive(s.meta)) return 'orphan';
+  return 'active';
+}
+
+/** Every session of the repository, newest first (a file that is not a session is skipped). */
+export function listSessions(commonDir: string): SessionState[] {
+  let names: string[];
+  try {
+    names = readdirSync(sessionsDir(commonDir));
+  } catch {
+    return [];
+  }
+  const out: SessionState[] = [];
+  for (const n of names) {
+    if (!n.endsWith('.json')) continue;
+    const s = readSession(commonDir, n.slice(0, -5));
+    if (s && s.meta.id === n.slice(0, -5)) out.push(s);
+  }
+  return out.sort((a, b) => (a.meta.startedAt < b.meta.startedAt ? 1 : a.meta.startedAt > b.meta.startedAt ? -1 : 0));
+}
+
+/**
+ * Claims a session for a one-time job (recovering it) across processes: an exclusive lock file.
+ * Returns the release function, or null when another process holds a claim younger than `staleMs`.
+ */
+export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
+  const path = join(sessionsDir(commonDir), `${sessionId}.claim`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, `${process.pid} ${now.toISOString()}\n`, { flag: 'wx' });
+      return () => {
+        try {
+          unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        // a claim left by a crashed process is taken over once it is stale
+        if (now.getTime() - statSync(path).mtimeMs < staleMs) return null;
+        unlinkSync(path);
+      } catch {
+        // removed meanwhile: try again
+      }
+    }
+  }
+  return null;
 }
 
 /**
  * The open session a command belongs to: the newest one whose harness process is among the
- * command's ancestors (a git hook run by Claude Code's Bash tool), or null.
+ * command's ancestors (a git hook run by Claude Code's Bash tool, the MCP server it started), or
+ * null. A session the harness's hooks created wins over one an MCP server made for itself.
  */
 export function activeSession(commonDir: string, ancestorPids: number[]): SessionMeta | null {
   if (!ancestorPids.length) return null;
@@ -152,11 +246,27 @@ export function activeSession(commonDir: string, ancestorPids: number[]): Sessio
   for (const n of names) {
     try {
       const meta = JSON.parse(readFileSync(join(sessionsDir(commonDir), n), 'utf8')) as SessionMeta;
-      if (ancestorPids.includes(meta.ownerPid)) owned.push(meta);
+      if (ancestorPids.includes(meta.ownerPid) && sameOwner(meta)) owned.push(meta);
     } catch {
       // a half-written or foreign file: not a session
     }
   }
-  owned.sort((a, b) => (a.startedAt < b.startedAt ? 1 : -1));
-  return owned.find((m) => readSession(commonDir, m.id)?.ended === null) ?? null;
+  const rank = (m: SessionMeta) => (m.harness === MCP_HARNESS ? 1 : 0);
+  owned.sort((a, b) => rank(a) - rank(b) || (a.startedAt < b.startedAt ? 1 : -1));
+  return (
+    owned.find((m) => {
+      const s = readSession(commonDir, m.id);
+      return s !== null && !s.ended && !s.recovered && !s.discarded;
+    }) ?? null
+  );
+}
+
+/** The harness name of sessions an MCP server opens for itself (a client without session hooks). */
+export const MCP_HARNESS = 'mcp';
+
+/** False when the session's owner pid now belongs to a later process. */
+function sameOwner(meta: SessionMeta): boolean {
+  if (meta.ownerStart === undefined || meta.ownerStart === null) return true;
+  const now = processStart(meta.ownerPid);
+  return now === null || now === meta.ownerStart;
 }

@@ -122,3 +122,33 @@ export async function blameLines(at: GitAt, file: string, range?: [number, numbe
   }
   return out;
 }
+
+/** Subjects of code commits, in the order given; a commit that no longer exists is left out. */
+export async function commitSubjects(at: GitAt, commits: string[]): Promise<Array<{ commit: string; subject: string }>> {
+  const oids = commits.filter((c) => /^[0-9a-f]{40}$/.test(c));
+  if (!oids.length) return [];
+  const out = await git(at, ['log', '--no-walk=unsorted', '--ignore-missing', '--format=%H%x00%s', ...oids, '--']);
+  const found = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const [c, s] = line.split('\0');
+    if (c && s !== undefined) found.set(c, s);
+  }
+  return oids.filter((c) => found.has(c)).map((c) => ({ commit: c, subject: found.get(c)! }));
+}
+
+/** Which of `paths` (relative to the worktree at `at.cwd`) have uncommitted changes, git status style ("M", "??", ...). */
+export async function uncommitted(at: GitAt, paths: string[]): Promise<Array<{ path: string; status: string }>> {
+  if (!paths.length) return [];
+  const out = await git(at, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...paths.map((p) => `:(top,literal)${p}`)]);
+  const res: Array<{ path: string; status: string }> = [];
+  const parts = out.split('\0');
+  for (let i = 0; i < parts.length; i++) {
+    const e = parts[i]!;
+    if (e.length < 4) continue;
+    const status = e.slice(0, 2).trim();
+    res.push({ path: e.slice(3), status });
+    // a rename carries its old path as the next field
+    if (e[0] === 'R' || e[0] === 'C') i++;
+  }
+  return res;
+}

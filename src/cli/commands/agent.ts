@@ -1,19 +1,15 @@
 import type { Argv } from 'yargs';
-import { beginClose } from '../../knowledge/begin-close.ts';
 import { assembleContext } from '../../knowledge/context.ts';
-import { finalizeClose } from '../../knowledge/finalize-close.ts';
 import { readDigest } from '../../knowledge/read-digest.ts';
 import { searchKnowledge } from '../../knowledge/search.ts';
 import { SEARCH_TYPES } from '../../model/search.ts';
 import { storeStatus } from '../../knowledge/store-status.ts';
-import { AxmeError } from '../../model/errors.ts';
-import { LIMITS } from '../../model/limits.ts';
-import { out, printJson, readStdin, withKb, type CliIO } from '../io.ts';
+import { out, printJson, withKb, type CliIO } from '../io.ts';
 import { atOption, writeOptions } from './shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
-/** The commands that twin the MCP tools: serve, context, search, status, oracle, session. */
+/** The commands that twin the MCP tools: serve, context, search, status, oracle. */
 export function agentCommands(io: CliIO) {
   const pageOptions = (y: Argv) =>
     atOption(y)
@@ -79,35 +75,6 @@ export function agentCommands(io: CliIO) {
             out(io, r.text);
           }),
         ),
-      handler: () => {},
-    },
-    {
-      command: 'session <action>',
-      describe: 'close a session: begin-close (the checklist), finalize (one commit, JSON on stdin)',
-      builder: (y: Argv) =>
-        y
-          .command('begin-close', 'what to extract before closing', (y) => y, (a: Args) =>
-            withKb(io, a, async (kb) => {
-              const r = await beginClose(kb);
-              if (a.json) return printJson(io, r);
-              out(io, r.text);
-            }),
-          )
-          .command('finalize', 'store extractions, handoff and worklog in one commit (axme_finalize_close arguments as JSON on stdin)', (y) => writeOptions(y, []), (a: Args) =>
-            withKb(io, a, async (kb) => {
-              const raw = await readStdin(io, LIMITS.fileBytes * 8);
-              let input: unknown;
-              try {
-                input = JSON.parse(raw);
-              } catch (err) {
-                throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the axme_finalize_close arguments as one JSON object`);
-              }
-              const r = await finalizeClose(kb, input as never, { allowSecret: !!a.allowSecret });
-              if (a.json) return printJson(io, r);
-              out(io, r.text);
-            }),
-          )
-          .demandCommand(1, 'say what to do: begin-close or finalize'),
       handler: () => {},
     },
   ];

@@ -6,10 +6,11 @@ import { askQuestion } from '../../knowledge/ask-question.ts';
 import { listItems } from '../../knowledge/list-items.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { updateBacklogItem } from '../../knowledge/update-backlog-item.ts';
+import { updateQuestionStatus } from '../../knowledge/update-question.ts';
 import { backlogLine, questionBlock } from '../../knowledge/digest.ts';
 import { BACKLOG_STATUSES, BacklogInput, BacklogUpdate, type BacklogItem } from '../../model/backlog.ts';
-import { QuestionAnswer, QuestionInput } from '../../model/question.ts';
-import { readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
+import { QuestionAnswer, QuestionInput, QuestionStatusUpdate } from '../../model/question.ts';
+import { common, readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
 import { EDIT, READ, SAVE } from './annotations.ts';
 
 /** The backlog and the open questions. */
@@ -76,6 +77,20 @@ export function registerWorkTools(server: McpServer, ctx: ServerContext): void {
       reply(ctx, async () => {
         const r = await answerQuestion(await ctx.kb(a.project_path), { question_id: a.question_id, answer: a.answer }, { allowSecret: a.allow_secret });
         return { text: `Question answered: ${r.item.id} [${r.item.status}]`, data: r };
+      }),
+  );
+  server.registerTool(
+    'axme_update_question',
+    {
+      title: 'Move a question along its lifecycle',
+      description: 'Mark an answered question applied (its answer was acted on), archive a question that no longer matters, or reopen one. open -> answered (axme_answer_question) -> applied -> archived.',
+      inputSchema: { ...common, ...QuestionStatusUpdate.shape },
+      annotations: EDIT,
+    },
+    (a) =>
+      reply(ctx, async () => {
+        const r = await updateQuestionStatus(await ctx.kb(a.project_path), { question_id: a.question_id, status: a.status });
+        return { text: `${r.changed ? 'Question updated' : 'Question unchanged'}: ${r.item.id} [${r.item.status}]`, data: r };
       }),
   );
 }

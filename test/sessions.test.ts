@@ -1,0 +1,408 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from './helpers.ts';
+import type { SessionState } from '../src/session/sessions.ts';
+
+/**
+ * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
+ * payloads (the test process plays the harness: it is the hooks' parent), the agent's side by the
+ * real MCP SDK client over stdio, and commits by the real git CLI through the installed git hooks.
+ */
+
+type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
+const text = (r: Result) => r.content.map((c) => c.text).join('\n');
+
+async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<Result>; stderr: () => string }> {
+  // no AXME_SESSION: the server must find the session the hooks opened
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv(env) as Record<string, string>, stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d) => (err += d));
+  const client = new Client({ name: 'session-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as Result, stderr: () => err };
+}
+
+function hookPayload(dir: string, sessionId: string, event: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ session_id: sessionId, transcript_path: join(dir, '.transcripts', `${sessionId}.jsonl`), cwd: dir, hook_event_name: event, ...extra });
+}
+
+async function hook(dir: string, event: string, payload: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return axme(dir, ['hook', event], { input: payload });
+}
+
+/** A fake transcript in Claude Code's JSONL shape: user prompts, tool traffic, assistant prose. */
+function writeTranscript(dir: string, sessionId: string, lines: unknown[]): void {
+  mkdirSync(join(dir, '.transcripts'), { recursive: true });
+  writeFileSync(join(dir, '.transcripts', `${sessionId}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+}
+
+const memoryLog = (dir: string) => git(dir, ['log', '--format=%H %s', 'refs/memory/main']).trim().split('\n');
+
+async function waitFor<T>(what: string, fn: () => T | null | undefined | false | Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function ignoreTranscripts(dir: string): void {
+  writeFileSync(join(dir, '.gitignore'), '.transcripts/\n');
+  git(dir, ['add', '.gitignore']);
+  git(dir, ['commit', '-q', '-m', 'ignore transcripts']);
+}
+
+describe('a Claude Code session through the real hooks and the real MCP client', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let sessionId: string;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    ignoreTranscripts(dir);
+    await axmeOk(dir, ['init']);
+  });
+  after(() => cleanup());
+
+  test('start, edits, a commit, begin/finalize close: one commit with handoff, summary and extractions', async () => {
+    writeTranscript(dir, 'cc-1', [{ type: 'user', message: { role: 'user', content: 'Add a retry to the HTTP client' } }]);
+    const start = await hook(dir, 'session-start', hookPayload(dir, 'cc-1', 'SessionStart', { source: 'startup' }));
+    assert.equal(start.code, 0, start.stderr);
+    const ctx = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+    const m = /\(axme session ([\w-]+)\)/.exec(ctx);
+    assert.ok(m, ctx);
+    sessionId = m[1]!;
+
+    // the agent edits two files; the pre-tool-use hook lets them through, the post-tool-use hook records them
+    for (const file of ['src/http.ts', 'src/retry.ts']) {
+      const pre = await hook(dir, 'pre-tool-use', hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file), old_string: 'a', new_string: 'b' } }));
+      assert.equal(pre.code, 0);
+      assert.equal(pre.stdout, '', 'an allowed edit prints nothing');
+      mkdirSync(join(dir, 'src'), { recursive: true });
+      writeFileSync(join(dir, file), `export const x = '${file}';\n`);
+      const post = await hook(dir, 'post-tool-use', hookPayload(dir, 'cc-1', 'PostToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file) }, tool_response: { success: true } }));
+      assert.equal(post.code, 0, post.stderr);
+    }
+    const denied = await hook(dir, 'pre-tool-use', hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' } }));
+    assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
+
+    // a real commit through the installed git hooks: post-commit records it in the session
+    git(dir, ['add', 'src/http.ts']);
+    git(dir, ['commit', '-q', '-m', 'Retry failed requests', '-m', '#!axme pr=none repo=acme/app']);
+    const codeCommit = git(dir, ['rev-parse', 'HEAD']).trim();
+
+    const { client, call } = await connect(dir);
+    try {
+      const begin = await call('axme_begin_close');
+      assert.ok(!begin.isError, text(begin));
+      assert.match(text(begin), /Stored now: 0 decisions, 0 memories/);
+      assert.equal(begin.structuredContent.session, sessionId, 'the server found the session the hooks opened');
+
+      const before = memoryLog(dir).length;
+      const fin = await call('axme_finalize_close', {
+        decisions: [{ title: 'Retry idempotent requests only', decision: 'GET and PUT are retried with backoff; POST never.', reasoning: 'POST is not idempotent.' }],
+        memories: [{ type: 'feedback', title: 'Keep retries out of the UI layer', description: 'The user wants retry logic in the client only.' }],
+        stopped_at: 'retry for PUT still untested',
+        summary: 'Added retries to the HTTP client.',
+        next_steps: 'Test PUT retries against the staging API.',
+        startup_text: 'Last time we added HTTP retries; PUT retries still need a test. Shall I write it?',
+        worklog_entry: 'Added retries with exponential backoff to src/http.ts; decided POST is never retried.',
+      });
+      assert.ok(!fin.isError, text(fin));
+      const after = memoryLog(dir);
+      assert.equal(after.length, before + 1, 'the close is ONE commit');
+      const body = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
+      assert.match(body, /Added retries with exponential backoff/, 'the commit body is the worklog entry');
+      assert.match(body, new RegExp(`Axme-Session: ${sessionId}`));
+      assert.match(body, /Axme-Actor: agent/);
+      const files = git(dir, ['show', '--name-only', '--format=', 'refs/memory/main']).trim().split('\n').sort();
+      assert.ok(files.includes(`handoffs/${sessionId}.md`), files.join(','));
+      assert.ok(files.some((f) => f.startsWith('decisions/')) && files.some((f) => f.startsWith('memories/')), files.join(','));
+      const summaryPath = files.find((f) => f.startsWith('sessions/'))!;
+      assert.match(summaryPath, new RegExp(`^sessions/\\d{4}-\\d{2}/${sessionId}\\.md$`));
+      const summary = git(dir, ['show', `refs/memory/main:${summaryPath}`]);
+      assert.match(summary, /files_changed:\n\s+- src\/http\.ts\n\s+- src\/retry\.ts/);
+      assert.match(summary, new RegExp(`commits:\\n\\s+- ${codeCommit}`));
+      assert.match(summary, /started: /);
+    } finally {
+      await client.close();
+    }
+
+    const end = await hook(dir, 'session-end', hookPayload(dir, 'cc-1', 'SessionEnd', { reason: 'prompt_input_exit' }));
+    assert.equal(end.code, 0, end.stderr);
+    const rows = await axmeOk(dir, ['session', 'list', '--json']);
+    const row = rows.find((r: any) => r.id === sessionId);
+    assert.equal(row.status, 'closed');
+    assert.equal(row.files, 2);
+    assert.equal(row.commits, 1);
+    assert.deepEqual(await axmeOk(dir, ['session', 'list', '--orphans', '--json']), []);
+  });
+
+  test('the next session starts with the startup text and the handoff', async () => {
+    const start = await hook(dir, 'session-start', hookPayload(dir, 'cc-2', 'SessionStart', { source: 'startup' }));
+    const ctx = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+    const blocks = ctx.split('\n## ').map((b) => b.split('\n')[0]);
+    assert.deepEqual(blocks.slice(1, 3), ['Say this to the user first', 'Latest handoff']);
+    assert.match(ctx, /PUT retries still need a test/);
+    assert.match(ctx, new RegExp(`Session ${sessionId} \\(agent,`));
+    const cli = await axmeOk(dir, ['context']);
+    assert.ok(cli.indexOf('## Latest handoff') < cli.indexOf('## Safety rules'), 'the handoff comes before the rules');
+    // the closed session is not an orphan: restarting the server recovers nothing
+    const { client, stderr } = await connect(dir);
+    await client.close();
+    assert.doesNotMatch(stderr(), /recovered session/);
+    await hook(dir, 'session-end', hookPayload(dir, 'cc-2', 'SessionEnd', { reason: 'other' }));
+  });
+
+  test('recovering a session the agent closed is refused: its handoff is the agent\'s', async () => {
+    const r = await axme(dir, ['session', 'recover', sessionId, '--force']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /closed by the agent/);
+  });
+});
+
+/** A stand-in harness: a process that runs the hooks itself (so it owns the session) and then idles until killed. */
+function fakeHarness(dir: string, sessionId: string, edits: string[]): Promise<ChildProcess> {
+  const script = `
+    const { execFileSync } = require('node:child_process');
+    const fs = require('node:fs');
+    const path = require('node:path');
+    const run = (event, extra) => execFileSync(process.execPath, [${JSON.stringify(CLI)}, 'hook', event], { input: JSON.stringify({ session_id: ${JSON.stringify(sessionId)}, transcript_path: path.join(${JSON.stringify(dir)}, '.transcripts', ${JSON.stringify(sessionId)} + '.jsonl'), cwd: ${JSON.stringify(dir)}, hook_event_name: event, ...extra }) });
+    run('session-start', { source: 'startup' });
+    for (const f of ${JSON.stringify(edits)}) {
+      fs.mkdirSync(path.dirname(path.join(${JSON.stringify(dir)}, f)), { recursive: true });
+      fs.writeFileSync(path.join(${JSON.stringify(dir)}, f), 'edited\\n');
+      run('post-tool-use', { tool_name: 'Write', tool_input: { file_path: path.join(${JSON.stringify(dir)}, f) } });
+    }
+    process.stdout.write('ready\\n');
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['-e', script], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('ready') && resolve(child));
+    child.on('exit', (code) => reject(new Error(`fake harness exited ${code}`)));
+  });
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  // the rejection wired up while starting is for an early exit, not this one
+  child.removeAllListeners('exit');
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+describe('orphans: a session whose harness died without a close', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    ignoreTranscripts(dir);
+    await axmeOk(dir, ['init', '--no-claude']);
+  });
+  after(() => cleanup());
+
+  test('a killed session is listed as an orphan and recovered into a handoff with source recovered', async () => {
+    writeTranscript(dir, 'dead-1', [
+      { type: 'user', message: { role: 'user', content: 'Rename the config loader' } },
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Renaming it now.' }, { type: 'tool_use', id: 't1', name: 'Edit', input: {} }] } },
+      { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] } },
+      { type: 'user', message: { role: 'user', content: 'Also update the docs, token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' } },
+    ]);
+    const harness = await fakeHarness(dir, 'dead-1', ['lib/config.ts', 'docs/config.md']);
+    const live = await axmeOk(dir, ['session', 'list', '--json']);
+    assert.equal(live.length, 1);
+    assert.equal(live[0].status, 'active', 'a running session is not an orphan');
+    const refused = await axme(dir, ['session', 'recover', live[0].id]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /still running/);
+
+    await kill(harness);
+    const orphans = await axmeOk(dir, ['session', 'list', '--orphans', '--json']);
+    assert.equal(orphans.length, 1);
+    const id = orphans[0].id;
+    assert.equal(orphans[0].files, 2);
+
+    const before = memoryLog(dir).length;
+    const r = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    assert.equal(r.outcome, 'recovered');
+    assert.equal(memoryLog(dir).length, before + 1);
+    const body = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
+    assert.match(body, /Axme-Actor: auditor/);
+    assert.match(body, new RegExp(`Axme-Session: ${id}`));
+    const handoff = git(dir, ['show', `refs/memory/main:handoffs/${id}.md`]);
+    assert.match(handoff, /source: recovered/);
+    assert.match(handoff, /lib\/config\.ts/);
+    assert.match(handoff, /Rename the config loader/);
+    assert.match(handoff, /Also update the docs/);
+    assert.doesNotMatch(handoff, /ghp_abcdef/, 'a credential in the transcript is redacted');
+    assert.match(handoff, /Uncommitted changes in: .*docs\/config\.md/);
+    const ctx = await axmeOk(dir, ['context']);
+    assert.match(ctx, /ended without a handoff/);
+
+    // once recovered, it is no orphan; recovering again changes nothing
+    assert.deepEqual(await axmeOk(dir, ['session', 'list', '--orphans', '--json']), []);
+    const again = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    assert.equal(again.outcome, 'already');
+    assert.equal(memoryLog(dir).length, before + 1);
+  });
+
+  test('the MCP server recovers orphans when it starts; an empty orphan is set aside without a commit', async () => {
+    const busy = await fakeHarness(dir, 'dead-2', ['lib/cache.ts']);
+    const idle = await fakeHarness(dir, 'dead-3', []);
+    await kill(busy);
+    await kill(idle);
+    const ids = (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).map((r: any) => r.id);
+    assert.equal(ids.length, 2);
+    const before = memoryLog(dir).length;
+    const { client, stderr } = await connect(dir);
+    try {
+      await waitFor('both orphans handled', async () => (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).length === 0);
+    } finally {
+      await client.close();
+    }
+    const statuses = Object.fromEntries((await axmeOk(dir, ['session', 'list', '--json'])).map((r: any) => [r.id, r.status]));
+    assert.equal(ids.filter((i: string) => statuses[i] === 'recovered').length, 1, JSON.stringify(statuses));
+    assert.equal(ids.filter((i: string) => statuses[i] === 'discarded').length, 1, JSON.stringify(statuses));
+    assert.equal(memoryLog(dir).length, before + 1, 'the empty orphan made no commit');
+    assert.match(stderr(), /recovered session/);
+  });
+});
+
+describe('a client without session hooks: the server opens its own session', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+  });
+  after(() => cleanup());
+
+  test('knowledge saved without a close is recovered when the server stops', async () => {
+    const { client, call } = await connect(dir);
+    const saved = await call('axme_save_decision', { title: 'Use pnpm', decision: 'pnpm for installs', reasoning: 'workspaces' });
+    assert.ok(!saved.isError, text(saved));
+    const session = /Axme-Session: (\S+)/.exec(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']))![1]!;
+    await client.close();
+    const list = await waitFor('the stop-time recovery', () => {
+      const log = memoryLog(dir);
+      return log[0]!.includes(`session: recover ${session}`) ? log : null;
+    });
+    assert.ok(list);
+    const handoff = git(dir, ['show', `refs/memory/main:handoffs/${session}.md`]);
+    assert.match(handoff, /source: recovered/);
+    assert.match(handoff, /Use pnpm/, 'the knowledge the session saved is listed');
+    const row = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: any) => r.id === session);
+    assert.equal(row.harness, 'mcp');
+    assert.equal(row.status, 'recovered');
+  });
+
+  test('a session closed by the agent is not recovered', async () => {
+    const { client, call } = await connect(dir);
+    const fin = await call('axme_finalize_close', { summary: 'Looked around.', startup_text: 'Nothing pending.' });
+    assert.ok(!fin.isError, text(fin));
+    const session = fin.structuredContent.session as string;
+    const count = memoryLog(dir).length;
+    await client.close();
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(memoryLog(dir).length, count);
+    const row = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: any) => r.id === session);
+    assert.equal(row.status, 'closed');
+  });
+});
+
+describe('session state: table-driven', () => {
+  test('transcript gist: prompts and replies, never tool traffic, meta entries or slash commands', async () => {
+    const { transcriptGist } = await import('../src/session/transcript.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      const u = (content: unknown, extra = {}) => ({ type: 'user', message: { role: 'user', content }, ...extra });
+      const a = (t: string) => ({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: t }, { type: 'tool_use', id: 'x', name: 'Bash', input: {} }] } });
+      const cases: Array<[string, unknown[] | string | null, { first: string | null; last: string | null; reply: string | null } | null]> = [
+        ['missing file', null, null],
+        ['empty file', '', null],
+        ['not JSON at all', 'garbage\n{{{\n', null],
+        ['one prompt', [u('fix the build')], { first: 'fix the build', last: 'fix the build', reply: null }],
+        ['tool results are not prompts', [u('first'), a('on it'), u([{ type: 'tool_result', tool_use_id: 'x', content: 'done' }])], { first: 'first', last: 'first', reply: 'on it' }],
+        ['text blocks are joined', [u([{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }])], { first: 'part one\npart two', last: 'part one\npart two', reply: null }],
+        ['meta entries and slash commands are skipped', [u('real'), u('<command-name>/clear</command-name>'), u('injected', { isMeta: true })], { first: 'real', last: 'real', reply: null }],
+        ['a broken line in the middle is skipped', ['{"type":"user","message":{"role":"user","content":"a"}}', '{"type":"us', '{"type":"user","message":{"role":"user","content":"b"}}'], { first: 'a', last: 'b', reply: null }],
+      ];
+      for (const [name, content, want] of cases) {
+        const path = join(dir, `${name.replace(/\W+/g, '-')}.jsonl`);
+        if (content !== null) writeFileSync(path, typeof content === 'string' ? content : content.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'));
+        const g = transcriptGist(content === null ? join(dir, 'nope.jsonl') : path);
+        if (!want) assert.equal(g, null, name);
+        else assert.deepEqual([g?.firstPrompt, g?.lastPrompt, g?.lastReply], [want.first, want.last, want.reply], name);
+      }
+      // a transcript of many megabytes: the first prompt from its head, the last from its tail
+      const big = join(dir, 'big.jsonl');
+      const filler = JSON.stringify(a('x'.repeat(1000)));
+      writeFileSync(big, [JSON.stringify(u('the very first')), ...Array.from({ length: 5000 }, () => filler), JSON.stringify(u('the very last'))].join('\n'));
+      const g = transcriptGist(big)!;
+      assert.equal(g.firstPrompt, 'the very first');
+      assert.equal(g.lastPrompt, 'the very last');
+      assert.ok(transcriptGist(join(dir, 'big.jsonl'))!.lastReply!.length <= 600, 'long text is cut');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('session status from its events and its owner', async () => {
+    const { sessionStatus } = await import('../src/session/sessions.ts');
+    const meta = { id: 's', harness: 'claude-code', harnessSessionId: 'h', startedAt: '2026-11-01T00:00:00.000Z', cwd: '/', transcriptPath: null, ownerPid: 1 };
+    const base: SessionState = { meta, files: [], commits: [], ended: null, closed: null, recovered: null, discarded: null, lastActivity: meta.startedAt };
+    const ev = { t: '2026-11-01T01:00:00.000Z' };
+    const cases: Array<[string, Partial<SessionState>, boolean, string]> = [
+      ['running, owner alive', {}, true, 'active'],
+      ['owner gone, never ended', {}, false, 'orphan'],
+      ['ended (SessionEnd) without a close', { ended: { ...ev, reason: 'other' } }, true, 'orphan'],
+      ['closed by the agent, still running', { closed: { ...ev, commit: 'c' } }, true, 'closed'],
+      ['closed, then ended', { closed: { ...ev, commit: 'c' }, ended: { ...ev, reason: 'other' } }, false, 'closed'],
+      ['recovered', { recovered: { ...ev, commit: 'c' }, ended: { ...ev, reason: 'other' } }, false, 'recovered'],
+      ['discarded', { discarded: { ...ev, reason: 'nothing' } }, false, 'discarded'],
+    ];
+    for (const [name, over, alive, want] of cases) assert.equal(sessionStatus({ ...base, ...over }, () => alive), want, name);
+  });
+
+  test('a claim is exclusive until released or stale; owners are told apart by start time', async () => {
+    const { claimSession, sessionsDir } = await import('../src/session/sessions.ts');
+    const { processAlive, processStart } = await import('../src/session/owner.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      mkdirSync(sessionsDir(join(dir, '.git')), { recursive: true });
+      const now = new Date();
+      const release = claimSession(join(dir, '.git'), 's1', now);
+      assert.ok(release);
+      assert.equal(claimSession(join(dir, '.git'), 's1', now), null, 'a second claim waits');
+      assert.ok(claimSession(join(dir, '.git'), 's1', new Date(now.getTime() + 11 * 60_000)), 'a stale claim (crashed claimer) is taken over');
+      release!();
+      assert.equal(processAlive(process.pid, processStart(process.pid)), true);
+      assert.equal(processAlive(process.pid, (processStart(process.pid) ?? 0) + 1), false, 'same pid, other start: a reused pid');
+      const child = spawn(process.execPath, ['-e', '0']);
+      const pid = child.pid!;
+      await new Promise((r) => child.once('exit', r));
+      assert.equal(processAlive(pid), false);
+      assert.equal(processAlive(0), false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('credentials in gathered text are redacted, placeholders are not', async () => {
+    const { redactSecrets } = await import('../src/model/secrets.ts');
+    const cases: Array<[string, string]> = [
+      ['token ghp_abcdefghijklmnopqrstuvwxyz0123456789 here', 'token [redacted: a GitHub token] here'],
+      ['password=hunter2hunter2', '[redacted: a password or secret assigned a literal value]'],
+      ['password=$DB_PASSWORD stays', 'password=$DB_PASSWORD stays'],
+      ['nothing to see', 'nothing to see'],
+    ];
+    for (const [input, want] of cases) assert.equal(redactSecrets(input), want, input);
+  });
+});
