@@ -36,7 +36,8 @@ export function tempRepo(opts: { bare?: boolean; commit?: boolean } = {}): { dir
   git(dir, ['config', 'user.name', 'Test User']);
   git(dir, ['config', 'user.email', 'test@example.com']);
   if (opts.commit) git(dir, ['commit', '-q', '--allow-empty', '-m', 'first']);
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // retried: a derived cache may still be written in the background when a test ends
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
 }
 
 export interface CliResult {

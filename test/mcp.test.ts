@@ -8,7 +8,7 @@ const TOOLS = [
   'axme_context', 'axme_oracle', 'axme_decisions', 'axme_memories', 'axme_get_decision', 'axme_get_memory', 'axme_save_decision',
   'axme_save_memory', 'axme_safety', 'axme_update_safety', 'axme_backlog', 'axme_backlog_add', 'axme_backlog_update', 'axme_status',
   'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
-  'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question',
+  'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question', 'axme_oracle_scan',
 ];
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };

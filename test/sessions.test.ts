@@ -275,6 +275,32 @@ describe('orphans: a session whose harness died without a close', () => {
   });
 });
 
+describe('the next session-start hook recovers what the last one left', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    ignoreTranscripts(dir);
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+  });
+  after(() => cleanup());
+
+  test('a killed session\'s recovered handoff is in the new session\'s context', async () => {
+    writeTranscript(dir, 'gone-1', [{ type: 'user', message: { role: 'user', content: 'Split the parser module' } }]);
+    const harness = await fakeHarness(dir, 'gone-1', ['src/parser.ts']);
+    await kill(harness);
+    const start = await hook(dir, 'session-start', hookPayload(dir, 'next-1', 'SessionStart', { source: 'startup' }));
+    assert.equal(start.code, 0, start.stderr);
+    const ctx = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(ctx, /## Say this to the user first\nThe previous session \([\w-]+, \d{4}-\d{2}-\d{2}\) ended without a handoff/);
+    assert.match(ctx, /## Latest handoff\nSession [\w-]+ \(recovered,/);
+    assert.match(ctx, /Split the parser module/);
+    assert.match(ctx, /src\/parser\.ts/);
+    const statuses = (await axmeOk(dir, ['session', 'list', '--json'])).map((r: any) => r.status).sort();
+    assert.deepEqual(statuses, ['active', 'recovered']);
+  });
+});
+
 describe('a client without session hooks: the server opens its own session', () => {
   let dir: string;
   let cleanup: () => void;
@@ -383,6 +409,11 @@ describe('session state: table-driven', () => {
       assert.equal(claimSession(join(dir, '.git'), 's1', now), null, 'a second claim waits');
       assert.ok(claimSession(join(dir, '.git'), 's1', new Date(now.getTime() + 11 * 60_000)), 'a stale claim (crashed claimer) is taken over');
       release!();
+      // a claim whose holder died is taken over at once, however young
+      const dead = spawn(process.execPath, ['-e', '0']);
+      await new Promise((r) => dead.once('exit', r));
+      writeFileSync(join(sessionsDir(join(dir, '.git')), 's2.claim'), `${dead.pid} ${now.toISOString()}\n`);
+      assert.ok(claimSession(join(dir, '.git'), 's2', now), 'the claim of a dead process is taken over');
       assert.equal(processAlive(process.pid, processStart(process.pid)), true);
       assert.equal(processAlive(process.pid, (processStart(process.pid) ?? 0) + 1), false, 'same pid, other start: a reused pid');
       const child = spawn(process.execPath, ['-e', '0']);
@@ -390,6 +421,33 @@ describe('session state: table-driven', () => {
       await new Promise((r) => child.once('exit', r));
       assert.equal(processAlive(pid), false);
       assert.equal(processAlive(0), false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('finished sessions older than 30 days are forgotten; open and recent ones stay', async () => {
+    const { pruneSessions, recordEvent, sessionForHarness, listSessions, sessionsDir } = await import('../src/session/sessions.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      const common = join(dir, '.git');
+      const owner = () => ({ pid: process.pid, start: null });
+      const mk = (h: string, at: string, done: 'closed' | 'discarded' | null) => {
+        const m = sessionForHarness(common, 'claude-code', h, { cwd: dir, transcriptPath: null, now: new Date(at), owner });
+        if (done === 'closed') recordEvent(common, m.id, { t: at, type: 'closed', commit: null });
+        if (done === 'discarded') recordEvent(common, m.id, { t: at, type: 'discarded', reason: 'x' });
+        return m.id;
+      };
+      const oldClosed = mk('a', '2026-09-01T00:00:00.000Z', 'closed');
+      const oldDiscarded = mk('b', '2026-09-02T00:00:00.000Z', 'discarded');
+      const oldOpen = mk('c', '2026-09-03T00:00:00.000Z', null);
+      const recent = mk('d', '2026-11-10T00:00:00.000Z', 'closed');
+      const pruned = pruneSessions(common, new Date('2026-11-20T00:00:00.000Z'));
+      assert.deepEqual(pruned.sort(), [oldClosed, oldDiscarded].sort());
+      assert.deepEqual(listSessions(common).map((s) => s.meta.id).sort(), [oldOpen, recent].sort());
+      assert.ok(!existsSync(join(sessionsDir(common), 'harness', 'claude-code-a')), 'the harness mapping goes too');
+      // the harness session id can start afresh
+      assert.notEqual(mk('a', '2026-11-20T00:00:00.000Z', null), oldClosed);
     } finally {
       cleanup();
     }
@@ -404,5 +462,46 @@ describe('session state: table-driven', () => {
       ['nothing to see', 'nothing to see'],
     ];
     for (const [input, want] of cases) assert.equal(redactSecrets(input), want, input);
+  });
+});
+
+describe('handoffs in the tree', () => {
+  test('the newest 5 stay; a recovered old session\'s handoff is written, not pruned by its own commit', async () => {
+    const { openTestKb } = await import('./helpers.ts');
+    const { initStore } = await import('../src/knowledge/init-store.ts');
+    const { finalizeClose } = await import('../src/knowledge/finalize-close.ts');
+    const { recoverSession } = await import('../src/knowledge/recover-session.ts');
+    const { recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
+    const { dir, cleanup } = tempRepo({ commit: true });
+    let clock = Date.parse('2026-11-01T10:00:00.000Z');
+    const kb = await openTestKb(dir, { now: () => new Date(clock) });
+    try {
+      await initStore(kb);
+      // an old session, dead before the others: its owner pid is not running
+      const old = sessionForHarness(join(dir, '.git'), 'claude-code', 'old', { cwd: dir, transcriptPath: null, now: new Date(clock), owner: () => ({ pid: 999_999_999, start: null }) });
+      recordEvent(join(dir, '.git'), old.id, { t: new Date(clock + 60_000).toISOString(), type: 'file', path: 'README.md', tool: 'Write' });
+      const closes = ['s1', 's2', 's3', 's4', 's5', 's6'];
+      for (const s of closes) {
+        clock += 3_600_000;
+        const r = await finalizeClose({ ...kb, session: s }, { summary: `work of ${s}` });
+        if (s === 's6') assert.deepEqual(r.pruned, ['handoffs/s1.md']);
+      }
+      const tree = () => git(dir, ['ls-tree', '--name-only', 'refs/memory/main', 'handoffs/']).trim().split('\n').sort();
+      assert.deepEqual(tree(), ['handoffs/s2.md', 'handoffs/s3.md', 'handoffs/s4.md', 'handoffs/s5.md', 'handoffs/s6.md']);
+      assert.match(git(dir, ['log', '--format=%s', 'refs/memory/main', '--', 'handoffs/s1.md']), /session: close s1/, 's1 stays in history');
+
+      clock += 3_600_000;
+      const r = await recoverSession(kb, old.id);
+      assert.equal(r.outcome, 'recovered');
+      assert.ok(tree().includes(`handoffs/${old.id}.md`), 'the recovered handoff is in the tree');
+      assert.deepEqual(r.text.match(/moved to history: (.*)/)?.[1], 'handoffs/s2.md', 'still 5 in the tree: the oldest other one moved to history');
+      assert.equal(tree().length, 5);
+      // the latest handoff is still the newest session's, not the recovery of an older one
+      const { assembleContext } = await import('../src/knowledge/context.ts');
+      assert.match((await assembleContext(kb)).text, /## Latest handoff\nSession s6 \(agent,/);
+    } finally {
+      await kb.repo.close();
+      cleanup();
+    }
   });
 });

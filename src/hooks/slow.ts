@@ -1,4 +1,5 @@
 import { assembleContext } from '../knowledge/context.ts';
+import { sweepOrphans } from '../knowledge/recover-session.ts';
 import { compileStorePolicy } from '../knowledge/compile-policy.ts';
 import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
@@ -42,13 +43,27 @@ export function compileRepoPolicy(loc: RepoLocation, env: NodeJS.ProcessEnv) {
   return withStore(loc, env, compileStorePolicy);
 }
 
-/** The compact context for SessionStart; a short invitation to `axme init` where there is no store. */
+/**
+ * The compact context for SessionStart; a short invitation to `axme init` where there is no store.
+ * Earlier sessions that ended without a close are recovered first (within a few seconds; the MCP
+ * server finishes what is left), so their handoff is in this context.
+ */
 export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined }): Promise<string> {
   try {
     return await withStore(loc, env, async (kb) => {
+      const notes: string[] = [];
+      const sweep = await withDeadline(
+        sweepOrphans(kb).catch((err: unknown) => {
+          // the context matters more than the recovery: say so and go on
+          if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) notes.push(`(axme could not recover earlier sessions: ${(err as Error).message}; run \`axme session recover --all\`)`);
+          return null;
+        }),
+        RECOVERY_BUDGET_MS,
+      );
+      if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
       const page = await assembleContext(kb, { budget: opts.budget });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
-      return `${page.text}${session}`;
+      return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
     });
   } catch (err) {
     if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') {
@@ -56,4 +71,13 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
     }
     throw err;
   }
+}
+
+/** What the session-start hook spends on recovering orphans before it answers. */
+const RECOVERY_BUDGET_MS = 3_000;
+
+/** The promise's value, or undefined when it takes longer than `ms` (it goes on in the background). */
+function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 }

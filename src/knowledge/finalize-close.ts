@@ -15,7 +15,7 @@ import { checkMemory, planAddMemory } from './add-memory.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
 import { mutate } from './mutate.ts';
-import { putItem, stage } from './staging.ts';
+import { pathTaken, putItem, stage, type Staged } from './staging.ts';
 import { planSupersede } from './supersede-decision.ts';
 import { SafetyUpdate } from '../model/safety-rules.ts';
 import { planSafetyUpdate } from './update-safety.ts';
@@ -105,19 +105,30 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
       created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
     });
     out.summary = putItem(st, 'session', summary, 'session.closed', 'summary');
-    // Keep the newest handoffs in the tree; the rest stay reachable in history.
-    const byAge = [...st.state.items.handoff].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.slug < b.slug ? 1 : -1));
-    for (const old of byAge.slice(HANDOFFS_KEPT)) {
-      const p = itemPath('handoff', old.slug);
-      st.files.set(p, null);
-      out.pruned.push(p);
-    }
+    out.pruned = pruneHandoffs(st, slug);
     const what = data.stopped_at || data.summary;
     return { result: out, files: st.files, subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`, event: 'session.closed', body: data.worklog_entry };
   });
   const res = r.result;
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
   return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe(kb, res, r.commit) };
+}
+
+/**
+ * Keeps the newest handoffs in the tree; the rest stay reachable in history. The handoff just
+ * written (`keep`) always stays, however old: removed in the commit that adds it, it would be in no
+ * version at all. Returns the paths removed.
+ */
+export function pruneHandoffs(st: Staged, keep: string): string[] {
+  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep).sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.slug < b.slug ? 1 : -1));
+  const pruned: string[] = [];
+  for (const old of byAge.slice(HANDOFFS_KEPT - 1)) {
+    const p = itemPath('handoff', old.slug);
+    if (!pathTaken(st, p)) continue;
+    st.files.set(p, null);
+    pruned.push(p);
+  }
+  return pruned;
 }
 
 /** Paths inside the repository only: a session's edits elsewhere (absolute paths) are not the team's business. */

@@ -4,10 +4,10 @@ import { redactSecrets } from '../model/secrets.ts';
 import { SessionSummary } from '../model/session-summary.ts';
 import { slugify } from '../model/slug.ts';
 import { ownerAlive } from '../session/list.ts';
-import { claimSession, listSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../session/sessions.ts';
+import { claimSession, listSessions, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../session/sessions.ts';
 import { transcriptGist, type TranscriptGist } from '../session/transcript.ts';
 import { commitSubjects, uncommitted } from '../store/code-commits.ts';
-import { committable } from './finalize-close.ts';
+import { committable, pruneHandoffs } from './finalize-close.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
 import { itemFile, mutate } from './mutate.ts';
@@ -79,14 +79,17 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
       });
       if (!prevSummary || !sameFile('session', prevSummary, sum)) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     }
+    // a recovered handoff is one more in the tree: older ones move to history as at a close
+    const pruned = handoff ? pruneHandoffs(st, slug) : [];
     const agentHandoff = prevHandoff?.source === 'agent';
-    return { result: { handoff, summary, agentHandoff }, files: st.files, subject: `session: recover ${id} - ${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`, event: 'session.recovered', body: worklogText(s, facts) };
+    return { result: { handoff, summary, agentHandoff, pruned }, files: st.files, subject: `session: recover ${id} - ${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`, event: 'session.recovered', body: worklogText(s, facts) };
   });
   recordEvent(kb.repo.commonDir, id, { t: kb.now().toISOString(), type: 'recovered', commit: r.commit });
-  const { handoff, summary, agentHandoff } = r.result;
+  const { handoff, summary, agentHandoff, pruned } = r.result;
   const lines = [`Session ${id} recovered${r.commit ? ` in commit ${r.commit.slice(0, 12)}` : ' (the store already had it)'}: ${count(facts.files.length, 'file')} changed, ${count(facts.commits.length, 'commit')}, ${count(facts.knowledge.length, 'knowledge change')}.`];
   lines.push(handoff ? `- handoff: ${locationOf(kb, handoff)}` : agentHandoff ? '- handoff: the agent-written one is kept' : '- handoff: unchanged');
   if (summary) lines.push(`- session summary: ${locationOf(kb, summary)}`);
+  if (pruned.length) lines.push(`- older handoffs moved to history: ${pruned.join(', ')}`);
   return { session: id, outcome: 'recovered', commit: r.commit, handoff, summary, text: lines.join('\n') };
 }
 
@@ -188,16 +191,19 @@ export interface SweepResult {
   discarded: string[];
   /** sessions another process is recovering right now */
   skipped: string[];
+  /** finished sessions whose local record was old enough to delete */
+  pruned: string[];
   errors: Array<{ session: string; message: string }>;
 }
 
 /**
- * Recovers every orphan of the repository (run when the MCP server starts and when it stops). A
- * claim file keeps two servers from recovering one session twice; one failure does not stop the rest.
+ * Recovers every orphan of the repository (run by the session-start hook, when the MCP server
+ * starts and when it stops), then forgets sessions finished long ago. A claim file keeps two
+ * processes from recovering one session twice; one failure does not stop the rest.
  */
 export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: SessionMeta) => boolean } = {}): Promise<SweepResult> {
   const alive = opts.alive ?? ownerAlive;
-  const out: SweepResult = { recovered: [], discarded: [], skipped: [], errors: [] };
+  const out: SweepResult = { recovered: [], discarded: [], skipped: [], pruned: [], errors: [] };
   for (const s of listSessions(kb.repo.commonDir)) {
     if (sessionStatus(s, alive) !== 'orphan') continue;
     const release = claimSession(kb.repo.commonDir, s.meta.id, kb.now());
@@ -218,5 +224,6 @@ export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: Sessio
       release();
     }
   }
+  out.pruned = pruneSessions(kb.repo.commonDir, kb.now());
   return out;
 }

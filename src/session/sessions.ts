@@ -1,7 +1,7 @@
 import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
-import { processStart } from './owner.ts';
+import { processAlive, processStart } from './owner.ts';
 
 /**
  * Machine-local session state under `<git-common-dir>/axme/sessions/` — never committed. A
@@ -198,9 +198,35 @@ export function listSessions(commonDir: string): SessionState[] {
   return out.sort((a, b) => (a.meta.startedAt < b.meta.startedAt ? 1 : a.meta.startedAt > b.meta.startedAt ? -1 : 0));
 }
 
+/** How long the record of a finished session (closed, recovered, discarded) is kept. */
+export const FINISHED_SESSION_DAYS = 30;
+
+/**
+ * Deletes the local record of sessions finished more than `days` ago: every lookup reads the
+ * folder, so it must not grow forever. What they left for the team is in the store.
+ */
+export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESSION_DAYS): string[] {
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const dir = sessionsDir(commonDir);
+  const pruned: string[] = [];
+  for (const s of listSessions(commonDir)) {
+    const done = s.closed ?? s.recovered ?? s.discarded;
+    if (!done || s.lastActivity >= cutoff) continue;
+    for (const f of [join(dir, 'harness', `${s.meta.harness}-${s.meta.harnessSessionId}`), join(dir, `${s.meta.id}.jsonl`), join(dir, `${s.meta.id}.json`)]) {
+      try {
+        unlinkSync(f);
+      } catch {
+        // already gone
+      }
+    }
+    pruned.push(s.meta.id);
+  }
+  return pruned;
+}
+
 /**
  * Claims a session for a one-time job (recovering it) across processes: an exclusive lock file.
- * Returns the release function, or null when another process holds a claim younger than `staleMs`.
+ * Returns the release function, or null when another live process holds a claim younger than `staleMs`.
  */
 export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
   const path = join(sessionsDir(commonDir), `${sessionId}.claim`);
@@ -217,8 +243,9 @@ export function claimSession(commonDir: string, sessionId: string, now: Date, st
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       try {
-        // a claim left by a crashed process is taken over once it is stale
-        if (now.getTime() - statSync(path).mtimeMs < staleMs) return null;
+        // a claim left by a process that died (or one too old to trust) is taken over
+        const holder = Number(readFileSync(path, 'utf8').split(' ')[0]);
+        if (processAlive(holder) && now.getTime() - statSync(path).mtimeMs < staleMs) return null;
         unlinkSync(path);
       } catch {
         // removed meanwhile: try again

@@ -66,15 +66,25 @@ export function agentCommands(io: CliIO) {
     },
     {
       command: 'oracle <action>',
-      describe: 'the oracle pages (stack, structure, patterns, glossary): show',
+      describe: 'the oracle pages (stack, structure, patterns, glossary): show, scan',
       builder: (y: Argv) =>
-        y.command('show', 'print the oracle pages', pageOptions, (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const r = await readDigest(kb, { kind: 'oracle', at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
-            if (a.json) return printJson(io, r);
-            out(io, r.text);
-          }),
-        ),
+        y
+          .command('show', 'print the oracle pages', pageOptions, (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const r = await readDigest(kb, { kind: 'oracle', at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
+              if (a.json) return printJson(io, r);
+              out(io, r.text);
+            }),
+          )
+          .command('scan', 'detect the stack, structure and patterns of the working tree and write oracle/*.md in one commit (nothing new: no commit)', (y) => y.option('dry-run', { type: 'boolean', describe: 'show what would be written, commit nothing' }), (a: Args) =>
+            withKb(io, a, async (kb) => {
+              const { scanOracle } = await import('../../knowledge/oracle/scan-oracle.ts');
+              const r = await scanOracle(kb, { dryRun: !!a.dryRun });
+              if (a.json) return printJson(io, r);
+              out(io, r.text);
+            }),
+          )
+          .demandCommand(1, 'say what to do: show or scan'),
       handler: () => {},
     },
   ];

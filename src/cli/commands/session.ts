@@ -94,5 +94,5 @@ export function sessionCommand(io: CliIO) {
 
 function sessionLine(r: SessionRow): string {
   const when = `${r.started.slice(0, 16).replace('T', ' ')}${r.ended ? ` to ${r.ended.slice(11, 16)}` : ''}`;
-  return `${r.id}  ${r.status.padEnd(9)}  ${when}  ${r.harness}  ${r.files} files, ${r.commits} commits${r.commit ? `  ${r.commit.slice(0, 12)}` : ''}`;
+  return `${r.id}  ${r.status.padEnd(9)}  ${when}  ${r.harness}  ${r.files} file${r.files === 1 ? '' : 's'}, ${r.commits} commit${r.commits === 1 ? '' : 's'}${r.commit ? `  ${r.commit.slice(0, 12)}` : ''}`;
 }

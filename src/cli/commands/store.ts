@@ -17,27 +17,40 @@ export function storeCommands(io: CliIO) {
   return [
     {
       command: 'init',
-      describe: 'create the knowledge store on refs/memory/main and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent',
+      describe: 'create the knowledge store on refs/memory/main, scan the project into the oracle and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent',
       builder: (y: Argv): Argv =>
         y
           .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
-          .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' }),
+          .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
+          .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await initStore(kb);
           const { agentFilesRoot, axmeCommand, installAgentFiles } = await import('../../setup/agent-files.ts');
           const { installGitHooks } = await import('../../setup/git-hooks.ts');
-          const root = a.claude === false ? null : agentFilesRoot(a.C ?? io.cwd, io.env);
+          const treeRoot = agentFilesRoot(a.C ?? io.cwd, io.env);
+          let oracle: { commit: string | null; pages: Array<{ slug: string; changed: boolean }>; text: string } | null = null;
+          if (a.scan !== false && treeRoot) {
+            // before the Claude Code files are written: the scan describes the project, not axme's setup
+            const { scanOracle } = await import('../../knowledge/oracle/scan-oracle.ts');
+            try {
+              oracle = await scanOracle(kb, { skipEmpty: true });
+            } catch (err) {
+              // the store exists: a scan that cannot run must not fail init (the setup below still runs)
+              note(io, `axme: the oracle scan did not run (${(err as Error).message}); run \`axme oracle scan\` later`);
+            }
+          }
+          const root = a.claude === false ? null : treeRoot;
           const command = axmeCommand({ ...io.self, env: io.env });
           const agentFiles = root ? installAgentFiles(root, command) : [];
-          const treeRoot = agentFilesRoot(a.C ?? io.cwd, io.env);
           const gitHooks = a.gitHooks === false || !treeRoot ? [] : await installGitHooks({ cwd: a.C ?? io.cwd, env: io.env }, treeRoot, command);
-          if (a.json) return printJson(io, { ...r, agentFiles, gitHooks });
+          if (a.json) return printJson(io, { ...r, agentFiles, gitHooks, oracle: oracle && { commit: oracle.commit, pages: oracle.pages } });
           if (r.created) out(io, `Initialized axme knowledge in ${kb.ref} (${r.written.join(', ')})`);
           else if (r.written.length) out(io, `Repaired axme knowledge in ${kb.ref}: wrote ${r.written.join(', ')}`);
           else out(io, `axme knowledge already initialized in ${kb.ref}`);
           for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
           for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook}`);
+          if (oracle?.commit) out(io, `Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
           if (a.claude !== false && !root) note(io, 'axme: a bare repository has no working tree: Claude Code files were not written');
         }),
     },

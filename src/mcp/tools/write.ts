@@ -9,10 +9,10 @@ import { safetyBlock } from '../../knowledge/digest.ts';
 import { DecisionInput } from '../../model/decision.ts';
 import { MemoryInput } from '../../model/memory.ts';
 import { SafetyUpdate } from '../../model/safety-rules.ts';
-import { readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
+import { common, readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
 import { EDIT, READ, SAVE } from './annotations.ts';
 
-/** Saving decisions and memories; reading and changing safety rules. */
+/** Saving decisions and memories; reading and changing safety rules; scanning the oracle. */
 export function registerWriteTools(server: McpServer, ctx: ServerContext): void {
   server.registerTool(
     'axme_save_decision',
@@ -71,6 +71,21 @@ export function registerWriteTools(server: McpServer, ctx: ServerContext): void 
         const r = await updateSafety(await ctx.kb(a.project_path), { action, rule_type: a.rule_type, value: a.value });
         const verb = action === 'add' ? 'added' : 'removed';
         return { text: r.changed ? `Safety rule ${verb}: ${a.rule_type} = ${a.value}` : `Safety rule already present: ${a.rule_type} = ${a.value}`, data: r };
+      }),
+  );
+  server.registerTool(
+    'axme_oracle_scan',
+    {
+      title: 'Scan the project into the oracle',
+      description: 'Detect the stack (languages, package managers, frameworks, test runners), structure (folders, entry points, workspaces) and patterns (lint/format, CI, agent instructions) of the working tree and write oracle/stack.md, structure.md, patterns.md in one commit. Hand-written text on the pages is kept; nothing new means no commit.',
+      inputSchema: { ...common, dry_run: z.boolean().optional().describe('report what would change, commit nothing') },
+      annotations: SAVE,
+    },
+    (a) =>
+      reply(ctx, async () => {
+        const { scanOracle } = await import('../../knowledge/oracle/scan-oracle.ts');
+        const r = await scanOracle(await ctx.kb(a.project_path), { dryRun: a.dry_run });
+        return { text: r.text, data: r };
       }),
   );
 }
