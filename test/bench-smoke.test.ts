@@ -48,3 +48,18 @@ test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the session benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/session.bench.ts', ['--reps', '2', '--sessions', '5'], out);
+    assert.equal(r.status, 0, r.stderr);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number } }> };
+    for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
+      assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${r.stdout}`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

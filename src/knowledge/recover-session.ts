@@ -204,7 +204,8 @@ export interface SweepResult {
 export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: SessionMeta) => boolean } = {}): Promise<SweepResult> {
   const alive = opts.alive ?? ownerAlive;
   const out: SweepResult = { recovered: [], discarded: [], skipped: [], pruned: [], errors: [] };
-  for (const s of listSessions(kb.repo.commonDir)) {
+  const sessions = listSessions(kb.repo.commonDir);
+  for (const s of sessions) {
     if (sessionStatus(s, alive) !== 'orphan') continue;
     const release = claimSession(kb.repo.commonDir, s.meta.id, kb.now());
     if (!release) {
@@ -224,6 +225,7 @@ export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: Sessio
       release();
     }
   }
-  out.pruned = pruneSessions(kb.repo.commonDir, kb.now());
+  // (a session recovered just now is recent: the list read before the recoveries still serves)
+  out.pruned = pruneSessions(kb.repo.commonDir, kb.now(), undefined, sessions);
   return out;
 }

@@ -205,11 +205,11 @@ export const FINISHED_SESSION_DAYS = 30;
  * Deletes the local record of sessions finished more than `days` ago: every lookup reads the
  * folder, so it must not grow forever. What they left for the team is in the store.
  */
-export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESSION_DAYS): string[] {
+export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESSION_DAYS, sessions = listSessions(commonDir)): string[] {
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
   const dir = sessionsDir(commonDir);
   const pruned: string[] = [];
-  for (const s of listSessions(commonDir)) {
+  for (const s of sessions) {
     const done = s.closed ?? s.recovered ?? s.discarded;
     if (!done || s.lastActivity >= cutoff) continue;
     for (const f of [join(dir, 'harness', `${s.meta.harness}-${s.meta.harnessSessionId}`), join(dir, `${s.meta.id}.jsonl`), join(dir, `${s.meta.id}.json`)]) {
