@@ -103,6 +103,8 @@ describe('a Claude Code session through the real hooks and the real MCP client',
       assert.ok(!begin.isError, text(begin));
       assert.match(text(begin), /Stored now: 0 decisions, 0 memories/);
       assert.equal(begin.structuredContent.session, sessionId, 'the server found the session the hooks opened');
+      assert.match(text(begin), /This session \(since [\d-]+ [\d:]+ UTC\) changed 2 files: src\/http\.ts, src\/retry\.ts; 1 commit \([0-9a-f]{12}\)/);
+      assert.deepEqual(begin.structuredContent.recorded.files, ['src/http.ts', 'src/retry.ts']);
 
       const before = memoryLog(dir).length;
       const fin = await call('axme_finalize_close', {
@@ -228,6 +230,9 @@ describe('orphans: a session whose harness died without a close', () => {
     assert.equal(orphans.length, 1);
     const id = orphans[0].id;
     assert.equal(orphans[0].files, 2);
+
+    const doc = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout);
+    assert.match(doc.checks.find((c: { name: string }) => c.name === 'sessions').detail, /1 on record: 0 active, 0 closed, 0 recovered, 1 ended without a close/);
 
     const before = memoryLog(dir).length;
     const r = await axmeOk(dir, ['session', 'recover', id, '--json']);

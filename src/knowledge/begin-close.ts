@@ -2,12 +2,16 @@ import type { KnowledgeBase } from './kb.ts';
 import { currentDecisions, currentMemories } from './digest.ts';
 import { isLive } from '../model/liveness.ts';
 import { readState } from './state.ts';
+import { readSession } from '../session/sessions.ts';
+import { committable } from './finalize-close.ts';
 
 export interface BeginCloseResult {
   text: string;
   counts: Record<string, number>;
   newest: { decisions: Array<{ id: string; title: string }>; memories: Array<{ slug: string; title: string; type: string }> };
   session: string | null;
+  /** what this machine recorded for the session so far (hooks): files changed, commits made */
+  recorded: { files: string[]; commits: string[]; started: string } | null;
 }
 
 /**
@@ -16,6 +20,8 @@ export interface BeginCloseResult {
  */
 export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
   const state = await readState(kb);
+  const local = kb.session ? readSession(kb.repo.commonDir, kb.session) : null;
+  const recorded = local && { files: committable(local.files), commits: local.commits, started: local.meta.startedAt };
   const decisions = currentDecisions(state.items.decision);
   const memories = currentMemories(state.items.memory);
   const newestFirst = <T extends { created: string }>(l: T[]) => [...l].sort((a, b) => (a.created < b.created ? 1 : -1)).slice(0, 10);
@@ -36,6 +42,17 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
     `Stored now: ${counts.decisions} decisions, ${counts.memories} memories, ${counts.open_questions} open questions, ${counts.backlog_open} open backlog items.`,
     nd.length ? `Newest decisions: ${nd.map((d) => `${d.id} ${d.title}`).join('; ')}` : 'No decisions yet.',
     nm.length ? `Newest memories: ${nm.map((m) => `${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
+    ...recordedLines(recorded),
   ].join('\n');
-  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null };
+  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null, recorded };
+}
+
+/** The session's own record, for the handoff: what it touched, so the agent need not remember. */
+function recordedLines(r: BeginCloseResult['recorded']): string[] {
+  if (!r || (!r.files.length && !r.commits.length)) return [];
+  const files = r.files.length > 30 ? `${r.files.slice(0, 30).join(', ')} and ${r.files.length - 30} more` : r.files.join(', ');
+  return [
+    '',
+    `This session (since ${r.started.slice(0, 16).replace('T', ' ')} UTC) changed ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.files.length ? `: ${files}` : ''}; ${r.commits.length} commit${r.commits.length === 1 ? '' : 's'}${r.commits.length ? ` (${r.commits.map((c) => c.slice(0, 12)).join(', ')})` : ''}. The summary records them; mention the unfinished ones in in_progress.`,
+  ];
 }

@@ -8,6 +8,7 @@ import { locateRepo, readRefSync } from '../store/locate.ts';
 import { CLAUDE_MD_START, HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import { GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
 import { claudeSettings } from './paths.ts';
+import { sessionRows } from '../session/list.ts';
 
 export interface Check {
   name: string;
@@ -46,7 +47,21 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
   checks.push(mcpCheck(loc.worktree));
   checks.push(claudeMdCheck(loc.worktree));
+  checks.push(sessionsCheck(loc.commonDir));
   return { ok: checks.every((c) => c.status === 'ok'), checks };
+}
+
+/** The sessions the hooks recorded; orphans are not a setup problem, but worth a word. */
+function sessionsCheck(commonDir: string): Check {
+  const rows = sessionRows(commonDir);
+  if (!rows.length) return { name: 'sessions', status: 'ok', detail: 'none recorded yet (the hooks record them)' };
+  const by = (st: string) => rows.filter((r) => r.status === st).length;
+  const orphans = by('orphan');
+  return {
+    name: 'sessions',
+    status: 'ok',
+    detail: `${rows.length} on record: ${by('active')} active, ${by('closed')} closed, ${by('recovered')} recovered${orphans ? `, ${orphans} ended without a close (the MCP server or the next session start recovers them; now: axme session recover --all)` : ''}`,
+  };
 }
 
 async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
