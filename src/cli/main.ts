@@ -7,6 +7,7 @@ import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
 import { sessionCommand } from './commands/session.ts';
+import { syncCommand } from './commands/sync.ts';
 import { safetyCommand } from './commands/safety.ts';
 import { setupCommands } from './commands/setup.ts';
 import { storeCommands } from './commands/store.ts';
@@ -34,6 +35,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(backlogCommand(io))
     .command(questionCommand(io))
     .command(sessionCommand(io))
+    .command(syncCommand(io))
     .command(safetyCommand(io))
     .command(agentCommands(io))
     .command(setupCommands(io))

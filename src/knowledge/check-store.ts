@@ -79,7 +79,8 @@ function checkSupersession(state: KnowledgeState, findings: Diagnostic[]): void 
       const next = bySlug.get(d.superseded_by);
       if (!next) err(d, `superseded_by ${d.superseded_by}, which does not exist`);
       else if (!next.supersedes.includes(d.slug)) err(d, `superseded_by ${d.superseded_by}, but that decision does not list ${d.slug} in supersedes`);
-      if (d.status !== 'superseded') err(d, `has superseded_by but status ${d.status} (expected superseded)`);
+      // revoked too: superseded on one clone and revoked on another, a sync keeps the revocation (the stronger state) and the link
+      if (d.status !== 'superseded' && d.status !== 'revoked') err(d, `has superseded_by but status ${d.status} (expected superseded)`);
     } else if (d.status === 'superseded') err(d, 'status superseded but no superseded_by: name the decision that replaced it');
     for (const s of d.supersedes) {
       const old = bySlug.get(s);

@@ -14,7 +14,7 @@ export interface InitResult {
   ref: string;
 }
 
-const RULES_HEADER = `# axme safety rules: enforced by the agent-harness hook on every tool call.
+export const RULES_HEADER = `# axme safety rules: enforced by the agent-harness hook on every tool call.
 # A list present here replaces the default list. Edit with \`axme safety add|remove|set\`.
 `;
 

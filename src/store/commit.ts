@@ -82,3 +82,41 @@ export function formatCommitMessage(subject: string, trailers: CommitTrailers, b
   const chars = Array.from(subject.replace(/\s+/g, ' ').trim());
   return `${chars.length > 120 ? `${chars.slice(0, 117).join('')}...` : chars.join('')}\n\n${body.trim() ? `${body.trim()}\n\n` : ''}${lines.join('\n')}\n`;
 }
+
+export interface MergeCommitOptions {
+  ref: string;
+  /** the local tip the merge was computed from: the ref must still point there */
+  expected: string;
+  /** our side's snapshot and the changes that turn it into the merged tree */
+  ours: Snapshot;
+  changes: Map<string, Buffer | null>;
+  /** [ours, theirs] */
+  parents: [string, string];
+  message: string;
+  now: () => Date;
+}
+
+/**
+ * Writes a merge commit (both parents) and moves `ref` to it if it still points at `expected`.
+ * 'stale' when a local writer moved the ref meanwhile: the caller merges again from the new tip.
+ */
+export async function commitMerge(repo: Repo, opts: MergeCommitOptions): Promise<{ outcome: 'updated' | 'stale' | 'locked'; commit: string; tree: string }> {
+  return withAdvisoryLock(repo.axmeDir, 'write', async () => {
+    const tree = await writeChanges(repo.backend, opts.ours, opts.changes);
+    const ident = await repo.identity();
+    const sig: Signature = { ...ident, timestamp: Math.floor(opts.now().getTime() / 1000), tz: '+0000' };
+    const message = normalizeMessage(opts.message);
+    const commit = await repo.backend.writeCommit({ tree, parents: opts.parents, author: sig, committer: sig, message });
+    const outcome = await compareAndSwapRef(repo, opts.ref, commit, opts.expected, `axme: ${message.split('\n')[0]}`, sig);
+    return { outcome, commit, tree };
+  });
+}
+
+/** Moves `ref` from `expected` (null: it must not exist) to `next`, an existing commit (a fast-forward). */
+export async function fastForwardRef(repo: Repo, ref: string, next: string, expected: string | null, reason: string, now: () => Date): Promise<'updated' | 'stale' | 'locked'> {
+  return withAdvisoryLock(repo.axmeDir, 'write', async () => {
+    const ident = await repo.identity();
+    const sig: Signature = { ...ident, timestamp: Math.floor(now().getTime() / 1000), tz: '+0000' };
+    return compareAndSwapRef(repo, ref, next, expected, `axme: ${reason}`, sig);
+  });
+}

@@ -1,0 +1,23 @@
+import type { Argv } from 'yargs';
+import { syncStore } from '../../knowledge/sync.ts';
+import { out, printJson, withKb, type CliIO } from '../io.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+/** `axme sync [remote]`: share knowledge through a git remote (fetch, three-way merge, push). */
+export function syncCommand(io: CliIO) {
+  return {
+    command: 'sync [remote]',
+    describe: "fetch the remote's knowledge, merge it three-way with yours (a merge commit; conflicts become questions), push; never forced",
+    builder: (y: Argv) =>
+      y
+        .positional('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
+        .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' }),
+    handler: (a: Args) =>
+      withKb(io, a, async (kb) => {
+        const r = await syncStore(kb, { remote: a.remote as string | undefined, maxRounds: a.rounds as number | undefined });
+        if (a.json) return printJson(io, r);
+        out(io, r.text);
+      }),
+  };
+}

@@ -1,0 +1,240 @@
+import { parseYaml, stringifyYaml } from '../../model/frontmatter.ts';
+import { nextId } from '../../model/ids.ts';
+import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
+import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { Question } from '../../model/question.ts';
+import { slugify } from '../../model/slug.ts';
+import type { Snapshot } from '../../store/tree.ts';
+import { RULES_HEADER } from '../init-store.ts';
+import type { KnowledgeBase } from '../kb.ts';
+import { stateOf } from '../state.ts';
+import { mergeValues, type MergeRules } from './values.ts';
+
+/**
+ * The three-way merge of two memory trees against their merge base (an empty tree when the two
+ * histories share none). Per path: changed on one side -> that side; changed on both -> items
+ * field by field (values.ts), the safety rules and axme.yaml value by value; a file removed on
+ * one side and changed on the other is kept. Then display-ID collisions are renumbered and every
+ * clash that could not be combined becomes an open question. Pure given the three trees: both
+ * clones compute the same files.
+ */
+
+export interface MergeConflict {
+  path: string;
+  id: string | null;
+  title: string;
+  fields: string[];
+  /** the commit whose version was kept in place, and the other one (still in history: a parent of the merge) */
+  kept: string;
+  other: string;
+}
+
+export interface MergePlan {
+  /** file changes to apply to `ours` (null removes) */
+  changes: Map<string, Buffer | null>;
+  conflicts: MergeConflict[];
+  renumbered: Array<{ path: string; from: string; to: string }>;
+  /** paths of the questions opened for conflicts */
+  questions: string[];
+}
+
+export interface MergeInput {
+  kb: KnowledgeBase;
+  base: Snapshot | null;
+  ours: Snapshot & { commit: string };
+  theirs: Snapshot & { commit: string };
+}
+
+const ID_KINDS = ['decision', 'backlog', 'question'] as const;
+
+export async function planMerge(input: MergeInput): Promise<MergePlan> {
+  const { kb, base, ours, theirs } = input;
+  const blob = (snap: Snapshot | null, path: string) => snap?.files.get(path)?.oid;
+  const read = async (snap: Snapshot | null, path: string) => {
+    const oid = blob(snap, path);
+    return oid ? (await kb.repo.backend.readBlob(oid)).toString('utf8') : undefined;
+  };
+  const plan: MergePlan = { changes: new Map(), conflicts: [], renumbered: [], questions: [] };
+  const paths = [...new Set([...(base?.files.keys() ?? []), ...ours.files.keys(), ...theirs.files.keys()])].sort();
+  for (const path of paths) {
+    const [b, x, y] = [blob(base, path), blob(ours, path), blob(theirs, path)];
+    if (x === y || y === b) continue; // ours already holds the answer
+    if (x === b) {
+      plan.changes.set(path, y ? await kb.repo.backend.readBlob(y) : null);
+      continue;
+    }
+    // changed on both sides, differently; a removal loses to a change
+    if (!x || !y) {
+      if (!x) plan.changes.set(path, await kb.repo.backend.readBlob(y!));
+      continue;
+    }
+    const [bt, xt, yt] = await Promise.all([read(base, path), read(ours, path), read(theirs, path)]);
+    const merged = mergeFile(path, bt, xt!, yt!, ours.commit, theirs.commit);
+    if (merged.conflict) plan.conflicts.push(merged.conflict);
+    if (merged.text !== xt) plan.changes.set(path, Buffer.from(merged.text, 'utf8'));
+  }
+  await renumber(kb, input, plan);
+  await openQuestions(kb, input, plan);
+  return plan;
+}
+
+/** Which side wins a scalar both changed: the later `updated`, ties broken by the larger commit OID. */
+function winnerOf(x: { updated?: unknown }, y: { updated?: unknown }, oursCommit: string, theirsCommit: string): 'ours' | 'theirs' {
+  const xu = typeof x.updated === 'string' ? x.updated : '';
+  const yu = typeof y.updated === 'string' ? y.updated : '';
+  if (xu !== yu) return xu > yu ? 'ours' : 'theirs';
+  return oursCommit > theirsCommit ? 'ours' : 'theirs';
+}
+
+function mergeFile(path: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+  const c = classifyPath(path);
+  if (c.type === 'item') return mergeItemFile(path, c.spec, c.slug, bt, xt, yt, oursCommit, theirsCommit);
+  if (path === RULES_PATH || path === CONFIG_PATH) {
+    const parsed = [bt, xt, yt].map((t) => {
+      try {
+        return t === undefined ? undefined : parseYaml(t);
+      } catch {
+        return null;
+      }
+    });
+    if (parsed[1] && parsed[2] && typeof parsed[1] === 'object' && typeof parsed[2] === 'object') {
+      const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
+      const r = mergeValues(parsed[0] ?? undefined, parsed[1], parsed[2], { textFields: new Set(), appendFields: new Set(), winner, special: path === RULES_PATH ? strictest : maxFormat });
+      const body = stringifyYaml(r.value as object);
+      return { text: path === RULES_PATH ? RULES_HEADER + body : body };
+    }
+  }
+  // a file axme does not model, or one side unparsable: keep one whole version, ask about it
+  const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
+  return {
+    text: winner === 'ours' ? xt : yt,
+    conflict: { path, id: null, title: path, fields: ['(whole file)'], kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+  };
+}
+
+/** Rule clashes settle on the safer value: deny beats allow, requiring beats not requiring. */
+function strictest(key: string, x: unknown, y: unknown): { value: unknown } | null {
+  if (typeof x === 'boolean' && typeof y === 'boolean') {
+    if (key.startsWith('allow')) return { value: x && y };
+    if (key.startsWith('require')) return { value: x || y };
+  }
+  const order: Record<string, string[]> = { requireAxmeSuffix: ['never', 'agents', 'always'], enforceFor: ['agents', 'everyone'], unverifiedPr: ['allow', 'deny'] };
+  const o = order[key];
+  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y };
+  return null;
+}
+
+function maxFormat(key: string, x: unknown, y: unknown): { value: unknown } | null {
+  return key === 'format' && typeof x === 'number' && typeof y === 'number' ? { value: Math.max(x, y) } : null;
+}
+
+function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+  const dx = decodeItem(spec, slug, xt);
+  const dy = decodeItem(spec, slug, yt);
+  const db = bt === undefined ? null : decodeItem(spec, slug, bt);
+  const whole = (why: string[]) => {
+    const winner = dx.ok && dy.ok ? winnerOf(dx.item, dy.item, oursCommit, theirsCommit) : oursCommit > theirsCommit ? 'ours' : 'theirs';
+    const kept = winner === 'ours' ? dx : dy;
+    return {
+      text: winner === 'ours' ? xt : yt,
+      conflict: { path, id: kept.ok ? ((kept.item as { id?: string }).id ?? null) : null, title: kept.ok ? titleOf(kept.item) : path, fields: why, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+    };
+  };
+  if (!dx.ok || !dy.ok) return whole(['(the file does not parse on one side)']);
+  const winner = winnerOf(dx.item, dy.item, oursCommit, theirsCommit);
+  const rules: MergeRules = {
+    textFields: new Set([spec.lead, ...spec.sections.map(([, f]) => f)]),
+    appendFields: new Set(['notes']),
+    winner,
+    special: (key, a, b) => (key === 'updated' ? { value: a! > b! ? a : b } : key === 'created' ? { value: a! < b! ? a : b } : null),
+  };
+  const r = mergeValues(db?.ok ? db.item : undefined, dx.item, dy.item, rules);
+  const parsed = spec.schema.safeParse(r.value);
+  if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
+  const text = encodeItem(spec, parsed.data);
+  if (!r.conflicts.length) return { text };
+  return {
+    text,
+    conflict: { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+  };
+}
+
+function titleOf(item: ItemBase): string {
+  const i = item as { title?: string; question?: string };
+  return (i.title ?? i.question ?? item.slug).split('\n')[0]!.slice(0, 120);
+}
+
+/** The merged tree's item at `path` of an ID kind: from the changes, else ours. */
+async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: (typeof ID_KINDS)[number]): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
+  const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
+  const out: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }> = [];
+  // ours through the parse cache: a store of 10,000 items is not decoded again for every merge
+  const state = await stateOf(kb, input.ours);
+  for (const item of state.items[kind] as Array<ItemBase & { id: string; aliases?: string[] }>) {
+    const path = `${spec.dir}/${item.slug}.md`;
+    if (!plan.changes.has(path)) out.push({ path, item });
+  }
+  for (const [path, buf] of plan.changes) {
+    if (!buf || !path.startsWith(`${spec.dir}/`) || !path.endsWith('.md')) continue;
+    const d = decodeItem(spec, path.slice(spec.dir.length + 1, -3), buf.toString('utf8'));
+    if (d.ok) out.push({ path, item: d.item as ItemBase & { id: string } });
+  }
+  return out;
+}
+
+/**
+ * Two items created on two clones can get one display ID. The earlier (created, then path) keeps
+ * it; each later one takes the next free number and keeps the old one in `aliases`.
+ */
+async function renumber(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): Promise<void> {
+  for (const kind of ID_KINDS) {
+    const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
+    // only a change can bring a collision: skip the decoding when no item of this kind changed
+    if (![...plan.changes.keys()].some((p) => p.startsWith(`${spec.dir}/`))) continue;
+    const items = await mergedItems(kb, input, plan, kind);
+    const byId = new Map<string, typeof items>();
+    for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
+    const used = items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])]);
+    for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (group.length < 2) continue;
+      group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
+      for (const e of group.slice(1)) {
+        const to = nextId(spec.idPrefix!, used);
+        used.push(to);
+        const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
+        plan.changes.set(e.path, Buffer.from(encodeItem(spec, spec.schema.parse(item)), 'utf8'));
+        plan.renumbered.push({ path: e.path, from: id, to });
+      }
+    }
+  }
+}
+
+/** One open question per conflict, so a person settles what the merge could not. */
+async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): Promise<void> {
+  if (!plan.conflicts.length) return;
+  const spec = SPECS.question as unknown as KindSpec<Question>;
+  const used = (await mergedItems(kb, input, plan, 'question')).flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])]);
+  // dated by the later of the two commits: both clones write the same bytes
+  const [a, b] = await Promise.all([kb.repo.backend.readCommit(input.ours.commit), kb.repo.backend.readCommit(input.theirs.commit)]);
+  const stamp = new Date(Math.max(a.committer.timestamp, b.committer.timestamp) * 1000).toISOString();
+  for (const c of [...plan.conflicts].sort((p, q) => (p.path < q.path ? -1 : 1))) {
+    const slug = slugify(`merge conflict ${c.path.replace(/\.md$/, '')} ${c.other.slice(0, 8)}`);
+    const path = `${spec.dir}/${slug}.md`;
+    if (input.ours.files.has(path) && !plan.changes.has(path)) continue;
+    const id = nextId('Q', used);
+    used.push(id);
+    const label = c.id ? `${c.id} "${c.title}"` : c.path;
+    const q = Question.parse({
+      slug,
+      id,
+      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). Which version is right?`,
+      context: `Sync kept the version of commit ${c.kept} in place (${c.path}). The other version is in history: \`git show ${c.other}:${c.path}\`. Edit the item to the right text, then answer this question.`,
+      status: 'open',
+      source: 'sync',
+      created: stamp,
+      updated: stamp,
+    });
+    plan.changes.set(path, Buffer.from(encodeItem(spec, q), 'utf8'));
+    plan.questions.push(path);
+  }
+}

@@ -1,0 +1,104 @@
+import { merge3 } from './text3.ts';
+
+/**
+ * Three-way merge of plain values (an item's fields, the safety rules, axme.yaml), field by field
+ * against the merge base. Every rule is symmetric in the two sides, so two clones merging the same
+ * pair of commits compute the same result:
+ * - changed on one side only: that side;
+ * - lists: the base's entries minus those either side removed, then everything either side added
+ *   (additions sorted);
+ * - objects: key by key;
+ * - `status`: the higher state of the lattice (revoked > superseded > archived > done ...);
+ * - text fields named by the caller: diff3 (`merge3`); a clash is a conflict;
+ * - other scalars: the value of the winning side (the later `updated`, ties by commit OID),
+ *   chosen by the caller.
+ */
+
+export interface MergeRules {
+  /** fields merged as text with diff3 */
+  textFields: ReadonlySet<string>;
+  /** text fields where both sides only append (notes): both appendices are kept */
+  appendFields: ReadonlySet<string>;
+  /** which side wins a scalar both changed */
+  winner: 'ours' | 'theirs';
+  /** fields whose clash is settled by a rule of their own (max, min, strictest, ...) */
+  special?: (key: string, ours: unknown, theirs: unknown) => { value: unknown } | null;
+}
+
+export interface MergeOutcome {
+  value: unknown;
+  /** dotted paths of text fields that could not be combined (the winner's text was kept) */
+  conflicts: string[];
+}
+
+/** Status order: on a clash, the higher state wins (a revocation is never undone by a merge). */
+const STATUS_RANK: Record<string, number> = {
+  revoked: 9, superseded: 8, deprecated: 8, archived: 7, abandoned: 6, done: 5, applied: 5,
+  answered: 4, blocked: 3, 'in-progress': 2, active: 1, open: 1, draft: 0,
+};
+
+const ABSENT = Symbol('absent');
+type V = unknown | typeof ABSENT;
+
+const key = (v: unknown) => JSON.stringify(v);
+const equal = (a: V, b: V) => a === b || (a !== ABSENT && b !== ABSENT && key(a) === key(b));
+
+export function mergeValues(base: unknown, ours: unknown, theirs: unknown, rules: MergeRules, hasBase = base !== undefined): MergeOutcome {
+  const conflicts: string[] = [];
+  const value = merge(hasBase ? base : ABSENT, ours === undefined ? ABSENT : ours, theirs === undefined ? ABSENT : theirs, '', rules, conflicts);
+  return { value: value === ABSENT ? undefined : value, conflicts };
+}
+
+function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: string[]): V {
+  if (equal(x, y)) return x;
+  if (equal(x, b)) return y;
+  if (equal(y, b)) return x;
+  // both changed, differently
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  if (x === ABSENT) return y; // removed on one side, changed on the other: the change is kept
+  if (y === ABSENT) return x;
+  const special = rules.special?.(name, x, y);
+  if (special) return special.value;
+  if (Array.isArray(x) && Array.isArray(y)) return mergeLists(Array.isArray(b) ? b : [], x, y);
+  if (isObject(x) && isObject(y)) {
+    const bo = isObject(b) ? b : {};
+    const out: Record<string, unknown> = {};
+    const keys = [...new Set([...Object.keys(bo), ...Object.keys(x), ...Object.keys(y)])];
+    for (const k of keys) {
+      const v = merge(k in bo ? bo[k] : ABSENT, k in x ? x[k] : ABSENT, k in y ? y[k] : ABSENT, path ? `${path}.${k}` : k, rules, conflicts);
+      if (v !== ABSENT) out[k] = v;
+    }
+    return out;
+  }
+  if (name === 'status' && typeof x === 'string' && typeof y === 'string' && x in STATUS_RANK && y in STATUS_RANK && STATUS_RANK[x] !== STATUS_RANK[y]) {
+    return STATUS_RANK[x]! > STATUS_RANK[y]! ? x : y;
+  }
+  if (typeof x === 'string' && typeof y === 'string' && (rules.textFields.has(name) || rules.appendFields.has(name))) {
+    const bt = typeof b === 'string' ? b : '';
+    if (rules.appendFields.has(name) && x.startsWith(bt) && y.startsWith(bt)) {
+      // two appendices to one base: both kept, in an order that does not depend on the side
+      const parts = [x.slice(bt.length), y.slice(bt.length)].map((s) => s.replace(/^\n+/, '')).sort();
+      return [bt.replace(/\n+$/, ''), ...parts].filter((s) => s !== '').join('\n');
+    }
+    const r = merge3(bt, x, y);
+    if (r.ok) return r.text;
+    conflicts.push(path);
+  }
+  return rules.winner === 'ours' ? x : y;
+}
+
+/** base minus what either side removed, then what either side added (sorted, once). */
+export function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[]): unknown[] {
+  const inOurs = new Set(ours.map(key));
+  const inTheirs = new Set(theirs.map(key));
+  const inBase = new Set(base.map(key));
+  const kept = base.filter((v) => inOurs.has(key(v)) && inTheirs.has(key(v)));
+  const added = new Map<string, unknown>();
+  for (const v of [...ours, ...theirs]) if (!inBase.has(key(v))) added.set(key(v), v);
+  const seen = new Set(kept.map(key));
+  return [...kept, ...[...added.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).filter(([k]) => !seen.has(k)).map(([, v]) => v)];
+}
+
+function isObject(v: V): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
