@@ -98,6 +98,16 @@ for (const name of BACKENDS) {
         });
       }
 
+      test('writeBlobs stores many blobs at once, OIDs in order, the same OIDs as git', async () => {
+        const datas = [Buffer.alloc(0), Buffer.from([0, 1, 2, 255]), ...Array.from({ length: 30 }, (_, i) => Buffer.from(`batch ${i}\r\n`.repeat(i + 1)))];
+        const oids = await repo.backend.writeBlobs(datas);
+        assert.equal(oids.length, datas.length);
+        oids.forEach((o, i) => assert.equal(o, gitIn(dir, ['hash-object', '--no-filters', '--stdin'], datas[i]!).trim(), `blob ${i}`));
+        const back = await Promise.all(oids.map((o) => repo.backend.readBlob(o)));
+        back.forEach((b, i) => assert.ok(b.equals(datas[i]!), `blob ${i} differs`));
+        assert.deepEqual(await repo.backend.writeBlobs([]), []);
+      });
+
       test('many concurrent reads come back in order with the right content', async () => {
         const datas = Array.from({ length: 40 }, (_, i) => Buffer.from(`blob number ${i}\n`.repeat(i * 50 + 1)));
         const oids = await Promise.all(datas.map((d) => repo.backend.writeBlob(d)));

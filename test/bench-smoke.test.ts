@@ -63,3 +63,18 @@ test('the session benchmark runs at a tiny size and reports every measure', { ti
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 180_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/sync.bench.ts', ['--size', '30', '--changes', '10', '--reps', '1'], out);
+    assert.equal(r.status, 0, r.stderr);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number } }> };
+    for (const m of ['merge, 10 changed items per side, disjoint', 'merge, 10 changed items per side, overlapping', 'sync round: 3 clones', 'one `axme sync`']) {
+      assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${r.stdout}`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

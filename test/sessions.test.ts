@@ -17,14 +17,27 @@ import type { SessionState } from '../src/session/sessions.ts';
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
 const text = (r: Result) => r.content.map((c) => c.text).join('\n');
 
-async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<Result>; stderr: () => string }> {
+async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<Result>; stderr: () => string; stop: () => Promise<void> }> {
   // no AXME_SESSION: the server must find the session the hooks opened
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv(env) as Record<string, string>, stderr: 'pipe' });
   let err = '';
   transport.stderr?.on('data', (d) => (err += d));
   const client = new Client({ name: 'session-test', version: '1.0.0' });
   await client.connect(transport);
-  return { client, call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as Result, stderr: () => err };
+  const pid = transport.pid!;
+  // closes the client and waits for the server process to be gone (its stop-time recovery done)
+  const stop = async () => {
+    await client.close();
+    await waitFor('the server to exit', () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+  };
+  return { client, call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as Result, stderr: () => err, stop };
 }
 
 function hookPayload(dir: string, sessionId: string, event: string, extra: Record<string, unknown> = {}): string {
@@ -156,8 +169,8 @@ describe('a Claude Code session through the real hooks and the real MCP client',
     const cli = await axmeOk(dir, ['context']);
     assert.ok(cli.indexOf('## Latest handoff') < cli.indexOf('## Safety rules'), 'the handoff comes before the rules');
     // the closed session is not an orphan: restarting the server recovers nothing
-    const { client, stderr } = await connect(dir);
-    await client.close();
+    const { stderr, stop } = await connect(dir);
+    await stop();
     assert.doesNotMatch(stderr(), /recovered session/);
     await hook(dir, 'session-end', hookPayload(dir, 'cc-2', 'SessionEnd', { reason: 'other' }));
   });
@@ -335,14 +348,13 @@ describe('a client without session hooks: the server opens its own session', () 
   });
 
   test('a session closed by the agent is not recovered', async () => {
-    const { client, call } = await connect(dir);
+    const { call, stop } = await connect(dir);
     const fin = await call('axme_finalize_close', { summary: 'Looked around.', startup_text: 'Nothing pending.' });
     assert.ok(!fin.isError, text(fin));
     const session = fin.structuredContent.session as string;
     const count = memoryLog(dir).length;
-    await client.close();
-    await new Promise((r) => setTimeout(r, 500));
-    assert.equal(memoryLog(dir).length, count);
+    await stop();
+    assert.equal(memoryLog(dir).length, count, 'no recovery commit after the server stopped');
     const row = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: any) => r.id === session);
     assert.equal(row.status, 'closed');
   });
@@ -380,6 +392,10 @@ describe('session state: table-driven', () => {
       assert.equal(g.firstPrompt, 'the very first');
       assert.equal(g.lastPrompt, 'the very last');
       assert.ok(transcriptGist(join(dir, 'big.jsonl'))!.lastReply!.length <= 600, 'long text is cut');
+      // a credential that straddles the cut is redacted first, not cut into an unrecognisable half
+      const straddle = join(dir, 'straddle.jsonl');
+      writeFileSync(straddle, JSON.stringify(u(`${'x'.repeat(570)} ghp_abcdefghijklmnopqrstuvwxyz0123456789 tail`)));
+      assert.doesNotMatch(transcriptGist(straddle)!.lastPrompt!, /ghp_abc/);
     } finally {
       cleanup();
     }
@@ -458,6 +474,48 @@ describe('session state: table-driven', () => {
     }
   });
 
+  test('foreign, damaged and hostile files in the sessions folder are skipped, never followed', async () => {
+    const { listSessions, readSession, recordEvent, sessionForHarness, sessionsDir } = await import('../src/session/sessions.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      const common = join(dir, '.git');
+      const m = sessionForHarness(common, 'claude-code', 'ok', { cwd: dir, transcriptPath: null, now: new Date(), owner: () => ({ pid: process.pid, start: null }) });
+      const sd = sessionsDir(common);
+      writeFileSync(join(sd, 'null.json'), 'null');
+      writeFileSync(join(sd, 'half.json'), '{"id": "half", "harn');
+      writeFileSync(join(sd, 'other.json'), JSON.stringify({ id: 'someone-else', harness: 'x', harnessSessionId: 'y', startedAt: 't', cwd: '/', ownerPid: 1 }));
+      writeFileSync(join(sd, 'evil.json'), JSON.stringify({ id: '../../evil', harness: 'x', harnessSessionId: 'y', startedAt: 't', cwd: '/', ownerPid: 1 }));
+      writeFileSync(join(sd, `${m.id}.jsonl`), `${JSON.stringify({ t: 'x', type: 'file', path: 42, tool: 'Edit' })}\n{"t":"x","type":"file","path":"ok.ts","tool":"Edit"}\n{broken\n`);
+      assert.deepEqual(listSessions(common).map((s) => s.meta.id), [m.id]);
+      assert.deepEqual(readSession(common, m.id)!.files, ['ok.ts'], 'a line of the wrong shape is skipped');
+      assert.equal(readSession(common, '../../../package'), null);
+      assert.throws(() => recordEvent(common, '../escape', { t: 'x', type: 'end', reason: 'x' }), /unusable session id/);
+      const shown = await axme(dir, ['session', 'show', '../../x']);
+      assert.equal(shown.code, 1);
+      assert.match(shown.stderr, /no session \.\.\/\.\.\/x on this machine/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a harness session resumed in a new process gets a new axme session; session-end never opens one', async () => {
+    const { recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      const common = join(dir, '.git');
+      const info = (pid: number, renew = true) => ({ cwd: dir, transcriptPath: null, now: new Date(), owner: () => ({ pid, start: null }), renew });
+      const first = sessionForHarness(common, 'claude-code', 'resumed', info(999_999_999));
+      assert.equal(sessionForHarness(common, 'claude-code', 'resumed', info(process.pid, false)).id, first.id, 'without renew: the mapped one');
+      const second = sessionForHarness(common, 'claude-code', 'resumed', info(process.pid));
+      assert.notEqual(second.id, first.id, 'its owner is gone: a new session');
+      assert.equal(sessionForHarness(common, 'claude-code', 'resumed', info(process.pid)).id, second.id, 'and that one is reused while it runs');
+      recordEvent(common, second.id, { t: new Date().toISOString(), type: 'end', reason: 'clear' });
+      assert.notEqual(sessionForHarness(common, 'claude-code', 'resumed', info(process.pid)).id, second.id, 'an ended one is not reused');
+    } finally {
+      cleanup();
+    }
+  });
+
   test('credentials in gathered text are redacted, placeholders are not', async () => {
     const { redactSecrets } = await import('../src/model/secrets.ts');
     const cases: Array<[string, string]> = [
@@ -471,7 +529,7 @@ describe('session state: table-driven', () => {
 });
 
 describe('handoffs in the tree', () => {
-  test('the newest 5 stay; a recovered old session\'s handoff is written, not pruned by its own commit', async () => {
+  test('the newest 5 stay; an old session recovered late gets its summary, not a handoff older than the 5', async () => {
     const { openTestKb } = await import('./helpers.ts');
     const { initStore } = await import('../src/knowledge/init-store.ts');
     const { finalizeClose } = await import('../src/knowledge/finalize-close.ts');
@@ -498,9 +556,11 @@ describe('handoffs in the tree', () => {
       clock += 3_600_000;
       const r = await recoverSession(kb, old.id);
       assert.equal(r.outcome, 'recovered');
-      assert.ok(tree().includes(`handoffs/${old.id}.md`), 'the recovered handoff is in the tree');
-      assert.deepEqual(r.text.match(/moved to history: (.*)/)?.[1], 'handoffs/s2.md', 'still 5 in the tree: the oldest other one moved to history');
-      assert.equal(tree().length, 5);
+      assert.equal(r.handoff, null, 'older than the 5 kept: no handoff');
+      assert.match(r.text, /handoff: older than the 5 handoffs kept in the tree/);
+      assert.deepEqual(tree(), ['handoffs/s2.md', 'handoffs/s3.md', 'handoffs/s4.md', 'handoffs/s5.md', 'handoffs/s6.md'], 'the newest 5 stay');
+      assert.ok(r.summary, 'its summary is written');
+      assert.match(git(dir, ['show', `refs/memory/main:${r.summary}`]), /README\.md/);
       // the latest handoff is still the newest session's, not the recovery of an older one
       const { assembleContext } = await import('../src/knowledge/context.ts');
       assert.match((await assembleContext(kb)).text, /## Latest handoff\nSession s6 \(agent,/);

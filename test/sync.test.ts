@@ -114,8 +114,15 @@ describe('axme sync over a local bare remote', () => {
     const ff = await axmeOk(b!, ['sync', '--json']);
     assert.equal(ff.integrated, 'fast-forward');
     assert.equal(tree(a!), tree(b!));
+    // sync configured the remote: a plain git fetch (the remote has no notes yet) brings knowledge too
+    assert.deepEqual(git(b!, ['config', '--get-all', 'remote.origin.fetch']).trim().split('\n').slice(1), ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*']);
+    assert.equal(ff.configured.length, 2);
+    assert.deepEqual((await axmeOk(b!, ['sync', '--json'])).configured, [], 'configured once');
 
     await axmeOk(a!, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'events']);
+    await axmeOk(a!, ['sync']);
+    git(b!, ['fetch', '-q']);
+    assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']), git(a!, ['rev-parse', REF]), 'git fetch alone updated the tracking ref');
     await axmeOk(b!, ['decision', 'add', '--title', 'Use Redis', '--decision', 'cache']);
     await axmeOk(a!, ['sync']);
     const merged = await axmeOk(b!, ['sync', '--json']);

@@ -2,9 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
-import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
-import { ancestors } from '../session/owner.ts';
-import { activeSession } from '../session/sessions.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { sessionOfProcess } from '../session/current.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -54,10 +53,12 @@ export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeB
     // A CLI run is a short-lived process: the git CLI backend starts faster than loading
     // isomorphic-git (see docs/benchmarks.md). AXME_BACKEND overrides.
     backend: io.env.AXME_BACKEND ? undefined : 'cli',
+    // in a workspace: merged reads, scope-routed writes; in the workspace folder itself, its store
+    workspace: true,
   });
   if (!io.env.AXME_SESSION) {
     // run by an agent (its Bash tool): the commit belongs to the agent's open session
-    const s = activeSession(kb.repo.commonDir, ancestors(process.pid));
+    const s = sessionOfProcess(kb.repo.commonDir);
     if (s) {
       kb.session = s.id;
       if (!io.env.AXME_ACTOR) kb.actor = 'agent';
@@ -66,7 +67,7 @@ export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeB
   try {
     return await fn(kb);
   } finally {
-    await kb.repo.close();
+    await closeKnowledgeBase(kb);
   }
 }
 

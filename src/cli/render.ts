@@ -23,7 +23,7 @@ export function questionLine(q: Question): string {
 }
 
 export function diagnosticLine(d: Diagnostic): string {
-  return `${d.severity}: ${d.path}: ${d.reason}`;
+  return `${d.severity}: ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`;
 }
 
 function firstLine(s: string): string {

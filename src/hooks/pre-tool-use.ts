@@ -20,10 +20,15 @@ export async function preToolUse(io: HookIO): Promise<void> {
   }
   const cwd = p.cwd ?? io.cwd;
   const loc = locateRepo(cwd, io.env);
-  const { policy } = await policyFor(loc, io.version, async () => {
-    const slow = await io.loadSlow();
-    return slow.compileRepoPolicy(loc!, io.env);
-  });
+  const { policy, workspace } = await policyFor(
+    loc,
+    io.version,
+    async () => {
+      const slow = await io.loadSlow();
+      return slow.compileRepoPolicy(loc, io.env, cwd);
+    },
+    cwd,
+  );
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const ctx: EvalContext = {
     cwd,
@@ -36,7 +41,8 @@ export async function preToolUse(io: HookIO): Promise<void> {
     lookupPr:
       io.lookupPr ??
       (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
-    protectedPaths: guardedPaths(loc, io.home),
+    // a workspace store is written by axme only: an agent's tools must not touch it
+    protectedPaths: workspace ? [...guardedPaths(loc, io.home), workspace.gitDir] : guardedPaths(loc, io.home),
     realpath: (path) => {
       try {
         return realpathSync(path);

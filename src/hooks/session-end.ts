@@ -9,6 +9,7 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
   const loc = locateRepo(p.cwd ?? io.cwd, io.env);
   if (!loc || !p.session_id) return;
-  const s = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
+  // the session that is ending, even when it already looks over: never a fresh one just to end it
+  const s = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, false);
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
 }

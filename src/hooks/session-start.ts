@@ -1,5 +1,6 @@
 import { harnessSession } from './harness-session.ts';
 import { locateRepo } from '../store/locate.ts';
+import { findWorkspaceStore } from '../store/workspace-store.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 
@@ -10,7 +11,10 @@ export const SESSION_START_BUDGET = 9_000;
 export async function sessionStart(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
   const cwd = p.cwd ?? io.cwd;
-  const loc = locateRepo(cwd, io.env);
+  // in a workspace folder (no repository of its own), the session's store is the workspace store
+  const own = locateRepo(cwd, io.env);
+  const ws = own ? null : findWorkspaceStore(cwd);
+  const loc = own ?? (ws && { gitDir: ws.gitDir, commonDir: ws.gitDir, worktree: null });
   if (!loc) return;
   let sessionId: string | undefined;
   if (p.session_id) {

@@ -1,7 +1,7 @@
 import { assembleContext } from '../knowledge/context.ts';
 import { sweepOrphans } from '../knowledge/recover-session.ts';
 import { compileStorePolicy } from '../knowledge/compile-policy.ts';
-import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { PrStateOptions } from '../github/pr-state.ts';
 import { join } from 'node:path';
@@ -29,24 +29,26 @@ export async function lookupPr(opts: Omit<PrStateOptions, 'cacheDir'> & { loc: R
  * tip moved, and the session-start context. Built as its own chunk (dist/hook-slow.js).
  */
 
-async function withStore<T>(loc: RepoLocation, env: NodeJS.ProcessEnv, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
-  // a hook is a short-lived process: the git CLI backend starts fastest
-  const kb = await openKnowledgeBase({ cwd: loc.worktree ?? loc.gitDir, env, backend: 'cli' });
+async function withStore<T>(loc: RepoLocation | null, env: NodeJS.ProcessEnv, fn: (kb: KnowledgeBase) => Promise<T>, cwd = '.'): Promise<T> {
+  // a hook is a short-lived process: the git CLI backend starts fastest; the workspace (if any) is merged in
+  const kb = await openKnowledgeBase({ cwd: loc ? (loc.worktree ?? loc.gitDir) : cwd, env, backend: 'cli', workspace: true });
   try {
     return await fn(kb);
   } finally {
-    await kb.repo.close();
+    await closeKnowledgeBase(kb);
   }
 }
 
-export function compileRepoPolicy(loc: RepoLocation, env: NodeJS.ProcessEnv) {
-  return withStore(loc, env, compileStorePolicy);
+/** The policy of the repository at `loc` merged with its workspace's; outside any repository, the workspace store's at or above `cwd`. */
+export function compileRepoPolicy(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd?: string) {
+  return withStore(loc, env, compileStorePolicy, cwd);
 }
 
 /**
  * The compact context for SessionStart; a short invitation to `axme init` where there is no store.
- * Earlier sessions that ended without a close are recovered first (within a few seconds; the MCP
- * server finishes what is left), so their handoff is in this context.
+ * Earlier sessions that ended without a close are recovered first, within a few seconds (a recovery
+ * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
+ * handoff is in this context.
  */
 export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined }): Promise<string> {
   try {
@@ -76,7 +78,7 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
 /** What the session-start hook spends on recovering orphans before it answers. */
 const RECOVERY_BUDGET_MS = 3_000;
 
-/** The promise's value, or undefined when it takes longer than `ms` (it goes on in the background). */
+/** The promise's value, or undefined when it takes longer than `ms` (this process stops soon after: it is not awaited). */
 function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { BacklogInput, BacklogItem, backlogSpec } from '../model/backlog.ts';
 import { assertNoSecrets } from '../model/secrets.ts';
 import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
@@ -5,15 +6,20 @@ import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { findDuplicate, freeSlug, written, nextDisplayId, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { routeByScope } from './workspace/route-scope.ts';
 import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage } from './staging.ts';
 
 /** Adds a backlog item (B-NNN) in one commit; an unfinished item with the same normalized title
- * is returned instead (duplicate: true). */
+ * is returned instead (duplicate: true). In a workspace, `scope` routes the write (routeByScope). */
 export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opts: WriteOptions = {}): Promise<AddResult<BacklogItem>> {
   const data = parseInput(BacklogInput, input, 'backlog item');
   assertNoReservedHeading('description', data.description, backlogSpec.sections.map(([h]) => h));
   assertNoSecrets({ title: data.title, description: data.description, tags: data.tags }, !!opts.allowSecret);
+  return routeByScope(kb, data.scope, async (target) => addTo(target, data));
+}
+
+async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Promise<AddResult<BacklogItem>> {
   const r = await mutate(kb, (state) => {
     const st = stage(state);
     const dup = findDuplicate(kb, st.state.items.backlog, data.title, (b) => isLive('backlog', b));

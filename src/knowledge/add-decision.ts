@@ -5,6 +5,7 @@ import { assertNoReservedHeading, parseInput } from '../model/validate.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { findDuplicate, freeSlug, written, nextDisplayId, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { routeByScope } from './workspace/route-scope.ts';
 import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage, type Staged } from './staging.ts';
 
@@ -36,13 +37,16 @@ export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDeci
 
 /**
  * Saves a decision (D-NNN) in one commit. An active decision with the same normalized title is
- * returned instead (duplicate: true) and nothing is written.
+ * returned instead (duplicate: true) and nothing is written. In a workspace, `scope` routes the
+ * write (routeByScope): a list of repositories saves it in each one's store.
  */
 export async function addDecision(kb: KnowledgeBase, input: DecisionInput, opts: WriteOptions = {}): Promise<AddResult<Decision>> {
   const data = checkDecision(input, opts);
-  const r = await mutate(kb, (state) => {
-    const st = stage(state);
-    return single(st, planAddDecision(kb, st, data));
+  return routeByScope(kb, data.scope, async (target): Promise<AddResult<Decision>> => {
+    const r = await mutate(target, (state) => {
+      const st = stage(state);
+      return single(st, planAddDecision(target, st, data));
+    });
+    return written(target, 'decision', r);
   });
-  return written(kb, 'decision', r);
 }

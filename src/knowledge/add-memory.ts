@@ -6,6 +6,7 @@ import type { WriteOptions } from './add-decision.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { findDuplicate, freeSlug, written, type AddResult } from './items.ts';
 import { mutate, subjectOf } from './mutate.ts';
+import { routeByScope } from './workspace/route-scope.ts';
 import { isLive } from '../model/liveness.ts';
 import { putItem, single, stage, type Staged } from './staging.ts';
 
@@ -28,12 +29,14 @@ export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory
 }
 
 /** Saves a feedback or pattern memory in one commit; an active memory of the same type and
- * normalized title is returned instead (duplicate: true). */
+ * normalized title is returned instead (duplicate: true). In a workspace, `scope` routes the write (routeByScope). */
 export async function addMemory(kb: KnowledgeBase, input: MemoryInput, opts: WriteOptions = {}): Promise<AddResult<Memory>> {
   const data = checkMemory(input, opts);
-  const r = await mutate(kb, (state) => {
-    const st = stage(state);
-    return single(st, planAddMemory(kb, st, data));
+  return routeByScope(kb, data.scope, async (target): Promise<AddResult<Memory>> => {
+    const r = await mutate(target, (state) => {
+      const st = stage(state);
+      return single(st, planAddMemory(target, st, data));
+    });
+    return written(target, 'memory', r);
   });
-  return written(kb, 'memory', r);
 }

@@ -2,7 +2,8 @@ import type { KnowledgeBase } from './kb.ts';
 import { backlogLine, currentDecisions, currentMemories, handoffBlock, questionBlock, safetyBlock } from './digest.ts';
 import { DEFAULT_PAGE_BUDGET, paginate, type Page } from './paging.ts';
 import { isLive } from '../model/liveness.ts';
-import { readState, type KnowledgeState } from './state.ts';
+import type { KnowledgeState } from './state.ts';
+import { mergedState, storeOf } from './workspace/merged-state.ts';
 
 export interface ContextOptions {
   at?: string | undefined;
@@ -28,14 +29,14 @@ export function budgetOf(state: KnowledgeState, override?: number): number {
  * required decisions, counts, and what to load next. Paged at the budget, never mid-section.
  */
 export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = {}): Promise<ContextResult> {
-  const state = await readState(kb, opts.at);
+  const state = await mergedState(kb, opts.at);
   const { items } = state;
   const decisions = currentDecisions(items.decision);
   const required = decisions.filter((d) => d.enforce === 'required');
   const memories = currentMemories(items.memory);
   const openQuestions = items.question.filter((q) => isLive('question', q));
   const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
-  const handoff = [...items.handoff].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))[0];
+  const handoff = latestHandoff(items.handoff);
   const counts = {
     decisions: decisions.length,
     required_decisions: required.length,
@@ -45,21 +46,22 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     oracle_pages: items.oracle.length,
     diagnostics: state.diagnostics.length,
   };
-  const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
+  const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
+  const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
   const blocks: string[] = [];
   if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${handoff.startup_text}`);
   // where the last session stopped and what only the user can answer come first
   if (handoff) blocks.push(`## Latest handoff\n${handoffBlock(handoff)}`);
   if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${openQuestions.map(questionBlock).join('\n')}`);
   blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
-  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}: ${firstLine(d.decision)}`).join('\n')}`);
+  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}${storeOf(state, d) ? ' [workspace]' : ''}: ${firstLine(d.decision)}`).join('\n')}`);
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;
     const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]).slice(0, 10);
     blocks.push(`## Backlog (${liveBacklog.length} open${liveBacklog.length > top.length ? `, top ${top.length}` : ''})\n${top.map(backlogLine).join('\n')}`);
   }
   if (state.diagnostics.some((d) => d.severity === 'error')) {
-    blocks.push(`## Store problems (run \`axme fsck\`)\n${state.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.path}: ${d.reason}`).join('\n')}`);
+    blocks.push(`## Store problems (run \`axme fsck\`)\n${state.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);
   }
   blocks.push(
     '## Next\nLoad in parallel: axme_oracle (stack, structure, patterns), axme_decisions, axme_memories. ' +
@@ -73,4 +75,17 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
 function firstLine(s: string): string {
   const l = s.split('\n')[0] ?? '';
   return l.length > 200 ? `${l.slice(0, 197)}...` : l;
+}
+
+/**
+ * The handoff the next session starts from: the latest by `updated` — an agent's by its last
+ * close, a recovered one by when its session started, so the recovery of an older (or split)
+ * session never hides a newer close.
+ */
+export function latestHandoff<T extends { updated: string; slug: string }>(all: T[]): T | undefined {
+  return [...all].sort(byNewest)[0];
+}
+
+export function byNewest<T extends { updated: string; slug: string }>(a: T, b: T): number {
+  return a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.slug < b.slug ? 1 : a.slug > b.slug ? -1 : 0;
 }

@@ -9,8 +9,9 @@ import type { SafetyRules } from '../model/safety-rules.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
 
-export function decisionBlock(d: Decision): string {
-  const head = `### ${d.id} [${d.enforce}] ${d.title}${d.scope?.length ? `  (scope: ${d.scope.join(', ')})` : ''}`;
+/** `from`: the store the item comes from when it is not the repository's own (a workspace store). */
+export function decisionBlock(d: Decision, from?: string | null): string {
+  const head = `### ${d.id} [${d.enforce}] ${d.title}${d.scope?.length ? `  (scope: ${d.scope.join(', ')})` : ''}${fromNote(from)}`;
   const lines = [head, d.decision];
   if (d.reasoning) lines.push(`Why: ${d.reasoning}`);
   if (d.supersedes.length) lines.push(`Supersedes: ${d.supersedes.join(', ')}`);
@@ -18,8 +19,8 @@ export function decisionBlock(d: Decision): string {
   return lines.join('\n');
 }
 
-export function memoryBlock(m: Memory): string {
-  const lines = [`### ${m.title} (${m.type}, ${m.slug})`, m.description];
+export function memoryBlock(m: Memory, from?: string | null): string {
+  const lines = [`### ${m.title} (${m.type}, ${m.slug})${fromNote(from)}`, m.description];
   if (m.body) lines.push(m.body);
   if (m.keywords.length) lines.push(`Keywords: ${m.keywords.join(', ')}`);
   return lines.join('\n');
@@ -33,8 +34,13 @@ export function questionBlock(q: Question): string {
   return `- ${q.id} [${q.status}] ${q.question}${q.context ? `\n  Context: ${q.context}` : ''}${q.answer ? `\n  Answer: ${q.answer}` : ''}`;
 }
 
-export function oracleBlock(p: OraclePage): string {
-  return `## ${p.title ?? p.slug}\n\n${p.body}`;
+/** An oracle page; `label` ("Workspace" or "Project") when a workspace's pages are shown with the repository's. */
+export function oracleBlock(p: OraclePage, label?: string | null): string {
+  return `## ${label ? `${label}: ` : ''}${p.title ?? p.slug}\n\n${p.body}`;
+}
+
+function fromNote(from: string | null | undefined): string {
+  return from ? '  [workspace]' : '';
 }
 
 export function handoffBlock(h: Handoff): string {

@@ -15,6 +15,7 @@ import { checkMemory, planAddMemory } from './add-memory.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
 import { mutate } from './mutate.ts';
+import { byNewest } from './context.ts';
 import { pathTaken, putItem, stage, type Staged } from './staging.ts';
 import { planSupersede } from './supersede-decision.ts';
 import { SafetyUpdate } from '../model/safety-rules.ts';
@@ -98,7 +99,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     out.handoff = putItem(st, 'handoff', handoff, 'session.closed', 'handoff');
     const prevSummary = st.state.items.session.find((s) => s.slug === slug);
     const summary = SessionSummary.parse({
-      ...(prevSummary ?? {}), slug, session, actor: kb.actor, closed: now, worklog: data.worklog_entry || data.summary,
+      ...(prevSummary ?? {}), slug, session, actor: kb.actor, source: kb.actor, closed: now, worklog: data.worklog_entry || data.summary,
       started: prevSummary?.started ?? local?.meta.startedAt,
       files_changed: union(prevSummary?.files_changed, committable(local?.files)),
       commits: union(prevSummary?.commits, local?.commits),
@@ -120,7 +121,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
  * version at all. Returns the paths removed.
  */
 export function pruneHandoffs(st: Staged, keep: string): string[] {
-  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep).sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.slug < b.slug ? 1 : -1));
+  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep).sort(byNewest);
   const pruned: string[] = [];
   for (const old of byAge.slice(HANDOFFS_KEPT - 1)) {
     const p = itemPath('handoff', old.slug);

@@ -15,6 +15,10 @@ export interface AddResult<T> {
   /** git location, e.g. refs/memory/main:decisions/use-valkey.md */
   location: string;
   commit: string | null;
+  /** the store written, when it is not the session's own repository (a workspace store, a repository named by `scope`) */
+  store?: string;
+  /** with a `scope` of several repositories: the results in the other repositories */
+  others?: Array<AddResult<T>>;
 }
 
 /** Result of an edit of an existing item. */
@@ -57,11 +61,13 @@ export function findDuplicate<T extends { title?: string }>(kb: KnowledgeBase, i
 
 
 /** A write's result with where its item lives: path, git location and the commit. */
-export function written<R extends { item: { slug: string; created: string } }>(kb: KnowledgeBase, kind: KindName, r: { result: R; commit: string | null }): R & { path: string; location: string; commit: string | null } {
+export function written<R extends { item: { slug: string; created: string } }>(kb: KnowledgeBase, kind: KindName, r: { result: R; commit: string | null }): R & { path: string; location: string; commit: string | null; store?: string } {
   const path = itemPath(kind, r.result.item.slug, r.result.item.created);
-  return { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  const out = { ...r.result, path, location: locationOf(kb, path), commit: r.commit };
+  return kb.label ? { ...out, store: kb.label } : out;
 }
 
+/** `<ref>:<path>`, followed by `in <store>` when the store is not the session's own repository. */
 export function locationOf(kb: KnowledgeBase, path: string): string {
-  return `${kb.ref}:${path}`;
+  return `${kb.ref}:${path}${kb.label ? ` in ${kb.label}` : ''}`;
 }

@@ -1,8 +1,11 @@
+import { realpathSync } from 'node:fs';
 import { SESSION_ID_RE, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName } from '../store/backend.ts';
 import { diskCache, type DiskCache } from '../store/cache.ts';
+import { locateRepo } from '../store/locate.ts';
 import { openRepo, type Repo } from '../store/repo.ts';
+import { workspaceFor, type WorkspaceLocation } from '../store/workspace-store.ts';
 
 import { MEMORY_REF } from '../model/refs.ts';
 
@@ -23,6 +26,26 @@ export interface KnowledgeBase {
   disk: DiskCache;
   /** normalized titles of parsed items (items are shared between states by the parse cache) */
   titleKeys: WeakMap<object, string>;
+  /** the workspace this store belongs to (opened with `workspace: true`), DESIGN.md §7 */
+  workspace?: WorkspaceLink | undefined;
+  /** how locations name this store when it is not the session's own repository (a workspace store, a member written through `scope`) */
+  label?: string | undefined;
+}
+
+/** A store's workspace: its folder and store, and the workspace's knowledge base once opened. */
+export interface WorkspaceLink {
+  /** the workspace folder */
+  root: string;
+  /** the workspace store, `<root>/.axme.git` */
+  store: string;
+  /** true when this knowledge base is the workspace store itself (a session started in the workspace folder) */
+  self: boolean;
+  /** this repository's folder relative to the workspace (what `scope` names it by); null for the store itself */
+  member: string | null;
+  /** the workspace store's knowledge base (same clock, actor, session), opened on first call and kept */
+  open(): Promise<KnowledgeBase>;
+  /** set once `open` was called: what closeKnowledgeBase closes */
+  opened?: Promise<KnowledgeBase> | undefined;
 }
 
 export interface OpenOptions {
@@ -33,6 +56,12 @@ export interface OpenOptions {
   session?: string;
   backend?: BackendName;
   ref?: string;
+  /**
+   * look for the workspace the store belongs to (`<ancestor>/.axme.git`): its knowledge is merged
+   * into reads and `scope` routes writes; outside any repository, the workspace store itself is
+   * opened. Surfaces set it; close such a knowledge base with closeKnowledgeBase.
+   */
+  workspace?: boolean;
 }
 
 /** Bump when the cached parse format changes: old cache files are then ignored. */
@@ -42,9 +71,15 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
   if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {
     throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters (AXME_SESSION)`);
   }
-  const repo = await openRepo({ cwd: opts.cwd, env: opts.env, backend: opts.backend });
+  const loc = opts.workspace ? locateRepo(opts.cwd, opts.env) : null;
+  const ws = opts.workspace ? workspaceFor(loc, opts.cwd) : null;
+  // outside any repository, in a workspace: the session's store is the workspace store
+  const repo = await openRepo({ cwd: ws && !loc ? ws.gitDir : opts.cwd, env: opts.env, backend: opts.backend });
+  const self = !!ws && samePath(repo.commonDir, ws.gitDir);
   return {
     repo,
+    workspace: ws ? linkTo(ws, self, opts, loc?.worktree ?? null) : undefined,
+    label: self ? ws!.gitDir : undefined,
     ref: opts.ref ?? MEMORY_REF,
     now: opts.now ?? (() => new Date()),
     actor: opts.actor ?? 'human',
@@ -53,6 +88,43 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
     disk: diskCache(repo.axmeDir, CACHE_VERSION),
     titleKeys: new WeakMap(),
   };
+}
+
+function linkTo(ws: WorkspaceLocation, self: boolean, opts: OpenOptions, worktree: string | null): WorkspaceLink {
+  const link: WorkspaceLink = {
+    root: ws.root,
+    store: ws.gitDir,
+    self,
+    member: !self && worktree && worktree.startsWith(`${ws.root}/`) ? worktree.slice(ws.root.length + 1).split('\\').join('/') : null,
+    open: () => {
+      if (link.opened) return link.opened;
+      const p = openKnowledgeBase({ ...opts, cwd: ws.gitDir, workspace: false }).then((kb) => {
+        kb.workspace = { root: ws.root, store: ws.gitDir, self: true, member: null, open: async () => kb };
+        kb.label = ws.gitDir;
+        return kb;
+      });
+      // a failed open is tried again by the next read (a long-running server must not keep the failure)
+      p.catch(() => {
+        if (link.opened === p) link.opened = undefined;
+      });
+      return (link.opened = p);
+    },
+  };
+  return link;
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return a === b;
+  }
+}
+
+/** Closes a knowledge base: its repository and, when it was opened, its workspace's store. */
+export async function closeKnowledgeBase(kb: KnowledgeBase): Promise<void> {
+  const ws = kb.workspace?.opened;
+  await Promise.all([kb.repo.close(), ws?.then((w) => w.repo.close(), () => {})]);
 }
 
 const MEMO_MAX = 64;
@@ -66,5 +138,6 @@ export function remember<T>(kb: KnowledgeBase, key: string, value: T): T {
 }
 
 export function notInitialized(kb: KnowledgeBase): AxmeError {
+  if (kb.workspace?.self) return new AxmeError('NOT_INITIALIZED', `the workspace store ${kb.workspace.store} has no axme knowledge yet (${kb.ref} does not exist): run \`axme init --workspace\` in ${kb.workspace.root}`, { ref: kb.ref, store: kb.workspace.store });
   return new AxmeError('NOT_INITIALIZED', `this repository has no axme knowledge yet (${kb.ref} does not exist): run \`axme init\` first`, { ref: kb.ref });
 }

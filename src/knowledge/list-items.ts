@@ -2,7 +2,8 @@ import type { KindName } from '../model/kind.ts';
 import { SPECS } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { LIVE_STATUSES } from '../model/liveness.ts';
-import { readState, type Diagnostic, type ItemsByKind } from './state.ts';
+import type { Diagnostic, ItemsByKind } from './state.ts';
+import { mergedState, tagged } from './workspace/merged-state.ts';
 
 
 export interface ListOptions<K extends KindName> {
@@ -18,6 +19,7 @@ export interface ListOptions<K extends KindName> {
 }
 
 export interface ListResult<K extends KindName> {
+  /** in a workspace, decisions and memories include the workspace's (DESIGN.md §7), each with `store` set to the workspace store */
   items: ItemsByKind[K];
   /** files of this kind that could not be read (path + reason); the rest are still listed */
   diagnostics: Diagnostic[];
@@ -26,11 +28,11 @@ export interface ListResult<K extends KindName> {
 
 /** Items of one kind at the tip or at a revision, live ones by default. */
 export async function listItems<K extends KindName>(kb: KnowledgeBase, opts: ListOptions<K>): Promise<ListResult<K>> {
-  const state = await readState(kb, opts.at);
+  const state = await mergedState(kb, opts.at);
   const want = opts.status?.length ? opts.status : opts.all ? undefined : LIVE_STATUSES[opts.kind];
   const items = (state.items[opts.kind] as Array<{ status?: string; type?: string }>).filter(
     (i) => (!want || want.includes(i.status ?? '')) && (!opts.type || i.type === opts.type),
-  ) as ItemsByKind[K];
+  ).map((i) => tagged(state, i)) as ItemsByKind[K];
   const dir = `${SPECS[opts.kind].dir}/`;
-  return { items, diagnostics: state.diagnostics.filter((d) => d.path.startsWith(dir)), commit: state.commit! };
+  return { items, diagnostics: state.diagnostics.filter((d) => d.path.startsWith(dir) || (d.store && d.path === d.store)), commit: state.commit! };
 }

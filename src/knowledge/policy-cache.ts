@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defaultPolicy, isPolicy, POLICY_VERSION, type Policy } from '../safety/policy.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { readRefSync, type RepoLocation } from '../store/locate.ts';
+import { workspaceFor, type WorkspaceLocation } from '../store/workspace-store.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 
 /**
@@ -17,54 +18,73 @@ interface CacheFile {
   policy: Policy;
 }
 
-/** The cache key of a policy compiled from the store at `tip`. */
-export function policyKey(axmeVersion: string, tip: string): string {
-  return `axme ${axmeVersion}; policy ${POLICY_VERSION}; ${MEMORY_REF}=${tip}`;
+/** The cache key of a policy compiled from the store at `tip` (and, in a workspace, the workspace store at its tip). */
+export function policyKey(axmeVersion: string, tip: string | null, workspace?: { store: string; tip: string | null } | null): string {
+  const own = `axme ${axmeVersion}; policy ${POLICY_VERSION}; ${MEMORY_REF}=${tip ?? 'none'}`;
+  return workspace ? `${own}; workspace ${workspace.store} ${MEMORY_REF}=${workspace.tip ?? 'none'}` : own;
 }
 
 export interface PolicyLoad {
   policy: Policy;
   /** where it came from: the cache file, a fresh compile, or the built-in defaults */
   source: 'cache' | 'compiled' | 'defaults';
+  /** the workspace found around the repository (or `cwd`), whose rules are merged in */
+  workspace?: WorkspaceLocation | null;
+}
+
+/** What `compile` answers: the policy and the commits it was compiled from. */
+export interface Compiled {
+  policy: Policy;
+  commit: string | null;
+  /** the workspace store's commit merged in (undefined: not in a workspace) */
+  workspaceCommit?: string | null | undefined;
 }
 
 /**
  * The policy in force for a repository (null: not in one): the built-in defaults without a
- * store, the cached compile while the tip is unchanged, else `compile` (which loads the heavy
+ * store, the cached compile while the tips are unchanged, else `compile` (which loads the heavy
  * layers) — and when even that fails, the defaults with a warning. Never "allow everything".
+ * In a workspace (`<ancestor>/.axme.git`, found from the repository's working tree, or from
+ * `cwd` outside any repository) the key holds both tips: moving either compiles again.
  */
-export async function policyFor(loc: RepoLocation | null, axmeVersion: string, compile: () => Promise<{ policy: Policy; commit: string | null }>): Promise<PolicyLoad> {
-  if (!loc) return { policy: defaultPolicy(), source: 'defaults' };
-  const tip = readRefSync(loc.commonDir, MEMORY_REF);
-  if (tip === null) return { policy: defaultPolicy(), source: 'defaults' };
-  if (tip !== 'unknown') {
-    const hit = readCachedPolicy(loc, policyKey(axmeVersion, tip));
-    if (hit) return { policy: hit, source: 'cache' };
+export async function policyFor(loc: RepoLocation | null, axmeVersion: string, compile: () => Promise<Compiled>, cwd?: string): Promise<PolicyLoad> {
+  const ws = loc || cwd !== undefined ? workspaceFor(loc, cwd ?? '.') : null;
+  // the cache lives with the repository, or with the workspace store outside any repository
+  const cacheDir = loc?.commonDir ?? ws?.gitDir;
+  if (!cacheDir) return { policy: defaultPolicy(), source: 'defaults' };
+  const own = ws && ws.gitDir === loc?.commonDir;
+  const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
+  const wsTip = ws && !own ? readRefSync(ws.gitDir, MEMORY_REF) : null;
+  if (tip === null && wsTip === null) return { policy: defaultPolicy(), source: 'defaults', workspace: ws };
+  const wsKey = (t: string | null) => (ws && !own ? { store: ws.gitDir, tip: t } : null);
+  if (tip !== 'unknown' && wsTip !== 'unknown') {
+    const hit = readCachedPolicy(cacheDir, policyKey(axmeVersion, tip, wsKey(wsTip)));
+    if (hit) return { policy: hit, source: 'cache', workspace: ws };
   }
   try {
-    const { policy, commit } = await compile();
-    if (commit && tip !== 'unknown') {
+    const c = await compile();
+    if ((c.commit || c.workspaceCommit) && tip !== 'unknown' && wsTip !== 'unknown') {
       try {
-        writeCachedPolicy(loc, policyKey(axmeVersion, commit), policy);
+        writeCachedPolicy(cacheDir, policyKey(axmeVersion, c.commit, wsKey(c.workspaceCommit ?? null)), c.policy);
       } catch {
         // a read-only repository: answer anyway, compile again next time
       }
     }
-    return { policy, source: 'compiled' };
+    return { policy: c.policy, source: 'compiled', workspace: ws };
   } catch (err) {
     const why = (err as Error).message.split('\n')[0];
-    return { policy: defaultPolicy([`could not read this repository's safety rules (${why}); the built-in defaults apply`]), source: 'defaults' };
+    return { policy: defaultPolicy([`could not read this repository's safety rules (${why}); the built-in defaults apply`]), source: 'defaults', workspace: ws };
   }
 }
 
-function cachePath(loc: RepoLocation): string {
-  return join(loc.commonDir, 'axme', 'policy.json');
+function cachePath(commonDir: string): string {
+  return join(commonDir, 'axme', 'policy.json');
 }
 
 /** The cached policy for `key`, or null (missing, for other tips, damaged). */
-export function readCachedPolicy(loc: RepoLocation, key: string): Policy | null {
+export function readCachedPolicy(commonDir: string, key: string): Policy | null {
   try {
-    const c = JSON.parse(readFileSync(cachePath(loc), 'utf8')) as CacheFile;
+    const c = JSON.parse(readFileSync(cachePath(commonDir), 'utf8')) as CacheFile;
     return c.key === key && isPolicy(c.policy) ? c.policy : null;
   } catch {
     return null;
@@ -72,6 +92,6 @@ export function readCachedPolicy(loc: RepoLocation, key: string): Policy | null 
 }
 
 /** Stores a compiled policy under `key` (atomically: a reader sees the old file or the new one). */
-export function writeCachedPolicy(loc: RepoLocation, key: string, policy: Policy): void {
-  writeFileAtomicSync(cachePath(loc), `${JSON.stringify({ key, policy } satisfies CacheFile)}\n`);
+export function writeCachedPolicy(commonDir: string, key: string, policy: Policy): void {
+  writeFileAtomicSync(cachePath(commonDir), `${JSON.stringify({ key, policy } satisfies CacheFile)}\n`);
 }

@@ -7,7 +7,7 @@ import { ownerAlive } from '../session/list.ts';
 import { claimSession, listSessions, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../session/sessions.ts';
 import { transcriptGist, type TranscriptGist } from '../session/transcript.ts';
 import { commitSubjects, uncommitted } from '../store/code-commits.ts';
-import { committable, pruneHandoffs } from './finalize-close.ts';
+import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
 import { itemFile, mutate } from './mutate.ts';
@@ -46,7 +46,13 @@ export async function recoverSession(kb: KnowledgeBase, sessionId: string, opts:
   if (status === 'active' && !opts.force) {
     throw new AxmeError('CONFLICT', `session ${sessionId} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`);
   }
-  return recover(kb, s);
+  const release = claimSession(kb.repo.commonDir, sessionId, kb.now());
+  if (!release) throw new AxmeError('CONFLICT', `session ${sessionId} is being recovered by another process right now: run the command again in a moment`);
+  try {
+    return await recover(kb, readSession(kb.repo.commonDir, sessionId) ?? s);
+  } finally {
+    release();
+  }
 }
 
 async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResult> {
@@ -64,14 +70,21 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     const now = kb.now().toISOString();
     let handoff: string | null = null;
     let summary: string | null = null;
+    let skipped: string | null = null;
     const prevHandoff = st.state.items.handoff.find((h) => h.slug === slug);
-    if (!prevHandoff || prevHandoff.source !== 'agent') {
-      // dated by when the session stopped: a later session's handoff stays the latest
-      const h = Handoff.parse({ slug, session: id, source: 'recovered', ...handoffText(s, facts), created: prevHandoff?.created ?? endedAt, updated: prevHandoff?.updated ?? endedAt });
+    // dated by when the session started: a close made after it (a later session, or the other half
+    // of a split one) stays the latest handoff
+    const started = s.meta.startedAt;
+    const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started).length;
+    if (prevHandoff?.source === 'agent') skipped = 'the agent-written one is kept';
+    else if (!prevHandoff && newer >= HANDOFFS_KEPT) skipped = `older than the ${HANDOFFS_KEPT} handoffs kept in the tree: the session summary holds what is known`;
+    else {
+      const h = Handoff.parse({ slug, session: id, source: 'recovered', ...handoffText(s, facts), created: prevHandoff?.created ?? started, updated: prevHandoff?.updated ?? started });
       if (!prevHandoff || !sameFile('handoff', prevHandoff, h)) handoff = putItem(st, 'handoff', h, 'session.recovered', 'handoff');
     }
     const prevSummary = st.state.items.session.find((x) => x.slug === slug);
-    if (!prevSummary || prevSummary.actor !== 'agent') {
+    // only a summary the auditor wrote is rewritten: an agent's or a person's close stays
+    if (!prevSummary || prevSummary.actor === 'auditor') {
       const sum = SessionSummary.parse({
         slug, session: id, actor: 'auditor', source: 'recovered', started: s.meta.startedAt, closed: endedAt,
         files_changed: facts.files, commits: facts.commits.map((c) => c.commit), worklog: worklogText(s, facts),
@@ -81,13 +94,12 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     }
     // a recovered handoff is one more in the tree: older ones move to history as at a close
     const pruned = handoff ? pruneHandoffs(st, slug) : [];
-    const agentHandoff = prevHandoff?.source === 'agent';
-    return { result: { handoff, summary, agentHandoff, pruned }, files: st.files, subject: `session: recover ${id} - ${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`, event: 'session.recovered', body: worklogText(s, facts) };
+    return { result: { handoff, summary, skipped, pruned }, files: st.files, subject: `session: recover ${id} - ${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`, event: 'session.recovered', body: worklogText(s, facts) };
   });
   recordEvent(kb.repo.commonDir, id, { t: kb.now().toISOString(), type: 'recovered', commit: r.commit });
-  const { handoff, summary, agentHandoff, pruned } = r.result;
+  const { handoff, summary, skipped, pruned } = r.result;
   const lines = [`Session ${id} recovered${r.commit ? ` in commit ${r.commit.slice(0, 12)}` : ' (the store already had it)'}: ${count(facts.files.length, 'file')} changed, ${count(facts.commits.length, 'commit')}, ${count(facts.knowledge.length, 'knowledge change')}.`];
-  lines.push(handoff ? `- handoff: ${locationOf(kb, handoff)}` : agentHandoff ? '- handoff: the agent-written one is kept' : '- handoff: unchanged');
+  lines.push(handoff ? `- handoff: ${locationOf(kb, handoff)}` : `- handoff: ${skipped ?? 'unchanged'}`);
   if (summary) lines.push(`- session summary: ${locationOf(kb, summary)}`);
   if (pruned.length) lines.push(`- older handoffs moved to history: ${pruned.join(', ')}`);
   return { session: id, outcome: 'recovered', commit: r.commit, handoff, summary, text: lines.join('\n') };
@@ -114,7 +126,8 @@ async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
   const [commits, dirty, knowledge] = await Promise.all([
     commitSubjects(at, s.commits.slice(-50)).catch(() => []),
     uncommitted(at, files.slice(0, 200)).catch(() => []),
-    sessionKnowledge(kb, s).catch(() => []),
+    // unknown is not "none": a session whose knowledge could not be looked up is never set aside as empty
+    sessionKnowledge(kb, s).catch((err: Error) => [`(the knowledge this session saved could not be listed: ${err.message})`]),
   ]);
   const gist = transcriptGist(s.meta.transcriptPath);
   const redact = (t: string | null) => (t === null ? null : redactSecrets(t));
@@ -136,7 +149,7 @@ function stripGitDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** Subjects of the knowledge commits the session made (decisions, memories saved before it stopped). */
 async function sessionKnowledge(kb: KnowledgeBase, s: SessionState): Promise<string[]> {
-  const log = await worklog(kb, { since: s.meta.startedAt.slice(0, 10), limit: 500 });
+  const log = await worklog(kb, { since: s.meta.startedAt.slice(0, 10), limit: 10_000 });
   return log.filter((e) => e.session === s.meta.id && e.event !== 'session.recovered').map((e) => e.subject).reverse();
 }
 

@@ -5,7 +5,7 @@ import type { KindName } from '../model/kind.ts';
 import { itemPath } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { isLive } from '../model/liveness.ts';
-import { readState, type KnowledgeState } from './state.ts';
+import { mergedState, storeOf, type MergedState } from './workspace/merged-state.ts';
 
 
 
@@ -22,6 +22,8 @@ export interface SearchHit {
   citation: string;
   /** set when the hit is here because an item it superseded matched */
   via?: string;
+  /** set when the item comes from the workspace store (its path); the citation's commit is in that store */
+  store?: string;
 }
 
 interface Doc {
@@ -35,6 +37,8 @@ interface Doc {
   tf: Map<string, number>;
   len: number;
   supersededBy?: string | undefined;
+  /** the workspace store the item comes from, when not this repository's */
+  store?: string | undefined;
 }
 
 interface Index {
@@ -56,20 +60,22 @@ export function tokenize(text: string): string[] {
     .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
 
-function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; title: string; status: string; current: boolean; weighted: string[]; plain: string[]; supersededBy?: string | undefined }): Doc {
+function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; title: string; status: string; current: boolean; weighted: string[]; plain: string[]; supersededBy?: string | undefined; store?: string | null }): Doc {
   // Titles and keywords count twice: they are what an item is about.
   const text = [...fields.weighted, ...fields.plain].join('\n');
   const tokens = [...fields.weighted.flatMap(tokenize), ...fields.weighted.flatMap(tokenize), ...fields.plain.flatMap(tokenize)];
   const tf = new Map<string, number>();
   for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-  return { kind, id: fields.id ?? null, slug: fields.slug, title: fields.title, status: fields.status, current: fields.current, text, tf, len: tokens.length, supersededBy: fields.supersededBy };
+  const doc: Doc = { kind, id: fields.id ?? null, slug: fields.slug, title: fields.title, status: fields.status, current: fields.current, text, tf, len: tokens.length, supersededBy: fields.supersededBy };
+  if (fields.store) doc.store = fields.store;
+  return doc;
 }
 
-function buildIndex(state: KnowledgeState, kinds: Set<KindName>): Index {
+function buildIndex(state: MergedState, kinds: Set<KindName>): Index {
   const docs: Doc[] = [];
   const { items } = state;
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by }));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body] }));
+  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by, store: storeOf(state, d) }));
+  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body], store: storeOf(state, m) }));
   if (kinds.has('backlog')) for (const b of items.backlog) docs.push(docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] }));
   if (kinds.has('question')) for (const q of items.question) docs.push(docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] }));
   const df = new Map<string, number>();
@@ -90,9 +96,9 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { 
   const parsed = SearchInput.safeParse(input);
   if (!parsed.success) throw new AxmeError('INVALID_INPUT', `invalid search: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`);
   const { query, k, type } = parsed.data;
-  const state = await readState(kb, input.at);
+  const state = await mergedState(kb, input.at);
   const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
-  const key = `search:${state.snapshot.tree}:${[...kinds].sort().join(',')}`;
+  const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}:${[...kinds].sort().join(',')}`;
   let index = kb.memo.get(key) as Index | undefined;
   if (!index) kb.memo.set(key, (index = buildIndex(state, kinds)));
   const terms = [...new Set(tokenize(query))];
@@ -126,7 +132,9 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { 
   const ranked = [...scored].sort((x, y) => y[1] - x[1] || (x[0].slug < y[0].slug ? -1 : 1)).slice(0, k);
   const hits = ranked.map(([d, score]): SearchHit => {
     const path = itemPath(d.kind, d.slug);
-    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet(d.text, terms), path, citation: `git:${state.commit}:${path}` };
+    const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
+    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet(d.text, terms), path, citation };
+    if (d.store) hit.store = d.store;
     const v = via.get(d);
     if (v) hit.via = v;
     return hit;

@@ -3,7 +3,7 @@ import { itemPath } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
 import { findItem } from './lookup.ts';
-import { readState } from './state.ts';
+import { mergedState, storeOf } from './workspace/merged-state.ts';
 
 export interface ShowResult<T> {
   item: T;
@@ -12,14 +12,21 @@ export interface ShowResult<T> {
   /** the file as stored */
   text: string;
   commit: string;
+  /** set when the item comes from the workspace store (its path); `commit` is then that store's */
+  store?: string;
 }
 
 /** One item by slug, ID or alias, at the tip or at a revision, with its file text. */
 export async function showItem<T extends ItemBase>(kb: KnowledgeBase, opts: { kind: KindName; ref: string; at?: string | undefined }): Promise<ShowResult<T>> {
-  const state = await readState(kb, opts.at);
+  const state = await mergedState(kb, opts.at);
   const item = findItem<T>(state, opts.kind, opts.ref);
   const path = itemPath(opts.kind, item.slug, item.created);
-  const blob = state.snapshot.files.get(path)!;
-  const text = (await kb.repo.backend.readBlob(blob.oid)).toString('utf8');
-  return { item, path, location: locationOf(kb, path), text, commit: state.commit! };
+  // a workspace item is read from the workspace store (and says so)
+  const ws = storeOf(state, item) ? state.workspace! : null;
+  const from = ws ? { kb: ws.kb!, state: ws.state! } : { kb, state };
+  const blob = from.state.snapshot.files.get(path)!;
+  const text = (await from.kb.repo.backend.readBlob(blob.oid)).toString('utf8');
+  const r: ShowResult<T> = { item, path, location: locationOf(from.kb, path), text, commit: from.state.commit! };
+  if (ws) r.store = ws.store;
+  return r;
 }

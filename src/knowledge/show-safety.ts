@@ -1,10 +1,15 @@
 import { RULES_PATH } from '../model/paths.ts';
 import type { SafetyRules } from '../model/safety-rules.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { readState, type Diagnostic } from './state.ts';
+import type { Diagnostic } from './state.ts';
+import { mergedState } from './workspace/merged-state.ts';
 
-/** The safety rules in force (defaults where the file is missing or broken, with a diagnostic). */
-export async function showSafety(kb: KnowledgeBase, opts: { at?: string | undefined } = {}): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[]; commit: string }> {
-  const state = await readState(kb, opts.at);
-  return { rules: state.rules, diagnostics: state.diagnostics.filter((d) => d.path === RULES_PATH), commit: state.commit! };
+/**
+ * The safety rules in force (defaults where the file is missing or broken, with a diagnostic);
+ * in a workspace, this repository's rules combined with the workspace's (DESIGN.md §7).
+ */
+export async function showSafety(kb: KnowledgeBase, opts: { at?: string | undefined } = {}): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[]; commit: string; workspace?: { store: string; commit: string | null } }> {
+  const state = await mergedState(kb, opts.at);
+  const r = { rules: state.rules, diagnostics: state.diagnostics.filter((d) => d.path === RULES_PATH || (d.store && d.path === d.store)), commit: state.commit! };
+  return state.workspace ? { ...r, workspace: { store: state.workspace.store, commit: state.workspace.commit } } : r;
 }

@@ -22,6 +22,8 @@ export interface Diagnostic {
   reason: string;
   /** the file could not be read at all (a missing object): a later read may succeed, so nothing is cached */
   transient?: boolean;
+  /** the store the file is in, when it is not this repository's own (a workspace store) */
+  store?: string;
 }
 
 export interface ItemsByKind {

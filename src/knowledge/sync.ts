@@ -2,7 +2,7 @@ import { FORMAT_VERSION } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
 import { commitMerge, fastForwardRef, formatCommitMessage } from '../store/commit.ts';
 import { NOTES_REF } from '../store/code-commits.ts';
-import { fetchKnowledge, isAncestorOf, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../store/remote.ts';
+import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../store/remote.ts';
 import { readSnapshot } from '../store/tree.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
@@ -42,6 +42,8 @@ export interface SyncResult {
   merges: SyncMerge[];
   pushed: { memory: boolean; notes: boolean };
   rounds: number;
+  /** refspecs added to the remote's fetch configuration by this sync */
+  configured: string[];
   text: string;
 }
 
@@ -52,6 +54,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   const remote = await pickRemote(repo, opts.remote);
   const maxRounds = opts.maxRounds ?? DEFAULT_ROUNDS;
   const before = await resolve(repo, kb.ref);
+  // from now on a plain `git fetch` brings the knowledge too
+  const configured = await configureKnowledgeFetch(repo, remote);
   const merges: SyncMerge[] = [];
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
@@ -79,7 +83,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
-      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, text: '' };
+      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, text: '' };
       return { ...result, text: describe(result) };
     }
     // the remote moved between our fetch and our push: fetch, integrate, push again
@@ -144,6 +148,7 @@ function describe(r: SyncResult): string {
   const how = { none: 'nothing to take', 'up-to-date': 'already up to date', 'fast-forward': `fast-forwarded to ${r.remote}`, merged: `merged ${r.remote}`, ahead: `${r.remote} had nothing new` }[r.integrated];
   lines.push(`Synced with ${r.remote}: ${how}${r.pushed.memory ? ', pushed the knowledge' : ''}${r.pushed.notes ? ', pushed the notes' : ''}${r.rounds > 1 ? ` (${r.rounds} rounds: the remote moved meanwhile)` : ''}.`);
   if (r.after) lines.push(`${r.before?.slice(0, 12) ?? '(none)'} -> ${r.after.slice(0, 12)}`);
+  if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
     for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${m.questions.find((q) => q.includes(c.other.slice(0, 8))) ?? 'a question'}.`);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
-import { openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
 
@@ -36,20 +36,26 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
       const path = resolve(opts.cwd, projectPath ?? '.');
       let open = pool.get(path);
       if (!open) {
-        open = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session: session ?? undefined, backend: opts.env.AXME_BACKEND === 'cli' ? 'cli' : 'isogit' });
+        open = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session: session ?? undefined, backend: opts.env.AXME_BACKEND === 'cli' ? 'cli' : 'isogit', workspace: true });
         open.catch(() => pool.delete(path)); // a failed open (not a repo) is retried next call
         pool.set(path, open);
       }
       const kb = await open;
-      // the session can change under a running server (Claude Code's /clear starts a new one)
-      if (!session && kbOpts?.bindSession !== false) kb.session = binder.sessionFor(kb.repo.commonDir, path).id;
-      return kb;
+      // the session can change under a running server (Claude Code's /clear starts a new one): each
+      // call gets its own view, so a close in flight keeps one session id throughout
+      if (session || kbOpts?.bindSession === false) return kb;
+      return { ...kb, session: binder.sessionFor(kb.repo.commonDir, path).id };
     },
     endSessions: (reason) => binder.endOwn(reason),
     async close() {
       const all = [...pool.values()];
       pool.clear();
-      await Promise.all(all.map(async (p) => (await p.catch(() => null))?.repo.close()));
+      await Promise.all(
+        all.map(async (p) => {
+          const kb = await p.catch(() => null);
+          if (kb) await closeKnowledgeBase(kb);
+        }),
+      );
     },
     log: opts.log ?? ((m) => process.stderr.write(`axme serve: ${m}\n`)),
   };

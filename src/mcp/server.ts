@@ -53,10 +53,12 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
   // in the background: the first tool calls need not wait for it
   const startSweep = recoverOrphans(ctx, 'start');
   await done;
-  await startSweep;
+  // both recoveries share the stop budget; what is left is done at the next start
+  const deadline = Date.now() + SHUTDOWN_SWEEP_MS;
+  await withDeadline(startSweep, SHUTDOWN_SWEEP_MS);
   const ended = ctx.endSessions('mcp-shutdown');
   if (ended.length) ctx.log(`ended session ${ended.join(', ')}`);
-  await withDeadline(recoverOrphans(ctx, 'stop'), SHUTDOWN_SWEEP_MS);
+  await withDeadline(recoverOrphans(ctx, 'stop'), Math.max(0, deadline - Date.now()));
   await server.close().catch(() => {});
   await ctx.close();
 }

@@ -31,7 +31,7 @@ export const Scope = z
   .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter((s) => s !== ''))
   .pipe(z.array(listEntry))
   .transform((v) => [...new Set(v)])
-  .describe('repositories this applies to ("all" or a list of repository names); default all');
+  .describe('repositories this applies to ("all" or a list of repository names); default all. In a workspace, a list saves the item in each named repository\'s store instead of the current one');
 
 /** Fields every stored item has besides its slug (which comes first). `extra` holds frontmatter fields axme does not know, kept verbatim. */
 export const baseFields = {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { processStart } from './owner.ts';
-import { activeSession, MCP_HARNESS, recordEvent, sessionForHarness, sessionsDir, type SessionMeta, type SessionOwner } from './sessions.ts';
+import { ancestors, processStart } from './owner.ts';
+import { activeSession, MCP_HARNESS, readSession, recordEvent, sessionForHarness, sessionsDir, type SessionMeta, type SessionOwner } from './sessions.ts';
 
 /**
  * The session a long-lived process working for an agent (the MCP server) belongs to. Claude Code's
@@ -15,6 +15,15 @@ export interface SessionBinder {
   endOwn(reason: string): string[];
 }
 
+/**
+ * The open agent session a short-lived process (a CLI command, a git hook) runs in: the newest
+ * one whose harness is among its ancestors — an environment variable can be unset, the process
+ * tree cannot. Null outside any agent session.
+ */
+export function sessionOfProcess(commonDir: string, pid = process.pid): SessionMeta | null {
+  return activeSession(commonDir, ancestors(pid));
+}
+
 export function sessionBinder(opts: { ancestors: number[]; owner: SessionOwner; now: () => Date }): SessionBinder {
   // per repository: the session found, valid while the sessions folder gains no new session
   const cache = new Map<string, { mtimeMs: number; meta: SessionMeta }>();
@@ -22,14 +31,16 @@ export function sessionBinder(opts: { ancestors: number[]; owner: SessionOwner; 
   const selfId = `${process.pid}-${processStart(process.pid) ?? Date.now()}`;
   return {
     sessionFor(commonDir, cwd) {
+      // the folder's time before the lookup: a session created during it makes the next call look again
       const mtimeMs = dirMtime(commonDir);
       const hit = cache.get(commonDir);
-      if (hit && hit.mtimeMs === mtimeMs) return hit.meta;
+      if (hit && hit.mtimeMs === mtimeMs && !readSession(commonDir, hit.meta.id)?.ended) return hit.meta;
       const meta =
         activeSession(commonDir, opts.ancestors) ??
         sessionForHarness(commonDir, MCP_HARNESS, selfId, { cwd, transcriptPath: null, now: opts.now(), owner: () => opts.owner });
-      if (meta.harness === MCP_HARNESS && meta.harnessSessionId === selfId) own.set(commonDir, meta);
-      cache.set(commonDir, { mtimeMs: dirMtime(commonDir), meta });
+      // a session a server opened for this client (this one, or one that crashed before it) is this server's to end
+      if (meta.harness === MCP_HARNESS) own.set(commonDir, meta);
+      cache.set(commonDir, { mtimeMs, meta });
       return meta;
     },
     endOwn(reason) {

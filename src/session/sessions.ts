@@ -1,4 +1,4 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { processAlive, processStart } from './owner.ts';
@@ -56,6 +56,31 @@ export interface SessionState {
 export type SessionStatus = 'active' | 'closed' | 'orphan' | 'recovered' | 'discarded';
 
 const HARNESS_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+/** A session id usable as a file name: no folder separator, no leading dot (never `..`). */
+const SESSION_FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** A session's metadata as read from disk: anything else (a foreign or damaged file) is not a session. */
+function asMeta(x: unknown, id?: string): SessionMeta | null {
+  const m = x as Partial<SessionMeta> | null;
+  if (!m || typeof m !== 'object') return null;
+  if (typeof m.id !== 'string' || !SESSION_FILE_ID_RE.test(m.id) || (id !== undefined && m.id !== id)) return null;
+  if (typeof m.harness !== 'string' || !HARNESS_ID_RE.test(m.harness) || typeof m.harnessSessionId !== 'string' || !HARNESS_ID_RE.test(m.harnessSessionId)) return null;
+  if (typeof m.startedAt !== 'string' || typeof m.cwd !== 'string' || typeof m.ownerPid !== 'number') return null;
+  return { ...m, transcriptPath: typeof m.transcriptPath === 'string' ? m.transcriptPath : null } as SessionMeta;
+}
+
+/** An event line's shape, checked: a damaged or foreign line is skipped. */
+function asEvent(x: unknown): SessionEvent | null {
+  const e = x as Record<string, unknown> | null;
+  if (!e || typeof e !== 'object' || typeof e.t !== 'string') return null;
+  const str = (k: string) => typeof e[k] === 'string';
+  const ok =
+    (e.type === 'file' && str('path') && str('tool')) ||
+    (e.type === 'commit' && str('commit')) ||
+    ((e.type === 'end' || e.type === 'discarded') && str('reason')) ||
+    ((e.type === 'closed' || e.type === 'recovered') && (e.commit === null || str('commit')));
+  return ok ? (e as unknown as SessionEvent) : null;
+}
 
 export function sessionsDir(commonDir: string): string {
   return join(commonDir, 'axme', 'sessions');
@@ -63,16 +88,19 @@ export function sessionsDir(commonDir: string): string {
 
 /**
  * The axme session of a harness session, created on first sight (reused on reload and by every
- * later hook). Creation is atomic: two hooks racing agree on one id.
+ * later hook). Creation is atomic: two hooks racing agree on one id. With `renew`, a mapped
+ * session that is over — it ended, was recovered or set aside, or its owner process is gone (a
+ * harness that resumed the session in a new process) — is replaced by a new one: the old one's
+ * record stays as it is, for its own handoff.
  */
-export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner }): SessionMeta {
+export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner; renew?: boolean }): SessionMeta {
   if (!HARNESS_ID_RE.test(harnessSessionId)) throw new Error(`unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}`);
   const dir = sessionsDir(commonDir);
   const mapDir = join(dir, 'harness');
   mkdirSync(mapDir, { recursive: true });
   const mapPath = join(mapDir, `${harness}-${harnessSessionId}`);
   const existing = readMapped(dir, mapPath);
-  if (existing) return existing;
+  if (existing && (!info.renew || stillRunning(commonDir, existing))) return existing;
   const stamp = info.now.toISOString().slice(0, 10).replace(/-/g, '');
   const owner = info.owner();
   const meta: SessionMeta = {
@@ -88,6 +116,16 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
   writeFileAtomicSync(join(dir, `${meta.id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   const tmp = `${mapPath}.${process.pid}.tmp`;
   writeFileSync(tmp, meta.id);
+  if (existing) {
+    // the mapping moves to the new session in one rename; a hook renewing at the same instant may win instead
+    renameSync(tmp, mapPath);
+    const won = readMapped(dir, mapPath);
+    if (won && won.id !== meta.id) {
+      unlinkSync(join(dir, `${meta.id}.json`));
+      return won;
+    }
+    return meta;
+  }
   try {
     linkSync(tmp, mapPath);
   } catch (err) {
@@ -101,6 +139,12 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
     unlinkSync(tmp);
   }
   return meta;
+}
+
+/** A mapped session that can take more events: not ended, not finished, its owner alive. */
+function stillRunning(commonDir: string, meta: SessionMeta): boolean {
+  const s = readSession(commonDir, meta.id);
+  return !!s && !s.ended && !s.recovered && !s.discarded && processAlive(meta.ownerPid, meta.ownerStart);
 }
 
 /** 8 hex digits, unique enough for a machine's sessions (node:crypto costs the hook ~3 ms to load). */
@@ -117,7 +161,7 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
     return null;
   }
   try {
-    return JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as SessionMeta;
+    return SESSION_FILE_ID_RE.test(id) ? asMeta(JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')), id) : null;
   } catch {
     return null;
   }
@@ -125,6 +169,7 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
 
 /** Appends one event to a session's log (one short line: appends of it are atomic). */
 export function recordEvent(commonDir: string, sessionId: string, event: SessionEvent): void {
+  if (!SESSION_FILE_ID_RE.test(sessionId)) throw new Error(`unusable session id ${JSON.stringify(sessionId.slice(0, 80))}`);
   appendFileSync(join(sessionsDir(commonDir), `${sessionId}.jsonl`), `${JSON.stringify(event)}\n`);
 }
 
@@ -133,7 +178,10 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
   const dir = sessionsDir(commonDir);
   let meta: SessionMeta;
   try {
-    meta = JSON.parse(readFileSync(join(dir, `${sessionId}.json`), 'utf8')) as SessionMeta;
+    if (!SESSION_FILE_ID_RE.test(sessionId)) return null;
+    const m = asMeta(JSON.parse(readFileSync(join(dir, `${sessionId}.json`), 'utf8')), sessionId);
+    if (!m) return null;
+    meta = m;
   } catch {
     return null;
   }
@@ -153,7 +201,8 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
   for (const line of log.split('\n')) {
     if (!line) continue;
     try {
-      const e = JSON.parse(line) as SessionEvent;
+      const e = asEvent(JSON.parse(line));
+      if (!e) continue;
       if (typeof e.t === 'string' && e.t > lastActivity) lastActivity = e.t;
       if (e.type === 'file') files.add(e.path);
       else if (e.type === 'commit') commits.includes(e.commit) || commits.push(e.commit);
@@ -272,8 +321,8 @@ export function activeSession(commonDir: string, ancestorPids: number[]): Sessio
   const owned: SessionMeta[] = [];
   for (const n of names) {
     try {
-      const meta = JSON.parse(readFileSync(join(sessionsDir(commonDir), n), 'utf8')) as SessionMeta;
-      if (ancestorPids.includes(meta.ownerPid) && sameOwner(meta)) owned.push(meta);
+      const meta = asMeta(JSON.parse(readFileSync(join(sessionsDir(commonDir), n), 'utf8')), n.slice(0, -5));
+      if (meta && ancestorPids.includes(meta.ownerPid) && sameOwner(meta)) owned.push(meta);
     } catch {
       // a half-written or foreign file: not a session
     }

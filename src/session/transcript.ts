@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { redactSecrets } from '../model/secrets.ts';
 
 /**
  * What a Claude Code transcript (the session's JSONL) says about where the work stood: the first
@@ -88,5 +89,7 @@ function entry(line: string): Entry | null {
   text = text.trim();
   // slash commands and their output are recorded as tagged user text
   if (!text || /^<(?:command-|local-command-|system-reminder)/.test(text)) return null;
+  // redacted before it is cut: a credential cut in half no longer matches its pattern
+  text = redactSecrets(text);
   return { role, text: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 3)}...` : text };
 }

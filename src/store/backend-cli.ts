@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { parseCommit, renderCommit, sortTreeEntries, type GitBackend, type ObjectType, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
@@ -116,6 +118,9 @@ function parseTree(data: Buffer): TreeEntry[] {
 }
 
 /** Backend on the git CLI: reads through one `cat-file --batch`, writes with hash-object/mktree. */
+/** From this many blobs on, one `hash-object --stdin-paths` beats a process per blob. */
+const BATCH_MIN = 8;
+
 export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBackend {
   const batch = new CatFileBatch(env);
   const expect = async (oid: string, type: ObjectType) => {
@@ -137,6 +142,24 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     readTree: async (oid) => parseTree(await expect(oid, 'tree')),
     readCommit: async (oid) => parseCommit((await expect(oid, 'commit')).toString('utf8')),
     writeBlob: (data) => hashObject('blob', data),
+    async writeBlobs(datas) {
+      if (datas.length < BATCH_MIN) return Promise.all(datas.map((d) => hashObject('blob', d)));
+      // one git process for all: the contents go to a private temp folder, git hashes and stores them
+      mkdirSync(join(commonDir, 'axme'), { recursive: true });
+      const dir = mkdtempSync(join(commonDir, 'axme', 'blobs-'));
+      try {
+        const paths = datas.map((d, i) => {
+          const p = join(dir, String(i));
+          writeFileSync(p, d);
+          return p;
+        });
+        const out = (await runGit(['hash-object', '-w', '--no-filters', '--stdin-paths'], { env, input: `${paths.join('\n')}\n` })).stdout.toString().trim().split('\n');
+        if (out.length !== datas.length) throw new AxmeError('GIT_FAILED', `git hash-object stored ${out.length} of ${datas.length} blobs`);
+        return out;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
     async writeTree(entries) {
       const input = sortTreeEntries(entries)
         .map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`)

@@ -84,6 +84,7 @@ export function isogitBackend(gitdir: string): GitBackend {
       }
     },
     writeBlob: (data) => git.writeBlob({ fs, gitdir, blob: data }),
+    writeBlobs: (datas) => Promise.all(datas.map((blob) => git.writeBlob({ fs, gitdir, blob }))),
     writeTree: (entries) =>
       git.writeTree({ fs, gitdir, tree: sortTreeEntries(entries).map((e) => ({ mode: e.mode, path: e.name, oid: e.oid, type: e.type })) }),
     writeCommit: (c: CommitObject) =>

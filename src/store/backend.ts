@@ -44,6 +44,8 @@ export interface GitBackend {
   readCommit(oid: string): Promise<CommitObject>;
   /** Stores a blob and returns its OID. The object is complete on disk when this resolves. */
   writeBlob(data: Buffer): Promise<string>;
+  /** Stores many blobs at once (a merge writes thousands); OIDs in the order given. */
+  writeBlobs(datas: Buffer[]): Promise<string[]>;
   /** Stores a tree (entries in any order; written in git order) and returns its OID. */
   writeTree(entries: TreeEntry[]): Promise<string>;
   /** Stores a commit and returns its OID; the same commit gives the same OID on every backend. */

@@ -72,6 +72,22 @@ async function deleteRef(repo: Repo, ref: string): Promise<void> {
   await repo.git(['update-ref', '-d', ref], { allowFail: true });
 }
 
+/**
+ * Adds the knowledge refspecs to `remote.<name>.fetch`, so a plain `git fetch` brings the
+ * remote's knowledge into the same tracking refs `axme sync` uses. The notes refspec is a glob:
+ * a configured refspec naming a ref the remote lacks would make every `git fetch` fail.
+ * Returns the refspecs added (none when they were there).
+ */
+export async function configureKnowledgeFetch(repo: Repo, remote: string): Promise<string[]> {
+  const key = `remote.${remote}.fetch`;
+  const r = await repo.git(['config', '--get-all', key], { allowFail: true });
+  const have = new Set(r.stdout.toString('utf8').split('\n').filter(Boolean));
+  const want = [`+refs/memory/*:refs/memory-remotes/${remote}/*`, `+${NOTES_REF}*:${notesTrackingRef(remote)}*`];
+  const added = want.filter((w) => !have.has(w));
+  for (const w of added) await repo.git(['config', '--add', key, w]);
+  return added;
+}
+
 export type PushOutcome = 'pushed' | 'rejected';
 
 /**

@@ -49,12 +49,10 @@ export async function writeChanges(backend: GitBackend, snap: Snapshot, changes:
   // folder -> name -> new entry (null = remove); child folders are filled in bottom-up
   const mods = new Map<string, Map<string, TreeEntry | null | 'subtree'>>();
   const mod = (dir: string) => mods.get(dir) ?? mods.set(dir, new Map()).get(dir)!;
-  await Promise.all(
-    [...changes].map(async ([path, content]) => {
-      const entry = content === null ? null : ({ mode: '100644', name: baseOf(path), oid: await backend.writeBlob(content), type: 'blob' } as TreeEntry);
-      mod(parentOf(path)).set(baseOf(path), entry);
-    }),
-  );
+  const writes = [...changes].filter((c): c is [string, Buffer] => c[1] !== null);
+  const oids = await backend.writeBlobs(writes.map(([, content]) => content));
+  writes.forEach(([path], i) => mod(parentOf(path)).set(baseOf(path), { mode: '100644', name: baseOf(path), oid: oids[i]!, type: 'blob' }));
+  for (const [path, content] of changes) if (content === null) mod(parentOf(path)).set(baseOf(path), null);
   for (const dir of [...mods.keys()]) {
     for (let d = dir; d !== ''; d = parentOf(d)) {
       const m = mod(parentOf(d));

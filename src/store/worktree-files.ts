@@ -123,6 +123,8 @@ export function readWorktreeFile(root: string, path: string, opts: ReadOptions =
     // a symbolic link (of the file or a folder on the way) may point anywhere: follow it only inside root
     const real = lstatSync(full).isSymbolicLink() || realOrSelf(dirname(full)) !== dirname(full) ? realpathSync(full) : full;
     if (real !== realRoot && !real.startsWith(realRoot + sep)) return null;
+    // a FIFO or device named like a manifest would block the open (and the MCP server with it)
+    if (!statSync(real).isFile()) return null;
     fd = openSync(real, 'r');
     const st = fstatSync(fd);
     if (!st.isFile() || st.size > maxBytes) return null;

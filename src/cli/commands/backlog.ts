@@ -33,7 +33,7 @@ export function backlogCommand(io: CliIO) {
                 { allowSecret: !!a.allowSecret },
               );
               if (a.json) return printJson(io, writeJson(r));
-              out(io, `${r.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${r.item.id} - ${r.item.title} (${r.item.priority})`);
+              for (const x of [r, ...(r.others ?? [])]) out(io, `${x.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${x.item.id} - ${x.item.title} (${x.item.priority})${x.store ? ` in ${x.store}` : ''}`);
             }),
         )
         .command(listCommand(io, 'backlog', BACKLOG_STATUSES, backlogLine))

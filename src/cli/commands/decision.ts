@@ -42,7 +42,7 @@ export function decisionCommand(io: CliIO) {
           withKb(io, a, async (kb) => {
             const r = await addDecision(kb, await decisionInput(io, a), { allowSecret: !!a.allowSecret });
             if (a.json) return printJson(io, writeJson(r));
-            out(io, `${r.duplicate ? 'Decision exists' : 'Decision saved'}: ${r.item.id} - ${r.item.title} -> ${r.location}`);
+            for (const x of [r, ...(r.others ?? [])]) out(io, `${x.duplicate ? 'Decision exists' : 'Decision saved'}: ${x.item.id} - ${x.item.title} -> ${x.location}`);
           }),
         )
         .command(listCommand(io, 'decision', DECISION_STATUSES, decisionLine))

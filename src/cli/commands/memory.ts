@@ -41,7 +41,7 @@ export function memoryCommand(io: CliIO) {
                 { allowSecret: !!a.allowSecret },
               );
               if (a.json) return printJson(io, writeJson(r));
-              out(io, `${r.duplicate ? 'Memory exists' : 'Memory saved'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`);
+              for (const x of [r, ...(r.others ?? [])]) out(io, `${x.duplicate ? 'Memory exists' : 'Memory saved'}: ${x.item.slug} (${x.item.type}) -> ${x.location}`);
             }),
         )
         .command(listCommand(io, 'memory', MEMORY_STATUSES, memoryLine, (y) => y.option('type', { choices: MEMORY_TYPES, describe: 'only this type' })))

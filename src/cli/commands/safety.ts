@@ -29,6 +29,7 @@ export function safetyCommand(io: CliIO) {
             const r = await showSafety(kb, { at: a.at as string | undefined });
             printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.rules);
+            if (r.workspace?.commit) out(io, `# in force: this repository's rules combined with the workspace store's (${r.workspace.store}); see docs/workspaces.md`);
             out(io, stringifyYaml(r.rules));
           }),
         )

@@ -52,7 +52,7 @@ export function listCommand<K extends KindName>(io: CliIO, kind: K, statuses: re
         const r = await listItems(kb, { kind, at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
         printDiagnostics(io, r.diagnostics, !!a.json);
         if (a.json) return printJson(io, r.items);
-        for (const item of r.items as Array<ItemsByKind[K][number]>) out(io, line(item));
+        for (const item of r.items as Array<ItemsByKind[K][number]>) out(io, `${line(item)}${'store' in item ? '  [workspace]' : ''}`);
       }),
   };
 }
@@ -66,7 +66,7 @@ export function showCommand(io: CliIO, kind: KindName, positional: string, descr
     handler: (a: Args) =>
       withKb(io, a, async (kb) => {
         const r = await showItem(kb, { kind, ref: String(a[positional]), at: a.at as string | undefined });
-        if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location });
+        if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
         out(io, r.text);
       }),
   };

@@ -4,8 +4,7 @@ import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
 import { locateRepo, type RepoLocation } from '../../store/locate.ts';
-import { ancestors } from '../../session/owner.ts';
-import { activeSession } from '../../session/sessions.ts';
+import { sessionOfProcess } from '../../session/current.ts';
 import type { GitAt } from '../../store/code-commits.ts';
 
 /** What a git hook handler may touch. */
@@ -26,7 +25,7 @@ export interface GitHookIO {
 /** The agent session this git command runs in: AXME_SESSION, else the open session whose harness is an ancestor. */
 export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | null {
   if (io.env.AXME_SESSION) return io.env.AXME_SESSION;
-  return loc ? (activeSession(loc.commonDir, ancestors(process.pid))?.id ?? null) : null;
+  return loc ? (sessionOfProcess(loc.commonDir)?.id ?? null) : null;
 }
 
 /**
@@ -36,7 +35,7 @@ export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | nul
  */
 export function isAgent(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): boolean {
   if (isAgentEnv(env)) return true;
-  return !!loc && activeSession(loc.commonDir, ancestors(process.pid)) !== null;
+  return !!loc && sessionOfProcess(loc.commonDir) !== null;
 }
 
 export interface HookSetting {
@@ -49,7 +48,7 @@ export interface HookSetting {
 /** The repository, its policy (defaults without a store) and a PR lookup. */
 export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   const loc = locateRepo(io.cwd, io.env);
-  const { policy } = await policyFor(loc, io.version, async () => (await io.loadSlow()).compileRepoPolicy(loc!, io.env));
+  const { policy } = await policyFor(loc, io.version, async () => (await io.loadSlow()).compileRepoPolicy(loc, io.env, io.cwd), io.cwd);
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
     const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc });

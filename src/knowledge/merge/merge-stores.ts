@@ -1,5 +1,5 @@
 import { parseYaml, stringifyYaml } from '../../model/frontmatter.ts';
-import { nextId } from '../../model/ids.ts';
+import { formatId, nextId } from '../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { Question } from '../../model/question.ts';
@@ -46,6 +46,8 @@ export interface MergeInput {
 }
 
 const ID_KINDS = ['decision', 'backlog', 'question'] as const;
+/** paths merged at once */
+const READ_BATCH = 64;
 
 export async function planMerge(input: MergeInput): Promise<MergePlan> {
   const { kb, base, ours, theirs } = input;
@@ -56,22 +58,24 @@ export async function planMerge(input: MergeInput): Promise<MergePlan> {
   };
   const plan: MergePlan = { changes: new Map(), conflicts: [], renumbered: [], questions: [] };
   const paths = [...new Set([...(base?.files.keys() ?? []), ...ours.files.keys(), ...theirs.files.keys()])].sort();
-  for (const path of paths) {
+  // blobs are read many at a time (the cat-file process pipelines them); results land by path
+  const merged = new Map<string, { text?: Buffer | null; conflict?: MergeConflict }>();
+  const work = paths.map((path) => async () => {
     const [b, x, y] = [blob(base, path), blob(ours, path), blob(theirs, path)];
-    if (x === y || y === b) continue; // ours already holds the answer
-    if (x === b) {
-      plan.changes.set(path, y ? await kb.repo.backend.readBlob(y) : null);
-      continue;
-    }
+    if (x === y || y === b) return; // ours already holds the answer
+    if (x === b) return void merged.set(path, { text: y ? await kb.repo.backend.readBlob(y) : null });
     // changed on both sides, differently; a removal loses to a change
-    if (!x || !y) {
-      if (!x) plan.changes.set(path, await kb.repo.backend.readBlob(y!));
-      continue;
-    }
+    if (!x || !y) return void (x ? undefined : merged.set(path, { text: await kb.repo.backend.readBlob(y!) }));
     const [bt, xt, yt] = await Promise.all([read(base, path), read(ours, path), read(theirs, path)]);
-    const merged = mergeFile(path, bt, xt!, yt!, ours.commit, theirs.commit);
-    if (merged.conflict) plan.conflicts.push(merged.conflict);
-    if (merged.text !== xt) plan.changes.set(path, Buffer.from(merged.text, 'utf8'));
+    const m = mergeFile(path, bt, xt!, yt!, ours.commit, theirs.commit);
+    merged.set(path, { text: m.text !== xt ? Buffer.from(m.text, 'utf8') : undefined, conflict: m.conflict });
+  });
+  for (let i = 0; i < work.length; i += READ_BATCH) await Promise.all(work.slice(i, i + READ_BATCH).map((w) => w()));
+  for (const path of paths) {
+    const m = merged.get(path);
+    if (!m) continue;
+    if (m.conflict) plan.conflicts.push(m.conflict);
+    if (m.text !== undefined) plan.changes.set(path, m.text);
   }
   await renumber(kb, input, plan);
   await openQuestions(kb, input, plan);
@@ -194,13 +198,13 @@ async function renumber(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): 
     const items = await mergedItems(kb, input, plan, kind);
     const byId = new Map<string, typeof items>();
     for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
-    const used = items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])]);
+    // the next free number: one past the highest ID or alias in the merged store
+    let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
     for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (group.length < 2) continue;
       group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
       for (const e of group.slice(1)) {
-        const to = nextId(spec.idPrefix!, used);
-        used.push(to);
+        const to = formatId(spec.idPrefix!, next++);
         const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
         plan.changes.set(e.path, Buffer.from(encodeItem(spec, spec.schema.parse(item)), 'utf8'));
         plan.renumbered.push({ path: e.path, from: id, to });

@@ -4,6 +4,8 @@ import { assembleContext } from '../../knowledge/context.ts';
 import { readDigest } from '../../knowledge/read-digest.ts';
 import { showItem } from '../../knowledge/show-item.ts';
 import { storeStatus } from '../../knowledge/store-status.ts';
+import { workspaceStatus, workspaceText } from '../../knowledge/workspace/workspace-status.ts';
+import { resolve } from 'node:path';
 import { decisionBlock, memoryBlock } from '../../knowledge/digest.ts';
 import type { Decision } from '../../model/decision.ts';
 import type { Memory } from '../../model/memory.ts';
@@ -44,7 +46,7 @@ export function registerReadTools(server: McpServer, ctx: ServerContext): void {
     (a) =>
       reply(ctx, async () => {
         const r = await showItem<Decision>(await ctx.kb(a.project_path), { kind: 'decision', ref: a.id_or_slug, at: a.at });
-        return { text: `${decisionBlock(r.item)}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`, data: { ...r.item, path: r.path, location: r.location } };
+        return { text: `${decisionBlock(r.item, r.store)}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`, data: { ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) } };
       }),
   );
   server.registerTool(
@@ -53,7 +55,7 @@ export function registerReadTools(server: McpServer, ctx: ServerContext): void {
     (a) =>
       reply(ctx, async () => {
         const r = await showItem<Memory>(await ctx.kb(a.project_path), { kind: 'memory', ref: a.slug, at: a.at });
-        return { text: `${memoryBlock(r.item)}\nStatus: ${r.item.status}\nSource: ${r.location}`, data: { ...r.item, path: r.path, location: r.location } };
+        return { text: `${memoryBlock(r.item, r.store)}\nStatus: ${r.item.status}\nSource: ${r.location}`, data: { ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) } };
       }),
   );
   server.registerTool(
@@ -71,16 +73,14 @@ export function registerReadTools(server: McpServer, ctx: ServerContext): void {
     'axme_workspace',
     {
       title: 'Workspace',
-      description: 'The repositories whose knowledge this server serves, with their store tips and counts.',
+      description: 'The workspace this repository belongs to (a folder of repositories with a shared store, <workspace>/.axme.git): the workspace store and every repository, with their store tips and item counts. Outside a workspace: this one repository.',
       inputSchema: { path: z.string().max(4096).optional().describe('a repository or workspace folder (default: the server folder)') },
       annotations: READ,
     },
     (a) =>
       reply(ctx, async () => {
-        // Multi-repository workspaces arrive with the workspace issue; until then the workspace is this repository.
-        const s = await storeStatus(await ctx.kb(a.path));
-        const total = Object.values(s.counts).reduce((n, c) => n + Object.values(c).reduce((x, y) => x + y, 0), 0);
-        return { text: `1 repository: ${s.repository} (${s.ref} @ ${s.commit.slice(0, 12)}, ${total} items)`, data: { repositories: [{ path: s.repository, ref: s.ref, commit: s.commit, counts: s.counts }] } };
+        const s = await workspaceStatus({ cwd: resolve(ctx.cwd, a.path ?? '.'), env: ctx.env });
+        return { text: workspaceText(s), data: s };
       }),
   );
 }

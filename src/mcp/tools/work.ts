@@ -40,7 +40,7 @@ export function registerWorkTools(server: McpServer, ctx: ServerContext): void {
     (a) =>
       reply(ctx, async () => {
         const r = await addBacklogItem(await ctx.kb(a.project_path), { title: a.title, description: a.description, priority: a.priority, tags: a.tags, scope: a.scope }, { allowSecret: a.allow_secret });
-        return { text: `${r.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${r.item.id} - ${r.item.title} (${r.item.priority})`, data: r };
+        return { text: [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${x.item.id} - ${x.item.title} (${x.item.priority})${x.store ? ` in ${x.store}` : ''}`).join('\n'), data: r };
       }),
   );
   server.registerTool(

@@ -31,7 +31,7 @@ export function registerWriteTools(server: McpServer, ctx: ServerContext): void 
           return { text: `Decision saved: ${r.item.id} - ${r.item.title} -> ${r.location} (supersedes ${r.superseded.id})`, data: r };
         }
         const r = await addDecision(kb, input, { allowSecret: a.allow_secret });
-        return { text: `${r.duplicate ? 'Decision already stored' : 'Decision saved'}: ${r.item.id} - ${r.item.title} -> ${r.location}`, data: r };
+        return { text: [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Decision already stored' : 'Decision saved'}: ${x.item.id} - ${x.item.title} -> ${x.location}`).join('\n'), data: r };
       }),
   );
   server.registerTool(
@@ -45,7 +45,7 @@ export function registerWriteTools(server: McpServer, ctx: ServerContext): void 
     (a) =>
       reply(ctx, async () => {
         const r = await addMemory(await ctx.kb(a.project_path), { type: a.type, title: a.title, description: a.description, body: a.body, keywords: a.keywords, scope: a.scope }, { allowSecret: a.allow_secret });
-        return { text: `${r.duplicate ? 'Memory already stored' : 'Memory saved'}: ${r.item.slug} (${r.item.type}) -> ${r.location}`, data: r };
+        return { text: [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Memory already stored' : 'Memory saved'}: ${x.item.slug} (${x.item.type}) -> ${x.location}`).join('\n'), data: r };
       }),
   );
   server.registerTool(

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import type { Actor } from '../../model/common.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { createBareRepo } from '../../store/init-bare.ts';
+import { WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
+import { initStore, type InitResult } from '../init-store.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../kb.ts';
+import { detectWorkspace, type WorkspaceDetection } from './detect-workspace.ts';
+
+export interface WorkspaceStoreInit extends InitResult {
+  /** the workspace folder */
+  root: string;
+  /** the workspace store, `<root>/.axme.git` */
+  store: string;
+  /** true when this call created the bare repository */
+  repositoryCreated: boolean;
+  detection: WorkspaceDetection;
+}
+
+/**
+ * Creates the workspace store of the folder `dir` (DESIGN.md §7): the bare repository
+ * `<dir>/.axme.git` holding refs/memory/main with `kind: workspace`. The folder is taken as a
+ * workspace because the caller asked (`axme init --workspace`), even when it has its own `.git`;
+ * it must have at least one member repository (INVALID_INPUT otherwise, nothing created).
+ * Idempotent like initStore. The members are listed in `detection`; initialising them is the
+ * caller's (the same steps as `axme init` in each).
+ */
+export async function initWorkspaceStore(opts: { dir: string; env: NodeJS.ProcessEnv; now?: () => Date; actor?: Actor; session?: string | undefined }): Promise<WorkspaceStoreInit> {
+  const detection = detectWorkspace({ dir: opts.dir, force: true });
+  if (!detection.isWorkspace) {
+    throw new AxmeError('INVALID_INPUT', `${detection.root} is not a workspace: ${detection.reason}. Run \`axme init --workspace\` in the folder that holds the repositories (or \`axme init\` in a single repository)`, { root: detection.root });
+  }
+  const store = join(detection.root, WORKSPACE_STORE_DIR);
+  const repositoryCreated = await createBareRepo(store, opts.env);
+  const kb = await openKnowledgeBase({ cwd: store, env: opts.env, now: opts.now, actor: opts.actor, session: opts.session, backend: 'cli', workspace: true });
+  try {
+    const r = await initStore(kb, { kind: 'workspace' });
+    return { ...r, root: detection.root, store, repositoryCreated, detection };
+  } finally {
+    await closeKnowledgeBase(kb);
+  }
+}

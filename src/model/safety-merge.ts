@@ -1,0 +1,41 @@
+import type { RulesData } from './safety-defaults.ts';
+
+/**
+ * Combines the safety rules of two stores (a workspace and one of its repositories; the two
+ * sides of a sync) so that the result is never less strict than either side (DESIGN.md §7):
+ * deny lists (protected branches, denied commands and paths, read-only paths): union;
+ * `allow*` flags: AND; `require*` flags: OR; the allow-list of command prefixes: intersection
+ * (an exception to a deny holds only when both stores grant it); the enumerated settings take
+ * the stricter value. Pure: plain data in, plain data out, order stable (a's entries first).
+ */
+export function mergeRules(a: RulesData, b: RulesData): RulesData {
+  return {
+    git: {
+      protectedBranches: union(a.git.protectedBranches, b.git.protectedBranches),
+      allowForcePush: a.git.allowForcePush && b.git.allowForcePush,
+      allowDirectPushToMain: a.git.allowDirectPushToMain && b.git.allowDirectPushToMain,
+      requirePrForMain: a.git.requirePrForMain || b.git.requirePrForMain,
+      requireAxmeSuffix: stricter(['never', 'agents', 'always'], a.git.requireAxmeSuffix, b.git.requireAxmeSuffix),
+      enforceFor: stricter(['agents', 'everyone'], a.git.enforceFor, b.git.enforceFor),
+    },
+    github: { unverifiedPr: stricter(['allow', 'deny'], a.github.unverifiedPr, b.github.unverifiedPr) },
+    bash: {
+      deniedPrefixes: union(a.bash.deniedPrefixes, b.bash.deniedPrefixes),
+      deniedCommands: union(a.bash.deniedCommands, b.bash.deniedCommands),
+      allowedPrefixes: a.bash.allowedPrefixes.filter((p) => b.bash.allowedPrefixes.includes(p)),
+    },
+    filesystem: {
+      deniedPaths: union(a.filesystem.deniedPaths, b.filesystem.deniedPaths),
+      readOnlyPaths: union(a.filesystem.readOnlyPaths, b.filesystem.readOnlyPaths),
+    },
+  };
+}
+
+function union(a: string[], b: string[]): string[] {
+  return [...new Set([...a, ...b])];
+}
+
+/** The later of two values in `order` (least strict first). */
+function stricter<T extends string>(order: readonly T[], a: T, b: T): T {
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/**
+ * Finding a workspace store with plain synchronous file checks (no git process): the
+ * pre-tool-use hook runs this on every tool call. A workspace store is the bare repository
+ * `<workspace>/.axme.git` (DESIGN.md §7); whether it really holds a store of kind `workspace`
+ * is checked when it is read, not here.
+ */
+
+/** The folder name of a workspace store inside its workspace folder. */
+export const WORKSPACE_STORE_DIR = '.axme.git';
+
+export interface WorkspaceLocation {
+  /** the workspace folder */
+  root: string;
+  /** its store: `<root>/.axme.git`, a bare repository */
+  gitDir: string;
+}
+
+/** Whether `dir` looks like a bare repository (HEAD, objects, refs). */
+function isBareRepo(dir: string): boolean {
+  return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs'));
+}
+
+/** The nearest workspace store at or above `start` (the folder itself included), or null. */
+export function findWorkspaceStore(start: string): WorkspaceLocation | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    const gitDir = join(dir, WORKSPACE_STORE_DIR);
+    if (isBareRepo(gitDir)) return { root: dir, gitDir };
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** The workspace whose store `gitDir` is (a repository opened at `<root>/.axme.git` itself), or null. */
+export function workspaceOfStore(gitDir: string): WorkspaceLocation | null {
+  const dir = resolve(gitDir);
+  return basename(dir) === WORKSPACE_STORE_DIR ? { root: dirname(dir), gitDir: dir } : null;
+}
+
+/**
+ * The workspace a repository (or a folder outside any repository) belongs to: searched upwards
+ * from the repository's working tree, or from `cwd` when there is no repository. A bare
+ * repository belongs to none, unless it is a workspace store itself.
+ */
+export function workspaceFor(repo: { worktree: string | null; commonDir: string } | null, cwd: string): WorkspaceLocation | null {
+  if (!repo) return findWorkspaceStore(cwd);
+  const own = workspaceOfStore(repo.commonDir);
+  if (own) return own;
+  return repo.worktree ? findWorkspaceStore(repo.worktree) : null;
+}
