@@ -155,7 +155,7 @@ describe('a fresh repository', () => {
     assert.equal(a.status, 'answered');
     assert.equal((await axmeOk(dir, ['question', 'list', '--json'])).length, 0, 'answered questions leave the default list');
     assert.equal((await axmeOk(dir, ['question', 'list', '--all', '--json']))[0].answer, 'eu-west-1');
-    // the lifecycle: answered -> applied -> archived, each move a commit with its time; reopen keeps the answer
+    // the lifecycle: answered -> applied -> archived, each move a commit with its time; reopening clears the answer into the context
     const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
     let t = tip();
     const applied = await axmeOk(dir, ['question', 'status', 'Q-001', 'applied', '--json']);
@@ -171,12 +171,15 @@ describe('a fresh repository', () => {
     assert.ok(archived.archived_at && archived.applied_at, 'every move keeps its time');
     await axmeOk(dir, ['question', 'ask', 'Do we need IPv6?']);
     const early = await axme(dir, ['question', 'status', 'Q-002', 'applied']);
-    assert.equal(early.code, 2, 'an unanswered question cannot be applied');
+    assert.equal(early.code, 1, 'an unanswered question cannot be applied (a state conflict, not a usage error)');
     assert.match(early.stderr, /no answer yet: answer it first/);
     assert.equal((await axme(dir, ['question', 'status', 'Q-002', 'done'])).code, 2, 'an unknown status is a usage error');
     const reopened = await axmeOk(dir, ['question', 'status', 'Q-001', 'open', '--json']);
     assert.equal(reopened.status, 'open');
-    assert.equal(reopened.answer, 'eu-west-1');
+    assert.equal(reopened.answer, '', 'an open question has no answer');
+    assert.equal(reopened.answered_at ?? reopened.applied_at ?? reopened.archived_at, undefined, 'nor the stamps of its earlier life');
+    assert.match(reopened.context, /^latency\n\nEarlier answer \(\d{4}-\d{2}-\d{2}\), reopened \d{4}-\d{2}-\d{2}: eu-west-1$/);
+    assert.match(git(dir, ['show', 'refs/memory/main~1:questions/which-region-do-we-deploy-to.md']), /## Answer\n\neu-west-1/, 'the answered version stays in history');
     assert.match(await axmeOk(dir, ['context']), /## Open questions for the user \(ask them\)\n[\s\S]*Q-001/);
     await axmeOk(dir, ['question', 'status', 'Q-001', 'archived']);
     await axmeOk(dir, ['question', 'status', 'Q-002', 'archived']);

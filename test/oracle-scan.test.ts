@@ -401,6 +401,23 @@ tasks.test { useJUnitPlatform() }
     },
   },
   {
+    name: 'Maven with Quarkus, Gradle with Micronaut and Ktor (other JVM frameworks)',
+    files: {
+      'svc/pom.xml': `<project><groupId>acme</groupId><artifactId>svc</artifactId>
+  <dependencyManagement><dependencies><dependency><groupId>io.quarkus.platform</groupId><artifactId>quarkus-bom</artifactId><version>3.9.2</version></dependency></dependencies></dependencyManagement>
+  <dependencies><dependency><groupId>io.quarkus</groupId><artifactId>quarkus-core</artifactId></dependency></dependencies>
+</project>
+`,
+      'svc/src/main/java/App.java': 'class App {}\n',
+      'edge/build.gradle.kts': 'plugins {\n  id("io.micronaut.application") version "4.3.5"\n}\ndependencies {\n  implementation("io.ktor:ktor-server-core:2.3.9")\n}\n',
+      'edge/src/main/kotlin/App.kt': 'fun main() {}\n',
+    },
+    check: ({ facts }) => {
+      assert.deepEqual(project(facts, 'svc', 'jvm').frameworks, [{ name: 'Quarkus', version: '3.9.2' }], 'from the BOM and the dependency');
+      assert.deepEqual(project(facts, 'edge', 'jvm').frameworks, [{ name: 'Micronaut', version: '4.3.5' }, { name: 'Ktor', version: '2.3.9' }]);
+    },
+  },
+  {
     name: '.NET web project with xUnit tests',
     files: {
       'Shop.sln': 'Microsoft Visual Studio Solution File\nProject("{FAE04EC0}") = "Api", "Api\\Api.csproj", "{1}"\nEndProject\nProject("{FAE04EC0}") = "Api.Tests", "Api.Tests\\Api.Tests.csproj", "{2}"\nEndProject\n',

@@ -293,6 +293,70 @@ describe('orphans: a session whose harness died without a close', () => {
   });
 });
 
+describe('the first hook call and work after a close', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    ignoreTranscripts(dir);
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+  });
+  after(() => cleanup());
+  const ids = async () => (await axmeOk(dir, ['session', 'list', '--json'])).map((r: { id: string }) => r.id) as string[];
+
+  test('a pre-tool-use call opens the session when SessionStart never came; session-end of an unknown session opens none', async () => {
+    const before = await ids();
+    const end = await hook(dir, 'session-end', hookPayload(dir, 'never-started', 'SessionEnd', { reason: 'other' }));
+    assert.equal(end.code, 0, end.stderr);
+    assert.deepEqual(await ids(), before, 'session-end created no session');
+
+    const pre = await hook(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }));
+    assert.equal(pre.code, 0, pre.stderr);
+    assert.equal(pre.stdout, '');
+    const opened = (await ids()).filter((i) => !before.includes(i));
+    assert.equal(opened.length, 1, 'the first tool call opened a session');
+    const denied = await hook(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }));
+    assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal((await ids()).length, before.length + 1, 'later calls reuse it');
+    const ended = await hook(dir, 'session-end', hookPayload(dir, 'pre-first', 'SessionEnd', { reason: 'other' }));
+    assert.equal(ended.code, 0);
+    const row = (await axmeOk(dir, ['session', 'show', opened[0]!, '--json'])) as { status: string };
+    assert.equal(row.status, 'orphan', 'the known session was ended');
+  });
+
+  test('work after the agent\'s close reaches its summary when the session dies; the agent\'s handoff stays', async () => {
+    const harness = await fakeHarness(dir, 'closed-then-more', ['lib/before.ts']);
+    const id = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: { status: string }) => r.status === 'active').id as string;
+    const close = { stopped_at: 'The retry is done', summary: 'Added the retry.', worklog_entry: 'Added a retry to the client.', startup_text: 'The retry landed.' };
+    await axmeOk(dir, ['session', 'finalize'], { input: JSON.stringify(close), env: { AXME_SESSION: id, CLAUDECODE: '1' } });
+    assert.equal((await axmeOk(dir, ['session', 'show', id, '--json'])).status, 'closed');
+
+    // the agent keeps working after its close: an edit and a commit
+    writeFileSync(join(dir, 'after.ts'), 'late\n');
+    const post = await hook(dir, 'post-tool-use', hookPayload(dir, 'closed-then-more', 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(dir, 'after.ts') } }));
+    assert.equal(post.code, 0, post.stderr);
+    assert.equal((await axmeOk(dir, ['session', 'show', id, '--json'])).status, 'active', 'a closed session working again is active, not done');
+    await kill(harness);
+    const orphans = (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).map((r: { id: string }) => r.id);
+    assert.ok(orphans.includes(id), 'its unrecorded work makes it an orphan');
+
+    const r = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    assert.equal(r.outcome, 'recovered');
+    assert.equal(r.handoff, null, 'the agent-written handoff is not replaced');
+    const slugPath = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'sessions/']).trim().split('\n').find((p) => p.endsWith(`${id}.md`))!;
+    const summary = git(dir, ['show', `refs/memory/main:${slugPath}`]);
+    assert.match(summary, /actor: agent/);
+    assert.match(summary, /- lib\/before\.ts/);
+    assert.match(summary, /- after\.ts/);
+    assert.match(summary, /Added a retry to the client\.\n\nAfter the close the session went on/);
+    const handoff = git(dir, ['show', `refs/memory/main:handoffs/${id}.md`]);
+    assert.match(handoff, /source: agent/);
+    assert.match(handoff, /The retry is done/);
+    assert.equal(git(dir, ['log', '-1', '--format=%s', 'refs/memory/main']).trim(), `session: recover ${id} - 1 file, 0 commits after its close`);
+    assert.equal((await axmeOk(dir, ['session', 'recover', id, '--json'])).outcome, 'already');
+  });
+});
+
 describe('the next session-start hook recovers what the last one left', () => {
   let dir: string;
   let cleanup: () => void;
@@ -404,7 +468,7 @@ describe('session state: table-driven', () => {
   test('session status from its events and its owner', async () => {
     const { sessionStatus } = await import('../src/session/sessions.ts');
     const meta = { id: 's', harness: 'claude-code', harnessSessionId: 'h', startedAt: '2026-11-01T00:00:00.000Z', cwd: '/', transcriptPath: null, ownerPid: 1 };
-    const base: SessionState = { meta, files: [], commits: [], ended: null, closed: null, recovered: null, discarded: null, lastActivity: meta.startedAt };
+    const base: SessionState = { meta, files: [], commits: [], ended: null, closed: null, recovered: null, discarded: null, pending: { files: [], commits: [] }, lastActivity: meta.startedAt };
     const ev = { t: '2026-11-01T01:00:00.000Z' };
     const cases: Array<[string, Partial<SessionState>, boolean, string]> = [
       ['running, owner alive', {}, true, 'active'],
@@ -414,6 +478,10 @@ describe('session state: table-driven', () => {
       ['closed, then ended', { closed: { ...ev, commit: 'c' }, ended: { ...ev, reason: 'other' } }, false, 'closed'],
       ['recovered', { recovered: { ...ev, commit: 'c' }, ended: { ...ev, reason: 'other' } }, false, 'recovered'],
       ['discarded', { discarded: { ...ev, reason: 'nothing' } }, false, 'discarded'],
+      ['closed, went on working, still running', { closed: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, true, 'active'],
+      ['closed, went on working, then ended', { closed: { ...ev, commit: 'c' }, pending: { files: [], commits: ['abc'] }, ended: { ...ev, reason: 'other' } }, true, 'orphan'],
+      ['closed, went on working, owner gone', { closed: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, false, 'orphan'],
+      ['recovered, then more work, owner gone', { recovered: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, false, 'orphan'],
     ];
     for (const [name, over, alive, want] of cases) assert.equal(sessionStatus({ ...base, ...over }, () => alive), want, name);
   });

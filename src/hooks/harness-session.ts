@@ -1,15 +1,22 @@
 import { processStart } from '../session/owner.ts';
-import { sessionForHarness, type SessionMeta } from '../session/sessions.ts';
+import { mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
 import type { HookIO } from './io.ts';
 import type { HookPayload } from './payload.ts';
 
+export const CLAUDE_HARNESS = 'claude-code';
+
+/** The axme session already mapped to a Claude Code session, or null (nothing is created). */
+export function knownHarnessSession(p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
+  return mappedSession(commonDir, CLAUDE_HARNESS, p.session_id);
+}
+
 /**
  * The axme session of the Claude Code session a hook payload comes from (created on first sight).
- * `renew`: a mapped session that is over (a resumed Claude Code session) gets a fresh one.
+ * A mapped session that is over (a Claude Code session resumed in a new process) gets a fresh one.
  */
-export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string, renew = true): SessionMeta {
-  return sessionForHarness(commonDir, 'claude-code', p.session_id, {
-    renew,
+export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): SessionMeta {
+  return sessionForHarness(commonDir, CLAUDE_HARNESS, p.session_id, {
+    renew: true,
     cwd: p.cwd ?? io.cwd,
     transcriptPath: p.transcript_path,
     now: io.now(),

@@ -4,7 +4,8 @@ import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import { currentBranch, locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
-import { parsePayload } from './payload.ts';
+import { harnessSession, knownHarnessSession } from './harness-session.ts';
+import { parsePayload, type HookPayload } from './payload.ts';
 
 /** The PreToolUse answer that stops a tool call; printing nothing lets it through. */
 export function denyOutput(reason: string): string {
@@ -53,4 +54,17 @@ export async function preToolUse(io: HookIO): Promise<void> {
   };
   const verdict = await evaluate({ tool: p.tool_name, input: p.tool_input }, policy, ctx);
   if (verdict.decision === 'deny') io.stdout(denyOutput(verdict.reason));
+  if (loc && p.session_id) startSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
+}
+
+/**
+ * A session starts on the agent's first tool call even when SessionStart was not delivered:
+ * one small file read per call finds it already mapped. Tracking never changes the verdict.
+ */
+function startSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
+  try {
+    if (!knownHarnessSession(p, commonDir)) harnessSession(io, p, commonDir);
+  } catch (err) {
+    io.stderr(`axme: could not record the session (${(err as Error).message})\n`);
+  }
 }

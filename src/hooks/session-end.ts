@@ -1,5 +1,5 @@
 import { recordEvent } from '../session/sessions.ts';
-import { harnessSession } from './harness-session.ts';
+import { knownHarnessSession } from './harness-session.ts';
 import { locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
@@ -9,7 +9,8 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
   const loc = locateRepo(p.cwd ?? io.cwd, io.env);
   if (!loc || !p.session_id) return;
-  // the session that is ending, even when it already looks over: never a fresh one just to end it
-  const s = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, false);
+  // the session that is ending, even when it already looks over; one never seen is not created just to end it
+  const s = knownHarnessSession({ ...p, session_id: p.session_id }, loc.commonDir);
+  if (!s) return;
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
 }

@@ -41,8 +41,10 @@ export async function recoverSession(kb: KnowledgeBase, sessionId: string, opts:
   const s = readSession(kb.repo.commonDir, sessionId);
   if (!s) throw new AxmeError('NOT_FOUND', `no session ${sessionId} on this machine: \`axme session list\` shows the sessions this repository has seen`);
   const status = sessionStatus(s, opts.alive ?? ownerAlive);
-  if (status === 'closed') throw new AxmeError('CONFLICT', `session ${sessionId} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, there is nothing to recover`);
-  if (status === 'recovered') return { session: sessionId, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${sessionId} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
+  // a closed session whose work after the close was recovered already
+  const afterClose = status === 'closed' && s.recovered !== null && s.recovered.t >= s.closed!.t;
+  if (status === 'closed' && !afterClose) throw new AxmeError('CONFLICT', `session ${sessionId} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, there is nothing to recover`);
+  if (status === 'recovered' || afterClose) return { session: sessionId, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${sessionId} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
   if (status === 'active' && !opts.force) {
     throw new AxmeError('CONFLICT', `session ${sessionId} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`);
   }
@@ -83,8 +85,12 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
       if (!prevHandoff || !sameFile('handoff', prevHandoff, h)) handoff = putItem(st, 'handoff', h, 'session.recovered', 'handoff');
     }
     const prevSummary = st.state.items.session.find((x) => x.slug === slug);
-    // only a summary the auditor wrote is rewritten: an agent's or a person's close stays
-    if (!prevSummary || prevSummary.actor === 'auditor') {
+    // only a summary the auditor wrote is rewritten: an agent's or a person's close stays, and
+    // work done after that close is added to it
+    if (prevSummary && prevSummary.actor !== 'auditor') {
+      const sum = afterClose(prevSummary, s, facts, now);
+      if (sum) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
+    } else {
       const sum = SessionSummary.parse({
         slug, session: id, actor: 'auditor', source: 'recovered', started: s.meta.startedAt, closed: endedAt,
         files_changed: facts.files, commits: facts.commits.map((c) => c.commit), worklog: worklogText(s, facts),
@@ -94,7 +100,10 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     }
     // a recovered handoff is one more in the tree: older ones move to history as at a close
     const pruned = handoff ? pruneHandoffs(st, slug) : [];
-    return { result: { handoff, summary, skipped, pruned }, files: st.files, subject: `session: recover ${id} - ${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`, event: 'session.recovered', body: worklogText(s, facts) };
+    const what = s.closed
+      ? `${count(committable(s.pending.files).length, 'file')}, ${count(s.pending.commits.length, 'commit')} after its close`
+      : `${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`;
+    return { result: { handoff, summary, skipped, pruned }, files: st.files, subject: `session: recover ${id} - ${what}`, event: 'session.recovered', body: worklogText(s, facts) };
   });
   recordEvent(kb.repo.commonDir, id, { t: kb.now().toISOString(), type: 'recovered', commit: r.commit });
   const { handoff, summary, skipped, pruned } = r.result;
@@ -103,6 +112,27 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
   if (summary) lines.push(`- session summary: ${locationOf(kb, summary)}`);
   if (pruned.length) lines.push(`- older handoffs moved to history: ${pruned.join(', ')}`);
   return { session: id, outcome: 'recovered', commit: r.commit, handoff, summary, text: lines.join('\n') };
+}
+
+/**
+ * A closed session's summary with the work recorded after its close added (files and commits
+ * merged in, one worklog paragraph appended); null when there is none, or it is already there.
+ */
+function afterClose(prev: SessionSummary, s: SessionState, f: Facts, now: string): SessionSummary | null {
+  const files = committable(s.pending.files).filter((p) => !prev.files_changed.includes(p));
+  const commits = s.pending.commits.filter((c) => !prev.commits.includes(c));
+  if (!files.length && !commits.length) return null;
+  const subjects = f.commits.filter((c) => commits.includes(c.commit));
+  const bits = [`After the close the session went on (recorded by axme's hooks, ${s.ended ? `ended ${s.ended.t.slice(0, 16).replace('T', ' ')} UTC` : 'its harness is gone'}):`];
+  if (files.length) bits.push(`${count(files.length, 'more file')} changed (${list(files, 30)})`);
+  if (commits.length) bits.push(`${count(commits.length, 'more commit')}${subjects.length ? ` (${subjects.slice(0, 10).map((c) => `${c.commit.slice(0, 12)} ${c.subject}`).join('; ')})` : ''}`);
+  return SessionSummary.parse({
+    ...prev,
+    files_changed: [...prev.files_changed, ...files],
+    commits: [...prev.commits, ...commits],
+    worklog: `${prev.worklog}${prev.worklog ? '\n\n' : ''}${bits[0]} ${bits.slice(1).join('; ')}.`,
+    updated: now,
+  });
 }
 
 /** True when two versions of an item encode to the same file (a re-run of a recovery changes nothing). */

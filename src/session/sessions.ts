@@ -49,6 +49,8 @@ export interface SessionState {
   closed: { t: string; commit: string | null } | null;
   recovered: { t: string; commit: string | null } | null;
   discarded: { t: string; reason: string } | null;
+  /** files and commits recorded after the last close or recovery: work no handoff or summary holds yet */
+  pending: { files: string[]; commits: string[] };
   /** the newest event's time, else the start */
   lastActivity: string;
 }
@@ -141,6 +143,13 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
   return meta;
 }
 
+/** The axme session a harness session is mapped to, or null: never creates one. */
+export function mappedSession(commonDir: string, harness: string, harnessSessionId: string): SessionMeta | null {
+  if (!HARNESS_ID_RE.test(harnessSessionId)) return null;
+  const dir = sessionsDir(commonDir);
+  return readMapped(dir, join(dir, 'harness', `${harness}-${harnessSessionId}`));
+}
+
 /** A mapped session that can take more events: not ended, not finished, its owner alive. */
 function stillRunning(commonDir: string, meta: SessionMeta): boolean {
   const s = readSession(commonDir, meta.id);
@@ -191,6 +200,8 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
   let closed: SessionState['closed'] = null;
   let recovered: SessionState['recovered'] = null;
   let discarded: SessionState['discarded'] = null;
+  let pendingFiles = new Set<string>();
+  let pendingCommits = new Set<string>();
   let lastActivity = meta.startedAt;
   let log = '';
   try {
@@ -204,28 +215,38 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
       const e = asEvent(JSON.parse(line));
       if (!e) continue;
       if (typeof e.t === 'string' && e.t > lastActivity) lastActivity = e.t;
-      if (e.type === 'file') files.add(e.path);
-      else if (e.type === 'commit') commits.includes(e.commit) || commits.push(e.commit);
-      else if (e.type === 'end') ended ??= { t: e.t, reason: e.reason };
-      else if (e.type === 'closed') closed = { t: e.t, commit: e.commit };
-      else if (e.type === 'recovered') recovered = { t: e.t, commit: e.commit };
+      if (e.type === 'file') {
+        files.add(e.path);
+        pendingFiles.add(e.path);
+      } else if (e.type === 'commit') {
+        if (!commits.includes(e.commit)) commits.push(e.commit);
+        pendingCommits.add(e.commit);
+      } else if (e.type === 'end') ended ??= { t: e.t, reason: e.reason };
+      else if (e.type === 'closed' || e.type === 'recovered') {
+        if (e.type === 'closed') closed = { t: e.t, commit: e.commit };
+        else recovered = { t: e.t, commit: e.commit };
+        // what came before is in the store now
+        pendingFiles = new Set();
+        pendingCommits = new Set();
+      }
       else if (e.type === 'discarded') discarded = { t: e.t, reason: e.reason };
     } catch {
       // a line cut short by a crash: skip it, keep the rest
     }
   }
-  return { meta, files: [...files], commits, ended, closed, recovered, discarded, lastActivity };
+  return { meta, files: [...files], commits, ended, closed, recovered, discarded, pending: { files: [...pendingFiles], commits: [...pendingCommits] }, lastActivity };
 }
 
 /**
- * Where a session stands. Closed by the agent, recovered or discarded: done. Otherwise it is
- * active while its owner runs and it has not ended; an orphan once it ended or its owner is gone
- * without the agent closing it.
+ * Where a session stands. Closed by the agent, recovered or discarded, with nothing recorded
+ * since: done. Otherwise it is active while its owner runs and it has not ended; an orphan once
+ * it ended or its owner is gone — also a closed session that went on working after its close,
+ * so that work reaches the store too.
  */
 export function sessionStatus(s: SessionState, alive: (meta: SessionMeta) => boolean): SessionStatus {
-  if (s.closed) return 'closed';
-  if (s.recovered) return 'recovered';
-  if (s.discarded) return 'discarded';
+  const pending = s.pending.files.length > 0 || s.pending.commits.length > 0;
+  if ((s.closed || s.recovered) && !pending) return s.closed ? 'closed' : 'recovered';
+  if (s.discarded && !pending) return 'discarded';
   if (s.ended || !alive(s.meta)) return 'orphan';
   return 'active';
 }
@@ -260,7 +281,7 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
   const pruned: string[] = [];
   for (const s of sessions) {
     const done = s.closed ?? s.recovered ?? s.discarded;
-    if (!done || s.lastActivity >= cutoff) continue;
+    if (!done || s.pending.files.length || s.pending.commits.length || s.lastActivity >= cutoff) continue;
     for (const f of [join(dir, 'harness', `${s.meta.harness}-${s.meta.harnessSessionId}`), join(dir, `${s.meta.id}.jsonl`), join(dir, `${s.meta.id}.json`)]) {
       try {
         unlinkSync(f);

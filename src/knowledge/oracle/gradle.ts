@@ -1,6 +1,7 @@
 import type { Dep } from './facts.ts';
 import { coordinates, stripCodeComments } from './markup.ts';
 import type { JvmPart } from './maven.ts';
+import { otherJvmFrameworks } from './jvm-frameworks.ts';
 
 export interface GradlePlugin {
   id: string;
@@ -44,6 +45,7 @@ export function readGradle(path: string, text: string, settings: { name: string 
   const boot = has('org.springframework.boot');
   const bootDep = coords.find((c) => c.group === 'org.springframework.boot');
   if (boot || bootDep) frameworks.push({ name: 'Spring Boot', version: boot?.version ?? bootDep?.version ?? null });
+  frameworks.push(...otherJvmFrameworks(coords, plugins));
 
   const testRunners: Dep[] = [];
   const jupiter = coords.find((c) => c.group === 'org.junit.jupiter' || (c.group === 'org.junit' && c.artifact === 'junit-bom'));

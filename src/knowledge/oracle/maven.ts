@@ -1,5 +1,6 @@
 import type { Dep, Notes } from './facts.ts';
 import { stripXmlComments, withoutBlocks, xmlBlocks, xmlText } from './markup.ts';
+import { otherJvmFrameworks } from './jvm-frameworks.ts';
 
 /** What one JVM build file says; jvm.ts merges the parts of a folder. */
 export interface JvmPart {
@@ -24,7 +25,7 @@ interface Coord {
 // sections whose groupId/artifactId are not the project's own
 const NOT_OWN = ['parent', 'dependencies', 'dependencyManagement', 'build', 'profiles', 'reporting', 'repositories', 'pluginRepositories', 'distributionManagement', 'modules', 'properties', 'developers', 'contributors', 'licenses', 'scm', 'organization', 'issueManagement', 'ciManagement', 'mailingLists'];
 
-/** Facts of a pom.xml: coordinates, Spring Boot, JUnit/TestNG, Kotlin, Java level, modules. */
+/** Facts of a pom.xml: coordinates, frameworks (Spring Boot, Quarkus, Micronaut, ...), JUnit/TestNG, Kotlin, Java level, modules. */
 export function readPom(path: string, text: string, notes: Notes): JvmPart | null {
   const xml = stripXmlComments(text);
   if (!/<project[\s>]/.test(xml)) {
@@ -49,6 +50,7 @@ export function readPom(path: string, text: string, notes: Notes): JvmPart | nul
   const frameworks: Dep[] = [];
   const boot = parent?.artifact === 'spring-boot-starter-parent' ? parent : (all.find((c) => c.group === 'org.springframework.boot') ?? null);
   if (boot) frameworks.push({ name: 'Spring Boot', version: boot.version ?? resolve(props.get('spring-boot.version') ?? null) });
+  frameworks.push(...otherJvmFrameworks(all));
 
   const testRunners: Dep[] = [];
   const jupiter = deps.find((c) => c.group === 'org.junit.jupiter' || (c.group === 'org.junit' && c.artifact === 'junit-bom'));
