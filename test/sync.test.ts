@@ -146,6 +146,22 @@ describe('axme sync over a local bare remote', () => {
     assert.equal(git(a!, ['rev-parse', REF]), tip);
   });
 
+  test('axme init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; --no-fetch-config skips', async () => {
+    const { clones: [a, b, c] } = team(3);
+    const r = await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json']);
+    assert.deepEqual(r.remotes, [{ remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] }]);
+    assert.match(await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']), /Configured remote origin: a plain git fetch brings its knowledge too/);
+    assert.equal((await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json'])).remotes[0].added.length, 0, 'a second init adds nothing');
+    await axmeOk(a!, ['decision', 'add', '--title', 'Fetched by plain git', '--decision', 'x']);
+    await axmeOk(a!, ['sync']);
+    git(b!, ['fetch', '-q', 'origin']);
+    assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), git(a!, ['rev-parse', REF]).trim());
+    assert.equal(git(b!, ['rev-parse', '--verify', '--quiet', REF]).trim() !== git(a!, ['rev-parse', REF]).trim(), true, 'a fetch never moves the local store');
+    const skipped = await axmeOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
+    assert.deepEqual(skipped.remotes, []);
+    assert.equal(git(c!, ['config', '--get-all', 'remote.origin.fetch']).trim(), '+refs/heads/*:refs/remotes/origin/*');
+  });
+
   test('two clones that each ran init before their first sync merge against an empty base', async () => {
     const { clones: [a, b] } = team(2);
     for (const [dir, title] of [[a!, 'Alpha rule'], [b!, 'Beta rule']] as const) {
@@ -153,6 +169,8 @@ describe('axme sync over a local bare remote', () => {
       await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', title]);
       await axmeOk(dir, ['safety', 'add', 'bash_deny', `${dir === a ? 'terraform destroy' : 'kubectl delete'}`]);
     }
+    // an exception only one store ever granted
+    await axmeOk(a!, ['safety', 'add', 'bash_allow', 'npm publish --dry-run']);
     await axmeOk(a!, ['sync']);
     const r = await axmeOk(b!, ['sync', '--json']);
     assert.equal(r.integrated, 'merged');
@@ -161,6 +179,17 @@ describe('axme sync over a local bare remote', () => {
     assert.equal(tree(a!), tree(b!));
     const rules = await axmeOk(a!, ['safety', 'show', '--json']);
     assert.ok(rules.bash.deniedPrefixes.includes('terraform destroy') && rules.bash.deniedPrefixes.includes('kubectl delete'), 'both denies kept');
+    assert.deepEqual(rules.bash.allowedPrefixes, [], 'without common history, an allow needs both stores (like a workspace)');
+    // with a common history, a teammate's deliberate change is an edit that merges like any other
+    await axmeOk(b!, ['safety', 'add', 'bash_allow', 'npm publish --dry-run']);
+    await axmeOk(a!, ['safety', 'add', 'bash_deny', 'helm uninstall']);
+    await axmeOk(b!, ['sync']);
+    await axmeOk(a!, ['sync']);
+    await axmeOk(b!, ['sync']);
+    assert.equal(tree(a!), tree(b!));
+    const after = await axmeOk(a!, ['safety', 'show', '--json']);
+    assert.deepEqual(after.bash.allowedPrefixes, ['npm publish --dry-run']);
+    assert.ok(after.bash.deniedPrefixes.includes('helm uninstall'));
     assert.equal((await axmeOk(a!, ['decision', 'list', '--json'])).length, 2);
     assert.equal((await axmeOk(a!, ['fsck', '--json'])).ok, true);
   });
@@ -196,6 +225,34 @@ describe('axme sync over a local bare remote', () => {
     assert.match(b1.notes, /reviewed the design/);
     assert.equal(b1.status, 'blocked', 'blocked > in-progress');
     assert.equal((await axmeOk(a!, ['fsck', '--json'])).ok, true);
+  });
+
+  test('one decision superseded differently on two clones: both successors stay active, a question names both, fsck passes', async () => {
+    const { clones: [a, b] } = team(2);
+    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'pg']);
+    await axmeOk(a!, ['sync']);
+    await axmeOk(b!, ['sync']);
+    await axmeOk(a!, ['decision', 'supersede', 'D-001', '--title', 'Use Postgres 16', '--decision', 'pg16']);
+    await axmeOk(b!, ['decision', 'supersede', 'D-001', '--title', 'Use CockroachDB', '--decision', 'crdb']);
+    await axmeOk(a!, ['sync']);
+    const r = await axmeOk(b!, ['sync', '--json']);
+    await axmeOk(a!, ['sync']);
+    assert.equal(tree(a!), tree(b!));
+    assert.deepEqual(r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-postgres.md superseded_by']);
+    const active = (await axmeOk(a!, ['decision', 'list', '--json'])).map((d: { title: string }) => d.title).sort();
+    assert.deepEqual(active, ['Use CockroachDB', 'Use Postgres 16'], 'neither successor is lost or hidden');
+    const asked = (await axmeOk(a!, ['question', 'list', '--json'])).find((q: { question: string }) => /superseded on both clones/.test(q.question));
+    assert.ok(asked, 'a question asks which successor stands');
+    assert.match(asked.question, /decisions\/use-postgres-16\.md/);
+    assert.match(asked.question, /decisions\/use-cockroachdb\.md/);
+    const fsck = await axmeOk(a!, ['fsck', '--json']);
+    assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
+    assert.ok(fsck.findings.some((f: { severity: string; reason: string }) => f.severity === 'warning' && /superseded separately on two clones/.test(f.reason)));
+    // settling it: revoking the loser leaves a clean graph with one successor
+    const loser = (await axmeOk(a!, ['decision', 'show', 'D-001', '--json'])).superseded_by === 'use-postgres-16' ? 'use-cockroachdb' : 'use-postgres-16';
+    await axmeOk(a!, ['decision', 'revoke', loser, '--reason', 'settled: one successor']);
+    assert.equal((await axmeOk(a!, ['decision', 'list', '--json'])).length, 1);
   });
 
   test('a remote store that does not validate is refused; nothing changes', async () => {
@@ -254,12 +311,24 @@ describe('axme sync over a local bare remote', () => {
     for (const d of [a!, b!]) assert.equal(git(d, ['notes', '--ref=refs/notes/axme', 'show', 'HEAD']).trim(), 'pr: 7\nsession: s-a');
   });
 
-  test('an unknown remote or none at all is a usage error naming the remotes', async () => {
+  test('an unknown remote or none at all is a usage error naming the remotes; a bad --rounds too; an unreachable remote is left unconfigured', async () => {
     const { clones: [a] } = team(1);
     await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
     const bad = await axme(a!, ['sync', 'upstream']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
+    for (const rounds of ['0', 'abc', '1.5']) {
+      const r = await axme(a!, ['sync', '--rounds', rounds]);
+      assert.equal(r.code, 2, `--rounds ${rounds}: ${r.stderr}`);
+      assert.match(r.stderr, /--rounds must be a whole number from 1 to 100/);
+    }
+    // a remote that cannot be reached: a failure, and its fetch configuration is left alone
+    git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
+    const gone = await axme(a!, ['sync', 'gone']);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /cannot reach remote gone/);
+    assert.equal(git(a!, ['config', '--get-all', 'remote.gone.fetch']).trim(), '+refs/heads/*:refs/remotes/gone/*');
+    git(a!, ['remote', 'remove', 'gone']);
     git(a!, ['remote', 'remove', 'origin']);
     const none = await axme(a!, ['sync']);
     assert.equal(none.code, 2);

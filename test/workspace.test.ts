@@ -2,12 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import yargs from 'yargs';
-import { workspaceCommand } from '../src/cli/commands/workspace.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/kb.ts';
 import { itemFile, mutate } from '../src/knowledge/mutate.ts';
 import { detectWorkspace } from '../src/knowledge/workspace/detect-workspace.ts';
@@ -370,14 +367,11 @@ describe('a workspace of three repositories', () => {
   });
 
   test('axme workspace: the store and each repository with tip and counts, as text and --json', async () => {
+    // the real binary: the command must be in the CLI's table, not only in its module
     const run = async (cwd: string, argv: string[]) => {
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
-      let text = '';
-      stdout.on('data', (d) => (text += d));
-      const io = { cwd, env: cleanEnv(), stdin: new PassThrough(), stdout, stderr, self: { execPath: process.execPath, script: CLI } };
-      await yargs().option('C', { type: 'string' }).option('json', { type: 'boolean' }).command(workspaceCommand(io)).strict().exitProcess(false).parseAsync(argv);
-      return text;
+      const r = await axme(cwd, argv);
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout;
     };
     const text = await run(repo('api'), ['workspace']);
     assert.match(text, new RegExp(`^Workspace ${root} \\(3 child repositories\\)$`, 'm'));

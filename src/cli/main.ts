@@ -8,6 +8,7 @@ import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
 import { sessionCommand } from './commands/session.ts';
 import { syncCommand } from './commands/sync.ts';
+import { workspaceCommand } from './commands/workspace.ts';
 import { safetyCommand } from './commands/safety.ts';
 import { setupCommands } from './commands/setup.ts';
 import { storeCommands } from './commands/store.ts';
@@ -36,6 +37,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(questionCommand(io))
     .command(sessionCommand(io))
     .command(syncCommand(io))
+    .command(workspaceCommand(io))
     .command(safetyCommand(io))
     .command(agentCommands(io))
     .command(setupCommands(io))

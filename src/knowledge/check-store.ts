@@ -85,7 +85,12 @@ function checkSupersession(state: KnowledgeState, findings: Diagnostic[]): void 
     for (const s of d.supersedes) {
       const old = bySlug.get(s);
       if (!old) err(d, `supersedes ${s}, which does not exist`);
-      else if (old.superseded_by !== d.slug) err(d, `supersedes ${s}, but ${s} is not marked superseded_by ${d.slug}`);
+      else if (old.superseded_by !== d.slug) {
+        // superseded separately on two clones: a sync keeps one link and opens a question; the other successor is not damage
+        const rival = old.superseded_by ? bySlug.get(old.superseded_by) : undefined;
+        if (rival?.supersedes.includes(s)) findings.push({ path: itemPath('decision', d.slug), severity: 'warning', reason: `supersedes ${s}, which ${rival.slug} supersedes too (superseded separately on two clones): keep one successor and revoke the other` });
+        else err(d, `supersedes ${s}, but ${s} is not marked superseded_by ${d.slug}`);
+      }
     }
     if (d.status === 'revoked' && !d.revoked_at) findings.push({ path: itemPath('decision', d.slug), severity: 'warning', reason: 'revoked without revoked_at' });
     // cycle: follow superseded_by links; a chain that returns to d is a cycle

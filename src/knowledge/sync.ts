@@ -2,7 +2,7 @@ import { FORMAT_VERSION } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
 import { commitMerge, fastForwardRef, formatCommitMessage } from '../store/commit.ts';
 import { NOTES_REF } from '../store/code-commits.ts';
-import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../store/remote.ts';
+import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, listRemotes, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../store/remote.ts';
 import { readSnapshot } from '../store/tree.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
@@ -53,14 +53,18 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   const { repo } = kb;
   const remote = await pickRemote(repo, opts.remote);
   const maxRounds = opts.maxRounds ?? DEFAULT_ROUNDS;
+  if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 100) {
+    throw new AxmeError('INVALID_INPUT', `--rounds must be a whole number from 1 to 100 (got ${String(opts.maxRounds)})`);
+  }
   const before = await resolve(repo, kb.ref);
-  // from now on a plain `git fetch` brings the knowledge too
-  const configured = await configureKnowledgeFetch(repo, remote);
   const merges: SyncMerge[] = [];
+  let configured: string[] = [];
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote);
+    // the remote answered: from now on a plain `git fetch` brings the knowledge too
+    if (round === 1) configured = await configureKnowledgeFetch(repo, remote);
     await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null });
     // the tracking refs, not the listing: the remote may have moved between the two
     const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
@@ -89,6 +93,17 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     // the remote moved between our fetch and our push: fetch, integrate, push again
   }
   throw new AxmeError('CONFLICT', `${remote} kept changing while axme synced (${maxRounds} rounds): nothing was lost — what was merged stays merged locally; run axme sync again`, { remote });
+}
+
+/**
+ * Adds the knowledge refspecs to every configured remote (run by `axme init`), so a plain
+ * `git fetch` brings teammates' knowledge into the tracking refs `axme sync` reads. Returns the
+ * refspecs added per remote (none where they were there already).
+ */
+export async function configureKnowledgeRemotes(kb: KnowledgeBase): Promise<Array<{ remote: string; added: string[] }>> {
+  const out: Array<{ remote: string; added: string[] }> = [];
+  for (const remote of await listRemotes(kb.repo)) out.push({ remote, added: await configureKnowledgeFetch(kb.repo, remote) });
+  return out;
 }
 
 /** Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the ref meanwhile. */

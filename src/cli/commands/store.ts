@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { checkStore } from '../../knowledge/check-store.ts';
 import { relative, resolve } from 'node:path';
 import { initStore } from '../../knowledge/init-store.ts';
+import { configureKnowledgeRemotes } from '../../knowledge/sync.ts';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import type { KindName } from '../../model/kind.ts';
@@ -27,6 +28,7 @@ export function storeCommands(io: CliIO) {
           .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
           .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
+          .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge (--no-fetch-config: skip)" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
       handler: (a: Args) => (a.workspace ? initWorkspace(io, a) : initOne(io, a)),
     },
@@ -119,11 +121,12 @@ async function initRepository(io: CliIO, a: Args, kb: KnowledgeBase) {
   const command = axmeCommand({ ...io.self, env: io.env });
   const agentFiles = root ? installAgentFiles(root, command) : [];
   const gitHooks = a.gitHooks === false || !treeRoot ? [] : await installGitHooks({ cwd: a.C ?? io.cwd, env: io.env }, treeRoot, command);
-  return { r, ref: kb.ref, root, agentFiles, gitHooks, oracle };
+  const remotes = a.fetchConfig === false ? [] : await configureKnowledgeRemotes(kb);
+  return { r, ref: kb.ref, root, agentFiles, gitHooks, oracle, remotes };
 }
 
 function initJson(x: InitReport) {
-  return { ...x.r, agentFiles: x.agentFiles, gitHooks: x.gitHooks, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages } };
+  return { ...x.r, agentFiles: x.agentFiles, gitHooks: x.gitHooks, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
 }
 
 function printInit(io: CliIO, a: Args, x: InitReport, prefix = ''): void {
@@ -134,6 +137,7 @@ function printInit(io: CliIO, a: Args, x: InitReport, prefix = ''): void {
   else out(io, `${prefix}axme knowledge already initialized in ${x.ref}`);
   for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${prefix}${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
   for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${prefix}${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook}`);
+  for (const m of x.remotes) if (m.added.length) out(io, `${prefix}Configured remote ${m.remote}: a plain git fetch brings its knowledge too (${m.added.join(', ')})`);
   if (oracle?.commit) out(io, `${prefix}Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
   if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
 }

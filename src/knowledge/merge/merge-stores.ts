@@ -3,6 +3,9 @@ import { formatId, nextId } from '../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { Question } from '../../model/question.ts';
+import type { RulesData } from '../../model/safety-defaults.ts';
+import { mergeRules } from '../../model/safety-merge.ts';
+import { SafetyRules } from '../../model/safety-rules.ts';
 import { slugify } from '../../model/slug.ts';
 import type { Snapshot } from '../../store/tree.ts';
 import { RULES_HEADER } from '../init-store.ts';
@@ -27,6 +30,8 @@ export interface MergeConflict {
   /** the commit whose version was kept in place, and the other one (still in history: a parent of the merge) */
   kept: string;
   other: string;
+  /** what the question says beyond "which version is right" (a decision superseded twice) */
+  note?: string;
 }
 
 export interface MergePlan {
@@ -104,6 +109,13 @@ function mergeFile(path: string, bt: string | undefined, xt: string, yt: string,
     if (parsed[1] && parsed[2] && typeof parsed[1] === 'object' && typeof parsed[2] === 'object') {
       const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
       const r = mergeValues(parsed[0] ?? undefined, parsed[1], parsed[2], { textFields: new Set(), appendFields: new Set(), winner, special: path === RULES_PATH ? strictest : maxFormat });
+      // two stores that never shared rules: neither side accepted the other's exceptions, so they
+      // combine like a workspace's (allows need both); with a common base an edit is an edit
+      if (path === RULES_PATH && bt === undefined) {
+        const [first, second] = winner === 'ours' ? [parsed[1], parsed[2]] : [parsed[2], parsed[1]];
+        const strict = rulesWithoutBase(first, second);
+        if (strict) Object.assign(r.value as object, strict);
+      }
       const body = stringifyYaml(r.value as object);
       return { text: path === RULES_PATH ? RULES_HEADER + body : body };
     }
@@ -114,6 +126,13 @@ function mergeFile(path: string, bt: string | undefined, xt: string, yt: string,
     text: winner === 'ours' ? xt : yt,
     conflict: { path, id: null, title: path, fields: ['(whole file)'], kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
   };
+}
+
+/** Both sides' rules combined by mergeRules (never less strict than either); null when one side is not valid rules. */
+function rulesWithoutBase(a: unknown, b: unknown): RulesData | null {
+  const x = SafetyRules.safeParse(a);
+  const y = SafetyRules.safeParse(b);
+  return x.success && y.success ? mergeRules(x.data, y.data) : null;
 }
 
 /** Rule clashes settle on the safer value: deny beats allow, requiring beats not requiring. */
@@ -151,16 +170,21 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
     appendFields: new Set(['notes']),
     winner,
     special: (key, a, b) => (key === 'updated' ? { value: a! > b! ? a : b } : key === 'created' ? { value: a! < b! ? a : b } : null),
+    // superseded on both clones by different decisions: both successors stay, a person picks one
+    conflictFields: new Set(['superseded_by']),
   };
   const r = mergeValues(db?.ok ? db.item : undefined, dx.item, dy.item, rules);
   const parsed = spec.schema.safeParse(r.value);
   if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
   const text = encodeItem(spec, parsed.data);
   if (!r.conflicts.length) return { text };
-  return {
-    text,
-    conflict: { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
-  };
+  const conflict: MergeConflict = { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
+  const successors = [dx.item, dy.item].map((i) => (i as { superseded_by?: string }).superseded_by);
+  if (r.conflicts.includes('superseded_by') && successors[0] && successors[1]) {
+    const [keptBy, otherBy] = winner === 'ours' ? successors : [successors[1], successors[0]];
+    conflict.note = `It was superseded on both clones: by decisions/${keptBy}.md and by decisions/${otherBy}.md; both successors are active now. Keep one and revoke the other (axme decision revoke <id> --reason ...), or supersede both with one that settles it.`;
+  }
+  return { text, conflict };
 }
 
 function titleOf(item: ItemBase): string {
@@ -231,7 +255,7 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     const q = Question.parse({
       slug,
       id,
-      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). Which version is right?`,
+      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). ${c.note ?? 'Which version is right?'}`,
       context: `Sync kept the version of commit ${c.kept} in place (${c.path}). The other version is in history: \`git show ${c.other}:${c.path}\`. Edit the item to the right text, then answer this question.`,
       status: 'open',
       source: 'sync',

@@ -11,7 +11,7 @@ import { merge3 } from './text3.ts';
  * - `status`: the higher state of the lattice (revoked > superseded > archived > done ...);
  * - text fields named by the caller: diff3 (`merge3`); a clash is a conflict;
  * - other scalars: the value of the winning side (the later `updated`, ties by commit OID),
- *   chosen by the caller.
+ *   chosen by the caller; a clash of a field in `conflictFields` is also reported.
  */
 
 export interface MergeRules {
@@ -23,6 +23,8 @@ export interface MergeRules {
   winner: 'ours' | 'theirs';
   /** fields whose clash is settled by a rule of their own (max, min, strictest, ...) */
   special?: (key: string, ours: unknown, theirs: unknown) => { value: unknown } | null;
+  /** scalars whose clash is reported as a conflict although the winner's value is kept (a link both sides set differently) */
+  conflictFields?: ReadonlySet<string>;
 }
 
 export interface MergeOutcome {
@@ -83,7 +85,7 @@ function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: str
     const r = merge3(bt, x, y);
     if (r.ok) return r.text;
     conflicts.push(path);
-  }
+  } else if (rules.conflictFields?.has(name)) conflicts.push(path);
   return rules.winner === 'ours' ? x : y;
 }
 
