@@ -20,6 +20,7 @@ import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
 import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
 import { updateBacklogItem } from '../src/knowledge/update-backlog-item.ts';
 import { readSnapshot, writeChanges } from '../src/store/tree.ts';
+import { startGitHttpsServer } from './git-https-server.ts';
 import { axme, axmeOk, CLI, cleanEnv, git } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -333,6 +334,51 @@ describe('axme sync over a local bare remote', () => {
     const none = await axme(a!, ['sync']);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /git remote add origin/);
+  });
+});
+
+describe('sync over HTTPS with the user\'s git credentials', () => {
+  test('two clones sync through a real smart-HTTP server over TLS, credentials from a git credential helper; a wrong password fails clearly and changes nothing', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'axme-https-'));
+    roots.push(root);
+    git(root, ['init', '-q', '--bare', join(root, 'team.git')]);
+    const server = await startGitHttpsServer({ root, user: 'dev', password: 's3cret' });
+    try {
+      const clone = (name: string, password: string) => {
+        const dir = join(root, name);
+        git(root, ['init', '-q', dir]);
+        git(dir, ['config', 'user.name', name]);
+        git(dir, ['config', 'user.email', `${name}@example.com`]);
+        git(dir, ['config', 'http.sslCAInfo', server.caFile]);
+        git(dir, ['config', 'credential.helper', `!f() { test "$1" = get && echo username=dev && echo password=${password}; }; f`]);
+        git(dir, ['remote', 'add', 'origin', `${server.url}team.git`]);
+        return dir;
+      };
+      const env = { GIT_TERMINAL_PROMPT: '0' };
+      const [a, b, bad] = [clone('a', 's3cret'), clone('b', 's3cret'), clone('bad', 'wrong')];
+      await axmeOk(a, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await axmeOk(a, ['decision', 'add', '--title', 'Served over HTTPS', '--decision', 'x']);
+      assert.equal((await axmeOk(a, ['sync', '--json'], { env })).pushed.memory, true);
+      assert.equal((await axmeOk(b, ['sync', '--json'], { env })).integrated, 'fast-forward');
+      await axmeOk(b, ['memory', 'add', '--type', 'feedback', '--title', 'From b over HTTPS', '--description', 'y']);
+      await axmeOk(a, ['backlog', 'add', '--title', 'From a over HTTPS']);
+      await axmeOk(b, ['sync'], { env });
+      assert.equal((await axmeOk(a, ['sync', '--json'], { env })).integrated, 'merged');
+      await axmeOk(b, ['sync'], { env });
+      assert.equal(tree(a), tree(b));
+      assert.equal(git(root, ['--git-dir', join(root, 'team.git'), 'rev-parse', `${REF}^{tree}`]).trim(), tree(a), 'the server holds the merged store');
+
+      await axmeOk(bad, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      const before = git(bad, ['rev-parse', REF]);
+      const refusedBefore = server.refused();
+      const r = await axme(bad, ['sync'], { env });
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /cannot reach remote origin: .*Authentication failed/);
+      assert.ok(server.refused() > refusedBefore, 'the server saw the wrong credentials');
+      assert.equal(git(bad, ['rev-parse', REF]), before, 'nothing changed');
+    } finally {
+      await server.close();
+    }
   });
 });
 
