@@ -199,19 +199,24 @@ describe('a workspace of three repositories', () => {
     assert.deepEqual([store, ...REPOS.map(repo)].map(tip), tips);
   });
 
-  test('merged reads: both lists, workspace items marked; the repository wins on the same slug or ID', async () => {
+  test('merged reads: both lists, workspace items marked; the repository wins on the same slug, a shared display ID hides nothing', async () => {
     const lib = await axmeOk(repo('lib'), ['decision', 'list', '--json']);
     assert.deepEqual(lib.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store]), [
       ['D-001', 'use-pnpm-everywhere', store],
       ['D-002', 'log-in-json', store],
     ]);
     assert.match(await axmeOk(repo('lib'), ['decision', 'list']), /^D-001 {2}required {2}Use pnpm everywhere {2}\(use-pnpm-everywhere\) {2}\[workspace\]$/m);
-    // web's own D-001 (Fastify) shadows the workspace's D-001: same ID
+    // web's own D-001 (Fastify) and the workspace's D-001 are different decisions that share a
+    // number (each store numbers its own): both are listed; by ID, web's own is found first
     const web = await axmeOk(repo('web'), ['decision', 'list', '--json']);
     assert.deepEqual(web.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store ?? 'own']), [
       ['D-001', 'http-handlers-use-fastify', 'own'],
+      ['D-001', 'use-pnpm-everywhere', store],
       ['D-002', 'log-in-json', store],
     ]);
+    assert.equal((await axmeOk(repo('web'), ['decision', 'show', 'D-001', '--json'])).slug, 'http-handlers-use-fastify');
+    assert.equal((await axmeOk(repo('web'), ['decision', 'show', 'use-pnpm-everywhere', '--json'])).store, store, 'the workspace one by its slug');
+    assert.match(await axmeOk(repo('web'), ['context']), /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./, 'a required workspace decision reaches every repository');
     // same slug: lib's own decision replaces the workspace's
     await axmeOk(repo('lib'), ['decision', 'add', '--title', 'Use pnpm everywhere', '--decision', 'lib pins pnpm 9.', '--enforce', 'advisory']);
     const shown = await axmeOk(repo('lib'), ['decision', 'show', 'use-pnpm-everywhere', '--json']);

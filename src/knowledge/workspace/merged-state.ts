@@ -30,7 +30,8 @@ export interface MergedState extends KnowledgeState {
 
 /**
  * What a repository inside a workspace reads: decisions and memories of both stores (the
- * repository's item wins on the same slug, for decisions also on the same ID), the oracle pages of
+ * repository's item wins on the same slug; a display ID both use is not an override, since each
+ * store numbers its own — lookups by ID find the repository's first), the oracle pages of
  * both (workspace first), the safety rules combined by mergeRules; every other kind is the
  * repository's own. Workspace items scoped to other repositories are left out. `at` reads the
  * workspace as it was at that date, or at the date of the repository commit `at` names. A
@@ -80,14 +81,15 @@ function combine(state: KnowledgeState, view: WorkspaceView, name: string | null
   if (!ws || ws.config?.kind === 'repo') return { ...state, rules, diagnostics, workspace: view };
   const applies = (i: { scope?: string[] | undefined }) => !i.scope?.length || i.scope.includes('all') || (name !== null && (i.scope.includes(name) || i.scope.includes(name.split('/').pop()!)));
   const items = { ...state.items };
-  items.decision = withWorkspace(view, state.items.decision, ws.items.decision.filter(applies), (d: Decision) => [d.slug, d.id, ...d.aliases]);
+  // display IDs are numbered per store: a shared number is a coincidence, only a shared slug overrides
+  items.decision = withWorkspace(view, state.items.decision, ws.items.decision.filter(applies), (d: Decision) => [d.slug]);
   items.memory = withWorkspace(view, state.items.memory, ws.items.memory.filter(applies), (m: Memory) => [m.slug]);
   items.oracle = [...ws.items.oracle, ...state.items.oracle];
   for (const p of ws.items.oracle) view.items.add(p);
   return { ...state, items, rules, diagnostics, workspace: view };
 }
 
-/** Both lists: the repository's items, then the workspace's that no repository item shadows (same slug, ID or alias). */
+/** Both lists: the repository's items, then the workspace's that no repository item shadows (same slug). */
 function withWorkspace<T extends ItemBase>(view: WorkspaceView, own: T[], theirs: T[], keys: (i: T) => string[]): T[] {
   const taken = new Set(own.flatMap(keys));
   const added = theirs.filter((i) => !keys(i).some((k) => taken.has(k)));
