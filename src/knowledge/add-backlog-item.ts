@@ -22,9 +22,9 @@ export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opt
 async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Promise<AddResult<BacklogItem>> {
   const r = await mutate(kb, (state) => {
     const st = stage(state);
-    const dup = findDuplicate(kb, st.state.items.backlog, data.title, (b) => isLive('backlog', b));
+    const dup = findDuplicate<BacklogItem>(kb, st, 'backlog', data.title, (b) => isLive('backlog', b));
     if (dup) return { result: { item: dup, duplicate: true } };
-    const id = nextDisplayId(st, 'backlog', 'B');
+    const id = nextDisplayId(kb, st, 'backlog', 'B');
     const now = kb.now().toISOString();
     const item = BacklogItem.parse({ ...data, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
     putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));

@@ -26,9 +26,9 @@ export function checkDecision(input: unknown, opts: WriteOptions = {}): CheckedD
 
 /** Stages a new decision, or finds the active one with the same normalized title. */
 export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDecision): { item: Decision; duplicate: boolean } {
-  const dup = findDuplicate(kb, st.state.items.decision, data.title, (d) => isLive('decision', d));
+  const dup = findDuplicate<Decision>(kb, st, 'decision', data.title, (d) => isLive('decision', d));
   if (dup) return { item: dup, duplicate: true };
-  const id = nextDisplayId(st, 'decision', 'D');
+  const id = nextDisplayId(kb, st, 'decision', 'D');
   const now = kb.now().toISOString();
   const item = Decision.parse({ ...data, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });
   putItem(st, 'decision', item, 'decision.added', subjectOf('decision', 'add', id, item.title));

@@ -20,7 +20,7 @@ export function checkMemory(input: unknown, opts: WriteOptions = {}): CheckedMem
 
 /** Stages a new memory, or finds the active one of the same type and normalized title. */
 export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory): { item: Memory; duplicate: boolean } {
-  const dup = findDuplicate(kb, st.state.items.memory, data.title, (m) => isLive('memory', m) && m.type === data.type);
+  const dup = findDuplicate<Memory>(kb, st, 'memory', data.title, (m) => isLive('memory', m) && m.type === data.type);
   if (dup) return { item: dup, duplicate: true };
   const now = kb.now().toISOString();
   const item = Memory.parse({ ...data, slug: freeSlug(st, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });

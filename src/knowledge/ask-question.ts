@@ -17,10 +17,9 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
   assertNoSecrets({ question: data.question, context: data.context }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const st = stage(state);
-    const asTitled = state.items.question.map((q) => Object.assign({ title: q.question }, q));
-    const dup = findDuplicate(kb, asTitled, data.question, (q) => isLive('question', q));
-    if (dup) return { result: { item: state.items.question.find((q) => q.slug === dup.slug)!, duplicate: true } };
-    const id = nextDisplayId(st, 'question', 'Q');
+    const dup = findDuplicate<Question>(kb, st, 'question', data.question, (q) => isLive('question', q));
+    if (dup) return { result: { item: dup, duplicate: true } };
+    const id = nextDisplayId(kb, st, 'question', 'Q');
     const now = kb.now().toISOString();
     const item = Question.parse({ ...data, slug: freeSlug(st, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
     putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));

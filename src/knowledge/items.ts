@@ -1,6 +1,7 @@
 import { normalizeTitle } from '../model/dedup.ts';
-import { nextId, type IdPrefix } from '../model/ids.ts';
-import type { KindName } from '../model/kind.ts';
+import { formatId, nextId, type IdPrefix } from '../model/ids.ts';
+import type { ItemBase, KindName } from '../model/kind.ts';
+import { idsOf, listIndex, titleKey } from './list-index.ts';
 import { itemPath } from '../model/paths.ts';
 import { slugify, uniqueSlug } from '../model/slug.ts';
 import type { KnowledgeBase } from './kb.ts';
@@ -32,14 +33,10 @@ export interface EditResult<T> {
 }
 
 /** Next free display ID of a kind, counting aliases, broken files' numbers and staged items. */
-export function nextDisplayId(st: Staged, kind: KindName, prefix: IdPrefix): string {
-  const state = st.state;
-  const used: string[] = [...(state.brokenIds[kind] ?? [])];
-  for (const i of state.items[kind] as Array<{ id?: string; aliases?: string[] }>) {
-    if (i.id) used.push(i.id);
-    used.push(...(i.aliases ?? []));
-  }
-  return nextId(prefix, used);
+export function nextDisplayId(kb: KnowledgeBase, st: Staged, kind: KindName, prefix: IdPrefix): string {
+  const used = [...(st.state.brokenIds[kind] ?? []), ...[...(st.touched.get(kind)?.values() ?? [])].flatMap(idsOf)];
+  const max = listIndex(kb.indexes, st.base.items[kind] as ItemBase[]).maxId.get(prefix) ?? 0;
+  return nextId(prefix, [formatId(prefix, max), ...used]);
 }
 
 /** A slug for a new item that no file uses yet (broken files and staged items included). */
@@ -47,18 +44,23 @@ export function freeSlug(st: Staged, kind: KindName, title: string, fallback?: s
   return uniqueSlug(slugify(title, fallback), (s) => kind !== 'session' && pathTaken(st, itemPath(kind, s)));
 }
 
-/** The first item whose normalized title equals `title`'s among those `filter` keeps. */
-export function findDuplicate<T extends { title?: string }>(kb: KnowledgeBase, items: T[], title: string, filter: (i: T) => boolean): T | undefined {
+/**
+ * The first item of a kind, as staged, whose normalized title (a question's text) equals
+ * `title`'s among those `filter` keeps: the tip's items by the list index, then staged ones.
+ */
+export function findDuplicate<T extends ItemBase>(kb: KnowledgeBase, st: Staged, kind: KindName, title: string, filter: (i: T) => boolean): T | undefined {
   const key = normalizeTitle(title);
   if (!key) return undefined;
-  const keyOf = (i: T) => {
-    let k = kb.titleKeys.get(i);
-    if (k === undefined) kb.titleKeys.set(i, (k = normalizeTitle(i.title ?? '')));
-    return k;
-  };
-  return items.find((i) => filter(i) && keyOf(i) === key);
+  const staged = st.touched.get(kind);
+  for (const item of listIndex(kb.indexes, st.base.items[kind] as ItemBase[]).titles.get(key) ?? []) {
+    const now = (staged?.get(item.slug) ?? item) as T;
+    if (now === item || titleKey(now) === key) {
+      if (filter(now)) return now;
+    }
+  }
+  for (const item of staged?.values() ?? []) if (titleKey(item) === key && filter(item as T)) return item as T;
+  return undefined;
 }
-
 
 /** A write's result with where its item lives: path, git location and the commit. */
 export function written<R extends { item: { slug: string; created: string } }>(kb: KnowledgeBase, kind: KindName, r: { result: R; commit: string | null }): R & { path: string; location: string; commit: string | null; store?: string } {

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { SESSION_ID_RE, type Actor } from '../model/common.ts';
+import type { ListIndexes } from './list-index.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName } from '../store/backend.ts';
 import { diskCache, type DiskCache } from '../store/cache.ts';
@@ -24,8 +25,8 @@ export interface KnowledgeBase {
   /** parsed folders by cache key (bounded), in front of the disk cache */
   memo: Map<string, unknown>;
   disk: DiskCache;
-  /** normalized titles of parsed items (items are shared between states by the parse cache) */
-  titleKeys: WeakMap<object, string>;
+  /** per parsed item list: highest display number, items by title (list-index.ts) */
+  indexes: ListIndexes;
   /** the workspace this store belongs to (opened with `workspace: true`), DESIGN.md §7 */
   workspace?: WorkspaceLink | undefined;
   /** how locations name this store when it is not the session's own repository (a workspace store, a member written through `scope`) */
@@ -86,7 +87,7 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
     session: opts.session,
     memo: new Map(),
     disk: diskCache(repo.axmeDir, CACHE_VERSION),
-    titleKeys: new WeakMap(),
+    indexes: new WeakMap(),
   };
 }
 

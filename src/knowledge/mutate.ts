@@ -3,8 +3,8 @@ import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../mode
 import { LIMITS, formatSize } from '../model/limits.ts';
 import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../model/paths.ts';
 import { commitOperation, formatCommitMessage } from '../store/commit.ts';
-import { notInitialized, type KnowledgeBase } from './kb.ts';
-import { stateOf, type KnowledgeState } from './state.ts';
+import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
+import { deriveState, stateAt, type KnowledgeState } from './state.ts';
 
 /** What an operation wants written: files (path -> text, null removes) and how to describe it. */
 export interface Mutation<R> {
@@ -28,6 +28,8 @@ export interface MutateResult<R> {
  * it is given (it may run several times).
  */
 export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+  // the state the operation saw and what it wrote: the next state is derived from them
+  let seen: { state: KnowledgeState; files: Map<string, Buffer | null> } | null = null;
   const out = await commitOperation(kb.repo, {
     ref: kb.ref,
     now: kb.now,
@@ -36,10 +38,12 @@ export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) =
       if (snap.commit && !isMemoryTree(snap.files)) {
         throw new AxmeError('CORRUPT', `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`, { commit: snap.commit });
       }
-      const m = await op(await stateOf(kb, snap));
+      const state = await stateAt(kb, snap);
+      const m = await op(state);
       if (!m.files || m.files.size === 0) return { change: null, result: m.result };
       const files = new Map<string, Buffer | null>();
       for (const [path, text] of m.files) files.set(path, text === null ? null : Buffer.from(text, 'utf8'));
+      seen = { state, files };
       const message = formatCommitMessage(m.subject ?? 'update', {
         event: m.event ?? 'update',
         items: [...m.files.keys()],
@@ -49,6 +53,12 @@ export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) =
       return { change: { files, message }, result: m.result };
     },
   });
+  if (out.commit && out.next && seen) {
+    // the next operation (a warm server, a close with many extractions) starts from here
+    const { state, files } = seen as { state: KnowledgeState; files: Map<string, Buffer | null> };
+    const next = await deriveState(kb, state, out.next, files);
+    if (next) remember(kb, `state:${out.commit}`, next);
+  }
   return { result: out.result, commit: out.commit };
 }
 

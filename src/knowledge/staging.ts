@@ -9,6 +9,10 @@ import { itemFile } from './mutate.ts';
 export interface Staged {
   /** the state as of the tip, with staged items merged into `items` */
   state: KnowledgeState;
+  /** the tip's state itself (its lists carry the indexes of list-index.ts) */
+  base: KnowledgeState;
+  /** items staged so far, by kind and slug */
+  touched: Map<KindName, Map<string, ItemBase>>;
   /** files staged so far: path -> text (null removes) */
   files: Map<string, string | null>;
   /** what was staged, for the commit message */
@@ -18,7 +22,7 @@ export interface Staged {
 
 export function stage(state: KnowledgeState): Staged {
   const items = Object.fromEntries(Object.entries(state.items).map(([k, v]) => [k, [...v]])) as unknown as KnowledgeState['items'];
-  return { state: { ...state, items }, files: new Map(), events: [], subjects: [] };
+  return { state: { ...state, items }, base: state, touched: new Map(), files: new Map(), events: [], subjects: [] };
 }
 
 /** Stages an item (new or changed): its file, and its place in the working state. */
@@ -26,6 +30,7 @@ export function putItem<T extends ItemBase>(st: Staged, kind: KindName, item: T,
   const [path, text] = itemFile(kind, item);
   st.files.set(path, text);
   const list = st.state.items[kind] as unknown as T[];
+  (st.touched.get(kind) ?? st.touched.set(kind, new Map()).get(kind)!).set(item.slug, item);
   const i = list.findIndex((x) => x.slug === item.slug);
   if (i >= 0) list[i] = item;
   else list.push(item);

@@ -25,7 +25,7 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     throw new AxmeError('INVALID_INPUT', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, { id: old.id });
   }
   if (old.status === 'revoked') throw new AxmeError('INVALID_INPUT', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
-  const id = nextDisplayId(st, 'decision', 'D');
+  const id = nextDisplayId(kb, st, 'decision', 'D');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.
   const inherited = {

@@ -56,14 +56,33 @@ export interface GitBackend {
 
 export type BackendName = 'isogit' | 'cli';
 
-/** Sorts tree entries the way git does: by name, with a tree's name compared as `name/`. */
+/**
+ * Sorts tree entries the way git does: by the bytes of the name, a tree's name compared as
+ * `name/`. Entries already in order (trees read back from git, a tree being rewritten) are
+ * returned as they are, after one pass that compares strings without encoding them.
+ */
 export function sortTreeEntries(entries: TreeEntry[]): TreeEntry[] {
-  const keyed = entries.map((e) => ({ e, k: Buffer.from(e.type === 'tree' ? `${e.name}/` : e.name) }));
-  // Trees read back from git are already in order: check in O(n) before sorting.
+  const key = treeEntryKey;
   let sorted = true;
-  for (let i = 1; i < keyed.length && sorted; i++) sorted = Buffer.compare(keyed[i - 1]!.k, keyed[i]!.k) < 0;
-  if (!sorted) keyed.sort((a, b) => Buffer.compare(a.k, b.k));
+  for (let i = 1; i < entries.length && sorted; i++) sorted = byteOrder(key(entries[i - 1]!), key(entries[i]!)) < 0;
+  if (sorted) return entries;
+  const keyed = entries.map((e) => ({ e, k: Buffer.from(key(e)) }));
+  keyed.sort((a, b) => Buffer.compare(a.k, b.k));
   return keyed.map((x) => x.e);
+}
+
+/** What git sorts a tree entry by: its name, a tree's as `name/`. */
+export function treeEntryKey(e: Pick<TreeEntry, 'name' | 'type'>): string {
+  return e.type === 'tree' ? `${e.name}/` : e.name;
+}
+
+// UTF-16 order is UTF-8 byte order except where a surrogate pair (a character beyond U+FFFF) meets U+E000..U+FFFF
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Compares two strings by their UTF-8 bytes. */
+export function byteOrder(a: string, b: string): number {
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Normalizes a commit message as git and isomorphic-git store it. */

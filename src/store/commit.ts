@@ -3,7 +3,7 @@ import { normalizeMessage, type Signature } from './backend.ts';
 import { withAdvisoryLock, sleep } from './lock.ts';
 import { compareAndSwapRef } from './refs.ts';
 import type { Repo } from './repo.ts';
-import { emptySnapshot, readSnapshot, writeChanges, type Snapshot } from './tree.ts';
+import { applyChanges, emptySnapshot, rememberSnapshot, snapshotAt, writeChanges, type Snapshot } from './tree.ts';
 
 /** What one logical operation changes: file contents by path (null removes) and the commit message. */
 export interface Change {
@@ -29,6 +29,8 @@ export interface CommitOutcome<R> {
   commit: string | null;
   /** the snapshot the operation was applied to */
   base: Snapshot;
+  /** the snapshot of the commit written (absent when nothing was written) */
+  next?: Snapshot;
   /** attempts used (1 when nobody raced us) */
   attempts: number;
 }
@@ -44,10 +46,11 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
   return withAdvisoryLock(repo.axmeDir, 'write', async () => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const tip = await repo.backend.resolveRef(opts.ref);
-      const snap = tip ? await readSnapshot(repo.backend, tip) : emptySnapshot();
+      const snap = tip ? await snapshotAt(repo, tip) : emptySnapshot();
       const { change, result } = await opts.apply(snap);
       if (!change) return { result, commit: null, base: snap, attempts: attempt };
-      const tree = await writeChanges(repo.backend, snap, change.files);
+      const next = await applyChanges(repo.backend, snap, change.files);
+      const tree = next.tree;
       if (tip && tree === snap.tree) return { result, commit: null, base: snap, attempts: attempt };
       const date = opts.now();
       const ident = await repo.identity();
@@ -55,7 +58,7 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
       const message = normalizeMessage(change.message);
       const commit = await repo.backend.writeCommit({ tree, parents: tip ? [tip] : [], author: sig, committer: sig, message });
       const outcome = await compareAndSwapRef(repo, opts.ref, commit, tip, `axme: ${message.split('\n')[0]}`, sig);
-      if (outcome === 'updated') return { result, commit, base: snap, attempts: attempt };
+      if (outcome === 'updated') return { result, commit, base: snap, next: rememberSnapshot(repo, { ...next, commit }), attempts: attempt };
       await sleep(Math.min(5 * 2 ** Math.min(attempt, 6), 250) * (0.5 + Math.random()));
     }
     throw new AxmeError(

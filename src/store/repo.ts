@@ -4,6 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import type { BackendName, GitBackend, Signature } from './backend.ts';
 import { cliBackend } from './backend-cli.ts';
 import { gitEnv, runGit, type GitResult } from './git.ts';
+import type { Snapshot } from './tree.ts';
 
 /** An open repository. Holds no global state: everything it knows came from `openRepo`. */
 export interface Repo {
@@ -17,6 +18,8 @@ export interface Repo {
   /** environment for git child processes (GIT_DIR pinned to gitDir) */
   env: NodeJS.ProcessEnv;
   backend: GitBackend;
+  /** snapshots of recent memory commits (store/tree.ts snapshotAt): derived, never stale */
+  snapshots: Map<string, Snapshot>;
   /** runs the git CLI against this repository */
   git(args: string[], opts?: { input?: string | Buffer; allowFail?: boolean }): Promise<GitResult>;
   /** author/committer name and email: git config, GIT_* variables, else a fallback identity */
@@ -81,6 +84,7 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
     axmeDir: join(commonDir!, 'axme'),
     env,
     backend,
+    snapshots: new Map(),
     git,
     identity: () => (ident ??= readIdentity(git, opts.env)),
     close: () => backend.close(),

@@ -1,5 +1,5 @@
 import { AxmeError } from '../model/errors.ts';
-import type { GitBackend, TreeEntry } from './backend.ts';
+import { byteOrder, treeEntryKey, type GitBackend, type TreeEntry } from './backend.ts';
 
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
@@ -37,6 +37,53 @@ export async function readSnapshot(backend: GitBackend, commit: string): Promise
   return snap;
 }
 
+/** What remembers snapshots: an open repository (a commit's trees never change, so they never go stale). */
+export interface SnapshotMemory {
+  backend: GitBackend;
+  snapshots: Map<string, Snapshot>;
+}
+
+/** How many snapshots a repository keeps: the tip a writer works on and the few before it. */
+const SNAPSHOTS_KEPT = 4;
+
+/** The snapshot of `commit`: one this process wrote or read lately, else read from the objects. */
+export async function snapshotAt(repo: SnapshotMemory, commit: string): Promise<Snapshot> {
+  return repo.snapshots.get(commit) ?? rememberSnapshot(repo, await readSnapshot(repo.backend, commit));
+}
+
+/** Keeps a commit's snapshot (the newest few) so the next read of that commit reads no tree. */
+export function rememberSnapshot(repo: SnapshotMemory, snap: Snapshot): Snapshot {
+  if (!snap.commit) return snap;
+  repo.snapshots.delete(snap.commit);
+  repo.snapshots.set(snap.commit, snap);
+  for (const old of repo.snapshots.keys()) {
+    if (repo.snapshots.size <= SNAPSHOTS_KEPT) break;
+    repo.snapshots.delete(old);
+  }
+  return snap;
+}
+
+/** Where the entry called `name` (a file or a folder) is in git-ordered entries, or -1. */
+function findEntry(entries: TreeEntry[], name: string): number {
+  for (const key of [name, `${name}/`]) {
+    const at = insertionPoint(entries, key);
+    if (at < entries.length && treeEntryKey(entries[at]!) === key) return at;
+  }
+  return -1;
+}
+
+/** The first position whose key is not before `key` in git's order. */
+function insertionPoint(entries: TreeEntry[], key: string): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byteOrder(treeEntryKey(entries[mid]!), key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
@@ -46,6 +93,14 @@ const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
  * Files axme does not know (and their modes) are carried over unchanged.
  */
 export async function writeChanges(backend: GitBackend, snap: Snapshot, changes: Map<string, Buffer | null>): Promise<string> {
+  return (await applyChanges(backend, snap, changes)).tree;
+}
+
+/**
+ * writeChanges, returning the snapshot of the new tree (commit: null until one is written for
+ * it): what a reader would get from readSnapshot, without reading back the trees just written.
+ */
+export async function applyChanges(backend: GitBackend, snap: Snapshot, changes: Map<string, Buffer | null>): Promise<Snapshot> {
   // folder -> name -> new entry (null = remove); child folders are filled in bottom-up
   const mods = new Map<string, Map<string, TreeEntry | null | 'subtree'>>();
   const mod = (dir: string) => mods.get(dir) ?? mods.set(dir, new Map()).get(dir)!;
@@ -61,27 +116,42 @@ export async function writeChanges(backend: GitBackend, snap: Snapshot, changes:
   }
   const depth = (d: string) => (d === '' ? 0 : d.split('/').length);
   const written = new Map<string, string | null>(); // folder -> new tree OID (null: now empty)
+  const dirs = new Map(snap.dirs);
   for (const dir of [...mods.keys()].sort((a, b) => depth(b) - depth(a))) {
-    const entries = new Map((snap.dirs.get(dir)?.entries ?? []).map((e) => [e.name, e]));
+    // the folder's entries stay in git's order: each change is a binary search, not a rebuild
+    const entries = [...(snap.dirs.get(dir)?.entries ?? [])];
     for (const [name, m] of mods.get(dir)!) {
       const path = dir ? `${dir}/${name}` : name;
-      const existing = entries.get(name);
+      const at = findEntry(entries, name);
+      const existing = at >= 0 ? entries[at] : undefined;
+      let next: TreeEntry | null;
       if (m === 'subtree') {
         if (existing && existing.type !== 'tree') {
           throw new AxmeError('CORRUPT', `${path} is a file in the memory tree but axme needs a folder there; move it away with git and retry`, { path });
         }
         const oid = written.get(path);
-        if (oid) entries.set(name, { mode: '040000', name, oid, type: 'tree' });
-        else entries.delete(name);
-      } else if (m === null) entries.delete(name);
-      else {
-        if (existing && existing.type === 'tree') {
+        next = oid ? { mode: '040000', name, oid, type: 'tree' } : null;
+      } else {
+        if (m && existing && existing.type === 'tree') {
           throw new AxmeError('CORRUPT', `${path} is a folder in the memory tree but axme needs a file there; move it away with git and retry`, { path });
         }
-        entries.set(name, m);
+        next = m;
       }
+      if (at >= 0) entries.splice(at, 1);
+      if (next) entries.splice(insertionPoint(entries, treeEntryKey(next)), 0, next);
     }
-    written.set(dir, entries.size || dir === '' ? await backend.writeTree([...entries.values()]) : null);
+    if (entries.length || dir === '') {
+      const oid = await backend.writeTree(entries);
+      written.set(dir, oid);
+      dirs.set(dir, { oid, entries });
+    } else {
+      written.set(dir, null);
+      dirs.delete(dir);
+    }
   }
-  return written.get('') ?? snap.tree;
+  const files = new Map(snap.files);
+  writes.forEach(([path], i) => files.set(path, { oid: oids[i]!, mode: '100644' }));
+  for (const [path, content] of changes) if (content === null) files.delete(path);
+  const tree = written.get('') ?? snap.tree;
+  return { commit: null, tree, dirs, files };
 }

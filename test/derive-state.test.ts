@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { addBacklogItem } from '../src/knowledge/add-backlog-item.ts';
+import { addDecision } from '../src/knowledge/add-decision.ts';
+import { addMemory } from '../src/knowledge/add-memory.ts';
+import { answerQuestion } from '../src/knowledge/answer-question.ts';
+import { archiveMemory } from '../src/knowledge/archive-memory.ts';
+import { askQuestion } from '../src/knowledge/ask-question.ts';
+import { finalizeClose } from '../src/knowledge/finalize-close.ts';
+import { initStore } from '../src/knowledge/init-store.ts';
+import type { KnowledgeBase } from '../src/knowledge/kb.ts';
+import { listIndex } from '../src/knowledge/list-index.ts';
+import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
+import { stateOf, type KnowledgeState } from '../src/knowledge/state.ts';
+import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
+import { updateBacklogItem } from '../src/knowledge/update-backlog-item.ts';
+import { updateSafety } from '../src/knowledge/update-safety.ts';
+import { readSnapshot } from '../src/store/tree.ts';
+import { git, openTestKb, tempRepo } from './helpers.ts';
+
+/**
+ * A write derives the next state from the one it saw plus the files it wrote (state.ts
+ * deriveState), and carries the list indexes along (list-index.ts). Both must be exactly what a
+ * fresh read of the new commit gives: this drives random operations through the public API
+ * and, after each, compares the derived state with a parse of the commit by a knowledge base
+ * that has never seen it.
+ */
+
+const cleanups: Array<() => void> = [];
+const kbs: KnowledgeBase[] = [];
+after(async () => {
+  for (const kb of kbs) await kb.repo.close();
+  for (const c of cleanups) c();
+});
+
+const plain = (s: KnowledgeState) => JSON.parse(JSON.stringify({ items: s.items, rules: s.rules, config: s.config, diagnostics: s.diagnostics, brokenIds: s.brokenIds }));
+
+for (const backend of ['isogit', 'cli'] as const) {
+  describe(`derived states equal fresh reads (${backend})`, () => {
+    test('200 random operations: every derived state and index matches a fresh parse of its commit', async () => {
+      const { dir, cleanup } = tempRepo();
+      cleanups.push(cleanup);
+      let clock = Date.parse('2026-11-01T10:00:00.000Z');
+      const kb = await openTestKb(dir, { backend, now: () => new Date((clock += 1000)) });
+      const fresh = await openTestKb(dir, { backend });
+      kbs.push(kb, fresh);
+      await initStore(kb);
+      let seed = 7;
+      const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+      const words = ['cache', 'retry', 'queue', 'auth', 'logs', 'build'];
+      let derived = 0;
+      for (let i = 0; i < 200; i++) {
+        const title = `${words[rand(words.length)]} ${rand(3) === 0 ? 'again' : i}`;
+        const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
+        const before = tip();
+        const live = (await stateOf(kb, await readSnapshot(kb.repo.backend, before))).items;
+        const pick = <T>(l: T[]) => l[rand(l.length)];
+        try {
+          switch (rand(11)) {
+            case 0: await addDecision(kb, { title, decision: `decided ${i}`, tags: rand(2) ? ['t'] : undefined }); break;
+            case 1: await addMemory(kb, { type: rand(2) ? 'pattern' : 'feedback', title, description: `seen ${i}` }); break;
+            case 2: await addBacklogItem(kb, { title }); break;
+            case 3: await askQuestion(kb, { question: `${title}?` }); break;
+            case 4: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await supersedeDecision(kb, { id: d.id, title: `${title} v2`, decision: 'newer' }); break; }
+            case 5: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await revokeDecision(kb, { id: d.id, reason: 'dropped' }); break; }
+            case 6: { const b = pick(live.backlog); if (b) await updateBacklogItem(kb, { id: b.id, notes: `note ${i}`, status: 'in-progress' }); break; }
+            case 7: { const q = pick(live.question); if (q) await answerQuestion(kb, { question_id: q.id, answer: `answer ${i}` }); break; }
+            case 8: { const m = pick(live.memory.filter((x) => x.status === 'active')); if (m) await archiveMemory(kb, { slug: m.slug }); break; }
+            case 9: await updateSafety(kb, { action: 'add', rule_type: 'bash_deny', value: `tool-${i}` }); break;
+            default: await finalizeClose(kb, { summary: `close ${i}`, decisions: [{ title: `${title} closed`, decision: 'x' }], memories: [{ type: 'pattern', title: `${title} seen`, description: 'y' }] } as never); break;
+          }
+        } catch (err) {
+          if (!(err as { code?: string }).code) throw err; // a refusal by the rules is fine
+        }
+        const now = tip();
+        if (now === before) continue;
+        const remembered = kb.memo.get(`state:${now}`) as KnowledgeState | undefined;
+        if (!remembered) continue; // not derivable (none of these operations should need that often)
+        derived++;
+        const truth = await stateOf(fresh, await readSnapshot(fresh.repo.backend, now));
+        assert.deepEqual(plain(remembered), plain(truth), `operation ${i}: derived state differs from a fresh read`);
+        for (const kind of ['decision', 'backlog', 'question', 'memory'] as const) {
+          const have = listIndex(kb.indexes, remembered.items[kind]);
+          const want = listIndex(fresh.indexes, truth.items[kind]);
+          assert.deepEqual([...have.maxId].sort(), [...want.maxId].sort(), `operation ${i}: ${kind} highest IDs`);
+          const titles = (ix: typeof have) => [...ix.titles].map(([k, v]) => [k, v.map((x) => x.slug)]).sort();
+          assert.deepEqual(titles(have), titles(want), `operation ${i}: ${kind} titles`);
+        }
+      }
+      assert.ok(derived >= 150, `only ${derived} of the writes were derived`);
+    });
+  });
+}
