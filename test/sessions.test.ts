@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -324,6 +324,21 @@ describe('the first hook call and work after a close', () => {
     assert.equal(row.status, 'orphan', 'the known session was ended');
   });
 
+  test('hooks renewing an ended session at the same moment agree on one new session', async () => {
+    const sid = (out: string) => /\(axme session ([\w-]+)\)/.exec(JSON.parse(out).hookSpecificOutput.additionalContext)![1]!;
+    const first = await hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'startup' }));
+    const old = sid(first.stdout);
+    await hook(dir, 'session-end', hookPayload(dir, 'renewed', 'SessionEnd', { reason: 'clear' }));
+    // Claude Code resumes the session: several hooks fire at once
+    const runs = await Promise.all(Array.from({ length: 6 }, () => hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'resume' }))));
+    const ids = new Set(runs.map((r) => sid(r.stdout)));
+    assert.equal(ids.size, 1, `one new session, not ${[...ids].join(', ')}`);
+    assert.notEqual([...ids][0], old);
+    const sessions = (await axmeOk(dir, ['session', 'list', '--json'])).map((r: { id: string }) => r.id);
+    assert.ok(sessions.includes(old) && sessions.includes([...ids][0]));
+    assert.equal(sessions.filter((i: string) => ![old, ...ids].includes(i)).length, sessions.length - 2, 'no stray sessions from the losers');
+  });
+
   test('work after the agent\'s close reaches its summary when the session dies; the agent\'s handoff stays', async () => {
     const harness = await fakeHarness(dir, 'closed-then-more', ['lib/before.ts']);
     const id = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: { status: string }) => r.status === 'active').id as string;
@@ -579,6 +594,25 @@ describe('session state: table-driven', () => {
       assert.equal(sessionForHarness(common, 'claude-code', 'resumed', info(process.pid)).id, second.id, 'and that one is reused while it runs');
       recordEvent(common, second.id, { t: new Date().toISOString(), type: 'end', reason: 'clear' });
       assert.notEqual(sessionForHarness(common, 'claude-code', 'resumed', info(process.pid)).id, second.id, 'an ended one is not reused');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('renewing is compare-and-swap: a hook that finds another hook\'s claim on the old session uses that hook\'s session', async () => {
+    const { recordEvent, sessionForHarness, sessionsDir } = await import('../src/session/sessions.ts');
+    const { dir, cleanup } = tempRepo();
+    try {
+      const common = join(dir, '.git');
+      const info = (pid: number) => ({ cwd: dir, transcriptPath: null, now: new Date(), owner: () => ({ pid, start: null }), renew: true });
+      const old = sessionForHarness(common, 'claude-code', 'raced', info(process.pid));
+      recordEvent(common, old.id, { t: new Date().toISOString(), type: 'end', reason: 'clear' });
+      // another hook has just claimed the renewal of `old` (and made its session) but not yet moved the mapping
+      const theirs = sessionForHarness(common, 'claude-code', 'other-harness-session', info(process.pid));
+      writeFileSync(join(sessionsDir(common), 'harness', `claude-code-raced.after-${old.id}`), theirs.id);
+      const mine = sessionForHarness(common, 'claude-code', 'raced', info(process.pid));
+      assert.equal(mine.id, theirs.id, 'the loser takes the winner\'s session');
+      assert.equal(readdirSync(sessionsDir(common)).filter((f) => f.endsWith('.json')).length, 2, 'and leaves no session of its own behind');
     } finally {
       cleanup();
     }

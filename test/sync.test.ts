@@ -19,7 +19,8 @@ import { mergeLists, mergeValues } from '../src/knowledge/merge/values.ts';
 import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
 import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
 import { updateBacklogItem } from '../src/knowledge/update-backlog-item.ts';
-import { readSnapshot, writeChanges } from '../src/store/tree.ts';
+import { emptySnapshot, readSnapshot, writeChanges } from '../src/store/tree.ts';
+import { parseYaml } from '../src/model/frontmatter.ts';
 import { startGitHttpsServer } from './git-https-server.ts';
 import { axme, axmeOk, CLI, cleanEnv, git } from './helpers.ts';
 
@@ -155,9 +156,10 @@ describe('axme sync over a local bare remote', () => {
     assert.equal((await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json'])).remotes[0].added.length, 0, 'a second init adds nothing');
     await axmeOk(a!, ['decision', 'add', '--title', 'Fetched by plain git', '--decision', 'x']);
     await axmeOk(a!, ['sync']);
+    const local = git(b!, ['rev-parse', REF]).trim();
     git(b!, ['fetch', '-q', 'origin']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), git(a!, ['rev-parse', REF]).trim());
-    assert.equal(git(b!, ['rev-parse', '--verify', '--quiet', REF]).trim() !== git(a!, ['rev-parse', REF]).trim(), true, 'a fetch never moves the local store');
+    assert.equal(git(b!, ['rev-parse', REF]).trim(), local, 'a fetch never moves the local store');
     const skipped = await axmeOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
     assert.deepEqual(skipped.remotes, []);
     assert.equal(git(c!, ['config', '--get-all', 'remote.origin.fetch']).trim(), '+refs/heads/*:refs/remotes/origin/*');
@@ -410,6 +412,29 @@ describe('determinism', () => {
     const t2 = await writeChanges(kb.repo.backend, sy, p2.changes);
     assert.equal(t1, t2);
     assert.equal(p1.renumbered.length, 1, 'D-002 was taken on both sides');
+  });
+});
+
+describe('determinism without common history', () => {
+  test('two stores whose rules files differ in keys and key order merge to one tree either way, and to the stricter rules', async () => {
+    const { clones: [a] } = team(1);
+    const kb = await kbOf(a!);
+    const commitOf = async (files: Record<string, string>) => {
+      const tree = await writeChanges(kb.repo.backend, emptySnapshot(), new Map(Object.entries(files).map(([p, t]) => [p, Buffer.from(t)])));
+      return git(a!, ['commit-tree', tree, '-m', 'seed']).trim();
+    };
+    const x = await commitOf({ 'axme.yaml': 'format: 1\nkind: repo\n', 'safety/rules.yaml': 'bash:\n  deniedPrefixes: [make deploy]\n  allowedPrefixes: [npm publish --dry-run]\ngit:\n  allowForcePush: true\n' });
+    const y = await commitOf({ 'axme.yaml': 'kind: repo\nformat: 1\n', 'safety/rules.yaml': 'github:\n  unverifiedPr: allow\ngit:\n  protectedBranches: [release]\n  allowForcePush: true\nfilesystem:\n  readOnlyPaths: [docs/]\n' });
+    const [sx, sy] = await Promise.all([readSnapshot(kb.repo.backend, x), readSnapshot(kb.repo.backend, y)]);
+    const p1 = await planMerge({ kb, base: null, ours: { ...sx, commit: x }, theirs: { ...sy, commit: y } });
+    const p2 = await planMerge({ kb, base: null, ours: { ...sy, commit: y }, theirs: { ...sx, commit: x } });
+    const [t1, t2] = [await writeChanges(kb.repo.backend, sx, p1.changes), await writeChanges(kb.repo.backend, sy, p2.changes)];
+    assert.equal(t1, t2, 'the same tree whichever side is ours');
+    const rules = parseYaml(git(a!, ['cat-file', 'blob', `${t1}:safety/rules.yaml`])) as { git: { allowForcePush: boolean; protectedBranches: string[] }; bash: { allowedPrefixes: string[] }; github: { unverifiedPr: string } };
+    assert.equal(rules.git.allowForcePush, true, 'both allow it');
+    assert.ok(rules.git.protectedBranches.includes('release') && rules.git.protectedBranches.includes('main'));
+    assert.deepEqual(rules.bash.allowedPrefixes, [], 'an allow only one side granted is dropped');
+    assert.equal(rules.github.unverifiedPr, 'deny');
   });
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -48,9 +48,9 @@ function itemsIn(gitDir: string): string[] {
 }
 
 /** `axme hook pre-tool-use` (the built binary) for a Bash command run in `cwd`: denied or not, and stderr. */
-async function hookBash(cwd: string, command: string): Promise<{ denied: boolean; reason: string; stderr: string }> {
+async function hookBash(cwd: string, command: string, env: NodeJS.ProcessEnv = {}): Promise<{ denied: boolean; reason: string; stderr: string }> {
   const input = JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.jsonl', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
-  const r = await axme(cwd, ['hook', 'pre-tool-use'], { input });
+  const r = await axme(cwd, ['hook', 'pre-tool-use'], { input, env });
   assert.equal(r.code, 0, r.stderr);
   if (r.stdout.trim() === '') return { denied: false, reason: '', stderr: r.stderr };
   const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
@@ -267,6 +267,19 @@ describe('a workspace of three repositories', () => {
       // in the workspace folder itself, and not outside the workspace
       assert.equal((await hookBash(root, 'make deploy-prod')).denied, true);
       assert.equal((await hookBash(outside.dir, 'make deploy-prod')).denied, false);
+      // the workspace folder keeps its compiled policy too: keyed by the workspace store's tip alone, and reused
+      const wsCache = join(store, 'axme', 'policy.json');
+      assert.match((JSON.parse(readFileSync(wsCache, 'utf8')) as { key: string }).key, new RegExp(`refs/memory/main=${tip(store)}$`));
+      const written = statSync(wsCache).mtimeMs;
+      assert.equal((await hookBash(root, 'make deploy-prod --now')).denied, true);
+      assert.equal(statSync(wsCache).mtimeMs, written, 'a cache hit, not a compile, in the workspace folder');
+      // a git hook or a shell with GIT_DIR set (alone, as git sets it for hooks of linked worktrees, or with the work tree) still gets the workspace rules
+      for (const env of [{ GIT_DIR: join(repo('web'), '.git') }, { GIT_DIR: join(repo('web'), '.git'), GIT_WORK_TREE: repo('web') }]) {
+        rmSync(join(repo('web'), '.git', 'axme', 'policy.json'), { force: true });
+        const d = await hookBash(repo('web'), 'make deploy-prod', env);
+        assert.equal(d.denied, true, JSON.stringify(env));
+        assert.doesNotMatch(d.stderr, /kind: repo/, 'the member was not taken for the workspace store');
+      }
       // axme safety show in a repository shows the rules in force
       const shown = await axmeOk(repo('api'), ['safety', 'show', '--json']);
       assert.ok(shown.bash.deniedPrefixes.includes('make deploy-prod'));
@@ -369,6 +382,15 @@ describe('a workspace of three repositories', () => {
     const inRoot = await start(root);
     assert.match(inRoot, new RegExp(`^# Project knowledge \\(axme, refs/memory/main @ ${tip(store).slice(0, 12)}\\)`));
     assert.match(inRoot, /Use pnpm everywhere/);
+    // a session in the workspace folder is tracked in the workspace store: its edits, and its end
+    const id = /\(axme session ([\w-]+)\)/.exec(inRoot)![1]!;
+    const hook = (event: string, extra: Record<string, unknown>) => axme(root, ['hook', event], { input: JSON.stringify({ session_id: `ss-${root.length}`, transcript_path: '/tmp/t.jsonl', cwd: root, hook_event_name: event, ...extra }) });
+    writeFileSync(join(root, 'NOTES.md'), 'workspace notes\n');
+    assert.equal((await hook('post-tool-use', { tool_name: 'Write', tool_input: { file_path: join(root, 'NOTES.md') } })).code, 0);
+    assert.equal((await hook('session-end', { reason: 'other' })).code, 0);
+    const log = readFileSync(join(store, 'axme', 'sessions', `${id}.jsonl`), 'utf8');
+    assert.match(log, /"type":"file","path":"[^"]*NOTES\.md"/);
+    assert.match(log, /"type":"end"/);
   });
 
   test('axme workspace: the store and each repository with tip and counts, as text and --json', async () => {
@@ -409,6 +431,24 @@ describe('axme init --workspace refuses a folder without repositories', () => {
       assert.equal(existsSync(join(dir, '.axme.git')), false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('axme init --workspace in a folder that is a repository itself', () => {
+  test('the workspace store is excluded from the outer repository: git add -A does not stage it', async () => {
+    const { root, cleanup } = tempFolderOfRepos(['one', 'two']);
+    try {
+      gitRepo(root);
+      await axmeOk(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan']);
+      assert.ok(existsSync(join(root, '.axme.git', 'HEAD')));
+      assert.match(readFileSync(join(root, '.git', 'info', 'exclude'), 'utf8'), /^\/\.axme\.git\/$/m);
+      git(root, ['add', '-A']);
+      assert.doesNotMatch(git(root, ['diff', '--cached', '--name-only']), /\.axme\.git/);
+      await axmeOk(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan']);
+      assert.equal(readFileSync(join(root, '.git', 'info', 'exclude'), 'utf8').split('/.axme.git/').length, 2, 'written once');
+    } finally {
+      cleanup();
     }
   });
 });

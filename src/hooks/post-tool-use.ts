@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { recordEvent } from '../session/sessions.ts';
 import { harnessSession } from './harness-session.ts';
-import { locateRepo } from '../store/locate.ts';
+import { sessionStoreAt } from '../store/workspace-store.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 
@@ -14,7 +14,7 @@ export async function postToolUse(io: HookIO): Promise<void> {
   const raw = p.tool_input.file_path ?? p.tool_input.notebook_path;
   if (typeof raw !== 'string' || !raw) return;
   const cwd = p.cwd ?? io.cwd;
-  const loc = locateRepo(cwd, io.env);
+  const loc = sessionStoreAt(cwd, io.env);
   if (!loc) return;
   const abs = resolve(cwd, raw);
   const rel = loc.worktree ? relative(loc.worktree, abs) : abs;

@@ -54,7 +54,9 @@ export async function preToolUse(io: HookIO): Promise<void> {
   };
   const verdict = await evaluate({ tool: p.tool_name, input: p.tool_input }, policy, ctx);
   if (verdict.decision === 'deny') io.stdout(denyOutput(verdict.reason));
-  if (loc && p.session_id) startSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
+  // the session's store: the repository's, or in a workspace folder the workspace store
+  const sessions = loc?.commonDir ?? workspace?.gitDir;
+  if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { recordEvent } from '../session/sessions.ts';
 import { knownHarnessSession } from './harness-session.ts';
-import { locateRepo } from '../store/locate.ts';
+import { sessionStoreAt } from '../store/workspace-store.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 
 /** SessionEnd: marks the harness session's axme session as ended (why, and when). */
 export async function sessionEnd(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
-  const loc = locateRepo(p.cwd ?? io.cwd, io.env);
+  const loc = sessionStoreAt(p.cwd ?? io.cwd, io.env);
   if (!loc || !p.session_id) return;
   // the session that is ending, even when it already looks over; one never seen is not created just to end it
   const s = knownHarnessSession({ ...p, session_id: p.session_id }, loc.commonDir);

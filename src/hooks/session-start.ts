@@ -1,6 +1,5 @@
 import { harnessSession } from './harness-session.ts';
-import { locateRepo } from '../store/locate.ts';
-import { findWorkspaceStore } from '../store/workspace-store.ts';
+import { sessionStoreAt } from '../store/workspace-store.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 
@@ -11,16 +10,13 @@ export const SESSION_START_BUDGET = 9_000;
 export async function sessionStart(io: HookIO): Promise<void> {
   const p = parsePayload(io.stdin);
   const cwd = p.cwd ?? io.cwd;
-  // in a workspace folder (no repository of its own), the session's store is the workspace store
-  const own = locateRepo(cwd, io.env);
-  const ws = own ? null : findWorkspaceStore(cwd);
-  const loc = own ?? (ws && { gitDir: ws.gitDir, commonDir: ws.gitDir, worktree: null });
+  const loc = sessionStoreAt(cwd, io.env);
   if (!loc) return;
   let sessionId: string | undefined;
   if (p.session_id) {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir).id;
   }
   const slow = await io.loadSlow();
-  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId });
+  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId, cwd });
   io.stdout(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`);
 }

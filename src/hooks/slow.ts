@@ -29,9 +29,14 @@ export async function lookupPr(opts: Omit<PrStateOptions, 'cacheDir'> & { loc: R
  * tip moved, and the session-start context. Built as its own chunk (dist/hook-slow.js).
  */
 
-async function withStore<T>(loc: RepoLocation | null, env: NodeJS.ProcessEnv, fn: (kb: KnowledgeBase) => Promise<T>, cwd = '.'): Promise<T> {
-  // a hook is a short-lived process: the git CLI backend starts fastest; the workspace (if any) is merged in
-  const kb = await openKnowledgeBase({ cwd: loc ? (loc.worktree ?? loc.gitDir) : cwd, env, backend: 'cli', workspace: true });
+/**
+ * Opens the store a hook works on (the workspace, if any, merged in). A hook is a short-lived
+ * process: the git CLI backend starts fastest. Without a known working tree (a bare repository,
+ * the workspace store, GIT_DIR alone) it opens from the hook's folder: git finds the repository by
+ * GIT_DIR or from there, and the workspace is searched from there.
+ */
+async function withStore<T>(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
+  const kb = await openKnowledgeBase({ cwd: loc?.worktree ?? cwd, env, backend: 'cli', workspace: true });
   try {
     return await fn(kb);
   } finally {
@@ -40,8 +45,8 @@ async function withStore<T>(loc: RepoLocation | null, env: NodeJS.ProcessEnv, fn
 }
 
 /** The policy of the repository at `loc` merged with its workspace's; outside any repository, the workspace store's at or above `cwd`. */
-export function compileRepoPolicy(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd?: string) {
-  return withStore(loc, env, compileStorePolicy, cwd);
+export function compileRepoPolicy(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string) {
+  return withStore(loc, env, cwd, compileStorePolicy);
 }
 
 /**
@@ -50,9 +55,9 @@ export function compileRepoPolicy(loc: RepoLocation | null, env: NodeJS.ProcessE
  * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
  * handoff is in this context.
  */
-export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined }): Promise<string> {
+export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined; cwd: string }): Promise<string> {
   try {
-    return await withStore(loc, env, async (kb) => {
+    return await withStore(loc, env, opts.cwd, async (kb) => {
       const notes: string[] = [];
       const sweep = await withDeadline(
         sweepOrphans(kb).catch((err: unknown) => {

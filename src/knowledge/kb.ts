@@ -4,6 +4,7 @@ import type { ListIndexes } from './list-index.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName } from '../store/backend.ts';
 import { diskCache, type DiskCache } from '../store/cache.ts';
+import { withoutRepoEnv } from '../store/git.ts';
 import { locateRepo } from '../store/locate.ts';
 import { openRepo, type Repo } from '../store/repo.ts';
 import { workspaceFor, type WorkspaceLocation } from '../store/workspace-store.ts';
@@ -99,7 +100,8 @@ function linkTo(ws: WorkspaceLocation, self: boolean, opts: OpenOptions, worktre
     member: !self && worktree && worktree.startsWith(`${ws.root}/`) ? worktree.slice(ws.root.length + 1).split('\\').join('/') : null,
     open: () => {
       if (link.opened) return link.opened;
-      const p = openKnowledgeBase({ ...opts, cwd: ws.gitDir, workspace: false }).then((kb) => {
+      // the workspace store, not whatever repository GIT_DIR (a git hook, a shell) points at
+      const p = openKnowledgeBase({ ...opts, env: withoutRepoEnv(opts.env), cwd: ws.gitDir, workspace: false }).then((kb) => {
         kb.workspace = { root: ws.root, store: ws.gitDir, self: true, member: null, open: async () => kb };
         kb.label = ws.gitDir;
         return kb;

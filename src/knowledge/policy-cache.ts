@@ -5,6 +5,7 @@ import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { readRefSync, type RepoLocation } from '../store/locate.ts';
 import { workspaceFor, type WorkspaceLocation } from '../store/workspace-store.ts';
 import { MEMORY_REF } from '../model/refs.ts';
+import type { CompiledPolicy } from './compile-policy.ts';
 
 /**
  * The compiled-policy cache of the pre-tool-use hook: `<git-common-dir>/axme/policy.json`,
@@ -32,40 +33,33 @@ export interface PolicyLoad {
   workspace?: WorkspaceLocation | null;
 }
 
-/** What `compile` answers: the policy and the commits it was compiled from. */
-export interface Compiled {
-  policy: Policy;
-  commit: string | null;
-  /** the workspace store's commit merged in (undefined: not in a workspace) */
-  workspaceCommit?: string | null | undefined;
-}
-
 /**
  * The policy in force for a repository (null: not in one): the built-in defaults without a
  * store, the cached compile while the tips are unchanged, else `compile` (which loads the heavy
  * layers) — and when even that fails, the defaults with a warning. Never "allow everything".
- * In a workspace (`<ancestor>/.axme.git`, found from the repository's working tree, or from
- * `cwd` outside any repository) the key holds both tips: moving either compiles again.
+ * The store the session works in is the repository's, or outside any repository the workspace
+ * store found from `cwd`; when a workspace store is another store (`<ancestor>/.axme.git`), its
+ * tip is part of the key too: moving either compiles again. The cache lives with the own store.
  */
-export async function policyFor(loc: RepoLocation | null, axmeVersion: string, compile: () => Promise<Compiled>, cwd?: string): Promise<PolicyLoad> {
+export async function policyFor(loc: RepoLocation | null, axmeVersion: string, compile: () => Promise<CompiledPolicy>, cwd?: string): Promise<PolicyLoad> {
   const ws = loc || cwd !== undefined ? workspaceFor(loc, cwd ?? '.') : null;
-  // the cache lives with the repository, or with the workspace store outside any repository
-  const cacheDir = loc?.commonDir ?? ws?.gitDir;
-  if (!cacheDir) return { policy: defaultPolicy(), source: 'defaults' };
-  const own = ws && ws.gitDir === loc?.commonDir;
-  const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
-  const wsTip = ws && !own ? readRefSync(ws.gitDir, MEMORY_REF) : null;
-  if (tip === null && wsTip === null) return { policy: defaultPolicy(), source: 'defaults', workspace: ws };
-  const wsKey = (t: string | null) => (ws && !own ? { store: ws.gitDir, tip: t } : null);
-  if (tip !== 'unknown' && wsTip !== 'unknown') {
-    const hit = readCachedPolicy(cacheDir, policyKey(axmeVersion, tip, wsKey(wsTip)));
+  const own = loc?.commonDir ?? ws?.gitDir;
+  if (!own) return { policy: defaultPolicy(), source: 'defaults' };
+  const other = ws && ws.gitDir !== own ? ws.gitDir : null;
+  const tip = readRefSync(own, MEMORY_REF);
+  const otherTip = other ? readRefSync(other, MEMORY_REF) : null;
+  if (tip === null && otherTip === null) return { policy: defaultPolicy(), source: 'defaults', workspace: ws };
+  const keyOf = (t: string | null, o: string | null) => policyKey(axmeVersion, t, other ? { store: other, tip: o } : null);
+  const known = tip !== 'unknown' && otherTip !== 'unknown';
+  if (known) {
+    const hit = readCachedPolicy(own, keyOf(tip, otherTip));
     if (hit) return { policy: hit, source: 'cache', workspace: ws };
   }
   try {
     const c = await compile();
-    if ((c.commit || c.workspaceCommit) && tip !== 'unknown' && wsTip !== 'unknown') {
+    if ((c.commit || c.workspaceCommit) && known) {
       try {
-        writeCachedPolicy(cacheDir, policyKey(axmeVersion, c.commit, wsKey(c.workspaceCommit ?? null)), c.policy);
+        writeCachedPolicy(own, keyOf(c.commit, c.workspaceCommit ?? null), c.policy);
       } catch {
         // a read-only repository: answer anyway, compile again next time
       }

@@ -7,6 +7,7 @@ import { ownerAlive } from '../session/list.ts';
 import { claimSession, listSessions, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../session/sessions.ts';
 import { transcriptGist, type TranscriptGist } from '../session/transcript.ts';
 import { commitSubjects, uncommitted } from '../store/code-commits.ts';
+import { withoutRepoEnv } from '../store/git.ts';
 import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { locationOf } from './items.ts';
@@ -40,21 +41,32 @@ export interface RecoverOptions {
 export async function recoverSession(kb: KnowledgeBase, sessionId: string, opts: RecoverOptions = {}): Promise<RecoverResult> {
   const s = readSession(kb.repo.commonDir, sessionId);
   if (!s) throw new AxmeError('NOT_FOUND', `no session ${sessionId} on this machine: \`axme session list\` shows the sessions this repository has seen`);
-  const status = sessionStatus(s, opts.alive ?? ownerAlive);
-  // a closed session whose work after the close was recovered already
-  const afterClose = status === 'closed' && s.recovered !== null && s.recovered.t >= s.closed!.t;
-  if (status === 'closed' && !afterClose) throw new AxmeError('CONFLICT', `session ${sessionId} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, there is nothing to recover`);
-  if (status === 'recovered' || afterClose) return { session: sessionId, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${sessionId} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
-  if (status === 'active' && !opts.force) {
-    throw new AxmeError('CONFLICT', `session ${sessionId} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`);
-  }
+  const early = settled(s, opts);
+  if (early) return early;
   const release = claimSession(kb.repo.commonDir, sessionId, kb.now());
   if (!release) throw new AxmeError('CONFLICT', `session ${sessionId} is being recovered by another process right now: run the command again in a moment`);
   try {
-    return await recover(kb, readSession(kb.repo.commonDir, sessionId) ?? s);
+    // read again under the claim: a sweep may have recovered it between the check and the claim
+    const fresh = readSession(kb.repo.commonDir, sessionId) ?? s;
+    return settled(fresh, opts) ?? (await recover(kb, fresh));
   } finally {
     release();
   }
+}
+
+/** The answer for a session that needs no recovery (already done), an error for one that must not have one; null: recover it. */
+function settled(s: SessionState, opts: RecoverOptions): RecoverResult | null {
+  const id = s.meta.id;
+  const status = sessionStatus(s, opts.alive ?? ownerAlive);
+  // a closed session whose work after the close was recovered already
+  const afterClose = status === 'closed' && s.recovered !== null && s.recovered.t >= s.closed!.t;
+  if (status === 'closed' && !afterClose) throw new AxmeError('CONFLICT', `session ${id} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, there is nothing to recover`);
+  if (status === 'recovered' || afterClose) return { session: id, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${id} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
+  if (status === 'discarded') return { session: id, outcome: 'discarded', commit: null, handoff: null, summary: null, text: `Session ${id} recorded nothing and was set aside.` };
+  if (status === 'active' && !opts.force) {
+    throw new AxmeError('CONFLICT', `session ${id} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`);
+  }
+  return null;
 }
 
 async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResult> {
@@ -152,7 +164,7 @@ interface Facts {
 
 async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
   const files = committable(s.files);
-  const at = { cwd: s.meta.cwd, env: kb.repo.env.GIT_DIR ? stripGitDir(kb.repo.env) : kb.repo.env };
+  const at = { cwd: s.meta.cwd, env: withoutRepoEnv(kb.repo.env) };
   const [commits, dirty, knowledge] = await Promise.all([
     commitSubjects(at, s.commits.slice(-50)).catch(() => []),
     uncommitted(at, files.slice(0, 200)).catch(() => []),
@@ -171,11 +183,6 @@ async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
   };
 }
 
-/** The git commands run for the session's worktree, not the store's git dir. */
-function stripGitDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { GIT_DIR: _d, GIT_WORK_TREE: _w, ...rest } = env;
-  return rest;
-}
 
 /** Subjects of the knowledge commits the session made (decisions, memories saved before it stopped). */
 async function sessionKnowledge(kb: KnowledgeBase, s: SessionState): Promise<string[]> {

@@ -1,5 +1,12 @@
 import type { RulesData } from './safety-defaults.ts';
 
+/** The enumerated settings, least strict first: where two stores disagree, the later value holds. */
+export const STRICTNESS = {
+  requireAxmeSuffix: ['never', 'agents', 'always'],
+  enforceFor: ['agents', 'everyone'],
+  unverifiedPr: ['allow', 'deny'],
+} as const;
+
 /**
  * Combines the safety rules of two stores (a workspace and one of its repositories; the two
  * sides of a sync) so that the result is never less strict than either side (DESIGN.md §7):
@@ -15,10 +22,10 @@ export function mergeRules(a: RulesData, b: RulesData): RulesData {
       allowForcePush: a.git.allowForcePush && b.git.allowForcePush,
       allowDirectPushToMain: a.git.allowDirectPushToMain && b.git.allowDirectPushToMain,
       requirePrForMain: a.git.requirePrForMain || b.git.requirePrForMain,
-      requireAxmeSuffix: stricter(['never', 'agents', 'always'], a.git.requireAxmeSuffix, b.git.requireAxmeSuffix),
-      enforceFor: stricter(['agents', 'everyone'], a.git.enforceFor, b.git.enforceFor),
+      requireAxmeSuffix: stricter(STRICTNESS.requireAxmeSuffix, a.git.requireAxmeSuffix, b.git.requireAxmeSuffix),
+      enforceFor: stricter(STRICTNESS.enforceFor, a.git.enforceFor, b.git.enforceFor),
     },
-    github: { unverifiedPr: stricter(['allow', 'deny'], a.github.unverifiedPr, b.github.unverifiedPr) },
+    github: { unverifiedPr: stricter(STRICTNESS.unverifiedPr, a.github.unverifiedPr, b.github.unverifiedPr) },
     bash: {
       deniedPrefixes: union(a.bash.deniedPrefixes, b.bash.deniedPrefixes),
       deniedCommands: union(a.bash.deniedCommands, b.bash.deniedCommands),

@@ -118,28 +118,21 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
   writeFileAtomicSync(join(dir, `${meta.id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
   const tmp = `${mapPath}.${process.pid}.tmp`;
   writeFileSync(tmp, meta.id);
-  if (existing) {
-    // the mapping moves to the new session in one rename; a hook renewing at the same instant may win instead
-    renameSync(tmp, mapPath);
-    const won = readMapped(dir, mapPath);
-    if (won && won.id !== meta.id) {
-      unlinkSync(join(dir, `${meta.id}.json`));
-      return won;
-    }
-    return meta;
-  }
+  // compare-and-swap by an exclusive hard link: the first hook to create the mapping, or the
+  // first to renew one given session (a file named after it), wins; the others use its session
+  const claim = existing ? `${mapPath}.after-${existing.id}` : mapPath;
   try {
-    linkSync(tmp, mapPath);
+    linkSync(tmp, claim);
   } catch (err) {
+    unlinkSync(tmp);
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    // another hook created it first: use theirs, forget ours
     unlinkSync(join(dir, `${meta.id}.json`));
-    const won = readMapped(dir, mapPath);
+    const won = readMapped(dir, claim);
     if (won) return won;
     throw err;
-  } finally {
-    unlinkSync(tmp);
   }
+  if (existing) renameSync(tmp, mapPath);
+  else unlinkSync(tmp);
   return meta;
 }
 
@@ -282,7 +275,10 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
   for (const s of sessions) {
     const done = s.closed ?? s.recovered ?? s.discarded;
     if (!done || s.pending.files.length || s.pending.commits.length || s.lastActivity >= cutoff) continue;
-    for (const f of [join(dir, 'harness', `${s.meta.harness}-${s.meta.harnessSessionId}`), join(dir, `${s.meta.id}.jsonl`), join(dir, `${s.meta.id}.json`)]) {
+    const mapping = join(dir, 'harness', `${s.meta.harness}-${s.meta.harnessSessionId}`);
+    // the mapping only while it still names this session (a renewed one names its successor)
+    const maps = readMapped(dir, mapping)?.id === s.meta.id ? [mapping] : [];
+    for (const f of [...maps, `${mapping}.after-${s.meta.id}`, join(dir, `${s.meta.id}.jsonl`), join(dir, `${s.meta.id}.json`)]) {
       try {
         unlinkSync(f);
       } catch {

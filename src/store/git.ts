@@ -51,3 +51,17 @@ export function gitEnv(env: NodeJS.ProcessEnv, gitDir: string): NodeJS.ProcessEn
   for (const k of ['GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_PREFIX']) delete e[k];
   return e;
 }
+
+/** Variables that point git at one repository (its git dir, work tree, index, objects). */
+const REPO_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_PREFIX', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE'];
+
+/**
+ * The caller's environment for opening ANOTHER repository: without the variables that would send
+ * git back to the caller's (a git hook, or an agent's shell, runs with GIT_DIR set). User settings
+ * (GIT_CONFIG_*, identity, SSH, credentials) stay.
+ */
+export function withoutRepoEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const e = { ...env };
+  for (const k of REPO_VARS) delete e[k];
+  return e;
+}

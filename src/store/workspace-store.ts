@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { locateRepo, type RepoLocation } from './locate.ts';
 
 /**
  * Finding a workspace store with plain synchronous file checks (no git process): the
@@ -40,12 +41,24 @@ export function workspaceOfStore(gitDir: string): WorkspaceLocation | null {
 
 /**
  * The workspace a repository (or a folder outside any repository) belongs to: searched upwards
- * from the repository's working tree, or from `cwd` when there is no repository. A bare
- * repository belongs to none, unless it is a workspace store itself.
+ * from the repository's working tree, or from `cwd` when there is no repository or its working
+ * tree is not known (GIT_DIR set without GIT_WORK_TREE, as in a git hook of a linked worktree).
+ * A workspace store belongs to itself.
  */
 export function workspaceFor(repo: { worktree: string | null; commonDir: string } | null, cwd: string): WorkspaceLocation | null {
   if (!repo) return findWorkspaceStore(cwd);
   const own = workspaceOfStore(repo.commonDir);
   if (own) return own;
-  return repo.worktree ? findWorkspaceStore(repo.worktree) : null;
+  return findWorkspaceStore(repo.worktree ?? cwd);
+}
+
+/**
+ * The store the sessions of an agent working in `cwd` belong to: its repository, or — in a
+ * workspace folder outside any repository — the workspace store. Null when neither exists.
+ */
+export function sessionStoreAt(cwd: string, env: NodeJS.ProcessEnv): RepoLocation | null {
+  const own = locateRepo(cwd, env);
+  if (own) return own;
+  const ws = findWorkspaceStore(cwd);
+  return ws ? locateRepo(ws.gitDir) : null;
 }

@@ -1,16 +1,13 @@
 import type { Argv } from 'yargs';
 import { checkStore } from '../../knowledge/check-store.ts';
 import { relative, resolve } from 'node:path';
-import { initStore } from '../../knowledge/init-store.ts';
-import { configureKnowledgeRemotes } from '../../knowledge/sync.ts';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
 import type { KindName } from '../../model/kind.ts';
 import { SPECS } from '../../model/paths.ts';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
-import type { KnowledgeBase } from '../../knowledge/kb.ts';
 import { detectWorkspace } from '../../knowledge/workspace/detect-workspace.ts';
-import { initWorkspaceStore } from '../../knowledge/workspace/init-workspace.ts';
+import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { diagnosticLine } from '../render.ts';
 import { atOption } from './shared.ts';
@@ -30,7 +27,7 @@ export function storeCommands(io: CliIO) {
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge (--no-fetch-config: skip)" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
-      handler: (a: Args) => (a.workspace ? initWorkspace(io, a) : initOne(io, a)),
+      handler: (a: Args) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
     },
     {
       command: 'log',
@@ -83,15 +80,23 @@ export function storeCommands(io: CliIO) {
   ];
 }
 
-type InitReport = Awaited<ReturnType<typeof initRepository>>;
+/** Which init steps the flags ask for. */
+function stepsOf(a: Args): InitSteps {
+  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false };
+}
+
+function contextOf(io: CliIO, cwd: string) {
+  return { cwd, env: io.env, self: io.self, note: (t: string) => note(io, t) };
+}
 
 /** `axme init` without --workspace; in a workspace folder, says to add --workspace. */
 async function initOne(io: CliIO, a: Args): Promise<void> {
   const hint = (root: string) => new AxmeError('INVALID_INPUT', `${root} is a workspace folder, not a repository: run \`axme init --workspace\` there (it creates the workspace store and initialises every repository), or \`axme init\` inside one repository`, { root });
+  const { initRepository } = await import('../../setup/init.ts');
   try {
     await withKb(io, a, async (kb) => {
       if (kb.workspace?.self) throw hint(kb.workspace.root);
-      printInit(io, a, await initRepository(io, a, kb));
+      printInit(io, a, await initRepository(kb, stepsOf(a), contextOf(io, a.C ?? io.cwd)));
     });
   } catch (err) {
     const dir = resolve(io.cwd, a.C ?? '.');
@@ -100,37 +105,12 @@ async function initOne(io: CliIO, a: Args): Promise<void> {
   }
 }
 
-/** `axme init` in one repository: the store, the oracle scan, the Claude Code files, the git hooks. */
-async function initRepository(io: CliIO, a: Args, kb: KnowledgeBase) {
-  const r = await initStore(kb);
-  const { agentFilesRoot, axmeCommand, installAgentFiles } = await import('../../setup/agent-files.ts');
-  const { installGitHooks } = await import('../../setup/git-hooks.ts');
-  const treeRoot = agentFilesRoot(a.C ?? io.cwd, io.env);
-  let oracle: { commit: string | null; pages: Array<{ slug: string; changed: boolean }>; text: string } | null = null;
-  if (a.scan !== false && treeRoot) {
-    // before the Claude Code files are written: the scan describes the project, not axme's setup
-    const { scanOracle } = await import('../../knowledge/oracle/scan-oracle.ts');
-    try {
-      oracle = await scanOracle(kb, { skipEmpty: true });
-    } catch (err) {
-      // the store exists: a scan that cannot run must not fail init (the setup below still runs)
-      note(io, `axme: the oracle scan did not run (${(err as Error).message}); run \`axme oracle scan\` later`);
-    }
-  }
-  const root = a.claude === false ? null : treeRoot;
-  const command = axmeCommand({ ...io.self, env: io.env });
-  const agentFiles = root ? installAgentFiles(root, command) : [];
-  const gitHooks = a.gitHooks === false || !treeRoot ? [] : await installGitHooks({ cwd: a.C ?? io.cwd, env: io.env }, treeRoot, command);
-  const remotes = a.fetchConfig === false ? [] : await configureKnowledgeRemotes(kb);
-  return { r, ref: kb.ref, root, agentFiles, gitHooks, oracle, remotes };
+function initJson(x: RepositoryInit) {
+  return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
 }
 
-function initJson(x: InitReport) {
-  return { ...x.r, agentFiles: x.agentFiles, gitHooks: x.gitHooks, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
-}
-
-function printInit(io: CliIO, a: Args, x: InitReport, prefix = ''): void {
-  const { r, root, agentFiles, gitHooks, oracle } = x;
+function printInit(io: CliIO, a: Args, x: RepositoryInit, prefix = ''): void {
+  const { store: r, root, agentFiles, gitHooks, oracle } = x;
   if (a.json) return printJson(io, initJson(x));
   if (r.created) out(io, `${prefix}Initialized axme knowledge in ${x.ref} (${r.written.join(', ')})`);
   else if (r.written.length) out(io, `${prefix}Repaired axme knowledge in ${x.ref}: wrote ${r.written.join(', ')}`);
@@ -142,39 +122,33 @@ function printInit(io: CliIO, a: Args, x: InitReport, prefix = ''): void {
   if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
 }
 
-/**
- * `axme init --workspace`: the workspace store, the Claude Code files in the workspace folder
- * (sessions may start there), then `axme init` in every member repository with the same flags.
- * A member that fails is reported and the others are still initialised; the exit code is then 1.
- */
-async function initWorkspace(io: CliIO, a: Args): Promise<void> {
+/** `axme init --workspace` (setup/init.ts initWorkspace): the store, then each member as it is set up; exit 1 when one failed. */
+async function initWorkspaceCommand(io: CliIO, a: Args): Promise<void> {
+  const { initWorkspace } = await import('../../setup/init.ts');
   const dir = resolve(io.cwd, a.C ?? '.');
-  const ws = await initWorkspaceStore({ dir, env: io.env, now: clockFrom(io.env), actor: actorFrom(io.env) });
-  const { axmeCommand, installAgentFiles } = await import('../../setup/agent-files.ts');
-  const agentFiles = a.claude === false ? [] : installAgentFiles(ws.root, axmeCommand({ ...io.self, env: io.env }));
   const text = !a.json;
-  if (text) {
-    const what = ws.created ? `Initialized the axme workspace store ${ws.store}` : ws.written.length ? `Repaired the axme workspace store ${ws.store}: wrote ${ws.written.join(', ')}` : `axme workspace store already initialized in ${ws.store}`;
-    out(io, `${what} (${ws.detection.markers.join(', ') || 'forced'})`);
-    for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${f.action === 'created' ? 'Created' : 'Updated'} ${relative(ws.root, f.path)}`);
-  }
-  const repos: Array<Record<string, unknown>> = [];
-  let failed = 0;
-  for (const m of ws.detection.members) {
-    const args = { ...a, C: m.path };
-    try {
-      const x = await withKb(io, args, (kb) => initRepository(io, args, kb));
-      repos.push({ name: m.name, path: m.path, ...initJson(x) });
-      if (text) printInit(io, args, x, `${m.name}: `);
-    } catch (err) {
-      failed++;
-      const e = err as Error & { code?: string };
-      repos.push({ name: m.name, path: m.path, error: { code: e.code ?? 'INTERNAL', message: e.message } });
-      note(io, `axme: ${m.name}: not initialized: ${e.message}`);
-    }
-  }
-  const { detection, ...store } = ws;
-  if (a.json) printJson(io, { workspace: { ...store, markers: detection.markers, agentFiles }, repos });
-  else out(io, `Workspace ${ws.root}: ${ws.detection.members.length - failed} of ${ws.detection.members.length} repositories initialized (${ws.detection.members.map((m) => m.name).join(', ')})`);
-  if (failed) throw new SilentExit(1);
+  const r = await initWorkspace(
+    stepsOf(a),
+    {
+      ...contextOf(io, dir),
+      now: clockFrom(io.env),
+      actor: actorFrom(io.env),
+      onStore: (ws) => {
+        if (!text) return;
+        const what = ws.created ? `Initialized the axme workspace store ${ws.store}` : ws.written.length ? `Repaired the axme workspace store ${ws.store}: wrote ${ws.written.join(', ')}` : `axme workspace store already initialized in ${ws.store}`;
+        out(io, `${what} (${ws.markers.join(', ') || 'forced'})`);
+        for (const f of ws.agentFiles) if (f.action !== 'unchanged') out(io, `${f.action === 'created' ? 'Created' : 'Updated'} ${relative(ws.root, f.path)}`);
+      },
+      onMember: (m) => {
+        if (m.error) note(io, `axme: ${m.name}: not initialized: ${m.error.message}`);
+        else if (text) printInit(io, a, m.result!, `${m.name}: `);
+      },
+    },
+    (cwd, use) => withKb(io, { ...a, C: cwd }, use),
+  );
+  const total = r.members.length;
+  if (a.json) {
+    printJson(io, { workspace: r.store, repos: r.members.map((m) => ({ name: m.name, path: m.path, ...(m.result ? initJson(m.result) : { error: m.error }) })) });
+  } else out(io, `Workspace ${r.store.root}: ${total - r.failed} of ${total} repositories initialized (${r.members.map((m) => m.name).join(', ')})`);
+  if (r.failed) throw new SilentExit(1);
 }

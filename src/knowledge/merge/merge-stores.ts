@@ -4,7 +4,7 @@ import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../mode
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { Question } from '../../model/question.ts';
 import type { RulesData } from '../../model/safety-defaults.ts';
-import { mergeRules } from '../../model/safety-merge.ts';
+import { mergeRules, STRICTNESS } from '../../model/safety-merge.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import { slugify } from '../../model/slug.ts';
 import type { Snapshot } from '../../store/tree.ts';
@@ -141,8 +141,7 @@ function strictest(key: string, x: unknown, y: unknown): { value: unknown } | nu
     if (key.startsWith('allow')) return { value: x && y };
     if (key.startsWith('require')) return { value: x || y };
   }
-  const order: Record<string, string[]> = { requireAxmeSuffix: ['never', 'agents', 'always'], enforceFor: ['agents', 'everyone'], unverifiedPr: ['allow', 'deny'] };
-  const o = order[key];
+  const o = (STRICTNESS as Record<string, readonly string[]>)[key];
   if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y };
   return null;
 }

@@ -65,7 +65,9 @@ function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: str
   if (isObject(x) && isObject(y)) {
     const bo = isObject(b) ? b : {};
     const out: Record<string, unknown> = {};
-    const keys = [...new Set([...Object.keys(bo), ...Object.keys(x), ...Object.keys(y)])];
+    // key order must not depend on which side is ours: the base's keys, then the winner's, then the other's
+    const [first, second] = rules.winner === 'ours' ? [x, y] : [y, x];
+    const keys = [...new Set([...Object.keys(bo), ...Object.keys(first), ...Object.keys(second)])];
     for (const k of keys) {
       const v = merge(k in bo ? bo[k] : ABSENT, k in x ? x[k] : ABSENT, k in y ? y[k] : ABSENT, path ? `${path}.${k}` : k, rules, conflicts);
       if (v !== ABSENT) out[k] = v;

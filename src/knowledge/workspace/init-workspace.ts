@@ -1,6 +1,9 @@
-import { join } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { locateRepo } from '../../store/locate.ts';
 import type { Actor } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { withoutRepoEnv } from '../../store/git.ts';
 import { createBareRepo } from '../../store/init-bare.ts';
 import { WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
 import { initStore, type InitResult } from '../init-store.ts';
@@ -32,11 +35,25 @@ export async function initWorkspaceStore(opts: { dir: string; env: NodeJS.Proces
   }
   const store = join(detection.root, WORKSPACE_STORE_DIR);
   const repositoryCreated = await createBareRepo(store, opts.env);
-  const kb = await openKnowledgeBase({ cwd: store, env: opts.env, now: opts.now, actor: opts.actor, session: opts.session, backend: 'cli', workspace: true });
+  // a workspace folder that is a repository itself must not pick the store up with `git add -A`
+  if (detection.ownRepo) excludeFromOwnRepo(detection.root);
+  const kb = await openKnowledgeBase({ cwd: store, env: withoutRepoEnv(opts.env), now: opts.now, actor: opts.actor, session: opts.session, backend: 'cli', workspace: true });
   try {
     const r = await initStore(kb, { kind: 'workspace' });
     return { ...r, root: detection.root, store, repositoryCreated, detection };
   } finally {
     await closeKnowledgeBase(kb);
   }
+}
+
+/** Adds `/.axme.git/` to the folder's own repository's info/exclude (once). */
+function excludeFromOwnRepo(root: string): void {
+  const loc = locateRepo(root);
+  if (!loc || loc.worktree !== root) return;
+  const file = join(loc.commonDir, 'info', 'exclude');
+  const line = `/${WORKSPACE_STORE_DIR}/`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (text.split('\n').some((l) => l.trim() === line)) return;
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${text && !text.endsWith('\n') ? '\n' : ''}# the axme workspace store (axme init --workspace)\n${line}\n`);
 }

@@ -1,6 +1,7 @@
 import { AxmeError } from '../../model/errors.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../kb.ts';
 import { detectWorkspace, findMember, type WorkspaceMember } from './detect-workspace.ts';
+import { withoutRepoEnv } from '../../store/git.ts';
 
 /**
  * Writes where `scope` says (DESIGN.md §7): no scope, or one holding "all" -> the store the
@@ -32,7 +33,7 @@ export async function routeByScope<R extends { others?: R[] | undefined }>(kb: K
         kbs.push(kb);
         continue;
       }
-      const t = await openKnowledgeBase({ cwd: m.path, env: withoutGitDir(kb.repo.env), now: kb.now, actor: kb.actor, session: kb.session, backend: 'cli' });
+      const t = await openKnowledgeBase({ cwd: m.path, env: withoutRepoEnv(kb.repo.env), now: kb.now, actor: kb.actor, session: kb.session, backend: 'cli' });
       t.label = m.path;
       opened.push(t);
       if (!(await t.repo.backend.resolveRef(t.ref))) {
@@ -49,9 +50,3 @@ export async function routeByScope<R extends { others?: R[] | undefined }>(kb: K
   }
 }
 
-/** The environment without the variables that pin git to the session's repository. */
-function withoutGitDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out = { ...env };
-  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR']) delete out[k];
-  return out;
-}

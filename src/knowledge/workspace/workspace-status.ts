@@ -6,6 +6,7 @@ import { closeKnowledgeBase, openKnowledgeBase } from '../kb.ts';
 import { readState } from '../state.ts';
 import { storeStatus } from '../store-status.ts';
 import { detectWorkspace } from './detect-workspace.ts';
+import { withoutRepoEnv } from '../../store/git.ts';
 
 /** One store of a workspace: where it is, its tip, and how many items of each kind (by status). */
 export interface StoreSummary {
@@ -62,7 +63,7 @@ async function summarize(path: string, env: NodeJS.ProcessEnv, isWorkspace = fal
   const empty = { path, ref: 'refs/memory/main', commit: null, date: null, counts: {}, problems: 0 };
   let kb;
   try {
-    kb = await openKnowledgeBase({ cwd: path, env: withoutGit(env), backend: 'cli' });
+    kb = await openKnowledgeBase({ cwd: path, env: withoutRepoEnv(env), backend: 'cli' });
   } catch (err) {
     return { ...empty, error: (err as Error).message };
   }
@@ -81,12 +82,6 @@ async function summarize(path: string, env: NodeJS.ProcessEnv, isWorkspace = fal
   }
 }
 
-/** The environment without git's variables that pin a repository. */
-function withoutGit(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out = { ...env };
-  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR']) delete out[k];
-  return out;
-}
 
 /** The workspace as text: one line for the workspace store, one per repository. */
 export function workspaceText(s: WorkspaceStatus): string {
