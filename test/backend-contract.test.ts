@@ -13,7 +13,7 @@ import type { BackendName, CommitObject, Signature, TreeEntry } from '../src/sto
 import { openRepo, type Repo } from '../src/store/repo.ts';
 import { cleanEnv, git, tempRepo } from './helpers.ts';
 
-const BACKENDS = ['isogit', 'cli'] as const satisfies readonly BackendName[];
+const BACKENDS = ['isogit', 'cli', 'hybrid'] as const satisfies readonly BackendName[];
 
 /** Runs git with binary input and extra environment; returns trimmed stdout. */
 function gitIn(cwd: string, args: string[], input: Buffer | string, env: NodeJS.ProcessEnv = {}): string {

@@ -461,6 +461,19 @@ describe('review fixes', () => {
 });
 
 describe('agent twins on the CLI', () => {
+  test('search tells identifiers apart by a lone digit', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await axmeOk(dir, ['decision', 'add', '--title', 'svc-5 caches in Valkey', '--decision', 'Valkey for svc-5.']);
+      await axmeOk(dir, ['decision', 'add', '--title', 'svc-6 caches in memory', '--decision', 'In-process LRU for svc-6.']);
+      assert.equal((await axmeOk(dir, ['search', 'svc-6 cache', '--json'])).hits[0].slug, 'svc-6-caches-in-memory');
+      assert.equal((await axmeOk(dir, ['search', 'svc-5 cache', '--json'])).hits[0].slug, 'svc-5-caches-in-valkey');
+    } finally {
+      cleanup();
+    }
+  });
+
   test('context, search, status, session begin-close and finalize', async () => {
     const { dir, cleanup } = tempRepo();
     try {

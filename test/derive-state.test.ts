@@ -11,7 +11,7 @@ import { initStore } from '../src/knowledge/init-store.ts';
 import type { KnowledgeBase } from '../src/knowledge/kb.ts';
 import { listIndex } from '../src/knowledge/list-index.ts';
 import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
-import { stateOf, type KnowledgeState } from '../src/knowledge/state.ts';
+import { readState, stateOf, type KnowledgeState } from '../src/knowledge/state.ts';
 import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
 import { updateBacklogItem } from '../src/knowledge/update-backlog-item.ts';
 import { updateSafety } from '../src/knowledge/update-safety.ts';
@@ -42,41 +42,50 @@ for (const backend of ['isogit', 'cli'] as const) {
       cleanups.push(cleanup);
       let clock = Date.parse('2026-11-01T10:00:00.000Z');
       const kb = await openTestKb(dir, { backend, now: () => new Date((clock += 1000)) });
+      // another writer (a hook, a CLI run): kb meets its commits as a tip it did not write
+      const other = await openTestKb(dir, { backend, now: () => new Date((clock += 1000)) });
       const fresh = await openTestKb(dir, { backend });
-      kbs.push(kb, fresh);
+      kbs.push(kb, other, fresh);
       await initStore(kb);
       let seed = 7;
       const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
       const words = ['cache', 'retry', 'queue', 'auth', 'logs', 'build'];
       let derived = 0;
+      let fromOthers = 0;
       for (let i = 0; i < 200; i++) {
         const title = `${words[rand(words.length)]} ${rand(3) === 0 ? 'again' : i}`;
         const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
         const before = tip();
-        const live = (await stateOf(kb, await readSnapshot(kb.repo.backend, before))).items;
+        const live = (await stateOf(fresh, await readSnapshot(fresh.repo.backend, before))).items;
         const pick = <T>(l: T[]) => l[rand(l.length)];
+        const foreign = rand(3) === 0;
+        const w = foreign ? other : kb;
         try {
           switch (rand(11)) {
-            case 0: await addDecision(kb, { title, decision: `decided ${i}`, tags: rand(2) ? ['t'] : undefined }); break;
-            case 1: await addMemory(kb, { type: rand(2) ? 'pattern' : 'feedback', title, description: `seen ${i}` }); break;
-            case 2: await addBacklogItem(kb, { title }); break;
-            case 3: await askQuestion(kb, { question: `${title}?` }); break;
-            case 4: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await supersedeDecision(kb, { id: d.id, title: `${title} v2`, decision: 'newer' }); break; }
-            case 5: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await revokeDecision(kb, { id: d.id, reason: 'dropped' }); break; }
-            case 6: { const b = pick(live.backlog); if (b) await updateBacklogItem(kb, { id: b.id, notes: `note ${i}`, status: 'in-progress' }); break; }
-            case 7: { const q = pick(live.question); if (q) await answerQuestion(kb, { question_id: q.id, answer: `answer ${i}` }); break; }
-            case 8: { const m = pick(live.memory.filter((x) => x.status === 'active')); if (m) await archiveMemory(kb, { slug: m.slug }); break; }
-            case 9: await updateSafety(kb, { action: 'add', rule_type: 'bash_deny', value: `tool-${i}` }); break;
-            default: await finalizeClose(kb, { summary: `close ${i}`, decisions: [{ title: `${title} closed`, decision: 'x' }], memories: [{ type: 'pattern', title: `${title} seen`, description: 'y' }] } as never); break;
+            case 0: await addDecision(w, { title, decision: `decided ${i}`, tags: rand(2) ? ['t'] : undefined }); break;
+            case 1: await addMemory(w, { type: rand(2) ? 'pattern' : 'feedback', title, description: `seen ${i}` }); break;
+            case 2: await addBacklogItem(w, { title }); break;
+            case 3: await askQuestion(w, { question: `${title}?` }); break;
+            case 4: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await supersedeDecision(w, { id: d.id, title: `${title} v2`, decision: 'newer' }); break; }
+            case 5: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await revokeDecision(w, { id: d.id, reason: 'dropped' }); break; }
+            case 6: { const b = pick(live.backlog); if (b) await updateBacklogItem(w, { id: b.id, notes: `note ${i}`, status: 'in-progress' }); break; }
+            case 7: { const q = pick(live.question); if (q) await answerQuestion(w, { question_id: q.id, answer: `answer ${i}` }); break; }
+            case 8: { const m = pick(live.memory.filter((x) => x.status === 'active')); if (m) await archiveMemory(w, { slug: m.slug }); break; }
+            case 9: await updateSafety(w, { action: 'add', rule_type: 'bash_deny', value: `tool-${i}` }); break;
+            default: await finalizeClose(w, { summary: `close ${i}`, decisions: [{ title: `${title} closed`, decision: 'x' }], memories: [{ type: 'pattern', title: `${title} seen`, description: 'y' }] } as never); break;
           }
         } catch (err) {
           if (!(err as { code?: string }).code) throw err; // a refusal by the rules is fine
         }
         const now = tip();
         if (now === before) continue;
+        // a foreign commit on top of what kb knows: reading it derives it from its parent
+        if (foreign) await readState(kb);
         const remembered = kb.memo.get(`state:${now}`) as KnowledgeState | undefined;
         if (!remembered) continue; // not derivable (none of these operations should need that often)
+        if (foreign && kb.memo.get(`state:${before}`) === undefined) continue;
         derived++;
+        if (foreign) fromOthers++;
         const truth = await stateOf(fresh, await readSnapshot(fresh.repo.backend, now));
         assert.deepEqual(plain(remembered), plain(truth), `operation ${i}: derived state differs from a fresh read`);
         for (const kind of ['decision', 'backlog', 'question', 'memory'] as const) {
@@ -88,6 +97,7 @@ for (const backend of ['isogit', 'cli'] as const) {
         }
       }
       assert.ok(derived >= 150, `only ${derived} of the writes were derived`);
+      assert.ok(fromOthers >= 40, `only ${fromOthers} of the other writer's commits were derived`);
     });
   });
 }

@@ -181,15 +181,15 @@ describe('openRepo', () => {
     await rejectsWith(openRepo({ cwd: join(dir, 'missing', 'folder'), env: cleanEnv() }), 'NOT_A_REPO');
   });
 
-  test('the backend comes from the option, else AXME_BACKEND, else isogit', async () => {
+  test('the backend comes from the option, else AXME_BACKEND, else hybrid', async () => {
     const { dir } = track(tempRepo());
     const names: string[] = [];
-    for (const [env, backend] of [[{}, undefined], [{ AXME_BACKEND: 'cli' }, undefined], [{ AXME_BACKEND: 'cli' }, 'isogit']] as const) {
+    for (const [env, backend] of [[{}, undefined], [{ AXME_BACKEND: 'cli' }, undefined], [{ AXME_BACKEND: 'cli' }, 'isogit'], [{ AXME_BACKEND: 'hybrid' }, undefined]] as const) {
       const repo = await openRepo({ cwd: dir, env: cleanEnv(env), backend });
       names.push(repo.backend.name);
       await closeRepo(repo);
     }
-    assert.deepEqual(names, ['isogit', 'cli', 'isogit']);
+    assert.deepEqual(names, ['hybrid', 'cli', 'isogit', 'hybrid']);
     await rejectsWith(openRepo({ cwd: dir, env: cleanEnv({ AXME_BACKEND: 'libgit2' }) }), 'INVALID_INPUT');
   });
 

@@ -28,6 +28,8 @@ export interface KnowledgeBase {
   disk: DiskCache;
   /** per parsed item list: highest display number, items by title (list-index.ts) */
   indexes: ListIndexes;
+  /** per parsed item: its tokenized search document (search.ts) */
+  searchDocs: WeakMap<object, unknown>;
   /** the workspace this store belongs to (opened with `workspace: true`), DESIGN.md §7 */
   workspace?: WorkspaceLink | undefined;
   /** how locations name this store when it is not the session's own repository (a workspace store, a member written through `scope`) */
@@ -89,6 +91,7 @@ export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBas
     memo: new Map(),
     disk: diskCache(repo.axmeDir, CACHE_VERSION),
     indexes: new WeakMap(),
+    searchDocs: new WeakMap(),
   };
 }
 

@@ -43,7 +43,8 @@ interface Doc {
 
 interface Index {
   docs: Doc[];
-  df: Map<string, number>;
+  /** term -> the documents that hold it (its document frequency is the list's length) */
+  postings: Map<string, Doc[]>;
   avgLen: number;
 }
 
@@ -56,7 +57,8 @@ export function tokenize(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 1 && !STOP.has(w))
+    // a lone digit is kept: it tells svc-5 from svc-6
+    .filter((w) => (w.length > 1 || (w >= '0' && w <= '9')) && !STOP.has(w))
     .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
 
@@ -71,20 +73,34 @@ function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; 
   return doc;
 }
 
-function buildIndex(state: MergedState, kinds: Set<KindName>): Index {
+/**
+ * The search index of a state. Each item's document is kept by the item object (parsed items
+ * are shared between states: after a write only the changed items are tokenized again), so a
+ * new tip costs one pass over the documents, not a re-tokenization of the store.
+ */
+function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>): Index {
   const docs: Doc[] = [];
   const { items } = state;
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by, store: storeOf(state, d) }));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body], store: storeOf(state, m) }));
-  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] }));
-  if (kinds.has('question')) for (const q of items.question) docs.push(docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] }));
-  const df = new Map<string, number>();
+  const cached = <T extends object>(item: T, make: () => Doc): Doc => {
+    let d = kb.searchDocs.get(item) as Doc | undefined;
+    if (!d) kb.searchDocs.set(item, (d = make()));
+    return d;
+  };
+  if (kinds.has('decision')) for (const d of items.decision) docs.push(cached(d, () => docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by, store: storeOf(state, d) })));
+  if (kinds.has('memory')) for (const m of items.memory) docs.push(cached(m, () => docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body], store: storeOf(state, m) })));
+  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(cached(b, () => docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] })));
+  if (kinds.has('question')) for (const q of items.question) docs.push(cached(q, () => docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] })));
+  const postings = new Map<string, Doc[]>();
   let total = 0;
   for (const d of docs) {
     total += d.len;
-    for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of d.tf.keys()) {
+      const list = postings.get(t);
+      if (list) list.push(d);
+      else postings.set(t, [d]);
+    }
   }
-  return { docs, df, avgLen: docs.length ? total / docs.length : 1 };
+  return { docs, postings, avgLen: docs.length ? total / docs.length : 1 };
 }
 
 /**
@@ -100,24 +116,24 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { 
   const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
   const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}:${[...kinds].sort().join(',')}`;
   let index = kb.memo.get(key) as Index | undefined;
-  if (!index) kb.memo.set(key, (index = buildIndex(state, kinds)));
+  if (!index) kb.memo.set(key, (index = buildIndex(kb, state, kinds)));
   const terms = [...new Set(tokenize(query))];
   if (terms.length === 0) return { hits: [], commit: state.commit!, total: 0 };
   const N = index.docs.length;
   const k1 = 1.2;
   const b = 0.75;
-  const scored = new Map<Doc, number>();
-  for (const d of index.docs) {
-    let s = 0;
-    for (const t of terms) {
-      const f = d.tf.get(t);
-      if (!f) continue;
-      const n = index.df.get(t)!;
-      const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-      s += (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / index.avgLen));
+  // BM25 summed term by term over each term's postings: only documents holding a term are touched
+  const sums = new Map<Doc, number>();
+  for (const t of terms) {
+    const holders = index.postings.get(t) ?? [];
+    const idf = Math.log(1 + (N - holders.length + 0.5) / (holders.length + 0.5));
+    for (const d of holders) {
+      const f = d.tf.get(t)!;
+      sums.set(d, (sums.get(d) ?? 0) + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / index.avgLen)));
     }
-    if (s > 0) scored.set(d, d.current ? s : s * 0.5);
   }
+  const scored = new Map<Doc, number>();
+  for (const [d, s] of sums) if (s > 0) scored.set(d, d.current ? s : s * 0.5);
   // A superseded decision never outranks its successor: lift (or bring in) the current one.
   const via = new Map<Doc, string>();
   const bySlug = new Map(index.docs.filter((d) => d.kind === 'decision').map((d) => [d.slug, d]));

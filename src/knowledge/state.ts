@@ -11,7 +11,7 @@ import type { Plan } from '../model/plan.ts';
 import type { Question } from '../model/question.ts';
 import { SafetyRules } from '../model/safety-rules.ts';
 import type { SessionSummary } from '../model/session-summary.ts';
-import { snapshotAt, type Snapshot } from '../store/tree.ts';
+import { changedFiles, snapshotAt, type Snapshot } from '../store/tree.ts';
 import { resolveAt } from '../store/revision.ts';
 import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
 import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
@@ -68,8 +68,33 @@ export async function stateAt(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
   const key = `state:${snap.commit}`;
   const hit = snap.commit ? (kb.memo.get(key) as KnowledgeState | undefined) : undefined;
   if (hit) return hit;
+  const derived = snap.commit ? await fromParent(kb, snap) : null;
+  if (derived) return remember(kb, key, derived);
   const state = await stateOf(kb, snap);
   return !snap.commit || state.diagnostics.some((d) => d.transient) ? state : remember(kb, key, state);
+}
+
+/** At most this many changed files are decoded one by one; more, and the folder parses are cheaper. */
+const DERIVE_MAX_FILES = 256;
+
+/**
+ * The state of a commit whose parent's state is remembered (another writer — a hook, a CLI run,
+ * a teammate's sync — committed on top of what this process knows): the changed files are read
+ * and decoded, the rest is carried over by deriveState. Null when that does not apply.
+ */
+async function fromParent(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState | null> {
+  const { parents } = await kb.repo.backend.readCommit(snap.commit!);
+  const prev = parents[0] ? (kb.memo.get(`state:${parents[0]}`) as KnowledgeState | undefined) : undefined;
+  if (!prev) return null;
+  const diff = changedFiles(prev.snapshot, snap);
+  if (diff.size > DERIVE_MAX_FILES) return null;
+  const changes = new Map<string, Buffer | null>();
+  try {
+    await Promise.all([...diff].map(async ([path, oid]) => void changes.set(path, oid ? await kb.repo.backend.readBlob(oid) : null)));
+  } catch {
+    return null; // a missing object: the full parse reports it on its file
+  }
+  return deriveState(kb, prev, snap, changes);
 }
 
 /**

@@ -36,7 +36,7 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
       const path = resolve(opts.cwd, projectPath ?? '.');
       let open = pool.get(path);
       if (!open) {
-        open = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session: session ?? undefined, backend: opts.env.AXME_BACKEND === 'cli' ? 'cli' : 'isogit', workspace: true });
+        open = openKnowledgeBase({ cwd: path, env: opts.env, now, actor: 'agent', session: session ?? undefined, workspace: true }); // backend: AXME_BACKEND, else hybrid (reads by cat-file, writes in-process)
         open.catch(() => pool.delete(path)); // a failed open (not a repo) is retried next call
         pool.set(path, open);
       }

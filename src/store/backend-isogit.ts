@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -7,25 +7,37 @@ import { AxmeError } from '../model/errors.ts';
 import { renderCommit, sortTreeEntries, type CommitObject, type GitBackend, type Signature, type TreeEntry } from './backend.ts';
 
 /**
- * File system for isomorphic-git whose writeFile is atomic (temp file + rename). isomorphic-git
- * writes loose objects in place and skips any object file that already exists, so a writer
- * killed mid-write would leave a truncated object that every later commit of the same content
- * would silently reuse. With rename, an object file is either absent or complete.
+ * The file system isomorphic-git is given. Its calls are the synchronous ones behind a promise:
+ * the files are small and local, and a write of one item is ~50 of them — through the thread
+ * pool each is a round trip that cost more than the write itself. writeFile is atomic (temp file
+ * + rename): isomorphic-git writes loose objects in place and skips any object file that already
+ * exists, so a writer killed mid-write would leave a truncated object that every later commit of
+ * the same content would silently reuse. With rename, an object file is either absent or complete.
  */
 function atomicFs() {
   const promises = {
-    ...fsp,
-    async writeFile(path: string, data: Uint8Array | string, options?: Parameters<typeof fsp.writeFile>[2]) {
+    readFile: async (path: string, options?: Parameters<typeof readFileSync>[1]) => readFileSync(path, options),
+    async writeFile(path: string, data: Uint8Array | string, options?: Parameters<typeof writeFileSync>[2]) {
       // git's own prefix for temporary objects: fsck ignores them and gc prunes leftovers
       const tmp = join(dirname(path), `tmp_obj_${process.pid}_${randomBytes(4).toString('hex')}`);
+      mkdirSync(dirname(path), { recursive: true });
       try {
-        await fsp.writeFile(tmp, data, options);
-        await fsp.rename(tmp, path);
+        writeFileSync(tmp, data, options);
+        renameSync(tmp, path);
       } catch (err) {
-        await fsp.rm(tmp, { force: true }).catch(() => {});
+        rmSync(tmp, { force: true });
         throw err;
       }
     },
+    unlink: async (path: string) => unlinkSync(path),
+    readdir: async (path: string) => readdirSync(path),
+    mkdir: async (path: string, options?: Parameters<typeof mkdirSync>[1]) => void mkdirSync(path, options),
+    rmdir: async (path: string) => rmdirSync(path),
+    stat: async (path: string, options?: Parameters<typeof statSync>[1]) => statSync(path, options),
+    lstat: async (path: string, options?: Parameters<typeof lstatSync>[1]) => lstatSync(path, options),
+    readlink: async (path: string) => readlinkSync(path),
+    symlink: async (target: string, path: string) => symlinkSync(target, path),
+    chmod: async (path: string, mode: number) => chmodSync(path, mode),
   };
   return { promises };
 }

@@ -54,7 +54,8 @@ export interface GitBackend {
   close(): Promise<void>;
 }
 
-export type BackendName = 'isogit' | 'cli';
+/** isogit: isomorphic-git in-process; cli: the git CLI; hybrid: reads by the CLI, writes in-process (backend-hybrid.ts) */
+export type BackendName = 'isogit' | 'cli' | 'hybrid';
 
 /**
  * Sorts tree entries the way git does: by the bytes of the name, a tree's name compared as

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -21,21 +21,25 @@ export async function withAdvisoryLock<T>(dir: string, name: string, fn: () => P
   const staleMs = opts.staleMs ?? 30_000;
   const path = join(dir, `${name}.lock`);
   const token = `${process.pid} ${hostname()} ${Date.now()} ${randomBytes(4).toString('hex')}`;
-  await mkdir(dir, { recursive: true });
+  // small local files: synchronous calls (microseconds); only the wait between tries is async
+  mkdirSync(dir, { recursive: true });
   const deadline = Date.now() + waitMs;
   let held = false;
   for (let attempt = 0; ; attempt++) {
     try {
-      const fh = await open(path, 'wx');
-      await fh.writeFile(token);
-      await fh.close();
+      const fd = openSync(path, 'wx');
+      try {
+        writeSync(fd, token);
+      } finally {
+        closeSync(fd);
+      }
       held = true;
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') break; // cannot lock here: go on unlocked
     }
-    if (await isStale(path, staleMs)) {
-      await unlink(path).catch(() => {});
+    if (isStale(path, staleMs)) {
+      removeQuietly(path);
       continue;
     }
     if (Date.now() >= deadline) break;
@@ -44,15 +48,34 @@ export async function withAdvisoryLock<T>(dir: string, name: string, fn: () => P
   try {
     return await fn();
   } finally {
-    if (held) {
-      const content = await readFile(path, 'utf8').catch(() => '');
-      if (content === token) await unlink(path).catch(() => {});
-    }
+    if (held && readQuietly(path) === token) removeQuietly(path);
   }
 }
 
-async function isStale(path: string, staleMs: number): Promise<boolean> {
-  const [content, st] = await Promise.all([readFile(path, 'utf8').catch(() => null), stat(path).catch(() => null)]);
+function readQuietly(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone already
+  }
+}
+
+function isStale(path: string, staleMs: number): boolean {
+  const content = readQuietly(path);
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    st = null;
+  }
   if (content === null || st === null) return false; // gone already: just retry
   if (Date.now() - st.mtimeMs > staleMs) return true;
   const [pid, host] = content.split(' ');

@@ -1,5 +1,4 @@
-import { appendFile, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
@@ -15,19 +14,25 @@ export type CasOutcome = 'updated' | 'stale' | 'locked';
 /**
  * Reads a ref the way git's files backend stores it: the loose file, else its line in
  * packed-refs. 'unsupported' for what only git itself should interpret (reftable storage,
- * symbolic refs, unreadable files): callers then ask the git CLI.
+ * symbolic refs, unreadable files): callers then ask the git CLI. The files here and in
+ * compareAndSwapRef are a few bytes on a local disk: synchronous calls, each microseconds, where
+ * a trip through the thread pool would cost more than the whole update.
  */
 export async function readRefFile(commonDir: string, ref: string): Promise<string | null | 'unsupported'> {
+  return readRefFileSync(commonDir, ref);
+}
+
+function readRefFileSync(commonDir: string, ref: string): string | null | 'unsupported' {
   if (existsSync(join(commonDir, 'reftable'))) return 'unsupported';
   try {
-    const v = (await readFile(join(commonDir, ref), 'utf8')).trim();
+    const v = readFileSync(join(commonDir, ref), 'utf8').trim();
     return OID_RE.test(v) ? v : 'unsupported';
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'unsupported';
   }
   try {
-    return packedRef(await readFile(join(commonDir, 'packed-refs'), 'utf8'), ref);
+    return packedRef(readFileSync(join(commonDir, 'packed-refs'), 'utf8'), ref);
   } catch {
     return null;
   }
@@ -47,41 +52,49 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
   if (existsSync(join(repo.commonDir, 'reftable'))) return gitUpdateRef(repo, ref, next, expected, reflogMessage);
   const refPath = join(repo.commonDir, ref);
   const lock = `${refPath}.lock`;
-  await mkdir(dirname(lock), { recursive: true });
-  let fh;
+  mkdirSync(dirname(lock), { recursive: true });
+  let fd: number | undefined;
   try {
-    fh = await open(lock, 'wx');
+    fd = openSync(lock, 'wx');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new AxmeError('GIT_FAILED', `cannot lock ${ref}: ${(err as Error).message}`, { ref });
-    await removeIfStale(lock, Date.now());
+    removeIfStale(lock, Date.now());
     return 'locked';
   }
   let released = false; // the lock file is no longer ours to remove
   try {
-    const current = await readRefFile(repo.commonDir, ref);
+    const current = readRefFileSync(repo.commonDir, ref);
     if (current === 'unsupported') {
       // a symbolic or unreadable ref: let git interpret it, without our lock in its way
-      await fh.close();
-      fh = undefined;
-      await unlink(lock).catch(() => {});
+      closeSync(fd);
+      fd = undefined;
+      unlinkQuietly(lock);
       released = true;
-      return gitUpdateRef(repo, ref, next, expected, reflogMessage);
+      return await gitUpdateRef(repo, ref, next, expected, reflogMessage);
     }
     if (current !== expected) return 'stale';
-    await fh.writeFile(`${next}\n`);
-    await fh.close();
-    fh = undefined;
+    writeSync(fd, `${next}\n`);
+    closeSync(fd);
+    fd = undefined;
     const old = expected ?? '0'.repeat(next.length);
     const line = `${old} ${next} ${who.name} <${who.email}> ${who.timestamp} ${who.tz}\t${reflogMessage.replace(/[\r\n]+/g, ' ')}\n`;
     const log = join(repo.commonDir, 'logs', ref);
-    await mkdir(dirname(log), { recursive: true });
-    await appendFile(log, line);
-    await rename(lock, refPath);
+    mkdirSync(dirname(log), { recursive: true });
+    appendFileSync(log, line);
+    renameSync(lock, refPath);
     released = true;
     return 'updated';
   } finally {
-    await fh?.close().catch(() => {});
-    if (!released) await unlink(lock).catch(() => {});
+    if (fd !== undefined) closeSync(fd);
+    if (!released) unlinkQuietly(lock);
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone already
   }
 }
 
@@ -94,14 +107,19 @@ async function gitUpdateRef(repo: Repo, ref: string, next: string, expected: str
   if (current !== expected) return 'stale';
   const lock = join(repo.commonDir, `${ref}.lock`);
   if (existsSync(lock)) {
-    await removeIfStale(lock, Date.now());
+    removeIfStale(lock, Date.now());
     return 'locked';
   }
   // Not a race and not a lock: a real failure (permissions, disk full, ...).
   throw new AxmeError('GIT_FAILED', `git update-ref ${ref} failed: ${r.stderr.trim()}`, { ref });
 }
 
-async function removeIfStale(lock: string, now: number): Promise<void> {
-  const st = await stat(lock).catch(() => null);
-  if (st && now - st.mtimeMs > STALE_REF_LOCK_MS) await unlink(lock).catch(() => {});
+function removeIfStale(lock: string, now: number): void {
+  let mtime: number;
+  try {
+    mtime = statSync(lock).mtimeMs;
+  } catch {
+    return;
+  }
+  if (now - mtime > STALE_REF_LOCK_MS) unlinkQuietly(lock);
 }

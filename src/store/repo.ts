@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName, GitBackend, Signature } from './backend.ts';
 import { cliBackend } from './backend-cli.ts';
+import { hybridBackend } from './backend-hybrid.ts';
 import { gitEnv, runGit, type GitResult } from './git.ts';
 import type { Snapshot } from './tree.ts';
 
@@ -31,7 +32,7 @@ export interface OpenRepoOptions {
   /** any folder inside the repository (or its git dir, or a bare repository) */
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** object backend; default from AXME_BACKEND, else isogit */
+  /** object backend; default from AXME_BACKEND, else hybrid */
   backend?: BackendName;
 }
 
@@ -73,8 +74,7 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   // such a repository is read through the git CLI whatever was asked.
   const alternates = existsSync(join(commonDir!, 'objects', 'info', 'alternates'));
   const name = alternates ? 'cli' : (opts.backend ?? backendFromEnv(opts.env));
-  // isomorphic-git is loaded only when used: it is the largest module on a cold start
-  const backend = name === 'cli' ? cliBackend(env, commonDir!) : (await import('./backend-isogit.ts')).isogitBackend(commonDir!);
+  const backend = await makeBackend(name, env, commonDir!);
   let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;
   const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean } = {}) => runGit(args, { env, ...o });
   return {
@@ -91,11 +91,19 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   };
 }
 
+async function makeBackend(name: BackendName, env: NodeJS.ProcessEnv, commonDir: string): Promise<GitBackend> {
+  if (name === 'cli') return cliBackend(env, commonDir);
+  // isomorphic-git is loaded only when used: it is the largest module on a cold start
+  const writer = (await import('./backend-isogit.ts')).isogitBackend(commonDir);
+  return name === 'isogit' ? writer : hybridBackend(cliBackend(env, commonDir), writer);
+}
+
+/** AXME_BACKEND, else the default of an in-process caller: hybrid (docs/benchmarks.md). */
 function backendFromEnv(env: NodeJS.ProcessEnv): BackendName {
   const v = env.AXME_BACKEND;
-  if (v === undefined || v === '') return 'isogit';
-  if (v === 'isogit' || v === 'cli') return v;
-  throw new AxmeError('INVALID_INPUT', `AXME_BACKEND=${v} is not a backend: use isogit or cli`);
+  if (v === undefined || v === '') return 'hybrid';
+  if (v === 'isogit' || v === 'cli' || v === 'hybrid') return v;
+  throw new AxmeError('INVALID_INPUT', `AXME_BACKEND=${v} is not a backend: use hybrid, cli or isogit`);
 }
 
 const FALLBACK = { name: 'axme', email: 'axme@localhost' };

@@ -18,12 +18,19 @@ export function emptySnapshot(): Snapshot {
   return { commit: null, tree: EMPTY_TREE, dirs: new Map([['', { oid: EMPTY_TREE, entries: [] }]]), files: new Map() };
 }
 
-/** Reads every tree reachable from a commit's root tree (subtrees in parallel). */
-export async function readSnapshot(backend: GitBackend, commit: string): Promise<Snapshot> {
+/**
+ * Reads every tree reachable from a commit's root tree (subtrees in parallel). With `like` (a
+ * snapshot of a nearby commit, e.g. the parent), a folder whose tree OID it already holds is
+ * taken from it instead of being read again: after one commit, only the changed folders are read.
+ */
+export async function readSnapshot(backend: GitBackend, commit: string, like?: Snapshot): Promise<Snapshot> {
   const c = await backend.readCommit(commit);
   const snap: Snapshot = { commit, tree: c.tree, dirs: new Map(), files: new Map() };
+  const known = new Map<string, string>();
+  for (const [dir, d] of like?.dirs ?? []) known.set(d.oid, dir);
   const walk = async (oid: string, dir: string): Promise<void> => {
-    const entries = await backend.readTree(oid);
+    const same = known.get(oid);
+    const entries = same !== undefined ? like!.dirs.get(same)!.entries : await backend.readTree(oid);
     snap.dirs.set(dir, { oid, entries });
     const subs: Promise<void>[] = [];
     for (const e of entries) {
@@ -37,6 +44,33 @@ export async function readSnapshot(backend: GitBackend, commit: string): Promise
   return snap;
 }
 
+/**
+ * The files that differ between two snapshots: path -> the new blob OID, or null where removed.
+ * Folders with the same tree OID are skipped unread, so a commit that changed one file costs a
+ * walk of that file's folder, not of the store.
+ */
+export function changedFiles(prev: Snapshot, next: Snapshot): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  const blobs = (d: { entries: TreeEntry[] } | undefined) => new Map((d?.entries ?? []).filter((e) => e.type === 'blob').map((e) => [e.name, e.oid]));
+  const path = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+  for (const [dir, d] of next.dirs) {
+    const before = prev.dirs.get(dir);
+    if (before?.oid === d.oid) continue;
+    const old = blobs(before);
+    for (const e of d.entries) {
+      if (e.type !== 'blob') continue;
+      if (old.get(e.name) !== e.oid) out.set(path(dir, e.name), e.oid);
+      old.delete(e.name);
+    }
+    for (const name of old.keys()) out.set(path(dir, name), null);
+  }
+  for (const [dir, d] of prev.dirs) {
+    if (next.dirs.has(dir)) continue;
+    for (const e of d.entries) if (e.type === 'blob') out.set(path(dir, e.name), null);
+  }
+  return out;
+}
+
 /** What remembers snapshots: an open repository (a commit's trees never change, so they never go stale). */
 export interface SnapshotMemory {
   backend: GitBackend;
@@ -46,9 +80,16 @@ export interface SnapshotMemory {
 /** How many snapshots a repository keeps: the tip a writer works on and the few before it. */
 const SNAPSHOTS_KEPT = 4;
 
-/** The snapshot of `commit`: one this process wrote or read lately, else read from the objects. */
+/**
+ * The snapshot of `commit`: one this process wrote or read lately, else read from the objects —
+ * reusing the folders of the newest remembered snapshot (another writer's commit on top of ours
+ * changes a folder or two).
+ */
 export async function snapshotAt(repo: SnapshotMemory, commit: string): Promise<Snapshot> {
-  return repo.snapshots.get(commit) ?? rememberSnapshot(repo, await readSnapshot(repo.backend, commit));
+  const hit = repo.snapshots.get(commit);
+  if (hit) return hit;
+  const newest = [...repo.snapshots.values()].at(-1);
+  return rememberSnapshot(repo, await readSnapshot(repo.backend, commit, newest));
 }
 
 /** Keeps a commit's snapshot (the newest few) so the next read of that commit reads no tree. */
