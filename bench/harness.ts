@@ -93,6 +93,8 @@ export interface BenchContext {
   /** a temporary folder, removed at the end */
   tempDir: (prefix: string) => string;
   log: (text: string) => void;
+  /** a pair's own command-line option (`--name value`), or the fallback */
+  option: (name: string, fallback: string) => string;
 }
 
 /** A pair module: runs its comparisons at the sizes it can manage in reasonable time. */

@@ -78,3 +78,57 @@ test('the sync benchmark runs at a tiny size and reports merges and sync rounds'
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios, items kept, hit rates', { timeout: 300_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3'], out);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^Side by side: .* node v\d+/m);
+    assert.match(r.stdout, /\| pair \| items \| A \|/);
+    const [file] = readdirSync(out);
+    type Side = { label: string; stats: { median: number }; samples: number[] };
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as {
+      machine: { cores: number };
+      results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
+    };
+    assert.ok(json.machine.cores > 0);
+    for (const pair of ['save', 'backends', 'concurrent', 'peer', 'hook', 'context']) {
+      const rows = json.results.filter((row) => row.pair === pair);
+      assert.ok(rows.length > 0, `${pair}: ${r.stdout}`);
+      for (const row of rows) {
+        assert.equal(row.size, 15);
+        assert.ok(row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length, `${pair} ${row.measure}: A and B alternate the same number of rounds`);
+        assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
+      }
+    }
+    // 8 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
+    const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
+    assert.match(String(concurrent.facts!['axme kept']), /^24\/24 every run/);
+    assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^24\/24 every run/);
+    // every exact-phrase query has its one answer in axme's top 5
+    const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
+    const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
+    assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('the side-by-side benchmark refuses an unknown pair or a bad size with a usage error', () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    for (const [args, says] of [
+      [['--only', 'nope'], /no pair nope \(pairs: save, backends/],
+      [['--sizes', '10,ten'], /--sizes/],
+      [['--reps', '0'], /--reps/],
+    ] as const) {
+      const r = runBench('bench/compare.bench.ts', [...args], out);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, says);
+      assert.deepEqual(readdirSync(out), [], 'nothing written');
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

@@ -24,8 +24,8 @@ import { benchEnv, fmt } from '../lib.ts';
  */
 
 const WRITERS = 8;
-const ADDS = 50;
-const TOTAL = WRITERS * ADDS;
+/** adds per writer: 50 (the issue's 8 × 50); `--adds N` makes smoke runs short */
+const DEFAULT_ADDS = 50;
 /**
  * Larger stores are skipped: at 100k items one uncontended add takes ~190 ms with plumbing and
  * ~230 ms through axme (measured on the 2-core bench machine), so 400 serialized adds per side
@@ -152,20 +152,23 @@ function sumOf(outputs: string[], key: string): number {
 }
 
 /** The same kept count in every run, or the list. */
-function keptFact(kept: number[]): string {
-  return kept.every((k) => k === TOTAL) ? `${TOTAL}/${TOTAL} every run (${kept.length} runs)` : kept.map((k) => `${k}/${TOTAL}`).join(', ');
+function keptFact(kept: number[], total: number): string {
+  return kept.every((k) => k === total) ? `${total}/${total} every run (${kept.length} runs)` : kept.map((k) => `${k}/${total}`).join(', ');
 }
 
 export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
   const out: PairResult[] = [];
   const env = benchEnv();
   const rounds = Math.max(2, Math.min(ctx.reps, 5));
+  const adds = Number(ctx.option('adds', String(DEFAULT_ADDS)));
+  if (!Number.isInteger(adds) || adds < 1) throw new Error(`--adds must be a positive whole number, got ${ctx.option('adds', '')}`);
+  const total = WRITERS * adds;
   const writerSh = join(ctx.tempDir('axme-concurrent-'), 'writer.sh');
   writeFileSync(writerSh, WRITER_SH, { mode: 0o755 });
   const bashCrew = (repo: string, retry: boolean) =>
     startCrew(
       retry ? 'plumbing (retry)' : 'plumbing (no retry)',
-      Array.from({ length: WRITERS }, (_, w) => ({ cmd: 'bash', args: [writerSh, PLUMBING, String(w), String(ADDS), retry ? '1' : '0', String(MAX_TRIES)], cwd: repo })),
+      Array.from({ length: WRITERS }, (_, w) => ({ cmd: 'bash', args: [writerSh, PLUMBING, String(w), String(adds), retry ? '1' : '0', String(MAX_TRIES)], cwd: repo })),
       env,
     );
 
@@ -182,7 +185,7 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
 
     const result = await comparePair({
       pair: 'concurrent',
-      measure: `${WRITERS} writers × ${ADDS} adds, until the last is done`,
+      measure: `${WRITERS} writers × ${adds} adds, until the last is done`,
       size,
       reps: rounds,
       a: {
@@ -190,16 +193,16 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
         run: async () => {
           const repo = ctx.fixture(size);
           // (cwd is the project: `--import tsx` is resolved from there; the repository is an argument)
-          const crew = await startCrew('axme', Array.from({ length: WRITERS }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(ADDS)], cwd: ROOT })), env);
+          const crew = await startCrew('axme', Array.from({ length: WRITERS }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })), env);
           const { ms } = await crew.go();
           const kept = keptItems(repo, size, env);
           axmeKept.push(kept);
-          if (kept !== TOTAL) throw new Error(`BUG: axme kept ${kept} of ${TOTAL} concurrent adds at ${size} items (${repo}): every add exited 0, so items were lost`);
+          if (kept !== total) throw new Error(`BUG: axme kept ${kept} of ${total} concurrent adds at ${size} items (${repo}): every add exited 0, so items were lost`);
           // unique display IDs: two writers numbering from the same tip would be a lost race too
           const kb = await openKnowledgeBase({ cwd: repo, env });
           try {
             const ids = itemsOf(await readState(kb), 'decision').map((d) => d.id);
-            if (new Set(ids).size !== size + TOTAL) throw new Error(`BUG: ${ids.length - new Set(ids).size} duplicate decision IDs after the concurrent adds at ${size} items (${repo})`);
+            if (new Set(ids).size !== size + total) throw new Error(`BUG: ${ids.length - new Set(ids).size} duplicate decision IDs after the concurrent adds at ${size} items (${repo})`);
             idsChecked++;
           } finally {
             await closeKnowledgeBase(kb);
@@ -231,14 +234,14 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
 
     const sortedRetries = [...retries].sort((x, y) => x - y);
     result.facts = {
-      'axme kept': keptFact(axmeKept),
+      'axme kept': keptFact(axmeKept, total),
       'axme decision IDs': `unique every run (${idsChecked} runs)`,
       'git fsck --no-progress (axme store, last run)': 'clean',
-      'plumbing (retry) kept': keptFact(retryKept),
+      'plumbing (retry) kept': keptFact(retryKept, total),
       'plumbing (retry) lost update-refs retried per run': `${sortedRetries[0]}–${sortedRetries[sortedRetries.length - 1]} (median ${sortedRetries[Math.floor(sortedRetries.length / 2)]})`,
-      'plumbing (no retry) kept': `${naiveKept}/${TOTAL} (${naiveFailed} adds lost their update-ref and were dropped; ${fmt(naive.ms)} ms)`,
+      'plumbing (no retry) kept': `${naiveKept}/${total} (${naiveFailed} adds lost their update-ref and were dropped; ${fmt(naive.ms)} ms)`,
     };
-    ctx.log(`concurrent ${size}: axme ${result.a.samples.map(fmt).join(', ')} ms; plumbing ${result.b.samples.map(fmt).join(', ')} ms; naive kept ${naiveKept}/${TOTAL}`);
+    ctx.log(`concurrent ${size}: axme ${result.a.samples.map(fmt).join(', ')} ms; plumbing ${result.b.samples.map(fmt).join(', ')} ms; naive kept ${naiveKept}/${total}`);
     out.push(result);
   }
   return out;
