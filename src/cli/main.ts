@@ -6,6 +6,7 @@ import { codeCommands } from './commands/code.ts';
 import { decisionCommand } from './commands/decision.ts';
 import { memoryCommand } from './commands/memory.ts';
 import { questionCommand } from './commands/question.ts';
+import { reviewCommands } from './commands/review.ts';
 import { sessionCommand } from './commands/session.ts';
 import { syncCommand } from './commands/sync.ts';
 import { workspaceCommand } from './commands/workspace.ts';
@@ -37,6 +38,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .command(questionCommand(io))
     .command(sessionCommand(io))
     .command(syncCommand(io))
+    .command(reviewCommands(io))
     .command(workspaceCommand(io))
     .command(safetyCommand(io))
     .command(agentCommands(io))

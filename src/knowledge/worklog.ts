@@ -3,6 +3,7 @@ import { resolveAt, parseDateSpec } from '../store/revision.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { notInitialized } from './kb.ts';
+import { semanticDiff, type SemanticDiff } from './diff/semantic-diff.ts';
 
 export interface WorklogEntry {
   commit: string;
@@ -16,6 +17,8 @@ export interface WorklogEntry {
   body: string;
   /** true for a merge commit (sync) */
   merge: boolean;
+  /** with `changes`: what the commit changed against its first parent (for a merge: what it brought in) */
+  changes?: SemanticDiff;
 }
 
 export interface WorklogOptions {
@@ -23,6 +26,8 @@ export interface WorklogOptions {
   /** only commits after this date ("2026-11-01", "3 days ago") */
   since?: string | undefined;
   at?: string | undefined;
+  /** add each commit's semantic diff (`axme log --changes`) */
+  changes?: boolean | undefined;
 }
 
 /** The worklog: the commits of the memory ref, newest first, with their axme trailers. */
@@ -37,7 +42,7 @@ export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Pro
   }
   if (opts.limit !== undefined && (!Number.isInteger(opts.limit) || opts.limit < 1)) throw new AxmeError('INVALID_INPUT', '--limit must be a positive whole number');
   const log = await readLog(kb.repo, { rev: tip, limit: opts.limit, since });
-  return log.map((e) => ({
+  const entries: WorklogEntry[] = log.map((e) => ({
     commit: e.commit,
     date: e.date,
     author: e.author,
@@ -49,4 +54,9 @@ export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Pro
     body: e.body,
     merge: e.parents.length > 1,
   }));
+  if (opts.changes) {
+    // one at a time, oldest first: each commit's state is derived from its parent's, already parsed
+    for (let i = entries.length - 1; i >= 0; i--) entries[i]!.changes = await semanticDiff(kb, log[i]!.parents[0] ?? null, log[i]!.commit);
+  }
+  return entries;
 }

@@ -43,11 +43,11 @@ export function parseDateSpec(s: string, now: Date, opts: { dayStart?: boolean }
  * commit `at` names: a revision (`abc1234`, `refs/memory/main~3`), `~N` / `^` relative to `ref`,
  * or a date (the last commit of `ref` at or before it).
  */
-export async function resolveAt(repo: Repo, ref: string, at: string | undefined, now: Date): Promise<string | null> {
+export async function resolveAt(repo: Repo, ref: string, at: string | undefined, now: Date, label = '--at'): Promise<string | null> {
   if (at === undefined) return repo.backend.resolveRef(ref);
   const spec = at.trim();
-  if (spec === '') throw new AxmeError('BAD_REVISION', '--at is empty: give a commit, ~N or a date, or leave --at out for the latest knowledge');
-  if (spec.startsWith('-')) throw new AxmeError('BAD_REVISION', `--at ${spec}: a revision cannot start with "-"`);
+  if (spec === '') throw new AxmeError('BAD_REVISION', `${label} is empty: give a commit, ~N or a date, or leave it out for the latest knowledge`);
+  if (spec.startsWith('-')) throw new AxmeError('BAD_REVISION', `${label} ${spec}: a revision cannot start with "-"`);
   const date = parseDateSpec(spec, now);
   if (date) {
     const r = await repo.git(['rev-list', '-1', `--before=@${Math.floor(date.getTime() / 1000)}`, ref, '--'], { allowFail: true });
@@ -60,12 +60,12 @@ export async function resolveAt(repo: Repo, ref: string, at: string | undefined,
   const rev = /^[~^]/.test(spec) ? `${ref}${spec}` : spec;
   const r = await repo.git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { allowFail: true });
   if (r.code !== 0) {
-    throw new AxmeError('BAD_REVISION', `--at ${spec} names no commit: give a commit of ${ref} (see \`axme log\`), ~N for N commits back, or a date like 2026-01-31 or "3 days ago"`, { at: spec });
+    throw new AxmeError('BAD_REVISION', `${label} ${spec} names no commit: give a commit of ${ref} (see \`axme log\`), ~N for N commits back, or a date like 2026-01-31 or "3 days ago"`, { at: spec });
   }
   const oid = r.stdout.toString().trim();
   const probe = await repo.git(['cat-file', '-e', `${oid}:axme.yaml`], { allowFail: true });
   if (probe.code !== 0) {
-    throw new AxmeError('BAD_REVISION', `--at ${spec} is commit ${oid.slice(0, 12)}, which is not a memory commit (it has no axme.yaml): give a commit of ${ref}, see \`axme log\``, { at: spec });
+    throw new AxmeError('BAD_REVISION', `${label} ${spec} is commit ${oid.slice(0, 12)}, which is not a memory commit (it has no axme.yaml): give a commit of ${ref}, see \`axme log\``, { at: spec });
   }
   return oid;
 }

@@ -3,6 +3,7 @@ import { checkStore } from '../../knowledge/check-store.ts';
 import { relative, resolve } from 'node:path';
 import { itemHistory } from '../../knowledge/item-history.ts';
 import { worklog } from '../../knowledge/worklog.ts';
+import { changeLines } from '../../knowledge/diff/render-diff.ts';
 import type { KindName } from '../../model/kind.ts';
 import { SPECS } from '../../model/paths.ts';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
@@ -35,12 +36,16 @@ export function storeCommands(io: CliIO) {
       builder: (y: Argv) =>
         atOption(y)
           .option('limit', { alias: 'n', type: 'number', describe: 'at most this many entries' })
-          .option('since', { type: 'string', describe: 'only changes after this date ("2026-01-31", "2 days ago")' }),
+          .option('since', { type: 'string', describe: 'only changes after this date ("2026-01-31", "2 days ago")' })
+          .option('changes', { type: 'boolean', describe: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined });
+          const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined, changes: !!a.changes });
           if (a.json) return printJson(io, entries);
-          for (const e of entries) out(io, `${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`);
+          for (const e of entries) {
+            out(io, `${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`);
+            if (e.changes) for (const line of changeLines(e.changes)) out(io, `    ${line}`);
+          }
         }),
     },
     {

@@ -1,0 +1,16 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { seededRepo, benchEnv } from '/work/main/bench/lib.ts';
+const dir = seededRepo(Number(process.argv[2] ?? 1000));
+const env = Object.fromEntries(Object.entries(benchEnv()).filter((e) => e[1] !== undefined)) as Record<string, string>;
+const prof = process.argv[3] === 'prof';
+const client = new Client({ name: 'p', version: '1' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [...(prof ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mcpprof'] : []), '/work/main/dist/axme.cjs', 'serve'], cwd: dir, env, stderr: 'inherit' }));
+for (let i = 0; i < 5; i++) await client.callTool({ name: 'axme_save_memory', arguments: { type: 'pattern', title: `warm ${i}`, description: 'warm up memory' } });
+const N = 200; const t0 = performance.now();
+for (let i = 0; i < N; i++) await client.callTool({ name: 'axme_save_memory', arguments: { type: 'pattern', title: `fact number ${i} about caching`, description: 'we use redis for caching in the orders service' } });
+console.log('per save ms', ((performance.now() - t0) / N).toFixed(2));
+const t1 = performance.now();
+for (let i = 0; i < N; i++) await client.callTool({ name: 'axme_search_kb', arguments: { query: `caching ${i}`, k: 5 } });
+console.log('per search ms', ((performance.now() - t1) / N).toFixed(2));
+await client.close();

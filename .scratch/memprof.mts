@@ -1,0 +1,34 @@
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { FORMAT_VERSION } from '../src/model/config.ts';
+import { stringifyYaml } from '../src/model/frontmatter.ts';
+import { encodeItem } from '../src/model/kind.ts';
+import { Memory, memorySpec } from '../src/model/memory.ts';
+import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
+import { benchEnv } from '../bench/lib.ts';
+const n = Number(process.argv[2] ?? 1000);
+const dir = join(mkdtempSync(join(tmpdir(), 'memprof-')), 'repo');
+execFileSync('git', ['init', '-q', dir]);
+const files: Array<[string, string]> = [['axme.yaml', stringifyYaml({ format: FORMAT_VERSION, kind: 'repo' })], ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)]];
+for (let i = 0; i < n; i++) {
+  const item = Memory.parse({ slug: `seeded-memory-${i}`, type: i % 2 ? 'pattern' : 'feedback', title: `Seeded memory ${i} about component c${i % 50}`, description: `component c${i % 50} uses tool t${i % 37} for facet f${i % 11}`, source: 'import', created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' });
+  files.push([`memories/${item.slug}.md`, encodeItem(memorySpec, item)]);
+}
+const parts: string[] = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', 'data 11', 'store: seed'];
+for (const [path, text] of files) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
+parts.push('');
+const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30, env: benchEnv() });
+if (r.status !== 0) throw new Error(String(r.stderr));
+const env = Object.fromEntries(Object.entries(benchEnv()).filter((e) => e[1] !== undefined)) as Record<string, string>;
+const prof = process.argv[3] === 'prof';
+const client = new Client({ name: 'p', version: '1' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [...(prof ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mcpprof'] : []), '/work/main/dist/axme.cjs', 'serve'], cwd: dir, env, stderr: 'ignore' }));
+for (let i = 0; i < 5; i++) await client.callTool({ name: 'axme_save_memory', arguments: { type: 'pattern', title: `warm ${i}`, description: 'warm up memory' } });
+const N = 200; const t0 = performance.now();
+for (let i = 0; i < N; i++) await client.callTool({ name: 'axme_save_memory', arguments: { type: 'pattern', title: `fact number ${i} about caching`, description: 'we use redis for caching in the orders service' } });
+console.log('per save ms', ((performance.now() - t0) / N).toFixed(2));
+await client.close();

@@ -1,0 +1,53 @@
+import type { Argv } from 'yargs';
+import { diffRevisions } from '../../knowledge/diff/diff-revisions.ts';
+import { renderDiffMarkdown, renderDiffText } from '../../knowledge/diff/render-diff.ts';
+import { checkKnowledge } from '../../knowledge/check-knowledge.ts';
+import { note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
+import { diagnosticLine } from '../render.ts';
+
+type Args = Record<string, unknown> & { C?: string; json?: boolean };
+
+/** Colour on a terminal only: never in a pipe, never with NO_COLOR; --color / --no-color decide. */
+export function wantsColor(io: CliIO, flag: unknown): boolean {
+  if (typeof flag === 'boolean') return flag;
+  return !!(io.stdout as { isTTY?: boolean }).isTTY && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+}
+
+/** diff, check: reviewing knowledge changes. */
+export function reviewCommands(io: CliIO) {
+  return [
+    {
+      command: 'diff [from] [to]',
+      describe: 'what changed in the knowledge between two revisions: items added, superseded, revoked, archived, changed (field by field, body as a diff), safety rules, questions. Default: the remote-tracking tip vs your refs/memory/main',
+      builder: (y: Argv): Argv =>
+        y
+          .positional('from', { type: 'string', describe: 'older revision: commit, ~N (relative to refs/memory/main), date, ref (default: the remote-tracking tip)' })
+          .positional('to', { type: 'string', describe: 'newer revision (default: refs/memory/main)' })
+          .option('remote', { type: 'string', describe: 'whose tracking tip is the default <from> (default: origin, or the only remote)' })
+          .option('format', { choices: ['text', 'markdown'], default: 'text', describe: 'text for a terminal, markdown for a pull request body or comment' })
+          .option('color', { type: 'boolean', describe: 'colour the text format (default: on a terminal, unless NO_COLOR)' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const d = await diffRevisions(kb, { from: a.from as string | undefined, to: a.to as string | undefined, remote: a.remote as string | undefined });
+          if (a.json) return printJson(io, d);
+          out(io, a.format === 'markdown' ? renderDiffMarkdown(d) : renderDiffText(d, { color: wantsColor(io, a.color) }));
+        }),
+    },
+    {
+      command: 'check [rev]',
+      describe: 'validate a memory tree for CI on knowledge pull requests: schemas, unique IDs, supersession graph, rule files, no credentials in content; exit 1 with the findings',
+      builder: (y: Argv): Argv => y.positional('rev', { type: 'string', describe: 'the revision to check: a commit, a branch (origin/axme/proposals/x), ~N; default refs/memory/main' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await checkKnowledge(kb, { at: a.rev as string | undefined });
+          if (a.json) printJson(io, r);
+          else {
+            for (const f of r.findings) out(io, diagnosticLine(f));
+            const errors = r.findings.filter((f) => f.severity === 'error').length;
+            note(io, `${r.ok ? 'ok' : `FAILED: ${errors} finding${errors === 1 ? '' : 's'}`} at ${r.commit.slice(0, 12)} (${r.scanned} files, ${r.objects} objects checked)`);
+          }
+          if (!r.ok) throw new SilentExit(1);
+        }),
+    },
+  ];
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { AxmeError } from '../../model/errors.ts';
+import { listRemotes, resolve, trackingRef } from '../../store/remote.ts';
+import { resolveAt } from '../../store/revision.ts';
+import type { KnowledgeBase } from '../kb.ts';
+import { notInitialized } from '../kb.ts';
+import { semanticDiff, type SemanticDiff } from './semantic-diff.ts';
+
+/** `axme diff [<from>] [<to>]` and axme_diff: which revisions to compare. */
+export const DiffInput = z.object({
+  from: z.string().max(300).optional().describe('the older revision: a commit, ~N (relative to the local tip), a date, a ref; default: the remote-tracking tip'),
+  to: z.string().max(300).optional().describe('the newer revision; default: the local tip of refs/memory/main'),
+  remote: z.string().max(200).optional().describe('whose tracking tip is the default <from> (default: origin, else the only remote)'),
+});
+export type DiffInput = z.input<typeof DiffInput>;
+
+export interface RevisionDiff extends SemanticDiff {
+  /** how each side was named: "refs/memory-remotes/origin/main", "refs/memory/main", "~3", ... */
+  fromName: string;
+  toName: string;
+}
+
+/**
+ * The semantic diff between two memory revisions. Without <from>: what the local store has
+ * that the remote-tracking tip (last `axme sync` or `git fetch`) does not — what a push or a
+ * proposal would share.
+ */
+export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promise<RevisionDiff> {
+  const { from, to, remote } = DiffInput.parse(input);
+  const now = kb.now();
+  const toOid = await resolveAt(kb.repo, kb.ref, to, now, 'revision');
+  if (!toOid) throw notInitialized(kb);
+  let fromName: string;
+  let fromOid: string | null;
+  if (from !== undefined) {
+    fromName = from;
+    fromOid = await resolveAt(kb.repo, kb.ref, from, now, 'revision');
+  } else {
+    const name = await defaultRemote(kb, remote);
+    fromName = trackingRef(name);
+    fromOid = await resolve(kb.repo, fromName);
+    if (!fromOid) {
+      throw new AxmeError('NOT_FOUND', `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`, { remote: name });
+    }
+  }
+  const d = await semanticDiff(kb, fromOid, toOid);
+  return { ...d, fromName, toName: to ?? kb.ref };
+}
+
+async function defaultRemote(kb: KnowledgeBase, remote: string | undefined): Promise<string> {
+  const remotes = await listRemotes(kb.repo);
+  if (remote !== undefined) {
+    if (remotes.includes(remote)) return remote;
+    throw new AxmeError('INVALID_INPUT', `no git remote named ${JSON.stringify(remote)}${remotes.length ? `: the remotes are ${remotes.join(', ')}` : ''}`, { remotes });
+  }
+  if (remotes.includes('origin')) return 'origin';
+  if (remotes.length === 1) return remotes[0]!;
+  if (!remotes.length) throw new AxmeError('INVALID_INPUT', 'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)');
+  throw new AxmeError('INVALID_INPUT', `say whose knowledge to compare with: --remote ${remotes.join(' | ')}, or name the older revision`, { remotes });
+}

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { addDecision } from '../src/knowledge/add-decision.ts';
+import { addMemory } from '../src/knowledge/add-memory.ts';
+import { answerQuestion } from '../src/knowledge/answer-question.ts';
+import { archiveMemory } from '../src/knowledge/archive-memory.ts';
+import { askQuestion } from '../src/knowledge/ask-question.ts';
+import { semanticDiff } from '../src/knowledge/diff/semantic-diff.ts';
+import { renderDiffMarkdown, renderDiffText } from '../src/knowledge/diff/render-diff.ts';
+import { initStore } from '../src/knowledge/init-store.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
+import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
+import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
+import { updateSafety } from '../src/knowledge/update-safety.ts';
+import { axme, axmeOk, git, openTestKb, tempRepo } from './helpers.ts';
+
+const REF = 'refs/memory/main';
+const cleanups: Array<() => void | Promise<void>> = [];
+after(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function repoWithKb(): Promise<{ dir: string; kb: KnowledgeBase }> {
+  const { dir, cleanup } = tempRepo({ commit: true });
+  const kb = await openTestKb(dir);
+  cleanups.push(cleanup, () => closeKnowledgeBase(kb));
+  await initStore(kb);
+  return { dir, kb };
+}
+
+const tip = (dir: string) => git(dir, ['rev-parse', REF]).trim();
+
+describe('semantic diff', () => {
+  test('names every kind of change between two revisions (table of expectations)', async () => {
+    const { dir, kb } = await repoWithKb();
+    await addDecision(kb, { title: 'Use Redis for caching', decision: 'Cache with Redis.', reasoning: 'It is fast.' });
+    await addDecision(kb, { title: 'Deploy with Helm', decision: 'Helm charts in deploy/.', tags: ['ops'] });
+    await addDecision(kb, { title: 'Log in JSON', decision: 'Structured logs.' });
+    await addMemory(kb, { type: 'feedback', title: 'Run tests before commit', description: 'npm test first' });
+    await askQuestion(kb, { question: 'Which queue do we use?' });
+    const from = tip(dir);
+
+    await supersedeDecision(kb, { id: 'D-001', title: 'Use Valkey for caching', decision: 'Cache with Valkey.', reasoning: 'The licence.' });
+    await revokeDecision(kb, { id: 'D-003', reason: 'we log plain text after all' });
+    await addDecision(kb, { title: 'Deploy with Helm', decision: 'Helm charts in deploy/, one per service.', tags: ['ops', 'k8s'] });
+    await archiveMemory(kb, { slug: 'run-tests-before-commit' });
+    await answerQuestion(kb, { question_id: 'Q-001', answer: 'RabbitMQ' });
+    await askQuestion(kb, { question: 'Who owns the billing service?' });
+    await updateSafety(kb, { action: 'add', rule_type: 'bash_deny', value: 'terraform destroy' });
+    await updateSafety(kb, { action: 'remove', rule_type: 'bash_deny', value: 'rm -rf /' });
+    // a hand edit of a decision's text and tags, committed as a teammate would
+    const d = await semanticDiff(kb, from, tip(dir));
+
+    const byTitle = new Map(d.items.map((i) => [i.title, i]));
+    const expect: Array<[string, string, (i: (typeof d.items)[number]) => void]> = [
+      ['Use Redis for caching', 'superseded', (i) => assert.equal(i.successor?.title, 'Use Valkey for caching')],
+      ['Use Valkey for caching', 'added', (i) => assert.match(i.body ?? '', /Cache with Valkey/)],
+      ['Log in JSON', 'revoked', (i) => assert.equal(i.detail, 'we log plain text after all')],
+      ['Run tests before commit', 'archived', (i) => assert.deepEqual(i.status, { before: 'active', after: 'archived' })],
+      ['Which queue do we use?', 'answered', (i) => assert.equal(i.detail, 'RabbitMQ')],
+      ['Who owns the billing service?', 'added', (i) => assert.equal(i.kind, 'question')],
+    ];
+    for (const [title, change, more] of expect) {
+      const i = byTitle.get(title);
+      assert.ok(i, `${title} is in the diff: ${[...byTitle.keys()].join(', ')}`);
+      assert.equal(i.change, change, title);
+      more(i);
+    }
+    assert.ok(!byTitle.has('Deploy with Helm'), 'an equal decision is not a change');
+    assert.deepEqual(d.rules.added, [{ type: 'bash_deny', value: 'terraform destroy' }]);
+    assert.deepEqual(d.rules.removed, [{ type: 'bash_deny', value: 'rm -rf /' }]);
+    assert.equal(d.counts.superseded, 1);
+    assert.equal(d.counts.added, 2);
+
+    const text = renderDiffText(d);
+    assert.match(text, /superseded D-001 Use Redis for caching -> D-00\d Use Valkey for caching/);
+    assert.match(text, /opened Q-002 Who owns the billing service\?/);
+    assert.match(text, /\+ bash_deny: terraform destroy/);
+    assert.doesNotMatch(text, /\x1b\[/, 'no colour unless asked');
+    assert.match(renderDiffText(d, { color: true }), /\x1b\[32m\+\x1b\[39m/);
+    const md = renderDiffMarkdown(d);
+    assert.match(md, /^## Knowledge changes/);
+    assert.match(md, /- \*\*superseded\*\* D-001 Use Redis for caching → D-00\d Use Valkey for caching/);
+    assert.match(md, /- \*\*removed\*\* `bash_deny`: `rm -rf \/`/);
+  });
+
+  test('a changed item: fields one by one, the body as a unified diff; an untouched store diffs empty', async () => {
+    const { dir, kb } = await repoWithKb();
+    await addDecision(kb, { title: 'Deploy with Helm', decision: 'Helm charts in deploy/.\nOne release per env.', tags: ['ops'] });
+    const from = tip(dir);
+    // a teammate edits the file by hand: text and tags
+    const wt = `${dir}-edit`;
+    git(dir, ['worktree', 'add', '-q', '--detach', wt, REF]);
+    cleanups.push(() => void git(dir, ['worktree', 'remove', '--force', wt]));
+    const path = `${wt}/decisions/deploy-with-helm.md`;
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('- ops', '- ops\n  - k8s').replace('One release per env.', 'One release per service.'));
+    git(wt, ['commit', '-q', '-am', 'edit helm']);
+    git(dir, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+    const d = await semanticDiff(kb, from, tip(dir));
+    assert.equal(d.items.length, 1);
+    const [i] = d.items;
+    assert.equal(i!.change, 'changed');
+    assert.deepEqual(i!.fields, [{ field: 'tags', before: ['ops'], after: ['ops', 'k8s'] }]);
+    assert.match(i!.body!, /^@@ .* @@/m);
+    assert.match(i!.body!, /^-One release per env\.$/m);
+    assert.match(i!.body!, /^\+One release per service\.$/m);
+    assert.equal((await semanticDiff(kb, tip(dir), tip(dir))).items.length, 0);
+  });
+});
+
+describe('axme diff, log --changes, check (CLI)', () => {
+  test('diff defaults to the remote-tracking tip, says what to do without one, and prints markdown and JSON', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    cleanups.push(cleanup);
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    const none = await axme(dir, ['diff']);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no git remote.*axme diff <from>/);
+    const { dir: remote, cleanup: c2 } = tempRepo({ bare: true });
+    cleanups.push(c2);
+    git(dir, ['remote', 'add', 'origin', remote]);
+    const notFetched = await axme(dir, ['diff']);
+    assert.equal(notFetched.code, 1);
+    assert.match(notFetched.stderr, /nothing fetched from origin yet.*axme sync/);
+    await axmeOk(dir, ['sync']);
+    await axmeOk(dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+    const text = await axmeOk(dir, ['diff']);
+    assert.match(text, /Knowledge [0-9a-f]{12}\.\.[0-9a-f]{12}: 1 added/);
+    assert.match(text, /\+ added D-001 Use Postgres/);
+    const md = await axmeOk(dir, ['diff', '--format', 'markdown']);
+    assert.match(md, /### Decisions\n\n- \*\*added\*\* D-001 Use Postgres/);
+    const json = await axmeOk(dir, ['diff', '--json']);
+    assert.equal(json.fromName, 'refs/memory-remotes/origin/main');
+    assert.equal(json.items[0].id, 'D-001');
+    const bad = await axme(dir, ['diff', 'no-such-rev']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /revision no-such-rev names no commit/);
+  });
+
+  test('log --changes shows what each commit changed; check passes a clean store and fails a planted credential and a broken item', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    cleanups.push(cleanup);
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await axmeOk(dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']);
+    const log = await axmeOk(dir, ['log', '--changes']);
+    assert.match(log, /safety: add bash_deny terraform destroy\n {4}\+ safety rule bash_deny: terraform destroy\n/);
+    assert.match(log, /decision: add D-001 Use Postgres\n {4}\+ added D-001 Use Postgres\n/);
+    const entries = await axmeOk(dir, ['log', '--changes', '--json']);
+    assert.equal(entries[0].changes.counts.rulesAdded, 1);
+
+    const clean = await axme(dir, ['check']);
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.match(clean.stderr, /^ok at [0-9a-f]{12}/);
+
+    // a credential saved deliberately (--allow-secret) still fails the check: a PR would share it
+    await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Staging access', '--description', 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB', '--allow-secret']);
+    const planted = await axme(dir, ['check', '--json']);
+    assert.equal(planted.code, 1);
+    const r = JSON.parse(planted.stdout);
+    assert.equal(r.ok, false);
+    assert.ok(r.findings.some((f: { path: string; reason: string }) => f.path === 'memories/staging-access.md' && /GitHub token/.test(f.reason)), planted.stdout);
+
+    // an older revision is still clean; a broken item at another revision fails it
+    assert.equal((await axme(dir, ['check', '~1'])).code, 0);
+    const wt = `${dir}-wt`;
+    git(dir, ['worktree', 'add', '-q', '--detach', wt, REF]);
+    cleanups.push(() => void git(dir, ['worktree', 'remove', '--force', wt]));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${wt}/decisions/use-postgres.md`, '---\nid: D-001\ntitle: [unclosed\n---\ntext\n');
+    git(wt, ['commit', '-q', '-am', 'break it']);
+    git(dir, ['branch', 'broken', git(wt, ['rev-parse', 'HEAD']).trim()]);
+    const broken = await axme(dir, ['check', 'broken']);
+    assert.equal(broken.code, 1);
+    assert.match(broken.stdout, /decisions\/use-postgres\.md: .*YAML/);
+    assert.match(broken.stderr, /FAILED: 2 findings/);
+  });
+});
