@@ -6,6 +6,8 @@ export interface Seen {
   method: string;
   url: string;
   authorization: string | undefined;
+  /** the request body as sent */
+  body: string;
 }
 
 export type Route = (req: IncomingMessage, body: string, hit: number) => { status: number; json?: unknown; headers?: Record<string, string>; delayMs?: number };
@@ -22,7 +24,7 @@ export async function githubStandIn(routes: Record<string, Route>): Promise<{ ur
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       const key = `${req.method} ${req.url?.split('?')[0]}`;
-      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body });
       const n = (hits.get(key) ?? 0) + 1;
       hits.set(key, n);
       const route = routes[key];

@@ -9,6 +9,7 @@ const TOOLS = [
   'axme_save_memory', 'axme_safety', 'axme_update_safety', 'axme_backlog', 'axme_backlog_add', 'axme_backlog_update', 'axme_status',
   'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
   'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question', 'axme_oracle_scan',
+  'axme_diff', 'axme_check', 'axme_propose',
 ];
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
@@ -189,6 +190,31 @@ describe('paging', () => {
         await client.close();
       }
     } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('review tools over MCP', () => {
+  test('axme_diff and axme_check call the same core as axme diff and axme check', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    const { client } = await connect(dir);
+    try {
+      const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
+      await call('axme_save_decision', { title: 'Use Postgres', decision: 'One database.' });
+      const d = await call('axme_diff', { from: '~1' });
+      assert.ok(!d.isError, text(d));
+      assert.match(text(d), /- \*\*added\*\* D-001 Use Postgres/);
+      assert.equal(d.structuredContent.counts.added, 1);
+      assert.equal(text(d), (await axmeOk(dir, ['diff', '~1', '--format', 'markdown'])).trimEnd(), 'the CLI prints the same diff');
+      const c = await call('axme_check');
+      assert.match(text(c), /^ok at [0-9a-f]{12}/);
+      const noRemote = await call('axme_diff');
+      assert.ok(noRemote.isError);
+      assert.match(text(noRemote), /^invalid request: this repository has no git remote/);
+    } finally {
+      await client.close();
       cleanup();
     }
   });

@@ -4,6 +4,8 @@ import { DEFAULT_PAGE_BUDGET, paginate, type Page } from './paging.ts';
 import { isLive } from '../model/liveness.ts';
 import type { KnowledgeState } from './state.ts';
 import { mergedState, storeOf } from './workspace/merged-state.ts';
+import { pendingProposals } from './review/pending.ts';
+import { changeLines } from './diff/render-diff.ts';
 
 export interface ContextOptions {
   at?: string | undefined;
@@ -45,6 +47,8 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     backlog_open: liveBacklog.length,
     oracle_pages: items.oracle.length,
     diagnostics: state.diagnostics.length,
+    /** local proposals waiting for review */
+    pending_review: 0,
   };
   const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
   const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
@@ -59,6 +63,14 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     const order = { high: 0, medium: 1, low: 2 } as const;
     const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]).slice(0, 10);
     blocks.push(`## Backlog (${liveBacklog.length} open${liveBacklog.length > top.length ? `, top ${top.length}` : ''})\n${top.map(backlogLine).join('\n')}`);
+  }
+  // an agent's writes under review (axme.yaml review.required): visible, and clearly not accepted yet
+  const pending = opts.at === undefined && !kb.label ? await pendingProposals(kb, state.commit!) : [];
+  counts.pending_review = pending.length;
+  if (pending.length) {
+    blocks.push(
+      `## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending.map((p) => `### ${p.ref}\n${changeLines(p.diff).map((l) => `- ${l}`).join('\n')}`).join('\n')}`,
+    );
   }
   if (state.diagnostics.some((d) => d.severity === 'error')) {
     blocks.push(`## Store problems (run \`axme fsck\`)\n${state.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);

@@ -112,7 +112,7 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   });
   const res = r.result;
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
-  return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe(kb, res, r.commit) };
+  return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe({ ...kb, ref: r.ref }, res, r.commit) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../model
 import { commitOperation, formatCommitMessage } from '../store/commit.ts';
 import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
 import { deriveState, stateAt, type KnowledgeState } from './state.ts';
+import { writeTarget } from './review/write-target.ts';
 
 /** What an operation wants written: files (path -> text, null removes) and how to describe it. */
 export interface Mutation<R> {
@@ -20,6 +21,8 @@ export interface MutateResult<R> {
   result: R;
   /** the commit written, or null when nothing changed */
   commit: string | null;
+  /** the ref written: kb.ref, or the session's proposal when review is required (review/write-target.ts) */
+  ref: string;
 }
 
 /**
@@ -27,7 +30,8 @@ export interface MutateResult<R> {
  * to the new tip when another writer got there first. `op` must be a pure function of the state
  * it is given (it may run several times).
  */
-export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+export async function mutate<R>(base: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+  const kb = await writeTarget(base);
   // the state the operation saw and what it wrote: the next state is derived from them
   let seen: { state: KnowledgeState; files: Map<string, Buffer | null> } | null = null;
   const out = await commitOperation(kb.repo, {
@@ -59,7 +63,7 @@ export async function mutate<R>(kb: KnowledgeBase, op: (state: KnowledgeState) =
     const next = await deriveState(kb, state, out.next, files);
     if (next) remember(kb, `state:${out.commit}`, next);
   }
-  return { result: out.result, commit: out.commit };
+  return { result: out.result, commit: out.commit, ref: kb.ref };
 }
 
 /** A tree axme wrote (or a person edited): it has axme.yaml, or at least the rules or an item. */

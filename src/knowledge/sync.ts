@@ -7,6 +7,8 @@ import { readSnapshot } from '../store/tree.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
 import { stateOf } from './state.ts';
+import { adoptionLines, adoptReviewed, type AdoptionReport } from './review/adopt.ts';
+import { REVIEWED_BRANCH } from './review/proposals.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -19,6 +21,8 @@ export interface SyncOptions {
   remote?: string | undefined;
   /** fetch-integrate-push rounds before giving up (default 5) */
   maxRounds?: number;
+  /** for GitHub's API (the state of proposals' pull requests); without it, states are not asked */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 export interface SyncMerge {
@@ -44,6 +48,8 @@ export interface SyncResult {
   rounds: number;
   /** refspecs added to the remote's fetch configuration by this sync */
   configured: string[];
+  /** the reviewed branch (axme/memory) adopted, proposals settled */
+  adoption: AdoptionReport;
   text: string;
 }
 
@@ -61,8 +67,9 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   let configured: string[] = [];
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
+  let adoption: AdoptionReport | null = null;
   for (let round = 1; round <= maxRounds; round++) {
-    const heads = await remoteKnowledgeRefs(repo, remote);
+    const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
     if (round === 1) configured = await configureKnowledgeFetch(repo, remote);
     await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null });
@@ -75,6 +82,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
     integrated = await integrate(kb, remote, local, remoteMain, merges);
+    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges), { listed: heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`), env: opts.env });
     await mergeNotes(repo, remote);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -87,7 +95,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
-      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, text: '' };
+      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, text: '' };
       return { ...result, text: describe(result) };
     }
     // the remote moved between our fetch and our push: fetch, integrate, push again
@@ -168,5 +176,6 @@ function describe(r: SyncResult): string {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
     for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${m.questions.find((q) => q.includes(c.other.slice(0, 8))) ?? 'a question'}.`);
   }
+  lines.push(...adoptionLines(r.adoption, r.remote));
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { isAxmeError } from '../model/errors.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { registerResources } from './resources.ts';
 import { registerHistoryTools } from './tools/history.ts';
+import { registerReviewTools } from './tools/review.ts';
 import { registerReadTools } from './tools/read.ts';
 import { registerSessionTools } from './tools/session.ts';
 import { registerWorkTools } from './tools/work.ts';
@@ -26,6 +27,7 @@ export function createServer(ctx: ServerContext): McpServer {
   registerWriteTools(server, ctx);
   registerWorkTools(server, ctx);
   registerHistoryTools(server, ctx);
+  registerReviewTools(server, ctx);
   registerSessionTools(server, ctx);
   registerResources(server, ctx);
   return server;

@@ -7,6 +7,11 @@ export const StoreConfig = z
   .object({
     format: z.number().int().min(1).describe('storage format version'),
     kind: z.enum(['repo', 'workspace']).default('repo').describe('repo: one repository; workspace: a folder of repositories'),
+    review: z
+      .object({ required: z.boolean().default(false).describe("agents' writes go to refs/memory/proposals/<session> until a reviewed pull request brings them in") })
+      .loose()
+      .optional()
+      .describe('knowledge review (docs/review.md)'),
   })
   .loose();
 export type StoreConfig = z.infer<typeof StoreConfig>;

@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'CONFLICT' // the compare-and-swap retry budget ran out
   | 'CORRUPT' // the store holds something axme cannot read
   | 'CONFIG' // a configuration file axme must edit is broken (e.g. .claude/settings.json)
-  | 'GIT_FAILED'; // the git CLI failed for a reason axme cannot fix
+  | 'GIT_FAILED' // the git CLI failed for a reason axme cannot fix
+  | 'GITHUB_FAILED'; // GitHub's API refused or could not be reached
 
 /** Codes that mean "the caller must change the input or set-up" (CLI exit 2). */
 export const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

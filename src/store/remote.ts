@@ -36,19 +36,21 @@ export async function pickRemote(repo: Repo, name?: string): Promise<string> {
   throw new AxmeError('INVALID_INPUT', `say which remote to sync with: ${remotes.join(', ')} (axme sync <remote>)`, { remotes });
 }
 
-/** What the remote holds: its memory refs and its notes ref (one round trip). */
-export async function remoteKnowledgeRefs(repo: Repo, remote: string): Promise<{ memory: Map<string, string>; notes: string | null }> {
-  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF], { allowFail: true });
+/** What the remote holds: its memory refs, its notes ref and the `extra` refs asked for (one round trip). */
+export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: string[] = []): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
+  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], { allowFail: true });
   if (r.code !== 0) throw new AxmeError('GIT_FAILED', `cannot reach remote ${remote}: ${r.stderr.trim() || `git ls-remote exited ${r.code}`}`, { remote });
   const memory = new Map<string, string>();
+  const others = new Map<string, string>();
   let notes: string | null = null;
   for (const line of r.stdout.toString('utf8').split('\n')) {
     const [oid, ref] = line.split('\t');
     if (!oid || !ref) continue;
     if (ref === NOTES_REF) notes = oid;
     else if (ref.startsWith('refs/memory/')) memory.set(ref, oid);
+    else if (extra.includes(ref)) others.set(ref, oid);
   }
-  return { memory, notes };
+  return { memory, notes, extra: others };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { diffRevisions } from '../../knowledge/diff/diff-revisions.ts';
 import { renderDiffMarkdown, renderDiffText } from '../../knowledge/diff/render-diff.ts';
 import { checkKnowledge } from '../../knowledge/check-knowledge.ts';
+import { proposeKnowledge } from '../../knowledge/review/propose.ts';
 import { note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
 import { diagnosticLine } from '../render.ts';
 
@@ -13,7 +14,7 @@ export function wantsColor(io: CliIO, flag: unknown): boolean {
   return !!(io.stdout as { isTTY?: boolean }).isTTY && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
 }
 
-/** diff, check: reviewing knowledge changes. */
+/** diff, propose, check: reviewing knowledge changes. */
 export function reviewCommands(io: CliIO) {
   return [
     {
@@ -31,6 +32,25 @@ export function reviewCommands(io: CliIO) {
           const d = await diffRevisions(kb, { from: a.from as string | undefined, to: a.to as string | undefined, remote: a.remote as string | undefined });
           if (a.json) return printJson(io, d);
           out(io, a.format === 'markdown' ? renderDiffMarkdown(d) : renderDiffText(d, { color: wantsColor(io, a.color) }));
+        }),
+    },
+    {
+      command: 'propose',
+      describe: 'open a knowledge pull request: push the memory tip (or each pending proposal) to axme/proposals/<name> and open a PR into axme/memory with the semantic diff as its body; prints the PR URL',
+      builder: (y: Argv): Argv =>
+        y
+          .option('title', { type: 'string', describe: 'pull request title (default: a summary of the changes)' })
+          .option('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
+          .option('name', { type: 'string', describe: 'the branch is axme/proposals/<name> (default: from the title, or the proposal)' })
+          .option('repo', { type: 'string', describe: 'GitHub owner/name (default: from the remote URL)' })
+          .option('ref', { type: 'string', describe: 'what to propose: refs/memory/main or a pending proposal (default: every pending proposal, else refs/memory/main)' }),
+      handler: (a: Args) =>
+        withKb(io, a, async (kb) => {
+          const r = await proposeKnowledge(kb, { title: a.title as string | undefined, remote: a.remote as string | undefined, name: a.name as string | undefined, repo: a.repo as string | undefined, ref: a.ref as string | undefined }, { env: io.env });
+          if (a.json) return printJson(io, r);
+          // stdout is the answer (the URLs); what happened goes to stderr
+          for (const line of r.text.split('\n')) if (!/^https?:\/\//.test(line)) note(io, line);
+          for (const o of r.opened) out(io, o.url);
         }),
     },
     {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
-import { listRemotes, resolve, trackingRef } from '../../store/remote.ts';
+import { listRemotes, pickRemote, resolve, trackingRef } from '../../store/remote.ts';
 import { resolveAt } from '../../store/revision.ts';
 import type { KnowledgeBase } from '../kb.ts';
 import { notInitialized } from '../kb.ts';
@@ -48,13 +48,8 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
 }
 
 async function defaultRemote(kb: KnowledgeBase, remote: string | undefined): Promise<string> {
-  const remotes = await listRemotes(kb.repo);
-  if (remote !== undefined) {
-    if (remotes.includes(remote)) return remote;
-    throw new AxmeError('INVALID_INPUT', `no git remote named ${JSON.stringify(remote)}${remotes.length ? `: the remotes are ${remotes.join(', ')}` : ''}`, { remotes });
+  if (!(await listRemotes(kb.repo)).length) {
+    throw new AxmeError('INVALID_INPUT', 'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)');
   }
-  if (remotes.includes('origin')) return 'origin';
-  if (remotes.length === 1) return remotes[0]!;
-  if (!remotes.length) throw new AxmeError('INVALID_INPUT', 'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)');
-  throw new AxmeError('INVALID_INPUT', `say whose knowledge to compare with: --remote ${remotes.join(' | ')}, or name the older revision`, { remotes });
+  return pickRemote(kb.repo, remote);
 }

@@ -4,3 +4,5 @@ export const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint
 export const SAVE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 /** Edits of existing items (kept in history, so never destructive). */
 export const EDIT = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+/** Pushes to the git remote and calls GitHub: the outside world changes. */
+export const PUBLISH = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;

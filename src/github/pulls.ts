@@ -1,0 +1,89 @@
+import { Octokit } from '@octokit/rest';
+import { AxmeError } from '../model/errors.ts';
+import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
+
+/**
+ * Opening knowledge pull requests through GitHub's REST API (Octokit): the one place axme writes
+ * to GitHub. GITHUB_API_URL points it at GitHub Enterprise (or a test's local stand-in).
+ */
+
+export interface PullRequestRef {
+  number: number;
+  url: string;
+  /** true when a pull request for this branch was open already (its body was updated) */
+  existed: boolean;
+}
+
+export interface OpenPullOptions {
+  /** `owner/name` */
+  repo: string;
+  head: string;
+  base: string;
+  title: string;
+  body: string;
+  env: NodeJS.ProcessEnv;
+  auth?: GitHubAuth | undefined;
+}
+
+/** `owner/name` of a GitHub remote URL (SSH, scp-like or HTTPS, any host), or null for other URLs (a path). */
+export function githubRepoOf(url: string): string | null {
+  const u = url.trim();
+  const m = /^(?:[a-z+]+:\/\/(?:[^@/]+@)?[^/:]+(?::\d+)?\/|[^@\s/:]+@[^:/\s]+:|[^@\s/:]+\.[^:/\s]+:)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(u);
+  if (!m || u.startsWith('file:')) return null;
+  return `${m[1]}/${m[2]}`;
+}
+
+const REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+export function assertRepoSlug(repo: string): void {
+  if (!REPO_RE.test(repo)) throw new AxmeError('INVALID_INPUT', `--repo ${JSON.stringify(repo)} is not owner/name (like acme/app)`);
+}
+
+/** Opens a pull request from `head` into `base`; when one is open for that branch already, updates its title and body. */
+export async function openPullRequest(opts: OpenPullOptions): Promise<PullRequestRef> {
+  assertRepoSlug(opts.repo);
+  const [owner, repo] = opts.repo.split('/') as [string, string];
+  const auth = opts.auth ?? resolveToken(opts.env, apiHost(opts.env));
+  if (!auth.token) {
+    throw new AxmeError('GITHUB_FAILED', 'opening a pull request needs a GitHub token: set GITHUB_TOKEN (or GH_TOKEN), or log in with `gh auth login`. The proposal branch was pushed; run axme propose again once a token is set.');
+  }
+  const octokit = new Octokit({ auth: auth.token, baseUrl: apiBaseUrl(opts.env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  const request = { signal: AbortSignal.timeout(15_000) };
+  try {
+    const r = await octokit.rest.pulls.create({ owner, repo, head: opts.head, base: opts.base, title: opts.title, body: opts.body, request });
+    return { number: r.data.number, url: r.data.html_url, existed: false };
+  } catch (err) {
+    const e = err as { status?: number; message?: string; response?: { data?: { errors?: Array<{ message?: string }> } } };
+    const already = e.status === 422 && JSON.stringify(e.response?.data ?? '').includes('already exists');
+    if (!already) throw githubError(e, opts.repo, auth);
+  }
+  // one open PR per head branch: find it and bring its body up to date
+  try {
+    const open = await octokit.rest.pulls.list({ owner, repo, head: `${owner}:${opts.head}`, base: opts.base, state: 'open', request });
+    const pr = open.data[0];
+    if (!pr) throw new AxmeError('GITHUB_FAILED', `GitHub says a pull request from ${opts.head} into ${opts.base} exists, but lists none open: look at https://github.com/${opts.repo}/pulls`);
+    await octokit.rest.pulls.update({ owner, repo, pull_number: pr.number, title: opts.title, body: opts.body, request });
+    return { number: pr.number, url: pr.html_url, existed: true };
+  } catch (err) {
+    if (err instanceof AxmeError) throw err;
+    throw githubError(err as { status?: number; message?: string }, opts.repo, auth);
+  }
+}
+
+function githubError(e: { status?: number; message?: string }, repo: string, auth: GitHubAuth): AxmeError {
+  const status = e.status ?? 0;
+  const message = (e.message ?? '').replace(/\/\/[^/@\s]+@/g, '//***@').split('\n')[0];
+  const why =
+    status === 401
+      ? `GitHub rejected the token from ${auth.source} (HTTP 401: invalid or expired)`
+      : status === 403
+        ? `the token from ${auth.source} may not open pull requests on ${repo} (HTTP 403)`
+        : status === 404
+          ? `GitHub knows no repository ${repo}, or the token from ${auth.source} cannot see it (HTTP 404): pass --repo owner/name`
+          : status === 422
+            ? `GitHub refused the pull request (HTTP 422: ${message})`
+            : status
+              ? `GitHub answered HTTP ${status} (${message})`
+              : `GitHub could not be reached (${message})`;
+  return new AxmeError('GITHUB_FAILED', `${why}. The proposal branch was pushed; run axme propose again to open the pull request.`, { status });
+}

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { axme, axmeOk, git } from './helpers.ts';
+import { githubStandIn, pull, type Seen } from './github-server.ts';
+
+const REF = 'refs/memory/main';
+const roots: string[] = [];
+after(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+});
+
+/** A bare "remote", `n` clones with their own identities, and a reviewer's scratch repository. */
+function team(n: number): { root: string; remote: string; clones: string[]; reviewer: string } {
+  const root = mkdtempSync(join(tmpdir(), 'axme-review-'));
+  roots.push(root);
+  const remote = join(root, 'remote.git');
+  git(root, ['init', '-q', '--bare', remote]);
+  const clones = Array.from({ length: n }, (_, i) => {
+    const dir = join(root, `clone-${i}`);
+    git(root, ['init', '-q', '-b', 'main', dir]);
+    git(dir, ['config', 'user.name', `Dev ${i}`]);
+    git(dir, ['config', 'user.email', `dev${i}@example.com`]);
+    git(dir, ['commit', '-q', '--allow-empty', '-m', 'first']);
+    git(dir, ['remote', 'add', 'origin', remote]);
+    return dir;
+  });
+  const reviewer = join(root, 'reviewer');
+  git(root, ['init', '-q', '-b', 'scratch', reviewer]);
+  git(reviewer, ['config', 'user.name', 'Reviewer']);
+  git(reviewer, ['config', 'user.email', 'reviewer@example.com']);
+  git(reviewer, ['remote', 'add', 'origin', remote]);
+  return { root, remote, clones, reviewer };
+}
+
+type MergeStyle = 'merge commit' | 'squash' | 'rebase';
+
+/** What GitHub's merge button does to axme/memory, done with git on the remote. */
+function mergeOnRemote(reviewer: string, proposal: string, style: MergeStyle, pr: number): void {
+  git(reviewer, ['fetch', '-q', 'origin', `+refs/heads/axme/*:refs/remotes/origin/axme/*`]);
+  git(reviewer, ['checkout', '-q', '-B', 'axme/memory', 'origin/axme/memory']);
+  const branch = `origin/axme/proposals/${proposal}`;
+  if (style === 'merge commit') git(reviewer, ['merge', '-q', '--no-ff', '-m', `Merge pull request #${pr} from acme/axme/proposals/${proposal}`, branch]);
+  else if (style === 'squash') {
+    git(reviewer, ['merge', '-q', '--squash', branch]);
+    git(reviewer, ['commit', '-q', '-m', `Knowledge (#${pr})`]);
+  } else {
+    const base = git(reviewer, ['merge-base', 'HEAD', branch]).trim();
+    git(reviewer, ['cherry-pick', `${base}..${branch}`]);
+  }
+  git(reviewer, ['push', '-q', 'origin', 'axme/memory']);
+}
+
+const tree = (dir: string, ref = REF) => git(dir, ['rev-parse', `${ref}^{tree}`]).trim();
+const files = (dir: string, ref: string) => git(dir, ['ls-tree', '-r', '--name-only', ref]).trim().split('\n');
+const hasRef = (dir: string, ref: string) => git(dir, ['for-each-ref', '--format=%(refname)', ref]).trim() === ref;
+
+async function github(closed: number[] = []) {
+  const api = await githubStandIn({
+    'POST /repos/acme/app/pulls': (_req, _body, hit) => ({ status: 201, json: { number: 6 + hit, html_url: `https://github.com/acme/app/pull/${6 + hit}`, state: 'open' } }),
+    ...Object.fromEntries(closed.map((n) => [`GET /repos/acme/app/pulls/${n}`, () => ({ status: 200, json: pull(n, 'closed', false) })])),
+  });
+  return { ...api, env: { GITHUB_API_URL: api.url, GITHUB_TOKEN: 'test-token' } };
+}
+
+const pullRequests = (seen: Seen[]) => seen.filter((s) => s.method === 'POST' && s.url === '/repos/acme/app/pulls').map((s) => JSON.parse(s.body) as { head: string; base: string; title: string; body: string });
+
+describe('knowledge pull requests', () => {
+  for (const style of ['merge commit', 'squash', 'rebase'] as const) {
+    test(`propose pushes the branch and opens the PR with the semantic diff; after a ${style} into axme/memory, sync adopts it and every clone converges`, async () => {
+      const { remote, clones: [a, b], reviewer } = team(2);
+      const gh = await github();
+      try {
+        await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+        await axmeOk(a!, ['sync']);
+        await axmeOk(b!, ['sync']);
+        await axmeOk(a!, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Cache with Valkey.', '--reasoning', 'The licence.']);
+        await axmeOk(a!, ['memory', 'add', '--type', 'pattern', '--title', 'Cache keys are namespaced', '--description', 'service:entity:id']);
+
+        const r = await axme(a!, ['propose', '--repo', 'acme/app', '--title', 'Caching knowledge'], { env: gh.env });
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(r.stdout, 'https://github.com/acme/app/pull/7\n', 'stdout is the PR URL');
+        assert.match(r.stderr, /Created axme\/memory on origin/);
+        // the branch holds the knowledge files; axme/memory started from the shared knowledge
+        assert.ok(files(remote, 'refs/heads/axme/proposals/caching-knowledge').includes('decisions/use-valkey-for-caching.md'));
+        assert.equal(git(remote, ['rev-parse', 'refs/heads/axme/memory']).trim(), git(remote, ['rev-parse', REF]).trim());
+        const [req] = pullRequests(gh.seen);
+        assert.equal(req!.head, 'axme/proposals/caching-knowledge');
+        assert.equal(req!.base, 'axme/memory');
+        assert.equal(req!.title, 'Caching knowledge');
+        assert.match(req!.body, /^## Knowledge changes/);
+        assert.match(req!.body, /- \*\*added\*\* D-001 Use Valkey for caching — `decisions\/use-valkey-for-caching\.md`/);
+        assert.match(req!.body, /- \*\*added\*\* Cache keys are namespaced/);
+        assert.equal(gh.seen.find((s) => s.method === 'POST')!.authorization, 'token test-token');
+
+        mergeOnRemote(reviewer, 'caching-knowledge', style, 7);
+
+        const syncB = await axmeOk(b!, ['sync'], { env: gh.env });
+        assert.match(syncB, /Adopted the reviewed knowledge from origin's axme\/memory/);
+        assert.ok(files(b!, REF).includes('decisions/use-valkey-for-caching.md'), 'B took the merged proposal');
+        const syncA = await axmeOk(a!, ['sync'], { env: gh.env });
+        assert.match(syncA, /Proposal caching-knowledge \(PR #7\) was merged/);
+        assert.equal(git(remote, ['for-each-ref', 'refs/heads/axme/proposals/']).trim(), '', 'the merged proposal branch is cleaned up');
+        await axmeOk(b!, ['sync']);
+        await axmeOk(a!, ['sync']);
+        assert.equal(tree(a!), tree(b!), 'the clones converge');
+        assert.equal(tree(a!), tree(remote));
+        const decisions = await axmeOk(b!, ['decision', 'list', '--json']);
+        assert.deepEqual(decisions.map((d: { title: string }) => d.title), ['Use Valkey for caching'], 'once, not twice');
+        assert.equal((await axme(a!, ['check'])).code, 0);
+      } finally {
+        await gh.close();
+      }
+    });
+  }
+
+  test("with review.required an agent's save waits on refs/memory/proposals/<session>: context shows it as pending; merged, it is adopted; closed unmerged, it stays out", async () => {
+    const { remote, clones: [a], reviewer } = team(1);
+    const gh = await github([8]);
+    try {
+      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      // a maintainer turns review on by editing axme.yaml, as in any worktree of the store
+      const wt = join(a!, '..', 'store-edit');
+      git(a!, ['worktree', 'add', '-q', '--detach', wt, REF]);
+      writeFileSync(join(wt, 'axme.yaml'), `${readFileSync(join(wt, 'axme.yaml'), 'utf8')}review:\n  required: true\n`);
+      git(wt, ['commit', '-q', '-am', 'review: required']);
+      git(a!, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+      await axmeOk(a!, ['sync']);
+      const accepted = git(a!, ['rev-parse', REF]).trim();
+
+      const agent = { CLAUDECODE: '1', AXME_SESSION: '20261124-feedc0de' };
+      const saved = await axmeOk(a!, ['decision', 'add', '--title', 'Use NATS for events', '--decision', 'Events go through NATS.', '--json'], { env: agent });
+      assert.equal(saved.location, 'refs/memory/proposals/20261124-feedc0de:decisions/use-nats-for-events.md');
+      assert.equal(git(a!, ['rev-parse', REF]).trim(), accepted, 'refs/memory/main did not change');
+      assert.ok(files(a!, 'refs/memory/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
+      const context = await axmeOk(a!, ['context']);
+      assert.match(context, /## Pending review \(proposed, NOT accepted knowledge[^\n]*\n### refs\/memory\/proposals\/20261124-feedc0de\n- \+ added D-001 Use NATS for events/);
+      assert.doesNotMatch((await axmeOk(a!, ['decision', 'list'])), /Use NATS/, 'not among the accepted decisions');
+
+      const proposed = await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
+      assert.equal(proposed, 'https://github.com/acme/app/pull/7\n');
+      assert.ok(files(remote, 'refs/heads/axme/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
+      const pending = await axmeOk(a!, ['sync'], { env: gh.env });
+      assert.match(pending, /Proposal 20261124-feedc0de \(PR #7\) is still under review/);
+      assert.equal(git(a!, ['rev-parse', REF]).trim(), accepted, 'not merged yet: still out');
+
+      mergeOnRemote(reviewer, '20261124-feedc0de', 'merge commit', 7);
+      const adopted = await axmeOk(a!, ['sync'], { env: gh.env });
+      assert.match(adopted, /Proposal 20261124-feedc0de \(PR #7\) was merged/);
+      assert.ok(files(a!, REF).includes('decisions/use-nats-for-events.md'), 'adopted into refs/memory/main');
+      assert.ok(!hasRef(a!, 'refs/memory/proposals/20261124-feedc0de'), 'the proposal ref is gone');
+      assert.doesNotMatch(await axmeOk(a!, ['context']), /Pending review/);
+
+      // a second proposal, closed on GitHub without merging
+      await axmeOk(a!, ['memory', 'add', '--type', 'pattern', '--title', 'Events are past tense', '--description', 'OrderPlaced, not PlaceOrder'], { env: { ...agent, AXME_SESSION: '20261124-0badcafe' } });
+      assert.equal(await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env }), 'https://github.com/acme/app/pull/8\n');
+      const closed = await axmeOk(a!, ['sync'], { env: gh.env });
+      assert.match(closed, /Proposal 20261124-0badcafe \(PR #8\) was closed without merging: its items stay out of refs\/memory\/main/);
+      assert.ok(!files(a!, REF).includes('memories/events-are-past-tense.md'));
+      assert.ok(hasRef(a!, 'refs/memory/proposals/20261124-0badcafe'), 'kept, not deleted');
+    } finally {
+      await gh.close();
+    }
+  });
+
+  test('propose says what to do: no GitHub repository, no token, nothing to propose, a remote without knowledge', async () => {
+    const { clones: [a] } = team(1);
+    const gh = await github();
+    try {
+      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      const noKnowledge = await axme(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
+      assert.equal(noKnowledge.code, 1);
+      assert.match(noKnowledge.stderr, /origin holds no knowledge yet.*axme sync/);
+      const noRepo = await axme(a!, ['propose'], { env: gh.env });
+      assert.equal(noRepo.code, 2);
+      assert.match(noRepo.stderr, /not a GitHub URL\): pass --repo owner\/name/);
+      const badRepo = await axme(a!, ['propose', '--repo', 'not a repo'], { env: gh.env });
+      assert.equal(badRepo.code, 2);
+      await axmeOk(a!, ['sync']);
+      const nothing = await axmeOk(a!, ['propose', '--repo', 'acme/app', '--json'], { env: gh.env });
+      assert.equal(nothing.opened.length, 0);
+      assert.match(nothing.skipped[0].reason, /already has everything/);
+      await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+      const noToken = await axme(a!, ['propose', '--repo', 'acme/app'], { env: { GITHUB_API_URL: gh.url } });
+      assert.equal(noToken.code, 1);
+      assert.match(noToken.stderr, /needs a GitHub token: set GITHUB_TOKEN/);
+      assert.equal(pullRequests(gh.seen).length, 0, 'GitHub was never asked to open one');
+    } finally {
+      await gh.close();
+    }
+  });
+});
