@@ -93,6 +93,19 @@ export function readRefSync(commonDir: string, ref: string): string | null | 'un
   }
 }
 
+/**
+ * False when no ref under `prefix` (e.g. `refs/memory/proposals/`) can exist: no loose folder, no
+ * packed line, files backend. Lets a frequent caller skip spawning `git for-each-ref`.
+ */
+export function mayHaveRefs(commonDir: string, prefix: string): boolean {
+  if (existsSync(join(commonDir, 'reftable')) || existsSync(join(commonDir, prefix))) return true;
+  try {
+    return readFileSync(join(commonDir, 'packed-refs'), 'utf8').includes(` ${prefix}`);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
 /** The branch checked out in a git dir (`ref: refs/heads/<name>`), null when detached or unreadable. */
 export function currentBranch(gitDir: string): string | null {
   try {

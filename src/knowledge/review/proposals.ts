@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import type { Repo } from '../../store/repo.ts';
+import { mayHaveRefs } from '../../store/locate.ts';
 
 /**
  * Knowledge under review. A proposal is a memory line that is not (yet) on refs/memory/main:
@@ -66,6 +67,8 @@ export function dropProposalRecord(repo: Repo, name: string): void {
 
 /** Local proposal refs: name -> tip. */
 export async function localProposals(repo: Repo): Promise<Map<string, string>> {
+  // every context read asks: without proposals, no git process
+  if (!mayHaveRefs(repo.commonDir, PROPOSALS_REF_PREFIX)) return new Map();
   const r = await repo.git(['for-each-ref', '--format=%(objectname) %(refname)', PROPOSALS_REF_PREFIX]);
   const out = new Map<string, string>();
   for (const line of r.stdout.toString('utf8').split('\n')) {
