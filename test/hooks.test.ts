@@ -414,3 +414,36 @@ describe('axme init: Claude Code files', () => {
     assert.match(off.detail, /settings\.local\.json sets "disableAllHooks": true/);
   });
 });
+
+describe('the policy the hook compiles', () => {
+  test('is read from the rules file alone: no item tree or item file is read, however large the store', async () => {
+    const { compileStorePolicy } = await import('../src/knowledge/compile-policy.ts');
+    const { closeKnowledgeBase } = await import('../src/knowledge/kb.ts');
+    const { openTestKb } = await import('./helpers.ts');
+    const { dir, cleanup } = tempRepo({ commit: true });
+    try {
+      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      for (const t of ['Use Postgres', 'Use Valkey']) await axmeOk(dir, ['decision', 'add', '--title', t, '--decision', 'x']);
+      await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']);
+      const kb = await openTestKb(dir);
+      try {
+        const decisionsTree = git(dir, ['rev-parse', 'refs/memory/main:decisions']).trim();
+        const itemBlobs = new Set(git(dir, ['ls-tree', '-r', '--format=%(objectname)', 'refs/memory/main', 'decisions/']).trim().split('\n'));
+        const read: string[] = [];
+        const backend = kb.repo.backend;
+        const readTree = backend.readTree.bind(backend);
+        const readBlob = backend.readBlob.bind(backend);
+        backend.readTree = (oid: string) => (read.push(oid), readTree(oid));
+        backend.readBlob = (oid: string) => (read.push(oid), readBlob(oid));
+        const compiled = await compileStorePolicy(kb);
+        assert.ok(compiled.policy.deniedPrefixes.includes('terraform destroy'), JSON.stringify(compiled.policy.deniedPrefixes));
+        assert.equal(read.length, 3, 'root tree, safety tree, rules blob');
+        assert.ok(!read.includes(decisionsTree) && !read.some((o) => itemBlobs.has(o)), 'no item was read');
+      } finally {
+        await closeKnowledgeBase(kb);
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -5,7 +5,8 @@ import { mergeRules } from '../model/safety-merge.ts';
 import { compilePolicy, defaultPolicy, type Policy } from '../safety/policy.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { readState, type Diagnostic } from './state.ts';
-import { mergedState } from './workspace/merged-state.ts';
+import { readRulesOnly } from './read-rules.ts';
+import type { SafetyRules } from '../model/safety-rules.ts';
 
 /** The commits a policy was compiled from: the repository's store and, in a workspace, the workspace store's. */
 export interface CompiledPolicy {
@@ -23,18 +24,32 @@ export interface CompiledPolicy {
  * that cannot be read counts as the defaults, with a warning.
  */
 export async function compileStorePolicy(kb: KnowledgeBase): Promise<CompiledPolicy> {
-  let state;
+  let own;
   try {
-    state = await mergedState(kb);
+    own = await readRulesOnly(kb);
   } catch (err) {
     if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) throw err;
     if (!kb.workspace || kb.workspace.self) return { policy: defaultPolicy(), commit: null };
     return workspaceOnly(kb);
   }
-  const warnings = state.diagnostics.filter(isRulesProblem).map(warningOf);
-  const r: CompiledPolicy = { policy: compilePolicy(state.rules, warnings), commit: state.commit };
-  if (state.workspace) r.workspaceCommit = state.workspace.commit;
-  return r;
+  const warnings = own.diagnostics.filter(isRulesProblem).map(warningOf);
+  const link = kb.workspace;
+  if (!link || link.self) return { policy: compilePolicy(own.rules, warnings), commit: own.commit };
+  // in a workspace: combined with the workspace store's rules; an unreadable workspace store counts as the defaults
+  let ws: Awaited<ReturnType<typeof readRulesOnly>> | null = null;
+  let wsRules: SafetyRules | null = null;
+  try {
+    ws = await readRulesOnly(await link.open());
+    wsRules = ws.rules;
+    warnings.push(...ws.diagnostics.filter((d) => d.severity === 'error').map((d) => `${link.store}: ${RULES_PATH}: ${d.reason}`));
+  } catch (err) {
+    if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) {
+      wsRules = DEFAULT_RULES as SafetyRules;
+      warnings.push(`workspace store ${link.store}: the workspace store could not be read (${(err as Error).message.split('\n')[0]}); this repository's knowledge and the default safety rules apply in its place`);
+    }
+  }
+  const rules = wsRules ? (mergeRules(own.rules, wsRules) as SafetyRules) : own.rules;
+  return { policy: compilePolicy(rules, warnings), commit: own.commit, workspaceCommit: ws?.commit ?? null };
 }
 
 /** A repository of a workspace without a store of its own: the defaults combined with the workspace's rules. */

@@ -269,13 +269,20 @@ async function memoByBlob<T>(kb: KnowledgeBase, snap: Snapshot, path: string, di
 }
 
 async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<SafetyRules> {
-  const defaults = SafetyRules.parse({});
   const f = snap.files.get(RULES_PATH);
-  if (!f) {
-    if (snap.commit) diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
+  return rulesFrom(f ? await readText(kb, f.oid) : null, snap.commit !== null, diagnostics);
+}
+
+/**
+ * The effective rules of a rules file's text (null: the file is missing): the defaults where it
+ * is missing or broken, with the problem reported in `diagnostics`. Never fewer rules than the defaults.
+ */
+export function rulesFrom(text: string | { error: string } | null, hasCommit: boolean, diagnostics: Diagnostic[]): SafetyRules {
+  const defaults = SafetyRules.parse({});
+  if (text === null) {
+    if (hasCommit) diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
     return defaults;
   }
-  const text = await readText(kb, f.oid);
   if (typeof text !== 'string') {
     diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${text.error}; the default safety rules apply` });
     return defaults;
@@ -288,6 +295,11 @@ async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagno
     diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply` });
   }
   return defaults;
+}
+
+/** A blob's text, or why it is not text (binary, not UTF-8). */
+export function blobText(buf: Buffer): string | { error: string } {
+  return textOf(buf);
 }
 
 async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<StoreConfig | null> {
