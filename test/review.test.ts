@@ -133,6 +133,17 @@ describe('axme diff, log --changes, check (CLI)', () => {
     const json = await axmeOk(dir, ['diff', '--json']);
     assert.equal(json.fromName, 'refs/memory-remotes/origin/main');
     assert.equal(json.items[0].id, 'D-001');
+    // a teammate pushes meanwhile and a plain git fetch brings it: their item is not "removed" here
+    const { dir: other, cleanup: c3 } = tempRepo({ commit: true });
+    cleanups.push(c3);
+    git(other, ['remote', 'add', 'origin', remote]);
+    await axmeOk(other, ['sync']);
+    await axmeOk(other, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'Events.']);
+    await axmeOk(other, ['sync']);
+    git(dir, ['fetch', '-q', 'origin']);
+    const after = await axmeOk(dir, ['diff', '--json']);
+    assert.deepEqual(after.items.map((i: { title: string; change: string }) => `${i.change} ${i.title}`), ['added Use Postgres']);
+    assert.match(after.fromName, /^merge-base of refs\/memory-remotes\/origin\/main and refs\/memory\/main$/);
     const bad = await axme(dir, ['diff', 'no-such-rev']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /revision no-such-rev names no commit/);

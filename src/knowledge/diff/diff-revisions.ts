@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
-import { listRemotes, pickRemote, resolve, trackingRef } from '../../store/remote.ts';
+import { listRemotes, mergeBase, pickRemote, resolve, trackingRef } from '../../store/remote.ts';
 import { resolveAt } from '../../store/revision.ts';
 import type { KnowledgeBase } from '../kb.ts';
 import { notInitialized } from '../kb.ts';
@@ -21,9 +21,9 @@ export interface RevisionDiff extends SemanticDiff {
 }
 
 /**
- * The semantic diff between two memory revisions. Without <from>: what the local store has
- * that the remote-tracking tip (last `axme sync` or `git fetch`) does not — what a push or a
- * proposal would share.
+ * The semantic diff between two memory revisions. Without <from>: what the local store changed
+ * since it and the remote-tracking tip (last `axme sync` or `git fetch`) diverged — what a push
+ * or a proposal would share.
  */
 export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promise<RevisionDiff> {
   const { from, to, remote } = DiffInput.parse(input);
@@ -38,10 +38,13 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
   } else {
     const name = await defaultRemote(kb, remote);
     fromName = trackingRef(name);
-    fromOid = await resolve(kb.repo, fromName);
-    if (!fromOid) {
+    const tracked = await resolve(kb.repo, fromName);
+    if (!tracked) {
       throw new AxmeError('NOT_FOUND', `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`, { remote: name });
     }
+    // from where the two diverged (like git diff A...B): what the remote gained meanwhile is not "removed" here
+    fromOid = (await mergeBase(kb.repo, tracked, toOid)) ?? tracked;
+    if (fromOid !== tracked) fromName = `merge-base of ${fromName} and ${to ?? kb.ref}`;
   }
   const d = await semanticDiff(kb, fromOid, toOid);
   return { ...d, fromName, toName: to ?? kb.ref };

@@ -58,6 +58,9 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   if (!slug) throw new AxmeError('INVALID_INPUT', `cannot tell which GitHub repository ${remote} is (its URL is not a GitHub URL): pass --repo owner/name`, { remote });
   assertRepoSlug(slug);
   const sources = await sourcesOf(kb, opts.ref);
+  if (sources.length > 1 && opts.name !== undefined) {
+    throw new AxmeError('INVALID_INPUT', `--name names one proposal, and ${sources.length} are pending (${sources.map((x) => x.name).join(', ')}): pass --ref <proposal> with it, or leave --name out (each gets its own branch)`);
+  }
 
   const fetched = await fetchReviewed(repo, remote);
   const remoteMain = await resolve(repo, trackingRef(remote));
