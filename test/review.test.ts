@@ -188,3 +188,23 @@ describe('axme diff, log --changes, check (CLI)', () => {
     assert.match(broken.stderr, /FAILED: 2 findings/);
   });
 });
+
+describe('the GitHub repository of a remote', () => {
+  test('owner/name from SSH, scp-like and HTTPS URLs on any host; null for paths and file URLs', async () => {
+    const { githubRepoOf } = await import('../src/github/pulls.ts');
+    const cases: Array<[string, string | null]> = [
+      ['git@github.com:acme/app.git', 'acme/app'],
+      ['git@github.com:acme/app', 'acme/app'],
+      ['ssh://git@github.com/acme/app.git', 'acme/app'],
+      ['ssh://git@github.example.com:2222/acme/app.git', 'acme/app'],
+      ['https://github.com/acme/app.git', 'acme/app'],
+      ['https://github.com/acme/app', 'acme/app'],
+      ['https://user@github.com/acme/my.app/', 'acme/my.app'],
+      ['/srv/git/app.git', null],
+      ['../remote.git', null],
+      ['file:///srv/git/acme/app.git', null],
+      ['https://github.com/acme', null],
+    ];
+    for (const [url, want] of cases) assert.equal(githubRepoOf(url), want, url);
+  });
+});
