@@ -165,6 +165,45 @@ describe('knowledge pull requests', () => {
     }
   });
 
+  test('two merged proposals that used one display ID are renumbered after adoption; a write that stores nothing leaves no proposal', async () => {
+    const { clones: [a], reviewer } = team(1);
+    const gh = await github();
+    try {
+      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+      const wt = join(a!, '..', 'store-edit');
+      git(a!, ['worktree', 'add', '-q', '--detach', wt, REF]);
+      writeFileSync(join(wt, 'axme.yaml'), `${readFileSync(join(wt, 'axme.yaml'), 'utf8')}review:\n  required: true\n`);
+      git(wt, ['commit', '-q', '-am', 'review: required']);
+      git(a!, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+      await axmeOk(a!, ['sync']);
+
+      // an agent's write that finds the decision already stored commits nothing: no proposal ref is left behind
+      const dup = await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.', '--json'], { env: { CLAUDECODE: '1', AXME_SESSION: '20261124-00000000' } });
+      assert.equal(dup.duplicate, true);
+      assert.equal(dup.location, 'refs/memory/main:decisions/use-postgres.md');
+      assert.ok(!hasRef(a!, 'refs/memory/proposals/20261124-00000000'));
+
+      for (const [session, title] of [['20261124-aaaaaaaa', 'Use NATS for events'], ['20261124-bbbbbbbb', 'Use gRPC between services']] as const) {
+        const r = await axmeOk(a!, ['decision', 'add', '--title', title, '--decision', 'x', '--json'], { env: { CLAUDECODE: '1', AXME_SESSION: session } });
+        assert.equal(r.id, 'D-002', 'each proposal numbers from the accepted knowledge');
+      }
+      const urls = await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
+      assert.equal(urls, 'https://github.com/acme/app/pull/7\nhttps://github.com/acme/app/pull/8\n');
+      mergeOnRemote(reviewer, '20261124-aaaaaaaa', 'merge commit', 7);
+      mergeOnRemote(reviewer, '20261124-bbbbbbbb', 'squash', 8);
+      const synced = await axmeOk(a!, ['sync'], { env: gh.env });
+      assert.match(synced, /Renumbered D-002 -> D-003 \(decisions\/use-(nats-for-events|grpc-between-services)\.md\): two adopted proposals used the ID/);
+      assert.match(synced, /Proposal 20261124-aaaaaaaa \(PR #7\) was merged/);
+      assert.match(synced, /Proposal 20261124-bbbbbbbb \(PR #8\) was merged/);
+      const ids = (await axmeOk(a!, ['decision', 'list', '--json'])).map((d: { id: string }) => d.id).sort();
+      assert.deepEqual(ids, ['D-001', 'D-002', 'D-003']);
+      assert.equal((await axme(a!, ['check'])).code, 0, 'unique IDs again');
+    } finally {
+      await gh.close();
+    }
+  });
+
   test('propose says what to do: no GitHub repository, no token, nothing to propose, a remote without knowledge', async () => {
     const { clones: [a] } = team(1);
     const gh = await github();

@@ -4,7 +4,7 @@ import { DEFAULT_RULES } from '../model/safety-defaults.ts';
 import { mergeRules } from '../model/safety-merge.ts';
 import { compilePolicy, defaultPolicy, type Policy } from '../safety/policy.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { readState, type Diagnostic } from './state.ts';
+import type { Diagnostic } from './state.ts';
 import { readRulesOnly } from './read-rules.ts';
 import type { SafetyRules } from '../model/safety-rules.ts';
 
@@ -56,7 +56,7 @@ export async function compileStorePolicy(kb: KnowledgeBase): Promise<CompiledPol
 async function workspaceOnly(kb: KnowledgeBase): Promise<CompiledPolicy> {
   const store = kb.workspace!.store;
   try {
-    const ws = await readState(await kb.workspace!.open());
+    const ws = await readRulesOnly(await kb.workspace!.open());
     const warnings = ws.diagnostics.filter(isRulesProblem).map((d) => `${store}: ${warningOf(d)}`);
     return { policy: compilePolicy(mergeRules(DEFAULT_RULES, ws.rules), warnings), commit: null, workspaceCommit: ws.commit };
   } catch (err) {

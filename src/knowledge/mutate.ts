@@ -5,7 +5,7 @@ import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../model
 import { commitOperation, formatCommitMessage } from '../store/commit.ts';
 import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
 import { deriveState, stateAt, type KnowledgeState } from './state.ts';
-import { writeTarget } from './review/write-target.ts';
+import { dropUnusedProposal, writeTarget } from './review/write-target.ts';
 
 /** What an operation wants written: files (path -> text, null removes) and how to describe it. */
 export interface Mutation<R> {
@@ -31,7 +31,19 @@ export interface MutateResult<R> {
  * it is given (it may run several times).
  */
 export async function mutate<R>(base: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
-  const kb = await writeTarget(base);
+  const target = await writeTarget(base);
+  let committed = false;
+  try {
+    const r = await mutateOn(target.kb, op, opts);
+    committed = r.commit !== null;
+    // nothing written to a proposal made for this write: it is removed, what was found is on the accepted ref
+    return committed || !target.created ? r : { ...r, ref: base.ref };
+  } finally {
+    if (target.created && !committed) await dropUnusedProposal(target.kb, target.created);
+  }
+}
+
+async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean }): Promise<MutateResult<R>> {
   // the state the operation saw and what it wrote: the next state is derived from them
   let seen: { state: KnowledgeState; files: Map<string, Buffer | null> } | null = null;
   const out = await commitOperation(kb.repo, {

@@ -19,10 +19,10 @@ export function reviewCommands(io: CliIO) {
   return [
     {
       command: 'diff [from] [to]',
-      describe: 'what changed in the knowledge between two revisions: items added, superseded, revoked, archived, changed (field by field, body as a diff), safety rules, questions. Default: the remote-tracking tip vs your refs/memory/main',
+      describe: 'what changed in the knowledge between two revisions: items added, superseded, revoked, archived, changed (field by field, body as a diff), safety rules, questions. Default: what your refs/memory/main changed since it and the remote-tracking tip diverged',
       builder: (y: Argv): Argv =>
         y
-          .positional('from', { type: 'string', describe: 'older revision: commit, ~N (relative to refs/memory/main), date, ref (default: the remote-tracking tip)' })
+          .positional('from', { type: 'string', describe: 'older revision: commit, ~N (relative to refs/memory/main), date, ref (default: the merge base with the remote-tracking tip)' })
           .positional('to', { type: 'string', describe: 'newer revision (default: refs/memory/main)' })
           .option('remote', { type: 'string', describe: 'whose tracking tip is the default <from> (default: origin, or the only remote)' })
           .option('format', { choices: ['text', 'markdown'], default: 'text', describe: 'text for a terminal, markdown for a pull request body or comment' })

@@ -8,7 +8,7 @@ import { semanticDiff, type SemanticDiff } from './semantic-diff.ts';
 
 /** `axme diff [<from>] [<to>]` and axme_diff: which revisions to compare. */
 export const DiffInput = z.object({
-  from: z.string().max(300).optional().describe('the older revision: a commit, ~N (relative to the local tip), a date, a ref; default: the remote-tracking tip'),
+  from: z.string().max(300).optional().describe('the older revision: a commit, ~N (relative to the local tip), a date, a ref; default: where the local store and the remote-tracking tip diverged (their merge base)'),
   to: z.string().max(300).optional().describe('the newer revision; default: the local tip of refs/memory/main'),
   remote: z.string().max(200).optional().describe('whose tracking tip is the default <from> (default: origin, else the only remote)'),
 });

@@ -50,7 +50,7 @@ export interface MergeInput {
   theirs: Snapshot & { commit: string };
 }
 
-const ID_KINDS = ['decision', 'backlog', 'question'] as const;
+export const ID_KINDS = ['decision', 'backlog', 'question'] as const;
 /** paths merged at once */
 const READ_BATCH = 64;
 
@@ -219,21 +219,33 @@ async function renumber(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): 
     // only a change can bring a collision: skip the decoding when no item of this kind changed
     if (![...plan.changes.keys()].some((p) => p.startsWith(`${spec.dir}/`))) continue;
     const items = await mergedItems(kb, input, plan, kind);
-    const byId = new Map<string, typeof items>();
-    for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
-    // the next free number: one past the highest ID or alias in the merged store
-    let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
-    for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (group.length < 2) continue;
-      group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
-      for (const e of group.slice(1)) {
-        const to = formatId(spec.idPrefix!, next++);
-        const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
-        plan.changes.set(e.path, Buffer.from(encodeItem(spec, spec.schema.parse(item)), 'utf8'));
-        plan.renumbered.push({ path: e.path, from: id, to });
-      }
+    for (const r of renumberCollisions(spec, items)) {
+      plan.changes.set(r.path, Buffer.from(r.text, 'utf8'));
+      plan.renumbered.push({ path: r.path, from: r.from, to: r.to });
     }
   }
+}
+
+/**
+ * Items of one kind that share a display ID: the earlier (created, then path) keeps it; each
+ * later one takes the next free number (past every ID and alias) and keeps the old one in
+ * `aliases`. Returns the new file text of each renumbered item.
+ */
+export function renumberCollisions(spec: KindSpec<ItemBase>, items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>): Array<{ path: string; from: string; to: string; text: string }> {
+  const out: Array<{ path: string; from: string; to: string; text: string }> = [];
+  const byId = new Map<string, typeof items>();
+  for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
+  let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
+  for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
+    for (const e of group.slice(1)) {
+      const to = formatId(spec.idPrefix!, next++);
+      const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
+      out.push({ path: e.path, from: id, to, text: encodeItem(spec, spec.schema.parse(item)) });
+    }
+  }
+  return out;
 }
 
 /** One open question per conflict, so a person settles what the merge could not. */

@@ -3,6 +3,7 @@ import { isAncestorOf, mergeBase, resolve } from '../../store/remote.ts';
 import { changedFiles, snapshotAt } from '../../store/tree.ts';
 import type { Repo } from '../../store/repo.ts';
 import type { KnowledgeBase } from '../kb.ts';
+import { renumberAdopted } from './renumber.ts';
 import { dropProposalRecord, listProposalRecords, localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedTrackingRef, type ProposalRecord } from './proposals.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface AdoptionReport {
   reviewed: string | null;
   /** how it came into refs/memory/main */
   integrated: 'none' | 'up-to-date' | 'fast-forward' | 'merged' | 'ahead';
+  /** display IDs two adopted proposals both used, renumbered in one commit */
+  renumbered: Array<{ path: string; from: string; to: string }>;
   adopted: Array<{ name: string; pr: number | null; source: string }>;
   closed: Array<{ name: string; pr: number; url: string | null; source: string }>;
   pending: Array<{ name: string; pr: number | null; detail?: string }>;
@@ -30,27 +33,41 @@ export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate
   const { repo } = kb;
   const env = opts.env;
   const reviewed = await fetchReviewedBranch(repo, remote, opts.listed);
-  const report: AdoptionReport = { reviewed, integrated: 'none', adopted: [], closed: [], pending: [] };
+  const report: AdoptionReport = { reviewed, integrated: 'none', renumbered: [], adopted: [], closed: [], pending: [] };
   if (!reviewed) return report;
   report.integrated = await integrate(reviewed);
+  if (report.integrated === 'fast-forward' || report.integrated === 'merged') report.renumbered = await renumberAdopted(kb);
 
-  const records = new Map(listProposalRecords(repo).filter((r) => r.remote === remote).map((r) => [r.name, r]));
+  // one entry per proposal: a local proposal ref (with its record, found by source), or a record alone (proposed from refs/memory/main)
+  const records = listProposalRecords(repo).filter((r) => r.remote === remote);
   const refs = await localProposals(repo);
-  for (const name of new Set([...refs.keys(), ...records.keys()])) {
-    const rec = records.get(name);
-    const head = refs.get(name) ?? rec?.head;
-    if (!head) continue;
-    if (await containedIn(kb, head, reviewed)) {
-      if (refs.has(name)) await repo.git(['update-ref', '-d', `${PROPOSALS_REF_PREFIX}${name}`, head], { allowFail: true });
-      // GitHub may have deleted the branch on merge already: a failed delete changes nothing
-      await repo.git(['push', '--quiet', '--no-verify', remote, `:refs/heads/${PROPOSAL_BRANCH_PREFIX}${name}`], { allowFail: true });
-      dropProposalRecord(repo, name);
-      report.adopted.push({ name, pr: rec?.pr ?? null, source: rec?.source ?? `${PROPOSALS_REF_PREFIX}${name}` });
+  const entries: Array<{ name: string; ref: string | null; head: string; rec: ProposalRecord | undefined }> = [];
+  for (const [name, head] of refs) entries.push({ name, ref: `${PROPOSALS_REF_PREFIX}${name}`, head, rec: records.find((r) => r.source === `${PROPOSALS_REF_PREFIX}${name}`) });
+  for (const rec of records) {
+    if (rec.source.startsWith(PROPOSALS_REF_PREFIX)) {
+      // its ref was dropped by hand (a closed proposal let go): nothing left to settle
+      if (!refs.has(rec.source.slice(PROPOSALS_REF_PREFIX.length))) dropProposalRecord(repo, rec.name);
       continue;
     }
-    const state = rec?.pr && rec.repo && env ? await prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
-    if (state?.state === 'closed') report.closed.push({ name, pr: rec!.pr!, url: rec!.url, source: rec!.source });
-    else report.pending.push(state?.state === 'unknown' ? { name, pr: rec?.pr ?? null, detail: state.detail } : { name, pr: rec?.pr ?? null });
+    entries.push({ name: rec.name, ref: null, head: rec.head, rec });
+  }
+  for (const { name, ref, head, rec } of entries) {
+    const branch = `${PROPOSAL_BRANCH_PREFIX}${rec?.name ?? name}`;
+    let merged = await containedIn(kb, head, reviewed);
+    const state = !merged && rec?.pr && rec.repo && env ? await prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
+    // merged on GitHub with the reviewer's edits: the reviewed branch has the accepted version
+    if (state?.state === 'merged') merged = true;
+    if (merged) {
+      if (ref) await repo.git(['update-ref', '-d', ref, head], { allowFail: true });
+      // only if it still holds what was proposed: a branch of that name reused for a new proposal stays
+      const lease = rec?.head ?? head;
+      await repo.git(['push', '--quiet', '--no-verify', `--force-with-lease=refs/heads/${branch}:${lease}`, remote, `:refs/heads/${branch}`], { allowFail: true });
+      if (rec) dropProposalRecord(repo, rec.name);
+      report.adopted.push({ name: rec?.name ?? name, pr: rec?.pr ?? null, source: ref ?? rec!.source });
+      continue;
+    }
+    if (state?.state === 'closed') report.closed.push({ name: rec!.name, pr: rec!.pr!, url: rec!.url, source: ref ?? rec!.source });
+    else if (rec || ref) report.pending.push(state?.state === 'unknown' ? { name: rec?.name ?? name, pr: rec?.pr ?? null, detail: state.detail } : { name: rec?.name ?? name, pr: rec?.pr ?? null });
   }
   return report;
 }
@@ -93,6 +110,7 @@ async function containedIn(kb: KnowledgeBase, head: string, reviewed: string): P
 export function adoptionLines(r: AdoptionReport, remote: string): string[] {
   const lines: string[] = [];
   if (r.integrated === 'fast-forward' || r.integrated === 'merged') lines.push(`Adopted the reviewed knowledge from ${remote}'s ${REVIEWED_BRANCH} (${r.integrated === 'merged' ? 'merged' : 'fast-forward'}).`);
+  for (const x of r.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): two adopted proposals used the ID.`);
   for (const a of r.adopted) lines.push(`Proposal ${a.name}${a.pr ? ` (PR #${a.pr})` : ''} was merged: its knowledge is on refs/memory/main; the proposal ref and branch are removed.`);
   for (const c of r.closed) {
     lines.push(

@@ -73,7 +73,9 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
     createdBase = true;
   } else if (remoteMain && base !== remoteMain && (await isAncestorOf(repo, base, remoteMain))) {
     // behind the shared knowledge (direct writes, adopted proposals): move it up, so a PR shows only its own changes
-    if ((await pushKnowledge(repo, remote, [{ oid: remoteMain, ref: `refs/heads/${REVIEWED_BRANCH}` }])) === 'pushed') base = remoteMain;
+    // best effort: a protected branch (the host refuses direct pushes) keeps its base, and the PR shows a little more
+    const moved = await pushKnowledge(repo, remote, [{ oid: remoteMain, ref: `refs/heads/${REVIEWED_BRANCH}` }]).catch(() => 'rejected' as const);
+    if (moved === 'pushed') base = remoteMain;
   }
 
   const opened: ProposalOpened[] = [];

@@ -8,14 +8,20 @@ import { PROPOSALS_REF_PREFIX } from './proposals.ts';
  * session's proposal `refs/memory/proposals/<session>` (started from refs/memory/main), which
  * `axme propose` opens as a pull request; everything else writes to the knowledge base's ref.
  */
-export async function writeTarget(kb: KnowledgeBase): Promise<KnowledgeBase> {
-  if (kb.actor !== 'agent' || kb.ref !== MEMORY_REF) return kb;
+export async function writeTarget(kb: KnowledgeBase): Promise<{ kb: KnowledgeBase; created: string | null }> {
+  if (kb.actor !== 'agent' || kb.ref !== MEMORY_REF) return { kb, created: null };
   const tip = await kb.repo.backend.resolveRef(kb.ref);
-  if (!tip) return kb;
+  if (!tip) return { kb, created: null };
   const state = await readState(kb);
-  if (state.config?.review?.required !== true) return kb;
+  if (state.config?.review?.required !== true) return { kb, created: null };
   const ref = `${PROPOSALS_REF_PREFIX}${kb.session ?? 'agent'}`;
-  // created from the accepted knowledge once; '' as the old value: a concurrent creator wins, we use its ref
-  if (!(await kb.repo.backend.resolveRef(ref))) await kb.repo.git(['update-ref', ref, tip, ''], { allowFail: true });
-  return { ...kb, ref };
+  if (await kb.repo.backend.resolveRef(ref)) return { kb: { ...kb, ref }, created: null };
+  // created from the accepted knowledge; '' as the old value: a concurrent creator wins and we use its ref
+  const r = await kb.repo.git(['update-ref', ref, tip, ''], { allowFail: true });
+  return { kb: { ...kb, ref }, created: r.code === 0 ? tip : null };
+}
+
+/** A proposal ref created for a write that then committed nothing (it failed, or found a duplicate) is removed again, if still untouched. */
+export async function dropUnusedProposal(kb: KnowledgeBase, created: string): Promise<void> {
+  await kb.repo.git(['update-ref', '-d', kb.ref, created], { allowFail: true });
 }

@@ -13,7 +13,7 @@ export function registerReviewTools(server: McpServer, ctx: ServerContext): void
     'axme_diff',
     {
       title: 'What changed in the knowledge',
-      description: 'The semantic diff between two memory revisions (default: what this clone has that the remote does not): items added, superseded, revoked, archived, changed field by field, safety rules, questions opened and answered. Markdown.',
+      description: 'The semantic diff between two memory revisions (default: what this clone changed since it and the remote-tracking tip diverged): items added, superseded, revoked, archived, changed field by field, safety rules, questions opened and answered. Markdown.',
       inputSchema: { ...common, ...DiffInput.shape },
       annotations: READ,
     },
