@@ -53,6 +53,16 @@ function mergeOnRemote(reviewer: string, proposal: string, style: MergeStyle, pr
   git(reviewer, ['push', '-q', 'origin', 'axme/memory']);
 }
 
+/** A maintainer turns review on by editing axme.yaml in a worktree of the store, as by hand. */
+function requireReview(dir: string): void {
+  const wt = join(dir, '..', 'store-edit');
+  git(dir, ['worktree', 'add', '-q', '--detach', wt, REF]);
+  writeFileSync(join(wt, 'axme.yaml'), `${readFileSync(join(wt, 'axme.yaml'), 'utf8')}review:\n  required: true\n`);
+  git(wt, ['commit', '-q', '-am', 'review: required']);
+  git(dir, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+  git(dir, ['worktree', 'remove', '--force', wt]);
+}
+
 const tree = (dir: string, ref = REF) => git(dir, ['rev-parse', `${ref}^{tree}`]).trim();
 const files = (dir: string, ref: string) => git(dir, ['ls-tree', '-r', '--name-only', ref]).trim().split('\n');
 const hasRef = (dir: string, ref: string) => git(dir, ['for-each-ref', '--format=%(refname)', ref]).trim() === ref;
@@ -121,12 +131,7 @@ describe('knowledge pull requests', () => {
     const gh = await github([8]);
     try {
       await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      // a maintainer turns review on by editing axme.yaml, as in any worktree of the store
-      const wt = join(a!, '..', 'store-edit');
-      git(a!, ['worktree', 'add', '-q', '--detach', wt, REF]);
-      writeFileSync(join(wt, 'axme.yaml'), `${readFileSync(join(wt, 'axme.yaml'), 'utf8')}review:\n  required: true\n`);
-      git(wt, ['commit', '-q', '-am', 'review: required']);
-      git(a!, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+      requireReview(a!);
       await axmeOk(a!, ['sync']);
       const accepted = git(a!, ['rev-parse', REF]).trim();
 
@@ -171,11 +176,7 @@ describe('knowledge pull requests', () => {
     try {
       await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
       await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
-      const wt = join(a!, '..', 'store-edit');
-      git(a!, ['worktree', 'add', '-q', '--detach', wt, REF]);
-      writeFileSync(join(wt, 'axme.yaml'), `${readFileSync(join(wt, 'axme.yaml'), 'utf8')}review:\n  required: true\n`);
-      git(wt, ['commit', '-q', '-am', 'review: required']);
-      git(a!, ['update-ref', REF, git(wt, ['rev-parse', 'HEAD']).trim()]);
+      requireReview(a!);
       await axmeOk(a!, ['sync']);
 
       // an agent's write that finds the decision already stored commits nothing: no proposal ref is left behind

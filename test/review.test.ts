@@ -191,7 +191,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
 
 describe('the GitHub repository of a remote', () => {
   test('owner/name from SSH, scp-like and HTTPS URLs on any host; null for paths and file URLs', async () => {
-    const { githubRepoOf } = await import('../src/github/pulls.ts');
+    const { githubRepoOf } = await import('../src/github/repo-slug.ts');
     const cases: Array<[string, string | null]> = [
       ['git@github.com:acme/app.git', 'acme/app'],
       ['git@github.com:acme/app', 'acme/app'],

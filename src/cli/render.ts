@@ -2,7 +2,6 @@ import type { BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
 import type { Question } from '../model/question.ts';
-import type { Diagnostic } from '../knowledge/state.ts';
 
 /** One line per decision: `D-001  required  Title  (slug)`, status when not active. */
 export function decisionLine(d: Decision): string {
@@ -22,9 +21,7 @@ export function questionLine(q: Question): string {
   return `${q.id}  [${q.status}]  ${firstLine(q.question)}${q.answer ? `  -> ${firstLine(q.answer)}` : ''}`;
 }
 
-export function diagnosticLine(d: Diagnostic): string {
-  return `${d.severity}: ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`;
-}
+export { diagnosticLine } from '../knowledge/diagnostics.ts';
 
 function firstLine(s: string): string {
   const l = s.split('\n')[0] ?? '';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { Octokit } from '@octokit/rest';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
+import { octokitFor } from './client.ts';
 import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
 
 export interface PrStateOptions {
@@ -46,7 +46,7 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
   const limited = opts.cacheDir ? readJson<{ until: number }>(join(opts.cacheDir, limitFile)) : null;
   if (limited && limited.until > now) return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(limited.until).toISOString()}` };
 
-  const octokit = new Octokit({ auth: auth.token ?? undefined, baseUrl: apiBaseUrl(opts.env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  const octokit = octokitFor(opts.env, auth.token);
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,6 +1,7 @@
-import { Octokit } from '@octokit/rest';
 import { AxmeError } from '../model/errors.ts';
-import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
+import { octokitFor } from './client.ts';
+import { assertRepoSlug } from './repo-slug.ts';
+import { apiHost, resolveToken, type GitHubAuth } from './token.ts';
 
 /**
  * Opening knowledge pull requests through GitHub's REST API (Octokit): the one place axme writes
@@ -25,20 +26,6 @@ export interface OpenPullOptions {
   auth?: GitHubAuth | undefined;
 }
 
-/** `owner/name` of a GitHub remote URL (SSH, scp-like or HTTPS, any host), or null for other URLs (a path). */
-export function githubRepoOf(url: string): string | null {
-  const u = url.trim();
-  const m = /^(?:[a-z+]+:\/\/(?:[^@/]+@)?[^/:]+(?::\d+)?\/|[^@\s/:]+@[^:/\s]+:|[^@\s/:]+\.[^:/\s]+:)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(u);
-  if (!m || u.startsWith('file:')) return null;
-  return `${m[1]}/${m[2]}`;
-}
-
-const REPO_RE = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-
-export function assertRepoSlug(repo: string): void {
-  if (!REPO_RE.test(repo)) throw new AxmeError('INVALID_INPUT', `--repo ${JSON.stringify(repo)} is not owner/name (like acme/app)`);
-}
-
 /** Opens a pull request from `head` into `base`; when one is open for that branch already, updates its title and body. */
 export async function openPullRequest(opts: OpenPullOptions): Promise<PullRequestRef> {
   assertRepoSlug(opts.repo);
@@ -47,7 +34,7 @@ export async function openPullRequest(opts: OpenPullOptions): Promise<PullReques
   if (!auth.token) {
     throw new AxmeError('GITHUB_FAILED', 'opening a pull request needs a GitHub token: set GITHUB_TOKEN (or GH_TOKEN), or log in with `gh auth login`. The proposal branch was pushed; run axme propose again once a token is set.');
   }
-  const octokit = new Octokit({ auth: auth.token, baseUrl: apiBaseUrl(opts.env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  const octokit = octokitFor(opts.env, auth.token);
   const request = { signal: AbortSignal.timeout(15_000) };
   try {
     const r = await octokit.rest.pulls.create({ owner, repo, head: opts.head, base: opts.base, title: opts.title, body: opts.body, request });

@@ -3,7 +3,7 @@ import { mappedSession, sessionForHarness, type SessionMeta } from '../session/s
 import type { HookIO } from './io.ts';
 import type { HookPayload } from './payload.ts';
 
-export const CLAUDE_HARNESS = 'claude-code';
+const CLAUDE_HARNESS = 'claude-code';
 
 /** The axme session already mapped to a Claude Code session, or null (nothing is created). */
 export function knownHarnessSession(p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
@@ -12,11 +12,13 @@ export function knownHarnessSession(p: HookPayload & { session_id: string }, com
 
 /**
  * The axme session of the Claude Code session a hook payload comes from (created on first sight).
- * A mapped session that is over (a Claude Code session resumed in a new process) gets a fresh one.
+ * With `renew` (SessionStart: a session resumed in a new process), a mapped session that is over
+ * gets a fresh one; that check reads the session's log, so the per-tool-call hooks leave it out
+ * and cost one small file read when the session is mapped.
  */
-export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): SessionMeta {
+export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string, opts: { renew?: boolean } = {}): SessionMeta {
   return sessionForHarness(commonDir, CLAUDE_HARNESS, p.session_id, {
-    renew: true,
+    renew: opts.renew ?? false,
     cwd: p.cwd ?? io.cwd,
     transcriptPath: p.transcript_path,
     now: io.now(),

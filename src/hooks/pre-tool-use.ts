@@ -4,7 +4,7 @@ import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import { currentBranch, locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
-import { harnessSession, knownHarnessSession } from './harness-session.ts';
+import { harnessSession } from './harness-session.ts';
 import { parsePayload, type HookPayload } from './payload.ts';
 
 /** The PreToolUse answer that stops a tool call; printing nothing lets it through. */
@@ -65,7 +65,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
  */
 function startSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
   try {
-    if (!knownHarnessSession(p, commonDir)) harnessSession(io, p, commonDir);
+    harnessSession(io, p, commonDir);
   } catch (err) {
     io.stderr(`axme: could not record the session (${(err as Error).message})\n`);
   }

@@ -14,7 +14,7 @@ export async function sessionStart(io: HookIO): Promise<void> {
   if (!loc) return;
   let sessionId: string | undefined;
   if (p.session_id) {
-    sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir).id;
+    sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
   const slow = await io.loadSlow();
   const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId, cwd });

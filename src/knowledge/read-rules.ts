@@ -2,7 +2,8 @@ import { RULES_PATH } from '../model/paths.ts';
 import type { SafetyRules } from '../model/safety-rules.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { notInitialized } from './kb.ts';
-import { blobText, rulesFrom, type Diagnostic, type KnowledgeState } from './state.ts';
+import { blobAt } from '../store/tree.ts';
+import { rulesFrom, textOf, type Diagnostic, type KnowledgeState } from './state.ts';
 
 export interface RulesAt {
   commit: string;
@@ -23,20 +24,7 @@ export async function readRulesOnly(kb: KnowledgeBase): Promise<RulesAt> {
   const parsed = kb.memo.get(`state:${commit}`) as KnowledgeState | undefined;
   if (parsed) return { commit, rules: parsed.rules, diagnostics: parsed.diagnostics.filter((d) => d.path === RULES_PATH) };
   const diagnostics: Diagnostic[] = [];
-  const rules = rulesFrom(await rulesText(kb, commit), true, diagnostics);
+  const blob = await blobAt(kb.repo.backend, commit, RULES_PATH);
+  const rules = rulesFrom(blob ? textOf(blob) : null, true, diagnostics);
   return { commit, rules, diagnostics };
-}
-
-async function rulesText(kb: KnowledgeBase, commit: string): Promise<string | { error: string } | null> {
-  const { backend } = kb.repo;
-  let tree = (await backend.readCommit(commit)).tree;
-  const parts = RULES_PATH.split('/');
-  for (const [i, name] of parts.entries()) {
-    const entry = (await backend.readTree(tree)).find((e) => e.name === name);
-    const last = i === parts.length - 1;
-    if (!entry || entry.type !== (last ? 'blob' : 'tree')) return null;
-    if (last) return blobText(await backend.readBlob(entry.oid));
-    tree = entry.oid;
-  }
-  return null;
 }

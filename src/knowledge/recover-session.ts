@@ -1,6 +1,5 @@
 import { AxmeError } from '../model/errors.ts';
 import { Handoff } from '../model/handoff.ts';
-import { redactSecrets } from '../model/secrets.ts';
 import { SessionSummary } from '../model/session-summary.ts';
 import { slugify } from '../model/slug.ts';
 import { ownerAlive } from '../session/list.ts';
@@ -172,14 +171,13 @@ async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
     sessionKnowledge(kb, s).catch((err: Error) => [`(the knowledge this session saved could not be listed: ${err.message})`]),
   ]);
   const gist = transcriptGist(s.meta.transcriptPath);
-  const redact = (t: string | null) => (t === null ? null : redactSecrets(t));
   return {
     files,
     outside: s.files.length - files.length,
     dirty,
     commits,
     knowledge,
-    gist: gist && { ...gist, firstPrompt: redact(gist.firstPrompt), lastPrompt: redact(gist.lastPrompt), lastReply: redact(gist.lastReply) },
+    gist, // its texts are redacted where the transcript is read
   };
 }
 

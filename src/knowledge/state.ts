@@ -83,7 +83,8 @@ const DERIVE_MAX_FILES = 256;
  * and decoded, the rest is carried over by deriveState. Null when that does not apply.
  */
 async function fromParent(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState | null> {
-  const { parents } = await kb.repo.backend.readCommit(snap.commit!);
+  // the snapshot knows its parents when it was read or written here; otherwise ask once
+  const parents = snap.parents ?? (await kb.repo.backend.readCommit(snap.commit!)).parents;
   const prev = parents[0] ? (kb.memo.get(`state:${parents[0]}`) as KnowledgeState | undefined) : undefined;
   if (!prev) return null;
   const diff = changedFiles(prev.snapshot, snap);
@@ -245,7 +246,7 @@ async function readText(kb: KnowledgeBase, oid: string): Promise<string | { erro
 }
 
 /** A file's bytes as text, or why they are not Markdown text. */
-function textOf(buf: Buffer): string | { error: string } {
+export function textOf(buf: Buffer): string | { error: string } {
   if (buf.includes(0)) return { error: 'file holds binary data (NUL bytes), not Markdown text' };
   const text = buf.toString('utf8');
   if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return { error: 'file is not valid UTF-8 text' };
@@ -295,11 +296,6 @@ export function rulesFrom(text: string | { error: string } | null, hasCommit: bo
     diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply` });
   }
   return defaults;
-}
-
-/** A blob's text, or why it is not text (binary, not UTF-8). */
-export function blobText(buf: Buffer): string | { error: string } {
-  return textOf(buf);
 }
 
 async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<StoreConfig | null> {

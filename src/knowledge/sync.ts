@@ -8,7 +8,7 @@ import type { KnowledgeBase } from './kb.ts';
 import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
 import { stateOf } from './state.ts';
 import { adoptionLines, adoptReviewed, type AdoptionReport } from './review/adopt.ts';
-import { REVIEWED_BRANCH } from './review/proposals.ts';
+import { REVIEWED_BRANCH, reviewedFetchSpec } from './review/proposals.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -72,7 +72,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
     if (round === 1) configured = await configureKnowledgeFetch(repo, remote);
-    await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null });
+    const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
+    await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null }, reviewedListed ? [reviewedFetchSpec(remote)] : []);
     // the tracking refs, not the listing: the remote may have moved between the two
     const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
     const remoteNotes = heads.notes !== null ? await resolve(repo, notesTrackingRef(remote)) : null;
@@ -82,7 +83,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
     integrated = await integrate(kb, remote, local, remoteMain, merges);
-    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges), { listed: heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`), env: opts.env });
+    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges), { listed: reviewedListed, env: opts.env });
     await mergeNotes(repo, remote);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);

@@ -58,7 +58,7 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
       const message = normalizeMessage(change.message);
       const commit = await repo.backend.writeCommit({ tree, parents: tip ? [tip] : [], author: sig, committer: sig, message });
       const outcome = await compareAndSwapRef(repo, opts.ref, commit, tip, `axme: ${message.split('\n')[0]}`, sig);
-      if (outcome === 'updated') return { result, commit, base: snap, next: rememberSnapshot(repo, { ...next, commit }), attempts: attempt };
+      if (outcome === 'updated') return { result, commit, base: snap, next: rememberSnapshot(repo, { ...next, commit, parents: tip ? [tip] : [] }), attempts: attempt };
       await sleep(Math.min(5 * 2 ** Math.min(attempt, 6), 250) * (0.5 + Math.random()));
     }
     throw new AxmeError(

@@ -1,8 +1,9 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
-import { OID_RE, packedRef } from './locate.ts';
+import { readRefSync } from './locate.ts';
+import { removeQuietly } from './atomic-file.ts';
 import type { Repo } from './repo.ts';
 
 /** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
@@ -19,23 +20,8 @@ export type CasOutcome = 'updated' | 'stale' | 'locked';
  * a trip through the thread pool would cost more than the whole update.
  */
 export async function readRefFile(commonDir: string, ref: string): Promise<string | null | 'unsupported'> {
-  return readRefFileSync(commonDir, ref);
-}
-
-function readRefFileSync(commonDir: string, ref: string): string | null | 'unsupported' {
-  if (existsSync(join(commonDir, 'reftable'))) return 'unsupported';
-  try {
-    const v = readFileSync(join(commonDir, ref), 'utf8').trim();
-    return OID_RE.test(v) ? v : 'unsupported';
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'unsupported';
-  }
-  try {
-    return packedRef(readFileSync(join(commonDir, 'packed-refs'), 'utf8'), ref);
-  } catch {
-    return null;
-  }
+  const v = readRefSync(commonDir, ref);
+  return v === 'unknown' ? 'unsupported' : v;
 }
 
 /**
@@ -63,12 +49,12 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
   }
   let released = false; // the lock file is no longer ours to remove
   try {
-    const current = readRefFileSync(repo.commonDir, ref);
-    if (current === 'unsupported') {
+    const current = readRefSync(repo.commonDir, ref);
+    if (current === 'unknown') {
       // a symbolic or unreadable ref: let git interpret it, without our lock in its way
       closeSync(fd);
       fd = undefined;
-      unlinkQuietly(lock);
+      removeQuietly(lock);
       released = true;
       return await gitUpdateRef(repo, ref, next, expected, reflogMessage);
     }
@@ -86,17 +72,10 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     return 'updated';
   } finally {
     if (fd !== undefined) closeSync(fd);
-    if (!released) unlinkQuietly(lock);
+    if (!released) removeQuietly(lock);
   }
 }
 
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // gone already
-  }
-}
 
 /** The same compare-and-swap through `git update-ref` (for storage axme does not read itself). */
 async function gitUpdateRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string): Promise<CasOutcome> {
@@ -121,5 +100,5 @@ function removeIfStale(lock: string, now: number): void {
   } catch {
     return;
   }
-  if (now - mtime > STALE_REF_LOCK_MS) unlinkQuietly(lock);
+  if (now - mtime > STALE_REF_LOCK_MS) removeQuietly(lock);
 }

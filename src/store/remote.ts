@@ -55,10 +55,10 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
 
 /**
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
- * remote). Tracking refs of what the remote no longer has are pruned.
+ * remote), with `extraSpecs` in the same fetch. Tracking refs of what the remote no longer has are pruned.
  */
-export async function fetchKnowledge(repo: Repo, remote: string, has: { memory: boolean; notes: boolean }): Promise<void> {
-  const specs: string[] = [];
+export async function fetchKnowledge(repo: Repo, remote: string, has: { memory: boolean; notes: boolean }, extraSpecs: string[] = []): Promise<void> {
+  const specs: string[] = [...extraSpecs];
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
   if (specs.length) {

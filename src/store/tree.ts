@@ -7,6 +7,8 @@ export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 export interface Snapshot {
   /** the commit read, or null for the empty store before the first commit */
   commit: string | null;
+  /** the commit's parents, when the snapshot was read from or written as a commit */
+  parents?: string[];
   tree: string;
   /** folder path ('' for the root) -> its tree */
   dirs: Map<string, { oid: string; entries: TreeEntry[] }>;
@@ -25,7 +27,7 @@ export function emptySnapshot(): Snapshot {
  */
 export async function readSnapshot(backend: GitBackend, commit: string, like?: Snapshot): Promise<Snapshot> {
   const c = await backend.readCommit(commit);
-  const snap: Snapshot = { commit, tree: c.tree, dirs: new Map(), files: new Map() };
+  const snap: Snapshot = { commit, parents: c.parents, tree: c.tree, dirs: new Map(), files: new Map() };
   const known = new Map<string, string>();
   for (const [dir, d] of like?.dirs ?? []) known.set(d.oid, dir);
   const walk = async (oid: string, dir: string): Promise<void> => {
@@ -42,6 +44,24 @@ export async function readSnapshot(backend: GitBackend, commit: string, like?: S
   };
   await walk(c.tree, '');
   return snap;
+}
+
+/**
+ * One file of a commit's tree, read without the rest of the tree: the trees on its path, then
+ * the blob. Null when the path is not a file there. For a reader that needs one file of a large
+ * store (the safety hook's rules).
+ */
+export async function blobAt(backend: GitBackend, commit: string, path: string): Promise<Buffer | null> {
+  let tree = (await backend.readCommit(commit)).tree;
+  const parts = path.split('/');
+  for (const [i, name] of parts.entries()) {
+    const last = i === parts.length - 1;
+    const entry = (await backend.readTree(tree)).find((e) => e.name === name);
+    if (!entry || entry.type !== (last ? 'blob' : 'tree')) return null;
+    if (last) return backend.readBlob(entry.oid);
+    tree = entry.oid;
+  }
+  return null;
 }
 
 /**

@@ -25,7 +25,7 @@ function isBareRepo(dir: string): boolean {
 }
 
 /** The nearest workspace store at or above `start` (the folder itself included), or null. */
-export function findWorkspaceStore(start: string): WorkspaceLocation | null {
+function findWorkspaceStore(start: string): WorkspaceLocation | null {
   for (let dir = resolve(start); ; dir = dirname(dir)) {
     const gitDir = join(dir, WORKSPACE_STORE_DIR);
     if (isBareRepo(gitDir)) return { root: dir, gitDir };
@@ -34,7 +34,7 @@ export function findWorkspaceStore(start: string): WorkspaceLocation | null {
 }
 
 /** The workspace whose store `gitDir` is (a repository opened at `<root>/.axme.git` itself), or null. */
-export function workspaceOfStore(gitDir: string): WorkspaceLocation | null {
+function workspaceOfStore(gitDir: string): WorkspaceLocation | null {
   const dir = resolve(gitDir);
   return basename(dir) === WORKSPACE_STORE_DIR ? { root: dirname(dir), gitDir: dir } : null;
 }

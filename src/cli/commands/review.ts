@@ -3,8 +3,8 @@ import { diffRevisions } from '../../knowledge/diff/diff-revisions.ts';
 import { renderDiffMarkdown, renderDiffText } from '../../knowledge/diff/render-diff.ts';
 import { checkKnowledge } from '../../knowledge/check-knowledge.ts';
 import { proposeKnowledge } from '../../knowledge/review/propose.ts';
-import { note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
-import { diagnosticLine } from '../render.ts';
+import { note, out, printJson, withKb, type CliIO } from '../io.ts';
+import { reportFindings } from './shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
@@ -60,13 +60,10 @@ export function reviewCommands(io: CliIO) {
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await checkKnowledge(kb, { at: a.rev as string | undefined });
-          if (a.json) printJson(io, r);
-          else {
-            for (const f of r.findings) out(io, diagnosticLine(f));
+          reportFindings(io, a.json, r, () => {
             const errors = r.findings.filter((f) => f.severity === 'error').length;
-            note(io, `${r.ok ? 'ok' : `FAILED: ${errors} finding${errors === 1 ? '' : 's'}`} at ${r.commit.slice(0, 12)} (${r.scanned} files, ${r.objects} objects checked)`);
-          }
-          if (!r.ok) throw new SilentExit(1);
+            return `${r.ok ? 'ok' : `FAILED: ${errors} finding${errors === 1 ? '' : 's'}`} at ${r.commit.slice(0, 12)} (${r.scanned} files, ${r.objects} objects checked)`;
+          });
         }),
     },
   ];

@@ -6,7 +6,7 @@ import { showItem } from '../../knowledge/show-item.ts';
 import type { Diagnostic, ItemsByKind } from '../../knowledge/state.ts';
 import type { KindName } from '../../model/kind.ts';
 import { SPECS } from '../../model/paths.ts';
-import { note, out, printJson, readStdin, withKb, type CliIO } from '../io.ts';
+import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO } from '../io.ts';
 import { diagnosticLine } from '../render.ts';
 
 export const atOption = (y: Argv) =>
@@ -70,4 +70,14 @@ export function showCommand(io: CliIO, kind: KindName, positional: string, descr
         out(io, r.text);
       }),
   };
+}
+
+/** A check's report (fsck, check): the result as JSON, or the findings on stdout and `summary` on stderr; exit 1 unless ok. */
+export function reportFindings(io: CliIO, json: boolean | undefined, r: { ok: boolean; findings: Diagnostic[] }, summary: () => string): void {
+  if (json) printJson(io, r);
+  else {
+    for (const f of r.findings) out(io, diagnosticLine(f));
+    note(io, summary());
+  }
+  if (!r.ok) throw new SilentExit(1);
 }

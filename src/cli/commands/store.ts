@@ -10,8 +10,7 @@ import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type Cl
 import { detectWorkspace } from '../../knowledge/workspace/detect-workspace.ts';
 import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
-import { diagnosticLine } from '../render.ts';
-import { atOption } from './shared.ts';
+import { atOption, reportFindings } from './shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
@@ -73,13 +72,10 @@ export function storeCommands(io: CliIO) {
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const r = await checkStore(kb, { at: a.at as string | undefined });
-          if (a.json) printJson(io, r);
-          else {
-            for (const f of r.findings) out(io, diagnosticLine(f));
+          reportFindings(io, a.json, r, () => {
             const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
-            note(io, `${r.ok ? 'ok' : 'FAILED'}: ${r.objects} objects checked at ${r.commit.slice(0, 12)}${counts ? ` (${counts})` : ''}`);
-          }
-          if (!r.ok) throw new SilentExit(1);
+            return `${r.ok ? 'ok' : 'FAILED'}: ${r.objects} objects checked at ${r.commit.slice(0, 12)}${counts ? ` (${counts})` : ''}`;
+          });
         }),
     },
   ];

@@ -38,11 +38,6 @@ export function summaryLine(d: SemanticDiff): string {
   return all.length ? all.join('; ') : 'no knowledge changes';
 }
 
-/** True when nothing a reviewer would read changed. */
-export function isEmptyDiff(d: SemanticDiff): boolean {
-  return !d.items.length && !d.rules.added.length && !d.rules.removed.length && !d.rules.settings.length && !d.config.length && !d.broken.length && !d.other.length;
-}
-
 const label = (r: ItemRef) => (r.id ? `${r.id} ${r.title}` : r.title);
 const short = (oid: string | null) => (oid ? oid.slice(0, 12) : '(empty)');
 const value = (v: unknown) => (v === null || v === undefined ? '(unset)' : typeof v === 'string' ? v : JSON.stringify(v));

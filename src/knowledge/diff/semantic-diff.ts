@@ -84,7 +84,7 @@ async function stateFor(kb: KnowledgeBase, commit: string | null): Promise<Knowl
 }
 
 /** The semantic diff of two parsed states. */
-export async function diffStates(kb: KnowledgeBase, before: KnowledgeState, after: KnowledgeState): Promise<SemanticDiff> {
+async function diffStates(kb: KnowledgeBase, before: KnowledgeState, after: KnowledgeState): Promise<SemanticDiff> {
   const changed = changedFiles(before.snapshot, after.snapshot);
   const beforeItems = itemsByPath(before, changed);
   const afterItems = itemsByPath(after, changed);
@@ -112,6 +112,11 @@ export async function diffStates(kb: KnowledgeBase, before: KnowledgeState, afte
   const counts = { added: 0, removed: 0, superseded: 0, revoked: 0, archived: 0, answered: 0, reopened: 0, changed: 0, rulesAdded: rules.added.length, rulesRemoved: rules.removed.length };
   for (const i of items) counts[i.change]++;
   return { from: before.commit, to: after.commit, items, rules, config, broken, other: other.sort(), counts };
+}
+
+/** True when nothing a reviewer would read changed. */
+export function isEmptyDiff(d: SemanticDiff): boolean {
+  return !d.items.length && !d.rules.added.length && !d.rules.removed.length && !d.rules.settings.length && !d.config.length && !d.broken.length && !d.other.length;
 }
 
 /** Kinds in the order a reviewer reads them: what steers agents first. */
@@ -146,7 +151,7 @@ async function textAt(kb: KnowledgeBase, snap: Snapshot, path: string): Promise<
   return (await kb.repo.backend.readBlob(f.oid)).toString('utf8');
 }
 
-export function refOf(kind: KindName, item: ItemBase): ItemRef {
+function refOf(kind: KindName, item: ItemBase): ItemRef {
   const x = item as ItemBase & { id?: string; title?: string; question?: string; session?: string };
   const title = x.title ?? (x.question ? firstLine(x.question) : undefined) ?? (kind === 'session' ? `session ${item.slug}` : item.slug);
   return x.id ? { kind, slug: item.slug, id: x.id, title } : { kind, slug: item.slug, title };
@@ -209,7 +214,7 @@ function safeParse(text: string): { data: Record<string, unknown>; body: string 
 }
 
 /** A unified diff of an item's body, without the `Index:`/`===` header createPatch starts with. */
-export function bodyPatch(path: string, before: string, after: string): string {
+function bodyPatch(path: string, before: string, after: string): string {
   const patch = createPatch(path, before.endsWith('\n') || !before ? before : `${before}\n`, after.endsWith('\n') || !after ? after : `${after}\n`, '', '', { context: 3 });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }

@@ -1,10 +1,8 @@
-import { prState } from '../../github/pr-state.ts';
 import { isAncestorOf, mergeBase, resolve } from '../../store/remote.ts';
 import { changedFiles, snapshotAt } from '../../store/tree.ts';
-import type { Repo } from '../../store/repo.ts';
 import type { KnowledgeBase } from '../kb.ts';
 import { renumberAdopted } from './renumber.ts';
-import { dropProposalRecord, listProposalRecords, localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedTrackingRef, type ProposalRecord } from './proposals.ts';
+import { dropProposalRecord, reviewedTip, listProposalRecords, localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedTrackingRef, type ProposalRecord } from './proposals.ts';
 
 /**
  * Adoption (part of `axme sync`): the remote's reviewed branch `axme/memory` is fetched and
@@ -28,11 +26,11 @@ export interface AdoptionReport {
 
 export type Integrate = (tip: string | null) => Promise<'none' | 'up-to-date' | 'fast-forward' | 'merged' | 'ahead'>;
 
-/** `listed`: the remote has the reviewed branch (from the sync's ls-remote); `env`: for GitHub's API. */
+/** `listed`: the remote has the reviewed branch (from the sync's ls-remote; the sync's fetch brought it); `env`: for GitHub's API. */
 export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate: Integrate, opts: { listed: boolean; env?: NodeJS.ProcessEnv | undefined }): Promise<AdoptionReport> {
   const { repo } = kb;
   const env = opts.env;
-  const reviewed = await fetchReviewedBranch(repo, remote, opts.listed);
+  const reviewed = await reviewedTip(repo, remote, opts.listed);
   const report: AdoptionReport = { reviewed, integrated: 'none', renumbered: [], adopted: [], closed: [], pending: [] };
   if (!reviewed) return report;
   report.integrated = await integrate(reviewed);
@@ -54,7 +52,7 @@ export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate
   for (const { name, ref, head, rec } of entries) {
     const branch = `${PROPOSAL_BRANCH_PREFIX}${rec?.name ?? name}`;
     let merged = await containedIn(kb, head, reviewed);
-    const state = !merged && rec?.pr && rec.repo && env ? await prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
+    const state = !merged && rec?.pr && rec.repo && env ? await (await import('../../github/pr-state.ts')).prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
     // merged on GitHub with the reviewer's edits: the reviewed branch has the accepted version
     if (state?.state === 'merged') merged = true;
     if (merged) {
@@ -70,24 +68,6 @@ export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate
     else if (rec || ref) report.pending.push(state?.state === 'unknown' ? { name: rec?.name ?? name, pr: rec?.pr ?? null, detail: state.detail } : { name: rec?.name ?? name, pr: rec?.pr ?? null });
   }
   return report;
-}
-
-async function fetchReviewedBranch(repo: Repo, remote: string, listed: boolean): Promise<string | null> {
-  const ref = reviewedTrackingRef(remote);
-  if (!listed) {
-    await repo.git(['update-ref', '-d', ref], { allowFail: true });
-    return null;
-  }
-  const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, `+refs/heads/${REVIEWED_BRANCH}:${ref}`], { allowFail: true });
-  if (r.code !== 0) {
-    // no such branch on the remote (the usual case before the first proposal): nothing to adopt
-    if (/couldn't find remote ref|no such ref|not our ref/i.test(r.stderr)) {
-      await repo.git(['update-ref', '-d', ref], { allowFail: true });
-      return null;
-    }
-    return resolve(repo, ref); // a transport problem the main fetch did not have: adopt what is known
-  }
-  return resolve(repo, ref);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mergeBase } from '../../store/remote.ts';
-import { semanticDiff, type SemanticDiff } from '../diff/semantic-diff.ts';
+import { isEmptyDiff, semanticDiff, type SemanticDiff } from '../diff/semantic-diff.ts';
 import type { KnowledgeBase } from '../kb.ts';
 import { localProposals, PROPOSALS_REF_PREFIX } from './proposals.ts';
 
@@ -19,7 +19,7 @@ export async function pendingProposals(kb: KnowledgeBase, main: string): Promise
     const base = await mergeBase(kb.repo, head, main);
     if (base === head) continue; // already in the accepted knowledge
     const diff = await semanticDiff(kb, base, head);
-    if (diff.items.length || diff.rules.added.length || diff.rules.removed.length || diff.rules.settings.length || diff.config.length) out.push({ name, ref: `${PROPOSALS_REF_PREFIX}${name}`, head, diff });
+    if (!isEmptyDiff(diff)) out.push({ name, ref: `${PROPOSALS_REF_PREFIX}${name}`, head, diff });
   }
   return out;
 }

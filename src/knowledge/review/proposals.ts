@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import type { Repo } from '../../store/repo.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
+import { resolve } from '../../store/remote.ts';
 
 /**
  * Knowledge under review. A proposal is a memory line that is not (yet) on refs/memory/main:
@@ -76,4 +77,17 @@ export async function localProposals(repo: Repo): Promise<Map<string, string>> {
     if (oid && ref) out.set(ref.slice(PROPOSALS_REF_PREFIX.length), oid);
   }
   return out;
+}
+
+/** The refspec that fetches the remote's reviewed branch, to go into the same fetch as the knowledge. */
+export const reviewedFetchSpec = (remote: string) => `+refs/heads/${REVIEWED_BRANCH}:${reviewedTrackingRef(remote)}`;
+
+/**
+ * The reviewed branch's tip as fetched (`listed`: the remote has it, from the ls-remote that
+ * preceded the fetch); a tracking ref of a branch the remote dropped is dropped here.
+ */
+export async function reviewedTip(repo: Repo, remote: string, listed: boolean): Promise<string | null> {
+  if (listed) return resolve(repo, reviewedTrackingRef(remote));
+  await repo.git(['update-ref', '-d', reviewedTrackingRef(remote)], { allowFail: true });
+  return null;
 }

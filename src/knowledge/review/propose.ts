@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
-import { assertRepoSlug, githubRepoOf, openPullRequest } from '../../github/pulls.ts';
-import { isAncestorOf, mergeBase, pickRemote, pushKnowledge, resolve, trackingRef } from '../../store/remote.ts';
+import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
+import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { renderDiffMarkdown, summaryLine } from '../diff/render-diff.ts';
 import { semanticDiff } from '../diff/semantic-diff.ts';
 import type { KnowledgeBase } from '../kb.ts';
-import { fetchReviewed } from './fetch-reviewed.ts';
-import { localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, saveProposalRecord } from './proposals.ts';
+import { localProposals, reviewedFetchSpec, reviewedTip, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, saveProposalRecord } from './proposals.ts';
 
 /** `axme propose` and axme_propose: open knowledge pull requests. */
 export const ProposeInput = z.object({
@@ -62,9 +61,12 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
     throw new AxmeError('INVALID_INPUT', `--name names one proposal, and ${sources.length} are pending (${sources.map((x) => x.name).join(', ')}): pass --ref <proposal> with it, or leave --name out (each gets its own branch)`);
   }
 
-  const fetched = await fetchReviewed(repo, remote);
+  // what sync fetches, plus the reviewed branch: one ls-remote
+  const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
+  const listed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
+  await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null }, listed ? [reviewedFetchSpec(remote)] : []);
   const remoteMain = await resolve(repo, trackingRef(remote));
-  let base = fetched.reviewed;
+  let base = await reviewedTip(repo, remote, listed);
   let createdBase = false;
   if (!base) {
     if (!remoteMain) throw new AxmeError('NOT_FOUND', `${remote} holds no knowledge yet (no refs/memory/main): share it first with \`axme sync\`, then propose changes to it`, { remote });
@@ -100,6 +102,8 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
       '---',
       `Proposed with \`axme propose\` from \`${source.ref}\` (${head.slice(0, 12)}). Review the files in the diff view; merge (merge commit, squash or rebase) into \`${REVIEWED_BRANCH}\`, and \`axme sync\` on each clone adopts it into refs/memory/main. Check it in CI with \`axme check origin/${branch}\`.`,
     ].join('\n');
+    // Octokit is loaded only by the commands that talk to GitHub
+    const { openPullRequest } = await import('../../github/pulls.ts');
     const pr = await openPullRequest({ repo: slug, head: branch, base: REVIEWED_BRANCH, title, body, env: deps.env });
     saveProposalRecord(repo, { name, source: source.ref, head, base, remote, repo: slug, pr: pr.number, url: pr.url, created: kb.now().toISOString() });
     opened.push({ name, branch, source: source.ref, head, base, pr: pr.number, url: pr.url, existed: pr.existed, summary });

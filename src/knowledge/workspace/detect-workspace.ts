@@ -1,3 +1,4 @@
+import { stripJsonComments } from '../oracle/files.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseYaml } from '../../model/frontmatter.ts';
@@ -136,9 +137,8 @@ function readJson(path: string): unknown {
 function readJsonc(path: string): unknown {
   const t = readText(path);
   if (t === null) return null;
-  const stripped = t.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str: string | undefined) => str ?? '').replace(/,(\s*[}\]])/g, '$1');
   try {
-    return JSON.parse(stripped);
+    return JSON.parse(stripJsonComments(t));
   } catch {
     return null;
   }

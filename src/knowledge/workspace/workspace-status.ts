@@ -116,7 +116,7 @@ const NOUNS: Record<string, [string, string]> = {
 };
 
 /** "3 decisions, 1 memory, ..." (items of every status); "empty" when there are none. */
-export function countsText(counts: Record<string, Record<string, number>>): string {
+function countsText(counts: Record<string, Record<string, number>>): string {
   const parts = Object.entries(counts)
     .map(([kind, byStatus]) => [kind, Object.values(byStatus).reduce((n, x) => n + x, 0)] as const)
     .filter(([, n]) => n > 0)

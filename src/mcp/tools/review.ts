@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { checkKnowledge } from '../../knowledge/check-knowledge.ts';
+import { diagnosticLine } from '../../knowledge/diagnostics.ts';
 import { diffRevisions, DiffInput } from '../../knowledge/diff/diff-revisions.ts';
 import { renderDiffMarkdown } from '../../knowledge/diff/render-diff.ts';
 import { proposeKnowledge, ProposeInput } from '../../knowledge/review/propose.ts';
@@ -34,7 +35,7 @@ export function registerReviewTools(server: McpServer, ctx: ServerContext): void
     (a) =>
       reply(ctx, async () => {
         const r = await checkKnowledge(await ctx.kb(a.project_path), { at: a.rev });
-        const lines = r.findings.map((f) => `- ${f.severity} ${f.path}: ${f.reason}`);
+        const lines = r.findings.map((f) => `- ${diagnosticLine(f)}`);
         return { text: `${r.ok ? 'ok' : 'FAILED'} at ${r.commit.slice(0, 12)} (${r.scanned} files)${lines.length ? `\n${lines.join('\n')}` : ''}`, data: r };
       }),
   );
