@@ -4,11 +4,11 @@ import type { GitBackend } from './backend.ts';
  * The default backend of a long-lived process (the MCP server, in-process callers): each
  * operation goes where the benchmark measured it fastest (docs/benchmarks.md, "backends"):
  * reads through the git CLI's one long-lived `cat-file --batch` (3-5× faster than
- * isomorphic-git's reads of loose and packed objects), writes in-process through isomorphic-git
- * (no `git` process per object: about 3× faster per add). Both sit on the same object store, so
+ * isomorphic-git's reads of loose and packed objects), writes in-process by looseObjectWriter
+ * (no `git` process per object, and no isomorphic-git to load: about 3× faster per add). Both sit on the same object store, so
  * what one writes the other reads.
  */
-export function hybridBackend(reader: GitBackend, writer: GitBackend): GitBackend {
+export function hybridBackend(reader: GitBackend, writer: Pick<GitBackend, 'writeBlob' | 'writeBlobs' | 'writeTree' | 'writeCommit'>): GitBackend {
   return {
     name: 'hybrid',
     resolveRef: (ref) => reader.resolveRef(ref),
@@ -20,7 +20,7 @@ export function hybridBackend(reader: GitBackend, writer: GitBackend): GitBacken
     writeTree: (entries) => writer.writeTree(entries),
     writeCommit: (commit) => writer.writeCommit(commit),
     close: async () => {
-      await Promise.all([reader.close(), writer.close()]);
+      await reader.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import type { BackendName, GitBackend, Signature } from './backend.ts';
 import { cliBackend } from './backend-cli.ts';
 import { hybridBackend } from './backend-hybrid.ts';
+import { looseObjectWriter } from './loose-objects.ts';
 import { gitEnv, runGit, type GitResult } from './git.ts';
 import type { Snapshot } from './tree.ts';
 
@@ -94,8 +95,8 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
 async function makeBackend(name: BackendName, env: NodeJS.ProcessEnv, commonDir: string): Promise<GitBackend> {
   if (name === 'cli') return cliBackend(env, commonDir);
   // isomorphic-git is loaded only when used: it is the largest module on a cold start
-  const writer = (await import('./backend-isogit.ts')).isogitBackend(commonDir);
-  return name === 'isogit' ? writer : hybridBackend(cliBackend(env, commonDir), writer);
+  if (name === 'isogit') return (await import('./backend-isogit.ts')).isogitBackend(commonDir);
+  return hybridBackend(cliBackend(env, commonDir), looseObjectWriter(commonDir));
 }
 
 /** AXME_BACKEND, else the default of an in-process caller: hybrid (docs/benchmarks.md). */
