@@ -1,5 +1,5 @@
 import { processStart } from '../session/owner.ts';
-import { mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
+import { isMapped, mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
 import type { HookIO } from './io.ts';
 import type { HookPayload } from './payload.ts';
 
@@ -8,6 +8,11 @@ const CLAUDE_HARNESS = 'claude-code';
 /** The axme session already mapped to a Claude Code session, or null (nothing is created). */
 export function knownHarnessSession(p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
   return mappedSession(commonDir, CLAUDE_HARNESS, p.session_id);
+}
+
+/** Opens the axme session of a Claude Code session unless it is mapped already (one stat when it is). */
+export function ensureHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
+  if (!isMapped(commonDir, CLAUDE_HARNESS, p.session_id)) harnessSession(io, p, commonDir);
 }
 
 /**

@@ -4,7 +4,7 @@ import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import { currentBranch, locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
-import { harnessSession } from './harness-session.ts';
+import { ensureHarnessSession } from './harness-session.ts';
 import { parsePayload, type HookPayload } from './payload.ts';
 
 /** The PreToolUse answer that stops a tool call; printing nothing lets it through. */
@@ -61,11 +61,11 @@ export async function preToolUse(io: HookIO): Promise<void> {
 
 /**
  * A session starts on the agent's first tool call even when SessionStart was not delivered:
- * one small file read per call finds it already mapped. Tracking never changes the verdict.
+ * one stat per call finds it already mapped. Tracking never changes the verdict.
  */
 function startSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
   try {
-    harnessSession(io, p, commonDir);
+    ensureHarnessSession(io, p, commonDir);
   } catch (err) {
     io.stderr(`axme: could not record the session (${(err as Error).message})\n`);
   }

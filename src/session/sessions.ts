@@ -1,4 +1,4 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { processAlive, processStart } from './owner.ts';
@@ -134,6 +134,11 @@ export function sessionForHarness(commonDir: string, harness: string, harnessSes
   if (existing) renameSync(tmp, mapPath);
   else unlinkSync(tmp);
   return meta;
+}
+
+/** True when the harness session is mapped to an axme session: one stat, for the per-tool-call hook. */
+export function isMapped(commonDir: string, harness: string, harnessSessionId: string): boolean {
+  return HARNESS_ID_RE.test(harnessSessionId) && existsSync(join(sessionsDir(commonDir), 'harness', `${harness}-${harnessSessionId}`));
 }
 
 /** The axme session a harness session is mapped to, or null: never creates one. */
