@@ -25,6 +25,7 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
   const pool = new Map<string, Promise<KnowledgeBase>>();
   const session = opts.env.AXME_SESSION || null;
   const now = opts.now ?? (() => new Date());
+  let closed = false;
   const client = harnessPid(process.ppid);
   const binder = sessionBinder({ ancestors: ancestors(process.pid), owner: { pid: client, start: processStart(client) }, now });
   const ctx: ServerContext = {
@@ -33,6 +34,8 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
     now,
     session,
     async kb(projectPath, kbOpts) {
+      // a call cut off at the stop must not start git processes nobody will close
+      if (closed) throw new AxmeError('UNAVAILABLE', 'axme serve is stopping: the call was not run; send it again to a new server');
       const path = resolve(opts.cwd, projectPath ?? '.');
       let open = pool.get(path);
       if (!open) {
@@ -48,6 +51,7 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
     },
     endSessions: (reason) => binder.endOwn(reason),
     async close() {
+      closed = true;
       const all = [...pool.values()];
       pool.clear();
       await Promise.all(

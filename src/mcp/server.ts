@@ -1,5 +1,4 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isAxmeError } from '../model/errors.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { registerResources } from './resources.ts';
@@ -9,6 +8,7 @@ import { registerReadTools } from './tools/read.ts';
 import { registerSessionTools } from './tools/session.ts';
 import { registerWorkTools } from './tools/work.ts';
 import { registerWriteTools } from './tools/write.ts';
+import { StdioTransport } from './stdio-transport.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -34,27 +34,32 @@ export function createServer(ctx: ServerContext): McpServer {
 }
 
 /**
- * `axme serve`: MCP over stdio until the client closes stdin (or a SIGTERM/SIGINT). stdout
- * carries only the protocol; everything else goes to stderr. At start and at stop, sessions that
- * ended without a close are recovered (their handoffs written from what is known).
+ * `axme serve`: MCP over stdio until the client closes stdin, or a SIGTERM, SIGINT or SIGHUP.
+ * stdout carries only the protocol; everything else goes to stderr. At a stop, new requests are
+ * refused, the calls in flight are finished and answered (bounded), sessions that ended without
+ * a close are recovered (bounded), every child process is closed, and the process exits.
  */
 export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
   const ctx = createServerContext({ cwd: opts.cwd, env: opts.env });
   const server = createServer(ctx);
-  const transport = new StdioServerTransport();
-  const done = new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.stdin.once('end', stop);
-    process.stdin.once('close', stop);
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    transport.onclose = stop;
+  const transport = new StdioTransport({ input: process.stdin, output: process.stdout, log: ctx.log });
+  server.server.onerror = (err) => ctx.log(`protocol error: ${err.message}`);
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  let onSignal: (s: NodeJS.Signals) => void = () => {};
+  const stopped = new Promise<string>((resolve) => {
+    transport.oninputend = resolve;
+    onSignal = (sig) => resolve(sig);
+    for (const sig of signals) process.once(sig, onSignal);
   });
   await server.connect(transport);
   ctx.log(`serving ${opts.cwd}${ctx.session ? ` (session ${ctx.session})` : ''}`);
   // in the background: the first tool calls need not wait for it
   const startSweep = recoverOrphans(ctx, 'start');
-  await done;
+  const why = await stopped;
+  ctx.log(`stopping (${why}${transport.inFlight ? `; finishing ${transport.inFlight} call${transport.inFlight === 1 ? '' : 's'} in flight` : ''})`);
+  transport.stopAccepting();
+  // answered while stdout is still open: a call the client sent is either answered or refused
+  await transport.drain(DRAIN_MS);
   // both recoveries share the stop budget; what is left is done at the next start
   const deadline = Date.now() + SHUTDOWN_SWEEP_MS;
   await withDeadline(startSweep, SHUTDOWN_SWEEP_MS);
@@ -63,7 +68,19 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
   await withDeadline(recoverOrphans(ctx, 'stop'), Math.max(0, deadline - Date.now()));
   await server.close().catch(() => {});
   await ctx.close();
+  for (const sig of signals) process.off(sig, onSignal);
+  // anything still holding the event loop (a call cut off by the drain bound) must not keep an
+  // orphaned server alive: the exit code is set by then, the timer only fires if something lingers
+  setTimeout(() => {
+    ctx.log('exiting with work still pending (a call cut off at the stop)');
+    process.exit(process.exitCode ?? 0);
+  }, LINGER_MS).unref();
 }
+
+/** How long a stopping server waits for the calls in flight before answering them with an error. */
+const DRAIN_MS = 10_000;
+/** How long the process may take to exit on its own after the stop is done. */
+const LINGER_MS = 500;
 
 /** How long a stopping server spends on recovery; what is left is done at the next start. */
 const SHUTDOWN_SWEEP_MS = 5_000;

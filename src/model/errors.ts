@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'CONFLICT' // the compare-and-swap retry budget ran out
   | 'CORRUPT' // the store holds something axme cannot read
   | 'CONFIG' // a configuration file axme must edit is broken (e.g. .claude/settings.json)
+  | 'UNAVAILABLE' // the process is stopping and will not start the work
   | 'GIT_FAILED' // the git CLI failed for a reason axme cannot fix
   | 'GITHUB_FAILED'; // GitHub's API refused or could not be reached
 
