@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -53,6 +53,18 @@ async function kbOf(dir: string, clock: () => Date = () => new Date()): Promise<
   const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), now: clock, actor: 'human', backend: 'cli' });
   kbs.push(kb);
   return kb;
+}
+
+/** A commit on top of `parent` with `files` replaced, written by plain git (not through axme). */
+async function handCommit(dir: string, parent: string, files: Record<string, string>): Promise<string> {
+  const env = { ...cleanEnv(), GIT_INDEX_FILE: join(dir, '.git', `hand-index-${process.pid}`) };
+  await run('git', ['read-tree', parent], { cwd: dir, env });
+  for (const [path, text] of Object.entries(files)) {
+    const blob = git(dir, ['hash-object', '-w', '--stdin'], text).trim();
+    await run('git', ['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { cwd: dir, env });
+  }
+  const treeOid = (await run('git', ['write-tree'], { cwd: dir, env })).stdout.trim();
+  return (await run('git', ['commit-tree', treeOid, '-p', parent, '-m', 'hand edit'], { cwd: dir, env })).stdout.trim();
 }
 
 const tree = (dir: string) => git(dir, ['rev-parse', `${REF}^{tree}`]).trim();
@@ -216,13 +228,15 @@ describe('axme sync over a local bare remote', () => {
     await axmeOk(a!, ['sync']);
     assert.equal(tree(a!), tree(b!));
     const conflicts = r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`);
-    assert.deepEqual(conflicts, ['questions/which-region.md answer']);
+    // the revocation against the supersession is a lifecycle clash: a conflict too (see the tests below)
+    assert.deepEqual(conflicts, ['decisions/use-grpc.md status,superseded_by', 'questions/which-region.md answer']);
     const open = await axmeOk(a!, ['question', 'list', '--json']);
     const asked = open.find((q: { question: string }) => /Two clones changed Q-001/.test(q.question));
     assert.ok(asked, JSON.stringify(open));
     assert.match(asked.context, /git show [0-9a-f]{40}:questions\/which-region\.md/);
     const d1 = await axmeOk(a!, ['decision', 'show', 'D-001', '--json']);
     assert.equal(d1.status, 'revoked', 'revoked > superseded');
+    assert.equal(d1.superseded_by, undefined);
     const b1 = await axmeOk(a!, ['backlog', 'show', 'B-001', '--json']);
     assert.match(b1.notes, /started the exporter/);
     assert.match(b1.notes, /reviewed the design/);
@@ -256,6 +270,115 @@ describe('axme sync over a local bare remote', () => {
     const loser = (await axmeOk(a!, ['decision', 'show', 'D-001', '--json'])).superseded_by === 'use-postgres-16' ? 'use-cockroachdb' : 'use-postgres-16';
     await axmeOk(a!, ['decision', 'revoke', loser, '--reason', 'settled: one successor']);
     assert.equal((await axmeOk(a!, ['decision', 'list', '--json'])).length, 1);
+    assert.deepEqual((await axmeOk(a!, ['fsck', '--json'])).findings, [], 'settled: fsck has nothing more to say');
+  });
+
+  for (const revoker of [0, 1]) {
+    test(`revoked on one clone, superseded on the other (the ${revoker === 0 ? 'syncing clone' : 'remote'} revoked): revoked without a successor link, a question, fsck warns until settled`, async () => {
+      const { clones } = team(2);
+      const [a, b] = clones as [string, string];
+      await axmeOk(a, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await axmeOk(a, ['decision', 'add', '--title', 'Use gRPC', '--decision', 'grpc everywhere']);
+      await axmeOk(a, ['sync']);
+      await axmeOk(b, ['sync']);
+      // b syncs second and merges; `revoker` says which side revoked
+      const [rev, sup] = revoker === 0 ? [b, a] : [a, b];
+      await axmeOk(rev, ['decision', 'revoke', 'D-001', '--reason', 'dropped: REST is enough']);
+      await axmeOk(sup, ['decision', 'supersede', 'D-001', '--title', 'Use gRPC with JSON fallback', '--decision', 'both']);
+      await axmeOk(a, ['sync']);
+      const r = await axmeOk(b, ['sync', '--json']);
+      await axmeOk(a, ['sync']);
+      assert.equal(tree(a), tree(b));
+      const [conflict] = r.merges[0].conflicts;
+      assert.deepEqual(r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-grpc.md status,superseded_by']);
+      // kept: the revoking side's tip (b's own tip is the merge's first parent, a's the second)
+      assert.equal(conflict.kept, git(b, ['rev-parse', `${r.merges[0].commit}^${revoker === 0 ? 1 : 2}`]).trim());
+      const old = await axmeOk(a, ['decision', 'show', 'D-001', '--json']);
+      assert.equal(old.status, 'revoked', 'a revocation is never undone by a merge');
+      assert.equal(old.superseded_by, undefined, 'a revoked decision carries no successor link');
+      assert.equal(old.revoked_reason, 'dropped: REST is enough');
+      const next = await axmeOk(a, ['decision', 'show', 'use-grpc-with-json-fallback', '--json']);
+      assert.equal(next.status, 'active');
+      assert.deepEqual(next.supersedes, ['use-grpc']);
+      const asked = (await axmeOk(a, ['question', 'list', '--json'])).find((q: { question: string }) => /Two clones changed D-001/.test(q.question));
+      assert.ok(asked, 'a question asks whether the revocation or the successor stands');
+      assert.match(asked.question, /revoked on one clone .*superseded by decisions\/use-grpc-with-json-fallback\.md on the other/);
+      assert.match(asked.context, /git show [0-9a-f]{40}:decisions\/use-grpc\.md/);
+      assert.equal(git(a, ['show', `${REF}:${conflict.question}`]).includes('Two clones changed D-001'), true, 'the conflict names its question');
+      const fsck = await axmeOk(a, ['fsck', '--json']);
+      assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
+      assert.deepEqual(fsck.findings.map((f: { path: string; severity: string }) => `${f.severity} ${f.path}`), ['warning decisions/use-grpc-with-json-fallback.md']);
+      assert.match(fsck.findings[0].reason, /supersedes use-grpc, which was revoked/);
+      // settling it the one way the question offers: revoke the successor too
+      await axmeOk(a, ['decision', 'revoke', 'use-grpc-with-json-fallback', '--reason', 'the revocation stands']);
+      assert.deepEqual((await axmeOk(a, ['fsck', '--json'])).findings, []);
+    });
+  }
+
+  test('fsck reports contradictory lifecycle states a store may already hold (an older merge, a hand edit)', async () => {
+    const { clones: [a] } = team(1);
+    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await axmeOk(a!, ['decision', 'add', '--title', 'Use gRPC', '--decision', 'grpc']);
+    await axmeOk(a!, ['decision', 'supersede', 'D-001', '--title', 'Use gRPC with JSON fallback', '--decision', 'both']);
+    await axmeOk(a!, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'events']);
+    const clean = git(a!, ['rev-parse', REF]).trim();
+    const cases: Array<[string, string, RegExp, string, string, RegExp]> = [
+      // what an older axme's merge of a revocation and a supersession left
+      ['revoked with a successor link', 'decisions/use-grpc.md', /^status: superseded$/m, "status: revoked\nrevoked_at: '2026-11-01T10:00:00.000Z'\nrevoked_reason: dropped", 'warning', /status revoked but superseded_by use-grpc-with-json-fallback: .*revoke use-grpc-with-json-fallback too/],
+      ['active yet revoked_at', 'decisions/use-kafka.md', /^status: active$/m, "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'", 'error', /status active but revoked_at set: .*axme decision revoke use-kafka/],
+      ['superseded yet revoked_reason', 'decisions/use-grpc.md', /^status: superseded$/m, 'status: superseded\nrevoked_reason: dropped', 'error', /status superseded but revoked_reason set: .*remove revoked_reason/],
+    ];
+    for (const [name, path, from, to, severity, reason] of cases) {
+      const text = git(a!, ['show', `${clean}:${path}`]);
+      assert.match(text, from, name);
+      const commit = await handCommit(a!, clean, { [path]: text.replace(from, to) });
+      const checked = await axme(a!, ['fsck', '--json', '--at', commit]);
+      assert.equal(checked.code, severity === 'error' ? 1 : 0, `${name}: ${checked.stderr}`);
+      const fsck = JSON.parse(checked.stdout);
+      const found = fsck.findings.filter((f: { path: string }) => f.path === path);
+      assert.equal(found.length, 1, `${name}: ${JSON.stringify(fsck.findings)}`);
+      assert.equal(found[0].severity, severity, name);
+      assert.match(found[0].reason, reason, name);
+    }
+  });
+
+  test('two conflicts in one sync: each line of the text and of --json names its own question file, which holds that conflict', async () => {
+    const { root, clones: [a, b] } = team(2);
+    // two long questions whose slugs share their first 48 characters, and a short one
+    const asked = ['Which region?', 'Which database engine should the billing service use for invoices?', 'Which database engine should the billing service use for refunds?'];
+    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    for (const q of asked) await axmeOk(a!, ['question', 'ask', q]);
+    await axmeOk(a!, ['sync']);
+    await axmeOk(b!, ['sync']);
+    for (const id of ['Q-001', 'Q-002', 'Q-003']) await axmeOk(a!, ['question', 'answer', id, `a says ${id}`]);
+    for (const id of ['Q-001', 'Q-002', 'Q-003']) await axmeOk(b!, ['question', 'answer', id, `b says ${id}`]);
+    await axmeOk(a!, ['sync']);
+    // a copy of the team in the same state: one clone syncs with text output, the copy with --json
+    const copy = mkdtempSync(join(tmpdir(), 'axme-sync-copy-'));
+    roots.push(copy);
+    cpSync(root, copy, { recursive: true });
+    const b2 = join(copy, 'clone-1');
+    git(b2, ['remote', 'set-url', 'origin', join(copy, 'remote.git')]);
+    const text = (await axmeOk(b!, ['sync'])) as string;
+    const json = await axmeOk(b2, ['sync', '--json']);
+    assert.equal(tree(b!), tree(b2), 'both merged the same pair');
+    const paths = files(a!).filter((p) => p.startsWith('questions/')).sort();
+    assert.equal(paths.length, 3);
+    const check = (dir: string, pairs: Array<[string, string]>, surface: string) => {
+      assert.deepEqual(pairs.map(([p]) => p).sort(), paths, surface);
+      assert.equal(new Set(pairs.map(([, q]) => q)).size, 3, `${surface}: one question file per conflict: ${JSON.stringify(pairs)}`);
+      for (const [path, question] of pairs) {
+        const body = git(dir, ['show', `${REF}:${question}`]);
+        assert.match(body, new RegExp(`Sync kept the version of commit [0-9a-f]{40} in place \\(${path.replace(/[./]/g, '\\$&')}\\)`), `${surface}: ${question} is about ${path}`);
+        assert.match(body, /^status: open$/m);
+      }
+    };
+    const lines = (t: string) => [...t.matchAll(/^Conflict in (\S+) \(answer\): kept one version, asked about it in (\S+)\.$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
+    check(b!, lines(text), 'text');
+    check(b2, lines(json.text), '--json text');
+    check(b2, json.merges[0].conflicts.map((c: { path: string; question: string }) => [c.path, c.question]), '--json conflicts');
+    assert.deepEqual([...json.merges[0].questions].sort(), json.merges[0].conflicts.map((c: { question: string }) => c.question).sort());
+    assert.equal((await axmeOk(b!, ['fsck', '--json'])).ok, true);
   });
 
   test('a remote store that does not validate is refused; nothing changes', async () => {

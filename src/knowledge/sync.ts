@@ -133,7 +133,7 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
         ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
-        ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}.`),
+        ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`),
       ].join('\n');
       const message = formatCommitMessage(`sync: merge ${remote}`, { event: 'sync.merged', items: [...plan.changes.keys()].sort(), actor: 'sync' }, body);
       const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
@@ -175,7 +175,8 @@ function describe(r: SyncResult): string {
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
-    for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${m.questions.find((q) => q.includes(c.other.slice(0, 8))) ?? 'a question'}.`);
+    // each conflict names its own question (several conflicts of one merge share their commits)
+    for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${c.question ?? 'a question'}.`);
   }
   lines.push(...adoptionLines(r.adoption, r.remote));
   return lines.join('\n');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Decision } from '../../model/decision.ts';
 import { parseYaml, stringifyYaml } from '../../model/frontmatter.ts';
 import { formatId, nextId } from '../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
@@ -6,7 +8,7 @@ import { Question } from '../../model/question.ts';
 import type { RulesData } from '../../model/safety-defaults.ts';
 import { mergeRules, STRICTNESS } from '../../model/safety-merge.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
-import { slugify } from '../../model/slug.ts';
+import { SLUG_MAX, slugify, uniqueSlug } from '../../model/slug.ts';
 import type { Snapshot } from '../../store/tree.ts';
 import { RULES_HEADER } from '../init-store.ts';
 import type { KnowledgeBase } from '../kb.ts';
@@ -17,9 +19,10 @@ import { mergeValues, type MergeRules } from './values.ts';
  * The three-way merge of two memory trees against their merge base (an empty tree when the two
  * histories share none). Per path: changed on one side -> that side; changed on both -> items
  * field by field (values.ts), the safety rules and axme.yaml value by value; a file removed on
- * one side and changed on the other is kept. Then display-ID collisions are renumbered and every
- * clash that could not be combined becomes an open question. Pure given the three trees: both
- * clones compute the same files.
+ * one side and changed on the other is kept. Lifecycle clashes of a decision (superseded twice,
+ * revoked on one side and superseded on the other) are conflicts too. Then display-ID collisions
+ * are renumbered and every clash that could not be combined becomes an open question, named by
+ * its conflict. Pure given the three trees: both clones compute the same files.
  */
 
 export interface MergeConflict {
@@ -30,8 +33,10 @@ export interface MergeConflict {
   /** the commit whose version was kept in place, and the other one (still in history: a parent of the merge) */
   kept: string;
   other: string;
-  /** what the question says beyond "which version is right" (a decision superseded twice) */
+  /** what the question says beyond "which version is right" (a decision superseded twice, or revoked and superseded) */
   note?: string;
+  /** path of the question that asks about this conflict (set when the questions are opened) */
+  question?: string;
 }
 
 export interface MergePlan {
@@ -173,17 +178,40 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
     conflictFields: new Set(['superseded_by']),
   };
   const r = mergeValues(db?.ok ? db.item : undefined, dx.item, dy.item, rules);
+  const revoked = spec.kind === 'decision' ? revokedAndSuperseded(dx.item as unknown as Decision, dy.item as unknown as Decision) : null;
+  // the revocation stands (the status lattice); a revoked decision has no successor, so the
+  // other side's link goes (it stays in history, and the successor still names what it replaced)
+  if (revoked) delete (r.value as { superseded_by?: string }).superseded_by;
   const parsed = spec.schema.safeParse(r.value);
   if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
   const text = encodeItem(spec, parsed.data);
-  if (!r.conflicts.length) return { text };
+  if (!r.conflicts.length && !revoked) return { text };
   const conflict: MergeConflict = { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
+  if (revoked) {
+    const [revoker, superseder] = revoked.side === 'ours' ? [oursCommit, theirsCommit] : [theirsCommit, oursCommit];
+    Object.assign(conflict, { fields: [...r.conflicts, 'status', 'superseded_by'], kept: revoker, other: superseder });
+    const reason = revoked.reason ? ` (${JSON.stringify(revoked.reason.split('\n')[0]!.slice(0, 120))})` : '';
+    conflict.note = `It was revoked on one clone${reason} and superseded by decisions/${revoked.successor}.md on the other: it stays revoked, and decisions/${revoked.successor}.md is active. If the revocation holds, revoke the successor too (axme decision revoke ${revoked.successor} --reason ...); if the successor stands, keep it and answer this question.`;
+    return { text, conflict };
+  }
   const successors = [dx.item, dy.item].map((i) => (i as { superseded_by?: string }).superseded_by);
   if (r.conflicts.includes('superseded_by') && successors[0] && successors[1]) {
     const [keptBy, otherBy] = winner === 'ours' ? successors : [successors[1], successors[0]];
     conflict.note = `It was superseded on both clones: by decisions/${keptBy}.md and by decisions/${otherBy}.md; both successors are active now. Keep one and revoke the other (axme decision revoke <id> --reason ...), or supersede both with one that settles it.`;
   }
   return { text, conflict };
+}
+
+/**
+ * A decision revoked on one side and superseded on the other (neither operation is possible
+ * after the other on one clone, so only a merge meets both): which side revoked, the other
+ * side's successor and the reason of the revocation. Null for any other pair.
+ */
+function revokedAndSuperseded(x: Decision, y: Decision): { side: 'ours' | 'theirs'; successor: string; reason: string } | null {
+  for (const [side, r, s] of [['ours', x, y], ['theirs', y, x]] as const) {
+    if (r.status === 'revoked' && !r.superseded_by && s.status === 'superseded' && s.superseded_by) return { side, successor: s.superseded_by, reason: r.revoked_reason ?? '' };
+  }
+  return null;
 }
 
 function titleOf(item: ItemBase): string {
@@ -256,9 +284,16 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
   // dated by the later of the two commits: both clones write the same bytes
   const [a, b] = await Promise.all([kb.repo.backend.readCommit(input.ours.commit), kb.repo.backend.readCommit(input.theirs.commit)]);
   const stamp = new Date(Math.max(a.committer.timestamp, b.committer.timestamp) * 1000).toISOString();
+  const taken = new Set<string>();
+  const pathOf = (slug: string) => `${spec.dir}/${slug}.md`;
   for (const c of [...plan.conflicts].sort((p, q) => (p.path < q.path ? -1 : 1))) {
-    const slug = slugify(`merge conflict ${c.path.replace(/\.md$/, '')} ${c.other.slice(0, 8)}`);
-    const path = `${spec.dir}/${slug}.md`;
+    let slug = questionSlug(c);
+    // another conflict of this merge got this name already (a hash collision): the next free one
+    if (taken.has(pathOf(slug))) slug = uniqueSlug(slug, (s) => taken.has(pathOf(s)) || input.ours.files.has(pathOf(s)));
+    const path = pathOf(slug);
+    taken.add(path);
+    c.question = path;
+    // asked already (this pair was merged before): the question stands as it is
     if (input.ours.files.has(path) && !plan.changes.has(path)) continue;
     const id = nextId('Q', used);
     used.push(id);
@@ -276,4 +311,18 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     plan.changes.set(path, Buffer.from(encodeItem(spec, q), 'utf8'));
     plan.questions.push(path);
   }
+}
+
+/**
+ * The slug of the question about a conflict: `merge-conflict-<path>-<commit>`, where <commit>
+ * is the first 8 digits of the version not kept. A path too long for a slug is cut and told
+ * apart from others with its beginning by a short hash of the whole path, so every conflict of
+ * one merge gets its own question.
+ */
+function questionSlug(c: MergeConflict): string {
+  const tail = `-${c.other.slice(0, 8)}`;
+  const head = slugify(`merge conflict ${c.path.replace(/\.md$/, '')}`);
+  if (head.length + tail.length <= SLUG_MAX) return head + tail;
+  const hash = `-${createHash('sha1').update(c.path).digest('hex').slice(0, 6)}`;
+  return head.slice(0, SLUG_MAX - tail.length - hash.length).replace(/-+$/, '') + hash + tail;
 }
