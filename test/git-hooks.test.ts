@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -256,6 +256,86 @@ describe('git hooks refuse folders that are not the repository\'s own', () => {
       assert.equal(again.code, 2);
       assert.match(again.stderr, /was replaced since axme chained/);
       assert.equal(readFileSync(join(dir, '.git', 'hooks', 'pre-push.axme-previous'), 'utf8'), '#!/bin/sh\necho A\n', 'the first hook is never lost');
+    } finally {
+      cleanup();
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+});
+
+/** What `axme init` may have changed: the store ref, the working tree, the hooks folders, the git config. */
+function footprint(dir: string, hooks: string[]): string {
+  const ref = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'refs/memory/main'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout.trim();
+  const config = git(dir, ['config', '--local', '--list']);
+  const files = hooks.map((h) => `${h}: ${existsSync(h) ? readdirSync(h).sort().join(' ') : '-'}`);
+  return [`ref: ${ref || '-'}`, `status: ${git(dir, ['status', '--porcelain', '--untracked-files=all'])}`, `config: ${config}`, ...files].join('\n');
+}
+
+describe('init checks before it changes anything', () => {
+  test('a core.hooksPath outside the repository (a shared folder) is refused; --hooks-path <dir> installs there and says where', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const shared = mkdtempSync(join(tmpdir(), 'axme-team-hooks-'));
+    try {
+      writeFileSync(join(shared, 'pre-commit'), '#!/bin/sh\nexit 0\n');
+      git(dir, ['config', 'core.hooksPath', shared]);
+      const before = footprint(dir, [shared]);
+      const r = await axme(dir, ['init']);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /outside this repository/);
+      assert.match(r.stderr, /husky/);
+      assert.match(r.stderr, new RegExp(`--hooks-path ${shared.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      assert.match(r.stderr, /--no-git-hooks/);
+      assert.match(r.stderr, /nothing was changed/i);
+      assert.equal(footprint(dir, [shared]), before, 'no store, no files, no settings');
+
+      const wrong = await axme(dir, ['init', '--no-claude', '--hooks-path', join(dir, '.git', 'hooks')]);
+      assert.equal(wrong.code, 2, wrong.stderr);
+      assert.match(wrong.stderr, /--hooks-path must name/);
+      assert.equal(footprint(dir, [shared]), before);
+
+      const ok = await axme(dir, ['init', '--no-claude', '--hooks-path', shared]);
+      assert.equal(ok.code, 0, ok.stderr);
+      assert.ok(ok.stdout.includes(join(shared, 'commit-msg')), ok.stdout);
+      assert.match(ok.stderr, /shared/);
+      assert.match(readFileSync(join(shared, 'commit-msg'), 'utf8'), /# axme-hook/);
+      assert.equal(readFileSync(join(shared, 'pre-commit'), 'utf8'), '#!/bin/sh\nexit 0\n');
+      const again = await axmeOk(dir, ['init', '--no-claude', '--hooks-path', shared, '--json']);
+      assert.equal(again.gitHooksDir, shared);
+      assert.ok(again.gitHooks.every((h: { action: string }) => h.action === 'unchanged'));
+    } finally {
+      cleanup();
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  test('a refused init leaves no store and writes no file (hooks folder in the tree, global hooksPath, a broken .mcp.json)', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const shared = mkdtempSync(join(tmpdir(), 'axme-global-hooks-'));
+    const gitconfig = join(shared, 'gitconfig');
+    try {
+      git(dir, ['config', 'core.hooksPath', '.githooks']);
+      const hooks = [join(dir, '.git', 'hooks'), join(dir, '.githooks'), shared];
+      let before = footprint(dir, hooks);
+      const t = await axme(dir, ['init']);
+      assert.equal(t.code, 2, t.stderr);
+      assert.equal(footprint(dir, hooks), before, 'refs/memory/main not created, no agent files, no notes settings');
+      assert.match(t.stderr, /points into the working tree/);
+      assert.match(t.stderr, /nothing was changed/i);
+
+      git(dir, ['config', '--unset', 'core.hooksPath']);
+      writeFileSync(gitconfig, `[core]\n\thooksPath = ${shared}\n`);
+      before = footprint(dir, hooks);
+      const g = await axme(dir, ['init'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
+      assert.equal(g.code, 2, g.stderr);
+      assert.match(g.stderr, /core\.hooksPath is set in the global git config/);
+      assert.equal(footprint(dir, hooks), before);
+
+      writeFileSync(join(dir, '.mcp.json'), '{ not json');
+      before = footprint(dir, hooks);
+      const m = await axme(dir, ['init']);
+      assert.equal(m.code, 2, m.stderr);
+      assert.match(m.stderr, /\.mcp\.json is not valid JSON/);
+      assert.equal(footprint(dir, hooks), before);
     } finally {
       cleanup();
       rmSync(shared, { recursive: true, force: true });

@@ -148,26 +148,34 @@ export interface AgentFileChange {
   action: 'created' | 'updated' | 'unchanged';
 }
 
+/** The three files with their merged text, read and checked but not written yet. */
+export interface AgentFilesPlan {
+  files: Array<{ path: string; previous: { text: string } | null; text: string }>;
+}
+
 /**
- * Writes the three files under `root` (the working tree). Every existing file is read and
- * parsed before any is written, so a broken one stops the whole step with nothing changed.
+ * Reads, parses and merges the three files under `root` (the working tree) without writing any:
+ * a broken one stops here (CONFIG), before init has changed anything.
  */
-export function installAgentFiles(root: string, command: string[]): AgentFileChange[] {
+export function planAgentFiles(root: string, command: string[]): AgentFilesPlan {
   const settingsPath = claudeSettings(root).shared;
   const mcpPath = join(root, '.mcp.json');
   const mdPath = join(root, 'CLAUDE.md');
   const settings = readJsonFile(settingsPath);
   const mcp = readJsonFile(mcpPath);
   const md = readTextFile(mdPath);
-  // every merge first: a file that cannot be merged stops the step before anything is written
-  const mergedSettings = renderJson(mergeClaudeSettings(settings?.value ?? {}, command, settingsPath), settings?.text);
-  const mergedMcp = renderJson(mergeMcpConfig(mcp?.value ?? {}, command, mcpPath), mcp?.text);
-  const mergedMd = mergeClaudeMd(md, mdPath);
-  return [
-    writeIfChanged(settingsPath, settings, mergedSettings),
-    writeIfChanged(mcpPath, mcp, mergedMcp),
-    writeIfChanged(mdPath, md === null ? null : { text: md }, mergedMd),
-  ];
+  return {
+    files: [
+      { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, command, settingsPath), settings?.text) },
+      { path: mcpPath, previous: mcp, text: renderJson(mergeMcpConfig(mcp?.value ?? {}, command, mcpPath), mcp?.text) },
+      { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
+    ],
+  };
+}
+
+/** Writes what planAgentFiles merged (a file whose text is already right is left alone). */
+export function writeAgentFiles(plan: AgentFilesPlan): AgentFileChange[] {
+  return plan.files.map((f) => writeIfChanged(f.path, f.previous, f.text));
 }
 
 /** The working tree agent files belong in; null for a bare repository or outside one. */

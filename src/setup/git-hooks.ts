@@ -1,17 +1,18 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
+import { GIT_HOOK_NAMES } from '../hooks/events.ts';
 import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { shellQuote } from './agent-files.ts';
+import { chooseHooksFolder, huskyDir, type HooksFolder } from './hooks-folder.ts';
 
 /**
  * Installing the git hooks (`axme git-hook <name>`): a line in `.husky/<hook>` when the repository
  * uses husky, otherwise a small script in the hooks folder that first runs the hook that was there
- * (kept as `<hook>.axme-previous`). `uninstall` removes exactly what was added.
+ * (kept as `<hook>.axme-previous`). Planned (every check) before anything is written, so a refused
+ * init changes nothing. `uninstall` removes exactly what was added.
  */
-
-import { GIT_HOOK_NAMES } from '../hooks/events.ts';
 
 export { GIT_HOOK_NAMES };
 const MARK = '# axme-hook';
@@ -20,14 +21,6 @@ export interface GitHookChange {
   hook: string;
   path: string;
   action: 'created' | 'updated' | 'unchanged' | 'chained' | 'removed' | 'restored';
-}
-
-/** The husky folder when the repository uses husky (core.hooksPath into a `.husky`, or a .husky folder). */
-async function huskyDir(at: GitAt, root: string): Promise<string | null> {
-  const path = await getConfig(at, 'core.hooksPath');
-  // husky 9 sets `.husky/_`; in a monorepo it may be `frontend/.husky/_`
-  if (path && /(^|\/)\.husky(\/_)?\/?$/.test(path)) return resolve(root, path.replace(/\/_\/?$/, '').replace(/\/$/, ''));
-  return existsSync(join(root, '.husky')) && !path ? join(root, '.husky') : null;
 }
 
 /**
@@ -40,18 +33,6 @@ function hookLine(command: string[], hook: string): string {
   return `axme_in=$(mktemp) && cat > "$axme_in" && { ${run} < "$axme_in" || { rm -f "$axme_in"; exit 1; }; } && exec < "$axme_in"; rm -f "$axme_in" ${MARK}`;
 }
 
-/** A hooks folder axme may write to: the repository's own, not one set for every repository or kept in the tree. */
-async function checkHooksFolder(at: GitAt, root: string, dir: string): Promise<void> {
-  const r = await runGit(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: at.cwd, env: at.env, allowFail: true });
-  const scope = r.stdout.toString('utf8').split('\t')[0]?.trim();
-  if (r.code === 0 && scope && scope !== 'local' && scope !== 'worktree') {
-    throw new AxmeError('CONFIG', `core.hooksPath is set in the ${scope} git config (${dir}): installing there would change every repository that uses it. Set a repository hooks folder, or run axme init --no-git-hooks`, { dir });
-  }
-  if (dir.startsWith(`${root}/`) && !dir.includes('/.git/')) {
-    throw new AxmeError('CONFIG', `core.hooksPath points into the working tree (${dir}): hooks there are shared through the repository and would carry this machine's paths. Use husky, or run axme init --no-git-hooks`, { dir });
-  }
-}
-
 function script(command: string[], hook: string): string {
   const run = command.map(shellQuote).join(' ');
   // pre-push reads the pushed refs on stdin: both hooks must see them
@@ -62,52 +43,55 @@ function script(command: string[], hook: string): string {
   return ['#!/bin/sh', `${MARK}: installed by axme init; axme uninstall removes it`, ...body, ''].join('\n');
 }
 
-/** Installs the four hooks and the notes settings; idempotent. */
-export async function installGitHooks(at: GitAt, root: string, command: string[]): Promise<GitHookChange[]> {
-  const changes: GitHookChange[] = [];
-  const husky = await huskyDir(at, root);
+/** What installing the git hooks will write: computed, and checked, before anything is. */
+export interface GitHooksPlan extends HooksFolder {
+  hooks: Array<{ hook: string; path: string; text: string; action: GitHookChange['action'] }>;
+}
+
+/**
+ * Reads and checks everything installing the git hooks needs, writing nothing: the folder (CONFIG when it is
+ * not the repository's own and `hooksPath` does not name it, see chooseHooksFolder), each hook's new
+ * text, and a hook that replaced one axme had already chained (CONFIG: merge them first).
+ */
+export async function planGitHooks(at: GitAt, root: string, command: string[], opts: { hooksPath?: string | undefined } = {}): Promise<GitHooksPlan> {
+  const folder = await chooseHooksFolder(at, root, opts);
+  const hooks: GitHooksPlan['hooks'] = [];
   for (const hook of GIT_HOOK_NAMES) {
-    if (husky) {
-      const path = join(husky, hook);
-      const line = hookLine(command, hook);
-      const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    const path = join(folder.dir, hook);
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    let next: string;
+    let action: GitHookChange['action'] = text === null ? 'created' : 'updated';
+    if (folder.husky) {
       const kept = (text ?? '').split('\n').filter((l) => !l.includes(MARK));
       const shebang = kept[0]?.startsWith('#!') ? kept.shift()! : '#!/bin/sh';
       const rest = kept.join('\n').replace(/\n*$/, '');
-      const next = `${shebang}\n${line}\n${rest ? `${rest}\n` : ''}`;
-      if (text === next) changes.push({ hook, path, action: 'unchanged' });
-      else {
-        writeFileSync(path, next);
-        chmodSync(path, 0o755);
-        changes.push({ hook, path, action: text === null ? 'created' : 'updated' });
+      next = `${shebang}\n${hookLine(command, hook)}\n${rest ? `${rest}\n` : ''}`;
+    } else {
+      next = script(command, hook);
+      if (text !== null && text !== next && !text.includes(MARK)) {
+        // someone else's hook: keep it running, first — but never over one already kept
+        if (existsSync(`${path}.axme-previous`)) {
+          throw new AxmeError('CONFIG', `${path} was replaced since axme chained ${path}.axme-previous: merge the two into one hook (or remove one), then run axme init again; nothing was changed`, { path });
+        }
+        action = 'chained';
       }
-      continue;
     }
-    const dir = await hooksDir(at);
-    await checkHooksFolder(at, root, dir);
-    mkdirSync(dir, { recursive: true });
-    const path = join(dir, hook);
-    const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
-    const next = script(command, hook);
-    if (text === next) {
-      changes.push({ hook, path, action: 'unchanged' });
-      continue;
-    }
-    let action: GitHookChange['action'] = text === null ? 'created' : 'updated';
-    if (text !== null && !text.includes(MARK)) {
-      // someone else's hook: keep it running, first — but never over one already kept
-      if (existsSync(`${path}.axme-previous`)) {
-        throw new AxmeError('CONFIG', `${path} was replaced since axme chained ${path}.axme-previous: merge the two into one hook (or remove one), then run axme init again`, { path });
-      }
-      renameSync(path, `${path}.axme-previous`);
-      action = 'chained';
-    }
-    writeFileSync(path, next);
-    chmodSync(path, 0o755);
-    changes.push({ hook, path, action });
+    hooks.push({ hook, path, text: next, action: text === next ? 'unchanged' : action });
+  }
+  return { ...folder, hooks };
+}
+
+/** Writes what planGitHooks planned, and the notes settings; idempotent. */
+export async function applyGitHooks(at: GitAt, plan: GitHooksPlan): Promise<GitHookChange[]> {
+  if (!plan.husky) mkdirSync(plan.dir, { recursive: true });
+  for (const h of plan.hooks) {
+    if (h.action === 'unchanged') continue;
+    if (h.action === 'chained') renameSync(h.path, `${h.path}.axme-previous`);
+    writeFileSync(h.path, h.text);
+    chmodSync(h.path, 0o755);
   }
   await notesSettings(at);
-  return changes;
+  return plan.hooks.map(({ hook, path, action }) => ({ hook, path, action }));
 }
 
 /** Git copies notes on amend and rebase only when told which ref; `git log` shows them only when told too. */
@@ -130,7 +114,7 @@ export async function installedGitHooks(at: GitAt, root: string): Promise<string
   });
 }
 
-/** Removes what installGitHooks added: axme's scripts (restoring chained hooks) or husky lines. */
+/** Removes what applyGitHooks added: axme's scripts (restoring chained hooks) or husky lines. */
 export async function uninstallGitHooks(at: GitAt, root: string): Promise<GitHookChange[]> {
   const changes: GitHookChange[] = [];
   const husky = await huskyDir(at, root);

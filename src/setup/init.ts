@@ -1,21 +1,26 @@
+import { resolve } from 'node:path';
 import { initStore, type InitResult } from '../knowledge/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/kb.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
-import { agentFilesRoot, axmeCommand, installAgentFiles } from './agent-files.ts';
-import { installGitHooks } from './git-hooks.ts';
+import { agentFilesRoot, axmeCommand, planAgentFiles, writeAgentFiles, type AgentFileChange } from './agent-files.ts';
+import { applyGitHooks, planGitHooks, type GitHookChange } from './git-hooks.ts';
 
 /**
- * `axme init`: everything that sets up one repository, in order — the store, the oracle scan
- * (before the agent files: it describes the project, not axme's setup), the Claude Code files,
- * the git hooks, the knowledge refspecs on each remote. The CLI only renders what this returns.
+ * `axme init`: everything that sets up one repository. Every check comes first — the Claude Code
+ * files are read and merged, the git hooks folder is chosen and checked — so a refused init has
+ * changed nothing. Then, in order: the store, the oracle scan (before the agent files: it
+ * describes the project, not axme's setup), the Claude Code files, the git hooks, the knowledge
+ * refspecs on each remote. The CLI only renders what this returns.
  */
 
 export interface InitSteps {
   /** write the Claude Code files (.claude/settings.json, .mcp.json, CLAUDE.md) */
   claude: boolean;
   gitHooks: boolean;
+  /** the hooks folder the user named (--hooks-path): consent to install into one other repositories share */
+  hooksPath?: string | undefined;
   scan: boolean;
   fetchConfig: boolean;
 }
@@ -35,16 +40,24 @@ export interface RepositoryInit {
   ref: string;
   /** the working tree the agent files went into; null when not written (bare, --no-claude) */
   root: string | null;
-  agentFiles: ReturnType<typeof installAgentFiles>;
-  gitHooks: Awaited<ReturnType<typeof installGitHooks>>;
+  agentFiles: AgentFileChange[];
+  gitHooks: GitHookChange[];
+  /** the folder the git hooks went into (null: not installed); `shared` when other repositories run hooks from it too */
+  gitHooksDir: { dir: string; shared: boolean } | null;
   oracle: { commit: string | null; pages: Array<{ slug: string; path?: string; changed: boolean }> } | null;
   remotes: Array<{ remote: string; added: string[] }>;
 }
 
 /** Sets up the repository of `kb` (idempotent: a second run changes nothing). */
 export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: InitContext): Promise<RepositoryInit> {
-  const store = await initStore(kb);
   const treeRoot = agentFilesRoot(ctx.cwd, ctx.env);
+  const root = steps.claude ? treeRoot : null;
+  const command = axmeCommand({ ...ctx.self, env: ctx.env });
+  const at = { cwd: ctx.cwd, env: ctx.env };
+  // every check before the first write: a refused init leaves no store, no file, no setting
+  const agentPlan = root ? planAgentFiles(root, command) : null;
+  const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, command, { hooksPath: steps.hooksPath }) : null;
+  const store = await initStore(kb);
   let oracle: RepositoryInit['oracle'] = null;
   if (steps.scan && treeRoot) {
     const { scanOracle } = await import('../knowledge/oracle/scan-oracle.ts');
@@ -56,12 +69,11 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
       ctx.note(`axme: the oracle scan did not run (${(err as Error).message}); run \`axme oracle scan\` later`);
     }
   }
-  const root = steps.claude ? treeRoot : null;
-  const command = axmeCommand({ ...ctx.self, env: ctx.env });
-  const agentFiles = root ? installAgentFiles(root, command) : [];
-  const gitHooks = steps.gitHooks && treeRoot ? await installGitHooks({ cwd: ctx.cwd, env: ctx.env }, treeRoot, command) : [];
+  const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
+  const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
-  return { store, ref: kb.ref, root, agentFiles, gitHooks, oracle, remotes };
+  const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
+  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes };
 }
 
 export interface MemberInit {
@@ -72,7 +84,7 @@ export interface MemberInit {
 }
 
 export interface WorkspaceInit {
-  store: Omit<WorkspaceStoreInit, 'detection'> & { markers: string[]; agentFiles: ReturnType<typeof installAgentFiles> };
+  store: Omit<WorkspaceStoreInit, 'detection'> & { markers: string[]; agentFiles: AgentFileChange[] };
   members: MemberInit[];
   failed: number;
 }
@@ -88,8 +100,10 @@ export async function initWorkspace(
   ctx: InitContext & { now: () => Date; actor: Actor; onStore?: (store: WorkspaceInit['store']) => void; onMember?: (m: MemberInit) => void },
   open: <T>(cwd: string, use: (kb: KnowledgeBase) => Promise<T>) => Promise<T>,
 ): Promise<WorkspaceInit> {
+  // the workspace folder's Claude Code files are checked before its store is created
+  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), axmeCommand({ ...ctx.self, env: ctx.env })) : null;
   const ws = await initWorkspaceStore({ dir: ctx.cwd, env: ctx.env, now: ctx.now, actor: ctx.actor });
-  const agentFiles = steps.claude ? installAgentFiles(ws.root, axmeCommand({ ...ctx.self, env: ctx.env })) : [];
+  const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const { detection, ...rest } = ws;
   const store = { ...rest, markers: detection.markers, agentFiles };
   ctx.onStore?.(store);

@@ -1,9 +1,9 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
 import { readRefSync } from './locate.ts';
-import { removeQuietly } from './atomic-file.ts';
+import { lockOfFd, readLockFile, removeLockIf, type LockFile } from './lock-file.ts';
 import type { Repo } from './repo.ts';
 
 /** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
@@ -44,9 +44,11 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     fd = openSync(lock, 'wx');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new AxmeError('GIT_FAILED', `cannot lock ${ref}: ${(err as Error).message}`, { ref });
-    removeIfStale(lock, Date.now());
+    recoverStaleRefLock(lock, Date.now());
     return 'locked';
   }
+  // what our lock file is, so that we only ever remove or commit that very file
+  let mine: LockFile = lockOfFd(fd, '');
   let released = false; // the lock file is no longer ours to remove
   try {
     const current = readRefSync(repo.commonDir, ref);
@@ -54,14 +56,20 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
       // a symbolic or unreadable ref: let git interpret it, without our lock in its way
       closeSync(fd);
       fd = undefined;
-      removeQuietly(lock);
+      removeLockIf(lock, mine);
       released = true;
       return await gitUpdateRef(repo, ref, next, expected, reflogMessage);
     }
     if (current !== expected) return 'stale';
     writeSync(fd, `${next}\n`);
+    mine = lockOfFd(fd, `${next}\n`);
     closeSync(fd);
     fd = undefined;
+    if (!stillOurs(lock, mine)) {
+      // we stalled so long that another writer recovered our lock as stale: theirs now, retry
+      released = true;
+      return 'locked';
+    }
     const old = expected ?? '0'.repeat(next.length);
     const line = `${old} ${next} ${who.name} <${who.email}> ${who.timestamp} ${who.tz}\t${reflogMessage.replace(/[\r\n]+/g, ' ')}\n`;
     const log = join(repo.commonDir, 'logs', ref);
@@ -72,7 +80,7 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     return 'updated';
   } finally {
     if (fd !== undefined) closeSync(fd);
-    if (!released) removeQuietly(lock);
+    if (!released) removeLockIf(lock, mine);
   }
 }
 
@@ -86,19 +94,29 @@ async function gitUpdateRef(repo: Repo, ref: string, next: string, expected: str
   if (current !== expected) return 'stale';
   const lock = join(repo.commonDir, `${ref}.lock`);
   if (existsSync(lock)) {
-    removeIfStale(lock, Date.now());
+    recoverStaleRefLock(lock, Date.now());
     return 'locked';
   }
   // Not a race and not a lock: a real failure (permissions, disk full, ...).
   throw new AxmeError('GIT_FAILED', `git update-ref ${ref} failed: ${r.stderr.trim()}`, { ref });
 }
 
-function removeIfStale(lock: string, now: number): void {
-  let mtime: number;
+/**
+ * A ref lock older than STALE_REF_LOCK_MS was left by a writer that died (git holds one for
+ * milliseconds): it is removed — that very file, checked after it was moved aside (removeLockIf),
+ * so a fresh lock another writer took meanwhile is never the one removed.
+ */
+function recoverStaleRefLock(lock: string, now: number): void {
+  const seen = readLockFile(lock);
+  if (seen && seen !== 'unreadable' && now - seen.mtimeMs > STALE_REF_LOCK_MS) removeLockIf(lock, seen);
+}
+
+/** Whether the lock file at `path` is still the one we created. */
+function stillOurs(path: string, mine: LockFile): boolean {
   try {
-    mtime = statSync(lock).mtimeMs;
+    const st = lstatSync(path);
+    return st.dev === mine.dev && st.ino === mine.ino && st.mtimeMs === mine.mtimeMs && st.size === mine.size;
   } catch {
-    return;
+    return false;
   }
-  if (now - mtime > STALE_REF_LOCK_MS) removeQuietly(lock);
 }

@@ -24,6 +24,7 @@ export function storeCommands(io: CliIO) {
         y
           .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
           .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
+          .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge (--no-fetch-config: skip)" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
@@ -83,7 +84,9 @@ export function storeCommands(io: CliIO) {
 
 /** Which init steps the flags ask for. */
 function stepsOf(a: Args): InitSteps {
-  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false };
+  if (a.hooksPath !== undefined && (typeof a.hooksPath !== 'string' || !a.hooksPath.trim())) throw new AxmeError('INVALID_INPUT', '--hooks-path needs one folder: the one git runs this repository\'s hooks from (git rev-parse --git-path hooks)');
+  if (a.hooksPath !== undefined && a.gitHooks === false) throw new AxmeError('INVALID_INPUT', '--hooks-path and --no-git-hooks contradict each other: give one');
+  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false };
 }
 
 function contextOf(io: CliIO, cwd: string) {
@@ -107,7 +110,7 @@ async function initOne(io: CliIO, a: Args): Promise<void> {
 }
 
 function initJson(x: RepositoryInit) {
-  return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
+  return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, gitHooksDir: x.gitHooksDir?.dir ?? null, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
 }
 
 function printInit(io: CliIO, a: Args, x: RepositoryInit, prefix = ''): void {
@@ -117,7 +120,8 @@ function printInit(io: CliIO, a: Args, x: RepositoryInit, prefix = ''): void {
   else if (r.written.length) out(io, `${prefix}Repaired axme knowledge in ${x.ref}: wrote ${r.written.join(', ')}`);
   else out(io, `${prefix}axme knowledge already initialized in ${x.ref}`);
   for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${prefix}${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
-  for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${prefix}${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook}`);
+  for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${prefix}${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook} (${h.path})`);
+  if (x.gitHooksDir?.shared) note(io, `${prefix}axme: the git hooks are in ${x.gitHooksDir.dir}, a folder shared with other repositories: every repository that runs its hooks from there runs axme's git hooks too (axme uninstall removes them)`);
   for (const m of x.remotes) if (m.added.length) out(io, `${prefix}Configured remote ${m.remote}: a plain git fetch brings its knowledge too (${m.added.join(', ')})`);
   if (oracle?.commit) out(io, `${prefix}Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
   if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
