@@ -511,8 +511,14 @@ describe('session state: table-driven', () => {
       const release = claimSession(join(dir, '.git'), 's1', now);
       assert.ok(release);
       assert.equal(claimSession(join(dir, '.git'), 's1', now), null, 'a second claim waits');
-      assert.ok(claimSession(join(dir, '.git'), 's1', new Date(now.getTime() + 11 * 60_000)), 'a stale claim (crashed claimer) is taken over');
+      const takeover = claimSession(join(dir, '.git'), 's1', new Date(now.getTime() + 11 * 60_000));
+      assert.ok(takeover, 'a stale claim (crashed claimer) is taken over');
       release!();
+      assert.equal(claimSession(join(dir, '.git'), 's1', now), null, "the first holder's late release leaves the new holder's claim in place");
+      takeover!();
+      const again = claimSession(join(dir, '.git'), 's1', now);
+      assert.ok(again, 'released by its holder, the claim is free');
+      again!();
       // a claim whose holder died is taken over at once, however young
       const dead = spawn(process.execPath, ['-e', '0']);
       await new Promise((r) => dead.once('exit', r));

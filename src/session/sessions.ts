@@ -1,4 +1,5 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, existsSync } from 'node:fs';
+import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../store/lock-file.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { processAlive, processStart } from './owner.ts';
@@ -302,26 +303,31 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
 export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
   const path = join(sessionsDir(commonDir), `${sessionId}.claim`);
   for (let attempt = 0; attempt < 2; attempt++) {
+    let fd: number;
     try {
-      writeFileSync(path, `${process.pid} ${now.toISOString()}\n`, { flag: 'wx' });
-      return () => {
-        try {
-          unlinkSync(path);
-        } catch {
-          // already gone
-        }
-      };
+      fd = openSync(path, 'wx');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      try {
-        // a claim left by a process that died (or one too old to trust) is taken over
-        const holder = Number(readFileSync(path, 'utf8').split(' ')[0]);
-        if (processAlive(holder) && now.getTime() - statSync(path).mtimeMs < staleMs) return null;
-        unlinkSync(path);
-      } catch {
-        // removed meanwhile: try again
-      }
+      const seen = readLockFile(path);
+      if (seen === null) continue; // released meanwhile: try again
+      if (seen === 'unreadable') return null;
+      // a claim left by a process that died (or one too old to trust) is taken over; judged and
+      // removed as one step, so a claim another process takes meanwhile is never removed
+      const holder = Number(seen.content.split(' ')[0]);
+      if (processAlive(holder) && now.getTime() - seen.mtimeMs < staleMs) return null;
+      removeLockIf(path, seen);
+      continue;
     }
+    let own: LockFile;
+    try {
+      const content = `${process.pid} ${now.toISOString()}\n`;
+      writeSync(fd, content);
+      own = lockOfFd(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+    // released only while it is still this claim (one taken over as stale is someone else's now)
+    return () => void removeLockIf(path, own);
   }
   return null;
 }
