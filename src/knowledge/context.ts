@@ -6,6 +6,7 @@ import type { KnowledgeState } from './state.ts';
 import { mergedState, storeOf } from './workspace/merged-state.ts';
 import { pendingProposals } from './review/pending.ts';
 import { changeLines } from './diff/render-diff.ts';
+import { storeProblems } from './store-problems.ts';
 
 export interface ContextOptions {
   at?: string | undefined;
@@ -49,6 +50,8 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     diagnostics: state.diagnostics.length,
     /** local proposals waiting for review */
     pending_review: 0,
+    /** problems in the store that need a person (the "Store problems" section) */
+    store_problems: 0,
   };
   const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
   const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
@@ -72,8 +75,11 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
       `## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending.map((p) => `### ${p.ref}\n${changeLines(p.diff).map((l) => `- ${l}`).join('\n')}`).join('\n')}`,
     );
   }
-  if (state.diagnostics.some((d) => d.severity === 'error')) {
-    blocks.push(`## Store problems (run \`axme fsck\`)\n${state.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);
+  // what needs a person: broken files, display IDs two items carry (lookups by them are refused)
+  const problems = storeProblems(state);
+  counts.store_problems = problems.length;
+  if (problems.length) {
+    blocks.push(`## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);
   }
   blocks.push(
     '## Next\nLoad in parallel: axme_oracle (stack, structure, patterns), axme_decisions, axme_memories. ' +

@@ -1,4 +1,4 @@
-import { AxmeError } from '../model/errors.ts';
+import { AxmeError, isAxmeError } from '../model/errors.ts';
 import { parseId } from '../model/ids.ts';
 import type { KindName } from '../model/kind.ts';
 import { classifyPath, itemPath, SPECS } from '../model/paths.ts';
@@ -80,8 +80,14 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
   if (id) {
     const k = PREFIX_KIND[id.prefix]!;
     if (kind && kind !== k) throw new AxmeError('INVALID_INPUT', `${ref} is a ${k} ID, but --kind says ${kind}: leave --kind out, or give the ${kind}'s slug`);
-    const item = findItem(state, k, ref);
-    return itemPath(k, item.slug, item.created);
+    try {
+      const item = findItem(state, k, ref);
+      return itemPath(k, item.slug, item.created);
+    } catch (err) {
+      // a file that does not parse still has a history: that is how to find its last good version
+      if (isAxmeError(err, 'CORRUPT') && typeof err.data.path === 'string') return err.data.path;
+      throw err;
+    }
   }
   if (!isSlug(ref)) throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 80))} is neither an ID (D-001), a slug nor a memory-tree path`);
   const kinds = kind ? [kind] : (Object.keys(SPECS) as KindName[]);

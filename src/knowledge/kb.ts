@@ -69,7 +69,8 @@ export interface OpenOptions {
 }
 
 /** Bump when the cached parse format changes: old cache files are then ignored. */
-const CACHE_VERSION = 2;
+// 3: items keep the source of their frontmatter (ParsedFile.source); YAML 1.1 tags are no longer resolved
+const CACHE_VERSION = 3;
 
 export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBase> {
   if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {

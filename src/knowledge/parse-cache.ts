@@ -1,3 +1,4 @@
+import { keepSource, type FrontmatterSource } from '../model/frontmatter-source.ts';
 import type { ItemBase } from '../model/kind.ts';
 import { remember, type KnowledgeBase } from './kb.ts';
 
@@ -11,6 +12,8 @@ export interface ParsedFile {
   id?: string;
   /** the blob could not be read (missing object): never cached */
   unreadable?: boolean;
+  /** the frontmatter source the item keeps (frontmatter-source.ts): stored beside it, since JSON drops it from the item */
+  source?: FrontmatterSource;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function cachedFolder(kb: KnowledgeBase, folder: string, treeOid: s
   if (hit) return remember(kb, k, hit);
   const file = await kb.disk.get<CacheFile>(k);
   if (!file) return undefined;
+  for (const f of file.entries) if (f.item && f.source) keepSource(f.item.extra, f.source);
   if (!file.base) return remember(kb, k, file.entries);
   const base = await cachedFolder(kb, folder, file.base);
   if (!base) return undefined;

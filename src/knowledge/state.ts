@@ -2,6 +2,7 @@ import type { BacklogItem } from '../model/backlog.ts';
 import { StoreConfig } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
 import { parseYaml } from '../model/frontmatter.ts';
+import { sourceOf } from '../model/frontmatter-source.ts';
 import type { Handoff } from '../model/handoff.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../model/kind.ts';
 import type { Memory } from '../model/memory.ts';
@@ -45,6 +46,8 @@ export interface KnowledgeState {
   items: ItemsByKind;
   /** display IDs that files which failed to parse seem to hold, by kind: never handed out again */
   brokenIds: Partial<Record<KindName, string[]>>;
+  /** item files that failed to parse, by kind, with the display ID they seem to hold: a lookup names them instead of saying "no such item" */
+  brokenFiles: Partial<Record<KindName, Array<{ path: string; id?: string }>>>;
   /** effective safety rules (defaults where the file is missing or broken) */
   rules: SafetyRules;
   config: StoreConfig | null;
@@ -143,7 +146,7 @@ export async function deriveState(kb: KnowledgeBase, prev: KnowledgeState, next:
     config = await memoByBlob(kb, next, CONFIG_PATH, diagnostics, parseConfig);
     diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
-  return { commit: next.commit, snapshot: next, items, brokenIds: prev.brokenIds, rules, config, diagnostics };
+  return { commit: next.commit, snapshot: next, items, brokenIds: prev.brokenIds, brokenFiles: prev.brokenFiles, rules, config, diagnostics };
 }
 
 /** Where an item of a parsed list lives (sessions are filed by month, other kinds by slug). */
@@ -170,6 +173,7 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
   const items: ItemsByKind = { decision: [], memory: [], backlog: [], question: [], plan: [], handoff: [], session: [], oracle: [] };
   const diagnostics: Diagnostic[] = [];
   const brokenIds: Partial<Record<KindName, string[]>> = {};
+  const brokenFiles: Partial<Record<KindName, Array<{ path: string; id?: string }>>> = {};
   // folder -> spec, for every folder that holds items
   const folders = new Map<string, KindSpec<ItemBase>>();
   for (const path of snap.files.keys()) {
@@ -185,6 +189,7 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
         else if (p.error) {
           diagnostics.push(p.unreadable ? { path, severity: 'error', reason: p.error, transient: true } : { path, severity: 'error', reason: p.error });
           if (p.id) (brokenIds[spec.kind] ??= []).push(p.id);
+          (brokenFiles[spec.kind] ??= []).push(p.id ? { path, id: p.id } : { path });
         }
       }
     }),
@@ -193,7 +198,8 @@ export async function stateOf(kb: KnowledgeBase, snap: Snapshot): Promise<Knowle
   const rules = await memoByBlob(kb, snap, RULES_PATH, diagnostics, parseRules);
   const config = await memoByBlob(kb, snap, CONFIG_PATH, diagnostics, parseConfig);
   diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { commit: snap.commit, snapshot: snap, items, brokenIds, rules, config, diagnostics };
+  for (const list of Object.values(brokenFiles)) list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { commit: snap.commit, snapshot: snap, items, brokenIds, brokenFiles, rules, config, diagnostics };
 }
 
 function byIdThenSlug(a: ItemBase, b: ItemBase): number {
@@ -236,7 +242,10 @@ async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase
   }
   if (typeof text !== 'string') return { name, oid, error: text.error };
   const r = decodeItem(spec, c.slug, text);
-  if (r.ok) return { name, oid, item: r.item };
+  if (r.ok) {
+    const source = sourceOf(r.item.extra);
+    return source ? { name, oid, item: r.item, source } : { name, oid, item: r.item };
+  }
   const id = /^id:\s*["']?([DBQ]-\d{3,})/m.exec(text)?.[1];
   return id ? { name, oid, error: r.reason, id } : { name, oid, error: r.reason };
 }

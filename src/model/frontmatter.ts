@@ -1,11 +1,12 @@
 import matter from 'gray-matter';
 import YAML from 'yaml';
+import { fieldSources, jsonOf, type FrontmatterSource } from './frontmatter-source.ts';
 
 // YAML 1.2 core schema: timestamps stay strings (no Date round trip), `yes`/`no` stay strings.
-const yamlEngine = {
-  parse: (s: string): object => YAML.parse(s, { schema: 'core', uniqueKeys: true, maxAliasCount: 50 }) ?? {},
-  stringify: (o: object): string => stringifyYaml(o),
-};
+// YAML 1.1 tags (`!!binary`, `!!timestamp`, ...) are not resolved either: their values stay the
+// text written, and the tag itself is kept with the field's source (frontmatter-source.ts).
+// Warnings (an unknown tag) are not printed: the field is kept as written.
+const PARSE_OPTIONS = { schema: 'core', uniqueKeys: true, maxAliasCount: 50, resolveKnownTags: false, logLevel: 'error' } as const;
 
 /** YAML text of `data` with keys in the order given; long lines are never folded. */
 export function stringifyYaml(data: object): string {
@@ -14,7 +15,7 @@ export function stringifyYaml(data: object): string {
 
 /** Parses YAML (core schema). Throws the parser's error (with line/column) on broken input. */
 export function parseYaml(text: string): unknown {
-  return YAML.parse(text.replace(/\r\n?/g, '\n'), { schema: 'core', uniqueKeys: true, maxAliasCount: 50 });
+  return YAML.parse(text.replace(/\r\n?/g, '\n'), PARSE_OPTIONS);
 }
 
 export interface MarkdownDoc {
@@ -29,19 +30,60 @@ export interface MarkdownDoc {
  * Throws a plain Error with the parser's reason when the frontmatter is not a YAML mapping.
  */
 export function parseMarkdown(text: string): MarkdownDoc {
+  const { data, body } = parseMarkdownSource(text);
+  return { data, body };
+}
+
+/**
+ * parseMarkdown, with where each frontmatter field stands in the file (`source`: null when that
+ * cannot be told line by line, or when there is no frontmatter) for writing it back exactly;
+ * `textOf` names the fields whose own text is kept (default: all).
+ */
+export function parseMarkdownSource(text: string, textOf?: (key: string) => boolean): MarkdownDoc & { source: FrontmatterSource | null } {
   const normalized = text.replace(/\r\n?/g, '\n');
-  const parsed = matter(normalized, { engines: { yaml: yamlEngine } });
+  let source: FrontmatterSource | null = null;
+  const engine = {
+    parse: (s: string): object => {
+      const doc = YAML.parseDocument(s, PARSE_OPTIONS);
+      if (doc.errors.length) throw doc.errors[0];
+      const data = (doc.toJS({ maxAliasCount: PARSE_OPTIONS.maxAliasCount }) ?? {}) as object;
+      if (typeof data === 'object' && !Array.isArray(data)) source = fieldSources(s, doc, data as Record<string, unknown>, textOf);
+      return data;
+    },
+    stringify: (o: object): string => stringifyYaml(o),
+  };
+  const parsed = matter(normalized, { engines: { yaml: engine } });
   const data: unknown = parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new Error('frontmatter is not a YAML mapping of field: value');
   }
-  return { data: data as Record<string, unknown>, body: trimBody(parsed.content) };
+  return { data: data as Record<string, unknown>, body: trimBody(parsed.content), source };
 }
 
-/** Markdown file text: `---`, the fields in the order given, `---`, a blank line, the body. */
-export function stringifyMarkdown(data: Record<string, unknown>, body: string): string {
+/**
+ * Markdown file text: `---`, the fields in the order given, `---`, a blank line, the body.
+ * With `source`, the comment lines above a field are written above it again, and a field named
+ * in `verbatim` whose value is unchanged is written exactly as its source text.
+ */
+export function stringifyMarkdown(data: Record<string, unknown>, body: string, opts: { source?: FrontmatterSource | undefined; verbatim?: ReadonlySet<string> } = {}): string {
   const b = trimBody(body);
-  return `---\n${stringifyYaml(data)}---\n${b ? `\n${b}\n` : ''}`;
+  return `---\n${opts.source ? frontmatterFrom(data, opts.source, opts.verbatim ?? new Set()) : stringifyYaml(data)}---\n${b ? `\n${b}\n` : ''}`;
+}
+
+function frontmatterFrom(data: Record<string, unknown>, source: FrontmatterSource, verbatim: ReadonlySet<string>): string {
+  const byKey = new Map(source.fields.map((f) => [f.key, f]));
+  let out = '';
+  for (const k of Object.keys(data)) {
+    const f = byKey.get(k);
+    out += f?.lead ?? '';
+    if (f?.text !== undefined && verbatim.has(k) && f.json === jsonOf(data[k])) out += f.text;
+    else {
+      const one: Record<string, unknown> = {};
+      Object.defineProperty(one, k, { value: data[k], enumerable: true, writable: true, configurable: true });
+      out += stringifyYaml(one);
+    }
+  }
+  return out + source.tail;
 }
 
 function trimBody(s: string): string {

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { parseMarkdown, stringifyMarkdown, splitSections, joinSections } from './frontmatter.ts';
+import { AxmeError } from './errors.ts';
+import { parseMarkdown, parseMarkdownSource, stringifyMarkdown, splitSections, joinSections } from './frontmatter.ts';
+import { jsonOf, keepSource, sourceOf, type FieldSource, type FrontmatterSource } from './frontmatter-source.ts';
 import type { IdPrefix } from './ids.ts';
 
 export type KindName = 'decision' | 'memory' | 'backlog' | 'question' | 'plan' | 'handoff' | 'session' | 'oracle';
@@ -35,7 +37,7 @@ export type DecodeResult<T> = { ok: true; item: T } | { ok: false; reason: strin
 export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, text: string): DecodeResult<T> {
   let doc;
   try {
-    doc = parseMarkdown(text);
+    doc = parseMarkdownSource(text, (k) => !spec.fields.includes(k));
   } catch (err) {
     const why = firstLine(err);
     return { ok: false, reason: why.startsWith('frontmatter ') ? why : `frontmatter is not valid YAML: ${why}` };
@@ -50,14 +52,20 @@ export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, 
   }
   candidate[spec.lead] = lead;
   for (const [heading, field] of spec.sections) if (sections[heading] !== undefined) candidate[field] = sections[heading];
+  keepSource(extra, ownSource(spec, doc.source));
   candidate.extra = extra;
   const parsed = spec.schema.safeParse(candidate);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
   return { ok: true, item: parsed.data };
 }
 
-/** File bytes of an item: known fields in spec order (empty lists and unset values left out),
- * then unknown fields sorted by name, then the body. The same item always gives the same text. */
+/**
+ * File bytes of an item: known fields in spec order (empty lists and unset values left out),
+ * then unknown fields sorted by name, then the body. The same item always gives the same text.
+ * Unknown fields read from a file are written back exactly as they were written (tags, anchors,
+ * comments, quoting) while their value is unchanged, and comment lines above any field stay above
+ * it. Throws CORRUPT, writing nothing, when an unknown field would not read back the same.
+ */
 export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): string {
   const rec = item as unknown as Record<string, unknown>;
   const data: Record<string, unknown> = {};
@@ -66,9 +74,55 @@ export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): stri
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
     data[k] = v;
   }
-  for (const k of Object.keys(item.extra).sort()) if (!Object.hasOwn(data, k)) setOwn(data, k, item.extra[k]);
+  const unknown = Object.keys(item.extra).filter((k) => !Object.hasOwn(data, k)).sort();
+  for (const k of unknown) setOwn(data, k, item.extra[k]);
   const body = joinSections(String(rec[spec.lead] ?? ''), spec.sections.map(([h, f]) => [h, rec[f] as string | undefined]));
-  return stringifyMarkdown(data, body);
+  const source = sourceOf(item.extra);
+  if (!source && unknown.length === 0) return stringifyMarkdown(data, body);
+  const verbatim = new Set(unknown);
+  const text = stringifyMarkdown(data, body, { source, verbatim });
+  const bad = unreadable(text, data, unknown);
+  if (bad === null) return text;
+  if (source) {
+    // an alias must follow its anchor: the unknown fields in the order of the file
+    const at = new Map(source.fields.map((f, i) => [f.key, i]));
+    const inFileOrder = [...unknown].sort((a, b) => (at.get(a) ?? Infinity) - (at.get(b) ?? Infinity));
+    const reordered: Record<string, unknown> = {};
+    for (const k of Object.keys(data)) if (!verbatim.has(k)) reordered[k] = data[k];
+    for (const k of inFileOrder) setOwn(reordered, k, data[k]);
+    const again = stringifyMarkdown(reordered, body, { source, verbatim });
+    if (unreadable(again, reordered, unknown) === null) return again;
+  }
+  const name = `${spec.dir}/${item.slug}.md`;
+  throw new AxmeError(
+    'CORRUPT',
+    `${name}: the field "${bad}" would not read back the same once axme rewrites the file (a YAML alias to an anchor on a field axme writes, or a value YAML cannot write back): nothing was written. Edit ${name} so "${bad}" stands on its own (write its value out instead of the alias), then run the command again`,
+    { path: name, field: bad },
+  );
+}
+
+/** The first unknown field that does not parse back to its value from `text`, or null when all do. */
+function unreadable(text: string, data: Record<string, unknown>, unknown: string[]): string | null {
+  let back: Record<string, unknown>;
+  try {
+    back = parseMarkdown(text).data;
+  } catch {
+    return unknown[0] ?? null;
+  }
+  return unknown.find((k) => !Object.hasOwn(back, k) || jsonOf(back[k]) !== jsonOf(data[k])) ?? null;
+}
+
+/** What an item keeps of its file's frontmatter source: the text of unknown fields, comments above any field. */
+function ownSource(spec: KindSpec<ItemBase>, source: FrontmatterSource | null): FrontmatterSource | undefined {
+  if (!source) return undefined;
+  const body = new Set(['slug', spec.lead, ...spec.sections.map(([, f]) => f)]);
+  const fields: FieldSource[] = [];
+  for (const f of source.fields) {
+    if (spec.fields.includes(f.key)) {
+      if (f.lead) fields.push({ key: f.key, lead: f.lead });
+    } else if (!body.has(f.key)) fields.push(f);
+  }
+  return fields.length || source.tail ? { fields, tail: source.tail } : undefined;
 }
 
 /** Sets an own property even for names like `__proto__` (plain assignment would set the prototype). */
