@@ -561,6 +561,33 @@ describe('determinism without common history', () => {
   });
 });
 
+describe('unknown front-matter fields through a merge', () => {
+  test('both sides edit a decision with a tagged unknown field: one tree either way, the tag kept as a person wrote it', async () => {
+    const { clones: [a] } = team(1);
+    const kb = await kbOf(a!);
+    const file = (extra: string, reasoning: string, tags: string) =>
+      ['---', 'id: D-001', 'title: Tagged', 'status: active', 'enforce: advisory', `tags: [${tags}]`, 'created: 2026-01-01T00:00:00.000Z', 'updated: 2026-01-01T00:00:00.000Z', extra, '---', '', 'Tagged.', '', '## Reasoning', '', reasoning, ''].join('\n');
+    const commitOf = async (text: string, parents: string[] = []) => {
+      const tree = await writeChanges(kb.repo.backend, emptySnapshot(), new Map([['axme.yaml', Buffer.from('format: 1\nkind: repo\n')], ['decisions/tagged.md', Buffer.from(text)]]));
+      return git(a!, ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', 'seed']).trim();
+    };
+    const base = await commitOf(file('# kept with the field\nbar: !!binary aGVsbG8=', 'Because.', 'a'));
+    // ours: another tag, the unknown field untouched; theirs: new reasoning, the same value quoted differently
+    const x = await commitOf(file('# kept with the field\nbar: !!binary aGVsbG8=', 'Because.', 'a, b'), [base]);
+    const y = await commitOf(file('# kept with the field\nbar: !!binary "aGVsbG8="', 'Because, and more.', 'a'), [base]);
+    const [sb, sx, sy] = await Promise.all([base, x, y].map((c) => readSnapshot(kb.repo.backend, c)));
+    const p1 = await planMerge({ kb, base: sb!, ours: { ...sx!, commit: x }, theirs: { ...sy!, commit: y } });
+    const p2 = await planMerge({ kb, base: sb!, ours: { ...sy!, commit: y }, theirs: { ...sx!, commit: x } });
+    const [t1, t2] = [await writeChanges(kb.repo.backend, sx!, p1.changes), await writeChanges(kb.repo.backend, sy!, p2.changes)];
+    assert.equal(t1, t2, 'the same tree whichever side is ours');
+    const merged = git(a!, ['cat-file', 'blob', `${t1}:decisions/tagged.md`]);
+    assert.match(merged, /# kept with the field\nbar: !!binary "?aGVsbG8="?\n/, 'the tag and its comment are written as one side wrote them');
+    assert.doesNotMatch(merged, /Buffer|data: \[/);
+    assert.match(merged, /tags: \[ a, b \]|tags:\n  - a\n  - b|tags: \[a, b\]/);
+    assert.match(merged, /Because, and more\./);
+  });
+});
+
 describe('random work on 3 clones, then sync rounds', () => {
   test('all clones end with the same tree; every item ever added is present; clashes are questions; fsck clean', { timeout: 300_000 }, async () => {
     const { clones } = team(3);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Decision } from '../../model/decision.ts';
 import { parseYaml, stringifyYaml } from '../../model/frontmatter.ts';
+import { keepSource, sourceOf } from '../../model/frontmatter-source.ts';
 import { formatId, nextId } from '../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
@@ -184,7 +185,7 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
   if (revoked) delete (r.value as { superseded_by?: string }).superseded_by;
   const parsed = spec.schema.safeParse(r.value);
   if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
-  const text = encodeItem(spec, parsed.data);
+  const text = encodeMerged(spec, parsed.data, winner === 'ours' ? dx.item : dy.item);
   if (!r.conflicts.length && !revoked) return { text };
   const conflict: MergeConflict = { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
   if (revoked) {
@@ -200,6 +201,24 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
     conflict.note = `It was superseded on both clones: by decisions/${keptBy}.md and by decisions/${otherBy}.md; both successors are active now. Keep one and revoke the other (axme decision revoke <id> --reason ...), or supersede both with one that settles it.`;
   }
   return { text, conflict };
+}
+
+/**
+ * The merged item's file. Unknown fields keep the source text of the winning side (tags,
+ * comments, anchors as a person wrote them) where their value is that side's, so both clones
+ * write the same bytes; when that text cannot be kept (an alias to a field axme rewrites), the
+ * fields are written from their values rather than failing the sync.
+ */
+function encodeMerged(spec: KindSpec<ItemBase>, merged: ItemBase, winner: ItemBase): string {
+  const extra = (merged as { extra?: Record<string, unknown> }).extra;
+  if (!extra) return encodeItem(spec, merged);
+  const withSource = { ...merged, extra: { ...extra } };
+  keepSource(withSource.extra, sourceOf((winner as { extra?: Record<string, unknown> }).extra));
+  try {
+    return encodeItem(spec, withSource);
+  } catch {
+    return encodeItem(spec, { ...merged, extra: { ...extra } });
+  }
 }
 
 /**
