@@ -150,6 +150,17 @@ describe('axme serve over stdio with the real MCP client', () => {
     const read = await client.readResource({ uri: 'axme://decisions/use-valkey-for-caching' });
     assert.match((read.contents[0] as { text: string }).text, /^---\nid: D-002\n/);
   });
+
+  test('an item titled in another script is listed and read by its (percent-encoded) resource URI', async () => {
+    const saved = await call('axme_save_decision', { title: 'Кэш в Valkey 使用', decision: 'Кэшировать через Valkey.' });
+    assert.equal(saved.isError, undefined, text(saved));
+    const { resources } = await client.listResources();
+    const res = resources.find((r) => r.name.includes('Кэш в Valkey'));
+    assert.ok(res, 'listed');
+    assert.match(res.uri, /^axme:\/\/decisions\/[A-Za-z0-9%-]+$/, 'the URI is ASCII');
+    const read = await client.readResource({ uri: res.uri });
+    assert.match((read.contents[0] as { text: string }).text, /title: Кэш в Valkey 使用/);
+  });
 });
 
 describe('paging', () => {

@@ -78,6 +78,23 @@ async function github(closed: number[] = []) {
 const pullRequests = (seen: Seen[]) => seen.filter((s) => s.method === 'POST' && s.url === '/repos/acme/app/pulls').map((s) => JSON.parse(s.body) as { head: string; base: string; title: string; body: string });
 
 describe('knowledge pull requests', () => {
+  test('a title in another script gives an ASCII branch name', async () => {
+    const { remote, clones: [a] } = team(1);
+    const gh = await github();
+    try {
+      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await axmeOk(a!, ['sync']);
+      await axmeOk(a!, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Cache with Valkey.']);
+      const r = await axme(a!, ['propose', '--repo', 'acme/app', '--title', '缓存的知识'], { env: gh.env });
+      assert.equal(r.code, 0, r.stderr);
+      const [req] = pullRequests(gh.seen);
+      assert.match(req!.head, /^axme\/proposals\/[a-z0-9-]+$/);
+      assert.ok(files(remote, `refs/heads/${req!.head}`).includes('decisions/use-valkey-for-caching.md'));
+    } finally {
+      await gh.close();
+    }
+  });
+
   for (const style of ['merge commit', 'squash', 'rebase'] as const) {
     test(`propose pushes the branch and opens the PR with the semantic diff; after a ${style} into axme/memory, sync adopts it and every clone converges`, async () => {
       const { remote, clones: [a, b], reviewer } = team(2);

@@ -19,14 +19,21 @@ export function registerResources(server: McpServer, ctx: ServerContext): void {
           return {
             resources: (state.items[kind] as ItemBase[]).map((i) => {
               const rec = i as ItemBase & { id?: string; title?: string; status?: string };
-              return { uri: `axme://${dir}/${i.slug}`, name: `${rec.id ? `${rec.id} ` : ''}${rec.title ?? i.slug}`, description: rec.status ? `${kind}, ${rec.status}` : kind, mimeType: 'text/markdown' };
+              return { uri: `axme://${dir}/${encodeURIComponent(i.slug)}`, name: `${rec.id ? `${rec.id} ` : ''}${rec.title ?? i.slug}`, description: rec.status ? `${kind}, ${rec.status}` : kind, mimeType: 'text/markdown' };
             }),
           };
         },
       }),
       { title: `axme ${dir}`, description: `${dir} in refs/memory/main, as Markdown files`, mimeType: 'text/markdown' },
       async (uri, vars) => {
-        const slug = String(Array.isArray(vars.slug) ? vars.slug[0] : vars.slug);
+        // a slug in another script arrives percent-encoded (URLs are ASCII)
+        const raw = String(Array.isArray(vars.slug) ? vars.slug[0] : vars.slug);
+        let slug = raw;
+        try {
+          slug = decodeURIComponent(raw);
+        } catch {
+          // not valid percent-encoding: looked up as given (and reported as not found)
+        }
         const r = await showItem(await ctx.kb(), { kind, ref: slug });
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: r.text }] };
       },

@@ -1,4 +1,5 @@
 import { AxmeError } from './errors.ts';
+import { scanView } from './invisible.ts';
 
 interface SecretPattern {
   name: string;
@@ -46,12 +47,21 @@ export interface SecretFinding {
   index: number;
 }
 
-/** First credential-looking match in `text`, or null. */
+function globalRe(p: SecretPattern): RegExp {
+  return new RegExp(p.re.source, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g');
+}
+
+/**
+ * First credential-looking match in `text`, or null. The text is read through `scanView`
+ * (invisible characters removed, NFKC), so a token split by a zero-width space or written in
+ * fullwidth letters is found; `index` is the offset in `text` itself.
+ */
 export function findSecret(field: string, text: string): SecretFinding | null {
+  const view = scanView(text);
   for (const p of PATTERNS) {
-    const re = new RegExp(p.re.source, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g');
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (!p.accept || p.accept(m)) return { pattern: p.name, what: p.what, field, index: m.index };
+    const re = globalRe(p);
+    for (let m = re.exec(view.text); m; m = re.exec(view.text)) {
+      if (!p.accept || p.accept(m)) return { pattern: p.name, what: p.what, field, index: view.original(m.index) };
     }
   }
   return null;
@@ -81,15 +91,23 @@ export function assertNoSecrets(fields: Record<string, unknown>, allowSecret: bo
 /**
  * `text` with every credential-looking match replaced by `[redacted: <what>]`: for text axme
  * gathers itself (a recovered session's prompts), where refusing would lose the whole handoff.
+ * Matches are found like `findSecret` finds them; the invisible characters inside one go with it.
  */
 export function redactSecrets(text: string): string {
   let out = text;
+  let view = scanView(out);
+  // pattern by pattern, each on the text the previous ones redacted
   for (const p of PATTERNS) {
-    const re = new RegExp(p.re.source, p.re.flags.includes('g') ? p.re.flags : p.re.flags + 'g');
-    out = out.replace(re, (...args) => {
-      const m = Object.assign(args.slice(0, -2) as string[], { index: args.at(-2) as number, input: out }) as unknown as RegExpExecArray;
-      return !p.accept || p.accept(m) ? `[redacted: ${p.what}]` : m[0];
-    });
+    const re = globalRe(p);
+    const spans: Array<[number, number]> = [];
+    for (let m = re.exec(view.text); m; m = re.exec(view.text)) {
+      if (m[0] === '') re.lastIndex++;
+      else if (!p.accept || p.accept(m)) spans.push([view.original(m.index), view.original(m.index + m[0].length)]);
+    }
+    if (!spans.length) continue;
+    // from the end, so earlier offsets stay right
+    for (const [start, end] of spans.reverse()) out = `${out.slice(0, start)}[redacted: ${p.what}]${out.slice(end)}`;
+    view = scanView(out);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, formatSize } from './limits.ts';
 import { trimBlankLines } from './frontmatter.ts';
+import { cleanLine } from './invisible.ts';
 
 /**
  * Reason a string cannot be stored as text, or null when it can: binary data (NUL and other
@@ -17,7 +18,7 @@ export function textProblem(value: string): string | null {
   if (!value.isWellFormed()) return 'is not valid Unicode text (lone surrogate)';
   // bidirectional overrides make text display in an order other than it reads ("Trojan Source")
   const bidi = /[\u202a-\u202e\u2066-\u2069]/.exec(value);
-  if (bidi) return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads`;
+  if (bidi) return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads ("Trojan Source"); remove it: text in any script displays in its own direction without it`;
   return null;
 }
 
@@ -42,7 +43,11 @@ export function longText(description: string) {
     .describe(description);
 }
 
-/** One-line title: whitespace collapsed, 1..LIMITS.title characters. */
+/**
+ * One-line title: NFC, invisible characters removed (`cleanLine`: zero-width spaces and joiners,
+ * BOM, soft hyphens, direction marks, ...), whitespace collapsed, 1..LIMITS.title characters.
+ * Bidirectional overrides and isolates are refused, not removed (`textProblem`).
+ */
 export function titleText(description: string) {
   return z
     .string()
@@ -54,7 +59,7 @@ export function titleText(description: string) {
       const p = textProblem(v);
       if (p) ctx.addIssue({ code: 'custom', message: p });
     })
-    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .transform((v) => cleanLine(v).replace(/\s+/g, ' ').trim())
     .pipe(
       z
         .string()
@@ -65,10 +70,10 @@ export function titleText(description: string) {
     .describe(description);
 }
 
-/** A short list entry (tag, keyword, scope name, anchor path). */
+/** A short list entry (tag, keyword, scope name, anchor path): one line, cleaned like a title (`cleanLine`). */
 export const listEntry = z
   .string()
-  .transform((v) => v.trim())
+  .transform((v) => cleanLine(v).trim())
   .pipe(
     z
       .string()
@@ -84,7 +89,7 @@ export const listEntry = z
 export function stringList(description: string) {
   return z
     .union([z.array(z.string()), z.string()])
-    .transform((v) => [...new Set((typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== ''))])
+    .transform((v) => [...new Set((typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => cleanLine(s).trim()).filter((s) => s !== ''))])
     .pipe(z.array(listEntry).max(LIMITS.listItems, `at most ${LIMITS.listItems} entries`))
     .describe(description);
 }

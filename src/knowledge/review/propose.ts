@@ -92,7 +92,7 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
     const d = await semanticDiff(kb, from, head);
     const summary = summaryLine(d);
     const title = opts.title ?? (source.name ? `Knowledge from ${source.name}: ${summary}` : `Knowledge: ${summary}`).slice(0, 200);
-    const name = validName(opts.name ?? source.name ?? (opts.title ? slugify(opts.title) : `knowledge-${head.slice(0, 12)}`));
+    const name = validName(opts.name ?? source.name ?? (opts.title ? slugify(opts.title, undefined, { ascii: true }) : `knowledge-${head.slice(0, 12)}`));
     const branch = `${PROPOSAL_BRANCH_PREFIX}${name}`;
     await checkRefFormat(kb, `refs/heads/${branch}`);
     await pushOrFail(kb, remote, head, `refs/heads/${branch}`, `pushing the proposal to ${branch} (a proposal of that name with other history is there: pass another --name)`);
