@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/ with esbuild: one ESM file per entry, dependencies included, so
 // `axme` starts without resolving hundreds of files in node_modules.
 import { build } from 'esbuild';
-import { readFile, rm, chmod } from 'node:fs/promises';
+import { readFile, rm, chmod, rename } from 'node:fs/promises';
 
 // zod's classic API re-exports every locale (`export * as locales`), ~360 KB that every start
 // would compile. axme speaks English: resolve that namespace to English only.
@@ -19,10 +19,13 @@ const zodEnglishOnly = {
 };
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Built beside dist/ and swapped in at the end: a test run using dist/ while someone rebuilds
+// never finds it missing or half written.
+const out = `dist.build-${process.pid}`;
+await rm(new URL(`../${out}`, import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli/bin.ts', 'hook-slow': 'src/hooks/slow.ts' },
-  outdir: 'dist',
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -41,7 +44,7 @@ await build({
 // harness runs pre-tool-use before every tool call) and loads the ESM CLI for everything else.
 await build({
   entryPoints: { axme: 'src/cli/launcher.ts' },
-  outdir: 'dist',
+  outdir: out,
   outExtension: { '.js': '.cjs' },
   bundle: true,
   // less source to compile on each of the agent's tool calls
@@ -54,4 +57,10 @@ await build({
   define: { AXME_VERSION: JSON.stringify(pkg.version) },
   banner: { js: '#!/usr/bin/env node' },
 });
-await chmod(new URL('../dist/axme.cjs', import.meta.url), 0o755);
+await chmod(new URL(`../${out}/axme.cjs`, import.meta.url), 0o755);
+const old = `dist.old-${process.pid}`;
+await rename(new URL('../dist', import.meta.url), new URL(`../${old}`, import.meta.url)).catch((err) => {
+  if (err.code !== 'ENOENT') throw err;
+});
+await rename(new URL(`../${out}`, import.meta.url), new URL('../dist', import.meta.url));
+await rm(new URL(`../${old}`, import.meta.url), { recursive: true, force: true });
