@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { PrLookup, PrState } from '../safety/evaluate.ts';
+import type { PrLookup, PrState } from '../model/pr-state.ts';
 import { octokitFor } from './client.ts';
 import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
 

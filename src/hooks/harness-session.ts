@@ -1,13 +1,13 @@
 import { processStart } from '../session/owner.ts';
 import { isMapped, mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
 import type { HookIO } from './io.ts';
-import type { HookPayload } from './payload.ts';
+import { checkedSessionId, type HookPayload } from './payload.ts';
 
 const CLAUDE_HARNESS = 'claude-code';
 
 /** The axme session already mapped to a Claude Code session, or null (nothing is created). */
 export function knownHarnessSession(p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
-  return mappedSession(commonDir, CLAUDE_HARNESS, p.session_id);
+  return mappedSession(commonDir, CLAUDE_HARNESS, checkedSessionId(p.session_id));
 }
 
 /** Opens the axme session of a Claude Code session unless it is mapped already (one stat when it is). */
@@ -22,7 +22,7 @@ export function ensureHarnessSession(io: HookIO, p: HookPayload & { session_id: 
  * and cost one small file read when the session is mapped.
  */
 export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string, opts: { renew?: boolean } = {}): SessionMeta {
-  return sessionForHarness(commonDir, CLAUDE_HARNESS, p.session_id, {
+  return sessionForHarness(commonDir, CLAUDE_HARNESS, checkedSessionId(p.session_id), {
     renew: opts.renew ?? false,
     cwd: p.cwd ?? io.cwd,
     transcriptPath: p.transcript_path,

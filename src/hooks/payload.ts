@@ -1,3 +1,5 @@
+import { isHarnessSessionId } from '../session/sessions.ts';
+
 /**
  * Claude Code's hook input (JSON on stdin): common fields plus the event's own. Checked by hand,
  * not with zod: the pre-tool-use path must not load it.
@@ -15,6 +17,12 @@ export interface HookPayload {
 }
 
 export class PayloadError extends Error {}
+
+/** The payload's session_id, checked before it names a session file: PayloadError for one like "../x". */
+export function checkedSessionId(id: string): string {
+  if (isHarnessSessionId(id)) return id;
+  throw new PayloadError(`the hook input's session_id ${JSON.stringify(id.slice(0, 80))} cannot name a session: a session_id is 1 to 128 letters, digits, ".", "_" or "-" (Claude Code sends a UUID)`);
+}
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 

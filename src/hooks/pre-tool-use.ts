@@ -1,8 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { guardedPaths } from '../setup/paths.ts';
+import { branchAt, locateRepo } from '../knowledge/location.ts';
 import { policyFor } from '../knowledge/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
-import { currentBranch, locateRepo } from '../store/locate.ts';
 import type { HookIO } from './io.ts';
 import { ensureHarnessSession } from './harness-session.ts';
 import { parsePayload, type HookPayload } from './payload.ts';
@@ -35,10 +35,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     cwd,
     home: io.home,
     root: loc?.worktree ?? undefined,
-    branchOf: (dir, gitDir) => {
-      const at = gitDir ?? locateRepo(dir, io.env)?.gitDir;
-      return at ? currentBranch(at) : null;
-    },
+    branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
     lookupPr:
       io.lookupPr ??
       (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),

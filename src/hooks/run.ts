@@ -1,4 +1,4 @@
-import type { HOOK_EVENT_NAMES } from './events.ts';
+import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 import type { HookIO } from './io.ts';
 import { PayloadError } from './payload.ts';
 import { postToolUse } from './post-tool-use.ts';

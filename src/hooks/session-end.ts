@@ -1,6 +1,6 @@
 import { recordEvent } from '../session/sessions.ts';
 import { knownHarnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../store/workspace-store.ts';
+import { sessionStoreAt } from '../knowledge/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 

@@ -1,5 +1,5 @@
 import { harnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../store/workspace-store.ts';
+import { sessionStoreAt } from '../knowledge/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 

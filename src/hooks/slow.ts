@@ -3,26 +3,10 @@ import { sweepOrphans } from '../knowledge/recover-session.ts';
 import { compileStorePolicy } from '../knowledge/compile-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { AxmeError } from '../model/errors.ts';
-import type { PrStateOptions } from '../github/pr-state.ts';
-import { join } from 'node:path';
-import { getConfig } from '../store/code-commits.ts';
-import type { RepoLocation } from '../store/locate.ts';
+import type { RepoLocation } from '../knowledge/location.ts';
 
-/**
- * PR state through GitHub; Octokit is loaded only when a `#!axme pr=N` marker asks. The API URL is
- * GITHUB_API_URL, else the repository's local `git config axme.githubApiUrl` (GitHub Enterprise) —
- * never a setting from the shared store, which would send the user's token wherever a teammate's
- * commit pointed it.
- */
-export async function lookupPr(opts: Omit<PrStateOptions, 'cacheDir'> & { loc: RepoLocation | null }) {
-  const { loc, ...rest } = opts;
-  let env = opts.env;
-  if (!env.GITHUB_API_URL && loc) {
-    const url = await getConfig({ cwd: loc.gitDir, env: { ...env, GIT_DIR: loc.gitDir } }, 'axme.githubApiUrl');
-    if (url && /^https?:\/\//.test(url)) env = { ...env, GITHUB_API_URL: url };
-  }
-  return (await import('../github/pr-state.ts')).prState({ ...rest, env, cacheDir: loc ? join(loc.commonDir, 'axme', 'github') : undefined });
-}
+/** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
+export { lookupPr } from '../github/lookup-pr.ts';
 
 /**
  * The heavy half of the hooks, loaded only when needed: compiling the policy after the memory

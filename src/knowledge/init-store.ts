@@ -1,7 +1,7 @@
 import { FORMAT_VERSION } from '../model/config.ts';
 import { stringifyYaml } from '../model/frontmatter.ts';
 import { CONFIG_PATH, RULES_PATH } from '../model/paths.ts';
-import { DEFAULT_RULES } from '../model/safety-rules.ts';
+import { DEFAULT_RULES, RULES_HEADER } from '../model/safety-rules.ts';
 import type { KnowledgeBase } from './kb.ts';
 import { mutate } from './mutate.ts';
 
@@ -13,10 +13,6 @@ export interface InitResult {
   commit: string | null;
   ref: string;
 }
-
-export const RULES_HEADER = `# axme safety rules: enforced by the agent-harness hook on every tool call.
-# A list present here replaces the default list. Edit with \`axme safety add|remove|set\`.
-`;
 
 /**
  * Creates the store on refs/memory/main: axme.yaml and the default safety rules, in one commit.

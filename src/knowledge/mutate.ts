@@ -5,7 +5,7 @@ import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../model
 import { commitOperation, formatCommitMessage } from '../store/commit.ts';
 import { notInitialized, remember, type KnowledgeBase } from './kb.ts';
 import { deriveState, stateAt, type KnowledgeState } from './state.ts';
-import { dropUnusedProposal, writeTarget } from './review/write-target.ts';
+import { dropUnusedProposal, writeTarget } from './write-target.ts';
 
 /** What an operation wants written: files (path -> text, null removes) and how to describe it. */
 export interface Mutation<R> {
@@ -21,7 +21,7 @@ export interface MutateResult<R> {
   result: R;
   /** the commit written, or null when nothing changed */
   commit: string | null;
-  /** the ref written: kb.ref, or the session's proposal when review is required (review/write-target.ts) */
+  /** the ref written: kb.ref, or the session's proposal when review is required (write-target.ts) */
   ref: string;
 }
 

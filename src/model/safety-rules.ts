@@ -4,6 +4,11 @@ import { listEntry } from './text.ts';
 
 export { DEFAULT_RULES };
 
+/** The comment that opens `safety/rules.yaml` when axme writes the whole file (init, merge). */
+export const RULES_HEADER = `# axme safety rules: enforced by the agent-harness hook on every tool call.
+# A list present here replaces the default list. Edit with \`axme safety add|remove|set\`.
+`;
+
 const list = (d: string[], description: string) => z.array(listEntry).default(d).describe(description);
 
 /**

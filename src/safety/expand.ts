@@ -1,4 +1,4 @@
-import type { Word } from './shell.ts';
+import type { Word } from './syntax.ts';
 
 /**
  * The expansions the shell applies to a parsed word that the parser leaves marked: brace

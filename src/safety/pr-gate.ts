@@ -1,11 +1,7 @@
+import type { PrLookup, PrState } from '../model/pr-state.ts';
 import type { Finding } from './git-rules.ts';
 
-export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
-/** A PR lookup's answer; `detail` says why a state is unknown (no token, offline, rate limit). */
-export interface PrLookup {
-  state: PrState;
-  detail?: string | undefined;
-}
+export type { PrLookup, PrState };
 
 /**
  * What a `#!axme pr=N repo=o/r` marker may not be used for, given the PR's state: a merged PR

@@ -6,50 +6,10 @@
  */
 
 import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, UNKNOWN } from './expand.ts';
+import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 export { UNKNOWN };
-
-export interface Word {
-  /** the word after quote removal; `~` and `$HOME` expanded; unknown expansions are UNKNOWN */
-  value: string;
-  /** the word as written */
-  raw: string;
-  /** has an unquoted glob or brace character (`*`, `?`, `[`, `{`) */
-  glob: boolean;
-  /** names of the unknown variables the word starts with, when it starts with one (`$DIR/x` -> DIR) */
-  leadingVar: string | null;
-  /** `${VAR:?}`-style expansions that abort when empty: the word can never collapse to its suffix */
-  guarded: boolean;
-  /** scripts run to produce this word: `$(...)`, backticks, `<(...)` */
-  subs: Script[];
-}
-
-export interface Redirect {
-  op: string;
-  target: Word | null;
-  /** heredoc or here-string text (what the program reads on stdin) */
-  input: string | null;
-  /** substitutions run to produce it (an unquoted heredoc's `$( )`, a here-string's) */
-  subs?: Script[];
-}
-
-export interface SimpleCommand {
-  words: Word[];
-  redirects: Redirect[];
-  /** the comment ending this command's line, if this is the line's last command (`# ...` without `#`) */
-  comment: string | null;
-  /** commands of one pipeline share an id; `index` is the position in it */
-  pipeline: number;
-  index: number;
-  /** the list operator before this command's pipeline: `&&` means it runs only if the one before succeeded */
-  after: '&&' | 'other';
-}
-
-export interface Script {
-  commands: SimpleCommand[];
-  /** nesting too deep to follow: the caller must not trust the result */
-  tooDeep: boolean;
-}
+export type { Redirect, Script, SimpleCommand, Word };
 
 export const MAX_DEPTH = 40;
 const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { delimiter, join } from 'node:path';
+import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
 import { claudeSettings } from './paths.ts';
@@ -27,8 +28,6 @@ const AXME_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(pre-tool-use|po
  * shell's error would be a non-blocking failure and the call would run. Exit 2 blocks it instead.
  */
 export const FAIL_CLOSED = "|| { echo 'axme: the safety hook could not run (is axme installed? run axme doctor); the call is blocked' >&2; exit 2; }";
-export const CLAUDE_MD_START = '<!-- axme:start -->';
-export const CLAUDE_MD_END = '<!-- axme:end -->';
 
 /** How the agent harness starts axme: `axme` when it is on PATH, else node and the script by absolute path. */
 export function axmeCommand(opts: { execPath: string; script: string; env: NodeJS.ProcessEnv }): string[] {

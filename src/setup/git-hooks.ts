@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
-import { GIT_HOOK_NAMES } from '../hooks/events.ts';
+import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { shellQuote } from './agent-files.ts';

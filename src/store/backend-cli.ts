@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { parseCommit, renderCommit, sortTreeEntries, type GitBackend, type ObjectType, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
-import { readRefFile } from './refs.ts';
+import { readRefSync } from './locate.ts';
 
 interface Pending {
   oid: string;
@@ -133,8 +133,10 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
   return {
     name: 'cli',
     async resolveRef(ref) {
-      const fromFile = await readRefFile(commonDir, ref);
-      if (fromFile !== 'unsupported') return fromFile;
+      // the loose file or packed-refs, read in-process; what only git can interpret (reftable,
+      // symbolic refs, unreadable files) goes to the git CLI
+      const fromFile = readRefSync(commonDir, ref);
+      if (fromFile !== 'unknown') return fromFile;
       const r = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { env, allowFail: true });
       return r.code === 0 ? r.stdout.toString().trim() : null;
     },

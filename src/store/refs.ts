@@ -13,18 +13,6 @@ export type CasOutcome = 'updated' | 'stale' | 'locked';
 
 
 /**
- * Reads a ref the way git's files backend stores it: the loose file, else its line in
- * packed-refs. 'unsupported' for what only git itself should interpret (reftable storage,
- * symbolic refs, unreadable files): callers then ask the git CLI. The files here and in
- * compareAndSwapRef are a few bytes on a local disk: synchronous calls, each microseconds, where
- * a trip through the thread pool would cost more than the whole update.
- */
-export async function readRefFile(commonDir: string, ref: string): Promise<string | null | 'unsupported'> {
-  const v = readRefSync(commonDir, ref);
-  return v === 'unknown' ? 'unsupported' : v;
-}
-
-/**
  * Compare-and-swap: points `ref` at `next` only if it still points at `expected` (null: the ref
  * must not exist). An exact implementation of git's files-backend protocol, in-process (a spawn
  * of `git update-ref` costs more than the whole rest of a warm write): `<ref>.lock` created

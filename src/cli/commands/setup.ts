@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../hooks/events.ts';
+import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;

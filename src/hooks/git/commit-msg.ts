@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
-import { addTrailers, trailersOf } from '../../store/code-commits.ts';
+import { addPrTrailers, hasPrTrailer } from '../../knowledge/commit-trailers.ts';
 import { hookSetting, isAgent, prProblem, sessionOf, type GitHookIO } from './context.ts';
 
 /** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */
@@ -48,7 +48,7 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const found = extractMarker(message);
   if (!found) {
     const required = s.policy.requireAxmeSuffix === 'always' || (s.policy.requireAxmeSuffix === 'agents' && isAgent(io.env, s.loc));
-    if (!required || (await trailersOf(s.at, message)).has('axme-pr')) return 0;
+    if (!required || (await hasPrTrailer(s.at, message))) return 0;
     io.stderr(`axme: this commit needs its PR metadata. End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
     return 1;
   }
@@ -65,14 +65,8 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
       return 1;
     }
   }
-  const trailers: Array<[string, string]> = [
-    ['Axme-PR', pr === null ? 'none' : String(pr)],
-    ['Axme-Repo', repo],
-  ];
-  const session = sessionOf(io, s.loc);
-  if (session) trailers.push(['Axme-Session', session]);
   // only the blank lines the marker leaves behind go; the user's own text stays byte for byte
   const body = found.rest.replace(/(\r?\n[ \t]*)+$/, '');
-  writeFileSync(path, await addTrailers(s.at, `${body}\n`, trailers));
+  writeFileSync(path, await addPrTrailers({ at: s.at, message: `${body}\n`, pr, repo, session: sessionOf(io, s.loc) }));
   return 0;
 }

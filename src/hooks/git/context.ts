@@ -3,9 +3,9 @@ import { isAgentEnv } from '../../model/common.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
-import { locateRepo, type RepoLocation } from '../../store/locate.ts';
+import { locateRepo, type RepoLocation } from '../../knowledge/location.ts';
+import type { GitAt } from '../../knowledge/commit-trailers.ts';
 import { sessionOfProcess } from '../../session/current.ts';
-import type { GitAt } from '../../store/code-commits.ts';
 
 /** What a git hook handler may touch. */
 export interface GitHookIO {

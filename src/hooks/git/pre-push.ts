@@ -1,5 +1,5 @@
 import { matchesName } from '../../safety/patterns.ts';
-import { commitsToPush, isAncestor } from '../../store/code-commits.ts';
+import { commitsCitingPrs, isFastForward } from '../../knowledge/pushed-commits.ts';
 import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
 
 const ZERO = /^0+$/;
@@ -29,14 +29,12 @@ export async function prePush(io: GitHookIO): Promise<number> {
       continue;
     }
     if (prot && binds && !directAllowed) problems.push(`pushing to the protected branch ${branch} is not allowed (git.allowDirectPushToMain=${policy.allowDirectPushToMain}, git.requirePrForMain=${policy.requirePrForMain}): push a feature branch and open a pull request`);
-    if (!ZERO.test(remoteOid) && binds && !policy.allowForcePush && !(await isAncestor(s.at, remoteOid, localOid))) {
+    if (!ZERO.test(remoteOid) && binds && !policy.allowForcePush && !(await isFastForward(s.at, remoteOid, localOid))) {
       problems.push(`${remoteRef} would be rewritten (not a fast-forward) and git.allowForcePush is false: fetch, rebase or merge, then push without force`);
     }
     // a protected branch or a tag carries merged work by design: the stale-branch check is for feature branches
     if (prot || remoteRef.startsWith('refs/tags/')) continue;
-    for (const { commit, pr: prText, repo } of await commitsToPush(s.at, localOid, remoteOid)) {
-      const pr = Number(prText);
-      if (!Number.isInteger(pr) || pr <= 0 || !repo) continue;
+    for (const { commit, pr, repo } of await commitsCitingPrs(s.at, localOid, remoteOid)) {
       const key = `${repo}#${pr}`;
       const entry = citing.get(key) ?? { repo, pr, commits: [] };
       entry.commits.push(commit);

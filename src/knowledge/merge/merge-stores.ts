@@ -8,10 +8,9 @@ import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.
 import { Question } from '../../model/question.ts';
 import type { RulesData } from '../../model/safety-defaults.ts';
 import { mergeRules, STRICTNESS } from '../../model/safety-merge.ts';
-import { SafetyRules } from '../../model/safety-rules.ts';
+import { RULES_HEADER, SafetyRules } from '../../model/safety-rules.ts';
 import { SLUG_MAX, slugify, uniqueSlug } from '../../model/slug.ts';
 import type { Snapshot } from '../../store/tree.ts';
-import { RULES_HEADER } from '../init-store.ts';
 import type { KnowledgeBase } from '../kb.ts';
 import { stateOf } from '../state.ts';
 import { mergeValues, type MergeRules } from './values.ts';

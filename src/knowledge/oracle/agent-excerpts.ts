@@ -1,5 +1,5 @@
+import { CLAUDE_MD_END, CLAUDE_MD_START } from '../../model/agent-section.ts';
 import { redactSecrets } from '../../model/secrets.ts';
-import { CLAUDE_MD_END, CLAUDE_MD_START } from '../../setup/agent-files.ts';
 import type { AgentExcerpt, ScanInput } from './facts.ts';
 import { baseOf, byCodeUnit, depthOf, inTestTree, MANIFEST_DEPTH } from './files.ts';
 

@@ -1,5 +1,3 @@
-import type { FileIndex } from './files.ts';
-
 /**
  * What `axme oracle scan` detects: plain, JSON-serialisable facts. Lists are sorted so that the
  * same working tree always gives the same facts (and the same page bytes).
@@ -12,6 +10,14 @@ export interface ScanInput {
   read: (path: string) => string | null;
   /** lookups over `files`, built once by `withIndex` (detectors build it themselves when absent) */
   index?: FileIndex;
+}
+
+/** Quick lookups over a file list, built once per list. */
+export interface FileIndex {
+  files: readonly string[];
+  has(path: string): boolean;
+  /** names of the files directly inside `dir` */
+  children(dir: string): string[];
 }
 
 export type Ecosystem = 'node' | 'python' | 'go' | 'rust' | 'jvm' | 'dotnet';

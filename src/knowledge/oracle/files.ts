@@ -1,4 +1,4 @@
-import type { Notes, ScanInput } from './facts.ts';
+import type { FileIndex, Notes, ScanInput } from './facts.ts';
 
 /** Folders the scan never looks into, at any depth: dependencies, build output, caches. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'build', 'out', 'target', 'vendor', 'coverage', '__pycache__', '.venv', 'venv']);
@@ -59,14 +59,6 @@ export function depthOf(path: string): number {
 /** `name` inside folder `dir` ("." is the top level). */
 export function inDir(dir: string, name: string): string {
   return dir === '.' ? name : `${dir}/${name}`;
-}
-
-/** Quick lookups over a file list, built once per list. */
-export interface FileIndex {
-  files: readonly string[];
-  has(path: string): boolean;
-  /** names of the files directly inside `dir` */
-  children(dir: string): string[];
 }
 
 /** The index of an input's file list: the one it carries, else a new one. */

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import type { Repo } from '../../store/repo.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
@@ -15,7 +16,8 @@ import { resolve } from '../../store/remote.ts';
 /** The remote branch pull requests go into: the reviewed knowledge. */
 export const REVIEWED_BRANCH = 'axme/memory';
 export const PROPOSAL_BRANCH_PREFIX = 'axme/proposals/';
-export const PROPOSALS_REF_PREFIX = 'refs/memory/proposals/';
+// the local proposals' ref namespace is the write loop's too (write-target.ts): defined in model/
+export { PROPOSALS_REF_PREFIX };
 
 /** Where the reviewed branch is fetched to (its own namespace: a remote may have any refs/memory/<name>). */
 export const reviewedTrackingRef = (remote: string) => `refs/memory-reviewed/${remote}`;

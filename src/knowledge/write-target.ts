@@ -1,12 +1,12 @@
-import { MEMORY_REF } from '../../model/refs.ts';
-import type { KnowledgeBase } from '../kb.ts';
-import { readState } from '../state.ts';
-import { PROPOSALS_REF_PREFIX } from './proposals.ts';
+import { MEMORY_REF, PROPOSALS_REF_PREFIX } from '../model/refs.ts';
+import type { KnowledgeBase } from './kb.ts';
+import { readState } from './state.ts';
 
 /**
  * Where a write goes. With `review.required: true` in axme.yaml, an agent's writes go to its
  * session's proposal `refs/memory/proposals/<session>` (started from refs/memory/main), which
- * `axme propose` opens as a pull request; everything else writes to the knowledge base's ref.
+ * `axme propose` opens as a pull request (review/); everything else writes to the knowledge
+ * base's ref. Part of the write loop (mutate.ts): it knows the proposal ref's name, nothing of review.
  */
 export async function writeTarget(kb: KnowledgeBase): Promise<{ kb: KnowledgeBase; created: string | null }> {
   if (kb.actor !== 'agent' || kb.ref !== MEMORY_REF) return { kb, created: null };

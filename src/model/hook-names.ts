@@ -1,3 +1,4 @@
-/** The hook names axme answers, in a module light enough for the CLI's command table. */
+/** The agent-harness hook events axme answers (`axme hook <event>`). */
 export const HOOK_EVENT_NAMES = ['pre-tool-use', 'post-tool-use', 'session-start', 'session-end'] as const;
+/** The git hooks axme installs and answers (`axme git-hook <name>`). */
 export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-rewrite'] as const;

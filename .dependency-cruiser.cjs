@@ -1,0 +1,99 @@
+// The layer rules of DESIGN.md §2 for src/, checked by dependency-cruiser: `npm run arch`
+// (run by .ci/run after the typecheck). docs/architecture.md, "Layers and the dependency check",
+// explains each rule and what to do when one fails.
+
+/**
+ * Each folder of src/ and the folders it may import from (its own always). Lowest first: a layer
+ * imports only from layers listed before it, so the order is the architecture.
+ */
+const LAYERS = {
+  // pure: schemas, codec, slugs, ids, shared constants
+  model: [],
+  // the git layer
+  store: ['model'],
+  // pure policy engine; its outside input (PR state) is injected
+  safety: ['model'],
+  // machine-local session state
+  session: ['store', 'model'],
+  // Octokit
+  github: ['store', 'model'],
+  // the domain, all its subfolders included
+  knowledge: ['safety', 'session', 'github', 'store', 'model'],
+  // installs axme into a checkout (init, git hooks, agent files, doctor)
+  setup: ['knowledge', 'safety', 'session', 'github', 'store', 'model'],
+  // the one table of operations that CLI commands and MCP tools are built from
+  operations: ['setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+  // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
+  hooks: ['operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+  mcp: ['operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+};
+
+const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({
+  name: `layer-${name}`,
+  comment: `src/${name}/ imports only from ${allowed.length ? allowed.map((a) => `src/${a}/`).join(', ') : 'nothing else in src/'} (DESIGN.md §2: imports point down)`,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: { path: '^src/', pathNot: `^src/(${[name, ...allowed].join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle: move the piece both sides need down (a shared type or constant), or invert the dependency',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'layer-unassigned',
+      comment: 'A folder of src/ that is in no layer: add it to LAYERS in .dependency-cruiser.cjs (and to DESIGN.md §2)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${Object.keys(LAYERS).join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'surface-not-to-store',
+      comment: 'A surface (cli, mcp, hooks) never imports src/store/: call a knowledge/ (or session/) function, e.g. knowledge/location.ts',
+      severity: 'error',
+      from: { path: '^src/(cli|mcp|hooks)/' },
+      to: { path: '^src/store/' },
+    },
+    {
+      name: 'write-loop-not-to-features',
+      comment:
+        'The write loop (state, kb, mutate, staging, write-target) is what review, merge, diff, workspace and oracle ' +
+        'build on: it never imports them',
+      severity: 'error',
+      from: { path: '^src/knowledge/(state|kb|mutate|staging|write-target)\\.ts$' },
+      to: { path: '^src/knowledge/(review|merge|diff|workspace|oracle)/' },
+    },
+    {
+      name: 'merge-diff-on-state-only',
+      comment:
+        'merge/ and diff/ are functions of knowledge states: from knowledge/ they import only kb.ts and state.ts ' +
+        '(move anything else they need down to model/)',
+      severity: 'error',
+      from: { path: '^src/knowledge/(merge|diff)/' },
+      to: { path: '^src/knowledge/', pathNot: '^src/knowledge/(merge/|diff/|kb\\.ts$|state\\.ts$)' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'This import resolves to no file: fix the path, or add the package',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // only src/ is layered (every rule starts there); packages are not followed into
+    doNotFollow: { path: 'node_modules' },
+    // type-only imports couple layers too
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // resolve packages the way Node does (exports maps, ESM-only packages)
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], mainFields: ['module', 'main'] },
+  },
+};

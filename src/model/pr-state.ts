@@ -1,0 +1,10 @@
+/**
+ * A pull request's state as the safety rules need it: what github/ answers and safety/ judges
+ * (safety gets it through an injected lookup, DESIGN §2).
+ */
+export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
+/** A PR lookup's answer; `detail` says why a state is unknown (no token, offline, rate limit). */
+export interface PrLookup {
+  state: PrState;
+  detail?: string | undefined;
+}
