@@ -1,5 +1,7 @@
 import yargs from 'yargs';
+import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
+import { invalidInput } from '../model/validate.ts';
 import { agentCommands } from './commands/agent.ts';
 import { backlogCommand } from './commands/backlog.ts';
 import { codeCommands } from './commands/code.ts';
@@ -72,11 +74,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-function report(io: CliIO, err: unknown, json: boolean): number {
+/** Prints a failed command's error (text or --json) on stderr; returns its exit code. */
+export function report(io: CliIO, err: unknown, json: boolean): number {
   if (err instanceof SilentExit) return err.code;
   let code: number;
   let payload: { code: string; message: string; data?: Record<string, unknown> };
-  if (err instanceof AxmeError) {
+  if (err instanceof z.ZodError) {
+    // input that reached a schema unchecked: still the user's input (exit 2), said in words; the
+    // check belongs at the boundary (parseInput), so with AXME_DEBUG it is reported as the bug it is
+    const e = invalidInput(err, 'input');
+    code = 2;
+    payload = { code: e.code, message: e.message, data: e.data };
+  } else if (err instanceof AxmeError) {
     code = USAGE_CODES.has(err.code) ? 2 : 1;
     payload = { code: err.code, message: err.message, data: err.data };
   } else if (err instanceof UsageError) {
@@ -89,5 +98,6 @@ function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: 'INTERNAL', message: `internal error: ${e.message}${io.env.AXME_DEBUG ? `\n${e.stack}` : ' (set AXME_DEBUG=1 for the stack trace)'}` };
   }
   io.stderr.write(json ? `${JSON.stringify({ error: payload })}\n` : `axme: ${payload.message}\n`);
+  if (err instanceof z.ZodError && io.env.AXME_DEBUG) io.stderr.write(`axme: a bug: this input should have been checked before it reached the core (parseInput in src/model/validate.ts); please report it\n${err.stack}\n`);
   return code;
 }

@@ -59,11 +59,11 @@ function settled(s: SessionState, opts: RecoverOptions): RecoverResult | null {
   const status = sessionStatus(s, opts.alive ?? ownerAlive);
   // a closed session whose work after the close was recovered already
   const afterClose = status === 'closed' && s.recovered !== null && s.recovered.t >= s.closed!.t;
-  if (status === 'closed' && !afterClose) throw new AxmeError('CONFLICT', `session ${id} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, there is nothing to recover`);
+  if (status === 'closed' && !afterClose) throw new AxmeError('WRONG_STATE', `session ${id} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, so there is nothing to recover (\`axme session show ${id}\` shows the session)`, { session: id, status });
   if (status === 'recovered' || afterClose) return { session: id, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${id} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
   if (status === 'discarded') return { session: id, outcome: 'discarded', commit: null, handoff: null, summary: null, text: `Session ${id} recorded nothing and was set aside.` };
   if (status === 'active' && !opts.force) {
-    throw new AxmeError('CONFLICT', `session ${id} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`);
+    throw new AxmeError('WRONG_STATE', `session ${id} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`, { session: id, status });
   }
   return null;
 }

@@ -17,7 +17,7 @@ export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts
   const r = await mutate(kb, (state) => {
     const old = findItem<Decision>(state, 'decision', data.id);
     if (old.status === 'revoked') return { result: { item: old, changed: false } };
-    if (old.status === 'superseded') throw new AxmeError('INVALID_INPUT', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
+    if (old.status === 'superseded') throw new AxmeError('WRONG_STATE', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
     const now = kb.now().toISOString();
     const item: Decision = { ...old, status: 'revoked', revoked_at: now, revoked_reason: data.reason, updated: now };
     const [path, text] = itemFile('decision', item);

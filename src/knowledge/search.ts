@@ -1,6 +1,6 @@
 import { SearchInput } from '../model/search.ts';
 import type { Decision } from '../model/decision.ts';
-import { AxmeError } from '../model/errors.ts';
+import { parseInput } from '../model/validate.ts';
 import type { KindName } from '../model/kind.ts';
 import { itemPath } from '../model/paths.ts';
 import type { KnowledgeBase } from './kb.ts';
@@ -109,9 +109,7 @@ function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>)
  * the decision that replaced it (which is brought in when only the old one matched).
  */
 export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { at?: string | undefined }): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
-  const parsed = SearchInput.safeParse(input);
-  if (!parsed.success) throw new AxmeError('INVALID_INPUT', `invalid search: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`);
-  const { query, k, type } = parsed.data;
+  const { query, k, type } = parseInput(SearchInput, input, 'search');
   const state = await mergedState(kb, input.at);
   const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
   const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}:${[...kinds].sort().join(',')}`;

@@ -22,9 +22,9 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
   const old = findItem<Decision>(st.state, 'decision', ref);
   if (old.status === 'superseded') {
     const by = st.state.items.decision.find((d) => d.slug === old.superseded_by);
-    throw new AxmeError('INVALID_INPUT', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, { id: old.id });
+    throw new AxmeError('WRONG_STATE', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, { id: old.id });
   }
-  if (old.status === 'revoked') throw new AxmeError('INVALID_INPUT', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
+  if (old.status === 'revoked') throw new AxmeError('WRONG_STATE', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
   const id = nextDisplayId(kb, st, 'decision', 'D');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.

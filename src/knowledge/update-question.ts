@@ -19,7 +19,7 @@ export async function updateQuestionStatus(kb: KnowledgeBase, input: QuestionSta
     const old = findItem<Question>(state, 'question', data.question_id);
     if (old.status === data.status) return { result: { item: old, changed: false } };
     if (data.status === 'applied' && !old.answer.trim()) {
-      throw new AxmeError('CONFLICT', `${old.id} has no answer yet: answer it first (axme question answer ${old.id} "...", MCP axme_answer_question), then mark it applied`);
+      throw new AxmeError('WRONG_STATE', `${old.id} has no answer yet: answer it first (axme question answer ${old.id} "...", MCP axme_answer_question), then mark it applied`, { id: old.id, status: old.status });
     }
     const now = kb.now().toISOString();
     const status = data.status;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
+import { invalidInput } from '../model/validate.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
@@ -99,9 +100,11 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
     const out: ToolReply = { content: [{ type: 'text', text }] };
     if (data !== undefined) out.structuredContent = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : { result: data }) as Record<string, unknown>;
     return out;
-  } catch (err) {
+  } catch (caught) {
+    // input that reached a schema unchecked is still the caller's input: said in words, not a dump
+    const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : caught;
     if (isAxmeError(err)) {
-      const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : 'error';
+      const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : err.code === 'WRONG_STATE' ? 'wrong state' : 'error';
       return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], structuredContent: { error: { code: err.code, message: err.message, data: err.data } }, isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));

@@ -10,14 +10,18 @@ export type ErrorCode =
   | 'NOT_FOUND' // no item by that id, slug or alias
   | 'AMBIGUOUS' // a reference matches several items
   | 'BAD_REVISION' // --at names no memory commit
-  | 'CONFLICT' // the compare-and-swap retry budget ran out
+  | 'WRONG_STATE' // the item, session or store is in a state that does not allow this (a question not answered yet, a superseded decision, a session still running, nothing fetched yet): the message says what to do first
+  | 'CONFLICT' // a lost race: the ref moved under us (compare-and-swap budget spent, a remote that kept moving, a push refused because the ref moved), or another process holds the claim; running again usually works
   | 'CORRUPT' // the store holds something axme cannot read
   | 'CONFIG' // a configuration file axme must edit is broken (e.g. .claude/settings.json)
   | 'UNAVAILABLE' // the process is stopping and will not start the work
   | 'GIT_FAILED' // the git CLI failed for a reason axme cannot fix
   | 'GITHUB_FAILED'; // GitHub's API refused or could not be reached
 
-/** Codes that mean "the caller must change the input or set-up" (CLI exit 2). */
+/**
+ * Codes that mean "the caller must change the input or set-up" (CLI exit 2). WRONG_STATE is not
+ * one: the command was well formed and may work once the item or session changes (exit 1, a failure).
+ */
 export const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'NOT_A_REPO',
   'NOT_INITIALIZED',

@@ -130,15 +130,45 @@ function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
-/** "title: must not be empty; status: ..." from a zod error. */
+/** "title: must not be empty; status: must be one of open, done" from a zod error: each field and what is wrong. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const message = /received undefined$/.test(i.message) ? 'is required' : /expected string, received array$/.test(i.message) ? 'was given more than once: give it once' : i.message;
-      return `${i.path.length ? i.path.join('.') : 'value'}: ${message}`;
-    })
-    .join('; ');
+  return error.issues.map(issueText).join('; ');
 }
+
+/** One zod issue as "field: what is wrong" ("unknown field x" for a field the schema does not know). */
+export function issueText(issue: z.core.$ZodIssue): string {
+  return issue.code === 'unrecognized_keys' ? issueProblem(issue) : `${issue.path.length ? issue.path.map(String).join('.') : 'value'}: ${issueProblem(issue)}`;
+}
+
+/** What is wrong, in words: zod's default wording ("Too small: expected ...") rewritten, a schema's own message kept. */
+export function issueProblem(i: z.core.$ZodIssue): string {
+  const m = i.message;
+  if (i.code === 'unrecognized_keys') {
+    const names = i.keys.map((k) => [...i.path.map(String), k].join('.')).join(', ');
+    return `unknown field${i.keys.length === 1 ? '' : 's'} ${names}`;
+  }
+  if (!/^(Too small|Too big|Invalid input|Invalid option)\b/.test(m)) return m; // the schema's own words
+  switch (i.code) {
+    case 'invalid_type':
+      if (/received undefined$/.test(m)) return 'is required';
+      if (i.expected === 'string' && /received array$/.test(m)) return 'was given more than once: give it once';
+      return `must be ${EXPECTED[i.expected] ?? `a ${i.expected}`}`;
+    case 'invalid_value':
+      return i.values.length === 1 ? `must be ${String(i.values[0])}` : `must be one of ${i.values.map(String).join(', ')}`;
+    case 'too_small':
+    case 'too_big': {
+      const small = i.code === 'too_small';
+      const n = Number(small ? i.minimum : i.maximum);
+      if (i.origin === 'string') return small && n === 1 ? 'must not be empty' : `must be ${small ? 'at least' : 'at most'} ${n} characters`;
+      if (i.origin === 'array' || i.origin === 'set') return small && n === 1 ? 'must not be empty' : `must have ${small ? 'at least' : 'at most'} ${n} entries`;
+      return `must be ${small ? (i.inclusive ? 'at least' : 'more than') : i.inclusive ? 'at most' : 'less than'} ${n}`;
+    }
+    default:
+      return m === 'Invalid input' ? 'is not valid' : m;
+  }
+}
+
+const EXPECTED: Record<string, string> = { int: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object' };
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';

@@ -59,6 +59,8 @@ export interface SessionState {
 export type SessionStatus = 'active' | 'closed' | 'orphan' | 'recovered' | 'discarded';
 
 const HARNESS_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+/** Whether a harness's session id can name a session: it becomes part of a file name (1-128 of A-Z a-z 0-9 . _ -). */
+export const isHarnessSessionId = (id: string): boolean => HARNESS_ID_RE.test(id);
 /** A session id usable as a file name: no folder separator, no leading dot (never `..`). */
 const SESSION_FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

@@ -3,6 +3,8 @@
  * pass one contract suite (test/backend-contract.test.ts). Ref updates are not here: they always
  * go through `git update-ref` (refs.ts), which has compare-and-swap.
  */
+import { AxmeError } from '../model/errors.ts';
+
 export type ObjectType = 'blob' | 'tree' | 'commit';
 
 export interface TreeEntry {
@@ -119,7 +121,7 @@ export function parseCommit(text: string): CommitObject {
     else if (key === 'author') author = parseSignature(value);
     else if (key === 'committer') committer = parseSignature(value);
   }
-  if (!tree || !author || !committer) throw new Error('malformed commit object');
+  if (!tree || !author || !committer) throw new AxmeError('CORRUPT', `a commit object has no ${!tree ? 'tree' : !author ? 'author' : 'committer'} line: the repository is damaged; run \`git fsck\` to find it`);
   return { tree, parents, author, committer, message };
 }
 

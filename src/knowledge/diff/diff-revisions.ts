@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
+import { parseInput } from '../../model/validate.ts';
 import { listRemotes, mergeBase, pickRemote, resolve, trackingRef } from '../../store/remote.ts';
 import { resolveAt } from '../../store/revision.ts';
 import type { KnowledgeBase } from '../kb.ts';
@@ -26,7 +27,7 @@ export interface RevisionDiff extends SemanticDiff {
  * or a proposal would share.
  */
 export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promise<RevisionDiff> {
-  const { from, to, remote } = DiffInput.parse(input);
+  const { from, to, remote } = parseInput(DiffInput, input, 'diff');
   const now = kb.now();
   const toOid = await resolveAt(kb.repo, kb.ref, to, now, 'revision');
   if (!toOid) throw notInitialized(kb);
@@ -40,7 +41,7 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
     fromName = trackingRef(name);
     const tracked = await resolve(kb.repo, fromName);
     if (!tracked) {
-      throw new AxmeError('NOT_FOUND', `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`, { remote: name });
+      throw new AxmeError('WRONG_STATE', `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`, { remote: name });
     }
     // from where the two diverged (like git diff A...B): what the remote gained meanwhile is not "removed" here
     fromOid = (await mergeBase(kb.repo, tracked, toOid)) ?? tracked;

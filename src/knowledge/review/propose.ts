@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
+import { parseInput } from '../../model/validate.ts';
 import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
 import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
@@ -50,7 +51,7 @@ export interface ProposeResult {
  * it when it is behind (so the pull request shows only what is proposed).
  */
 export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, deps: { env: NodeJS.ProcessEnv }): Promise<ProposeResult> {
-  const opts = ProposeInput.parse(input);
+  const opts = parseInput(ProposeInput, input, 'proposal');
   const { repo } = kb;
   const remote = await pickRemote(repo, opts.remote);
   const slug = opts.repo ?? githubRepoOf(await remoteUrl(kb, remote));
@@ -69,7 +70,7 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   let base = await reviewedTip(repo, remote, listed);
   let createdBase = false;
   if (!base) {
-    if (!remoteMain) throw new AxmeError('NOT_FOUND', `${remote} holds no knowledge yet (no refs/memory/main): share it first with \`axme sync\`, then propose changes to it`, { remote });
+    if (!remoteMain) throw new AxmeError('WRONG_STATE', `${remote} holds no knowledge yet (no refs/memory/main): share it first with \`axme sync\`, then propose changes to it`, { remote });
     await pushOrFail(kb, remote, remoteMain, `refs/heads/${REVIEWED_BRANCH}`, `creating ${REVIEWED_BRANCH} on ${remote}`);
     base = remoteMain;
     createdBase = true;
