@@ -86,7 +86,7 @@ describe('a fresh repository', () => {
     assert.equal(dup.duplicate, true);
     assert.equal(dup.id, 'D-001');
     const text = await axmeOk(dir, ['decision', 'add', '--title', 'Use valkey for caching', '--decision', 'again']);
-    assert.match(text, /^Decision exists: D-001 - Use Valkey for caching -> refs\/memory\/main:decisions\/use-valkey-for-caching.md\n$/);
+    assert.match(text, /^Decision already stored: D-001 - Use Valkey for caching -> refs\/memory\/main:decisions\/use-valkey-for-caching.md\n$/);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
   });
 
@@ -118,7 +118,7 @@ describe('a fresh repository', () => {
     const byCommit = await axmeOk(dir, ['decision', 'show', 'D-001', '--json', '--at', before]);
     assert.equal(byCommit.status, 'active');
     const again = await axme(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
-    assert.equal(again.code, 2);
+    assert.equal(again.code, 1, 'WRONG_STATE: a failure, not a usage error');
     assert.match(again.stderr, /already superseded by D-002/);
     const fsck = await axmeOk(dir, ['fsck', '--json']);
     assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));

@@ -1,53 +1,22 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { addDecision } from '../../knowledge/add-decision.ts';
-import { addMemory } from '../../knowledge/add-memory.ts';
 import { showSafety } from '../../knowledge/show-safety.ts';
 import { supersedeDecision } from '../../knowledge/supersede-decision.ts';
 import { updateSafety } from '../../knowledge/update-safety.ts';
 import { safetyBlock } from '../../knowledge/digest.ts';
 import { DecisionInput } from '../../model/decision.ts';
-import { MemoryInput } from '../../model/memory.ts';
+import { decisionAdd } from '../../operations/decision-add.ts';
+import { memoryAdd } from '../../operations/memory-add.ts';
+import { registerOperationTool } from '../operation-tool.ts';
 import { SafetyUpdate } from '../../model/safety-rules.ts';
 import { common, readCommon, reply, writeCommon, type ServerContext } from '../context.ts';
 import { EDIT, READ, SAVE } from './annotations.ts';
 
 /** Saving decisions and memories; reading and changing safety rules; scanning the oracle. */
 export function registerWriteTools(server: McpServer, ctx: ServerContext): void {
-  server.registerTool(
-    'axme_save_decision',
-    {
-      title: 'Save a decision',
-      description: 'Save an architectural decision as soon as it is made. An equal active decision is returned instead of a duplicate. To revise one, pass `supersedes` with its ID: the old one is kept in history as superseded.',
-      inputSchema: { ...writeCommon, ...DecisionInput.shape, supersedes: z.string().max(200).optional().describe('ID or slug of the decision this one replaces') },
-      annotations: SAVE,
-    },
-    (a) =>
-      reply(ctx, async () => {
-        const kb = await ctx.kb(a.project_path);
-        const input = { title: a.title, decision: a.decision, reasoning: a.reasoning, enforce: a.enforce, scope: a.scope, tags: a.tags, anchors: a.anchors };
-        if (a.supersedes) {
-          const r = await supersedeDecision(kb, { ...input, id: a.supersedes }, { allowSecret: a.allow_secret });
-          return { text: `Decision saved: ${r.item.id} - ${r.item.title} -> ${r.location} (supersedes ${r.superseded.id})`, data: r };
-        }
-        const r = await addDecision(kb, input, { allowSecret: a.allow_secret });
-        return { text: [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Decision already stored' : 'Decision saved'}: ${x.item.id} - ${x.item.title} -> ${x.location}`).join('\n'), data: r };
-      }),
-  );
-  server.registerTool(
-    'axme_save_memory',
-    {
-      title: 'Save a memory',
-      description: 'Save feedback (how the user wants work done) or a pattern (how this code does things). An equal active memory is returned instead of a duplicate.',
-      inputSchema: { ...writeCommon, ...MemoryInput.shape },
-      annotations: SAVE,
-    },
-    (a) =>
-      reply(ctx, async () => {
-        const r = await addMemory(await ctx.kb(a.project_path), { type: a.type, title: a.title, description: a.description, body: a.body, keywords: a.keywords, scope: a.scope }, { allowSecret: a.allow_secret });
-        return { text: [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Memory already stored' : 'Memory saved'}: ${x.item.slug} (${x.item.type}) -> ${x.location}`).join('\n'), data: r };
-      }),
-  );
+  registerOperationTool(server, ctx, decisionAdd);
+  registerOperationTool(server, ctx, memoryAdd);
   server.registerTool(
     'axme_safety',
     { title: 'Safety rules', description: 'The safety rules the hooks enforce on every tool call.', inputSchema: readCommon, annotations: READ },

@@ -1,0 +1,23 @@
+import type { EditResult } from '../knowledge/items.ts';
+import { RevokeInput, type Decision } from '../model/decision.ts';
+import { defineOperation, EDIT } from './operation.ts';
+import { editedJson, EditedOutput } from './results.ts';
+
+/** decision.revoke: `axme decision revoke <id> --reason`. */
+export const decisionRevoke = defineOperation({
+  id: 'decision.revoke',
+  summary: 'Revoke a decision that no longer holds',
+  description: 'The decision becomes revoked (kept in history and in the tree, never served as current) with the reason and the time.',
+  input: RevokeInput.shape,
+  output: EditedOutput,
+  annotations: EDIT,
+  write: true,
+  cli: { command: ['decision', 'revoke'], positional: ['id'] },
+  mcp: null,
+  async run(kb, input, opts): Promise<EditResult<Decision>> {
+    const { revokeDecision } = await import('../knowledge/revoke-decision.ts');
+    return revokeDecision(kb, input, opts);
+  },
+  json: editedJson,
+  text: (r) => `${r.changed ? 'Decision revoked' : 'Decision already revoked'}: ${r.item.id} - ${r.item.title}`,
+});

@@ -1,0 +1,10 @@
+import { backlogAdd, backlogUpdate } from './backlog.ts';
+import { decisionAdd, decisionSupersede } from './decision-add.ts';
+import { decisionRevoke } from './decision-revoke.ts';
+import { memoryAdd } from './memory-add.ts';
+import { memoryArchive } from './memory-archive.ts';
+import { questionAnswer, questionAsk, questionStatus } from './question.ts';
+import type { AnyOperation } from './operation.ts';
+
+/** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
+export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus];

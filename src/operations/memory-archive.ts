@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { EditResult } from '../knowledge/items.ts';
+import type { Memory } from '../model/memory.ts';
+import { defineOperation, EDIT } from './operation.ts';
+import { editedJson, EditedOutput } from './results.ts';
+
+/** memory.archive: `axme memory remove <slug>`. */
+export const memoryArchive = defineOperation({
+  id: 'memory.archive',
+  summary: 'Archive a memory (it stays in history)',
+  description: 'The memory becomes archived: kept in the tree and in history, no longer offered to agents.',
+  input: { slug: z.string().min(1).max(200).describe('the memory\'s slug') },
+  output: EditedOutput,
+  annotations: EDIT,
+  write: false,
+  cli: { command: ['memory', 'remove'], positional: ['slug'] },
+  mcp: null,
+  async run(kb, input): Promise<EditResult<Memory>> {
+    const { archiveMemory } = await import('../knowledge/archive-memory.ts');
+    return archiveMemory(kb, input);
+  },
+  json: editedJson,
+  text: (r) => `${r.changed ? 'Memory archived' : 'Memory already archived'}: ${r.item.slug}`,
+});
