@@ -7,6 +7,8 @@ import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
 import { isAxmeError } from '../src/model/errors.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
+import { log, worklogOp } from '../src/operations/history.ts';
+import { decisionAdd } from '../src/operations/decision-add.ts';
 import { inputSchema } from '../src/operations/operation.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
 
@@ -78,6 +80,32 @@ describe('memory.add: the core called directly', () => {
     await assert.rejects(memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: false }), (e) => isAxmeError(e, 'SECRET_DETECTED'));
     const ok = await memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: true });
     assert.equal(ok.duplicate, false);
+  });
+});
+
+describe('log and worklog: two tools, two answers', () => {
+  test('log gives the trailers and, with changes, what each commit changed; worklog one line per commit', async () => {
+    const { dir, cleanup } = tempRepo();
+    const kb = await (async () => {
+      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      return openTestKb(dir);
+    })();
+    try {
+      await decisionAdd.run(kb, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.' }, { allowSecret: false });
+      await decisionAdd.run(kb, { title: 'Use Valkey 8 for caching', decision: 'Cache in Valkey 8.', supersedes: 'D-001' }, { allowSecret: false });
+      const plain = await worklogOp.run(kb, { limit: 5 });
+      assert.match(worklogOp.text(plain), /^[0-9a-f]{12} \S+ agent: decision: supersede D-001/m);
+      const changed = await log.run(kb, { limit: 2, changes: true });
+      const text = log.text(changed);
+      assert.match(text, /^    \+ added D-002 Use Valkey 8 for caching$/m, text);
+      assert.match(text, /^    ~ superseded D-001 Use Valkey for caching -> D-002/m, text);
+      assert.ok(changed.every((e) => e.changes), 'every entry carries its changes');
+      assert.equal(log.output.safeParse(log.json(changed)).success, true);
+      assert.equal((log.json(plain).entries as unknown[]).length, plain.length);
+    } finally {
+      await closeKnowledgeBase(kb);
+      cleanup();
+    }
   });
 });
 

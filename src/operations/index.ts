@@ -4,7 +4,10 @@ import { decisionRevoke } from './decision-revoke.ts';
 import { memoryAdd } from './memory-add.ts';
 import { memoryArchive } from './memory-archive.ts';
 import { questionAnswer, questionAsk, questionStatus } from './question.ts';
+import { history, log, worklogOp } from './history.ts';
+import { search } from './search.ts';
+import { status } from './status.ts';
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
-export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus];
+export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus, status, search, history, worklogOp, log];

@@ -32,7 +32,7 @@ export interface Operation<S extends z.ZodRawShape = z.ZodRawShape, R = unknown>
   } | null;
   mcp: { tool: string } | null;
   /** the work: the core function (which checks its input once, at the boundary); returns data */
-  run(kb: KnowledgeBase, input: z.input<z.ZodObject<S>>, opts: { allowSecret: boolean }): Promise<R>;
+  run(kb: KnowledgeBase, input: z.input<z.ZodObject<S>>, opts?: { allowSecret?: boolean }): Promise<R>;
   /** the result as JSON (what `output` describes) */
   json(result: R): Record<string, unknown>;
   /** the result for a person or an agent: the same text on every surface */

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { assembleContext } from '../../knowledge/context.ts';
 import { readDigest } from '../../knowledge/read-digest.ts';
 import { showItem } from '../../knowledge/show-item.ts';
-import { storeStatus } from '../../knowledge/store-status.ts';
 import { workspaceStatus, workspaceText } from '../../knowledge/workspace/workspace-status.ts';
 import { resolve } from 'node:path';
 import { decisionBlock, memoryBlock } from '../../knowledge/digest.ts';
 import type { Decision } from '../../model/decision.ts';
 import type { Memory } from '../../model/memory.ts';
+import { status } from '../../operations/status.ts';
 import { pageParam, readCommon, reply, type ServerContext } from '../context.ts';
+import { registerOperationTool } from '../operation-tool.ts';
 import { READ } from './annotations.ts';
 
 /** Session-start reads: context, oracle, decisions, memories, one item, status, workspace. */
@@ -58,17 +59,7 @@ export function registerReadTools(server: McpServer, ctx: ServerContext): void {
         return { text: `${memoryBlock(r.item, r.store)}\nStatus: ${r.item.status}\nSource: ${r.location}`, data: { ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) } };
       }),
   );
-  server.registerTool(
-    'axme_status',
-    { title: 'Store status', description: 'Where the knowledge is stored, the tip commit, counts by kind and status, and problems found reading it.', inputSchema: readCommon, annotations: READ },
-    (a) =>
-      reply(ctx, async () => {
-        const s = await storeStatus(await ctx.kb(a.project_path), { at: a.at });
-        const counts = Object.entries(s.counts).filter(([, c]) => Object.keys(c).length).map(([k, c]) => `${k}: ${Object.entries(c).map(([st, n]) => `${n} ${st}`).join(', ')}`);
-        const text = [`${s.ref} @ ${s.commit.slice(0, 12)} (${s.date}) in ${s.repository}`, `session ${s.session ?? '-'} (${s.actor})`, ...counts, s.diagnostics.length ? `${s.diagnostics.length} problems: run axme fsck` : 'no problems'].join('\n');
-        return { text, data: s };
-      }),
-  );
+  registerOperationTool(server, ctx, status);
   server.registerTool(
     'axme_workspace',
     {

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { HistoryResult } from '../knowledge/item-history.ts';
+import { changeLines } from '../knowledge/diff/render-diff.ts';
+import type { WorklogEntry } from '../knowledge/worklog.ts';
+import { defineOperation, READ } from './operation.ts';
+import { atParam } from './params.ts';
+
+const limitParam = z.number().int().min(1).max(1000).optional().describe('at most this many entries (default 20)');
+const Entries = z.looseObject({
+  entries: z.array(z.looseObject({ commit: z.string(), date: z.string(), subject: z.string() })).describe('commits of refs/memory/main, newest first, with their trailers (actor, event, session, items)'),
+});
+const logLine = (e: WorklogEntry) => `${e.commit.slice(0, 12)} ${e.date} ${e.actor ?? '-'}: ${e.subject}`;
+
+/** history: `axme_history` (the CLI's `axme history` is its twin). */
+export const history = defineOperation({
+  id: 'history',
+  summary: 'History of one item',
+  description: 'Every version of one item (by ID, slug, alias or path), newest first, with commit, date, actor and the diff from the version before.',
+  input: { id_or_slug: z.string().min(1).max(300).describe('D-001, a slug, an alias, or a path like safety/rules.yaml'), at: atParam },
+  output: z.looseObject({
+    path: z.string().describe('the file in the store'),
+    versions: z.array(z.looseObject({ commit: z.string(), change: z.string() })).describe('newest first: commit, date, author, actor, event, subject, change (added, changed, removed), patch'),
+  }),
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_history' },
+  async run(kb, input): Promise<HistoryResult> {
+    const { itemHistory } = await import('../knowledge/item-history.ts');
+    return itemHistory(kb, { ref: input.id_or_slug, at: input.at, patch: true });
+  },
+  json: (r) => ({ path: r.path, versions: r.versions.map(({ text: _t, ...v }) => v) }),
+  text: (r) => [`# History of ${r.path} (${r.versions.length} versions)`, ...r.versions.map((v) => `## ${v.commit.slice(0, 12)} ${v.date} ${v.actor ?? '-'} ${v.change}: ${v.subject}\n${v.patch ?? ''}`)].join('\n\n'),
+});
+
+/** worklog: `axme_worklog` (AXME Code's name): one line per commit. */
+export const worklogOp = defineOperation({
+  id: 'worklog',
+  summary: 'Worklog',
+  description: 'What happened to the knowledge, newest first: one line per commit of refs/memory/main.',
+  input: { limit: limitParam, at: atParam },
+  output: Entries,
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_worklog' },
+  async run(kb, input): Promise<WorklogEntry[]> {
+    const { worklog } = await import('../knowledge/worklog.ts');
+    return worklog(kb, { limit: input.limit ?? 20, at: input.at });
+  },
+  json: (entries) => ({ entries }),
+  text: (entries) => entries.map(logLine).join('\n') || 'No entries.',
+});
+
+/** log: `axme_log`, the twin of `axme log`: since a date, and with `changes` the semantic diff of each commit. */
+export const log = defineOperation({
+  id: 'log',
+  summary: 'Log of the knowledge',
+  description: 'The commits of refs/memory/main with their trailers (actor, event, session, items), newest first; `since` limits them to a period, and `changes` adds what each commit changed (items added, superseded, changed with their fields; safety rules).',
+  input: {
+    limit: limitParam,
+    since: z.string().max(200).optional().describe('only changes since this date ("2026-01-31", "2 days ago")'),
+    changes: z.boolean().optional().describe('add what each commit changed (the semantic diff)'),
+    at: atParam,
+  },
+  output: Entries,
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_log' },
+  async run(kb, input): Promise<WorklogEntry[]> {
+    const { worklog } = await import('../knowledge/worklog.ts');
+    return worklog(kb, { limit: input.limit ?? 20, since: input.since, at: input.at, changes: !!input.changes });
+  },
+  json: (entries) => ({ entries }),
+  text: (entries) => entries.map((e) => [logLine(e), ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])].join('\n')).join('\n') || 'No entries.',
+});

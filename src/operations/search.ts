@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { SearchHit } from '../knowledge/search.ts';
+import { SearchInput } from '../model/search.ts';
+import { defineOperation, READ } from './operation.ts';
+import { atParam } from './params.ts';
+
+type Found = { hits: SearchHit[]; commit: string; total: number; query: string };
+
+/** search: `axme_search_kb` (the CLI's `axme search` is its twin). */
+export const search = defineOperation({
+  id: 'search',
+  summary: 'Search the knowledge',
+  description: 'Ranked search over decisions and memories (and backlog/questions with `type`). Each result cites git:<commit>:<path>.',
+  input: { ...SearchInput.shape, at: atParam },
+  output: z.looseObject({
+    hits: z.array(z.looseObject({ citation: z.string().describe('git:<commit>:<path>: `git show <commit>:<path>` gives the text') })).describe('the results, best first'),
+    commit: z.string().describe('the commit searched'),
+    total: z.number().describe('how many items matched in all'),
+  }),
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_search_kb' },
+  async run(kb, input): Promise<Found> {
+    const { searchKnowledge } = await import('../knowledge/search.ts');
+    const r = await searchKnowledge(kb, input);
+    return { ...r, query: String(input.query).trim() };
+  },
+  json: ({ query: _q, ...r }) => r,
+  text: (r) => {
+    const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${h.status === 'active' ? '' : `, ${h.status}`}]${h.via ? ` (replaces ${h.via})` : ''}\n   ${h.snippet}\n   ${h.citation}`);
+    return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : `No matches for "${r.query}".`;
+  },
+});
