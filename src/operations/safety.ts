@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { ScanOracleResult } from '../knowledge/oracle/scan-oracle.ts';
+import type { SafetyUpdateResult } from '../knowledge/update-safety.ts';
+import { safetyBlock } from '../knowledge/digest.ts';
+import { SafetyUpdate, type SafetyRules } from '../model/safety-rules.ts';
+import type { Diagnostic } from '../knowledge/state.ts';
+import { defineOperation, EDIT, READ, SAVE } from './operation.ts';
+import { atParam } from './params.ts';
+
+const Rules = z.looseObject({}).describe('the rules by section: git, bash, filesystem, github');
+
+/** safety.show: `axme_safety` (the CLI's `axme safety show` is its twin). */
+export const safetyShow = defineOperation({
+  id: 'safety.show',
+  summary: 'Safety rules',
+  description: 'The safety rules the hooks enforce on every tool call.',
+  input: { at: atParam },
+  output: z.looseObject({ rules: Rules, diagnostics: z.array(z.looseObject({})).describe('problems reading the rules file') }),
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_safety' },
+  async run(kb, input): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[] }> {
+    const { showSafety } = await import('../knowledge/show-safety.ts');
+    const r = await showSafety(kb, { at: input.at });
+    return { rules: r.rules, diagnostics: r.diagnostics };
+  },
+  json: (r) => ({ ...r }),
+  text: (r) => `# Safety rules\n${safetyBlock(r.rules)}${r.diagnostics.length ? `\n\nProblems: ${r.diagnostics.map((d) => d.reason).join('; ')}` : ''}`,
+});
+
+type Updated = SafetyUpdateResult & { input: { action: string; rule_type: string; value: string } };
+
+/** safety.update: `axme_update_safety` (the CLI's `axme safety add|remove` are its twins). */
+export const safetyUpdate = defineOperation({
+  id: 'safety.update',
+  summary: 'Change a safety rule',
+  description: 'Add (or remove) a safety rule: a protected branch, a denied or allowed command prefix, a denied or read-only path.',
+  input: SafetyUpdate.shape,
+  output: z.looseObject({ rules: Rules, changed: z.boolean().describe('false when the rules already said so: nothing was written'), commit: z.string().nullable().describe('the commit (null when nothing changed)') }),
+  annotations: EDIT,
+  write: true,
+  cli: null,
+  mcp: { tool: 'axme_update_safety' },
+  async run(kb, input): Promise<Updated> {
+    const { updateSafety } = await import('../knowledge/update-safety.ts');
+    const r = await updateSafety(kb, input);
+    return { ...r, input: { action: input.action ?? 'add', rule_type: input.rule_type, value: input.value } };
+  },
+  json: ({ input: _i, ...r }) => r,
+  text: ({ changed, input: { action, rule_type, value } }) =>
+    changed ? `Safety rule ${action === 'add' ? 'added' : 'removed'}: ${rule_type} = ${value}` : `Safety rule ${action === 'add' ? 'already present' : 'not present'}: ${rule_type} = ${value}`,
+});
+
+/** oracle.scan: `axme_oracle_scan` (the CLI's `axme oracle scan` is its twin). */
+export const oracleScan = defineOperation({
+  id: 'oracle.scan',
+  summary: 'Scan the project into the oracle',
+  description: 'Detect the stack (languages, package managers, frameworks, test runners), structure (folders, entry points, workspaces) and patterns (lint/format, CI, agent instructions) of the working tree and write oracle/stack.md, structure.md, patterns.md in one commit. Hand-written text on the pages is kept; nothing new means no commit.',
+  input: { dry_run: z.boolean().optional().describe('report what would change, commit nothing') },
+  output: z.looseObject({
+    commit: z.string().nullable().describe('the commit written (null: nothing new, or a dry run)'),
+    pages: z.array(z.looseObject({})).describe('each oracle page and whether it changed'),
+    facts: z.looseObject({}).describe('what was detected'),
+    truncated: z.boolean().describe('the file list hit its bound'),
+    dryRun: z.boolean().describe('nothing was committed'),
+  }),
+  annotations: SAVE,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_oracle_scan' },
+  async run(kb, input): Promise<ScanOracleResult> {
+    const { scanOracle } = await import('../knowledge/oracle/scan-oracle.ts');
+    return scanOracle(kb, { dryRun: input.dry_run });
+  },
+  json: ({ text: _t, ...r }) => r,
+  text: (r) => r.text,
+});
