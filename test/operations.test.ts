@@ -8,6 +8,9 @@ import { isAxmeError } from '../src/model/errors.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
 import { log, worklogOp } from '../src/operations/history.ts';
+import { safetyUpdate } from '../src/operations/safety.ts';
+import { backlogRead } from '../src/operations/digests.ts';
+import { backlogAdd } from '../src/operations/backlog.ts';
 import { decisionAdd } from '../src/operations/decision-add.ts';
 import { inputSchema } from '../src/operations/operation.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
@@ -102,6 +105,33 @@ describe('log and worklog: two tools, two answers', () => {
       assert.ok(changed.every((e) => e.changes), 'every entry carries its changes');
       assert.equal(log.output.safeParse(log.json(changed)).success, true);
       assert.equal((log.json(plain).entries as unknown[]).length, plain.length);
+    } finally {
+      await closeKnowledgeBase(kb);
+      cleanup();
+    }
+  });
+});
+
+describe('safety.update and backlog.read', () => {
+  test('adding twice says already present; removing an absent rule is not found and writes nothing', async () => {
+    const { dir, cleanup } = tempRepo();
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    const kb = await openTestKb(dir);
+    try {
+      const add = await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' });
+      assert.equal(safetyUpdate.text(add), 'Safety rule added: bash_deny = terraform destroy');
+      assert.equal(safetyUpdate.text(await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' })), 'Safety rule already present: bash_deny = terraform destroy');
+      const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'never added' }), (e) => isAxmeError(e, 'NOT_FOUND') && /axme safety show/.test(e.message));
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip, 'nothing written');
+      const removed = await safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' });
+      assert.equal(safetyUpdate.text(removed), 'Safety rule removed: bash_deny = terraform destroy');
+      await backlogAdd.run(kb, { title: 'Add rate limiting', priority: 'high' });
+      const list = await backlogRead.run(kb, {});
+      assert.match(backlogRead.text(list), /^# Backlog \(1\)\n- B-001 \[open, high\] Add rate limiting$/);
+      const one = await backlogRead.run(kb, { id: 'B-001' });
+      assert.equal(backlogRead.json(one).id, 'B-001');
+      assert.equal(backlogRead.output.safeParse(backlogRead.json(one)).success, true);
     } finally {
       await closeKnowledgeBase(kb);
       cleanup();

@@ -7,10 +7,11 @@ import { questionAnswer, questionAsk, questionStatus } from './question.ts';
 import { history, log, worklogOp } from './history.ts';
 import { search } from './search.ts';
 import { status } from './status.ts';
+import { backlogRead, decisionDigest, decisionGet, memoryDigest, memoryGet, openQuestions, oracleDigest } from './digests.ts';
 import { check, diff, propose } from './review.ts';
 import { oracleScan, safetyShow, safetyUpdate } from './safety.ts';
 import { beginCloseOp, finalizeCloseOp } from './session.ts';
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
-export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus, status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp, safetyShow, safetyUpdate, oracleScan];
+export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus, status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp, safetyShow, safetyUpdate, oracleScan, oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions];

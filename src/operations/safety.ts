@@ -48,8 +48,8 @@ export const safetyUpdate = defineOperation({
     return { ...r, input: { action: input.action ?? 'add', rule_type: input.rule_type, value: input.value } };
   },
   json: ({ input: _i, ...r }) => r,
-  text: ({ changed, input: { action, rule_type, value } }) =>
-    changed ? `Safety rule ${action === 'add' ? 'added' : 'removed'}: ${rule_type} = ${value}` : `Safety rule ${action === 'add' ? 'already present' : 'not present'}: ${rule_type} = ${value}`,
+  // removing a rule that is not there is NOT_FOUND in the core: unchanged means already present
+  text: ({ changed, input: { action, rule_type, value } }) => `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${rule_type} = ${value}`,
 });
 
 /** oracle.scan: `axme_oracle_scan` (the CLI's `axme oracle scan` is its twin). */

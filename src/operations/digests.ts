@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { DigestKind, DigestResult } from '../knowledge/read-digest.ts';
+import type { ShowResult } from '../knowledge/show-item.ts';
+import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/digest.ts';
+import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
+import type { Decision } from '../model/decision.ts';
+import type { Memory } from '../model/memory.ts';
+import type { Question } from '../model/question.ts';
+import { defineOperation, READ, type AnyOperation } from './operation.ts';
+import { atParam } from './params.ts';
+
+const pageParam = z.number().int().min(1).optional().describe('page of the reply to return (replies are paged at a size budget; default 1)');
+const Paged = z.looseObject({
+  page: z.number().describe('this page (1-based)'),
+  pages: z.number().describe('how many pages there are'),
+  total: z.number().describe('how many items in all'),
+  commit: z.string().describe('the commit read'),
+  items: z.array(z.looseObject({})).describe('the items on this page, in full'),
+});
+
+/** The paged session-start reads: `axme_oracle`, `axme_decisions`, `axme_memories`. */
+function digest(id: string, kind: DigestKind, tool: string, summary: string, description: string): AnyOperation {
+  return defineOperation({
+    id,
+    summary,
+    description,
+    input: { at: atParam, page: pageParam },
+    output: Paged,
+    annotations: READ,
+    write: false,
+    cli: null,
+    mcp: { tool },
+    async run(kb, input): Promise<DigestResult<unknown>> {
+      const { readDigest } = await import('../knowledge/read-digest.ts');
+      return readDigest(kb, { kind, at: input.at, page: input.page });
+    },
+    json: (r) => ({ page: r.page, pages: r.pages, total: r.total, commit: r.commit, items: r.items }),
+    text: (r) => r.text,
+  });
+}
+
+export const oracleDigest = digest('oracle.read', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.');
+export const decisionDigest = digest('decision.current', 'decision', 'axme_decisions', 'Decisions', 'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.');
+export const memoryDigest = digest('memory.current', 'memory', 'axme_memories', 'Memories', 'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.');
+
+const Shown = z.looseObject({
+  slug: z.string().describe("the item's slug"),
+  path: z.string().describe('the file in the store'),
+  location: z.string().describe('where to read it with git show: <ref>:<path>'),
+  store: z.string().optional().describe('the store it comes from, when not this repository\'s (a workspace)'),
+});
+const shownJson = <T extends object>(r: ShowResult<T>) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
+
+/** decision.get: `axme_get_decision` (the CLI's `axme decision show` is its twin). */
+export const decisionGet = defineOperation({
+  id: 'decision.get',
+  summary: 'One decision',
+  description: 'A decision by ID (D-001), alias or slug, in full.',
+  input: { id_or_slug: z.string().min(1).max(200).describe('D-001, an alias or a slug'), at: atParam },
+  output: Shown,
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_get_decision' },
+  async run(kb, input): Promise<ShowResult<Decision>> {
+    const { showItem } = await import('../knowledge/show-item.ts');
+    return showItem<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
+  },
+  json: shownJson,
+  text: (r) => `${decisionBlock(r.item, r.store)}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
+});
+
+/** memory.get: `axme_get_memory` (the CLI's `axme memory show` is its twin). */
+export const memoryGet = defineOperation({
+  id: 'memory.get',
+  summary: 'One memory',
+  description: 'A memory by slug, in full.',
+  input: { slug: z.string().min(1).max(200).describe('the memory slug'), at: atParam },
+  output: Shown,
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_get_memory' },
+  async run(kb, input): Promise<ShowResult<Memory>> {
+    const { showItem } = await import('../knowledge/show-item.ts');
+    return showItem<Memory>(kb, { kind: 'memory', ref: input.slug, at: input.at });
+  },
+  json: shownJson,
+  text: (r) => `${memoryBlock(r.item, r.store)}\nStatus: ${r.item.status}\nSource: ${r.location}`,
+});
+
+type BacklogRead = { one: ShowResult<BacklogItem> } | { items: BacklogItem[] };
+
+/** backlog.read: `axme_backlog` (the CLI's `axme backlog list` and `show` are its twins). */
+export const backlogRead = defineOperation({
+  id: 'backlog.read',
+  summary: 'Backlog',
+  description: 'Backlog items (not done ones by default), or one item in full by `id`.',
+  input: {
+    at: atParam,
+    status: z.enum(BACKLOG_STATUSES).optional().describe('only this status'),
+    id: z.string().max(200).optional().describe('B-001 or a slug: show this item'),
+  },
+  output: z.looseObject({ items: z.array(z.looseObject({})).optional().describe('the items listed (without `id`)') }),
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_backlog' },
+  async run(kb, input): Promise<BacklogRead> {
+    if (input.id) {
+      const { showItem } = await import('../knowledge/show-item.ts');
+      return { one: await showItem<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }) };
+    }
+    const { listItems } = await import('../knowledge/list-items.ts');
+    const r = await listItems(kb, { kind: 'backlog', at: input.at, status: input.status ? [input.status] : undefined });
+    return { items: r.items as BacklogItem[] };
+  },
+  json: (r) => ('one' in r ? { ...r.one.item, path: r.one.path, location: r.one.location } : { items: r.items }),
+  text: (r) => ('one' in r ? r.one.text : r.items.length ? `# Backlog (${r.items.length})\n${r.items.map(backlogLine).join('\n')}` : '# Backlog\nNothing here.'),
+});
+
+/** question.open: `axme_list_open_questions` (the CLI's `axme question list` is its twin). */
+export const openQuestions = defineOperation({
+  id: 'question.open',
+  summary: 'Open questions',
+  description: 'Questions waiting for the user.',
+  input: { at: atParam },
+  output: z.looseObject({ items: z.array(z.looseObject({})).describe('the open questions') }),
+  annotations: READ,
+  write: false,
+  cli: null,
+  mcp: { tool: 'axme_list_open_questions' },
+  async run(kb, input): Promise<Question[]> {
+    const { listItems } = await import('../knowledge/list-items.ts');
+    return (await listItems(kb, { kind: 'question', at: input.at })).items as Question[];
+  },
+  json: (items) => ({ items }),
+  text: (items) => (items.length ? `# Open questions (${items.length})\n${items.map(questionBlock).join('\n')}` : 'No open questions.'),
+});
