@@ -49,6 +49,24 @@ test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0
   }
 });
 
+test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 120_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/startup.bench.ts', ['--reps', '2', '--size', '5'], out);
+    assert.equal(r.status, 0, r.stderr);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> };
+    const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
+    const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
+    assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, r.stdout);
+    assert.deepEqual([read.budget, write.budget], [2, 2.5]);
+    assert.ok(json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0), r.stdout);
+    assert.ok(r.stdout.includes('× node -e 0'));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
 test('the session benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
   const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
   try {

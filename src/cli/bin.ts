@@ -7,8 +7,9 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// The executable: real process streams in, exit code out. Everything else is in run().
-const code = await run(process.argv.slice(2), {
+// The executable: real process streams in, exit code out. Everything else is in run(). (No
+// top-level await: the bundle is a script, dist/cli.cjs, so that it can use a code cache.)
+void run(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   stdin: process.stdin,
@@ -16,5 +17,6 @@ const code = await run(process.argv.slice(2), {
   stderr: process.stderr,
   // the launcher (dist/axme.cjs) is what people and hooks run
   self: { execPath: process.execPath, script: process.argv[1] ?? '' },
+}).then((code) => {
+  process.exitCode = code;
 });
-process.exitCode = code;

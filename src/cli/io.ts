@@ -2,8 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
-import { sessionOfProcess } from '../session/current.ts';
+import type { KnowledgeBase } from '../knowledge/kb.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -44,15 +43,16 @@ export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
 /** Opens the knowledge base for a command and always closes it (the cat-file process included). */
 export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   if (Array.isArray(args.C)) throw new AxmeError('INVALID_INPUT', '-C was given more than once: give one folder');
+  // loaded here, not at start-up: commands that open no knowledge base never compile the store
+  const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([import('../knowledge/kb.ts'), import('../session/current.ts')]);
+  // no `backend`: the default of every process, hybrid (reads through one `git cat-file --batch`,
+  // objects written in-process: no git process per object), unless AXME_BACKEND says otherwise
   const kb = await openKnowledgeBase({
     cwd: args.C ?? io.cwd,
     env: io.env,
     now: clockFrom(io.env),
     actor: actorFrom(io.env),
     session: io.env.AXME_SESSION || undefined,
-    // A CLI run is a short-lived process: the git CLI backend starts faster than loading
-    // isomorphic-git (see docs/benchmarks.md). AXME_BACKEND overrides.
-    backend: io.env.AXME_BACKEND ? undefined : 'cli',
     // in a workspace: merged reads, scope-routed writes; in the workspace folder itself, its store
     workspace: true,
   });

@@ -9,8 +9,10 @@ import { runHook } from '../hooks/run.ts';
  * Claude Code runs pre-tool-use before every tool call. Everything else loads the full CLI.
  */
 
-// the heavy chunks are ES modules next to this file; the paths are resolved at run time
-const CLI = './cli.js';
+// the heavy parts are files next to this one, loaded at run time: the CLI bundle through its
+// loader (dist/cli-loader.cjs: a code cache, so the bundle is not parsed on every start), and
+// the slow hook paths (an ES module)
+const CLI_LOADER = './cli-loader.cjs';
 const HOOK_SLOW = './hook-slow.js';
 
 function readStdin(): string {
@@ -62,5 +64,5 @@ if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
     process.exit(event === 'pre-tool-use' ? 0 : 1);
   });
 } else {
-  void import(CLI);
+  (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 }

@@ -1,26 +1,48 @@
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
-import { agentCommands } from './commands/agent.ts';
-import { backlogCommand } from './commands/backlog.ts';
-import { codeCommands } from './commands/code.ts';
-import { decisionCommand } from './commands/decision.ts';
-import { memoryCommand } from './commands/memory.ts';
-import { questionCommand } from './commands/question.ts';
-import { reviewCommands } from './commands/review.ts';
-import { sessionCommand } from './commands/session.ts';
-import { syncCommand } from './commands/sync.ts';
-import { workspaceCommand } from './commands/workspace.ts';
-import { safetyCommand } from './commands/safety.ts';
-import { setupCommands } from './commands/setup.ts';
-import { storeCommands } from './commands/store.ts';
+import { commandWords } from './command-line.ts';
 import { SilentExit, type CliIO } from './io.ts';
 
 declare const AXME_VERSION: string | undefined;
 
 /** A command line yargs could not parse (unknown command, bad flag value). */
 class UsageError extends Error {}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' command modules are typed by their builders
+type Command = CommandModule<any, any>;
+
+/**
+ * The command table, in the order `axme --help` lists it: the top-level words of each command
+ * module and how to load it. A command line loads the module of its first word only, so it
+ * builds only its own commands (and their cores load when a handler runs). A word missing here
+ * still works, through the whole table; test/startup.test.ts checks the words match the modules.
+ */
+export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Promise<Command | Command[]> }> = [
+  { words: ['init', 'log', 'history', 'fsck'], load: async (io) => (await import('./commands/store.ts')).storeCommands(io) },
+  { words: ['decision'], load: async (io) => (await import('./commands/decision.ts')).decisionCommand(io) },
+  { words: ['memory'], load: async (io) => (await import('./commands/memory.ts')).memoryCommand(io) },
+  { words: ['backlog'], load: async (io) => (await import('./commands/backlog.ts')).backlogCommand(io) },
+  { words: ['question'], load: async (io) => (await import('./commands/question.ts')).questionCommand(io) },
+  { words: ['session'], load: async (io) => (await import('./commands/session.ts')).sessionCommand(io) },
+  { words: ['sync'], load: async (io) => (await import('./commands/sync.ts')).syncCommand(io) },
+  { words: ['diff', 'propose', 'check'], load: async (io) => (await import('./commands/review.ts')).reviewCommands(io) },
+  { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },
+  { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
+  { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },
+  { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },
+  { words: ['show-commit', 'blame'], load: async (io) => (await import('./commands/code.ts')).codeCommands(io) },
+];
+
+/** The commands a command line needs: its own module's, or the whole table (none for `axme --version`). */
+async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
+  if (argv.length === 1 && argv[0] === '--version') return [];
+  const [word] = commandWords(argv);
+  const own = COMMANDS.filter((c) => word !== undefined && c.words.includes(word));
+  const modules = await Promise.all((own.length ? own : COMMANDS).map((c) => c.load(io)));
+  return modules.flat();
+}
 
 /**
  * Runs one axme command line. Returns the exit code: 0 ok, 1 failure, 2 usage or configuration
@@ -33,19 +55,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
     .option('C', { type: 'string', describe: 'run as if started in this folder', global: true })
     .option('json', { type: 'boolean', describe: 'print the result as JSON', global: true })
-    .command(storeCommands(io))
-    .command(decisionCommand(io))
-    .command(memoryCommand(io))
-    .command(backlogCommand(io))
-    .command(questionCommand(io))
-    .command(sessionCommand(io))
-    .command(syncCommand(io))
-    .command(reviewCommands(io))
-    .command(workspaceCommand(io))
-    .command(safetyCommand(io))
-    .command(agentCommands(io))
-    .command(setupCommands(io))
-    .command(codeCommands(io))
+    .command(await commandsFor(argv, io))
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()

@@ -43,16 +43,21 @@ export function fieldsOf(op: AnyOperation): { properties: Record<string, JsonFie
 /**
  * The yargs command of an operation (its last command word; the parent command groups it):
  * one option per input field, positionals and --stdin where declared, --allow-secret for writes;
- * the result printed as the operation's text, or its JSON with --json.
+ * the result printed as the operation's text, or its JSON with --json. The options are worked
+ * out when the command runs (or shows its help), not when its parent lists it.
  */
 export function operationCommand(io: CliIO, op: AnyOperation) {
   if (!op.cli) throw new Error(`operation ${op.id} has no CLI command`);
   const { command, positional = [], stdin = [] } = op.cli;
-  const { properties, required } = fieldsOf(op);
+  let cached: ReturnType<typeof fieldsOf> | undefined;
+  const all = () => (cached ??= fieldsOf(op));
+  // the command line needs only whether each positional is required: a schema of those alone
+  const { required: positionalRequired } = positional.length ? fieldsOf({ ...op, input: Object.fromEntries(positional.map((p) => [p, op.input[p]])) }) : { required: new Set<string>() };
   return {
-    command: [command.at(-1)!, ...positional.map((p) => (required.has(p) ? `<${p}>` : `[${p}]`))].join(' '),
+    command: [command.at(-1)!, ...positional.map((p) => (positionalRequired.has(p) ? `<${p}>` : `[${p}]`))].join(' '),
     describe: op.summary.charAt(0).toLowerCase() + op.summary.slice(1),
     builder: (y: Argv) => {
+      const { properties, required } = all();
       let b: Argv = op.write ? writeOptions(y, stdin) : y;
       for (const [field, schema] of Object.entries(properties)) {
         const o = optionOf(schema, required.has(field) && !stdin.includes(field));
@@ -64,7 +69,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       withKb(io, a, async (kb) => {
         const fromStdin = await stdinFields(io, a, stdin);
         const input: Record<string, unknown> = {};
-        for (const field of Object.keys(properties)) {
+        for (const field of Object.keys(all().properties)) {
           const v = fromStdin[field] ?? (positional.includes(field) ? a[field] : a[flagOf(field)]);
           if (v !== undefined) input[field] = v;
         }

@@ -1,9 +1,5 @@
 import type { Argv } from 'yargs';
-import { assembleContext } from '../../knowledge/context.ts';
-import { readDigest } from '../../knowledge/read-digest.ts';
-import { searchKnowledge } from '../../knowledge/search.ts';
 import { SEARCH_TYPES } from '../../model/search.ts';
-import { storeStatus } from '../../knowledge/store-status.ts';
 import { out, printJson, withKb, type CliIO } from '../io.ts';
 import { atOption, writeOptions } from './shared.ts';
 
@@ -31,6 +27,7 @@ export function agentCommands(io: CliIO) {
       builder: pageOptions,
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { assembleContext } = await import('../../knowledge/context.ts');
           const r = await assembleContext(kb, { at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
           if (a.json) return printJson(io, r);
           out(io, r.text);
@@ -46,6 +43,7 @@ export function agentCommands(io: CliIO) {
           .option('type', { choices: SEARCH_TYPES, describe: 'decision, memory, backlog, question or all (default: decisions and memories)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { searchKnowledge } = await import('../../knowledge/search.ts');
           const r = await searchKnowledge(kb, { query: (a.query as string[]).join(' '), k: a.k as number | undefined, type: a.type as (typeof SEARCH_TYPES)[number] | undefined, at: a.at as string | undefined });
           if (a.json) return printJson(io, r);
           for (const h of r.hits) out(io, `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}  ${h.citation}`);
@@ -57,6 +55,7 @@ export function agentCommands(io: CliIO) {
       builder: atOption,
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { storeStatus } = await import('../../knowledge/store-status.ts');
           const s = await storeStatus(kb, { at: a.at as string | undefined });
           if (a.json) return printJson(io, s);
           out(io, `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date})`);
@@ -71,6 +70,7 @@ export function agentCommands(io: CliIO) {
         y
           .command('show', 'print the oracle pages', pageOptions, (a: Args) =>
             withKb(io, a, async (kb) => {
+              const { readDigest } = await import('../../knowledge/read-digest.ts');
               const r = await readDigest(kb, { kind: 'oracle', at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
               if (a.json) return printJson(io, r);
               out(io, r.text);

@@ -1,8 +1,4 @@
 import type { Argv } from 'yargs';
-import { diffRevisions } from '../../knowledge/diff/diff-revisions.ts';
-import { renderDiffMarkdown, renderDiffText } from '../../knowledge/diff/render-diff.ts';
-import { checkKnowledge } from '../../knowledge/check-knowledge.ts';
-import { proposeKnowledge } from '../../knowledge/review/propose.ts';
 import { note, out, printJson, withKb, type CliIO } from '../io.ts';
 import { reportFindings } from './shared.ts';
 
@@ -29,6 +25,7 @@ export function reviewCommands(io: CliIO) {
           .option('color', { type: 'boolean', describe: 'colour the text format (default: on a terminal, unless NO_COLOR)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const [{ diffRevisions }, { renderDiffMarkdown, renderDiffText }] = await Promise.all([import('../../knowledge/diff/diff-revisions.ts'), import('../../knowledge/diff/render-diff.ts')]);
           const d = await diffRevisions(kb, { from: a.from as string | undefined, to: a.to as string | undefined, remote: a.remote as string | undefined });
           if (a.json) return printJson(io, d);
           out(io, a.format === 'markdown' ? renderDiffMarkdown(d) : renderDiffText(d, { color: wantsColor(io, a.color) }));
@@ -46,6 +43,7 @@ export function reviewCommands(io: CliIO) {
           .option('ref', { type: 'string', describe: 'what to propose: refs/memory/main or a pending proposal (default: every pending proposal, else refs/memory/main)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { proposeKnowledge } = await import('../../knowledge/review/propose.ts');
           const r = await proposeKnowledge(kb, { title: a.title as string | undefined, remote: a.remote as string | undefined, name: a.name as string | undefined, repo: a.repo as string | undefined, ref: a.ref as string | undefined }, { env: io.env });
           if (a.json) return printJson(io, r);
           // stdout is the answer (the URLs); what happened goes to stderr
@@ -59,6 +57,7 @@ export function reviewCommands(io: CliIO) {
       builder: (y: Argv): Argv => y.positional('rev', { type: 'string', describe: 'the revision to check: a commit, a branch (origin/axme/proposals/x), ~N; default refs/memory/main' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { checkKnowledge } = await import('../../knowledge/check-knowledge.ts');
           const r = await checkKnowledge(kb, { at: a.rev as string | undefined });
           reportFindings(io, a.json, r, () => {
             const errors = r.findings.filter((f) => f.severity === 'error').length;

@@ -1,10 +1,7 @@
 import type { Argv } from 'yargs';
-import { beginClose } from '../../knowledge/begin-close.ts';
-import { finalizeClose } from '../../knowledge/finalize-close.ts';
-import { recoverSession, sweepOrphans } from '../../knowledge/recover-session.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { LIMITS } from '../../model/limits.ts';
-import { sessionDetail, sessionRows, type SessionRow } from '../../session/list.ts';
+import type { SessionRow } from '../../session/list.ts';
 import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO } from '../io.ts';
 import { writeOptions } from './shared.ts';
 
@@ -19,6 +16,7 @@ export function sessionCommand(io: CliIO) {
       y
         .command('begin-close', 'what to extract before closing', (y) => y, (a: Args) =>
           withKb(io, a, async (kb) => {
+            const { beginClose } = await import('../../knowledge/begin-close.ts');
             const r = await beginClose(kb);
             if (a.json) return printJson(io, r);
             out(io, r.text);
@@ -33,6 +31,7 @@ export function sessionCommand(io: CliIO) {
             } catch (err) {
               throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the axme_finalize_close arguments as one JSON object`);
             }
+            const { finalizeClose } = await import('../../knowledge/finalize-close.ts');
             const r = await finalizeClose(kb, input as never, { allowSecret: !!a.allowSecret });
             if (a.json) return printJson(io, r);
             out(io, r.text);
@@ -40,6 +39,7 @@ export function sessionCommand(io: CliIO) {
         )
         .command('list', "this repository's sessions on this machine, newest first", (y) => y.option('orphans', { type: 'boolean', describe: 'only sessions that ended without a close and await recovery' }), (a: Args) =>
           withKb(io, a, async (kb) => {
+            const { sessionRows } = await import('../../session/list.ts');
             const rows = sessionRows(kb.repo.commonDir, { orphans: !!a.orphans });
             if (a.json) return printJson(io, rows);
             for (const r of rows) out(io, sessionLine(r));
@@ -48,6 +48,7 @@ export function sessionCommand(io: CliIO) {
         )
         .command('show <id>', 'one session: status, files changed, commits', (y) => y.positional('id', { type: 'string' }), (a: Args) =>
           withKb(io, a, async (kb) => {
+            const { sessionDetail } = await import('../../session/list.ts');
             const d = sessionDetail(kb.repo.commonDir, String(a.id));
             if (!d) throw new AxmeError('NOT_FOUND', `no session ${String(a.id)} on this machine: \`axme session list\` shows the sessions this repository has seen`);
             if (a.json) return printJson(io, d);
@@ -69,6 +70,7 @@ export function sessionCommand(io: CliIO) {
             withKb(io, a, async (kb) => {
               if (a.all && a.id) throw new AxmeError('INVALID_INPUT', 'give a session id or --all, not both');
               if (!a.all && !a.id) throw new AxmeError('INVALID_INPUT', 'say which session to recover (axme session list --orphans), or pass --all');
+              const { recoverSession, sweepOrphans } = await import('../../knowledge/recover-session.ts');
               if (a.all) {
                 const r = await sweepOrphans(kb);
                 if (a.json) printJson(io, r);

@@ -1,13 +1,8 @@
 import type { Argv } from 'yargs';
-import { checkStore } from '../../knowledge/check-store.ts';
 import { relative, resolve } from 'node:path';
-import { itemHistory } from '../../knowledge/item-history.ts';
-import { worklog } from '../../knowledge/worklog.ts';
-import { changeLines } from '../../knowledge/diff/render-diff.ts';
 import type { KindName } from '../../model/kind.ts';
 import { SPECS } from '../../model/paths.ts';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
-import { detectWorkspace } from '../../knowledge/workspace/detect-workspace.ts';
 import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { atOption, reportFindings } from './shared.ts';
@@ -40,6 +35,7 @@ export function storeCommands(io: CliIO) {
           .option('changes', { type: 'boolean', describe: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const [{ worklog }, { changeLines }] = await Promise.all([import('../../knowledge/worklog.ts'), import('../../knowledge/diff/render-diff.ts')]);
           const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined, changes: !!a.changes });
           if (a.json) return printJson(io, entries);
           for (const e of entries) {
@@ -58,6 +54,7 @@ export function storeCommands(io: CliIO) {
           .option('patch', { alias: 'p', type: 'boolean', describe: 'show the diff of each version' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { itemHistory } = await import('../../knowledge/item-history.ts');
           const r = await itemHistory(kb, { ref: String(a.ref), kind: a.kind as KindName | undefined, at: a.at as string | undefined, patch: !!a.patch });
           if (a.json) return printJson(io, r);
           for (const v of r.versions) {
@@ -72,6 +69,7 @@ export function storeCommands(io: CliIO) {
       builder: (y: Argv) => atOption(y),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
+          const { checkStore } = await import('../../knowledge/check-store.ts');
           const r = await checkStore(kb, { at: a.at as string | undefined });
           reportFindings(io, a.json, r, () => {
             const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
@@ -103,8 +101,11 @@ async function initOne(io: CliIO, a: Args): Promise<void> {
       printInit(io, a, await initRepository(kb, stepsOf(a), contextOf(io, a.C ?? io.cwd)));
     });
   } catch (err) {
-    const dir = resolve(io.cwd, a.C ?? '.');
-    if (isAxmeError(err, 'NOT_A_REPO') && detectWorkspace({ dir }).isWorkspace) throw hint(dir);
+    if (isAxmeError(err, 'NOT_A_REPO')) {
+      const dir = resolve(io.cwd, a.C ?? '.');
+      const { detectWorkspace } = await import('../../knowledge/workspace/detect-workspace.ts');
+      if (detectWorkspace({ dir }).isWorkspace) throw hint(dir);
+    }
     throw err;
   }
 }

@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { workspaceStatus, workspaceText } from '../../knowledge/workspace/workspace-status.ts';
 import { out, printJson, type CliIO } from '../io.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
@@ -11,6 +10,7 @@ export function workspaceCommand(io: CliIO) {
     describe: 'the workspace this folder belongs to: its store and every repository, with store tips and counts (docs/workspaces.md)',
     builder: (y: Argv) => y,
     handler: async (a: Args) => {
+      const { workspaceStatus, workspaceText } = await import('../../knowledge/workspace/workspace-status.ts');
       const s = await workspaceStatus({ cwd: a.C ?? io.cwd, env: io.env });
       if (a.json) return printJson(io, s);
       out(io, workspaceText(s));

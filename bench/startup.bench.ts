@@ -1,0 +1,87 @@
+// Start-up benchmark (issue 18): what a CLI process costs for a read (`axme decision list
+// --json`) and a write (`axme decision add`) on a small store, side by side with starting Node
+// itself. Runs `node -e 0`, the read, the write and `axme --version` in turn (A, B, C, D, A,
+// B...) so that machine noise hits all alike, then the read and the write again without the
+// code cache (AXME_COMPILE_CACHE=off: what a first run after an upgrade costs, less writing the
+// cache). Reports medians and the ratios to `node -e 0`. The budget: read <= 2x, write <= 2.5x.
+// Before each round the memory ref is put back on the seeded commit (untimed), so every round
+// reads and writes the same store of --size items. Table on stdout, JSON in bench/results/.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+
+const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
+const REPS = Number(arg('reps', '30'));
+const SIZE = Number(arg('size', '30'));
+const OUT = arg('out', join(import.meta.dirname, 'results'));
+const log = (s: string) => process.stderr.write(`${s}\n`);
+for (const [name, v] of [['reps', REPS], ['size', SIZE]] as const) {
+  if (!Number.isInteger(v) || v < 1) {
+    log(`--${name} takes a whole number of at least 1`);
+    process.exit(2);
+  }
+}
+
+const dir = seededRepo(SIZE);
+// a code cache of this run's own, filled by the warm-up runs
+const cache = mkdtempSync(join(tmpdir(), 'axme-bench-cache-'));
+const env = benchEnv({ AXME_COMPILE_CACHE: cache });
+const cold = benchEnv({ AXME_COMPILE_CACHE: 'off' });
+const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
+const seed = git('rev-parse', 'refs/memory/main');
+const axme = (args: string[], e = env) => () => timeProcess(process.execPath, [CLI, ...args], { cwd: dir, env: e });
+const read = ['decision', 'list', '--json'];
+const write = ['decision', 'add', '--title', 'Start-up bench decision', '--decision', 'Measured by bench/startup.bench.ts.'];
+
+interface Measure {
+  measure: string;
+  run: () => Promise<number>;
+  budget?: number;
+}
+const node0: Measure = { measure: 'node -e 0', run: () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env }) };
+const warm: Measure[] = [
+  node0,
+  { measure: `read: axme decision list --json (${SIZE} decisions)`, run: axme(read), budget: 2 },
+  { measure: `write: axme decision add (${SIZE} decisions)`, run: axme(write), budget: 2.5 },
+  { measure: 'axme --version (the CLI, no command)', run: axme(['--version']) },
+];
+const noCache: Measure[] = [
+  node0,
+  { measure: 'read, no code cache (AXME_COMPILE_CACHE=off)', run: axme(read, cold) },
+  { measure: 'write, no code cache (AXME_COMPILE_CACHE=off)', run: axme(write, cold) },
+];
+
+/** Rounds of the measures in turn (the ref put back before each); samples per measure. */
+async function rounds(measures: Measure[]): Promise<number[][]> {
+  for (const m of measures) await m.run(); // warm the file cache, the parse cache and the code cache
+  const samples = measures.map(() => [] as number[]);
+  for (let i = 0; i < REPS; i++) {
+    git('update-ref', 'refs/memory/main', seed);
+    for (const [j, m] of measures.entries()) samples[j]!.push(await m.run());
+  }
+  return samples;
+}
+
+const rows: Array<{ measure: string; stats: Stats; ratio?: number; budget?: number }> = [];
+for (const measures of [warm, noCache]) {
+  log(`start-up: ${REPS} rounds of ${measures.map((m) => m.measure.split(' (')[0]).join(' / ')}`);
+  const samples = await rounds(measures);
+  const base = stats(samples[0]!);
+  for (const [j, m] of measures.entries()) {
+    const s = stats(samples[j]!);
+    if (j === 0 && rows.length) continue; // node -e 0 once: the first block's
+    rows.push(j === 0 ? { measure: m.measure, stats: s } : { measure: m.measure, stats: s, ratio: s.median / base.median, ...(m.budget ? { budget: m.budget } : {}) });
+  }
+}
+log(`code caches: ${(readdirSync(cache, { recursive: true }) as string[]).filter((f) => f.endsWith('.bin')).join(', ') || 'none written'}`);
+
+console.log(`CLI start-up vs node -e 0 (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds)`);
+console.log('| measure | median ms | p10 | p90 | × node -e 0 | budget |\n| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const r of rows) console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.ratio === undefined ? '' : r.ratio.toFixed(2)} | ${r.budget === undefined ? '' : `≤ ${r.budget}`} |`);
+const file = join(OUT, `startup-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, size: SIZE, rows }, null, 2)}\n`);
+log(`results: ${file}`);
+rmSync(dir, { recursive: true, force: true });
+rmSync(cache, { recursive: true, force: true });

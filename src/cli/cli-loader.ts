@@ -1,0 +1,135 @@
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { commandWords } from './command-line.ts';
+
+/**
+ * Loads the CLI bundle (dist/cli.cjs) with a V8 code cache, built as its own small file
+ * (dist/cli-loader.cjs) so the launcher's hook fast path stays as it is. Without a cache Node
+ * parses all of the bundle's source on every start; with one it deserialises the functions an
+ * earlier run compiled (docs/benchmarks.md, "Start-up"). Node 22's module.enableCompileCache()
+ * does this for modules; Node 20 has only vm.Script's cachedData, hence a script, not an ES module.
+ *
+ * Where: AXME_COMPILE_CACHE (a folder; `off` turns the cache off), else $XDG_CACHE_HOME/axme or
+ * ~/.cache/axme (%LOCALAPPDATA%\axme on Windows). In it, a folder per build of the bundle (a
+ * hash of its source, set at build time), and in that a cache per Node version, architecture,
+ * Node flags and command (`v20.20.2-x64-<flags>-decision-add.bin`): each holds the functions its
+ * command compiled, so that a write does not deserialise a read's code and compile its own again. A cache is written
+ * once, when the process exits after a run without a usable one, to a temporary file renamed
+ * into place. It is used only from folders of this user's that no one else may write to:
+ * bytecode from there runs as this program. V8 itself refuses a cache of another V8 or flags.
+ */
+
+declare const AXME_CLI_HASH: string;
+
+/** The code cache folder for this environment, or undefined when the cache is off. */
+export function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
+  const setting = env.AXME_COMPILE_CACHE;
+  if (setting === 'off' || setting === '0') return undefined;
+  if (setting) return setting;
+  if (process.platform === 'win32') return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'axme') : undefined;
+  const base = env.XDG_CACHE_HOME || (homedir() && join(homedir(), '.cache'));
+  return base ? join(base, 'axme') : undefined;
+}
+
+/** Where one command's cache is: the cache folder, this build's folder in it, the file. */
+interface CachePath {
+  root: string;
+  build: string;
+  file: string;
+}
+
+/** Builds kept in the cache folder (two versions of axme in use keep theirs), and caches per build. */
+const KEEP_BUILDS = 2;
+const KEEP_CACHES = 48;
+
+/**
+ * V8 refuses a cache made under other flags (`node --max-old-space-size=...`, NODE_OPTIONS): a
+ * cache per set of flags, so that two ways of starting axme do not replace each other's cache.
+ */
+function flagsKey(env: NodeJS.ProcessEnv): string {
+  const flags = `${process.execArgv.join(' ')}|${env.NODE_OPTIONS ?? ''}`;
+  let h = 0x811c9dc5; // FNV-1a: node:crypto costs more to load than this string takes to hash
+  for (let i = 0; i < flags.length; i++) h = Math.imul(h ^ flags.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** This command line's cache, or undefined when the cache is off. */
+function cachePath(env: NodeJS.ProcessEnv, argv: string[]): CachePath | undefined {
+  let root: string | undefined;
+  try {
+    root = cacheFolder(env);
+  } catch {
+    return undefined; // no home folder to be found
+  }
+  if (!root) return undefined;
+  const build = join(root, `cli-${AXME_CLI_HASH}`);
+  const command = commandWords(argv).join('-');
+  return { root, build, file: join(build, `${process.version}-${process.arch}-${flagsKey(env)}-${/^[a-z][a-z-]{0,40}$/.test(command) ? command : '_'}.bin`) };
+}
+
+/** Whether a cache file or folder may be trusted: this user's, and nobody else may write to it. */
+function trusted(path: string): boolean {
+  if (process.platform === 'win32') return true;
+  const s = statSync(path);
+  return s.uid === process.getuid!() && (s.mode & 0o022) === 0;
+}
+
+function readCache(at: CachePath): Buffer | undefined {
+  try {
+    return trusted(at.root) && trusted(at.build) && trusted(at.file) ? readFileSync(at.file) : undefined;
+  } catch {
+    return undefined; // no cache yet (or unreadable): compile from source
+  }
+}
+
+/** The newest `keep` of the entries matching `pattern` in `folder` stay; the others go. */
+function prune(folder: string, pattern: RegExp, keep: number): void {
+  const entries = readdirSync(folder)
+    .filter((name) => pattern.test(name))
+    .map((name) => ({ path: join(folder, name), mtime: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of entries.slice(keep)) rmSync(old.path, { recursive: true, force: true });
+}
+
+/** Writes the cache made by `make` (only once the folder is known to take it: making one costs ~10 ms). */
+function writeCache(at: CachePath, make: () => Buffer): void {
+  const tmp = `${at.file}.${process.pid}.tmp`;
+  let fd: number | undefined;
+  try {
+    mkdirSync(at.root, { recursive: true, mode: 0o700 });
+    if (!trusted(at.root)) return;
+    mkdirSync(at.build, { recursive: true, mode: 0o700 });
+    if (!trusted(at.build)) return;
+    fd = openSync(tmp, 'w', 0o600);
+    writeFileSync(fd, make());
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, at.file);
+    // other builds (upgrades, rebuilds) and rarely used commands: the newest stay (one still in use is written again)
+    prune(at.root, /^cli-/, KEEP_BUILDS);
+    prune(at.build, /\.bin$/, KEEP_CACHES);
+  } catch {
+    // a cache is an optimisation: a read-only home or a full disk costs the next start its speed only
+    if (fd !== undefined) closeSync(fd);
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Runs the CLI bundle in `dir` (dist/cli.cjs) for `argv`: compiled from that command's code cache when there is a usable one. */
+export function loadCli(dir: string, env: NodeJS.ProcessEnv, argv: string[]): void {
+  const filename = join(dir, 'cli.cjs');
+  // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~10 ms less
+  const source = readFileSync(filename, 'latin1');
+  const cache = cachePath(env, argv);
+  const cachedData = cache && readCache(cache);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
+  if (cache && (!cachedData || script.cachedDataRejected)) {
+    // at exit: the cache then holds every function this run compiled, not only the top level
+    process.once('exit', () => writeCache(cache, () => script.createCachedData()));
+  }
+  const module = { exports: {} };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, dir);
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { GROUPS, commandWords } from '../src/cli/command-line.ts';
+import { COMMANDS } from '../src/cli/main.ts';
+import { axme, cleanEnv, tempRepo } from './helpers.ts';
+
+// Start-up (issue 18): a command line loads its own command module only, and the CLI bundle is
+// compiled from a code cache. What it costs is measured in bench/startup.bench.ts, never here.
+
+describe('the command table', () => {
+  test('the command is the first word after the global options (and a group\'s subcommand); anything else needs the whole table', () => {
+    const cases: Array<[string[], string[]]> = [
+      [['decision', 'list', '--json'], ['decision', 'list']],
+      [['-C', '/x', 'decision', 'add', '--title', 't'], ['decision', 'add']],
+      [['--C', '/x', 'log'], ['log']],
+      [['-C/x', 'log', '-n', '3'], ['log']],
+      [['-C=/x', '--json', 'memory', 'add'], ['memory', 'add']],
+      [['--C=/x', 'fsck'], ['fsck']],
+      [['--json', 'status'], ['status']],
+      [['--no-json', 'status'], ['status']],
+      // only a group's next word is its subcommand: a search query or a revision is not
+      [['search', 'caching', 'layer'], ['search']],
+      [['history', 'D-001'], ['history']],
+      [['decision', '--json', 'list'], ['decision']],
+      [['decision', 'D-001'], ['decision']],
+      // -C takes the next word as its folder: the command is the one after
+      [['-C', 'decision', 'list'], ['list']],
+      [[], []],
+      [['--help'], []],
+      [['--version', 'decision'], []],
+      [['-x', 'decision', 'list'], []],
+      [['--', 'decision'], []],
+      [['--json=true', 'decision'], []],
+    ];
+    for (const [argv, words] of cases) assert.deepEqual(commandWords(argv), words, argv.join(' '));
+  });
+
+  test('the groups are the commands with subcommands', async () => {
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    const io = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
+    const withSubcommands: string[] = [];
+    for (const entry of COMMANDS) {
+      for (const c of [await entry.load(io)].flat()) {
+        let subcommands = 0;
+        const y = { command: () => (subcommands++, y), demandCommand: () => y, positional: () => y, option: () => y, strict: () => y };
+        if (typeof c.builder === 'function') (c.builder as (y: unknown) => unknown)(y);
+        if (subcommands) withSubcommands.push(String(c.command).split(' ')[0]!);
+      }
+    }
+    assert.deepEqual(withSubcommands.sort(), [...GROUPS].sort());
+  });
+
+  test('each entry names exactly the top-level commands its module defines, none twice', async () => {
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    const io = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
+    const seen = new Set<string>();
+    for (const entry of COMMANDS) {
+      const loaded = [await entry.load(io)].flat();
+      const words = loaded.map((c) => String(c.command).split(' ')[0]);
+      assert.deepEqual(words, entry.words, `the module of ${entry.words.join(', ')}`);
+      for (const w of words) {
+        assert.ok(!seen.has(w), `${w} twice`);
+        seen.add(w);
+      }
+    }
+  });
+});
+
+describe('the code cache of the CLI bundle', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let cache: string;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    cache = mkdtempSync(join(tmpdir(), 'axme-cache-'));
+    const r = await axme(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config'], { env: { AXME_COMPILE_CACHE: 'off' } });
+    assert.equal(r.code, 0, r.stderr);
+  });
+  after(() => {
+    cleanup();
+    rmSync(cache, { recursive: true, force: true });
+  });
+  /** The caches under a cache folder: `<build folder>/<command>.bin`. */
+  const caches = (folder: string) => readdirSync(folder).flatMap((build) => readdirSync(join(folder, build)).map((f) => join(build, f)));
+
+  test('the first run of a command writes its cache, later runs use it as it is', async () => {
+    const folder = join(cache, 'fresh');
+    const env = { AXME_COMPILE_CACHE: folder };
+    const first = await axme(dir, ['--version'], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const [file, ...more] = caches(folder);
+    assert.ok(file && more.length === 0, `one cache: ${caches(folder).join(', ')}`);
+    assert.match(file, /^cli-[0-9a-f]{16}\/v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}-_\.bin$/);
+    for (const f of [folder, join(folder, file, '..')]) assert.equal(statSync(f).mode & 0o777, 0o700, `${f}: a folder of this user only`);
+    assert.equal(statSync(join(folder, file)).mode & 0o777, 0o600);
+    const bytes = readFileSync(join(folder, file));
+    const second = await axme(dir, ['--version'], { env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, first.stdout);
+    assert.deepEqual(readFileSync(join(folder, file)), bytes, 'not written again');
+    // another command: a cache of its own, beside the first
+    assert.equal((await axme(dir, ['-C', dir, 'decision', 'list', '--json'], { env })).code, 0);
+    assert.deepEqual(caches(folder).map((f) => f.replace(/^.*-/, '')).sort(), ['_.bin', 'list.bin']);
+    assert.ok(caches(folder).some((f) => f.endsWith('-decision-list.bin')));
+  });
+
+  test('a damaged cache is refused by V8 and written again; the command runs all the same', async () => {
+    const folder = join(cache, 'damaged');
+    const env = { AXME_COMPILE_CACHE: folder };
+    assert.equal((await axme(dir, ['log'], { env })).code, 0);
+    const [file] = caches(folder);
+    writeFileSync(join(folder, file!), Buffer.alloc(4096, 7), { mode: 0o600 });
+    const r = await axme(dir, ['log'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!readFileSync(join(folder, file!)).equals(Buffer.alloc(4096, 7)), 'replaced');
+  });
+
+  test('a folder others may write to is not used, and AXME_COMPILE_CACHE=off writes nothing', async () => {
+    const shared = join(cache, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    assert.equal((await axme(dir, ['--version'], { env: { AXME_COMPILE_CACHE: shared } })).code, 0);
+    assert.deepEqual(readdirSync(shared), []);
+    const home = mkdtempSync(join(tmpdir(), 'axme-home-'));
+    try {
+      const r = await axme(dir, ['--version'], { env: { AXME_COMPILE_CACHE: 'off', HOME: home, XDG_CACHE_HOME: join(home, 'cache') } });
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(readdirSync(home), []);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  test('without AXME_COMPILE_CACHE the cache is in $XDG_CACHE_HOME/axme; older builds\' caches are pruned', async () => {
+    const xdg = join(cache, 'xdg');
+    for (const old of ['cli-0000000000000001', 'cli-0000000000000002']) {
+      mkdirSync(join(xdg, 'axme', old), { recursive: true, mode: 0o700 });
+      writeFileSync(join(xdg, 'axme', old, 'v0-x-0-_.bin'), 'old');
+    }
+    chmodSync(join(xdg, 'axme'), 0o700);
+    utimesSync(join(xdg, 'axme', 'cli-0000000000000001'), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    assert.equal((await axme(dir, ['--version'], { env: { XDG_CACHE_HOME: xdg } })).code, 0);
+    const builds = readdirSync(join(xdg, 'axme'));
+    assert.equal(builds.length, 2, `this build's and the newest other: ${builds.join(', ')}`);
+    assert.ok(builds.includes('cli-0000000000000002') && !builds.includes('cli-0000000000000001'));
+  });
+
+  test('node dist/cli.js runs the same CLI (without the hook fast path)', () => {
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), 'decision', 'list', '--json'], { cwd: dir, env: cleanEnv({ AXME_COMPILE_CACHE: 'off' }), encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), []);
+  });
+});
