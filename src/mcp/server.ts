@@ -58,6 +58,8 @@ export async function serve(opts: { cwd: string; env: NodeJS.ProcessEnv }): Prom
   const why = await stopped;
   ctx.log(`stopping (${why}${transport.inFlight ? `; finishing ${transport.inFlight} call${transport.inFlight === 1 ? '' : 's'} in flight` : ''})`);
   transport.stopAccepting();
+  // a request written just before a signal is still read (and refused, or run if it came first)
+  await transport.settleInput(50, 500);
   // answered while stdout is still open: a call the client sent is either answered or refused
   await transport.drain(DRAIN_MS);
   // both recoveries share the stop budget; what is left is done at the next start

@@ -89,6 +89,24 @@ export class StdioTransport implements Transport {
     return left.length;
   }
 
+  /**
+   * Reads on until the input has been quiet for `quietMs` (at most `maxMs`): at a stop by a
+   * signal, a request the client wrote just before is still answered ("shutting down"), not lost
+   * unread in the pipe.
+   */
+  async settleInput(quietMs: number, maxMs: number): Promise<void> {
+    if (this.inputEnded) return;
+    const deadline = Date.now() + maxMs;
+    let last = Date.now();
+    const seen = () => (last = Date.now());
+    this.opts.input.on('data', seen);
+    try {
+      while (!this.inputEnded && Date.now() < deadline && Date.now() - last < quietMs) await new Promise((r) => setTimeout(r, Math.min(quietMs, 10)));
+    } finally {
+      this.opts.input.off('data', seen);
+    }
+  }
+
   async send(message: JSONRPCMessage): Promise<void> {
     if ('id' in message && ('result' in message || 'error' in message)) this.settle(message.id as RequestId);
     await this.write(message);
