@@ -24,13 +24,14 @@ const zodEnglishOnly = {
 // string-width (yargs' help layout) builds an Intl.Segmenter and the RGI_Emoji regular expression
 // when its module loads: ~20 ms of every CLI start (ICU data), for text that is measured only
 // when help is printed, and only when it is not plain ASCII. Build them on first use instead.
-// Each replacement must match (and the value be used only through that method), or the build
+// The Segmenter must be found (the emoji expression is in string-width 8 only, not in the 7 that
+// cliui and wrap-ansi have), and each value be used only through its one method, or the build
 // fails: an upgraded string-width needs this looked at again.
 const lazyUnicodeTables = {
   name: 'lazy-unicode-tables',
   setup(b) {
     const lazy = [
-      { decl: /const (\w+) = new Intl\.Segmenter\(\);/, method: 'segment' },
+      { decl: /const (\w+) = (new Intl\.Segmenter\(\));/, method: 'segment' },
       { decl: /const (\w+) = (\/\^\\p\{RGI_Emoji\}\$\/v);/, method: 'test', optional: true },
     ];
     b.onLoad({ filter: /[\\/]node_modules[\\/](?:.*[\\/])?string-width[\\/]index\.js$/ }, async (args) => {
@@ -41,7 +42,7 @@ const lazyUnicodeTables = {
           if (optional) continue;
           throw new Error(`lazy-unicode-tables: ${args.path} no longer matches ${decl}: update scripts/build.mjs`);
         }
-        const [whole, name, value = 'new Intl.Segmenter()'] = m;
+        const [whole, name, value] = m;
         const uses = text.match(new RegExp(`\\b${name}\\.\\w+`, 'g')) ?? [];
         if (uses.some((u) => u !== `${name}.${method}`)) throw new Error(`lazy-unicode-tables: ${args.path} uses ${name} other than through .${method}(): update scripts/build.mjs`);
         text = text.replace(whole, `let ${name}$lazy; const ${name} = { ${method}: (s) => (${name}$lazy ??= ${value}).${method}(s) };`);
@@ -153,7 +154,7 @@ for (const { module, file } of APART) {
   await build({ ...shared, stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', sourcefile: file }, outdir: undefined, outfile: `${out}/${file}`, format: 'cjs' });
 }
 const cli = await readFile(new URL(`../${out}/cli.cjs`, import.meta.url));
-// the loader reads it as latin1 (no UTF-8 decoding, ~10 ms less): ASCII only, as esbuild writes
+// the loader reads it as latin1 (no UTF-8 decoding, ~8 ms less): ASCII only, as esbuild writes
 // it here (non-ASCII escaped, comments left out); this makes sure
 if (cli.some((byte) => byte > 0x7f)) throw new Error('dist/cli.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 // the code cache is named by the bundle's content: a cache of another build is never used

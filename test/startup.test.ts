@@ -142,11 +142,13 @@ describe('the code cache of the CLI bundle', () => {
       mkdirSync(join(xdg, 'axme', old), { recursive: true, mode: 0o700 });
       writeFileSync(join(xdg, 'axme', old, 'v0-x-0-_.bin'), 'old');
     }
+    writeFileSync(join(xdg, 'axme', 'cli-notes.txt'), 'not axme\'s: never pruned');
     chmodSync(join(xdg, 'axme'), 0o700);
     utimesSync(join(xdg, 'axme', 'cli-0000000000000001'), new Date(2020, 0, 1), new Date(2020, 0, 1));
     assert.equal((await axme(dir, ['--version'], { env: { XDG_CACHE_HOME: xdg } })).code, 0);
-    const builds = readdirSync(join(xdg, 'axme'));
+    const builds = readdirSync(join(xdg, 'axme')).filter((f) => f !== 'cli-notes.txt');
     assert.equal(builds.length, 2, `this build's and the newest other: ${builds.join(', ')}`);
+    assert.ok(readdirSync(join(xdg, 'axme')).includes('cli-notes.txt'));
     assert.ok(builds.includes('cli-0000000000000002') && !builds.includes('cli-0000000000000001'));
   });
 

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 import { commandWords } from './command-line.ts';
 
@@ -12,14 +12,15 @@ import { commandWords } from './command-line.ts';
  * earlier run compiled (docs/benchmarks.md, "Start-up"). Node 22's module.enableCompileCache()
  * does this for modules; Node 20 has only vm.Script's cachedData, hence a script, not an ES module.
  *
- * Where: AXME_COMPILE_CACHE (a folder; `off` turns the cache off), else $XDG_CACHE_HOME/axme or
+ * Where: AXME_COMPILE_CACHE (an absolute folder; `off` turns it off), else $XDG_CACHE_HOME/axme or
  * ~/.cache/axme (%LOCALAPPDATA%\axme on Windows). In it, a folder per build of the bundle (a
  * hash of its source, set at build time), and in that a cache per Node version, architecture,
  * Node flags and command (`v20.20.2-x64-<flags>-decision-add.bin`): each holds the functions its
- * command compiled, so that a write does not deserialise a read's code and compile its own again. A cache is written
- * once, when the process exits after a run without a usable one, to a temporary file renamed
- * into place. It is used only from folders of this user's that no one else may write to:
- * bytecode from there runs as this program. V8 itself refuses a cache of another V8 or flags.
+ * command compiled, so a write does not deserialise a read's functions and compile its own again.
+ * A cache is written once, when the process exits after a run without a usable one, to a
+ * temporary file renamed into place. It is used only from folders of this user's that no one
+ * else may write to: bytecode from there runs as this program. V8 itself refuses a cache of
+ * another V8 version or other flags.
  */
 
 declare const AXME_CLI_HASH: string;
@@ -27,10 +28,11 @@ declare const AXME_CLI_HASH: string;
 /** The code cache folder for this environment, or undefined when the cache is off. */
 export function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
   const setting = env.AXME_COMPILE_CACHE;
-  if (setting === 'off' || setting === '0') return undefined;
-  if (setting) return setting;
+  // a folder, given as an absolute path; `off`, `0` or anything else turns the cache off
+  if (setting) return isAbsolute(setting) ? setting : undefined;
   if (process.platform === 'win32') return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'axme') : undefined;
-  const base = env.XDG_CACHE_HOME || (homedir() && join(homedir(), '.cache'));
+  // a relative XDG_CACHE_HOME is to be ignored (XDG Base Directory)
+  const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : homedir() && join(homedir(), '.cache');
   return base ? join(base, 'axme') : undefined;
 }
 
@@ -44,6 +46,8 @@ interface CachePath {
 /** Builds kept in the cache folder (two versions of axme in use keep theirs), and caches per build. */
 const KEEP_BUILDS = 2;
 const KEEP_CACHES = 48;
+const BUILD_FOLDER = /^cli-[0-9a-f]{16}$/;
+const CACHE_FILE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}-[a-z_][a-z-]*\.bin$/;
 
 /**
  * V8 refuses a cache made under other flags (`node --max-old-space-size=...`, NODE_OPTIONS): a
@@ -85,7 +89,7 @@ function readCache(at: CachePath): Buffer | undefined {
   }
 }
 
-/** The newest `keep` of the entries matching `pattern` in `folder` stay; the others go. */
+/** The newest `keep` of the entries named like `pattern` (axme's own names) in `folder` stay; the others go. */
 function prune(folder: string, pattern: RegExp, keep: number): void {
   const entries = readdirSync(folder)
     .filter((name) => pattern.test(name))
@@ -109,8 +113,8 @@ function writeCache(at: CachePath, make: () => Buffer): void {
     fd = undefined;
     renameSync(tmp, at.file);
     // other builds (upgrades, rebuilds) and rarely used commands: the newest stay (one still in use is written again)
-    prune(at.root, /^cli-/, KEEP_BUILDS);
-    prune(at.build, /\.bin$/, KEEP_CACHES);
+    prune(at.root, BUILD_FOLDER, KEEP_BUILDS);
+    prune(at.build, CACHE_FILE, KEEP_CACHES);
   } catch {
     // a cache is an optimisation: a read-only home or a full disk costs the next start its speed only
     if (fd !== undefined) closeSync(fd);
@@ -121,7 +125,7 @@ function writeCache(at: CachePath, make: () => Buffer): void {
 /** Runs the CLI bundle in `dir` (dist/cli.cjs) for `argv`: compiled from that command's code cache when there is a usable one. */
 export function loadCli(dir: string, env: NodeJS.ProcessEnv, argv: string[]): void {
   const filename = join(dir, 'cli.cjs');
-  // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~10 ms less
+  // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~8 ms less
   const source = readFileSync(filename, 'latin1');
   const cache = cachePath(env, argv);
   const cachedData = cache && readCache(cache);

@@ -43,7 +43,7 @@ export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
 /** Opens the knowledge base for a command and always closes it (the cat-file process included). */
 export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   if (Array.isArray(args.C)) throw new AxmeError('INVALID_INPUT', '-C was given more than once: give one folder');
-  // loaded here, not at start-up: commands that open no knowledge base never compile the store
+  // loaded here, not at start-up: commands that open no knowledge base never load the store
   const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([import('../knowledge/kb.ts'), import('../session/current.ts')]);
   // no `backend`: the default of every process, hybrid (reads through one `git cat-file --batch`,
   // objects written in-process: no git process per object), unless AXME_BACKEND says otherwise
