@@ -120,10 +120,3 @@ export class SilentExit extends Error {
     super(`exit ${code}`);
   }
 }
-
-/** JSON of a write: the item's own fields at the top level (so `jq .id` works), then what the
- * write did (duplicate/changed, path, location, commit) and any other result fields. */
-export function writeJson<T extends { item: object }>(r: T): Record<string, unknown> {
-  const { item, ...rest } = r;
-  return { ...item, ...rest };
-}

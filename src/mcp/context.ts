@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
+import { atParam, pageParam as pageOf } from '../operations/params.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
@@ -73,14 +74,14 @@ export const common = {
 };
 export const readCommon = {
   ...common,
-  at: z.string().max(200).optional().describe('read the knowledge as it was: a commit, ~N (N commits back) or a date ("2026-01-31", "3 days ago")'),
+  at: atParam,
 };
 export const writeCommon = {
   ...common,
   allow_secret: z.boolean().optional().describe('store content that looks like a credential anyway (only for deliberate examples or revoked keys)'),
 };
 export const pageParam = {
-  page: z.number().int().min(1).optional().describe('page of the reply to return (replies are paged at a size budget; default 1)'),
+  page: pageOf,
 };
 
 export interface ToolReply {

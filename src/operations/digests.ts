@@ -7,9 +7,8 @@ import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
 import type { Question } from '../model/question.ts';
 import { defineOperation, READ, type AnyOperation } from './operation.ts';
-import { atParam } from './params.ts';
+import { atParam, pageParam } from './params.ts';
 
-const pageParam = z.number().int().min(1).optional().describe('page of the reply to return (replies are paged at a size budget; default 1)');
 const Paged = z.looseObject({
   page: z.number().describe('this page (1-based)'),
   pages: z.number().describe('how many pages there are'),
