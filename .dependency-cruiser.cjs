@@ -13,20 +13,22 @@ const LAYERS = {
   store: ['model'],
   // pure policy engine; its outside input (PR state) is injected
   safety: ['model'],
+  // the working-tree scanner behind the oracle: files in, facts and pages out; never the store
+  scan: ['model'],
   // machine-local session state
   session: ['store', 'model'],
   // Octokit
   github: ['store', 'model'],
   // the domain, all its subfolders included
-  knowledge: ['safety', 'session', 'github', 'store', 'model'],
+  knowledge: ['scan', 'safety', 'session', 'github', 'store', 'model'],
   // installs axme into a checkout (init, git hooks, agent files, doctor)
-  setup: ['knowledge', 'safety', 'session', 'github', 'store', 'model'],
+  setup: ['knowledge', 'scan', 'safety', 'session', 'github', 'store', 'model'],
   // the one table of operations that CLI commands and MCP tools are built from
-  operations: ['setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
   // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
-  hooks: ['operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
-  mcp: ['operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
-  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'safety', 'session', 'github', 'model'],
+  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
+  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
+  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
 };
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({
@@ -56,28 +58,35 @@ module.exports = {
     },
     {
       name: 'surface-not-to-store',
-      comment: 'A surface (cli, mcp, hooks) never imports src/store/: call a knowledge/ (or session/) function, e.g. knowledge/location.ts',
+      comment: 'A surface (cli, mcp, hooks) never imports src/store/: call a knowledge/ (or session/) function, e.g. knowledge/core/location.ts',
       severity: 'error',
       from: { path: '^src/(cli|mcp|hooks)/' },
       to: { path: '^src/store/' },
     },
     {
-      name: 'write-loop-not-to-features',
+      name: 'core-not-to-features',
       comment:
-        'The write loop (state, kb, mutate, staging, write-target) is what review, merge, diff, workspace and oracle ' +
-        'build on: it never imports them',
+        'knowledge/core/ (the handle, states, the parse cache, staging, the write loop, lookups, results) is what every ' +
+        'other folder of knowledge/ builds on: it never imports them',
       severity: 'error',
-      from: { path: '^src/knowledge/(state|kb|mutate|staging|write-target)\\.ts$' },
-      to: { path: '^src/knowledge/(review|merge|diff|workspace|oracle)/' },
+      from: { path: '^src/knowledge/core/' },
+      to: { path: '^src/knowledge/', pathNot: '^src/knowledge/core/' },
+    },
+    {
+      name: 'items-not-to-features',
+      comment: 'knowledge/items/ (one folder per kind) builds on core/ and workspace routing only: views, history, review, sync, close and admin build on it',
+      severity: 'error',
+      from: { path: '^src/knowledge/items/' },
+      to: { path: '^src/knowledge/(views|history|rules|close|admin|sync|review)/' },
     },
     {
       name: 'merge-diff-on-state-only',
       comment:
-        'merge/ and diff/ are functions of knowledge states: from knowledge/ they import only kb.ts and state.ts ' +
-        '(move anything else they need down to model/)',
+        'sync/merge/ and review/diff/ are functions of knowledge states: from knowledge/ they import only core/kb.ts and ' +
+        'core/state.ts (move anything else they need down to model/)',
       severity: 'error',
-      from: { path: '^src/knowledge/(merge|diff)/' },
-      to: { path: '^src/knowledge/', pathNot: '^src/knowledge/(merge/|diff/|kb\\.ts$|state\\.ts$)' },
+      from: { path: '^src/knowledge/(sync/merge|review/diff)/' },
+      to: { path: '^src/knowledge/', pathNot: '^src/knowledge/(sync/merge/|review/diff/|core/kb\\.ts$|core/state\\.ts$)' },
     },
     {
       name: 'not-to-unresolvable',

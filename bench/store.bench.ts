@@ -4,8 +4,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { addDecision } from '../src/knowledge/add-decision.ts';
-import { openKnowledgeBase } from '../src/knowledge/kb.ts';
+import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
+import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
 

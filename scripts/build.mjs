@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/ with esbuild, dependencies included, so `axme` starts without
 // resolving hundreds of files in node_modules: the launcher (dist/axme.cjs), the CLI script
-// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the hooks' slow paths (dist/hook-slow.js).
+// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the hooks' slow paths (dist/hook-store-work.js).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -162,7 +162,7 @@ const cliHash = createHash('sha256').update(cli).digest('hex').slice(0, 16);
 // The slow paths of the hooks, which the launcher loads as an ES module (with its chunks).
 await build({
   ...shared,
-  entryPoints: { 'hook-slow': 'src/hooks/slow.ts' },
+  entryPoints: { 'hook-store-work': 'src/hooks/store-work.ts' },
   format: 'esm',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

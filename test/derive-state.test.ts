@@ -1,26 +1,26 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { addBacklogItem } from '../src/knowledge/add-backlog-item.ts';
-import { addDecision } from '../src/knowledge/add-decision.ts';
-import { addMemory } from '../src/knowledge/add-memory.ts';
-import { answerQuestion } from '../src/knowledge/answer-question.ts';
-import { archiveMemory } from '../src/knowledge/archive-memory.ts';
-import { askQuestion } from '../src/knowledge/ask-question.ts';
-import { finalizeClose } from '../src/knowledge/finalize-close.ts';
-import { initStore } from '../src/knowledge/init-store.ts';
-import type { KnowledgeBase } from '../src/knowledge/kb.ts';
-import { listIndex } from '../src/knowledge/list-index.ts';
-import { revokeDecision } from '../src/knowledge/revoke-decision.ts';
-import { readState, stateOf, type KnowledgeState } from '../src/knowledge/state.ts';
-import { supersedeDecision } from '../src/knowledge/supersede-decision.ts';
-import { updateBacklogItem } from '../src/knowledge/update-backlog-item.ts';
-import { updateSafety } from '../src/knowledge/update-safety.ts';
+import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
+import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../src/knowledge/items/memory/add-memory.ts';
+import { answerQuestion } from '../src/knowledge/items/question/answer-question.ts';
+import { archiveMemory } from '../src/knowledge/items/memory/archive-memory.ts';
+import { askQuestion } from '../src/knowledge/items/question/ask-question.ts';
+import { finalizeClose } from '../src/knowledge/close/finalize-close.ts';
+import { initStore } from '../src/knowledge/admin/init-store.ts';
+import type { KnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { listIndex } from '../src/knowledge/core/list-index.ts';
+import { revokeDecision } from '../src/knowledge/items/decision/revoke-decision.ts';
+import { readState, parseSnapshot, type KnowledgeState } from '../src/knowledge/core/state.ts';
+import { supersedeDecision } from '../src/knowledge/items/decision/supersede-decision.ts';
+import { updateBacklogItem } from '../src/knowledge/items/backlog/update-backlog-item.ts';
+import { updateSafety } from '../src/knowledge/rules/update-safety.ts';
 import { readSnapshot } from '../src/store/tree.ts';
 import { git, openTestKb, tempRepo } from './helpers.ts';
 
 /**
  * A write derives the next state from the one it saw plus the files it wrote (state.ts
- * deriveState), and carries the list indexes along (list-index.ts). Both must be exactly what a
+ * patchState), and carries the list indexes along (list-index.ts). Both must be exactly what a
  * fresh read of the new commit gives: this drives random operations through the public API
  * and, after each, compares the derived state with a parse of the commit by a knowledge base
  * that has never seen it.
@@ -56,7 +56,7 @@ for (const backend of ['isogit', 'cli'] as const) {
         const title = `${words[rand(words.length)]} ${rand(3) === 0 ? 'again' : i}`;
         const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
         const before = tip();
-        const live = (await stateOf(fresh, await readSnapshot(fresh.repo.backend, before))).items;
+        const live = (await parseSnapshot(fresh, await readSnapshot(fresh.repo.backend, before))).items;
         const pick = <T>(l: T[]) => l[rand(l.length)];
         const foreign = rand(3) === 0;
         const w = foreign ? other : kb;
@@ -81,16 +81,16 @@ for (const backend of ['isogit', 'cli'] as const) {
         if (now === before) continue;
         // a foreign commit on top of what kb knows: reading it derives it from its parent
         if (foreign) await readState(kb);
-        const remembered = kb.memo.get(`state:${now}`) as KnowledgeState | undefined;
+        const remembered = kb.cache.recall<KnowledgeState>(`state:${now}`);
         if (!remembered) continue; // not derivable (none of these operations should need that often)
-        if (foreign && kb.memo.get(`state:${before}`) === undefined) continue;
+        if (foreign && kb.cache.recall(`state:${before}`) === undefined) continue;
         derived++;
         if (foreign) fromOthers++;
-        const truth = await stateOf(fresh, await readSnapshot(fresh.repo.backend, now));
+        const truth = await parseSnapshot(fresh, await readSnapshot(fresh.repo.backend, now));
         assert.deepEqual(plain(remembered), plain(truth), `operation ${i}: derived state differs from a fresh read`);
         for (const kind of ['decision', 'backlog', 'question', 'memory'] as const) {
-          const have = listIndex(kb.indexes, remembered.items[kind]);
-          const want = listIndex(fresh.indexes, truth.items[kind]);
+          const have = listIndex(kb.cache, remembered.items[kind]);
+          const want = listIndex(fresh.cache, truth.items[kind]);
           assert.deepEqual([...have.maxId].sort(), [...want.maxId].sort(), `operation ${i}: ${kind} highest IDs`);
           const titles = (ix: typeof have) => [...ix.titles].map(([k, v]) => [k, v.map((x) => x.slug)]).sort();
           assert.deepEqual(titles(have), titles(want), `operation ${i}: ${kind} titles`);

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
+import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
 
 export const CLI = resolve(import.meta.dirname, '../dist/axme.cjs');

@@ -211,7 +211,7 @@ describe('the hook never fails open', () => {
 
   test('a store that cannot be read: defaults with a warning', async () => {
     rmSync(join(dir, '.git', 'axme', 'policy.json'), { force: true });
-    const io = hookIO(dir, payload(dir, 'Bash', { command: 'sudo rm -rf /' }), { loadSlow: () => Promise.reject(new Error('disk on fire')) });
+    const io = hookIO(dir, payload(dir, 'Bash', { command: 'sudo rm -rf /' }), { loadStoreWork: () => Promise.reject(new Error('disk on fire')) });
     assert.equal(await runHook('pre-tool-use', io.io), 0);
     assert.match(io.out(), /"permissionDecision":"deny"/);
     assert.match(io.err(), /could not read this repository's safety rules \(disk on fire\); the built-in defaults apply/);
@@ -233,7 +233,7 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
     ownerPid: () => process.pid,
     version: 'test',
     lookupPr: async () => 'unknown',
-    loadSlow: () => import('../src/hooks/slow.ts'),
+    loadStoreWork: () => import('../src/hooks/store-work.ts'),
     ...over,
   };
   return { io, out: () => out, err: () => err };
@@ -417,8 +417,8 @@ describe('axme init: Claude Code files', () => {
 
 describe('the policy the hook compiles', () => {
   test('is read from the rules file alone: no item tree or item file is read, however large the store', async () => {
-    const { compileStorePolicy } = await import('../src/knowledge/compile-policy.ts');
-    const { closeKnowledgeBase } = await import('../src/knowledge/kb.ts');
+    const { readStorePolicy } = await import('../src/knowledge/rules/store-policy.ts');
+    const { closeKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
     const { openTestKb } = await import('./helpers.ts');
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
@@ -435,7 +435,7 @@ describe('the policy the hook compiles', () => {
         const readBlob = backend.readBlob.bind(backend);
         backend.readTree = (oid: string) => (read.push(oid), readTree(oid));
         backend.readBlob = (oid: string) => (read.push(oid), readBlob(oid));
-        const compiled = await compileStorePolicy(kb);
+        const compiled = await readStorePolicy(kb);
         assert.ok(compiled.policy.deniedPrefixes.includes('terraform destroy'), JSON.stringify(compiled.policy.deniedPrefixes));
         assert.equal(read.length, 3, 'root tree, safety tree, rules blob');
         assert.ok(!read.includes(decisionsTree) && !read.some((o) => itemBlobs.has(o)), 'no item was read');

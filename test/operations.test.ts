@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { z } from 'zod';
-import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/kb.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { isAxmeError } from '../src/model/errors.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';

@@ -15,7 +15,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluate, evaluateCommand, type EvalContext, type PrState, type ToolCall, type Verdict } from '../src/safety/evaluate.ts';
 import { MARKER_FORMAT, parseMarker, type MarkerParse } from '../src/safety/marker.ts';
-import { compilePolicy, defaultPolicy, isPolicy, type Policy } from '../src/safety/policy.ts';
+import { policyFromRules, defaultPolicy, isPolicy, type Policy } from '../src/safety/policy.ts';
 import { parseShell, UNKNOWN } from '../src/safety/shell.ts';
 import { DEFAULT_RULES, type RulesData } from '../src/model/safety-defaults.ts';
 
@@ -68,7 +68,7 @@ function makeCtx(pr: Lookup = 'open', extra: Partial<EvalContext> = {}): EvalCon
 }
 
 function policyFrom(change: (rules: RulesData) => RulesData): Policy {
-  return compilePolicy(change(structuredClone(DEFAULT_RULES) as RulesData));
+  return policyFromRules(change(structuredClone(DEFAULT_RULES) as RulesData));
 }
 
 const POLICY = defaultPolicy();

@@ -639,9 +639,9 @@ describe('session state: table-driven', () => {
 describe('handoffs in the tree', () => {
   test('the newest 5 stay; an old session recovered late gets its summary, not a handoff older than the 5', async () => {
     const { openTestKb } = await import('./helpers.ts');
-    const { initStore } = await import('../src/knowledge/init-store.ts');
-    const { finalizeClose } = await import('../src/knowledge/finalize-close.ts');
-    const { recoverSession } = await import('../src/knowledge/recover-session.ts');
+    const { initStore } = await import('../src/knowledge/admin/init-store.ts');
+    const { finalizeClose } = await import('../src/knowledge/close/finalize-close.ts');
+    const { recoverSession } = await import('../src/knowledge/close/recover-session.ts');
     const { recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo({ commit: true });
     let clock = Date.parse('2026-11-01T10:00:00.000Z');
@@ -670,7 +670,7 @@ describe('handoffs in the tree', () => {
       assert.ok(r.summary, 'its summary is written');
       assert.match(git(dir, ['show', `refs/memory/main:${r.summary}`]), /README\.md/);
       // the latest handoff is still the newest session's, not the recovery of an older one
-      const { assembleContext } = await import('../src/knowledge/context.ts');
+      const { assembleContext } = await import('../src/knowledge/views/context.ts');
       assert.match((await assembleContext(kb)).text, /## Latest handoff\nSession s6 \(agent,/);
     } finally {
       await kb.repo.close();

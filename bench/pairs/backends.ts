@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDecision } from '../../src/knowledge/add-decision.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/kb.ts';
-import { readState } from '../../src/knowledge/state.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { readState } from '../../src/knowledge/core/state.ts';
 import type { BackendName, GitBackend } from '../../src/store/backend.ts';
 import { comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv } from '../lib.ts';

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/kb.ts';
-import { itemsOf, readState } from '../../src/knowledge/state.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { itemsOf, readState } from '../../src/knowledge/core/state.ts';
 import { comparePair, type BenchContext, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv, fmt } from '../lib.ts';
 

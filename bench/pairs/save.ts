@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { addDecision } from '../../src/knowledge/add-decision.ts';
-import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv, timeProcess } from '../lib.ts';
 

@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
-import type { KnowledgeBase } from '../knowledge/kb.ts';
+import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -44,7 +44,7 @@ export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
 export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   if (Array.isArray(args.C)) throw new AxmeError('INVALID_INPUT', '-C was given more than once: give one folder');
   // loaded here, not at start-up: commands that open no knowledge base never load the store
-  const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([import('../knowledge/kb.ts'), import('../session/current.ts')]);
+  const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([import('../knowledge/core/kb.ts'), import('../session/current.ts')]);
   // no `backend`: the default of every process, hybrid (reads through one `git cat-file --batch`,
   // objects written in-process: no git process per object), unless AXME_BACKEND says otherwise
   const kb = await openKnowledgeBase({

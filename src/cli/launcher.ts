@@ -13,7 +13,7 @@ import { runHook } from '../hooks/run.ts';
 // loader (dist/cli-loader.cjs: a code cache, so the bundle is not parsed on every start), and
 // the slow hook paths (an ES module)
 const CLI_LOADER = './cli-loader.cjs';
-const HOOK_SLOW = './hook-slow.js';
+const HOOK_STORE_WORK = './hook-store-work.js';
 
 function readStdin(): string {
   try {
@@ -45,7 +45,7 @@ async function hook(event: string): Promise<void> {
     stderr: (t) => writeAll(2, t),
     env: process.env,
     cwd: process.cwd(),
-    loadSlow: () => import(HOOK_SLOW),
+    loadStoreWork: () => import(HOOK_STORE_WORK),
   });
   const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
   const code = await runHook(event, io, deadline);

@@ -21,7 +21,7 @@ export function questionLine(q: Question): string {
   return `${q.id}  [${q.status}]  ${firstLine(q.question)}${q.answer ? `  -> ${firstLine(q.answer)}` : ''}`;
 }
 
-export { diagnosticLine } from '../knowledge/diagnostics.ts';
+export { diagnosticLine } from '../knowledge/core/diagnostics.ts';
 
 function firstLine(s: string): string {
   const l = s.split('\n')[0] ?? '';

@@ -19,7 +19,7 @@ export interface HookIO {
   /** PR state for `#!axme pr=N` markers; default: GitHub through Octokit (loaded only when a marker names a PR) */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
   /** loads the heavy half (knowledge layer, git): only when the cached policy is stale or for context */
-  loadSlow: () => Promise<typeof import('./slow.ts')>;
+  loadStoreWork: () => Promise<typeof import('./store-work.ts')>;
 }
 
 declare const AXME_VERSION: string | undefined;
@@ -28,7 +28,7 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadSlow'>): HookIO {
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'>): HookIO {
   const fixed = opts.env.AXME_NOW;
   return {
     ...opts,

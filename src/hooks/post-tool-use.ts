@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { recordEvent } from '../session/sessions.ts';
 import { harnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../knowledge/location.ts';
+import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { guardedPaths } from '../setup/paths.ts';
-import { branchAt, locateRepo } from '../knowledge/location.ts';
-import { policyFor } from '../knowledge/policy-cache.ts';
+import { branchAt, locateRepo } from '../knowledge/core/location.ts';
+import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import type { HookIO } from './io.ts';
 import { ensureHarnessSession } from './harness-session.ts';
@@ -25,8 +25,8 @@ export async function preToolUse(io: HookIO): Promise<void> {
     loc,
     io.version,
     async () => {
-      const slow = await io.loadSlow();
-      return slow.compileRepoPolicy(loc, io.env, cwd);
+      const slow = await io.loadStoreWork();
+      return slow.readRepositoryPolicy(loc, io.env, cwd);
     },
     cwd,
   );
@@ -38,7 +38,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
     lookupPr:
       io.lookupPr ??
-      (async (repo, pr) => (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
+      (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it
     protectedPaths: workspace ? [...guardedPaths(loc, io.home), workspace.gitDir] : guardedPaths(loc, io.home),
     realpath: (path) => {

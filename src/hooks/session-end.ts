@@ -1,6 +1,6 @@
 import { recordEvent } from '../session/sessions.ts';
 import { knownHarnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../knowledge/location.ts';
+import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 

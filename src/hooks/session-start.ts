@@ -1,5 +1,5 @@
 import { harnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../knowledge/location.ts';
+import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
 
@@ -16,7 +16,7 @@ export async function sessionStart(io: HookIO): Promise<void> {
   if (p.session_id) {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
-  const slow = await io.loadSlow();
+  const slow = await io.loadStoreWork();
   const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId, cwd });
   io.stdout(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
 import { atParam, pageParam as pageOf } from '../operations/params.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/kb.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
 

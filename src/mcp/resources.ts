@@ -1,8 +1,8 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ItemBase, KindName } from '../model/kind.ts';
 import { SPECS } from '../model/paths.ts';
-import { readState } from '../knowledge/state.ts';
-import { showItem } from '../knowledge/show-item.ts';
+import { readState } from '../knowledge/core/state.ts';
+import { showItem } from '../knowledge/items/show-item.ts';
 import type { ServerContext } from './context.ts';
 
 const EXPOSED: KindName[] = ['decision', 'memory', 'backlog', 'question', 'plan', 'handoff', 'oracle'];

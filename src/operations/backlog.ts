@@ -1,4 +1,4 @@
-import type { AddResult, EditResult } from '../knowledge/items.ts';
+import type { AddResult, EditResult } from '../knowledge/core/results.ts';
 import { BacklogInput, BacklogUpdate, type BacklogItem } from '../model/backlog.ts';
 import { defineOperation, EDIT, SAVE } from './operation.ts';
 import { addedJson, AddedOutput, editedJson, EditedOutput } from './results.ts';
@@ -15,7 +15,7 @@ export const backlogAdd = defineOperation({
   cli: { command: ['backlog', 'add'], stdin: ['description'] },
   mcp: { tool: 'axme_backlog_add' },
   async run(kb, input, opts): Promise<AddResult<BacklogItem>> {
-    const { addBacklogItem } = await import('../knowledge/add-backlog-item.ts');
+    const { addBacklogItem } = await import('../knowledge/items/backlog/add-backlog-item.ts');
     return addBacklogItem(kb, input, opts);
   },
   json: addedJson,
@@ -34,7 +34,7 @@ export const backlogUpdate = defineOperation({
   cli: { command: ['backlog', 'update'], positional: ['id'], stdin: ['notes'] },
   mcp: { tool: 'axme_backlog_update' },
   async run(kb, input, opts): Promise<EditResult<BacklogItem>> {
-    const { updateBacklogItem } = await import('../knowledge/update-backlog-item.ts');
+    const { updateBacklogItem } = await import('../knowledge/items/backlog/update-backlog-item.ts');
     return updateBacklogItem(kb, input, opts);
   },
   json: editedJson,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AddResult } from '../knowledge/items.ts';
-import type { SupersedeResult } from '../knowledge/supersede-decision.ts';
+import type { AddResult } from '../knowledge/core/results.ts';
+import type { SupersedeResult } from '../knowledge/items/decision/supersede-decision.ts';
 import { DecisionInput, type Decision } from '../model/decision.ts';
 import { defineOperation, SAVE } from './operation.ts';
 import { addedJson, AddedOutput } from './results.ts';
@@ -23,10 +23,10 @@ export const decisionAdd = defineOperation({
   mcp: { tool: 'axme_save_decision' },
   async run(kb, { supersedes, ...input }, opts): Promise<DecisionSaved> {
     if (supersedes !== undefined) {
-      const { supersedeDecision } = await import('../knowledge/supersede-decision.ts');
+      const { supersedeDecision } = await import('../knowledge/items/decision/supersede-decision.ts');
       return { kind: 'superseded', ...(await supersedeDecision(kb, { ...input, id: supersedes }, opts)) };
     }
-    const { addDecision } = await import('../knowledge/add-decision.ts');
+    const { addDecision } = await import('../knowledge/items/decision/add-decision.ts');
     return { kind: 'added', ...(await addDecision(kb, input, opts)) };
   },
   json: (r) => (r.kind === 'added' ? addedJson(strip(r)) : supersededJson(r)),
@@ -48,7 +48,7 @@ export const decisionSupersede = defineOperation({
   cli: { command: ['decision', 'supersede'], positional: ['id'], stdin: ['decision', 'reasoning'] },
   mcp: null,
   async run(kb, input, opts): Promise<DecisionSaved & { kind: 'superseded' }> {
-    const { supersedeDecision } = await import('../knowledge/supersede-decision.ts');
+    const { supersedeDecision } = await import('../knowledge/items/decision/supersede-decision.ts');
     return { kind: 'superseded', ...(await supersedeDecision(kb, input, opts)) };
   },
   json: supersededJson,

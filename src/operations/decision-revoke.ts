@@ -1,4 +1,4 @@
-import type { EditResult } from '../knowledge/items.ts';
+import type { EditResult } from '../knowledge/core/results.ts';
 import { RevokeInput, type Decision } from '../model/decision.ts';
 import { defineOperation, EDIT } from './operation.ts';
 import { editedJson, EditedOutput } from './results.ts';
@@ -15,7 +15,7 @@ export const decisionRevoke = defineOperation({
   cli: { command: ['decision', 'revoke'], positional: ['id'] },
   mcp: null,
   async run(kb, input, opts): Promise<EditResult<Decision>> {
-    const { revokeDecision } = await import('../knowledge/revoke-decision.ts');
+    const { revokeDecision } = await import('../knowledge/items/decision/revoke-decision.ts');
     return revokeDecision(kb, input, opts);
   },
   json: editedJson,

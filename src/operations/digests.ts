@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { DigestKind, DigestResult } from '../knowledge/read-digest.ts';
-import type { ShowResult } from '../knowledge/show-item.ts';
-import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/digest.ts';
+import type { DigestKind, DigestResult } from '../knowledge/views/read-digest.ts';
+import type { ShowResult } from '../knowledge/items/show-item.ts';
+import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/views/blocks.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
@@ -30,7 +30,7 @@ function digest(id: string, kind: DigestKind, tool: string, summary: string, des
     cli: null,
     mcp: { tool },
     async run(kb, input): Promise<DigestResult<unknown>> {
-      const { readDigest } = await import('../knowledge/read-digest.ts');
+      const { readDigest } = await import('../knowledge/views/read-digest.ts');
       return readDigest(kb, { kind, at: input.at, page: input.page });
     },
     json: (r) => ({ page: r.page, pages: r.pages, total: r.total, commit: r.commit, items: r.items }),
@@ -62,7 +62,7 @@ export const decisionGet = defineOperation({
   cli: null,
   mcp: { tool: 'axme_get_decision' },
   async run(kb, input): Promise<ShowResult<Decision>> {
-    const { showItem } = await import('../knowledge/show-item.ts');
+    const { showItem } = await import('../knowledge/items/show-item.ts');
     return showItem<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
   },
   json: shownJson,
@@ -81,7 +81,7 @@ export const memoryGet = defineOperation({
   cli: null,
   mcp: { tool: 'axme_get_memory' },
   async run(kb, input): Promise<ShowResult<Memory>> {
-    const { showItem } = await import('../knowledge/show-item.ts');
+    const { showItem } = await import('../knowledge/items/show-item.ts');
     return showItem<Memory>(kb, { kind: 'memory', ref: input.slug, at: input.at });
   },
   json: shownJson,
@@ -107,10 +107,10 @@ export const backlogRead = defineOperation({
   mcp: { tool: 'axme_backlog' },
   async run(kb, input): Promise<BacklogRead> {
     if (input.id) {
-      const { showItem } = await import('../knowledge/show-item.ts');
+      const { showItem } = await import('../knowledge/items/show-item.ts');
       return { one: await showItem<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }) };
     }
-    const { listItems } = await import('../knowledge/list-items.ts');
+    const { listItems } = await import('../knowledge/items/list-items.ts');
     const r = await listItems(kb, { kind: 'backlog', at: input.at, status: input.status ? [input.status] : undefined });
     return { items: r.items as BacklogItem[] };
   },
@@ -130,7 +130,7 @@ export const openQuestions = defineOperation({
   cli: null,
   mcp: { tool: 'axme_list_open_questions' },
   async run(kb, input): Promise<Question[]> {
-    const { listItems } = await import('../knowledge/list-items.ts');
+    const { listItems } = await import('../knowledge/items/list-items.ts');
     return (await listItems(kb, { kind: 'question', at: input.at })).items as Question[];
   },
   json: (items) => ({ items }),

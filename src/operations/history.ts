@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { HistoryResult } from '../knowledge/item-history.ts';
-import { changeLines } from '../knowledge/diff/render-diff.ts';
-import type { WorklogEntry } from '../knowledge/worklog.ts';
+import type { HistoryResult } from '../knowledge/history/item-history.ts';
+import { changeLines } from '../knowledge/review/diff/render-diff.ts';
+import type { WorklogEntry } from '../knowledge/history/worklog.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
 
@@ -26,7 +26,7 @@ export const history = defineOperation({
   cli: null,
   mcp: { tool: 'axme_history' },
   async run(kb, input): Promise<HistoryResult> {
-    const { itemHistory } = await import('../knowledge/item-history.ts');
+    const { itemHistory } = await import('../knowledge/history/item-history.ts');
     return itemHistory(kb, { ref: input.id_or_slug, at: input.at, patch: true });
   },
   json: (r) => ({ path: r.path, versions: r.versions.map(({ text: _t, ...v }) => v) }),
@@ -45,7 +45,7 @@ export const worklogOp = defineOperation({
   cli: null,
   mcp: { tool: 'axme_worklog' },
   async run(kb, input): Promise<WorklogEntry[]> {
-    const { worklog } = await import('../knowledge/worklog.ts');
+    const { worklog } = await import('../knowledge/history/worklog.ts');
     return worklog(kb, { limit: input.limit ?? 20, at: input.at });
   },
   json: (entries) => ({ entries }),
@@ -69,7 +69,7 @@ export const log = defineOperation({
   cli: null,
   mcp: { tool: 'axme_log' },
   async run(kb, input): Promise<WorklogEntry[]> {
-    const { worklog } = await import('../knowledge/worklog.ts');
+    const { worklog } = await import('../knowledge/history/worklog.ts');
     return worklog(kb, { limit: input.limit ?? 20, since: input.since, at: input.at, changes: !!input.changes });
   },
   json: (entries) => ({ entries }),

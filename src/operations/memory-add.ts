@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddResult } from '../knowledge/items.ts';
+import type { AddResult } from '../knowledge/core/results.ts';
 import { MemoryInput, type Memory } from '../model/memory.ts';
 import { defineOperation, SAVE } from './operation.ts';
 import { addedJson, AddedOutput } from './results.ts';
@@ -16,7 +16,7 @@ export const memoryAdd = defineOperation({
   cli: { command: ['memory', 'add'], stdin: ['description', 'body'] },
   mcp: { tool: 'axme_save_memory' },
   async run(kb, input, opts): Promise<AddResult<Memory>> {
-    const { addMemory } = await import('../knowledge/add-memory.ts');
+    const { addMemory } = await import('../knowledge/items/memory/add-memory.ts');
     return addMemory(kb, input, opts);
   },
   json: addedJson,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EditResult } from '../knowledge/items.ts';
+import type { EditResult } from '../knowledge/core/results.ts';
 import type { Memory } from '../model/memory.ts';
 import { defineOperation, EDIT } from './operation.ts';
 import { editedJson, EditedOutput } from './results.ts';
@@ -16,7 +16,7 @@ export const memoryArchive = defineOperation({
   cli: { command: ['memory', 'remove'], positional: ['slug'] },
   mcp: null,
   async run(kb, input): Promise<EditResult<Memory>> {
-    const { archiveMemory } = await import('../knowledge/archive-memory.ts');
+    const { archiveMemory } = await import('../knowledge/items/memory/archive-memory.ts');
     return archiveMemory(kb, input);
   },
   json: editedJson,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KnowledgeBase } from '../knowledge/kb.ts';
+import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 
 /**
  * One operation, declared once: its name on each surface, its input and output schemas, its

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AddResult } from '../knowledge/items.ts';
+import type { AddResult } from '../knowledge/core/results.ts';
 
 /**
  * JSON of a save: the item's own fields at the top level (so `jq .id` works), then what the save

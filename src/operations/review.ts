@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { CheckResult } from '../knowledge/check-knowledge.ts';
-import type { SemanticDiff } from '../knowledge/diff/semantic-diff.ts';
-import { DiffInput } from '../knowledge/diff/diff-revisions.ts';
+import type { CheckResult } from '../knowledge/admin/check-knowledge.ts';
+import type { SemanticDiff } from '../knowledge/review/diff/semantic-diff.ts';
+import { DiffInput } from '../knowledge/review/diff/diff-revisions.ts';
 import { ProposeInput, type ProposeResult } from '../knowledge/review/propose.ts';
-import { diagnosticLine } from '../knowledge/diagnostics.ts';
-import { renderDiffMarkdown } from '../knowledge/diff/render-diff.ts';
+import { diagnosticLine } from '../knowledge/core/diagnostics.ts';
+import { renderDiffMarkdown } from '../knowledge/review/diff/render-diff.ts';
 import { defineOperation, PUBLISH, READ } from './operation.ts';
 
 /** diff: `axme_diff` (the CLI's `axme diff` is its twin). */
@@ -24,7 +24,7 @@ export const diff = defineOperation({
   cli: null,
   mcp: { tool: 'axme_diff' },
   async run(kb, input): Promise<SemanticDiff> {
-    const { diffRevisions } = await import('../knowledge/diff/diff-revisions.ts');
+    const { diffRevisions } = await import('../knowledge/review/diff/diff-revisions.ts');
     return diffRevisions(kb, input);
   },
   json: (d) => ({ ...d }),
@@ -48,7 +48,7 @@ export const check = defineOperation({
   cli: null,
   mcp: { tool: 'axme_check' },
   async run(kb, input): Promise<CheckResult> {
-    const { checkKnowledge } = await import('../knowledge/check-knowledge.ts');
+    const { checkKnowledge } = await import('../knowledge/admin/check-knowledge.ts');
     return checkKnowledge(kb, { at: input.rev });
   },
   json: (r) => ({ ...r }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ScanOracleResult } from '../knowledge/oracle/scan-oracle.ts';
-import type { SafetyUpdateResult } from '../knowledge/update-safety.ts';
-import { safetyBlock } from '../knowledge/digest.ts';
+import type { ScanOracleResult } from '../knowledge/items/oracle/scan-oracle.ts';
+import type { SafetyUpdateResult } from '../knowledge/rules/update-safety.ts';
+import { safetyBlock } from '../knowledge/views/blocks.ts';
 import { SafetyUpdate, type SafetyRules } from '../model/safety-rules.ts';
-import type { Diagnostic } from '../knowledge/state.ts';
+import type { Diagnostic } from '../knowledge/core/state.ts';
 import { defineOperation, EDIT, READ, SAVE } from './operation.ts';
 import { atParam } from './params.ts';
 
@@ -21,7 +21,7 @@ export const safetyShow = defineOperation({
   cli: null,
   mcp: { tool: 'axme_safety' },
   async run(kb, input): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[] }> {
-    const { showSafety } = await import('../knowledge/show-safety.ts');
+    const { showSafety } = await import('../knowledge/rules/show-safety.ts');
     const r = await showSafety(kb, { at: input.at });
     return { rules: r.rules, diagnostics: r.diagnostics };
   },
@@ -43,7 +43,7 @@ export const safetyUpdate = defineOperation({
   cli: null,
   mcp: { tool: 'axme_update_safety' },
   async run(kb, input): Promise<Updated> {
-    const { updateSafety } = await import('../knowledge/update-safety.ts');
+    const { updateSafety } = await import('../knowledge/rules/update-safety.ts');
     const r = await updateSafety(kb, input);
     return { ...r, input: { action: input.action ?? 'add', rule_type: input.rule_type, value: input.value } };
   },
@@ -70,7 +70,7 @@ export const oracleScan = defineOperation({
   cli: null,
   mcp: { tool: 'axme_oracle_scan' },
   async run(kb, input): Promise<ScanOracleResult> {
-    const { scanOracle } = await import('../knowledge/oracle/scan-oracle.ts');
+    const { scanOracle } = await import('../knowledge/items/oracle/scan-oracle.ts');
     return scanOracle(kb, { dryRun: input.dry_run });
   },
   json: ({ text: _t, ...r }) => r,

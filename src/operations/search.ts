@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchHit } from '../knowledge/search.ts';
+import type { SearchHit } from '../knowledge/views/search.ts';
 import { SearchInput } from '../model/search.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
@@ -22,7 +22,7 @@ export const search = defineOperation({
   cli: null,
   mcp: { tool: 'axme_search_kb' },
   async run(kb, input): Promise<Found> {
-    const { searchKnowledge } = await import('../knowledge/search.ts');
+    const { searchKnowledge } = await import('../knowledge/views/search.ts');
     const r = await searchKnowledge(kb, input);
     return { ...r, query: String(input.query).trim() };
   },

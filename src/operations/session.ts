@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BeginCloseResult } from '../knowledge/begin-close.ts';
-import type { FinalizeCloseResult } from '../knowledge/finalize-close.ts';
+import type { BeginCloseResult } from '../knowledge/close/begin-close.ts';
+import type { FinalizeCloseResult } from '../knowledge/close/finalize-close.ts';
 import { FinalizeCloseInput } from '../model/close.ts';
 import { defineOperation, EDIT, READ } from './operation.ts';
 
@@ -21,7 +21,7 @@ export const beginCloseOp = defineOperation({
   cli: null,
   mcp: { tool: 'axme_begin_close' },
   async run(kb): Promise<BeginCloseResult> {
-    const { beginClose } = await import('../knowledge/begin-close.ts');
+    const { beginClose } = await import('../knowledge/close/begin-close.ts');
     return beginClose(kb);
   },
   json: ({ text: _t, ...r }) => r,
@@ -48,7 +48,7 @@ export const finalizeCloseOp = defineOperation({
   cli: null,
   mcp: { tool: 'axme_finalize_close' },
   async run(kb, input, opts): Promise<FinalizeCloseResult> {
-    const { finalizeClose } = await import('../knowledge/finalize-close.ts');
+    const { finalizeClose } = await import('../knowledge/close/finalize-close.ts');
     return finalizeClose(kb, input, opts);
   },
   json: ({ text: _t, ...r }) => r,

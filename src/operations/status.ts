@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoreStatus } from '../knowledge/store-status.ts';
+import type { StoreStatus } from '../knowledge/admin/store-status.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
 
@@ -24,7 +24,7 @@ export const status = defineOperation({
   cli: null,
   mcp: { tool: 'axme_status' },
   async run(kb, input): Promise<StoreStatus> {
-    const { storeStatus } = await import('../knowledge/store-status.ts');
+    const { storeStatus } = await import('../knowledge/admin/store-status.ts');
     return storeStatus(kb, { at: input.at });
   },
   json: (s) => ({ ...s }),

@@ -15,7 +15,7 @@ export type Policy = { version: typeof POLICY_VERSION } & RulesData['git'] &
 export const POLICY_VERSION = 4;
 
 /** Flattens effective rules (already validated, defaults applied) into a policy. */
-export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy {
+export function policyFromRules(rules: RulesData, warnings: string[] = []): Policy {
   return {
     version: POLICY_VERSION,
     protectedBranches: [...rules.git.protectedBranches],
@@ -36,7 +36,7 @@ export function compilePolicy(rules: RulesData, warnings: string[] = []): Policy
 
 /** The built-in policy: AXME's default rules. What applies where no store or no valid rules exist. */
 export function defaultPolicy(warnings: string[] = []): Policy {
-  return compilePolicy(DEFAULT_RULES, warnings);
+  return policyFromRules(DEFAULT_RULES, warnings);
 }
 
 /** Whether `value` is a policy this version of axme wrote (a cache file may be old or damaged). */

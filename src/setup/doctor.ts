@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileStorePolicy } from '../knowledge/compile-policy.ts';
-import { openKnowledgeBase } from '../knowledge/kb.ts';
+import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
+import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
@@ -68,7 +68,7 @@ function sessionsCheck(commonDir: string): Check {
 async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
   const kb = await openKnowledgeBase({ cwd: dir, env, backend: 'cli' });
   try {
-    const { policy } = await compileStorePolicy(kb);
+    const { policy } = await readStorePolicy(kb);
     if (policy.warnings.length) return { name: 'safety rules', status: 'problem', detail: policy.warnings.join('; '), fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)' };
     return { name: 'safety rules', status: 'ok', detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}` };
   } catch (err) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { initStore, type InitResult } from '../knowledge/init-store.ts';
-import type { KnowledgeBase } from '../knowledge/kb.ts';
-import { configureKnowledgeRemotes } from '../knowledge/sync.ts';
+import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
+import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
 import { agentFilesRoot, axmeCommand, planAgentFiles, writeAgentFiles, type AgentFileChange } from './agent-files.ts';
@@ -60,7 +60,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const store = await initStore(kb);
   let oracle: RepositoryInit['oracle'] = null;
   if (steps.scan && treeRoot) {
-    const { scanOracle } = await import('../knowledge/oracle/scan-oracle.ts');
+    const { scanOracle } = await import('../knowledge/items/oracle/scan-oracle.ts');
     try {
       const r = await scanOracle(kb, { skipEmpty: true });
       oracle = { commit: r.commit, pages: r.pages };

@@ -27,7 +27,7 @@ export function agentCommands(io: CliIO) {
       builder: pageOptions,
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { assembleContext } = await import('../../knowledge/context.ts');
+          const { assembleContext } = await import('../../knowledge/views/context.ts');
           const r = await assembleContext(kb, { at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
           if (a.json) return printJson(io, r);
           out(io, r.text);
@@ -43,7 +43,7 @@ export function agentCommands(io: CliIO) {
           .option('type', { choices: SEARCH_TYPES, describe: 'decision, memory, backlog, question or all (default: decisions and memories)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { searchKnowledge } = await import('../../knowledge/search.ts');
+          const { searchKnowledge } = await import('../../knowledge/views/search.ts');
           const r = await searchKnowledge(kb, { query: (a.query as string[]).join(' '), k: a.k as number | undefined, type: a.type as (typeof SEARCH_TYPES)[number] | undefined, at: a.at as string | undefined });
           if (a.json) return printJson(io, r);
           for (const h of r.hits) out(io, `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}  ${h.citation}`);
@@ -55,7 +55,7 @@ export function agentCommands(io: CliIO) {
       builder: atOption,
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { storeStatus } = await import('../../knowledge/store-status.ts');
+          const { storeStatus } = await import('../../knowledge/admin/store-status.ts');
           const s = await storeStatus(kb, { at: a.at as string | undefined });
           if (a.json) return printJson(io, s);
           out(io, `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date})`);
@@ -70,7 +70,7 @@ export function agentCommands(io: CliIO) {
         y
           .command('show', 'print the oracle pages', pageOptions, (a: Args) =>
             withKb(io, a, async (kb) => {
-              const { readDigest } = await import('../../knowledge/read-digest.ts');
+              const { readDigest } = await import('../../knowledge/views/read-digest.ts');
               const r = await readDigest(kb, { kind: 'oracle', at: a.at as string | undefined, page: a.page as number | undefined, budget: a.budget as number | undefined });
               if (a.json) return printJson(io, r);
               out(io, r.text);
@@ -78,7 +78,7 @@ export function agentCommands(io: CliIO) {
           )
           .command('scan', 'detect the stack, structure and patterns of the working tree and write oracle/*.md in one commit (nothing new: no commit)', (y) => y.option('dry-run', { type: 'boolean', describe: 'show what would be written, commit nothing' }), (a: Args) =>
             withKb(io, a, async (kb) => {
-              const { scanOracle } = await import('../../knowledge/oracle/scan-oracle.ts');
+              const { scanOracle } = await import('../../knowledge/items/oracle/scan-oracle.ts');
               const r = await scanOracle(kb, { dryRun: !!a.dryRun });
               if (a.json) return printJson(io, r);
               out(io, r.text);

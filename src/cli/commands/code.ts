@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { CommitLinks } from '../../knowledge/commit-links.ts';
+import type { CommitLinks } from '../../knowledge/history/commit-links.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { out, printJson, withKb, type CliIO } from '../io.ts';
 
@@ -14,7 +14,7 @@ export function codeCommands(io: CliIO) {
       builder: (y: Argv): Argv => y.positional('rev', { type: 'string' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { showCommit } = await import('../../knowledge/commit-links.ts');
+          const { showCommit } = await import('../../knowledge/history/commit-links.ts');
           const r = await showCommit(kb, { cwd: a.C ?? io.cwd, env: io.env }, String(a.rev));
           if (a.json) return printJson(io, r);
           out(io, render(r));
@@ -27,7 +27,7 @@ export function codeCommands(io: CliIO) {
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
           const { file, range } = parseTarget(String(a.target));
-          const { blameKnowledge } = await import('../../knowledge/commit-links.ts');
+          const { blameKnowledge } = await import('../../knowledge/history/commit-links.ts');
           const r = await blameKnowledge(kb, { cwd: a.C ?? io.cwd, env: io.env }, file, range);
           if (a.json) return printJson(io, r);
           for (const c of r) out(io, `${render(c)}\n  lines ${spans(c.lines)}`);

@@ -25,7 +25,7 @@ export function reviewCommands(io: CliIO) {
           .option('color', { type: 'boolean', describe: 'colour the text format (default: on a terminal, unless NO_COLOR)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const [{ diffRevisions }, { renderDiffMarkdown, renderDiffText }] = await Promise.all([import('../../knowledge/diff/diff-revisions.ts'), import('../../knowledge/diff/render-diff.ts')]);
+          const [{ diffRevisions }, { renderDiffMarkdown, renderDiffText }] = await Promise.all([import('../../knowledge/review/diff/diff-revisions.ts'), import('../../knowledge/review/diff/render-diff.ts')]);
           const d = await diffRevisions(kb, { from: a.from as string | undefined, to: a.to as string | undefined, remote: a.remote as string | undefined });
           if (a.json) return printJson(io, d);
           out(io, a.format === 'markdown' ? renderDiffMarkdown(d) : renderDiffText(d, { color: wantsColor(io, a.color) }));
@@ -57,7 +57,7 @@ export function reviewCommands(io: CliIO) {
       builder: (y: Argv): Argv => y.positional('rev', { type: 'string', describe: 'the revision to check: a commit, a branch (origin/axme/proposals/x), ~N; default refs/memory/main' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { checkKnowledge } = await import('../../knowledge/check-knowledge.ts');
+          const { checkKnowledge } = await import('../../knowledge/admin/check-knowledge.ts');
           const r = await checkKnowledge(kb, { at: a.rev as string | undefined });
           reportFindings(io, a.json, r, () => {
             const errors = r.findings.filter((f) => f.severity === 'error').length;

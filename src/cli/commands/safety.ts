@@ -9,7 +9,7 @@ const ruleTypes = Object.keys(RULE_TYPES);
 export function safetyCommand(io: CliIO) {
   const change = (action: 'add' | 'remove') => (a: Args) =>
     withKb(io, a, async (kb) => {
-      const { updateSafety } = await import('../../knowledge/update-safety.ts');
+      const { updateSafety } = await import('../../knowledge/rules/update-safety.ts');
       const r = await updateSafety(kb, { action, rule_type: a.type as RuleType, value: String(a.value) });
       if (a.json) return printJson(io, r);
       out(io, r.changed ? `Safety rule ${action === 'add' ? 'added' : 'removed'}: ${String(a.type)} = ${String(a.value)}` : `Safety rule already present: ${String(a.type)} = ${String(a.value)}`);
@@ -22,7 +22,7 @@ export function safetyCommand(io: CliIO) {
       y
         .command('show', 'print the rules in force', (y) => atOption(y), (a: Args) =>
           withKb(io, a, async (kb) => {
-            const [{ showSafety }, { stringifyYaml }] = await Promise.all([import('../../knowledge/show-safety.ts'), import('../../model/frontmatter.ts')]);
+            const [{ showSafety }, { stringifyYaml }] = await Promise.all([import('../../knowledge/rules/show-safety.ts'), import('../../model/frontmatter.ts')]);
             const r = await showSafety(kb, { at: a.at as string | undefined });
             printDiagnostics(io, r.diagnostics, !!a.json);
             if (a.json) return printJson(io, r.rules);
@@ -38,7 +38,7 @@ export function safetyCommand(io: CliIO) {
           (y) => y.positional('key', { choices: Object.keys(RULE_SETTINGS) }).positional('value', { type: 'string', describe: 'true/false, or agents/always/never' }),
           (a: Args) =>
             withKb(io, a, async (kb) => {
-              const { setSafetySetting } = await import('../../knowledge/set-safety-setting.ts');
+              const { setSafetySetting } = await import('../../knowledge/rules/set-safety-setting.ts');
               const r = await setSafetySetting(kb, { key: a.key as keyof typeof RULE_SETTINGS, value: String(a.value) });
               if (a.json) return printJson(io, r);
               out(io, `${r.changed ? 'Safety setting changed' : 'Safety setting unchanged'}: ${String(a.key)} = ${String(a.value)}`);
@@ -46,7 +46,7 @@ export function safetyCommand(io: CliIO) {
         )
         .command('reset', 'write the default rules (the current file stays in history)', (y) => y, (a: Args) =>
           withKb(io, a, async (kb) => {
-            const { resetSafetyRules } = await import('../../knowledge/reset-safety-rules.ts');
+            const { resetSafetyRules } = await import('../../knowledge/rules/reset-safety-rules.ts');
             const r = await resetSafetyRules(kb);
             if (a.json) return printJson(io, r);
             out(io, 'Safety rules reset to the defaults');

@@ -16,7 +16,7 @@ export function sessionCommand(io: CliIO) {
       y
         .command('begin-close', 'what to extract before closing', (y) => y, (a: Args) =>
           withKb(io, a, async (kb) => {
-            const { beginClose } = await import('../../knowledge/begin-close.ts');
+            const { beginClose } = await import('../../knowledge/close/begin-close.ts');
             const r = await beginClose(kb);
             if (a.json) return printJson(io, r);
             out(io, r.text);
@@ -31,7 +31,7 @@ export function sessionCommand(io: CliIO) {
             } catch (err) {
               throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the axme_finalize_close arguments as one JSON object`);
             }
-            const { finalizeClose } = await import('../../knowledge/finalize-close.ts');
+            const { finalizeClose } = await import('../../knowledge/close/finalize-close.ts');
             const r = await finalizeClose(kb, input as never, { allowSecret: !!a.allowSecret });
             if (a.json) return printJson(io, r);
             out(io, r.text);
@@ -70,7 +70,7 @@ export function sessionCommand(io: CliIO) {
             withKb(io, a, async (kb) => {
               if (a.all && a.id) throw new AxmeError('INVALID_INPUT', 'give a session id or --all, not both');
               if (!a.all && !a.id) throw new AxmeError('INVALID_INPUT', 'say which session to recover (axme session list --orphans), or pass --all');
-              const { recoverSession, sweepOrphans } = await import('../../knowledge/recover-session.ts');
+              const { recoverSession, sweepOrphans } = await import('../../knowledge/close/recover-session.ts');
               if (a.all) {
                 const r = await sweepOrphans(kb);
                 if (a.json) printJson(io, r);

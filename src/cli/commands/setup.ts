@@ -42,7 +42,7 @@ export function setupCommands(io: CliIO) {
           stderr: (t) => void io.stderr.write(t),
           now: clockFrom(io.env),
           version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
-          loadSlow: () => import('../../hooks/slow.ts'),
+          loadStoreWork: () => import('../../hooks/store-work.ts'),
         });
         if (code) throw new SilentExit(code);
       },
@@ -76,7 +76,7 @@ export function setupCommands(io: CliIO) {
           stderr: (t) => void io.stderr.write(t),
           env: io.env,
           cwd: a.C ?? io.cwd,
-          loadSlow: () => import('../../hooks/slow.ts'),
+          loadStoreWork: () => import('../../hooks/store-work.ts'),
         });
         const code = await runHook(a.event as string, hookIO);
         if (code) throw new SilentExit(code);

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
 import { LIMITS } from '../../model/limits.ts';
-import type { Diagnostic, ItemsByKind } from '../../knowledge/state.ts';
+import type { Diagnostic, ItemsByKind } from '../../knowledge/core/state.ts';
 import type { KindName } from '../../model/kind.ts';
 import { SPECS } from '../../model/paths.ts';
 import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO } from '../io.ts';
@@ -47,7 +47,7 @@ export function listCommand<K extends KindName>(io: CliIO, kind: K, statuses: re
     builder: (y: Argv) => extra(listOptions(atOption(y), statuses)),
     handler: (a: Args) =>
       withKb(io, a, async (kb) => {
-        const { listItems } = await import('../../knowledge/list-items.ts');
+        const { listItems } = await import('../../knowledge/items/list-items.ts');
         const r = await listItems(kb, { kind, at: a.at as string | undefined, all: !!a.all, status: a.status as string[] | undefined, type: a.type as string | undefined });
         printDiagnostics(io, r.diagnostics, !!a.json);
         if (a.json) return printJson(io, r.items);
@@ -64,7 +64,7 @@ export function showCommand(io: CliIO, kind: KindName, positional: string, descr
     builder: (y: Argv) => atOption(y).positional(positional, { type: 'string', describe: 'ID (like D-001), alias or slug' }),
     handler: (a: Args) =>
       withKb(io, a, async (kb) => {
-        const { showItem } = await import('../../knowledge/show-item.ts');
+        const { showItem } = await import('../../knowledge/items/show-item.ts');
         const r = await showItem(kb, { kind, ref: String(a[positional]), at: a.at as string | undefined });
         if (a.json) return printJson(io, { ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
         out(io, r.text);

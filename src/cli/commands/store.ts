@@ -35,7 +35,7 @@ export function storeCommands(io: CliIO) {
           .option('changes', { type: 'boolean', describe: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const [{ worklog }, { changeLines }] = await Promise.all([import('../../knowledge/worklog.ts'), import('../../knowledge/diff/render-diff.ts')]);
+          const [{ worklog }, { changeLines }] = await Promise.all([import('../../knowledge/history/worklog.ts'), import('../../knowledge/review/diff/render-diff.ts')]);
           const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined, changes: !!a.changes });
           if (a.json) return printJson(io, entries);
           for (const e of entries) {
@@ -54,7 +54,7 @@ export function storeCommands(io: CliIO) {
           .option('patch', { alias: 'p', type: 'boolean', describe: 'show the diff of each version' }),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { itemHistory } = await import('../../knowledge/item-history.ts');
+          const { itemHistory } = await import('../../knowledge/history/item-history.ts');
           const r = await itemHistory(kb, { ref: String(a.ref), kind: a.kind as KindName | undefined, at: a.at as string | undefined, patch: !!a.patch });
           if (a.json) return printJson(io, r);
           for (const v of r.versions) {
@@ -69,7 +69,7 @@ export function storeCommands(io: CliIO) {
       builder: (y: Argv) => atOption(y),
       handler: (a: Args) =>
         withKb(io, a, async (kb) => {
-          const { checkStore } = await import('../../knowledge/check-store.ts');
+          const { checkStore } = await import('../../knowledge/admin/check-store.ts');
           const r = await checkStore(kb, { at: a.at as string | undefined });
           reportFindings(io, a.json, r, () => {
             const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');

@@ -14,7 +14,7 @@ export function syncCommand(io: CliIO) {
         .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' }),
     handler: (a: Args) =>
       withKb(io, a, async (kb) => {
-        const { syncStore } = await import('../../knowledge/sync.ts');
+        const { syncStore } = await import('../../knowledge/sync/sync-store.ts');
         const r = await syncStore(kb, { remote: a.remote as string | undefined, maxRounds: a.rounds as number | undefined, env: io.env });
         if (a.json) return printJson(io, r);
         out(io, r.text);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
-import { addPrTrailers, hasPrTrailer } from '../../knowledge/commit-trailers.ts';
+import { addPrTrailers, hasPrTrailer } from '../../knowledge/history/commit-trailers.ts';
 import { hookSetting, isAgent, prProblem, sessionOf, type GitHookIO } from './context.ts';
 
 /** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */

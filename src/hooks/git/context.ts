@@ -1,10 +1,10 @@
-import { policyFor } from '../../knowledge/policy-cache.ts';
+import { policyFor } from '../../knowledge/rules/policy-cache.ts';
 import { isAgentEnv } from '../../model/common.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
-import { locateRepo, type RepoLocation } from '../../knowledge/location.ts';
-import type { GitAt } from '../../knowledge/commit-trailers.ts';
+import { locateRepo, type RepoLocation } from '../../knowledge/core/location.ts';
+import type { GitAt } from '../../knowledge/history/commit-trailers.ts';
 import { sessionOfProcess } from '../../session/current.ts';
 
 /** What a git hook handler may touch. */
@@ -17,7 +17,7 @@ export interface GitHookIO {
   stderr: (text: string) => void;
   now: () => Date;
   version: string;
-  loadSlow: () => Promise<typeof import('../slow.ts')>;
+  loadStoreWork: () => Promise<typeof import('../store-work.ts')>;
   /** PR state; default GitHub through Octokit */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
 }
@@ -48,10 +48,10 @@ export interface HookSetting {
 /** The repository, its policy (defaults without a store) and a PR lookup. */
 export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   const loc = locateRepo(io.cwd, io.env);
-  const { policy } = await policyFor(loc, io.version, async () => (await io.loadSlow()).compileRepoPolicy(loc, io.env, io.cwd), io.cwd);
+  const { policy } = await policyFor(loc, io.version, async () => (await io.loadStoreWork()).readRepositoryPolicy(loc, io.env, io.cwd), io.cwd);
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
-    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadSlow()).lookupPr({ repo, pr, env: io.env, now: io.now, loc });
+    const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc });
     return typeof r === 'string' ? { state: r } : r;
   };
   return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };

@@ -1,4 +1,4 @@
-import { noteCommit } from '../../knowledge/commit-notes.ts';
+import { noteCommit } from '../../knowledge/history/commit-notes.ts';
 import { sessionOf, type GitHookIO } from './context.ts';
 
 /**

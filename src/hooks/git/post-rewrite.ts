@@ -1,4 +1,4 @@
-import { carryNotes } from '../../knowledge/commit-notes.ts';
+import { carryNotes } from '../../knowledge/history/commit-notes.ts';
 import type { GitHookIO } from './context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { matchesName } from '../../safety/patterns.ts';
-import { commitsCitingPrs, isFastForward } from '../../knowledge/pushed-commits.ts';
+import { commitsCitingPrs, isFastForward } from '../../knowledge/history/pushed-commits.ts';
 import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
 
 const ZERO = /^0+$/;

@@ -1,6 +1,6 @@
 import { isAncestorOf, mergeBase, resolve } from '../../store/remote.ts';
 import { changedFiles, snapshotAt } from '../../store/tree.ts';
-import type { KnowledgeBase } from '../kb.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
 import { renumberAdopted } from './renumber.ts';
 import { dropProposalRecord, reviewedTip, listProposalRecords, localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedTrackingRef, type ProposalRecord } from './proposals.ts';
 

@@ -5,9 +5,9 @@ import { parseInput } from '../../model/validate.ts';
 import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
 import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
-import { renderDiffMarkdown, summaryLine } from '../diff/render-diff.ts';
-import { semanticDiff } from '../diff/semantic-diff.ts';
-import type { KnowledgeBase } from '../kb.ts';
+import { renderDiffMarkdown, summaryLine } from './diff/render-diff.ts';
+import { semanticDiff } from './diff/semantic-diff.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
 import { localProposals, reviewedFetchSpec, reviewedTip, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, saveProposalRecord } from './proposals.ts';
 
 /** `axme propose` and axme_propose: open knowledge pull requests. */

@@ -1,8 +1,8 @@
 import type { ItemBase, KindSpec } from '../../model/kind.ts';
 import { itemPath, SPECS } from '../../model/paths.ts';
-import type { KnowledgeBase } from '../kb.ts';
-import { ID_KINDS, renumberCollisions } from '../merge/merge-stores.ts';
-import { mutate } from '../mutate.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { ID_KINDS, renumberCollisions } from '../sync/merge/merge-stores.ts';
+import { mutate } from '../core/mutate.ts';
 
 /**
  * Display IDs two proposals both used. Each proposal numbers its items from the knowledge it

@@ -1,4 +1,4 @@
-import { stripJsonComments } from '../oracle/files.ts';
+import { stripJsonComments } from '../../scan/files.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseYaml } from '../../model/frontmatter.ts';

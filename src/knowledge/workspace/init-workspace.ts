@@ -6,8 +6,8 @@ import { AxmeError } from '../../model/errors.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { createBareRepo } from '../../store/init-bare.ts';
 import { WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
-import { initStore, type InitResult } from '../init-store.ts';
-import { closeKnowledgeBase, openKnowledgeBase } from '../kb.ts';
+import { initStore, type InitResult } from '../admin/init-store.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
 import { detectWorkspace, type WorkspaceDetection } from './detect-workspace.ts';
 
 export interface WorkspaceStoreInit extends InitResult {

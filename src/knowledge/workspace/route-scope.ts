@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../kb.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../core/kb.ts';
 import { detectWorkspace, findMember, type WorkspaceMember } from './detect-workspace.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 

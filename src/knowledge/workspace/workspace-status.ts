@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { locateRepo } from '../../store/locate.ts';
 import { workspaceFor } from '../../store/workspace-store.ts';
-import { closeKnowledgeBase, openKnowledgeBase } from '../kb.ts';
-import { readState } from '../state.ts';
-import { storeStatus } from '../store-status.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
+import { readState } from '../core/state.ts';
+import { storeStatus } from '../admin/store-status.ts';
 import { detectWorkspace } from './detect-workspace.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 

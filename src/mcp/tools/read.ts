@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { assembleContext } from '../../knowledge/context.ts';
+import { assembleContext } from '../../knowledge/views/context.ts';
 import { workspaceStatus, workspaceText } from '../../knowledge/workspace/workspace-status.ts';
 import { resolve } from 'node:path';
 import { decisionDigest, decisionGet, memoryDigest, memoryGet, oracleDigest } from '../../operations/digests.ts';

@@ -1,0 +1,74 @@
+import { assembleContext } from '../knowledge/views/context.ts';
+import { sweepOrphans } from '../knowledge/close/recover-session.ts';
+import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
+import { AxmeError } from '../model/errors.ts';
+import type { RepoLocation } from '../knowledge/core/location.ts';
+
+/** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
+export { lookupPr } from '../github/lookup-pr.ts';
+
+/**
+ * The heavy half of the hooks, loaded only when needed: compiling the policy after the memory
+ * tip moved, and the session-start context. Built as its own chunk (dist/hook-store-work.js).
+ */
+
+/**
+ * Opens the store a hook works on (the workspace, if any, merged in). A hook is a short-lived
+ * process: the git CLI backend starts fastest. Without a known working tree (a bare repository,
+ * the workspace store, GIT_DIR alone) it opens from the hook's folder: git finds the repository by
+ * GIT_DIR or from there, and the workspace is searched from there.
+ */
+async function withStore<T>(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
+  const kb = await openKnowledgeBase({ cwd: loc?.worktree ?? cwd, env, backend: 'cli', workspace: true });
+  try {
+    return await fn(kb);
+  } finally {
+    await closeKnowledgeBase(kb);
+  }
+}
+
+/** The policy of the repository at `loc` merged with its workspace's; outside any repository, the workspace store's at or above `cwd`. */
+export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string) {
+  return withStore(loc, env, cwd, readStorePolicy);
+}
+
+/**
+ * The compact context for SessionStart; a short invitation to `axme init` where there is no store.
+ * Earlier sessions that ended without a close are recovered first, within a few seconds (a recovery
+ * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
+ * handoff is in this context.
+ */
+export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined; cwd: string }): Promise<string> {
+  try {
+    return await withStore(loc, env, opts.cwd, async (kb) => {
+      const notes: string[] = [];
+      const sweep = await withDeadline(
+        sweepOrphans(kb).catch((err: unknown) => {
+          // the context matters more than the recovery: say so and go on
+          if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) notes.push(`(axme could not recover earlier sessions: ${(err as Error).message}; run \`axme session recover --all\`)`);
+          return null;
+        }),
+        RECOVERY_BUDGET_MS,
+      );
+      if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
+      const page = await assembleContext(kb, { budget: opts.budget });
+      const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
+      return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
+    });
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') {
+      return 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.';
+    }
+    throw err;
+  }
+}
+
+/** What the session-start hook spends on recovering orphans before it answers. */
+const RECOVERY_BUDGET_MS = 3_000;
+
+/** The promise's value, or undefined when it takes longer than `ms` (this process stops soon after: it is not awaited). */
+function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,37 @@
+import type { ItemBase } from '../../model/kind.ts';
+import { itemPath } from '../../model/paths.ts';
+import type { Diagnostic, KnowledgeState } from '../core/state.ts';
+import type { MergedState } from '../core/merged-state.ts';
+
+const ID_KINDS = ['decision', 'backlog', 'question'] as const;
+
+/**
+ * The problems in a store that need a person, cheap enough for every session start: the errors
+ * found reading it (broken item files, rules, axme.yaml, an unreadable workspace store) and
+ * display IDs that several items of one store carry — lookups by such an ID are refused until
+ * one is renumbered. `axme fsck` finds these and more (missing objects, supersession links).
+ */
+export function storeProblems(state: MergedState): Diagnostic[] {
+  const out = state.diagnostics.filter((d) => d.severity === 'error');
+  out.push(...duplicateIds(state));
+  const ws = state.workspace;
+  if (ws?.state) out.push(...duplicateIds(ws.state).map((d) => ({ ...d, store: ws.store })));
+  return out;
+}
+
+/** One error per item whose display ID an earlier item (by path order) of its kind already holds; worded as `axme fsck` words it. */
+function duplicateIds(state: KnowledgeState): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const kind of ID_KINDS) {
+    const first = new Map<string, string>();
+    // the workspace items of a merged view are the workspace store's: they are checked there
+    const own = (state as MergedState).workspace ? (state.items[kind] as ItemBase[]).filter((i) => !(state as MergedState).workspace!.items.has(i)) : (state.items[kind] as ItemBase[]);
+    for (const item of own as Array<ItemBase & { id: string }>) {
+      const path = itemPath(kind, item.slug);
+      const other = first.get(item.id);
+      if (other) out.push({ path, severity: 'error', reason: `display ID ${item.id} is also used by ${other}: renumber one and keep its old ID in aliases` });
+      else first.set(item.id, path);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import type { KnowledgeBase } from '../core/kb.ts';
+import { readState, type Diagnostic } from '../core/state.ts';
+
+export interface StoreStatus {
+  ref: string;
+  commit: string;
+  /** committer date of the tip */
+  date: string;
+  repository: string;
+  counts: Record<string, Record<string, number>>;
+  diagnostics: Diagnostic[];
+  session: string | null;
+  actor: string;
+}
+
+/** Where the knowledge is and how much of each kind, by status; problems found reading it. */
+export async function storeStatus(kb: KnowledgeBase, opts: { at?: string | undefined } = {}): Promise<StoreStatus> {
+  const state = await readState(kb, opts.at);
+  const counts: Record<string, Record<string, number>> = {};
+  for (const [kind, list] of Object.entries(state.items) as Array<[string, Array<{ status?: string }>]>) {
+    const byStatus: Record<string, number> = {};
+    for (const i of list) byStatus[i.status ?? 'present'] = (byStatus[i.status ?? 'present'] ?? 0) + 1;
+    counts[kind] = byStatus;
+  }
+  const c = await kb.repo.backend.readCommit(state.commit!);
+  return {
+    ref: kb.ref,
+    commit: state.commit!,
+    date: new Date(c.committer.timestamp * 1000).toISOString(),
+    repository: kb.repo.gitDir,
+    counts,
+    diagnostics: state.diagnostics,
+    session: kb.session ?? null,
+    actor: kb.actor,
+  };
+}

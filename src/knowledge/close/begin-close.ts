@@ -1,0 +1,58 @@
+import type { KnowledgeBase } from '../core/kb.ts';
+import { currentDecisions, currentMemories } from '../views/blocks.ts';
+import { isLive } from '../../model/liveness.ts';
+import { readState } from '../core/state.ts';
+import { readSession } from '../../session/sessions.ts';
+import { committable } from './finalize-close.ts';
+
+export interface BeginCloseResult {
+  text: string;
+  counts: Record<string, number>;
+  newest: { decisions: Array<{ id: string; title: string }>; memories: Array<{ slug: string; title: string; type: string }> };
+  session: string | null;
+  /** what this machine recorded for the session so far (hooks): files changed, commits made */
+  recorded: { files: string[]; commits: string[]; started: string } | null;
+}
+
+/**
+ * The extraction checklist for closing a session, with what is already stored (counts and the
+ * newest items) so the agent can leave out duplicates without another call.
+ */
+export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
+  const state = await readState(kb);
+  const local = kb.session ? readSession(kb.repo.commonDir, kb.session) : null;
+  const recorded = local && { files: committable(local.files), commits: local.commits, started: local.meta.startedAt };
+  const decisions = currentDecisions(state.items.decision);
+  const memories = currentMemories(state.items.memory);
+  const newestFirst = <T extends { created: string }>(l: T[]) => [...l].sort((a, b) => (a.created < b.created ? 1 : -1)).slice(0, 10);
+  const nd = newestFirst(decisions).map((d) => ({ id: d.id, title: d.title }));
+  const nm = newestFirst(memories).map((m) => ({ slug: m.slug, title: m.title, type: m.type }));
+  const counts = { decisions: decisions.length, memories: memories.length, open_questions: state.items.question.filter((q) => isLive('question', q)).length, backlog_open: state.items.backlog.filter((b) => isLive('backlog', b)).length };
+  const text = [
+    '# Closing the session: what to extract',
+    'Go through this session and collect, then call axme_finalize_close ONCE with all of it (one commit):',
+    '1. decisions: choices made about architecture, libraries, conventions (title, decision, reasoning; enforce "required" only for hard rules). A decision that replaces an existing one: action "supersede" with `supersedes` = its ID.',
+    '2. memories: feedback (how the user wants work done: corrections, preferences) and patterns (how this code does things). One idea per memory.',
+    '3. safety_rules: commands or paths the user forbade or allowed (rule_type bash_deny, bash_allow, fs_deny, fs_readonly, git_protected_branch).',
+    '4. the handoff: stopped_at, summary, in_progress, next_steps, test_results, blockers, prs, dirty_branches, and startup_text (what to tell the user next time).',
+    '5. worklog_entry: a short narrative of the session.',
+    'Scope: leave `scope` out for knowledge that holds for every repository; name repositories otherwise.',
+    'Leave out what is already stored (below) unless it changed; axme also returns duplicates instead of storing them twice.',
+    '',
+    `Stored now: ${counts.decisions} decisions, ${counts.memories} memories, ${counts.open_questions} open questions, ${counts.backlog_open} open backlog items.`,
+    nd.length ? `Newest decisions: ${nd.map((d) => `${d.id} ${d.title}`).join('; ')}` : 'No decisions yet.',
+    nm.length ? `Newest memories: ${nm.map((m) => `${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
+    ...recordedLines(recorded),
+  ].join('\n');
+  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null, recorded };
+}
+
+/** The session's own record, for the handoff: what it touched, so the agent need not remember. */
+function recordedLines(r: BeginCloseResult['recorded']): string[] {
+  if (!r || (!r.files.length && !r.commits.length)) return [];
+  const files = r.files.length > 30 ? `${r.files.slice(0, 30).join(', ')} and ${r.files.length - 30} more` : r.files.join(', ');
+  return [
+    '',
+    `This session (since ${r.started.slice(0, 16).replace('T', ' ')} UTC) changed ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.files.length ? `: ${files}` : ''}; ${r.commits.length} commit${r.commits.length === 1 ? '' : 's'}${r.commits.length ? ` (${r.commits.map((c) => c.slice(0, 12)).join(', ')})` : ''}. The summary records them; mention the unfinished ones in in_progress.`,
+  ];
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { isAbsolute } from 'node:path';
+import { readSession, recordEvent } from '../../session/sessions.ts';
+import type { z } from 'zod';
+import { FinalizeCloseInput } from '../../model/close.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { Handoff, handoffSpec } from '../../model/handoff.ts';
+import { itemPath } from '../../model/paths.ts';
+import { assertNoSecrets } from '../../model/secrets.ts';
+import { SessionSummary } from '../../model/session-summary.ts';
+import { slugify } from '../../model/slug.ts';
+import { assertNoReservedHeading, parseInput } from '../../model/validate.ts';
+import { checkDecision, planAddDecision } from '../items/decision/add-decision.ts';
+import type { WriteOptions } from '../core/results.ts';
+import { checkMemory, planAddMemory } from '../items/memory/add-memory.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { locationOf } from '../core/results.ts';
+import { mutate } from '../core/mutate.ts';
+import { byNewest } from '../views/context.ts';
+import { pathTaken, putItem, stage, type Staged } from '../core/staging.ts';
+import { planSupersede } from '../items/decision/supersede-decision.ts';
+import { SafetyUpdate } from '../../model/safety-rules.ts';
+import { planSafetyUpdate } from '../rules/update-safety.ts';
+
+/** Handoffs kept in the tree; older ones live in history. */
+export const HANDOFFS_KEPT = 5;
+
+export interface FinalizeCloseResult {
+  session: string;
+  commit: string | null;
+  decisions: Array<{ id: string; title: string; outcome: 'saved' | 'exists' | 'superseded'; supersedes?: string }>;
+  memories: Array<{ slug: string; title: string; outcome: 'saved' | 'exists' }>;
+  safety: Array<{ action: string; rule_type: string; value: string; changed: boolean }>;
+  handoff: string;
+  summary: string;
+  /** handoff files moved out of the tree (kept in history) */
+  pruned: string[];
+  /** files the session changed, as recorded by the hooks on this machine */
+  files_changed: number;
+  /** what was stored, in words */
+  text: string;
+}
+
+/**
+ * Closes a session in ONE commit: every extraction (decisions, memories, safety rules), the
+ * handoff (`handoffs/<session>.md`) and the session summary (`sessions/<yyyy-mm>/<session>.md`).
+ * Everything is validated before anything is written; the commit body is the worklog entry.
+ */
+export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput, opts: WriteOptions = {}): Promise<FinalizeCloseResult> {
+  const data = parseInput(FinalizeCloseInput, input, 'session close');
+  const decisions = data.decisions.map((d, i) => {
+    if (d.action === 'supersede' && !d.supersedes) throw new AxmeError('INVALID_INPUT', `decisions.${i}: action supersede needs \`supersedes\`: the ID or slug of the decision it replaces`);
+    return { checked: checkDecision(d, opts), action: d.action, supersedes: d.supersedes };
+  });
+  const memories = data.memories.map((m) => checkMemory(m, opts));
+  const rules = data.safety_rules.map((r, i) => {
+    if (r.action === 'supersede' && !r.replaces) throw new AxmeError('INVALID_INPUT', `safety_rules.${i}: action supersede needs \`replaces\`: the value it replaces`);
+    return r;
+  });
+  const headings = handoffSpec.sections.map(([h]) => h);
+  for (const f of ['summary', 'in_progress', 'next_steps', 'test_results', 'blockers'] as const) assertNoReservedHeading(f, data[f], headings);
+  assertNoSecrets({ stopped_at: data.stopped_at, summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, worklog_entry: data.worklog_entry, startup_text: data.startup_text, test_results: data.test_results, blockers: data.blockers }, !!opts.allowSecret);
+  const session = kb.session ?? randomBytes(4).toString('hex');
+  const slug = slugify(session, 'session');
+  // what this machine recorded about the session (hooks): when it started, files, commits
+  const local = kb.session ? readSession(kb.repo.commonDir, kb.session) : null;
+
+  const r = await mutate(kb, async (state) => {
+    const st = stage(state);
+    const now = kb.now().toISOString();
+    const out: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'> = { session, decisions: [], memories: [], safety: [], handoff: '', summary: '', pruned: [] };
+    for (const d of decisions) {
+      if (d.action === 'supersede') {
+        const s = planSupersede(kb, st, d.supersedes!, d.checked);
+        out.decisions.push({ id: s.item.id, title: s.item.title, outcome: 'superseded', supersedes: s.superseded.id });
+      } else {
+        const a = planAddDecision(kb, st, d.checked);
+        out.decisions.push({ id: a.item.id, title: a.item.title, outcome: a.duplicate ? 'exists' : 'saved' });
+      }
+    }
+    for (const m of memories) {
+      const a = planAddMemory(kb, st, m);
+      out.memories.push({ slug: a.item.slug, title: a.item.title, outcome: a.duplicate ? 'exists' : 'saved' });
+    }
+    for (const rule of rules) {
+      const steps: Array<z.output<typeof SafetyUpdate>> =
+        rule.action === 'supersede'
+          ? [{ action: 'remove', rule_type: rule.rule_type, value: rule.replaces! }, { action: 'add', rule_type: rule.rule_type, value: rule.value }]
+          : [{ action: rule.action, rule_type: rule.rule_type, value: rule.value }];
+      let changed = false;
+      for (const step of steps) changed = (await planSafetyUpdate(kb, st, step)).changed || changed;
+      out.safety.push({ action: rule.action, rule_type: rule.rule_type, value: rule.value, changed });
+    }
+    const previous = st.state.items.handoff.find((h) => h.slug === slug);
+    const handoff = Handoff.parse({
+      slug, session, source: 'agent', stopped_at: data.stopped_at, startup_text: data.startup_text, prs: data.prs, dirty_branches: data.dirty_branches,
+      summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, test_results: data.test_results, blockers: data.blockers,
+      created: previous?.created ?? now, updated: now,
+    });
+    out.handoff = putItem(st, 'handoff', handoff, 'session.closed', 'handoff');
+    const prevSummary = st.state.items.session.find((s) => s.slug === slug);
+    const summary = SessionSummary.parse({
+      ...(prevSummary ?? {}), slug, session, actor: kb.actor, source: kb.actor, closed: now, worklog: data.worklog_entry || data.summary,
+      started: prevSummary?.started ?? local?.meta.startedAt,
+      files_changed: union(prevSummary?.files_changed, committable(local?.files)),
+      commits: union(prevSummary?.commits, local?.commits),
+      created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
+    });
+    out.summary = putItem(st, 'session', summary, 'session.closed', 'summary');
+    out.pruned = pruneHandoffs(st, slug);
+    const what = data.stopped_at || data.summary;
+    return { result: out, files: st.files, subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`, event: 'session.closed', body: data.worklog_entry };
+  });
+  const res = r.result;
+  if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
+  return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe({ ...kb, ref: r.ref }, res, r.commit) };
+}
+
+/**
+ * Keeps the newest handoffs in the tree; the rest stay reachable in history. The handoff just
+ * written (`keep`) always stays, however old: removed in the commit that adds it, it would be in no
+ * version at all. Returns the paths removed.
+ */
+export function pruneHandoffs(st: Staged, keep: string): string[] {
+  const byAge = [...st.state.items.handoff].filter((h) => h.slug !== keep).sort(byNewest);
+  const pruned: string[] = [];
+  for (const old of byAge.slice(HANDOFFS_KEPT - 1)) {
+    const p = itemPath('handoff', old.slug);
+    if (!pathTaken(st, p)) continue;
+    st.files.set(p, null);
+    pruned.push(p);
+  }
+  return pruned;
+}
+
+/** Paths inside the repository only: a session's edits elsewhere (absolute paths) are not the team's business. */
+export function committable(files: string[] | undefined): string[] {
+  return (files ?? []).filter((f) => !isAbsolute(f) && !f.startsWith('..')).slice(0, 500);
+}
+
+function union(a: string[] | undefined, b: string[] | undefined): string[] {
+  return [...new Set([...(a ?? []), ...(b ?? [])])];
+}
+
+function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'>, commit: string | null): string {
+  const lines = [`Session ${r.session} closed${commit ? ` in commit ${commit.slice(0, 12)}` : ''}. Stored:`];
+  lines.push(r.decisions.length ? `- decisions: ${r.decisions.map((d) => `${d.id} ${d.title} (${d.outcome === 'superseded' ? `supersedes ${d.supersedes}` : d.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- decisions: none');
+  lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${m.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- memories: none');
+  if (r.safety.length) lines.push(`- safety rules: ${r.safety.map((s) => `${s.action} ${s.rule_type} = ${s.value}${s.changed ? '' : ' (no change)'}`).join('; ')}`);
+  lines.push(`- handoff: ${locationOf(kb, r.handoff)}`, `- session summary: ${locationOf(kb, r.summary)}`);
+  if (r.pruned.length) lines.push(`- older handoffs moved to history: ${r.pruned.join(', ')}`);
+  return lines.join('\n');
+}
+

@@ -1,0 +1,48 @@
+import type { DiskCache } from '../../store/cache.ts';
+
+/**
+ * Everything a knowledge base derives from the store to answer again faster, in one place.
+ * Derived data only: dropping any of it changes no answer, only how long the answer takes.
+ *
+ * - `recall`/`remember`: a bounded memory by key, newest last (parsed states by commit, folder
+ *   parses by tree, parsed files by blob, merged states, search indexes);
+ * - `disk`: the parse cache on disk, `<git-common-dir>/axme/cache` (parse-cache.ts writes it);
+ * - `perObject(slot)`: data derived from one object, kept as long as the object lives (a parsed
+ *   item list's index, an item's search document).
+ *
+ * The hooks' compiled policy is cached in a file of its own (rules/policy-cache.ts): a hook
+ * process has no knowledge base to hang it on.
+ */
+export interface DerivedCache {
+  /** the remembered value under `key`, or undefined (does not count as a use) */
+  recall<T>(key: string): T | undefined;
+  /** keeps `value` under `key` as the newest entry (at most `max` are kept) and returns it */
+  remember<T>(key: string, value: T): T;
+  /** the parse cache on disk */
+  disk: DiskCache;
+  /** the map of one kind of per-object data (`slot` names the kind) */
+  perObject<T>(slot: string): WeakMap<object, T>;
+}
+
+/** Entries the memory keeps: enough for a long-running server's states and indexes, bounded. */
+export const MEMORY_ENTRIES = 64;
+
+export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCache {
+  const memory = new Map<string, unknown>();
+  const slots = new Map<string, WeakMap<object, unknown>>();
+  return {
+    disk,
+    recall: <T>(key: string) => memory.get(key) as T | undefined,
+    remember<T>(key: string, value: T): T {
+      memory.delete(key);
+      memory.set(key, value);
+      while (memory.size > max) memory.delete(memory.keys().next().value!);
+      return value;
+    },
+    perObject<T>(slot: string): WeakMap<object, T> {
+      let m = slots.get(slot);
+      if (!m) slots.set(slot, (m = new WeakMap()));
+      return m as WeakMap<object, T>;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { AxmeError } from '../../model/errors.ts';
+import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
+import { LIMITS, formatSize } from '../../model/limits.ts';
+import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { commitOperation, formatCommitMessage } from '../../store/commit.ts';
+import { notInitialized, type KnowledgeBase } from './kb.ts';
+import { patchState, snapshotState, type KnowledgeState } from './state.ts';
+import { dropUnusedProposal, writeTarget } from './write-target.ts';
+
+/** What an operation wants written: files (path -> text, null removes) and how to describe it. */
+export interface Mutation<R> {
+  result: R;
+  /** no files: nothing is committed */
+  files?: Map<string, string | null>;
+  subject?: string;
+  event?: string;
+  body?: string;
+}
+
+export interface MutateResult<R> {
+  result: R;
+  /** the commit written, or null when nothing changed */
+  commit: string | null;
+  /** the ref written: kb.ref, or the session's proposal when review is required (write-target.ts) */
+  ref: string;
+}
+
+/**
+ * Applies `op` to the current knowledge and commits what it returns as ONE commit, re-applying it
+ * to the new tip when another writer got there first. `op` must be a pure function of the state
+ * it is given (it may run several times).
+ */
+export async function mutate<R>(base: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+  const target = await writeTarget(base);
+  let committed = false;
+  try {
+    const r = await mutateOn(target.kb, op, opts);
+    committed = r.commit !== null;
+    // nothing written to a proposal made for this write: it is removed, what was found is on the accepted ref
+    return committed || !target.created ? r : { ...r, ref: base.ref };
+  } finally {
+    if (target.created && !committed) await dropUnusedProposal(target.kb, target.created);
+  }
+}
+
+async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean }): Promise<MutateResult<R>> {
+  // the state the operation saw and what it wrote: the next state is derived from them
+  let seen: { state: KnowledgeState; files: Map<string, Buffer | null> } | null = null;
+  const out = await commitOperation(kb.repo, {
+    ref: kb.ref,
+    now: kb.now,
+    apply: async (snap) => {
+      if (!snap.commit && !opts.allowEmptyStore) throw notInitialized(kb);
+      if (snap.commit && !isMemoryTree(snap.files)) {
+        throw new AxmeError('CORRUPT', `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`, { commit: snap.commit });
+      }
+      const state = await snapshotState(kb, snap);
+      const m = await op(state);
+      if (!m.files || m.files.size === 0) return { change: null, result: m.result };
+      const files = new Map<string, Buffer | null>();
+      for (const [path, text] of m.files) files.set(path, text === null ? null : Buffer.from(text, 'utf8'));
+      seen = { state, files };
+      const message = formatCommitMessage(m.subject ?? 'update', {
+        event: m.event ?? 'update',
+        items: [...m.files.keys()],
+        actor: kb.actor,
+        session: kb.session,
+      }, m.body);
+      return { change: { files, message }, result: m.result };
+    },
+  });
+  if (out.commit && out.next && seen) {
+    // the next operation (a warm server, a close with many extractions) starts from here
+    const { state, files } = seen as { state: KnowledgeState; files: Map<string, Buffer | null> };
+    const next = await patchState(kb, state, out.next, files);
+    if (next) kb.cache.remember(`state:${out.commit}`, next);
+  }
+  return { result: out.result, commit: out.commit, ref: kb.ref };
+}
+
+/** A tree axme wrote (or a person edited): it has axme.yaml, or at least the rules or an item. */
+function isMemoryTree(files: Map<string, unknown>): boolean {
+  if (files.has(CONFIG_PATH) || files.has(RULES_PATH)) return true;
+  for (const p of files.keys()) if (classifyPath(p).type === 'item') return true;
+  return files.size === 0;
+}
+
+/** Path and file text of an item; refuses a file over the size limit. */
+export function itemFile<T extends ItemBase>(kind: KindName, item: T): [string, string] {
+  const spec = SPECS[kind] as unknown as KindSpec<T>;
+  const text = encodeItem(spec, item);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > LIMITS.fileBytes) {
+    throw new AxmeError('INVALID_INPUT', `the ${kind} would be ${formatSize(bytes)} on disk, over the ${formatSize(LIMITS.fileBytes)} limit for one item: shorten it and reference large material by its path`, { bytes });
+  }
+  return [itemPath(kind, item.slug, item.created), text];
+}
+
+/** `<kind>: <verb> <id> <title>` */
+export function subjectOf(kind: string, verb: string, id: string | undefined, title: string): string {
+  return `${kind}: ${verb} ${id ? `${id} ` : ''}${title}`;
+}

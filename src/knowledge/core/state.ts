@@ -1,0 +1,336 @@
+import type { BacklogItem } from '../../model/backlog.ts';
+import { StoreConfig } from '../../model/config.ts';
+import type { Decision } from '../../model/decision.ts';
+import { parseYaml } from '../../model/frontmatter.ts';
+import { sourceOf } from '../../model/frontmatter-source.ts';
+import type { Handoff } from '../../model/handoff.ts';
+import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
+import type { Memory } from '../../model/memory.ts';
+import type { OraclePage } from '../../model/oracle.ts';
+import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
+import type { Plan } from '../../model/plan.ts';
+import type { Question } from '../../model/question.ts';
+import { SafetyRules } from '../../model/safety-rules.ts';
+import type { SessionSummary } from '../../model/session-summary.ts';
+import { changedFiles, snapshotAt, type Snapshot } from '../../store/tree.ts';
+import { resolveAt } from '../../store/revision.ts';
+import { notInitialized, type KnowledgeBase } from './kb.ts';
+import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
+import { carryIndex } from './list-index.ts';
+
+export interface Diagnostic {
+  path: string;
+  severity: 'error' | 'warning';
+  reason: string;
+  /** the file could not be read at all (a missing object): a later read may succeed, so nothing is cached */
+  transient?: boolean;
+  /** the store the file is in, when it is not this repository's own (a workspace store) */
+  store?: string;
+}
+
+export interface ItemsByKind {
+  decision: Decision[];
+  memory: Memory[];
+  backlog: BacklogItem[];
+  question: Question[];
+  plan: Plan[];
+  handoff: Handoff[];
+  session: SessionSummary[];
+  oracle: OraclePage[];
+}
+
+/** The parsed knowledge of one memory commit. Broken files are diagnostics, never exceptions. */
+export interface KnowledgeState {
+  commit: string | null;
+  snapshot: Snapshot;
+  items: ItemsByKind;
+  /** display IDs that files which failed to parse seem to hold, by kind: never handed out again */
+  brokenIds: Partial<Record<KindName, string[]>>;
+  /** item files that failed to parse, by kind, with the display ID they seem to hold: a lookup names them instead of saying "no such item" */
+  brokenFiles: Partial<Record<KindName, Array<{ path: string; id?: string }>>>;
+  /** effective safety rules (defaults where the file is missing or broken) */
+  rules: SafetyRules;
+  config: StoreConfig | null;
+  diagnostics: Diagnostic[];
+}
+
+
+/** Reads the knowledge at the tip, or at `at` (revision or date). NOT_INITIALIZED when there is none. */
+export async function readState(kb: KnowledgeBase, at?: string): Promise<KnowledgeState> {
+  const commit = await resolveAt(kb.repo, kb.ref, at, kb.now());
+  if (!commit) throw notInitialized(kb);
+  // A commit's state never changes: a warm reader (the MCP server) re-reads nothing until the tip moves.
+  const key = `state:${commit}`;
+  const hit = kb.cache.recall<KnowledgeState>(key);
+  if (hit) return hit;
+  return snapshotState(kb, await snapshotAt(kb.repo, commit));
+}
+
+/** The state of a snapshot: remembered by its commit, or parsed (and remembered unless a read failed). */
+export async function snapshotState(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState> {
+  const key = `state:${snap.commit}`;
+  const hit = snap.commit ? kb.cache.recall<KnowledgeState>(key) : undefined;
+  if (hit) return hit;
+  const derived = snap.commit ? await fromParent(kb, snap) : null;
+  if (derived) return kb.cache.remember(key, derived);
+  const state = await parseSnapshot(kb, snap);
+  return !snap.commit || state.diagnostics.some((d) => d.transient) ? state : kb.cache.remember(key, state);
+}
+
+/** At most this many changed files are decoded one by one; more, and the folder parses are cheaper. */
+const DERIVE_MAX_FILES = 256;
+
+/**
+ * The state of a commit whose parent's state is remembered (another writer — a hook, a CLI run,
+ * a teammate's sync — committed on top of what this process knows): the changed files are read
+ * and decoded, the rest is carried over by patchState. Null when that does not apply.
+ */
+async function fromParent(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState | null> {
+  // the snapshot knows its parents when it was read or written here; otherwise ask once
+  const parents = snap.parents ?? (await kb.repo.backend.readCommit(snap.commit!)).parents;
+  const prev = parents[0] ? kb.cache.recall<KnowledgeState>(`state:${parents[0]}`) : undefined;
+  if (!prev) return null;
+  const diff = changedFiles(prev.snapshot, snap);
+  if (diff.size > DERIVE_MAX_FILES) return null;
+  const changes = new Map<string, Buffer | null>();
+  try {
+    await Promise.all([...diff].map(async ([path, oid]) => void changes.set(path, oid ? await kb.repo.backend.readBlob(oid) : null)));
+  } catch {
+    return null; // a missing object: the full parse reports it on its file
+  }
+  return patchState(kb, prev, snap, changes);
+}
+
+/**
+ * The state of `next`, a commit this process just wrote as `prev` plus `changes`, derived
+ * without reading or parsing the unchanged files: the changed item files are decoded from the
+ * bytes written and put in their sorted place. Null when that is not exact — a changed file
+ * that was or is broken, a file axme does not model, two items in one sort position — and the
+ * caller reads `next` the usual way. Equal to parseSnapshot(next) (tested).
+ */
+export async function patchState(kb: KnowledgeBase, prev: KnowledgeState, next: Snapshot, changes: Map<string, Buffer | null>): Promise<KnowledgeState | null> {
+  const items = { ...prev.items };
+  let diagnostics = prev.diagnostics;
+  const special: string[] = [];
+  const moved = new Map<KindName, { removed: ItemBase[]; added: ItemBase[] }>();
+  for (const [path, buf] of changes) {
+    if (diagnostics.some((d) => d.path === path)) return null;
+    if (path === RULES_PATH || path === CONFIG_PATH) {
+      special.push(path);
+      continue;
+    }
+    const c = classifyPath(path);
+    if (c.type !== 'item') return null;
+    const kind = c.spec.kind;
+    const list = (items[kind] === prev.items[kind] ? (items[kind] = [...prev.items[kind]] as never) : items[kind]) as ItemBase[];
+    // a session summary's folder is its month: one filed elsewhere by hand is read the usual way
+    if (kind === 'session' && list.some((i) => i.slug === c.slug && itemPathOf(c.spec, i) !== path)) return null;
+    const m = moved.get(kind) ?? moved.set(kind, { removed: [], added: [] }).get(kind)!;
+    const at = list.findIndex((i) => i.slug === c.slug);
+    if (at >= 0) m.removed.push(...list.splice(at, 1));
+    if (!buf) continue;
+    const text = textOf(buf);
+    if (typeof text !== 'string') return null;
+    const r = decodeItem(c.spec, c.slug, text);
+    if (!r.ok) return null;
+    const pos = sortedPosition(list, r.item);
+    if (pos < 0) return null;
+    list.splice(pos, 0, r.item);
+    m.added.push(r.item);
+  }
+  for (const [kind, m] of moved) carryIndex(kb.cache, prev.items[kind] as ItemBase[], items[kind] as ItemBase[], m.removed, m.added, byIdThenSlug);
+  let { rules, config } = prev;
+  if (special.length) {
+    diagnostics = diagnostics.filter((d) => !special.includes(d.path));
+    rules = await memoByBlob(kb, next, RULES_PATH, diagnostics, parseRules);
+    config = await memoByBlob(kb, next, CONFIG_PATH, diagnostics, parseConfig);
+    diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+  return { commit: next.commit, snapshot: next, items, brokenIds: prev.brokenIds, brokenFiles: prev.brokenFiles, rules, config, diagnostics };
+}
+
+/** Where an item of a parsed list lives (sessions are filed by month, other kinds by slug). */
+function itemPathOf(spec: KindSpec<ItemBase>, item: ItemBase): string {
+  return itemPath(spec.kind, item.slug, item.created);
+}
+
+/** Where `item` goes in a list sorted by byIdThenSlug; -1 when an item there sorts equal (the order would depend on folder order). */
+function sortedPosition(list: ItemBase[], item: ItemBase): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = byIdThenSlug(list[mid]!, item);
+    if (c === 0) return -1;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Parses a snapshot, reusing cached parses of folders (and of unchanged files in a changed folder). */
+export async function parseSnapshot(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState> {
+  const items: ItemsByKind = { decision: [], memory: [], backlog: [], question: [], plan: [], handoff: [], session: [], oracle: [] };
+  const diagnostics: Diagnostic[] = [];
+  const brokenIds: Partial<Record<KindName, string[]>> = {};
+  const brokenFiles: Partial<Record<KindName, Array<{ path: string; id?: string }>>> = {};
+  // folder -> spec, for every folder that holds items
+  const folders = new Map<string, KindSpec<ItemBase>>();
+  for (const path of snap.files.keys()) {
+    const c = classifyPath(path);
+    if (c.type === 'item') folders.set(path.slice(0, path.lastIndexOf('/')), c.spec);
+    else if (c.type === 'other') diagnostics.push({ path, severity: 'warning', reason: `unexpected file: ${c.reason}; axme ignores it` });
+  }
+  await Promise.all(
+    [...folders].map(async ([dir, spec]) => {
+      for (const p of await parseFolder(kb, snap, dir, spec)) {
+        const path = `${dir}/${p.name}`;
+        if (p.item) (items[spec.kind] as ItemBase[]).push(p.item);
+        else if (p.error) {
+          diagnostics.push(p.unreadable ? { path, severity: 'error', reason: p.error, transient: true } : { path, severity: 'error', reason: p.error });
+          if (p.id) (brokenIds[spec.kind] ??= []).push(p.id);
+          (brokenFiles[spec.kind] ??= []).push(p.id ? { path, id: p.id } : { path });
+        }
+      }
+    }),
+  );
+  for (const list of Object.values(items) as ItemBase[][]) list.sort(byIdThenSlug);
+  const rules = await memoByBlob(kb, snap, RULES_PATH, diagnostics, parseRules);
+  const config = await memoByBlob(kb, snap, CONFIG_PATH, diagnostics, parseConfig);
+  diagnostics.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const list of Object.values(brokenFiles)) list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { commit: snap.commit, snapshot: snap, items, brokenIds, brokenFiles, rules, config, diagnostics };
+}
+
+function byIdThenSlug(a: ItemBase, b: ItemBase): number {
+  const ia = (a as { id?: string }).id;
+  const ib = (b as { id?: string }).id;
+  if (ia && ib && ia !== ib) return ia.length - ib.length || (ia < ib ? -1 : 1);
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+async function parseFolder(kb: KnowledgeBase, snap: Snapshot, dir: string, spec: KindSpec<ItemBase>): Promise<ParsedFile[]> {
+  const tree = snap.dirs.get(dir)!;
+  const hit = await cachedFolder(kb, dir, tree.oid);
+  if (hit) return hit;
+  // Miss: reuse the parses of files whose blob is unchanged since the folder's base parse.
+  const base = await baseFolder(kb, dir);
+  const prev = new Map((base?.files ?? []).map((p) => [p.name, p]));
+  const entries = tree.entries.filter((e) => e.type === 'blob' && e.name.endsWith('.md'));
+  const usable: ParsedFile[] = [];
+  const fresh: Array<Promise<void>> = [];
+  for (const e of entries) {
+    const reused = prev.get(e.name);
+    if (reused && reused.oid === e.oid) usable.push(reused);
+    else fresh.push(parseFile(kb, dir, spec, e.name, e.oid).then((p) => void (p && usable.push(p))));
+  }
+  await Promise.all(fresh);
+  if (!usable.some((p) => p.unreadable)) await storeFolder(kb, dir, tree.oid, usable, base);
+  return usable;
+}
+
+/** Parses one item file; null for a file that is not an item (it is reported elsewhere). */
+async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase>, name: string, oid: string): Promise<ParsedFile | null> {
+  const c = classifyPath(`${dir}/${name}`);
+  if (c.type !== 'item') return null;
+  let text: string | { error: string };
+  try {
+    text = await readText(kb, oid);
+  } catch (err) {
+    // a missing object: report it on the file, go on with the others, cache nothing (a fetch may bring it)
+    return { name, oid, error: `cannot read the file's object ${oid}: ${(err as Error).message}`, unreadable: true };
+  }
+  if (typeof text !== 'string') return { name, oid, error: text.error };
+  const r = decodeItem(spec, c.slug, text);
+  if (r.ok) {
+    const source = sourceOf(r.item.extra);
+    return source ? { name, oid, item: r.item, source } : { name, oid, item: r.item };
+  }
+  const id = /^id:\s*["']?([DBQ]-\d{3,})/m.exec(text)?.[1];
+  return id ? { name, oid, error: r.reason, id } : { name, oid, error: r.reason };
+}
+
+async function readText(kb: KnowledgeBase, oid: string): Promise<string | { error: string }> {
+  return textOf(await kb.repo.backend.readBlob(oid));
+}
+
+/** A file's bytes as text, or why they are not Markdown text. */
+export function textOf(buf: Buffer): string | { error: string } {
+  if (buf.includes(0)) return { error: 'file holds binary data (NUL bytes), not Markdown text' };
+  const text = buf.toString('utf8');
+  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) return { error: 'file is not valid UTF-8 text' };
+  return text;
+}
+
+/** Runs `parse` once per blob: the result and its diagnostics are remembered by the file's OID. */
+async function memoByBlob<T>(kb: KnowledgeBase, snap: Snapshot, path: string, diagnostics: Diagnostic[], parse: (kb: KnowledgeBase, snap: Snapshot, d: Diagnostic[]) => Promise<T>): Promise<T> {
+  const oid = snap.files.get(path)?.oid;
+  const key = `file:${path}:${oid ?? (snap.commit ? 'missing' : 'empty')}`;
+  const hit = kb.cache.recall<{ value: T; diagnostics: Diagnostic[] }>(key);
+  if (hit) {
+    diagnostics.push(...hit.diagnostics);
+    return hit.value;
+  }
+  const own: Diagnostic[] = [];
+  const value = await parse(kb, snap, own);
+  kb.cache.remember(key, { value, diagnostics: own });
+  diagnostics.push(...own);
+  return value;
+}
+
+async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<SafetyRules> {
+  const f = snap.files.get(RULES_PATH);
+  return rulesFrom(f ? await readText(kb, f.oid) : null, snap.commit !== null, diagnostics);
+}
+
+/**
+ * The effective rules of a rules file's text (null: the file is missing): the defaults where it
+ * is missing or broken, with the problem reported in `diagnostics`. Never fewer rules than the defaults.
+ */
+export function rulesFrom(text: string | { error: string } | null, hasCommit: boolean, diagnostics: Diagnostic[]): SafetyRules {
+  const defaults = SafetyRules.parse({});
+  if (text === null) {
+    if (hasCommit) diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
+    return defaults;
+  }
+  if (typeof text !== 'string') {
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${text.error}; the default safety rules apply` });
+    return defaults;
+  }
+  try {
+    const r = SafetyRules.safeParse(parseYaml(text) ?? {});
+    if (r.success) return r.data;
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${describeIssues(r.error)}; the default safety rules apply` });
+  } catch (err) {
+    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply` });
+  }
+  return defaults;
+}
+
+async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<StoreConfig | null> {
+  const f = snap.files.get(CONFIG_PATH);
+  if (!f) {
+    if (snap.commit) diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: 'missing: run `axme init` to write it' });
+    return null;
+  }
+  const text = await readText(kb, f.oid);
+  if (typeof text !== 'string') {
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: text.error });
+    return null;
+  }
+  try {
+    const r = StoreConfig.safeParse(parseYaml(text));
+    if (r.success) return r.data;
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: describeIssues(r.error) });
+  } catch (err) {
+    diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: `not valid YAML: ${(err as Error).message.split('\n')[0]}` });
+  }
+  return null;
+}
+
+/** Items of one kind, typed. */
+export function itemsOf<K extends KindName>(state: KnowledgeState, kind: K): ItemsByKind[K] {
+  return state.items[kind];
+}
+
+export { SPECS };

@@ -1,0 +1,61 @@
+import { MEMORY_REF } from '../../model/refs.ts';
+import { readSession, recordEvent } from '../../session/sessions.ts';
+import { commitInfo, headBranch, readNote, trailersOf, writeNote, type GitAt } from '../../store/code-commits.ts';
+import { locateRepo, readRefSync, type RepoLocation } from '../../store/locate.ts';
+
+/**
+ * The notes on `refs/notes/axme` that tie code commits to what was behind them (DESIGN §8): the
+ * post-commit hook writes one for each new commit, post-rewrite carries them over an amend or a
+ * rebase.
+ */
+
+export interface NoteCommitOptions {
+  /** the repository (its folder and environment) the commit was made in */
+  at: GitAt;
+  now: Date;
+  /** the agent session the commit was made in, when its message has no Axme-Session trailer */
+  sessionOf: (loc: RepoLocation | null) => string | null;
+}
+
+/**
+ * Writes the note of HEAD: the session, the PR and repo of its trailers, the memory tip at the
+ * time, the decisions its message cites, the branch; and records the commit in the session's
+ * machine-local log. Lines sorted, as git's cat_sort_uniq rewrite mode leaves them.
+ */
+export async function noteCommit(opts: NoteCommitOptions): Promise<void> {
+  const { at } = opts;
+  const info = await commitInfo(at, 'HEAD');
+  if (!info) return;
+  const { commit: head, message } = info;
+  const t = await trailersOf(at, message);
+  const loc = locateRepo(at.cwd, at.env);
+  const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
+  const decisions = [...new Set(message.match(/\bD-\d{3,}\b/g) ?? [])];
+  const lines: string[] = [];
+  const session = t.get('axme-session') ?? opts.sessionOf(loc);
+  if (session) lines.push(`session: ${session}`);
+  // the session's own record of what it committed (machine-local)
+  // (a session from elsewhere, named by AXME_SESSION, has no local record: the note still says it)
+  if (session && loc && readSession(loc.commonDir, session)) recordEvent(loc.commonDir, session, { t: opts.now.toISOString(), type: 'commit', commit: head });
+  if (t.get('axme-pr')) lines.push(`pr: ${t.get('axme-pr')}`);
+  if (t.get('axme-repo')) lines.push(`repo: ${t.get('axme-repo')}`);
+  if (tip && tip !== 'unknown') lines.push(`memory: ${tip}`);
+  if (decisions.length) lines.push(`decisions: ${decisions.join(', ')}`);
+  const branch = await headBranch(at);
+  if (branch) lines.push(`branch: ${branch}`);
+  // sorted, as git's cat_sort_uniq rewrite mode leaves them: a note reads the same after a rebase
+  if (lines.length) await writeNote(at, head, `${lines.sort().join('\n')}\n`);
+}
+
+/**
+ * Each rewritten commit keeps the note of the commit it replaces — exactly, not merged with the
+ * note post-commit wrote for the new commit.
+ */
+export async function carryNotes(opts: { at: GitAt; rewrites: Array<{ from: string; to: string }> }): Promise<void> {
+  for (const { from, to } of opts.rewrites) {
+    // the original note wins: post-commit already wrote one for the amended commit, and git's
+    // cat_sort_uniq copy would leave two `memory:` lines
+    const note = await readNote(opts.at, from);
+    if (note && (await readNote(opts.at, to)) !== note) await writeNote(opts.at, to, note);
+  }
+}

@@ -1,0 +1,24 @@
+import { addTrailers, trailersOf, type GitAt } from '../../store/code-commits.ts';
+
+/**
+ * The trailers that carry a code commit's PR metadata (DESIGN §9): `Axme-PR`, `Axme-Repo` and
+ * `Axme-Session`, placed by git's own rules (`git interpret-trailers`). They survive squash
+ * merges, where notes do not.
+ */
+
+export type { GitAt };
+
+/** Whether a commit message already carries an `Axme-PR` trailer. */
+export async function hasPrTrailer(at: GitAt, message: string): Promise<boolean> {
+  return (await trailersOf(at, message)).has('axme-pr');
+}
+
+/** The message with `Axme-PR` (the number, or `none`), `Axme-Repo` and, when known, `Axme-Session` trailers. */
+export async function addPrTrailers(opts: { at: GitAt; message: string; pr: number | null; repo: string; session: string | null }): Promise<string> {
+  const trailers: Array<[string, string]> = [
+    ['Axme-PR', opts.pr === null ? 'none' : String(opts.pr)],
+    ['Axme-Repo', opts.repo],
+  ];
+  if (opts.session) trailers.push(['Axme-Session', opts.session]);
+  return addTrailers(opts.at, opts.message, trailers);
+}

@@ -1,0 +1,101 @@
+import { AxmeError, isAxmeError } from '../../model/errors.ts';
+import { parseId } from '../../model/ids.ts';
+import type { KindName } from '../../model/kind.ts';
+import { classifyPath, itemPath, SPECS } from '../../model/paths.ts';
+import { isSlug } from '../../model/slug.ts';
+import { readLog } from '../../store/log.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { findItem } from '../core/lookup.ts';
+import { readState, type KnowledgeState } from '../core/state.ts';
+
+export interface ItemVersion {
+  commit: string;
+  date: string;
+  author: string;
+  actor: string | null;
+  event: string | null;
+  subject: string;
+  /** added, changed or removed in this commit */
+  change: 'added' | 'changed' | 'removed';
+  /** the file at this version (null when removed) */
+  text: string | null;
+  /** unified diff from the previous version (with `patch`) */
+  patch?: string;
+}
+
+export interface HistoryResult {
+  path: string;
+  /** newest first */
+  versions: ItemVersion[];
+}
+
+const PREFIX_KIND: Record<string, KindName> = { D: 'decision', B: 'backlog', Q: 'question' };
+
+/** Every version of one item (by ID, slug, alias or memory-tree path), newest first. */
+export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined }): Promise<HistoryResult> {
+  const state = await readState(kb, opts.at);
+  const path = resolvePath(state, opts.ref.trim(), opts.kind);
+  const log = await readLog(kb.repo, { rev: state.commit!, path });
+  if (log.length === 0) throw new AxmeError('NOT_FOUND', `${path} has no history in ${kb.ref}: \`axme log\` lists what changed`, { path });
+  const texts = await Promise.all(
+    log.map(async (e) => {
+      const r = await kb.repo.git(['cat-file', 'blob', `${e.commit}:${path}`], { allowFail: true });
+      if (r.code === 0) return r.stdout.toString('utf8');
+      // Absent from that commit's tree (removed) is history; present but unreadable is damage.
+      const listed = await kb.repo.git(['ls-tree', e.commit, '--', path], { allowFail: true });
+      if (listed.stdout.length > 0) {
+        throw new AxmeError('CORRUPT', `the version of ${path} in commit ${e.commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`, { path, commit: e.commit });
+      }
+      return null;
+    }),
+  );
+  const { createTwoFilesPatch } = opts.patch ? await import('diff') : { createTwoFilesPatch: undefined };
+  const versions: ItemVersion[] = log.map((e, i) => {
+    const text = texts[i] ?? null;
+    const before = i + 1 < log.length ? (texts[i + 1] ?? null) : null;
+    const v: ItemVersion = {
+      commit: e.commit,
+      date: e.date,
+      author: e.author,
+      actor: e.trailers['Axme-Actor']?.[0] ?? null,
+      event: e.trailers['Axme-Event']?.[0] ?? null,
+      subject: e.subject,
+      change: text === null ? 'removed' : before === null ? 'added' : 'changed',
+      text,
+    };
+    if (createTwoFilesPatch) v.patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', text ?? '', before === null ? '' : log[i + 1]!.commit.slice(0, 12), e.commit.slice(0, 12));
+    return v;
+  });
+  return { path, versions };
+}
+
+function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefined): string {
+  if (ref.includes('/') || ref.endsWith('.yaml') || ref.endsWith('.md')) {
+    if (ref.split('/').includes('..') || classifyPath(ref).type === 'other') {
+      throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 100))} is not a path in the memory tree (like decisions/use-valkey.md or safety/rules.yaml)`);
+    }
+    return ref;
+  }
+  const id = parseId(ref);
+  if (id) {
+    const k = PREFIX_KIND[id.prefix]!;
+    if (kind && kind !== k) throw new AxmeError('INVALID_INPUT', `${ref} is a ${k} ID, but --kind says ${kind}: leave --kind out, or give the ${kind}'s slug`);
+    try {
+      const item = findItem(state, k, ref);
+      return itemPath(k, item.slug, item.created);
+    } catch (err) {
+      // a file that does not parse still has a history: that is how to find its last good version
+      if (isAxmeError(err, 'CORRUPT') && typeof err.data.path === 'string') return err.data.path;
+      throw err;
+    }
+  }
+  if (!isSlug(ref)) throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 80))} is neither an ID (D-001), a slug nor a memory-tree path`);
+  const kinds = kind ? [kind] : (Object.keys(SPECS) as KindName[]);
+  const hits = kinds.flatMap((k) => (state.items[k] as Array<{ slug: string; created: string }>).filter((i) => i.slug === ref).map((i) => itemPath(k, i.slug, i.created)));
+  if (hits.length === 1) return hits[0]!;
+  if (hits.length > 1) throw new AxmeError('AMBIGUOUS', `${ref} names several items (${hits.join(', ')}): pass --kind, or the path`, { paths: hits });
+  // Not at this revision: it may still have a history (e.g. a hand-deleted file), so try the kind folders.
+  const candidates = kinds.filter((k) => k !== 'session').map((k) => itemPath(k, ref)).filter((p) => state.snapshot.files.has(p));
+  if (candidates.length === 1) return candidates[0]!;
+  throw new AxmeError('NOT_FOUND', `no item ${ref}: \`axme decision list\`, \`axme memory list\` or \`axme backlog list\` show what there is`, { ref });
+}

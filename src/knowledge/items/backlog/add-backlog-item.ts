@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { BacklogInput, BacklogItem, backlogSpec } from '../../../model/backlog.ts';
+import { assertNoSecrets } from '../../../model/secrets.ts';
+import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
+import { writtenResult, type AddResult } from '../../core/results.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
+import { routeByScope } from '../../workspace/route-scope.ts';
+import { isLive } from '../../../model/liveness.ts';
+import { putItem, single, stage } from '../../core/staging.ts';
+
+/** Adds a backlog item (B-NNN) in one commit; an unfinished item with the same normalized title
+ * is returned instead (duplicate: true). In a workspace, `scope` routes the write (routeByScope). */
+export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opts: WriteOptions = {}): Promise<AddResult<BacklogItem>> {
+  const data = parseInput(BacklogInput, input, 'backlog item');
+  assertNoReservedHeading('description', data.description, backlogSpec.sections.map(([h]) => h));
+  assertNoSecrets({ title: data.title, description: data.description, tags: data.tags }, !!opts.allowSecret);
+  return routeByScope(kb, data.scope, async (target) => addTo(target, data));
+}
+
+async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Promise<AddResult<BacklogItem>> {
+  const r = await mutate(kb, (state) => {
+    const st = stage(state);
+    const dup = findDuplicate<BacklogItem>(kb, st, 'backlog', data.title, (b) => isLive('backlog', b));
+    if (dup) return { result: { item: dup, duplicate: true } };
+    const id = nextDisplayId(kb, st, 'backlog', 'B');
+    const now = kb.now().toISOString();
+    const item = BacklogItem.parse({ ...data, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
+    putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));
+    return single(st, { item, duplicate: false });
+  });
+  return writtenResult(kb, 'backlog', r);
+}

@@ -1,0 +1,30 @@
+import { Question, QuestionInput, questionSpec } from '../../../model/question.ts';
+import { assertNoSecrets } from '../../../model/secrets.ts';
+import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
+import { writtenResult, type AddResult } from '../../core/results.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
+import { isLive } from '../../../model/liveness.ts';
+import { putItem, single, stage } from '../../core/staging.ts';
+
+/** Records an open question (Q-NNN) for the user; the same open question is returned, not repeated. */
+export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts: WriteOptions = {}): Promise<AddResult<Question>> {
+  const data = parseInput(QuestionInput, input, 'question');
+  const headings = questionSpec.sections.map(([h]) => h);
+  assertNoReservedHeading('question', data.question, headings);
+  assertNoReservedHeading('context', data.context, headings);
+  assertNoSecrets({ question: data.question, context: data.context }, !!opts.allowSecret);
+  const r = await mutate(kb, (state) => {
+    const st = stage(state);
+    const dup = findDuplicate<Question>(kb, st, 'question', data.question, (q) => isLive('question', q));
+    if (dup) return { result: { item: dup, duplicate: true } };
+    const id = nextDisplayId(kb, st, 'question', 'Q');
+    const now = kb.now().toISOString();
+    const item = Question.parse({ ...data, slug: freeSlug(st, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
+    putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));
+    return single(st, { item, duplicate: false });
+  });
+  return writtenResult(kb, 'question', r);
+}

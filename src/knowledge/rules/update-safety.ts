@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { AxmeError } from '../../model/errors.ts';
+import { RULES_PATH } from '../../model/paths.ts';
+import { RULE_TYPES, SafetyUpdate, type SafetyRules } from '../../model/safety-rules.ts';
+import { parseInput } from '../../model/validate.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { mutate } from '../core/mutate.ts';
+import { loadRulesDocument, renderRules, rulesOf } from './rules-file.ts';
+import { putFile, single, stage, type Staged } from '../core/staging.ts';
+
+
+export interface SafetyUpdateResult {
+  rules: SafetyRules;
+  changed: boolean;
+  commit: string | null;
+}
+
+/** Stages one rule change; sees rule changes staged before it in the same commit. */
+export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.output<typeof SafetyUpdate>): Promise<{ rules: SafetyRules; changed: boolean }> {
+  const [section, key] = RULE_TYPES[data.rule_type];
+  const staged = st.files.get(RULES_PATH);
+  const doc = staged !== undefined ? await loadRulesDocument(kb, st.state, staged) : undefined;
+  const rules = doc ? rulesOf(doc) : st.state.rules;
+  const current = (rules[section] as Record<string, string[]>)[key]!;
+  const has = current.includes(data.value);
+  if (data.action === 'add' ? has : !has) {
+    if (data.action === 'remove') {
+      throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, { rule_type: data.rule_type, value: data.value });
+    }
+    return { rules, changed: false };
+  }
+  const next = data.action === 'add' ? [...current, data.value] : current.filter((v) => v !== data.value);
+  const edit = doc ?? (await loadRulesDocument(kb, st.state));
+  // The whole effective list is written: a list present in the file replaces the default one.
+  edit.setIn([section, key], edit.createNode(next));
+  putFile(st, RULES_PATH, renderRules(edit), `safety.rule-${data.action === 'add' ? 'added' : 'removed'}`, `safety: ${data.action} ${data.rule_type} ${data.value}`);
+  return { rules: rulesOf(edit), changed: true };
+}
+
+/** Adds a value to, or removes it from, one rule list (AXME's axme_update_safety), in one commit. */
+export async function updateSafety(kb: KnowledgeBase, input: SafetyUpdate): Promise<SafetyUpdateResult> {
+  const data = parseInput(SafetyUpdate, input, 'safety rule');
+  const r = await mutate(kb, async (state) => {
+    const st = stage(state);
+    return single(st, await planSafetyUpdate(kb, st, data));
+  });
+  return { ...r.result, commit: r.commit };
+}

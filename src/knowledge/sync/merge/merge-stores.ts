@@ -1,0 +1,346 @@
+import { createHash } from 'node:crypto';
+import type { Decision } from '../../../model/decision.ts';
+import { parseYaml, stringifyYaml } from '../../../model/frontmatter.ts';
+import { keepSource, sourceOf } from '../../../model/frontmatter-source.ts';
+import { formatId, nextId } from '../../../model/ids.ts';
+import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../../model/kind.ts';
+import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../../model/paths.ts';
+import { Question } from '../../../model/question.ts';
+import type { RulesData } from '../../../model/safety-defaults.ts';
+import { mergeRules, STRICTNESS } from '../../../model/safety-merge.ts';
+import { RULES_HEADER, SafetyRules } from '../../../model/safety-rules.ts';
+import { SLUG_MAX, slugify, uniqueSlug } from '../../../model/slug.ts';
+import type { Snapshot } from '../../../store/tree.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { parseSnapshot } from '../../core/state.ts';
+import { mergeValues, type MergeRules } from './values.ts';
+
+/**
+ * The three-way merge of two memory trees against their merge base (an empty tree when the two
+ * histories share none). Per path: changed on one side -> that side; changed on both -> items
+ * field by field (values.ts), the safety rules and axme.yaml value by value; a file removed on
+ * one side and changed on the other is kept. Lifecycle clashes of a decision (superseded twice,
+ * revoked on one side and superseded on the other) are conflicts too. Then display-ID collisions
+ * are renumbered and every clash that could not be combined becomes an open question, named by
+ * its conflict. Pure given the three trees: both clones compute the same files.
+ */
+
+export interface MergeConflict {
+  path: string;
+  id: string | null;
+  title: string;
+  fields: string[];
+  /** the commit whose version was kept in place, and the other one (still in history: a parent of the merge) */
+  kept: string;
+  other: string;
+  /** what the question says beyond "which version is right" (a decision superseded twice, or revoked and superseded) */
+  note?: string;
+  /** path of the question that asks about this conflict (set when the questions are opened) */
+  question?: string;
+}
+
+export interface MergePlan {
+  /** file changes to apply to `ours` (null removes) */
+  changes: Map<string, Buffer | null>;
+  conflicts: MergeConflict[];
+  renumbered: Array<{ path: string; from: string; to: string }>;
+  /** paths of the questions opened for conflicts */
+  questions: string[];
+}
+
+export interface MergeInput {
+  kb: KnowledgeBase;
+  base: Snapshot | null;
+  ours: Snapshot & { commit: string };
+  theirs: Snapshot & { commit: string };
+}
+
+export const ID_KINDS = ['decision', 'backlog', 'question'] as const;
+/** paths merged at once */
+const READ_BATCH = 64;
+
+export async function planMerge(input: MergeInput): Promise<MergePlan> {
+  const { kb, base, ours, theirs } = input;
+  const blob = (snap: Snapshot | null, path: string) => snap?.files.get(path)?.oid;
+  const read = async (snap: Snapshot | null, path: string) => {
+    const oid = blob(snap, path);
+    return oid ? (await kb.repo.backend.readBlob(oid)).toString('utf8') : undefined;
+  };
+  const plan: MergePlan = { changes: new Map(), conflicts: [], renumbered: [], questions: [] };
+  const paths = [...new Set([...(base?.files.keys() ?? []), ...ours.files.keys(), ...theirs.files.keys()])].sort();
+  // blobs are read many at a time (the cat-file process pipelines them); results land by path
+  const merged = new Map<string, { text?: Buffer | null; conflict?: MergeConflict }>();
+  const work = paths.map((path) => async () => {
+    const [b, x, y] = [blob(base, path), blob(ours, path), blob(theirs, path)];
+    if (x === y || y === b) return; // ours already holds the answer
+    if (x === b) return void merged.set(path, { text: y ? await kb.repo.backend.readBlob(y) : null });
+    // changed on both sides, differently; a removal loses to a change
+    if (!x || !y) return void (x ? undefined : merged.set(path, { text: await kb.repo.backend.readBlob(y!) }));
+    const [bt, xt, yt] = await Promise.all([read(base, path), read(ours, path), read(theirs, path)]);
+    const m = mergeFile(path, bt, xt!, yt!, ours.commit, theirs.commit);
+    merged.set(path, { text: m.text !== xt ? Buffer.from(m.text, 'utf8') : undefined, conflict: m.conflict });
+  });
+  for (let i = 0; i < work.length; i += READ_BATCH) await Promise.all(work.slice(i, i + READ_BATCH).map((w) => w()));
+  for (const path of paths) {
+    const m = merged.get(path);
+    if (!m) continue;
+    if (m.conflict) plan.conflicts.push(m.conflict);
+    if (m.text !== undefined) plan.changes.set(path, m.text);
+  }
+  await renumber(kb, input, plan);
+  await openQuestions(kb, input, plan);
+  return plan;
+}
+
+/** Which side wins a scalar both changed: the later `updated`, ties broken by the larger commit OID. */
+function winnerOf(x: { updated?: unknown }, y: { updated?: unknown }, oursCommit: string, theirsCommit: string): 'ours' | 'theirs' {
+  const xu = typeof x.updated === 'string' ? x.updated : '';
+  const yu = typeof y.updated === 'string' ? y.updated : '';
+  if (xu !== yu) return xu > yu ? 'ours' : 'theirs';
+  return oursCommit > theirsCommit ? 'ours' : 'theirs';
+}
+
+function mergeFile(path: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+  const c = classifyPath(path);
+  if (c.type === 'item') return mergeItemFile(path, c.spec, c.slug, bt, xt, yt, oursCommit, theirsCommit);
+  if (path === RULES_PATH || path === CONFIG_PATH) {
+    const parsed = [bt, xt, yt].map((t) => {
+      try {
+        return t === undefined ? undefined : parseYaml(t);
+      } catch {
+        return null;
+      }
+    });
+    if (parsed[1] && parsed[2] && typeof parsed[1] === 'object' && typeof parsed[2] === 'object') {
+      const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
+      const r = mergeValues(parsed[0] ?? undefined, parsed[1], parsed[2], { textFields: new Set(), appendFields: new Set(), winner, special: path === RULES_PATH ? strictest : maxFormat });
+      // two stores that never shared rules: neither side accepted the other's exceptions, so they
+      // combine like a workspace's (allows need both); with a common base an edit is an edit
+      if (path === RULES_PATH && bt === undefined) {
+        const [first, second] = winner === 'ours' ? [parsed[1], parsed[2]] : [parsed[2], parsed[1]];
+        const strict = rulesWithoutBase(first, second);
+        if (strict) Object.assign(r.value as object, strict);
+      }
+      const body = stringifyYaml(r.value as object);
+      return { text: path === RULES_PATH ? RULES_HEADER + body : body };
+    }
+  }
+  // a file axme does not model, or one side unparsable: keep one whole version, ask about it
+  const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
+  return {
+    text: winner === 'ours' ? xt : yt,
+    conflict: { path, id: null, title: path, fields: ['(whole file)'], kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+  };
+}
+
+/** Both sides' rules combined by mergeRules (never less strict than either); null when one side is not valid rules. */
+function rulesWithoutBase(a: unknown, b: unknown): RulesData | null {
+  const x = SafetyRules.safeParse(a);
+  const y = SafetyRules.safeParse(b);
+  return x.success && y.success ? mergeRules(x.data, y.data) : null;
+}
+
+/** Rule clashes settle on the safer value: deny beats allow, requiring beats not requiring. */
+function strictest(key: string, x: unknown, y: unknown): { value: unknown } | null {
+  if (typeof x === 'boolean' && typeof y === 'boolean') {
+    if (key.startsWith('allow')) return { value: x && y };
+    if (key.startsWith('require')) return { value: x || y };
+  }
+  const o = (STRICTNESS as Record<string, readonly string[]>)[key];
+  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y };
+  return null;
+}
+
+function maxFormat(key: string, x: unknown, y: unknown): { value: unknown } | null {
+  return key === 'format' && typeof x === 'number' && typeof y === 'number' ? { value: Math.max(x, y) } : null;
+}
+
+function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+  const dx = decodeItem(spec, slug, xt);
+  const dy = decodeItem(spec, slug, yt);
+  const db = bt === undefined ? null : decodeItem(spec, slug, bt);
+  const whole = (why: string[]) => {
+    const winner = dx.ok && dy.ok ? winnerOf(dx.item, dy.item, oursCommit, theirsCommit) : oursCommit > theirsCommit ? 'ours' : 'theirs';
+    const kept = winner === 'ours' ? dx : dy;
+    return {
+      text: winner === 'ours' ? xt : yt,
+      conflict: { path, id: kept.ok ? ((kept.item as { id?: string }).id ?? null) : null, title: kept.ok ? titleOf(kept.item) : path, fields: why, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+    };
+  };
+  if (!dx.ok || !dy.ok) return whole(['(the file does not parse on one side)']);
+  const winner = winnerOf(dx.item, dy.item, oursCommit, theirsCommit);
+  const rules: MergeRules = {
+    textFields: new Set([spec.lead, ...spec.sections.map(([, f]) => f)]),
+    appendFields: new Set(['notes']),
+    winner,
+    special: (key, a, b) => (key === 'updated' ? { value: a! > b! ? a : b } : key === 'created' ? { value: a! < b! ? a : b } : null),
+    // superseded on both clones by different decisions: both successors stay, a person picks one
+    conflictFields: new Set(['superseded_by']),
+  };
+  const r = mergeValues(db?.ok ? db.item : undefined, dx.item, dy.item, rules);
+  const revoked = spec.kind === 'decision' ? revokedAndSuperseded(dx.item as unknown as Decision, dy.item as unknown as Decision) : null;
+  // the revocation stands (the status lattice); a revoked decision has no successor, so the
+  // other side's link goes (it stays in history, and the successor still names what it replaced)
+  if (revoked) delete (r.value as { superseded_by?: string }).superseded_by;
+  const parsed = spec.schema.safeParse(r.value);
+  if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
+  const text = encodeMerged(spec, parsed.data, winner === 'ours' ? dx.item : dy.item);
+  if (!r.conflicts.length && !revoked) return { text };
+  const conflict: MergeConflict = { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
+  if (revoked) {
+    const [revoker, superseder] = revoked.side === 'ours' ? [oursCommit, theirsCommit] : [theirsCommit, oursCommit];
+    Object.assign(conflict, { fields: [...r.conflicts, 'status', 'superseded_by'], kept: revoker, other: superseder });
+    const reason = revoked.reason ? ` (${JSON.stringify(revoked.reason.split('\n')[0]!.slice(0, 120))})` : '';
+    conflict.note = `It was revoked on one clone${reason} and superseded by decisions/${revoked.successor}.md on the other: it stays revoked, and decisions/${revoked.successor}.md is active. If the revocation holds, revoke the successor too (axme decision revoke ${revoked.successor} --reason ...); if the successor stands, keep it and answer this question.`;
+    return { text, conflict };
+  }
+  const successors = [dx.item, dy.item].map((i) => (i as { superseded_by?: string }).superseded_by);
+  if (r.conflicts.includes('superseded_by') && successors[0] && successors[1]) {
+    const [keptBy, otherBy] = winner === 'ours' ? successors : [successors[1], successors[0]];
+    conflict.note = `It was superseded on both clones: by decisions/${keptBy}.md and by decisions/${otherBy}.md; both successors are active now. Keep one and revoke the other (axme decision revoke <id> --reason ...), or supersede both with one that settles it.`;
+  }
+  return { text, conflict };
+}
+
+/**
+ * The merged item's file. Unknown fields keep the source text of the winning side (tags,
+ * comments, anchors as a person wrote them) where their value is that side's, so both clones
+ * write the same bytes; when that text cannot be kept (an alias to a field axme rewrites), the
+ * fields are written from their values rather than failing the sync.
+ */
+function encodeMerged(spec: KindSpec<ItemBase>, merged: ItemBase, winner: ItemBase): string {
+  const extra = (merged as { extra?: Record<string, unknown> }).extra;
+  if (!extra) return encodeItem(spec, merged);
+  const withSource = { ...merged, extra: { ...extra } };
+  keepSource(withSource.extra, sourceOf((winner as { extra?: Record<string, unknown> }).extra));
+  try {
+    return encodeItem(spec, withSource);
+  } catch {
+    return encodeItem(spec, { ...merged, extra: { ...extra } });
+  }
+}
+
+/**
+ * A decision revoked on one side and superseded on the other (neither operation is possible
+ * after the other on one clone, so only a merge meets both): which side revoked, the other
+ * side's successor and the reason of the revocation. Null for any other pair.
+ */
+function revokedAndSuperseded(x: Decision, y: Decision): { side: 'ours' | 'theirs'; successor: string; reason: string } | null {
+  for (const [side, r, s] of [['ours', x, y], ['theirs', y, x]] as const) {
+    if (r.status === 'revoked' && !r.superseded_by && s.status === 'superseded' && s.superseded_by) return { side, successor: s.superseded_by, reason: r.revoked_reason ?? '' };
+  }
+  return null;
+}
+
+function titleOf(item: ItemBase): string {
+  const i = item as { title?: string; question?: string };
+  return (i.title ?? i.question ?? item.slug).split('\n')[0]!.slice(0, 120);
+}
+
+/** The merged tree's item at `path` of an ID kind: from the changes, else ours. */
+async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: (typeof ID_KINDS)[number]): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
+  const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
+  const out: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }> = [];
+  // ours through the parse cache: a store of 10,000 items is not decoded again for every merge
+  const state = await parseSnapshot(kb, input.ours);
+  for (const item of state.items[kind] as Array<ItemBase & { id: string; aliases?: string[] }>) {
+    const path = `${spec.dir}/${item.slug}.md`;
+    if (!plan.changes.has(path)) out.push({ path, item });
+  }
+  for (const [path, buf] of plan.changes) {
+    if (!buf || !path.startsWith(`${spec.dir}/`) || !path.endsWith('.md')) continue;
+    const d = decodeItem(spec, path.slice(spec.dir.length + 1, -3), buf.toString('utf8'));
+    if (d.ok) out.push({ path, item: d.item as ItemBase & { id: string } });
+  }
+  return out;
+}
+
+/**
+ * Two items created on two clones can get one display ID. The earlier (created, then path) keeps
+ * it; each later one takes the next free number and keeps the old one in `aliases`.
+ */
+async function renumber(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): Promise<void> {
+  for (const kind of ID_KINDS) {
+    const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
+    // only a change can bring a collision: skip the decoding when no item of this kind changed
+    if (![...plan.changes.keys()].some((p) => p.startsWith(`${spec.dir}/`))) continue;
+    const items = await mergedItems(kb, input, plan, kind);
+    for (const r of renumberCollisions(spec, items)) {
+      plan.changes.set(r.path, Buffer.from(r.text, 'utf8'));
+      plan.renumbered.push({ path: r.path, from: r.from, to: r.to });
+    }
+  }
+}
+
+/**
+ * Items of one kind that share a display ID: the earlier (created, then path) keeps it; each
+ * later one takes the next free number (past every ID and alias) and keeps the old one in
+ * `aliases`. Returns the new file text of each renumbered item.
+ */
+export function renumberCollisions(spec: KindSpec<ItemBase>, items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>): Array<{ path: string; from: string; to: string; text: string }> {
+  const out: Array<{ path: string; from: string; to: string; text: string }> = [];
+  const byId = new Map<string, typeof items>();
+  for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
+  let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
+  for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
+    for (const e of group.slice(1)) {
+      const to = formatId(spec.idPrefix!, next++);
+      const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
+      out.push({ path: e.path, from: id, to, text: encodeItem(spec, spec.schema.parse(item)) });
+    }
+  }
+  return out;
+}
+
+/** One open question per conflict, so a person settles what the merge could not. */
+async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): Promise<void> {
+  if (!plan.conflicts.length) return;
+  const spec = SPECS.question as unknown as KindSpec<Question>;
+  const used = (await mergedItems(kb, input, plan, 'question')).flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])]);
+  // dated by the later of the two commits: both clones write the same bytes
+  const [a, b] = await Promise.all([kb.repo.backend.readCommit(input.ours.commit), kb.repo.backend.readCommit(input.theirs.commit)]);
+  const stamp = new Date(Math.max(a.committer.timestamp, b.committer.timestamp) * 1000).toISOString();
+  const taken = new Set<string>();
+  const pathOf = (slug: string) => `${spec.dir}/${slug}.md`;
+  for (const c of [...plan.conflicts].sort((p, q) => (p.path < q.path ? -1 : 1))) {
+    let slug = questionSlug(c);
+    // another conflict of this merge got this name already (a hash collision): the next free one
+    if (taken.has(pathOf(slug))) slug = uniqueSlug(slug, (s) => taken.has(pathOf(s)) || input.ours.files.has(pathOf(s)));
+    const path = pathOf(slug);
+    taken.add(path);
+    c.question = path;
+    // asked already (this pair was merged before): the question stands as it is
+    if (input.ours.files.has(path) && !plan.changes.has(path)) continue;
+    const id = nextId('Q', used);
+    used.push(id);
+    const label = c.id ? `${c.id} "${c.title}"` : c.path;
+    const q = Question.parse({
+      slug,
+      id,
+      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). ${c.note ?? 'Which version is right?'}`,
+      context: `Sync kept the version of commit ${c.kept} in place (${c.path}). The other version is in history: \`git show ${c.other}:${c.path}\`. Edit the item to the right text, then answer this question.`,
+      status: 'open',
+      source: 'sync',
+      created: stamp,
+      updated: stamp,
+    });
+    plan.changes.set(path, Buffer.from(encodeItem(spec, q), 'utf8'));
+    plan.questions.push(path);
+  }
+}
+
+/**
+ * The slug of the question about a conflict: `merge-conflict-<path>-<commit>`, where <commit>
+ * is the first 8 digits of the version not kept. A path too long for a slug is cut and told
+ * apart from others with its beginning by a short hash of the whole path, so every conflict of
+ * one merge gets its own question.
+ */
+function questionSlug(c: MergeConflict): string {
+  const tail = `-${c.other.slice(0, 8)}`;
+  const head = slugify(`merge conflict ${c.path.replace(/\.md$/, '')}`);
+  if (head.length + tail.length <= SLUG_MAX) return head + tail;
+  const hash = `-${createHash('sha1').update(c.path).digest('hex').slice(0, 6)}`;
+  return head.slice(0, SLUG_MAX - tail.length - hash.length).replace(/-+$/, '') + hash + tail;
+}

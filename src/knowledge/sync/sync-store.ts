@@ -1,0 +1,183 @@
+import { FORMAT_VERSION } from '../../model/config.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
+import { NOTES_REF } from '../../store/code-commits.ts';
+import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, listRemotes, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
+import { readSnapshot } from '../../store/tree.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
+import { parseSnapshot } from '../core/state.ts';
+import { adoptionLines, adoptReviewed, type AdoptionReport } from '../review/adopt.ts';
+import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
+
+/**
+ * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
+ * cases: nothing on one side, equal, behind, ahead, diverged -> a three-way merge commit), merge
+ * the notes, push unforced and atomically; when the push is rejected because the remote moved,
+ * fetch and integrate again (a bounded number of rounds). Never a force push, never a lost item.
+ */
+
+export interface SyncOptions {
+  remote?: string | undefined;
+  /** fetch-integrate-push rounds before giving up (default 5) */
+  maxRounds?: number;
+  /** for GitHub's API (the state of proposals' pull requests); without it, states are not asked */
+  env?: NodeJS.ProcessEnv | undefined;
+}
+
+export interface SyncMerge {
+  commit: string;
+  tree: string;
+  base: string | null;
+  conflicts: MergeConflict[];
+  renumbered: Array<{ path: string; from: string; to: string }>;
+  questions: string[];
+}
+
+export interface SyncResult {
+  remote: string;
+  /** the local tip before and after */
+  before: string | null;
+  after: string | null;
+  /** what the remote held when the last round began */
+  remoteBefore: string | null;
+  /** how the remote's knowledge came in */
+  integrated: 'none' | 'up-to-date' | 'fast-forward' | 'merged' | 'ahead';
+  merges: SyncMerge[];
+  pushed: { memory: boolean; notes: boolean };
+  rounds: number;
+  /** refspecs added to the remote's fetch configuration by this sync */
+  configured: string[];
+  /** the reviewed branch (axme/memory) adopted, proposals settled */
+  adoption: AdoptionReport;
+  text: string;
+}
+
+const DEFAULT_ROUNDS = 5;
+
+export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Promise<SyncResult> {
+  const { repo } = kb;
+  const remote = await pickRemote(repo, opts.remote);
+  const maxRounds = opts.maxRounds ?? DEFAULT_ROUNDS;
+  if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 100) {
+    throw new AxmeError('INVALID_INPUT', `--rounds must be a whole number from 1 to 100 (got ${String(opts.maxRounds)})`);
+  }
+  const before = await resolve(repo, kb.ref);
+  const merges: SyncMerge[] = [];
+  let configured: string[] = [];
+  let integrated: SyncResult['integrated'] = 'none';
+  let remoteBefore: string | null = null;
+  let adoption: AdoptionReport | null = null;
+  for (let round = 1; round <= maxRounds; round++) {
+    const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
+    // the remote answered: from now on a plain `git fetch` brings the knowledge too
+    if (round === 1) configured = await configureKnowledgeFetch(repo, remote);
+    const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
+    await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null }, reviewedListed ? [reviewedFetchSpec(remote)] : []);
+    // the tracking refs, not the listing: the remote may have moved between the two
+    const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
+    const remoteNotes = heads.notes !== null ? await resolve(repo, notesTrackingRef(remote)) : null;
+    remoteBefore = remoteMain;
+    const local = await resolve(repo, kb.ref);
+    if (!local && !remoteMain) {
+      throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
+    }
+    integrated = await integrate(kb, remote, local, remoteMain, merges);
+    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges), { listed: reviewedListed, env: opts.env });
+    await mergeNotes(repo, remote);
+    const tip = await resolve(repo, kb.ref);
+    const notes = await resolve(repo, NOTES_REF);
+    const updates: Array<{ oid: string; ref: string }> = [];
+    if (tip && tip !== remoteMain) updates.push({ oid: tip, ref: kb.ref });
+    if (notes && notes !== remoteNotes) updates.push({ oid: notes, ref: NOTES_REF });
+    const outcome = await pushKnowledge(repo, remote, updates);
+    if (outcome === 'pushed') {
+      const pushed = { memory: updates.some((u) => u.ref === kb.ref), notes: updates.some((u) => u.ref === NOTES_REF) };
+      // what we pushed is what the remote now holds
+      if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
+      if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
+      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, text: '' };
+      return { ...result, text: describe(result) };
+    }
+    // the remote moved between our fetch and our push: fetch, integrate, push again
+  }
+  throw new AxmeError('CONFLICT', `${remote} kept changing while axme synced (${maxRounds} rounds): nothing was lost — what was merged stays merged locally; run axme sync again`, { remote });
+}
+
+/**
+ * Adds the knowledge refspecs to every configured remote (run by `axme init`), so a plain
+ * `git fetch` brings teammates' knowledge into the tracking refs `axme sync` reads. Returns the
+ * refspecs added per remote (none where they were there already).
+ */
+export async function configureKnowledgeRemotes(kb: KnowledgeBase): Promise<Array<{ remote: string; added: string[] }>> {
+  const out: Array<{ remote: string; added: string[] }> = [];
+  for (const remote of await listRemotes(kb.repo)) out.push({ remote, added: await configureKnowledgeFetch(kb.repo, remote) });
+  return out;
+}
+
+/** Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the ref meanwhile. */
+async function integrate(kb: KnowledgeBase, remote: string, local: string | null, remoteTip: string | null, merges: SyncMerge[]): Promise<SyncResult['integrated']> {
+  const { repo } = kb;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (!remoteTip) return local ? 'ahead' : 'none';
+    if (local === remoteTip) return 'up-to-date';
+    if (local && (await isAncestorOf(repo, remoteTip, local))) return 'ahead';
+    await validateRemote(kb, remote, remoteTip, local);
+    if (!local || (await isAncestorOf(repo, local, remoteTip))) {
+      const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
+      if (r === 'updated') return 'fast-forward';
+    } else {
+      const base = await mergeBase(repo, local, remoteTip);
+      const [ours, theirs, baseSnap] = await Promise.all([readSnapshot(repo.backend, local), readSnapshot(repo.backend, remoteTip), base ? readSnapshot(repo.backend, base) : Promise.resolve(null)]);
+      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours, commit: local }, theirs: { ...theirs, commit: remoteTip } });
+      const body = [
+        `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
+        ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
+        ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`),
+      ].join('\n');
+      const message = formatCommitMessage(`sync: merge ${remote}`, { event: 'sync.merged', items: [...plan.changes.keys()].sort(), actor: 'sync' }, body);
+      const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
+      if (r.outcome === 'updated') {
+        merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions });
+        return 'merged';
+      }
+    }
+    // a local writer moved the ref: integrate again from its new tip
+    local = await resolve(repo, kb.ref);
+  }
+  throw new AxmeError('CONFLICT', `${kb.ref} kept changing locally while axme merged ${remote}: run axme sync again`);
+}
+
+/**
+ * A remote store must be readable before it is merged: a newer format, or items that do not
+ * parse (and are not broken the same way here already), stop the sync with nothing changed.
+ */
+async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, local: string | null): Promise<void> {
+  const snap = await readSnapshot(kb.repo.backend, remoteTip);
+  const state = await parseSnapshot(kb, snap);
+  const localSnap = local ? await readSnapshot(kb.repo.backend, local) : null;
+  const problems = state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid);
+  const format = state.config?.format;
+  if (typeof format === 'number' && format > FORMAT_VERSION) {
+    throw new AxmeError('CORRUPT', `${remote}'s knowledge uses storage format ${format}, newer than this axme reads (${FORMAT_VERSION}): upgrade axme, then sync. Nothing was changed.`, { remote, format });
+  }
+  if (problems.length) {
+    const list = problems.slice(0, 10).map((d) => `${d.path}: ${d.reason}`).join('; ');
+    throw new AxmeError('CORRUPT', `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length} file${problems.length === 1 ? '' : 's'} do not validate — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix them where they were written (axme fsck there) and sync again.`, { remote, problems });
+  }
+}
+
+function describe(r: SyncResult): string {
+  const lines: string[] = [];
+  const how = { none: 'nothing to take', 'up-to-date': 'already up to date', 'fast-forward': `fast-forwarded to ${r.remote}`, merged: `merged ${r.remote}`, ahead: `${r.remote} had nothing new` }[r.integrated];
+  lines.push(`Synced with ${r.remote}: ${how}${r.pushed.memory ? ', pushed the knowledge' : ''}${r.pushed.notes ? ', pushed the notes' : ''}${r.rounds > 1 ? ` (${r.rounds} rounds: the remote moved meanwhile)` : ''}.`);
+  if (r.after) lines.push(`${r.before?.slice(0, 12) ?? '(none)'} -> ${r.after.slice(0, 12)}`);
+  if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
+  for (const m of r.merges) {
+    for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
+    // each conflict names its own question (several conflicts of one merge share their commits)
+    for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${c.question ?? 'a question'}.`);
+  }
+  lines.push(...adoptionLines(r.adoption, r.remote));
+  return lines.join('\n');
+}
