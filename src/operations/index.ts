@@ -11,7 +11,21 @@ import { backlogRead, decisionDigest, decisionGet, memoryDigest, memoryGet, open
 import { check, diff, propose } from './review.ts';
 import { oracleScan, safetyShow, safetyUpdate } from './safety.ts';
 import { beginCloseOp, finalizeCloseOp } from './session.ts';
+
+// reads of items, the safety rules and the oracle
+// (end of item reads imports)
+// reads of the store as a whole, review, sessions, context, workspace
+// (end of store reads imports)
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
-export const OPERATIONS: AnyOperation[] = [decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus, status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp, safetyShow, safetyUpdate, oracleScan, oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions];
+export const OPERATIONS: AnyOperation[] = [
+  // writes of items
+  decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus,
+  // reads of items, the safety rules and the oracle
+  oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions, safetyShow, safetyUpdate, oracleScan,
+  // (end of item reads)
+  // the store as a whole, review, sessions, context, workspace
+  status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
+  // (end of store reads)
+];
