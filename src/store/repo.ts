@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName, GitBackend, Signature } from './backend.ts';
 import { cliBackend } from './backend-cli.ts';
+import { discoverOrdinaryRepo, type Discovered } from './discover.ts';
 import { hybridBackend } from './backend-hybrid.ts';
 import { looseObjectWriter } from './loose-objects.ts';
 import { gitEnv, runGit, type GitResult } from './git.ts';
@@ -45,7 +46,36 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   const cwd = resolve(opts.cwd);
   if (!existsSync(cwd)) throw new AxmeError('NOT_A_REPO', `folder ${cwd} does not exist: pass -C <path> to a git repository`, { cwd });
   if (!statSync(cwd).isDirectory()) throw new AxmeError('NOT_A_REPO', `${cwd} is a file, not a folder: pass -C <path> to a git repository`, { cwd });
-  const probeEnv = { ...opts.env };
+  const found = discoverOrdinaryRepo(cwd, opts.env) ?? (await askGit(cwd, opts.env));
+  const { gitDir, commonDir, bare, objectFormat } = found;
+  if (objectFormat !== 'sha1') {
+    throw new AxmeError('NOT_A_REPO', `${gitDir} uses ${objectFormat} object names; axme supports SHA-1 repositories only for now`, { objectFormat });
+  }
+  const env = gitEnv(opts.env, gitDir);
+  // isomorphic-git cannot follow objects/info/alternates (git clone --shared, --reference):
+  // such a repository is read through the git CLI whatever was asked.
+  const alternates = existsSync(join(commonDir, 'objects', 'info', 'alternates'));
+  const name = alternates ? 'cli' : (opts.backend ?? backendFromEnv(opts.env));
+  const backend = await makeBackend(name, env, commonDir);
+  let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;
+  const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean } = {}) => runGit(args, { env, ...o });
+  return {
+    gitDir,
+    commonDir,
+    bare,
+    axmeDir: join(commonDir, 'axme'),
+    env,
+    backend,
+    snapshots: new Map(),
+    git,
+    identity: () => (ident ??= readIdentity(git, opts.env)),
+    close: () => backend.close(),
+  };
+}
+
+/** Where the repository around `cwd` is, as git says (the slow way, and the reference: its errors are passed on). */
+async function askGit(cwd: string, env: NodeJS.ProcessEnv): Promise<Discovered> {
+  const probeEnv = { ...env };
   for (const k of ['GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX']) delete probeEnv[k];
   const r = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository', '--show-object-format'], {
     cwd,
@@ -56,8 +86,8 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
     // e.g. git's safe.directory check ("dubious ownership"): git's own words say what to do
     throw new AxmeError('NOT_A_REPO', `git cannot open the repository at ${cwd}: ${r.stderr.trim()}`, { cwd, git: r.stderr.trim() });
   }
-  if (r.code !== 0 && opts.env.GIT_DIR) {
-    throw new AxmeError('NOT_A_REPO', `GIT_DIR=${opts.env.GIT_DIR} is not a git repository: fix or unset GIT_DIR`, { cwd, git: r.stderr.trim() });
+  if (r.code !== 0 && env.GIT_DIR) {
+    throw new AxmeError('NOT_A_REPO', `GIT_DIR=${env.GIT_DIR} is not a git repository: fix or unset GIT_DIR`, { cwd, git: r.stderr.trim() });
   }
   if (r.code !== 0) {
     throw new AxmeError(
@@ -67,29 +97,7 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
     );
   }
   const [gitDir, commonDir, bare, objectFormat] = r.stdout.toString('utf8').trim().split('\n');
-  if (objectFormat !== 'sha1') {
-    throw new AxmeError('NOT_A_REPO', `${gitDir} uses ${objectFormat} object names; axme supports SHA-1 repositories only for now`, { objectFormat });
-  }
-  const env = gitEnv(opts.env, gitDir!);
-  // isomorphic-git cannot follow objects/info/alternates (git clone --shared, --reference):
-  // such a repository is read through the git CLI whatever was asked.
-  const alternates = existsSync(join(commonDir!, 'objects', 'info', 'alternates'));
-  const name = alternates ? 'cli' : (opts.backend ?? backendFromEnv(opts.env));
-  const backend = await makeBackend(name, env, commonDir!);
-  let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;
-  const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean } = {}) => runGit(args, { env, ...o });
-  return {
-    gitDir: gitDir!,
-    commonDir: commonDir!,
-    bare: bare === 'true',
-    axmeDir: join(commonDir!, 'axme'),
-    env,
-    backend,
-    snapshots: new Map(),
-    git,
-    identity: () => (ident ??= readIdentity(git, opts.env)),
-    close: () => backend.close(),
-  };
+  return { gitDir: gitDir!, commonDir: commonDir!, bare: bare === 'true', objectFormat: objectFormat! };
 }
 
 async function makeBackend(name: BackendName, env: NodeJS.ProcessEnv, commonDir: string): Promise<GitBackend> {

@@ -216,3 +216,36 @@ export async function applyChanges(backend: GitBackend, snap: Snapshot, changes:
   const tree = written.get('') ?? snap.tree;
   return { commit: null, tree, dirs, files };
 }
+
+/**
+ * A commit's snapshot as the disk cache keeps it: its parents, root tree and folders (the file
+ * map follows from the folders). A warm read of a commit then reads no object at all.
+ */
+export interface SnapshotRecord {
+  parents: string[];
+  tree: string;
+  /** [folder path, tree OID, entries as [mode, name, oid, type]] */
+  dirs: Array<[string, string, Array<[string, string, string, string]>]>;
+}
+
+export function snapshotRecord(s: Snapshot): SnapshotRecord {
+  return { parents: s.parents ?? [], tree: s.tree, dirs: [...s.dirs].map(([dir, d]) => [dir, d.oid, d.entries.map((e) => [e.mode, e.name, e.oid, e.type])]) };
+}
+
+/** The snapshot a record describes, or null when the record is not one (a damaged cache entry is a miss). */
+export function snapshotFromRecord(commit: string, r: SnapshotRecord): Snapshot | null {
+  if (!r || !Array.isArray(r.parents) || typeof r.tree !== 'string' || !Array.isArray(r.dirs)) return null;
+  const snap: Snapshot = { commit, parents: r.parents, tree: r.tree, dirs: new Map(), files: new Map() };
+  for (const d of r.dirs) {
+    if (!Array.isArray(d) || typeof d[0] !== 'string' || typeof d[1] !== 'string' || !Array.isArray(d[2])) return null;
+    const entries: TreeEntry[] = [];
+    for (const e of d[2]) {
+      if (!Array.isArray(e) || e.length !== 4 || !e.every((x) => typeof x === 'string')) return null;
+      const [mode, name, oid, type] = e;
+      entries.push({ mode, name, oid, type: type as TreeEntry['type'] });
+      if (type === 'blob') snap.files.set(d[0] ? `${d[0]}/${name}` : name, { oid, mode });
+    }
+    snap.dirs.set(d[0], { oid: d[1], entries });
+  }
+  return snap.dirs.get('')?.oid === r.tree ? snap : null;
+}

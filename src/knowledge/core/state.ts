@@ -12,7 +12,7 @@ import type { Plan } from '../../model/plan.ts';
 import type { Question } from '../../model/question.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import type { SessionSummary } from '../../model/session-summary.ts';
-import { changedFiles, snapshotAt, type Snapshot } from '../../store/tree.ts';
+import { changedFiles, rememberSnapshot, snapshotAt, snapshotFromRecord, snapshotRecord, type Snapshot, type SnapshotRecord } from '../../store/tree.ts';
 import { resolveAt } from '../../store/revision.ts';
 import { notInitialized, type KnowledgeBase } from './kb.ts';
 import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
@@ -63,7 +63,26 @@ export async function readState(kb: KnowledgeBase, at?: string): Promise<Knowled
   const key = `state:${commit}`;
   const hit = kb.cache.recall<KnowledgeState>(key);
   if (hit) return hit;
-  return snapshotState(kb, await snapshotAt(kb.repo, commit));
+  return snapshotState(kb, await snapshotOfCommit(kb, commit));
+}
+
+/** Stores of up to this many files keep their commits' snapshots in the disk cache (a record per commit read). */
+const SNAPSHOT_RECORD_MAX_FILES = 5000;
+
+/**
+ * A commit's snapshot: remembered by the repository, else from the disk cache, else read from
+ * the objects (and put in the disk cache). With the folder parses and the parsed rules and
+ * config cached too, a warm read of a small store starts no git process at all.
+ */
+async function snapshotOfCommit(kb: KnowledgeBase, commit: string): Promise<Snapshot> {
+  if (kb.repo.snapshots.has(commit)) return snapshotAt(kb.repo, commit);
+  const key = `snapshot-${commit}`;
+  const record = await kb.cache.disk.get<SnapshotRecord>(key);
+  const cached = record ? snapshotFromRecord(commit, record) : null;
+  if (cached) return rememberSnapshot(kb.repo, cached);
+  const snap = await snapshotAt(kb.repo, commit);
+  if (snap.files.size <= SNAPSHOT_RECORD_MAX_FILES) void kb.cache.disk.put(key, snapshotRecord(snap));
+  return snap;
 }
 
 /** The state of a snapshot: remembered by its commit, or parsed (and remembered unless a read failed). */
@@ -262,20 +281,39 @@ export function textOf(buf: Buffer): string | { error: string } {
   return text;
 }
 
-/** Runs `parse` once per blob: the result and its diagnostics are remembered by the file's OID. */
+/**
+ * Runs `parse` once per blob: the result and its diagnostics are remembered by the file's OID,
+ * in memory and in the disk cache (the rules and the config of a store change rarely; a warm
+ * read then neither reads nor parses them). A parse that could not read its object throws and
+ * is kept nowhere.
+ */
 async function memoByBlob<T>(kb: KnowledgeBase, snap: Snapshot, path: string, diagnostics: Diagnostic[], parse: (kb: KnowledgeBase, snap: Snapshot, d: Diagnostic[]) => Promise<T>): Promise<T> {
   const oid = snap.files.get(path)?.oid;
   const key = `file:${path}:${oid ?? (snap.commit ? 'missing' : 'empty')}`;
-  const hit = kb.cache.recall<{ value: T; diagnostics: Diagnostic[] }>(key);
+  const hit = kb.cache.recall<ParsedBlob<T>>(key);
   if (hit) {
     diagnostics.push(...hit.diagnostics);
     return hit.value;
   }
+  const diskKey = oid ? `parsed-${path.replace(/[^a-z0-9]+/g, '-')}-${oid}` : null;
+  const stored = diskKey ? await kb.cache.disk.get<ParsedBlob<T>>(diskKey) : undefined;
+  if (stored && Array.isArray(stored.diagnostics) && 'value' in stored) {
+    kb.cache.remember(key, stored);
+    diagnostics.push(...stored.diagnostics);
+    return stored.value;
+  }
   const own: Diagnostic[] = [];
   const value = await parse(kb, snap, own);
-  kb.cache.remember(key, { value, diagnostics: own });
+  const parsed: ParsedBlob<T> = { value, diagnostics: own };
+  kb.cache.remember(key, parsed);
+  if (diskKey) void kb.cache.disk.put(diskKey, parsed);
   diagnostics.push(...own);
   return value;
+}
+
+interface ParsedBlob<T> {
+  value: T;
+  diagnostics: Diagnostic[];
 }
 
 async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagnostic[]): Promise<SafetyRules> {
