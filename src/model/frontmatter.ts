@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { fieldSources, jsonOf, type FrontmatterSource } from './frontmatter-source.ts';
+import { AxmeError } from './errors.ts';
 
 // YAML 1.2 core schema: timestamps stay strings (no Date round trip), `yes`/`no` stay strings.
 // YAML 1.1 tags (`!!binary`, `!!timestamp`, ...) are not resolved either: their values stay the
@@ -55,7 +56,7 @@ export function parseMarkdownSource(text: string, textOf?: (key: string) => bool
   const parsed = matter(normalized, { engines: { yaml: engine } });
   const data: unknown = parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Error('frontmatter is not a YAML mapping of field: value');
+    throw new AxmeError('INVALID_INPUT', 'frontmatter is not a YAML mapping of field: value: write one `field: value` line per field between the --- lines');
   }
   return { data: data as Record<string, unknown>, body: trimBody(parsed.content), source };
 }

@@ -3,6 +3,7 @@ import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../store/lo
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { processAlive, processStart } from './owner.ts';
+import { AxmeError } from '../model/errors.ts';
 
 /**
  * Machine-local session state under `<git-common-dir>/axme/sessions/` — never committed. A
@@ -99,7 +100,7 @@ export function sessionsDir(commonDir: string): string {
  * record stays as it is, for its own handoff.
  */
 export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner; renew?: boolean }): SessionMeta {
-  if (!HARNESS_ID_RE.test(harnessSessionId)) throw new Error(`unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}`);
+  if (!HARNESS_ID_RE.test(harnessSessionId)) throw new AxmeError('INVALID_INPUT', `unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}: a session id is 1 to 128 letters, digits, ".", "_" or "-" (the hook payload's session_id)`);
   const dir = sessionsDir(commonDir);
   const mapDir = join(dir, 'harness');
   mkdirSync(mapDir, { recursive: true });
@@ -179,7 +180,7 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
 
 /** Appends one event to a session's log (one short line: appends of it are atomic). */
 export function recordEvent(commonDir: string, sessionId: string, event: SessionEvent): void {
-  if (!SESSION_FILE_ID_RE.test(sessionId)) throw new Error(`unusable session id ${JSON.stringify(sessionId.slice(0, 80))}`);
+  if (!SESSION_FILE_ID_RE.test(sessionId)) throw new AxmeError('INVALID_INPUT', `unusable session id ${JSON.stringify(sessionId.slice(0, 80))}: a session id starts with a letter or digit, then at most 127 letters, digits, ".", "_" or "-" (AXME_SESSION)`);
   appendFileSync(join(sessionsDir(commonDir), `${sessionId}.jsonl`), `${JSON.stringify(event)}\n`);
 }
 

@@ -1,4 +1,5 @@
 import { runGit } from './git.ts';
+import { AxmeError } from '../model/errors.ts';
 
 /**
  * What the git hooks read and write about code commits (not the memory store): trailers,
@@ -114,7 +115,7 @@ export async function commitInfo(at: GitAt, rev: string): Promise<CommitInfo | n
 export async function blameLines(at: GitAt, file: string, range?: [number, number]): Promise<Array<{ commit: string; line: number }>> {
   const args = ['blame', '--porcelain', ...(range ? ['-L', `${range[0]},${range[1]}`] : []), '--', file];
   const r = await runGit(args, { cwd: at.cwd, env: at.env, allowFail: true });
-  if (r.code !== 0) throw new Error(r.stderr.trim() || `git blame failed (exit ${r.code})`);
+  if (r.code !== 0) throw new AxmeError('GIT_FAILED', `git blame of ${file} failed: ${r.stderr.trim() || `exit ${r.code}`}: check that the file is tracked (git ls-files ${file})`, { file });
   const out: Array<{ commit: string; line: number }> = [];
   for (const line of r.stdout.toString('utf8').split('\n')) {
     const m = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
