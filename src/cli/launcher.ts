@@ -1,13 +1,18 @@
 import { readFileSync, writeSync } from 'node:fs';
+import { runGitHook } from '../hooks/git/run.ts';
 import { processHookIO } from '../hooks/io.ts';
+import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { denyOutput } from '../hooks/pre-tool-use.ts';
 import { runHook } from '../hooks/run.ts';
 
 /**
- * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` runs here on the
- * fast path — no yargs, zod, MCP SDK or isomorphic-git, and no ES-module loader start-up — since
- * Claude Code runs pre-tool-use before every tool call. Everything else loads the full CLI.
+ * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` and `axme
+ * git-hook <name>` run here on the fast path — no yargs, zod, MCP SDK or isomorphic-git, and no
+ * ES-module loader start-up — since Claude Code runs pre-tool-use before every tool call and git
+ * runs its hooks on every commit and push. Everything else loads the full CLI.
  */
+
+declare const AXME_VERSION: string | undefined;
 
 // the heavy parts are files next to this one, loaded at run time: the CLI bundle through its
 // loader (dist/cli-loader.cjs: a code cache, so the bundle is not parsed on every start), and
@@ -53,8 +58,38 @@ async function hook(event: string): Promise<void> {
   process.exit(code);
 }
 
+/** `axme git-hook <name> [args..]`: the git hooks, answered without the CLI (docs/git-hooks.md). */
+async function gitHook(name: string, hookArgs: string[]): Promise<void> {
+  const fixed = process.env.AXME_NOW;
+  const now = fixed ? new Date(fixed) : null;
+  if (now && Number.isNaN(now.getTime())) {
+    writeAll(2, `axme: AXME_NOW=${fixed} is not an ISO 8601 date-time\n`);
+    process.exit(2);
+  }
+  const code = await runGitHook(name, {
+    args: hookArgs,
+    // only pre-push and post-rewrite get data on stdin; the others may inherit a terminal
+    stdin: name === 'pre-push' || name === 'post-rewrite' ? readStdin() : '',
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (t) => writeAll(1, t),
+    stderr: (t) => writeAll(2, t),
+    now: () => now ?? new Date(),
+    version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
+    loadStoreWork: () => import(HOOK_STORE_WORK),
+  });
+  process.exit(code);
+}
+
 const args = process.argv.slice(2);
-if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
+if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
+  const name = args[1]!;
+  gitHook(name, args.slice(2)).catch((err: unknown) => {
+    writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+    // the blocking hooks fail closed; the informational ones never stop git
+    process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
+  });
+} else if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
   const event = args[1]!;
   hook(event).catch((err: unknown) => {
     // runHook answers every failure itself; this is the last guard: never leave a call unanswered

@@ -44,10 +44,7 @@ export const baseFields = {
 
 export type Actor = 'agent' | 'auditor' | 'human' | 'sync';
 
-/** Whether an environment is a coding agent's: Claude Code sets CLAUDECODE=1 for the commands it runs; AXME_AGENT=1 for others. */
-export function isAgentEnv(env: NodeJS.ProcessEnv): boolean {
-  return env.CLAUDECODE === '1' || env.AXME_AGENT === '1';
-}
+export { isAgentEnv } from './agent-env.ts';
 export const ACTORS: readonly Actor[] = ['agent', 'auditor', 'human', 'sync'];
 
 /** An axme session id: one token, so it can never smuggle a line (or a trailer) into a commit. */

@@ -1,5 +1,5 @@
 import { policyFor } from '../../knowledge/rules/policy-cache.ts';
-import { isAgentEnv } from '../../model/common.ts';
+import { isAgentEnv } from '../../model/agent-env.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';

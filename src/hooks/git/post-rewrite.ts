@@ -1,4 +1,4 @@
-import { carryNotes } from '../../knowledge/history/commit-notes.ts';
+import { carryNotes, mayHaveNotes } from '../../knowledge/history/commit-notes.ts';
 import type { GitHookIO } from './context.ts';
 
 /**
@@ -7,6 +7,8 @@ import type { GitHookIO } from './context.ts';
  * `<old> <new>` line per rewritten commit on stdin.
  */
 export async function postRewrite(io: GitHookIO): Promise<number> {
+  // no note anywhere yet: none to carry, and no git process to start
+  if (!mayHaveNotes(io.cwd, io.env)) return 0;
   const rewrites: Array<{ from: string; to: string }> = [];
   for (const line of io.stdin.split('\n')) {
     const [from, to] = line.trim().split(/\s+/);

@@ -1,6 +1,7 @@
 import { MEMORY_REF } from '../../model/refs.ts';
 import { readSession, recordEvent } from '../../session/sessions.ts';
-import { commitInfo, headBranch, readNote, trailersOf, writeNote, type GitAt } from '../../store/code-commits.ts';
+import { commitInfo, headBranch, NOTES_REF, readNote, trailersOf, writeNote, type GitAt } from '../../store/code-commits.ts';
+import { headMessageSync } from '../../store/head-message.ts';
 import { locateRepo, readRefSync, type RepoLocation } from '../../store/locate.ts';
 
 /**
@@ -15,6 +16,24 @@ export interface NoteCommitOptions {
   now: Date;
   /** the agent session the commit was made in, when its message has no Axme-Session trailer */
   sessionOf: (loc: RepoLocation | null) => string | null;
+}
+
+/**
+ * Whether HEAD's commit has nothing to tie to: no agent session, no `Axme-` trailer, no decision
+ * cited — a person's plain commit, which gets no note and costs no git process. Decided from
+ * HEAD's loose object; false (worth the full look) whenever that cannot be read in-process.
+ */
+export function nothingToNote(cwd: string, env: NodeJS.ProcessEnv, sessionOf: (loc: RepoLocation | null) => string | null): boolean {
+  const loc = locateRepo(cwd, env);
+  if (!loc || sessionOf(loc)) return false;
+  const message = headMessageSync(loc);
+  return message !== null && !/^axme-[a-z]+:/im.test(message) && !/\bD-\d{3,}\b/.test(message);
+}
+
+/** Whether any commit has a note yet (false: a rewrite has none to carry). Unknown counts as yes. */
+export function mayHaveNotes(cwd: string, env: NodeJS.ProcessEnv): boolean {
+  const loc = locateRepo(cwd, env);
+  return !loc || readRefSync(loc.commonDir, NOTES_REF) !== null;
 }
 
 /**
