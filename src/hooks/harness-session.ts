@@ -28,9 +28,10 @@ export function harnessSession(io: HookIO, p: HookPayload & { session_id: string
     transcriptPath: p.transcript_path,
     now: io.now(),
     // looked up only when the session is created: the process tree is read once per session
+    // no harness (a hook fed by hand): pid 0, a process that never runs — the session binds nothing
     owner: () => {
       const pid = io.ownerPid();
-      return { pid, start: processStart(pid) };
+      return pid === null ? { pid: 0, start: null } : { pid, start: processStart(pid) };
     },
   });
 }

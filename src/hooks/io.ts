@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
-import { harnessPid } from '../session/owner.ts';
+import { harnessOf } from '../session/owner.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
@@ -13,8 +13,8 @@ export interface HookIO {
   cwd: string;
   home: string;
   now: () => Date;
-  /** the harness process that owns the sessions this hook creates (looked up only when a session is touched) */
-  ownerPid: () => number;
+  /** the harness process that owns the sessions this hook creates, null when none does (a hook fed by hand from a terminal); looked up only when a session is touched */
+  ownerPid: () => number | null;
   version: string;
   /** PR state for `#!axme pr=N` markers; default: GitHub through Octokit (loaded only when a marker names a PR) */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
@@ -35,7 +35,7 @@ export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' |
     home: opts.env.HOME || homedir(),
     now: () => (fixed ? new Date(fixed) : new Date()),
     // the harness itself, not the shell it runs hook commands in: git hooks find the session by it
-    ownerPid: () => harnessPid(process.ppid),
+    ownerPid: () => harnessOf(process.ppid),
     version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
   };
 }

@@ -40,6 +40,40 @@ export function ancestors(pid: number): number[] {
   return out;
 }
 
+/** A process's arguments (Linux /proc), or null where they cannot be read. */
+function argv(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+  } catch {
+    return null;
+  }
+}
+
+/** A shell that runs one command string (`sh -c <command>`, `bash -lc ...`): what a harness runs its hook commands in. */
+function commandShell(args: string[]): boolean {
+  return args.slice(1).some((a) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
+}
+
+/**
+ * The harness process above a hook whose parent is `ppid`, or null when there is none: the first
+ * ancestor that is not a shell, past the command shells (`sh -c ...`) a harness runs its hook
+ * commands in. A shell a person types in (no `-c`) ends the search with null: a hook fed by hand
+ * from a terminal opens a session no process owns, so that terminal's later commands — which
+ * all descend from the shell and whatever started it — are never taken for an agent's.
+ * Without /proc, the parent.
+ */
+export function harnessOf(ppid: number): number | null {
+  for (let p = ppid, hops = 0; p > 1 && hops < 16; hops++) {
+    const info = proc(p);
+    if (!info) return p;
+    if (!SHELLS.has(info.comm)) return p;
+    const args = argv(p);
+    if (args && !commandShell(args) && info.comm !== 'timeout' && info.comm !== 'env') return null;
+    p = info.ppid;
+  }
+  return null;
+}
+
 /** The harness above a hook whose parent is `ppid`: the first ancestor that is not a shell. */
 export function harnessPid(ppid: number): number {
   for (let p = ppid, hops = 0; p > 1 && hops < 16; hops++) {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
 import { addPrTrailers, hasPrTrailer } from '../../knowledge/history/commit-trailers.ts';
-import { hookSetting, isAgent, prProblem, sessionOf, type GitHookIO } from './context.ts';
+import { agentReason, hookSetting, prProblem, sessionOf, type GitHookIO } from './context.ts';
 
 /** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */
 const MARKER_RE = /#!axme\s+(?:pr|repo)=/;
@@ -47,9 +47,11 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   const found = extractMarker(message);
   if (!found) {
-    const required = s.policy.requireAxmeSuffix === 'always' || (s.policy.requireAxmeSuffix === 'agents' && isAgent(io.env, s.loc));
+    const agent = s.policy.requireAxmeSuffix === 'agents' ? agentReason(io.env, s.loc) : null;
+    const required = s.policy.requireAxmeSuffix === 'always' || agent !== null;
     if (!required || (await hasPrTrailer(s.at, message))) return 0;
-    io.stderr(`axme: this commit needs its PR metadata. End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
+    const why = agent ? `it is taken for an agent's commit: ${agent}` : 'git.requireAxmeSuffix is always: every commit carries it';
+    io.stderr(`axme: this commit needs its PR metadata (${why}). End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
     return 1;
   }
   const parsed = parseMarker(found.marker);

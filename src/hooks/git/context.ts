@@ -1,5 +1,4 @@
 import { policyFor } from '../../knowledge/rules/policy-cache.ts';
-import { isAgentEnv } from '../../model/agent-env.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
@@ -29,13 +28,16 @@ export function sessionOf(io: GitHookIO, loc: RepoLocation | null): string | nul
 }
 
 /**
- * Whether the process runs inside a coding agent: Claude Code sets CLAUDECODE=1 for its commands;
- * and an open agent session whose harness is an ancestor counts too — an environment variable can
- * be unset, the process tree cannot.
+ * Why the process counts as a coding agent's, or null when it does not: Claude Code sets
+ * CLAUDECODE=1 for its commands (AXME_AGENT=1 for other agents); and an open agent session whose
+ * harness process is an ancestor counts too — an environment variable can be unset, the process
+ * tree cannot. Every rejection says this reason, so a person is never bound without knowing why.
  */
-export function isAgent(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): boolean {
-  if (isAgentEnv(env)) return true;
-  return !!loc && sessionOfProcess(loc.commonDir) !== null;
+export function agentReason(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): string | null {
+  if (env.CLAUDECODE === '1') return 'CLAUDECODE=1 is set (Claude Code sets it for the commands it runs)';
+  if (env.AXME_AGENT === '1') return 'AXME_AGENT=1 is set';
+  const session = loc ? sessionOfProcess(loc.commonDir) : null;
+  return session ? `it runs inside agent session ${session.id} (${session.harness}: its harness, process ${session.ownerPid}, is an ancestor of this command; \`axme session show ${session.id}\`)` : null;
 }
 
 export interface HookSetting {

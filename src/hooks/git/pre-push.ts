@@ -1,6 +1,6 @@
 import { matchesName } from '../../safety/patterns.ts';
 import { commitsCitingPrs, isFastForward } from '../../knowledge/history/pushed-commits.ts';
-import { hookSetting, isAgent, prProblem, type GitHookIO } from './context.ts';
+import { agentReason, hookSetting, prProblem, type GitHookIO } from './context.ts';
 
 const ZERO = /^0+$/;
 /** All PR lookups of one push share this much time; what has not answered by then counts as unknown. */
@@ -14,7 +14,8 @@ const PR_CHECK_BUDGET_MS = 6_000;
 export async function prePush(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   const { policy } = s;
-  const binds = isAgent(io.env, s.loc) || policy.enforceFor === 'everyone';
+  const agent = agentReason(io.env, s.loc);
+  const binds = agent !== null || policy.enforceFor === 'everyone';
   const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;
   const problems: string[] = [];
   // commits citing a PR, by PR: looked up together afterwards, in parallel and within one deadline
@@ -49,6 +50,7 @@ export async function prePush(io: GitHookIO): Promise<number> {
     if (verdicts[i]) problems.push(`commit${c.commits.length > 1 ? 's' : ''} ${c.commits.map((x) => x.slice(0, 12)).join(', ')}: ${verdicts[i]}`);
   });
   if (!problems.length) return 0;
-  io.stderr(`axme: push refused:\n${[...new Set(problems)].map((p) => `  - ${p}`).join('\n')}\n`);
+  const who = agent ? `the branch rules bind this push because ${agent}` : policy.enforceFor === 'everyone' ? 'the branch rules bind everyone (git.enforceFor: everyone)' : null;
+  io.stderr(`axme: push refused:\n${[...new Set(problems)].map((p) => `  - ${p}`).join('\n')}\n${who ? `(${who})\n` : ''}`);
   return 1;
 }
