@@ -6,6 +6,7 @@ import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/worksp
 import type { Actor } from '../model/common.ts';
 import { agentFilesRoot, axmeCommand, planAgentFiles, writeAgentFiles, type AgentFileChange } from './agent-files.ts';
 import { applyGitHooks, planGitHooks, type GitHookChange } from './git-hooks.ts';
+import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
 
 /**
  * `axme init`: everything that sets up one repository. Every check comes first — the Claude Code
@@ -46,6 +47,8 @@ export interface RepositoryInit {
   gitHooksDir: { dir: string; shared: boolean } | null;
   oracle: { commit: string | null; pages: Array<{ slug: string; path?: string; changed: boolean }> } | null;
   remotes: Array<{ remote: string; added: string[] }>;
+  /** on a clone: whether the store started from the remote's knowledge (null: the store existed, or no remote) */
+  follow: FollowResult | null;
 }
 
 /** Sets up the repository of `kb` (idempotent: a second run changes nothing). */
@@ -57,6 +60,10 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   // every check before the first write: a refused init leaves no store, no file, no setting
   const agentPlan = root ? planAgentFiles(root, command) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, command, { hooksPath: steps.hooksPath }) : null;
+  // on a clone whose remote holds the knowledge: start from it, not from a second history
+  const follow = steps.fetchConfig ? await followRemoteStore(kb) : null;
+  if (follow?.followed) ctx.note(`axme: started from ${follow.remote}'s knowledge (${kb.ref} at ${follow.commit.slice(0, 12)})`);
+  else if (follow && !/holds no knowledge yet$/.test(follow.reason)) ctx.note(`axme: ${follow.reason}`);
   const store = await initStore(kb);
   let oracle: RepositoryInit['oracle'] = null;
   if (steps.scan && treeRoot) {
@@ -73,7 +80,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
-  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes };
+  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow };
 }
 
 export interface MemberInit {

@@ -14,6 +14,8 @@ export interface GitRunOptions {
   input?: string | Buffer;
   /** return the result instead of throwing on a non-zero exit */
   allowFail?: boolean;
+  /** stop git after this long (SIGTERM) and fail with UNAVAILABLE: for commands that reach a remote */
+  timeoutMs?: number;
 }
 
 /**
@@ -25,6 +27,11 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitResult> 
     const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    let timedOut = false;
+    const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+    }, opts.timeoutMs);
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e: NodeJS.ErrnoException) => {
@@ -35,6 +42,11 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitResult> 
       );
     });
     child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      if (timedOut) {
+        reject(new AxmeError('UNAVAILABLE', `git ${args[0]} did not finish within ${Math.round(opts.timeoutMs! / 1000)} s (a slow or unreachable remote?)`, { args }));
+        return;
+      }
       const res = { code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
       if (res.code !== 0 && !opts.allowFail) {
         reject(new AxmeError('GIT_FAILED', `git ${args[0]} failed: ${res.stderr.trim() || `exit ${res.code}`}`, { args, code: res.code }));

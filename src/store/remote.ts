@@ -37,8 +37,8 @@ export async function pickRemote(repo: Repo, name?: string): Promise<string> {
 }
 
 /** What the remote holds: its memory refs, its notes ref and the `extra` refs asked for (one round trip). */
-export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: string[] = []): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
-  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], { allowFail: true });
+export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: string[] = [], timeoutMs?: number): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
+  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], { allowFail: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   if (r.code !== 0) throw new AxmeError('GIT_FAILED', `cannot reach remote ${remote}: ${r.stderr.trim() || `git ls-remote exited ${r.code}`}`, { remote });
   const memory = new Map<string, string>();
   const others = new Map<string, string>();
@@ -57,12 +57,12 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
  * remote), with `extraSpecs` in the same fetch. Tracking refs of what the remote no longer has are pruned.
  */
-export async function fetchKnowledge(repo: Repo, remote: string, has: { memory: boolean; notes: boolean }, extraSpecs: string[] = []): Promise<void> {
+export async function fetchKnowledge(repo: Repo, remote: string, has: { memory: boolean; notes: boolean }, extraSpecs: string[] = [], timeoutMs?: number): Promise<void> {
   const specs: string[] = [...extraSpecs];
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
   if (specs.length) {
-    const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], { allowFail: true });
+    const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], { allowFail: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
     if (r.code !== 0) throw new AxmeError('GIT_FAILED', `git fetch from ${remote} failed: ${r.stderr.trim() || `exit ${r.code}`}`, { remote });
   }
   // what the remote does not hold any more is not "the remote's" any more

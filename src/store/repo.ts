@@ -24,7 +24,7 @@ export interface Repo {
   /** snapshots of recent memory commits (store/tree.ts snapshotAt): derived, never stale */
   snapshots: Map<string, Snapshot>;
   /** runs the git CLI against this repository */
-  git(args: string[], opts?: { input?: string | Buffer; allowFail?: boolean }): Promise<GitResult>;
+  git(args: string[], opts?: { input?: string | Buffer; allowFail?: boolean; timeoutMs?: number }): Promise<GitResult>;
   /** author/committer name and email: git config, GIT_* variables, else a fallback identity */
   identity(): Promise<Pick<Signature, 'name' | 'email'>>;
   close(): Promise<void>;
@@ -58,7 +58,7 @@ export async function openRepo(opts: OpenRepoOptions): Promise<Repo> {
   const name = alternates ? 'cli' : (opts.backend ?? backendFromEnv(opts.env));
   const backend = await makeBackend(name, env, commonDir);
   let ident: Promise<Pick<Signature, 'name' | 'email'>> | undefined;
-  const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean } = {}) => runGit(args, { env, ...o });
+  const git = (args: string[], o: { input?: string | Buffer; allowFail?: boolean; timeoutMs?: number } = {}) => runGit(args, { env, ...o });
   return {
     gitDir,
     commonDir,
