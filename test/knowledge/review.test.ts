@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
-import { addMemory } from '../src/knowledge/items/memory/add-memory.ts';
-import { answerQuestion } from '../src/knowledge/items/question/answer-question.ts';
-import { archiveMemory } from '../src/knowledge/items/memory/archive-memory.ts';
-import { askQuestion } from '../src/knowledge/items/question/ask-question.ts';
-import { semanticDiff } from '../src/knowledge/review/diff/semantic-diff.ts';
-import { renderDiffMarkdown, renderDiffText } from '../src/knowledge/review/diff/render-diff.ts';
-import { initStore } from '../src/knowledge/admin/init-store.ts';
-import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { revokeDecision } from '../src/knowledge/items/decision/revoke-decision.ts';
-import { supersedeDecision } from '../src/knowledge/items/decision/supersede-decision.ts';
-import { updateSafety } from '../src/knowledge/rules/update-safety.ts';
-import { axme, axmeOk, git, openTestKb, tempRepo } from './helpers.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
+import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
+import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
+import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/diff/render-diff.ts';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
+import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/main';
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -191,7 +191,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
 
 describe('the GitHub repository of a remote', () => {
   test('owner/name from SSH, scp-like and HTTPS URLs on any host; null for paths and file URLs', async () => {
-    const { githubRepoOf } = await import('../src/github/repo-slug.ts');
+    const { githubRepoOf } = await import('../../src/github/repo-slug.ts');
     const cases: Array<[string, string | null]> = [
       ['git@github.com:acme/app.git', 'acme/app'],
       ['git@github.com:acme/app', 'acme/app'],

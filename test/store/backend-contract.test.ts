@@ -8,10 +8,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAxmeError } from '../src/model/errors.ts';
-import type { BackendName, CommitObject, Signature, TreeEntry } from '../src/store/backend.ts';
-import { openRepo, type Repo } from '../src/store/repo.ts';
-import { cleanEnv, git, tempRepo } from './helpers.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import type { BackendName, CommitObject, Signature, TreeEntry } from '../../src/store/backend.ts';
+import { openRepo, type Repo } from '../../src/store/repo.ts';
+import { cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const BACKENDS = ['isogit', 'cli', 'hybrid'] as const satisfies readonly BackendName[];
 

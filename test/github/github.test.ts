@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { prState } from '../src/github/pr-state.ts';
-import { resolveToken } from '../src/github/token.ts';
-import { githubStandIn, pull, type Seen } from './github-server.ts';
-import { axme, axmeOk, cleanEnv, tempRepo } from './helpers.ts';
+import { prState } from '../../src/github/pr-state.ts';
+import { resolveToken } from '../../src/github/token.ts';
+import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
 

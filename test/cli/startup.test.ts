@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { GROUPS, commandWords } from '../src/cli/command-line.ts';
-import { COMMANDS } from '../src/cli/main.ts';
-import { axme, cleanEnv, tempRepo } from './helpers.ts';
+import { GROUPS, commandWords } from '../../src/cli/command-line.ts';
+import { COMMANDS } from '../../src/cli/main.ts';
+import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 
 // Start-up (issue 18): a command line loads its own command module only, and the CLI bundle is
 // compiled from a code cache. What it costs is measured in bench/startup.bench.ts, never here.
@@ -153,7 +153,7 @@ describe('the code cache of the CLI bundle', () => {
   });
 
   test('node dist/cli.js runs the same CLI (without the hook fast path)', () => {
-    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), 'decision', 'list', '--json'], { cwd: dir, env: cleanEnv({ AXME_COMPILE_CACHE: 'off' }), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli.js'), 'decision', 'list', '--json'], { cwd: dir, env: cleanEnv({ AXME_COMPILE_CACHE: 'off' }), encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), []);
   });

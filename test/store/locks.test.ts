@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { readLockFile, removeLockIf, type LockFile } from '../src/store/lock-file.ts';
-import { withAdvisoryLock } from '../src/store/lock.ts';
-import { axmeOk, git, tempRepo } from './helpers.ts';
+import { readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
+import { withAdvisoryLock } from '../../src/store/lock.ts';
+import { axmeOk, git, tempRepo } from '../helpers.ts';
 
 /** A fake clock starting at `start` (ms); each sleep is counted and moves the clock on. */
 function fakeClock(start: number) {

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from './helpers.ts';
+import { coreAt } from '../core.ts';
+import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const ROUNDS = 24;
 
@@ -29,14 +30,14 @@ test('a writer killed with SIGKILL at any moment never corrupts the store or los
       // spread the kill over start-up, reading, object writing and the ref update
       outcomes[await addAndKill(dir, `Crash round ${round}`, 40 + Math.floor(Math.random() * 400))]++;
       assert.equal(git(dir, ['cat-file', '-t', 'refs/memory/main']).trim(), 'commit', `round ${round}: the ref points to a commit`);
-      const items = (await axmeOk(dir, ['decision', 'list', '--json'])) as Array<{ title: string }>;
+      const items = (await coreAt(dir).list('decision')) as Array<{ title: string }>;
       const now = new Set(items.map((d) => d.title));
       for (const t of committed) assert.ok(now.has(t), `round ${round}: ${t} was committed earlier and is still there`);
       committed = now;
     }
     t.diagnostic(`writers killed: ${outcomes.killed}, finished before the kill: ${outcomes.finished}`);
     assert.ok(outcomes.killed > 0, `some writers were killed (${JSON.stringify(outcomes)})`);
-    const fsck = await axmeOk(dir, ['fsck', '--json']);
+    const fsck = await coreAt(dir).fsck();
     assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
     git(dir, ['fsck', '--strict', '--no-progress']);
     // every round's item that was reported committed is present; a later write still works

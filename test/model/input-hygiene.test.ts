@@ -2,13 +2,13 @@
 // slugs for titles in any script (issue 17, items 15 and 16).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAxmeError } from '../src/model/errors.ts';
-import { SLUG_MAX, SLUG_MAX_BYTES, isSlug, slugify, uniqueSlug } from '../src/model/slug.ts';
-import { assertNoSecrets, findSecret, redactSecrets } from '../src/model/secrets.ts';
-import { listEntry, longText, stringList, titleText } from '../src/model/text.ts';
-import { cleanLine, scanView } from '../src/model/invisible.ts';
-import { classifyPath } from '../src/model/paths.ts';
-import { axme, axmeOk, git, tempRepo } from './helpers.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { SLUG_MAX, SLUG_MAX_BYTES, isSlug, slugify, uniqueSlug } from '../../src/model/slug.ts';
+import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
+import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
+import { cleanLine, scanView } from '../../src/model/invisible.ts';
+import { classifyPath } from '../../src/model/paths.ts';
+import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 
 /** Error messages of a failed safeParse (empty when it succeeded). */
 function issues(r: { success: boolean; error?: { issues: Array<{ message: string }> } }): string[] {

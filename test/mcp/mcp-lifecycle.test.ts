@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { JsonLineSplitter, type Line } from '../src/mcp/json-lines.ts';
-import { checkLine } from '../src/mcp/request-check.ts';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from './helpers.ts';
+import { JsonLineSplitter, type Line } from '../../src/mcp/json-lines.ts';
+import { checkLine } from '../../src/mcp/request-check.ts';
+import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 /**
  * `axme serve` as a process: what happens when its client goes away, sends too much, or sends

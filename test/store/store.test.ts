@@ -9,17 +9,17 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAxmeError } from '../src/model/errors.ts';
-import type { BackendName } from '../src/store/backend.ts';
-import { diskCache } from '../src/store/cache.ts';
-import { commitOperation, formatCommitMessage, type Change, type CommitOutcome } from '../src/store/commit.ts';
-import { withAdvisoryLock } from '../src/store/lock.ts';
-import { readLog, splitMessage } from '../src/store/log.ts';
-import { compareAndSwapRef } from '../src/store/refs.ts';
-import { openRepo, type Repo } from '../src/store/repo.ts';
-import { parseDateSpec, resolveAt } from '../src/store/revision.ts';
-import { EMPTY_TREE, emptySnapshot, readSnapshot, writeChanges } from '../src/store/tree.ts';
-import { cleanEnv, git, tempRepo } from './helpers.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import type { BackendName } from '../../src/store/backend.ts';
+import { diskCache } from '../../src/store/cache.ts';
+import { commitOperation, formatCommitMessage, type Change, type CommitOutcome } from '../../src/store/commit.ts';
+import { withAdvisoryLock } from '../../src/store/lock.ts';
+import { readLog, splitMessage } from '../../src/store/log.ts';
+import { compareAndSwapRef } from '../../src/store/refs.ts';
+import { openRepo, type Repo } from '../../src/store/repo.ts';
+import { parseDateSpec, resolveAt } from '../../src/store/revision.ts';
+import { EMPTY_TREE, emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
+import { cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/test';
 

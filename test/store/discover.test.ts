@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { discoverOrdinaryRepo } from '../src/store/discover.ts';
-import { cleanEnv, git } from './helpers.ts';
+import { discoverOrdinaryRepo } from '../../src/store/discover.ts';
+import { cleanEnv, git } from '../helpers.ts';
 
 /** What git itself says, or null when git says this is not a repository. */
 function gitSays(cwd: string, env: NodeJS.ProcessEnv) {

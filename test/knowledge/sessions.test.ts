@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from './helpers.ts';
-import type { SessionState } from '../src/session/sessions.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import type { SessionState } from '../../src/session/sessions.ts';
 
 /**
  * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
@@ -441,7 +441,7 @@ describe('a client without session hooks: the server opens its own session', () 
 
 describe('session state: table-driven', () => {
   test('transcript gist: prompts and replies, never tool traffic, meta entries or slash commands', async () => {
-    const { transcriptGist } = await import('../src/session/transcript.ts');
+    const { transcriptGist } = await import('../../src/session/transcript.ts');
     const { dir, cleanup } = tempRepo();
     try {
       const u = (content: unknown, extra = {}) => ({ type: 'user', message: { role: 'user', content }, ...extra });
@@ -481,7 +481,7 @@ describe('session state: table-driven', () => {
   });
 
   test('session status from its events and its owner', async () => {
-    const { sessionStatus } = await import('../src/session/sessions.ts');
+    const { sessionStatus } = await import('../../src/session/sessions.ts');
     const meta = { id: 's', harness: 'claude-code', harnessSessionId: 'h', startedAt: '2026-11-01T00:00:00.000Z', cwd: '/', transcriptPath: null, ownerPid: 1 };
     const base: SessionState = { meta, files: [], commits: [], ended: null, closed: null, recovered: null, discarded: null, pending: { files: [], commits: [] }, lastActivity: meta.startedAt };
     const ev = { t: '2026-11-01T01:00:00.000Z' };
@@ -502,8 +502,8 @@ describe('session state: table-driven', () => {
   });
 
   test('a claim is exclusive until released or stale; owners are told apart by start time', async () => {
-    const { claimSession, sessionsDir } = await import('../src/session/sessions.ts');
-    const { processAlive, processStart } = await import('../src/session/owner.ts');
+    const { claimSession, sessionsDir } = await import('../../src/session/sessions.ts');
+    const { processAlive, processStart } = await import('../../src/session/owner.ts');
     const { dir, cleanup } = tempRepo();
     try {
       mkdirSync(sessionsDir(join(dir, '.git')), { recursive: true });
@@ -537,7 +537,7 @@ describe('session state: table-driven', () => {
   });
 
   test('finished sessions older than 30 days are forgotten; open and recent ones stay', async () => {
-    const { pruneSessions, recordEvent, sessionForHarness, listSessions, sessionsDir } = await import('../src/session/sessions.ts');
+    const { pruneSessions, recordEvent, sessionForHarness, listSessions, sessionsDir } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo();
     try {
       const common = join(dir, '.git');
@@ -564,7 +564,7 @@ describe('session state: table-driven', () => {
   });
 
   test('foreign, damaged and hostile files in the sessions folder are skipped, never followed', async () => {
-    const { listSessions, readSession, recordEvent, sessionForHarness, sessionsDir } = await import('../src/session/sessions.ts');
+    const { listSessions, readSession, recordEvent, sessionForHarness, sessionsDir } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo();
     try {
       const common = join(dir, '.git');
@@ -588,7 +588,7 @@ describe('session state: table-driven', () => {
   });
 
   test('a harness session resumed in a new process gets a new axme session; session-end never opens one', async () => {
-    const { recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
+    const { recordEvent, sessionForHarness } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo();
     try {
       const common = join(dir, '.git');
@@ -606,7 +606,7 @@ describe('session state: table-driven', () => {
   });
 
   test('renewing is compare-and-swap: a hook that finds another hook\'s claim on the old session uses that hook\'s session', async () => {
-    const { recordEvent, sessionForHarness, sessionsDir } = await import('../src/session/sessions.ts');
+    const { recordEvent, sessionForHarness, sessionsDir } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo();
     try {
       const common = join(dir, '.git');
@@ -625,7 +625,7 @@ describe('session state: table-driven', () => {
   });
 
   test('credentials in gathered text are redacted, placeholders are not', async () => {
-    const { redactSecrets } = await import('../src/model/secrets.ts');
+    const { redactSecrets } = await import('../../src/model/secrets.ts');
     const cases: Array<[string, string]> = [
       ['token ghp_abcdefghijklmnopqrstuvwxyz0123456789 here', 'token [redacted: a GitHub token] here'],
       ['password=hunter2hunter2', '[redacted: a password or secret assigned a literal value]'],
@@ -638,11 +638,11 @@ describe('session state: table-driven', () => {
 
 describe('handoffs in the tree', () => {
   test('the newest 5 stay; an old session recovered late gets its summary, not a handoff older than the 5', async () => {
-    const { openTestKb } = await import('./helpers.ts');
-    const { initStore } = await import('../src/knowledge/admin/init-store.ts');
-    const { finalizeClose } = await import('../src/knowledge/close/finalize-close.ts');
-    const { recoverSession } = await import('../src/knowledge/close/recover-session.ts');
-    const { recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
+    const { openTestKb } = await import('../helpers.ts');
+    const { initStore } = await import('../../src/knowledge/admin/init-store.ts');
+    const { finalizeClose } = await import('../../src/knowledge/close/finalize-close.ts');
+    const { recoverSession } = await import('../../src/knowledge/close/recover-session.ts');
+    const { recordEvent, sessionForHarness } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo({ commit: true });
     let clock = Date.parse('2026-11-01T10:00:00.000Z');
     const kb = await openTestKb(dir, { now: () => new Date(clock) });
@@ -670,7 +670,7 @@ describe('handoffs in the tree', () => {
       assert.ok(r.summary, 'its summary is written');
       assert.match(git(dir, ['show', `refs/memory/main:${r.summary}`]), /README\.md/);
       // the latest handoff is still the newest session's, not the recovery of an older one
-      const { assembleContext } = await import('../src/knowledge/views/context.ts');
+      const { assembleContext } = await import('../../src/knowledge/views/context.ts');
       assert.match((await assembleContext(kb)).text, /## Latest handoff\nSession s6 \(agent,/);
     } finally {
       await kb.repo.close();

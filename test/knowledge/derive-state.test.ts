@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
-import { addMemory } from '../src/knowledge/items/memory/add-memory.ts';
-import { answerQuestion } from '../src/knowledge/items/question/answer-question.ts';
-import { archiveMemory } from '../src/knowledge/items/memory/archive-memory.ts';
-import { askQuestion } from '../src/knowledge/items/question/ask-question.ts';
-import { finalizeClose } from '../src/knowledge/close/finalize-close.ts';
-import { initStore } from '../src/knowledge/admin/init-store.ts';
-import type { KnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { listIndex } from '../src/knowledge/core/list-index.ts';
-import { revokeDecision } from '../src/knowledge/items/decision/revoke-decision.ts';
-import { readState, parseSnapshot, type KnowledgeState } from '../src/knowledge/core/state.ts';
-import { supersedeDecision } from '../src/knowledge/items/decision/supersede-decision.ts';
-import { updateBacklogItem } from '../src/knowledge/items/backlog/update-backlog-item.ts';
-import { updateSafety } from '../src/knowledge/rules/update-safety.ts';
-import { readSnapshot } from '../src/store/tree.ts';
-import { git, openTestKb, tempRepo } from './helpers.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
+import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
+import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { listIndex } from '../../src/knowledge/core/list-index.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { readState, parseSnapshot, type KnowledgeState } from '../../src/knowledge/core/state.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
+import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
+import { readSnapshot } from '../../src/store/tree.ts';
+import { git, openTestKb, tempRepo } from '../helpers.ts';
 
 /**
  * A write derives the next state from the one it saw plus the files it wrote (state.ts

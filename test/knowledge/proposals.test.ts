@@ -3,8 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { axme, axmeOk, git } from './helpers.ts';
-import { githubStandIn, pull, type Seen } from './github-server.ts';
+import { assembleContext } from '../../src/knowledge/views/context.ts';
+import { checkKnowledge } from '../../src/knowledge/admin/check-knowledge.ts';
+import { propose } from '../../src/operations/review.ts';
+import { coreAt, exitCodeOf, rejectsWith, runOp, withCore, type CoreOptions } from '../core.ts';
+import { axme, axmeOk, git } from '../helpers.ts';
+import { githubStandIn, pull, type Seen } from '../github-server.ts';
 
 const REF = 'refs/memory/main';
 const roots: string[] = [];
@@ -75,6 +79,11 @@ async function github(closed: number[] = []) {
   return { ...api, env: { GITHUB_API_URL: api.url, GITHUB_TOKEN: 'test-token' } };
 }
 
+/** `axme check` (exits 1 unless ok). */
+const checkOf = (dir: string) => withCore(dir, (kb) => checkKnowledge(kb));
+/** `axme context`: the text it prints. */
+const contextOf = async (dir: string) => (await withCore(dir, (kb) => assembleContext(kb, {}))).text;
+
 const pullRequests = (seen: Seen[]) => seen.filter((s) => s.method === 'POST' && s.url === '/repos/acme/app/pulls').map((s) => JSON.parse(s.body) as { head: string; base: string; title: string; body: string });
 
 describe('knowledge pull requests', () => {
@@ -82,11 +91,11 @@ describe('knowledge pull requests', () => {
     const { remote, clones: [a] } = team(1);
     const gh = await github();
     try {
-      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      await axmeOk(a!, ['sync']);
-      await axmeOk(a!, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Cache with Valkey.']);
-      const r = await axme(a!, ['propose', '--repo', 'acme/app', '--title', '缓存的知识'], { env: gh.env });
-      assert.equal(r.code, 0, r.stderr);
+      const A = coreAt(a!);
+      await A.init();
+      await A.sync();
+      await A.addDecision({ title: 'Use Valkey for caching', decision: 'Cache with Valkey.' });
+      await runOp(a!, propose, { repo: 'acme/app', title: '缓存的知识' }, { env: gh.env });
       const [req] = pullRequests(gh.seen);
       assert.match(req!.head, /^axme\/proposals\/[a-z0-9-]+$/);
       assert.ok(files(remote, `refs/heads/${req!.head}`).includes('decisions/use-valkey-for-caching.md'));
@@ -100,16 +109,24 @@ describe('knowledge pull requests', () => {
       const { remote, clones: [a, b], reviewer } = team(2);
       const gh = await github();
       try {
-        await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-        await axmeOk(a!, ['sync']);
-        await axmeOk(b!, ['sync']);
-        await axmeOk(a!, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Cache with Valkey.', '--reasoning', 'The licence.']);
-        await axmeOk(a!, ['memory', 'add', '--type', 'pattern', '--title', 'Cache keys are namespaced', '--description', 'service:entity:id']);
+        const [A, B] = [coreAt(a!, { env: gh.env }), coreAt(b!, { env: gh.env })];
+        await A.init();
+        await A.sync();
+        await B.sync();
+        await A.addDecision({ title: 'Use Valkey for caching', decision: 'Cache with Valkey.', reasoning: 'The licence.' });
+        await A.addMemory({ type: 'pattern', title: 'Cache keys are namespaced', description: 'service:entity:id' });
 
-        const r = await axme(a!, ['propose', '--repo', 'acme/app', '--title', 'Caching knowledge'], { env: gh.env });
-        assert.equal(r.code, 0, r.stderr);
-        assert.equal(r.stdout, 'https://github.com/acme/app/pull/7\n', 'stdout is the PR URL');
-        assert.match(r.stderr, /Created axme\/memory on origin/);
+        if (style === 'merge commit') {
+          // through the CLI once: the URL is the answer on stdout, what happened goes to stderr
+          const r = await axme(a!, ['propose', '--repo', 'acme/app', '--title', 'Caching knowledge'], { env: gh.env });
+          assert.equal(r.code, 0, r.stderr);
+          assert.equal(r.stdout, 'https://github.com/acme/app/pull/7\n', 'stdout is the PR URL');
+          assert.match(r.stderr, /Created axme\/memory on origin/);
+        } else {
+          const r = await runOp(a!, propose, { repo: 'acme/app', title: 'Caching knowledge' }, { env: gh.env });
+          assert.deepEqual(r.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7'], 'the PR URL');
+          assert.equal(r.createdBase, true, 'Created axme/memory on origin');
+        }
         // the branch holds the knowledge files; axme/memory started from the shared knowledge
         assert.ok(files(remote, 'refs/heads/axme/proposals/caching-knowledge').includes('decisions/use-valkey-for-caching.md'));
         assert.equal(git(remote, ['rev-parse', 'refs/heads/axme/memory']).trim(), git(remote, ['rev-parse', REF]).trim());
@@ -124,19 +141,19 @@ describe('knowledge pull requests', () => {
 
         mergeOnRemote(reviewer, 'caching-knowledge', style, 7);
 
-        const syncB = await axmeOk(b!, ['sync'], { env: gh.env });
+        const syncB = (await B.sync()).text;
         assert.match(syncB, /Adopted the reviewed knowledge from origin's axme\/memory/);
         assert.ok(files(b!, REF).includes('decisions/use-valkey-for-caching.md'), 'B took the merged proposal');
-        const syncA = await axmeOk(a!, ['sync'], { env: gh.env });
+        const syncA = (await A.sync()).text;
         assert.match(syncA, /Proposal caching-knowledge \(PR #7\) was merged/);
         assert.equal(git(remote, ['for-each-ref', 'refs/heads/axme/proposals/']).trim(), '', 'the merged proposal branch is cleaned up');
-        await axmeOk(b!, ['sync']);
-        await axmeOk(a!, ['sync']);
+        await coreAt(b!).sync();
+        await coreAt(a!).sync();
         assert.equal(tree(a!), tree(b!), 'the clones converge');
         assert.equal(tree(a!), tree(remote));
-        const decisions = await axmeOk(b!, ['decision', 'list', '--json']);
+        const decisions = await B.list('decision');
         assert.deepEqual(decisions.map((d: { title: string }) => d.title), ['Use Valkey for caching'], 'once, not twice');
-        assert.equal((await axme(a!, ['check'])).code, 0);
+        assert.equal((await checkOf(a!)).ok, true, '`axme check` exits 0');
       } finally {
         await gh.close();
       }
@@ -147,38 +164,40 @@ describe('knowledge pull requests', () => {
     const { remote, clones: [a], reviewer } = team(1);
     const gh = await github([8]);
     try {
-      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      const A = coreAt(a!, { env: gh.env });
+      await A.init();
       requireReview(a!);
-      await axmeOk(a!, ['sync']);
+      await A.sync();
       const accepted = git(a!, ['rev-parse', REF]).trim();
 
-      const agent = { CLAUDECODE: '1', AXME_SESSION: '20261124-feedc0de' };
-      const saved = await axmeOk(a!, ['decision', 'add', '--title', 'Use NATS for events', '--decision', 'Events go through NATS.', '--json'], { env: agent });
+      // what `axme` run by an agent (CLAUDECODE=1, AXME_SESSION) opens
+      const agent: CoreOptions = { env: gh.env, actor: 'agent', session: '20261124-feedc0de' };
+      const saved = (await coreAt(a!, agent).addDecision({ title: 'Use NATS for events', decision: 'Events go through NATS.' }));
       assert.equal(saved.location, 'refs/memory/proposals/20261124-feedc0de:decisions/use-nats-for-events.md');
       assert.equal(git(a!, ['rev-parse', REF]).trim(), accepted, 'refs/memory/main did not change');
       assert.ok(files(a!, 'refs/memory/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
-      const context = await axmeOk(a!, ['context']);
+      const context = await contextOf(a!);
       assert.match(context, /## Pending review \(proposed, NOT accepted knowledge[^\n]*\n### refs\/memory\/proposals\/20261124-feedc0de\n- \+ added D-001 Use NATS for events/);
-      assert.doesNotMatch((await axmeOk(a!, ['decision', 'list'])), /Use NATS/, 'not among the accepted decisions');
+      assert.ok(!(await A.list('decision')).some((d: { title: string }) => /Use NATS/.test(d.title)), 'not among the accepted decisions');
 
-      const proposed = await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
-      assert.equal(proposed, 'https://github.com/acme/app/pull/7\n');
+      const proposed = await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env });
+      assert.deepEqual(proposed.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7']);
       assert.ok(files(remote, 'refs/heads/axme/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
-      const pending = await axmeOk(a!, ['sync'], { env: gh.env });
+      const pending = (await A.sync()).text;
       assert.match(pending, /Proposal 20261124-feedc0de \(PR #7\) is still under review/);
       assert.equal(git(a!, ['rev-parse', REF]).trim(), accepted, 'not merged yet: still out');
 
       mergeOnRemote(reviewer, '20261124-feedc0de', 'merge commit', 7);
-      const adopted = await axmeOk(a!, ['sync'], { env: gh.env });
+      const adopted = (await A.sync()).text;
       assert.match(adopted, /Proposal 20261124-feedc0de \(PR #7\) was merged/);
       assert.ok(files(a!, REF).includes('decisions/use-nats-for-events.md'), 'adopted into refs/memory/main');
       assert.ok(!hasRef(a!, 'refs/memory/proposals/20261124-feedc0de'), 'the proposal ref is gone');
-      assert.doesNotMatch(await axmeOk(a!, ['context']), /Pending review/);
+      assert.doesNotMatch(await contextOf(a!), /Pending review/);
 
       // a second proposal, closed on GitHub without merging
-      await axmeOk(a!, ['memory', 'add', '--type', 'pattern', '--title', 'Events are past tense', '--description', 'OrderPlaced, not PlaceOrder'], { env: { ...agent, AXME_SESSION: '20261124-0badcafe' } });
-      assert.equal(await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env }), 'https://github.com/acme/app/pull/8\n');
-      const closed = await axmeOk(a!, ['sync'], { env: gh.env });
+      await coreAt(a!, { ...agent, session: '20261124-0badcafe' }).addMemory({ type: 'pattern', title: 'Events are past tense', description: 'OrderPlaced, not PlaceOrder' });
+      assert.deepEqual((await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env })).opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/8']);
+      const closed = (await A.sync()).text;
       assert.match(closed, /Proposal 20261124-0badcafe \(PR #8\) was closed without merging: its items stay out of refs\/memory\/main/);
       assert.ok(!files(a!, REF).includes('memories/events-are-past-tense.md'));
       assert.ok(hasRef(a!, 'refs/memory/proposals/20261124-0badcafe'), 'kept, not deleted');
@@ -191,32 +210,33 @@ describe('knowledge pull requests', () => {
     const { clones: [a], reviewer } = team(1);
     const gh = await github();
     try {
-      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+      const A = coreAt(a!, { env: gh.env });
+      await A.init();
+      await A.addDecision({ title: 'Use Postgres', decision: 'One database.' });
       requireReview(a!);
-      await axmeOk(a!, ['sync']);
+      await A.sync();
 
       // an agent's write that finds the decision already stored commits nothing: no proposal ref is left behind
-      const dup = await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.', '--json'], { env: { CLAUDECODE: '1', AXME_SESSION: '20261124-00000000' } });
+      const dup = await coreAt(a!, { actor: 'agent', session: '20261124-00000000' }).addDecision({ title: 'Use Postgres', decision: 'One database.' });
       assert.equal(dup.duplicate, true);
       assert.equal(dup.location, 'refs/memory/main:decisions/use-postgres.md');
       assert.ok(!hasRef(a!, 'refs/memory/proposals/20261124-00000000'));
 
       for (const [session, title] of [['20261124-aaaaaaaa', 'Use NATS for events'], ['20261124-bbbbbbbb', 'Use gRPC between services']] as const) {
-        const r = await axmeOk(a!, ['decision', 'add', '--title', title, '--decision', 'x', '--json'], { env: { CLAUDECODE: '1', AXME_SESSION: session } });
-        assert.equal(r.id, 'D-002', 'each proposal numbers from the accepted knowledge');
+        const r = await coreAt(a!, { actor: 'agent', session }).addDecision({ title, decision: 'x' });
+        assert.equal(r.item.id, 'D-002', 'each proposal numbers from the accepted knowledge');
       }
-      const urls = await axmeOk(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
-      assert.equal(urls, 'https://github.com/acme/app/pull/7\nhttps://github.com/acme/app/pull/8\n');
+      const urls = await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env });
+      assert.deepEqual(urls.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7', 'https://github.com/acme/app/pull/8']);
       mergeOnRemote(reviewer, '20261124-aaaaaaaa', 'merge commit', 7);
       mergeOnRemote(reviewer, '20261124-bbbbbbbb', 'squash', 8);
-      const synced = await axmeOk(a!, ['sync'], { env: gh.env });
+      const synced = (await A.sync()).text;
       assert.match(synced, /Renumbered D-002 -> D-003 \(decisions\/use-(nats-for-events|grpc-between-services)\.md\): two adopted proposals used the ID/);
       assert.match(synced, /Proposal 20261124-aaaaaaaa \(PR #7\) was merged/);
       assert.match(synced, /Proposal 20261124-bbbbbbbb \(PR #8\) was merged/);
-      const ids = (await axmeOk(a!, ['decision', 'list', '--json'])).map((d: { id: string }) => d.id).sort();
+      const ids = (await A.list('decision')).map((d: { id: string }) => d.id).sort();
       assert.deepEqual(ids, ['D-001', 'D-002', 'D-003']);
-      assert.equal((await axme(a!, ['check'])).code, 0, 'unique IDs again');
+      assert.equal((await checkOf(a!)).ok, true, 'unique IDs again (`axme check` exits 0)');
     } finally {
       await gh.close();
     }
@@ -226,7 +246,8 @@ describe('knowledge pull requests', () => {
     const { clones: [a] } = team(1);
     const gh = await github();
     try {
-      await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      const A = coreAt(a!);
+      await A.init();
       const noKnowledge = await axme(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
       assert.equal(noKnowledge.code, 1);
       assert.match(noKnowledge.stderr, /origin holds no knowledge yet.*axme sync/);
@@ -235,14 +256,16 @@ describe('knowledge pull requests', () => {
       assert.match(noRepo.stderr, /not a GitHub URL\): pass --repo owner\/name/);
       const badRepo = await axme(a!, ['propose', '--repo', 'not a repo'], { env: gh.env });
       assert.equal(badRepo.code, 2);
-      await axmeOk(a!, ['sync']);
+      await A.sync();
       const nothing = await axmeOk(a!, ['propose', '--repo', 'acme/app', '--json'], { env: gh.env });
       assert.equal(nothing.opened.length, 0);
       assert.match(nothing.skipped[0].reason, /already has everything/);
-      await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+      await A.addDecision({ title: 'Use Postgres', decision: 'One database.' });
       const noToken = await axme(a!, ['propose', '--repo', 'acme/app'], { env: { GITHUB_API_URL: gh.url } });
       assert.equal(noToken.code, 1);
       assert.match(noToken.stderr, /needs a GitHub token: set GITHUB_TOKEN/);
+      const noTokenCore = await rejectsWith(runOp(a!, propose, { repo: 'acme/app' }, { env: { GITHUB_API_URL: gh.url } }), 'GITHUB_FAILED', /needs a GitHub token: set GITHUB_TOKEN/);
+      assert.equal(exitCodeOf(noTokenCore), 1);
       assert.equal(pullRequests(gh.seen).length, 0, 'GitHub was never asked to open one');
     } finally {
       await gh.close();

@@ -4,9 +4,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { githubStandIn, pull, type Seen } from './github-server.ts';
-import { axme, axmeOk, cleanEnv, git, tempRepo } from './helpers.ts';
-import { readSession } from '../src/session/sessions.ts';
+import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { readSession } from '../../src/session/sessions.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its

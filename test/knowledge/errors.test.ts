@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
-import { AxmeError } from '../src/model/errors.ts';
-import { recordEvent } from '../src/session/sessions.ts';
-import { axme, axmeOk, git, tempRepo } from './helpers.ts';
+import { AxmeError } from '../../src/model/errors.ts';
+import { recordEvent } from '../../src/session/sessions.ts';
+import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 
 /** The `--json` error line a failed command prints on stderr. */
 function jsonError(stderr: string): { code: string; message: string; data?: Record<string, unknown> } {
@@ -98,7 +98,7 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   });
 
   test('the MCP layer answers WRONG_STATE as "wrong state", not as an invalid request', async () => {
-    const { reply } = await import('../src/mcp/context.ts');
+    const { reply } = await import('../../src/mcp/context.ts');
     const ctx = { log: () => {} } as unknown as Parameters<typeof reply>[0];
     const r = await reply(ctx, async () => {
       throw new AxmeError('WRONG_STATE', 'Q-001 has no answer yet: answer it first');
@@ -137,7 +137,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
   }
 
   test('zod issues read as plain English: required, one of, at most, whole number, unknown field', async () => {
-    const { parseInput } = await import('../src/model/validate.ts');
+    const { parseInput } = await import('../../src/model/validate.ts');
     const S = z.object({ name: z.string(), kind: z.enum(['a', 'b']), tags: z.array(z.string()).max(2), n: z.number().int().min(1) }).strict();
     try {
       parseInput(S, { kind: 'c', tags: ['x', 'y', 'z'], n: 1.5, extra: true }, 'thing');
@@ -150,7 +150,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
   });
 
   test('the CLI entry turns a stray ZodError into a usage error (exit 2); AXME_DEBUG=1 adds the bug hint', async () => {
-    const { report } = await import('../src/cli/main.ts');
+    const { report } = await import('../../src/cli/main.ts');
     const stray = z.object({ title: z.string().min(1) }).safeParse({ title: '' }).error!;
     const run = (env: NodeJS.ProcessEnv, json: boolean) => {
       let stderr = '';
@@ -173,7 +173,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
 });
 
 test('a commit object without a tree, author or committer is CORRUPT (run git fsck), not a plain error', async () => {
-  const { parseCommit } = await import('../src/store/backend.ts');
+  const { parseCommit } = await import('../../src/store/backend.ts');
   assert.throws(() => parseCommit('parent 0123\n\nmessage'), (err: unknown) => err instanceof AxmeError && err.code === 'CORRUPT' && /no tree line.*git fsck/.test(err.message));
 });
 

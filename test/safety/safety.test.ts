@@ -13,11 +13,11 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, evaluateCommand, type EvalContext, type PrState, type ToolCall, type Verdict } from '../src/safety/evaluate.ts';
-import { MARKER_FORMAT, parseMarker, type MarkerParse } from '../src/safety/marker.ts';
-import { policyFromRules, defaultPolicy, isPolicy, type Policy } from '../src/safety/policy.ts';
-import { parseShell, UNKNOWN } from '../src/safety/shell.ts';
-import { DEFAULT_RULES, type RulesData } from '../src/model/safety-defaults.ts';
+import { evaluate, evaluateCommand, type EvalContext, type PrState, type ToolCall, type Verdict } from '../../src/safety/evaluate.ts';
+import { MARKER_FORMAT, parseMarker, type MarkerParse } from '../../src/safety/marker.ts';
+import { policyFromRules, defaultPolicy, isPolicy, type Policy } from '../../src/safety/policy.ts';
+import { parseShell, UNKNOWN } from '../../src/safety/shell.ts';
+import { DEFAULT_RULES, type RulesData } from '../../src/model/safety-defaults.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixed context and helpers
@@ -1383,7 +1383,7 @@ describe('7. robustness', () => {
 // 8. Hiding places found in review: code the shell runs that is not a plain command word
 // ---------------------------------------------------------------------------------------------
 
-describe('8. review findings', () => {
+describe('8. indirect routes: code in expansions, folders reached indirectly, abbreviations, links, the home folder, axme state', () => {
   describe('code inside expansions, heredocs, traps and coprocesses', () => {
     table([
       ['echo ${x:-$(cat ~/.ssh/id_rsa)}', 'deny', '~/.ssh/id_*'],

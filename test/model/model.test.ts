@@ -1,12 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAxmeError } from '../src/model/errors.ts';
-import { SLUG_MAX, assertSlug, isSlug, slugify, uniqueSlug } from '../src/model/slug.ts';
-import { displayId, formatId, nextId, parseId } from '../src/model/ids.ts';
-import { normalizeTitle } from '../src/model/dedup.ts';
-import { assertNoSecrets, findSecret } from '../src/model/secrets.ts';
-import { longText, stringList, textProblem, titleText } from '../src/model/text.ts';
-import { LIMITS, formatSize } from '../src/model/limits.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { SLUG_MAX, assertSlug, isSlug, slugify, uniqueSlug } from '../../src/model/slug.ts';
+import { displayId, formatId, nextId, parseId } from '../../src/model/ids.ts';
+import { normalizeTitle } from '../../src/model/dedup.ts';
+import { assertNoSecrets, findSecret } from '../../src/model/secrets.ts';
+import { longText, stringList, textProblem, titleText } from '../../src/model/text.ts';
+import { LIMITS, formatSize } from '../../src/model/limits.ts';
 import {
   joinSections,
   parseMarkdown,
@@ -14,18 +14,18 @@ import {
   reservedHeadingIn,
   splitSections,
   stringifyMarkdown,
-} from '../src/model/frontmatter.ts';
-import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../src/model/kind.ts';
-import { Decision, decisionSpec, DecisionInput } from '../src/model/decision.ts';
-import { memorySpec } from '../src/model/memory.ts';
-import { backlogSpec } from '../src/model/backlog.ts';
-import { questionSpec } from '../src/model/question.ts';
-import { Handoff, handoffSpec } from '../src/model/handoff.ts';
-import { Timestamp } from '../src/model/common.ts';
-import { DEFAULT_RULES, SafetyRules } from '../src/model/safety-rules.ts';
-import { CONFIG_PATH, RULES_PATH, classifyPath, itemPath } from '../src/model/paths.ts';
-import { assertNoReservedHeading, parseInput } from '../src/model/validate.ts';
-import { parseDateSpec } from '../src/store/revision.ts';
+} from '../../src/model/frontmatter.ts';
+import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../src/model/kind.ts';
+import { Decision, decisionSpec, DecisionInput } from '../../src/model/decision.ts';
+import { memorySpec } from '../../src/model/memory.ts';
+import { backlogSpec } from '../../src/model/backlog.ts';
+import { questionSpec } from '../../src/model/question.ts';
+import { Handoff, handoffSpec } from '../../src/model/handoff.ts';
+import { Timestamp } from '../../src/model/common.ts';
+import { DEFAULT_RULES, SafetyRules } from '../../src/model/safety-rules.ts';
+import { CONFIG_PATH, RULES_PATH, classifyPath, itemPath } from '../../src/model/paths.ts';
+import { assertNoReservedHeading, parseInput } from '../../src/model/validate.ts';
+import { parseDateSpec } from '../../src/store/revision.ts';
 
 /** Runs `fn` and returns what it threw; fails when it does not throw. */
 function thrown(fn: () => unknown): unknown {
@@ -1079,7 +1079,7 @@ describe('parseDateSpec', () => {
   });
 });
 
-describe('regressions found in review', () => {
+describe('edge cases: a __proto__ field, impossible dates, a password-only URL, empty optional fields', () => {
   test('an unknown field named __proto__ survives a round trip as data', () => {
     const text = ['---', 'id: D-001', 'title: T', 'status: active', 'enforce: advisory', 'created: 2026-01-01T00:00:00.000Z', 'updated: 2026-01-01T00:00:00.000Z', '__proto__:', '  polluted: 1', 'owner: alice', '---', '', 'x', ''].join('\n');
     const r = decodeItem(decisionSpec, 'd', text);

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { closeKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
-import { updateBacklogItem } from '../src/knowledge/items/backlog/update-backlog-item.ts';
-import { decisionSpec } from '../src/model/decision.ts';
-import { isAxmeError } from '../src/model/errors.ts';
-import { decodeItem, encodeItem } from '../src/model/kind.ts';
-import { LIMITS } from '../src/model/limits.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
+import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
+import { decisionSpec } from '../../src/model/decision.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { decodeItem, encodeItem } from '../../src/model/kind.ts';
+import { LIMITS } from '../../src/model/limits.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from '../helpers.ts';
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand (or a git merge) would. */
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {

@@ -5,24 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
-import { addMemory } from '../src/knowledge/items/memory/add-memory.ts';
-import { answerQuestion } from '../src/knowledge/items/question/answer-question.ts';
-import { askQuestion } from '../src/knowledge/items/question/ask-question.ts';
-import { initStore } from '../src/knowledge/admin/init-store.ts';
-import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { listItems } from '../src/knowledge/items/list-items.ts';
-import { planMerge } from '../src/knowledge/sync/merge/merge-stores.ts';
-import { merge3 } from '../src/knowledge/sync/merge/text3.ts';
-import { mergeLists, mergeValues } from '../src/knowledge/sync/merge/values.ts';
-import { revokeDecision } from '../src/knowledge/items/decision/revoke-decision.ts';
-import { supersedeDecision } from '../src/knowledge/items/decision/supersede-decision.ts';
-import { updateBacklogItem } from '../src/knowledge/items/backlog/update-backlog-item.ts';
-import { emptySnapshot, readSnapshot, writeChanges } from '../src/store/tree.ts';
-import { parseYaml } from '../src/model/frontmatter.ts';
-import { startGitHttpsServer } from './git-https-server.ts';
-import { axme, axmeOk, CLI, cleanEnv, git } from './helpers.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
+import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { listItems } from '../../src/knowledge/items/list-items.ts';
+import { planMerge } from '../../src/knowledge/sync/merge/merge-stores.ts';
+import { merge3 } from '../../src/knowledge/sync/merge/text3.ts';
+import { mergeLists, mergeValues } from '../../src/knowledge/sync/merge/values.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
+import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
+import { parseYaml } from '../../src/model/frontmatter.ts';
+import { startGitHttpsServer } from '../git-https-server.ts';
+import { coreAt, exitCodeOf, initCore, rejectsWith } from '../core.ts';
+import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 
 const run = promisify(execFile);
 const REF = 'refs/memory/main';
@@ -114,8 +115,8 @@ describe('merge rules (table-driven)', () => {
   });
 });
 
-describe('axme sync over a local bare remote', () => {
-  test('first sync pushes; a clone without a store fast-forwards; diverged clones merge with renumbering; trees agree', async () => {
+describe('sync through the CLI: exit codes and what it prints', () => {
+  test('nothing on either side is a usage error (exit 2); --json is the sync result; a sync with nothing new says so and changes nothing', async () => {
     const { clones: [a, b] } = team(2);
     const none = await axme(a!, ['sync']);
     assert.equal(none.code, 2, 'nothing on either side: a usage error');
@@ -125,30 +126,64 @@ describe('axme sync over a local bare remote', () => {
     const first = await axmeOk(a!, ['sync', '--json']);
     assert.equal(first.integrated, 'ahead');
     assert.equal(first.pushed.memory, true);
-    const ff = await axmeOk(b!, ['sync', '--json']);
+    assert.equal(typeof first.text, 'string');
+    await axmeOk(b!, ['sync']);
+    const tip = git(a!, ['rev-parse', REF]);
+    assert.match(await axmeOk(a!, ['sync']), /already up to date/);
+    assert.equal(git(a!, ['rev-parse', REF]), tip);
+  });
+
+  test('an unknown remote and a bad --rounds exit 2 naming the problem; an unreachable remote exits 1', async () => {
+    const { clones: [a] } = team(1);
+    await initCore(a!);
+    const bad = await axme(a!, ['sync', 'upstream']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
+    const rounds = await axme(a!, ['sync', '--rounds', 'abc']);
+    assert.equal(rounds.code, 2, rounds.stderr);
+    assert.match(rounds.stderr, /--rounds must be a whole number from 1 to 100/);
+    git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
+    const gone = await axme(a!, ['sync', 'gone']);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /cannot reach remote gone/);
+  });
+});
+
+describe('syncStore over a local bare remote', () => {
+  test('first sync pushes; a clone without a store fast-forwards; diverged clones merge with renumbering; trees agree', async () => {
+    const { clones: [a, b] } = team(2);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    const none = await rejectsWith(A.sync(), 'NOT_INITIALIZED', /neither this repository nor origin has knowledge yet/);
+    assert.equal(exitCodeOf(none), 2, 'nothing on either side: a usage error');
+    await A.init();
+    await A.addDecision({ title: 'Use Postgres', decision: 'pg' });
+    const first = await A.sync();
+    assert.equal(first.integrated, 'ahead');
+    assert.equal(first.pushed.memory, true);
+    const ff = await B.sync();
     assert.equal(ff.integrated, 'fast-forward');
     assert.equal(tree(a!), tree(b!));
     // sync configured the remote: a plain git fetch (the remote has no notes yet) brings knowledge too
     assert.deepEqual(git(b!, ['config', '--get-all', 'remote.origin.fetch']).trim().split('\n').slice(1), ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*']);
     assert.equal(ff.configured.length, 2);
-    assert.deepEqual((await axmeOk(b!, ['sync', '--json'])).configured, [], 'configured once');
+    assert.deepEqual((await B.sync()).configured, [], 'configured once');
 
-    await axmeOk(a!, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'events']);
-    await axmeOk(a!, ['sync']);
+    await A.addDecision({ title: 'Use Kafka', decision: 'events' });
+    await A.sync();
     git(b!, ['fetch', '-q']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']), git(a!, ['rev-parse', REF]), 'git fetch alone updated the tracking ref');
-    await axmeOk(b!, ['decision', 'add', '--title', 'Use Redis', '--decision', 'cache']);
-    await axmeOk(a!, ['sync']);
-    const merged = await axmeOk(b!, ['sync', '--json']);
+    await B.addDecision({ title: 'Use Redis', decision: 'cache' });
+    await A.sync();
+    const merged = await B.sync();
     assert.equal(merged.integrated, 'merged');
-    assert.equal(merged.merges[0].renumbered.length, 1);
-    await axmeOk(a!, ['sync']);
+    assert.equal(merged.merges[0]!.renumbered.length, 1);
+    await A.sync();
     assert.equal(tree(a!), tree(b!));
-    const ids = (await axmeOk(a!, ['decision', 'list', '--json'])).map((d: { id: string; title: string }) => `${d.id} ${d.title}`).sort();
+    const ids = (await A.list('decision')).map((d: { id: string; title: string }) => `${d.id} ${d.title}`).sort();
     assert.deepEqual(ids, ['D-001 Use Postgres', 'D-002 Use Kafka', 'D-003 Use Redis']);
-    const redis = await axmeOk(a!, ['decision', 'show', 'D-002', '--json']);
+    const redis = await A.show('decision', 'D-002');
     assert.equal(redis.title, 'Use Kafka');
-    const renamed = await axmeOk(a!, ['decision', 'show', 'use-redis', '--json']);
+    const renamed = await A.show('decision', 'use-redis');
     assert.deepEqual(renamed.aliases, ['D-002'], 'the later item keeps its old number as an alias');
     const head = git(b!, ['log', '-1', '--format=%P%n%B', REF]);
     assert.equal(head.split('\n')[0]!.split(' ').length, 2, 'a merge commit with both parents');
@@ -156,171 +191,180 @@ describe('axme sync over a local bare remote', () => {
     git(a!, ['fsck', '--strict', '--no-progress']);
     // a sync with nothing new changes nothing
     const tip = git(a!, ['rev-parse', REF]);
-    assert.match(await axmeOk(a!, ['sync']), /already up to date/);
+    const again = await A.sync();
+    assert.equal(again.integrated, 'up-to-date');
+    assert.match(again.text, /already up to date/);
     assert.equal(git(a!, ['rev-parse', REF]), tip);
   });
 
-  test('axme init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; --no-fetch-config skips', async () => {
+  test('init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; without fetch config it skips', async () => {
     const { clones: [a, b, c] } = team(3);
-    const r = await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json']);
+    const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
+    const r = await A.init();
     assert.deepEqual(r.remotes, [{ remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] }]);
     assert.match(await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']), /Configured remote origin: a plain git fetch brings its knowledge too/);
-    assert.equal((await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json'])).remotes[0].added.length, 0, 'a second init adds nothing');
-    await axmeOk(a!, ['decision', 'add', '--title', 'Fetched by plain git', '--decision', 'x']);
-    await axmeOk(a!, ['sync']);
+    assert.equal((await B.init()).remotes[0]!.added.length, 0, 'a second init adds nothing');
+    await A.addDecision({ title: 'Fetched by plain git', decision: 'x' });
+    await A.sync();
     const local = git(b!, ['rev-parse', REF]).trim();
     git(b!, ['fetch', '-q', 'origin']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), git(a!, ['rev-parse', REF]).trim());
     assert.equal(git(b!, ['rev-parse', REF]).trim(), local, 'a fetch never moves the local store');
     const skipped = await axmeOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
     assert.deepEqual(skipped.remotes, []);
+    assert.deepEqual((await C.init({ fetchConfig: false })).remotes, []);
     assert.equal(git(c!, ['config', '--get-all', 'remote.origin.fetch']).trim(), '+refs/heads/*:refs/remotes/origin/*');
   });
 
   test('two clones that each ran init before their first sync merge against an empty base', async () => {
     const { clones: [a, b] } = team(2);
-    for (const [dir, title] of [[a!, 'Alpha rule'], [b!, 'Beta rule']] as const) {
-      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', title]);
-      await axmeOk(dir, ['safety', 'add', 'bash_deny', `${dir === a ? 'terraform destroy' : 'kubectl delete'}`]);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    for (const [S, title] of [[A, 'Alpha rule'], [B, 'Beta rule']] as const) {
+      await S.init();
+      await S.addDecision({ title, decision: title });
+      await S.safety('add', 'bash_deny', S === A ? 'terraform destroy' : 'kubectl delete');
     }
     // an exception only one store ever granted
-    await axmeOk(a!, ['safety', 'add', 'bash_allow', 'npm publish --dry-run']);
-    await axmeOk(a!, ['sync']);
-    const r = await axmeOk(b!, ['sync', '--json']);
+    await A.safety('add', 'bash_allow', 'npm publish --dry-run');
+    await A.sync();
+    const r = await B.sync();
     assert.equal(r.integrated, 'merged');
-    assert.equal(r.merges[0].base, null);
-    await axmeOk(a!, ['sync']);
+    assert.equal(r.merges[0]!.base, null);
+    await A.sync();
     assert.equal(tree(a!), tree(b!));
-    const rules = await axmeOk(a!, ['safety', 'show', '--json']);
+    const rules = await A.rules();
     assert.ok(rules.bash.deniedPrefixes.includes('terraform destroy') && rules.bash.deniedPrefixes.includes('kubectl delete'), 'both denies kept');
     assert.deepEqual(rules.bash.allowedPrefixes, [], 'without common history, an allow needs both stores (like a workspace)');
     // with a common history, a teammate's deliberate change is an edit that merges like any other
-    await axmeOk(b!, ['safety', 'add', 'bash_allow', 'npm publish --dry-run']);
-    await axmeOk(a!, ['safety', 'add', 'bash_deny', 'helm uninstall']);
-    await axmeOk(b!, ['sync']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
+    await B.safety('add', 'bash_allow', 'npm publish --dry-run');
+    await A.safety('add', 'bash_deny', 'helm uninstall');
+    await B.sync();
+    await A.sync();
+    await B.sync();
     assert.equal(tree(a!), tree(b!));
-    const after = await axmeOk(a!, ['safety', 'show', '--json']);
+    const after = await A.rules();
     assert.deepEqual(after.bash.allowedPrefixes, ['npm publish --dry-run']);
     assert.ok(after.bash.deniedPrefixes.includes('helm uninstall'));
-    assert.equal((await axmeOk(a!, ['decision', 'list', '--json'])).length, 2);
-    assert.equal((await axmeOk(a!, ['fsck', '--json'])).ok, true);
+    assert.equal((await A.list('decision')).length, 2);
+    assert.equal((await A.fsck()).ok, true);
   });
 
   test('conflicting edits of one item become a question; statuses follow the lattice; notes from both kept', async () => {
     const { clones: [a, b] } = team(2);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(a!, ['question', 'ask', 'Which region?']);
-    await axmeOk(a!, ['decision', 'add', '--title', 'Use gRPC', '--decision', 'grpc everywhere']);
-    await axmeOk(a!, ['backlog', 'add', '--title', 'Export metrics']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
-    await axmeOk(a!, ['question', 'answer', 'Q-001', 'eu-west-1']);
-    await axmeOk(b!, ['question', 'answer', 'Q-001', 'us-east-1']);
-    await axmeOk(a!, ['decision', 'revoke', 'D-001', '--reason', 'dropped']);
-    await axmeOk(b!, ['decision', 'supersede', 'D-001', '--title', 'Use gRPC with JSON fallback', '--decision', 'both']);
-    await axmeOk(a!, ['backlog', 'update', 'B-001', '--notes', 'started the exporter', '--status', 'in-progress']);
-    await axmeOk(b!, ['backlog', 'update', 'B-001', '--notes', 'reviewed the design', '--status', 'blocked']);
-    await axmeOk(a!, ['sync']);
-    const r = await axmeOk(b!, ['sync', '--json']);
-    await axmeOk(a!, ['sync']);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.ask('Which region?');
+    await A.addDecision({ title: 'Use gRPC', decision: 'grpc everywhere' });
+    await A.addBacklog({ title: 'Export metrics' });
+    await A.sync();
+    await B.sync();
+    await A.answer('Q-001', 'eu-west-1');
+    await B.answer('Q-001', 'us-east-1');
+    await A.revoke('D-001', 'dropped');
+    await B.supersede({ id: 'D-001', title: 'Use gRPC with JSON fallback', decision: 'both' });
+    await A.updateBacklog({ id: 'B-001', notes: 'started the exporter', status: 'in-progress' });
+    await B.updateBacklog({ id: 'B-001', notes: 'reviewed the design', status: 'blocked' });
+    await A.sync();
+    const r = await B.sync();
+    await A.sync();
     assert.equal(tree(a!), tree(b!));
-    const conflicts = r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`);
+    const conflicts = r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`);
     // the revocation against the supersession is a lifecycle clash: a conflict too (see the tests below)
     assert.deepEqual(conflicts, ['decisions/use-grpc.md status,superseded_by', 'questions/which-region.md answer']);
-    const open = await axmeOk(a!, ['question', 'list', '--json']);
+    const open = await A.list('question');
     const asked = open.find((q: { question: string }) => /Two clones changed Q-001/.test(q.question));
     assert.ok(asked, JSON.stringify(open));
     assert.match(asked.context, /git show [0-9a-f]{40}:questions\/which-region\.md/);
-    const d1 = await axmeOk(a!, ['decision', 'show', 'D-001', '--json']);
+    const d1 = await A.show('decision', 'D-001');
     assert.equal(d1.status, 'revoked', 'revoked > superseded');
     assert.equal(d1.superseded_by, undefined);
-    const b1 = await axmeOk(a!, ['backlog', 'show', 'B-001', '--json']);
+    const b1 = await A.show('backlog', 'B-001');
     assert.match(b1.notes, /started the exporter/);
     assert.match(b1.notes, /reviewed the design/);
     assert.equal(b1.status, 'blocked', 'blocked > in-progress');
-    assert.equal((await axmeOk(a!, ['fsck', '--json'])).ok, true);
+    assert.equal((await A.fsck()).ok, true);
   });
 
   test('one decision superseded differently on two clones: both successors stay active, a question names both, fsck passes', async () => {
     const { clones: [a, b] } = team(2);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(a!, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'pg']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
-    await axmeOk(a!, ['decision', 'supersede', 'D-001', '--title', 'Use Postgres 16', '--decision', 'pg16']);
-    await axmeOk(b!, ['decision', 'supersede', 'D-001', '--title', 'Use CockroachDB', '--decision', 'crdb']);
-    await axmeOk(a!, ['sync']);
-    const r = await axmeOk(b!, ['sync', '--json']);
-    await axmeOk(a!, ['sync']);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.addDecision({ title: 'Use Postgres', decision: 'pg' });
+    await A.sync();
+    await B.sync();
+    await A.supersede({ id: 'D-001', title: 'Use Postgres 16', decision: 'pg16' });
+    await B.supersede({ id: 'D-001', title: 'Use CockroachDB', decision: 'crdb' });
+    await A.sync();
+    const r = await B.sync();
+    await A.sync();
     assert.equal(tree(a!), tree(b!));
-    assert.deepEqual(r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-postgres.md superseded_by']);
-    const active = (await axmeOk(a!, ['decision', 'list', '--json'])).map((d: { title: string }) => d.title).sort();
+    assert.deepEqual(r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-postgres.md superseded_by']);
+    const active = (await A.list('decision')).map((d: { title: string }) => d.title).sort();
     assert.deepEqual(active, ['Use CockroachDB', 'Use Postgres 16'], 'neither successor is lost or hidden');
-    const asked = (await axmeOk(a!, ['question', 'list', '--json'])).find((q: { question: string }) => /superseded on both clones/.test(q.question));
+    const asked = (await A.list('question')).find((q: { question: string }) => /superseded on both clones/.test(q.question));
     assert.ok(asked, 'a question asks which successor stands');
     assert.match(asked.question, /decisions\/use-postgres-16\.md/);
     assert.match(asked.question, /decisions\/use-cockroachdb\.md/);
-    const fsck = await axmeOk(a!, ['fsck', '--json']);
+    const fsck = await A.fsck();
     assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
-    assert.ok(fsck.findings.some((f: { severity: string; reason: string }) => f.severity === 'warning' && /superseded separately on two clones/.test(f.reason)));
+    assert.ok(fsck.findings.some((f) => f.severity === 'warning' && /superseded separately on two clones/.test(f.reason)));
     // settling it: revoking the loser leaves a clean graph with one successor
-    const loser = (await axmeOk(a!, ['decision', 'show', 'D-001', '--json'])).superseded_by === 'use-postgres-16' ? 'use-cockroachdb' : 'use-postgres-16';
-    await axmeOk(a!, ['decision', 'revoke', loser, '--reason', 'settled: one successor']);
-    assert.equal((await axmeOk(a!, ['decision', 'list', '--json'])).length, 1);
-    assert.deepEqual((await axmeOk(a!, ['fsck', '--json'])).findings, [], 'settled: fsck has nothing more to say');
+    const loser = (await A.show('decision', 'D-001')).superseded_by === 'use-postgres-16' ? 'use-cockroachdb' : 'use-postgres-16';
+    await A.revoke(loser, 'settled: one successor');
+    assert.equal((await A.list('decision')).length, 1);
+    assert.deepEqual((await A.fsck()).findings, [], 'settled: fsck has nothing more to say');
   });
 
   for (const revoker of [0, 1]) {
     test(`revoked on one clone, superseded on the other (the ${revoker === 0 ? 'syncing clone' : 'remote'} revoked): revoked without a successor link, a question, fsck warns until settled`, async () => {
       const { clones } = team(2);
       const [a, b] = clones as [string, string];
-      await axmeOk(a, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      await axmeOk(a, ['decision', 'add', '--title', 'Use gRPC', '--decision', 'grpc everywhere']);
-      await axmeOk(a, ['sync']);
-      await axmeOk(b, ['sync']);
+      const [A, B] = [coreAt(a), coreAt(b)];
+      await A.init();
+      await A.addDecision({ title: 'Use gRPC', decision: 'grpc everywhere' });
+      await A.sync();
+      await B.sync();
       // b syncs second and merges; `revoker` says which side revoked
-      const [rev, sup] = revoker === 0 ? [b, a] : [a, b];
-      await axmeOk(rev, ['decision', 'revoke', 'D-001', '--reason', 'dropped: REST is enough']);
-      await axmeOk(sup, ['decision', 'supersede', 'D-001', '--title', 'Use gRPC with JSON fallback', '--decision', 'both']);
-      await axmeOk(a, ['sync']);
-      const r = await axmeOk(b, ['sync', '--json']);
-      await axmeOk(a, ['sync']);
+      const [rev, sup] = revoker === 0 ? [B, A] : [A, B];
+      await rev.revoke('D-001', 'dropped: REST is enough');
+      await sup.supersede({ id: 'D-001', title: 'Use gRPC with JSON fallback', decision: 'both' });
+      await A.sync();
+      const r = await B.sync();
+      await A.sync();
       assert.equal(tree(a), tree(b));
-      const [conflict] = r.merges[0].conflicts;
-      assert.deepEqual(r.merges[0].conflicts.map((c: { path: string; fields: string[] }) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-grpc.md status,superseded_by']);
+      const [conflict] = r.merges[0]!.conflicts;
+      assert.deepEqual(r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-grpc.md status,superseded_by']);
       // kept: the revoking side's tip (b's own tip is the merge's first parent, a's the second)
-      assert.equal(conflict.kept, git(b, ['rev-parse', `${r.merges[0].commit}^${revoker === 0 ? 1 : 2}`]).trim());
-      const old = await axmeOk(a, ['decision', 'show', 'D-001', '--json']);
+      assert.equal(conflict!.kept, git(b, ['rev-parse', `${r.merges[0]!.commit}^${revoker === 0 ? 1 : 2}`]).trim());
+      const old = await A.show('decision', 'D-001');
       assert.equal(old.status, 'revoked', 'a revocation is never undone by a merge');
       assert.equal(old.superseded_by, undefined, 'a revoked decision carries no successor link');
       assert.equal(old.revoked_reason, 'dropped: REST is enough');
-      const next = await axmeOk(a, ['decision', 'show', 'use-grpc-with-json-fallback', '--json']);
+      const next = await A.show('decision', 'use-grpc-with-json-fallback');
       assert.equal(next.status, 'active');
       assert.deepEqual(next.supersedes, ['use-grpc']);
-      const asked = (await axmeOk(a, ['question', 'list', '--json'])).find((q: { question: string }) => /Two clones changed D-001/.test(q.question));
+      const asked = (await A.list('question')).find((q: { question: string }) => /Two clones changed D-001/.test(q.question));
       assert.ok(asked, 'a question asks whether the revocation or the successor stands');
       assert.match(asked.question, /revoked on one clone .*superseded by decisions\/use-grpc-with-json-fallback\.md on the other/);
       assert.match(asked.context, /git show [0-9a-f]{40}:decisions\/use-grpc\.md/);
-      assert.equal(git(a, ['show', `${REF}:${conflict.question}`]).includes('Two clones changed D-001'), true, 'the conflict names its question');
-      const fsck = await axmeOk(a, ['fsck', '--json']);
+      assert.equal(git(a, ['show', `${REF}:${conflict!.question}`]).includes('Two clones changed D-001'), true, 'the conflict names its question');
+      const fsck = await A.fsck();
       assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
-      assert.deepEqual(fsck.findings.map((f: { path: string; severity: string }) => `${f.severity} ${f.path}`), ['warning decisions/use-grpc-with-json-fallback.md']);
-      assert.match(fsck.findings[0].reason, /supersedes use-grpc, which was revoked/);
+      assert.deepEqual(fsck.findings.map((f) => `${f.severity} ${f.path}`), ['warning decisions/use-grpc-with-json-fallback.md']);
+      assert.match(fsck.findings[0]!.reason, /supersedes use-grpc, which was revoked/);
       // settling it the one way the question offers: revoke the successor too
-      await axmeOk(a, ['decision', 'revoke', 'use-grpc-with-json-fallback', '--reason', 'the revocation stands']);
-      assert.deepEqual((await axmeOk(a, ['fsck', '--json'])).findings, []);
+      await A.revoke('use-grpc-with-json-fallback', 'the revocation stands');
+      assert.deepEqual((await A.fsck()).findings, []);
     });
   }
 
   test('fsck reports contradictory lifecycle states a store may already hold (an older merge, a hand edit)', async () => {
     const { clones: [a] } = team(1);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(a!, ['decision', 'add', '--title', 'Use gRPC', '--decision', 'grpc']);
-    await axmeOk(a!, ['decision', 'supersede', 'D-001', '--title', 'Use gRPC with JSON fallback', '--decision', 'both']);
-    await axmeOk(a!, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'events']);
+    const A = coreAt(a!);
+    await A.init();
+    await A.addDecision({ title: 'Use gRPC', decision: 'grpc' });
+    await A.supersede({ id: 'D-001', title: 'Use gRPC with JSON fallback', decision: 'both' });
+    await A.addDecision({ title: 'Use Kafka', decision: 'events' });
     const clean = git(a!, ['rev-parse', REF]).trim();
     const cases: Array<[string, string, RegExp, string, string, RegExp]> = [
       // what an older axme's merge of a revocation and a supersession left
@@ -332,35 +376,41 @@ describe('axme sync over a local bare remote', () => {
       const text = git(a!, ['show', `${clean}:${path}`]);
       assert.match(text, from, name);
       const commit = await handCommit(a!, clean, { [path]: text.replace(from, to) });
-      const checked = await axme(a!, ['fsck', '--json', '--at', commit]);
-      assert.equal(checked.code, severity === 'error' ? 1 : 0, `${name}: ${checked.stderr}`);
-      const fsck = JSON.parse(checked.stdout);
-      const found = fsck.findings.filter((f: { path: string }) => f.path === path);
+      const fsck = await A.fsck({ at: commit });
+      // `axme fsck` exits 1 unless ok: an error finding fails it, a warning does not
+      assert.equal(fsck.ok, severity !== 'error', `${name}: ${JSON.stringify(fsck.findings)}`);
+      const found = fsck.findings.filter((f) => f.path === path);
       assert.equal(found.length, 1, `${name}: ${JSON.stringify(fsck.findings)}`);
-      assert.equal(found[0].severity, severity, name);
-      assert.match(found[0].reason, reason, name);
+      assert.equal(found[0]!.severity, severity, name);
+      assert.match(found[0]!.reason, reason, name);
     }
+    // the exit code of the command: 1 for the last (an error finding)
+    const last = await handCommit(a!, clean, { 'decisions/use-kafka.md': git(a!, ['show', `${clean}:decisions/use-kafka.md`]).replace(/^status: active$/m, "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'") });
+    const checked = await axme(a!, ['fsck', '--json', '--at', last]);
+    assert.equal(checked.code, 1, checked.stderr);
+    assert.equal(JSON.parse(checked.stdout).ok, false);
   });
 
-  test('two conflicts in one sync: each line of the text and of --json names its own question file, which holds that conflict', async () => {
+  test('two conflicts in one sync: each line of the text and of the result names its own question file, which holds that conflict', async () => {
     const { root, clones: [a, b] } = team(2);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
     // two long questions whose slugs share their first 48 characters, and a short one
     const asked = ['Which region?', 'Which database engine should the billing service use for invoices?', 'Which database engine should the billing service use for refunds?'];
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    for (const q of asked) await axmeOk(a!, ['question', 'ask', q]);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
-    for (const id of ['Q-001', 'Q-002', 'Q-003']) await axmeOk(a!, ['question', 'answer', id, `a says ${id}`]);
-    for (const id of ['Q-001', 'Q-002', 'Q-003']) await axmeOk(b!, ['question', 'answer', id, `b says ${id}`]);
-    await axmeOk(a!, ['sync']);
-    // a copy of the team in the same state: one clone syncs with text output, the copy with --json
+    await A.init();
+    for (const q of asked) await A.ask(q);
+    await A.sync();
+    await B.sync();
+    for (const id of ['Q-001', 'Q-002', 'Q-003']) await A.answer(id, `a says ${id}`);
+    for (const id of ['Q-001', 'Q-002', 'Q-003']) await B.answer(id, `b says ${id}`);
+    await A.sync();
+    // a copy of the team in the same state: one clone syncs through the CLI (text), the copy through the core
     const copy = mkdtempSync(join(tmpdir(), 'axme-sync-copy-'));
     roots.push(copy);
     cpSync(root, copy, { recursive: true });
     const b2 = join(copy, 'clone-1');
     git(b2, ['remote', 'set-url', 'origin', join(copy, 'remote.git')]);
     const text = (await axmeOk(b!, ['sync'])) as string;
-    const json = await axmeOk(b2, ['sync', '--json']);
+    const json = await coreAt(b2).sync();
     assert.equal(tree(b!), tree(b2), 'both merged the same pair');
     const paths = files(a!).filter((p) => p.startsWith('questions/')).sort();
     assert.equal(paths.length, 3);
@@ -374,19 +424,20 @@ describe('axme sync over a local bare remote', () => {
       }
     };
     const lines = (t: string) => [...t.matchAll(/^Conflict in (\S+) \(answer\): kept one version, asked about it in (\S+)\.$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
-    check(b!, lines(text), 'text');
-    check(b2, lines(json.text), '--json text');
-    check(b2, json.merges[0].conflicts.map((c: { path: string; question: string }) => [c.path, c.question]), '--json conflicts');
-    assert.deepEqual([...json.merges[0].questions].sort(), json.merges[0].conflicts.map((c: { question: string }) => c.question).sort());
-    assert.equal((await axmeOk(b!, ['fsck', '--json'])).ok, true);
+    check(b!, lines(text), 'CLI text');
+    check(b2, lines(json.text), 'result text');
+    check(b2, json.merges[0]!.conflicts.map((c) => [c.path, c.question!] as [string, string]), 'result conflicts');
+    assert.deepEqual([...json.merges[0]!.questions].sort(), json.merges[0]!.conflicts.map((c) => c.question).sort());
+    assert.equal((await B.fsck()).ok, true);
   });
 
   test('a remote store that does not validate is refused; nothing changes', async () => {
     const { clones: [a, b] } = team(2);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
-    await axmeOk(b!, ['decision', 'add', '--title', 'Local work', '--decision', 'x']);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.sync();
+    await B.sync();
+    await B.addDecision({ title: 'Local work', decision: 'x' });
     // a hand-made commit on a's store with a broken item, pushed by plain git
     const idx = join(a!, '.git', 'tmp-index');
     const env = { ...cleanEnv(), GIT_INDEX_FILE: idx };
@@ -398,67 +449,65 @@ describe('axme sync over a local bare remote', () => {
     git(a!, ['update-ref', REF, commit]);
     git(a!, ['push', '-q', 'origin', `${REF}:${REF}`]);
     const before = git(b!, ['rev-parse', REF]);
-    const r = await axme(b!, ['sync']);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /refusing to merge origin's knowledge .*decisions\/broken\.md/);
+    const err = await rejectsWith(B.sync(), 'CORRUPT', /refusing to merge origin's knowledge .*decisions\/broken\.md/);
+    assert.equal(exitCodeOf(err), 1);
     assert.equal(git(b!, ['rev-parse', REF]), before, 'the local store is untouched');
   });
 
   test('a push race: two clones syncing at once both land, by fetch-merge-retry', async () => {
     const { clones: [a, b, c] } = team(3);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(a!, ['sync']);
-    await Promise.all([axmeOk(b!, ['sync']), axmeOk(c!, ['sync'])]);
-    await axmeOk(b!, ['memory', 'add', '--type', 'pattern', '--title', 'From b', '--description', 'b']);
-    await axmeOk(c!, ['memory', 'add', '--type', 'pattern', '--title', 'From c', '--description', 'c']);
-    const [rb, rc] = await Promise.all([axmeOk(b!, ['sync', '--json']), axmeOk(c!, ['sync', '--json'])]);
+    const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
+    await A.init();
+    await A.sync();
+    await Promise.all([B.sync(), C.sync()]);
+    await B.addMemory({ type: 'pattern', title: 'From b', description: 'b' });
+    await C.addMemory({ type: 'pattern', title: 'From c', description: 'c' });
+    const [rb, rc] = await Promise.all([B.sync(), C.sync()]);
     assert.ok(rb.pushed.memory || rc.pushed.memory);
-    for (const d of [b!, c!, a!]) await axmeOk(d, ['sync']);
-    for (const d of [a!, b!]) await axmeOk(d, ['sync']);
+    for (const S of [B, C, A]) await S.sync();
+    for (const S of [A, B]) await S.sync();
     assert.equal(tree(a!), tree(b!));
     assert.equal(tree(b!), tree(c!));
-    const slugs = (await axmeOk(a!, ['memory', 'list', '--json'])).map((m: { slug: string }) => m.slug).sort();
+    const slugs = (await A.list('memory')).map((m: { slug: string }) => m.slug).sort();
     assert.deepEqual(slugs, ['from-b', 'from-c']);
   });
 
   test('notes on code commits from two clones are merged line by line', async () => {
     const { clones: [a, b] } = team(2);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
     git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
     git(a!, ['push', '-q', 'origin', 'HEAD:main']);
     git(b!, ['pull', '-q', 'origin', 'main']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
+    await A.sync();
+    await B.sync();
     git(a!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'session: s-a', 'HEAD']);
     git(b!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'pr: 7', 'HEAD']);
-    await axmeOk(a!, ['sync']);
-    await axmeOk(b!, ['sync']);
-    await axmeOk(a!, ['sync']);
+    await A.sync();
+    await B.sync();
+    await A.sync();
     for (const d of [a!, b!]) assert.equal(git(d, ['notes', '--ref=refs/notes/axme', 'show', 'HEAD']).trim(), 'pr: 7\nsession: s-a');
   });
 
-  test('an unknown remote or none at all is a usage error naming the remotes; a bad --rounds too; an unreachable remote is left unconfigured', async () => {
+  test('an unknown remote or none at all is a usage error naming the remotes; a bad round count too; an unreachable remote is left unconfigured', async () => {
     const { clones: [a] } = team(1);
-    await axmeOk(a!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    const bad = await axme(a!, ['sync', 'upstream']);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
-    for (const rounds of ['0', 'abc', '1.5']) {
-      const r = await axme(a!, ['sync', '--rounds', rounds]);
-      assert.equal(r.code, 2, `--rounds ${rounds}: ${r.stderr}`);
-      assert.match(r.stderr, /--rounds must be a whole number from 1 to 100/);
+    const A = coreAt(a!);
+    await A.init();
+    const bad = await rejectsWith(A.sync({ remote: 'upstream' }), 'INVALID_INPUT', /no git remote named "upstream": the remotes are origin/);
+    assert.equal(exitCodeOf(bad), 2);
+    for (const rounds of [0, Number.NaN, 1.5, 101]) {
+      const r = await rejectsWith(A.sync({ rounds }), 'INVALID_INPUT', /--rounds must be a whole number from 1 to 100/);
+      assert.equal(exitCodeOf(r), 2, `rounds ${rounds}`);
     }
     // a remote that cannot be reached: a failure, and its fetch configuration is left alone
     git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
-    const gone = await axme(a!, ['sync', 'gone']);
-    assert.equal(gone.code, 1);
-    assert.match(gone.stderr, /cannot reach remote gone/);
+    const gone = await rejectsWith(A.sync({ remote: 'gone' }), 'GIT_FAILED', /cannot reach remote gone/);
+    assert.equal(exitCodeOf(gone), 1);
     assert.equal(git(a!, ['config', '--get-all', 'remote.gone.fetch']).trim(), '+refs/heads/*:refs/remotes/gone/*');
     git(a!, ['remote', 'remove', 'gone']);
     git(a!, ['remote', 'remove', 'origin']);
-    const none = await axme(a!, ['sync']);
-    assert.equal(none.code, 2);
-    assert.match(none.stderr, /git remote add origin/);
+    const none = await rejectsWith(A.sync(), 'INVALID_INPUT', /git remote add origin/);
+    assert.equal(exitCodeOf(none), 2);
   });
 });
 
@@ -596,9 +645,10 @@ describe('random work on 3 clones, then sync rounds', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
-    await axmeOk(clones[0]!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(clones[0]!, ['sync']);
-    for (const c of clones.slice(1)) await axmeOk(c, ['sync']);
+    const stores = clones.map((c) => coreAt(c));
+    await stores[0]!.init();
+    await stores[0]!.sync();
+    for (const S of stores.slice(1)) await S.sync();
     const kbsOf = await Promise.all(clones.map((c) => kbOf(c)));
     const added = new Set<string>();
     const titles = ['Cache tokens', 'Retry uploads', 'Pin Node', 'Split the API', 'Log in JSON', 'Use UTC'];
@@ -630,21 +680,21 @@ describe('random work on 3 clones, then sync rounds', () => {
           }
         }
       }
-      for (const c of clones) await axmeOk(c, ['sync']);
+      for (const S of stores) await S.sync();
     }
-    for (const c of clones.slice(0, 2)) await axmeOk(c, ['sync']);
+    for (const S of stores.slice(0, 2)) await S.sync();
     const trees = clones.map(tree);
     assert.equal(new Set(trees).size, 1, `trees differ: ${trees.join(' ')}`);
     const final = new Set(files(clones[0]!));
     for (const p of added) assert.ok(final.has(p), `${p} was lost`);
     for (const c of clones) git(c, ['fsck', '--strict', '--no-progress']);
-    const fsck = await axmeOk(clones[0]!, ['fsck', '--json']);
-    assert.deepEqual(fsck.findings.filter((d: { severity: string }) => d.severity === 'error'), []);
+    const fsck = await stores[0]!.fsck();
+    assert.deepEqual(fsck.findings.filter((d) => d.severity === 'error'), []);
     assert.equal(fsck.ok, true);
     const log = git(clones[0]!, ['log', '--format=%s', REF]);
     assert.match(log, /sync: merge origin/);
     // the seeded run answers one question differently on two clones, and reuses display IDs
-    const asked = (await axmeOk(clones[0]!, ['question', 'list', '--json'])).filter((q: { question: string }) => /^Two clones changed/.test(q.question));
+    const asked = (await stores[0]!.list('question')).filter((q: { question: string }) => /^Two clones changed/.test(q.question));
     assert.ok(asked.length >= 1, 'a clash became a question');
     const body = git(clones[0]!, ['log', '--format=%B', REF]);
     assert.match(body, /Renumbered [DBQ]-\d+ -> [DBQ]-\d+/);

@@ -4,12 +4,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cleanEnv } from './helpers.ts';
+import { cleanEnv } from '../helpers.ts';
 
 /** Runs a benchmark script at a tiny size with its JSON going to `out`. */
 function runBench(script: string, args: string[], out: string) {
   return spawnSync(process.execPath, ['--import', 'tsx', script, ...args, '--out', out], {
-    cwd: join(import.meta.dirname, '..'),
+    cwd: join(import.meta.dirname, '../..'),
     env: cleanEnv(),
     encoding: 'utf8',
   });

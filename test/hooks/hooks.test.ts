@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { HookIO } from '../src/hooks/io.ts';
-import { runHook } from '../src/hooks/run.ts';
-import { readSession } from '../src/session/sessions.ts';
-import { axme, axmeOk, git, tempRepo } from './helpers.ts';
+import type { HookIO } from '../../src/hooks/io.ts';
+import { runHook } from '../../src/hooks/run.ts';
+import { readSession } from '../../src/session/sessions.ts';
+import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 
 /** A real Claude Code PreToolUse payload for `tool` with `input`, run in `cwd`. */
 function payload(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
@@ -233,7 +233,7 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
     ownerPid: () => process.pid,
     version: 'test',
     lookupPr: async () => 'unknown',
-    loadStoreWork: () => import('../src/hooks/store-work.ts'),
+    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
     ...over,
   };
   return { io, out: () => out, err: () => err };
@@ -417,9 +417,9 @@ describe('axme init: Claude Code files', () => {
 
 describe('the policy the hook compiles', () => {
   test('is read from the rules file alone: no item tree or item file is read, however large the store', async () => {
-    const { readStorePolicy } = await import('../src/knowledge/rules/store-policy.ts');
-    const { closeKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
-    const { openTestKb } = await import('./helpers.ts');
+    const { readStorePolicy } = await import('../../src/knowledge/rules/store-policy.ts');
+    const { closeKnowledgeBase } = await import('../../src/knowledge/core/kb.ts');
+    const { openTestKb } = await import('../helpers.ts');
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
       await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
