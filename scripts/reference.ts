@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { fieldsOf, flagOf } from '../src/cli/operation-command.ts';
-import { common, writeCommon } from '../src/mcp/context.ts';
+import { cliName, fieldsOf, flagOf } from '../src/cli/operation-command.ts';
+import { toolInput } from '../src/mcp/operation-tool.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
 
@@ -31,21 +31,29 @@ function typeOf(f: Field): string {
 }
 
 function cliBlock(op: AnyOperation): string {
-  const { properties, required } = fieldsOf(op);
-  const { positional = [], stdin = [] } = op.cli!;
-  const rows = Object.entries(properties).map(([name, f]) => {
-    const arg = positional.includes(name) ? `\`<${name}>\`` : `\`--${flagOf(name)}${valueOf(f) ? ` ${cell(valueOf(f))}` : ''}\``;
-    const req = required.has(name) ? (stdin.includes(name) ? `required (here or with \`--stdin ${name}\`)` : 'required') : '';
-    return `| ${arg} | ${[req, cell(f.description ?? '')].filter(Boolean).join(': ')} |`;
-  });
+  const { properties, required } = fieldsOf(op, 'cli');
+  const { positional = [], stdin = [], variadic, alias = {}, help = {}, stdinJson } = op.cli!;
+  const rows = stdinJson
+    ? [`| standard input | required: the \`${op.mcp?.tool ?? op.id}\` arguments, as one JSON object |`]
+    : Object.entries(properties).map(([name, f]) => {
+        const word = cliName(op, name);
+        const short = (alias as Record<string, string>)[name];
+        const arg = positional.includes(name)
+          ? `\`${required.has(name) ? '<' : '['}${word}${variadic && name === positional.at(-1) ? '..' : ''}${required.has(name) ? '>' : ']'}\``
+          : `\`${short ? `-${short}, ` : ''}${word.length === 1 ? '-' : '--'}${flagOf(word)}${valueOf(f) ? ` ${cell(valueOf(f))}` : ''}\``;
+        const req = required.has(name) ? (stdin.includes(name) ? `required (here or with \`--stdin ${name}\`)` : 'required') : '';
+        return `| ${arg} | ${[req, cell((help as Record<string, string>)[name] ?? f.description ?? '')].filter(Boolean).join(': ')} |`;
+      });
   if (stdin.length) rows.push(`| \`--stdin ${stdin.join('\\|')}\` | read that field from standard input (for long or multi-line text) |`);
   if (op.write) rows.push('| `--allow-secret` | store content that looks like a credential anyway |');
-  rows.push('| `--json` | print the result as JSON (the same object as the MCP tool\'s structured content) |');
+  // the tool's structured content, unless the CLI prints its own JSON (an array, the core's result as it is)
+  const same = op.mcp && !op.cli!.json && !op.cli!.print;
+  rows.push(`| \`--json\` | print the result as JSON${same ? " (the same object as the MCP tool's structured content)" : ''} |`);
   return [`\`axme ${op.cli!.command.join(' ')}\`: ${op.summary.toLowerCase()}.`, '', '| option | |', '| --- | --- |', ...rows].join('\n');
 }
 
 function mcpBlock(op: AnyOperation): string {
-  const input = z.toJSONSchema(z.object({ ...(op.write ? writeCommon : common), ...op.input }), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Field>; required?: string[] };
+  const input = z.toJSONSchema(z.object(toolInput(op)), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Field>; required?: string[] };
   const output = z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }) as { properties?: Record<string, Field> };
   const req = new Set(input.required ?? []);
   const hints = Object.entries(op.annotations).filter(([, v]) => v).map(([k]) => k.replace(/Hint$/, ''));

@@ -1,7 +1,9 @@
 import type { Argv, Options, PositionalOptions } from 'yargs';
 import { z } from 'zod';
-import { inputSchema, type AnyOperation } from '../operations/operation.ts';
-import { out, printJson, withKb, type CliIO } from './io.ts';
+import { AxmeError } from '../model/errors.ts';
+import { LIMITS } from '../model/limits.ts';
+import { inputSchema, surfaceInput, type AnyOperation, type CliPrinter } from '../operations/operation.ts';
+import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO } from './io.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
@@ -34,48 +36,117 @@ export function optionOf(field: JsonField, required: boolean): Options {
   return { type: 'string', describe, demandOption: required };
 }
 
-/** The fields of an operation's input as JSON schema properties, with which are required. */
-export function fieldsOf(op: AnyOperation): { properties: Record<string, JsonField>; required: Set<string> } {
-  const schema = z.toJSONSchema(inputSchema(op), { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonField>; required?: string[] };
+function schemaFields(shape: z.ZodRawShape): { properties: Record<string, JsonField>; required: Set<string> } {
+  const schema = z.toJSONSchema(z.object(shape), { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonField>; required?: string[] };
   return { properties: schema.properties ?? {}, required: new Set(schema.required ?? []) };
+}
+
+/**
+ * The fields of an operation's input as JSON schema properties, with which are required: all of
+ * them, or those one surface takes (`cli`: its presentation flags too; `mcp`: without what it omits).
+ */
+export function fieldsOf(op: AnyOperation, surface?: 'cli' | 'mcp'): { properties: Record<string, JsonField>; required: Set<string> } {
+  if (!surface) return schemaFields(inputSchema(op).shape);
+  const shape = surfaceInput(op, surface);
+  return schemaFields(surface === 'cli' && op.cli?.flags ? { ...shape, ...op.cli.flags } : shape);
+}
+
+/** A field's name on the command line (a positional's, or the flag's before flagOf). */
+export function cliName(op: AnyOperation, field: string): string {
+  return (op.cli?.names as Record<string, string> | undefined)?.[field] ?? field;
+}
+
+/** The words of a command line's usage: the last command word and its positionals (`search <query..>`). */
+export function usageOf(op: AnyOperation): string {
+  const { command, positional = [], variadic } = op.cli!;
+  const { required } = positional.length ? schemaFields(Object.fromEntries(positional.map((p) => [p, op.input[p]]))) : { required: new Set<string>() };
+  return [command.at(-1)!, ...positional.map((p, i) => {
+    const name = `${cliName(op, p)}${variadic && i === positional.length - 1 ? '..' : ''}`;
+    return required.has(p) ? `<${name}>` : `[${name}]`;
+  })].join(' ');
 }
 
 /**
  * The yargs command of an operation (its last command word; the parent command groups it):
  * one option per input field, positionals and --stdin where declared, --allow-secret for writes;
- * the result printed as the operation's text, or its JSON with --json. The options are worked
- * out when the command runs (or shows its help), not when its parent lists it.
+ * the result printed as the operation's text, or its JSON with --json (or by `cli.print`). The
+ * options are worked out when the command runs (or shows its help), not when its parent lists it.
  */
 export function operationCommand(io: CliIO, op: AnyOperation) {
   if (!op.cli) throw new Error(`operation ${op.id} has no CLI command`);
-  const { command, positional = [], stdin = [] } = op.cli;
+  const cli = op.cli;
+  const { positional = [], stdin = [], variadic, alias = {}, help = {} } = cli;
   let cached: ReturnType<typeof fieldsOf> | undefined;
-  const all = () => (cached ??= fieldsOf(op));
-  // the command line needs only whether each positional is required: a schema of those alone
-  const { required: positionalRequired } = positional.length ? fieldsOf({ ...op, input: Object.fromEntries(positional.map((p) => [p, op.input[p]])) }) : { required: new Set<string>() };
+  const all = () => (cached ??= fieldsOf(op, 'cli'));
+  const inputFields = () => Object.keys(surfaceInput(op, 'cli'));
   return {
-    command: [command.at(-1)!, ...positional.map((p) => (positionalRequired.has(p) ? `<${p}>` : `[${p}]`))].join(' '),
-    describe: op.summary.charAt(0).toLowerCase() + op.summary.slice(1),
+    command: usageOf(op),
+    describe: cli.describe ?? op.summary.charAt(0).toLowerCase() + op.summary.slice(1),
     builder: (y: Argv) => {
       const { properties, required } = all();
       let b: Argv = op.write ? writeOptions(y, stdin) : y;
+      if (cli.stdinJson) return b;
       for (const [field, schema] of Object.entries(properties)) {
         const o = optionOf(schema, required.has(field) && !stdin.includes(field));
-        b = positional.includes(field) ? b.positional(field, { type: o.type, describe: o.describe, choices: o.choices } as PositionalOptions) : b.option(flagOf(field), o);
+        const describe = (help as Record<string, string>)[field] ?? o.describe;
+        const short = (alias as Record<string, string>)[field];
+        if (positional.includes(field)) {
+          const array = variadic && field === positional.at(-1);
+          b = b.positional(cliName(op, field), { type: o.type, describe, choices: o.choices, ...(array ? { array: true } : {}) } as PositionalOptions);
+        } else b = b.option(flagOf(cliName(op, field)), { ...o, describe, ...(short ? { alias: short } : {}) });
       }
       return b;
     },
-    handler: (a: Args) =>
-      withKb(io, a, async (kb) => {
-        const fromStdin = await stdinFields(io, a, stdin);
-        const input: Record<string, unknown> = {};
-        for (const field of Object.keys(all().properties)) {
-          const v = fromStdin[field] ?? (positional.includes(field) ? a[field] : a[flagOf(field)]);
-          if (v !== undefined) input[field] = v;
+    handler: async (a: Args) => {
+      const folder = a.C ?? io.cwd;
+      const input = () => (cli.stdinJson ? jsonFromStdin(io, op) : inputFrom(io, op, a, inputFields()));
+      const show = async (r: unknown) => {
+        if (cli.print) {
+          const code = await cli.print(r, printer(io, a));
+          if (code) throw new SilentExit(code);
+          return;
         }
-        const r = await op.run(kb, input as never, { allowSecret: !!a.allowSecret });
-        if (a.json) return printJson(io, op.json(r));
-        out(io, op.text(r));
-      }),
+        if (a.json) return printJson(io, cli.json ? cli.json(r) : op.json(r));
+        out(io, cli.text ? cli.text(r, printer(io, a)) : op.text(r));
+      };
+      if (op.folder) return show(await op.run({ cwd: folder, env: io.env }, (await input()) as never));
+      return withKb(io, a, async (kb) => show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env })));
+    },
+  };
+}
+
+/** The input of a run from the command line: positionals, flags and the --stdin field. */
+async function inputFrom(io: CliIO, op: AnyOperation, a: Args, fields: string[]): Promise<Record<string, unknown>> {
+  const { positional = [], stdin = [], variadic } = op.cli!;
+  const fromStdin = await stdinFields(io, a, stdin);
+  const input: Record<string, unknown> = {};
+  for (const field of fields) {
+    const name = cliName(op, field);
+    let v = fromStdin[field] ?? (positional.includes(field) ? a[name] : a[flagOf(name)]);
+    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = v.join(' ');
+    if (v !== undefined) input[field] = v;
+  }
+  return input;
+}
+
+/** `cli.stdinJson`: the whole input, one JSON object on standard input (the MCP tool's arguments). */
+async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
+  const raw = await readStdin(io, LIMITS.fileBytes * 8);
+  try {
+    return JSON.parse(raw);
+  } catch (err) {
+    throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the ${op.mcp?.tool ?? op.id} arguments as one JSON object`);
+  }
+}
+
+function printer(io: CliIO, a: Args): CliPrinter {
+  return {
+    json: !!a.json,
+    args: a,
+    tty: !!(io.stdout as { isTTY?: boolean }).isTTY,
+    env: io.env,
+    out: (text) => out(io, text),
+    note: (text) => note(io, text),
+    printJson: (value) => printJson(io, value),
   };
 }

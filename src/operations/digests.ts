@@ -6,8 +6,8 @@ import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
 import type { Question } from '../model/question.ts';
-import { defineOperation, READ, type AnyOperation } from './operation.ts';
-import { atParam, pageParam } from './params.ts';
+import { defineOperation, READ, type AnyOperation, type CliPrinter, type CliSurface } from './operation.ts';
+import { atParam, budgetParam, pageParam } from './params.ts';
 
 const Paged = z.looseObject({
   page: z.number().describe('this page (1-based)'),
@@ -17,38 +17,50 @@ const Paged = z.looseObject({
   items: z.array(z.looseObject({})).describe('the items on this page, in full'),
 });
 
+const DigestInput = { at: atParam, page: pageParam, budget: budgetParam };
+
 /** The paged session-start reads: `axme_oracle`, `axme_decisions`, `axme_memories`. */
-function digest(id: string, kind: DigestKind, tool: string, summary: string, description: string): AnyOperation {
+function digest(id: string, kind: DigestKind, tool: string, summary: string, description: string, cli: CliSurface<typeof DigestInput, DigestResult<unknown>> | null = null): AnyOperation {
   return defineOperation({
     id,
     summary,
     description,
-    input: { at: atParam, page: pageParam },
+    input: DigestInput,
     output: Paged,
     annotations: READ,
     write: false,
-    cli: null,
-    mcp: { tool },
+    cli,
+    mcp: { tool, omit: ['budget'] },
     async run(kb, input): Promise<DigestResult<unknown>> {
       const { readDigest } = await import('../knowledge/views/read-digest.ts');
-      return readDigest(kb, { kind, at: input.at, page: input.page });
+      return readDigest(kb, { kind, at: input.at, page: input.page, budget: input.budget });
     },
     json: (r) => ({ page: r.page, pages: r.pages, total: r.total, commit: r.commit, items: r.items }),
     text: (r) => r.text,
   });
 }
 
-export const oracleDigest = digest('oracle.read', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.');
+export const oracleDigest = digest('oracle.read', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.', {
+  command: ['oracle', 'show'],
+  describe: 'print the oracle pages',
+  json: (r) => r,
+});
 export const decisionDigest = digest('decision.current', 'decision', 'axme_decisions', 'Decisions', 'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.');
 export const memoryDigest = digest('memory.current', 'memory', 'axme_memories', 'Memories', 'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.');
 
-const Shown = z.looseObject({
+export const Shown = z.looseObject({
   slug: z.string().describe("the item's slug"),
   path: z.string().describe('the file in the store'),
   location: z.string().describe('where to read it with git show: <ref>:<path>'),
   store: z.string().optional().describe('the store it comes from, when not this repository\'s (a workspace)'),
 });
-const shownJson = <T extends object>(r: ShowResult<T>) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
+export const shownJson = <T extends object>(r: ShowResult<T>) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
+
+/** `axme decision show`, `axme memory show`: the stored file as it is, or the item as JSON (the tool's structured content). */
+function printShown(r: ShowResult<object>, p: CliPrinter): void {
+  if (p.json) p.printJson(shownJson(r));
+  else p.out(r.text);
+}
 
 /** decision.get: `axme_get_decision` (the CLI's `axme decision show` is its twin). */
 export const decisionGet = defineOperation({
@@ -59,12 +71,13 @@ export const decisionGet = defineOperation({
   output: Shown,
   annotations: READ,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_get_decision' },
   async run(kb, input): Promise<ShowResult<Decision>> {
     const { showItem } = await import('../knowledge/items/show-item.ts');
     return showItem<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
   },
+  // the CLI prints the stored file as it is
+  cli: { command: ['decision', 'show'], describe: 'show one decision by ID, slug or alias', positional: ['id_or_slug'], names: { id_or_slug: 'id' }, print: (r, p) => printShown(r, p) },
   json: shownJson,
   text: (r) => `${decisionBlock(r.item, r.store)}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
 });
@@ -78,12 +91,12 @@ export const memoryGet = defineOperation({
   output: Shown,
   annotations: READ,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_get_memory' },
   async run(kb, input): Promise<ShowResult<Memory>> {
     const { showItem } = await import('../knowledge/items/show-item.ts');
     return showItem<Memory>(kb, { kind: 'memory', ref: input.slug, at: input.at });
   },
+  cli: { command: ['memory', 'show'], describe: 'show one memory', positional: ['slug'], print: (r, p) => printShown(r, p) },
   json: shownJson,
   text: (r) => `${memoryBlock(r.item, r.store)}\nStatus: ${r.item.status}\nSource: ${r.location}`,
 });

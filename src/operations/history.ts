@@ -4,6 +4,11 @@ import { changeLines } from '../knowledge/review/diff/render-diff.ts';
 import type { WorklogEntry } from '../knowledge/history/worklog.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
+import { textOf } from './lines.ts';
+import type { KindName } from '../model/kind.ts';
+import { SPECS } from '../model/paths.ts';
+
+const KINDS = Object.keys(SPECS) as [KindName, ...KindName[]];
 
 const limitParam = z.number().int().min(1).max(1000).optional().describe('at most this many entries (default 20)');
 const Entries = z.looseObject({
@@ -11,23 +16,37 @@ const Entries = z.looseObject({
 });
 const logLine = (e: WorklogEntry) => `${e.commit.slice(0, 12)} ${e.date} ${e.actor ?? '-'}: ${e.subject}`;
 
-/** history: `axme_history` (the CLI's `axme history` is its twin). */
+/** history: `axme history <ref>`, `axme_history` (the tool always gives the diffs; the CLI with --patch). */
 export const history = defineOperation({
   id: 'history',
   summary: 'History of one item',
   description: 'Every version of one item (by ID, slug, alias or path), newest first, with commit, date, actor and the diff from the version before.',
-  input: { id_or_slug: z.string().min(1).max(300).describe('D-001, a slug, an alias, or a path like safety/rules.yaml'), at: atParam },
+  input: {
+    id_or_slug: z.string().min(1).max(300).describe('D-001, a slug, an alias, or a path like safety/rules.yaml'),
+    at: atParam,
+    kind: z.enum(KINDS).optional().describe('when a slug names items of several kinds'),
+    patch: z.boolean().optional().describe('show the diff of each version'),
+  },
   output: z.looseObject({
     path: z.string().describe('the file in the store'),
     versions: z.array(z.looseObject({ commit: z.string(), change: z.string() })).describe('newest first: commit, date, author, actor, event, subject, change (added, changed, removed), patch'),
   }),
   annotations: READ,
   write: false,
-  cli: null,
-  mcp: { tool: 'axme_history' },
+  mcp: { tool: 'axme_history', omit: ['kind', 'patch'], defaults: { patch: true } },
   async run(kb, input): Promise<HistoryResult> {
     const { itemHistory } = await import('../knowledge/history/item-history.ts');
-    return itemHistory(kb, { ref: input.id_or_slug, at: input.at, patch: true });
+    return itemHistory(kb, { ref: input.id_or_slug, kind: input.kind, at: input.at, patch: !!input.patch });
+  },
+  cli: {
+    command: ['history'],
+    describe: "one item's versions: ID, slug, alias or memory-tree path (e.g. safety/rules.yaml)",
+    positional: ['id_or_slug'],
+    names: { id_or_slug: 'ref' },
+    alias: { patch: 'p' },
+    // the versions with each file's text
+    json: (r) => r,
+    text: (r) => textOf(r.versions.flatMap((v) => [`${v.commit.slice(0, 12)}  ${v.date}  ${(v.actor ?? '-').padEnd(7)}  ${v.change.padEnd(7)}  ${v.subject}`, ...(v.patch ? [v.patch] : [])])),
   },
   json: (r) => ({ path: r.path, versions: r.versions.map(({ text: _t, ...v }) => v) }),
   text: (r) => [`# History of ${r.path} (${r.versions.length} versions)`, ...r.versions.map((v) => `## ${v.commit.slice(0, 12)} ${v.date} ${v.actor ?? '-'} ${v.change}: ${v.subject}\n${v.patch ?? ''}`)].join('\n\n'),
@@ -52,7 +71,7 @@ export const worklogOp = defineOperation({
   text: (entries) => entries.map(logLine).join('\n') || 'No entries.',
 });
 
-/** log: `axme_log`, the twin of `axme log`: since a date, and with `changes` the semantic diff of each commit. */
+/** log: `axme log`, `axme_log`: since a date, and with `changes` the semantic diff of each commit. */
 export const log = defineOperation({
   id: 'log',
   summary: 'Log of the knowledge',
@@ -66,11 +85,19 @@ export const log = defineOperation({
   output: Entries,
   annotations: READ,
   write: false,
-  cli: null,
-  mcp: { tool: 'axme_log' },
+  // the tool gives 20 entries unless told; the CLI all of them
+  mcp: { tool: 'axme_log', defaults: { limit: 20 } },
   async run(kb, input): Promise<WorklogEntry[]> {
     const { worklog } = await import('../knowledge/history/worklog.ts');
-    return worklog(kb, { limit: input.limit ?? 20, since: input.since, at: input.at, changes: !!input.changes });
+    return worklog(kb, { limit: input.limit, since: input.since, at: input.at, changes: !!input.changes });
+  },
+  cli: {
+    command: ['log'],
+    describe: 'the worklog: every change to the knowledge, newest first',
+    alias: { limit: 'n' },
+    help: { limit: 'at most this many entries (default: all)', changes: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' },
+    json: (entries) => entries,
+    text: (entries) => textOf(entries.flatMap((e) => [`${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`, ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])])),
   },
   json: (entries) => ({ entries }),
   text: (entries) => entries.map((e) => [logLine(e), ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])].join('\n')).join('\n') || 'No entries.',

@@ -13,8 +13,14 @@ import { oracleScan, safetyShow, safetyUpdate } from './safety.ts';
 import { beginCloseOp, finalizeCloseOp } from './session.ts';
 
 // reads of items, the safety rules and the oracle
+import { backlogList, backlogShow, decisionList, memoryList, questionList, questionShow } from './items.ts';
 // (end of item reads imports)
 // reads of the store as a whole, review, sessions, context, workspace
+import { fsck } from './fsck.ts';
+import { context } from './context.ts';
+import { workspaceStatusOp } from './workspace.ts';
+import { sessionList, sessionRecover, sessionShow } from './session.ts';
+import { blameOp, showCommitOp } from './code.ts';
 // (end of store reads imports)
 import type { AnyOperation } from './operation.ts';
 
@@ -24,8 +30,10 @@ export const OPERATIONS: AnyOperation[] = [
   decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus,
   // reads of items, the safety rules and the oracle
   oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions, safetyShow, safetyUpdate, oracleScan,
+  decisionList, memoryList, backlogList, backlogShow, questionList, questionShow,
   // (end of item reads)
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
+  fsck, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
   // (end of store reads)
 ];

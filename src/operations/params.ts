@@ -5,3 +5,6 @@ export const atParam = z.string().max(200).optional().describe('read the knowled
 
 /** `page`: which page of a reply paged at a size budget. */
 export const pageParam = z.number().int().min(1).optional().describe('page of the reply to return (replies are paged at a size budget; default 1)');
+
+/** `budget`: characters per page (the CLI's --budget; the MCP tools page at the configured budget). */
+export const budgetParam = z.number().int().min(1).optional().describe('characters per page (default: axme.yaml context.budget, else 25000)');

@@ -6,10 +6,13 @@ import { SafetyUpdate, type SafetyRules } from '../model/safety-rules.ts';
 import type { Diagnostic } from '../knowledge/core/state.ts';
 import { defineOperation, EDIT, READ, SAVE } from './operation.ts';
 import { atParam } from './params.ts';
+import { diagnosticNotes } from './lines.ts';
 
 const Rules = z.looseObject({}).describe('the rules by section: git, bash, filesystem, github');
 
-/** safety.show: `axme_safety` (the CLI's `axme safety show` is its twin). */
+type Shown = { rules: SafetyRules; diagnostics: Diagnostic[]; workspace?: { store: string; commit: string | null } | undefined };
+
+/** safety.show: `axme safety show`, `axme_safety`. */
 export const safetyShow = defineOperation({
   id: 'safety.show',
   summary: 'Safety rules',
@@ -18,14 +21,25 @@ export const safetyShow = defineOperation({
   output: z.looseObject({ rules: Rules, diagnostics: z.array(z.looseObject({})).describe('problems reading the rules file') }),
   annotations: READ,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_safety' },
-  async run(kb, input): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[] }> {
+  async run(kb, input): Promise<Shown> {
     const { showSafety } = await import('../knowledge/rules/show-safety.ts');
     const r = await showSafety(kb, { at: input.at });
-    return { rules: r.rules, diagnostics: r.diagnostics };
+    return { rules: r.rules, diagnostics: r.diagnostics, workspace: r.workspace };
   },
-  json: (r) => ({ ...r }),
+  // the terminal gets the rules as YAML (the file's form), problems on stderr; --json the rules alone
+  cli: {
+    command: ['safety', 'show'],
+    describe: 'print the rules in force',
+    async print(r, p) {
+      for (const n of diagnosticNotes(r.diagnostics, p.json)) p.note(n);
+      if (p.json) return p.printJson(r.rules);
+      const { stringifyYaml } = await import('../model/frontmatter.ts');
+      if (r.workspace?.commit) p.out(`# in force: this repository's rules combined with the workspace store's (${r.workspace.store}); see docs/workspaces.md`);
+      p.out(stringifyYaml(r.rules));
+    },
+  },
+  json: (r) => ({ rules: r.rules, diagnostics: r.diagnostics }),
   text: (r) => `# Safety rules\n${safetyBlock(r.rules)}${r.diagnostics.length ? `\n\nProblems: ${r.diagnostics.map((d) => d.reason).join('; ')}` : ''}`,
 });
 
@@ -52,7 +66,7 @@ export const safetyUpdate = defineOperation({
   text: ({ changed, input: { action, rule_type, value } }) => `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${rule_type} = ${value}`,
 });
 
-/** oracle.scan: `axme_oracle_scan` (the CLI's `axme oracle scan` is its twin). */
+/** oracle.scan: `axme oracle scan`, `axme_oracle_scan`. */
 export const oracleScan = defineOperation({
   id: 'oracle.scan',
   summary: 'Scan the project into the oracle',
@@ -67,11 +81,17 @@ export const oracleScan = defineOperation({
   }),
   annotations: SAVE,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_oracle_scan' },
   async run(kb, input): Promise<ScanOracleResult> {
     const { scanOracle } = await import('../knowledge/items/oracle/scan-oracle.ts');
     return scanOracle(kb, { dryRun: input.dry_run });
+  },
+  cli: {
+    command: ['oracle', 'scan'],
+    describe: 'detect the stack, structure and patterns of the working tree and write oracle/*.md in one commit (nothing new: no commit)',
+    help: { dry_run: 'show what would be written, commit nothing' },
+    // the scan's result as it is, its text included
+    json: (r) => r,
   },
   json: ({ text: _t, ...r }) => r,
   text: (r) => r.text,

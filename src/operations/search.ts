@@ -3,10 +3,11 @@ import type { SearchHit } from '../knowledge/views/search.ts';
 import { SearchInput } from '../model/search.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
+import { textOf } from './lines.ts';
 
 type Found = { hits: SearchHit[]; commit: string; total: number; query: string };
 
-/** search: `axme_search_kb` (the CLI's `axme search` is its twin). */
+/** search: `axme search <query..>`, `axme_search_kb`. */
 export const search = defineOperation({
   id: 'search',
   summary: 'Search the knowledge',
@@ -19,12 +20,19 @@ export const search = defineOperation({
   }),
   annotations: READ,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_search_kb' },
   async run(kb, input): Promise<Found> {
     const { searchKnowledge } = await import('../knowledge/views/search.ts');
     const r = await searchKnowledge(kb, input);
     return { ...r, query: String(input.query).trim() };
+  },
+  cli: {
+    command: ['search'],
+    describe: 'ranked search over decisions and memories (BM25), with git citations',
+    positional: ['query'],
+    variadic: true,
+    // one line per hit: score, ID or slug, title, status when not current, citation
+    text: (r) => textOf(r.hits.map((h) => `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}  ${h.citation}`)),
   },
   json: ({ query: _q, ...r }) => r,
   text: (r) => {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { StoreStatus } from '../knowledge/admin/store-status.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
+import { textOf } from './lines.ts';
 
-/** status: `axme_status` (the CLI's `axme status` is its twin). */
+/** status: `axme status`, `axme_status`. */
 export const status = defineOperation({
   id: 'status',
   summary: 'Store status',
@@ -21,11 +22,21 @@ export const status = defineOperation({
   }),
   annotations: READ,
   write: false,
-  cli: null,
   mcp: { tool: 'axme_status' },
   async run(kb, input): Promise<StoreStatus> {
     const { storeStatus } = await import('../knowledge/admin/store-status.ts');
     return storeStatus(kb, { at: input.at });
+  },
+  cli: {
+    command: ['status'],
+    describe: 'where the knowledge is, counts by kind and status',
+    // the terminal's shorter form: the ref and tip, the counts, problems only when there are some
+    text: (s) =>
+      textOf([
+        `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date})`,
+        ...Object.entries(s.counts).filter(([, c]) => Object.keys(c).length).map(([kind, c]) => `${kind}: ${Object.entries(c).map(([st, n]) => `${n} ${st}`).join(', ')}`),
+        ...(s.diagnostics.length ? [`${s.diagnostics.length} problems: run axme fsck`] : []),
+      ]),
   },
   json: (s) => ({ ...s }),
   text: (s) => {

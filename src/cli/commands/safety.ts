@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
 import { RULE_SETTINGS, RULE_TYPES, type RuleType } from '../../model/safety-rules.ts';
 import { out, printJson, withKb, type CliIO } from '../io.ts';
-import { atOption, printDiagnostics } from './shared.ts';
+import { safetyShow } from '../../operations/safety.ts';
+import { operationCommand } from '../operation-command.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 const ruleTypes = Object.keys(RULE_TYPES);
@@ -20,16 +21,7 @@ export function safetyCommand(io: CliIO) {
     describe: 'safety rules enforced by the hooks: show, add, remove, set, reset',
     builder: (y: Argv) =>
       y
-        .command('show', 'print the rules in force', (y) => atOption(y), (a: Args) =>
-          withKb(io, a, async (kb) => {
-            const [{ showSafety }, { stringifyYaml }] = await Promise.all([import('../../knowledge/rules/show-safety.ts'), import('../../model/frontmatter.ts')]);
-            const r = await showSafety(kb, { at: a.at as string | undefined });
-            printDiagnostics(io, r.diagnostics, !!a.json);
-            if (a.json) return printJson(io, r.rules);
-            if (r.workspace?.commit) out(io, `# in force: this repository's rules combined with the workspace store's (${r.workspace.store}); see docs/workspaces.md`);
-            out(io, stringifyYaml(r.rules));
-          }),
-        )
+        .command(operationCommand(io, safetyShow))
         .command('add <type> <value>', 'add a rule to a list', ruleArgs, change('add'))
         .command('remove <type> <value>', 'remove a rule from a list', ruleArgs, change('remove'))
         .command(

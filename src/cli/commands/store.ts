@@ -1,15 +1,15 @@
 import type { Argv } from 'yargs';
 import { relative, resolve } from 'node:path';
-import type { KindName } from '../../model/kind.ts';
-import { SPECS } from '../../model/paths.ts';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
 import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
-import { atOption, reportFindings } from './shared.ts';
+import { history, log } from '../../operations/history.ts';
+import { fsck } from '../../operations/fsck.ts';
+import { operationCommand } from '../operation-command.ts';
 
 type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
-/** init, log, history, fsck: commands about the store as a whole. */
+/** init, log, history, fsck: commands about the store as a whole (log, history, fsck are declared operations). */
 export function storeCommands(io: CliIO) {
   return [
     {
@@ -25,58 +25,9 @@ export function storeCommands(io: CliIO) {
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
       handler: (a: Args) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
     },
-    {
-      command: 'log',
-      describe: 'the worklog: every change to the knowledge, newest first',
-      builder: (y: Argv) =>
-        atOption(y)
-          .option('limit', { alias: 'n', type: 'number', describe: 'at most this many entries' })
-          .option('since', { type: 'string', describe: 'only changes after this date ("2026-01-31", "2 days ago")' })
-          .option('changes', { type: 'boolean', describe: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' }),
-      handler: (a: Args) =>
-        withKb(io, a, async (kb) => {
-          const [{ worklog }, { changeLines }] = await Promise.all([import('../../knowledge/history/worklog.ts'), import('../../knowledge/review/diff/render-diff.ts')]);
-          const entries = await worklog(kb, { limit: a.limit as number | undefined, since: a.since as string | undefined, at: a.at as string | undefined, changes: !!a.changes });
-          if (a.json) return printJson(io, entries);
-          for (const e of entries) {
-            out(io, `${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`);
-            if (e.changes) for (const line of changeLines(e.changes)) out(io, `    ${line}`);
-          }
-        }),
-    },
-    {
-      command: 'history <ref>',
-      describe: "one item's versions: ID, slug, alias or memory-tree path (e.g. safety/rules.yaml)",
-      builder: (y: Argv) =>
-        atOption(y)
-          .positional('ref', { type: 'string' })
-          .option('kind', { choices: Object.keys(SPECS), describe: 'when a slug names items of several kinds' })
-          .option('patch', { alias: 'p', type: 'boolean', describe: 'show the diff of each version' }),
-      handler: (a: Args) =>
-        withKb(io, a, async (kb) => {
-          const { itemHistory } = await import('../../knowledge/history/item-history.ts');
-          const r = await itemHistory(kb, { ref: String(a.ref), kind: a.kind as KindName | undefined, at: a.at as string | undefined, patch: !!a.patch });
-          if (a.json) return printJson(io, r);
-          for (const v of r.versions) {
-            out(io, `${v.commit.slice(0, 12)}  ${v.date}  ${(v.actor ?? '-').padEnd(7)}  ${v.change.padEnd(7)}  ${v.subject}`);
-            if (v.patch) out(io, v.patch);
-          }
-        }),
-    },
-    {
-      command: 'fsck',
-      describe: 'check the store: objects, schemas, unique IDs, supersession links',
-      builder: (y: Argv) => atOption(y),
-      handler: (a: Args) =>
-        withKb(io, a, async (kb) => {
-          const { checkStore } = await import('../../knowledge/admin/check-store.ts');
-          const r = await checkStore(kb, { at: a.at as string | undefined });
-          reportFindings(io, a.json, r, () => {
-            const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
-            return `${r.ok ? 'ok' : 'FAILED'}: ${r.objects} objects checked at ${r.commit.slice(0, 12)}${counts ? ` (${counts})` : ''}`;
-          });
-        }),
-    },
+    operationCommand(io, log),
+    operationCommand(io, history),
+    operationCommand(io, fsck),
   ];
 }
 

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { ContextResult } from '../knowledge/views/context.ts';
+import { defineOperation, READ } from './operation.ts';
+import { atParam, budgetParam, pageParam } from './params.ts';
+
+/** context: `axme context`, `axme_context` (which also takes AXME's `workspace_path` for `project_path`). */
+export const context = defineOperation({
+  id: 'context',
+  summary: 'Project context',
+  description: 'Call first in every session: safety rules, the latest handoff, open questions, backlog, required decisions, and what to load next. Paged.',
+  input: { at: atParam, page: pageParam, budget: budgetParam },
+  output: z.looseObject({
+    page: z.number().describe('this page (1-based)'),
+    pages: z.number().describe('how many pages there are'),
+    commit: z.string().describe('the commit read'),
+    counts: z.record(z.string(), z.number()).describe('items by kind'),
+  }),
+  annotations: READ,
+  write: false,
+  // the page budget is the CLI's own (the tool pages at axme.yaml context.budget)
+  mcp: { tool: 'axme_context', omit: ['budget'], projectAlias: 'workspace_path' },
+  async run(kb, input): Promise<ContextResult> {
+    const { assembleContext } = await import('../knowledge/views/context.ts');
+    return assembleContext(kb, { at: input.at, page: input.page, budget: input.budget });
+  },
+  cli: {
+    command: ['context'],
+    describe: 'the session-start overview an agent gets from axme_context',
+    // the page as it is, its text included
+    json: (r) => r,
+  },
+  json: (r) => ({ page: r.page, pages: r.pages, commit: r.commit, counts: r.counts }),
+  text: (r) => r.text,
+});
