@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 export interface DiskCache {
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
+  /** resolves once every write begun so far has finished (callers need not await a put; closing waits here) */
+  settle(): Promise<void>;
 }
 
 const KEY_RE = /^[a-z0-9-]+$/;
@@ -22,7 +24,22 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
     if (!KEY_RE.test(key)) throw new Error(`internal: bad cache key ${key}`);
     return join(dir, `${key}.json`);
   };
+  const pending = new Set<Promise<void>>();
+  const write = async (key: string, value: unknown) => {
+    try {
+      await mkdir(dir, { recursive: true });
+      const tmp = `${file(key)}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
+      await writeFile(tmp, JSON.stringify({ v: version, data: value }));
+      await rename(tmp, file(key));
+      await prune(dir);
+    } catch {
+      // a cache that cannot be written only costs time
+    }
+  };
   return {
+    async settle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
     async get<T>(key: string) {
       try {
         const v = JSON.parse(await readFile(file(key), 'utf8')) as { v: number; data: T };
@@ -31,16 +48,11 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
         return undefined;
       }
     },
-    async put(key, value) {
-      try {
-        await mkdir(dir, { recursive: true });
-        const tmp = `${file(key)}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
-        await writeFile(tmp, JSON.stringify({ v: version, data: value }));
-        await rename(tmp, file(key));
-        await prune(dir);
-      } catch {
-        // a cache that cannot be written only costs time
-      }
+    put(key, value) {
+      const p = write(key, value);
+      pending.add(p);
+      void p.then(() => pending.delete(p));
+      return p;
     },
   };
 }

@@ -121,10 +121,12 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** Closes a knowledge base: its repository and, when it was opened, its workspace's store. */
+/** Closes a knowledge base: its cache writes finished, its repository and, when it was opened, its workspace's store. */
 export async function closeKnowledgeBase(kb: KnowledgeBase): Promise<void> {
   const ws = kb.workspace?.opened;
-  await Promise.all([kb.repo.close(), ws?.then((w) => w.repo.close(), () => {})]);
+  // derived data still being written goes to disk first: after the close, the folder is the caller's
+  await Promise.all([kb.cache.disk.settle(), ws?.then((w) => w.cache.disk.settle(), () => {})]);
+  await Promise.all([kb.repo.close(), ws?.then((w) => closeKnowledgeBase(w), () => {})]);
 }
 
 export function notInitialized(kb: KnowledgeBase): AxmeError {
