@@ -21,6 +21,10 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // No user-level git config: tests must not depend on (or touch) the developer's settings.
   env.GIT_CONFIG_GLOBAL = '/dev/null';
   env.GIT_CONFIG_NOSYSTEM = '1';
+  // the axme the portable hook commands and git hooks find (setup/launch.ts): this build, as a
+  // developer's `axme init --local` would name it
+  env.AXME_BIN = CLI;
+  env.AXME_NODE = process.execPath;
   return { ...env, ...extra };
 }
 

@@ -27,7 +27,12 @@ describe('the npm package, packed from a checkout and installed from its tarball
   let tarball = '';
   let manifestBefore = '';
   // a user's environment: the global prefix's bin first on PATH, nothing of this checkout
-  const userEnv = () => cleanEnv({ PATH: `${join(prefix, 'bin')}${delimiter}${process.env.PATH}`, npm_config_cache: join(tmp, 'npm-cache'), npm_config_update_notifier: 'false' });
+  const userEnv = (bin = join(prefix, 'bin'), home?: string) => ({
+    ...cleanEnv({ PATH: `${bin}${delimiter}${process.env.PATH}`, npm_config_cache: join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', ...(home ? { HOME: home } : {}) }),
+    // what this machine's user has: the package on PATH, not this checkout's build
+    AXME_BIN: '',
+    AXME_NODE: '',
+  });
 
   before(() => {
     mkdirSync(checkout);
@@ -82,6 +87,64 @@ describe('the npm package, packed from a checkout and installed from its tarball
     } finally {
       await client.close();
     }
+  });
+
+  test("a teammate's clone in another folder, with another HOME and PATH: the committed files work there, and without axme the safety hook blocks with the install line", async () => {
+    // the first machine: axme from the global prefix above; the store shared through a bare remote
+    const remote = join(tmp, 'team.git');
+    git(tmp, ['init', '-q', '--bare', '-b', 'main', remote]);
+    const mine = join(tmp, 'mine');
+    git(tmp, ['clone', '-q', remote, mine]);
+    const me = userEnv();
+    const run = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => spawnSync(cmd, args, { cwd, env, input, encoding: 'utf8' });
+    assert.equal(run(mine, me, 'axme', ['init', '--no-scan']).status, 0);
+    assert.equal(run(mine, me, 'axme', ['decision', 'add', '--title', 'Shared through git', '--decision', 'Teammates get it by cloning.']).status, 0);
+    for (const args of [['add', '.claude/settings.json', '.mcp.json', 'CLAUDE.md'], ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '-m', 'connect axme', '-m', '#!axme pr=none repo=team/app'], ['push', '-q', 'origin', 'main']]) {
+      const r = run(mine, me, 'git', args);
+      assert.equal(r.status, 0, r.stderr);
+    }
+    assert.equal(run(mine, me, 'axme', ['sync']).status, 0);
+    // the teammate: a different folder, HOME, and their own install of axme in another prefix
+    const home = join(tmp, 'teammate-home');
+    const theirPrefix = join(tmp, 'teammate-prefix');
+    mkdirSync(home);
+    const install = spawnSync('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], { env: userEnv(join(theirPrefix, 'bin'), home), encoding: 'utf8' });
+    assert.equal(install.status, 0, install.stderr);
+    const them = userEnv(join(theirPrefix, 'bin'), home);
+    const theirs = join(tmp, 'elsewhere', 'app');
+    mkdirSync(join(tmp, 'elsewhere'));
+    git(tmp, ['clone', '-q', remote, theirs]);
+    const init = run(theirs, them, 'axme', ['init', '--no-scan']);
+    assert.equal(init.status, 0, init.stderr);
+    assert.match(init.stderr, /started from origin's knowledge/);
+    assert.equal(git(theirs, ['status', '--porcelain']).trim(), '', 'init rewrote none of the committed files: they hold nothing machine-specific');
+    assert.match(run(theirs, them, 'axme', ['decision', 'list']).stdout, /D-001 .*Shared through git/);
+    // the committed pre-tool-use command, as Claude Code runs it (through a shell), from a subfolder
+    const settings = JSON.parse(readFileSync(join(theirs, '.claude', 'settings.json'), 'utf8'));
+    const pre = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
+    mkdirSync(join(theirs, 'src'));
+    const call = JSON.stringify({ session_id: 'teammate', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: theirs });
+    const denied = run(join(theirs, 'src'), them, '/bin/sh', ['-c', pre], call);
+    assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny', denied.stderr);
+    // git hooks bind agents there too
+    const agentCommit = run(theirs, { ...them, CLAUDECODE: '1' }, 'git', ['-c', 'user.name=B', '-c', 'user.email=b@example.com', 'commit', '--allow-empty', '-m', 'no marker']);
+    assert.equal(agentCommit.status, 1);
+    assert.match(agentCommit.stderr, /needs its PR metadata/);
+    // the MCP server starts from the committed .mcp.json
+    const mcp = JSON.parse(readFileSync(join(theirs, '.mcp.json'), 'utf8')).mcpServers.axme as { command: string; args: string[] };
+    const client = new Client({ name: 'teammate', version: '1' });
+    await client.connect(new StdioClientTransport({ command: mcp.command, args: mcp.args, cwd: theirs, env: them as Record<string, string>, stderr: 'pipe' }));
+    try {
+      const r = (await client.callTool({ name: 'axme_get_decision', arguments: { id_or_slug: 'D-001' } })) as { content: Array<{ text: string }> };
+      assert.match(r.content[0]!.text, /Teammates get it by cloning/);
+    } finally {
+      await client.close();
+    }
+    // a machine without axme at all: the safety hook blocks, saying how to install it
+    const none = { ...them, PATH: '/usr/bin:/bin' };
+    const blocked = run(theirs, none, '/bin/sh', ['-c', pre], call);
+    assert.equal(blocked.status, 2);
+    assert.match(blocked.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\); the call is blocked/);
   });
 
   test('npm i -D from the tarball, offline: npx axme runs the project-local copy', () => {

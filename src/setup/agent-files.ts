@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
+import { hookCommand, isPortableAxme, mcpServerEntry } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 
 /**
@@ -21,37 +22,15 @@ export const HOOK_ENTRIES = [
   { event: 'SessionEnd', hook: 'session-end', matcher: null, timeout: 10 },
 ] as const;
 
-// axme's own hook commands: the program is `axme` or `…/axme.cjs` (quoted or not), then `hook <event>`
+// axme's hook commands of earlier versions: the program is `axme` or `…/axme.cjs` (quoted or not), then `hook <event>`
 const AXME_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(pre-tool-use|post-tool-use|session-start|session-end)(?:\s*$|\s+\|\|)/;
-/**
- * Appended to the pre-tool-use command: if axme cannot start (not installed here, moved), the
- * shell's error would be a non-blocking failure and the call would run. Exit 2 blocks it instead.
- */
-export const FAIL_CLOSED = "|| { echo 'axme: the safety hook could not run (is axme installed? run axme doctor); the call is blocked' >&2; exit 2; }";
+// today's (launch.ts): the found axme (`"$a"`), then `hook <event>`
+const PORTABLE_HOOK_RE = /"\$a" hook (pre-tool-use|post-tool-use|session-start|session-end)\b/;
 
-/** How the agent harness starts axme: `axme` when it is on PATH, else node and the script by absolute path. */
-export function axmeCommand(opts: { execPath: string; script: string; env: NodeJS.ProcessEnv }): string[] {
-  const mine = safeRealpath(opts.script);
-  for (const dir of (opts.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, 'axme');
-    if (mine && existsSync(candidate) && safeRealpath(candidate) === mine) return ['axme'];
-  }
-  // GUI-launched clients may not inherit the shell's PATH: absolute paths always work
-  return [opts.execPath, mine ?? opts.script];
-}
-
-function safeRealpath(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
-
-/** Quotes an argument for a POSIX shell when it needs quoting. */
-export function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+/** The machine-specific way to start axme (`axme init --local`): this node and this script, by absolute path. */
+export interface LocalLaunch {
+  execPath: string;
+  script: string;
 }
 
 type Json = Record<string, unknown>;
@@ -60,9 +39,9 @@ interface HookGroup {
   hooks: Array<{ type: string; command?: string; timeout?: number }>;
 }
 
-/** Whether a hook command is one of axme's (any install path). */
+/** Whether a hook command is one of axme's (today's portable form, or an earlier one with a path). */
 export function isAxmeHookCommand(command: unknown): boolean {
-  return typeof command === 'string' && AXME_HOOK_RE.test(command);
+  return typeof command === 'string' && ((isPortableAxme(command) && PORTABLE_HOOK_RE.test(command)) || AXME_HOOK_RE.test(command));
 }
 
 /**
@@ -70,8 +49,7 @@ export function isAxmeHookCommand(command: unknown): boolean {
  * wherever they are, the canonical group goes where the first one was (or at the end), and
  * every foreign hook stays as it was.
  */
-export function mergeClaudeSettings(settings: Json, command: string[], path = '.claude/settings.json'): Json {
-  const prefix = command.map(shellQuote).join(' ');
+export function mergeClaudeSettings(settings: Json, path = '.claude/settings.json'): Json {
   // a value of the wrong shape is the user's to fix: replacing it would lose what they meant
   if (settings.hooks !== undefined && !isObject(settings.hooks)) throw shapeError(path, '"hooks" must be an object of events');
   const hooks = isObject(settings.hooks) ? { ...settings.hooks } : {};
@@ -90,7 +68,7 @@ export function mergeClaudeSettings(settings: Json, command: string[], path = '.
       // ours goes where the old one was (after the foreign hooks that shared its group)
       if (foreign.length !== g.hooks.length && at < 0) at = kept.length;
     }
-    const command = `${prefix} hook ${entry.hook}${entry.hook === 'pre-tool-use' ? ` ${FAIL_CLOSED}` : ''}`;
+    const command = hookCommand(entry.hook);
     const ours: HookGroup = { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command, timeout: entry.timeout }] };
     kept.splice(at < 0 ? kept.length : at, 0, ours);
     hooks[entry.event] = kept;
@@ -99,12 +77,23 @@ export function mergeClaudeSettings(settings: Json, command: string[], path = '.
 }
 
 /** Adds (or updates) the `axme` server in an `.mcp.json` object; other servers stay. */
-export function mergeMcpConfig(config: Json, command: string[], path = '.mcp.json'): Json {
+export function mergeMcpConfig(config: Json, path = '.mcp.json'): Json {
   if (config.mcpServers !== undefined && !isObject(config.mcpServers)) throw shapeError(path, '"mcpServers" must be an object');
   const servers = isObject(config.mcpServers) ? { ...config.mcpServers } : {};
   const previous = isObject(servers.axme) ? servers.axme : {};
-  servers.axme = { ...previous, command: command[0]!, args: [...command.slice(1), 'serve'] };
+  servers.axme = { ...previous, ...mcpServerEntry() };
   return { ...config, mcpServers: servers };
+}
+
+/**
+ * `axme init --local`: this machine's axme by absolute path, in the personal settings file Claude
+ * Code keeps out of git (`.claude/settings.local.json`, its `env`): the portable commands of the
+ * shared files then run this node and this script (launch.ts). For a client started without the
+ * shell's PATH. Other keys and variables stay.
+ */
+export function mergeLocalSettings(settings: Json, local: LocalLaunch, path = '.claude/settings.local.json'): Json {
+  if (settings.env !== undefined && !isObject(settings.env)) throw shapeError(path, '"env" must be an object of variables');
+  return { ...settings, env: { ...(isObject(settings.env) ? settings.env : {}), AXME_BIN: local.script, AXME_NODE: local.execPath } };
 }
 
 /** The CLAUDE.md section: how an agent works with axme in this repository. */
@@ -153,23 +142,27 @@ export interface AgentFilesPlan {
 }
 
 /**
- * Reads, parses and merges the three files under `root` (the working tree) without writing any:
- * a broken one stops here (CONFIG), before init has changed anything.
+ * Reads, parses and merges the three files under `root` (the working tree) without writing any —
+ * and with `local`, the personal settings file too: a broken one stops here (CONFIG), before
+ * init has changed anything.
  */
-export function planAgentFiles(root: string, command: string[]): AgentFilesPlan {
-  const settingsPath = claudeSettings(root).shared;
+export function planAgentFiles(root: string, local?: LocalLaunch | null): AgentFilesPlan {
+  const { shared: settingsPath, local: localPath } = claudeSettings(root);
   const mcpPath = join(root, '.mcp.json');
   const mdPath = join(root, 'CLAUDE.md');
   const settings = readJsonFile(settingsPath);
   const mcp = readJsonFile(mcpPath);
   const md = readTextFile(mdPath);
-  return {
-    files: [
-      { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, command, settingsPath), settings?.text) },
-      { path: mcpPath, previous: mcp, text: renderJson(mergeMcpConfig(mcp?.value ?? {}, command, mcpPath), mcp?.text) },
-      { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
-    ],
-  };
+  const files: AgentFilesPlan['files'] = [
+    { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, settingsPath), settings?.text) },
+    { path: mcpPath, previous: mcp, text: renderJson(mergeMcpConfig(mcp?.value ?? {}, mcpPath), mcp?.text) },
+    { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
+  ];
+  if (local) {
+    const personal = readJsonFile(localPath);
+    files.push({ path: localPath, previous: personal, text: renderJson(mergeLocalSettings(personal?.value ?? {}, local, localPath), personal?.text) });
+  }
+  return { files };
 }
 
 /** Writes what planAgentFiles merged (a file whose text is already right is left alone). */

@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
-import { GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
+import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
+import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { sessionRows } from '../session/list.ts';
 
@@ -44,12 +45,28 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
     checks.push(await rulesCheck(loc.worktree ?? loc.gitDir, opts.env));
   }
   if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
+  checks.push(axmeFoundCheck(loc.worktree, opts.env));
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
-  checks.push(mcpCheck(loc.worktree));
+  checks.push(mcpCheck(loc.worktree, opts.env));
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(sessionsCheck(loc.commonDir));
   return { ok: checks.every((c) => c.status === 'ok'), checks };
+}
+
+/**
+ * Which axme the committed hook commands, git hooks and MCP entry start here (setup/launch.ts:
+ * AXME_BIN, the project's node_modules/.bin/axme, axme on PATH), and that it runs. Reads only.
+ */
+function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv): Check {
+  const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
+  const path = found.stdout;
+  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: INSTALL_HINT };
+  const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
+  const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
+  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${INSTALL_HINT})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
+  const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : 'PATH';
+  return { name: 'axme found', status: 'ok', detail: `${path} (${via}), version ${v.stdout.trim()}` };
 }
 
 /** The sessions the hooks recorded; orphans are not a setup problem, but worth a word. */
@@ -120,7 +137,8 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
 /** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
 function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check {
   const run = (cmd: string) => {
-    const payload = JSON.stringify({ session_id: 'axme-doctor', transcript_path: '', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd } });
+    // no session_id: a check changes nothing, so the hook opens no session for it
+    const payload = JSON.stringify({ transcript_path: '', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd } });
     return spawnSync('/bin/sh', ['-c', command], { input: payload, cwd: root, env, timeout: 15_000, encoding: 'utf8' });
   };
   const denied = run('rm -rf /');
@@ -143,18 +161,30 @@ function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check
 async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Check> {
   const have = await installedGitHooks({ cwd: root, env }, root);
   const missing = GIT_HOOK_NAMES.filter((h) => !have.includes(h));
+  if (missing.length === GIT_HOOK_NAMES.length && (await gitHooksDeclined({ cwd: root, env }))) {
+    return { name: 'git hooks', status: 'ok', detail: 'not installed, as chosen (axme init --no-git-hooks); axme init --git-hooks installs them' };
+  }
   return missing.length
     ? { name: 'git hooks', status: 'missing', detail: `not installed: ${missing.join(', ')}`, fix: 'axme init' }
     : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
 }
 
-function mcpCheck(root: string): Check {
+function mcpCheck(root: string, env: NodeJS.ProcessEnv): Check {
   const path = join(root, '.mcp.json');
   try {
     const mcp = readJsonFile(path);
     const server = (mcp?.value.mcpServers as Record<string, { command?: string; args?: string[] }> | undefined)?.axme;
     if (!server) return { name: 'mcp server', status: 'missing', detail: `no "axme" server in ${path}`, fix: 'axme init' };
-    return { name: 'mcp server', status: 'ok', detail: [server.command, ...(server.args ?? [])].join(' ') };
+    const line = [server.command, ...(server.args ?? [])].join(' ');
+    // an entry of an earlier axme names files by path: they must exist on this machine
+    const gone = [server.command, ...(server.args ?? [])].filter((a): a is string => typeof a === 'string' && isAbsolute(a) && !existsSync(a));
+    if (gone.length) return { name: 'mcp server', status: 'problem', detail: `${line}: ${gone.join(', ')} does not exist on this machine`, fix: 'axme init (it writes an entry that finds axme on any machine)' };
+    if (server.command === 'sh' && isPortableAxme(server.args?.at(-1) ?? '')) {
+      const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: root, env, timeout: 15_000, encoding: 'utf8' }).stdout;
+      if (!found) return { name: 'mcp server', status: 'problem', detail: 'the entry finds no axme on this machine', fix: INSTALL_HINT };
+      return { name: 'mcp server', status: 'ok', detail: `starts ${found} serve` };
+    }
+    return { name: 'mcp server', status: 'ok', detail: line };
   } catch (err) {
     return { name: 'mcp server', status: 'problem', detail: (err as Error).message, fix: `fix ${path}` };
   }

@@ -4,7 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
-import { shellQuote } from './agent-files.ts';
+import { gitHookRun } from './launch.ts';
 import { chooseHooksFolder, huskyDir, type HooksFolder } from './hooks-folder.ts';
 
 /**
@@ -26,20 +26,19 @@ export interface GitHookChange {
 /**
  * The line in a husky hook file; first in the file, so an `exit` further down cannot skip it.
  * pre-push reads the refs on stdin: it keeps a copy and hands it back to the rest of the file.
+ * It starts axme by a name every teammate's machine resolves (launch.ts), never by a path of this one.
  */
-function hookLine(command: string[], hook: string): string {
-  const run = `${command.map(shellQuote).join(' ')} git-hook ${hook} "$@"`;
-  if (hook !== 'pre-push') return `${run} || exit $? ${MARK}`;
-  return `axme_in=$(mktemp) && cat > "$axme_in" && { ${run} < "$axme_in" || { rm -f "$axme_in"; exit 1; }; } && exec < "$axme_in"; rm -f "$axme_in" ${MARK}`;
+function hookLine(hook: string): string {
+  if (hook !== 'pre-push') return `${gitHookRun(hook, 'exit $?')} ${MARK}`;
+  return `axme_in=$(mktemp) && cat > "$axme_in" && { ${gitHookRun(hook, '{ rm -f "$axme_in"; exit 1; }', '"$axme_in"')}; } && exec < "$axme_in"; rm -f "$axme_in" ${MARK}`;
 }
 
-function script(command: string[], hook: string): string {
-  const run = command.map(shellQuote).join(' ');
+function script(hook: string): string {
   // pre-push reads the pushed refs on stdin: both hooks must see them
   const body =
     hook === 'pre-push'
-      ? ['input=$(cat)', `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`, `printf '%s\\n' "$input" | ${run} git-hook ${hook} "$@"`]
-      : [`if [ -x "$0.axme-previous" ]; then "$0.axme-previous" "$@" || exit $?; fi`, `${run} git-hook ${hook} "$@"`];
+      ? ['input=$(cat)', `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`, `printf '%s\\n' "$input" | { ${gitHookRun(hook, 'exit 1')}; }`]
+      : [`if [ -x "$0.axme-previous" ]; then "$0.axme-previous" "$@" || exit $?; fi`, gitHookRun(hook, 'exit $?')];
   return ['#!/bin/sh', `${MARK}: installed by axme init; axme uninstall removes it`, ...body, ''].join('\n');
 }
 
@@ -53,7 +52,7 @@ export interface GitHooksPlan extends HooksFolder {
  * not the repository's own and `hooksPath` does not name it, see chooseHooksFolder), each hook's new
  * text, and a hook that replaced one axme had already chained (CONFIG: merge them first).
  */
-export async function planGitHooks(at: GitAt, root: string, command: string[], opts: { hooksPath?: string | undefined } = {}): Promise<GitHooksPlan> {
+export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: string | undefined } = {}): Promise<GitHooksPlan> {
   const folder = await chooseHooksFolder(at, root, opts);
   const hooks: GitHooksPlan['hooks'] = [];
   for (const hook of GIT_HOOK_NAMES) {
@@ -65,9 +64,9 @@ export async function planGitHooks(at: GitAt, root: string, command: string[], o
       const kept = (text ?? '').split('\n').filter((l) => !l.includes(MARK));
       const shebang = kept[0]?.startsWith('#!') ? kept.shift()! : '#!/bin/sh';
       const rest = kept.join('\n').replace(/\n*$/, '');
-      next = `${shebang}\n${hookLine(command, hook)}\n${rest ? `${rest}\n` : ''}`;
+      next = `${shebang}\n${hookLine(hook)}\n${rest ? `${rest}\n` : ''}`;
     } else {
-      next = script(command, hook);
+      next = script(hook);
       if (text !== null && text !== next && !text.includes(MARK)) {
         // someone else's hook: keep it running, first — but never over one already kept
         if (existsSync(`${path}.axme-previous`)) {
@@ -112,6 +111,21 @@ export async function installedGitHooks(at: GitAt, root: string): Promise<string
     const path = join(dir, hook);
     return existsSync(path) && readFileSync(path, 'utf8').includes(MARK);
   });
+}
+
+/** The machine-local record that this repository's git hooks were declined (`axme init --no-git-hooks`). */
+const DECLINED_KEY = 'axme.gitHooks';
+
+/** Records (or clears) that the git hooks were declined, so that `axme doctor` reports a choice, not a problem. */
+export async function recordGitHooksChoice(at: GitAt, installed: boolean): Promise<void> {
+  if (installed) await runGit(['config', '--unset', DECLINED_KEY], { cwd: at.cwd, env: at.env, allowFail: true });
+  else await runGit(['config', DECLINED_KEY, 'false'], { cwd: at.cwd, env: at.env });
+}
+
+/** Whether the git hooks were declined here (recordGitHooksChoice). */
+export async function gitHooksDeclined(at: GitAt): Promise<boolean> {
+  const r = await runGit(['config', '--get', DECLINED_KEY], { cwd: at.cwd, env: at.env, allowFail: true });
+  return r.stdout.toString('utf8').trim() === 'false';
 }
 
 /** Removes what applyGitHooks added: axme's scripts (restoring chained hooks) or husky lines. */

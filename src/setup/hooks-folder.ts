@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { getConfig, hooksDir, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
-import { shellQuote } from './agent-files.ts';
+import { shellQuote } from './launch.ts';
 
 /** Where axme's git hooks go. */
 export interface HooksFolder {

@@ -1,11 +1,12 @@
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
-import { agentFilesRoot, axmeCommand, planAgentFiles, writeAgentFiles, type AgentFileChange } from './agent-files.ts';
-import { applyGitHooks, planGitHooks, type GitHookChange } from './git-hooks.ts';
+import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, type LocalLaunch } from './agent-files.ts';
+import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
 import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
 
 /**
@@ -24,13 +25,18 @@ export interface InitSteps {
   hooksPath?: string | undefined;
   scan: boolean;
   fetchConfig: boolean;
+  /**
+   * also write this machine's axme, by absolute path, into the personal `.claude/settings.local.json`
+   * (git ignores it): for clients started without the shell's PATH. The shared files never hold a path.
+   */
+  local?: boolean;
 }
 
 export interface InitContext {
   /** the folder init runs in (-C) */
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** how this axme is started: what hook commands run */
+  /** this axme: the node and the script running now (written only with `local`) */
   self: { execPath: string; script: string };
   /** told about a step that could not run but does not fail init (the oracle scan) */
   note: (text: string) => void;
@@ -55,11 +61,10 @@ export interface RepositoryInit {
 export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: InitContext): Promise<RepositoryInit> {
   const treeRoot = agentFilesRoot(ctx.cwd, ctx.env);
   const root = steps.claude ? treeRoot : null;
-  const command = axmeCommand({ ...ctx.self, env: ctx.env });
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
-  const agentPlan = root ? planAgentFiles(root, command) : null;
-  const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, command, { hooksPath: steps.hooksPath }) : null;
+  const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
+  const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
   const follow = steps.fetchConfig ? await followRemoteStore(kb) : null;
   if (follow?.followed) ctx.note(`axme: started from ${follow.remote}'s knowledge (${kb.ref} at ${follow.commit.slice(0, 12)})`);
@@ -78,6 +83,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   }
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
+  if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
   return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow };
@@ -108,7 +114,7 @@ export async function initWorkspace(
   open: <T>(cwd: string, use: (kb: KnowledgeBase) => Promise<T>) => Promise<T>,
 ): Promise<WorkspaceInit> {
   // the workspace folder's Claude Code files are checked before its store is created
-  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), axmeCommand({ ...ctx.self, env: ctx.env })) : null;
+  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), steps.local ? localLaunch(ctx.self) : null) : null;
   const ws = await initWorkspaceStore({ dir: ctx.cwd, env: ctx.env, now: ctx.now, actor: ctx.actor });
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const { detection, ...rest } = ws;
@@ -129,4 +135,16 @@ export async function initWorkspace(
     ctx.onMember?.(member);
   }
   return { store, members, failed };
+}
+
+/** This axme by absolute path (real paths: a symlinked global install keeps working after an upgrade moves the link). */
+function localLaunch(self: { execPath: string; script: string }): LocalLaunch {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  return { execPath: real(self.execPath), script: real(self.script) };
 }

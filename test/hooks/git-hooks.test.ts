@@ -209,7 +209,9 @@ describe('git hooks with husky', () => {
     await axmeOk(dir, ['init', '--no-claude']);
     const text = readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8');
     // first, so an `exit` further down cannot skip it; the user's lines follow unchanged
-    assert.match(text, /^#!\/bin\/sh\n.* git-hook commit-msg "\$@" \|\| exit \$\? # axme-hook\nnpx --no -- commitlint --edit "\$1"\n$/);
+    assert.match(text, /^#!\/bin\/sh\n.*"\$a" git-hook commit-msg "\$@" \|\| exit \$\?; else .* fi # axme-hook\nnpx --no -- commitlint --edit "\$1"\n$/);
+    // committed with the repository (husky): no path of this machine in it, axme is found where it runs
+    assert.ok(!text.includes(process.execPath) && !text.includes('dist/axme.cjs') && !text.includes(dir), text);
     assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /git-hook pre-push/);
     await axmeOk(dir, ['init', '--no-claude']);
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), text, 'idempotent');

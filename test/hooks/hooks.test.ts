@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { HookIO } from '../../src/hooks/io.ts';
 import { runHook } from '../../src/hooks/run.ts';
 import { readSession } from '../../src/session/sessions.ts';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 /** A real Claude Code PreToolUse payload for `tool` with `input`, run in `cwd`. */
 function payload(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
@@ -333,14 +333,31 @@ describe('axme init: Claude Code files', () => {
     const pre = settings.hooks.PreToolUse;
     assert.deepEqual(pre[0], { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }] }, 'the foreign hook stays; the old axme path is gone');
     assert.equal(pre[1].matcher, undefined, 'axme checks every tool: no matcher');
-    assert.match(pre[1].hooks[0].command, /axme\.cjs'? hook pre-tool-use \|\| \{ .*exit 2; \}$/);
+    assert.match(pre[1].hooks[0].command, /"\$a" hook pre-tool-use \|\| \{ .*exit 2; \}$/);
     assert.deepEqual(pre[2], foreign.hooks.PreToolUse[1], 'a foreign hook that merely looks similar is kept');
     assert.equal(settings.hooks.PostToolUse[0].matcher, 'Edit|Write|MultiEdit|NotebookEdit');
     assert.ok(settings.hooks.SessionStart[0].hooks[0].command.endsWith('hook session-start'));
     assert.ok(settings.hooks.SessionEnd[0].hooks[0].command.endsWith('hook session-end'));
+    // shared files: nothing of this machine in them (setup/launch.ts finds axme where they run)
+    for (const f of ['.claude/settings.json', '.mcp.json']) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      for (const local of [process.execPath, CLI, dir]) assert.ok(!text.includes(local), `${f} names ${local}`);
+    }
     const mcp = JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8'));
     assert.deepEqual(mcp.mcpServers.github, { command: 'gh-mcp', args: [] });
-    assert.deepEqual(mcp.mcpServers.axme.args.at(-1), 'serve');
+    assert.equal(mcp.mcpServers.axme.command, 'sh');
+    assert.match(mcp.mcpServers.axme.args.at(-1), /exec \$AXME_NODE "\$a" serve$/);
+    // the entry starts the server for a real MCP client, as Claude Code would start it
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new Client({ name: 'mcp-json', version: '1' });
+    await client.connect(new StdioClientTransport({ command: mcp.mcpServers.axme.command, args: mcp.mcpServers.axme.args, cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' }));
+    try {
+      const tools = await client.listTools();
+      assert.ok(tools.tools.some((x) => x.name === 'axme_context'));
+    } finally {
+      await client.close();
+    }
     const md = readFileSync(join(dir, 'CLAUDE.md'), 'utf8');
     assert.ok(md.startsWith('# House rules\n\nUse tabs.\n\n<!-- axme:start -->'));
     assert.match(md, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
@@ -356,16 +373,36 @@ describe('axme init: Claude Code files', () => {
     assert.equal(live.status, 'ok');
   });
 
-  test('a hook command that cannot start blocks the call (exit 2) instead of letting it through', async () => {
+  test('a pre-tool-use command whose axme is missing, or cannot run, blocks the call (exit 2) and says what to do', async () => {
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const command: string = settings.hooks.PreToolUse.find((g: { matcher?: string }) => !g.matcher).hooks[0].command;
-    const moved = command.replace(/^.*? hook /, '/nonexistent/axme hook ');
     const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('/bin/sh', ['-c', moved], { input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
-    assert.equal(r.status, 2);
-    assert.match(r.stderr, /the safety hook could not run .* the call is blocked/);
-    const ok = spawnSync('/bin/sh', ['-c', command], { input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
+    const run = (env: NodeJS.ProcessEnv) => spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
+    // a teammate's machine without axme: no AXME_BIN, no node_modules/.bin/axme, none on PATH
+    const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+    const missing = run(bare);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\); the call is blocked/);
+    // an axme that cannot start (a broken install)
+    const broken = run({ ...bare, AXME_BIN: '/bin/false' });
+    assert.equal(broken.status, 2);
+    assert.match(broken.stderr, /the safety hook could not run .* the call is blocked/);
+    const ok = run(cleanEnv());
     assert.equal(ok.status, 0, ok.stderr);
+  });
+
+  test('the other hooks do nothing without axme; the session start says so once, in the context', async () => {
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    const { spawnSync } = await import('node:child_process');
+    const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+    const run = (event: string, tool?: string) => spawnSync('/bin/sh', ['-c', settings.hooks[event][0].hooks[0].command], { cwd: dir, env: bare, input: payload(dir, tool ?? 'Bash', {}), encoding: 'utf8' });
+    const start = run('SessionStart');
+    assert.equal(start.status, 0);
+    assert.match(start.stdout, /^axme is not installed on this machine .*this session starts without the project knowledge/);
+    for (const event of ['PostToolUse', 'SessionEnd']) {
+      const r = run(event, 'Write');
+      assert.deepEqual([r.status, r.stdout, r.stderr], [0, '', ''], event);
+    }
   });
 
   test('CLAUDE.md with an axme start marker but no end marker is refused, not guessed at', async () => {

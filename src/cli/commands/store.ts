@@ -21,7 +21,8 @@ export function storeCommands(io: CliIO) {
           .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
           .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
-          .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge (--no-fetch-config: skip)" })
+          .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
+          .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
       handler: (a: Args) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
     },
@@ -35,7 +36,7 @@ export function storeCommands(io: CliIO) {
 function stepsOf(a: Args): InitSteps {
   if (a.hooksPath !== undefined && (typeof a.hooksPath !== 'string' || !a.hooksPath.trim())) throw new AxmeError('INVALID_INPUT', '--hooks-path needs one folder: the one git runs this repository\'s hooks from (git rev-parse --git-path hooks)');
   if (a.hooksPath !== undefined && a.gitHooks === false) throw new AxmeError('INVALID_INPUT', '--hooks-path and --no-git-hooks contradict each other: give one');
-  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false };
+  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
 }
 
 function contextOf(io: CliIO, cwd: string) {

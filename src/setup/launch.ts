@@ -1,0 +1,72 @@
+/**
+ * How the files axme writes into a project start axme. Files meant to be committed —
+ * `.claude/settings.json`, `.mcp.json`, `.husky/*` — name nothing of one machine: a short POSIX
+ * shell snippet finds axme when it runs, in this order:
+ *
+ * 1. `$AXME_BIN`: a machine's own choice (`axme init --local` puts it in the uncommitted
+ *    `.claude/settings.local.json`; a shell profile may set it too), with `$AXME_NODE` as the node
+ *    that runs it (GUI-launched clients may not have the shell's PATH);
+ * 2. the project's `node_modules/.bin/axme` (axme as a devDependency), from the current folder,
+ *    else from the top of the working tree (`git rev-parse --show-toplevel`: a subfolder works);
+ * 3. `axme` on PATH (a global install).
+ *
+ * Why a snippet in each command rather than a committed launcher file or `$CLAUDE_PROJECT_DIR`:
+ * it adds no file to the user's repository, does not depend on the folder the client starts it
+ * in, and does not depend on `$CLAUDE_PROJECT_DIR`, which some Claude Code versions leave unset
+ * for hooks (anthropics/claude-code#33815); every client runs hook commands through a shell, and
+ * git runs hooks with `sh`. When axme is not found, each caller does what its contract needs:
+ * the safety hook blocks the call and says how to install axme, the other hooks do nothing (the
+ * session start says so once), git hooks let the commit or push through and print the install line.
+ */
+
+/** Sets `a` to the axme to run, or to empty when there is none. */
+export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a=';
+
+/** How to install axme, as every "not installed" message says it. */
+export const INSTALL_HINT = 'npm i -D axme in this project, or npm i -g axme';
+
+/** Runs the axme found with `args` (unquoted: the caller's own text); `missing` runs instead when there is none. */
+export function runFound(args: string, missing: string): string {
+  return `${FIND_AXME}; if [ -z "$a" ]; then ${missing}; fi; $AXME_NODE "$a" ${args}`;
+}
+
+/** A one-line shell `echo` of `text` to stderr (`text` must hold no single quote). */
+export function echoErr(text: string): string {
+  if (text.includes("'")) throw new Error(`internal: a message for the shell holds a quote: ${text}`);
+  return `echo '${text}' >&2`;
+}
+
+/** The Claude Code hook command of `event` (`pre-tool-use`, ...). */
+export function hookCommand(event: string): string {
+  if (event === 'pre-tool-use') {
+    return `${runFound('hook pre-tool-use', `${echoErr(`axme is not installed on this machine (${INSTALL_HINT}); the call is blocked until it is`)}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
+  }
+  // SessionStart's stdout is the session's context: the agent (and through it the person) learns it once
+  if (event === 'session-start') return runFound('hook session-start', `echo 'axme is not installed on this machine (${INSTALL_HINT}): this session starts without the project knowledge in refs/memory/main'; exit 0`);
+  return runFound(`hook ${event}`, 'exit 0');
+}
+
+/** The `.mcp.json` entry of the axme server: the shell finds axme, then becomes it. */
+export function mcpServerEntry(): { command: string; args: string[] } {
+  return { command: 'sh', args: ['-c', `${FIND_AXME}; if [ -z "$a" ]; then ${echoErr(`axme is not installed on this machine (${INSTALL_HINT})`)}; exit 1; fi; exec $AXME_NODE "$a" serve`] };
+}
+
+/**
+ * The shell text of a git hook that runs `axme git-hook <hook> "$@"` (its input from `input`
+ * when given) and runs `failed` when that fails; when axme is not installed it says so and goes
+ * on — people can always commit and push, and the rest of a husky file still runs.
+ */
+export function gitHookRun(hook: string, failed: string, input?: string): string {
+  const what = hook === 'pre-push' ? 'push' : 'commit';
+  return `${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
+}
+
+/** Whether a command is one of axme's portable ones (it finds axme with FIND_AXME). */
+export function isPortableAxme(command: string): boolean {
+  return command.includes('node_modules/.bin/axme') && command.includes('command -v axme');
+}
+
+/** Quotes an argument for a POSIX shell when it needs quoting. */
+export function shellQuote(arg: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+
+interface Check {
+  name: string;
+  status: string;
+  detail: string;
+  fix?: string;
+}
+const checksOf = (stdout: string): Check[] => (JSON.parse(stdout) as { checks: Check[] }).checks;
+
+describe('axme init --local and axme doctor: machine-specific choices stay out of the shared files', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempRepo({ commit: true })));
+  after(() => cleanup());
+
+  test("--local puts this machine's axme into .claude/settings.local.json only, keeping what is there", async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, '.claude'), { recursive: true });
+    writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { allow: ['Bash(make)'] }, env: { EDITOR: 'vi' } }));
+    await axmeOk(dir, ['init', '--local', '--no-scan']);
+    const local = JSON.parse(readFileSync(join(dir, '.claude', 'settings.local.json'), 'utf8'));
+    assert.deepEqual(local.permissions, { allow: ['Bash(make)'] });
+    assert.equal(local.env.EDITOR, 'vi');
+    assert.equal(local.env.AXME_BIN, CLI);
+    assert.equal(local.env.AXME_NODE, process.execPath);
+    for (const f of ['.claude/settings.json', '.mcp.json']) assert.ok(!readFileSync(join(dir, f), 'utf8').includes(CLI), `${f} holds no path`);
+    // the portable command runs the local choice: AXME_BIN and AXME_NODE as Claude Code would set them from that file
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    const command = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
+    const env = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', ...local.env };
+    const r = spawnSync('/bin/sh', ['-c', command], { cwd: join(dir), env, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }), encoding: 'utf8' });
+    assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stderr);
+  });
+
+  test('doctor says which axme the commands find, checks the git hooks and the MCP entry, and changes nothing', async () => {
+    const sessions = () => (existsSync(join(dir, '.git', 'axme', 'sessions')) ? readdirSync(join(dir, '.git', 'axme', 'sessions')).length : 0);
+    const before = sessions();
+    const r = await axme(dir, ['doctor', '--json']);
+    assert.equal(r.code, 0, r.stdout);
+    const checks = checksOf(r.stdout);
+    const found = checks.find((c) => c.name === 'axme found')!;
+    assert.match(found.detail, new RegExp(`^${CLI.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(AXME_BIN\\), version `));
+    assert.match(checks.find((c) => c.name === 'mcp server')!.detail, /^starts .*axme\.cjs serve$/);
+    assert.equal(sessions(), before, 'the live hook check opened no session');
+    // a machine without axme: the doctor says so, with the fix
+    const bare = await axme(dir, ['doctor', '--json'], { env: { AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin' } });
+    assert.equal(bare.code, 1);
+    const missing = checksOf(bare.stdout).find((c) => c.name === 'axme found')!;
+    assert.equal(missing.status, 'problem');
+    assert.match(missing.fix!, /npm i -D axme/);
+  });
+
+  test('an .mcp.json entry of an earlier version that names a file missing here is a problem, not "ok"', async () => {
+    const mcpPath = join(dir, '.mcp.json');
+    const saved = readFileSync(mcpPath, 'utf8');
+    writeFileSync(mcpPath, JSON.stringify({ mcpServers: { axme: { command: process.execPath, args: ['/old/checkout/dist/axme.cjs', 'serve'] } } }));
+    const r = await axme(dir, ['doctor', '--json']);
+    const mcp = checksOf(r.stdout).find((c) => c.name === 'mcp server')!;
+    assert.equal(mcp.status, 'problem');
+    assert.match(mcp.detail, /\/old\/checkout\/dist\/axme\.cjs does not exist on this machine/);
+    writeFileSync(mcpPath, saved);
+  });
+
+  test('git hooks declined with --no-git-hooks are a choice: doctor stays ok; installing them again clears it', async () => {
+    const other = tempRepo({ commit: true });
+    try {
+      await axmeOk(other.dir, ['init', '--no-git-hooks', '--no-scan']);
+      const r = await axme(other.dir, ['doctor', '--json']);
+      const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
+      assert.equal(hooks.status, 'ok', hooks.detail);
+      assert.match(hooks.detail, /as chosen \(axme init --no-git-hooks\)/);
+      assert.equal(r.code, 0, r.stdout);
+      await axmeOk(other.dir, ['init', '--no-scan']);
+      assert.equal(spawnSync('git', ['config', '--get', 'axme.gitHooks'], { cwd: other.dir, env: cleanEnv() }).status, 1, 'the choice is cleared');
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  test('the git hooks of a machine without axme let people commit and say how to install it', () => {
+    git(dir, ['commit', '-q', '--allow-empty', '-m', 'with axme']);
+    const r = spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'no axme on this machine'], { cwd: dir, env: { ...cleanEnv(), AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin', CLAUDECODE: '1' }, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\): this commit was not checked by axme/);
+  });
+});
