@@ -362,7 +362,7 @@ describe('errors and exit codes', () => {
   });
 });
 
-describe('review fixes', () => {
+describe('edges of everyday use: credentials in every field, one-token sessions, list flags, supersede defaults, aliases, diagnostics, early readers, the derived cache, dates', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
@@ -509,7 +509,7 @@ describe('agent twins on the CLI', () => {
   });
 });
 
-describe('adversarial review fixes', () => {
+describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike slugs, invisible characters, odd dates, missing objects, refs that are not the store, SHA-256, shared clones', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {

@@ -17,7 +17,7 @@ type Command = CommandModule<any, any>;
  * The command table, in the order `axme --help` lists it: the top-level words of each command
  * module and how to load it. A command line loads the module of its first word only, so it
  * builds only its own commands (and their cores load when a handler runs). A word missing here
- * still works, through the whole table; test/startup.test.ts checks the words match the modules.
+ * still works, through the whole table; test/cli/startup.test.ts checks the words match the modules.
  */
 export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Promise<Command | Command[]> }> = [
   { words: ['init', 'log', 'history', 'fsck'], load: async (io) => (await import('./commands/store.ts')).storeCommands(io) },

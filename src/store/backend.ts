@@ -1,6 +1,6 @@
 /**
  * The object layer under the store. Two implementations (isomorphic-git in-process, git CLI)
- * pass one contract suite (test/backend-contract.test.ts). Ref updates are not here: they always
+ * pass one contract suite (test/store/backend-contract.test.ts). Ref updates are not here: they always
  * go through `git update-ref` (refs.ts), which has compare-and-swap.
  */
 import { AxmeError } from '../model/errors.ts';
