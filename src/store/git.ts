@@ -28,9 +28,13 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitResult> 
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
+    // past the time: stop git and answer now (a child git started may still hold the pipes open)
     const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');
+      child.stdout.destroy();
+      child.stderr.destroy();
+      reject(new AxmeError('UNAVAILABLE', `git ${args[0]} did not finish within ${Math.round(opts.timeoutMs! / 1000)} s (a slow or unreachable remote?)`, { args }));
     }, opts.timeoutMs);
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
@@ -43,10 +47,7 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitResult> 
     });
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
-      if (timedOut) {
-        reject(new AxmeError('UNAVAILABLE', `git ${args[0]} did not finish within ${Math.round(opts.timeoutMs! / 1000)} s (a slow or unreachable remote?)`, { args }));
-        return;
-      }
+      if (timedOut) return;
       const res = { code: code ?? 128, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
       if (res.code !== 0 && !opts.allowFail) {
         reject(new AxmeError('GIT_FAILED', `git ${args[0]} failed: ${res.stderr.trim() || `exit ${res.code}`}`, { args, code: res.code }));

@@ -97,6 +97,21 @@ test('the sync benchmark runs at a tiny size and reports merges and sync rounds'
   }
 });
 
+test('the git hooks benchmark runs at a tiny size and reports the hooks\' extra time against node -e 0, with its budgets', { timeout: 180_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/git-hooks.bench.ts', ['--reps', '2'], out);
+    assert.equal(r.status, 0, r.stderr);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }> };
+    assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ['a push (pre-push)', 1]]);
+    for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), r.stdout);
+    assert.ok(r.stdout.includes('extra ÷ node -e 0'));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
 test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios, items kept, hit rates', { timeout: 300_000 }, () => {
   const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
   try {

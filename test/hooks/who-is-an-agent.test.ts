@@ -80,3 +80,22 @@ describe("post-commit: a person's plain commit gets no note; one that cites a de
     assert.match(noteOf('HEAD').stdout, /^decisions: D-001$/m);
   });
 });
+
+describe('the harness of a hook, from the process tree', () => {
+  test('past command shells (sh -c) to the process that started them; a person\'s shell (no -c) is no harness', async () => {
+    const { spawn } = await import('node:child_process');
+    const { harnessOf } = await import('../../src/session/owner.ts');
+    assert.equal(harnessOf(process.pid), process.pid, 'a process that is not a shell is the harness');
+    const command = spawn('sh', ['-c', 'sleep 30'], { stdio: 'ignore' });
+    const typed = spawn('bash', ['-s'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    typed.stdin.write('sleep 30\n');
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(harnessOf(command.pid!), process.pid, 'sh -c is skipped');
+      assert.equal(harnessOf(typed.pid!), null, 'bash reading what is typed is a person\'s shell');
+    } finally {
+      command.kill();
+      typed.kill();
+    }
+  });
+});
