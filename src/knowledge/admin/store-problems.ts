@@ -2,6 +2,7 @@ import type { ItemBase } from '../../model/kind.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { Diagnostic, KnowledgeState } from '../core/state.ts';
 import type { MergedState } from '../core/merged-state.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
 
 const ID_KINDS = ['decision', 'backlog', 'question'] as const;
 
@@ -11,7 +12,16 @@ const ID_KINDS = ['decision', 'backlog', 'question'] as const;
  * display IDs that several items of one store carry — lookups by such an ID are refused until
  * one is renumbered. `axme fsck` finds these and more (missing objects, supersession links).
  */
-export function storeProblems(state: MergedState): Diagnostic[] {
+export function storeProblems(kb: KnowledgeBase, state: MergedState): Diagnostic[] {
+  // a state never changes: its problems are worked out once (a warm server answers every context
+  // call from here). Keyed by its items, which a view without a workspace shares with its state.
+  const known = kb.cache.perObject<Diagnostic[]>('store-problems');
+  let out = known.get(state.items);
+  if (!out) known.set(state.items, (out = problemsOf(state)));
+  return out;
+}
+
+function problemsOf(state: MergedState): Diagnostic[] {
   const out = state.diagnostics.filter((d) => d.severity === 'error');
   out.push(...duplicateIds(state));
   const ws = state.workspace;

@@ -76,7 +76,7 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     );
   }
   // what needs a person: broken files, display IDs two items carry (lookups by them are refused)
-  const problems = storeProblems(state);
+  const problems = storeProblems(kb, state);
   counts.store_problems = problems.length;
   if (problems.length) {
     blocks.push(`## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);
