@@ -24,7 +24,8 @@ if (!Number.isInteger(REPS) || REPS < 1) {
 const root = mkdtempSync(join(tmpdir(), 'axme-bench-git-hooks-'));
 const cache = join(root, 'code-cache');
 mkdirSync(cache, { mode: 0o700 });
-const env = benchEnv({ AXME_COMPILE_CACHE: cache, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' });
+// the hooks find this build as `axme init --local` makes them find it (src/setup/launch.ts)
+const env = benchEnv({ AXME_COMPILE_CACHE: cache, AXME_BIN: CLI, AXME_NODE: process.execPath, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' });
 const agentEnv = { ...env, CLAUDECODE: '1' };
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
 
@@ -64,6 +65,11 @@ const measures: Measure[] = [
 ];
 
 for (const m of measures) await m.run(); // warm up: file cache, code cache, the compiled policy
+// the hooks must have run for real: the agent's marker became trailers
+if (!/^Axme-PR: none$/m.test(git(hooked, 'log', '-1', '--format=%B', 'HEAD'))) {
+  log(`axme's hooks did not run in ${hooked}: ${git(hooked, 'log', '-2', '--format=%B')}`);
+  process.exit(1);
+}
 log(`git hooks: ${REPS} rounds of ${measures.map((m) => m.measure).join(' / ')}`);
 const samples = measures.map(() => [] as number[]);
 for (let i = 0; i < REPS; i++) for (const [j, m] of measures.entries()) samples[j]!.push(await m.run());

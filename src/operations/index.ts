@@ -14,6 +14,7 @@ import { beginCloseOp, finalizeCloseOp } from './session.ts';
 
 // reads of items, the safety rules and the oracle
 import { backlogList, backlogShow, decisionList, memoryList, questionList, questionShow } from './items.ts';
+import { safetyAdd, safetyRemove, safetyReset, safetySet } from './safety-cli.ts';
 // (end of item reads imports)
 // reads of the store as a whole, review, sessions, context, workspace
 import { fsck } from './fsck.ts';
@@ -31,6 +32,7 @@ export const OPERATIONS: AnyOperation[] = [
   // reads of items, the safety rules and the oracle
   oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions, safetyShow, safetyUpdate, oracleScan,
   decisionList, memoryList, backlogList, backlogShow, questionList, questionShow,
+  safetyAdd, safetyRemove, safetySet, safetyReset,
   // (end of item reads)
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
