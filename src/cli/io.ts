@@ -120,3 +120,6 @@ export class SilentExit extends Error {
     super(`exit ${code}`);
   }
 }
+
+/** A parsed command line as yargs gives it to a handler: the global -C and --json, and the command's own options. */
+export type CliArgs = Record<string, unknown> & { C?: string; json?: boolean };

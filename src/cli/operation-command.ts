@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
 import { inputSchema, surfaceInput, type AnyOperation, type CliPrinter } from '../operations/operation.ts';
-import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO } from './io.ts';
+import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO, type CliArgs } from './io.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
-
-type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
 /** A flag's name for a field: `allow_secret` and `allowSecret` become `allow-secret`. */
 export function flagOf(field: string): string {
@@ -97,7 +95,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       }
       return b;
     },
-    handler: async (a: Args) => {
+    handler: async (a: CliArgs) => {
       const folder = a.C ?? io.cwd;
       const input = () => (cli.stdinJson ? jsonFromStdin(io, op) : inputFrom(io, op, a, inputFields()));
       const show = async (r: unknown) => {
@@ -116,7 +114,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
 }
 
 /** The input of a run from the command line: positionals, flags and the --stdin field. */
-async function inputFrom(io: CliIO, op: AnyOperation, a: Args, fields: string[]): Promise<Record<string, unknown>> {
+async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string[]): Promise<Record<string, unknown>> {
   const { positional = [], stdin = [], variadic } = op.cli!;
   const fromStdin = await stdinFields(io, a, stdin);
   const input: Record<string, unknown> = {};
@@ -139,7 +137,7 @@ async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
   }
 }
 
-function printer(io: CliIO, a: Args): CliPrinter {
+function printer(io: CliIO, a: CliArgs): CliPrinter {
   return {
     json: !!a.json,
     args: a,

@@ -4,10 +4,8 @@ import { oracleDigest } from '../../operations/digests.ts';
 import { oracleScan } from '../../operations/safety.ts';
 import { search } from '../../operations/search.ts';
 import { status } from '../../operations/status.ts';
-import { type CliIO } from '../io.ts';
+import { type CliIO, type CliArgs } from '../io.ts';
 import { operationCommand } from '../operation-command.ts';
-
-type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
 /** The commands that twin the MCP tools: serve, and the declared context, search, status, oracle. */
 export function agentCommands(io: CliIO) {
@@ -16,7 +14,7 @@ export function agentCommands(io: CliIO) {
       command: 'serve',
       describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client)',
       builder: (y: Argv) => y,
-      handler: async (a: Args) => {
+      handler: async (a: CliArgs) => {
         const { serve } = await import('../../mcp/server.ts');
         await serve({ cwd: a.C ?? io.cwd, env: io.env });
       },

@@ -1,10 +1,8 @@
 import type { Argv } from 'yargs';
 import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
-import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO } from '../io.ts';
+import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO, type CliArgs } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
-
-type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
 /** doctor and hook: how axme is wired into the agent harness. */
 export function setupCommands(io: CliIO) {
@@ -13,7 +11,7 @@ export function setupCommands(io: CliIO) {
       command: 'doctor',
       describe: 'check what is installed for agents (store, rules, Claude Code hooks run for real, MCP server, CLAUDE.md) and what is missing',
       builder: (y: Argv) => y,
-      handler: async (a: Args) => {
+      handler: async (a: CliArgs) => {
         // each command loads its modules when it runs: the others' cost stays out of every start
         const { doctor } = await import('../../setup/doctor.ts');
         const r = await doctor({ cwd: a.C ?? io.cwd, env: io.env });
@@ -28,7 +26,7 @@ export function setupCommands(io: CliIO) {
       command: 'git-hook <name> [args..]',
       describe: `answer a git hook (installed by axme init): ${GIT_HOOK_NAMES.join(', ')}`,
       builder: (y: Argv) => y.positional('name', { type: 'string', choices: GIT_HOOK_NAMES }).positional('args', { type: 'string', array: true }).strict(false),
-      handler: async (a: Args) => {
+      handler: async (a: CliArgs) => {
         const name = a.name as string;
         // only pre-push and post-rewrite get data on stdin; the others may inherit a terminal
         const stdin = name === 'pre-push' || name === 'post-rewrite' ? await readStdin(io, 16 * 1024 * 1024) : '';
@@ -51,7 +49,7 @@ export function setupCommands(io: CliIO) {
       command: 'uninstall',
       describe: 'remove the git hooks axme init installed (chained hooks are restored)',
       builder: (y: Argv) => y,
-      handler: async (a: Args) => {
+      handler: async (a: CliArgs) => {
         const cwd = a.C ?? io.cwd;
         const { agentFilesRoot } = await import('../../setup/agent-files.ts');
         const { uninstallGitHooks } = await import('../../setup/git-hooks.ts');
@@ -66,7 +64,7 @@ export function setupCommands(io: CliIO) {
       command: 'hook <event>',
       describe: `answer a Claude Code hook (JSON on stdin): ${HOOK_EVENT_NAMES.join(', ')}`,
       builder: (y: Argv) => y.positional('event', { type: 'string', choices: HOOK_EVENT_NAMES }),
-      handler: async (a: Args) => {
+      handler: async (a: CliArgs) => {
         // normally answered by the launcher's fast path; this is the same handler for other entries
         const { processHookIO } = await import('../../hooks/io.ts');
         const { runHook } = await import('../../hooks/run.ts');

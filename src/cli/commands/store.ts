@@ -1,13 +1,11 @@
 import type { Argv } from 'yargs';
 import { relative, resolve } from 'node:path';
-import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO } from '../io.ts';
+import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO, type CliArgs } from '../io.ts';
 import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { history, log } from '../../operations/history.ts';
 import { fsck } from '../../operations/fsck.ts';
 import { operationCommand } from '../operation-command.ts';
-
-type Args = Record<string, unknown> & { C?: string; json?: boolean };
 
 /** init, log, history, fsck: commands about the store as a whole (log, history, fsck are declared operations). */
 export function storeCommands(io: CliIO) {
@@ -24,7 +22,7 @@ export function storeCommands(io: CliIO) {
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
           .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
-      handler: (a: Args) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
+      handler: (a: CliArgs) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
     },
     operationCommand(io, log),
     operationCommand(io, history),
@@ -33,7 +31,7 @@ export function storeCommands(io: CliIO) {
 }
 
 /** Which init steps the flags ask for. */
-function stepsOf(a: Args): InitSteps {
+function stepsOf(a: CliArgs): InitSteps {
   if (a.hooksPath !== undefined && (typeof a.hooksPath !== 'string' || !a.hooksPath.trim())) throw new AxmeError('INVALID_INPUT', '--hooks-path needs one folder: the one git runs this repository\'s hooks from (git rev-parse --git-path hooks)');
   if (a.hooksPath !== undefined && a.gitHooks === false) throw new AxmeError('INVALID_INPUT', '--hooks-path and --no-git-hooks contradict each other: give one');
   return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
@@ -44,7 +42,7 @@ function contextOf(io: CliIO, cwd: string) {
 }
 
 /** `axme init` without --workspace; in a workspace folder, says to add --workspace. */
-async function initOne(io: CliIO, a: Args): Promise<void> {
+async function initOne(io: CliIO, a: CliArgs): Promise<void> {
   const hint = (root: string) => new AxmeError('INVALID_INPUT', `${root} is a workspace folder, not a repository: run \`axme init --workspace\` there (it creates the workspace store and initialises every repository), or \`axme init\` inside one repository`, { root });
   const { initRepository } = await import('../../setup/init.ts');
   try {
@@ -66,7 +64,7 @@ function initJson(x: RepositoryInit) {
   return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, gitHooksDir: x.gitHooksDir?.dir ?? null, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
 }
 
-function printInit(io: CliIO, a: Args, x: RepositoryInit, prefix = ''): void {
+function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void {
   const { store: r, root, agentFiles, gitHooks, oracle } = x;
   if (a.json) return printJson(io, initJson(x));
   if (r.created) out(io, `${prefix}Initialized axme knowledge in ${x.ref} (${r.written.join(', ')})`);
@@ -81,7 +79,7 @@ function printInit(io: CliIO, a: Args, x: RepositoryInit, prefix = ''): void {
 }
 
 /** `axme init --workspace` (setup/init.ts initWorkspace): the store, then each member as it is set up; exit 1 when one failed. */
-async function initWorkspaceCommand(io: CliIO, a: Args): Promise<void> {
+async function initWorkspaceCommand(io: CliIO, a: CliArgs): Promise<void> {
   const { initWorkspace } = await import('../../setup/init.ts');
   const dir = resolve(io.cwd, a.C ?? '.');
   const text = !a.json;

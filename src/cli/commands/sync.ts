@@ -1,7 +1,5 @@
 import type { Argv } from 'yargs';
-import { out, printJson, withKb, type CliIO } from '../io.ts';
-
-type Args = Record<string, unknown> & { C?: string; json?: boolean };
+import { out, printJson, withKb, type CliIO, type CliArgs } from '../io.ts';
 
 /** `axme sync [remote]`: share knowledge through a git remote (fetch, three-way merge, push). */
 export function syncCommand(io: CliIO) {
@@ -12,7 +10,7 @@ export function syncCommand(io: CliIO) {
       y
         .positional('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
         .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' }),
-    handler: (a: Args) =>
+    handler: (a: CliArgs) =>
       withKb(io, a, async (kb) => {
         const { syncStore } = await import('../../knowledge/sync/sync-store.ts');
         const r = await syncStore(kb, { remote: a.remote as string | undefined, maxRounds: a.rounds as number | undefined, env: io.env });
