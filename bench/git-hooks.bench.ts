@@ -2,9 +2,9 @@
 // side by side in one run. Two clones of one seeded store: one with axme's hooks installed by
 // `axme init`, one without any hook. Each round runs, in turn: `node -e 0`; a person's plain
 // commit with and without the hooks; an agent's commit (CLAUDECODE=1) with its `#!axme pr=none`
-// marker with and without the hooks; a push of a feature branch to a local bare remote with and
-// without the pre-push hook. The measure is the hooks' extra time divided by `node -e 0`:
-// budgets ≤ 1.5 for an agent commit, ≤ 1.0 for a person's commit and for a push.
+// marker with and without the hooks; a person's and an agent's push of a feature branch to a
+// local bare remote with and without the pre-push hook. The measure is the hooks' extra time
+// divided by `node -e 0`: budgets ≤ 1.0 for a person's commit or push, ≤ 1.5 for an agent's.
 // Table on stdout, JSON in bench/results/.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +47,8 @@ for (const dir of [hooked, plain]) {
 let n = 0;
 const commit = (dir: string, agent: boolean) => () =>
   timeProcess('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', `change ${++n}`, ...(agent ? ['-m', '#!axme pr=none repo=bench/bench'] : [])], { cwd: dir, env: agent ? agentEnv : env });
-const push = (dir: string) => () => timeProcess('git', ['-C', dir, 'push', '-q', 'origin', 'HEAD:refs/heads/feature'], { cwd: dir, env });
+// each push moves its own branch: the person's and the agent's each carry the round's commits
+const push = (dir: string, agent = false) => () => timeProcess('git', ['-C', dir, 'push', '-q', 'origin', `HEAD:refs/heads/${agent ? 'agent-feature' : 'feature'}`], { cwd: dir, env: agent ? agentEnv : env });
 
 interface Measure {
   measure: string;
@@ -62,6 +63,8 @@ const measures: Measure[] = [
   // each push carries the commits of the round before it
   { measure: 'git push of a feature branch, no hooks', run: push(plain) },
   { measure: 'git push of a feature branch, axme pre-push', run: push(hooked) },
+  { measure: "an agent's push of a feature branch, no hooks", run: push(plain, true) },
+  { measure: "an agent's push of a feature branch, axme pre-push", run: push(hooked, true) },
 ];
 
 for (const m of measures) await m.run(); // warm up: file cache, code cache, the compiled policy
@@ -79,7 +82,8 @@ const node = s[0]!.median;
 const pairs: Array<{ measure: string; without: Stats; with: Stats; extra: number; ratio: number; budget: number }> = [
   { measure: "a person's commit", without: s[1]!, with: s[2]!, budget: 1.0 },
   { measure: "an agent's commit with its marker", without: s[3]!, with: s[4]!, budget: 1.5 },
-  { measure: 'a push (pre-push)', without: s[5]!, with: s[6]!, budget: 1.0 },
+  { measure: "a person's push (pre-push)", without: s[5]!, with: s[6]!, budget: 1.0 },
+  { measure: "an agent's push (pre-push)", without: s[7]!, with: s[8]!, budget: 1.5 },
 ].map((p) => ({ ...p, extra: p.with.median - p.without.median, ratio: (p.with.median - p.without.median) / node }));
 
 console.log(`git hooks vs plain git (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds; node -e 0 = ${fmt(node)} ms)`);

@@ -37,7 +37,7 @@ function script(hook: string): string {
   // pre-push reads the pushed refs on stdin: both hooks must see them
   const body =
     hook === 'pre-push'
-      ? ['input=$(cat)', `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`, `printf '%s\\n' "$input" | { ${gitHookRun(hook, 'exit 1')}; }`]
+      ? ['input=$(cat)', `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`, `axme_in=$(mktemp) && printf '%s\\n' "$input" > "$axme_in" || exit 1`, `${gitHookRun(hook, '{ rm -f "$axme_in"; exit 1; }', '"$axme_in"')}`, 'rm -f "$axme_in"']
       : [`if [ -x "$0.axme-previous" ]; then "$0.axme-previous" "$@" || exit $?; fi`, gitHookRun(hook, 'exit $?')];
   return ['#!/bin/sh', `${MARK}: installed by axme init; axme uninstall removes it`, ...body, ''].join('\n');
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../model/common.ts';
 import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, type LocalLaunch } from './agent-files.ts';
 import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
 import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
+import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
 
 /**
  * `axme init`: everything that sets up one repository. Every check comes first — the Claude Code
@@ -84,6 +85,8 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
+  // what the git hooks' shell fast path trusted may have changed (a workspace around, the hooks)
+  forgetGitHookFacts(kb.repo.commonDir);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
   return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow };

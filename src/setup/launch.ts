@@ -52,13 +52,55 @@ export function mcpServerEntry(): { command: string; args: string[] } {
 }
 
 /**
+ * Sets `d` to the git common dir and `ok` to 1 when the facts a hook left
+ * (knowledge/history/git-hook-files.ts) still hold: no agent variable set, the facts file there,
+ * the sessions folder unchanged since it was written, the memory tip (the loose ref file)
+ * unchanged. `req` and `enf` are then git.requireAxmeSuffix and git.enforceFor.
+ */
+const FACTS = 'd=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-hook-facts"; ok=; if [ -n "$d" ] && [ -z "$CLAUDECODE$AXME_AGENT$AXME_SESSION" ] && [ -f "$f" ] && ! [ "$d/axme/sessions" -nt "$f" ] && read -r v tip req enf < "$f" && [ "$v" = v1 ]; then cur=none; if [ -f "$d/refs/memory/main" ]; then read -r cur < "$d/refs/memory/main"; fi; if [ "$cur" = "$tip" ]; then ok=1; fi; fi';
+
+/**
+ * Per hook, the shell that decides without Node what needs no Node, setting `skip`:
+ * - commit-msg: a person's commit (facts hold, the marker not required of everyone) whose message
+ *   has no `#!axme` marker, no `Axme-` trailer and cites no decision; it also clears a note an
+ *   aborted commit left;
+ * - post-commit: attaches the note commit-msg left for this commit (one `git notes add`, and the
+ *   commit into the session's record), or skips a person's plain commit;
+ * - pre-push: a person's push where the rules bind only agents and no pushed commit cites a PR.
+ * Anything else, or any doubt, runs axme.
+ */
+function fastPath(hook: string, input?: string): string | null {
+  const pending = '"$d/axme/pending-note.meta"';
+  if (hook === 'commit-msg') {
+    return `${FACTS}; skip=; if [ -n "$d" ] && [ -f ${pending} ]; then rm -f ${pending} "$d/axme/pending-note.txt"; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
+  }
+  if (hook === 'post-commit') {
+    return [
+      `${FACTS}; skip=`,
+      // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
+      `if [ -n "$d" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
+      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=refs/notes/axme add -f -F "$d/axme/pending-note.txt" "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
+      `rm -f ${pending} "$d/axme/pending-note.txt"`,
+      `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
+    ].join('; ');
+  }
+  if (hook === 'pre-push' && input) {
+    return `${FACTS}; skip=; if [ -n "$ok" ] && [ "$enf" = agents ]; then locals=$(while read -r lref loid rref roid; do case "$loid" in *[!0]*) printf '%s ' "$loid";; esac; done < ${input}); if [ -z "$locals" ] || ! git log --max-count=5000 --format='%(trailers:key=Axme-PR,valueonly)' $locals --not --remotes 2>/dev/null | grep -q '[0-9]'; then skip=1; fi; fi`;
+  }
+  return null;
+}
+
+/**
  * The shell text of a git hook that runs `axme git-hook <hook> "$@"` (its input from `input`
- * when given) and runs `failed` when that fails; when axme is not installed it says so and goes
- * on — people can always commit and push, and the rest of a husky file still runs.
+ * when given) and runs `failed` when that fails — unless its fast path decided without Node.
+ * When axme is not installed it says so and goes on: people can always commit and push, and
+ * the rest of a husky file still runs.
  */
 export function gitHookRun(hook: string, failed: string, input?: string): string {
   const what = hook === 'pre-push' ? 'push' : 'commit';
-  return `${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
+  const run = `${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
+  const fast = fastPath(hook, input);
+  return fast ? `${fast}; if [ -z "$skip" ]; then ${run}; fi` : run;
 }
 
 /** Whether a command is one of axme's portable ones (it finds axme with FIND_AXME). */

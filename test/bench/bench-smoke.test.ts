@@ -104,7 +104,7 @@ test('the git hooks benchmark runs at a tiny size and reports the hooks\' extra 
     assert.equal(r.status, 0, r.stderr);
     const [file] = readdirSync(out);
     const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }> };
-    assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ['a push (pre-push)', 1]]);
+    assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ["a person's push (pre-push)", 1], ["an agent's push (pre-push)", 1.5]]);
     for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), r.stdout);
     assert.ok(r.stdout.includes('extra ÷ node -e 0'));
   } finally {

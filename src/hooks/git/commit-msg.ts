@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
 import { addPrTrailers, hasPrTrailer } from '../../knowledge/history/commit-trailers.ts';
-import { agentReason, hookSetting, prProblem, sessionOf, type GitHookIO } from './context.ts';
+import { noteText } from '../../knowledge/history/commit-notes.ts';
+import { dropPendingNote, headCommit, leavePendingNote, recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
+import { MEMORY_REF } from '../../model/refs.ts';
+import { isAgentEnv } from '../../model/agent-env.ts';
+import { currentBranch, readRefSync } from '../../knowledge/core/location.ts';
+import { agentReason, hookSetting, prProblem, sessionOf, type GitHookIO, type HookSetting } from './context.ts';
+import { readSession } from '../../session/sessions.ts';
 
 /** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */
 const MARKER_RE = /#!axme\s+(?:pr|repo)=/;
@@ -45,11 +51,20 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const path = resolve(io.cwd, file);
   const message = readFileSync(path, 'utf8');
   const s = await hookSetting(io);
+  if (s.loc) {
+    // a note left by a commit that did not happen must not land on this one
+    dropPendingNote(s.loc.commonDir);
+    // a person's commit through Node leaves the facts that let the next ones skip it (an agent's would not use them)
+    if (!isAgentEnv(io.env)) recordGitHookFacts(s.loc, s.policy, { workspace: s.workspace, now: io.now() });
+  }
   const found = extractMarker(message);
   if (!found) {
     const agent = s.policy.requireAxmeSuffix === 'agents' ? agentReason(io.env, s.loc) : null;
     const required = s.policy.requireAxmeSuffix === 'always' || agent !== null;
-    if (!required || (await hasPrTrailer(s.at, message))) return 0;
+    if (!required || (await hasPrTrailer(s.at, message))) {
+      prepareNote(io, s, message);
+      return 0;
+    }
     const why = agent ? `it is taken for an agent's commit: ${agent}` : 'git.requireAxmeSuffix is always: every commit carries it';
     io.stderr(`axme: this commit needs its PR metadata (${why}). End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
     return 1;
@@ -69,6 +84,36 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   }
   // only the blank lines the marker leaves behind go; the user's own text stays byte for byte
   const body = found.rest.replace(/(\r?\n[ \t]*)+$/, '');
-  writeFileSync(path, await addPrTrailers({ at: s.at, message: `${body}\n`, pr, repo, session: sessionOf(io, s.loc) }));
+  const session = sessionOf(io, s.loc);
+  const final = await addPrTrailers({ at: s.at, message: `${body}\n`, pr, repo, session });
+  writeFileSync(path, final);
+  prepareNote(io, s, final, session);
   return 0;
+}
+
+/** The `Key: value` lines of a message's last paragraph, by lower-case key (git's trailer block, read without git). */
+function trailersOf(message: string): Map<string, string> {
+  const paragraphs = message.replace(/\s+$/, '').split(/\n[ \t]*\n/);
+  const last = paragraphs.length > 1 ? paragraphs.at(-1)! : '';
+  const out = new Map<string, string>();
+  for (const line of last.split('\n')) {
+    const m = /^([A-Za-z0-9-]+):\s*(.*)$/.exec(line.trim());
+    if (!m) return new Map();
+    out.set(m[1]!.toLowerCase(), m[2]!);
+  }
+  return out;
+}
+
+/**
+ * Works out the note of the commit being made and leaves it for post-commit (git-hook-files.ts),
+ * which attaches it without starting Node: the session, the PR and repo of the trailers, the
+ * decisions cited, the memory tip, the branch. Nothing is left when there is nothing to tie.
+ */
+function prepareNote(io: GitHookIO, s: HookSetting, message: string, known?: string | null): void {
+  if (!s.loc) return;
+  const t = trailersOf(message);
+  const session = t.get('axme-session') ?? (known === undefined ? sessionOf(io, s.loc) : known);
+  const tip = readRefSync(s.loc.commonDir, MEMORY_REF);
+  const text = noteText({ message, session, pr: t.get('axme-pr') ?? null, repo: t.get('axme-repo') ?? null, tip: tip && tip !== 'unknown' ? tip : null, branch: currentBranch(s.loc.gitDir) });
+  if (text) leavePendingNote(s.loc.commonDir, { text, parent: headCommit(s.loc), session: session && readSession(s.loc.commonDir, session) ? session : null, at: io.now(), message });
 }

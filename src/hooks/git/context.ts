@@ -44,19 +44,21 @@ export interface HookSetting {
   at: GitAt;
   loc: RepoLocation | null;
   policy: Policy;
+  /** a workspace store's rules are merged in (the shell's fast path then never applies) */
+  workspace: boolean;
   lookup: (repo: string, pr: number) => Promise<PrLookup>;
 }
 
 /** The repository, its policy (defaults without a store) and a PR lookup. */
 export async function hookSetting(io: GitHookIO): Promise<HookSetting> {
   const loc = locateRepo(io.cwd, io.env);
-  const { policy } = await policyFor(loc, io.version, async () => (await io.loadStoreWork()).readRepositoryPolicy(loc, io.env, io.cwd), io.cwd);
+  const { policy, workspace } = await policyFor(loc, io.version, async () => (await io.loadStoreWork()).readRepositoryPolicy(loc, io.env, io.cwd), io.cwd);
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const lookup = async (repo: string, pr: number): Promise<PrLookup> => {
     const r = io.lookupPr ? await io.lookupPr(repo, pr) : await (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc });
     return typeof r === 'string' ? { state: r } : r;
   };
-  return { at: { cwd: io.cwd, env: io.env }, loc, policy, lookup };
+  return { at: { cwd: io.cwd, env: io.env }, loc, policy, workspace: !!workspace && workspace.gitDir !== loc?.commonDir, lookup };
 }
 
 /** Why a `pr=N` marker must not be used, or null when it may (the harness hook's rule, verbatim). */

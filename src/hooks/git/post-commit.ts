@@ -1,4 +1,5 @@
 import { noteCommit, nothingToNote } from '../../knowledge/history/commit-notes.ts';
+import { dropPendingNoteAt } from '../../knowledge/history/git-hook-files.ts';
 import { sessionOf, type GitHookIO } from './context.ts';
 
 /**
@@ -8,6 +9,8 @@ import { sessionOf, type GitHookIO } from './context.ts';
  * Never fails the commit (git ignores post-commit's exit code; problems go to stderr).
  */
 export async function postCommit(io: GitHookIO): Promise<number> {
+  // the full path writes the note itself: a note commit-msg left (for the shell's fast path) goes
+  dropPendingNoteAt(io.cwd, io.env);
   if (nothingToNote(io.cwd, io.env, (loc) => sessionOf(io, loc))) return 0;
   await noteCommit({ at: { cwd: io.cwd, env: io.env }, now: io.now(), sessionOf: (loc) => sessionOf(io, loc) });
   return 0;

@@ -1,4 +1,6 @@
 import { matchesName } from '../../safety/patterns.ts';
+import { recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
+import { isAgentEnv } from '../../model/agent-env.ts';
 import { commitsCitingPrs, isFastForward } from '../../knowledge/history/pushed-commits.ts';
 import { agentReason, hookSetting, prProblem, type GitHookIO } from './context.ts';
 
@@ -14,6 +16,7 @@ const PR_CHECK_BUDGET_MS = 6_000;
 export async function prePush(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   const { policy } = s;
+  if (s.loc && !isAgentEnv(io.env)) recordGitHookFacts(s.loc, policy, { workspace: s.workspace, now: io.now() });
   const agent = agentReason(io.env, s.loc);
   const binds = agent !== null || policy.enforceFor === 'everyone';
   const directAllowed = policy.allowDirectPushToMain && !policy.requirePrForMain;

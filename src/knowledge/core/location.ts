@@ -8,7 +8,8 @@ import { currentBranch, locateRepo, type RepoLocation } from '../../store/locate
  */
 
 export { sessionStoreAt, type WorkspaceLocation } from '../../store/workspace-store.ts';
-export { locateRepo, type RepoLocation };
+export { currentBranch, locateRepo, type RepoLocation };
+export { readRefSync } from '../../store/locate.ts';
 
 /**
  * The branch checked out where a command runs: in `gitDir` when it is known, else in the

@@ -49,21 +49,31 @@ export async function noteCommit(opts: NoteCommitOptions): Promise<void> {
   const t = await trailersOf(at, message);
   const loc = locateRepo(at.cwd, at.env);
   const tip = loc ? readRefSync(loc.commonDir, MEMORY_REF) : null;
-  const decisions = [...new Set(message.match(/\bD-\d{3,}\b/g) ?? [])];
-  const lines: string[] = [];
   const session = t.get('axme-session') ?? opts.sessionOf(loc);
-  if (session) lines.push(`session: ${session}`);
   // the session's own record of what it committed (machine-local)
   // (a session from elsewhere, named by AXME_SESSION, has no local record: the note still says it)
   if (session && loc && readSession(loc.commonDir, session)) recordEvent(loc.commonDir, session, { t: opts.now.toISOString(), type: 'commit', commit: head });
-  if (t.get('axme-pr')) lines.push(`pr: ${t.get('axme-pr')}`);
-  if (t.get('axme-repo')) lines.push(`repo: ${t.get('axme-repo')}`);
-  if (tip && tip !== 'unknown') lines.push(`memory: ${tip}`);
+  const text = noteText({ message, session, pr: t.get('axme-pr') ?? null, repo: t.get('axme-repo') ?? null, tip: tip && tip !== 'unknown' ? tip : null, branch: await headBranch(at) });
+  if (text) await writeNote(at, head, text);
+}
+
+/**
+ * A commit's note from what is known about it: the session, the PR and repo of its trailers, the
+ * memory tip, the decisions its message cites, the branch — one `key: value` per line, sorted as
+ * git's cat_sort_uniq rewrite mode leaves them (a note reads the same after a rebase); null when
+ * there is nothing but the tip and the branch, that is, nothing that ties the commit to anything.
+ */
+export function noteText(c: { message: string; session: string | null; pr: string | null; repo: string | null; tip: string | null; branch: string | null }): string | null {
+  const decisions = [...new Set(c.message.match(/\bD-\d{3,}\b/g) ?? [])];
+  const lines: string[] = [];
+  if (c.session) lines.push(`session: ${c.session}`);
+  if (c.pr) lines.push(`pr: ${c.pr}`);
+  if (c.repo) lines.push(`repo: ${c.repo}`);
+  if (c.tip) lines.push(`memory: ${c.tip}`);
   if (decisions.length) lines.push(`decisions: ${decisions.join(', ')}`);
-  const branch = await headBranch(at);
-  if (branch) lines.push(`branch: ${branch}`);
-  // sorted, as git's cat_sort_uniq rewrite mode leaves them: a note reads the same after a rebase
-  if (lines.length) await writeNote(at, head, `${lines.sort().join('\n')}\n`);
+  if (!lines.length || (lines.length === 1 && c.tip)) return null;
+  if (c.branch) lines.push(`branch: ${c.branch}`);
+  return `${lines.sort().join('\n')}\n`;
 }
 
 /**
