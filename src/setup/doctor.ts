@@ -5,6 +5,7 @@ import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
+import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
@@ -50,8 +51,42 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
   checks.push(mcpCheck(loc.worktree, opts.env));
   checks.push(claudeMdCheck(loc.worktree));
+  checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));
   checks.push(sessionsCheck(loc.commonDir));
   return { ok: checks.every((c) => c.status === 'ok'), checks };
+}
+
+/**
+ * The knowledge's remote, read without the network (what the last fetch brought): the remote's
+ * fetch settings carry the knowledge refspecs (a plain `git fetch` brings teammates' knowledge),
+ * and the store is in step with what the remote had. No remote: nothing to check.
+ */
+async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | null | 'unknown'): Promise<Check[]> {
+  const git = async (args: string[]) => {
+    const r = await runGit(args, { cwd: root, env, allowFail: true });
+    return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+  };
+  const remotes = ((await git(['remote'])) ?? '').split('\n').filter(Boolean);
+  const remote = remotes.includes('origin') ? 'origin' : remotes.length === 1 ? remotes[0]! : null;
+  if (!remote) return remotes.length ? [{ name: 'remote', status: 'ok', detail: `several remotes, none is origin (${remotes.join(', ')}): axme sync <remote> names one` }] : [];
+  const specs = ((await git(['config', '--get-all', `remote.${remote}.fetch`])) ?? '').split('\n');
+  const out: Check[] = [];
+  if (!specs.includes(`+refs/memory/*:refs/memory-remotes/${remote}/*`)) {
+    out.push({ name: 'remote fetch', status: 'missing', detail: `git fetch from ${remote} does not bring the knowledge (no refs/memory/* refspec)`, fix: 'axme init (or axme sync, which adds it)' });
+  } else out.push({ name: 'remote fetch', status: 'ok', detail: `git fetch from ${remote} brings the knowledge into refs/memory-remotes/${remote}/` });
+  const theirs = await git(['rev-parse', '--verify', '-q', `refs/memory-remotes/${remote}/main`]);
+  const mine = tip === 'unknown' ? await git(['rev-parse', '--verify', '-q', MEMORY_REF]) : tip;
+  const asOf = `(as of the last fetch from ${remote})`;
+  if (!theirs) out.push(mine ? { name: 'in step', status: 'problem', detail: `${remote} has none of this store's knowledge ${asOf}`, fix: 'axme sync' } : { name: 'in step', status: 'ok', detail: `no knowledge here or on ${remote} yet` });
+  else if (!mine) out.push({ name: 'in step', status: 'problem', detail: `${remote} has knowledge and this repository has no store`, fix: `axme init (it starts from ${remote}'s knowledge)` });
+  else if (mine === theirs) out.push({ name: 'in step', status: 'ok', detail: `the store is where ${remote}'s is ${asOf}` });
+  else {
+    const behind = (await runGit(['merge-base', '--is-ancestor', mine, theirs], { cwd: root, env, allowFail: true })).code === 0;
+    const ahead = !behind && (await runGit(['merge-base', '--is-ancestor', theirs, mine], { cwd: root, env, allowFail: true })).code === 0;
+    const how = behind ? `behind ${remote}` : ahead ? `ahead of ${remote}: knowledge not shared yet` : `diverged from ${remote}`;
+    out.push({ name: 'in step', status: 'problem', detail: `the store is ${how} ${asOf}`, fix: 'axme sync' });
+  }
+  return out;
 }
 
 /**

@@ -90,3 +90,35 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     assert.match(r.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\): this commit was not checked by axme/);
   });
 });
+
+describe('axme doctor and the remote: fetch settings and a store in step, read without the network', () => {
+  test('missing refspecs, not shared yet, in step: each said, with its fix', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'axme-doctor-remote-'));
+    try {
+      const remote = join(root, 'remote.git');
+      git(root, ['init', '-q', '--bare', remote]);
+      const dir = join(root, 'work');
+      git(root, ['clone', '-q', remote, dir]);
+      await axmeOk(dir, ['init', '--no-scan', '--no-fetch-config']);
+      const check = async (name: string) => checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === name)!;
+      const fetch = await check('remote fetch');
+      assert.equal(fetch.status, 'missing');
+      assert.match(fetch.fix!, /axme init/);
+      const before = await check('in step');
+      assert.equal(before.status, 'problem');
+      assert.match(before.detail, /origin has none of this store's knowledge/);
+      await axmeOk(dir, ['sync']);
+      assert.equal((await check('remote fetch')).status, 'ok');
+      assert.equal((await check('in step')).status, 'ok');
+      await axmeOk(dir, ['decision', 'add', '--title', 'Not shared yet', '--decision', 'Saved after the last sync.']);
+      const ahead = await check('in step');
+      assert.equal(ahead.status, 'problem');
+      assert.match(ahead.detail, /ahead of origin: knowledge not shared yet \(as of the last fetch from origin\)/);
+      assert.equal(ahead.fix, 'axme sync');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
