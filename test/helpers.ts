@@ -25,6 +25,8 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // developer's `axme init --local` would name it
   env.AXME_BIN = CLI;
   env.AXME_NODE = process.execPath;
+  // no background syncs started by session hooks unless a test asks for them (test/knowledge/auto-sync.test.ts)
+  env.AXME_SYNC_AUTO = 'off';
   return { ...env, ...extra };
 }
 

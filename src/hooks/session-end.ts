@@ -3,6 +3,7 @@ import { knownHarnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
+import { readAutoSync, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 
 /** SessionEnd: marks the harness session's axme session as ended (why, and when). */
 export async function sessionEnd(io: HookIO): Promise<void> {
@@ -13,4 +14,8 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   const s = knownHarnessSession({ ...p, session_id: p.session_id }, loc.commonDir);
   if (!s) return;
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
+  // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
+  if (readAutoSync(loc.commonDir)?.mode === 'session' && process.argv[1]) {
+    startAutoSync({ commonDir: loc.commonDir, cwd: p.cwd ?? io.cwd, env: io.env, execPath: process.execPath, script: process.argv[1], reason: 'session-end' });
+  }
 }

@@ -3,6 +3,9 @@ import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { AxmeError } from '../model/errors.ts';
+import type { StoreConfig } from '../model/config.ts';
+import { readState } from '../knowledge/core/state.ts';
+import { autoSyncMode, autoSyncProblem, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
@@ -52,6 +55,7 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
         RECOVERY_BUDGET_MS,
       );
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
+      notes.push(...startSessionSync(kb, loc, env, opts.cwd, await readState(kb)));
       const page = await assembleContext(kb, { budget: opts.budget });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
       return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
@@ -62,6 +66,19 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
     }
     throw err;
   }
+}
+
+/**
+ * sync.auto at a session start (knowledge/sync/auto-sync.ts): the last background sync's failure,
+ * told once in this context, and a new one started in the background when the mode says so.
+ */
+function startSessionSync(kb: KnowledgeBase, loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, state: { config: StoreConfig | null }): string[] {
+  const commonDir = kb.repo.commonDir;
+  const problem = autoSyncProblem(commonDir);
+  const mode = autoSyncMode(state.config, commonDir, env);
+  rememberAutoSyncMode(commonDir, mode);
+  if (mode === 'session' && process.argv[1]) startAutoSync({ commonDir, cwd: loc?.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1], reason: 'session-start' });
+  return problem ? [problem] : [];
 }
 
 /** What the session-start hook spends on recovering orphans before it answers. */

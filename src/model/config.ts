@@ -12,6 +12,16 @@ export const StoreConfig = z
       .loose()
       .optional()
       .describe('knowledge review (docs/review.md)'),
+    sync: z
+      .object({
+        auto: z
+          .enum(['off', 'session'])
+          .optional()
+          .describe('off: only `axme sync` shares; session (the default when the repository has a remote): a sync in the background when a session starts and when it ends'),
+      })
+      .loose()
+      .optional()
+      .describe('sharing the knowledge through the git remote (docs/sync.md)'),
   })
   .loose();
 export type StoreConfig = z.infer<typeof StoreConfig>;

@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StoreConfig } from '../../model/config.ts';
+import { writeFileAtomicSync } from '../../store/atomic-file.ts';
+import { processAlive } from '../../session/owner.ts';
+
+/**
+ * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
+ * session-start and session-end hooks start `axme sync --auto <why>` in the background — detached,
+ * one at a time, bounded in time — so a slow or absent network never holds the agent. Each run
+ * leaves its outcome in `<git-common-dir>/axme/auto-sync.json`; a failure is told in the next
+ * session's context, with what to run.
+ */
+
+export type AutoSyncMode = 'off' | 'session';
+
+/** A background sync gives up after this long (the process exits, the outcome says so). */
+export const AUTO_SYNC_TIMEOUT_MS = 120_000;
+
+export interface AutoSyncRecord {
+  /** the mode the last session start found (session-end follows it without opening the store) */
+  mode: AutoSyncMode;
+  /** the last run: when it ended, why it ran, and how it went */
+  last?: { at: string; reason: string; ok: boolean; remote?: string; summary: string; error?: string } | undefined;
+}
+
+const recordPath = (commonDir: string) => join(commonDir, 'axme', 'auto-sync.json');
+const lockPath = (commonDir: string) => join(commonDir, 'axme', 'auto-sync.pid');
+
+/** Whether the repository has a git remote (its config file, read without git). */
+export function hasRemote(commonDir: string): boolean {
+  try {
+    return /^\s*\[remote\s+"/m.test(readFileSync(join(commonDir, 'config'), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The mode: AXME_SYNC_AUTO, else axme.yaml's `sync.auto`, else `session` when the repository has a remote, else off. */
+export function autoSyncMode(config: StoreConfig | null, commonDir: string, env: NodeJS.ProcessEnv = {}): AutoSyncMode {
+  const forced = env.AXME_SYNC_AUTO;
+  if (forced === 'off' || forced === 'session') return forced;
+  const set = (config?.sync as { auto?: AutoSyncMode } | undefined)?.auto;
+  if (set) return set;
+  return hasRemote(commonDir) ? 'session' : 'off';
+}
+
+export function readAutoSync(commonDir: string): AutoSyncRecord | null {
+  try {
+    const r = JSON.parse(readFileSync(recordPath(commonDir), 'utf8')) as AutoSyncRecord;
+    return r && (r.mode === 'off' || r.mode === 'session') ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeAutoSync(commonDir: string, r: AutoSyncRecord): void {
+  try {
+    writeFileAtomicSync(recordPath(commonDir), `${JSON.stringify(r)}\n`);
+  } catch {
+    // a read-only repository: nothing is remembered, nothing breaks
+  }
+}
+
+/** Remembers the mode (session start), keeping the last run's outcome. */
+export function rememberAutoSyncMode(commonDir: string, mode: AutoSyncMode): void {
+  const r = readAutoSync(commonDir);
+  if (r?.mode !== mode) writeAutoSync(commonDir, { ...(r ?? {}), mode });
+}
+
+/** Records how a background sync went (the `axme sync --auto` process, at its end). */
+export function recordAutoSyncRun(commonDir: string, last: NonNullable<AutoSyncRecord['last']>): void {
+  const r = readAutoSync(commonDir);
+  writeAutoSync(commonDir, { mode: r?.mode ?? 'session', last });
+  rmSync(lockPath(commonDir), { force: true });
+}
+
+/** The line the next session's context carries about a failed background sync, or null. */
+export function autoSyncProblem(commonDir: string): string | null {
+  const last = readAutoSync(commonDir)?.last;
+  if (!last || last.ok) return null;
+  return `(axme: the background sync${last.remote ? ` with ${last.remote}` : ''} at ${last.reason} failed at ${last.at}: ${last.error ?? last.summary}; the knowledge here may not be the team's: run \`axme sync\` to see why)`;
+}
+
+/**
+ * Starts `axme sync --auto <reason>` detached from this process (the hook answers at once), unless
+ * one is running already (its pid in `auto-sync.pid`, still alive). Its output goes to
+ * `<git-common-dir>/axme/auto-sync.log`. Returns whether one was started.
+ */
+export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJS.ProcessEnv; execPath: string; script: string; reason: string }): boolean {
+  const lock = lockPath(opts.commonDir);
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    if (processAlive(pid)) return false;
+  }
+  let log: number | undefined;
+  try {
+    log = openSync(join(opts.commonDir, 'axme', 'auto-sync.log'), 'a');
+    const child = spawn(opts.execPath, [opts.script, 'sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', log, log] });
+    child.unref();
+    if (child.pid) writeFileSync(lock, `${child.pid}\n`);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (log !== undefined) closeSync(log);
+  }
+}

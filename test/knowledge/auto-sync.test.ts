@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+
+/**
+ * sync.auto: the session hooks share the knowledge in the background. Real hooks (the built
+ * binary fed Claude Code's payloads), a real bare remote; the background runs are waited for by
+ * their outcome file, never by the clock.
+ */
+describe('sync.auto: knowledge kept in step by the session hooks, in the background', () => {
+  let root: string;
+  let remote: string;
+  let dir: string;
+  // the default: no AXME_SYNC_AUTO, so a repository with a remote syncs at session start and end
+  const env = { ...cleanEnv(), AXME_SYNC_AUTO: '' };
+  const hook = (event: string, sessionId: string) =>
+    spawnSync(process.execPath, [CLI, 'hook', event], { cwd: dir, env, input: JSON.stringify({ session_id: sessionId, hook_event_name: event === 'session-start' ? 'SessionStart' : 'SessionEnd', source: 'startup', reason: 'other', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+  const record = () => {
+    const p = join(dir, '.git', 'axme', 'auto-sync.json');
+    return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as { mode: string; last?: { at: string; reason: string; ok: boolean; error?: string } }) : null;
+  };
+  /** Waits until a background run newer than `since` has recorded its outcome. */
+  const outcome = async (since: string) => {
+    for (let i = 0; i < 600; i++) {
+      const last = record()?.last;
+      if (last && last.at > since && !existsSync(join(dir, '.git', 'axme', 'auto-sync.pid'))) return last;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no background sync finished: ${readFileSync(join(dir, '.git', 'axme', 'auto-sync.log'), 'utf8')}`);
+  };
+  const remoteTip = () => git(root, ['--git-dir', remote, 'rev-parse', '-q', '--verify', 'refs/memory/main']).trim();
+
+  before(async () => {
+    root = mkdtempSync(join(tmpdir(), 'axme-auto-sync-'));
+    remote = join(root, 'remote.git');
+    git(root, ['init', '-q', '--bare', remote]);
+    dir = join(root, 'work');
+    git(root, ['clone', '-q', remote, dir]);
+    await axmeOk(dir, ['init', '--no-claude', '--no-scan', '--no-git-hooks']);
+  });
+  after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
+
+  test('a session start shares what was saved since, without waiting for it', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Saved before the session', '--decision', 'Shared by the hook.']);
+    const since = new Date().toISOString();
+    const r = hook('session-start', 'auto-1');
+    assert.equal(r.status, 0, r.stderr);
+    const last = await outcome(since);
+    assert.equal(last.ok, true, last.error);
+    assert.equal(last.reason, 'session-start');
+    assert.equal(record()!.mode, 'session');
+    assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
+  });
+
+  test('a session end shares what the session saved', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Saved during the session', '--decision', 'Shared at its end.']);
+    const since = new Date().toISOString();
+    assert.equal(hook('session-end', 'auto-1').status, 0);
+    const last = await outcome(since);
+    assert.equal(last.ok, true, last.error);
+    assert.equal(last.reason, 'session-end');
+    assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
+  });
+
+  test('a failed background sync is told once, in the next session context, with what to run', async () => {
+    git(dir, ['remote', 'set-url', 'origin', join(root, 'nowhere.git')]);
+    const since = new Date().toISOString();
+    assert.equal(hook('session-start', 'auto-2').status, 0);
+    const last = await outcome(since);
+    assert.equal(last.ok, false);
+    const since2 = new Date().toISOString();
+    const next = hook('session-start', 'auto-3');
+    assert.match(next.stdout, /the background sync with origin at session-start failed at .*cannot reach remote origin.*run `axme sync` to see why/);
+    // that session start tried again (and failed again: the remote is still gone)
+    assert.equal((await outcome(since2)).ok, false);
+    git(dir, ['remote', 'set-url', 'origin', remote]);
+  });
+
+  test('AXME_SYNC_AUTO=off: no background sync', async () => {
+    const before = record()!.last!.at;
+    const r = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: { ...env, AXME_SYNC_AUTO: 'off' }, input: JSON.stringify({ session_id: 'auto-4', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    assert.equal(r.status, 0);
+    assert.equal(record()!.mode, 'off');
+    assert.ok(!existsSync(join(dir, '.git', 'axme', 'auto-sync.pid')), 'none started');
+    assert.equal(record()!.last!.at, before);
+  });
+});
