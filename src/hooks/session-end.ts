@@ -15,7 +15,8 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   if (!s) return;
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
   // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
-  if (readAutoSync(loc.commonDir)?.mode === 'session' && process.argv[1]) {
+  const mode = readAutoSync(loc.commonDir)?.mode;
+  if (mode !== undefined && mode !== 'off' && process.argv[1]) {
     startAutoSync({ commonDir: loc.commonDir, cwd: p.cwd ?? io.cwd, env: io.env, execPath: process.execPath, script: process.argv[1], reason: 'session-end' });
   }
 }

@@ -77,7 +77,7 @@ function startSessionSync(kb: KnowledgeBase, loc: RepoLocation | null, env: Node
   const problem = autoSyncProblem(commonDir);
   const mode = autoSyncMode(state.config, commonDir, env);
   rememberAutoSyncMode(commonDir, mode);
-  if (mode === 'session' && process.argv[1]) startAutoSync({ commonDir, cwd: loc?.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1], reason: 'session-start' });
+  if (mode !== 'off' && process.argv[1]) startAutoSync({ commonDir, cwd: loc?.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1], reason: 'session-start' });
   return problem ? [problem] : [];
 }
 

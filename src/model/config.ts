@@ -15,9 +15,9 @@ export const StoreConfig = z
     sync: z
       .object({
         auto: z
-          .enum(['off', 'session'])
+          .enum(['off', 'session', 'commit'])
           .optional()
-          .describe('off: only `axme sync` shares; session (the default when the repository has a remote): a sync in the background when a session starts and when it ends'),
+          .describe('off: only `axme sync` shares; session (the default when the repository has a remote): a sync in the background when a session starts and when it ends; commit: also after every commit'),
       })
       .loose()
       .optional()

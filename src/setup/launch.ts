@@ -82,6 +82,8 @@ function fastPath(hook: string, input?: string): string | null {
       `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=refs/notes/axme add -f -F "$d/axme/pending-note.txt" "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
       `rm -f ${pending} "$d/axme/pending-note.txt"`,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
+      // sync.auto: commit — the knowledge goes to the remote after each commit, in the background
+      `if [ -n "$d" ] && grep -q '"mode":"commit"' "$d/axme/auto-sync.json" 2>/dev/null; then (${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" sync --auto commit >> "$d/axme/auto-sync.log" 2>&1 < /dev/null & fi); fi`,
     ].join('; ');
   }
   if (hook === 'pre-push' && input) {

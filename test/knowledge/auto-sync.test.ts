@@ -80,6 +80,24 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     git(dir, ['remote', 'set-url', 'origin', remote]);
   });
 
+  test('sync.auto commit: the knowledge also goes to the remote after each commit, in the background', async () => {
+    await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env }); // the git hooks
+    const commitEnv = { ...env, AXME_SYNC_AUTO: 'commit' };
+    const start = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: commitEnv, input: JSON.stringify({ session_id: 'auto-5', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    assert.equal(start.status, 0, start.stderr);
+    assert.equal(record()!.mode, 'commit');
+    await outcome(record()?.last?.at ?? '');
+    await axmeOk(dir, ['decision', 'add', '--title', 'Saved before a commit', '--decision', 'Shared after it.'], { env });
+    const since = new Date().toISOString();
+    const c = spawnSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'code change', '-m', '#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });
+    assert.equal(c.status, 0, c.stderr);
+    const last = await outcome(since);
+    assert.equal(last.reason, 'commit');
+    assert.equal(last.ok, true, last.error);
+    assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
+    spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: { ...env, AXME_SYNC_AUTO: 'off' }, input: JSON.stringify({ session_id: 'auto-6', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+  });
+
   test('AXME_SYNC_AUTO=off: no background sync', async () => {
     const before = record()!.last!.at;
     const r = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: { ...env, AXME_SYNC_AUTO: 'off' }, input: JSON.stringify({ session_id: 'auto-4', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });

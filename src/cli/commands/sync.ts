@@ -10,7 +10,7 @@ export function syncCommand(io: CliIO) {
       y
         .positional('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
         .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' })
-        .option('auto', { type: 'string', describe: 'what the session hooks start in the background (sync.auto): the reason (session-start, session-end); bounded in time, the outcome kept for the next session' }),
+        .option('auto', { type: 'string', describe: 'what the hooks start in the background (sync.auto): the reason (session-start, session-end, commit); bounded in time, the outcome kept for the next session' }),
     handler: (a: CliArgs) =>
       withKb(io, a, async (kb) => {
         const [{ syncStore }, auto] = await Promise.all([import('../../knowledge/sync/sync-store.ts'), a.auto !== undefined ? import('../../knowledge/sync/auto-sync.ts') : null]);

@@ -7,13 +7,15 @@ import { processAlive } from '../../session/owner.ts';
 
 /**
  * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
- * session-start and session-end hooks start `axme sync --auto <why>` in the background — detached,
+ * session-start and session-end hooks (and with `commit`, the post-commit git hook) start
+ * `axme sync --auto <why>` in the background — detached,
  * one at a time, bounded in time — so a slow or absent network never holds the agent. Each run
  * leaves its outcome in `<git-common-dir>/axme/auto-sync.json`; a failure is told in the next
  * session's context, with what to run.
  */
 
-export type AutoSyncMode = 'off' | 'session';
+export type AutoSyncMode = 'off' | 'session' | 'commit';
+const MODES: readonly string[] = ['off', 'session', 'commit'];
 
 /** A background sync gives up after this long (the process exits, the outcome says so). */
 export const AUTO_SYNC_TIMEOUT_MS = 120_000;
@@ -40,7 +42,7 @@ export function hasRemote(commonDir: string): boolean {
 /** The mode: AXME_SYNC_AUTO, else axme.yaml's `sync.auto`, else `session` when the repository has a remote, else off. */
 export function autoSyncMode(config: StoreConfig | null, commonDir: string, env: NodeJS.ProcessEnv = {}): AutoSyncMode {
   const forced = env.AXME_SYNC_AUTO;
-  if (forced === 'off' || forced === 'session') return forced;
+  if (forced && MODES.includes(forced)) return forced as AutoSyncMode;
   const set = (config?.sync as { auto?: AutoSyncMode } | undefined)?.auto;
   if (set) return set;
   return hasRemote(commonDir) ? 'session' : 'off';
@@ -49,7 +51,7 @@ export function autoSyncMode(config: StoreConfig | null, commonDir: string, env:
 export function readAutoSync(commonDir: string): AutoSyncRecord | null {
   try {
     const r = JSON.parse(readFileSync(recordPath(commonDir), 'utf8')) as AutoSyncRecord;
-    return r && (r.mode === 'off' || r.mode === 'session') ? r : null;
+    return r && MODES.includes(r.mode) ? r : null;
   } catch {
     return null;
   }
