@@ -8,7 +8,7 @@ import { MEMORY_REF } from '../model/refs.ts';
 import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
-import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHooks } from './git-hooks.ts';
+import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
 import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { sessionRows } from '../session/list.ts';
@@ -194,8 +194,12 @@ function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check
 }
 
 async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Check> {
-  const have = await installedGitHooks({ cwd: root, env }, root);
+  const files = await installedGitHookFiles({ cwd: root, env }, root);
+  const have = files.map((f) => f.hook);
   const missing = GIT_HOOK_NAMES.filter((h) => !have.includes(h));
+  // hooks of an earlier version name node and axme by path: on this machine those must exist
+  const gone = files.flatMap((f) => (isPortableAxme(f.text) ? [] : [...f.text.matchAll(/(?:^|[\s'"])(\/[^\s'"]*(?:axme\.cjs|\/node))(?=[\s'"]|$)/gm)].map((m) => m[1]!).filter((p) => !existsSync(p)).map((p) => `${f.hook}: ${p}`)));
+  if (gone.length) return { name: 'git hooks', status: 'problem', detail: `installed by an earlier axme, they run files missing on this machine (${[...new Set(gone)].join(', ')})`, fix: 'axme init (it writes hooks that find axme on any machine)' };
   if (missing.length === GIT_HOOK_NAMES.length && (await gitHooksDeclined({ cwd: root, env }))) {
     return { name: 'git hooks', status: 'ok', detail: 'not installed, as chosen (axme init --no-git-hooks); axme init --git-hooks installs them' };
   }

@@ -106,10 +106,16 @@ async function notesSettings(at: GitAt): Promise<void> {
 
 /** The axme git hooks in place (husky lines or scripts in the hooks folder). */
 export async function installedGitHooks(at: GitAt, root: string): Promise<string[]> {
+  return (await installedGitHookFiles(at, root)).map((h) => h.hook);
+}
+
+/** axme's installed git hooks with the text of each file (what `axme doctor` checks the paths of). */
+export async function installedGitHookFiles(at: GitAt, root: string): Promise<Array<{ hook: string; path: string; text: string }>> {
   const dir = (await huskyDir(at, root)) ?? (await hooksDir(at));
-  return GIT_HOOK_NAMES.filter((hook) => {
+  return GIT_HOOK_NAMES.flatMap((hook) => {
     const path = join(dir, hook);
-    return existsSync(path) && readFileSync(path, 'utf8').includes(MARK);
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    return text.includes(MARK) ? [{ hook, path, text }] : [];
   });
 }
 

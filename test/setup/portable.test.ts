@@ -67,6 +67,17 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     writeFileSync(mcpPath, saved);
   });
 
+  test('git hooks of an earlier version that run a file missing here are a problem; init rewrites them', async () => {
+    const hook = join(dir, '.git', 'hooks', 'commit-msg');
+    writeFileSync(hook, `#!/bin/sh\n# axme-hook: installed by axme init; axme uninstall removes it\n${process.execPath} /old/checkout/dist/axme.cjs git-hook commit-msg "$@"\n`);
+    const r = await axme(dir, ['doctor', '--json']);
+    const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
+    assert.equal(hooks.status, 'problem');
+    assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
+    await axmeOk(dir, ['init', '--no-scan']);
+    assert.equal(checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
+  });
+
   test('git hooks declined with --no-git-hooks are a choice: doctor stays ok; installing them again clears it', async () => {
     const other = tempRepo({ commit: true });
     try {
