@@ -37,7 +37,7 @@ const plain = (s: KnowledgeState) => JSON.parse(JSON.stringify({ items: s.items,
 
 for (const backend of ['isogit', 'cli'] as const) {
   describe(`derived states equal fresh reads (${backend})`, () => {
-    test('200 random operations: every derived state and index matches a fresh parse of its commit', async () => {
+    test('140 random operations: every derived state and index matches a fresh parse of its commit', async () => {
       const { dir, cleanup } = tempRepo();
       cleanups.push(cleanup);
       let clock = Date.parse('2026-11-01T10:00:00.000Z');
@@ -52,7 +52,7 @@ for (const backend of ['isogit', 'cli'] as const) {
       const words = ['cache', 'retry', 'queue', 'auth', 'logs', 'build'];
       let derived = 0;
       let fromOthers = 0;
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 140; i++) {
         const title = `${words[rand(words.length)]} ${rand(3) === 0 ? 'again' : i}`;
         const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
         const before = tip();
@@ -96,8 +96,8 @@ for (const backend of ['isogit', 'cli'] as const) {
           assert.deepEqual(titles(have), titles(want), `operation ${i}: ${kind} titles`);
         }
       }
-      assert.ok(derived >= 150, `only ${derived} of the writes were derived`);
-      assert.ok(fromOthers >= 40, `only ${fromOthers} of the other writer's commits were derived`);
+      assert.ok(derived >= 100, `only ${derived} of the writes were derived`);
+      assert.ok(fromOthers >= 25, `only ${fromOthers} of the other writer's commits were derived`);
     });
   });
 }

@@ -9,7 +9,7 @@ import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 const run = promisify(execFile);
 const WRITER = resolve(import.meta.dirname, '../fixtures/concurrent-writer.ts');
 const WRITERS = 8;
-const ADDS = 50;
+const ADDS = 30;
 
 /** The store after concurrent writers: every title once, IDs without gap or collision, clean fsck, one commit and one reflog entry per update. */
 async function assertAllKept(dir: string, n: number): Promise<void> {
