@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/ with esbuild, dependencies included, so `axme` starts without
 // resolving hundreds of files in node_modules: the launcher (dist/axme.cjs), the CLI script
-// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the hooks' slow paths (dist/hook-store-work.js).
+// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the git hooks (dist/git-hook.cjs), the hooks' slow paths (dist/hook-store-work.js).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -185,6 +185,8 @@ const small = {
 };
 await build({ ...small, entryPoints: { axme: 'src/cli/launcher.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) }, banner: { js: '#!/usr/bin/env node' } });
 await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash) } });
+// the git hooks' fast path, required by the launcher for `axme git-hook` only
+await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
 // `node dist/cli.js <command>`: the CLI without the launcher's hook fast path (docs/mcp.md)
 await writeFile(
   new URL(`../${out}/cli.js`, import.meta.url),

@@ -1,5 +1,4 @@
 import { readFileSync, writeSync } from 'node:fs';
-import { runGitHook } from '../hooks/git/run.ts';
 import { processHookIO } from '../hooks/io.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { denyOutput } from '../hooks/pre-tool-use.ts';
@@ -18,6 +17,8 @@ declare const AXME_VERSION: string | undefined;
 // loader (dist/cli-loader.cjs: a code cache, so the bundle is not parsed on every start), and
 // the slow hook paths (an ES module)
 const CLI_LOADER = './cli-loader.cjs';
+// the git hooks' code: its own small file, so that the agent's hook does not parse it on every tool call
+const GIT_HOOK = './git-hook.cjs';
 const HOOK_STORE_WORK = './hook-store-work.js';
 
 function readStdin(): string {
@@ -58,33 +59,10 @@ async function hook(event: string): Promise<void> {
   process.exit(code);
 }
 
-/** `axme git-hook <name> [args..]`: the git hooks, answered without the CLI (docs/git-hooks.md). */
-async function gitHook(name: string, hookArgs: string[]): Promise<void> {
-  const fixed = process.env.AXME_NOW;
-  const now = fixed ? new Date(fixed) : null;
-  if (now && Number.isNaN(now.getTime())) {
-    writeAll(2, `axme: AXME_NOW=${fixed} is not an ISO 8601 date-time\n`);
-    process.exit(2);
-  }
-  const code = await runGitHook(name, {
-    args: hookArgs,
-    // only pre-push and post-rewrite get data on stdin; the others may inherit a terminal
-    stdin: name === 'pre-push' || name === 'post-rewrite' ? readStdin() : '',
-    cwd: process.cwd(),
-    env: process.env,
-    stdout: (t) => writeAll(1, t),
-    stderr: (t) => writeAll(2, t),
-    now: () => now ?? new Date(),
-    version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev',
-    loadStoreWork: () => import(HOOK_STORE_WORK),
-  });
-  process.exit(code);
-}
-
 const args = process.argv.slice(2);
 if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
   const name = args[1]!;
-  gitHook(name, args.slice(2)).catch((err: unknown) => {
+  (require(GIT_HOOK) as typeof import('./git-hook-main.ts')).gitHook(name, args.slice(2), { readStdin, writeAll, storeWork: HOOK_STORE_WORK }).catch((err: unknown) => {
     writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
     // the blocking hooks fail closed; the informational ones never stop git
     process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);

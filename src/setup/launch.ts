@@ -6,9 +6,12 @@
  * 1. `$AXME_BIN`: a machine's own choice (`axme init --local` puts it in the uncommitted
  *    `.claude/settings.local.json`; a shell profile may set it too), with `$AXME_NODE` as the node
  *    that runs it (GUI-launched clients may not have the shell's PATH);
- * 2. the project's `node_modules/.bin/axme` (axme as a devDependency), from the current folder,
- *    else from the top of the working tree (`git rev-parse --show-toplevel`: a subfolder works);
- * 3. `axme` on PATH (a global install).
+ * 2. the project's `node_modules/.bin/axme` (axme as a devDependency), from the current folder or
+ *    from `$CLAUDE_PROJECT_DIR` when the client sets it;
+ * 3. `axme` on PATH (a global install);
+ * 4. the project's `node_modules/.bin/axme` from the top of the working tree (`git rev-parse
+ *    --show-toplevel`: a subfolder of a client that sets no project folder). Last, because it
+ *    starts a process, and the hook runs on every tool call.
  *
  * Why a snippet in each command rather than a committed launcher file or `$CLAUDE_PROJECT_DIR`:
  * it adds no file to the user's repository, does not depend on the folder the client starts it
@@ -20,7 +23,7 @@
  */
 
 /** Sets `a` to the axme to run, or to empty when there is none. */
-export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a=';
+export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=';
 
 /** How to install axme, as every "not installed" message says it. */
 export const INSTALL_HINT = 'npm i -D axme in this project, or npm i -g axme';

@@ -38,6 +38,20 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stderr);
   });
 
+  test("axme as a devDependency is found from a subfolder, with no AXME_BIN, no CLAUDE_PROJECT_DIR and none on PATH", async () => {
+    const { mkdirSync, symlinkSync } = await import('node:fs');
+    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(CLI, join(dir, 'node_modules', '.bin', 'axme'));
+    mkdirSync(join(dir, 'src', 'deep'), { recursive: true });
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    const command = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
+    const env = { PATH: `${join(process.execPath, '..')}:/usr/bin:/bin`, HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
+    const r = spawnSync('/bin/sh', ['-c', command], { cwd: join(dir, 'src', 'deep'), env, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }), encoding: 'utf8' });
+    assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stderr);
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+  });
+
   test('doctor says which axme the commands find, checks the git hooks and the MCP entry, and changes nothing', async () => {
     const sessions = () => (existsSync(join(dir, '.git', 'axme', 'sessions')) ? readdirSync(join(dir, '.git', 'axme', 'sessions')).length : 0);
     const before = sessions();
