@@ -23,6 +23,7 @@ import { workspaceStatusOp } from './workspace.ts';
 import { sessionList, sessionRecover, sessionShow } from './session.ts';
 import { blameOp, showCommitOp } from './code.ts';
 // (end of store reads imports)
+import { importAxmeCode } from './import-axme-code.ts';
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
@@ -37,5 +38,6 @@ export const OPERATIONS: AnyOperation[] = [
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
   fsck, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
+  importAxmeCode,
   // (end of store reads)
 ];

@@ -179,6 +179,11 @@ export function agentFilesRoot(cwd: string, env: NodeJS.ProcessEnv): string | nu
 export function readJsonFile(path: string): { text: string; value: Json } | null {
   const text = readTextFile(path);
   if (text === null) return null;
+  return { text, value: parseJsonObject(text, path) };
+}
+
+/** Parses the text of a JSON object file (empty: `{}`); CONFIG error naming the file when it is broken. */
+export function parseJsonObject(text: string, path: string): Json {
   let value: unknown;
   try {
     value = text.trim() === '' ? {} : JSON.parse(text);
@@ -186,10 +191,11 @@ export function readJsonFile(path: string): { text: string; value: Json } | null
     throw new AxmeError('CONFIG', `${path} is not valid JSON (${(err as Error).message}): fix it or move it away, then run the command again; nothing was changed`, { path });
   }
   if (!isObject(value)) throw new AxmeError('CONFIG', `${path} must hold a JSON object: fix it or move it away, then run the command again; nothing was changed`, { path });
-  return { text, value };
+  return value;
 }
 
-function readTextFile(path: string): string | null {
+/** Reads a text file; null when absent. */
+export function readTextFile(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
@@ -199,7 +205,7 @@ function readTextFile(path: string): string | null {
 }
 
 /** JSON in the file's own indentation (two spaces for a new file), ending with a newline. */
-function renderJson(value: Json, previous: string | undefined): string {
+export function renderJson(value: Json, previous: string | undefined): string {
   const indent = previous ? (/\n([ \t]+)"/.exec(previous)?.[1] ?? '  ') : '  ';
   return `${JSON.stringify(value, null, indent)}\n`;
 }

@@ -9,6 +9,8 @@ import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, 
 import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
 import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
 import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
+import { applyClients, describeClients, planClients, type AgentSelection, type ClientChange, type ClientsPlan } from './clients/index.ts';
+import { AxmeError } from '../model/errors.ts';
 
 /**
  * `axme init`: everything that sets up one repository. Every check comes first — the Claude Code
@@ -31,6 +33,11 @@ export interface InitSteps {
    * (git ignores it): for clients started without the shell's PATH. The shared files never hold a path.
    */
   local?: boolean;
+  /**
+   * `--agent <list>`: the MCP clients to connect besides Claude Code (whose files `claude` says);
+   * absent: Claude Code only, as before
+   */
+  agents?: AgentSelection | undefined;
 }
 
 export interface InitContext {
@@ -56,6 +63,8 @@ export interface RepositoryInit {
   remotes: Array<{ remote: string; added: string[] }>;
   /** on a clone: whether the store started from the remote's knowledge (null: the store existed, or no remote) */
   follow: FollowResult | null;
+  /** with `agents`: the other MCP clients connected, and those `all` skipped */
+  clients?: { root: string; changes: ClientChange[]; skipped: ClientsPlan['skipped'] };
 }
 
 /** Sets up the repository of `kb` (idempotent: a second run changes nothing). */
@@ -65,6 +74,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
   const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
+  const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
   const follow = steps.fetchConfig ? await followRemoteStore(kb) : null;
@@ -83,13 +93,36 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
     }
   }
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
+  const clients = clientsPlan && treeRoot ? { root: treeRoot, changes: applyClients(clientsPlan), skipped: clientsPlan.skipped } : undefined;
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
   // what the git hooks' shell fast path trusted may have changed (a workspace around, the hooks)
   forgetGitHookFacts(kb.repo.commonDir);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
-  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow };
+  return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow, ...(clients ? { clients } : {}) };
+}
+
+/** What `axme init --dry-run` would do to the agent files: planned, compared, nothing written. */
+export interface InitDryRun {
+  root: string;
+  agentFiles: AgentFileChange[];
+  clients: { root: string; changes: ClientChange[]; skipped: ClientsPlan['skipped'] };
+}
+
+/**
+ * `axme init --dry-run`: the Claude Code files and the other clients' files as init would write
+ * them, with the same checks (a broken file is refused the same way), and nothing written. The
+ * store, the oracle scan, the git hooks and the remotes' settings are not planned: a dry run
+ * leaves them alone.
+ */
+export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self'>): InitDryRun {
+  const root = agentFilesRoot(ctx.cwd, ctx.env);
+  if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
+  const agentPlan = steps.claude ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
+  const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
+  const plan = steps.agents ? planClients(root, steps.agents) : { files: [], skipped: [] };
+  return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
 }
 
 export interface MemberInit {

@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
 import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
+import { relative } from 'node:path';
+import { AxmeError } from '../../model/errors.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO, type CliArgs } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
@@ -47,10 +49,15 @@ export function setupCommands(io: CliIO) {
     },
     {
       command: 'uninstall',
-      describe: 'remove the git hooks axme init installed (chained hooks are restored)',
-      builder: (y: Argv) => y,
+      describe: 'remove the git hooks axme init installed (chained hooks are restored); --agent <list>: instead remove the axme MCP server of those clients',
+      builder: (y: Argv) =>
+        y
+          .option('agent', { type: 'string', describe: 'remove the axme MCP server entry of these clients (comma-separated: claude-code, cursor, vscode, gemini, codex, all) and nothing else; the git hooks stay' })
+          .option('dry-run', { type: 'boolean', describe: 'with --agent: print each file and the change, writing nothing' }),
       handler: async (a: CliArgs) => {
         const cwd = a.C ?? io.cwd;
+        if (a.agent !== undefined) return uninstallClients(io, a, cwd);
+        if (a.dryRun) throw new AxmeError('INVALID_INPUT', '--dry-run goes with --agent <list> (the git hooks have no dry run)');
         const { agentFilesRoot } = await import('../../setup/agent-files.ts');
         const { uninstallGitHooks } = await import('../../setup/git-hooks.ts');
         const root = agentFilesRoot(cwd, io.env) ?? cwd;
@@ -81,4 +88,23 @@ export function setupCommands(io: CliIO) {
       },
     },
   ];
+}
+
+/** `axme uninstall --agent <list>` (setup/clients): each client's file without the axme entry. */
+async function uninstallClients(io: CliIO, a: CliArgs, cwd: string): Promise<void> {
+  if (typeof a.agent !== 'string') throw new AxmeError('INVALID_INPUT', '--agent needs one comma-separated list of clients (give it once)');
+  const { agentFilesRoot } = await import('../../setup/agent-files.ts');
+  const { applyClients, describeClients, parseAgents, planClientRemoval } = await import('../../setup/clients/index.ts');
+  const selection = parseAgents(a.agent);
+  const root = agentFilesRoot(cwd, io.env);
+  if (!root) throw new AxmeError('NOT_A_REPO', `${cwd} is not in the working tree of a git repository: no client files to change`);
+  const plan = planClientRemoval(root, selection);
+  const changes = a.dryRun ? describeClients(plan) : applyClients(plan);
+  if (a.json) return printJson(io, { dryRun: a.dryRun === true, clients: changes });
+  const verb = a.dryRun ? 'Would remove the axme server from' : 'Removed the axme server from';
+  for (const c of changes) {
+    if (c.action === 'unchanged') out(io, `${c.client}: ${relative(root, c.path)} has no axme server`);
+    else out(io, `${c.client}: ${c.action === 'removed' ? (a.dryRun ? 'Would remove' : 'Removed') : verb} ${relative(root, c.path)}`);
+  }
+  if (!changes.length) out(io, 'No client files to change');
 }

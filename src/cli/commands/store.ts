@@ -1,7 +1,8 @@
 import type { Argv } from 'yargs';
 import { relative, resolve } from 'node:path';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO, type CliArgs } from '../io.ts';
-import type { InitSteps, RepositoryInit } from '../../setup/init.ts';
+import type { InitDryRun, InitSteps, RepositoryInit } from '../../setup/init.ts';
+import type { ClientChange } from '../../setup/clients/index.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { history, log } from '../../operations/history.ts';
 import { fsck } from '../../operations/fsck.ts';
@@ -20,9 +21,11 @@ export function storeCommands(io: CliIO) {
           .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
+          .option('agent', { type: 'string', describe: 'the MCP clients to connect, comma-separated: claude-code (the default), cursor, vscode, gemini, codex, or all (Claude Code and every other client whose folder is here) (docs/clients.md)' })
+          .option('dry-run', { type: 'boolean', describe: 'print each agent file and the change init would make to it, writing nothing (the store, scan, git hooks and remotes are skipped)' })
           .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
-      handler: (a: CliArgs) => (a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
+      handler: (a: CliArgs) => (a.dryRun ? initDryRun(io, a) : a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
     },
     operationCommand(io, log),
     operationCommand(io, history),
@@ -31,10 +34,13 @@ export function storeCommands(io: CliIO) {
 }
 
 /** Which init steps the flags ask for. */
-function stepsOf(a: CliArgs): InitSteps {
+async function stepsOf(a: CliArgs): Promise<InitSteps> {
   if (a.hooksPath !== undefined && (typeof a.hooksPath !== 'string' || !a.hooksPath.trim())) throw new AxmeError('INVALID_INPUT', '--hooks-path needs one folder: the one git runs this repository\'s hooks from (git rev-parse --git-path hooks)');
   if (a.hooksPath !== undefined && a.gitHooks === false) throw new AxmeError('INVALID_INPUT', '--hooks-path and --no-git-hooks contradict each other: give one');
-  return { claude: a.claude !== false, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
+  if (a.agent !== undefined && typeof a.agent !== 'string') throw new AxmeError('INVALID_INPUT', '--agent needs one comma-separated list of clients (give it once)');
+  if (a.agent !== undefined && a.claude === false) throw new AxmeError('INVALID_INPUT', '--agent and --no-claude contradict each other: name the clients with --agent (leave out claude-code)');
+  const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string) : undefined;
+  return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
 }
 
 function contextOf(io: CliIO, cwd: string) {
@@ -48,7 +54,7 @@ async function initOne(io: CliIO, a: CliArgs): Promise<void> {
   try {
     await withKb(io, a, async (kb) => {
       if (kb.workspace?.self) throw hint(kb.workspace.root);
-      printInit(io, a, await initRepository(kb, stepsOf(a), contextOf(io, a.C ?? io.cwd)));
+      printInit(io, a, await initRepository(kb, await stepsOf(a), contextOf(io, a.C ?? io.cwd)));
     });
   } catch (err) {
     if (isAxmeError(err, 'NOT_A_REPO')) {
@@ -61,7 +67,37 @@ async function initOne(io: CliIO, a: CliArgs): Promise<void> {
 }
 
 function initJson(x: RepositoryInit) {
-  return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, gitHooksDir: x.gitHooksDir?.dir ?? null, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes };
+  const clients = x.clients && { clients: clientsJson(x.root ?? '', x.agentFiles, x.clients.changes), skipped: x.clients.skipped };
+  return { ...x.store, agentFiles: x.agentFiles, gitHooks: x.gitHooks, gitHooksDir: x.gitHooksDir?.dir ?? null, oracle: x.oracle && { commit: x.oracle.commit, pages: x.oracle.pages }, remotes: x.remotes, ...clients };
+}
+
+/** Each client with its file and action (Claude Code: its .mcp.json). */
+function clientsJson(root: string, agentFiles: Array<{ path: string; action: string }>, changes: ClientChange[]) {
+  const mcp = agentFiles.find((f) => relative(root, f.path) === '.mcp.json');
+  return [...(mcp ? [{ client: 'claude-code', path: mcp.path, action: mcp.action }] : []), ...changes];
+}
+
+/** The lines of the other clients: what was (or would be) done to each file, and who was skipped. */
+function printClients(io: CliIO, root: string, clients: NonNullable<RepositoryInit['clients']>, prefix: string, dry: boolean): void {
+  const verb = { created: dry ? 'Would create' : 'Created', updated: dry ? 'Would update' : 'Updated', unchanged: 'Unchanged', removed: dry ? 'Would remove' : 'Removed' };
+  for (const c of clients.changes) {
+    if (c.action === 'unchanged' && !dry) out(io, `${prefix}${c.client}: ${relative(root, c.path)} already connected`);
+    else out(io, `${prefix}${c.client}: ${verb[c.action]} ${relative(root, c.path)}${c.reason === 'detected' ? ' (detected)' : ''}`);
+    if (dry && c.entry) out(io, `${prefix}  axme entry: ${JSON.stringify(c.entry)}`);
+    if (c.note) note(io, `${prefix}axme: ${c.client}: ${c.note}`);
+  }
+  for (const s of clients.skipped) out(io, `${prefix}${s.client}: skipped, ${s.reason}`);
+}
+
+/** `axme init --dry-run` (setup/init.ts planInitDryRun): the agent files' changes, nothing written. */
+async function initDryRun(io: CliIO, a: CliArgs): Promise<void> {
+  if (a.workspace) throw new AxmeError('INVALID_INPUT', '--dry-run does not cover --workspace yet: run it in one repository');
+  const { planInitDryRun } = await import('../../setup/init.ts');
+  const r: InitDryRun = planInitDryRun(await stepsOf(a), { cwd: resolve(io.cwd, a.C ?? '.'), env: io.env, self: io.self });
+  if (a.json) return printJson(io, { dryRun: true, agentFiles: r.agentFiles, clients: clientsJson(r.root, r.agentFiles, r.clients.changes), skipped: r.clients.skipped });
+  out(io, 'Dry run: nothing is written (the store, the oracle scan, the git hooks and the remotes are skipped)');
+  for (const f of r.agentFiles) out(io, `claude-code: ${f.action === 'unchanged' ? 'Unchanged' : f.action === 'created' ? 'Would create' : 'Would update'} ${relative(r.root, f.path)}`);
+  printClients(io, r.root, r.clients, '', true);
 }
 
 function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void {
@@ -71,11 +107,12 @@ function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void 
   else if (r.written.length) out(io, `${prefix}Repaired axme knowledge in ${x.ref}: wrote ${r.written.join(', ')}`);
   else out(io, `${prefix}axme knowledge already initialized in ${x.ref}`);
   for (const f of agentFiles) if (f.action !== 'unchanged') out(io, `${prefix}${f.action === 'created' ? 'Created' : 'Updated'} ${relative(root!, f.path)}`);
+  if (x.clients) printClients(io, x.clients.root, x.clients, prefix, false);
   for (const h of gitHooks) if (h.action !== 'unchanged') out(io, `${prefix}${h.action === 'chained' ? 'Installed (running the existing hook first)' : h.action === 'created' ? 'Installed' : 'Updated'} git hook ${h.hook} (${h.path})`);
   if (x.gitHooksDir?.shared) note(io, `${prefix}axme: the git hooks are in ${x.gitHooksDir.dir}, a folder shared with other repositories: every repository that runs its hooks from there runs axme's git hooks too (axme uninstall removes them)`);
   for (const m of x.remotes) if (m.added.length) out(io, `${prefix}Configured remote ${m.remote}: a plain git fetch brings its knowledge too (${m.added.join(', ')})`);
   if (oracle?.commit) out(io, `${prefix}Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
-  if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
+  if (a.claude !== false && !root && !x.clients) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
 }
 
 /** `axme init --workspace` (setup/init.ts initWorkspace): the store, then each member as it is set up; exit 1 when one failed. */
@@ -83,8 +120,9 @@ async function initWorkspaceCommand(io: CliIO, a: CliArgs): Promise<void> {
   const { initWorkspace } = await import('../../setup/init.ts');
   const dir = resolve(io.cwd, a.C ?? '.');
   const text = !a.json;
+  const steps = await stepsOf(a);
   const r = await initWorkspace(
-    stepsOf(a),
+    steps,
     {
       ...contextOf(io, dir),
       now: clockFrom(io.env),

@@ -1,0 +1,51 @@
+import { AxmeError } from '../../model/errors.ts';
+import { parseJsonObject, renderJson } from '../agent-files.ts';
+
+/**
+ * The JSON format of MCP clients that keep their servers in one object of a JSON file
+ * (`.mcp.json`, `.cursor/mcp.json`, `.vscode/mcp.json`, `.gemini/settings.json`): the `axme`
+ * entry is added under `key`, every other server and key stays, the file's indentation stays.
+ * Pure: text in, text out.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface JsonServersFormat {
+  kind: 'json';
+  /** the object that holds the servers: `mcpServers`, or VS Code's `servers` */
+  key: string;
+}
+
+/** The file's text with the `axme` server set to `entry` (fields the user added to it stay). */
+export function mergeJsonServer(text: string | null, format: JsonServersFormat, entry: Json, path: string): string {
+  const config = text === null ? {} : parseJsonObject(text, path);
+  const servers = serversOf(config, format, path);
+  const previous = isObject(servers.axme) ? servers.axme : {};
+  return renderJson({ ...config, [format.key]: { ...servers, axme: { ...previous, ...entry } } }, text ?? undefined);
+}
+
+/**
+ * The file's text without the `axme` server: an object of servers left empty goes too, and
+ * null when nothing else is left (the file is then removed). The same text when there is no
+ * `axme` server.
+ */
+export function removeJsonServer(text: string, format: JsonServersFormat, path: string): string | null {
+  const config = parseJsonObject(text, path);
+  const servers = serversOf(config, format, path);
+  if (!('axme' in servers)) return text;
+  const { axme: _ours, ...others } = servers;
+  const rest: Json = { ...config, [format.key]: others };
+  if (!Object.keys(others).length) delete rest[format.key];
+  return Object.keys(rest).length ? renderJson(rest, text) : null;
+}
+
+function serversOf(config: Json, format: JsonServersFormat, path: string): Json {
+  const servers = config[format.key];
+  if (servers === undefined) return {};
+  if (!isObject(servers)) throw new AxmeError('CONFIG', `${path}: "${format.key}" must be an object of servers: fix it, then run the command again; nothing was changed`, { path });
+  return servers;
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
+
+const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
+
+/** Each JSON client: its file, the object of servers, a foreign file to merge into. */
+const JSON_CLIENTS = [
+  { id: 'cursor', file: '.cursor/mcp.json', key: 'mcpServers', foreign: { mcpServers: { github: { command: 'gh-mcp', args: [] } } }, shape: { env: {} } },
+  { id: 'vscode', file: '.vscode/mcp.json', key: 'servers', foreign: { inputs: [{ id: 'tok', type: 'promptString' }], servers: { fetch: { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] } } }, shape: { type: 'stdio' } },
+  { id: 'gemini', file: '.gemini/settings.json', key: 'mcpServers', foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } } }, shape: {} },
+] as const;
+
+const CODEX_BEFORE = `# my Codex settings
+model = "o3"   # the model, aligned on purpose
+
+[mcp_servers.github]
+command = "gh-mcp"
+args = [
+  "serve",   # keep
+]
+
+# trailing comment
+`;
+
+function read(dir: string, file: string): string {
+  return readFileSync(join(dir, file), 'utf8');
+}
+
+/** Starts the server as the client would (`command` with `args`, in `dir`) and lists its tools through the MCP SDK. */
+async function listTools(dir: string, entry: { command: string; args: string[] }): Promise<string[]> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const client = new Client({ name: 'clients-test', version: '1' });
+  await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' }));
+  try {
+    return (await client.listTools()).tools.map((t) => t.name);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The `args` of the `[mcp_servers.axme]` table, read back as TOML basic strings (JSON's escapes are the same here). */
+function codexEntry(text: string): { command: string; args: string[] } {
+  const table = text.slice(text.indexOf('[mcp_servers.axme]'));
+  const command = JSON.parse(/^command = (".*")$/m.exec(table)![1]!) as string;
+  const args = JSON.parse(/^args = (\[.*\])$/m.exec(table)![1]!) as string[];
+  return { command, args };
+}
+
+describe('axme init --agent: the MCP server of other clients', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempRepo({ commit: true })));
+  after(() => cleanup());
+
+  for (const c of JSON_CLIENTS) {
+    test(`${c.id}: merged into ${c.file}, foreign entries kept, idempotent, started for real, uninstalled exactly`, async () => {
+      mkdirSync(join(dir, c.file, '..'), { recursive: true });
+      const before = `${JSON.stringify(c.foreign, null, 4)}\n`;
+      writeFileSync(join(dir, c.file), before);
+      const r = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
+      assert.deepEqual(r.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [[c.id, 'updated', 'named']]);
+      assert.deepEqual(r.agentFiles, [], 'claude-code was not asked for');
+      assert.ok(!existsSync(join(dir, '.mcp.json')));
+      const text = read(dir, c.file);
+      assert.match(text, /^\{\n {4}"/, 'the indentation stays');
+      assert.ok(!text.includes(CLI) && !text.includes(process.execPath) && !text.includes(dir), 'no path of this machine');
+      const config = JSON.parse(text);
+      for (const [k, v] of Object.entries(c.foreign)) {
+        if (k === c.key) for (const [name, server] of Object.entries(v)) assert.deepEqual(config[k][name], server);
+        else assert.deepEqual(config[k], v);
+      }
+      const entry = config[c.key].axme;
+      assert.equal(entry.command, 'sh');
+      assert.equal(entry.args[0], '-c');
+      assert.match(entry.args[1], /exec \$AXME_NODE "\$a" serve$/);
+      for (const [k, v] of Object.entries(c.shape)) assert.deepEqual(entry[k], v);
+      assert.ok((await listTools(dir, entry)).includes('axme_context'));
+
+      const again = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
+      assert.equal(again.clients[0].action, 'unchanged');
+      assert.equal(read(dir, c.file), text, 'a second run changes no byte');
+
+      const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
+      assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated']);
+      assert.equal(read(dir, c.file), before, 'uninstall removes exactly what init added');
+    });
+  }
+
+  test('codex: the table is appended, comments and formatting kept byte for byte, escaping right, started for real, uninstalled exactly', async () => {
+    mkdirSync(join(dir, '.codex'), { recursive: true });
+    writeFileSync(join(dir, '.codex', 'config.toml'), CODEX_BEFORE);
+    const r = await axme(dir, [...INIT, '--agent', 'codex']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /codex: Updated \.codex\/config\.toml/);
+    assert.match(r.stderr, /trust_level = "trusted"/);
+    const text = read(dir, '.codex/config.toml');
+    assert.ok(text.startsWith(CODEX_BEFORE), 'every byte before the table is kept');
+    assert.match(text.slice(CODEX_BEFORE.length), /^\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\n$/);
+    const entry = codexEntry(text);
+    assert.equal(entry.args[1]!.includes('"$a"'), true, 'the double quotes survive the TOML escaping');
+    assert.ok((await listTools(dir, entry)).includes('axme_context'));
+
+    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    assert.equal(read(dir, '.codex/config.toml'), text, 'a second run changes no byte');
+
+    // a table in the middle of the file: only its lines are replaced
+    const middle = `${CODEX_BEFORE.replace('# trailing comment\n', '')}[mcp_servers.axme]\ncommand = "old"\n\n# about the next table\n[profiles.fast]\nmodel = "o4-mini"\n`;
+    writeFileSync(join(dir, '.codex', 'config.toml'), middle);
+    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    const replaced = read(dir, '.codex/config.toml');
+    assert.equal(replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\n/, ''), middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''));
+
+    writeFileSync(join(dir, '.codex', 'config.toml'), text);
+    const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
+    assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated']);
+    assert.equal(read(dir, '.codex/config.toml'), CODEX_BEFORE, 'uninstall removes exactly the table');
+  });
+
+  test('a file axme created that holds nothing else is removed by uninstall', async () => {
+    const r = await axmeOk(dir, [...INIT, '--agent', 'vscode,codex', '--json']);
+    assert.deepEqual(r.clients.map((x: { client: string }) => x.client), ['vscode', 'codex']);
+    writeFileSync(join(dir, '.vscode', 'mcp.json'), '');
+    await axmeOk(dir, [...INIT, '--agent', 'vscode']);
+    await axmeOk(dir, ['uninstall', '--agent', 'vscode']);
+    assert.ok(!existsSync(join(dir, '.vscode', 'mcp.json')));
+    assert.ok(existsSync(join(dir, '.vscode')), 'the folder stays');
+    writeFileSync(join(dir, '.codex', 'config.toml'), '');
+    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
+    assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['removed']);
+    assert.ok(!existsSync(join(dir, '.codex', 'config.toml')));
+  });
+
+  test('invalid JSON and a TOML form axme does not edit are refused (exit 2), nothing written', async () => {
+    const { dir: d, cleanup: done } = tempRepo({ commit: true });
+    try {
+      mkdirSync(join(d, '.gemini'));
+      writeFileSync(join(d, '.gemini', 'settings.json'), '{ "theme": ');
+      const r = await axme(d, ['init', '--agent', 'all']);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /\.gemini\/settings\.json is not valid JSON/);
+      assert.ok(!existsSync(join(d, '.mcp.json')) && !existsSync(join(d, 'CLAUDE.md')), 'no other file written');
+      assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
+      for (const form of ['mcp_servers = { axme = { command = "x" } }\n', 'mcp_servers.axme.command = "x"\n', '[mcp_servers]\naxme = { command = "x" }\n', '[mcp_servers]\naxme.command = "x"\n']) {
+        const { dir: t, cleanup: gone } = tempRepo({ commit: true });
+        try {
+          mkdirSync(join(t, '.codex'));
+          const before = `# mine\n${form}`;
+          writeFileSync(join(t, '.codex', 'config.toml'), before);
+          const x = await axme(t, ['init', '--agent', 'codex,cursor']);
+          assert.equal(x.code, 2, form);
+          assert.match(x.stderr, /config\.toml:\d+: mcp_servers\.axme.* is set outside a \[mcp_servers\.axme\] table|config\.toml:\d+: mcp_servers is set outside/, form);
+          assert.equal(read(t, '.codex/config.toml'), before);
+          assert.ok(!existsSync(join(t, '.cursor')), 'nothing written');
+        } finally {
+          gone();
+        }
+      }
+    } finally {
+      done();
+    }
+  });
+
+  test('--dry-run prints each file and its change and writes nothing; all connects what is detected and says what it skipped', async () => {
+    const { dir: d, cleanup: done } = tempRepo({ commit: true });
+    try {
+      mkdirSync(join(d, '.cursor'));
+      mkdirSync(join(d, '.codex'));
+      const dry = await axme(d, ['init', '--agent', 'all', '--dry-run']);
+      assert.equal(dry.code, 0, dry.stderr);
+      assert.match(dry.stdout, /nothing is written/);
+      assert.match(dry.stdout, /claude-code: Would create \.mcp\.json/);
+      assert.match(dry.stdout, /cursor: Would create \.cursor\/mcp\.json \(detected\)\n {2}axme entry: \{"command":"sh","args":\["-c",/);
+      assert.match(dry.stdout, /vscode: skipped, not detected/);
+      assert.deepEqual(['.mcp.json', 'CLAUDE.md', '.claude', '.cursor/mcp.json', '.codex/config.toml'].filter((f) => existsSync(join(d, f))), []);
+      assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
+      assert.equal(existsSync(join(d, '.git', 'hooks', 'commit-msg')), false, 'no git hook');
+
+      const r = await axmeOk(d, [...INIT, '--agent', 'all', '--json']);
+      assert.deepEqual(r.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`), ['claude-code:created', 'cursor:created', 'codex:created']);
+      assert.deepEqual(r.skipped.map((x: { client: string }) => x.client), ['vscode', 'gemini']);
+      // a client named explicitly is connected although its folder is not here
+      const named = await axmeOk(d, [...INIT, '--agent', 'gemini', '--json']);
+      assert.deepEqual(named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [['gemini', 'created', 'named']]);
+      const dryAgain = await axmeOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
+      assert.ok(dryAgain.clients.every((x: { action: string }) => x.action === 'unchanged'));
+      const refused = await axme(d, ['init', '--agent', 'windsurf']);
+      assert.equal(refused.code, 2);
+      assert.match(refused.stderr, /Windsurf keeps MCP servers in a file of the user.*not supported yet/);
+    } finally {
+      done();
+    }
+  });
+});
