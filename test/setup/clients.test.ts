@@ -8,9 +8,9 @@ const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
 
 /** Each JSON client: its file, the object of servers, a foreign file to merge into. */
 const JSON_CLIENTS = [
-  { id: 'cursor', file: '.cursor/mcp.json', key: 'mcpServers', foreign: { mcpServers: { github: { command: 'gh-mcp', args: [] } } }, shape: { env: {} } },
-  { id: 'vscode', file: '.vscode/mcp.json', key: 'servers', foreign: { inputs: [{ id: 'tok', type: 'promptString' }], servers: { fetch: { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] } } }, shape: { type: 'stdio' } },
-  { id: 'gemini', file: '.gemini/settings.json', key: 'mcpServers', foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } } }, shape: {} },
+  { id: 'cursor', file: '.cursor/mcp.json', key: 'mcpServers', foreign: { mcpServers: { github: { command: 'gh-mcp', args: [] } } }, shape: { env: {} }, instructions: '.cursor/rules/axme.mdc' },
+  { id: 'vscode', file: '.vscode/mcp.json', key: 'servers', foreign: { inputs: [{ id: 'tok', type: 'promptString' }], servers: { fetch: { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] } } }, shape: { type: 'stdio' }, instructions: '.github/copilot-instructions.md' },
+  { id: 'gemini', file: '.gemini/settings.json', key: 'mcpServers', foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } } }, shape: {}, instructions: 'GEMINI.md' },
 ] as const;
 
 const CODEX_BEFORE = `# my Codex settings
@@ -61,8 +61,15 @@ describe('axme init --agent: the MCP server of other clients', () => {
       mkdirSync(join(dir, c.file, '..'), { recursive: true });
       const before = `${JSON.stringify(c.foreign, null, 4)}\n`;
       writeFileSync(join(dir, c.file), before);
+      // the user's own instructions, which the axme section joins (and leaves again on uninstall)
+      mkdirSync(join(dir, c.instructions, '..'), { recursive: true });
+      const mine = `# ${c.id} notes of the team\n\nTabs, not spaces.\n`;
+      writeFileSync(join(dir, c.instructions), mine);
       const r = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
-      assert.deepEqual(r.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [[c.id, 'updated', 'named']]);
+      assert.deepEqual(r.clients.map((x: { client: string; path: string; action: string; reason: string }) => [x.client, x.path.slice(dir.length + 1), x.action, x.reason]), [[c.id, c.file, 'updated', 'named'], [c.id, c.instructions, 'updated', 'named']]);
+      const instructions = read(dir, c.instructions);
+      assert.ok(instructions.startsWith(mine.trimEnd()), 'the user\'s text stays first');
+      assert.match(instructions, /<!-- axme:start -->\n## Project knowledge \(axme\)[\s\S]*#!axme pr=<N\|none> repo=<owner>\/<name>[\s\S]*<!-- axme:end -->\n$/);
       assert.deepEqual(r.agentFiles, [], 'claude-code was not asked for');
       assert.ok(!existsSync(join(dir, '.mcp.json')));
       const text = read(dir, c.file);
@@ -81,12 +88,14 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.ok((await listTools(dir, entry)).includes('axme_context'));
 
       const again = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
-      assert.equal(again.clients[0].action, 'unchanged');
+      assert.deepEqual(again.clients.map((x: { action: string }) => x.action), ['unchanged', 'unchanged']);
       assert.equal(read(dir, c.file), text, 'a second run changes no byte');
+      assert.equal(read(dir, c.instructions), instructions);
 
       const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
-      assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated']);
+      assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated', 'updated']);
       assert.equal(read(dir, c.file), before, 'uninstall removes exactly what init added');
+      assert.equal(read(dir, c.instructions), mine, 'and the section, leaving the user\'s text as it was');
     });
   }
 
@@ -114,15 +123,17 @@ describe('axme init --agent: the MCP server of other clients', () => {
     const replaced = read(dir, '.codex/config.toml');
     assert.equal(replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\n/, ''), middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''));
 
+    assert.match(read(dir, 'AGENTS.md'), /^<!-- axme:start -->\n## Project knowledge \(axme\)/, 'Codex reads AGENTS.md');
     writeFileSync(join(dir, '.codex', 'config.toml'), text);
     const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
-    assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated']);
+    assert.deepEqual(un.clients.map((x: { path: string; action: string }) => `${x.path.slice(dir.length + 1)}:${x.action}`), ['.codex/config.toml:updated', 'AGENTS.md:removed']);
+    assert.ok(!existsSync(join(dir, 'AGENTS.md')), 'AGENTS.md held only the axme section');
     assert.equal(read(dir, '.codex/config.toml'), CODEX_BEFORE, 'uninstall removes exactly the table');
   });
 
   test('a file axme created that holds nothing else is removed by uninstall', async () => {
     const r = await axmeOk(dir, [...INIT, '--agent', 'vscode,codex', '--json']);
-    assert.deepEqual(r.clients.map((x: { client: string }) => x.client), ['vscode', 'codex']);
+    assert.deepEqual([...new Set(r.clients.map((x: { client: string }) => x.client))], ['vscode', 'codex']);
     writeFileSync(join(dir, '.vscode', 'mcp.json'), '');
     await axmeOk(dir, [...INIT, '--agent', 'vscode']);
     await axmeOk(dir, ['uninstall', '--agent', 'vscode']);
@@ -131,7 +142,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     writeFileSync(join(dir, '.codex', 'config.toml'), '');
     await axmeOk(dir, [...INIT, '--agent', 'codex']);
     const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
-    assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['removed']);
+    assert.deepEqual(un.clients.filter((x: { path: string }) => x.path.endsWith('config.toml')).map((x: { action: string }) => x.action), ['removed']);
     assert.ok(!existsSync(join(dir, '.codex', 'config.toml')));
   });
 
@@ -176,16 +187,17 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.match(dry.stdout, /claude-code: Would create \.mcp\.json/);
       assert.match(dry.stdout, /cursor: Would create \.cursor\/mcp\.json \(detected\)\n {2}axme entry: \{"command":"sh","args":\["-c",/);
       assert.match(dry.stdout, /vscode: skipped, not detected/);
-      assert.deepEqual(['.mcp.json', 'CLAUDE.md', '.claude', '.cursor/mcp.json', '.codex/config.toml'].filter((f) => existsSync(join(d, f))), []);
+      assert.deepEqual(['.mcp.json', 'CLAUDE.md', '.claude', '.cursor/mcp.json', '.cursor/rules', '.codex/config.toml', 'AGENTS.md'].filter((f) => existsSync(join(d, f))), []);
       assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
       assert.equal(existsSync(join(d, '.git', 'hooks', 'commit-msg')), false, 'no git hook');
 
       const r = await axmeOk(d, [...INIT, '--agent', 'all', '--json']);
-      assert.deepEqual(r.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`), ['claude-code:created', 'cursor:created', 'codex:created']);
+      assert.deepEqual(r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path.slice(d.length + 1)}:${x.action}`), ['claude-code:.mcp.json:created', 'cursor:.cursor/mcp.json:created', 'cursor:.cursor/rules/axme.mdc:created', 'codex:.codex/config.toml:created', 'codex:AGENTS.md:created']);
+      assert.match(read(d, '.cursor/rules/axme.mdc'), /^---\ndescription: .*\nalwaysApply: true\n---\n\n<!-- axme:start -->/, 'a Cursor rule applied to every request');
       assert.deepEqual(r.skipped.map((x: { client: string }) => x.client), ['vscode', 'gemini']);
       // a client named explicitly is connected although its folder is not here
       const named = await axmeOk(d, [...INIT, '--agent', 'gemini', '--json']);
-      assert.deepEqual(named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [['gemini', 'created', 'named']]);
+      assert.deepEqual(named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [['gemini', 'created', 'named'], ['gemini', 'created', 'named']]);
       const dryAgain = await axmeOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
       assert.ok(dryAgain.clients.every((x: { action: string }) => x.action === 'unchanged'));
       const refused = await axme(d, ['init', '--agent', 'windsurf']);

@@ -6,6 +6,7 @@ import { readTextFile } from '../agent-files.ts';
 import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type TomlTableFormat } from './codex-toml.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
+import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
 
 /**
  * The MCP clients `axme init --agent` connects: one list, each with the project file it reads,
@@ -27,21 +28,24 @@ export interface ClientSpec {
   entry: () => Entry;
   /** said when it is connected (given the top of the working tree) */
   note?: (root: string) => string;
+  /** the instructions its agent reads, kept with the shared axme section (instructions.ts) */
+  instructions?: { file: string; kind: InstructionsKind };
 }
 
 const portable = () => mcpServerEntry();
 
 export const CLIENTS: readonly ClientSpec[] = [
   { id: 'claude-code', file: '.mcp.json', detect: null, format: { kind: 'json', key: 'mcpServers' }, entry: portable },
-  { id: 'cursor', file: '.cursor/mcp.json', detect: '.cursor', format: { kind: 'json', key: 'mcpServers' }, entry: () => ({ ...portable(), env: {} }) },
-  { id: 'vscode', file: '.vscode/mcp.json', detect: '.vscode', format: { kind: 'json', key: 'servers' }, entry: () => ({ type: 'stdio', ...portable() }) },
-  { id: 'gemini', file: '.gemini/settings.json', detect: '.gemini', format: { kind: 'json', key: 'mcpServers' }, entry: portable },
+  { id: 'cursor', file: '.cursor/mcp.json', detect: '.cursor', format: { kind: 'json', key: 'mcpServers' }, entry: () => ({ ...portable(), env: {} }), instructions: { file: '.cursor/rules/axme.mdc', kind: 'cursor-rule' } },
+  { id: 'vscode', file: '.vscode/mcp.json', detect: '.vscode', format: { kind: 'json', key: 'servers' }, entry: () => ({ type: 'stdio', ...portable() }), instructions: { file: '.github/copilot-instructions.md', kind: 'section' } },
+  { id: 'gemini', file: '.gemini/settings.json', detect: '.gemini', format: { kind: 'json', key: 'mcpServers' }, entry: portable, instructions: { file: 'GEMINI.md', kind: 'section' } },
   {
     id: 'codex',
     file: '.codex/config.toml',
     detect: '.codex',
     format: { kind: 'toml' },
     entry: portable,
+    instructions: { file: 'AGENTS.md', kind: 'section' },
     note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
   },
 ];
@@ -117,6 +121,11 @@ export function planClients(root: string, selection: AgentSelection): ClientsPla
     const previous = readTextFile(path);
     const entry = c.entry();
     files.push({ client: c.id, path, previous, text: merge(c, previous, entry, path), entry, reason: named ? 'named' : 'detected' });
+    if (c.instructions) {
+      const at = join(root, c.instructions.file);
+      const before = readTextFile(at);
+      files.push({ client: c.id, path: at, previous: before, text: mergeInstructions(c.instructions.kind, before, at), reason: named ? 'named' : 'detected' });
+    }
   }
   return { files, skipped };
 }
@@ -129,8 +138,12 @@ export function planClientRemoval(root: string, selection: AgentSelection): Clie
     if (!ids.has(c.id)) continue;
     const path = join(root, c.file);
     const previous = readTextFile(path);
-    if (previous === null) continue;
-    files.push({ client: c.id, path, previous, text: c.format.kind === 'json' ? removeJsonServer(previous, c.format, path) : removeCodexServer(previous, path) });
+    if (previous !== null) files.push({ client: c.id, path, previous, text: c.format.kind === 'json' ? removeJsonServer(previous, c.format, path) : removeCodexServer(previous, path) });
+    if (c.instructions) {
+      const at = join(root, c.instructions.file);
+      const before = readTextFile(at);
+      if (before !== null) files.push({ client: c.id, path: at, previous: before, text: removeInstructions(c.instructions.kind, before, at) });
+    }
   }
   return { files, skipped: [] };
 }

@@ -1,0 +1,38 @@
+import { CLAUDE_MD_END, CLAUDE_MD_START } from '../../model/agent-section.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { mergeClaudeMd } from '../agent-files.ts';
+
+/**
+ * The instructions each client's agent reads (AGENTS.md, GEMINI.md, a Cursor rule, VS Code
+ * Copilot's instructions): one shared text — the CLAUDE.md section — kept in sync by `axme init`,
+ * each between the `<!-- axme:start -->` / `<!-- axme:end -->` lines so the user's own text stays.
+ */
+
+/** A file of instructions: a section in a Markdown file, or a Cursor rule file (front matter first). */
+export type InstructionsKind = 'section' | 'cursor-rule';
+
+/** The front matter of the Cursor rule axme writes: applied to every request. */
+const CURSOR_RULE_HEAD = '---\ndescription: Project knowledge kept by axme on refs/memory/main (decisions, memories, safety rules)\nalwaysApply: true\n---\n';
+
+/** The file's text with the axme section in place (created, or replaced where its markers are). */
+export function mergeInstructions(kind: InstructionsKind, previous: string | null, path: string): string {
+  if (kind === 'cursor-rule' && (previous === null || previous.trim() === '')) return `${CURSOR_RULE_HEAD}\n${mergeClaudeMd(null, path)}`;
+  return mergeClaudeMd(previous, path);
+}
+
+/**
+ * The file's text without the axme section; null when nothing else is left in it (the file goes).
+ * A file with one marker and not the other is refused (CONFIG), as init refuses it.
+ */
+export function removeInstructions(kind: InstructionsKind, previous: string, path: string): string | null {
+  const lines = previous.split('\n');
+  const start = lines.findIndex((l) => l.trim() === CLAUDE_MD_START);
+  const end = lines.findIndex((l) => l.trim() === CLAUDE_MD_END);
+  if (start < 0 && end < 0) return previous;
+  if (start < 0 || end < start) throw new AxmeError('CONFIG', `${path} has an axme section marker without its pair: fix the "${CLAUDE_MD_START}" and "${CLAUDE_MD_END}" lines, then run the command again; nothing was changed`, { path });
+  const before = lines.slice(0, start).join('\n').replace(/\n+$/, '');
+  const after = lines.slice(end + 1).join('\n').replace(/^\n+/, '');
+  const rest = [before, after].filter((s) => s.trim() !== '').join('\n\n');
+  const left = rest.trim() === '' || (kind === 'cursor-rule' && `${rest}\n` === CURSOR_RULE_HEAD) ? null : `${rest.replace(/\n*$/, '')}\n`;
+  return left;
+}
