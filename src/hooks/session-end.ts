@@ -3,7 +3,6 @@ import { knownHarnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { parsePayload } from './payload.ts';
-import { readAutoSync, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 
 /** SessionEnd: marks the harness session's axme session as ended (why, and when). */
 export async function sessionEnd(io: HookIO): Promise<void> {
@@ -15,8 +14,6 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   if (!s) return;
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
   // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
-  const mode = readAutoSync(loc.commonDir)?.mode;
-  if (mode !== undefined && mode !== 'off' && process.argv[1]) {
-    startAutoSync({ commonDir: loc.commonDir, cwd: p.cwd ?? io.cwd, env: io.env, execPath: process.execPath, script: process.argv[1], reason: 'session-end' });
-  }
+  // (loaded from the hooks' store-work chunk: the launcher, which every tool call starts, stays small)
+  (await io.loadStoreWork()).startSessionSync(loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
 }

@@ -5,7 +5,7 @@ import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../kn
 import { AxmeError } from '../model/errors.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { readState } from '../knowledge/core/state.ts';
-import { autoSyncMode, autoSyncProblem, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
+import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
@@ -55,7 +55,7 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
         RECOVERY_BUDGET_MS,
       );
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
-      notes.push(...startSessionSync(kb, loc, env, opts.cwd, await readState(kb)));
+      notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
       const page = await assembleContext(kb, { budget: opts.budget });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
       return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
@@ -72,13 +72,18 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
  * sync.auto at a session start (knowledge/sync/auto-sync.ts): the last background sync's failure,
  * told once in this context, and a new one started in the background when the mode says so.
  */
-function startSessionSync(kb: KnowledgeBase, loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, state: { config: StoreConfig | null }): string[] {
+function sessionStartSync(kb: KnowledgeBase, loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, state: { config: StoreConfig | null }): string[] {
   const commonDir = kb.repo.commonDir;
   const problem = autoSyncProblem(commonDir);
-  const mode = autoSyncMode(state.config, commonDir, env);
-  rememberAutoSyncMode(commonDir, mode);
-  if (mode !== 'off' && process.argv[1]) startAutoSync({ commonDir, cwd: loc?.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1], reason: 'session-start' });
+  rememberAutoSyncMode(commonDir, autoSyncMode(state.config, commonDir, env));
+  startSessionSync(commonDir, loc?.worktree ?? cwd, env, 'session-start');
   return problem ? [problem] : [];
+}
+
+/** Starts the background sync of a session's start or end when the mode its start found says so (this axme, `process.argv[1]`, runs it). */
+export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
+  const mode = readAutoSync(commonDir)?.mode;
+  if (mode !== undefined && mode !== 'off' && process.argv[1]) startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
 }
 
 /** What the session-start hook spends on recovering orphans before it answers. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoreConfig } from '../../model/config.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
@@ -31,7 +31,7 @@ const recordPath = (commonDir: string) => join(commonDir, 'axme', 'auto-sync.jso
 const lockPath = (commonDir: string) => join(commonDir, 'axme', 'auto-sync.pid');
 
 /** Whether the repository has a git remote (its config file, read without git). */
-export function hasRemote(commonDir: string): boolean {
+function hasRemote(commonDir: string): boolean {
   try {
     return /^\s*\[remote\s+"/m.test(readFileSync(join(commonDir, 'config'), 'utf8'));
   } catch {
@@ -43,7 +43,7 @@ export function hasRemote(commonDir: string): boolean {
 export function autoSyncMode(config: StoreConfig | null, commonDir: string, env: NodeJS.ProcessEnv = {}): AutoSyncMode {
   const forced = env.AXME_SYNC_AUTO;
   if (forced && MODES.includes(forced)) return forced as AutoSyncMode;
-  const set = (config?.sync as { auto?: AutoSyncMode } | undefined)?.auto;
+  const set = config?.sync?.auto;
   if (set) return set;
   return hasRemote(commonDir) ? 'session' : 'off';
 }
@@ -85,27 +85,61 @@ export function autoSyncProblem(commonDir: string): string | null {
   return `(axme: the background sync${last.remote ? ` with ${last.remote}` : ''} at ${last.reason} failed at ${last.at}: ${last.error ?? last.summary}; the knowledge here may not be the team's: run \`axme sync\` to see why)`;
 }
 
+/** The pid of the background sync that holds the lock and still runs, or null. */
+function runningSync(commonDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(lockPath(commonDir), 'utf8').trim());
+    return processAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts `axme sync --auto <reason>` detached from this process (the hook answers at once), unless
- * one is running already (its pid in `auto-sync.pid`, still alive). Its output goes to
- * `<git-common-dir>/axme/auto-sync.log`. Returns whether one was started.
+ * one is running already. Its output goes to `<git-common-dir>/axme/auto-sync.log`. The run takes
+ * the lock itself (runAutoSync), whoever started it — the hooks here, or the post-commit script.
  */
 export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJS.ProcessEnv; execPath: string; script: string; reason: string }): boolean {
-  const lock = lockPath(opts.commonDir);
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8').trim());
-    if (processAlive(pid)) return false;
-  }
+  if (runningSync(opts.commonDir) !== null) return false;
   let log: number | undefined;
   try {
     log = openSync(join(opts.commonDir, 'axme', 'auto-sync.log'), 'a');
-    const child = spawn(opts.execPath, [opts.script, 'sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', log, log] });
-    child.unref();
-    if (child.pid) writeFileSync(lock, `${child.pid}\n`);
+    spawn(opts.execPath, [opts.script, 'sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', log, log] }).unref();
     return true;
   } catch {
     return false;
   } finally {
     if (log !== undefined) closeSync(log);
+  }
+}
+
+/**
+ * One background run (`axme sync --auto <reason>`): `sync`, bounded by AUTO_SYNC_TIMEOUT_MS, its
+ * outcome recorded whichever way it goes (autoSyncProblem tells a failure next time). One at a
+ * time: the run holds `auto-sync.pid` while it works, and another run finding it held does
+ * nothing (null). Past the bound the failure is recorded and `onTimeout` ends the process (a hung
+ * network would hold it).
+ */
+export async function runAutoSync<R extends { remote: string; text: string }>(commonDir: string, why: string, now: () => Date, sync: () => Promise<R>, onTimeout: () => void): Promise<R | null> {
+  const other = runningSync(commonDir);
+  if (other !== null && other !== process.pid) return null;
+  writeFileSync(lockPath(commonDir), `${process.pid}\n`);
+  const reason = /^[a-z-]{1,40}$/.test(why) ? why : 'a background run';
+  const done = (last: Omit<NonNullable<AutoSyncRecord['last']>, 'at' | 'reason'>) => recordAutoSyncRun(commonDir, { at: now().toISOString(), reason, ...last });
+  const timer = setTimeout(() => {
+    done({ ok: false, summary: 'timed out', error: `no answer within ${AUTO_SYNC_TIMEOUT_MS / 1000} s (a slow or unreachable remote?)` });
+    onTimeout();
+  }, AUTO_SYNC_TIMEOUT_MS);
+  try {
+    const r = await sync();
+    done({ ok: true, remote: r.remote, summary: r.text.split('\n')[0] ?? 'synced' });
+    return r;
+  } catch (err) {
+    const remote = (err as { data?: { remote?: unknown } }).data?.remote;
+    done({ ok: false, summary: 'failed', error: (err as Error).message.split('\n')[0], ...(typeof remote === 'string' ? { remote } : {}) });
+    throw err;
+  } finally {
+    clearTimeout(timer);
   }
 }
