@@ -1,3 +1,6 @@
+import { MEMORY_REF } from '../model/refs.ts';
+import { NOTES_REF } from '../store/code-commits.ts';
+
 /**
  * How the files axme writes into a project start axme. Files meant to be committed —
  * `.claude/settings.json`, `.mcp.json`, `.husky/*` — name nothing of one machine: a short POSIX
@@ -29,12 +32,12 @@ export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || 
 export const INSTALL_HINT = 'npm i -D axme in this project, or npm i -g axme';
 
 /** Runs the axme found with `args` (unquoted: the caller's own text); `missing` runs instead when there is none. */
-export function runFound(args: string, missing: string): string {
+function runFound(args: string, missing: string): string {
   return `${FIND_AXME}; if [ -z "$a" ]; then ${missing}; fi; $AXME_NODE "$a" ${args}`;
 }
 
 /** A one-line shell `echo` of `text` to stderr (`text` must hold no single quote). */
-export function echoErr(text: string): string {
+function echoErr(text: string): string {
   if (text.includes("'")) throw new Error(`internal: a message for the shell holds a quote: ${text}`);
   return `echo '${text}' >&2`;
 }
@@ -60,7 +63,7 @@ export function mcpServerEntry(): { command: string; args: string[] } {
  * the sessions folder unchanged since it was written, the memory tip (the loose ref file)
  * unchanged. `req` and `enf` are then git.requireAxmeSuffix and git.enforceFor.
  */
-const FACTS = 'd=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-hook-facts"; ok=; if [ -n "$d" ] && [ -z "$CLAUDECODE$AXME_AGENT$AXME_SESSION" ] && [ -f "$f" ] && ! [ "$d/axme/sessions" -nt "$f" ] && read -r v tip req enf < "$f" && [ "$v" = v1 ]; then cur=none; if [ -f "$d/refs/memory/main" ]; then read -r cur < "$d/refs/memory/main"; fi; if [ "$cur" = "$tip" ]; then ok=1; fi; fi';
+const FACTS = `d=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-hook-facts"; ok=; if [ -n "$d" ] && [ -z "$CLAUDECODE$AXME_AGENT$AXME_SESSION" ] && [ -f "$f" ] && ! [ "$d/axme/sessions" -nt "$f" ] && read -r v tip req enf < "$f" && [ "$v" = v1 ]; then cur=none; if [ -f "$d/${MEMORY_REF}" ]; then read -r cur < "$d/${MEMORY_REF}"; fi; if [ "$cur" = "$tip" ]; then ok=1; fi; fi`;
 
 /**
  * Per hook, the shell that decides without Node what needs no Node, setting `skip`:
@@ -82,7 +85,7 @@ function fastPath(hook: string, input?: string): string | null {
       `${FACTS}; skip=`,
       // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
       `if [ -n "$d" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
-      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=refs/notes/axme add -f -F "$d/axme/pending-note.txt" "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
+      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F "$d/axme/pending-note.txt" "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
       `rm -f ${pending} "$d/axme/pending-note.txt"`,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
       // sync.auto: commit — the knowledge goes to the remote after each commit, in the background

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
-import { addPrTrailers, hasPrTrailer } from '../../knowledge/history/commit-trailers.ts';
+import { addPrTrailers, messageTrailers } from '../../knowledge/history/commit-trailers.ts';
 import { noteText } from '../../knowledge/history/commit-notes.ts';
 import { dropPendingNote, headCommit, leavePendingNote, recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
@@ -61,8 +61,10 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   if (!found) {
     const agent = s.policy.requireAxmeSuffix === 'agents' ? agentReason(io.env, s.loc) : null;
     const required = s.policy.requireAxmeSuffix === 'always' || agent !== null;
-    if (!required || (await hasPrTrailer(s.at, message))) {
-      prepareNote(io, s, message);
+    // the message's own trailers (an amend, a cherry-pick), read by git as post-commit would read them
+    const trailers = required || /^axme-/im.test(message) ? await messageTrailers(s.at, message) : new Map<string, string>();
+    if (!required || trailers.has('axme-pr')) {
+      prepareNote(io, s, message, { pr: trailers.get('axme-pr') ?? null, repo: trailers.get('axme-repo') ?? null, session: trailers.get('axme-session') ?? sessionOf(io, s.loc) });
       return 0;
     }
     const why = agent ? `it is taken for an agent's commit: ${agent}` : 'git.requireAxmeSuffix is always: every commit carries it';
@@ -87,21 +89,8 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const session = sessionOf(io, s.loc);
   const final = await addPrTrailers({ at: s.at, message: `${body}\n`, pr, repo, session });
   writeFileSync(path, final);
-  prepareNote(io, s, final, session);
+  prepareNote(io, s, final, { pr: pr === null ? 'none' : String(pr), repo, session });
   return 0;
-}
-
-/** The `Key: value` lines of a message's last paragraph, by lower-case key (git's trailer block, read without git). */
-function trailersOf(message: string): Map<string, string> {
-  const paragraphs = message.replace(/\s+$/, '').split(/\n[ \t]*\n/);
-  const last = paragraphs.length > 1 ? paragraphs.at(-1)! : '';
-  const out = new Map<string, string>();
-  for (const line of last.split('\n')) {
-    const m = /^([A-Za-z0-9-]+):\s*(.*)$/.exec(line.trim());
-    if (!m) return new Map();
-    out.set(m[1]!.toLowerCase(), m[2]!);
-  }
-  return out;
 }
 
 /**
@@ -109,11 +98,9 @@ function trailersOf(message: string): Map<string, string> {
  * which attaches it without starting Node: the session, the PR and repo of the trailers, the
  * decisions cited, the memory tip, the branch. Nothing is left when there is nothing to tie.
  */
-function prepareNote(io: GitHookIO, s: HookSetting, message: string, known?: string | null): void {
+function prepareNote(io: GitHookIO, s: HookSetting, message: string, known: { pr: string | null; repo: string | null; session: string | null }): void {
   if (!s.loc) return;
-  const t = trailersOf(message);
-  const session = t.get('axme-session') ?? (known === undefined ? sessionOf(io, s.loc) : known);
   const tip = readRefSync(s.loc.commonDir, MEMORY_REF);
-  const text = noteText({ message, session, pr: t.get('axme-pr') ?? null, repo: t.get('axme-repo') ?? null, tip: tip && tip !== 'unknown' ? tip : null, branch: currentBranch(s.loc.gitDir) });
-  if (text) leavePendingNote(s.loc.commonDir, { text, parent: headCommit(s.loc), session: session && readSession(s.loc.commonDir, session) ? session : null, at: io.now(), message });
+  const text = noteText({ message, ...known, tip: tip && tip !== 'unknown' ? tip : null, branch: currentBranch(s.loc.gitDir) });
+  if (text) leavePendingNote(s.loc.commonDir, { text, parent: headCommit(s.loc), session: known.session && readSession(s.loc.commonDir, known.session) ? known.session : null, at: io.now(), message });
 }

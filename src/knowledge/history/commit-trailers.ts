@@ -8,9 +8,9 @@ import { addTrailers, trailersOf, type GitAt } from '../../store/code-commits.ts
 
 export type { GitAt };
 
-/** Whether a commit message already carries an `Axme-PR` trailer. */
-export async function hasPrTrailer(at: GitAt, message: string): Promise<boolean> {
-  return (await trailersOf(at, message)).has('axme-pr');
+/** A commit message's trailers by lower-case key, as git reads them (`git interpret-trailers`). */
+export function messageTrailers(at: GitAt, message: string): Promise<Map<string, string>> {
+  return trailersOf(at, message);
 }
 
 /** The message with `Axme-PR` (the number, or `none`), `Axme-Repo` and, when known, `Axme-Session` trailers. */
