@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
 import { hookCommand, isPortableAxme, mcpServerEntry } from './launch.ts';
+import { mergeJsonServer } from './clients/json-mcp.ts';
+import { isObject, readJsonFile, readTextFile, renderJson, type Json } from './json-file.ts';
+
+export { readJsonFile };
 import { claudeSettings } from './paths.ts';
 
 /**
@@ -33,7 +36,6 @@ export interface LocalLaunch {
   script: string;
 }
 
-type Json = Record<string, unknown>;
 interface HookGroup {
   matcher?: string;
   hooks: Array<{ type: string; command?: string; timeout?: number }>;
@@ -76,15 +78,6 @@ export function mergeClaudeSettings(settings: Json, path = '.claude/settings.jso
   return { ...settings, hooks };
 }
 
-/** Adds (or updates) the `axme` server in an `.mcp.json` object; other servers stay. */
-export function mergeMcpConfig(config: Json, path = '.mcp.json'): Json {
-  if (config.mcpServers !== undefined && !isObject(config.mcpServers)) throw shapeError(path, '"mcpServers" must be an object');
-  const servers = isObject(config.mcpServers) ? { ...config.mcpServers } : {};
-  const previous = isObject(servers.axme) ? servers.axme : {};
-  servers.axme = { ...previous, ...mcpServerEntry() };
-  return { ...config, mcpServers: servers };
-}
-
 /**
  * `axme init --local`: this machine's axme by absolute path, in the personal settings file Claude
  * Code keeps out of git (`.claude/settings.local.json`, its `env`): the portable commands of the
@@ -122,13 +115,24 @@ export function mergeClaudeMd(text: string | null, path = 'CLAUDE.md'): string {
   const section = claudeMdSection();
   if (text === null || text.trim() === '') return `${section}\n`;
   const lines = text.split('\n');
+  const at = sectionLines(lines, path);
+  if (!at) return `${text.replace(/\n*$/, '')}\n\n${section}\n`;
+  return [...lines.slice(0, at.start), section, ...lines.slice(at.end + 1)].join('\n');
+}
+
+/**
+ * Where the axme section is among a file's lines (its marker lines), or null when it has none.
+ * The markers count only on lines of their own; one without the other, or several, is refused
+ * (CONFIG) rather than guessed at, since guessing could delete the user's text.
+ */
+export function sectionLines(lines: string[], path: string): { start: number; end: number } | null {
   const starts = lines.flatMap((l, i) => (l.trim() === CLAUDE_MD_START ? [i] : []));
   const ends = lines.flatMap((l, i) => (l.trim() === CLAUDE_MD_END ? [i] : []));
-  if (!starts.length && !ends.length) return `${text.replace(/\n*$/, '')}\n\n${section}\n`;
+  if (!starts.length && !ends.length) return null;
   if (starts.length !== 1 || ends.length !== 1 || ends[0]! < starts[0]!) {
     throw new AxmeError('CONFIG', `${path} has ${starts.length} "${CLAUDE_MD_START}" and ${ends.length} "${CLAUDE_MD_END}" lines: keep exactly one of each around the axme section (or remove both), then run the command again; nothing was changed`, { path });
   }
-  return [...lines.slice(0, starts[0]), section, ...lines.slice(ends[0]! + 1)].join('\n');
+  return { start: starts[0]!, end: ends[0]! };
 }
 
 export interface AgentFileChange {
@@ -155,7 +159,7 @@ export function planAgentFiles(root: string, local?: LocalLaunch | null): AgentF
   const md = readTextFile(mdPath);
   const files: AgentFilesPlan['files'] = [
     { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, settingsPath), settings?.text) },
-    { path: mcpPath, previous: mcp, text: renderJson(mergeMcpConfig(mcp?.value ?? {}, mcpPath), mcp?.text) },
+    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, mcpServerEntry(), mcpPath) },
     { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
   ];
   if (local) {
@@ -175,41 +179,6 @@ export function agentFilesRoot(cwd: string, env: NodeJS.ProcessEnv): string | nu
   return locateRepo(cwd, env)?.worktree ?? null;
 }
 
-/** Reads a JSON object file; null when absent; CONFIG error naming the file when it is broken. */
-export function readJsonFile(path: string): { text: string; value: Json } | null {
-  const text = readTextFile(path);
-  if (text === null) return null;
-  return { text, value: parseJsonObject(text, path) };
-}
-
-/** Parses the text of a JSON object file (empty: `{}`); CONFIG error naming the file when it is broken. */
-export function parseJsonObject(text: string, path: string): Json {
-  let value: unknown;
-  try {
-    value = text.trim() === '' ? {} : JSON.parse(text);
-  } catch (err) {
-    throw new AxmeError('CONFIG', `${path} is not valid JSON (${(err as Error).message}): fix it or move it away, then run the command again; nothing was changed`, { path });
-  }
-  if (!isObject(value)) throw new AxmeError('CONFIG', `${path} must hold a JSON object: fix it or move it away, then run the command again; nothing was changed`, { path });
-  return value;
-}
-
-/** Reads a text file; null when absent. */
-export function readTextFile(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new AxmeError('CONFIG', `cannot read ${path}: ${(err as Error).message}`, { path });
-  }
-}
-
-/** JSON in the file's own indentation (two spaces for a new file), ending with a newline. */
-export function renderJson(value: Json, previous: string | undefined): string {
-  const indent = previous ? (/\n([ \t]+)"/.exec(previous)?.[1] ?? '  ') : '  ';
-  return `${JSON.stringify(value, null, indent)}\n`;
-}
-
 function writeIfChanged(path: string, previous: { text: string } | null, text: string): AgentFileChange {
   if (previous?.text === text) return { path, action: 'unchanged' };
   writeFileAtomicSync(path, text);
@@ -220,6 +189,3 @@ function shapeError(path: string, what: string): AxmeError {
   return new AxmeError('CONFIG', `${path}: ${what}: fix it, then run the command again; nothing was changed`, { path });
 }
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

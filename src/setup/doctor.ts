@@ -46,10 +46,12 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
     checks.push(await rulesCheck(loc.worktree ?? loc.gitDir, opts.env));
   }
   if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
-  checks.push(axmeFoundCheck(loc.worktree, opts.env));
+  // the axme the committed commands find here (launch.ts), looked up once for the checks that need it
+  const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '';
+  checks.push(axmeFoundCheck(loc.worktree, opts.env, found));
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
-  checks.push(mcpCheck(loc.worktree, opts.env));
+  checks.push(mcpCheck(loc.worktree, found));
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));
   checks.push(sessionsCheck(loc.commonDir));
@@ -93,9 +95,7 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
  * Which axme the committed hook commands, git hooks and MCP entry start here (setup/launch.ts:
  * AXME_BIN, the project's node_modules/.bin/axme, axme on PATH), and that it runs. Reads only.
  */
-function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv): Check {
-  const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
-  const path = found.stdout;
+function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv, path: string): Check {
   if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: INSTALL_HINT };
   const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
   const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
@@ -208,7 +208,7 @@ async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Chec
     : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
 }
 
-function mcpCheck(root: string, env: NodeJS.ProcessEnv): Check {
+function mcpCheck(root: string, found: string): Check {
   const path = join(root, '.mcp.json');
   try {
     const mcp = readJsonFile(path);
@@ -219,7 +219,6 @@ function mcpCheck(root: string, env: NodeJS.ProcessEnv): Check {
     const gone = [server.command, ...(server.args ?? [])].filter((a): a is string => typeof a === 'string' && isAbsolute(a) && !existsSync(a));
     if (gone.length) return { name: 'mcp server', status: 'problem', detail: `${line}: ${gone.join(', ')} does not exist on this machine`, fix: 'axme init (it writes an entry that finds axme on any machine)' };
     if (server.command === 'sh' && isPortableAxme(server.args?.at(-1) ?? '')) {
-      const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: root, env, timeout: 15_000, encoding: 'utf8' }).stdout;
       if (!found) return { name: 'mcp server', status: 'problem', detail: 'the entry finds no axme on this machine', fix: INSTALL_HINT };
       return { name: 'mcp server', status: 'ok', detail: `starts ${found} serve` };
     }

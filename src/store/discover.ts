@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** What `git rev-parse --git-dir --git-common-dir --is-bare-repository --show-object-format` says. */
@@ -70,21 +70,13 @@ function isGitDirLike(dir: string): boolean {
   try {
     if (!statSync(join(dir, 'HEAD')).isFile()) return false;
     // a linked worktree's git dir keeps HEAD; refs and objects are in the common dir (as git checks it)
-    const common = exists(join(dir, 'commondir')) ? commonDirOf(dir) : dir;
+    const common = existsSync(join(dir, 'commondir')) ? commonDirOf(dir) : dir;
     return statSync(join(common, 'refs')).isDirectory() && statSync(join(common, 'objects')).isDirectory();
   } catch {
     return false;
   }
 }
 
-function exists(p: string): boolean {
-  try {
-    statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function commonDirOf(gitDir: string): string {
   let text: string;

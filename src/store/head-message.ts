@@ -10,17 +10,27 @@ import { OID_RE, readRefSync, type RepoLocation } from './locate.ts';
  * unusual HEAD, reftable): the caller then asks git.
  */
 export function headMessageSync(loc: RepoLocation): string | null {
+  const oid = headCommitSync(loc);
+  if (!oid || oid.length !== 40) return null;
   try {
-    const head = readFileSync(join(loc.gitDir, 'HEAD'), 'utf8').trim();
-    const ref = /^ref: (refs\/heads\/\S+)$/.exec(head)?.[1];
-    const oid = ref ? readRefSync(loc.commonDir, ref) : OID_RE.test(head) ? head : null;
-    if (!oid || oid === 'unknown' || oid.length !== 40) return null;
     const raw = inflateSync(readFileSync(join(loc.commonDir, 'objects', oid.slice(0, 2), oid.slice(2))));
     const nul = raw.indexOf(0);
     if (nul < 0 || !raw.subarray(0, nul).toString('latin1').startsWith('commit ')) return null;
     const body = raw.subarray(nul + 1).toString('utf8');
     const blank = body.indexOf('\n\n');
     return blank < 0 ? '' : body.slice(blank + 2);
+  } catch {
+    return null;
+  }
+}
+
+/** The commit HEAD names, read from files (a branch's loose or packed ref, or a detached HEAD); null before the first commit or when only git can tell. */
+export function headCommitSync(loc: RepoLocation): string | null {
+  try {
+    const head = readFileSync(join(loc.gitDir, 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (\S+)$/.exec(head)?.[1];
+    const oid = ref ? readRefSync(loc.commonDir, ref) : head;
+    return oid && oid !== 'unknown' && OID_RE.test(oid) ? oid : null;
   } catch {
     return null;
   }

@@ -199,7 +199,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       const named = await axmeOk(d, [...INIT, '--agent', 'gemini', '--json']);
       assert.deepEqual(named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [['gemini', 'created', 'named'], ['gemini', 'created', 'named']]);
       const dryAgain = await axmeOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
-      assert.ok(dryAgain.clients.every((x: { action: string }) => x.action === 'unchanged'));
+      assert.deepEqual(dryAgain.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`), ['claude-code:unchanged', 'cursor:unchanged', 'cursor:unchanged', 'gemini:unchanged', 'gemini:unchanged', 'codex:unchanged', 'codex:unchanged']);
       const refused = await axme(d, ['init', '--agent', 'windsurf']);
       assert.equal(refused.code, 2);
       assert.match(refused.stderr, /Windsurf keeps MCP servers in a file of the user.*not supported yet/);

@@ -112,7 +112,7 @@ function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void 
   if (x.gitHooksDir?.shared) note(io, `${prefix}axme: the git hooks are in ${x.gitHooksDir.dir}, a folder shared with other repositories: every repository that runs its hooks from there runs axme's git hooks too (axme uninstall removes them)`);
   for (const m of x.remotes) if (m.added.length) out(io, `${prefix}Configured remote ${m.remote}: a plain git fetch brings its knowledge too (${m.added.join(', ')})`);
   if (oracle?.commit) out(io, `${prefix}Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
-  if (a.claude !== false && !root && !x.clients) note(io, `${prefix}axme: a bare repository has no working tree: Claude Code files were not written`);
+  if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: no agent's files were written (${a.agent === undefined ? 'Claude Code' : String(a.agent)})`);
 }
 
 /** `axme init --workspace` (setup/init.ts initWorkspace): the store, then each member as it is set up; exit 1 when one failed. */

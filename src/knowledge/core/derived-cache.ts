@@ -25,7 +25,7 @@ export interface DerivedCache {
 }
 
 /** Entries the memory keeps: enough for a long-running server's states and indexes, bounded. */
-export const MEMORY_ENTRIES = 64;
+const MEMORY_ENTRIES = 64;
 
 export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCache {
   const memory = new Map<string, unknown>();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { sessionRows } from '../../session/list.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
+import { headCommitSync } from '../../store/head-message.ts';
 import { locateRepo, OID_RE, readRefSync, type RepoLocation } from '../../store/locate.ts';
 
 /**
@@ -79,14 +80,14 @@ export function forgetGitHookFacts(commonDir: string): void {
 export function leavePendingNote(commonDir: string, note: { text: string; parent: string | null; session: string | null; at: Date; message: string }): void {
   const base = join(commonDir, 'axme', PENDING);
   writeFileAtomicSync(`${base}.txt`, note.text);
-  writeFileAtomicSync(`${base}.meta`, `v1 ${note.parent ?? 'none'} ${note.session ?? '-'} ${note.at.toISOString()}\n${subjectOf(note.message)}\n`);
+  writeFileAtomicSync(`${base}.meta`, `v1 ${note.parent ?? 'none'} ${note.session ?? '-'} ${note.at.toISOString()}\n${messageSubject(note.message)}\n`);
 }
 
 /**
  * The subject git will show for a message (`%s`): comment lines and leading blank lines go (git's
  * cleanup after commit-msg), then the first paragraph's lines, trailing spaces cut, joined by one space.
  */
-export function subjectOf(message: string): string {
+export function messageSubject(message: string): string {
   const lines = message.split('\n').filter((l) => !l.startsWith('#')).map((l) => l.replace(/\s+$/, ''));
   while (lines.length && lines[0] === '') lines.shift();
   const end = lines.indexOf('');
@@ -105,13 +106,4 @@ export function dropPendingNoteAt(cwd: string, env: NodeJS.ProcessEnv): void {
 }
 
 /** The commit HEAD names now (the parent of the commit being made), null before the first commit. */
-export function headCommit(loc: RepoLocation): string | null {
-  try {
-    const head = readFileSync(join(loc.gitDir, 'HEAD'), 'utf8').trim();
-    const ref = /^ref: (\S+)$/.exec(head)?.[1];
-    const oid = ref ? readRefSync(loc.commonDir, ref) : head;
-    return oid && oid !== 'unknown' && OID_RE.test(oid) ? oid : null;
-  } catch {
-    return null;
-  }
-}
+export const headCommit = (loc: RepoLocation): string | null => headCommitSync(loc);

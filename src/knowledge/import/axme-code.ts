@@ -1,11 +1,11 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import type { Memory } from '../../model/memory.ts';
-import { RULES_PATH } from '../../model/paths.ts';
+import { itemPath, RULES_PATH } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import { parseInput } from '../../model/validate.ts';
 import { findDuplicate } from '../core/identity.ts';
@@ -74,8 +74,8 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
         const current = st.state.items[kind] as unknown as T[];
         const atPath = current.find((x) => x.slug === item.slug);
         const byId = item.id ? current.find((x) => x.slug !== item.slug && (x.id === item.id || x.aliases?.includes(item.id!))) : undefined;
-        if (atPath && item.id && atPath.id !== item.id) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${spec(kind)}/${item.slug}.md is ${atPath.id}`);
-        else if (byId) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${byId.id} is ${spec(kind)}/${byId.slug}.md`);
+        if (atPath && item.id && atPath.id !== item.id) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${itemPath(kind, item.slug)} is ${atPath.id}`);
+        else if (byId) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${byId.id} is ${itemPath(kind, byId.slug)}`);
         else if (atPath || exists(item)) entry.outcome = 'exists';
         else putItem(st, kind, item, 'import.axme-code', `${kind} ${item.id ?? item.slug}`);
         items.push(entry);
@@ -110,10 +110,6 @@ function countNew(items: ImportedItem[], rules: ImportResult['rules']): number {
   return items.filter((i) => i.outcome === 'new').length + (rules === 'new' ? 1 : 0);
 }
 
-function spec(kind: KindName): string {
-  return ({ decision: 'decisions', memory: 'memories', backlog: 'backlog', question: 'questions', plan: 'plans', handoff: 'handoffs', session: 'sessions', oracle: 'oracle' } as const)[kind];
-}
-
 function sameRules(a: string, b: string): boolean {
   try {
     return JSON.stringify(SafetyRules.parse(parseYaml(a) ?? {})) === JSON.stringify(SafetyRules.parse(parseYaml(b) ?? {}));
@@ -146,20 +142,12 @@ function checkFolder(root: string): void {
   }
   if (!dir) throw new AxmeError('INVALID_INPUT', `${root} is not a folder: ${expected}`, { path: root });
   const known = ['decisions', 'memory', 'backlog', 'open-questions.md', 'plans', 'oracle', 'safety', 'worklog.jsonl'];
-  if (!known.some((k) => exists(join(root, k)))) {
+  if (!known.some((k) => existsSync(join(root, k)))) {
     const inner = join(root, '.axme-code');
-    throw new AxmeError('INVALID_INPUT', `${root} is not an AXME Code folder: ${expected}${exists(inner) ? `. Did you mean ${inner}?` : ''}`, { path: root });
+    throw new AxmeError('INVALID_INPUT', `${root} is not an AXME Code folder: ${expected}${existsSync(inner) ? `. Did you mean ${inner}?` : ''}`, { path: root });
   }
 }
 
-function exists(p: string): boolean {
-  try {
-    statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Where the import goes. In a workspace, the workspace folder's `.axme-code` (AXME's

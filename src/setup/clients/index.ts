@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import { readTextFile } from '../agent-files.ts';
+import { readTextFile } from '../json-file.ts';
 import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type TomlTableFormat } from './codex-toml.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';

@@ -1,6 +1,4 @@
-import { CLAUDE_MD_END, CLAUDE_MD_START } from '../../model/agent-section.ts';
-import { AxmeError } from '../../model/errors.ts';
-import { mergeClaudeMd } from '../agent-files.ts';
+import { mergeClaudeMd, sectionLines } from '../agent-files.ts';
 
 /**
  * The instructions each client's agent reads (AGENTS.md, GEMINI.md, a Cursor rule, VS Code
@@ -22,14 +20,13 @@ export function mergeInstructions(kind: InstructionsKind, previous: string | nul
 
 /**
  * The file's text without the axme section; null when nothing else is left in it (the file goes).
- * A file with one marker and not the other is refused (CONFIG), as init refuses it.
+ * Markers that do not pair up are refused (CONFIG), as init refuses them (sectionLines).
  */
 export function removeInstructions(kind: InstructionsKind, previous: string, path: string): string | null {
   const lines = previous.split('\n');
-  const start = lines.findIndex((l) => l.trim() === CLAUDE_MD_START);
-  const end = lines.findIndex((l) => l.trim() === CLAUDE_MD_END);
-  if (start < 0 && end < 0) return previous;
-  if (start < 0 || end < start) throw new AxmeError('CONFIG', `${path} has an axme section marker without its pair: fix the "${CLAUDE_MD_START}" and "${CLAUDE_MD_END}" lines, then run the command again; nothing was changed`, { path });
+  const at = sectionLines(lines, path);
+  if (!at) return previous;
+  const { start, end } = at;
   const before = lines.slice(0, start).join('\n').replace(/\n+$/, '');
   const after = lines.slice(end + 1).join('\n').replace(/^\n+/, '');
   const rest = [before, after].filter((s) => s.trim() !== '').join('\n\n');

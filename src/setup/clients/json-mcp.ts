@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import { parseJsonObject, renderJson } from '../agent-files.ts';
+import { isObject, parseJsonObject, renderJson, type Json } from '../json-file.ts';
 
 /**
  * The JSON format of MCP clients that keep their servers in one object of a JSON file
@@ -7,8 +7,6 @@ import { parseJsonObject, renderJson } from '../agent-files.ts';
  * entry is added under `key`, every other server and key stays, the file's indentation stays.
  * Pure: text in, text out.
  */
-
-type Json = Record<string, unknown>;
 
 export interface JsonServersFormat {
   kind: 'json';
@@ -44,8 +42,4 @@ function serversOf(config: Json, format: JsonServersFormat, path: string): Json 
   if (servers === undefined) return {};
   if (!isObject(servers)) throw new AxmeError('CONFIG', `${path}: "${format.key}" must be an object of servers: fix it, then run the command again; nothing was changed`, { path });
   return servers;
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
