@@ -90,7 +90,9 @@ describe('the harness of a hook, from the process tree', () => {
     const typed = spawn('bash', ['-s'], { stdio: ['pipe', 'ignore', 'ignore'] });
     typed.stdin.write('sleep 30\n');
     try {
-      await new Promise((r) => setTimeout(r, 100));
+      // wait until both children are the shells (not the forked node before exec), however loaded the machine
+      const comm = (pid: number) => { try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim(); } catch { return ''; } };
+      for (let i = 0; i < 200 && !(comm(command.pid!) === 'sh' && comm(typed.pid!) === 'bash'); i++) await new Promise((r) => setTimeout(r, 50));
       assert.equal(harnessOf(command.pid!), process.pid, 'sh -c is skipped');
       assert.equal(harnessOf(typed.pid!), null, 'bash reading what is typed is a person\'s shell');
     } finally {

@@ -634,9 +634,10 @@ describe('withAdvisoryLock', () => {
     assert.equal(dead.status, 0);
     assert.throws(() => process.kill(dead.pid, 0), { code: 'ESRCH' });
     writeFileSync(lockFile('dead'), ownerLine(dead.pid));
-    const t0 = Date.now();
-    const owner = await withAdvisoryLock(dir, 'dead', async () => readFileSync(lockFile('dead'), 'utf8'), { waitMs: 10_000 });
-    assert.ok(Date.now() - t0 < 1_000, `took ${Date.now() - t0} ms`);
+    const pauses: number[] = [];
+    const sleep = async (ms: number) => void pauses.push(ms);
+    const owner = await withAdvisoryLock(dir, 'dead', async () => readFileSync(lockFile('dead'), 'utf8'), { waitMs: 10_000, sleep });
+    assert.deepEqual(pauses, [], 'broken without waiting');
     assert.ok(owner.startsWith(`${process.pid} `), owner);
     assert.ok(!existsSync(lockFile('dead')));
   });
@@ -662,7 +663,6 @@ describe('withAdvisoryLock', () => {
       clearTimeout(timer);
       assert.ok(releasedAt > 0, 'ran before the lock was released');
       assert.ok(startedAt >= releasedAt);
-      assert.ok(startedAt - releasedAt < 1_000);
       assert.ok(!existsSync(lockFile('live')));
     } finally {
       live.stop();
@@ -677,7 +677,6 @@ describe('withAdvisoryLock', () => {
       const t0 = Date.now();
       const ran = await withAdvisoryLock(dir, 'held', async () => Date.now() - t0, { waitMs: 300 });
       assert.ok(ran >= 290, `ran after ${ran} ms`);
-      assert.ok(ran < 3_000, `ran after ${ran} ms`);
       assert.equal(readFileSync(lockFile('held'), 'utf8'), theirs);
     } finally {
       live.stop();
@@ -691,9 +690,10 @@ describe('withAdvisoryLock', () => {
       writeFileSync(lockFile('old'), ownerLine(live.pid));
       const minuteAgo = new Date(Date.now() - 60_000);
       utimesSync(lockFile('old'), minuteAgo, minuteAgo);
-      const t0 = Date.now();
-      const owner = await withAdvisoryLock(dir, 'old', async () => readFileSync(lockFile('old'), 'utf8'), { waitMs: 10_000, staleMs: 30_000 });
-      assert.ok(Date.now() - t0 < 1_000);
+      const pauses: number[] = [];
+      const sleep = async (ms: number) => void pauses.push(ms);
+      const owner = await withAdvisoryLock(dir, 'old', async () => readFileSync(lockFile('old'), 'utf8'), { waitMs: 10_000, staleMs: 30_000, sleep });
+      assert.deepEqual(pauses, [], 'broken without waiting');
       assert.ok(owner.startsWith(`${process.pid} `));
     } finally {
       live.stop();
