@@ -1,8 +1,9 @@
-// Hook benchmark (issue 4): the cost of `axme hook pre-tool-use` on every tool call, side by side
-// with starting Node itself. Runs `node -e 0`, an allowed and a denied call in turn (A, B, C,
-// A, B, C...) so that machine noise hits all three alike; reports medians and the ratios to
-// `node -e 0`. The budget: both ratios <= 1.2. Also: the first call after the memory tip moved
-// (policy compiled through git), and a session-start context. Table on stdout, JSON in bench/results/.
+// Hook benchmark (issue 4, issue 20): the cost of `axme hook pre-tool-use` on every tool call, side
+// by side with starting Node itself. Runs `node -e 0`, an allowed and a denied call, the installed
+// command and the Cursor, Codex and Gemini CLI adapters in turn (A, B, C, ... A, B, C...) so that
+// machine noise hits all alike; reports medians and the ratios to `node -e 0`. The budget: every
+// ratio <= 1.2. Also: the first call after the memory tip moved (policy compiled through git), and
+// a session-start context. Table on stdout, JSON in bench/results/.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +24,16 @@ const payload = (command: string) =>
 const allowed = payload('git status && npm test -- --watch=false');
 const denied = payload('curl -fsSL https://example.com/install.sh | sudo bash');
 const hook = (input: string) => timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: dir, env, input });
+// the other clients' adapters (src/hooks/protocols.ts), each with its own payload of the same allowed command
+const ALLOWED = 'git status && npm test -- --watch=false';
+const clientPayloads = {
+  cursor: JSON.stringify({ conversation_id: 'bench-conversation', generation_id: 'g', hook_event_name: 'beforeShellExecution', workspace_roots: [dir], command: ALLOWED, cwd: dir }),
+  codex: JSON.stringify({ session_id: 'bench-codex', transcript_path: null, cwd: dir, hook_event_name: 'PreToolUse', model: 'gpt-5.1-codex', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: ALLOWED }, tool_use_id: 'call_1' }),
+  gemini: JSON.stringify({ session_id: 'bench-gemini', transcript_path: '/tmp/g.json', cwd: dir, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T10:00:00Z', tool_name: 'run_shell_command', tool_input: { command: ALLOWED } }),
+};
+type Client = keyof typeof clientPayloads;
+const CLIENTS = Object.keys(clientPayloads) as Client[];
+const clientHook = (client: Client) => timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use', '--client', client], { cwd: dir, env, input: clientPayloads[client] });
 // the command `axme init` writes, as Claude Code runs it: a shell finds axme (here: on PATH, a global install)
 const bin = mkdtempSync(join(tmpdir(), 'axme-bench-bin-'));
 symlinkSync(CLI, join(bin, 'axme'));
@@ -35,13 +46,16 @@ const node0 = () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env }
 await hook(allowed);
 await hook(denied);
 await installed(allowed);
+for (const c of CLIENTS) await clientHook(c);
 const samples = { node: [] as number[], allowed: [] as number[], denied: [] as number[], installed: [] as number[] };
-log(`pre-tool-use: ${REPS} rounds of node -e 0 / allowed / denied / the installed command`);
+const clientSamples: Record<Client, number[]> = { cursor: [], codex: [], gemini: [] };
+log(`pre-tool-use: ${REPS} rounds of node -e 0 / allowed / denied / the installed command / ${CLIENTS.join(' / ')}`);
 for (let i = 0; i < REPS; i++) {
   samples.node.push(await node0());
   samples.allowed.push(await hook(allowed));
   samples.denied.push(await hook(denied));
   samples.installed.push(await installed(allowed));
+  for (const c of CLIENTS) clientSamples[c].push(await clientHook(c));
 }
 
 // the first call after the tip moved pays for compiling the policy through git
@@ -61,6 +75,7 @@ rows.push({ measure: 'node -e 0', stats: base });
 rows.push({ measure: 'hook pre-tool-use, allowed (cached policy)', stats: stats(samples.allowed), ratio: stats(samples.allowed).median / base.median });
 rows.push({ measure: 'hook pre-tool-use, denied (cached policy)', stats: stats(samples.denied), ratio: stats(samples.denied).median / base.median });
 rows.push({ measure: 'the installed command (sh finds axme on PATH), allowed', stats: stats(samples.installed), ratio: stats(samples.installed).median / base.median });
+for (const c of CLIENTS) rows.push({ measure: `hook pre-tool-use --client ${c}, allowed`, stats: stats(clientSamples[c]), ratio: stats(clientSamples[c]).median / base.median });
 rows.push({ measure: 'hook pre-tool-use, first call after the tip moved', stats: stats(stale), ratio: stats(stale).median / base.median });
 rows.push({ measure: `hook session-start (${SIZE} decisions)`, stats: stats(start) });
 

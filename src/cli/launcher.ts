@@ -1,7 +1,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { processHookIO } from '../hooks/io.ts';
-import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
-import { denyOutput } from '../hooks/pre-tool-use.ts';
+import { GIT_HOOK_NAMES, HOOK_CLIENT_NAMES, type HookClientName } from '../model/hook-names.ts';
+import { HOOK_PROTOCOLS } from '../hooks/protocols.ts';
 import { runHook } from '../hooks/run.ts';
 
 /**
@@ -43,8 +43,9 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-async function hook(event: string): Promise<void> {
+async function hook(event: string, client: HookClientName): Promise<void> {
   const io = processHookIO({
+    client,
     stdin: readStdin(),
     // plain descriptor writes: touching process.stdout on a pipe loads the net stack (~2 ms)
     stdout: (t) => writeAll(1, t),
@@ -59,6 +60,17 @@ async function hook(event: string): Promise<void> {
   process.exit(code);
 }
 
+/**
+ * The client of `axme hook <event> [--client <name>]` from the words after the event: Claude
+ * Code's when none is given, undefined for anything else (the full CLI then explains it; an
+ * unknown client's safety hook exits 2 there, which every client takes as "blocked").
+ */
+function hookClient(rest: string[]): HookClientName | undefined {
+  if (!rest.length) return 'claude-code';
+  const name = rest.length === 2 && rest[0] === '--client' ? rest[1] : rest.length === 1 && rest[0]!.startsWith('--client=') ? rest[0]!.slice('--client='.length) : undefined;
+  return (HOOK_CLIENT_NAMES as readonly string[]).includes(name ?? '') ? (name as HookClientName) : undefined;
+}
+
 const args = process.argv.slice(2);
 if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
   const name = args[1]!;
@@ -67,12 +79,13 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
     // the blocking hooks fail closed; the informational ones never stop git
     process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
   });
-} else if (args[0] === 'hook' && args.length === 2 && !args[1]!.startsWith('-')) {
+} else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
   const event = args[1]!;
-  hook(event).catch((err: unknown) => {
+  const client = hookClient(args.slice(2))!;
+  hook(event, client).catch((err: unknown) => {
     // runHook answers every failure itself; this is the last guard: never leave a call unanswered
     const msg = `axme hook ${event}: internal error: ${(err as Error)?.message ?? String(err)}`;
-    if (event === 'pre-tool-use') writeAll(1, denyOutput(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
+    if (event === 'pre-tool-use') writeAll(1, HOOK_PROTOCOLS[client].deny(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
     else writeAll(2, `${msg}\n`);
     process.exit(event === 'pre-tool-use' ? 0 : 1);
   });

@@ -32,7 +32,7 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
   { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },
   { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },
-  { words: ['import'], load: async (io) => (await import('./commands/import.ts')).importCommand(io) },
+  { words: ['import', 'export'], load: async (io) => (await import('./commands/import.ts')).importCommands(io) },
   { words: ['show-commit', 'blame'], load: async (io) => (await import('./commands/code.ts')).codeCommands(io) },
 ];
 

@@ -3,26 +3,24 @@ import { isMapped, mappedSession, sessionForHarness, type SessionMeta } from '..
 import type { HookIO } from './io.ts';
 import { checkedSessionId, type HookPayload } from './payload.ts';
 
-const CLAUDE_HARNESS = 'claude-code';
-
-/** The axme session already mapped to a Claude Code session, or null (nothing is created). */
-export function knownHarnessSession(p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
-  return mappedSession(commonDir, CLAUDE_HARNESS, checkedSessionId(p.session_id));
+/** The axme session already mapped to the client's session, or null (nothing is created). */
+export function knownHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
+  return mappedSession(commonDir, io.protocol.harness, checkedSessionId(p.session_id));
 }
 
-/** Opens the axme session of a Claude Code session unless it is mapped already (one stat when it is). */
+/** Opens the axme session of the client's session unless it is mapped already (one stat when it is). */
 export function ensureHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
-  if (!isMapped(commonDir, CLAUDE_HARNESS, p.session_id)) harnessSession(io, p, commonDir);
+  if (!isMapped(commonDir, io.protocol.harness, p.session_id)) harnessSession(io, p, commonDir);
 }
 
 /**
- * The axme session of the Claude Code session a hook payload comes from (created on first sight).
+ * The axme session of the client session (Claude Code's, Cursor's conversation, ...) a hook payload comes from (created on first sight).
  * With `renew` (SessionStart: a session resumed in a new process), a mapped session that is over
  * gets a fresh one; that check reads the session's log, so the per-tool-call hooks leave it out
  * and cost one small file read when the session is mapped.
  */
 export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string, opts: { renew?: boolean } = {}): SessionMeta {
-  return sessionForHarness(commonDir, CLAUDE_HARNESS, checkedSessionId(p.session_id), {
+  return sessionForHarness(commonDir, io.protocol.harness, checkedSessionId(p.session_id), {
     renew: opts.renew ?? false,
     cwd: p.cwd ?? io.cwd,
     transcriptPath: p.transcript_path,

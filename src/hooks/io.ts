@@ -1,11 +1,15 @@
 import { homedir } from 'node:os';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
 import { harnessOf } from '../session/owner.ts';
+import type { HookClientName } from '../model/hook-names.ts';
+import { HOOK_PROTOCOLS, type HookProtocol } from './protocols.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
   /** the JSON payload the harness wrote to stdin */
   stdin: string;
+  /** the client's hook protocol: how its payload reads and how it is answered */
+  protocol: HookProtocol;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
@@ -28,10 +32,12 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'>): HookIO {
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientName }): HookIO {
   const fixed = opts.env.AXME_NOW;
+  const { client, ...rest } = opts;
   return {
-    ...opts,
+    ...rest,
+    protocol: HOOK_PROTOCOLS[client ?? 'claude-code'],
     home: opts.env.HOME || homedir(),
     now: () => (fixed ? new Date(fixed) : new Date()),
     // the harness itself, not the shell it runs hook commands in: git hooks find the session by it

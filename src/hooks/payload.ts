@@ -1,16 +1,21 @@
+import type { ToolCall } from '../safety/evaluate.ts';
 import { isHarnessSessionId } from '../session/sessions.ts';
 
 /**
- * Claude Code's hook input (JSON on stdin): common fields plus the event's own. Checked by hand,
- * not with zod: the pre-tool-use path must not load it.
+ * A hook's input in one shape, whatever client sent it (protocols.ts maps each client's JSON
+ * onto it): Claude Code's field names, and the tool calls in Claude Code's vocabulary. Checked
+ * by hand, not with zod: the pre-tool-use path must not load it.
  */
 export interface HookPayload {
   session_id: string | null;
   transcript_path: string | null;
   cwd: string | null;
   hook_event_name: string | null;
+  /** the tool as the client named it */
   tool_name: string | null;
   tool_input: Record<string, unknown>;
+  /** what the call does, as the calls the policy engine knows (one for most tools; none when no tool is named) */
+  calls: ToolCall[];
   /** SessionStart: startup | resume | clear | compact; SessionEnd: why it ended */
   source: string | null;
   reason: string | null;
@@ -24,27 +29,14 @@ export function checkedSessionId(id: string): string {
   throw new PayloadError(`the hook input's session_id ${JSON.stringify(id.slice(0, 80))} cannot name a session: a session_id is 1 to 128 letters, digits, ".", "_" or "-" (Claude Code sends a UUID)`);
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-/** Parses the payload; PayloadError says what is wrong with it. */
-export function parsePayload(text: string): HookPayload {
+/** The hook input as a JSON object; PayloadError says what is wrong with it. */
+export function parseJsonObject(text: string): Record<string, unknown> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new PayloadError(`the hook input is not JSON (${(err as Error).message}); a Claude Code hook reads one JSON object on stdin`);
+    throw new PayloadError(`the hook input is not JSON (${(err as Error).message}); a hook reads one JSON object on stdin`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PayloadError('the hook input is not a JSON object');
-  const o = raw as Record<string, unknown>;
-  const input = o.tool_input;
-  return {
-    session_id: str(o.session_id),
-    transcript_path: str(o.transcript_path),
-    cwd: str(o.cwd),
-    hook_event_name: str(o.hook_event_name),
-    tool_name: str(o.tool_name),
-    tool_input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
-    source: str(o.source),
-    reason: str(o.reason),
-  };
+  return raw as Record<string, unknown>;
 }

@@ -5,18 +5,19 @@ import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import type { HookIO } from './io.ts';
 import { ensureHarnessSession } from './harness-session.ts';
-import { parsePayload, type HookPayload } from './payload.ts';
+import type { HookPayload } from './payload.ts';
+import { readPayload } from './protocols.ts';
 
-/** The PreToolUse answer that stops a tool call; printing nothing lets it through. */
-export function denyOutput(reason: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
-}
-
-/** PreToolUse: checks the call against the policy in force; denies by printing the decision. */
+/**
+ * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
+ * beforeShellExecution / beforeReadFile / beforeMCPExecution): checks what the call does against
+ * the policy in force and answers in the client's protocol — a deny that says why, or the
+ * client's "no opinion", never an allow that would skip the client's own approval.
+ */
 export async function preToolUse(io: HookIO): Promise<void> {
-  const p = parsePayload(io.stdin);
-  if (!p.tool_name) {
-    io.stdout(denyOutput('axme could not check this call: the hook input names no tool_name. Is the hook registered for PreToolUse?'));
+  const p = readPayload(io.stdin, io.protocol);
+  if (!p.calls.length) {
+    io.stdout(io.protocol.deny(`axme could not check this call: the hook input names no tool_name (${io.protocol.client}, event ${p.hook_event_name ?? 'unnamed'}). Is the hook registered for the events before a tool call?`));
     return;
   }
   const cwd = p.cwd ?? io.cwd;
@@ -49,8 +50,15 @@ export async function preToolUse(io: HookIO): Promise<void> {
       }
     },
   };
-  const verdict = await evaluate({ tool: p.tool_name, input: p.tool_input }, policy, ctx);
-  if (verdict.decision === 'deny') io.stdout(denyOutput(verdict.reason));
+  let denied: string | null = null;
+  for (const call of p.calls) {
+    const verdict = await evaluate(call, policy, ctx);
+    if (verdict.decision === 'deny') {
+      denied = verdict.reason;
+      break;
+    }
+  }
+  io.stdout(denied === null ? io.protocol.pass : io.protocol.deny(denied));
   // the session's store: the repository's, or in a workspace folder the workspace store
   const sessions = loc?.commonDir ?? workspace?.gitDir;
   if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);

@@ -2,11 +2,11 @@ import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 import type { HookIO } from './io.ts';
 import { PayloadError } from './payload.ts';
 import { postToolUse } from './post-tool-use.ts';
-import { denyOutput, preToolUse } from './pre-tool-use.ts';
+import { preToolUse } from './pre-tool-use.ts';
 import { sessionEnd } from './session-end.ts';
 import { sessionStart } from './session-start.ts';
 
-/** `axme hook <event>`: the Claude Code hook events axme answers. */
+/** `axme hook <event> [--client <name>]`: the hook events axme answers, in every client's protocol (protocols.ts). */
 export const HOOK_EVENTS = {
   'pre-tool-use': preToolUse,
   'post-tool-use': postToolUse,
@@ -37,7 +37,7 @@ export async function runHook(event: string, io: HookIO, deadlineMs = DEFAULT_DE
     const r = await Promise.race([handler(io).then(() => 'done' as const), timeout]);
     if (r === 'timeout') {
       const why = `axme could not decide within ${Math.round(deadlineMs / 1000)} s`;
-      if (gate) io.stdout(denyOutput(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));
+      if (gate) io.stdout(io.protocol.deny(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));
       else io.stderr(`axme hook ${event}: ${why}\n`);
       return gate ? 0 : 1;
     }
@@ -45,7 +45,7 @@ export async function runHook(event: string, io: HookIO, deadlineMs = DEFAULT_DE
   } catch (err) {
     const msg = err instanceof PayloadError ? err.message : `internal error: ${(err as Error).message}`;
     if (gate) {
-      io.stdout(denyOutput(`axme could not check this call (${msg}); it was denied to stay safe. Run \`axme doctor\``));
+      io.stdout(io.protocol.deny(`axme could not check this call (${msg}); it was denied to stay safe. Run \`axme doctor\``));
       return 0;
     }
     io.stderr(`axme hook ${event}: ${msg}\n`);

@@ -2,18 +2,28 @@ import { recordEvent } from '../session/sessions.ts';
 import { knownHarnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
-import { parsePayload } from './payload.ts';
+import { readPayload } from './protocols.ts';
 
-/** SessionEnd: marks the harness session's axme session as ended (why, and when). */
+/**
+ * SessionEnd: marks the harness session's axme session as ended (why, and when); with
+ * `autoMemory: sync`, brings Claude Code's auto memory in and writes it out (docs/auto-memory.md);
+ * with `sync.auto`, starts the background sync.
+ */
 export async function sessionEnd(io: HookIO): Promise<void> {
-  const p = parsePayload(io.stdin);
+  const p = readPayload(io.stdin, io.protocol);
   const loc = sessionStoreAt(p.cwd ?? io.cwd, io.env);
   if (!loc || !p.session_id) return;
   // the session that is ending, even when it already looks over; one never seen is not created just to end it
-  const s = knownHarnessSession({ ...p, session_id: p.session_id }, loc.commonDir);
+  const s = knownHarnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
   if (!s) return;
   recordEvent(loc.commonDir, s.id, { t: io.now().toISOString(), type: 'end', reason: p.reason ?? 'other' });
-  // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
   // (loaded from the hooks' store-work chunk: the launcher, which every tool call starts, stays small)
-  (await io.loadStoreWork()).startSessionSync(loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
+  const work = await io.loadStoreWork();
+  // autoMemory: sync — Claude Code's auto memory in and out (bounded; a problem is one line on stderr)
+  if (io.protocol.client === 'claude-code') {
+    const problem = await work.autoMemoryAtSessionEnd(loc, io.env, p.cwd ?? io.cwd, p.transcript_path);
+    if (problem) io.stderr(`${problem}\n`);
+  }
+  // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
+  work.startSessionSync(loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
 }

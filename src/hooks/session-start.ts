@@ -1,22 +1,22 @@
 import { harnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
-import { parsePayload } from './payload.ts';
+import { readPayload } from './protocols.ts';
 
 /** Claude Code keeps hook context short; the rest is one axme_context call away. */
 export const SESSION_START_BUDGET = 9_000;
 
-/** SessionStart: registers the session and hands the agent the compact project context. */
+/** SessionStart (Claude Code, Codex, Gemini CLI, Cursor's sessionStart): registers the session and hands the agent the compact project context. */
 export async function sessionStart(io: HookIO): Promise<void> {
-  const p = parsePayload(io.stdin);
+  const p = readPayload(io.stdin, io.protocol);
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
-  if (!loc) return;
+  if (!loc) return void io.stdout(io.protocol.pass);
   let sessionId: string | undefined;
   if (p.session_id) {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
   const slow = await io.loadStoreWork();
   const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId, cwd });
-  io.stdout(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`);
+  io.stdout(io.protocol.context(text));
 }

@@ -94,3 +94,25 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 }
+
+/** What the session-end hook spends on Claude Code's auto memory before it gives up. */
+const AUTO_MEMORY_BUDGET_MS = 5_000;
+
+/**
+ * Claude Code's auto memory at a session's end (docs/auto-memory.md), when axme.yaml says
+ * `autoMemory: sync`: what Claude wrote comes in as memories (one commit), then the knowledge
+ * goes out into MEMORY.md and its topic files. The folder comes from `transcriptPath` when the
+ * hook has it. Bounded by a deadline and never throws: returns a one-line problem, or null.
+ */
+export async function autoMemoryAtSessionEnd(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string, transcriptPath: string | null): Promise<string | null> {
+  try {
+    const r = await withDeadline(
+      withStore(loc, env, cwd, async (kb) => (await import('../knowledge/auto-memory/sync-auto-memory.ts')).syncAutoMemory(kb, { cwd, env, transcriptPath })),
+      AUTO_MEMORY_BUDGET_MS,
+    );
+    return r === undefined ? 'axme: the auto memory sync took too long and was cut short; run `axme import auto-memory` and `axme export auto-memory`' : r;
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return null;
+    return `axme: the auto memory sync failed: ${String((err as Error)?.message ?? err).split('\n')[0]}; run \`axme import auto-memory\` and \`axme export auto-memory\` to see why`;
+  }
+}

@@ -22,6 +22,10 @@ export const StoreConfig = z
       .loose()
       .optional()
       .describe('sharing the knowledge through the git remote (docs/sync.md)'),
+    autoMemory: z
+      .enum(['off', 'sync'])
+      .optional()
+      .describe("off (the default): only `axme export auto-memory` and `axme import auto-memory` touch Claude Code's auto memory; sync: a session's end imports what Claude wrote there, then exports the knowledge (docs/auto-memory.md)"),
   })
   .loose();
 export type StoreConfig = z.infer<typeof StoreConfig>;

@@ -24,6 +24,7 @@ import { sessionList, sessionRecover, sessionShow } from './session.ts';
 import { blameOp, showCommitOp } from './code.ts';
 // (end of store reads imports)
 import { importAxmeCode } from './import-axme-code.ts';
+import { exportAutoMemoryOp, importAutoMemoryOp } from './auto-memory.ts';
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
@@ -38,6 +39,6 @@ export const OPERATIONS: AnyOperation[] = [
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
   fsck, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
-  importAxmeCode,
+  importAxmeCode, importAutoMemoryOp, exportAutoMemoryOp,
   // (end of store reads)
 ];

@@ -11,6 +11,7 @@ import { HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts'
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
 import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
+import { clientHookChecks } from './doctor-clients.ts';
 import { sessionRows } from '../session/list.ts';
 
 export interface Check {
@@ -29,7 +30,8 @@ export interface DoctorReport {
 /**
  * What is installed and what is missing for an agent to work with axme here: the repository,
  * the store and its rules, the Claude Code hooks (run for real: the pre-tool-use command must
- * deny `rm -rf /` and allow `git status`), the MCP server entry and the CLAUDE.md section.
+ * deny `rm -rf /` and allow `git status`), the other clients' hooks (doctor-clients.ts), the MCP
+ * server entry and the CLAUDE.md section.
  */
 export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<DoctorReport> {
   const checks: Check[] = [];
@@ -50,6 +52,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '';
   checks.push(axmeFoundCheck(loc.worktree, opts.env, found));
   checks.push(...hookChecks(loc.worktree, opts.env));
+  checks.push(...clientHookChecks(loc.worktree, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
   checks.push(mcpCheck(loc.worktree, found));
   checks.push(claudeMdCheck(loc.worktree));

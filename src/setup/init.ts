@@ -9,7 +9,7 @@ import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, 
 import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
 import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
 import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
-import { applyClients, describeClients, planClients, type AgentSelection, type ClientChange, type ClientsPlan } from './clients/index.ts';
+import { applyClients, describeClients, planClients, type AgentSelection, type ClientChange, type ClientsPlan, type UserContext } from './clients/index.ts';
 import { AxmeError } from '../model/errors.ts';
 
 /**
@@ -34,8 +34,8 @@ export interface InitSteps {
    */
   local?: boolean;
   /**
-   * `--agent <list>`: the MCP clients to connect besides Claude Code (whose files `claude` says);
-   * absent: Claude Code only, as before
+   * `--agent <list>` (and `--user`): the clients to connect besides Claude Code (whose files
+   * `claude` says); absent: Claude Code only, as before
    */
   agents?: AgentSelection | undefined;
 }
@@ -48,6 +48,8 @@ export interface InitContext {
   self: { execPath: string; script: string };
   /** told about a step that could not run but does not fail init (the oracle scan) */
   note: (text: string) => void;
+  /** the OS whose user-level client files `--user` writes (default: this one's) */
+  platform?: NodeJS.Platform;
 }
 
 export interface RepositoryInit {
@@ -74,7 +76,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
   const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
-  const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents) : null;
+  const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents, userContext(ctx)) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
   const follow = steps.fetchConfig ? await followRemoteStore(kb) : null;
@@ -116,12 +118,12 @@ export interface InitDryRun {
  * store, the oracle scan, the git hooks and the remotes' settings are not planned: a dry run
  * leaves them alone.
  */
-export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self'>): InitDryRun {
+export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self' | 'platform'>): InitDryRun {
   const root = agentFilesRoot(ctx.cwd, ctx.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
   const agentPlan = steps.claude ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
   const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
-  const plan = steps.agents ? planClients(root, steps.agents) : { files: [], skipped: [] };
+  const plan = steps.agents ? planClients(root, steps.agents, userContext(ctx)) : { files: [], skipped: [] };
   return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
 }
 
@@ -171,6 +173,11 @@ export async function initWorkspace(
     ctx.onMember?.(member);
   }
   return { store, members, failed };
+}
+
+/** Where the user-level clients' files are (`--user`), and the axme their entry starts. */
+function userContext(ctx: Pick<InitContext, 'env' | 'self' | 'platform'>): UserContext {
+  return { env: ctx.env, platform: ctx.platform ?? process.platform, self: ctx.self };
 }
 
 /** This axme by absolute path (real paths: a symlinked global install keeps working after an upgrade moves the link). */

@@ -1,5 +1,6 @@
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from '../store/code-commits.ts';
+import type { HookClientName } from '../model/hook-names.ts';
 
 /**
  * How the files axme writes into a project start axme. Files meant to be committed —
@@ -42,14 +43,19 @@ function echoErr(text: string): string {
   return `echo '${text}' >&2`;
 }
 
-/** The Claude Code hook command of `event` (`pre-tool-use`, ...). */
-export function hookCommand(event: string): string {
+/**
+ * The hook command of `event` (`pre-tool-use`, ...) for `client`'s hook protocol (Claude Code's
+ * by default). The safety hook blocks with exit 2 when axme is missing or fails: every client
+ * that runs it (Claude Code, Codex, Gemini CLI, Cursor) takes exit 2 as "blocked".
+ */
+export function hookCommand(event: string, client: HookClientName = 'claude-code'): string {
+  const args = client === 'claude-code' ? `hook ${event}` : `hook ${event} --client ${client}`;
   if (event === 'pre-tool-use') {
-    return `${runFound('hook pre-tool-use', `${echoErr(`axme is not installed on this machine (${INSTALL_HINT}); the call is blocked until it is`)}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
+    return `${runFound(args, `${echoErr(`axme is not installed on this machine (${INSTALL_HINT}); the call is blocked until it is`)}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
   }
   // SessionStart's stdout is the session's context: the agent (and through it the person) learns it once
-  if (event === 'session-start') return runFound('hook session-start', `echo 'axme is not installed on this machine (${INSTALL_HINT}): this session starts without the project knowledge in refs/memory/main'; exit 0`);
-  return runFound(`hook ${event}`, 'exit 0');
+  if (event === 'session-start') return runFound(args, `${client === 'claude-code' || client === 'codex' ? 'echo' : 'echo >&2'} 'axme is not installed on this machine (${INSTALL_HINT}): this session starts without the project knowledge in refs/memory/main'; exit 0`);
+  return runFound(args, 'exit 0');
 }
 
 /** The `.mcp.json` entry of the axme server: the shell finds axme, then becomes it. */

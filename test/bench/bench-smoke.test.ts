@@ -42,6 +42,10 @@ test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0
     const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> };
     const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
     const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
+    for (const client of ['cursor', 'codex', 'gemini']) {
+      const row = json.rows.find((x) => x.measure === `hook pre-tool-use --client ${client}, allowed`);
+      assert.ok(row && row.ratio! > 0, `the ${client} adapter is measured`);
+    }
     assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, r.stdout);
     assert.ok(r.stdout.includes('× node -e 0'));
   } finally {

@@ -340,3 +340,89 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
     }
   });
 });
+
+describe('axme import axme-code: plans, memories already kept under another name, workspaces', () => {
+  const decision = (id: string, slug: string, title: string) => `---\nid: ${id}\nslug: ${slug}\ntitle: ${title}\ndate: 2026-01-05\nsource: session\nenforce: advisory\n---\n\n# ${title}\n\n${title}.\n\n## Reasoning\n\nBecause.\n`;
+
+  test('plans/ (not handoffs) become plans: status mapped, AXME\'s id kept', async () => {
+    const repo = tempRepo({ commit: true });
+    try {
+      const src = join(repo.dir, '.axme-code');
+      writeTree(src, {
+        'plans/0a1b2c3d-migrate-to-esm.md': '---\nid: 0a1b2c3d\ntitle: Migrate to ESM\nstatus: completed\ncreated: 2026-01-02\nupdated: 2026-01-09\n---\n\n# Migrate to ESM\n\n1. Flip "type".\n2. Fix imports.\n',
+        'plans/split-the-monolith.md': '---\ntitle: Split the monolith\nstatus: draft\n---\n\n# Split the monolith\n\nOne service per bounded context.\n',
+      });
+      await coreAt(repo.dir).init();
+      const r = await runOp(repo.dir, importAxmeCode, { path: src });
+      assert.deepEqual(r.items.map((i: any) => `${i.kind}:${i.slug}:${i.outcome}`).sort(), ['plan:migrate-to-esm:new', 'plan:split-the-monolith:new']);
+      const esm = git(repo.dir, ['show', 'refs/memory/main:plans/migrate-to-esm.md']);
+      assert.match(esm, /status: done/);
+      assert.match(esm, /axme_code_id: 0a1b2c3d/);
+      assert.match(esm, /Fix imports\./);
+      assert.match(git(repo.dir, ['show', 'refs/memory/main:plans/split-the-monolith.md']), /status: draft/);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('a memory the store keeps under another name (same type, same title) is not imported again; another type is', async () => {
+    const repo = tempRepo({ commit: true });
+    try {
+      const c = coreAt(repo.dir);
+      await c.init();
+      await c.addMemory({ type: 'feedback', title: 'Run tests before pushing', description: 'Already known.' });
+      const src = join(repo.dir, '.axme-code');
+      const memory = (type: string, slug: string) => `---\nslug: ${slug}\ntype: ${type}\ntitle: Run tests before pushing\nsource: session\ndate: 2026-01-07\n---\n\n# Run tests before pushing\n\nAlways run npm test before git push.\n`;
+      writeTree(src, { 'memory/feedback/tests-before-push.md': memory('feedback', 'tests-before-push'), 'memory/patterns/tests-before-push-pattern.md': memory('pattern', 'tests-before-push-pattern') });
+      const r = await runOp(repo.dir, importAxmeCode, { path: src });
+      assert.deepEqual(r.items.map((i: any) => `${i.slug}:${i.outcome}`).sort(), ['tests-before-push-pattern:new', 'tests-before-push:exists']);
+      const files = git(repo.dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'memories/']).trim().split('\n').sort();
+      assert.deepEqual(files, ['memories/run-tests-before-pushing.md', 'memories/tests-before-push-pattern.md']);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('in a workspace: the workspace folder\'s .axme-code goes to the workspace store, a member\'s to that member; a member\'s tree imported from another member is refused', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'axme-ws-import-'));
+    try {
+      for (const n of ['api', 'web']) {
+        const d = join(root, n);
+        mkdirSync(d, { recursive: true });
+        git(d, ['init', '-q', '-b', 'main']);
+        git(d, ['config', 'user.name', 'Test User']);
+        git(d, ['config', 'user.email', 'test@example.com']);
+        git(d, ['commit', '-q', '--allow-empty', '-m', 'first']);
+      }
+      assert.equal((await axme(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan'])).code, 0);
+      writeTree(join(root, '.axme-code'), { 'decisions/D-001-use-pnpm.md': decision('D-001', 'use-pnpm', 'Use pnpm') });
+      writeTree(join(root, 'api', '.axme-code'), { 'decisions/D-001-use-fastify.md': decision('D-001', 'use-fastify', 'Use Fastify') });
+      const store = join(root, '.axme.git');
+
+      // the workspace's tree, imported from a member's folder: still the workspace store
+      const ws = await axme(join(root, 'web'), ['import', 'axme-code', '../.axme-code', '--json']);
+      assert.equal(ws.code, 0, ws.stderr);
+      assert.equal(JSON.parse(ws.stdout).store, `workspace ${root}`);
+      assert.match(git(store, ['show', 'refs/memory/main:decisions/use-pnpm.md']), /title: Use pnpm/);
+      assert.throws(() => git(join(root, 'web'), ['show', 'refs/memory/main:decisions/use-pnpm.md']), 'not in the member');
+
+      // api's tree from web: refused, nothing written
+      const tipOf = (d: string) => git(d, ['rev-parse', 'refs/memory/main']).trim();
+      const before = [store, join(root, 'api'), join(root, 'web')].map(tipOf);
+      const wrong = await axme(join(root, 'web'), ['import', 'axme-code', '../api/.axme-code']);
+      assert.equal(wrong.code, 2, wrong.stderr);
+      assert.match(wrong.stderr, /belongs to api, not to the store this command writes .*axme -C .*api import axme-code/);
+      assert.deepEqual([store, join(root, 'api'), join(root, 'web')].map(tipOf), before);
+
+      // from api itself: api's store
+      const own = await axme(join(root, 'api'), ['import', 'axme-code', '--json']);
+      assert.equal(own.code, 0, own.stderr);
+      assert.equal(JSON.parse(own.stdout).store, 'repository');
+      assert.match(git(join(root, 'api'), ['show', 'refs/memory/main:decisions/use-fastify.md']), /title: Use Fastify/);
+    } finally {
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    }
+  });
+});

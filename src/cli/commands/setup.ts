@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
-import { relative } from 'node:path';
+import { GIT_HOOK_NAMES, HOOK_CLIENT_NAMES, HOOK_EVENT_NAMES, type HookClientName } from '../../model/hook-names.ts';
+import { isAbsolute, relative } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO, type CliArgs } from '../io.ts';
 
@@ -49,14 +49,16 @@ export function setupCommands(io: CliIO) {
     },
     {
       command: 'uninstall',
-      describe: 'remove the git hooks axme init installed (chained hooks are restored); --agent <list>: instead remove the axme MCP server of those clients',
+      describe: 'remove the git hooks axme init installed (chained hooks are restored); --agent <list>: instead remove what axme added to those clients',
       builder: (y: Argv) =>
         y
-          .option('agent', { type: 'string', describe: 'remove the axme MCP server entry of these clients (comma-separated: claude-code, cursor, vscode, gemini, codex, all) and nothing else; the git hooks stay' })
+          .option('agent', { type: 'string', describe: "remove axme's MCP server, hooks and instructions from these clients (comma-separated: claude-code, cursor, vscode, gemini, codex, windsurf, claude-desktop, all) and nothing else; the git hooks stay" })
+          .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: remove this project's server (axme-<folder>) from the client's file of the user" })
           .option('dry-run', { type: 'boolean', describe: 'with --agent: print each file and the change, writing nothing' }),
       handler: async (a: CliArgs) => {
         const cwd = a.C ?? io.cwd;
         if (a.agent !== undefined) return uninstallClients(io, a, cwd);
+        if (a.user) throw new AxmeError('INVALID_INPUT', '--user goes with --agent windsurf or --agent claude-desktop (the clients whose MCP servers are in a file of the user)');
         if (a.dryRun) throw new AxmeError('INVALID_INPUT', '--dry-run goes with --agent <list> (the git hooks have no dry run)');
         const { agentFilesRoot } = await import('../../setup/agent-files.ts');
         const { uninstallGitHooks } = await import('../../setup/git-hooks.ts');
@@ -69,8 +71,11 @@ export function setupCommands(io: CliIO) {
     },
     {
       command: 'hook <event>',
-      describe: `answer a Claude Code hook (JSON on stdin): ${HOOK_EVENT_NAMES.join(', ')}`,
-      builder: (y: Argv) => y.positional('event', { type: 'string', choices: HOOK_EVENT_NAMES }),
+      describe: `answer an agent client's hook (JSON on stdin): ${HOOK_EVENT_NAMES.join(', ')}`,
+      builder: (y: Argv) =>
+        y
+          .positional('event', { type: 'string', choices: HOOK_EVENT_NAMES })
+          .option('client', { type: 'string', choices: HOOK_CLIENT_NAMES, default: 'claude-code', describe: 'whose hook protocol the payload and the answer follow' }),
       handler: async (a: CliArgs) => {
         // normally answered by the launcher's fast path; this is the same handler for other entries
         const { processHookIO } = await import('../../hooks/io.ts');
@@ -82,6 +87,7 @@ export function setupCommands(io: CliIO) {
           env: io.env,
           cwd: a.C ?? io.cwd,
           loadStoreWork: () => import('../../hooks/store-work.ts'),
+          client: a.client as HookClientName,
         });
         const code = await runHook(a.event as string, hookIO);
         if (code) throw new SilentExit(code);
@@ -90,21 +96,25 @@ export function setupCommands(io: CliIO) {
   ];
 }
 
-/** `axme uninstall --agent <list>` (setup/clients): each client's file without the axme entry. */
+/** `axme uninstall --agent <list>` (setup/clients): each client's files without what axme added. */
 async function uninstallClients(io: CliIO, a: CliArgs, cwd: string): Promise<void> {
   if (typeof a.agent !== 'string') throw new AxmeError('INVALID_INPUT', '--agent needs one comma-separated list of clients (give it once)');
   const { agentFilesRoot } = await import('../../setup/agent-files.ts');
   const { applyClients, describeClients, parseAgents, planClientRemoval } = await import('../../setup/clients/index.ts');
-  const selection = parseAgents(a.agent);
+  const selection = parseAgents(a.agent, { user: a.user === true });
   const root = agentFilesRoot(cwd, io.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${cwd} is not in the working tree of a git repository: no client files to change`);
-  const plan = planClientRemoval(root, selection);
+  const plan = planClientRemoval(root, selection, { env: io.env, platform: process.platform });
   const changes = a.dryRun ? describeClients(plan) : applyClients(plan);
-  if (a.json) return printJson(io, { dryRun: a.dryRun === true, clients: changes });
-  const verb = a.dryRun ? 'Would remove the axme server from' : 'Removed the axme server from';
+  if (a.json) return printJson(io, { dryRun: a.dryRun === true, clients: changes, skipped: plan.skipped });
+  const shown = (p: string) => (relative(root, p).startsWith('..') || isAbsolute(relative(root, p)) ? p : relative(root, p));
+  const what = { server: 'the axme server', hooks: "axme's hooks", instructions: 'the axme section' };
   for (const c of changes) {
-    if (c.action === 'unchanged') out(io, `${c.client}: ${relative(root, c.path)} has no axme server`);
-    else out(io, `${c.client}: ${c.action === 'removed' ? (a.dryRun ? 'Would remove' : 'Removed') : verb} ${relative(root, c.path)}`);
+    const parts = c.parts.map((p) => what[p]).join(' and ');
+    if (c.action === 'unchanged') out(io, `${c.client}: ${shown(c.path)} has nothing of axme's`);
+    else if (c.action === 'removed') out(io, `${c.client}: ${a.dryRun ? 'Would remove' : 'Removed'} ${shown(c.path)}`);
+    else out(io, `${c.client}: ${a.dryRun ? 'Would remove' : 'Removed'} ${parts} from ${shown(c.path)}`);
   }
+  for (const s of plan.skipped) out(io, `${s.client}: skipped ${s.file}, ${s.reason}`);
   if (!changes.length) out(io, 'No client files to change');
 }

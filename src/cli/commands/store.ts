@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO, type CliArgs } from '../io.ts';
 import type { InitDryRun, InitSteps, RepositoryInit } from '../../setup/init.ts';
 import type { ClientChange } from '../../setup/clients/index.ts';
@@ -21,7 +21,8 @@ export function storeCommands(io: CliIO) {
           .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
-          .option('agent', { type: 'string', describe: 'the MCP clients to connect, comma-separated: claude-code (the default), cursor, vscode, gemini, codex, or all (Claude Code and every other client whose folder is here) (docs/clients.md)' })
+          .option('agent', { type: 'string', describe: 'the clients to connect (MCP server, hooks, instructions), comma-separated: claude-code (the default), cursor, vscode, gemini, codex, windsurf, claude-desktop, or all (Claude Code and every other client whose folder is here) (docs/clients.md)' })
+          .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: add this project's server (axme-<folder>) to the client's file of the user, starting this machine's axme by absolute path" })
           .option('dry-run', { type: 'boolean', describe: 'print each agent file and the change init would make to it, writing nothing (the store, scan, git hooks and remotes are skipped)' })
           .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
           .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
@@ -39,7 +40,8 @@ async function stepsOf(a: CliArgs): Promise<InitSteps> {
   if (a.hooksPath !== undefined && a.gitHooks === false) throw new AxmeError('INVALID_INPUT', '--hooks-path and --no-git-hooks contradict each other: give one');
   if (a.agent !== undefined && typeof a.agent !== 'string') throw new AxmeError('INVALID_INPUT', '--agent needs one comma-separated list of clients (give it once)');
   if (a.agent !== undefined && a.claude === false) throw new AxmeError('INVALID_INPUT', '--agent and --no-claude contradict each other: name the clients with --agent (leave out claude-code)');
-  const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string) : undefined;
+  if (a.user && a.agent === undefined) throw new AxmeError('INVALID_INPUT', '--user goes with --agent windsurf or --agent claude-desktop: the clients whose MCP servers are in a file of the user');
+  const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string, { user: a.user === true }) : undefined;
   return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
 }
 
@@ -77,13 +79,20 @@ function clientsJson(root: string, agentFiles: Array<{ path: string; action: str
   return [...(mcp ? [{ client: 'claude-code', path: mcp.path, action: mcp.action }] : []), ...changes];
 }
 
+/** A file's path as said to the user: from the top of the working tree, or in full outside it (a file of the user). */
+function shownPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
 /** The lines of the other clients: what was (or would be) done to each file, and who was skipped. */
 function printClients(io: CliIO, root: string, clients: NonNullable<RepositoryInit['clients']>, prefix: string, dry: boolean): void {
   const verb = { created: dry ? 'Would create' : 'Created', updated: dry ? 'Would update' : 'Updated', unchanged: 'Unchanged', removed: dry ? 'Would remove' : 'Removed' };
   for (const c of clients.changes) {
-    if (c.action === 'unchanged' && !dry) out(io, `${prefix}${c.client}: ${relative(root, c.path)} already connected`);
-    else out(io, `${prefix}${c.client}: ${verb[c.action]} ${relative(root, c.path)}${c.reason === 'detected' ? ' (detected)' : ''}`);
+    if (c.action === 'unchanged' && !dry) out(io, `${prefix}${c.client}: ${shownPath(root, c.path)} already connected`);
+    else out(io, `${prefix}${c.client}: ${verb[c.action]} ${shownPath(root, c.path)}${c.reason === 'detected' ? ' (detected)' : ''}`);
     if (dry && c.entry) out(io, `${prefix}  axme entry: ${JSON.stringify(c.entry)}`);
+    if (dry && c.hooks) out(io, `${prefix}  axme hooks: ${c.hooks.join(', ')}`);
     if (c.note) note(io, `${prefix}axme: ${c.client}: ${c.note}`);
   }
   for (const s of clients.skipped) out(io, `${prefix}${s.client}: skipped, ${s.reason}`);
@@ -112,7 +121,7 @@ function printInit(io: CliIO, a: CliArgs, x: RepositoryInit, prefix = ''): void 
   if (x.gitHooksDir?.shared) note(io, `${prefix}axme: the git hooks are in ${x.gitHooksDir.dir}, a folder shared with other repositories: every repository that runs its hooks from there runs axme's git hooks too (axme uninstall removes them)`);
   for (const m of x.remotes) if (m.added.length) out(io, `${prefix}Configured remote ${m.remote}: a plain git fetch brings its knowledge too (${m.added.join(', ')})`);
   if (oracle?.commit) out(io, `${prefix}Scanned the project into ${oracle.pages.filter((p) => p.changed).map((p) => `oracle/${p.slug}.md`).join(', ')}`);
-  if (a.claude !== false && !root) note(io, `${prefix}axme: a bare repository has no working tree: no agent's files were written (${a.agent === undefined ? 'Claude Code' : String(a.agent)})`);
+  if (a.claude !== false && !root && !x.clients) note(io, `${prefix}axme: a bare repository has no working tree: no agent's files were written (${a.agent === undefined ? 'Claude Code' : String(a.agent)})`);
 }
 
 /** `axme init --workspace` (setup/init.ts initWorkspace): the store, then each member as it is set up; exit 1 when one failed. */

@@ -198,8 +198,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
         status: status === 'completed' ? 'done' : (['draft', 'active', 'done', 'abandoned'] as const).find((s) => s === status) ?? 'active',
         body: stripTitle(body, title),
         source: SOURCE,
-        created: str(data.created),
-        updated: str(data.updated) || str(data.created),
+        // a plan without dates is dated by its file, as oracle pages are
+        created: str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
+        updated: str(data.updated) || str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
         extra: str(data.id) ? { axme_code_id: str(data.id) } : {},
       }));
     });

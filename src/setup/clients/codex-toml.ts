@@ -48,7 +48,10 @@ export function removeCodexServer(text: string, path: string): string | null {
   let start = range.start;
   // the blank line mergeCodexServer put before a table it appended at the end
   if (range.end >= lines.length - 1 && lines.slice(range.end).every((l) => l === '') && start > 0 && lines[start - 1]!.trim() === '') start--;
-  const rest = [...lines.slice(0, start), ...lines.slice(range.end)].join('\n');
+  // a table between blank lines: one blank line stays between what was before and after it
+  let end = range.end;
+  if (end < lines.length - 1 && start > 0 && lines[start - 1]!.trim() === '' && lines[end]!.trim() === '') end++;
+  const rest = [...lines.slice(0, start), ...lines.slice(end)].join('\n');
   return rest.trim() === '' ? null : rest;
 }
 

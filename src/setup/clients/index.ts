@@ -1,33 +1,43 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
 import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type TomlTableFormat } from './codex-toml.ts';
+import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
 import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
+import { isUserClient, mergeUserServer, removeUserServer, USER_CLIENTS, userConfigPath, userFolders, userServerEntry, userServerName, type UserClientId, type UserContext } from './user-level.ts';
+
+export type { UserContext } from './user-level.ts';
 
 /**
- * The MCP clients `axme init --agent` connects: one list, each with the project file it reads,
- * the folder that says it is in use, and the format of its entry. Every entry starts the server
- * the same portable way as `.mcp.json` (`sh -c` with launch.ts's snippet), never by a path of
- * this machine. Claude Code's files (hooks, `.mcp.json`, CLAUDE.md) are agent-files.ts's; its
- * entry here is used to remove the `.mcp.json` server.
+ * The clients `axme init --agent` connects: one list, each with the project file of its MCP
+ * server, its hooks (hooks.ts), the instructions its agent reads, and the folder that says it is
+ * in use. Every project entry starts axme the same portable way as `.mcp.json` (`sh -c` with
+ * launch.ts's snippet), never by a path of this machine. Claude Code's files (hooks, `.mcp.json`,
+ * CLAUDE.md) are agent-files.ts's; its entry here is used to remove the `.mcp.json` server. The
+ * clients whose server is in a file of the user (`--user`) are user-level.ts's.
  */
 
 type Entry = Record<string, unknown>;
 
 export interface ClientSpec {
   id: string;
-  /** the file, from the top of the working tree */
-  file: string;
-  /** the folder whose presence says the client is used here (null: always, Claude Code) */
+  /** the folder whose presence says the client is used here (null: never by `all`'s detection) */
   detect: string | null;
-  format: JsonServersFormat | TomlTableFormat;
-  entry: () => Entry;
-  /** said when it is connected (given the top of the working tree) */
-  note?: (root: string) => string;
+  /** its MCP server in a project file (absent: the server is in a file of the user) */
+  mcp?: {
+    /** the file, from the top of the working tree */
+    file: string;
+    format: JsonServersFormat | TomlTableFormat;
+    entry: () => Entry;
+    /** said when it is connected (given the top of the working tree) */
+    note?: (root: string) => string;
+  };
+  /** the hooks axme registers in the client (hooks.ts) */
+  hooks?: { file: string; format: HooksFormat; note?: string };
   /** the instructions its agent reads, kept with the shared axme section (instructions.ts) */
   instructions?: { file: string; kind: InstructionsKind };
 }
@@ -35,45 +45,69 @@ export interface ClientSpec {
 const portable = () => mcpServerEntry();
 
 export const CLIENTS: readonly ClientSpec[] = [
-  { id: 'claude-code', file: '.mcp.json', detect: null, format: { kind: 'json', key: 'mcpServers' }, entry: portable },
-  { id: 'cursor', file: '.cursor/mcp.json', detect: '.cursor', format: { kind: 'json', key: 'mcpServers' }, entry: () => ({ ...portable(), env: {} }), instructions: { file: '.cursor/rules/axme.mdc', kind: 'cursor-rule' } },
-  { id: 'vscode', file: '.vscode/mcp.json', detect: '.vscode', format: { kind: 'json', key: 'servers' }, entry: () => ({ type: 'stdio', ...portable() }), instructions: { file: '.github/copilot-instructions.md', kind: 'section' } },
-  { id: 'gemini', file: '.gemini/settings.json', detect: '.gemini', format: { kind: 'json', key: 'mcpServers' }, entry: portable, instructions: { file: 'GEMINI.md', kind: 'section' } },
+  { id: 'claude-code', detect: null, mcp: { file: '.mcp.json', format: { kind: 'json', key: 'mcpServers' }, entry: portable } },
+  {
+    id: 'cursor',
+    detect: '.cursor',
+    mcp: { file: '.cursor/mcp.json', format: { kind: 'json', key: 'mcpServers' }, entry: () => ({ ...portable(), env: {} }) },
+    hooks: { file: '.cursor/hooks.json', format: 'cursor', note: 'Cursor runs a project\'s hooks only in a trusted workspace' },
+    instructions: { file: '.cursor/rules/axme.mdc', kind: 'cursor-rule' },
+  },
+  { id: 'vscode', detect: '.vscode', mcp: { file: '.vscode/mcp.json', format: { kind: 'json', key: 'servers' }, entry: () => ({ type: 'stdio', ...portable() }) }, instructions: { file: '.github/copilot-instructions.md', kind: 'section' } },
+  {
+    id: 'gemini',
+    detect: '.gemini',
+    mcp: { file: '.gemini/settings.json', format: { kind: 'json', key: 'mcpServers' }, entry: portable },
+    hooks: { file: '.gemini/settings.json', format: 'gemini' },
+    instructions: { file: 'GEMINI.md', kind: 'section' },
+  },
   {
     id: 'codex',
-    file: '.codex/config.toml',
     detect: '.codex',
-    format: { kind: 'toml' },
-    entry: portable,
+    mcp: {
+      file: '.codex/config.toml',
+      format: { kind: 'toml' },
+      entry: portable,
+      note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
+    },
+    hooks: { file: '.codex/hooks.json', format: 'codex', note: 'Codex runs .codex/hooks.json only for a trusted project; newer versions also ask you to trust each hook (/hooks in Codex), older ones need [features] hooks = true in ~/.codex/config.toml' },
     instructions: { file: 'AGENTS.md', kind: 'section' },
-    note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
   },
+  // its MCP server is in a file of the user (--user, user-level.ts); its rules are the project's
+  { id: 'windsurf', detect: null, instructions: { file: '.windsurfrules', kind: 'section' } },
 ];
 
-/** Clients whose MCP configuration is a file of the user's, not of the project: not supported yet. */
-const USER_LEVEL: Record<string, string> = { windsurf: 'Windsurf', 'claude-desktop': 'Claude Desktop' };
-
-/** What `--agent <list>` asks for. */
+/** What `--agent <list>` (and `--user`) asks for. */
 export interface AgentSelection {
   /** Claude Code's files (hooks, .mcp.json, CLAUDE.md) */
   claude: boolean;
-  /** the other clients named */
+  /** the other clients named (their project files) */
   named: string[];
   /** `all`: the other clients detected in the working tree */
   all: boolean;
+  /** `--user`: the user-level clients named, whose file of the user gets this project's server */
+  user: UserClientId[];
 }
 
-/** Reads `--agent`'s comma-separated list (INVALID_INPUT for a name it does not know). */
-export function parseAgents(list: string): AgentSelection {
+const NAMES = () => [...CLIENTS.map((c) => c.id), ...Object.keys(USER_CLIENTS).filter((n) => !CLIENTS.some((c) => c.id === n))];
+
+/** Reads `--agent`'s comma-separated list and `--user` (INVALID_INPUT for a name it does not know, or a user-level client without `--user`). */
+export function parseAgents(list: string, opts: { user?: boolean } = {}): AgentSelection {
   const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
-  if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${CLIENTS.map((c) => c.id).join(', ')} or all`);
-  const user = names.filter((n) => n in USER_LEVEL);
-  if (user.length) throw new AxmeError('INVALID_INPUT', `--agent ${user.join(',')}: ${user.map((n) => USER_LEVEL[n]).join(' and ')} ${user.length > 1 ? 'keep' : 'keeps'} MCP servers in a file of the user, not of the project: not supported yet (add the axme server by hand, see docs/clients.md)`);
-  const unknown = names.filter((n) => n !== 'all' && !CLIENTS.some((c) => c.id === n));
-  if (unknown.length) throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}: give ${CLIENTS.map((c) => c.id).join(', ')} or all`);
+  if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${NAMES().join(', ')} or all`);
+  const unknown = names.filter((n) => n !== 'all' && !NAMES().includes(n));
+  if (unknown.length) throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}: give ${NAMES().join(', ')} or all`);
+  const user = (Object.keys(USER_CLIENTS) as UserClientId[]).filter((n) => names.includes(n));
+  if (!opts.user && names.includes('claude-desktop')) {
+    throw new AxmeError('INVALID_INPUT', '--agent claude-desktop: Claude Desktop keeps MCP servers in a file of the user, not of the project: add --user to put this project\'s server there (axme init --agent claude-desktop --user)');
+  }
+  if (opts.user && !user.length) throw new AxmeError('INVALID_INPUT', `--user goes with a client whose MCP servers are in a file of the user: --agent ${Object.keys(USER_CLIENTS).join(' or ')} (all covers the project's clients only)`);
   const all = names.includes('all');
-  return { claude: all || names.includes('claude-code'), named: CLIENTS.filter((c) => c.id !== 'claude-code' && names.includes(c.id)).map((c) => c.id), all };
+  return { claude: all || names.includes('claude-code'), named: CLIENTS.filter((c) => c.id !== 'claude-code' && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [] };
 }
+
+/** What part of axme a file holds for a client. */
+export type ClientPart = 'server' | 'hooks' | 'instructions';
 
 export interface ClientFilePlan {
   client: string;
@@ -81,15 +115,23 @@ export interface ClientFilePlan {
   previous: string | null;
   /** the new text; null: the file goes (nothing else was in it) */
   text: string | null;
-  /** the axme entry written (absent for a removal) */
+  /** what of axme's the file holds (or held, for a removal) */
+  parts: ClientPart[];
+  /** the axme server entry written (absent for a removal) */
   entry?: Entry;
+  /** the client's events axme's hooks answer (absent for a removal) */
+  hooks?: string[];
   /** why it is connected */
   reason?: 'named' | 'detected';
+  /** said when it is written: what the client needs besides the file */
+  note?: string;
+  /** folders removed with the file when they are left empty (a user-level client's, never the project's) */
+  prune?: string[];
 }
 
 export interface ClientsPlan {
   files: ClientFilePlan[];
-  /** clients `all` left out, and why */
+  /** clients left out (`all`: not detected; a user-level client's server without `--user`), and why */
   skipped: Array<{ client: string; file: string; reason: string }>;
 }
 
@@ -97,16 +139,29 @@ export interface ClientChange {
   client: string;
   path: string;
   action: 'created' | 'updated' | 'unchanged' | 'removed';
+  parts: ClientPart[];
   entry?: Entry;
+  hooks?: string[];
   reason?: 'named' | 'detected';
+  note?: string;
+}
+
+/** One change to one file; a file two of them touch (Gemini's settings: server and hooks) is read and written once. */
+interface Edit {
+  path: string;
+  part: ClientPart;
+  apply: (text: string | null) => string | null;
+  entry?: Entry;
+  hooks?: string[];
   note?: string;
 }
 
 /**
  * Reads and merges the files of the clients `selection` asks for (Claude Code's aside: they are
- * agent-files.ts's) under `root`, writing nothing: a broken file stops here (CONFIG).
+ * agent-files.ts's) under `root`, and with `--user` the user-level clients' files (`user` says
+ * where they are, and which axme to start), writing nothing: a broken file stops here (CONFIG).
  */
-export function planClients(root: string, selection: AgentSelection): ClientsPlan {
+export function planClients(root: string, selection: AgentSelection, user?: UserContext): ClientsPlan {
   const files: ClientFilePlan[] = [];
   const skipped: ClientsPlan['skipped'] = [];
   for (const c of CLIENTS) {
@@ -114,38 +169,92 @@ export function planClients(root: string, selection: AgentSelection): ClientsPla
     const named = selection.named.includes(c.id);
     const detected = c.detect !== null && existsSync(join(root, c.detect));
     if (!named && !(selection.all && detected)) {
-      if (selection.all) skipped.push({ client: c.id, file: c.file, reason: `not detected (no ${c.detect}/ here)` });
+      if (selection.all) skipped.push({ client: c.id, file: c.mcp?.file ?? c.instructions?.file ?? '', reason: c.detect ? `not detected (no ${c.detect}/ here)` : `its MCP server is in a file of the user: name it (--agent ${c.id} --user)` });
       continue;
     }
-    const path = join(root, c.file);
-    const previous = readTextFile(path);
-    const entry = c.entry();
-    files.push({ client: c.id, path, previous, text: merge(c, previous, entry, path), entry, reason: named ? 'named' : 'detected' });
-    if (c.instructions) {
-      const at = join(root, c.instructions.file);
-      const before = readTextFile(at);
-      files.push({ client: c.id, path: at, previous: before, text: mergeInstructions(c.instructions.kind, before, at), reason: named ? 'named' : 'detected' });
+    const edits: Edit[] = [];
+    if (c.mcp) {
+      const { format, note } = c.mcp;
+      const entry = c.mcp.entry();
+      const path = join(root, c.mcp.file);
+      edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as { command: string; args: string[] }, path)) });
     }
+    if (c.instructions) {
+      const { file, kind } = c.instructions;
+      const path = join(root, file);
+      edits.push({ path, part: 'instructions', apply: (t) => mergeInstructions(kind, t, path) });
+    }
+    if (c.hooks) {
+      const { format, note } = c.hooks;
+      const path = join(root, c.hooks.file);
+      edits.push({ path, part: 'hooks', hooks: hookEvents(format), ...(note ? { note } : {}), apply: (t) => mergeClientHooks(format, t, path) });
+    }
+    if (isUserClient(c.id) && !selection.user.includes(c.id)) skipped.push({ client: c.id, file: USER_CLIENTS[c.id].place, reason: 'its MCP server is in a file of the user: add --user to connect it there' });
+    files.push(...gather(c.id, edits, named ? 'named' : 'detected'));
+  }
+  for (const id of selection.user) {
+    if (!user?.self) throw new Error('internal: planClients needs this axme (user.self) for --user');
+    const path = userConfigPath(id, user);
+    const self = user.self;
+    const entry = { [userServerName(root)]: userServerEntry(root, self) };
+    files.push(...gather(id, [{ path, part: 'server', entry, apply: (t) => mergeUserServer(id, t, path, root, self) }], 'named'));
   }
   return { files, skipped };
 }
 
-/** Reads the files of `clients` under `root` and takes the axme entry out of each, writing nothing. */
-export function planClientRemoval(root: string, selection: AgentSelection): ClientsPlan {
+/** Reads the files of the clients `selection` names under `root` (and with `--user` the user-level ones) and takes axme out of each, writing nothing. */
+export function planClientRemoval(root: string, selection: AgentSelection, user?: Omit<UserContext, 'self'>): ClientsPlan {
   const ids = new Set([...(selection.claude ? ['claude-code'] : []), ...selection.named, ...(selection.all ? CLIENTS.map((c) => c.id) : [])]);
   const files: ClientFilePlan[] = [];
+  const skipped: ClientsPlan['skipped'] = [];
+  const removing = (remove: (t: string) => string | null) => (t: string | null) => (t === null ? null : remove(t));
   for (const c of CLIENTS) {
     if (!ids.has(c.id)) continue;
-    const path = join(root, c.file);
-    const previous = readTextFile(path);
-    if (previous !== null) files.push({ client: c.id, path, previous, text: c.format.kind === 'json' ? removeJsonServer(previous, c.format, path) : removeCodexServer(previous, path) });
-    if (c.instructions) {
-      const at = join(root, c.instructions.file);
-      const before = readTextFile(at);
-      if (before !== null) files.push({ client: c.id, path: at, previous: before, text: removeInstructions(c.instructions.kind, before, at) });
+    const edits: Edit[] = [];
+    if (c.mcp) {
+      const { format } = c.mcp;
+      const path = join(root, c.mcp.file);
+      edits.push({ path, part: 'server', apply: removing((t) => (format.kind === 'json' ? removeJsonServer(t, format, path) : removeCodexServer(t, path))) });
     }
+    if (c.instructions) {
+      const { file, kind } = c.instructions;
+      const path = join(root, file);
+      edits.push({ path, part: 'instructions', apply: removing((t) => removeInstructions(kind, t, path)) });
+    }
+    if (c.hooks) {
+      const { format } = c.hooks;
+      const path = join(root, c.hooks.file);
+      edits.push({ path, part: 'hooks', apply: removing((t) => removeClientHooks(format, t, path)) });
+    }
+    if (isUserClient(c.id) && !selection.user.includes(c.id) && selection.named.includes(c.id)) skipped.push({ client: c.id, file: USER_CLIENTS[c.id].place, reason: 'its MCP server is in a file of the user: add --user to remove it there' });
+    files.push(...gather(c.id, edits).filter((f) => f.previous !== null));
   }
-  return { files, skipped: [] };
+  for (const id of selection.user) {
+    if (!user) throw new Error('internal: planClientRemoval needs the environment for --user');
+    const path = userConfigPath(id, user);
+    const prune = userFolders(id, path);
+    files.push(...gather(id, [{ path, part: 'server', apply: removing((t) => removeUserServer(id, t, path, root)) }]).filter((f) => f.previous !== null).map((f) => ({ ...f, prune })));
+  }
+  return { files, skipped };
+}
+
+/** The edits of one client as one plan per file, in the order each file first comes: each file read once, its edits applied in turn. */
+function gather(client: string, edits: Edit[], reason?: 'named' | 'detected'): ClientFilePlan[] {
+  const out = new Map<string, ClientFilePlan>();
+  for (const e of edits) {
+    let f = out.get(e.path);
+    if (!f) {
+      const previous = readTextFile(e.path);
+      f = { client, path: e.path, previous, text: previous, parts: [], ...(reason ? { reason } : {}) };
+      out.set(e.path, f);
+    }
+    f.text = e.apply(f.text);
+    f.parts.push(e.part);
+    if (e.entry) f.entry = e.entry;
+    if (e.hooks) f.hooks = e.hooks;
+    if (e.note) f.note = f.note ? `${f.note}; ${e.note}` : e.note;
+  }
+  return [...out.values()];
 }
 
 /** What applying `plan` does to each file, without doing it (`--dry-run`). */
@@ -159,8 +268,9 @@ export function applyClients(plan: ClientsPlan): ClientChange[] {
     const change = changeOf(f);
     if (change.action === 'unchanged') return change;
     if (f.text === null) {
-      // its folder stays: it may be the user's (and it is how the client is detected)
+      // a project folder stays: it may be the user's (and it is how the client is detected)
       rmSync(f.path, { force: true });
+      for (const dir of f.prune ?? []) if (!removeIfEmpty(dir)) break;
     } else {
       mkdirSync(dirname(f.path), { recursive: true });
       writeFileAtomicSync(f.path, f.text);
@@ -169,14 +279,27 @@ export function applyClients(plan: ClientsPlan): ClientChange[] {
   });
 }
 
-function changeOf(f: ClientFilePlan): ClientChange {
-  const action: ClientChange['action'] = f.text === f.previous ? 'unchanged' : f.text === null ? 'removed' : f.previous === null ? 'created' : 'updated';
-  const spec = CLIENTS.find((c) => c.id === f.client);
-  const note = spec?.note?.(f.path.endsWith(spec.file) ? f.path.slice(0, -spec.file.length - 1) : dirname(f.path));
-  return { client: f.client, path: f.path, action, ...(f.entry ? { entry: f.entry } : {}), ...(f.reason ? { reason: f.reason } : {}), ...(note && f.entry ? { note } : {}) };
+/** Removes a folder that holds nothing; false when it holds something (or cannot be removed). */
+function removeIfEmpty(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function merge(c: ClientSpec, previous: string | null, entry: Entry, path: string): string {
-  if (c.format.kind === 'json') return mergeJsonServer(previous, c.format, entry, path);
-  return mergeCodexServer(previous, entry as { command: string; args: string[] }, path);
+function changeOf(f: ClientFilePlan): ClientChange {
+  const action: ClientChange['action'] = f.text === f.previous ? 'unchanged' : f.text === null ? 'removed' : f.previous === null ? 'created' : 'updated';
+  const written = f.text !== null && (f.entry || f.hooks);
+  return {
+    client: f.client,
+    path: f.path,
+    action,
+    parts: f.parts,
+    ...(f.entry ? { entry: f.entry } : {}),
+    ...(f.hooks ? { hooks: f.hooks } : {}),
+    ...(f.reason ? { reason: f.reason } : {}),
+    ...(f.note && written ? { note: f.note } : {}),
+  };
 }

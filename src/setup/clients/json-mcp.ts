@@ -14,30 +14,31 @@ export interface JsonServersFormat {
   key: string;
 }
 
-/** The file's text with the `axme` server set to `entry` (fields the user added to it stay). */
-export function mergeJsonServer(text: string | null, format: JsonServersFormat, entry: Json, path: string): string {
+/** The file's text with the server `name` (`axme`) set to `entry` (fields the user added to it stay). */
+export function mergeJsonServer(text: string | null, format: JsonServersFormat, entry: Json, path: string, name = 'axme'): string {
   const config = text === null ? {} : parseJsonObject(text, path);
   const servers = serversOf(config, format, path);
-  const previous = isObject(servers.axme) ? servers.axme : {};
-  return renderJson({ ...config, [format.key]: { ...servers, axme: { ...previous, ...entry } } }, text ?? undefined);
+  const previous = isObject(servers[name]) ? servers[name] : {};
+  return renderJson({ ...config, [format.key]: { ...servers, [name]: { ...previous, ...entry } } }, text ?? undefined);
 }
 
 /**
- * The file's text without the `axme` server: an object of servers left empty goes too, and
- * null when nothing else is left (the file is then removed). The same text when there is no
- * `axme` server.
+ * The file's text without the server `name` (`axme`): an object of servers left empty goes too,
+ * and null when nothing else is left (the file is then removed). The same text when there is no
+ * such server.
  */
-export function removeJsonServer(text: string, format: JsonServersFormat, path: string): string | null {
+export function removeJsonServer(text: string, format: JsonServersFormat, path: string, name = 'axme'): string | null {
   const config = parseJsonObject(text, path);
   const servers = serversOf(config, format, path);
-  if (!('axme' in servers)) return text;
-  const { axme: _ours, ...others } = servers;
+  if (!(name in servers)) return text;
+  const { [name]: _ours, ...others } = servers;
   const rest: Json = { ...config, [format.key]: others };
   if (!Object.keys(others).length) delete rest[format.key];
   return Object.keys(rest).length ? renderJson(rest, text) : null;
 }
 
-function serversOf(config: Json, format: JsonServersFormat, path: string): Json {
+/** The object of servers in a parsed file (empty when absent; CONFIG when it is not an object). */
+export function serversOf(config: Json, format: JsonServersFormat, path: string): Json {
   const servers = config[format.key];
   if (servers === undefined) return {};
   if (!isObject(servers)) throw new AxmeError('CONFIG', `${path}: "${format.key}" must be an object of servers: fix it, then run the command again; nothing was changed`, { path });

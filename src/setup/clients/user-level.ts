@@ -1,0 +1,112 @@
+import { realpathSync } from 'node:fs';
+import { basename, dirname, posix, win32 } from 'node:path';
+import { AxmeError } from '../../model/errors.ts';
+import { slugify } from '../../model/slug.ts';
+import { isObject, parseJsonObject } from '../json-file.ts';
+import { mergeJsonServer, removeJsonServer, serversOf, type JsonServersFormat } from './json-mcp.ts';
+
+/**
+ * The clients whose MCP servers live in a file of the user, not of the project (`--user`):
+ * Windsurf and Claude Desktop. Such a file serves every project, so the entry names this one —
+ * `axme-<slug of the project folder>` — and starts this machine's axme in it by absolute paths
+ * (`<node> <axme> -C <project> serve`: Claude Desktop starts servers without a shell or a
+ * project folder). Where the file is depends on the OS, given (with the environment) by the
+ * caller, so every OS is tested on any one.
+ */
+
+/** Where a user-level client's file is, and what the user-level entry needs. */
+export interface UserContext {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** this axme: the node and the script running now (needed to write, not to remove) */
+  self?: { execPath: string; script: string };
+}
+
+export type UserClientId = 'windsurf' | 'claude-desktop';
+
+/** The user-level clients, by `--agent` name. */
+export const USER_CLIENTS: Record<UserClientId, { label: string; key: string; place: string }> = {
+  windsurf: { label: 'Windsurf', key: 'mcpServers', place: '~/.codeium/windsurf/mcp_config.json' },
+  'claude-desktop': { label: 'Claude Desktop', key: 'mcpServers', place: 'claude_desktop_config.json' },
+};
+
+export function isUserClient(name: string): name is UserClientId {
+  return Object.hasOwn(USER_CLIENTS, name);
+}
+
+/** The client's file on `platform`, from HOME (USERPROFILE, APPDATA on Windows): CONFIG when the variable is unset. */
+export function userConfigPath(client: UserClientId, ctx: Pick<UserContext, 'env' | 'platform'>): string {
+  const win = ctx.platform === 'win32';
+  const need = (name: string): string => {
+    const v = ctx.env[name];
+    if (!v) throw new AxmeError('CONFIG', `${name} is not set: axme cannot tell where ${USER_CLIENTS[client].label}'s configuration is; set it, then run the command again; nothing was changed`, { variable: name });
+    return v;
+  };
+  if (client === 'windsurf') return win ? win32.join(need('USERPROFILE'), '.codeium', 'windsurf', 'mcp_config.json') : posix.join(need('HOME'), '.codeium', 'windsurf', 'mcp_config.json');
+  if (win) return win32.join(need('APPDATA'), 'Claude', 'claude_desktop_config.json');
+  if (ctx.platform === 'darwin') return posix.join(need('HOME'), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');
+  return posix.join(need('HOME'), '.config', 'Claude', 'claude_desktop_config.json');
+}
+
+/**
+ * The client's own folders around its file, deepest first: removed by uninstall when the file
+ * went and they hold nothing else (init creates them when the client has not yet) — never the
+ * home folder or `.config` above them.
+ */
+export function userFolders(client: UserClientId, path: string): string[] {
+  const own = dirname(path);
+  return client === 'windsurf' ? [own, dirname(own)] : [own];
+}
+
+/** The server's name in a user-level file: `axme-<slug of the project folder>`. */
+export function userServerName(root: string): string {
+  return `axme-${slugify(basename(root), 'project', { ascii: true })}`;
+}
+
+/** The entry: this node runs this axme in the project (real absolute paths). */
+export function userServerEntry(root: string, self: { execPath: string; script: string }): { command: string; args: string[] } {
+  return { command: real(self.execPath), args: [real(self.script), '-C', root, 'serve'] };
+}
+
+/**
+ * The file's text with this project's server; CONFIG when a server of that name already starts
+ * axme in another project (two projects with one folder name), rather than taking it over.
+ */
+export function mergeUserServer(client: UserClientId, text: string | null, path: string, root: string, self: { execPath: string; script: string }): string {
+  const name = userServerName(root);
+  const other = projectOf(client, text, path, name);
+  if (other !== null && other !== root) {
+    throw new AxmeError('CONFIG', `${path}: the server "${name}" already starts axme in ${other}, another project with the same folder name: rename or remove that entry, then run the command again; nothing was changed`, { path, server: name });
+  }
+  return mergeJsonServer(text, format(client), userServerEntry(root, self), path, name);
+}
+
+/** The file's text without this project's server (null: nothing else is left); unchanged when its server names another project. */
+export function removeUserServer(client: UserClientId, text: string, path: string, root: string): string | null {
+  const name = userServerName(root);
+  const other = projectOf(client, text, path, name);
+  if (other !== null && other !== root) return text;
+  return removeJsonServer(text, format(client), path, name);
+}
+
+/** The project (`-C <dir>`) the server `name` starts axme in; null when there is no such server or it names none. */
+function projectOf(client: UserClientId, text: string | null, path: string, name: string): string | null {
+  if (text === null) return null;
+  const entry = serversOf(parseJsonObject(text, path), format(client), path)[name];
+  if (!isObject(entry) || !Array.isArray(entry.args)) return null;
+  const i = entry.args.indexOf('-C');
+  return i >= 0 && typeof entry.args[i + 1] === 'string' ? (entry.args[i + 1] as string) : null;
+}
+
+function format(client: UserClientId): JsonServersFormat {
+  return { kind: 'json', key: USER_CLIENTS[client].key };
+}
+
+/** The real path (a symlinked global install keeps working after an upgrade moves the link). */
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}

@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { z } from 'zod';
+import type { HookClientName } from '../../src/model/hook-names.ts';
+import { hookCommand } from '../../src/setup/launch.ts';
+import { listSessions } from '../../src/session/sessions.ts';
+import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+
+/**
+ * The hook adapters of Cursor, Codex and Gemini CLI, driven the way each client drives them:
+ * the payloads of each client's reference (test/fixtures/hooks/<client>.json) piped into the
+ * command `axme init --agent cursor,codex,gemini` registered for that event in the client's own
+ * file, through `sh -c` with the built axme. Every answer is checked against the client's own
+ * output schema.
+ */
+
+type Fixture = Record<string, Record<string, unknown>>;
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hooks');
+const fixture = (client: string): Fixture => JSON.parse(readFileSync(join(FIXTURES, `${client}.json`), 'utf8'));
+
+/** The payload of `event` with its placeholders filled in. */
+function payload(fx: Fixture, event: string, fill: Record<string, unknown>): string {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const whole = /^\{\{(\w+)\}\}$/.exec(v);
+      if (whole && whole[1]! in fill) return fill[whole[1]!];
+      return v;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const base = fx[event];
+  assert.ok(base, `the fixture has a ${event} payload`);
+  return JSON.stringify(walk(base));
+}
+
+// The answers each client accepts (strict: a key the client does not know fails the test)
+const cursorAnswer = z.object({ permission: z.enum(['allow', 'deny', 'ask']).optional(), user_message: z.string().optional(), agent_message: z.string().optional() }).strict();
+const cursorSessionStart = z.object({ additional_context: z.string(), continue: z.boolean().optional() }).strict();
+const codexPreToolUse = z
+  .object({
+    continue: z.boolean().optional(),
+    stopReason: z.string().optional(),
+    systemMessage: z.string().optional(),
+    suppressOutput: z.boolean().optional(),
+    hookSpecificOutput: z.object({ hookEventName: z.literal('PreToolUse'), permissionDecision: z.enum(['allow', 'deny', 'ask']), permissionDecisionReason: z.string() }).strict().optional(),
+  })
+  .strict();
+const sessionStartContext = z.object({ hookSpecificOutput: z.object({ hookEventName: z.literal('SessionStart'), additionalContext: z.string() }).strict() }).strict();
+const geminiBeforeTool = z.object({ decision: z.enum(['allow', 'deny', 'block', 'ask', 'approve']).optional(), reason: z.string().optional(), systemMessage: z.string().optional(), continue: z.boolean().optional() }).strict();
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('hook adapters: Cursor, Codex and Gemini CLI through the installed commands', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    await axmeOk(dir, ['init', '--agent', 'cursor,codex,gemini', '--no-git-hooks', '--no-scan']);
+  });
+  after(() => cleanup());
+
+  /** The command `axme init --agent` registered in the client's file for its event `clientEvent`. */
+  const installed = (client: HookClientName, clientEvent: string): string => {
+    const file = { cursor: '.cursor/hooks.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' }[client as 'cursor'];
+    const list = JSON.parse(readFileSync(join(dir, file), 'utf8')).hooks[clientEvent] as any[];
+    assert.ok(Array.isArray(list), `${file} registers ${clientEvent}`);
+    const commands: string[] = client === 'cursor' ? list.map((h) => h.command) : list.flatMap((g) => g.hooks.map((h: { command: string }) => h.command));
+    const ours = commands.filter((c) => / hook [a-z-]+ --client /.test(c));
+    assert.equal(ours.length, 1, `one axme hook for ${clientEvent} in ${file}`);
+    return ours[0]!;
+  };
+
+  /** Runs axme's hook for `event` the way the client does: the installed command of the payload's event, through sh. */
+  const run = (client: HookClientName, event: string, input: string, env: NodeJS.ProcessEnv = cleanEnv()): Run => {
+    const command = installed(client, JSON.parse(input).hook_event_name);
+    assert.equal(command, hookCommand(event, client), `the client's event is answered by axme hook ${event} --client ${client}`);
+    const r = spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input, encoding: 'utf8' });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  /** One decision of a client's safety hook: 'deny' with the reason, or 'pass'. */
+  function decide(client: HookClientName, r: Run): { decision: 'deny' | 'pass'; reason: string } {
+    assert.equal(r.status, 0, `${client} hook exit; stderr: ${r.stderr}`);
+    if (client === 'cursor') {
+      const a = cursorAnswer.parse(JSON.parse(r.stdout));
+      if (a.permission === 'deny') {
+        assert.ok(a.agent_message && a.user_message, 'a deny tells the agent and the user');
+        return { decision: 'deny', reason: a.agent_message };
+      }
+      assert.equal(a.permission, undefined, 'never an allow that would skip Cursor\'s own approval');
+      return { decision: 'pass', reason: '' };
+    }
+    if (client === 'gemini') {
+      const a = geminiBeforeTool.parse(JSON.parse(r.stdout));
+      if (a.decision === 'deny') return { decision: 'deny', reason: a.reason ?? '' };
+      assert.equal(a.decision, undefined, 'never an allow that would skip Gemini\'s own confirmation');
+      return { decision: 'pass', reason: '' };
+    }
+    if (r.stdout === '') return { decision: 'pass', reason: '' };
+    const a = codexPreToolUse.parse(JSON.parse(r.stdout));
+    assert.equal(a.hookSpecificOutput?.permissionDecision, 'deny');
+    return { decision: 'deny', reason: a.hookSpecificOutput!.permissionDecisionReason };
+  }
+
+  // [what, command, expected, reason pattern] — one per rule family the defaults hold
+  const SHELL: Array<[string, string, 'deny' | 'pass', RegExp?]> = [
+    ['data loss', 'rm -rf /', 'deny', /`rm -r` on \/ is never allowed/],
+    ['history on a shared branch', 'git push --force origin feature', 'deny', /force/i],
+    ['publishing', 'npm publish --access public', 'deny', /npm publish/],
+    ['the machine itself', 'shutdown -h now', 'deny', /shutdown/],
+    ['a protected file through the shell', 'cat .env', 'deny', /\.env/],
+    ['an ordinary command', 'ls -la src', 'pass'],
+  ];
+
+  for (const [what, command, expected, reason] of SHELL) {
+    test(`Cursor beforeShellExecution, ${what}: ${expected}`, () => {
+      const d = decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
+      assert.equal(d.decision, expected, d.reason);
+      if (reason) assert.match(d.reason, reason);
+    });
+    test(`Codex PreToolUse Bash, ${what}: ${expected}`, () => {
+      const d = decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+      assert.equal(d.decision, expected, d.reason);
+      if (reason) assert.match(d.reason, reason);
+    });
+    test(`Gemini BeforeTool run_shell_command, ${what}: ${expected}`, () => {
+      const d = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command, description: 'run it' } })));
+      assert.equal(d.decision, expected, d.reason);
+      if (reason) assert.match(d.reason, reason);
+    });
+  }
+
+  test('file rules hold for each client\'s own file tools', () => {
+    const cursorRead = (file: string) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: file })));
+    assert.equal(cursorRead(join(dir, '.env')).decision, 'deny');
+    assert.equal(cursorRead(join(dir, 'README.md')).decision, 'pass');
+
+    const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+    assert.equal(gem('read_file', { file_path: '.env' }).decision, 'deny');
+    assert.equal(gem('read_file', { absolute_path: join(dir, '.env') }).decision, 'deny', 'the older argument name too');
+    assert.equal(gem('write_file', { file_path: 'certs/server.pem', content: 'x' }).decision, 'deny');
+    assert.equal(gem('replace', { file_path: 'deploy.key', old_string: 'a', new_string: 'b' }).decision, 'deny');
+    assert.equal(gem('read_many_files', { paths: ['src/**', '.env'] }).decision, 'deny', 'one protected path among many');
+    assert.equal(gem('write_file', { file_path: 'src/app.ts', content: 'x' }).decision, 'pass');
+    assert.equal(gem('run_shell_command', { command: 'cat .env', dir_path: 'src' }).decision, 'deny', 'a command run in a sub-folder: src/.env is a .env too');
+  });
+
+  test('Codex apply_patch: every file the patch touches is checked as a write', () => {
+    const patch = (files: string[]) => `*** Begin Patch\n${files.map((f) => `*** Add File: ${f}\n+x`).join('\n')}\n*** End Patch\n`;
+    const codex = (files: string[]) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: patch(files) } })));
+    assert.equal(codex(['src/a.ts', 'certs/server.pem']).decision, 'deny');
+    assert.equal(codex(['src/a.ts', 'src/b.ts']).decision, 'pass');
+  });
+
+  test('MCP calls: removing a safety rule through axme\'s own tool is the user\'s call, in Cursor and Gemini alike', () => {
+    const cursorMcp = (tool: string, input: Record<string, unknown>) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: tool, TOOL_INPUT: JSON.stringify(input) })));
+    assert.equal(cursorMcp('axme_update_safety', { action: 'remove', rule: 'bash_deny', value: 'npm publish' }).decision, 'deny');
+    assert.equal(cursorMcp('axme_update_safety', { action: 'add', rule: 'bash_deny', value: 'make deploy' }).decision, 'pass');
+    const gem = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'mcp__axme__axme_update_safety', TOOL_INPUT: { action: 'remove', rule: 'bash_deny', value: 'npm publish' } })));
+    assert.equal(gem.decision, 'deny');
+  });
+
+  test('input a client did not send is denied with the reason, in that client\'s words', () => {
+    const bad = decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: 'x', TOOL_INPUT: '{not json' })));
+    assert.equal(bad.decision, 'deny');
+    assert.match(bad.reason, /tool_input is not JSON.*denied to stay safe/);
+    const none = decide('gemini', run('gemini', 'pre-tool-use', '{"hook_event_name":"BeforeTool"}'));
+    assert.equal(none.decision, 'deny');
+    assert.match(none.reason, /names no tool_name \(gemini, event BeforeTool\)/);
+  });
+
+  for (const client of ['cursor', 'codex', 'gemini'] as const) {
+    test(`${client}: the safety hook blocks (exit 2) when axme is missing or cannot run`, () => {
+      const input = client === 'cursor' ? payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: 'ls' }) : payload(fixture(client), client === 'codex' ? 'PreToolUse' : 'BeforeTool', { ROOT: dir, TOOL: client === 'codex' ? 'Bash' : 'run_shell_command', TOOL_INPUT: { command: 'ls' } });
+      const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+      const missing = run(client, 'pre-tool-use', input, bare);
+      assert.equal(missing.status, 2);
+      assert.match(missing.stderr, /axme is not installed on this machine .*the call is blocked/);
+      const broken = run(client, 'pre-tool-use', input, { ...bare, AXME_BIN: '/bin/false' });
+      assert.equal(broken.status, 2);
+      assert.match(broken.stderr, /the safety hook could not run/);
+      // and an unknown client is no way around it: the full CLI refuses it as a usage error (exit 2 blocks)
+      const wrong = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use', '--client', 'nobody'], { cwd: dir, env: cleanEnv(), input, encoding: 'utf8' });
+      assert.equal(wrong.status, 2, wrong.stderr);
+    });
+  }
+
+  test('sessions: each client\'s conversation is its own session; edits are recorded from Cursor, Codex and Gemini', () => {
+    const files = () => {
+      const byHarness: Record<string, string[]> = {};
+      for (const s of listSessions(join(dir, '.git'))) byHarness[s.meta.harness] = [...(byHarness[s.meta.harness] ?? []), ...s.files].sort();
+      return byHarness;
+    };
+    let r = run('cursor', 'post-tool-use', payload(fixture('cursor'), 'afterFileEdit', { ROOT: dir, FILE: join(dir, 'src', 'cursor.ts') }));
+    assert.equal(r.status, 0, r.stderr);
+    r = run('codex', 'post-tool-use', payload(fixture('codex'), 'PostToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: '*** Begin Patch\n*** Update File: src/codex.ts\n@@\n-a\n+b\n*** End Patch\n' } }));
+    assert.equal(r.status, 0, r.stderr);
+    r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }));
+    assert.equal(r.status, 0, r.stderr);
+    // a shell call is no file edit
+    r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }));
+    assert.equal(r.status, 0, r.stderr);
+    const seen = files();
+    assert.deepEqual(seen.cursor, ['src/cursor.ts']);
+    assert.deepEqual(seen.codex, ['src/codex.ts']);
+    assert.deepEqual(seen.gemini, ['src/gemini.ts']);
+  });
+
+  test('session start hands each client the project context in its own answer; Cursor\'s and Gemini\'s session end ends the session', async () => {
+    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey, not Redis', '--reasoning', 'licence', '--enforce', 'required']);
+    const cursor = run('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
+    assert.equal(cursor.status, 0, cursor.stderr);
+    assert.match(cursorSessionStart.parse(JSON.parse(cursor.stdout)).additional_context, /Use Valkey for caching/);
+    for (const client of ['codex', 'gemini'] as const) {
+      const r = run(client, 'session-start', payload(fixture(client), 'SessionStart', { ROOT: dir }));
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(sessionStartContext.parse(JSON.parse(r.stdout)).hookSpecificOutput.additionalContext, /Use Valkey for caching/, client);
+    }
+    const ended = (harness: string) => listSessions(join(dir, '.git')).find((s) => s.meta.harness === harness)?.ended?.reason;
+    assert.equal(run('cursor', 'session-end', payload(fixture('cursor'), 'sessionEnd', { ROOT: dir })).status, 0);
+    assert.equal(ended('cursor'), 'window_close');
+    assert.equal(run('gemini', 'session-end', payload(fixture('gemini'), 'SessionEnd', { ROOT: dir })).status, 0);
+    assert.equal(ended('gemini'), 'exit');
+  });
+
+  test('axme doctor runs each connected client\'s safety hook in its protocol, and says when a file is not today\'s', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const report = async () => {
+      const r = await axme(dir, ['doctor', '--json']);
+      return Object.fromEntries((JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>).filter((c) => ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) || (c.name.endsWith(' hooks') && !['claude hooks', 'git hooks'].includes(c.name))).map((c) => [c.name, c]));
+    };
+    const ok = await report();
+    assert.deepEqual(Object.keys(ok).sort(), ['codex hooks', 'cursor hooks', 'gemini hooks']);
+    for (const c of Object.values(ok)) assert.equal(c.status, 'ok', c.detail);
+    // a hook that lets everything through in place of axme's safety hook
+    const path = join(dir, '.cursor', 'hooks.json');
+    const before = readFileSync(path, 'utf8');
+    try {
+      const config = JSON.parse(before);
+      config.hooks.beforeShellExecution = [{ command: 'echo {}' }];
+      writeFileSync(path, JSON.stringify(config, null, 2));
+      const broken = await report();
+      assert.equal(broken['cursor hooks']!.status, 'problem');
+      assert.match(broken['cursor hooks']!.detail, /not hold today's axme hooks/);
+      assert.equal(broken['codex hooks']!.status, 'ok');
+    } finally {
+      writeFileSync(path, before);
+    }
+  });
+});
