@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/ with esbuild, dependencies included, so `axme` starts without
 // resolving hundreds of files in node_modules: the launcher (dist/axme.cjs), the CLI script
-// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the git hooks (dist/git-hook.cjs), the hooks' slow paths (dist/hook-store-work.js).
+// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the agents' hooks (dist/hook.cjs, run by the loader too), the git hooks
+// (dist/git-hook.cjs), the hooks' slow paths (dist/hook-store-work.js).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -184,7 +185,16 @@ const small = {
   logLevel: 'warning',
 };
 await build({ ...small, entryPoints: { axme: 'src/cli/launcher.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) }, banner: { js: '#!/usr/bin/env node' } });
-await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash) } });
+// the hooks and the safety engine, which the launcher runs through the loader's code cache
+const { metafile: hookMeta } = await build({ ...small, metafile: true, entryPoints: { hook: 'src/cli/hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
+for (const [name, output] of Object.entries(hookMeta.outputs)) {
+  const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path);
+  if (dynamic.length) throw new Error(`${name} has import() of ${dynamic.join(', ')}: a script compiled by vm.Script cannot run import(); pass it in from the launcher`);
+}
+const hookBundle = await readFile(new URL(`../${out}/hook.cjs`, import.meta.url));
+if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
+const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
+await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash) } });
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
 // `node dist/cli.js <command>`: the CLI without the launcher's hook fast path (docs/mcp.md)

@@ -24,6 +24,7 @@ import { commandWords } from './command-line.ts';
  */
 
 declare const AXME_CLI_HASH: string;
+declare const AXME_HOOK_HASH: string;
 
 /** The code cache folder for this environment, or undefined when the cache is off. */
 export function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
@@ -46,7 +47,7 @@ interface CachePath {
 /** Builds kept in the cache folder (two versions of axme in use keep theirs), and caches per build. */
 const KEEP_BUILDS = 2;
 const KEEP_CACHES = 48;
-const BUILD_FOLDER = /^cli-[0-9a-f]{16}$/;
+const BUILD_FOLDER = /^(cli|hook)-[0-9a-f]{16}$/;
 const CACHE_FILE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}-[a-z_][a-z-]*\.bin$/;
 
 /**
@@ -60,8 +61,8 @@ function flagsKey(env: NodeJS.ProcessEnv): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** This command line's cache, or undefined when the cache is off. */
-function cachePath(env: NodeJS.ProcessEnv, argv: string[]): CachePath | undefined {
+/** The cache of `bundle` (`cli`, `hook`) built as `hash`, for `command`; undefined when the cache is off. */
+function cachePath(env: NodeJS.ProcessEnv, bundle: 'cli' | 'hook', hash: string, command: string): CachePath | undefined {
   let root: string | undefined;
   try {
     root = cacheFolder(env);
@@ -69,8 +70,7 @@ function cachePath(env: NodeJS.ProcessEnv, argv: string[]): CachePath | undefine
     return undefined; // no home folder to be found
   }
   if (!root) return undefined;
-  const build = join(root, `cli-${AXME_CLI_HASH}`);
-  const command = commandWords(argv).join('-');
+  const build = join(root, `${bundle}-${hash}`);
   return { root, build, file: join(build, `${process.version}-${process.arch}-${flagsKey(env)}-${/^[a-z][a-z-]{0,40}$/.test(command) ? command : '_'}.bin`) };
 }
 
@@ -124,10 +124,22 @@ function writeCache(at: CachePath, make: () => Buffer): void {
 
 /** Runs the CLI bundle in `dir` (dist/cli.cjs) for `argv`: compiled from that command's code cache when there is a usable one. */
 export function loadCli(dir: string, env: NodeJS.ProcessEnv, argv: string[]): void {
-  const filename = join(dir, 'cli.cjs');
+  runCached(join(dir, 'cli.cjs'), dir, cachePath(env, 'cli', AXME_CLI_HASH, commandWords(argv).join('-')));
+}
+
+/**
+ * The hooks' bundle in `dir` (dist/hook.cjs: the hooks and the safety engine), compiled from its
+ * code cache when there is a usable one: the agent's hook runs before every tool call, and the
+ * engine's source is more than starting Node may take again each time (docs/benchmarks.md, "Hook").
+ */
+export function loadHook(dir: string, env: NodeJS.ProcessEnv): typeof import('./hook-main.ts') {
+  return runCached(join(dir, 'hook.cjs'), dir, cachePath(env, 'hook', AXME_HOOK_HASH, 'hook')) as typeof import('./hook-main.ts');
+}
+
+/** Runs a CommonJS bundle through vm.Script with `cache` as its code cache (written at exit when missing or refused); its exports. */
+function runCached(filename: string, dir: string, cache: CachePath | undefined): unknown {
   // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~8 ms less
   const source = readFileSync(filename, 'latin1');
-  const cache = cachePath(env, argv);
   const cachedData = cache && readCache(cache);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
@@ -136,4 +148,5 @@ export function loadCli(dir: string, env: NodeJS.ProcessEnv, argv: string[]): vo
   }
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, dir);
+  return module.exports;
 }

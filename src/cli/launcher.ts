@@ -1,8 +1,5 @@
 import { readFileSync, writeSync } from 'node:fs';
-import { processHookIO } from '../hooks/io.ts';
 import { GIT_HOOK_NAMES, HOOK_CLIENT_NAMES, type HookClientName } from '../model/hook-names.ts';
-import { HOOK_PROTOCOLS } from '../hooks/protocols.ts';
-import { runHook } from '../hooks/run.ts';
 
 /**
  * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` and `axme
@@ -43,23 +40,6 @@ function writeAll(fd: number, text: string): void {
   }
 }
 
-async function hook(event: string, client: HookClientName): Promise<void> {
-  const io = processHookIO({
-    client,
-    stdin: readStdin(),
-    // plain descriptor writes: touching process.stdout on a pipe loads the net stack (~2 ms)
-    stdout: (t) => writeAll(1, t),
-    stderr: (t) => writeAll(2, t),
-    env: process.env,
-    cwd: process.cwd(),
-    loadStoreWork: () => import(HOOK_STORE_WORK),
-  });
-  const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
-  const code = await runHook(event, io, deadline);
-  // pending handles (a git child, a socket) must not keep the harness waiting
-  process.exit(code);
-}
-
 /**
  * The client of `axme hook <event> [--client <name>]` from the words after the event: Claude
  * Code's when none is given, undefined for anything else (the full CLI then explains it; an
@@ -82,13 +62,16 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
 } else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
   const event = args[1]!;
   const client = hookClient(args.slice(2))!;
-  hook(event, client).catch((err: unknown) => {
-    // runHook answers every failure itself; this is the last guard: never leave a call unanswered
-    const msg = `axme hook ${event}: internal error: ${(err as Error)?.message ?? String(err)}`;
-    if (event === 'pre-tool-use') writeAll(1, HOOK_PROTOCOLS[client].deny(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
-    else writeAll(2, `${msg}\n`);
-    process.exit(event === 'pre-tool-use' ? 0 : 1);
-  });
+  try {
+    // the hooks and the safety engine: dist/hook.cjs, compiled from its code cache (cli-loader.ts)
+    const { hookMain } = (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadHook(__dirname, process.env);
+    void hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK) });
+  } catch (err) {
+    // the hook code itself could not be loaded: a broken install. Exit 2 blocks the call in every
+    // client (pre-tool-use fails closed); the other hooks report it and do nothing
+    writeAll(2, `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`);
+    process.exit(event === 'pre-tool-use' ? 2 : 1);
+  }
 } else {
   (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 }

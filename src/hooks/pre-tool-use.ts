@@ -50,15 +50,18 @@ export async function preToolUse(io: HookIO): Promise<void> {
       }
     },
   };
+  // a deny of any call decides; an "ask" is put to a person (where the client can) when nothing denies
   let denied: string | null = null;
+  let asked: string | null = null;
   for (const call of p.calls) {
     const verdict = await evaluate(call, policy, ctx);
     if (verdict.decision === 'deny') {
       denied = verdict.reason;
       break;
     }
+    if (verdict.decision === 'ask') asked ??= verdict.reason;
   }
-  io.stdout(denied === null ? io.protocol.pass : io.protocol.deny(denied));
+  io.stdout(denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : io.protocol.pass);
   // the session's store: the repository's, or in a workspace folder the workspace store
   const sessions = loc?.commonDir ?? workspace?.gitDir;
   if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);

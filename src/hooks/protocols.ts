@@ -1,6 +1,9 @@
 import type { HookClientName } from '../model/hook-names.ts';
+import { shellJoin } from '../model/shell-quote.ts';
 import type { ToolCall } from '../safety/evaluate.ts';
+import { resolve } from 'node:path';
 import { PayloadError, parseJsonObject, type HookPayload } from './payload.ts';
+import { readManyTargets } from './read-many.ts';
 
 /**
  * The hook protocols axme speaks. Every client sends its own JSON and reads its own answer;
@@ -9,7 +12,7 @@ import { PayloadError, parseJsonObject, type HookPayload } from './payload.ts';
  * engine decides for every client, and answers in the client's words. Formats:
  * ../shared/reference/agent-clients.md §4 and each client's hook reference.
  *
- * Kept free of imports beyond the payload: every adapter runs on the launcher's fast path.
+ * Kept small and free of heavy imports: every adapter runs on the launcher's fast path.
  */
 export interface HookProtocol {
   client: HookClientName;
@@ -19,6 +22,8 @@ export interface HookProtocol {
   payload: (raw: Record<string, unknown>) => HookPayload;
   /** what stops a tool call */
   deny: (reason: string) => string;
+  /** what hands the call to a person (Claude Code's and Cursor's "ask"); a client that cannot ask gets a deny saying so */
+  ask: (reason: string) => string;
   /** what lets a tool call through without an opinion ('' when silence does) — never an "allow" that skips the client's own approval */
   pass: string;
   /** the session-start answer carrying the project context */
@@ -47,6 +52,9 @@ function oneCall(base: Omit<HookPayload, 'calls' | 'tool_name' | 'tool_input'>, 
 }
 
 const claudeDeny = (reason: string) => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+const claudeAsk = (reason: string) => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
+/** The reason of a deny standing in for an "ask" the client cannot put to a person. */
+const cannotAsk = (client: string) => (reason: string) => `${reason} — ${client} cannot ask the user from a hook, so the call is denied: ask the user to run it themselves`;
 const claudeContext = (text: string) => line({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
 
 /** Claude Code: the payload is already in the common vocabulary. */
@@ -55,16 +63,20 @@ const claudeCode: HookProtocol = {
   harness: 'claude-code',
   payload: (o) => oneCall(common(o), str(o.tool_name), obj(o.tool_input)),
   deny: claudeDeny,
+  ask: claudeAsk,
   pass: '',
   context: claudeContext,
 };
 
-/** The files an `apply_patch` body adds, updates, deletes or moves to. */
+/** The files an `apply_patch` body adds, updates, deletes or moves to (Codex trims each header line, so may we). */
 export function patchedFiles(patch: string): string[] {
   const out: string[] = [];
-  for (const m of patch.matchAll(/^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm)) out.push(m[1]!.trim());
+  for (const m of patch.matchAll(/^[ \t]*\*\*\* (?:Add File|Update File|Delete File|Move to):[ \t]*(.+)$/gm)) out.push(m[1]!.trim());
   return out;
 }
+
+/** Codex's shell tools before its hooks named them `Bash`: the command as argv or a string. */
+const CODEX_SHELLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command', 'container.exec', 'unified_exec']);
 
 /**
  * Codex: Claude-shaped payloads and answers. Its shell tool is `Bash` in hooks; older builds name
@@ -78,28 +90,34 @@ const codex: HookProtocol = {
     const base = common(o);
     const tool = str(o.tool_name);
     const input = obj(o.tool_input);
-    if (tool === 'shell' || tool === 'local_shell' || tool === 'exec_command' || tool === 'container.exec') {
+    // the folder a call runs in (`workdir`): its command runs there, its patch's paths are relative to it
+    const workdir = str(input.workdir);
+    const there = (path: string) => (workdir && !path.startsWith('/') && !path.startsWith('~') ? `${workdir.replace(/\/+$/, '')}/${path}` : path);
+    const writes = (files: string[]): ToolCall[] => files.map((file_path) => ({ tool: 'Write', input: { file_path: there(file_path) } }));
+    if (tool && CODEX_SHELLS.has(tool)) {
       const raw = input.command ?? input.cmd;
       const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : '';
-      return oneCall(base, tool, input, [{ tool: 'Bash', input: { command } }]);
+      const calls: ToolCall[] = [{ tool: 'Bash', input: { command: workdir ? `cd ${shellJoin([workdir])} && ${command}` : command } }];
+      // Codex runs `apply_patch` itself when the shell is asked for it (argv or a heredoc): the patch's files are written
+      const text = Array.isArray(raw) ? raw.map(String).join('\n') : command;
+      if (/\bappl(?:y_|y)patch\b/.test(text)) calls.push(...writes(patchedFiles(text)));
+      return oneCall(base, tool, input, calls);
     }
     if (tool === 'apply_patch' || tool === 'ApplyPatch') {
       const body = [input.patch, input.input, input.command].find((v) => typeof v === 'string') as string | undefined;
       const files = body ? patchedFiles(body) : [];
       if (!files.length) return oneCall(base, tool, input, [{ tool: 'Write', input: {} }]); // names no file: the engine says so and denies
-      return oneCall(base, tool, input, files.map((file_path) => ({ tool: 'Write', input: { file_path } })));
+      return oneCall(base, tool, input, writes(files));
     }
     return oneCall(base, tool, input);
   },
   deny: claudeDeny,
+  // Codex's schema names "ask", but its hooks do not put it to the user: deny, saying so
+  ask: (reason) => claudeDeny(cannotAsk('Codex')(reason)),
   pass: '',
   context: claudeContext,
 };
 
-/** Quotes argv for a POSIX shell (Codex's older shell tool sends argv, often `["bash","-lc","..."]`). */
-function shellJoin(argv: string[]): string {
-  return argv.map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
-}
 
 /**
  * Gemini CLI: its own tool names and argument names, mapped to the common vocabulary.
@@ -113,15 +131,19 @@ const gemini: HookProtocol = {
     const base = common(o);
     const tool = str(o.tool_name);
     const input = obj(o.tool_input);
-    return oneCall(base, tool, input, tool ? geminiCalls(tool, input) : []);
+    return oneCall(base, tool, input, tool ? geminiCalls(tool, input, base.cwd ?? process.cwd()) : []);
   },
   deny: (reason) => line({ decision: 'deny', reason }),
+  ask: (reason) => line({ decision: 'deny', reason: cannotAsk('Gemini CLI')(reason) }),
   pass: line({}),
   context: (text) => line({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }),
 };
 
-/** One Gemini tool call as the calls the engine knows. Tools it does not know keep their name (MCP tools are `mcp__<server>__<tool>` in both). */
-export function geminiCalls(tool: string, input: Record<string, unknown>): ToolCall[] {
+/**
+ * One Gemini tool call as the calls the engine knows. Tools it does not know keep their name (MCP
+ * tools are `mcp__<server>__<tool>` in both). `cwd` is where relative paths start.
+ */
+export function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string): ToolCall[] {
   const path = (...keys: string[]) => keys.map((k) => input[k]).find((v): v is string => typeof v === 'string' && v !== '');
   const dir = path('dir_path', 'directory', 'path');
   switch (tool) {
@@ -139,15 +161,19 @@ export function geminiCalls(tool: string, input: Record<string, unknown>): ToolC
       return [{ tool: 'Read', input: { file_path: path('file_path', 'absolute_path', 'path') ?? '' } }];
     case 'read_many_files': {
       const list = [input.paths, input.include].flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])).filter((v): v is string => typeof v === 'string' && v !== '');
-      // each entry is a path or a glob: as Glob patterns the engine checks what they can reach
-      return list.length ? list.map((pattern) => ({ tool: 'Glob', input: { pattern, ...(dir ? { path: dir } : {}) } })) : [{ tool: 'Read', input: {} }];
+      if (!list.length) throw new PayloadError('the read_many_files call names no paths');
+      // it reads file contents: every file its paths, folders and globs reach on disk is checked as a Read
+      const files = readManyTargets(list, dir ? resolve(cwd, dir) : cwd, { defaultExcludes: input.useDefaultExcludes !== false });
+      if (files === null) throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
+      return files.map((file_path) => ({ tool: 'Read', input: { file_path } }));
     }
     case 'glob':
       return [{ tool: 'Glob', input: { pattern: input.pattern ?? '', ...(dir ? { path: dir } : {}) } }];
     case 'search_file_content':
     case 'grep_search':
     case 'grep':
-      return [{ tool: 'Grep', input: { ...(dir ? { path: dir } : {}), ...(typeof input.include === 'string' ? { glob: input.include } : {}) } }];
+      const include = path('include_pattern', 'include');
+      return [{ tool: 'Grep', input: { ...(dir ? { path: dir } : {}), ...(include ? { glob: include } : {}) } }];
     case 'list_directory':
     case 'ls':
       return [{ tool: 'LS', input: dir ? { path: dir } : {} }];
@@ -172,17 +198,22 @@ const cursor: HookProtocol = {
     if (event === 'beforeShellExecution' || (event === null && typeof o.command === 'string' && !('tool_name' in o))) {
       return oneCall(base, 'Bash', { command: typeof o.command === 'string' ? o.command : '' });
     }
-    if (event === 'beforeReadFile') return oneCall(base, 'Read', { file_path: str(o.file_path) ?? '' });
+    if (event === 'beforeReadFile') {
+      // the file, and any attached with it: each is read
+      const attached = (Array.isArray(o.attachments) ? o.attachments : []).map((a) => obj(a)).map((a) => str(a.filePath) ?? str(a.file_path) ?? str(a.path)).filter((p): p is string => p !== null);
+      const files = [str(o.file_path), ...attached].filter((p): p is string => p !== null);
+      if (!files.length) throw new PayloadError('the beforeReadFile payload names no file_path');
+      return oneCall(base, 'Read', { file_path: files[0] }, files.map((file_path) => ({ tool: 'Read', input: { file_path } })));
+    }
     if (event === 'afterFileEdit') return oneCall(base, 'Edit', { file_path: str(o.file_path) ?? '' });
     if (event === 'beforeMCPExecution') {
       const tool = str(o.tool_name);
       return oneCall(base, tool, cursorToolInput(o.tool_input));
     }
-    // the newer generic tool events carry a tool name and input like Claude Code's
-    if (event === 'preToolUse' || event === 'postToolUse') return oneCall(base, str(o.tool_name), obj(o.tool_input));
     return oneCall(base, null, {});
   },
   deny: (reason) => line({ permission: 'deny', user_message: `axme: ${reason}`, agent_message: reason }),
+  ask: (reason) => line({ permission: 'ask', user_message: `axme: ${reason}`, agent_message: reason }),
   pass: line({}),
   context: (text) => line({ additional_context: text, continue: true }),
 };

@@ -13,6 +13,15 @@ export const DEFAULT_RULES = {
   },
   github: {
     unverifiedPr: 'deny' as 'deny' | 'allow',
+    deployWorkflows: ['*deploy*', '*release*', '*publish*', '*prod*'],
+  },
+  /** the rule families past the lists (docs/safety.md): each deny, ask (a person decides) or off */
+  families: {
+    publish: 'deny' as FamilyAction,
+    infra: 'ask' as FamilyAction,
+    gitHistory: 'deny' as FamilyAction,
+    system: 'deny' as FamilyAction,
+    interpreter: 'deny' as FamilyAction,
   },
   bash: {
     deniedPrefixes: [
@@ -29,6 +38,12 @@ export const DEFAULT_RULES = {
   },
 };
 
+/** What a rule family does with a command it matches. */
+export type FamilyAction = 'deny' | 'ask' | 'off';
+export const FAMILY_ACTIONS = ['deny', 'ask', 'off'] as const;
+export type FamilyName = keyof RulesData['families'];
+export const FAMILY_NAMES = ['publish', 'infra', 'gitHistory', 'system', 'interpreter'] as const satisfies readonly FamilyName[];
+
 /** The shape of effective rules, as the safety engine reads them (the zod schema produces it). */
 export interface RulesData {
   git: {
@@ -39,7 +54,8 @@ export interface RulesData {
     requireAxmeSuffix: 'agents' | 'always' | 'never';
     enforceFor: 'agents' | 'everyone';
   };
-  github: { unverifiedPr: 'deny' | 'allow' };
+  github: { unverifiedPr: 'deny' | 'allow'; deployWorkflows: string[] };
+  families: { publish: FamilyAction; infra: FamilyAction; gitHistory: FamilyAction; system: FamilyAction; interpreter: FamilyAction };
   bash: { deniedPrefixes: string[]; deniedCommands: string[]; allowedPrefixes: string[] };
   filesystem: { deniedPaths: string[]; readOnlyPaths: string[] };
 }

@@ -1,10 +1,11 @@
-import type { RulesData } from './safety-defaults.ts';
+import { FAMILY_NAMES, type RulesData } from './safety-defaults.ts';
 
 /** The enumerated settings, least strict first: where two stores disagree, the later value holds. */
 export const STRICTNESS = {
   requireAxmeSuffix: ['never', 'agents', 'always'],
   enforceFor: ['agents', 'everyone'],
   unverifiedPr: ['allow', 'deny'],
+  family: ['off', 'ask', 'deny'],
 } as const;
 
 /**
@@ -13,7 +14,7 @@ export const STRICTNESS = {
  * deny lists (protected branches, denied commands and paths, read-only paths): union;
  * `allow*` flags: AND; `require*` flags: OR; the allow-list of command prefixes: intersection
  * (an exception to a deny holds only when both stores grant it); the enumerated settings take
- * the stricter value. Pure: plain data in, plain data out, order stable (a's entries first).
+ * the stricter value (a rule family: deny over ask over off). Pure: plain data in, plain data out, order stable (a's entries first).
  */
 export function mergeRules(a: RulesData, b: RulesData): RulesData {
   return {
@@ -25,7 +26,8 @@ export function mergeRules(a: RulesData, b: RulesData): RulesData {
       requireAxmeSuffix: stricter(STRICTNESS.requireAxmeSuffix, a.git.requireAxmeSuffix, b.git.requireAxmeSuffix),
       enforceFor: stricter(STRICTNESS.enforceFor, a.git.enforceFor, b.git.enforceFor),
     },
-    github: { unverifiedPr: stricter(STRICTNESS.unverifiedPr, a.github.unverifiedPr, b.github.unverifiedPr) },
+    github: { unverifiedPr: stricter(STRICTNESS.unverifiedPr, a.github.unverifiedPr, b.github.unverifiedPr), deployWorkflows: union(a.github.deployWorkflows, b.github.deployWorkflows) },
+    families: Object.fromEntries(FAMILY_NAMES.map((f) => [f, stricter(STRICTNESS.family, a.families[f], b.families[f])])) as RulesData['families'],
     bash: {
       deniedPrefixes: union(a.bash.deniedPrefixes, b.bash.deniedPrefixes),
       deniedCommands: union(a.bash.deniedCommands, b.bash.deniedCommands),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RULES } from './safety-defaults.ts';
+import { DEFAULT_RULES, FAMILY_ACTIONS, type FamilyAction } from './safety-defaults.ts';
 import { listEntry } from './text.ts';
 
 export { DEFAULT_RULES };
@@ -10,6 +10,7 @@ export const RULES_HEADER = `# axme safety rules: enforced by the agent-harness 
 `;
 
 const list = (d: string[], description: string) => z.array(listEntry).default(d).describe(description);
+const family = (d: FamilyAction, description: string) => z.enum(FAMILY_ACTIONS).default(d).describe(`${description} (deny, ask: a person decides, or off)`);
 
 /**
  * `safety/rules.yaml`. A list present in the file replaces the default list; a missing field
@@ -38,8 +39,18 @@ export const SafetyRules = z.object({
         .enum(['deny', 'allow'])
         .default('deny')
         .describe('what a #!axme pr=<N> marker gets when the PR state cannot be checked (no token, offline)'),
+      deployWorkflows: list(DEFAULT_RULES.github.deployWorkflows, 'workflows `gh workflow run` may not start (globs over the name or file, case-insensitive): the publish family'),
     })
     .default(() => structuredClone(DEFAULT_RULES.github)),
+  families: z
+    .object({
+      publish: family(DEFAULT_RULES.families.publish, 'publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, image and chart pushes, gh release, deploy workflows, gh pr merge --admin'),
+      infra: family(DEFAULT_RULES.families.infra, 'destroying infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE'),
+      gitHistory: family(DEFAULT_RULES.families.gitHistory, 'git history: deleting or force-moving protected branches by any verb, filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear'),
+      system: family(DEFAULT_RULES.families.system, 'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes'),
+      interpreter: family(DEFAULT_RULES.families.interpreter, 'interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r, deno eval): their shell-outs and recursive deletes are checked as commands'),
+    })
+    .default(() => structuredClone(DEFAULT_RULES.families)),
   bash: z
     .object({
       deniedPrefixes: list(DEFAULT_RULES.bash.deniedPrefixes, 'command prefixes that are refused (word boundary)'),
@@ -64,11 +75,12 @@ export const RULE_TYPES = {
   bash_allow: ['bash', 'allowedPrefixes'],
   fs_deny: ['filesystem', 'deniedPaths'],
   fs_readonly: ['filesystem', 'readOnlyPaths'],
+  deploy_workflow: ['github', 'deployWorkflows'],
 } as const;
 export type RuleType = keyof typeof RULE_TYPES;
 export const RuleTypeSchema = z
   .enum(Object.keys(RULE_TYPES) as [RuleType, ...RuleType[]])
-  .describe('git_protected_branch, bash_deny, bash_deny_command, bash_allow, fs_deny or fs_readonly');
+  .describe('git_protected_branch, bash_deny, bash_deny_command, bash_allow, fs_deny, fs_readonly or deploy_workflow');
 
 /** Scalar settings `axme safety set` may change, with their allowed values. */
 export const RULE_SETTINGS = {
@@ -78,6 +90,11 @@ export const RULE_SETTINGS = {
   'git.requireAxmeSuffix': z.enum(['agents', 'always', 'never']),
   'git.enforceFor': z.enum(['agents', 'everyone']),
   'github.unverifiedPr': z.enum(['deny', 'allow']),
+  'families.publish': z.enum(FAMILY_ACTIONS),
+  'families.infra': z.enum(FAMILY_ACTIONS),
+  'families.gitHistory': z.enum(FAMILY_ACTIONS),
+  'families.system': z.enum(FAMILY_ACTIONS),
+  'families.interpreter': z.enum(FAMILY_ACTIONS),
 } as const;
 export type RuleSetting = keyof typeof RULE_SETTINGS;
 

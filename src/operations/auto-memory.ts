@@ -5,8 +5,8 @@ import { defineOperation, SAVE } from './operation.ts';
 
 const dir = z.string().min(1).max(4096).optional().describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository (docs/auto-memory.md)");
 const source = z.enum(['option', 'settings', 'transcript', 'key']).describe("how the folder was found: --dir, autoMemoryDirectory of the user's Claude Code settings, the session's transcript, or the project key");
-const disabled = z.boolean().describe('CLAUDE_CODE_DISABLE_AUTO_MEMORY is set: Claude Code does not read the folder');
-const DISABLED_NOTE = 'Note: CLAUDE_CODE_DISABLE_AUTO_MEMORY is set, so Claude Code does not read this folder now.';
+const disabled = z.boolean().describe('Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings): it does not read the folder');
+const DISABLED_NOTE = 'Note: Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings), so it does not read this folder now.';
 
 /** export.auto-memory: `axme export auto-memory` (CLI only: the session-end hook runs it when axme.yaml says `autoMemory: sync`). */
 export const exportAutoMemoryOp = defineOperation({

@@ -109,6 +109,67 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
   return null;
 }
 
+/** Programs whose output is a secret: `gpg --export-secret-keys`, `printenv`, `gh auth token`... */
+function emitsSecrets(inv: Invocation): string | null {
+  const a = inv.args.map((w) => w.value);
+  switch (inv.program) {
+    case 'gpg':
+    case 'gpg2':
+      return a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null;
+    case 'printenv':
+      return 'printenv';
+    case 'env':
+    case 'set':
+    case 'export':
+      return a.length === 0 || (inv.program === 'export' && a[0] === '-p') ? inv.program : null;
+    case 'gh':
+      return a[0] === 'auth' && a[1] === 'token' ? 'gh auth token' : null;
+    case 'aws':
+      return a.includes('export-credentials') || (a[0] === 'configure' && a[1] === 'get') ? `aws ${a.slice(0, 2).join(' ')}` : null;
+    case 'security':
+      return a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null;
+    default:
+      return null;
+  }
+}
+
+/** Programs that send what they read on stdin off the machine. */
+function sendsStdin(inv: Invocation): boolean {
+  const a = inv.args.map((w) => w.value);
+  switch (inv.program) {
+    case 'curl':
+      return a.some((x, i) => /^@-$|^<-$|=@-$|=<-$/.test(x) || ((x === '-T' || x === '--upload-file') && a[i + 1] === '-') || /^--data(-binary|-raw|-urlencode)?=@-$/.test(x));
+    case 'wget':
+      return a.some((x) => /^--post-file=(-|\/dev\/stdin)$/.test(x) || /^--body-file=(-|\/dev\/stdin)$/.test(x));
+    case 'nc':
+    case 'ncat':
+    case 'netcat':
+    case 'socat':
+    case 'telnet':
+    case 'ssh':
+    case 'http':
+    case 'https':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Credential exfiltration through a pipe: a stage that prints secrets (`gpg --export-secret-keys`,
+ * `printenv`, `gh auth token`) before a stage that sends its stdin off the machine (`curl -d @-`,
+ * `nc`, `ssh`). Reading a protected file is denied by the path rules already.
+ */
+export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
+  for (const c of calls) {
+    const secret = emitsSecrets(c.inv);
+    if (!secret) continue;
+    const sink = calls.find((d) => d.pipeline === c.pipeline && d.index > c.index && sendsStdin(d.inv));
+    if (sink) return { rule: 'secrets.exfiltration', reason: `\`${secret}\` prints secrets and \`${sink.inv.program}\` sends them off this machine. Credentials never leave it through an agent: ask the user` };
+  }
+  return null;
+}
+
 export function argvOf(inv: Invocation): string[] {
   return [inv.program, ...inv.args.map((w) => w.value)];
 }
@@ -179,9 +240,17 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
-  if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
+  if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
+    // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
+    // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
+    if (abs === ctx.root && w.glob && TARGETED_GLOB.test(v.replace(/\/+$/, '').split('/').pop()!.replace(/\[[^\]]*\]|\{[^}]*\}/g, ''))) return null;
+    return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
+  }
   return null;
 }
+
+/** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
+const TARGETED_GLOB = /[A-Za-z0-9_-]/;
 
 /** Programs that change every file they name, and those that only write their last argument. */
 const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'mv', 'tee', 'touch', 'truncate', 'shred', 'chmod', 'chown', 'chgrp', 'sed', 'perl']);

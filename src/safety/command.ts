@@ -1,3 +1,4 @@
+import { UNKNOWN } from './expand.ts';
 import type { SimpleCommand, Word } from './shell.ts';
 
 /**
@@ -68,6 +69,23 @@ export function programName(value: string): string {
   return value.slice(value.lastIndexOf('/') + 1);
 }
 
+/** Commands that print a program's name: `$(which npm)`, `$(command -v npm)`, `$(echo npm)`. */
+const NAMERS = new Set(['which', 'echo', 'command', 'type', 'printf', 'whereis']);
+
+/**
+ * The program a word in the program's place names when it is a substitution that only prints one
+ * name (`$(echo git)`, `` `which npm` ``, `$(command -v cargo)`): that name. Null otherwise (the
+ * word stays what the parser made of it: unknown where it is dynamic).
+ */
+function knownProgram(w: Word): string | null {
+  if (w.subs.length !== 1 || w.value !== UNKNOWN) return null;
+  const sub = w.subs[0]!;
+  const named = sub.commands.length === 1 ? sub.commands[0]!.words : null;
+  if (!named || named.length < 2 || !NAMERS.has(named[0]!.value)) return null;
+  const last = named[named.length - 1]!.value;
+  return last.startsWith('-') || last.includes(UNKNOWN) ? null : last;
+}
+
 /** Peels wrappers off a simple command; see the module comment. */
 export function unwrap(command: SimpleCommand): Unwrapped {
   let words = command.words;
@@ -81,7 +99,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
     words = words.slice(i);
     if (!words.length) return { invocation: null, scripts };
-    const program = programName(words[0]!.value);
+    const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
     const spec = WRAPPERS[program];
     if (program === 'eval') {

@@ -1,4 +1,9 @@
-import { checkCommandPaths, checkLists, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
+import { checkCommandPaths, checkLists, checkExfiltration, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
+import { checkFamilies, familyFinding } from './families/index.ts';
+import { shellQuote } from '../model/shell-quote.ts';
+import { checkGitHistory } from './families/git-history.ts';
+import { interpreterScripts } from './families/interpreter.ts';
+import type { FamilyContext } from './families/types.ts';
 import { SHELLS, unwrap, type Invocation } from './command.ts';
 import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
 import { posix } from 'node:path';
@@ -37,7 +42,8 @@ export interface EvalContext {
 }
 
 export interface Verdict {
-  decision: 'allow' | 'deny';
+  /** ask: a person should decide — clients that can ask do; the others deny with the reason */
+  decision: 'allow' | 'deny' | 'ask';
   reason: string;
   /** the rule that decided, e.g. `git.allowForcePush` or `filesystem.deniedPaths: *.pem` */
   rule: string | null;
@@ -156,14 +162,22 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     outOfTime: false,
   };
   walkScript(command, walk, 0);
-  if (walk.findings.length) {
-    const [first, ...more] = walk.findings;
-    const extra = more.length ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''} in this command)` : '';
+  // a deny anywhere decides; findings that only ask are asked once the PR gates have passed
+  const denies = walk.findings.filter((f) => f.action !== 'ask');
+  const asks = walk.findings.filter((f) => f.action === 'ask');
+  if (denies.length) {
+    const [first, ...more] = denies;
+    const extra = more.length + asks.length ? ` (and ${more.length + asks.length} more problem${more.length + asks.length > 1 ? 's' : ''} in this command)` : '';
     return deny(first!.rule, `axme safety: ${first!.reason}${extra}`);
   }
   for (const g of walk.gates) {
     const v = await gate(g, policy, ctx);
     if (v) return v;
+  }
+  if (asks.length) {
+    const [first, ...more] = asks;
+    const extra = more.length ? ` (and ${more.length} more in this command)` : '';
+    return { decision: 'ask', rule: first!.rule, reason: `axme safety: ${first!.reason}${extra}` };
   }
   return ALLOW;
 }
@@ -202,6 +216,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
+    // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
+    if (invocation?.via.includes('xargs')) {
+      const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
+      const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
+      if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
+    }
     checkCommand(cmd, invocation, w, depth);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
@@ -214,7 +234,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
   }
-  const p = checkPipelines(piped, fed, w.policy);
+  const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);
 }
 
@@ -232,6 +252,19 @@ function selfCommand(inv: Invocation): Finding | null {
   return null;
 }
 
+/**
+ * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
+ * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
+ */
+function xargsScripts(inv: Invocation, text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 64);
+  if (!words.length) return [];
+  const argv = argvOf(inv);
+  if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
+  return [[...argv, ...words].map(shellQuote).join(' ')];
+}
+
+
 /** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
 function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
@@ -245,12 +278,17 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
   const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen, realpath: w.ctx.realpath, protectedPaths: w.ctx.protectedPaths };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
+  const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
   if (cmd.after !== '&&') w.chained = false;
   if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
   if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
-  if (!inv) return;
+  if (!inv) {
+    // a redirection alone (`> ~/.bashrc`) still writes
+    for (const f of checkFamilies(cmd, null, fctx)) add(f);
+    return;
+  }
   if (inv.program === 'cd' || inv.program === 'pushd') {
     const target = inv.args.find((a) => !a.value.startsWith('-') || a.value === '-');
     // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
@@ -264,6 +302,18 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv.program === 'popd') {
     w.cwd = null;
     return;
+  }
+  // interpreter one-liners: what their code would run is checked as commands (families/interpreter.ts)
+  if (w.policy.families.interpreter !== 'off') {
+    const scripts = interpreterScripts(inv);
+    if (scripts.length) {
+      const inner: Walk = { ...w, findings: [], gates: [] };
+      for (const s of scripts) walkScript(s, inner, depth + 1);
+      // what a one-liner would run takes the interpreter family's action (deny by default), also
+      // where typed it would only be asked: hidden in code, it is for a person to run themselves
+      for (const f of inner.findings) w.findings.push(familyFinding('interpreter', { rule: f.rule, reason: `\`${inv.program}\` would run code that ${f.reason.charAt(0).toLowerCase()}${f.reason.slice(1)}` }, w.policy));
+      w.outOfTime ||= inner.outOfTime;
+    }
   }
   if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
   const self = selfCommand(inv);
@@ -292,7 +342,14 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       const exempt = isExempt(exemptArgv, w.policy);
       const gctx = { policy: w.policy, home: w.ctx.home, branchOf: w.ctx.branchOf, listed: (e: string) => !exempt && listed(w.policy, e), exempt };
       for (const f of checkGit(call, cmd.comment, gctx, w.gates)) add(f);
+      if (!exempt && w.policy.families.gitHistory !== 'off') {
+        const hit = checkGitHistory(call, fctx);
+        if (hit) add(familyFinding('gitHistory', hit, w.policy));
+      }
     }
   }
-  if (!isExempt(exemptArgv, w.policy)) add(checkLists(exemptArgv, w.policy));
+  if (!isExempt(exemptArgv, w.policy)) {
+    add(checkLists(exemptArgv, w.policy));
+    for (const f of checkFamilies(cmd, inv, fctx)) add(f);
+  }
 }

@@ -26,6 +26,8 @@ export interface GitCall {
 export interface Finding {
   rule: string;
   reason: string;
+  /** 'ask': a person should decide (the client asks them where it can); absent: deny */
+  action?: 'ask';
 }
 
 /** A `#!axme pr=N` marker whose PR state must be looked up before the call may run. */

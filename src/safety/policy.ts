@@ -1,4 +1,4 @@
-import { DEFAULT_RULES, type RulesData } from '../model/safety-defaults.ts';
+import { DEFAULT_RULES, FAMILY_ACTIONS, FAMILY_NAMES, type RulesData } from '../model/safety-defaults.ts';
 
 /**
  * The compiled policy: effective rules flattened into plain JSON, so the pre-tool-use hook can
@@ -8,11 +8,12 @@ export type Policy = { version: typeof POLICY_VERSION } & RulesData['git'] &
   RulesData['bash'] &
   RulesData['filesystem'] &
   RulesData['github'] & {
+    families: RulesData['families'];
     /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
     warnings: string[];
   };
 
-export const POLICY_VERSION = 4;
+export const POLICY_VERSION = 5;
 
 /** Flattens effective rules (already validated, defaults applied) into a policy. */
 export function policyFromRules(rules: RulesData, warnings: string[] = []): Policy {
@@ -25,6 +26,8 @@ export function policyFromRules(rules: RulesData, warnings: string[] = []): Poli
     requireAxmeSuffix: rules.git.requireAxmeSuffix,
     enforceFor: rules.git.enforceFor,
     unverifiedPr: rules.github.unverifiedPr,
+    deployWorkflows: [...rules.github.deployWorkflows],
+    families: { ...rules.families },
     deniedPrefixes: [...rules.bash.deniedPrefixes],
     deniedCommands: [...rules.bash.deniedCommands],
     allowedPrefixes: [...rules.bash.allowedPrefixes],
@@ -42,11 +45,12 @@ export function defaultPolicy(warnings: string[] = []): Policy {
 /** Whether `value` is a policy this version of axme wrote (a cache file may be old or damaged). */
 export function isPolicy(value: unknown): value is Policy {
   const p = value as Policy | null;
-  const lists = ['protectedBranches', 'deniedPrefixes', 'deniedCommands', 'allowedPrefixes', 'deniedPaths', 'readOnlyPaths', 'warnings'] as const;
+  const lists = ['protectedBranches', 'deniedPrefixes', 'deniedCommands', 'allowedPrefixes', 'deniedPaths', 'readOnlyPaths', 'deployWorkflows', 'warnings'] as const;
   return (
     typeof p === 'object' && p !== null && p.version === POLICY_VERSION &&
     lists.every((k) => Array.isArray(p[k]) && p[k].every((x) => typeof x === 'string')) &&
     typeof p.allowForcePush === 'boolean' && typeof p.allowDirectPushToMain === 'boolean' && typeof p.requirePrForMain === 'boolean' &&
-    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['agents', 'everyone'].includes(p.enforceFor) && ['deny', 'allow'].includes(p.unverifiedPr)
+    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['agents', 'everyone'].includes(p.enforceFor) && ['deny', 'allow'].includes(p.unverifiedPr) &&
+    typeof p.families === 'object' && p.families !== null && FAMILY_NAMES.every((f) => (FAMILY_ACTIONS as readonly string[]).includes(p.families[f]))
   );
 }

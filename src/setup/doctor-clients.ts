@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLIENTS } from './clients/index.ts';
+import { INSTALL_HINT } from './launch.ts';
 import { CLIENT_HOOKS, mergeClientHooks, removeClientHooks, type HooksFormat } from './clients/hooks.ts';
 
 /** One line of `axme doctor` (the shape of doctor.ts's Check). */
@@ -36,7 +37,8 @@ export function clientHookChecks(root: string, env: NodeJS.ProcessEnv): ClientCh
       out.push({ name, status: 'problem', detail: (err as Error).message, fix: `fix ${client.hooks.file}, then axme init --agent ${client.id}` });
       continue;
     }
-    if (current !== text) {
+    // the same hooks in another layout (minified, no final newline) are today's hooks
+    if (!sameJson(current, text)) {
       out.push({ name, status: 'problem', detail: `${client.hooks.file} does not hold today's axme hooks (one is missing, changed or from an earlier axme)`, fix: `axme init --agent ${client.id}` });
       continue;
     }
@@ -44,6 +46,10 @@ export function clientHookChecks(root: string, env: NodeJS.ProcessEnv): ClientCh
     out.push(command ? liveCheck(name, format, command, root, env) : { name, status: 'problem', detail: `${client.hooks.file} has no axme safety hook`, fix: `axme init --agent ${client.id}` });
   }
   return out;
+}
+
+function sameJson(a: string, b: string): boolean {
+  return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
 }
 
 /** The installed command answering the client's shell event. */
@@ -82,7 +88,9 @@ function liveCheck(name: string, format: HooksFormat, command: string, root: str
   const d = verdictOf(format, denied.stdout);
   if (d !== 'deny') {
     const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${d}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
-    return { name, status: 'problem', detail: `the ${format} safety hook did not deny \`rm -rf /\` (${why})`, fix: `axme init --agent ${format}` };
+    // exit 2 with axme's "not installed" line: the command is right, axme is missing here
+    const missing = denied.status === 2 && /axme is not installed on this machine/.test(denied.stderr);
+    return { name, status: 'problem', detail: `the ${format} safety hook did not deny \`rm -rf /\` (${why})`, fix: missing ? INSTALL_HINT : `axme init --agent ${format}` };
   }
   const allowed = verdictOf(format, run('git status').stdout);
   if (allowed !== 'pass') return { name, status: 'problem', detail: `the ${format} safety hook does not let \`git status\` through: ${allowed}` };

@@ -122,7 +122,4 @@ export function isPortableAxme(command: string): boolean {
   return command.includes('node_modules/.bin/axme') && command.includes('command -v axme');
 }
 
-/** Quotes an argument for a POSIX shell when it needs quoting. */
-export function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote } from '../model/shell-quote.ts';

@@ -161,6 +161,64 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(codex(['src/a.ts', 'src/b.ts']).decision, 'pass');
   });
 
+  test('the clients\' own hook files are the guard\'s: no agent edits them away, through its file tool or the shell', () => {
+    const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+    assert.equal(gem('write_file', { file_path: '.gemini/settings.json', content: '{}' }).decision, 'deny');
+    assert.equal(gem('run_shell_command', { command: 'echo {} > .gemini/settings.json' }).decision, 'deny');
+    assert.equal(gem('read_file', { file_path: '.gemini/settings.json' }).decision, 'pass', 'reading them is fine');
+    const codexBash = (command: string) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+    assert.equal(codexBash('rm .codex/hooks.json').decision, 'deny');
+    assert.equal(codexBash("sed -i 's/hooks = true/hooks = false/' .codex/config.toml").decision, 'deny');
+    const cursorShell = (command: string) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
+    assert.equal(cursorShell('rm .cursor/hooks.json').decision, 'deny');
+    assert.equal(cursorShell(`cp /dev/null ${cleanEnv().HOME}/.cursor/hooks.json`).decision, 'deny', 'the user-level file too');
+  });
+
+  test('Codex: apply_patch headers however indented, apply_patch through the shell, and the call\'s workdir', () => {
+    const codex = (tool: string, input: Record<string, unknown>) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+    assert.equal(codex('apply_patch', { command: '*** Begin Patch\n *** Add File: .env\n+SECRET=1\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision, 'deny');
+    assert.equal(codex('apply_patch', { command: '*** Begin Patch\n\t*** Delete File: .claude/settings.json\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision, 'deny');
+    assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: .env\n+x\n*** End Patch\n'] }).decision, 'deny');
+    assert.equal(codex('Bash', { command: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: certs/server.pem\n+x\n*** End Patch\nEOF" }).decision, 'deny');
+    assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: src/ok.ts\n+x\n*** End Patch\n'] }).decision, 'pass');
+    const ssh = join(cleanEnv().HOME!, '.ssh');
+    assert.equal(codex('shell', { command: ['cat', 'id_rsa'], workdir: ssh }).decision, 'deny');
+    assert.equal(codex('exec_command', { cmd: 'cat id_rsa', workdir: ssh }).decision, 'deny');
+    assert.equal(codex('exec_command', { cmd: 'cat README.md', workdir: dir }).decision, 'pass');
+  });
+
+  test('Gemini: read_many_files is checked by the files it would read; grep_search\'s include_pattern counts', async () => {
+    const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    mkdirSync(join(dir, 'sub'), { recursive: true });
+    mkdirSync(join(dir, 'docs'), { recursive: true });
+    writeFileSync(join(dir, 'sub', 'x.pem'), 'key');
+    writeFileSync(join(dir, 'sub', 'a.txt'), 'a');
+    writeFileSync(join(dir, 'docs', 'guide.md'), 'g');
+    try {
+      const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+      for (const include of [['sub/*'], ['sub'], ['*.{pem,txt}'], ['**/*.pem']]) assert.equal(gem('read_many_files', { include, useDefaultExcludes: false }).decision, 'deny', include.join());
+      assert.equal(gem('read_many_files', { paths: ['docs', 'sub/a.txt'] }).decision, 'pass');
+      assert.equal(gem('read_many_files', {}).decision, 'deny', 'no paths: nothing to check, so no');
+      assert.equal(gem('grep_search', { pattern: 'x', dir_path: 'sub', include_pattern: '*.pem' }).decision, 'deny');
+      assert.equal(gem('grep_search', { pattern: 'x', dir_path: 'docs', include_pattern: '*.md' }).decision, 'pass');
+    } finally {
+      rmSync(join(dir, 'sub'), { recursive: true, force: true });
+      rmSync(join(dir, 'docs'), { recursive: true, force: true });
+    }
+  });
+
+  test('Cursor beforeReadFile: a payload without a file is denied, and attached files are read too', () => {
+    const read = (fill: Record<string, unknown>) => {
+      const input = JSON.parse(payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: '' }));
+      return decide('cursor', run('cursor', 'pre-tool-use', JSON.stringify({ ...input, ...fill })));
+    };
+    const none = read({ file_path: undefined, attachments: [] });
+    assert.equal(none.decision, 'deny');
+    assert.match(none.reason, /names no file_path/);
+    assert.equal(read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, '.env') }] }).decision, 'deny');
+    assert.equal(read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, 'LICENSE') }] }).decision, 'pass');
+  });
+
   test('MCP calls: removing a safety rule through axme\'s own tool is the user\'s call, in Cursor and Gemini alike', () => {
     const cursorMcp = (tool: string, input: Record<string, unknown>) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: tool, TOOL_INPUT: JSON.stringify(input) })));
     assert.equal(cursorMcp('axme_update_safety', { action: 'remove', rule: 'bash_deny', value: 'npm publish' }).decision, 'deny');
@@ -232,28 +290,70 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(ended('gemini'), 'exit');
   });
 
+  test('"ask" (infrastructure destruction): Claude Code and Cursor put it to the user; Codex and Gemini CLI, which cannot ask, deny saying so', () => {
+    const command = 'terraform destroy -auto-approve';
+    const claude = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }), encoding: 'utf8' });
+    const c = codexPreToolUse.parse(JSON.parse(claude.stdout)).hookSpecificOutput!;
+    assert.equal(c.permissionDecision, 'ask');
+    assert.match(c.permissionDecisionReason, /families\.infra|terraform destroy/);
+    const cursor = cursorAnswer.parse(JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })).stdout));
+    assert.equal(cursor.permission, 'ask');
+    assert.match(cursor.agent_message!, /terraform destroy/);
+    const codex = decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+    assert.equal(codex.decision, 'deny');
+    assert.match(codex.reason, /Codex cannot ask the user from a hook/);
+    const gemini = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command } })));
+    assert.equal(gemini.decision, 'deny');
+    assert.match(gemini.reason, /Gemini CLI cannot ask the user from a hook/);
+    // a deny elsewhere on the line wins over the ask
+    const both = cursorAnswer.parse(JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: `${command} && rm -rf /` })).stdout));
+    assert.equal(both.permission, 'deny');
+    // the family's action is the store's to choose: off lets it through, deny denies it
+    const claudeNow = () => spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }), encoding: 'utf8' }).stdout;
+    try {
+      assert.match(spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'off'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout, /families\.infra = off/);
+      assert.equal(claudeNow(), '', 'off: no objection');
+      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'deny'], { cwd: dir, env: cleanEnv() });
+      assert.equal(codexPreToolUse.parse(JSON.parse(claudeNow())).hookSpecificOutput!.permissionDecision, 'deny');
+      const bad = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'maybe'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /families\.infra cannot be "maybe"/);
+    } finally {
+      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'ask'], { cwd: dir, env: cleanEnv() });
+    }
+  });
+
   test('axme doctor runs each connected client\'s safety hook in its protocol, and says when a file is not today\'s', async () => {
     const { writeFileSync } = await import('node:fs');
-    const report = async () => {
-      const r = await axme(dir, ['doctor', '--json']);
+    const report = async (env: NodeJS.ProcessEnv = {}) => {
+      const r = await axme(dir, ['doctor', '--json'], { env });
       return Object.fromEntries((JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>).filter((c) => ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) || (c.name.endsWith(' hooks') && !['claude hooks', 'git hooks'].includes(c.name))).map((c) => [c.name, c]));
     };
     const ok = await report();
     assert.deepEqual(Object.keys(ok).sort(), ['codex hooks', 'cursor hooks', 'gemini hooks']);
     for (const c of Object.values(ok)) assert.equal(c.status, 'ok', c.detail);
-    // a hook that lets everything through in place of axme's safety hook
     const path = join(dir, '.cursor', 'hooks.json');
     const before = readFileSync(path, 'utf8');
     try {
+      // the same hooks, minified and without a final newline: still today's
+      writeFileSync(path, JSON.stringify(JSON.parse(before)));
+      assert.equal((await report())['cursor hooks']!.status, 'ok');
+      // a hook that lets everything through in place of axme's safety hook
       const config = JSON.parse(before);
       config.hooks.beforeShellExecution = [{ command: 'echo {}' }];
-      writeFileSync(path, JSON.stringify(config, null, 2));
-      const broken = await report();
-      assert.equal(broken['cursor hooks']!.status, 'problem');
-      assert.match(broken['cursor hooks']!.detail, /not hold today's axme hooks/);
-      assert.equal(broken['codex hooks']!.status, 'ok');
+      writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+      const swapped = await report();
+      assert.equal(swapped['cursor hooks']!.status, 'problem');
+      assert.match(swapped['cursor hooks']!.detail, /not hold today's axme hooks/);
+      assert.equal(swapped['codex hooks']!.status, 'ok');
     } finally {
       writeFileSync(path, before);
+    }
+    // today's hooks, but the axme they find cannot run: each live check says its hook did not deny
+    const broken = await report({ AXME_BIN: '/bin/false' });
+    for (const name of ['cursor hooks', 'codex hooks', 'gemini hooks']) {
+      assert.equal(broken[name]!.status, 'problem', name);
+      assert.match(broken[name]!.detail, /safety hook did not deny `rm -rf \/`/, name);
     }
   });
 });

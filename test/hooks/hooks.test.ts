@@ -124,11 +124,11 @@ describe('pre-tool-use hook binary', () => {
   });
 
   test('the policy follows the store: a rule added or a setting changed applies on the next call', async () => {
-    assert.equal((await preToolUse(dir, 'Bash', { command: 'terraform destroy -auto-approve' }, env)).denied, false);
-    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy'], { env });
-    const d = await preToolUse(dir, 'Bash', { command: 'terraform destroy -auto-approve' }, env);
+    assert.equal((await preToolUse(dir, 'Bash', { command: 'make nuke-staging' }, env)).denied, false);
+    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'make nuke-staging'], { env });
+    const d = await preToolUse(dir, 'Bash', { command: 'make nuke-staging' }, env);
     assert.equal(d.denied, true);
-    assert.match(d.reason, /terraform destroy/);
+    assert.match(d.reason, /make nuke-staging/);
     const cache = JSON.parse(readFileSync(join(dir, '.git', 'axme', 'policy.json'), 'utf8'));
     assert.equal(cache.key.split('=').at(-1), git(dir, ['rev-parse', 'refs/memory/main']).trim(), 'the cache is keyed by the current tip');
 

@@ -83,6 +83,22 @@ describe('the project key and the auto memory folder', () => {
       writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ autoMemoryDirectory: 'relative/not/allowed' }));
       assert.equal(memoryFolder({ ...base, env: { HOME: home } }).source, 'key');
       assert.equal(memoryFolder({ ...base, env: { HOME: home, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } }).disabled, true);
+      // autoMemoryEnabled: the later settings layer wins; the variable wins over all (0 forces it on)
+      writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ autoMemoryEnabled: false }));
+      assert.equal(memoryFolder({ ...base, env: { HOME: home } }).disabled, true);
+      assert.equal(memoryFolder({ ...base, env: { HOME: home, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } }).disabled, false);
+      const project = mkdtempSync(join(tmpdir(), 'axme-proj-'));
+      try {
+        mkdirSync(join(project, '.claude'));
+        writeFileSync(join(project, '.claude', 'settings.local.json'), JSON.stringify({ autoMemoryEnabled: true }));
+        assert.equal(memoryFolder({ ...base, root: project, env: { HOME: home } }).disabled, false, 'the local layer turns it back on');
+        writeFileSync(join(project, '.claude', 'settings.local.json'), '{}');
+        writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ autoMemoryEnabled: false }));
+        writeFileSync(join(home, '.claude', 'settings.json'), '{}');
+        assert.equal(memoryFolder({ ...base, root: project, env: { HOME: home } }).disabled, true, 'a project can opt out');
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
     } finally {
       cleanup();
     }
@@ -233,7 +249,7 @@ describe('axme export auto-memory', () => {
   test('CLAUDE_CODE_DISABLE_AUTO_MEMORY: an explicit export still writes, and says Claude Code will not read it', async () => {
     const dir = mkdtempSync(join(h.home, 'off-'));
     const out = await axmeOk(repo.dir, ['export', 'auto-memory', '--dir', dir], { env: { ...h.env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } });
-    assert.match(out, /CLAUDE_CODE_DISABLE_AUTO_MEMORY is set/);
+    assert.match(out, /auto memory is off here \(CLAUDE_CODE_DISABLE_AUTO_MEMORY/);
     assert.ok(existsSync(join(dir, 'MEMORY.md')));
   });
 

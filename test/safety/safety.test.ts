@@ -494,8 +494,11 @@ describe('2. bash rules', () => {
       ['npm --registry https://r.example publish', 'deny', 'npm publish'],
       ['gh workflow run deploy-prod', 'deny', 'gh workflow run deploy-prod'],
       ['gh workflow run deploy-prod --ref main', 'deny', 'gh workflow run deploy-prod'],
-      ['gh workflow run deploy-staging', 'allow'],
-      ['gh workflow run deploy-production', 'allow'],
+      // the list's literal prefix stops at word boundaries; the publish family's deploy patterns do not (github.deployWorkflows)
+      ['gh workflow run deploy-staging', 'deny', 'families.publish'],
+      ['gh workflow run deploy-production', 'deny', 'families.publish'],
+      ['gh workflow run deploy-prod.yml --ref main', 'deny', 'families.publish'],
+      ['gh workflow run lint.yml --ref main', 'allow'],
       ['gh workflow list', 'allow'],
       ['gh release create v1.0.0', 'deny', 'gh release create'],
       ['gh release list', 'allow'],
@@ -929,7 +932,7 @@ describe('4. #!axme gate', () => {
   });
 
   describe('pr=N is checked through the injected lookup', () => {
-    const unverifiedAllow = policyFrom((r) => ({ ...r, github: { unverifiedPr: 'allow' } }));
+    const unverifiedAllow = policyFrom((r) => ({ ...r, github: { ...r.github, unverifiedPr: 'allow' } }));
     const rows: Array<[string, PrState, Policy, Decision, string?]> = [
       ['open', 'open', POLICY, 'allow'],
       ['closed (not merged)', 'closed', POLICY, 'allow'],

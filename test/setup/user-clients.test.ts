@@ -132,3 +132,25 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
     assert.ok(!existsSync(join(dir, '.windsurfrules')));
   });
 });
+
+describe('--user: a server of the same name that is not axme\'s', () => {
+  test('is neither taken over by init nor removed by uninstall', () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const home = mkdtempSync(join(tmpdir(), 'axme-home-'));
+    try {
+      const env = { HOME: home };
+      const ctx = { env, platform: 'linux' as const, self: SELF };
+      const at = userConfigPath('windsurf', { env, platform: 'linux' });
+      mkdirSync(dirname(at), { recursive: true });
+      const theirs = `${JSON.stringify({ mcpServers: { [userServerName(dir)]: { command: 'my-own-thing' } } }, null, 2)}\n`;
+      writeFileSync(at, theirs);
+      assert.throws(() => applyClients(planClients(dir, parseAgents('windsurf', { user: true }), ctx)), /is already there and is not axme's/);
+      assert.equal(readFileSync(at, 'utf8'), theirs);
+      applyClients(planClientRemoval(dir, parseAgents('windsurf', { user: true }), ctx));
+      assert.equal(readFileSync(at, 'utf8'), theirs);
+    } finally {
+      cleanup();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

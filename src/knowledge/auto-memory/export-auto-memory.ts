@@ -24,7 +24,7 @@ export type ExportAutoMemoryInput = z.input<typeof ExportAutoMemoryInput>;
 export interface ExportAutoMemoryResult {
   dir: string;
   source: FolderSource;
-  /** CLAUDE_CODE_DISABLE_AUTO_MEMORY is set: Claude Code will not read what was written */
+  /** Claude Code's auto memory is off here (the variable or its settings): it will not read what was written */
   disabled: boolean;
   dry_run: boolean;
   /** each file axme owns in the folder (MEMORY.md: its section), and whether it changed (with dry_run: would) */

@@ -15,7 +15,7 @@ export interface MemoryFolder {
   /** the memory folder (MEMORY.md lives here) */
   dir: string;
   source: FolderSource;
-  /** CLAUDE_CODE_DISABLE_AUTO_MEMORY is set: Claude Code does not read the folder */
+  /** auto memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in the settings): Claude Code does not read the folder */
   disabled: boolean;
 }
 
@@ -52,9 +52,25 @@ export function memoryRoot(commonDir: string, worktree: string | null): string |
   }
 }
 
-/** CLAUDE_CODE_DISABLE_AUTO_MEMORY turns Claude Code's auto memory off (it wins over the settings). */
-export function autoMemoryDisabled(env: NodeJS.ProcessEnv): boolean {
-  return /^(1|true|yes)$/i.test(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? '');
+/**
+ * Whether Claude Code's auto memory is off: CLAUDE_CODE_DISABLE_AUTO_MEMORY wins (`1` off, `0`
+ * on); else `autoMemoryEnabled` of the settings, the later layer winning — the user's settings.json,
+ * then the project's `.claude/settings.json` and `.claude/settings.local.json` under `root`.
+ */
+export function autoMemoryDisabled(env: NodeJS.ProcessEnv, root?: string | null): boolean {
+  const flag = env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (flag !== undefined && flag !== '') return /^(1|true|yes)$/i.test(flag);
+  const layers = [join(claudeConfigDir(env), 'settings.json'), ...(root ? [join(root, '.claude', 'settings.json'), join(root, '.claude', 'settings.local.json')] : [])];
+  let enabled: unknown;
+  for (const file of layers) {
+    try {
+      const v = (JSON.parse(readFileSync(file, 'utf8')) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
+      if (typeof v === 'boolean') enabled = v;
+    } catch {
+      // no such file, or not JSON: that layer says nothing
+    }
+  }
+  return enabled === false;
 }
 
 /** Claude Code's configuration folder: CLAUDE_CONFIG_DIR, else ~/.claude. */
@@ -82,7 +98,7 @@ export interface FolderOptions {
  * the key too when the session ran at the root); else `<config>/projects/<projectKey(root)>/memory`.
  */
 export function memoryFolder(o: FolderOptions): MemoryFolder {
-  const disabled = autoMemoryDisabled(o.env);
+  const disabled = autoMemoryDisabled(o.env, o.root);
   if (o.dir !== undefined) return { dir: checkDir(resolve(o.cwd, expandHome(o.dir, o.env))), source: 'option', disabled };
   const configured = settingsDirectory(o.env);
   if (configured) return { dir: configured, source: 'settings', disabled };

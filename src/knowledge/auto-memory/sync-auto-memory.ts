@@ -1,10 +1,9 @@
 import type { StoreConfig } from '../../model/config.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
-import type { AutoMemoryOptions } from './auto-memory-options.ts';
+import { folderOf, type AutoMemoryOptions } from './auto-memory-options.ts';
 import { exportAutoMemory } from './export-auto-memory.ts';
 import { importAutoMemory } from './import-auto-memory.ts';
-import { autoMemoryDisabled } from './memory-folder.ts';
 
 /** `autoMemory` of axme.yaml: off (the default) or sync (a session's end imports, then exports). */
 export function autoMemoryMode(config: StoreConfig | null): 'off' | 'sync' {
@@ -17,7 +16,7 @@ export function autoMemoryMode(config: StoreConfig | null): 'off' | 'sync' {
  * line saying what was left out, or null. Throws what the import or export throws.
  */
 export async function syncAutoMemory(kb: KnowledgeBase, opts: AutoMemoryOptions): Promise<string | null> {
-  if (autoMemoryMode((await readState(kb)).config) !== 'sync' || autoMemoryDisabled(opts.env ?? kb.repo.env)) return null;
+  if (autoMemoryMode((await readState(kb)).config) !== 'sync' || folderOf(kb, undefined, opts).disabled) return null;
   const imported = await importAutoMemory(kb, {}, { ...opts, allowSecret: false });
   await exportAutoMemory(kb, {}, opts);
   const left = imported.problems.length;

@@ -66,7 +66,8 @@ export interface OpenOptions {
 
 /** Bump when the cached parse format changes: old cache files are then ignored. */
 // 3: items keep the source of their frontmatter (ParsedFile.source); YAML 1.1 tags are no longer resolved
-const CACHE_VERSION = 3;
+// 4: safety rules carry the rule families and github.deployWorkflows
+const CACHE_VERSION = 4;
 
 export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBase> {
   if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {

@@ -9,7 +9,7 @@ import { loadRulesDocument, renderRules } from './rules-file.ts';
 
 export const SafetySetting = z.object({
   key: z.enum(Object.keys(RULE_SETTINGS) as [RuleSetting, ...RuleSetting[]]).describe('the setting, e.g. git.allowForcePush'),
-  value: z.union([z.string(), z.boolean()]).describe('its new value: true/false; agents/always/never for git.requireAxmeSuffix; deny/allow for github.unverifiedPr'),
+  value: z.union([z.string(), z.boolean()]).describe('its new value: true/false; agents/always/never for git.requireAxmeSuffix; deny/allow for github.unverifiedPr; deny/ask/off for families.<name>'),
 });
 export type SafetySetting = z.input<typeof SafetySetting>;
 

@@ -56,6 +56,15 @@ export function handoffBlock(h: Handoff): string {
   return parts.join('\n');
 }
 
+/** The rule families in a few words each, for the agent's context. */
+const FAMILY_WORDS = {
+  publish: 'publishing, releasing, deploying',
+  infra: 'destroying infrastructure',
+  gitHistory: 'deleting or rewriting protected branches and git recovery data',
+  system: 'writing system files and dotfiles',
+  interpreter: 'the same actions from python -c / node -e one-liners',
+} as const;
+
 export function safetyBlock(r: SafetyRules): string {
   const lines = [
     `- Protected branches: ${r.git.protectedBranches.join(', ') || '(none)'}; force push ${r.git.allowForcePush ? 'allowed' : 'denied'}; direct push to protected branches ${r.git.allowDirectPushToMain ? 'allowed' : 'denied'}${r.git.requirePrForMain ? '; changes reach them through pull requests' : ''}`,
@@ -64,6 +73,8 @@ export function safetyBlock(r: SafetyRules): string {
   ];
   if (r.bash.allowedPrefixes.length) lines.push(`- Allowed anyway: ${r.bash.allowedPrefixes.join(', ')}`);
   lines.push(`- Denied paths: ${r.filesystem.deniedPaths.join(', ') || '(none)'}${r.filesystem.readOnlyPaths.length ? `; read-only: ${r.filesystem.readOnlyPaths.join(', ')}` : ''}`);
+  const families = Object.entries(r.families).filter(([, action]) => action !== 'off');
+  if (families.length) lines.push(`- Also ${families.map(([name, action]) => `${action === 'ask' ? 'asked' : 'denied'}: ${FAMILY_WORDS[name as keyof typeof FAMILY_WORDS]}`).join('; ')} (docs/safety.md)`);
   return lines.join('\n');
 }
 

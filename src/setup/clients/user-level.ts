@@ -75,6 +75,9 @@ export function userServerEntry(root: string, self: { execPath: string; script: 
 export function mergeUserServer(client: UserClientId, text: string | null, path: string, root: string, self: { execPath: string; script: string }): string {
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
+  if (other === FOREIGN) {
+    throw new AxmeError('CONFIG', `${path}: a server named "${name}" is already there and is not axme's: rename or remove that entry, then run the command again; nothing was changed`, { path, server: name });
+  }
   if (other !== null && other !== root) {
     throw new AxmeError('CONFIG', `${path}: the server "${name}" already starts axme in ${other}, another project with the same folder name: rename or remove that entry, then run the command again; nothing was changed`, { path, server: name });
   }
@@ -85,17 +88,22 @@ export function mergeUserServer(client: UserClientId, text: string | null, path:
 export function removeUserServer(client: UserClientId, text: string, path: string, root: string): string | null {
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
-  if (other !== null && other !== root) return text;
+  if (other === FOREIGN || (other !== null && other !== root)) return text;
   return removeJsonServer(text, format(client), path, name);
 }
 
-/** The project (`-C <dir>`) the server `name` starts axme in; null when there is no such server or it names none. */
-function projectOf(client: UserClientId, text: string | null, path: string, name: string): string | null {
+/** A server of that name that is not an axme serving a project (`… -C <dir> serve`): someone else's. */
+const FOREIGN = Symbol('foreign');
+
+/** The project (`-C <dir>`) the server `name` starts axme in; null when there is no such server; FOREIGN when it is not axme's. */
+function projectOf(client: UserClientId, text: string | null, path: string, name: string): string | null | typeof FOREIGN {
   if (text === null) return null;
   const entry = serversOf(parseJsonObject(text, path), format(client), path)[name];
-  if (!isObject(entry) || !Array.isArray(entry.args)) return null;
+  if (entry === undefined) return null;
+  if (!isObject(entry) || !Array.isArray(entry.args)) return FOREIGN;
   const i = entry.args.indexOf('-C');
-  return i >= 0 && typeof entry.args[i + 1] === 'string' ? (entry.args[i + 1] as string) : null;
+  const serves = entry.args.at(-1) === 'serve' && entry.args.some((a) => typeof a === 'string' && /(^|\/)axme(\.cjs)?$/.test(a));
+  return serves && i >= 0 && typeof entry.args[i + 1] === 'string' ? (entry.args[i + 1] as string) : FOREIGN;
 }
 
 function format(client: UserClientId): JsonServersFormat {

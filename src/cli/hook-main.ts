@@ -1,0 +1,43 @@
+import { HOOK_PROTOCOLS } from '../hooks/protocols.ts';
+import { processHookIO } from '../hooks/io.ts';
+import { runHook } from '../hooks/run.ts';
+import type { HookClientName } from '../model/hook-names.ts';
+
+/**
+ * `axme hook <event> [--client <name>]` in a process of its own: the hooks and the safety engine,
+ * built as dist/hook.cjs, which the launcher runs through the CLI loader's code cache
+ * (cli-loader.ts loadHook) — the engine is compiled once per build, not on every tool call.
+ * What only a real module can do is passed in: the launcher's stdin and stdout, and the import()
+ * of the hooks' slow half (a script compiled by vm.Script cannot run import()).
+ */
+export interface HookProcess {
+  readStdin: () => string;
+  writeAll: (fd: number, text: string) => void;
+  loadStoreWork: () => Promise<typeof import('../hooks/store-work.ts')>;
+}
+
+/** Runs the hook and exits with its code: pending handles (a git child, a socket) must not keep the harness waiting. */
+export async function hookMain(event: string, client: HookClientName, p: HookProcess): Promise<never> {
+  let code: number;
+  try {
+    const io = processHookIO({
+      client,
+      stdin: p.readStdin(),
+      // plain descriptor writes: touching process.stdout on a pipe loads the net stack (~2 ms)
+      stdout: (t) => p.writeAll(1, t),
+      stderr: (t) => p.writeAll(2, t),
+      env: process.env,
+      cwd: process.cwd(),
+      loadStoreWork: p.loadStoreWork,
+    });
+    const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
+    code = await runHook(event, io, deadline);
+  } catch (err) {
+    // runHook answers every failure itself; this is the last guard: never leave a call unanswered
+    const msg = `axme hook ${event}: internal error: ${(err as Error)?.message ?? String(err)}`;
+    if (event === 'pre-tool-use') p.writeAll(1, HOOK_PROTOCOLS[client].deny(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
+    else p.writeAll(2, `${msg}\n`);
+    code = event === 'pre-tool-use' ? 0 : 1;
+  }
+  process.exit(code);
+}

@@ -1,0 +1,88 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/**
+ * The files Gemini CLI's `read_many_files` would read for its `paths`/`include` entries (files,
+ * folders, globs; relative to `base`), found on disk so that each is checked as a Read: a pattern
+ * like `sub/*` reads `sub/x.pem`, which no rule over the pattern's text would see. Folders are read
+ * whole; `node_modules` and `.git` are skipped unless `defaultExcludes` is off (Gemini skips them
+ * too); a `*` matches dotfiles as well (the safe side). Null when more than `limit` files match.
+ */
+export function readManyTargets(entries: readonly string[], base: string, opts: { defaultExcludes?: boolean; limit?: number } = {}): string[] | null {
+  const limit = opts.limit ?? 20_000;
+  const skip = opts.defaultExcludes === false ? new Set<string>() : new Set(['node_modules', '.git']);
+  const out = new Set<string>();
+  let seen = 0;
+  const walk = (dir: string, keep: (path: string) => boolean): boolean => {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return true;
+    }
+    for (const name of names) {
+      if (++seen > limit) return false;
+      const path = join(dir, name);
+      let st;
+      try {
+        st = lstatSync(path);
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) {
+        if (!skip.has(name) && !walk(path, keep)) return false;
+      } else if (keep(path)) out.add(path);
+    }
+    return true;
+  };
+  for (const entry of entries) {
+    const abs = isAbsolute(entry) ? entry : resolve(base, entry);
+    const wild = abs.search(/[*?[{]/);
+    if (wild < 0) {
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        out.add(abs); // not there (yet): checked by its name
+        continue;
+      }
+      if (!st.isDirectory()) out.add(abs);
+      else if (!walk(abs, () => true)) return null;
+      continue;
+    }
+    const root = abs.slice(0, abs.lastIndexOf('/', wild) + 1) || '/';
+    const re = globRegex(abs);
+    if (!walk(root, (p) => re.test(p))) return null;
+  }
+  return [...out];
+}
+
+/** A glob over whole paths as a regular expression: `**` crosses folders, `*` and `?` do not; `{a,b}` and `[...]` as the shell reads them. */
+function globRegex(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      const slash = glob[i + 2] === '/';
+      re += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '{') {
+      const end = glob.indexOf('}', i);
+      if (end < 0) re += '\\{';
+      else {
+        re += `(?:${glob.slice(i + 1, end).split(',').map((p) => p.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        i = end;
+      }
+    } else if (c === '[') {
+      const end = glob.indexOf(']', i + 1);
+      if (end < 0) re += '\\[';
+      else {
+        re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.+^$()|\\\]]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}

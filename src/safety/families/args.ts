@@ -1,0 +1,97 @@
+import type { Invocation } from '../command.ts';
+import type { FamilyContext } from './types.ts';
+
+/**
+ * Small readers of a command line shared by the publish and infra families: where the subcommand
+ * stands after global options, whether an option was given.
+ * They work on the argument values (quotes removed) and allocate little: they run on every command.
+ */
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The index of the first operand at or after `from`: options are skipped, with the value of those
+ * in `valued` (`--registry x`, `-C dir`; `--opt=value` and `-Cdir` carry theirs); after `--` the
+ * next word is an operand. -1 when there is none.
+ */
+export function operandAt(args: readonly string[], valued: ReadonlySet<string> = NONE, from = 0): number {
+  for (let i = from; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return i + 1 < args.length ? i + 1 : -1;
+    if (a.length < 2 || a.charCodeAt(0) !== 45 /* - */) return i;
+    if (valued.has(a)) i++;
+  }
+  return -1;
+}
+
+/** The operands from `from` on, in order (see operandAt). */
+export function operands(args: readonly string[], valued: ReadonlySet<string> = NONE, from = 0): string[] {
+  const out: string[] = [];
+  for (let i = operandAt(args, valued, from); i >= 0; i = operandAt(args, valued, i + 1)) out.push(args[i]!);
+  return out;
+}
+
+/** Whether one of the long (or exact) options was given, alone or as `--name=value` (not `=false`). */
+export function hasOption(args: readonly string[], ...names: string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    for (const n of names) {
+      if (a === n) return true;
+      if (a.length > n.length && a.startsWith(n) && a.charCodeAt(n.length) === 61 /* = */) return a.slice(n.length + 1) !== 'false';
+    }
+  }
+  return false;
+}
+
+/** Whether a short option letter was given, alone or in a cluster (`-r`, `-rf`). */
+export function hasShort(args: readonly string[], letter: string): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a.length >= 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) !== 45 && a.includes(letter) && /^-[A-Za-z]+$/.test(a)) return true;
+  }
+  return false;
+}
+
+/** The values given to an option (`--output x`, `--output=x`, `-o x`, `-ox`). */
+export function optionValues(args: readonly string[], ...names: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    for (const n of names) {
+      if (a === n) out.push(args[i + 1] ?? '');
+      else if (a.startsWith(n) && (a.charCodeAt(n.length) === 61 || (n.length === 2 && n.charCodeAt(1) !== 45))) out.push(a.slice(a.charCodeAt(n.length) === 61 ? n.length + 1 : n.length));
+    }
+  }
+  return out;
+}
+
+/** `--dry-run` (or `=true`): the publish only reports what it would do. */
+export function dryRun(args: readonly string[]): boolean {
+  return hasOption(args, '--dry-run');
+}
+
+/** The argument values of an invocation. */
+export function values(inv: Invocation): string[] {
+  const out = new Array<string>(inv.args.length);
+  for (let i = 0; i < inv.args.length; i++) out[i] = inv.args[i]!.value;
+  return out;
+}
+
+/** What a family check reports. */
+export interface Hit {
+  rule: string;
+  reason: string;
+}
+
+/** A check that needs only the argument values. */
+export type ArgsCheck = (args: string[]) => Hit | null;
+
+/** One program's check: its argument values, and a way to check a program it runs in turn (`npx vsce publish`). */
+export type ToolCheck = (args: string[], env: ToolEnv) => Hit | null;
+
+export interface ToolEnv {
+  ctx: FamilyContext;
+  /** checks `program args` as if it had been run directly (a runner's tool, `python -m twine`) */
+  run: (program: string, args: string[]) => Hit | null;
+}

@@ -1,0 +1,222 @@
+import type { GitCall } from '../git-rules.ts';
+import { matchesName } from '../patterns.ts';
+import type { Policy } from '../policy.ts';
+import { UNKNOWN } from '../shell.ts';
+import type { FamilyContext } from './types.ts';
+
+/**
+ * The git history family (docs/safety.md): what a git call does to protected branches and to the
+ * data that recovers lost work — deleting, renaming or force-moving a protected branch by any
+ * verb (`branch`, `update-ref`, `checkout -B`, `switch -C`), pruning or force-pushing what
+ * git-rules.ts's checkPush lets through, rewriting history (`filter-branch`, `filter-repo`),
+ * dropping the reflog, unreachable objects or the stash.
+ */
+
+type Hit = { rule: string; reason: string };
+
+/** What a git call does to protected branches and recovery data, or null. */
+export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
+  const a = call.args;
+  const protectedBranches = ctx.policy.protectedBranches;
+  switch (call.sub) {
+    case 'branch':
+      return checkBranch(a, protectedBranches);
+    case 'update-ref':
+      return checkUpdateRef(a, protectedBranches);
+    case 'checkout':
+    case 'switch':
+      return checkForceCreate(call.sub, a, protectedBranches);
+    case 'push':
+      return checkPushHistory(a, ctx.policy);
+    case 'filter-branch':
+    case 'filter-repo':
+      if (a.some((x) => x === '--analyze' || x === '--dry-run')) return null;
+      return { rule: call.sub, reason: `\`git ${call.sub}\` rewrites every commit of the branches it is given, protected ones included, and replaces them for everyone who fetches them` };
+    case 'reflog':
+      if (a[0] === 'expire' || a[0] === 'delete') return { rule: `reflog ${a[0]}`, reason: `\`git reflog ${a[0]}\` drops reflog entries, the record through which commits lost by a reset, rebase or deleted branch are found again` };
+      return null;
+    case 'gc':
+      return checkGc(call);
+    case 'stash':
+      if (a[0] === 'clear') return { rule: 'stash clear', reason: '`git stash clear` deletes every stash entry at once, work that is then found again only among dangling commits' };
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** A branch name as the rules compare it: `refs/heads/main` and `heads/main` are `main`. */
+function branchName(name: string): string {
+  return name.startsWith('refs/heads/') ? name.slice(11) : name.startsWith('heads/') ? name.slice(6) : name;
+}
+
+/** The protected branch a name (`main`, `refs/heads/main`) is, or null; a name only the shell knows is none. */
+function protectedBranch(name: string | undefined, globs: readonly string[]): string | null {
+  if (!name || name.includes(UNKNOWN)) return null;
+  const b = branchName(name);
+  return matchesName(b, globs) ? b : null;
+}
+
+const BRANCH_LONG = ['--delete', '--force', '--move', '--copy', '--remotes', '--all', '--list', '--track', '--no-track', '--set-upstream-to', '--unset-upstream', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format', '--color', '--no-color', '--column', '--no-column', '--create-reflog', '--edit-description', '--show-current', '--verbose', '--quiet', '--abbrev', '--no-abbrev', '--ignore-case', '--omit-empty', '--recurse-submodules'];
+const BRANCH_VALUED = new Set(['-u', '--set-upstream-to', '--contains', '--no-contains', '--points-at', '--sort', '--format']);
+
+/** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
+function splitOptions(args: readonly string[], long: readonly string[], valued: ReadonlySet<string>): { flags: Set<string>; operands: string[] } {
+  const flags = new Set<string>();
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') operands.push(v);
+    else if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const typed = eq < 0 ? v : v.slice(0, eq);
+      const hits = long.includes(typed) ? [typed] : long.filter((l) => l.startsWith(typed));
+      const name = hits.length === 1 ? hits[0]! : typed;
+      flags.add(name);
+      if (eq < 0 && valued.has(name)) i++;
+    } else {
+      for (let k = 1; k < v.length; k++) {
+        flags.add(v[k]!);
+        if (valued.has(`-${v[k]}`)) {
+          if (k === v.length - 1) i++;
+          break;
+        }
+      }
+    }
+  }
+  return { flags, operands };
+}
+
+/** `branch -D main`, `branch -f main <rev>`, `branch -M x main`, `branch -m main x`. */
+function checkBranch(args: readonly string[], globs: readonly string[]): Hit | null {
+  const { flags, operands } = splitOptions(args, BRANCH_LONG, BRANCH_VALUED);
+  const has = (...names: string[]) => names.some((n) => flags.has(n));
+  // remote-tracking refs (`-dr origin/main`) are copies of the remote's branches
+  if (has('r', '--remotes')) return null;
+  if (has('d', 'D', '--delete')) {
+    const flag = has('D') || has('f', '--force') ? '-D' : '-d';
+    for (const name of operands) {
+      const b = protectedBranch(name, globs);
+      if (b) return { rule: `branch ${flag} ${b}`, reason: `\`git branch ${flag} ${name}\` deletes the protected branch ${b}; commits only it held are then found again only through the reflog` };
+    }
+    return null;
+  }
+  if (has('m', 'M', '--move', 'c', 'C', '--copy')) {
+    const copy = has('c', 'C', '--copy');
+    const flag = has('M', 'C') || has('f', '--force') ? (copy ? '-C' : '-M') : copy ? '-c' : '-m';
+    // `-m new` renames the current branch; `-m old new` names it
+    const [from, to] = operands.length >= 2 ? [operands[0], operands[1]] : [undefined, operands[0]];
+    const over = protectedBranch(to, globs);
+    if (over) return { rule: `branch ${flag} over ${over}`, reason: `\`git branch ${flag}\` onto the protected branch ${over} replaces it with another branch, dropping the commits it pointed to` };
+    const away = copy ? null : protectedBranch(from, globs);
+    if (away) return { rule: `branch ${flag} ${away}`, reason: `\`git branch ${flag} ${from}\` renames the protected branch ${away} away, so it no longer exists under its name` };
+    return null;
+  }
+  if (has('f', '--force')) {
+    const b = protectedBranch(operands[0], globs);
+    if (b) return { rule: `branch -f ${b}`, reason: `\`git branch -f ${operands[0]}\` moves the protected branch ${b} to another commit, dropping the commits it pointed past` };
+  }
+  return null;
+}
+
+const UPDATE_REF_VALUED = new Set(['-m']);
+
+/** `update-ref -d refs/heads/main`, `update-ref refs/heads/main <rev>` (a force move); `--stdin` reads its commands elsewhere. */
+function checkUpdateRef(args: readonly string[], globs: readonly string[]): Hit | null {
+  const { flags, operands } = splitOptions(args, ['--no-deref', '--create-reflog', '--stdin'], UPDATE_REF_VALUED);
+  if (flags.has('--stdin')) return null;
+  const b = protectedBranch(operands[0], globs);
+  if (!b) return null;
+  if (flags.has('d')) return { rule: `update-ref -d ${operands[0]}`, reason: `\`git update-ref -d ${operands[0]}\` deletes the protected branch ${b} without any of git's checks` };
+  if (operands.length < 2) return null;
+  return { rule: `update-ref ${operands[0]}`, reason: `\`git update-ref ${operands[0]} ${operands[1]}\` moves the protected branch ${b} to any commit, dropping the commits it pointed past` };
+}
+
+/** `checkout -B main <rev>`, `switch -C main <rev>`: the branch is reset to the start point. */
+function checkForceCreate(sub: string, args: readonly string[], globs: readonly string[]): Hit | null {
+  const flag = sub === 'checkout' ? '-B' : '-C';
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    const name = v === flag || (sub === 'switch' && v === '--force-create') ? args[i + 1] : v.startsWith('--force-create=') && sub === 'switch' ? v.slice(15) : undefined;
+    const b = protectedBranch(name, globs);
+    if (b) return { rule: `${sub} ${flag} ${b}`, reason: `\`git ${sub} ${flag} ${name}\` resets the protected branch ${b} to another commit, dropping the commits it pointed past` };
+  }
+  return null;
+}
+
+const PUSH_VALUED = new Set(['-o', '--push-option', '--receive-pack', '--exec', '--repo']);
+
+/**
+ * What `git push` does to protected branches that checkPush (git-rules.ts) lets through: `--prune`
+ * (never read there), and — only when the policy allows both force pushes and direct pushes to
+ * protected branches, so checkPush is silent — `--mirror` and force pushes onto a protected branch,
+ * including `--all --force` (whose force checkPush never sees). Deleting a protected branch on the
+ * remote is always refused there.
+ */
+function checkPushHistory(args: readonly string[], policy: Policy): Hit | null {
+  let force = false;
+  let all = false;
+  let mirror = false;
+  let prune = false;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') {
+      positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (PUSH_VALUED.has(v)) i++;
+    else if (v.startsWith('--')) {
+      const name = v.split('=', 1)[0]!;
+      if (name === '--dry-run') return null;
+      if (name === '--force' || name === '--force-with-lease' || name === '--force-if-includes') force = true;
+      else if (name === '--all' || name === '--branches') all = true;
+      else if (name === '--mirror') mirror = true;
+      else if (name === '--prune') prune = true;
+    } else if (v.startsWith('-') && v.length > 1) {
+      if (v.includes('n')) return null;
+      if (v.includes('f')) force = true;
+      if (v.endsWith('o')) i++;
+    } else positional.push(v);
+  }
+  if (prune) return { rule: 'push --prune', reason: '`git push --prune` deletes every remote branch that has no local counterpart under the pushed names, protected ones included, and the remote keeps no copy' };
+  const looseMain = policy.allowDirectPushToMain && !policy.requirePrForMain;
+  if (!looseMain) return null;
+  if (mirror && policy.allowForcePush) return { rule: 'push --mirror', reason: '`git push --mirror` makes the remote a copy of this clone: it force-moves and deletes remote branches, protected ones included' };
+  const refspecs = positional.slice(1);
+  // `:` pushes every branch both sides have; `+:` with force
+  if (refspecs.includes('+:')) force = true;
+  if (force && (all || refspecs.includes(':') || refspecs.includes('+:'))) return { rule: 'push --all --force', reason: '`git push --all --force` force-moves every remote branch, protected ones included, dropping the commits others pushed there' };
+  if (!policy.allowForcePush) return null;
+  for (const r of refspecs) {
+    const plus = r.startsWith('+');
+    const spec = plus ? r.slice(1) : r;
+    const colon = spec.indexOf(':');
+    // `:main` deletes, which checkPush refuses
+    if (colon === 0) continue;
+    const b = protectedBranch(colon < 0 ? spec : spec.slice(colon + 1) || spec.slice(0, colon), policy.protectedBranches);
+    if (b && (plus || force)) return { rule: `push --force ${b}`, reason: `\`git push\` with force onto the protected branch ${b} replaces the remote's history of it, dropping the commits others pushed there` };
+  }
+  return null;
+}
+
+/** `gc --prune=now|all`, or gc with `-c gc.pruneExpire=now` / `gc.reflogExpire=now`: unreachable objects and reflogs go at once. */
+const NOW = /^(now|all)$/i;
+
+function checkGc(call: GitCall): Hit | null {
+  for (const v of call.args) {
+    const eq = v.indexOf('=');
+    if (eq > 3 && '--prune'.startsWith(v.slice(0, eq)) && NOW.test(v.slice(eq + 1))) {
+      return { rule: `gc --prune=${v.slice(eq + 1)}`, reason: `\`git gc --prune=${v.slice(eq + 1)}\` deletes unreachable objects at once instead of after two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered` };
+    }
+  }
+  for (const key of ['gc.pruneexpire', 'gc.reflogexpire', 'gc.reflogexpireunreachable']) {
+    const value = call.config.get(key);
+    if (value !== undefined && NOW.test(value)) return { rule: `gc with ${key}=${value}`, reason: `\`git -c ${key}=${value} gc\` drops unreachable objects or reflog entries at once, so lost commits can no longer be recovered` };
+  }
+  return null;
+}

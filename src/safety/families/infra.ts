@@ -1,0 +1,94 @@
+import { CLOUD_TOOLS } from './infra-cloud.ts';
+import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
+import { hasOption, operandAt, values, type ArgsCheck, type Hit } from './args.ts';
+import { programName } from '../command.ts';
+import type { Redirect } from '../syntax.ts';
+import type { FamilyCheck } from './types.ts';
+
+/**
+ * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
+ * `terraform destroy`, `pulumi destroy`, kubectl mass deletes, `helm uninstall`, the delete verbs
+ * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts). Asked by default:
+ * a person decides. Planning and read-only verbs (`terraform plan -destroy`, `kubectl get`,
+ * `aws s3 ls`, `gcloud … list`) stay silent.
+ */
+export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, values(inv), cmd.redirects) : null);
+
+function check(program: string, args: string[], redirects: readonly Redirect[]): Hit | null {
+  const hit = TOOLS.get(program)?.(args);
+  if (hit) return hit;
+  if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
+  if (program === 'redis-cli') return checkRedis(args, redirects);
+  // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
+  const inner = execIn(program, args);
+  return inner && inner.length ? check(programName(inner[0]!), inner.slice(1), redirects) : null;
+}
+
+const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
+const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+const EXEC_VALUED = new Set([
+  '-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '--entrypoint', '--name', '-v', '--volume', '-p', '--publish', '-l', '--label',
+]);
+
+/** The command `docker exec <container> …`, `docker compose exec|run <service> …` or `kubectl exec <pod> -- …` runs, else null. */
+function execIn(program: string, args: string[]): string[] | null {
+  if (program === 'kubectl' || program === 'oc') {
+    const dashes = args.indexOf('--');
+    return dashes >= 0 && args.includes('exec') ? args.slice(dashes + 1) : null;
+  }
+  if (program !== 'docker' && program !== 'podman' && program !== 'nerdctl' && program !== 'docker-compose') return null;
+  let compose = program === 'docker-compose';
+  let i = operandAt(args, compose ? COMPOSE_VALUED : DOCKER_VALUED);
+  if (!compose && args[i] === 'compose') {
+    compose = true;
+    i = operandAt(args, COMPOSE_VALUED, i + 1);
+  }
+  // `docker run` starts a fresh container; `compose run` joins the project's network and databases
+  if (args[i] !== 'exec' && !(compose && args[i] === 'run')) return null;
+  const target = operandAt(args, EXEC_VALUED, i + 1);
+  return target < 0 ? null : args.slice(target + 1);
+}
+
+/** terraform, tofu, terragrunt: `destroy`, `apply -destroy` (`terragrunt run-all destroy`, `terragrunt run -- destroy`). */
+function terraform(program: string): ArgsCheck {
+  return (args) => {
+    let i = operandAt(args);
+    if (args[i] === 'run-all' || args[i] === 'run') i = operandAt(args, undefined, i + 1);
+    const sub = args[i];
+    const what = sub === 'destroy' ? 'destroy' : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
+    return what && { rule: `${program} ${what}`, reason: `\`${program} ${what}\` deletes every resource the configuration manages — servers, databases and the data in them — and the data does not come back` };
+  };
+}
+
+const PULUMI_VALUED = new Set(['-C', '--cwd', '-s', '--stack']);
+
+const pulumi: ArgsCheck = (args) => {
+  const i = operandAt(args, PULUMI_VALUED);
+  const sub = args[i];
+  if (sub === 'destroy' || sub === 'down') return { rule: 'pulumi destroy', reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back' };
+  if (sub === 'stack' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'rm') {
+    return { rule: 'pulumi stack rm', reason: '`pulumi stack rm` removes a stack with its configuration and state history; with `--force` its resources are left behind unmanaged' };
+  }
+  return null;
+};
+
+/** Stacks torn down by the deploy CLIs' own verbs. */
+function teardown(program: string, verb: string, what: string): ArgsCheck {
+  return (args) => (args[operandAt(args)] === verb ? { rule: `${program} ${verb}`, reason: `\`${program} ${verb}\` ${what}` } : null);
+}
+
+const SLS_REMOVE = 'deletes the stage\'s whole cloud stack — functions, tables, buckets and the data in them';
+
+const TOOLS = new Map<string, ArgsCheck>(
+  Object.entries({
+    terraform: terraform('terraform'),
+    tofu: terraform('tofu'),
+    terragrunt: terraform('terragrunt'),
+    pulumi,
+    cdk: teardown('cdk', 'destroy', 'deletes the app\'s CloudFormation stacks and the resources in them, data included'),
+    serverless: teardown('serverless', 'remove', SLS_REMOVE),
+    sls: teardown('sls', 'remove', SLS_REMOVE),
+    ...CLOUD_TOOLS,
+    ...DB_TOOLS,
+  }),
+);

@@ -1,0 +1,159 @@
+/**
+ * Which code an interpreter's command line hands it inline (families/interpreter.ts): `python -c`,
+ * `node -e`, `perl -e`, `ruby -e`, `php -r`, `deno eval`, `lua -e`, an awk program, `osascript -e`.
+ * A script file, a module (`python -m`) or a REPL has no inline code: null.
+ */
+
+export type Lang = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'applescript';
+
+const PROGRAMS: Array<[RegExp, Lang]> = [
+  [/^(?:python(?:[23](?:\.\d+)?)?|pypy[23]?(?:\.\d+)?)$/, 'python'],
+  [/^(?:node|nodejs|bun|deno)$/, 'js'],
+  [/^perl(?:5[.\d]*)?$/, 'perl'],
+  [/^ruby(?:\d[.\d]*)?$/, 'ruby'],
+  [/^php(?:\d[.\d]*)?$/, 'php'],
+  [/^(?:lua(?:\d[.\d]*)?|luajit)$/, 'lua'],
+  [/^[gmn]?awk$/, 'awk'],
+  [/^osascript$/, 'applescript'],
+];
+
+/** The language an interpreter program speaks, or null for any other program. */
+export function languageOf(program: string): Lang | null {
+  for (const [re, lang] of PROGRAMS) if (re.test(program)) return lang;
+  return null;
+}
+
+/** The code the arguments hand the interpreter inline (several `-e` parts joined by newlines), or null. */
+export function inlineCode(program: string, lang: Lang, args: string[]): string | null {
+  switch (lang) {
+    case 'python':
+      return pythonCode(args);
+    case 'js':
+      return program === 'deno' ? denoCode(args) : nodeCode(args);
+    case 'perl':
+      return clustered(args, 'eE', 'MmixdD', 'I', '0l');
+    case 'ruby':
+      return clustered(args, 'e', 'xTW', 'rICEFK', '0');
+    case 'php':
+      return clustered(args, 'rBRE', '', 'dcztf', '');
+    case 'lua':
+      return clustered(args, 'e', '', 'l', '');
+    case 'awk':
+      return awkCode(args);
+    case 'applescript':
+      return clustered(args, 'e', '', 'ls', '');
+  }
+}
+
+/** `python -c CODE`, `-Sc CODE`, `-cCODE`, `-I -c CODE`; `-m mod` and a script file have none. */
+function pythonCode(a: string[]): string | null {
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '--' || v === '-' || !v.startsWith('-')) return null;
+    if (v.startsWith('--')) {
+      if (v === '--check-hash-based-pycs') i++;
+      continue;
+    }
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if ('cmWXQ'.includes(c)) {
+        const value = k + 1 < v.length ? v.slice(k + 1) : a[++i];
+        if (c === 'c') return value ?? null;
+        if (c === 'm') return null;
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+/** Node and bun options that take the next argument as their value. */
+const NODE_VALUED = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file', '--title', '--cwd', '--preload', '--config']);
+
+/** `node -e|--eval|-p|--print|-pe CODE`, `--eval=CODE`; bun the same; a script (or bun subcommand) first has none. */
+function nodeCode(a: string[]): string | null {
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (/^(?:-e|--eval|-p|--print|-pe|-ep)$/.test(v)) return a[i + 1] ?? null;
+    const eq = /^--(?:eval|print)=([\s\S]*)$/.exec(v);
+    if (eq) return eq[1]!;
+    if (v === '--' || !v.startsWith('-')) return null;
+    if (NODE_VALUED.has(v)) i++;
+  }
+  return null;
+}
+
+const DENO_VALUED = new Set(['--import-map', '--config', '-c', '--location', '--seed', '--cert', '--lock', '--ext', '--env-file']);
+
+/** `deno eval [options] CODE`. */
+function denoCode(a: string[]): string | null {
+  let i = 0;
+  while (i < a.length && a[i]!.startsWith('-')) i++;
+  if (a[i] !== 'eval') return null;
+  for (i++; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '--') return a[i + 1] ?? null;
+    if (!v.startsWith('-')) return v;
+    if (DENO_VALUED.has(v)) i++;
+  }
+  return null;
+}
+
+/**
+ * Short options in clusters, as perl, ruby, php, lua and osascript read them: a `code` letter takes
+ * the rest of its word or the next argument as code (every one is kept: `-e a -e b`); an
+ * `attached` letter takes the rest of its word (`-MFile::Path`, `-i.bak`); a `valued` letter the
+ * rest or the next argument (`-r fileutils`); a `digits` letter the digits after it (`-l`, `-0777`).
+ * The first argument that is not an option (a script, a data file) ends the options.
+ */
+function clustered(a: string[], code: string, attached: string, valued: string, digits: string): string | null {
+  const parts: string[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '--' || v === '-' || !v.startsWith('-')) break;
+    if (v.startsWith('--')) continue;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (code.includes(c) || valued.includes(c)) {
+        const value = k + 1 < v.length ? v.slice(k + 1) : a[++i];
+        if (code.includes(c) && value !== undefined) parts.push(value);
+        break;
+      }
+      if (attached.includes(c)) break;
+      // `-l`, `-0777`, `-0x1F`: octal digits (or hex after `-0x`), not further letters (`-lne`)
+      if (digits.includes(c)) {
+        const hex = c === '0' && /[xX]/.test(v[k + 1] ?? '');
+        if (hex) k++;
+        while ((hex ? /[0-9a-fA-F]/ : /[0-7]/).test(v[k + 1] ?? '')) k++;
+      }
+    }
+  }
+  return parts.length ? parts.join('\n') : null;
+}
+
+const AWK_VALUED = new Set(['-F', '-v', '-f', '-i', '-l', '--field-separator', '--assign', '--file', '--include', '--load']);
+
+/** An awk program: its first argument that is not an option, unless `-f file` names it (gawk's `-e` adds text). */
+function awkCode(a: string[]): string | null {
+  const parts: string[] = [];
+  let fromFile = false;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '-e' || v === '--source') {
+      if (a[i + 1] !== undefined) parts.push(a[i + 1]!);
+      i++;
+    } else if (v === '--') {
+      if (!fromFile && !parts.length && a[i + 1] !== undefined) parts.push(a[i + 1]!);
+      break;
+    } else if (AWK_VALUED.has(v)) {
+      fromFile ||= v === '-f' || v === '--file';
+      i++;
+    } else if (v.startsWith('-') && v !== '-') {
+      fromFile ||= /^-f./.test(v) || v.startsWith('--file=');
+    } else {
+      if (!fromFile && !parts.length) parts.push(v);
+      break;
+    }
+  }
+  return parts.length ? parts.join('\n') : null;
+}

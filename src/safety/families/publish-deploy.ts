@@ -1,0 +1,93 @@
+import { matchesName } from '../patterns.ts';
+import { dryRun, hasOption, operandAt, optionValues, type ToolCheck } from './args.ts';
+
+/**
+ * The publish family's releases and deployments: GitHub releases, deploy workflows and admin
+ * merges through `gh`, and the deploy CLIs that replace what is live (Firebase, Vercel, Netlify,
+ * Fly, Cloudflare, Serverless, CDK, Google Cloud).
+ */
+
+const GH_VALUED = new Set(['-R', '--repo', '--hostname']);
+const WORKFLOW_RUN_VALUED = new Set(['-R', '--repo', '-r', '--ref', '-f', '--raw-field', '-F', '--field', '--json']);
+const RELEASE_ACTIONS = new Set(['create', 'new', 'upload', 'edit', 'delete', 'delete-asset']);
+
+/** The deploy-workflow globs, lower-cased once per policy list. */
+const lowered = new WeakMap<readonly string[], string[]>();
+
+/** Whether a workflow named by file (`.github/workflows/deploy.yml`) or by name matches `github.deployWorkflows` (case-insensitive, with or without `.yml`). */
+export function isDeployWorkflow(workflow: string, globs: readonly string[]): boolean {
+  let lower = lowered.get(globs);
+  if (!lower) lowered.set(globs, (lower = globs.map((g) => g.toLowerCase())));
+  const base = workflow.slice(workflow.lastIndexOf('/') + 1).toLowerCase();
+  const bare = base.endsWith('.yml') ? base.slice(0, -4) : base.endsWith('.yaml') ? base.slice(0, -5) : base;
+  return matchesName(base, lower) !== null || (bare !== base && matchesName(bare, lower) !== null);
+}
+
+const gh: ToolCheck = (args, env) => {
+  const i = operandAt(args, GH_VALUED);
+  const group = args[i];
+  const j = operandAt(args, GH_VALUED, i + 1);
+  const action = args[j];
+  if (group === 'release' && action !== undefined && RELEASE_ACTIONS.has(action)) {
+    return { rule: `gh release ${action}`, reason: `\`gh release ${action}\` changes the project's published releases on GitHub, which users, download links and package managers pick up at once` };
+  }
+  if (group === 'workflow' && action === 'run') {
+    const name = args[operandAt(args, WORKFLOW_RUN_VALUED, j + 1)];
+    if (name !== undefined && isDeployWorkflow(name, env.ctx.policy.deployWorkflows)) {
+      return { rule: `gh workflow run ${name}`, reason: `\`gh workflow run ${name}\` starts a workflow that by its name deploys or releases (github.deployWorkflows): what it ships cannot be called back` };
+    }
+  }
+  if (group === 'pr' && action === 'merge' && hasOption(args, '--admin')) {
+    return { rule: 'gh pr merge --admin', reason: '`gh pr merge --admin` merges past the branch protection — required reviews and checks — that exists to stop unreviewed changes reaching the branch' };
+  }
+  return null;
+};
+
+/** A deploy CLI whose `<sub>` (its first operand) replaces what is live; `does` says what that does. */
+function deploys(program: string, subs: string[], valued: ReadonlySet<string>, does: string, skip?: (args: string[]) => boolean): ToolCheck {
+  return (args) => {
+    const s = args[operandAt(args, valued)];
+    if (s === undefined || !subs.includes(s) || skip?.(args)) return null;
+    return { rule: `${program} ${s}`, reason: `\`${program} ${s}\` ${does}` };
+  };
+}
+
+const VERCEL_VALUED = new Set(['--token', '-t', '--scope', '-S', '--cwd', '-A', '--local-config', '-Q', '--global-config', '--team', '-T', '-e', '--env', '-b', '--build-env', '-m', '--meta', '--regions', '--archive', '--target']);
+const NONE = new Set<string>();
+const FIREBASE_VALUED = new Set(['-P', '--project', '--token', '--account', '-c', '--config']);
+const FLY_VALUED = new Set(['-a', '--app', '-c', '--config', '-t', '--access-token']);
+const SLS_VALUED = new Set(['-s', '--stage', '-r', '--region', '-c', '--config', '--aws-profile']);
+const SLS_DOES = 'updates the live functions and cloud stack of the stage it targets';
+const FLY_DOES = "rolls a new release out to the app's running machines, in front of its users";
+/** gcloud's global options that take a separate value. */
+export const GCLOUD_VALUED = new Set(['--project', '--account', '--configuration', '--format', '--verbosity', '--impersonate-service-account', '--billing-project', '--flags-file', '--trace-token']);
+
+export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
+  gh,
+  firebase: deploys('firebase', ['deploy'], FIREBASE_VALUED, 'replaces what is live on the Firebase project — hosting, functions, rules — for all its users'),
+  vercel: (args) => {
+    const prod = hasOption(args, '--prod') || optionValues(args, '--target').includes('production');
+    const s = args[operandAt(args, VERCEL_VALUED)];
+    if (!prod || (s !== undefined && s !== 'deploy' && !s.includes('/') && !s.startsWith('.'))) return null;
+    return { rule: 'vercel --prod', reason: '`vercel --prod` deploys to the production domain, replacing the live site for every visitor' };
+  },
+  netlify: (args) =>
+    args[operandAt(args)] === 'deploy' && (hasOption(args, '--prod', '--prod-if-unlocked') || args.includes('-p'))
+      ? { rule: 'netlify deploy --prod', reason: '`netlify deploy --prod` replaces the live production site for every visitor' }
+      : null,
+  fly: deploys('fly', ['deploy'], FLY_VALUED, FLY_DOES),
+  flyctl: deploys('flyctl', ['deploy'], FLY_VALUED, FLY_DOES),
+  wrangler: deploys('wrangler', ['deploy', 'publish'], NONE, 'replaces the live Cloudflare Worker that serves its routes\' traffic', dryRun),
+  serverless: deploys('serverless', ['deploy'], SLS_VALUED, SLS_DOES),
+  sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES),
+  cdk: deploys('cdk', ['deploy'], NONE, 'changes the live CloudFormation stacks of the app; resources may be replaced or deleted along the way'),
+  gcloud: (args) => {
+    let i = operandAt(args, GCLOUD_VALUED);
+    if (args[i] === 'alpha' || args[i] === 'beta') i = operandAt(args, GCLOUD_VALUED, i + 1);
+    const group = args[i];
+    if (group !== 'app' && group !== 'run' && group !== 'functions') return null;
+    if (args[operandAt(args, GCLOUD_VALUED, i + 1)] !== 'deploy') return null;
+    return { rule: `gcloud ${group} deploy`, reason: `\`gcloud ${group} deploy\` rolls a new version out to the live Google Cloud service and sends its traffic there` };
+  },
+};
+

@@ -1,0 +1,144 @@
+import { dryRun, hasOption, operandAt, operands, optionValues, type Hit, type ToolCheck } from './args.ts';
+import { runner } from './publish-node.ts';
+
+/**
+ * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
+ * GoReleaser, and the container registries (docker, podman, buildah, crane, helm charts).
+ */
+
+function hit(rule: string, where: string): Hit {
+  return { rule, reason: `\`${rule}\` uploads ${where} for good: a published version can be withdrawn at best, never replaced, and others may already have it` };
+}
+
+/** `<program> <sub>`: the first operand after the options in `valued`. */
+function sub(args: string[], valued?: ReadonlySet<string>): string | undefined {
+  return args[operandAt(args, valued)];
+}
+
+const CARGO_VALUED = new Set(['-Z', '--config', '-C', '--color']);
+const POETRY_VALUED = new Set(['-C', '--directory', '-P', '--project']);
+const UV_VALUED = new Set(['--directory', '--project', '--cache-dir', '--python', '-p', '--config-file', '--color', '--with', '--package', '--extra', '--group', '--env-file', '--index', '--index-url', '--from']);
+const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--tlscacert', '--tlscert', '--tlskey', '--url', '--connection', '--root', '--runroot', '--storage-driver', '-n', '--namespace', '--address']);
+const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+const MVN_VALUED = new Set(['-P', '-D', '-f', '--file', '-s', '--settings', '-gs', '--global-settings', '-pl', '--projects', '-rf', '--resume-from', '-T', '--threads', '-b', '--builder', '-l', '--log-file', '-t', '--toolchains']);
+const GORELEASER_VALUED = new Set(['-f', '--config']);
+const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
+const GRADLE_VALUED = new Set(['-x', '--exclude-task', '-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-g', '--gradle-user-home', '-I', '--init-script', '-D', '-P', '--console', '--warning-mode', '--max-workers', '--include-build', '--priority', '--project-cache-dir', '--configuration', '--tests']);
+
+/** Images uploaded: tags move, and the images they named before are not kept. */
+function imagePush(rule: string): Hit {
+  return { rule, reason: `\`${rule}\` uploads images to a registry: the tags others pull and deploy now point at them, and what they pointed at before is not kept` };
+}
+
+/** `docker push`, `docker image push`, `docker manifest push`, `docker compose push`, `docker buildx build --push`... */
+function containerPush(program: string): ToolCheck {
+  return (args) => {
+    const i = operandAt(args, DOCKER_VALUED);
+    const s = args[i];
+    const next = args[operandAt(args, DOCKER_VALUED, i + 1)];
+    if (s === 'push') return imagePush(`${program} push`);
+    if ((s === 'image' || s === 'manifest') && next === 'push') return imagePush(`${program} ${s} push`);
+    if (s === 'compose' && args[operandAt(args, COMPOSE_VALUED, i + 1)] === 'push') return imagePush(`${program} compose push`);
+    const build = s === 'build' ? 'build' : s === 'buildx' && (next === 'build' || next === 'b' || next === 'bake') ? `buildx ${next === 'b' ? 'build' : next}` : null;
+    if (build && buildPushes(args)) return imagePush(`${program} ${build} --push`);
+    return null;
+  };
+}
+
+/** `--push`, `-o type=registry`, `--output type=image,push=true`, bake's `--set *.output=type=registry`. */
+function buildPushes(args: string[]): boolean {
+  if (hasOption(args, '--push')) return true;
+  for (const v of optionValues(args, '-o', '--output', '--set')) if (v.includes('type=registry') || v.includes('push=true')) return true;
+  return false;
+}
+
+/** Maven goals that upload: the `deploy` phase, `deploy:deploy`, `deploy:deploy-file`, `release:perform` (not `deploy:help`). */
+const mvn: ToolCheck = (args) => {
+  if (args.includes('-Dmaven.deploy.skip=true')) return null;
+  for (const goal of operands(args, MVN_VALUED)) {
+    if (goal === 'deploy' || goal === 'deploy:deploy' || goal === 'deploy:deploy-file' || goal === 'release:perform') return hit(`mvn ${goal}`, 'the build\'s artifacts to a remote Maven repository');
+  }
+  return null;
+};
+
+/** Gradle's `publish`, `publishToMavenCentral`, `publishPlugins`, `publishAllPublicationsTo…Repository` (any project path); not `…ToMavenLocal`. */
+const gradle: ToolCheck = (args) => {
+  if (hasOption(args, '--dry-run') || args.includes('-m')) return null;
+  for (const task of operands(args, GRADLE_VALUED)) {
+    const name = task.slice(task.lastIndexOf(':') + 1);
+    if (!name.startsWith('publish') || name.endsWith('MavenLocal')) continue;
+    if (name.length === 7 || (name.charCodeAt(7) >= 65 && name.charCodeAt(7) <= 90)) return hit(`gradle ${name}`, 'the build\'s artifacts to a remote repository (Maven Central, the Gradle Plugin Portal)');
+  }
+  return null;
+};
+
+/** `goreleaser release` (also bare `goreleaser`) unless it only builds a snapshot or skips publishing; `goreleaser publish`. */
+const goreleaser: ToolCheck = (args) => {
+  const s = sub(args, GORELEASER_VALUED);
+  if (s === 'publish') return hit('goreleaser publish', 'a prepared release to GitHub and the package managers');
+  if (s !== undefined && s !== 'release') return null;
+  if (s === undefined && (args.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version'))) return null;
+  if (hasOption(args, '--snapshot') || hasOption(args, '--skip-publish')) return null;
+  for (const v of optionValues(args, '--skip')) if (v.split(',').includes('publish')) return null;
+  return hit('goreleaser release', 'a tagged release — archives, checksums, images, package manifests — to GitHub and the package managers');
+};
+
+export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
+  cargo: (args) => {
+    let i = operandAt(args, CARGO_VALUED);
+    // `cargo +nightly publish`: a toolchain first
+    if (args[i]?.startsWith('+')) i = operandAt(args, CARGO_VALUED, i + 1);
+    return args[i] === 'publish' && !dryRun(args) && !args.includes('-n') ? hit('cargo publish', 'a crate version to crates.io') : null;
+  },
+  gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : null),
+  poetry: (args, env) => {
+    const i = operandAt(args, POETRY_VALUED);
+    if (args[i] === 'publish') return dryRun(args) ? null : hit('poetry publish', 'a package version to PyPI');
+    return args[i] === 'run' ? runner(args, env, i + 1) : null;
+  },
+  uv: (args, env) => {
+    const i = operandAt(args, UV_VALUED);
+    if (args[i] === 'publish') return dryRun(args) ? null : hit('uv publish', 'a package version to PyPI');
+    if (args[i] === 'run') return runner(args, env, i + 1);
+    if (args[i] === 'tool' && args[i + 1] === 'run') return runner(args, env, i + 2);
+    return null;
+  },
+  uvx: (args, env) => runner(args, env),
+  pipx: (args, env) => (args[0] === 'run' ? runner(args, env, 1) : null),
+  twine: (args) => (sub(args) === 'upload' ? hit('twine upload', 'distributions to PyPI (a file name, once used, can never be uploaded again)') : null),
+  hatch: (args) => (sub(args) === 'publish' ? hit('hatch publish', 'a package version to PyPI') : null),
+  flit: (args) => (sub(args) === 'publish' ? hit('flit publish', 'a package version to PyPI') : null),
+  pdm: (args) => (sub(args) === 'publish' && !dryRun(args) ? hit('pdm publish', 'a package version to PyPI') : null),
+  // `python -m twine upload`: the module run as its program
+  python: (args, env) => {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '-m') return args[i + 1] ? env.run(args[i + 1]!, args.slice(i + 2)) : null;
+      if (a.startsWith('-m')) return env.run(a.slice(2), args.slice(i + 1));
+      if (a === '-W' || a === '-X') i++;
+      else if (a === '-c' || !a.startsWith('-')) return null;
+    }
+    return null;
+  },
+  goreleaser,
+  docker: containerPush('docker'),
+  podman: containerPush('podman'),
+  nerdctl: containerPush('nerdctl'),
+  buildah: containerPush('buildah'),
+  'docker-compose': (args) => (sub(args, COMPOSE_VALUED) === 'push' ? imagePush('docker-compose push') : null),
+  crane: (args) => (sub(args) === 'push' ? imagePush('crane push') : null),
+  helm: (args) => {
+    const s = sub(args, HELM_VALUED);
+    return s === 'push' || s === 'cm-push' ? hit(`helm ${s}`, 'a chart version to a chart registry') : null;
+  },
+  mvn,
+  mvnw: mvn,
+  mvnd: mvn,
+  gradle,
+  gradlew: gradle,
+  dotnet: (args) => {
+    const i = operandAt(args);
+    return args[i] === 'nuget' && args[operandAt(args, undefined, i + 1)] === 'push' ? hit('dotnet nuget push', 'a package version to a NuGet feed') : null;
+  },
+  nuget: (args) => (sub(args) === 'push' ? hit('nuget push', 'a package version to a NuGet feed') : null),
+};

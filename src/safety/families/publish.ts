@@ -1,0 +1,55 @@
+import { values, type Hit, type ToolCheck, type ToolEnv } from './args.ts';
+import { DEPLOY_TOOLS } from './publish-deploy.ts';
+import { NODE_TOOLS } from './publish-node.ts';
+import { REGISTRY_TOOLS } from './publish-registries.ts';
+import type { FamilyCheck, FamilyContext } from './types.ts';
+
+/**
+ * The publish family (docs/safety.md): commands that put something where others take it from and
+ * that cannot be taken back — a package version on a registry (npm, crates.io, PyPI, RubyGems,
+ * Maven, NuGet), an image or chart on a container registry, a GitHub release, a deploy workflow,
+ * a production deploy. One check per program (publish-node.ts, publish-registries.ts,
+ * publish-deploy.ts); runners such as `npx`, `pnpm dlx`, `uv run` and `python -m` have the
+ * program they start checked in turn. `--dry-run` (and the tools' snapshot modes) stay allowed.
+ */
+export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => {
+  if (!inv) return null;
+  const program = normalize(inv.program);
+  const check = TOOLS.get(program);
+  return check ? check(values(inv), envFor(ctx)) : null;
+};
+
+const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...DEPLOY_TOOLS }));
+
+/** How many runners deep `npx uvx …` is followed. */
+const MAX_DEPTH = 4;
+
+function envFor(ctx: FamilyContext): ToolEnv {
+  let depth = 0;
+  const env: ToolEnv = {
+    ctx,
+    run: (program: string, args: string[]): Hit | null => {
+      const check = TOOLS.get(normalize(program));
+      if (!check || depth >= MAX_DEPTH) return null;
+      depth++;
+      try {
+        return check(args, env);
+      } finally {
+        depth--;
+      }
+    },
+  };
+  return env;
+}
+
+/** `python3.12` and `py` are python; `gradlew.bat`, `mvnw.cmd`, `nuget.exe` are their programs. */
+function normalize(program: string): string {
+  if (program.startsWith('python') && /^python[\d.]*$/.test(program)) return 'python';
+  if (program === 'py') return 'python';
+  const dot = program.lastIndexOf('.');
+  if (dot > 0) {
+    const ext = program.slice(dot + 1);
+    if (ext === 'exe' || ext === 'cmd' || ext === 'bat') return program.slice(0, dot);
+  }
+  return program;
+}

@@ -1,0 +1,92 @@
+import { resolvePath } from '../paths.ts';
+import { UNKNOWN } from '../shell.ts';
+import type { FamilyContext } from './types.ts';
+
+/**
+ * The places the system family guards (docs/safety.md): system folders (`/etc`, `/usr`, `/var`
+ * but its temporary folders, disk devices...) and the user's home dotfiles (`~/.bashrc`, all of
+ * `~/.ssh/` and `~/.config/`...). The project and the temporary folders are never guarded, even
+ * when the project lives under `/opt` or `/srv`.
+ */
+
+/** A guarded place a path falls in: `area` names it for the rule (`/etc`, `~/.bashrc`), `kind` for the reason. */
+export interface Guarded {
+  /** the path as shown: absolute, or `~/...` in the home folder */
+  shown: string;
+  area: string;
+  kind: 'system' | 'device' | 'dotfile';
+}
+
+/** Top folders that are the operating system's, not a project's. */
+const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library']);
+/** Temporary folders inside them (macOS keeps $TMPDIR under /var/folders). */
+const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private/var/folders', '/private/tmp', '/proc/self/fd'];
+/** `/dev/...` names of whole disks and partitions. */
+const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)[^/]*$/;
+/** Dot folders of the home folder that are guarded with everything inside them. */
+const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude']);
+
+/** The guarded place an absolute path falls in, or null; `root` (the project) and the temporary folders are never guarded. */
+export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null {
+  if (abs === '/tmp' || abs.startsWith('/tmp/')) return null;
+  if (projectHolds(abs, ctx)) return null;
+  for (const t of TEMP_PREFIXES) if (abs === t || abs.startsWith(`${t}/`)) return null;
+  const home = ctx.home;
+  if (abs.startsWith(`${home}/`)) {
+    const rel = abs.slice(home.length + 1);
+    const slash = rel.indexOf('/');
+    const first = slash < 0 ? rel : rel.slice(0, slash);
+    // `~/.bashrc`, `~/.cache` itself; inside only the folders that hold keys and settings
+    if (first.startsWith('.') && first !== '.' && first !== '..' && (slash < 0 || DEEP_DOT_DIRS.has(first))) {
+      return { shown: `~/${rel}`, area: `~/${first}`, kind: 'dotfile' };
+    }
+    return null;
+  }
+  if (BLOCK_DEVICE.test(abs)) return { shown: abs, area: abs, kind: 'device' };
+  const top = abs.slice(1, (abs.indexOf('/', 1) + 1 || abs.length + 1) - 1);
+  if (SYSTEM_TOPS.has(top) || top.startsWith('lib')) return { shown: abs, area: `/${top}`, kind: 'system' };
+  if (top === 'private' && (abs === '/private/etc' || abs.startsWith('/private/etc/') || abs === '/private/var' || abs.startsWith('/private/var/'))) {
+    return { shown: abs, area: abs.slice(0, 12), kind: 'system' };
+  }
+  return null;
+}
+
+/** Whether the project folder holds `abs` (a project at `/`, or at or above the home folder, holds nothing here). */
+function projectHolds(abs: string, ctx: FamilyContext): boolean {
+  const root = ctx.root;
+  if (!root || root === '/' || ctx.home === root || ctx.home.startsWith(`${root}/`)) return false;
+  return abs === root || abs.startsWith(`${root}/`);
+}
+
+/**
+ * The guarded place a shell argument names, or null. Relative paths count only when the folder
+ * is known (`ctx.cwd`); a path known only in part (`/etc/$NAME`, `~/.$X`) counts by its known
+ * folder.
+ */
+export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
+  if (!value || value.includes('://')) return null;
+  const cut = value.indexOf(UNKNOWN);
+  if (cut === 0) return null;
+  const known = cut < 0 ? value : value.slice(0, cut);
+  if (ctx.cwd === null && !known.startsWith('/') && !known.startsWith('~')) return null;
+  const abs = resolvePath(known, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  if (cut < 0) return guardedAbsolute(abs, ctx);
+  // `/etc/$X`: a name in a known folder; `~/.$X`: a dot name in the home folder
+  const slash = known.lastIndexOf('/');
+  if (slash < 0) return null;
+  const dir = resolvePath(known.slice(0, slash) || '/', { cwd: ctx.cwd ?? '/', home: ctx.home });
+  const name = known.slice(slash + 1);
+  if (dir === ctx.home && name.startsWith('.')) return { shown: `~/${name}…`, area: `~/${name}…`, kind: 'dotfile' };
+  const inDir = guardedAbsolute(`${dir === '/' ? '' : dir}/${name}x`, ctx);
+  return inDir && { ...inDir, shown: `${dir === '/' ? '' : dir}/${name}…` };
+}
+
+/** Whether `abs` is `/`, the home folder or a folder above it: recursive ownership changes there take the machine along. */
+export function isRootOrHome(abs: string, home: string): boolean {
+  return abs === '/' || abs === home || home.startsWith(`${abs}/`);
+}
+
+/** A path as the rule shows it: `~/...` in the home folder. */
+export function showPath(abs: string, home: string): string {
+  return abs === home ? '~' : abs.startsWith(`${home}/`) ? `~${abs.slice(home.length)}` : abs;
+}

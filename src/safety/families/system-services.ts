@@ -1,0 +1,87 @@
+import type { Invocation } from '../command.ts';
+import { hasFlag, parseArgs } from './system-args.ts';
+
+/**
+ * The system family's checks that name no file (system.ts does the files): replacing or
+ * deleting the crontab, flushing or switching off the firewall, signalling every process,
+ * stopping remote access or the firewall service.
+ */
+
+type Hit = { rule: string; reason: string };
+
+const CRONTAB_VALUED = new Set(['-u']);
+const IPTABLES = new Set(['iptables', 'ip6tables', 'iptables-legacy', 'ip6tables-legacy', 'iptables-nft', 'ip6tables-nft', 'ebtables', 'arptables']);
+const IPTABLES_FLUSH = new Set(['-F', '--flush', '-X', '--delete-chain']);
+const SYSTEMCTL_VALUED = new Set(['-t', '--type', '-s', '--signal', '-H', '--host', '-M', '--machine', '-p', '--property', '-P', '-n', '--lines', '-o', '--output', '--state', '--job-mode', '--root', '--kill-whom', '--what', '--timestamp']);
+const SYSTEMCTL_VERBS = new Set(['stop', 'disable', 'mask', 'kill']);
+/** Services whose stop cuts the way into the machine or opens it to the network. */
+const GUARD_SERVICES = new Map([
+  ['ssh', 'remote logins to this machine'],
+  ['sshd', 'remote logins to this machine'],
+  ['firewalld', 'the firewall'],
+  ['ufw', 'the firewall'],
+  ['nftables', 'the firewall'],
+  ['iptables', 'the firewall'],
+  ['netfilter-persistent', 'the firewall'],
+]);
+
+/** The hit of a command that changes the machine's services, schedule or processes, or null. */
+export function checkServices(inv: Invocation): Hit | null {
+  const { program, args } = inv;
+  if (program === 'crontab') return crontab(inv);
+  if (program === 'kill') return kill(inv);
+  if (IPTABLES.has(program)) {
+    const flag = args.find((w) => IPTABLES_FLUSH.has(w.value));
+    return flag ? { rule: `${program} ${flag.value}`, reason: `\`${program} ${flag.value}\` deletes the firewall rules, which are kept nowhere else: the machine is open until someone rebuilds them` } : null;
+  }
+  if (program === 'ufw') {
+    const verb = args.find((w) => !w.value.startsWith('-'))?.value;
+    if (verb === 'disable' || verb === 'reset') return { rule: `ufw ${verb}`, reason: `\`ufw ${verb}\` ${verb === 'reset' ? 'deletes every firewall rule' : 'switches the firewall off'}, opening the machine to the network` };
+    return null;
+  }
+  if (program === 'nft') {
+    // `nft flush ruleset` and `nft 'flush ruleset'`
+    const words = args.map((w) => w.value).join(' ').split(/\s+/);
+    const f = words.indexOf('flush');
+    return f >= 0 && words[f + 1] === 'ruleset' ? { rule: 'nft flush ruleset', reason: '`nft flush ruleset` deletes every firewall rule, opening the machine to the network' } : null;
+  }
+  if (program === 'systemctl' || program === 'service') return service(inv);
+  return null;
+}
+
+/** `crontab -r` deletes the table; `crontab file` and `crontab -` replace it. */
+function crontab(inv: Invocation): Hit | null {
+  const p = parseArgs(inv.args, CRONTAB_VALUED);
+  if (hasFlag(p, 'r', '--remove')) return { rule: 'crontab -r', reason: "`crontab -r` deletes the user's whole crontab, of which no copy is kept" };
+  if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit')) return null;
+  const file = p.operands[0];
+  if (!file) return null;
+  return { rule: 'crontab <file>', reason: `\`crontab ${file.value}\` replaces the user's whole crontab with ${file.value === '-' ? 'what it reads' : file.value}: the jobs it held are lost and the new ones run outside the task` };
+}
+
+/** `kill -9 -1`, `kill -s KILL -- -1`: -1 as a process is every process the user may signal. */
+function kill(inv: Invocation): Hit | null {
+  const a = inv.args.map((w) => w.value);
+  let i = 0;
+  if (a[0] === '-l' || a[0] === '-L' || a[0] === '--list' || a[0] === '--table') return null;
+  if (a[0] === '-s' || a[0] === '-n' || a[0] === '--signal') i = 2;
+  else if (a[0] !== undefined && a[0] !== '--' && a[0].startsWith('-')) i = 1;
+  for (; i < a.length; i++) {
+    if (a[i] === '-1') return { rule: 'kill -1', reason: '`kill ... -1` signals every process the user may signal (the session, editors, the agent itself); what it ends cannot be brought back' };
+  }
+  return null;
+}
+
+/** `systemctl stop sshd`, `service ufw stop`: remote access or the firewall switched off. */
+function service(inv: Invocation): Hit | null {
+  const words = parseArgs(inv.args, SYSTEMCTL_VALUED).operands.map((w) => w.value);
+  // systemctl <verb> <units...>; service <unit> <verb>
+  const [verb, units] = inv.program === 'systemctl' ? [words[0], words.slice(1)] : [words[1], words.slice(0, 1)];
+  if (!verb || !SYSTEMCTL_VERBS.has(verb)) return null;
+  for (const u of units) {
+    const what = GUARD_SERVICES.get(u.replace(/\.(service|socket)$/, ''));
+    const written = inv.program === 'systemctl' ? `systemctl ${verb} ${u}` : `service ${u} ${verb}`;
+    if (what) return { rule: written, reason: `\`${written}\` switches off ${what}: that is the machine's administration, not the task` };
+  }
+  return null;
+}

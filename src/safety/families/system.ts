@@ -1,0 +1,227 @@
+import type { Invocation } from '../command.ts';
+import { resolvePath } from '../paths.ts';
+import { UNKNOWN } from '../shell.ts';
+import type { Redirect, Word } from '../syntax.ts';
+import { hasFlag, parseArgs, valueOf } from './system-args.ts';
+import { guardedPath, isRootOrHome, showPath, type Guarded } from './system-paths.ts';
+import { checkServices } from './system-services.ts';
+import type { FamilyCheck, FamilyContext } from './types.ts';
+
+/**
+ * The system family (docs/safety.md): changes to the machine rather than the project — files
+ * written, moved or removed in system folders or the user's home dotfiles (system-paths.ts),
+ * by redirection or by the programs that write files; recursive ownership and permission
+ * changes there; the crontab, the firewall, every process at once (system-services.ts).
+ * `rm -r` of a whole system folder or the home folder is bash-rules.ts's checkRemoval.
+ */
+export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
+
+type Hit = { rule: string; reason: string };
+
+const KIND: Record<Guarded['kind'], string> = {
+  system: 'a system path outside the project that programs across the machine rely on',
+  device: 'a disk device, whose data is overwritten for good',
+  dotfile: "the user's own configuration in the home folder, which shells, keys and tools outside the project rely on",
+};
+
+/** A write into a guarded place: `rule` like `tee into /etc`. */
+function writeHit(label: string, doing: string, g: Guarded): Hit {
+  return { rule: `${label} into ${g.area}`, reason: `${doing} ${g.shown}, ${KIND[g.kind]}: the change outlives the task and the old content is kept nowhere` };
+}
+
+/** A removal (or move away, truncation) of a guarded file: `rule` like `rm ~/.bashrc`, `mv in /etc`. */
+function removeHit(label: string, doing: string, g: Guarded): Hit {
+  return { rule: `${label} ${g.shown === g.area ? g.area : `in ${g.area}`}`, reason: `${doing} ${g.shown}, ${KIND[g.kind]}: no copy of it is kept` };
+}
+
+/** Redirections that open a file for writing (`2>&1`, `>&-` name no file). */
+const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '>&', '<>']);
+
+function checkRedirects(redirects: readonly Redirect[], ctx: FamilyContext): Hit | null {
+  for (const r of redirects) {
+    if (!r.target || !WRITE_OPS.has(r.op)) continue;
+    if (r.op === '>&' && /^(\d+|-)$/.test(r.target.value)) continue;
+    const g = guardedPath(r.target.value, ctx);
+    if (g) return writeHit('redirect', `\`${r.op}\` writes`, g);
+  }
+  return null;
+}
+
+/** How a program that changes files treats its operands. */
+interface Writer {
+  valued: ReadonlySet<string>;
+  /** all operands, the last one (a destination), or mv's: the last written, the others moved away */
+  writes: 'all' | 'last' | 'move';
+  /** what it does to a written file, as a verb phrase */
+  doing: string;
+  /** the operands are removed or destroyed rather than written */
+  removes?: boolean;
+  /** an operand `host:path` is on another machine */
+  remote?: boolean;
+}
+
+const TARGET_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
+const RSYNC_VALUED = new Set([
+  '-e', '--rsh', '-f', '--filter', '-B', '--block-size', '-T', '--temp-dir', '-M', '--remote-option', '--rsync-path', '--exclude', '--include', '--exclude-from',
+  '--include-from', '--files-from', '--log-file', '--password-file', '--compare-dest', '--copy-dest', '--link-dest', '--partial-dir', '--backup-dir', '--suffix',
+  '--chmod', '--chown', '--timeout', '--port', '--out-format', '--bwlimit', '--max-size', '--min-size', '--max-delete', '--info', '--debug',
+]);
+const WRITERS = new Map<string, Writer>([
+  ['tee', { valued: new Set(), writes: 'all', doing: 'writes' }],
+  ['cp', { valued: TARGET_VALUED, writes: 'last', doing: 'writes' }],
+  ['mv', { valued: TARGET_VALUED, writes: 'move', doing: 'writes' }],
+  ['ln', { valued: TARGET_VALUED, writes: 'last', doing: 'creates a link at' }],
+  ['install', { valued: new Set(['-g', '--group', '-m', '--mode', '-o', '--owner', '-S', '--suffix', '-t', '--target-directory', '--strip-program']), writes: 'last', doing: 'installs' }],
+  ['rsync', { valued: RSYNC_VALUED, writes: 'last', doing: 'writes', remote: true }],
+  ['scp', { valued: new Set(['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D', '-X']), writes: 'last', doing: 'writes', remote: true }],
+  ['truncate', { valued: new Set(['-s', '--size', '-r', '--reference']), writes: 'all', doing: 'truncates', removes: true }],
+  ['shred', { valued: new Set(['-n', '--iterations', '-s', '--size', '--random-source']), writes: 'all', doing: 'overwrites and destroys', removes: true }],
+  ['rm', { valued: new Set(), writes: 'all', doing: 'removes', removes: true }],
+  ['unlink', { valued: new Set(), writes: 'all', doing: 'removes', removes: true }],
+]);
+const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
+const OWNER_VALUED = new Set(['--from', '--reference']);
+/** chmod modes that look like options: `chmod -R -w dir` */
+const MODE_LIKE = /^-[rwxXst]+$/;
+const SED_VALUED = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-length']);
+
+function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
+  const p = inv.program;
+  const writer = WRITERS.get(p);
+  if (writer) return checkWriter(inv, writer, ctx);
+  if (OWNERS.has(p)) return checkOwners(inv, ctx);
+  if (p === 'dd') {
+    for (const w of inv.args) {
+      const g = w.value.startsWith('of=') ? guardedPath(w.value.slice(3), ctx) : null;
+      if (g) return writeHit('dd', '`dd of=` writes over', g);
+    }
+    return null;
+  }
+  if (p === 'sed') return checkSed(inv, ctx);
+  return checkServices(inv);
+}
+
+/** cp, mv, tee, install, ln, rsync, scp, truncate, shred, rm, unlink: the operands they write, move away or remove. */
+function checkWriter(inv: Invocation, writer: Writer, ctx: FamilyContext): Hit | null {
+  const args = parseArgs(inv.args, writer.valued);
+  const ops = args.operands;
+  const label = inv.program;
+  const doing = `\`${label}\` ${writer.doing}`;
+  // `install -d a b` creates every operand as a folder
+  if (writer.writes === 'all' || (label === 'install' && hasFlag(args, 'd', '--directory'))) {
+    const recursive = label === 'rm' && (hasFlag(args, 'r', '--recursive') || hasFlag(args, 'R'));
+    for (const w of ops) {
+      if ((label === 'rm' || label === 'unlink') && !recursive && refusesFolder(w.value)) continue;
+      const g = guardedPath(w.value, ctx);
+      // `rm -r`: in system folders that is checkRemoval's (bash-rules.ts: the folders themselves); here the dotfiles
+      if (!g || (recursive && g.kind !== 'dotfile')) continue;
+      return writer.removes ? removeHit(label, doing, g) : writeHit(label, doing, g);
+    }
+    return null;
+  }
+  // the destination: `-t DIR` (every operand a source), else the last operand; `ln -s /etc/x` links ./x
+  let dest = valueOf(args, '-t', '--target-directory');
+  let sources = ops;
+  if (dest === null) {
+    sources = ops.slice(0, -1);
+    if (ops.length >= 2) dest = ops.at(-1)!.value;
+    else if (label === 'ln' && ops.length === 1) dest = `./${ops[0]!.value.replace(/\/+$/, '').split('/').pop()}`;
+  }
+  if (writer.writes === 'move') {
+    for (const w of sources) {
+      const g = guardedPath(w.value, ctx);
+      if (g) return removeHit(label, '`mv` moves away', g);
+    }
+  }
+  if (dest === null || (writer.remote && /^[^/]*:/.test(dest))) return null;
+  const g = guardedPath(dest, ctx);
+  return g && writeHit(label, doing, g);
+}
+
+/** Top system folders that are never symbolic links on Linux: `rm /etc` without -r fails (unlike `rm /lib` on a merged /usr). */
+const REAL_FOLDERS = new Set(['/etc', '/usr', '/var', '/boot', '/opt', '/srv', '/root', '/sys', '/proc', '/System', '/Library']);
+
+/** Whether a non-recursive rm of this path is refused: a folder (`rm /etc`, `rm /usr/lib/`). */
+function refusesFolder(value: string): boolean {
+  return value.endsWith('/') || REAL_FOLDERS.has(value);
+}
+
+/** `chown -R`, `chgrp -R`, `chmod -R` on `/`, the home folder, a system path or a dotfile folder. */
+function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
+  const chmod = inv.program === 'chmod';
+  const args = parseArgs(inv.args, OWNER_VALUED, chmod ? (v) => MODE_LIKE.test(v) : undefined);
+  if (!hasFlag(args, 'R', '--recursive')) return null;
+  // the owner (or mode) comes first unless --reference gives it
+  const paths = valueOf(args, '--reference') === null ? args.operands.slice(1) : args.operands;
+  const what = chmod ? 'permissions' : inv.program === 'chgrp' ? 'group' : 'owner';
+  for (const w of paths) {
+    const v = w.value;
+    let shown: string | null = null;
+    let area = '';
+    let kind = '';
+    if (!v.startsWith(UNKNOWN) && (ctx.cwd !== null || v.startsWith('/'))) {
+      const abs = resolvePath(v, { cwd: ctx.cwd ?? '/', home: ctx.home });
+      if (!v.includes(UNKNOWN) && isRootOrHome(abs, ctx.home)) {
+        shown = area = showPath(abs, ctx.home);
+        kind = abs === '/' ? 'the whole machine' : 'the home folder and all it holds';
+      }
+    }
+    if (shown === null) {
+      const g = guardedPath(v, ctx);
+      if (!g) continue;
+      shown = g.shown;
+      area = g.area;
+      kind = KIND[g.kind];
+    }
+    return { rule: `${inv.program} -R ${area}`, reason: `\`${inv.program} -R\` changes the ${what} of everything under ${shown}, ${kind}: the old ${what === 'permissions' ? what : `${what}s`} are recorded nowhere, so it cannot be undone` };
+  }
+  return null;
+}
+
+/** `sed -i` (`-i.bak`, `-Ei`, `--in-place`): the files it edits, not its script. */
+function checkSed(inv: Invocation, ctx: FamilyContext): Hit | null {
+  let inPlace = false;
+  let script = false;
+  const files: Word[] = [];
+  const a = inv.args;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!.value;
+    if (v === '--') {
+      files.push(...a.slice(i + 1));
+      break;
+    }
+    if (v.startsWith('--')) {
+      const name = v.split('=', 1)[0]!;
+      if (name === '--in-place') inPlace = true;
+      else if (SED_VALUED.has(name)) {
+        if (name !== '--line-length') script = true;
+        if (!v.includes('=')) i++;
+      }
+      continue;
+    }
+    if (!v.startsWith('-') || v === '-') {
+      files.push(a[i]!);
+      continue;
+    }
+    // a cluster: `-i` takes the rest as its suffix, `-e`/`-f`/`-l` the rest or the next word as value
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (c === 'i') {
+        inPlace = true;
+        break;
+      }
+      if (c === 'e' || c === 'f' || c === 'l') {
+        if (c !== 'l') script = true;
+        if (k === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  if (!inPlace) return null;
+  // without -e/-f the first operand is the script (`sed -i '/etc/d' f` is not a path)
+  for (const w of script ? files : files.slice(1)) {
+    const g = guardedPath(w.value, ctx);
+    if (g) return writeHit('sed -i', '`sed -i` edits', g);
+  }
+  return null;
+}
