@@ -1,9 +1,9 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { commandWords } from './command-line.ts';
+import { cacheFolder } from '../setup/paths.ts';
 
 /**
  * Loads the CLI bundle (dist/cli.cjs) with a V8 code cache, built as its own small file
@@ -26,16 +26,7 @@ import { commandWords } from './command-line.ts';
 declare const AXME_CLI_HASH: string;
 declare const AXME_HOOK_HASH: string;
 
-/** The code cache folder for this environment, or undefined when the cache is off. */
-export function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
-  const setting = env.AXME_COMPILE_CACHE;
-  // a folder, given as an absolute path; `off`, `0` or anything else turns the cache off
-  if (setting) return isAbsolute(setting) ? setting : undefined;
-  if (process.platform === 'win32') return env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'axme') : undefined;
-  // a relative XDG_CACHE_HOME is to be ignored (XDG Base Directory)
-  const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : homedir() && join(homedir(), '.cache');
-  return base ? join(base, 'axme') : undefined;
-}
+export { cacheFolder };
 
 /** Where one command's cache is: the cache folder, this build's folder in it, the file. */
 interface CachePath {
@@ -117,9 +108,62 @@ function writeCache(at: CachePath, make: () => Buffer): void {
     prune(at.build, CACHE_FILE, KEEP_CACHES);
   } catch {
     // a cache is an optimisation: a read-only home or a full disk costs the next start its speed only
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
+    try {
+      if (fd !== undefined) closeSync(fd);
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing more to clean up where nothing could be written
+    }
   }
+}
+
+/**
+ * Whether a run from this cache ended without exiting (a crash in code deserialised from it, or a
+ * kill): a mark `<cache>.run-<pid>` whose process is gone. Such a cache is not used again — it is
+ * removed and compiled anew — so a damaged cache costs one failed run, never every run after it.
+ */
+function crashedBefore(at: CachePath): boolean {
+  const prefix = `${at.file.slice(at.build.length + 1)}.run-`;
+  let crashed = false;
+  try {
+    for (const name of readdirSync(at.build)) {
+      if (!name.startsWith(prefix)) continue;
+      const pid = Number(name.slice(prefix.length));
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) continue;
+      crashed = true;
+      rmSync(join(at.build, name), { force: true });
+    }
+    if (crashed) rmSync(at.file, { force: true });
+  } catch {
+    return crashed;
+  }
+  return crashed;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Marks this process as running from the cache until it exits (crashedBefore reads the marks). */
+function markRunning(at: CachePath): void {
+  const mark = `${at.file}.run-${process.pid}`;
+  try {
+    writeFileSync(mark, '', { mode: 0o600 });
+  } catch {
+    return;
+  }
+  process.once('exit', () => {
+    try {
+      rmSync(mark, { force: true });
+    } catch {
+      // a mark left behind only costs the next run a compile from source
+    }
+  });
 }
 
 /** Runs the CLI bundle in `dir` (dist/cli.cjs) for `argv`: compiled from that command's code cache when there is a usable one. */
@@ -140,12 +184,13 @@ export function loadHook(dir: string, env: NodeJS.ProcessEnv): typeof import('./
 function runCached(filename: string, dir: string, cache: CachePath | undefined): unknown {
   // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~8 ms less
   const source = readFileSync(filename, 'latin1');
-  const cachedData = cache && readCache(cache);
+  let cachedData = cache && readCache(cache);
+  if (cache && cachedData && crashedBefore(cache)) cachedData = undefined;
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // at exit: the cache then holds every function this run compiled, not only the top level
     process.once('exit', () => writeCache(cache, () => script.createCachedData()));
-  }
+  } else if (cache) markRunning(cache);
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, dir);
   return module.exports;

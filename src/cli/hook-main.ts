@@ -29,6 +29,8 @@ export async function hookMain(event: string, client: HookClientName, p: HookPro
       env: process.env,
       cwd: process.cwd(),
       loadStoreWork: p.loadStoreWork,
+      // this bundle's folder (dist/): the code that checks the agent is not the agent's to change
+      installDir: typeof __dirname === 'string' ? __dirname : null,
     });
     const deadline = Number(process.env.AXME_HOOK_DEADLINE_MS) || undefined;
     code = await runHook(event, io, deadline);

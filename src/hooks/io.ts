@@ -10,6 +10,8 @@ export interface HookIO {
   stdin: string;
   /** the client's hook protocol: how its payload reads and how it is answered */
   protocol: HookProtocol;
+  /** the folder this axme's code runs from (guarded: the agent may not change what checks it); null when unknown */
+  installDir: string | null;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
@@ -32,11 +34,12 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientName }): HookIO {
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientName; installDir?: string | null }): HookIO {
   const fixed = opts.env.AXME_NOW;
-  const { client, ...rest } = opts;
+  const { client, installDir, ...rest } = opts;
   return {
     ...rest,
+    installDir: installDir ?? null,
     protocol: HOOK_PROTOCOLS[client ?? 'claude-code'],
     home: opts.env.HOME || homedir(),
     now: () => (fixed ? new Date(fixed) : new Date()),

@@ -41,7 +41,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
       io.lookupPr ??
       (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it
-    protectedPaths: workspace ? [...guardedPaths(loc, io.home), workspace.gitDir] : guardedPaths(loc, io.home),
+    protectedPaths: [...guardedPaths(loc, io.home, { installDir: io.installDir, env: io.env }), ...(workspace ? [workspace.gitDir] : [])],
     realpath: (path) => {
       try {
         return realpathSync(path);

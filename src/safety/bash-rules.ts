@@ -119,6 +119,8 @@ function emitsSecrets(inv: Invocation): string | null {
     case 'printenv':
       return 'printenv';
     case 'env':
+      // `env`, `env -i FOO=1`: nothing to run, so it prints the environment
+      return a.every((x) => x.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(x)) ? 'env' : null;
     case 'set':
     case 'export':
       return a.length === 0 || (inv.program === 'export' && a[0] === '-p') ? inv.program : null;
@@ -284,6 +286,8 @@ function readsTrees(inv: Invocation): boolean {
   }
 }
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
+/** Options whose value is a message or a header: text with spaces there is not a path. */
+const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
 
 /**
  * Denied paths read or written by a command (its path arguments and redirections), and read-only
@@ -339,9 +343,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   // find: its paths come first; the expression after them (`-exec cmd ...`) is checked as commands
   const firstExpr = inv.program === 'find' ? inv.args.findIndex((w) => /^[-(!]/.test(w.value)) : -1;
   const args = firstExpr >= 0 ? inv.args.slice(0, firstExpr) : inv.args;
-  for (const w of args) {
+  for (const [i, w] of args.entries()) {
     if (code !== null && w.value === code) continue;
     const v = w.value;
+    // the text of a message or a header (`git commit -m "fix: $(date)"`, `curl -H "X-Id: $(id)"`) names no file
+    if (i > 0 && TEXT_OPTIONS.has(args[i - 1]!.value) && /\s/.test(v.replaceAll(UNKNOWN, ''))) continue;
     let value = v;
     if (v.startsWith('-')) {
       const eq = v.indexOf('=');

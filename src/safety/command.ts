@@ -153,8 +153,11 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     if (!spec) return { invocation: { program, args, via, chdir, command }, scripts };
     const rest = skipOptions(args, spec.valued, spec.positionals ?? 0);
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
+    const inner = args.slice(rest.index);
+    // a wrapper with nothing to run is itself the program: `env` alone prints the environment
+    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts };
     via.push(program);
-    words = args.slice(rest.index);
+    words = inner;
     if (program === 'busybox' && words[0]?.value === 'sh') continue;
   }
 }

@@ -312,6 +312,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       // what a one-liner would run takes the interpreter family's action (deny by default), also
       // where typed it would only be asked: hidden in code, it is for a person to run themselves
       for (const f of inner.findings) w.findings.push(familyFinding('interpreter', { rule: f.rule, reason: `\`${inv.program}\` would run code that ${f.reason.charAt(0).toLowerCase()}${f.reason.slice(1)}` }, w.policy));
+      // a `#!axme pr=N` marker inside the code is looked up like one typed
+      w.gates.push(...inner.gates);
       w.outOfTime ||= inner.outOfTime;
     }
   }

@@ -120,6 +120,32 @@ describe('the code cache of the CLI bundle', () => {
     assert.ok(!readFileSync(join(folder, file!)).equals(Buffer.alloc(4096, 7)), 'replaced');
   });
 
+  test('the hooks\' bundle has its own cache; a run that died while running from it makes the next compile anew, and still answer', async () => {
+    const folder = join(cache, 'hook');
+    const env = { AXME_COMPILE_CACHE: folder };
+    const input = JSON.stringify({ cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+    const denies = async () => {
+      const r = await axme(dir, ['hook', 'pre-tool-use'], { env, input });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny');
+    };
+    await denies();
+    const [file, ...more] = caches(folder);
+    assert.ok(file && more.length === 0 && /^hook-[0-9a-f]{16}\/.*-hook\.bin$/.test(file), caches(folder).join(', '));
+    await denies();
+    assert.deepEqual(caches(folder), [file], 'a run from the cache leaves no mark behind');
+    // a process that died while running from the cache left its mark; the cache itself is damaged
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(join(folder, `${file}.run-${dead}`), '');
+    const bytes = readFileSync(join(folder, file!));
+    for (let i = 4096; i < Math.min(bytes.length, 4096 + 256); i++) bytes[i] = bytes[i]! ^ 0xff;
+    writeFileSync(join(folder, file!), bytes, { mode: 0o600 });
+    await denies();
+    assert.deepEqual(caches(folder), [file], 'the mark is gone');
+    assert.ok(!readFileSync(join(folder, file!)).equals(bytes), 'the damaged cache was not used again: it was compiled and written anew');
+    await denies();
+  });
+
   test('a folder others may write to is not used, and AXME_COMPILE_CACHE=off writes nothing', async () => {
     const shared = join(cache, 'shared');
     mkdirSync(shared);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import type { HookClientName } from '../../src/model/hook-names.ts';
@@ -172,6 +172,12 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     const cursorShell = (command: string) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
     assert.equal(cursorShell('rm .cursor/hooks.json').decision, 'deny');
     assert.equal(cursorShell(`cp /dev/null ${cleanEnv().HOME}/.cursor/hooks.json`).decision, 'deny', 'the user-level file too');
+    // axme's own running code and its code cache: bytecode from there is what checks the agent
+    const { dirname } = path;
+    assert.equal(codexBash(`printf x > ${cleanEnv().HOME}/.cache/axme/hook-0123456789abcdef/v20-x64-00000000-hook.bin`).decision, 'deny');
+    assert.equal(codexBash(`cp /tmp/evil.cjs ${dirname(cleanEnv().AXME_BIN!)}/hook.cjs`).decision, 'deny');
+    assert.equal(gem('write_file', { file_path: `${cleanEnv().HOME}/.cache/axme/x.bin`, content: 'x' }).decision, 'deny');
+    assert.equal(codexBash(`ls ${cleanEnv().HOME}/.cache/axme`).decision, 'pass', 'looking is fine');
   });
 
   test('Codex: apply_patch headers however indented, apply_patch through the shell, and the call\'s workdir', () => {

@@ -226,6 +226,7 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
   const io: HookIO = {
     stdin,
     protocol: HOOK_PROTOCOLS['claude-code'],
+    installDir: null,
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     env: {},

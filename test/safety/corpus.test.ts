@@ -81,3 +81,14 @@ describe('the safety corpora', () => {
     });
   }
 });
+
+describe('a #!axme marker inside an interpreter one-liner', () => {
+  test('is looked up like one typed: a merged PR denies the push either way', async () => {
+    const merged = { ...ctx(), branchOf: () => 'feature/x', lookupPr: async () => 'merged' as const };
+    const typed = await evaluateCommand('git push origin feature/x #!axme pr=12 repo=a/b', policy, merged);
+    assert.equal(typed.decision, 'deny', typed.reason);
+    const hidden = await evaluateCommand(`python3 -c "import os; os.system('git push origin feature/x #!axme pr=12 repo=a/b')"`, policy, merged);
+    assert.equal(hidden.decision, 'deny', hidden.reason);
+    assert.match(hidden.rule ?? '', /pr-merged/);
+  });
+});

@@ -88,6 +88,7 @@ export function setupCommands(io: CliIO) {
           cwd: a.C ?? io.cwd,
           loadStoreWork: () => import('../../hooks/store-work.ts'),
           client: a.client as HookClientName,
+          installDir: typeof __dirname === 'string' ? __dirname : null,
         });
         const code = await runHook(a.event as string, hookIO);
         if (code) throw new SilentExit(code);
