@@ -75,6 +75,9 @@ export function timeProcess(cmd: string, args: string[], opts: { cwd: string; en
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`))));
+    // a child that never reads its stdin (node -e 0, a hook with nothing to read) may exit before
+    // the input is written: that EPIPE is not the child's failure (its exit code says that)
+    child.stdin.on('error', () => {});
     child.stdin.end(opts.input ?? '');
   });
 }

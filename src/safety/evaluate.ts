@@ -222,7 +222,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
     }
-    checkCommand(cmd, invocation, w, depth);
+    // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
+    const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
+    checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
@@ -274,7 +276,14 @@ function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   return null;
 }
 
-function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number): void {
+/**
+ * Checks one command. `fed` is the text a static earlier stage of its pipeline writes into its
+ * stdin: the rule families read it like a here-string (SQL for a database shell, code for an
+ * interpreter).
+ */
+function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number, fed: string | null = null): void {
+  const stdinCmd: SimpleCommand = fed === null ? cmd : { ...cmd, redirects: [...cmd.redirects, { op: '<<<', target: null, input: fed }] };
+  const stdinInv: Invocation | null = fed === null || !inv ? inv : { ...inv, command: stdinCmd };
   const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
   const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen, realpath: w.ctx.realpath, protectedPaths: w.ctx.protectedPaths };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
@@ -305,7 +314,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   }
   // interpreter one-liners: what their code would run is checked as commands (families/interpreter.ts)
   if (w.policy.families.interpreter !== 'off') {
-    const scripts = interpreterScripts(inv);
+    const scripts = interpreterScripts(stdinInv!);
     if (scripts.length) {
       const inner: Walk = { ...w, findings: [], gates: [] };
       for (const s of scripts) walkScript(s, inner, depth + 1);
@@ -352,6 +361,6 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   }
   if (!isExempt(exemptArgv, w.policy)) {
     add(checkLists(exemptArgv, w.policy));
-    for (const f of checkFamilies(cmd, inv, fctx)) add(f);
+    for (const f of checkFamilies(stdinCmd, stdinInv, fctx)) add(f);
   }
 }

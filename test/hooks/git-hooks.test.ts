@@ -21,6 +21,7 @@ function gitRun(cwd: string, args: string[], env: NodeJS.ProcessEnv, agent = fal
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.on('error', () => {});
     child.stdin.end();
   });
 }

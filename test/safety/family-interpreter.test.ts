@@ -79,6 +79,15 @@ const PAIRS: Array<[string, string, string]> = [
   [`lua -e 'os.execute("rm -rf " .. os.getenv("HOME"))'`, 'rm.root', `lua -e 'os.execute("ls")'`],
   [`awk 'BEGIN { "git push -f origin main" | getline x }'`, 'git', `awk 'BEGIN { "git rev-parse HEAD" | getline x }'`],
   [`osascript -e 'do shell script "rm -rf ~"'`, 'rm.root', `osascript -e 'do shell script "ls ~"'`],
+  // the program read from a heredoc or here-string on stdin
+  [`python3 - <<'PY'\nimport os\nos.system('rm -rf /')\nPY`, 'rm.root', `python3 - <<'PY'\nimport os\nos.system('rm -rf build')\nPY`],
+  [`python3 <<'PY'\nimport shutil; shutil.rmtree('/etc')\nPY`, 'rm.root', `python3 <<'PY'\nimport shutil; shutil.rmtree('build')\nPY`],
+  [`node <<'JS'\nrequire('child_process').execSync('npm publish')\nJS`, 'npm publish', `node <<'JS'\nrequire('child_process').execSync('npm pack')\nJS`],
+  [`node - <<< "require('child_process').execSync('git push -f origin main')"`, 'git', `node - <<< "require('child_process').execSync('git status')"`],
+  [`perl <<'PL'\nsystem("rm -rf /");\nPL`, 'rm.root', `perl <<'PL'\nsystem("rm -rf blib");\nPL`],
+  [`ruby <<'RB'\nsystem("rm", "-rf", "/")\nRB`, 'rm.root', `ruby <<'RB'\nsystem("rm", "-rf", "tmp")\nRB`],
+  [`php <<'PHP'\n<?php system("rm -rf /");\nPHP`, 'rm.root', `php <<'PHP'\n<?php system("ls");\nPHP`],
+  [`lua <<'LUA'\nos.execute("rm -rf /")\nLUA`, 'rm.root', `lua <<'LUA'\nos.execute("ls")\nLUA`],
   // wrappers around the interpreter
   [`sudo -u root python3 -c "import shutil; shutil.rmtree('/etc')"`, 'rm.root', `sudo -u root python3 -c "import shutil; shutil.rmtree('/tmp/build-cache')"`],
   [`bash -c "node -e \\"require('child_process').execSync('npm publish')\\""`, 'npm publish', `bash -c "node -e \\"require('child_process').execSync('npm ci')\\""`],
@@ -207,6 +216,22 @@ const UNITS: Array<[string, string[]]> = [
   [`lua -e 'os.execute("a"); io.popen("b"); os.remove("c")'`, ['a', 'b', 'rm -f c']],
   [`awk 'BEGIN { print "x" | "sort" }'`, ['sort']],
   [`osascript -e 'do shell script "a" & "b"'`, ['ab']],
+  // stdin: read only when no script is named
+  [`python3 - <<'PY'\nimport os; os.system('a')\nPY`, ['a']],
+  [`python3 -u <<< "import os; os.system('a')"`, ['a']],
+  [`python3 script.py <<'EOF'\nimport os; os.system('a')\nEOF`, []],
+  [`python3 -c "print(1)" <<< "import os; os.system('a')"`, []],
+  [`node --input-type=module <<'JS'\nimport cp from 'child_process'; cp.execSync('a')\nJS`, ['a']],
+  [`node --check <<< "require('child_process').execSync('a')"`, []],
+  [`bun run - <<< "Bun.spawnSync(['a'])"`, ['a']],
+  [`bun test <<< "Bun.spawnSync(['a'])"`, []],
+  [`deno run - <<< "Deno.removeSync('x')"`, ['rm -f x']],
+  [`perl -w <<'PL'\nsystem("a");\nPL`, ['a']],
+  [`perl data.pl <<'EOF'\nsystem("a");\nEOF`, []],
+  [`ruby -c <<'RB'\nsystem("a")\nRB`, []],
+  [`php <<'PHP'\nsystem("a") is text here <?php system("b"); ?> and <?= shell_exec("c") ?>\nPHP`, ['b', 'c']],
+  [`php -f app.php <<< '<?php system("a");'`, []],
+  [`awk '{ print }' <<< 'system("a")'`, []],
 ];
 
 describe('interpreterScripts', () => {

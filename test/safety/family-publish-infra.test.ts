@@ -155,6 +155,35 @@ const INFRA: Array<[string, string, string]> = [
   ['dropdb app_test', 'dropdb', 'createdb app_test'],
   ['redis-cli -h cache FLUSHALL', 'redis-cli FLUSHALL', 'redis-cli -h cache PING'],
   ['cdk destroy', 'cdk destroy', 'cdk synth'],
+  ['redis-cli -n 2 flushdb', 'redis-cli FLUSHDB', 'redis-cli -n 2 dbsize'],
+  ['redis-cli <<< FLUSHDB', 'redis-cli FLUSHDB', 'redis-cli <<< PING'],
+  ["psql <<'SQL'\nDROP DATABASE app;\nSQL", 'psql DROP DATABASE', "psql <<'SQL'\nselect 1;\nSQL"],
+  // docker data volumes
+  ['docker volume rm pgdata', 'docker volume rm', 'docker volume inspect pgdata'],
+  ['docker volume prune -f', 'docker volume prune', 'docker volume ls'],
+  ['docker system prune -a --volumes', 'docker system prune --volumes', 'docker system prune -a'],
+  ['docker compose down -v', 'docker compose down --volumes', 'docker compose down'],
+  ['docker compose -f dc.yml down --volumes --remove-orphans', 'docker compose down --volumes', 'docker compose -f dc.yml down --remove-orphans'],
+  ['docker-compose down -v', 'docker-compose down --volumes', 'docker-compose down'],
+  // framework database drops and resets, also through runners
+  ['rails db:drop', 'rails db:drop', 'rails db:migrate'],
+  ['bin/rails db:reset', 'rails db:reset', 'bin/rails db:prepare'],
+  ['bundle exec rake db:drop', 'rake db:drop', 'bundle exec rake db:migrate'],
+  ['docker compose exec web bin/rails db:drop', 'rails db:drop', 'docker compose exec web bundle exec rails db:migrate'],
+  ['npx prisma migrate reset', 'prisma migrate reset', 'npx prisma migrate dev'],
+  ['pnpm dlx prisma migrate reset --force', 'prisma migrate reset', 'pnpm dlx prisma generate'],
+  ['prisma db push --force-reset', 'prisma db push --force-reset', 'prisma db push'],
+  ['python manage.py flush --noinput', 'manage.py flush', 'python manage.py migrate'],
+  ['uv run python -m django flush', 'django-admin flush', 'uv run python -m django check'],
+  ['supabase db reset', 'supabase db reset', 'supabase db push'],
+  ['npx sequelize db:drop', 'sequelize db:drop', 'npx sequelize db:migrate'],
+  ['knex migrate:rollback --all', 'knex migrate:rollback --all', 'knex migrate:rollback'],
+  ['php artisan migrate:fresh --seed', 'artisan migrate:fresh', 'php artisan migrate'],
+  ['mix ecto.reset', 'mix ecto.reset', 'mix ecto.migrate'],
+  // GitHub
+  ['gh repo delete acme/app --yes', 'gh repo delete', 'gh repo view acme/app'],
+  ['gh api -X DELETE repos/acme/app', 'gh api -X DELETE', 'gh api repos/acme/app'],
+  ['gh api --method=DELETE repos/acme/app/git/refs/heads/main', 'gh api -X DELETE', 'gh api --method GET repos/acme/app/git/refs/heads/main'],
 ];
 
 async function verdict(command: string, p: Policy = familiesOnly) {

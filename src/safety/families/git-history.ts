@@ -9,7 +9,8 @@ import type { FamilyContext } from './types.ts';
  * data that recovers lost work — deleting, renaming or force-moving a protected branch by any
  * verb (`branch`, `update-ref`, `checkout -B`, `switch -C`), pruning or force-pushing what
  * git-rules.ts's checkPush lets through, rewriting history (`filter-branch`, `filter-repo`),
- * dropping the reflog, unreachable objects or the stash.
+ * dropping the reflog, unreachable objects (`gc --prune=now`, `prune`) or the stash, discarding a
+ * worktree's changes (`worktree remove --force`), replacing objects (`replace`).
  */
 
 type Hit = { rule: string; reason: string };
@@ -37,6 +38,12 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
       return null;
     case 'gc':
       return checkGc(call);
+    case 'prune':
+      return checkPrune(a);
+    case 'worktree':
+      return checkWorktree(a);
+    case 'replace':
+      return checkReplace(a);
     case 'stash':
       if (a[0] === 'clear') return { rule: 'stash clear', reason: '`git stash clear` deletes every stash entry at once, work that is then found again only among dangling commits' };
       return null;
@@ -219,4 +226,36 @@ function checkGc(call: GitCall): Hit | null {
     if (value !== undefined && NOW.test(value)) return { rule: `gc with ${key}=${value}`, reason: `\`git -c ${key}=${value} gc\` drops unreachable objects or reflog entries at once, so lost commits can no longer be recovered` };
   }
   return null;
+}
+
+/** `git prune` (`--expire=now`): unreachable objects deleted at once; `--expire=<older>` and `-n` leave the recent ones. */
+function checkPrune(args: readonly string[]): Hit | null {
+  let expire: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!;
+    if (v === '--') break;
+    if (v === '-n' || v === '--dry-run') return null;
+    if (v === '--expire') expire = args[++i] ?? '';
+    else if (v.startsWith('--expire=')) expire = v.slice(9);
+  }
+  if (expire !== null && (expire.includes(UNKNOWN) || !NOW.test(expire))) return null;
+  const shown = expire === null ? 'prune' : `prune --expire=${expire}`;
+  return { rule: shown, reason: `\`git ${shown}\` deletes every unreachable object now, not only those older than two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered` };
+}
+
+/** `git worktree remove --force` (`-f`, `-ff`): the worktree's uncommitted and untracked files go with it. */
+function checkWorktree(args: readonly string[]): Hit | null {
+  if (args[0] !== 'remove') return null;
+  const rest = args.slice(1);
+  const end = rest.indexOf('--');
+  const opts = end < 0 ? rest : rest.slice(0, end);
+  if (!opts.some((v) => v === '--force' || /^-[a-z]*f[a-z]*$/.test(v))) return null;
+  return { rule: 'worktree remove --force', reason: '`git worktree remove --force` deletes the worktree with its uncommitted changes and untracked files, which git keeps no copy of' };
+}
+
+/** `git replace <object> <replacement>` (`--graft`, `--edit`, `-d`): what history shows changes; `-l`/`--list` and no arguments only list. */
+function checkReplace(args: readonly string[]): Hit | null {
+  if (!args.length || args.some((v) => v === '-l' || v === '--list' || v.startsWith('--list='))) return null;
+  if (args.every((v) => v.startsWith('--format'))) return null;
+  return { rule: 'replace', reason: '`git replace` makes git show another object in place of a commit or tree everywhere (log, checkout, blame, push of refs/replace/*), rewriting what history shows without a trace in it' };
 }

@@ -4,7 +4,7 @@ import type { Redirect } from '../syntax.ts';
 /**
  * The infra family's database CLIs: SQL or shell code that drops a whole database or schema —
  * given as an argument (`psql -c`, `mysql -e`, `mongosh --eval`, `clickhouse-client --query=`)
- * or read from a here-string or heredoc — `dropdb`, `mysqladmin drop` and `redis-cli FLUSHALL`.
+ * or read from a here-string or heredoc — `dropdb`, `mysqladmin drop` and `redis-cli FLUSHALL|FLUSHDB`.
  * Scripts read from files (`psql -f x.sql`) are not opened.
  */
 
@@ -36,7 +36,7 @@ export function checkDbShell(program: string, args: string[], redirects: readonl
   return { rule: `${program} ${what}`, reason: `\`${what}\` through \`${program}\` deletes a whole ${what === 'DROP SCHEMA' ? 'schema, every table in it' : 'database, every table in it'} and its data; only a backup brings it back` };
 }
 
-const REDIS_FLUSHALL = /\bflushall\b/i;
+const REDIS_FLUSH = /\bflush(?:all|db)\b/i;
 
 export const DB_TOOLS: Record<string, ArgsCheck> = {
   dropdb: (args) =>
@@ -52,8 +52,26 @@ export const DB_TOOLS: Record<string, ArgsCheck> = {
   },
 };
 
-/** `redis-cli FLUSHALL`, as an argument or on stdin. */
+/** `redis-cli FLUSHALL` / `FLUSHDB`, as an argument or on stdin. */
 export function checkRedis(args: string[], redirects: readonly Redirect[]): Hit | null {
-  const flushes = args.some((a) => a.length === 8 && a.toLowerCase() === 'flushall') || redirects.some((r) => r.input !== null && REDIS_FLUSHALL.test(r.input));
-  return flushes ? { rule: 'redis-cli FLUSHALL', reason: '`redis-cli FLUSHALL` deletes every key of every database on the server at once' } : null;
+  let flush: string | null = null;
+  for (const a of args) {
+    const w = a.toLowerCase();
+    if (w === 'flushall' || w === 'flushdb') {
+      flush = w;
+      break;
+    }
+  }
+  if (flush === null) {
+    for (const r of redirects) {
+      const m = r.input !== null ? REDIS_FLUSH.exec(r.input) : null;
+      if (m) {
+        flush = m[0].toLowerCase();
+        break;
+      }
+    }
+  }
+  if (flush === 'flushall') return { rule: 'redis-cli FLUSHALL', reason: '`redis-cli FLUSHALL` deletes every key of every database on the server at once' };
+  if (flush === 'flushdb') return { rule: 'redis-cli FLUSHDB', reason: '`redis-cli FLUSHDB` deletes every key of the selected database at once' };
+  return null;
 }

@@ -1,3 +1,4 @@
+import { APP_TOOLS, runnerInner } from './infra-app.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
 import { hasOption, operandAt, values, type ArgsCheck, type Hit } from './args.ts';
@@ -8,20 +9,25 @@ import type { FamilyCheck } from './types.ts';
 /**
  * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
  * `terraform destroy`, `pulumi destroy`, kubectl mass deletes, `helm uninstall`, the delete verbs
- * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts). Asked by default:
+ * of the cloud CLIs (infra-cloud.ts), dropping a whole database (infra-db.ts), the frameworks'
+ * database drops and resets, docker's data volumes and `gh repo delete` (infra-app.ts). Asked by default:
  * a person decides. Planning and read-only verbs (`terraform plan -destroy`, `kubectl get`,
  * `aws s3 ls`, `gcloud … list`) stay silent.
  */
 export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, values(inv), cmd.redirects) : null);
 
-function check(program: string, args: string[], redirects: readonly Redirect[]): Hit | null {
-  const hit = TOOLS.get(program)?.(args);
+function check(program: string, args: string[], redirects: readonly Redirect[], depth = 0): Hit | null {
+  if (depth > 4) return null;
+  const hit = TOOLS.get(/^python[\d.]*$/.test(program) ? 'python' : program)?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
   if (program === 'redis-cli') return checkRedis(args, redirects);
   // `docker exec db psql -c 'DROP DATABASE x'`: the command run in the container, fed the same stdin
   const inner = execIn(program, args);
-  return inner && inner.length ? check(programName(inner[0]!), inner.slice(1), redirects) : null;
+  if (inner && inner.length) return check(programName(inner[0]!), inner.slice(1), redirects, depth + 1);
+  // `npx prisma migrate reset`, `bundle exec rails db:drop`: the program the runner starts
+  const run = runnerInner(program, args);
+  return run ? check(run[0], run[1], redirects, depth + 1) : null;
 }
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
@@ -90,5 +96,6 @@ const TOOLS = new Map<string, ArgsCheck>(
     sls: teardown('sls', 'remove', SLS_REMOVE),
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
+    ...APP_TOOLS,
   }),
 );

@@ -157,3 +157,71 @@ function awkCode(a: string[]): string | null {
   }
   return parts.length ? parts.join('\n') : null;
 }
+
+/** Arguments that make an interpreter print something and stop, or only check syntax: it runs no program from stdin. */
+const NO_RUN: Record<Lang, RegExp | null> = {
+  python: /^(?:-[Vh?]|--version|--help|--help-\w+)$/,
+  js: /^(?:-[vhc]|--version|--help|--check|--test|--run|--v8-options|--completion-bash)$/,
+  perl: /^(?:-[vVhc]|--version|--help)$/,
+  ruby: /^(?:-[vhcy]|--version|--help|--dump|--yydebug)$/,
+  php: /^(?:-[vhilmsw]|--version|--help|--info|--modules|--syntax-check|--ini)$/,
+  lua: /^(?:-v|-i)$/,
+  awk: null,
+  applescript: null,
+};
+
+/** Options that take the next argument, per language, when no code was given inline. */
+const STDIN_VALUED: Record<Lang, ReadonlySet<string>> = {
+  python: new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']),
+  js: NODE_VALUED,
+  perl: new Set(['-I']),
+  ruby: new Set(['-r', '-I', '-C', '-E', '-F', '-K']),
+  php: new Set(['-d', '-c', '-z', '-t', '-f']),
+  lua: new Set(['-l']),
+  awk: new Set(),
+  applescript: new Set(['-l', '-s']),
+};
+
+/**
+ * Whether the interpreter reads its program from stdin (a heredoc, a here-string): no inline code
+ * (inlineCode is null), and no script named — nothing, `-` or `/dev/stdin` where the script goes
+ * (`python3 - <<'PY'`, `node <<'JS'`, `perl <<'PL'`, `php <<'PHP'`, `bun run -`, `deno run -`).
+ * An awk program is never read from stdin; `php -f x`, `--version`, `-c` (syntax check) run none.
+ */
+export function readsProgramFromStdin(program: string, lang: Lang, args: string[]): boolean {
+  if (lang === 'awk') return false;
+  let a = args;
+  if (program === 'bun' || program === 'deno') {
+    // `bun run -`, `bun -`, `deno run -`: only the explicit `-`
+    const i = a.findIndex((v) => !v.startsWith('-') || v === '-');
+    if (i < 0) return false;
+    if (a[i] === '-') return program === 'bun';
+    if (a[i] !== 'run') return false;
+    a = a.slice(i + 1);
+    const k = a.findIndex((v) => !v.startsWith('-') || v === '-');
+    return k >= 0 && a[k] === '-';
+  }
+  const noRun = NO_RUN[lang];
+  const valued = STDIN_VALUED[lang];
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v === '-' || v === '/dev/stdin') return true;
+    if (v === '--') return a[i + 1] === undefined || a[i + 1] === '-' || a[i + 1] === '/dev/stdin';
+    if (!v.startsWith('-')) return false;
+    if (noRun?.test(v)) return false;
+    if (lang === 'php' && /^-[^-]*f/.test(v)) return false;
+    if (valued.has(v)) i++;
+  }
+  return true;
+}
+
+/** The code in PHP text read as a script: what stands between `<?php` (or `<?=`, `<?`) and `?>`. */
+export function phpCode(text: string): string {
+  const parts: string[] = [];
+  const re = /<\?(?:php\b|=)?([\s\S]*?)(?:\?>|$)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    parts.push(m[1]!);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return parts.join('\n');
+}

@@ -1,5 +1,5 @@
 import type { Invocation } from '../command.ts';
-import { inlineCode, languageOf } from './interpreter-argv.ts';
+import { inlineCode, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
 
 /**
@@ -11,11 +11,23 @@ import { commandLines } from './interpreter-calls.ts';
  * is scanned for the calls that run commands or delete, write or read files
  * (interpreter-calls.ts), and only their literal arguments are read (interpreter-values.ts): a
  * call whose command or path is a variable, a computed string or an interpolation is not seen.
- * Scripts in files, stdin and `python -m` are not read either.
+ * A program read from stdin is read when the command line gives it as a heredoc or here-string
+ * (`python3 - <<'PY'`, `node <<'JS'`, `php <<'PHP'`); scripts in files, stdin fed by a pipe and
+ * `python -m` are not.
  */
 export function interpreterScripts(inv: Invocation): string[] {
   const lang = languageOf(inv.program);
   if (!lang) return [];
-  const code = inlineCode(inv.program, lang, inv.args.map((w) => w.value));
+  const args = inv.args.map((w) => w.value);
+  const code = inlineCode(inv.program, lang, args) ?? stdinCode(inv, lang, args);
   return code ? commandLines(code, lang) : [];
+}
+
+/** The program the interpreter reads from a heredoc or here-string, when it reads one from stdin. */
+function stdinCode(inv: Invocation, lang: NonNullable<ReturnType<typeof languageOf>>, args: string[]): string | null {
+  let text: string | null = null;
+  for (const r of inv.command.redirects) if (r.input !== null && r.input !== '') text = r.input;
+  if (text === null || !readsProgramFromStdin(inv.program, lang, args)) return null;
+  // php echoes what stands outside its tags
+  return lang === 'php' ? phpCode(text) || null : text;
 }

@@ -62,3 +62,141 @@ export function valueOf(p: ParsedArgs, ...names: string[]): string | null {
   }
   return null;
 }
+
+/** perl's switches that take the rest of their word, or the next word when nothing follows (`-e code`, `-I dir`). */
+const PERL_VALUED = new Set(['e', 'E', 'I']);
+/** perl's switches that take the rest of their word only (`-Mstrict`, `-l0`, `-F:`, `-0777`, `-C7`, `-d:Trace`, `-xdir`). */
+const PERL_ATTACHED = new Set(['M', 'm', 'l', 'F', '0', 'C', 'd', 'D', 'V', 'x']);
+
+/** `perl -i` (`-pi`, `-i.bak`, `-pi.orig -e`): the files it edits in place, else null. Without `-e` the first operand is the script. */
+export function perlInPlaceFiles(args: readonly Word[]): Word[] | null {
+  let inPlace = false;
+  let code = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') break;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (c === 'i') {
+        inPlace = true;
+        break;
+      }
+      if (PERL_VALUED.has(c)) {
+        if (c === 'e' || c === 'E') code = true;
+        if (k === v.length - 1) i++;
+        break;
+      }
+      if (PERL_ATTACHED.has(c)) break;
+    }
+  }
+  if (!inPlace) return null;
+  return args.slice(code ? i : i + 1);
+}
+
+const AWK_VALUED = new Set(['-f', '--file', '-v', '--assign', '-F', '--field-separator', '-i', '--include', '-l', '--load', '-E', '--exec', '-o', '--pretty-print', '-p', '--profile', '-d', '--dump-variables', '-W']);
+
+/** `gawk -i inplace` (`-iinplace`, `--include=inplace`): the files it rewrites, else null. Without `-f`/`-E` the first operand is the program; `var=value` operands are assignments. */
+export function awkInPlaceFiles(args: readonly Word[]): Word[] | null {
+  const p = parseArgs(args, AWK_VALUED);
+  const includes: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '--') break;
+    if (v === '-i' || v === '--include') includes.push(args[i + 1]?.value ?? '');
+    else if (v.startsWith('--include=')) includes.push(v.slice(10));
+    else if (/^-i./.test(v)) includes.push(v.slice(2));
+  }
+  if (!includes.some((x) => /^inplace(\.awk)?$/.test(x))) return null;
+  const program = valueOf(p, '-f', '--file', '-E', '--exec') !== null;
+  return (program ? p.operands : p.operands.slice(1)).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value));
+}
+
+/** tar's options that take a value: in a cluster (`-xzf a.tgz`, `xzfC a.tgz dir`) each takes the next word in turn. */
+const TAR_VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'H', 'K', 'L', 'N', 'V', 'g', 'I']);
+const TAR_LONG_VALUED = new Set(['--file', '--directory', '--files-from', '--exclude-from', '--blocking-factor', '--format', '--starting-file', '--tape-length', '--newer', '--after-date', '--label', '--listed-incremental', '--use-compress-program', '--exclude', '--transform', '--owner', '--group', '--mode', '--to-command', '--info-script', '--new-volume-script', '--rsh-command', '--suffix', '--strip-components']);
+
+/**
+ * Where `tar -x` extracts (`-C dir`, `--directory=dir`, `xf a.tar -C dir`; the current folder
+ * when none is given): every folder it is told to change to, else null when it does not extract.
+ */
+export function tarExtractDirs(args: readonly Word[]): string[] | null {
+  let extract = false;
+  const dirs: string[] = [];
+  const pending: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    // the values the letters of a cluster asked for, in order
+    if (pending.length) {
+      if (pending.shift() === 'C') dirs.push(v);
+      continue;
+    }
+    if (v === '--') break;
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq < 0 ? v : v.slice(0, eq);
+      if (name === '--extract' || name === '--get') extract = true;
+      if (eq < 0 && TAR_LONG_VALUED.has(name)) {
+        if (name === '--directory') dirs.push(args[i + 1]?.value ?? '');
+        i++;
+      } else if (name === '--directory') dirs.push(v.slice(eq + 1));
+      continue;
+    }
+    // the old style: the first word a cluster without a dash (`tar xzf a.tgz`)
+    const old = i === 0 && /^[A-Za-z]+$/.test(v);
+    if (!old && (!v.startsWith('-') || v === '-')) continue;
+    for (let k = old ? 0 : 1; k < v.length; k++) {
+      const c = v[k]!;
+      if (c === 'x') extract = true;
+      if (!TAR_VALUED.has(c)) continue;
+      if (old) pending.push(c);
+      else {
+        const value = k + 1 < v.length ? v.slice(k + 1) : (args[++i]?.value ?? '');
+        if (c === 'C') dirs.push(value);
+        break;
+      }
+    }
+  }
+  return extract ? (dirs.length ? dirs : ['.']) : null;
+}
+
+/** Where `unzip` extracts (`-d dir`, `-ddir`; the current folder without it), else null when it only lists, tests or prints. */
+export function unzipExtractDir(args: readonly Word[]): string | null {
+  let dir = '.';
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith('-') || v === '-' || v.startsWith('--')) continue;
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k]!;
+      if ('lvtpzZ'.includes(c)) return null;
+      if (c === 'd') {
+        dir = k + 1 < v.length ? v.slice(k + 1) : (args[++i]?.value ?? '');
+        break;
+      }
+    }
+  }
+  return dir;
+}
+
+/** Programs that remove what `find -exec` hands them. */
+const FIND_REMOVERS = /(^|\/)(rm|unlink|shred|rmdir)$/;
+
+/** `find <roots> ... -delete` or `-exec rm {} +`: the starting points it removes under (none: the current folder), else null. */
+export function findRemovalRoots(args: readonly Word[]): Word[] | null {
+  const removes = args.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && FIND_REMOVERS.test(args[i + 1]?.value ?? '')));
+  if (!removes) return null;
+  const roots: Word[] = [];
+  let i = 0;
+  // -H -L -P, -D debugopts, -O3 come before the starting points
+  while (i < args.length && /^-([HLP]|D|O\d*)$/.test(args[i]!.value)) i += args[i]!.value === '-D' ? 2 : 1;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (/^[-(!]/.test(v) && v !== '-') break;
+    roots.push(args[i]!);
+  }
+  return roots;
+}

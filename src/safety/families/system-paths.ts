@@ -21,10 +21,16 @@ export interface Guarded {
 const SYSTEM_TOPS = new Set(['etc', 'usr', 'bin', 'sbin', 'boot', 'opt', 'var', 'srv', 'root', 'sys', 'proc', 'System', 'Library']);
 /** Temporary folders inside them (macOS keeps $TMPDIR under /var/folders). */
 const TEMP_PREFIXES = ['/var/tmp', '/var/folders', '/private/var/tmp', '/private/var/folders', '/private/tmp', '/proc/self/fd'];
-/** `/dev/...` names of whole disks and partitions. */
-const BLOCK_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)[^/]*$/;
-/** Dot folders of the home folder that are guarded with everything inside them. */
-const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude']);
+/**
+ * `/dev/...` names of whole disks and partitions, software RAID (`md0`, `md/name`), device-mapper
+ * volumes (`dm-0`, `mapper/vg-root`), loop and network block devices, and the stable names of
+ * disks under `/dev/disk/by-*`.
+ */
+const BLOCK_DEVICE = /^\/dev\/(?:(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|loop|nbd)[^/]*|md\/[^/]+|mapper\/[^/]+|disk\/by-[^/]+\/[^/]+)$/;
+/** Dot folders of the home folder that are guarded with everything inside them: keys, settings, shell start-up snippets. */
+const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.docker', '.claude', '.bashrc.d', '.zshrc.d']);
+/** Folders deeper in the home folder that are guarded with everything inside them: `~/.local/bin` is on PATH, a file planted there runs as a command. */
+const DEEP_DOT_PATHS = ['.local/bin'];
 
 /** The guarded place an absolute path falls in, or null; `root` (the project) and the temporary folders are never guarded. */
 export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null {
@@ -40,7 +46,8 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
     if (first.startsWith('.') && first !== '.' && first !== '..' && (slash < 0 || DEEP_DOT_DIRS.has(first))) {
       return { shown: `~/${rel}`, area: `~/${first}`, kind: 'dotfile' };
     }
-    return null;
+    const deep = DEEP_DOT_PATHS.find((d) => rel === d || rel.startsWith(`${d}/`));
+    return deep ? { shown: `~/${rel}`, area: `~/${deep}`, kind: 'dotfile' } : null;
   }
   if (BLOCK_DEVICE.test(abs)) return { shown: abs, area: abs, kind: 'device' };
   const top = abs.slice(1, (abs.indexOf('/', 1) + 1 || abs.length + 1) - 1);
@@ -65,6 +72,14 @@ function projectHolds(abs: string, ctx: FamilyContext): boolean {
  */
 export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
   if (!value || value.includes('://')) return null;
+  const other = otherHome(value);
+  if (other) {
+    // `~root/...` is /root; `~name/...` another user's home, whose dotfiles count like the user's own
+    if (other.name === 'root') return guardedPath(`/root${other.rest}`, ctx);
+    const g = other.rest ? guardedPath(`~${other.rest}`, { ...ctx, home: OTHER_HOME, root: undefined }) : null;
+    const mark = (s: string) => `~${other.name}${s.slice(1)}`;
+    return g && { ...g, shown: mark(g.shown), area: mark(g.area) };
+  }
   const cut = value.indexOf(UNKNOWN);
   if (cut === 0) return null;
   const known = cut < 0 ? value : value.slice(0, cut);
@@ -79,6 +94,21 @@ export function guardedPath(value: string, ctx: FamilyContext): Guarded | null {
   if (dir === ctx.home && name.startsWith('.')) return { shown: `~/${name}…`, area: `~/${name}…`, kind: 'dotfile' };
   const inDir = guardedAbsolute(`${dir === '/' ? '' : dir}/${name}x`, ctx);
   return inDir && { ...inDir, shown: `${dir === '/' ? '' : dir}/${name}…` };
+}
+
+/** Whether a guarded place is one of the dot folders itself (`~/.ssh`, `~/.local/bin`): a folder, whose search permission matters. */
+export function isDotFolder(g: Guarded): boolean {
+  const rel = g.area.slice(g.area.indexOf('/') + 1);
+  return g.kind === 'dotfile' && g.shown === g.area && (DEEP_DOT_DIRS.has(rel) || DEEP_DOT_PATHS.includes(rel));
+}
+
+/** A home folder no path names: where `~name/...` is resolved to find its dotfiles. */
+const OTHER_HOME = '/\u0000home';
+
+/** `~name` or `~name/rest`: another user's home folder (the shell expands it; its place is the system's). */
+export function otherHome(value: string): { name: string; rest: string } | null {
+  const m = /^~([A-Za-z_][A-Za-z0-9_.-]*)(\/.*)?$/.exec(value);
+  return m ? { name: m[1]!, rest: (m[2] ?? '').replace(/^\/+$/, '') } : null;
 }
 
 /** Whether `abs` is `/`, the home folder or a folder above it: recursive ownership changes there take the machine along. */

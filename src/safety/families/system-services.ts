@@ -3,8 +3,8 @@ import { hasFlag, parseArgs } from './system-args.ts';
 
 /**
  * The system family's checks that name no file (system.ts does the files): replacing or
- * deleting the crontab, flushing or switching off the firewall, signalling every process,
- * stopping remote access or the firewall service.
+ * deleting the crontab, flushing or switching off the firewall, signalling every process (or
+ * every process of a user: `pkill -u name`), stopping remote access or the firewall service.
  */
 
 type Hit = { rule: string; reason: string };
@@ -30,6 +30,7 @@ export function checkServices(inv: Invocation): Hit | null {
   const { program, args } = inv;
   if (program === 'crontab') return crontab(inv);
   if (program === 'kill') return kill(inv);
+  if (program === 'pkill') return pkill(inv);
   if (IPTABLES.has(program)) {
     const flag = args.find((w) => IPTABLES_FLUSH.has(w.value));
     return flag ? { rule: `${program} ${flag.value}`, reason: `\`${program} ${flag.value}\` deletes the firewall rules, which are kept nowhere else: the machine is open until someone rebuilds them` } : null;
@@ -70,6 +71,22 @@ function kill(inv: Invocation): Hit | null {
     if (a[i] === '-1') return { rule: 'kill -1', reason: '`kill ... -1` signals every process the user may signal (the session, editors, the agent itself); what it ends cannot be brought back' };
   }
   return null;
+}
+
+const PKILL_VALUED = new Set(['-g', '--pgroup', '-G', '--group', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-u', '--euid', '-U', '--uid', '-F', '--pidfile', '--signal', '--ns', '--nslist', '--cgroup', '-q', '--queue']);
+/** Options that narrow pkill's choice below all of a user's processes. */
+const PKILL_NARROW = ['-g', '--pgroup', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-F', '--pidfile', '--ns', '--cgroup'];
+
+/** `pkill -9 -u dev`, `pkill -KILL -u "$USER"`: a user named and no pattern (or one that matches all) signals every process of that user. */
+function pkill(inv: Invocation): Hit | null {
+  // `-9`, `-KILL`, `-SIGTERM`, `-USR1`: the signal, not options
+  const args = inv.args.filter((w) => !/^-(\d+|[A-Z]{2,}[A-Z0-9+-]*)$/.test(w.value));
+  const p = parseArgs(args, PKILL_VALUED);
+  const user = p.values.get('-u') ?? p.values.get('--euid') ?? p.values.get('-U') ?? p.values.get('--uid');
+  if (user === undefined || PKILL_NARROW.some((o) => p.values.has(o))) return null;
+  const pattern = p.operands[0]?.value;
+  if (pattern !== undefined && !/^(\^?\.[*+]?\$?|\^|\$|)$/.test(pattern)) return null;
+  return { rule: 'pkill -u', reason: `\`pkill -u ${user}\` signals every process of ${user} (the session, editors, the agent itself); what it ends cannot be brought back` };
 }
 
 /** `systemctl stop sshd`, `service ufw stop`: remote access or the firewall switched off. */

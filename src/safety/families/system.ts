@@ -2,16 +2,19 @@ import type { Invocation } from '../command.ts';
 import { resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
-import { hasFlag, parseArgs, valueOf } from './system-args.ts';
-import { guardedPath, isRootOrHome, showPath, type Guarded } from './system-paths.ts';
+import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
+import { guardedPath, isDotFolder, isRootOrHome, otherHome, showPath, type Guarded } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**
  * The system family (docs/safety.md): changes to the machine rather than the project — files
  * written, moved or removed in system folders or the user's home dotfiles (system-paths.ts),
- * by redirection or by the programs that write files; recursive ownership and permission
- * changes there; the crontab, the firewall, every process at once (system-services.ts).
+ * by redirection, by the programs that write files, edit them in place (`sed -i`, `perl -i`,
+ * `gawk -i inplace`), extract archives into them (`tar -x -C`, `unzip -d`; the home folder
+ * itself counts) or delete what `find` finds there; recursive ownership and permission changes
+ * there, and permission changes that lock the owner out or open a file to others; the crontab,
+ * the firewall, every process at once (system-services.ts).
  * `rm -r` of a whole system folder or the home folder is bash-rules.ts's checkRemoval.
  */
 export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
@@ -98,6 +101,14 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     return null;
   }
   if (p === 'sed') return checkSed(inv, ctx);
+  if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
+  if (p === 'awk' || p === 'gawk') return inPlace(`${p} -i inplace`, awkInPlaceFiles(inv.args), ctx);
+  if (p === 'tar' || p === 'gtar' || p === 'bsdtar') return extraction('tar -x', tarExtractDirs(inv.args), ctx);
+  if (p === 'unzip') {
+    const dir = unzipExtractDir(inv.args);
+    return extraction('unzip', dir === null ? null : [dir], ctx);
+  }
+  if (p === 'find') return checkFind(inv, ctx);
   return checkServices(inv);
 }
 
@@ -146,11 +157,102 @@ function refusesFolder(value: string): boolean {
   return value.endsWith('/') || REAL_FOLDERS.has(value);
 }
 
-/** `chown -R`, `chgrp -R`, `chmod -R` on `/`, the home folder, a system path or a dotfile folder. */
+/** `perl -i`, `gawk -i inplace`: the files it edits in place. */
+function inPlace(label: string, files: Word[] | null, ctx: FamilyContext): Hit | null {
+  for (const w of files ?? []) {
+    const g = guardedPath(w.value, ctx);
+    if (g) return writeHit(label, `\`${label}\` edits`, g);
+  }
+  return null;
+}
+
+/** `/`, the home folder (or a folder above it) or another user's (`~name`) as an absolute path or `~name`, shown; else null. */
+function homeOrRoot(value: string, ctx: FamilyContext): { shown: string; root: boolean } | null {
+  const other = otherHome(value);
+  if (other) return other.rest ? null : { shown: `~${other.name}`, root: false };
+  if (value.startsWith(UNKNOWN) || value.includes(UNKNOWN) || (ctx.cwd === null && !value.startsWith('/'))) return null;
+  const abs = resolvePath(value, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  return isRootOrHome(abs, ctx.home) ? { shown: showPath(abs, ctx.home), root: abs !== ctx.home } : null;
+}
+
+/** `tar -x -C ~`, `unzip -d /etc`: an archive extracted into a guarded place, or into the home folder or `/` themselves. */
+function extraction(label: string, dirs: string[] | null, ctx: FamilyContext): Hit | null {
+  for (const d of dirs ?? []) {
+    const top = homeOrRoot(d, ctx);
+    if (top) {
+      const what = top.root ? 'the top of the machine, where its files land in the system folders' : "the home folder itself, where the archive's dotfiles (.bashrc, .ssh/...) replace the user's own";
+      return { rule: `${label} into ${top.shown}`, reason: `\`${label}\` extracts into ${top.shown}, ${what}: the files it replaces are kept nowhere` };
+    }
+    const g = guardedPath(d, ctx);
+    if (g) return { rule: `${label} into ${g.area}`, reason: `\`${label}\` extracts into ${g.shown}, ${KIND[g.kind]}: the files it replaces are kept nowhere` };
+  }
+  return null;
+}
+
+/** `find ~/.ssh -type f -delete`, `find /etc -name '*.conf' -exec rm {} +`: removal under a guarded starting point. */
+function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
+  const roots = findRemovalRoots(inv.args);
+  if (!roots) return null;
+  for (const v of roots.length ? roots.map((w) => w.value) : ['.']) {
+    const g = guardedPath(v, ctx);
+    // a top-level dot folder whose contents are not guarded (`~/.cache`, `~/.npm`) is cleaned, not configured
+    if (g && (g.kind !== 'dotfile' || g.shown !== g.area || isDotFolder(g))) return { rule: `find -delete in ${g.area}`, reason: `\`find ${v} ... -delete\` (or \`-exec rm\`) removes what it finds under ${g.shown}, ${KIND[g.kind]}: no copy of it is kept` };
+  }
+  return null;
+}
+
+/**
+ * What a chmod mode does that no one asked for, or null: takes the owner's read (or, on a dot
+ * folder, search) permission away, lets group or others write, or sets setuid/setgid. Tightening
+ * (`600`, `700`, `go-rwx`, `400`) is not harm. A mode only the shell knows is none.
+ */
+function modeHarm(mode: string, folder: boolean): string | null {
+  if (mode.includes(UNKNOWN)) return null;
+  const lock = "takes the owner's own access away";
+  if (/^[0-7]{1,4}$/.test(mode)) {
+    const n = Number.parseInt(mode, 8);
+    if ((n & 0o400) === 0 || (folder && (n & 0o100) === 0)) return lock;
+    if (n & 0o022) return 'lets other users write it';
+    if (n & 0o6000) return 'sets setuid/setgid';
+    return null;
+  }
+  for (const clause of mode.split(',')) {
+    const m = /^([ugoa]*)((?:[-+=][rwxXstugo]*)+)$/.exec(clause);
+    if (!m) continue;
+    // without a who, `+`/`=` are cut by the umask (group and others rarely get w); `-` takes from all
+    const owner = m[1] === '' || /[ua]/.test(m[1]!);
+    const others = /[goa]/.test(m[1]!);
+    for (const [, op, perms] of m[2]!.matchAll(/([-+=])([rwxXstugo]*)/g)) {
+      const drops = (c: string) => (op === '-' && perms!.includes(c)) || (op === '=' && !perms!.includes(c));
+      if (owner && (drops('r') || (op === '-' && perms!.includes('x')) || (folder && drops('x')))) return lock;
+      if (op !== '-' && others && perms!.includes('w')) return 'lets other users write it';
+      if (op !== '-' && perms!.includes('s') && !/^o+$/.test(m[1]!)) return 'sets setuid/setgid';
+    }
+  }
+  return null;
+}
+
+/** Non-recursive chmod: any mode change of a system file; on a dotfile, one that locks the owner out or opens it (modeHarm). */
+function checkChmod(args: ReturnType<typeof parseArgs>, ctx: FamilyContext): Hit | null {
+  const ref = valueOf(args, '--reference') !== null;
+  const mode = ref ? null : args.operands[0]?.value;
+  for (const w of ref ? args.operands : args.operands.slice(1)) {
+    const g = guardedPath(w.value, ctx);
+    if (!g) continue;
+    if (g.kind !== 'dotfile') {
+      return { rule: `chmod ${g.area}`, reason: `\`chmod\` changes the permissions of ${g.shown}, ${KIND[g.kind]}: a wrong mode breaks or opens what relies on it, and the old mode is recorded nowhere` };
+    }
+    const harm = mode ? modeHarm(mode, isDotFolder(g)) : null;
+    if (harm) return { rule: `chmod ${g.shown === g.area ? g.area : `in ${g.area}`}`, reason: `\`chmod ${mode}\` on ${g.shown} ${harm}: ${KIND[g.kind]}, and the old mode is recorded nowhere` };
+  }
+  return null;
+}
+
+/** `chown -R`, `chgrp -R`, `chmod -R` on `/`, the home folder, a system path or a dotfile folder; chmod without -R: checkChmod. */
 function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
   const chmod = inv.program === 'chmod';
   const args = parseArgs(inv.args, OWNER_VALUED, chmod ? (v) => MODE_LIKE.test(v) : undefined);
-  if (!hasFlag(args, 'R', '--recursive')) return null;
+  if (!hasFlag(args, 'R', '--recursive')) return chmod ? checkChmod(args, ctx) : null;
   // the owner (or mode) comes first unless --reference gives it
   const paths = valueOf(args, '--reference') === null ? args.operands.slice(1) : args.operands;
   const what = chmod ? 'permissions' : inv.program === 'chgrp' ? 'group' : 'owner';
@@ -159,7 +261,11 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
     let shown: string | null = null;
     let area = '';
     let kind = '';
-    if (!v.startsWith(UNKNOWN) && (ctx.cwd !== null || v.startsWith('/'))) {
+    const other = otherHome(v);
+    if (other && !other.rest) {
+      shown = area = `~${other.name}`;
+      kind = "another user's home folder and all it holds";
+    } else if (!v.startsWith(UNKNOWN) && (ctx.cwd !== null || v.startsWith('/'))) {
       const abs = resolvePath(v, { cwd: ctx.cwd ?? '/', home: ctx.home });
       if (!v.includes(UNKNOWN) && isRootOrHome(abs, ctx.home)) {
         shown = area = showPath(abs, ctx.home);

@@ -1,0 +1,214 @@
+import { hasOption, hasShort, operandAt, optionValues, type ArgsCheck, type Hit } from './args.ts';
+import { programName } from '../command.ts';
+
+/**
+ * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
+ * database (`rails db:drop`, `prisma migrate reset`, `manage.py flush`, `supabase db reset`,
+ * `sequelize db:drop`, `artisan migrate:fresh`), docker's data volumes (`docker volume rm`,
+ * `compose down -v`), and a GitHub repository deleted through `gh`. The runners that start such
+ * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runnerInner).
+ */
+
+function dbHit(rule: string, what = 'drops or empties the database and every table in it'): Hit {
+  return { rule, reason: `\`${rule}\` ${what}; the data comes back only from a backup` };
+}
+
+/** Rails/rake tasks that drop or recreate the database. */
+const RAILS_TASK = /^db:(?:drop|reset|purge|migrate:reset)(?::[\w:]*)?$/;
+
+function railsTasks(program: string): ArgsCheck {
+  return (args) => {
+    for (const a of args) {
+      if (a === '--') break;
+      const task = a.replace(/\[.*$/, '');
+      if (RAILS_TASK.test(task)) return dbHit(`${program} ${task}`);
+    }
+    return null;
+  };
+}
+
+const PRISMA_VALUED = new Set(['--schema']);
+
+const prisma: ArgsCheck = (args) => {
+  const i = operandAt(args, PRISMA_VALUED);
+  const sub = args[i];
+  const verb = args[operandAt(args, PRISMA_VALUED, i + 1)];
+  if (sub === 'migrate' && verb === 'reset') return dbHit('prisma migrate reset');
+  if (sub === 'db' && verb === 'push' && hasOption(args, '--force-reset')) return dbHit('prisma db push --force-reset');
+  return null;
+};
+
+const SUPABASE_VALUED = new Set(['--workdir', '--profile', '--db-url', '--version', '-o', '--output']);
+
+const supabase: ArgsCheck = (args) => {
+  const i = operandAt(args, SUPABASE_VALUED);
+  return args[i] === 'db' && args[operandAt(args, SUPABASE_VALUED, i + 1)] === 'reset' ? dbHit('supabase db reset', 'recreates the database from the migrations, deleting its data (`--linked`: the remote project\'s)') : null;
+};
+
+const sequelize: ArgsCheck = (args) => {
+  const sub = args[operandAt(args)];
+  if (sub === 'db:drop') return dbHit('sequelize db:drop');
+  if (sub === 'db:migrate:undo:all') return dbHit('sequelize db:migrate:undo:all', 'undoes every migration, dropping the tables they created');
+  return null;
+};
+
+const knex: ArgsCheck = (args) =>
+  args[operandAt(args, new Set(['--knexfile', '--cwd', '--env', '--client', '--connection', '--migrations-directory']))] === 'migrate:rollback' && hasOption(args, '--all')
+    ? dbHit('knex migrate:rollback --all', 'undoes every migration, dropping the tables they created')
+    : null;
+
+const typeorm: ArgsCheck = (args) => (args[operandAt(args)] === 'schema:drop' ? dbHit('typeorm schema:drop', 'drops every table of the database') : null);
+
+const mix: ArgsCheck = (args) => {
+  const task = args[operandAt(args)];
+  return task === 'ecto.drop' || task === 'ecto.reset' ? dbHit(`mix ${task}`) : null;
+};
+
+const DJANGO_VALUED = new Set(['--settings', '--pythonpath', '--database', '-v', '--verbosity']);
+const DJANGO_WIPES = new Set(['flush', 'reset_db']);
+
+/** `manage.py flush` / `django-admin flush` (and django-extensions' `reset_db`), given the arguments after the script. */
+const django = (script: string): ArgsCheck => (args) => {
+  const sub = args[operandAt(args, DJANGO_VALUED)];
+  return sub !== undefined && DJANGO_WIPES.has(sub) && !hasOption(args, '--help') && !args.includes('-h')
+    ? dbHit(`${script} ${sub}`, sub === 'flush' ? 'deletes every row of every table of the database' : 'drops and recreates the database')
+    : null;
+};
+
+const PYTHON_VALUED = new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']);
+
+/** `python manage.py flush`, `python -m django flush`. */
+const python: ArgsCheck = (args) => {
+  const i = operandAt(args, PYTHON_VALUED);
+  if (i < 0) return null;
+  if (args[i - 1] === '-m') return args[i] === 'django' ? django('django-admin')(args.slice(i + 1)) : null;
+  return programName(args[i]!) === 'manage.py' ? django('manage.py')(args.slice(i + 1)) : null;
+};
+
+const LARAVEL_WIPES = new Set(['db:wipe', 'migrate:fresh', 'migrate:reset', 'migrate:refresh']);
+
+/** `php artisan migrate:fresh|db:wipe|migrate:reset|migrate:refresh`. */
+const php: ArgsCheck = (args) => {
+  const i = operandAt(args);
+  if (i < 0 || programName(args[i]!) !== 'artisan') return null;
+  const sub = args[operandAt(args, undefined, i + 1)];
+  return sub !== undefined && LARAVEL_WIPES.has(sub) ? dbHit(`artisan ${sub}`, 'drops every table of the database (or rolls every migration back)') : null;
+};
+
+/** `dotnet ef database drop`. */
+const dotnet: ArgsCheck = (args) => {
+  const i = operandAt(args);
+  return args[i] === 'ef' && args[operandAt(args, undefined, i + 1)] === 'database' && args.includes('drop') && !hasOption(args, '--dry-run') ? dbHit('dotnet ef database drop') : null;
+};
+
+const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level']);
+const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+
+function volumesHit(rule: string): Hit {
+  return { rule, reason: `\`${rule}\` deletes docker volumes — the databases and uploads kept in them — and nothing keeps a copy` };
+}
+
+/** Docker's data volumes: `volume rm|prune`, `system prune --volumes`, `compose down -v`. */
+function docker(program: string): ArgsCheck {
+  return (args) => {
+    let compose = program === 'docker-compose';
+    let i = operandAt(args, compose ? COMPOSE_VALUED : DOCKER_VALUED);
+    if (!compose && args[i] === 'compose') {
+      compose = true;
+      i = operandAt(args, COMPOSE_VALUED, i + 1);
+    }
+    if (i < 0) return null;
+    const sub = args[i]!;
+    const rest = args.slice(i + 1);
+    if (compose) return sub === 'down' && (hasOption(rest, '--volumes') || hasShort(rest, 'v')) ? volumesHit(`${program === 'docker-compose' ? 'docker-compose' : `${program} compose`} down --volumes`) : null;
+    const verb = rest[operandAt(rest)];
+    if (sub === 'volume' && (verb === 'rm' || verb === 'remove' || verb === 'prune')) return volumesHit(`${program} volume ${verb}`);
+    if (sub === 'system' && verb === 'prune' && hasOption(rest, '--volumes')) return volumesHit(`${program} system prune --volumes`);
+    return null;
+  };
+}
+
+const GH_VALUED = new Set(['-R', '--repo', '-X', '--method', '-H', '--header', '-f', '--raw-field', '-F', '--field', '--input', '-q', '--jq', '-t', '--template', '--hostname', '--cache', '-p', '--preview']);
+
+/** `gh repo delete`, `gh api -X DELETE …`. */
+const gh: ArgsCheck = (args) => {
+  const i = operandAt(args, GH_VALUED);
+  const sub = args[i];
+  if (sub === 'repo' && args[operandAt(args, GH_VALUED, i + 1)] === 'delete') {
+    return { rule: 'gh repo delete', reason: '`gh repo delete` deletes a GitHub repository with its issues, pull requests, releases and wiki' };
+  }
+  if (sub === 'api' && optionValues(args, '-X', '--method').some((m) => m.toUpperCase() === 'DELETE')) {
+    const endpoint = args[operandAt(args, GH_VALUED, i + 1)] ?? '';
+    return { rule: 'gh api -X DELETE', reason: `\`gh api -X DELETE ${endpoint}\` deletes a GitHub resource (a repository, a branch, a release…) for good` };
+  }
+  return null;
+};
+
+export const APP_TOOLS: Record<string, ArgsCheck> = {
+  rails: railsTasks('rails'),
+  rake: railsTasks('rake'),
+  prisma,
+  supabase,
+  sequelize,
+  'sequelize-cli': sequelize,
+  knex,
+  typeorm,
+  mix,
+  'django-admin': django('django-admin'),
+  'django-admin.py': django('django-admin'),
+  python,
+  python3: python,
+  php,
+  dotnet,
+  docker: docker('docker'),
+  podman: docker('podman'),
+  nerdctl: docker('nerdctl'),
+  'docker-compose': docker('docker-compose'),
+  'podman-compose': docker('docker-compose'),
+  gh,
+};
+
+const RUNNER_VALUED = new Set([
+  '-p', '--package', '--registry', '--cache', '-w', '--workspace', '--prefix', '--userconfig', '--from', '--with', '--python', '-C', '--dir', '--filter', '-F',
+  '--cwd', '--directory', '--project', '--env-file', '--group', '--extra', '--index', '--index-url', '--gemfile',
+]);
+
+/** `npx`-style package names as the program they install: `prisma@5` is `prisma`, `sequelize-cli` is `sequelize`. */
+function binOf(pkg: string): string {
+  const at = pkg.indexOf('@', 1);
+  const name = at > 0 ? pkg.slice(0, at) : pkg;
+  return programName(name);
+}
+
+/** Runner subcommands that start the program named next. */
+const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
+  npx: 'direct',
+  bunx: 'direct',
+  pnpx: 'direct',
+  uvx: 'direct',
+  npm: new Set(['exec', 'x']),
+  pnpm: new Set(['dlx', 'exec']),
+  yarn: new Set(['dlx', 'exec', 'run']),
+  bun: new Set(['x', 'run']),
+  bundle: new Set(['exec']),
+  poetry: new Set(['run']),
+  pipenv: new Set(['run']),
+  uv: new Set(['run']),
+  pdm: new Set(['run']),
+  hatch: new Set(['run']),
+};
+
+/** The program and arguments a runner starts (`npx prisma …`, `bundle exec rails …`), else null. */
+export function runnerInner(program: string, args: string[]): [string, string[]] | null {
+  const subs = RUN_SUBS[program];
+  if (!subs) return null;
+  let i = operandAt(args, RUNNER_VALUED);
+  if (i < 0) return null;
+  if (subs !== 'direct') {
+    if (subs.has(args[i]!)) i = operandAt(args, RUNNER_VALUED, i + 1);
+    // `yarn prisma …`, `pnpm prisma …`: the package's program by its name; `bundle rails` is not a thing
+    else if (program !== 'yarn' && program !== 'pnpm' && program !== 'bun') return null;
+    if (i < 0) return null;
+  }
+  return [binOf(args[i]!), args.slice(i + 1)];
+}
