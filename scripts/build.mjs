@@ -90,7 +90,8 @@ const shared = {
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [zodEnglishOnly, lazyUnicodeTables, yargsUnused],
-  alias: { 'js-yaml': './scripts/stubs/js-yaml.cjs' },
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow: its ES modules
+  alias: { 'js-yaml': './scripts/stubs/js-yaml.cjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   define: { AXME_VERSION: JSON.stringify(pkg.version) },
 };
 // Libraries the CLI rarely needs, each in a file of its own that the CLI requires when a command

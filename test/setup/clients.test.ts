@@ -191,6 +191,37 @@ describe('axme init --agent: the MCP server of other clients', () => {
     assert.ok(!existsSync(join(dir, '.codex', 'config.toml')));
   });
 
+  test('settings with comments (JSONC: VS Code, Gemini CLI) are edited in place: the comments stay, a second run changes no byte, uninstall takes only axme out', async () => {
+    const { dir: d, cleanup: done } = tempRepo({ commit: true });
+    try {
+      mkdirSync(join(d, '.vscode'));
+      mkdirSync(join(d, '.gemini'));
+      const vscode = '{\n  // my servers\n  "servers": {\n    /* the docs server */\n    "docs": { "type": "http", "url": "https://x/mcp" },\n  },\n}\n';
+      writeFileSync(join(d, '.vscode', 'mcp.json'), vscode);
+      writeFileSync(join(d, '.gemini', 'settings.json'), '{\n  // the theme I like\n  "theme": "GitHub"\n}\n');
+      await axmeOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
+      const v1 = readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8');
+      const g1 = readFileSync(join(d, '.gemini', 'settings.json'), 'utf8');
+      assert.match(v1, /\/\/ my servers/);
+      assert.match(v1, /\/\* the docs server \*\//);
+      assert.match(g1, /\/\/ the theme I like/);
+      const { parse } = await import('jsonc-parser');
+      assert.equal(parse(v1).servers.axme.type, 'stdio');
+      assert.equal(parse(v1).servers.docs.url, 'https://x/mcp');
+      assert.ok(parse(g1).mcpServers.axme && parse(g1).hooks.BeforeTool, 'server and hooks');
+      await axmeOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
+      assert.equal(readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8'), v1);
+      assert.equal(readFileSync(join(d, '.gemini', 'settings.json'), 'utf8'), g1);
+      await axmeOk(d, ['uninstall', '--agent', 'vscode,gemini']);
+      const v2 = readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8');
+      assert.match(v2, /\/\/ my servers/);
+      assert.deepEqual(Object.keys(parse(v2).servers), ['docs']);
+      assert.equal(readFileSync(join(d, '.gemini', 'settings.json'), 'utf8'), '{\n  // the theme I like\n  "theme": "GitHub"\n}\n');
+    } finally {
+      done();
+    }
+  });
+
   test('invalid JSON and a TOML form axme does not edit are refused (exit 2), nothing written', async () => {
     const { dir: d, cleanup: done } = tempRepo({ commit: true });
     try {
