@@ -12,25 +12,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { evaluateCommand, type EvalContext, type Verdict } from '../../src/safety/evaluate.ts';
+import { evaluateCommand, type Verdict } from '../../src/safety/evaluate.ts';
+import { safetyContext } from './context.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
 
-const HOME = '/home/u';
-const ROOT = '/home/u/proj';
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'safety');
 
-function ctx(): EvalContext {
-  return {
-    cwd: ROOT,
-    home: HOME,
-    root: ROOT,
-    budgetMs: 600_000,
-    branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
-    lookupPr: async () => 'open',
-    // as the pre-tool-use hook sets them (setup/paths.ts guardedPaths)
-    protectedPaths: [`${HOME}/.claude/settings.json`, `${ROOT}/.git/axme`, `${ROOT}/.git/hooks`, `${ROOT}/.husky`, `${ROOT}/.claude/settings.json`, `${ROOT}/.claude/settings.local.json`],
-  };
-}
+const ctx = safetyContext;
 
 /** The non-comment, non-blank lines of a corpus file. */
 function rows(file: string): string[] {

@@ -10,25 +10,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { unwrap } from '../../src/safety/command.ts';
-import { evaluateCommand, type EvalContext } from '../../src/safety/evaluate.ts';
+import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { HOME, safetyContext } from './context.ts';
 import { interpreterScripts } from '../../src/safety/families/interpreter.ts';
 import { defaultPolicy, policyFromRules, type Policy } from '../../src/safety/policy.ts';
 import { parseShell } from '../../src/safety/shell.ts';
 
-const HOME = '/home/u';
-const ROOT = '/home/u/proj';
 
-function ctx(): EvalContext {
-  return {
-    cwd: ROOT,
-    home: HOME,
-    root: ROOT,
-    budgetMs: 600_000,
-    branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
-    lookupPr: async () => 'open',
-    protectedPaths: [`${HOME}/.claude/settings.json`, `${ROOT}/.git/axme`, `${ROOT}/.git/hooks`, `${ROOT}/.husky`, `${ROOT}/.claude/settings.json`, `${ROOT}/.claude/settings.local.json`],
-  };
-}
+const ctx = safetyContext;
 
 /** [dangerous one-liner, the rule it trips (substring), a harmless neighbour] */
 const PAIRS: Array<[string, string, string]> = [

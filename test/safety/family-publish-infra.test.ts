@@ -8,23 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RULES, type RulesData } from '../../src/model/safety-defaults.ts';
-import { evaluateCommand, type EvalContext } from '../../src/safety/evaluate.ts';
+import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { safetyContext } from './context.ts';
 import { policyFromRules, type Policy } from '../../src/safety/policy.ts';
 
-const HOME = '/home/u';
-const ROOT = '/home/u/proj';
 
-function ctx(): EvalContext {
-  return {
-    cwd: ROOT,
-    home: HOME,
-    root: ROOT,
-    budgetMs: 600_000,
-    branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
-    lookupPr: async () => 'open',
-    protectedPaths: [],
-  };
-}
+const ctx = safetyContext;
 
 /** The default rules with some parts replaced. */
 function policy(change: Partial<{ families: Partial<RulesData['families']>; deployWorkflows: string[]; allowedPrefixes: string[]; deniedPrefixes: string[] }> = {}): Policy {

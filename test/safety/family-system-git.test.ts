@@ -8,22 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RULES, type FamilyAction, type RulesData } from '../../src/model/safety-defaults.ts';
 import { evaluateCommand, type EvalContext } from '../../src/safety/evaluate.ts';
+import { safetyContext } from './context.ts';
 import { defaultPolicy, policyFromRules, type Policy } from '../../src/safety/policy.ts';
 
-const HOME = '/home/u';
-const ROOT = '/home/u/proj';
 
-function ctx(over: Partial<EvalContext> = {}): EvalContext {
-  return {
-    cwd: ROOT,
-    home: HOME,
-    root: ROOT,
-    budgetMs: 600_000,
-    branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
-    lookupPr: async () => 'open',
-    ...over,
-  };
-}
+const ctx = safetyContext;
 
 /** A policy from the default rules with some parts changed. */
 function policyWith(change: (r: RulesData) => void): Policy {
