@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { globRegex } from '../model/glob.ts';
 
 /**
  * The files Gemini CLI's `read_many_files` would read for its `paths`/`include` entries (files,
@@ -55,34 +56,4 @@ export function readManyTargets(entries: readonly string[], base: string, opts: 
     if (!walk(root, (p) => re.test(p))) return null;
   }
   return [...out];
-}
-
-/** A glob over whole paths as a regular expression: `**` crosses folders, `*` and `?` do not; `{a,b}` and `[...]` as the shell reads them. */
-function globRegex(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/';
-      re += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '{') {
-      const end = glob.indexOf('}', i);
-      if (end < 0) re += '\\{';
-      else {
-        re += `(?:${glob.slice(i + 1, end).split(',').map((p) => p.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
-        i = end;
-      }
-    } else if (c === '[') {
-      const end = glob.indexOf(']', i + 1);
-      if (end < 0) re += '\\[';
-      else {
-        re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^$()|\\\]]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
 }

@@ -1,3 +1,4 @@
+import { globRegex } from '../../model/glob.ts';
 import { stripJsonComments } from '../../scan/files.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -188,20 +189,9 @@ function walk(root: string, rel: string, depth: number, visit: (rel: string) => 
   }
 }
 
+/** A workspace manifest's folder pattern (`packages/*`, `./libs/**`) over paths relative to its root. */
 function globRe(glob: string): RegExp {
-  const clean = glob.replace(/^\.\//, '').replace(/\/+$/, '');
-  let re = '';
-  for (let i = 0; i < clean.length; i++) {
-    const c = clean[i]!;
-    if (c === '*' && clean[i + 1] === '*') {
-      re += '.*';
-      i++;
-      if (clean[i + 1] === '/') i++;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
+  return globRegex(glob.replace(/^\.\//, '').replace(/\/+$/, ''));
 }
 
 /** The member a `scope` entry names: its folder relative to the workspace, or its folder name when only one member has it. */
