@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import type { HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
+import type { HOOK_EVENT_NAMES, HookClientName } from '../../model/hook-names.ts';
 import { isAxmeHookCommand } from '../agent-files.ts';
 import { isObject, parseJsonObject, renderJson, type Json } from '../json-file.ts';
 import { hookCommand } from '../launch.ts';
@@ -13,7 +13,8 @@ import { hookCommand } from '../launch.ts';
  * was; every other hook and key stays; a second run changes no byte. Pure: text in, text out.
  */
 
-export type HooksFormat = 'cursor' | 'codex' | 'gemini';
+/** The clients whose hook files axme writes: every client whose protocol `axme hook --client` speaks but Claude Code (agent-files.ts). */
+export type HooksFormat = Exclude<HookClientName, 'claude-code'>;
 
 type HookEvent = (typeof HOOK_EVENT_NAMES)[number];
 
