@@ -71,7 +71,7 @@ describe('a fresh repository', () => {
     const file = git(dir, ['show', 'refs/memory/main:decisions/use-valkey-for-caching.md']);
     assert.equal(
       file,
-      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', 'source: human', `created: ${d.created}`, `updated: ${d.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
+      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', `learned_at: ${git(dir, ['rev-parse', 'HEAD']).trim()}`, 'source: human', `created: ${d.created}`, `updated: ${d.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
     );
     git(dir, ['fsck', '--strict', '--no-progress']);
     assert.equal(git(dir, ['rev-parse', 'HEAD']), head);

@@ -9,7 +9,7 @@ const TOOLS = [
   'axme_save_memory', 'axme_safety', 'axme_update_safety', 'axme_backlog', 'axme_backlog_add', 'axme_backlog_update', 'axme_status',
   'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
   'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question', 'axme_oracle_scan',
-  'axme_diff', 'axme_check', 'axme_propose',
+  'axme_diff', 'axme_check', 'axme_propose', 'axme_verify', 'axme_reconfirm',
 ];
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
@@ -68,9 +68,10 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.deepEqual(current.structuredContent.items.map((d: { id: string }) => d.id), ['D-002'], 'superseded decisions are never served as current');
     assert.equal(current.structuredContent.items[0].enforce, 'required', 'enforce carried over');
     const found = await call('axme_search_kb', { query: 'redis caches' });
-    const hits = found.structuredContent.hits as Array<{ id: string; citation: string; status: string }>;
-    assert.equal(hits[0]!.id, 'D-002', 'the successor ranks above the superseded decision that matched');
-    assert.ok(hits.some((h) => h.id === 'D-001' && h.status === 'superseded'));
+    const hits = found.structuredContent.hits as Array<{ id: string; citation: string; status: string; via?: string }>;
+    assert.equal(hits[0]!.id, 'D-002', 'the successor stands in for the superseded decision that matched');
+    assert.equal(hits[0]!.via, 'use-redis-for-caching');
+    assert.ok(!hits.some((h) => h.id === 'D-001'), 'the superseded decision is not listed alongside its successor');
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     assert.equal(hits[0]!.citation, `git:${tip}:decisions/use-valkey-for-caching.md`);
     assert.match(git(dir, ['show', hits[0]!.citation.slice(4)]), /All caches live in Valkey/, 'the citation resolves with git show');

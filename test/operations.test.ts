@@ -159,7 +159,7 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'axme_save_memory');
     assert.ok(tool?.outputSchema, 'output schema declared');
-    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['allow_secret', 'body', 'description', 'keywords', 'project_path', 'scope', 'title', 'type']);
+    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'body', 'description', 'keywords', 'project_path', 'scope', 'title', 'type']);
     assert.equal(tool.annotations?.idempotentHint, true);
 
     const cliText = (await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Keep pull requests small.'])).trim();

@@ -4,6 +4,7 @@ import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
+import { anchorList, LearnedAt } from './anchor.ts';
 
 export const BACKLOG_STATUSES = ['open', 'in-progress', 'done', 'blocked'] as const;
 export const PRIORITIES = ['high', 'medium', 'low'] as const;
@@ -19,6 +20,8 @@ export const BacklogItem = z.object({
   tags: z.array(listEntry).default([]).describe('free-form labels'),
   scope: Scope.optional(),
   notes: longText('progress notes, newest last').default(''),
+  anchors: z.array(listEntry).default([]).describe('what the work is about in the code: paths, globs, path#symbol, dep:<name>'),
+  learned_at: LearnedAt.optional(),
   aliases: z.array(displayId('B')).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
@@ -29,7 +32,7 @@ export const backlogSpec: KindSpec<BacklogItem> = {
   dir: 'backlog',
   idPrefix: 'B',
   schema: BacklogItem,
-  fields: ['id', 'title', 'status', 'priority', 'tags', 'scope', 'aliases', 'source', 'session', 'created', 'updated'],
+  fields: ['id', 'title', 'status', 'priority', 'tags', 'scope', 'anchors', 'learned_at', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'description',
   sections: [['Notes', 'notes']],
 };
@@ -41,6 +44,7 @@ export const BacklogInput = z.object({
   priority: z.enum(PRIORITIES).default('medium').describe('high, medium or low'),
   tags: stringList('free-form labels').default([]),
   scope: Scope.optional(),
+  anchors: anchorList('what the work is about in the code: paths, globs, path#symbol, dep:<name>').optional(),
 });
 export type BacklogInput = z.input<typeof BacklogInput>;
 

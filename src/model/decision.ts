@@ -4,6 +4,7 @@ import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
+import { anchorList, LearnedAt } from './anchor.ts';
 
 export const DECISION_STATUSES = ['active', 'superseded', 'revoked'] as const;
 export const ENFORCE = ['required', 'advisory'] as const;
@@ -23,7 +24,8 @@ export const Decision = z.object({
   revoked_at: Timestamp.optional().describe('when the decision was revoked'),
   revoked_reason: longText('why the decision was revoked').optional(),
   aliases: z.array(displayId('D')).default([]).describe('earlier display IDs (after a renumbering merge)'),
-  anchors: z.array(listEntry).default([]).describe('paths or globs in the code the decision is about'),
+  anchors: z.array(listEntry).default([]).describe('what the decision is about in the code: paths, globs, path#symbol, dep:<name>'),
+  learned_at: LearnedAt.optional(),
   tags: z.array(listEntry).default([]).describe('free-form labels'),
   ...baseFields,
 });
@@ -34,7 +36,7 @@ export const decisionSpec: KindSpec<Decision> = {
   dir: 'decisions',
   idPrefix: 'D',
   schema: Decision,
-  fields: ['id', 'title', 'status', 'enforce', 'scope', 'tags', 'anchors', 'supersedes', 'superseded_by', 'revoked_at', 'revoked_reason', 'aliases', 'source', 'session', 'created', 'updated'],
+  fields: ['id', 'title', 'status', 'enforce', 'scope', 'tags', 'anchors', 'learned_at', 'supersedes', 'superseded_by', 'revoked_at', 'revoked_reason', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'decision',
   sections: [['Reasoning', 'reasoning']],
 };
@@ -49,7 +51,7 @@ export const DecisionInput = z.object({
   enforce: z.enum(ENFORCE).optional().describe('required: agents must follow it; advisory (default): a strong default'),
   scope: Scope.optional(),
   tags: stringList('free-form labels').optional(),
-  anchors: stringList('paths or globs in the code the decision is about').optional(),
+  anchors: anchorList('what the decision is about in the code: paths, globs, path#symbol, dep:<name> (`axme verify` tells when they change)').optional(),
 });
 export type DecisionInput = z.input<typeof DecisionInput>;
 

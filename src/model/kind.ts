@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AxmeError } from './errors.ts';
-import { parseMarkdown, parseMarkdownSource, stringifyMarkdown, splitSections, joinSections } from './frontmatter.ts';
+import { parseMarkdown, parseMarkdownSource, stringifyMarkdown, splitSections, joinSections, reservedHeadingIn } from './frontmatter.ts';
 import { jsonOf, keepSource, sourceOf, type FieldSource, type FrontmatterSource } from './frontmatter-source.ts';
 import type { IdPrefix } from './ids.ts';
 
@@ -42,16 +42,24 @@ export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, 
     const why = firstLine(err);
     return { ok: false, reason: why.startsWith('frontmatter ') ? why : `frontmatter is not valid YAML: ${why}` };
   }
-  const { lead, sections } = splitSections(doc.body, spec.sections.map(([h]) => h));
+  // a body field written in the frontmatter (its text holds a heading line that would split the
+  // body): its value comes from there, and its heading is not a section break in the body
+  const inFront = (f: string) => Object.hasOwn(doc.data, f) && typeof doc.data[f] === 'string';
+  const bodySections = spec.sections.filter(([, f]) => !inFront(f));
+  const { lead, sections } = splitSections(doc.body, bodySections.map(([h]) => h));
   const known = new Set([...spec.fields, 'slug', spec.lead, ...spec.sections.map(([, f]) => f)]);
   const candidate: Record<string, unknown> = { slug };
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc.data)) {
     if (spec.fields.includes(k)) candidate[k] = v;
-    else if (!known.has(k)) setOwn(extra, k, v);
+    else if (known.has(k) && inFront(k)) candidate[k] = v;
+    // unknown fields, and a body field's key whose value is not text, are kept as they are
+    else if (k !== 'slug') setOwn(extra, k, v);
   }
-  candidate[spec.lead] = lead;
-  for (const [heading, field] of spec.sections) if (sections[heading] !== undefined) candidate[field] = sections[heading];
+  // a lead in both places (a hand edit): nothing is dropped, the body's text follows
+  if (inFront(spec.lead)) candidate[spec.lead] = lead ? `${String(candidate[spec.lead])}\n\n${lead}` : candidate[spec.lead];
+  else candidate[spec.lead] = lead;
+  for (const [heading, field] of bodySections) if (sections[heading] !== undefined) candidate[field] = sections[heading];
   keepSource(extra, ownSource(spec, doc.source));
   candidate.extra = extra;
   const parsed = spec.schema.safeParse(candidate);
@@ -74,9 +82,14 @@ export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): stri
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
     data[k] = v;
   }
+  const front = bodyFieldsInFront(spec, rec);
+  for (const [, f] of [['', spec.lead] as const, ...spec.sections]) if (front.has(f)) setOwn(data, f, rec[f]);
   const unknown = Object.keys(item.extra).filter((k) => !Object.hasOwn(data, k)).sort();
   for (const k of unknown) setOwn(data, k, item.extra[k]);
-  const body = joinSections(String(rec[spec.lead] ?? ''), spec.sections.map(([h, f]) => [h, rec[f] as string | undefined]));
+  const body = joinSections(
+    front.has(spec.lead) ? '' : String(rec[spec.lead] ?? ''),
+    spec.sections.filter(([, f]) => !front.has(f)).map(([h, f]) => [h, rec[f] as string | undefined]),
+  );
   const source = sourceOf(item.extra);
   if (!source && unknown.length === 0) return stringifyMarkdown(data, body);
   const verbatim = new Set(unknown);
@@ -99,6 +112,26 @@ export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): stri
     `${name}: the field "${bad}" would not read back the same once axme rewrites the file (a YAML alias to an anchor on a field axme writes, or a value YAML cannot write back): nothing was written. Edit ${name} so "${bad}" stands on its own (write its value out instead of the alias), then run the command again`,
     { path: name, field: bad },
   );
+}
+
+/**
+ * The body fields (the lead and the `## Heading` sections) that must be written in the
+ * frontmatter, as YAML text, because their text holds a line the body would read as the heading
+ * of a later section (`## Reasoning` inside a decision's text). Any text is accepted that way and
+ * read back exactly; the rest stays in the body, where a person reads it. Later sections are
+ * decided first: a section moved out of the body no longer splits the fields before it.
+ */
+function bodyFieldsInFront(spec: KindSpec<ItemBase>, rec: Record<string, unknown>): Set<string> {
+  const front = new Set<string>();
+  const fields = [spec.lead, ...spec.sections.map(([, f]) => f)];
+  for (let i = fields.length - 1; i >= 0; i--) {
+    const text = rec[fields[i]!];
+    if (typeof text !== 'string' || text === '') continue;
+    // the sections after this one that stay in the body (the lead: every one of them)
+    const later = spec.sections.slice(i).filter(([, f]) => !front.has(f)).map(([h]) => h);
+    if (later.length && reservedHeadingIn(text, later)) front.add(fields[i]!);
+  }
+  return front;
 }
 
 /** The first unknown field that does not parse back to its value from `text`, or null when all do. */

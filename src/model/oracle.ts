@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { Slug } from './slug.ts';
-import { longText } from './text.ts';
+import { listEntry, longText } from './text.ts';
+import { LearnedAt } from './anchor.ts';
 
 /** The standard oracle pages; other slugs are allowed too. */
 export const ORACLE_PAGES = ['stack', 'structure', 'patterns', 'glossary'] as const;
@@ -12,6 +13,8 @@ export const OraclePage = z.object({
   slug: Slug,
   title: z.string().max(200).optional().describe('page title'),
   body: longText('the page').default(''),
+  anchors: z.array(listEntry).default([]).describe('the files the page was derived from (manifests, folders)'),
+  learned_at: LearnedAt.optional(),
   ...baseFields,
 });
 export type OraclePage = z.infer<typeof OraclePage>;
@@ -20,7 +23,7 @@ export const oracleSpec: KindSpec<OraclePage> = {
   kind: 'oracle',
   dir: 'oracle',
   schema: OraclePage,
-  fields: ['title', 'source', 'session', 'created', 'updated'],
+  fields: ['title', 'anchors', 'learned_at', 'source', 'session', 'created', 'updated'],
   lead: 'body',
   sections: [],
 };

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { AxmeError } from './errors.ts';
-import { reservedHeadingIn } from './frontmatter.ts';
 import { describeIssues, issueProblem } from './kind.ts';
 
 /**
@@ -20,10 +19,4 @@ export function invalidInput(error: z.ZodError, what: string): AxmeError {
   return new AxmeError('INVALID_INPUT', `invalid ${what}: ${describeIssues(error)}`, {
     issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: issueProblem(i) })),
   });
-}
-
-/** Refuses a text that contains one of the body headings axme uses to split the file. */
-export function assertNoReservedHeading(field: string, text: string | undefined, headings: readonly string[]): void {
-  const h = text ? reservedHeadingIn(text, headings) : null;
-  if (h) throw new AxmeError('INVALID_INPUT', `${field} contains the line "## ${h}", which axme uses as a section heading in the item file: use another heading (e.g. "### ${h}")`, { field });
 }

@@ -12,7 +12,7 @@ export const backlogAdd = defineOperation({
   output: AddedOutput,
   annotations: SAVE,
   write: true,
-  cli: { command: ['backlog', 'add'], stdin: ['description'] },
+  cli: { command: ['backlog', 'add'], stdin: ['description'], names: { anchors: 'anchor' } },
   mcp: { tool: 'axme_backlog_add' },
   async run(kb, input, opts): Promise<AddResult<BacklogItem>> {
     const { addBacklogItem } = await import('../knowledge/items/backlog/add-backlog-item.ts');

@@ -19,7 +19,7 @@ export const decisionAdd = defineOperation({
   output: AddedOutput.extend({ superseded: z.looseObject({}).optional().describe('with `supersedes`: the old decision, now superseded') }),
   annotations: SAVE,
   write: true,
-  cli: { command: ['decision', 'add'], stdin: ['decision', 'reasoning'] },
+  cli: { command: ['decision', 'add'], stdin: ['decision', 'reasoning'], names: { anchors: 'anchor' } },
   mcp: { tool: 'axme_save_decision' },
   async run(kb, { supersedes, ...input }, opts): Promise<DecisionSaved> {
     if (supersedes !== undefined) {
@@ -45,7 +45,7 @@ export const decisionSupersede = defineOperation({
   output: AddedOutput.extend({ superseded: z.looseObject({}).describe('the old decision, now superseded') }),
   annotations: SAVE,
   write: true,
-  cli: { command: ['decision', 'supersede'], positional: ['id'], stdin: ['decision', 'reasoning'] },
+  cli: { command: ['decision', 'supersede'], positional: ['id'], stdin: ['decision', 'reasoning'], names: { anchors: 'anchor' } },
   mcp: null,
   async run(kb, input, opts): Promise<DecisionSaved & { kind: 'superseded' }> {
     const { supersedeDecision } = await import('../knowledge/items/decision/supersede-decision.ts');

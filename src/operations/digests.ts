@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DigestKind, DigestResult } from '../knowledge/views/read-digest.ts';
 import type { ShowResult } from '../knowledge/items/show-item.ts';
 import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/views/blocks.ts';
+import { staleLine } from '../knowledge/views/stale-marks.ts';
+import type { StaleItem } from '../knowledge/stale/types.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
@@ -54,12 +56,15 @@ export const Shown = z.looseObject({
   location: z.string().describe('where to read it with git show: <ref>:<path>'),
   store: z.string().optional().describe('the store it comes from, when not this repository\'s (a workspace)'),
 });
-export const shownJson = <T extends object>(r: ShowResult<T>) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
+export const shownJson = <T extends object>(r: ShowResult<T> & { stale?: StaleItem }) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}), ...(r.stale ? { stale: { reason: r.stale.reason, changes: r.stale.changes, commits: r.stale.commits } } : {}) });
 
 /** `axme decision show`, `axme memory show`: the stored file as it is, or the item as JSON (the tool's structured content). */
-function printShown(r: ShowResult<object>, p: CliPrinter): void {
+function printShown(r: ShowResult<object> & { stale?: StaleItem }, p: CliPrinter): void {
   if (p.json) p.printJson(shownJson(r));
-  else p.out(r.text);
+  else {
+    p.out(r.text);
+    if (r.stale) p.note(`axme: ${staleLine(r.stale)}`);
+  }
 }
 
 /** decision.get: `axme_get_decision` (the CLI's `axme decision show` is its twin). */
@@ -72,14 +77,14 @@ export const decisionGet = defineOperation({
   annotations: READ,
   write: false,
   mcp: { tool: 'axme_get_decision' },
-  async run(kb, input): Promise<ShowResult<Decision>> {
-    const { showItem } = await import('../knowledge/items/show-item.ts');
-    return showItem<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
+  async run(kb, input): Promise<ShowResult<Decision> & { stale?: StaleItem }> {
+    const { showWithStaleness } = await import('../knowledge/views/stale-marks.ts');
+    return showWithStaleness<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
   },
   // the CLI prints the stored file as it is
   cli: { command: ['decision', 'show'], describe: 'show one decision by ID, slug or alias', positional: ['id_or_slug'], names: { id_or_slug: 'id' }, print: (r, p) => printShown(r, p) },
   json: shownJson,
-  text: (r) => `${decisionBlock(r.item, r.store)}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
+  text: (r) => `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
 });
 
 /** memory.get: `axme_get_memory` (the CLI's `axme memory show` is its twin). */
@@ -92,13 +97,13 @@ export const memoryGet = defineOperation({
   annotations: READ,
   write: false,
   mcp: { tool: 'axme_get_memory' },
-  async run(kb, input): Promise<ShowResult<Memory>> {
-    const { showItem } = await import('../knowledge/items/show-item.ts');
-    return showItem<Memory>(kb, { kind: 'memory', ref: input.slug, at: input.at });
+  async run(kb, input): Promise<ShowResult<Memory> & { stale?: StaleItem }> {
+    const { showWithStaleness } = await import('../knowledge/views/stale-marks.ts');
+    return showWithStaleness<Memory>(kb, { kind: 'memory', ref: input.slug, at: input.at });
   },
   cli: { command: ['memory', 'show'], describe: 'show one memory', positional: ['slug'], print: (r, p) => printShown(r, p) },
   json: shownJson,
-  text: (r) => `${memoryBlock(r.item, r.store)}\nStatus: ${r.item.status}\nSource: ${r.location}`,
+  text: (r) => `${memoryBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}\nSource: ${r.location}`,
 });
 
 type BacklogRead = { one: ShowResult<BacklogItem> } | { items: BacklogItem[] };

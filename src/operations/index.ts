@@ -18,12 +18,16 @@ import { safetyAdd, safetyRemove, safetyReset, safetySet } from './safety-cli.ts
 // (end of item reads imports)
 // reads of the store as a whole, review, sessions, context, workspace
 import { fsck } from './fsck.ts';
+import { verify } from './verify.ts';
+import { reconfirm } from './reconfirm.ts';
 import { context } from './context.ts';
 import { workspaceStatusOp } from './workspace.ts';
 import { sessionList, sessionRecover, sessionShow } from './session.ts';
 import { blameOp, showCommitOp } from './code.ts';
 // (end of store reads imports)
 import { importAxmeCode } from './import-axme-code.ts';
+import { importAdrOp } from './import-adr.ts';
+import { exportAdrOp } from './export-adr.ts';
 import { exportAutoMemoryOp, importAutoMemoryOp } from './auto-memory.ts';
 import type { AnyOperation } from './operation.ts';
 
@@ -38,7 +42,7 @@ export const OPERATIONS: AnyOperation[] = [
   // (end of item reads)
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
-  fsck, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
-  importAxmeCode, importAutoMemoryOp, exportAutoMemoryOp,
+  fsck, verify, reconfirm, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
+  importAxmeCode, importAdrOp, exportAdrOp, importAutoMemoryOp, exportAutoMemoryOp,
   // (end of store reads)
 ];

@@ -13,7 +13,7 @@ export const memoryAdd = defineOperation({
   output: AddedOutput,
   annotations: SAVE,
   write: true,
-  cli: { command: ['memory', 'add'], stdin: ['description', 'body'] },
+  cli: { command: ['memory', 'add'], stdin: ['description', 'body'], names: { anchors: 'anchor' } },
   mcp: { tool: 'axme_save_memory' },
   async run(kb, input, opts): Promise<AddResult<Memory>> {
     const { addMemory } = await import('../knowledge/items/memory/add-memory.ts');

@@ -14,7 +14,16 @@ export const search = defineOperation({
   description: 'Ranked search over decisions and memories (and backlog/questions with `type`). Each result cites git:<commit>:<path>.',
   input: { ...SearchInput.shape, at: atParam },
   output: z.looseObject({
-    hits: z.array(z.looseObject({ citation: z.string().describe('git:<commit>:<path>: `git show <commit>:<path>` gives the text') })).describe('the results, best first'),
+    hits: z
+      .array(
+        z.looseObject({
+          citation: z.string().describe('git:<commit>:<path>: `git show <commit>:<path>` gives the text'),
+          via: z.string().optional().describe('the superseded decision that matched: this hit is its live successor (the old one is not listed)'),
+          stale: z.boolean().optional().describe('true when the item is stale (its anchors changed in the code since it was learned: `axme verify`): ranked lower'),
+          stale_reason: z.string().optional().describe('why it is stale, e.g. "src/pay.ts changed in 3 commits since this was decided"'),
+        }),
+      )
+      .describe('the results, best first'),
     commit: z.string().describe('the commit searched'),
     total: z.number().describe('how many items matched in all'),
   }),
@@ -28,7 +37,7 @@ export const search = defineOperation({
   },
   cli: {
     command: ['search'],
-    describe: 'ranked search over decisions and memories (BM25), with git citations',
+    describe: 'ranked search over decisions and memories (BM25F with stemming and synonyms), with git citations',
     positional: ['query'],
     variadic: true,
     // one line per hit: score, ID or slug, title, status when not current, citation
@@ -36,7 +45,7 @@ export const search = defineOperation({
   },
   json: ({ query: _q, ...r }) => r,
   text: (r) => {
-    const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${h.status === 'active' ? '' : `, ${h.status}`}]${h.via ? ` (replaces ${h.via})` : ''}\n   ${h.snippet}\n   ${h.citation}`);
+    const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${h.status === 'active' ? '' : `, ${h.status}`}]${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}\n   ${h.snippet}\n   ${h.citation}`);
     return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : `No matches for "${r.query}".`;
   },
 });

@@ -19,6 +19,7 @@ export const beginCloseOp = defineOperation({
     newest: z.looseObject({}).describe('the newest decisions and memories, to leave out duplicates'),
     session: z.string().nullable().describe('the session being closed'),
     recorded: z.looseObject({}).nullable().describe('what the hooks recorded for the session on this machine: files, commits, start'),
+    stale: z.array(z.looseObject({ kind: z.string(), id: z.string().nullable(), slug: z.string(), title: z.string(), reason: z.string() })).describe('stale items whose anchors cover a file this session changed: update or reconfirm them in this close'),
   }),
   annotations: READ,
   write: false,

@@ -169,3 +169,20 @@ test('the side-by-side benchmark refuses an unknown pair or a bad size with a us
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the retrieval benchmark runs on its corpus with a tiny latency store and reports every engine', { timeout: 60_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+  try {
+    const r = runBench('bench/retrieval.bench.ts', ['--size', '50', '--reps', '1'], out);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /\| engine \| R@5 all \| MRR all \|/);
+    assert.match(r.stdout, /\| search latency \| items \|/);
+    const [file] = readdirSync(out);
+    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { quality: Array<{ engine: string; scores: { all: { queries: number } } }>; latency: Array<{ engine: string; size: number }> };
+    assert.deepEqual(json.quality.map((q) => q.engine), ['BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme']);
+    assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
+    assert.deepEqual(json.latency.map((l) => [l.engine, l.size]), [['axme', 50], ['MiniSearch 7.2.0', 50]]);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

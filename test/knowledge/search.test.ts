@@ -9,6 +9,9 @@ import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
+import { parseQuery, PREFIX_WEIGHT, SYNONYM_WEIGHT } from '../../src/knowledge/views/search/query.ts';
+import { glossaryGroups, SOFTWARE_SYNONYMS, synonymTable } from '../../src/knowledge/views/search/synonyms.ts';
+import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
 import { rejectsWith } from '../core.ts';
 import { git, openTestKb, tempRepo } from '../helpers.ts';
 
@@ -77,11 +80,13 @@ describe('searchKnowledge (BM25 over the store)', () => {
     assert.ok(r.total > 2, `total ${r.total}`);
   });
 
-  test('a superseded decision never outranks its successor, which is brought in when only the old one matched', async () => {
+  test('a superseded decision is folded into its live successor, shown with `via`', async () => {
     const r = await searchKnowledge(kb, { query: 'monolith' });
-    assert.deepEqual(r.hits.map((h) => [h.slug, h.status]), [['deploy-services-separately', 'active'], ['deploy-a-monolith', 'superseded']]);
-    assert.equal(r.hits[0]!.via, 'deploy-a-monolith');
-    assert.ok(r.hits[0]!.score >= r.hits[1]!.score, 'lifted to at least the old one\'s score');
+    assert.deepEqual(r.hits.map((h) => [h.slug, h.status, h.via]), [['deploy-services-separately', 'active', 'deploy-a-monolith']]);
+    assert.equal(r.total, 1);
+    // when both match, the old one is still not listed alongside its successor
+    const both = await searchKnowledge(kb, { query: 'deploy monolith services' });
+    assert.ok(!both.hits.some((h) => h.slug === 'deploy-a-monolith'), JSON.stringify(both.hits.map((h) => h.slug)));
   });
 
   test('items no longer current rank below current ones with the same words', async () => {
@@ -102,6 +107,14 @@ describe('searchKnowledge (BM25 over the store)', () => {
     const s = r.hits[0]!.snippet;
     assert.match(s, /^….*zebra clause.*…$/);
     assert.ok(s.length <= 202, `${s.length} characters`);
+  });
+
+  test('searches running at once on one index each rank with their own scores', async () => {
+    const queries = ['postgres billing', 'redis sessions', 'retry uploads', 'monolith', 'svc-6'];
+    const alone: string[][] = [];
+    for (const query of queries) alone.push((await searchKnowledge(kb, { query })).hits.map((h) => h.slug));
+    const together = await Promise.all(queries.map((query) => searchKnowledge(kb, { query })));
+    assert.deepEqual(together.map((r) => r.hits.map((h) => h.slug)), alone);
   });
 
   test('at a revision: what the store held then', async () => {
@@ -132,11 +145,121 @@ describe('searchKnowledge (BM25 over the store)', () => {
 });
 
 describe('tokenize', () => {
-  test('lowercase words, accents folded, stop words dropped, plurals trimmed, lone digits kept', () => {
+  test('lowercase words, accents folded, stop words dropped, Porter stems, lone digits kept', () => {
     assert.deepEqual(tokenize('The Cafés of Zürich'), ['cafe', 'zurich']);
     assert.deepEqual(tokenize('Policies and queries'), ['policy', 'query']);
     assert.deepEqual(tokenize('class access'), ['class', 'access']);
     assert.deepEqual(tokenize('svc-5 a b 7'), ['svc', '5', '7']);
-    assert.deepEqual(tokenize('use the cache'), ['cache']);
+    assert.deepEqual(tokenize('use the cache'), ['cach']);
+    // one stem for a word's forms, and for British and American spellings
+    assert.equal(new Set(tokenize('deploy deploying deployment deployed')).size, 1);
+    assert.deepEqual(tokenize('organisation licence'), tokenize('organization license'));
+  });
+});
+
+describe('parseQuery', () => {
+  test('software abbreviations and glossary terms are looked for at a lower weight; a compound of two words when the index has it', () => {
+    const table = synonymTable([...SOFTWARE_SYNONYMS, ...glossaryGroups('- **PDP**: policy decision point\n- blue/green — two live environments, one serving\nnot a definition')]);
+    const weightOf = (q: string, t: string, known: string[] = []) => parseQuery(q, table, (x) => known.includes(x)).terms.find((x) => x.term === t)?.weight;
+    assert.equal(weightOf('db migrations', 'databas'), SYNONYM_WEIGHT);
+    assert.equal(weightOf('db migrations', 'db'), 1);
+    assert.ok(weightOf('k8s', 'kubernet')! > 0);
+    assert.ok(weightOf('ci pipeline', 'continu')! > 0 && weightOf('continuous integration', 'ci') === SYNONYM_WEIGHT);
+    assert.ok(weightOf('pdp', 'decis')! > 0 && weightOf('policy decision point', 'pdp') === SYNONYM_WEIGHT);
+    assert.equal(weightOf('puppet master', 'puppetmast', ['puppetmast']), SYNONYM_WEIGHT);
+    assert.equal(weightOf('puppet master', 'puppetmast'), undefined);
+    assert.deepEqual(glossaryGroups('# Glossary\n\nnot a definition\n- **svc**: a service. Longer text.'), [['svc', 'a service']]);
+  });
+
+  test('a longer term of the index that a query word starts is looked for at a lower weight, unless the prefix is too common', () => {
+    const vocabulary = ['page', 'pagerduty', 'pages', 'conf', 'config', 'configur', 'configurationless'];
+    const startingWith = (p: string) => vocabulary.filter((t) => t.startsWith(p));
+    const weightOf = (q: string, t: string, vocab = startingWith) => parseQuery(q, new Map(), () => false, vocab).terms.find((x) => x.term === t)?.weight;
+    assert.equal(weightOf('paging tool', 'pagerduty'), PREFIX_WEIGHT);
+    // a few characters more is an inflection, which stemming folds: not looked for
+    assert.equal(weightOf('paging tool', 'pages'), undefined);
+    // too short a word, or a prefix of too many terms, says too little
+    assert.equal(weightOf('pag', 'pagerduty'), undefined);
+    assert.equal(weightOf('paging', 'pagerduty', (p) => Array.from({ length: 20 }, (_, i) => `${p}xyz${String.fromCharCode(97 + i)}`)), undefined);
+  });
+});
+
+/** Writes an oracle page by hand, as a person edits the glossary. */
+async function writeOraclePage(kb: KnowledgeBase, slug: string, body: string): Promise<void> {
+  const at = new Date().toISOString();
+  await mutate(kb, () => ({ result: null, files: new Map([itemFile('oracle', { slug, title: 'Glossary', body, created: at, updated: at, extra: {} })]), subject: 'oracle: edit by hand', event: 'oracle.edited' }));
+}
+
+/** The ranking's parts, on one store. */
+describe('searchKnowledge ranking (stems, synonyms, fields, supersession, staleness)', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let kb: KnowledgeBase;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    kb = await openTestKb(dir);
+    await initStore(kb);
+    await addDecision(kb, { title: 'Blue green rollouts', decision: 'We are deploying every service with two live environments.' });
+    await addDecision(kb, { title: 'Use a relational database for orders', decision: 'Orders live in one relational store.' });
+    await addDecision(kb, { title: 'Queues for email', decision: 'Emails are sent from a queue; the worker retries them.' });
+    await addDecision(kb, { title: 'Retries with jitter', decision: 'Every client backs off before it calls again.' });
+    await addMemory(kb, { type: 'pattern', title: 'Feature flags in config', description: 'Flags are read once at start.', keywords: ['toggles'] });
+    await addDecision(kb, { title: 'Session store', decision: 'Sessions are kept in memory for now.' });
+    await supersedeDecision(kb, { id: 'session-store', title: 'Session store moves to Redis', decision: 'Sessions are kept in Redis.' });
+    await supersedeDecision(kb, { id: 'session-store-moves-to-redis', title: 'Sessions in signed cookies', decision: 'No server-side session store any more.' });
+    await addDecision(kb, { title: 'Two audit logs', decision: 'Audit events go to a second log.' });
+    await revokeDecision(kb, { id: 'two-audit-logs', reason: 'one is enough' });
+    await addMemory(kb, { type: 'feedback', title: 'Audit log review', description: 'Someone reads the audit log every week.' });
+    await addMemory(kb, { type: 'pattern', title: 'Cache key prefix', description: 'Every cache key starts with the schema version, then the name.' });
+    await addMemory(kb, { type: 'pattern', title: 'Cache warmup', description: 'The schema is loaded first; the cache is warmed and the release version is logged.' });
+  });
+  after(async () => {
+    await closeKnowledgeBase(kb);
+    cleanup();
+  });
+  const slugs = async (query: string, more: { stale?: ReadonlySet<string> } = {}) => (await searchKnowledge(kb, { query, ...more })).hits.map((h) => h.slug);
+
+  test('stemming: "deployment" finds "deploying"', async () => {
+    assert.equal((await slugs('deployment'))[0], 'blue-green-rollouts');
+  });
+
+  test('a software synonym: "db" finds "database", ranked below a word the query says', async () => {
+    assert.equal((await slugs('db orders'))[0], 'use-a-relational-database-for-orders');
+    assert.deepEqual(await slugs('db'), ['use-a-relational-database-for-orders']);
+  });
+
+  test('a glossary synonym: a term defined on the oracle glossary page finds what its meaning says', async () => {
+    assert.deepEqual(await slugs('backoff'), []);
+    await writeOraclePage(kb, 'glossary', '# Glossary\n\n- **backoff**: waiting before calling again\n');
+    assert.equal((await slugs('backoff'))[0], 'retries-with-jitter');
+  });
+
+  test('field boosts: a title match ranks above a body match of the same word', async () => {
+    await addDecision(kb, { title: 'Worker pool', decision: 'The email queue feeds one worker pool; emails wait there.' });
+    const r = await slugs('email');
+    assert.ok(r.indexOf('queues-for-email') < r.indexOf('worker-pool'), r.join(', '));
+  });
+
+  test('proximity: the query\'s words side by side rank above the same words apart', async () => {
+    const r = await slugs('schema version');
+    assert.deepEqual(r.slice(0, 2), ['cache-key-prefix', 'cache-warmup']);
+  });
+
+  test('a chain of supersessions ends at the live decision, which names the one that matched', async () => {
+    const r = await searchKnowledge(kb, { query: 'sessions kept in memory' });
+    assert.equal(r.hits[0]!.slug, 'sessions-in-signed-cookies');
+    assert.ok(!r.hits.some((h) => h.status === 'superseded'), JSON.stringify(r.hits));
+    assert.equal(r.hits[0]!.via, 'session-store');
+  });
+
+  test('a revoked decision ranks below a live item with the same words', async () => {
+    const r = await slugs('audit log');
+    assert.ok(r.indexOf('audit-log-review') < r.indexOf('two-audit-logs'), r.join(', '));
+  });
+
+  test('stale items rank below fresh ones and are marked', async () => {
+    assert.equal((await slugs('cache version'))[0], 'cache-key-prefix');
+    const r = await searchKnowledge(kb, { query: 'cache version', stale: new Set(['cache-key-prefix']) });
+    assert.deepEqual(r.hits.map((h) => [h.slug, h.stale ?? false]), [['cache-warmup', false], ['cache-key-prefix', true]]);
   });
 });

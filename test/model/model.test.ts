@@ -24,7 +24,7 @@ import { Handoff, handoffSpec } from '../../src/model/handoff.ts';
 import { Timestamp } from '../../src/model/common.ts';
 import { DEFAULT_RULES, SafetyRules } from '../../src/model/safety-rules.ts';
 import { CONFIG_PATH, RULES_PATH, classifyPath, itemPath } from '../../src/model/paths.ts';
-import { assertNoReservedHeading, parseInput } from '../../src/model/validate.ts';
+import { parseInput } from '../../src/model/validate.ts';
 import { parseDateSpec } from '../../src/store/revision.ts';
 
 /** Runs `fn` and returns what it threw; fails when it does not throw. */
@@ -612,15 +612,6 @@ describe('validate', () => {
     assert.deepEqual(paths, ['decision', 'enforce', 'title']);
   });
 
-  test('assertNoReservedHeading', () => {
-    assert.doesNotThrow(() => assertNoReservedHeading('reasoning', undefined, ['Reasoning']));
-    assert.doesNotThrow(() => assertNoReservedHeading('reasoning', '### Reasoning', ['Reasoning']));
-    const err = thrown(() => assertNoReservedHeading('decision', 'x\n## Reasoning\ny', ['Reasoning']));
-    assert.ok(isAxmeError(err, 'INVALID_INPUT'));
-    assert.match(err.message, /"## Reasoning"/);
-    assert.match(err.message, /### Reasoning/);
-    assert.deepEqual(err.data, { field: 'decision' });
-  });
 });
 
 // ---------------------------------------------------------------------------------------------

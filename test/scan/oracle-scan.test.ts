@@ -545,7 +545,7 @@ describe('oracle scan: fixture projects', () => {
       assert.deepEqual(JSON.parse(JSON.stringify(r.facts)), r.facts, 'facts are plain JSON');
       const pages = { stack: page(dir, 'stack'), structure: page(dir, 'structure'), patterns: page(dir, 'patterns') };
       for (const text of Object.values(pages)) {
-        assert.match(text, /^---\ntitle: (Stack|Structure|Patterns)\nsource: scan\ncreated: 2026-11-01T10:00:00.000Z\nupdated: 2026-11-01T10:00:00.000Z\n---\n/);
+        assert.match(text, /^---\ntitle: (Stack|Structure|Patterns)\n(?:anchors:\n(?: {2}- .+\n)+)?learned_at: [0-9a-f]{40}\nsource: scan\ncreated: 2026-11-01T10:00:00.000Z\nupdated: 2026-11-01T10:00:00.000Z\n---\n/);
         assert.equal(text.split(SCAN_START).length, 2);
         assert.equal(text.split(SCAN_END).length, 2);
       }

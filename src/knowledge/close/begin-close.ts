@@ -4,6 +4,9 @@ import { isLive } from '../../model/liveness.ts';
 import { readState } from '../core/state.ts';
 import { readSession } from '../../session/sessions.ts';
 import { committable } from './finalize-close.ts';
+import { anchorCovers, parseAnchor } from '../../model/anchor.ts';
+import { staleMarks } from '../views/stale-marks.ts';
+import type { StaleItem } from '../stale/types.ts';
 
 export interface BeginCloseResult {
   text: string;
@@ -12,6 +15,8 @@ export interface BeginCloseResult {
   session: string | null;
   /** what this machine recorded for the session so far (hooks): files changed, commits made */
   recorded: { files: string[]; commits: string[]; started: string } | null;
+  /** stale items (`axme verify`) whose anchors cover a file this session changed: to update, supersede or reconfirm at close */
+  stale: Array<{ kind: string; id: string | null; slug: string; title: string; reason: string }>;
 }
 
 /**
@@ -27,6 +32,7 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
   const newestFirst = <T extends { created: string }>(l: T[]) => [...l].sort((a, b) => (a.created < b.created ? 1 : -1)).slice(0, 10);
   const nd = newestFirst(decisions).map((d) => ({ id: d.id, title: d.title }));
   const nm = newestFirst(memories).map((m) => ({ slug: m.slug, title: m.title, type: m.type }));
+  const touched = recorded?.files.length ? staleTouched((await staleMarks(kb)).all, recorded.files) : [];
   const counts = { decisions: decisions.length, memories: memories.length, open_questions: state.items.question.filter((q) => isLive('question', q)).length, backlog_open: state.items.backlog.filter((b) => isLive('backlog', b)).length };
   const text = [
     '# Closing the session: what to extract',
@@ -43,8 +49,23 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
     nd.length ? `Newest decisions: ${nd.map((d) => `${d.id} ${d.title}`).join('; ')}` : 'No decisions yet.',
     nm.length ? `Newest memories: ${nm.map((m) => `${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
     ...recordedLines(recorded),
+    ...staleLines(touched),
   ].join('\n');
-  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null, recorded };
+  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null, recorded, stale: touched.map((s) => ({ kind: s.kind, id: s.id, slug: s.slug, title: s.title, reason: s.reason })) };
+}
+
+/** The stale items whose anchors cover one of `files`: the session worked on the code they describe. */
+function staleTouched(stale: StaleItem[], files: string[]): StaleItem[] {
+  return stale.filter((s) => s.changes.some((c) => files.some((f) => anchorCovers(parseAnchor(c.anchor), f) || c.path === f || c.to === f)));
+}
+
+function staleLines(stale: StaleItem[]): string[] {
+  if (!stale.length) return [];
+  return [
+    '',
+    'Knowledge this session may have made outdated (its code changed since it was learned): update each one in this close (a decision: action "supersede" with `supersedes` = its ID), or, when it still holds, call axme_reconfirm with its ID.',
+    ...stale.slice(0, 20).map((s) => `- ${s.kind} ${s.id ?? s.slug} ${s.title}: ${s.reason}`),
+  ];
 }
 
 /** The session's own record, for the handoff: what it touched, so the agent need not remember. */

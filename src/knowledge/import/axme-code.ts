@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
@@ -12,6 +12,7 @@ import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { putFile, putItem, stage, type Staged } from '../core/staging.ts';
+import { requireFolder, resolveFolder } from './import-folder.ts';
 import { readAxmeCode, type AxmeCodePlan, type ImportProblem } from './read-axme-code.ts';
 
 export const ImportAxmeCodeInput = z.object({
@@ -59,7 +60,7 @@ const WORKLOG_LINES = 1000;
  */
 export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInput, opts: { cwd?: string } = {}): Promise<ImportResult> {
   const data = parseInput(ImportAxmeCodeInput, input, 'import');
-  const root = isAbsolute(data.path) ? data.path : resolve(opts.cwd ?? process.cwd(), data.path);
+  const root = resolveFolder(data.path, opts.cwd);
   checkFolder(root);
   const { target, store } = await targetOf(kb, root);
   const plan = readAxmeCode(root);
@@ -134,13 +135,7 @@ function body(root: string, plan: AxmeCodePlan, items: ImportedItem[], rules: Im
 /** The folder must be an AXME Code store: a folder holding at least one of the files AXME Code writes. */
 function checkFolder(root: string): void {
   const expected = `expected an AXME Code folder (usually <project>/.axme-code) holding decisions/, memory/, backlog/, open-questions.md, plans/, oracle/, safety/rules.yaml or worklog.jsonl`;
-  let dir = false;
-  try {
-    dir = statSync(root).isDirectory();
-  } catch {
-    throw new AxmeError('INVALID_INPUT', `${root} does not exist: ${expected}. Give its path: axme import axme-code <path>`, { path: root });
-  }
-  if (!dir) throw new AxmeError('INVALID_INPUT', `${root} is not a folder: ${expected}`, { path: root });
+  requireFolder(root, expected, 'axme import axme-code <path>');
   const known = ['decisions', 'memory', 'backlog', 'open-questions.md', 'plans', 'oracle', 'safety', 'worklog.jsonl'];
   if (!known.some((k) => existsSync(join(root, k)))) {
     const inner = join(root, '.axme-code');

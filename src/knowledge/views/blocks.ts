@@ -9,20 +9,23 @@ import type { SafetyRules } from '../../model/safety-rules.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
 
-/** `from`: the store the item comes from when it is not the repository's own (a workspace store). */
-export function decisionBlock(d: Decision, from?: string | null): string {
+/** `from`: the store the item comes from when it is not the repository's own (a workspace store); `stale`: the line saying its code moved (stale-marks.ts). */
+export function decisionBlock(d: Decision, from?: string | null, stale?: string): string {
   const head = `### ${d.id} [${d.enforce}] ${d.title}${d.scope?.length ? `  (scope: ${d.scope.join(', ')})` : ''}${fromNote(from)}`;
   const lines = [head, d.decision];
   if (d.reasoning) lines.push(`Why: ${d.reasoning}`);
   if (d.supersedes.length) lines.push(`Supersedes: ${d.supersedes.join(', ')}`);
   if (d.anchors.length) lines.push(`Applies to: ${d.anchors.join(', ')}`);
+  if (stale) lines.push(stale);
   return lines.join('\n');
 }
 
-export function memoryBlock(m: Memory, from?: string | null): string {
+export function memoryBlock(m: Memory, from?: string | null, stale?: string): string {
   const lines = [`### ${m.title} (${m.type}, ${m.slug})${fromNote(from)}`, m.description];
   if (m.body) lines.push(m.body);
   if (m.keywords.length) lines.push(`Keywords: ${m.keywords.join(', ')}`);
+  if (m.anchors.length) lines.push(`Applies to: ${m.anchors.join(', ')}`);
+  if (stale) lines.push(stale);
   return lines.join('\n');
 }
 
@@ -35,8 +38,8 @@ export function questionBlock(q: Question): string {
 }
 
 /** An oracle page; `label` ("Workspace" or "Project") when a workspace's pages are shown with the repository's. */
-export function oracleBlock(p: OraclePage, label?: string | null): string {
-  return `## ${label ? `${label}: ` : ''}${p.title ?? p.slug}\n\n${p.body}`;
+export function oracleBlock(p: OraclePage, label?: string | null, stale?: string): string {
+  return `## ${label ? `${label}: ` : ''}${p.title ?? p.slug}\n\n${stale ? `${stale}\n\n` : ''}${p.body}`;
 }
 
 function fromNote(from: string | null | undefined): string {

@@ -7,6 +7,7 @@ import { readMergedState, storeOf } from '../core/merged-state.ts';
 import { pendingProposals } from '../review/pending.ts';
 import { changeLines } from '../review/diff/render-diff.ts';
 import { storeProblems } from '../admin/store-problems.ts';
+import { staleMarks } from './stale-marks.ts';
 
 export interface ContextOptions {
   at?: string | undefined;
@@ -52,7 +53,12 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     pending_review: 0,
     /** problems in the store that need a person (the "Store problems" section) */
     store_problems: 0,
+    /** current items whose code moved since they were learned (`axme verify`) */
+    stale: 0,
   };
+  const marks = await staleMarks(kb, opts.at);
+  const stale = marks.all;
+  counts.stale = stale.length;
   const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
   const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
   const blocks: string[] = [];
@@ -61,11 +67,17 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   if (handoff) blocks.push(`## Latest handoff\n${handoffBlock(handoff)}`);
   if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${openQuestions.map(questionBlock).join('\n')}`);
   blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
-  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}${storeOf(state, d) ? ' [workspace]' : ''}: ${firstLine(d.decision)}`).join('\n')}`);
+  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}${storeOf(state, d) ? ' [workspace]' : ''}: ${firstLine(d.decision)}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated: see below)' : ''}`).join('\n')}`);
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;
     const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]).slice(0, 10);
     blocks.push(`## Backlog (${liveBacklog.length} open${liveBacklog.length > top.length ? `, top ${top.length}` : ''})\n${top.map(backlogLine).join('\n')}`);
+  }
+  if (stale.length) {
+    const shown = stale.slice(0, 20);
+    blocks.push(
+      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${shown.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${s.title}: ${s.reason}`).join('\n')}${stale.length > shown.length ? `\n- and ${stale.length - shown.length} more: \`axme verify\`` : ''}`,
+    );
   }
   // an agent's writes under review (axme.yaml review.required): visible, and clearly not accepted yet
   const pending = opts.at === undefined && !kb.label ? await pendingProposals(kb, state.commit!) : [];

@@ -1,13 +1,16 @@
 import { SearchInput } from '../../model/search.ts';
-import type { Decision } from '../../model/decision.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KindName } from '../../model/kind.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { isLive } from '../../model/liveness.ts';
-import { readMergedState, storeOf, type MergedState } from '../core/merged-state.ts';
+import { readMergedState } from '../core/merged-state.ts';
+import { buildIndex, termsStartingWith, type Index } from './search/build-index.ts';
+import { parseQuery } from './search/query.ts';
+import { rank, scoreQuery } from './search/rank.ts';
+import { snippet } from './search/snippet.ts';
+import { staleMarks } from './stale-marks.ts';
 
-
+export { tokenize } from './search/analyze.ts';
 
 export interface SearchHit {
   kind: KindName;
@@ -20,155 +23,57 @@ export interface SearchHit {
   path: string;
   /** where the text comes from: git:<commit>:<path> (`git show <commit>:<path>`) */
   citation: string;
-  /** set when the hit is here because an item it superseded matched */
+  /** set when the hit is here because a decision it superseded matched (that decision is not listed) */
   via?: string;
+  /** set when the item is stale (its anchors changed since it was learned: `axme verify`): ranked lower */
+  stale?: boolean;
+  /** why it is stale: "src/pay.ts changed in 3 commits since this was decided" */
+  stale_reason?: string;
   /** set when the item comes from the workspace store (its path); the citation's commit is in that store */
   store?: string;
 }
 
-interface Doc {
-  kind: KindName;
-  id: string | null;
-  slug: string;
-  title: string;
-  status: string;
-  current: boolean;
-  text: string;
-  tf: Map<string, number>;
-  len: number;
-  supersededBy?: string | undefined;
-  /** the workspace store the item comes from, when not this repository's */
-  store?: string | undefined;
-}
-
-interface Index {
-  docs: Doc[];
-  /** term -> the documents that hold it (its document frequency is the list's length) */
-  postings: Map<string, Doc[]>;
-  avgLen: number;
-}
-
-const STOP = new Set('a an and are as at be by for from has have in is it its of on or that the this to was were will with use using'.split(' '));
-
-/** Lowercase words, accents folded, stop words dropped, a plural `s` trimmed. */
-export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    // a lone digit is kept: it tells svc-5 from svc-6
-    .filter((w) => (w.length > 1 || (w >= '0' && w <= '9')) && !STOP.has(w))
-    .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
-}
-
-function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; title: string; status: string; current: boolean; weighted: string[]; plain: string[]; supersededBy?: string | undefined; store?: string | null }): Doc {
-  // Titles and keywords count twice: they are what an item is about.
-  const text = [...fields.weighted, ...fields.plain].join('\n');
-  const tokens = [...fields.weighted.flatMap(tokenize), ...fields.weighted.flatMap(tokenize), ...fields.plain.flatMap(tokenize)];
-  const tf = new Map<string, number>();
-  for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-  const doc: Doc = { kind, id: fields.id ?? null, slug: fields.slug, title: fields.title, status: fields.status, current: fields.current, text, tf, len: tokens.length, supersededBy: fields.supersededBy };
-  if (fields.store) doc.store = fields.store;
-  return doc;
+export interface SearchOptions {
+  /** a revision of the store to search instead of its tip */
+  at?: string | undefined;
+  /** slugs of items known to be stale: ranked lower and marked `stale` (default: what `axme verify` finds) */
+  stale?: ReadonlySet<string> | undefined;
 }
 
 /**
- * The search index of a state. Each item's document is kept by the item object (parsed items
- * are shared between states: after a write only the changed items are tokenized again), so a
- * new tip costs one pass over the documents, not a re-tokenization of the store.
+ * Ranked search over the knowledge: BM25F over titles, keywords/tags, anchors and bodies, with
+ * stemming, software abbreviations and the glossary's terms as synonyms, and a bonus where the
+ * query's words stand together. A superseded decision is folded into its live successor;
+ * revoked, old and stale items rank lower. The index is derived from the tree and kept per tree
+ * OID.
  */
-function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>): Index {
-  const docs: Doc[] = [];
-  const { items } = state;
-  const docOfItem = kb.cache.perObject<Doc>('search-doc');
-  const cached = <T extends object>(item: T, make: () => Doc): Doc => {
-    let d = docOfItem.get(item);
-    if (!d) docOfItem.set(item, (d = make()));
-    return d;
-  };
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(cached(d, () => docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by, store: storeOf(state, d) })));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(cached(m, () => docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body], store: storeOf(state, m) })));
-  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(cached(b, () => docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] })));
-  if (kinds.has('question')) for (const q of items.question) docs.push(cached(q, () => docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] })));
-  const postings = new Map<string, Doc[]>();
-  let total = 0;
-  for (const d of docs) {
-    total += d.len;
-    for (const t of d.tf.keys()) {
-      const list = postings.get(t);
-      if (list) list.push(d);
-      else postings.set(t, [d]);
-    }
-  }
-  return { docs, postings, avgLen: docs.length ? total / docs.length : 1 };
-}
-
-/**
- * BM25 over titles, bodies and keywords. The index is derived from the tree and kept per tree
- * OID. Items that are no longer current rank lower, and a superseded decision never ranks above
- * the decision that replaced it (which is brought in when only the old one matched).
- */
-export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & { at?: string | undefined }): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
+export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
   const state = await readMergedState(kb, input.at);
   const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
   const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}:${[...kinds].sort().join(',')}`;
   let index = kb.cache.recall<Index>(key);
   if (!index) index = kb.cache.remember(key, buildIndex(kb, state, kinds));
-  const terms = [...new Set(tokenize(query))];
-  if (terms.length === 0) return { hits: [], commit: state.commit!, total: 0 };
-  const N = index.docs.length;
-  const k1 = 1.2;
-  const b = 0.75;
-  // BM25 summed term by term over each term's postings: only documents holding a term are touched
-  const sums = new Map<Doc, number>();
-  for (const t of terms) {
-    const holders = index.postings.get(t) ?? [];
-    const idf = Math.log(1 + (N - holders.length + 0.5) / (holders.length + 0.5));
-    for (const d of holders) {
-      const f = d.tf.get(t)!;
-      sums.set(d, (sums.get(d) ?? 0) + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / index.avgLen)));
-    }
-  }
-  const scored = new Map<Doc, number>();
-  for (const [d, s] of sums) if (s > 0) scored.set(d, d.current ? s : s * 0.5);
-  // A superseded decision never outranks its successor: lift (or bring in) the current one.
-  const via = new Map<Doc, string>();
-  const bySlug = new Map(index.docs.filter((d) => d.kind === 'decision').map((d) => [d.slug, d]));
-  for (const [d, s] of [...scored]) {
-    let succ = d.supersededBy ? bySlug.get(d.supersededBy) : undefined;
-    for (let hops = 0; succ?.supersededBy && hops < 50; hops++) succ = bySlug.get(succ.supersededBy) ?? succ;
-    if (succ && (scored.get(succ) ?? 0) <= s) {
-      scored.set(succ, s * 1.0001 + 1e-9);
-      if (!via.has(succ)) via.set(succ, d.slug);
-    }
-  }
-  const ranked = [...scored].sort((x, y) => y[1] - x[1] || (x[0].slug < y[0].slug ? -1 : 1)).slice(0, k);
-  const hits = ranked.map(([d, score]): SearchHit => {
+  const { said, terms } = parseQuery(query, index.synonyms, (t) => index.postings.ids.has(t), (p) => termsStartingWith(index, p));
+  if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
+  // started first: git compares the anchors while the scores are summed
+  const pending = input.stale ? null : staleMarks(kb, input.at);
+  const scored = scoreQuery(index, terms);
+  const marks = pending ? await pending : null;
+  const stale = input.stale ?? new Set(marks!.all.map((s) => s.slug));
+  const { ranked, total } = rank(index, scored, said, k, stale);
+  const hits = ranked.map(({ doc: d, score, via, stale }): SearchHit => {
     const path = itemPath(d.kind, d.slug);
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
-    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet(d.text, terms), path, citation };
+    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
     if (d.store) hit.store = d.store;
-    const v = via.get(d);
-    if (v) hit.via = v;
+    if (via) hit.via = via;
+    if (stale) {
+      hit.stale = true;
+      const reason = d.store ? undefined : marks?.of(d.kind, d.slug)?.reason;
+      if (reason) hit.stale_reason = reason;
+    }
     return hit;
   });
-  return { hits, commit: state.commit!, total: scored.size };
+  return { hits, commit: state.commit!, total };
 }
-
-/** The line of `text` with the most query terms, trimmed to ~200 characters around the first one. */
-function snippet(text: string, terms: string[]): string {
-  let best = '';
-  let bestScore = -1;
-  for (const line of text.split('\n')) {
-    const toks = new Set(tokenize(line));
-    const s = terms.filter((t) => toks.has(t)).length;
-    if (s > bestScore && line.trim()) [best, bestScore] = [line.trim(), s];
-  }
-  if (best.length <= 200) return best;
-  const low = best.toLowerCase();
-  const at = Math.max(0, Math.min(...terms.map((t) => low.indexOf(t)).filter((i) => i >= 0), best.length) - 60);
-  return `${at > 0 ? '…' : ''}${best.slice(at, at + 200)}…`;
-}
-

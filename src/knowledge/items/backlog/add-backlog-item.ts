@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { BacklogInput, BacklogItem, backlogSpec } from '../../../model/backlog.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
+import { BacklogInput, BacklogItem } from '../../../model/backlog.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
-import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import { parseInput } from '../../../model/validate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
@@ -15,8 +17,7 @@ import { putItem, single, stage } from '../../core/staging.ts';
  * is returned instead (duplicate: true). In a workspace, `scope` routes the write (routeByScope). */
 export async function addBacklogItem(kb: KnowledgeBase, input: BacklogInput, opts: WriteOptions = {}): Promise<AddResult<BacklogItem>> {
   const data = parseInput(BacklogInput, input, 'backlog item');
-  assertNoReservedHeading('description', data.description, backlogSpec.sections.map(([h]) => h));
-  assertNoSecrets({ title: data.title, description: data.description, tags: data.tags }, !!opts.allowSecret);
+  assertNoSecrets({ title: data.title, description: data.description, tags: data.tags, anchors: data.anchors }, !!opts.allowSecret);
   return routeByScope(kb, data.scope, async (target) => addTo(target, data));
 }
 
@@ -27,7 +28,8 @@ async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Pr
     if (dup) return { result: { item: dup, duplicate: true } };
     const id = nextDisplayId(kb, st, 'backlog', 'B');
     const now = kb.now().toISOString();
-    const item = BacklogItem.parse({ ...data, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
+    const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.description]);
+    const item = BacklogItem.parse({ ...data, anchors, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
     putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));
     return single(st, { item, duplicate: false });
   });

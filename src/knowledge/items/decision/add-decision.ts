@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { Decision, DecisionInput, decisionSpec } from '../../../model/decision.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
+import { Decision, DecisionInput } from '../../../model/decision.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
-import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
 import { writtenResult, type AddResult, type WriteOptions } from '../../core/results.ts';
@@ -15,7 +17,6 @@ export type CheckedDecision = z.output<typeof DecisionInput>;
 /** Validates decision input at the boundary: schema, reserved headings, credentials. */
 export function checkDecision(input: unknown, opts: WriteOptions = {}): CheckedDecision {
   const data = parseInput(DecisionInput, input, 'decision');
-  assertNoReservedHeading('decision', data.decision, decisionSpec.sections.map(([h]) => h));
   assertNoSecrets({ title: data.title, decision: data.decision, reasoning: data.reasoning, tags: data.tags, anchors: data.anchors }, !!opts.allowSecret);
   return data;
 }
@@ -26,7 +27,8 @@ export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDeci
   if (dup) return { item: dup, duplicate: true };
   const id = nextDisplayId(kb, st, 'decision', 'D');
   const now = kb.now().toISOString();
-  const item = Decision.parse({ ...data, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });
+  const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.decision, data.reasoning]);
+  const item = Decision.parse({ ...data, anchors, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
   putItem(st, 'decision', item, 'decision.added', subjectOf('decision', 'add', id, item.title));
   return { item, duplicate: false };
 }

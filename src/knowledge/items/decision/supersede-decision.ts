@@ -1,4 +1,6 @@
 import { Decision, type DecisionInput } from '../../../model/decision.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { checkDecision, type CheckedDecision } from './add-decision.ts';
 import type { WriteOptions } from '../../core/results.ts';
@@ -34,9 +36,9 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     enforce: data.enforce ?? old.enforce,
     scope: data.scope ?? old.scope,
     tags: data.tags ?? old.tags,
-    anchors: data.anchors ?? old.anchors,
+    anchors: data.anchors ?? (old.anchors.length ? old.anchors : autoAnchors(kb, [data.title, data.decision, data.reasoning])),
   };
-  const item = Decision.parse({ ...data, ...inherited, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, created: now, updated: now });
+  const item = Decision.parse({ ...data, ...inherited, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
   const retired: Decision = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
   const subject = subjectOf('decision', 'supersede', old.id, `${old.title} with ${id} ${item.title}`);
   putItem(st, 'decision', item, 'decision.superseded', subject);

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { autoAnchors } from '../../core/auto-anchors.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { Memory, MemoryInput } from '../../../model/memory.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
@@ -15,7 +17,7 @@ export type CheckedMemory = z.output<typeof MemoryInput>;
 
 export function checkMemory(input: unknown, opts: WriteOptions = {}): CheckedMemory {
   const data = parseInput(MemoryInput, input, 'memory');
-  assertNoSecrets({ title: data.title, description: data.description, body: data.body, keywords: data.keywords }, !!opts.allowSecret);
+  assertNoSecrets({ title: data.title, description: data.description, body: data.body, keywords: data.keywords, anchors: data.anchors }, !!opts.allowSecret);
   return data;
 }
 
@@ -24,7 +26,8 @@ export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory
   const dup = findDuplicate<Memory>(kb, st, 'memory', data.title, (m) => isLive('memory', m) && m.type === data.type);
   if (dup) return { item: dup, duplicate: true };
   const now = kb.now().toISOString();
-  const item = Memory.parse({ ...data, slug: freeSlug(st, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, created: now, updated: now });
+  const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.description, data.body]);
+  const item = Memory.parse({ ...data, anchors, slug: freeSlug(st, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
   putItem(st, 'memory', item, 'memory.added', subjectOf('memory', 'add', undefined, `${item.title} (${item.type})`));
   return { item, duplicate: false };
 }

@@ -4,6 +4,8 @@ import { listWorktreeFiles, MAX_READ_BYTES, worktreeReader } from '../../../stor
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate } from '../../core/mutate.ts';
 import { putItem, stage } from '../../core/staging.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
+import { LIMITS } from '../../../model/limits.ts';
 import { readState, type KnowledgeState } from '../../core/state.ts';
 import { detectOracleFacts } from '../../../scan/detect.ts';
 import type { OracleFacts } from '../../../scan/facts.ts';
@@ -64,16 +66,18 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
   const read = worktreeReader(listing.root, { maxBytes: MAX_READ_BYTES });
   const facts = detectOracleFacts({ files: listing.files, read }, listing);
   const rendered = renderOracle(facts);
+  const derived = { anchors: manifestsOf(facts), head: learnedAtNow(kb) };
+  const tip0 = await kb.repo.backend.resolveRef(kb.ref);
+  const moved = tip0 ? await manifestsMoved(kb, await readState(kb), derived) : new Set<string>();
   let plans: PagePlan[];
   let commit: string | null = null;
   const empty = !!opts.skipEmpty && listing.files.length === 0;
   if (opts.dryRun || empty) {
-    const tip = await kb.repo.backend.resolveRef(kb.ref);
-    plans = planPages(kb, tip ? await readState(kb) : null, rendered);
+    plans = planPages(kb, tip0 ? await readState(kb) : null, rendered, derived, moved);
   } else {
     const r = await mutate(kb, (state) => {
       const st = stage(state);
-      const planned = planPages(kb, state, rendered);
+      const planned = planPages(kb, state, rendered, derived, moved);
       const changed = planned.filter((p) => p.changed && p.item);
       for (const p of changed) putItem(st, 'oracle', p.item!, 'oracle.scanned', '');
       return {
@@ -92,8 +96,43 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
   return { commit, pages, facts, text, truncated: listing.truncated, dryRun: !!opts.dryRun, root: listing.root };
 }
 
-/** What each page becomes: its new item when its body changes, else why not. Pure. */
-function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: RenderedPages): PagePlan[] {
+/** What the pages are derived from: the manifests read (their anchors) at the code commit HEAD points at (their learned_at). */
+interface Derivation {
+  anchors: string[];
+  head: string | undefined;
+}
+
+/**
+ * The manifests the scan read, as the stack page's anchors: `axme verify` marks it stale when one
+ * changes. The structure and patterns pages come from the whole tree (folders, configuration
+ * files): anchoring them to it would make them stale at every commit, so they have none.
+ */
+function manifestsOf(facts: OracleFacts): string[] {
+  return [...new Set(facts.stack.projects.flatMap((p) => p.manifests))].sort().slice(0, LIMITS.listItems);
+}
+
+/**
+ * The pages whose manifests changed between the commit they were learned at and HEAD: scanning
+ * them again confirms them (a new learned_at) even when the text comes out the same, so that
+ * `axme verify` stops calling them stale. One `git diff` per distinct learned_at.
+ */
+async function manifestsMoved(kb: KnowledgeBase, state: KnowledgeState, d: Derivation): Promise<Set<string>> {
+  const moved = new Set<string>();
+  if (!d.head || d.anchors.length === 0) return moved;
+  const byCommit = new Map<string, string[]>();
+  for (const p of state.items.oracle) {
+    if (p.slug !== 'stack' || !p.learned_at || p.learned_at === d.head) continue;
+    byCommit.set(p.learned_at, [...(byCommit.get(p.learned_at) ?? []), p.slug]);
+  }
+  for (const [at, slugs] of byCommit) {
+    const r = await kb.repo.git(['diff', '--quiet', at, d.head, '--', ...d.anchors], { allowFail: true });
+    if (r.code !== 0) for (const s of slugs) moved.add(s); // 1: changed; 128: the old commit is gone
+  }
+  return moved;
+}
+
+/** What each page becomes: its new item when its body, its anchors or (for moved manifests) its learned_at change, else why not. Pure. */
+function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: RenderedPages, d: Derivation, moved: ReadonlySet<string>): PagePlan[] {
   const now = kb.now().toISOString();
   return SCANNED_PAGES.map((slug): PagePlan => {
     const path = itemPath('oracle', slug);
@@ -105,11 +144,12 @@ function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: Re
     const merged = mergeRegion(existing?.body ?? '', rendered[slug]);
     if (!merged.ok) return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: ${merged.reason}` };
     const base = existing ?? { slug, title: TITLES[slug], source: 'scan', session: kb.session, created: now, extra: {} };
-    const parsed = OraclePage.safeParse({ ...base, body: merged.body, updated: existing?.updated ?? now });
+    const parsed = OraclePage.safeParse({ ...base, body: merged.body, anchors: slug === 'stack' ? d.anchors : (existing?.anchors ?? []), learned_at: d.head ?? existing?.learned_at, updated: existing?.updated ?? now });
     if (!parsed.success) {
       return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: the page with the generated part could not be stored (${parsed.error.issues[0]?.message ?? 'invalid'}); shorten the text outside the markers` };
     }
-    if (existing && parsed.data.body === existing.body) return { slug, path, changed: false, item: null };
+    const sameAnchors = existing && existing.anchors.join('\n') === parsed.data.anchors.join('\n');
+    if (existing && parsed.data.body === existing.body && sameAnchors && !moved.has(slug)) return { slug, path, changed: false, item: null };
     return { slug, path, changed: true, item: { ...parsed.data, updated: now } };
   });
 }

@@ -1,6 +1,6 @@
-import { Question, QuestionAnswer, questionSpec } from '../../../model/question.ts';
+import { Question, QuestionAnswer } from '../../../model/question.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
-import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import { parseInput } from '../../../model/validate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { writtenResult, type EditResult } from '../../core/results.ts';
@@ -11,7 +11,6 @@ import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
  * (the earlier one stays in history). */
 export async function answerQuestion(kb: KnowledgeBase, input: QuestionAnswer, opts: WriteOptions = {}): Promise<EditResult<Question>> {
   const data = parseInput(QuestionAnswer, input, 'answer');
-  assertNoReservedHeading('answer', data.answer, questionSpec.sections.map(([h]) => h));
   assertNoSecrets({ answer: data.answer }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const old = findItem<Question>(state, 'question', data.question_id);

@@ -1,6 +1,6 @@
-import { Question, QuestionInput, questionSpec } from '../../../model/question.ts';
+import { Question, QuestionInput } from '../../../model/question.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
-import { assertNoReservedHeading, parseInput } from '../../../model/validate.ts';
+import { parseInput } from '../../../model/validate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
@@ -12,9 +12,6 @@ import { putItem, single, stage } from '../../core/staging.ts';
 /** Records an open question (Q-NNN) for the user; the same open question is returned, not repeated. */
 export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts: WriteOptions = {}): Promise<AddResult<Question>> {
   const data = parseInput(QuestionInput, input, 'question');
-  const headings = questionSpec.sections.map(([h]) => h);
-  assertNoReservedHeading('question', data.question, headings);
-  assertNoReservedHeading('context', data.context, headings);
   assertNoSecrets({ question: data.question, context: data.context }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
     const st = stage(state);

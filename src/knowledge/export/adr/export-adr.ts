@@ -1,0 +1,87 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Decision } from '../../../model/decision.ts';
+import { AxmeError } from '../../../model/errors.ts';
+import { parseId } from '../../../model/ids.ts';
+import { parseInput } from '../../../model/validate.ts';
+import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { readState } from '../../core/state.ts';
+import { GENERATED_MARKER } from '../../import/adr/adr-format.ts';
+import { resolveFolder } from '../../import/import-folder.ts';
+import { adrFileName, renderIndex, renderMadr } from './render-madr.ts';
+
+export const ExportAdrInput = z.object({
+  dir: z.string().min(1).max(4096).describe('the folder to write (created when missing), e.g. docs/decisions'),
+  at: z.string().max(200).optional().describe('export the decisions as they were: a commit, ~N (N commits back) or a date'),
+});
+export type ExportAdrInput = z.input<typeof ExportAdrInput>;
+
+/** What happened to one file of the folder. */
+export interface ExportedFile {
+  name: string;
+  /** new / changed / unchanged: a file the export owns; removed: one it wrote before, for a decision no longer in the store; kept: a file of the same name it did not write, left alone */
+  outcome: 'new' | 'changed' | 'unchanged' | 'removed' | 'kept';
+}
+
+export interface ExportAdrResult {
+  dir: string;
+  /** the memory commit the decisions were read from */
+  commit: string | null;
+  decisions: number;
+  files: ExportedFile[];
+}
+
+/**
+ * Writes the store's decisions (every status) as a MADR folder: `NNNN-<slug>.md` per decision and
+ * an index README.md, each marked as generated. Writing again updates the folder in place: files
+ * that would not change are not touched, generated files for decisions no longer in the store are
+ * removed, and files the export did not write are never touched (one in the way is `kept`).
+ */
+export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: { cwd?: string } = {}): Promise<ExportAdrResult> {
+  const data = parseInput(ExportAdrInput, input, 'export');
+  const root = resolveFolder(data.dir, opts.cwd);
+  prepareFolder(root);
+  const state = await readState(kb, data.at);
+  const decisions = [...state.items.decision].sort((a, b) => (parseId(a.id)?.n ?? 0) - (parseId(b.id)?.n ?? 0) || (a.slug < b.slug ? -1 : 1));
+  const bySlug = new Map<string, Decision>(decisions.map((d) => [d.slug, d]));
+  const wanted = new Map<string, string>(decisions.map((d) => [adrFileName(d), renderMadr(d, d.superseded_by ? bySlug.get(d.superseded_by) : undefined)]));
+  wanted.set('README.md', renderIndex(decisions, bySlug));
+
+  const files: ExportedFile[] = [];
+  const present = new Map<string, string>();
+  for (const e of readdirSync(root, { withFileTypes: true })) if (e.isFile() && /\.md$/i.test(e.name)) present.set(e.name, readFileSync(join(root, e.name), 'utf8'));
+  for (const [name, text] of wanted) {
+    const now = present.get(name);
+    if (now !== undefined && !isGenerated(now)) files.push({ name, outcome: 'kept' });
+    else if (now === text) files.push({ name, outcome: 'unchanged' });
+    else {
+      writeFileAtomicSync(join(root, name), text);
+      files.push({ name, outcome: now === undefined ? 'new' : 'changed' });
+    }
+  }
+  for (const [name, text] of present) {
+    if (wanted.has(name) || !isGenerated(text)) continue;
+    rmSync(join(root, name), { force: true });
+    files.push({ name, outcome: 'removed' });
+  }
+  return { dir: root, commit: state.commit, decisions: decisions.length, files };
+}
+
+/** A file this export wrote: it carries the marker line. */
+function isGenerated(text: string): boolean {
+  return text.split('\n').some((l) => l.trim() === GENERATED_MARKER);
+}
+
+/** The folder exists (created when missing) and is a folder. */
+function prepareFolder(root: string): void {
+  let isDir: boolean | null = null;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    mkdirSync(root, { recursive: true });
+    return;
+  }
+  if (!isDir) throw new AxmeError('INVALID_INPUT', `${root} is a file, not a folder: give the folder the ADRs go to (axme export adr <dir>)`, { path: root });
+}

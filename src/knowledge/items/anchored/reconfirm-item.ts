@@ -1,0 +1,65 @@
+import { ANCHORED_KINDS, ReconfirmInput, type AnchoredKind } from '../../../model/anchor.ts';
+import { AxmeError, isAxmeError } from '../../../model/errors.ts';
+import type { ItemBase } from '../../../model/kind.ts';
+import { parseInput } from '../../../model/validate.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
+import { findItem } from '../../core/lookup.ts';
+import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { writtenResult, type EditResult } from '../../core/results.ts';
+import type { KnowledgeState } from '../../core/state.ts';
+
+
+
+type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; title?: string; id?: string };
+
+export interface ReconfirmResult extends EditResult<Anchored> {
+  kind: AnchoredKind;
+  /** the learned_at before */
+  previous: string | null;
+}
+
+/**
+ * Records that a person or agent checked an item against the code as it is now: one commit that
+ * moves its `learned_at` to the commit HEAD points at (and, given `anchors`, replaces them), so
+ * `axme verify` stops calling it stale. Nothing is written when it already is learned at HEAD
+ * with the same anchors.
+ */
+export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): Promise<ReconfirmResult> {
+  const data = parseInput(ReconfirmInput, input, 'reconfirm');
+  const head = learnedAtNow(kb);
+  if (!head) throw new AxmeError('WRONG_STATE', 'the repository has no code commit to reconfirm against (HEAD points at nothing): commit the code first, then reconfirm');
+  let kind: AnchoredKind = data.kind ?? 'decision';
+  let previous: string | null = null;
+  const r = await mutate(kb, (state) => {
+    const found = locate(state, data.id, data.kind);
+    kind = found.kind;
+    const old = found.item;
+    previous = old.learned_at ?? null;
+    const anchors = data.anchors ?? old.anchors;
+    if (old.learned_at === head && anchors.join('\n') === old.anchors.join('\n')) return { result: { item: old, changed: false } };
+    const item: Anchored = { ...old, anchors, learned_at: head, updated: kb.now().toISOString() };
+    const [path, text] = itemFile(kind, item as never);
+    const label = old.title ?? old.slug;
+    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf(kind, 'reconfirm', old.id, label), event: `${kind}.reconfirmed` };
+  });
+  return { ...writtenResult(kb, kind, r), kind, previous };
+}
+
+/** The anchored item `ref` names: in `kind`, else by display ID, else the first kind holding the slug. */
+function locate(state: KnowledgeState, ref: string, kind: AnchoredKind | undefined): { kind: AnchoredKind; item: Anchored } {
+  if (kind) return { kind, item: findItem<Anchored>(state, kind, ref) };
+  const prefix = /^([DB])-\d+$/i.exec(ref.trim())?.[1]?.toUpperCase();
+  if (prefix) {
+    const k: AnchoredKind = prefix === 'D' ? 'decision' : 'backlog';
+    return { kind: k, item: findItem<Anchored>(state, k, ref) };
+  }
+  for (const k of ANCHORED_KINDS) {
+    try {
+      return { kind: k, item: findItem<Anchored>(state, k, ref) };
+    } catch (err) {
+      if (!isAxmeError(err, 'NOT_FOUND')) throw err;
+    }
+  }
+  throw new AxmeError('NOT_FOUND', `no decision, memory, backlog item or oracle page ${ref}: \`axme verify\` lists the stale ones by ID or slug`, { ref });
+}

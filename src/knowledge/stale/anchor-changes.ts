@@ -1,0 +1,175 @@
+import { parseAnchor } from '../../model/anchor.ts';
+import { globRegex } from '../../model/glob.ts';
+import { pathsUnder, type ChangeLog, type FileChange } from './change-log.ts';
+import type { ChangeView } from './code-history.ts';
+import { declaredVersions, depKey, isManifest } from './dep-versions.ts';
+import type { AnchorChange } from './types.ts';
+
+/**
+ * How one anchor moved since learned_at, from the index of changed files. What needs file
+ * contents (a grep anchor's symbol, a dependency's range, whether a folder or a glob still has
+ * files) is asked as `reads` (`<commit>:<path>`, read for every item at once) and decided in
+ * `finish`. A grep anchor is stale only when its file is gone, renamed or no longer contains the
+ * symbol: a file touched that still contains it is not (the symbol is what the item is about).
+ */
+export interface AnchorCheck {
+  reads: string[];
+  /** HEAD's file list is needed (a glob whose files were deleted) */
+  headPaths: boolean;
+  finish(blobs: Map<string, string | null>, headPaths: string[]): AnchorChange[];
+}
+
+const none: AnchorCheck = { reads: [], headPaths: false, finish: () => [] };
+const done = (changes: AnchorChange[]): AnchorCheck => ({ reads: [], headPaths: false, finish: () => changes });
+
+/** The check of anchor `raw` of an item learned at `learnedAt`, against `view`, up to `head`. */
+export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, head: string): AnchorCheck {
+  const a = parseAnchor(raw);
+  if (a.type === 'dep') return depCheck(raw, a.name, view, learnedAt, head);
+  if (a.type === 'glob') return globCheck(raw, a.glob, view, head);
+  if (a.type === 'grep') {
+    const t = followFile(view, a.path);
+    if (!t.hits.length) return none;
+    const base = { anchor: raw, path: a.path, commits: shas(view, t.hits) };
+    if (t.gone) return done([{ ...base, change: 'deleted' }]);
+    const spec = `${head}:${t.path}`;
+    return {
+      reads: [spec],
+      headPaths: false,
+      finish: (blobs) => {
+        const text = blobs.get(spec);
+        const to = t.path !== a.path ? { to: t.path } : {};
+        if (text === null || text === undefined) return [{ ...base, change: 'deleted' }];
+        if (!text.includes(a.symbol)) return [{ ...base, ...to, change: 'no-match' }];
+        return to.to ? [{ ...base, ...to, change: 'renamed' }] : [];
+      },
+    };
+  }
+  const p = a.path.replace(/\/+$/, '');
+  if (p === '') return none;
+  if (!a.path.endsWith('/') && view.log.byPath.has(p)) {
+    const t = followFile(view, p);
+    if (!t.hits.length) return none;
+    const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) } : t.path !== p ? { change: 'renamed', to: t.path } : { change: 'touched' };
+    return { reads: [], headPaths: false, finish: () => [{ anchor: raw, ...change, commits: shas(view, t.hits), ...diffstat(view, t.hits, (f) => t.names.has(f)) }] };
+  }
+  return folderCheck(raw, p, view, head);
+}
+
+/** A file followed through renames since learned_at: the commits that touched it, where it is now, whether it is gone. */
+function followFile(view: ChangeView, start: string): { hits: number[]; path: string; gone: boolean; names: Set<string> } {
+  const { log } = view;
+  const hits: number[] = [];
+  const names = new Set([start]);
+  let path = start;
+  let gone = false;
+  let bound = Infinity;
+  for (let moved = true; moved; ) {
+    moved = false;
+    const list = (log.byPath.get(path) ?? []).filter((i) => i < bound && view.since(i)).reverse();
+    for (const i of list) {
+      hits.push(i);
+      const f = log.commits[i]!.files.find((x) => x.from === path && x.status === 'R') ?? log.commits[i]!.files.find((x) => x.path === path);
+      if (!f) continue;
+      if (f.from === path && f.path !== path) {
+        path = f.path;
+        names.add(path);
+        bound = i;
+        gone = false;
+        moved = true;
+        break;
+      }
+      gone = f.status === 'D';
+    }
+  }
+  return { hits, path, gone, names };
+}
+
+function folderCheck(raw: string, dir: string, view: ChangeView, head: string): AnchorCheck {
+  const under = pathsUnder(view.log, dir);
+  const hits = sinceOf(view, under);
+  if (!hits.length) return none;
+  const inside = (f: string) => f.startsWith(`${dir}/`);
+  const spec = `${head}:${dir}`;
+  return {
+    reads: [spec],
+    headPaths: false,
+    finish: (blobs) => {
+      const base = { anchor: raw, commits: shas(view, hits), ...diffstat(view, hits, inside) };
+      if (blobs.get(spec) != null) return [{ ...base, change: 'touched' }];
+      const targets = new Set<string>();
+      for (const i of hits) {
+        for (const f of view.log.commits[i]!.files) {
+          if (f.status !== 'R' || !f.from || !inside(f.from) || inside(f.path)) continue;
+          const rest = f.from.slice(dir.length);
+          targets.add(f.path.endsWith(rest) ? f.path.slice(0, f.path.length - rest.length) : '');
+        }
+      }
+      const [to] = targets;
+      return [targets.size === 1 && to ? { ...base, change: 'renamed', to: `${to}/` } : { ...base, change: 'deleted' }];
+    },
+  };
+}
+
+const globMatches = new WeakMap<ChangeLog, Map<string, string[]>>();
+
+function globCheck(raw: string, glob: string, view: ChangeView, head: string): AnchorCheck {
+  let memo = globMatches.get(view.log);
+  if (!memo) globMatches.set(view.log, (memo = new Map()));
+  const re = globRegex(glob);
+  let matched = memo.get(glob);
+  if (!matched) memo.set(glob, (matched = view.log.paths.filter((p) => re.test(p))));
+  const hits = sinceOf(view, matched);
+  if (!hits.length) return none;
+  const match = (f: string) => re.test(f);
+  const base = () => ({ anchor: raw, commits: shas(view, hits), ...diffstat(view, hits, match) });
+  const deletes = hits.some((i) => view.log.commits[i]!.files.some((f) => (f.status === 'D' && match(f.path)) || (f.status === 'R' && match(f.from!) && !match(f.path))));
+  return { reads: [], headPaths: deletes, finish: (_b, headPaths) => [{ ...base(), change: !deletes || headPaths.some(match) ? 'touched' : 'no-match' }] };
+}
+
+function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string, head: string): AnchorCheck {
+  const manifests = view.log.paths.filter(isManifest).map((m) => ({ m, hits: sinceOf(view, [m]) })).filter((x) => x.hits.length);
+  if (!manifests.length) return none;
+  return {
+    reads: manifests.flatMap(({ m }) => [`${learnedAt}:${m}`, `${head}:${m}`]),
+    headPaths: false,
+    finish: (blobs) => {
+      const out: AnchorChange[] = [];
+      for (const { m, hits } of manifests) {
+        const key = depKey(m, name);
+        const from = declaredVersions(m, blobs.get(`${learnedAt}:${m}`) ?? '').get(key);
+        const to = declaredVersions(m, blobs.get(`${head}:${m}`) ?? '').get(key);
+        if (from === to) continue;
+        out.push({ anchor: raw, change: 'dep-changed', path: m, ...(from !== undefined ? { from_version: from } : {}), ...(to !== undefined ? { to_version: to } : {}), commits: shas(view, hits) });
+      }
+      return out;
+    },
+  };
+}
+
+/** The commits since learned_at that touched any of `paths`, oldest first. */
+function sinceOf(view: ChangeView, paths: string[]): number[] {
+  const set = new Set<number>();
+  for (const p of paths) for (const i of view.log.byPath.get(p) ?? []) if (view.since(i)) set.add(i);
+  return [...set].sort((a, b) => b - a);
+}
+
+/** The commit IDs of `hits` (none for a comparison of snapshots). */
+function shas(view: ChangeView, hits: number[]): string[] {
+  return hits.map((i) => view.log.commits[i]!.sha).filter(Boolean);
+}
+
+function diffstat(view: ChangeView, hits: number[], concerned: (path: string) => boolean): { diffstat?: AnchorChange['diffstat'] } {
+  const files = new Set<string>();
+  let insertions = 0;
+  let deletions = 0;
+  for (const i of hits) {
+    for (const f of view.log.commits[i]!.files as FileChange[]) {
+      if (!concerned(f.path) && !(f.from !== undefined && concerned(f.from))) continue;
+      files.add(f.path);
+      insertions += f.insertions;
+      deletions += f.deletions;
+    }
+  }
+  return files.size ? { diffstat: { files: files.size, insertions, deletions } } : {};
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { anchorProblem } from '../../model/anchor.ts';
+import { isLive } from '../../model/liveness.ts';
+import { parseInput } from '../../model/validate.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { learnedAtNow } from '../core/learned-at.ts';
+import { readMergedState, storeOf } from '../core/merged-state.ts';
+import { checkAnchor, type AnchorCheck } from './anchor-changes.ts';
+import type { CodeCommit } from './change-log.ts';
+import { codeHistory, type ChangeView } from './code-history.ts';
+import { readBlobs } from './read-blobs.ts';
+import { staleReason } from './stale-note.ts';
+import { ANCHORED_KINDS, type AnchorChange, type AnchoredKind, type StaleItem, type VerifyResult } from './types.ts';
+
+export const VerifyInput = z.object({
+  at: z.string().max(200).optional().describe('check the knowledge as it was: a memory commit, ~N or a date (the code is always compared up to HEAD)'),
+});
+export type VerifyInput = z.input<typeof VerifyInput>;
+
+/** An item verify compares: current, anchored, with a learned_at. */
+interface Target {
+  kind: AnchoredKind;
+  id: string | null;
+  slug: string;
+  title: string;
+  anchors: string[];
+  learned_at: string;
+}
+
+/**
+ * Which current items (decisions, memories, backlog items, oracle pages of this repository) have
+ * anchors that moved in the code between their learned_at and HEAD (docs/staleness.md). The git
+ * work is a fixed number of runs whatever the number of items (code-history.ts); the result is
+ * remembered per (memory tree, HEAD). Never fails on an item: one that cannot be compared is
+ * listed in `unverifiable`.
+ */
+export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {}): Promise<VerifyResult> {
+  const input = parseInput(VerifyInput, opts, 'verify input');
+  const state = await readMergedState(kb, input.at);
+  const nothing = (head: string | null, note: string): VerifyResult => ({ head, checked: 0, stale: [], unverifiable: [], unlearned: 0, note });
+  if (kb.repo.bare) return nothing(null, `${kb.repo.gitDir} is a bare repository: it has no checked-out code to compare the knowledge with. Run axme verify in a clone.`);
+  const head = await headCommit(kb);
+  if (!head) return nothing(null, 'HEAD has no commit yet: there is no code to compare the knowledge with.');
+  const key = `verify:${state.snapshot.tree}:${head}`;
+  const hit = kb.cache.recall<VerifyResult>(key);
+  if (hit) return hit;
+
+  const targets: Target[] = [];
+  let unlearned = 0;
+  for (const kind of ANCHORED_KINDS) {
+    for (const item of state.items[kind] as Array<{ slug: string; id?: string; title?: string; status?: string; anchors?: string[]; learned_at?: string }>) {
+      // a workspace store's items were learned against another repository's code
+      if (!isLive(kind, item) || storeOf(state, item) !== null) continue;
+      const anchors = (item.anchors ?? []).filter((a) => anchorProblem(a) === null);
+      if (!anchors.length) continue;
+      if (!item.learned_at) unlearned++;
+      else targets.push({ kind, id: item.id ?? null, slug: item.slug, title: item.title ?? item.slug, anchors, learned_at: item.learned_at });
+    }
+  }
+  const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))]);
+  const result: VerifyResult = { head, checked: targets.length, stale: [], unverifiable: [], unlearned };
+  const pending: Array<{ target: Target; view: ChangeView; checks: AnchorCheck[] }> = [];
+  for (const target of targets) {
+    const view = history.get(target.learned_at);
+    const checks = view ? tryChecks(target, view, head) : null;
+    if (view && checks) pending.push({ target, view, checks });
+    else {
+      const reason = view
+        ? 'one of its anchors could not be read (a malformed glob?): fix the anchors'
+        : `learned_at ${target.learned_at.slice(0, 12)} is not a commit of this repository (rewritten history, a shallow clone, another clone's commit): compare it by hand, then save it again`;
+      result.unverifiable.push({ ...ref(target), learned_at: target.learned_at, reason });
+    }
+  }
+  const checks = pending.flatMap((p) => p.checks);
+  const [blobs, headPaths] = await Promise.all([
+    readBlobs(kb, checks.flatMap((c) => c.reads)),
+    checks.some((c) => c.headPaths) ? listFiles(kb, head) : [],
+  ]);
+  const commits = commitIndex(history.values());
+  for (const { target, view, checks: own } of pending) {
+    const changes: AnchorChange[] = own.flatMap((c) => c.finish(blobs, headPaths));
+    if (!changes.length) continue;
+    const shas = new Set(changes.flatMap((c) => c.commits));
+    const list = [...shas].map((s) => commits.get(s)).filter((c) => c !== undefined).sort((a, b) => a.order - b.order);
+    result.stale.push({ ...ref(target), title: target.title, reason: staleReason(target.kind, changes, view.compared), learned_at: target.learned_at, changes, commits: list.map(({ c }) => ({ sha: c.sha, date: c.date, subject: c.subject })) });
+  }
+  return kb.cache.remember(key, result);
+}
+
+function ref(t: Target): { kind: AnchoredKind; id: string | null; slug: string } {
+  return { kind: t.kind, id: t.id, slug: t.slug };
+}
+
+/** The checks of a target's anchors, or null when one of them throws (a malformed glob). */
+function tryChecks(t: Target, view: ChangeView, head: string): AnchorCheck[] | null {
+  try {
+    return t.anchors.map((a) => checkAnchor(a, view, t.learned_at, head));
+  } catch {
+    return null;
+  }
+}
+
+/** The commit HEAD points at: read from files when it can be, else from git; null before the first commit. */
+async function headCommit(kb: KnowledgeBase): Promise<string | null> {
+  const fast = learnedAtNow(kb);
+  if (fast) return fast;
+  const r = await kb.repo.git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { allowFail: true });
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+}
+
+async function listFiles(kb: KnowledgeBase, head: string): Promise<string[]> {
+  const r = await kb.repo.git(['ls-tree', '-r', '-z', '--name-only', head]);
+  return r.stdout.toString('utf8').split('\0').filter(Boolean);
+}
+
+/** Every commit of the views' logs by ID, with its place (newest first). */
+function commitIndex(views: Iterable<ChangeView | null>): Map<string, { c: CodeCommit; order: number }> {
+  const out = new Map<string, { c: CodeCommit; order: number }>();
+  const logs = new Set([...views].filter((v) => v !== null).map((v) => v.log));
+  for (const log of logs) log.commits.forEach((c, order) => c.sha && out.set(c.sha, { c, order }));
+  return out;
+}

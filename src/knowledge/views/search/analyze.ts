@@ -1,0 +1,94 @@
+import { stemmer } from 'stemmer';
+
+/** Words that say nothing about what an item is about: articles, pronouns, question words, modals. */
+const STOP = new Set(
+  `a an and are as at be been being but by can could did do does doing for from had has have how i if in into is it its me my
+   of on or our ours should so than that the their them then there these they this those to us use used using was we were what
+   when where which while who whom why will with would you your`.split(/\s+/),
+);
+
+/** British spellings folded into American ones before stemming (-ise is handled in `stem`). */
+const SPELLING: Array<[RegExp, string]> = [
+  [/^(licen|defen|offen)ce(s|d)?$/, '$1se$2'],
+  [/^(.{3,})our(s|ed|ing|al)?$/, '$1or$2'],
+  [/^(.{2,}(?:log|alog))ue(s)?$/, '$1$2'],
+  [/^(cent|met|lit|fib)re(s|d)?$/, '$1er$2'],
+  [/^programme(s)?$/, 'program$1'],
+  [/^analys(e|ed|es|ing)$/, 'analyz$1'],
+];
+
+/** Stems already computed: the vocabulary of a store is small next to its word count (bounded all the same). */
+const STEMS = new Map<string, string>();
+const STEMS_MAX = 100_000;
+
+/**
+ * One word's stem: Porter (the `stemmer` package) after British spellings (-ise, -our, -ence,
+ * -re, -logue) are folded into American ones, with a final `i` made `y` again so that "deploy", "deploying" and "deployment" meet.
+ * Words with digits are kept as they are: `v11` and `svc` are names, not English.
+ */
+export function stem(word: string): string {
+  if (/\d/.test(word) || word.length < 3) return word;
+  let s = STEMS.get(word);
+  if (s === undefined) {
+    let w = word.replace(/is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1');
+    for (const [from, to] of SPELLING) w = w.replace(from, to);
+    s = stemmer(w);
+    if (s.endsWith('i')) s = `${s.slice(0, -1)}y`;
+    if (STEMS.size >= STEMS_MAX) STEMS.clear();
+    STEMS.set(word, s);
+  }
+  return s;
+}
+
+const COMBINING = /[\u0300-\u036f]/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+const SPLIT = /[^\p{L}\p{N}]+/u;
+const SPLIT_ASCII = /[^a-z0-9]+/;
+
+/** `text` lowercased with its accents folded, and the pattern that cuts it into words. */
+function folded(text: string): { low: string; split: RegExp } {
+  if (!NON_ASCII.test(text)) return { low: text.toLowerCase(), split: SPLIT_ASCII };
+  return { low: text.normalize('NFKD').replace(COMBINING, '').toLowerCase(), split: SPLIT };
+}
+
+/** A word that says something: two characters or more (a lone digit too), not a stop word. */
+const kept = (w: string) => (w.length > 1 || (w >= '0' && w <= '9')) && !STOP.has(w);
+
+/** Lowercase words of `text`, accents folded, stop words dropped; a lone digit is kept (it tells svc-5 from svc-6). */
+export function words(text: string): string[] {
+  const { low, split } = folded(text);
+  return low.split(split).filter(kept);
+}
+
+/** Lowercase word (without digits) to its term, '' for a word search drops: analysed once per distinct word (bounded). */
+const TERMS = new Map<string, string>();
+const DIGIT = /\d/;
+
+/** The term of one lowercase, accent-folded word (`stem` of it), or '' when it is not kept. */
+function termOf(w: string): string {
+  // words with digits are names, kept as they are (`stem`): not worth remembering one by one
+  if (DIGIT.test(w)) return kept(w) ? w : '';
+  let t = TERMS.get(w);
+  if (t === undefined) {
+    t = kept(w) ? stem(w) : '';
+    if (TERMS.size >= STEMS_MAX) TERMS.clear();
+    TERMS.set(w, t);
+  }
+  return t;
+}
+
+/** Appends the terms of `text` to `out`, in order: what `tokenize` returns, without a list per text. */
+export function termsInto(text: string, out: string[]): void {
+  const { low, split } = folded(text);
+  for (const w of low.split(split)) {
+    const t = termOf(w);
+    if (t) out.push(t);
+  }
+}
+
+/** The terms search indexes and looks for: `words`, stemmed. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  termsInto(text, out);
+  return out;
+}

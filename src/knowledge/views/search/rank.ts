@@ -1,0 +1,174 @@
+import { tokenize } from './analyze.ts';
+import { docFreq, type Doc, type Index } from './build-index.ts';
+import type { QueryTerm } from './query.ts';
+
+/** Revoked items: kept findable, ranked low. */
+const REVOKED = 0.25;
+/** Other items no longer current (archived memories, done backlog items, answered questions). */
+const NOT_CURRENT = 0.5;
+/** Items whose anchors changed since they were written. */
+const STALE = 0.6;
+/** How many of the best documents get the proximity bonus (it reads their text). */
+const RERANK = 40;
+/** Bonus for two query words next to each other, by field, as a share of the rarer word's IDF. */
+const PROXIMITY = { title: 0.6, body: 0.3 };
+
+export interface Ranked {
+  doc: Doc;
+  score: number;
+  /** the superseded decision that brought this one in */
+  via?: string;
+  stale?: boolean;
+}
+
+const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** The BM25F scores of one query by document position; `touched[0..count)` lists the positions scored. */
+export interface Scored {
+  scores: Float64Array;
+  touched: Int32Array;
+  count: number;
+}
+
+/**
+ * BM25F: each term's IDF times its gain in each document holding it (`Postings.gain`). The buffers are the index's, taken while the query holds them (another query
+ * on the same index meanwhile gets its own) and handed back by `rank`.
+ */
+export function scoreQuery(index: Index, terms: QueryTerm[]): Scored {
+  const n = index.docs.length;
+  const scores = index.scratch?.scores ?? new Float64Array(n);
+  const touched = index.scratch?.touched ?? new Int32Array(n);
+  index.scratch = undefined;
+  let count = 0;
+  const { ids, start, docs, gain } = index.postings;
+  for (const { term, weight } of terms) {
+    const id = ids.get(term);
+    if (id === undefined) continue;
+    const from = start[id]!;
+    const to = start[id + 1]!;
+    const idf = idfOf(n, to - from) * weight;
+    for (let i = from; i < to; i++) {
+      const d = docs[i]!;
+      if (scores[d] === 0) touched[count++] = d;
+      scores[d]! += idf * gain[i]!;
+    }
+  }
+  return { scores, touched, count };
+}
+
+/** How many pairs of the query's consecutive words stand within two words of each other in `text`. */
+function adjacentPairs(said: string[], text: readonly string[]): number {
+  const wanted = new Set(said);
+  const at = new Map<string, number[]>();
+  text.forEach((line, l) => {
+    tokenize(line).forEach((t, i) => {
+      if (!wanted.has(t)) return;
+      const list = at.get(t);
+      if (list) list.push(l * 1_000_000 + i);
+      else at.set(t, [l * 1_000_000 + i]);
+    });
+  });
+  let pairs = 0;
+  for (let i = 0; i + 1 < said.length; i++) {
+    const a = at.get(said[i]!);
+    const b = at.get(said[i + 1]!);
+    if (a && b && said[i] !== said[i + 1] && a.some((x) => b.some((y) => Math.abs(x - y) <= 2))) pairs++;
+  }
+  return pairs;
+}
+
+/**
+ * The ranking of `scoreQuery`'s result: a bonus where the query's words stand together, lower for
+ * revoked, old and stale items; a superseded decision is folded into its live successor (which
+ * takes the better of the two scores and names it in `via`). The best `k`, and how many items
+ * matched. Hands the buffers back to the index.
+ */
+export function rank(index: Index, scored: Scored, said: string[], k: number, stale?: ReadonlySet<string>): { ranked: Ranked[]; total: number } {
+  const { scores, touched } = scored;
+  let { count } = scored;
+  const via = new Map<number, string>();
+  for (const old of index.superseded) {
+    const s = scores[old]!;
+    if (s <= 0) continue;
+    let succ = index.decisions.get(index.docs[old]!.supersededBy!);
+    for (let hops = 0; succ !== undefined && index.docs[succ]!.supersededBy && hops < 50; hops++) succ = index.decisions.get(index.docs[succ]!.supersededBy!) ?? succ;
+    if (succ === undefined || succ === old) continue;
+    scores[old] = -1;
+    if (scores[succ]! < s) {
+      if (scores[succ] === 0) touched[count++] = succ;
+      scores[succ] = s;
+      if (!via.has(succ)) via.set(succ, index.docs[old]!.slug);
+    }
+  }
+  const factor = (d: Doc) => (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (stale?.has(d.slug) ? STALE : 1);
+  const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor);
+  const top = positions.map(([i, final]): Ranked => {
+    const doc = index.docs[i]!;
+    const r: Ranked = { doc, score: final };
+    const v = via.get(i);
+    if (v) r.via = v;
+    if (stale?.has(doc.slug)) r.stale = true;
+    return r;
+  });
+  const distinct = [...new Set(said)];
+  if (distinct.length > 1) {
+    const pairIdf = Math.min(...distinct.map((t) => idfOf(index.docs.length, docFreq(index.postings, t))));
+    for (const r of top) {
+      const bonus = PROXIMITY.title * adjacentPairs(said, r.doc.parts.title) + PROXIMITY.body * adjacentPairs(said, r.doc.parts.body);
+      r.score += bonus * pairIdf * factor(r.doc);
+    }
+  }
+  for (let j = 0; j < count; j++) scores[touched[j]!] = 0;
+  index.scratch = { scores, touched };
+  const order = (x: Ranked, y: Ranked) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1);
+  return { ranked: top.sort(order).slice(0, k), total: live };
+}
+
+/**
+ * The `n` touched positions with the highest score times `factor`, best first, and how many
+ * scored above 0. A bounded min-heap; as `factor` is at most 1, a score no better than the
+ * heap's least is passed over without looking at its document.
+ */
+function best(index: Index, scores: Float64Array, touched: Int32Array, count: number, n: number, factor: (d: Doc) => number): { top: Array<[number, number]>; live: number } {
+  const at = new Int32Array(n);
+  const val = new Float64Array(n);
+  let size = 0;
+  let live = 0;
+  const swap = (i: number, j: number) => {
+    const a = at[i]!;
+    const v = val[i]!;
+    at[i] = at[j]!;
+    val[i] = val[j]!;
+    at[j] = a;
+    val[j] = v;
+  };
+  for (let j = 0; j < count; j++) {
+    const i = touched[j]!;
+    const s = scores[i]!;
+    if (s <= 0) continue;
+    live++;
+    if (size === n && s <= val[0]!) continue;
+    const f = s * factor(index.docs[i]!);
+    if (size < n) {
+      at[size] = i;
+      val[size] = f;
+      for (let c = size++; c > 0 && val[c]! < val[(c - 1) >> 1]!; c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else if (val[0]! < f) {
+      at[0] = i;
+      val[0] = f;
+      for (let c = 0; ; ) {
+        const l = 2 * c + 1;
+        const r = l + 1;
+        let m = c;
+        if (l < size && val[l]! < val[m]!) m = l;
+        if (r < size && val[r]! < val[m]!) m = r;
+        if (m === c) break;
+        swap(c, m);
+        c = m;
+      }
+    }
+  }
+  const top: Array<[number, number]> = [];
+  for (let j = 0; j < size; j++) top.push([at[j]!, val[j]!]);
+  return { top: top.sort((a, b) => b[1] - a[1]), live };
+}

@@ -1,0 +1,103 @@
+import { tokenize } from './analyze.ts';
+
+/**
+ * Software abbreviations and what they stand for. Each line is one group; a query that says one
+ * member also looks for the others (at a lower weight than the words it says).
+ */
+export const SOFTWARE_SYNONYMS: readonly (readonly string[])[] = [
+  ['db', 'database'],
+  ['k8s', 'kubernetes'],
+  ['auth', 'authentication', 'authn'],
+  ['authz', 'authorization'],
+  ['pg', 'postgres', 'postgresql'],
+  ['mongo', 'mongodb'],
+  ['js', 'javascript'],
+  ['ts', 'typescript'],
+  ['ci', 'continuous integration'],
+  ['cd', 'continuous delivery', 'continuous deployment'],
+  ['repo', 'repository'],
+  ['config', 'configuration'],
+  ['env', 'environment'],
+  ['infra', 'infrastructure'],
+  ['deps', 'dependencies'],
+  ['prod', 'production'],
+  ['dev', 'development'],
+  ['aws', 'amazon web services'],
+  ['gcp', 'google cloud platform'],
+  ['iac', 'infrastructure as code'],
+  ['sso', 'single sign-on'],
+  ['idp', 'identity provider'],
+  ['tls', 'ssl'],
+  ['cert', 'certificate'],
+  ['e2e', 'end-to-end'],
+  ['ui', 'user interface'],
+  ['cli', 'command line interface'],
+  ['ddos', 'distributed denial of service'],
+  ['vm', 'virtual machine'],
+  ['lb', 'load balancer'],
+  ['cdn', 'content delivery network'],
+  ['ttl', 'time to live'],
+  ['es', 'elasticsearch'],
+  ['pr', 'pull request'],
+  ['mr', 'merge request'],
+  ['gh', 'github'],
+  ['a11y', 'accessibility'],
+  ['i18n', 'internationalization'],
+  ['l10n', 'localization'],
+  ['mq', 'message queue'],
+  ['llm', 'large language model'],
+  ['os', 'operating system'],
+  ['perf', 'performance'],
+  ['dns', 'domain name system'],
+  ['pkg', 'package'],
+  ['msg', 'message'],
+  ['docs', 'documentation'],
+  ['img', 'image'],
+  ['api', 'application programming interface'],
+  ['acl', 'access control list'],
+  ['rbac', 'role-based access control'],
+  ['orm', 'object relational mapping'],
+  ['sdk', 'software development kit'],
+  ['ssr', 'server-side rendering'],
+  ['ssg', 'static site generation'],
+  ['spa', 'single page application'],
+  ['toc', 'table of contents'],
+  ['faq', 'frequently asked questions'],
+];
+
+/** Query terms (stems joined by a space) to the other ways of saying them, each as stems. */
+export type SynonymTable = Map<string, string[][]>;
+
+/** A table from groups of phrases: every member points at every other member. */
+export function synonymTable(groups: Iterable<readonly string[]>): SynonymTable {
+  const table: SynonymTable = new Map();
+  for (const group of groups) {
+    const members = [...new Set(group.map((m) => tokenize(m).join(' ')).filter(Boolean))];
+    for (const m of members) {
+      const others = members.filter((o) => o !== m).map((o) => o.split(' '));
+      if (others.length) table.set(m, [...(table.get(m) ?? []), ...others]);
+    }
+  }
+  return table;
+}
+
+/** At most this many words in a glossary term, and in the meaning kept from it. */
+const TERM_WORDS = 4;
+const MEANING_WORDS = 6;
+
+/**
+ * Synonym groups from the oracle's glossary page: lines `- **term**: meaning`, `- term: meaning`
+ * or `term — meaning`. The meaning is cut at its first clause, so that a sentence of explanation
+ * does not turn every query for the term into a query for the whole sentence.
+ */
+export function glossaryGroups(body: string): string[][] {
+  const groups: string[][] = [];
+  for (const line of body.split('\n')) {
+    const m = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?([^*_:\u2014\u2013\n]+?)(?:\*\*|__)?\s*(?::|\u2014|\u2013|\s-\s)\s*(.+)$/.exec(line);
+    if (!m) continue;
+    const term = m[1]!.trim();
+    const meaning = m[2]!.split(/[.;,(]/)[0]!.trim().split(/\s+/).slice(0, MEANING_WORDS).join(' ');
+    if (term && meaning && term.split(/\s+/).length <= TERM_WORDS && !/^#/.test(term)) groups.push([term, meaning]);
+  }
+  return groups;
+}

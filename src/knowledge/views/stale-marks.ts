@@ -1,0 +1,47 @@
+import { isAxmeError } from '../../model/errors.ts';
+import type { ItemBase, KindName } from '../../model/kind.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { showItem, type ShowResult } from '../items/show-item.ts';
+import { staleIndex } from '../stale/stale-index.ts';
+import type { StaleItem } from '../stale/types.ts';
+
+/** The stale items of a store, for the surfaces that show items: look one up by kind and slug. */
+export interface StaleMarks {
+  of(kind: KindName, slug: string): StaleItem | undefined;
+  /** all of them, in verify's order */
+  all: StaleItem[];
+}
+
+const NONE: StaleMarks = { of: () => undefined, all: [] };
+
+/**
+ * What `axme verify` calls stale, for marking what context, digests, reads and search show
+ * ("may be outdated: ..."). A read never fails because the code cannot be compared (a bare
+ * repository, no commit yet, git refusing): it then marks nothing. Items of a workspace store are
+ * not compared (their code is in other repositories).
+ */
+export async function staleMarks(kb: KnowledgeBase, at?: string): Promise<StaleMarks> {
+  let index: Map<string, StaleItem>;
+  try {
+    index = await staleIndex(kb, at === undefined ? {} : { at });
+  } catch (err) {
+    if (isAxmeError(err, 'INVALID_INPUT') || isAxmeError(err, 'NOT_FOUND')) throw err; // a bad --at is the caller's to hear
+    return NONE;
+  }
+  if (index.size === 0) return NONE;
+  return { of: (kind, slug) => index.get(`${kind}:${slug}`), all: [...index.values()] };
+}
+
+/** The line an item shown to an agent or a person carries when it is stale: what moved, and what to do. */
+export function staleLine(s: StaleItem): string {
+  const ref = s.id ?? s.slug;
+  return `May be outdated: ${s.reason}. Check it against the code, then \`axme reconfirm ${ref}\` (axme_reconfirm) if it still holds, or ${s.kind === 'decision' ? 'supersede' : 'update'} it.`;
+}
+
+/** showItem, with the item's staleness (`stale`) when its anchors moved since it was learned. */
+export async function showWithStaleness<T extends ItemBase>(kb: KnowledgeBase, opts: { kind: KindName; ref: string; at?: string | undefined }): Promise<ShowResult<T> & { stale?: StaleItem }> {
+  const r = await showItem<T>(kb, opts);
+  if (r.store) return r;
+  const s = (await staleMarks(kb, opts.at)).of(opts.kind, r.item.slug);
+  return s ? { ...r, stale: s } : r;
+}

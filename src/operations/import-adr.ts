@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { ImportAdrResult } from '../knowledge/import/adr/import-adr.ts';
+import { defineOperation, SAVE } from './operation.ts';
+
+const FileNote = z.object({ path: z.string().describe('the file, in the folder'), reason: z.string().describe('why') });
+
+/** import.adr: `axme import adr <dir>` (CLI only: a person brings a repository's ADRs over once). */
+export const importAdrOp = defineOperation({
+  id: 'import.adr',
+  summary: 'Import a folder of ADRs as decisions (one commit)',
+  description:
+    'Reads a folder of architecture decision records: MADR (any version), Nygard / adr-tools, or plain Markdown with a `# Title`, and saves each as a decision in ONE commit: the decision text, the reasoning (context, drivers, options, consequences), the status (accepted/proposed -> active, deprecated/rejected -> revoked, superseded -> superseded) and the supersession links on both sides; each keeps its file as `source`. ADRs already in the store (same file, else same title) are not written again, so importing twice commits nothing. README.md, index.md and templates are skipped; files that cannot be read are reported and the rest imported. `dry_run` shows what would come in.',
+  input: {
+    dir: z.string().min(1).max(4096).describe('the ADR folder (e.g. docs/adr, doc/adr, docs/decisions)'),
+    dry_run: z.boolean().default(false).describe('show what would come in; write nothing'),
+  },
+  output: z.looseObject({
+    dir: z.string().describe('the folder read'),
+    dry_run: z.boolean().describe('true: nothing was written'),
+    commit: z.string().nullable().describe('the one commit written (null: dry run, or nothing new)'),
+    items: z
+      .array(
+        z.object({
+          path: z.string().describe('the ADR file, in the folder'),
+          style: z.enum(['madr', 'nygard', 'plain']).describe('how the file was read: MADR, Nygard / adr-tools, or plain Markdown'),
+          id: z.string().describe("the decision's display ID (the ADR's number when it was free)"),
+          slug: z.string().describe("the decision's slug"),
+          title: z.string().describe("the decision's title"),
+          status: z.enum(['active', 'superseded', 'revoked']).describe("the decision's status"),
+          outcome: z.enum(['new', 'exists', 'linked']).describe('new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one'),
+        }),
+      )
+      .describe('every ADR read, with its outcome'),
+    skipped: z.array(FileNote).describe('files that are not ADRs (README.md, index.md, templates, other files), left alone'),
+    problems: z.array(FileNote).describe('ADR files or links left out, and why'),
+  }),
+  annotations: SAVE,
+  write: true,
+  mcp: null,
+  async run(kb, input, opts): Promise<ImportAdrResult> {
+    const { importAdr } = await import('../knowledge/import/adr/import-adr.ts');
+    return importAdr(kb, input, { cwd: opts?.cwd, allowSecret: opts?.allowSecret });
+  },
+  json: (r) => ({ ...r }),
+  text: (r) => describe(r),
+  cli: { command: ['import', 'adr'], positional: ['dir'] },
+});
+
+function describe(r: ImportAdrResult): string {
+  const fresh = r.items.filter((i) => i.outcome === 'new');
+  const linked = r.items.filter((i) => i.outcome === 'linked');
+  const head = r.dry_run
+    ? `Dry run: ${fresh.length} new decisions from ${r.dir} (nothing written)`
+    : r.commit
+      ? `Imported ${fresh.length} new decisions from ${r.dir} in one commit ${r.commit.slice(0, 12)}`
+      : `Nothing new to import from ${r.dir}: every ADR is already in the store`;
+  const lines = [head];
+  for (const i of fresh) lines.push(`- ${i.id} ${i.title} (${i.status}) <- ${i.path}`);
+  if (linked.length) lines.push(`Stored decisions given a supersession link: ${linked.map((i) => i.id).join(', ')}`);
+  const known = r.items.length - fresh.length - linked.length;
+  if (known) lines.push(`Already in the store: ${known}`);
+  if (r.skipped.length) lines.push(`Skipped (not ADRs): ${r.skipped.map((s) => s.path).join(', ')}`);
+  if (r.problems.length) {
+    lines.push(`Left out (${r.problems.length}):`);
+    for (const p of r.problems) lines.push(`- ${p.path}: ${p.reason}`);
+  }
+  return lines.join('\n');
+}
