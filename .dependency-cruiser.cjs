@@ -17,18 +17,20 @@ const LAYERS = {
   scan: ['model'],
   // machine-local session state
   session: ['store', 'model'],
+  // agents' session transcripts: streaming readers, rendering for the auditor's model, redaction. Pure: files in, text out
+  transcript: ['model'],
   // Octokit
   github: ['store', 'model'],
   // the domain, all its subfolders included
-  knowledge: ['scan', 'safety', 'session', 'github', 'store', 'model'],
+  knowledge: ['scan', 'safety', 'session', 'transcript', 'github', 'store', 'model'],
   // installs axme into a checkout (init, git hooks, agent files, doctor)
-  setup: ['knowledge', 'scan', 'safety', 'session', 'github', 'store', 'model'],
+  setup: ['knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'store', 'model'],
   // the one table of operations that CLI commands and MCP tools are built from
-  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
+  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
   // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
-  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
-  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
-  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'github', 'model'],
+  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
+  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
+  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
 };
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({

@@ -1,7 +1,8 @@
 // Retrieval benchmark (issue 22 part 3): how well search finds the item a person means, on
 // public architecture decision records (bench/retrieval/README.md), for axme's search, the BM25 it
 // replaced, MiniSearch and Orama: recall in the top 5 and mean reciprocal rank per kind of query;
-// then search latency, warm, in a store of --size synthetic decisions, axme next to MiniSearch.
+// then search latency in a store of --size synthetic decisions, axme next to MiniSearch: the first
+// query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
 //   node --import tsx bench/retrieval.bench.ts [--size 100000] [--reps 20] [--out DIR] [--misses]
@@ -14,6 +15,7 @@ import { machine } from './harness.ts';
 import { argOf, benchEnv, fmt, seededRepo, stats, type Stats } from './lib.ts';
 import { loadCorpus, seedCorpusRepo, type Query, type QueryKind } from './retrieval/corpus.ts';
 import { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine, type Engine } from './retrieval/engines.ts';
+import { baselineSearch } from './retrieval/bm25-baseline.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -71,8 +73,15 @@ interface Latency {
   size: number;
   /** the first query: reading the store and building the index */
   firstMs: number;
+  /** axme: of `firstMs`, reading and parsing the store (a fresh process, nothing cached on disk yet) */
+  storeMs?: number;
+  /** of `firstMs`, building the index and answering (the store already read) */
+  buildMs?: number;
   warm: Stats;
 }
+
+/** The old BM25's first query at --size items, the store already read: its index build, next to axme's `buildMs`. */
+let baselineBuildMs: number | null = null;
 
 const LATENCY_QUERIES = ['component 42', 'seeded decision about component 7', 'approach 31337 measured', 'benchmark seed', 'which component uses approach 5', 'xyzzy nothing matches'];
 
@@ -84,7 +93,11 @@ async function latency(n: number): Promise<Latency[]> {
     return await withKb(dir, async (kb) => {
       const rows: Latency[] = [];
       let t0 = performance.now();
+      await readMergedState(kb);
+      const storeMs = performance.now() - t0;
+      const t1 = performance.now();
       await searchKnowledge(kb, { query: LATENCY_QUERIES[0]!, k: K });
+      const buildMs = performance.now() - t1;
       const axmeFirst = performance.now() - t0;
       const samples = async (run: (q: string) => Promise<unknown>) => {
         const ms: number[] = [];
@@ -98,7 +111,11 @@ async function latency(n: number): Promise<Latency[]> {
         return stats(ms);
       };
       log(`  axme: ${reps} rounds of ${LATENCY_QUERIES.length} queries`);
-      rows.push({ engine: 'axme', size: n, firstMs: axmeFirst, warm: await samples((q) => searchKnowledge(kb, { query: q, k: K })) });
+      rows.push({ engine: 'axme', size: n, firstMs: axmeFirst, storeMs, buildMs, warm: await samples((q) => searchKnowledge(kb, { query: q, k: K })) });
+      log('  BM25 (axme before): its index build');
+      t0 = performance.now();
+      await baselineSearch(kb, { query: LATENCY_QUERIES[0]!, k: K });
+      baselineBuildMs = performance.now() - t0;
       const state = await readMergedState(kb);
       t0 = performance.now();
       const mini = miniSearchEngine(state.items.decision.map((d) => ({ slug: d.slug, title: d.title, keywords: d.tags.join(' '), body: `${d.decision}\n${d.reasoning}` })));
@@ -147,6 +164,11 @@ const lines = [
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
+  const axme = lat.find((l) => l.engine === 'axme');
+  if (axme?.storeMs !== undefined && axme.buildMs !== undefined && baselineBuildMs !== null) {
+    lines.push('', `| first query, split | items | reading the store ms | building the index and answering ms |`, '| --- | ---: | ---: | ---: |');
+    lines.push(`| axme | ${axme.size} | ${fmt(axme.storeMs)} | ${fmt(axme.buildMs)} |`, `| BM25 (axme before) | ${axme.size} | (the same) | ${fmt(baselineBuildMs)} |`);
+  }
 }
 console.log(lines.join('\n'));
 if (showMisses) {
@@ -157,5 +179,5 @@ if (showMisses) {
 }
 mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, latency: lat }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, latency: lat, baselineBuildMs }, null, 2)}\n`);
 log(`results: ${file}`);

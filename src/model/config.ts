@@ -22,6 +22,24 @@ export const StoreConfig = z
       .loose()
       .optional()
       .describe('sharing the knowledge through the git remote (docs/sync.md)'),
+    search: z
+      .object({
+        embeddings: z
+          .object({
+            url: z.url().describe('an OpenAI-compatible embeddings endpoint, in full: http://localhost:11434/v1/embeddings'),
+            model: z.string().min(1).describe('the model the endpoint embeds with (its `model` field)'),
+            api_key_env: z
+              .string()
+              .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+              .optional()
+              .describe('the environment variable holding the API key sent as a bearer token (the key itself never goes in axme.yaml)'),
+          })
+          .optional()
+          .describe('off unless set: search also ranks by meaning with these embeddings, fused with the word ranking (docs/benchmarks.md, Retrieval)'),
+      })
+      .loose()
+      .optional()
+      .describe('search settings'),
     autoMemory: z
       .enum(['off', 'sync'])
       .optional()

@@ -118,18 +118,17 @@ export function currentBranch(gitDir: string): string | null {
 
 /**
  * The commit HEAD of a git dir points at, read from files (no git process): null when there is
- * none yet (an unborn branch) or when only git can tell (reftable, an unreadable ref).
+ * none yet (an unborn branch), 'unknown' when only git can tell (reftable, an unreadable ref).
  */
-export function headCommitSync(gitDir: string, commonDir: string): string | null {
+export function headCommitSync(gitDir: string, commonDir: string): string | null | 'unknown' {
   let head: string;
   try {
     head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
   } catch {
-    return null;
+    return 'unknown';
   }
   if (OID_RE.test(head)) return head;
   const m = /^ref:\s*(refs\/\S+)$/.exec(head);
-  if (!m) return null;
-  const v = readRefSync(commonDir, m[1]!);
-  return v === 'unknown' ? null : v;
+  if (!m) return 'unknown';
+  return readRefSync(commonDir, m[1]!);
 }

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
@@ -261,5 +263,97 @@ describe('searchKnowledge ranking (stems, synonyms, fields, supersession, stalen
     assert.equal((await slugs('cache version'))[0], 'cache-key-prefix');
     const r = await searchKnowledge(kb, { query: 'cache version', stale: new Set(['cache-key-prefix']) });
     assert.deepEqual(r.hits.map((h) => [h.slug, h.stale ?? false]), [['cache-warmup', false], ['cache-key-prefix', true]]);
+  });
+});
+
+/**
+ * A stand-in for an OpenAI-compatible embeddings endpoint: three dimensions, money, sign-in and
+ * everything else, by the words of each text. Counts the texts it was sent.
+ */
+async function embeddingsServer(opts: { fail?: boolean } = {}): Promise<{ url: string; texts: string[]; auth: Array<string | undefined>; close: () => Promise<void> }> {
+  const texts: string[] = [];
+  const auth: Array<string | undefined> = [];
+  const vector = (t: string) => {
+    const w = t.toLowerCase();
+    return [/money|invoice|pay/.test(w) ? 1 : 0, /login|sign|password/.test(w) ? 1 : 0, 0.1];
+  };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      auth.push(req.headers.authorization);
+      if (opts.fail) {
+        res.writeHead(500).end();
+        return;
+      }
+      const { model, input } = JSON.parse(body) as { model: string; input: string[] };
+      texts.push(...input);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ model, data: input.map((t, index) => ({ object: 'embedding', index, embedding: vector(t) })) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1/embeddings`, texts, auth, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Turns `search.embeddings` on in axme.yaml, as a person edits it. */
+async function configureEmbeddings(kb: KnowledgeBase, url: string, keyEnv?: string): Promise<void> {
+  const yaml = `format: 1\nkind: repo\nsearch:\n  embeddings:\n    url: ${url}\n    model: stand-in${keyEnv ? `\n    api_key_env: ${keyEnv}` : ''}\n`;
+  await mutate(kb, () => ({ result: null, files: new Map([['axme.yaml', yaml]]), subject: 'config: embeddings', event: 'config.edited' }));
+}
+
+describe('searchKnowledge with embeddings (search.embeddings in axme.yaml)', () => {
+  test('off by default; when set, what is close in meaning is found, vectors are sent once and kept on disk', async () => {
+    const { dir, cleanup } = tempRepo();
+    const server = await embeddingsServer();
+    process.env.AXME_TEST_EMBEDDINGS_KEY = 'sk-test';
+    let kb = await openTestKb(dir);
+    try {
+      await initStore(kb);
+      await addDecision(kb, { title: 'Invoices go through Stripe', decision: 'Every invoice is sent and settled by Stripe.' });
+      await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka topics.' });
+      await addDecision(kb, { title: 'Sessions expire after a day', decision: 'Login sessions last 24 hours.' });
+      // words only: no item says "money"
+      assert.deepEqual((await searchKnowledge(kb, { query: 'money handling' })).hits, []);
+      assert.deepEqual(server.texts, []);
+      await configureEmbeddings(kb, server.url, 'AXME_TEST_EMBEDDINGS_KEY');
+      const r = await searchKnowledge(kb, { query: 'money handling' });
+      assert.equal(r.hits[0]!.slug, 'invoices-go-through-stripe');
+      assert.ok(r.hits[0]!.score > 0 && r.hits[0]!.score <= 1);
+      assert.equal(server.auth[0], 'Bearer sk-test');
+      // three items and the query; the next query sends only itself
+      assert.equal(server.texts.length, 4);
+      const words = await searchKnowledge(kb, { query: 'kafka topics' });
+      assert.equal(words.hits[0]!.slug, 'queue-jobs-with-kafka');
+      assert.equal(server.texts.length, 5);
+      // a new process: the vectors come from the disk cache
+      await closeKnowledgeBase(kb);
+      kb = await openTestKb(dir);
+      assert.equal((await searchKnowledge(kb, { query: 'password sign in' })).hits[0]!.slug, 'sessions-expire-after-a-day');
+      assert.equal(server.texts.length, 6);
+    } finally {
+      delete process.env.AXME_TEST_EMBEDDINGS_KEY;
+      await closeKnowledgeBase(kb);
+      await server.close();
+      cleanup();
+    }
+  });
+
+  test('an endpoint that fails leaves the word ranking as it is', async () => {
+    const { dir, cleanup } = tempRepo();
+    const server = await embeddingsServer({ fail: true });
+    const kb = await openTestKb(dir);
+    try {
+      await initStore(kb);
+      await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka topics.' });
+      await configureEmbeddings(kb, server.url);
+      const r = await searchKnowledge(kb, { query: 'kafka' });
+      assert.deepEqual(r.hits.map((h) => h.slug), ['queue-jobs-with-kafka']);
+      assert.ok(server.auth.length > 0 && server.auth[0] === undefined, 'asked, without a key');
+    } finally {
+      await closeKnowledgeBase(kb);
+      await server.close();
+      cleanup();
+    }
   });
 });

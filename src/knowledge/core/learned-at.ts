@@ -7,5 +7,14 @@ import type { KnowledgeBase } from './kb.ts';
  * `axme verify` compares an item's anchors between this commit and HEAD.
  */
 export function learnedAtNow(kb: KnowledgeBase): string | undefined {
-  return headCommitSync(kb.repo.gitDir, kb.repo.commonDir) ?? undefined;
+  const head = headCommitSync(kb.repo.gitDir, kb.repo.commonDir);
+  return head === null || head === 'unknown' ? undefined : head;
+}
+
+/** The commit HEAD points at, from files when they tell (no git process), else from git; null when there is none. */
+export async function headCommitOf(kb: KnowledgeBase): Promise<string | null> {
+  const head = headCommitSync(kb.repo.gitDir, kb.repo.commonDir);
+  if (head !== 'unknown') return head;
+  const r = await kb.repo.git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { allowFail: true });
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }

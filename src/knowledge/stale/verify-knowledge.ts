@@ -3,7 +3,7 @@ import { anchorProblem } from '../../model/anchor.ts';
 import { isLive } from '../../model/liveness.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { learnedAtNow } from '../core/learned-at.ts';
+import { headCommitOf } from '../core/learned-at.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
 import { checkAnchor, type AnchorCheck } from './anchor-changes.ts';
 import type { CodeCommit } from './change-log.ts';
@@ -39,7 +39,7 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   const state = await readMergedState(kb, input.at);
   const nothing = (head: string | null, note: string): VerifyResult => ({ head, checked: 0, stale: [], unverifiable: [], unlearned: 0, note });
   if (kb.repo.bare) return nothing(null, `${kb.repo.gitDir} is a bare repository: it has no checked-out code to compare the knowledge with. Run axme verify in a clone.`);
-  const head = await headCommit(kb);
+  const head = await headCommitOf(kb);
   if (!head) return nothing(null, 'HEAD has no commit yet: there is no code to compare the knowledge with.');
   const key = `verify:${state.snapshot.tree}:${head}`;
   const hit = kb.cache.recall<VerifyResult>(key);
@@ -101,12 +101,6 @@ function tryChecks(t: Target, view: ChangeView, head: string): AnchorCheck[] | n
 }
 
 /** The commit HEAD points at: read from files when it can be, else from git; null before the first commit. */
-async function headCommit(kb: KnowledgeBase): Promise<string | null> {
-  const fast = learnedAtNow(kb);
-  if (fast) return fast;
-  const r = await kb.repo.git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { allowFail: true });
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
-}
 
 async function listFiles(kb: KnowledgeBase, head: string): Promise<string[]> {
   const r = await kb.repo.git(['ls-tree', '-r', '-z', '--name-only', head]);

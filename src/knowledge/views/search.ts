@@ -8,6 +8,8 @@ import { buildIndex, termsStartingWith, type Index } from './search/build-index.
 import { parseQuery } from './search/query.ts';
 import { rank, scoreQuery } from './search/rank.ts';
 import { snippet } from './search/snippet.ts';
+import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
+import { embeddingsConfig } from './search/embeddings.ts';
 import { staleMarks } from './stale-marks.ts';
 
 export { tokenize } from './search/analyze.ts';
@@ -45,7 +47,7 @@ export interface SearchOptions {
  * stemming, software abbreviations and the glossary's terms as synonyms, and a bonus where the
  * query's words stand together. A superseded decision is folded into its live successor;
  * revoked, old and stale items rank lower. The index is derived from the tree and kept per tree
- * OID.
+ * OID. With `search.embeddings` in axme.yaml, fused with a ranking by meaning (search/dense.ts).
  */
 export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
@@ -61,7 +63,9 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const scored = scoreQuery(index, terms);
   const marks = pending ? await pending : null;
   const stale = input.stale ?? new Set(marks!.all.map((s) => s.slug));
-  const { ranked, total } = rank(index, scored, said, k, stale);
+  const embeddings = embeddingsConfig(state.config);
+  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, stale);
+  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, stale) : lexical;
   const hits = ranked.map(({ doc: d, score, via, stale }): SearchHit => {
     const path = itemPath(d.kind, d.slug);
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;

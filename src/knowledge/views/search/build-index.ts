@@ -74,6 +74,8 @@ export interface Index {
   synonyms: SynonymTable;
   /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
   sorted?: string[];
+  /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
+  dense?: { model: string; vectors: Float32Array[] };
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
   scratch?: { scores: Float64Array; touched: Int32Array } | undefined;
 }

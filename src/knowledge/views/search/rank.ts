@@ -56,6 +56,18 @@ export function scoreQuery(index: Index, terms: QueryTerm[]): Scored {
   return { scores, touched, count };
 }
 
+/** How much of its score an item keeps: less when revoked, no longer current, or stale (at most 1). */
+export function factorOf(d: Doc, stale?: ReadonlySet<string>): number {
+  return (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (stale?.has(d.slug) ? STALE : 1);
+}
+
+/** The live decision a superseded one (at position `old`) ends at, following `superseded_by`; undefined when there is none. */
+export function successorOf(index: Index, old: number): number | undefined {
+  let succ = index.decisions.get(index.docs[old]!.supersededBy!);
+  for (let hops = 0; succ !== undefined && index.docs[succ]!.supersededBy && hops < 50; hops++) succ = index.decisions.get(index.docs[succ]!.supersededBy!) ?? succ;
+  return succ === old ? undefined : succ;
+}
+
 /** How many pairs of the query's consecutive words stand within two words of each other in `text`. */
 function adjacentPairs(said: string[], text: readonly string[]): number {
   const wanted = new Set(said);
@@ -90,9 +102,8 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, st
   for (const old of index.superseded) {
     const s = scores[old]!;
     if (s <= 0) continue;
-    let succ = index.decisions.get(index.docs[old]!.supersededBy!);
-    for (let hops = 0; succ !== undefined && index.docs[succ]!.supersededBy && hops < 50; hops++) succ = index.decisions.get(index.docs[succ]!.supersededBy!) ?? succ;
-    if (succ === undefined || succ === old) continue;
+    const succ = successorOf(index, old);
+    if (succ === undefined) continue;
     scores[old] = -1;
     if (scores[succ]! < s) {
       if (scores[succ] === 0) touched[count++] = succ;
@@ -100,7 +111,7 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, st
       if (!via.has(succ)) via.set(succ, index.docs[old]!.slug);
     }
   }
-  const factor = (d: Doc) => (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (stale?.has(d.slug) ? STALE : 1);
+  const factor = (d: Doc) => factorOf(d, stale);
   const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor);
   const top = positions.map(([i, final]): Ranked => {
     const doc = index.docs[i]!;

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import type { Doc, Index } from './build-index.ts';
+import { embed, type EmbeddingsConfig } from './embeddings.ts';
+import { factorOf, successorOf, type Ranked } from './rank.ts';
+
+/** How many of each ranking are fused: the word ranking is asked for this many too. */
+export const FUSE_DEPTH = 50;
+/** Reciprocal rank fusion's constant: a hit at rank r adds 1 / (RRF_K + r). */
+const RRF_K = 60;
+/** What of an item is embedded: its title, keywords and body, cut at this many characters. */
+const TEXT_MAX = 4000;
+/** The format of the vectors kept on disk: a change of it makes the old entries miss. */
+const FORMAT = 1;
+
+/** The vectors kept on disk for one endpoint and model: text hash -> float32 vector in base64. */
+interface VectorFile {
+  format: number;
+  vectors: Record<string, string>;
+}
+
+const textOf = (d: Doc) => [...d.parts.title, ...d.parts.keys, ...d.parts.body].join('\n').slice(0, TEXT_MAX);
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+const encode = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+const decode = (s: string) => {
+  const b = Buffer.from(s, 'base64');
+  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+
+/**
+ * One vector a document of `index`, in its order. Vectors are kept by the hash of the text
+ * embedded (an item whose text did not change is not sent again, whatever else changed in its
+ * file): in memory, on the index, and on disk (one cache entry per endpoint and model).
+ */
+async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig): Promise<Float32Array[]> {
+  const model = hashOf(`${config.url}\n${config.model}`).slice(0, 16);
+  if (index.dense?.model === model) return index.dense.vectors;
+  const memoryKey = `embeddings:${model}`;
+  let known = kb.cache.recall<Map<string, Float32Array>>(memoryKey);
+  if (!known) {
+    known = new Map();
+    const file = await kb.cache.disk.get<VectorFile>(`embeddings-${model}`);
+    if (file?.format === FORMAT && file.vectors && typeof file.vectors === 'object') for (const [h, v] of Object.entries(file.vectors)) if (typeof v === 'string') known.set(h, decode(v));
+    kb.cache.remember(memoryKey, known);
+  }
+  const texts = index.docs.map(textOf);
+  const hashes = texts.map(hashOf);
+  const missing = new Map<string, string>();
+  hashes.forEach((h, i) => void (known.has(h) || missing.set(h, texts[i]!)));
+  if (missing.size) {
+    const vectors = await embed(config, [...missing.values()]);
+    [...missing.keys()].forEach((h, i) => known.set(h, vectors[i]!));
+    const file: VectorFile = { format: FORMAT, vectors: Object.fromEntries([...known].map(([h, v]) => [h, encode(v)])) };
+    void kb.cache.disk.put(`embeddings-${model}`, file);
+  }
+  const vectors = hashes.map((h) => known.get(h)!);
+  index.dense = { model, vectors };
+  return vectors;
+}
+
+/**
+ * The documents closest in meaning to `query`, best first: the cosine of their vectors, lower
+ * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
+ * live successor (named in `via`).
+ */
+async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, stale?: ReadonlySet<string>): Promise<Ranked[]> {
+  const vectors = await vectorsOf(kb, index, config);
+  const [q] = await embed(config, [query]);
+  const best = new Map<number, Ranked>();
+  vectors.forEach((v, i) => {
+    let cos = 0;
+    for (let j = 0; j < v.length && j < q!.length; j++) cos += v[j]! * q![j]!;
+    if (cos <= 0) return;
+    const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
+    const at = succ ?? i;
+    const doc = index.docs[at]!;
+    const score = cos * factorOf(doc, stale);
+    const prev = best.get(at);
+    if (prev && prev.score >= score) return;
+    const r: Ranked = { doc, score };
+    if (succ !== undefined) r.via = index.docs[i]!.slug;
+    if (stale?.has(doc.slug)) r.stale = true;
+    best.set(at, r);
+  });
+  return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
+}
+
+/**
+ * The word ranking (`FUSE_DEPTH` deep) fused with the ranking by meaning, by reciprocal rank
+ * fusion: the best `k`, scored 1/(60 + rank) summed over the two lists and scaled so that first
+ * in both is 1. When the endpoint
+ * cannot be reached or answers wrongly, the word ranking alone: search works offline.
+ */
+export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, stale?: ReadonlySet<string>): Promise<Ranked[]> {
+  let dense: Ranked[];
+  try {
+    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, stale);
+  } catch {
+    return lexical.slice(0, k);
+  }
+  const fused = new Map<Doc, Ranked>();
+  for (const list of [lexical, dense]) {
+    list.forEach((r, i) => {
+      const add = (RRF_K + 1) / 2 / (RRF_K + i + 1);
+      const seen = fused.get(r.doc);
+      if (seen) seen.score += add;
+      else fused.set(r.doc, { ...r, score: add });
+    });
+  }
+  return [...fused.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, k);
+}
