@@ -21,16 +21,18 @@ const LAYERS = {
   transcript: ['model'],
   // Octokit
   github: ['store', 'model'],
+  // the auditor's model: Anthropic and OpenAI-compatible APIs through their SDKs (loaded with import()), the user's `claude` CLI
+  llm: ['model'],
   // the domain, all its subfolders included
-  knowledge: ['scan', 'safety', 'session', 'transcript', 'github', 'store', 'model'],
+  knowledge: ['scan', 'safety', 'session', 'transcript', 'github', 'llm', 'store', 'model'],
   // installs axme into a checkout (init, git hooks, agent files, doctor)
-  setup: ['knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'store', 'model'],
+  setup: ['knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'store', 'model'],
   // the one table of operations that CLI commands and MCP tools are built from
-  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
+  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
   // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
-  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
-  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
-  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'model'],
+  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
 };
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({

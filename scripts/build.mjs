@@ -103,6 +103,9 @@ const APART = [
   { module: 'isomorphic-git', file: 'isomorphic-git.cjs' },
   // GitHub calls: PR lookups and knowledge pull requests
   { module: '@octokit/rest', file: 'octokit.cjs' },
+  // the auditor's model providers: loaded only when an audit opens one
+  { module: '@anthropic-ai/sdk', file: 'anthropic.cjs' },
+  { module: 'openai', file: 'openai.cjs' },
 ];
 const apart = {
   name: 'apart',

@@ -27,6 +27,10 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   env.AXME_NODE = process.execPath;
   // no background syncs started by session hooks unless a test asks for them (test/knowledge/auto-sync.test.ts)
   env.AXME_SYNC_AUTO = 'off';
+  // no auditor (no model called, no worker started) unless a test asks for one (test/knowledge/audit.test.ts)
+  env.AXME_AUDITOR_PROVIDER = 'none';
+  // the developer's model keys never reach a test
+  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
   return { ...env, ...extra };
 }
 

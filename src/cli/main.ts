@@ -28,6 +28,7 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['session'], load: async (io) => (await import('./commands/session.ts')).sessionCommand(io) },
   { words: ['sync'], load: async (io) => (await import('./commands/sync.ts')).syncCommand(io) },
   { words: ['diff', 'propose', 'check', 'verify', 'reconfirm'], load: async (io) => (await import('./commands/review.ts')).reviewCommands(io) },
+  { words: ['audit'], load: async (io) => [(await import('./commands/audit.ts')).auditCommand(io)] },
   { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },
   { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
   { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },

@@ -7,7 +7,7 @@ import { readPayload } from './protocols.ts';
 /**
  * SessionEnd: marks the harness session's axme session as ended (why, and when); with
  * `autoMemory: sync`, brings Claude Code's auto memory in and writes it out (docs/auto-memory.md);
- * with `sync.auto`, starts the background sync.
+ * starts the post-session auditor's worker (docs/auditor.md); with `sync.auto`, starts the background sync.
  */
 export async function sessionEnd(io: HookIO): Promise<void> {
   const p = readPayload(io.stdin, io.protocol);
@@ -24,6 +24,9 @@ export async function sessionEnd(io: HookIO): Promise<void> {
     const problem = await work.autoMemoryAtSessionEnd(loc, io.env, p.cwd ?? io.cwd, p.transcript_path);
     if (problem) io.stderr(`${problem}\n`);
   }
+  // the auditor: what the agent forgot to save, found in the transcript by a detached worker
+  const note = await work.startSessionAudit(loc, io.env, p.cwd ?? io.cwd, s.id, p.transcript_path ?? s.transcriptPath);
+  if (note) io.stderr(`${note}\n`);
   // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
   work.startSessionSync(loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
 }

@@ -2,11 +2,14 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { readState } from '../knowledge/core/state.ts';
 import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
+import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';
@@ -56,6 +59,7 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
       );
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
       notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
+      await startDueAudits(kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
       const page = await assembleContext(kb, { budget: opts.budget });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
       return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
@@ -84,6 +88,52 @@ function sessionStartSync(kb: KnowledgeBase, loc: RepoLocation | null, env: Node
 export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
   const mode = readAutoSync(commonDir)?.mode;
   if (mode !== undefined && mode !== 'off' && process.argv[1]) startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
+}
+
+/**
+ * The post-session auditor at a session start (docs/auditor.md): ended sessions whose transcript
+ * has bytes no audit read (orphans, resumed sessions) and failed audits due a retry, each in a
+ * detached worker. Never fails the start.
+ */
+async function startDueAudits(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
+  try {
+    if (!process.argv[1] || !(await auditsEnabled(kb, env)).on) return;
+    for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, execPath: process.execPath, script: process.argv[1] }, d.session, d.transcript);
+  } catch {
+    // the audit is a nicety next to the context: the next start tries again
+  }
+}
+
+/**
+ * The post-session auditor at a session's end: a detached worker audits its transcript (full, or
+ * verify-only when the agent closed the session). Returns a one-line note when audits are off for
+ * lack of a model, the first time only (the hook prints it); never throws.
+ */
+export async function startSessionAudit(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string, session: string, transcript: string | null): Promise<string | null> {
+  if (!transcript || !process.argv[1]) return null;
+  try {
+    return await withStore(loc, env, cwd, async (kb) => {
+      const on = await auditsEnabled(kb, env);
+      if (!on.on) return on.chosen ? null : noModelNoteOnce(kb.repo.commonDir, on.why);
+      startAuditWorker({ commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1]! }, session, transcript);
+      return null;
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** "No model for the auditor" once per clone (a marker file), so it is said without nagging. */
+function noModelNoteOnce(commonDir: string, why: string): string | null {
+  const marker = join(commonDir, 'axme', 'audits', 'no-model-noted');
+  if (existsSync(marker)) return null;
+  try {
+    mkdirSync(dirname(marker), { recursive: true });
+    writeFileSync(marker, `${new Date().toISOString()} ${why}\n`);
+  } catch {
+    return null;
+  }
+  return `axme: sessions are not audited after they end (${why}); to have what an agent forgot to save found and stored, install Claude Code or set ANTHROPIC_API_KEY / OPENAI_BASE_URL (docs/auditor.md). Said once.`;
 }
 
 /** What the session-start hook spends on recovering orphans before it answers. */

@@ -2,6 +2,40 @@ import { z } from 'zod';
 
 export const FORMAT_VERSION = 1;
 
+/**
+ * `auditor` in axme.yaml: which model reads a session's transcript after it (docs/auditor.md,
+ * "Model providers"). AXME_AUDITOR_PROVIDER / AXME_AUDITOR_MODEL and flags override it.
+ */
+export const AuditorConfig = z
+  .object({
+    provider: z
+      .enum(['auto', 'anthropic', 'openai', 'claude-cli', 'none'])
+      .optional()
+      .describe(
+        'auto (the default): claude-cli when `claude` is on PATH, else anthropic when ANTHROPIC_API_KEY is set, else openai when OPENAI_API_KEY or OPENAI_BASE_URL is; anthropic: the Messages API; openai: any OpenAI-compatible server; claude-cli: your own `claude -p`; none: no audit',
+      ),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("the model to ask; default claude-sonnet-4-6 (anthropic), gpt-4o-mini (OpenAI), Claude Code's own choice (claude-cli); required with a server of your own"),
+    base_url: z
+      .url()
+      .optional()
+      .describe("the API's base URL, e.g. http://localhost:11434/v1 for Ollama; default ANTHROPIC_BASE_URL / OPENAI_BASE_URL, then the official API"),
+    api_key_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .optional()
+      .describe('the environment variable holding the API key; default ANTHROPIC_API_KEY / OPENAI_API_KEY (the key itself never goes in axme.yaml)'),
+    claude_path: z.string().min(1).optional().describe('the `claude` executable for claude-cli; default the one on PATH'),
+    max_retries: z.number().int().min(0).max(10).optional().describe('retries of a rate-limited, overloaded or failed request, with backoff; default 2'),
+    timeout_ms: z.number().int().positive().optional().describe('how long one request (one run of `claude`) may take, in ms; default 300000'),
+    enabled: z.boolean().optional().describe('false: no audit at all, whatever the provider; default true'),
+  })
+  .loose();
+export type AuditorConfig = z.infer<typeof AuditorConfig>;
+
 /** `axme.yaml` at the root of the memory tree. Unknown keys are kept in the file. */
 export const StoreConfig = z
   .object({
@@ -40,6 +74,7 @@ export const StoreConfig = z
       .loose()
       .optional()
       .describe('search settings'),
+    auditor: AuditorConfig.optional().describe("the post-session auditor's model (docs/auditor.md, Model providers)"),
     autoMemory: z
       .enum(['off', 'sync'])
       .optional()

@@ -84,6 +84,8 @@ export interface ScanView {
  */
 export function scanView(text: string): ScanView {
   if (!NON_ASCII.test(text)) return { text, original: (i) => i };
+  // most text in any script needs no change at all: one check of the whole, then no copying
+  if (!INVISIBLE_ANY.test(text) && text.normalize('NFKC') === text) return { text, original: (i) => i };
   const b = new ViewBuilder();
   let last = 0;
   for (const m of text.matchAll(/[^\x00-\x7f]+/g)) {

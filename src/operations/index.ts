@@ -20,6 +20,7 @@ import { safetyAdd, safetyRemove, safetyReset, safetySet } from './safety-cli.ts
 import { fsck } from './fsck.ts';
 import { verify } from './verify.ts';
 import { reconfirm } from './reconfirm.ts';
+import { auditLogOp, auditRun } from './audit.ts';
 import { context } from './context.ts';
 import { workspaceStatusOp } from './workspace.ts';
 import { sessionList, sessionRecover, sessionShow } from './session.ts';
@@ -43,6 +44,7 @@ export const OPERATIONS: AnyOperation[] = [
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
   fsck, verify, reconfirm, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
+  auditRun, auditLogOp,
   importAxmeCode, importAdrOp, exportAdrOp, importAutoMemoryOp, exportAutoMemoryOp,
   // (end of store reads)
 ];

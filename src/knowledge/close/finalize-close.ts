@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import { readSession, recordEvent } from '../../session/sessions.ts';
+import { readSession, recordEvent, type SessionState } from '../../session/sessions.ts';
 import type { z } from 'zod';
 import { FinalizeCloseInput } from '../../model/close.ts';
 import { AxmeError } from '../../model/errors.ts';
@@ -89,29 +89,56 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
       for (const step of steps) changed = (await planSafetyUpdate(kb, st, step)).changed || changed;
       out.safety.push({ action: rule.action, rule_type: rule.rule_type, value: rule.value, changed });
     }
-    const previous = st.state.items.handoff.find((h) => h.slug === slug);
-    const handoff = Handoff.parse({
-      slug, session, source: 'agent', stopped_at: data.stopped_at, startup_text: data.startup_text, prs: data.prs, dirty_branches: data.dirty_branches,
-      summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, test_results: data.test_results, blockers: data.blockers,
-      created: previous?.created ?? now, updated: now,
-    });
-    out.handoff = putItem(st, 'handoff', handoff, 'session.closed', 'handoff');
-    const prevSummary = st.state.items.session.find((s) => s.slug === slug);
-    const summary = SessionSummary.parse({
-      ...(prevSummary ?? {}), slug, session, actor: kb.actor, source: kb.actor, closed: now, worklog: data.worklog_entry || data.summary,
-      started: prevSummary?.started ?? local?.meta.startedAt,
-      files_changed: union(prevSummary?.files_changed, committable(local?.files)),
-      commits: union(prevSummary?.commits, local?.commits),
-      created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
-    });
-    out.summary = putItem(st, 'session', summary, 'session.closed', 'summary');
-    out.pruned = pruneHandoffs(st, slug);
+    const record = planCloseRecord(kb, st, { session, slug, data, source: 'agent', local, now });
+    out.handoff = record.handoff!;
+    out.summary = record.summary;
+    out.pruned = record.pruned;
     const what = data.stopped_at || data.summary;
     return { result: out, files: st.files, subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`, event: 'session.closed', body: data.worklog_entry };
   });
   const res = r.result;
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
   return { ...res, files_changed: local?.files.length ?? 0, commit: r.commit, text: describe({ ...kb, ref: r.ref }, res, r.commit) };
+}
+
+/** The handoff and worklog parts of a close, as FinalizeCloseInput has them. */
+export type CloseRecordData = Pick<z.output<typeof FinalizeCloseInput>, 'stopped_at' | 'startup_text' | 'prs' | 'dirty_branches' | 'summary' | 'in_progress' | 'next_steps' | 'test_results' | 'blockers' | 'worklog_entry'>;
+
+/**
+ * Stages a session's record: its handoff (`handoffs/<session>.md`, unless `handoff: false`) and its
+ * summary (`sessions/<yyyy-mm>/<session>.md`: the worklog, what the hooks recorded on this machine),
+ * keeping the newest handoffs in the tree. Returns the paths written and pruned.
+ */
+export function planCloseRecord(
+  kb: KnowledgeBase,
+  st: Staged,
+  o: { session: string; slug: string; data: CloseRecordData; source: 'agent' | 'auditor'; local: SessionState | null; now: string; handoff?: boolean },
+): { handoff: string | null; summary: string; pruned: string[] } {
+  const { slug, session, data, local, now } = o;
+  let handoffPath: string | null = null;
+  if (o.handoff !== false) {
+    const previous = st.state.items.handoff.find((h) => h.slug === slug);
+    const handoff = Handoff.parse({
+      slug, session, source: o.source, stopped_at: data.stopped_at, startup_text: data.startup_text, prs: data.prs, dirty_branches: data.dirty_branches,
+      summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, test_results: data.test_results, blockers: data.blockers,
+      created: previous?.created ?? now, updated: now,
+    });
+    handoffPath = putItem(st, 'handoff', handoff, 'session.closed', 'handoff');
+  }
+  const prevSummary = st.state.items.session.find((s) => s.slug === slug);
+  // the auditor after an agent's own close keeps that close (who, when, its narrative) and adds its part below
+  const keep = o.source === 'auditor' && prevSummary !== undefined && prevSummary.actor !== 'auditor';
+  const entry = data.worklog_entry || data.summary;
+  const worklog = keep ? [prevSummary.worklog, entry].filter(Boolean).join('\n\n') : entry;
+  const summary = SessionSummary.parse({
+    ...(prevSummary ?? {}), slug, session, actor: keep ? prevSummary.actor : kb.actor, source: keep ? prevSummary.source : kb.actor, closed: keep ? prevSummary.closed : now, worklog,
+    started: prevSummary?.started ?? local?.meta.startedAt,
+    files_changed: union(prevSummary?.files_changed, committable(local?.files)),
+    commits: union(prevSummary?.commits, local?.commits),
+    created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
+  });
+  const summaryPath = putItem(st, 'session', summary, 'session.closed', 'summary');
+  return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug) : [] };
 }
 
 /**

@@ -3,13 +3,13 @@ import type { KnowledgeBase } from './kb.ts';
 import { readState } from './state.ts';
 
 /**
- * Where a write goes. With `review.required: true` in axme.yaml, an agent's writes go to its
+ * Where a write goes. With `review.required: true` in axme.yaml, an agent's (and its auditor's) writes go to its
  * session's proposal `refs/memory/proposals/<session>` (started from refs/memory/main), which
  * `axme propose` opens as a pull request (review/); everything else writes to the knowledge
  * base's ref. Part of the write loop (mutate.ts): it knows the proposal ref's name, nothing of review.
  */
 export async function writeTarget(kb: KnowledgeBase): Promise<{ kb: KnowledgeBase; created: string | null }> {
-  if (kb.actor !== 'agent' || kb.ref !== MEMORY_REF) return { kb, created: null };
+  if ((kb.actor !== 'agent' && kb.actor !== 'auditor') || kb.ref !== MEMORY_REF) return { kb, created: null };
   const tip = await kb.repo.backend.resolveRef(kb.ref);
   if (!tip) return { kb, created: null };
   const state = await readState(kb);

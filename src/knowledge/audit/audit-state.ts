@@ -1,0 +1,109 @@
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AuditLogEntry, AuditMode } from '../../model/audit.ts';
+import { processAlive } from '../../session/owner.ts';
+
+/**
+ * What this machine keeps about audits (never committed: it is about this clone's transcripts),
+ * under `<git common dir>/axme/audits/`:
+ * - `<session>.json`: the transcript audited, the byte offset audited up to (the next audit reads
+ *   only what came after), and the outcome of the last run (a failed one is retried);
+ * - `<session>.lock`: the pid of the worker auditing the session now (one at a time);
+ * - `log.jsonl`: one line per run (`axme audit log`), the newest LOG_KEPT kept.
+ */
+
+export const LOG_KEPT = 500;
+
+export interface SessionAudit {
+  transcript: string;
+  /** bytes of the transcript audited: the next run starts here */
+  offset: number;
+  status: 'done' | 'failed' | 'running';
+  mode: AuditMode;
+  attempts: number;
+  error?: string;
+  updated: string;
+}
+
+export function auditsDir(commonDir: string): string {
+  const dir = join(commonDir, 'axme', 'audits');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function readSessionAudit(commonDir: string, session: string): SessionAudit | null {
+  try {
+    const v = JSON.parse(readFileSync(join(auditsDir(commonDir), `${session}.json`), 'utf8')) as SessionAudit;
+    return typeof v.offset === 'number' && typeof v.transcript === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Written to a temporary file and renamed: a crash never leaves half a record. */
+export function writeSessionAudit(commonDir: string, session: string, a: SessionAudit): void {
+  const path = join(auditsDir(commonDir), `${session}.json`);
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(a, null, 2)}\n`);
+  renameSync(tmp, path);
+}
+
+/** Appends one run to the log, keeping the newest LOG_KEPT. */
+export function appendAuditLog(commonDir: string, entry: AuditLogEntry): void {
+  const path = join(auditsDir(commonDir), 'log.jsonl');
+  appendFileSync(path, `${JSON.stringify(entry)}\n`);
+  try {
+    if (statSync(path).size < 4 * 1024 * 1024) return;
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    if (lines.length > LOG_KEPT) writeFileSync(path, `${lines.slice(-LOG_KEPT).join('\n')}\n`);
+  } catch {
+    // a log that cannot be trimmed is still a log
+  }
+}
+
+/** The runs, oldest first; a line that does not parse is left out. */
+export function readAuditLog(commonDir: string): AuditLogEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(join(auditsDir(commonDir), 'log.jsonl'), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: AuditLogEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as AuditLogEntry);
+    } catch {
+      // skipped
+    }
+  }
+  return out;
+}
+
+/**
+ * Takes the session's audit lock: a release function, or null when a live process holds it. A
+ * lock whose process is gone (killed, machine restarted) is taken over.
+ */
+export function claimAudit(commonDir: string, session: string): (() => void) | null {
+  const path = join(auditsDir(commonDir), `${session}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeFileSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let pid = 0;
+      try {
+        pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      } catch {
+        // vanished meanwhile: try again
+      }
+      if (pid > 0 && pid !== process.pid && processAlive(pid)) return null;
+      rmSync(path, { force: true });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+import { chooseProvider } from '../../llm/choose-provider.ts';
+import { findOnPath } from '../../llm/on-path.ts';
+import { openProvider } from '../../llm/open-provider.ts';
+import { providerConfig } from '../../llm/provider-config.ts';
+import type { ProviderConfig } from '../../llm/types.ts';
+import type { AuditLogEntry } from '../../model/audit.ts';
+import type { AuditorConfig } from '../../model/config.ts';
+import { AxmeError } from '../../model/errors.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { readState } from '../core/state.ts';
+import { readAuditLog } from './audit-state.ts';
+import { runAudit, type AuditOptions, type AuditResult } from './run-audit.ts';
+
+/** The provider settings of this store: axme.yaml's `auditor` block, the environment, then `overrides` (flags). */
+export async function auditorConfig(kb: KnowledgeBase, env: NodeJS.ProcessEnv, overrides: Partial<ProviderConfig> = {}): Promise<ProviderConfig> {
+  const tip = await kb.repo.backend.resolveRef(kb.ref);
+  const block = tip ? ((await readState(kb)).config as { auditor?: AuditorConfig } | null)?.auditor : undefined;
+  return providerConfig(block, env, overrides);
+}
+
+/** Which provider an audit would use now, and why (no model is called). */
+export async function auditorChoice(kb: KnowledgeBase, env: NodeJS.ProcessEnv, overrides: Partial<ProviderConfig> = {}): Promise<{ name: string; why: string }> {
+  return chooseProvider(await auditorConfig(kb, env, overrides), env, (cmd) => findOnPath(cmd, env) !== null);
+}
+
+/**
+ * `axme audit <transcript>`: the provider from the configuration (`auto` by default), then
+ * runAudit. With no provider (none configured, or `auto` finding none), CONFIG saying how to set
+ * one up: nothing is read or written.
+ */
+export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { env: NodeJS.ProcessEnv; overrides?: Partial<ProviderConfig> }): Promise<AuditResult> {
+  const cfg = await auditorConfig(kb, opts.env, opts.overrides);
+  const provider = await openProvider(cfg, opts.env);
+  if (!provider) {
+    const { why } = chooseProvider(cfg, opts.env, (cmd) => findOnPath(cmd, opts.env) !== null);
+    throw new AxmeError('CONFIG', `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`);
+  }
+  // a bound on the whole run (the session-end worker sets one): past it the request is aborted, the session marked for retry
+  const ms = Number(opts.env.AXME_AUDIT_TIMEOUT_MS);
+  return runAudit(kb, provider, { ...opts, signal: opts.signal ?? (ms > 0 ? AbortSignal.timeout(ms) : undefined) });
+}
+
+/** The audit runs this machine logged, newest last; `session` filters, `limit` keeps the newest. */
+export function auditLog(kb: KnowledgeBase, opts: { session?: string | undefined; limit?: number | undefined } = {}): AuditLogEntry[] {
+  const all = readAuditLog(kb.repo.commonDir).filter((e) => !opts.session || e.session === opts.session);
+  return opts.limit ? all.slice(-opts.limit) : all;
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chooseProvider } from '../../llm/choose-provider.ts';
+import { findOnPath } from '../../llm/on-path.ts';
+import { ownerAlive } from '../../session/list.ts';
+import { listSessions } from '../../session/sessions.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { auditorConfig } from './audit-transcript.ts';
+import { auditsDir, readSessionAudit } from './audit-state.ts';
+
+/** Set in the worker's environment: a session the auditor's own `claude -p` starts is never audited in turn. */
+export const WORKER_ENV = 'AXME_AUDIT_WORKER';
+/** A worker's bound: past it the model request is aborted and the session stays marked for retry. */
+export const WORKER_DEADLINE_MS = 10 * 60_000;
+/** Failed audits of a session are retried at most this many times (at the next session starts). */
+export const MAX_ATTEMPTS = 3;
+
+export interface WorkerLaunch {
+  commonDir: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** node, and the axme script to run (`process.execPath`, `process.argv[1]`) */
+  execPath: string;
+  script: string;
+}
+
+/**
+ * Whether audits run here at all, and why not: not inside an audit worker (its `claude -p` is a
+ * session too), and only with a model (`auto` finding none, or `none`, is a quiet no).
+ */
+export async function auditsEnabled(kb: KnowledgeBase, env: NodeJS.ProcessEnv): Promise<{ on: boolean; why: string; chosen: boolean }> {
+  if (env[WORKER_ENV]) return { on: false, why: 'inside an audit worker', chosen: true };
+  const cfg = await auditorConfig(kb, env);
+  const choice = chooseProvider(cfg, env, (cmd) => findOnPath(cmd, env) !== null);
+  // `chosen`: off because someone said so (provider none, enabled: false), not for want of a model
+  return { on: choice.name !== 'none', why: choice.why, chosen: cfg.provider === 'none' };
+}
+
+/**
+ * Starts `axme audit <transcript> --session <id>` as a detached worker in its own process group:
+ * it outlives the hook, the editor and the MCP server. Its output goes to
+ * `<git common dir>/axme/audits/worker.log`; the run itself is logged (`axme audit log`). One
+ * worker per session (the audit lock) and a bounded run time (WORKER_DEADLINE_MS). False when it
+ * could not be started, or when the transcript is gone.
+ */
+export function startAuditWorker(l: WorkerLaunch, session: string, transcript: string): boolean {
+  if (!existsSync(transcript)) return false;
+  let log: number | undefined;
+  try {
+    log = openSync(join(auditsDir(l.commonDir), 'worker.log'), 'a');
+    const env = { ...l.env, [WORKER_ENV]: '1', AXME_AUDIT_TIMEOUT_MS: String(WORKER_DEADLINE_MS) };
+    spawn(l.execPath, [l.script, 'audit', transcript, '--session', session, '--json'], { cwd: l.cwd, env, detached: true, stdio: ['ignore', log, log] }).unref();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (log !== undefined) closeSync(log);
+  }
+}
+
+/**
+ * The sessions to audit at a session start: ended ones whose transcript has bytes no audit has
+ * read (an orphan, or a session resumed after its audit), and failed audits not yet retried
+ * MAX_ATTEMPTS times. Never the session starting now.
+ */
+export function auditsDue(commonDir: string, current: string | undefined): Array<{ session: string; transcript: string }> {
+  const due: Array<{ session: string; transcript: string }> = [];
+  for (const s of listSessions(commonDir)) {
+    const transcript = s.meta.transcriptPath;
+    // a session still running is its own business: only ended, closed, recovered or orphaned ones
+    if (!transcript || s.meta.id === current || (!s.ended && ownerAlive(s.meta))) continue;
+    const a = readSessionAudit(commonDir, s.meta.id);
+    if (a?.status === 'running') continue;
+    if (a?.status === 'failed' && a.attempts >= MAX_ATTEMPTS) continue;
+    if (a?.status === 'done' && a.transcript === transcript && a.offset >= sizeOf(transcript)) continue;
+    if (existsSync(transcript)) due.push({ session: s.meta.id, transcript });
+  }
+  return due.slice(0, 5);
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,189 @@
+import { statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { LlmAnswer, LlmProvider } from '../../llm/types.ts';
+import { AuditAnswer, type AuditLogEntry, type AuditMode } from '../../model/audit.ts';
+import { SESSION_ID_RE } from '../../model/common.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { isLive } from '../../model/liveness.ts';
+import { mappedSession, readSession } from '../../session/sessions.ts';
+import { claudeCodeReader } from '../../transcript/claude-code.ts';
+import { TranscriptRenderer, type RenderedChunk } from '../../transcript/render.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { readState } from '../core/state.ts';
+import { applyAudit, type AuditApplied } from './apply-audit.ts';
+import { appendAuditLog, claimAudit, readSessionAudit, writeSessionAudit } from './audit-state.ts';
+import { mergeAnswers } from './merge-answers.ts';
+import { parseAnswer, repairRequest } from './parse-answer.ts';
+import { FULL_PROMPT } from './prompts/full.ts';
+import { VERIFY_PROMPT } from './prompts/verify.ts';
+
+/** Characters of transcript per model request (about 40k tokens). */
+export const DEFAULT_CHUNK_CHARS = 150_000;
+/** Tokens the model may answer with. */
+export const ANSWER_TOKENS = 8_192;
+/** Titles of stored knowledge shown to the model so it leaves them out. */
+const STORED_SHOWN = 300;
+
+export interface AuditOptions {
+  transcript: string;
+  /** the axme session (default: the one the transcript's harness session maps to, else the file's name) */
+  session?: string | undefined;
+  /** default: verify when the agent closed the session itself, else full */
+  mode?: AuditMode | undefined;
+  dryRun?: boolean;
+  /** read the transcript from its start, not from where the last audit stopped */
+  fromStart?: boolean;
+  chunkChars?: number;
+  signal?: AbortSignal;
+}
+
+export interface AuditResult {
+  session: string;
+  mode: AuditMode;
+  transcript: string;
+  provider: string;
+  model: string;
+  dry_run: boolean;
+  from_offset: number;
+  to_offset: number;
+  chunks: number;
+  /** the merged extraction (what --dry-run shows) */
+  answer: AuditAnswer;
+  applied: AuditApplied;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number | null;
+  redacted: number;
+  /** lines of the transcript skipped (unknown or malformed) */
+  skipped_lines: number;
+  duration_ms: number;
+}
+
+/**
+ * Audits a session's transcript with a model (docs/auditor.md): reads it from where the last
+ * audit stopped (a resumed or compacted session sends only what is new), renders it in chunks
+ * with credentials redacted, asks the model chunk by chunk (full extraction, or verify-only when
+ * the agent closed the session), validates each answer with the schema of axme_finalize_close
+ * (one repair round-trip, then the audit fails with the raw answer in the log), merges them and
+ * writes what is new as ONE commit by `auditor`. One audit per session at a time; a failure
+ * leaves the session marked for retry and writes nothing. Every run is logged on this machine.
+ */
+export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: AuditOptions): Promise<AuditResult> {
+  const started = Date.now();
+  const commonDir = kb.repo.commonDir;
+  const transcript = resolve(opts.transcript);
+  let size: number;
+  try {
+    size = statSync(transcript).size;
+  } catch {
+    throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl), e.g. one under ~/.claude/projects/`);
+  }
+  const session = sessionOf(commonDir, transcript, opts.session);
+  const local = readSession(commonDir, session);
+  const mode: AuditMode = opts.mode ?? (local?.closed || (await closedByAgent(kb, session)) ? 'verify' : 'full');
+  const previous = readSessionAudit(commonDir, session);
+  const from = opts.fromStart || !previous || previous.transcript !== transcript || previous.offset > size ? 0 : previous.offset;
+  const release = opts.dryRun ? () => {} : claimAudit(commonDir, session);
+  if (!release) throw new AxmeError('CONFLICT', `session ${session} is being audited by another process now: wait for it (\`axme audit log\` shows when it is done)`);
+  const usage = { in: 0, out: 0, cost: 0 as number | null, chunks: 0 };
+  const log = (extra: Partial<AuditLogEntry> & Pick<AuditLogEntry, 'ok'>): void =>
+    appendAuditLog(commonDir, {
+      at: kb.now().toISOString(), session, transcript, mode, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun,
+      duration_ms: Date.now() - started, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, from_offset: from, to_offset: from,
+      chunks: usage.chunks, extracted: 0, deduplicated: 0, written: 0, redacted: 0, commit: null, ...extra,
+    });
+  try {
+    if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, status: 'running', mode, attempts: (previous?.attempts ?? 0) + 1, updated: kb.now().toISOString() });
+    const stored = await storedList(kb);
+    const system = (mode === 'full' ? FULL_PROMPT : VERIFY_PROMPT).system;
+    const answers: AuditAnswer[] = [];
+    const stream = claudeCodeReader.read({ path: transcript, from });
+    const renderer = new TranscriptRenderer({ budget: opts.chunkChars ?? DEFAULT_CHUNK_CHARS });
+    const ask = async (chunk: RenderedChunk, last: boolean): Promise<void> => {
+      usage.chunks++;
+      const user = `${stored}\n\nTranscript${last && chunk.index === 0 ? '' : ` (part ${chunk.index + 1}${last ? ', the last' : ''})`}:\n${chunk.text}`;
+      answers.push(await askModel(provider, system, user, usage, opts.signal));
+    };
+    let pending: RenderedChunk | null = null;
+    for await (const entry of stream) {
+      if (entry.sidechain) continue; // subagents' work is theirs: the main conversation says what came of it
+      const full = renderer.add(entry);
+      if (!full) continue;
+      if (pending) await ask(pending, false);
+      pending = full;
+    }
+    const lastChunk = renderer.finish();
+    if (pending) await ask(pending, !lastChunk);
+    if (lastChunk) await ask(lastChunk, true);
+    const redacted = renderer.stats.redactions;
+    const to = stream.end_offset;
+    const answer = mergeAnswers(answers);
+    const auditor: KnowledgeBase = { ...kb, actor: 'auditor', session };
+    const applied = answers.length ? await applyAudit(auditor, answer, { mode, dryRun: opts.dryRun }) : { commit: null, ref: kb.ref, written: { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null }, dropped: [], extracted: 0 };
+    const written = applied.written.decisions.length + applied.written.memories.length + applied.written.questions.length + applied.written.safety_rules.length;
+    if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: to, status: 'done', mode, attempts: 0, updated: kb.now().toISOString() });
+    log({ ok: true, to_offset: to, extracted: applied.extracted, deduplicated: applied.dropped.length, written, redacted, commit: applied.commit });
+    return {
+      session, mode, transcript, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
+      answer, applied, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
+    };
+  } catch (err) {
+    const message = (err as Error).message?.split('\n')[0] ?? String(err);
+    if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, status: 'failed', mode, attempts: (previous?.attempts ?? 0) + 1, error: message, updated: kb.now().toISOString() });
+    log({ ok: false, error: message, ...((err as AxmeError).data?.raw ? { raw: String((err as AxmeError).data!.raw).slice(0, 20_000) } : {}) });
+    throw err;
+  } finally {
+    release();
+  }
+}
+
+/** One chunk's answer from the model: parsed and validated, after at most one repair round-trip. */
+async function askModel(provider: LlmProvider, system: string, user: string, usage: { in: number; out: number; cost: number | null }, signal?: AbortSignal): Promise<AuditAnswer> {
+  const count = (a: LlmAnswer) => {
+    usage.in += a.inputTokens;
+    usage.out += a.outputTokens;
+    usage.cost = usage.cost === null || a.costUsd === null ? null : usage.cost + a.costUsd;
+  };
+  const first = await provider.complete({ system, user, maxTokens: ANSWER_TOKENS, temperature: 0, json: true, signal });
+  count(first);
+  const parsed = parseAnswer(first.text);
+  if (parsed.ok && first.stop !== 'max_tokens') return parsed.answer;
+  // a cut-off answer is asked for again, shorter; an unusable one, repaired
+  const problem = first.stop === 'max_tokens' ? 'it was cut off at the token limit (answer again, shorter: fewer and shorter items)' : parsed.ok ? '' : parsed.problem;
+  const second = await provider.complete({ system, user: `${user}\n\n${repairRequest(problem, first.text)}`, maxTokens: ANSWER_TOKENS, temperature: 0, json: true, signal });
+  count(second);
+  const again = parseAnswer(second.text);
+  if (again.ok) return again.answer;
+  throw new AxmeError('UNAVAILABLE', `the model's answer could not be used, even after asking it to repair it: ${again.problem}. Nothing was written; the raw answer is in \`axme audit log --json\`; run the audit again or try another model`, { raw: second.text });
+}
+
+/** True when the store holds the agent's own handoff of the session (it closed it, on this machine or another). */
+async function closedByAgent(kb: KnowledgeBase, session: string): Promise<boolean> {
+  if (!(await kb.repo.backend.resolveRef(kb.ref))) return false;
+  return (await readState(kb)).items.handoff.some((h) => h.slug === session && h.source === 'agent');
+}
+
+/** What is stored now, for the model to leave out: the current decisions and memories by title. */
+async function storedList(kb: KnowledgeBase): Promise<string> {
+  if (!(await kb.repo.backend.resolveRef(kb.ref))) return 'Already stored: nothing yet.';
+  const state = await readState(kb);
+  const d = state.items.decision.filter((x) => isLive('decision', x)).map((x) => `- ${x.id} ${x.title}`);
+  const m = state.items.memory.filter((x) => isLive('memory', x)).map((x) => `- memory (${x.type}): ${x.title}`);
+  const all = [...d, ...m];
+  const shown = all.slice(-STORED_SHOWN);
+  return `Already stored (${all.length} current decisions and memories${all.length > shown.length ? `, the newest ${shown.length} shown` : ''}):\n${shown.join('\n') || '(none)'}`;
+}
+
+/** The axme session a transcript belongs to: given, else the one its harness session id maps to, else its file name. */
+function sessionOf(commonDir: string, transcript: string, given: string | undefined): string {
+  if (given !== undefined) {
+    if (!SESSION_ID_RE.test(given)) throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(given.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters`);
+    return given;
+  }
+  const harnessId = basename(transcript).replace(/\.jsonl$/i, '');
+  const mapped = mappedSession(commonDir, 'claude-code', harnessId);
+  if (mapped) return mapped.id;
+  const id = harnessId.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  if (!id) throw new AxmeError('INVALID_INPUT', `cannot tell the session of ${transcript}: give it with --session <id>`);
+  return id;
+}

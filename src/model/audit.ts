@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { FinalizeCloseInput } from './close.ts';
+import { longText } from './text.ts';
+
+/** full: the agent did not close the session, extract everything; verify: it did, find only what it missed. */
+export const AUDIT_MODES = ['full', 'verify'] as const;
+export type AuditMode = (typeof AUDIT_MODES)[number];
+
+/** A question the auditor leaves for the user (a contradiction it will not settle itself, something unclear). */
+export const AuditQuestion = z.object({
+  question: longText('the question for the user').refine((v) => v.trim() !== '', 'must not be empty'),
+  context: longText('what in the session prompted it').default(''),
+});
+
+/**
+ * What the auditor's model answers: the same shape as axme_finalize_close's arguments (one schema
+ * for one concept), plus questions for the user and whether the oracle should be scanned again.
+ */
+export const AuditAnswer = FinalizeCloseInput.extend({
+  questions: z.array(AuditQuestion).max(20).default([]).describe('questions for the user: contradictions with stored decisions, things left unclear'),
+  oracle_rescan: z.boolean().default(false).describe('true when the session changed the stack or structure (new dependency, new top-level folder)'),
+});
+export type AuditAnswer = z.output<typeof AuditAnswer>;
+
+/** One audit run, as the machine-local audit log keeps it (`axme audit log`). */
+export interface AuditLogEntry {
+  at: string;
+  session: string;
+  transcript: string;
+  mode: AuditMode;
+  provider: string;
+  model: string;
+  ok: boolean;
+  dry_run: boolean;
+  /** why it failed, when it did */
+  error?: string;
+  /** the model's raw answer, kept when it could not be used */
+  raw?: string;
+  duration_ms: number;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number | null;
+  /** the transcript bytes read: [from, to) */
+  from_offset: number;
+  to_offset: number;
+  chunks: number;
+  extracted: number;
+  deduplicated: number;
+  written: number;
+  redacted: number;
+  commit: string | null;
+}

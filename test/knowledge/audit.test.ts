@@ -1,0 +1,361 @@
+/**
+ * The post-session auditor end to end: a realistic transcript, the official SDKs pointed at a
+ * local stand-in of both wire formats (and a fake `claude` on PATH), real commits in a real
+ * repository. What the model answers is scripted; what axme sends, writes and logs is checked.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { auditTranscript } from '../../src/knowledge/audit/audit-transcript.ts';
+import { readAuditLog, readSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
+import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { fakeClaude } from '../llm/fake-claude.ts';
+import { answer, fencedJson, invalidJson, startStandIn, truncated, type StandIn } from '../llm/stand-in.ts';
+import { assistantLine, toolResult, toolUse, userLine } from '../transcript/fixture.ts';
+import { coreAt, initCore, rejectsWith, withCore } from '../core.ts';
+import { axme, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+
+const AWS_KEY = 'AKIAIOSFODNN7EXAMPLQ';
+
+/** A session as Claude Code writes it: prompts, parallel tool calls and results, a subagent, a compaction, a 5 MB tool output, a malformed line, a credential. */
+function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-444455556666.jsonl'): string {
+  const path = join(dir, name);
+  const lines = [
+    userLine('u1', null, 'Set up caching for the API. We use Valkey, not Redis: Redis changed its licence.'),
+    assistantLine('a1', 'u1', [{ type: 'thinking', thinking: 'Compare the options', signature: 'x' }, { type: 'text', text: 'I will read the config and the cache module.' }, toolUse('t1', 'Read', { file_path: 'src/cache.ts' }), toolUse('t2', 'Bash', { command: 'cat config/prod.env' })]),
+    userLine('u2', 'a1', [toolResult('t1', 'export const cache = new Valkey();'), toolResult('t2', `AWS_ACCESS_KEY_ID=${AWS_KEY}\nREGION=eu-west-1`)]),
+    JSON.stringify({ type: 'assistant', isSidechain: true, uuid: 's1', parentUuid: null, message: { role: 'assistant', content: [{ type: 'text', text: 'SUBAGENT-ONLY-TEXT exploring' }] } }),
+    '{"type": "user", "message": ',
+    assistantLine('a2', 'u2', [{ type: 'text', text: 'Running the full test suite now.' }, toolUse('t3', 'Bash', { command: 'npm test' })]),
+    userLine('u3', 'a2', [toolResult('t3', `${'x'.repeat(5 * 1024 * 1024)}\n# pass 120`)]),
+    JSON.stringify({ type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 150000 }, uuid: 'c1' }),
+    userLine('u4', 'c1', 'This session is being continued from a previous conversation. Summary: caching with Valkey.', { isCompactSummary: true }),
+    userLine('u5', 'u4', `Please always run the linter before committing. My key is ${AWS_KEY}, do not store it.`),
+    assistantLine('a3', 'u5', [{ type: 'text', text: 'Noted. Tests pass; the cache module is done.' }]),
+  ];
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const EXTRACTION = {
+  decisions: [{ title: 'Use Valkey for caching', decision: 'The API caches in Valkey.', reasoning: 'Redis changed its licence.', enforce: 'required' }],
+  memories: [{ type: 'feedback', title: 'Run the linter before committing', description: 'The user wants the linter run before every commit.' }],
+  questions: [{ question: 'Should the cache TTL be configurable per route?', context: 'Left open in the session.' }],
+  stopped_at: 'cache module done',
+  summary: 'Set up Valkey caching for the API.',
+  next_steps: 'Add cache metrics.',
+  test_results: '120 passing',
+  worklog_entry: 'Valkey caching set up; tests pass.',
+};
+
+describe('the post-session auditor', () => {
+  let stand: StandIn;
+  let work: string;
+  before(async () => {
+    stand = await startStandIn();
+    work = mkdtempSync(join(tmpdir(), 'axme-audit-'));
+  });
+  after(async () => {
+    await stand.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+  const anthropicEnv = () => cleanEnv({ ANTHROPIC_API_KEY: stand.key, ANTHROPIC_BASE_URL: stand.url, AXME_AUDITOR_PROVIDER: 'anthropic' });
+  const audit = (dir: string, o: Record<string, unknown>, env: NodeJS.ProcessEnv = anthropicEnv()) =>
+    withCore(dir, (kb: KnowledgeBase) => auditTranscript(kb, { env, ...(o as { transcript: string }) }));
+
+  test('full audit: one commit by auditor with the session trailer; credentials never leave; subagents and oversized output kept out', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work);
+      const before = stand.requests.length;
+      stand.script(fencedJson(EXTRACTION));
+      const r = await audit(dir, { transcript, session: 'sess-full' });
+      assert.equal(r.mode, 'full');
+      assert.equal(r.provider, 'anthropic');
+      assert.ok(r.applied.commit);
+      const sent = stand.requests.slice(before);
+      assert.equal(sent.length, 1);
+      assert.doesNotMatch(sent[0]!.raw, new RegExp(AWS_KEY), 'the planted AWS key never reaches the model');
+      assert.match(sent[0]!.raw, /redacted: an AWS access key ID/);
+      assert.doesNotMatch(sent[0]!.raw, /SUBAGENT-ONLY-TEXT/, 'sidechains are not part of the main conversation');
+      assert.ok(sent[0]!.raw.length < 400_000, `the 5 MB tool output is trimmed (${sent[0]!.raw.length} bytes sent)`);
+      assert.match(sent[0]!.raw, /characters trimmed/);
+      assert.ok(r.redacted >= 2);
+      const msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
+      assert.match(msg, /^audit: session sess-full - 1 decision, 1 memory, 1 question/);
+      assert.match(msg, /Axme-Actor: auditor/);
+      assert.match(msg, /Axme-Session: sess-full/);
+      assert.equal(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim(), '2', 'init + ONE audit commit');
+      const core = coreAt(dir);
+      const d = await core.show('decision', 'use-valkey-for-caching');
+      assert.equal(d.source, 'auditor');
+      assert.equal(d.session, 'sess-full');
+      const h = await core.show('handoff', 'sess-full');
+      assert.equal(h.source, 'auditor');
+      assert.equal(h.stopped_at, 'cache module done');
+      assert.equal((await core.list('question')).length, 1);
+      const log = readAuditLog(join(dir, '.git')).at(-1)!;
+      assert.equal(log.ok, true);
+      assert.equal(log.written, 3);
+      assert.ok(log.redacted >= 2);
+      assert.ok(log.tokens_in > 0);
+      assert.equal(log.to_offset, statSync(transcript).size);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('resume: a second audit sends only the bytes added since; --from-start reads it all again', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'resume.jsonl');
+      stand.script(answer('{}'));
+      const first = await audit(dir, { transcript, session: 'sess-resume' });
+      assert.equal(first.from_offset, 0);
+      appendFileSync(transcript, `${userLine('u9', 'a3', 'NEW-PROMPT-AFTER-RESUME: also cache the sessions table')}\n`);
+      const at = stand.requests.length;
+      stand.script(answer('{"decisions": [{"title": "Cache the sessions table", "decision": "Sessions are cached too."}]}'));
+      const second = await audit(dir, { transcript, session: 'sess-resume' });
+      assert.equal(second.from_offset, first.to_offset);
+      const body = stand.requests[at]!.raw;
+      assert.match(body, /NEW-PROMPT-AFTER-RESUME/);
+      assert.doesNotMatch(body, /Set up caching for the API/, 'what was audited is not sent again');
+      assert.deepEqual(second.applied.written.decisions.map((x) => x.replace(/^D-\d+ /, '')), ['Cache the sessions table']);
+      const n = stand.requests.length;
+      stand.script(answer('{}'));
+      const again = await audit(dir, { transcript, session: 'sess-resume', fromStart: true });
+      assert.equal(again.from_offset, 0);
+      assert.match(stand.requests[n]!.raw, /Set up caching for the API/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('dedup: an answer repeating what is stored writes nothing; a supersession becomes a question', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      await withCore(dir, (kb) => addDecision(kb, { title: 'Use Valkey for caching', decision: 'The API caches in Valkey.' }));
+      const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      const transcript = writeTranscript(work, 'dedup.jsonl');
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Use valkey for caching!', decision: 'Valkey is the cache.' }, { title: 'Valkey caching', decision: 'The API caches in Valkey.' }] })));
+      const r = await audit(dir, { transcript, session: 'sess-dup', mode: 'verify' });
+      assert.equal(r.applied.commit, null, 'nothing new: no commit');
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
+      assert.equal(r.applied.dropped.length, 2);
+      assert.match(r.applied.dropped[0]!.reason, /the same as D-001/);
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Use Redis 8 for caching', decision: 'Back to Redis 8.', action: 'supersede', supersedes: 'D-001' }] })));
+      const s = await audit(dir, { transcript, session: 'sess-dup2', mode: 'verify', fromStart: true });
+      assert.deepEqual(s.applied.written.decisions, []);
+      assert.equal(s.applied.written.questions.length, 1);
+      assert.match(s.applied.written.questions[0]!, /Does "Use Redis 8 for caching" replace D-001/);
+      const d = await coreAt(dir).show('decision', 'D-001');
+      assert.equal(d.status, 'active', 'never superseded behind the user\'s back');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test("verify-only after the agent's own close: its handoff stands, the verify prompt is used", async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      await withCore(dir, (kb) => finalizeClose(kb, { summary: 'Agent summary', stopped_at: 'agent stopped here', worklog_entry: 'The agent wrote this.' }), { actor: 'agent', session: 'sess-closed' });
+      const handoffBefore = git(dir, ['show', 'refs/memory/main:handoffs/sess-closed.md']);
+      const transcript = writeTranscript(work, 'verify.jsonl');
+      const at = stand.requests.length;
+      stand.script(answer(JSON.stringify({ memories: [{ type: 'feedback', title: 'Run the linter before committing', description: 'Always lint first.' }], summary: 'Auditor summary', stopped_at: 'auditor says', worklog_entry: 'Auditor found a missed memory.' })));
+      const r = await audit(dir, { transcript, session: 'sess-closed', mode: 'full' });
+      assert.ok(r.applied.commit);
+      assert.equal(git(dir, ['show', 'refs/memory/main:handoffs/sess-closed.md']), handoffBefore, "the agent's handoff is never overwritten");
+      assert.equal(r.applied.written.handoff, null);
+      const summary = git(dir, ['show', `refs/memory/main:${r.applied.written.summary}`]);
+      assert.match(summary, /The agent wrote this\.\n\nAuditor found a missed memory\./);
+      assert.match(summary, /^actor: agent$/m);
+      assert.match(String(stand.requests[at]!.body!.system), /extract what the next session needs/, 'mode full: the full prompt');
+      // no mode given: the agent closed this session itself, so only what it missed is asked for
+      stand.script(answer('{}'));
+      const n = stand.requests.length;
+      const auto = await audit(dir, { transcript, session: 'sess-closed', fromStart: true });
+      assert.equal(auto.mode, 'verify');
+      assert.match(String(stand.requests[n]!.body!.system), /already closed the session/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('invalid JSON gets one repair round-trip; invalid twice fails cleanly: nothing written, raw answer logged, marked for retry', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'repair.jsonl');
+      const at = stand.requests.length;
+      stand.script(invalidJson(), fencedJson({ memories: [{ type: 'pattern', title: 'Caches live in src/cache', description: 'Cache code is in src/cache.ts.' }] }));
+      const ok = await audit(dir, { transcript, session: 'sess-repair' });
+      assert.equal(stand.requests.length - at, 2, 'one repair request');
+      assert.match(stand.requests[at + 1]!.raw, /could not be used: the JSON does not parse/);
+      assert.deepEqual(ok.applied.written.memories, ['caches-live-in-src-cache']);
+      const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      stand.script(invalidJson(), answer('still not JSON'));
+      await rejectsWith(audit(dir, { transcript, session: 'sess-bad', fromStart: true }), 'UNAVAILABLE', /could not be used, even after asking it to repair/);
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip, 'nothing written');
+      const log = readAuditLog(join(dir, '.git')).at(-1)!;
+      assert.equal(log.ok, false);
+      assert.equal(log.raw, 'still not JSON');
+      const state = readSessionAudit(join(dir, '.git'), 'sess-bad')!;
+      assert.equal(state.status, 'failed');
+      assert.equal(state.offset, 0, 'the offset does not move: the retry reads it all');
+      stand.script(truncated('{"decisions": [{"title": "Cut'), answer('{}'));
+      const cut = stand.requests.length;
+      await audit(dir, { transcript, session: 'sess-cut', fromStart: true });
+      assert.match(stand.requests[cut + 1]!.raw, /cut off at the token limit/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('an OpenAI-compatible server (Ollama-style) and the user\'s own `claude` serve the same audit', async () => {
+    const { dir, cleanup } = tempRepo();
+    const claude = fakeClaude();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'providers.jsonl');
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Cache with Valkey', decision: 'Valkey.' }] })));
+      const at = stand.requests.length;
+      const o = await audit(dir, { transcript, session: 'sess-openai' }, cleanEnv({ OPENAI_BASE_URL: stand.openaiUrl, OPENAI_API_KEY: stand.key, AXME_AUDITOR_PROVIDER: 'openai', AXME_AUDITOR_MODEL: 'llama3.2' }));
+      assert.equal(o.provider, 'openai');
+      assert.equal(stand.requests[at]!.path, '/v1/chat/completions');
+      assert.ok(o.applied.commit);
+      const env = cleanEnv({ ...claude.env('ok', { FAKE_CLAUDE_RESULT: JSON.stringify({ memories: [{ type: 'feedback', title: 'Prefer small commits', description: 'Small commits.' }] }) }), AXME_AUDITOR_PROVIDER: 'auto' });
+      const c = await audit(dir, { transcript, session: 'sess-cli', fromStart: true }, env);
+      assert.equal(c.provider, 'claude-cli');
+      assert.deepEqual(c.applied.written.memories, ['prefer-small-commits']);
+      assert.doesNotMatch(claude.runs()[0]!.stdin, new RegExp(AWS_KEY));
+    } finally {
+      claude.remove();
+      cleanup();
+    }
+  });
+
+  test('with review.required the audit is a proposal, not a write to refs/memory/main', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      const cfg = git(dir, ['show', 'refs/memory/main:axme.yaml']);
+      // review.required through the store's own config
+      await withCore(dir, async (kb) => {
+        const { mutate } = await import('../../src/knowledge/core/mutate.ts');
+        await mutate(kb, () => ({ result: null, files: new Map([['axme.yaml', `${cfg.trimEnd()}\nreview:\n  required: true\n`]]), subject: 'config: review required', event: 'config.changed' }));
+      });
+      const cfgTip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      assert.notEqual(cfgTip, tip);
+      const transcript = writeTranscript(work, 'review.jsonl');
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Reviewed decision', decision: 'x' }] })));
+      const r = await audit(dir, { transcript, session: 'sess-review' });
+      assert.equal(r.applied.ref, 'refs/memory/proposals/sess-review');
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), cfgTip, 'main untouched');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('the CLI: --dry-run --json shows the extraction and writes nothing; audit log; no model is exit 2', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'cli.jsonl');
+      const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+      stand.script(fencedJson(EXTRACTION));
+      const dry = await axme(dir, ['audit', transcript, '--session', 'sess-cli-dry', '--dry-run', '--json'], { env: anthropicEnv() });
+      assert.equal(dry.code, 0, dry.stderr);
+      const j = JSON.parse(dry.stdout);
+      assert.equal(j.dry_run, true);
+      assert.equal(j.commit, null);
+      assert.equal(j.extraction.decisions[0].title, 'Use Valkey for caching');
+      assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
+      const log = await axme(dir, ['audit', 'log', '--json']);
+      assert.equal(JSON.parse(log.stdout).runs.at(-1).dry_run, true);
+      const none = await axme(dir, ['audit', transcript], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+      assert.equal(none.code, 2);
+      assert.match(none.stderr, /no model to audit with/);
+      const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
+      assert.equal(missing.code, 2);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('the SessionEnd hook starts the worker: the session is audited after the hook returned; no model: said once, nothing fails', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'cc-hook-1.jsonl');
+      const payload = { session_id: 'cc-hook-1', transcript_path: transcript, cwd: dir };
+      const start = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ ...payload, hook_event_name: 'SessionStart', source: 'startup' }), env: anthropicEnv() });
+      assert.equal(start.code, 0, start.stderr);
+      const id = readFileSync(join(dir, '.git', 'axme', 'sessions', 'harness', 'claude-code-cc-hook-1'), 'utf8').trim();
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Hook decision', decision: 'Found at session end.' }], summary: 'Hooked.' })));
+      const end = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...payload, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }), env: anthropicEnv() });
+      assert.equal(end.code, 0, end.stderr);
+      const deadline = Date.now() + 60_000;
+      let msg = '';
+      while (Date.now() < deadline && !/audit: session/.test(msg)) {
+        await new Promise((r) => setTimeout(r, 200));
+        msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
+      }
+      assert.match(msg, new RegExp(`^audit: session ${id} - 1 decision`));
+      assert.match(msg, new RegExp(`Axme-Session: ${id}`));
+      // without any model: the first session end says so once, the next ones are quiet
+      const quiet = cleanEnv({ AXME_AUDITOR_PROVIDER: 'auto', PATH: '/usr/bin:/bin' });
+      const p2 = { session_id: 'cc-hook-2', transcript_path: transcript, cwd: dir };
+      await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ ...p2, hook_event_name: 'SessionStart', source: 'startup' }), env: quiet });
+      const e1 = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...p2, hook_event_name: 'SessionEnd', reason: 'other' }), env: quiet });
+      assert.equal(e1.code, 0);
+      assert.match(e1.stderr, /sessions are not audited after they end/);
+      const e2 = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...p2, hook_event_name: 'SessionEnd', reason: 'other' }), env: quiet });
+      assert.equal(e2.code, 0);
+      assert.doesNotMatch(e2.stderr, /not audited/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('the detached worker finishes after its parent is SIGKILLed', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'worker.jsonl');
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Worker decision', decision: 'Written by the worker.' }] })));
+      const parentScript = `
+        const { startAuditWorker } = await import(${JSON.stringify(join(import.meta.dirname, '../../src/knowledge/audit/audit-worker.ts'))});
+        startAuditWorker({ commonDir: ${JSON.stringify(join(dir, '.git'))}, cwd: ${JSON.stringify(dir)}, env: process.env, execPath: process.execPath, script: ${JSON.stringify(CLI)} }, 'sess-worker', ${JSON.stringify(transcript)});
+        process.stdout.write('started\\n');
+        setInterval(() => {}, 1000);`;
+      const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', parentScript], { env: anthropicEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => parent.stdout!.once('data', () => resolve()));
+      parent.kill('SIGKILL');
+      await new Promise((r) => parent.once('exit', r));
+      const deadline = Date.now() + 60_000;
+      let msg = '';
+      while (Date.now() < deadline) {
+        msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
+        if (/audit: session sess-worker/.test(msg)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.match(msg, /audit: session sess-worker - 1 decision/);
+      assert.match(msg, /Axme-Actor: auditor/);
+      assert.equal(readSessionAudit(join(dir, '.git'), 'sess-worker')!.status, 'done');
+      assert.match(readFileSync(join(dir, '.git', 'axme', 'audits', 'log.jsonl'), 'utf8'), /"session":"sess-worker"/);
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Nothing of the SDKs at start-up: importing src/llm/ loads neither @anthropic-ai/sdk nor openai
+// (only `openProvider` does, with import()), and the layer bundles the way scripts/build.mjs
+// needs it for dist/cli.cjs (no import() left external, ASCII only).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build, type Metafile } from 'esbuild';
+
+const SDK = /node_modules\/(@anthropic-ai\/sdk|openai)\//;
+const entry = new URL('../../src/llm/index.ts', import.meta.url).pathname;
+
+test('importing src/llm/ statically reaches no SDK: each is in a chunk only import() loads', async () => {
+  const { metafile } = await build({ entryPoints: [entry], bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outdir: 'out', write: false, metafile: true, logLevel: 'silent' });
+  const outputs = metafile.outputs;
+  const start = Object.keys(outputs).find((name) => outputs[name]!.entryPoint);
+  assert.ok(start);
+  const reached = new Set<string>();
+  const visit = (name: string) => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    for (const i of outputs[name]!.imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(start);
+  const sdkIn = (names: Iterable<string>) => [...names].flatMap((n) => Object.keys(outputs[n]!.inputs).filter((i) => SDK.test(i)));
+  assert.deepEqual(sdkIn(reached), [], 'no SDK module is loaded with src/llm/index.ts');
+  assert.ok(sdkIn(Object.keys(outputs)).length > 0, 'the SDKs are in the lazily loaded chunks');
+});
+
+test('bundled as the CLI is (CommonJS): every import() stays inside, ASCII only', async () => {
+  const { metafile, outputFiles } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'silent',
+  });
+  const dynamic = Object.values((metafile as Metafile).outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path));
+  assert.deepEqual(dynamic, []);
+  const js = outputFiles.find((f) => f.path.endsWith('.js'));
+  assert.ok(js);
+  assert.equal(js.contents.some((byte) => byte > 0x7f), false);
+});
