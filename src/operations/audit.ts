@@ -32,6 +32,7 @@ export const auditRun = defineOperation({
     written: z.looseObject({}).describe('decisions, memories, questions, safety_rules written; handoff and summary paths'),
     dropped: z.array(z.looseObject({ kind: z.string(), title: z.string(), reason: z.string() })).describe('extractions not written, and why (already stored, would supersede, not storable)'),
     redacted: z.number().describe('credentials redacted from the transcript before it was sent'),
+    others: z.array(z.looseObject({ store: z.string(), commit: z.string().nullable() })).describe('in a workspace: the other repositories whose stores got the decisions and memories scoped to them (one commit each)'),
   }),
   annotations: PUBLISH,
   write: false,
@@ -44,6 +45,7 @@ export const auditRun = defineOperation({
   json: (r) => ({
     session: r.session, mode: r.mode, transcript: r.transcript, provider: r.provider, model: r.model, dry_run: r.dry_run, commit: r.applied.commit, ref: r.applied.ref,
     from_offset: r.from_offset, to_offset: r.to_offset, chunks: r.chunks, written: r.applied.written, dropped: r.applied.dropped, extracted: r.applied.extracted,
+    others: r.others.map((o) => ({ store: o.store, commit: o.applied.commit, written: o.applied.written, dropped: o.applied.dropped })),
     oracle_rescan: r.answer.oracle_rescan, tokens_in: r.tokens_in, tokens_out: r.tokens_out, cost_usd: r.cost_usd, redacted: r.redacted, skipped_lines: r.skipped_lines, duration_ms: r.duration_ms,
     ...(r.dry_run ? { extraction: r.answer } : {}),
   }),
@@ -92,6 +94,7 @@ function describeAudit(r: AuditResult): string {
   list(r.dry_run ? 'safety rules (would change)' : 'safety rules', w.safety_rules);
   list(r.dry_run ? 'questions (would be asked)' : 'questions', w.questions);
   if (w.handoff) lines.push(`- handoff: ${w.handoff}`);
+  for (const o of r.others) lines.push(`- in ${o.store}${o.applied.commit ? ` (commit ${o.applied.commit.slice(0, 12)})` : ''}: ${[...o.applied.written.decisions, ...o.applied.written.memories].join('; ') || 'nothing new'}`);
   if (r.applied.dropped.length) lines.push(`Not written (${r.applied.dropped.length}):`, ...r.applied.dropped.map((d) => `- ${d.kind} "${d.title}": ${d.reason}`));
   if (r.answer.oracle_rescan) lines.push('The session changed the stack or the structure: run `axme oracle scan`.');
   lines.push(`Read bytes ${r.from_offset}-${r.to_offset} in ${r.chunks} request${r.chunks === 1 ? '' : 's'}; ${r.tokens_in}+${r.tokens_out} tokens${r.cost_usd !== null ? `, about $${r.cost_usd.toFixed(4)}` : ''}; ${r.redacted} credential${r.redacted === 1 ? '' : 's'} redacted before sending.`);

@@ -267,6 +267,47 @@ describe('the post-session auditor', () => {
     }
   });
 
+  test('in a workspace, decisions scoped to another repository go to its store; the rest and the handoff stay in ONE commit here', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'axme-audit-ws-'));
+    try {
+      for (const n of ['api', 'web']) {
+        const d = join(root, n);
+        git(root, ['init', '-q', '-b', 'main', d]);
+        git(d, ['config', 'user.name', 'Test User']);
+        git(d, ['config', 'user.email', 'test@example.com']);
+        git(d, ['commit', '-q', '--allow-empty', '-m', 'first']);
+      }
+      const init = await axme(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan']);
+      assert.equal(init.code, 0, init.stderr);
+      const api = join(root, 'api');
+      const web = join(root, 'web');
+      const webTip = git(web, ['rev-parse', 'refs/memory/main']).trim();
+      const transcript = writeTranscript(work, 'ws.jsonl');
+      stand.script(answer(JSON.stringify({
+        decisions: [
+          { title: 'API caches in Valkey', decision: 'Valkey for the API.' },
+          { title: 'Web uses a CDN', decision: 'Static files from a CDN.', scope: ['web'] },
+          { title: 'Both log as JSON', decision: 'JSON logs.', scope: ['api', 'web'] },
+          { title: 'Guessed repository', decision: 'x', scope: ['nope'] },
+        ],
+        summary: 'Worked on caching.',
+      })));
+      const r = await audit(api, { transcript, session: 'sess-ws' });
+      const here = r.applied.written.decisions.map((x) => x.replace(/^D-\d+ /, '')).sort();
+      assert.deepEqual(here, ['API caches in Valkey', 'Both log as JSON', 'Guessed repository']);
+      assert.ok(r.applied.written.handoff, 'the handoff is written here');
+      assert.equal(r.others.length, 1);
+      assert.ok(r.others[0]!.applied.commit);
+      assert.deepEqual(r.others[0]!.applied.written.decisions.map((x) => x.replace(/^D-\d+ /, '')).sort(), ['Both log as JSON', 'Web uses a CDN']);
+      assert.equal(r.others[0]!.applied.written.handoff, null, 'no handoff in the other store');
+      assert.equal(git(web, ['rev-parse', 'refs/memory/main^']).trim(), webTip, 'one commit in the other store');
+      assert.match(git(web, ['log', '-1', '--format=%B', 'refs/memory/main']), /Axme-Actor: auditor/);
+      assert.equal(git(api, ['log', '--format=%s', 'refs/memory/main']).split('\n').filter((l) => l.startsWith('audit:')).length, 1, 'ONE commit here');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('the CLI: --dry-run --json shows the extraction and writes nothing; audit log; no model is exit 2', async () => {
     const { dir, cleanup } = tempRepo();
     try {

@@ -51,7 +51,7 @@ type Rule = z.output<typeof CloseSafetyRule>;
  * the agent wrote is never overwritten. With review.required the commit goes to the session's
  * proposal, like any agent write (write-target.ts).
  */
-export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: { mode: AuditMode; dryRun?: boolean }): Promise<AuditApplied> {
+export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: { mode: AuditMode; dryRun?: boolean; record?: boolean }): Promise<AuditApplied> {
   const session = kb.session!;
   const extracted = answer.decisions.length + answer.memories.length + answer.safety_rules.length + answer.questions.length;
   const before = (await kb.repo.backend.resolveRef(kb.ref)) ? await readState(kb) : null;
@@ -59,7 +59,7 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
   const local = readSession(kb.repo.commonDir, session);
   const written: AuditApplied['written'] = { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null };
   const dropped = [...plan.dropped];
-  const hasRecord = opts.mode === 'full' && [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
+  const hasRecord = opts.mode === 'full' && opts.record !== false && [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
   if (opts.dryRun) return { commit: null, ref: kb.ref, written: preview(plan, hasRecord), dropped, extracted };
   const r = await mutate(kb, async (state) => {
     const st = stage(state);

@@ -10,7 +10,8 @@ import { claudeCodeReader } from '../../transcript/claude-code.ts';
 import { TranscriptRenderer, type RenderedChunk } from '../../transcript/render.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
-import { applyAudit, type AuditApplied } from './apply-audit.ts';
+import type { AuditApplied } from './apply-audit.ts';
+import { applyRouted, type RoutedAudit } from './route-audit.ts';
 import { appendAuditLog, claimAudit, readSessionAudit, writeSessionAudit } from './audit-state.ts';
 import { mergeAnswers } from './merge-answers.ts';
 import { parseAnswer, repairRequest } from './parse-answer.ts';
@@ -50,6 +51,8 @@ export interface AuditResult {
   /** the merged extraction (what --dry-run shows) */
   answer: AuditAnswer;
   applied: AuditApplied;
+  /** with `scope` in a workspace: what was written in other repositories' stores (one commit each) */
+  others: RoutedAudit['others'];
   tokens_in: number;
   tokens_out: number;
   cost_usd: number | null;
@@ -119,13 +122,14 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     const to = stream.end_offset;
     const answer = mergeAnswers(answers);
     const auditor: KnowledgeBase = { ...kb, actor: 'auditor', session };
-    const applied = answers.length ? await applyAudit(auditor, answer, { mode, dryRun: opts.dryRun }) : { commit: null, ref: kb.ref, written: { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null }, dropped: [], extracted: 0 };
+    const routed: RoutedAudit = answers.length ? await applyRouted(auditor, answer, { mode, dryRun: opts.dryRun }) : { main: { commit: null, ref: kb.ref, written: { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null }, dropped: [], extracted: 0 }, others: [] };
+    const applied = routed.main;
     const written = applied.written.decisions.length + applied.written.memories.length + applied.written.questions.length + applied.written.safety_rules.length;
     if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: to, status: 'done', mode, attempts: 0, updated: kb.now().toISOString() });
     log({ ok: true, to_offset: to, extracted: applied.extracted, deduplicated: applied.dropped.length, written, redacted, commit: applied.commit });
     return {
       session, mode, transcript, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
-      answer, applied, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
+      answer, applied, others: routed.others, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
     };
   } catch (err) {
     const message = (err as Error).message?.split('\n')[0] ?? String(err);
