@@ -23,7 +23,9 @@ export type CodeHistory = Map<string, ChangeView | null>;
 /** The changes since each of `learnedAts` up to `head`. */
 export async function codeHistory(kb: KnowledgeBase, head: string, learnedAts: string[]): Promise<CodeHistory> {
   const out: CodeHistory = new Map();
-  const graph = await commitGraph(kb, head);
+  // nothing anchored: no git run at all (every read of context and search asks)
+  if (learnedAts.length === 0) return out;
+  const graph = await commitGraph(kb, head, await boundaryOf(kb, [head, ...learnedAts]));
   const ancestors = learnedAts.filter((l) => graph.index.has(l));
   if (ancestors.length) {
     const seen = seenBy(graph, ancestors);
@@ -58,9 +60,22 @@ interface Graph {
   index: Map<string, number>;
 }
 
-async function commitGraph(kb: KnowledgeBase, head: string): Promise<Graph> {
-  const r = await kb.repo.git(['rev-list', '--parents', '--topo-order', head]);
+/**
+ * The newest commit HEAD and every learned_at descend from (`git merge-base --octopus`): the
+ * history walk stops there, so a repository's older history costs nothing. Null when there is none (unrelated
+ * histories, a learned_at that is not a commit here): then the whole history is walked.
+ */
+async function boundaryOf(kb: KnowledgeBase, learnedAts: string[]): Promise<string | null> {
+  const r = await kb.repo.git(['merge-base', '--octopus', ...learnedAts], { allowFail: true });
+  const sha = r.code === 0 ? r.stdout.toString('utf8').trim().split('\n')[0] : '';
+  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+}
+
+async function commitGraph(kb: KnowledgeBase, head: string, boundary: string | null): Promise<Graph> {
+  const r = await kb.repo.git(['rev-list', '--parents', '--topo-order', head, ...(boundary ? [`^${boundary}`] : [])]);
   const lines = r.stdout.toString('utf8').split('\n').filter(Boolean);
+  // the boundary itself, last (an ancestor of every other): a learned_at equal to it has seen none of the rest
+  if (boundary && !lines.some((l) => l.startsWith(boundary))) lines.push(boundary);
   const index = new Map<string, number>();
   const order: string[] = [];
   for (const line of lines) {
