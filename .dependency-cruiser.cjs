@@ -32,7 +32,9 @@ const LAYERS = {
   // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
   hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
   mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
-  cli: ['hooks', 'mcp', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  // the read-only local web page (axme ui): reads through knowledge/, never the store
+  ui: ['operations', 'knowledge', 'session', 'model'],
+  cli: ['hooks', 'mcp', 'ui', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
 };
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({

@@ -32,9 +32,11 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },
   { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
   { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },
+  { words: ['token'], load: async (io) => [(await import('./commands/token.ts')).tokenCommand(io)] },
   { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },
   { words: ['import', 'export'], load: async (io) => (await import('./commands/import.ts')).importCommands(io) },
   { words: ['show-commit', 'blame'], load: async (io) => (await import('./commands/code.ts')).codeCommands(io) },
+  { words: ['ui'], load: async (io) => [(await import('./commands/ui.ts')).uiCommand(io)] },
 ];
 
 /** The commands a command line needs: its own module's, or the whole table (none for `axme --version`). */

@@ -21,6 +21,8 @@ export interface ServerContext {
   endSessions(reason: string): string[];
   close(): Promise<void>;
   log(message: string): void;
+  /** over HTTP: refuses a folder other than the served repository (a folder operation's `path`); absent on stdio, which takes any */
+  confine?(path: string | undefined): void;
 }
 
 export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv; now?: () => Date; log?: (m: string) => void }): ServerContext {

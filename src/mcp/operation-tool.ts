@@ -30,6 +30,7 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
         const { project_path, allow_secret, ...given } = args as Record<string, unknown> & { project_path?: string; allow_secret?: boolean };
         if (projectAlias) delete given[projectAlias];
         const input = { ...defaults, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+        if (op.folder) ctx.confine?.((input as { path?: string }).path);
         const r = op.folder
           ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never)
           : await op.run(await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined)), input as never, { allowSecret: !!allow_secret });

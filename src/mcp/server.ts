@@ -23,14 +23,20 @@ export const INSTRUCTIONS = `axme keeps this project's knowledge in its git repo
 /** The MCP server over the knowledge of the repository at `ctx.cwd` (tools + resources). */
 export function createServer(ctx: ServerContext): McpServer {
   const server = new McpServer({ name: 'axme', version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev' }, { instructions: INSTRUCTIONS });
-  registerReadTools(server, ctx);
-  registerWriteTools(server, ctx);
-  registerWorkTools(server, ctx);
-  registerHistoryTools(server, ctx);
-  registerReviewTools(server, ctx);
-  registerSessionTools(server, ctx);
-  registerResources(server, ctx);
+  registerAll(server, ctx);
   return server;
+}
+
+/** Registers every tool and resource on `server`: the one list both transports serve. */
+export function registerAll(server: Pick<McpServer, 'registerTool' | 'registerResource'>, ctx: ServerContext): void {
+  const s = server as McpServer;
+  registerReadTools(s, ctx);
+  registerWriteTools(s, ctx);
+  registerWorkTools(s, ctx);
+  registerHistoryTools(s, ctx);
+  registerReviewTools(s, ctx);
+  registerSessionTools(s, ctx);
+  registerResources(s, ctx);
 }
 
 /**

@@ -75,7 +75,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const root = steps.claude ? treeRoot : null;
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
-  const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
+  const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
   const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents, userContext(ctx)) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
@@ -121,7 +121,7 @@ export interface InitDryRun {
 export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self' | 'platform'>): InitDryRun {
   const root = agentFilesRoot(ctx.cwd, ctx.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
-  const agentPlan = steps.claude ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null) : null;
+  const agentPlan = steps.claude ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
   const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
   const plan = steps.agents ? planClients(root, steps.agents, userContext(ctx)) : { files: [], skipped: [] };
   return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
@@ -152,7 +152,7 @@ export async function initWorkspace(
   open: <T>(cwd: string, use: (kb: KnowledgeBase) => Promise<T>) => Promise<T>,
 ): Promise<WorkspaceInit> {
   // the workspace folder's Claude Code files are checked before its store is created
-  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), steps.local ? localLaunch(ctx.self) : null) : null;
+  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
   const ws = await initWorkspaceStore({ dir: ctx.cwd, env: ctx.env, now: ctx.now, actor: ctx.actor });
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const { detection, ...rest } = ws;

@@ -75,13 +75,16 @@ export interface CommitTrailers {
   items: string[];
   actor: string;
   session?: string | undefined;
+  /** the name of the bearer token the write came with (`axme serve --http`) */
+  token?: string | undefined;
 }
 
-/** `<subject>\n\n[body\n\n]Axme-Event: ...\nAxme-Item: ...\nAxme-Session: ...\nAxme-Actor: ...` */
+/** `<subject>\n\n[body\n\n]Axme-Event: ...\nAxme-Item: ...\nAxme-Session: ...\nAxme-Actor: ...[\nAxme-Token: ...]` */
 export function formatCommitMessage(subject: string, trailers: CommitTrailers, body = ''): string {
   const lines = [`Axme-Event: ${trailers.event}`, ...trailers.items.map((i) => `Axme-Item: ${i}`)];
   if (trailers.session) lines.push(`Axme-Session: ${trailers.session}`);
   lines.push(`Axme-Actor: ${trailers.actor}`);
+  if (trailers.token) lines.push(`Axme-Token: ${trailers.token}`);
   const chars = Array.from(subject.replace(/\s+/g, ' ').trim());
   return `${chars.length > 120 ? `${chars.slice(0, 117).join('')}...` : chars.join('')}\n\n${body.trim() ? `${body.trim()}\n\n` : ''}${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { oracleDigest } from '../../operations/digests.ts';
 import { oracleScan } from '../../operations/safety.ts';
 import { search } from '../../operations/search.ts';
 import { status } from '../../operations/status.ts';
+import { AxmeError } from '../../model/errors.ts';
 import { type CliIO, type CliArgs } from '../io.ts';
 import { operationCommand } from '../operation-command.ts';
 
@@ -12,9 +13,23 @@ export function agentCommands(io: CliIO) {
   return [
     {
       command: 'serve',
-      describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client)',
-      builder: (y: Argv) => y,
+      describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client); --http: over Streamable HTTP, for a team (docs/mcp.md)',
+      builder: (y: Argv) =>
+        y
+          .option('http', { type: 'boolean', describe: 'serve MCP over Streamable HTTP at /mcp instead of stdio (prints the URL on stdout)' })
+          .option('port', { type: 'number', describe: 'with --http: the port (default 7777; 0 picks a free one)' })
+          .option('host', { type: 'string', describe: 'with --http: the address to listen on (default 127.0.0.1; another address needs a token: axme token add)' })
+          .option('tokens', { type: 'string', describe: 'with --http: the tokens file (default: <git common dir>/axme/tokens.json)' })
+          .option('sync-interval', { type: 'number', describe: 'with --http: seconds between syncs with the remote, and a sync after writes (default 60 on a bare repository, else 0: none)' })
+          .option('max-body', { type: 'number', describe: 'with --http: the request body limit in bytes (default 1048576)' })
+          .option('rate-limit', { type: 'number', describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)' })
+          .option('idle-timeout', { type: 'number', describe: 'with --http: seconds after which an idle session is closed (default 1800)' })
+          .option('allowed-host', { type: 'string', array: true, describe: 'with --http: another host name clients may reach it by (behind a proxy); Host headers are checked against DNS rebinding' }),
       handler: async (a: CliArgs) => {
+        if (a.http) return serveHttpCommand(io, a);
+        for (const flag of ['port', 'host', 'tokens', 'syncInterval', 'maxBody', 'rateLimit', 'idleTimeout', 'allowedHost']) {
+          if (a[flag] !== undefined) throw new AxmeError('INVALID_INPUT', `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --http`);
+        }
         const { serve } = await import('../../mcp/server.ts');
         await serve({ cwd: a.C ?? io.cwd, env: io.env });
       },
@@ -33,4 +48,34 @@ export function agentCommands(io: CliIO) {
       handler: () => {},
     },
   ];
+}
+
+/** `axme serve --http`: flags checked, the URL on stdout, everything else on stderr. */
+async function serveHttpCommand(io: CliIO, a: CliArgs): Promise<void> {
+  const num = (flag: string, value: unknown, fallback: number, min: number): number => {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
+    return value;
+  };
+  const port = num('port', a.port, 7777, 0);
+  if (!Number.isInteger(port) || port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535');
+  if (a.host !== undefined && (typeof a.host !== 'string' || !a.host)) throw new AxmeError('INVALID_INPUT', '--host needs one address (e.g. 127.0.0.1)');
+  if (a.tokens !== undefined && typeof a.tokens !== 'string') throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
+  const rate = num('rate-limit', a.rateLimit, 20, 0);
+  const { serveHttp } = await import('../../mcp/http/serve-http.ts');
+  await serveHttp({
+    cwd: (a.C as string | undefined) ?? io.cwd,
+    env: io.env,
+    host: (a.host as string | undefined) ?? '127.0.0.1',
+    port,
+    tokens: a.tokens as string | undefined,
+    syncIntervalS: a.syncInterval === undefined ? undefined : num('sync-interval', a.syncInterval, 0, 0),
+    maxBodyBytes: num('max-body', a.maxBody, 1_048_576, 1024),
+    ratePerSecond: rate,
+    rateBurst: Math.max(10, rate * 5),
+    idleTimeoutS: num('idle-timeout', a.idleTimeout, 1800, 0.1),
+    allowedHosts: ((a.allowedHost as string[] | undefined) ?? []).map(String),
+    onListening: (url) => io.stdout.write(`${url}\n`),
+    log: (m) => io.stderr.write(`axme serve: ${m}\n`),
+  });
 }

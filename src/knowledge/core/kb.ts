@@ -24,6 +24,8 @@ export interface KnowledgeBase {
   now: () => Date;
   actor: Actor;
   session?: string | undefined;
+  /** who the actor acts for, when a surface knows (`axme serve --http`: the bearer token's name): the commit's `Axme-Token` trailer */
+  principal?: string | undefined;
   /** what is derived from the store (states, parses, indexes), in memory and on disk: derived-cache.ts */
   cache: DerivedCache;
   /** the workspace this store belongs to (opened with `workspace: true`), DESIGN.md §7 */

@@ -65,6 +65,7 @@ async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mut
         items: [...m.files.keys()],
         actor: kb.actor,
         session: kb.session,
+        token: kb.principal,
       }, m.body);
       return { change: { files, message }, result: m.result };
     },

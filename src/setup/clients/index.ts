@@ -7,6 +7,7 @@ import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type TomlTableFormat } from './codex-toml.ts';
 import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
+import { remoteEntry, remoteUnsupported, type RemoteServer } from './remote.ts';
 import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
 import { isUserClient, mergeUserServer, removeUserServer, USER_CLIENTS, userConfigPath, userFolders, userServerEntry, userServerName, type UserClientId, type UserContext } from './user-level.ts';
 
@@ -87,6 +88,8 @@ export interface AgentSelection {
   all: boolean;
   /** `--user`: the user-level clients named, whose file of the user gets this project's server */
   user: UserClientId[];
+  /** `--mcp-url`: the clients' server is a team's `axme serve --http` (remote.ts), not a local stdio one */
+  remote?: RemoteServer | undefined;
 }
 
 const NAMES = () => [...CLIENTS.map((c) => c.id), ...Object.keys(USER_CLIENTS).filter((n) => !CLIENTS.some((c) => c.id === n))];
@@ -175,7 +178,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const edits: Edit[] = [];
     if (c.mcp) {
       const { format, note } = c.mcp;
-      const entry = c.mcp.entry();
+      const entry = selection.remote ? (remoteEntry(c.id, selection.remote) ?? throwIt(remoteUnsupported(c.id))) : c.mcp.entry();
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as { command: string; args: string[] }, path)) });
     }
@@ -302,4 +305,8 @@ function changeOf(f: ClientFilePlan): ClientChange {
     ...(f.reason ? { reason: f.reason } : {}),
     ...(f.note && written ? { note: f.note } : {}),
   };
+}
+
+function throwIt(err: Error): never {
+  throw err;
 }

@@ -1,0 +1,139 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { AxmeError } from '../../model/errors.ts';
+import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
+import { locateRepo } from '../../store/locate.ts';
+
+/**
+ * The bearer tokens of `axme serve --http`, kept on this machine: `<git common dir>/axme/tokens.json`
+ * (or a file given with `--tokens`), mode 0600, holding each token's name, scope and sha256 —
+ * never the token. A token is 32 random bytes (base64url, prefixed `axme_`): with that much
+ * entropy a plain hash is as safe as a slow one, and checking it costs microseconds per request.
+ */
+
+/** The tokens file: `file` when given, else the repository's machine-local state. */
+export function tokensPath(opts: { cwd: string; env: NodeJS.ProcessEnv; file?: string | undefined }): string {
+  if (opts.file) return resolve(opts.cwd, opts.file);
+  const loc = locateRepo(opts.cwd, opts.env);
+  if (!loc) throw new AxmeError('NOT_A_REPO', `${opts.cwd} is not inside a git repository: run this in the repository the server serves, or pass --tokens <file>`, { cwd: opts.cwd });
+  return join(loc.commonDir, 'axme', 'tokens.json');
+}
+
+/** The tokens in the file (none when it does not exist; CONFIG when it cannot be read). */
+export function readTokens(path: string): TokenFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, tokens: [] };
+    throw new AxmeError('CONFIG', `cannot read the tokens file ${path}: ${(err as Error).message}`, { path });
+  }
+  try {
+    return TokenFileSchema.parse(JSON.parse(text));
+  } catch (err) {
+    throw new AxmeError('CONFIG', `the tokens file ${path} is not valid (${(err as Error).message.split('\n')[0]}): fix it or remove it and add the tokens again`, { path });
+  }
+}
+
+/** Written whole (a temp file, then a rename: readers see the old file or the new), readable by its owner only. */
+function writeTokens(path: string, file: TokenFile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** sha256 of a token, as stored. */
+export function hashToken(token: string): string {
+  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+}
+
+/** Adds a token: the new token is returned once (only its hash is kept). A name already in use is refused. */
+export function addToken(opts: { path: string; name: string; scope: string; now: Date }): { name: string; scope: TokenScope; token: string; created: string } {
+  const name = TokenName.safeParse(opts.name);
+  if (!name.success) throw new AxmeError('INVALID_INPUT', `token name ${JSON.stringify(opts.name.slice(0, 80))} ${name.error.issues[0]?.message ?? 'is not valid'}`);
+  const scope = TokenScopeSchema.safeParse(opts.scope);
+  if (!scope.success) throw new AxmeError('INVALID_INPUT', `--scope must be read, write or admin (got ${JSON.stringify(opts.scope)})`);
+  const file = readTokens(opts.path);
+  if (file.tokens.some((t) => t.name === name.data)) throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, { name: name.data });
+  const token = `axme_${randomBytes(32).toString('base64url')}`;
+  const created = opts.now.toISOString();
+  writeTokens(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
+  return { name: name.data, scope: scope.data, token, created };
+}
+
+/** The tokens (names, scopes, dates; never a token or its hash). */
+export function listTokens(path: string): Array<Omit<TokenRecord, 'hash'>> {
+  return readTokens(path).tokens.map(({ hash: _hash, ...rest }) => rest);
+}
+
+/** Removes a token: requests bearing it are refused from then on (a running server rereads the file). */
+export function revokeToken(opts: { path: string; name: string }): { name: string } {
+  const file = readTokens(opts.path);
+  if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
+  writeTokens(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
+  return { name: opts.name };
+}
+
+/** What a server checks requests with: the file reread when it changes, last use written back now and then. */
+export interface TokenVerifier {
+  /** whether any token is configured (none: a loopback server is open to this machine) */
+  configured(): boolean;
+  /** the token's record when it is one of ours (compared in constant time against every hash), else null */
+  verify(token: string): TokenRecord | null;
+  /** notes a use (written by `flush`) */
+  touch(name: string, at: Date): void;
+  /** writes the last uses noted since the last flush into the file (nothing when none) */
+  flush(): void;
+}
+
+/** A verifier over the tokens file at `path`. */
+export function tokenVerifier(path: string): TokenVerifier {
+  let mtime = -2;
+  let tokens: TokenRecord[] = [];
+  const used = new Map<string, string>();
+  const load = () => {
+    let m = -1;
+    try {
+      m = statSync(path).mtimeMs;
+    } catch {
+      // no file: no tokens
+    }
+    if (m === mtime) return;
+    tokens = m === -1 ? [] : readTokens(path).tokens;
+    mtime = m;
+  };
+  return {
+    configured() {
+      load();
+      return tokens.length > 0;
+    },
+    verify(token) {
+      load();
+      const given = Buffer.from(hashToken(token));
+      let found: TokenRecord | null = null;
+      // every hash is compared, each in constant time: neither the timing nor the order tells which one matched
+      for (const t of tokens) {
+        const stored = Buffer.from(t.hash);
+        if (stored.length === given.length && timingSafeEqual(stored, given)) found = t;
+      }
+      return found;
+    },
+    touch(name, at) {
+      used.set(name, at.toISOString());
+    },
+    flush() {
+      if (!used.size) return;
+      const file = readTokens(path);
+      writeTokens(path, { version: 1, tokens: file.tokens.map((t) => (used.has(t.name) ? { ...t, lastUsed: used.get(t.name)! } : t)) });
+      used.clear();
+      mtime = -2;
+    },
+  };
+}

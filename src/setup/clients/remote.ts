@@ -1,0 +1,54 @@
+import { AxmeError } from '../../model/errors.ts';
+
+/**
+ * A client pointed at a team's `axme serve --http` instead of a local stdio server
+ * (`axme init --agent … --mcp-url <url> --mcp-token-env <VAR>`): the URL, and the environment
+ * variable the client reads the bearer token from when it starts — the token itself is never
+ * written into a project file.
+ */
+export interface RemoteServer {
+  url: string;
+  /** the variable holding the token (null: an open loopback server, no header) */
+  tokenEnv: string | null;
+}
+
+/** The clients whose project file can name an HTTP server with a header from the environment. */
+export const REMOTE_CLIENTS = ['claude-code', 'cursor', 'gemini'] as const;
+
+/** Checks `--mcp-url` and `--mcp-token-env` once, at the boundary. */
+export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | undefined {
+  if (url === undefined) {
+    if (tokenEnv !== undefined) throw new AxmeError('INVALID_INPUT', '--mcp-token-env goes with --mcp-url <url>');
+    return undefined;
+  }
+  let u: URL | null = null;
+  try {
+    u = typeof url === 'string' ? new URL(url) : null;
+  } catch {
+    u = null;
+  }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) throw new AxmeError('INVALID_INPUT', `--mcp-url must be one http(s) URL without credentials, e.g. https://axme.example.com/mcp (got ${JSON.stringify(String(url).slice(0, 200))})`);
+  if (tokenEnv !== undefined && (typeof tokenEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(tokenEnv))) throw new AxmeError('INVALID_INPUT', '--mcp-token-env needs the name of an environment variable (letters, digits, _), e.g. AXME_TOKEN');
+  return { url: u.href, tokenEnv: (tokenEnv as string | undefined) ?? null };
+}
+
+/** The server entry of `client` for `remote` (the stdio fields emptied: a local entry becomes a remote one); null when the client cannot take one. */
+export function remoteEntry(client: string, remote: RemoteServer): Record<string, unknown> | null {
+  const stdio = { command: undefined, args: undefined, env: undefined, type: undefined };
+  const bearer = (ref: string) => (remote.tokenEnv ? { headers: { Authorization: `Bearer ${ref}` } } : {});
+  switch (client) {
+    case 'claude-code':
+      return { ...stdio, type: 'http', url: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
+    case 'cursor':
+      return { ...stdio, url: remote.url, ...bearer(`\${env:${remote.tokenEnv}}`) };
+    case 'gemini':
+      return { ...stdio, httpUrl: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
+    default:
+      return null;
+  }
+}
+
+/** INVALID_INPUT for a client `--mcp-url` cannot configure. */
+export function remoteUnsupported(client: string): AxmeError {
+  return new AxmeError('INVALID_INPUT', `--mcp-url: axme writes an HTTP server entry for ${REMOTE_CLIENTS.join(', ')}; ${client} is not one of them yet: connect it by hand (docs/mcp.md, "Over HTTP, for a team") or leave it out of --agent`, { client });
+}

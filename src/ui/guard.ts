@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * What every response of the page carries: only the page's own script and style sheet may run
+ * (no inline script, no other origin), nothing is sniffed, framed or sent as a referrer.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/**
+ * The Host headers the server answers: the loopback names on its port, and the host it was
+ * bound to. Anything else is a page on another site reaching this one through DNS rebinding
+ * (its name resolving to 127.0.0.1), and is refused.
+ */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+  return new Set([...names].map((n) => `${n}:${port}`.toLowerCase()));
+}
+
+/** Writes a plain-text refusal (or error) with the security headers. */
+export function plain(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  res.end(`${message}\n`);
+}
+
+/**
+ * Refuses what a read-only page on loopback never answers: a method other than GET or HEAD
+ * (405, nothing changes the store) and a Host it was not bound to (421). True when refused.
+ */
+export function refuse(req: IncomingMessage, res: ServerResponse, hosts: Set<string>): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    plain(res, 405, 'axme ui is read-only: only GET and HEAD are answered', { Allow: 'GET, HEAD' });
+    return true;
+  }
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!hosts.has(host)) {
+    plain(res, 421, `axme ui answers only requests for ${[...hosts].join(', ')}; this one was for ${JSON.stringify(host.slice(0, 100))} (a page elsewhere reaching this server is refused)`);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+import type { View } from './context.ts';
+import { backlogView } from './views/backlog.ts';
+import { codeCommitView, codeView } from './views/code.ts';
+import { decisionsView } from './views/decisions.ts';
+import { historyView, itemView } from './views/item.ts';
+import { memoriesView } from './views/memories.ts';
+import { oracleView } from './views/oracle.ts';
+import { questionsView } from './views/questions.ts';
+import { safetyView } from './views/safety.ts';
+import { searchView } from './views/search.ts';
+import { sessionsView, sessionView } from './views/sessions.ts';
+import { commitView, timelineView } from './views/timeline.ts';
+
+/** The pages: a path pattern (its groups are the view's parts, URL-decoded) and the view. */
+export const ROUTES: ReadonlyArray<readonly [RegExp, View]> = [
+  [/^\/decisions$/, decisionsView],
+  [/^\/memories$/, memoriesView],
+  [/^\/backlog$/, backlogView],
+  [/^\/questions$/, questionsView],
+  [/^\/safety$/, safetyView],
+  [/^\/sessions$/, sessionsView],
+  [/^\/session\/([^/]+)$/, sessionView],
+  [/^\/oracle$/, oracleView],
+  [/^\/timeline$/, timelineView],
+  [/^\/commit\/([^/]+)$/, commitView],
+  [/^\/code$/, codeView],
+  [/^\/code\/([^/]+)$/, codeCommitView],
+  [/^\/search$/, searchView],
+  [/^\/item\/([^/]+)\/([^/]+)$/, itemView],
+  [/^\/history\/([^/]+)\/([^/]+)$/, historyView],
+];
+
+/** The view for a path and its decoded parts, or null (404). */
+export function route(path: string): { view: View; parts: string[] } | null {
+  for (const [re, view] of ROUTES) {
+    const m = re.exec(path);
+    if (m) return { view, parts: m.slice(1).map((p) => decodeURIComponent(p)) };
+  }
+  return null;
+}

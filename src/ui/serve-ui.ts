@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
+import { closeKnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
+import { readMergedState } from '../knowledge/core/merged-state.ts';
+import { AxmeError, isAxmeError } from '../model/errors.ts';
+import { UI_CSS, UI_JS } from './assets.ts';
+import type { UiContext } from './context.ts';
+import { allowedHosts, plain, refuse, SECURITY_HEADERS } from './guard.ts';
+import { html, layout } from './html.ts';
+import { route } from './routes.ts';
+
+export interface UiOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** 0 picks a free port */
+  port: number;
+  /** the address to bind: 127.0.0.1 unless told */
+  host: string;
+  /** a revision or date: every view reads the store as it was then */
+  at?: string | undefined;
+  /** where the URL (and only the URL) is printed */
+  stdout: Writable;
+  /** where notes go (a warning about a non-loopback address, a browser that did not open) */
+  stderr: Writable;
+  /** open the page in the system's browser */
+  open?: boolean | undefined;
+  now?: (() => Date) | undefined;
+}
+
+export interface RunningUi {
+  url: string;
+  server: Server;
+  /** stops listening, ends open connections, closes the knowledge base */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/**
+ * Starts the read-only page: opens the knowledge base (and reads it once, so the first page is
+ * warm), listens on `host:port`, prints the URL. Every request reads the store afresh (the tip
+ * can move while the page is open; derived states are cached per commit).
+ */
+export async function startUi(opts: UiOptions): Promise<RunningUi> {
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', `--port ${opts.port} is not a port: give 1-65535, or 0 to pick a free one`);
+  if (!LOOPBACK.test(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
+  const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: 'human', workspace: true });
+  try {
+    await readMergedState(kb, opts.at); // NOT_INITIALIZED or a bad --at fails here, before the URL is printed
+  } catch (err) {
+    await closeKnowledgeBase(kb);
+    throw err;
+  }
+  const ctx: UiContext = { kb, at: opts.at, cwd: opts.cwd, env: opts.env };
+  let hosts = new Set<string>();
+  const server = createServer((req, res) => {
+    if (refuse(req, res, hosts)) return;
+    void answer(ctx, req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(opts.host, port);
+  const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/`;
+  opts.stdout.write(`${url}\n`);
+  if (opts.open) openBrowser(url, opts.stderr);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    server,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      }).then(() => closeKnowledgeBase(kb))),
+  };
+}
+
+/** Runs the page until SIGINT or SIGTERM, then closes it. */
+export async function serveUi(opts: UiOptions): Promise<void> {
+  const ui = await startUi(opts);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await ui.close();
+}
+
+const ASSETS: Record<string, { type: string; body: string }> = {
+  '/assets/ui.css': { type: 'text/css; charset=utf-8', body: UI_CSS },
+  '/assets/ui.js': { type: 'text/javascript; charset=utf-8', body: UI_JS },
+};
+
+async function answer(ctx: UiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const head = req.method === 'HEAD';
+  const send = (status: number, type: string, body: string, cache = 'no-store') => {
+    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body), 'Server-Timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
+    res.end(head ? undefined : body);
+  };
+  try {
+    // the request target as a path (never resolved against a base: `//x` is a path here, not a host)
+    const url = new URL(`http://ui.invalid${(req.url ?? '/').startsWith('/') ? req.url : `/${req.url}`}`);
+    const asset = ASSETS[url.pathname];
+    if (asset) return send(200, asset.type, asset.body, 'no-cache');
+    if (url.pathname === '/') {
+      res.writeHead(302, { ...SECURITY_HEADERS, Location: '/decisions', 'Cache-Control': 'no-store' });
+      return void res.end();
+    }
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'no-cache' });
+      return void res.end();
+    }
+    const found = route(url.pathname);
+    if (!found) return send(404, 'text/html; charset=utf-8', layout({ title: 'Not found', active: '', at: ctx.at, body: html`<p>No page at <code>${url.pathname}</code>.</p>` }));
+    const r = await found.view(ctx, url, found.parts);
+    if ('fragment' in r) return send(200, 'text/html; charset=utf-8', r.fragment.text);
+    return send(200, 'text/html; charset=utf-8', layout({ ...r, at: ctx.at }));
+  } catch (err) {
+    const [status, message] = problem(err);
+    if (res.headersSent) return void res.destroy();
+    send(status, 'text/html; charset=utf-8', layout({ title: status === 404 ? 'Not found' : status === 400 ? 'Cannot show that' : 'Error', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` }));
+  }
+}
+
+function problem(err: unknown): [number, string] {
+  if (err instanceof URIError) return [400, 'the address is not well encoded'];
+  if (isAxmeError(err, 'NOT_FOUND')) return [404, err.message];
+  if (err instanceof AxmeError && ['INVALID_INPUT', 'BAD_REVISION', 'AMBIGUOUS'].includes(err.code)) return [400, err.message];
+  if (err instanceof AxmeError) return [500, err.message];
+  return [500, `internal error: ${(err as Error)?.message ?? String(err)}`];
+}
+
+function openBrowser(url: string, stderr: Writable): void {
+  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => stderr.write(`axme ui: could not open a browser (${cmd}): open ${url} yourself\n`));
+    child.unref();
+  } catch {
+    stderr.write(`axme ui: could not open a browser: open ${url} yourself\n`);
+  }
+}

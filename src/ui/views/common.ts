@@ -1,0 +1,51 @@
+import type { StaleItem } from '../../knowledge/stale/types.ts';
+import { href, html, raw, type Html } from '../html.ts';
+import { PAGE_SIZE } from '../context.ts';
+
+/** A status (or change) as a coloured badge. */
+export function badge(value: string | null | undefined, prefix = 's'): Html {
+  if (!value) return html``;
+  return html`<span class="badge ${prefix}-${value.replace(/[^a-z-]/g, '')}">${value}</span>`;
+}
+
+/** The link to an item's page. */
+export function itemHref(kind: string, slug: string): string {
+  return `/item/${encodeURIComponent(kind)}/${encodeURIComponent(slug)}`;
+}
+
+/** The "may be outdated" line an item carries when its anchors moved since it was learned. */
+export function staleMark(s: StaleItem | undefined): Html {
+  return s ? html`<span class="stale" title="axme verify">may be outdated: ${s.reason}</span>` : html``;
+}
+
+/** One page of a list, with the previous/next links (200 a page). */
+export function paged<T>(items: T[], page: number, path: string, query: Record<string, string | undefined> = {}): { rows: T[]; pager: Html } {
+  const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  const p = Math.min(page, pages);
+  const rows = items.slice((p - 1) * PAGE_SIZE, p * PAGE_SIZE);
+  if (pages === 1) return { rows, pager: html`<p class="muted">${items.length} shown</p>` };
+  const prev = p > 1 ? html`<a rel="prev" href="${href(path, { ...query, page: p - 1 })}">&larr; previous</a>` : html`<span class="muted">&larr; previous</span>`;
+  const next = p < pages ? html`<a rel="next" href="${href(path, { ...query, page: p + 1 })}">next &rarr;</a>` : html`<span class="muted">next &rarr;</span>`;
+  return { rows, pager: html`<div class="pager">${prev}<span>page ${p} of ${pages} (${(p - 1) * PAGE_SIZE + 1}&ndash;${(p - 1) * PAGE_SIZE + rows.length} of ${items.length})</span>${next}</div>` };
+}
+
+/** Filter chips: one per value with its count, the chosen one highlighted. */
+export function chips(path: string, name: string, values: Array<[string, number]>, chosen: string): Html {
+  return html`<div class="filters">${values.map(([v, n]) => html`<a href="${href(path, { [name]: v })}"${v === chosen ? raw(' class="on"') : ''}>${v} (${n})</a>`)}</div>`;
+}
+
+/** A date-time shown short: 2026-11-01 10:00. */
+export function when(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 16).replace('T', ' ') : '';
+}
+
+/** Text kept as written (Markdown shown as text, escaped), or a placeholder when empty. */
+export function text(s: string | null | undefined, empty = ''): Html {
+  return s && s.trim() ? html`<div class="text">${s}</div>` : empty ? html`<p class="empty">${empty}</p>` : html``;
+}
+
+/** A table with a header row; rows already rendered. */
+export function table(head: string[], rows: Html[], empty: string): Html {
+  if (!rows.length) return html`<p class="empty">${empty}</p>`;
+  return html`<table><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+}

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { httpClient, startHttp, text, type ToolResult } from './http-helpers.ts';
+
+/** `axme serve --http` over time: idle sessions, a stop with writes in flight, refused binds, the token commands, the timer sync. */
+
+describe('axme serve --http: lifecycle', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+  });
+  after(() => cleanup());
+
+  test('axme token add/list/revoke: printed once, only the hash kept', async () => {
+    const file = join(dir, 'team-tokens.json');
+    const added = await axmeOk(dir, ['token', 'add', 'carol', '--scope', 'admin', '--json', '--tokens', file]);
+    assert.deepEqual(Object.keys(added).sort(), ['name', 'scope', 'token']);
+    assert.equal(added.name, 'carol');
+    assert.equal(added.scope, 'admin');
+    assert.match(added.token, /^axme_[A-Za-z0-9_-]{43}$/);
+    const plain = await axmeOk(dir, ['token', 'add', 'dave', '--scope', 'read', '--tokens', file]);
+    assert.match(plain, /^axme_\S+\n$/);
+    const stored = readFileSync(file, 'utf8');
+    assert.ok(!stored.includes(added.token) && !stored.includes(plain.trim()), 'the file holds a token');
+    assert.match(stored, /"hash": "sha256:[0-9a-f]{64}"/);
+    assert.equal(statSync(file).mode & 0o077, 0);
+    const list = await axmeOk(dir, ['token', 'list', '--json', '--tokens', file]);
+    assert.deepEqual(list.map((t: { name: string; scope: string }) => [t.name, t.scope]), [['carol', 'admin'], ['dave', 'read']]);
+    assert.ok(list.every((t: Record<string, unknown>) => !('token' in t) && !('hash' in t) && 'created' in t && 'lastUsed' in t));
+    assert.doesNotMatch(await axmeOk(dir, ['token', 'list', '--tokens', file]), /axme_/);
+    const dup = await axme(dir, ['token', 'add', 'carol', '--scope', 'read', '--tokens', file]);
+    assert.equal(dup.code, 2);
+    assert.match(dup.stderr, /exists already/);
+    await axmeOk(dir, ['token', 'revoke', 'carol', '--tokens', file]);
+    assert.deepEqual((await axmeOk(dir, ['token', 'list', '--json', '--tokens', file])).map((t: { name: string }) => t.name), ['dave']);
+    assert.equal((await axme(dir, ['token', 'revoke', 'carol', '--tokens', file])).code, 1);
+    // the default place: the repository's machine-local state
+    await axmeOk(dir, ['token', 'add', 'erin', '--scope', 'write']);
+    assert.match(readFileSync(join(dir, '.git', 'axme', 'tokens.json'), 'utf8'), /"name": "erin"/);
+    await axmeOk(dir, ['token', 'revoke', 'erin']);
+  });
+
+  test('binding off loopback without a token is refused (exit 2)', async () => {
+    const r = await axme(dir, ['serve', '--http', '--host', '0.0.0.0', '--port', '0', '--tokens', join(dir, 'none.json')]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /axme token add/);
+    assert.equal(r.stdout, '');
+  });
+
+  test('an idle session is closed and forgotten', async () => {
+    const server = await startHttp(dir, ['--idle-timeout', '1']);
+    try {
+      const client = await httpClient(server.url);
+      assert.ok(text((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult));
+      await new Promise((r) => setTimeout(r, 2_000));
+      await assert.rejects(client.callTool({ name: 'axme_status', arguments: {} }), (err: { code?: number }) => err.code === 404);
+      assert.match(server.stderr(), /closed after 1 s idle/);
+      // a new session works
+      const again = await httpClient(server.url);
+      assert.ok(text((await again.callTool({ name: 'axme_status', arguments: {} })) as ToolResult));
+      await again.close();
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+  });
+
+  test('SIGTERM with writes in flight: each acknowledged write is stored, exit 0', async () => {
+    const server = await startHttp(dir);
+    const client = await httpClient(server.url);
+    const writes = Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'axme_backlog_add', arguments: { title: `In flight ${i}` } }).then((r) => ({ ok: !(r as ToolResult).isError, r: r as ToolResult }), (err: Error) => ({ ok: false, err })));
+    await new Promise((r) => setTimeout(r, 30));
+    const stopped = server.stop('SIGTERM');
+    const results = await Promise.all(writes);
+    const exit = await stopped;
+    assert.equal(exit.code, 0, server.stderr());
+    assert.match(server.stderr(), /stopping \(SIGTERM/);
+    const acked = results.filter((x) => x.ok).length;
+    assert.ok(acked >= 1, `no write finished: ${server.stderr()}`);
+    const backlog = await axmeOk(dir, ['backlog', 'list', '--json']);
+    const titles = JSON.stringify(backlog);
+    for (let i = 0; i < results.length; i++) if (results[i]!.ok) assert.ok(titles.includes(`In flight ${i}`), `acknowledged write ${i} lost`);
+  });
+
+  test('a bare repository with a remote syncs on a timer and after writes', async () => {
+    const { dir: remote, cleanup: dropRemote } = tempRepo({ bare: true });
+    const { dir: owned, cleanup: dropOwned } = tempRepo({ bare: true });
+    try {
+      git(dir, ['push', '-q', remote, 'refs/memory/main:refs/memory/main']);
+      git(owned, ['remote', 'add', 'origin', remote]);
+      git(owned, ['fetch', '-q', 'origin', 'refs/memory/main:refs/memory/main']);
+      const server = await startHttp(owned, ['--sync-interval', '1']);
+      try {
+        const client = await httpClient(server.url);
+        assert.match(text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Synced by the team server', decision: 'It pushes.' } })) as ToolResult), /Decision saved/);
+        const deadline = Date.now() + 15_000;
+        let seen = '';
+        while (Date.now() < deadline) {
+          seen = git(remote, ['log', '--format=%s', 'refs/memory/main']);
+          if (/Synced by the team server/.test(seen)) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        assert.match(seen, /Synced by the team server/, server.stderr());
+        await client.close();
+      } finally {
+        assert.equal((await server.stop()).code, 0);
+      }
+    } finally {
+      dropRemote();
+      dropOwned();
+    }
+  });
+});
