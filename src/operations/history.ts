@@ -75,7 +75,7 @@ export const worklogOp = defineOperation({
 export const log = defineOperation({
   id: 'log',
   summary: 'Log of the knowledge',
-  description: 'The commits of refs/memory/main with their trailers (actor, event, session, items), newest first; `since` limits them to a period, and `changes` adds what each commit changed (items added, superseded, changed with their fields; safety rules).',
+  description: 'The commits of refs/memory/main with their trailers (actor, token, event, session, items), newest first; `since` limits them to a period, and `changes` adds what each commit changed (items added, superseded, changed with their fields; safety rules).',
   input: {
     limit: limitParam,
     since: z.string().max(200).optional().describe('only changes since this date ("2026-01-31", "2 days ago")'),
@@ -97,7 +97,7 @@ export const log = defineOperation({
     alias: { limit: 'n' },
     help: { limit: 'at most this many entries (default: all)', changes: 'under each commit, what it changed: items added, superseded, changed (fields), safety rules (like git log --stat)' },
     json: (entries) => entries,
-    text: (entries) => textOf(entries.flatMap((e) => [`${e.commit.slice(0, 12)}  ${e.date}  ${(e.actor ?? '-').padEnd(7)}  ${e.subject}`, ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])])),
+    text: (entries) => textOf(entries.flatMap((e) => [`${e.commit.slice(0, 12)}  ${e.date}  ${(e.token ? `${e.actor ?? '-'}:${e.token}` : (e.actor ?? '-')).padEnd(7)}  ${e.subject}`, ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])])),
   },
   json: (entries) => ({ entries }),
   text: (entries) => entries.map((e) => [logLine(e), ...(e.changes ? changeLines(e.changes).map((l) => `    ${l}`) : [])].join('\n')).join('\n') || 'No entries.',

@@ -162,6 +162,7 @@ describe('axme serve --http: tokens and scopes', () => {
     assert.match(msg, /^Axme-Session: /m);
     const log = await axmeOk(dir, ['log', '--json']);
     assert.equal((Array.isArray(log) ? log : log.entries)[0].actor, 'agent');
+    assert.equal((Array.isArray(log) ? log : log.entries)[0].token, 'alice', 'axme log names the token');
     // a session is its token's own
     const sid = (a as unknown as { transport: { sessionId: string } }).transport.sessionId;
     const stolen = await raw(server.url, { headers: { Authorization: `Bearer ${tokens.bob}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) });

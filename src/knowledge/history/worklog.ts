@@ -10,6 +10,8 @@ export interface WorklogEntry {
   date: string;
   author: string;
   actor: string | null;
+  /** the bearer token the write came with (`axme serve --http`), when any */
+  token?: string;
   event: string | null;
   session: string | null;
   items: string[];
@@ -47,6 +49,7 @@ export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Pro
     date: e.date,
     author: e.author,
     actor: e.trailers['Axme-Actor']?.[0] ?? null,
+    ...(e.trailers['Axme-Token']?.[0] ? { token: e.trailers['Axme-Token'][0] } : {}),
     event: e.trailers['Axme-Event']?.[0] ?? null,
     session: e.trailers['Axme-Session']?.[0] ?? null,
     items: e.trailers['Axme-Item'] ?? [],
