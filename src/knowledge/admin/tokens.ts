@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
@@ -60,25 +60,30 @@ export function addToken(opts: { path: string; name: string; scope: string; now:
   if (!name.success) throw new AxmeError('INVALID_INPUT', `token name ${JSON.stringify(opts.name.slice(0, 80))} ${name.error.issues[0]?.message ?? 'is not valid'}`);
   const scope = TokenScopeSchema.safeParse(opts.scope);
   if (!scope.success) throw new AxmeError('INVALID_INPUT', `--scope must be read, write or admin (got ${JSON.stringify(opts.scope)})`);
-  const file = readTokens(opts.path);
-  if (file.tokens.some((t) => t.name === name.data)) throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, { name: name.data });
-  const token = `axme_${randomBytes(32).toString('base64url')}`;
-  const created = opts.now.toISOString();
-  writeTokens(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
-  return { name: name.data, scope: scope.data, token, created };
+  return withTokensLock(opts.path, () => {
+    const file = readTokens(opts.path);
+    if (file.tokens.some((t) => t.name === name.data)) throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, { name: name.data });
+    const token = `axme_${randomBytes(32).toString('base64url')}`;
+    const created = opts.now.toISOString();
+    writeTokens(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
+    return { name: name.data, scope: scope.data, token, created };
+  });
 }
 
 /** The tokens (names, scopes, dates; never a token or its hash). */
 export function listTokens(path: string): Array<Omit<TokenRecord, 'hash'>> {
-  return readTokens(path).tokens.map(({ hash: _hash, ...rest }) => rest);
+  const used = readUses(path);
+  return readTokens(path).tokens.map(({ hash: _hash, ...rest }) => ({ ...rest, lastUsed: used[rest.name] ?? rest.lastUsed }));
 }
 
 /** Removes a token: requests bearing it are refused from then on (a running server rereads the file). */
 export function revokeToken(opts: { path: string; name: string }): { name: string } {
-  const file = readTokens(opts.path);
-  if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
-  writeTokens(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
-  return { name: opts.name };
+  return withTokensLock(opts.path, () => {
+    const file = readTokens(opts.path);
+    if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
+    writeTokens(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
+    return { name: opts.name };
+  });
 }
 
 /** What a server checks requests with: the file reread when it changes, last use written back now and then. */
@@ -130,10 +135,71 @@ export function tokenVerifier(path: string): TokenVerifier {
     },
     flush() {
       if (!used.size) return;
-      const file = readTokens(path);
-      writeTokens(path, { version: 1, tokens: file.tokens.map((t) => (used.has(t.name) ? { ...t, lastUsed: used.get(t.name)! } : t)) });
+      // into a file of its own: the tokens file is written only by add and revoke, so a server
+      // noting uses can never lose a token added, or bring back one revoked, meanwhile
+      writeUses(path, { ...readUses(path), ...Object.fromEntries(used) });
       used.clear();
-      mtime = -2;
     },
   };
+}
+
+/** `<tokens file>.used.json`: when each token was last used, written by the servers only. */
+function usesPath(path: string): string {
+  return `${path.replace(/\.json$/, '')}.used.json`;
+}
+
+function readUses(path: string): Record<string, string> {
+  try {
+    const v = JSON.parse(readFileSync(usesPath(path), 'utf8')) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeUses(path: string, uses: Record<string, string>): void {
+  const target = usesPath(path);
+  const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(tmp, `${JSON.stringify(uses, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, target);
+  } catch {
+    rmSync(tmp, { force: true }); // a last-used time is not worth failing a request for
+  }
+}
+
+/** How long `axme token add|revoke` waits for another one to finish, and when a lock is taken as left behind. */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_STALE_MS = 30_000;
+
+/**
+ * Runs `fn` holding `<tokens file>.lock` (created exclusively): two `axme token add` at once
+ * both land, one after the other. A lock older than LOCK_STALE_MS was left by a crash and is
+ * taken over; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
+ */
+function withTokensLock<T>(path: string, fn: () => T): T {
+  const lock = `${path}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
+      } catch {
+        // gone meanwhile: try again
+      }
+      if (Date.now() > deadline) throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
