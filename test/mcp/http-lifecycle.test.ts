@@ -52,6 +52,24 @@ describe('axme serve --http: lifecycle', () => {
     assert.equal(r.stdout, '');
   });
 
+  test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering', async () => {
+    const server = await startHttp(dir, ['--rate-limit', '1']);
+    try {
+      const send = () => fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+      const answers = await Promise.all(Array.from({ length: 30 }, send));
+      const limited = answers.filter((r) => r.status === 429);
+      assert.ok(limited.length > 0, `statuses: ${answers.map((r) => r.status).join(',')}`);
+      assert.match(limited[0]!.headers.get('retry-after') ?? '', /^\d+$/);
+      // 1 request a second: a client needs three (initialize, initialized, the call)
+      await new Promise((r) => setTimeout(r, 4_000));
+      const client = await httpClient(server.url);
+      assert.ok(text((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult), 'answers again once the bucket refills');
+      await client.close();
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+  });
+
   test('an idle session is closed and forgotten', async () => {
     const server = await startHttp(dir, ['--idle-timeout', '1']);
     try {
