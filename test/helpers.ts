@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
 
@@ -81,4 +81,19 @@ export async function axmeOk(cwd: string, args: string[], opts: { env?: NodeJS.P
 /** An in-process knowledge base on `dir` with a controllable clock. */
 export async function openTestKb(dir: string, opts: { backend?: BackendName; now?: () => Date } = {}): Promise<KnowledgeBase> {
   return openKnowledgeBase({ cwd: dir, env: cleanEnv(), now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')), actor: 'agent', backend: opts.backend });
+}
+
+/** Writes (or, for null, deletes) files in a repository's working tree and commits them all; returns the new HEAD. */
+export function commitFiles(dir: string, files: Record<string, string | null>, message = 'code'): string {
+  for (const [path, text] of Object.entries(files)) {
+    const abs = join(dir, path);
+    if (text === null) rmSync(abs);
+    else {
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, text);
+    }
+  }
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', message]);
+  return git(dir, ['rev-parse', 'HEAD']).trim();
 }

@@ -4,7 +4,6 @@
  * an agent's session edited, the manifests of the oracle pages), and moved by `axme reconfirm`.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
@@ -14,17 +13,7 @@ import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-it
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { coreAt, initCore, rejectsWith, withCore } from '../core.ts';
-import { axmeOk, git, tempRepo } from '../helpers.ts';
-
-function commitFiles(dir: string, files: Record<string, string>, message = 'code'): string {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), text);
-  }
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message]);
-  return git(dir, ['rev-parse', 'HEAD']).trim();
-}
+import { axmeOk, commitFiles, git, tempRepo } from '../helpers.ts';
 
 describe('anchors and learned_at', () => {
   test('a save records the code commit HEAD points at; --anchor is repeatable on the CLI', async () => {

@@ -3,7 +3,6 @@
  * session close say which ones the code moved away from, and a reconfirm clears the mark.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { beginClose } from '../../src/knowledge/close/begin-close.ts';
@@ -16,16 +15,7 @@ import { decisionGet, memoryGet } from '../../src/operations/digests.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { initCore, runOp, runOpText, withCore } from '../core.ts';
 import { search } from '../../src/operations/search.ts';
-import { axme, git, tempRepo } from '../helpers.ts';
-
-function commitFiles(dir: string, files: Record<string, string>, message: string): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), text);
-  }
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message]);
-}
+import { axme, commitFiles, tempRepo } from '../helpers.ts';
 
 describe('stale items are marked wherever they are shown', () => {
   let dir: string;

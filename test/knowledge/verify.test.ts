@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { declaredVersions } from '../../src/knowledge/stale/dep-versions.ts';
-import { staleIndex } from '../../src/knowledge/stale/stale-index.ts';
-import { staleNote } from '../../src/knowledge/stale/stale-note.ts';
+import { staleLine, staleMarks } from '../../src/knowledge/views/stale-marks.ts';
 import type { VerifyResult } from '../../src/knowledge/stale/types.ts';
 import { verifyKnowledge } from '../../src/knowledge/stale/verify-knowledge.ts';
 import { verify } from '../../src/operations/verify.ts';
 import { coreAt, runOp, withCore } from '../core.ts';
-import { axme, git, tempRepo } from '../helpers.ts';
+import { axme, commitFiles, git, tempRepo } from '../helpers.ts';
 
 const cleanups: Array<() => void> = [];
 after(() => cleanups.forEach((c) => c()));
@@ -18,24 +15,9 @@ after(() => cleanups.forEach((c) => c()));
 async function project(files: Record<string, string>) {
   const { dir, cleanup } = tempRepo();
   cleanups.push(cleanup);
-  commit(dir, files, 'initial code');
+  commitFiles(dir, files, 'initial code');
   await coreAt(dir).init();
   return { dir, core: coreAt(dir) };
-}
-
-/** Writes (or, for null, deletes) files and commits them; returns the commit. */
-function commit(dir: string, files: Record<string, string | null>, message: string): string {
-  for (const [path, text] of Object.entries(files)) {
-    const abs = join(dir, path);
-    if (text === null) rmSync(abs);
-    else {
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, text);
-    }
-  }
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message]);
-  return git(dir, ['rev-parse', 'HEAD']).trim();
 }
 
 const run = (dir: string): Promise<VerifyResult> => withCore(dir, (kb) => verifyKnowledge(kb));
@@ -50,8 +32,8 @@ describe('axme verify: knowledge that knows the code moved', () => {
     const fresh = await run(dir);
     assert.equal(fresh.checked, 1);
     assert.deepEqual(fresh.stale, []);
-    const c1 = commit(dir, { 'src/pay.ts': 'export function charge() { retry(); }\n' }, 'Retry declined charges');
-    const c2 = commit(dir, { 'src/pay.ts': 'export function charge() { retry(); log(); }\nexport const x = 1;\n' }, 'Log charges');
+    const c1 = commitFiles(dir, { 'src/pay.ts': 'export function charge() { retry(); }\n' }, 'Retry declined charges');
+    const c2 = commitFiles(dir, { 'src/pay.ts': 'export function charge() { retry(); log(); }\nexport const x = 1;\n' }, 'Log charges');
     const r = await run(dir);
     const s = only(r, 'charge-through-the-payment-service')!;
     assert.ok(s, JSON.stringify(r));
@@ -62,14 +44,14 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.deepEqual(s.commits.map((c) => c.subject), ['Log charges', 'Retry declined charges']);
     assert.equal(s.changes[0]!.change, 'touched');
     assert.deepEqual(s.changes[0]!.diffstat, { files: 1, insertions: 3, deletions: 2 });
-    assert.equal(staleNote(s), 'may be outdated: src/pay.ts changed in 2 commits since this was decided');
+    assert.match(staleLine(s), /^May be outdated: src\/pay\.ts changed in 2 commits since this was decided\. .*axme reconfirm D-001/);
     assert.equal(r.head, c2);
   });
 
   test('an unrelated file changing leaves it fresh', async () => {
     const { dir } = await project({ 'src/pay.ts': 'a\n', 'src/other.ts': 'b\n' });
     await decide(dir, 'Pay decision', ['src/pay.ts']);
-    commit(dir, { 'src/other.ts': 'c\n', 'src/pay.tsx': 'd\n', 'src/pay.ts.bak': 'e\n' }, 'unrelated');
+    commitFiles(dir, { 'src/other.ts': 'c\n', 'src/pay.tsx': 'd\n', 'src/pay.ts.bak': 'e\n' }, 'unrelated');
     const r = await run(dir);
     assert.equal(r.checked, 1);
     assert.deepEqual(r.stale, []);
@@ -79,8 +61,8 @@ describe('axme verify: knowledge that knows the code moved', () => {
     const { dir } = await project({ 'src/pay.ts': 'export function chargeCard() {}\n'.repeat(10) });
     await decide(dir, 'Cards', ['src/pay.ts']);
     git(dir, ['mv', 'src/pay.ts', 'src/billing.ts']);
-    commit(dir, { 'src/billing.ts': 'export function chargeCard() {}\n'.repeat(10) + 'export const y = 2;\n' }, 'Move pay to billing');
-    commit(dir, { 'src/billing.ts': 'export function chargeCard() {}\n'.repeat(10) + 'export const y = 3;\n' }, 'Tune billing');
+    commitFiles(dir, { 'src/billing.ts': 'export function chargeCard() {}\n'.repeat(10) + 'export const y = 2;\n' }, 'Move pay to billing');
+    commitFiles(dir, { 'src/billing.ts': 'export function chargeCard() {}\n'.repeat(10) + 'export const y = 3;\n' }, 'Tune billing');
     const s = only(await run(dir), 'cards')!;
     assert.equal(s.changes[0]!.change, 'renamed');
     assert.equal(s.changes[0]!.to, 'src/billing.ts');
@@ -91,7 +73,7 @@ describe('axme verify: knowledge that knows the code moved', () => {
   test('a deleted file', async () => {
     const { dir } = await project({ 'src/old.ts': 'x\n', 'src/keep.ts': 'y\n' });
     await decide(dir, 'Old module', ['src/old.ts']);
-    commit(dir, { 'src/old.ts': null }, 'Remove old module');
+    commitFiles(dir, { 'src/old.ts': null }, 'Remove old module');
     const s = only(await run(dir), 'old-module')!;
     assert.equal(s.changes[0]!.change, 'deleted');
     assert.equal(s.reason, 'src/old.ts was deleted since this was decided');
@@ -101,11 +83,11 @@ describe('axme verify: knowledge that knows the code moved', () => {
     const { dir } = await project({ 'src/pay/a.ts': 'a\n', 'src/pay/b.ts': 'b\n', 'src/payroll.ts': 'p\n', 'src/api/x.ts': 'x\n' });
     await decide(dir, 'Pay folder', ['src/pay/']);
     await decide(dir, 'Api folder', ['src/api']);
-    commit(dir, { 'src/payroll.ts': 'q\n' }, 'not under src/pay/');
+    commitFiles(dir, { 'src/payroll.ts': 'q\n' }, 'not under src/pay/');
     assert.deepEqual((await run(dir)).stale, []);
-    commit(dir, { 'src/pay/b.ts': 'b2\n' }, 'Change b');
+    commitFiles(dir, { 'src/pay/b.ts': 'b2\n' }, 'Change b');
     git(dir, ['mv', 'src/api', 'src/http']);
-    commit(dir, {}, 'Rename api to http');
+    commitFiles(dir, {}, 'Rename api to http');
     const r = await run(dir);
     assert.equal(only(r, 'pay-folder')!.reason, 'src/pay/ changed in 1 commit since this was decided');
     const api = only(r, 'api-folder')!;
@@ -116,9 +98,9 @@ describe('axme verify: knowledge that knows the code moved', () => {
   test('a glob anchor: any matching file touched', async () => {
     const { dir } = await project({ 'db/schema/a.sql': 'create\n', 'db/readme.md': 'r\n' });
     await decide(dir, 'Schema rules', ['db/**/*.sql']);
-    commit(dir, { 'db/readme.md': 'r2\n' }, 'docs only');
+    commitFiles(dir, { 'db/readme.md': 'r2\n' }, 'docs only');
     assert.deepEqual((await run(dir)).stale, []);
-    commit(dir, { 'db/schema/new/b.sql': 'alter\n' }, 'Add migration');
+    commitFiles(dir, { 'db/schema/new/b.sql': 'alter\n' }, 'Add migration');
     const s = only(await run(dir), 'schema-rules')!;
     assert.equal(s.changes[0]!.change, 'touched');
     assert.equal(s.reason, 'db/**/*.sql changed in 1 commit since this was decided');
@@ -127,9 +109,9 @@ describe('axme verify: knowledge that knows the code moved', () => {
   test('a grep anchor is stale only when the file no longer contains the symbol', async () => {
     const { dir } = await project({ 'src/pay.ts': 'export function chargeCard() {}\n' });
     await decide(dir, 'Charge cards', ['src/pay.ts#chargeCard']);
-    commit(dir, { 'src/pay.ts': '// touched\nexport function chargeCard() { return 1; }\n' }, 'Touch but keep');
+    commitFiles(dir, { 'src/pay.ts': '// touched\nexport function chargeCard() { return 1; }\n' }, 'Touch but keep');
     assert.deepEqual((await run(dir)).stale, [], 'touched but still matching: fresh');
-    commit(dir, { 'src/pay.ts': 'export function chargePayment() {}\n' }, 'Rename the function');
+    commitFiles(dir, { 'src/pay.ts': 'export function chargePayment() {}\n' }, 'Rename the function');
     const s = only(await run(dir), 'charge-cards')!;
     assert.equal(s.changes[0]!.change, 'no-match');
     assert.equal(s.reason, 'src/pay.ts no longer contains chargeCard since this was decided');
@@ -140,7 +122,7 @@ describe('axme verify: knowledge that knows the code moved', () => {
     await decide(dir, 'React version', ['dep:react']);
     await decide(dir, 'Lodash', ['dep:lodash']);
     await decide(dir, 'Django', ['dep:django']);
-    commit(dir, { 'package.json': JSON.stringify({ dependencies: { react: '^18.2.0', lodash: '^4' }, devDependencies: { vitest: '1' } }), 'requirements.txt': 'requests==2.32\n' }, 'Upgrade React');
+    commitFiles(dir, { 'package.json': JSON.stringify({ dependencies: { react: '^18.2.0', lodash: '^4' }, devDependencies: { vitest: '1' } }), 'requirements.txt': 'requests==2.32\n' }, 'Upgrade React');
     const r = await run(dir);
     const react = only(r, 'react-version')!;
     assert.deepEqual({ ...react.changes[0], commits: undefined }, { anchor: 'dep:react', change: 'dep-changed', path: 'package.json', from_version: '^17.0.0', to_version: '^18.2.0', commits: undefined });
@@ -155,7 +137,7 @@ describe('axme verify: knowledge that knows the code moved', () => {
     await core.supersede({ id: 'old-way', title: 'New way', decision: 'New.', anchors: ['src/a.ts'] });
     await core.addMemory({ type: 'pattern', title: 'A pattern', description: 'd', anchors: ['src/a.ts'] });
     await core.addBacklog({ title: 'Refactor a', anchors: ['src/a.ts'] });
-    commit(dir, { 'src/a.ts': 'b\n' }, 'Change a');
+    commitFiles(dir, { 'src/a.ts': 'b\n' }, 'Change a');
     const r = await run(dir);
     assert.deepEqual(r.stale.map((s) => `${s.kind}:${s.slug}`).sort(), ['backlog:refactor-a', 'decision:new-way', 'memory:a-pattern']);
     assert.equal(r.checked, 3);
@@ -165,11 +147,11 @@ describe('axme verify: knowledge that knows the code moved', () => {
   test('learned_at off HEAD\'s history compares contents; an unknown learned_at is unverifiable, not a crash', async () => {
     const { dir } = await project({ 'src/a.ts': 'a\n', 'src/b.ts': 'b\n' });
     git(dir, ['checkout', '-q', '-b', 'side']);
-    commit(dir, { 'src/side.ts': 's\n' }, 'side work');
+    commitFiles(dir, { 'src/side.ts': 's\n' }, 'side work');
     await decide(dir, 'Learned on a side branch', ['src/a.ts']);
     await decide(dir, 'Also on the side', ['src/b.ts']);
     git(dir, ['checkout', '-q', 'main']);
-    commit(dir, { 'src/a.ts': 'a2\n' }, 'main moves a');
+    commitFiles(dir, { 'src/a.ts': 'a2\n' }, 'main moves a');
     let r = await run(dir);
     const s = only(r, 'learned-on-a-side-branch')!;
     assert.equal(s.changes[0]!.change, 'touched');
@@ -185,14 +167,16 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.match(r.unverifiable[0]!.reason, /is not a commit of this repository/);
   });
 
-  test('staleIndex: by kind:slug, from the remembered result', async () => {
+  test('staleMarks: by kind and slug, from the remembered result', async () => {
     const { dir } = await project({ 'src/a.ts': 'a\n' });
     await decide(dir, 'Index me', ['src/a.ts']);
-    commit(dir, { 'src/a.ts': 'b\n' }, 'Change a');
+    commitFiles(dir, { 'src/a.ts': 'b\n' }, 'Change a');
     await withCore(dir, async (kb) => {
-      const first = await staleIndex(kb);
-      assert.deepEqual([...first.keys()], ['decision:index-me']);
-      assert.equal(await staleIndex(kb), first, 'the same map while the store and HEAD do not move');
+      const first = await staleMarks(kb);
+      assert.deepEqual(first.all.map((s) => `${s.kind}:${s.slug}`), ['decision:index-me']);
+      assert.equal(first.of('decision', 'index-me')?.slug, 'index-me');
+      assert.equal(first.of('memory', 'index-me'), undefined);
+      assert.equal(await staleMarks(kb), first, 'the same marks while the store and HEAD do not move');
     });
   });
 
@@ -209,11 +193,11 @@ describe('axme verify: knowledge that knows the code moved', () => {
   test('axme verify --check exits 1 when something is stale, 0 otherwise; the JSON shape', async () => {
     const { dir } = await project({ 'src/pay.ts': 'a\n', 'src/other.ts': 'o\n' });
     await decide(dir, 'Pay', ['src/pay.ts']);
-    commit(dir, { 'src/other.ts': 'o2\n' }, 'unrelated');
+    commitFiles(dir, { 'src/other.ts': 'o2\n' }, 'unrelated');
     let cli = await axme(dir, ['verify', '--check']);
     assert.equal(cli.code, 0, cli.stderr);
     assert.match(cli.stderr, /0 of 1 anchored item may be outdated/);
-    const sha = commit(dir, { 'src/pay.ts': 'b\n' }, 'Change pay');
+    const sha = commitFiles(dir, { 'src/pay.ts': 'b\n' }, 'Change pay');
     cli = await axme(dir, ['verify', '--check']);
     assert.equal(cli.code, 1, cli.stderr);
     assert.match(cli.stdout, /D-001 Pay \(pay\)\n {2}src\/pay\.ts changed in 1 commit since this was decided\n {4}[0-9a-f]{12} \d{4}-\d\d-\d\d Change pay/);

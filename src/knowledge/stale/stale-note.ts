@@ -1,5 +1,5 @@
 import { parseAnchor } from '../../model/anchor.ts';
-import type { AnchorChange, AnchoredKind, StaleItem } from './types.ts';
+import type { AnchorChange, AnchoredKind } from './types.ts';
 
 /** "since this was decided": what learning an item of each kind is called. */
 const LEARNED: Record<AnchoredKind, string> = {
@@ -40,9 +40,4 @@ export function staleReason(kind: AnchoredKind, changes: AnchorChange[], compare
   const shown = phrases.length > 3 ? [...phrases.slice(0, 3), `${phrases.length - 3} more`] : phrases;
   const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0]!;
   return `${list} ${compared ? `${LEARNED[kind]} (its commit is not in HEAD's history: contents compared)` : LEARNED[kind]}`;
-}
-
-/** What another surface shows next to a stale item: "may be outdated: src/pay.ts changed in 3 commits since this was decided". */
-export function staleNote(item: StaleItem): string {
-  return `may be outdated: ${item.reason}`;
 }

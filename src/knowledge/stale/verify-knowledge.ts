@@ -10,7 +10,7 @@ import type { CodeCommit } from './change-log.ts';
 import { codeHistory, type ChangeView } from './code-history.ts';
 import { readBlobs } from './read-blobs.ts';
 import { staleReason } from './stale-note.ts';
-import { ANCHORED_KINDS, type AnchorChange, type AnchoredKind, type StaleItem, type VerifyResult } from './types.ts';
+import { ANCHORED_KINDS, type AnchorChange, type AnchoredKind, type VerifyResult } from './types.ts';
 
 export const VerifyInput = z.object({
   at: z.string().max(200).optional().describe('check the knowledge as it was: a memory commit, ~N or a date (the code is always compared up to HEAD)'),

@@ -2,8 +2,8 @@ import { isAxmeError } from '../../model/errors.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { showItem, type ShowResult } from '../items/show-item.ts';
-import { staleIndex } from '../stale/stale-index.ts';
-import type { StaleItem } from '../stale/types.ts';
+import type { StaleItem, VerifyResult } from '../stale/types.ts';
+import { verifyKnowledge } from '../stale/verify-knowledge.ts';
 
 /** The stale items of a store, for the surfaces that show items: look one up by kind and slug. */
 export interface StaleMarks {
@@ -21,15 +21,22 @@ const NONE: StaleMarks = { of: () => undefined, all: [] };
  * not compared (their code is in other repositories).
  */
 export async function staleMarks(kb: KnowledgeBase, at?: string): Promise<StaleMarks> {
-  let index: Map<string, StaleItem>;
+  let result: VerifyResult;
   try {
-    index = await staleIndex(kb, at === undefined ? {} : { at });
+    // remembered per (memory tree, HEAD) by verifyKnowledge; its marks per result, here
+    result = await verifyKnowledge(kb, at === undefined ? {} : { at });
   } catch (err) {
     if (isAxmeError(err, 'INVALID_INPUT') || isAxmeError(err, 'NOT_FOUND')) throw err; // a bad --at is the caller's to hear
     return NONE;
   }
-  if (index.size === 0) return NONE;
-  return { of: (kind, slug) => index.get(`${kind}:${slug}`), all: [...index.values()] };
+  if (result.stale.length === 0) return NONE;
+  const marks = kb.cache.perObject<StaleMarks>('stale-marks');
+  let m = marks.get(result);
+  if (!m) {
+    const index = new Map(result.stale.map((s) => [`${s.kind}:${s.slug}`, s]));
+    marks.set(result, (m = { of: (kind, slug) => index.get(`${kind}:${slug}`), all: result.stale }));
+  }
+  return m;
 }
 
 /** The line an item shown to an agent or a person carries when it is stale: what moved, and what to do. */
