@@ -304,7 +304,14 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
  * Returns the release function, or null when another live process holds a claim younger than `staleMs`.
  */
 export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
-  const path = join(sessionsDir(commonDir), `${sessionId}.claim`);
+  return claimLockFile(join(sessionsDir(commonDir), `${sessionId}.claim`), now, staleMs);
+}
+
+/**
+ * An exclusive lock file at `path` holding `<pid> <time>`: the release function, or null when a
+ * live process holds one younger than `staleMs`. One left by a dead process (or older) is taken over.
+ */
+export function claimLockFile(path: string, now: Date, staleMs: number): (() => void) | null {
   for (let attempt = 0; attempt < 2; attempt++) {
     let fd: number;
     try {

@@ -1,7 +1,8 @@
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditLogEntry, AuditMode } from '../../model/audit.ts';
-import { processAlive } from '../../session/owner.ts';
+import { claimLockFile } from '../../session/sessions.ts';
+import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 
 /**
  * What this machine keeps about audits (never committed: it is about this clone's transcripts),
@@ -12,7 +13,7 @@ import { processAlive } from '../../session/owner.ts';
  * - `log.jsonl`: one line per run (`axme audit log`), the newest LOG_KEPT kept.
  */
 
-export const LOG_KEPT = 500;
+const LOG_KEPT = 500;
 
 export interface SessionAudit {
   transcript: string;
@@ -42,10 +43,7 @@ export function readSessionAudit(commonDir: string, session: string): SessionAud
 
 /** Written to a temporary file and renamed: a crash never leaves half a record. */
 export function writeSessionAudit(commonDir: string, session: string, a: SessionAudit): void {
-  const path = join(auditsDir(commonDir), `${session}.json`);
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(a, null, 2)}\n`);
-  renameSync(tmp, path);
+  writeFileAtomicSync(join(auditsDir(commonDir), `${session}.json`), `${JSON.stringify(a, null, 2)}\n`);
 }
 
 /** Appends one run to the log, keeping the newest LOG_KEPT. */
@@ -55,7 +53,7 @@ export function appendAuditLog(commonDir: string, entry: AuditLogEntry): void {
   try {
     if (statSync(path).size < 4 * 1024 * 1024) return;
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
-    if (lines.length > LOG_KEPT) writeFileSync(path, `${lines.slice(-LOG_KEPT).join('\n')}\n`);
+    if (lines.length > LOG_KEPT) writeFileAtomicSync(path, `${lines.slice(-LOG_KEPT).join('\n')}\n`);
   } catch {
     // a log that cannot be trimmed is still a log
   }
@@ -82,28 +80,9 @@ export function readAuditLog(commonDir: string): AuditLogEntry[] {
 }
 
 /**
- * Takes the session's audit lock: a release function, or null when a live process holds it. A
- * lock whose process is gone (killed, machine restarted) is taken over.
+ * Takes the session's audit lock: a release function, or null when a live process holds it
+ * (however long it has run). A lock whose process is gone (killed, machine restarted) is taken over.
  */
 export function claimAudit(commonDir: string, session: string): (() => void) | null {
-  const path = join(auditsDir(commonDir), `${session}.lock`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeFileSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let pid = 0;
-      try {
-        pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      } catch {
-        // vanished meanwhile: try again
-      }
-      if (pid > 0 && pid !== process.pid && processAlive(pid)) return null;
-      rmSync(path, { force: true });
-    }
-  }
-  return null;
+  return claimLockFile(join(auditsDir(commonDir), `${session}.lock`), new Date(), Infinity);
 }
