@@ -1,12 +1,13 @@
+import { findOnPath } from './on-path.ts';
 import type { ProviderConfig, ProviderName } from './types.ts';
 
 /**
  * Which provider answers, and why, in words for the audit log. A provider named in the config is
  * used as is; `auto` takes the first that can work here: `claude-cli` when `claude` (or
- * `claudePath`) is found by `has`, else `anthropic` when ANTHROPIC_API_KEY is set, else `openai`
+ * `claudePath`) is found by `has` (default: an executable in `env.PATH`), else `anthropic` when ANTHROPIC_API_KEY is set, else `openai`
  * when OPENAI_API_KEY or OPENAI_BASE_URL is set, else `none`.
  */
-export function chooseProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv, has: (cmd: string) => boolean): { name: ProviderName; why: string } {
+export function chooseProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv, has = (cmd: string) => findOnPath(cmd, env) !== null): { name: ProviderName; why: string } {
   if (cfg.provider !== 'auto') return { name: cfg.provider, why: `the auditor's provider is set to ${cfg.provider}` };
   const claude = cfg.claudePath ?? 'claude';
   if (has(claude)) return { name: 'claude-cli', why: `auto: ${cfg.claudePath ? claude : '`claude`'} is ${cfg.claudePath ? 'executable' : 'on PATH'} (Claude Code's own login is used)` };

@@ -1,5 +1,4 @@
 import { chooseProvider } from './choose-provider.ts';
-import { findOnPath } from './on-path.ts';
 import type { LlmProvider, ProviderConfig } from './types.ts';
 
 /**
@@ -9,7 +8,7 @@ import type { LlmProvider, ProviderConfig } from './types.ts';
  * provider cannot work as set up (no key, no model for a server of your own, no `claude`).
  */
 export async function openProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): Promise<LlmProvider | null> {
-  const { name } = chooseProvider(cfg, env, (cmd) => findOnPath(cmd, env) !== null);
+  const { name } = chooseProvider(cfg, env);
   switch (name) {
     case 'none':
       return null;

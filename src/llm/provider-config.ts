@@ -1,8 +1,9 @@
 import { AxmeError } from '../model/errors.ts';
-import type { AuditorConfig } from '../model/config.ts';
+import { AuditorConfig } from '../model/config.ts';
 import type { ProviderConfig, ProviderName } from './types.ts';
 
-const NAMES: ReadonlySet<string> = new Set<ProviderName | 'auto'>(['auto', 'anthropic', 'openai', 'claude-cli', 'none']);
+/** The names axme.yaml's `auditor.provider` takes (its schema's), for AXME_AUDITOR_PROVIDER too. */
+const NAMES: ReadonlySet<string> = new Set<ProviderName | 'auto'>(AuditorConfig.shape.provider.unwrap().options);
 
 /**
  * The provider settings from the `auditor` block of axme.yaml, overridden by the environment

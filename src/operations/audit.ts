@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { AuditResult } from '../knowledge/audit/run-audit.ts';
 import { AUDIT_MODES, type AuditLogEntry } from '../model/audit.ts';
+import { AuditorConfig } from '../model/config.ts';
 import { defineOperation, PUBLISH, READ } from './operation.ts';
-
-const PROVIDERS = ['auto', 'anthropic', 'openai', 'claude-cli', 'none'] as const;
 
 /** audit.run: `axme audit <transcript>` (CLI only: a person, or the session-end worker, runs it). */
 export const auditRun = defineOperation({
@@ -17,7 +16,7 @@ export const auditRun = defineOperation({
     mode: z.enum(AUDIT_MODES).optional().describe('full (the agent did not close the session) or verify (it did: only what it missed); default: from the session'),
     dry_run: z.boolean().default(false).describe('show the extraction; write nothing, move no offset'),
     from_start: z.boolean().default(false).describe('read the transcript from its start, not from where the last audit stopped'),
-    provider: z.enum(PROVIDERS).optional().describe('the model provider (default: axme.yaml auditor.provider, else auto)'),
+    provider: AuditorConfig.shape.provider.describe('the model provider (default: axme.yaml auditor.provider, else auto)'),
     model: z.string().min(1).max(200).optional().describe('the model (default: auditor.model, else the provider\'s default)'),
   },
   output: z.looseObject({

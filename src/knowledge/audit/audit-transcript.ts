@@ -1,5 +1,4 @@
 import { chooseProvider } from '../../llm/choose-provider.ts';
-import { findOnPath } from '../../llm/on-path.ts';
 import { openProvider } from '../../llm/open-provider.ts';
 import { providerConfig } from '../../llm/provider-config.ts';
 import type { ProviderConfig } from '../../llm/types.ts';
@@ -18,11 +17,6 @@ export async function auditorConfig(kb: KnowledgeBase, env: NodeJS.ProcessEnv, o
   return providerConfig(block, env, overrides);
 }
 
-/** Which provider an audit would use now, and why (no model is called). */
-export async function auditorChoice(kb: KnowledgeBase, env: NodeJS.ProcessEnv, overrides: Partial<ProviderConfig> = {}): Promise<{ name: string; why: string }> {
-  return chooseProvider(await auditorConfig(kb, env, overrides), env, (cmd) => findOnPath(cmd, env) !== null);
-}
-
 /**
  * `axme audit <transcript>`: the provider from the configuration (`auto` by default), then
  * runAudit. With no provider (none configured, or `auto` finding none), CONFIG saying how to set
@@ -32,7 +26,7 @@ export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { 
   const cfg = await auditorConfig(kb, opts.env, opts.overrides);
   const provider = await openProvider(cfg, opts.env);
   if (!provider) {
-    const { why } = chooseProvider(cfg, opts.env, (cmd) => findOnPath(cmd, opts.env) !== null);
+    const { why } = chooseProvider(cfg, opts.env);
     throw new AxmeError('CONFIG', `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`);
   }
   // a bound on the whole run (the session-end worker sets one): past it the request is aborted, the session marked for retry

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseProvider } from '../../llm/choose-provider.ts';
-import { findOnPath } from '../../llm/on-path.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { listSessions } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -32,7 +31,7 @@ export interface WorkerLaunch {
 export async function auditsEnabled(kb: KnowledgeBase, env: NodeJS.ProcessEnv): Promise<{ on: boolean; why: string; chosen: boolean }> {
   if (env[WORKER_ENV]) return { on: false, why: 'inside an audit worker', chosen: true };
   const cfg = await auditorConfig(kb, env);
-  const choice = chooseProvider(cfg, env, (cmd) => findOnPath(cmd, env) !== null);
+  const choice = chooseProvider(cfg, env);
   // `chosen`: off because someone said so (provider none, enabled: false), not for want of a model
   return { on: choice.name !== 'none', why: choice.why, chosen: cfg.provider === 'none' };
 }
