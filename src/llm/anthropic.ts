@@ -1,7 +1,7 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { AxmeError } from '../model/errors.ts';
 import { ANTHROPIC_API_URL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { connectionCause, httpFailure, type FailureContext, type HttpFailure } from './failure.ts';
+import { connectionCause, sdkRequest, type HttpFailure } from './failure.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 
@@ -28,11 +28,8 @@ export function anthropicProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
     model,
     async complete(req: LlmRequest): Promise<LlmAnswer> {
       const started = Date.now();
-      // the SDK takes whole milliseconds only
-      const timeoutMs = Math.max(1, Math.round(req.timeoutMs ?? timeout));
-      let message: Anthropic.Message;
-      try {
-        message = await client.messages.create(
+      const message = await sdkRequest(req, timeout, { provider: 'anthropic', model, baseUrl, keyEnv, retries: maxRetries }, anthropicFailure, (options) =>
+        client.messages.create(
           {
             model,
             max_tokens: req.maxTokens,
@@ -40,11 +37,9 @@ export function anthropicProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
             messages: [{ role: 'user', content: req.user }],
             ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
           },
-          { timeout: timeoutMs, ...(req.signal ? { signal: req.signal } : {}) },
-        );
-      } catch (err) {
-        throw httpFailure(anthropicFailure(err), { provider: 'anthropic', model, baseUrl, keyEnv, retries: maxRetries, timeoutMs } satisfies FailureContext);
-      }
+          options,
+        ),
+      );
       const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
       const u = message.usage;
       const inputTokens = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);

@@ -22,7 +22,7 @@ const MAX_STDOUT = 64 * 1024 * 1024;
  * project settings or hooks), in its own process group, which a timeout stops as a whole.
  */
 export function claudeCliProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): LlmProvider {
-  const path = cfg.claudePath ? findOnPath(cfg.claudePath, env) : findOnPath('claude', env);
+  const path = findOnPath(cfg.claudePath || 'claude', env);
   if (!path) {
     throw new AxmeError(
       'CONFIG',
@@ -74,7 +74,7 @@ interface Run {
 
 function spawnClaude(path: string, args: string[], stdin: string, o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }): Promise<Run> {
   return new Promise((resolve, reject) => {
-    if (o.signal?.aborted) return reject(new AxmeError('UNAVAILABLE', 'the claude-cli request was cancelled', { provider: 'claude-cli', retryable: true }));
+    if (o.signal?.aborted) return reject(cancelled());
     const group = process.platform !== 'win32';
     const child = spawn(path, args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'], detached: group, windowsHide: true });
     const out: Buffer[] = [];
@@ -119,10 +119,14 @@ function spawnClaude(path: string, args: string[], stdin: string, o: { cwd: stri
           new AxmeError('UNAVAILABLE', `claude did not answer within ${o.timeoutMs} ms and was stopped: try later, or raise auditor.timeout_ms`, { provider: 'claude-cli', retryable: true }),
         );
       }
-      if (stopped === 'aborted') return reject(new AxmeError('UNAVAILABLE', 'the claude-cli request was cancelled', { provider: 'claude-cli', retryable: true }));
+      if (stopped === 'aborted') return reject(cancelled());
       resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
     });
   });
+}
+
+function cancelled(): AxmeError {
+  return new AxmeError('UNAVAILABLE', 'the claude-cli request was cancelled', { provider: 'claude-cli', retryable: true });
 }
 
 /** Signals the process group (POSIX: `claude` and whatever it started), or the process alone. */

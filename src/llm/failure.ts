@@ -1,5 +1,5 @@
 import { AxmeError } from '../model/errors.ts';
-import type { ProviderName } from './types.ts';
+import type { LlmRequest, ProviderName } from './types.ts';
 
 /** What went wrong with an HTTP provider's request, read from its SDK's error by the provider. */
 export type HttpFailure =
@@ -17,6 +17,26 @@ export interface FailureContext {
   keyEnv: string | null;
   retries: number;
   timeoutMs: number;
+}
+
+/**
+ * One SDK request of an HTTP provider: `send` gets the request options (the timeout in whole
+ * milliseconds, as the SDKs take them, and the signal); a failure is read from the SDK's error by
+ * `read` and thrown as `httpFailure`'s AxmeError.
+ */
+export async function sdkRequest<T>(
+  req: LlmRequest,
+  defaultTimeoutMs: number,
+  ctx: Omit<FailureContext, 'timeoutMs'>,
+  read: (err: unknown) => HttpFailure,
+  send: (options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+): Promise<T> {
+  const timeout = Math.max(1, Math.round(req.timeoutMs ?? defaultTimeoutMs));
+  try {
+    return await send({ timeout, ...(req.signal ? { signal: req.signal } : {}) });
+  } catch (err) {
+    throw httpFailure(read(err), { ...ctx, timeoutMs: timeout });
+  }
 }
 
 /**

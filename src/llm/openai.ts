@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AxmeError } from '../model/errors.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_OPENAI_MODEL, DEFAULT_TIMEOUT_MS, OPENAI_API_URL } from './defaults.ts';
-import { connectionCause, httpFailure, type HttpFailure } from './failure.ts';
+import { connectionCause, sdkRequest, type HttpFailure } from './failure.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 
@@ -44,11 +44,8 @@ export function openaiProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): Llm
     model,
     async complete(req: LlmRequest): Promise<LlmAnswer> {
       const started = Date.now();
-      // the SDK takes whole milliseconds only
-      const timeoutMs = Math.max(1, Math.round(req.timeoutMs ?? timeout));
-      let completion: OpenAI.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create(
+      const completion = await sdkRequest(req, timeout, { provider: 'openai', model, baseUrl, keyEnv: key ? keyEnv : null, retries: maxRetries }, openaiFailure, (options) =>
+        client.chat.completions.create(
           {
             model,
             messages: [
@@ -61,11 +58,9 @@ export function openaiProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): Llm
             ...(req.json ? { response_format: { type: 'json_object' as const } } : {}),
             stream: false,
           },
-          { timeout: timeoutMs, ...(req.signal ? { signal: req.signal } : {}) },
-        );
-      } catch (err) {
-        throw httpFailure(openaiFailure(err), { provider: 'openai', model, baseUrl, keyEnv: key ? keyEnv : null, retries: maxRetries, timeoutMs });
-      }
+          options,
+        ),
+      );
       const choice = completion.choices[0];
       const inputTokens = completion.usage?.prompt_tokens ?? 0;
       const outputTokens = completion.usage?.completion_tokens ?? 0;
