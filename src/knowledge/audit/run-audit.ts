@@ -95,8 +95,10 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
       duration_ms: Date.now() - started, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, from_offset: from, to_offset: from,
       chunks: usage.chunks, extracted: 0, deduplicated: 0, written: 0, redacted: 0, commit: null, ...extra,
     });
+  // while running and after a failure: the offset audited so far stands, one more attempt counted
+  const retry = { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, mode, attempts: (previous?.attempts ?? 0) + 1 };
   try {
-    if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, status: 'running', mode, attempts: (previous?.attempts ?? 0) + 1, updated: kb.now().toISOString() });
+    if (!opts.dryRun) writeSessionAudit(commonDir, session, { ...retry, status: 'running', updated: kb.now().toISOString() });
     const stored = await storedList(kb);
     const system = (mode === 'full' ? FULL_PROMPT : VERIFY_PROMPT).system;
     const answers: AuditAnswer[] = [];
@@ -133,7 +135,7 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     };
   } catch (err) {
     const message = (err as Error).message?.split('\n')[0] ?? String(err);
-    if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, status: 'failed', mode, attempts: (previous?.attempts ?? 0) + 1, error: message, updated: kb.now().toISOString() });
+    if (!opts.dryRun) writeSessionAudit(commonDir, session, { ...retry, status: 'failed', error: message, updated: kb.now().toISOString() });
     log({ ok: false, error: message, ...((err as AxmeError).data?.raw ? { raw: String((err as AxmeError).data!.raw).slice(0, 20_000) } : {}) });
     throw err;
   } finally {
