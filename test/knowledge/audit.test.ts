@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { auditTranscript } from '../../src/knowledge/audit/audit-transcript.ts';
-import { readAuditLog, readSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
+import { claimAudit, readAuditLog, readSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
@@ -364,6 +364,25 @@ describe('the post-session auditor', () => {
       const e2 = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...p2, hook_event_name: 'SessionEnd', reason: 'other' }), env: quiet });
       assert.equal(e2.code, 0);
       assert.doesNotMatch(e2.stderr, /not audited/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('one audit of a session at a time: a second one while the first holds the lock is CONFLICT and writes nothing', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const transcript = writeTranscript(work, 'locked.jsonl');
+      const release = claimAudit(join(dir, '.git'), 'sess-locked')!;
+      assert.ok(release);
+      const before = stand.requests.length;
+      await rejectsWith(audit(dir, { transcript, session: 'sess-locked' }), 'CONFLICT', /being audited by another process/);
+      assert.equal(stand.requests.length, before, 'no model call');
+      release();
+      stand.script(answer('{}'));
+      const r = await audit(dir, { transcript, session: 'sess-locked' });
+      assert.equal(r.session, 'sess-locked', 'free again once released');
     } finally {
       cleanup();
     }
