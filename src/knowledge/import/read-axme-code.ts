@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { BacklogItem } from '../../model/backlog.ts';
 import { Decision } from '../../model/decision.ts';
-import { parseMarkdown, parseYaml } from '../../model/frontmatter.ts';
+import { parseMarkdown, parseYaml, splitSections } from '../../model/frontmatter.ts';
 import { Handoff } from '../../model/handoff.ts';
 import { describeIssues } from '../../model/kind.ts';
 import { Memory } from '../../model/memory.ts';
@@ -12,6 +12,7 @@ import { Plan } from '../../model/plan.ts';
 import { Question } from '../../model/question.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import { isSlug, slugify, uniqueSlug } from '../../model/slug.ts';
+import { firstLine } from './import-folder.ts';
 
 /** A file of the `.axme-code/` tree that was not imported, and why. */
 export interface ImportProblem {
@@ -339,16 +340,7 @@ function readHandoff(text: string, rel: string): Handoff {
 
 /** The body without AXME's `# <title>` line, split at the given `## ` headings. */
 function splitBody(body: string, title: string, headings: string[]): { lead: string; sections: Record<string, string> } {
-  const text = stripTitle(body, title);
-  const sections: Record<string, string> = {};
-  let lead = text;
-  for (const h of [...headings].reverse()) {
-    const m = new RegExp(`^## ${h}[ \\t]*$`, 'm').exec(lead);
-    if (!m) continue;
-    sections[h] = lead.slice(m.index + m[0].length).trim();
-    lead = lead.slice(0, m.index);
-  }
-  return { lead: lead.trim(), sections };
+  return splitSections(stripTitle(body, title), headings);
 }
 
 function stripTitle(body: string, title: string): string {
@@ -411,8 +403,4 @@ function allFiles(root: string, dir = root): string[] {
     else out.push(relative(root, abs).split('\\').join('/'));
   }
   return out.sort();
-}
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }
