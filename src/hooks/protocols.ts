@@ -46,6 +46,17 @@ function common(o: Record<string, unknown>): Omit<HookPayload, 'calls' | 'tool_n
   };
 }
 
+/**
+ * A Claude-shaped payload (`tool_name`, `tool_input`): the calls are `callsOf`'s for a named tool
+ * (undefined: the tool call itself), none without a tool name.
+ */
+function claudeShaped(o: Record<string, unknown>, callsOf?: (tool: string, input: Record<string, unknown>, cwd: string | null) => ToolCall[] | undefined): HookPayload {
+  const base = common(o);
+  const tool = str(o.tool_name);
+  const input = obj(o.tool_input);
+  return oneCall(base, tool, input, tool && callsOf ? callsOf(tool, input, base.cwd) : undefined);
+}
+
 /** The payload of one tool call named `tool` with `input`. */
 function oneCall(base: Omit<HookPayload, 'calls' | 'tool_name' | 'tool_input'>, tool: string | null, input: Record<string, unknown>, calls?: ToolCall[]): HookPayload {
   return { ...base, tool_name: tool, tool_input: input, calls: calls ?? (tool ? [{ tool, input }] : []) };
@@ -61,7 +72,7 @@ const claudeContext = (text: string) => line({ hookSpecificOutput: { hookEventNa
 const claudeCode: HookProtocol = {
   client: 'claude-code',
   harness: 'claude-code',
-  payload: (o) => oneCall(common(o), str(o.tool_name), obj(o.tool_input)),
+  payload: (o) => claudeShaped(o),
   deny: claudeDeny,
   ask: claudeAsk,
   pass: '',
@@ -69,7 +80,7 @@ const claudeCode: HookProtocol = {
 };
 
 /** The files an `apply_patch` body adds, updates, deletes or moves to (Codex trims each header line, so may we). */
-export function patchedFiles(patch: string): string[] {
+function patchedFiles(patch: string): string[] {
   const out: string[] = [];
   for (const m of patch.matchAll(/^[ \t]*\*\*\* (?:Add File|Update File|Delete File|Move to):[ \t]*(.+)$/gm)) out.push(m[1]!.trim());
   return out;
@@ -86,31 +97,7 @@ const CODEX_SHELLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command', 'c
 const codex: HookProtocol = {
   client: 'codex',
   harness: 'codex',
-  payload: (o) => {
-    const base = common(o);
-    const tool = str(o.tool_name);
-    const input = obj(o.tool_input);
-    // the folder a call runs in (`workdir`): its command runs there, its patch's paths are relative to it
-    const workdir = str(input.workdir);
-    const there = (path: string) => (workdir && !path.startsWith('/') && !path.startsWith('~') ? `${workdir.replace(/\/+$/, '')}/${path}` : path);
-    const writes = (files: string[]): ToolCall[] => files.map((file_path) => ({ tool: 'Write', input: { file_path: there(file_path) } }));
-    if (tool && CODEX_SHELLS.has(tool)) {
-      const raw = input.command ?? input.cmd;
-      const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : '';
-      const calls: ToolCall[] = [{ tool: 'Bash', input: { command: workdir ? `cd ${shellJoin([workdir])} && ${command}` : command } }];
-      // Codex runs `apply_patch` itself when the shell is asked for it (argv or a heredoc): the patch's files are written
-      const text = Array.isArray(raw) ? raw.map(String).join('\n') : command;
-      if (/\bappl(?:y_|y)patch\b/.test(text)) calls.push(...writes(patchedFiles(text)));
-      return oneCall(base, tool, input, calls);
-    }
-    if (tool === 'apply_patch' || tool === 'ApplyPatch') {
-      const body = [input.patch, input.input, input.command].find((v) => typeof v === 'string') as string | undefined;
-      const files = body ? patchedFiles(body) : [];
-      if (!files.length) return oneCall(base, tool, input, [{ tool: 'Write', input: {} }]); // names no file: the engine says so and denies
-      return oneCall(base, tool, input, writes(files));
-    }
-    return oneCall(base, tool, input);
-  },
+  payload: (o) => claudeShaped(o, codexCalls),
   deny: claudeDeny,
   // Codex's schema names "ask", but its hooks do not put it to the user: deny, saying so
   ask: (reason) => claudeDeny(cannotAsk('Codex')(reason)),
@@ -118,6 +105,29 @@ const codex: HookProtocol = {
   context: claudeContext,
 };
 
+/** One Codex tool call as the calls the engine knows; undefined: the call as it is. */
+function codexCalls(tool: string, input: Record<string, unknown>): ToolCall[] | undefined {
+  // the folder a call runs in (`workdir`): its command runs there, its patch's paths are relative to it
+  const workdir = str(input.workdir);
+  const there = (path: string) => (workdir && !path.startsWith('/') && !path.startsWith('~') ? `${workdir.replace(/\/+$/, '')}/${path}` : path);
+  const writes = (files: string[]): ToolCall[] => files.map((file_path) => ({ tool: 'Write', input: { file_path: there(file_path) } }));
+  if (CODEX_SHELLS.has(tool)) {
+    const raw = input.command ?? input.cmd;
+    const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : '';
+    const calls: ToolCall[] = [{ tool: 'Bash', input: { command: workdir ? `cd ${shellJoin([workdir])} && ${command}` : command } }];
+    // Codex runs `apply_patch` itself when the shell is asked for it (argv or a heredoc): the patch's files are written
+    const text = Array.isArray(raw) ? raw.map(String).join('\n') : command;
+    if (/\bappl(?:y_|y)patch\b/.test(text)) calls.push(...writes(patchedFiles(text)));
+    return calls;
+  }
+  if (tool === 'apply_patch' || tool === 'ApplyPatch') {
+    const body = [input.patch, input.input, input.command].find((v) => typeof v === 'string') as string | undefined;
+    const files = body ? patchedFiles(body) : [];
+    // names no file: the engine says so and denies
+    return files.length ? writes(files) : [{ tool: 'Write', input: {} }];
+  }
+  return undefined;
+}
 
 /**
  * Gemini CLI: its own tool names and argument names, mapped to the common vocabulary.
@@ -127,23 +137,18 @@ const codex: HookProtocol = {
 const gemini: HookProtocol = {
   client: 'gemini',
   harness: 'gemini',
-  payload: (o) => {
-    const base = common(o);
-    const tool = str(o.tool_name);
-    const input = obj(o.tool_input);
-    return oneCall(base, tool, input, tool ? geminiCalls(tool, input, base.cwd ?? process.cwd()) : []);
-  },
+  payload: (o) => claudeShaped(o, (tool, input, cwd) => geminiCalls(tool, input, cwd ?? process.cwd())),
   deny: (reason) => line({ decision: 'deny', reason }),
   ask: (reason) => line({ decision: 'deny', reason: cannotAsk('Gemini CLI')(reason) }),
   pass: line({}),
-  context: (text) => line({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }),
+  context: claudeContext,
 };
 
 /**
  * One Gemini tool call as the calls the engine knows. Tools it does not know keep their name (MCP
  * tools are `mcp__<server>__<tool>` in both). `cwd` is where relative paths start.
  */
-export function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string): ToolCall[] {
+function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string): ToolCall[] {
   const path = (...keys: string[]) => keys.map((k) => input[k]).find((v): v is string => typeof v === 'string' && v !== '');
   const dir = path('dir_path', 'directory', 'path');
   switch (tool) {
@@ -171,9 +176,10 @@ export function geminiCalls(tool: string, input: Record<string, unknown>, cwd: s
       return [{ tool: 'Glob', input: { pattern: input.pattern ?? '', ...(dir ? { path: dir } : {}) } }];
     case 'search_file_content':
     case 'grep_search':
-    case 'grep':
+    case 'grep': {
       const include = path('include_pattern', 'include');
       return [{ tool: 'Grep', input: { ...(dir ? { path: dir } : {}), ...(include ? { glob: include } : {}) } }];
+    }
     case 'list_directory':
     case 'ls':
       return [{ tool: 'LS', input: dir ? { path: dir } : {} }];

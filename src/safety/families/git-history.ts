@@ -2,6 +2,7 @@ import type { GitCall } from '../git-rules.ts';
 import { matchesName } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
+import type { Hit } from './args.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -12,8 +13,6 @@ import type { FamilyContext } from './types.ts';
  * dropping the reflog, unreachable objects (`gc --prune=now`, `prune`) or the stash, discarding a
  * worktree's changes (`worktree remove --force`), replacing objects (`replace`).
  */
-
-type Hit = { rule: string; reason: string };
 
 /** What a git call does to protected branches and recovery data, or null. */
 export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
