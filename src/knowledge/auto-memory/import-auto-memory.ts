@@ -19,7 +19,7 @@ export const ImportAutoMemoryInput = z.object({
 export type ImportAutoMemoryInput = z.input<typeof ImportAutoMemoryInput>;
 
 /** The frontmatter field an imported memory keeps its entry's hash in (parse-entries.ts entryHash). */
-export const HASH_FIELD = 'auto_memory_hash';
+const HASH_FIELD = 'auto_memory_hash';
 
 export interface ImportedEntry {
   file: string;

@@ -32,7 +32,7 @@ export function projectKey(path: string): string {
 }
 
 /** Java's String.hashCode over UTF-16 code units, as a signed 32-bit integer. */
-export function javaHash(s: string): number {
+function javaHash(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = ((h << 5) - h + s.charCodeAt(i)) | 0;
   return h;
@@ -57,24 +57,29 @@ export function memoryRoot(commonDir: string, worktree: string | null): string |
  * on); else `autoMemoryEnabled` of the settings, the later layer winning — the user's settings.json,
  * then the project's `.claude/settings.json` and `.claude/settings.local.json` under `root`.
  */
-export function autoMemoryDisabled(env: NodeJS.ProcessEnv, root?: string | null): boolean {
+function autoMemoryDisabled(env: NodeJS.ProcessEnv, user: Settings, root?: string | null): boolean {
   const flag = env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (flag !== undefined && flag !== '') return /^(1|true|yes)$/i.test(flag);
-  const layers = [join(claudeConfigDir(env), 'settings.json'), ...(root ? [join(root, '.claude', 'settings.json'), join(root, '.claude', 'settings.local.json')] : [])];
+  const layers = [user, ...(root ? [readSettings(join(root, '.claude', 'settings.json')), readSettings(join(root, '.claude', 'settings.local.json'))] : [])];
   let enabled: unknown;
-  for (const file of layers) {
-    try {
-      const v = (JSON.parse(readFileSync(file, 'utf8')) as { autoMemoryEnabled?: unknown }).autoMemoryEnabled;
-      if (typeof v === 'boolean') enabled = v;
-    } catch {
-      // no such file, or not JSON: that layer says nothing
-    }
-  }
+  for (const layer of layers) if (typeof layer.autoMemoryEnabled === 'boolean') enabled = layer.autoMemoryEnabled;
   return enabled === false;
 }
 
+type Settings = { autoMemoryEnabled?: unknown; autoMemoryDirectory?: unknown };
+
+/** A Claude Code settings file's keys; none when there is no such file or it is not JSON (that layer says nothing). */
+function readSettings(file: string): Settings {
+  try {
+    const v: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof v === 'object' && v !== null ? (v as Settings) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Claude Code's configuration folder: CLAUDE_CONFIG_DIR, else ~/.claude. */
-export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
+function claudeConfigDir(env: NodeJS.ProcessEnv): string {
   return env.CLAUDE_CONFIG_DIR ? resolve(expandHome(env.CLAUDE_CONFIG_DIR, env)) : join(homeOf(env), '.claude');
 }
 
@@ -98,9 +103,10 @@ export interface FolderOptions {
  * the key too when the session ran at the root); else `<config>/projects/<projectKey(root)>/memory`.
  */
 export function memoryFolder(o: FolderOptions): MemoryFolder {
-  const disabled = autoMemoryDisabled(o.env, o.root);
+  const user = readSettings(join(claudeConfigDir(o.env), 'settings.json'));
+  const disabled = autoMemoryDisabled(o.env, user, o.root);
   if (o.dir !== undefined) return { dir: checkDir(resolve(o.cwd, expandHome(o.dir, o.env))), source: 'option', disabled };
-  const configured = settingsDirectory(o.env);
+  const configured = settingsDirectory(user, o.env);
   if (configured) return { dir: configured, source: 'settings', disabled };
   const key = projectKey(o.root);
   if (o.transcriptPath && isAbsolute(o.transcriptPath)) {
@@ -112,13 +118,8 @@ export function memoryFolder(o: FolderOptions): MemoryFolder {
 }
 
 /** `autoMemoryDirectory` of the user's settings.json (absolute or `~/`), or null. */
-function settingsDirectory(env: NodeJS.ProcessEnv): string | null {
-  let value: unknown;
-  try {
-    value = (JSON.parse(readFileSync(join(claudeConfigDir(env), 'settings.json'), 'utf8')) as { autoMemoryDirectory?: unknown }).autoMemoryDirectory;
-  } catch {
-    return null;
-  }
+function settingsDirectory(user: Settings, env: NodeJS.ProcessEnv): string | null {
+  const value = user.autoMemoryDirectory;
   if (typeof value !== 'string' || !(isAbsolute(value) || value.startsWith('~/'))) return null;
   return resolve(expandHome(value, env));
 }

@@ -10,7 +10,7 @@ export const BEGIN_MARKER = '<!-- axme:begin (written by `axme export auto-memor
 export const END_MARKER = '<!-- axme:end -->';
 /** What Claude Code loads of MEMORY.md at a session start. */
 export const MAX_LINES = 200;
-export const MAX_BYTES = 25_000;
+const MAX_BYTES = 25_000;
 
 /** MEMORY.md split around axme's section: `before` + section + `after` is the file. */
 export interface MemoryMd {

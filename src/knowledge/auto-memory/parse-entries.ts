@@ -24,7 +24,7 @@ export interface AutoMemoryEntry {
 }
 
 /** The hash an imported entry is known by: sha256 of normalizeEntry, 16 hex digits. */
-export function entryHash(text: string): string {
+function entryHash(text: string): string {
   return createHash('sha256').update(normalizeEntry(text)).digest('hex').slice(0, 16);
 }
 

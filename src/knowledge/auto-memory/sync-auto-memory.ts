@@ -6,7 +6,7 @@ import { exportAutoMemory } from './export-auto-memory.ts';
 import { importAutoMemory } from './import-auto-memory.ts';
 
 /** `autoMemory` of axme.yaml: off (the default) or sync (a session's end imports, then exports). */
-export function autoMemoryMode(config: StoreConfig | null): 'off' | 'sync' {
+function autoMemoryMode(config: StoreConfig | null): 'off' | 'sync' {
   return config?.autoMemory ?? 'off';
 }
 

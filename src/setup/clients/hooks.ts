@@ -55,7 +55,7 @@ export const CLIENT_HOOKS: Record<HooksFormat, readonly HookSpec[]> = {
 const PATH_CLIENT_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(?:pre-tool-use|post-tool-use|session-start|session-end)\s+--client\s+[a-z-]+\b/;
 
 /** Whether a hook command is one of axme's (any event, any client, today's form or an earlier one). */
-export function isAxmeClientHook(command: unknown): boolean {
+function isAxmeClientHook(command: unknown): boolean {
   return isAxmeHookCommand(command) || (typeof command === 'string' && PATH_CLIENT_HOOK_RE.test(command));
 }
 
