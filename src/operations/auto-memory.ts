@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ExportAutoMemoryResult } from '../knowledge/auto-memory/export-auto-memory.ts';
 import type { ImportAutoMemoryResult } from '../knowledge/auto-memory/import-auto-memory.ts';
+import { ExportAutoMemoryInput, ImportAutoMemoryInput } from '../model/import-export.ts';
 import { defineOperation, SAVE } from './operation.ts';
 
-const dir = z.string().min(1).max(4096).optional().describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository (docs/auto-memory.md)");
 const source = z.enum(['option', 'settings', 'transcript', 'key']).describe("how the folder was found: --dir, autoMemoryDirectory of the user's Claude Code settings, the session's transcript, or the project key");
 const disabled = z.boolean().describe('Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings): it does not read the folder');
 const DISABLED_NOTE = 'Note: Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings), so it does not read this folder now.';
@@ -14,10 +14,7 @@ export const exportAutoMemoryOp = defineOperation({
   summary: "Write the knowledge into Claude Code's auto memory",
   description:
     "Writes axme's section of MEMORY.md in Claude Code's auto memory folder (required decisions, safety rules, the latest handoff, memories) between marker comments, keeping the rest of the file byte for byte and the whole within the 200 lines and 25 KB Claude Code loads (lists shrink to fit, pointing to the topic files), and the topic files axme-decisions.md and axme-memories.md with the full lists. Files that would not change are not touched. `dry_run` writes nothing.",
-  input: {
-    dir,
-    dry_run: z.boolean().default(false).describe('show what would be written; write nothing'),
-  },
+  input: ExportAutoMemoryInput.shape,
   output: z.looseObject({
     dir: z.string().describe('the auto memory folder'),
     source,
@@ -48,10 +45,7 @@ export const importAutoMemoryOp = defineOperation({
   summary: "Import Claude Code's auto memory notes as memories (one commit)",
   description:
     "Reads Claude Code's auto memory folder (MEMORY.md outside axme's section, and the topic files axme did not write) and saves each entry (a list item, a paragraph, or a `##` section without a list) as a memory, in ONE commit. Each memory keeps its entry's hash, so importing again adds nothing, and an entry whose text a memory already says is not added. Entries that look like credentials are left out unless `--allow-secret`. `dry_run` shows what would come in.",
-  input: {
-    dir,
-    dry_run: z.boolean().default(false).describe('show what would come in; write nothing'),
-  },
+  input: ImportAutoMemoryInput.shape,
   output: z.looseObject({
     dir: z.string().describe('the auto memory folder read'),
     source,

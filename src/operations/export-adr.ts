@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExportAdrResult } from '../knowledge/export/adr/export-adr.ts';
+import { ExportAdrInput } from '../model/import-export.ts';
 import { defineOperation, SAVE } from './operation.ts';
-import { atParam } from './params.ts';
 
 /** export.adr: `axme export adr <dir>` (CLI only: a generated folder for people and ADR tools). */
 export const exportAdrOp = defineOperation({
@@ -9,10 +9,7 @@ export const exportAdrOp = defineOperation({
   summary: 'Write the decisions as a MADR folder',
   description:
     "Writes every decision of the store as a MADR 4 file `NNNN-<slug>.md` (NNNN: its D-number; front matter with status and date, `# Title`, `## Context and Problem Statement` with the reasoning, `## Decision Outcome` with the decision; a superseded one's status links its successor) and an index README.md. Each file is marked as generated: exporting again updates the folder in place, removes generated files whose decision is gone, and never touches other files. `axme import adr` reads the folder back into the same decisions.",
-  input: {
-    dir: z.string().min(1).max(4096).describe('the folder to write (created when missing), e.g. docs/decisions'),
-    at: atParam,
-  },
+  input: ExportAdrInput.shape,
   output: z.looseObject({
     dir: z.string().describe('the folder written'),
     commit: z.string().nullable().describe('the memory commit the decisions were read from'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImportAdrResult } from '../knowledge/import/adr/import-adr.ts';
+import { ImportAdrInput } from '../model/import-export.ts';
 import { defineOperation, SAVE } from './operation.ts';
 
 const FileNote = z.object({ path: z.string().describe('the file, in the folder'), reason: z.string().describe('why') });
@@ -10,10 +11,7 @@ export const importAdrOp = defineOperation({
   summary: 'Import a folder of ADRs as decisions (one commit)',
   description:
     'Reads a folder of architecture decision records: MADR (any version), Nygard / adr-tools, or plain Markdown with a `# Title`, and saves each as a decision in ONE commit: the decision text, the reasoning (context, drivers, options, consequences), the status (accepted/proposed -> active, deprecated/rejected -> revoked, superseded -> superseded) and the supersession links on both sides; each keeps its file as `source`. ADRs already in the store (same file, else same title) are not written again, so importing twice commits nothing. README.md, index.md and templates are skipped; files that cannot be read are reported and the rest imported. `dry_run` shows what would come in.',
-  input: {
-    dir: z.string().min(1).max(4096).describe('the ADR folder (e.g. docs/adr, doc/adr, docs/decisions)'),
-    dry_run: z.boolean().default(false).describe('show what would come in; write nothing'),
-  },
+  input: ImportAdrInput.shape,
   output: z.looseObject({
     dir: z.string().describe('the folder read'),
     dry_run: z.boolean().describe('true: nothing was written'),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { ExportAutoMemoryInput } from '../../model/import-export.ts';
+export { ExportAutoMemoryInput };
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Decision } from '../../model/decision.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
@@ -14,12 +15,6 @@ import type { FolderSource } from './memory-folder.ts';
 import { byteCount, fitsLimits, lineCount, mergeSection, userText } from './memory-md.ts';
 import { readFolder, MEMORY_MD, folderEntries } from './read-folder.ts';
 import { DECISIONS_FILE, MEMORIES_FILE, renderDecisionsFile, renderMemoriesFile, renderSection, type SectionCounts } from './render-section.ts';
-
-export const ExportAutoMemoryInput = z.object({
-  dir: z.string().min(1).max(4096).optional().describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository"),
-  dry_run: z.boolean().default(false).describe('show what would be written; write nothing'),
-});
-export type ExportAutoMemoryInput = z.input<typeof ExportAutoMemoryInput>;
 
 export interface ExportAutoMemoryResult {
   dir: string;

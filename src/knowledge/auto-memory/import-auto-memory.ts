@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { ImportAutoMemoryInput } from '../../model/import-export.ts';
+export { ImportAutoMemoryInput };
 import { AxmeError } from '../../model/errors.ts';
 import { Memory } from '../../model/memory.ts';
 import { parseInput } from '../../model/validate.ts';
@@ -11,12 +12,6 @@ import { folderOf, type AutoMemoryOptions } from './auto-memory-options.ts';
 import type { FolderSource } from './memory-folder.ts';
 import { normalizeEntry, type AutoMemoryEntry } from './parse-entries.ts';
 import { folderEntries, readFolder } from './read-folder.ts';
-
-export const ImportAutoMemoryInput = z.object({
-  dir: z.string().min(1).max(4096).optional().describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository"),
-  dry_run: z.boolean().default(false).describe('show what would come in; write nothing'),
-});
-export type ImportAutoMemoryInput = z.input<typeof ImportAutoMemoryInput>;
 
 /** The frontmatter field an imported memory keeps its entry's hash in (parse-entries.ts entryHash). */
 const HASH_FIELD = 'auto_memory_hash';

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { ExportAdrInput } from '../../../model/import-export.ts';
+export { ExportAdrInput };
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { parseId } from '../../../model/ids.ts';
@@ -11,12 +12,6 @@ import { readState } from '../../core/state.ts';
 import { GENERATED_MARKER } from '../../import/adr/adr-format.ts';
 import { resolveFolder } from '../../import/import-folder.ts';
 import { adrFileName, renderIndex, renderMadr } from './render-madr.ts';
-
-export const ExportAdrInput = z.object({
-  dir: z.string().min(1).max(4096).describe('the folder to write (created when missing), e.g. docs/decisions'),
-  at: z.string().max(200).optional().describe('export the decisions as they were: a commit, ~N (N commits back) or a date'),
-});
-export type ExportAdrInput = z.input<typeof ExportAdrInput>;
 
 /** What happened to one file of the folder. */
 export interface ExportedFile {

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { z } from 'zod';
+import { ImportAdrInput } from '../../../model/import-export.ts';
+export { ImportAdrInput };
 import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate } from '../../core/mutate.ts';
@@ -8,12 +9,6 @@ import { requireFolder, resolveFolder } from '../import-folder.ts';
 import type { ImportProblem } from '../read-axme-code.ts';
 import { readAdrFolder } from './read-adr-folder.ts';
 import { stageAdrs, type ImportedAdr } from './stage-adrs.ts';
-
-export const ImportAdrInput = z.object({
-  dir: z.string().min(1).max(4096).describe('the ADR folder (e.g. docs/adr, doc/adr, docs/decisions)'),
-  dry_run: z.boolean().default(false).describe('show what would come in; write nothing'),
-});
-export type ImportAdrInput = z.input<typeof ImportAdrInput>;
 
 export interface ImportAdrResult {
   /** the folder read */
