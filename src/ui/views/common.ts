@@ -1,6 +1,6 @@
 import type { StaleItem } from '../../knowledge/stale/types.ts';
 import { href, html, raw, type Html } from '../html.ts';
-import { PAGE_SIZE } from '../context.ts';
+import { intParam, PAGE_SIZE } from '../context.ts';
 
 /** A status (or change) as a coloured badge. */
 export function badge(value: string | null | undefined, prefix = 's'): Html {
@@ -30,8 +30,20 @@ export function paged<T>(items: T[], page: number, path: string, query: Record<s
 }
 
 /** Filter chips: one per value with its count, the chosen one highlighted. */
-export function chips(path: string, name: string, values: Array<[string, number]>, chosen: string): Html {
+function chips(path: string, name: string, values: Array<[string, number]>, chosen: string): Html {
   return html`<div class="filters">${values.map(([v, n]) => html`<a href="${href(path, { [name]: v })}"${v === chosen ? raw(' class="on"') : ''}>${v} (${n})</a>`)}</div>`;
+}
+
+/**
+ * A list filtered by `?status=` (`fallback` when absent; `all`: every status): the chips with each
+ * status's count, and the page asked for (`page`: as asked, before clamping).
+ */
+export function byStatus<T extends { status: string }>(items: T[], url: URL, path: string, statuses: readonly string[], fallback: string): { status: string; page: number; chips: Html; rows: T[]; pager: Html } {
+  const status = url.searchParams.get('status') ?? fallback;
+  const counts: Array<[string, number]> = [['all', items.length], ...statuses.map((s): [string, number] => [s, items.filter((i) => i.status === s).length])];
+  const shown = status === 'all' ? items : items.filter((i) => i.status === status);
+  const page = intParam(url, 'page', 1);
+  return { status, page, chips: chips(path, 'status', counts, status), ...paged(shown, page, path, { status: status === fallback ? undefined : status }) };
 }
 
 /** A date-time shown short: 2026-11-01 10:00. */

@@ -2,21 +2,17 @@ import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { DECISION_STATUSES, type Decision } from '../../model/decision.ts';
 import { html, type Html } from '../html.ts';
-import { intParam, type View } from '../context.ts';
+import type { View } from '../context.ts';
 import { supersessionChains, renderChain } from './chains.ts';
-import { badge, chips, itemHref, paged, staleMark, table, when } from './common.ts';
+import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 
 /** Decisions: status, enforce level, scope, staleness; the supersession chains above them. */
 export const decisionsView: View = async (ctx, url) => {
   const [{ items, commit }, marks] = await Promise.all([listItems(ctx.kb, { kind: 'decision', at: ctx.at, all: true }), staleMarks(ctx.kb, ctx.at)]);
-  const status = url.searchParams.get('status') ?? 'all';
-  const counts: Array<[string, number]> = [['all', items.length], ...DECISION_STATUSES.map((s): [string, number] => [s, items.filter((d) => d.status === s).length])];
-  const shown = status === 'all' ? items : items.filter((d) => d.status === status);
-  const page = intParam(url, 'page', 1);
-  const { rows, pager } = paged(shown, page, '/decisions', { status: status === 'all' ? undefined : status });
+  const { page, chips, rows, pager } = byStatus(items, url, '/decisions', DECISION_STATUSES, 'all');
   const chains = page === 1 ? supersessionChains(items) : [];
   const bySlug = new Map(items.map((d) => [d.slug, d]));
-  const body = html`${chips('/decisions', 'status', counts, status)}
+  const body = html`${chips}
 ${chains.length ? html`<section class="chains"><h2>Supersession chains (${chains.length})</h2>${chains.slice(0, 50).map((c) => renderChain(c))}${chains.length > 50 ? html`<p class="muted">${chains.length - 50} more: open a decision to see its chain</p>` : ''}</section><h2>All decisions</h2>` : ''}
 ${table(['ID', 'Decision', 'Status', 'Enforce', 'Scope', 'Updated'], rows.map((d) => row(d, bySlug, marks.of('decision', d.slug))), 'No decisions yet: agents save them with axme_save_decision, people with axme decision add.')}
 ${pager}`;

@@ -2,17 +2,14 @@ import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { MEMORY_STATUSES } from '../../model/memory.ts';
 import { html } from '../html.ts';
-import { intParam, type View } from '../context.ts';
-import { badge, chips, itemHref, paged, staleMark, table, when } from './common.ts';
+import type { View } from '../context.ts';
+import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 
 /** Memories: type, description, keywords, status, staleness. */
 export const memoriesView: View = async (ctx, url) => {
   const [{ items, commit }, marks] = await Promise.all([listItems(ctx.kb, { kind: 'memory', at: ctx.at, all: true }), staleMarks(ctx.kb, ctx.at)]);
-  const status = url.searchParams.get('status') ?? 'active';
-  const counts: Array<[string, number]> = [['all', items.length], ...MEMORY_STATUSES.map((s): [string, number] => [s, items.filter((m) => m.status === s).length])];
-  const shown = status === 'all' ? items : items.filter((m) => m.status === status);
-  const { rows, pager } = paged(shown, intParam(url, 'page', 1), '/memories', { status });
-  const body = html`${chips('/memories', 'status', counts, status)}
+  const { chips, rows, pager } = byStatus(items, url, '/memories', MEMORY_STATUSES, 'active');
+  const body = html`${chips}
 ${table(
   ['Type', 'Memory', 'Keywords', 'Status', 'Updated'],
   rows.map((m) => html`<tr><td>${badge(m.type, 't')}</td><td><a href="${itemHref('memory', m.slug)}">${m.title}</a><div class="muted">${m.description}</div>${staleMark(marks.of('memory', m.slug))}</td><td>${m.keywords.join(', ')}</td><td>${badge(m.status)}</td><td class="muted">${when(m.updated)}</td></tr>`),

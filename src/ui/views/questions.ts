@@ -1,17 +1,14 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { QUESTION_STATUSES } from '../../model/question.ts';
 import { html } from '../html.ts';
-import { intParam, type View } from '../context.ts';
-import { badge, chips, itemHref, paged, table, text, when } from './common.ts';
+import type { View } from '../context.ts';
+import { badge, byStatus, itemHref, table, text, when } from './common.ts';
 
 /** Questions for the user: the open ones by default, with their context and answers. */
 export const questionsView: View = async (ctx, url) => {
   const { items, commit } = await listItems(ctx.kb, { kind: 'question', at: ctx.at, all: true });
-  const status = url.searchParams.get('status') ?? 'open';
-  const counts: Array<[string, number]> = [['all', items.length], ...QUESTION_STATUSES.map((s): [string, number] => [s, items.filter((q) => q.status === s).length])];
-  const shown = status === 'all' ? items : items.filter((q) => q.status === status);
-  const { rows, pager } = paged(shown, intParam(url, 'page', 1), '/questions', { status });
-  const body = html`${chips('/questions', 'status', counts, status)}
+  const { status, chips, rows, pager } = byStatus(items, url, '/questions', QUESTION_STATUSES, 'open');
+  const body = html`${chips}
 ${table(
   ['ID', 'Question', 'Status', 'Asked'],
   rows.map((q) => html`<tr><td><code>${q.id}</code></td><td><a href="${itemHref('question', q.slug)}">${q.question}</a>${q.context ? html`<div class="muted">${q.context}</div>` : ''}${q.answer ? html`<div><strong>Answer:</strong> ${text(q.answer)}</div>` : ''}</td><td>${badge(q.status)}</td><td class="muted">${when(q.created)}</td></tr>`),
