@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
-import { atParam, pageParam as pageOf } from '../operations/params.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
@@ -74,16 +73,9 @@ export function createServerContext(opts: { cwd: string; env: NodeJS.ProcessEnv;
 export const common = {
   project_path: z.string().max(4096).optional().describe('repository to use (default: the folder the server was started in)'),
 };
-export const readCommon = {
-  ...common,
-  at: atParam,
-};
 export const writeCommon = {
   ...common,
   allow_secret: z.boolean().optional().describe('store content that looks like a credential anyway (only for deliberate examples or revoked keys)'),
-};
-export const pageParam = {
-  page: pageOf,
 };
 
 export interface ToolReply {
@@ -115,5 +107,3 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
     return { content: [{ type: 'text', text: `internal error: ${e.message} (the server logged the details to stderr; it keeps serving)` }], isError: true };
   }
 }
-
-export { AxmeError };
