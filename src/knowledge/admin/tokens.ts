@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
+import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../../store/lock-file.ts';
 import { locateRepo } from '../../store/locate.ts';
 
 /**
@@ -36,17 +37,24 @@ export function readTokens(path: string): TokenFile {
   }
 }
 
-/** Written whole (a temp file, then a rename: readers see the old file or the new), readable by its owner only. */
-function writeTokens(path: string, file: TokenFile): void {
+/**
+ * `value` as JSON, written whole (a temp file, then a rename: readers see the old file or the new),
+ * readable by its owner only: store/atomic-file.ts's writeFileAtomicSync, with the mode it lacks.
+ */
+function writePrivateJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+function writeTokens(path: string, file: TokenFile): void {
+  writePrivateJson(path, file);
 }
 
 /** sha256 of a token, as stored. */
@@ -100,19 +108,22 @@ export interface TokenVerifier {
 
 /** A verifier over the tokens file at `path`. */
 export function tokenVerifier(path: string): TokenVerifier {
-  let mtime = -2;
+  let seen: string | null = null;
   let tokens: TokenRecord[] = [];
   const used = new Map<string, string>();
+  // reread when the file is another one: add and revoke rename a new file in (a new inode), so a
+  // revoke is seen even within the file system's mtime granularity
   const load = () => {
-    let m = -1;
+    let id = 'none';
     try {
-      m = statSync(path).mtimeMs;
+      const st = statSync(path);
+      id = `${st.ino}:${st.size}:${st.mtimeMs}`;
     } catch {
       // no file: no tokens
     }
-    if (m === mtime) return;
-    tokens = m === -1 ? [] : readTokens(path).tokens;
-    mtime = m;
+    if (id === seen) return;
+    tokens = id === 'none' ? [] : readTokens(path).tokens;
+    seen = id;
   };
   return {
     configured() {
@@ -158,14 +169,10 @@ function readUses(path: string): Record<string, string> {
 }
 
 function writeUses(path: string, uses: Record<string, string>): void {
-  const target = usesPath(path);
-  const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(tmp, `${JSON.stringify(uses, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, target);
+    writePrivateJson(usesPath(path), uses);
   } catch {
-    rmSync(tmp, { force: true }); // a last-used time is not worth failing a request for
+    // a last-used time is not worth failing a request for
   }
 }
 
@@ -176,30 +183,43 @@ const LOCK_STALE_MS = 30_000;
 /**
  * Runs `fn` holding `<tokens file>.lock` (created exclusively): two `axme token add` at once
  * both land, one after the other. A lock older than LOCK_STALE_MS was left by a crash and is
- * taken over; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
+ * taken over — removed only if it is still that file (store/lock-file.ts removeLockIf), as is our
+ * own at the end; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
  */
 function withTokensLock<T>(path: string, fn: () => T): T {
   const lock = `${path}.lock`;
   mkdirSync(dirname(lock), { recursive: true });
   const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx', 0o600));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
-      } catch {
-        // gone meanwhile: try again
-      }
-      if (Date.now() > deadline) throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-    }
+  let mine: LockFile | null = null;
+  while (!mine) {
+    mine = tryLock(lock);
+    if (mine) break;
+    const seen = readLockFile(lock);
+    if (seen && seen !== 'unreadable' && Date.now() - seen.mtimeMs > LOCK_STALE_MS && removeLockIf(lock, seen)) continue;
+    if (Date.now() > deadline) throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   try {
     return fn();
   } finally {
-    rmSync(lock, { force: true });
+    removeLockIf(lock, mine);
+  }
+}
+
+/** Creates the lock (its identity), or null when another holds it. */
+function tryLock(lock: string): LockFile | null {
+  let fd: number;
+  try {
+    fd = openSync(lock, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw err;
+  }
+  try {
+    const content = `${process.pid} ${randomBytes(4).toString('hex')}`;
+    writeSync(fd, content);
+    return lockOfFd(fd, content);
+  } finally {
+    closeSync(fd);
   }
 }
