@@ -5,8 +5,9 @@
 //
 //   node --import tsx bench/ui.bench.ts [--items 10000] [--reps 7] [--out DIR]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumPath } from '../test/ui/fixture.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
 
@@ -22,8 +23,7 @@ if (!Number.isInteger(items) || items < 1) usage(`--items takes a whole number o
 const reps = Number(argOf(argv, 'reps', '7'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${argOf(argv, 'reps', '')}`);
 const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
-const browserPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-if (!browserPath) usage('no chromium found (apt-get install -y chromium, or set CHROMIUM_PATH)');
+const browserPath = chromiumPath() ?? usage('no chromium found (apt-get install -y chromium, or set CHROMIUM_PATH)');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 log(`seeding ${items} decisions`);
