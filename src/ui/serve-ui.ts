@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { isLoopback } from '../model/loopback.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
@@ -7,7 +8,7 @@ import { readMergedState } from '../knowledge/core/merged-state.ts';
 import { AxmeError, isAxmeError } from '../model/errors.ts';
 import { UI_CSS, UI_JS } from './assets.ts';
 import type { UiContext } from './context.ts';
-import { allowedHosts, plain, refuse, SECURITY_HEADERS } from './guard.ts';
+import { allowedHosts, refuse, SECURITY_HEADERS } from './guard.ts';
 import { html, layout } from './html.ts';
 import { route } from './routes.ts';
 
@@ -36,7 +37,6 @@ export interface RunningUi {
   close(): Promise<void>;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /**
  * Starts the read-only page: opens the knowledge base (and reads it once, so the first page is
@@ -45,7 +45,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
  */
 export async function startUi(opts: UiOptions): Promise<RunningUi> {
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', `--port ${opts.port} is not a port: give 1-65535, or 0 to pick a free one`);
-  if (!LOOPBACK.test(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
+  if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
   const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: 'human', workspace: true });
   try {
     await readMergedState(kb, opts.at); // NOT_INITIALIZED or a bad --at fails here, before the URL is printed

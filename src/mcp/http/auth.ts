@@ -63,11 +63,6 @@ export function rateLimiter(opts: { perSecond: number; burst: number }): { take(
   };
 }
 
-/** Whether a listen address is this machine only. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
  * The Host header check against DNS rebinding: a page on evil.example resolved to 127.0.0.1 sends
  * `Host: evil.example`. `allowed` are host names (no port); null: no check (a server off loopback

@@ -7,7 +7,8 @@ import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { scopeAllows, type TokenScope } from '../../model/token.ts';
 import { createServer, registerAll } from '../server.ts';
-import { authenticate, challenge, hostAllowed, isLoopback, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
+import { isLoopback } from '../../model/loopback.ts';
+import { authenticate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
 import { sessionContext, sharedStore, type HttpSessionContext, type SharedStore } from './session-context.ts';
 import { syncLoop } from './sync-loop.ts';
 
