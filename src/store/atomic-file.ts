@@ -4,13 +4,14 @@ import { dirname } from 'node:path';
 /**
  * Writes a machine-local file so that readers see the old content or the new, never a torn one:
  * a temp file beside it, then a rename. Creates the folder. Synchronous, for the hooks' short
- * lives; the cache's async writes follow the same scheme.
+ * lives; the cache's async writes follow the same scheme. `mode`: the new file's permissions
+ * (0o600 for a file only its owner may read).
  */
-export function writeFileAtomicSync(path: string, data: string | Buffer): void {
+export function writeFileAtomicSync(path: string, data: string | Buffer, opts: { mode?: number } = {}): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
-    writeFileSync(tmp, data);
+    writeFileSync(tmp, data, opts.mode === undefined ? undefined : { mode: opts.mode });
     renameSync(tmp, path);
   } catch (err) {
     rmSync(tmp, { force: true });

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
 import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../../store/lock-file.ts';
+import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { locateRepo } from '../../store/locate.ts';
 
 /**
@@ -42,15 +43,7 @@ export function readTokens(path: string): TokenFile {
  * readable by its owner only: store/atomic-file.ts's writeFileAtomicSync, with the mode it lacks.
  */
 function writePrivateJson(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomicSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
 
 function writeTokens(path: string, file: TokenFile): void {
