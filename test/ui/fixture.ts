@@ -5,23 +5,13 @@
  * each column, questions open and answered, a closed session with its handoff, oracle pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
 import { coreAt, withCore } from '../core.ts';
-import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { CLI, cleanEnv, commitFiles, tempRepo } from '../helpers.ts';
 
 export const XSS_TITLE = '<img src=x onerror=alert(1)>';
-
-function commitFiles(dir: string, files: Record<string, string>, message: string): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), text);
-  }
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', message]);
-}
 
 /** The demo store in a temp repository; `cleanup` removes it. */
 export async function demoStore(): Promise<{ dir: string; cleanup: () => void }> {
