@@ -22,7 +22,11 @@ async function git(at: GitAt, args: string[], input?: string): Promise<string> {
 
 /** The value of each trailer `key` in a commit message file's text, via git interpret-trailers. */
 export async function trailersOf(at: GitAt, message: string): Promise<Map<string, string>> {
-  const out = await git(at, ['interpret-trailers', '--parse'], message);
+  return trailerMap(await git(at, ['interpret-trailers', '--parse'], message));
+}
+
+/** `Key: value` lines (as `interpret-trailers --parse` or `%(trailers:only,unfold)` print them) by lowercased key. */
+function trailerMap(out: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const line of out.split('\n')) {
     const i = line.indexOf(':');
@@ -109,6 +113,25 @@ export async function commitInfo(at: GitAt, rev: string): Promise<CommitInfo | n
   if (!out) return null;
   const [commit, subject, author, date, message] = out.split('\0') as [string, string, string, string, string];
   return { commit, subject, author, date, message };
+}
+
+/**
+ * A page of HEAD's history, newest first, each commit with its trailers and its note on
+ * refs/notes/axme: ONE git process for the page (where commitInfo + trailersOf + readNote per
+ * commit take three each).
+ */
+export async function commitPage(at: GitAt, opts: { skip: number; count: number }): Promise<Array<CommitInfo & { trailers: Map<string, string>; note: string | null }>> {
+  const r = await runGit(['log', `--skip=${opts.skip}`, `--max-count=${opts.count}`, `--notes=${NOTES_REF}`, '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B%x00%(trailers:only,unfold)%x00%N%x1e', 'HEAD', '--'], { cwd: at.cwd, env: at.env, allowFail: true });
+  if (r.code !== 0) return [];
+  return r.stdout
+    .toString('utf8')
+    .split('\x1e')
+    .map((rec) => rec.replace(/^\n/, ''))
+    .filter((rec) => rec.includes('\0'))
+    .map((rec) => {
+      const [commit, subject, author, date, message, trailers, note] = rec.split('\0') as [string, string, string, string, string, string, string];
+      return { commit, subject, author, date, message, trailers: trailerMap(trailers), note: note.trim() ? note : null };
+    });
 }
 
 /** The commits that last touched each line of a file (optionally lines `from`..`to`), in file order. */

@@ -1,6 +1,6 @@
 import { AxmeError } from '../../model/errors.ts';
 import type { Decision } from '../../model/decision.ts';
-import { blameLines, commitInfo, readNote, trailersOf, type GitAt } from '../../store/code-commits.ts';
+import { blameLines, commitInfo, commitPage, readNote, trailersOf, type CommitInfo, type GitAt } from '../../store/code-commits.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 
@@ -29,9 +29,36 @@ export async function showCommit(kb: KnowledgeBase, at: GitAt, rev: string): Pro
   return linksOf(kb, at, info.commit, info);
 }
 
-async function linksOf(kb: KnowledgeBase, at: GitAt, commit: string, info: NonNullable<Awaited<ReturnType<typeof commitInfo>>>): Promise<CommitLinks> {
+/**
+ * A page of the code's history (HEAD first) with what each commit links to: one git process for
+ * the commits, their trailers and notes, and the store read once for the decisions.
+ */
+export async function commitLinksPage(kb: KnowledgeBase, at: GitAt, opts: { skip: number; count: number }): Promise<CommitLinks[]> {
+  const page = await commitPage(at, opts);
+  if (!page.length) return [];
+  const decisions = await currentDecisions(kb);
+  return page.map((c) => linksFrom(c, c.trailers, c.note ?? '', decisions));
+}
+
+async function linksOf(kb: KnowledgeBase, at: GitAt, commit: string, info: CommitInfo): Promise<CommitLinks> {
   const trailers = await trailersOf(at, info.message);
   const noteText = (await readNote(at, commit)) ?? '';
+  return linksFrom({ ...info, commit }, trailers, noteText, await currentDecisions(kb));
+}
+
+/** The decisions as the store knows them now (a superseded one says so); none before `axme init`. */
+async function currentDecisions(kb: KnowledgeBase): Promise<Decision[]> {
+  try {
+    return (await readState(kb)).items.decision;
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return [];
+    throw err;
+  }
+}
+
+/** A commit's links from its message, trailers and note, against the store's decisions. Pure. */
+function linksFrom(info: CommitInfo, trailers: Map<string, string>, noteText: string, decisions: Decision[]): CommitLinks {
+  const commit = info.commit;
   const note: Record<string, string> = {};
   for (const line of noteText.split('\n')) {
     const i = line.indexOf(':');
@@ -40,13 +67,6 @@ async function linksOf(kb: KnowledgeBase, at: GitAt, commit: string, info: NonNu
   const pr = trailers.get('axme-pr') ?? note.pr ?? null;
   const repo = trailers.get('axme-repo') ?? note.repo ?? null;
   const ids = new Set([...(info.message.match(/\bD-\d{3,}\b/g) ?? []), ...(note.decisions ? note.decisions.split(/,\s*/) : [])].filter(Boolean));
-  // decisions as the store knows them now (a superseded one says so)
-  let decisions: Decision[] = [];
-  try {
-    decisions = (await readState(kb)).items.decision;
-  } catch (err) {
-    if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) throw err;
-  }
   return {
     commit,
     subject: info.subject,

@@ -1,5 +1,4 @@
-import { showCommit, type CommitLinks } from '../../knowledge/history/commit-links.ts';
-import { isAxmeError } from '../../model/errors.ts';
+import { commitLinksPage, showCommit, type CommitLinks } from '../../knowledge/history/commit-links.ts';
 import { href, html, type Html } from '../html.ts';
 import { intParam, type View } from '../context.ts';
 import { badge, itemHref, table, when } from './common.ts';
@@ -12,17 +11,10 @@ const PER_PAGE = 20;
 export const codeView: View = async (ctx, url) => {
   const page = intParam(url, 'page', 1);
   const at = { cwd: ctx.cwd, env: ctx.env };
-  const links: CommitLinks[] = [];
-  let end = false;
-  for (let i = (page - 1) * PER_PAGE; i < page * PER_PAGE; i++) {
-    try {
-      links.push(await showCommit(ctx.kb, at, `HEAD~${i}`));
-    } catch (err) {
-      if (!isAxmeError(err, 'BAD_REVISION')) throw err;
-      end = true;
-      break;
-    }
-  }
+  // one more than a page: whether there is an older page
+  const got = await commitLinksPage(ctx.kb, at, { skip: (page - 1) * PER_PAGE, count: PER_PAGE + 1 });
+  const links = got.slice(0, PER_PAGE);
+  const end = got.length <= PER_PAGE;
   const body = html`<p class="muted">The code commits of the checkout <code>${ctx.cwd}</code>, newest first, and the knowledge each links to (its <code>#!axme</code> trailers and its note on <code>refs/notes/axme</code>).</p>
 ${table(['Commit', 'Session', 'Decisions', 'PR'], links.map(row), 'No code commits here (a bare repository, or none yet).')}
 <div class="pager">${page > 1 ? html`<a rel="prev" href="${href('/code', { page: page - 1 })}">&larr; newer</a>` : ''}${!end && links.length === PER_PAGE ? html`<a rel="next" href="${href('/code', { page: page + 1 })}">older &rarr;</a>` : ''}</div>`;
