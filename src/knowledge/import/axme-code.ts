@@ -11,7 +11,7 @@ import { parseInput } from '../../model/validate.ts';
 import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
-import { putFile, putItem, stage, type Staged } from '../core/staging.ts';
+import { putFile, putItem, stage } from '../core/staging.ts';
 import { requireFolder, resolveFolder } from './import-folder.ts';
 import { readAxmeCode, type AxmeCodePlan, type ImportProblem } from './read-axme-code.ts';
 
