@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +21,21 @@ import { coreAt, initCore, rejectsWith, withCore } from '../core.ts';
 import { axme, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLQ';
+
+/**
+ * Waits for a detached worker to finish its audit of `session`: its line in the audit log is the
+ * last file it writes (after the commit and the session's state), and its lock goes last, so
+ * neither the checks nor the test's cleanup race it.
+ */
+async function workerDone(dir: string, session: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const logged = readAuditLog(join(dir, '.git')).some((e) => e.session === session);
+    if (logged && !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`no audit of ${session} was logged within 60 s`);
+}
 
 /** A session as Claude Code writes it: prompts, parallel tool calls and results, a subagent, a compaction, a 5 MB tool output, a malformed line, a credential. */
 function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-444455556666.jsonl'): string {
@@ -346,12 +361,8 @@ describe('the post-session auditor', () => {
       stand.script(answer(JSON.stringify({ decisions: [{ title: 'Hook decision', decision: 'Found at session end.' }], summary: 'Hooked.' })));
       const end = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...payload, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }), env: anthropicEnv() });
       assert.equal(end.code, 0, end.stderr);
-      const deadline = Date.now() + 60_000;
-      let msg = '';
-      while (Date.now() < deadline && !/audit: session/.test(msg)) {
-        await new Promise((r) => setTimeout(r, 200));
-        msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
-      }
+      await workerDone(dir, id);
+      const msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
       assert.match(msg, new RegExp(`^audit: session ${id} - 1 decision`));
       assert.match(msg, new RegExp(`Axme-Session: ${id}`));
       // without any model: the first session end says so once, the next ones are quiet
@@ -403,13 +414,8 @@ describe('the post-session auditor', () => {
       await new Promise<void>((resolve) => parent.stdout!.once('data', () => resolve()));
       parent.kill('SIGKILL');
       await new Promise((r) => parent.once('exit', r));
-      const deadline = Date.now() + 60_000;
-      let msg = '';
-      while (Date.now() < deadline) {
-        msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
-        if (/audit: session sess-worker/.test(msg)) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await workerDone(dir, 'sess-worker');
+      const msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
       assert.match(msg, /audit: session sess-worker - 1 decision/);
       assert.match(msg, /Axme-Actor: auditor/);
       assert.equal(readSessionAudit(join(dir, '.git'), 'sess-worker')!.status, 'done');

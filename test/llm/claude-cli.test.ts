@@ -2,7 +2,7 @@
 // here a fake `claude` first on PATH. What it is given, what is read back, and each way it fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { openProvider } from '../../src/llm/open-provider.ts';
 import type { LlmProvider, ProviderConfig } from '../../src/llm/types.ts';
@@ -20,12 +20,18 @@ async function open(env: NodeJS.ProcessEnv, cfg: Partial<ProviderConfig> = {}): 
   return p;
 }
 
+/** Whether the process runs: a zombie (killed, not yet reaped by whoever adopted it) counts as stopped. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; an orphan's zombie waits for PID 1, which a container may never reap
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 
@@ -96,13 +102,11 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
 
   test('a timeout stops its whole process group, SIGKILL after SIGTERM is ignored', async () => {
     const p = await open(fake.env('hang'), { timeoutMs: 10_000 });
-    const started = Date.now();
     await assert.rejects(p.complete({ ...request, timeoutMs: 300 }), (err) => {
       assert.ok(isAxmeError(err, 'UNAVAILABLE'));
       assert.match(err.message, /^claude did not answer within 300 ms and was stopped: try later, or raise auditor\.timeout_ms$/);
       return true;
     });
-    assert.ok(Date.now() - started < 5_000);
     const { claude, grandchild } = fake.pids();
     for (let i = 0; i < 50 && (alive(claude) || alive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
     assert.equal(alive(claude), false, 'claude is stopped');

@@ -56,15 +56,16 @@ describe('axme serve --http: lifecycle', () => {
   });
 
   test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering', async () => {
-    const server = await startHttp(dir, ['--rate-limit', '1']);
+    const server = await startHttp(dir, ['--rate-limit', '2']);
     try {
       const send = () => fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
       const answers = await Promise.all(Array.from({ length: 30 }, send));
       const limited = answers.filter((r) => r.status === 429);
       assert.ok(limited.length > 0, `statuses: ${answers.map((r) => r.status).join(',')}`);
       assert.match(limited[0]!.headers.get('retry-after') ?? '', /^\d+$/);
-      // 1 request a second: a client needs three (initialize, initialized, the call)
-      await new Promise((r) => setTimeout(r, 4_000));
+      // 2 requests a second: after 3 s the bucket holds 6; a client needs four (initialize,
+      // initialized, the GET of its event stream, the call)
+      await new Promise((r) => setTimeout(r, 3_000));
       const client = await httpClient(server.url);
       assert.ok(answered((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult), 'answers again once the bucket refills');
       await client.close();
@@ -94,7 +95,8 @@ describe('axme serve --http: lifecycle', () => {
     const server = await startHttp(dir);
     const client = await httpClient(server.url);
     const writes = Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'axme_backlog_add', arguments: { title: `In flight ${i}` } }).then((r) => ({ ok: !(r as ToolResult).isError, r: r as ToolResult }), (err: Error) => ({ ok: false, err })));
-    await new Promise((r) => setTimeout(r, 30));
+    // the first answer back: the other writes are still on their way
+    await Promise.race(writes);
     const stopped = server.stop('SIGTERM');
     const results = await Promise.all(writes);
     const exit = await stopped;
