@@ -12,6 +12,7 @@ import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-h
 import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
+import { remoteOf } from './clients/remote.ts';
 import { sessionRows } from '../session/list.ts';
 
 export interface Check {
@@ -54,7 +55,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(...clientHookChecks(loc.worktree, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
-  checks.push(mcpCheck(loc.worktree, found));
+  checks.push(mcpCheck(loc.worktree, found, opts.env));
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));
   checks.push(sessionsCheck(loc.commonDir));
@@ -211,12 +212,20 @@ async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Chec
     : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
 }
 
-function mcpCheck(root: string, found: string): Check {
+function mcpCheck(root: string, found: string, env: NodeJS.ProcessEnv): Check {
   const path = join(root, '.mcp.json');
   try {
     const mcp = readJsonFile(path);
     const server = (mcp?.value.mcpServers as Record<string, { command?: string; args?: string[] }> | undefined)?.axme;
     if (!server) return { name: 'mcp server', status: 'missing', detail: `no "axme" server in ${path}`, fix: 'axme init' };
+    // a team's axme serve --http (axme init --mcp-url): the token must be in the environment the client starts in
+    const remote = remoteOf(server as Record<string, unknown>);
+    if (remote) {
+      const at = `a team's server at ${remote.url}`;
+      if (!remote.tokenEnv) return { name: 'mcp server', status: 'ok', detail: `${at}, without a token` };
+      if (!env[remote.tokenEnv]) return { name: 'mcp server', status: 'problem', detail: `${at}: its token comes from $${remote.tokenEnv}, which is not set here, so the server would refuse Claude Code (401)`, fix: `export ${remote.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client` };
+      return { name: 'mcp server', status: 'ok', detail: `${at}, token from $${remote.tokenEnv}` };
+    }
     const line = [server.command, ...(server.args ?? [])].join(' ');
     // an entry of an earlier axme names files by path: they must exist on this machine
     const gone = [server.command, ...(server.args ?? [])].filter((a): a is string => typeof a === 'string' && isAbsolute(a) && !existsSync(a));

@@ -22,7 +22,7 @@ export function storeCommands(io: CliIO) {
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
           .option('agent', { type: 'string', describe: 'the clients to connect (MCP server, hooks, instructions), comma-separated: claude-code (the default), cursor, vscode, gemini, codex, windsurf, claude-desktop, or all (Claude Code and every other client whose folder is here) (docs/clients.md)' })
-          .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, gemini)" })
+          .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, vscode, gemini, codex)" })
           .option('mcp-token-env', { type: 'string', describe: 'with --mcp-url: the environment variable the client reads the bearer token from (e.g. AXME_TOKEN); the token is never written into a file' })
           .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: add this project's server (axme-<folder>) to the client's file of the user, starting this machine's axme by absolute path" })
           .option('dry-run', { type: 'boolean', describe: 'print each agent file and the change init would make to it, writing nothing (the store, scan, git hooks and remotes are skipped)' })
@@ -45,7 +45,7 @@ async function stepsOf(a: CliArgs): Promise<InitSteps> {
   if (a.user && a.agent === undefined) throw new AxmeError('INVALID_INPUT', '--user goes with --agent windsurf or --agent claude-desktop: the clients whose MCP servers are in a file of the user');
   const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string, { user: a.user === true }) : undefined;
   const remote = (await import('../../setup/clients/remote.ts')).parseRemote(a.mcpUrl, a.mcpTokenEnv);
-  if (remote && !agents) throw new AxmeError('INVALID_INPUT', '--mcp-url goes with --agent <list>: name the clients to point at the server (claude-code, cursor, gemini)');
+  if (remote && !agents) throw new AxmeError('INVALID_INPUT', '--mcp-url goes with --agent <list>: name the clients to point at the server (claude-code, cursor, vscode, gemini, codex)');
   if (remote && agents?.user.length) throw new AxmeError('INVALID_INPUT', '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)');
   if (remote && agents) agents.remote = remote;
   return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };

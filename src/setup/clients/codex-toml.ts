@@ -24,13 +24,17 @@ export function tomlString(value: string): string {
   return `"${escaped}"`;
 }
 
+/** Codex's server: a command it starts (stdio), or a Streamable HTTP URL with the variable its bearer token is read from. */
+export type CodexEntry = { command: string; args: string[] } | { url: string; bearer_token_env_var?: string };
+
 /** The lines of the `[mcp_servers.axme]` table for `entry`. */
-export function codexTable(entry: { command: string; args: string[] }): string[] {
+export function codexTable(entry: CodexEntry): string[] {
+  if ('url' in entry) return ['[mcp_servers.axme]', `url = ${tomlString(entry.url)}`, ...(entry.bearer_token_env_var ? [`bearer_token_env_var = ${tomlString(entry.bearer_token_env_var)}`] : [])];
   return ['[mcp_servers.axme]', `command = ${tomlString(entry.command)}`, `args = [${entry.args.map(tomlString).join(', ')}]`];
 }
 
 /** The file's text with the axme table set to `entry`. */
-export function mergeCodexServer(text: string | null, entry: { command: string; args: string[] }, path: string): string {
+export function mergeCodexServer(text: string | null, entry: CodexEntry, path: string): string {
   const table = codexTable(entry);
   if (text === null || text === '') return `${table.join('\n')}\n`;
   const { lines, range } = locate(text, path);

@@ -4,7 +4,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
 import { mcpServerEntry } from '../launch.ts';
-import { mergeCodexServer, removeCodexServer, type TomlTableFormat } from './codex-toml.ts';
+import { mergeCodexServer, removeCodexServer, type CodexEntry, type TomlTableFormat } from './codex-toml.ts';
 import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
 import { remoteEntry, remoteUnsupported, type RemoteServer } from './remote.ts';
@@ -180,7 +180,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
       const { format, note } = c.mcp;
       const entry = selection.remote ? (remoteEntry(c.id, selection.remote) ?? throwIt(remoteUnsupported(c.id))) : c.mcp.entry();
       const path = join(root, c.mcp.file);
-      edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as { command: string; args: string[] }, path)) });
+      edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)) });
     }
     if (c.instructions) {
       const { file, kind } = c.instructions;

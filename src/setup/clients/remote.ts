@@ -13,7 +13,7 @@ export interface RemoteServer {
 }
 
 /** The clients whose project file can name an HTTP server with a header from the environment. */
-export const REMOTE_CLIENTS = ['claude-code', 'cursor', 'gemini'] as const;
+export const REMOTE_CLIENTS = ['claude-code', 'cursor', 'vscode', 'gemini', 'codex'] as const;
 
 /** Checks `--mcp-url` and `--mcp-token-env` once, at the boundary. */
 export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | undefined {
@@ -32,20 +32,44 @@ export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | und
   return { url: u.href, tokenEnv: (tokenEnv as string | undefined) ?? null };
 }
 
-/** The server entry of `client` for `remote` (the stdio fields emptied: a local entry becomes a remote one); null when the client cannot take one. */
+/**
+ * The server entry of `client` for `remote` (the stdio fields emptied: a local entry becomes a
+ * remote one); null when the client cannot take one. Each client's own way of reading the token
+ * from the environment when it starts (../shared/reference/agent-clients.md §3): `${VAR}` in
+ * Claude Code's and Gemini CLI's headers, `${env:VAR}` in Cursor's and VS Code's, and Codex's
+ * `bearer_token_env_var`, which names the variable.
+ */
 export function remoteEntry(client: string, remote: RemoteServer): Record<string, unknown> | null {
   const stdio = { command: undefined, args: undefined, env: undefined, type: undefined };
-  const bearer = (ref: string) => (remote.tokenEnv ? { headers: { Authorization: `Bearer ${ref}` } } : {});
+  // the entry is axme's: its headers are set whole (none without a token), never left from an earlier entry
+  const bearer = (ref: string) => ({ headers: remote.tokenEnv ? { Authorization: `Bearer ${ref}` } : undefined });
   switch (client) {
     case 'claude-code':
       return { ...stdio, type: 'http', url: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
     case 'cursor':
       return { ...stdio, url: remote.url, ...bearer(`\${env:${remote.tokenEnv}}`) };
+    case 'vscode':
+      return { ...stdio, type: 'http', url: remote.url, ...bearer(`\${env:${remote.tokenEnv}}`) };
     case 'gemini':
       return { ...stdio, httpUrl: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
+    case 'codex':
+      return { url: remote.url, ...(remote.tokenEnv ? { bearer_token_env_var: remote.tokenEnv } : {}) };
     default:
       return null;
   }
+}
+
+/**
+ * What an MCP server entry of a client's file points at, for `axme doctor`: the URL of an HTTP
+ * server and the environment variable its token comes from (null: a local stdio entry).
+ */
+export function remoteOf(entry: Record<string, unknown>): { url: string; tokenEnv: string | null } | null {
+  const url = typeof entry.url === 'string' ? entry.url : typeof entry.httpUrl === 'string' ? entry.httpUrl : null;
+  if (url === null || typeof entry.command === 'string') return null;
+  const auth = (entry.headers as Record<string, unknown> | undefined)?.Authorization;
+  const named = typeof auth === 'string' ? /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/.exec(auth)?.[1] : undefined;
+  const tokenEnv = typeof entry.bearer_token_env_var === 'string' ? entry.bearer_token_env_var : (named ?? null);
+  return { url, tokenEnv };
 }
 
 /** INVALID_INPUT for a client `--mcp-url` cannot configure. */
