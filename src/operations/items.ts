@@ -14,15 +14,18 @@ import { defineOperation, READ, type AnyOperation } from './operation.ts';
 import { atParam } from './params.ts';
 
 const Listed = z.looseObject({
-  items: z.array(z.looseObject({})).describe('the items, sorted by display ID (memories by slug)'),
+  items: z.array(z.looseObject({})).describe('the items, sorted by display ID (memories by slug); a stale one (its anchors changed in the code since it was learned: `axme verify`) has `stale`, the reason'),
   diagnostics: z.array(z.looseObject({})).describe('files of this kind that could not be read (they are left out)'),
   commit: z.string().describe('the commit read'),
 });
 
 type Item<K extends KindName> = ItemsByKind[K][number];
 
-/** One line per item; `[workspace]` after one that comes from the workspace store. */
-const listLine = <K extends KindName>(line: (item: Item<K>) => string) => (item: Item<K>) => `${line(item)}${'store' in item ? '  [workspace]' : ''}`;
+/** One line per item; `[workspace]` after one that comes from the workspace store; a stale one says so and why. */
+const listLine = <K extends KindName>(line: (item: Item<K>) => string) => (item: Item<K>) => {
+  const stale = (item as { stale?: string }).stale;
+  return `${line(item)}${'store' in item ? '  [workspace]' : ''}${stale ? `  (may be outdated: ${stale})` : ''}`;
+};
 
 /**
  * `<kind> list` (the CLI's own: the agent's reads are the paged digests): live items by default,
@@ -55,9 +58,9 @@ function listOp<K extends KindName>(kind: K, statuses: readonly [string, ...stri
     },
     mcp: null,
     async run(kb, input): Promise<ListResult<K>> {
-      const { listItems } = await import('../knowledge/items/list-items.ts');
+      const { listWithStaleness } = await import('../knowledge/views/stale-marks.ts');
       const { at, all, status, type } = input as { at?: string; all?: boolean; status?: string[]; type?: string };
-      return listItems(kb, { kind, at, all: !!all, status, type });
+      return listWithStaleness(kb, { kind, at, all: !!all, status, type });
     },
     json: (r) => ({ items: r.items, diagnostics: r.diagnostics, commit: r.commit }),
     text: (r) => (r.items as Array<Item<K>>).map(row).join('\n'),

@@ -40,8 +40,15 @@ export const search = defineOperation({
     describe: 'ranked search over decisions and memories (BM25F with stemming and synonyms), with git citations',
     positional: ['query'],
     variadic: true,
-    // one line per hit: score, ID or slug, title, status when not current, citation
-    text: (r) => textOf(r.hits.map((h) => `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}  ${h.citation}`)),
+    // one line per hit: score, ID or slug, title, status when not current, the superseded item it
+    // stands for, a stale mark (never served silently as current), citation last
+    text: (r) =>
+      textOf(
+        r.hits.map(
+          (h) =>
+            `${h.score.toFixed(3)}  ${h.id ?? h.slug}  ${h.title}${h.status === 'active' ? '' : ` [${h.status}]`}${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}  ${h.citation}`,
+        ),
+      ),
   },
   json: ({ query: _q, ...r }) => r,
   text: (r) => {

@@ -15,7 +15,7 @@ import { decisionGet, memoryGet } from '../../src/operations/digests.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { initCore, runOp, runOpText, withCore } from '../core.ts';
 import { search } from '../../src/operations/search.ts';
-import { axme, commitFiles, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, commitFiles, tempRepo } from '../helpers.ts';
 
 describe('stale items are marked wherever they are shown', () => {
   let dir: string;
@@ -54,6 +54,16 @@ describe('stale items are marked wherever they are shown', () => {
     assert.match(m.text, /May be outdated: src\/pay\.ts/);
   });
 
+  test('the CLI lists end a stale line with the mark; --json items carry the reason', async () => {
+    const lines = (await axmeOk(dir, ['decision', 'list'])).split('\n');
+    assert.match(lines.find((l: string) => /D-001/.test(l)), /Charge in cents.*  \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)$/);
+    assert.doesNotMatch(lines.find((l: string) => /D-002/.test(l)), /outdated/);
+    const json = await axmeOk(dir, ['decision', 'list', '--json']);
+    assert.match(json.find((d: { id: string }) => d.id === 'D-001').stale, /^src\/pay\.ts changed in 1 commit/);
+    assert.equal(json.find((d: { id: string }) => d.id === 'D-002').stale, undefined);
+    assert.match(await axmeOk(dir, ['memory', 'list']), /payment-helpers .*\(may be outdated: src\/pay\.ts/);
+  });
+
   test('reads: axme_get_decision / decision show say so; --json has the changes and commits', async () => {
     const json = await runOp(dir, decisionGet, { id_or_slug: 'D-001' });
     assert.match(json.stale.reason, /src\/pay\.ts changed in 1 commit/);
@@ -85,6 +95,9 @@ describe('stale items are marked wherever they are shown', () => {
     assert.match(hit.stale_reason, /src\/pay\.ts changed in 1 commit/);
     const text = await runOpText(dir, search, { query: 'charge amounts integers' });
     assert.match(text, /D-001 Charge in cents \[decision\] \(may be outdated: src\/pay\.ts/);
+    // the CLI's line per hit too: the mark before the citation
+    const line = (await axmeOk(dir, ['search', 'charge', 'amounts', 'integers'])).split('\n').find((l: string) => /D-001/.test(l));
+    assert.match(line, /^\d\.\d{3}  D-001  Charge in cents \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)  git:[0-9a-f]{40}:decisions\/charge-in-cents\.md$/);
   });
 
   test('a reconfirm clears the mark', async () => {

@@ -1,7 +1,9 @@
 import { isAxmeError } from '../../model/errors.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import { listItems, type ListOptions, type ListResult } from '../items/list-items.ts';
 import { showItem, type ShowResult } from '../items/show-item.ts';
+import { ANCHORED_KINDS } from '../../model/anchor.ts';
 import type { StaleItem, VerifyResult } from '../stale/types.ts';
 import { verifyKnowledge } from '../stale/verify-knowledge.ts';
 
@@ -51,4 +53,21 @@ export async function showWithStaleness<T extends ItemBase>(kb: KnowledgeBase, o
   if (r.store) return r;
   const s = (await staleMarks(kb, opts.at)).of(opts.kind, r.item.slug);
   return s ? { ...r, stale: s } : r;
+}
+
+/**
+ * listItems, each stale item with `stale` set to why (what moved since it was learned), for the
+ * lists people read (`axme decision list`): never served silently as current. Items of a
+ * workspace store and kinds without anchors are listed as they are.
+ */
+export async function listWithStaleness<K extends KindName>(kb: KnowledgeBase, opts: ListOptions<K>): Promise<ListResult<K>> {
+  const r = await listItems(kb, opts);
+  if (!(ANCHORED_KINDS as readonly string[]).includes(opts.kind) || r.items.length === 0) return r;
+  const marks = await staleMarks(kb, opts.at);
+  if (marks.all.length === 0) return r;
+  const items = (r.items as Array<{ slug: string; store?: string }>).map((i) => {
+    const s = i.store ? undefined : marks.of(opts.kind, i.slug);
+    return s ? { ...i, stale: s.reason } : i;
+  });
+  return { ...r, items: items as ListResult<K>['items'] };
 }

@@ -165,7 +165,12 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - opts.idleTimeoutS * 1000;
-    for (const [id, s] of sessions) if (s.lastSeen < cutoff) void closeSession(id, 'mcp-http-idle').then(() => opts.log(`session ${id} closed after ${opts.idleTimeoutS} s idle`));
+    for (const [id, s] of sessions) {
+      if (s.lastSeen >= cutoff) continue;
+      // said before the session goes: a client refused with 404 from now on finds the reason logged
+      opts.log(`session ${id} closed after ${opts.idleTimeoutS} s idle`);
+      void closeSession(id, 'mcp-http-idle');
+    }
     try {
       verifier.flush();
     } catch (err) {
