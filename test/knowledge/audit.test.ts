@@ -344,6 +344,14 @@ describe('the post-session auditor', () => {
       assert.match(none.stderr, /no model to audit with/);
       const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
       assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /nope\.jsonl is not a readable file: give the path of a session transcript/);
+      // a wrong path is said before a missing model, and a folder is not a transcript
+      const both = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /is not a readable file/);
+      const folder = await axme(dir, ['audit', work], { env: anthropicEnv() });
+      assert.equal(folder.code, 2);
+      assert.match(folder.stderr, /is not a readable file/);
     } finally {
       cleanup();
     }

@@ -8,7 +8,7 @@ import { AxmeError } from '../../model/errors.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 import { readAuditLog } from './audit-state.ts';
-import { runAudit, type AuditOptions, type AuditResult } from './run-audit.ts';
+import { runAudit, transcriptFile, type AuditOptions, type AuditResult } from './run-audit.ts';
 
 /** The provider settings of this store: axme.yaml's `auditor` block, the environment, then `overrides` (flags). */
 export async function auditorConfig(kb: KnowledgeBase, env: NodeJS.ProcessEnv, overrides: Partial<ProviderConfig> = {}): Promise<ProviderConfig> {
@@ -23,6 +23,7 @@ export async function auditorConfig(kb: KnowledgeBase, env: NodeJS.ProcessEnv, o
  * one up: nothing is read or written.
  */
 export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { env: NodeJS.ProcessEnv; overrides?: Partial<ProviderConfig> }): Promise<AuditResult> {
+  transcriptFile(opts.transcript); // a wrong path is said first, before the model is looked for
   const cfg = await auditorConfig(kb, opts.env, opts.overrides);
   const provider = await openProvider(cfg, opts.env);
   if (!provider) {

@@ -62,6 +62,18 @@ export interface AuditResult {
   duration_ms: number;
 }
 
+/** The transcript's absolute path and size; INVALID_INPUT when it is not a readable file. */
+export function transcriptFile(path: string): { transcript: string; size: number } {
+  const transcript = resolve(path);
+  try {
+    const st = statSync(transcript);
+    if (st.isFile()) return { transcript, size: st.size };
+  } catch {
+    // said below
+  }
+  throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl), e.g. one under ~/.claude/projects/`);
+}
+
 /**
  * Audits a session's transcript with a model (docs/auditor.md): reads it from where the last
  * audit stopped (a resumed or compacted session sends only what is new), renders it in chunks
@@ -74,13 +86,7 @@ export interface AuditResult {
 export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: AuditOptions): Promise<AuditResult> {
   const started = Date.now();
   const commonDir = kb.repo.commonDir;
-  const transcript = resolve(opts.transcript);
-  let size: number;
-  try {
-    size = statSync(transcript).size;
-  } catch {
-    throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl), e.g. one under ~/.claude/projects/`);
-  }
+  const { transcript, size } = transcriptFile(opts.transcript);
   const session = sessionOf(commonDir, transcript, opts.session);
   const local = readSession(commonDir, session);
   const mode: AuditMode = opts.mode ?? (local?.closed || (await closedByAgent(kb, session)) ? 'verify' : 'full');
