@@ -106,7 +106,7 @@ export const memoryGet = defineOperation({
   text: (r) => `${memoryBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}\nSource: ${r.location}`,
 });
 
-type BacklogRead = { one: ShowResult<BacklogItem> } | { items: BacklogItem[] };
+type BacklogRead = { one: ShowResult<BacklogItem> & { stale?: StaleItem } } | { items: Array<BacklogItem & { stale?: string }> };
 
 /** backlog.read: `axme_backlog` (the CLI's `axme backlog list` and `show` are its twins). */
 export const backlogRead = defineOperation({
@@ -124,16 +124,18 @@ export const backlogRead = defineOperation({
   cli: null,
   mcp: { tool: 'axme_backlog' },
   async run(kb, input): Promise<BacklogRead> {
-    if (input.id) {
-      const { showItem } = await import('../knowledge/items/show-item.ts');
-      return { one: await showItem<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }) };
-    }
-    const { listItems } = await import('../knowledge/items/list-items.ts');
-    const r = await listItems(kb, { kind: 'backlog', at: input.at, status: input.status ? [input.status] : undefined });
-    return { items: r.items as BacklogItem[] };
+    const { listWithStaleness, showWithStaleness } = await import('../knowledge/views/stale-marks.ts');
+    if (input.id) return { one: await showWithStaleness<BacklogItem>(kb, { kind: 'backlog', ref: input.id, at: input.at }) };
+    const r = await listWithStaleness(kb, { kind: 'backlog', at: input.at, status: input.status ? [input.status] : undefined });
+    return { items: r.items as Array<BacklogItem & { stale?: string }> };
   },
-  json: (r) => ('one' in r ? { ...r.one.item, path: r.one.path, location: r.one.location } : { items: r.items }),
-  text: (r) => ('one' in r ? r.one.text : r.items.length ? `# Backlog (${r.items.length})\n${r.items.map(backlogLine).join('\n')}` : '# Backlog\nNothing here.'),
+  json: (r) => ('one' in r ? shownJson(r.one) : { items: r.items }),
+  text: (r) =>
+    'one' in r
+      ? `${r.one.text}${r.one.stale ? `\n${staleLine(r.one.stale)}` : ''}`
+      : r.items.length
+        ? `# Backlog (${r.items.length})\n${r.items.map((i) => `${backlogLine(i)}${i.stale ? ` (may be outdated: ${i.stale})` : ''}`).join('\n')}`
+        : '# Backlog\nNothing here.',
 });
 
 /** question.open: `axme_list_open_questions` (the CLI's `axme question list` is its twin). */

@@ -11,7 +11,8 @@ import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
 import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { readDigest } from '../../src/knowledge/views/read-digest.ts';
-import { decisionGet, memoryGet } from '../../src/operations/digests.ts';
+import { backlogRead, decisionGet, memoryGet } from '../../src/operations/digests.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { initCore, runOp, runOpText, withCore } from '../core.ts';
 import { search } from '../../src/operations/search.ts';
@@ -107,5 +108,17 @@ describe('stale items are marked wherever they are shown', () => {
     assert.doesNotMatch(c.text, /decision D-001/);
     const json = await runOp(dir, decisionGet, { id_or_slug: 'D-001' });
     assert.equal(json.stale, undefined);
+  });
+
+  test('backlog items: axme_backlog and axme backlog list mark them too', async () => {
+    await withCore(dir, (kb) => addBacklogItem(kb, { title: 'Round the charge', description: 'Rounding rules', anchors: ['src/pay.ts'] }));
+    commitFiles(dir, { 'src/pay.ts': 'export const charge = 3;\n' }, 'pay: round');
+    const listed = await runOp(dir, backlogRead, {});
+    assert.match(listed.items.find((i: { title: string }) => i.title === 'Round the charge').stale, /^src\/pay\.ts changed in 1 commit since this was/);
+    assert.match(await runOpText(dir, backlogRead, {}), /Round the charge.* \(may be outdated: src\/pay\.ts changed in 1 commit/);
+    const one = await runOp(dir, backlogRead, { id: 'B-001' });
+    assert.match(one.stale.reason, /src\/pay\.ts/);
+    assert.match(await runOpText(dir, backlogRead, { id: 'B-001' }), /\nMay be outdated: src\/pay\.ts changed in 1 commit.*axme reconfirm B-001/);
+    assert.match(await axmeOk(dir, ['backlog', 'list']), /Round the charge.*\(may be outdated: src\/pay\.ts/);
   });
 });
