@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -22,19 +22,39 @@ import { axme, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLQ';
 
+/** Whether a process running `axme audit … --session <session>` (a worker) is alive on this machine (Linux: /proc). */
+function workerRunning(session: string): boolean {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return false; // no /proc: the audit log and the lock are all there is to wait for
+  }
+  for (const pid of pids) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (args.includes('audit') && args.includes('--session') && args[args.indexOf('--session') + 1] === session && !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return true;
+    } catch {
+      // gone while looked at
+    }
+  }
+  return false;
+}
+
 /**
- * Waits for a detached worker to finish its audit of `session`: its line in the audit log is the
- * last file it writes (after the commit and the session's state), and its lock goes last, so
- * neither the checks nor the test's cleanup race it.
+ * Waits for a detached worker to finish its audit of `session` and exit: its line in the audit
+ * log is written after the commit and the session's state, its lock goes after that, and its
+ * process ends after the knowledge base is closed (the derived cache written) — so neither the
+ * checks nor the test's cleanup race anything it still writes.
  */
 async function workerDone(dir: string, session: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const logged = readAuditLog(join(dir, '.git')).some((e) => e.session === session);
-    if (logged && !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`))) return;
+    if (logged && !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`)) && !workerRunning(session)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  assert.fail(`no audit of ${session} was logged within 60 s`);
+  assert.fail(`the audit of ${session} did not finish within 60 s`);
 }
 
 /** A session as Claude Code writes it: prompts, parallel tool calls and results, a subagent, a compaction, a 5 MB tool output, a malformed line, a credential. */

@@ -83,10 +83,11 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
   test('sync.auto commit: the knowledge also goes to the remote after each commit, in the background', async () => {
     await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env }); // the git hooks
     const commitEnv = { ...env, AXME_SYNC_AUTO: 'commit' };
+    const since0 = new Date().toISOString(); // before the hook: its background run may record before the hook returns
     const start = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: commitEnv, input: JSON.stringify({ session_id: 'auto-5', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
     assert.equal(start.status, 0, start.stderr);
     assert.equal(record()!.mode, 'commit');
-    await outcome(record()?.last?.at ?? '');
+    await outcome(since0);
     await axmeOk(dir, ['decision', 'add', '--title', 'Saved before a commit', '--decision', 'Shared after it.'], { env });
     const since = new Date().toISOString();
     const c = spawnSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'code change', '-m', '#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });

@@ -102,9 +102,10 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
 
   test('a timeout stops its whole process group, SIGKILL after SIGTERM is ignored', async () => {
     const p = await open(fake.env('hang'), { timeoutMs: 10_000 });
-    await assert.rejects(p.complete({ ...request, timeoutMs: 300 }), (err) => {
+    // long enough for the fake to start and ignore SIGTERM; the request's own timeout, not the provider's 10 s
+    await assert.rejects(p.complete({ ...request, timeoutMs: 1_500 }), (err) => {
       assert.ok(isAxmeError(err, 'UNAVAILABLE'));
-      assert.match(err.message, /^claude did not answer within 300 ms and was stopped: try later, or raise auditor\.timeout_ms$/);
+      assert.match(err.message, /^claude did not answer within 1500 ms and was stopped: try later, or raise auditor\.timeout_ms$/);
       return true;
     });
     const { claude, grandchild } = fake.pids();

@@ -8,6 +8,12 @@ import { delimiter, join } from 'node:path';
 const SCRIPT = `
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
+if (process.env.FAKE_CLAUDE_MODE === 'hang') {
+  // stubborn from its first line (only SIGKILL stops it), its pids known before a timeout can come
+  process.on('SIGTERM', () => {});
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  fs.writeFileSync(process.env.FAKE_CLAUDE_PIDS, JSON.stringify({ claude: process.pid, grandchild: child.pid }));
+}
 let input = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (c) => (input += c));
@@ -35,12 +41,7 @@ process.stdin.on('end', () => {
     process.stderr.write('line 1\\nline 2\\nline 3\\nline 4\\nline 5\\nline 6\\nError: something broke\\n');
     process.exit(3);
   }
-  if (mode === 'hang') {
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    fs.writeFileSync(env.FAKE_CLAUDE_PIDS, JSON.stringify({ claude: process.pid, grandchild: child.pid }));
-    process.on('SIGTERM', () => {}); // stubborn: only SIGKILL stops it
-    setInterval(() => {}, 1000);
-  }
+  if (mode === 'hang') setInterval(() => {}, 1000);
 });
 `;
 

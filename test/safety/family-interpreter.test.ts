@@ -238,6 +238,7 @@ describe('interpreterScripts', () => {
     scriptsOf(`python -c "${'os.system('.repeat(20_000)}"`);
     scriptsOf(`node -e "${'['.repeat(50_000)}"`);
     scriptsOf(`perl -e '${'system("a"); '.repeat(10_000)}'`);
-    assert.ok(performance.now() - started < 2_000, `${performance.now() - started} ms`);
+    // a bound only catastrophic backtracking breaks (about 0.2 s here, even under load)
+    assert.ok(performance.now() - started < 10_000, `${performance.now() - started} ms`);
   });
 });

@@ -105,6 +105,8 @@ describe('axme ui', { skip }, () => {
     assert.match((await page.textContent('main dl.fields'))!, /required/);
     // its history lists both versions
     await page.click('text=history');
+    await page.waitForURL(/\/history\//);
+    await page.locator('.change').first().waitFor();
     assert.equal(await page.locator('.change').count(), 1);
   });
 
@@ -122,6 +124,8 @@ describe('axme ui', { skip }, () => {
     await page.goto(`${ui.url}/memories`);
     await page.keyboard.press('/');
     await page.keyboard.type('cents');
+    // the answer to the whole word (an earlier keystroke's may land first): the page says which in its URL
+    await page.waitForFunction(() => location.search === '?q=cents');
     await page.waitForSelector('ol.hits li');
     assert.equal(new URL(page.url()).pathname, '/search');
     const hits = await page.locator('ol.hits li a').allTextContents();
