@@ -125,7 +125,7 @@ describe('axme ui', { skip }, () => {
     await page.keyboard.press('/');
     await page.keyboard.type('cents');
     // the answer to the whole word (an earlier keystroke's may land first): the page says which in its URL
-    await page.waitForFunction(() => location.search === '?q=cents');
+    await page.waitForFunction(() => (globalThis as unknown as { location: { search: string } }).location.search === '?q=cents');
     await page.waitForSelector('ol.hits li');
     assert.equal(new URL(page.url()).pathname, '/search');
     const hits = await page.locator('ol.hits li a').allTextContents();
