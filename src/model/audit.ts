@@ -1,23 +1,18 @@
 import { z } from 'zod';
 import { FinalizeCloseInput } from './close.ts';
-import { longText } from './text.ts';
+import { QuestionInput } from './question.ts';
 
 /** full: the agent did not close the session, extract everything; verify: it did, find only what it missed. */
 export const AUDIT_MODES = ['full', 'verify'] as const;
 export type AuditMode = (typeof AUDIT_MODES)[number];
 
-/** A question the auditor leaves for the user (a contradiction it will not settle itself, something unclear). */
-export const AuditQuestion = z.object({
-  question: longText('the question for the user').refine((v) => v.trim() !== '', 'must not be empty'),
-  context: longText('what in the session prompted it').default(''),
-});
-
 /**
  * What the auditor's model answers: the same shape as axme_finalize_close's arguments (one schema
- * for one concept), plus questions for the user and whether the oracle should be scanned again.
+ * for one concept), plus questions for the user (axme_ask_question's arguments) and whether the
+ * oracle should be scanned again.
  */
 export const AuditAnswer = FinalizeCloseInput.extend({
-  questions: z.array(AuditQuestion).max(20).default([]).describe('questions for the user: contradictions with stored decisions, things left unclear'),
+  questions: z.array(QuestionInput).max(20).default([]).describe('questions for the user: contradictions with stored decisions, things left unclear'),
   oracle_rescan: z.boolean().default(false).describe('true when the session changed the stack or structure (new dependency, new top-level folder)'),
 });
 export type AuditAnswer = z.output<typeof AuditAnswer>;

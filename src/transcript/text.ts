@@ -14,7 +14,7 @@ export function escapeAttr(value: string): string {
 }
 
 /** `12,345`. */
-export function formatCount(n: number): string {
+function formatCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 

@@ -8,21 +8,33 @@ import { build, type Metafile } from 'esbuild';
 const SDK = /node_modules\/(@anthropic-ai\/sdk|openai)\//;
 const entry = new URL('../../src/llm/index.ts', import.meta.url).pathname;
 
-test('importing src/llm/ statically reaches no SDK: each is in a chunk only import() loads', async () => {
-  const { metafile } = await build({ entryPoints: [entry], bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outdir: 'out', write: false, metafile: true, logLevel: 'silent' });
+/** The modules an entry loads statically (split as the build splits), and those of every chunk. */
+async function staticInputs(file: string): Promise<{ reached: string[]; all: string[] }> {
+  const { metafile } = await build({ entryPoints: [file], bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outdir: 'out', write: false, metafile: true, logLevel: 'silent' });
   const outputs = metafile.outputs;
   const start = Object.keys(outputs).find((name) => outputs[name]!.entryPoint);
   assert.ok(start);
-  const reached = new Set<string>();
+  const seen = new Set<string>();
   const visit = (name: string) => {
-    if (reached.has(name)) return;
-    reached.add(name);
+    if (seen.has(name)) return;
+    seen.add(name);
     for (const i of outputs[name]!.imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
   visit(start);
-  const sdkIn = (names: Iterable<string>) => [...names].flatMap((n) => Object.keys(outputs[n]!.inputs).filter((i) => SDK.test(i)));
-  assert.deepEqual(sdkIn(reached), [], 'no SDK module is loaded with src/llm/index.ts');
-  assert.ok(sdkIn(Object.keys(outputs)).length > 0, 'the SDKs are in the lazily loaded chunks');
+  const inputs = (names: Iterable<string>) => [...names].flatMap((n) => Object.keys(outputs[n]!.inputs));
+  return { reached: inputs(seen), all: inputs(Object.keys(outputs)) };
+}
+
+test('importing src/llm/ statically reaches no SDK: each is in a chunk only import() loads', async () => {
+  const { reached, all } = await staticInputs(entry);
+  assert.deepEqual(reached.filter((i) => SDK.test(i)), [], 'no SDK module is loaded with src/llm/index.ts');
+  assert.ok(all.some((i) => SDK.test(i)), 'the SDKs are in the lazily loaded chunks');
+});
+
+test("the hooks' audit check (audit-worker.ts) loads no provider, no transcript reader, no audit run", async () => {
+  const { reached } = await staticInputs(new URL('../../src/knowledge/audit/audit-worker.ts', import.meta.url).pathname);
+  const heavy = /src\/transcript\/|src\/knowledge\/audit\/(run|apply|route)-audit\.ts|src\/llm\/(anthropic|openai|claude-cli|open-provider)\.ts|src\/knowledge\/views\/search/;
+  assert.deepEqual(reached.filter((i) => heavy.test(i) || SDK.test(i)), []);
 });
 
 test('bundled as the CLI is (CommonJS): every import() stays inside, ASCII only', async () => {

@@ -20,7 +20,7 @@ import { planSafetyUpdate } from '../rules/update-safety.ts';
 import { tokenize } from '../views/search.ts';
 
 /** Two titles (or texts) this alike, by their words' stems, are the same knowledge. */
-export const SAME_WORDS = 0.6;
+const SAME_WORDS = 0.6;
 
 export interface Dropped {
   kind: 'decision' | 'memory' | 'question' | 'safety_rule';
@@ -173,7 +173,7 @@ function alike<T>(title: string, text: string, items: T[], fields: (i: T) => [st
 }
 
 /** Jaccard similarity of two texts' stemmed words (search's analysis), 0..1. */
-export function similarity(a: string, b: string): number {
+function similarity(a: string, b: string): number {
   const x = new Set(tokenize(a));
   const y = new Set(tokenize(b));
   if (x.size === 0 || y.size === 0) return 0;

@@ -1,21 +1,12 @@
 import { chooseProvider } from '../../llm/choose-provider.ts';
 import { openProvider } from '../../llm/open-provider.ts';
-import { providerConfig } from '../../llm/provider-config.ts';
 import type { ProviderConfig } from '../../llm/types.ts';
 import type { AuditLogEntry } from '../../model/audit.ts';
-import type { AuditorConfig } from '../../model/config.ts';
 import { AxmeError } from '../../model/errors.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readState } from '../core/state.ts';
 import { readAuditLog } from './audit-state.ts';
+import { auditorConfig } from './auditor-config.ts';
 import { runAudit, transcriptFile, type AuditOptions, type AuditResult } from './run-audit.ts';
-
-/** The provider settings of this store: axme.yaml's `auditor` block, the environment, then `overrides` (flags). */
-export async function auditorConfig(kb: KnowledgeBase, env: NodeJS.ProcessEnv, overrides: Partial<ProviderConfig> = {}): Promise<ProviderConfig> {
-  const tip = await kb.repo.backend.resolveRef(kb.ref);
-  const block = tip ? ((await readState(kb)).config as { auditor?: AuditorConfig } | null)?.auditor : undefined;
-  return providerConfig(block, env, overrides);
-}
 
 /**
  * `axme audit <transcript>`: the provider from the configuration (`auto` by default), then

@@ -5,7 +5,7 @@ import { chooseProvider } from '../../llm/choose-provider.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { listSessions } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { auditorConfig } from './audit-transcript.ts';
+import { auditorConfig } from './auditor-config.ts';
 import { auditsDir, readSessionAudit } from './audit-state.ts';
 
 /** Set in the worker's environment: a session the auditor's own `claude -p` starts is never audited in turn. */

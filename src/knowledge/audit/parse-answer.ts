@@ -23,7 +23,7 @@ export function parseAnswer(text: string): ParsedAnswer {
 }
 
 /** The JSON object in a text: inside a ```json fence when there is one, else from the first `{` to the last `}`. */
-export function jsonPart(text: string): string | null {
+function jsonPart(text: string): string | null {
   const t = text.replace(/^\ufeff/, '').trim();
   const fence = /```(?:json|JSON)?[ \t]*\n([\s\S]*?)\n?```/.exec(t);
   const body = fence ? fence[1]!.trim() : t;

@@ -1,6 +1,6 @@
-import type { AuditAnswer, AuditMode } from '../../model/audit.ts';
+import { AuditAnswer, type AuditMode } from '../../model/audit.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { detectWorkspace, findMember } from '../workspace/detect-workspace.ts';
+import { detectWorkspace, findMember, type WorkspaceMember } from '../workspace/detect-workspace.ts';
 import { routeByScope } from '../workspace/route-scope.ts';
 import { applyAudit, type AuditApplied } from './apply-audit.ts';
 
@@ -22,32 +22,24 @@ export async function applyRouted(kb: KnowledgeBase, answer: AuditAnswer, opts: 
   const link = kb.workspace;
   if (!link) return { main: await applyAudit(kb, answer, opts), others: [] };
   const members = detectWorkspace({ dir: link.root, force: true }).members;
-  const elsewhere = new Map<string, Pick<AuditAnswer, 'decisions' | 'memories'>>();
-  const here = (scope: string[] | undefined): boolean => {
-    if (!scope?.length || scope.includes('all')) return true;
-    const named = scope.map((n) => findMember(members, n));
-    if (named.some((m) => !m)) return true;
-    let mine = false;
-    for (const m of named) {
-      if (m!.name === link.member) mine = true;
-      else if (!elsewhere.has(m!.name)) elsewhere.set(m!.name, { decisions: [], memories: [] });
-    }
-    return mine;
-  };
   const keep: AuditAnswer = { ...answer, decisions: [], memories: [] };
+  const elsewhere = new Map<string, Pick<AuditAnswer, 'decisions' | 'memories'>>();
+  const to = (name: string) => elsewhere.get(name) ?? elsewhere.set(name, { decisions: [], memories: [] }).get(name)!;
   for (const d of answer.decisions) {
-    if (here(d.scope)) keep.decisions.push(d);
-    for (const n of names(d.scope, members, link.member)) elsewhere.get(n)!.decisions.push(d);
+    const named = scopeMembers(d.scope, members);
+    if (!named || named.some((n) => n === link.member)) keep.decisions.push(d);
+    for (const n of named ?? []) if (n !== link.member) to(n).decisions.push(d);
   }
   for (const m of answer.memories) {
-    if (here(m.scope)) keep.memories.push(m);
-    for (const n of names(m.scope, members, link.member)) elsewhere.get(n)!.memories.push(m);
+    const named = scopeMembers(m.scope, members);
+    if (!named || named.some((n) => n === link.member)) keep.memories.push(m);
+    for (const n of named ?? []) if (n !== link.member) to(n).memories.push(m);
   }
   const main = await applyAudit(kb, keep, opts);
   const others: RoutedAudit['others'] = [];
   for (const [name, part] of elsewhere) {
-    if (!part.decisions.length && !part.memories.length) continue;
-    const only: AuditAnswer = { ...emptyLike(answer), ...part };
+    // nothing but the routed items: the handoff, questions and rules stay with the session's store
+    const only: AuditAnswer = { ...AuditAnswer.parse({}), ...part };
     type One = { store: string; applied: AuditApplied; others?: One[] };
     const r = await routeByScope<One>(kb, [name], async (t) => ({ store: t.label ?? name, applied: await applyAudit(t, only, { mode: opts.mode, dryRun: opts.dryRun, record: false }) }));
     others.push({ store: r.store, applied: r.applied });
@@ -55,15 +47,9 @@ export async function applyRouted(kb: KnowledgeBase, answer: AuditAnswer, opts: 
   return { main, others };
 }
 
-/** The other members an item's scope names (known names only). */
-function names(scope: string[] | undefined, members: ReturnType<typeof detectWorkspace>['members'], own: string | null): string[] {
-  if (!scope?.length || scope.includes('all')) return [];
+/** The members an item's scope names, or null when it stays here only: no scope, "all", or a name the workspace does not know. */
+function scopeMembers(scope: string[] | undefined, members: WorkspaceMember[]): string[] | null {
+  if (!scope?.length || scope.includes('all')) return null;
   const found = scope.map((n) => findMember(members, n));
-  if (found.some((m) => !m)) return [];
-  return [...new Set(found.map((m) => m!.name).filter((n) => n !== own))];
-}
-
-/** An answer with nothing in it but what `part` adds: no handoff, no questions, no rules. */
-function emptyLike(a: AuditAnswer): AuditAnswer {
-  return { ...a, decisions: [], memories: [], safety_rules: [], questions: [], stopped_at: '', summary: '', in_progress: '', next_steps: '', worklog_entry: '', startup_text: '', test_results: '', blockers: '', prs: [], dirty_branches: [] };
+  return found.every((m) => m !== undefined) ? [...new Set(found.map((m) => m!.name))] : null;
 }

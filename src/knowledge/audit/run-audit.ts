@@ -109,6 +109,7 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     const system = (mode === 'full' ? FULL_PROMPT : VERIFY_PROMPT).system;
     const answers: AuditAnswer[] = [];
     const stream = claudeCodeReader.read({ path: transcript, from });
+    // the main conversation only (the renderer's default): subagents' work is theirs, the main conversation says what came of it
     const renderer = new TranscriptRenderer({ budget: opts.chunkChars ?? DEFAULT_CHUNK_CHARS });
     const ask = async (chunk: RenderedChunk, last: boolean): Promise<void> => {
       usage.chunks++;
@@ -117,7 +118,6 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     };
     let pending: RenderedChunk | null = null;
     for await (const entry of stream) {
-      if (entry.sidechain) continue; // subagents' work is theirs: the main conversation says what came of it
       const full = renderer.add(entry);
       if (!full) continue;
       if (pending) await ask(pending, false);
