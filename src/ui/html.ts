@@ -16,7 +16,7 @@ type Value = Html | string | number | boolean | null | undefined | readonly Valu
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text as HTML: the five characters that matter in content and quoted attributes, escaped. */
-export function esc(s: string): string {
+function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
@@ -58,7 +58,7 @@ ${opts.at ? html`<p class="at">Read at <code>${opts.at}</code>${opts.commit ? ht
 }
 
 /** The views in the navigation, in order. */
-export const NAV: ReadonlyArray<readonly [string, string]> = [
+const NAV: ReadonlyArray<readonly [string, string]> = [
   ['/decisions', 'Decisions'],
   ['/memories', 'Memories'],
   ['/backlog', 'Backlog'],

@@ -12,7 +12,7 @@ import { sessionsView, sessionView } from './views/sessions.ts';
 import { commitView, timelineView } from './views/timeline.ts';
 
 /** The pages: a path pattern (its groups are the view's parts, URL-decoded) and the view. */
-export const ROUTES: ReadonlyArray<readonly [RegExp, View]> = [
+const ROUTES: ReadonlyArray<readonly [RegExp, View]> = [
   [/^\/decisions$/, decisionsView],
   [/^\/memories$/, memoriesView],
   [/^\/backlog$/, backlogView],

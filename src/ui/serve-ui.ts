@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { isLoopback } from '../model/loopback.ts';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { closeKnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
@@ -30,21 +30,14 @@ export interface UiOptions {
   now?: (() => Date) | undefined;
 }
 
-export interface RunningUi {
-  url: string;
-  server: Server;
-  /** stops listening, ends open connections, closes the knowledge base */
-  close(): Promise<void>;
-}
-
-
 /**
  * Starts the read-only page: opens the knowledge base (and reads it once, so the first page is
- * warm), listens on `host:port`, prints the URL. Every request reads the store afresh (the tip
+ * warm), listens on `host:port`, prints the URL; `close` stops listening, ends open connections
+ * and closes the knowledge base. Every request reads the store afresh (the tip
  * can move while the page is open; derived states are cached per commit).
  */
-export async function startUi(opts: UiOptions): Promise<RunningUi> {
-  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', `--port ${opts.port} is not a port: give 1-65535, or 0 to pick a free one`);
+async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535 (0 picks a free one)');
   if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
   const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: 'human', workspace: true });
   try {
@@ -68,16 +61,15 @@ export async function startUi(opts: UiOptions): Promise<RunningUi> {
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/`;
   opts.stdout.write(`${url}\n`);
   if (opts.open) openBrowser(url, opts.stderr);
-  let closing: Promise<void> | undefined;
   return {
-    url,
-    server,
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
+    async close() {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
-      }).then(() => closeKnowledgeBase(kb))),
+      });
+      await closeKnowledgeBase(kb);
+    },
   };
 }
 

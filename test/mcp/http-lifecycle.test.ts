@@ -55,6 +55,24 @@ describe('axme serve --http: lifecycle', () => {
     assert.equal(r.stdout, '');
   });
 
+  test('bad --http flags are refused before anything listens (exit 2, the flag named)', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--http', '--port', '70000'], /--port must be a whole number from 0 to 65535/],
+      [['--http', '--port', '-1'], /--port must be a number of at least 0/],
+      [['--http', '--max-body', '10'], /--max-body must be a number of at least 1024/],
+      [['--http', '--rate-limit', 'x'], /--rate-limit must be a number of at least 0/],
+      [['--http', '--idle-timeout', '0'], /--idle-timeout must be a number of at least 0.1/],
+      [['--http', '--host', ''], /--host needs one address/],
+      [['--port', '7777'], /--port goes with --http/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await axme(dir, ['serve', ...args]);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message, args.join(' '));
+      assert.equal(r.stdout, '');
+    }
+  });
+
   test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering', async () => {
     const server = await startHttp(dir, ['--rate-limit', '2']);
     try {

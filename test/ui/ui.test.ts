@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, demoStore, startUi, XSS_TITLE, type UiProcess } from './fixture.ts';
+import { axme, tempRepo } from '../helpers.ts';
 
 const chromium = chromiumPath();
 const skip = !chromium && !process.env.CI ? 'no chromium on this machine (apt-get install -y chromium): the browser tests of axme ui are skipped; in CI they run' : false;
@@ -194,4 +195,18 @@ describe('axme ui', { skip }, () => {
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
     assert.equal(r.headers['cache-control'], 'no-store');
   });
+});
+
+test('axme ui: a port that is not one is a usage error (exit 2) naming the range, with nothing served', async () => {
+  const { dir, cleanup } = tempRepo({ commit: true });
+  try {
+    for (const port of ['abc', '70000', '-1', '1.5']) {
+      const r = await axme(dir, ['ui', '--port', port]);
+      assert.equal(r.code, 2, port);
+      assert.match(r.stderr, /--port must be a whole number from 0 to 65535 \(0 picks a free one\)/, port);
+      assert.equal(r.stdout, '', port);
+    }
+  } finally {
+    cleanup();
+  }
 });

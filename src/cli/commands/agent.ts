@@ -50,31 +50,15 @@ export function agentCommands(io: CliIO) {
   ];
 }
 
-/** `axme serve --http`: flags checked, the URL on stdout, everything else on stderr. */
+/** `axme serve --http`: the flags checked by the server's own rules, the URL on stdout, everything else on stderr. */
 async function serveHttpCommand(io: CliIO, a: CliArgs): Promise<void> {
-  const num = (flag: string, value: unknown, fallback: number, min: number): number => {
-    if (value === undefined) return fallback;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
-    return value;
-  };
-  const port = num('port', a.port, 7777, 0);
-  if (!Number.isInteger(port) || port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535');
-  if (a.host !== undefined && (typeof a.host !== 'string' || !a.host)) throw new AxmeError('INVALID_INPUT', '--host needs one address (e.g. 127.0.0.1)');
-  if (a.tokens !== undefined && typeof a.tokens !== 'string') throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
-  const rate = num('rate-limit', a.rateLimit, 20, 0);
+  const { httpOptions } = await import('../../mcp/http/http-options.ts');
+  const settings = httpOptions(a);
   const { serveHttp } = await import('../../mcp/http/serve-http.ts');
   await serveHttp({
+    ...settings,
     cwd: (a.C as string | undefined) ?? io.cwd,
     env: io.env,
-    host: (a.host as string | undefined) ?? '127.0.0.1',
-    port,
-    tokens: a.tokens as string | undefined,
-    syncIntervalS: a.syncInterval === undefined ? undefined : num('sync-interval', a.syncInterval, 0, 0),
-    maxBodyBytes: num('max-body', a.maxBody, 1_048_576, 1024),
-    ratePerSecond: rate,
-    rateBurst: Math.max(10, rate * 5),
-    idleTimeoutS: num('idle-timeout', a.idleTimeout, 1800, 0.1),
-    allowedHosts: ((a.allowedHost as string[] | undefined) ?? []).map(String),
     onListening: (url) => io.stdout.write(`${url}\n`),
     log: (m) => io.stderr.write(`axme serve: ${m}\n`),
   });

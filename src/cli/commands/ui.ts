@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { AxmeError } from '../../model/errors.ts';
 import { clockFrom, type CliArgs, type CliIO } from '../io.ts';
 
 /** `axme ui`: the read-only local web page over the knowledge (src/ui/, docs/ui.md). */
@@ -14,9 +13,8 @@ export function uiCommand(io: CliIO) {
         .option('at', { type: 'string', describe: 'show the knowledge as it was at a revision or date (a commit, ~N, 2026-01-31)' })
         .option('open', { type: 'boolean', describe: "open the page in the system's browser" }),
     handler: async (a: CliArgs & { port?: number; host?: string; at?: string; open?: boolean }) => {
-      if (a.port === undefined || Number.isNaN(a.port)) throw new AxmeError('INVALID_INPUT', '--port takes a number: 1-65535, or 0 to pick a free port');
       const { serveUi } = await import('../../ui/serve-ui.ts');
-      await serveUi({ cwd: a.C ?? io.cwd, env: io.env, port: a.port, host: a.host ?? '127.0.0.1', at: a.at, open: a.open, stdout: io.stdout, stderr: io.stderr, now: clockFrom(io.env) });
+      await serveUi({ cwd: a.C ?? io.cwd, env: io.env, port: a.port ?? 0, host: a.host ?? '127.0.0.1', at: a.at, open: a.open, stdout: io.stdout, stderr: io.stderr, now: clockFrom(io.env) });
     },
   };
 }

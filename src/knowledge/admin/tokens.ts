@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
-import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../../store/lock-file.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { locateRepo } from '../../store/locate.ts';
+import { claimLockFile } from '../../session/sessions.ts';
 
 /**
  * The bearer tokens of `axme serve --http`, kept on this machine: `<git common dir>/axme/tokens.json`
@@ -23,7 +23,7 @@ export function tokensPath(opts: { cwd: string; env: NodeJS.ProcessEnv; file?: s
 }
 
 /** The tokens in the file (none when it does not exist; CONFIG when it cannot be read). */
-export function readTokens(path: string): TokenFile {
+function readTokens(path: string): TokenFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -46,12 +46,8 @@ function writePrivateJson(path: string, value: unknown): void {
   writeFileAtomicSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
 
-function writeTokens(path: string, file: TokenFile): void {
-  writePrivateJson(path, file);
-}
-
 /** sha256 of a token, as stored. */
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
 }
 
@@ -66,7 +62,7 @@ export function addToken(opts: { path: string; name: string; scope: string; now:
     if (file.tokens.some((t) => t.name === name.data)) throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, { name: name.data });
     const token = `axme_${randomBytes(32).toString('base64url')}`;
     const created = opts.now.toISOString();
-    writeTokens(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
+    writePrivateJson(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
     return { name: name.data, scope: scope.data, token, created };
   });
 }
@@ -82,7 +78,7 @@ export function revokeToken(opts: { path: string; name: string }): { name: strin
   return withTokensLock(opts.path, () => {
     const file = readTokens(opts.path);
     if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
-    writeTokens(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
+    writePrivateJson(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
     return { name: opts.name };
   });
 }
@@ -174,45 +170,22 @@ const LOCK_WAIT_MS = 5_000;
 const LOCK_STALE_MS = 30_000;
 
 /**
- * Runs `fn` holding `<tokens file>.lock` (created exclusively): two `axme token add` at once
- * both land, one after the other. A lock older than LOCK_STALE_MS was left by a crash and is
- * taken over — removed only if it is still that file (store/lock-file.ts removeLockIf), as is our
- * own at the end; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
+ * Runs `fn` holding `<tokens file>.lock` (session/sessions.ts claimLockFile): two `axme token add`
+ * at once both land, one after the other. A lock left by a dead process, or older than
+ * LOCK_STALE_MS, is taken over; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
  */
 function withTokensLock<T>(path: string, fn: () => T): T {
   const lock = `${path}.lock`;
   mkdirSync(dirname(lock), { recursive: true });
   const deadline = Date.now() + LOCK_WAIT_MS;
-  let mine: LockFile | null = null;
-  while (!mine) {
-    mine = tryLock(lock);
-    if (mine) break;
-    const seen = readLockFile(lock);
-    if (seen && seen !== 'unreadable' && Date.now() - seen.mtimeMs > LOCK_STALE_MS && removeLockIf(lock, seen)) continue;
+  let release: (() => void) | null;
+  while (!(release = claimLockFile(lock, new Date(), LOCK_STALE_MS))) {
     if (Date.now() > deadline) throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   try {
     return fn();
   } finally {
-    removeLockIf(lock, mine);
-  }
-}
-
-/** Creates the lock (its identity), or null when another holds it. */
-function tryLock(lock: string): LockFile | null {
-  let fd: number;
-  try {
-    fd = openSync(lock, 'wx', 0o600);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw err;
-  }
-  try {
-    const content = `${process.pid} ${randomBytes(4).toString('hex')}`;
-    writeSync(fd, content);
-    return lockOfFd(fd, content);
-  } finally {
-    closeSync(fd);
+    release();
   }
 }

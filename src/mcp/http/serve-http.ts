@@ -8,30 +8,15 @@ import { AxmeError } from '../../model/errors.ts';
 import { scopeAllows, type TokenScope } from '../../model/token.ts';
 import { createServer, registerAll } from '../server.ts';
 import { isLoopback } from '../../model/loopback.ts';
+import type { HttpSettings } from './http-options.ts';
 import { authenticate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
 import { sessionContext, sharedStore, type HttpSessionContext, type SharedStore } from './session-context.ts';
 import { syncLoop } from './sync-loop.ts';
 
-/** What `axme serve --http` is started with (docs/mcp.md, "Over HTTP, for a team"). */
-export interface HttpServeOptions {
+/** What `axme serve --http` is started with: the settings (http-options.ts), the repository and where it reports. */
+export interface HttpServeOptions extends HttpSettings {
   cwd: string;
   env: NodeJS.ProcessEnv;
-  host: string;
-  /** 0 picks a free port */
-  port: number;
-  /** the tokens file (default: the repository's machine-local state) */
-  tokens?: string | undefined;
-  /** seconds between syncs with the remote; 0: none (default: 60 on a bare repository, else 0) */
-  syncIntervalS?: number | undefined;
-  /** request body limit, bytes */
-  maxBodyBytes: number;
-  /** requests per second per token (0: no limit); the bucket holds `rateBurst` */
-  ratePerSecond: number;
-  rateBurst: number;
-  /** a session idle this long is closed and forgotten */
-  idleTimeoutS: number;
-  /** more host names the Host header may carry (behind a proxy) */
-  allowedHosts: string[];
   /** told the URL once listening (the CLI prints it on stdout) */
   onListening(url: string): void;
   log(message: string): void;

@@ -15,7 +15,7 @@ import { sessionHref } from './sessions.ts';
 const KINDS: Partial<Record<KindName, string>> = { decision: '/decisions', memory: '/memories', backlog: '/backlog', question: '/questions', handoff: '/sessions', session: '/sessions', oracle: '/oracle', plan: '/backlog' };
 
 /** A kind named in a URL, checked. */
-export function kindOf(name: string | undefined): KindName {
+function kindOf(name: string | undefined): KindName {
   if (!name || !(name in KINDS)) throw new AxmeError('NOT_FOUND', `no kind ${JSON.stringify(String(name).slice(0, 40))}: use one of ${Object.keys(KINDS).join(', ')}`);
   return name as KindName;
 }

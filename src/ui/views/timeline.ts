@@ -45,7 +45,7 @@ export const commitView: View = async (ctx, _url, [sha]) => {
 };
 
 /** The semantic diff as HTML: one box per item changed, rules and settings, broken files. */
-export function renderDiff(d: SemanticDiff): Html {
+function renderDiff(d: SemanticDiff): Html {
   const rules = [...d.rules.added.map((r) => html`<li>${badge('added')} ${r.type}: <code>${r.value}</code></li>`), ...d.rules.removed.map((r) => html`<li>${badge('removed')} ${r.type}: <code>${r.value}</code></li>`), ...[...d.rules.settings, ...d.config].map((s) => html`<li>${s.setting}: <code>${JSON.stringify(s.before)}</code> &rarr; <code>${JSON.stringify(s.after)}</code></li>`)];
   return html`<p class="summary">${summaryLine(d)}</p>
 <div class="semantic-diff">${d.items.map(change)}</div>
