@@ -56,6 +56,9 @@ export function anchorList(description = 'what the item is about in the code: pa
 }
 
 /** The kinds of item that carry anchors and `learned_at`: what `axme verify` checks and `axme reconfirm` moves. */
+/** How an anchor can have moved since its item was learned (`axme verify`; src/knowledge/stale/types.ts says what each means). */
+export const ANCHOR_CHANGES = ['touched', 'deleted', 'renamed', 'no-match', 'dep-changed'] as const;
+
 export const ANCHORED_KINDS = ['decision', 'memory', 'backlog', 'oracle'] as const satisfies readonly KindName[];
 export type AnchoredKind = (typeof ANCHORED_KINDS)[number];
 
@@ -81,6 +84,12 @@ export function anchorCovers(anchor: Anchor, file: string): boolean {
       return false;
   }
 }
+
+/** Parameters of "find the stale items" (`axme verify`, `axme_verify`). */
+export const VerifyInput = z.object({
+  at: z.string().max(200).optional().describe('check the knowledge as it was: a memory commit, ~N or a date (the code is always compared up to HEAD)'),
+});
+export type VerifyInput = z.input<typeof VerifyInput>;
 
 /** Parameters of "reconfirm an item" (`axme reconfirm`, `axme_reconfirm`). */
 export const ReconfirmInput = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { VerifyResult } from '../knowledge/stale/types.ts';
-import { VerifyInput } from '../knowledge/stale/verify-knowledge.ts';
+import { ANCHOR_CHANGES, VerifyInput } from '../model/anchor.ts';
 import { defineOperation, READ } from './operation.ts';
 
 const change = z.looseObject({
   anchor: z.string().describe('the anchor as the item stores it'),
-  change: z.enum(['touched', 'deleted', 'renamed', 'no-match', 'dep-changed']).describe('how it moved'),
+  change: z.enum(ANCHOR_CHANGES).describe('how it moved'),
   path: z.string().optional().describe('the file or manifest concerned, when it is not the anchor itself'),
   to: z.string().optional().describe('where a renamed path went'),
   from_version: z.string().optional().describe('dep-changed: the range declared at learned_at (absent: not declared then)'),

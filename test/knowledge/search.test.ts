@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
 import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
@@ -15,7 +16,7 @@ import { parseQuery, PREFIX_WEIGHT, SYNONYM_WEIGHT } from '../../src/knowledge/v
 import { glossaryGroups, SOFTWARE_SYNONYMS, synonymTable } from '../../src/knowledge/views/search/synonyms.ts';
 import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
 import { rejectsWith } from '../core.ts';
-import { git, openTestKb, tempRepo } from '../helpers.ts';
+import { commitFiles, git, openTestKb, tempRepo } from '../helpers.ts';
 
 /** searchKnowledge called directly: one seeded store shared by these read-only tests. */
 describe('searchKnowledge (BM25 over the store)', () => {
@@ -219,7 +220,7 @@ describe('searchKnowledge ranking (stems, synonyms, fields, supersession, stalen
     await closeKnowledgeBase(kb);
     cleanup();
   });
-  const slugs = async (query: string, more: { stale?: ReadonlySet<string> } = {}) => (await searchKnowledge(kb, { query, ...more })).hits.map((h) => h.slug);
+  const slugs = async (query: string) => (await searchKnowledge(kb, { query })).hits.map((h) => h.slug);
 
   test('stemming: "deployment" finds "deploying"', async () => {
     assert.equal((await slugs('deployment'))[0], 'blue-green-rollouts');
@@ -259,10 +260,21 @@ describe('searchKnowledge ranking (stems, synonyms, fields, supersession, stalen
     assert.ok(r.indexOf('audit-log-review') < r.indexOf('two-audit-logs'), r.join(', '));
   });
 
-  test('stale items rank below fresh ones and are marked', async () => {
+  test('stale items rank below fresh ones and are marked, with the reason (real code commits, as axme verify sees them)', async () => {
     assert.equal((await slugs('cache version'))[0], 'cache-key-prefix');
-    const r = await searchKnowledge(kb, { query: 'cache version', stale: new Set(['cache-key-prefix']) });
-    assert.deepEqual(r.hits.map((h) => [h.slug, h.stale ?? false]), [['cache-warmup', false], ['cache-key-prefix', true]]);
+    commitFiles(dir, { 'src/keys.ts': 'export const prefix = 1;\n' }, 'key code');
+    await reconfirmItem(kb, { id: 'cache-key-prefix', kind: 'memory', anchors: ['src/keys.ts'] });
+    // a decision of the same slug is another item: the memory's staleness is not its
+    await addDecision(kb, { title: 'Cache key prefix', decision: 'Keys are short.' });
+    assert.equal((await slugs('cache version'))[0], 'cache-key-prefix', 'fresh while its code has not moved');
+    commitFiles(dir, { 'src/keys.ts': 'export const prefix = 2;\n' }, 'keys: a new prefix');
+    const r = await searchKnowledge(kb, { query: 'cache version' });
+    const memories = r.hits.filter((h) => h.kind === 'memory');
+    assert.deepEqual(memories.map((h) => [h.slug, h.stale ?? false]), [['cache-warmup', false], ['cache-key-prefix', true]]);
+    assert.match(memories[1]!.stale_reason!, /^src\/keys\.ts changed in 1 commit since this was noted/);
+    const decision = r.hits.find((h) => h.kind === 'decision' && h.slug === 'cache-key-prefix');
+    assert.ok(decision, JSON.stringify(r.hits));
+    assert.equal(decision.stale, undefined);
   });
 });
 

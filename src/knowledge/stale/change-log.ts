@@ -34,7 +34,7 @@ export interface ChangeLog {
 }
 
 /** The format of the header of each commit: \x01 sha \x02 committer date \x02 subject. */
-export const LOG_FORMAT = '--format=%x01%H%x02%cI%x02%s';
+const LOG_FORMAT = '--format=%x01%H%x02%cI%x02%s';
 /**
  * The options giving the files of each commit, with the lines added and removed, in the form
  * parseCommits reads. `--numstat` diffs the blobs (about 60% more than `--raw` alone), but a

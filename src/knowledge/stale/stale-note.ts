@@ -1,5 +1,6 @@
 import { parseAnchor } from '../../model/anchor.ts';
-import type { AnchorChange, AnchoredKind } from './types.ts';
+import type { AnchoredKind } from '../../model/anchor.ts';
+import type { AnchorChange } from './types.ts';
 
 /** "since this was decided": what learning an item of each kind is called. */
 const LEARNED: Record<AnchoredKind, string> = {
@@ -10,7 +11,7 @@ const LEARNED: Record<AnchoredKind, string> = {
 };
 
 /** One change as a phrase: "src/pay.ts changed in 3 commits", "dependency react moved from ^17 to ^18". */
-export function changePhrase(c: AnchorChange): string {
+function changePhrase(c: AnchorChange): string {
   const a = parseAnchor(c.anchor);
   const what = a.type === 'dep' ? `dependency ${a.name}` : a.type === 'glob' ? a.glob : a.path;
   const n = c.commits.length;

@@ -1,6 +1,4 @@
-import type { AnchoredKind } from '../../model/anchor.ts';
-
-export { ANCHORED_KINDS, type AnchoredKind } from '../../model/anchor.ts';
+import type { ANCHOR_CHANGES, AnchoredKind } from '../../model/anchor.ts';
 
 /** How one anchor of an item moved since the item was learned. */
 export interface AnchorChange {
@@ -11,7 +9,7 @@ export interface AnchorChange {
    * (`to`); no-match: the file no longer contains the symbol, or the glob matches no file;
    * dep-changed: the declared version range moved (or the dependency was removed or added)
    */
-  change: 'touched' | 'deleted' | 'renamed' | 'no-match' | 'dep-changed';
+  change: (typeof ANCHOR_CHANGES)[number];
   /** the file or manifest concerned, when it is not the anchor itself */
   path?: string;
   /** where a renamed path went */

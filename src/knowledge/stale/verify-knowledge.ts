@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { anchorProblem } from '../../model/anchor.ts';
+import { ANCHORED_KINDS, anchorProblem, VerifyInput, type AnchoredKind } from '../../model/anchor.ts';
 import { isLive } from '../../model/liveness.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -10,12 +9,7 @@ import type { CodeCommit } from './change-log.ts';
 import { codeHistory, type ChangeView } from './code-history.ts';
 import { readBlobs } from './read-blobs.ts';
 import { staleReason } from './stale-note.ts';
-import { ANCHORED_KINDS, type AnchorChange, type AnchoredKind, type VerifyResult } from './types.ts';
-
-export const VerifyInput = z.object({
-  at: z.string().max(200).optional().describe('check the knowledge as it was: a memory commit, ~N or a date (the code is always compared up to HEAD)'),
-});
-export type VerifyInput = z.input<typeof VerifyInput>;
+import type { AnchorChange, VerifyResult } from './types.ts';
 
 /** An item verify compares: current, anchored, with a learned_at. */
 interface Target {
@@ -100,8 +94,7 @@ function tryChecks(t: Target, view: ChangeView, head: string): AnchorCheck[] | n
   }
 }
 
-/** The commit HEAD points at: read from files when it can be, else from git; null before the first commit. */
-
+/** The paths of every file of commit `head`. */
 async function listFiles(kb: KnowledgeBase, head: string): Promise<string[]> {
   const r = await kb.repo.git(['ls-tree', '-r', '-z', '--name-only', head]);
   return r.stdout.toString('utf8').split('\0').filter(Boolean);

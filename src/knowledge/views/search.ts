@@ -4,7 +4,7 @@ import type { KindName } from '../../model/kind.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState } from '../core/merged-state.ts';
-import { buildIndex, termsStartingWith, type Index } from './search/build-index.ts';
+import { buildIndex, termsStartingWith, type Doc, type Index } from './search/build-index.ts';
 import { parseQuery } from './search/query.ts';
 import { rank, scoreQuery } from './search/rank.ts';
 import { snippet } from './search/snippet.ts';
@@ -38,8 +38,6 @@ export interface SearchHit {
 export interface SearchOptions {
   /** a revision of the store to search instead of its tip */
   at?: string | undefined;
-  /** slugs of items known to be stale: ranked lower and marked `stale` (default: what `axme verify` finds) */
-  stale?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -59,23 +57,25 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const { said, terms } = parseQuery(query, index.synonyms, (t) => index.postings.ids.has(t), (p) => termsStartingWith(index, p));
   if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
   // started first: git compares the anchors while the scores are summed
-  const pending = input.stale ? null : staleMarks(kb, input.at);
+  const pending = staleMarks(kb, input.at);
   const scored = scoreQuery(index, terms);
-  const marks = pending ? await pending : null;
-  const stale = input.stale ?? new Set(marks!.all.map((s) => s.slug));
+  const marks = await pending;
+  // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
+  const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
+  const isStale = (d: Doc) => staleOf(d) !== undefined;
   const embeddings = embeddingsConfig(state.config);
-  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, stale);
-  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, stale) : lexical;
-  const hits = ranked.map(({ doc: d, score, via, stale }): SearchHit => {
+  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, isStale);
+  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, isStale) : lexical;
+  const hits = ranked.map(({ doc: d, score, via }): SearchHit => {
     const path = itemPath(d.kind, d.slug);
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
     const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
     if (d.store) hit.store = d.store;
     if (via) hit.via = via;
-    if (stale) {
+    const s = staleOf(d);
+    if (s) {
       hit.stale = true;
-      const reason = d.store ? undefined : marks?.of(d.kind, d.slug)?.reason;
-      if (reason) hit.stale_reason = reason;
+      hit.stale_reason = s.reason;
     }
     return hit;
   });

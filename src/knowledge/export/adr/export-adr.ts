@@ -1,10 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { ExportAdrInput } from '../../../model/import-export.ts';
-export { ExportAdrInput };
 import { join } from 'node:path';
 import type { Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
 import { parseId } from '../../../model/ids.ts';
+import { ExportAdrInput } from '../../../model/import-export.ts';
 import { parseInput } from '../../../model/validate.ts';
 import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';

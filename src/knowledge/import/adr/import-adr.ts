@@ -1,6 +1,5 @@
 import { basename } from 'node:path';
 import { ImportAdrInput } from '../../../model/import-export.ts';
-export { ImportAdrInput };
 import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate } from '../../core/mutate.ts';

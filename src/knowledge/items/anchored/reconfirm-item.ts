@@ -3,13 +3,11 @@ import { AxmeError, isAxmeError } from '../../../model/errors.ts';
 import type { ItemBase } from '../../../model/kind.ts';
 import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { headCommitOf } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
 import { writtenResult, type EditResult } from '../../core/results.ts';
 import type { KnowledgeState } from '../../core/state.ts';
-
-
 
 type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; title?: string; id?: string };
 
@@ -27,7 +25,8 @@ export interface ReconfirmResult extends EditResult<Anchored> {
  */
 export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): Promise<ReconfirmResult> {
   const data = parseInput(ReconfirmInput, input, 'reconfirm');
-  const head = learnedAtNow(kb);
+  // verify compares with HEAD as git resolves it (headCommitOf): reconfirm records the same commit
+  const head = await headCommitOf(kb);
   if (!head) throw new AxmeError('WRONG_STATE', 'the repository has no code commit to reconfirm against (HEAD points at nothing): commit the code first, then reconfirm');
   let kind: AnchoredKind = data.kind ?? 'decision';
   let previous: string | null = null;

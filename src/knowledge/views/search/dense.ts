@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
 import { embed, type EmbeddingsConfig } from './embeddings.ts';
-import { factorOf, successorOf, type Ranked } from './rank.ts';
+import { factorOf, successorOf, type Ranked, type StalePredicate } from './rank.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
 export const FUSE_DEPTH = 50;
@@ -63,7 +63,7 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
  * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
  * live successor (named in `via`).
  */
-async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, stale?: ReadonlySet<string>): Promise<Ranked[]> {
+async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, isStale?: StalePredicate): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, config);
   const [q] = await embed(config, [query]);
   const best = new Map<number, Ranked>();
@@ -74,12 +74,11 @@ async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
-    const score = cos * factorOf(doc, stale);
+    const score = cos * factorOf(doc, isStale);
     const prev = best.get(at);
     if (prev && prev.score >= score) return;
     const r: Ranked = { doc, score };
     if (succ !== undefined) r.via = index.docs[i]!.slug;
-    if (stale?.has(doc.slug)) r.stale = true;
     best.set(at, r);
   });
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
@@ -91,10 +90,10 @@ async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
  * in both is 1. When the endpoint
  * cannot be reached or answers wrongly, the word ranking alone: search works offline.
  */
-export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, stale?: ReadonlySet<string>): Promise<Ranked[]> {
+export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate): Promise<Ranked[]> {
   let dense: Ranked[];
   try {
-    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, stale);
+    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, isStale);
   } catch {
     return lexical.slice(0, k);
   }

@@ -18,7 +18,6 @@ export interface Ranked {
   score: number;
   /** the superseded decision that brought this one in */
   via?: string;
-  stale?: boolean;
 }
 
 const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -56,9 +55,12 @@ export function scoreQuery(index: Index, terms: QueryTerm[]): Scored {
   return { scores, touched, count };
 }
 
+/** True for a document whose item is stale (`axme verify`). */
+export type StalePredicate = (d: Doc) => boolean;
+
 /** How much of its score an item keeps: less when revoked, no longer current, or stale (at most 1). */
-export function factorOf(d: Doc, stale?: ReadonlySet<string>): number {
-  return (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (stale?.has(d.slug) ? STALE : 1);
+export function factorOf(d: Doc, isStale?: StalePredicate): number {
+  return (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (isStale?.(d) ? STALE : 1);
 }
 
 /** The live decision a superseded one (at position `old`) ends at, following `superseded_by`; undefined when there is none. */
@@ -95,7 +97,7 @@ function adjacentPairs(said: string[], text: readonly string[]): number {
  * takes the better of the two scores and names it in `via`). The best `k`, and how many items
  * matched. Hands the buffers back to the index.
  */
-export function rank(index: Index, scored: Scored, said: string[], k: number, stale?: ReadonlySet<string>): { ranked: Ranked[]; total: number } {
+export function rank(index: Index, scored: Scored, said: string[], k: number, isStale?: StalePredicate): { ranked: Ranked[]; total: number } {
   const { scores, touched } = scored;
   let { count } = scored;
   const via = new Map<number, string>();
@@ -111,14 +113,13 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, st
       if (!via.has(succ)) via.set(succ, index.docs[old]!.slug);
     }
   }
-  const factor = (d: Doc) => factorOf(d, stale);
+  const factor = (d: Doc) => factorOf(d, isStale);
   const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor);
   const top = positions.map(([i, final]): Ranked => {
     const doc = index.docs[i]!;
     const r: Ranked = { doc, score: final };
     const v = via.get(i);
     if (v) r.via = v;
-    if (stale?.has(doc.slug)) r.stale = true;
     return r;
   });
   const distinct = [...new Set(said)];
