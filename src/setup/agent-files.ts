@@ -160,7 +160,7 @@ export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?
   const md = readTextFile(mdPath);
   const files: AgentFilesPlan['files'] = [
     { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, settingsPath), settings?.text) },
-    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, remote ? remoteEntry('claude-code', remote)! : mcpServerEntry(), mcpPath) },
+    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, remote ? remoteEntry('claude-code', remote) : mcpServerEntry(), mcpPath) },
     { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
   ];
   if (local) {

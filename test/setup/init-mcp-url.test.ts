@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { CLIENTS } from '../../src/setup/clients/index.ts';
+import { remoteEntry, remoteOf } from '../../src/setup/clients/remote.ts';
 import { axme, axmeOk, tempRepo } from '../helpers.ts';
 
 /** `axme init --agent … --mcp-url … --mcp-token-env …`: clients pointed at a team's `axme serve --http`. */
@@ -42,6 +44,18 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
   } finally {
     cleanup();
   }
+});
+
+test('every client with a project MCP file has an HTTP entry, and doctor reads Claude Code\'s back as written', () => {
+  for (const c of CLIENTS.filter((c) => c.mcp)) {
+    const entry = remoteEntry(c.id, { url: URL, tokenEnv: 'T' });
+    assert.equal(entry.url ?? entry.httpUrl, URL, c.id);
+  }
+  for (const remote of [{ url: URL, tokenEnv: 'AXME_TOKEN' }, { url: URL, tokenEnv: null }]) {
+    const written = JSON.parse(JSON.stringify(remoteEntry('claude-code', remote))) as Record<string, unknown>;
+    assert.deepEqual(remoteOf(written), remote);
+  }
+  assert.equal(remoteOf({ command: 'sh', args: ['-c', 'axme serve'] }), null);
 });
 
 test('doctor names the team server and says when the token variable is not set', async () => {

@@ -43,11 +43,9 @@ async function stepsOf(a: CliArgs): Promise<InitSteps> {
   if (a.agent !== undefined && typeof a.agent !== 'string') throw new AxmeError('INVALID_INPUT', '--agent needs one comma-separated list of clients (give it once)');
   if (a.agent !== undefined && a.claude === false) throw new AxmeError('INVALID_INPUT', '--agent and --no-claude contradict each other: name the clients with --agent (leave out claude-code)');
   if (a.user && a.agent === undefined) throw new AxmeError('INVALID_INPUT', '--user goes with --agent windsurf or --agent claude-desktop: the clients whose MCP servers are in a file of the user');
-  const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string, { user: a.user === true }) : undefined;
   const remote = (await import('../../setup/clients/remote.ts')).parseRemote(a.mcpUrl, a.mcpTokenEnv);
-  if (remote && !agents) throw new AxmeError('INVALID_INPUT', '--mcp-url goes with --agent <list>: name the clients to point at the server (claude-code, cursor, vscode, gemini, codex)');
-  if (remote && agents?.user.length) throw new AxmeError('INVALID_INPUT', '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)');
-  if (remote && agents) agents.remote = remote;
+  if (remote && a.agent === undefined) throw new AxmeError('INVALID_INPUT', '--mcp-url goes with --agent <list>: name the clients to point at the server (claude-code, cursor, vscode, gemini, codex)');
+  const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string, { user: a.user === true, remote }) : undefined;
   return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
 }
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { ExportAutoMemoryInput } from '../../model/import-export.ts';
-export { ExportAutoMemoryInput };
 import { join } from 'node:path';
 import type { Decision } from '../../model/decision.ts';
 import { isLive } from '../../model/liveness.ts';

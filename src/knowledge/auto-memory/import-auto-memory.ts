@@ -1,5 +1,4 @@
 import { ImportAutoMemoryInput } from '../../model/import-export.ts';
-export { ImportAutoMemoryInput };
 import { AxmeError } from '../../model/errors.ts';
 import { Memory } from '../../model/memory.ts';
 import { parseInput } from '../../model/validate.ts';

@@ -7,7 +7,7 @@ import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type CodexEntry, type TomlTableFormat } from './codex-toml.ts';
 import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
-import { remoteEntry, remoteUnsupported, type RemoteServer } from './remote.ts';
+import { remoteEntry, type RemoteServer } from './remote.ts';
 import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
 import { isUserClient, mergeUserServer, removeUserServer, USER_CLIENTS, userConfigPath, userFolders, userServerEntry, userServerName, type UserClientId, type UserContext } from './user-level.ts';
 
@@ -94,8 +94,11 @@ export interface AgentSelection {
 
 const NAMES = () => [...CLIENTS.map((c) => c.id), ...Object.keys(USER_CLIENTS).filter((n) => !CLIENTS.some((c) => c.id === n))];
 
-/** Reads `--agent`'s comma-separated list and `--user` (INVALID_INPUT for a name it does not know, or a user-level client without `--user`). */
-export function parseAgents(list: string, opts: { user?: boolean } = {}): AgentSelection {
+/**
+ * Reads `--agent`'s comma-separated list, `--user` and `--mcp-url` (parseRemote's): INVALID_INPUT
+ * for a name it does not know, a user-level client without `--user`, or `--user` with a team server.
+ */
+export function parseAgents(list: string, opts: { user?: boolean; remote?: RemoteServer | undefined } = {}): AgentSelection {
   const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
   if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${NAMES().join(', ')} or all`);
   const unknown = names.filter((n) => n !== 'all' && !NAMES().includes(n));
@@ -105,8 +108,9 @@ export function parseAgents(list: string, opts: { user?: boolean } = {}): AgentS
     throw new AxmeError('INVALID_INPUT', '--agent claude-desktop: Claude Desktop keeps MCP servers in a file of the user, not of the project: add --user to put this project\'s server there (axme init --agent claude-desktop --user)');
   }
   if (opts.user && !user.length) throw new AxmeError('INVALID_INPUT', `--user goes with a client whose MCP servers are in a file of the user: --agent ${Object.keys(USER_CLIENTS).join(' or ')} (all covers the project's clients only)`);
+  if (opts.user && opts.remote) throw new AxmeError('INVALID_INPUT', '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)');
   const all = names.includes('all');
-  return { claude: all || names.includes('claude-code'), named: CLIENTS.filter((c) => c.id !== 'claude-code' && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [] };
+  return { claude: all || names.includes('claude-code'), named: CLIENTS.filter((c) => c.id !== 'claude-code' && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [], ...(opts.remote ? { remote: opts.remote } : {}) };
 }
 
 /** What part of axme a file holds for a client. */
@@ -178,7 +182,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const edits: Edit[] = [];
     if (c.mcp) {
       const { format, note } = c.mcp;
-      const entry = selection.remote ? (remoteEntry(c.id, selection.remote) ?? throwIt(remoteUnsupported(c.id))) : c.mcp.entry();
+      const entry = selection.remote ? remoteEntry(c.id, selection.remote) : c.mcp.entry();
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)) });
     }
@@ -305,8 +309,4 @@ function changeOf(f: ClientFilePlan): ClientChange {
     ...(f.reason ? { reason: f.reason } : {}),
     ...(f.note && written ? { note: f.note } : {}),
   };
-}
-
-function throwIt(err: Error): never {
-  throw err;
 }

@@ -12,9 +12,6 @@ export interface RemoteServer {
   tokenEnv: string | null;
 }
 
-/** The clients whose project file can name an HTTP server with a header from the environment. */
-export const REMOTE_CLIENTS = ['claude-code', 'cursor', 'vscode', 'gemini', 'codex'] as const;
-
 /** Checks `--mcp-url` and `--mcp-token-env` once, at the boundary. */
 export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | undefined {
   if (url === undefined) {
@@ -34,12 +31,13 @@ export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | und
 
 /**
  * The server entry of `client` for `remote` (the stdio fields emptied: a local entry becomes a
- * remote one); null when the client cannot take one. Each client's own way of reading the token
+ * remote one), for each client whose MCP server is in a project file (index.ts CLIENTS; `--user`
+ * with `--mcp-url` is refused by parseAgents). Each client's own way of reading the token
  * from the environment when it starts (../shared/reference/agent-clients.md §3): `${VAR}` in
  * Claude Code's and Gemini CLI's headers, `${env:VAR}` in Cursor's and VS Code's, and Codex's
  * `bearer_token_env_var`, which names the variable.
  */
-export function remoteEntry(client: string, remote: RemoteServer): Record<string, unknown> | null {
+export function remoteEntry(client: string, remote: RemoteServer): Record<string, unknown> {
   const stdio = { command: undefined, args: undefined, env: undefined, type: undefined };
   // the entry is axme's: its headers are set whole (none without a token), never left from an earlier entry
   const bearer = (ref: string) => ({ headers: remote.tokenEnv ? { Authorization: `Bearer ${ref}` } : undefined });
@@ -55,24 +53,17 @@ export function remoteEntry(client: string, remote: RemoteServer): Record<string
     case 'codex':
       return { url: remote.url, ...(remote.tokenEnv ? { bearer_token_env_var: remote.tokenEnv } : {}) };
     default:
-      return null;
+      throw new Error(`internal: no HTTP server entry for ${client}`);
   }
 }
 
 /**
- * What an MCP server entry of a client's file points at, for `axme doctor`: the URL of an HTTP
- * server and the environment variable its token comes from (null: a local stdio entry).
+ * The team server Claude Code's `.mcp.json` entry points at, for `axme doctor` (remoteEntry's
+ * 'claude-code' entry read back); null for a local stdio entry.
  */
-export function remoteOf(entry: Record<string, unknown>): { url: string; tokenEnv: string | null } | null {
-  const url = typeof entry.url === 'string' ? entry.url : typeof entry.httpUrl === 'string' ? entry.httpUrl : null;
-  if (url === null || typeof entry.command === 'string') return null;
+export function remoteOf(entry: Record<string, unknown>): RemoteServer | null {
+  if (typeof entry.url !== 'string' || typeof entry.command === 'string') return null;
   const auth = (entry.headers as Record<string, unknown> | undefined)?.Authorization;
-  const named = typeof auth === 'string' ? /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/.exec(auth)?.[1] : undefined;
-  const tokenEnv = typeof entry.bearer_token_env_var === 'string' ? entry.bearer_token_env_var : (named ?? null);
-  return { url, tokenEnv };
-}
-
-/** INVALID_INPUT for a client `--mcp-url` cannot configure. */
-export function remoteUnsupported(client: string): AxmeError {
-  return new AxmeError('INVALID_INPUT', `--mcp-url: axme writes an HTTP server entry for ${REMOTE_CLIENTS.join(', ')}; ${client} is not one of them yet: connect it by hand (docs/mcp.md, "Over HTTP, for a team") or leave it out of --agent`, { client });
+  const tokenEnv = typeof auth === 'string' ? /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(auth)?.[1] : undefined;
+  return { url: entry.url, tokenEnv: tokenEnv ?? null };
 }
