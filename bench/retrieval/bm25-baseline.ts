@@ -3,27 +3,14 @@
 // trim, superseded decisions lifting their successor. A copy of src/knowledge/views/search.ts at
 // b904a3c with its input parsing left out; do not improve it.
 import type { KindName } from '../../src/model/kind.ts';
+import type { SearchHit as CurrentHit } from '../../src/knowledge/views/search.ts';
 import { itemPath } from '../../src/model/paths.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { isLive } from '../../src/model/liveness.ts';
 import { readMergedState, storeOf, type MergedState } from '../../src/knowledge/core/merged-state.ts';
 
-export interface SearchHit {
-  kind: KindName;
-  id: string | null;
-  slug: string;
-  title: string;
-  status: string;
-  score: number;
-  snippet: string;
-  path: string;
-  /** where the text comes from: git:<commit>:<path> (`git show <commit>:<path>`) */
-  citation: string;
-  /** set when the hit is here because an item it superseded matched */
-  via?: string;
-  /** set when the item comes from the workspace store (its path); the citation's commit is in that store */
-  store?: string;
-}
+/** The hit of today's search, without the staleness the old one did not know. */
+export type SearchHit = Omit<CurrentHit, 'stale' | 'stale_reason'>;
 
 interface Doc {
   kind: KindName;

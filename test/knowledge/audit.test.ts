@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { auditTranscript } from '../../src/knowledge/audit/audit-transcript.ts';
+import { processAlive } from '../../src/session/owner.ts';
 import { claimAudit, readAuditLog, readSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
@@ -33,7 +34,7 @@ function workerRunning(session: string): boolean {
   for (const pid of pids) {
     try {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (args.includes('audit') && args.includes('--session') && args[args.indexOf('--session') + 1] === session && !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) return true;
+      if (args.includes('audit') && args.includes('--session') && args[args.indexOf('--session') + 1] === session && processAlive(Number(pid))) return true;
     } catch {
       // gone while looked at
     }

@@ -2,7 +2,8 @@
 // here a fake `claude` first on PATH. What it is given, what is read back, and each way it fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { processAlive } from '../../src/session/owner.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { openProvider } from '../../src/llm/open-provider.ts';
 import type { LlmProvider, ProviderConfig } from '../../src/llm/types.ts';
@@ -20,20 +21,6 @@ async function open(env: NodeJS.ProcessEnv, cfg: Partial<ProviderConfig> = {}): 
   return p;
 }
 
-/** Whether the process runs: a zombie (killed, not yet reaped by whoever adopted it) counts as stopped. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ..."; an orphan's zombie waits for PID 1, which a container may never reap
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 describe('claude-cli: the user\u2019s own claude -p', () => {
   test('auto picks it when claude is on PATH, even with API keys set', async () => {
@@ -109,9 +96,9 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
       return true;
     });
     const { claude, grandchild } = fake.pids();
-    for (let i = 0; i < 50 && (alive(claude) || alive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(alive(claude), false, 'claude is stopped');
-    assert.equal(alive(grandchild), false, 'what it started is stopped too');
+    for (let i = 0; i < 50 && (processAlive(claude) || processAlive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(processAlive(claude), false, 'claude is stopped');
+    assert.equal(processAlive(grandchild), false, 'what it started is stopped too');
   });
 
   test('an abort signal stops it', async () => {

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { JsonLineSplitter, type Line } from '../../src/mcp/json-lines.ts';
 import { checkLine } from '../../src/mcp/request-check.ts';
 import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { processAlive } from '../../src/session/owner.ts';
 
 /**
  * `axme serve` as a process: what happens when its client goes away, sends too much, or sends
@@ -170,8 +171,8 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
     s.child.stdin.end();
     assert.equal((await s.exited).hung, false);
     // the children see their stdin close with the server; give a loaded machine time to reap them
-    for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
-    for (const pid of pids) assert.equal(alive(pid), false, `child ${pid} is gone`);
+    for (let i = 0; i < 100 && pids.some((pid) => processAlive(pid)); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const pid of pids) assert.equal(processAlive(pid), false, `child ${pid} is gone`);
   });
 });
 
@@ -371,11 +372,4 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8') as string;
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+

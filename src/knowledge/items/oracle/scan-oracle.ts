@@ -67,13 +67,13 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
   const facts = detectOracleFacts({ files: listing.files, read }, listing);
   const rendered = renderOracle(facts);
   const derived = { anchors: manifestsOf(facts), head: learnedAtNow(kb) };
-  const tip0 = await kb.repo.backend.resolveRef(kb.ref);
-  const moved = tip0 ? await manifestsMoved(kb, await readState(kb), derived) : new Set<string>();
+  const state0 = (await kb.repo.backend.resolveRef(kb.ref)) ? await readState(kb) : null;
+  const moved = state0 ? await manifestsMoved(kb, state0, derived) : new Set<string>();
   let plans: PagePlan[];
   let commit: string | null = null;
   const empty = !!opts.skipEmpty && listing.files.length === 0;
   if (opts.dryRun || empty) {
-    plans = planPages(kb, tip0 ? await readState(kb) : null, rendered, derived, moved);
+    plans = planPages(kb, state0, rendered, derived, moved);
   } else {
     const r = await mutate(kb, (state) => {
       const st = stage(state);
