@@ -1,5 +1,5 @@
-import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, existsSync } from 'node:fs';
-import { lockOfFd, readLockFile, removeLockIf, type LockFile } from '../store/lock-file.ts';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { createLockFile, readLockFile, removeLockIf } from '../store/lock-file.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { processAlive, processStart } from './owner.ts';
@@ -307,37 +307,32 @@ export function claimSession(commonDir: string, sessionId: string, now: Date, st
   return claimLockFile(join(sessionsDir(commonDir), `${sessionId}.claim`), now, staleMs);
 }
 
+/** How long a lock file whose holder cannot be read (not `<pid> <time>`) counts as held. */
+const UNREADABLE_HOLDER_MS = 5_000;
+
 /**
- * An exclusive lock file at `path` holding `<pid> <time>`: the release function, or null when a
- * live process holds one younger than `staleMs`. One left by a dead process (or older) is taken over.
+ * An exclusive lock file at `path` holding `<pid> <time>` (store/lock-file.ts createLockFile: it
+ * appears whole, never empty): the release function, or null when a live process holds one younger
+ * than `staleMs`. One left by a dead process (or older) is taken over; one whose holder cannot be
+ * read (not axme's) only once older than UNREADABLE_HOLDER_MS.
  */
 export function claimLockFile(path: string, now: Date, staleMs: number): (() => void) | null {
+  const content = `${process.pid} ${now.toISOString()}\n`;
   for (let attempt = 0; attempt < 2; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const seen = readLockFile(path);
-      if (seen === null) continue; // released meanwhile: try again
-      if (seen === 'unreadable') return null;
-      // a claim left by a process that died (or one too old to trust) is taken over; judged and
-      // removed as one step, so a claim another process takes meanwhile is never removed
-      const holder = Number(seen.content.split(' ')[0]);
-      if (processAlive(holder) && now.getTime() - seen.mtimeMs < staleMs) return null;
-      removeLockIf(path, seen);
-      continue;
+    const own = createLockFile(path, content);
+    if (own !== 'exists') {
+      // released only while it is still this claim (one taken over as stale is someone else's now)
+      return () => void removeLockIf(path, own);
     }
-    let own: LockFile;
-    try {
-      const content = `${process.pid} ${now.toISOString()}\n`;
-      writeSync(fd, content);
-      own = lockOfFd(fd, content);
-    } finally {
-      closeSync(fd);
-    }
-    // released only while it is still this claim (one taken over as stale is someone else's now)
-    return () => void removeLockIf(path, own);
+    const seen = readLockFile(path);
+    if (seen === null) continue; // released meanwhile: try again
+    if (seen === 'unreadable') return null;
+    // a claim left by a process that died (or one too old to trust) is taken over; judged and
+    // removed as one step, so a claim another process takes meanwhile is never removed
+    const age = now.getTime() - seen.mtimeMs;
+    const holder = Number(/^(\d+) /.exec(seen.content)?.[1] ?? 0);
+    if (holder > 0 ? processAlive(holder) && age < staleMs : age < Math.min(staleMs, UNREADABLE_HOLDER_MS)) return null;
+    removeLockIf(path, seen);
   }
   return null;
 }

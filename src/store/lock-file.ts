@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, linkSync, openSync, readFileSync, renameSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, openSync, readFileSync, renameSync, writeSync, type Stats } from 'node:fs';
 import { removeQuietly } from './atomic-file.ts';
 
 /**
@@ -12,6 +12,46 @@ export interface LockFile {
   dev: number;
   ino: number;
   size: number;
+}
+
+/**
+ * Creates the lock file `path` holding `content`: its identity, or 'exists' when another is there.
+ * The content is written to a draft beside it first and the draft hard-linked into place (link
+ * never replaces a file), so nobody ever sees the lock empty or half written — a reader that found
+ * it empty and took it for a dead process's would remove a live claim and let two writers in. On a
+ * file system without hard links it is created in place (an exclusive create, then the write).
+ * Other errors (no permission, no such folder) are thrown.
+ */
+export function createLockFile(path: string, content: string): LockFile | 'exists' {
+  const draft = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.new.lock`;
+  const own = writeNew(draft, content);
+  try {
+    linkSync(draft, path);
+    return own;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return 'exists';
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+  } finally {
+    removeQuietly(draft);
+  }
+  try {
+    return writeNew(path, content);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
+    throw err;
+  }
+}
+
+/** Creates `path` (never an existing one) holding `content`: its identity. */
+function writeNew(path: string, content: string): LockFile {
+  const fd = openSync(path, 'wx');
+  try {
+    writeSync(fd, content);
+    return lockOfFd(fd, content);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The identity of an open lock file (`content`: what was written into it). */

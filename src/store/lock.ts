@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { lockOfFd, readLockFile, removeLockIf, type LockFile } from './lock-file.ts';
+import { createLockFile, readLockFile, removeLockIf, type LockFile } from './lock-file.ts';
 
 export interface AdvisoryLockOptions {
   /** give up waiting after this long and go on without the lock */
@@ -68,17 +68,10 @@ export async function withAdvisoryLock<T>(dir: string, name: string, fn: () => P
 
 /** Creates the lock with our token: its identity, 'exists' when another holds it, 'failed' when it cannot be made here. */
 function tryCreate(path: string, token: string): LockFile | 'exists' | 'failed' {
-  let fd: number;
   try {
-    fd = openSync(path, 'wx');
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EEXIST' ? 'exists' : 'failed';
-  }
-  try {
-    writeSync(fd, token);
-    return lockOfFd(fd, token);
-  } finally {
-    closeSync(fd);
+    return createLockFile(path, token);
+  } catch {
+    return 'failed';
   }
 }
 

@@ -6,8 +6,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
+import { createLockFile, readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
+import { claimLockFile } from '../../src/session/sessions.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
 import { axmeOk, git, tempRepo } from '../helpers.ts';
 
@@ -131,6 +134,79 @@ describe('removeLockIf: the check and the removal are one step', () => {
     assert.equal(readLockFile(join(dir, 'none.lock')), null);
     mkdirSync(join(dir, 'folder.lock'));
     assert.equal(readLockFile(join(dir, 'folder.lock')), 'unreadable');
+  });
+});
+
+describe('claimLockFile: one holder at a time, across processes', () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'axme-claim-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('createLockFile: the lock appears with its content, no draft is left, a second create finds it', () => {
+    const path = join(dir, 'create.lock');
+    const own = createLockFile(path, '42 now\n');
+    assert.notEqual(own, 'exists');
+    assert.equal(readFileSync(path, 'utf8'), '42 now\n');
+    assert.equal(createLockFile(path, '43 later\n'), 'exists');
+    assert.equal(readFileSync(path, 'utf8'), '42 now\n', 'the holder\'s lock is untouched');
+    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('.new')), [], 'no draft left beside it');
+    assert.equal(removeLockIf(path, own as LockFile), true);
+    assert.throws(() => createLockFile(join(dir, 'no-such-folder', 'x.lock'), 'x'), /ENOENT/);
+  });
+
+  test('an empty lock (one being written, or not axme\'s) is held while young, taken over once old', () => {
+    const path = join(dir, 'empty.lock');
+    plantLock(path, '', 0);
+    assert.equal(claimLockFile(path, new Date(), 30_000), null, 'a young empty lock is someone\'s, not a dead process\'s');
+    assert.equal(readFileSync(path, 'utf8'), '', 'and it is left in place');
+    plantLock(path, 'garbage', 10_000);
+    const release = claimLockFile(path, new Date(), 30_000);
+    assert.ok(release, 'an old unreadable lock is taken over');
+    assert.match(readFileSync(path, 'utf8'), new RegExp(`^${process.pid} `));
+    release();
+    assert.equal(existsSync(path), false);
+  });
+
+  test('a lock naming a process that has ended is taken over at once; a live one is not', () => {
+    const path = join(dir, 'dead.lock');
+    plantLock(path, '999999999 2026-01-01T00:00:00.000Z\n', 0);
+    const release = claimLockFile(path, new Date(), 30_000);
+    assert.ok(release);
+    assert.equal(claimLockFile(path, new Date(), 30_000), null, 'held by this live process');
+    release();
+  });
+
+  test('six processes each adding 40 to a counter under the lock: no increment is lost', { timeout: 120_000 }, async () => {
+    const counter = join(dir, 'counter');
+    writeFileSync(counter, '0');
+    const sessions = fileURLToPath(new URL('../../src/session/sessions.ts', import.meta.url));
+    const script = join(dir, 'bump.mts');
+    writeFileSync(
+      script,
+      `import { readFileSync, writeFileSync } from 'node:fs';
+import { claimLockFile } from ${JSON.stringify(sessions)};
+const [counter, lock] = process.argv.slice(2);
+for (let i = 0; i < 40; i++) {
+  let release;
+  while (!(release = claimLockFile(lock, new Date(), 30_000))) await new Promise((r) => setTimeout(r, 1));
+  try {
+    const n = Number(readFileSync(counter, 'utf8'));
+    writeFileSync(counter, String(n + 1));
+  } finally {
+    release();
+  }
+}
+`,
+    );
+    const codes = await Promise.all(
+      Array.from({ length: 6 }, () => new Promise<number | null>((done) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, counter, join(dir, 'counter.lock')], { stdio: ['ignore', 'ignore', 'inherit'] });
+        child.on('close', done);
+      })),
+    );
+    assert.deepEqual(codes, [0, 0, 0, 0, 0, 0]);
+    assert.equal(readFileSync(counter, 'utf8'), '240');
+    assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('counter.lock')), [], 'the lock and its drafts are gone');
   });
 });
 
