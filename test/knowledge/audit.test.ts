@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { auditTranscript } from '../../src/knowledge/audit/audit-transcript.ts';
 import { processAlive } from '../../src/session/owner.ts';
-import { claimAudit, readAuditLog, readSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
+import { claimAudit, readAuditLog, readSessionAudit, writeSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
+import { auditsDue, MAX_ATTEMPTS } from '../../src/knowledge/audit/audit-worker.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
@@ -423,6 +424,50 @@ describe('the post-session auditor', () => {
       stand.script(answer('{}'));
       const r = await audit(dir, { transcript, session: 'sess-locked' });
       assert.equal(r.session, 'sess-locked', 'free again once released');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a worker killed mid-run leaves its session due again, and the next session start audits it', async () => {
+    const { dir, cleanup } = tempRepo();
+    try {
+      await initCore(dir);
+      const common = join(dir, '.git');
+      const transcript = writeTranscript(work, 'cc-killed.jsonl');
+      const payload = { session_id: 'cc-killed', transcript_path: transcript, cwd: dir };
+      await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ ...payload, hook_event_name: 'SessionStart', source: 'startup' }), env: anthropicEnv() });
+      const id = readFileSync(join(common, 'axme', 'sessions', 'harness', 'claude-code-cc-killed'), 'utf8').trim();
+      stand.script({ kind: 'hang' });
+      const asked = stand.requests.length;
+      const end = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ ...payload, hook_event_name: 'SessionEnd', reason: 'other' }), env: anthropicEnv() });
+      assert.equal(end.code, 0, end.stderr);
+      // the worker is waiting for the model: its record says running and it holds the lock
+      const deadline = Date.now() + 60_000;
+      while (!(stand.requests.length > asked && readSessionAudit(common, id)?.status === 'running')) {
+        assert.ok(Date.now() < deadline, 'the worker did not reach the model within 60 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual(auditsDue(common, undefined).map((d) => d.session), [], 'a live worker\'s session is not due');
+      const pid = Number(readFileSync(join(common, 'axme', 'audits', `${id}.lock`), 'utf8').split(' ')[0]);
+      process.kill(pid, 'SIGKILL'); // a shutdown or the OOM killer: no finally runs
+      while (processAlive(pid)) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(readSessionAudit(common, id)!.status, 'running', 'left as it was');
+      assert.deepEqual(auditsDue(common, undefined).map((d) => d.session), [id], 'due again: the attempt failed');
+      // the next session start finds it and audits it again
+      stand.script(answer(JSON.stringify({ decisions: [{ title: 'Recovered decision', decision: 'Found by the retry.' }] })));
+      const next = { session_id: 'cc-after', transcript_path: writeTranscript(work, 'cc-after.jsonl'), cwd: dir };
+      const start = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ ...next, hook_event_name: 'SessionStart', source: 'startup' }), env: anthropicEnv() });
+      assert.equal(start.code, 0, start.stderr);
+      await workerDone(dir, id);
+      assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), new RegExp(`^audit: session ${id} - 1 decision`));
+      const record = readSessionAudit(common, id)!;
+      assert.equal(record.status, 'done');
+      // a killed run counts as an attempt: one left running with the attempts used up is not retried
+      writeSessionAudit(common, id, { ...record, status: 'running', attempts: MAX_ATTEMPTS, offset: 0 });
+      assert.deepEqual(auditsDue(common, undefined).map((d) => d.session), []);
+      writeSessionAudit(common, id, { ...record, status: 'running', attempts: MAX_ATTEMPTS - 1, offset: 0 });
+      assert.deepEqual(auditsDue(common, undefined).map((d) => d.session), [id]);
     } finally {
       cleanup();
     }

@@ -1,7 +1,9 @@
 import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditLogEntry, AuditMode } from '../../model/audit.ts';
+import { processAlive } from '../../session/owner.ts';
 import { claimLockFile } from '../../session/sessions.ts';
+import { readLockFile } from '../../store/lock-file.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 
 /**
@@ -85,4 +87,15 @@ export function readAuditLog(commonDir: string): AuditLogEntry[] {
  */
 export function claimAudit(commonDir: string, session: string): (() => void) | null {
   return claimLockFile(join(auditsDir(commonDir), `${session}.lock`), new Date(), Infinity);
+}
+
+/**
+ * Whether a live process holds the session's audit lock now. A record left `running` with no such
+ * process is a worker that was killed mid-run (a shutdown, the OOM killer): a failed attempt.
+ */
+export function auditInProgress(commonDir: string, session: string): boolean {
+  const lock = readLockFile(join(auditsDir(commonDir), `${session}.lock`));
+  if (lock === null) return false;
+  if (lock === 'unreadable') return true;
+  return processAlive(Number(/^(\d+) /.exec(lock.content)?.[1] ?? 0));
 }

@@ -6,7 +6,7 @@ import { ownerAlive } from '../../session/list.ts';
 import { listSessions } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { auditorConfig } from './auditor-config.ts';
-import { auditsDir, readSessionAudit } from './audit-state.ts';
+import { auditInProgress, auditsDir, readSessionAudit } from './audit-state.ts';
 
 /** Set in the worker's environment: a session the auditor's own `claude -p` starts is never audited in turn. */
 export const WORKER_ENV = 'AXME_AUDIT_WORKER';
@@ -60,8 +60,9 @@ export function startAuditWorker(l: WorkerLaunch, session: string, transcript: s
 
 /**
  * The sessions to audit at a session start: ended ones whose transcript has bytes no audit has
- * read (an orphan, or a session resumed after its audit), and failed audits not yet retried
- * MAX_ATTEMPTS times. Never the session starting now.
+ * read (an orphan, or a session resumed after its audit), and failed audits — a worker killed
+ * mid-run included — not yet retried MAX_ATTEMPTS times. Never the session starting now, nor one
+ * a live worker is auditing.
  */
 export function auditsDue(commonDir: string, current: string | undefined): Array<{ session: string; transcript: string }> {
   const due: Array<{ session: string; transcript: string }> = [];
@@ -70,8 +71,9 @@ export function auditsDue(commonDir: string, current: string | undefined): Array
     // a session still running is its own business: only ended, closed, recovered or orphaned ones
     if (!transcript || s.meta.id === current || (!s.ended && ownerAlive(s.meta))) continue;
     const a = readSessionAudit(commonDir, s.meta.id);
-    if (a?.status === 'running') continue;
-    if (a?.status === 'failed' && a.attempts >= MAX_ATTEMPTS) continue;
+    if (a?.status === 'running' && auditInProgress(commonDir, s.meta.id)) continue;
+    // failed, or left `running` by a worker killed mid-run: retried until MAX_ATTEMPTS
+    if ((a?.status === 'failed' || a?.status === 'running') && a.attempts >= MAX_ATTEMPTS) continue;
     if (a?.status === 'done' && a.transcript === transcript && a.offset >= sizeOf(transcript)) continue;
     if (existsSync(transcript)) due.push({ session: s.meta.id, transcript });
   }
