@@ -330,7 +330,7 @@ export function claimLockFile(path: string, now: Date, staleMs: number): (() => 
     // a claim left by a process that died (or one too old to trust) is taken over; judged and
     // removed as one step, so a claim another process takes meanwhile is never removed
     const age = now.getTime() - seen.mtimeMs;
-    const holder = Number(/^(\d+) /.exec(seen.content)?.[1] ?? 0);
+    const holder = Number(/^(\d+)(?:\s|$)/.exec(seen.content)?.[1] ?? 0);
     if (holder > 0 ? processAlive(holder) && age < staleMs : age < Math.min(staleMs, UNREADABLE_HOLDER_MS)) return null;
     removeLockIf(path, seen);
   }

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { runAutoSync } from '../../src/knowledge/sync/auto-sync.ts';
 import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
 
 /**
@@ -106,5 +107,38 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     assert.equal(record()!.mode, 'off');
     assert.ok(!existsSync(join(dir, '.git', 'axme', 'auto-sync.pid')), 'none started');
     assert.equal(record()!.last!.at, before);
+  });
+
+  test('one background sync at a time: a live run\'s lock makes another do nothing; a dead one\'s is taken over', () => {
+    const lock = join(dir, '.git', 'axme', 'auto-sync.pid');
+    const before = record()!.last!.at;
+    writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`); // this test process: alive
+    const held = spawnSync(process.execPath, [CLI, 'sync', '--auto', 'manual'], { cwd: dir, env, encoding: 'utf8' });
+    assert.equal(held.status, 0, held.stderr);
+    assert.match(held.stderr, /another background sync is running/);
+    assert.equal(record()!.last!.at, before, 'nothing ran');
+    assert.match(readFileSync(lock, 'utf8'), new RegExp(`^${process.pid} `), 'the live run\'s lock is left alone');
+    writeFileSync(lock, '999999999\n'); // a run that died, in the old one-number form
+    const taken = spawnSync(process.execPath, [CLI, 'sync', '--auto', 'manual'], { cwd: dir, env, encoding: 'utf8' });
+    assert.equal(taken.status, 0, taken.stderr);
+    assert.equal(record()!.last!.reason, 'manual');
+    assert.equal(record()!.last!.ok, true, record()!.last!.error);
+    assert.ok(!existsSync(lock), 'released at the end');
+  });
+
+  test('two runs at once in one process: the second does nothing while the first holds the lock', async () => {
+    let calls = 0;
+    let finish!: () => void;
+    const slow = () => {
+      calls++;
+      return new Promise<{ remote: string; text: string }>((resolve) => (finish = () => resolve({ remote: 'origin', text: 'synced' })));
+    };
+    const common = join(dir, '.git');
+    const first = runAutoSync(common, 'manual', () => new Date(), slow, () => assert.fail('no timeout'));
+    assert.equal(await runAutoSync(common, 'manual', () => new Date(), slow, () => assert.fail('no timeout')), null);
+    assert.equal(calls, 1);
+    finish();
+    assert.deepEqual(await first, { remote: 'origin', text: 'synced' });
+    assert.ok(!existsSync(join(common, 'axme', 'auto-sync.pid')));
   });
 });

@@ -97,5 +97,5 @@ export function auditInProgress(commonDir: string, session: string): boolean {
   const lock = readLockFile(join(auditsDir(commonDir), `${session}.lock`));
   if (lock === null) return false;
   if (lock === 'unreadable') return true;
-  return processAlive(Number(/^(\d+) /.exec(lock.content)?.[1] ?? 0));
+  return processAlive(Number(/^(\d+)(?:\s|$)/.exec(lock.content)?.[1] ?? 0));
 }

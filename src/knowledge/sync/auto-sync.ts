@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { StoreConfig } from '../../model/config.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { processAlive } from '../../session/owner.ts';
+import { claimLockFile } from '../../session/sessions.ts';
 
 /**
  * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
@@ -75,7 +76,6 @@ export function rememberAutoSyncMode(commonDir: string, mode: AutoSyncMode): voi
 export function recordAutoSyncRun(commonDir: string, last: NonNullable<AutoSyncRecord['last']>): void {
   const r = readAutoSync(commonDir);
   writeAutoSync(commonDir, { mode: r?.mode ?? 'session', last });
-  rmSync(lockPath(commonDir), { force: true });
 }
 
 /** The line the next session's context carries about a failed background sync, or null. */
@@ -88,7 +88,7 @@ export function autoSyncProblem(commonDir: string): string | null {
 /** The pid of the background sync that holds the lock and still runs, or null. */
 function runningSync(commonDir: string): number | null {
   try {
-    const pid = Number(readFileSync(lockPath(commonDir), 'utf8').trim());
+    const pid = Number(/^\d+/.exec(readFileSync(lockPath(commonDir), 'utf8'))?.[0] ?? 0);
     return processAlive(pid) ? pid : null;
   } catch {
     return null;
@@ -117,18 +117,22 @@ export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJ
 /**
  * One background run (`axme sync --auto <reason>`): `sync`, bounded by AUTO_SYNC_TIMEOUT_MS, its
  * outcome recorded whichever way it goes (autoSyncProblem tells a failure next time). One at a
- * time: the run holds `auto-sync.pid` while it works, and another run finding it held does
- * nothing (null). Past the bound the failure is recorded and `onTimeout` ends the process (a hung
+ * time: the run claims `auto-sync.pid` (an exclusive lock file, session/sessions.ts claimLockFile)
+ * while it works, and another run finding it held by a live process does nothing (null). Past the
+ * bound the failure is recorded, the lock released and `onTimeout` ends the process (a hung
  * network would hold it).
  */
 export async function runAutoSync<R extends { remote: string; text: string }>(commonDir: string, why: string, now: () => Date, sync: () => Promise<R>, onTimeout: () => void): Promise<R | null> {
-  const other = runningSync(commonDir);
-  if (other !== null && other !== process.pid) return null;
-  writeFileSync(lockPath(commonDir), `${process.pid}\n`);
+  const lock = lockPath(commonDir);
+  mkdirSync(dirname(lock), { recursive: true });
+  // a run past its bound has ended itself: a lock twice as old is one nobody holds
+  const release = claimLockFile(lock, new Date(), 2 * AUTO_SYNC_TIMEOUT_MS);
+  if (!release) return null;
   const reason = /^[a-z-]{1,40}$/.test(why) ? why : 'a background run';
   const done = (last: Omit<NonNullable<AutoSyncRecord['last']>, 'at' | 'reason'>) => recordAutoSyncRun(commonDir, { at: now().toISOString(), reason, ...last });
   const timer = setTimeout(() => {
     done({ ok: false, summary: 'timed out', error: `no answer within ${AUTO_SYNC_TIMEOUT_MS / 1000} s (a slow or unreachable remote?)` });
+    release();
     onTimeout();
   }, AUTO_SYNC_TIMEOUT_MS);
   try {
@@ -141,5 +145,6 @@ export async function runAutoSync<R extends { remote: string; text: string }>(co
     throw err;
   } finally {
     clearTimeout(timer);
+    release();
   }
 }
