@@ -82,17 +82,20 @@ const FACTS = `d=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-h
  * Anything else, or any doubt, runs axme.
  */
 function fastPath(hook: string, input?: string): string | null {
-  const pending = '"$d/axme/pending-note.meta"';
+  // the pending note is the worktree's own (its git dir, `g`): commits in two worktrees at once keep theirs apart
+  const gitDir = 'g=$(git rev-parse --git-dir 2>/dev/null)';
+  const pending = '"$g/axme/pending-note.meta"';
+  const pendingText = '"$g/axme/pending-note.txt"';
   if (hook === 'commit-msg') {
-    return `${FACTS}; skip=; if [ -n "$d" ] && [ -f ${pending} ]; then rm -f ${pending} "$d/axme/pending-note.txt"; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
+    return `${FACTS}; ${gitDir}; skip=; if [ -n "$g" ] && [ -f ${pending} ]; then rm -f ${pending} ${pendingText}; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
   }
   if (hook === 'post-commit') {
     return [
-      `${FACTS}; skip=`,
+      `${FACTS}; ${gitDir}; skip=`,
       // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
-      `if [ -n "$d" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
-      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F "$d/axme/pending-note.txt" "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
-      `rm -f ${pending} "$d/axme/pending-note.txt"`,
+      `if [ -n "$g" ] && [ -n "$d" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
+      `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F ${pendingText} "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
+      `rm -f ${pending} ${pendingText}`,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
       // sync.auto: commit — the knowledge goes to the remote after each commit, in the background
       `if [ -n "$d" ] && grep -q '"mode":"commit"' "$d/axme/auto-sync.json" 2>/dev/null; then (${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" sync --auto commit >> "$d/axme/auto-sync.log" 2>&1 < /dev/null & fi); fi`,

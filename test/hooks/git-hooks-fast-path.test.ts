@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
@@ -111,5 +111,54 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
     writeFileSync(log, '');
     spawnSync('git', ['push', '-q', 'origin', 'HEAD:refs/heads/feature'], { cwd: dir, env, encoding: 'utf8' });
     assert.ok(started().some((l) => l.startsWith('git-hook pre-push')), 'a commit citing PR 7: pre-push asks about it');
+  });
+});
+
+describe('two worktrees committing at once: each commit gets its own note', () => {
+  test("A's and B's commit-msg, then A's post-commit, then B's: each note lands on its own commit", async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const base = join(dir, '..', dir.split('/').pop()!);
+    const [wtA, wtB] = [`${base}-wt-a`, `${base}-wt-b`];
+    try {
+      const env = cleanEnv({ AXME_BIN: CLI, AXME_NODE: process.execPath, CLAUDECODE: '1' });
+      await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env: cleanEnv() });
+      git(dir, ['worktree', 'add', '-q', wtA, '-b', 'agent-a']);
+      git(dir, ['worktree', 'add', '-q', wtB, '-b', 'agent-b']);
+      // each commit-msg, once axme's part has run, waits for the test to let it go on to post-commit
+      appendFileSync(join(dir, '.git', 'hooks', 'commit-msg'), `\nif [ -n "$PAUSE_AT" ]; then touch "$PAUSE_AT.ready"; while [ ! -f "$PAUSE_AT" ]; do sleep 0.05; done; fi\n`);
+      /** Starts an agent's commit in `cwd`; it stops between commit-msg and post-commit until `go()`. */
+      const startCommit = async (cwd: string, repo: string) => {
+        const pause = `${cwd}.pause`;
+        // the worst case: the same parent and the same subject, so only the worktree tells them apart
+        const child = spawn('git', ['commit', '-q', '--allow-empty', '-m', 'fix lint', '-m', `#!axme pr=none repo=${repo}`], { cwd, env: { ...env, PAUSE_AT: pause }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr!.on('data', (c) => (stderr += c));
+        const done = new Promise<number | null>((r) => child.on('close', r));
+        const deadline = Date.now() + 60_000;
+        while (!existsSync(`${pause}.ready`)) {
+          assert.ok(Date.now() < deadline, `the commit-msg hook in ${cwd} did not run: ${stderr}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return {
+          go: async () => {
+            writeFileSync(pause, '');
+            assert.equal(await done, 0, stderr);
+          },
+        };
+      };
+      const a = await startCommit(wtA, 'acme/alpha');
+      const b = await startCommit(wtB, 'acme/beta');
+      await a.go();
+      await b.go();
+      const noteOf = (rev: string) => spawnSync('git', ['notes', '--ref=axme', 'show', rev], { cwd: dir, encoding: 'utf8' }).stdout;
+      assert.match(noteOf('agent-a'), /^repo: acme\/alpha$/m, "A's commit has A's note");
+      assert.match(noteOf('agent-b'), /^repo: acme\/beta$/m, "B's commit has B's note");
+    } finally {
+      for (const p of [`${wtA}.pause`, `${wtB}.pause`]) writeFileSync(p, ''); // no hook left waiting
+      spawnSync('git', ['worktree', 'remove', '--force', wtA], { cwd: dir });
+      spawnSync('git', ['worktree', 'remove', '--force', wtB], { cwd: dir });
+      for (const p of [wtA, wtB, `${wtA}.pause`, `${wtB}.pause`, `${wtA}.pause.ready`, `${wtB}.pause.ready`]) rmSync(p, { recursive: true, force: true });
+      cleanup();
+    }
   });
 });

@@ -53,7 +53,7 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
   const s = await hookSetting(io);
   if (s.loc) {
     // a note left by a commit that did not happen must not land on this one
-    dropPendingNote(s.loc.commonDir);
+    dropPendingNote(s.loc.gitDir);
     // a person's commit through Node leaves the facts that let the next ones skip it (an agent's would not use them)
     if (!isAgentEnv(io.env)) recordGitHookFacts(s.loc, s.policy, { workspace: s.workspace, now: io.now() });
   }
@@ -102,5 +102,5 @@ function prepareNote(io: GitHookIO, s: HookSetting, message: string, known: { pr
   if (!s.loc) return;
   const tip = readRefSync(s.loc.commonDir, MEMORY_REF);
   const text = noteText({ message, ...known, tip: tip && tip !== 'unknown' ? tip : null, branch: currentBranch(s.loc.gitDir) });
-  if (text) leavePendingNote(s.loc.commonDir, { text, parent: headCommit(s.loc), session: known.session && readSession(s.loc.commonDir, known.session) ? known.session : null, at: io.now(), message });
+  if (text) leavePendingNote(s.loc.gitDir, { text, parent: headCommit(s.loc), session: known.session && readSession(s.loc.commonDir, known.session) ? known.session : null, at: io.now(), message });
 }

@@ -15,9 +15,12 @@ import { locateRepo, OID_RE, readRefSync, type RepoLocation } from '../../store/
  *   repository is open and no workspace store is around. The shell trusts it while the tip (the
  *   loose ref file) is unchanged and the sessions folder has not changed since it was written:
  *   a person's plain commit or push is then answered without starting Node.
- * - `<git-common-dir>/axme/pending-note.{meta,txt}`: the note of the commit being made, worked out
+ * - `<git-dir>/axme/pending-note.{meta,txt}`: the note of the commit being made, worked out
  *   by commit-msg (which runs Node anyway for a marker, a session or a cited decision) and attached
- *   by post-commit with one `git notes add`, so an agent's commit starts Node once, not twice.
+ *   by post-commit with one `git notes add`, so an agent's commit starts Node once, not twice. It
+ *   is the worktree's own git dir (the common dir in the main worktree; `worktrees/<name>` in a
+ *   linked one), as git keeps COMMIT_EDITMSG: agents committing in two worktrees at once never
+ *   drop or take each other's note.
  *
  * Both are derived and machine-local: deleting them changes no verdict, only how fast it comes.
  */
@@ -77,8 +80,8 @@ export function forgetGitHookFacts(commonDir: string): void {
  * follow (post-commit attaches it only to a commit whose first parent that is: an amend, a
  * `--no-verify` commit after an aborted one, get none), the session to record the commit in, the time.
  */
-export function leavePendingNote(commonDir: string, note: { text: string; parent: string | null; session: string | null; at: Date; message: string }): void {
-  const base = join(commonDir, 'axme', PENDING);
+export function leavePendingNote(gitDir: string, note: { text: string; parent: string | null; session: string | null; at: Date; message: string }): void {
+  const base = join(gitDir, 'axme', PENDING);
   writeFileAtomicSync(`${base}.txt`, note.text);
   writeFileAtomicSync(`${base}.meta`, `v1 ${note.parent ?? 'none'} ${note.session ?? '-'} ${note.at.toISOString()}\n${messageSubject(note.message)}\n`);
 }
@@ -94,15 +97,15 @@ export function messageSubject(message: string): string {
   return (end < 0 ? lines : lines.slice(0, end)).join(' ').trim();
 }
 
-/** Removes a pending note (a commit-msg that finds nothing to note, or that refused the commit). */
-export function dropPendingNote(commonDir: string): void {
-  for (const ext of ['meta', 'txt']) rmSync(join(commonDir, 'axme', `${PENDING}.${ext}`), { force: true });
+/** Removes the worktree's pending note (a commit-msg that finds nothing to note, or that refused the commit). */
+export function dropPendingNote(gitDir: string): void {
+  for (const ext of ['meta', 'txt']) rmSync(join(gitDir, 'axme', `${PENDING}.${ext}`), { force: true });
 }
 
-/** dropPendingNote for the repository around `cwd`. */
+/** dropPendingNote for the worktree around `cwd`. */
 export function dropPendingNoteAt(cwd: string, env: NodeJS.ProcessEnv): void {
   const loc = locateRepo(cwd, env);
-  if (loc) dropPendingNote(loc.commonDir);
+  if (loc) dropPendingNote(loc.gitDir);
 }
 
 /** The commit HEAD names now (the parent of the commit being made), null before the first commit. */
