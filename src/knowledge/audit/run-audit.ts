@@ -90,10 +90,11 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
   const session = sessionOf(commonDir, transcript, opts.session);
   const local = readSession(commonDir, session);
   const mode: AuditMode = opts.mode ?? (local?.closed || (await closedByAgent(kb, session)) ? 'verify' : 'full');
-  const previous = readSessionAudit(commonDir, session);
-  const from = opts.fromStart || !previous || previous.transcript !== transcript || previous.offset > size ? 0 : previous.offset;
   const release = opts.dryRun ? () => {} : claimAudit(commonDir, session);
   if (!release) throw new AxmeError('CONFLICT', `session ${session} is being audited by another process now: wait for it (\`axme audit log\` shows when it is done)`);
+  // read under the lock: an audit that finished just before it was taken has moved the offset
+  const previous = readSessionAudit(commonDir, session);
+  const from = opts.fromStart || !previous || previous.transcript !== transcript || previous.offset > size ? 0 : previous.offset;
   const usage = { in: 0, out: 0, cost: 0 as number | null, chunks: 0 };
   const log = (extra: Partial<AuditLogEntry> & Pick<AuditLogEntry, 'ok'>): void =>
     appendAuditLog(commonDir, {
