@@ -6,7 +6,6 @@ import { normalizeTitle } from '../../model/dedup.ts';
 import { isAxmeError } from '../../model/errors.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
-import type { Question } from '../../model/question.ts';
 import { readSession } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
@@ -56,11 +55,11 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
   const extracted = answer.decisions.length + answer.memories.length + answer.safety_rules.length + answer.questions.length;
   const before = (await kb.repo.backend.resolveRef(kb.ref)) ? await readState(kb) : null;
   const plan = choose(answer, before);
-  const local = readSession(kb.repo.commonDir, session);
   const written: AuditApplied['written'] = { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null };
   const dropped = [...plan.dropped];
   const hasRecord = opts.mode === 'full' && opts.record !== false && [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
   if (opts.dryRun) return { commit: null, ref: kb.ref, written: preview(plan, hasRecord), dropped, extracted };
+  const local = hasRecord ? readSession(kb.repo.commonDir, session) : null;
   const r = await mutate(kb, async (state) => {
     const st = stage(state);
     for (const d of plan.decisions) {
@@ -157,7 +156,7 @@ function choose(answer: AuditAnswer, state: KnowledgeState | null): Chosen {
   }
   out.questions = out.questions.filter((q) => {
     const same = open.find((o) => normalizeTitle(o.question) === normalizeTitle(q.question) || similarity(o.question, q.question) >= SAME_WORDS);
-    if (same) out.dropped.push({ kind: 'question', title: firstLine(q.question), reason: `already asked as ${(same as Question).id}` });
+    if (same) out.dropped.push({ kind: 'question', title: firstLine(q.question), reason: `already asked as ${same.id}` });
     return !same;
   });
   return out;

@@ -14,6 +14,8 @@ export const WORKER_ENV = 'AXME_AUDIT_WORKER';
 export const WORKER_DEADLINE_MS = 10 * 60_000;
 /** Failed audits of a session are retried at most this many times (at the next session starts). */
 export const MAX_ATTEMPTS = 3;
+/** Workers one session start launches at most: the sessions past it wait for the next start. */
+const MAX_DUE = 5;
 
 export interface WorkerLaunch {
   commonDir: string;
@@ -62,7 +64,7 @@ export function startAuditWorker(l: WorkerLaunch, session: string, transcript: s
  * The sessions to audit at a session start: ended ones whose transcript has bytes no audit has
  * read (an orphan, or a session resumed after its audit), and failed audits — a worker killed
  * mid-run included — not yet retried MAX_ATTEMPTS times. Never the session starting now, nor one
- * a live worker is auditing.
+ * a live worker is auditing. At most MAX_DUE, in the order the sessions are listed.
  */
 export function auditsDue(commonDir: string, current: string | undefined): Array<{ session: string; transcript: string }> {
   const due: Array<{ session: string; transcript: string }> = [];
@@ -76,8 +78,9 @@ export function auditsDue(commonDir: string, current: string | undefined): Array
     if ((a?.status === 'failed' || a?.status === 'running') && a.attempts >= MAX_ATTEMPTS) continue;
     if (a?.status === 'done' && a.transcript === transcript && a.offset >= sizeOf(transcript)) continue;
     if (existsSync(transcript)) due.push({ session: s.meta.id, transcript });
+    if (due.length === MAX_DUE) break;
   }
-  return due.slice(0, 5);
+  return due;
 }
 
 function sizeOf(path: string): number {

@@ -4,6 +4,11 @@ import { detectWorkspace, findMember, type WorkspaceMember } from '../workspace/
 import { routeByScope } from '../workspace/route-scope.ts';
 import { applyAudit, type AuditApplied } from './apply-audit.ts';
 
+/** The items routed to one store. */
+type Routed = Pick<AuditAnswer, 'decisions' | 'memories'>;
+/** One store's result, in the shape routeByScope returns. */
+type OneStore = { store: string; applied: AuditApplied; others?: OneStore[] };
+
 export interface RoutedAudit {
   /** the session's own store: ONE commit with the handoff and everything not routed elsewhere */
   main: AuditApplied;
@@ -23,25 +28,22 @@ export async function applyRouted(kb: KnowledgeBase, answer: AuditAnswer, opts: 
   if (!link) return { main: await applyAudit(kb, answer, opts), others: [] };
   const members = detectWorkspace({ dir: link.root, force: true }).members;
   const keep: AuditAnswer = { ...answer, decisions: [], memories: [] };
-  const elsewhere = new Map<string, Pick<AuditAnswer, 'decisions' | 'memories'>>();
+  const elsewhere = new Map<string, Routed>();
   const to = (name: string) => elsewhere.get(name) ?? elsewhere.set(name, { decisions: [], memories: [] }).get(name)!;
-  for (const d of answer.decisions) {
-    const named = scopeMembers(d.scope, members);
-    if (!named || named.some((n) => n === link.member)) keep.decisions.push(d);
-    for (const n of named ?? []) if (n !== link.member) to(n).decisions.push(d);
-  }
-  for (const m of answer.memories) {
-    const named = scopeMembers(m.scope, members);
-    if (!named || named.some((n) => n === link.member)) keep.memories.push(m);
-    for (const n of named ?? []) if (n !== link.member) to(n).memories.push(m);
-  }
+  /** An item into `keep` and/or the members its scope names, through `list` (the decisions or the memories of a part). */
+  const place = <T extends { scope?: string[] | undefined }>(item: T, list: (part: Routed) => T[]) => {
+    const named = scopeMembers(item.scope, members);
+    if (!named || named.some((n) => n === link.member)) list(keep).push(item);
+    for (const n of named ?? []) if (n !== link.member) list(to(n)).push(item);
+  };
+  for (const d of answer.decisions) place(d, (part) => part.decisions);
+  for (const m of answer.memories) place(m, (part) => part.memories);
   const main = await applyAudit(kb, keep, opts);
   const others: RoutedAudit['others'] = [];
   for (const [name, part] of elsewhere) {
     // nothing but the routed items: the handoff, questions and rules stay with the session's store
     const only: AuditAnswer = { ...AuditAnswer.parse({}), ...part };
-    type One = { store: string; applied: AuditApplied; others?: One[] };
-    const r = await routeByScope<One>(kb, [name], async (t) => ({ store: t.label ?? name, applied: await applyAudit(t, only, { mode: opts.mode, dryRun: opts.dryRun, record: false }) }));
+    const r = await routeByScope<OneStore>(kb, [name], async (t) => ({ store: t.label ?? name, applied: await applyAudit(t, only, { mode: opts.mode, dryRun: opts.dryRun, record: false }) }));
     others.push({ store: r.store, applied: r.applied });
   }
   return { main, others };
