@@ -1,7 +1,7 @@
 import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { createLockFile, readLockFile, removeLockIf } from '../store/lock-file.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
+import { claimLockFile } from './claim-lock.ts';
 import { processAlive, processStart } from './owner.ts';
 import { AxmeError } from '../model/errors.ts';
 
@@ -305,36 +305,6 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
  */
 export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
   return claimLockFile(join(sessionsDir(commonDir), `${sessionId}.claim`), now, staleMs);
-}
-
-/** How long a lock file whose holder cannot be read (not `<pid> <time>`) counts as held. */
-const UNREADABLE_HOLDER_MS = 5_000;
-
-/**
- * An exclusive lock file at `path` holding `<pid> <time>` (store/lock-file.ts createLockFile: it
- * appears whole, never empty): the release function, or null when a live process holds one younger
- * than `staleMs`. One left by a dead process (or older) is taken over; one whose holder cannot be
- * read (not axme's) only once older than UNREADABLE_HOLDER_MS.
- */
-export function claimLockFile(path: string, now: Date, staleMs: number): (() => void) | null {
-  const content = `${process.pid} ${now.toISOString()}\n`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const own = createLockFile(path, content);
-    if (own !== 'exists') {
-      // released only while it is still this claim (one taken over as stale is someone else's now)
-      return () => void removeLockIf(path, own);
-    }
-    const seen = readLockFile(path);
-    if (seen === null) continue; // released meanwhile: try again
-    if (seen === 'unreadable') return null;
-    // a claim left by a process that died (or one too old to trust) is taken over; judged and
-    // removed as one step, so a claim another process takes meanwhile is never removed
-    const age = now.getTime() - seen.mtimeMs;
-    const holder = Number(/^(\d+)(?:\s|$)/.exec(seen.content)?.[1] ?? 0);
-    if (holder > 0 ? processAlive(holder) && age < staleMs : age < Math.min(staleMs, UNREADABLE_HOLDER_MS)) return null;
-    removeLockIf(path, seen);
-  }
-  return null;
 }
 
 /**

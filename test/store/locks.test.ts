@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { createLockFile, readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
-import { claimLockFile } from '../../src/session/sessions.ts';
+import { claimLockFile, lockFileHeld } from '../../src/session/claim-lock.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
 import { axmeOk, git, tempRepo } from '../helpers.ts';
 
@@ -176,15 +176,29 @@ describe('claimLockFile: one holder at a time, across processes', () => {
     release();
   });
 
+  test('lockFileHeld judges as a claim would: a live holder or a young unreadable lock is held; none, a dead one, an old unreadable one is not', () => {
+    const path = join(dir, 'held.lock');
+    assert.equal(lockFileHeld(path), false, 'no lock');
+    plantLock(path, `${process.pid} ${new Date().toISOString()}\n`, 60 * 60_000);
+    assert.equal(lockFileHeld(path), true, 'a live holder, however old');
+    plantLock(path, '999999999\n', 0);
+    assert.equal(lockFileHeld(path), false, 'a dead holder');
+    plantLock(path, '', 0);
+    assert.equal(lockFileHeld(path), true, 'being written, or not axme\'s: young');
+    plantLock(path, '', 10_000);
+    assert.equal(lockFileHeld(path), false, 'unreadable and old');
+    unlinkSync(path);
+  });
+
   test('six processes each adding 40 to a counter under the lock: no increment is lost', { timeout: 120_000 }, async () => {
     const counter = join(dir, 'counter');
     writeFileSync(counter, '0');
-    const sessions = fileURLToPath(new URL('../../src/session/sessions.ts', import.meta.url));
+    const claimLock = fileURLToPath(new URL('../../src/session/claim-lock.ts', import.meta.url));
     const script = join(dir, 'bump.mts');
     writeFileSync(
       script,
       `import { readFileSync, writeFileSync } from 'node:fs';
-import { claimLockFile } from ${JSON.stringify(sessions)};
+import { claimLockFile } from ${JSON.stringify(claimLock)};
 const [counter, lock] = process.argv.slice(2);
 for (let i = 0; i < 40; i++) {
   let release;

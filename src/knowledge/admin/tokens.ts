@@ -5,7 +5,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { locateRepo } from '../../store/locate.ts';
-import { claimLockFile } from '../../session/sessions.ts';
+import { claimLockFile } from '../../session/claim-lock.ts';
 
 /**
  * The bearer tokens of `axme serve --http`, kept on this machine: `<git common dir>/axme/tokens.json`
@@ -38,10 +38,7 @@ function readTokens(path: string): TokenFile {
   }
 }
 
-/**
- * `value` as JSON, written whole (a temp file, then a rename: readers see the old file or the new),
- * readable by its owner only: store/atomic-file.ts's writeFileAtomicSync, with the mode it lacks.
- */
+/** `value` as JSON, written whole (store/atomic-file.ts: readers see the old file or the new), readable by its owner only. */
 function writePrivateJson(path: string, value: unknown): void {
   writeFileAtomicSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
@@ -170,7 +167,7 @@ const LOCK_WAIT_MS = 5_000;
 const LOCK_STALE_MS = 30_000;
 
 /**
- * Runs `fn` holding `<tokens file>.lock` (session/sessions.ts claimLockFile): two `axme token add`
+ * Runs `fn` holding `<tokens file>.lock` (session/claim-lock.ts): two `axme token add`
  * at once both land, one after the other. A lock left by a dead process, or older than
  * LOCK_STALE_MS, is taken over; waiting longer than LOCK_WAIT_MS is CONFLICT (run it again).
  */

@@ -1,9 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditLogEntry, AuditMode } from '../../model/audit.ts';
-import { processAlive } from '../../session/owner.ts';
-import { claimLockFile } from '../../session/sessions.ts';
-import { readLockFile } from '../../store/lock-file.ts';
+import { claimLockFile, lockFileHeld } from '../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 
 /**
@@ -94,8 +92,5 @@ export function claimAudit(commonDir: string, session: string): (() => void) | n
  * process is a worker that was killed mid-run (a shutdown, the OOM killer): a failed attempt.
  */
 export function auditInProgress(commonDir: string, session: string): boolean {
-  const lock = readLockFile(join(auditsDir(commonDir), `${session}.lock`));
-  if (lock === null) return false;
-  if (lock === 'unreadable') return true;
-  return processAlive(Number(/^(\d+)(?:\s|$)/.exec(lock.content)?.[1] ?? 0));
+  return lockFileHeld(join(auditsDir(commonDir), `${session}.lock`));
 }

@@ -3,8 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StoreConfig } from '../../model/config.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import { processAlive } from '../../session/owner.ts';
-import { claimLockFile } from '../../session/sessions.ts';
+import { claimLockFile, lockFileHeld } from '../../session/claim-lock.ts';
 
 /**
  * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
@@ -85,23 +84,13 @@ export function autoSyncProblem(commonDir: string): string | null {
   return `(axme: the background sync${last.remote ? ` with ${last.remote}` : ''} at ${last.reason} failed at ${last.at}: ${last.error ?? last.summary}; the knowledge here may not be the team's: run \`axme sync\` to see why)`;
 }
 
-/** The pid of the background sync that holds the lock and still runs, or null. */
-function runningSync(commonDir: string): number | null {
-  try {
-    const pid = Number(/^\d+/.exec(readFileSync(lockPath(commonDir), 'utf8'))?.[0] ?? 0);
-    return processAlive(pid) ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Starts `axme sync --auto <reason>` detached from this process (the hook answers at once), unless
  * one is running already. Its output goes to `<git-common-dir>/axme/auto-sync.log`. The run takes
  * the lock itself (runAutoSync), whoever started it — the hooks here, or the post-commit script.
  */
 export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJS.ProcessEnv; execPath: string; script: string; reason: string }): boolean {
-  if (runningSync(opts.commonDir) !== null) return false;
+  if (lockFileHeld(lockPath(opts.commonDir))) return false;
   let log: number | undefined;
   try {
     log = openSync(join(opts.commonDir, 'axme', 'auto-sync.log'), 'a');
@@ -117,7 +106,7 @@ export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJ
 /**
  * One background run (`axme sync --auto <reason>`): `sync`, bounded by AUTO_SYNC_TIMEOUT_MS, its
  * outcome recorded whichever way it goes (autoSyncProblem tells a failure next time). One at a
- * time: the run claims `auto-sync.pid` (an exclusive lock file, session/sessions.ts claimLockFile)
+ * time: the run claims `auto-sync.pid` (an exclusive lock file, session/claim-lock.ts)
  * while it works, and another run finding it held by a live process does nothing (null). Past the
  * bound the failure is recorded, the lock released and `onTimeout` ends the process (a hung
  * network would hold it).
