@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOOPBACK_HOSTS } from '../model/loopback.ts';
 
 /**
  * What every response of the page carries: only the page's own script and style sheet may run
@@ -19,7 +20,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * (its name resolving to 127.0.0.1), and is refused.
  */
 export function allowedHosts(host: string, port: number): Set<string> {
-  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  const names = new Set<string>(LOOPBACK_HOSTS);
   names.add(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
   return new Set([...names].map((n) => `${n}:${port}`.toLowerCase()));
 }

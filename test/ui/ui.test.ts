@@ -104,7 +104,7 @@ describe('axme ui', { skip }, () => {
     await page.locator('.chain a', { hasText: 'D-003' }).click();
     assert.match((await page.textContent('main h1'))!, /D-003 Use Postgres 17/);
     assert.match((await page.textContent('main dl.fields'))!, /required/);
-    // its history lists both versions
+    // its history: one version (the supersede that created it)
     await page.click('text=history');
     await page.waitForURL(/\/history\//);
     await page.locator('.change').first().waitFor();

@@ -80,7 +80,8 @@ export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string> |
   };
   const host = name(req.headers.host);
   if (!host || !allowed.has(host)) return false;
-  // a browser's cross-site request carries its page's origin
+  // a browser's cross-site request carries its page's origin ("null" from an opaque one: refused)
   const origin = req.headers.origin;
-  return origin === undefined || origin === 'null' ? origin === undefined : allowed.has(name(origin) ?? '');
+  if (origin === undefined) return true;
+  return origin !== 'null' && allowed.has(name(origin) ?? '');
 }

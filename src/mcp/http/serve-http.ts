@@ -7,7 +7,7 @@ import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { scopeAllows, type TokenScope } from '../../model/token.ts';
 import { createServer, registerAll } from '../server.ts';
-import { isLoopback } from '../../model/loopback.ts';
+import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import type { HttpSettings } from './http-options.ts';
 import { authenticate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
 import { sessionContext, sharedStore, type HttpSessionContext, type SharedStore } from './session-context.ts';
@@ -48,7 +48,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   }
   const shared = sharedStore({ cwd: opts.cwd, env: opts.env, log: opts.log });
   const tools = toolScopes(shared);
-  const allowed = loopback || opts.allowedHosts.length ? new Set(['localhost', '127.0.0.1', '[::1]', opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())]) : null;
+  const allowed = loopback || opts.allowedHosts.length ? new Set([...LOOPBACK_HOSTS, opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())]) : null;
   const limiter = rateLimiter({ perSecond: opts.ratePerSecond, burst: opts.rateBurst });
   const sessions = new Map<string, Session>();
   const bare = await shared.kb().then((kb) => kb.repo.bare, () => false);

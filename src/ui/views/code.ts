@@ -14,10 +14,10 @@ export const codeView: View = async (ctx, url) => {
   // one more than a page: whether there is an older page
   const got = await commitLinksPage(ctx.kb, at, { skip: (page - 1) * PER_PAGE, count: PER_PAGE + 1 });
   const links = got.slice(0, PER_PAGE);
-  const end = got.length <= PER_PAGE;
+  const more = got.length > PER_PAGE;
   const body = html`<p class="muted">The code commits of the checkout <code>${ctx.cwd}</code>, newest first, and the knowledge each links to (its <code>#!axme</code> trailers and its note on <code>refs/notes/axme</code>).</p>
 ${table(['Commit', 'Session', 'Decisions', 'PR'], links.map(row), 'No code commits here (a bare repository, or none yet).')}
-<div class="pager">${page > 1 ? html`<a rel="prev" href="${href('/code', { page: page - 1 })}">&larr; newer</a>` : ''}${!end && links.length === PER_PAGE ? html`<a rel="next" href="${href('/code', { page: page + 1 })}">older &rarr;</a>` : ''}</div>`;
+<div class="pager">${page > 1 ? html`<a rel="prev" href="${href('/code', { page: page - 1 })}">&larr; newer</a>` : ''}${more ? html`<a rel="next" href="${href('/code', { page: page + 1 })}">older &rarr;</a>` : ''}</div>`;
   return { title: 'Code commits', active: '/code', body };
 };
 
