@@ -1,155 +1,89 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cleanEnv } from '../helpers.ts';
-
-/** Runs a benchmark script at a tiny size with its JSON going to `out`. */
-function runBench(script: string, args: string[], out: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args, '--out', out], {
-    cwd: join(import.meta.dirname, '../..'),
-    env: cleanEnv(),
-    encoding: 'utf8',
-  });
-}
+import { runBench, runBenchJson } from './run-bench.ts';
 
 // The benchmarks are not run in CI; these only prove the harnesses still work end to end.
 test('the store benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/store.bench.ts', ['--sizes', '20', '--reps', '1'], out);
-    assert.equal(r.status, 0, r.stderr);
-    for (const measure of ['add, in-process API (isogit, warm)', 'add, CLI process (AXME_BACKEND=cli)', 'list --json, cold process', 'add, git plumbing script']) {
-      assert.ok(r.stdout.includes(measure), `table has "${measure}"`);
-    }
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ size: number; stats: { median: number } }> };
-    assert.ok(json.rows.length >= 8);
-    assert.ok(json.rows.every((row) => row.size === 20 && row.stats.median > 0));
-  } finally {
-    rmSync(out, { recursive: true, force: true });
+  const { stdout, json } = runBenchJson<{ rows: Array<{ size: number; stats: { median: number } }> }>('store.bench.ts', ['--sizes', '20', '--reps', '1']);
+  for (const measure of ['add, in-process API (isogit, warm)', 'add, CLI process (AXME_BACKEND=cli)', 'list --json, cold process', 'add, git plumbing script']) {
+    assert.ok(stdout.includes(measure), `table has "${measure}"`);
   }
+  assert.ok(json.rows.length >= 8);
+  assert.ok(json.rows.every((row) => row.size === 20 && row.stats.median > 0));
 });
 
 test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 120_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/hook.bench.ts', ['--reps', '2', '--size', '10'], out);
-    assert.equal(r.status, 0, r.stderr);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> };
-    const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
-    const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
-    for (const client of ['cursor', 'codex', 'gemini']) {
-      const row = json.rows.find((x) => x.measure === `hook pre-tool-use --client ${client}, allowed`);
-      assert.ok(row && row.ratio! > 0, `the ${client} adapter is measured`);
-    }
-    assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, r.stdout);
-    assert.ok(r.stdout.includes('× node -e 0'));
-  } finally {
-    rmSync(out, { recursive: true, force: true });
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>('hook.bench.ts', ['--reps', '2', '--size', '10']);
+  const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
+  const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
+  for (const client of ['cursor', 'codex', 'gemini']) {
+    const row = json.rows.find((x) => x.measure === `hook pre-tool-use --client ${client}, allowed`);
+    assert.ok(row && row.ratio! > 0, `the ${client} adapter is measured`);
   }
+  assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, stdout);
+  assert.ok(stdout.includes('× node -e 0'));
 });
 
 test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 120_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/startup.bench.ts', ['--reps', '2', '--size', '5'], out);
-    assert.equal(r.status, 0, r.stderr);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> };
-    const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
-    const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
-    assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, r.stdout);
-    assert.deepEqual([read.budget, write.budget], [2, 2.5]);
-    assert.ok(json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0), r.stdout);
-    assert.ok(r.stdout.includes('× node -e 0'));
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>('startup.bench.ts', ['--reps', '2', '--size', '5']);
+  const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
+  const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
+  assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, stdout);
+  assert.deepEqual([read.budget, write.budget], [2, 2.5]);
+  assert.ok(json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0), stdout);
+  assert.ok(stdout.includes('× node -e 0'));
 });
 
 test('the session benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/session.bench.ts', ['--reps', '2', '--sessions', '5'], out);
-    assert.equal(r.status, 0, r.stderr);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number } }> };
-    for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
-      assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${r.stdout}`);
-    }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('session.bench.ts', ['--reps', '2', '--sessions', '5']);
+  for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
+    assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${stdout}`);
   }
 });
 
 test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 180_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/sync.bench.ts', ['--size', '30', '--changes', '10', '--reps', '1'], out);
-    assert.equal(r.status, 0, r.stderr);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { rows: Array<{ measure: string; stats: { median: number } }> };
-    for (const m of ['merge, 10 changed items per side, disjoint', 'merge, 10 changed items per side, overlapping', 'sync round: 3 clones', 'one `axme sync`']) {
-      assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${r.stdout}`);
-    }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('sync.bench.ts', ['--size', '30', '--changes', '10', '--reps', '1']);
+  for (const m of ['merge, 10 changed items per side, disjoint', 'merge, 10 changed items per side, overlapping', 'sync round: 3 clones', 'one `axme sync`']) {
+    assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${stdout}`);
   }
 });
 
 test('the git hooks benchmark runs at a tiny size and reports the hooks\' extra time against node -e 0, with its budgets', { timeout: 180_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/git-hooks.bench.ts', ['--reps', '2'], out);
-    assert.equal(r.status, 0, r.stderr);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }> };
-    assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ["a person's push (pre-push)", 1], ["an agent's push (pre-push)", 1.5]]);
-    for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), r.stdout);
-    assert.ok(r.stdout.includes('extra ÷ node -e 0'));
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const { stdout, json } = runBenchJson<{ pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }> }>('git-hooks.bench.ts', ['--reps', '2']);
+  assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ["a person's push (pre-push)", 1], ["an agent's push (pre-push)", 1.5]]);
+  for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), stdout);
+  assert.ok(stdout.includes('extra ÷ node -e 0'));
 });
 
 test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios, items kept, hit rates', { timeout: 300_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3'], out);
-    assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^Side by side: .* node v\d+/m);
-    assert.match(r.stdout, /\| pair \| items \| A \|/);
-    const [file] = readdirSync(out);
-    type Side = { label: string; stats: { median: number }; samples: number[] };
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as {
-      machine: { cores: number };
-      results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
-    };
-    assert.ok(json.machine.cores > 0);
-    for (const pair of ['save', 'backends', 'concurrent', 'peer', 'hook', 'context']) {
-      const rows = json.results.filter((row) => row.pair === pair);
-      assert.ok(rows.length > 0, `${pair}: ${r.stdout}`);
-      for (const row of rows) {
-        assert.equal(row.size, 15);
-        assert.ok(row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length, `${pair} ${row.measure}: A and B alternate the same number of rounds`);
-        assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
-      }
+  type Side = { label: string; stats: { median: number }; samples: number[] };
+  const { stdout, json } = runBenchJson<{
+    machine: { cores: number };
+    results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
+  }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3']);
+  assert.match(stdout, /^Side by side: .* node v\d+/m);
+  assert.match(stdout, /\| pair \| items \| A \|/);
+  assert.ok(json.machine.cores > 0);
+  for (const pair of ['save', 'backends', 'concurrent', 'peer', 'hook', 'context']) {
+    const rows = json.results.filter((row) => row.pair === pair);
+    assert.ok(rows.length > 0, `${pair}: ${stdout}`);
+    for (const row of rows) {
+      assert.equal(row.size, 15);
+      assert.ok(row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length, `${pair} ${row.measure}: A and B alternate the same number of rounds`);
+      assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
     }
-    // 8 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
-    const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
-    assert.match(String(concurrent.facts!['axme kept']), /^24\/24 every run/);
-    assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^24\/24 every run/);
-    // every exact-phrase query has its one answer in axme's top 5
-    const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
-    const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
-    assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
   }
+  // 8 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
+  const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
+  assert.match(String(concurrent.facts!['axme kept']), /^24\/24 every run/);
+  assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^24\/24 every run/);
+  // every exact-phrase query has its one answer in axme's top 5
+  const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
+  const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
+  assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
 });
 
 test('the side-by-side benchmark refuses an unknown pair or a bad size with a usage error', () => {
@@ -160,7 +94,7 @@ test('the side-by-side benchmark refuses an unknown pair or a bad size with a us
       [['--sizes', '10,ten'], /--sizes/],
       [['--reps', '0'], /--reps/],
     ] as const) {
-      const r = runBench('bench/compare.bench.ts', [...args], out);
+      const r = runBench('compare.bench.ts', [...args, '--out', out]);
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, says);
       assert.deepEqual(readdirSync(out), [], 'nothing written');
@@ -171,18 +105,10 @@ test('the side-by-side benchmark refuses an unknown pair or a bad size with a us
 });
 
 test('the retrieval benchmark runs on its corpus with a tiny latency store and reports every engine', { timeout: 60_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    const r = runBench('bench/retrieval.bench.ts', ['--size', '50', '--reps', '1'], out);
-    assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /\| engine \| R@5 all \| MRR all \|/);
-    assert.match(r.stdout, /\| search latency \| items \|/);
-    const [file] = readdirSync(out);
-    const json = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { quality: Array<{ engine: string; scores: { all: { queries: number } } }>; latency: Array<{ engine: string; size: number }> };
-    assert.deepEqual(json.quality.map((q) => q.engine), ['BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme']);
-    assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
-    assert.deepEqual(json.latency.map((l) => [l.engine, l.size]), [['axme', 50], ['MiniSearch 7.2.0', 50]]);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const { stdout, json } = runBenchJson<{ quality: Array<{ engine: string; scores: { all: { queries: number } } }>; latency: Array<{ engine: string; size: number }> }>('retrieval.bench.ts', ['--size', '50', '--reps', '1']);
+  assert.match(stdout, /\| engine \| R@5 all \| MRR all \|/);
+  assert.match(stdout, /\| search latency \| items \|/);
+  assert.deepEqual(json.quality.map((q) => q.engine), ['BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme']);
+  assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
+  assert.deepEqual(json.latency.map((l) => [l.engine, l.size]), [['axme', 50], ['MiniSearch 7.2.0', 50]]);
 });
