@@ -4,7 +4,7 @@ import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
 import { hookCommand, isPortableAxme, mcpServerEntry } from './launch.ts';
-import { remoteEntry, type RemoteServer } from './clients/remote.ts';
+import { serverEntry, type RemoteServer } from './clients/remote.ts';
 import { mergeJsonServer } from './clients/json-mcp.ts';
 import { isObject, readJsonFile, readTextFile, renderJson, type Json } from './json-file.ts';
 
@@ -160,7 +160,7 @@ export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?
   const md = readTextFile(mdPath);
   const files: AgentFilesPlan['files'] = [
     { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, settingsPath), settings?.text) },
-    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, remote ? remoteEntry('claude-code', remote) : mcpServerEntry(), mcpPath) },
+    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, serverEntry('claude-code', mcpServerEntry(), remote), mcpPath) },
     { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
   ];
   if (local) {

@@ -37,10 +37,17 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
     await axmeOk(dir, ['init', '--agent', 'claude-code,codex', '--no-git-hooks', '--no-scan', '--mcp-url', 'http://127.0.0.1:7777/mcp']);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')).mcpServers.axme, { type: 'http', url: 'http://127.0.0.1:7777/mcp' });
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\nurl = "http:\/\/127\.0\.0\.1:7777\/mcp"\n$/);
-    // and back to a local server; removing axme leaves the user's Codex file as it was
-    await axmeOk(dir, ['init', '--agent', 'codex', '--no-git-hooks', '--no-scan']);
+    // and back to a local server: nothing of the team server's entry is left beside the command
+    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan', '--mcp-url', URL, '--mcp-token-env', 'AXME_TOKEN']);
+    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan']);
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\ncommand = .*\nargs = \[/);
     assert.doesNotMatch(readFileSync(codexPath, 'utf8'), /url = /);
+    const local = (file: string, key = 'mcpServers') => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8'))[key].axme).sort();
+    assert.deepEqual(local('.mcp.json'), ['args', 'command']);
+    assert.deepEqual(local('.cursor/mcp.json'), ['args', 'command', 'env']);
+    assert.deepEqual(local('.vscode/mcp.json', 'servers'), ['args', 'command', 'type']);
+    assert.equal(JSON.parse(readFileSync(join(dir, '.vscode', 'mcp.json'), 'utf8')).servers.axme.type, 'stdio');
+    assert.deepEqual(local('.gemini/settings.json'), ['args', 'command']);
   } finally {
     cleanup();
   }

@@ -7,7 +7,7 @@ import { mcpServerEntry } from '../launch.ts';
 import { mergeCodexServer, removeCodexServer, type CodexEntry, type TomlTableFormat } from './codex-toml.ts';
 import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
 import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
-import { remoteEntry, type RemoteServer } from './remote.ts';
+import { serverEntry, type RemoteServer } from './remote.ts';
 import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
 import { isUserClient, mergeUserServer, removeUserServer, USER_CLIENTS, userConfigPath, userFolders, userServerEntry, userServerName, type UserClientId, type UserContext } from './user-level.ts';
 
@@ -182,7 +182,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const edits: Edit[] = [];
     if (c.mcp) {
       const { format, note } = c.mcp;
-      const entry = selection.remote ? remoteEntry(c.id, selection.remote) : c.mcp.entry();
+      const entry = serverEntry(c.id, c.mcp.entry(), selection.remote);
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)) });
     }

@@ -58,6 +58,17 @@ export function remoteEntry(client: string, remote: RemoteServer): Record<string
 }
 
 /**
+ * The server entry of `client` (one with a project MCP file): remoteEntry's with `remote`, else
+ * its `local` stdio entry with the fields a remote entry sets emptied — a JSON entry is merged
+ * into the one already there, so a server pointed back at the local axme must not keep the team
+ * server's `type`, URL and headers (Codex's table is written whole).
+ */
+export function serverEntry(client: string, local: Record<string, unknown>, remote: RemoteServer | undefined): Record<string, unknown> {
+  if (remote) return remoteEntry(client, remote);
+  return client === 'codex' ? local : { type: undefined, url: undefined, httpUrl: undefined, headers: undefined, ...local };
+}
+
+/**
  * The team server Claude Code's `.mcp.json` entry points at, for `axme doctor` (remoteEntry's
  * 'claude-code' entry read back); null for a local stdio entry.
  */
