@@ -64,12 +64,13 @@ export function mcpServerEntry(): { command: string; args: string[] } {
 }
 
 /**
- * Sets `d` to the git common dir and `ok` to 1 when the facts a hook left
+ * Sets `d` to the git common dir, `g` to the worktree's own git dir (one `git rev-parse` for both,
+ * its two lines split at the newline), and `ok` to 1 when the facts a hook left
  * (knowledge/history/git-hook-files.ts) still hold: no agent variable set, the facts file there,
  * the sessions folder unchanged since it was written, the memory tip (the loose ref file)
  * unchanged. `req` and `enf` are then git.requireAxmeSuffix and git.enforceFor.
  */
-const FACTS = `d=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-hook-facts"; ok=; if [ -n "$d" ] && [ -z "$CLAUDECODE$AXME_AGENT$AXME_SESSION" ] && [ -f "$f" ] && ! [ "$d/axme/sessions" -nt "$f" ] && read -r v tip req enf < "$f" && [ "$v" = v1 ]; then cur=none; if [ -f "$d/${MEMORY_REF}" ]; then read -r cur < "$d/${MEMORY_REF}"; fi; if [ "$cur" = "$tip" ]; then ok=1; fi; fi`;
+const FACTS = `dirs=$(git rev-parse --git-dir --git-common-dir 2>/dev/null); g=\${dirs%%[[:cntrl:]]*}; d=\${dirs#*[[:cntrl:]]}; f="$d/axme/git-hook-facts"; ok=; if [ -n "$d" ] && [ -z "$CLAUDECODE$AXME_AGENT$AXME_SESSION" ] && [ -f "$f" ] && ! [ "$d/axme/sessions" -nt "$f" ] && read -r v tip req enf < "$f" && [ "$v" = v1 ]; then cur=none; if [ -f "$d/${MEMORY_REF}" ]; then read -r cur < "$d/${MEMORY_REF}"; fi; if [ "$cur" = "$tip" ]; then ok=1; fi; fi`;
 
 /**
  * Per hook, the shell that decides without Node what needs no Node, setting `skip`:
@@ -83,17 +84,16 @@ const FACTS = `d=$(git rev-parse --git-common-dir 2>/dev/null); f="$d/axme/git-h
  */
 function fastPath(hook: string, input?: string): string | null {
   // the pending note is the worktree's own (its git dir, `g`): commits in two worktrees at once keep theirs apart
-  const gitDir = 'g=$(git rev-parse --git-dir 2>/dev/null)';
   const pending = '"$g/axme/pending-note.meta"';
   const pendingText = '"$g/axme/pending-note.txt"';
   if (hook === 'commit-msg') {
-    return `${FACTS}; ${gitDir}; skip=; if [ -n "$g" ] && [ -f ${pending} ]; then rm -f ${pending} ${pendingText}; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
+    return `${FACTS}; skip=; if [ -n "$g" ] && [ -f ${pending} ]; then rm -f ${pending} ${pendingText}; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
   }
   if (hook === 'post-commit') {
     return [
-      `${FACTS}; ${gitDir}; skip=`,
+      `${FACTS}; skip=`,
       // the commit must be the one commit-msg saw: same parent, same subject (an aborted commit's note waits for nobody)
-      `if [ -n "$g" ] && [ -n "$d" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
+      `if [ -n "$g" ] && [ -f ${pending} ]; then skip=1; { read -r v parent sess t; IFS= read -r subj; } < ${pending}; x=$(git log -1 --format='%H%x01%P%x01%s' 2>/dev/null); h=\${x%%[![:print:]]*}; rest=\${x#*[![:print:]]}; ps=\${rest%%[![:print:]]*}; s=\${rest#*[![:print:]]}; p=\${ps%% *}; [ -n "$p" ] || p=none`,
       `if [ "$v" = v1 ] && [ -n "$h" ] && [ "$p" = "$parent" ] && [ "$s" = "$subj" ]; then git notes --ref=${NOTES_REF} add -f -F ${pendingText} "$h" >/dev/null 2>&1 || ${echoErr('axme: the note of this commit could not be written (git notes add failed)')}; if [ "$sess" != - ] && [ -f "$d/axme/sessions/$sess.json" ]; then printf '{"t":"%s","type":"commit","commit":"%s"}\\n' "$t" "$h" >> "$d/axme/sessions/$sess.jsonl"; fi; fi`,
       `rm -f ${pending} ${pendingText}`,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
