@@ -2,14 +2,15 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { readState } from '../knowledge/core/state.ts';
 import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
 import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
+import { auditsDir } from '../knowledge/audit/audit-state.ts';
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';
@@ -125,10 +126,9 @@ export async function startSessionAudit(loc: RepoLocation, env: NodeJS.ProcessEn
 
 /** "No model for the auditor" once per clone (a marker file), so it is said without nagging. */
 function noModelNoteOnce(commonDir: string, why: string): string | null {
-  const marker = join(commonDir, 'axme', 'audits', 'no-model-noted');
-  if (existsSync(marker)) return null;
   try {
-    mkdirSync(dirname(marker), { recursive: true });
+    const marker = join(auditsDir(commonDir), 'no-model-noted');
+    if (existsSync(marker)) return null;
     writeFileSync(marker, `${new Date().toISOString()} ${why}\n`);
   } catch {
     return null;

@@ -5,7 +5,7 @@ import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
-import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, type LocalLaunch } from './agent-files.ts';
+import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, type AgentFilesPlan, type LocalLaunch } from './agent-files.ts';
 import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
 import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
 import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
@@ -75,7 +75,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const root = steps.claude ? treeRoot : null;
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
-  const agentPlan = root ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
+  const agentPlan = root ? planClaudeFiles(root, steps, ctx.self) : null;
   const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents, userContext(ctx)) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
@@ -121,7 +121,7 @@ export interface InitDryRun {
 export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self' | 'platform'>): InitDryRun {
   const root = agentFilesRoot(ctx.cwd, ctx.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
-  const agentPlan = steps.claude ? planAgentFiles(root, steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
+  const agentPlan = steps.claude ? planClaudeFiles(root, steps, ctx.self) : null;
   const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
   const plan = steps.agents ? planClients(root, steps.agents, userContext(ctx)) : { files: [], skipped: [] };
   return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
@@ -152,7 +152,7 @@ export async function initWorkspace(
   open: <T>(cwd: string, use: (kb: KnowledgeBase) => Promise<T>) => Promise<T>,
 ): Promise<WorkspaceInit> {
   // the workspace folder's Claude Code files are checked before its store is created
-  const agentPlan = steps.claude ? planAgentFiles(resolve(ctx.cwd), steps.local ? localLaunch(ctx.self) : null, steps.agents?.remote) : null;
+  const agentPlan = steps.claude ? planClaudeFiles(resolve(ctx.cwd), steps, ctx.self) : null;
   const ws = await initWorkspaceStore({ dir: ctx.cwd, env: ctx.env, now: ctx.now, actor: ctx.actor });
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const { detection, ...rest } = ws;
@@ -178,6 +178,11 @@ export async function initWorkspace(
 /** Where the user-level clients' files are (`--user`), and the axme their entry starts. */
 function userContext(ctx: Pick<InitContext, 'env' | 'self' | 'platform'>): UserContext {
   return { env: ctx.env, platform: ctx.platform ?? process.platform, self: ctx.self };
+}
+
+/** The Claude Code files under `root` as `steps` ask: with `local` this axme by path, with `--mcp-url` the team's server. */
+function planClaudeFiles(root: string, steps: InitSteps, self: InitContext['self']): AgentFilesPlan {
+  return planAgentFiles(root, steps.local ? localLaunch(self) : null, steps.agents?.remote);
 }
 
 /** This axme by absolute path (real paths: a symlinked global install keeps working after an upgrade moves the link). */

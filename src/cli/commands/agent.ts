@@ -1,4 +1,4 @@
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { context } from '../../operations/context.ts';
 import { oracleDigest } from '../../operations/digests.ts';
 import { oracleScan } from '../../operations/safety.ts';
@@ -8,28 +8,29 @@ import { AxmeError } from '../../model/errors.ts';
 import { type CliIO, type CliArgs } from '../io.ts';
 import { operationCommand } from '../operation-command.ts';
 
+/** The flags of `axme serve --http` (checked by mcp/http/http-options.ts); each goes with --http only. */
+const HTTP_FLAGS = {
+  port: { type: 'number', describe: 'with --http: the port (default 7777; 0 picks a free one)' },
+  host: { type: 'string', describe: 'with --http: the address to listen on (default 127.0.0.1; another address needs a token: axme token add)' },
+  tokens: { type: 'string', describe: 'with --http: the tokens file (default: <git common dir>/axme/tokens.json)' },
+  'sync-interval': { type: 'number', describe: 'with --http: seconds between syncs with the remote, and a sync after writes (default 60 on a bare repository, else 0: none)' },
+  'max-body': { type: 'number', describe: 'with --http: the request body limit in bytes (default 1048576)' },
+  'rate-limit': { type: 'number', describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)' },
+  'idle-timeout': { type: 'number', describe: 'with --http: seconds after which an idle session is closed (default 1800)' },
+  'allowed-host': { type: 'string', array: true, describe: 'with --http: another host name clients may reach it by (behind a proxy); Host headers are checked against DNS rebinding' },
+} as const satisfies Record<string, Options>;
+
 /** The commands that twin the MCP tools: serve, and the declared context, search, status, oracle. */
 export function agentCommands(io: CliIO) {
   return [
     {
       command: 'serve',
       describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client); --http: over Streamable HTTP, for a team (docs/mcp.md)',
-      builder: (y: Argv) =>
-        y
-          .option('http', { type: 'boolean', describe: 'serve MCP over Streamable HTTP at /mcp instead of stdio (prints the URL on stdout)' })
-          .option('port', { type: 'number', describe: 'with --http: the port (default 7777; 0 picks a free one)' })
-          .option('host', { type: 'string', describe: 'with --http: the address to listen on (default 127.0.0.1; another address needs a token: axme token add)' })
-          .option('tokens', { type: 'string', describe: 'with --http: the tokens file (default: <git common dir>/axme/tokens.json)' })
-          .option('sync-interval', { type: 'number', describe: 'with --http: seconds between syncs with the remote, and a sync after writes (default 60 on a bare repository, else 0: none)' })
-          .option('max-body', { type: 'number', describe: 'with --http: the request body limit in bytes (default 1048576)' })
-          .option('rate-limit', { type: 'number', describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)' })
-          .option('idle-timeout', { type: 'number', describe: 'with --http: seconds after which an idle session is closed (default 1800)' })
-          .option('allowed-host', { type: 'string', array: true, describe: 'with --http: another host name clients may reach it by (behind a proxy); Host headers are checked against DNS rebinding' }),
+      builder: (y: Argv) => y.option('http', { type: 'boolean', describe: 'serve MCP over Streamable HTTP at /mcp instead of stdio (prints the URL on stdout)' }).options(HTTP_FLAGS),
       handler: async (a: CliArgs) => {
         if (a.http) return serveHttpCommand(io, a);
-        for (const flag of ['port', 'host', 'tokens', 'syncInterval', 'maxBody', 'rateLimit', 'idleTimeout', 'allowedHost']) {
-          if (a[flag] !== undefined) throw new AxmeError('INVALID_INPUT', `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --http`);
-        }
+        const stray = Object.keys(HTTP_FLAGS).find((flag) => a[flag] !== undefined);
+        if (stray) throw new AxmeError('INVALID_INPUT', `--${stray} goes with --http`);
         const { serve } = await import('../../mcp/server.ts');
         await serve({ cwd: a.C ?? io.cwd, env: io.env });
       },
