@@ -22,7 +22,7 @@ export async function listRemotes(repo: Repo): Promise<string[]> {
 
 /**
  * The remote to sync with: the one named, else `origin`, else the only one. INVALID_INPUT with
- * the list when that is not one configured remote.
+ * the list (`data.remotes`, empty when the repository has none) when that is not one configured remote.
  */
 export async function pickRemote(repo: Repo, name?: string): Promise<string> {
   const remotes = await listRemotes(repo);
@@ -32,7 +32,7 @@ export async function pickRemote(repo: Repo, name?: string): Promise<string> {
   }
   if (remotes.includes('origin')) return 'origin';
   if (remotes.length === 1) return remotes[0]!;
-  if (!remotes.length) throw new AxmeError('INVALID_INPUT', 'this repository has no git remote to sync with: add one (git remote add origin <url>), then run axme sync again');
+  if (!remotes.length) throw new AxmeError('INVALID_INPUT', 'this repository has no git remote to sync with: add one (git remote add origin <url>), then run axme sync again', { remotes });
   throw new AxmeError('INVALID_INPUT', `say which remote to sync with: ${remotes.join(', ')} (axme sync <remote>)`, { remotes });
 }
 

@@ -127,6 +127,23 @@ describe('axme serve --http: lifecycle', () => {
     for (let i = 0; i < results.length; i++) if (results[i]!.ok) assert.ok(titles.includes(`In flight ${i}`), `acknowledged write ${i} lost`);
   });
 
+  test('a repository with no remote: the timer sync says once that it is off; writes still answer', async () => {
+    const server = await startHttp(dir, ['--sync-interval', '1']);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (!/timer sync is off/.test(server.stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.match(server.stderr(), /sync: the repository has no git remote; the timer sync is off/);
+      const client = await httpClient(server.url);
+      assert.match(text((await client.callTool({ name: 'axme_backlog_add', arguments: { title: 'Written with the timer off' } })) as ToolResult), /Written with the timer off|B-\d+/);
+      await client.close();
+      await new Promise((r) => setTimeout(r, 1_500)); // past an interval, and after a write: neither tries again
+      assert.equal(server.stderr().match(/timer sync is off/g)!.length, 1, server.stderr());
+      assert.doesNotMatch(server.stderr(), /sync failed/);
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+  });
+
   test('a bare repository with a remote syncs on a timer and after writes', async () => {
     const { dir: remote, cleanup: dropRemote } = tempRepo({ bare: true });
     const { dir: owned, cleanup: dropOwned } = tempRepo({ bare: true });

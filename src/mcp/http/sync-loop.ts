@@ -51,7 +51,7 @@ export function syncLoop(opts: { kb: () => Promise<KnowledgeBase>; env: NodeJS.P
         failures = 0;
         if (r.integrated !== 'up-to-date' || r.pushed.memory) opts.log(`sync with ${r.remote}: ${r.integrated}${r.pushed.memory ? ', pushed' : ''}`);
       } catch (err) {
-        if (isAxmeError(err, 'INVALID_INPUT') && /no git remote/.test(err.message)) {
+        if (isAxmeError(err, 'INVALID_INPUT') && Array.isArray(err.data?.remotes) && err.data.remotes.length === 0) {
           opts.log('sync: the repository has no git remote; the timer sync is off');
           off = true;
           return;
