@@ -79,8 +79,8 @@ export async function axmeOk(cwd: string, args: string[], opts: { env?: NodeJS.P
 }
 
 /** An in-process knowledge base on `dir` with a controllable clock. */
-export async function openTestKb(dir: string, opts: { backend?: BackendName; now?: () => Date } = {}): Promise<KnowledgeBase> {
-  return openKnowledgeBase({ cwd: dir, env: cleanEnv(), now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')), actor: 'agent', backend: opts.backend });
+export async function openTestKb(dir: string, opts: { backend?: BackendName; now?: () => Date; env?: NodeJS.ProcessEnv } = {}): Promise<KnowledgeBase> {
+  return openKnowledgeBase({ cwd: dir, env: cleanEnv(opts.env), now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')), actor: 'agent', backend: opts.backend });
 }
 
 /** Writes (or, for null, deletes) files in a repository's working tree and commits them all; returns the new HEAD. */

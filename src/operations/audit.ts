@@ -39,7 +39,7 @@ export const auditRun = defineOperation({
   async run(kb, input, opts): Promise<AuditResult> {
     const { auditTranscript } = await import('../knowledge/audit/audit-transcript.ts');
     const overrides = { ...(input.provider ? { provider: input.provider } : {}), ...(input.model ? { model: input.model } : {}) };
-    return auditTranscript(kb, { transcript: input.transcript, session: input.session, mode: input.mode, dryRun: input.dry_run, fromStart: input.from_start, env: opts?.env ?? process.env, overrides });
+    return auditTranscript(kb, { transcript: input.transcript, session: input.session, mode: input.mode, dryRun: input.dry_run, fromStart: input.from_start, env: opts?.env ?? kb.repo.env, overrides });
   },
   json: (r) => ({
     session: r.session, mode: r.mode, transcript: r.transcript, provider: r.provider, model: r.model, dry_run: r.dry_run, commit: r.applied.commit, ref: r.applied.ref,

@@ -318,8 +318,9 @@ describe('searchKnowledge with embeddings (search.embeddings in axme.yaml)', () 
   test('off by default; when set, what is close in meaning is found, vectors are sent once and kept on disk', async () => {
     const { dir, cleanup } = tempRepo();
     const server = await embeddingsServer();
-    process.env.AXME_TEST_EMBEDDINGS_KEY = 'sk-test';
-    let kb = await openTestKb(dir);
+    // the key comes from the store's environment, not from this process's
+    const env = { AXME_TEST_EMBEDDINGS_KEY: 'sk-test' };
+    let kb = await openTestKb(dir, { env });
     try {
       await initStore(kb);
       await addDecision(kb, { title: 'Invoices go through Stripe', decision: 'Every invoice is sent and settled by Stripe.' });
@@ -340,11 +341,10 @@ describe('searchKnowledge with embeddings (search.embeddings in axme.yaml)', () 
       assert.equal(server.texts.length, 5);
       // a new process: the vectors come from the disk cache
       await closeKnowledgeBase(kb);
-      kb = await openTestKb(dir);
+      kb = await openTestKb(dir, { env });
       assert.equal((await searchKnowledge(kb, { query: 'password sign in' })).hits[0]!.slug, 'sessions-expire-after-a-day');
       assert.equal(server.texts.length, 6);
     } finally {
-      delete process.env.AXME_TEST_EMBEDDINGS_KEY;
       await closeKnowledgeBase(kb);
       await server.close();
       cleanup();

@@ -48,7 +48,7 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
   const missing = new Map<string, string>();
   hashes.forEach((h, i) => void (known.has(h) || missing.set(h, texts[i]!)));
   if (missing.size) {
-    const vectors = await embed(config, [...missing.values()]);
+    const vectors = await embed(config, [...missing.values()], kb.repo.env);
     [...missing.keys()].forEach((h, i) => known.set(h, vectors[i]!));
     const file: VectorFile = { format: FORMAT, vectors: Object.fromEntries([...known].map(([h, v]) => [h, encode(v)])) };
     void kb.cache.disk.put(`embeddings-${model}`, file);
@@ -65,7 +65,7 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
  */
 async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, isStale?: StalePredicate): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, config);
-  const [q] = await embed(config, [query]);
+  const [q] = await embed(config, [query], kb.repo.env);
   const best = new Map<number, Ranked>();
   vectors.forEach((v, i) => {
     let cos = 0;

@@ -16,10 +16,11 @@ export function embeddingsConfig(config: StoreConfig | null): EmbeddingsConfig |
 /**
  * The unit-length embeddings of `texts`, in order, from an OpenAI-compatible endpoint
  * (`POST url` with `{ model, input }`, answered by `{ data: [{ index, embedding }] }`), `BATCH`
- * texts a request. The API key, when `api_key_env` names one, is read from `env`. Throws on a
+ * texts a request. The API key, when `api_key_env` names one, is read from `env` (the store's
+ * environment, never this process's globals). Throws on a
  * failed request or an answer of the wrong shape.
  */
-export async function embed(config: EmbeddingsConfig, texts: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Float32Array[]> {
+export async function embed(config: EmbeddingsConfig, texts: readonly string[], env: NodeJS.ProcessEnv): Promise<Float32Array[]> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const key = config.api_key_env ? env[config.api_key_env] : undefined;
   if (key) headers.authorization = `Bearer ${key}`;
