@@ -47,7 +47,7 @@ describe('the command table', () => {
     for (const entry of COMMANDS) {
       for (const c of [await entry.load(io)].flat()) {
         let subcommands = 0;
-        const y = { command: () => (subcommands++, y), demandCommand: () => y, positional: () => y, option: () => y, strict: () => y };
+        const y = { command: () => (subcommands++, y), demandCommand: () => y, positional: () => y, option: () => y, options: () => y, strict: () => y };
         if (typeof c.builder === 'function') (c.builder as (y: unknown) => unknown)(y);
         if (subcommands) withSubcommands.push(String(c.command).split(' ')[0]!);
       }

@@ -59,6 +59,16 @@ class RawServer {
     });
   }
 
+  /**
+   * What the server wrote to stderr since offset `from`, once it matches `pattern` (or after 10 s):
+   * stderr and stdout are separate pipes, so a reply can arrive before the line logged with it.
+   */
+  async logged(from: number, pattern: RegExp): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    while (!pattern.test(this.stderr.slice(from)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    return this.stderr.slice(from);
+  }
+
   send(msg: unknown): void {
     this.child.stdin.write(typeof msg === 'string' ? msg : `${JSON.stringify(msg)}\n`);
   }
@@ -199,7 +209,7 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
       assert.deepEqual((await s.reply(6)).result, {});
       s.send(call(7, 'axme_status'));
       assert.ok((await s.reply(7)).result, 'a tool call after the oversize one is served');
-      assert.match(s.stderr, /request "big-1" refused: \d+ bytes is over the limit/);
+      assert.match(await s.logged(0, /request "big-1" refused/), /request "big-1" refused: \d+ bytes is over the limit/);
       s.child.stdin.end();
       assert.equal((await s.exited).code, 0);
       assert.doesNotMatch(git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']), /huge/);
@@ -234,7 +244,7 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
       assert.equal(got[0]!.id, c.id, `${c.name}: id`);
       assert.equal(got[0]!.error?.code, c.code, `${c.name}: code (${got[0]!.error?.message})`);
       assert.match(got[0]!.error!.message, c.message, c.name);
-      assert.match(s.stderr.slice(logBefore), c.log, `${c.name}: logged on stderr`);
+      assert.match(await s.logged(logBefore, c.log), c.log, `${c.name}: logged on stderr`);
     }
     // a malformed notification is logged, never answered
     const before = s.messages.length;
@@ -242,7 +252,7 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
     s.send(ping(++n));
     await s.reply(n);
     assert.equal(s.messages.length, before + 1, 'only the ping was answered');
-    assert.match(s.stderr, /notification/);
+    assert.match(await s.logged(0, /notification/), /notification/);
     s.child.stdin.end();
     assert.equal((await s.exited).code, 0);
   });
