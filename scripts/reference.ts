@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { cliName, fieldsOf, flagOf } from '../src/cli/operation-command.ts';
-import { toolInput } from '../src/mcp/operation-tool.ts';
+import { toolInput, toolOutput } from '../src/mcp/operation-tool.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
 
@@ -54,7 +54,7 @@ function cliBlock(op: AnyOperation): string {
 
 function mcpBlock(op: AnyOperation): string {
   const input = z.toJSONSchema(z.object(toolInput(op)), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Field>; required?: string[] };
-  const output = z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }) as { properties?: Record<string, Field> };
+  const output = z.toJSONSchema(toolOutput(op), { io: 'output', unrepresentable: 'any' }) as { properties?: Record<string, Field> };
   const req = new Set(input.required ?? []);
   const hints = Object.entries(op.annotations).filter(([, v]) => v).map(([k]) => k.replace(/Hint$/, ''));
   return [
@@ -66,7 +66,7 @@ function mcpBlock(op: AnyOperation): string {
     '| --- | --- | --- |',
     ...Object.entries(input.properties).map(([name, f]) => `| \`${name}\`${req.has(name) ? '' : '?'} | ${typeOf(f)} | ${cell(f.description ?? '')} |`),
     '',
-    'Structured content (the output schema; the item\'s own fields come first):',
+    'Structured content (the output schema: `text`, the reply in words, then the result\'s fields, the item\'s own first):',
     '',
     '| field | type | |',
     '| --- | --- | --- |',

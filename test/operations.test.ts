@@ -166,7 +166,22 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
     const cliJson = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'again', '--json']);
     const mcp = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'feedback', title: 'small prs', description: 'again' } })) as { content: Array<{ text: string }>; structuredContent: Record<string, unknown> };
     assert.equal(mcp.content[0]!.text, cliText.replace('Memory saved', 'Memory already stored'), 'the same words on both surfaces');
-    assert.deepEqual(mcp.structuredContent, cliJson, 'the same JSON on both surfaces');
+    const { text, ...data } = mcp.structuredContent;
+    assert.deepEqual(data, cliJson, 'the same JSON on both surfaces');
+    // Claude Code and Codex hand the model the structured result, not the text: the words travel in it too
+    assert.equal(text, mcp.content[0]!.text, 'the structured result carries the reply in words');
+    assert.equal(Object.keys(mcp.structuredContent)[0], 'text', 'the words come first');
+  });
+
+  test('every MCP tool declares `text` first in its output schema and its structured result carries the reply in words', async () => {
+    const { tools } = await client.listTools();
+    for (const t of tools) {
+      const props = Object.keys((t.outputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      assert.equal(props[0], 'text', `${t.name}: text is the first field of the output schema`);
+    }
+    const ctx = (await client.callTool({ name: 'axme_context', arguments: {} })) as unknown as { content: Array<{ text: string }>; structuredContent: { text: string; page: number } };
+    assert.equal(ctx.structuredContent.text, ctx.content[0]!.text);
+    assert.match(ctx.structuredContent.text, /safety|rules/i, "axme_context's structured result holds the context itself, not only its page counts");
   });
 
   test('an error over MCP is a tool error without structured content (clients check it against the output schema)', async () => {

@@ -89,18 +89,17 @@ export interface ToolReply {
  * Runs a handler and turns its answer into a tool result. An AxmeError becomes an error result
  * whose text says what to do; anything else too (logged), and the server keeps serving.
  */
-export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string; data?: unknown }>): Promise<ToolReply> {
+export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string; data: Record<string, unknown> }>): Promise<ToolReply> {
   try {
     const { text, data } = await fn();
-    const out: ToolReply = { content: [{ type: 'text', text }] };
-    if (data !== undefined) out.structuredContent = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : { result: data }) as Record<string, unknown>;
-    return out;
+    return { content: [{ type: 'text', text }], structuredContent: data };
   } catch (caught) {
     // input that reached a schema unchecked is still the caller's input: said in words, not a dump
     const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : caught;
     if (isAxmeError(err)) {
       const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : err.code === 'WRONG_STATE' ? 'wrong state' : 'error';
-      return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], structuredContent: { error: { code: err.code, message: err.message, data: err.data } }, isError: true };
+      // no structured content: clients check it against the output schema, which describes a success
+      return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], isError: true };
     }
     const e = err instanceof Error ? err : new Error(String(err));
     ctx.log(`internal error: ${e.stack ?? e.message}`);
