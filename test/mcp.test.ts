@@ -116,6 +116,21 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.match(text(await call('axme_safety')), /terraform destroy/);
   });
 
+  test('axme_update_safety never loosens the rules, whatever the hook saw: removing a deny rule or adding an allowed prefix is refused, nothing is written', async () => {
+    const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
+    for (const args of [
+      { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' },
+      { rule_type: 'git_protected_branch', value: 'main', action: 'remove' },
+      { rule_type: 'bash_allow', value: 'npm publish' },
+    ]) {
+      const r = await call('axme_update_safety', args);
+      assert.equal(r.isError, true, JSON.stringify(args));
+      assert.match(text(r), /^not allowed: .*loosens the safety rules, which only a person may do: ask the user to run `axme safety/);
+    }
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), before, 'no commit');
+    assert.match(text(await call('axme_safety')), /npm publish/);
+  });
+
   test('finalize_close writes everything as exactly one commit', async () => {
     const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     assert.match(text(await call('axme_begin_close')), /Newest decisions: D-002 Use Valkey for caching/);

@@ -97,7 +97,7 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
     // input that reached a schema unchecked is still the caller's input: said in words, not a dump
     const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : caught;
     if (isAxmeError(err)) {
-      const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : err.code === 'WRONG_STATE' ? 'wrong state' : 'error';
+      const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : err.code === 'WRONG_STATE' ? 'wrong state' : err.code === 'NOT_ALLOWED' ? 'not allowed' : 'error';
       // no structured content: clients check it against the output schema, which describes a success
       return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], isError: true };
     }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'NOT_FOUND' // no item by that id, slug or alias
   | 'AMBIGUOUS' // a reference matches several items
   | 'BAD_REVISION' // --at names no memory commit
+  | 'NOT_ALLOWED' // the caller may not do this, however it is asked (an agent loosening its own safety rules): the message says who can
   | 'WRONG_STATE' // the item, session or store is in a state that does not allow this (a question not answered yet, a superseded decision, a session still running, nothing fetched yet): the message says what to do first
   | 'CONFLICT' // a lost race: the ref moved under us (compare-and-swap budget spent, a remote that kept moving, a push refused because the ref moved), or another process holds the claim; running again usually works
   | 'CORRUPT' // the store holds something axme cannot read

@@ -109,3 +109,4 @@ export const SafetyUpdate = SafetyRuleChange.extend({
   action: z.enum(['add', 'remove']).default('add').describe('add the rule (default) or remove it'),
 });
 export type SafetyUpdate = z.input<typeof SafetyUpdate>;
+

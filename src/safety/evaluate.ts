@@ -10,6 +10,8 @@ import { posix } from 'node:path';
 import { prFinding, type PrLookup, type PrState } from './pr-gate.ts';
 import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
+import { loosensRules } from '../model/rule-loosening.ts';
+import type { RuleType } from '../model/safety-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -53,9 +55,13 @@ const MAX_COMMAND = 4 * 1024 * 1024;
 
 /** The rules no policy turns off: an agent may not switch its own guard rail off. */
 function selfProtection(call: ToolCall, ctx: EvalContext): Verdict | null {
-  // axme_update_safety through any MCP server name: adding rules is fine, removing them is the user's call
-  if (/(^|__)axme_update_safety$/.test(call.tool) && call.input.action === 'remove') {
-    return deny('axme.self', 'removing a safety rule is for the user: ask them to run `axme safety remove ...` themselves');
+  // axme_update_safety through any MCP server name: tightening is fine, loosening is the user's call
+  if (/(^|__)axme_update_safety$/.test(call.tool)) {
+    const action = call.input.action === 'remove' ? 'remove' : 'add';
+    const type = String(call.input.rule_type ?? call.input.rule ?? '');
+    if (loosensRules({ action, rule_type: type as RuleType })) {
+      return deny('axme.self', `${action === 'remove' ? 'removing' : 'adding'} a ${type || 'safety'} rule loosens the guard, which is for the user: ask them to run \`axme safety ${action} ...\` themselves`);
+    }
   }
   if (WRITE_TOOLS.has(call.tool)) {
     for (const key of ['file_path', 'notebook_path']) {
@@ -246,7 +252,7 @@ function selfCommand(inv: Invocation): Finding | null {
   const isAxme = inv.program === 'axme' || inv.program === 'axme.cjs' || ((inv.program === 'node' || inv.program === 'npx') && a.some((x) => /(^|\/)axme(\.cjs)?$/.test(x)));
   if (isAxme) {
     const i = a.indexOf('safety');
-    if (i >= 0 && ['remove', 'set', 'reset'].includes(a[i + 1] ?? '')) {
+    if (i >= 0 && (['remove', 'set', 'reset'].includes(a[i + 1] ?? '') || (a[i + 1] === 'add' && loosensRules({ action: 'add', rule_type: a[i + 2] as RuleType })))) {
       return { rule: 'axme.self', reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
     }
   }

@@ -103,6 +103,11 @@ describe('pre-tool-use hook binary', () => {
     ['Bash', { command: 'axme safety remove bash_deny "npm publish"' }, true, /ask the user/],
     ['mcp__axme__axme_update_safety', { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' }, true, /for the user/],
     ['mcp__axme__axme_update_safety', { rule_type: 'bash_deny', value: 'terraform apply', action: 'add' }, false],
+    // an allowed prefix lets more through: loosening too
+    ['mcp__axme__axme_update_safety', { rule_type: 'bash_allow', value: 'npm publish' }, true, /for the user/],
+    ['mcp__axme__axme_update_safety', { rule_type: 'bash_allow', value: 'npm publish', action: 'remove' }, false],
+    ['Bash', { command: 'axme safety add bash_allow "npm publish"' }, true, /ask the user/],
+    ['Bash', { command: 'axme safety add bash_deny "terraform apply"' }, false],
     ['Read', { file_path: '.claude/settings.json' }, false],
   ];
   for (const [tool, input, denied, why] of cases) {

@@ -47,7 +47,10 @@ describe('semantic diff', () => {
     await answerQuestion(kb, { question_id: 'Q-001', answer: 'RabbitMQ' });
     await askQuestion(kb, { question: 'Who owns the billing service?' });
     await updateSafety(kb, { action: 'add', rule_type: 'bash_deny', value: 'terraform destroy' });
-    await updateSafety(kb, { action: 'remove', rule_type: 'bash_deny', value: 'rm -rf /' });
+    // loosening is a person's: the agent's handle would be refused (NOT_ALLOWED)
+    const person = await openTestKb(dir, { actor: 'human' });
+    cleanups.push(() => closeKnowledgeBase(person));
+    await updateSafety(person, { action: 'remove', rule_type: 'bash_deny', value: 'rm -rf /' });
     // a hand edit of a decision's text and tags, committed as a teammate would
     const d = await semanticDiff(kb, from, tip(dir));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
 import { RULES_PATH } from '../../model/paths.ts';
+import { loosensRules } from '../../model/rule-loosening.ts';
 import { RULE_TYPES, SafetyUpdate, type SafetyRules } from '../../model/safety-rules.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -15,8 +16,21 @@ export interface SafetyUpdateResult {
   commit: string | null;
 }
 
-/** Stages one rule change; sees rule changes staged before it in the same commit. */
+/**
+ * Stages one rule change; sees rule changes staged before it in the same commit. A change that
+ * loosens the rules (loosensRules) is refused unless a person makes it (`kb.actor` human): an
+ * agent or the auditor cannot switch off the rules that bind it, whatever surface it uses.
+ */
 export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.output<typeof SafetyUpdate>): Promise<{ rules: SafetyRules; changed: boolean }> {
+  if (loosensRules(data) && kb.actor !== 'human') {
+    const how = `axme safety ${data.action} ${data.rule_type} ${JSON.stringify(data.value)}`;
+    throw new AxmeError('NOT_ALLOWED', `${data.action === 'remove' ? 'removing' : 'adding'} ${data.rule_type} ${JSON.stringify(data.value)} loosens the safety rules, which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`, {
+      rule_type: data.rule_type,
+      value: data.value,
+      action: data.action,
+      actor: kb.actor,
+    });
+  }
   const [section, key] = RULE_TYPES[data.rule_type];
   const staged = st.files.get(RULES_PATH);
   const doc = staged !== undefined ? await loadRulesDocument(kb, st.state, staged) : undefined;
