@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
-import { gitHookRun } from './launch.ts';
+import { gitHookRun, LAUNCHER_FILE } from './launch.ts';
 import { chooseHooksFolder, huskyDir, type HooksFolder } from './hooks-folder.ts';
 
 /**
@@ -80,9 +81,14 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
   return { ...folder, hooks };
 }
 
-/** Writes what planGitHooks planned, and the notes settings; idempotent. */
-export async function applyGitHooks(at: GitAt, plan: GitHooksPlan): Promise<GitHookChange[]> {
+/**
+ * Writes what planGitHooks planned, and the notes settings; idempotent. With `launcher` (the node
+ * and axme script init runs with), records them in the git dir for hooks run where no axme is on
+ * PATH (launch.ts GIT_FIND_AXME).
+ */
+export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: { execPath: string; script: string }): Promise<GitHookChange[]> {
   if (!plan.husky) mkdirSync(plan.dir, { recursive: true });
+  if (launcher) await recordLauncher(at, launcher);
   for (const h of plan.hooks) {
     if (h.action === 'unchanged') continue;
     if (h.action === 'chained') renameSync(h.path, `${h.path}.axme-previous`);
@@ -91,6 +97,22 @@ export async function applyGitHooks(at: GitAt, plan: GitHooksPlan): Promise<GitH
   }
   await notesSettings(at);
   return plan.hooks.map(({ hook, path, action }) => ({ hook, path, action }));
+}
+
+/** Records the node and the axme script (real paths) this machine's git hooks fall back to; an unreadable script records nothing. */
+async function recordLauncher(at: GitAt, launcher: { execPath: string; script: string }): Promise<void> {
+  let script: string;
+  try {
+    script = realpathSync(launcher.script);
+  } catch {
+    return;
+  }
+  const common = (await runGit(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: at.cwd, env: at.env })).stdout.toString('utf8').trim();
+  const file = join(common, LAUNCHER_FILE);
+  const text = `${launcher.execPath}\n${script}\n`;
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomicSync(file, text);
 }
 
 /** Git copies notes on amend and rebase only when told which ref; `git log` shows them only when told too. */

@@ -96,7 +96,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   }
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const clients = clientsPlan && treeRoot ? { root: treeRoot, changes: applyClients(clientsPlan), skipped: clientsPlan.skipped } : undefined;
-  const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan) : [];
+  const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan, ctx.self) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
   // what the git hooks' shell fast path trusted may have changed (a workspace around, the hooks)
   forgetGitHookFacts(kb.repo.commonDir);

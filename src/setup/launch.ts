@@ -29,6 +29,21 @@ import type { HookClientName } from '../model/hook-names.ts';
 /** Sets `a` to the axme to run, or to empty when there is none. */
 export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=';
 
+/**
+ * The file, in the git common dir, naming the node and the axme script `axme init` ran with (two
+ * lines): machine-local, never committed, under `.git/axme/` where the agent cannot write.
+ */
+export const LAUNCHER_FILE = 'axme/launcher';
+
+/**
+ * FIND_AXME for git hooks, then the axme `axme init` recorded (LAUNCHER_FILE) when none is found:
+ * git hooks run in whatever shell the agent's command ran, and Codex runs every command in a login
+ * shell (`bash -lc`) whose PATH comes from /etc/profile — an axme on the user's own PATH (nvm,
+ * `~/.npm-global/bin` set in `.bashrc`) is not found there, and an agent's commit went unchecked.
+ * The recorded node runs it (that PATH may have no node either).
+ */
+export const GIT_FIND_AXME = `${FIND_AXME}; if [ -z "$a" ]; then l="$(git rev-parse --git-common-dir 2>/dev/null)/${LAUNCHER_FILE}"; if [ -f "$l" ] && { read -r n; read -r s; } < "$l" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi; fi`;
+
 /** How to install axme, as every "not installed" message says it. */
 export const INSTALL_HINT = 'npm i -D axme in this project, or npm i -g axme';
 
@@ -98,7 +113,7 @@ function fastPath(hook: string, input?: string): string | null {
       `rm -f ${pending} ${pendingText}`,
       `elif [ -n "$ok" ] && ! git log -1 --format=%B 2>/dev/null | grep -qE 'D-[0-9]{3}|^Axme-'; then skip=1; fi`,
       // sync.auto: commit — the knowledge goes to the remote after each commit, in the background
-      `if [ -n "$d" ] && grep -q '"mode":"commit"' "$d/axme/auto-sync.json" 2>/dev/null; then (${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" sync --auto commit >> "$d/axme/auto-sync.log" 2>&1 < /dev/null & fi); fi`,
+      `if [ -n "$d" ] && grep -q '"mode":"commit"' "$d/axme/auto-sync.json" 2>/dev/null; then (${GIT_FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" sync --auto commit >> "$d/axme/auto-sync.log" 2>&1 < /dev/null & fi); fi`,
     ].join('; ');
   }
   if (hook === 'pre-push' && input) {
@@ -115,7 +130,7 @@ function fastPath(hook: string, input?: string): string | null {
  */
 export function gitHookRun(hook: string, failed: string, input?: string): string {
   const what = hook === 'pre-push' ? 'push' : 'commit';
-  const run = `${FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
+  const run = `${GIT_FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
   const fast = fastPath(hook, input);
   return fast ? `${fast}; if [ -z "$skip" ]; then ${run}; fi` : run;
 }

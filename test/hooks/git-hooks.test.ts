@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -342,6 +342,40 @@ describe('init checks before it changes anything', () => {
     } finally {
       cleanup();
       rmSync(shared, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('git hooks where no axme is on PATH (Codex runs commands in a login shell)', () => {
+  test("an agent's commit is still checked: the hooks run the node and axme init recorded in the git dir", async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    const bin = mkdtempSync(join(tmpdir(), 'axme-path-'));
+    try {
+      await axmeOk(dir, ['init', '--no-claude']);
+      const launcher = readFileSync(join(dir, '.git', 'axme', 'launcher'), 'utf8').split('\n');
+      assert.equal(launcher[0], process.execPath, 'the node init ran with');
+      assert.match(launcher[1]!, /axme\.cjs$/, 'the axme script init ran, by its real path');
+      // a PATH like a login shell's from /etc/profile: the tools a hook needs, but no node and no axme
+      for (const tool of ['git', 'sh', 'grep', 'rm', 'cat', 'mktemp']) {
+        const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+        symlinkSync(found, join(bin, tool));
+      }
+      const env = cleanEnv({ PATH: bin, CLAUDECODE: '1' });
+      delete env.AXME_BIN;
+      delete env.AXME_NODE;
+      writeFileSync(join(dir, 'a.txt'), 'a\n');
+      git(dir, ['add', 'a.txt']);
+      const head = git(dir, ['rev-parse', 'HEAD']).trim();
+      const refused = spawnSync('git', ['commit', '-q', '-m', 'no marker'], { cwd: dir, env, encoding: 'utf8' });
+      assert.notEqual(refused.status, 0, `the commit without the marker is refused: ${refused.stderr}`);
+      assert.match(refused.stderr, /#!axme/);
+      assert.equal(git(dir, ['rev-parse', 'HEAD']).trim(), head);
+      const ok = spawnSync('git', ['commit', '-q', '-m', 'with marker\n\n#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.match(git(dir, ['log', '-1', '--format=%B']), /Axme-PR: none/);
+    } finally {
+      cleanup();
+      rmSync(bin, { recursive: true, force: true });
     }
   });
 });
