@@ -19,6 +19,8 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // GitHub is never reached from tests: nothing listens on port 9 (tests that need the API start
   // a local stand-in and pass its URL)
   env.GITHUB_API_URL = 'http://127.0.0.1:9';
+  // No user-level axme settings (~/.config/axme/config.yaml): tests set the ones they need
+  env.XDG_CONFIG_HOME = join(tmpdir(), 'axme-test-no-user-config');
   // No user-level git config: tests must not depend on (or touch) the developer's settings.
   env.GIT_CONFIG_GLOBAL = '/dev/null';
   env.GIT_CONFIG_NOSYSTEM = '1';

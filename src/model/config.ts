@@ -36,6 +36,17 @@ export const AuditorConfig = z
   .loose();
 export type AuditorConfig = z.infer<typeof AuditorConfig>;
 
+/** `search.embeddings`: an OpenAI-compatible endpoint search ranks by meaning with (machine-local: MACHINE_LOCAL_SETTINGS). */
+export const EmbeddingsSettings = z.object({
+  url: z.url().describe('an OpenAI-compatible embeddings endpoint, in full: http://localhost:11434/v1/embeddings'),
+  model: z.string().min(1).describe('the model the endpoint embeds with (its `model` field)'),
+  api_key_env: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional()
+    .describe('the environment variable holding the API key sent as a bearer token (the key itself never goes in a settings file)'),
+});
+
 /** `axme.yaml` at the root of the memory tree. Unknown keys are kept in the file. */
 export const StoreConfig = z
   .object({
@@ -58,17 +69,7 @@ export const StoreConfig = z
       .describe('sharing the knowledge through the git remote (docs/sync.md)'),
     search: z
       .object({
-        embeddings: z
-          .object({
-            url: z.url().describe('an OpenAI-compatible embeddings endpoint, in full: http://localhost:11434/v1/embeddings'),
-            model: z.string().min(1).describe('the model the endpoint embeds with (its `model` field)'),
-            api_key_env: z
-              .string()
-              .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-              .optional()
-              .describe('the environment variable holding the API key sent as a bearer token (the key itself never goes in axme.yaml)'),
-          })
-          .optional()
+        embeddings: EmbeddingsSettings.optional()
           .describe('off unless set: search also ranks by meaning with these embeddings, fused with the word ranking (docs/benchmarks.md, Retrieval)'),
       })
       .loose()
@@ -82,3 +83,37 @@ export const StoreConfig = z
   })
   .loose();
 export type StoreConfig = z.infer<typeof StoreConfig>;
+
+/**
+ * The settings that choose where data or credentials go, or what runs: a URL, the name of an
+ * environment variable to send, an executable, the provider a transcript goes to. Whoever can
+ * push to the knowledge ref must not choose them for every teammate, so they are machine-local:
+ * read from the clone's `.git/axme/config.yaml` or the user's `~/.config/axme/config.yaml`
+ * (LocalSettings), never from the shared `axme.yaml`, where they are ignored with a diagnostic.
+ */
+export const MACHINE_LOCAL_SETTINGS = ['auditor.provider', 'auditor.base_url', 'auditor.api_key_env', 'auditor.claude_path', 'search.embeddings'] as const;
+export type MachineLocalSetting = (typeof MACHINE_LOCAL_SETTINGS)[number];
+
+/** The shared `axme.yaml` without its machine-local settings, and the ones it tried to set. */
+export function sharedConfig(config: StoreConfig): { config: StoreConfig; ignored: MachineLocalSetting[] } {
+  const out = structuredClone(config) as Record<string, unknown>;
+  const ignored: MachineLocalSetting[] = [];
+  for (const setting of MACHINE_LOCAL_SETTINGS) {
+    const [section, key] = setting.split('.') as [string, string];
+    const block = out[section];
+    if (block && typeof block === 'object' && key in block) {
+      delete (block as Record<string, unknown>)[key];
+      ignored.push(setting);
+    }
+  }
+  return { config: out as StoreConfig, ignored };
+}
+
+/** A machine-local settings file (`.git/axme/config.yaml`, `~/.config/axme/config.yaml`): every setting, the local ones included. */
+export const LocalSettings = z
+  .object({
+    auditor: AuditorConfig.optional().describe("the post-session auditor's model: provider, model, base_url, api_key_env, claude_path, …"),
+    search: z.object({ embeddings: EmbeddingsSettings.optional() }).loose().optional().describe('search.embeddings: the endpoint search ranks by meaning with'),
+  })
+  .loose();
+export type LocalSettings = z.infer<typeof LocalSettings>;

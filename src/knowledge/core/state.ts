@@ -1,5 +1,5 @@
 import type { BacklogItem } from '../../model/backlog.ts';
-import { StoreConfig } from '../../model/config.ts';
+import { sharedConfig, StoreConfig } from '../../model/config.ts';
 import type { Decision } from '../../model/decision.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
 import { sourceOf } from '../../model/frontmatter-source.ts';
@@ -358,7 +358,14 @@ async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagn
   }
   try {
     const r = StoreConfig.safeParse(parseYaml(text));
-    if (r.success) return r.data;
+    if (r.success) {
+      // what arrives through git is data: where data goes and what runs is each machine's own choice
+      const { config, ignored } = sharedConfig(r.data);
+      for (const setting of ignored) {
+        diagnostics.push({ path: CONFIG_PATH, severity: 'warning', reason: `${setting} is ignored here: it chooses where data or credentials go or what runs, so only a machine-local setting may set it (.git/axme/config.yaml or ~/.config/axme/config.yaml, docs/settings.md); remove it from axme.yaml` });
+      }
+      return config;
+    }
     diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: describeIssues(r.error) });
   } catch (err) {
     diagnostics.push({ path: CONFIG_PATH, severity: 'error', reason: `not valid YAML: ${(err as Error).message.split('\n')[0]}` });

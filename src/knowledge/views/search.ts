@@ -63,7 +63,7 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   const isStale = (d: Doc) => staleOf(d) !== undefined;
-  const embeddings = embeddingsConfig(state.config);
+  const embeddings = embeddingsConfig(kb, state.config);
   const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, isStale);
   const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, isStale) : lexical;
   const hits = ranked.map(({ doc: d, score, via }): SearchHit => {

@@ -1,6 +1,8 @@
 import type { StoreConfig } from '../../../model/config.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { effectiveSettings } from '../../core/local-settings.ts';
 
-/** Where search gets embeddings from: `search.embeddings` in axme.yaml. */
+/** Where search gets embeddings from: `search.embeddings`, a machine-local setting. */
 export type EmbeddingsConfig = NonNullable<NonNullable<StoreConfig['search']>['embeddings']>;
 
 /** Texts sent in one request. */
@@ -8,9 +10,13 @@ const BATCH = 64;
 /** How long one request may take. */
 const TIMEOUT_MS = 30_000;
 
-/** The embeddings configured in axme.yaml, or null (the default: search by words only). */
-export function embeddingsConfig(config: StoreConfig | null): EmbeddingsConfig | null {
-  return config?.search?.embeddings ?? null;
+/**
+ * The embeddings configured on this machine (`.git/axme/config.yaml` or `~/.config/axme/config.yaml`),
+ * or null (the default: search by words only). Never the shared axme.yaml's: an endpoint and the
+ * key sent to it are each machine's own choice.
+ */
+export function embeddingsConfig(kb: KnowledgeBase, config: StoreConfig | null): EmbeddingsConfig | null {
+  return effectiveSettings(config, kb.repo.commonDir, kb.repo.env).embeddings;
 }
 
 /**
