@@ -14,19 +14,56 @@ interface SecretPattern {
 // A value that names a secret instead of containing one: $VAR, ${VAR}, <token>, {{x}}, ***, xxx, process.env.X ...
 const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%|\*+|x{3,}|\.{3,}|(?:process\.env|os\.environ|env)\b.*|true|false|null|none|undefined|changeme|redacted|required|optional|example|your[-_\w]*)$/i;
 
+/** A provider's token: its fixed prefix (the hint) and the shape of the rest. */
+const token = (name: string, what: string, hint: RegExp, re: RegExp): SecretPattern => ({ name, what, hint, re });
+
+/**
+ * The credential patterns, one table for the store's check (a write refuses them) and for
+ * redaction (the auditor's transcript, a recovered session's prompts). Providers' token formats
+ * with a fixed prefix first (precise: no false alarm on prose), then the shapes that need context
+ * (a key=value assignment, a URL's password, an Authorization header). A private key is redacted
+ * whole, from its BEGIN line to its END line (or to where the base64 body stops).
+ */
 const PATTERNS: SecretPattern[] = [
-  { hint: /PRIVATE KEY/, name: 'private-key', what: 'a private key block', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/ },
-  { hint: /A(?:KIA|SIA|BIA|CCA)/, name: 'aws-access-key-id', what: 'an AWS access key ID', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/ },
+  {
+    hint: /PRIVATE KEY/,
+    name: 'private-key',
+    what: 'a private key block',
+    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16384}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,-]{0,16384})/,
+  },
+  token('axme-token', "an axme server token", /axme_/, /\baxme_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/),
+  token('aws-access-key-id', 'an AWS access key ID', /A(?:KIA|SIA|BIA|CCA)/, /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/),
   {
     name: 'aws-secret-access-key',
     hint: /aws_?secret/i,
     what: 'an AWS secret access key',
     re: /\baws_?secret_?access_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})\b/i,
   },
-  { hint: /gh[pousr]_|github_pat_/, name: 'github-token', what: 'a GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/ },
-  { hint: /npm_/, name: 'npm-token', what: 'an npm token', re: /\bnpm_[A-Za-z0-9]{36}\b/ },
-  { hint: /xox/, name: 'slack-token', what: 'a Slack token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/ },
-  { hint: /hooks\.slack\.com/, name: 'slack-webhook', what: 'a Slack webhook URL', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}/ },
+  token('github-token', 'a GitHub token', /gh[pousr]_|github_pat_/, /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/),
+  token('gitlab-token', 'a GitLab token', /gl(?:pat|dt|rt|ptt|cbt)-/, /\bgl(?:pat|dt|rt|ptt|cbt)-[A-Za-z0-9_-]{20,}/),
+  token('npm-token', 'an npm token', /npm_/, /\bnpm_[A-Za-z0-9]{36}\b/),
+  token('pypi-token', 'a PyPI token', /pypi-/, /\bpypi-AgE[A-Za-z0-9_-]{50,}/),
+  token('anthropic-key', 'an Anthropic API key', /sk-ant-/, /\bsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{20,}/),
+  token('openai-key', 'an OpenAI API key', /sk-/, /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/),
+  token('stripe-key', 'a Stripe secret key', /[sr]k_(?:live|test)_/, /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/),
+  token('google-api-key', 'a Google API key', /AIza/, /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/),
+  token('google-oauth-secret', 'a Google OAuth client secret', /GOCSPX-/, /\bGOCSPX-[A-Za-z0-9_-]{28}/),
+  token('huggingface-token', 'a Hugging Face token', /hf_/, /\bhf_[A-Za-z0-9]{34,}\b/),
+  token('digitalocean-token', 'a DigitalOcean token', /do[por]_v1_/, /\bdo[por]_v1_[a-f0-9]{64}\b/),
+  token('sendgrid-key', 'a SendGrid API key', /SG\./, /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/),
+  token('twilio-key', 'a Twilio API key', /SK[0-9a-f]/i, /\bSK[0-9a-fA-F]{32}\b/),
+  token('telegram-bot-token', 'a Telegram bot token', /:AA/, /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/),
+  token('azure-storage-key', 'an Azure storage account key', /AccountKey=/, /AccountKey=[A-Za-z0-9+/]{86}==/),
+  token('slack-token', 'a Slack token', /xox/, /\bxox[abposr]-[A-Za-z0-9-]{10,}/),
+  token('slack-webhook', 'a Slack webhook URL', /hooks\.slack\.com/, /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}/),
+  token('jwt', 'a JSON Web Token', /eyJ/, /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/),
+  {
+    name: 'authorization-header',
+    hint: /bearer|authorization/i,
+    what: 'a credential in an Authorization header',
+    re: /(?:\bauthorization\s*[:=]\s*["']?\s*(?:bearer|basic|token)|\bbearer)\s+([A-Za-z0-9._~+/=-]{20,})/i,
+    accept: (m) => !PLACEHOLDER.test(m[1] ?? '') && /\d/.test(m[1] ?? '') && /[A-Za-z]/.test(m[1] ?? ''),
+  },
   {
     name: 'password-assignment',
     hint: /pass|pwd|secret|api[_-]?key|token/i,

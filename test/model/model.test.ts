@@ -4,7 +4,7 @@ import { isAxmeError } from '../../src/model/errors.ts';
 import { SLUG_MAX, assertSlug, isSlug, slugify, uniqueSlug } from '../../src/model/slug.ts';
 import { displayId, formatId, nextId, parseId } from '../../src/model/ids.ts';
 import { normalizeTitle } from '../../src/model/dedup.ts';
-import { assertNoSecrets, findSecret } from '../../src/model/secrets.ts';
+import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
 import { longText, stringList, textProblem, titleText } from '../../src/model/text.ts';
 import { LIMITS, formatSize } from '../../src/model/limits.ts';
 import {
@@ -282,6 +282,16 @@ describe('findSecret', () => {
     ['client_secret', '"client_secret": "' + 'abc123def456' + '"', 'password-assignment'],
     ['URL credentials', 'postgres://user:' + 's3cretpw' + '@host/db', 'url-credentials'],
     ['https credentials', 'clone https://bob:' + 'tok3nvalue' + '@github.com/x/y', 'url-credentials'],
+    // what the redaction and the store's check missed (each once sent to the auditor's model or accepted by a save)
+    ['axme server token', 'AXME_TOKEN=' + 'axme_' + 'Zx9_-q'.repeat(7) + 'a', 'axme-token'],
+    ['Anthropic key', 'key ' + 'sk-ant-' + 'api03-' + 'AbC1_dEf2-'.repeat(4), 'anthropic-key'],
+    ['OpenAI project key', 'OPENAI=' + 'sk-proj-' + 'Ab1Cd2Ef3Gh4'.repeat(3), 'openai-key'],
+    ['JWT after Authorization: Bearer', 'Authorization: Bearer ' + 'eyJhbGciOiJIUzI1NiJ9' + '.eyJzdWIiOiIxMjM0NTY3ODkwIn0' + '.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'jwt'],
+    ['opaque bearer token', 'curl -H "Authorization: Bearer ' + 'a1b2c3d4e5f6g7h8i9j0k1l2' + '"', 'authorization-header'],
+    ['Stripe live key', 'STRIPE=' + 'sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc', 'stripe-key'],
+    ['Google API key', 'maps key ' + 'AIza' + 'SyD-1234567890abcdefghijklmnopqrstu', 'google-api-key'],
+    ['GitLab token', 'glpat-' + 'xYz123AbC456dEf789gH', 'gitlab-token'],
+    ['Hugging Face token', 'hf_' + 'AbCdEfGhIjKlMnOpQrStUvWxYz01234567', 'huggingface-token'],
   ];
   for (const [name, text, pattern] of positives) {
     test(`finds ${name}`, () => {
@@ -310,11 +320,35 @@ describe('findSecret', () => {
     ['URL without password', 'https://github.com/owner/repo and postgres://host/db'],
     ['URL with placeholder password', 'postgres://user:${PW}@host/db'],
     ['plain AKIA word', 'AKIA is the prefix of AWS key ids'],
+    ['MCP tool names', 'call axme_save_decision, then axme_list_open_questions_for_the_session_now'],
+    ['bearer placeholder', 'Authorization: Bearer $AXME_TOKEN and Bearer <token>'],
+    ['bearer in prose', 'the bearer token is read from the environment variable named in the entry'],
+    ['a commit id', 'fixed in 3f2a9c1e5b7d4f60a1c2e3b4d5f6a7b8c9d0e1f2'],
     ['empty', ''],
   ];
   for (const [name, text] of negatives) {
     test(`ignores ${name}`, () => assert.equal(findSecret('body', text), null));
   }
+});
+
+describe('redactSecrets', () => {
+  test('a private key is redacted whole, its base64 body included, with or without its END line', () => {
+    const body = 'MIIEowIBAAKCAQEA' + 'q'.repeat(60) + '\n' + 'Zm9vYmFy'.repeat(8) + '\n';
+    for (const end of ['-----END ' + 'RSA PRIVATE KEY-----\nafter', '']) {
+      const out = redactSecrets('before\n-----BEGIN ' + 'RSA PRIVATE KEY-----\n' + body + end);
+      assert.ok(!out.includes('MIIEowIBAAKCAQEA'), out);
+      assert.ok(!out.includes('Zm9vYmFy'), out);
+      assert.match(out, /^before\n\[redacted: a private key block\]/);
+      if (end) assert.match(out, /after$/);
+    }
+  });
+
+  test('every pattern of findSecret is redacted', () => {
+    const text = ['AXME_TOKEN=' + 'axme_' + 'Zx9_-q'.repeat(7) + 'a', 'sk-ant-' + 'api03-' + 'AbC1_dEf2-'.repeat(4), 'sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc'].join('\n');
+    const out = redactSecrets(text);
+    assert.equal(findSecret('x', out), null, out);
+    assert.equal(out.match(/\[redacted: /g)?.length, 3);
+  });
 });
 
 describe('assertNoSecrets', () => {
