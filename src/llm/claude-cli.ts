@@ -16,10 +16,26 @@ const KILL_GRACE_MS = 2_000;
 const MAX_STDOUT = 64 * 1024 * 1024;
 
 /**
+ * What makes `claude -p` a plain model call rather than an agent: it reads an untrusted transcript,
+ * so it gets no tools (`--tools ""`), no MCP server (`--strict-mcp-config` with an empty
+ * `--mcp-config`), none of the user's or the project's settings files (`--setting-sources ""`:
+ * their hooks, permissions, MCP servers, CLAUDE.md), no hooks at all (`disableAllHooks`), no slash
+ * commands or skills, and it leaves no session of its own on disk.
+ */
+const CLAUDE_ISOLATION = [
+  '--tools', '',
+  '--strict-mcp-config', '--mcp-config', '{"mcpServers":{}}',
+  '--setting-sources', '',
+  '--settings', '{"disableAllHooks":true}',
+  '--disable-slash-commands',
+  '--no-session-persistence',
+] as const;
+
+/**
  * The user's own Claude Code: `claude -p --output-format json`, the message on stdin, the system
- * prompt in `--system-prompt` (it replaces Claude Code's agent prompt). No network code of ours:
- * its login, subscription or key is used. Runs in an empty temporary folder (no CLAUDE.md, no
- * project settings or hooks), in its own process group, which a timeout stops as a whole.
+ * prompt in `--system-prompt` (it replaces Claude Code's agent prompt), isolated by
+ * CLAUDE_ISOLATION. No network code of ours: its login, subscription or key is used. Runs in an
+ * empty temporary folder, in its own process group, which a timeout stops as a whole.
  */
 export function claudeCliProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): LlmProvider {
   const path = findOnPath(cfg.claudePath || 'claude', env);
@@ -43,7 +59,7 @@ export function claudeCliProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
 
 async function runClaude(path: string, model: string | undefined, req: LlmRequest, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<LlmAnswer> {
   const started = Date.now();
-  const args = ['-p', '--output-format', 'json'];
+  const args = ['-p', '--output-format', 'json', ...CLAUDE_ISOLATION];
   if (model) args.push('--model', model);
   let stdin = req.user;
   if (req.system && req.system.length <= MAX_ARG) args.push('--system-prompt', req.system);

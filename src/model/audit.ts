@@ -22,6 +22,8 @@ export interface AuditLogEntry {
   at: string;
   session: string;
   transcript: string;
+  /** whose transcript it was read as (claude-code, gemini, codex); absent when that could not be told */
+  client?: string;
   mode: AuditMode;
   provider: string;
   model: string;

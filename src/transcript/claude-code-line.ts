@@ -1,28 +1,18 @@
+import { parseObjectLine, skipLine, type LineAt } from './jsonl-stream.ts';
 import type { TranscriptBlock, TranscriptEntry, TranscriptStats } from './types.ts';
+import { isObject, str } from './values.ts';
 
 /**
- * One line of a Claude Code session transcript (`~/.claude/projects/<key>/<session>.jsonl`) as an
- * entry, or null when it is skipped; the reason is counted in `stats`. Anthropic publishes no
+ * One (non-blank) line of a Claude Code session transcript (`~/.claude/projects/<key>/<session>.jsonl`)
+ * as an entry, or null when it is skipped; the reason is counted in `stats`. Anthropic publishes no
  * schema: the shapes are those of docs/auditor.md, and anything else is tolerated, never thrown.
  */
-export function claudeCodeLine(text: string, at: { offset: number; end_offset: number }, stats: TranscriptStats): TranscriptEntry | null {
-  if (!text.trim()) return null;
-  stats.lines++;
-  let line: unknown;
-  try {
-    line = JSON.parse(text);
-  } catch {
-    stats.malformed++;
-    return null;
-  }
-  if (!isObject(line)) {
-    stats.malformed++;
-    return null;
-  }
+export function claudeCodeLine(text: string, at: LineAt, stats: TranscriptStats): TranscriptEntry | null {
+  const line = parseObjectLine(text, stats);
+  if (!line) return null;
   const type = typeof line.type === 'string' ? line.type : '(none)';
   if (type !== 'user' && type !== 'assistant' && type !== 'system') {
-    stats.skipped_unknown++;
-    stats.skipped_types[type] = (stats.skipped_types[type] ?? 0) + 1;
+    skipLine(stats, type);
     return null;
   }
   const blocks = type === 'system' ? systemBlocks(line) : messageBlocks(line, stats);
@@ -32,7 +22,7 @@ export function claudeCodeLine(text: string, at: { offset: number; end_offset: n
   }
   const subtype = type === 'system' && typeof line.subtype === 'string' ? line.subtype : null;
   const compactMetadata = isObject(line.compactMetadata) ? line.compactMetadata : null;
-  const entry: TranscriptEntry = {
+  return {
     role: type,
     uuid: str(line.uuid),
     parent_uuid: str(line.parentUuid),
@@ -47,9 +37,6 @@ export function claudeCodeLine(text: string, at: { offset: number; end_offset: n
     offset: at.offset,
     end_offset: at.end_offset,
   };
-  stats.entries++;
-  if (entry.sidechain) stats.sidechain_entries++;
-  return entry;
 }
 
 /** A user or assistant line's `message.content`: a string (a plain prompt) or an array of blocks. */
@@ -99,12 +86,4 @@ function resultText(content: unknown): string {
 /** A system line's text (`content`), when it has one. */
 function systemBlocks(line: Record<string, unknown>): TranscriptBlock[] {
   return typeof line.content === 'string' && line.content ? [{ type: 'text', text: line.content }] : [];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
 }

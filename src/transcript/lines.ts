@@ -122,7 +122,7 @@ async function openTranscript(path: string): Promise<FileHandle> {
     return await open(path, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new AxmeError('NOT_FOUND', `no transcript at ${path}: check the path (Claude Code keeps them in ~/.claude/projects/<project>/<session>.jsonl)`, { path });
+    if (code === 'ENOENT') throw new AxmeError('NOT_FOUND', `no transcript at ${path}: check the path (Claude Code keeps them in ~/.claude/projects/<project>/<session>.jsonl, Gemini CLI in ~/.gemini/tmp/<project>/chats/, Codex in ~/.codex/sessions/)`, { path });
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { Redactor } from './redact.ts';
 import { escapeAttr, escapeText } from './text.ts';
+import { jsonText } from './values.ts';
 import type { TranscriptBlock, TranscriptEntry } from './types.ts';
 
 /**
@@ -81,18 +82,10 @@ function systemElements(entry: TranscriptEntry, ctx: EntryContext): Element[] {
 /** A tool's input as `key: value` lines, each value redacted and trimmed on its own. */
 function toolInput(input: unknown, ctx: EntryContext): string {
   const max = ctx.limits.maxToolInputValue;
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return body(ctx, json(input), max);
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return body(ctx, jsonText(input), max);
   return Object.entries(input as Record<string, unknown>)
-    .map(([key, value]) => `${body(ctx, key, 200)}: ${body(ctx, typeof value === 'string' ? value : json(value), max)}`)
+    .map(([key, value]) => `${body(ctx, key, 200)}: ${body(ctx, typeof value === 'string' ? value : jsonText(value), max)}`)
     .join('\n');
-}
-
-function json(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** A text as it goes between tags: redacted, trimmed, escaped. */

@@ -109,14 +109,18 @@ export interface ReadTranscriptOptions {
   chunkBytes?: number;
 }
 
+/** The clients whose transcripts axme reads: Claude Code, Gemini CLI, Codex. */
+export const TRANSCRIPT_CLIENTS = ['claude-code', 'gemini', 'codex'] as const;
+export type TranscriptClient = (typeof TRANSCRIPT_CLIENTS)[number];
+
 /**
  * A client's transcript format. `read` streams entries from a byte offset; it holds at most one
  * read chunk plus one line in memory, skips and counts what it does not understand, and never
  * consumes a partial last line, so reading again from `end_offset` picks it up whole.
  */
 export interface TranscriptReader {
-  /** the client whose transcripts it reads, e.g. `claude-code` */
-  readonly client: string;
+  /** the client whose transcripts it reads */
+  readonly client: TranscriptClient;
   read(options: ReadTranscriptOptions): TranscriptStream;
 }
 
@@ -133,5 +137,25 @@ export function emptyStats(): TranscriptStats {
     oversized: 0,
     partial_bytes: 0,
     max_buffer_bytes: 0,
+  };
+}
+
+/** An entry with the flags of a plain line (no ids, not a sidechain, not injected, no compaction), for a reader to fill. */
+export function plainEntry(role: TranscriptEntry['role'], blocks: TranscriptBlock[], at: { offset: number; end_offset: number }, more: Partial<TranscriptEntry> = {}): TranscriptEntry {
+  return {
+    role,
+    uuid: null,
+    parent_uuid: null,
+    timestamp: null,
+    sidechain: false,
+    meta: false,
+    subtype: null,
+    compact_boundary: false,
+    compact_trigger: null,
+    compact_summary: false,
+    blocks,
+    offset: at.offset,
+    end_offset: at.end_offset,
+    ...more,
   };
 }

@@ -5,13 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { auditTranscript } from '../../src/knowledge/audit/audit-transcript.ts';
 import { processAlive } from '../../src/session/owner.ts';
 import { claimAudit, readAuditLog, readSessionAudit, writeSessionAudit } from '../../src/knowledge/audit/audit-state.ts';
+import { inRepo, workerDone } from './audit-support.ts';
 import { auditsDue, MAX_ATTEMPTS } from '../../src/knowledge/audit/audit-worker.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
@@ -19,56 +20,10 @@ import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { fakeClaude } from '../llm/fake-claude.ts';
 import { answer, fencedJson, invalidJson, startStandIn, truncated, type StandIn } from '../llm/stand-in.ts';
 import { assistantLine, toolResult, toolUse, userLine } from '../transcript/fixture.ts';
-import { coreAt, initCore, rejectsWith, withCore } from '../core.ts';
-import { axme, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { coreAt, rejectsWith, withCore } from '../core.ts';
+import { axme, CLI, cleanEnv, git } from '../helpers.ts';
 
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLQ';
-
-/** Runs `fn` in a new repository with axme initialised, removed afterwards. */
-async function inRepo(fn: (dir: string) => Promise<void>): Promise<void> {
-  const { dir, cleanup } = tempRepo();
-  try {
-    await initCore(dir);
-    await fn(dir);
-  } finally {
-    cleanup();
-  }
-}
-
-/** Whether a process running `axme audit … --session <session>` (a worker) is alive on this machine (Linux: /proc). */
-function workerRunning(session: string): boolean {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-  } catch {
-    return false; // no /proc: the audit log and the lock are all there is to wait for
-  }
-  for (const pid of pids) {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (args.includes('audit') && args.includes('--session') && args[args.indexOf('--session') + 1] === session && processAlive(Number(pid))) return true;
-    } catch {
-      // gone while looked at
-    }
-  }
-  return false;
-}
-
-/**
- * Waits for a detached worker to finish its audit of `session` and exit: its line in the audit
- * log is written after the commit and the session's state, its lock goes after that, and its
- * process ends after the knowledge base is closed (the derived cache written) — so neither the
- * checks nor the test's cleanup race anything it still writes.
- */
-async function workerDone(dir: string, session: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const logged = readAuditLog(join(dir, '.git')).some((e) => e.session === session);
-    if (logged && !existsSync(join(dir, '.git', 'axme', 'audits', `${session}.lock`)) && !workerRunning(session)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`the audit of ${session} did not finish within 60 s`);
-}
 
 /** A session as Claude Code writes it: prompts, parallel tool calls and results, a subagent, a compaction, a 5 MB tool output, a malformed line, a credential. */
 function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-444455556666.jsonl'): string {

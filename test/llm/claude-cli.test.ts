@@ -15,6 +15,20 @@ after(() => fake.remove());
 
 const request = { system: 'Return only JSON.', user: '<user>the transcript</user>', maxTokens: 2048 };
 
+/**
+ * What every run gets: no tools, no MCP server, none of the user's or the project's settings
+ * (hooks, permissions, MCP servers, CLAUDE.md), no hooks at all, no slash commands, no session
+ * left on disk. The auditor's `claude` reads an untrusted transcript: it must not be an agent.
+ */
+const ISOLATED = [
+  '--tools', '',
+  '--strict-mcp-config', '--mcp-config', '{"mcpServers":{}}',
+  '--setting-sources', '',
+  '--settings', '{"disableAllHooks":true}',
+  '--disable-slash-commands',
+  '--no-session-persistence',
+];
+
 async function open(env: NodeJS.ProcessEnv, cfg: Partial<ProviderConfig> = {}): Promise<LlmProvider> {
   const p = await openProvider({ provider: 'auto', ...cfg }, env);
   assert.ok(p);
@@ -35,7 +49,7 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
     const a = await p.complete(request);
     assert.deepEqual(a, { ...a, text: '{"ok":true}', provider: 'claude-cli', model: 'claude-sonnet-4-6', inputTokens: 1007, outputTokens: 42, stop: 'end', costUsd: 0.0123 });
     const run = fake.runs()[before]!;
-    assert.deepEqual(run.argv, ['-p', '--output-format', 'json', '--model', 'sonnet', '--system-prompt', 'Return only JSON.']);
+    assert.deepEqual(run.argv, ['-p', '--output-format', 'json', ...ISOLATED, '--model', 'sonnet', '--system-prompt', 'Return only JSON.']);
     assert.equal(run.stdin, '<user>the transcript</user>');
     assert.equal(run.max_output_tokens, '2048');
     // outside the calling session: not nested under it, not in its project
@@ -44,13 +58,31 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
     assert.equal(existsSync(run.cwd), false, 'its temp folder is removed');
   });
 
+  test('it runs as a plain model call: no tools, no MCP servers, no user or project settings, no hooks, whatever the request', async () => {
+    const p = await open(fake.env('ok'), { model: 'haiku' });
+    const before = fake.runs().length;
+    await p.complete(request);
+    await p.complete({ ...request, system: 'y'.repeat(70 * 1024) });
+    for (const run of fake.runs().slice(before)) {
+      const flag = (name: string) => run.argv[run.argv.indexOf(name) + 1];
+      assert.equal(flag('--tools'), '', 'no built-in tool: not Bash, Edit, Write, Agent, ...');
+      assert.ok(run.argv.includes('--strict-mcp-config'), 'no MCP server from ~/.claude.json or the project');
+      assert.equal(flag('--mcp-config'), '{"mcpServers":{}}');
+      assert.equal(flag('--setting-sources'), '', 'neither ~/.claude/settings.json nor the project\u2019s .claude/');
+      assert.deepEqual(JSON.parse(flag('--settings')!), { disableAllHooks: true });
+      assert.ok(run.argv.includes('--disable-slash-commands'));
+      assert.ok(run.argv.includes('--no-session-persistence'), 'no transcript of its own under ~/.claude/projects');
+      assert.ok(!run.argv.includes('--allowedTools') && !run.argv.includes('--dangerously-skip-permissions'));
+    }
+  });
+
   test('a long system prompt goes on stdin before the message', async () => {
     const p = await open(fake.env('ok'));
     const before = fake.runs().length;
     const system = 'x'.repeat(70 * 1024);
     await p.complete({ ...request, system });
     const run = fake.runs()[before]!;
-    assert.deepEqual(run.argv, ['-p', '--output-format', 'json']);
+    assert.deepEqual(run.argv, ['-p', '--output-format', 'json', ...ISOLATED]);
     assert.equal(run.stdin, `${system}\n\n<user>the transcript</user>`);
   });
 

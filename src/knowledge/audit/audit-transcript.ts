@@ -14,7 +14,9 @@ import { runAudit, transcriptFile, type AuditOptions, type AuditResult } from '.
  * one up: nothing is read or written.
  */
 export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { env: NodeJS.ProcessEnv; overrides?: Partial<ProviderConfig> }): Promise<AuditResult> {
-  transcriptFile(opts.transcript); // a wrong path is said first, before the model is looked for
+  // a wrong path is said first, before the model is looked for; for a session named (the worker
+  // names one), the audit records it as a failed attempt
+  if (opts.session === undefined) transcriptFile(opts.transcript);
   const cfg = await auditorConfig(kb, opts.env, opts.overrides);
   const provider = await openProvider(cfg, opts.env);
   if (!provider) {

@@ -69,10 +69,12 @@ export function startAuditWorker(l: WorkerLaunch, session: string, transcript: s
 export function auditsDue(commonDir: string, current: string | undefined): Array<{ session: string; transcript: string }> {
   const due: Array<{ session: string; transcript: string }> = [];
   for (const s of listSessions(commonDir)) {
-    const transcript = s.meta.transcriptPath;
-    // a session still running is its own business: only ended, closed, recovered or orphaned ones
-    if (!transcript || s.meta.id === current || (!s.ended && ownerAlive(s.meta))) continue;
+    if (s.meta.id === current) continue;
     const a = readSessionAudit(commonDir, s.meta.id);
+    // the path its start recorded, else the one its end gave the audit (Gemini CLI names its file only once it writes it)
+    const transcript = s.meta.transcriptPath ?? a?.transcript;
+    // a session still running is its own business: only ended, closed, recovered or orphaned ones
+    if (!transcript || (!s.ended && ownerAlive(s.meta))) continue;
     if (a?.status === 'running' && auditInProgress(commonDir, s.meta.id)) continue;
     // failed, or left `running` by a worker killed mid-run: retried until MAX_ATTEMPTS
     if ((a?.status === 'failed' || a?.status === 'running') && a.attempts >= MAX_ATTEMPTS) continue;

@@ -6,8 +6,9 @@ import { SESSION_ID_RE } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { isLive } from '../../model/liveness.ts';
 import { mappedSession, readSession } from '../../session/sessions.ts';
-import { claudeCodeReader } from '../../transcript/claude-code.ts';
+import { clientOfHarness, readerFor, sniffTranscript, type SniffedTranscript } from '../../transcript/clients.ts';
 import { TranscriptRenderer, type RenderedChunk } from '../../transcript/render.ts';
+import type { TranscriptClient, TranscriptStats } from '../../transcript/types.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 import type { AuditApplied } from './apply-audit.ts';
@@ -36,12 +37,16 @@ export interface AuditOptions {
   fromStart?: boolean;
   chunkChars?: number;
   signal?: AbortSignal;
+  /** the client that wrote the transcript (default: the session's harness, else what the transcript's first line says) */
+  client?: TranscriptClient | undefined;
 }
 
 export interface AuditResult {
   session: string;
   mode: AuditMode;
   transcript: string;
+  /** whose transcript it was read as */
+  client: TranscriptClient;
   provider: string;
   model: string;
   dry_run: boolean;
@@ -71,7 +76,7 @@ export function transcriptFile(path: string): { transcript: string; size: number
   } catch {
     // said below
   }
-  throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl), e.g. one under ~/.claude/projects/`);
+  throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl): Claude Code's are under ~/.claude/projects/, Gemini CLI's under ~/.gemini/tmp/<project>/chats/, Codex's under ~/.codex/sessions/`);
 }
 
 /**
@@ -86,30 +91,37 @@ export function transcriptFile(path: string): { transcript: string; size: number
 export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: AuditOptions): Promise<AuditResult> {
   const started = Date.now();
   const commonDir = kb.repo.commonDir;
-  const { transcript, size } = transcriptFile(opts.transcript);
-  const session = sessionOf(commonDir, transcript, opts.session);
+  const transcript = resolve(opts.transcript);
+  // (a missing file sniffs as nothing: it fails below, recorded like any failed attempt)
+  const sniffed = await sniffTranscript(transcript).catch(() => null);
+  const session = sessionOf(commonDir, transcript, opts.session, sniffed);
   const local = readSession(commonDir, session);
+  // the format: the client the session ran in, else what the file's first line says
+  const client = opts.client ?? clientOfHarness(local?.meta.harness) ?? sniffed?.client ?? null;
   const mode: AuditMode = opts.mode ?? (local?.closed || (await closedByAgent(kb, session)) ? 'verify' : 'full');
   const release = opts.dryRun ? () => {} : claimAudit(commonDir, session);
   if (!release) throw new AxmeError('CONFLICT', `session ${session} is being audited by another process now: wait for it (\`axme audit log\` shows when it is done)`);
   // read under the lock: an audit that finished just before it was taken has moved the offset
   const previous = readSessionAudit(commonDir, session);
-  const from = opts.fromStart || !previous || previous.transcript !== transcript || previous.offset > size ? 0 : previous.offset;
+  let from = 0;
   const usage = { in: 0, out: 0, cost: 0 as number | null, chunks: 0 };
   const log = (extra: Partial<AuditLogEntry> & Pick<AuditLogEntry, 'ok'>): void =>
     appendAuditLog(commonDir, {
-      at: kb.now().toISOString(), session, transcript, mode, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun,
+      at: kb.now().toISOString(), session, transcript, ...(client ? { client } : {}), mode, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun,
       duration_ms: Date.now() - started, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, from_offset: from, to_offset: from,
       chunks: usage.chunks, extracted: 0, deduplicated: 0, written: 0, redacted: 0, commit: null, ...extra,
     });
   // while running and after a failure: the offset audited so far stands, one more attempt counted
   const retry = { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, mode, attempts: (previous?.attempts ?? 0) + 1 };
   try {
+    const { size } = transcriptFile(transcript);
+    from = opts.fromStart || !previous || previous.transcript !== transcript || previous.offset > size ? 0 : previous.offset;
     if (!opts.dryRun) writeSessionAudit(commonDir, session, { ...retry, status: 'running', updated: kb.now().toISOString() });
     const stored = await storedList(kb);
     const system = (mode === 'full' ? FULL_PROMPT : VERIFY_PROMPT).system;
     const answers: AuditAnswer[] = [];
-    const stream = claudeCodeReader.read({ path: transcript, from });
+    if (!client) throw unknownFormat(transcript);
+    const stream = readerFor(client).read({ path: transcript, from });
     // the main conversation only (the renderer's default): subagents' work is theirs, the main conversation says what came of it
     const renderer = new TranscriptRenderer({ budget: opts.chunkChars ?? DEFAULT_CHUNK_CHARS });
     const ask = async (chunk: RenderedChunk, last: boolean): Promise<void> => {
@@ -124,6 +136,8 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
       if (pending) await ask(pending, false);
       pending = full;
     }
+    // a whole transcript of which nothing was understood is not one this reader knows: never `done`
+    if (from === 0 && stream.stats.entries === 0 && (stream.stats.lines > 0 || stream.stats.oversized > 0)) throw unreadable(transcript, client, stream.stats);
     const lastChunk = renderer.finish();
     if (pending) await ask(pending, !lastChunk);
     if (lastChunk) await ask(lastChunk, true);
@@ -137,7 +151,7 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: to, status: 'done', mode, attempts: 0, updated: kb.now().toISOString() });
     log({ ok: true, to_offset: to, extracted: applied.extracted, deduplicated: applied.dropped.length, written, redacted, commit: applied.commit });
     return {
-      session, mode, transcript, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
+      session, mode, transcript, client, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
       answer, applied, others: routed.others, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
     };
   } catch (err) {
@@ -187,16 +201,38 @@ async function storedList(kb: KnowledgeBase): Promise<string> {
   return `Already stored (${all.length} current decisions and memories${all.length > shown.length ? `, the newest ${shown.length} shown` : ''}):\n${shown.join('\n') || '(none)'}`;
 }
 
-/** The axme session a transcript belongs to: given, else the one its harness session id maps to, else its file name. */
-function sessionOf(commonDir: string, transcript: string, given: string | undefined): string {
+/**
+ * The axme session a transcript belongs to: given, else the one its harness session maps to (Claude
+ * Code's is the file's name; Gemini CLI's and Codex's are in the file's first line), else its file name.
+ */
+function sessionOf(commonDir: string, transcript: string, given: string | undefined, sniffed: SniffedTranscript | null): string {
   if (given !== undefined) {
     if (!SESSION_ID_RE.test(given)) throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(given.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters`);
     return given;
   }
   const harnessId = basename(transcript).replace(/\.jsonl$/i, '');
-  const mapped = mappedSession(commonDir, 'claude-code', harnessId);
+  const named = sniffed?.harness_session_id ? mappedSession(commonDir, sniffed.client, sniffed.harness_session_id) : null;
+  const mapped = named ?? mappedSession(commonDir, 'claude-code', harnessId);
   if (mapped) return mapped.id;
   const id = harnessId.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
   if (!id) throw new AxmeError('INVALID_INPUT', `cannot tell the session of ${transcript}: give it with --session <id>`);
   return id;
+}
+
+const CLIENT_NAMES: Record<TranscriptClient, string> = { 'claude-code': 'Claude Code', gemini: 'Gemini CLI', codex: 'Codex' };
+
+/** A transcript whose first line is no client's: nothing is sent to the model. */
+function unknownFormat(transcript: string): AxmeError {
+  return new AxmeError('INVALID_INPUT', `cannot tell which client wrote ${transcript}: its first line is not a Claude Code, Gemini CLI or Codex transcript line, and its session names no client; nothing was sent to the model`, { transcript });
+}
+
+/** A whole transcript read as `client`'s of which no line made an entry: the wrong format, or a version the reader does not know. */
+function unreadable(transcript: string, client: TranscriptClient, st: TranscriptStats): AxmeError {
+  const kinds = Object.entries(st.skipped_types).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${n} ${k}`);
+  const what = [...kinds, ...(st.malformed ? [`${st.malformed} not JSON or of no known shape`] : []), ...(st.oversized ? [`${st.oversized} too long`] : [])].join(', ');
+  return new AxmeError(
+    'INVALID_INPUT',
+    `none of the ${st.lines + st.oversized} lines of ${transcript} is a ${CLIENT_NAMES[client]} conversation entry (${what || 'nothing understood'}): it is not a ${CLIENT_NAMES[client]} transcript, or one of a version this axme cannot read; nothing was sent to the model`,
+    { transcript, client, skipped_types: st.skipped_types, malformed: st.malformed },
+  );
 }

@@ -19,7 +19,8 @@ import { worklog } from '../history/worklog.ts';
  * Orphan recovery: a session that ended (or whose harness died) without the agent closing it gets
  * an auditor-style handoff written from what is known — files changed, commits, knowledge saved,
  * the transcript's first and last requests, how long it ran. One commit, actor `auditor`, handoff
- * `source: recovered`. An agent-written handoff or summary is never replaced.
+ * `source: recovered`. An agent-written handoff or summary is never replaced, nor one the
+ * post-session auditor wrote from the transcript: the session is then only marked recovered.
  */
 
 export interface RecoverResult {
@@ -90,15 +91,17 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     const started = s.meta.startedAt;
     const newer = st.state.items.handoff.filter((h) => h.slug !== slug && h.updated > started).length;
     if (prevHandoff?.source === 'agent') skipped = 'the agent-written one is kept';
+    // the post-session auditor read the whole transcript: its handoff says more than the record does
+    else if (prevHandoff?.source === 'auditor') skipped = "the auditor's, written from the session's transcript, is kept";
     else if (!prevHandoff && newer >= HANDOFFS_KEPT) skipped = `older than the ${HANDOFFS_KEPT} handoffs kept in the tree: the session summary holds what is known`;
     else {
       const h = Handoff.parse({ slug, session: id, source: 'recovered', ...handoffText(s, facts), created: prevHandoff?.created ?? started, updated: prevHandoff?.updated ?? started });
       if (!prevHandoff || !sameFile('handoff', prevHandoff, h)) handoff = putItem(st, 'handoff', h, 'session.recovered', 'handoff');
     }
     const prevSummary = st.state.items.session.find((x) => x.slug === slug);
-    // only a summary the auditor wrote is rewritten: an agent's or a person's close stays, and
-    // work done after that close is added to it
-    if (prevSummary && prevSummary.actor !== 'auditor') {
+    // only a summary a recovery wrote is rewritten: an agent's or a person's close, and the
+    // post-session audit's, stay, and work recorded after them is added
+    if (prevSummary && (prevSummary.actor !== 'auditor' || prevSummary.source === 'auditor')) {
       const sum = afterClose(prevSummary, s, facts, now);
       if (sum) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     } else {
