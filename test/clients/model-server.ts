@@ -23,6 +23,10 @@ export interface SeenRequest {
   body: unknown;
   /** the raw body text (what the model received, as a string to search) */
   raw: string;
+  /** when its body had arrived (performance.now(), ms) */
+  receivedAt: number;
+  /** when its answer was finished (performance.now(), ms); null until then */
+  answeredAt: number | null;
 }
 
 /** What a wire format must do: recognise its requests, and answer one with a step. */
@@ -78,8 +82,9 @@ export async function startModel(format: WireFormat, steps: Step[] = []): Promis
       } catch {
         body = null;
       }
-      const seen: SeenRequest = { method: req.method ?? 'GET', url: req.url ?? '/', body, raw };
+      const seen: SeenRequest = { method: req.method ?? 'GET', url: req.url ?? '/', body, raw, receivedAt: performance.now(), answeredAt: null };
       requests.push(seen);
+      res.on('finish', () => (seen.answeredAt = performance.now()));
       try {
         if (format.side?.(seen, res)) return;
         if (!format.matches(seen)) {

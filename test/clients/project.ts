@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { axmeOk, cleanEnv, git } from '../helpers.ts';
+import { axmeOk, cleanEnv, CLI, git } from '../helpers.ts';
 
 /** The installed clients' binaries (devDependencies, pinned). */
 export const BIN = {
@@ -78,4 +79,66 @@ export function runClient(bin: string, args: string[], opts: { cwd: string; env:
       done({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Makes axme reachable in the project the way `npm i -D axme` does: `node_modules/.bin/axme`, a
+ * link to this build's executable (node_modules kept out of git by `.git/info/exclude`). For a
+ * client that starts MCP servers without the test's environment (`AXME_BIN`), as Codex does.
+ */
+export function axmeAsDevDependency(world: ClientWorld): string {
+  const bin = join(world.project, 'node_modules', '.bin');
+  mkdirSync(bin, { recursive: true });
+  const link = join(bin, 'axme');
+  symlinkSync(CLI, link);
+  mkdirSync(join(world.project, '.git', 'info'), { recursive: true });
+  appendFileSync(join(world.project, '.git', 'info', 'exclude'), '/node_modules/\n');
+  return link;
+}
+
+/**
+ * The processes still running in `world` (a client's MCP servers, hooks, what they started in the
+ * background): every process whose environment has the world's HOME. Read from /proc (Linux);
+ * elsewhere none are seen.
+ */
+export function worldProcesses(world: ClientWorld): number[] {
+  const needle = Buffer.from(`\0HOME=${world.home}\0`);
+  const out: number[] = [];
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    try {
+      const env = Buffer.concat([Buffer.from('\0'), readFileSync(`/proc/${pid}/environ`)]);
+      if (env.includes(needle)) out.push(Number(pid));
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return out;
+}
+
+/**
+ * Waits until no process of `world` runs any more (a client's MCP server stops after the client
+ * exits and records the session's end): true when quiet, false when `timeoutMs` passed first.
+ * Processes that are not this test's children end without an event, so their table is looked at
+ * every 50 ms.
+ */
+export async function worldQuiet(world: ClientWorld, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (worldProcesses(world).length) {
+    if (Date.now() > deadline) return false;
+    await delay(50);
+  }
+  return true;
+}
+
+/** Removes the world once nothing runs in it any more (a process still writing under HOME makes a plain removal fail). */
+export async function cleanupWorld(world: ClientWorld, timeoutMs = 60_000): Promise<void> {
+  await worldQuiet(world, timeoutMs);
+  world.cleanup();
 }

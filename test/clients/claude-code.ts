@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScriptedModel, Step } from './model-server.ts';
+import { BIN, runClient, type ClientRun, type ClientWorld } from './project.ts';
+
+/**
+ * Runs the real Claude Code (the pinned devDependency) headless in a client world, against the
+ * scripted model: `claude -p <prompt> --output-format stream-json --verbose
+ * --dangerously-skip-permissions`, its HOME the world's (whose settings approve the project's
+ * `.mcp.json`), its API the scripted model's URL.
+ */
+
+/** One line of Claude Code's stream-json output (system/init, hook_started, assistant, user, result, …). */
+export type StreamEvent = { type: string; subtype?: string; [key: string]: unknown };
+
+export interface ClaudeRun extends ClientRun {
+  /** the parsed stream-json lines, in order */
+  events: StreamEvent[];
+  /** Claude Code's session id (from its init line), or null when it never started */
+  sessionId: string | null;
+  /** the final `result` event, or null */
+  result: StreamEvent | null;
+}
+
+export interface ClaudeOptions {
+  /** the session's script: set on the model before the client starts */
+  steps?: Step[];
+  /** more environment for the client (and so for its hooks, MCP server and commands) */
+  env?: NodeJS.ProcessEnv;
+  /** killed after this long (default 180 s) */
+  timeoutMs?: number;
+}
+
+/** The user settings of the world's HOME: project MCP servers approved, nothing else. */
+export function claudeHome(home: string): void {
+  const dir = join(home, '.claude');
+  mkdirSync(dir, { recursive: true });
+  const settings = join(dir, 'settings.json');
+  if (!existsSync(settings)) writeFileSync(settings, JSON.stringify({ enableAllProjectMcpServers: true }, null, 2) + '\n');
+}
+
+/** The environment that points Claude Code at the scripted model and keeps it offline. */
+export function claudeEnv(world: ClientWorld, model: ScriptedModel, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    HOME: world.home,
+    ANTHROPIC_BASE_URL: model.url,
+    ANTHROPIC_API_KEY: 'dummy',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    // we run as root: Claude Code refuses --dangerously-skip-permissions as root outside a sandbox
+    IS_SANDBOX: '1',
+    ...extra,
+  };
+}
+
+/** Parses stream-json output: one JSON object a line; other lines are skipped. */
+export function parseStream(stdout: string): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.trim().startsWith('{')) continue;
+    try {
+      events.push(JSON.parse(line) as StreamEvent);
+    } catch {
+      // a line cut short by a kill: not an event
+    }
+  }
+  return events;
+}
+
+/** Runs one headless Claude Code session to its end. */
+export async function runClaude(world: ClientWorld, model: ScriptedModel, prompt: string, opts: ClaudeOptions = {}): Promise<ClaudeRun> {
+  claudeHome(world.home);
+  if (opts.steps) model.script(opts.steps);
+  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'];
+  const run = await runClient(BIN.claude, args, { cwd: world.project, env: claudeEnv(world, model, opts.env), timeoutMs: opts.timeoutMs ?? 180_000 });
+  const events = parseStream(run.stdout);
+  const init = events.find((e) => e.type === 'system' && e.subtype === 'init');
+  const result = events.findLast((e) => e.type === 'result') ?? null;
+  return { ...run, events, sessionId: typeof init?.session_id === 'string' ? init.session_id : null, result };
+}
+
+/**
+ * The session-start context as Claude Code hands it to the model: the text after "SessionStart
+ * hook additional context: " (in the first request's system message), up to Claude Code's own
+ * "# Environment" section; '' when there is none.
+ */
+export function sessionStartContext(requestText: string): string {
+  const mark = 'SessionStart hook additional context: ';
+  const at = requestText.indexOf(mark);
+  if (at < 0) return '';
+  const rest = requestText.slice(at + mark.length);
+  const end = rest.indexOf('\n# Environment\n');
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** What a run printed, for a failed assertion's message. */
+export function describeRun(run: ClaudeRun): string {
+  return `exit ${run.code}\nstderr: ${run.stderr.slice(-2000)}\nlast events: ${run.events.slice(-3).map((e) => JSON.stringify(e).slice(0, 600)).join('\n')}`;
+}
