@@ -124,8 +124,15 @@ describe('safety.update and backlog.read', () => {
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'never added' }), (e) => isAxmeError(e, 'NOT_FOUND') && /axme safety show/.test(e.message));
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip, 'nothing written');
-      const removed = await safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' });
-      assert.equal(safetyUpdate.text(removed), 'Safety rule removed: bash_deny = terraform destroy');
+      // the agent cannot take a rule out again, even its own: loosening is a person's
+      await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' }), (e) => isAxmeError(e, 'NOT_ALLOWED'));
+      const person = await openTestKb(dir, { actor: 'human' });
+      try {
+        const removed = await safetyUpdate.run(person, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' });
+        assert.equal(safetyUpdate.text(removed), 'Safety rule removed: bash_deny = terraform destroy');
+      } finally {
+        await closeKnowledgeBase(person);
+      }
       await backlogAdd.run(kb, { title: 'Add rate limiting', priority: 'high' });
       const list = await backlogRead.run(kb, {});
       assert.match(backlogRead.text(list), /^# Backlog \(1\)\n- B-001 \[open, high\] Add rate limiting$/);

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { surfaceInput, type AnyOperation } from '../operations/operation.ts';
 import { common, reply, writeCommon, type ServerContext } from './context.ts';
@@ -32,18 +32,52 @@ export function toolOutput(op: AnyOperation): z.ZodObject {
 }
 
 /**
+ * The MCP clients (the name each gives at `initialize`) that hand their model a tool's structured
+ * result, serialised as JSON, instead of its text whenever the tool declares an output schema:
+ * Claude Code and Codex. Their models read axme's words line by line only when the tools declare
+ * none and return the text alone, so that is what these clients get; every other client (Gemini
+ * CLI, Cursor, VS Code, programs using the SDK) gets the output schemas and the structured result.
+ */
+const TEXT_FIRST_CLIENTS: ReadonlySet<string> = new Set(['claude-code', 'codex-mcp-client']);
+
+/** Whether the client connected to `server` reads text only (TEXT_FIRST_CLIENTS); false before it said who it is. */
+export function textFirstClient(server: McpServer): boolean {
+  const name = (server as Partial<McpServer>).server?.getClientVersion()?.name;
+  return name !== undefined && TEXT_FIRST_CLIENTS.has(name);
+}
+
+/** The tools registered by registerOperationTool, per server: their output schemas go when a text-first client connects. */
+const registered = new WeakMap<object, RegisteredTool[]>();
+
+/**
+ * Serves `server`'s client the way it reads tool results: a text-first client (TEXT_FIRST_CLIENTS)
+ * lists the tools without output schemas and gets text only. Call once the tools are registered;
+ * it acts when the client has initialized, before it lists the tools.
+ */
+export function adaptToClient(server: McpServer): void {
+  const inner = (server as Partial<McpServer>).server;
+  if (!inner) return;
+  const before = inner.oninitialized;
+  inner.oninitialized = () => {
+    if (textFirstClient(server)) for (const t of registered.get(server) ?? []) t.outputSchema = undefined;
+    before?.();
+  };
+}
+
+/**
  * The MCP tool of an operation: its input schema, its output schema, annotations and
  * description; the reply is the operation's text, and as structured content the same text
- * (`text`) with the operation's JSON — the same text and JSON the CLI prints.
+ * (`text`) with the operation's JSON — the same text and JSON the CLI prints. A text-first
+ * client gets the text alone (adaptToClient).
  */
 export function registerOperationTool(server: McpServer, ctx: ServerContext, op: AnyOperation): void {
   if (!op.mcp) throw new Error(`operation ${op.id} has no MCP tool`);
   const { tool, defaults = {}, projectAlias } = op.mcp;
-  server.registerTool(
+  const handle: RegisteredTool = server.registerTool(
     tool,
     { title: op.summary, description: op.description, inputSchema: toolInput(op), outputSchema: toolOutput(op), annotations: op.annotations },
-    (args: Record<string, unknown>) =>
-      reply(ctx, async () => {
+    async (args: Record<string, unknown>) => {
+      const res = await reply(ctx, async () => {
         const { project_path, allow_secret, ...given } = args as Record<string, unknown> & { project_path?: string; allow_secret?: boolean };
         if (projectAlias) delete given[projectAlias];
         const input = { ...defaults, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
@@ -53,6 +87,13 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
           : await op.run(await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined)), input as never, { allowSecret: !!allow_secret });
         const text = op.text(r);
         return { text, data: { text, ...op.json(r) } };
-      }),
+      });
+      if (!textFirstClient(server)) return res;
+      // the text alone; the schema goes too (the SDK checks a result against it), in case the client called before it initialized
+      handle.outputSchema = undefined;
+      const { structuredContent: _, ...text } = res;
+      return text;
+    },
   );
+  registered.set(server, [...(registered.get(server) ?? []), handle]);
 }

@@ -9,6 +9,7 @@ import { registerSessionTools } from './tools/session.ts';
 import { registerWorkTools } from './tools/work.ts';
 import { registerWriteTools } from './tools/write.ts';
 import { StdioTransport } from './stdio-transport.ts';
+import { adaptToClient } from './operation-tool.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -24,6 +25,7 @@ export const INSTRUCTIONS = `axme keeps this project's knowledge in its git repo
 export function createServer(ctx: ServerContext): McpServer {
   const server = new McpServer({ name: 'axme', version: typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev' }, { instructions: INSTRUCTIONS });
   registerAll(server, ctx);
+  adaptToClient(server);
   return server;
 }
 

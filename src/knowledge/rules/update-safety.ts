@@ -22,15 +22,6 @@ export interface SafetyUpdateResult {
  * agent or the auditor cannot switch off the rules that bind it, whatever surface it uses.
  */
 export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.output<typeof SafetyUpdate>): Promise<{ rules: SafetyRules; changed: boolean }> {
-  if (loosensRules(data) && kb.actor !== 'human') {
-    const how = `axme safety ${data.action} ${data.rule_type} ${JSON.stringify(data.value)}`;
-    throw new AxmeError('NOT_ALLOWED', `${data.action === 'remove' ? 'removing' : 'adding'} ${data.rule_type} ${JSON.stringify(data.value)} loosens the safety rules, which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`, {
-      rule_type: data.rule_type,
-      value: data.value,
-      action: data.action,
-      actor: kb.actor,
-    });
-  }
   const [section, key] = RULE_TYPES[data.rule_type];
   const staged = st.files.get(RULES_PATH);
   const doc = staged !== undefined ? await loadRulesDocument(kb, st.state, staged) : undefined;
@@ -42,6 +33,15 @@ export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.ou
       throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, { rule_type: data.rule_type, value: data.value });
     }
     return { rules, changed: false };
+  }
+  if (loosensRules(data) && kb.actor !== 'human') {
+    const how = `axme safety ${data.action} ${data.rule_type} ${JSON.stringify(data.value)}`;
+    throw new AxmeError('NOT_ALLOWED', `${data.action === 'remove' ? 'removing' : 'adding'} ${data.rule_type} ${JSON.stringify(data.value)} loosens the safety rules, which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`, {
+      rule_type: data.rule_type,
+      value: data.value,
+      action: data.action,
+      actor: kb.actor,
+    });
   }
   const next = data.action === 'add' ? [...current, data.value] : current.filter((v) => v !== data.value);
   const edit = doc ?? (await loadRulesDocument(kb, st.state));
