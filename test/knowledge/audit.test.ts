@@ -46,7 +46,7 @@ function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-4444555566
 }
 
 const EXTRACTION = {
-  decisions: [{ title: 'Use Valkey for caching', decision: 'The API caches in Valkey.', reasoning: 'Redis changed its licence.', enforce: 'required' }],
+  decisions: [{ title: 'Use Valkey for caching', decision: 'The API caches in Valkey.', reasoning: 'Redis changed its licence.', enforce: 'advisory' }],
   memories: [{ type: 'feedback', title: 'Run the linter before committing', description: 'The user wants the linter run before every commit.' }],
   questions: [{ question: 'Should the cache TTL be configurable per route?', context: 'Left open in the session.' }],
   stopped_at: 'cache module done',

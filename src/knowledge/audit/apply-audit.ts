@@ -16,6 +16,7 @@ import { checkDecision, planAddDecision } from '../items/decision/add-decision.t
 import { checkMemory, planAddMemory } from '../items/memory/add-memory.ts';
 import { planAskQuestion } from '../items/question/ask-question.ts';
 import { planSafetyUpdate } from '../rules/update-safety.ts';
+import { loosensRules } from '../../model/rule-loosening.ts';
 import { tokenize } from '../views/search.ts';
 
 /** Two titles (or texts) this alike, by their words' stems, are the same knowledge. */
@@ -141,6 +142,15 @@ function choose(answer: AuditAnswer, state: KnowledgeState | null): Chosen {
       out.dropped.push({ kind: 'decision', title: d.title, reason: `it would supersede ${old?.id ?? d.supersedes}: asked as a question instead` });
       continue;
     }
+    if (d.enforce === 'required') {
+      // a rule every agent must follow is a person's to make: proposed, never written by the auditor
+      out.questions.push({
+        question: `Should "${d.title}" be a required decision (every agent must follow it)? ${firstLine(d.decision)}`,
+        context: `Proposed by the auditor from the session transcript; if yes: axme decision add --title ${JSON.stringify(d.title)} --decision ... --enforce required${d.reasoning ? `\nWhy: ${firstLine(d.reasoning)}` : ''}`,
+      });
+      out.dropped.push({ kind: 'decision', title: d.title, reason: 'a required decision binds every agent: asked as a question instead' });
+      continue;
+    }
     out.decisions.push({ ...d, action: 'add' });
   }
   for (const m of answer.memories) {
@@ -152,6 +162,13 @@ function choose(answer: AuditAnswer, state: KnowledgeState | null): Chosen {
     if (r.action === 'supersede') {
       out.questions.push({ question: `Should the safety rule ${r.rule_type} "${r.replaces}" become "${r.value}"?`, context: 'Found by the auditor in the session transcript.' });
       out.dropped.push({ kind: 'safety_rule', title: `${r.rule_type} ${r.value}`, reason: 'it would replace a rule: asked as a question instead' });
+    } else if (loosensRules({ action: r.action, rule_type: r.rule_type })) {
+      // the transcript (and a web page the agent read) steers the auditor: it never lets more through
+      out.questions.push({
+        question: `Should the safety rules let more through: ${r.action} ${r.rule_type} "${r.value}"?`,
+        context: `Proposed by the auditor from the session transcript. Only a person loosens the rules; if yes: axme safety ${r.action} ${r.rule_type} ${JSON.stringify(r.value)}`,
+      });
+      out.dropped.push({ kind: 'safety_rule', title: `${r.action} ${r.rule_type} ${r.value}`, reason: 'it loosens the safety rules: asked as a question instead' });
     } else out.rules.push(r);
   }
   out.questions = out.questions.filter((q) => {
