@@ -1,8 +1,10 @@
 // Team server load benchmark (issue 24): N concurrent MCP clients over Streamable HTTP against one
-// `axme serve --http` on loopback, each M writes (backlog adds, unique titles) and M searches:
-// every acknowledged write present afterwards, `git fsck` clean, p50/p99 of a write and a search.
-// Side by side in the same run: the same N x M writes through 32 HTTP clients alone and through N
-// stdio `axme serve` processes on one repository (the fleet a team runs today). Loopback only;
+// `axme serve --http` on loopback at its default limits, each client with a token of its own, each
+// M writes (backlog adds, unique titles) and M searches: every acknowledged write present
+// afterwards, `git fsck` clean, p50/p99 of a write and a search. Side by side in the same run: the
+// same N x M writes through the HTTP clients alone; again while one more token floods the server
+// (sessions, batches, requests past its rate: it must not deny service to the others); and through
+// N stdio `axme serve` processes on one repository (the fleet a team runs today). Loopback only;
 // bounded in count (--clients, --ops) and in time (--time-limit seconds, the whole run).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { addToken, tokensPath } from '../src/knowledge/admin/tokens.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo } from './lib.ts';
 
@@ -64,9 +67,9 @@ function verify(dir: string): { titles: Set<string>; fsck: boolean } {
   return { titles, fsck };
 }
 
-/** Starts `axme serve --http` on 127.0.0.1:0; resolves with its URL and a stop function. */
+/** Starts `axme serve --http` on 127.0.0.1:0 at its default limits; resolves with its URL and a stop function. */
 async function startServer(dir: string): Promise<{ url: string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--port', '0', '--rate-limit', '0', '--sync-interval', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--host', '127.0.0.1', '--port', '0', '--sync-interval', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -101,6 +104,8 @@ interface Phase {
   writesPerS: number;
   write: { p50: number; p99: number };
   search: { p50: number; p99: number } | null;
+  /** the flooding token's requests by answer status (none: no flood in this run) */
+  flood: Record<string, number> | null;
 }
 
 /** Runs `CLIENTS` clients made by `connect`, each `OPS` writes (and as many searches when `search`). */
@@ -116,13 +121,14 @@ async function drive(name: string, dir: string, connect: (i: number) => Promise<
         checkDeadline();
         const title = `${name} client ${c} write ${j}`;
         let t = performance.now();
-        const r = (await client.callTool({ name: 'axme_backlog_add', arguments: { title } })) as Call;
+        // a refused request (429, 503) is a failed write, reported, not the end of the run
+        const r = (await client.callTool({ name: 'axme_backlog_add', arguments: { title } }).catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
         writeMs.push(performance.now() - t);
         if (!r.isError) acked.push(title);
         else log(`  ${title}: ${r.content[0]?.text}`);
         if (search) {
           t = performance.now();
-          const s = (await client.callTool({ name: 'axme_search_kb', arguments: { query: `client ${c} write` } })) as Call;
+          const s = (await client.callTool({ name: 'axme_search_kb', arguments: { query: `client ${c} write` } }).catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
           searchMs.push(performance.now() - t);
           if (s.isError) log(`  search: ${s.content[0]?.text}`);
         }
@@ -146,20 +152,49 @@ async function drive(name: string, dir: string, connect: (i: number) => Promise<
     writesPerS: (acked.length / wallMs) * 1000,
     write: { p50: pct(writeMs, 0.5), p99: pct(writeMs, 0.99) },
     search: search ? { p50: pct(searchMs, 0.5), p99: pct(searchMs, 0.99) } : null,
+    flood: null,
   };
 }
 
-async function httpPhase(name: string, search: boolean): Promise<Phase> {
+/**
+ * One more token attacking the server until `done`: new sessions past its limit, batches of 100
+ * calls, requests as fast as the loopback takes them (8 at a time). The statuses it got.
+ */
+async function flood(url: string, token: string, done: Promise<unknown>): Promise<Record<string, number>> {
+  const statuses: Record<string, number> = {};
+  let over = false;
+  void done.finally(() => (over = true));
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } } });
+  const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'axme_status', arguments: {} } })));
+  const worker = async (w: number) => {
+    for (let i = 0; !over && Date.now() < DEADLINE; i++) {
+      const r = await fetch(url, { method: 'POST', headers, body: (i + w) % 3 === 0 ? batch : init }).catch(() => null);
+      const key = r ? String(r.status) : 'error';
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      await r?.arrayBuffer().catch(() => {});
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+  return statuses;
+}
+
+async function httpPhase(name: string, opts: { search: boolean; flood: boolean }): Promise<Phase> {
   const dir = freshRepo();
-  const token = JSON.parse(execFileSync(process.execPath, [CLI, 'token', 'add', 'bench', '--scope', 'write', '--json'], { cwd: dir, env, encoding: 'utf8' })).token as string;
+  const path = tokensPath({ cwd: dir, env });
+  const tokens = Array.from({ length: CLIENTS }, (_, i) => addToken({ path, name: `client-${i}`, scope: 'write', now: new Date() }).token);
+  const flooder = addToken({ path, name: 'flood', scope: 'read', now: new Date() }).token;
   const server = await startServer(dir);
   try {
-    log(`${name}: ${CLIENTS} HTTP clients x ${OPS} writes${search ? ` + ${OPS} searches` : ''} on ${server.url}`);
-    return await drive(name, dir, async () => {
+    log(`${name}: ${CLIENTS} HTTP clients x ${OPS} writes${opts.search ? ` + ${OPS} searches` : ''}${opts.flood ? ', one more token flooding' : ''} on ${server.url}`);
+    let stopFlood = () => {};
+    const flooded = opts.flood ? flood(server.url, flooder, new Promise<void>((resolve) => (stopFlood = resolve))) : null;
+    const phase = await drive(name, dir, async (i) => {
       const client = new Client({ name: 'bench', version: '1' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${tokens[i]}` } } }));
       return client;
-    }, search);
+    }, opts.search).finally(() => stopFlood());
+    return { ...phase, flood: flooded ? await flooded : null };
   } finally {
     const code = await server.stop();
     if (code !== 0) log(`  the server exited ${code}`);
@@ -182,8 +217,9 @@ async function stdioPhase(): Promise<Phase> {
 }
 
 const phases: Phase[] = [];
-phases.push(await httpPhase('http load', true));
-phases.push(await httpPhase('http writes', false));
+phases.push(await httpPhase('http load', { search: true, flood: false }));
+phases.push(await httpPhase('http writes', { search: false, flood: false }));
+phases.push(await httpPhase('http writes + flood', { search: false, flood: true }));
 phases.push(await stdioPhase());
 
 const m = machine();
@@ -193,10 +229,13 @@ process.stdout.write('| run | clients | writes | searches | stored / acknowledge
 for (const p of phases) {
   process.stdout.write(`| ${p.name} | ${p.clients} | ${p.writes} | ${p.searches} | ${p.stored}/${p.acked} | ${p.lost} | ${p.fsck ? 'clean' : 'ERRORS'} | ${(p.wallMs / 1000).toFixed(1)} | ${p.writesPerS.toFixed(1)} | ${ms(p.write.p50)} | ${ms(p.write.p99)} | ${p.search ? ms(p.search.p50) : '-'} | ${p.search ? ms(p.search.p99) : '-'} |\n`);
 }
-const ratio = phases[1]!.writesPerS / phases[2]!.writesPerS;
-process.stdout.write(`\nHTTP writes/s vs the stdio fleet's: ${ratio.toFixed(2)}x\n`);
+const ratio = phases[1]!.writesPerS / phases[3]!.writesPerS;
+process.stdout.write(`\nHTTP writes/s vs the stdio fleet's: ${ratio.toFixed(2)}x; with one more token flooding: ${(phases[2]!.writesPerS / phases[1]!.writesPerS).toFixed(2)}x the writes/s without\n`);
+const flooded = phases[2]!.flood ?? {};
+process.stdout.write(`The flooding token's requests by status: ${Object.entries(flooded).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}\n`);
 mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `serve-http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify({ machine: m, date: new Date().toISOString(), clients: CLIENTS, ops: OPS, phases, httpVsStdio: ratio }, null, 2));
 log(`results written to ${file}`);
-if (phases.some((p) => p.lost > 0 || !p.fsck)) process.exitCode = 1;
+// every acknowledged write kept; over HTTP none refused either: the flood cost the others nothing but time
+if (phases.some((p) => p.lost > 0 || !p.fsck || (p.name.startsWith('http') && p.acked < p.writes))) process.exitCode = 1;

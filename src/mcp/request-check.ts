@@ -16,6 +16,8 @@ import type { RequestId } from './json-lines.ts';
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const INVALID_PARAMS = -32602;
+/** Why a JSON-RPC batch is refused on every transport (protocol 2025-06-18 removed batching). */
+export const NO_BATCHES = 'MCP messages are single JSON-RPC 2.0 objects (protocol 2025-06-18 removed batches): send each message on its own';
 /** implementation-defined server error: the server is stopping */
 export const SHUTTING_DOWN = -32000;
 
@@ -41,7 +43,7 @@ export function checkLine(text: string): Checked {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const what = Array.isArray(value) ? 'a batch (array)' : `a JSON ${value === null ? 'null' : typeof value}`;
-    return { ok: false, reply: errorReply(null, INVALID_REQUEST, `Invalid Request: got ${what}; MCP messages are single JSON-RPC 2.0 objects`), log: `invalid request: ${what}` };
+    return { ok: false, reply: errorReply(null, INVALID_REQUEST, `Invalid Request: got ${what}; ${Array.isArray(value) ? NO_BATCHES : 'MCP messages are single JSON-RPC 2.0 objects'}`), log: `invalid request: ${what}` };
   }
   const obj = value as Record<string, unknown>;
   const id = validId(obj.id);

@@ -29,7 +29,7 @@ test('a steered audit answer cannot loosen the guard or bind every agent: those 
         { action: 'add', rule_type: 'fs_deny', value: 'secrets/**' },
       ],
     });
-    const r = await applyAudit(kb, answer, { mode: 'delta' });
+    const r = await applyAudit(kb, answer, { mode: 'verify' });
     const state = await readState(kb);
     assert.ok(!state.rules.bash.allowedPrefixes.includes('npm publish'), 'no allowed prefix added');
     assert.ok(state.rules.bash.deniedPrefixes.includes('git clean -f'), 'the deny rule stays');

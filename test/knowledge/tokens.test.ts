@@ -24,7 +24,7 @@ describe('the tokens file', () => {
       server.touch('mallory', new Date('2026-11-26T01:00:00.000Z'));
       // between the server's notes and its flush, a person adds one token and revokes another
       addToken({ path, name: 'bob', scope: 'read', now });
-      revokeToken({ path, name: 'mallory' });
+      assert.deepEqual(revokeToken({ path, name: 'mallory' }), { name: 'mallory', left: 2 }, 'how many remain: none left means a running server refuses everyone');
       server.flush();
       const names = listTokens(path).map((t) => t.name).sort();
       assert.deepEqual(names, ['alice', 'bob'], 'bob kept, mallory not brought back');

@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { httpClient, startHttp, text, type HttpServer, type ToolResult } from './http-helpers.ts';
+import { httpClient, INIT, raw, startHttp, text, type HttpServer, type ToolResult } from './http-helpers.ts';
 
 /**
  * `axme serve --http` as a real process on 127.0.0.1 with the SDK's Streamable HTTP client:
  * the same tools as stdio, tokens and scopes, sessions shared over one store, the bounds.
  */
-
-/** A raw HTTP request (Host and body as given): status, headers, body. */
-function raw(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...opts.headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve({ status: -1, headers: {}, body: String(err) }) : reject(err)));
-    req.end(opts.body);
-  });
-}
-
-const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
 async function stdioTools(dir: string): Promise<string[]> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'mcp-test' }) as Record<string, string>, stderr: 'pipe' });

@@ -11,12 +11,13 @@ import { operationCommand } from '../operation-command.ts';
 /** The flags of `axme serve --http` (checked by mcp/http/http-options.ts); each goes with --http only. */
 const HTTP_FLAGS = {
   port: { type: 'number', describe: 'with --http: the port (default 7777; 0 picks a free one)' },
-  host: { type: 'string', describe: 'with --http: the address to listen on (default 127.0.0.1; another address needs a token: axme token add)' },
+  host: { type: 'string', describe: 'with --http: the address to listen on (default 127.0.0.1; another address, or --allowed-host, needs a token: axme token add)' },
   tokens: { type: 'string', describe: 'with --http: the tokens file (default: <git common dir>/axme/tokens.json)' },
   'sync-interval': { type: 'number', describe: 'with --http: seconds between syncs with the remote, and a sync after writes (default 60 on a bare repository, else 0: none)' },
   'max-body': { type: 'number', describe: 'with --http: the request body limit in bytes (default 1048576)' },
   'rate-limit': { type: 'number', describe: 'with --http: requests per second per token (default 20, bursts of 5x that; 0: no limit)' },
   'idle-timeout': { type: 'number', describe: 'with --http: seconds after which an idle session is closed (default 1800)' },
+  'sessions-per-token': { type: 'number', describe: 'with --http: sessions one token may hold (default 32); a new one beyond closes that token\'s least recently used idle session' },
   'allowed-host': { type: 'string', array: true, describe: 'with --http: another host name clients may reach it by (behind a proxy); Host headers are checked against DNS rebinding' },
 } as const satisfies Record<string, Options>;
 

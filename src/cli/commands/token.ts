@@ -46,13 +46,14 @@ export function tokenCommand(io: CliIO) {
         })
         .command({
           command: 'revoke <name>',
-          describe: 'remove a token: requests with it are refused from then on (a running server rereads the file)',
+          describe: 'remove a token: requests with it are refused from then on (a running server rereads the file; with none left it refuses everyone)',
           builder: (yy: Argv) => fileOption(yy).positional('name', { type: 'string', describe: 'the token to remove' }),
           handler: async (a: CliArgs) => {
             const { revokeToken } = await import('../../knowledge/admin/tokens.ts');
             const r = revokeToken({ path: await path(a), name: String(a.name) });
-            if (a.json) return printJson(io, { revoked: r.name });
+            if (a.json) return printJson(io, { revoked: r.name, left: r.left });
             out(io, `revoked ${r.name}`);
+            if (!r.left) note(io, 'axme: no token left: a running axme serve --http refuses every request until one is added (axme token add <name> --scope read|write|admin)');
           },
         })
         .demandCommand(1, 'say what to do: add, list or revoke'),

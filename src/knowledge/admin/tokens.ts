@@ -70,19 +70,23 @@ export function listTokens(path: string): Array<Omit<TokenRecord, 'hash'>> {
   return readTokens(path).tokens.map(({ hash: _hash, ...rest }) => ({ ...rest, lastUsed: used[rest.name] ?? rest.lastUsed }));
 }
 
-/** Removes a token: requests bearing it are refused from then on (a running server rereads the file). */
-export function revokeToken(opts: { path: string; name: string }): { name: string } {
+/**
+ * Removes a token: requests bearing it are refused from then on (a running server rereads the
+ * file); `left` tokens remain (none: a running server refuses every request until one is added).
+ */
+export function revokeToken(opts: { path: string; name: string }): { name: string; left: number } {
   return withTokensLock(opts.path, () => {
     const file = readTokens(opts.path);
     if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
-    writePrivateJson(opts.path, { version: 1, tokens: file.tokens.filter((t) => t.name !== opts.name) });
-    return { name: opts.name };
+    const tokens = file.tokens.filter((t) => t.name !== opts.name);
+    writePrivateJson(opts.path, { version: 1, tokens });
+    return { name: opts.name, left: tokens.length };
   });
 }
 
 /** What a server checks requests with: the file reread when it changes, last use written back now and then. */
 export interface TokenVerifier {
-  /** whether any token is configured (none: a loopback server is open to this machine) */
+  /** whether any token is configured now (the server's mode is fixed at its start: mcp/http/auth.ts) */
   configured(): boolean;
   /** the token's record when it is one of ours (compared in constant time against every hash), else null */
   verify(token: string): TokenRecord | null;

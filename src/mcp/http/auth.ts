@@ -1,10 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { TokenVerifier } from '../../knowledge/admin/tokens.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { isLoopback } from '../../model/loopback.ts';
 import { scopeAllows, type TokenScope } from '../../model/token.ts';
 
 /**
  * Who a request of `axme serve --http` comes from, and what it may do: the bearer token (401
- * when missing or wrong), the scope a tool needs (403), and a token bucket per token (429).
+ * when missing or wrong, or when none is left), the scope a tool needs (403), and a token bucket
+ * per token (429).
  */
 
 /** Who is calling: the token's name and scope (`null` name: an open loopback server without tokens). */
@@ -15,16 +18,63 @@ export interface Principal {
 
 export type AuthOutcome = { ok: true; principal: Principal } | { ok: false; status: 401; message: string };
 
-/** Checks the `Authorization: Bearer <token>` header; without tokens configured (loopback only) everyone is admin. */
-export function authenticate(req: IncomingMessage, verifier: TokenVerifier, required: boolean, now: Date): AuthOutcome {
-  if (!required) return { ok: true, principal: { name: null, scope: 'admin' } };
-  const header = req.headers.authorization;
-  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m) return { ok: false, status: 401, message: 'this server needs a bearer token: send Authorization: Bearer <token> (axme token add <name> on the server makes one)' };
-  const rec = verifier.verify(m[1]!);
-  if (!rec) return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
-  verifier.touch(rec.name, now);
-  return { ok: true, principal: { name: rec.name, scope: rec.scope } };
+/** What a server checks callers with: fixed at its start, only ever tightened while it runs. */
+export interface Gate {
+  /** whether the server is open (no tokens, loopback only): said in the start line */
+  open(): boolean;
+  /** the caller of `req`, or 401 */
+  authenticate(req: IncomingMessage, now: Date): AuthOutcome;
+  /** rereads the tokens and logs a change of mode (a token added to an open server, the last one revoked) */
+  watch(): void;
+}
+
+/** The remedy every refusal for want of a token names. */
+const ADD_TOKEN = 'axme token add <name> --scope write';
+
+/**
+ * The authentication mode of a server on `host` reachable as `allowedHosts`: open to anonymous
+ * callers (as admin) only on loopback with no token and no --allowed-host; with tokens or off
+ * loopback, a valid bearer token always. Starting open anywhere a proxy or the network reaches is
+ * refused (CONFIG, exit 2). Once tokens are required they stay required: revoking the last one
+ * refuses everyone (401, logged), a token added to an open server closes it for good.
+ */
+export function authGate(opts: { verifier: TokenVerifier; host: string; allowedHosts: readonly string[]; log(message: string): void }): Gate {
+  const { verifier, log } = opts;
+  let required = verifier.configured();
+  if (!required && !isLoopback(opts.host)) {
+    throw new AxmeError('CONFIG', `refusing to listen on ${opts.host} without a token: anyone who reaches it could read and write the knowledge. Add one first (${ADD_TOKEN}), or bind to 127.0.0.1`, { host: opts.host });
+  }
+  if (!required && opts.allowedHosts.length) {
+    const names = opts.allowedHosts.join(', ');
+    throw new AxmeError('CONFIG', `refusing to serve --allowed-host ${names} without a token: a proxy passes on the requests of whoever reaches it, so anyone could read and write the knowledge. Add one first (${ADD_TOKEN}), or leave --allowed-host out to serve this machine only`, { allowedHosts: opts.allowedHosts });
+  }
+  let empty = false;
+  const watch = (): boolean => {
+    const any = verifier.configured();
+    if (!required) {
+      if (!any) return false;
+      required = true;
+      log('a token was added: every request needs one from now on (until the server stops, even if tokens are revoked)');
+    }
+    if (!any && !empty) log(`no token left (the last one was revoked): every request is refused (401) until one is added: ${ADD_TOKEN} (this server rereads the tokens file)`);
+    empty = !any;
+    return true;
+  };
+  return {
+    open: () => !required,
+    watch: () => void watch(),
+    authenticate(req, now) {
+      if (!watch()) return { ok: true, principal: { name: null, scope: 'admin' } };
+      if (empty) return { ok: false, status: 401, message: 'this server has no valid token (every one was revoked): ask its operator for a new one (axme token add on the server)' };
+      const header = req.headers.authorization;
+      const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+      if (!m) return { ok: false, status: 401, message: 'this server needs a bearer token: send Authorization: Bearer <token> (axme token add <name> on the server makes one)' };
+      const rec = verifier.verify(m[1]!);
+      if (!rec) return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
+      verifier.touch(rec.name, now);
+      return { ok: true, principal: { name: rec.name, scope: rec.scope } };
+    },
+  };
 }
 
 /** The `WWW-Authenticate` header of a 401. */
@@ -32,16 +82,12 @@ export function challenge(invalid: boolean): string {
   return invalid ? 'Bearer realm="axme", error="invalid_token"' : 'Bearer realm="axme"';
 }
 
-/** The scope a batch of JSON-RPC messages needs: the highest of its tool calls' (reads and everything else: `read`). */
-export function scopeNeeded(body: unknown, tools: ReadonlyMap<string, TokenScope>): { scope: TokenScope; tool: string | null } {
-  let need: { scope: TokenScope; tool: string | null } = { scope: 'read', tool: null };
-  for (const msg of Array.isArray(body) ? body : [body]) {
-    if (!msg || typeof msg !== 'object' || (msg as { method?: unknown }).method !== 'tools/call') continue;
-    const name = (msg as { params?: { name?: unknown } }).params?.name;
-    const scope = typeof name === 'string' ? (tools.get(name) ?? 'read') : 'read';
-    if (!scopeAllows(need.scope, scope)) need = { scope, tool: name as string };
-  }
-  return need;
+/** The scope a JSON-RPC message needs: its tool's for a tool call, else `read` (batches are refused before). */
+export function scopeNeeded(msg: unknown, tools: ReadonlyMap<string, TokenScope>): { scope: TokenScope; tool: string | null } {
+  if (!msg || typeof msg !== 'object' || (msg as { method?: unknown }).method !== 'tools/call') return { scope: 'read', tool: null };
+  const name = (msg as { params?: { name?: unknown } }).params?.name;
+  // a name that is no tool's is refused by the SDK whatever the scope
+  return typeof name === 'string' ? { scope: tools.get(name) ?? 'read', tool: name } : { scope: 'read', tool: null };
 }
 
 /** Per-token token buckets: `perSecond` refilled, `burst` at most; `take` says how long to wait when empty. */

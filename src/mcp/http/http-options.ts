@@ -10,6 +10,7 @@ export interface HttpFlags {
   maxBody?: unknown;
   rateLimit?: unknown;
   idleTimeout?: unknown;
+  sessionsPerToken?: unknown;
   allowedHost?: unknown;
 }
 
@@ -29,6 +30,8 @@ export interface HttpSettings {
   rateBurst: number;
   /** a session idle this long is closed and forgotten */
   idleTimeoutS: number;
+  /** sessions one token may hold; a new one beyond closes that token's least recently used idle one */
+  sessionsPerToken: number;
   /** more host names the Host header may carry (behind a proxy) */
   allowedHosts: string[];
 }
@@ -36,7 +39,7 @@ export interface HttpSettings {
 /**
  * The settings from the flags: each flag checked (INVALID_INPUT names the flag and what it takes),
  * the defaults filled in: 127.0.0.1:7777, a 1 MB body, 20 requests/s per token in bursts of
- * max(10, 5x), sessions closed after 1800 s idle.
+ * max(10, 5x), sessions closed after 1800 s idle, 32 sessions per token.
  */
 export function httpOptions(flags: HttpFlags): HttpSettings {
   const port = num('port', flags.port, 7777, 0);
@@ -54,6 +57,7 @@ export function httpOptions(flags: HttpFlags): HttpSettings {
     ratePerSecond: rate,
     rateBurst: Math.max(10, rate * 5),
     idleTimeoutS: num('idle-timeout', flags.idleTimeout, 1800, 0.1),
+    sessionsPerToken: whole('sessions-per-token', flags.sessionsPerToken, 32, 1),
     allowedHosts: (Array.isArray(flags.allowedHost) ? flags.allowedHost : flags.allowedHost === undefined ? [] : [flags.allowedHost]).map(String),
   };
 }
@@ -63,4 +67,11 @@ function num(flag: string, value: unknown, fallback: number, min: number): numbe
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
   return value;
+}
+
+/** A whole-number flag of at least `min`, or `fallback` when not given. */
+function whole(flag: string, value: unknown, fallback: number, min: number): number {
+  const n = num(flag, value, fallback, min);
+  if (!Number.isInteger(n)) throw new AxmeError('INVALID_INPUT', `--${flag} must be a whole number of at least ${min}`);
+  return n;
 }

@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
-import { AxmeError } from '../../model/errors.ts';
 import { scopeAllows, type TokenScope } from '../../model/token.ts';
 import { createServer, registerAll } from '../server.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import type { HttpSettings } from './http-options.ts';
-import { authenticate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
+import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
+import { authGate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
+import { sessionTable, type HeldSession } from './sessions.ts';
 import { sessionContext, sharedStore, type HttpSessionContext, type SharedStore } from './session-context.ts';
 import { syncLoop } from './sync-loop.ts';
 
@@ -22,12 +23,11 @@ export interface HttpServeOptions extends HttpSettings {
   log(message: string): void;
 }
 
-interface Session {
+interface Session extends HeldSession {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   ctx: HttpSessionContext;
   principal: Principal;
-  lastSeen: number;
 }
 
 /** Sessions at most: a new one beyond is refused (503) until idle ones expire. */
@@ -42,40 +42,40 @@ const DRAIN_MS = 15_000;
  */
 export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const verifier = tokenVerifier(tokensPath({ cwd: opts.cwd, env: opts.env, file: opts.tokens }));
-  const loopback = isLoopback(opts.host);
-  if (!loopback && !verifier.configured()) {
-    throw new AxmeError('CONFIG', `refusing to listen on ${opts.host} without a token: anyone who reaches it could read and write the knowledge. Add one first (axme token add <name> --scope write), or bind to 127.0.0.1`, { host: opts.host });
-  }
+  const gate = authGate({ verifier, host: opts.host, allowedHosts: opts.allowedHosts, log: opts.log });
   const shared = sharedStore({ cwd: opts.cwd, env: opts.env, log: opts.log });
   const tools = toolScopes(shared);
-  const allowed = loopback || opts.allowedHosts.length ? new Set([...LOOPBACK_HOSTS, opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())]) : null;
+  const allowed = isLoopback(opts.host) || opts.allowedHosts.length ? new Set([...LOOPBACK_HOSTS, opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())]) : null;
   const limiter = rateLimiter({ perSecond: opts.ratePerSecond, burst: opts.rateBurst });
-  const sessions = new Map<string, Session>();
+  const sessions = sessionTable<Session>({ max: MAX_SESSIONS, perToken: opts.sessionsPerToken });
   const bare = await shared.kb().then((kb) => kb.repo.bare, () => false);
   const sync = syncLoop({ kb: () => shared.kb(), env: opts.env, intervalS: opts.syncIntervalS ?? (bare ? 60 : 0), log: opts.log });
   let inFlight = 0;
   let stopping = false;
   let drained: (() => void) | null = null;
+  // listened for before the URL is printed: a signal right after it stops the server cleanly
+  const stopSignal = new Promise<string>((resolve) => {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
+  });
 
-  const closeSession = async (id: string, reason: string) => {
-    const s = sessions.get(id);
-    if (!s) return;
-    sessions.delete(id);
+  const closeSession = async (s: Session, reason: string) => {
+    if (!sessions.remove(s)) return;
     s.ctx.end(reason);
     await s.transport.close().catch(() => {});
     await s.server.close().catch(() => {});
   };
+  const label = (p: Principal) => (p.name === null ? 'the open server\'s callers' : `token ${p.name}`);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (stopping) return send(res, 503, { 'Retry-After': '5', Connection: 'close' }, rpcError(-32000, 'the server is stopping: connect again in a moment'));
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/mcp') return send(res, 404, {}, rpcError(-32000, 'not found: the MCP endpoint is /mcp'));
     if (!hostAllowed(req, allowed)) return send(res, 403, {}, rpcError(-32000, `Host ${JSON.stringify(req.headers.host ?? '')} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`));
-    const auth = authenticate(req, verifier, !loopback || verifier.configured(), new Date());
+    const auth = gate.authenticate(req, new Date());
     if (!auth.ok) return send(res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, rpcError(-32001, auth.message));
     const who = auth.principal;
     const rate = limiter.take(who.name ?? '', Date.now());
-    if (!rate.ok) return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for token ${who.name ?? '(none)'}: wait ${rate.retryAfterS} s`));
+    if (!rate.ok) return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`));
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readBody(req, opts.maxBodyBytes);
@@ -85,6 +85,8 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
       } catch {
         return send(res, 400, {}, rpcError(-32700, 'Parse error: the body is not JSON'));
       }
+      // one message per request: each call is charged to the rate limit (docs/mcp.md, "Bounds")
+      if (Array.isArray(body)) return send(res, 400, {}, rpcError(INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`));
       const need = scopeNeeded(body, tools);
       if (!scopeAllows(who.scope, need.scope)) return send(res, 403, {}, rpcError(-32003, `token ${who.name} has scope ${who.scope}: ${need.tool} needs ${need.scope} (axme token add <name> --scope ${need.scope})`));
       if (need.scope !== 'read') res.once('finish', () => res.statusCode < 300 && sync.kick());
@@ -95,28 +97,37 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     if (id && (!session || session.principal.name !== who.name)) return send(res, 404, {}, rpcError(-32001, 'Session not found: initialize a new one'));
     if (!session) {
       if (req.method !== 'POST' || !isInitialize(body)) return send(res, 400, {}, rpcError(-32000, 'Bad Request: no Mcp-Session-Id; start with initialize'));
-      if (sessions.size >= MAX_SESSIONS) return send(res, 503, { 'Retry-After': '30' }, rpcError(-32000, `the server holds ${MAX_SESSIONS} sessions: try again later`));
-      session = openSession(who);
+      const room = sessions.makeRoom(who.name ?? '', (old) => {
+        opts.log(`session ${old.id} of ${label(who)} closed: it holds ${opts.sessionsPerToken} sessions (--sessions-per-token), and a new one took the place of its least recently used`);
+        void closeSession(old, 'mcp-http-evicted');
+      });
+      if (!room.ok) return send(res, room.status, { 'Retry-After': String(room.retryAfterS) }, rpcError(-32000, room.message));
+      const opened = openSession(who);
+      // an initialize that failed leaves no session behind
+      res.once('close', () => opened.id === null && void closeSession(opened, 'mcp-http-failed'));
+      session = opened;
     }
-    session.lastSeen = Date.now();
-    await session.transport.handleRequest(req, res, body);
+    const s = session;
+    s.lastSeen = Date.now();
+    if (req.method === 'POST') {
+      s.busy++;
+      res.once('close', () => s.busy--);
+    }
+    await s.transport.handleRequest(req, res, body);
   };
 
   const openSession = (principal: Principal): Session => {
-    let sid: string | undefined;
-    const ctx = sessionContext(shared, () => sid, principal);
+    const ctx = sessionContext(shared, () => s.id ?? undefined, principal);
     const server = createServer(ctx);
     server.server.onerror = (err) => opts.log(`protocol error: ${err.message}`);
-    const s: Session = { server, ctx, principal, lastSeen: Date.now(), transport: null as unknown as StreamableHTTPServerTransport };
+    const s: Session = { id: null, token: principal.name ?? '', busy: 0, server, ctx, principal, lastSeen: Date.now(), transport: null as unknown as StreamableHTTPServerTransport };
     s.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
-      onsessioninitialized: (newId) => {
-        sid = newId;
-        sessions.set(newId, s);
-      },
-      onsessionclosed: (closedId) => void closeSession(closedId, 'mcp-http-delete'),
+      onsessioninitialized: (newId) => sessions.register(s, newId),
+      onsessionclosed: () => void closeSession(s, 'mcp-http-delete'),
     });
+    sessions.add(s);
     void server.connect(s.transport);
     return s;
   };
@@ -146,15 +157,20 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const addr = http.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   opts.onListening(`http://${host}:${addr.port}/mcp`);
-  opts.log(`serving ${shared.cwd} over HTTP on ${host}:${addr.port}${verifier.configured() ? '' : ' (no tokens: open to this machine only)'}`);
+  opts.log(`serving ${shared.cwd} over HTTP on ${host}:${addr.port}${gate.open() ? ' (no tokens: open to this machine only)' : ''}`);
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - opts.idleTimeoutS * 1000;
-    for (const [id, s] of sessions) {
-      if (s.lastSeen >= cutoff) continue;
+    for (const s of sessions.all()) {
+      if (s.lastSeen >= cutoff || s.busy > 0) continue;
       // said before the session goes: a client refused with 404 from now on finds the reason logged
-      opts.log(`session ${id} closed after ${opts.idleTimeoutS} s idle`);
-      void closeSession(id, 'mcp-http-idle');
+      opts.log(`session ${s.id} closed after ${opts.idleTimeoutS} s idle`);
+      void closeSession(s, 'mcp-http-idle');
+    }
+    try {
+      gate.watch();
+    } catch (err) {
+      opts.log(`cannot read the tokens file (every request is refused until it is fixed): ${(err as Error).message}`);
     }
     try {
       verifier.flush();
@@ -164,9 +180,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   }, Math.max(250, Math.min(opts.idleTimeoutS * 250, 30_000)));
   sweep.unref();
 
-  const why = await new Promise<string>((resolve) => {
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
-  });
+  const why = await stopSignal;
   stopping = true;
   opts.log(`stopping (${why}${inFlight ? `; finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight` : ''})`);
   clearInterval(sweep);
@@ -174,7 +188,7 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   if (inFlight > 0) {
     await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise<void>((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
   }
-  for (const id of [...sessions.keys()]) await closeSession(id, 'mcp-shutdown');
+  for (const s of sessions.all()) await closeSession(s, 'mcp-shutdown');
   http.closeAllConnections();
   await sync.stop(true);
   try {
@@ -202,8 +216,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function isInitialize(body: unknown): boolean {
-  const list = Array.isArray(body) ? body : [body];
-  return list.some((m) => !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize');
+  return !!body && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
 }
 
 function rpcError(code: number, message: string): string {
