@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AuditResult } from '../knowledge/audit/run-audit.ts';
 import { AUDIT_MODES, type AuditLogEntry } from '../model/audit.ts';
 import { AuditorConfig } from '../model/config.ts';
+import { TRANSCRIPT_CLIENTS } from '../transcript/types.ts';
 import { defineOperation, PUBLISH, READ } from './operation.ts';
 
 /** audit.run: `axme audit <transcript>` (CLI only: a person, or the session-end worker, runs it). */
@@ -9,7 +10,7 @@ export const auditRun = defineOperation({
   id: 'audit.run',
   summary: 'Audit a session transcript with a model: what the agent forgot to save (one commit by `auditor`)',
   description:
-    'Reads a Claude Code session transcript (from where the last audit of it stopped), redacts credentials, asks the configured model what the session decided and learned (full extraction, or verify-only when the agent closed the session itself), drops what the store already holds, and writes the rest as ONE commit by the actor `auditor` (a proposal with review.required). Decisions that would supersede a stored one become questions. `dry_run` shows the extraction without writing (docs/auditor.md).',
+    'Reads a session transcript of Claude Code, Gemini CLI or Codex (in the format of the client the session ran in, else the one its first line shows; from where the last audit of it stopped), redacts credentials, asks the configured model what the session decided and learned (full extraction, or verify-only when the agent closed the session itself), drops what the store already holds, and writes the rest as ONE commit by the actor `auditor` (a proposal with review.required). Decisions that would supersede a stored one become questions. `dry_run` shows the extraction without writing (docs/auditor.md).',
   input: {
     transcript: z.string().min(1).max(4096).describe('the session transcript (.jsonl)'),
     session: z.string().max(64).optional().describe("the axme session it belongs to (default: the one the transcript's harness session maps to, else its file name)"),
@@ -18,10 +19,12 @@ export const auditRun = defineOperation({
     from_start: z.boolean().default(false).describe('read the transcript from its start, not from where the last audit stopped'),
     provider: AuditorConfig.shape.provider.describe('the model provider (default: axme.yaml auditor.provider, else auto)'),
     model: z.string().min(1).max(200).optional().describe('the model (default: auditor.model, else the provider\'s default)'),
+    client: z.enum(TRANSCRIPT_CLIENTS).optional().describe("the client that wrote the transcript, whose format it is read in: Claude Code, Gemini CLI or Codex (default: the session's harness, else what the transcript's first line says)"),
   },
   output: z.looseObject({
     session: z.string().describe('the session audited'),
     mode: z.enum(AUDIT_MODES).describe('full or verify'),
+    client: z.enum(TRANSCRIPT_CLIENTS).describe('whose transcript it was read as: claude-code, gemini or codex'),
     provider: z.string().describe('anthropic, openai or claude-cli'),
     model: z.string().describe('the model asked'),
     dry_run: z.boolean().describe('true: nothing was written'),
@@ -39,10 +42,10 @@ export const auditRun = defineOperation({
   async run(kb, input, opts): Promise<AuditResult> {
     const { auditTranscript } = await import('../knowledge/audit/audit-transcript.ts');
     const overrides = { ...(input.provider ? { provider: input.provider } : {}), ...(input.model ? { model: input.model } : {}) };
-    return auditTranscript(kb, { transcript: input.transcript, session: input.session, mode: input.mode, dryRun: input.dry_run, fromStart: input.from_start, env: opts?.env ?? kb.repo.env, overrides });
+    return auditTranscript(kb, { transcript: input.transcript, session: input.session, mode: input.mode, dryRun: input.dry_run, fromStart: input.from_start, client: input.client, env: opts?.env ?? kb.repo.env, overrides });
   },
   json: (r) => ({
-    session: r.session, mode: r.mode, transcript: r.transcript, provider: r.provider, model: r.model, dry_run: r.dry_run, commit: r.applied.commit, ref: r.applied.ref,
+    session: r.session, mode: r.mode, client: r.client, transcript: r.transcript, provider: r.provider, model: r.model, dry_run: r.dry_run, commit: r.applied.commit, ref: r.applied.ref,
     from_offset: r.from_offset, to_offset: r.to_offset, chunks: r.chunks, written: r.applied.written, dropped: r.applied.dropped, extracted: r.applied.extracted,
     others: r.others.map((o) => ({ store: o.store, commit: o.applied.commit, written: o.applied.written, dropped: o.applied.dropped })),
     oracle_rescan: r.answer.oracle_rescan, tokens_in: r.tokens_in, tokens_out: r.tokens_out, cost_usd: r.cost_usd, redacted: r.redacted, skipped_lines: r.skipped_lines, duration_ms: r.duration_ms,

@@ -19,7 +19,7 @@ export const geminiReader: TranscriptReader = {
 
 /** Streams the entries of a Gemini CLI session file from `from` (default 0), once; see `TranscriptReader`. */
 function readGemini(options: ReadTranscriptOptions): TranscriptStream {
-  return readJsonl(options, new GeminiParser());
+  return readJsonl(options, new GeminiParser(options.tail === true));
 }
 
 /** True for a session file's first line (its metadata). */
@@ -31,12 +31,16 @@ export function isGeminiSessionLine(v: Record<string, unknown>): boolean {
  * One read of a session file. A message is held until a line about another one comes (the client
  * rewrites only the newest message), then given out once, as its newest copy. A copy of a message
  * given out before — in this read, or before `from` (read by `prepare`) — is skipped: an audit
- * resumed from an offset does not see the old conversation again when the client rewrites it.
+ * resumed from an offset does not see the old conversation again when the client rewrites it. A
+ * read of the file's tail (`tail`) looks at its first line only: each message there is given out
+ * as its newest copy.
  */
 class GeminiParser implements LineParser {
   private readonly seen = new Set<string>();
   private readonly ctx: GeminiContext = { resultsShown: new Set(), sidechain: false };
   private pending: { record: Record<string, unknown>; offset: number; end_offset: number } | null = null;
+
+  constructor(private readonly tail: boolean) {}
 
   async prepare(bounds: ReadBounds): Promise<void> {
     for await (const text of linesBefore(bounds, bounds.from)) {
@@ -44,7 +48,12 @@ class GeminiParser implements LineParser {
       try {
         v = JSON.parse(text);
       } catch {
-        continue;
+        v = null;
+      }
+      // a tail: the first line says whose file it is, the rest is read from `from`
+      if (this.tail) {
+        if (isObject(v) && isGeminiSessionLine(v)) this.ctx.sidechain = v.kind === 'subagent';
+        return;
       }
       if (!isObject(v)) continue;
       if (isGeminiSessionLine(v)) this.ctx.sidechain = v.kind === 'subagent';

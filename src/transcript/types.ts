@@ -103,6 +103,12 @@ export interface ReadTranscriptOptions {
   path: string;
   /** byte offset to start at: 0, or the `end_offset` of an earlier read of the same file */
   from?: number;
+  /**
+   * read from `from` as the file's tail, not as what follows an earlier read: `from` may cut a line
+   * (it is skipped), and a record first written before `from` is read in its newest copy, not
+   * taken as given out already. Default false
+   */
+  tail?: boolean;
   /** longest line kept (bytes); a longer one is skipped and counted as `oversized`. Default 16 MiB */
   maxLineBytes?: number;
   /** bytes read per system call. Default 64 KiB */

@@ -440,46 +440,6 @@ describe('a client without session hooks: the server opens its own session', () 
 });
 
 describe('session state: table-driven', () => {
-  test('transcript gist: prompts and replies, never tool traffic, meta entries or slash commands', async () => {
-    const { transcriptGist } = await import('../../src/session/transcript.ts');
-    const { dir, cleanup } = tempRepo();
-    try {
-      const u = (content: unknown, extra = {}) => ({ type: 'user', message: { role: 'user', content }, ...extra });
-      const a = (t: string) => ({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: t }, { type: 'tool_use', id: 'x', name: 'Bash', input: {} }] } });
-      const cases: Array<[string, unknown[] | string | null, { first: string | null; last: string | null; reply: string | null } | null]> = [
-        ['missing file', null, null],
-        ['empty file', '', null],
-        ['not JSON at all', 'garbage\n{{{\n', null],
-        ['one prompt', [u('fix the build')], { first: 'fix the build', last: 'fix the build', reply: null }],
-        ['tool results are not prompts', [u('first'), a('on it'), u([{ type: 'tool_result', tool_use_id: 'x', content: 'done' }])], { first: 'first', last: 'first', reply: 'on it' }],
-        ['text blocks are joined', [u([{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }])], { first: 'part one\npart two', last: 'part one\npart two', reply: null }],
-        ['meta entries and slash commands are skipped', [u('real'), u('<command-name>/clear</command-name>'), u('injected', { isMeta: true })], { first: 'real', last: 'real', reply: null }],
-        ['a broken line in the middle is skipped', ['{"type":"user","message":{"role":"user","content":"a"}}', '{"type":"us', '{"type":"user","message":{"role":"user","content":"b"}}'], { first: 'a', last: 'b', reply: null }],
-      ];
-      for (const [name, content, want] of cases) {
-        const path = join(dir, `${name.replace(/\W+/g, '-')}.jsonl`);
-        if (content !== null) writeFileSync(path, typeof content === 'string' ? content : content.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'));
-        const g = transcriptGist(content === null ? join(dir, 'nope.jsonl') : path);
-        if (!want) assert.equal(g, null, name);
-        else assert.deepEqual([g?.firstPrompt, g?.lastPrompt, g?.lastReply], [want.first, want.last, want.reply], name);
-      }
-      // a transcript of many megabytes: the first prompt from its head, the last from its tail
-      const big = join(dir, 'big.jsonl');
-      const filler = JSON.stringify(a('x'.repeat(1000)));
-      writeFileSync(big, [JSON.stringify(u('the very first')), ...Array.from({ length: 5000 }, () => filler), JSON.stringify(u('the very last'))].join('\n'));
-      const g = transcriptGist(big)!;
-      assert.equal(g.firstPrompt, 'the very first');
-      assert.equal(g.lastPrompt, 'the very last');
-      assert.ok(transcriptGist(join(dir, 'big.jsonl'))!.lastReply!.length <= 600, 'long text is cut');
-      // a credential that straddles the cut is redacted first, not cut into an unrecognisable half
-      const straddle = join(dir, 'straddle.jsonl');
-      writeFileSync(straddle, JSON.stringify(u(`${'x'.repeat(570)} ghp_abcdefghijklmnopqrstuvwxyz0123456789 tail`)));
-      assert.doesNotMatch(transcriptGist(straddle)!.lastPrompt!, /ghp_abc/);
-    } finally {
-      cleanup();
-    }
-  });
-
   test('session status from its events and its owner', async () => {
     const { sessionStatus } = await import('../../src/session/sessions.ts');
     const meta = { id: 's', harness: 'claude-code', harnessSessionId: 'h', startedAt: '2026-11-01T00:00:00.000Z', cwd: '/', transcriptPath: null, ownerPid: 1 };
@@ -634,6 +594,41 @@ describe('session state: table-driven', () => {
     ];
     for (const [input, want] of cases) assert.equal(redactSecrets(input), want, input);
   });
+});
+
+describe('the recovered handoff of a Gemini CLI or Codex session says what it was asked', () => {
+  // the samples captured from the real clients; the harness names the format, or the first line does
+  const sample = (name: string) => join(import.meta.dirname, '../fixtures/transcripts', name);
+  const cases: Array<[string, string, string, string]> = [
+    ['gemini', sample('gemini-0.61.0.jsonl'), 'What does the README say?', 'The README says: demo.'],
+    ['codex', sample('codex-0.169.0.jsonl'), 'Record the storage decision and write the notes.', 'Saved D-001 and wrote the notes.'],
+    ['mcp', sample('codex-0.169.0.jsonl'), 'Record the storage decision and write the notes.', 'Saved D-001 and wrote the notes.'],
+  ];
+  for (const [harness, transcript, asked, said] of cases) {
+    test(`a ${harness} session`, async () => {
+      const { openTestKb } = await import('../helpers.ts');
+      const { initStore } = await import('../../src/knowledge/admin/init-store.ts');
+      const { recoverSession } = await import('../../src/knowledge/close/recover-session.ts');
+      const { sessionForHarness } = await import('../../src/session/sessions.ts');
+      const { dir, cleanup } = tempRepo({ commit: true });
+      const kb = await openTestKb(dir);
+      try {
+        await initStore(kb);
+        // its owner is not running: an orphan that recorded no file, only its transcript
+        const s = sessionForHarness(join(dir, '.git'), harness, `${harness}-1`, { cwd: dir, transcriptPath: transcript, now: new Date('2026-11-01T09:00:00.000Z'), owner: () => ({ pid: 999_999_999, start: null }) });
+        const r = await recoverSession(kb, s.id);
+        assert.equal(r.outcome, 'recovered', r.text);
+        const handoff = git(dir, ['show', `refs/memory/main:${r.handoff}`]);
+        assert.ok(handoff.includes(`First request: "${asked}"`), handoff);
+        assert.ok(handoff.includes(`the last request was "${asked}"`), handoff);
+        assert.doesNotMatch(handoff, /AGENTS\.md|hook_context|session_context|environment_context/, 'what the client injected is not what the user asked');
+        assert.ok(git(dir, ['show', `refs/memory/main:${r.summary}`]).includes(`The agent's last words: "${said}"`));
+      } finally {
+        await kb.repo.close();
+        cleanup();
+      }
+    });
+  }
 });
 
 describe('handoffs in the tree', () => {

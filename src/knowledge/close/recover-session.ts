@@ -4,9 +4,10 @@ import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { claimSession, listSessions, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../../session/sessions.ts';
-import { transcriptGist, type TranscriptGist } from '../../session/transcript.ts';
 import { commitSubjects, uncommitted } from '../../store/code-commits.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
+import { clientOfHarness } from '../../transcript/clients.ts';
+import { transcriptGist, type TranscriptGist } from '../../transcript/gist.ts';
 import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { locationOf } from '../core/results.ts';
@@ -167,13 +168,14 @@ interface Facts {
 async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
   const files = committable(s.files);
   const at = { cwd: s.meta.cwd, env: withoutRepoEnv(kb.repo.env) };
-  const [commits, dirty, knowledge] = await Promise.all([
+  const [commits, dirty, knowledge, gist] = await Promise.all([
     commitSubjects(at, s.commits.slice(-50)).catch(() => []),
     uncommitted(at, files.slice(0, 200)).catch(() => []),
     // unknown is not "none": a session whose knowledge could not be looked up is never set aside as empty
     sessionKnowledge(kb, s).catch((err: Error) => [`(the knowledge this session saved could not be listed: ${err.message})`]),
+    // in the format of the client whose hooks opened the session, else the one its first line shows
+    transcriptGist(s.meta.transcriptPath, clientOfHarness(s.meta.harness)),
   ]);
-  const gist = transcriptGist(s.meta.transcriptPath);
   return {
     files,
     outside: s.files.length - files.length,
