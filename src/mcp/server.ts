@@ -14,7 +14,8 @@ import { adaptToClient } from './operation-tool.ts';
 declare const AXME_VERSION: string | undefined;
 
 export const INSTRUCTIONS = `axme keeps this project's knowledge in its git repository (refs/memory/main).
-- Start every session with axme_context, then load axme_oracle, axme_decisions and axme_memories in parallel.
+- Start every session with axme_context: a bounded overview (the handoff, the rules, required decisions, what is relevant now), each item one line with its id.
+- Ask for more only when the work needs it: axme_search_kb (any words, every kind), axme_get_decision / axme_get_memory for one item whole.
 - Save decisions (axme_save_decision) and memories (axme_save_memory) as soon as you discover them; do not wait for the end.
 - Required decisions must be followed. When two decisions conflict, the newer one wins; revise one with axme_save_decision + supersedes.
 - End every git commit and git push command with the comment: #!axme pr=<N|none> repo=<owner>/<name>

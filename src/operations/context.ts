@@ -7,7 +7,7 @@ import { atParam, budgetParam, pageParam } from './params.ts';
 export const context = defineOperation({
   id: 'context',
   summary: 'Project context',
-  description: 'Call first in every session: safety rules, the latest handoff, open questions, backlog, required decisions, and what to load next. Paged.',
+  description: 'Call first in every session: a bounded overview (at most 12,000 characters on page 1, whatever the store\'s size) — the latest handoff, open questions, the safety rules, required decisions by title, the items relevant to the branch and the files changed, the other decisions by title, the backlog\'s top — each item one line with its id, and which tool gives more. Paged.',
   input: { at: atParam, page: pageParam, budget: budgetParam },
   output: z.looseObject({
     page: z.number().describe('this page (1-based)'),
@@ -21,7 +21,9 @@ export const context = defineOperation({
   mcp: { tool: 'axme_context', omit: ['budget'], projectAlias: 'workspace_path' },
   async run(kb, input): Promise<ContextResult> {
     const { assembleContext } = await import('../knowledge/views/context.ts');
-    return assembleContext(kb, { at: input.at, page: input.page, budget: input.budget });
+    const { workFocus } = await import('../knowledge/views/work-focus.ts');
+    // the branch and the files changed say which items to list as relevant (an earlier revision has no such focus)
+    return assembleContext(kb, { at: input.at, page: input.page, budget: input.budget, focus: input.at === undefined ? await workFocus(kb) : undefined });
   },
   cli: {
     command: ['context'],

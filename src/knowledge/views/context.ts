@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from '../core/kb.ts';
-import { backlogLine, currentDecisions, currentMemories, handoffBlock, questionBlock, safetyBlock } from './blocks.ts';
-import { DEFAULT_PAGE_BUDGET, paginate, type Page } from './paging.ts';
+import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
+import { paginate, type Page } from './paging.ts';
+import { relevantItems, type WorkFocus } from './relevant.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { KnowledgeState } from '../core/state.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
@@ -12,8 +13,10 @@ import { staleMarks } from './stale-marks.ts';
 export interface ContextOptions {
   at?: string | undefined;
   page?: number | undefined;
-  /** characters per page (default: axme.yaml `context.budget`, else 25,000) */
+  /** characters per page (default: axme.yaml `context.budget`, else CONTEXT_PAGE_BUDGET) */
   budget?: number | undefined;
+  /** where the work is (branch, changed files, the handoff's next steps): picks the few items listed as relevant */
+  focus?: WorkFocus | undefined;
 }
 
 export interface ContextResult extends Page {
@@ -21,22 +24,48 @@ export interface ContextResult extends Page {
   counts: Record<string, number>;
 }
 
+/**
+ * Page 1 of the context stays this small at any store size: everything on it is bounded (a few
+ * lines a section, each item one line with its id), and the rest is one call away.
+ */
+export const CONTEXT_PAGE_BUDGET = 12_000;
+
+/** How many lines each section of the overview lists before it gives a count and how to see the rest. */
+export const CONTEXT_LIMITS = { required: 25, advisory: 15, relevant: 5, questions: 8, backlog: 5, stale: 8, problems: 8 } as const;
+
 /** The page budget: the caller's, else axme.yaml `context.budget`, else the default. */
 export function budgetOf(state: KnowledgeState, override?: number): number {
   const configured = (state.config as { context?: { budget?: unknown } } | null)?.context?.budget;
-  const b = override ?? (typeof configured === 'number' ? configured : DEFAULT_PAGE_BUDGET);
+  const b = override ?? (typeof configured === 'number' ? configured : CONTEXT_PAGE_BUDGET);
   return Math.max(1_000, Math.floor(b));
 }
 
+/** At most `limit` lines, then one saying how many more and where they are. */
+function bounded(lines: string[], limit: number, more: (n: number) => string): string {
+  return [...lines.slice(0, limit), ...(lines.length > limit ? [more(lines.length - limit)] : [])].join('\n');
+}
+
+/** A text cut to `max` characters at a line end where it can be, marked when cut. */
+function cut(text: string, max: number, rest: string): string {
+  if (text.length <= max) return text;
+  const at = text.lastIndexOf('\n', max);
+  return `${text.slice(0, at > max / 2 ? at : max)}\n… (${rest})`;
+}
+
 /**
- * The session-start overview: what to tell the user, the latest handoff, open questions, safety rules, the backlog,
- * required decisions, counts, and what to load next. Paged at the budget, never mid-section.
+ * The session-start overview, bounded whatever the store's size: what to tell the user, the
+ * latest handoff, open questions, the safety rules, required decisions by title, the few items
+ * most relevant to where the work is, the other decisions by title, the backlog's top, what may be
+ * outdated, reviews pending, store problems, and how to ask for more. Each section lists a few
+ * lines, each item one line with its id; a count and the tool to call say where the rest is.
+ * Paged at the budget, never mid-section.
  */
 export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = {}): Promise<ContextResult> {
   const state = await readMergedState(kb, opts.at);
   const { items } = state;
   const decisions = currentDecisions(items.decision);
   const required = decisions.filter((d) => d.enforce === 'required');
+  const advisory = decisions.filter((d) => d.enforce !== 'required');
   const memories = currentMemories(items.memory);
   const openQuestions = items.question.filter((q) => isLive('question', q));
   const liveBacklog = items.backlog.filter((b) => isLive('backlog', b));
@@ -60,23 +89,38 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   const stale = marks.all;
   counts.stale = stale.length;
   const ws = state.workspace?.commit ? `; workspace ${state.workspace.store} @ ${state.workspace.commit.slice(0, 12)}` : '';
-  const header = `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})\n${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`;
+  const header = [
+    `# Project knowledge (axme, ${kb.ref} @ ${state.commit!.slice(0, 12)}${ws})`,
+    `${decisions.length} decisions (${required.length} required), ${memories.length} memories, ${openQuestions.length} open questions, ${liveBacklog.length} open backlog items, ${items.oracle.length} oracle pages.`,
+    'Ask for more when the work needs it: axme_search_kb (any words; every kind), axme_get_decision / axme_get_memory (one item whole), axme_decisions, axme_memories, axme_oracle (paged).',
+  ].join('\n');
   const blocks: string[] = [];
-  if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${handoff.startup_text}`);
+  if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
   // where the last session stopped and what only the user can answer come first
-  if (handoff) blocks.push(`## Latest handoff\n${handoffBlock(handoff)}`);
-  if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${openQuestions.map(questionBlock).join('\n')}`);
-  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${safetyBlock(state.rules)}`);
-  if (required.length) blocks.push(`## Required decisions (follow them; details in axme_decisions)\n${required.map((d) => `- ${d.id} ${d.title}${storeOf(state, d) ? ' [workspace]' : ''}: ${firstLine(d.decision)}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated: see below)' : ''}`).join('\n')}`);
+  if (handoff) blocks.push(`## Latest handoff\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
+  if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${bounded(openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`), CONTEXT_LIMITS.questions, (n) => `- and ${n} more: axme_list_open_questions`)}`);
+  blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${cut(safetyBlock(state.rules), 2_000, 'all of them: axme_safety')}`);
+  const line = (d: (typeof decisions)[number]) => `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
+  if (required.length) {
+    blocks.push(`## Required decisions (follow them; each in full: axme_get_decision <id>)\n${bounded(required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`), CONTEXT_LIMITS.required, (n) => `- and ${n} more required: axme_decisions lists them all`)}`);
+  }
+  // the handoff's next steps and work in progress say where the work is too
+  const focus = { ...opts.focus, text: [opts.focus?.text, handoff?.next_steps, handoff?.in_progress].filter(Boolean).join('\n') };
+  const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant);
+  if (relevant.length) blocks.push(`## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)\n${relevant.map((r) => r.line).join('\n')}`);
+  const shown = new Set(relevant.map((r) => r.id));
+  const others = advisory.filter((d) => !shown.has(d.id));
+  if (others.length) {
+    blocks.push(`## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: axme_search_kb <words> finds them, axme_decisions lists them`)}`);
+  }
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;
-    const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]).slice(0, 10);
-    blocks.push(`## Backlog (${liveBacklog.length} open${liveBacklog.length > top.length ? `, top ${top.length}` : ''})\n${top.map(backlogLine).join('\n')}`);
+    const top = [...liveBacklog].sort((a, b) => order[a.priority] - order[b.priority]);
+    blocks.push(`## Backlog (${liveBacklog.length} open)\n${bounded(top.map(backlogLine), CONTEXT_LIMITS.backlog, (n) => `- and ${n} more: axme_backlog`)}`);
   }
   if (stale.length) {
-    const shown = stale.slice(0, 20);
     blocks.push(
-      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${shown.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${s.title}: ${s.reason}`).join('\n')}${stale.length > shown.length ? `\n- and ${stale.length - shown.length} more: \`axme verify\`` : ''}`,
+      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${bounded(stale.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${oneLine(s.title, 100)}: ${oneLine(s.reason, 120)}`), CONTEXT_LIMITS.stale, (n) => `- and ${n} more: axme_verify`)}`,
     );
   }
   // an agent's writes under review (axme.yaml review.required): visible, and clearly not accepted yet
@@ -84,17 +128,17 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   counts.pending_review = pending.length;
   if (pending.length) {
     blocks.push(
-      `## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending.map((p) => `### ${p.ref}\n${changeLines(p.diff).map((l) => `- ${l}`).join('\n')}`).join('\n')}`,
+      cut(`## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending.map((p) => `### ${p.ref}\n${changeLines(p.diff).map((l) => `- ${l}`).join('\n')}`).join('\n')}`, 2_000, 'the rest: axme_diff'),
     );
   }
   // what needs a person: broken files, display IDs two items carry (lookups by them are refused)
   const problems = storeProblems(kb, state);
   counts.store_problems = problems.length;
   if (problems.length) {
-    blocks.push(`## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${d.reason}`).join('\n')}`);
+    blocks.push(`## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${bounded(problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${oneLine(d.reason, 200)}`), CONTEXT_LIMITS.problems, (n) => `- and ${n} more: axme fsck`)}`);
   }
   blocks.push(
-    '## Next\nLoad in parallel: axme_oracle (stack, structure, patterns), axme_decisions, axme_memories. ' +
+    '## Next\nWork from this overview; before changing code a decision is about, read it (axme_get_decision). ' +
       'Save decisions and memories as you discover them (axme_save_decision, axme_save_memory). ' +
       'When two decisions conflict, the newer one wins. Close the session with axme_begin_close, then axme_finalize_close.',
   );
@@ -102,9 +146,10 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   return { ...page, commit: state.commit!, counts };
 }
 
-function firstLine(s: string): string {
+/** The first line of `s`, at most `max` characters. */
+function oneLine(s: string, max: number): string {
   const l = s.split('\n')[0] ?? '';
-  return l.length > 200 ? `${l.slice(0, 197)}...` : l;
+  return l.length > max ? `${l.slice(0, max - 1)}…` : l;
 }
 
 /**
