@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { KindName } from './kind.ts';
-import { globRegex } from './glob.ts';
+import { globMatcher, globProblem, type GlobMatcher } from './glob.ts';
+import { LIMITS } from './limits.ts';
 import { stringList } from './text.ts';
 
 /**
@@ -35,14 +36,16 @@ export function normalPath(p: string): string {
   return p.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/^\/+/, '');
 }
 
-/** Why an anchor entry cannot be used, or null. */
+/** Why an anchor entry cannot be used (outside the repository, too long, a glob with too many wildcards), or null. */
 export function anchorProblem(raw: string): string | null {
   const s = raw.trim();
+  if (s.length > LIMITS.listItem) return `anchor "${s.slice(0, 40)}…": at most ${LIMITS.listItem} characters`;
   if (s.startsWith('dep:')) return s.length > 4 && !/\s/.test(s.slice(4).trim()) ? null : `anchor "${s}": write dep:<name>, e.g. dep:react`;
   const path = normalPath(s.includes('#') ? s.slice(0, s.indexOf('#')) : s);
   if (path === '') return `anchor "${s}": name a path in the repository (src/pay.ts, src/pay/, src/**/*.sql, src/pay.ts#chargeCard or dep:<name>)`;
   if (path.split('/').includes('..')) return `anchor "${s}": a path inside the repository, without ".."`;
-  return null;
+  const glob = GLOB.test(path) ? globProblem(path) : null;
+  return glob ? `anchor "${s}": ${glob}` : null;
 }
 
 /** The `anchors` list of an item's input: like any list, plus each entry must be a usable anchor. */
@@ -68,7 +71,18 @@ export const LearnedAt = z
   .regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full commit id (40 or 64 hex digits)')
   .describe('the code commit HEAD pointed at when the item was saved or last reconfirmed');
 
-/** True when `file` (repository-relative) is what `anchor` names: the file, a file under the folder, a match of the glob, the grep anchor's file; `dep:` anchors name no file. */
+/** Compiled anchor globs (a session start asks every item's anchors about every changed file); null for a glob past the limits, which names nothing. */
+const globs = new Map<string, GlobMatcher | null>();
+function anchorGlob(glob: string): GlobMatcher | null {
+  let m = globs.get(glob);
+  if (m === undefined) {
+    m = globProblem(glob) ? null : globMatcher(glob);
+    if (globs.size < 5_000) globs.set(glob, m);
+  }
+  return m;
+}
+
+/** True when `file` (repository-relative) is what `anchor` names: the file, a file under the folder, a match of the glob (none for a glob past the limits), the grep anchor's file; `dep:` anchors name no file. */
 export function anchorCovers(anchor: Anchor, file: string): boolean {
   const f = normalPath(file);
   switch (anchor.type) {
@@ -77,7 +91,7 @@ export function anchorCovers(anchor: Anchor, file: string): boolean {
       return f === p || f.startsWith(`${p}/`);
     }
     case 'glob':
-      return globRegex(anchor.glob).test(f);
+      return anchorGlob(anchor.glob)?.test(f) ?? false;
     case 'grep':
       return f === anchor.path;
     case 'dep':

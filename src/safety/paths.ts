@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { globMatcher, type GlobMatcher } from '../model/glob.ts';
 import { UNKNOWN } from './shell.ts';
 
 /**
@@ -129,30 +130,21 @@ function produces(w: number, c: string, fresh: boolean): boolean {
   return w === DEEP || c !== '/';
 }
 
-/** A pattern as a regular expression over literal paths: the fast path for file tools and plain arguments. */
-const regexCache = new Map<string, RegExp>();
-function patternRegex(full: string, anchored: boolean): RegExp {
+/**
+ * A pattern as a matcher over literal paths: the fast path for file tools and plain arguments.
+ * Linear in the path whatever the pattern (model/glob.ts): the patterns come from the synced
+ * rules file. Anchored (a pattern with a `/`): the path or anything under it; else a run of the
+ * path's names, from the start of one to the end of one. `**` is anything, `*` and `?` stay in one name.
+ */
+const matcherCache = new Map<string, GlobMatcher>();
+function patternMatcher(full: string, anchored: boolean): GlobMatcher {
   const key = `${anchored ? 'A' : 'N'}${full}`;
-  let re = regexCache.get(key);
-  if (!re) {
-    let body = '';
-    for (let i = 0; i < full.length; i++) {
-      const c = full[i]!;
-      if (c === '*' && full[i + 1] === '*') {
-        body += '.*';
-        i++;
-      } else if (c === '*') body += '[^/]*';
-      else if (c === '?') body += '[^/]';
-      else if (c === '[' && full.indexOf(']', i + 2) > 0) {
-        const end = full.indexOf(']', i + 2);
-        body += `[${full.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-        i = end;
-      } else body += c.replace(/[.+^${}()|\\[\]]/g, '\\$&');
-    }
-    re = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/|$)`);
-    if (regexCache.size < 5_000) regexCache.set(key, re);
+  let m = matcherCache.get(key);
+  if (!m) {
+    m = globMatcher(full, { braces: false, emptyGlobstar: false, from: anchored ? 'start' : 'folder', to: 'folder' });
+    if (matcherCache.size < 5_000) matcherCache.set(key, m);
   }
-  return re;
+  return m;
 }
 
 export interface PathMatch {
@@ -179,13 +171,13 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       if (folderUnknown) continue;
       const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd }).replace(/\/$/, '');
       if (literal) {
-        if (patternRegex(full, true).test(path)) return { pattern };
+        if (patternMatcher(full, true).test(path)) return { pattern };
         continue;
       }
       const pt = tokens(full, false);
       if (intersects(arg, pt) || intersects(arg, [...pt, '/', GLOBSTAR])) return { pattern };
     } else if (literal) {
-      if (patternRegex(pattern, false).test(path)) return { pattern };
+      if (patternMatcher(pattern, false).test(path)) return { pattern };
     } else if (!nameIsWild) {
       const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`

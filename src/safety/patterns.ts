@@ -4,6 +4,8 @@
  * A pattern with `|` (`curl | sh`) is a pipeline.
  */
 
+import { globMatcher, type GlobMatcher } from '../model/glob.ts';
+
 export interface CommandPattern {
   text: string;
   /** one word list per pipeline stage */
@@ -103,15 +105,15 @@ export function matchesName(name: string, globs: readonly string[]): string | nu
   return null;
 }
 
-const starCache = new Map<string, RegExp>();
+const starCache = new Map<string, GlobMatcher>();
 
-/** A pattern whose only wildcard is `*` (standing for `star`), as an anchored regular expression. */
-export function starGlob(glob: string, star: '.*' | '[^/]*'): RegExp {
+/** A pattern whose only wildcard is `*` (standing for `star`: anything, or anything but `/`), matched whole in linear time (model/glob.ts). */
+export function starGlob(glob: string, star: '.*' | '[^/]*'): GlobMatcher {
   const key = `${star}\0${glob}`;
-  let re = starCache.get(key);
-  if (!re) {
-    re = new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join(star)}$`);
-    if (starCache.size < 5_000) starCache.set(key, re);
+  let m = starCache.get(key);
+  if (!m) {
+    m = globMatcher(glob, { only: 'star', star: star === '.*' ? 'path' : 'name' });
+    if (starCache.size < 5_000) starCache.set(key, m);
   }
-  return re;
+  return m;
 }

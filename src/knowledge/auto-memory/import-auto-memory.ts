@@ -46,7 +46,7 @@ export interface ImportAutoMemoryResult {
 export async function importAutoMemory(kb: KnowledgeBase, input: ImportAutoMemoryInput, opts: AutoMemoryOptions = {}): Promise<ImportAutoMemoryResult> {
   const data = parseInput(ImportAutoMemoryInput, input, 'import');
   const folder = folderOf(kb, data.dir, opts);
-  const content = readFolder(folder.dir);
+  const content = readFolder(folder.dir, { confined: true });
   const found = folderEntries(content);
   const r = await mutate(kb, (state) => {
     const st = stage(state);
@@ -54,7 +54,7 @@ export async function importAutoMemory(kb: KnowledgeBase, input: ImportAutoMemor
     const result = { entries, problems };
     const fresh = entries.filter((e) => e.outcome === 'new').length;
     if (data.dry_run || st.files.size === 0) return { result };
-    return { result, files: st.files, subject: `import: Claude Code auto memory (${fresh} new)`, event: 'import.auto-memory', body: `Imported from ${folder.dir}: ${fresh} memories.` };
+    return { result, files: st.files, subject: `import: Claude Code auto memory (${fresh} new)`, event: 'import.auto-memory', body: `Imported from Claude Code's auto memory folder: ${fresh} memories.` };
   });
   return { dir: folder.dir, source: folder.source, disabled: folder.disabled, dry_run: data.dry_run, commit: r.commit, entries: r.result.entries, problems: [...content.problems, ...r.result.problems] };
 }

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAxmeError } from '../../model/errors.ts';
+import { firstLine, IMPORT_FILE_MAX, readInside } from '../import/import-folder.ts';
 import { splitMemoryMd, userText, type MemoryMd } from './memory-md.ts';
 import { parseEntries, type AutoMemoryEntry } from './parse-entries.ts';
 
@@ -19,8 +21,12 @@ export interface FolderContent {
   problems: Array<{ file: string; reason: string }>;
 }
 
-/** Reads the folder (none yet: empty). Files axme wrote start with `<!-- axme:generated`. */
-export function readFolder(dir: string): FolderContent {
+/**
+ * Reads the folder (none yet: empty). Files axme wrote start with `<!-- axme:generated`. `confined`
+ * (an import): a file is read only when it stays inside the folder, within the size limit, as
+ * UTF-8 (import-folder.ts readInside); any other is left out with its reason.
+ */
+export function readFolder(dir: string, opts: { confined?: boolean } = {}): FolderContent {
   const problems: FolderContent['problems'] = [];
   let names: string[] = [];
   try {
@@ -39,11 +45,11 @@ export function readFolder(dir: string): FolderContent {
         problems.push({ file: name, reason: `larger than ${TOPIC_MAX_BYTES / 1024} KB: not read` });
         continue;
       }
-      const text = readFileSync(path, 'utf8');
+      const text = opts.confined ? readInside(dir, name, name === MEMORY_MD ? IMPORT_FILE_MAX : TOPIC_MAX_BYTES) : readFileSync(path, 'utf8');
       if (name === MEMORY_MD) memoryMd = text;
       else if (!text.startsWith('<!-- axme:generated')) topics.push({ name, text });
     } catch (err) {
-      problems.push({ file: name, reason: `could not be read: ${(err as Error).message}` });
+      problems.push({ file: name, reason: isAxmeError(err) ? firstLine(err) : `could not be read: ${(err as Error).message}` });
     }
   }
   return { memoryMd, split: splitMemoryMd(memoryMd), topics, problems };

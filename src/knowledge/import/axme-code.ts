@@ -12,7 +12,7 @@ import { findDuplicate } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { putFile, putItem, stage } from '../core/staging.ts';
-import { requireFolder, resolveFolder } from './import-folder.ts';
+import { folderLabel, requireFolder, resolveFolder } from './import-folder.ts';
 import { readAxmeCode, type AxmeCodePlan, type ImportProblem } from './read-axme-code.ts';
 
 export const ImportAxmeCodeInput = z.object({
@@ -102,7 +102,7 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
     }
     const result = { items, rules };
     if (data.dry_run || st.files.size === 0) return { result };
-    return { result, files: st.files, subject: `import: AXME Code ${basename(dirname(root)) || root} (${countNew(items, rules)} new)`, event: 'import.axme-code', body: body(root, plan, items, rules) };
+    return { result, files: st.files, subject: `import: AXME Code ${basename(dirname(root)) || basename(root)} (${countNew(items, rules)} new)`, event: 'import.axme-code', body: body(root, plan, items, rules) };
   });
   return { source: root, store, dry_run: data.dry_run, commit: r.commit, items: r.result.items, rules: r.result.rules, worklog: plan.worklog.length, problems: plan.problems };
 }
@@ -119,14 +119,14 @@ function sameRules(a: string, b: string): boolean {
   }
 }
 
-/** The commit message body: what came from where, then AXME's worklog narrative (axme has no item for it). */
+/** The commit message body: what came from where (never a path of this machine), then AXME's worklog narrative (axme has no item for it). */
 function body(root: string, plan: AxmeCodePlan, items: ImportedItem[], rules: ImportResult['rules']): string {
-  const lines = [`Imported from ${root}: ${items.filter((i) => i.outcome === 'new').length} items${rules === 'new' ? ' and the safety rules' : ''}.`];
+  const lines = [`Imported from ${folderLabel(root)}: ${items.filter((i) => i.outcome === 'new').length} items${rules === 'new' ? ' and the safety rules' : ''}.`];
   if (plan.problems.length) lines.push('', 'Left out:', ...plan.problems.map((p) => `- ${p.path}: ${p.reason}`));
   if (plan.worklog.length) {
     const kept = plan.worklog.slice(-WORKLOG_LINES);
     lines.push('', 'AXME Code worklog:');
-    if (kept.length < plan.worklog.length) lines.push(`- (${plan.worklog.length - kept.length} earlier entries are in ${join(root, 'worklog.jsonl')})`);
+    if (kept.length < plan.worklog.length) lines.push(`- (${plan.worklog.length - kept.length} earlier entries are in ${folderLabel(root)}/worklog.jsonl)`);
     lines.push(...kept);
   }
   return lines.join('\n');

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { BacklogItem } from '../../model/backlog.ts';
@@ -12,7 +12,7 @@ import { Plan } from '../../model/plan.ts';
 import { Question } from '../../model/question.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
 import { isSlug, slugify, uniqueSlug } from '../../model/slug.ts';
-import { firstLine } from './import-folder.ts';
+import { firstLine, IMPORT_LOG_MAX, presentInside, readInside } from './import-folder.ts';
 
 /** A file of the `.axme-code/` tree that was not imported, and why. */
 export interface ImportProblem {
@@ -49,13 +49,23 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   const problem = (path: string, reason: string) => plan.problems.push({ path, reason });
   const handled = new Set<string>();
   const take = (rel: string) => handled.add(rel);
+  /** A single file's text, or null with a problem recorded (it leads out of the folder, is too large, is not UTF-8). */
+  const readOr = (rel: string, max?: number): string | null => {
+    take(rel);
+    try {
+      return readInside(root, rel, max);
+    } catch (err) {
+      problem(rel, firstLine(err));
+      return null;
+    }
+  };
 
   // decisions/D-NNN-<slug>.md
   const rawLinks = new Map<string, { supersededBy?: string; supersedes: string[] }>();
   for (const rel of mdFiles(root, 'decisions')) {
     take(rel);
     tryItem(rel, () => {
-      const { data, body } = parseMarkdown(read(root, rel));
+      const { data, body } = parseMarkdown(readInside(root, rel));
       const file = rel.split('/').pop()!.replace(/\.md$/, '');
       const id = str(data.id) || (/^(D-\d+)/.exec(file)?.[1] ?? '');
       const title = str(data.title);
@@ -90,7 +100,7 @@ export function readAxmeCode(root: string): AxmeCodePlan {
     for (const rel of mdFiles(root, dir)) {
       take(rel);
       tryItem(rel, () => {
-        const { data, body } = parseMarkdown(read(root, rel));
+        const { data, body } = parseMarkdown(readInside(root, rel));
         const title = str(data.title);
         const { lead, sections } = splitBody(body, title, ['Details']);
         plan.memories.push(parse(Memory, {
@@ -114,7 +124,7 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   for (const rel of mdFiles(root, 'backlog')) {
     take(rel);
     tryItem(rel, () => {
-      const { data, body } = parseMarkdown(read(root, rel));
+      const { data, body } = parseMarkdown(readInside(root, rel));
       const file = rel.split('/').pop()!.replace(/\.md$/, '');
       const title = str(data.title);
       const { lead, sections } = splitBody(body, title, ['Notes']);
@@ -136,9 +146,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   }
 
   // open-questions.md
-  if (isFile(root, 'open-questions.md')) {
-    take('open-questions.md');
-    const text = read(root, 'open-questions.md').replace(/\r\n?/g, '\n');
+  const questionsText = presentInside(root, 'open-questions.md') ? readOr('open-questions.md', IMPORT_LOG_MAX) : null;
+  if (questionsText !== null) {
+    const text = questionsText.replace(/\r\n?/g, '\n');
     const slugs = new Set<string>();
     for (const block of text.split(/^## /m).filter((b) => b.trim())) {
       const head = /^(Q-\d+)\s+\[(\w+)\]\s+(\S+(?:\s+\d{2}:\d{2}(?::\d{2})?)?)\s+source=(\S+)/.exec(block);
@@ -181,7 +191,7 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   for (const rel of handoffFiles) {
     take(rel);
     tryItem(rel, () => {
-      const h = readHandoff(read(root, rel), rel);
+      const h = readHandoff(readInside(root, rel), rel);
       // handoff.md is AXME's copy of the latest handoff-<id>.md: one item per session
       if (!plan.handoffs.some((x) => x.slug === h.slug)) plan.handoffs.push(h);
     });
@@ -190,7 +200,7 @@ export function readAxmeCode(root: string): AxmeCodePlan {
     if (handled.has(rel)) continue;
     take(rel);
     tryItem(rel, () => {
-      const { data, body } = parseMarkdown(read(root, rel));
+      const { data, body } = parseMarkdown(readInside(root, rel));
       const title = str(data.title);
       const status = str(data.status);
       plan.plans.push(parse(Plan, {
@@ -211,7 +221,7 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   for (const rel of mdFiles(root, 'oracle')) {
     take(rel);
     tryItem(rel, () => {
-      const text = read(root, rel).replace(/\r\n?/g, '\n').trim();
+      const text = readInside(root, rel).replace(/\r\n?/g, '\n').trim();
       const title = /^# (.+)$/m.exec(text.split('\n')[0] ?? '')?.[1]?.trim();
       const date = statSync(join(root, rel)).mtime.toISOString();
       plan.oracle.push(parse(OraclePage, { slug: slugOf(undefined, rel.split('/').pop()!.replace(/\.md$/, ''), title ?? ''), title, body: title ? stripTitle(text, title) : text, source: SOURCE, created: date, updated: date }));
@@ -219,9 +229,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   }
 
   // safety/rules.yaml
-  if (isFile(root, 'safety/rules.yaml')) {
-    take('safety/rules.yaml');
-    const text = read(root, 'safety/rules.yaml');
+  const rulesText = presentInside(root, 'safety/rules.yaml') ? readOr('safety/rules.yaml') : null;
+  if (rulesText !== null) {
+    const text = rulesText;
     try {
       const r = SafetyRules.safeParse(parseYaml(text) ?? {});
       if (r.success) plan.rules = text.endsWith('\n') ? text : `${text}\n`;
@@ -232,9 +242,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   }
 
   // worklog.jsonl -> the commit message body
-  if (isFile(root, 'worklog.jsonl')) {
-    take('worklog.jsonl');
-    read(root, 'worklog.jsonl').split('\n').forEach((line, i) => {
+  const worklogText = presentInside(root, 'worklog.jsonl') ? readOr('worklog.jsonl', IMPORT_LOG_MAX) : null;
+  if (worklogText !== null) {
+    worklogText.split('\n').forEach((line, i) => {
       if (!line.trim()) return;
       try {
         const e = JSON.parse(line) as { timestamp?: unknown; type?: unknown; sessionId?: unknown; data?: unknown };
@@ -371,18 +381,6 @@ function str(v: unknown): string {
 function list(v: unknown): string[] {
   const raw = Array.isArray(v) ? v.map(str) : str(v).split(',');
   return raw.map((s) => s.trim()).filter(Boolean);
-}
-
-function read(root: string, rel: string): string {
-  return readFileSync(join(root, rel), 'utf8');
-}
-
-function isFile(root: string, rel: string): boolean {
-  try {
-    return statSync(join(root, rel)).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** `.md` files directly in `dir` (relative paths, sorted). */

@@ -1,5 +1,5 @@
 import { parseAnchor } from '../../model/anchor.ts';
-import { globRegex } from '../../model/glob.ts';
+import { globMatcher } from '../../model/glob.ts';
 import { pathsUnder, type ChangeLog, type FileChange } from './change-log.ts';
 import type { ChangeView } from './code-history.ts';
 import { declaredVersions, depKey, isManifest } from './dep-versions.ts';
@@ -116,7 +116,7 @@ const globMatches = new WeakMap<ChangeLog, Map<string, string[]>>();
 function globCheck(raw: string, glob: string, view: ChangeView, head: string): AnchorCheck {
   let memo = globMatches.get(view.log);
   if (!memo) globMatches.set(view.log, (memo = new Map()));
-  const re = globRegex(glob);
+  const re = globMatcher(glob);
   let matched = memo.get(glob);
   if (!matched) memo.set(glob, (matched = view.log.paths.filter((p) => re.test(p))));
   const hits = sinceOf(view, matched);

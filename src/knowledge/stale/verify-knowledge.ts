@@ -40,19 +40,25 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   if (hit) return hit;
 
   const targets: Target[] = [];
+  const unusable: VerifyResult['unverifiable'] = [];
   let unlearned = 0;
   for (const kind of ANCHORED_KINDS) {
     for (const item of state.items[kind] as Array<{ slug: string; id?: string; title?: string; status?: string; anchors?: string[]; learned_at?: string }>) {
       // a workspace store's items were learned against another repository's code
       if (!isLive(kind, item) || storeOf(state, item) !== null) continue;
+      // an anchor from another clone or a hand edit may be unusable (too many wildcards): named, never matched
+      const problems = (item.anchors ?? []).map(anchorProblem).filter((p) => p !== null);
       const anchors = (item.anchors ?? []).filter((a) => anchorProblem(a) === null);
+      if (!anchors.length && !problems.length) continue;
+      const target = { kind, id: item.id ?? null, slug: item.slug, title: item.title ?? item.slug, anchors, learned_at: item.learned_at ?? '' };
+      if (problems.length && item.learned_at) unusable.push({ ...ref(target), learned_at: item.learned_at, reason: `${problems.join('; ')}: that anchor is not checked; give the item usable anchors (axme reconfirm ${item.id ?? item.slug} --anchor <path>)` });
       if (!anchors.length) continue;
       if (!item.learned_at) unlearned++;
-      else targets.push({ kind, id: item.id ?? null, slug: item.slug, title: item.title ?? item.slug, anchors, learned_at: item.learned_at });
+      else targets.push(target);
     }
   }
   const history = await codeHistory(kb, head, [...new Set(targets.map((t) => t.learned_at))]);
-  const result: VerifyResult = { head, checked: targets.length, stale: [], unverifiable: [], unlearned };
+  const result: VerifyResult = { head, checked: targets.length, stale: [], unverifiable: unusable, unlearned };
   const pending: Array<{ target: Target; view: ChangeView; checks: AnchorCheck[] }> = [];
   for (const target of targets) {
     const view = history.get(target.learned_at);
@@ -62,7 +68,9 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
       const reason = view
         ? 'one of its anchors could not be read (a malformed glob?): fix the anchors'
         : `learned_at ${target.learned_at.slice(0, 12)} is not a commit of this repository (rewritten history, a shallow clone, another clone's commit): compare it by hand, then save it again`;
-      result.unverifiable.push({ ...ref(target), learned_at: target.learned_at, reason });
+      const named = result.unverifiable.find((u) => u.kind === target.kind && u.slug === target.slug);
+      if (named) named.reason = `${reason}; ${named.reason}`;
+      else result.unverifiable.push({ ...ref(target), learned_at: target.learned_at, reason });
     }
   }
   const checks = pending.flatMap((p) => p.checks);

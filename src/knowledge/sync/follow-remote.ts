@@ -2,6 +2,7 @@ import { isAxmeError } from '../../model/errors.ts';
 import { fastForwardRef } from '../../store/commit.ts';
 import { fetchKnowledge, listRemotes, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import { checkRemoteTree } from './inbound.ts';
 
 /** What following the remote's store did: the commit the local store now starts at, or why it did not. */
 export type FollowResult = { followed: true; remote: string; commit: string } | { followed: false; remote: string | null; reason: string };
@@ -34,6 +35,12 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
   }
   const tip = await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length)));
   if (!tip) return { followed: false, remote, reason: `${remote}'s knowledge did not arrive` };
+  try {
+    await checkRemoteTree(kb, remote, tip, null);
+  } catch (err) {
+    if (!isAxmeError(err)) throw err;
+    return { followed: false, remote, reason: `${err.message} This store starts on its own meanwhile` };
+  }
   const r = await fastForwardRef(repo, kb.ref, tip, null, `init: start from ${remote}'s knowledge`, kb.now);
   if (r !== 'updated') return { followed: false, remote, reason: `the local store was created meanwhile: \`axme sync\` brings ${remote}'s knowledge in` };
   return { followed: true, remote, commit: tip };

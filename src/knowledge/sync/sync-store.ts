@@ -3,12 +3,13 @@ import { AxmeError } from '../../model/errors.ts';
 import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
 import { NOTES_REF } from '../../store/code-commits.ts';
 import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, listRemotes, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
-import { readSnapshot } from '../../store/tree.ts';
+import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { adoptionLines, adoptReviewed, type AdoptionReport } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
+import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -23,6 +24,8 @@ export interface SyncOptions {
   maxRounds?: number;
   /** for GitHub's API (the state of proposals' pull requests); without it, states are not asked */
   env?: NodeJS.ProcessEnv | undefined;
+  /** take a remote change that removes items (held otherwise: `axme sync --accept-removals`) */
+  acceptRemovals?: boolean | undefined;
 }
 
 export interface SyncMerge {
@@ -50,6 +53,8 @@ export interface SyncResult {
   configured: string[];
   /** the reviewed branch (axme/memory) adopted, proposals settled */
   adoption: AdoptionReport;
+  /** items the remote removed, taken because of --accept-removals (without it, such a sync is held) */
+  removed: string[];
   text: string;
 }
 
@@ -68,6 +73,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
   let adoption: AdoptionReport | null = null;
+  const removals: Removals = { remote, accept: !!opts.acceptRemovals, taken: new Map() };
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
@@ -82,8 +88,9 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     if (!local && !remoteMain) {
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
-    integrated = await integrate(kb, remote, local, remoteMain, merges);
-    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges), { listed: reviewedListed, env: opts.env });
+    integrated = await integrate(kb, remote, local, remoteMain, merges, removals);
+    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, removals), { listed: reviewedListed, env: opts.env });
+    for (const [label, paths] of removals.taken) await settleHeldRemovals(kb, label, paths);
     await mergeNotes(repo, remote);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
@@ -96,7 +103,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       // what we pushed is what the remote now holds
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
-      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, text: '' };
+      const removed = [...new Set([...removals.taken.values()].flat())].sort();
+      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, removed, text: '' };
       return { ...result, text: describe(result) };
     }
     // the remote moved between our fetch and our push: fetch, integrate, push again
@@ -115,29 +123,57 @@ export async function configureKnowledgeRemotes(kb: KnowledgeBase): Promise<Arra
   return out;
 }
 
-/** Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the ref meanwhile. */
-async function integrate(kb: KnowledgeBase, remote: string, local: string | null, remoteTip: string | null, merges: SyncMerge[]): Promise<SyncResult['integrated']> {
+/** The removals a sync holds or, with --accept-removals, takes (by the label of what brought them). */
+interface Removals {
+  remote: string;
+  accept: boolean;
+  taken: Map<string, string[]>;
+}
+
+/**
+ * Brings the remote tip into the local ref; returns how. Re-merges when a local writer moved the
+ * ref meanwhile. The remote's tree is checked first (inbound.ts), then its files; a change that
+ * removes items is held unless `removals.accept`.
+ */
+async function integrate(kb: KnowledgeBase, remote: string, local: string | null, remoteTip: string | null, merges: SyncMerge[], removals: Removals): Promise<SyncResult['integrated']> {
   const { repo } = kb;
+  const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
+    const removed = ours ? removedBy(ours, next) : [];
+    if (removed.length && !removals.accept) await holdRemovals(kb, remote, removals.remote, remoteTip!, removed);
+    return removed;
+  };
+  const took = (removed: string[]) => {
+    if (removed.length) removals.taken.set(remote, [...(removals.taken.get(remote) ?? []), ...removed]);
+  };
   for (let attempt = 0; attempt < 20; attempt++) {
     if (!remoteTip) return local ? 'ahead' : 'none';
     if (local === remoteTip) return 'up-to-date';
     if (local && (await isAncestorOf(repo, remoteTip, local))) return 'ahead';
-    await validateRemote(kb, remote, remoteTip, local);
+    const ours = local ? await readSnapshot(repo.backend, local) : null;
+    await checkRemoteTree(kb, remote, remoteTip, ours);
+    const theirs = await readSnapshot(repo.backend, remoteTip);
+    await validateRemote(kb, remote, remoteTip, theirs, ours);
     if (!local || (await isAncestorOf(repo, local, remoteTip))) {
+      const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
-      if (r === 'updated') return 'fast-forward';
+      if (r === 'updated') {
+        took(removed);
+        return 'fast-forward';
+      }
     } else {
       const base = await mergeBase(repo, local, remoteTip);
-      const [ours, theirs, baseSnap] = await Promise.all([readSnapshot(repo.backend, local), readSnapshot(repo.backend, remoteTip), base ? readSnapshot(repo.backend, base) : Promise.resolve(null)]);
-      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours, commit: local }, theirs: { ...theirs, commit: remoteTip } });
+      const baseSnap = base ? await readSnapshot(repo.backend, base) : null;
+      const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip } });
+      const removed = await guard(ours, plan.changes);
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
         ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
         ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`),
       ].join('\n');
       const message = formatCommitMessage(`sync: merge ${remote}`, { event: 'sync.merged', items: [...plan.changes.keys()].sort(), actor: 'sync' }, body);
-      const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
+      const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours: ours!, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
       if (r.outcome === 'updated') {
+        took(removed);
         merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions });
         return 'merged';
       }
@@ -152,10 +188,8 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
  * A remote store must be readable before it is merged: a newer format, or items that do not
  * parse (and are not broken the same way here already), stop the sync with nothing changed.
  */
-async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, local: string | null): Promise<void> {
-  const snap = await readSnapshot(kb.repo.backend, remoteTip);
+async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: string, snap: Snapshot, localSnap: Snapshot | null): Promise<void> {
   const state = await parseSnapshot(kb, snap);
-  const localSnap = local ? await readSnapshot(kb.repo.backend, local) : null;
   const problems = state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid);
   const format = state.config?.format;
   if (typeof format === 'number' && format > FORMAT_VERSION) {
@@ -172,6 +206,7 @@ function describe(r: SyncResult): string {
   const how = { none: 'nothing to take', 'up-to-date': 'already up to date', 'fast-forward': `fast-forwarded to ${r.remote}`, merged: `merged ${r.remote}`, ahead: `${r.remote} had nothing new` }[r.integrated];
   lines.push(`Synced with ${r.remote}: ${how}${r.pushed.memory ? ', pushed the knowledge' : ''}${r.pushed.notes ? ', pushed the notes' : ''}${r.rounds > 1 ? ` (${r.rounds} rounds: the remote moved meanwhile)` : ''}.`);
   if (r.after) lines.push(`${r.before?.slice(0, 12) ?? '(none)'} -> ${r.after.slice(0, 12)}`);
+  if (r.removed.length) lines.push(`Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`);
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);

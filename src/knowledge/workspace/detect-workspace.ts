@@ -1,4 +1,4 @@
-import { globRegex } from '../../model/glob.ts';
+import { globMatcher, type GlobMatcher } from '../../model/glob.ts';
 import { stripJsonComments } from '../../scan/files.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -190,8 +190,8 @@ function walk(root: string, rel: string, depth: number, visit: (rel: string) => 
 }
 
 /** A workspace manifest's folder pattern (`packages/*`, `./libs/**`) over paths relative to its root. */
-function globRe(glob: string): RegExp {
-  return globRegex(glob.replace(/^\.\//, '').replace(/\/+$/, ''));
+function globRe(glob: string): GlobMatcher {
+  return globMatcher(glob.replace(/^\.\//, '').replace(/\/+$/, ''));
 }
 
 /** The member a `scope` entry names: its folder relative to the workspace, or its folder name when only one member has it. */

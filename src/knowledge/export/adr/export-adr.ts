@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Decision } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
@@ -9,7 +9,7 @@ import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { readState } from '../../core/state.ts';
 import { GENERATED_MARKER } from '../../import/adr/adr-format.ts';
-import { resolveFolder } from '../../import/import-folder.ts';
+import { IMPORT_FILE_MAX, resolveFolder } from '../../import/import-folder.ts';
 import { adrFileName, renderIndex, renderMadr } from './render-madr.ts';
 
 /** What happened to one file of the folder. */
@@ -43,9 +43,11 @@ export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: 
   const wanted = new Map<string, string>(decisions.map((d) => [adrFileName(d), renderMadr(d, d.superseded_by ? bySlug.get(d.superseded_by) : undefined)]));
   wanted.set('README.md', renderIndex(decisions, bySlug));
 
+  refuseLinks(root, [...wanted.keys()]);
   const files: ExportedFile[] = [];
   const present = new Map<string, string>();
-  for (const e of readdirSync(root, { withFileTypes: true })) if (e.isFile() && /\.md$/i.test(e.name)) present.set(e.name, readFileSync(join(root, e.name), 'utf8'));
+  // a file larger than any the export writes is not one of its own: never read, left alone
+  for (const e of readdirSync(root, { withFileTypes: true })) if (e.isFile() && /\.md$/i.test(e.name) && lstatSync(join(root, e.name)).size <= IMPORT_FILE_MAX) present.set(e.name, readFileSync(join(root, e.name), 'utf8'));
   for (const [name, text] of wanted) {
     const now = present.get(name);
     if (now !== undefined && !isGenerated(now)) files.push({ name, outcome: 'kept' });
@@ -66,6 +68,20 @@ export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: 
 /** A file this export wrote: it carries the marker line. */
 function isGenerated(text: string): boolean {
   return text.split('\n').some((l) => l.trim() === GENERATED_MARKER);
+}
+
+/**
+ * Refuses (WRONG_STATE, nothing written) when a name the export writes is a symbolic link or
+ * anything but a regular file: writing would replace the user's link (or write through it).
+ */
+function refuseLinks(root: string, names: string[]): void {
+  const odd = names.filter((n) => {
+    const st = lstatSync(join(root, n), { throwIfNoEntry: false });
+    return st !== undefined && !st.isFile();
+  });
+  if (!odd.length) return;
+  const what = (n: string) => `${n} (${lstatSync(join(root, n)).isSymbolicLink() ? 'a symbolic link' : 'not a regular file'})`;
+  throw new AxmeError('WRONG_STATE', `${root} holds ${odd.map(what).join(', ')} where the export writes its files: axme export adr never replaces a link or writes through one, so nothing was written. Remove ${odd.length === 1 ? 'it' : 'them'}, or export to another folder.`, { path: root, names: odd });
 }
 
 /** The folder exists (created when missing) and is a folder. */

@@ -4,7 +4,7 @@ import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate } from '../../core/mutate.ts';
 import { stage } from '../../core/staging.ts';
-import { requireFolder, resolveFolder } from '../import-folder.ts';
+import { folderLabel, requireFolder, resolveFolder } from '../import-folder.ts';
 import type { ImportProblem } from '../read-axme-code.ts';
 import { readAdrFolder } from './read-adr-folder.ts';
 import { stageAdrs, type ImportedAdr } from './stage-adrs.ts';
@@ -41,7 +41,7 @@ export async function importAdr(kb: KnowledgeBase, input: ImportAdrInput, opts: 
     const fresh = result.items.filter((i) => i.outcome === 'new').length;
     const problems = [...folder.problems, ...result.problems];
     const linked = result.items.filter((i) => i.outcome === 'linked').length;
-    const body = [`Imported from ${root}: ${fresh} new decisions${linked ? `, ${linked} stored ones linked to them` : ''}.`];
+    const body = [`Imported from ${folderLabel(root)}: ${fresh} new decisions${linked ? `, ${linked} stored ones linked to them` : ''}.`];
     if (problems.length) body.push('', 'Left out:', ...problems.map((p) => `- ${p.path}: ${p.reason}`));
     return { result, files: st.files, subject: `import: ADRs from ${basename(root)} (${fresh} new)`, event: 'import.adr', body: body.join('\n') };
   });

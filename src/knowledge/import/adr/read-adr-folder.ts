@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { LIMITS } from '../../../model/limits.ts';
 import type { ImportProblem } from '../read-axme-code.ts';
-import { firstLine } from '../import-folder.ts';
+import { firstLine, readInside, repositoryPath } from '../import-folder.ts';
 import { NOT_ADRS } from './adr-format.ts';
 import { parseAdr, type ParsedAdr } from './parse-adr.ts';
 
@@ -39,7 +39,8 @@ export function readAdrFolder(root: string): AdrFolder {
       out.skipped.push({ path: `${e.name}/`, reason: 'a folder: ADRs are read from the folder itself, not from its subfolders' });
       continue;
     }
-    if (!e.isFile() || !/\.md$/i.test(e.name)) {
+    // a link is read like a file when it leads to one inside the folder (readInside refuses the rest)
+    if (!(e.isFile() || e.isSymbolicLink()) || !/\.md$/i.test(e.name)) {
       out.skipped.push({ path: e.name, reason: 'not a Markdown file' });
       continue;
     }
@@ -49,7 +50,7 @@ export function readAdrFolder(root: string): AdrFolder {
     }
     const abs = join(root, e.name);
     try {
-      const adr = parseAdr(readFileSync(abs, 'utf8'), e.name);
+      const adr = parseAdr(readInside(root, e.name), e.name);
       out.files.push({ path: e.name, source: sourceOf(repoPath ? `${repoPath}/${e.name}` : e.name), date: adr.date ?? statSync(abs).mtime.toISOString(), adr });
     } catch (err) {
       out.problems.push({ path: e.name, reason: firstLine(err) });
@@ -65,12 +66,4 @@ export function readAdrFolder(root: string): AdrFolder {
 function sourceOf(path: string): string {
   const s = `adr:${path}`;
   return s.length <= LIMITS.listItem ? s : `adr:...${path.slice(path.length - (LIMITS.listItem - 5))}`;
-}
-
-/** The folder's path in the git repository holding it (`docs/adr`, '' for its top); its own name when it is in none. */
-function repositoryPath(root: string): string {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return relative(dir, root).split('\\').join('/');
-    if (dirname(dir) === dir) return basename(root);
-  }
 }

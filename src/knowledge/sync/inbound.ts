@@ -1,0 +1,118 @@
+import { AxmeError } from '../../model/errors.ts';
+import { formatSize, LIMITS } from '../../model/limits.ts';
+import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
+import type { Snapshot } from '../../store/tree.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { askQuestion } from '../items/question/ask-question.ts';
+import { answerQuestion } from '../items/question/answer-question.ts';
+import { readState } from '../core/state.ts';
+
+/**
+ * What a remote's knowledge must not bring in (docs/sync.md, "Refused remotes" and "Removals are
+ * held"). The store travels through remotes the team may not control: its tree is data, and
+ * data that no axme writes — a path git itself would refuse to check out, a file no axme store
+ * keeps, a blob over the item size limit, the loss of items — stops the sync before anything
+ * local changes.
+ */
+
+/** The top-level names of a store: axme.yaml, safety/ and one folder per kind of item. */
+const TOP_LEVEL = new Set([CONFIG_PATH, RULES_PATH.split('/')[0]!, ...Object.values(SPECS).map((s) => s.dir)]);
+
+/** Why one path component of a tree entry is not one git would check out, or null. */
+function componentProblem(name: string): string | null {
+  if (name === '') return 'an empty name (an absolute path or a doubled "/")';
+  if (name === '.' || name === '..') return `a "${name}" component`;
+  if (name.toLowerCase() === '.git') return 'a ".git" component';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'a control character in its name';
+  return null;
+}
+
+/** One entry of the remote tree and why it is refused. */
+export interface RefusedEntry {
+  path: string;
+  reason: string;
+}
+
+/**
+ * Refuses (CORRUPT, nothing changed) a remote tree holding an entry no axme store holds: a path
+ * with `.`, `..`, `.git`, an empty name or a control character; a symbolic link or a submodule;
+ * a file over the size limit of one item (LIMITS.fileBytes); a top-level file or folder that is
+ * not axme's. An entry the local store holds already, the same, is not refused again. Read
+ * from the tree listing alone: no blob of the remote is read before this passes.
+ */
+export async function checkRemoteTree(kb: KnowledgeBase, label: string, tip: string, local: Snapshot | null): Promise<void> {
+  const r = await kb.repo.git(['ls-tree', '-r', '-l', '-z', '--full-tree', tip]);
+  const refused: RefusedEntry[] = [];
+  const localTop = new Set([...(local?.files.keys() ?? [])].map((p) => p.split('/')[0]));
+  for (const line of r.stdout.toString('utf8').split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, oid, size] = line.slice(0, tab).split(/\s+/);
+    const path = line.slice(tab + 1);
+    const same = local?.files.get(path)?.oid === oid;
+    if (same) continue;
+    const parts = path.split('/');
+    const bad = parts.map(componentProblem).find((p) => p !== null);
+    if (bad) refused.push({ path, reason: `${bad}: not a path git checks out` });
+    else if (type !== 'blob') refused.push({ path, reason: `a ${type === 'commit' ? 'submodule' : type} entry, not a file` });
+    else if (mode === '120000') refused.push({ path, reason: 'a symbolic link, not a file' });
+    else if (Number(size) > LIMITS.fileBytes) refused.push({ path, reason: `${formatSize(Number(size))}, over the ${formatSize(LIMITS.fileBytes)} limit of one file` });
+    else if (!TOP_LEVEL.has(parts[0]!) && !localTop.has(parts[0]!)) refused.push({ path, reason: `not a file or folder of an axme store (${[...TOP_LEVEL].join(', ')})` });
+  }
+  if (!refused.length) return;
+  const list = refused.slice(0, 10).map((e) => `${JSON.stringify(e.path)}: ${e.reason}`).join('; ');
+  throw new AxmeError(
+    'CORRUPT',
+    `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} no axme store holds — ${list}${refused.length > 10 ? '; ...' : ''}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
+    { remote: label, refused },
+  );
+}
+
+/** Whether removing `path` loses knowledge: every item but handoffs (which each close prunes to the newest few), the settings and the rules. */
+function counted(path: string): boolean {
+  if (path === CONFIG_PATH || path === RULES_PATH) return true;
+  const c = classifyPath(path);
+  return c.type === 'item' && c.spec.kind !== 'handoff';
+}
+
+/** The paths the local store holds that taking the remote would remove: `next` is the remote's snapshot (a fast-forward) or the merge's changes (null removes). */
+export function removedBy(local: Snapshot, next: Snapshot | Map<string, Buffer | null>): string[] {
+  if (next instanceof Map) return [...next].filter(([p, b]) => b === null && local.files.has(p) && counted(p)).map(([p]) => p).sort();
+  return [...local.files.keys()].filter((p) => !next.files.has(p) && counted(p)).sort();
+}
+
+/** The text of the question a held removal asks: the same for every hold from one remote, so it is asked once while open. */
+const heldQuestion = (label: string) => `Sync held ${label}'s knowledge: it removes items this store has. Take the removal, or keep the items?`;
+
+/**
+ * Stops the sync (WRONG_STATE) before a remote change that removes items lands: axme never
+ * deletes an item in normal use (it supersedes, revokes, archives), so a removal is a mistake or
+ * an attack until a person says otherwise. The only local change is an open question (asked
+ * once per remote while open) naming what would go; nothing is taken or pushed.
+ */
+export async function holdRemovals(kb: KnowledgeBase, label: string, remote: string, tip: string, removed: string[]): Promise<never> {
+  const shown = removed.slice(0, 20).join(', ') + (removed.length > 20 ? `, and ${removed.length - 20} more` : '');
+  const take = `axme sync ${remote} --accept-removals`;
+  let asked = '';
+  try {
+    const q = await askQuestion(kb, {
+      question: heldQuestion(label),
+      context: `At ${label}'s commit ${tip}, ${removed.length} item${removed.length === 1 ? ' is' : 's are'} removed: ${shown}. Nothing was taken or pushed. See the change with \`git diff --stat ${kb.ref} ${tip}\`. To take it: \`${take}\`. To keep the items: restore them where they were removed, then sync. Answer this question once it is settled.`,
+    });
+    asked = ` Asked in ${q.item.id} (${q.path}).`;
+  } catch (err) {
+    asked = ` (The question could not be recorded: ${(err as Error).message.split('\n')[0]}.)`;
+  }
+  throw new AxmeError(
+    'WRONG_STATE',
+    `holding ${label}'s knowledge (${tip.slice(0, 12)}): it removes ${removed.length} item${removed.length === 1 ? '' : 's'} this store has — ${shown}. axme never deletes items in normal use, so nothing was taken or pushed.${asked} See the change with \`git diff --stat ${kb.ref} ${tip.slice(0, 12)}\`; to take the removal run \`${take}\`; to keep the items, restore them on ${remote} and sync again.`,
+    { remote, removed, tip },
+  );
+}
+
+/** After removals were taken on purpose (--accept-removals): answers the open question a held sync from `label` asked. */
+export async function settleHeldRemovals(kb: KnowledgeBase, label: string, removed: string[]): Promise<void> {
+  const text = heldQuestion(label);
+  const open = (await readState(kb)).items.question.find((q) => q.status === 'open' && q.question === text);
+  if (open) await answerQuestion(kb, { question_id: open.id, answer: `Taken with axme sync --accept-removals (${kb.now().toISOString().slice(0, 10)}): ${removed.length} item${removed.length === 1 ? '' : 's'} removed.` });
+}
