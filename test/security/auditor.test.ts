@@ -12,7 +12,7 @@ import { readState } from '../../src/knowledge/core/state.ts';
 import { AuditAnswer } from '../../src/model/audit.ts';
 import { cleanEnv, tempRepo } from '../helpers.ts';
 
-test('a steered audit answer cannot loosen the guard or bind every agent: those become questions, the rest is written', async () => {
+test('security: a steered audit answer cannot loosen the guard or bind every agent: those become questions, the rest is written', async () => {
   const { dir, cleanup } = tempRepo({ commit: true });
   const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), actor: 'auditor', session: 'claude-code-audited' });
   try {

@@ -22,7 +22,7 @@ auditor:
   timeout_ms: 60000
 `;
 
-test('a pushed axme.yaml cannot choose where the transcript goes, which key is sent or which program runs: the auditor takes those from this machine only', async () => {
+test('security: a pushed axme.yaml cannot choose where the transcript goes, which key is sent or which program runs: the auditor takes those from this machine only', async () => {
   const { dir, cleanup } = tempRepo();
   const home = join(dir, '.home');
   const env = cleanEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GITHUB_TOKEN: 'ghp_canary' });
