@@ -1,7 +1,9 @@
-import { HOOK_PROTOCOLS } from '../hooks/protocols.ts';
 import { processHookIO } from '../hooks/io.ts';
 import { runHook } from '../hooks/run.ts';
-import type { HookClientName } from '../model/hook-names.ts';
+import { hookProtocol, type HookClientId } from '../setup/clients/hook-registry.ts';
+
+/** Whether axme speaks the hook protocol of `--client <name>` (the launcher hands anything else to the full CLI, which says so). */
+export { isHookClient } from '../setup/clients/hook-registry.ts';
 
 /**
  * `axme hook <event> [--client <name>]` in a process of its own: the hooks and the safety engine,
@@ -17,7 +19,7 @@ export interface HookProcess {
 }
 
 /** Runs the hook and exits with its code: pending handles (a git child, a socket) must not keep the harness waiting. */
-export async function hookMain(event: string, client: HookClientName, p: HookProcess): Promise<never> {
+export async function hookMain(event: string, client: HookClientId, p: HookProcess): Promise<never> {
   let code: number;
   try {
     const io = processHookIO({
@@ -37,7 +39,7 @@ export async function hookMain(event: string, client: HookClientName, p: HookPro
   } catch (err) {
     // runHook answers every failure itself; this is the last guard: never leave a call unanswered
     const msg = `axme hook ${event}: internal error: ${(err as Error)?.message ?? String(err)}`;
-    if (event === 'pre-tool-use') p.writeAll(1, HOOK_PROTOCOLS[client].deny(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
+    if (event === 'pre-tool-use') p.writeAll(1, hookProtocol(client).deny(`${msg}; the call was denied to stay safe. Run \`axme doctor\``));
     else p.writeAll(2, `${msg}\n`);
     code = event === 'pre-tool-use' ? 0 : 1;
   }

@@ -1,5 +1,5 @@
 import { readFileSync, writeSync } from 'node:fs';
-import { GIT_HOOK_NAMES, HOOK_CLIENT_NAMES, type HookClientName } from '../model/hook-names.ts';
+import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 
 /**
  * The `axme` executable, built as CommonJS (dist/axme.cjs). `axme hook <event>` and `axme
@@ -42,13 +42,15 @@ function writeAll(fd: number, text: string): void {
 
 /**
  * The client of `axme hook <event> [--client <name>]` from the words after the event: Claude
- * Code's when none is given, undefined for anything else (the full CLI then explains it; an
- * unknown client's safety hook exits 2 there, which every client takes as "blocked").
+ * Code's when none is given, undefined for any other words (the full CLI then explains them).
+ * Whether axme speaks that client's protocol is the hook bundle's to say (its adapters'
+ * registry): a name it does not know goes to the full CLI too, where an unknown client's safety
+ * hook exits 2, which every client takes as "blocked".
  */
-function hookClient(rest: string[]): HookClientName | undefined {
+function hookClient(rest: string[]): string | undefined {
   if (!rest.length) return 'claude-code';
   const name = rest.length === 2 && rest[0] === '--client' ? rest[1] : rest.length === 1 && rest[0]!.startsWith('--client=') ? rest[0]!.slice('--client='.length) : undefined;
-  return (HOOK_CLIENT_NAMES as readonly string[]).includes(name ?? '') ? (name as HookClientName) : undefined;
+  return name || undefined;
 }
 
 const args = process.argv.slice(2);
@@ -62,16 +64,18 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
 } else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
   const event = args[1]!;
   const client = hookClient(args.slice(2))!;
+  let hook: typeof import('./hook-main.ts') | undefined;
   try {
     // the hooks and the safety engine: dist/hook.cjs, compiled from its code cache (cli-loader.ts)
-    const { hookMain } = (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadHook(__dirname, process.env);
-    void hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK) });
+    hook = (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadHook(__dirname, process.env);
   } catch (err) {
     // the hook code itself could not be loaded: a broken install. Exit 2 blocks the call in every
     // client (pre-tool-use fails closed); the other hooks report it and do nothing
     writeAll(2, `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`);
     process.exit(event === 'pre-tool-use' ? 2 : 1);
   }
+  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK) });
+  else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 } else {
   (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 }

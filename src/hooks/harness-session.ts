@@ -1,16 +1,16 @@
 import { processStart } from '../session/owner.ts';
 import { isMapped, mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
 import type { HookIO } from './io.ts';
-import { checkedSessionId, type HookPayload } from './payload.ts';
+import { checkedSessionId, type HookPayload } from '../setup/clients/hook-payload.ts';
 
 /** The axme session already mapped to the client's session, or null (nothing is created). */
 export function knownHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {
-  return mappedSession(commonDir, io.protocol.harness, checkedSessionId(p.session_id));
+  return mappedSession(commonDir, io.client, checkedSessionId(p.session_id));
 }
 
 /** Opens the axme session of the client's session unless it is mapped already (one stat when it is). */
 export function ensureHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): void {
-  if (!isMapped(commonDir, io.protocol.harness, p.session_id)) harnessSession(io, p, commonDir);
+  if (!isMapped(commonDir, io.client, p.session_id)) harnessSession(io, p, commonDir);
 }
 
 /**
@@ -20,7 +20,7 @@ export function ensureHarnessSession(io: HookIO, p: HookPayload & { session_id: 
  * and cost one small file read when the session is mapped.
  */
 export function harnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string, opts: { renew?: boolean } = {}): SessionMeta {
-  return sessionForHarness(commonDir, io.protocol.harness, checkedSessionId(p.session_id), {
+  return sessionForHarness(commonDir, io.client, checkedSessionId(p.session_id), {
     renew: opts.renew ?? false,
     cwd: p.cwd ?? io.cwd,
     transcriptPath: p.transcript_path,

@@ -1,13 +1,15 @@
 import { homedir } from 'node:os';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
 import { harnessOf } from '../session/owner.ts';
-import type { HookClientName } from '../model/hook-names.ts';
-import { HOOK_PROTOCOLS, type HookProtocol } from './protocols.ts';
+import { hookProtocol, type HookClientId } from '../setup/clients/hook-registry.ts';
+import type { HookProtocol } from '../setup/clients/hook-protocol.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
   /** the JSON payload the harness wrote to stdin */
   stdin: string;
+  /** the client whose hook this is: its sessions are mapped under its name */
+  client: HookClientId;
   /** the client's hook protocol: how its payload reads and how it is answered */
   protocol: HookProtocol;
   /** the folder this axme's code runs from (guarded: the agent may not change what checks it); null when unknown */
@@ -34,13 +36,14 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientName; installDir?: string | null }): HookIO {
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientId; installDir?: string | null }): HookIO {
   const fixed = opts.env.AXME_NOW;
-  const { client, installDir, ...rest } = opts;
+  const { client = 'claude-code', installDir, ...rest } = opts;
   return {
     ...rest,
     installDir: installDir ?? null,
-    protocol: HOOK_PROTOCOLS[client ?? 'claude-code'],
+    client,
+    protocol: hookProtocol(client),
     home: opts.env.HOME || homedir(),
     now: () => (fixed ? new Date(fixed) : new Date()),
     // the harness itself, not the shell it runs hook commands in: git hooks find the session by it

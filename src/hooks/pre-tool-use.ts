@@ -4,20 +4,24 @@ import { branchAt, locateRepo } from '../knowledge/core/location.ts';
 import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
 import type { HookIO } from './io.ts';
+import { axmeGitHooksPath } from './git-hooks-path.ts';
 import { ensureHarnessSession } from './harness-session.ts';
-import type { HookPayload } from './payload.ts';
-import { readPayload } from './protocols.ts';
+import type { HookPayload } from '../setup/clients/hook-payload.ts';
+import { readPayload } from '../setup/clients/hook-registry.ts';
+import { recordEdits } from './record-edits.ts';
 
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
  * beforeShellExecution / beforeReadFile / beforeMCPExecution): checks what the call does against
  * the policy in force and answers in the client's protocol — a deny that says why, or the
- * client's "no opinion", never an allow that would skip the client's own approval.
+ * client's "no opinion" (with the call's input changed where the client's adapter asks:
+ * Gemini CLI's git hooks), never an allow that would skip the client's own approval. The edits of
+ * a call let through are recorded here when the client reports them in no after-tool event (Codex).
  */
 export async function preToolUse(io: HookIO): Promise<void> {
   const p = readPayload(io.stdin, io.protocol);
   if (!p.calls.length) {
-    io.stdout(io.protocol.deny(`axme could not check this call: the hook input names no tool_name (${io.protocol.client}, event ${p.hook_event_name ?? 'unnamed'}). Is the hook registered for the events before a tool call?`));
+    io.stdout(io.protocol.deny(`axme could not check this call: the hook input names no tool_name (${io.client}, event ${p.hook_event_name ?? 'unnamed'}). Is the hook registered for the events before a tool call?`));
     return;
   }
   const cwd = p.cwd ?? io.cwd;
@@ -61,10 +65,27 @@ export async function preToolUse(io: HookIO): Promise<void> {
     }
     if (verdict.decision === 'ask') asked ??= verdict.reason;
   }
-  io.stdout(denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : io.protocol.pass);
+  io.stdout(denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : await passAnswer(io, p));
   // the session's store: the repository's, or in a workspace folder the workspace store
   const sessions = loc?.commonDir ?? workspace?.gitDir;
   if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);
+  if (denied === null && io.protocol.recordsEditsBefore) recordEditsBefore(io, p);
+}
+
+/** The client's "no objection" to `p`, with its input changed where its adapter asks (facts looked up only then). */
+async function passAnswer(io: HookIO, p: HookPayload): Promise<string> {
+  if (!io.protocol.passChanged) return io.protocol.pass;
+  const askGit = async (dir: string) => (await io.loadStoreWork()).gitHooksPath(dir, io.env);
+  return (await io.protocol.passChanged(p, { axmeGitHooksPath: (dir) => axmeGitHooksPath(dir, io.env, askGit) })) ?? io.protocol.pass;
+}
+
+/** The files a call let through will edit, recorded now: its client reports them in no after-tool event. Never changes the verdict. */
+function recordEditsBefore(io: HookIO, p: HookPayload): void {
+  try {
+    recordEdits(io, p);
+  } catch (err) {
+    io.stderr(`axme: could not record the files of this call (${(err as Error).message})\n`);
+  }
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 import type { HookIO } from './io.ts';
-import { PayloadError } from './payload.ts';
+import { PayloadError } from '../setup/clients/hook-payload.ts';
 import { postToolUse } from './post-tool-use.ts';
 import { preToolUse } from './pre-tool-use.ts';
 import { sessionEnd } from './session-end.ts';
 import { sessionStart } from './session-start.ts';
 
-/** `axme hook <event> [--client <name>]`: the hook events axme answers, in every client's protocol (protocols.ts). */
+/** `axme hook <event> [--client <name>]`: the hook events axme answers, in every client's protocol (setup/clients/<client>.hook.ts). */
 export const HOOK_EVENTS = {
   'pre-tool-use': preToolUse,
   'post-tool-use': postToolUse,

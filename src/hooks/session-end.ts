@@ -2,7 +2,7 @@ import { recordEvent } from '../session/sessions.ts';
 import { knownHarnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
-import { readPayload } from './protocols.ts';
+import { readPayload } from '../setup/clients/hook-registry.ts';
 
 /**
  * SessionEnd: marks the harness session's axme session as ended (why, and when); with
@@ -20,7 +20,7 @@ export async function sessionEnd(io: HookIO): Promise<void> {
   // (loaded from the hooks' store-work chunk: the launcher, which every tool call starts, stays small)
   const work = await io.loadStoreWork();
   // autoMemory: sync — Claude Code's auto memory in and out (bounded; a problem is one line on stderr)
-  if (io.protocol.client === 'claude-code') {
+  if (io.client === 'claude-code') {
     const problem = await work.autoMemoryAtSessionEnd(loc, io.env, p.cwd ?? io.cwd, p.transcript_path);
     if (problem) io.stderr(`${problem}\n`);
   }

@@ -1,7 +1,7 @@
 import { harnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
-import { readPayload } from './protocols.ts';
+import { readPayload } from '../setup/clients/hook-registry.ts';
 
 /** Claude Code keeps hook context short; the rest is one axme_context call away. */
 export const SESSION_START_BUDGET = 9_000;

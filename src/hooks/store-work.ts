@@ -2,6 +2,7 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
@@ -165,4 +166,17 @@ export async function autoMemoryAtSessionEnd(loc: RepoLocation, env: NodeJS.Proc
     if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return null;
     return `axme: the auto memory sync failed: ${String((err as Error)?.message ?? err).split('\n')[0]}; run \`axme import auto-memory\` and \`axme export auto-memory\` to see why`;
   }
+}
+
+/**
+ * The folder git runs the hooks of the repository around `dir` from (`git rev-parse --git-path
+ * hooks`, absolute), as git reads its settings without the overrides a client put in `env`
+ * (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_<n>`, …); null outside a repository. For what the config
+ * reader of git-hooks-path.ts does not follow.
+ */
+export async function gitHooksPath(dir: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !/^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+|PARAMETERS)$/.test(k)));
+  const r = spawnSync('git', ['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: dir, env: clean, encoding: 'utf8', timeout: 5_000 });
+  const path = r.status === 0 ? r.stdout.trim() : '';
+  return path || null;
 }

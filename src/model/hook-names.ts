@@ -2,9 +2,10 @@
 export const HOOK_EVENT_NAMES = ['pre-tool-use', 'post-tool-use', 'session-start', 'session-end'] as const;
 /** The git hooks axme installs and answers (`axme git-hook <name>`). */
 export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-rewrite'] as const;
+/** What marks a git hook file (or a line of a husky one) as axme's. */
+export const GIT_HOOK_MARK = '# axme-hook';
 /**
- * The agent clients whose hook protocol axme speaks (`axme hook <event> --client <name>`):
- * each sends its own payload and reads its own answer (src/hooks/protocols.ts).
+ * A client's `--client` name, as the files that start a hook hold it. Which names axme speaks is
+ * the adapters' registry's (src/setup/clients/hook-registry.ts: HOOK_CLIENT_NAMES, HookClientId).
  */
-export const HOOK_CLIENT_NAMES = ['claude-code', 'codex', 'cursor', 'gemini'] as const;
-export type HookClientName = (typeof HOOK_CLIENT_NAMES)[number];
+export type HookClientName = string;

@@ -3,28 +3,24 @@ import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
 import { locateRepo } from '../store/locate.ts';
-import { hookCommand, isPortableAxme, mcpServerEntry } from './launch.ts';
+import { hookCommand, isPortableAxme } from './launch.ts';
+import { claudeCode } from './clients/claude-code.ts';
 import { serverEntry, type RemoteServer } from './clients/remote.ts';
 import { mergeJsonServer } from './clients/json-mcp.ts';
 import { isObject, readJsonFile, readTextFile, renderJson, type Json } from './json-file.ts';
-
-export { readJsonFile };
 import { claudeSettings } from './paths.ts';
 
+export { readJsonFile };
+
 /**
- * The files that connect Claude Code to axme in a project: hook entries in
- * `.claude/settings.json`, the MCP server in `.mcp.json`, and a short section in `CLAUDE.md`.
- * Each is merged into what is there — the user's own hooks, servers and text are kept — and
- * writing twice changes nothing.
+ * The files that connect Claude Code, the default client, to axme in a project (what its adapter,
+ * clients/claude-code.ts, names): hook entries in `.claude/settings.json`, the MCP server in
+ * `.mcp.json`, and a short section in `CLAUDE.md`. Each is merged into what is there — the user's
+ * own hooks, servers and text are kept — and writing twice changes nothing.
  */
 
 /** The Claude Code events axme hooks into, with the tools they match and their time limits. */
-export const HOOK_ENTRIES = [
-  { event: 'PreToolUse', hook: 'pre-tool-use', matcher: null, timeout: 10 },
-  { event: 'PostToolUse', hook: 'post-tool-use', matcher: 'Edit|Write|MultiEdit|NotebookEdit', timeout: 10 },
-  { event: 'SessionStart', hook: 'session-start', matcher: null, timeout: 30 },
-  { event: 'SessionEnd', hook: 'session-end', matcher: null, timeout: 10 },
-] as const;
+const CLAUDE_HOOKS = claudeCode.hooks;
 
 // axme's hook commands of earlier versions: the program is `axme` or `…/axme.cjs` (quoted or not), then `hook <event>`
 const AXME_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(pre-tool-use|post-tool-use|session-start|session-end)(?:\s*$|\s+\|\|)/;
@@ -56,7 +52,7 @@ export function mergeClaudeSettings(settings: Json, path = '.claude/settings.jso
   // a value of the wrong shape is the user's to fix: replacing it would lose what they meant
   if (settings.hooks !== undefined && !isObject(settings.hooks)) throw shapeError(path, '"hooks" must be an object of events');
   const hooks = isObject(settings.hooks) ? { ...settings.hooks } : {};
-  for (const entry of HOOK_ENTRIES) {
+  for (const entry of CLAUDE_HOOKS.events) {
     if (hooks[entry.event] !== undefined && !Array.isArray(hooks[entry.event])) throw shapeError(path, `"hooks.${entry.event}" must be a list`);
     const groups = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as HookGroup[]) : [];
     let at = -1;
@@ -71,8 +67,7 @@ export function mergeClaudeSettings(settings: Json, path = '.claude/settings.jso
       // ours goes where the old one was (after the foreign hooks that shared its group)
       if (foreign.length !== g.hooks.length && at < 0) at = kept.length;
     }
-    const command = hookCommand(entry.hook);
-    const ours: HookGroup = { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command, timeout: entry.timeout }] };
+    const ours = CLAUDE_HOOKS.layout.entry(hookCommand(entry.hook), entry) as unknown as HookGroup;
     kept.splice(at < 0 ? kept.length : at, 0, ours);
     hooks[entry.event] = kept;
   }
@@ -153,14 +148,14 @@ export interface AgentFilesPlan {
  */
 export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?: RemoteServer): AgentFilesPlan {
   const { shared: settingsPath, local: localPath } = claudeSettings(root);
-  const mcpPath = join(root, '.mcp.json');
-  const mdPath = join(root, 'CLAUDE.md');
+  const mcpPath = join(root, claudeCode.mcp.file);
+  const mdPath = join(root, claudeCode.instructions.file);
   const settings = readJsonFile(settingsPath);
   const mcp = readJsonFile(mcpPath);
   const md = readTextFile(mdPath);
   const files: AgentFilesPlan['files'] = [
     { path: settingsPath, previous: settings, text: renderJson(mergeClaudeSettings(settings?.value ?? {}, settingsPath), settings?.text) },
-    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, { kind: 'json', key: 'mcpServers' }, serverEntry('claude-code', mcpServerEntry(), remote), mcpPath) },
+    { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, claudeCode.mcp.format, serverEntry(claudeCode.mcp, remote), mcpPath) },
     { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
   ];
   if (local) {

@@ -7,7 +7,9 @@ import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
-import { HOOK_ENTRIES, isAxmeHookCommand, readJsonFile } from './agent-files.ts';
+import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
+import type { DoctorCheck } from './clients/adapter.ts';
+import { claudeCode } from './clients/claude-code.ts';
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
 import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
@@ -15,13 +17,8 @@ import { clientHookChecks } from './doctor-clients.ts';
 import { remoteOf } from './clients/remote.ts';
 import { sessionRows } from '../session/list.ts';
 
-export interface Check {
-  name: string;
-  status: 'ok' | 'missing' | 'problem';
-  detail: string;
-  /** what to run or change when the status is not ok */
-  fix?: string;
-}
+/** One line of `axme doctor`. */
+export type Check = DoctorCheck;
 
 export interface DoctorReport {
   ok: boolean;
@@ -155,7 +152,7 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
   }
   const hooks = (settings.value.hooks ?? {}) as Record<string, Array<{ matcher?: string; hooks?: Array<{ command?: string }> }>>;
   let preCommand: string | null = null;
-  for (const e of HOOK_ENTRIES) {
+  for (const e of claudeCode.hooks.events) {
     const groups = Array.isArray(hooks[e.event]) ? hooks[e.event]! : [];
     const group = groups.find((g) => Array.isArray(g?.hooks) && g.hooks.some((h) => isAxmeHookCommand(h?.command)));
     const name = `hook ${e.event}`;
@@ -175,25 +172,14 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
 
 /** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
 function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check {
-  const run = (cmd: string) => {
-    // no session_id: a check changes nothing, so the hook opens no session for it
-    const payload = JSON.stringify({ transcript_path: '', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd } });
-    return spawnSync('/bin/sh', ['-c', command], { input: payload, cwd: root, env, timeout: 15_000, encoding: 'utf8' });
-  };
+  const run = (cmd: string) => spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(claudeCode.probe.shellPayload(root, cmd)), cwd: root, env, timeout: 15_000, encoding: 'utf8' });
   const denied = run('rm -rf /');
-  const decision = (() => {
-    try {
-      return (JSON.parse(denied.stdout) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
-    } catch {
-      return undefined;
-    }
-  })();
-  if (decision !== 'deny') {
+  if (claudeCode.probe.decision(denied.stdout) !== 'deny') {
     const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${JSON.stringify(denied.stdout.slice(0, 200))}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
     return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command did not deny \`rm -rf /\` (${why})`, fix: 'check that the command in .claude/settings.json runs from a shell; axme init rewrites it' };
   }
   const allowed = run('git status');
-  if (allowed.stdout.trim() !== '') return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
+  if (claudeCode.probe.decision(allowed.stdout) !== 'pass') return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
   return { name: 'hook runs', status: 'ok', detail: 'pre-tool-use denies `rm -rf /` and allows `git status`' };
 }
 
@@ -213,7 +199,7 @@ async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Chec
 }
 
 function mcpCheck(root: string, found: string, env: NodeJS.ProcessEnv): Check {
-  const path = join(root, '.mcp.json');
+  const path = join(root, claudeCode.mcp.file);
   try {
     const mcp = readJsonFile(path);
     const server = (mcp?.value.mcpServers as Record<string, { command?: string; args?: string[] }> | undefined)?.axme;
@@ -241,7 +227,7 @@ function mcpCheck(root: string, found: string, env: NodeJS.ProcessEnv): Check {
 }
 
 function claudeMdCheck(root: string): Check {
-  const path = join(root, 'CLAUDE.md');
+  const path = join(root, claudeCode.instructions.file);
   let text = '';
   try {
     text = readFileSync(path, 'utf8');

@@ -1,27 +1,22 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { RepoLocation } from '../store/locate.ts';
+import { CLAUDE_LOCAL_SETTINGS, CLAUDE_SETTINGS } from './clients/claude-code.hook.ts';
+import { clientGuardedFiles } from './clients/hook-registry.ts';
 
 /** Claude Code's project settings: the shared file axme writes hooks into, and the personal one. */
 export function claudeSettings(root: string): { shared: string; local: string } {
-  return { shared: join(root, '.claude', 'settings.json'), local: join(root, '.claude', 'settings.local.json') };
+  return { shared: join(root, CLAUDE_SETTINGS), local: join(root, CLAUDE_LOCAL_SETTINGS) };
 }
 
 /**
- * The files of the other clients that install (or can switch off) their hooks, from a project's
- * top or from the home folder: Cursor's hooks.json, Codex's hooks.json and config.toml (inline
- * hooks, `[features] hooks`), Gemini CLI's settings.json (its `hooks`, and `hooks.disabled`).
- */
-const CLIENT_HOOK_FILES = [['.cursor', 'hooks.json'], ['.codex', 'hooks.json'], ['.codex', 'config.toml'], ['.gemini', 'settings.json']] as const;
-
-/**
  * What binds an agent and must not be changed by it: axme's machine-local state (policy cache,
- * sessions), the git hooks folders, husky's folder, the settings that install the agents' hooks —
- * Claude Code's and the other clients' (in the project and in the home folder) — and, when given,
- * the folder axme runs from and its code cache.
+ * sessions), the git hooks folders, husky's folder, every client's files that install axme's
+ * hooks or server (its hook file, its MCP and config files: each adapter's `guarded`, in the
+ * project and in the home folder) — and, when given, the folder axme runs from and its code cache.
  */
 export function guardedPaths(loc: RepoLocation | null, home: string, self: { installDir?: string | null; env?: NodeJS.ProcessEnv } = {}): string[] {
-  const out = [join(home, '.claude', 'settings.json'), ...CLIENT_HOOK_FILES.map((f) => join(home, ...f))];
+  const out = clientGuardedFiles(loc?.worktree ?? null, home);
   // axme's own running code and its code cache: changing either would change what checks the agent
   if (self.installDir) out.push(self.installDir);
   if (self.env) {
@@ -33,10 +28,7 @@ export function guardedPaths(loc: RepoLocation | null, home: string, self: { ins
     }
   }
   if (loc) out.push(join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks'));
-  if (loc?.worktree) {
-    const s = claudeSettings(loc.worktree);
-    out.push(join(loc.worktree, '.husky'), s.shared, s.local, ...CLIENT_HOOK_FILES.map((f) => join(loc.worktree!, ...f)));
-  }
+  if (loc?.worktree) out.push(join(loc.worktree, '.husky'));
   return out;
 }
 

@@ -51,7 +51,16 @@ const codexPreToolUse = z
   })
   .strict();
 const sessionStartContext = z.object({ hookSpecificOutput: z.object({ hookEventName: z.literal('SessionStart'), additionalContext: z.string() }).strict() }).strict();
-const geminiBeforeTool = z.object({ decision: z.enum(['allow', 'deny', 'block', 'ask', 'approve']).optional(), reason: z.string().optional(), systemMessage: z.string().optional(), continue: z.boolean().optional() }).strict();
+const geminiBeforeTool = z
+  .object({
+    decision: z.enum(['allow', 'deny', 'block', 'ask', 'approve']).optional(),
+    reason: z.string().optional(),
+    systemMessage: z.string().optional(),
+    continue: z.boolean().optional(),
+    // the call's input, changed (getModifiedToolInput): git hooks back on for a shell command
+    hookSpecificOutput: z.object({ hookEventName: z.literal('BeforeTool'), tool_input: z.record(z.string(), z.unknown()) }).strict().optional(),
+  })
+  .strict();
 
 interface Run {
   status: number | null;
@@ -231,6 +240,16 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(cursorMcp('axme_update_safety', { action: 'add', rule: 'bash_deny', value: 'make deploy' }).decision, 'pass');
     const gem = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'mcp__axme__axme_update_safety', TOOL_INPUT: { action: 'remove', rule: 'bash_deny', value: 'npm publish' } })));
     assert.equal(gem.decision, 'deny');
+    // Gemini CLI 0.61 names an MCP tool mcp_<server>_<tool> (one underscore each), with mcp_context beside it
+    const gemini061 = (tool: string, input: Record<string, unknown>, mcp?: Record<string, unknown>) =>
+      decide('gemini', run('gemini', 'pre-tool-use', JSON.stringify({ ...JSON.parse(payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })), ...(mcp ? { mcp_context: mcp } : {}) })));
+    const remove = { action: 'remove', rule_type: 'bash_deny', value: 'npm publish' };
+    const context = { server_name: 'axme', tool_name: 'axme_update_safety', command: 'sh', args: ['-c', 'axme serve'] };
+    assert.equal(gemini061('mcp_axme_axme_update_safety', remove, context).decision, 'deny', 'named by mcp_context');
+    assert.equal(gemini061('mcp_axme_axme_update_safety', remove).decision, 'deny', 'named by the single-underscore form alone');
+    assert.match(gemini061('mcp_axme_axme_update_safety', remove).reason, /for the user/);
+    assert.equal(gemini061('mcp_axme_axme_update_safety', { action: 'add', rule_type: 'bash_deny', value: 'make deploy' }, context).decision, 'pass', 'tightening is fine');
+    assert.equal(gemini061('mcp_github_create_issue', { title: 'x' }, { server_name: 'github', tool_name: 'create_issue' }).decision, 'pass', 'another server\'s tool');
   });
 
   test('input a client did not send is denied with the reason, in that client\'s words', () => {
@@ -266,8 +285,17 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     };
     let r = run('cursor', 'post-tool-use', payload(fixture('cursor'), 'afterFileEdit', { ROOT: dir, FILE: join(dir, 'src', 'cursor.ts') }));
     assert.equal(r.status, 0, r.stderr);
-    r = run('codex', 'post-tool-use', payload(fixture('codex'), 'PostToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: '*** Begin Patch\n*** Update File: src/codex.ts\n@@\n-a\n+b\n*** End Patch\n' } }));
+    // Codex sends no PostToolUse for apply_patch: its files are recorded when PreToolUse lets it through
+    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: '*** Begin Patch\n*** Update File: src/codex.ts\n@@\n-a\n+b\n*** End Patch\n' } }));
     assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, '', 'let through');
+    // as Codex 0.169 runs it: its shell tool (`Bash`) with the patch in a heredoc
+    const heredoc = (file: string) => ({ command: `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${file}\n+x\n*** End Patch\nEOF\n` });
+    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('src/heredoc.ts') }));
+    assert.equal(r.stdout, '', r.stderr);
+    // a patch that is denied edits nothing: nothing recorded
+    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
+    assert.match(r.stdout, /"permissionDecision":"deny"/);
     r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }));
     assert.equal(r.status, 0, r.stderr);
     // a shell call is no file edit
@@ -275,25 +303,39 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(r.status, 0, r.stderr);
     const seen = files();
     assert.deepEqual(seen.cursor, ['src/cursor.ts']);
-    assert.deepEqual(seen.codex, ['src/codex.ts']);
+    // every patch let through is recorded (the earlier tests' too: one Codex session); a denied one's files are not
+    for (const f of ['src/codex.ts', 'src/heredoc.ts']) assert.ok(seen.codex!.includes(f), f);
+    for (const f of ['certs/server.pem', '.env', 'ok.txt']) assert.ok(!seen.codex!.includes(f), f);
     assert.deepEqual(seen.gemini, ['src/gemini.ts']);
   });
 
-  test('session start hands each client the project context in its own answer; Cursor\'s and Gemini\'s session end ends the session', async () => {
+  test('session start hands each client the project context in its own answer; Cursor\'s, Gemini\'s and Codex\'s session end ends the session', async () => {
     await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey, not Redis', '--reasoning', 'licence', '--enforce', 'required']);
     const cursor = run('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
     assert.equal(cursor.status, 0, cursor.stderr);
     assert.match(cursorSessionStart.parse(JSON.parse(cursor.stdout)).additional_context, /Use Valkey for caching/);
+    const contexts: Record<string, string> = {};
     for (const client of ['codex', 'gemini'] as const) {
       const r = run(client, 'session-start', payload(fixture(client), 'SessionStart', { ROOT: dir }));
       assert.equal(r.status, 0, r.stderr);
-      assert.match(sessionStartContext.parse(JSON.parse(r.stdout)).hookSpecificOutput.additionalContext, /Use Valkey for caching/, client);
+      contexts[client] = sessionStartContext.parse(JSON.parse(r.stdout)).hookSpecificOutput.additionalContext;
+      assert.match(contexts[client]!, /Use Valkey for caching/, client);
     }
+    // Gemini CLI HTML-escapes < and > in a hook's context (the model would read pr=&lt;N|none&gt;): look-alikes instead
+    assert.match(contexts.codex!, /[<>]/, 'the context has angle brackets to begin with');
+    assert.doesNotMatch(contexts.gemini!, /[<>]/);
+    const withoutSession = (text: string) => text.replace(/\(axme session [^)]*\)/, '');
+    assert.equal(withoutSession(contexts.gemini!), withoutSession(contexts.codex!).replace(/</g, '\u2039').replace(/>/g, '\u203a'));
+    assert.match(contexts.gemini!, /pr=\u2039N\|none\u203a/);
     const ended = (harness: string) => listSessions(join(dir, '.git')).find((s) => s.meta.harness === harness)?.ended?.reason;
     assert.equal(run('cursor', 'session-end', payload(fixture('cursor'), 'sessionEnd', { ROOT: dir })).status, 0);
     assert.equal(ended('cursor'), 'window_close');
     assert.equal(run('gemini', 'session-end', payload(fixture('gemini'), 'SessionEnd', { ROOT: dir })).status, 0);
     assert.equal(ended('gemini'), 'exit');
+    // Codex's SessionEnd (reason "other" under codex exec)
+    const codexEnd = { ...JSON.parse(payload(fixture('codex'), 'SessionStart', { ROOT: dir })), hook_event_name: 'SessionEnd', source: undefined, reason: 'other' };
+    assert.equal(run('codex', 'session-end', JSON.stringify(codexEnd)).status, 0);
+    assert.equal(ended('codex'), 'other');
   });
 
   test('"ask" (infrastructure destruction): Claude Code and Cursor put it to the user; Codex and Gemini CLI, which cannot ask, deny saying so', () => {
@@ -331,8 +373,15 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
 
   test('axme doctor runs each connected client\'s safety hook in its protocol, and says when a file is not today\'s', async () => {
     const { writeFileSync } = await import('node:fs');
+    // Codex runs the hooks only when it trusts the project and each hook: a Codex home that does (codex-trust.test.ts reads it all)
+    const { mkdirSync } = await import('node:fs');
+    const { axmeCodexHooks } = await import('../../src/setup/clients/codex-trust.ts');
+    const codexHome = join(dir, '.git', 'codex-home');
+    mkdirSync(codexHome, { recursive: true });
+    const trusted = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8')).map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`);
+    writeFileSync(join(codexHome, 'config.toml'), [`[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n`, ...trusted].join('\n'));
     const report = async (env: NodeJS.ProcessEnv = {}) => {
-      const r = await axme(dir, ['doctor', '--json'], { env });
+      const r = await axme(dir, ['doctor', '--json'], { env: { CODEX_HOME: codexHome, ...env } });
       return Object.fromEntries((JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>).filter((c) => ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) || (c.name.endsWith(' hooks') && !['claude hooks', 'git hooks'].includes(c.name))).map((c) => [c.name, c]));
     };
     const ok = await report();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HookIO } from '../../src/hooks/io.ts';
-import { HOOK_PROTOCOLS } from '../../src/hooks/protocols.ts';
+import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
 import { runHook } from '../../src/hooks/run.ts';
 import { readSession } from '../../src/session/sessions.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
@@ -230,7 +230,8 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
   let err = '';
   const io: HookIO = {
     stdin,
-    protocol: HOOK_PROTOCOLS['claude-code'],
+    client: 'claude-code',
+    protocol: hookProtocol('claude-code'),
     installDir: null,
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),

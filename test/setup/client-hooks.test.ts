@@ -28,11 +28,13 @@ const HOOK_CLIENTS = [
     id: 'codex',
     file: '.codex/hooks.json',
     foreign: { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }] } },
-    events: { PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', SessionStart: 'session-start' } as Record<string, string>,
+    // no PostToolUse: apply_patch, Codex's one editing tool, sends none (its files are recorded at PreToolUse)
+    events: { PreToolUse: 'pre-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end' } as Record<string, string>,
     ours: (list: any[]) => list.flatMap((g) => g.hooks.filter((h: Json) => isOurs(h.command)).map((h: Json) => ({ ...h, matcher: g.matcher }))),
     check: (event: string, h: Json) => {
       assert.equal(h.type, 'command');
-      assert.equal(h.timeout, event === 'SessionStart' ? 30 : 10);
+      // Codex cuts a SessionEnd hook off after 3 s
+      assert.equal(h.timeout, event === 'SessionStart' ? 30 : event === 'SessionEnd' ? 3 : 10);
       assert.equal(h.matcher, undefined, 'no matcher: every tool');
     },
   },

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CLIENTS } from '../../src/setup/clients/index.ts';
-import { remoteEntry, remoteOf } from '../../src/setup/clients/remote.ts';
+import { ADAPTERS, adapterOf } from '../../src/setup/clients/adapters.ts';
+import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { axme, axmeOk, tempRepo } from '../helpers.ts';
 
 /** `axme init --agent … --mcp-url … --mcp-token-env …`: clients pointed at a team's `axme serve --http`. */
@@ -54,12 +54,12 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
 });
 
 test('every client with a project MCP file has an HTTP entry, and doctor reads Claude Code\'s back as written', () => {
-  for (const c of CLIENTS.filter((c) => c.mcp)) {
-    const entry = remoteEntry(c.id, { url: URL, tokenEnv: 'T' });
+  for (const c of ADAPTERS.filter((c) => c.mcp)) {
+    const entry = c.mcp!.remote({ url: URL, tokenEnv: 'T' });
     assert.equal(entry.url ?? entry.httpUrl, URL, c.id);
   }
   for (const remote of [{ url: URL, tokenEnv: 'AXME_TOKEN' }, { url: URL, tokenEnv: null }]) {
-    const written = JSON.parse(JSON.stringify(remoteEntry('claude-code', remote))) as Record<string, unknown>;
+    const written = JSON.parse(JSON.stringify(adapterOf('claude-code').mcp!.remote(remote))) as Record<string, unknown>;
     assert.deepEqual(remoteOf(written), remote);
   }
   assert.equal(remoteOf({ command: 'sh', args: ['-c', 'axme serve'] }), null);

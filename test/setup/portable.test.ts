@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
@@ -110,6 +110,8 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
 
   test('the git hooks of a machine without axme let people commit and say how to install it', () => {
     git(dir, ['commit', '-q', '--allow-empty', '-m', 'with axme']);
+    // no axme anywhere: not on PATH, not in node_modules, and not where this clone's init recorded it (the clone's hooks came by husky)
+    rmSync(join(dir, '.git', 'axme', 'launcher'), { force: true });
     const r = spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'no axme on this machine'], { cwd: dir, env: { ...cleanEnv(), AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin', CLAUDECODE: '1' }, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\): this commit was not checked by axme/);

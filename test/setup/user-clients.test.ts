@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { applyClients, parseAgents, planClientRemoval, planClients } from '../../src/setup/clients/index.ts';
-import { userConfigPath, userServerName } from '../../src/setup/clients/user-level.ts';
+import { adapterOf } from '../../src/setup/clients/adapters.ts';
+import type { UserPlace } from '../../src/setup/clients/adapter.ts';
+import { userServerName } from '../../src/setup/clients/user-level.ts';
+
+/** Where a user-level client's file is on `ctx`'s OS (its adapter's `user.path`). */
+const userConfigPath = (client: 'windsurf' | 'claude-desktop', ctx: UserPlace) => adapterOf(client).user!.path(ctx);
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];

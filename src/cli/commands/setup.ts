@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { GIT_HOOK_NAMES, HOOK_CLIENT_NAMES, HOOK_EVENT_NAMES, type HookClientName } from '../../model/hook-names.ts';
+import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
+import { CLIENT_IDS, HOOK_CLIENT_NAMES, type HookClientId } from '../../setup/clients/hook-registry.ts';
 import { isAbsolute, relative } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO, type CliArgs } from '../io.ts';
@@ -52,7 +53,7 @@ export function setupCommands(io: CliIO) {
       describe: 'remove the git hooks axme init installed (chained hooks are restored); --agent <list>: instead remove what axme added to those clients',
       builder: (y: Argv) =>
         y
-          .option('agent', { type: 'string', describe: "remove axme's MCP server, hooks and instructions from these clients (comma-separated: claude-code, cursor, vscode, gemini, codex, windsurf, claude-desktop, all) and nothing else; the git hooks stay" })
+          .option('agent', { type: 'string', describe: `remove axme's MCP server, hooks and instructions from these clients (comma-separated: ${CLIENT_IDS.join(', ')}, all) and nothing else; the git hooks stay` })
           .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: remove this project's server (axme-<folder>) from the client's file of the user" })
           .option('dry-run', { type: 'boolean', describe: 'with --agent: print each file and the change, writing nothing' }),
       handler: async (a: CliArgs) => {
@@ -87,7 +88,7 @@ export function setupCommands(io: CliIO) {
           env: io.env,
           cwd: a.C ?? io.cwd,
           loadStoreWork: () => import('../../hooks/store-work.ts'),
-          client: a.client as HookClientName,
+          client: a.client as HookClientId,
           installDir: typeof __dirname === 'string' ? __dirname : null,
         });
         const code = await runHook(a.event as string, hookIO);

@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { actorFrom, clockFrom, note, out, printJson, SilentExit, withKb, type CliIO, type CliArgs } from '../io.ts';
 import type { InitDryRun, InitSteps, RepositoryInit } from '../../setup/init.ts';
 import type { ClientChange } from '../../setup/clients/index.ts';
+import { CLIENT_IDS } from '../../setup/clients/hook-registry.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { history, log } from '../../operations/history.ts';
 import { fsck } from '../../operations/fsck.ts';
@@ -21,7 +22,7 @@ export function storeCommands(io: CliIO) {
           .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
           .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
-          .option('agent', { type: 'string', describe: 'the clients to connect (MCP server, hooks, instructions), comma-separated: claude-code (the default), cursor, vscode, gemini, codex, windsurf, claude-desktop, or all (Claude Code and every other client whose folder is here) (docs/clients.md)' })
+          .option('agent', { type: 'string', describe: `the clients to connect (MCP server, hooks, instructions), comma-separated: ${CLIENT_IDS.map((id) => (id === 'claude-code' ? `${id} (the default)` : id)).join(', ')}, or all (Claude Code and every other client whose folder is here) (docs/clients.md)` })
           .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, vscode, gemini, codex)" })
           .option('mcp-token-env', { type: 'string', describe: 'with --mcp-url: the environment variable the client reads the bearer token from (e.g. AXME_TOKEN); the token is never written into a file' })
           .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: add this project's server (axme-<folder>) to the client's file of the user, starting this machine's axme by absolute path" })

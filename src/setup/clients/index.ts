@@ -3,80 +3,28 @@ import { dirname, join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
-import { mcpServerEntry } from '../launch.ts';
-import { mergeCodexServer, removeCodexServer, type CodexEntry, type TomlTableFormat } from './codex-toml.ts';
-import { hookEvents, mergeClientHooks, removeClientHooks, type HooksFormat } from './hooks.ts';
-import { mergeJsonServer, removeJsonServer, type JsonServersFormat } from './json-mcp.ts';
+import type { ClientAdapter } from './adapter.ts';
+import { ADAPTERS } from './adapters.ts';
+import { mergeCodexServer, removeCodexServer, type CodexEntry } from './codex-toml.ts';
+import { hookEvents, mergeClientHooks, removeClientHooks } from './hooks.ts';
+import { mergeJsonServer, removeJsonServer } from './json-mcp.ts';
 import { serverEntry, type RemoteServer } from './remote.ts';
-import { mergeInstructions, removeInstructions, type InstructionsKind } from './instructions.ts';
-import { isUserClient, mergeUserServer, removeUserServer, USER_CLIENTS, userConfigPath, userFolders, userServerEntry, userServerName, type UserClientId, type UserContext } from './user-level.ts';
+import { mergeInstructions, removeInstructions } from './instructions.ts';
+import { mergeUserServer, removeUserServer, userServerEntry, userServerName, type UserContext } from './user-level.ts';
 
 export type { UserContext } from './user-level.ts';
 
 /**
- * The clients `axme init --agent` connects: one list, each with the project file of its MCP
- * server, its hooks (hooks.ts), the instructions its agent reads, and the folder that says it is
- * in use. Every project entry starts axme the same portable way as `.mcp.json` (`sh -c` with
- * launch.ts's snippet), never by a path of this machine. Claude Code's files (hooks, `.mcp.json`,
- * CLAUDE.md) are agent-files.ts's; its entry here is used to remove the `.mcp.json` server. The
- * clients whose server is in a file of the user (`--user`) are user-level.ts's.
+ * What `axme init --agent` and `axme uninstall --agent` do to the clients' files, from their
+ * adapters (ADAPTERS, adapters.ts): each client's MCP server in its project file, its hooks
+ * (hooks.ts), the instructions its agent reads. Every project entry starts axme the same portable
+ * way as `.mcp.json` (`sh -c` with launch.ts's snippet), never by a path of this machine. The
+ * default client's files (Claude Code's hooks, `.mcp.json`, CLAUDE.md) are agent-files.ts's; here
+ * its `.mcp.json` server is removed. The clients whose server is in a file of the user (`--user`)
+ * get this project's entry there (user-level.ts).
  */
 
 type Entry = Record<string, unknown>;
-
-export interface ClientSpec {
-  id: string;
-  /** the folder whose presence says the client is used here (null: never by `all`'s detection) */
-  detect: string | null;
-  /** its MCP server in a project file (absent: the server is in a file of the user) */
-  mcp?: {
-    /** the file, from the top of the working tree */
-    file: string;
-    format: JsonServersFormat | TomlTableFormat;
-    entry: () => Entry;
-    /** said when it is connected (given the top of the working tree) */
-    note?: (root: string) => string;
-  };
-  /** the hooks axme registers in the client (hooks.ts) */
-  hooks?: { file: string; format: HooksFormat; note?: string };
-  /** the instructions its agent reads, kept with the shared axme section (instructions.ts) */
-  instructions?: { file: string; kind: InstructionsKind };
-}
-
-const portable = () => mcpServerEntry();
-
-export const CLIENTS: readonly ClientSpec[] = [
-  { id: 'claude-code', detect: null, mcp: { file: '.mcp.json', format: { kind: 'json', key: 'mcpServers' }, entry: portable } },
-  {
-    id: 'cursor',
-    detect: '.cursor',
-    mcp: { file: '.cursor/mcp.json', format: { kind: 'json', key: 'mcpServers' }, entry: () => ({ ...portable(), env: {} }) },
-    hooks: { file: '.cursor/hooks.json', format: 'cursor', note: 'Cursor runs a project\'s hooks only in a trusted workspace' },
-    instructions: { file: '.cursor/rules/axme.mdc', kind: 'cursor-rule' },
-  },
-  { id: 'vscode', detect: '.vscode', mcp: { file: '.vscode/mcp.json', format: { kind: 'json', key: 'servers' }, entry: () => ({ type: 'stdio', ...portable() }) }, instructions: { file: '.github/copilot-instructions.md', kind: 'section' } },
-  {
-    id: 'gemini',
-    detect: '.gemini',
-    mcp: { file: '.gemini/settings.json', format: { kind: 'json', key: 'mcpServers' }, entry: portable },
-    hooks: { file: '.gemini/settings.json', format: 'gemini' },
-    instructions: { file: 'GEMINI.md', kind: 'section' },
-  },
-  {
-    id: 'codex',
-    detect: '.codex',
-    mcp: {
-      file: '.codex/config.toml',
-      format: { kind: 'toml' },
-      entry: portable,
-      note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
-    },
-    hooks: { file: '.codex/hooks.json', format: 'codex', note: 'Codex runs .codex/hooks.json only for a trusted project; newer versions also ask you to trust each hook (/hooks in Codex), older ones need [features] hooks = true in ~/.codex/config.toml' },
-    instructions: { file: 'AGENTS.md', kind: 'section' },
-  },
-  // its MCP server is in a file of the user (--user, user-level.ts); its rules are the project's
-  { id: 'windsurf', detect: null, instructions: { file: '.windsurfrules', kind: 'section' } },
-];
 
 /** What `--agent <list>` (and `--user`) asks for. */
 export interface AgentSelection {
@@ -87,12 +35,16 @@ export interface AgentSelection {
   /** `all`: the other clients detected in the working tree */
   all: boolean;
   /** `--user`: the user-level clients named, whose file of the user gets this project's server */
-  user: UserClientId[];
+  user: string[];
   /** `--mcp-url`: the clients' server is a team's `axme serve --http` (remote.ts), not a local stdio one */
   remote?: RemoteServer | undefined;
 }
 
-const NAMES = () => [...CLIENTS.map((c) => c.id), ...Object.keys(USER_CLIENTS).filter((n) => !CLIENTS.some((c) => c.id === n))];
+const NAMES = () => ADAPTERS.map((c) => c.id);
+/** The clients whose MCP server is in a file of the user. */
+const userClients = () => ADAPTERS.filter((c) => c.user);
+/** Whether the client has files in the project (a server, hooks or instructions). */
+const inProject = (c: ClientAdapter) => Boolean(c.mcp || c.hooks || c.instructions);
 
 /**
  * Reads `--agent`'s comma-separated list, `--user` and `--mcp-url` (parseRemote's): INVALID_INPUT
@@ -101,16 +53,18 @@ const NAMES = () => [...CLIENTS.map((c) => c.id), ...Object.keys(USER_CLIENTS).f
 export function parseAgents(list: string, opts: { user?: boolean; remote?: RemoteServer | undefined } = {}): AgentSelection {
   const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
   if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${NAMES().join(', ')} or all`);
-  const unknown = names.filter((n) => n !== 'all' && !NAMES().includes(n));
+  const unknown = names.filter((n) => n !== 'all' && !(NAMES() as string[]).includes(n));
   if (unknown.length) throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}: give ${NAMES().join(', ')} or all`);
-  const user = (Object.keys(USER_CLIENTS) as UserClientId[]).filter((n) => names.includes(n));
-  if (!opts.user && names.includes('claude-desktop')) {
-    throw new AxmeError('INVALID_INPUT', '--agent claude-desktop: Claude Desktop keeps MCP servers in a file of the user, not of the project: add --user to put this project\'s server there (axme init --agent claude-desktop --user)');
+  const user = userClients().map((c) => c.id).filter((n) => names.includes(n));
+  // a client whose only file is the user's cannot be connected without --user
+  const userOnly = userClients().find((c) => !inProject(c) && names.includes(c.id));
+  if (!opts.user && userOnly) {
+    throw new AxmeError('INVALID_INPUT', `--agent ${userOnly.id}: ${userOnly.label} keeps MCP servers in a file of the user, not of the project: add --user to put this project's server there (axme init --agent ${userOnly.id} --user)`);
   }
-  if (opts.user && !user.length) throw new AxmeError('INVALID_INPUT', `--user goes with a client whose MCP servers are in a file of the user: --agent ${Object.keys(USER_CLIENTS).join(' or ')} (all covers the project's clients only)`);
+  if (opts.user && !user.length) throw new AxmeError('INVALID_INPUT', `--user goes with a client whose MCP servers are in a file of the user: --agent ${userClients().map((c) => c.id).join(' or ')} (all covers the project's clients only)`);
   if (opts.user && opts.remote) throw new AxmeError('INVALID_INPUT', '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)');
   const all = names.includes('all');
-  return { claude: all || names.includes('claude-code'), named: CLIENTS.filter((c) => c.id !== 'claude-code' && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [], ...(opts.remote ? { remote: opts.remote } : {}) };
+  return { claude: all || names.includes('claude-code'), named: ADAPTERS.filter((c) => !c.isDefault && inProject(c) && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [], ...(opts.remote ? { remote: opts.remote } : {}) };
 }
 
 /** What part of axme a file holds for a client. */
@@ -164,15 +118,15 @@ interface Edit {
 }
 
 /**
- * Reads and merges the files of the clients `selection` asks for (Claude Code's aside: they are
- * agent-files.ts's) under `root`, and with `--user` the user-level clients' files (`user` says
+ * Reads and merges the files of the clients `selection` asks for (the default client's aside: they
+ * are agent-files.ts's) under `root`, and with `--user` the user-level clients' files (`user` says
  * where they are, and which axme to start), writing nothing: a broken file stops here (CONFIG).
  */
 export function planClients(root: string, selection: AgentSelection, user?: UserContext): ClientsPlan {
   const files: ClientFilePlan[] = [];
   const skipped: ClientsPlan['skipped'] = [];
-  for (const c of CLIENTS) {
-    if (c.id === 'claude-code') continue;
+  for (const c of ADAPTERS) {
+    if (c.isDefault || !inProject(c)) continue;
     const named = selection.named.includes(c.id);
     const detected = c.detect !== null && existsSync(join(root, c.detect));
     if (!named && !(selection.all && detected)) {
@@ -182,7 +136,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const edits: Edit[] = [];
     if (c.mcp) {
       const { format, note } = c.mcp;
-      const entry = serverEntry(c.id, c.mcp.entry(), selection.remote);
+      const entry = serverEntry(c.mcp, selection.remote);
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)) });
     }
@@ -192,55 +146,61 @@ export function planClients(root: string, selection: AgentSelection, user?: User
       edits.push({ path, part: 'instructions', apply: (t) => mergeInstructions(kind, t, path) });
     }
     if (c.hooks) {
-      const { format, note } = c.hooks;
+      const client = { ...c, hooks: c.hooks };
+      const { note } = c.hooks;
       const path = join(root, c.hooks.file);
-      edits.push({ path, part: 'hooks', hooks: hookEvents(format), ...(note ? { note } : {}), apply: (t) => mergeClientHooks(format, t, path) });
+      edits.push({ path, part: 'hooks', hooks: hookEvents(client), ...(note ? { note } : {}), apply: (t) => mergeClientHooks(client, t, path) });
     }
-    if (isUserClient(c.id) && !selection.user.includes(c.id)) skipped.push({ client: c.id, file: USER_CLIENTS[c.id].place, reason: 'its MCP server is in a file of the user: add --user to connect it there' });
+    if (c.user && !selection.user.includes(c.id)) skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to connect it there' });
     files.push(...gather(c.id, edits, named ? 'named' : 'detected'));
   }
-  for (const id of selection.user) {
+  for (const c of userClients().filter((x) => selection.user.includes(x.id))) {
     if (!user?.self) throw new Error('internal: planClients needs this axme (user.self) for --user');
-    const path = userConfigPath(id, user);
+    const client = { label: c.label, user: c.user! };
+    const path = client.user.path(user);
     const self = user.self;
     const entry = { [userServerName(root)]: userServerEntry(root, self) };
-    files.push(...gather(id, [{ path, part: 'server', entry, apply: (t) => mergeUserServer(id, t, path, root, self) }], 'named'));
+    files.push(...gather(c.id, [{ path, part: 'server', entry, apply: (t) => mergeUserServer(client, t, path, root, self) }], 'named'));
   }
   return { files, skipped };
 }
 
-/** Reads the files of the clients `selection` names under `root` (and with `--user` the user-level ones) and takes axme out of each, writing nothing. */
+/**
+ * Reads the files of the clients `selection` names under `root` (and with `--user` the user-level
+ * ones) and takes axme out of each, writing nothing. The default client loses its server only.
+ */
 export function planClientRemoval(root: string, selection: AgentSelection, user?: Omit<UserContext, 'self'>): ClientsPlan {
-  const ids = new Set([...(selection.claude ? ['claude-code'] : []), ...selection.named, ...(selection.all ? CLIENTS.map((c) => c.id) : [])]);
+  const ids = new Set<string>([...(selection.claude ? ['claude-code'] : []), ...selection.named, ...(selection.all ? ADAPTERS.filter(inProject).map((c) => c.id) : [])]);
   const files: ClientFilePlan[] = [];
   const skipped: ClientsPlan['skipped'] = [];
   const removing = (remove: (t: string) => string | null) => (t: string | null) => (t === null ? null : remove(t));
-  for (const c of CLIENTS) {
-    if (!ids.has(c.id)) continue;
+  for (const c of ADAPTERS) {
+    if (!ids.has(c.id) || !inProject(c)) continue;
     const edits: Edit[] = [];
     if (c.mcp) {
       const { format } = c.mcp;
       const path = join(root, c.mcp.file);
       edits.push({ path, part: 'server', apply: removing((t) => (format.kind === 'json' ? removeJsonServer(t, format, path) : removeCodexServer(t, path))) });
     }
-    if (c.instructions) {
+    if (c.instructions && !c.isDefault) {
       const { file, kind } = c.instructions;
       const path = join(root, file);
       edits.push({ path, part: 'instructions', apply: removing((t) => removeInstructions(kind, t, path)) });
     }
-    if (c.hooks) {
-      const { format } = c.hooks;
+    if (c.hooks && !c.isDefault) {
+      const client = { ...c, hooks: c.hooks };
       const path = join(root, c.hooks.file);
-      edits.push({ path, part: 'hooks', apply: removing((t) => removeClientHooks(format, t, path)) });
+      edits.push({ path, part: 'hooks', apply: removing((t) => removeClientHooks(client, t, path)) });
     }
-    if (isUserClient(c.id) && !selection.user.includes(c.id) && selection.named.includes(c.id)) skipped.push({ client: c.id, file: USER_CLIENTS[c.id].place, reason: 'its MCP server is in a file of the user: add --user to remove it there' });
+    if (c.user && !selection.user.includes(c.id) && selection.named.includes(c.id)) skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to remove it there' });
     files.push(...gather(c.id, edits).filter((f) => f.previous !== null));
   }
-  for (const id of selection.user) {
+  for (const c of userClients().filter((x) => selection.user.includes(x.id))) {
     if (!user) throw new Error('internal: planClientRemoval needs the environment for --user');
-    const path = userConfigPath(id, user);
-    const prune = userFolders(id, path);
-    files.push(...gather(id, [{ path, part: 'server', apply: removing((t) => removeUserServer(id, t, path, root)) }]).filter((f) => f.previous !== null).map((f) => ({ ...f, prune })));
+    const client = { label: c.label, user: c.user! };
+    const path = client.user.path(user);
+    const prune = client.user.folders(path);
+    files.push(...gather(c.id, [{ path, part: 'server', apply: removing((t) => removeUserServer(client, t, path, root)) }]).filter((f) => f.previous !== null).map((f) => ({ ...f, prune })));
   }
   return { files, skipped };
 }

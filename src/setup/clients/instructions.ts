@@ -1,13 +1,11 @@
 import { mergeClaudeMd, sectionLines } from '../agent-files.ts';
+import type { InstructionsKind } from './adapter.ts';
 
 /**
  * The instructions each client's agent reads (AGENTS.md, GEMINI.md, a Cursor rule, VS Code
  * Copilot's instructions): one shared text — the CLAUDE.md section — kept in sync by `axme init`,
  * each between the `<!-- axme:start -->` / `<!-- axme:end -->` lines so the user's own text stays.
  */
-
-/** A file of instructions: a section in a Markdown file, or a Cursor rule file (front matter first). */
-export type InstructionsKind = 'section' | 'cursor-rule';
 
 /** The front matter of the Cursor rule axme writes: applied to every request. */
 const CURSOR_RULE_HEAD = '---\ndescription: Project knowledge kept by axme on refs/memory/main (decisions, memories, safety rules)\nalwaysApply: true\n---\n';

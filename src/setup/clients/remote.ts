@@ -30,47 +30,33 @@ export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | und
 }
 
 /**
- * The server entry of `client` for `remote` (the stdio fields emptied: a local entry becomes a
- * remote one), for each client whose MCP server is in a project file (index.ts CLIENTS; `--user`
- * with `--mcp-url` is refused by parseAgents). Each client's own way of reading the token
- * from the environment when it starts (../shared/reference/agent-clients.md §3): `${VAR}` in
- * Claude Code's and Gemini CLI's headers, `${env:VAR}` in Cursor's and VS Code's, and Codex's
- * `bearer_token_env_var`, which names the variable.
+ * The Authorization header of a team server's entry, `ref` being the client's own reference to
+ * the token variable (`${VAR}`, `${env:VAR}`); no header without a token. The entry is axme's: its
+ * headers are set whole, never left from an earlier entry.
  */
-export function remoteEntry(client: string, remote: RemoteServer): Record<string, unknown> {
-  const stdio = { command: undefined, args: undefined, env: undefined, type: undefined };
-  // the entry is axme's: its headers are set whole (none without a token), never left from an earlier entry
-  const bearer = (ref: string) => ({ headers: remote.tokenEnv ? { Authorization: `Bearer ${ref}` } : undefined });
-  switch (client) {
-    case 'claude-code':
-      return { ...stdio, type: 'http', url: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
-    case 'cursor':
-      return { ...stdio, url: remote.url, ...bearer(`\${env:${remote.tokenEnv}}`) };
-    case 'vscode':
-      return { ...stdio, type: 'http', url: remote.url, ...bearer(`\${env:${remote.tokenEnv}}`) };
-    case 'gemini':
-      return { ...stdio, httpUrl: remote.url, ...bearer(`\${${remote.tokenEnv}}`) };
-    case 'codex':
-      return { url: remote.url, ...(remote.tokenEnv ? { bearer_token_env_var: remote.tokenEnv } : {}) };
-    default:
-      throw new Error(`internal: no HTTP server entry for ${client}`);
-  }
+export function bearerHeaders(server: RemoteServer, ref: (variable: string) => string): { headers: Record<string, string> | undefined } {
+  return { headers: server.tokenEnv ? { Authorization: `Bearer ${ref(server.tokenEnv)}` } : undefined };
+}
+
+/** The fields of a local stdio entry, emptied: a local entry becomes a remote one. */
+export const NO_STDIO = { command: undefined, args: undefined, env: undefined, type: undefined };
+
+/**
+ * The server entry of a client's MCP file (an adapter's `mcp`): its team entry with `remote`
+ * (`--user` with `--mcp-url` is refused by parseAgents), else its local stdio entry with the
+ * fields a remote entry sets emptied — a JSON entry is merged into the one already there, so a
+ * server pointed back at the local axme must not keep the team server's `type`, URL and headers
+ * (a TOML table is written whole).
+ */
+export function serverEntry(mcp: { format: { kind: string }; entry: () => Record<string, unknown>; remote: (server: RemoteServer) => Record<string, unknown> }, remote: RemoteServer | undefined): Record<string, unknown> {
+  if (remote) return mcp.remote(remote);
+  const local = mcp.entry();
+  return mcp.format.kind === 'toml' ? local : { type: undefined, url: undefined, httpUrl: undefined, headers: undefined, ...local };
 }
 
 /**
- * The server entry of `client` (one with a project MCP file): remoteEntry's with `remote`, else
- * its `local` stdio entry with the fields a remote entry sets emptied — a JSON entry is merged
- * into the one already there, so a server pointed back at the local axme must not keep the team
- * server's `type`, URL and headers (Codex's table is written whole).
- */
-export function serverEntry(client: string, local: Record<string, unknown>, remote: RemoteServer | undefined): Record<string, unknown> {
-  if (remote) return remoteEntry(client, remote);
-  return client === 'codex' ? local : { type: undefined, url: undefined, httpUrl: undefined, headers: undefined, ...local };
-}
-
-/**
- * The team server Claude Code's `.mcp.json` entry points at, for `axme doctor` (remoteEntry's
- * 'claude-code' entry read back); null for a local stdio entry.
+ * The team server Claude Code's `.mcp.json` entry points at, for `axme doctor` (its adapter's
+ * remote entry read back); null for a local stdio entry.
  */
 export function remoteOf(entry: Record<string, unknown>): RemoteServer | null {
   if (typeof entry.url !== 'string' || typeof entry.command === 'string') return null;

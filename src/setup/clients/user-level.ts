@@ -1,61 +1,34 @@
 import { realpathSync } from 'node:fs';
-import { basename, dirname, posix, win32 } from 'node:path';
+import { basename } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
 import { isObject, parseJsonObject } from '../json-file.ts';
+import type { UserFile, UserPlace } from './adapter.ts';
 import { mergeJsonServer, removeJsonServer, serversOf, type JsonServersFormat } from './json-mcp.ts';
 
 /**
  * The clients whose MCP servers live in a file of the user, not of the project (`--user`):
- * Windsurf and Claude Desktop. Such a file serves every project, so the entry names this one —
- * `axme-<slug of the project folder>` — and starts this machine's axme in it by absolute paths
- * (`<node> <axme> -C <project> serve`: Claude Desktop starts servers without a shell or a
- * project folder). Where the file is depends on the OS, given (with the environment) by the
- * caller, so every OS is tested on any one.
+ * Windsurf and Claude Desktop (their adapters' `user`: where the file is on each OS). Such a file
+ * serves every project, so the entry names this one — `axme-<slug of the project folder>` — and
+ * starts this machine's axme in it by absolute paths (`<node> <axme> -C <project> serve`: Claude
+ * Desktop starts servers without a shell or a project folder). Where the file is depends on the
+ * OS, given (with the environment) by the caller, so every OS is tested on any one.
  */
 
 /** Where a user-level client's file is, and what the user-level entry needs. */
-export interface UserContext {
-  env: NodeJS.ProcessEnv;
-  platform: NodeJS.Platform;
+export interface UserContext extends UserPlace {
   /** this axme: the node and the script running now (needed to write, not to remove) */
   self?: { execPath: string; script: string };
 }
 
-export type UserClientId = 'windsurf' | 'claude-desktop';
+/** A user-level client: its file, and its name for people (`label`). */
+export type UserClient = { label: string; user: UserFile };
 
-/** The user-level clients, by `--agent` name. */
-export const USER_CLIENTS: Record<UserClientId, { label: string; key: string; place: string }> = {
-  windsurf: { label: 'Windsurf', key: 'mcpServers', place: '~/.codeium/windsurf/mcp_config.json' },
-  'claude-desktop': { label: 'Claude Desktop', key: 'mcpServers', place: 'claude_desktop_config.json' },
-};
-
-export function isUserClient(name: string): name is UserClientId {
-  return Object.hasOwn(USER_CLIENTS, name);
-}
-
-/** The client's file on `platform`, from HOME (USERPROFILE, APPDATA on Windows): CONFIG when the variable is unset. */
-export function userConfigPath(client: UserClientId, ctx: Pick<UserContext, 'env' | 'platform'>): string {
-  const win = ctx.platform === 'win32';
-  const need = (name: string): string => {
-    const v = ctx.env[name];
-    if (!v) throw new AxmeError('CONFIG', `${name} is not set: axme cannot tell where ${USER_CLIENTS[client].label}'s configuration is; set it, then run the command again; nothing was changed`, { variable: name });
-    return v;
-  };
-  if (client === 'windsurf') return win ? win32.join(need('USERPROFILE'), '.codeium', 'windsurf', 'mcp_config.json') : posix.join(need('HOME'), '.codeium', 'windsurf', 'mcp_config.json');
-  if (win) return win32.join(need('APPDATA'), 'Claude', 'claude_desktop_config.json');
-  if (ctx.platform === 'darwin') return posix.join(need('HOME'), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');
-  return posix.join(need('HOME'), '.config', 'Claude', 'claude_desktop_config.json');
-}
-
-/**
- * The client's own folders around its file, deepest first: removed by uninstall when the file
- * went and they hold nothing else (init creates them when the client has not yet) — never the
- * home folder or `.config` above them.
- */
-export function userFolders(client: UserClientId, path: string): string[] {
-  const own = dirname(path);
-  return client === 'windsurf' ? [own, dirname(own)] : [own];
+/** The environment variable `name` of `ctx`, which the file of `label`'s client is found from: CONFIG when it is unset. */
+export function userVariable(ctx: UserPlace, name: string, label: string): string {
+  const v = ctx.env[name];
+  if (!v) throw new AxmeError('CONFIG', `${name} is not set: axme cannot tell where ${label}'s configuration is; set it, then run the command again; nothing was changed`, { variable: name });
+  return v;
 }
 
 /** The server's name in a user-level file: `axme-<slug of the project folder>`. */
@@ -72,7 +45,7 @@ export function userServerEntry(root: string, self: { execPath: string; script: 
  * The file's text with this project's server; CONFIG when a server of that name already starts
  * axme in another project (two projects with one folder name), rather than taking it over.
  */
-export function mergeUserServer(client: UserClientId, text: string | null, path: string, root: string, self: { execPath: string; script: string }): string {
+export function mergeUserServer(client: UserClient, text: string | null, path: string, root: string, self: { execPath: string; script: string }): string {
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
   if (other === FOREIGN) {
@@ -85,7 +58,7 @@ export function mergeUserServer(client: UserClientId, text: string | null, path:
 }
 
 /** The file's text without this project's server (null: nothing else is left); unchanged when its server names another project. */
-export function removeUserServer(client: UserClientId, text: string, path: string, root: string): string | null {
+export function removeUserServer(client: UserClient, text: string, path: string, root: string): string | null {
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
   if (other === FOREIGN || (other !== null && other !== root)) return text;
@@ -96,7 +69,7 @@ export function removeUserServer(client: UserClientId, text: string, path: strin
 const FOREIGN = Symbol('foreign');
 
 /** The project (`-C <dir>`) the server `name` starts axme in; null when there is no such server; FOREIGN when it is not axme's. */
-function projectOf(client: UserClientId, text: string | null, path: string, name: string): string | null | typeof FOREIGN {
+function projectOf(client: UserClient, text: string | null, path: string, name: string): string | null | typeof FOREIGN {
   if (text === null) return null;
   const entry = serversOf(parseJsonObject(text, path), format(client), path)[name];
   if (entry === undefined) return null;
@@ -106,8 +79,8 @@ function projectOf(client: UserClientId, text: string | null, path: string, name
   return serves && i >= 0 && typeof entry.args[i + 1] === 'string' ? (entry.args[i + 1] as string) : FOREIGN;
 }
 
-function format(client: UserClientId): JsonServersFormat {
-  return { kind: 'json', key: USER_CLIENTS[client].key };
+function format(client: UserClient): JsonServersFormat {
+  return { kind: 'json', key: client.user.key };
 }
 
 /** The real path (a symlinked global install keeps working after an upgrade moves the link). */

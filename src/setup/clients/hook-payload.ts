@@ -1,8 +1,8 @@
-import type { ToolCall } from '../safety/evaluate.ts';
-import { isHarnessSessionId } from '../session/sessions.ts';
+import type { ToolCall } from '../../safety/evaluate.ts';
+import { isHarnessSessionId } from '../../session/sessions.ts';
 
 /**
- * A hook's input in one shape, whatever client sent it (protocols.ts maps each client's JSON
+ * A hook's input in one shape, whatever client sent it (each client's adapter, `<client>.hook.ts`, maps its JSON
  * onto it): Claude Code's field names, and the tool calls in Claude Code's vocabulary. Checked
  * by hand, not with zod: the pre-tool-use path must not load it.
  */

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { globRegex } from '../model/glob.ts';
+import { globRegex } from '../../model/glob.ts';
 
 /**
  * The files Gemini CLI's `read_many_files` would read for its `paths`/`include` entries (files,

@@ -1,0 +1,23 @@
+import { claudeAsk, claudeContext, claudeDeny, claudeShaped, type ClientHookPart } from './hook-protocol.ts';
+
+/** Claude Code's project settings, which hold axme's hooks, and the personal one beside it (`axme init --local`). */
+export const CLAUDE_SETTINGS = '.claude/settings.json';
+export const CLAUDE_LOCAL_SETTINGS = '.claude/settings.local.json';
+
+/**
+ * Claude Code, for the hook process: its payload is already in the common vocabulary, and its
+ * answers are the ones the others borrow. Its settings (project, personal, the user's) install the
+ * hooks; `.mcp.json` starts the server.
+ */
+export const claudeCodeHook = {
+  id: 'claude-code',
+  label: 'Claude Code',
+  guarded: { project: [CLAUDE_SETTINGS, CLAUDE_LOCAL_SETTINGS, '.mcp.json'], home: [CLAUDE_SETTINGS] },
+  protocol: {
+    payload: (o) => claudeShaped(o),
+    deny: claudeDeny,
+    ask: claudeAsk,
+    pass: '',
+    context: claudeContext,
+  },
+} as const satisfies ClientHookPart;

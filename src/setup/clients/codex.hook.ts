@@ -1,0 +1,60 @@
+import { shellJoin } from '../../model/shell-quote.ts';
+import type { ToolCall } from '../../safety/evaluate.ts';
+import { cannotAsk, claudeContext, claudeDeny, claudeShaped, str, type ClientHookPart } from './hook-protocol.ts';
+
+/**
+ * Codex, for the hook process: Claude-shaped payloads and answers. Its shell tool is `Bash` in
+ * hooks; older builds name it `shell`/`local_shell`/`exec_command` with the command as argv.
+ * `apply_patch` edits the files named in the patch: each is a Write (so protected and read-only
+ * paths hold for it too) — and since Codex reports no PostToolUse for a patch, the files are
+ * recorded when the call is let through (`recordsEditsBefore`). Its hooks file and its config
+ * (inline hooks, `[features] hooks`, the trust of each hook) are guarded.
+ */
+export const codexHook = {
+  id: 'codex',
+  label: 'Codex',
+  guarded: { project: ['.codex/hooks.json', '.codex/config.toml'], home: ['.codex/hooks.json', '.codex/config.toml'] },
+  protocol: {
+    payload: (o) => claudeShaped(o, codexCalls),
+    deny: claudeDeny,
+    // Codex's schema names "ask", but its hooks do not put it to the user: deny, saying so
+    ask: (reason) => claudeDeny(cannotAsk('Codex')(reason)),
+    pass: '',
+    context: claudeContext,
+    recordsEditsBefore: true,
+  },
+} as const satisfies ClientHookPart;
+
+/** Codex's shell tools before its hooks named them `Bash`: the command as argv or a string. */
+const CODEX_SHELLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command', 'container.exec', 'unified_exec']);
+
+/** The files an `apply_patch` body adds, updates, deletes or moves to (Codex trims each header line, so may we). */
+function patchedFiles(patch: string): string[] {
+  const out: string[] = [];
+  for (const m of patch.matchAll(/^[ \t]*\*\*\* (?:Add File|Update File|Delete File|Move to):[ \t]*(.+)$/gm)) out.push(m[1]!.trim());
+  return out;
+}
+
+/** One Codex tool call as the calls the engine knows; undefined: the call as it is. */
+function codexCalls(tool: string, input: Record<string, unknown>): ToolCall[] | undefined {
+  // the folder a call runs in (`workdir`): its command runs there, its patch's paths are relative to it
+  const workdir = str(input.workdir);
+  const there = (path: string) => (workdir && !path.startsWith('/') && !path.startsWith('~') ? `${workdir.replace(/\/+$/, '')}/${path}` : path);
+  const writes = (files: string[]): ToolCall[] => files.map((file_path) => ({ tool: 'Write', input: { file_path: there(file_path) } }));
+  if (CODEX_SHELLS.has(tool)) {
+    const raw = input.command ?? input.cmd;
+    const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : '';
+    const calls: ToolCall[] = [{ tool: 'Bash', input: { command: workdir ? `cd ${shellJoin([workdir])} && ${command}` : command } }];
+    // Codex runs `apply_patch` itself when the shell is asked for it (argv or a heredoc): the patch's files are written
+    const text = Array.isArray(raw) ? raw.map(String).join('\n') : command;
+    if (/\bappl(?:y_|y)patch\b/.test(text)) calls.push(...writes(patchedFiles(text)));
+    return calls;
+  }
+  if (tool === 'apply_patch' || tool === 'ApplyPatch') {
+    const body = [input.patch, input.input, input.command].find((v) => typeof v === 'string') as string | undefined;
+    const files = body ? patchedFiles(body) : [];
+    // names no file: the engine says so and denies
+    return files.length ? writes(files) : [{ tool: 'Write', input: {} }];
+  }
+  return undefined;
+}

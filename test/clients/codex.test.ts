@@ -1,0 +1,339 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { axmeOk, CLI, git } from '../helpers.ts';
+import { codexHome, readRollout, runCodex, type CodexHome, type CodexRun } from './codex.ts';
+import { startModel, type ScriptedModel, type SeenRequest, type Step } from './model-server.ts';
+import { messages, openai, resultOf } from './openai.ts';
+import { axmeAsDevDependency, cleanupWorld, clientWorld, worldQuiet, type ClientWorld } from './project.ts';
+
+/**
+ * The real Codex CLI 0.169.0 (`codex exec`) after `axme init --agent codex`, against a scripted
+ * model: what the model was handed, what changed on disk, in the remote and on refs/memory/main,
+ * what axme recorded of the session, and what the next session starts with.
+ */
+
+const HOOK = { timeout: 600_000 };
+const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/codex-0.169.0.jsonl');
+/** Codex offers MCP tools behind `tool_search` (gpt-5.5): the model looks them up first. */
+const FIND_AXME: Step = { tool: 'tool_search', args: { query: 'axme', limit: 50 } };
+/** Known bug, being fixed elsewhere: Codex hands the model an MCP result's structuredContent when the tool declares an outputSchema. */
+
+interface Lab {
+  world: ClientWorld;
+  model: ScriptedModel;
+  home: CodexHome;
+}
+
+async function lab(opts: { devDependency?: boolean } = {}): Promise<Lab> {
+  const world = await clientWorld('codex');
+  const model = await startModel(openai);
+  try {
+    // Codex starts MCP servers with a short list of variables (not AXME_BIN): axme is found as a devDependency
+    if (opts.devDependency !== false) axmeAsDevDependency(world);
+    const home = await codexHome(world, model);
+    // trusted one by one, by the key and hash Codex reports: a hook Codex does not trust never runs
+    const project = Object.entries(home.hooks).filter(([key]) => key.startsWith(join(world.project, '.codex/hooks.json:')));
+    assert.ok(project.length >= 3 && project.every(([, trust]) => trust === 'trusted'), JSON.stringify(home.hooks));
+    return { world, model, home };
+  } catch (err) {
+    await close({ world, model } as Lab);
+    throw err;
+  }
+}
+
+async function close(l: Lab | undefined): Promise<void> {
+  if (!l) return;
+  await l.model.close();
+  await cleanupWorld(l.world);
+}
+
+/** One `codex exec` session with `steps`; returns the run and the turns the model answered in it. */
+async function session(l: Lab, prompt: string, steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<{ run: CodexRun; turns: SeenRequest[] }> {
+  l.model.script(steps);
+  const from = l.model.turns.length;
+  const run = await runCodex(l.world, l.home, prompt, { env });
+  assert.equal(run.code, 0, `codex exec failed\n${run.stderr}`);
+  assert.equal(l.model.remaining(), 0, `the script was not played to its end\n${run.stderr}`);
+  const turns = l.model.turns.slice(from);
+  assert.doesNotMatch(turns.map((t) => t.raw).join('\n'), /unsupported call: /, 'Codex did not offer a tool the script calls');
+  // what Codex started (the MCP server, hooks and what they left running) has ended and written its records
+  assert.ok(await worldQuiet(l.world), 'processes of the session were still running a minute after codex exec exited');
+  return { run, turns };
+}
+
+/** The session-start context axme handed the model: the developer message Codex made of it, in the session's first request. */
+const developer = (turns: SeenRequest[]) => messages(turns[0]!, 'developer').filter((t) => t.includes('# Project knowledge (axme')).join('\n');
+const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
+  (await axmeOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
+const show = (l: Lab, id: string) => axmeOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
+const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
+/** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
+const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
+
+describe('Codex: session-start context, MCP tools, patches, the end of a session', { timeout: 900_000 }, () => {
+  let l: Lab;
+  let s1: { run: CodexRun; turns: SeenRequest[] };
+  let s2: { run: CodexRun; turns: SeenRequest[] };
+  let s3: { run: CodexRun; turns: SeenRequest[] };
+  let first: Record<string, any>;
+
+  before(async () => {
+    l = await lab();
+    s1 = await session(l, 'Record the storage decision and write the notes.', [
+      FIND_AXME,
+      { tool: 'axme_context', args: {} },
+      { tool: 'axme_save_decision', args: { title: 'Use Postgres for storage', decision: 'Orders are stored in Postgres 16.', reasoning: 'The team runs it already.' } },
+      { tool: 'axme_search_kb', args: { query: 'Postgres storage' } },
+      shellPatch('*** Add File: docs/notes.md\n+# Notes\n+Orders go to Postgres.'),
+      { tool: 'apply_patch', args: { input: patch('*** Add File: src/plan.md\n+1. migrate orders') } },
+      { text: 'Saved D-001 and wrote the notes.' },
+    ]);
+    first = (await sessions(l))[0]!;
+    // the next session: the one before is recovered (it ended without a close); this one closes itself
+    s2 = await session(l, 'Close the session.', [
+      FIND_AXME,
+      { tool: 'axme_begin_close', args: {} },
+      {
+        tool: 'axme_finalize_close',
+        args: {
+          summary: 'Planned the orders migration.',
+          stopped_at: 'src/plan.md step 1',
+          next_steps: 'Migrate the orders table.',
+          startup_text: 'The orders migration plan is in src/plan.md; step 1 is next.',
+          worklog_entry: 'Planned the migration of orders to Postgres.',
+        },
+      },
+      { text: 'Closed.' },
+    ]);
+    s3 = await session(l, 'Where were we?', [{ text: 'At step 1 of the plan.' }]);
+  }, HOOK);
+  after(() => close(l));
+
+  it('hands the model the session-start context as a developer message', () => {
+    const dev = developer(s1.turns);
+    assert.match(dev, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)$/m);
+    assert.match(dev, /^- Protected branches: main, master/m);
+    assert.match(dev, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
+  });
+
+  it('axme_save_decision stores D-001 on refs/memory/main', () => {
+    const files = git(l.world.project, ['ls-tree', '--name-only', 'refs/memory/main', 'decisions/']).trim().split('\n');
+    const texts = files.map((f) => git(l.world.project, ['show', `refs/memory/main:${f}`]));
+    const stored = texts.find((t) => t.includes('Use Postgres for storage'));
+    assert.ok(stored, `no decision file holds it: ${files.join(', ')}`);
+    assert.match(stored, /D-001/);
+    assert.match(stored, /Orders are stored in Postgres 16\./);
+  });
+
+  it("the model reads axme_context's text: the rules and what to do next, line by line", () => {
+    const out = resultOf(s1.turns, 'axme_context');
+    assert.ok(out, 'the axme_context call was never answered');
+    assert.match(out, /^## Safety rules \(enforced by hooks/m, out);
+    assert.match(out, /^- Protected branches: main, master/m);
+  });
+
+  it('the model reads "Decision saved: D-001 …" as text, not a JSON object', () => {
+    const out = resultOf(s1.turns, 'Use Postgres for storage');
+    assert.ok(out, 'the axme_save_decision call was never answered');
+    assert.match(out, /^Decision saved: D-001 - Use Postgres for storage/m, out);
+    assert.doesNotMatch(out, /"structuredContent"|^\{"text":/m);
+  });
+
+  it('axme_search_kb: the model reads the hit in words', () => {
+    const out = resultOf(s1.turns, 'Postgres storage');
+    assert.ok(out, 'the axme_search_kb call was never answered');
+    assert.match(out, /D-001/);
+    assert.match(out, /^.*Use Postgres for storage/m);
+    assert.doesNotMatch(out, /^\{"text":/m, out);
+  });
+
+  it('a file added with the apply_patch tool is recorded in the session', async () => {
+    assert.equal(readFileSync(join(l.world.project, 'src/plan.md'), 'utf8'), '1. migrate orders\n');
+    const rec = await show(l, first.id);
+    assert.ok(rec.file_list.includes('src/plan.md'), JSON.stringify(rec.file_list));
+  });
+
+  // Codex sends no PostToolUse for `apply_patch <<EOF` run through the shell (its PreToolUse names the tool Bash)
+  it('a file added by apply_patch through the shell is recorded in the session', async () => {
+    assert.equal(readFileSync(join(l.world.project, 'docs/notes.md'), 'utf8'), '# Notes\nOrders go to Postgres.\n');
+    const rec = await show(l, first.id);
+    assert.ok(rec.file_list.includes('docs/notes.md'), `files: ${JSON.stringify(rec.file_list)}`);
+  });
+
+  // Codex 0.169 sends SessionEnd with reason "other" when `codex exec` ends
+  it('when codex exec exits, its session is recorded as ended, with Codex\'s reason', () => {
+    assert.equal(first.harness_session, s1.run.events.find((e) => e.type === 'thread.started')?.thread_id);
+    assert.ok(first.ended, `session ${first.id}: status ${first.status}, ended ${first.ended}, end_reason ${first.end_reason}`);
+    assert.equal(first.end_reason, 'other');
+  });
+
+  it('the next session starts with the handoff of the one before (recovered: it never closed)', async () => {
+    const dev = developer(s2.turns);
+    assert.match(dev, new RegExp(`^## Say this to the user first\\nThe previous session \\(${first.id}, [^)]*\\) ended without a handoff`, 'm'), dev);
+    assert.match(dev, new RegExp(`^## Latest handoff\\nSession ${first.id} \\(recovered`, 'm'));
+    assert.match(dev, /^Files changed \(\d+\): .*src\/plan\.md/m);
+    const rec = (await sessions(l)).find((s) => s.id === first.id);
+    assert.equal(rec?.status, 'recovered');
+  });
+
+  it('the recovered handoff says what the Codex session was asked (its rollout is read)', () => {
+    assert.match(developer(s2.turns), /Record the storage decision and write the notes\./);
+  });
+
+  it("a session that closes itself opens the next one with its handoff's startup text", async () => {
+    assert.match(developer(s3.turns), /The orders migration plan is in src\/plan\.md; step 1 is next\./);
+    const closed = (await sessions(l)).find((s) => s.harness_session === s2.run.events.find((e) => e.type === 'thread.started')?.thread_id);
+    assert.equal(closed?.status, 'closed');
+  });
+
+  it('the transcript fixture holds every kind of line Codex writes in a rollout', async () => {
+    const path = (await show(l, first.id)).transcript as string;
+    assert.ok(path && existsSync(path), `the session records its transcript: ${path}`);
+    const lines = readRollout(path);
+    if (process.env.AXME_UPDATE_FIXTURES === '1') writeFixture(lines, l);
+    const kinds = (ls: Array<Record<string, any>>) => new Set(ls.map((x) => `${x.type}:${x.payload?.type ?? ''}${x.payload?.role ? `:${x.payload.role}` : ''}`));
+    const real = kinds(lines);
+    const fixture = kinds(readRollout(FIXTURE));
+    for (const k of ['response_item:function_call', 'response_item:function_call_output', 'response_item:custom_tool_call', 'response_item:message:assistant']) assert.ok(real.has(k), k);
+    const missing = [...real].filter((k) => !fixture.has(k) && !k.startsWith('event_msg:'));
+    assert.deepEqual(missing, [], `lines the fixture lacks (AXME_UPDATE_FIXTURES=1 rewrites it)`);
+  });
+});
+
+/** The rollout with this machine's paths replaced, into the fixture. */
+function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
+  let text = lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  for (const [from, to] of [
+    [l.home.dir, '/work/codex-home'],
+    [l.world.project, '/work/project'],
+    [l.world.home, '/work/home'],
+    [l.world.remote, '/work/remote.git'],
+    [l.world.root, '/work'],
+    [l.model.url, 'http://127.0.0.1:8080'],
+    [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
+  ] as const) text = text.split(from).join(to);
+  mkdirSync(resolve(FIXTURE, '..'), { recursive: true });
+  writeFileSync(FIXTURE, text);
+}
+
+describe('Codex: the guard — denials reach the model, nothing changes', { timeout: 900_000 }, () => {
+  let l: Lab;
+  let s: { run: CodexRun; turns: SeenRequest[] };
+  let hooksBefore: string;
+  let memoryBefore: string;
+  let rulesBefore: string;
+
+  before(async () => {
+    l = await lab();
+    mkdirSync(join(l.world.home, '.ssh'), { recursive: true });
+    writeFileSync(join(l.world.home, '.ssh', 'id_rsa'), 'CANARY-7f3a9c-private-key\n');
+    hooksBefore = readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8');
+    memoryBefore = git(l.world.project, ['rev-parse', 'refs/memory/main']).trim();
+    rulesBefore = git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']);
+    s = await session(l, 'Ship it.', [
+      { tool: 'exec_command', args: { cmd: 'git push origin main' } },
+      { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
+      { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
+      { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
+      shellPatch('*** Delete File: .codex/hooks.json'),
+      FIND_AXME,
+      { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
+      { text: 'Everything was refused.' },
+    ]);
+  }, HOOK);
+  after(() => close(l));
+
+  it('git push origin main: denied with the reason, the remote stays empty', () => {
+    assert.match(resultOf(s.turns, 'git push origin main') ?? '', /axme safety: pushing to the protected branch main is not allowed/);
+    assert.equal(git(l.world.remote, ['for-each-ref']).trim(), '');
+  });
+
+  it('cat ~/.ssh/id_rsa: denied, and the key never reaches the model', () => {
+    assert.match(resultOf(s.turns, 'cat ~/.ssh/id_rsa') ?? '', /protected path \(~\/\.ssh\/id_\*\)/);
+    assert.ok(l.model.requests.length > 0);
+    assert.ok(!l.model.requests.some((r) => r.raw.includes('CANARY-7f3a9c')), 'the key was handed to the model');
+  });
+
+  it('.codex/hooks.json: the shell, the apply_patch tool and apply_patch through the shell are all denied; the file is unchanged', () => {
+    for (const needle of ["printf '{}' > .codex/hooks.json", 'Update File: .codex/hooks.json', 'Delete File: .codex/hooks.json']) {
+      assert.match(resultOf(s.turns, needle) ?? '', /\.codex\/hooks\.json is axme's own state/, needle);
+    }
+    assert.equal(readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8'), hooksBefore);
+  });
+
+  it('axme_update_safety removing a rule: denied, the rules and refs/memory/main unchanged', () => {
+    assert.match(resultOf(s.turns, 'axme_update_safety') ?? '', /removing a \w+ rule .*is for the user/);
+    assert.equal(git(l.world.project, ['rev-parse', 'refs/memory/main']).trim(), memoryBefore);
+    assert.equal(git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']), rulesBefore);
+  });
+});
+
+/** A script that commits without the marker: the harness hook sees `sh commit.sh`, only the git hook sees the commit. */
+const COMMIT_SCRIPT: Step = { tool: 'apply_patch', args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') } };
+const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
+
+describe('Codex: git hooks on commits made through the shell (bash -lc)', { timeout: 900_000 }, () => {
+  let l: Lab;
+  let s: { run: CodexRun; turns: SeenRequest[] };
+
+  before(async () => {
+    l = await lab();
+    s = await session(l, 'Commit the feature.', [
+      COMMIT_SCRIPT,
+      { tool: 'exec_command', args: { cmd: 'sh commit.sh' } },
+      { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
+      { text: 'Committed.' },
+    ]);
+  }, HOOK);
+  after(() => close(l));
+
+  it('a commit without the #!axme marker is refused, and the model reads why', () => {
+    assert.match(resultOf(s.turns, 'sh commit.sh') ?? '', /this commit needs its PR metadata/);
+    assert.deepEqual(log(l), ['Add feature', 'first'], 'only the marked commit was made');
+  });
+
+  it('with the marker: Axme trailers, a note tying it to the session, the session records the commit', async () => {
+    const body = git(l.world.project, ['log', '-1', '--format=%B']);
+    assert.match(body, /^Axme-PR: none$/m);
+    assert.match(body, /^Axme-Repo: acme\/demo$/m);
+    const head = git(l.world.project, ['rev-parse', 'HEAD']).trim();
+    const [rec] = await sessions(l);
+    assert.match(git(l.world.project, ['notes', '--ref=axme', 'show', head]), new RegExp(`^session: ${rec!.id}$`, 'm'));
+    assert.deepEqual((await show(l, rec!.id)).commit_list, [head]);
+  });
+});
+
+describe("Codex: git hooks when axme is on PATH only through the user's own shell setup", { timeout: 900_000 }, () => {
+  let l: Lab;
+  let s: { run: CodexRun; turns: SeenRequest[] };
+
+  before(async () => {
+    // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
+    // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
+    l = await lab({ devDependency: false });
+    const bin = join(l.world.home, '.local/share/node-global/bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(CLI, join(bin, 'axme'));
+    writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
+    s = await session(l, 'Commit the feature.', [COMMIT_SCRIPT, { tool: 'exec_command', args: { cmd: 'sh commit.sh' } }, { text: 'Done.' }], {
+      AXME_BIN: undefined,
+      AXME_NODE: undefined,
+      PATH: `${bin}:${process.env.PATH}`,
+    });
+  }, HOOK);
+  after(() => close(l));
+
+  it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
+    assert.match(developer(s.turns), /^# Project knowledge \(axme/m);
+    assert.equal((await sessions(l)).length, 1);
+  });
+
+  // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
+  it('a commit without the #!axme marker is still refused by the git hooks', () => {
+    const out = resultOf(s.turns, 'sh commit.sh') ?? '';
+    assert.deepEqual(log(l), ['first'], `the commit went through; the model read: ${out}`);
+    assert.match(out, /this commit needs its PR metadata/);
+  });
+});
