@@ -18,11 +18,23 @@ export const HOOK_EVENTS = {
 export const DEFAULT_DEADLINE_MS = 8_000;
 
 /**
+ * Each event's own deadline, under the time limit axme init gives it in every client: the session
+ * start has 30 s there (it may recover earlier sessions and read a large store on a loaded
+ * machine), so it answers within 25 s rather than giving up at 8 and starting the session blind.
+ */
+export const EVENT_DEADLINE_MS = {
+  'pre-tool-use': DEFAULT_DEADLINE_MS,
+  'post-tool-use': DEFAULT_DEADLINE_MS,
+  'session-start': 25_000,
+  'session-end': DEFAULT_DEADLINE_MS,
+} as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], number>;
+
+/**
  * Runs one hook event; returns the exit code. pre-tool-use fails closed: a bad payload, an
  * internal error or running out of time is a deny that says why — never silence, which would
  * let the call through. Other events report problems on stderr and exit 1 (non-blocking).
  */
-export async function runHook(event: string, io: HookIO, deadlineMs = DEFAULT_DEADLINE_MS): Promise<number> {
+export async function runHook(event: string, io: HookIO, deadlineMs = (EVENT_DEADLINE_MS as Record<string, number>)[event] ?? DEFAULT_DEADLINE_MS): Promise<number> {
   const handler = (HOOK_EVENTS as Record<string, (io: HookIO) => Promise<void>>)[event];
   if (!handler) {
     io.stderr(`axme hook: unknown event "${event}"; events: ${Object.keys(HOOK_EVENTS).join(', ')}\n`);

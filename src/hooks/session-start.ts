@@ -3,8 +3,10 @@ import { sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 
-/** Claude Code keeps hook context short; the rest is one axme_context call away. */
-export const SESSION_START_BUDGET = 9_000;
+/** What the session start injects stays this small at any store size; the rest is one axme_context call away. */
+export const SESSION_START_BUDGET = 6_000;
+/** Room kept for the lines the hook adds after the page (the session's id, a recovery or sync note). */
+const NOTES_ROOM = 400;
 
 /** SessionStart (Claude Code, Codex, Gemini CLI, Cursor's sessionStart): registers the session and hands the agent the compact project context. */
 export async function sessionStart(io: HookIO): Promise<void> {
@@ -17,6 +19,6 @@ export async function sessionStart(io: HookIO): Promise<void> {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
   const slow = await io.loadStoreWork();
-  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET, sessionId, cwd });
+  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM, sessionId, cwd });
   io.stdout(io.protocol.context(text));
 }

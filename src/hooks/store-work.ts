@@ -1,4 +1,5 @@
 import { assembleContext } from '../knowledge/views/context.ts';
+import { workFocus } from '../knowledge/views/work-focus.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
@@ -62,7 +63,8 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
       notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
       await startDueAudits(kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
-      const page = await assembleContext(kb, { budget: opts.budget });
+      // the branch and the files changed pick the few items listed as relevant
+      const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree) });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
       return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
     });

@@ -17,7 +17,7 @@ import { Decision, decisionSpec } from '../../src/model/decision.ts';
 import { formatId } from '../../src/model/ids.ts';
 import { stringifyYaml } from '../../src/model/frontmatter.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
-import { cleanEnv } from '../helpers.ts';
+import { CLI, cleanEnv } from '../helpers.ts';
 
 const dirs: string[] = [];
 after(() => {
@@ -75,6 +75,12 @@ describe('a bounded session start', () => {
         const hook = await assembleContext(kb, { budget: 6_000 });
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);
         assert.match(hook.text, /## Safety rules/);
+        // what the installed hook injects, as Claude Code reads it
+        const started = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: cleanEnv(), encoding: 'utf8', input: JSON.stringify({ session_id: `ctx-${n}`, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+        assert.equal(started.status, 0, started.stderr);
+        const injected = JSON.parse(started.stdout).hookSpecificOutput.additionalContext as string;
+        assert.match(injected, /^# Project knowledge/);
+        assert.ok(injected.length <= 6_000, `the hook injected ${injected.length} characters`);
       } finally {
         await closeKnowledgeBase(kb);
       }

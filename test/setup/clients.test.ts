@@ -112,7 +112,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     assert.match(r.stderr, /trust_level = "trusted"/);
     const text = read(dir, '.codex/config.toml');
     assert.ok(text.startsWith(CODEX_BEFORE), 'every byte before the table is kept');
-    assert.match(text.slice(CODEX_BEFORE.length), /^\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\n$/);
+    assert.match(text.slice(CODEX_BEFORE.length), /^\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\nenv_vars = \["AXME_BIN", "AXME_NODE"\]\n$/);
     const entry = codexEntry(text);
     assert.equal(entry.args[1]!.includes('"$a"'), true, 'the double quotes survive the TOML escaping');
     assert.ok((await listTools(dir, entry)).includes('axme_context'));
@@ -125,7 +125,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     writeFileSync(join(dir, '.codex', 'config.toml'), middle);
     await axmeOk(dir, [...INIT, '--agent', 'codex']);
     const replaced = read(dir, '.codex/config.toml');
-    assert.equal(replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\n/, ''), middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''));
+    assert.equal(replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\nenv_vars = \[.*\]\n/, ''), middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''));
 
     assert.match(read(dir, 'AGENTS.md'), /^<!-- axme:start -->\n## Project knowledge \(axme\)/, 'Codex reads AGENTS.md');
     writeFileSync(join(dir, '.codex', 'config.toml'), text);
@@ -143,7 +143,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       writeFileSync(join(d, '.codex', 'config.toml'), mine);
       await axmeOk(d, [...INIT, '--agent', 'codex']);
       const text = read(d, '.codex/config.toml');
-      assert.match(text, /^# top comment\nmodel = "o3"\n\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\n\n# the env of the server\n\[mcp_servers\.axme\.env\]\nAXME_ACTOR = "agent"\n\n# after\n\[profiles\.fast\]\nmodel = "o4-mini"\n$/);
+      assert.match(text, /^# top comment\nmodel = "o3"\n\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\nenv_vars = \["AXME_BIN", "AXME_NODE"\]\n\n# the env of the server\n\[mcp_servers\.axme\.env\]\nAXME_ACTOR = "agent"\n\n# after\n\[profiles\.fast\]\nmodel = "o4-mini"\n$/);
       await axmeOk(d, [...INIT, '--agent', 'codex']);
       assert.equal(read(d, '.codex/config.toml'), text, 'a second run changes no byte');
       await axmeOk(d, ['uninstall', '--agent', 'codex']);

@@ -25,12 +25,12 @@ export function tomlString(value: string): string {
 }
 
 /** Codex's server: a command it starts (stdio), or a Streamable HTTP URL with the variable its bearer token is read from. */
-export type CodexEntry = { command: string; args: string[] } | { url: string; bearer_token_env_var?: string };
+export type CodexEntry = { command: string; args: string[]; env_vars?: string[] } | { url: string; bearer_token_env_var?: string };
 
 /** The lines of the `[mcp_servers.axme]` table for `entry`. */
 export function codexTable(entry: CodexEntry): string[] {
   if ('url' in entry) return ['[mcp_servers.axme]', `url = ${tomlString(entry.url)}`, ...(entry.bearer_token_env_var ? [`bearer_token_env_var = ${tomlString(entry.bearer_token_env_var)}`] : [])];
-  return ['[mcp_servers.axme]', `command = ${tomlString(entry.command)}`, `args = [${entry.args.map(tomlString).join(', ')}]`];
+  return ['[mcp_servers.axme]', `command = ${tomlString(entry.command)}`, `args = [${entry.args.map(tomlString).join(', ')}]`, ...(entry.env_vars?.length ? [`env_vars = [${entry.env_vars.map(tomlString).join(', ')}]`] : [])];
 }
 
 /** The file's text with the axme table set to `entry`. */

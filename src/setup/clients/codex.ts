@@ -5,7 +5,8 @@ import { codexHook } from './codex.hook.ts';
 import { codexTrust } from './codex-trust.ts';
 
 /**
- * Codex: the server is the table `[mcp_servers.axme]` of `.codex/config.toml` (codex-toml.ts), its
+ * Codex: the server is the table `[mcp_servers.axme]` of `.codex/config.toml` (codex-toml.ts), which
+ * names the variables Codex must pass on to it (`env_vars`), its
  * hooks `.codex/hooks.json` (Claude Code's shape), its agent reads `AGENTS.md`. Codex runs a
  * project's hooks only when it trusts the project and each hook (doctor reads both, codex-trust.ts).
  * No PostToolUse: its one editing tool, `apply_patch`, sends none, and its files are recorded at
@@ -18,7 +19,8 @@ export const codex = {
   mcp: {
     file: '.codex/config.toml',
     format: { kind: 'toml' },
-    entry: mcpServerEntry,
+    // Codex starts MCP servers with a short list of the environment: a machine's own axme (AXME_BIN, AXME_NODE) must be passed on by name
+    entry: () => ({ ...mcpServerEntry(), env_vars: ['AXME_BIN', 'AXME_NODE'] }),
     remote: (server) => ({ url: server.url, ...(server.tokenEnv ? { bearer_token_env_var: server.tokenEnv } : {}) }),
     note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
   },
