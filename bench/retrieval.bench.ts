@@ -1,20 +1,25 @@
-// Retrieval benchmark (issue 22 part 3): how well search finds the item a person means, on
-// public architecture decision records (bench/retrieval/README.md), for axme's search, the BM25 it
-// replaced, MiniSearch and Orama: recall in the top 5 and mean reciprocal rank per kind of query;
-// then search latency in a store of --size synthetic decisions, axme next to MiniSearch: the first
+// Retrieval benchmark (issue 22 part 3, issue 33): how well search finds the item a person means,
+// on two corpora of real text reported apart: public architecture decision records
+// (bench/retrieval/README.md) and, unseen while search was tuned, git's man pages and package
+// READMEs read on this machine (bench/retrieval/docs-corpus.ts, queries in docs-queries.json).
+// axme's search beside plain BM25, BM25 + Porter + stop words, the BM25 axme replaced, MiniSearch
+// and Orama: R@1, R@5, MRR and nDCG@10 per kind of query, and axme's warm query time; then search latency in a store of --size synthetic decisions, axme next to MiniSearch: the first
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
 //   node --import tsx bench/retrieval.bench.ts [--size 100000] [--reps 20] [--out DIR] [--misses]
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { readMergedState } from '../src/knowledge/core/merged-state.ts';
 import { searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, fmt, seededRepo, stats, type Stats } from './lib.ts';
-import { loadCorpus, seedCorpusRepo, type Query, type QueryKind } from './retrieval/corpus.ts';
+import { loadCorpus, seedCorpusRepo, slugOf, type BenchDoc, type Query } from './retrieval/corpus.ts';
+import { loadDocsCorpus } from './retrieval/docs-corpus.ts';
 import { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine, type Engine } from './retrieval/engines.ts';
+import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
+import type { CorpusFile } from './retrieval/build-corpus.ts';
 import { baselineSearch } from './retrieval/bm25-baseline.ts';
 
 const argv = process.argv.slice(2);
@@ -31,30 +36,58 @@ const out = arg('out', join(import.meta.dirname, 'results'));
 const showMisses = argv.includes('--misses');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const K = 10;
-const KINDS: QueryKind[] = ['paraphrase', 'memory', 'supersession'];
+const KINDS = ['paraphrase', 'memory', 'supersession'];
+const DOCS_KINDS = ['paraphrase', 'body', 'identifier', 'typo'];
+
+/** The measures of one set of queries. */
+interface Scores {
+  queries: number;
+  recallAt1: number;
+  recallAt5: number;
+  mrr: number;
+  ndcgAt10: number;
+}
 
 interface Quality {
   engine: string;
-  /** per kind of query and `all`: recall in the top 5, mean reciprocal rank in the top 10 */
-  scores: Record<QueryKind | 'all', { queries: number; recallAt5: number; mrr: number }>;
+  /** per kind of query and `all` */
+  scores: Record<string, Scores>;
+  /** axme only: each query's time, warm (the query asked once before) */
+  warm?: Stats;
   misses: Array<{ query: string; q: string; rank: number | null; top: string[] }>;
 }
 
-async function quality(engine: Engine, queries: Query[], slugOfId: (id: string) => string): Promise<Quality> {
-  const per: Array<{ kind: QueryKind; recall: number; rr: number }> = [];
+/** R@1 and R@5 (the relevant items found in the top 1 and 5, over how many there are), reciprocal rank of the first in the top 10, nDCG@10 (binary gains). */
+function measure(top: string[], relevant: Set<string>): Omit<Scores, 'queries'> {
+  const found = (n: number) => top.slice(0, n).filter((s) => relevant.has(s)).length / relevant.size;
+  const first = top.findIndex((s) => relevant.has(s));
+  let dcg = 0;
+  top.slice(0, K).forEach((s, i) => (dcg += relevant.has(s) ? 1 / Math.log2(i + 2) : 0));
+  let ideal = 0;
+  for (let i = 0; i < Math.min(relevant.size, K); i++) ideal += 1 / Math.log2(i + 2);
+  return { recallAt1: found(1), recallAt5: found(5), mrr: first >= 0 ? 1 / (first + 1) : 0, ndcgAt10: dcg / ideal };
+}
+
+async function quality(engine: Engine, queries: Query[], kinds: string[], slugOfId: (id: string) => string, timed = false): Promise<Quality> {
+  const per: Array<{ kind: string } & Omit<Scores, 'queries'>> = [];
   const misses: Quality['misses'] = [];
+  const ms: number[] = [];
   for (const q of queries) {
-    const top = await engine.search(q.q, K);
+    let top = await engine.search(q.q, K);
+    if (timed) {
+      const t = performance.now();
+      top = await engine.search(q.q, K);
+      ms.push(performance.now() - t);
+    }
     const relevant = new Set(q.relevant.map(slugOfId));
-    const found = top.slice(0, 5).filter((s) => relevant.has(s)).length;
-    const first = top.findIndex((s) => relevant.has(s));
-    per.push({ kind: q.kind, recall: found / relevant.size, rr: first >= 0 ? 1 / (first + 1) : 0 });
-    if (first !== 0) misses.push({ query: q.id, q: q.q, rank: first >= 0 ? first + 1 : null, top: top.slice(0, 3) });
+    const m = measure(top, relevant);
+    per.push({ kind: q.kind, ...m });
+    if (m.recallAt1 === 0 || m.mrr < 1) misses.push({ query: q.id, q: q.q, rank: m.mrr ? Math.round(1 / m.mrr) : null, top: top.slice(0, 3) });
   }
-  const agg = (rows: typeof per) => ({ queries: rows.length, recallAt5: avg(rows.map((r) => r.recall)), mrr: avg(rows.map((r) => r.rr)) });
-  const scores = { all: agg(per) } as Quality['scores'];
-  for (const kind of KINDS) scores[kind] = agg(per.filter((r) => r.kind === kind));
-  return { engine: engine.name, scores, misses };
+  const agg = (rows: typeof per): Scores => ({ queries: rows.length, recallAt1: avg(rows.map((r) => r.recallAt1)), recallAt5: avg(rows.map((r) => r.recallAt5)), mrr: avg(rows.map((r) => r.mrr)), ndcgAt10: avg(rows.map((r) => r.ndcgAt10)) });
+  const scores: Record<string, Scores> = { all: agg(per) };
+  for (const kind of kinds) scores[kind] = agg(per.filter((r) => r.kind === kind));
+  return { engine: engine.name, scores, misses, ...(timed ? { warm: stats(ms) } : {}) };
 }
 
 const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -130,37 +163,54 @@ async function latency(n: number): Promise<Latency[]> {
   }
 }
 
+/** Every engine's quality on one corpus, seeded into a store for axme and the old BM25. */
+async function corpusQuality(files: CorpusFile[], docs: BenchDoc[], queries: Query[], qrels: Parameters<typeof seedCorpusRepo>[1], kinds: string[]): Promise<Quality[]> {
+  const dir = seedCorpusRepo(files, qrels);
+  try {
+    return await withKb(dir, async (kb) => {
+      const engines: Engine[] = [plainBm25Engine(docs), porterBm25Engine(docs), baselineEngine(kb), miniSearchEngine(docs), await oramaEngine(docs), axmeEngine(kb)];
+      const slug = new Map(docs.map((d) => [d.id, d.slug]));
+      const rows: Quality[] = [];
+      for (const e of engines) {
+        log(`quality: ${e.name}`);
+        rows.push(await quality(e, queries, kinds, (id) => slug.get(id)!, e.name === 'axme'));
+      }
+      return rows;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const started = Date.now();
 const { files, docs, qrels } = loadCorpus();
 log(`corpus: ${docs.length} records from ${files.length} repositories, ${qrels.queries.length} queries`);
-const dir = seedCorpusRepo(files, qrels);
-let results: Quality[];
-try {
-  results = await withKb(dir, async (kb) => {
-    const engines: Engine[] = [baselineEngine(kb), miniSearchEngine(docs), await oramaEngine(docs), axmeEngine(kb)];
-    const slug = new Map(docs.map((d) => [d.id, d.slug]));
-    const rows: Quality[] = [];
-    for (const e of engines) {
-      log(`quality: ${e.name}`);
-      rows.push(await quality(e, qrels.queries, (id) => slug.get(id)!));
-    }
-    return rows;
-  });
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const results = await corpusQuality(files, docs, qrels.queries, qrels, KINDS);
+const unseen = loadDocsCorpus();
+const unseenDocs: BenchDoc[] = unseen.files.flatMap((f) => f.docs.map((d) => ({ id: d.id, slug: slugOf(d.id), kind: 'decision' as const, title: d.title, keywords: '', body: `${d.decision}\n\n${d.reasoning}`.trim() })));
+const unseenIds = new Set(unseenDocs.map((d) => d.id));
+const unseenAll = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', 'docs-queries.json'), 'utf8')) as { queries: Query[] }).queries;
+// a query whose section this machine's git or packages lack is left out, and said
+const unseenQueries = unseenAll.filter((q) => q.relevant.every((id) => unseenIds.has(id)));
+if (unseen.missing.length || unseenQueries.length < unseenAll.length) log(`docs corpus: missing here ${unseen.missing.join(', ') || 'nothing'}; ${unseenAll.length - unseenQueries.length} queries left out`);
+log(`docs corpus: ${unseenDocs.length} sections, ${unseenQueries.length} queries`);
+const unseenResults = unseenDocs.length ? await corpusQuality(unseen.files, unseenDocs, unseenQueries, { supersede: [], memories: [], queries: unseenQueries }, DOCS_KINDS) : [];
 const lat = size > 0 ? await latency(size) : [];
 
 const m = machine();
 const f3 = (x: number) => x.toFixed(3);
-const count = (k: QueryKind | 'all') => results[0]!.scores[k].queries;
-const lines = [
-  `Retrieval: ${docs.length} public decision records from ${files.length} repositories, ${qrels.queries.length} queries (${KINDS.map((k) => `${count(k)} ${k}`).join(', ')}); ${m.cores} x ${m.cpu}, node ${m.node}`,
-  '',
-  `| engine | R@5 all | MRR all | ${KINDS.map((k) => `R@5 ${k} | MRR ${k}`).join(' | ')} |`,
-  `| --- | ---: | ---: | ${KINDS.map(() => '---: | ---:').join(' | ')} |`,
-  ...results.map((r) => `| ${r.engine} | ${f3(r.scores.all.recallAt5)} | ${f3(r.scores.all.mrr)} | ${KINDS.map((k) => `${f3(r.scores[k].recallAt5)} | ${f3(r.scores[k].mrr)}`).join(' | ')} |`),
+/** One corpus's table: R@1, R@5, MRR, nDCG@10 for all queries, R@5 and MRR per kind, axme's warm query time. */
+const table = (rows: Quality[], kinds: string[]) => [
+  `| engine | R@1 | R@5 | MRR | nDCG@10 | ${kinds.map((k) => `R@5 / MRR ${k} (${rows[0]!.scores[k]!.queries})`).join(' | ')} | warm ms, median (p90) |`,
+  `| --- | ---: | ---: | ---: | ---: | ${kinds.map(() => '---:').join(' | ')} | ---: |`,
+  ...rows.map((r) => `| ${r.engine} | ${f3(r.scores.all!.recallAt1)} | ${f3(r.scores.all!.recallAt5)} | ${f3(r.scores.all!.mrr)} | ${f3(r.scores.all!.ndcgAt10)} | ${kinds.map((k) => `${f3(r.scores[k]!.recallAt5)} / ${f3(r.scores[k]!.mrr)}`).join(' | ')} | ${r.warm ? `${fmt(r.warm.median)} (${fmt(r.warm.p90)})` : ''} |`),
 ];
+const lines = [
+  `Retrieval: ${docs.length} public decision records from ${files.length} repositories, ${qrels.queries.length} queries; ${m.cores} x ${m.cpu}, node ${m.node}`,
+  '',
+  ...table(results, KINDS),
+];
+if (unseenResults.length) lines.push('', `Unseen text: ${unseenDocs.length} sections of git's man pages and ${unseen.files.length - 1} package READMEs, ${unseenQueries.length} queries`, '', ...table(unseenResults, DOCS_KINDS));
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
@@ -172,12 +222,12 @@ if (lat.length) {
 }
 console.log(lines.join('\n'));
 if (showMisses) {
-  for (const r of results) {
+  for (const r of [...results, ...unseenResults]) {
     log(`\n${r.engine}: ${r.misses.length} queries not answered first`);
     for (const x of r.misses) log(`  ${x.query} rank ${x.rank ?? '-'}  "${x.q}"  top: ${x.top.join(', ')}`);
   }
 }
 mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, latency: lat, baselineBuildMs }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseenDocs.length, queries: unseenQueries.length, missing: unseen.missing, quality: unseenResults }, latency: lat, baselineBuildMs }, null, 2)}\n`);
 log(`results: ${file}`);

@@ -485,7 +485,7 @@ describe('agent twins on the CLI', () => {
       assert.equal((await axmeOk(dir, ['context', '--json'])).counts.required_decisions, 1);
       const s = await axmeOk(dir, ['search', 'postgres', 'sql', '--json']);
       assert.deepEqual(s.hits.map((h: { slug: string }) => h.slug).sort(), ['repositories-wrap-sql', 'use-postgres-for-storage']);
-      assert.match(await axmeOk(dir, ['search', 'postgres']), /^\d+\.\d{3}  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m);
+      assert.match(await axmeOk(dir, ['search', 'postgres']), /^\d+\.\d{3}  decision  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m);
       const st = await axmeOk(dir, ['status', '--json']);
       assert.deepEqual(st.counts.decision, { active: 1 });
       assert.match(await axmeOk(dir, ['session', 'begin-close']), /Newest decisions: D-001 Use Postgres for storage/);

@@ -133,7 +133,7 @@ describe('reads: each run called directly', () => {
     const found = await search.run(kb, { query: 'valkey caching' });
     assert.ok(found.hits.length >= 1);
     assert.equal(matchesOutput(search, found).query, undefined, 'the query is text only');
-    assert.match(search.cli!.text!(found, {} as never), /^\d\.\d{3}  D-00\d  Use /m);
+    assert.match(search.cli!.text!(found, {} as never), /^\d\.\d{3}  decision  D-00\d  Use /m);
     const entries = await log.run(kb, {});
     assert.equal(entries.length, Number(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim()), 'no limit: every commit (the tool gives 20 unless told)');
     assert.equal(log.mcp?.defaults?.limit, 20);
@@ -274,7 +274,7 @@ describe('reads on the CLI print what they printed by hand', () => {
   });
 
   test('search: score, ID, title, citation; no words is a usage error', async () => {
-    assert.match(await axmeOk(dir, ['search', 'redis', 'caching']), /^\d\.\d{3}  D-002  Use Redis 8 for caching  git:[0-9a-f]{40}:decisions\/use-redis-8-for-caching\.md\n/);
+    assert.match(await axmeOk(dir, ['search', 'redis', 'caching']), /^\d\.\d{3}  decision  D-002  Use Redis 8 for caching  git:[0-9a-f]{40}:decisions\/use-redis-8-for-caching\.md\n/);
     const r = await axme(dir, ['search']);
     assert.equal(r.code, 2);
   });

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import type { KindName } from './kind.ts';
 
-/** Parameters of a knowledge search (axme_search_kb, `axme search`). */
-export const SEARCH_TYPES = ['all', 'decision', 'memory', 'backlog', 'question'] as const;
+/** The kinds search looks through, all of them by default (plans are not searched). */
+export const SEARCH_KINDS = ['decision', 'memory', 'backlog', 'question', 'handoff', 'session', 'oracle'] as const satisfies readonly KindName[];
+/** What `type` takes: one kind, or all. */
+export const SEARCH_TYPES = ['all', ...SEARCH_KINDS] as const;
 
+/** Parameters of a knowledge search (axme_search_kb, `axme search`, the page). */
 export const SearchInput = z.object({
   query: z.string().trim().min(1, 'say what to look for').max(1000, 'at most 1000 characters').describe('words to look for'),
   k: z.number().int().min(1).max(100).default(10).describe('how many results (1-100, default 10)'),
-  type: z.enum(SEARCH_TYPES).optional().describe('decision, memory, backlog, question, or all; default: decisions and memories'),
+  type: z.enum(SEARCH_TYPES).default('all').describe('one kind to search (decision, memory, backlog, question, handoff, session, oracle), or all (the default)'),
 });
 export type SearchInput = z.input<typeof SearchInput>;

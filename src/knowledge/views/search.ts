@@ -1,10 +1,9 @@
 import { SearchInput } from '../../model/search.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KindName } from '../../model/kind.ts';
-import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState } from '../core/merged-state.ts';
-import { buildIndex, termsStartingWith, type Doc, type Index } from './search/build-index.ts';
+import { buildIndex, termsNear, termsStartingWith, type Doc, type Index } from './search/build-index.ts';
 import { parseQuery } from './search/query.ts';
 import { rank, scoreQuery } from './search/rank.ts';
 import { snippet } from './search/snippet.ts';
@@ -41,7 +40,7 @@ export interface SearchOptions {
 }
 
 /**
- * Ranked search over the knowledge: BM25F over titles, keywords/tags, anchors and bodies, with
+ * Ranked search over the knowledge, every kind unless `type` names one: BM25F over titles, keywords/tags, anchors and bodies, with
  * stemming, software abbreviations and the glossary's terms as synonyms, and a bonus where the
  * query's words stand together. A superseded decision is folded into its live successor;
  * revoked, old and stale items rank lower. The index is derived from the tree and kept per tree
@@ -50,24 +49,24 @@ export interface SearchOptions {
 export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
   const state = await readMergedState(kb, input.at);
-  const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
-  const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}:${[...kinds].sort().join(',')}`;
+  const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
+  const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}`;
   let index = kb.cache.recall<Index>(key);
-  if (!index) index = kb.cache.remember(key, buildIndex(kb, state, kinds));
-  const { said, terms } = parseQuery(query, index.synonyms, (t) => index.postings.ids.has(t), (p) => termsStartingWith(index, p));
+  if (!index) index = kb.cache.remember(key, buildIndex(kb, state));
+  const { said, groups } = parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max) });
   if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
   // started first: git compares the anchors while the scores are summed
   const pending = staleMarks(kb, input.at);
-  const scored = scoreQuery(index, terms);
+  const scored = scoreQuery(index, groups);
   const marks = await pending;
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   const isStale = (d: Doc) => staleOf(d) !== undefined;
   const embeddings = embeddingsConfig(kb, state.config);
-  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, isStale);
-  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, isStale) : lexical;
+  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
+  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, isStale, kinds) : lexical;
   const hits = ranked.map(({ doc: d, score, via }): SearchHit => {
-    const path = itemPath(d.kind, d.slug);
+    const { path } = d;
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
     const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
     if (d.store) hit.store = d.store;

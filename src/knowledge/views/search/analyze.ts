@@ -24,7 +24,8 @@ const STEMS_MAX = 100_000;
 /**
  * One word's stem: Porter (the `stemmer` package) after British spellings (-ise, -our, -ence,
  * -re, -logue) are folded into American ones, with a final `i` made `y` again so that "deploy", "deploying" and "deployment" meet.
- * Words with digits are kept as they are: `v11` and `svc` are names, not English.
+ * A stem that would be a stop word or shorter than three letters is not taken ("one" is not
+ * "on"): the word is kept, less a plural `s`. Words with digits are kept as they are: `v11` and `svc` are names, not English.
  */
 export function stem(word: string): string {
   if (/\d/.test(word) || word.length < 3) return word;
@@ -34,6 +35,7 @@ export function stem(word: string): string {
     for (const [from, to] of SPELLING) w = w.replace(from, to);
     s = stemmer(w);
     if (s.endsWith('i')) s = `${s.slice(0, -1)}y`;
+    if (s.length < 3 || STOP.has(s)) s = /[^s]s$/.test(word) ? word.slice(0, -1) : word;
     if (STEMS.size >= STEMS_MAX) STEMS.clear();
     STEMS.set(word, s);
   }
@@ -44,6 +46,12 @@ const COMBINING = /[\u0300-\u036f]/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const SPLIT = /[^\p{L}\p{N}]+/u;
 const SPLIT_ASCII = /[^a-z0-9]+/;
+
+/** `text` with its accents folded (case kept), and the pattern that finds its identifiers. */
+function foldedCase(text: string): { text: string; idents: RegExp } {
+  if (!NON_ASCII.test(text)) return { text, idents: IDENT_ASCII };
+  return { text: text.normalize('NFKD').replace(COMBINING, ''), idents: IDENT };
+}
 
 /** `text` lowercased with its accents folded, and the pattern that cuts it into words. */
 function folded(text: string): { low: string; split: RegExp } {
@@ -77,18 +85,64 @@ function termOf(w: string): string {
   return t;
 }
 
-/** Appends the terms of `text` to `out`, in order: what `tokenize` returns, without a list per text. */
-export function termsInto(text: string, out: string[]): void {
-  const { low, split } = folded(text);
-  for (const w of low.split(split)) {
-    const t = termOf(w);
-    if (t) out.push(t);
+/** Runs of letters and digits joined by `-_./:#@` with no space: words, and identifiers such as `--no-verify`, `z.infer`, `core.hooksPath`. */
+const IDENT_ASCII = /[A-Za-z0-9]+(?:[-_./:#@]+[A-Za-z0-9]+)*/g;
+const IDENT = /[\p{L}\p{N}]+(?:[-_./:#@]+[\p{L}\p{N}]+)*/gu;
+const CONNECTOR = /[-_./:#@]+/;
+/** Where a lowerCamelCase identifier splits: `hooksPath` is `hooks` `Path` (a brand's PascalCase, `PostgreSQL`, is not split). */
+const CAMEL = /(?<=[a-z0-9])(?=[A-Z])/;
+const LOWER_CAMEL = /^[a-z][a-z0-9]*[A-Z]/;
+/** An identifier of more pieces than this is a path or a URL: its parts are terms, not the whole. */
+const WHOLE_PIECES = 6;
+
+/** The term of an identifier written whole (its pieces joined, stemmed): what a query's two words joined also look up. */
+export function joinedTerm(pieces: readonly string[]): string {
+  return stem(pieces.join('').toLowerCase());
+}
+
+/**
+ * Appends the terms of `text` to `out` in order (its words: the positions proximity counts), and
+ * to `wholes` (or `out` when absent) the term of each identifier written whole, as in
+ * `joinedTerm`: `--no-verify` gives `no`, `verifi` and `noverifi`; `core.hooksPath` gives `core`,
+ * `hook`, `path`, `hookspath` and `corehookspath`. `spans`, when given, gets for each whole the
+ * range of `out` its parts took.
+ */
+export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>): void {
+  const { text: t, idents } = foldedCase(text);
+  idents.lastIndex = 0;
+  for (let m = idents.exec(t); m; m = idents.exec(t)) {
+    const token = m[0];
+    const simple = !LOWER_CAMEL.test(token) && !CONNECTOR.test(token);
+    if (simple) {
+      const term = termOf(token.toLowerCase());
+      if (term) out.push(term);
+      continue;
+    }
+    const segments = token.split(CONNECTOR);
+    const from = out.length;
+    const all: string[] = [];
+    const found: string[] = [];
+    for (const seg of segments) {
+      const pieces = LOWER_CAMEL.test(seg) ? seg.split(CAMEL) : [seg];
+      for (const p of pieces) {
+        const term = termOf(p.toLowerCase());
+        if (term) out.push(term);
+      }
+      if (pieces.length > 1 && segments.length > 1) found.push(joinedTerm(pieces));
+      all.push(...pieces);
+    }
+    if (all.length > 1 && segments.length <= WHOLE_PIECES && /[a-z]/i.test(token)) found.push(joinedTerm(all));
+    for (const w of found) {
+      wholes.push(w);
+      spans?.push([from, out.length]);
+    }
   }
 }
 
-/** The terms search indexes and looks for: `words`, stemmed. */
+/** The terms search indexes and looks for: `words`, stemmed, then the identifiers written whole. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  termsInto(text, out);
-  return out;
+  const wholes: string[] = [];
+  termsInto(text, out, wholes);
+  return [...out, ...wholes];
 }

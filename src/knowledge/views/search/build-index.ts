@@ -1,4 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
+import { itemPath } from '../../../model/paths.ts';
 import { isLive } from '../../../model/liveness.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { storeOf, type MergedState } from '../../core/merged-state.ts';
@@ -12,7 +13,10 @@ export interface Doc {
   id: string | null;
   slug: string;
   title: string;
+  /** the item's status ('' for kinds without one: handoffs, session summaries, oracle pages) */
   status: string;
+  /** its path in the memory tree */
+  path: string;
   current: boolean;
   revoked: boolean;
   /** the item's own text, by field (the strings are the item's: nothing is copied) */
@@ -20,8 +24,11 @@ export interface Doc {
   /** the distinct terms of the item, and their frequencies in the fields at the same positions (`packTf`) */
   terms: string[];
   tfs: Float64Array;
-  /** each field's length in terms */
+  /** each field's length in words (an identifier's whole term is not counted) */
   len: Record<Field, number>;
+  /** the title's words then the body's, as positions in `terms` (`GAP` between texts, the title's end at `titleEnd`): proximity reads them, not the text */
+  near: Uint16Array;
+  titleEnd: number;
   supersededBy?: string | undefined;
   /** the workspace store the item comes from, when not this repository's */
   store?: string | undefined;
@@ -56,10 +63,60 @@ export function termsStartingWith(index: Index, prefix: string): string[] {
   return out;
 }
 
+/** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`, or `max + 1` once more than `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      if (d < least) least = d;
+    }
+    if (least > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The index's terms without digits at the fewest edits from `term` (1 to `max`), and that number; none when all are further. */
+export function termsNear(index: Index, term: string, max: number): { terms: string[]; edits: number } {
+  if (!index.byLength) {
+    index.byLength = new Map();
+    for (const t of index.postings.ids.keys()) if (!/\d/.test(t)) (index.byLength.get(t.length) ?? index.byLength.set(t.length, []).get(t.length)!).push(t);
+  }
+  let best: string[] = [];
+  let edits = max + 1;
+  for (let l = term.length - max; l <= term.length + max; l++) {
+    for (const t of index.byLength.get(l) ?? []) {
+      const d = editDistance(term, t, Math.min(max, edits));
+      if (d < edits) [best, edits] = [[t], d];
+      else if (d === edits && d <= max) best.push(t);
+    }
+  }
+  return edits <= max ? { terms: best, edits } : { terms: [], edits: 0 };
+}
+
 /** How many documents hold `term` (0 when none does). */
 export function docFreq(p: Postings, term: string): number {
   const id = p.ids.get(term);
   return id === undefined ? 0 : p.start[id + 1]! - p.start[id]!;
+}
+
+/** The ranking's buffers, one number per document: the scores, and a group's and an alternative's best so far, each with the positions it touched. */
+export interface Scratch {
+  scores: Float64Array;
+  touched: Int32Array;
+  group: Float64Array;
+  groupTouched: Int32Array;
+  alt: Float64Array;
+  altTouched: Int32Array;
 }
 
 export interface Index {
@@ -74,10 +131,12 @@ export interface Index {
   synonyms: SynonymTable;
   /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
   sorted?: string[];
+  /** the terms without digits by length, for typo look-ups (made by the first query that needs it) */
+  byLength?: Map<number, string[]>;
   /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
   dense?: { model: string; vectors: Float32Array[] };
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
-  scratch?: { scores: Float64Array; touched: Int32Array } | undefined;
+  scratch?: Scratch | undefined;
 }
 
 /** Counting space reused from one document to the next within a build. */
@@ -86,40 +145,63 @@ interface Counter {
   slot: Map<string, number>;
   /** four counts (FIELDS order) a distinct term */
   counts: Int32Array;
-  /** the terms of the field being read */
+  /** the words of the field being read, and its identifiers' whole terms */
   tokens: string[];
+  wholes: string[];
+  /** the title's and the body's words as slots, with `GAP` between texts */
+  near: number[];
 }
 
-function docOf(counter: Counter, kind: KindName, item: { id?: string | undefined; slug: string; status: string }, title: string, parts: Record<Field, readonly string[]>, current: boolean, store?: string | null, supersededBy?: string): Doc {
-  const { slot, tokens } = counter;
+/** In `Doc.near`: the end of one text (no two words across it stand together), or a slot past the last kept. */
+export const GAP = 0xffff;
+/** At most this many words of a document are kept for proximity. */
+const NEAR_MAX = 4000;
+
+function docOf(counter: Counter, kind: KindName, item: { id?: string | undefined; slug: string; status?: string; created: string }, title: string, parts: Record<Field, readonly string[]>, current: boolean, store?: string | null, supersededBy?: string): Doc {
+  const { slot, tokens, wholes, near } = counter;
   slot.clear();
+  near.length = 0;
+  let titleEnd = 0;
   const terms: string[] = [];
   const len = { title: 0, keys: 0, anchors: 0, body: 0 };
+  const slotOf = (t: string, f: number) => {
+    let s = slot.get(t);
+    if (s === undefined) {
+      s = terms.length;
+      slot.set(t, s);
+      terms.push(t);
+      if (counter.counts.length < 4 * terms.length) {
+        const grown = new Int32Array(counter.counts.length * 2);
+        grown.set(counter.counts);
+        counter.counts = grown;
+      }
+      counter.counts.fill(0, 4 * s, 4 * s + 4);
+    }
+    counter.counts[4 * s + f]!++;
+    return s;
+  };
   for (let f = 0; f < FIELDS.length; f++) {
     const field = FIELDS[f]!;
-    tokens.length = 0;
-    for (const text of parts[field]) termsInto(text, tokens);
-    len[field] = tokens.length;
-    for (const t of tokens) {
-      let s = slot.get(t);
-      if (s === undefined) {
-        s = terms.length;
-        slot.set(t, s);
-        terms.push(t);
-        if (counter.counts.length < 4 * terms.length) {
-          const grown = new Int32Array(counter.counts.length * 2);
-          grown.set(counter.counts);
-          counter.counts = grown;
-        }
-        counter.counts.fill(0, 4 * s, 4 * s + 4);
+    const positional = field === 'title' || field === 'body';
+    for (const text of parts[field]) {
+      tokens.length = 0;
+      wholes.length = 0;
+      termsInto(text, tokens, wholes);
+      len[field] += tokens.length;
+      for (const t of tokens) {
+        const s = slotOf(t, f);
+        if (positional && near.length < NEAR_MAX) near.push(Math.min(s, GAP - 1));
       }
-      counter.counts[4 * s + f]!++;
+      for (const t of wholes) slotOf(t, f);
+      if (positional && near.length < NEAR_MAX) near.push(GAP);
     }
+    if (field === 'title') titleEnd = near.length;
   }
   const tfs = new Float64Array(terms.length);
   const c = counter.counts;
   for (let s = 0; s < terms.length; s++) tfs[s] = packCounts(c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!);
-  const doc: Doc = { kind, id: item.id ?? null, slug: item.slug, title, status: item.status, current, revoked: item.status === 'revoked', parts, terms, tfs, len };
+  const status = item.status ?? '';
+  const doc: Doc = { kind, id: item.id ?? null, slug: item.slug, title, status, path: itemPath(kind, item.slug, item.created), current, revoked: status === 'revoked', parts, terms, tfs, len, near: Uint16Array.from(near), titleEnd };
   if (supersededBy) doc.supersededBy = supersededBy;
   if (store) doc.store = store;
   return doc;
@@ -168,25 +250,33 @@ function postingsOf(docs: readonly Doc[], norms: Float64Array): Postings {
   return { ids, start, docs: out, gain };
 }
 
+/** The first line of `text`, at most `max` characters. */
+const firstLine = (text: string, max = 120) => text.trim().split('\n')[0]!.slice(0, max);
+
 /**
- * The search index of a state. Each item's document is kept by the item object (parsed items
- * are shared between states: after a write only the changed items are tokenized again), so a
- * new tip costs one pass over the documents, not a re-tokenization of the store.
+ * The search index of a state: every kind search looks through (`SEARCH_KINDS`), narrowed at
+ * query time. Each item's document is kept by the item object (parsed items are shared between
+ * states: after a write only the changed items are tokenized again), so a new tip costs one pass
+ * over the documents, not a re-tokenization of the store. Handoffs and session summaries tell
+ * what happened, not what holds now: ranked as items no longer current.
  */
-export function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>): Index {
+export function buildIndex(kb: KnowledgeBase, state: MergedState): Index {
   const docs: Doc[] = [];
   const { items } = state;
   const docOfItem = kb.cache.perObject<Doc>('search-doc');
-  const counter: Counter = { slot: new Map(), counts: new Int32Array(256), tokens: [] };
+  const counter: Counter = { slot: new Map(), counts: new Int32Array(256), tokens: [], wholes: [], near: [] };
   const cached = <T extends object>(item: T, make: (c: Counter) => Doc): Doc => {
     let d = docOfItem.get(item);
     if (!d) docOfItem.set(item, (d = make(counter)));
     return d;
   };
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(cached(d, (c) => docOf(c, 'decision', d, d.title, { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] }, isLive('decision', d), storeOf(state, d), d.superseded_by)));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(cached(m, (c) => docOf(c, 'memory', m, m.title, { title: [m.title], keys: m.keywords, anchors: m.anchors, body: [m.description, m.body] }, isLive('memory', m), storeOf(state, m))));
-  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(cached(b, (c) => docOf(c, 'backlog', b, b.title, { title: [b.title], keys: b.tags, anchors: [], body: [b.description, b.notes] }, isLive('backlog', b))));
-  if (kinds.has('question')) for (const q of items.question) docs.push(cached(q, (c) => docOf(c, 'question', q, q.question.split('\n')[0]!, { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] }, isLive('question', q))));
+  for (const d of items.decision) docs.push(cached(d, (c) => docOf(c, 'decision', d, d.title, { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] }, isLive('decision', d), storeOf(state, d), d.superseded_by)));
+  for (const m of items.memory) docs.push(cached(m, (c) => docOf(c, 'memory', m, m.title, { title: [m.title], keys: m.keywords, anchors: m.anchors, body: [m.description, m.body] }, isLive('memory', m), storeOf(state, m))));
+  for (const b of items.backlog) docs.push(cached(b, (c) => docOf(c, 'backlog', b, b.title, { title: [b.title], keys: b.tags, anchors: b.anchors, body: [b.description, b.notes] }, isLive('backlog', b))));
+  for (const q of items.question) docs.push(cached(q, (c) => docOf(c, 'question', q, firstLine(q.question, 300), { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] }, isLive('question', q))));
+  for (const h of items.handoff) docs.push(cached(h, (c) => docOf(c, 'handoff', h, firstLine(h.stopped_at || h.summary) || `Handoff of ${h.slug}`, { title: [h.stopped_at], keys: [], anchors: h.dirty_branches, body: [h.summary, h.in_progress, h.next_steps, h.test_results, h.blockers] }, false)));
+  for (const s of items.session) docs.push(cached(s, (c) => docOf(c, 'session', s, firstLine(s.worklog) || `Session ${s.slug}`, { title: [], keys: [], anchors: s.files_changed, body: [s.worklog] }, false)));
+  for (const p of items.oracle) docs.push(cached(p, (c) => docOf(c, 'oracle', p, p.title ?? p.slug, { title: [p.title ?? p.slug], keys: [], anchors: p.anchors, body: [p.body] }, true, storeOf(state, p))));
   const total = { title: 0, keys: 0, anchors: 0, body: 0 };
   const decisions = new Map<string, number>();
   const superseded: number[] = [];

@@ -1,3 +1,4 @@
+import type { KindName } from '../../../model/kind.ts';
 import { createHash } from 'node:crypto';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
@@ -61,9 +62,9 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
 /**
  * The documents closest in meaning to `query`, best first: the cosine of their vectors, lower
  * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
- * live successor (named in `via`).
+ * live successor (named in `via`). Only `kinds`, when given.
  */
-async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, isStale?: StalePredicate): Promise<Ranked[]> {
+async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, config);
   const [q] = await embed(config, [query], kb.repo.env);
   const best = new Map<number, Ranked>();
@@ -74,6 +75,7 @@ async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
+    if (kinds && !kinds.has(doc.kind)) return;
     const score = cos * factorOf(doc, isStale);
     const prev = best.get(at);
     if (prev && prev.score >= score) return;
@@ -90,10 +92,10 @@ async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
  * in both is 1. When the endpoint
  * cannot be reached or answers wrongly, the word ranking alone: search works offline.
  */
-export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate): Promise<Ranked[]> {
+export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
   let dense: Ranked[];
   try {
-    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, isStale);
+    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, isStale, kinds);
   } catch {
     return lexical.slice(0, k);
   }

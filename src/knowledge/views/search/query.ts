@@ -1,57 +1,114 @@
-import { stem, words } from './analyze.ts';
+import { joinedTerm, stem, termsInto, words } from './analyze.ts';
 import type { SynonymTable } from './synonyms.ts';
 
-/** A term to look for and how much it counts: 1 for the query's own words, less for the others. */
+/** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
+export interface Alternative {
+  terms: string[];
+  weight: number;
+}
+
+/** A word of the query and the other ways of saying it: a document scores the best of them (they are one word, not several). */
+export interface QueryGroup {
+  alternatives: Alternative[];
+}
+
+/** A term to look for and the most it counts (the groups flattened: what a reader of the query sees). */
 export interface QueryTerm {
   term: string;
   weight: number;
 }
 
-/** How much a term brought in by a synonym or a compound counts next to one the query says. */
-export const SYNONYM_WEIGHT = 0.5;
+/** How much a synonym or a compound counts: as much as the word it stands for. */
+export const SYNONYM_WEIGHT = 1;
+/** How much the parts of an identifier the query writes whole count, when the index holds it whole: `z.infer` is not any "infer". */
+export const PART_WEIGHT = 0.5;
 /** How much a longer term of the index that starts with a query's word counts: "paging" finds "pagerduty". */
 export const PREFIX_WEIGHT = 0.3;
+/** How much a term of the index one or two edits from a word the index lacks counts ("exponental"), at one edit; half that at two. */
+export const TYPO_WEIGHT = 0.4;
+/** Query words shorter than this are not corrected (too many short words are a letter apart). */
+const TYPO_MIN = 5;
+/** Words up to this long get one edit; longer ones two. */
+const TYPO_ONE_EDIT = 7;
 /** Query terms shorter than this are not looked for as prefixes (too many words start with them). */
 const PREFIX_MIN = 4;
 /** A term found by prefix has at least this many more characters (fewer: an inflection, which stemming folds). */
 const PREFIX_EXTRA = 3;
-/** A prefix that starts more terms than this says too little to look for them. */
+/** A prefix that starts more terms than this, or a misspelt word this many terms are as near to, says too little to look for them. */
 const PREFIX_TERMS = 8;
 /** The longest phrase looked up in the synonym table, in words. */
 const PHRASE_MAX = 4;
 
+/** What the query may ask of the index's vocabulary. */
+export interface Vocabulary {
+  known: (term: string) => boolean;
+  /** the longer terms that start with a prefix */
+  startingWith?: (prefix: string) => string[];
+  /** the terms at the fewest edits (at most `max`) from a term, and that number */
+  nearest?: (term: string, max: number) => { terms: string[]; edits: number };
+}
+
 /**
- * The query's terms in order (`said`, for the proximity bonus) and every term to look for with
- * its weight: the query's own, two adjacent words joined when the index knows the compound,
- * the other ways of saying a word or phrase of it, then the longer terms a word of it starts.
+ * The query's terms in order (`said`, for the proximity bonus) and one group a distinct term, or
+ * an identifier the index holds whole (its parts a phrase at `PART_WEIGHT`): the term itself; two
+ * adjacent words joined when the index knows the compound (standing for both, at full weight); the other
+ * ways of saying a word or phrase (synonyms, at full weight; a phrase scores its words' mean);
+ * the longer terms a word starts (low weight); and, for a word of 5+ letters the index lacks,
+ * the terms one or two edits away (low weight).
  */
-export function parseQuery(query: string, synonyms: SynonymTable, known: (term: string) => boolean, startingWith?: (prefix: string) => string[]): { said: string[]; terms: QueryTerm[] } {
+export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vocabulary | ((term: string) => boolean), startingWith?: (prefix: string) => string[]): { said: string[]; groups: QueryGroup[]; terms: QueryTerm[] } {
+  const v: Vocabulary = typeof vocabulary === 'function' ? { known: vocabulary, ...(startingWith ? { startingWith } : {}) } : vocabulary;
+  const said: string[] = [];
+  const wholes: string[] = [];
+  const spans: Array<[number, number]> = [];
+  termsInto(query, said, wholes, spans);
   const raw = words(query);
-  const said = raw.map(stem);
-  const weights = new Map<string, number>();
-  for (const t of said) weights.set(t, 1);
+  const groups = new Map<string, Alternative[]>();
+  const add = (over: readonly string[], alt: Alternative) => {
+    const targets = over.length ? over : alt.terms;
+    for (const t of new Set(targets)) {
+      const list = groups.get(t) ?? (groups.set(t, []), groups.get(t)!);
+      if (!list.some((a) => a.terms.join(' ') === alt.terms.join(' ') && a.weight >= alt.weight)) list.push(alt);
+    }
+  };
+  // an identifier the index holds whole is one word of the query, its parts at a lower weight
+  // (`z.infer`, `--no-verify`); one it does not hold is looked for by its parts
+  const covered = new Set<number>();
+  const outer = wholes.map((w, i) => ({ w, span: spans[i]! })).filter(({ w }) => v.known(w));
+  for (const { w, span } of outer) {
+    const [from, to] = span;
+    const within = outer.some((o) => o.span !== span && o.span[0] <= from && to <= o.span[1] && o.span[1] - o.span[0] > to - from);
+    if (within) continue;
+    const parts = said.slice(from, to);
+    const inner = outer.filter((o) => o.span !== span && from <= o.span[0] && o.span[1] <= to).map((o) => ({ terms: [o.w], weight: PART_WEIGHT }));
+    groups.set(`whole:${w}`, [{ terms: [w], weight: 1 }, ...inner, ...(parts.length ? [{ terms: parts, weight: PART_WEIGHT }] : [])]);
+    for (let i = from; i < to; i++) covered.add(i);
+  }
+  said.forEach((t, i) => !covered.has(i) && !groups.has(t) && groups.set(t, [{ terms: [t], weight: 1 }]));
   // two words written as one elsewhere: "puppet master" finds "puppetmaster", "file naming" "filenames"
   for (let i = 0; i + 1 < raw.length; i++) {
-    const joined = stem(raw[i]! + raw[i + 1]!);
-    if (!weights.has(joined) && known(joined)) weights.set(joined, SYNONYM_WEIGHT);
+    const joined = joinedTerm([raw[i]!, raw[i + 1]!]);
+    if (!groups.has(joined) && !groups.has(`whole:${joined}`) && v.known(joined)) add([stem(raw[i]!), stem(raw[i + 1]!)].filter((t) => groups.has(t)), { terms: [joined], weight: SYNONYM_WEIGHT });
   }
   for (let i = 0; i < said.length; i++) {
     for (let n = 1; n <= PHRASE_MAX && i + n <= said.length; n++) {
-      for (const alt of synonyms.get(said.slice(i, i + n).join(' ')) ?? []) {
-        // a phrase's words share the weight: "continuous integration" for "ci" counts about as one term
-        const w = alt.length > 1 ? SYNONYM_WEIGHT / Math.sqrt(alt.length) : SYNONYM_WEIGHT;
-        for (const t of alt) if ((weights.get(t) ?? 0) < w) weights.set(t, w);
-      }
+      for (const alt of synonyms.get(said.slice(i, i + n).join(' ')) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: SYNONYM_WEIGHT });
     }
   }
-  // the start of a longer word: "paging" finds "pagerduty", "config" "configurable"
-  if (startingWith) {
-    for (const t of new Set(said)) {
-      if (t.length < PREFIX_MIN || /\d/.test(t)) continue;
-      const longer = startingWith(t).filter((x) => x.length >= t.length + PREFIX_EXTRA);
-      if (longer.length > PREFIX_TERMS) continue;
-      for (const x of longer) if (!weights.has(x)) weights.set(x, PREFIX_WEIGHT);
+  for (const t of new Set(said)) {
+    if (/\d/.test(t) || !groups.has(t)) continue;
+    // the start of a longer word: "paging" finds "pagerduty", "config" "configurable"
+    if (v.startingWith && t.length >= PREFIX_MIN) {
+      const longer = v.startingWith(t).filter((x) => x.length >= t.length + PREFIX_EXTRA);
+      if (longer.length <= PREFIX_TERMS) for (const x of longer) add([t], { terms: [x], weight: PREFIX_WEIGHT });
+    }
+    // a word the index lacks, misspelt: the nearest terms of the index
+    if (v.nearest && t.length >= TYPO_MIN && !v.known(t)) {
+      const { terms, edits } = v.nearest(t, t.length <= TYPO_ONE_EDIT ? 1 : 2);
+      if (terms.length <= PREFIX_TERMS) for (const x of terms) add([t], { terms: [x], weight: TYPO_WEIGHT / edits });
     }
   }
-  return { said, terms: [...weights].map(([term, weight]) => ({ term, weight })) };
+  const flat = new Map<string, number>();
+  for (const alts of groups.values()) for (const a of alts) for (const t of a.terms) flat.set(t, Math.max(flat.get(t) ?? 0, a.weight));
+  return { said, groups: [...groups.values()].map((alternatives) => ({ alternatives })), terms: [...flat].map(([term, weight]) => ({ term, weight })) };
 }

@@ -1,6 +1,6 @@
-import { tokenize } from './analyze.ts';
-import { docFreq, type Doc, type Index } from './build-index.ts';
-import type { QueryTerm } from './query.ts';
+import type { KindName } from '../../../model/kind.ts';
+import { docFreq, GAP, type Doc, type Index, type Scratch } from './build-index.ts';
+import type { QueryGroup } from './query.ts';
 
 /** Revoked items: kept findable, ranked low. */
 const REVOKED = 0.25;
@@ -8,8 +8,8 @@ const REVOKED = 0.25;
 const NOT_CURRENT = 0.5;
 /** Items whose anchors changed since they were written. */
 const STALE = 0.6;
-/** How many of the best documents get the proximity bonus (it reads their text). */
-const RERANK = 40;
+/** How many of the best documents get the proximity bonus: as many as a search may ask for, so that `k` never changes the order. */
+const RERANK = 100;
 /** Bonus for two query words next to each other, by field, as a share of the rarer word's IDF. */
 const PROXIMITY = { title: 0.6, body: 0.3 };
 
@@ -27,32 +27,73 @@ export interface Scored {
   scores: Float64Array;
   touched: Int32Array;
   count: number;
+  /** the buffers, handed back to the index by `rank` */
+  scratch: Scratch;
 }
 
 /**
- * BM25F: each term's IDF times its gain in each document holding it (`Postings.gain`). The buffers are the index's, taken while the query holds them (another query
- * on the same index meanwhile gets its own) and handed back by `rank`.
+ * BM25F by word of the query: each group (a word and its other ways of being said) adds, to each
+ * document, the best of its alternatives — a term's IDF times its gain in the document
+ * (`Postings.gain`) times the alternative's weight; a phrase's, its terms' mean. The buffers are
+ * the index's, taken while the query holds them (another query on the same index meanwhile gets
+ * its own) and handed back by `rank`.
  */
-export function scoreQuery(index: Index, terms: QueryTerm[]): Scored {
+export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
   const n = index.docs.length;
-  const scores = index.scratch?.scores ?? new Float64Array(n);
-  const touched = index.scratch?.touched ?? new Int32Array(n);
+  const own = index.scratch;
   index.scratch = undefined;
+  const x: Scratch = own ?? { scores: new Float64Array(n), touched: new Int32Array(n), group: new Float64Array(n), groupTouched: new Int32Array(n), alt: new Float64Array(n), altTouched: new Int32Array(n) };
+  const { scores, touched, group, groupTouched, alt, altTouched } = x;
   let count = 0;
   const { ids, start, docs, gain } = index.postings;
-  for (const { term, weight } of terms) {
-    const id = ids.get(term);
-    if (id === undefined) continue;
-    const from = start[id]!;
-    const to = start[id + 1]!;
-    const idf = idfOf(n, to - from) * weight;
-    for (let i = from; i < to; i++) {
-      const d = docs[i]!;
+  for (const { alternatives } of groups) {
+    let size = 0;
+    for (const { terms, weight } of alternatives) {
+      if (terms.length === 1) {
+        const id = ids.get(terms[0]!);
+        if (id === undefined) continue;
+        const from = start[id]!;
+        const to = start[id + 1]!;
+        const w = idfOf(n, to - from) * weight;
+        for (let i = from; i < to; i++) {
+          const d = docs[i]!;
+          const v = w * gain[i]!;
+          const g = group[d]!;
+          if (g === 0) groupTouched[size++] = d;
+          if (v > g) group[d] = v;
+        }
+        continue;
+      }
+      let altSize = 0;
+      for (const term of terms) {
+        const id = ids.get(term);
+        if (id === undefined) continue;
+        const from = start[id]!;
+        const to = start[id + 1]!;
+        const idf = idfOf(n, to - from);
+        for (let i = from; i < to; i++) {
+          const d = docs[i]!;
+          if (alt[d] === 0) altTouched[altSize++] = d;
+          alt[d]! += idf * gain[i]!;
+        }
+      }
+      for (let j = 0; j < altSize; j++) {
+        const d = altTouched[j]!;
+        const v = (alt[d]! * weight) / terms.length;
+        const g = group[d]!;
+        if (g === 0) groupTouched[size++] = d;
+        if (v > g) group[d] = v;
+        alt[d] = 0;
+      }
+    }
+    for (let j = 0; j < size; j++) {
+      const d = groupTouched[j]!;
       if (scores[d] === 0) touched[count++] = d;
-      scores[d]! += idf * gain[i]!;
+      scores[d]! += group[d]!;
+      group[d] = 0;
     }
   }
-  return { scores, touched, count };
+  return { scores, touched, count, scratch: x };
 }
 
 /** True for a document whose item is stale (`axme verify`). */
@@ -70,34 +111,52 @@ export function successorOf(index: Index, old: number): number | undefined {
   return succ === old ? undefined : succ;
 }
 
-/** How many pairs of the query's consecutive words stand within two words of each other in `text`. */
-function adjacentPairs(said: string[], text: readonly string[]): number {
-  const wanted = new Set(said);
-  const at = new Map<string, number[]>();
-  text.forEach((line, l) => {
-    tokenize(line).forEach((t, i) => {
-      if (!wanted.has(t)) return;
-      const list = at.get(t);
-      if (list) list.push(l * 1_000_000 + i);
-      else at.set(t, [l * 1_000_000 + i]);
-    });
-  });
-  let pairs = 0;
-  for (let i = 0; i + 1 < said.length; i++) {
-    const a = at.get(said[i]!);
-    const b = at.get(said[i + 1]!);
-    if (a && b && said[i] !== said[i + 1] && a.some((x) => b.some((y) => Math.abs(x - y) <= 2))) pairs++;
+/**
+ * How many pairs of the query's consecutive words stand within two words of each other in the
+ * document's title and in its body, from the positions kept at index time (`Doc.near`).
+ */
+function adjacentPairs(said: string[], d: Doc): { title: number; body: number } {
+  const slots = said.map((t) => d.terms.indexOf(t));
+  const pairs: number[] = [];
+  for (let i = 0; i + 1 < said.length; i++) if (slots[i]! >= 0 && slots[i + 1]! >= 0 && said[i] !== said[i + 1]) pairs.push(i);
+  const found = { title: 0, body: 0 };
+  if (!pairs.length) return found;
+  const wanted = new Map<number, number>();
+  slots.forEach((s, i) => s >= 0 && !wanted.has(s) && wanted.set(s, i));
+  const last = new Float64Array(said.length).fill(-Infinity);
+  const seen = new Uint8Array(said.length);
+  const { near, titleEnd } = d;
+  for (let p = 0; p < near.length; p++) {
+    if (p === titleEnd) {
+      seen.fill(0);
+      last.fill(-Infinity);
+    }
+    const s = near[p]!;
+    if (s === GAP) {
+      last.fill(-Infinity);
+      continue;
+    }
+    if (!wanted.has(s)) continue;
+    for (let i = 0; i < said.length; i++) if (slots[i] === s) last[i] = p;
+    for (const i of pairs) {
+      if (seen[i] || (slots[i] !== s && slots[i + 1] !== s)) continue;
+      if (Math.abs(last[i]! - last[i + 1]!) <= 2) {
+        seen[i] = 1;
+        if (p < titleEnd) found.title++;
+        else found.body++;
+      }
+    }
   }
-  return pairs;
+  return found;
 }
 
 /**
  * The ranking of `scoreQuery`'s result: a bonus where the query's words stand together, lower for
  * revoked, old and stale items; a superseded decision is folded into its live successor (which
- * takes the better of the two scores and names it in `via`). The best `k`, and how many items
- * matched. Hands the buffers back to the index.
+ * takes the better of the two scores and names it in `via`). The best `k` of `kinds` (all when
+ * absent), and how many items of them matched. Hands the buffers back to the index.
  */
-export function rank(index: Index, scored: Scored, said: string[], k: number, isStale?: StalePredicate): { ranked: Ranked[]; total: number } {
+export function rank(index: Index, scored: Scored, said: string[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): { ranked: Ranked[]; total: number } {
   const { scores, touched } = scored;
   let { count } = scored;
   const via = new Map<number, string>();
@@ -114,7 +173,7 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, is
     }
   }
   const factor = (d: Doc) => factorOf(d, isStale);
-  const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor);
+  const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor, kinds);
   const top = positions.map(([i, final]): Ranked => {
     const doc = index.docs[i]!;
     const r: Ranked = { doc, score: final };
@@ -126,22 +185,23 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, is
   if (distinct.length > 1) {
     const pairIdf = Math.min(...distinct.map((t) => idfOf(index.docs.length, docFreq(index.postings, t))));
     for (const r of top) {
-      const bonus = PROXIMITY.title * adjacentPairs(said, r.doc.parts.title) + PROXIMITY.body * adjacentPairs(said, r.doc.parts.body);
+      const pairs = adjacentPairs(said, r.doc);
+      const bonus = PROXIMITY.title * pairs.title + PROXIMITY.body * pairs.body;
       r.score += bonus * pairIdf * factor(r.doc);
     }
   }
   for (let j = 0; j < count; j++) scores[touched[j]!] = 0;
-  index.scratch = { scores, touched };
+  index.scratch = scored.scratch;
   const order = (x: Ranked, y: Ranked) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1);
   return { ranked: top.sort(order).slice(0, k), total: live };
 }
 
 /**
- * The `n` touched positions with the highest score times `factor`, best first, and how many
- * scored above 0. A bounded min-heap; as `factor` is at most 1, a score no better than the
+ * The `n` touched positions of `kinds` (all when absent) with the highest score times `factor`,
+ * best first, and how many scored above 0. A bounded min-heap; as `factor` is at most 1, a score no better than the
  * heap's least is passed over without looking at its document.
  */
-function best(index: Index, scores: Float64Array, touched: Int32Array, count: number, n: number, factor: (d: Doc) => number): { top: Array<[number, number]>; live: number } {
+function best(index: Index, scores: Float64Array, touched: Int32Array, count: number, n: number, factor: (d: Doc) => number, kinds?: ReadonlySet<KindName>): { top: Array<[number, number]>; live: number } {
   const at = new Int32Array(n);
   const val = new Float64Array(n);
   let size = 0;
@@ -157,7 +217,7 @@ function best(index: Index, scores: Float64Array, touched: Int32Array, count: nu
   for (let j = 0; j < count; j++) {
     const i = touched[j]!;
     const s = scores[i]!;
-    if (s <= 0) continue;
+    if (s <= 0 || (kinds && !kinds.has(index.docs[i]!.kind))) continue;
     live++;
     if (size === n && s <= val[0]!) continue;
     const f = s * factor(index.docs[i]!);

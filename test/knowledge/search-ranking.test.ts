@@ -1,0 +1,94 @@
+/**
+ * Lexical ranking fixed in general ways (issue 33): equivalents at full weight, a stemmer that
+ * does not collapse distinct words, identifiers and flags indexed whole as well as in parts,
+ * typo tolerance for words the index lacks, and a ranking that does not depend on `k`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
+import { openTestKb, tempRepo } from '../helpers.ts';
+
+describe('tokenize: words kept apart, identifiers whole', () => {
+  test('a stem never collapses a word into a stop word or a shorter word: "one" stays "one", "ones" is its plural', () => {
+    assert.deepEqual(tokenize('one ones'), ['one', 'one']);
+  });
+
+  test('an identifier or flag is a term whole as well as its parts', () => {
+    const flag = tokenize('--no-verify');
+    assert.ok(flag.includes('no') && flag.includes(tokenize('verify')[0]!), flag.join(' '));
+    assert.ok(flag.length === 3, `the parts and the whole: ${flag.join(' ')}`);
+    const member = tokenize('z.infer');
+    assert.ok(member.includes('infer') && member.length === 2, member.join(' '));
+    // lowerCamelCase is split too; a brand's PascalCase is not
+    const key = tokenize('core.hooksPath');
+    for (const part of ['core', 'hook', 'path']) assert.ok(key.includes(part), `${part} in ${key.join(' ')}`);
+    assert.ok(!tokenize('PostgreSQL').includes('sql'));
+    // the word count of a text is its parts: whole terms are extra
+    assert.deepEqual(tokenize('plain words only'), ['plain', 'word', 'only']);
+  });
+});
+
+describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let kb: KnowledgeBase;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo());
+    kb = await openTestKb(dir);
+    await initStore(kb);
+    await addDecision(kb, { title: 'git fsck verifies objects', decision: 'Verifies the connectivity and validity of the objects; it verifies packs too.' });
+    await addDecision(kb, { title: 'Commit options', decision: 'The flag -n or --no-verify bypasses the pre-commit and commit-msg hooks.' });
+    await addDecision(kb, { title: 'Type inference', decision: 'We rely on inference of return types everywhere.' });
+    await addDecision(kb, { title: 'Schemas', decision: 'Types come from the schemas with z.infer<typeof Schema>.' });
+    await addDecision(kb, { title: 'Use PostgreSQL for orders', decision: 'Orders are stored in PostgreSQL.' });
+    await addDecision(kb, { title: 'Puppetmaster host', decision: 'One puppetmaster serves every node.' });
+    await addMemory(kb, { type: 'pattern', title: 'Retry uploads', description: 'Uploads are retried with exponential backoff.' });
+  });
+  after(async () => {
+    await closeKnowledgeBase(kb);
+    cleanup();
+  });
+  const slugs = async (query: string, k?: number) => (await searchKnowledge(kb, { query, ...(k ? { k } : {}) })).hits.map((h) => h.slug);
+  const scoreOf = async (query: string, slug: string) => (await searchKnowledge(kb, { query })).hits.find((h) => h.slug === slug)?.score ?? 0;
+
+  test('a flag or a member written whole finds where it is written, above a word that shares a part', async () => {
+    assert.equal((await slugs('--no-verify'))[0], 'commit-options');
+    assert.equal((await slugs('z.infer'))[0], 'schemas');
+  });
+
+  test('an equivalent counts as the word the query says: "postgres" scores as "postgresql"; a compound as its words', async () => {
+    assert.equal(await scoreOf('postgres', 'use-postgresql-for-orders'), await scoreOf('postgresql', 'use-postgresql-for-orders'));
+    assert.ok((await scoreOf('puppet master', 'puppetmaster-host')) >= (await scoreOf('puppetmaster', 'puppetmaster-host')));
+  });
+
+  test('a misspelt word of 5+ letters finds the word it was meant to be; a short one or a known one is not guessed at', async () => {
+    assert.equal((await slugs('exponental'))[0], 'retry-uploads');
+    assert.equal((await slugs('postgrse orders'))[0], 'use-postgresql-for-orders');
+    assert.deepEqual(await slugs('uplod'), ['retry-uploads']);
+    assert.deepEqual(await slugs('rtry'), []);
+  });
+});
+
+describe('searchKnowledge: the ranking does not depend on k', () => {
+  test('the first 10 of k=100 are the 10 of k=10, also when the words standing together lift a lower item', async () => {
+    const { dir, cleanup } = tempRepo();
+    const kb = await openTestKb(dir);
+    try {
+      await initStore(kb);
+      for (let i = 0; i < 60; i++) await addDecision(kb, { title: `Item ${i}`, decision: 'alpha gamma gamma beta' });
+      await addDecision(kb, { title: 'Late item', decision: 'alpha beta gamma gamma gamma' });
+      for (let i = 0; i < 120; i++) await addDecision(kb, { title: `Other ${i}`, decision: 'delta epsilon' });
+      const deep = (await searchKnowledge(kb, { query: 'alpha beta', k: 100 })).hits.map((h) => h.slug);
+      const shallow = (await searchKnowledge(kb, { query: 'alpha beta', k: 10 })).hits.map((h) => h.slug);
+      assert.equal(deep[0], 'late-item');
+      assert.deepEqual(shallow, deep.slice(0, 10));
+    } finally {
+      await closeKnowledgeBase(kb);
+      cleanup();
+    }
+  });
+});
