@@ -98,7 +98,7 @@ describe('stale items are marked wherever they are shown', () => {
     assert.match(text, /D-001 Charge in cents \[decision\] \(may be outdated: src\/pay\.ts/);
     // the CLI's line per hit too: the mark before the citation
     const line = (await axmeOk(dir, ['search', 'charge', 'amounts', 'integers'])).split('\n').find((l: string) => /D-001/.test(l));
-    assert.match(line, /^\d\.\d{3}  D-001  Charge in cents \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)  git:[0-9a-f]{40}:decisions\/charge-in-cents\.md$/);
+    assert.match(line, /^\d\.\d{3}  decision  D-001  Charge in cents \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)  git:[0-9a-f]{40}:decisions\/charge-in-cents\.md$/);
   });
 
   test('a reconfirm clears the mark', async () => {
