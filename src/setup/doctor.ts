@@ -14,6 +14,7 @@ import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-h
 import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
+import { settingsCheck } from './doctor-settings.ts';
 import { remoteOf } from './clients/remote.ts';
 import { sessionRows } from '../session/list.ts';
 
@@ -44,6 +45,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   else {
     checks.push({ name: 'store', status: 'ok', detail: `${MEMORY_REF} at ${tip === 'unknown' ? '(read through git)' : tip.slice(0, 12)}` });
     checks.push(await rulesCheck(loc.worktree ?? loc.gitDir, opts.env));
+    checks.push(await settingsCheck(loc.worktree ?? loc.gitDir, opts.env));
   }
   if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
   // the axme the committed commands find here (launch.ts), looked up once for the checks that need it

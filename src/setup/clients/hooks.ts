@@ -94,9 +94,14 @@ function withoutOurs(hooks: Json, spec: ClientHooks, path: string): { hooks: Jso
         continue;
       }
       const foreign = (item.hooks as unknown[]).filter((h) => !(isObject(h) && isAxmeClientHook(h.command)));
-      if (foreign.length) kept.push(foreign.length === item.hooks.length ? item : { ...item, hooks: foreign });
+      // a group without a hook of axme's stays as it is (an empty one too)
+      if (foreign.length === item.hooks.length) {
+        kept.push(item);
+        continue;
+      }
+      if (foreign.length) kept.push({ ...item, hooks: foreign });
       // ours goes where the old one was (after the foreign hooks that shared its group)
-      if (foreign.length !== item.hooks.length && first < 0) first = kept.length;
+      if (first < 0) first = kept.length;
     }
     if (first < 0) continue;
     at[event] = first;
