@@ -1,5 +1,5 @@
 /**
- * AXME Code's default safety rules (see shared/reference/axme-compat.md), as plain data: the
+ * AXME Code's default safety rules (docs/safety.md), as plain data: the
  * pre-tool-use hook's fast path compiles them without loading zod.
  */
 export const DEFAULT_RULES = {

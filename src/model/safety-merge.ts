@@ -10,7 +10,7 @@ export const STRICTNESS = {
 
 /**
  * Combines the safety rules of two stores (a workspace and one of its repositories; the two
- * sides of a sync) so that the result is never less strict than either side (DESIGN.md §7):
+ * sides of a sync) so that the result is never less strict than either side (docs/workspaces.md):
  * deny lists (protected branches, denied commands and paths, read-only paths): union;
  * `allow*` flags: AND; `require*` flags: OR; the allow-list of command prefixes: intersection
  * (an exception to a deny holds only when both stores grant it); the enumerated settings take

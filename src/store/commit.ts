@@ -69,7 +69,7 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
   });
 }
 
-/** Trailers of a memory commit (DESIGN.md §5). */
+/** Trailers of a memory commit (docs/storage.md). */
 export interface CommitTrailers {
   event: string;
   items: string[];

@@ -5,7 +5,7 @@ import { locateRepo, type RepoLocation } from './locate.ts';
 /**
  * Finding a workspace store with plain synchronous file checks (no git process): the
  * pre-tool-use hook runs this on every tool call. A workspace store is the bare repository
- * `<workspace>/.axme.git` (DESIGN.md §7); whether it really holds a store of kind `workspace`
+ * `<workspace>/.axme.git` (docs/workspaces.md); whether it really holds a store of kind `workspace`
  * is checked when it is read, not here.
  */
 

@@ -1,4 +1,4 @@
-// A local stand-in for both LLM wire formats (shared/reference/mcp-http-and-llm.md §6), for the
+// A local stand-in for both LLM wire formats (docs/auditor.md, model providers), for the
 // official SDKs pointed at it by base URL: `POST /v1/messages` (Anthropic: checks anthropic-version
 // and the key, in x-api-key or as a bearer token) and `POST /v1/chat/completions` (OpenAI-compatible: checks Authorization).
 // Each request takes the next scripted response from one queue; every request is recorded.

@@ -1,5 +1,5 @@
 // Claude Code transcript lines for the transcript tests, shaped like the real ones
-// (../shared/reference/agent-clients.md §1): the envelope, message blocks, compaction, sidechains.
+// (docs/auditor.md, transcripts): the envelope, message blocks, compaction, sidechains.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -17,7 +17,7 @@ export interface RoutedAudit {
 }
 
 /**
- * Where the audit's extractions go, as agent writes go (DESIGN.md §7, routeByScope): in a
+ * Where the audit's extractions go, as agent writes go (docs/workspaces.md, routeByScope): in a
  * workspace, a decision or memory whose `scope` names other repositories is written to each named
  * repository's store (one commit there, by `auditor`); the rest, and the session's handoff and
  * summary, to the session's own store in ONE commit. A name the workspace does not know keeps the

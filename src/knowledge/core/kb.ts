@@ -28,7 +28,7 @@ export interface KnowledgeBase {
   principal?: string | undefined;
   /** what is derived from the store (states, parses, indexes), in memory and on disk: derived-cache.ts */
   cache: DerivedCache;
-  /** the workspace this store belongs to (opened with `workspace: true`), DESIGN.md §7 */
+  /** the workspace this store belongs to (opened with `workspace: true`), docs/workspaces.md */
   workspace?: WorkspaceLink | undefined;
   /** how locations name this store when it is not the session's own repository (a workspace store, a member written through `scope`) */
   label?: string | undefined;

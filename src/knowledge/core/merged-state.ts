@@ -23,7 +23,7 @@ export interface WorkspaceView {
   items: WeakSet<object>;
 }
 
-/** A repository's knowledge with its workspace's merged in (DESIGN.md §7); `workspace` is null outside a workspace. */
+/** A repository's knowledge with its workspace's merged in (docs/workspaces.md); `workspace` is null outside a workspace. */
 export interface MergedState extends KnowledgeState {
   workspace: WorkspaceView | null;
 }

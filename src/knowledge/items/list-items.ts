@@ -19,7 +19,7 @@ export interface ListOptions<K extends KindName> {
 }
 
 export interface ListResult<K extends KindName> {
-  /** in a workspace, decisions and memories include the workspace's (DESIGN.md §7), each with `store` set to the workspace store */
+  /** in a workspace, decisions and memories include the workspace's (docs/workspaces.md), each with `store` set to the workspace store */
   items: ItemsByKind[K];
   /** files of this kind that could not be read (path + reason); the rest are still listed */
   diagnostics: Diagnostic[];

@@ -6,7 +6,7 @@ import { readMergedState } from '../core/merged-state.ts';
 
 /**
  * The safety rules in force (defaults where the file is missing or broken, with a diagnostic);
- * in a workspace, this repository's rules combined with the workspace's (DESIGN.md §7).
+ * in a workspace, this repository's rules combined with the workspace's (docs/workspaces.md).
  */
 export async function showSafety(kb: KnowledgeBase, opts: { at?: string | undefined } = {}): Promise<{ rules: SafetyRules; diagnostics: Diagnostic[]; commit: string; workspace?: { store: string; commit: string | null } }> {
   const state = await readMergedState(kb, opts.at);

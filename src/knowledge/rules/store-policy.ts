@@ -18,7 +18,7 @@ export interface CompiledPolicy {
 /**
  * Compiles the safety policy of a store: its effective rules (defaults where rules.yaml is
  * missing or broken, with the problem carried as a warning). No store: the built-in defaults.
- * In a workspace, the rules are combined with the workspace store's (DESIGN.md §7); a repository
+ * In a workspace, the rules are combined with the workspace store's (docs/workspaces.md); a repository
  * without a store of its own gets the defaults combined with the workspace's; a workspace store
  * that cannot be read counts as the defaults, with a warning.
  */

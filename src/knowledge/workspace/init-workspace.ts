@@ -21,7 +21,7 @@ export interface WorkspaceStoreInit extends InitResult {
 }
 
 /**
- * Creates the workspace store of the folder `dir` (DESIGN.md §7): the bare repository
+ * Creates the workspace store of the folder `dir` (docs/workspaces.md): the bare repository
  * `<dir>/.axme.git` holding refs/memory/main with `kind: workspace`. The folder is taken as a
  * workspace because the caller asked (`axme init --workspace`), even when it has its own `.git`;
  * it must have at least one member repository (INVALID_INPUT otherwise, nothing created).

@@ -4,7 +4,7 @@ import { detectWorkspace, findMember, type WorkspaceMember } from './detect-work
 import { withoutRepoEnv } from '../../store/git.ts';
 
 /**
- * Writes where `scope` says (DESIGN.md §7): no scope, or one holding "all" -> the store the
+ * Writes where `scope` says (docs/workspaces.md): no scope, or one holding "all" -> the store the
  * session started in (`kb`); `[repo, ...]` inside a workspace -> each named member repository's
  * store, by its folder relative to the workspace (or its folder name when unique); the first
  * target's result is returned, the others' in its `others`. Every name
