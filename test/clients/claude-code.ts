@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedModel, Step } from './model-server.ts';
-import { BIN, runClient, type ClientRun, type ClientWorld } from './project.ts';
+import { BIN, jsonLines, runClient, type ClientRun, type ClientWorld } from './project.ts';
 
 /**
  * Runs the real Claude Code (the pinned devDependency) headless in a client world, against the
@@ -57,16 +57,7 @@ export function claudeEnv(world: ClientWorld, model: ScriptedModel, extra: NodeJ
 
 /** Parses stream-json output: one JSON object a line; other lines are skipped. */
 export function parseStream(stdout: string): StreamEvent[] {
-  const events: StreamEvent[] = [];
-  for (const line of stdout.split('\n')) {
-    if (!line.trim().startsWith('{')) continue;
-    try {
-      events.push(JSON.parse(line) as StreamEvent);
-    } catch {
-      // a line cut short by a kill: not an event
-    }
-  }
-  return events;
+  return jsonLines<StreamEvent>(stdout);
 }
 
 /** Runs one headless Claude Code session to its end. */

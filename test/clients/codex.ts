@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { cleanEnv } from '../helpers.ts';
 import type { ScriptedModel } from './model-server.ts';
-import { BIN, runClient, type ClientRun, type ClientWorld } from './project.ts';
+import { BIN, jsonLines, runClient, type ClientRun, type ClientWorld } from './project.ts';
 
 /**
  * Runs the real Codex CLI (`codex exec --json`) in a client world against the scripted model:
@@ -158,15 +158,7 @@ export async function runCodex(world: ClientWorld, home: CodexHome, prompt: stri
     env: codexEnv(world, home.dir, opts.env),
     timeoutMs: opts.timeoutMs ?? 180_000,
   });
-  const events: Array<Record<string, any>> = [];
-  for (const line of run.stdout.split('\n')) {
-    if (!line.trim().startsWith('{')) continue;
-    try {
-      events.push(JSON.parse(line));
-    } catch {
-      // not an event line
-    }
-  }
+  const events = jsonLines<Record<string, any>>(run.stdout);
   return { ...run, events };
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedModel } from './model-server.ts';
-import { BIN, runClient, worldQuiet, type ClientWorld } from './project.ts';
+import { BIN, jsonLines, runClient, worldQuiet, type ClientWorld } from './project.ts';
 
 /**
  * Runs the real Gemini CLI (0.61.0, the devDependency) headless in a client world, against the
@@ -54,18 +54,7 @@ export function geminiEnv(world: ClientWorld, model: ScriptedModel, extra: NodeJ
 
 /** Parses the `stream-json` lines of stdout (anything else — a warning line — is skipped). */
 export function parseEvents(stdout: string): GeminiEvent[] {
-  const out: GeminiEvent[] = [];
-  for (const line of stdout.split('\n')) {
-    const t = line.trim();
-    if (!t.startsWith('{')) continue;
-    try {
-      const e = JSON.parse(t) as GeminiEvent;
-      if (e && typeof e.type === 'string') out.push(e);
-    } catch {
-      // not an event
-    }
-  }
-  return out;
+  return jsonLines<GeminiEvent>(stdout).filter((e) => e && typeof e.type === 'string');
 }
 
 /** Runs one headless Gemini CLI session with `prompt` in the world's project. */

@@ -142,3 +142,18 @@ export async function cleanupWorld(world: ClientWorld, timeoutMs = 60_000): Prom
   await worldQuiet(world, timeoutMs);
   world.cleanup();
 }
+
+/** The JSON objects of a client's line-by-line output (stream-json, `exec --json`); other lines (warnings, a line cut by a kill) are skipped. */
+export function jsonLines<T = Record<string, unknown>>(stdout: string): T[] {
+  const out: T[] = [];
+  for (const line of stdout.split('\n')) {
+    const t = line.trim();
+    if (!t.startsWith('{')) continue;
+    try {
+      out.push(JSON.parse(t) as T);
+    } catch {
+      // not a whole object
+    }
+  }
+  return out;
+}
