@@ -7,7 +7,7 @@ import { claudeCodeReader } from '../../src/transcript/claude-code.ts';
 import { readTranscript } from '../../src/transcript/read-transcript.ts';
 import { renderTranscript, TranscriptRenderer } from '../../src/transcript/render.ts';
 import { trimMiddle } from '../../src/transcript/text.ts';
-import type { TranscriptBlock, TranscriptEntry } from '../../src/transcript/types.ts';
+import { plainEntry, type TranscriptBlock, type TranscriptEntry } from '../../src/transcript/types.ts';
 import { tempDir, writeFixture } from './fixture.ts';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -15,26 +15,11 @@ before(() => (tmp = tempDir()));
 after(() => tmp.remove());
 
 let offset = 0;
-/** An entry as the reader makes it. */
+/** An entry as the reader makes it (100 bytes a line). */
 function entry(role: TranscriptEntry['role'], blocks: TranscriptBlock[], extra: Partial<TranscriptEntry> = {}): TranscriptEntry {
   const start = offset;
   offset += 100;
-  return {
-    role,
-    uuid: null,
-    parent_uuid: null,
-    timestamp: null,
-    sidechain: false,
-    meta: false,
-    subtype: null,
-    compact_boundary: false,
-    compact_trigger: null,
-    compact_summary: false,
-    blocks,
-    offset: start,
-    end_offset: offset,
-    ...extra,
-  };
+  return plainEntry(role, blocks, { offset: start, end_offset: offset }, extra);
 }
 const text = (t: string): TranscriptBlock => ({ type: 'text', text: t });
 
