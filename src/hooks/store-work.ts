@@ -44,7 +44,7 @@ export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.Proce
 
 /**
  * The compact context for SessionStart; a short invitation to `axme init` where there is no store.
- * Earlier sessions that ended without a close are recovered first, within a few seconds (a recovery
+ * Earlier sessions that ended without a close are recovered first, within RECOVERY_BUDGET_MS (a recovery
  * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
  * handoff is in this context.
  */
@@ -52,8 +52,9 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
   try {
     return await withStore(loc, env, opts.cwd, async (kb) => {
       const notes: string[] = [];
+      // an orphan another process is recovering (an MCP server starting beside this hook) is waited for: its handoff belongs here
       const sweep = await withDeadline(
-        sweepOrphans(kb).catch((err: unknown) => {
+        sweepOrphans(kb, { waitUntil: Date.now() + RECOVERY_BUDGET_MS }).catch((err: unknown) => {
           // the context matters more than the recovery: say so and go on
           if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) notes.push(`(axme could not recover earlier sessions: ${(err as Error).message}; run \`axme session recover --all\`)`);
           return null;
@@ -139,8 +140,12 @@ function noModelNoteOnce(commonDir: string, why: string): string | null {
   return `axme: sessions are not audited after they end (${why}); to have what an agent forgot to save found and stored, install Claude Code or set ANTHROPIC_API_KEY / OPENAI_BASE_URL (docs/auditor.md). Said once.`;
 }
 
-/** What the session-start hook spends on recovering orphans before it answers. */
-const RECOVERY_BUDGET_MS = 3_000;
+/**
+ * What the session-start hook spends on recovering orphans before it answers: a recovery is a
+ * few hundred milliseconds, but seconds on a loaded machine, and the handoff it writes is what
+ * the new session most needs; the hook's own deadline (25 s) leaves room for the rest.
+ */
+const RECOVERY_BUDGET_MS = 12_000;
 
 /** The promise's value, or undefined when it takes longer than `ms` (this process stops soon after: it is not awaited). */
 function withDeadline<T>(p: Promise<T>, ms: number): Promise<T | undefined> {

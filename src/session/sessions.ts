@@ -1,7 +1,7 @@
 import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
-import { claimLockFile } from './claim-lock.ts';
+import { claimLockFile, lockFileHeld } from './claim-lock.ts';
 import { processAlive, processStart } from './owner.ts';
 import { AxmeError } from '../model/errors.ts';
 
@@ -305,6 +305,11 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
  */
 export function claimSession(commonDir: string, sessionId: string, now: Date, staleMs = 10 * 60_000): (() => void) | null {
   return claimLockFile(join(sessionsDir(commonDir), `${sessionId}.claim`), now, staleMs);
+}
+
+/** Whether a live process holds the claim on a session now (it is recovering or renewing it). */
+export function sessionClaimHeld(commonDir: string, sessionId: string): boolean {
+  return lockFileHeld(join(sessionsDir(commonDir), `${sessionId}.claim`));
 }
 
 /**

@@ -396,6 +396,26 @@ describe('the next session-start hook recovers what the last one left', () => {
     const statuses = (await axmeOk(dir, ['session', 'list', '--json'])).map((r: any) => r.status).sort();
     assert.deepEqual(statuses, ['active', 'recovered']);
   });
+
+  test('an orphan another process is recovering: the start waits for it, and the handoff is in the context', async () => {
+    const { claimSession, sessionsDir } = await import('../../src/session/sessions.ts');
+    writeTranscript(dir, 'gone-2', [{ type: 'user', message: { role: 'user', content: 'Rename the lexer tables' } }]);
+    await kill(await fakeHarness(dir, 'gone-2', ['src/lexer.ts']));
+    const [orphan] = await axmeOk(dir, ['session', 'list', '--orphans', '--json']);
+    // this process (alive) holds the orphan's claim, as an MCP server recovering it would
+    const release = claimSession(join(dir, '.git'), orphan.id, new Date());
+    assert.ok(release, 'the claim is free before the start');
+    const start = hook(dir, 'session-start', hookPayload(dir, 'next-2', 'SessionStart', { source: 'startup' }));
+    // the hook has registered its own session (it sweeps right after); the claim is let go without a recovery
+    await waitFor('the new session to be registered', () => readdirSync(sessionsDir(join(dir, '.git'))).some((n) => n.endsWith('.json') && readFileSync(join(sessionsDir(join(dir, '.git')), n), 'utf8').includes('next-2')));
+    await new Promise((r) => setTimeout(r, 1_500));
+    release();
+    const done = await start;
+    assert.equal(done.code, 0, done.stderr);
+    const ctx = JSON.parse(done.stdout).hookSpecificOutput.additionalContext as string;
+    assert.match(ctx, /Rename the lexer tables/, 'the orphan the start waited for is recovered into this context');
+    assert.doesNotMatch(ctx, /still recovering/);
+  });
 });
 
 describe('a client without session hooks: the server opens its own session', () => {

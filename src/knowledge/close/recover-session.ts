@@ -3,7 +3,7 @@ import { Handoff } from '../../model/handoff.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { ownerAlive } from '../../session/list.ts';
-import { claimSession, listSessions, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../../session/sessions.ts';
+import { claimSession, listSessions, sessionClaimHeld, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../../session/sessions.ts';
 import { commitSubjects, uncommitted } from '../../store/code-commits.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { clientOfHarness } from '../../transcript/clients.ts';
@@ -254,10 +254,27 @@ export interface SweepResult {
  * starts and when it stops), then forgets sessions finished long ago. A claim file keeps two
  * processes from recovering one session twice; one failure does not stop the rest.
  */
-export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: SessionMeta) => boolean } = {}): Promise<SweepResult> {
+export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: SessionMeta) => boolean; waitUntil?: number } = {}): Promise<SweepResult> {
   const alive = opts.alive ?? ownerAlive;
   const out: SweepResult = { recovered: [], discarded: [], skipped: [], pruned: [], errors: [] };
   const sessions = listSessions(kb.repo.commonDir);
+  await sweepSome(kb, sessions, alive, out);
+  // a session another process holds: wait for its claim to go, then take what it left (usually nothing)
+  while (out.skipped.length && opts.waitUntil !== undefined && Date.now() < opts.waitUntil) {
+    const held = out.skipped;
+    while (held.some((id) => sessionClaimHeld(kb.repo.commonDir, id)) && Date.now() < opts.waitUntil) await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+    out.skipped = [];
+    await sweepSome(kb, sessions.filter((s) => held.includes(s.meta.id)), alive, out);
+  }
+  // (a session recovered just now is recent: the list read before the recoveries still serves)
+  out.pruned = pruneSessions(kb.repo.commonDir, kb.now(), undefined, sessions);
+  return out;
+}
+
+/** How often a sweep that waits on another process's claim looks again. */
+const CLAIM_POLL_MS = 100;
+
+async function sweepSome(kb: KnowledgeBase, sessions: SessionState[], alive: (m: SessionMeta) => boolean, out: SweepResult): Promise<void> {
   for (const s of sessions) {
     if (sessionStatus(s, alive) !== 'orphan') continue;
     const release = claimSession(kb.repo.commonDir, s.meta.id, kb.now());
@@ -278,7 +295,4 @@ export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: Sessio
       release();
     }
   }
-  // (a session recovered just now is recent: the list read before the recoveries still serves)
-  out.pruned = pruneSessions(kb.repo.commonDir, kb.now(), undefined, sessions);
-  return out;
 }
