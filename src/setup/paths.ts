@@ -11,7 +11,8 @@ export function claudeSettings(root: string): { shared: string; local: string } 
 
 /**
  * What binds an agent and must not be changed by it: axme's machine-local state (policy cache,
- * sessions), the git hooks folders, husky's folder, every client's files that install axme's
+ * sessions), the git hooks folders, git's config, the knowledge refs (`refs/memory/*`, loose),
+ * husky's folder, the project's own axme (`node_modules/.bin/axme`, `node_modules/axme`), every client's files that install axme's
  * hooks or server (its hook file, its MCP and config files: each adapter's `guarded`, in the
  * project and in the home folder) — and, when given, the folder axme runs from and its code cache.
  */
@@ -27,9 +28,11 @@ export function guardedPaths(loc: RepoLocation | null, home: string, self: { ins
       // no home folder to be found: no cache to guard
     }
   }
-  if (loc) out.push(join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks'));
-  if (loc?.worktree) out.push(join(loc.worktree, '.husky'));
-  return out;
+  // git's own settings (core.hooksPath, core.fsmonitor: a command git runs later, outside any sandbox) and the knowledge refs
+  if (loc) out.push(join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks'), join(loc.commonDir, 'config'), join(loc.gitDir, 'config.worktree'), join(loc.commonDir, 'refs', 'memory'));
+  // the axme the hooks run: the project's own install, which the hook commands find first
+  if (loc?.worktree) out.push(join(loc.worktree, '.husky'), join(loc.worktree, 'node_modules', '.bin', 'axme'), join(loc.worktree, 'node_modules', 'axme'));
+  return [...new Set(out)];
 }
 
 /**
