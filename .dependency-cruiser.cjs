@@ -17,6 +17,8 @@ const LAYERS = {
   scan: ['model'],
   // machine-local session state
   session: ['store', 'model'],
+  // the kernel sandbox under the guard: policy → bubblewrap arguments, its settings, whether it can start here
+  sandbox: ['store', 'model'],
   // agents' session transcripts: streaming readers, rendering for the auditor's model, redaction. Pure: files in, text out
   transcript: ['model'],
   // Octokit
@@ -26,15 +28,15 @@ const LAYERS = {
   // the domain, all its subfolders included
   knowledge: ['scan', 'safety', 'session', 'transcript', 'github', 'llm', 'store', 'model'],
   // installs axme into a checkout (init, git hooks, agent files, doctor)
-  setup: ['knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'store', 'model'],
+  setup: ['knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'store', 'model', 'sandbox'],
   // the one table of operations that CLI commands and MCP tools are built from
-  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  operations: ['setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model', 'sandbox'],
   // surfaces: never store/ (rule surface-not-to-store); the CLI is the entry point and starts the others
-  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
-  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  hooks: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model', 'sandbox'],
+  mcp: ['operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model', 'sandbox'],
   // the read-only local web page (axme ui): reads through knowledge/, never the store
   ui: ['operations', 'knowledge', 'session', 'model'],
-  cli: ['hooks', 'mcp', 'ui', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model'],
+  cli: ['hooks', 'mcp', 'ui', 'operations', 'setup', 'knowledge', 'scan', 'safety', 'session', 'transcript', 'github', 'llm', 'model', 'sandbox'],
 };
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({

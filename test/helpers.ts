@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { BackendName } from '../src/store/backend.ts';
@@ -32,6 +32,8 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   env.AXME_SYNC_AUTO = 'off';
   // no auditor (no model called, no worker started) unless a test asks for one (test/knowledge/audit.test.ts)
   env.AXME_AUDITOR_PROVIDER = 'none';
+  // the parser alone guards unless a test asks for the kernel sandbox (test/sandbox/, test/effects/, the real clients)
+  env.AXME_SANDBOX = 'off';
   // the developer's model keys never reach a test
   for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
   return { ...env, ...extra };
@@ -99,4 +101,18 @@ export function commitFiles(dir: string, files: Record<string, string | null>, m
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', message]);
   return git(dir, ['rev-parse', 'HEAD']).trim();
+}
+
+/**
+ * Where tests of the kernel sandbox make their worlds: a folder no sandboxed command may write,
+ * so a canary beside the project means something. The temp folders are writable in the sandbox,
+ * so this is the repository's `test/.worlds` (ignored by git) unless the checkout itself is under
+ * one of them (a clone in /tmp), else `~/axme-test-worlds` (not a dot-folder: writing one is the
+ * system family's to refuse).
+ */
+export function sandboxWorldBase(): string {
+  const writable = ['/tmp', '/var/tmp', process.env.TMPDIR].filter((d): d is string => !!d).map((d) => realpathSync(d));
+  const repo = realpathSync(resolve(import.meta.dirname, '..'));
+  const under = (p: string) => writable.some((w) => p === w || p.startsWith(`${w}/`));
+  return under(repo) ? join(homedir(), 'axme-test-worlds') : join(repo, 'test', '.worlds');
 }

@@ -31,6 +31,7 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['audit'], load: async (io) => [(await import('./commands/audit.ts')).auditCommand(io)] },
   { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },
   { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
+  { words: ['sandbox'], load: async (io) => [(await import('./commands/sandbox.ts')).sandboxCommand(io)] },
   { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },
   { words: ['token'], load: async (io) => [(await import('./commands/token.ts')).tokenCommand(io)] },
   { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },

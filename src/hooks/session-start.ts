@@ -1,5 +1,5 @@
 import { harnessSession } from './harness-session.ts';
-import { sessionStoreAt } from '../knowledge/core/location.ts';
+import { locateRepo, sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 
@@ -20,5 +20,22 @@ export async function sessionStart(io: HookIO): Promise<void> {
   }
   const slow = await io.loadStoreWork();
   const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM, sessionId, cwd });
-  io.stdout(io.protocol.context(text));
+  io.stdout(io.protocol.context(`${text}${await sandboxNote(io, cwd)}`));
+}
+
+/**
+ * One line when the kernel sandbox could run here but does not (Linux without a working
+ * bubblewrap): never a silent fallback to the parser alone. Nothing when it is on, off by choice,
+ * or the client has no way in.
+ */
+async function sandboxNote(io: HookIO, cwd: string): Promise<string> {
+  if (io.protocol.sandbox === undefined || process.platform !== 'linux') return '';
+  try {
+    const { openSandbox } = await import('../setup/sandbox.ts');
+    const { state } = await openSandbox({ loc: locateRepo(cwd, io.env), cwd, home: io.home, env: io.env });
+    if (state.on || state.chosen) return '';
+    return `\n\n(axme's kernel sandbox is off on this machine: ${state.why}.${state.fix ? ` Tell the user: ${state.fix}.` : ''})`;
+  } catch {
+    return '';
+  }
 }

@@ -80,10 +80,21 @@ export function mergeClaudeSettings(settings: Json, path = '.claude/settings.jso
  * shared files then run this node and this script (launch.ts). For a client started without the
  * shell's PATH. Other keys and variables stay.
  */
-export function mergeLocalSettings(settings: Json, local: LocalLaunch, path = '.claude/settings.local.json'): Json {
+export function mergeLocalSettings(settings: Json, local: LocalLaunch | null, path = '.claude/settings.local.json', sandboxShell: string | null = null): Json {
   if (settings.env !== undefined && !isObject(settings.env)) throw shapeError(path, '"env" must be an object of variables');
-  return { ...settings, env: { ...(isObject(settings.env) ? settings.env : {}), AXME_BIN: local.script, AXME_NODE: local.execPath } };
+  return {
+    ...settings,
+    env: {
+      ...(isObject(settings.env) ? settings.env : {}),
+      ...(local ? { AXME_BIN: local.script, AXME_NODE: local.execPath } : {}),
+      // Claude Code runs every Bash command through this script: the kernel sandbox (setup/sandbox.ts)
+      ...(sandboxShell ? { [CLAUDE_SHELL_PREFIX]: sandboxShell } : {}),
+    },
+  };
 }
+
+/** Claude Code's variable naming a program every Bash command runs through (the command string its one argument). */
+export const CLAUDE_SHELL_PREFIX = 'CLAUDE_CODE_SHELL_PREFIX';
 
 /** The CLAUDE.md section: how an agent works with axme in this repository. */
 export function claudeMdSection(): string {
@@ -146,7 +157,7 @@ export interface AgentFilesPlan {
  * and with `local`, the personal settings file too: a broken one stops here (CONFIG), before
  * init has changed anything.
  */
-export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?: RemoteServer): AgentFilesPlan {
+export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?: RemoteServer, sandboxShell: string | null = null): AgentFilesPlan {
   const { shared: settingsPath, local: localPath } = claudeSettings(root);
   const mcpPath = join(root, claudeCode.mcp.file);
   const mdPath = join(root, claudeCode.instructions.file);
@@ -158,9 +169,9 @@ export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?
     { path: mcpPath, previous: mcp, text: mergeJsonServer(mcp?.text ?? null, claudeCode.mcp.format, serverEntry(claudeCode.mcp, remote), mcpPath) },
     { path: mdPath, previous: md === null ? null : { text: md }, text: mergeClaudeMd(md, mdPath) },
   ];
-  if (local) {
+  if (local || sandboxShell) {
     const personal = readJsonFile(localPath);
-    files.push({ path: localPath, previous: personal, text: renderJson(mergeLocalSettings(personal?.value ?? {}, local, localPath), personal?.text) });
+    files.push({ path: localPath, previous: personal, text: renderJson(mergeLocalSettings(personal?.value ?? {}, local ?? null, localPath, sandboxShell), personal?.text) });
   }
   return { files };
 }

@@ -15,6 +15,7 @@ import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
 import { settingsCheck } from './doctor-settings.ts';
+import { sandboxCheck } from './doctor-sandbox.ts';
 import { remoteOf } from './clients/remote.ts';
 import { sessionRows } from '../session/list.ts';
 
@@ -53,6 +54,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(axmeFoundCheck(loc.worktree, opts.env, found));
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(...clientHookChecks(loc.worktree, opts.env));
+  checks.push(await sandboxCheck(loc, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
   checks.push(mcpCheck(loc.worktree, found, opts.env));
   checks.push(claudeMdCheck(loc.worktree));

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
@@ -11,6 +11,8 @@ import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-r
 import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
 import { applyClients, describeClients, planClients, type AgentSelection, type ClientChange, type ClientsPlan, type UserContext } from './clients/index.ts';
 import { AxmeError } from '../model/errors.ts';
+import { locateRepo } from '../knowledge/core/location.ts';
+import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
 /**
  * `axme init`: everything that sets up one repository. Every check comes first — the Claude Code
@@ -75,7 +77,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const root = steps.claude ? treeRoot : null;
   const at = { cwd: ctx.cwd, env: ctx.env };
   // every check before the first write: a refused init leaves no store, no file, no setting
-  const agentPlan = root ? planClaudeFiles(root, steps, ctx.self) : null;
+  const agentPlan = root ? planClaudeFiles(root, steps, ctx.self, ctx.env) : null;
   const clientsPlan = steps.agents && treeRoot ? planClients(treeRoot, steps.agents, userContext(ctx)) : null;
   const hooksPlan = steps.gitHooks && treeRoot ? await planGitHooks(at, treeRoot, { hooksPath: steps.hooksPath }) : null;
   // on a clone whose remote holds the knowledge: start from it, not from a second history
@@ -98,6 +100,8 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const clients = clientsPlan && treeRoot ? { root: treeRoot, changes: applyClients(clientsPlan), skipped: clientsPlan.skipped } : undefined;
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan, ctx.self) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
+  // the script Claude Code's settings now name, with the policy as it is once every client's files are there; the hook keeps it current
+  if (agentPlan && root && claudeSandboxShell(root, ctx.env)) await installSandboxShell(root, ctx.env, dirname(ctx.self.script));
   // what the git hooks' shell fast path trusted may have changed (a workspace around, the hooks)
   forgetGitHookFacts(kb.repo.commonDir);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
@@ -121,7 +125,7 @@ export interface InitDryRun {
 export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 'env' | 'self' | 'platform'>): InitDryRun {
   const root = agentFilesRoot(ctx.cwd, ctx.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
-  const agentPlan = steps.claude ? planClaudeFiles(root, steps, ctx.self) : null;
+  const agentPlan = steps.claude ? planClaudeFiles(root, steps, ctx.self, ctx.env) : null;
   const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
   const plan = steps.agents ? planClients(root, steps.agents, userContext(ctx)) : { files: [], skipped: [] };
   return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
@@ -152,7 +156,7 @@ export async function initWorkspace(
   open: <T>(cwd: string, use: (kb: KnowledgeBase) => Promise<T>) => Promise<T>,
 ): Promise<WorkspaceInit> {
   // the workspace folder's Claude Code files are checked before its store is created
-  const agentPlan = steps.claude ? planClaudeFiles(resolve(ctx.cwd), steps, ctx.self) : null;
+  const agentPlan = steps.claude ? planClaudeFiles(resolve(ctx.cwd), steps, ctx.self, ctx.env) : null;
   const ws = await initWorkspaceStore({ dir: ctx.cwd, env: ctx.env, now: ctx.now, actor: ctx.actor });
   const agentFiles = agentPlan ? writeAgentFiles(agentPlan) : [];
   const { detection, ...rest } = ws;
@@ -181,8 +185,18 @@ function userContext(ctx: Pick<InitContext, 'env' | 'self' | 'platform'>): UserC
 }
 
 /** The Claude Code files under `root` as `steps` ask: with `local` this axme by path, with `--mcp-url` the team's server. */
-function planClaudeFiles(root: string, steps: InitSteps, self: InitContext['self']): AgentFilesPlan {
-  return planAgentFiles(root, steps.local ? localLaunch(self) : null, steps.agents?.remote);
+function planClaudeFiles(root: string, steps: InitSteps, self: InitContext['self'], env: NodeJS.ProcessEnv): AgentFilesPlan {
+  return planAgentFiles(root, steps.local ? localLaunch(self) : null, steps.agents?.remote, claudeSandboxShell(root, env));
+}
+
+/**
+ * The sandbox's prefix script Claude Code is to run its commands through (setup/sandbox.ts): on
+ * Linux, in a repository, unless AXME_SANDBOX=off; else null. (A `sandbox.mode: off` in a settings
+ * file still gets the script: it then runs commands as they are, and turning the mode back on needs no init.)
+ */
+function claudeSandboxShell(root: string, env: NodeJS.ProcessEnv): string | null {
+  const loc = process.platform === 'linux' && env.AXME_SANDBOX !== 'off' ? locateRepo(root, env) : null;
+  return loc ? sandboxShellPath(loc) : null;
 }
 
 /** This axme by absolute path (real paths: a symlinked global install keeps working after an upgrade moves the link). */

@@ -1,5 +1,6 @@
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from '../store/code-commits.ts';
+import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
 import type { HookClientName } from '../model/hook-names.ts';
 
 /**
@@ -99,8 +100,8 @@ const FACTS = `dirs=$(git rev-parse --git-dir --git-common-dir 2>/dev/null); g=\
  */
 function fastPath(hook: string, input?: string): string | null {
   // the pending note is the worktree's own (its git dir, `g`): commits in two worktrees at once keep theirs apart
-  const pending = '"$g/axme/pending-note.meta"';
-  const pendingText = '"$g/axme/pending-note.txt"';
+  const pending = `"$g/${PENDING_NOTE}.meta"`;
+  const pendingText = `"$g/${PENDING_NOTE}.txt"`;
   if (hook === 'commit-msg') {
     return `${FACTS}; skip=; if [ -n "$g" ] && [ -f ${pending} ]; then rm -f ${pending} ${pendingText}; fi; if [ -n "$ok" ] && [ "$req" != always ] && ! grep -qE '#!axme|D-[0-9]{3}|^Axme-' "$1"; then skip=1; fi`;
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import { runBench, runBenchJson } from './run-bench.ts';
 
 // The benchmarks are not run in CI; these only prove the harnesses still work end to end.
@@ -121,3 +122,16 @@ test('the retrieval benchmark runs on both corpora with a tiny latency store and
   }
   assert.deepEqual(json.latency.map((l) => [l.engine, l.size]), [['axme', 50], ['MiniSearch 7.2.0', 50]]);
 });
+
+test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', { timeout: 120_000, skip: !bwrapRuns() && 'bubblewrap cannot start a sandbox here' }, () => {
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>('sandbox.bench.ts', ['--reps', '2']);
+  for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
+    const row = json.rows.find((r) => r.measure.startsWith(m));
+    assert.ok(row && row.stats.median > 0 && row.ratio > 0, `${m} is measured: ${stdout}`);
+  }
+  assert.ok(stdout.includes('on top of the command'));
+});
+
+function bwrapRuns(): boolean {
+  return spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
+}

@@ -25,8 +25,15 @@ export interface ClientWorld {
   cleanup: () => void;
 }
 
-export async function clientWorld(agents: string): Promise<ClientWorld> {
-  const root = mkdtempSync(join(tmpdir(), 'axme-client-'));
+/**
+ * A world for one client: a HOME, a project (one commit, an `origin`), axme initialised in it with
+ * `opts.env` on top of the test environment. `opts.base` is where it is made (default: the temp
+ * folder) — outside it when a test needs folders the kernel sandbox does not let a command write
+ * (the temp folder is writable in it).
+ */
+export async function clientWorld(agents: string, opts: { base?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ClientWorld> {
+  if (opts.base) mkdirSync(opts.base, { recursive: true });
+  const root = mkdtempSync(join(opts.base ?? tmpdir(), 'axme-client-'));
   const home = join(root, 'home');
   const project = join(root, 'project');
   const remote = join(root, 'remote.git');
@@ -41,7 +48,7 @@ export async function clientWorld(agents: string): Promise<ClientWorld> {
   git(project, ['add', '-A']);
   git(project, ['commit', '-q', '-m', 'first']);
   git(project, ['remote', 'add', 'origin', remote]);
-  await axmeOk(project, ['init', '--agent', agents], { env: { HOME: home } });
+  await axmeOk(project, ['init', '--agent', agents], { env: { HOME: home, ...opts.env } });
   return { root, home, project, remote, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
 }
 

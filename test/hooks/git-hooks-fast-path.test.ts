@@ -45,7 +45,7 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
     assert.match(note, /^pr: none$/m);
     assert.match(note, /^repo: acme\/app$/m);
     assert.match(note, /^memory: [0-9a-f]{40}$/m);
-    assert.ok(!existsSync(join(dir, '.git', 'axme', 'pending-note.meta')), 'the pending note is consumed');
+    assert.ok(!existsSync(join(dir, '.git', 'axme', 'work', 'pending-note.meta')), 'the pending note is consumed');
   });
 
   test("a person's plain commit starts no Node at all, and gets no note", () => {

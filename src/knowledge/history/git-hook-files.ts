@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { sessionRows } from '../../session/list.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
@@ -15,7 +15,7 @@ import { locateRepo, OID_RE, readRefSync, type RepoLocation } from '../../store/
  *   repository is open and no workspace store is around. The shell trusts it while the tip (the
  *   loose ref file) is unchanged and the sessions folder has not changed since it was written:
  *   a person's plain commit or push is then answered without starting Node.
- * - `<git-dir>/axme/pending-note.{meta,txt}`: the note of the commit being made, worked out
+ * - `<git-dir>/axme/work/pending-note.{meta,txt}`: the note of the commit being made, worked out
  *   by commit-msg (which runs Node anyway for a marker, a session or a cited decision) and attached
  *   by post-commit with one `git notes add`, so an agent's commit starts Node once, not twice. It
  *   is the worktree's own git dir (the common dir in the main worktree; `worktrees/<name>` in a
@@ -26,7 +26,12 @@ import { locateRepo, OID_RE, readRefSync, type RepoLocation } from '../../store/
  */
 
 const FACTS = 'git-hook-facts';
-const PENDING = 'pending-note';
+/**
+ * The pending note, from the git dir: in `axme/work/`, the one folder of `axme/` besides the
+ * sessions that an agent's commit may write — the kernel sandbox keeps the rest of `axme/`
+ * read-only (docs/safety.md), and the git hooks run inside it when the agent commits.
+ */
+export const PENDING_NOTE = 'axme/work/pending-note';
 /** The facts file's time is set this far back: a sessions folder changed after it is newer even where times have whole seconds. */
 const BACKDATE_MS = 2000;
 
@@ -81,7 +86,8 @@ export function forgetGitHookFacts(commonDir: string): void {
  * `--no-verify` commit after an aborted one, get none), the session to record the commit in, the time.
  */
 export function leavePendingNote(gitDir: string, note: { text: string; parent: string | null; session: string | null; at: Date; message: string }): void {
-  const base = join(gitDir, 'axme', PENDING);
+  const base = join(gitDir, PENDING_NOTE);
+  mkdirSync(dirname(base), { recursive: true });
   writeFileAtomicSync(`${base}.txt`, note.text);
   writeFileAtomicSync(`${base}.meta`, `v1 ${note.parent ?? 'none'} ${note.session ?? '-'} ${note.at.toISOString()}\n${messageSubject(note.message)}\n`);
 }
@@ -99,7 +105,7 @@ export function messageSubject(message: string): string {
 
 /** Removes the worktree's pending note (a commit-msg that finds nothing to note, or that refused the commit). */
 export function dropPendingNote(gitDir: string): void {
-  for (const ext of ['meta', 'txt']) rmSync(join(gitDir, 'axme', `${PENDING}.${ext}`), { force: true });
+  for (const ext of ['meta', 'txt']) rmSync(join(gitDir, `${PENDING_NOTE}.${ext}`), { force: true });
 }
 
 /** dropPendingNote for the worktree around `cwd`. */

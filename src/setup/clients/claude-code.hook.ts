@@ -19,5 +19,6 @@ export const claudeCodeHook = {
     ask: claudeAsk,
     pass: '',
     context: claudeContext,
+    sandbox: 'shell-prefix',
   },
 } as const satisfies ClientHookPart;

@@ -1,6 +1,8 @@
 import { shellJoin } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
-import { cannotAsk, claudeContext, claudeDeny, claudeShaped, str, type ClientHookPart } from './hook-protocol.ts';
+import { resolve } from 'node:path';
+import type { HookPayload } from './hook-payload.ts';
+import { cannotAsk, claudeContext, claudeDeny, claudeShaped, line, str, type CallFacts, type ClientHookPart } from './hook-protocol.ts';
 
 /**
  * Codex, for the hook process: Claude-shaped payloads and answers. Its shell tool is `Bash` in
@@ -22,8 +24,31 @@ export const codexHook = {
     pass: '',
     context: claudeContext,
     recordsEditsBefore: true,
+    passChanged: inSandbox,
+    sandbox: 'rewrite',
   },
 } as const satisfies ClientHookPart;
+
+/**
+ * A shell call let through, changed to run in axme's kernel sandbox (docs/safety.md): Codex takes
+ * `updatedInput` on PreToolUse. The command keeps its folder (`workdir`); null when the sandbox is off.
+ */
+async function inSandbox(p: HookPayload, facts: CallFacts): Promise<string | null> {
+  if (!p.tool_name || !CODEX_SHELLS.has(p.tool_name)) return null;
+  const raw = p.tool_input.command ?? p.tool_input.cmd;
+  const command = Array.isArray(raw) ? shellJoin(raw.map(String)) : typeof raw === 'string' ? raw : null;
+  // Codex applies a patch itself when a shell call asks for one: left to Codex (its files were checked as writes)
+  if (command === null || command === '' || /\bappl(?:y_|y)patch\b/.test(command)) return null;
+  const workdir = str(p.tool_input.workdir);
+  const dir = resolve(p.cwd ?? process.cwd(), workdir ?? '.');
+  const sandboxed = await facts.sandboxed(command, dir);
+  if (sandboxed === null) return null;
+  const key = p.tool_input.command !== undefined ? 'command' : 'cmd';
+  // an argv stays an argv (run by bash), a string a string
+  const value = Array.isArray(raw) ? ['bash', '-c', sandboxed] : sandboxed;
+  // Codex takes a changed input only beside `allow` (it refuses one without); its approval policy still asks as it would
+  return line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { ...p.tool_input, [key]: value } } });
+}
 
 /** Codex's shell tools before its hooks named them `Bash`: the command as argv or a string. */
 const CODEX_SHELLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command', 'container.exec', 'unified_exec']);

@@ -35,6 +35,7 @@ export const geminiHook = {
     pass: line({}),
     passChanged: withGitHooks,
     context: (text) => claudeContext(withoutAngleBrackets(text)),
+    sandbox: 'rewrite',
   },
 } as const satisfies ClientHookPart;
 
@@ -180,12 +181,16 @@ async function withGitHooks(p: HookPayload, facts: CallFacts): Promise<string | 
   // on Windows Gemini runs commands with PowerShell, and git hooks through a shell of git's own: left alone
   if (p.tool_name !== 'run_shell_command' || process.platform === 'win32') return null;
   const command = p.tool_input.command;
-  if (typeof command !== 'string' || !mayRunGitHooks(command)) return null;
+  if (typeof command !== 'string') return null;
   const sub = [p.tool_input.dir_path, p.tool_input.directory].find((v): v is string => typeof v === 'string' && v !== '');
-  const hooks = await facts.axmeGitHooksPath(resolve(p.cwd ?? process.cwd(), sub ?? '.'));
-  if (!hooks) return null;
+  const dir = resolve(p.cwd ?? process.cwd(), sub ?? '.');
+  const hooks = mayRunGitHooks(command) ? await facts.axmeGitHooksPath(dir) : null;
+  const withHooks = hooks ? gitHooksOn(command, hooks) : command;
+  // then the kernel sandbox around it all (docs/safety.md): null when it is off here
+  const changed = (await facts.sandboxed(withHooks, dir)) ?? withHooks;
+  if (changed === command) return null;
   // the whole input again: one path of Gemini's rebuilds the call from what the hook returns alone
-  return line({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...p.tool_input, command: gitHooksOn(command, hooks) } } });
+  return line({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...p.tool_input, command: changed } } });
 }
 
 /**

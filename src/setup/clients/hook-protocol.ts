@@ -30,6 +30,8 @@ export interface ClientHookPart {
 export interface CallFacts {
   /** the folder git runs hooks from for the repository around `dir`, when axme's git hooks are installed there; null otherwise */
   axmeGitHooksPath: (dir: string) => Promise<string | null>;
+  /** the command line running `command` from `cwd` in axme's kernel sandbox; null when the sandbox is off */
+  sandboxed: (command: string, cwd: string) => Promise<string | null>;
 }
 
 export interface HookProtocol {
@@ -47,6 +49,13 @@ export interface HookProtocol {
   context: (text: string) => string;
   /** the client reports some edits in no after-tool event: pre-tool-use records the files of the calls it lets through */
   recordsEditsBefore?: boolean;
+  /**
+   * How its shell commands reach axme's kernel sandbox (docs/safety.md): `rewrite`, the answer
+   * replaces the command (`passChanged` asks `sandboxed`); `shell-prefix`, the client runs every
+   * command through the script `axme init` names in its settings, which the hook keeps current.
+   * Absent: none (the parser alone guards).
+   */
+  sandbox?: 'rewrite' | 'shell-prefix';
 }
 
 /** A non-empty string, or null. */

@@ -1,0 +1,57 @@
+/**
+ * What the kernel sandbox under the guard holds (docs/safety.md, "The kernel sandbox"), as plain
+ * data: the hook's fast path reads it without loading a schema. The policy built from it
+ * (sandbox/policy.ts) makes the working tree and the caches writable, everything else read-only,
+ * axme's guarded paths read-only even inside the tree, and the secrets unreadable.
+ */
+
+/** How the sandbox is chosen, in a machine-local settings file (`sandbox.mode`) or AXME_SANDBOX. */
+export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+export const SANDBOX_MODE_HELP: Record<SandboxMode, string> = {
+  auto: 'on wherever the platform has one (Linux with bubblewrap); elsewhere the parser alone guards, and doctor and the session start say so',
+  required: 'every shell command runs in the sandbox; where none can start, shell commands are denied with the install line',
+  off: 'the parser alone guards (no kernel boundary)',
+};
+
+/** Whether commands in the sandbox reach the network (`sandbox.network`). */
+export const SANDBOX_NETWORK = ['allow', 'deny'] as const;
+export type SandboxNetwork = (typeof SANDBOX_NETWORK)[number];
+
+/**
+ * Credentials under the home folder the sandbox hides (a folder becomes empty, a file reads as
+ * empty): keys, cloud and registry logins, git and HTTP credentials.
+ */
+export const HOME_SECRETS: readonly string[] = [
+  '.ssh', '.aws', '.gnupg', '.config/gh', '.config/gcloud', '.azure', '.kube', '.docker/config.json',
+  '.git-credentials', '.netrc', '.pypirc', '.cargo/credentials', '.cargo/credentials.toml',
+  '.terraform.d/credentials.tfrc.json', '.vault-token', '.config/hub', '.password-store',
+];
+
+/** Files of the working tree the sandbox hides, by name (globs over a file's name). */
+export const PROJECT_SECRET_NAMES: readonly string[] = ['.env', '.env.*', '*.pem', '*.key', '*.p12', '*.pfx', 'id_rsa', 'id_rsa.*', 'id_ecdsa', 'id_ed25519', 'id_ed25519.*', '.npmrc.secret', '.git-credentials', '.netrc'];
+
+/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: examples and templates. */
+export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['.env.example', '.env.sample', '.env.template', '.env.dist', '*.pub'];
+
+/** System files that hold secrets even for a reader that is allowed everything else. */
+export const SYSTEM_SECRETS: readonly string[] = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'];
+
+/**
+ * Caches under the home folder package managers and build tools write: writable in the sandbox
+ * (created when missing, the first two only), so installs and builds work.
+ */
+export const HOME_CACHES: readonly string[] = [
+  '.cache', '.npm', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', '.cargo/registry', '.cargo/git',
+  'go/pkg', '.gradle', '.m2', '.nuget/packages', '.deno', '.rustup', '.local/state',
+];
+export const HOME_CACHES_CREATED: readonly string[] = ['.cache', '.npm'];
+
+/** Folders never walked when looking for the tree's secrets: installed packages and git's own. */
+export const SECRET_SCAN_SKIPPED: readonly string[] = ['.git', 'node_modules', '.venv', 'venv', '__pycache__', 'target', '.gradle', '.next', '.turbo', 'dist', 'build', 'vendor'];
+
+/** At most this many entries are read when looking for the tree's secrets (a file beyond them is left to the parser). */
+export const SECRET_SCAN_LIMIT = 20_000;
+
+/** How Debian/Ubuntu, Fedora and Arch install bubblewrap: the line every "no sandbox" message gives. */
+export const BWRAP_INSTALL = 'apt-get install -y bubblewrap (Debian, Ubuntu), dnf install -y bubblewrap (Fedora), pacman -S bubblewrap (Arch)';

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { shellJoin, shellQuote } from '../model/shell-quote.ts';
+import type { SandboxPolicy } from './policy.ts';
+
+/**
+ * The sandbox on Linux: bubblewrap (`bwrap`), the runtime Flatpak and Claude Code's own sandbox
+ * use, run directly — a process a few milliseconds long, so the sandbox adds little to each shell
+ * call (docs/safety.md says why not a runtime in Node). The whole file system is bound read-only,
+ * then the policy's writable folders read-write, its guarded paths read-only again, its secrets
+ * masked; the command gets its own PID namespace and, when the policy says so, no network.
+ */
+
+/** The bubblewrap executable on PATH (or AXME_BWRAP), or null. */
+export function findBwrap(env: NodeJS.ProcessEnv): string | null {
+  const candidates = env.AXME_BWRAP ? [env.AXME_BWRAP] : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter).filter(Boolean).map((d) => join(d, 'bwrap'));
+  for (const c of candidates) {
+    try {
+      accessSync(c, constants.X_OK);
+      if (statSync(c).isFile()) return c;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+
+/** The arguments that make bubblewrap apply `policy`, up to (not including) the command. */
+export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
+  const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  if (policy.network === 'deny') args.push('--unshare-net');
+  for (const w of policy.writable) args.push('--bind', w, w);
+  for (const r of policy.readOnly) args.push('--ro-bind', r, r);
+  for (const w of policy.writableAgain) args.push('--bind', w, w);
+  for (const f of policy.hiddenFiles) args.push('--ro-bind', '/dev/null', f);
+  for (const d of policy.hiddenDirs) args.push('--tmpfs', d, '--remount-ro', d);
+  if (cwd !== null) args.push('--chdir', cwd);
+  return args;
+}
+
+/** The shell to run a command with inside the sandbox: the one the client runs its commands with. */
+export const SANDBOX_SHELL = '/bin/bash';
+
+/**
+ * One shell command line that runs `command` in the sandbox (what a client is told to run
+ * instead). A client's own sandbox (Codex's `workspace-write` or `read-only`, Gemini CLI's
+ * container) forbids the namespaces bubblewrap makes: there a first empty sandbox fails, and the
+ * command runs as written inside the client's. Where bubblewrap works (the hook checked it can,
+ * outside any client sandbox), nothing in the command can make that first one fail: it runs
+ * before the command's own text.
+ */
+export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string): string {
+  const probe = shellJoin([bwrap, '--ro-bind', '/', '/', '--', '/bin/true']);
+  const inner = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
+  return `if ${probe} 2>/dev/null; then exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd), '--'])} ${inner}; fi; ${inner}`;
+}
+
+/** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */
+export function probeBwrap(bwrap: string): string | null {
+  const r = spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', '/bin/true'], { encoding: 'utf8', timeout: 10_000 });
+  if (r.error) return r.error.message;
+  if (r.status === 0) return null;
+  return (r.stderr || `exit ${r.status}`).trim().split('\n')[0]!;
+}
+
+interface ProbeRecord {
+  bwrap: string;
+  mtimeMs: number;
+  problem: string | null;
+}
+
+/**
+ * probeBwrap's answer, remembered in `file` (machine-local, in `.git/axme/`) for this bubblewrap
+ * binary: asked again only when the binary changes. A record that cannot be written is not an error.
+ */
+export function cachedProbe(bwrap: string, file: string | null): string | null {
+  let mtimeMs = 0;
+  try {
+    mtimeMs = statSync(bwrap).mtimeMs;
+  } catch {
+    return `${bwrap} is gone`;
+  }
+  if (file) {
+    try {
+      const rec = JSON.parse(readFileSync(file, 'utf8')) as ProbeRecord;
+      if (rec.bwrap === bwrap && rec.mtimeMs === mtimeMs) return rec.problem;
+    } catch {
+      // none yet
+    }
+  }
+  const problem = probeBwrap(bwrap);
+  if (file) {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify({ bwrap, mtimeMs, problem } satisfies ProbeRecord)}\n`);
+    } catch {
+      // probed again next time
+    }
+  }
+  return problem;
+}

@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { globMatcher } from '../model/glob.ts';
+import {
+  HOME_CACHES,
+  HOME_CACHES_CREATED,
+  HOME_SECRETS,
+  PROJECT_SECRET_EXCEPTIONS,
+  PROJECT_SECRET_NAMES,
+  SECRET_SCAN_LIMIT,
+  SECRET_SCAN_SKIPPED,
+  SYSTEM_SECRETS,
+  type SandboxNetwork,
+} from '../model/sandbox.ts';
+import type { RepoLocation } from '../store/locate.ts';
+
+/**
+ * What one sandboxed command may touch: the kernel's view of axme's policy. Every path is real
+ * (symlinks resolved) and exists: bubblewrap binds only what is there.
+ */
+export interface SandboxPolicy {
+  /** bound read-write: the working tree (and a linked worktree's git dir), the temp folder, the caches */
+  writable: string[];
+  /** bound read-only again inside the writable ones: axme's guarded paths and the folders holding them */
+  readOnly: string[];
+  /** bound read-write again inside the read-only ones: what an agent's own commit writes there (the session records, the pending note) */
+  writableAgain: string[];
+  /** files that read as empty */
+  hiddenFiles: string[];
+  /** folders that read as empty */
+  hiddenDirs: string[];
+  network: SandboxNetwork;
+}
+
+export interface PolicyInput {
+  /** the repository around the command's folder, or null */
+  loc: RepoLocation | null;
+  /** the folder the command runs in */
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** axme's guarded paths (setup/paths.ts guardedPaths) */
+  guarded: readonly string[];
+  network?: SandboxNetwork;
+  /** more folders to write (machine-local `sandbox.writable`) */
+  extraWritable?: readonly string[];
+  /** more paths to hide (`sandbox.hidden`) */
+  extraHidden?: readonly string[];
+  /** folders inside guarded ones the command's git hooks write (made when missing) */
+  writableAgain?: readonly string[];
+}
+
+/** The real path of `p`, or null when nothing is there. */
+function real(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+const isDir = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+const inside = (p: string, dir: string): boolean => p === dir || p.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
+
+/** The sandbox policy for one command: built each time from the paths as they are now. */
+export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
+  const { loc, home } = input;
+  const top = loc?.worktree ?? input.cwd;
+  const writable = new Set<string>();
+  const add = (set: Set<string>, p: string | null) => p && set.add(p);
+  add(writable, real(top));
+  // a linked worktree's commits land in the shared git dir, outside its tree
+  if (loc && loc.worktree && !inside(real(loc.commonDir) ?? loc.commonDir, real(loc.worktree) ?? loc.worktree)) add(writable, real(loc.commonDir));
+  for (const t of new Set(['/tmp', '/var/tmp', input.env.TMPDIR ?? '/tmp'])) add(writable, real(t));
+  for (const c of HOME_CACHES) {
+    const p = join(home, c);
+    if (HOME_CACHES_CREATED.includes(c) && !existsSync(p)) {
+      try {
+        mkdirSync(p, { recursive: true });
+      } catch {
+        // a read-only home: the cache stays unwritable
+      }
+    }
+    add(writable, real(p));
+  }
+  for (const w of input.extraWritable ?? []) add(writable, real(w));
+
+  // guarded paths, and the client folders that hold them (removing or renaming one of those would unhook axme)
+  const readOnly = new Set<string>();
+  const roots = [...writable];
+  for (const g of input.guarded) {
+    const p = real(g);
+    if (!p || !roots.some((w) => inside(p, w))) continue;
+    readOnly.add(p);
+    const folder = clientFolder(p, real(top));
+    if (folder) readOnly.add(folder);
+  }
+
+  const writableAgain = new Set<string>();
+  for (const w of input.writableAgain ?? []) {
+    try {
+      mkdirSync(w, { recursive: true });
+    } catch {
+      // cannot be made: stays read-only
+    }
+    const p = real(w);
+    if (p && [...readOnly].some((r) => inside(p, r))) writableAgain.add(p);
+  }
+
+  const hiddenFiles = new Set<string>();
+  const hiddenDirs = new Set<string>();
+  const hide = (p: string | null) => {
+    if (!p) return;
+    (isDir(p) ? hiddenDirs : hiddenFiles).add(p);
+  };
+  for (const s of HOME_SECRETS) hide(real(join(home, s)));
+  for (const s of SYSTEM_SECRETS) hide(real(s));
+  for (const s of input.extraHidden ?? []) hide(real(s.startsWith('~/') ? join(home, s.slice(2)) : s));
+  const treeRoot = real(top);
+  if (treeRoot) for (const f of treeSecrets(treeRoot)) hiddenFiles.add(f);
+  return { writable: [...writable], readOnly: [...readOnly], writableAgain: [...writableAgain], hiddenFiles: [...hiddenFiles], hiddenDirs: [...hiddenDirs], network: input.network ?? 'allow' };
+}
+
+/** The dot-folder directly under the tree that holds `p` (`.claude`, `.codex`, `.gemini`, `.husky`…), or null. */
+function clientFolder(p: string, tree: string | null): string | null {
+  if (!tree || !inside(p, tree) || p === tree) return null;
+  const first = relative(tree, p).split(sep)[0]!;
+  if (!first.startsWith('.') || first === '.git') return null;
+  const folder = join(tree, first);
+  return folder !== p && isDir(folder) ? folder : null;
+}
+
+const secretName = PROJECT_SECRET_NAMES.map((g) => globMatcher(g, { braces: false }));
+const exception = PROJECT_SECRET_EXCEPTIONS.map((g) => globMatcher(g, { braces: false }));
+
+/** Whether a file named `name` holds a secret by its name (`.env`, `*.pem`, …; examples excepted). */
+export function isSecretName(name: string): boolean {
+  return secretName.some((m) => m.test(name)) && !exception.some((m) => m.test(name));
+}
+
+/**
+ * The files of the tree at `root` that hold secrets by their name, found by a walk that skips
+ * installed packages and git's folder and stops after SECRET_SCAN_LIMIT entries.
+ */
+export function treeSecrets(root: string): string[] {
+  const out: string[] = [];
+  const queue = [root];
+  let seen = 0;
+  while (queue.length && seen < SECRET_SCAN_LIMIT) {
+    const dir = queue.shift()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (++seen > SECRET_SCAN_LIMIT) break;
+      if (e.isDirectory()) {
+        if (!SECRET_SCAN_SKIPPED.includes(e.name)) queue.push(join(dir, e.name));
+      } else if ((e.isFile() || e.isSymbolicLink()) && isSecretName(e.name)) {
+        const p = real(join(dir, e.name));
+        // a link to a folder or to nothing hides nothing; a link out of the tree hides its target
+        if (p && !isDir(p)) out.push(p);
+      }
+    }
+  }
+  return out;
+}

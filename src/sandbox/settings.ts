@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SANDBOX_MODES, SANDBOX_NETWORK, type SandboxMode, type SandboxNetwork } from '../model/sandbox.ts';
+
+/**
+ * The sandbox's settings: machine-local only (a pushed `axme.yaml` must not switch a teammate's
+ * sandbox off or open a folder to it). Read from this clone's `<git common dir>/axme/config.yaml`,
+ * then the user's `$XDG_CONFIG_HOME/axme/config.yaml` (the first that sets a key wins), under
+ * `sandbox:`; `AXME_SANDBOX=auto|required|off` in the environment overrides the mode.
+ */
+export interface SandboxSettings {
+  mode: SandboxMode;
+  network: SandboxNetwork;
+  /** more folders commands may write */
+  writable: string[];
+  /** more paths commands may not read */
+  hidden: string[];
+  /** where each setting that is not a default came from, and problems met reading the files */
+  sources: Array<{ setting: string; from: string }>;
+  problems: string[];
+}
+
+/** The two files, clone first (the same files as the other machine-local settings). */
+function files(commonDir: string | null, env: NodeJS.ProcessEnv): string[] {
+  const base = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : null);
+  return [...(commonDir ? [join(commonDir, 'axme', 'config.yaml')] : []), ...(base ? [join(base, 'axme', 'config.yaml')] : [])];
+}
+
+const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '') ? (v as string[]) : null);
+
+/** The sandbox settings in force (defaults: auto, network allowed, nothing more). Never throws: a broken file is a problem and is ignored. */
+export async function readSandboxSettings(commonDir: string | null, env: NodeJS.ProcessEnv): Promise<SandboxSettings> {
+  const out: SandboxSettings = { mode: 'auto', network: 'allow', writable: [], hidden: [], sources: [], problems: [] };
+  const seen = new Set<string>();
+  for (const file of files(commonDir, env)) {
+    if (!existsSync(file)) continue;
+    let block: Record<string, unknown>;
+    try {
+      // the YAML reader loads only when a settings file is there: the hook's usual path reads none
+      const { parse } = await import('yaml');
+      const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null;
+      const s = doc?.sandbox;
+      if (s === undefined || s === null) continue;
+      if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, writable, hidden)');
+      block = s as Record<string, unknown>;
+    } catch (err) {
+      out.problems.push(`${file}: ${(err as Error).message.split('\n')[0]}; its sandbox settings are ignored`);
+      continue;
+    }
+    const take = (key: string, ok: boolean, set: () => void, expected: string) => {
+      if (!(key in block) || seen.has(key)) return;
+      if (!ok) return void out.problems.push(`${file}: sandbox.${key} must be ${expected}; ignored`);
+      set();
+      seen.add(key);
+      out.sources.push({ setting: `sandbox.${key}`, from: file });
+    };
+    take('mode', (SANDBOX_MODES as readonly unknown[]).includes(block.mode), () => (out.mode = block.mode as SandboxMode), SANDBOX_MODES.join(', '));
+    take('network', (SANDBOX_NETWORK as readonly unknown[]).includes(block.network), () => (out.network = block.network as SandboxNetwork), SANDBOX_NETWORK.join(', '));
+    take('writable', strings(block.writable) !== null, () => (out.writable = strings(block.writable)!), 'a list of absolute paths');
+    take('hidden', strings(block.hidden) !== null, () => (out.hidden = strings(block.hidden)!), 'a list of paths (~/ for the home folder)');
+  }
+  const fromEnv = env.AXME_SANDBOX;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if ((SANDBOX_MODES as readonly string[]).includes(fromEnv)) {
+      out.mode = fromEnv as SandboxMode;
+      out.sources.push({ setting: 'sandbox.mode', from: 'AXME_SANDBOX' });
+    } else out.problems.push(`AXME_SANDBOX=${fromEnv} is not one of ${SANDBOX_MODES.join(', ')}; ignored`);
+  }
+  return out;
+}

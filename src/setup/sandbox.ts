@@ -1,0 +1,145 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { shellJoin, shellQuote } from '../model/shell-quote.ts';
+import { claudeCode } from './clients/claude-code.ts';
+import { hookCommand } from './launch.ts';
+import { bwrapArgs, SANDBOX_SHELL, sandboxedCommandLine } from '../sandbox/bwrap.ts';
+import { sandboxPolicy, type SandboxPolicy } from '../sandbox/policy.ts';
+import { readSandboxSettings, type SandboxSettings } from '../sandbox/settings.ts';
+import { sandboxState, type SandboxState } from '../sandbox/state.ts';
+import type { RepoLocation } from '../store/locate.ts';
+import { guardedPaths } from './paths.ts';
+import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
+import { locateRepo } from '../knowledge/core/location.ts';
+import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
+import { sessionsDir } from '../session/sessions.ts';
+
+/**
+ * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether
+ * it can start here, and the policy and command line for a command run in a folder. The guard
+ * decides first; what it lets through runs here.
+ */
+export interface Sandbox {
+  settings: SandboxSettings;
+  state: SandboxState;
+  /** the policy for a command run in `cwd` (paths as they are now) */
+  policy(cwd: string): SandboxPolicy;
+  /** the command line running `command` in the sandbox from `cwd`; null when the sandbox is off */
+  commandLine(command: string, cwd: string): string | null;
+}
+
+export interface SandboxInput {
+  loc: RepoLocation | null;
+  cwd: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** the folder axme runs from (guarded) */
+  installDir?: string | null;
+  /** more guarded paths (a workspace store) */
+  guarded?: readonly string[];
+}
+
+export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
+  const settings = await readSandboxSettings(input.loc?.commonDir ?? null, input.env);
+  const state = sandboxState(settings, input.env, input.loc?.commonDir ?? null);
+  const guarded = [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
+  // an agent's commit runs axme's git hooks in the sandbox: they record the commit in its session and leave its note
+  const writableAgain = input.loc ? [sessionsDir(input.loc.commonDir), dirname(join(input.loc.gitDir, PENDING_NOTE))] : [];
+  const policy = (cwd: string) =>
+    sandboxPolicy({ loc: input.loc, cwd, home: input.home, env: input.env, guarded, network: settings.network, extraWritable: settings.writable, extraHidden: settings.hidden, writableAgain });
+  return {
+    settings,
+    state,
+    policy,
+    commandLine: (command, cwd) => (state.on ? sandboxedCommandLine(state.bwrap, policy(cwd), cwd, command) : null),
+  };
+}
+
+/**
+ * Claude Code's way in (docs/safety.md): it runs every Bash command as `<prefix> '<command>'` when
+ * CLAUDE_CODE_SHELL_PREFIX is set, and matches its permission rules against the command as the
+ * model wrote it — a hook's `updatedInput` would have them matched against the sandbox's command
+ * line instead, so every rule the user wrote would stop matching. The prefix is this script, one
+ * per working tree, in the git dir's `axme/` (guarded); the pre-tool-use hook rewrites it before
+ * each Bash call when the policy has changed (a new `.env`, a new guarded file).
+ */
+export function sandboxShellPath(loc: RepoLocation): string {
+  const tree = loc.worktree ?? loc.gitDir;
+  const id = createHash('sha256').update(resolve(tree)).digest('hex').slice(0, 12);
+  return join(loc.commonDir, 'axme', 'sandbox', `shell-${id}.sh`);
+}
+
+/**
+ * The prefix script's text: bubblewrap with the policy, in the command's own folder, running the
+ * one argument with the shell Claude Code wrote it for (zsh when that is the user's shell, else
+ * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
+ */
+export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
+  const run = bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- "$s" -c "$1"` : 'exec "$s" -c "$1"';
+  // Claude Code runs hook commands through the prefix too: axme's own, matched whole, run outside
+  // (they write the store and the session records). A Bash command never equals one: Claude Code
+  // wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can pass as a hook.
+  const hooks = CLAUDE_HOOK_COMMANDS.map((c) => `[ "$1" = ${shellQuote(c)} ]`).join(' || ');
+  return [
+    '#!/bin/sh',
+    '# Written by axme (docs/safety.md, The kernel sandbox): Claude Code runs each Bash command through it',
+    `# (CLAUDE_CODE_SHELL_PREFIX). Rewritten by the pre-tool-use hook; do not edit.${bwrap ? '' : ' The sandbox is off here.'}`,
+    `if ${hooks}; then exec /bin/sh -c "$1"; fi`,
+    `case "\${SHELL:-}" in */zsh) s=$SHELL ;; *) s=${SANDBOX_SHELL} ;; esac`,
+    run,
+    '',
+  ].join('\n');
+}
+
+/** The commands of axme's Claude Code hooks, as `axme init` writes them into its settings. */
+const CLAUDE_HOOK_COMMANDS: readonly string[] = claudeCode.hooks.events.map((e) => hookCommand(e.hook));
+
+/** Writes the prefix script when its text changed (atomically: a command starting meanwhile reads the old one or the new one). Returns whether it wrote. */
+export function writeSandboxShell(path: string, text: string): boolean {
+  try {
+    if (readFileSync(path, 'utf8') === text) return false;
+  } catch {
+    // none yet
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o755 });
+  renameSync(tmp, path);
+  return true;
+}
+
+/** Whether the prefix script of this tree is installed (Claude Code is routed through it). */
+export const sandboxShellInstalled = (loc: RepoLocation): boolean => existsSync(sandboxShellPath(loc));
+
+/**
+ * `axme init` for Claude Code: the prefix script of the tree at `root` with the policy as it is
+ * (or a pass-through where the sandbox is off), and the personal settings file kept out of git
+ * (`.git/info/exclude`) when nothing ignores it yet — it names a path of this machine.
+ */
+export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, installDir: string | null = null): Promise<void> {
+  const loc = process.platform === 'linux' ? locateRepo(root, env) : null;
+  if (!loc) return;
+  const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env, installDir });
+  const on = sandbox.state.on ? sandbox.state.bwrap : null;
+  writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(root) : null));
+  excludeFromGit(loc, root, CLAUDE_LOCAL_SETTINGS);
+}
+
+/** Adds `file` (from the top of the tree) to the repository's `info/exclude` unless git already ignores it. */
+function excludeFromGit(loc: RepoLocation, root: string, file: string): void {
+  const ignored = spawnSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: root, stdio: 'ignore' });
+  if (ignored.status === 0) return;
+  const exclude = join(loc.commonDir, 'info', 'exclude');
+  let text = '';
+  try {
+    text = readFileSync(exclude, 'utf8');
+  } catch {
+    // none yet
+  }
+  if (text.split('\n').includes(`/${file}`)) return;
+  mkdirSync(dirname(exclude), { recursive: true });
+  writeFileSync(exclude, `${text}${text && !text.endsWith('\n') ? '\n' : ''}# axme: the personal Claude Code settings name paths of this machine\n/${file}\n`);
+}
