@@ -11,7 +11,7 @@ import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
-import { FIND_AXME, INSTALL_HINT, isPortableAxme } from './launch.ts';
+import { FIND_AXME, INSTALL_HINT, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
 import { settingsCheck } from './doctor-settings.ts';
@@ -50,8 +50,8 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   }
   if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
   // the axme the committed commands find here (launch.ts), looked up once for the checks that need it
-  const found = spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s' "$a"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '';
-  checks.push(axmeFoundCheck(loc.worktree, opts.env, found));
+  const [found = '', foundNode = ''] = (spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s\\n%s' "$a" "$AXME_NODE"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '').split('\n');
+  checks.push(axmeFoundCheck(loc.worktree, { ...opts.env, ...(foundNode ? { AXME_NODE: foundNode } : {}) }, found));
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(...clientHookChecks(loc.worktree, opts.env));
   checks.push(await sandboxCheck(loc, opts.env));
@@ -105,7 +105,7 @@ function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv, path: string): Che
   const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
   const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
   if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${INSTALL_HINT})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
-  const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : 'PATH';
+  const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : env.AXME_NODE ? `the launcher axme init recorded in .git/${LAUNCHER_FILE}` : 'PATH';
   return { name: 'axme found', status: 'ok', detail: `${path} (${via}), version ${v.stdout.trim()}` };
 }
 

@@ -11,6 +11,8 @@ import type { HookClientName } from '../model/hook-names.ts';
  * 1. `$AXME_BIN`: a machine's own choice (`axme init --local` puts it in the uncommitted
  *    `.claude/settings.local.json`; a shell profile may set it too), with `$AXME_NODE` as the node
  *    that runs it (GUI-launched clients may not have the shell's PATH);
+ * 1a. the node and script `axme init` recorded in `.git/axme/launcher` (LAUNCHER_FILE), from the
+ *    current folder or `$CLAUDE_PROJECT_DIR`: machine-local, and out of the agent's reach;
  * 2. the project's `node_modules/.bin/axme` (axme as a devDependency), from the current folder or
  *    from `$CLAUDE_PROJECT_DIR` when the client sets it;
  * 3. `axme` on PATH (a global install);
@@ -27,8 +29,16 @@ import type { HookClientName } from '../model/hook-names.ts';
  * session start says so once), git hooks let the commit or push through and print the install line.
  */
 
-/** Sets `a` to the axme to run, or to empty when there is none. */
-export const FIND_AXME = 'a=${AXME_BIN:-node_modules/.bin/axme}; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=';
+/**
+ * Sets `a` (and `AXME_NODE`) from the launcher `axme init` left in `<file>` when nothing has chosen
+ * yet. It lives in `.git/axme/`, which no agent command may write (the parser refuses it, the kernel
+ * sandbox binds it read-only), unlike `node_modules/.bin/axme`, a link any `ln -sf` could point at
+ * `/bin/true` — after which every hook would run `true`.
+ */
+const fromLauncher = (file: string) => `if [ -z "$a" ] && [ -f "${file}" ] && { read -r n; read -r s; } < "${file}" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi`;
+
+/** Sets `a` to the axme to run (and `AXME_NODE` to its node where one is named), or to empty when there is none. */
+export const FIND_AXME = `a=\${AXME_BIN:-}; [ -x "$a" ] || a=; ${fromLauncher('.git/axme/launcher')}; ${fromLauncher('$CLAUDE_PROJECT_DIR/.git/axme/launcher')}; if [ -z "$a" ]; then a=node_modules/.bin/axme; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=; fi`;
 
 /**
  * The file, in the git common dir, naming the node and the axme script `axme init` ran with (two

@@ -387,7 +387,8 @@ describe('axme init: Claude Code files', () => {
     const command: string = settings.hooks.PreToolUse.find((g: { matcher?: string }) => !g.matcher).hooks[0].command;
     const { spawnSync } = await import('node:child_process');
     const run = (env: NodeJS.ProcessEnv) => spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
-    // a teammate's machine without axme: no AXME_BIN, no node_modules/.bin/axme, none on PATH
+    // a teammate's machine without axme: no AXME_BIN, no launcher of its own init, no node_modules/.bin/axme, none on PATH
+    rmSync(join(dir, '.git', 'axme', 'launcher'), { force: true });
     const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
     const missing = run(bare);
     assert.equal(missing.status, 2);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
@@ -264,5 +264,32 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
     const m = JSON.parse(missing.stdout).checks.find((c: any) => c.name === 'sandbox');
     assert.equal(m.status, 'missing');
     assert.match(m.fix, /apt-get install -y bubblewrap/);
+  });
+});
+
+describe("the guard's own switch: the hook commands find axme through the launcher first", () => {
+  test('node_modules/.bin/axme pointed at /bin/true changes nothing: the hook still denies', async () => {
+    mkdirSync(BASE, { recursive: true });
+    const root = mkdtempSync(join(BASE, 'switch-'));
+    try {
+      const project = join(root, 'project');
+      mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+      git(project, ['init', '-q', '-b', 'main']);
+      git(project, ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'first']);
+      await axmeOk(project, ['init'], { env: { HOME: root } });
+      assert.ok(existsSync(join(project, '.git', 'axme', 'launcher')), 'init recorded the launcher');
+      symlinkSync('/bin/true', join(project, 'node_modules', '.bin', 'axme'));
+      const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+      const command = settings.hooks.PreToolUse[0].hooks[0].command as string;
+      const env = { ...cleanEnv({ HOME: root }), AXME_BIN: '', AXME_NODE: '' };
+      const r = spawnSync('/bin/sh', ['-c', command], { cwd: project, env, encoding: 'utf8', input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
+      assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stdout + r.stderr);
+      const doctor = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../dist/axme.cjs'), 'doctor', '--json'], { cwd: project, env, encoding: 'utf8' });
+      const found = JSON.parse(doctor.stdout).checks.find((c: any) => c.name === 'axme found');
+      assert.equal(found.status, 'ok', JSON.stringify(found));
+      assert.match(found.detail, /launcher/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -62,7 +62,8 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     assert.match(found.detail, new RegExp(`^${CLI.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(AXME_BIN\\), version `));
     assert.match(checks.find((c) => c.name === 'mcp server')!.detail, /^starts .*axme\.cjs serve$/);
     assert.equal(sessions(), before, 'the live hook check opened no session');
-    // a machine without axme: the doctor says so, with the fix
+    // a machine without axme (and so without a launcher its own init left): the doctor says so, with the fix
+    rmSync(join(dir, '.git', 'axme', 'launcher'), { force: true });
     const bare = await axme(dir, ['doctor', '--json'], { env: { AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin' } });
     assert.equal(bare.code, 1);
     const missing = checksOf(bare.stdout).find((c) => c.name === 'axme found')!;
