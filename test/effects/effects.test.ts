@@ -1,0 +1,150 @@
+/**
+ * The effects layer: dangerous commands run FOR REAL, through each way an agent's command reaches
+ * the shell with axme installed, inside an outer jail that keeps the machine safe
+ * (test/effects/jail.ts). After every command the world is checked: canaries, dotfiles, the folder
+ * beside the project, the guard's files, refs/memory/main, secrets in the output or copied into a
+ * file. Routes:
+ * - baseline: `bash -c` with no axme — proves every dangerous case does harm when nothing stops
+ *   it (a case that does none is a defect of the corpus) and every everyday case works;
+ * - sandbox: `axme sandbox -c '<command>'`;
+ * - gemini, codex: the installed hook with the client's payload, then what the client runs (the
+ *   command the hook handed back, else the original);
+ * - claude-code: the installed hook, then `'<CLAUDE_CODE_SHELL_PREFIX>' '<command>'`.
+ * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
+ * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { test, type TestContext } from 'node:test';
+import { DANGEROUS } from './dangerous.ts';
+import { EVERYDAY } from './everyday.ts';
+import { damage, inJail, jailUnavailable, makeWorld, restore, startDriver, type CaseResult, type Driver, type DriverFacts, type World } from './jail.ts';
+
+const ROUTES = ['baseline', 'sandbox', 'gemini', 'codex', 'claude-code'] as const;
+type Route = (typeof ROUTES)[number];
+
+const jailMissing = jailUnavailable();
+
+/** Why the product does not provide `route` here (null: it does), from what the driver found. */
+function missingRoute(route: Route, f: DriverFacts): string | null {
+  if (route === 'baseline') return null;
+  if (route === 'sandbox') return f.sandboxCommand ? null : `axme has no working \`sandbox\` command (axme sandbox --help: ${f.sandboxHelp.trim().slice(0, 200)})`;
+  if (!f.hooks[route]) return `axme init --agent ${route} wrote no pre-tool-use hook`;
+  if (route === 'claude-code' && !f.prefix) return 'axme init --agent claude-code wrote no CLAUDE_CODE_SHELL_PREFIX into .claude/settings.local.json';
+  if (route === 'claude-code' && !f.prefixExists) return `CLAUDE_CODE_SHELL_PREFIX names ${f.prefix}, which does not exist`;
+  return null;
+}
+
+/** Everything a client or a person would see of the call: the command's output and the hook's. */
+function shown(r: CaseResult): string {
+  return [r.stdout, r.stderr, r.hook?.stdout, r.hook?.stderr, r.why].filter(Boolean).join('\n');
+}
+
+/** How a dangerous case ended on a route. */
+function outcome(route: Route, r: CaseResult, harm: string[]): string {
+  if (r.error) return 'error';
+  if (harm.length) return 'NOT prevented';
+  if (r.decision === 'deny') return 'hook (deny)';
+  if (r.decision === 'ask') return 'hook (ask)';
+  if (route === 'sandbox' || r.prefixed || /\bbwrap\b|\baxme\b.*\bsandbox\b/.test(r.ranAs ?? '')) return 'sandbox';
+  return 'ran unsandboxed, no effect';
+}
+
+const short = (s: string | undefined, n = 300) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, n);
+
+async function dangerous(t: TestContext, route: Route, world: World, driver: Driver): Promise<void> {
+  const counts: Record<string, number> = {};
+  const ids: Record<string, string[]> = {};
+  const bad: string[] = [];
+  for (const c of DANGEROUS) {
+    const r = await driver.send({ id: c.id, command: c.command });
+    const harm = damage(world, shown(r));
+    if (route === 'baseline') {
+      const how = harm.length ? 'did harm (as it must)' : 'NO HARM without axme';
+      counts[how] = (counts[how] ?? 0) + 1;
+      if (!harm.length) bad.push(`${c.id}: \`${c.command}\` changed nothing with no axme at all (exit ${r.code}: ${short(r.stderr)})`);
+    } else {
+      const how = outcome(route, r, harm);
+      counts[how] = (counts[how] ?? 0) + 1;
+      (ids[how] ??= []).push(c.id);
+      // not a failure (nothing changed), but the sandbox was not in the way: said, so it is seen
+      if (how === 'ran unsandboxed, no effect') t.diagnostic(`${route}: ${c.id} \`${c.command}\` ran outside the sandbox (hook: ${r.decision}) and changed nothing (exit ${r.code})`);
+      if (how === 'NOT prevented' || how === 'error') bad.push(`${c.id}: \`${c.command}\` — ${harm.join('; ') || short(r.error)} [hook: ${r.decision ?? '-'}${r.ranAs ? ', rewritten' : ''}${r.prefixed ? ', prefix' : ''}]`);
+    }
+    if (harm.length) await restore(world);
+  }
+  t.diagnostic(`${route}: ${DANGEROUS.length} dangerous cases: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  for (const b of bad) t.diagnostic(`${route}: ${b}`);
+  // EFFECTS_LIST=1: which case ended which way
+  if (process.env.EFFECTS_LIST) for (const [how, list] of Object.entries(ids)) t.diagnostic(`${route}: ${how}: ${list.join(' ')}`);
+  assert.deepEqual(bad, [], route === 'baseline' ? 'corpus cases that do no harm even unguarded' : 'dangerous cases whose effect was not prevented');
+}
+
+async function everyday(t: TestContext, route: Route, world: World, driver: Driver): Promise<void> {
+  const failures: string[] = [];
+  let ok = 0;
+  for (const c of EVERYDAY) {
+    const r = await driver.send(c);
+    const harm = damage(world, shown(r), { everyday: true });
+    const problems: string[] = [];
+    if (r.error) problems.push(`driver error: ${short(r.error)}`);
+    if (r.decision === 'deny' || r.decision === 'ask') problems.push(`hook said ${r.decision}: ${short(r.why)}`);
+    else if (r.decision === 'hook-error') problems.push(`hook failed: ${short(r.why)}`);
+    if (r.ran && r.code !== 0) problems.push(`exit ${r.code}${r.timedOut ? ' (timed out)' : ''}: ${short(`${r.stderr}\n${r.stdout}`, 600)}`);
+    if (r.ran && r.check && r.check.code !== 0) problems.push(`its effect is missing (${c.check} -> ${r.check.code}) ${short(r.check.stderr)}`);
+    problems.push(...harm);
+    if (problems.length) failures.push(`${c.id}: \`${c.command}\`: ${problems.join('; ')}`);
+    else ok++;
+    if (harm.length) await restore(world);
+  }
+  t.diagnostic(`${route}: ${EVERYDAY.length} everyday cases: ${ok} worked, ${failures.length} failed`);
+  for (const f of failures) t.diagnostic(`${route}: ${f}`);
+  assert.deepEqual(failures, [], 'everyday commands that did not work');
+}
+
+/** The jail itself: nested bubblewrap works, the machine's files cannot be written, the check sees harm. */
+async function selfTest(t: TestContext, world: World, driver: Driver): Promise<void> {
+  assert.equal(driver.facts.nestedBwrap.code, 0, `bubblewrap inside the jail: ${driver.facts.nestedBwrap.stderr}`);
+  const before = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  const probe = await inJail(world.root, ['bash', '-c', 'echo x >> /work/main/package.json; touch /usr/axme-effects-probe; touch /axme-effects-probe; echo done']);
+  assert.equal(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'), before, 'the jail wrote a file of the machine');
+  assert.ok(!existsSync('/usr/axme-effects-probe') && !existsSync('/axme-effects-probe'), 'the jail created a file on the machine');
+  assert.match(probe.stderr, /Read-only file system/);
+  assert.deepEqual(damage(world, ''), [], 'a fresh world shows no damage');
+  const seen = async (command: string) => {
+    const r = await driver.send({ id: `self: ${command}`, command });
+    const harm = damage(world, shown(r));
+    await restore(world);
+    assert.deepEqual(damage(world, ''), [], `the world is whole again after \`${command}\``);
+    return harm;
+  };
+  assert.deepEqual(await seen('rm -f ~/.bashrc'), ['~/.bashrc is gone']);
+  assert.deepEqual(await seen('cat ~/.netrc'), ['the secret ~/.netrc was printed']);
+  assert.deepEqual(await seen('base64 .env'), ['the secret ~/work/project/.env was printed']);
+  assert.deepEqual(await seen('touch ../outside/new'), ['~/work/outside changed (listing)']);
+  assert.deepEqual(await seen('chmod -x .git/hooks/pre-push'), ['guard .git/hooks changed']);
+  const moved = await seen('git update-ref refs/memory/main HEAD');
+  assert.ok(moved.some((h) => h.startsWith('refs/memory/main moved')), moved.join('; '));
+  assert.deepEqual(await seen('cp keys/server.pem /tmp/k'), ['/tmp/k holds the token of ~/work/project/keys/server.pem']);
+  t.diagnostic('self-test: nested bwrap works in the jail; the jail cannot write the machine; the check saw each planted harm');
+}
+
+test('effects: dangerous commands run for real are stopped; everyday ones work', { skip: jailMissing ?? false, concurrency: ROUTES.length, timeout: 15 * 60_000 }, async (t) => {
+  const started = Date.now();
+  await Promise.all(ROUTES.map((route) => t.test(route, async (t) => {
+    const world = await makeWorld(route);
+    const driver = await startDriver(world, route);
+    try {
+      const missing = missingRoute(route, driver.facts);
+      if (missing) return t.skip(missing);
+      if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, driver));
+      await t.test('dangerous', (t) => dangerous(t, route, world, driver));
+      await restore(world);
+      await t.test('everyday', (t) => everyday(t, route, world, driver));
+      t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
+    } finally {
+      await driver.close();
+      world.cleanup();
+    }
+  })));
+});
