@@ -1,6 +1,10 @@
+import { defaultFamilyActions, FAMILY_ACTIONS, FAMILY_NAMES, type FamilyAction, type FamilyActions, type FamilyName } from './families.ts';
+
+export { FAMILY_ACTIONS, FAMILY_NAMES, type FamilyAction, type FamilyName };
+
 /**
- * AXME Code's default safety rules (docs/safety.md), as plain data: the
- * pre-tool-use hook's fast path compiles them without loading zod.
+ * AXME Code's default safety rules (docs/safety.md), as plain data: the pre-tool-use hook's fast
+ * path compiles them without loading zod.
  */
 export const DEFAULT_RULES = {
   git: {
@@ -15,14 +19,8 @@ export const DEFAULT_RULES = {
     unverifiedPr: 'deny' as 'deny' | 'allow',
     deployWorkflows: ['*deploy*', '*release*', '*publish*', '*prod*'],
   },
-  /** the rule families past the lists (docs/safety.md): each deny, ask (a person decides) or off */
-  families: {
-    publish: 'deny' as FamilyAction,
-    infra: 'ask' as FamilyAction,
-    gitHistory: 'deny' as FamilyAction,
-    system: 'deny' as FamilyAction,
-    interpreter: 'deny' as FamilyAction,
-  },
+  /** the rule families past the lists (model/families.ts): each deny, ask (a person decides) or off */
+  families: defaultFamilyActions(),
   bash: {
     deniedPrefixes: [
       'rm -rf /', 'chmod 777', 'curl | sh', 'curl | bash', 'wget | sh', 'git push --force',
@@ -38,12 +36,6 @@ export const DEFAULT_RULES = {
   },
 };
 
-/** What a rule family does with a command it matches. */
-export type FamilyAction = 'deny' | 'ask' | 'off';
-export const FAMILY_ACTIONS = ['deny', 'ask', 'off'] as const;
-export type FamilyName = keyof RulesData['families'];
-export const FAMILY_NAMES = ['publish', 'infra', 'gitHistory', 'system', 'interpreter'] as const satisfies readonly FamilyName[];
-
 /** The shape of effective rules, as the safety engine reads them (the zod schema produces it). */
 export interface RulesData {
   git: {
@@ -55,7 +47,7 @@ export interface RulesData {
     enforceFor: 'agents' | 'everyone';
   };
   github: { unverifiedPr: 'deny' | 'allow'; deployWorkflows: string[] };
-  families: { publish: FamilyAction; infra: FamilyAction; gitHistory: FamilyAction; system: FamilyAction; interpreter: FamilyAction };
+  families: FamilyActions;
   bash: { deniedPrefixes: string[]; deniedCommands: string[]; allowedPrefixes: string[] };
   filesystem: { deniedPaths: string[]; readOnlyPaths: string[] };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_RULES, FAMILY_ACTIONS, type FamilyAction } from './safety-defaults.ts';
+import { FAMILIES, FAMILY_ACTIONS, FAMILY_NAMES, type FamilyAction, type FamilyName } from './families.ts';
+import { DEFAULT_RULES } from './safety-defaults.ts';
 import { listEntry } from './text.ts';
 
 export { DEFAULT_RULES };
@@ -11,6 +12,10 @@ export const RULES_HEADER = `# axme safety rules: enforced by the agent-harness 
 
 const list = (d: string[], description: string) => z.array(listEntry).default(d).describe(description);
 const family = (d: FamilyAction, description: string) => z.enum(FAMILY_ACTIONS).default(d).describe(`${description} (deny, ask: a person decides, or off)`);
+/** One entry per rule family of model/families.ts, with its default and description. */
+const familyShape = Object.fromEntries(FAMILIES.map((f) => [f.name, family(f.action, f.description)])) as Record<FamilyName, ReturnType<typeof family>>;
+/** `families.<name>` for `axme safety set`, one per family. */
+const familySettings = Object.fromEntries(FAMILY_NAMES.map((n) => [`families.${n}`, z.enum(FAMILY_ACTIONS)])) as Record<`families.${FamilyName}`, z.ZodEnum<{ [K in FamilyAction]: K }>>;
 
 /**
  * `safety/rules.yaml`. A list present in the file replaces the default list; a missing field
@@ -43,13 +48,7 @@ export const SafetyRules = z.object({
     })
     .default(() => structuredClone(DEFAULT_RULES.github)),
   families: z
-    .object({
-      publish: family(DEFAULT_RULES.families.publish, 'publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, image and chart pushes, gh release, deploy workflows, gh pr merge --admin'),
-      infra: family(DEFAULT_RULES.families.infra, 'destroying infrastructure: terraform/tofu/pulumi destroy, kubectl delete of namespaces or --all, helm uninstall, cloud CLIs deleting buckets, databases, clusters, DROP DATABASE'),
-      gitHistory: family(DEFAULT_RULES.families.gitHistory, 'git history: deleting or force-moving protected branches by any verb, filter-branch/filter-repo, dropping reflogs, gc --prune=now, stash clear'),
-      system: family(DEFAULT_RULES.families.system, 'the machine and the home folder: writes into system paths and dotfiles, chown/chmod -R of them, crontab -r, firewall flushes'),
-      interpreter: family(DEFAULT_RULES.families.interpreter, 'interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r, deno eval): their shell-outs and recursive deletes are checked as commands'),
-    })
+    .object(familyShape)
     .default(() => structuredClone(DEFAULT_RULES.families)),
   bash: z
     .object({
@@ -90,11 +89,7 @@ export const RULE_SETTINGS = {
   'git.requireAxmeSuffix': z.enum(['agents', 'always', 'never']),
   'git.enforceFor': z.enum(['agents', 'everyone']),
   'github.unverifiedPr': z.enum(['deny', 'allow']),
-  'families.publish': z.enum(FAMILY_ACTIONS),
-  'families.infra': z.enum(FAMILY_ACTIONS),
-  'families.gitHistory': z.enum(FAMILY_ACTIONS),
-  'families.system': z.enum(FAMILY_ACTIONS),
-  'families.interpreter': z.enum(FAMILY_ACTIONS),
+  ...familySettings,
 } as const;
 export type RuleSetting = keyof typeof RULE_SETTINGS;
 

@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
-import { SHELLS, shellBody, shellReadsStdin, type Invocation } from './command.ts';
+import { SHELLS, shellReadsStdin, type Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
+import { resolvePath } from './paths.ts';
+import { informational } from './informational.ts';
 import { compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -43,6 +44,8 @@ function canonical(argv: string[]): string[] {
 
 export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   const argv = canonical(rawArgv);
+  // `npm publish --dry-run`, `docker push --help`, `shutdown --help` do nothing they are listed for (informational.ts)
+  if (informational(argv[0]!, argv.slice(1))) return null;
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
@@ -253,116 +256,3 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;
-
-/** Programs that change every file they name, and those that only write their last argument. */
-const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'mv', 'tee', 'touch', 'truncate', 'shred', 'chmod', 'chown', 'chgrp', 'sed', 'perl']);
-const WRITES_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
-/** Programs that read whole folders: `grep -r ~`, `tar czf k.tgz ~/.ssh`, `cp -r ~/.ssh /tmp` take protected files along. */
-function readsTrees(inv: Invocation): boolean {
-  const flags = inv.args.filter((w) => w.value.startsWith('-')).map((w) => w.value);
-  const short = (c: string) => flags.some((f) => /^-[A-Za-z]+$/.test(f) && f.includes(c));
-  switch (inv.program) {
-    case 'rg':
-    case 'ag':
-    case 'rsync':
-    case 'zip':
-    // `ln -s ~/.ssh /tmp/s` opens a folder of protected files under another name
-    case 'ln':
-      return true;
-    case 'tar':
-      return inv.args.some((w) => /^-?[A-Za-z]*c[A-Za-z]*$/.test(w.value)) || flags.includes('--create');
-    case 'find':
-      // `find ~/.ssh -exec cat {} +` reads what it finds
-      return flags.some((f) => /^-(exec|execdir|ok|okdir|fprint|fls)$/.test(f));
-    case 'cp':
-    case 'scp':
-      return short('r') || short('R') || short('a') || flags.includes('--recursive') || flags.includes('--archive');
-    case 'grep':
-    case 'egrep':
-    case 'fgrep':
-      return short('r') || short('R') || flags.includes('--recursive') || flags.includes('--dereference-recursive');
-    default:
-      return false;
-  }
-}
-const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
-/** Options whose value is a message or a header: text with spaces there is not a path. */
-const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
-
-/**
- * Denied paths read or written by a command (its path arguments and redirections), and read-only
- * paths written by it (redirections, and the arguments of programs that change files).
- */
-export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
-  const { policy } = ctx;
-  // after a `cd` to a folder only the shell knows, relative paths are known only in part
-  const pctx = { cwd: ctx.cwd ?? '/', home: ctx.home, root: ctx.root };
-  const absolute = (value: string) => (ctx.cwd === null && !value.startsWith('/') ? `${UNKNOWN}/${value}` : resolvePath(value, pctx));
-  const check = (w: Word, value: string, writes: boolean): Finding | null => {
-    if (!value || value.includes('://') || value === UNKNOWN) return null;
-    const abs = absolute(value);
-    const glob = w.glob || abs.includes(UNKNOWN);
-    const key = `${writes ? 'w' : 'r'}${glob ? 'g' : 'l'}${abs}`;
-    let f = ctx.seen.get(key);
-    if (f === undefined) {
-      f = pathFinding(abs, glob, writes);
-      // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
-      const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
-      if (real && real !== abs) f = pathFinding(real, false, writes);
-      ctx.seen.set(key, f);
-    }
-    return f;
-  };
-  const pathFinding = (abs: string, glob: boolean, writes: boolean): Finding | null => {
-    if (writes && !glob) {
-      const self = protectedHit(abs, ctx);
-      if (self) return { rule: 'axme.self', reason: self };
-    }
-    const shown = abs.replace(UNKNOWN, '…');
-    const denied = matchPath(abs, policy.deniedPaths, pctx, glob);
-    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
-    if (writes) {
-      const ro = matchPath(abs, policy.readOnlyPaths, pctx, glob);
-      if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${shown} is read-only (${ro.pattern}); agents may read it but not change it` };
-    }
-    return null;
-  };
-  for (const r of redirects) {
-    // `2>&1`, `>&-`: duplicating or closing a descriptor names no file
-    if (!r.target || r.op.startsWith('<<') || (r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value))) continue;
-    const f = check(r.target, r.target.value, r.op !== '<');
-    if (f) return f;
-  }
-  if (!inv || DATA_ONLY.has(inv.program)) return null;
-  const writes = WRITERS.has(inv.program) && (inv.program !== 'sed' && inv.program !== 'perl' || inv.args.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place')));
-  const operands = inv.args.filter((w) => !w.value.startsWith('-'));
-  const last = WRITES_LAST.has(inv.program) ? operands.at(-1) : undefined;
-  const trees = readsTrees(inv);
-  // `bash -c '<code>'`: the code is checked as commands, not as a path
-  const code = SHELLS.has(inv.program) ? shellBody(inv.args) : null;
-  // find: its paths come first; the expression after them (`-exec cmd ...`) is checked as commands
-  const firstExpr = inv.program === 'find' ? inv.args.findIndex((w) => /^[-(!]/.test(w.value)) : -1;
-  const args = firstExpr >= 0 ? inv.args.slice(0, firstExpr) : inv.args;
-  for (const [i, w] of args.entries()) {
-    if (code !== null && w.value === code) continue;
-    const v = w.value;
-    // the text of a message or a header (`git commit -m "fix: $(date)"`, `curl -H "X-Id: $(id)"`) names no file
-    if (i > 0 && TEXT_OPTIONS.has(args[i - 1]!.value) && /\s/.test(v.replaceAll(UNKNOWN, ''))) continue;
-    let value = v;
-    if (v.startsWith('-')) {
-      const eq = v.indexOf('=');
-      if (eq < 0) continue;
-      value = v.slice(eq + 1);
-    } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
-    // `curl -d @.env`: an @ in front names a file to read
-    if (value.startsWith('@')) value = value.slice(1);
-    const f = check(w, value, writes || w === last);
-    if (f) return f;
-    if (trees && !w.glob && !value.includes(UNKNOWN) && value && (ctx.cwd !== null || value.startsWith('/'))) {
-      const abs = resolvePath(value, pctx);
-      const inside = matchInside(abs, policy.deniedPaths, pctx);
-      if (inside) return { rule: `filesystem.deniedPaths: ${inside.pattern}`, reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead` };
-    }
-  }
-  return null;
-}

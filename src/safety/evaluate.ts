@@ -1,18 +1,22 @@
-import { checkCommandPaths, checkLists, checkExfiltration, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
+import { checkCommandPaths } from './command-paths.ts';
+import { checkLists, checkExfiltration, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { shellQuote } from '../model/shell-quote.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
+import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { SHELLS, unwrap, type Invocation } from './command.ts';
 import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
+import { informational } from './informational.ts';
 import { posix } from 'node:path';
 import { prFinding, type PrLookup, type PrState } from './pr-gate.ts';
-import { matchInside, matchPath, protectedHit, resolvePath } from './paths.ts';
+import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, type Word } from './shell.ts';
+import { axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
 export interface ToolCall {
@@ -54,7 +58,7 @@ export interface Verdict {
 const MAX_COMMAND = 4 * 1024 * 1024;
 
 /** The rules no policy turns off: an agent may not switch its own guard rail off. */
-function selfProtection(call: ToolCall, ctx: EvalContext): Verdict | null {
+function selfProtection(call: ToolCall): Verdict | null {
   // axme_update_safety through any MCP server name: tightening is fine, loosening is the user's call
   if (/(^|__)axme_update_safety$/.test(call.tool)) {
     const action = call.input.action === 'remove' ? 'remove' : 'add';
@@ -63,21 +67,10 @@ function selfProtection(call: ToolCall, ctx: EvalContext): Verdict | null {
       return deny('axme.self', `${action === 'remove' ? 'removing' : 'adding'} a ${type || 'safety'} rule loosens the guard, which is for the user: ask them to run \`axme safety ${action} ...\` themselves`);
     }
   }
-  if (WRITE_TOOLS.has(call.tool)) {
-    for (const key of ['file_path', 'notebook_path']) {
-      const p = call.input[key];
-      if (typeof p === 'string' && p) {
-        const hit = protectedHit(resolvePath(p, ctx), ctx);
-        if (hit) return deny('axme.self', hit);
-      }
-    }
-  }
+  // a file tool writing axme's own state: the path rules of file-tools.ts
   return null;
 }
 
-
-const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
-const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const ALLOW: Verdict = { decision: 'allow', reason: '', rule: null };
 
 /**
@@ -88,7 +81,7 @@ export async function evaluate(call: ToolCall, policy: Policy, rawCtx: EvalConte
   try {
     // `HOME=/home/u/` is the same home as `/home/u`
     const ctx = { ...rawCtx, home: posix.resolve(rawCtx.home), cwd: posix.resolve(rawCtx.cwd) };
-    const self = selfProtection(call, ctx);
+    const self = selfProtection(call);
     if (self) return self;
     if (call.tool === 'Bash') {
       const command = call.input.command;
@@ -104,36 +97,6 @@ export async function evaluate(call: ToolCall, policy: Policy, rawCtx: EvalConte
 
 function deny(rule: string, reason: string): Verdict {
   return { decision: 'deny', reason, rule };
-}
-
-function evaluateFileTool(call: ToolCall, policy: Policy, ctx: EvalContext): Verdict {
-  const writes = WRITE_TOOLS.has(call.tool);
-  const input = call.input;
-  const raw = [input.file_path, input.notebook_path, input.path].filter((x): x is string => typeof x === 'string' && x !== '');
-  const pctx = { cwd: ctx.cwd, home: ctx.home, root: ctx.root };
-  const candidates: Array<{ path: string; glob: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
-  // Glob's pattern and Grep's glob filter name the files the tool will open
-  const base = typeof input.path === 'string' && input.path ? resolvePath(input.path, pctx) : ctx.cwd;
-  for (const key of call.tool === 'Glob' ? ['pattern'] : call.tool === 'Grep' ? ['glob'] : []) {
-    const g = input[key];
-    if (typeof g === 'string' && g) candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
-  }
-  if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
-  // Grep reads every file below its path: a folder holding protected files is off limits
-  if (call.tool === 'Grep') {
-    const inside = matchInside(base, policy.deniedPaths, pctx);
-    if (inside) return deny(`filesystem.deniedPaths: ${inside.pattern}`, `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`);
-  }
-  for (const c of candidates) {
-    const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
-    for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {
-      const denied = matchPath(p, policy.deniedPaths, pctx, c.glob);
-      if (denied) return deny(`filesystem.deniedPaths: ${denied.pattern}`, `${p} is a protected path (${denied.pattern}); agents may not ${writes ? 'write' : 'read'} it. Ask the user, or change the rule with axme safety remove fs_deny "${denied.pattern}"`);
-      const ro = writes ? matchPath(p, policy.readOnlyPaths, pctx, c.glob) : null;
-      if (ro) return deny(`filesystem.readOnlyPaths: ${ro.pattern}`, `${p} is read-only (${ro.pattern}); agents may read it but not change it`);
-    }
-  }
-  return ALLOW;
 }
 
 interface Walk {
@@ -246,20 +209,6 @@ function walkScript(src: string, w: Walk, depth: number): void {
   if (p) w.findings.push(p);
 }
 
-/** axme commands that switch the guard rail off: `axme safety remove|set|reset`, `axme uninstall` (git's are in git-rules). */
-function selfCommand(inv: Invocation): Finding | null {
-  const a = inv.args.map((x) => x.value);
-  const isAxme = inv.program === 'axme' || inv.program === 'axme.cjs' || ((inv.program === 'node' || inv.program === 'npx') && a.some((x) => /(^|\/)axme(\.cjs)?$/.test(x)));
-  if (isAxme) {
-    const i = a.indexOf('safety');
-    if (i >= 0 && (['remove', 'set', 'reset'].includes(a[i + 1] ?? '') || (a[i + 1] === 'add' && loosensRules({ action: 'add', rule_type: a[i + 2] as RuleType })))) {
-      return { rule: 'axme.self', reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
-    }
-  }
-  if (isAxme && a.includes('uninstall')) return { rule: 'axme.self', reason: '`axme uninstall` removes the git hooks that bind this agent: ask the user' };
-  return null;
-}
-
 /**
  * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
  * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
@@ -333,8 +282,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     }
   }
   if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
-  const self = selfCommand(inv);
-  if (self) add(self);
+  add(axmeCommand(inv));
+  add(gitConfigEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file
   if (inv.program === 'find') {
     inv.args.forEach((a, i) => {
@@ -354,8 +303,11 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv.program === 'git') {
     const call = parseGit(inv, cwd ?? w.ctx.cwd, w.ctx.home);
     if (call?.aliasScript) walkScript(call.aliasScript, w, depth + 1);
-    if (call) {
+    // `git push --help`, `git push -h`: git shows the manual and does nothing else
+    if (call && !informational('git', call.args)) {
       exemptArgv = ['git', call.sub, ...call.args];
+      const stdin = stdinCmd.redirects.findLast((r) => r.input !== null)?.input ?? null;
+      for (const f of gitBypasses(call, stdin)) add(f);
       const exempt = isExempt(exemptArgv, w.policy);
       const gctx = { policy: w.policy, home: w.ctx.home, branchOf: w.ctx.branchOf, listed: (e: string) => !exempt && listed(w.policy, e), exempt };
       for (const f of checkGit(call, cmd.comment, gctx, w.gates)) add(f);

@@ -117,12 +117,11 @@ function expandLongOptions(sub: string, args: string[]): string[] {
   });
 }
 
-/** Every finding for one git call; `gates` collects `pr=N` markers to look up. */
+/** Every finding for one git call (the ways around the hooks are self-rules.ts's); `gates` collects `pr=N` markers to look up. */
 export function checkGit(call: GitCall, comment: string | null, ctx: GitContext, gates: PrGate[]): Finding[] {
   const out: Finding[] = [];
   const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
   const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));
-  out.push(...bypasses(call));
   switch (call.sub) {
     case 'push':
       out.push(...checkPush(call, ctx));
@@ -156,29 +155,6 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
     const f = checkMarker(call, comment, gates);
     if (f) out.push(f);
   }
-  return out;
-}
-
-const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
-
-/**
- * Ways around the git hooks and the store, refused whatever the lists say: skipping the hooks,
- * pointing git at other hooks, pushing with plumbing, rewiring push refspecs or aliases, moving
- * refs/memory/* by hand.
- */
-function bypasses(call: GitCall): Finding[] {
-  const out: Finding[] = [];
-  const a = call.args;
-  if (call.config.has('core.hookspath')) out.push({ rule: 'axme.self', reason: 'running git with another core.hooksPath skips the axme git hooks: ask the user' });
-  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
-    out.push({ rule: 'axme.self', reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
-  }
-  if (call.sub === 'send-pack') out.push({ rule: 'axme.self', reason: '`git send-pack` pushes around the pre-push hook: use git push' });
-  const reads = a.some((x) => ['--get', '--get-all', '--get-regexp', '--list', '-l'].includes(x));
-  if (call.sub === 'config' && !reads && a.some((x) => /^(core\.hookspath|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x))) {
-    out.push({ rule: 'axme.self', reason: 'changing core.hooksPath, push refspecs or aliases changes what the checks see: ask the user' });
-  }
-  if (call.sub === 'update-ref' && a.some((x) => x.startsWith('refs/memory/'))) out.push({ rule: 'axme.self', reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' });
   return out;
 }
 

@@ -16,14 +16,23 @@ export interface PathContext {
   root?: string | undefined;
 }
 
-/** Expands `~` and `$HOME`, resolves against `cwd` and normalises `..` and `.`. */
+/**
+ * Expands `~` and `$HOME`, resolves against `cwd` and normalises `..` and `.`; a path through
+ * a process's view of the file system is the path it names (`/proc/self/root/etc/shadow` is
+ * `/etc/shadow`, `/proc/self/cwd/.env` is `<cwd>/.env`).
+ */
 export function resolvePath(p: string, ctx: PathContext): string {
   let s = p;
   if (s === '~' || s.startsWith('~/')) s = ctx.home + s.slice(1);
   else if (s === '$HOME' || s.startsWith('$HOME/')) s = ctx.home + s.slice(5);
   else if (s === '${HOME}' || s.startsWith('${HOME}/')) s = ctx.home + s.slice(7);
-  return posix.resolve(ctx.cwd, s);
+  let abs = posix.resolve(ctx.cwd, s);
+  for (let m = PROC_VIEW.exec(abs); m; m = PROC_VIEW.exec(abs)) abs = posix.resolve(m[1] === 'root' ? '/' : ctx.cwd, `.${abs.slice(m[0].length)}`);
+  return abs;
 }
+
+/** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
+const PROC_VIEW = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
 
 // Glob tokens: a literal character, or one of these.
 const STAR = -1; // `*`: any run of characters but `/`
@@ -122,10 +131,15 @@ function intersects(a: Token[], b: Token[]): boolean {
   return false;
 }
 
-/** Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). */
+/**
+ * Whether wildcard `w` can produce character `c` (at the start of a name when `fresh`). An
+ * unknown expansion inside a file name (`lodash@$V`, `bin:$PATH`) produces no `.`: a word built
+ * from a variable is not taken for a secret's name (`*.pem`, `.env`) unless its literal part
+ * says so (`"$X".pem`, `"$DIR/.env"`).
+ */
 function produces(w: number, c: string, fresh: boolean): boolean {
   if (w === GLOBSTAR) return true;
-  if (w === PART) return c !== '/';
+  if (w === PART) return c !== '/' && c !== '.';
   if (c === '.' && fresh) return false;
   return w === DEEP || c !== '/';
 }
@@ -154,12 +168,13 @@ export interface PathMatch {
 /**
  * The first pattern that `path` falls under, or null. `path` is absolute; with `isGlob` its glob
  * characters are wildcards (a shell argument, a Glob pattern), otherwise it is literal (a tool's
- * file path). Unknown expansions (UNKNOWN) stand for anything.
+ * file path). Unknown expansions (UNKNOWN) stand for anything (in a file name: anything but a `.`).
  */
-export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false): PathMatch | null {
+export function matchPath(path: string, patterns: readonly string[], ctx: PathContext, isGlob = false, found = false): PathMatch | null {
   const dynamic = path.includes(UNKNOWN);
   const literal = !isGlob && !dynamic;
-  const arg = literal ? [] : tokens(path, !isGlob, true);
+  // `found`: what `find -name` selects — its `**` enters dot folders, and it names files, not what is inside them
+  const arg = literal ? [] : tokens(path, !isGlob, !found);
   // an argument whose file name is only wildcards (`dir/*`, `$X`) names no file in particular
   const name = path.slice(path.lastIndexOf('/') + 1);
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
@@ -174,15 +189,18 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
         if (patternMatcher(full, true).test(path)) return { pattern };
         continue;
       }
+      // both start with their literal parts: unless one is the other's beginning, nothing matches both
+      const [a, b] = [literalPrefix(path), literalPrefix(full)];
+      if (!a.startsWith(b) && !b.startsWith(a)) continue;
       const pt = tokens(full, false);
-      if (intersects(arg, pt) || intersects(arg, [...pt, '/', GLOBSTAR])) return { pattern };
+      if (intersects(arg, pt) || (!found && intersects(arg, [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (literal) {
       if (patternMatcher(pattern, false).test(path)) return { pattern };
     } else if (!nameIsWild) {
       const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
       if (intersects(arg, [GLOBSTAR, '/', ...pt])) return { pattern };
-      if (!dynamic && intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
+      if (!dynamic && !found && intersects(arg, [GLOBSTAR, '/', ...pt, '/', GLOBSTAR])) return { pattern };
     }
   }
   return null;
@@ -198,13 +216,30 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
     if (!pattern.includes('/')) continue;
     const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd });
     const literalPart = full.slice(0, full.search(/[*?[]|$/));
-    if (literalPart.startsWith(prefix) && literalPart.length > prefix.length) return { pattern };
+    // `~/.gnupg/*` names everything in `~/.gnupg` itself
+    if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
   }
   return null;
+}
+
+/** The part of a path before its first wildcard or unknown expansion. */
+export function literalPrefix(path: string): string {
+  const i = path.search(/[*?[\uE000]/);
+  return i < 0 ? path : path.slice(0, i);
 }
 
 /** Why writing `abs` would change axme's own state (`protectedPaths`), or null. */
 export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | undefined }): string | null {
   const p = (ctx.protectedPaths ?? []).find((x) => abs === x || abs.startsWith(`${x}/`));
   return p ? `${abs} is axme's own state (${p}): agents may not change it; ask the user` : null;
+}
+
+/**
+ * Whether some path a glob (absolute) names is `target` — or, with `inside`, lies below it. A
+ * shell glob's `**` enters no dot folder; `find`'s (`deep`) enters every folder.
+ */
+export function globNames(glob: string, target: string, inside: boolean, deep = false): boolean {
+  const arg = tokens(glob, false, !deep);
+  const pt = tokens(target, true);
+  return intersects(arg, pt) || (inside && intersects(arg, [...pt, '/', GLOBSTAR]));
 }

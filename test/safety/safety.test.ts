@@ -495,7 +495,9 @@ describe('2. bash rules', () => {
       ['gh workflow run deploy-prod', 'deny', 'gh workflow run deploy-prod'],
       ['gh workflow run deploy-prod --ref main', 'deny', 'gh workflow run deploy-prod'],
       // the list's literal prefix stops at word boundaries; the publish family's deploy patterns do not (github.deployWorkflows)
-      ['gh workflow run deploy-staging', 'deny', 'families.publish'],
+      ['gh workflow run deploy-web', 'deny', 'families.publish'],
+      // a staging deploy is not a production one (model/families.ts DEPLOY_ENVIRONMENTS)
+      ['gh workflow run deploy-staging', 'allow'],
       ['gh workflow run deploy-production', 'deny', 'families.publish'],
       ['gh workflow run deploy-prod.yml --ref main', 'deny', 'families.publish'],
       ['gh workflow run lint.yml --ref main', 'allow'],
@@ -1040,7 +1042,9 @@ describe('5. paths', () => {
       rows.push([read(p), 'deny', `filesystem.deniedPaths: ${rule}`, todo]);
       rows.push([write(p), 'deny', `filesystem.deniedPaths: ${rule}`, todo]);
     }
-    for (const p of allowed) rows.push([read(p), 'allow'], [write(p), 'allow']);
+    // system paths and home dotfiles are read freely; a write there is the system family's (file-tools.test.ts)
+    const systemFiles = new Set(['~/.ssh/config', '~/.ssh/known_hosts', '~/.aws/config', '/etc/hosts']);
+    for (const p of allowed) rows.push([read(p), 'allow'], systemFiles.has(p) ? [write(p), 'deny', 'families.system'] : [write(p), 'allow']);
     rows.push(
       [edit('.env'), 'deny', '.env'],
       [edit('src/x.ts'), 'allow'],

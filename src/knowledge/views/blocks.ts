@@ -6,6 +6,7 @@ import type { OraclePage } from '../../model/oracle.ts';
 import type { Question } from '../../model/question.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
+import { familySpec, type FamilyName } from '../../model/families.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
 
@@ -60,13 +61,6 @@ export function handoffBlock(h: Handoff): string {
 }
 
 /** The rule families in a few words each, for the agent's context. */
-const FAMILY_WORDS = {
-  publish: 'publishing, releasing, deploying',
-  infra: 'destroying infrastructure',
-  gitHistory: 'deleting or rewriting protected branches and git recovery data',
-  system: 'writing system files and dotfiles',
-  interpreter: 'the same actions from python -c / node -e one-liners',
-} as const;
 
 export function safetyBlock(r: SafetyRules): string {
   const lines = [
@@ -77,7 +71,7 @@ export function safetyBlock(r: SafetyRules): string {
   if (r.bash.allowedPrefixes.length) lines.push(`- Allowed anyway: ${r.bash.allowedPrefixes.join(', ')}`);
   lines.push(`- Denied paths: ${r.filesystem.deniedPaths.join(', ') || '(none)'}${r.filesystem.readOnlyPaths.length ? `; read-only: ${r.filesystem.readOnlyPaths.join(', ')}` : ''}`);
   const families = Object.entries(r.families).filter(([, action]) => action !== 'off');
-  if (families.length) lines.push(`- Also ${families.map(([name, action]) => `${action === 'ask' ? 'asked' : 'denied'}: ${FAMILY_WORDS[name as keyof typeof FAMILY_WORDS]}`).join('; ')} (docs/safety.md)`);
+  if (families.length) lines.push(`- Also ${families.map(([name, action]) => `${action === 'ask' ? 'asked' : 'denied'}: ${familySpec(name as FamilyName).words}`).join('; ')} (docs/safety.md)`);
   return lines.join('\n');
 }
 

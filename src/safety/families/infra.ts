@@ -5,6 +5,7 @@ import { hasOption, operandAt, values, type ArgsCheck, type Hit } from './args.t
 import { programName } from '../command.ts';
 import type { Redirect } from '../syntax.ts';
 import type { FamilyCheck } from './types.ts';
+import { informational } from '../informational.ts';
 
 /**
  * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
@@ -17,7 +18,8 @@ import type { FamilyCheck } from './types.ts';
 export const checkInfra: FamilyCheck = (cmd, inv) => (inv ? check(inv.program, values(inv), cmd.redirects) : null);
 
 function check(program: string, args: string[], redirects: readonly Redirect[], depth = 0): Hit | null {
-  if (depth > 4) return null;
+  // `--help`, `--version`, `--dry-run` tear nothing down (informational.ts)
+  if (depth > 4 || informational(program, args)) return null;
   const hit = TOOLS.get(/^python[\d.]*$/.test(program) ? 'python' : program)?.(args);
   if (hit) return hit;
   if (DB_SHELLS.has(program)) return checkDbShell(program, args, redirects);
@@ -83,6 +85,11 @@ function teardown(program: string, verb: string, what: string): ArgsCheck {
   return (args) => (args[operandAt(args)] === verb ? { rule: `${program} ${verb}`, reason: `\`${program} ${verb}\` ${what}` } : null);
 }
 
+/** Whether the infra family has a check of its own for this program (the unknown-command rule leaves it alone). */
+export function knowsInfra(program: string): boolean {
+  return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
+}
+
 const SLS_REMOVE = 'deletes the stage\'s whole cloud stack — functions, tables, buckets and the data in them';
 
 const TOOLS = new Map<string, ArgsCheck>(
@@ -94,6 +101,7 @@ const TOOLS = new Map<string, ArgsCheck>(
     cdk: teardown('cdk', 'destroy', 'deletes the app\'s CloudFormation stacks and the resources in them, data included'),
     serverless: teardown('serverless', 'remove', SLS_REMOVE),
     sls: teardown('sls', 'remove', SLS_REMOVE),
+    sam: teardown('sam', 'delete', 'deletes the application\'s CloudFormation stack and the resources in it, data included'),
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
     ...APP_TOOLS,

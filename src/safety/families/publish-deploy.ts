@@ -1,3 +1,4 @@
+import { DEPLOY_ENVIRONMENTS } from '../../model/families.ts';
 import { matchesName } from '../patterns.ts';
 import { dryRun, hasOption, operandAt, optionValues, type ToolCheck } from './args.ts';
 
@@ -14,13 +15,26 @@ const RELEASE_ACTIONS = new Set(['create', 'new', 'upload', 'edit', 'delete', 'd
 /** The deploy-workflow globs, lower-cased once per policy list. */
 const lowered = new WeakMap<readonly string[], string[]>();
 
-/** Whether a workflow named by file (`.github/workflows/deploy.yml`) or by name matches `github.deployWorkflows` (case-insensitive, with or without `.yml`). */
+const NON_PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.nonProduction);
+const PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.production);
+
+/**
+ * Whether a workflow named by file (`.github/workflows/deploy.yml`) or by name matches
+ * `github.deployWorkflows` (case-insensitive, with or without `.yml`) — unless its name names
+ * only non-production environments (`deploy-staging.yml`, `Deploy to preview`) and the glob that
+ * matched does not name that environment itself (model/families.ts DEPLOY_ENVIRONMENTS).
+ */
 export function isDeployWorkflow(workflow: string, globs: readonly string[]): boolean {
   let lower = lowered.get(globs);
   if (!lower) lowered.set(globs, (lower = globs.map((g) => g.toLowerCase())));
   const base = workflow.slice(workflow.lastIndexOf('/') + 1).toLowerCase();
   const bare = base.endsWith('.yml') ? base.slice(0, -4) : base.endsWith('.yaml') ? base.slice(0, -5) : base;
-  return matchesName(base, lower) !== null || (bare !== base && matchesName(bare, lower) !== null);
+  const matched = lower.filter((g) => matchesName(base, [g]) !== null || (bare !== base && matchesName(bare, [g]) !== null));
+  if (!matched.length) return false;
+  const words = bare.split(/[^a-z0-9]+/).filter(Boolean);
+  const environments = words.filter((w) => NON_PRODUCTION.has(w));
+  if (!environments.length || words.some((w) => PRODUCTION.has(w))) return true;
+  return matched.some((g) => environments.some((e) => g.includes(e)));
 }
 
 const gh: ToolCheck = (args, env) => {
@@ -77,7 +91,14 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
       : null,
   fly: deploys('fly', ['deploy'], FLY_VALUED, FLY_DOES),
   flyctl: deploys('flyctl', ['deploy'], FLY_VALUED, FLY_DOES),
-  wrangler: deploys('wrangler', ['deploy', 'publish'], NONE, 'replaces the live Cloudflare Worker that serves its routes\' traffic', dryRun),
+  wrangler: (args, env) => {
+    // `wrangler pages deploy`, `wrangler versions deploy`: the same, for Pages or a Worker's versions
+    const i = operandAt(args);
+    const group = args[i] === 'pages' || args[i] === 'versions' ? args[i] : null;
+    const hit = deploys('wrangler', ['deploy', 'publish'], NONE, 'replaces the live Cloudflare Worker or Pages site that serves its routes\' traffic', dryRun)(group ? args.slice(i + 1) : args, env);
+    return hit && group ? { ...hit, rule: `wrangler ${group} ${hit.rule.slice(9)}` } : hit;
+  },
+  railway: deploys('railway', ['up', 'deploy', 'redeploy'], new Set(['-s', '--service', '-e', '--environment', '-p', '--project']), 'builds and rolls a new deployment out to the Railway service, replacing the one serving its traffic'),
   serverless: deploys('serverless', ['deploy'], SLS_VALUED, SLS_DOES),
   sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES),
   cdk: deploys('cdk', ['deploy'], NONE, 'changes the live CloudFormation stacks of the app; resources may be replaced or deleted along the way'),

@@ -88,7 +88,9 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
     let i = operandAt(args, CARGO_VALUED);
     // `cargo +nightly publish`: a toolchain first
     if (args[i]?.startsWith('+')) i = operandAt(args, CARGO_VALUED, i + 1);
-    return args[i] === 'publish' && !dryRun(args) && !args.includes('-n') ? hit('cargo publish', 'a crate version to crates.io') : null;
+    if (args[i] === 'publish') return dryRun(args) || args.includes('-n') ? null : hit('cargo publish', 'a crate version to crates.io');
+    // cargo-release only reports what it would do unless told `--execute`
+    return args[i] === 'release' && (args.includes('--execute') || args.includes('-x')) ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed') : null;
   },
   gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : null),
   poetry: (args, env) => {
@@ -126,7 +128,10 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
   nerdctl: containerPush('nerdctl'),
   buildah: containerPush('buildah'),
   'docker-compose': (args) => (sub(args, COMPOSE_VALUED) === 'push' ? imagePush('docker-compose push') : null),
-  crane: (args) => (sub(args) === 'push' ? imagePush('crane push') : null),
+  crane: (args) => {
+    const s = sub(args);
+    return s === 'push' || s === 'copy' || s === 'cp' ? imagePush(`crane ${s}`) : null;
+  },
   helm: (args) => {
     const s = sub(args, HELM_VALUED);
     return s === 'push' || s === 'cm-push' ? hit(`helm ${s}`, 'a chart version to a chart registry') : null;

@@ -1,3 +1,4 @@
+import { informational } from '../informational.ts';
 import { values, type Hit, type ToolCheck, type ToolEnv } from './args.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { NODE_TOOLS } from './publish-node.ts';
@@ -16,8 +17,16 @@ export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => {
   if (!inv) return null;
   const program = normalize(inv.program);
   const check = TOOLS.get(program);
-  return check ? check(values(inv), envFor(ctx)) : null;
+  if (!check) return null;
+  const args = values(inv);
+  // `--help`, `--version`, `--dry-run` publish nothing (informational.ts); a runner's program is checked with its own flags
+  return informational(program, args) ? null : check(args, envFor(ctx));
 };
+
+/** Whether the publish family has a check of its own for this program (the unknown-command rule leaves it alone). */
+export function knowsPublish(program: string): boolean {
+  return TOOLS.has(normalize(program));
+}
 
 const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...DEPLOY_TOOLS }));
 
@@ -29,8 +38,9 @@ function envFor(ctx: FamilyContext): ToolEnv {
   const env: ToolEnv = {
     ctx,
     run: (program: string, args: string[]): Hit | null => {
-      const check = TOOLS.get(normalize(program));
-      if (!check || depth >= MAX_DEPTH) return null;
+      const name = normalize(program);
+      const check = TOOLS.get(name);
+      if (!check || depth >= MAX_DEPTH || informational(name, args)) return null;
       depth++;
       try {
         return check(args, env);
@@ -43,7 +53,7 @@ function envFor(ctx: FamilyContext): ToolEnv {
 }
 
 /** `python3.12` and `py` are python; `gradlew.bat`, `mvnw.cmd`, `nuget.exe` are their programs. */
-function normalize(program: string): string {
+export function normalize(program: string): string {
   if (program.startsWith('python') && /^python[\d.]*$/.test(program)) return 'python';
   if (program === 'py') return 'python';
   const dot = program.lastIndexOf('.');

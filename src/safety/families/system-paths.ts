@@ -120,3 +120,16 @@ export function isRootOrHome(abs: string, home: string): boolean {
 export function showPath(abs: string, home: string): string {
   return abs === home ? '~' : abs.startsWith(`${home}/`) ? `~${abs.slice(home.length)}` : abs;
 }
+
+/** What a guarded place is, for the reasons. */
+export const KIND: Record<Guarded['kind'], string> = {
+  system: 'a system path outside the project that programs across the machine rely on',
+  device: 'a disk device, whose data is overwritten for good',
+  dotfile: "the user's own configuration in the home folder, which shells, keys and tools outside the project rely on",
+};
+
+/** A write into a guarded place: `rule` like `tee into /etc`. */
+export function writeHit(label: string, doing: string, g: Guarded): { rule: string; reason: string } {
+  return { rule: `${label} into ${g.area}`, reason: `${doing} ${g.shown}, ${KIND[g.kind]}: the change outlives the task and the old content is kept nowhere` };
+}
+

@@ -3,7 +3,7 @@ import { resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
-import { guardedPath, isDotFolder, isRootOrHome, otherHome, showPath, type Guarded } from './system-paths.ts';
+import { guardedPath, isDotFolder, isRootOrHome, KIND, otherHome, showPath, writeHit, type Guarded } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -20,17 +20,6 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
 export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
 
 type Hit = { rule: string; reason: string };
-
-const KIND: Record<Guarded['kind'], string> = {
-  system: 'a system path outside the project that programs across the machine rely on',
-  device: 'a disk device, whose data is overwritten for good',
-  dotfile: "the user's own configuration in the home folder, which shells, keys and tools outside the project rely on",
-};
-
-/** A write into a guarded place: `rule` like `tee into /etc`. */
-function writeHit(label: string, doing: string, g: Guarded): Hit {
-  return { rule: `${label} into ${g.area}`, reason: `${doing} ${g.shown}, ${KIND[g.kind]}: the change outlives the task and the old content is kept nowhere` };
-}
 
 /** A removal (or move away, truncation) of a guarded file: `rule` like `rm ~/.bashrc`, `mv in /etc`. */
 function removeHit(label: string, doing: string, g: Guarded): Hit {

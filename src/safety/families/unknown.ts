@@ -1,0 +1,157 @@
+import { DEPLOY_ENVIRONMENTS, FAMILIES, UNKNOWN_COMMANDS, type FamilyName, type VerbRule } from '../../model/families.ts';
+import type { Invocation } from '../command.ts';
+import { informational } from '../informational.ts';
+import { UNKNOWN } from '../shell.ts';
+import { values, type Hit } from './args.ts';
+import { knowsInfra } from './infra.ts';
+import { knowsPublish, normalize } from './publish.ts';
+import type { FamilyContext } from './types.ts';
+
+/**
+ * How a command no family check knows is judged (docs/safety.md, "How an unknown command is
+ * judged"; the data is model/families.ts). Its subcommand words — the leading words that look
+ * like commands (`kubernetes cluster delete`, `container:release`, split at `-`, `_`, `:`) — are
+ * read for a family's verbs: a verb alone (`deploy`, `destroy`) does the family's thing; a
+ * targeted verb (`delete`, `push`) only toward one of the family's targets, named by a
+ * subcommand word or an option (`delete cluster`, `--stack-name`), or, for uploads, a registry
+ * (`docker://…`, `ghcr.io/acme/app:1`). Statements a program is handed (`-c 'DROP DATABASE x'`,
+ * `FLUSHALL`) count wherever they are. Not judged: programs whose words are data, scripts or
+ * resource names (UNKNOWN_COMMANDS.exempt), programs the family's own check knows, a runner's
+ * `run`/`exec`, listings (`release list`), help, versions and dry runs, and a publish verb aimed
+ * at a non-production environment (`cap staging deploy`).
+ */
+export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ family: FamilyName; hit: Hit }> {
+  const program = normalize(inv.program);
+  if (EXEMPT.has(program) || program.includes(UNKNOWN) || program.includes('=')) return [];
+  const args = values(inv);
+  if (informational(program, args)) return [];
+  const path = subcommands(args);
+  if (path[0] !== undefined && RUNNERS.has(path[0])) return [];
+  const out: Array<{ family: FamilyName; hit: Hit }> = [];
+  for (const f of FAMILIES) {
+    if (!('unknown' in f) || ctx.policy.families[f.name] === 'off') continue;
+    if (f.name === 'publish' ? knowsPublish(program) : f.name === 'infra' ? knowsInfra(program) : false) continue;
+    const hit = judge(program, args, path, f.unknown, f.name === 'publish');
+    if (hit) out.push({ family: f.name, hit });
+  }
+  return out;
+}
+
+const EXEMPT: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.exempt);
+const RUNNERS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.runners);
+const READS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.readVerbs);
+const NAMES: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.nameVerbs);
+const NON_PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.nonProduction);
+const PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.production);
+
+/** A word that may be a subcommand: letters and digits joined by `-`, `_`, `:` (no path, file, URL or value). */
+const COMMAND_WORD = /^[A-Za-z][A-Za-z0-9]*(?:[-_:][A-Za-z0-9]+)*$/;
+
+/** The leading subcommand words: after the global options, up to the first option or word that is not a command. */
+function subcommands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (out.length >= UNKNOWN_COMMANDS.depth || a === '--') break;
+    if (a.startsWith('-')) {
+      if (out.length) break;
+      // a global option: the word after it may be its value (`journalctl -u deploy`, `kamal -d production deploy`)
+      if (!a.includes('=') && args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) i++;
+      continue;
+    }
+    if (!COMMAND_WORD.test(a)) break;
+    out.push(a);
+  }
+  return out;
+}
+
+const parts = (word: string) => word.split(/[-_:]/);
+
+/** A rule's word lists as sets, made once. */
+const sets = new WeakMap<VerbRule, { verbs: ReadonlySet<string>; targeted: ReadonlySet<string>; targets: ReadonlySet<string> }>();
+function setsOf(rule: VerbRule) {
+  let s = sets.get(rule);
+  if (!s) sets.set(rule, (s = { verbs: new Set(rule.verbs), targeted: new Set(rule.targeted), targets: new Set(rule.targets) }));
+  return s;
+}
+
+/** The verb a command's subcommand words hold for one family, as a hit; null when they hold none or the command only reads. */
+function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean): Hit | null {
+  const { verbs, targeted, targets } = setsOf(rule);
+  for (let i = 0; i < path.length; i++) {
+    const ws = parts(path[i]!);
+    const strong = ws.find((w) => verbs.has(w));
+    const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
+    if (!strong && !aimed) continue;
+    // a listing beside the verb (`release list`, `deploy list-deployments`) or before it only reads;
+    // after a verb that takes a name (`rails new release`, `systemctl restart deploy`) the verb is that name
+    const first = (w: string) => [w, parts(w)[0]!];
+    if (path.slice(0, i).some((w) => first(w).some((x) => READS.has(x) || NAMES.has(x)))) return null;
+    if (path[i + 1] !== undefined && first(path[i + 1]!).some((x) => READS.has(x))) return null;
+    if (ws.some((w) => READS.has(w))) return null;
+    const words = path.flatMap(parts);
+    if (publish && words.some((w) => NON_PRODUCTION.has(w)) && !words.some((w) => PRODUCTION.has(w))) return null;
+    const shown = `${program} ${path.slice(0, i + 1).join(' ')}`;
+    if (strong) return verbHit(shown, publish);
+    if (aimedAt(args, path, i, aimed!, targets, rule)) return verbHit(shown, publish);
+  }
+  const said = statement(args, rule);
+  return said ? { rule: `${program} ${said}`, reason: `\`${program}\` is handed \`${said}\`, which deletes a whole database, schema or key space and its data; only a backup brings it back` } : null;
+}
+
+function verbHit(shown: string, publish: boolean): Hit {
+  return publish
+    ? { rule: shown, reason: `\`${shown}\` publishes, releases or deploys by its name: what it puts where others take it from cannot be called back` }
+    : { rule: shown, reason: `\`${shown}\` deletes or tears down infrastructure by its name — a cluster, database, stack or project and the data in it` };
+}
+
+/** Whether a targeted verb aims at one of the family's targets: a subcommand word, an option's name, or (uploads) a registry. */
+function aimedAt(args: readonly string[], path: readonly string[], at: number, verb: string, targets: ReadonlySet<string>, rule: VerbRule): boolean {
+  // resource words before the verb (`cluster delete`), whole words after it (`delete cluster`), option names (`--stack-name`)
+  if (path.slice(0, at + 1).some((w) => parts(w).some((p) => targets.has(p)))) return true;
+  if (path.slice(at + 1).some((w) => targets.has(w))) return true;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a.startsWith('--') && parts(a.slice(2).split('=')[0]!).some((p) => targets.has(p))) return true;
+  }
+  if (!rule.registries) return false;
+  // a copy's destination is its last operand; a push or upload names the registry anywhere
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const candidates = verb === 'copy' || verb === 'cp' || verb === 'sync' ? operands.slice(-1) : operands;
+  return candidates.some((a) => isRegistry(a, rule.registries!));
+}
+
+/** An image reference on a registry (`ghcr.io/acme/app:1`, `localhost:5000/x`) or a registry URL (`docker://`, `oci://`). */
+function isRegistry(word: string, schemes: readonly string[]): boolean {
+  if (schemes.some((s) => word.startsWith(s))) return true;
+  return /^(?:(?:[a-z0-9-]+\.)+[a-z]{2,}|localhost)(?::\d+)?\/[A-Za-z0-9._/-]+(?::[\w.-]+|@sha256:[0-9a-f]+)?$/.test(word);
+}
+
+/**
+ * A statement of the family in the code an option hands the program (`-c 'BEGIN; DROP DATABASE
+ * x'`, `--eval=db.dropDatabase()`), or an argument that is the statement alone (`FLUSHALL`).
+ */
+function statement(args: readonly string[], rule: VerbRule): string | null {
+  if (!rule.statements) return null;
+  const options = new Set(rule.statementOptions ?? []);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const code = eq > 0 && options.has(a.slice(0, eq)) ? a.slice(eq + 1) : i > 0 && options.has(args[i - 1]!) ? a : null;
+    const text = (code ?? a).toLowerCase().replace(/\s+/g, ' ').trim();
+    for (const s of rule.statements) {
+      if (code === null) {
+        // a command word (`FLUSHALL`, `flushall async`), not prose that starts like SQL
+        if (text === s || (!s.includes(' ') && text.startsWith(`${s} `))) return s.toUpperCase();
+        continue;
+      }
+      const at = text.indexOf(s);
+      if (at < 0) continue;
+      const before = text.slice(0, at).trimEnd();
+      // a statement starts the code or follows `;`; a call (`db.dropDatabase(`) stands anywhere
+      if (s.endsWith('(')) return `${s.slice(0, -1)}()`;
+      if ((before === '' || before.endsWith(';')) && !/[a-z0-9_]/.test(text.charAt(at + s.length))) return s.toUpperCase();
+    }
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+import { familyFinding } from './families/index.ts';
+import { guardedAbsolute, writeHit } from './families/system-paths.ts';
+import type { Access } from './path-access.ts';
+import { pathFinding, SECRET_PATHS } from './path-rules.ts';
+import { matchInside, resolvePath } from './paths.ts';
+import type { Policy } from './policy.ts';
+
+/**
+ * The file tools (Read, Write, Edit, MultiEdit, NotebookEdit, NotebookRead, LS, Glob, Grep) on
+ * the shell's path rules (path-rules.ts): secrets are neither read nor written, read-only paths
+ * and axme's own state not changed, and a write into system paths or home dotfiles is decided by
+ * the system family as the same write from the shell would be (families/system-paths.ts).
+ */
+
+export const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
+export const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+export interface FileToolContext {
+  cwd: string;
+  home: string;
+  root?: string | undefined;
+  realpath?: ((path: string) => string | null) | undefined;
+  protectedPaths?: string[] | undefined;
+}
+
+export interface FileToolVerdict {
+  decision: 'allow' | 'deny' | 'ask';
+  reason: string;
+  rule: string | null;
+}
+
+const ALLOW: FileToolVerdict = { decision: 'allow', reason: '', rule: null };
+const deny = (rule: string, reason: string): FileToolVerdict => ({ decision: 'deny', reason, rule });
+
+/** Decides a file tool's call; see the module comment. */
+export function evaluateFileTool(call: { tool: string; input: Record<string, unknown> }, policy: Policy, ctx: FileToolContext): FileToolVerdict {
+  const writes = WRITE_TOOLS.has(call.tool);
+  const input = call.input;
+  const raw = [input.file_path, input.notebook_path, input.path].filter((x): x is string => typeof x === 'string' && x !== '');
+  const pctx = { cwd: ctx.cwd, home: ctx.home, root: ctx.root };
+  const rctx = { ...pctx, policy, protectedPaths: ctx.protectedPaths };
+  const candidates: Array<{ path: string; glob: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
+  // Glob's pattern and Grep's glob filter name the files the tool will open
+  const base = typeof input.path === 'string' && input.path ? resolvePath(input.path, pctx) : ctx.cwd;
+  for (const key of call.tool === 'Glob' ? ['pattern'] : call.tool === 'Grep' ? ['glob'] : []) {
+    const g = input[key];
+    if (typeof g === 'string' && g) candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
+  }
+  if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
+  // Grep reads every file below its path: a folder holding protected files is off limits
+  if (call.tool === 'Grep') {
+    const denied = matchInside(base, policy.deniedPaths, pctx);
+    const inside = denied ?? matchInside(base, SECRET_PATHS, pctx);
+    if (inside) return deny(`${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`, `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`);
+  }
+  const access: Access = writes ? 'write' : 'read';
+  for (const c of candidates) {
+    const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
+    for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {
+      const f = pathFinding(p, access, c.glob, rctx);
+      if (f) {
+        const pattern = f.rule.slice(f.rule.indexOf(': ') + 2);
+        // a listed path says how the rule is changed; the others say why they hold
+        return deny(f.rule, f.rule.startsWith('filesystem.deniedPaths') ? `${p} is a protected path (${pattern}); agents may not ${writes ? 'write' : 'read'} it. Ask the user, or change the rule with axme safety remove fs_deny "${pattern}"` : f.reason);
+      }
+      if (writes && policy.families.system !== 'off') {
+        const g = guardedAbsolute(p, { policy, cwd: ctx.cwd, home: ctx.home, root: ctx.root });
+        if (g) {
+          const finding = familyFinding('system', writeHit(call.tool, `\`${call.tool}\` writes`, g), policy);
+          return { decision: finding.action === 'ask' ? 'ask' : 'deny', rule: finding.rule, reason: `axme safety: ${finding.reason}` };
+        }
+      }
+    }
+  }
+  return ALLOW;
+}

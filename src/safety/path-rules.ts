@@ -1,0 +1,109 @@
+import { posix } from 'node:path';
+import type { Access } from './path-access.ts';
+import { globNames, literalPrefix, matchPath, protectedHit, type PathContext } from './paths.ts';
+import type { Policy } from './policy.ts';
+import { UNKNOWN } from './shell.ts';
+
+/**
+ * The path rules, in one place for the shell's commands (command-paths.ts) and the file tools
+ * (file-tools.ts): what may not be read or written (`filesystem.deniedPaths` and the credentials
+ * below), what may not be changed (`filesystem.readOnlyPaths`, axme's own state and the folders
+ * that hold it). The system family's rule for a write into system paths and dotfiles is
+ * families/system-paths.ts's guardedAbsolute, which both call too.
+ */
+
+/**
+ * Credentials no agent tool reads or writes, whatever the lists say (P5, docs/safety.md): git,
+ * HTTP, registry and cloud logins in the home folder. `filesystem.deniedPaths` adds its own.
+ */
+export const SECRET_PATHS: readonly string[] = [
+  '~/.git-credentials', '~/.netrc', '~/.pypirc', '~/.docker/config.json', '~/.config/gh/hosts.yml', '~/.config/hub', '~/.vault-token',
+  '~/.cargo/credentials', '~/.cargo/credentials.toml', '~/.terraform.d/credentials.tfrc.json', '~/.config/gcloud/credentials.db',
+  '~/.config/gcloud/access_tokens.db', '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json',
+  '~/.azure/accessTokens.json', '~/.password-store',
+];
+
+/** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */
+const REBUILT = new Set(['node_modules', '.cache']);
+
+export interface PathRuleContext extends PathContext {
+  policy: Policy;
+  protectedPaths?: string[] | undefined;
+}
+
+export interface PathFinding {
+  rule: string;
+  reason: string;
+}
+
+/**
+ * The first rule a use of `abs` breaks, or null: axme's own state (a change of a guarded path or
+ * of a folder that holds one), a secret (its content read or written), a read-only path (changed). `glob`:
+ * `abs` is a shell glob or holds unknown expansions (UNKNOWN) and is matched as such.
+ */
+export function pathFinding(abs: string, access: Access, glob: boolean, ctx: PathRuleContext, found = false): PathFinding | null {
+  if (access !== 'read') {
+    const self = selfHit(abs, access, glob, ctx, found);
+    if (self) return { rule: 'axme.self', reason: self };
+  }
+  const shown = abs.replace(UNKNOWN, '…');
+  // a mode or owner changed reads and writes no content, nor does removing what `find -name` finds: the secret rules leave them alone
+  if (access !== 'mode' && !(found && access === 'remove')) {
+    const denied = matchPath(abs, ctx.policy.deniedPaths, ctx, glob, found);
+    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
+    const secret = matchPath(abs, SECRET_PATHS, ctx, glob, found);
+    if (secret) return { rule: `secrets.paths: ${secret.pattern}`, reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user` };
+  }
+  if (access !== 'read') {
+    const ro = matchPath(abs, ctx.policy.readOnlyPaths, ctx, glob, found);
+    if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${shown} is read-only (${ro.pattern}); agents may read it but not change it` };
+  }
+  return null;
+}
+
+/**
+ * Why changing `abs` changes axme's own state, or null: a guarded path or something in it, or —
+ * removed, moved away, written over or into — a folder that holds one (`rm -rf .claude`,
+ * `mv .git/hooks x`, `cp x .claude/`). Not the project folder itself or the folders above it
+ * (the removal rule's), nor a folder axme rebuilds (node_modules, the code cache). A path only
+ * the shell knows in part is not matched; a glob is, by what it could name — `found`: what
+ * `find -name` finds, in every folder, but only what the name matches (not what lies inside it).
+ */
+export function selfHit(abs: string, access: Access, glob: boolean, ctx: PathRuleContext, found = false): string | null {
+  const guarded = ctx.protectedPaths ?? [];
+  if (!glob) {
+    const hit = protectedHit(abs, ctx);
+    if (hit) return hit;
+    const held = access !== 'read' && holdsGuarded(abs, ctx) ? guarded.find((g) => g.startsWith(`${abs}/`)) : undefined;
+    return held ? `${abs} holds axme's own state (${held}): removing, moving or writing over it changes what binds the agent; ask the user` : null;
+  }
+  if (abs.includes(UNKNOWN)) return null;
+  // what the glob can name starts with its literal part: only guarded paths along it can match
+  const lit = literalPrefix(abs);
+  const along = (p: string) => p.startsWith(lit) || lit.startsWith(`${p}/`);
+  for (const g of guarded) {
+    // a glob over a folder axme's files are rebuilt in (`rm -rf node_modules/*`, `find -not -path './node_modules/*'`) is everyday: only a path naming one is refused
+    if (inRebuilt(g, ctx)) continue;
+    if (along(g) && globNames(abs, g, !found, found)) return `${abs} may name axme's own state (${g}): agents may not change it; ask the user`;
+    for (let d = posix.dirname(g); d !== '/' && d.length > 1; d = posix.dirname(d)) {
+      if (along(d) && holdsGuarded(d, ctx) && globNames(abs, d, false, found)) return `${abs} may name ${d}, which holds axme's own state (${g}); ask the user`;
+    }
+  }
+  return null;
+}
+
+/** Whether the guarded path `g` lies in a folder axme's files are rebuilt in (node_modules, the code cache) under the project or the home folder. */
+function inRebuilt(g: string, ctx: PathRuleContext): boolean {
+  const base = ctx.root && g.startsWith(`${ctx.root}/`) ? ctx.root : g.startsWith(`${ctx.home}/`) ? ctx.home : null;
+  return base !== null && g.slice(base.length + 1).split('/').some((part) => REBUILT.has(part));
+}
+
+/** Whether `dir` is a folder whose change reaches a guarded path below it: inside the project or the home folder, not the project or above it, not a rebuilt folder. */
+function holdsGuarded(dir: string, ctx: PathRuleContext): boolean {
+  const root = ctx.root;
+  if (root && (dir === root || root.startsWith(`${dir}/`))) return false;
+  const base = root && dir.startsWith(`${root}/`) ? root : dir.startsWith(`${ctx.home}/`) ? ctx.home : null;
+  if (base === null) return false;
+  if (dir.slice(base.length + 1).split('/').some((part) => REBUILT.has(part))) return false;
+  return (ctx.protectedPaths ?? []).some((g) => g.startsWith(`${dir}/`));
+}

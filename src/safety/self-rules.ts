@@ -1,0 +1,97 @@
+import { loosensRules } from '../model/rule-loosening.ts';
+import type { RuleType } from '../model/safety-rules.ts';
+import type { Invocation } from './command.ts';
+import { runnerInner } from './families/infra-app.ts';
+import type { Finding, GitCall } from './git-rules.ts';
+import type { SimpleCommand } from './syntax.ts';
+
+/**
+ * The commands that would switch the guard rail off (docs/safety.md, "The guard rail's own
+ * state"), whatever the lists say: axme's own `safety remove|set|reset` and `uninstall`, also run
+ * through a package runner (`npx axme@latest …`, `pnpm dlx axme …`, `npm exec axme -- …`); git
+ * told to run other hooks or a file-system monitor (`core.hooksPath`, `core.fsmonitor`) by `-c`,
+ * `git config` or the environment (`GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`, `GIT_CONFIG_PARAMETERS`);
+ * the hooks skipped or pushed around; `refs/memory/*` moved by any git verb.
+ */
+
+const SELF = 'axme.self';
+
+/** axme itself, run directly, from its file, or through package runners (`npx -y axme@1 …`): its arguments, else null. */
+function axmeArgs(inv: Invocation): string[] | null {
+  let program = inv.program;
+  let args = inv.args.map((w) => w.value);
+  for (let depth = 0; depth < 4; depth++) {
+    if (program === 'axme' || program === 'axme.cjs') return args;
+    // `node node_modules/axme/dist/axme.cjs …`
+    if (program === 'node' && args.some((x) => /(^|\/)axme(\.cjs)?$/.test(x))) return args;
+    const inner = runnerInner(program, args);
+    if (!inner) return null;
+    [program, args] = inner;
+  }
+  return null;
+}
+
+/** `axme safety remove|set|reset`, a loosening `axme safety add`, `axme uninstall`, however axme is started. */
+export function axmeCommand(inv: Invocation): Finding | null {
+  const a = axmeArgs(inv);
+  if (!a) return null;
+  const i = a.indexOf('safety');
+  if (i >= 0 && (['remove', 'set', 'reset'].includes(a[i + 1] ?? '') || (a[i + 1] === 'add' && loosensRules({ action: 'add', rule_type: a[i + 2] as RuleType })))) {
+    return { rule: SELF, reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
+  }
+  if (a.includes('uninstall')) return { rule: SELF, reason: '`axme uninstall` removes the git hooks that bind this agent: ask the user' };
+  return null;
+}
+
+/** git settings that make git run something else than axme's hooks: other hooks, a file-system monitor command. */
+const GIT_HOOK_SETTINGS = /core\.(hookspath|fsmonitor)/i;
+/** Environment variables through which git takes settings. */
+const GIT_CONFIG_ENV = /^(GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+)=/;
+
+/** `GIT_CONFIG_KEY_0=core.hooksPath … git …`, `export GIT_CONFIG_PARAMETERS="'core.fsmonitor'=…"`: git settings given through the environment. */
+export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | null {
+  // the assignments before the program (and its wrappers'), or what `export` sets; not the arguments (`echo GIT_CONFIG_…`)
+  const before = inv ? cmd.words.slice(0, Math.max(0, cmd.words.length - inv.args.length - 1)) : cmd.words;
+  const sets = inv && ['export', 'declare', 'typeset', 'readonly', 'local'].includes(inv.program) ? inv.args : [];
+  const words = [...before, ...sets].map((w) => w.value);
+  const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
+  if (!env.some((v) => GIT_HOOK_SETTINGS.test(v))) return null;
+  return { rule: SELF, reason: 'setting core.hooksPath or core.fsmonitor through GIT_CONFIG_* makes git run other hooks or commands than axme\'s: ask the user' };
+}
+
+const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
+const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get', 'list'];
+
+/**
+ * Ways around the git hooks and the store: skipping the hooks, pointing git at other hooks or a
+ * monitor command, pushing with plumbing, rewiring push refspecs or aliases, moving
+ * refs/memory/* (`update-ref`, `symbolic-ref`, a push or fetch into it, `update-ref --stdin`
+ * fed anything but a static text without refs/memory). `stdin` is what the call reads when the
+ * command line says (a here-string, a static pipe), else null.
+ */
+export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
+  const out: Finding[] = [];
+  const a = call.args;
+  for (const key of call.config.keys()) {
+    if (GIT_HOOK_SETTINGS.test(key)) out.push({ rule: SELF, reason: `running git with another ${key === 'core.fsmonitor' ? 'core.fsmonitor' : 'core.hooksPath'} runs other commands than the axme git hooks: ask the user` });
+  }
+  if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
+    out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
+  }
+  if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });
+  const reads = a.some((x) => READ_CONFIG.includes(x));
+  if (call.sub === 'config' && !reads && a.some((x) => /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x))) {
+    out.push({ rule: SELF, reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases changes what the checks see: ask the user' });
+  }
+  const memory = (x: string) => /(^|[:+])refs\/memory\//.test(x);
+  const moves =
+    ((call.sub === 'update-ref' || call.sub === 'symbolic-ref') && a.some((x) => x.startsWith('refs/memory/'))) ||
+    // a push names the remote ref after its `:` (or the same name without one); a fetch moves a local ref only after a `:`
+    (call.sub === 'push' && a.some((x) => !x.startsWith('-') && memory(x.includes(':') ? x.slice(x.lastIndexOf(':')) : `:${x.replace(/^\+/, '')}`))) ||
+    (call.sub === 'fetch' && a.some((x) => !x.startsWith('-') && x.includes(':') && memory(x.slice(x.lastIndexOf(':')))));
+  if (moves) out.push({ rule: SELF, reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' });
+  else if (call.sub === 'update-ref' && a.includes('--stdin') && (stdin === null || stdin.includes('refs/memory/'))) {
+    out.push({ rule: SELF, reason: '`git update-ref --stdin` moves the refs it reads, refs/memory/* among them when not given as static text: name the ref on the command line' });
+  }
+  return out;
+}
