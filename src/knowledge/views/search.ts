@@ -2,7 +2,7 @@ import { SearchInput } from '../../model/search.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KindName } from '../../model/kind.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readMergedState } from '../core/merged-state.ts';
+import { readMergedState, type MergedState } from '../core/merged-state.ts';
 import { buildIndex, termsNear, termsStartingWith, type Doc, type Index } from './search/build-index.ts';
 import { parseQuery } from './search/query.ts';
 import { rank, scoreQuery } from './search/rank.ts';
@@ -10,6 +10,7 @@ import { snippet } from './search/snippet.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { embeddingsConfig } from './search/embeddings.ts';
 import { staleMarks } from './stale-marks.ts';
+import { indexKey, readIndex, readLastIndex, searchDir, writeIndex } from './search/persist.ts';
 
 export { tokenize } from './search/analyze.ts';
 
@@ -34,6 +35,44 @@ export interface SearchHit {
   store?: string;
 }
 
+/** Where an index came from: this process's memory, the file of its tip, made from the previous tip's (only changed items tokenized), or built whole. */
+export type IndexSource = 'memory' | 'disk' | 'incremental' | 'built';
+
+export interface LoadedIndex {
+  index: Index;
+  state: MergedState;
+  source: IndexSource;
+  /** documents taken from the previous index (incremental) */
+  reused: number;
+}
+
+/**
+ * The search index of the store's tip (or of `at`): one per memory tree and workspace commit,
+ * kept in memory, then on disk (search/persist.ts), made from the previous tip's index after a
+ * write, built whole only when there is none. Every surface (CLI, MCP, the page, hooks) goes
+ * through here, so each ranks the same.
+ */
+export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<LoadedIndex> {
+  const state = await readMergedState(kb, at);
+  const key = indexKey(state.snapshot.tree, state.workspace?.commit);
+  const memoryKey = `search:${key}`;
+  const last = kb.cache.perObject<Index>('search-last');
+  const inMemory = kb.cache.recall<Index>(memoryKey);
+  if (inMemory) return { index: inMemory, state, source: 'memory', reused: inMemory.docs.length };
+  const dir = searchDir(kb.repo.axmeDir);
+  const onDisk = readIndex(dir, key, state);
+  if (onDisk) {
+    kb.cache.remember(memoryKey, onDisk);
+    if (at === undefined) last.set(kb, onDisk);
+    return { index: onDisk, state, source: 'disk', reused: onDisk.docs.length };
+  }
+  const previous = last.get(kb) ?? readLastIndex(dir, state);
+  const index = kb.cache.remember(memoryKey, buildIndex(kb, state, previous));
+  writeIndex(dir, key, index, at === undefined);
+  if (at === undefined) last.set(kb, index);
+  return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0 };
+}
+
 export interface SearchOptions {
   /** a revision of the store to search instead of its tip */
   at?: string | undefined;
@@ -48,11 +87,8 @@ export interface SearchOptions {
  */
 export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
-  const state = await readMergedState(kb, input.at);
+  const { index, state } = await loadSearchIndex(kb, input.at);
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
-  const key = `search:${state.snapshot.tree}:${state.workspace?.commit ?? ''}`;
-  let index = kb.cache.recall<Index>(key);
-  if (!index) index = kb.cache.remember(key, buildIndex(kb, state));
   const { said, groups } = parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max) });
   if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
   // started first: git compares the anchors while the scores are summed
@@ -80,3 +116,6 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   });
   return { hits, commit: state.commit!, total };
 }
+
+/** The one entry point a hook (or any caller) searches through: `searchKnowledge`, the index persisted per tip. */
+export const searchStore = (kb: KnowledgeBase, query: string, opts: Omit<SearchInput, 'query'> & SearchOptions = {}) => searchKnowledge(kb, { ...opts, query });

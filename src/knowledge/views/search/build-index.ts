@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import { itemPath } from '../../../model/paths.ts';
 import { isLive } from '../../../model/liveness.ts';
@@ -32,6 +33,8 @@ export interface Doc {
   supersededBy?: string | undefined;
   /** the workspace store the item comes from, when not this repository's */
   store?: string | undefined;
+  /** `printOf` the item this was made from, when the document was read from disk: its marks and text are the current item's, the print tells whether they were the same */
+  print?: string | undefined;
 }
 
 /**
@@ -137,6 +140,8 @@ export interface Index {
   dense?: { model: string; vectors: Float32Array[] };
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
   scratch?: Scratch | undefined;
+  /** how many documents were taken from the previous index rather than tokenized (set by `buildIndex`) */
+  reused?: number;
 }
 
 /** Counting space reused from one document to the next within a build. */
@@ -260,31 +265,64 @@ const firstLine = (text: string, max = 120) => text.trim().split('\n')[0]!.slice
  * over the documents, not a re-tokenization of the store. Handoffs and session summaries tell
  * what happened, not what holds now: ranked as items no longer current.
  */
-export function buildIndex(kb: KnowledgeBase, state: MergedState): Index {
-  const docs: Doc[] = [];
-  const { items } = state;
+export function buildIndex(kb: KnowledgeBase, state: MergedState, previous?: Index): Index {
   const docOfItem = kb.cache.perObject<Doc>('search-doc');
   const counter: Counter = { slot: new Map(), counts: new Int32Array(256), tokens: [], wholes: [], near: [] };
-  const cached = <T extends object>(item: T, make: (c: Counter) => Doc): Doc => {
+  // the previous tip's documents by where their items live: an item unchanged since is not tokenized again
+  const before = previous ? new Map(previous.docs.map((d) => [docKey(d.kind, d.path, d.store), d])) : undefined;
+  let reused = 0;
+  const docs = sourcesOf(state).map((src): Doc => {
+    const { item } = src;
     let d = docOfItem.get(item);
-    if (!d) docOfItem.set(item, (d = make(counter)));
+    if (!d && before) {
+      const old = before.get(docKey(src.kind, itemPath(src.kind, item.slug, item.created), src.store ?? undefined));
+      if (old && sameSource(old, src)) docOfItem.set(item, (d = old));
+    }
+    if (d) reused++;
+    else docOfItem.set(item, (d = docOf(counter, src.kind, item, src.title, src.parts, src.current, src.store, src.supersededBy)));
     return d;
-  };
-  for (const d of items.decision) docs.push(cached(d, (c) => docOf(c, 'decision', d, d.title, { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] }, isLive('decision', d), storeOf(state, d), d.superseded_by)));
-  for (const m of items.memory) docs.push(cached(m, (c) => docOf(c, 'memory', m, m.title, { title: [m.title], keys: m.keywords, anchors: m.anchors, body: [m.description, m.body] }, isLive('memory', m), storeOf(state, m))));
-  for (const b of items.backlog) docs.push(cached(b, (c) => docOf(c, 'backlog', b, b.title, { title: [b.title], keys: b.tags, anchors: b.anchors, body: [b.description, b.notes] }, isLive('backlog', b))));
-  for (const q of items.question) docs.push(cached(q, (c) => docOf(c, 'question', q, firstLine(q.question, 300), { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] }, isLive('question', q))));
-  for (const h of items.handoff) docs.push(cached(h, (c) => docOf(c, 'handoff', h, firstLine(h.stopped_at || h.summary) || `Handoff of ${h.slug}`, { title: [h.stopped_at], keys: [], anchors: h.dirty_branches, body: [h.summary, h.in_progress, h.next_steps, h.test_results, h.blockers] }, false)));
-  for (const s of items.session) docs.push(cached(s, (c) => docOf(c, 'session', s, firstLine(s.worklog) || `Session ${s.slug}`, { title: [], keys: [], anchors: s.files_changed, body: [s.worklog] }, false)));
-  for (const p of items.oracle) docs.push(cached(p, (c) => docOf(c, 'oracle', p, p.title ?? p.slug, { title: [p.title ?? p.slug], keys: [], anchors: p.anchors, body: [p.body] }, true, storeOf(state, p))));
-  const total = { title: 0, keys: 0, anchors: 0, body: 0 };
-  const decisions = new Map<string, number>();
-  const superseded: number[] = [];
-  docs.forEach((d, i) => {
-    for (const f of FIELDS) total[f] += d.len[f];
-    if (d.kind === 'decision') decisions.set(d.slug, i);
-    if (d.supersededBy) superseded.push(i);
   });
+  return indexOf(state, docs, postingsFor, reused);
+}
+
+/** One item as search reads it, before tokenizing: its kind, title, text by field and marks. */
+export interface Source {
+  kind: KindName;
+  item: { id?: string | undefined; slug: string; status?: string; created: string };
+  title: string;
+  parts: Record<Field, readonly string[]>;
+  current: boolean;
+  store?: string | null | undefined;
+  supersededBy?: string | undefined;
+}
+
+/** The items of a state search looks through, in index order (cheap: no tokenizing). */
+export function sourcesOf(state: MergedState): Source[] {
+  const { items } = state;
+  const out: Source[] = [];
+  for (const d of items.decision) out.push({ kind: 'decision', item: d, title: d.title, parts: { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] }, current: isLive('decision', d), store: storeOf(state, d), supersededBy: d.superseded_by });
+  for (const m of items.memory) out.push({ kind: 'memory', item: m, title: m.title, parts: { title: [m.title], keys: m.keywords, anchors: m.anchors, body: [m.description, m.body] }, current: isLive('memory', m), store: storeOf(state, m) });
+  for (const b of items.backlog) out.push({ kind: 'backlog', item: b, title: b.title, parts: { title: [b.title], keys: b.tags, anchors: b.anchors, body: [b.description, b.notes] }, current: isLive('backlog', b) });
+  for (const q of items.question) out.push({ kind: 'question', item: q, title: firstLine(q.question, 300), parts: { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] }, current: isLive('question', q) });
+  for (const h of items.handoff) out.push({ kind: 'handoff', item: h, title: firstLine(h.stopped_at || h.summary) || `Handoff of ${h.slug}`, parts: { title: [h.stopped_at], keys: [], anchors: h.dirty_branches, body: [h.summary, h.in_progress, h.next_steps, h.test_results, h.blockers] }, current: false });
+  for (const s of items.session) out.push({ kind: 'session', item: s, title: firstLine(s.worklog) || `Session ${s.slug}`, parts: { title: [], keys: [], anchors: s.files_changed, body: [s.worklog] }, current: false });
+  for (const p of items.oracle) out.push({ kind: 'oracle', item: p, title: p.title ?? p.slug, parts: { title: [p.title ?? p.slug], keys: [], anchors: p.anchors, body: [p.body] }, current: true, store: storeOf(state, p) });
+  return out;
+}
+
+/** A document's marks from its source: what a stored document takes from the item rather than from the disk. */
+export function metaOf(src: Source): Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'revoked' | 'parts' | 'supersededBy' | 'store'> {
+  const status = src.item.status ?? '';
+  const m: ReturnType<typeof metaOf> = { kind: src.kind, id: src.item.id ?? null, slug: src.item.slug, title: src.title, status, path: itemPath(src.kind, src.item.slug, src.item.created), current: src.current, revoked: status === 'revoked', parts: src.parts };
+  if (src.supersededBy) m.supersededBy = src.supersededBy;
+  if (src.store) m.store = src.store;
+  return m;
+}
+
+/** The postings of the documents (their norms worked out from the field lengths): the part of a build that spans every document. */
+function postingsFor(docs: readonly Doc[]): Postings {
+  const total = { title: 0, keys: 0, anchors: 0, body: 0 };
+  for (const d of docs) for (const f of FIELDS) total[f] += d.len[f];
   const n = docs.length || 1;
   const norms = new Float64Array(docs.length * FIELDS.length);
   docs.forEach((d, i) => {
@@ -293,8 +331,45 @@ export function buildIndex(kb: KnowledgeBase, state: MergedState): Index {
       norms[i * FIELDS.length + j] = weight / (1 - b + (b * d.len[f]) / (total[f] / n || 1));
     });
   });
-  const postings = postingsOf(docs, norms);
-  const glossary = items.oracle.filter((p) => p.slug === 'glossary').flatMap((p) => glossaryGroups(p.body));
+  return postingsOf(docs, norms);
+}
+
+/** An index of `docs` (in `sourcesOf` order), its postings from `postings`. */
+export function indexOf(state: MergedState, docs: Doc[], postings: (docs: readonly Doc[]) => Postings, reused = 0): Index {
+  const decisions = new Map<string, number>();
+  const superseded: number[] = [];
+  docs.forEach((d, i) => {
+    if (d.kind === 'decision') decisions.set(d.slug, i);
+    if (d.supersededBy) superseded.push(i);
+  });
+  const glossary = state.items.oracle.filter((p) => p.slug === 'glossary').flatMap((p) => glossaryGroups(p.body));
   const synonyms = synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
-  return { docs, postings, decisions, superseded, synonyms };
+  return { docs, postings: postings(docs), decisions, superseded, synonyms, reused };
+}
+
+/** Where a document's item lives: its kind, path and store (a workspace item is not the repository's of the same path). */
+const docKey = (kind: KindName, path: string, store: string | null | undefined) => `${kind}\0${path}\0${store ?? ''}`;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** True when `old` was made from the same text and marks as the item would give now: it can stand for the item. */
+function sameSource(old: Doc, src: Source): boolean {
+  if (old.print !== undefined) return old.print === printOf(metaOf(src));
+  const { item, title, parts, current, store, supersededBy } = src;
+  return (
+    old.id === (item.id ?? null) &&
+    old.slug === item.slug &&
+    old.title === title &&
+    old.status === (item.status ?? '') &&
+    old.current === current &&
+    (old.store ?? null) === (store ?? null) &&
+    old.supersededBy === (supersededBy || undefined) &&
+    FIELDS.every((f) => sameList(old.parts[f], parts[f]))
+  );
+}
+
+/** A digest of what a document is made from (its marks and text): equal prints, the same document. */
+export function printOf(d: Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'parts' | 'supersededBy' | 'store'>): string {
+  const text = JSON.stringify([d.kind, d.id, d.slug, d.title, d.status, d.path, d.current, d.store ?? null, d.supersededBy ?? null, FIELDS.map((f) => d.parts[f])]);
+  return createHash('sha1').update(text).digest('base64');
 }
