@@ -11,6 +11,7 @@ import { ensureHarnessSession } from './harness-session.ts';
 import type { HookPayload } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { recordEdits } from './record-edits.ts';
+import { preEditRecall } from './pre-edit-recall.ts';
 
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
@@ -72,11 +73,25 @@ export async function preToolUse(io: HookIO): Promise<void> {
   const sandbox = shell ? await openSandbox({ loc, cwd, home: io.home, env: io.env, installDir: io.installDir, guarded: workspace ? [workspace.gitDir] : [] }) : null;
   if (sandbox && !sandbox.state.on && sandbox.state.required) denied = requiredButOff(sandbox.state);
   if (sandbox && loc && io.protocol.sandbox === 'shell-prefix') keepSandboxShell(io, sandbox, loc, cwd);
-  io.stdout(denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : await passAnswer(io, p, sandbox));
+  const answer = denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : await passAnswer(io, p, sandbox);
+  // a plain "no objection" may carry what the store knows about the files the call edits; a deny, an ask or a changed input stays as it is
+  io.stdout(denied === null && asked === null && answer === io.protocol.pass ? await withRecall(io, p, loc, cwd, answer) : answer);
   // the session's store: the repository's, or in a workspace folder the workspace store
   const sessions = loc?.commonDir ?? workspace?.gitDir;
   if (sessions && p.session_id) startSession(io, { ...p, session_id: p.session_id }, sessions);
   if (denied === null && io.protocol.recordsEditsBefore) recordEditsBefore(io, p);
+}
+
+/** `pass` with the pre-edit recall for the files `p` edits, where the client shows the model context there; `pass` on any failure (said on stderr). */
+async function withRecall(io: HookIO, p: HookPayload, loc: ReturnType<typeof locateRepo>, cwd: string, pass: string): Promise<string> {
+  if (!io.protocol.toolContext) return pass;
+  try {
+    const text = await preEditRecall(io, p, loc, cwd);
+    return text ? io.protocol.toolContext(text) : pass;
+  } catch (err) {
+    io.stderr(`axme: could not recall what the store knows about this file (${(err as Error).message})\n`);
+    return pass;
+  }
 }
 
 /** The client's "no objection" to `p`, with its input changed where its adapter asks (facts looked up only then). */

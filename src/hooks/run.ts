@@ -5,6 +5,7 @@ import { postToolUse } from './post-tool-use.ts';
 import { preToolUse } from './pre-tool-use.ts';
 import { sessionEnd } from './session-end.ts';
 import { sessionStart } from './session-start.ts';
+import { userPromptSubmit } from './user-prompt-submit.ts';
 
 /** `axme hook <event> [--client <name>]`: the hook events axme answers, in every client's protocol (setup/clients/<client>.hook.ts). */
 export const HOOK_EVENTS = {
@@ -12,6 +13,7 @@ export const HOOK_EVENTS = {
   'post-tool-use': postToolUse,
   'session-start': sessionStart,
   'session-end': sessionEnd,
+  'user-prompt-submit': userPromptSubmit,
 } as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], (io: HookIO) => Promise<void>>;
 
 /** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
@@ -27,6 +29,8 @@ export const EVENT_DEADLINE_MS = {
   'post-tool-use': DEFAULT_DEADLINE_MS,
   'session-start': 25_000,
   'session-end': DEFAULT_DEADLINE_MS,
+  // a prompt waits for it: recall gives up early rather than hold the user
+  'user-prompt-submit': 5_000,
 } as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], number>;
 
 /**
@@ -41,6 +45,8 @@ export async function runHook(event: string, io: HookIO, deadlineMs = (EVENT_DEA
     return 2;
   }
   const gate = event === 'pre-tool-use';
+  // a prompt is never held up by its recall: a failure injects nothing and exits 0
+  const failOpen = event === 'user-prompt-submit' ? 0 : 1;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), deadlineMs);
@@ -51,7 +57,7 @@ export async function runHook(event: string, io: HookIO, deadlineMs = (EVENT_DEA
       const why = `axme could not decide within ${Math.round(deadlineMs / 1000)} s`;
       if (gate) io.stdout(io.protocol.deny(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));
       else io.stderr(`axme hook ${event}: ${why}\n`);
-      return gate ? 0 : 1;
+      return gate ? 0 : failOpen;
     }
     return 0;
   } catch (err) {
@@ -61,7 +67,7 @@ export async function runHook(event: string, io: HookIO, deadlineMs = (EVENT_DEA
       return 0;
     }
     io.stderr(`axme hook ${event}: ${msg}\n`);
-    return 1;
+    return failOpen;
   } finally {
     clearTimeout(timer);
   }

@@ -2,6 +2,7 @@ import { harnessSession } from './harness-session.ts';
 import { locateRepo, sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
+import { rememberGiven } from './given.ts';
 
 /** What the session start injects stays this small at any store size; the rest is one axme_context call away. */
 export const SESSION_START_BUDGET = 6_000;
@@ -19,8 +20,10 @@ export async function sessionStart(io: HookIO): Promise<void> {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
   const slow = await io.loadStoreWork();
-  const text = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM, sessionId, cwd });
+  const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM, sessionId, cwd });
   io.stdout(io.protocol.context(`${text}${await sandboxNote(io, cwd)}`));
+  // what the context listed is not recalled again in this session (session/given.ts)
+  if (sessionId) rememberGiven(io, loc.commonDir, sessionId, 'session-start', listed);
 }
 
 /**

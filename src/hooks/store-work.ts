@@ -1,5 +1,6 @@
 import { assembleContext } from '../knowledge/views/context.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
+import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
@@ -13,6 +14,29 @@ import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, star
 import type { RepoLocation } from '../knowledge/core/location.ts';
 import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
 import { auditsDir } from '../knowledge/audit/audit-state.ts';
+
+/**
+ * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
+ * there is no store. `given` holds the keys the session was given already (session/given.ts).
+ */
+export async function promptRecall(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { prompt: string; cwd: string; given: ReadonlySet<string> }) {
+  try {
+    return await withStore(loc, env, opts.cwd, (kb) => recallForPrompt(kb, opts.prompt, opts.given));
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return { text: '', shown: [] };
+    throw err;
+  }
+}
+
+/** The anchored items of the store at `loc` for the pre-edit recall, its index rewritten (none without a store). */
+export async function anchoredItems(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string) {
+  try {
+    return await withStore(loc, env, cwd, (kb) => anchoredEntries(kb, loc));
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return [];
+    throw err;
+  }
+}
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';
@@ -48,7 +72,7 @@ export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.Proce
  * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
  * handoff is in this context.
  */
-export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined; cwd: string }): Promise<string> {
+export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined; cwd: string }): Promise<{ text: string; listed: string[] }> {
   try {
     return await withStore(loc, env, opts.cwd, async (kb) => {
       const notes: string[] = [];
@@ -65,13 +89,14 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
       notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
       await startDueAudits(kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
       // the branch and the files changed pick the few items listed as relevant
-      const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree) });
+      let listed: string[] = [];
+      const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree), onListed: (keys) => (listed = keys) });
       const session = opts.sessionId ? `\n\n(axme session ${opts.sessionId})` : '';
-      return `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`;
+      return { text: `${page.text}${notes.length ? `\n\n${notes.join('\n')}` : ''}${session}`, listed };
     });
   } catch (err) {
     if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') {
-      return 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.';
+      return { text: 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.', listed: [] };
     }
     throw err;
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { join } from 'node:path';
 import { claimLockFile, lockFileHeld } from './claim-lock.ts';
@@ -294,6 +294,8 @@ export function pruneSessions(commonDir: string, now: Date, days = FINISHED_SESS
         // already gone
       }
     }
+    // its own folder (what it was given: session/given.ts)
+    rmSync(join(dir, s.meta.id), { recursive: true, force: true });
     pruned.push(s.meta.id);
   }
   return pruned;

@@ -9,6 +9,7 @@ import { serverEntry, type RemoteServer } from './clients/remote.ts';
 import { mergeJsonServer } from './clients/json-mcp.ts';
 import { isObject, readJsonFile, readTextFile, renderJson, type Json } from './json-file.ts';
 import { claudeSettings } from './paths.ts';
+import { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 
 export { readJsonFile };
 
@@ -23,9 +24,10 @@ export { readJsonFile };
 const CLAUDE_HOOKS = claudeCode.hooks;
 
 // axme's hook commands of earlier versions: the program is `axme` or `…/axme.cjs` (quoted or not), then `hook <event>`
-const AXME_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(pre-tool-use|post-tool-use|session-start|session-end)(?:\s*$|\s+\|\|)/;
+const EVENTS = HOOK_EVENT_NAMES.join('|');
+const AXME_HOOK_RE = new RegExp(`(?:^|[\\s'"/])axme(?:\\.cjs)?['"]?\\s+hook\\s+(${EVENTS})(?:\\s*$|\\s+\\|\\|)`);
 // today's (launch.ts): the found axme (`"$a"`), then `hook <event>`
-const PORTABLE_HOOK_RE = /"\$a" hook (pre-tool-use|post-tool-use|session-start|session-end)\b/;
+const PORTABLE_HOOK_RE = new RegExp(`"\\$a" hook (${EVENTS})\\b`);
 
 /** The machine-specific way to start axme (`axme init --local`): this node and this script, by absolute path. */
 export interface LocalLaunch {

@@ -17,6 +17,8 @@ export interface ContextOptions {
   budget?: number | undefined;
   /** where the work is (branch, changed files, the handoff's next steps): picks the few items listed as relevant */
   focus?: WorkFocus | undefined;
+  /** told the items the returned page lists, as `<kind> <id>` keys (a memory by its slug): what a session was given (session/given.ts) */
+  onListed?: ((keys: string[]) => void) | undefined;
 }
 
 export interface ContextResult extends Page {
@@ -143,7 +145,29 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
       'When two decisions conflict, the newer one wins. Close the session with axme_begin_close, then axme_finalize_close.',
   );
   const page = paginate(header, blocks, budgetOf(state, opts.budget), opts.page ?? 1);
+  if (opts.onListed) {
+    const candidates: Array<[string, string]> = [
+      ...openQuestions.map((q): [string, string] => ['question', q.id]),
+      ...decisions.map((d): [string, string] => ['decision', d.id]),
+      ...relevant.map((r): [string, string] => [r.kind, r.id]),
+      ...liveBacklog.map((b): [string, string] => ['backlog', b.id]),
+      ...stale.map((x): [string, string] => [x.kind, x.id ?? x.slug]),
+    ];
+    opts.onListed(listedOn(page.text, candidates));
+  }
   return { ...page, commit: state.commit!, counts };
+}
+
+/** The `<kind> <ref>` keys of the candidates a page lists, each on a line of its own (`- D-001 …`, `- memory slug …`). */
+export function listedOn(text: string, candidates: ReadonlyArray<readonly [string, string]>): string[] {
+  const lines = new Set(text.split('\n').filter((l) => l.startsWith('- ')));
+  const starts = [...lines];
+  const out = new Set<string>();
+  for (const [kind, ref] of candidates) {
+    const on = starts.some((l) => [`- ${ref} `, `- ${ref}:`, `- ${kind} ${ref} `, `- ${kind} ${ref}:`].some((p) => l.startsWith(p)));
+    if (on) out.add(`${kind} ${ref}`);
+  }
+  return [...out];
 }
 
 /** The first line of `s`, at most `max` characters. */

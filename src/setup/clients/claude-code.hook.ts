@@ -1,4 +1,4 @@
-import { claudeAsk, claudeContext, claudeDeny, claudeShaped, type ClientHookPart } from './hook-protocol.ts';
+import { claudeAsk, claudeContext, claudePromptContext, claudeToolContext, claudeDeny, claudeShaped, type ClientHookPart } from './hook-protocol.ts';
 
 /** Claude Code's project settings, which hold axme's hooks, and the personal one beside it (`axme init --local`). */
 export const CLAUDE_SETTINGS = '.claude/settings.json';
@@ -19,6 +19,8 @@ export const claudeCodeHook = {
     ask: claudeAsk,
     pass: '',
     context: claudeContext,
+    promptContext: claudePromptContext,
+    toolContext: claudeToolContext,
     sandbox: 'shell-prefix',
   },
 } as const satisfies ClientHookPart;

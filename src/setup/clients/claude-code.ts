@@ -42,6 +42,7 @@ export const claudeCode = {
       { event: 'PostToolUse', hook: 'post-tool-use', matcher: 'Edit|Write|MultiEdit|NotebookEdit', timeout: 10 },
       { event: 'SessionStart', hook: 'session-start', timeout: 30 },
       { event: 'SessionEnd', hook: 'session-end', timeout: 10 },
+      { event: 'UserPromptSubmit', hook: 'user-prompt-submit', timeout: 10 },
     ],
     layout: CLAUDE_HOOK_LAYOUT,
   },

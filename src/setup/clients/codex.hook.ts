@@ -2,7 +2,7 @@ import { shellJoin } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
 import { resolve } from 'node:path';
 import type { HookPayload } from './hook-payload.ts';
-import { cannotAsk, claudeContext, claudeDeny, claudeShaped, line, str, type CallFacts, type ClientHookPart } from './hook-protocol.ts';
+import { cannotAsk, claudeContext, claudePromptContext, claudeToolContext, claudeDeny, claudeShaped, line, str, type CallFacts, type ClientHookPart } from './hook-protocol.ts';
 
 /**
  * Codex, for the hook process: Claude-shaped payloads and answers. Its shell tool is `Bash` in
@@ -23,6 +23,8 @@ export const codexHook = {
     ask: (reason) => claudeDeny(cannotAsk('Codex')(reason)),
     pass: '',
     context: claudeContext,
+    promptContext: claudePromptContext,
+    toolContext: claudeToolContext,
     recordsEditsBefore: true,
     passChanged: inSandbox,
     sandbox: 'rewrite',

@@ -35,6 +35,8 @@ export const geminiHook = {
     pass: line({}),
     passChanged: withGitHooks,
     context: (text) => claudeContext(withoutAngleBrackets(text)),
+    // BeforeAgent's context is added to the prompt; BeforeTool ignores additionalContext (no toolContext)
+    promptContext: (text) => line({ hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: withoutAngleBrackets(text) } }),
     sandbox: 'rewrite',
   },
 } as const satisfies ClientHookPart;

@@ -24,6 +24,7 @@ export const gemini = {
       { event: 'AfterTool', hook: 'post-tool-use', matcher: 'write_file|replace', timeout: 10000 },
       { event: 'SessionStart', hook: 'session-start', timeout: 30000 },
       { event: 'SessionEnd', hook: 'session-end', timeout: 10000 },
+      { event: 'BeforeAgent', hook: 'user-prompt-submit', timeout: 10000 },
     ],
     layout: {
       grouped: true,

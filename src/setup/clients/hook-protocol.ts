@@ -47,6 +47,10 @@ export interface HookProtocol {
   passChanged?: (p: HookPayload, facts: CallFacts) => Promise<string | null>;
   /** the session-start answer carrying the project context */
   context: (text: string) => string;
+  /** the answer to a prompt (Claude Code's and Codex's UserPromptSubmit, Gemini's BeforeAgent) carrying the items it is about; absent: the client has no such event */
+  promptContext?: (text: string) => string;
+  /** the pre-tool-use "no objection" carrying the items anchored to the files an edit touches; absent: the client shows the model no context there (Gemini's BeforeTool) */
+  toolContext?: (text: string) => string;
   /** the client reports some edits in no after-tool event: pre-tool-use records the files of the calls it lets through */
   recordsEditsBefore?: boolean;
   /**
@@ -102,5 +106,9 @@ export const claudeDeny = (reason: string): string => line({ hookSpecificOutput:
 export const claudeAsk = (reason: string): string => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
 /** Claude Code's SessionStart answer with the context (Codex and Gemini CLI read it too). */
 export const claudeContext = (text: string): string => line({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+/** Claude Code's UserPromptSubmit answer with the items a prompt is about (Codex reads it too: a developer message). */
+export const claudePromptContext = (text: string): string => line({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: text } });
+/** Claude Code's PreToolUse "no objection" with context for the model (no permissionDecision: the client's own approval stands); Codex reads it too. */
+export const claudeToolContext = (text: string): string => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: text } });
 /** The reason of a deny standing in for an "ask" the client (named `label`) cannot put to a person. */
 export const cannotAsk = (label: string) => (reason: string): string => `${reason} — ${label} cannot ask the user from a hook, so the call is denied: ask the user to run it themselves`;

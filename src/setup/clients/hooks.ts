@@ -1,4 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
+import { HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
 import { isAxmeHookCommand } from '../agent-files.ts';
 import { isObject, parseJsonObject, renderJson, type Json } from '../json-file.ts';
 import { hookCommand } from '../launch.ts';
@@ -18,7 +19,7 @@ import type { ClientAdapter, ClientHooks } from './adapter.ts';
 type HookClient = Pick<ClientAdapter, 'id' | 'label'> & { hooks: ClientHooks };
 
 // an earlier axme's hook by path, for another client: `…/axme.cjs hook <event> --client <client>`
-const PATH_CLIENT_HOOK_RE = /(?:^|[\s'"/])axme(?:\.cjs)?['"]?\s+hook\s+(?:pre-tool-use|post-tool-use|session-start|session-end)\s+--client\s+[a-z-]+\b/;
+const PATH_CLIENT_HOOK_RE = new RegExp(`(?:^|[\\s'"/])axme(?:\\.cjs)?['"]?\\s+hook\\s+(?:${HOOK_EVENT_NAMES.join('|')})\\s+--client\\s+[a-z-]+\\b`);
 
 /** Whether a hook command is one of axme's (any event, any client, today's form or an earlier one). */
 function isAxmeClientHook(command: unknown): boolean {

@@ -1,0 +1,21 @@
+import { readGiven, recordGiven, type GivenSource } from '../session/given.ts';
+import type { HookIO } from './io.ts';
+
+/** What the session was given so far; empty when its record cannot be read (recall then repeats rather than fails). */
+export function givenSoFar(io: HookIO, commonDir: string, sessionId: string): Set<string> {
+  try {
+    return readGiven(commonDir, sessionId);
+  } catch (err) {
+    io.stderr(`axme: could not read what this session was given (${(err as Error).message})\n`);
+    return new Set();
+  }
+}
+
+/** Records what `source` gave the session; a failure is said on stderr and changes no answer. */
+export function rememberGiven(io: HookIO, commonDir: string, sessionId: string, source: GivenSource, keys: readonly string[]): void {
+  try {
+    recordGiven(commonDir, sessionId, source, keys, io.now());
+  } catch (err) {
+    io.stderr(`axme: could not record what this session was given (${(err as Error).message})\n`);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Recall in the real Claude Code (issue 32), against a scripted model: a decision anchored to
+ * src/db.ts reaches the model when a prompt is about its subject (UserPromptSubmit) and when the
+ * agent edits src/db.ts (PreToolUse additionalContext) — once per session; an unrelated prompt
+ * gets nothing. What is checked is what the scripted model received.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { axmeOk, git } from '../helpers.ts';
+import { anthropic, requestText } from './anthropic.ts';
+import { describeRun, runClaude, sessionStartContext, type ClaudeRun } from './claude-code.ts';
+import { startModel, type ScriptedModel } from './model-server.ts';
+import { clientWorld } from './project.ts';
+
+const TEST = { timeout: 600_000 };
+const TITLE = 'Use connection pooling for Postgres';
+const TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
+
+function ranOk(run: ClaudeRun, m: ScriptedModel): void {
+  assert.equal(run.code, 0, describeRun(run));
+  assert.equal(run.result?.is_error, false, describeRun(run));
+  assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${describeRun(run)}`);
+}
+
+const count = (text: string, s: string) => text.split(s).length - 1;
+
+describe('recall in the real Claude Code', () => {
+  /** A project with 16 decisions, then one anchored to src/db.ts, which the session start does not list. */
+  async function world() {
+    const w = await clientWorld('claude-code');
+    const m = await startModel(anthropic);
+    const cli = (args: string[]) => axmeOk(w.project, args, { env: { HOME: w.home } });
+      mkdirSync(join(w.project, 'src'));
+      writeFileSync(join(w.project, 'src', 'db.ts'), 'export const pool = null;\n');
+      git(w.project, ['add', 'src/db.ts']);
+      git(w.project, ['commit', '-q', '-m', 'db']);
+      // the start's context lists what the branch and the last commits touch: push src/db.ts out of them
+      for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
+      // more decisions than the start's context lists by title (15): the anchored one is not among them
+      for (let i = 0; i < 16; i++) await cli(['decision', 'add', '--title', `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, '--decision', `Keep module ${i} as it is.`]);
+      const added = await cli(['decision', 'add', '--title', TITLE, '--decision', TEXT, '--anchor', 'src/db.ts', '--json']);
+      const id: string = added.id ?? added.item?.id ?? added.decision?.id;
+      assert.match(id, /^D-\d+$/);
+      return { w, m, id, line: `decision ${id} ${TITLE}` };
+  }
+
+  test('a prompt about the subject gets the anchored decision', TEST, async () => {
+    const { w, m, id, line } = await world();
+    try {
+      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', { steps: [{ text: 'Through the shared pool.' }] });
+      ranOk(a, m);
+      const first = requestText(m.turns[0]!);
+      assert.ok(!sessionStartContext(first).includes(id), 'the session start did not list it');
+      assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+
+    } finally {
+      await m.close();
+      w.cleanup();
+    }
+  });
+
+  // a world of its own: the next session's start would list the decision (the recovered handoff of the first names its subject)
+  test('an unrelated prompt gets nothing; an edit of the anchored file gets the decision once', TEST, async () => {
+    const { w, m, id, line } = await world();
+    try {
+      const before = m.turns.length;
+      const db = join(w.project, 'src', 'db.ts');
+      const b = await runClaude(w, m, 'Please write a haiku about autumn leaves.', {
+        steps: [
+          { tool: 'Read', args: { file_path: db } },
+          { tool: 'Edit', args: { file_path: db, old_string: 'null', new_string: 'undefined' } },
+          { tool: 'Edit', args: { file_path: db, old_string: 'undefined', new_string: '0' } },
+          { text: 'Leaves fall.' },
+        ],
+      });
+      ranOk(b, m);
+      const turns = m.turns.slice(before).map(requestText);
+      assert.equal(turns.length, 4);
+      assert.equal(count(turns[0]!, line), 0, `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`);
+      assert.equal(count(turns[1]!, line), 0, 'a read carries nothing');
+      assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
+      assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
+      assert.equal(readFileSync(db, 'utf8'), 'export const pool = 0;\n', 'both edits ran');
+    } finally {
+      await m.close();
+      w.cleanup();
+    }
+  });
+});

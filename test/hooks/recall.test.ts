@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, tempRepo } from '../helpers.ts';
+
+/**
+ * Recall (issue 32): the prompt hook injects the items a prompt is about, the pre-edit recall the
+ * items anchored to the file an edit touches, and a session is never given one item twice.
+ */
+
+const DB_TITLE = 'Use connection pooling for Postgres';
+const DB_TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
+
+describe('recall: prompt hook and pre-edit recall', () => {
+  let dir: string;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let cleanup: () => void;
+  let dbId: string;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    home = mkdtempSync(join(tmpdir(), 'axme-home-'));
+    env = { HOME: home };
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
+    await axmeOk(dir, ['init', '--no-claude'], { env });
+    // unrelated items first, so the store has a score distribution to clear
+    const fillers = [
+      ['Render dates in UTC on the billing page', 'Invoices show dates in UTC with the zone named.'],
+      ['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'],
+      ['Logs are structured JSON', 'Use the pino logger; no console.log in services.'],
+      ['Release notes are written by hand', 'Each release gets a human summary in CHANGELOG.md.'],
+      ['Images are served from the CDN', 'Upload to the bucket; the CDN serves them.'],
+      ['Use pnpm workspaces for the monorepo', 'One lockfile at the top.'],
+    ];
+    for (const [title, text] of fillers) await axmeOk(dir, ['decision', 'add', '--title', title!, '--decision', text!], { env });
+    const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
+    await axmeOk(dir, ['decision', 'add', '--title', 'TLS certificates rotate yearly', '--decision', 'Certificates are replaced every year.', '--anchor', 'certs/'], { env });
+    dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;
+    assert.match(dbId, /^D-\d+$/, JSON.stringify(out));
+  });
+  after(() => {
+    cleanup();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const prompt = (session: string, text: string, client?: string) =>
+    axme(dir, ['hook', 'user-prompt-submit', ...(client ? ['--client', client] : [])], {
+      env,
+      input: JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: client === 'gemini' ? 'BeforeAgent' : 'UserPromptSubmit', prompt: text }),
+    });
+  const contextOf = (stdout: string): string | null => (stdout.trim() === '' ? null : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null));
+
+  test('a prompt about an item gets it, one line with id, kind and title; the same session never gets it twice', async () => {
+    const r = await prompt('p-1', 'The postgres connection pool leaks clients under load, can you fix the pooling?');
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    assert.equal(out.hookSpecificOutput.hookEventName, 'UserPromptSubmit');
+    const ctx = out.hookSpecificOutput.additionalContext;
+    assert.ok(ctx.includes(`decision ${dbId} ${DB_TITLE}`), ctx);
+    assert.ok(ctx.length <= 2_000, `${ctx.length} characters`);
+    assert.doesNotMatch(ctx, /LaunchDarkly|CDN|pino/, 'unrelated items stay out');
+    const again = await prompt('p-1', 'Still about the postgres pool: does the pooling work now?');
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(contextOf(again.stdout), null, 'already given in this session');
+    // another session gets it again
+    const other = await prompt('p-2', 'How does the postgres connection pool work?');
+    assert.ok(contextOf(other.stdout)?.includes(dbId), other.stdout);
+  });
+
+  test('an unrelated prompt injects nothing', async () => {
+    for (const text of ['Please write a haiku about autumn leaves falling in the garden.', 'What is the capital of France?', 'fix the tests']) {
+      const r = await prompt('p-3', text);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(contextOf(r.stdout), null, `${text} → ${r.stdout}`);
+    }
+  });
+
+  test('Gemini CLI gets BeforeAgent context without < or >', async () => {
+    const r = await prompt('g-1', 'The postgres connection pool <Pool> leaks clients, fix the pooling', 'gemini');
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    assert.equal(out.hookSpecificOutput.hookEventName, 'BeforeAgent');
+    assert.ok(out.hookSpecificOutput.additionalContext.includes(dbId));
+    assert.doesNotMatch(out.hookSpecificOutput.additionalContext, /[<>]/);
+    const none = await prompt('g-2', 'Please write a haiku about autumn leaves', 'gemini');
+    assert.deepEqual(JSON.parse(none.stdout), {}, 'Gemini: no objection, no context');
+  });
+
+  test('items the session start listed are not injected again', async () => {
+    const start = await axme(dir, ['hook', 'session-start'], { env, input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+    assert.equal(start.code, 0, start.stderr);
+    assert.ok(contextOf(start.stdout)?.includes(dbId), 'the start lists the decision');
+    const r = await prompt('s-1', 'The postgres connection pool leaks clients, fix the pooling');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(contextOf(r.stdout), null, r.stdout);
+  });
+
+  test('a prompt hook that fails exits 0 with nothing injected and a line on stderr', async () => {
+    const r = await axme(dir, ['hook', 'user-prompt-submit'], { env, input: 'not json' });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /axme hook user-prompt-submit/);
+  });
+
+  const edit = (session: string, tool: string, input: Record<string, unknown>, client?: string) =>
+    axme(dir, ['hook', 'pre-tool-use', ...(client ? ['--client', client] : [])], {
+      env,
+      input: JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input }),
+    });
+
+  test('an edit of an anchored file carries its items once per file per session; the decision is unchanged', async () => {
+    const first = await edit('e-1', 'Edit', { file_path: join(dir, 'src', 'db.ts'), old_string: 'a', new_string: 'b' });
+    assert.equal(first.code, 0, first.stderr);
+    const out = JSON.parse(first.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string; permissionDecision?: string } };
+    assert.equal(out.hookSpecificOutput.hookEventName, 'PreToolUse');
+    assert.equal(out.hookSpecificOutput.permissionDecision, undefined, 'no allow: the client still asks as it would');
+    assert.ok(out.hookSpecificOutput.additionalContext.includes(`${dbId} ${DB_TITLE}`), out.hookSpecificOutput.additionalContext);
+    const second = await edit('e-1', 'Write', { file_path: 'src/db.ts', content: 'x' });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, '', 'once per file per session');
+    // a file no anchor covers: nothing
+    const plain = await edit('e-2', 'Edit', { file_path: join(dir, 'src', 'app.ts'), old_string: 'a', new_string: 'b' });
+    assert.equal(plain.stdout, '');
+    // a prompt later in the session does not repeat what the edit gave
+    const p = await prompt('e-1', 'The postgres connection pool leaks clients, fix the pooling');
+    assert.equal(contextOf(p.stdout), null, p.stdout);
+  });
+
+  test('a denied edit of an anchored file stays a plain deny', async () => {
+    // *.pem is denied by the built-in rules; a decision is anchored to the folder
+    const r = await edit('e-3', 'Write', { file_path: join(dir, 'certs', 'server.pem'), content: 'x' });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; additionalContext?: string } };
+    assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(out.hookSpecificOutput.additionalContext, undefined);
+  });
+
+  test('Codex: an apply_patch of an anchored file carries the items', async () => {
+    const patch = '*** Begin Patch\n*** Update File: src/db.ts\n@@\n-a\n+b\n*** End Patch\n';
+    const r = await edit('c-1', 'apply_patch', { input: patch }, 'codex');
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } };
+    assert.ok(out.hookSpecificOutput.additionalContext.includes(dbId));
+  });
+
+  test('the session record lists what each source gave', () => {
+    const sessions = join(dir, '.git', 'axme', 'sessions');
+    const id = readFileSync(join(sessions, 'harness', 'claude-code-e-1'), 'utf8').trim();
+    const given = readFileSync(join(sessions, id, 'given.jsonl'), 'utf8');
+    assert.match(given, new RegExp(`"decision ${dbId}"`));
+    assert.match(given, /"file src\/db.ts"/);
+    assert.match(given, /"pre-edit"/);
+  });
+
+  test('axme init registers UserPromptSubmit for Claude Code', async () => {
+    await axmeOk(dir, ['init'], { env });
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    assert.ok(settings.hooks.UserPromptSubmit[0].hooks[0].command.endsWith('hook user-prompt-submit'));
+  });
+});
