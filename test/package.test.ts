@@ -140,7 +140,8 @@ describe('the npm package, packed from a checkout and installed from its tarball
     } finally {
       await client.close();
     }
-    // a machine without axme at all: the safety hook blocks, saying how to install it
+    // a machine without axme at all (the teammate's install removed: the launcher init recorded names a file that is gone): the safety hook blocks, saying how to install it
+    rmSync(theirPrefix, { recursive: true, force: true });
     const none = { ...them, PATH: '/usr/bin:/bin' };
     const blocked = run(theirs, none, '/bin/sh', ['-c', pre], call);
     assert.equal(blocked.status, 2);

@@ -157,7 +157,9 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
       assert.equal(exit.code, 0, `exit code; stderr: ${s.stderr}`);
       const [r3] = s.repliesTo(3);
       assert.ok(r3, `request 3 answered; stderr: ${s.stderr}`);
-      const added = Number(git(dir, ['rev-list', '--count', `${before}..refs/memory/main`]).trim());
+      // the commits that wrote this memory (the stop may also commit a session's recovery: not counted)
+      const slug = title.replace(/ /g, '-');
+      const added = git(dir, ['log', '--format=', '--name-only', '--diff-filter=A', `${before}..refs/memory/main`]).split('\n').filter((f) => f.includes(slug) && !f.includes(`${slug}-late`)).length;
       if (r3.result) assert.equal(added, 1, 'a write answered with a result is committed');
       else {
         assert.equal(r3.error?.code, -32000);
