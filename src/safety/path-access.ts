@@ -1,5 +1,5 @@
 import { SHELLS, shellBody, type Invocation } from './command.ts';
-import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -130,33 +130,9 @@ function readsTrees(inv: Invocation): boolean {
  * gets each valued option's name and value; the words that are not options are returned.
  */
 function options(args: readonly Word[], shortValued: string, longValued: ReadonlySet<string>, on: (name: string, word: Word, value: string) => void): Word[] {
-  const operands: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const w = args[i]!;
-    const v = w.value;
-    if (v === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (v.startsWith('--')) {
-      const eq = v.indexOf('=');
-      const name = eq < 0 ? v : v.slice(0, eq);
-      if (eq >= 0) on(name, w, v.slice(eq + 1));
-      else if (longValued.has(name) && args[i + 1]) on(name, args[++i]!, args[i]!.value);
-      continue;
-    }
-    if (v.length < 2 || !v.startsWith('-')) {
-      operands.push(w);
-      continue;
-    }
-    for (let k = 1; k < v.length; k++) {
-      if (!shortValued.includes(v[k]!)) continue;
-      if (k + 1 < v.length) on(`-${v[k]}`, w, v.slice(k + 1));
-      else if (args[i + 1]) on(`-${v[k]}`, args[++i]!, args[i]!.value);
-      break;
-    }
-  }
-  return operands;
+  const p = parseArgs(args, new Set([...longValued, ...[...shortValued].map((c) => `-${c}`)]));
+  for (const o of p.valued) on(o.name, o.word, o.value);
+  return p.operands;
 }
 
 const CURL_LONG = new Set([

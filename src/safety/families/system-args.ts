@@ -6,6 +6,8 @@ export interface ParsedArgs {
   flags: Set<string>;
   /** values of valued options, by the option as written in `valued` (`-t`, `--target-directory`) */
   values: Map<string, string>;
+  /** every valued option given, in order, with the word its value is in (`-ofile`, `--out=f`: the option's own word; `-o f`: the next) */
+  valued: Array<{ name: string; word: Word; value: string }>;
   operands: Word[];
 }
 
@@ -17,7 +19,12 @@ export interface ParsedArgs {
 export function parseArgs(args: readonly Word[], valued: ReadonlySet<string>, isOperand?: (value: string) => boolean): ParsedArgs {
   const flags = new Set<string>();
   const values = new Map<string, string>();
+  const valuedList: ParsedArgs['valued'] = [];
   const operands: Word[] = [];
+  const take = (name: string, word: Word | undefined, value: string | undefined) => {
+    values.set(name, value ?? '');
+    if (word && value !== undefined) valuedList.push({ name, word, value });
+  };
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     const v = w.value;
@@ -33,20 +40,27 @@ export function parseArgs(args: readonly Word[], valued: ReadonlySet<string>, is
       const eq = v.indexOf('=');
       const name = eq < 0 ? v : v.slice(0, eq);
       flags.add(name);
-      if (eq >= 0) values.set(name, v.slice(eq + 1));
-      else if (valued.has(name)) values.set(name, args[++i]?.value ?? '');
+      if (eq >= 0) take(name, w, v.slice(eq + 1));
+      else if (valued.has(name)) {
+        const next = args[++i];
+        take(name, next, next?.value);
+      }
       continue;
     }
     for (let k = 1; k < v.length; k++) {
       const opt = `-${v[k]}`;
       flags.add(v[k]!);
       if (valued.has(opt)) {
-        values.set(opt, k + 1 < v.length ? v.slice(k + 1) : (args[++i]?.value ?? ''));
+        if (k + 1 < v.length) take(opt, w, v.slice(k + 1));
+        else {
+          const next = args[++i];
+          take(opt, next, next?.value);
+        }
         break;
       }
     }
   }
-  return { flags, values, operands };
+  return { flags, values, valued: valuedList, operands };
 }
 
 /** Whether a short letter or one of the long names was given. */
