@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { guardedPaths } from '../setup/paths.ts';
-import { openSandbox, sandboxShellInstalled, sandboxShellPath, sandboxShellText, writeSandboxShell, type Sandbox } from '../setup/sandbox.ts';
-import { requiredButOff } from '../sandbox/state.ts';
+import type { Sandbox } from '../setup/sandbox.ts';
+import { routeIntoSandbox } from './sandbox-route.ts';
 import { branchAt, locateRepo } from '../knowledge/core/location.ts';
 import { policyFor } from '../knowledge/rules/policy-cache.ts';
 import { evaluate, type EvalContext } from '../safety/evaluate.ts';
@@ -70,9 +70,9 @@ export async function preToolUse(io: HookIO): Promise<void> {
   }
   // what the parser lets through runs in the kernel sandbox (docs/safety.md); where that is required but cannot start, a shell call is denied
   const shell = denied === null && io.protocol.sandbox !== undefined && p.calls.some((c) => c.tool === 'Bash');
-  const sandbox = shell ? await openSandbox({ loc, cwd, home: io.home, env: io.env, installDir: io.installDir, guarded: workspace ? [workspace.gitDir] : [] }) : null;
-  if (sandbox && !sandbox.state.on && sandbox.state.required) denied = requiredButOff(sandbox.state);
-  if (sandbox && loc && io.protocol.sandbox === 'shell-prefix') keepSandboxShell(io, sandbox, loc, cwd);
+  const route = shell ? await routeIntoSandbox(io, { loc, cwd, protectedPaths: ctx.protectedPaths ?? [] }) : null;
+  const sandbox = route?.sandbox ?? null;
+  if (route?.deny) denied = route.deny;
   const answer = denied !== null ? io.protocol.deny(denied) : asked !== null ? io.protocol.ask(asked) : await passAnswer(io, p, sandbox);
   // a plain "no objection" may carry what the store knows about the files the call edits; a deny, an ask or a changed input stays as it is
   io.stdout(denied === null && asked === null && answer === io.protocol.pass ? await withRecall(io, p, loc, cwd, answer) : answer);
@@ -100,21 +100,6 @@ async function passAnswer(io: HookIO, p: HookPayload, sandbox: Sandbox | null): 
   const askGit = async (dir: string) => (await io.loadStoreWork()).gitHooksPath(dir, io.env);
   const sandboxed = async (command: string, dir: string) => (sandbox && io.protocol.sandbox === 'rewrite' ? sandbox.commandLine(command, dir) : null);
   return (await io.protocol.passChanged(p, { axmeGitHooksPath: (dir) => axmeGitHooksPath(dir, io.env, askGit), sandboxed })) ?? io.protocol.pass;
-}
-
-/**
- * Claude Code's prefix script (setup/sandbox.ts), where `axme init` installed it, rewritten for the
- * policy as it is now: the Bash call about to run goes through it. A script that cannot be written
- * keeps its last policy (said on stderr); one that is not installed is left alone.
- */
-function keepSandboxShell(io: HookIO, sandbox: Sandbox, loc: NonNullable<ReturnType<typeof locateRepo>>, cwd: string): void {
-  if (!sandboxShellInstalled(loc)) return;
-  try {
-    const on = sandbox.state.on ? sandbox.state.bwrap : null;
-    writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(cwd) : null));
-  } catch (err) {
-    io.stderr(`axme: could not update the sandbox's shell script (${(err as Error).message}); it keeps its last policy\n`);
-  }
 }
 
 /** The files a call let through will edit, recorded now: its client reports them in no after-tool event. Never changes the verdict. */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localSettingsFiles } from '../model/local-settings-files.ts';
 import { SANDBOX_MODES, SANDBOX_NETWORK, type SandboxMode, type SandboxNetwork } from '../model/sandbox.ts';
 
 /**
@@ -22,8 +22,8 @@ export interface SandboxSettings {
 
 /** The two files, clone first (the same files as the other machine-local settings). */
 function files(commonDir: string | null, env: NodeJS.ProcessEnv): string[] {
-  const base = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : null);
-  return [...(commonDir ? [join(commonDir, 'axme', 'config.yaml')] : []), ...(base ? [join(base, 'axme', 'config.yaml')] : [])];
+  const { clone, user } = localSettingsFiles(commonDir ?? '', env);
+  return [...(commonDir ? [clone] : []), ...(user ? [user] : [])];
 }
 
 const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '') ? (v as string[]) : null);

@@ -40,12 +40,14 @@ export interface SandboxInput {
   installDir?: string | null;
   /** more guarded paths (a workspace store) */
   guarded?: readonly string[];
+  /** every guarded path, when the caller has them already (the hook's guard computed them): used instead of guardedPaths + `guarded` */
+  protectedPaths?: readonly string[];
 }
 
 export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
   const settings = await readSandboxSettings(input.loc?.commonDir ?? null, input.env);
   const state = sandboxState(settings, input.env, input.loc?.commonDir ?? null);
-  const guarded = [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
+  const guarded = input.protectedPaths ?? [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
   // an agent's commit runs axme's git hooks in the sandbox: they record the commit in its session and leave its note
   const writableAgain = input.loc ? [sessionsDir(input.loc.commonDir), dirname(join(input.loc.gitDir, PENDING_NOTE))] : [];
   const policy = (cwd: string) =>

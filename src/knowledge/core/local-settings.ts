@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localSettingsFiles } from '../../model/local-settings-files.ts';
 import { LocalSettings, MACHINE_LOCAL_SETTINGS, type AuditorConfig, type MachineLocalSetting, type StoreConfig } from '../../model/config.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
 import { describeIssues } from '../../model/kind.ts';
@@ -13,16 +13,7 @@ import { describeIssues } from '../../model/kind.ts';
  *    cannot write there);
  * 2. the user's `$XDG_CONFIG_HOME/axme/config.yaml` (default `~/.config/axme/config.yaml`).
  */
-export interface LocalSettingsFiles {
-  clone: string;
-  user: string | null;
-}
-
-/** Where the two files are for a repository's common dir and environment. */
-export function localSettingsFiles(commonDir: string, env: NodeJS.ProcessEnv): LocalSettingsFiles {
-  const base = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : null);
-  return { clone: join(commonDir, 'axme', 'config.yaml'), user: base ? join(base, 'axme', 'config.yaml') : null };
-}
+export { localSettingsFiles, type LocalSettingsFiles } from '../../model/local-settings-files.ts';
 
 /** One effective setting and where it came from. */
 export interface SettingSource {
