@@ -201,6 +201,8 @@ const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 
 await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash) } });
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
+// the allowlisted sandbox's network proxy, started by the hook when none answers (src/sandbox/net-daemon.ts)
+await build({ ...small, entryPoints: { 'sandbox-proxy': 'src/sandbox/proxy-main.ts' } });
 // `node dist/cli.js <command>`: the CLI without the launcher's hook fast path (docs/mcp.md)
 await writeFile(
   new URL(`../${out}/cli.js`, import.meta.url),

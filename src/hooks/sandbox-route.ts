@@ -13,6 +13,11 @@ export async function routeIntoSandbox(io: HookIO, at: { loc: RepoLocation | nul
   const sandbox = await openSandbox({ loc: at.loc, cwd: at.cwd, home: io.home, env: io.env, protectedPaths: at.protectedPaths });
   const deny = !sandbox.state.on && sandbox.state.required ? requiredButOff(sandbox.state) : null;
   if (at.loc && io.protocol.sandbox === 'shell-prefix') keepSandboxShell(io, sandbox, at.loc, at.cwd);
+  if (!deny && sandbox.settings.network === 'allowlist') {
+    // no proxy, no network: the command runs, and reaches nothing (fails closed)
+    const problem = await sandbox.ensureNetwork(io.installDir);
+    if (problem) io.stderr(`axme: ${problem}; commands in the sandbox reach no network\n`);
+  }
   return { sandbox, deny };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SANDBOX_MODE_HELP, SANDBOX_MODES, SANDBOX_NETWORK } from './sandbox.ts';
+import { SANDBOX_DOMAIN_PATTERN, SANDBOX_MODE_HELP, SANDBOX_MODES, SANDBOX_NETWORK, SANDBOX_NETWORK_HELP } from './sandbox.ts';
 
 export const FORMAT_VERSION = 1;
 
@@ -92,7 +92,7 @@ export type StoreConfig = z.infer<typeof StoreConfig>;
  * read from the clone's `.git/axme/config.yaml` or the user's `~/.config/axme/config.yaml`
  * (LocalSettings), never from the shared `axme.yaml`, where they are ignored with a diagnostic.
  */
-export const MACHINE_LOCAL_SETTINGS = ['auditor.provider', 'auditor.base_url', 'auditor.api_key_env', 'auditor.claude_path', 'search.embeddings', 'sandbox.mode', 'sandbox.network', 'sandbox.writable', 'sandbox.hidden'] as const;
+export const MACHINE_LOCAL_SETTINGS = ['auditor.provider', 'auditor.base_url', 'auditor.api_key_env', 'auditor.claude_path', 'search.embeddings', 'sandbox.mode', 'sandbox.network', 'sandbox.domains', 'sandbox.writable', 'sandbox.hidden'] as const;
 export type MachineLocalSetting = (typeof MACHINE_LOCAL_SETTINGS)[number];
 
 /** The shared `axme.yaml` without its machine-local settings, and the ones it tried to set. */
@@ -118,13 +118,14 @@ export const LocalSettings = z
     sandbox: z
       .object({
         mode: z.enum(SANDBOX_MODES).optional().describe(`auto (the default): ${SANDBOX_MODE_HELP.auto}; required: ${SANDBOX_MODE_HELP.required}; off: ${SANDBOX_MODE_HELP.off}`),
-        network: z.enum(SANDBOX_NETWORK).optional().describe('allow (the default: the secrets are unreadable anyway) or deny: commands in the sandbox reach no network'),
+        network: z.enum(SANDBOX_NETWORK).optional().describe(SANDBOX_NETWORK.map((n) => `${n}: ${SANDBOX_NETWORK_HELP[n]}`).join('; ')),
+        domains: z.array(z.string().regex(SANDBOX_DOMAIN_PATTERN)).optional().describe('with network allowlist: the hosts commands may reach (registry.npmjs.org, *.github.com)'),
         writable: z.array(z.string().min(1)).optional().describe('more folders commands may write (absolute paths)'),
         hidden: z.array(z.string().min(1)).optional().describe('more paths commands may not read (~/ for the home folder)'),
       })
       .loose()
       .optional()
-      .describe("the kernel sandbox under the guard (docs/safety.md): mode, network, writable, hidden"),
+      .describe("the kernel sandbox under the guard (docs/safety.md): mode, network, domains, writable, hidden"),
   })
   .loose();
 export type LocalSettings = z.infer<typeof LocalSettings>;

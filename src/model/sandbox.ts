@@ -15,8 +15,26 @@ export const SANDBOX_MODE_HELP: Record<SandboxMode, string> = {
 };
 
 /** Whether commands in the sandbox reach the network (`sandbox.network`). */
-export const SANDBOX_NETWORK = ['allow', 'deny'] as const;
+export const SANDBOX_NETWORK = ['allow', 'deny', 'allowlist'] as const;
 export type SandboxNetwork = (typeof SANDBOX_NETWORK)[number];
+export const SANDBOX_NETWORK_HELP: Record<SandboxNetwork, string> = {
+  allow: 'the default: commands reach the network as usual (the secrets are unreadable anyway)',
+  deny: 'commands reach no network at all',
+  allowlist: 'commands reach only the hosts sandbox.domains names, through a proxy axme runs outside the sandbox (tools that honour HTTP_PROXY/HTTPS_PROXY: curl, git over https, npm, pip, cargo…); everything else reaches nothing',
+};
+
+/**
+ * A host pattern of `sandbox.domains`: a host name (`registry.npmjs.org`), or `*.` and a domain for
+ * every host under it (`*.github.com`, not `github.com` itself), or an IP address. No ports, paths
+ * or schemes: the proxy allows any port of an allowed host.
+ */
+export const SANDBOX_DOMAIN_PATTERN = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9a-f:]+\]$/;
+
+/** Where commands in an allowlisted sandbox find the proxy (inside their own network namespace). */
+export const SANDBOX_PROXY_PORT = 3128;
+
+/** How Debian/Ubuntu, Fedora and Arch install socat, the bridge an allowlisted sandbox reaches its proxy through. */
+export const SOCAT_INSTALL = 'apt-get install -y socat (Debian, Ubuntu), dnf install -y socat (Fedora), pacman -S socat (Arch)';
 
 /**
  * Credentials under the home folder the sandbox hides (a folder becomes empty, a file reads as

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { SANDBOX_PROXY_PORT } from '../model/sandbox.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import type { SandboxPolicy } from './policy.ts';
 
@@ -13,8 +14,14 @@ import type { SandboxPolicy } from './policy.ts';
  */
 
 /** The bubblewrap executable on PATH (or AXME_BWRAP), or null. */
-export function findBwrap(env: NodeJS.ProcessEnv): string | null {
-  const candidates = env.AXME_BWRAP ? [env.AXME_BWRAP] : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter).filter(Boolean).map((d) => join(d, 'bwrap'));
+export const findBwrap = (env: NodeJS.ProcessEnv): string | null => findProgram(env.AXME_BWRAP ? [env.AXME_BWRAP] : 'bwrap', env);
+
+/** socat on PATH (the allowlisted sandbox's bridge to its proxy), or null. */
+export const findSocat = (env: NodeJS.ProcessEnv): string | null => findProgram('socat', env);
+
+/** An executable file: `name` looked up on PATH, or the first of a list of paths that is one. */
+function findProgram(name: string | string[], env: NodeJS.ProcessEnv): string | null {
+  const candidates = Array.isArray(name) ? name : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter).filter(Boolean).map((d) => join(d, name));
   for (const c of candidates) {
     try {
       accessSync(c, constants.X_OK);
@@ -29,7 +36,12 @@ export function findBwrap(env: NodeJS.ProcessEnv): string | null {
 /** The arguments that make bubblewrap apply `policy`, up to (not including) the command. */
 export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
-  if (policy.network === 'deny') args.push('--unshare-net');
+  if (policy.network !== 'allow') args.push('--unshare-net');
+  if (policy.network === 'allowlist') {
+    const proxy = `http://127.0.0.1:${SANDBOX_PROXY_PORT}`;
+    for (const v of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) args.push('--setenv', v, proxy);
+    for (const v of ['NO_PROXY', 'no_proxy']) args.push('--setenv', v, 'localhost,127.0.0.1,::1');
+  }
   for (const w of policy.writable) args.push('--bind', w, w);
   for (const r of policy.readOnly) args.push('--ro-bind', r, r);
   for (const w of policy.writableAgain) args.push('--bind', w, w);
@@ -43,6 +55,24 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {
 export const SANDBOX_SHELL = '/bin/bash';
 
 /**
+ * What runs inside the sandbox: `shell -c command`, where `shell` and `command` are shell words of
+ * the caller's line. With an allowlisted network, first a bridge from the sandbox's own loopback
+ * (port SANDBOX_PROXY_PORT, where HTTP_PROXY points) to the proxy's socket outside, detached from
+ * the command (its `wait` never waits for it) and gone with the sandbox; the command starts once
+ * the bridge listens. Without socat the bridge fails and the command reaches no network.
+ */
+export function sandboxInner(policy: SandboxPolicy, shell: string, command: string): string {
+  if (policy.network !== 'allowlist' || !policy.proxySocket) return `${shell} -c ${command}`;
+  const port = SANDBOX_PROXY_PORT;
+  const bridge = [
+    `(socat TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${policy.proxySocket} </dev/null >/dev/null 2>&1 &)`,
+    `i=0; until (: </dev/tcp/127.0.0.1/${port}) 2>/dev/null || [ $i -ge 400 ]; do i=$((i+1)); sleep 0.005; done`,
+    'exec "$0" -c "$1"',
+  ].join('; ');
+  return `${SANDBOX_SHELL} -c ${shellQuote(bridge)} ${shell} ${command}`;
+}
+
+/**
  * One shell command line that runs `command` in the sandbox (what a client is told to run
  * instead). A client's own sandbox (Codex's `workspace-write` or `read-only`, Gemini CLI's
  * container) forbids the namespaces bubblewrap makes: there a first empty sandbox fails, and the
@@ -52,8 +82,8 @@ export const SANDBOX_SHELL = '/bin/bash';
  */
 export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: string, command: string): string {
   const probe = shellJoin([bwrap, '--ro-bind', '/', '/', '--', '/bin/true']);
-  const inner = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
-  return `if ${probe} 2>/dev/null; then exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd), '--'])} ${inner}; fi; ${inner}`;
+  const plain = `${SANDBOX_SHELL} -c ${shellQuote(command)}`;
+  return `if ${probe} 2>/dev/null; then exec ${shellJoin([bwrap, ...bwrapArgs(policy, cwd), '--'])} ${sandboxInner(policy, SANDBOX_SHELL, shellQuote(command))}; fi; ${plain}`;
 }
 
 /** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */

@@ -30,6 +30,8 @@ export interface SandboxPolicy {
   /** folders that read as empty */
   hiddenDirs: string[];
   network: SandboxNetwork;
+  /** with network `allowlist`: the Unix socket of the proxy outside (sandbox/net-daemon.ts) */
+  proxySocket?: string;
 }
 
 export interface PolicyInput {
@@ -42,6 +44,8 @@ export interface PolicyInput {
   /** axme's guarded paths (setup/paths.ts guardedPaths) */
   guarded: readonly string[];
   network?: SandboxNetwork;
+  /** with network `allowlist`: the proxy's socket */
+  proxySocket?: string;
   /** more folders to write (machine-local `sandbox.writable`) */
   extraWritable?: readonly string[];
   /** more paths to hide (`sandbox.hidden`) */
@@ -125,7 +129,7 @@ export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
   for (const s of input.extraHidden ?? []) hide(real(s.startsWith('~/') ? join(home, s.slice(2)) : s));
   const treeRoot = real(top);
   if (treeRoot) for (const f of treeSecrets(treeRoot)) hiddenFiles.add(f);
-  return { writable: [...writable], readOnly: [...readOnly], writableAgain: [...writableAgain], hiddenFiles: [...hiddenFiles], hiddenDirs: [...hiddenDirs], network: input.network ?? 'allow' };
+  return { writable: [...writable], readOnly: [...readOnly], writableAgain: [...writableAgain], hiddenFiles: [...hiddenFiles], hiddenDirs: [...hiddenDirs], network: input.network ?? 'allow', ...(input.network === 'allowlist' && input.proxySocket ? { proxySocket: input.proxySocket } : {}) };
 }
 
 /** The dot-folder directly under the tree that holds `p` (`.claude`, `.codex`, `.gemini`, `.husky`…), or null. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { localSettingsFiles } from '../model/local-settings-files.ts';
-import { SANDBOX_MODES, SANDBOX_NETWORK, type SandboxMode, type SandboxNetwork } from '../model/sandbox.ts';
+import { SANDBOX_DOMAIN_PATTERN, SANDBOX_MODES, SANDBOX_NETWORK, type SandboxMode, type SandboxNetwork } from '../model/sandbox.ts';
 
 /**
  * The sandbox's settings: machine-local only (a pushed `axme.yaml` must not switch a teammate's
@@ -11,6 +11,8 @@ import { SANDBOX_MODES, SANDBOX_NETWORK, type SandboxMode, type SandboxNetwork }
 export interface SandboxSettings {
   mode: SandboxMode;
   network: SandboxNetwork;
+  /** with network `allowlist`: the hosts commands may reach (SANDBOX_DOMAIN_PATTERN), lower case */
+  domains: string[];
   /** more folders commands may write */
   writable: string[];
   /** more paths commands may not read */
@@ -26,11 +28,16 @@ function files(commonDir: string | null, env: NodeJS.ProcessEnv): string[] {
   return [...(commonDir ? [clone] : []), ...(user ? [user] : [])];
 }
 
+const domainList = (v: unknown): string[] | null => {
+  const list = strings(v)?.map((d) => d.toLowerCase().replace(/\.$/, ''));
+  return list && list.every((d) => SANDBOX_DOMAIN_PATTERN.test(d)) ? list : null;
+};
+
 const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '') ? (v as string[]) : null);
 
-/** The sandbox settings in force (defaults: auto, network allowed, nothing more). Never throws: a broken file is a problem and is ignored. */
+/** The sandbox settings in force (defaults: auto, network allowed, nothing more); a domains list without `allowlist` changes nothing. Never throws: a broken file is a problem and is ignored. */
 export async function readSandboxSettings(commonDir: string | null, env: NodeJS.ProcessEnv): Promise<SandboxSettings> {
-  const out: SandboxSettings = { mode: 'auto', network: 'allow', writable: [], hidden: [], sources: [], problems: [] };
+  const out: SandboxSettings = { mode: 'auto', network: 'allow', domains: [], writable: [], hidden: [], sources: [], problems: [] };
   const seen = new Set<string>();
   for (const file of files(commonDir, env)) {
     if (!existsSync(file)) continue;
@@ -41,7 +48,7 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
       const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null;
       const s = doc?.sandbox;
       if (s === undefined || s === null) continue;
-      if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, writable, hidden)');
+      if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, domains, writable, hidden)');
       block = s as Record<string, unknown>;
     } catch (err) {
       out.problems.push(`${file}: ${(err as Error).message.split('\n')[0]}; its sandbox settings are ignored`);
@@ -56,9 +63,11 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
     };
     take('mode', (SANDBOX_MODES as readonly unknown[]).includes(block.mode), () => (out.mode = block.mode as SandboxMode), SANDBOX_MODES.join(', '));
     take('network', (SANDBOX_NETWORK as readonly unknown[]).includes(block.network), () => (out.network = block.network as SandboxNetwork), SANDBOX_NETWORK.join(', '));
+    take('domains', domainList(block.domains) !== null, () => (out.domains = domainList(block.domains)!), 'a list of host names (registry.npmjs.org, *.github.com: no scheme, port or path)');
     take('writable', strings(block.writable) !== null, () => (out.writable = strings(block.writable)!), 'a list of absolute paths');
     take('hidden', strings(block.hidden) !== null, () => (out.hidden = strings(block.hidden)!), 'a list of paths (~/ for the home folder)');
   }
+  if (out.network === 'allowlist' && out.domains.length === 0) out.problems.push('sandbox.network is allowlist and sandbox.domains names no host: commands reach no network');
   const fromEnv = env.AXME_SANDBOX;
   if (fromEnv !== undefined && fromEnv !== '') {
     if ((SANDBOX_MODES as readonly string[]).includes(fromEnv)) {

@@ -25,7 +25,7 @@ export async function sandboxCheck(loc: RepoLocation, env: NodeJS.ProcessEnv): P
   }
   const policy = sandbox.policy(root);
   const parts = [
-    `on: shell commands run in bubblewrap (${state.bwrap}), mode ${settings.mode}, network ${policy.network}`,
+    `on: shell commands run in bubblewrap (${state.bwrap}), mode ${settings.mode}, network ${policy.network}${policy.network === 'allowlist' ? ` (${settings.domains.join(', ') || 'no host'})` : ''}`,
     `${policy.writable.length} writable folders, ${policy.readOnly.length} guarded paths read-only, ${policy.hiddenDirs.length + policy.hiddenFiles.length} secrets unreadable`,
   ];
   let local: { env?: Record<string, unknown> } | undefined;

@@ -6,7 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { hookCommand } from './launch.ts';
-import { bwrapArgs, SANDBOX_SHELL, sandboxedCommandLine } from '../sandbox/bwrap.ts';
+import { bwrapArgs, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
+import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
+import { SOCAT_INSTALL } from '../model/sandbox.ts';
 import { sandboxPolicy, type SandboxPolicy } from '../sandbox/policy.ts';
 import { readSandboxSettings, type SandboxSettings } from '../sandbox/settings.ts';
 import { sandboxState, type SandboxState } from '../sandbox/state.ts';
@@ -29,6 +31,11 @@ export interface Sandbox {
   policy(cwd: string): SandboxPolicy;
   /** the command line running `command` in the sandbox from `cwd`; null when the sandbox is off */
   commandLine(command: string, cwd: string): string | null;
+  /**
+   * With network `allowlist`: makes sure the proxy outside answers (starting it from `installDir`);
+   * null when it does or nothing needs it, else why not (commands then reach no network).
+   */
+  ensureNetwork(installDir: string | null): Promise<string | null>;
 }
 
 export interface SandboxInput {
@@ -50,13 +57,20 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
   const guarded = input.protectedPaths ?? [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
   // an agent's commit runs axme's git hooks in the sandbox: they record the commit in its session and leave its note
   const writableAgain = input.loc ? [sessionsDir(input.loc.commonDir), dirname(join(input.loc.gitDir, PENDING_NOTE))] : [];
+  const allowlist = settings.network === 'allowlist' && input.loc !== null;
+  const proxySocket = allowlist ? proxySocketPath(input.loc!.commonDir, settings.domains) : undefined;
+  if (allowlist && state.on && !findSocat(input.env)) settings.problems.push(`sandbox.network is allowlist but socat is not installed: commands reach no network (${SOCAT_INSTALL})`);
   const policy = (cwd: string) =>
-    sandboxPolicy({ loc: input.loc, cwd, home: input.home, env: input.env, guarded, network: settings.network, extraWritable: settings.writable, extraHidden: settings.hidden, writableAgain });
+    sandboxPolicy({ loc: input.loc, cwd, home: input.home, env: input.env, guarded, network: settings.network, proxySocket, extraWritable: settings.writable, extraHidden: settings.hidden, writableAgain });
   return {
     settings,
     state,
     policy,
     commandLine: (command, cwd) => (state.on ? sandboxedCommandLine(state.bwrap, policy(cwd), cwd, command) : null),
+    ensureNetwork: async (installDir) =>
+      proxySocket && state.on && settings.domains.length
+        ? ensureNetworkProxy({ socket: proxySocket, domains: settings.domains, deniedLog: deniedLogPath(input.loc!.commonDir), installDir })
+        : null,
   };
 }
 
@@ -80,7 +94,7 @@ export function sandboxShellPath(loc: RepoLocation): string {
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
-  const run = bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- "$s" -c "$1"` : 'exec "$s" -c "$1"';
+  const run = bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands through the prefix too: axme's own, matched whole, run outside
   // (they write the store and the session records). A Bash command never equals one: Claude Code
   // wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can pass as a hook.

@@ -28,8 +28,8 @@ export function sandboxCommand(io: CliIO) {
       if (a.print && a.c === undefined) throw new AxmeError('INVALID_INPUT', '--print goes with -c <command>: axme sandbox -c "npm test" --print');
       if (a.c === undefined) {
         const policy = sandbox.policy(cwd);
-        if (a.json) return printJson(io, { on: sandbox.state.on, state: sandbox.state, mode: sandbox.settings.mode, network: sandbox.settings.network, sources: sandbox.settings.sources, policy });
-        if (sandbox.state.on) out(io, `on: shell commands run in bubblewrap (${sandbox.state.bwrap}); mode ${sandbox.settings.mode}, network ${policy.network}`);
+        if (a.json) return printJson(io, { on: sandbox.state.on, state: sandbox.state, mode: sandbox.settings.mode, network: sandbox.settings.network, domains: sandbox.settings.domains, sources: sandbox.settings.sources, policy });
+        if (sandbox.state.on) out(io, `on: shell commands run in bubblewrap (${sandbox.state.bwrap}); mode ${sandbox.settings.mode}, network ${policy.network}${policy.network === 'allowlist' ? ` (${sandbox.settings.domains.join(', ') || 'no host'})` : ''}`);
         else out(io, `off: ${sandbox.state.why}${sandbox.state.fix ? `\nfix: ${sandbox.state.fix}` : ''}`);
         out(io, `writable: ${policy.writable.join(', ') || '(none)'}`);
         out(io, `read-only inside them: ${policy.readOnly.join(', ') || '(none)'}`);
@@ -38,6 +38,10 @@ export function sandboxCommand(io: CliIO) {
       }
       if (a.c.trim() === '') throw new AxmeError('INVALID_INPUT', '-c needs a command: axme sandbox -c "npm test"');
       const line = sandbox.commandLine(a.c, cwd);
+      if (line !== null && !a.print) {
+        const problem = await sandbox.ensureNetwork(typeof __dirname === 'string' ? __dirname : null);
+        if (problem) io.stderr.write(`axme: ${problem}; the command reaches no network\n`);
+      }
       if (line === null) {
         const s = sandbox.state as Extract<typeof sandbox.state, { on: false }>;
         throw new AxmeError('CONFIG', `the sandbox cannot run here: ${s.why}${s.fix ? `; fix: ${s.fix}` : ''}`);
