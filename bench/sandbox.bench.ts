@@ -21,6 +21,9 @@ const on = benchEnv({ AXME_SANDBOX: 'auto', HOME: process.env.HOME ?? '/root' })
 const off = { ...on, AXME_SANDBOX: 'off' };
 execFileSync(process.execPath, [CLI, 'init', '--agent', 'claude-code,codex,gemini'], { cwd: dir, env: on, stdio: 'ignore' });
 const prefix = JSON.parse(readFileSync(join(dir, '.claude', 'settings.local.json'), 'utf8')).env.CLAUDE_CODE_SHELL_PREFIX as string;
+// Claude Code hands its settings' env to the hooks it runs (docs/real-clients.md): its hook sees the prefix
+const claudeOn = { ...on, CLAUDE_CODE_SHELL_PREFIX: prefix };
+const claudeOff = { ...off, CLAUDE_CODE_SHELL_PREFIX: prefix };
 // what an agent's everyday command does on its own: here a trivial one, so the table shows the overhead
 const COMMAND = 'true';
 const payloads = {
@@ -45,8 +48,8 @@ const bash = (command: string) => timeProcess('/bin/bash', ['-c', command], { cw
 const measures: Record<string, () => Promise<number>> = {
   'node -e 0': () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env: on }),
   'the command alone (bash -c true)': () => bash(COMMAND),
-  'Claude Code, sandbox off: hook + command': async () => (await hook('claude-code', off)) + (await bash(COMMAND)),
-  'Claude Code, sandbox on: hook + prefix script + command': async () => (await hook('claude-code', on)) + (await timeProcess(prefix, [COMMAND], { cwd: dir, env: on })),
+  'Claude Code, sandbox off: hook + command': async () => (await hook('claude-code', claudeOff)) + (await bash(COMMAND)),
+  'Claude Code, sandbox on: hook + prefix script + command': async () => (await hook('claude-code', claudeOn)) + (await timeProcess(prefix, [COMMAND], { cwd: dir, env: on })),
   'Codex, sandbox on: hook + handed-back command': async () => (await hook('codex', on)) + (await bash(rewritten.codex)),
   'Gemini CLI, sandbox on: hook + handed-back command': async () => (await hook('gemini', on)) + (await bash(rewritten.gemini)),
   'the sandbox alone (prefix script + command)': () => timeProcess(prefix, [COMMAND], { cwd: dir, env: on }),

@@ -196,6 +196,9 @@ for (const [name, output] of Object.entries(hookMeta.outputs)) {
   if (dynamic.length) throw new Error(`${name} has import() of ${dynamic.join(', ')}: a script compiled by vm.Script cannot run import(); pass it in from the launcher`);
 }
 const hookBundle = await readFile(new URL(`../${out}/hook.cjs`, import.meta.url));
+// a UMD package (jsonc-parser's main) keeps its own relative require()s, which fail beside dist/hook.cjs: every hook call would be blocked
+const relative = /\brequire\(\s*["']\.\.?\//.test(hookBundle.toString('latin1')) || /define\(\[[^\]]*"\.\//.test(hookBundle.toString('latin1'));
+if (relative) throw new Error('dist/hook.cjs holds a relative require() of a package esbuild could not bundle (a UMD build such as jsonc-parser\'s): keep that package off the hook path');
 if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
 await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash) } });

@@ -1,4 +1,7 @@
-import { openSandbox, sandboxShellInstalled, sandboxShellPath, sandboxShellText, writeSandboxShell, type Sandbox } from '../setup/sandbox.ts';
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import { CLAUDE_SHELL_PREFIX } from '../setup/clients/claude-code.hook.ts';
+import { openSandbox, sandboxShellDir, sandboxShellInstalled, sandboxShellPath, sandboxShellText, writeSandboxShell, type Sandbox } from '../setup/sandbox.ts';
 import { requiredButOff } from '../sandbox/state.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
@@ -10,7 +13,7 @@ import type { HookIO } from './io.ts';
  * and a lazily loaded chunk cost each one more than it saved the others (measured: +13–28 ms).
  */
 export async function routeIntoSandbox(io: HookIO, at: { loc: RepoLocation | null; cwd: string; protectedPaths: readonly string[] }): Promise<{ sandbox: Sandbox; deny: string | null }> {
-  const sandbox = await openSandbox({ loc: at.loc, cwd: at.cwd, home: io.home, env: io.env, protectedPaths: at.protectedPaths });
+  const sandbox = await openSandbox({ loc: at.loc, cwd: at.cwd, home: io.home, env: io.env, protectedPaths: at.protectedPaths, parseYaml: hookYaml(io) });
   const deny = !sandbox.state.on && sandbox.state.required ? requiredButOff(sandbox.state) : null;
   if (at.loc && io.protocol.sandbox === 'shell-prefix') keepSandboxShell(io, sandbox, at.loc, at.cwd);
   if (!deny && sandbox.settings.network === 'allowlist') {
@@ -22,15 +25,31 @@ export async function routeIntoSandbox(io: HookIO, at: { loc: RepoLocation | nul
 }
 
 /**
+ * This tree's prefix script, when installed. Claude Code hands its settings' `env` to the hooks it
+ * runs, so the script's path is there: naming it by hashing the tree's path would load node:crypto
+ * (10–30 ms) on every Bash call. Taken from there only when it is one of this clone's scripts.
+ */
+function installedShell(io: HookIO, loc: RepoLocation): string | null {
+  const named = io.env[CLAUDE_SHELL_PREFIX];
+  const dir = sandboxShellDir(loc);
+  if (named && named.startsWith(`${dir}${sep}shell-`) && named.endsWith('.sh') && !named.slice(dir.length + 1).includes(sep) && existsSync(named)) return named;
+  return sandboxShellInstalled(loc) ? sandboxShellPath(loc) : null;
+}
+
+/** The hook's YAML reader: the heavy half's, loaded only when a settings file is there to read. */
+export const hookYaml = (io: HookIO) => async (text: string) => (await io.loadStoreWork()).parseYaml(text);
+
+/**
  * Claude Code's prefix script (setup/sandbox.ts), where `axme init` installed it, rewritten for the
  * policy as it is now: the Bash call about to run goes through it. A script that cannot be written
  * keeps its last policy (said on stderr); one that is not installed is left alone.
  */
 function keepSandboxShell(io: HookIO, sandbox: Sandbox, loc: RepoLocation, cwd: string): void {
-  if (!sandboxShellInstalled(loc)) return;
+  const script = installedShell(io, loc);
+  if (!script) return;
   try {
     const on = sandbox.state.on ? sandbox.state.bwrap : null;
-    writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(cwd) : null));
+    writeSandboxShell(script, sandboxShellText(on, on ? sandbox.policy(cwd) : null));
   } catch (err) {
     io.stderr(`axme: could not update the sandbox's shell script (${(err as Error).message}); it keeps its last policy\n`);
   }

@@ -35,7 +35,8 @@ async function sandboxNote(io: HookIO, cwd: string): Promise<string> {
   if (io.protocol.sandbox === undefined || process.platform !== 'linux') return '';
   try {
     const { openSandbox } = await import('../setup/sandbox.ts');
-    const { state } = await openSandbox({ loc: locateRepo(cwd, io.env), cwd, home: io.home, env: io.env });
+    const { hookYaml } = await import('./sandbox-route.ts');
+    const { state } = await openSandbox({ loc: locateRepo(cwd, io.env), cwd, home: io.home, env: io.env, parseYaml: hookYaml(io) });
     if (state.on || state.chosen) return '';
     return `\n\n(axme's kernel sandbox is off on this machine: ${state.why}.${state.fix ? ` Tell the user: ${state.fix}.` : ''})`;
   } catch {

@@ -38,6 +38,9 @@ export async function anchoredItems(loc: RepoLocation, env: NodeJS.ProcessEnv, c
   }
 }
 
+/** YAML for the hook's readers of machine-local settings (the sandbox's): its parser lives in this half. */
+export { parseYamlText as parseYaml } from '../model/yaml-text.ts';
+
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';
 

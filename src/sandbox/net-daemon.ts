@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answers } from './net-proxy.ts';
+import { childProcess, crypto, net } from '../model/builtins.ts';
 
 /**
  * The allowlisted sandbox's proxy process (sandbox/proxy-main.ts): where its socket is, and
@@ -16,7 +14,7 @@ const SOCKET_PATH_LIMIT = 100;
 
 /** The proxy's socket for this clone and these domains. */
 export function proxySocketPath(commonDir: string, domains: readonly string[], uid: number = process.getuid?.() ?? 0): string {
-  const id = createHash('sha256').update(`${commonDir}\0${[...domains].sort().join('\0')}`).digest('hex').slice(0, 12);
+  const id = crypto().createHash('sha256').update(`${commonDir}\0${[...domains].sort().join('\0')}`).digest('hex').slice(0, 12);
   const near = join(commonDir, 'axme', 'sandbox', `net-${id}.sock`);
   // socat's address syntax splits on `,` and `:`: a clone whose path holds one uses the temp dir's folder
   if (Buffer.byteLength(near) <= SOCKET_PATH_LIMIT && /^[\w./@+-]+$/.test(near)) return near;
@@ -50,7 +48,7 @@ export async function ensureNetworkProxy(input: { socket: string; domains: reado
   } catch {
     // the proxy says why it cannot listen
   }
-  const child = spawn(process.execPath, [program, '--socket', input.socket, '--domains', JSON.stringify(input.domains), '--denied-log', input.deniedLog], {
+  const child = childProcess().spawn(process.execPath, [program, '--socket', input.socket, '--domains', JSON.stringify(input.domains), '--denied-log', input.deniedLog], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,5 +73,17 @@ export async function ensureNetworkProxy(input: { socket: string; domains: reado
     child.on('exit', (code) => {
       if (!out.includes('ready\n')) done(`the sandbox proxy stopped (exit ${code}): ${err.trim() || 'no message'}`);
     });
+  });
+}
+
+/** Whether something accepts connections on the Unix socket `socket`. */
+export function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net().connect(socket);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
   });
 }

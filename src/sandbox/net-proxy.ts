@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, statSync, truncateSync, unlinkSync } from 'n
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { dirname } from 'node:path';
+import { answers } from './net-daemon.ts';
 
 /**
  * The network proxy of an allowlisted sandbox (`sandbox.network: allowlist`, docs/safety.md): it
@@ -176,16 +177,4 @@ async function listen(server: Server, socket: string): Promise<void> {
     }
     await attempt();
   }
-}
-
-/** Whether something accepts connections on the Unix socket `socket`. */
-export function answers(socket: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(socket);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
 }

@@ -57,7 +57,8 @@ export interface PolicyInput {
 /** The real path of `p`, or null when nothing is there. */
 function real(p: string): string | null {
   try {
-    return realpathSync(p);
+    // the system's realpath: one call, where Node's own walks the path a component at a time (this runs ~60 times per command)
+    return realpathSync.native(p);
   } catch {
     return null;
   }

@@ -35,8 +35,14 @@ const domainList = (v: unknown): string[] | null => {
 
 const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '') ? (v as string[]) : null);
 
+/**
+ * Reads YAML. Passed in: the hook bundle stays without a YAML parser (a third of its size), and
+ * loads one only when a settings file is there.
+ */
+export type YamlParser = (text: string) => Promise<unknown>;
+
 /** The sandbox settings in force (defaults: auto, network allowed, nothing more); a domains list without `allowlist` changes nothing. Never throws: a broken file is a problem and is ignored. */
-export async function readSandboxSettings(commonDir: string | null, env: NodeJS.ProcessEnv): Promise<SandboxSettings> {
+export async function readSandboxSettings(commonDir: string | null, env: NodeJS.ProcessEnv, parseYaml: YamlParser): Promise<SandboxSettings> {
   const out: SandboxSettings = { mode: 'auto', network: 'allow', domains: [], writable: [], hidden: [], sources: [], problems: [] };
   const seen = new Set<string>();
   for (const file of files(commonDir, env)) {
@@ -44,8 +50,7 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
     let block: Record<string, unknown>;
     try {
       // the YAML reader loads only when a settings file is there: the hook's usual path reads none
-      const { parse } = await import('yaml');
-      const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null;
+      const doc = (await parseYaml(readFileSync(file, 'utf8'))) as Record<string, unknown> | null;
       const s = doc?.sandbox;
       if (s === undefined || s === null) continue;
       if (typeof s !== 'object' || Array.isArray(s)) throw new Error('sandbox: must be a mapping (mode, network, domains, writable, hidden)');

@@ -1,4 +1,5 @@
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
+import { CLAUDE_SHELL_PREFIX } from './clients/claude-code.hook.ts';
 import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
@@ -96,7 +97,6 @@ export function mergeLocalSettings(settings: Json, local: LocalLaunch | null, pa
 }
 
 /** Claude Code's variable naming a program every Bash command runs through (the command string its one argument). */
-export const CLAUDE_SHELL_PREFIX = 'CLAUDE_CODE_SHELL_PREFIX';
 
 /** The CLAUDE.md section: how an agent works with axme in this repository. */
 export function claudeMdSection(): string {

@@ -1,8 +1,9 @@
 import { homedir } from 'node:os';
 import { readJsonFile } from './json-file.ts';
-import { CLAUDE_SHELL_PREFIX } from './agent-files.ts';
+import { CLAUDE_SHELL_PREFIX } from './clients/claude-code.hook.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeSettings } from './paths.ts';
+import { parseYamlText } from '../model/yaml-text.ts';
 import { openSandbox, sandboxShellInstalled, sandboxShellPath } from './sandbox.ts';
 import type { RepoLocation } from '../store/locate.ts';
 
@@ -14,7 +15,7 @@ import type { RepoLocation } from '../store/locate.ts';
  */
 export async function sandboxCheck(loc: RepoLocation, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
   const root = loc.worktree ?? loc.gitDir;
-  const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env });
+  const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env, parseYaml: parseYamlText });
   const problems = sandbox.settings.problems;
   const { state, settings } = sandbox;
   if (!state.on) {

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { parseYamlText } from '../model/yaml-text.ts';
 import { dirname, resolve } from 'node:path';
 import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
@@ -101,7 +102,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const gitHooks = hooksPlan ? await applyGitHooks(at, hooksPlan, ctx.self) : [];
   if (treeRoot) await recordGitHooksChoice(at, steps.gitHooks);
   // the script Claude Code's settings now name, with the policy as it is once every client's files are there; the hook keeps it current
-  if (agentPlan && root && claudeSandboxShell(root, ctx.env)) await installSandboxShell(root, ctx.env, dirname(ctx.self.script));
+  if (agentPlan && root && claudeSandboxShell(root, ctx.env)) await installSandboxShell(root, ctx.env, dirname(ctx.self.script), parseYamlText);
   // what the git hooks' shell fast path trusted may have changed (a workspace around, the hooks)
   forgetGitHookFacts(kb.repo.commonDir);
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { childProcess, crypto } from '../model/builtins.ts';
 import { homedir } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +9,7 @@ import { bwrapArgs, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner
 import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
 import { SOCAT_INSTALL } from '../model/sandbox.ts';
 import { sandboxPolicy, type SandboxPolicy } from '../sandbox/policy.ts';
-import { readSandboxSettings, type SandboxSettings } from '../sandbox/settings.ts';
+import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
 import { sandboxState, type SandboxState } from '../sandbox/state.ts';
 import type { RepoLocation } from '../store/locate.ts';
 import { guardedPaths } from './paths.ts';
@@ -47,12 +46,14 @@ export interface SandboxInput {
   installDir?: string | null;
   /** more guarded paths (a workspace store) */
   guarded?: readonly string[];
+  /** reads the settings files (sandbox/settings.ts): `parseYamlText`, or the hook's loader */
+  parseYaml: YamlParser;
   /** every guarded path, when the caller has them already (the hook's guard computed them): used instead of guardedPaths + `guarded` */
   protectedPaths?: readonly string[];
 }
 
 export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
-  const settings = await readSandboxSettings(input.loc?.commonDir ?? null, input.env);
+  const settings = await readSandboxSettings(input.loc?.commonDir ?? null, input.env, input.parseYaml);
   const state = sandboxState(settings, input.env, input.loc?.commonDir ?? null);
   const guarded = input.protectedPaths ?? [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
   // an agent's commit runs axme's git hooks in the sandbox: they record the commit in its session and leave its note
@@ -84,9 +85,12 @@ export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
  */
 export function sandboxShellPath(loc: RepoLocation): string {
   const tree = loc.worktree ?? loc.gitDir;
-  const id = createHash('sha256').update(resolve(tree)).digest('hex').slice(0, 12);
-  return join(loc.commonDir, 'axme', 'sandbox', `shell-${id}.sh`);
+  const id = crypto().createHash('sha256').update(resolve(tree)).digest('hex').slice(0, 12);
+  return join(sandboxShellDir(loc), `shell-${id}.sh`);
 }
+
+/** The folder of the clone's prefix scripts (guarded: in the git dir's `axme/`). */
+export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir, 'axme', 'sandbox');
 
 /**
  * The prefix script's text: bubblewrap with the policy, in the command's own folder, running the
@@ -135,10 +139,10 @@ export const sandboxShellInstalled = (loc: RepoLocation): boolean => existsSync(
  * (or a pass-through where the sandbox is off), and the personal settings file kept out of git
  * (`.git/info/exclude`) when nothing ignores it yet — it names a path of this machine.
  */
-export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, installDir: string | null = null): Promise<void> {
+export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, installDir: string | null, parseYaml: YamlParser): Promise<void> {
   const loc = process.platform === 'linux' ? locateRepo(root, env) : null;
   if (!loc) return;
-  const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env, installDir });
+  const sandbox = await openSandbox({ loc, cwd: root, home: env.HOME || homedir(), env, installDir, parseYaml });
   const on = sandbox.state.on ? sandbox.state.bwrap : null;
   writeSandboxShell(sandboxShellPath(loc), sandboxShellText(on, on ? sandbox.policy(root) : null));
   excludeFromGit(loc, root, CLAUDE_LOCAL_SETTINGS);
@@ -146,7 +150,7 @@ export async function installSandboxShell(root: string, env: NodeJS.ProcessEnv, 
 
 /** Adds `file` (from the top of the tree) to the repository's `info/exclude` unless git already ignores it. */
 function excludeFromGit(loc: RepoLocation, root: string, file: string): void {
-  const ignored = spawnSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: root, stdio: 'ignore' });
+  const ignored = childProcess().spawnSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: root, stdio: 'ignore' });
   if (ignored.status === 0) return;
   const exclude = join(loc.commonDir, 'info', 'exclude');
   let text = '';

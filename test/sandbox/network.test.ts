@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
 import { connectTarget, hostAllowed, startNetworkProxy } from '../../src/sandbox/net-proxy.ts';
+import { parseYamlText } from '../../src/model/yaml-text.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { bwrapArgs, sandboxInner } from '../../src/sandbox/bwrap.ts';
 import { proxySocketPath } from '../../src/sandbox/net-daemon.ts';
@@ -63,12 +64,12 @@ describe('settings', () => {
   test('the machine-local file names the hosts; a bad host is a problem and changes nothing; allowlist with no host says commands reach nothing', async () => {
     const env = { ...cleanEnv(), XDG_CONFIG_HOME: join(dir, 'xdg') };
     writeFileSync(join(dir, 'axme', 'config.yaml'), 'sandbox:\n  network: allowlist\n  domains: [Registry.npmjs.org, "*.github.com"]\n');
-    let s = await readSandboxSettings(dir, env);
+    let s = await readSandboxSettings(dir, env, parseYamlText);
     assert.equal(s.network, 'allowlist');
     assert.deepEqual(s.domains, ['registry.npmjs.org', '*.github.com']);
     assert.deepEqual(s.problems, []);
     writeFileSync(join(dir, 'axme', 'config.yaml'), 'sandbox:\n  network: allowlist\n  domains: ["https://evil.example/x"]\n');
-    s = await readSandboxSettings(dir, env);
+    s = await readSandboxSettings(dir, env, parseYamlText);
     assert.deepEqual(s.domains, []);
     assert.match(s.problems.join('\n'), /sandbox\.domains must be a list of host names/);
     assert.match(s.problems.join('\n'), /names no host: commands reach no network/);

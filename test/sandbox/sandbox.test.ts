@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
 import { locateRepo } from '../../src/store/locate.ts';
 import { sandboxPolicy, treeSecrets } from '../../src/sandbox/policy.ts';
+import { parseYamlText } from '../../src/model/yaml-text.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { sandboxState } from '../../src/sandbox/state.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
@@ -102,15 +103,15 @@ describe('settings and state', () => {
 
   test('machine-local files choose the mode and network; the environment overrides the mode; a bad value is a problem, not a change', async () => {
     writeFileSync(join(dir, 'axme', 'config.yaml'), 'sandbox:\n  mode: required\n  network: deny\n  writable: [/srv/data]\n  hidden: 7\n');
-    const s = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none') });
+    const s = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none') }, parseYamlText);
     assert.equal(s.mode, 'required');
     assert.equal(s.network, 'deny');
     assert.deepEqual(s.writable, ['/srv/data']);
     assert.deepEqual(s.hidden, []);
     assert.match(s.problems.join('\n'), /sandbox\.hidden must be a list/);
-    const env = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none'), AXME_SANDBOX: 'off' });
+    const env = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none'), AXME_SANDBOX: 'off' }, parseYamlText);
     assert.equal(env.mode, 'off');
-    const bad = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none'), AXME_SANDBOX: 'maybe' });
+    const bad = await readSandboxSettings(dir, { XDG_CONFIG_HOME: join(dir, 'none'), AXME_SANDBOX: 'maybe' }, parseYamlText);
     assert.equal(bad.mode, 'required');
     assert.match(bad.problems.join('\n'), /AXME_SANDBOX=maybe/);
   });

@@ -23,7 +23,8 @@ export function sandboxCommand(io: CliIO) {
       const { openSandbox } = await import('../../setup/sandbox.ts');
       const loc = locateRepo(cwd, io.env);
       const home = io.env.HOME || homedir();
-      const sandbox = await openSandbox({ loc, cwd, home, env: io.env, installDir: typeof __dirname === 'string' ? __dirname : null });
+      const { parseYamlText } = await import('../../model/yaml-text.ts');
+      const sandbox = await openSandbox({ loc, cwd, home, env: io.env, installDir: typeof __dirname === 'string' ? __dirname : null, parseYaml: parseYamlText });
       for (const p of sandbox.settings.problems) io.stderr.write(`axme: ${p}\n`);
       if (a.print && a.c === undefined) throw new AxmeError('INVALID_INPUT', '--print goes with -c <command>: axme sandbox -c "npm test" --print');
       if (a.c === undefined) {

@@ -4,6 +4,9 @@ import { claudeAsk, claudeContext, claudePromptContext, claudeToolContext, claud
 export const CLAUDE_SETTINGS = '.claude/settings.json';
 export const CLAUDE_LOCAL_SETTINGS = '.claude/settings.local.json';
 
+/** The variable of Claude Code's settings `env` naming a program every Bash command runs through (the sandbox's way in). */
+export const CLAUDE_SHELL_PREFIX = 'CLAUDE_CODE_SHELL_PREFIX';
+
 /**
  * Claude Code, for the hook process: its payload is already in the common vocabulary, and its
  * answers are the ones the others borrow. Its settings (project, personal, the user's) install the
