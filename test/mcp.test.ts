@@ -10,6 +10,7 @@ const TOOLS = [
   'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
   'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question', 'axme_oracle_scan',
   'axme_diff', 'axme_check', 'axme_propose', 'axme_verify', 'axme_reconfirm',
+  'axme_amend_decision', 'axme_revoke_decision', 'axme_update_memory', 'axme_archive_memory',
 ];
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };

@@ -82,7 +82,7 @@ describe('memory.add: the core called directly', () => {
     const token = `ghp_${'a1B2c3D4e5'.repeat(4).slice(0, 36)}`;
     await assert.rejects(memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: false }), (e) => isAxmeError(e, 'SECRET_DETECTED'));
     const ok = await memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: true });
-    assert.equal(ok.duplicate, false);
+    assert.equal(memoryAdd.json(ok).duplicate, false);
   });
 });
 
@@ -166,7 +166,7 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'axme_save_memory');
     assert.ok(tool?.outputSchema, 'output schema declared');
-    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'body', 'description', 'keywords', 'project_path', 'scope', 'title', 'type']);
+    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'body', 'description', 'keywords', 'project_path', 'scope', 'supersedes', 'title', 'type']);
     assert.equal(tool.annotations?.idempotentHint, true);
 
     const cliText = (await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Keep pull requests small.'])).trim();

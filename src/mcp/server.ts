@@ -18,6 +18,7 @@ export const INSTRUCTIONS = `axme keeps this project's knowledge in its git repo
 - Ask for more only when the work needs it: axme_search_kb (any words, every kind), axme_get_decision / axme_get_memory for one item whole.
 - Save decisions (axme_save_decision) and memories (axme_save_memory) as soon as you discover them; do not wait for the end.
 - Required decisions must be followed. When two decisions conflict, the newer one wins; revise one with axme_save_decision + supersedes.
+- Correct what is wrong instead of adding a second item: axme_update_memory, axme_amend_decision (wording; history kept). Retire what no longer holds: axme_archive_memory, axme_revoke_decision (a required decision only the user revokes).
 - End every git commit and git push command with the comment: #!axme pr=<N|none> repo=<owner>/<name>
 - Close the session with axme_begin_close, then ONE call of axme_finalize_close with everything extracted.
 - Ask the user through axme_ask_question when only they can decide.`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FinalizeCloseInput } from './close.ts';
+import { SessionExtractions } from './close.ts';
 import { QuestionInput } from './question.ts';
 
 /** full: the agent did not close the session, extract everything; verify: it did, find only what it missed. */
@@ -7,11 +7,11 @@ export const AUDIT_MODES = ['full', 'verify'] as const;
 export type AuditMode = (typeof AUDIT_MODES)[number];
 
 /**
- * What the auditor's model answers: the same shape as axme_finalize_close's arguments (one schema
- * for one concept), plus questions for the user (axme_ask_question's arguments) and whether the
+ * What the auditor's model answers: a session's extractions, the shape axme_finalize_close's
+ * arguments build on (one schema for one concept; the auditor never retires an item), plus questions for the user (axme_ask_question's arguments) and whether the
  * oracle should be scanned again.
  */
-export const AuditAnswer = FinalizeCloseInput.extend({
+export const AuditAnswer = SessionExtractions.extend({
   questions: z.array(QuestionInput).max(20).default([]).describe('questions for the user: contradictions with stored decisions, things left unclear'),
   oracle_rescan: z.boolean().default(false).describe('true when the session changed the stack or structure (new dependency, new top-level folder)'),
 });

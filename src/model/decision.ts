@@ -61,3 +61,18 @@ export const RevokeInput = z.object({
   reason: longText('why the decision no longer holds').refine((v) => v.trim() !== '', 'say why the decision is revoked'),
 });
 export type RevokeInput = z.input<typeof RevokeInput>;
+
+/**
+ * What amending a decision may change: its wording (title, decision text, reasoning) and its tags.
+ * What the decision binds — enforcement, scope, anchors, status — is not here: changing those is
+ * a new decision (supersede), so an amend can never loosen or move a decision. Unknown fields are
+ * refused rather than dropped, so `enforce` given to an amend is an error, not a silent no-op.
+ */
+export const AmendInput = z.strictObject({
+  id: z.string().min(1).max(200).describe('ID (D-001), alias or slug of the decision'),
+  title: titleText('the corrected title').optional(),
+  decision: longText('the corrected decision text').refine((v) => v.trim() !== '', 'must not be empty').optional(),
+  reasoning: longText('the corrected reasoning').optional(),
+  tags: stringList('the new tags (replace the old ones)').optional(),
+});
+export type AmendInput = z.input<typeof AmendInput>;

@@ -6,7 +6,7 @@ import { listEntry, longText, stringList, titleText } from './text.ts';
 import { anchorList, LearnedAt } from './anchor.ts';
 
 export const MEMORY_TYPES = ['feedback', 'pattern'] as const;
-export const MEMORY_STATUSES = ['active', 'archived'] as const;
+export const MEMORY_STATUSES = ['active', 'superseded', 'archived'] as const;
 
 /** A feedback or pattern memory: `memories/<slug>.md`. */
 export const Memory = z.object({
@@ -15,12 +15,14 @@ export const Memory = z.object({
   title: titleText('short name of the memory'),
   description: longText('one or two sentences: the memory itself').default(''),
   body: longText('details, examples, exceptions').default(''),
-  status: z.enum(MEMORY_STATUSES).default('active').describe('archived memories are kept in the tree but no longer offered'),
+  status: z.enum(MEMORY_STATUSES).default('active').describe('active; superseded (by a newer memory) or archived: kept in the tree but no longer offered'),
   keywords: z.array(listEntry).default([]).describe('words that should find this memory'),
   scope: Scope.optional(),
   anchors: z.array(listEntry).default([]).describe('what the memory is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
   archived_at: Timestamp.optional().describe('when the memory was archived'),
+  supersedes: z.array(Slug).default([]).describe('slugs of the memories this one replaces'),
+  superseded_by: Slug.optional().describe('slug of the memory that replaced this one'),
   ...baseFields,
 });
 export type Memory = z.infer<typeof Memory>;
@@ -29,7 +31,7 @@ export const memorySpec: KindSpec<Memory> = {
   kind: 'memory',
   dir: 'memories',
   schema: Memory,
-  fields: ['type', 'title', 'description', 'status', 'keywords', 'scope', 'anchors', 'learned_at', 'archived_at', 'source', 'session', 'created', 'updated'],
+  fields: ['type', 'title', 'description', 'status', 'keywords', 'scope', 'anchors', 'learned_at', 'archived_at', 'supersedes', 'superseded_by', 'source', 'session', 'created', 'updated'],
   lead: 'body',
   sections: [],
 };
@@ -45,3 +47,18 @@ export const MemoryInput = z.object({
   anchors: anchorList('what the memory is about in the code: paths, globs, path#symbol, dep:<name> (`axme verify` tells when they change)').optional(),
 });
 export type MemoryInput = z.input<typeof MemoryInput>;
+
+/**
+ * Parameters of editing a memory in place (`axme memory update`): its slug and the fields to
+ * change; what is left out stays. The previous version stays in history (`axme history <slug>`).
+ */
+export const MemoryUpdate = z.strictObject({
+  slug: z.string().min(1).max(200).describe("the memory's slug"),
+  type: MemoryInput.shape.type.optional(),
+  title: titleText('the new title').optional(),
+  description: longText('the new description').refine((v) => v.trim() !== '', 'must not be empty').optional(),
+  body: longText('the new details').optional(),
+  keywords: stringList('the new keywords (replace the old ones)').optional(),
+  anchors: anchorList('the new anchors (replace the old ones)').optional(),
+});
+export type MemoryUpdate = z.input<typeof MemoryUpdate>;

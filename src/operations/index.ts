@@ -1,7 +1,9 @@
 import { backlogAdd, backlogUpdate } from './backlog.ts';
 import { decisionAdd, decisionSupersede } from './decision-add.ts';
 import { decisionRevoke } from './decision-revoke.ts';
-import { memoryAdd } from './memory-add.ts';
+import { memoryAdd, memorySupersede } from './memory-add.ts';
+import { memoryUpdate } from './memory-update.ts';
+import { decisionAmend } from './decision-amend.ts';
 import { memoryArchive } from './memory-archive.ts';
 import { questionAnswer, questionAsk, questionStatus } from './question.ts';
 import { history, log, worklogOp } from './history.ts';
@@ -35,7 +37,7 @@ import type { AnyOperation } from './operation.ts';
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
 export const OPERATIONS: AnyOperation[] = [
   // writes of items
-  decisionAdd, decisionSupersede, decisionRevoke, memoryAdd, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus,
+  decisionAdd, decisionSupersede, decisionAmend, decisionRevoke, memoryAdd, memorySupersede, memoryUpdate, memoryArchive, backlogAdd, backlogUpdate, questionAsk, questionAnswer, questionStatus,
   // reads of items, the safety rules and the oracle
   oracleDigest, decisionDigest, memoryDigest, decisionGet, memoryGet, backlogRead, openQuestions, safetyShow, safetyUpdate, oracleScan,
   decisionList, memoryList, backlogList, backlogShow, questionList, questionShow,

@@ -4,17 +4,17 @@ import type { Memory } from '../model/memory.ts';
 import { defineOperation, EDIT } from './operation.ts';
 import { editedJson, EditedOutput } from './results.ts';
 
-/** memory.archive: `axme memory remove <slug>`. */
+/** memory.archive: `axme memory remove <slug>`, `axme_archive_memory`. */
 export const memoryArchive = defineOperation({
   id: 'memory.archive',
   summary: 'Archive a memory (it stays in history)',
-  description: 'The memory becomes archived: kept in the tree and in history, no longer offered to agents.',
+  description: 'Remove a memory that no longer holds: it becomes archived, kept in the tree and in history, no longer offered to agents. With review.required an agent\'s archive is a proposal.',
   input: { slug: z.string().min(1).max(200).describe('the memory\'s slug') },
   output: EditedOutput,
   annotations: EDIT,
   write: false,
   cli: { command: ['memory', 'remove'], positional: ['slug'] },
-  mcp: null,
+  mcp: { tool: 'axme_archive_memory' },
   async run(kb, input): Promise<EditResult<Memory>> {
     const { archiveMemory } = await import('../knowledge/items/memory/archive-memory.ts');
     return archiveMemory(kb, input);

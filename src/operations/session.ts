@@ -38,13 +38,13 @@ export const beginCloseOp = defineOperation({
 export const finalizeCloseOp = defineOperation({
   id: 'close.finalize',
   summary: 'Finalize the session',
-  description: 'Store everything extracted this session (decisions, memories, safety rules), the handoff for the next session and the worklog entry: ONE commit. Returns what was stored.',
+  description: 'Store everything extracted this session (decisions, memories, safety rules), the handoff for the next session and the worklog entry: ONE commit. A decision or memory may also supersede a stored one or remove it (action). Returns what was stored.',
   input: FinalizeCloseInput.shape,
   output: z.looseObject({
     session: z.string().describe('the session closed'),
     commit: z.string().nullable().describe('the one commit that stored everything'),
-    decisions: z.array(z.looseObject({})).describe('each decision: id, title, outcome (saved, exists, superseded)'),
-    memories: z.array(z.looseObject({})).describe('each memory: slug, title, outcome (saved, exists)'),
+    decisions: z.array(z.looseObject({})).describe('each decision: id, title, outcome (saved, exists, superseded, removed)'),
+    memories: z.array(z.looseObject({})).describe('each memory: slug, title, outcome (saved, exists, superseded, removed)'),
     safety: z.array(z.looseObject({})).describe('each safety rule change and whether it changed anything'),
     handoff: z.string().describe('the handoff file'),
     summary: z.string().describe('the session summary file'),

@@ -27,6 +27,9 @@ th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;le
 .muted{color:var(--muted)}
 .at{margin:0;padding:6px 20px;background:var(--warnbg);color:var(--warn)}
 footer{padding:8px 20px;color:var(--muted);font-size:12px;border-top:1px solid var(--line)}
+.actions details{margin:6px 0}.actions summary{cursor:pointer;color:var(--accent)}
+form.edit label{display:block;margin:8px 0;font-weight:600}form.edit input,form.edit textarea{display:block;width:100%;max-width:720px;margin-top:3px;padding:5px 8px;border:1px solid var(--line);border-radius:4px;font:inherit;font-weight:400}
+.actions button{padding:5px 12px;border:1px solid var(--accent);border-radius:4px;background:var(--accent);color:#fff;font:inherit;cursor:pointer}
 .badge{display:inline-block;padding:0 6px;border-radius:9px;font-size:12px;background:#e8ecf2;white-space:nowrap}
 .s-active,.s-open,.s-added,.s-answered{background:#dff3e4;color:var(--good)}
 .s-superseded,.s-archived,.s-done,.s-applied{background:#eceef2;color:var(--muted)}

@@ -9,6 +9,8 @@ export interface UiContext {
   /** where git runs for the code commits (the folder axme ui was started in) */
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** a person may change items from the page (no --at, a loopback address): the run's anti-forgery token; null: read-only */
+  actions: { csrf: string } | null;
 }
 
 /** A rendered view: its title, the navigation entry it belongs to, the body; or a bare fragment (search-as-you-type). */

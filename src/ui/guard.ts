@@ -31,13 +31,20 @@ export function plain(res: ServerResponse, status: number, message: string, extr
   res.end(`${message}\n`);
 }
 
+/** The origins of the page's own forms: `http://<host>` for each Host it answers. */
+export function allowedOrigins(hosts: Set<string>): Set<string> {
+  return new Set([...hosts].map((h) => `http://${h}`));
+}
+
 /**
- * Refuses what a read-only page on loopback never answers: a method other than GET or HEAD
- * (405, nothing changes the store) and a Host it was not bound to (421). True when refused.
+ * Refuses what the page never answers: a method other than GET or HEAD, except a POST to an
+ * action (`/act/...`, the forms a person submits; actions.ts checks its origin and token)
+ * (405), and a Host it was not bound to (421). True when refused.
  */
 export function refuse(req: IncomingMessage, res: ServerResponse, hosts: Set<string>): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    plain(res, 405, 'axme ui is read-only: only GET and HEAD are answered', { Allow: 'GET, HEAD' });
+  const action = req.method === 'POST' && (req.url ?? '').startsWith('/act/');
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !action) {
+    plain(res, 405, 'axme ui answers GET and HEAD, and POST to its own forms (/act/...) only', { Allow: 'GET, HEAD' });
     return true;
   }
   const host = (req.headers.host ?? '').toLowerCase();

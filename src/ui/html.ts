@@ -54,7 +54,7 @@ export function layout(opts: { title: string; active: string; body: Html; at?: s
 <form class="search" action="/search" method="get" role="search"><input type="search" name="q" id="q" placeholder="Search (press /)" autocomplete="off" aria-label="Search the knowledge"></form></header>
 ${opts.at ? html`<p class="at">Read at <code>${opts.at}</code>${opts.commit ? html` (commit <code>${opts.commit.slice(0, 12)}</code>)` : ''}</p>` : ''}
 <main id="main"><h1>${opts.title}</h1>${opts.body}</main>
-<footer>read-only view of <code>refs/memory/main</code>${opts.commit ? html` at <code>${opts.commit.slice(0, 12)}</code>` : ''}</footer></body></html>`.text}`;
+<footer>the knowledge on <code>refs/memory/main</code>${opts.commit ? html` at <code>${opts.commit.slice(0, 12)}</code>` : ''}</footer></body></html>`.text}`;
 }
 
 /** The views in the navigation, in order. */

@@ -8,7 +8,9 @@ import { readMergedState } from '../knowledge/core/merged-state.ts';
 import { AxmeError, isAxmeError } from '../model/errors.ts';
 import { UI_CSS, UI_JS } from './assets.ts';
 import type { UiContext } from './context.ts';
-import { allowedHosts, refuse, SECURITY_HEADERS } from './guard.ts';
+import { allowedHosts, allowedOrigins, refuse, SECURITY_HEADERS } from './guard.ts';
+import { newCsrfToken, runAction } from './actions.ts';
+import type { Actor } from '../model/common.ts';
 import { html, layout } from './html.ts';
 import { route } from './routes.ts';
 
@@ -28,10 +30,12 @@ export interface UiOptions {
   /** open the page in the system's browser */
   open?: boolean | undefined;
   now?: (() => Date) | undefined;
+  /** who changes items from the page: a person ("human") unless the CLI was run by an agent */
+  actor?: Actor | undefined;
 }
 
 /**
- * Starts the read-only page: opens the knowledge base (and reads it once, so the first page is
+ * Starts the page: opens the knowledge base (and reads it once, so the first page is
  * warm), listens on `host:port`, prints the URL; `close` stops listening, ends open connections
  * and closes the knowledge base. Every request reads the store afresh (the tip
  * can move while the page is open; derived states are cached per commit).
@@ -39,18 +43,20 @@ export interface UiOptions {
 async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535 (0 picks a free one)');
   if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
-  const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: 'human', workspace: true });
+  const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: opts.actor ?? 'human', workspace: true });
   try {
     await readMergedState(kb, opts.at); // NOT_INITIALIZED or a bad --at fails here, before the URL is printed
   } catch (err) {
     await closeKnowledgeBase(kb);
     throw err;
   }
-  const ctx: UiContext = { kb, at: opts.at, cwd: opts.cwd, env: opts.env };
+  // changes only on loopback and at the tip: a page shared on a network, or showing the past, is read-only
+  const ctx: UiContext = { kb, at: opts.at, cwd: opts.cwd, env: opts.env, actions: !opts.at && isLoopback(opts.host) ? { csrf: newCsrfToken() } : null };
   let hosts = new Set<string>();
+  let origins = new Set<string>();
   const server = createServer((req, res) => {
     if (refuse(req, res, hosts)) return;
-    void answer(ctx, req, res);
+    void (req.method === 'POST' ? act(ctx, req, res, origins) : answer(ctx, req, res));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -58,6 +64,7 @@ async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
   });
   const port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(opts.host, port);
+  origins = allowedOrigins(hosts);
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}/`;
   opts.stdout.write(`${url}\n`);
   if (opts.open) openBrowser(url, opts.stderr);
@@ -125,9 +132,27 @@ async function answer(ctx: UiContext, req: IncomingMessage, res: ServerResponse)
   }
 }
 
+/** A form of the page: the action runs, then the browser is sent on (303) to what changed; a refusal is a page saying why. */
+async function act(ctx: UiContext, req: IncomingMessage, res: ServerResponse, origins: Set<string>): Promise<void> {
+  try {
+    const next = await runAction(ctx, req, new URL(`http://ui.invalid${req.url}`).pathname, origins);
+    res.writeHead(303, { ...SECURITY_HEADERS, Location: next, 'Cache-Control': 'no-store' });
+    res.end();
+  } catch (err) {
+    const [status, message] = problem(err);
+    if (res.headersSent) return void res.destroy();
+    const body = layout({ title: status === 403 ? 'Not allowed' : 'Not changed', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` });
+    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  }
+}
+
 function problem(err: unknown): [number, string] {
   if (err instanceof URIError) return [400, 'the address is not well encoded'];
   if (isAxmeError(err, 'NOT_FOUND')) return [404, err.message];
+  if (isAxmeError(err, 'NOT_ALLOWED')) return [403, err.message];
+  if (isAxmeError(err, 'WRONG_STATE')) return [409, err.message];
+  if (isAxmeError(err, 'SECRET_DETECTED')) return [400, err.message];
   if (err instanceof AxmeError && ['INVALID_INPUT', 'BAD_REVISION', 'AMBIGUOUS'].includes(err.code)) return [400, err.message];
   if (err instanceof AxmeError) return [500, err.message];
   return [500, `internal error: ${(err as Error)?.message ?? String(err)}`];

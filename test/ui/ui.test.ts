@@ -171,10 +171,10 @@ describe('axme ui', { skip }, () => {
     assert.deepEqual(problems, []);
   });
 
-  test('only GET and HEAD: a POST is refused with 405 and changes nothing', async () => {
+  test('GET and HEAD, and POST to the page\'s forms only: a POST elsewhere is refused with 405 and changes nothing', async () => {
     const r = await raw(`${ui.url}/decisions`, { method: 'POST' });
     assert.equal(r.status, 405);
-    assert.match(r.body, /read-only/);
+    assert.match(r.body, /GET and HEAD, and POST to its own forms \(\/act\/\.\.\.\) only/);
     assert.equal(r.headers.allow, 'GET, HEAD');
     for (const method of ['PUT', 'DELETE', 'PATCH']) assert.equal((await raw(`${ui.url}/decisions`, { method })).status, 405, method);
   });

@@ -1,11 +1,11 @@
 import type { Argv } from 'yargs';
-import { clockFrom, type CliArgs, type CliIO } from '../io.ts';
+import { actorFrom, clockFrom, type CliArgs, type CliIO } from '../io.ts';
 
-/** `axme ui`: the read-only local web page over the knowledge (src/ui/, docs/ui.md). */
+/** `axme ui`: the local web page over the knowledge, where a person can also correct and retire items (src/ui/, docs/ui.md). */
 export function uiCommand(io: CliIO) {
   return {
     command: 'ui',
-    describe: 'serve a read-only web page of the knowledge on loopback (prints the URL; runs until Ctrl-C)',
+    describe: 'serve a web page of the knowledge on loopback: read it, edit memories, amend and revoke decisions (prints the URL; runs until Ctrl-C)',
     builder: (y: Argv) =>
       y
         .option('port', { type: 'number', default: 0, describe: 'the port to listen on (0: pick a free one)' })
@@ -14,7 +14,7 @@ export function uiCommand(io: CliIO) {
         .option('open', { type: 'boolean', describe: "open the page in the system's browser" }),
     handler: async (a: CliArgs & { port?: number; host?: string; at?: string; open?: boolean }) => {
       const { serveUi } = await import('../../ui/serve-ui.ts');
-      await serveUi({ cwd: a.C ?? io.cwd, env: io.env, port: a.port ?? 0, host: a.host ?? '127.0.0.1', at: a.at, open: a.open, stdout: io.stdout, stderr: io.stderr, now: clockFrom(io.env) });
+      await serveUi({ cwd: a.C ?? io.cwd, env: io.env, port: a.port ?? 0, host: a.host ?? '127.0.0.1', at: a.at, open: a.open, stdout: io.stdout, stderr: io.stderr, now: clockFrom(io.env), actor: actorFrom(io.env) });
     },
   };
 }

@@ -37,8 +37,8 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
   const text = [
     '# Closing the session: what to extract',
     'Go through this session and collect, then call axme_finalize_close ONCE with all of it (one commit):',
-    '1. decisions: choices made about architecture, libraries, conventions (title, decision, reasoning; enforce "required" only for hard rules). A decision that replaces an existing one: action "supersede" with `supersedes` = its ID.',
-    '2. memories: feedback (how the user wants work done: corrections, preferences) and patterns (how this code does things). One idea per memory.',
+    '1. decisions: choices made about architecture, libraries, conventions (title, decision, reasoning; enforce "required" only for hard rules). A decision that replaces an existing one: action "supersede" with `supersedes` = its ID; one that no longer holds: action "remove" with `id` and `reason` (a required decision is removed by the user only).',
+    '2. memories: feedback (how the user wants work done: corrections, preferences) and patterns (how this code does things). One idea per memory. A memory that replaces a stored one: action "supersede" with `supersedes` = its slug; one that no longer holds: action "remove" with `slug`.',
     '3. safety_rules: commands or paths the user forbade or allowed (rule_type bash_deny, bash_allow, fs_deny, fs_readonly, git_protected_branch).',
     '4. the handoff: stopped_at, summary, in_progress, next_steps, test_results, blockers, prs, dirty_branches, and startup_text (what to tell the user next time).',
     '5. worklog_entry: a short narrative of the session.',
@@ -47,7 +47,7 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
     '',
     `Stored now: ${counts.decisions} decisions, ${counts.memories} memories, ${counts.open_questions} open questions, ${counts.backlog_open} open backlog items.`,
     nd.length ? `Newest decisions: ${nd.map((d) => `${d.id} ${d.title}`).join('; ')}` : 'No decisions yet.',
-    nm.length ? `Newest memories: ${nm.map((m) => `${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
+    nm.length ? `Newest memories: ${nm.map((m) => `${m.slug}: ${m.title} (${m.type})`).join('; ')}` : 'No memories yet.',
     ...recordedLines(recorded),
     ...staleLines(touched),
   ].join('\n');

@@ -10,15 +10,19 @@ import { assertNoSecrets } from '../../model/secrets.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
-import { checkDecision, planAddDecision } from '../items/decision/add-decision.ts';
+import { planAddDecision } from '../items/decision/add-decision.ts';
 import type { WriteOptions } from '../core/results.ts';
-import { checkMemory, planAddMemory } from '../items/memory/add-memory.ts';
+import { planAddMemory } from '../items/memory/add-memory.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { locationOf } from '../core/results.ts';
 import { mutate } from '../core/mutate.ts';
 import { byNewest } from '../views/context.ts';
 import { pathTaken, putItem, stage, type Staged } from '../core/staging.ts';
 import { planSupersede } from '../items/decision/supersede-decision.ts';
+import { planRevokeDecision } from '../items/decision/revoke-decision.ts';
+import { planArchiveMemory } from '../items/memory/archive-memory.ts';
+import { planSupersedeMemory } from '../items/memory/supersede-memory.ts';
+import { checkCloseDecision, checkCloseMemory } from './close-entries.ts';
 import { SafetyUpdate } from '../../model/safety-rules.ts';
 import { planSafetyUpdate } from '../rules/update-safety.ts';
 
@@ -28,8 +32,10 @@ export const HANDOFFS_KEPT = 5;
 export interface FinalizeCloseResult {
   session: string;
   commit: string | null;
-  decisions: Array<{ id: string; title: string; outcome: 'saved' | 'exists' | 'superseded'; supersedes?: string }>;
-  memories: Array<{ slug: string; title: string; outcome: 'saved' | 'exists' }>;
+  /** removed: revoked by this close; exists: already stored (added) or already revoked (removed) */
+  decisions: Array<{ id: string; title: string; outcome: 'saved' | 'exists' | 'superseded' | 'removed'; supersedes?: string }>;
+  /** removed: archived by this close; exists: already stored (added) or already retired (removed) */
+  memories: Array<{ slug: string; title: string; outcome: 'saved' | 'exists' | 'superseded' | 'removed'; supersedes?: string }>;
   safety: Array<{ action: string; rule_type: string; value: string; changed: boolean }>;
   handoff: string;
   summary: string;
@@ -48,11 +54,8 @@ export interface FinalizeCloseResult {
  */
 export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput, opts: WriteOptions = {}): Promise<FinalizeCloseResult> {
   const data = parseInput(FinalizeCloseInput, input, 'session close');
-  const decisions = data.decisions.map((d, i) => {
-    if (d.action === 'supersede' && !d.supersedes) throw new AxmeError('INVALID_INPUT', `decisions.${i}: action supersede needs \`supersedes\`: the ID or slug of the decision it replaces`);
-    return { checked: checkDecision(d, opts), action: d.action, supersedes: d.supersedes };
-  });
-  const memories = data.memories.map((m) => checkMemory(m, opts));
+  const decisions = data.decisions.map((d, i) => checkCloseDecision(d, `decisions.${i}`, opts));
+  const memories = data.memories.map((m, i) => checkCloseMemory(m, `memories.${i}`, opts));
   const rules = data.safety_rules.map((r, i) => {
     if (r.action === 'supersede' && !r.replaces) throw new AxmeError('INVALID_INPUT', `safety_rules.${i}: action supersede needs \`replaces\`: the value it replaces`);
     return r;
@@ -68,8 +71,11 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     const now = kb.now().toISOString();
     const out: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'> = { session, decisions: [], memories: [], safety: [], handoff: '', summary: '', pruned: [] };
     for (const d of decisions) {
-      if (d.action === 'supersede') {
-        const s = planSupersede(kb, st, d.supersedes!, d.checked);
+      if (d.action === 'remove') {
+        const v = planRevokeDecision(kb, st, { id: d.id, reason: d.reason });
+        out.decisions.push({ id: v.item.id, title: v.item.title, outcome: v.changed ? 'removed' : 'exists' });
+      } else if (d.action === 'supersede') {
+        const s = planSupersede(kb, st, d.supersedes, d.checked);
         out.decisions.push({ id: s.item.id, title: s.item.title, outcome: 'superseded', supersedes: s.superseded.id });
       } else {
         const a = planAddDecision(kb, st, d.checked);
@@ -77,8 +83,16 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
       }
     }
     for (const m of memories) {
-      const a = planAddMemory(kb, st, m);
-      out.memories.push({ slug: a.item.slug, title: a.item.title, outcome: a.duplicate ? 'exists' : 'saved' });
+      if (m.action === 'remove') {
+        const v = planArchiveMemory(kb, st, m.slug);
+        out.memories.push({ slug: v.item.slug, title: v.item.title, outcome: v.changed ? 'removed' : 'exists' });
+      } else if (m.action === 'supersede') {
+        const s = planSupersedeMemory(kb, st, m.supersedes, m.checked);
+        out.memories.push({ slug: s.item.slug, title: s.item.title, outcome: 'superseded', supersedes: s.superseded.slug });
+      } else {
+        const a = planAddMemory(kb, st, m.checked);
+        out.memories.push({ slug: a.item.slug, title: a.item.title, outcome: a.duplicate ? 'exists' : 'saved' });
+      }
     }
     for (const rule of rules) {
       const steps: Array<z.output<typeof SafetyUpdate>> =
@@ -163,14 +177,18 @@ export function committable(files: string[] | undefined): string[] {
   return (files ?? []).filter((f) => !isAbsolute(f) && !f.startsWith('..')).slice(0, 500);
 }
 
+function outcomeText(x: { outcome: string; supersedes?: string }): string {
+  return x.outcome === 'superseded' ? `supersedes ${x.supersedes}` : x.outcome === 'exists' ? 'already stored' : x.outcome;
+}
+
 function union(a: string[] | undefined, b: string[] | undefined): string[] {
   return [...new Set([...(a ?? []), ...(b ?? [])])];
 }
 
 function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'>, commit: string | null): string {
   const lines = [`Session ${r.session} closed${commit ? ` in commit ${commit.slice(0, 12)}` : ''}. Stored:`];
-  lines.push(r.decisions.length ? `- decisions: ${r.decisions.map((d) => `${d.id} ${d.title} (${d.outcome === 'superseded' ? `supersedes ${d.supersedes}` : d.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- decisions: none');
-  lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${m.outcome === 'exists' ? 'already stored' : 'saved'})`).join('; ')}` : '- memories: none');
+  lines.push(r.decisions.length ? `- decisions: ${r.decisions.map((d) => `${d.id} ${d.title} (${outcomeText(d)})`).join('; ')}` : '- decisions: none');
+  lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${outcomeText(m)})`).join('; ')}` : '- memories: none');
   if (r.safety.length) lines.push(`- safety rules: ${r.safety.map((s) => `${s.action} ${s.rule_type} = ${s.value}${s.changed ? '' : ' (no change)'}`).join('; ')}`);
   lines.push(`- handoff: ${locationOf(kb, r.handoff)}`, `- session summary: ${locationOf(kb, r.summary)}`);
   if (r.pruned.length) lines.push(`- older handoffs moved to history: ${r.pruned.join(', ')}`);

@@ -10,6 +10,7 @@ import type { View } from '../context.ts';
 import { chainOf, renderChain } from './chains.ts';
 import { badge, itemHref, staleMark, text, when } from './common.ts';
 import { sessionHref } from './sessions.ts';
+import { itemActions } from './item-actions.ts';
 
 /** The kinds an item page shows, and the view of the navigation each belongs to. */
 const KINDS: Partial<Record<KindName, string>> = { decision: '/decisions', memory: '/memories', backlog: '/backlog', question: '/questions', handoff: '/sessions', session: '/sessions', oracle: '/oracle', plan: '/backlog' };
@@ -38,19 +39,20 @@ export const itemView: View = async (ctx, _url, [kindName, ref]) => {
   const body = html`${staleMark(r.stale)}
 <p class="muted">${kind} &middot; <code>${r.path}</code>${r.store ? html` &middot; from the workspace store ${r.store}` : ''} &middot; <a href="/history/${encodeURIComponent(kind)}/${encodeURIComponent(item.slug)}">history</a></p>
 ${chain}
-<dl class="fields">${fields.map((f) => html`<dt>${f}</dt><dd>${field(f, item[f])}</dd>`)}</dl>
+<dl class="fields">${fields.map((f) => html`<dt>${f}</dt><dd>${field(kind, f, item[f])}</dd>`)}</dl>
 ${sections.map(([heading, f]) => html`<h2>${heading === spec.lead ? capital(f) : heading}</h2>${text(item[f] as string)}`)}
-<details><summary>The file as stored</summary><pre>${r.text}</pre></details>`;
+<details><summary>The file as stored</summary><pre>${r.text}</pre></details>
+${r.store ? '' : itemActions(ctx, kind, item)}`;
   return { title: `${item.id ? `${String(item.id)} ` : ''}${title}`, active: KINDS[kind]!, body, commit: r.commit };
 };
 
-function field(name: string, value: unknown): Html {
+function field(kind: KindName, name: string, value: unknown): Html {
   if (name === 'status') return badge(String(value));
   if (name === 'enforce') return badge(String(value), 'e');
   if (name === 'session') return html`<a href="${sessionHref(String(value))}">${String(value)}</a>`;
   if ((name === 'superseded_by' || name === 'supersedes') && value) {
     const slugs = Array.isArray(value) ? (value as string[]) : [String(value)];
-    return html`${slugs.map((s, i) => html`${i ? ', ' : ''}<a href="${itemHref('decision', s)}">${s}</a>`)}`;
+    return html`${slugs.map((s, i) => html`${i ? ', ' : ''}<a href="${itemHref(kind, s)}">${s}</a>`)}`;
   }
   if (name === 'commits' && Array.isArray(value)) return html`${(value as string[]).map((c, i) => html`${i ? ', ' : ''}<a href="/code/${encodeURIComponent(c)}"><code>${c.slice(0, 12)}</code></a>`)}`;
   if (name === 'created' || name === 'updated' || name.endsWith('_at') && typeof value === 'string' && /^\d{4}-/.test(value)) return html`${when(String(value))}`;

@@ -6,22 +6,32 @@ import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
+import { putItem, single, stage, type Staged } from '../../core/staging.ts';
+import { assertPersonMayLoosen } from './person-only.ts';
 
+/**
+ * Stages the revocation of an active decision (with when and why); one already revoked is
+ * returned unchanged. A required decision is revoked by a person only (assertPersonMayLoosen).
+ */
+export function planRevokeDecision(kb: KnowledgeBase, st: Staged, data: { id: string; reason: string }): { item: Decision; changed: boolean } {
+  const old = findItem<Decision>(st.state, 'decision', data.id);
+  if (old.status === 'revoked') return { item: old, changed: false };
+  if (old.status === 'superseded') throw new AxmeError('WRONG_STATE', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
+  assertPersonMayLoosen(kb, old, 'revoking it', `axme decision revoke ${old.id} --reason ${JSON.stringify(data.reason.split('\n')[0]!.slice(0, 80))}`);
+  const now = kb.now().toISOString();
+  const item: Decision = { ...old, status: 'revoked', revoked_at: now, revoked_reason: data.reason, updated: now };
+  putItem(st, 'decision', item, 'decision.revoked', subjectOf('decision', 'revoke', item.id, item.title));
+  return { item, changed: true };
+}
 
-
-/** Marks an active decision revoked (with when and why); the old text stays in the file and history. */
+/** Marks an active decision revoked, in one commit; the old text stays in the file and history. */
 export async function revokeDecision(kb: KnowledgeBase, input: RevokeInput, opts: WriteOptions = {}): Promise<EditResult<Decision>> {
   const data = parseInput(RevokeInput, input, 'revocation');
   assertNoSecrets({ reason: data.reason }, !!opts.allowSecret);
   const r = await mutate(kb, (state) => {
-    const old = findItem<Decision>(state, 'decision', data.id);
-    if (old.status === 'revoked') return { result: { item: old, changed: false } };
-    if (old.status === 'superseded') throw new AxmeError('WRONG_STATE', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
-    const now = kb.now().toISOString();
-    const item: Decision = { ...old, status: 'revoked', revoked_at: now, revoked_reason: data.reason, updated: now };
-    const [path, text] = itemFile('decision', item);
-    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('decision', 'revoke', item.id, item.title), event: 'decision.revoked', body: data.reason };
+    const st = stage(state);
+    return { ...single(st, planRevokeDecision(kb, st, data)), body: data.reason };
   });
   return writtenResult(kb, 'decision', r);
 }

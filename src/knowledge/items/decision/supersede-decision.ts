@@ -10,6 +10,7 @@ import { writtenResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import { putItem, stage, type Staged } from '../../core/staging.ts';
+import { assertPersonMayLoosen } from './person-only.ts';
 
 export interface SupersedeResult {
   /** the old decision, now status superseded */
@@ -29,6 +30,7 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     throw new AxmeError('WRONG_STATE', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, { id: old.id });
   }
   if (old.status === 'revoked') throw new AxmeError('WRONG_STATE', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
+  if (data.enforce === 'advisory') assertPersonMayLoosen(kb, old, 'superseding it by an advisory decision', `axme decision supersede ${old.id} --enforce advisory ...`);
   const id = nextDisplayId(kb, st, 'decision', 'D');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.

@@ -2,17 +2,24 @@ import type { Memory } from '../../../model/memory.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
-import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import { mutate, subjectOf } from '../../core/mutate.ts';
+import { putItem, single, stage, type Staged } from '../../core/staging.ts';
+
+/** Stages the archiving of a memory; one already archived (or superseded: already retired) is returned unchanged. */
+export function planArchiveMemory(kb: KnowledgeBase, st: Staged, slug: string): { item: Memory; changed: boolean } {
+  const old = findItem<Memory>(st.state, 'memory', slug);
+  if (old.status !== 'active') return { item: old, changed: false };
+  const now = kb.now().toISOString();
+  const item: Memory = { ...old, status: 'archived', archived_at: now, updated: now };
+  putItem(st, 'memory', item, 'memory.archived', subjectOf('memory', 'archive', undefined, item.title));
+  return { item, changed: true };
+}
 
 /** "Removes" a memory by archiving it: it stays in the tree and history but is no longer offered. */
 export async function archiveMemory(kb: KnowledgeBase, input: { slug: string }): Promise<EditResult<Memory>> {
   const r = await mutate(kb, (state) => {
-    const old = findItem<Memory>(state, 'memory', input.slug);
-    if (old.status === 'archived') return { result: { item: old, changed: false } };
-    const now = kb.now().toISOString();
-    const item: Memory = { ...old, status: 'archived', archived_at: now, updated: now };
-    const [path, text] = itemFile('memory', item);
-    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('memory', 'archive', undefined, item.title), event: 'memory.archived' };
+    const st = stage(state);
+    return single(st, planArchiveMemory(kb, st, input.slug));
   });
   return writtenResult(kb, 'memory', r);
 }

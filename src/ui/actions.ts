@@ -1,0 +1,95 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AxmeError } from '../model/errors.ts';
+import { decisionAmend } from '../operations/decision-amend.ts';
+import { decisionRevoke } from '../operations/decision-revoke.ts';
+import { memoryArchive } from '../operations/memory-archive.ts';
+import { memoryUpdate } from '../operations/memory-update.ts';
+import type { AnyOperation } from '../operations/operation.ts';
+import type { UiContext } from './context.ts';
+
+/**
+ * What a person can do on the page: each action is a declared operation (src/operations/) run
+ * with the page's knowledge base, so the core's rules hold here as everywhere (a required
+ * decision revoked by a person only, review.required, credentials); the page only turns a form
+ * into the operation's input. Path: `POST /act/<kind>/<id or slug>/<verb>`.
+ */
+const ACTIONS: Record<string, { op: AnyOperation; input(ref: string, form: URLSearchParams): Record<string, unknown> }> = {
+  'memory/update': {
+    op: memoryUpdate,
+    input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body']), ...(f.has('keywords') ? { keywords: list(f.get('keywords')!) } : {}) }),
+  },
+  'memory/archive': { op: memoryArchive, input: (slug) => ({ slug }) },
+  'decision/amend': { op: decisionAmend, input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning']), ...(f.has('tags') ? { tags: list(f.get('tags')!) } : {}) }) },
+  'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
+};
+
+/** The largest form the page accepts (a decision's text fits many times over). */
+const MAX_FORM_BYTES = 256 * 1024;
+
+/** A fresh anti-forgery token for one run of the page: forms carry it, a POST without it is refused. */
+export function newCsrfToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The path a form of `verb` on an item posts to. */
+export function actionPath(kind: string, ref: string, verb: string): string {
+  return `/act/${encodeURIComponent(kind)}/${encodeURIComponent(ref)}/${encodeURIComponent(verb)}`;
+}
+
+/**
+ * Runs the action a POST asks for, after its checks: the page is writable (no --at, loopback),
+ * the request comes from the page itself (Origin one of `origins`; the Host was checked before),
+ * it is a form, and its token is this run's. Returns where to go next: the item's history after
+ * an edit (both versions side by side), the item after a retirement.
+ */
+export async function runAction(ctx: UiContext, req: IncomingMessage, path: string, origins: Set<string>): Promise<string> {
+  if (!ctx.actions) throw new AxmeError('NOT_ALLOWED', ctx.at ? 'the page shows the past (--at): it changes nothing; start axme ui without --at to edit' : 'this page is served beyond loopback: it changes nothing; start axme ui on 127.0.0.1 to edit');
+  const origin = String(req.headers.origin ?? '').toLowerCase();
+  if (!fromThePage(origin, String(req.headers['sec-fetch-site'] ?? ''), origins)) throw new AxmeError('NOT_ALLOWED', `a change must come from this page (Origin ${[...origins][0]}); this request came from ${JSON.stringify(origin.slice(0, 100) || 'no origin')}`);
+  if (!/^application\/x-www-form-urlencoded\b/i.test(String(req.headers['content-type'] ?? ''))) throw new AxmeError('INVALID_INPUT', 'a change is sent as a form (application/x-www-form-urlencoded)');
+  const form = new URLSearchParams(await readBody(req));
+  if (!sameToken(form.get('csrf') ?? '', ctx.actions.csrf)) throw new AxmeError('NOT_ALLOWED', 'the form is not from this run of the page (its token is missing or stale): reload the page and try again');
+  const m = /^\/act\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+  const [kind, ref, verb] = m ? m.slice(1).map((p) => decodeURIComponent(p)) : [];
+  const action = ACTIONS[`${kind}/${verb}`];
+  if (!action || !ref) throw new AxmeError('NOT_FOUND', `no action at ${path}: the page edits memories (update, archive) and decisions (amend, revoke)`);
+  const result = (await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false })) as { item: { slug: string } };
+  const slug = encodeURIComponent(result.item.slug);
+  return verb === 'update' || verb === 'amend' ? `/history/${kind}/${slug}` : `/item/${kind}/${slug}`;
+}
+
+/**
+ * True when a request comes from the page itself: its Origin is one the page is served at; or,
+ * since the page sends no referrer (so a browser's form POST carries `Origin: null`), the
+ * browser's own `Sec-Fetch-Site: same-origin`, a header no page can set.
+ */
+function fromThePage(origin: string, fetchSite: string, origins: Set<string>): boolean {
+  return origins.has(origin) || (origin === 'null' && fetchSite === 'same-origin');
+}
+
+/** The fields a form filled in, as given (an empty one too: the core says what is wrong with it). */
+function fields(f: URLSearchParams, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((n) => f.has(n)).map((n) => [n, f.get(n)!.replace(/\r\n/g, '\n')]));
+}
+
+function list(v: string): string[] {
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) throw new AxmeError('INVALID_INPUT', `the form is larger than ${MAX_FORM_BYTES / 1024} KB`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
