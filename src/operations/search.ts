@@ -94,8 +94,9 @@ export const search = defineOperation({
       const evaluation = await evaluateSearch(kb, await casesOf(input.eval, opts?.cwd ?? process.cwd()), input.at);
       return { hits: [], commit: evaluation.commit, total: 0, query: '', type: 'all', evaluated: { evaluation, file: input.eval } };
     }
+    if (!input.query?.trim()) throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');
     const { searchKnowledge } = await import('../knowledge/views/search.ts');
-    const r = await searchKnowledge(kb, { ...input, query: input.query ?? '' });
+    const r = await searchKnowledge(kb, { ...input, query: input.query });
     return { ...r, query: String(input.query).trim(), type: (input.type ?? 'all') as SearchType };
   },
   cli: {

@@ -84,5 +84,9 @@ describe('axme search --eval', () => {
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /bad\.jsonl:1: "expected" names no item/);
     assert.equal(bad.stdout, '');
+    // neither words nor --eval: a usage error that names both
+    const none = await axme(dir, ['search']);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /say what to look for.*--eval <file>/);
   });
 });
