@@ -1,13 +1,14 @@
 // Retrieval benchmark (issue 22 part 3, issue 33): how well search finds the item a person means,
-// on two corpora of real text reported apart: public architecture decision records
-// (bench/retrieval/README.md) and, unseen while search was tuned, git's man pages and package
-// READMEs read on this machine (bench/retrieval/docs-corpus.ts, queries in docs-queries.json).
+// on three corpora of real text reported apart: public architecture decision records
+// (bench/retrieval/README.md); git's man pages and package READMEs read on this machine
+// (bench/retrieval/docs-corpus.ts, queries in docs-queries.json); and a held-out set of other man
+// pages and READMEs whose queries (heldout-queries.json) were written before any engine ran on it.
 // axme's search beside plain BM25, BM25 + Porter + stop words, the BM25 axme replaced, MiniSearch
-// and Orama: R@1, R@5, MRR and nDCG@10 per kind of query, and axme's warm query time; then search latency in a store of --size synthetic decisions, axme next to MiniSearch: the first
+// and Orama: R@1, R@5, MRR and nDCG@10 per kind of query, and axme's warm query time; then search latency in stores of --size synthetic decisions (1k and 10k by default), axme next to MiniSearch: the first
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/retrieval.bench.ts [--size 100000] [--reps 20] [--out DIR] [--misses]
+//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--out DIR] [--misses]
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
@@ -16,7 +17,8 @@ import { searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, fmt, seededRepo, stats, type Stats } from './lib.ts';
 import { loadCorpus, seedCorpusRepo, slugOf, type BenchDoc, type Query } from './retrieval/corpus.ts';
-import { loadDocsCorpus } from './retrieval/docs-corpus.ts';
+import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus, type DocsSources } from './retrieval/docs-corpus.ts';
+import { measuresOf } from '../src/knowledge/views/search/evaluate.ts';
 import { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine, type Engine } from './retrieval/engines.ts';
 import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
 import type { CorpusFile } from './retrieval/build-corpus.ts';
@@ -28,8 +30,8 @@ const usage = (message: string): never => {
   process.stderr.write(`retrieval.bench: ${message}\n`);
   process.exit(2);
 };
-const size = Number(arg('size', '100000'));
-if (!Number.isInteger(size) || size < 0) usage(`--size takes a whole number of decisions for the latency run (0: none); got ${arg('size', '')}`);
+const sizes = arg('size', '1000,10000').split(',').map(Number);
+if (!sizes.every((n) => Number.isInteger(n) && n >= 0)) usage(`--size takes whole numbers of decisions for the latency runs, comma-separated (0: none); got ${arg('size', '')}`);
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 const out = arg('out', join(import.meta.dirname, 'results'));
@@ -57,15 +59,10 @@ interface Quality {
   misses: Array<{ query: string; q: string; rank: number | null; top: string[] }>;
 }
 
-/** R@1 and R@5 (the relevant items found in the top 1 and 5, over how many there are), reciprocal rank of the first in the top 10, nDCG@10 (binary gains). */
+/** R@1 and R@5, reciprocal rank of the first relevant item in the top 10, nDCG@10 (binary gains): what `axme search --eval` reports. */
 function measure(top: string[], relevant: Set<string>): Omit<Scores, 'queries'> {
-  const found = (n: number) => top.slice(0, n).filter((s) => relevant.has(s)).length / relevant.size;
-  const first = top.findIndex((s) => relevant.has(s));
-  let dcg = 0;
-  top.slice(0, K).forEach((s, i) => (dcg += relevant.has(s) ? 1 / Math.log2(i + 2) : 0));
-  let ideal = 0;
-  for (let i = 0; i < Math.min(relevant.size, K); i++) ideal += 1 / Math.log2(i + 2);
-  return { recallAt1: found(1), recallAt5: found(5), mrr: first >= 0 ? 1 / (first + 1) : 0, ndcgAt10: dcg / ideal };
+  const m = measuresOf(top, relevant);
+  return { recallAt1: m.recall_at_1, recallAt5: m.recall_at_5, mrr: m.reciprocal_rank, ndcgAt10: m.ndcg_at_10 };
 }
 
 async function quality(engine: Engine, queries: Query[], kinds: string[], slugOfId: (id: string) => string, timed = false): Promise<Quality> {
@@ -113,8 +110,8 @@ interface Latency {
   warm: Stats;
 }
 
-/** The old BM25's first query at --size items, the store already read: its index build, next to axme's `buildMs`. */
-let baselineBuildMs: number | null = null;
+/** The old BM25's first query by store size, the store already read: its index build, next to axme's `buildMs`. */
+const baselineBuildMs = new Map<number, number>();
 
 const LATENCY_QUERIES = ['component 42', 'seeded decision about component 7', 'approach 31337 measured', 'benchmark seed', 'which component uses approach 5', 'xyzzy nothing matches'];
 
@@ -148,7 +145,7 @@ async function latency(n: number): Promise<Latency[]> {
       log('  BM25 (axme before): its index build');
       t0 = performance.now();
       await baselineSearch(kb, { query: LATENCY_QUERIES[0]!, k: K });
-      baselineBuildMs = performance.now() - t0;
+      baselineBuildMs.set(n, performance.now() - t0);
       const state = await readMergedState(kb);
       t0 = performance.now();
       const mini = miniSearchEngine(state.items.decision.map((d) => ({ slug: d.slug, title: d.title, keywords: d.tags.join(' '), body: `${d.decision}\n${d.reasoning}` })));
@@ -186,16 +183,22 @@ const started = Date.now();
 const { files, docs, qrels } = loadCorpus();
 log(`corpus: ${docs.length} records from ${files.length} repositories, ${qrels.queries.length} queries`);
 const results = await corpusQuality(files, docs, qrels.queries, qrels, KINDS);
-const unseen = loadDocsCorpus();
-const unseenDocs: BenchDoc[] = unseen.files.flatMap((f) => f.docs.map((d) => ({ id: d.id, slug: slugOf(d.id), kind: 'decision' as const, title: d.title, keywords: '', body: `${d.decision}\n\n${d.reasoning}`.trim() })));
-const unseenIds = new Set(unseenDocs.map((d) => d.id));
-const unseenAll = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', 'docs-queries.json'), 'utf8')) as { queries: Query[] }).queries;
-// a query whose section this machine's git or packages lack is left out, and said
-const unseenQueries = unseenAll.filter((q) => q.relevant.every((id) => unseenIds.has(id)));
-if (unseen.missing.length || unseenQueries.length < unseenAll.length) log(`docs corpus: missing here ${unseen.missing.join(', ') || 'nothing'}; ${unseenAll.length - unseenQueries.length} queries left out`);
-log(`docs corpus: ${unseenDocs.length} sections, ${unseenQueries.length} queries`);
-const unseenResults = unseenDocs.length ? await corpusQuality(unseen.files, unseenDocs, unseenQueries, { supersede: [], memories: [], queries: unseenQueries }, DOCS_KINDS) : [];
-const lat = size > 0 ? await latency(size) : [];
+/** A docs corpus read on this machine and its queries, every engine's quality on it (a query whose section this machine lacks is left out, and said). */
+async function docsQuality(sources: DocsSources, queriesFile: string): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
+  const corpus = loadDocsCorpus(undefined, sources);
+  const docs: BenchDoc[] = corpus.files.flatMap((f) => f.docs.map((d) => ({ id: d.id, slug: slugOf(d.id), kind: 'decision' as const, title: d.title, keywords: '', body: `${d.decision}\n\n${d.reasoning}`.trim() })));
+  const ids = new Set(docs.map((d) => d.id));
+  const all = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', queriesFile), 'utf8')) as { queries: Query[] }).queries;
+  const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));
+  if (corpus.missing.length || queries.length < all.length) log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${all.length - queries.length} queries left out`);
+  log(`${queriesFile}: ${docs.length} sections, ${queries.length} queries`);
+  const rows = docs.length ? await corpusQuality(corpus.files, docs, queries, { supersede: [], memories: [], queries }, DOCS_KINDS) : [];
+  return { docs, files: corpus.files.length, queries: queries.length, missing: corpus.missing, rows };
+}
+const unseen = await docsQuality(DOCS_SOURCES, 'docs-queries.json');
+const heldout = await docsQuality(HELDOUT_SOURCES, 'heldout-queries.json');
+const lat: Latency[] = [];
+for (const n of sizes) if (n > 0) lat.push(...(await latency(n)));
 
 const m = machine();
 const f3 = (x: number) => x.toFixed(3);
@@ -210,24 +213,26 @@ const lines = [
   '',
   ...table(results, KINDS),
 ];
-if (unseenResults.length) lines.push('', `Unseen text: ${unseenDocs.length} sections of git's man pages and ${unseen.files.length - 1} package READMEs, ${unseenQueries.length} queries`, '', ...table(unseenResults, DOCS_KINDS));
+if (unseen.rows.length) lines.push('', `Unseen text: ${unseen.docs.length} sections of git's man pages and ${unseen.files - 1} package READMEs, ${unseen.queries} queries`, '', ...table(unseen.rows, DOCS_KINDS));
+if (heldout.rows.length) lines.push('', `Held out (queries written before any engine ran on it, scored once): ${heldout.docs.length} sections of ${HELDOUT_SOURCES.pages.length} man pages and ${heldout.files - 1} package READMEs, ${heldout.queries} queries`, '', ...table(heldout.rows, DOCS_KINDS));
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
-  const axme = lat.find((l) => l.engine === 'axme');
-  if (axme?.storeMs !== undefined && axme.buildMs !== undefined && baselineBuildMs !== null) {
-    lines.push('', `| first query, split | items | reading the store ms | building the index and answering ms |`, '| --- | ---: | ---: | ---: |');
-    lines.push(`| axme | ${axme.size} | ${fmt(axme.storeMs)} | ${fmt(axme.buildMs)} |`, `| BM25 (axme before) | ${axme.size} | (the same) | ${fmt(baselineBuildMs)} |`);
+  lines.push('', `| first query, split | items | reading the store ms | building the index and answering ms |`, '| --- | ---: | ---: | ---: |');
+  for (const axme of lat.filter((l) => l.engine === 'axme' && l.storeMs !== undefined && l.buildMs !== undefined)) {
+    lines.push(`| axme | ${axme.size} | ${fmt(axme.storeMs!)} | ${fmt(axme.buildMs!)} |`);
+    const old = baselineBuildMs.get(axme.size);
+    if (old !== undefined) lines.push(`| BM25 (axme before) | ${axme.size} | (the same) | ${fmt(old)} |`);
   }
 }
 console.log(lines.join('\n'));
 if (showMisses) {
-  for (const r of [...results, ...unseenResults]) {
+  for (const r of [...results, ...unseen.rows, ...heldout.rows]) {
     log(`\n${r.engine}: ${r.misses.length} queries not answered first`);
     for (const x of r.misses) log(`  ${x.query} rank ${x.rank ?? '-'}  "${x.q}"  top: ${x.top.join(', ')}`);
   }
 }
 mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseenDocs.length, queries: unseenQueries.length, missing: unseen.missing, quality: unseenResults }, latency: lat, baselineBuildMs }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`);
 log(`results: ${file}`);

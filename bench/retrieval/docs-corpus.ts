@@ -33,7 +33,7 @@ function manText(page: string): string | null {
  * title), and in OPTIONS one per option (the lines starting at 7 spaces then `-`, with the
  * indented text under them).
  */
-function manDocs(page: string, text: string): CorpusDoc[] {
+function manDocs(page: string, text: string, prefix = 'git'): CorpusDoc[] {
   const lines = text.split('\n');
   const name = /^\s+(\S.*)$/.exec(lines[lines.findIndex((l) => l.trim() === 'NAME') + 1] ?? '')?.[1]?.trim() ?? page;
   const sections: Array<{ head: string; lines: string[] }> = [];
@@ -46,13 +46,13 @@ function manDocs(page: string, text: string): CorpusDoc[] {
   const add = (part: string, title: string, body: string) => {
     const b = body.replace(/\n{3,}/g, '\n\n').trim();
     if (b.length < 40) return;
-    let id = `git/${page}/${slugPart(part)}`;
-    for (let n = 2; seen.has(id); n++) id = `git/${page}/${slugPart(part)}-${n}`;
+    let id = `${prefix}/${page}/${slugPart(part)}`;
+    for (let n = 2; seen.has(id); n++) id = `${prefix}/${page}/${slugPart(part)}-${n}`;
     seen.add(id);
     docs.push({ id, path: `man:${page}`, title: title.slice(0, 150), decision: b.slice(0, BODY_MAX), reasoning: '' });
   };
   for (const s of sections) {
-    if (s.head === 'NAME' || s.head === 'SYNOPSIS' || s.head === 'GIT' || s.head === 'SEE ALSO' || s.head === 'NOTES') continue;
+    if (['NAME', 'SYNOPSIS', 'GIT', 'SEE ALSO', 'NOTES', 'AUTHOR', 'AUTHORS', 'COPYRIGHT', 'REPORTING BUGS'].includes(s.head)) continue;
     if (s.head !== 'OPTIONS') {
       add(s.head, `${name}: ${s.head.toLowerCase()}`, s.lines.join('\n'));
       continue;
@@ -102,27 +102,46 @@ function readmeDocs(pkg: string, text: string): CorpusDoc[] {
   return docs;
 }
 
-/** The corpus as CorpusFiles (one for git's manual, one per package), from what this machine has; `missing` names what it lacks. */
-export function loadDocsCorpus(root = join(import.meta.dirname, '../..')): { files: CorpusFile[]; missing: string[] } {
+/** What a docs corpus reads: man pages (section 1 unless said) and the READMEs of packages in node_modules; `prefix` starts the man pages' ids. */
+export interface DocsSources {
+  pages: readonly string[];
+  packages: readonly string[];
+  prefix: string;
+  /** what the man pages are, as the corpus file names them */
+  label: string;
+}
+
+/** The second corpus: git's man pages and 12 package READMEs (its queries: docs-queries.json). */
+export const DOCS_SOURCES: DocsSources = { pages: GIT_PAGES, packages: PACKAGES, prefix: 'git', label: 'git (man pages)' };
+
+/** The held-out corpus: other man pages and READMEs, its queries (heldout-queries.json) written before any engine ran on it. */
+export const HELDOUT_SOURCES: DocsSources = {
+  pages: ['tar', 'grep', 'git-branch', 'git-merge', 'git-fetch'],
+  packages: ['commander', 'minimist', 'ms', 'json5', 'prompts', 'ini', 'which', 'cross-spawn'],
+  prefix: 'man',
+  label: 'man pages',
+};
+
+/** The corpus as CorpusFiles (one for the man pages, one per package), from what this machine has; `missing` names what it lacks. */
+export function loadDocsCorpus(root = join(import.meta.dirname, '../..'), sources: DocsSources = DOCS_SOURCES): { files: CorpusFile[]; missing: string[] } {
   const files: CorpusFile[] = [];
   const missing: string[] = [];
-  const git: CorpusDoc[] = [];
-  for (const page of GIT_PAGES) {
+  const man: CorpusDoc[] = [];
+  for (const page of sources.pages) {
     const text = manText(page);
-    if (text) git.push(...manDocs(page, text));
+    if (text) man.push(...manDocs(page, text, sources.prefix));
     else missing.push(`man ${page}`);
   }
-  if (git.length) files.push({ repo: 'git (man pages)', commit: execFileSync('git', ['--version']).toString().trim(), licence: 'GPL-2.0 (read locally, not vendored)', docs: git });
-  for (const pkg of PACKAGES) {
+  if (man.length) files.push({ repo: sources.label, commit: execFileSync('git', ['--version']).toString().trim(), licence: 'as installed (read locally, not vendored)', docs: man });
+  for (const pkg of sources.packages) {
     const dir = join(root, 'node_modules', pkg);
-    const readme = ['README.md', 'readme.md'].map((f) => join(dir, f)).find(existsSync);
+    const readme = ['README.md', 'readme.md', 'Readme.md'].map((f) => join(dir, f)).find(existsSync);
     if (!readme) {
       missing.push(`node_modules/${pkg}/README.md`);
       continue;
     }
-    const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license?: string }).version;
-    const licence = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { license?: string }).license ?? 'see the package';
-    files.push({ repo: `npm:${pkg}`, commit: version, licence, docs: readmeDocs(pkg, readFileSync(readme, 'utf8')) });
+    const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license?: string };
+    files.push({ repo: `npm:${pkg}`, commit: meta.version, licence: meta.license ?? 'see the package', docs: readmeDocs(pkg, readFileSync(readme, 'utf8')) });
   }
   return { files, missing };
 }

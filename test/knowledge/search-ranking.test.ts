@@ -47,6 +47,8 @@ describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () 
     await addDecision(kb, { title: 'Use PostgreSQL for orders', decision: 'Orders are stored in PostgreSQL.' });
     await addDecision(kb, { title: 'Puppetmaster host', decision: 'One puppetmaster serves every node.' });
     await addMemory(kb, { type: 'pattern', title: 'Retry uploads', description: 'Uploads are retried with exponential backoff.' });
+    await addDecision(kb, { title: 'Scratch space', decision: 'Remove a directory of build output once the release is tagged.' });
+    await addDecision(kb, { title: 'Shelving work', decision: 'Use git stash to shelve changes; git cherry-pick copies one commit.' });
   });
   after(async () => {
     await closeKnowledgeBase(kb);
@@ -65,11 +67,43 @@ describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () 
     assert.ok((await scoreOf('puppet master', 'puppetmaster-host')) >= (await scoreOf('puppetmaster', 'puppetmaster-host')));
   });
 
+  test('everyday words a question and its answer use in each other\'s place find each other, below the word itself', async () => {
+    assert.equal((await slugs('delete a folder'))[0], 'scratch-space');
+    assert.ok((await scoreOf('delete a folder', 'scratch-space')) < (await scoreOf('remove a directory', 'scratch-space')));
+  });
+
+  test('a misspelt word is corrected by its length as written, and a misspelt identifier as a whole', async () => {
+    // "stahs" stems to a four-letter "stah": still a five-letter word the index lacks
+    assert.equal((await slugs('stahs'))[0], 'shelving-work');
+    // "cherry-pik": neither "pik" nor the whole is known; the whole is one edit from "cherry-pick"
+    assert.equal((await slugs('cherry-pik'))[0], 'shelving-work');
+  });
+
   test('a misspelt word of 5+ letters finds the word it was meant to be; a short one or a known one is not guessed at', async () => {
     assert.equal((await slugs('exponental'))[0], 'retry-uploads');
     assert.equal((await slugs('postgrse orders'))[0], 'use-postgresql-for-orders');
     assert.deepEqual(await slugs('uplod'), ['retry-uploads']);
     assert.deepEqual(await slugs('rtry'), []);
+  });
+});
+
+describe('searchKnowledge: the best passage', () => {
+  test('of two texts alike in length and words, the one where the query\'s words meet in a sentence ranks first', async () => {
+    const { dir, cleanup } = tempRepo();
+    const kb = await openTestKb(dir);
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i % 7}`).join(' ');
+    try {
+      await initStore(kb);
+      // the same words and length; "a-scattered" sorts first, so a tie would put it first
+      // (in B no two of them stand within two words, where the pair bonus would already tell them apart)
+      await addDecision(kb, { title: 'A scattered', decision: `quota ${filler(20)} tenants share one fair ${filler(20)} beyond which we throttle ${filler(4)}` });
+      await addDecision(kb, { title: 'B together', decision: `${filler(20)} tenants share one fair quota beyond which we throttle ${filler(24)}` });
+      const hits = (await searchKnowledge(kb, { query: 'throttle tenants quota' })).hits.map((h) => h.slug);
+      assert.deepEqual(hits, ['b-together', 'a-scattered']);
+    } finally {
+      await closeKnowledgeBase(kb);
+      cleanup();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { joinedTerm, stem, termsInto, words } from './analyze.ts';
-import type { SynonymTable } from './synonyms.ts';
+import { RELATED_WEIGHT, relatedTable, type SynonymTable } from './synonyms.ts';
 
 /** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
 export interface Alternative {
@@ -25,7 +25,7 @@ export const PART_WEIGHT = 0.5;
 /** How much a longer term of the index that starts with a query's word counts: "paging" finds "pagerduty". */
 export const PREFIX_WEIGHT = 0.3;
 /** How much a term of the index one or two edits from a word the index lacks counts ("exponental"), at one edit; half that at two. */
-export const TYPO_WEIGHT = 0.4;
+export const TYPO_WEIGHT = 0.8;
 /** Query words shorter than this are not corrected (too many short words are a letter apart). */
 const TYPO_MIN = 5;
 /** Words up to this long get one edit; longer ones two. */
@@ -51,7 +51,8 @@ export interface Vocabulary {
 /**
  * The query's terms in order (`said`, for the proximity bonus) and one group a distinct term, or
  * an identifier the index holds whole (its parts a phrase at `PART_WEIGHT`): the term itself; two
- * adjacent words joined when the index knows the compound (standing for both, at full weight); the other
+ * adjacent words joined when the index knows the compound (standing for both: half in each word's
+ * group, so that a document holding it counts it once, as the words it stands for); the other
  * ways of saying a word or phrase (synonyms, at full weight; a phrase scores its words' mean);
  * the longer terms a word starts (low weight); and, for a word of 5+ letters the index lacks,
  * the terms one or two edits away (low weight).
@@ -88,13 +89,19 @@ export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vo
   // two words written as one elsewhere: "puppet master" finds "puppetmaster", "file naming" "filenames"
   for (let i = 0; i + 1 < raw.length; i++) {
     const joined = joinedTerm([raw[i]!, raw[i + 1]!]);
-    if (!groups.has(joined) && !groups.has(`whole:${joined}`) && v.known(joined)) add([stem(raw[i]!), stem(raw[i + 1]!)].filter((t) => groups.has(t)), { terms: [joined], weight: SYNONYM_WEIGHT });
+    if (groups.has(joined) || groups.has(`whole:${joined}`) || !v.known(joined)) continue;
+    // it stands for both words: each counts it at its share, so that together they count it once
+    const words2 = [...new Set([stem(raw[i]!), stem(raw[i + 1]!)].filter((t) => groups.has(t)))];
+    add(words2, { terms: [joined], weight: SYNONYM_WEIGHT / Math.max(1, words2.length) });
   }
   for (let i = 0; i < said.length; i++) {
     for (let n = 1; n <= PHRASE_MAX && i + n <= said.length; n++) {
-      for (const alt of synonyms.get(said.slice(i, i + n).join(' ')) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: SYNONYM_WEIGHT });
+      const phrase = said.slice(i, i + n).join(' ');
+      for (const alt of synonyms.get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: SYNONYM_WEIGHT });
+      for (const alt of relatedTable().get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: RELATED_WEIGHT });
     }
   }
+  const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));
   for (const t of new Set(said)) {
     if (/\d/.test(t) || !groups.has(t)) continue;
     // the start of a longer word: "paging" finds "pagerduty", "config" "configurable"
@@ -103,10 +110,21 @@ export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vo
       if (longer.length <= PREFIX_TERMS) for (const x of longer) add([t], { terms: [x], weight: PREFIX_WEIGHT });
     }
     // a word the index lacks, misspelt: the nearest terms of the index
-    if (v.nearest && t.length >= TYPO_MIN && !v.known(t)) {
-      const { terms, edits } = v.nearest(t, t.length <= TYPO_ONE_EDIT ? 1 : 2);
+    // (its length as written: "stahs" is stemmed to "stah", still a word of five letters)
+    const written = writtenLength.get(t) ?? t.length;
+    if (v.nearest && written >= TYPO_MIN && !v.known(t)) {
+      const { terms, edits } = v.nearest(t, written <= TYPO_ONE_EDIT ? 1 : 2);
       if (terms.length <= PREFIX_TERMS) for (const x of terms) add([t], { terms: [x], weight: TYPO_WEIGHT / edits });
     }
+  }
+  // an identifier the index lacks whole, misspelt ("cherry-pik"): the nearest whole terms, standing for its parts
+  for (let i = 0; v.nearest && i < wholes.length; i++) {
+    const w = wholes[i]!;
+    if (v.known(w) || /\d/.test(w) || w.length < TYPO_MIN + 1) continue;
+    const [from, to] = spans[i]!;
+    const parts = [...new Set(said.slice(from, to))].filter((t) => groups.has(t));
+    const { terms, edits } = v.nearest(w, w.length <= TYPO_ONE_EDIT + 1 ? 1 : 2);
+    if (parts.length && terms.length <= PREFIX_TERMS) for (const x of terms) add(parts, { terms: [x], weight: TYPO_WEIGHT / edits / parts.length });
   }
   const flat = new Map<string, number>();
   for (const alts of groups.values()) for (const a of alts) for (const t of a.terms) flat.set(t, Math.max(flat.get(t) ?? 0, a.weight));

@@ -1,5 +1,6 @@
 import type { KindName } from '../../../model/kind.ts';
 import { docFreq, GAP, type Doc, type Index, type Scratch } from './build-index.ts';
+import { bestPassage, type TermValue } from './passage.ts';
 import type { QueryGroup } from './query.ts';
 
 /** Revoked items: kept findable, ranked low. */
@@ -12,6 +13,10 @@ const STALE = 0.6;
 const RERANK = 100;
 /** Bonus for two query words next to each other, by field, as a share of the rarer word's IDF. */
 const PROXIMITY = { title: 0.6, body: 0.3 };
+/** Bonus for the best passage (`bestPassage`): this share of the worth of the query's words found together in it. */
+const PASSAGE = 0.2;
+/** How many consecutive words a passage spans (stop words not counted): about a sentence or two. */
+const PASSAGE_WIDTH = 8;
 
 export interface Ranked {
   doc: Doc;
@@ -29,6 +34,8 @@ export interface Scored {
   count: number;
   /** the buffers, handed back to the index by `rank` */
   scratch: Scratch;
+  /** each term looked for, with the word of the query it stands for and its worth (IDF times weight): what `bestPassage` reads */
+  values: Map<string, TermValue>;
 }
 
 /**
@@ -43,10 +50,23 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
   const own = index.scratch;
   index.scratch = undefined;
   const x: Scratch = own ?? { scores: new Float64Array(n), touched: new Int32Array(n), group: new Float64Array(n), groupTouched: new Int32Array(n), alt: new Float64Array(n), altTouched: new Int32Array(n) };
-  const { scores, touched, group, groupTouched, alt, altTouched } = x;
+  const values = new Map<string, TermValue>();
+  const count = addGroups(index, x, groups, values);
+  return { scores: x.scores, touched: x.touched, count, scratch: x, values };
+}
+
+/** Adds the scores of `groups` to the buffers (and each term's worth to `values`); how many documents they touched. */
+function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<string, TermValue>): number {
+  const n = index.docs.length;
   let count = 0;
+  const { scores, touched, group, groupTouched, alt, altTouched } = x;
   const { ids, start, docs, gain } = index.postings;
-  for (const { alternatives } of groups) {
+  const value = (term: string, group: number, v: number) => {
+    const was = values.get(term);
+    if (!was || was.value < v) values.set(term, { group, value: v });
+  };
+  for (let gi = 0; gi < groups.length; gi++) {
+    const { alternatives } = groups[gi]!;
     let size = 0;
     for (const { terms, weight } of alternatives) {
       if (terms.length === 1) {
@@ -55,6 +75,7 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
         const from = start[id]!;
         const to = start[id + 1]!;
         const w = idfOf(n, to - from) * weight;
+        value(terms[0]!, gi, w);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
           const v = w * gain[i]!;
@@ -71,6 +92,7 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
         const from = start[id]!;
         const to = start[id + 1]!;
         const idf = idfOf(n, to - from);
+        value(term, gi, (idf * weight) / terms.length);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
           if (alt[d] === 0) altTouched[altSize++] = d;
@@ -93,7 +115,7 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
       group[d] = 0;
     }
   }
-  return { scores, touched, count, scratch: x };
+  return count;
 }
 
 /** True for a document whose item is stale (`axme verify`). */
@@ -181,6 +203,7 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, is
     if (v) r.via = v;
     return r;
   });
+  for (const r of top) r.score += PASSAGE * bestPassage(r.doc, scored.values, PASSAGE_WIDTH) * factor(r.doc);
   const distinct = [...new Set(said)];
   if (distinct.length > 1) {
     const pairIdf = Math.min(...distinct.map((t) => idfOf(index.docs.length, docFreq(index.postings, t))));
