@@ -7,7 +7,7 @@ import { AxmeError } from '../model/errors.ts';
 import { defineOperation, PUBLISH, READ } from './operation.ts';
 
 const MB = 1024 * 1024;
-const mb = (n: number) => `${(n / MB).toFixed(n < 10 * MB ? 1 : 0)} MB`;
+const mb = (n: number) => (n < MB ? `${Math.ceil(n / 1024)} KB` : `${(n / MB).toFixed(n < 10 * MB ? 1 : 0)} MB`);
 
 /** models.pull: `axme models pull [name] [--manifest <file>]`: a local model for search by meaning, into the user's cache. */
 export const modelsPull = defineOperation({
