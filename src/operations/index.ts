@@ -25,7 +25,7 @@ import { context } from './context.ts';
 import { workspaceStatusOp } from './workspace.ts';
 import { sessionList, sessionRecover, sessionShow } from './session.ts';
 import { blameOp, showCommitOp } from './code.ts';
-import { modelsList, modelsPull } from './models.ts';
+import { modelsEval, modelsList, modelsPull } from './models.ts';
 // (end of store reads imports)
 import { importAxmeCode } from './import-axme-code.ts';
 import { importAdrOp } from './import-adr.ts';
@@ -45,7 +45,7 @@ export const OPERATIONS: AnyOperation[] = [
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
   fsck, verify, reconfirm, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
-  auditRun, auditLogOp, modelsPull, modelsList,
+  auditRun, auditLogOp, modelsPull, modelsList, modelsEval,
   importAxmeCode, importAdrOp, exportAdrOp, importAutoMemoryOp, exportAutoMemoryOp,
   // (end of store reads)
 ];

@@ -86,3 +86,33 @@ export const modelsList = defineOperation({
   json: (r) => ({ ...r }),
   text: (r) => [...r.models.map((m) => `${m.current ? '*' : ' '} ${m.name.padEnd(20)} ${(m.installed ? 'installed' : 'not installed').padEnd(13)} ${mb(m.size).padStart(7)}  ${m.about ?? ''}`.trimEnd()), r.search].join('\n'),
 });
+
+/** models.eval: `axme models eval <file>`: how well search answers your own questions, by words and with the model, side by side. */
+export const modelsEval = defineOperation({
+  id: 'models.eval',
+  summary: 'Measure search on your questions',
+  description:
+    'Ask this store the questions of a file (a JSON array of {"query", "expect": [slugs or IDs]}, or one such object a line) through the one search path, by words only and, with a model or endpoint in force, by words fused with meaning: R@1, R@5, MRR and nDCG@10 of each, and the questions each misses (docs/search.md).',
+  input: { file: z.string().max(4096).describe('the file of questions and the items that answer them') },
+  output: z.looseObject({
+    queries: z.number().describe('how many questions'),
+    rows: z.array(z.looseObject({ ranking: z.string(), r1: z.number(), r5: z.number(), mrr: z.number(), ndcg10: z.number(), missed: z.array(z.string()) })).describe('words only, then words + meaning when a model is in force'),
+  }),
+  annotations: READ,
+  write: false,
+  mcp: null,
+  async run(kb, input, opts) {
+    const { evaluateSearch, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
+    return evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? '.', input.file)));
+  },
+  cli: { command: ['models', 'eval'], positional: ['file'] },
+  json: (r) => ({ ...r }),
+  text: (r) => {
+    const f = (x: number) => x.toFixed(3);
+    const lines = [`${r.queries} questions`, `${'ranking'.padEnd(40)}  R@1    R@5    MRR    nDCG@10`];
+    for (const row of r.rows) lines.push(`${row.ranking.padEnd(40)}  ${f(row.r1)}  ${f(row.r5)}  ${f(row.mrr)}  ${f(row.ndcg10)}`);
+    if (r.rows.length === 1) lines.push('words only: no model in force (axme models pull adds one; then run this again to compare)');
+    for (const row of r.rows) if (row.missed.length) lines.push(`missed by ${row.ranking} (no answer in the top 10): ${row.missed.map((q) => JSON.stringify(q)).join(', ')}`);
+    return lines.join('\n');
+  },
+});

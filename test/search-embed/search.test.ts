@@ -12,6 +12,8 @@ import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
 import { searchStore } from '../../src/knowledge/views/search.ts';
+import { evaluateSearch, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
+import { rejectsWith } from '../core.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
 
@@ -114,5 +116,27 @@ describe('search with a local model: the tiny model through the real loading cod
     assert.deepEqual(hits.slice(0, 2).sort(), ['add-request-logging', 'trace-every-job']);
     assert.equal(vectorFiles(kb)[0]!.hashes.length, afterWrite.length, 'nothing embedded again');
     await closeKnowledgeBase(kb);
+  });
+
+  test('models eval: the user\'s own questions, by words and with the model, side by side', async () => {
+    const file = join(cache, 'questions.jsonl');
+    writeFileSync(file, ['{"query": "telemetry", "expect": ["add-request-logging", "trace-every-job"]}', '{"query": "kafka", "expect": "queue-jobs-with-kafka"}', '{"query": "payment", "expect": ["invoices-go-through-stripe"]}'].join('\n'));
+    let kb = await open('');
+    const r = await evaluateSearch(kb, readEvalFile(file));
+    await closeKnowledgeBase(kb);
+    assert.equal(r.queries, 3);
+    assert.deepEqual(r.rows.map((x) => x.ranking), ['words', 'words + model tiny']);
+    const [words, model] = r.rows;
+    assert.deepEqual(words!.missed, ['telemetry', 'payment']);
+    assert.equal(words!.r1, 0.333);
+    assert.deepEqual(model!.missed, []);
+    assert.equal(model!.r1, 1);
+    assert.equal(model!.mrr, 1);
+    // no model: one row, the same as the words row
+    kb = await open('off');
+    assert.deepEqual((await evaluateSearch(kb, readEvalFile(file))).rows, [words]);
+    await closeKnowledgeBase(kb);
+    writeFileSync(file, '[{"query": "x"}]');
+    await rejectsWith(Promise.resolve().then(() => readEvalFile(file)), 'INVALID_INPUT', /question 1 needs "query" \(text\) and "expect"/);
   });
 });

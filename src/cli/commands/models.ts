@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { modelsList, modelsPull } from '../../operations/models.ts';
+import { modelsEval, modelsList, modelsPull } from '../../operations/models.ts';
 import { type CliIO } from '../io.ts';
 import { operationCommand } from '../operation-command.ts';
 
@@ -7,12 +7,13 @@ import { operationCommand } from '../operation-command.ts';
 export function modelsCommand(io: CliIO) {
   return {
     command: 'models',
-    describe: 'the local model search ranks by meaning with: pull (download it once, checked), list or status (installed, in use, loads)',
+    describe: 'the local model search ranks by meaning with: pull (download it once, checked), list or status (installed, in use, loads), eval (measure search on your own questions, with and without it)',
     builder: (y: Argv) =>
       y
         .command(operationCommand(io, modelsPull))
         .command({ ...operationCommand(io, modelsList), aliases: ['status'] })
-        .demandCommand(1, 'say what to do: pull, list or status'),
+        .command(operationCommand(io, modelsEval))
+        .demandCommand(1, 'say what to do: pull, list, status or eval'),
     handler: () => {},
   };
 }

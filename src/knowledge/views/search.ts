@@ -76,6 +76,8 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
 export interface SearchOptions {
   /** a revision of the store to search instead of its tip */
   at?: string | undefined;
+  /** false: words only, even with a model or endpoint in force (`axme models eval` compares the two) */
+  byMeaning?: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   const isStale = (d: Doc) => staleOf(d) !== undefined;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
-  const embedder = await embedderFor(kb, state.config);
+  const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
   const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
   const ranked = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : lexical;
   const hits = ranked.map(({ doc: d, score, via }): SearchHit => {
