@@ -77,8 +77,14 @@ export function wordPieceFrom(json: unknown): WordPiece {
   const model = (doc.model ?? {}) as Record<string, unknown>;
   if (model.type !== undefined && model.type !== 'WordPiece') throw new Error(`tokenizer.json: a ${String(model.type)} tokenizer; axme reads WordPiece ones`);
   if (!model.vocab || typeof model.vocab !== 'object') throw new Error('tokenizer.json: no model.vocab');
-  const vocab = new Map<string, number>();
-  for (const [token, id] of Object.entries(model.vocab as Record<string, unknown>)) if (typeof id === 'number' && Number.isInteger(id) && id >= 0) vocab.set(token, id);
+  // the parsed object is the table: copying 30,000 entries into a Map costs more than the parse
+  const table = model.vocab as Record<string, unknown>;
+  const vocab = {
+    get(token: string): number | undefined {
+      const id = Object.hasOwn(table, token) ? table[token] : undefined;
+      return typeof id === 'number' && Number.isInteger(id) && id >= 0 ? id : undefined;
+    },
+  };
   const unkToken = typeof model.unk_token === 'string' ? model.unk_token : '[UNK]';
   const unk = vocab.get(unkToken);
   const prefix = typeof model.continuing_subword_prefix === 'string' ? model.continuing_subword_prefix : '##';
@@ -122,7 +128,9 @@ export function wordPieceFrom(json: unknown): WordPiece {
   };
 
   return {
-    size: vocab.size,
+    get size() {
+      return Object.keys(table).length;
+    },
     encode(text, max = Infinity) {
       const out: number[] = [];
       for (const w of words(normalize(text, n))) {
