@@ -43,7 +43,13 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
     }
     writeVectors(dir, key, known);
   }
-  const vectors = hashes.map((h) => known.get(h)!);
+  // one flat buffer, each document's vector a view of it: the query's cosines run over it in one pass
+  const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
+  const flat = new Float32Array(hashes.length * dims);
+  const vectors = hashes.map((h, i) => {
+    flat.set(known.get(h)!.subarray(0, dims), i * dims);
+    return flat.subarray(i * dims, (i + 1) * dims);
+  });
   index.dense = { model: key, vectors };
   return vectors;
 }
@@ -56,22 +62,45 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
 async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, query: string, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, embedder);
   const [q] = await embedder.embed([query]);
+  const n0 = vectors.length;
+  const dims = Math.min(q!.length, n0 ? vectors[0]!.length : 0);
+  // the cosines first, in one pass over the flat buffer (vectorsOf lays them out so); the items' marks only for the best
+  const flat = n0 ? new Float32Array(vectors[0]!.buffer, vectors[0]!.byteOffset, n0 * vectors[0]!.length) : new Float32Array(0);
+  const stride = n0 ? vectors[0]!.length : 0;
+  const cos = new Float32Array(n0);
+  const order: number[] = [];
+  for (let i = 0, o = 0; i < n0; i++, o += stride) {
+    let c = 0;
+    for (let j = 0; j < dims; j++) c += flat[o + j]! * q![j]!;
+    cos[i] = c;
+    if (c > 0) order.push(i);
+  }
+  order.sort((a, b) => cos[b]! - cos[a]! || a - b);
   const best = new Map<number, Ranked>();
-  vectors.forEach((v, i) => {
-    let cos = 0;
-    for (let j = 0; j < v.length && j < q!.length; j++) cos += v[j]! * q![j]!;
-    if (cos <= 0) return;
+  // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
+  // n-th of them nothing after it can enter
+  let top: number[] = [];
+  const keep = (score: number) => {
+    let at = top.length;
+    while (at > 0 && top[at - 1]! < score) at--;
+    top.splice(at, 0, score);
+    if (top.length > n) top.length = n;
+  };
+  for (const i of order) {
+    if (top.length >= n && cos[i]! < top[n - 1]!) break;
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
-    if (kinds && !kinds.has(doc.kind)) return;
-    const score = cos * factorOf(doc, isStale);
+    if (kinds && !kinds.has(doc.kind)) continue;
+    const score = cos[i]! * factorOf(doc, isStale);
     const prev = best.get(at);
-    if (prev && prev.score >= score) return;
+    if (prev && prev.score >= score) continue;
     const r: Ranked = { doc, score };
     if (succ !== undefined) r.via = index.docs[i]!.slug;
     best.set(at, r);
-  });
+    if (prev) top = [...best.values()].map((x) => x.score).sort((a, b) => b - a).slice(0, n);
+    else keep(score);
+  }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
 }
 
