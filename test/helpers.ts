@@ -34,6 +34,8 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   env.AXME_AUDITOR_PROVIDER = 'none';
   // the parser alone guards unless a test asks for the kernel sandbox (test/sandbox/, test/effects/, the real clients)
   env.AXME_SANDBOX = 'off';
+  // words only unless a test asks for a search model: a model the developer pulled (~/.cache/axme/models) never changes a ranking
+  env.AXME_SEARCH_MODEL = 'off';
   // the developer's model keys never reach a test
   for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) delete env[k];
   return { ...env, ...extra };

@@ -37,6 +37,7 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },
   { words: ['import', 'export'], load: async (io) => (await import('./commands/import.ts')).importCommands(io) },
   { words: ['show-commit', 'blame'], load: async (io) => (await import('./commands/code.ts')).codeCommands(io) },
+  { words: ['models'], load: async (io) => [(await import('./commands/models.ts')).modelsCommand(io)] },
   { words: ['ui'], load: async (io) => [(await import('./commands/ui.ts')).uiCommand(io)] },
 ];
 

@@ -107,7 +107,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
         if (a.json) return printJson(io, cli.json ? cli.json(r) : op.json(r));
         out(io, cli.text ? cli.text(r, printer(io, a)) : op.text(r));
       };
-      if (op.folder) return show(await op.run({ cwd: folder, env: io.env }, (await input()) as never));
+      if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
       return withKb(io, a, async (kb) => show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env })));
     },
   };

@@ -27,6 +27,7 @@ import { context } from './context.ts';
 import { workspaceStatusOp } from './workspace.ts';
 import { sessionList, sessionRecover, sessionShow } from './session.ts';
 import { blameOp, showCommitOp } from './code.ts';
+import { modelsEval, modelsList, modelsPull } from './models.ts';
 // (end of store reads imports)
 import { importAxmeCode } from './import-axme-code.ts';
 import { importAdrOp } from './import-adr.ts';
@@ -46,7 +47,7 @@ export const OPERATIONS: AnyOperation[] = [
   // the store as a whole, review, sessions, context, workspace
   status, search, history, worklogOp, log, diff, check, propose, beginCloseOp, finalizeCloseOp,
   fsck, verify, reconfirm, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
-  auditRun, auditLogOp,
+  auditRun, auditLogOp, modelsPull, modelsList, modelsEval,
   importAxmeCode, importAdrOp, exportAdrOp, importAutoMemoryOp, exportAutoMemoryOp,
   // (end of store reads)
 ];

@@ -85,6 +85,8 @@ export interface RunOptions {
 export interface FolderTarget {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** where a long run reports how far it is (the CLI's stderr), when the surface has one */
+  progress?: (line: string) => void;
 }
 
 /**

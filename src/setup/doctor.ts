@@ -16,6 +16,7 @@ import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
 import { settingsCheck } from './doctor-settings.ts';
 import { sandboxCheck } from './doctor-sandbox.ts';
+import { searchModelCheck } from './doctor-models.ts';
 import { remoteOf } from './clients/remote.ts';
 import { sessionRows } from '../session/list.ts';
 
@@ -60,6 +61,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));
   checks.push(sessionsCheck(loc.commonDir));
+  checks.push(searchModelCheck(loc.commonDir, opts.env));
   return { ok: checks.every((c) => c.status === 'ok'), checks };
 }
 

@@ -8,7 +8,7 @@ import { parseQuery } from './search/query.ts';
 import { rank, scoreQuery } from './search/rank.ts';
 import { snippet } from './search/snippet.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
-import { embeddingsConfig } from './search/embeddings.ts';
+import { embedderFor } from './search/meaning.ts';
 import { staleMarks } from './stale-marks.ts';
 import { indexKey, readIndex, readLastIndex, searchDir, writeIndex } from './search/persist.ts';
 
@@ -76,6 +76,8 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
 export interface SearchOptions {
   /** a revision of the store to search instead of its tip */
   at?: string | undefined;
+  /** false: words only, even with a model or endpoint in force (`axme models eval` compares the two) */
+  byMeaning?: boolean;
 }
 
 /**
@@ -83,7 +85,8 @@ export interface SearchOptions {
  * stemming, software abbreviations and the glossary's terms as synonyms, and a bonus where the
  * query's words stand together. A superseded decision is folded into its live successor;
  * revoked, old and stale items rank lower. The index is derived from the tree and kept per tree
- * OID. With `search.embeddings` in axme.yaml, fused with a ranking by meaning (search/dense.ts).
+ * OID. With a local model (`axme models pull`) or a machine-local `search.embeddings` endpoint,
+ * fused with a ranking by meaning (search/meaning.ts, search/dense.ts).
  */
 export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & SearchOptions): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = parseInput(SearchInput, input, 'search');
@@ -98,9 +101,10 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   const isStale = (d: Doc) => staleOf(d) !== undefined;
-  const embeddings = embeddingsConfig(kb, state.config);
-  const { ranked: lexical, total } = rank(index, scored, said, embeddings ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
-  const ranked = embeddings ? await withMeaning(kb, index, embeddings, query, lexical, k, isStale, kinds) : lexical;
+  // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
+  const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
+  const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
+  const ranked = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : lexical;
   const hits = ranked.map(({ doc: d, score, via }): SearchHit => {
     const { path } = d;
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;

@@ -2,7 +2,9 @@ import type { KindName } from '../../../model/kind.ts';
 import { createHash } from 'node:crypto';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
-import { embed, type EmbeddingsConfig } from './embeddings.ts';
+import type { Embedder } from './meaning.ts';
+import { searchDir } from './persist.ts';
+import { readVectors, writeVectors } from './vectors.ts';
 import { factorOf, successorOf, type Ranked, type StalePredicate } from './rank.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
@@ -11,51 +13,44 @@ export const FUSE_DEPTH = 50;
 const RRF_K = 60;
 /** What of an item is embedded: its title, keywords and body, cut at this many characters. */
 const TEXT_MAX = 4000;
-/** The format of the vectors kept on disk: a change of it makes the old entries miss. */
-const FORMAT = 1;
-
-/** The vectors kept on disk for one endpoint and model: text hash -> float32 vector in base64. */
-interface VectorFile {
-  format: number;
-  vectors: Record<string, string>;
-}
 
 const textOf = (d: Doc) => [...d.parts.title, ...d.parts.keys, ...d.parts.body].join('\n').slice(0, TEXT_MAX);
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
-const encode = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
-const decode = (s: string) => {
-  const b = Buffer.from(s, 'base64');
-  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
 
 /**
  * One vector a document of `index`, in its order. Vectors are kept by the hash of the text
- * embedded (an item whose text did not change is not sent again, whatever else changed in its
- * file): in memory, on the index, and on disk (one cache entry per endpoint and model).
+ * embedded (an item whose text did not change is not embedded again, whatever else changed in
+ * its file): in memory, on the index, and on disk beside the index (vectors.ts, one file per
+ * embedder). After a write only the new and changed items are embedded: incremental.
  */
-async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig): Promise<Float32Array[]> {
-  const model = hashOf(`${config.url}\n${config.model}`).slice(0, 16);
-  if (index.dense?.model === model) return index.dense.vectors;
-  const memoryKey = `embeddings:${model}`;
-  let known = kb.cache.recall<Map<string, Float32Array>>(memoryKey);
-  if (!known) {
-    known = new Map();
-    const file = await kb.cache.disk.get<VectorFile>(`embeddings-${model}`);
-    if (file?.format === FORMAT && file.vectors && typeof file.vectors === 'object') for (const [h, v] of Object.entries(file.vectors)) if (typeof v === 'string') known.set(h, decode(v));
-    kb.cache.remember(memoryKey, known);
-  }
+async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<Float32Array[]> {
+  const { key } = embedder;
+  if (index.dense?.model === key) return index.dense.vectors;
+  const dir = searchDir(kb.repo.axmeDir);
+  const memoryKey = `embeddings:${key}`;
+  const known = kb.cache.recall<Map<string, Float32Array>>(memoryKey) ?? kb.cache.remember(memoryKey, readVectors(dir, key));
   const texts = index.docs.map(textOf);
   const hashes = texts.map(hashOf);
   const missing = new Map<string, string>();
   hashes.forEach((h, i) => void (known.has(h) || missing.set(h, texts[i]!)));
   if (missing.size) {
-    const vectors = await embed(config, [...missing.values()], kb.repo.env);
+    const vectors = await embedder.embed([...missing.values()]);
     [...missing.keys()].forEach((h, i) => known.set(h, vectors[i]!));
-    const file: VectorFile = { format: FORMAT, vectors: Object.fromEntries([...known].map(([h, v]) => [h, encode(v)])) };
-    void kb.cache.disk.put(`embeddings-${model}`, file);
+    // the items of older tips stay (for --at and a write undone) until they outnumber the current ones
+    if (known.size > 2 * hashes.length + 64) {
+      const current = new Set(hashes);
+      for (const h of [...known.keys()]) if (!current.has(h)) known.delete(h);
+    }
+    writeVectors(dir, key, known);
   }
-  const vectors = hashes.map((h) => known.get(h)!);
-  index.dense = { model, vectors };
+  // one flat buffer, each document's vector a view of it: the query's cosines run over it in one pass
+  const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
+  const flat = new Float32Array(hashes.length * dims);
+  const vectors = hashes.map((h, i) => {
+    flat.set(known.get(h)!.subarray(0, dims), i * dims);
+    return flat.subarray(i * dims, (i + 1) * dims);
+  });
+  index.dense = { model: key, vectors };
   return vectors;
 }
 
@@ -64,38 +59,61 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, config: EmbeddingsConf
  * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
  * live successor (named in `via`). Only `kinds`, when given.
  */
-async function byMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
-  const vectors = await vectorsOf(kb, index, config);
-  const [q] = await embed(config, [query], kb.repo.env);
+async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, query: string, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
+  const vectors = await vectorsOf(kb, index, embedder);
+  const [q] = await embedder.embed([query]);
+  const n0 = vectors.length;
+  const dims = Math.min(q!.length, n0 ? vectors[0]!.length : 0);
+  // the cosines first, in one pass over the flat buffer (vectorsOf lays them out so); the items' marks only for the best
+  const flat = n0 ? new Float32Array(vectors[0]!.buffer, vectors[0]!.byteOffset, n0 * vectors[0]!.length) : new Float32Array(0);
+  const stride = n0 ? vectors[0]!.length : 0;
+  const cos = new Float32Array(n0);
+  const order: number[] = [];
+  for (let i = 0, o = 0; i < n0; i++, o += stride) {
+    let c = 0;
+    for (let j = 0; j < dims; j++) c += flat[o + j]! * q![j]!;
+    cos[i] = c;
+    if (c > 0) order.push(i);
+  }
+  order.sort((a, b) => cos[b]! - cos[a]! || a - b);
   const best = new Map<number, Ranked>();
-  vectors.forEach((v, i) => {
-    let cos = 0;
-    for (let j = 0; j < v.length && j < q!.length; j++) cos += v[j]! * q![j]!;
-    if (cos <= 0) return;
+  // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
+  // n-th of them nothing after it can enter
+  let top: number[] = [];
+  const keep = (score: number) => {
+    let at = top.length;
+    while (at > 0 && top[at - 1]! < score) at--;
+    top.splice(at, 0, score);
+    if (top.length > n) top.length = n;
+  };
+  for (const i of order) {
+    if (top.length >= n && cos[i]! < top[n - 1]!) break;
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
-    if (kinds && !kinds.has(doc.kind)) return;
-    const score = cos * factorOf(doc, isStale);
+    if (kinds && !kinds.has(doc.kind)) continue;
+    const score = cos[i]! * factorOf(doc, isStale);
     const prev = best.get(at);
-    if (prev && prev.score >= score) return;
+    if (prev && prev.score >= score) continue;
     const r: Ranked = { doc, score };
     if (succ !== undefined) r.via = index.docs[i]!.slug;
     best.set(at, r);
-  });
+    if (prev) top = [...best.values()].map((x) => x.score).sort((a, b) => b - a).slice(0, n);
+    else keep(score);
+  }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
 }
 
 /**
  * The word ranking (`FUSE_DEPTH` deep) fused with the ranking by meaning, by reciprocal rank
  * fusion: the best `k`, scored 1/(60 + rank) summed over the two lists and scaled so that first
- * in both is 1. When the endpoint
- * cannot be reached or answers wrongly, the word ranking alone: search works offline.
+ * in both is 1. When the embedder fails (an endpoint that cannot be reached or answers wrongly),
+ * the word ranking alone: search works offline.
  */
-export async function withMeaning(kb: KnowledgeBase, index: Index, config: EmbeddingsConfig, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
+export async function withMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
   let dense: Ranked[];
   try {
-    dense = await byMeaning(kb, index, config, query, FUSE_DEPTH, isStale, kinds);
+    dense = await byMeaning(kb, index, embedder, query, FUSE_DEPTH, isStale, kinds);
   } catch {
     return lexical.slice(0, k);
   }

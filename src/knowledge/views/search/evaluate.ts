@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { AxmeError } from '../../../model/errors.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
+import { readMergedState } from '../../core/merged-state.ts';
 import { loadSearchIndex, searchStore } from '../search.ts';
+import { embedderFor } from './meaning.ts';
 
 /** One question of an evaluation and the items that answer it (IDs such as D-012, or slugs). */
 export interface EvalCase {
@@ -34,7 +37,7 @@ export function measuresOf(ranked: readonly string[], expected: ReadonlySet<stri
   return { recall_at_1: found(1), recall_at_5: found(5), reciprocal_rank: first >= 0 ? 1 / (first + 1) : 0, ndcg_at_10: ideal ? dcg / ideal : 0 };
 }
 
-/** The cases of an evaluation file: a JSON array (or `{ "queries": [...] }`) or JSON Lines, each `{ "query": "...", "expected": ["D-012", "a-slug"] }` (`expected` may be one string). */
+/** The cases of an evaluation file: a JSON array (or `{ "queries": [...] }`) or JSON Lines, each `{ "query": "...", "expected": ["D-012", "a-slug"] }` (`expected` may be one string; `expect` is read the same). */
 export function parseEvalCases(text: string, source = 'the evaluation file'): EvalCase[] {
   const bad = (where: string, what: string): never => {
     throw new AxmeError('INVALID_INPUT', `${source}${where}: ${what}; write one {"query": "...", "expected": ["D-012", "some-slug"]} per line (JSON Lines), or a JSON array of them`);
@@ -59,7 +62,8 @@ export function parseEvalCases(text: string, source = 'the evaluation file'): Ev
     });
   }
   return rows.map(({ at, value }) => {
-    const { query, expected } = (value ?? {}) as { query?: unknown; expected?: unknown };
+    const { query, expected: named, expect } = (value ?? {}) as { query?: unknown; expected?: unknown; expect?: unknown };
+    const expected = named ?? expect;
     if (typeof query !== 'string' || !query.trim()) bad(at, '"query" is missing or empty');
     const list = typeof expected === 'string' ? [expected] : expected;
     if (!Array.isArray(list) || !list.length || !list.every((e) => typeof e === 'string' && e.trim())) bad(at, '"expected" names no item');
@@ -96,7 +100,7 @@ export interface Evaluation {
  * CLI, the MCP tool, the page and the hooks use), every kind, the first ten results, an item
  * matched by its ID (case folded) or its slug. R@1, R@5, MRR and nDCG@10 averaged over the cases.
  */
-export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase[], at?: string): Promise<Evaluation> {
+export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase[], at?: string, opts: { byMeaning?: boolean } = {}): Promise<Evaluation> {
   const { index, state } = await loadSearchIndex(kb, at);
   const names = new Set(index.docs.flatMap((d) => [d.slug, ...(d.id ? [d.id.toLowerCase()] : [])]));
   const key = (name: string) => (names.has(name) ? name : name.toLowerCase());
@@ -104,7 +108,7 @@ export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase
   const rows: EvalRow[] = [];
   for (const c of cases) {
     for (const e of c.expected) if (!names.has(key(e))) unknown.add(e);
-    const { hits } = await searchStore(kb, c.query, { k: EVAL_DEPTH, ...(at ? { at } : {}) });
+    const { hits } = await searchStore(kb, c.query, { k: EVAL_DEPTH, ...(at ? { at } : {}), ...(opts.byMeaning === false ? { byMeaning: false } : {}) });
     const expected = new Set(c.expected.map(key));
     // a hit counts under whichever of its names the case used
     const ranked = hits.map((h) => (h.id && expected.has(h.id.toLowerCase()) ? h.id.toLowerCase() : h.slug));
@@ -113,4 +117,43 @@ export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase
   }
   const mean = (f: (r: EvalRow) => number) => (rows.length ? rows.reduce((s, r) => s + f(r), 0) / rows.length : 0);
   return { cases: rows.length, recall_at_1: mean((r) => r.recall_at_1), recall_at_5: mean((r) => r.recall_at_5), mrr: mean((r) => r.reciprocal_rank), ndcg_at_10: mean((r) => r.ndcg_at_10), rows, commit: state.commit!, unknown: [...unknown] };
+}
+
+/** An evaluation file's cases (parseEvalCases), read from `path`. */
+export function readEvalFile(path: string): EvalCase[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new AxmeError('INVALID_INPUT', `cannot read ${path}: give a file of questions, one {"query": "...", "expected": ["D-012", "some-slug"]} per line (docs/search.md)`);
+  }
+  return parseEvalCases(text, path);
+}
+
+/** One ranking's scores in a comparison: the means, and the questions with no answer in the first ten. */
+export interface RankingScores {
+  ranking: string;
+  r1: number;
+  r5: number;
+  mrr: number;
+  ndcg10: number;
+  missed: string[];
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * `axme models eval`: the same cases by words only and, when a model (or endpoint) is in force, by
+ * words fused with meaning — evaluateSearch run once for each, side by side.
+ */
+export async function compareRankings(kb: KnowledgeBase, cases: readonly EvalCase[]): Promise<{ queries: number; rows: RankingScores[] }> {
+  const embedder = await embedderFor(kb, (await readMergedState(kb)).config);
+  const runs: Array<{ ranking: string; byMeaning: boolean }> = [{ ranking: 'words', byMeaning: false }];
+  if (embedder) runs.push({ ranking: `words + ${embedder.label}`, byMeaning: true });
+  const rows: RankingScores[] = [];
+  for (const { ranking, byMeaning } of runs) {
+    const e = await evaluateSearch(kb, cases, undefined, { byMeaning });
+    rows.push({ ranking, r1: round(e.rows.filter((r) => r.rank === 1).length / Math.max(1, e.cases)), r5: round(e.recall_at_5), mrr: round(e.mrr), ndcg10: round(e.ndcg_at_10), missed: e.rows.filter((r) => r.rank === null).map((r) => r.query) });
+  }
+  return { queries: cases.length, rows };
 }

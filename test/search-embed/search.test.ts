@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize } from 'node:v8';
+import { after, before, describe, test } from 'node:test';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { checkManifest } from '../../src/knowledge/models/catalog.ts';
+import { pullModel } from '../../src/knowledge/models/pull-model.ts';
+import { searchStore } from '../../src/knowledge/views/search.ts';
+import { compareRankings, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
+import { rejectsWith } from '../core.ts';
+import { openTestKb, tempRepo } from '../helpers.ts';
+import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
+
+/** The vector files beside the search index, and the content hashes each holds. */
+function vectorFiles(kb: KnowledgeBase): Array<{ name: string; hashes: string[] }> {
+  const dir = join(kb.repo.axmeDir, 'search');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => n.startsWith('vectors-'))
+    .map((name) => ({ name, hashes: (deserialize(readFileSync(join(dir, name))) as { hashes: string[] }).hashes }));
+}
+
+const QUERIES = ['postgres', 'request logging', 'kafka jobs', 'invoices stripe', 'telemetry', 'sign in', 'data'];
+
+/** Every query's hits (slug, kind, score) through the one search path. */
+const rankings = async (kb: KnowledgeBase) => Promise.all(QUERIES.map(async (q) => (await searchStore(kb, q)).hits.map((h) => `${h.kind}:${h.slug}:${h.score}`)));
+
+describe('search with a local model: the tiny model through the real loading code, fused with the word ranking', () => {
+  let repo: { dir: string; cleanup: () => void };
+  let cache: string;
+  let server: Awaited<ReturnType<typeof modelServer>>;
+  const { files } = tinyModelFiles();
+  before(async () => {
+    repo = tempRepo();
+    cache = mkdtempSync(join(tmpdir(), 'axme-cache-'));
+    server = await modelServer(routesFor(files));
+    const kb = await openTestKb(repo.dir);
+    await initStore(kb);
+    await addBacklogItem(kb, { title: 'Add request logging', description: 'Every request is written with its id.' });
+    await addDecision(kb, { title: 'Use Postgres for persistence', decision: 'Data is kept in Postgres.' });
+    await addDecision(kb, { title: 'Queue jobs with Kafka', decision: 'Background jobs go through Kafka.' });
+    await addMemory(kb, { type: 'pattern', title: 'Invoices go through Stripe', description: 'Billing is done by Stripe.' });
+    await closeKnowledgeBase(kb);
+  });
+  after(async () => {
+    await server.close();
+    repo.cleanup();
+    rmSync(cache, { recursive: true, force: true });
+  });
+  /** The store opened with this machine's cache; `model` as AXME_SEARCH_MODEL ('' = the one pulled). */
+  const open = (model: string) => openTestKb(repo.dir, { env: { XDG_CACHE_HOME: cache, AXME_MODELS_URL: server.url, AXME_SEARCH_MODEL: model } });
+
+  test('without a model: words only, and the rankings are the same whether no model is installed, none is chosen, or the one chosen does not load', async () => {
+    let kb = await open('');
+    const none = await rankings(kb);
+    assert.deepEqual(vectorFiles(kb), [], 'no model, no vectors');
+    assert.deepEqual((await searchStore(kb, 'telemetry')).hits, [], 'no item has the word');
+    await closeKnowledgeBase(kb);
+    // a model folder that is broken (a table that is not safetensors) is the same as none
+    const broken = join(cache, 'axme', 'models', 'broken');
+    await pullModel({ env: { XDG_CACHE_HOME: cache, AXME_MODELS_URL: server.url }, manifest: checkManifest(manifestOf('tiny', files), 't') });
+    cpSync(join(cache, 'axme', 'models', 'tiny'), broken, { recursive: true });
+    writeFileSync(join(broken, 'model.safetensors'), 'damaged');
+    writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifestOf('broken', files)));
+    kb = await open('broken');
+    assert.deepEqual(await rankings(kb), none);
+    await closeKnowledgeBase(kb);
+    kb = await open('off');
+    assert.deepEqual(await rankings(kb), none);
+    assert.deepEqual(vectorFiles(kb), []);
+    await closeKnowledgeBase(kb);
+  });
+
+  test('with the model pulled: a query that shares no word with an item finds it by meaning; words still rank what they match', async () => {
+    await pullModel({ env: { XDG_CACHE_HOME: cache, AXME_MODELS_URL: server.url }, manifest: checkManifest(manifestOf('tiny', files), 't') });
+    const kb = await open('');
+    try {
+      const telemetry = await searchStore(kb, 'telemetry');
+      assert.equal(telemetry.hits[0]?.slug, 'add-request-logging');
+      assert.equal(telemetry.hits[0]?.kind, 'backlog');
+      const money = await searchStore(kb, 'payment');
+      assert.equal(money.hits[0]?.slug, 'invoices-go-through-stripe');
+      // a word match stays first: fused, not replaced
+      assert.equal((await searchStore(kb, 'kafka')).hits[0]?.slug, 'queue-jobs-with-kafka');
+      assert.equal((await searchStore(kb, 'database', { type: 'decision' })).hits[0]?.slug, 'use-postgres-for-persistence');
+      assert.deepEqual(
+        (await searchStore(kb, 'database', { type: 'memory' })).hits.map((h) => h.kind).filter((k) => k !== 'memory'),
+        [],
+        '--type still narrows',
+      );
+      const [file] = vectorFiles(kb);
+      assert.equal(file?.hashes.length, 4, 'one vector an item, beside the index');
+    } finally {
+      await closeKnowledgeBase(kb);
+    }
+  });
+
+  test('after a write only the new item is embedded; a new process reads the vectors from disk', async () => {
+    let kb = await open('');
+    const before = vectorFiles(kb)[0]!.hashes;
+    await addDecision(kb, { title: 'Trace every job', decision: 'Jobs carry a trace id.' });
+    assert.equal((await searchStore(kb, 'observability')).hits.some((h) => h.slug === 'trace-every-job'), true);
+    const afterWrite = vectorFiles(kb)[0]!.hashes;
+    assert.equal(afterWrite.length, before.length + 1);
+    assert.deepEqual(afterWrite.slice(0, before.length), before, 'the others kept as they were');
+    await closeKnowledgeBase(kb);
+    // a new process: every item's vector comes from the file, only the query is embedded
+    kb = await open('');
+    const hits = (await searchStore(kb, 'telemetry')).hits.map((h) => h.slug);
+    assert.deepEqual(hits.slice(0, 2).sort(), ['add-request-logging', 'trace-every-job']);
+    assert.equal(vectorFiles(kb)[0]!.hashes.length, afterWrite.length, 'nothing embedded again');
+    await closeKnowledgeBase(kb);
+  });
+
+  test('models eval: the user\'s own questions, by words and with the model, side by side', async () => {
+    const file = join(cache, 'questions.jsonl');
+    writeFileSync(file, ['{"query": "telemetry", "expect": ["add-request-logging", "trace-every-job"]}', '{"query": "kafka", "expect": "queue-jobs-with-kafka"}', '{"query": "payment", "expect": ["invoices-go-through-stripe"]}'].join('\n'));
+    let kb = await open('');
+    const r = await compareRankings(kb, readEvalFile(file));
+    await closeKnowledgeBase(kb);
+    assert.equal(r.queries, 3);
+    assert.deepEqual(r.rows.map((x) => x.ranking), ['words', 'words + model tiny']);
+    const [words, model] = r.rows;
+    assert.deepEqual(words!.missed, ['telemetry', 'payment']);
+    assert.equal(words!.r1, 0.333);
+    assert.deepEqual(model!.missed, []);
+    assert.equal(model!.r1, 1);
+    assert.equal(model!.mrr, 1);
+    // no model: one row, the same as the words row
+    kb = await open('off');
+    assert.deepEqual((await compareRankings(kb, readEvalFile(file))).rows, [words]);
+    await closeKnowledgeBase(kb);
+    writeFileSync(file, '[{"query": "x"}]');
+    await rejectsWith(Promise.resolve().then(() => readEvalFile(file)), 'INVALID_INPUT', /case 1: "expected" names no item/);
+  });
+});
