@@ -118,10 +118,14 @@ describe('which clashes a merge settles and which it asks about (table-driven)',
         const [cb, cx, cy] = [await commitOf({ [path]: base }), await commitOf({ [path]: x }), await commitOf({ [path]: y })];
         const [sb, sx, sy] = await Promise.all([cb, cx, cy].map((c) => readSnapshot(kb.repo.backend, c)));
         for (const [o, th] of [[{ ...sx!, commit: cx }, { ...sy!, commit: cy }], [{ ...sy!, commit: cy }, { ...sx!, commit: cx }]]) {
-          const plan = await planMerge({ kb, base: sb!, ours: o!, theirs: th!, only: new Set([path]) });
+          const plan = await planMerge({ kb, base: sb!, ours: o!, theirs: th! });
           const got = Object.fromEntries(plan.settled.map((f) => [f.field, [f.value, f.rule]]));
           assert.deepEqual(got, want, name);
           assert.deepEqual(plan.conflicts.map((c) => c.fields.join(',')), Object.entries(want).filter(([, [, r]]) => r === 'asked').map(([f]) => f), `${name}: conflicts`);
+          if (name === 'a title') {
+            const q = plan.changes.get(plan.questions[0]!)!.toString('utf8');
+            assert.match(q, /title: "Use gRPC inside" \(kept\) or "Use gRPC everywhere"/, 'the question names both titles');
+          }
         }
       }
     } finally {

@@ -12,15 +12,29 @@ const MAX_MERGES = 50;
 /**
  * Names each side of each settled field by the commit that last changed the file on that side
  * (the merge itself only knows the two tips), so the report and the history point at the edits.
+ * One `git log` per side, since the merge base (`base`; the whole line without one).
  */
-export async function attributeSides(kb: KnowledgeBase, fields: SettledField[], merge: string): Promise<MergeSettled[]> {
-  const editOf = new Map<string, Promise<string>>();
-  const edit = (tip: string, path: string) => {
-    const key = `${tip} ${path}`;
-    if (!editOf.has(key)) editOf.set(key, kb.repo.git(['log', '-1', '--format=%H', tip, '--', path]).then((r) => r.stdout.toString('utf8').trim() || tip));
-    return editOf.get(key)!;
+export async function attributeSides(kb: KnowledgeBase, fields: SettledField[], merge: string, base: string | null): Promise<MergeSettled[]> {
+  if (!fields.length) return [];
+  const wanted = new Set(fields.map((f) => f.path));
+  const lastEdits = new Map<string, Promise<Map<string, string>>>();
+  const editsOf = (tip: string) => {
+    if (!lastEdits.has(tip)) lastEdits.set(tip, lastEditOn(kb, tip, base, wanted));
+    return lastEdits.get(tip)!;
   };
-  return Promise.all(fields.map(async (f) => ({ ...f, merge, sides: await Promise.all(f.sides.map(async (s) => ({ ...s, commit: await edit(s.commit, f.path) }))) })));
+  return Promise.all(fields.map(async (f) => ({ ...f, merge, sides: await Promise.all(f.sides.map(async (s) => ({ ...s, commit: (await editsOf(s.commit)).get(f.path) ?? s.commit }))) })));
+}
+
+/** For each of `paths`, the newest commit in `base..tip` that changed it. */
+async function lastEditOn(kb: KnowledgeBase, tip: string, base: string | null, paths: ReadonlySet<string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const r = await kb.repo.git(['log', '--no-renames', '--name-only', '--format=%x1e%H', base ? `${base}..${tip}` : tip]);
+  for (const rec of r.stdout.toString('utf8').split('\x1e')) {
+    const [commit, ...names] = rec.split('\n');
+    for (const n of names) if (paths.has(n) && !out.has(n)) out.set(n, commit!.trim());
+    if (out.size === paths.size) break;
+  }
+  return out;
 }
 
 /**
@@ -50,7 +64,7 @@ export async function readMerge(kb: KnowledgeBase, commit: string, paths?: Reado
   }));
   if (!both.size) return none;
   const plan = await planMerge({ kb, base: b, ours: { ...ours, commit: p1 }, theirs: { ...theirs, commit: p2 }, only: both });
-  return { concurrent: both, settled: await attributeSides(kb, plan.settled, commit) };
+  return { concurrent: both, settled: await attributeSides(kb, plan.settled, commit, base) };
 }
 
 /** The fields settled by the merge commits in `from..to` (what a fast-forward brought in), oldest merge first. */

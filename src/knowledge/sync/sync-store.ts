@@ -185,7 +185,7 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
       const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours: ours!, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
       if (r.outcome === 'updated') {
         took(removed);
-        const settled = await attributeSides(kb, plan.settled, r.commit);
+        const settled = await attributeSides(kb, plan.settled, r.commit, base);
         removals.settled.push(...settled);
         merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions, settled });
         return 'merged';

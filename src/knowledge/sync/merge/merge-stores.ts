@@ -385,10 +385,14 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     const id = nextId('Q', used);
     used.push(id);
     const label = c.id ? `${c.id} "${c.title}"` : c.path;
+    // a one-line value both sides set (a title, a type): both are named in the question
+    const values = plan.settled
+      .filter((f) => f.path === c.path && f.rule === 'asked' && f.sides.every((s) => typeof s.value === 'string' && !s.value.includes('\n') && s.value.length <= 200))
+      .map((f) => `${f.field}: ${JSON.stringify(f.value)} (kept) or ${JSON.stringify(f.sides.find((s) => s.value !== f.value)?.value)}`);
     const q = Question.parse({
       slug,
       id,
-      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). ${c.note ?? 'Which version is right?'}`,
+      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}${values.length ? `; ${values.join('; ')}` : ''}). ${c.note ?? 'Which version is right?'}`,
       context: `Sync kept the version of commit ${c.kept} in place (${c.path}). The other version is in history: \`git show ${c.other}:${c.path}\`. Edit the item to the right text, then answer this question.`,
       status: 'open',
       source: 'sync',
