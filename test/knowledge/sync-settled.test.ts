@@ -11,7 +11,8 @@ import { encodeItem } from '../../src/model/kind.ts';
 import { Memory, memorySpec } from '../../src/model/memory.ts';
 import { history } from '../../src/operations/history.ts';
 import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
-import { coreAt, runOp, runOpText } from '../core.ts';
+import { historyView } from '../../src/ui/views/item.ts';
+import { coreAt, runOp, runOpText, withCore } from '../core.ts';
 import { cleanEnv, git } from '../helpers.ts';
 
 /**
@@ -92,6 +93,10 @@ describe('a concurrent backlog edit on two clones', () => {
     const text = await runOpText(a!, history, { id_or_slug: 'B-001' });
     assert.match(text, /merged/);
     assert.match(text, /priority: kept high .*over low/);
+    // the page's history of the item: both edits, and the merge with both values
+    const page = await withCore(a!, async (kb) => String(((await historyView({ kb, at: undefined, cwd: a!, env: cleanEnv() }, new URL('http://127.0.0.1/history/backlog/B-001'), ['backlog', 'B-001'])) as { body: unknown }).body));
+    assert.ok(page.includes(ours.commit!.slice(0, 12)) && page.includes(theirs.commit!.slice(0, 12)), 'both edits on the page');
+    assert.match(page, /<li>B-001 &quot;Add request logging&quot; priority: kept high \(the more urgent; [0-9a-f]{8}\) over low/);
   });
 });
 
