@@ -27,6 +27,7 @@ export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Pro
   { words: ['question'], load: async (io) => (await import('./commands/question.ts')).questionCommand(io) },
   { words: ['session'], load: async (io) => (await import('./commands/session.ts')).sessionCommand(io) },
   { words: ['sync'], load: async (io) => (await import('./commands/sync.ts')).syncCommand(io) },
+  { words: ['revert'], load: async (io) => [(await import('./commands/revert.ts')).revertCommand(io)] },
   { words: ['diff', 'propose', 'check', 'verify', 'reconfirm'], load: async (io) => (await import('./commands/review.ts')).reviewCommands(io) },
   { words: ['audit'], load: async (io) => [(await import('./commands/audit.ts')).auditCommand(io)] },
   { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { HistoryResult } from '../knowledge/history/item-history.ts';
+import type { HistoryResult, ItemVersion } from '../knowledge/history/item-history.ts';
 import { changeLines } from '../knowledge/review/diff/render-diff.ts';
+import { settledLine } from '../knowledge/sync/settled-line.ts';
 import type { WorklogEntry } from '../knowledge/history/worklog.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
@@ -15,12 +16,14 @@ const Entries = z.looseObject({
   entries: z.array(z.looseObject({ commit: z.string(), date: z.string(), subject: z.string() })).describe('commits of refs/memory/main, newest first, with their trailers (actor, event, session, items)'),
 });
 const logLine = (e: WorklogEntry) => `${e.commit.slice(0, 12)} ${e.date} ${e.actor ?? '-'}: ${e.subject}`;
+/** Under a merged version: what it combined, both values of each field both sides changed. */
+const mergeLines = (v: ItemVersion) => (v.merge ? [`    merged ${v.merge.parents.map((p) => p.slice(0, 12)).join(' and ')}${v.merge.settled.length ? ':' : ' (no field changed on both sides)'}`, ...v.merge.settled.map((f) => `    ${settledLine(f)}`)] : []);
 
 /** history: `axme history <ref>`, `axme_history` (the tool always gives the diffs; the CLI with --patch). */
 export const history = defineOperation({
   id: 'history',
   summary: 'History of one item',
-  description: 'Every version of one item (by ID, slug, alias or path), newest first, with commit, date, actor and the diff from the version before.',
+  description: 'Every version of one item (by ID, slug, alias or path), newest first, with commit, date, actor and the diff from the version before; two clones\' concurrent edits both appear, and the sync merge that combined them is marked merged with both values of each field both changed.',
   input: {
     id_or_slug: z.string().min(1).max(300).describe('D-001, a slug, an alias, or a path like safety/rules.yaml'),
     at: atParam,
@@ -29,7 +32,7 @@ export const history = defineOperation({
   },
   output: z.looseObject({
     path: z.string().describe('the file in the store'),
-    versions: z.array(z.looseObject({ commit: z.string(), change: z.string() })).describe('newest first: commit, date, author, actor, event, subject, change (added, changed, removed), patch'),
+    versions: z.array(z.looseObject({ commit: z.string(), change: z.string() })).describe('newest first, every line of history: commit, date, author, actor, event, subject, change (added, changed, removed, merged), patch; a merged version has merge: its parents and the fields both sides changed (field, value, rule, sides with each commit and value)'),
   }),
   annotations: READ,
   write: false,
@@ -46,10 +49,10 @@ export const history = defineOperation({
     alias: { patch: 'p' },
     // the versions with each file's text
     json: (r) => r,
-    text: (r) => textOf(r.versions.flatMap((v) => [`${v.commit.slice(0, 12)}  ${v.date}  ${(v.actor ?? '-').padEnd(7)}  ${v.change.padEnd(7)}  ${v.subject}`, ...(v.patch ? [v.patch] : [])])),
+    text: (r) => textOf(r.versions.flatMap((v) => [`${v.commit.slice(0, 12)}  ${v.date}  ${(v.actor ?? '-').padEnd(7)}  ${v.change.padEnd(7)}  ${v.subject}`, ...mergeLines(v), ...(v.patch ? [v.patch] : [])])),
   },
   json: (r) => ({ path: r.path, versions: r.versions.map(({ text: _t, ...v }) => v) }),
-  text: (r) => [`# History of ${r.path} (${r.versions.length} versions)`, ...r.versions.map((v) => `## ${v.commit.slice(0, 12)} ${v.date} ${v.actor ?? '-'} ${v.change}: ${v.subject}\n${v.patch ?? ''}`)].join('\n\n'),
+  text: (r) => [`# History of ${r.path} (${r.versions.length} versions)`, ...r.versions.map((v) => `## ${v.commit.slice(0, 12)} ${v.date} ${v.actor ?? '-'} ${v.change}: ${v.subject}\n${mergeLines(v).map((l) => `${l.trim()}\n`).join('')}${v.patch ?? ''}`)].join('\n\n'),
 });
 
 /** worklog: `axme_worklog` (AXME Code's name): one line per commit. */

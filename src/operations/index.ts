@@ -33,6 +33,7 @@ import { importAxmeCode } from './import-axme-code.ts';
 import { importAdrOp } from './import-adr.ts';
 import { exportAdrOp } from './export-adr.ts';
 import { exportAutoMemoryOp, importAutoMemoryOp } from './auto-memory.ts';
+import { revert } from './revert.ts';
 import type { AnyOperation } from './operation.ts';
 
 /** Every declared operation: what the reference docs are generated from (scripts/reference.ts). */
@@ -49,5 +50,6 @@ export const OPERATIONS: AnyOperation[] = [
   fsck, verify, reconfirm, context, workspaceStatusOp, sessionList, sessionShow, sessionRecover, showCommitOp, blameOp,
   auditRun, auditLogOp, modelsPull, modelsList, modelsEval,
   importAxmeCode, importAdrOp, exportAdrOp, importAutoMemoryOp, exportAutoMemoryOp,
+  revert,
   // (end of store reads)
 ];

@@ -21,6 +21,8 @@ export interface LogOptions {
   limit?: number;
   /** only commits at or after this instant */
   since?: Date;
+  /** with `path`: every commit that changed it on any line of history, merges that differ from a parent included (`git log --full-history`), not only the line git's simplification follows */
+  fullHistory?: boolean;
 }
 
 const FS = '\x1f';
@@ -31,6 +33,7 @@ export async function readLog(repo: Repo, opts: LogOptions): Promise<LogEntry[]>
   const args = ['log', `--format=%H${FS}%P${FS}%cI${FS}%an${FS}%ae${FS}%B${RS}`];
   if (opts.limit !== undefined) args.push(`--max-count=${opts.limit}`);
   if (opts.since) args.push(`--since=@${Math.floor(opts.since.getTime() / 1000)}`); // inclusive
+  if (opts.fullHistory) args.push('--full-history');
   args.push(opts.rev, '--');
   if (opts.path) args.push(opts.path);
   const out = (await repo.git(args)).stdout.toString('utf8');

@@ -110,7 +110,12 @@ describe('merge rules (table-driven)', () => {
     }
     // a clash on a text field keeps the winner's text and reports the field
     const clash = mergeValues({ body: 'a' }, { body: 'b' }, { body: 'c' }, rules('theirs'));
-    assert.deepEqual(clash, { value: { body: 'c' }, conflicts: ['body'] });
+    assert.deepEqual(clash, { value: { body: 'c' }, conflicts: ['body'], clashes: [{ field: 'body', ours: 'b', theirs: 'c', value: 'c', rule: 'asked' }] });
+    // every field both sides changed is reported with both values and the rule that settled it
+    assert.deepEqual(mergeValues({ status: 'open', tags: ['a'] }, { status: 'done', tags: ['a', 'x'] }, { status: 'blocked', tags: ['a', 'y'] }, rules('ours')).clashes, [
+      { field: 'status', ours: 'done', theirs: 'blocked', value: 'done', rule: 'status-order' },
+      { field: 'tags', ours: ['a', 'x'], theirs: ['a', 'y'], value: ['a', 'x', 'y'], rule: 'combined' },
+    ]);
     assert.deepEqual(mergeLists([], ['b', 'a'], ['c', 'a']), ['a', 'b', 'c']);
   });
 });

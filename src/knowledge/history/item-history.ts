@@ -7,6 +7,7 @@ import { readLog } from '../../store/log.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { findItem } from '../core/lookup.ts';
 import { readState, type KnowledgeState } from '../core/state.ts';
+import { readMerge, type MergeSettled } from '../sync/settled-fields.ts';
 
 export interface ItemVersion {
   commit: string;
@@ -15,12 +16,14 @@ export interface ItemVersion {
   actor: string | null;
   event: string | null;
   subject: string;
-  /** added, changed or removed in this commit */
-  change: 'added' | 'changed' | 'removed';
+  /** added, changed or removed in this commit; merged: a sync merge that combined two concurrent versions (both are listed too) */
+  change: 'added' | 'changed' | 'removed' | 'merged';
   /** the file at this version (null when removed) */
   text: string | null;
-  /** unified diff from the previous version (with `patch`) */
+  /** unified diff from the version before it on its first parent's line (with `patch`) */
   patch?: string;
+  /** a merged version: its two parents, and every field both sides changed differently, with both values and the rule that settled it */
+  merge?: { parents: string[]; settled: MergeSettled[] };
 }
 
 export interface HistoryResult {
@@ -31,42 +34,62 @@ export interface HistoryResult {
 
 const PREFIX_KIND: Record<string, KindName> = { D: 'decision', B: 'backlog', Q: 'question' };
 
-/** Every version of one item (by ID, slug, alias or memory-tree path), newest first. */
+/**
+ * Every version of one item (by ID, slug, alias or memory-tree path), newest first: each commit
+ * that changed its file on any line of history (two clones' concurrent edits both appear), and
+ * each sync merge that combined two concurrent versions (change `merged`, with what it settled).
+ */
 export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined }): Promise<HistoryResult> {
   const state = await readState(kb, opts.at);
   const path = resolvePath(state, opts.ref.trim(), opts.kind);
-  const log = await readLog(kb.repo, { rev: state.commit!, path });
+  const log = await readLog(kb.repo, { rev: state.commit!, path, fullHistory: true });
   if (log.length === 0) throw new AxmeError('NOT_FOUND', `${path} has no history in ${kb.ref}: \`axme log\` lists what changed`, { path });
-  const texts = await Promise.all(
-    log.map(async (e) => {
-      const r = await kb.repo.git(['cat-file', 'blob', `${e.commit}:${path}`], { allowFail: true });
-      if (r.code === 0) return r.stdout.toString('utf8');
-      // Absent from that commit's tree (removed) is history; present but unreadable is damage.
-      const listed = await kb.repo.git(['ls-tree', e.commit, '--', path], { allowFail: true });
-      if (listed.stdout.length > 0) {
-        throw new AxmeError('CORRUPT', `the version of ${path} in commit ${e.commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`, { path, commit: e.commit });
+  const texts = new Map<string, Promise<string | null>>();
+  const textAt = (commit: string) => {
+    if (!texts.has(commit)) texts.set(commit, fileAt(kb, commit, path));
+    return texts.get(commit)!;
+  };
+  const { createTwoFilesPatch } = opts.patch ? await import('diff') : { createTwoFilesPatch: undefined };
+  const versions = await Promise.all(
+    log.map(async (e): Promise<ItemVersion | null> => {
+      const parent = e.parents[0];
+      const [text, before] = await Promise.all([textAt(e.commit), parent ? textAt(parent) : null]);
+      let merge: ItemVersion['merge'];
+      if (e.parents.length > 1) {
+        // a merge is a version of this file only where both sides had changed it (cheap check first: the two sides differ)
+        const other = await textAt(e.parents[1]!);
+        if (before === null || other === null || before === other) return null;
+        const m = await readMerge(kb, e.commit, new Set([path]));
+        if (!m.concurrent.has(path)) return null;
+        merge = { parents: e.parents, settled: m.settled };
       }
-      return null;
+      const v: ItemVersion = {
+        commit: e.commit,
+        date: e.date,
+        author: e.author,
+        actor: e.trailers['Axme-Actor']?.[0] ?? null,
+        event: e.trailers['Axme-Event']?.[0] ?? null,
+        subject: e.subject,
+        change: merge ? 'merged' : text === null ? 'removed' : before === null ? 'added' : 'changed',
+        text,
+        ...(merge ? { merge } : {}),
+      };
+      if (createTwoFilesPatch) v.patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', text ?? '', before === null ? '' : parent!.slice(0, 12), e.commit.slice(0, 12));
+      return v;
     }),
   );
-  const { createTwoFilesPatch } = opts.patch ? await import('diff') : { createTwoFilesPatch: undefined };
-  const versions: ItemVersion[] = log.map((e, i) => {
-    const text = texts[i] ?? null;
-    const before = i + 1 < log.length ? (texts[i + 1] ?? null) : null;
-    const v: ItemVersion = {
-      commit: e.commit,
-      date: e.date,
-      author: e.author,
-      actor: e.trailers['Axme-Actor']?.[0] ?? null,
-      event: e.trailers['Axme-Event']?.[0] ?? null,
-      subject: e.subject,
-      change: text === null ? 'removed' : before === null ? 'added' : 'changed',
-      text,
-    };
-    if (createTwoFilesPatch) v.patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', text ?? '', before === null ? '' : log[i + 1]!.commit.slice(0, 12), e.commit.slice(0, 12));
-    return v;
-  });
-  return { path, versions };
+  return { path, versions: versions.filter((v): v is ItemVersion => v !== null) };
+}
+
+/** The file at one commit: null when that commit's tree has none (removed is history); CORRUPT when listed but unreadable. */
+async function fileAt(kb: KnowledgeBase, commit: string, path: string): Promise<string | null> {
+  const r = await kb.repo.git(['cat-file', 'blob', `${commit}:${path}`], { allowFail: true });
+  if (r.code === 0) return r.stdout.toString('utf8');
+  const listed = await kb.repo.git(['ls-tree', commit, '--', path], { allowFail: true });
+  if (listed.stdout.length > 0) {
+    throw new AxmeError('CORRUPT', `the version of ${path} in commit ${commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`, { path, commit });
+  }
+  return null;
 }
 
 function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefined): string {

@@ -10,6 +10,8 @@ import { parseSnapshot } from '../core/state.ts';
 import { adoptionLines, adoptReviewed, type AdoptionReport } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
 import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
+import { attributeSides, settledBetween, type MergeSettled } from './settled-fields.ts';
+import { settledLine } from './settled-line.ts';
 
 /**
  * `axme sync [remote]`: fetch the remote's knowledge into tracking refs, integrate it (the five
@@ -35,6 +37,8 @@ export interface SyncMerge {
   conflicts: MergeConflict[];
   renumbered: Array<{ path: string; from: string; to: string }>;
   questions: string[];
+  /** every field both sides changed differently: both values, the rule that settled it */
+  settled: MergeSettled[];
 }
 
 export interface SyncResult {
@@ -55,6 +59,8 @@ export interface SyncResult {
   adoption: AdoptionReport;
   /** items the remote removed, taken because of --accept-removals (without it, such a sync is held) */
   removed: string[];
+  /** every field a merge settled that this sync made or took (a fast-forward over a teammate's merge): both values each */
+  settled: MergeSettled[];
   text: string;
 }
 
@@ -73,7 +79,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   let integrated: SyncResult['integrated'] = 'none';
   let remoteBefore: string | null = null;
   let adoption: AdoptionReport | null = null;
-  const removals: Removals = { remote, accept: !!opts.acceptRemovals, taken: new Map() };
+  const removals: Removals = { remote, accept: !!opts.acceptRemovals, taken: new Map(), settled: [] };
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
@@ -104,7 +110,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
       const removed = [...new Set([...removals.taken.values()].flat())].sort();
-      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, removed, text: '' };
+      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, removed, settled: removals.settled, text: '' };
       return { ...result, text: describe(result) };
     }
     // the remote moved between our fetch and our push: fetch, integrate, push again
@@ -128,6 +134,8 @@ interface Removals {
   remote: string;
   accept: boolean;
   taken: Map<string, string[]>;
+  /** what the merges made or taken settled (reported with the removals: both are what came in) */
+  settled: MergeSettled[];
 }
 
 /**
@@ -158,6 +166,8 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
       if (r === 'updated') {
         took(removed);
+        // a teammate's merges came in as they are: what they settled is news here too
+        if (local) removals.settled.push(...(await settledBetween(kb, local, remoteTip)));
         return 'fast-forward';
       }
     } else {
@@ -169,12 +179,15 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
         ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
         ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`),
+        ...plan.settled.filter((f) => f.rule !== 'asked').map((f) => `Settled ${settledLine(f)}.`),
       ].join('\n');
       const message = formatCommitMessage(`sync: merge ${remote}`, { event: 'sync.merged', items: [...plan.changes.keys()].sort(), actor: 'sync' }, body);
       const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours: ours!, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
       if (r.outcome === 'updated') {
         took(removed);
-        merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions });
+        const settled = await attributeSides(kb, plan.settled, r.commit, base);
+        removals.settled.push(...settled);
+        merges.push({ commit: r.commit, tree: r.tree, base, conflicts: plan.conflicts, renumbered: plan.renumbered, questions: plan.questions, settled });
         return 'merged';
       }
     }
@@ -213,6 +226,8 @@ function describe(r: SyncResult): string {
     // each conflict names its own question (several conflicts of one merge share their commits)
     for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${c.question ?? 'a question'}.`);
   }
+  // what was settled without a question, by this sync's merges or a teammate's it took: both values
+  for (const f of r.settled) if (f.rule !== 'asked') lines.push(`Both clones changed ${settledLine(f)} (merge ${f.merge.slice(0, 12)}).`);
   lines.push(...adoptionLines(r.adoption, r.remote));
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import { readMergedState } from '../../knowledge/core/merged-state.ts';
 import { itemHistory } from '../../knowledge/history/item-history.ts';
+import { settledLine } from '../../knowledge/sync/settled-line.ts';
 import { showWithStaleness } from '../../knowledge/views/stale-marks.ts';
 import type { Decision } from '../../model/decision.ts';
 import { AxmeError } from '../../model/errors.ts';
@@ -67,7 +68,7 @@ export const historyView: View = async (ctx, _url, [kindName, ref]) => {
   const kind = kindOf(kindName);
   const h = await itemHistory(ctx.kb, { ref: ref!, kind, at: ctx.at, patch: true });
   const body = html`<p><a href="${itemHref(kind, ref!)}">&larr; the item</a> &middot; <code>${h.path}</code></p>
-${h.versions.map((v) => html`<div class="change"><div>${badge(v.change)} <a href="/commit/${v.commit}"><code>${v.commit.slice(0, 12)}</code></a> ${v.subject} <span class="muted">&middot; ${when(v.date)} &middot; ${v.actor ?? v.author}${v.event ? ` (${v.event})` : ''}</span></div>${v.patch ? diffBlock(v.patch) : ''}</div>`)}`;
+${h.versions.map((v) => html`<div class="change"><div>${badge(v.change)} <a href="/commit/${v.commit}"><code>${v.commit.slice(0, 12)}</code></a> ${v.subject} <span class="muted">&middot; ${when(v.date)} &middot; ${v.actor ?? v.author}${v.event ? ` (${v.event})` : ''}</span></div>${v.merge ? html`<ul class="settled">${v.merge.settled.map((f) => html`<li>${settledLine(f)}</li>`)}</ul>` : ''}${v.patch ? diffBlock(v.patch) : ''}</div>`)}`;
   return { title: `History of ${ref}`, active: KINDS[kind]!, body };
 };
 

@@ -13,7 +13,8 @@ import { SLUG_MAX, slugify, uniqueSlug } from '../../../model/slug.ts';
 import type { Snapshot } from '../../../store/tree.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { parseSnapshot } from '../../core/state.ts';
-import { mergeValues, type MergeRules } from './values.ts';
+import { PRIORITIES } from '../../../model/backlog.ts';
+import { mergeValues, type Clash, type MergeRules, type SettleRule } from './values.ts';
 
 /**
  * The three-way merge of two memory trees against their merge base (an empty tree when the two
@@ -39,10 +40,28 @@ export interface MergeConflict {
   question?: string;
 }
 
+/** A field both sides changed differently, and what the merge holds now: both values stay in view (the sync report, `axme history`). */
+export interface SettledField {
+  path: string;
+  id: string | null;
+  title: string;
+  /** dotted path of the field (`priority`, `git.allowForcePush`) */
+  field: string;
+  rule: SettleRule;
+  /** the merged value */
+  value: unknown;
+  /** each side's value with the tip of that side (the sync report names the commit that made each edit) */
+  sides: Array<{ commit: string; value: unknown }>;
+  /** with rule `asked`: the question about it */
+  question?: string;
+}
+
 export interface MergePlan {
   /** file changes to apply to `ours` (null removes) */
   changes: Map<string, Buffer | null>;
   conflicts: MergeConflict[];
+  /** every field both sides changed differently, by path then field */
+  settled: SettledField[];
   renumbered: Array<{ path: string; from: string; to: string }>;
   /** paths of the questions opened for conflicts */
   questions: string[];
@@ -53,6 +72,8 @@ export interface MergeInput {
   base: Snapshot | null;
   ours: Snapshot & { commit: string };
   theirs: Snapshot & { commit: string };
+  /** only these paths (what one merge settled, read back for `axme history`): no renumbering, no questions */
+  only?: ReadonlySet<string>;
 }
 
 export const ID_KINDS = ['decision', 'backlog', 'question'] as const;
@@ -66,10 +87,11 @@ export async function planMerge(input: MergeInput): Promise<MergePlan> {
     const oid = blob(snap, path);
     return oid ? (await kb.repo.backend.readBlob(oid)).toString('utf8') : undefined;
   };
-  const plan: MergePlan = { changes: new Map(), conflicts: [], renumbered: [], questions: [] };
-  const paths = [...new Set([...(base?.files.keys() ?? []), ...ours.files.keys(), ...theirs.files.keys()])].sort();
+  const plan: MergePlan = { changes: new Map(), conflicts: [], settled: [], renumbered: [], questions: [] };
+  const all = input.only ? [...input.only] : [...base?.files.keys() ?? [], ...ours.files.keys(), ...theirs.files.keys()];
+  const paths = [...new Set(all)].sort();
   // blobs are read many at a time (the cat-file process pipelines them); results land by path
-  const merged = new Map<string, { text?: Buffer | null; conflict?: MergeConflict }>();
+  const merged = new Map<string, { text?: Buffer | null; conflict?: MergeConflict; settled?: SettledField[] }>();
   const work = paths.map((path) => async () => {
     const [b, x, y] = [blob(base, path), blob(ours, path), blob(theirs, path)];
     if (x === y || y === b) return; // ours already holds the answer
@@ -78,18 +100,36 @@ export async function planMerge(input: MergeInput): Promise<MergePlan> {
     if (!x || !y) return void (x ? undefined : merged.set(path, { text: await kb.repo.backend.readBlob(y!) }));
     const [bt, xt, yt] = await Promise.all([read(base, path), read(ours, path), read(theirs, path)]);
     const m = mergeFile(path, bt, xt!, yt!, ours.commit, theirs.commit);
-    merged.set(path, { text: m.text !== xt ? Buffer.from(m.text, 'utf8') : undefined, conflict: m.conflict });
+    merged.set(path, { text: m.text !== xt ? Buffer.from(m.text, 'utf8') : undefined, conflict: m.conflict, settled: m.settled });
   });
   for (let i = 0; i < work.length; i += READ_BATCH) await Promise.all(work.slice(i, i + READ_BATCH).map((w) => w()));
   for (const path of paths) {
     const m = merged.get(path);
     if (!m) continue;
     if (m.conflict) plan.conflicts.push(m.conflict);
+    if (m.settled) plan.settled.push(...m.settled);
     if (m.text !== undefined) plan.changes.set(path, m.text);
   }
+  if (input.only) return plan;
   await renumber(kb, input, plan);
   await openQuestions(kb, input, plan);
+  for (const f of plan.settled) if (f.rule === 'asked') f.question = plan.conflicts.find((c) => c.path === f.path)?.question;
   return plan;
+}
+
+/** Bookkeeping fields a merge settles every time (the later `updated`, the earlier `created`): not worth a line. */
+const BOOKKEEPING = new Set(['updated', 'created']);
+
+/** The clashes of one file as settled fields; `valueOf` reads a field's merged value. */
+function settledOf(path: string, id: string | null, title: string, clashes: Clash[], valueOf: (field: string) => unknown, oursCommit: string, theirsCommit: string): SettledField[] {
+  return clashes
+    .filter((c) => !BOOKKEEPING.has(c.field))
+    .map((c) => ({ path, id, title, field: c.field, rule: c.rule, value: valueOf(c.field), sides: [{ commit: oursCommit, value: c.ours }, { commit: theirsCommit, value: c.theirs }] }));
+}
+
+/** The value at a dotted path of a plain object. */
+function valueAt(v: unknown, field: string): unknown {
+  return field.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
 }
 
 /** Which side wins a scalar both changed: the later `updated`, ties broken by the larger commit OID. */
@@ -100,7 +140,9 @@ function winnerOf(x: { updated?: unknown }, y: { updated?: unknown }, oursCommit
   return oursCommit > theirsCommit ? 'ours' : 'theirs';
 }
 
-function mergeFile(path: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+type FileMerge = { text: string; conflict?: MergeConflict; settled?: SettledField[] };
+
+function mergeFile(path: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): FileMerge {
   const c = classifyPath(path);
   if (c.type === 'item') return mergeItemFile(path, c.spec, c.slug, bt, xt, yt, oursCommit, theirsCommit);
   if (path === RULES_PATH || path === CONFIG_PATH) {
@@ -122,7 +164,8 @@ function mergeFile(path: string, bt: string | undefined, xt: string, yt: string,
         if (strict) Object.assign(r.value as object, strict);
       }
       const body = stringifyYaml(r.value as object);
-      return { text: path === RULES_PATH ? RULES_HEADER + body : body };
+      const settled = settledOf(path, null, path, r.clashes, (f) => valueAt(r.value, f), oursCommit, theirsCommit);
+      return { text: path === RULES_PATH ? RULES_HEADER + body : body, settled };
     }
   }
   // a file axme does not model, or one side unparsable: keep one whole version, ask about it
@@ -141,21 +184,43 @@ function rulesWithoutBase(a: unknown, b: unknown): RulesData | null {
 }
 
 /** Rule clashes settle on the safer value: deny beats allow, requiring beats not requiring. */
-function strictest(key: string, x: unknown, y: unknown): { value: unknown } | null {
+function strictest(key: string, x: unknown, y: unknown): { value: unknown; rule: SettleRule } | null {
   if (typeof x === 'boolean' && typeof y === 'boolean') {
-    if (key.startsWith('allow')) return { value: x && y };
-    if (key.startsWith('require')) return { value: x || y };
+    if (key.startsWith('allow')) return { value: x && y, rule: 'stricter' };
+    if (key.startsWith('require')) return { value: x || y, rule: 'stricter' };
   }
   const o = (STRICTNESS as Record<string, readonly string[]>)[key];
-  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y };
+  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y, rule: 'stricter' };
   return null;
 }
 
-function maxFormat(key: string, x: unknown, y: unknown): { value: unknown } | null {
-  return key === 'format' && typeof x === 'number' && typeof y === 'number' ? { value: Math.max(x, y) } : null;
+function maxFormat(key: string, x: unknown, y: unknown): { value: unknown; rule: SettleRule } | null {
+  return key === 'format' && typeof x === 'number' && typeof y === 'number' ? { value: Math.max(x, y), rule: 'later' } : null;
 }
 
-function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): { text: string; conflict?: MergeConflict } {
+/**
+ * Item fields with an order that makes one value the fair one (docs/sync.md, "What a merge
+ * settled"): the later `updated`, the earlier `created` and `revoked_at`; a required decision
+ * over an advisory one (the stricter); the more urgent priority (a backlog item raised by one
+ * teammate is not buried by another's lowering).
+ */
+function itemOrder(key: string, x: unknown, y: unknown): { value: unknown; rule: SettleRule } | null {
+  if (typeof x !== 'string' || typeof y !== 'string') return null;
+  if (key === 'updated') return { value: x > y ? x : y, rule: 'later' };
+  if (key === 'created' || key === 'revoked_at') return { value: x < y ? x : y, rule: 'earlier' };
+  if (key === 'enforce' && (x === 'required' || y === 'required')) return { value: 'required', rule: 'stricter' };
+  const urgency = PRIORITIES as readonly string[];
+  if (key === 'priority' && urgency.includes(x) && urgency.includes(y)) return { value: urgency.indexOf(x) < urgency.indexOf(y) ? x : y, rule: 'more-urgent' };
+  return null;
+}
+
+/**
+ * Scalars with no such order: a clash keeps the later edit in place and asks a person — a link
+ * set to two successors, a title, a memory's type (a person chose each, and neither is safer).
+ */
+const ASKED_SCALARS: ReadonlySet<string> = new Set(['superseded_by', 'title', 'type']);
+
+function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): FileMerge {
   const dx = decodeItem(spec, slug, xt);
   const dy = decodeItem(spec, slug, yt);
   const db = bt === undefined ? null : decodeItem(spec, slug, bt);
@@ -171,11 +236,12 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
   const winner = winnerOf(dx.item, dy.item, oursCommit, theirsCommit);
   const rules: MergeRules = {
     textFields: new Set([spec.lead, ...spec.sections.map(([, f]) => f)]),
-    appendFields: new Set(['notes']),
+    // two revocations with their reasons, two notes: both kept
+    appendFields: new Set(['notes', 'revoked_reason']),
     winner,
-    special: (key, a, b) => (key === 'updated' ? { value: a! > b! ? a : b } : key === 'created' ? { value: a! < b! ? a : b } : null),
+    special: itemOrder,
     // superseded on both clones by different decisions: both successors stay, a person picks one
-    conflictFields: new Set(['superseded_by']),
+    conflictFields: ASKED_SCALARS,
   };
   const r = mergeValues(db?.ok ? db.item : undefined, dx.item, dy.item, rules);
   const revoked = spec.kind === 'decision' ? revokedAndSuperseded(dx.item as unknown as Decision, dy.item as unknown as Decision) : null;
@@ -185,21 +251,24 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
   const parsed = spec.schema.safeParse(r.value);
   if (!parsed.success) return whole(['(the combined fields are not a valid item)']);
   const text = encodeMerged(spec, parsed.data, winner === 'ours' ? dx.item : dy.item);
-  if (!r.conflicts.length && !revoked) return { text };
-  const conflict: MergeConflict = { path, id: (parsed.data as { id?: string }).id ?? null, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
+  const id = (parsed.data as { id?: string }).id ?? null;
+  const settled = settledOf(path, id, titleOf(parsed.data), r.clashes, (f) => valueAt(parsed.data, f), oursCommit, theirsCommit);
+  if (!r.conflicts.length && !revoked) return { text, settled };
+  const conflict: MergeConflict = { path, id, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
   if (revoked) {
     const [revoker, superseder] = revoked.side === 'ours' ? [oursCommit, theirsCommit] : [theirsCommit, oursCommit];
     Object.assign(conflict, { fields: [...r.conflicts, 'status', 'superseded_by'], kept: revoker, other: superseder });
     const reason = revoked.reason ? ` (${JSON.stringify(revoked.reason.split('\n')[0]!.slice(0, 120))})` : '';
     conflict.note = `It was revoked on one clone${reason} and superseded by decisions/${revoked.successor}.md on the other: it stays revoked, and decisions/${revoked.successor}.md is active. If the revocation holds, revoke the successor too (axme decision revoke ${revoked.successor} --reason ...); if the successor stands, keep it and answer this question.`;
-    return { text, conflict };
+    for (const f of settled) if (f.field === 'status' || f.field === 'superseded_by') f.rule = 'asked';
+    return { text, conflict, settled };
   }
   const successors = [dx.item, dy.item].map((i) => (i as { superseded_by?: string }).superseded_by);
   if (r.conflicts.includes('superseded_by') && successors[0] && successors[1]) {
     const [keptBy, otherBy] = winner === 'ours' ? successors : [successors[1], successors[0]];
     conflict.note = `It was superseded on both clones: by decisions/${keptBy}.md and by decisions/${otherBy}.md; both successors are active now. Keep one and revoke the other (axme decision revoke <id> --reason ...), or supersede both with one that settles it.`;
   }
-  return { text, conflict };
+  return { text, conflict, settled };
 }
 
 /**
@@ -316,10 +385,14 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     const id = nextId('Q', used);
     used.push(id);
     const label = c.id ? `${c.id} "${c.title}"` : c.path;
+    // a one-line value both sides set (a title, a type): both are named in the question
+    const values = plan.settled
+      .filter((f) => f.path === c.path && f.rule === 'asked' && f.sides.every((s) => typeof s.value === 'string' && !s.value.includes('\n') && s.value.length <= 200))
+      .map((f) => `${f.field}: ${JSON.stringify(f.value)} (kept) or ${JSON.stringify(f.sides.find((s) => s.value !== f.value)?.value)}`);
     const q = Question.parse({
       slug,
       id,
-      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}). ${c.note ?? 'Which version is right?'}`,
+      question: `Two clones changed ${label} in ways that do not combine (${c.fields.join(', ')}${values.length ? `; ${values.join('; ')}` : ''}). ${c.note ?? 'Which version is right?'}`,
       context: `Sync kept the version of commit ${c.kept} in place (${c.path}). The other version is in history: \`git show ${c.other}:${c.path}\`. Edit the item to the right text, then answer this question.`,
       status: 'open',
       source: 'sync',

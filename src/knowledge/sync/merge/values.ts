@@ -12,7 +12,32 @@ import { merge3 } from './text3.ts';
  * - text fields named by the caller: diff3 (`merge3`); a clash is a conflict;
  * - other scalars: the value of the winning side (the later `updated`, ties by commit OID),
  *   chosen by the caller; a clash of a field in `conflictFields` is also reported.
+ * Every field both sides changed differently is returned as a clash, with both values and the rule
+ * that settled it, so the merge can say what it decided (docs/sync.md, "What a merge settled").
  */
+
+/** How a clash was settled: by an order of its own, by keeping both, or by keeping one and asking a person. */
+export type SettleRule =
+  | 'status-order' // the higher state of the lattice
+  | 'stricter' // the safer safety value, or a required decision
+  | 'more-urgent' // the higher priority
+  | 'later' // updated: the later time; format: the higher
+  | 'earlier' // created, revoked_at: the earlier time
+  | 'combined' // lists, appended notes, text edits that do not overlap: both kept
+  | 'kept-change' // removed on one side, changed on the other
+  | 'later-edit' // the winning side's value (the later `updated`, ties by commit OID)
+  | 'asked'; // the winner's value in place, and a question opened
+
+/** One field both sides changed, differently. */
+export interface Clash {
+  /** dotted path of the field */
+  field: string;
+  ours: unknown;
+  theirs: unknown;
+  /** what the merge holds now */
+  value: unknown;
+  rule: SettleRule;
+}
 
 export interface MergeRules {
   /** fields merged as text with diff3 */
@@ -22,8 +47,8 @@ export interface MergeRules {
   /** which side wins a scalar both changed */
   winner: 'ours' | 'theirs';
   /** fields whose clash is settled by a rule of their own (max, min, strictest, ...) */
-  special?: (key: string, ours: unknown, theirs: unknown) => { value: unknown } | null;
-  /** scalars whose clash is reported as a conflict although the winner's value is kept (a link both sides set differently) */
+  special?: (key: string, ours: unknown, theirs: unknown) => { value: unknown; rule: SettleRule } | null;
+  /** scalars whose clash is reported as a conflict although the winner's value is kept (a link both sides set differently, a title) */
   conflictFields?: ReadonlySet<string>;
 }
 
@@ -31,6 +56,8 @@ export interface MergeOutcome {
   value: unknown;
   /** dotted paths of text fields that could not be combined (the winner's text was kept) */
   conflicts: string[];
+  /** every field changed on both sides, differently, and how it was settled */
+  clashes: Clash[];
 }
 
 /** Status order: on a clash, the higher state wins (a revocation is never undone by a merge). */
@@ -47,48 +74,62 @@ const equal = (a: V, b: V) => a === b || (a !== ABSENT && b !== ABSENT && key(a)
 
 export function mergeValues(base: unknown, ours: unknown, theirs: unknown, rules: MergeRules, hasBase = base !== undefined): MergeOutcome {
   const conflicts: string[] = [];
-  const value = merge(hasBase ? base : ABSENT, ours === undefined ? ABSENT : ours, theirs === undefined ? ABSENT : theirs, '', rules, conflicts);
-  return { value: value === ABSENT ? undefined : value, conflicts };
+  const clashes: Clash[] = [];
+  const value = merge(hasBase ? base : ABSENT, ours === undefined ? ABSENT : ours, theirs === undefined ? ABSENT : theirs, '', rules, conflicts, clashes);
+  return { value: value === ABSENT ? undefined : value, conflicts, clashes };
 }
 
-function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: string[]): V {
+function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: string[], clashes: Clash[]): V {
   if (equal(x, y)) return x;
   if (equal(x, b)) return y;
   if (equal(y, b)) return x;
   // both changed, differently
-  const name = path.slice(path.lastIndexOf('.') + 1);
-  if (x === ABSENT) return y; // removed on one side, changed on the other: the change is kept
-  if (y === ABSENT) return x;
-  const special = rules.special?.(name, x, y);
-  if (special) return special.value;
-  if (Array.isArray(x) && Array.isArray(y)) return mergeLists(Array.isArray(b) ? b : [], x, y);
-  if (isObject(x) && isObject(y)) {
-    const bo = isObject(b) ? b : {};
-    const out: Record<string, unknown> = {};
-    // key order must not depend on which side is ours: the base's keys, then the winner's, then the other's
-    const [first, second] = rules.winner === 'ours' ? [x, y] : [y, x];
-    const keys = [...new Set([...Object.keys(bo), ...Object.keys(first), ...Object.keys(second)])];
-    for (const k of keys) {
-      const v = merge(k in bo ? bo[k] : ABSENT, k in x ? x[k] : ABSENT, k in y ? y[k] : ABSENT, path ? `${path}.${k}` : k, rules, conflicts);
-      if (v !== ABSENT) out[k] = v;
-    }
-    return out;
+  if (isObject(x) && isObject(y) && !rules.special?.(path.slice(path.lastIndexOf('.') + 1), x, y)) return mergeObjects(b, x, y, path, rules, conflicts, clashes);
+  const settle = (value: V, rule: SettleRule): V => {
+    clashes.push({ field: path, ours: x === ABSENT ? undefined : x, theirs: y === ABSENT ? undefined : y, value: value === ABSENT ? undefined : value, rule });
+    if (rule === 'asked') conflicts.push(path);
+    return value;
+  };
+  return settle(...settleLeaf(b, x, y, path, rules));
+}
+
+/** Two objects both sides changed: key by key. */
+function mergeObjects(b: V, x: Record<string, unknown>, y: Record<string, unknown>, path: string, rules: MergeRules, conflicts: string[], clashes: Clash[]): Record<string, unknown> {
+  const bo = isObject(b) ? b : {};
+  const out: Record<string, unknown> = {};
+  // key order must not depend on which side is ours: the base's keys, then the winner's, then the other's
+  const [first, second] = rules.winner === 'ours' ? [x, y] : [y, x];
+  const keys = [...new Set([...Object.keys(bo), ...Object.keys(first), ...Object.keys(second)])];
+  for (const k of keys) {
+    const v = merge(k in bo ? bo[k] : ABSENT, k in x ? x[k] : ABSENT, k in y ? y[k] : ABSENT, path ? `${path}.${k}` : k, rules, conflicts, clashes);
+    if (v !== ABSENT) out[k] = v;
   }
+  return out;
+}
+
+/** A value (not an object) both sides changed: its merged value and the rule that chose it. */
+function settleLeaf(b: V, x: V, y: V, path: string, rules: MergeRules): [V, SettleRule] {
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  if (x === ABSENT) return [y, 'kept-change']; // removed on one side, changed on the other: the change is kept
+  if (y === ABSENT) return [x, 'kept-change'];
+  const special = rules.special?.(name, x, y);
+  if (special) return [special.value, special.rule];
+  if (Array.isArray(x) && Array.isArray(y)) return [mergeLists(Array.isArray(b) ? b : [], x, y), 'combined'];
+  const winner = rules.winner === 'ours' ? x : y;
   if (name === 'status' && typeof x === 'string' && typeof y === 'string' && x in STATUS_RANK && y in STATUS_RANK && STATUS_RANK[x] !== STATUS_RANK[y]) {
-    return STATUS_RANK[x]! > STATUS_RANK[y]! ? x : y;
+    return [STATUS_RANK[x]! > STATUS_RANK[y]! ? x : y, 'status-order'];
   }
   if (typeof x === 'string' && typeof y === 'string' && (rules.textFields.has(name) || rules.appendFields.has(name))) {
     const bt = typeof b === 'string' ? b : '';
     if (rules.appendFields.has(name) && x.startsWith(bt) && y.startsWith(bt)) {
       // two appendices to one base: both kept, in an order that does not depend on the side
       const parts = [x.slice(bt.length), y.slice(bt.length)].map((s) => s.replace(/^\n+/, '')).sort();
-      return [bt.replace(/\n+$/, ''), ...parts].filter((s) => s !== '').join('\n');
+      return [[bt.replace(/\n+$/, ''), ...parts].filter((s) => s !== '').join('\n'), 'combined'];
     }
     const r = merge3(bt, x, y);
-    if (r.ok) return r.text;
-    conflicts.push(path);
-  } else if (rules.conflictFields?.has(name)) conflicts.push(path);
-  return rules.winner === 'ours' ? x : y;
+    return r.ok ? [r.text, 'combined'] : [winner, 'asked'];
+  }
+  return [winner, rules.conflictFields?.has(name) ? 'asked' : 'later-edit'];
 }
 
 /** base minus what either side removed, then what either side added (sorted, once). */

@@ -1,0 +1,33 @@
+import type { Decision } from '../../model/decision.ts';
+import { CONFIG_PATH, itemPath, RULES_PATH } from '../../model/paths.ts';
+import { mergeRules } from '../../model/safety-merge.ts';
+import type { KnowledgeState } from '../core/state.ts';
+
+/** A value with its lists sorted: two rule sets compared as sets. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return [...v.map(canonical)].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]));
+  return v;
+}
+
+/**
+ * What a revert that puts `paths` back to their versions in `before` would loosen of what binds
+ * an agent, compared with `now`: the safety rules letting more through (the strictest of both
+ * is not the rules after), `review.required` switched off, a required decision no longer active
+ * and required. Empty when nothing loosens (tightening is anyone's).
+ */
+export function loosenedBy(now: KnowledgeState, before: KnowledgeState, paths: string[]): string[] {
+  const out: string[] = [];
+  const touched = new Set(paths);
+  if (touched.has(RULES_PATH)) {
+    const after = before.rules;
+    if (JSON.stringify(canonical(mergeRules(after, now.rules))) !== JSON.stringify(canonical(after))) out.push(`${RULES_PATH} would let more through`);
+  }
+  if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && before.config?.review?.required !== true) out.push('review.required would be switched off');
+  for (const d of now.items.decision as Decision[]) {
+    if (d.status !== 'active' || d.enforce !== 'required' || !touched.has(itemPath('decision', d.slug, d.created))) continue;
+    const was = (before.items.decision as Decision[]).find((x) => x.slug === d.slug);
+    if (!was || was.status !== 'active' || was.enforce !== 'required') out.push(`the required decision ${d.id} "${d.title}" would no longer bind`);
+  }
+  return out;
+}
