@@ -94,7 +94,7 @@ describe('a concurrent backlog edit on two clones', () => {
     assert.match(text, /merged/);
     assert.match(text, /priority: kept high .*over low/);
     // the page's history of the item: both edits, and the merge with both values
-    const page = await withCore(a!, async (kb) => String(((await historyView({ kb, at: undefined, cwd: a!, env: cleanEnv() }, new URL('http://127.0.0.1/history/backlog/B-001'), ['backlog', 'B-001'])) as { body: unknown }).body));
+    const page = await withCore(a!, async (kb) => String(((await historyView({ kb, at: undefined, cwd: a!, env: cleanEnv(), actions: null }, new URL('http://127.0.0.1/history/backlog/B-001'), ['backlog', 'B-001'])) as { body: unknown }).body));
     assert.ok(page.includes(ours.commit!.slice(0, 12)) && page.includes(theirs.commit!.slice(0, 12)), 'both edits on the page');
     assert.match(page, /<li>B-001 &quot;Add request logging&quot; priority: kept high \(the more urgent; [0-9a-f]{8}\) over low/);
   });
