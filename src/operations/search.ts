@@ -1,34 +1,10 @@
 import { z } from 'zod';
-import type { SearchHit } from '../knowledge/views/search.ts';
-
-type SearchType = (typeof SEARCH_TYPES)[number];
-import { SEARCH_TYPES, SearchInput } from '../model/search.ts';
+import { SearchInput, type SearchType } from '../model/search.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
-import { textOf } from './lines.ts';
+import { searchJson, searchLines, searchText, type Found } from './search-text.ts';
 
-type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType };
-
-/** What each `type` searches, as a sentence says it. */
-const SEARCHED: Record<SearchType, string> = {
-  all: 'any kind',
-  decision: 'decisions',
-  memory: 'memories',
-  backlog: 'backlog items',
-  question: 'questions',
-  handoff: 'handoffs',
-  session: 'session summaries',
-  oracle: 'oracle pages',
-};
-
-/** What an empty result says: that nothing matched where it looked, and what to try next (`allKinds`: how this surface asks for every kind). */
-export function noMatches(query: string, type: SearchType, allKinds: string): string {
-  const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
-  return `No matches for "${query}" in ${SEARCHED[type]}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
-}
-
-/** The status shown beside a hit: none when it is current or its kind has none. */
-const statusOf = (h: SearchHit) => (h.status && h.status !== 'active' ? ` [${h.status}]` : '');
+export { noMatches } from './search-text.ts';
 
 /** search: `axme search <query..>`, `axme_search_kb`. */
 export const search = defineOperation({
@@ -65,16 +41,8 @@ export const search = defineOperation({
     variadic: true,
     // one line per hit: score, kind, ID or slug, title, status when not current, the superseded
     // item it stands for, a stale mark (never served silently as current), citation last
-    text: (r) =>
-      textOf(
-        r.hits.length
-          ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}  ${h.citation}`)
-          : [noMatches(r.query, r.type, '--type all')],
-      ),
+    text: searchLines,
   },
-  json: ({ query: _q, type: _t, ...r }) => r,
-  text: (r) => {
-    const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}\n   ${h.snippet}\n   ${h.citation}`);
-    return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"');
-  },
+  json: searchJson,
+  text: searchText,
 });

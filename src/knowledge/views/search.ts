@@ -56,7 +56,7 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   }
   const previous = last.get(kb) ?? readLastIndex(dir, sources);
   const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
-  writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), newest: at === undefined ? { commit: state.commit } : undefined });
+  writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), embeddings: !!state.config?.search?.embeddings, newest: at === undefined ? { commit: state.commit } : undefined });
   if (at === undefined) last.set(kb, index);
   return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0 };
 }

@@ -126,7 +126,7 @@ export interface Index {
   docs: Doc[];
   /** term -> the documents that hold it */
   postings: Postings;
-  /** decisions' positions by slug (to follow superseded_by) */
+  /** decisions' positions by slug, to follow superseded_by (read from disk: only those a superseded_by names) */
   decisions: Map<string, number>;
   /** the superseded documents' positions: the few a result has to fold into their successors */
   superseded: number[];
@@ -318,16 +318,27 @@ function postingsFor(docs: readonly Doc[]): Postings {
   return postingsOf(docs, norms);
 }
 
-/** An index of `docs` (in `sourcesOf` order), its postings from `postings`, its synonyms the software's and `glossary`'s. */
-export function indexFrom(docs: Doc[], postings: (docs: readonly Doc[]) => Postings, glossary: string[][], reused = 0): Index {
+/**
+ * An index of `docs` (in `sourcesOf` order), its postings from `postings`, its synonyms the
+ * software's and `glossary`'s; `known`, when given (read from disk), the decisions superseded
+ * ones point to, the superseded and the synonym table (else worked out from every document and
+ * the synonyms).
+ */
+export function indexFrom(docs: Doc[], postings: (docs: readonly Doc[]) => Postings, glossary: string[][], reused = 0, known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms'>): Index {
+  const { decisions, superseded } = known ?? linksOf(docs);
+  const synonyms = known?.synonyms ?? synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
+  return { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
+}
+
+/** The decisions by slug and the superseded documents (`links` of `indexFrom`, when not read from disk). */
+function linksOf(docs: readonly Doc[]): Pick<Index, 'decisions' | 'superseded'> {
   const decisions = new Map<string, number>();
   const superseded: number[] = [];
   docs.forEach((d, i) => {
     if (d.kind === 'decision') decisions.set(d.slug, i);
     if (d.supersededBy) superseded.push(i);
   });
-  const synonyms = synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
-  return { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
+  return { decisions, superseded };
 }
 
 /** Where a document's item lives: its kind, path and store (a workspace item is not the repository's of the same path). */

@@ -17,9 +17,15 @@ import { indexFrom, metaOf, printOf, type Doc, type Index, type Postings, type S
  * `last` names the newest file: after a write, the next index is made from it (buildIndex's
  * `previous`), only the changed items tokenized again.
  */
-const MAGIC = 'axme-search-index';
-/** Bump when the index's shape or the analysis (tokens, stems, weights) changes: old files are then ignored. */
+declare const AXME_SEARCH_CODE: string | undefined;
+/**
+ * Bump when the index's shape or the analysis (tokens, stems, weights, synonyms) changes: old
+ * files are then ignored. A build also stamps the files with a digest of the search code
+ * (`AXME_SEARCH_CODE`, scripts/build.mjs), so that a file written by other analysis code is
+ * never read even where this number was not bumped.
+ */
 export const INDEX_VERSION = 2;
+const MAGIC = `axme-search-index ${typeof AXME_SEARCH_CODE === 'string' ? AXME_SEARCH_CODE : 'source'}`;
 /** Index files kept (the newest by time): a tip and a few before it, for `--at` and other worktrees. */
 const KEEP = 4;
 const KEY_RE = /^[a-z0-9-]+$/;
@@ -29,10 +35,16 @@ interface Stored {
   magic: string;
   version: number;
   key: string;
-  /** the documents' slugs, in order: checked against the state's items */
-  slugs: string[];
-  /** per document, `printOf` its source when stored: tells an unchanged item after a write */
-  prints: string[];
+  /** how many documents */
+  n: number;
+  /**
+   * Every document's strings (`STRINGS` of each, in order) end to end in one string, document
+   * `i`'s string `f` from `strAt[i * STRINGS.length + f]`: one string deserializes in a copy,
+   * 100,000 small ones do not. The slug is checked against the state's items; the print (`printOf`
+   * its source when stored) tells an unchanged item after a write; the rest is what a hit shows.
+   */
+  strs: string;
+  strAt: Int32Array;
   /** the terms in postings order */
   vocab: string[];
   start: Int32Array;
@@ -47,21 +59,28 @@ interface Stored {
   titleEnd: Int32Array;
   /** four a document, FIELDS order */
   len: Int32Array;
-  /** per document, what a hit shows: its kind, `FLAG_*` bits, id ('' for none), title, status, path, superseding decision and store ('' for none), and its text by field (JSON, FIELDS order) */
-  kinds: string[];
+  /** per document, `FLAG_*` bits, and its kind (a position in `kindNames`) */
   flags: Uint8Array;
-  ids: string[];
-  titles: string[];
-  statuses: string[];
-  paths: string[];
-  supersededBy: string[];
-  stores: string[];
-  texts: string[];
-  /** the glossary's synonym groups (the rest of the synonym table is the code's) */
+  kindOf: Uint8Array;
+  kindNames: string[];
+  /** the superseded documents' positions, and the decisions their `superseded_by` names by slug with their positions: all the ranking looks up (`Index.decisions`) */
+  superseded: Int32Array;
+  successors: string[];
+  successorAt: Int32Array;
+  /** the glossary's synonym groups, and the synonym table (the software's and the glossary's, analyzed: JSON of its entries) */
   glossary: string[][];
+  synonyms: string;
   /** true when an item of the tree has anchors: its staleness must be looked up (`readStale`) */
   anchored: boolean;
+  /** true when the tree's axme.yaml configures embeddings: a query must go through the state (search.ts) */
+  embeddings: boolean;
 }
+
+/** A document's strings in `Stored.strs`, in order ('' for none: an id, a superseding decision, a store). */
+const STRINGS = ['slug', 'print', 'id', 'title', 'status', 'path', 'supersededBy', 'store', 'texts'] as const;
+const S = Object.fromEntries(STRINGS.map((f, i) => [f, i])) as Record<(typeof STRINGS)[number], number>;
+/** Document `i`'s string `f` (STRINGS). */
+const strOf = (v: Stored, i: number, f: number) => v.strs.slice(v.strAt[i * STRINGS.length + f]!, v.strAt[i * STRINGS.length + f + 1]!);
 
 const FLAG_CURRENT = 1;
 const FLAG_REVOKED = 2;
@@ -75,18 +94,24 @@ export const indexKey = (tree: string, workspace: string | null | undefined) => 
 export function readIndex(dir: string, key: string, sources: readonly Source[], glossary: string[][]): Index | undefined {
   const v = readStored(dir, key);
   if (!v) return undefined;
-  if (sources.length !== v.slugs.length || sources.some((s, i) => s.item.slug !== v.slugs[i])) return undefined;
+  if (sources.length !== v.n || sources.some((s, i) => s.item.slug !== strOf(v, i, S.slug))) return undefined;
   const docs = sources.map((src, i): Doc => new StoredDoc(v, i, src));
   return indexFrom(docs, () => postingsOf(v), glossary, docs.length);
 }
 
-/** The index at the tip: `key`'s file alone, every document's marks and text read from it; and whether its items' staleness must be looked up. */
-export function readTipIndex(dir: string, key: string): { index: Index; anchored: boolean } | undefined {
-  const v = readStored(dir, key);
+/**
+ * The index at the tip: `key`'s file alone, every document's marks and text read from it; and
+ * whether its items' staleness must be looked up. Its positions are not all checked (see
+ * wellFormed): a caller must take a throw as "no index".
+ */
+export function readTipIndex(dir: string, key: string): { index: Index; anchored: boolean; embeddings: boolean } | undefined {
+  const v = readStored(dir, key, false);
   if (!v) return undefined;
-  const docs: Doc[] = new Array(v.slugs.length);
+  const docs: Doc[] = new Array(v.n);
   for (let i = 0; i < docs.length; i++) docs[i] = new StoredDoc(v, i);
-  return { index: indexFrom(docs, () => postingsOf(v), v.glossary, docs.length), anchored: v.anchored };
+  const decisions = new Map(v.successors.map((slug, j) => [slug, v.successorAt[j]!]));
+  const synonyms = new Map(JSON.parse(v.synonyms) as Array<[string, string[][]]>);
+  return { index: indexFrom(docs, () => postingsOf(v), v.glossary, docs.length, { decisions, superseded: [...v.superseded], synonyms }), anchored: v.anchored, embeddings: v.embeddings };
 }
 
 function postingsOf(v: Stored): Postings {
@@ -95,11 +120,11 @@ function postingsOf(v: Stored): Postings {
   return { ids, start: v.start, docs: v.pdocs, gain: v.gain };
 }
 
-function readStored(dir: string, key: string): Stored | undefined {
+function readStored(dir: string, key: string, full = true): Stored | undefined {
   if (!KEY_RE.test(key)) return undefined;
   try {
     const v = deserialize(readFileSync(join(dir, `${key}.idx`))) as Stored;
-    return v && v.magic === MAGIC && v.version === INDEX_VERSION && v.key === key && wellFormed(v) ? v : undefined;
+    return v && v.magic === MAGIC && v.version === INDEX_VERSION && v.key === key && wellFormed(v, full) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -134,14 +159,14 @@ export function readLastIndex(dir: string, sources: readonly Source[]): Index | 
     if (!v) return undefined;
     // the previous tip's items are not at hand: each stored document stands for the item of its slug now, and
     // `buildIndex` takes it only where its print (of the item's text and marks when stored) is the item's now
-    const bySlug = new Map(v.slugs.map((s, i) => [s, i]));
+    const bySlug = new Map(Array.from({ length: v.n }, (_, i) => [strOf(v, i, S.slug), i]));
     const docs: Doc[] = [];
     for (const src of sources) {
       const i = bySlug.get(src.item.slug);
       if (i === undefined) continue;
       // the marks are the item's as it is now: the print (of the text and marks then) tells whether they are the same
       const d = new StoredDoc(v, i, src);
-      d.print = v.prints[i]!;
+      d.print = strOf(v, i, S.print);
       docs.push(d);
     }
     return { docs, postings: { ids: new Map(), start: new Int32Array(1), docs: new Int32Array(0), gain: new Float64Array(0) }, decisions: new Map(), superseded: [], synonyms: new Map() };
@@ -152,15 +177,15 @@ export function readLastIndex(dir: string, sources: readonly Source[]): Index | 
 
 /**
  * Stores `index` under `key` (`anchored`: whether an item has anchors, sources.ts
- * hasAnchoredItems) and, when `newest` (the tip's), names it the newest with its memory commit; a
+ * hasAnchoredItems; `embeddings`: whether the tree's axme.yaml configures them) and, when `newest` (the tip's), names it the newest with its memory commit; a
  * cache that cannot be written only costs time.
  */
-export function writeIndex(dir: string, key: string, index: Index, opts: { anchored: boolean; newest?: { commit: string | null } | undefined }): void {
+export function writeIndex(dir: string, key: string, index: Index, opts: { anchored: boolean; embeddings: boolean; newest?: { commit: string | null } | undefined }): void {
   if (!KEY_RE.test(key)) return;
   const { newest } = opts;
   try {
     mkdirSync(dir, { recursive: true });
-    atomic(join(dir, `${key}.idx`), serialize(storedOf(key, index, opts.anchored)));
+    atomic(join(dir, `${key}.idx`), serialize(storedOf(key, index, opts)));
     if (newest) writeLast(dir, key, newest.commit);
     prune(dir, '.idx');
   } catch {
@@ -202,7 +227,7 @@ export function writeStale(dir: string, key: string, head: string, marks: readon
   }
 }
 
-function storedOf(key: string, index: Index, anchored: boolean): Stored {
+function storedOf(key: string, index: Index, { anchored, embeddings }: { anchored: boolean; embeddings: boolean }): Stored {
   const { docs, postings } = index;
   const vocab: string[] = new Array(postings.ids.size);
   for (const [t, id] of postings.ids) vocab[id] = t;
@@ -227,12 +252,15 @@ function storedOf(key: string, index: Index, anchored: boolean): Stored {
     FIELDS.forEach((f, j) => (len[i * FIELDS.length + j] = d.len[f]));
   });
   const flags = Uint8Array.from(docs, (d) => (d.current ? FLAG_CURRENT : 0) | (d.revoked ? FLAG_REVOKED : 0));
+  const kindNames = [...new Set(docs.map((d) => d.kind))];
+  const named = new Set(index.superseded.map((i) => docs[i]!.supersededBy!));
+  const successors = [...index.decisions].filter(([slug]) => named.has(slug));
   return {
     magic: MAGIC,
     version: INDEX_VERSION,
     key,
-    slugs: docs.map((d) => d.slug),
-    prints: docs.map((d) => d.print ?? printOf(d)),
+    n,
+    ...stringsOf(docs),
     vocab,
     start: postings.start,
     pdocs: postings.docs,
@@ -244,18 +272,35 @@ function storedOf(key: string, index: Index, anchored: boolean): Stored {
     near,
     titleEnd,
     len,
-    kinds: docs.map((d) => d.kind),
     flags,
-    ids: docs.map((d) => d.id ?? ''),
-    titles: docs.map((d) => d.title),
-    statuses: docs.map((d) => d.status),
-    paths: docs.map((d) => d.path),
-    supersededBy: docs.map((d) => d.supersededBy ?? ''),
-    stores: docs.map((d) => d.store ?? ''),
-    texts: docs.map((d) => JSON.stringify(FIELDS.map((f) => d.parts[f]))),
+    kindOf: Uint8Array.from(docs, (d) => kindNames.indexOf(d.kind)),
+    kindNames,
+    superseded: Int32Array.from(index.superseded),
+    successors: successors.map(([slug]) => slug),
+    successorAt: Int32Array.from(successors, ([, at]) => at),
     glossary: index.glossary ?? [],
+    synonyms: JSON.stringify([...index.synonyms]),
     anchored,
+    embeddings,
   };
+}
+
+/** The documents' strings end to end (`Stored.strs`) and where each starts. */
+function stringsOf(docs: readonly Doc[]): { strs: string; strAt: Int32Array } {
+  const parts: string[] = [];
+  const strAt = new Int32Array(docs.length * STRINGS.length + 1);
+  let at = 0;
+  let j = 0;
+  for (const d of docs) {
+    const values: Record<(typeof STRINGS)[number], string> = { slug: d.slug, print: d.print ?? printOf(d), id: d.id ?? '', title: d.title, status: d.status, path: d.path, supersededBy: d.supersededBy ?? '', store: d.store ?? '', texts: JSON.stringify(FIELDS.map((f) => d.parts[f])) };
+    for (const f of STRINGS) {
+      strAt[j++] = at;
+      parts.push(values[f]);
+      at += values[f].length;
+    }
+  }
+  strAt[j] = at;
+  return { strs: parts.join(''), strAt };
 }
 
 function atomic(file: string, data: string | Buffer): void {
@@ -277,8 +322,6 @@ function prune(dir: string, suffix: string): void {
  * asked for; its marks and text from the item (`src`, when the state was read) or else from the file.
  */
 class StoredDoc implements Doc {
-  len: Record<Field, number>;
-  titleEnd: number;
   print?: string;
   #v: Stored;
   #i: number;
@@ -288,36 +331,44 @@ class StoredDoc implements Doc {
   #terms?: string[];
   #tfs?: Float64Array;
   #near?: Uint16Array;
+  #len?: Record<Field, number>;
   constructor(v: Stored, i: number, src?: Source) {
     this.#v = v;
     this.#i = i;
     this.#src = src;
-    const l = v.len;
-    const at = i * FIELDS.length;
-    this.len = { title: l[at]!, keys: l[at + 1]!, anchors: l[at + 2]!, body: l[at + 3]! };
-    this.titleEnd = v.titleEnd[i]!;
+  }
+  get len(): Record<Field, number> {
+    if (!this.#len) {
+      const l = this.#v.len;
+      const at = this.#i * FIELDS.length;
+      this.#len = { title: l[at]!, keys: l[at + 1]!, anchors: l[at + 2]!, body: l[at + 3]! };
+    }
+    return this.#len;
+  }
+  get titleEnd(): number {
+    return this.#v.titleEnd[this.#i]!;
   }
   /** the item's marks, when the state was read */
   get #item(): ReturnType<typeof metaOf> | undefined {
     return this.#src && (this.#meta ??= metaOf(this.#src));
   }
   get kind(): KindName {
-    return this.#item?.kind ?? (this.#v.kinds[this.#i] as KindName);
+    return this.#item?.kind ?? (this.#v.kindNames[this.#v.kindOf[this.#i]!] as KindName);
   }
   get id(): string | null {
-    return this.#item ? this.#item.id : this.#v.ids[this.#i] || null;
+    return this.#item ? this.#item.id : strOf(this.#v, this.#i, S.id) || null;
   }
   get slug(): string {
-    return this.#item?.slug ?? this.#v.slugs[this.#i]!;
+    return this.#item?.slug ?? strOf(this.#v, this.#i, S.slug);
   }
   get title(): string {
-    return this.#item?.title ?? this.#v.titles[this.#i]!;
+    return this.#item?.title ?? strOf(this.#v, this.#i, S.title);
   }
   get status(): string {
-    return this.#item?.status ?? this.#v.statuses[this.#i]!;
+    return this.#item?.status ?? strOf(this.#v, this.#i, S.status);
   }
   get path(): string {
-    return this.#item?.path ?? this.#v.paths[this.#i]!;
+    return this.#item?.path ?? strOf(this.#v, this.#i, S.path);
   }
   get current(): boolean {
     return this.#item ? this.#item.current : (this.#v.flags[this.#i]! & FLAG_CURRENT) !== 0;
@@ -326,15 +377,15 @@ class StoredDoc implements Doc {
     return this.#item ? this.#item.revoked : (this.#v.flags[this.#i]! & FLAG_REVOKED) !== 0;
   }
   get supersededBy(): string | undefined {
-    return this.#item ? this.#item.supersededBy : this.#v.supersededBy[this.#i] || undefined;
+    return this.#item ? this.#item.supersededBy : strOf(this.#v, this.#i, S.supersededBy) || undefined;
   }
   get store(): string | undefined {
-    return this.#item ? this.#item.store : this.#v.stores[this.#i] || undefined;
+    return this.#item ? this.#item.store : strOf(this.#v, this.#i, S.store) || undefined;
   }
   get parts(): Record<Field, readonly string[]> {
     if (this.#item) return this.#item.parts;
     if (!this.#parts) {
-      const texts = JSON.parse(this.#v.texts[this.#i]!) as string[][];
+      const texts = JSON.parse(strOf(this.#v, this.#i, S.texts)) as string[][];
       this.#parts = { title: texts[0] ?? [], keys: texts[1] ?? [], anchors: texts[2] ?? [], body: texts[3] ?? [] };
     }
     return this.#parts;
@@ -356,18 +407,30 @@ class StoredDoc implements Doc {
   }
 }
 
-/** A cheap check of what came off the disk: the arrays the ranking reads, of the right types, their lengths agreeing. */
-function wellFormed(v: Stored): boolean {
-  if (!Array.isArray(v.slugs) || !Array.isArray(v.vocab) || !Array.isArray(v.prints) || v.prints.length !== v.slugs.length) return false;
+/**
+ * A check of what came off the disk: the arrays the ranking reads, of the right types, their
+ * lengths agreeing; with `full`, every position in them too (a pass over each array). The query
+ * at the tip takes the cheap check only: a position out of range there throws, and its caller
+ * then takes the full path, which checks everything (tip-search.ts).
+ */
+function wellFormed(v: Stored, full: boolean): boolean {
+  if (!Number.isInteger(v.n) || v.n < 0 || !Array.isArray(v.vocab) || typeof v.strs !== 'string' || !(v.strAt instanceof Int32Array)) return false;
   const typed = v.start instanceof Int32Array && v.pdocs instanceof Int32Array && v.gain instanceof Float64Array && v.termStart instanceof Int32Array && v.termIds instanceof Int32Array && v.tfs instanceof Float64Array && v.nearStart instanceof Int32Array && v.near instanceof Uint16Array && v.titleEnd instanceof Int32Array && v.len instanceof Int32Array;
   if (!typed) return false;
-  const n = v.slugs.length;
+  const n = v.n;
   const t = v.vocab.length;
   if (v.start.length !== t + 1 || v.start[t] !== v.pdocs.length || v.pdocs.length !== v.gain.length) return false;
   if (v.termStart.length !== n + 1 || v.termStart[n] !== v.termIds.length || v.tfs.length !== v.termIds.length || v.nearStart.length !== n + 1 || v.nearStart[n] !== v.near.length) return false;
   if (v.titleEnd.length !== n || v.len.length !== n * FIELDS.length) return false;
-  if (!(v.flags instanceof Uint8Array) || v.flags.length !== n || typeof v.anchored !== 'boolean' || !Array.isArray(v.glossary)) return false;
-  for (const list of [v.kinds, v.ids, v.titles, v.statuses, v.paths, v.supersededBy, v.stores, v.texts]) if (!Array.isArray(list) || list.length !== n) return false;
+  if (!(v.flags instanceof Uint8Array) || v.flags.length !== n || !(v.kindOf instanceof Uint8Array) || v.kindOf.length !== n || !Array.isArray(v.kindNames)) return false;
+  if (!(v.superseded instanceof Int32Array) || !(v.successorAt instanceof Int32Array) || !Array.isArray(v.successors) || v.successors.length !== v.successorAt.length) return false;
+  if (typeof v.anchored !== 'boolean' || typeof v.synonyms !== 'string' || typeof v.embeddings !== 'boolean' || !Array.isArray(v.glossary)) return false;
+  const { strAt } = v;
+  if (strAt.length !== n * STRINGS.length + 1 || strAt[0] !== 0 || strAt[strAt.length - 1] !== v.strs.length) return false;
+  if (!full) return true;
+  for (let i = 0; i < n; i++) if (v.kindOf[i]! >= v.kindNames.length) return false;
+  for (const at of [...v.superseded, ...v.successorAt]) if (at < 0 || at >= n) return false;
+  for (let i = 1; i < strAt.length; i++) if (strAt[i]! < strAt[i - 1]!) return false;
   for (let i = 0; i < v.pdocs.length; i++) if (v.pdocs[i]! >= n || v.pdocs[i]! < 0) return false;
   for (let i = 0; i < v.termIds.length; i++) if (v.termIds[i]! >= t || v.termIds[i]! < 0) return false;
   return true;
