@@ -86,7 +86,7 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
     writeAll(2, `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`);
     process.exit(event === 'pre-tool-use' ? 2 : 1);
   }
-  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK) });
+  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK), loadTipSearch: () => require(TIP_SEARCH) });
   else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 } else if (args[0] === 'search' && tipSearched(args.slice(1))) {
   // answered from the tip's index file

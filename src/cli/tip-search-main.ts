@@ -49,3 +49,5 @@ export function tipSearch(args: readonly string[], io: { cwd: string; env: NodeJ
   io.write(a.json ? `${JSON.stringify(searchJson(found), null, 2)}\n` : searchLines(found));
   return true;
 }
+
+export { promptRecallAtTip } from '../hooks/tip-recall.ts';

@@ -99,13 +99,9 @@ export function readIndex(dir: string, key: string, sources: readonly Source[], 
   return indexFrom(docs, () => postingsOf(v), glossary, docs.length);
 }
 
-/**
- * The index at the tip: `key`'s file alone, every document's marks and text read from it; and
- * whether its items' staleness must be looked up. Its positions are not all checked (see
- * wellFormed): a caller must take a throw as "no index".
- */
+/** The index at the tip: `key`'s file alone, every document's marks and text read from it; and whether its items' staleness must be looked up. */
 export function readTipIndex(dir: string, key: string): { index: Index; anchored: boolean; embeddings: boolean } | undefined {
-  const v = readStored(dir, key, false);
+  const v = readStored(dir, key);
   if (!v) return undefined;
   const docs: Doc[] = new Array(v.n);
   for (let i = 0; i < docs.length; i++) docs[i] = new StoredDoc(v, i);
@@ -120,11 +116,11 @@ function postingsOf(v: Stored): Postings {
   return { ids, start: v.start, docs: v.pdocs, gain: v.gain };
 }
 
-function readStored(dir: string, key: string, full = true): Stored | undefined {
+function readStored(dir: string, key: string): Stored | undefined {
   if (!KEY_RE.test(key)) return undefined;
   try {
     const v = deserialize(readFileSync(join(dir, `${key}.idx`))) as Stored;
-    return v && v.magic === MAGIC && v.version === INDEX_VERSION && v.key === key && wellFormed(v, full) ? v : undefined;
+    return v && v.magic === MAGIC && v.version === INDEX_VERSION && v.key === key && wellFormed(v) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -409,11 +405,10 @@ class StoredDoc implements Doc {
 
 /**
  * A check of what came off the disk: the arrays the ranking reads, of the right types, their
- * lengths agreeing; with `full`, every position in them too (a pass over each array). The query
- * at the tip takes the cheap check only: a position out of range there throws, and its caller
- * then takes the full path, which checks everything (tip-search.ts).
+ * lengths agreeing, every position in them in range (a position out of range would not throw:
+ * typed arrays read it as undefined, and the ranking would silently differ).
  */
-function wellFormed(v: Stored, full: boolean): boolean {
+function wellFormed(v: Stored): boolean {
   if (!Number.isInteger(v.n) || v.n < 0 || !Array.isArray(v.vocab) || typeof v.strs !== 'string' || !(v.strAt instanceof Int32Array)) return false;
   const typed = v.start instanceof Int32Array && v.pdocs instanceof Int32Array && v.gain instanceof Float64Array && v.termStart instanceof Int32Array && v.termIds instanceof Int32Array && v.tfs instanceof Float64Array && v.nearStart instanceof Int32Array && v.near instanceof Uint16Array && v.titleEnd instanceof Int32Array && v.len instanceof Int32Array;
   if (!typed) return false;
@@ -427,7 +422,6 @@ function wellFormed(v: Stored, full: boolean): boolean {
   if (typeof v.anchored !== 'boolean' || typeof v.synonyms !== 'string' || typeof v.embeddings !== 'boolean' || !Array.isArray(v.glossary)) return false;
   const { strAt } = v;
   if (strAt.length !== n * STRINGS.length + 1 || strAt[0] !== 0 || strAt[strAt.length - 1] !== v.strs.length) return false;
-  if (!full) return true;
   for (let i = 0; i < n; i++) if (v.kindOf[i]! >= v.kindNames.length) return false;
   for (const at of [...v.superseded, ...v.successorAt]) if (at < 0 || at >= n) return false;
   for (let i = 1; i < strAt.length; i++) if (strAt[i]! < strAt[i - 1]!) return false;

@@ -23,7 +23,7 @@ export function searchAtTip(opts: TipSearchOptions): TipSearchResult | undefined
   try {
     return answer(opts);
   } catch {
-    // a file damaged in a way the cheap check let through (persist.ts readTipIndex): the full path checks it whole, and rebuilds it
+    // whatever goes wrong here (a file that cannot be read as expected): the full path answers, and rebuilds what it must
     return undefined;
   }
 }
