@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readFile, rm, chmod, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, chmod, rename, writeFile } from 'node:fs/promises';
 
 // zod's classic API re-exports every locale (`export * as locales`), ~360 KB that every start
 // would compile. axme speaks English: resolve that namespace to English only.
@@ -78,6 +78,11 @@ const yargsUnused = {
 };
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+// the search index files are stamped with a digest of the code that analyzes and ranks
+// (src/knowledge/views/search/persist.ts): a build with other analysis never reads them
+const searchCode = createHash('sha256');
+for (const f of (await readdir(new URL('../src/knowledge/views/search/', import.meta.url))).sort()) searchCode.update(f).update(await readFile(new URL(`../src/knowledge/views/search/${f}`, import.meta.url)));
+const AXME_SEARCH_CODE = JSON.stringify(searchCode.digest('hex').slice(0, 16));
 // Built beside dist/ and swapped in at the end: a test run using dist/ while someone rebuilds
 // never finds it missing or half written.
 const out = `dist.build-${process.pid}`;
@@ -92,7 +97,7 @@ const shared = {
   plugins: [zodEnglishOnly, lazyUnicodeTables, yargsUnused],
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow: its ES modules
   alias: { 'js-yaml': './scripts/stubs/js-yaml.cjs', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  define: { AXME_VERSION: JSON.stringify(pkg.version) },
+  define: { AXME_VERSION: JSON.stringify(pkg.version), AXME_SEARCH_CODE },
 };
 // Libraries the CLI rarely needs, each in a file of its own that the CLI requires when a command
 // first uses it: less source for every start to read (and a smaller code cache). Only libraries
@@ -202,6 +207,11 @@ if (relative) throw new Error('dist/hook.cjs holds a relative require() of a pac
 if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
 await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash) } });
+// `axme search` at the memory tip, required by the launcher for `axme search` only, and by the
+// prompt hook: no zod, yaml or git (what it imports must stay light: the build fails otherwise)
+const { metafile: tipMeta } = await build({ ...small, metafile: true, entryPoints: { 'tip-search': 'src/cli/tip-search-main.ts' }, define: { AXME_SEARCH_CODE } });
+const heavy = Object.keys(tipMeta.inputs).filter((f) => /node_modules[\\/](zod|yaml|gray-matter|isomorphic-git)[\\/]/.test(f));
+if (heavy.length) throw new Error(`dist/tip-search.cjs bundles ${heavy[0]}: the query at the tip must stay light (see src/knowledge/views/search/tip-search.ts)`);
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
 // the allowlisted sandbox's network proxy, started by the hook when none answers (src/sandbox/net-daemon.ts)

@@ -16,6 +16,8 @@ export interface HookProcess {
   readStdin: () => string;
   writeAll: (fd: number, text: string) => void;
   loadStoreWork: () => Promise<typeof import('../hooks/store-work.ts')>;
+  /** the query at the memory tip (dist/tip-search.cjs), required by the launcher */
+  loadTipSearch?: () => typeof import('../hooks/tip-recall.ts');
 }
 
 /** Runs the hook and exits with its code: pending handles (a git child, a socket) must not keep the harness waiting. */
@@ -31,6 +33,7 @@ export async function hookMain(event: string, client: HookClientId, p: HookProce
       env: process.env,
       cwd: process.cwd(),
       loadStoreWork: p.loadStoreWork,
+      loadTipSearch: p.loadTipSearch,
       // this bundle's folder (dist/): the code that checks the agent is not the agent's to change
       installDir: typeof __dirname === 'string' ? __dirname : null,
     });

@@ -28,6 +28,8 @@ export interface HookIO {
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
   /** loads the heavy half (knowledge layer, git): only when the cached policy is stale or for context */
   loadStoreWork: () => Promise<typeof import('./store-work.ts')>;
+  /** loads the query at the memory tip (dist/tip-search.cjs: the index file, no store), where the launcher runs the hook */
+  loadTipSearch?: (() => typeof import('./tip-recall.ts')) | undefined;
 }
 
 declare const AXME_VERSION: string | undefined;
@@ -36,7 +38,7 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork'> & { client?: HookClientId; installDir?: string | null }): HookIO {
+export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork' | 'loadTipSearch'> & { client?: HookClientId; installDir?: string | null }): HookIO {
   const fixed = opts.env.AXME_NOW;
   const { client = 'claude-code', installDir, ...rest } = opts;
   return {

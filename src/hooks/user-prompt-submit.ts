@@ -1,4 +1,4 @@
-import { sessionStoreAt } from '../knowledge/core/location.ts';
+import { sessionStoreAt, type RepoLocation } from '../knowledge/core/location.ts';
 import { parseJsonObject } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { givenSoFar, rememberGiven } from './given.ts';
@@ -21,8 +21,19 @@ export async function userPromptSubmit(io: HookIO): Promise<void> {
   if (!io.protocol.promptContext || !loc || prompt.trim() === '') return void io.stdout(io.protocol.pass);
   const session = p.session_id ? harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir) : null;
   const given = session ? givenSoFar(io, loc.commonDir, session.id) : new Set<string>();
-  const { text, shown } = await (await io.loadStoreWork()).promptRecall(loc, io.env, { prompt, cwd, given });
+  const { text, shown } = await recallOf(io, loc, { prompt, cwd, given });
   if (!text) return void io.stdout(io.protocol.pass);
   io.stdout(io.protocol.promptContext(text));
   if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', shown.map((e) => `${e.kind} ${e.ref}`));
+}
+
+/** The prompt's recall: at the memory tip when the index file can answer (no store opened: hooks/tip-recall.ts), else through the store. */
+async function recallOf(io: HookIO, loc: RepoLocation, opts: { prompt: string; cwd: string; given: ReadonlySet<string> }) {
+  let atTip: ReturnType<typeof import('./tip-recall.ts').promptRecallAtTip>;
+  try {
+    atTip = io.loadTipSearch?.().promptRecallAtTip(loc, io.env, opts);
+  } catch {
+    atTip = undefined; // the fast path's own failure: the store answers
+  }
+  return atTip ?? (await io.loadStoreWork()).promptRecall(loc, io.env, opts);
 }

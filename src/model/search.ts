@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { KindName } from './kind.ts';
+import { SEARCH_TYPES } from './search-kinds.ts';
 
-/** The kinds search looks through, all of them by default (plans are not searched). */
-export const SEARCH_KINDS = ['decision', 'memory', 'backlog', 'question', 'handoff', 'session', 'oracle'] as const satisfies readonly KindName[];
-/** What `type` takes: one kind, or all. */
-export const SEARCH_TYPES = ['all', ...SEARCH_KINDS] as const;
+export { SEARCH_KINDS, SEARCH_TYPES, type SearchType } from './search-kinds.ts';
 
 /** Parameters of a knowledge search (axme_search_kb, `axme search`, the page). */
 export const SearchInput = z.object({

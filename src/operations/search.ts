@@ -1,20 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { SearchHit } from '../knowledge/views/search.ts';
 import type { Evaluation } from '../knowledge/views/search/evaluate.ts';
 import { AxmeError } from '../model/errors.ts';
-
-type SearchType = (typeof SEARCH_TYPES)[number];
-import { SEARCH_TYPES, SearchInput } from '../model/search.ts';
+import { SearchInput, type SearchType } from '../model/search.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
-import { textOf } from './lines.ts';
+import { searchJson, searchLines, searchText, type Found } from './search-text.ts';
 
 /** `--eval <file>`: the ranking measured on the store's own items. */
 type Evaluated = { evaluation: Evaluation; file: string };
 /** A search's results; with `--eval`, no hits and the evaluation instead. */
-type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType; evaluated?: Evaluated };
+type Searched = Found & { evaluated?: Evaluated };
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -27,38 +23,7 @@ function evaluationText({ evaluation: e, file }: Evaluated): string {
   return lines.join('\n');
 }
 
-/** The cases of `file` (relative to `cwd`), read and checked. */
-async function casesOf(file: string, cwd: string) {
-  const { parseEvalCases } = await import('../knowledge/views/search/evaluate.ts');
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (err) {
-    throw new AxmeError('INVALID_INPUT', `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give the path of a JSON Lines file of {"query": ..., "expected": [...]}`);
-  }
-  return parseEvalCases(text, file);
-}
-
-/** What each `type` searches, as a sentence says it. */
-const SEARCHED: Record<SearchType, string> = {
-  all: 'any kind',
-  decision: 'decisions',
-  memory: 'memories',
-  backlog: 'backlog items',
-  question: 'questions',
-  handoff: 'handoffs',
-  session: 'session summaries',
-  oracle: 'oracle pages',
-};
-
-/** What an empty result says: that nothing matched where it looked, and what to try next (`allKinds`: how this surface asks for every kind). */
-export function noMatches(query: string, type: SearchType, allKinds: string): string {
-  const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
-  return `No matches for "${query}" in ${SEARCHED[type]}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
-}
-
-/** The status shown beside a hit: none when it is current or its kind has none. */
-const statusOf = (h: SearchHit) => (h.status && h.status !== 'active' ? ` [${h.status}]` : '');
+export { noMatches } from './search-text.ts';
 
 /** search: `axme search <query..>`, `axme_search_kb`. */
 export const search = defineOperation({
@@ -88,10 +53,10 @@ export const search = defineOperation({
   annotations: READ,
   write: false,
   mcp: { tool: 'axme_search_kb', omit: ['eval'] },
-  async run(kb, input, opts): Promise<Found> {
+  async run(kb, input, opts): Promise<Searched> {
     if (input.eval) {
-      const { evaluateSearch } = await import('../knowledge/views/search/evaluate.ts');
-      const evaluation = await evaluateSearch(kb, await casesOf(input.eval, opts?.cwd ?? process.cwd()), input.at);
+      const { evaluateSearch, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
+      const evaluation = await evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? process.cwd(), input.eval)), input.at);
       return { hits: [], commit: evaluation.commit, total: 0, query: '', type: 'all', evaluated: { evaluation, file: input.eval } };
     }
     if (!input.query?.trim()) throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');
@@ -106,19 +71,8 @@ export const search = defineOperation({
     variadic: true,
     // one line per hit: score, kind, ID or slug, title, status when not current, the superseded
     // item it stands for, a stale mark (never served silently as current), citation last
-    text: (r) =>
-      r.evaluated
-        ? evaluationText(r.evaluated)
-        : textOf(
-        r.hits.length
-          ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}  ${h.citation}`)
-          : [noMatches(r.query, r.type, '--type all')],
-      ),
+    text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchLines(r)),
   },
-  json: ({ query: _q, type: _t, evaluated, ...r }) => (evaluated ? { ...evaluated.evaluation, file: evaluated.file } : r),
-  text: (r) => {
-    if (r.evaluated) return evaluationText(r.evaluated);
-    const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}\n   ${h.snippet}\n   ${h.citation}`);
-    return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"');
-  },
+  json: (r) => (r.evaluated ? { ...r.evaluated.evaluation, file: r.evaluated.file } : searchJson(r)),
+  text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchText(r)),
 });

@@ -1,39 +1,20 @@
 import { SearchInput } from '../../model/search.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KindName } from '../../model/kind.ts';
+import { headCommitSync } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState, type MergedState } from '../core/merged-state.ts';
-import { buildIndex, termsNear, termsStartingWith, type Doc, type Index } from './search/build-index.ts';
-import { parseQuery } from './search/query.ts';
+import { buildIndex, type Doc, type Index } from './search/build-index.ts';
 import { rank, scoreQuery } from './search/rank.ts';
-import { snippet } from './search/snippet.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { embedderFor } from './search/meaning.ts';
+import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
+import { glossaryOf, hasAnchoredItems, sourcesOf } from './search/sources.ts';
 import { staleMarks } from './stale-marks.ts';
-import { indexKey, readIndex, readLastIndex, searchDir, writeIndex } from './search/persist.ts';
+import { indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 
 export { tokenize } from './search/analyze.ts';
-
-export interface SearchHit {
-  kind: KindName;
-  id: string | null;
-  slug: string;
-  title: string;
-  status: string;
-  score: number;
-  snippet: string;
-  path: string;
-  /** where the text comes from: git:<commit>:<path> (`git show <commit>:<path>`) */
-  citation: string;
-  /** set when the hit is here because a decision it superseded matched (that decision is not listed) */
-  via?: string;
-  /** set when the item is stale (its anchors changed since it was learned: `axme verify`): ranked lower */
-  stale?: boolean;
-  /** why it is stale: "src/pay.ts changed in 3 commits since this was decided" */
-  stale_reason?: string;
-  /** set when the item comes from the workspace store (its path); the citation's commit is in that store */
-  store?: string;
-}
+export type { SearchHit } from './search/hits.ts';
 
 /** Where an index came from: this process's memory, the file of its tip, made from the previous tip's (only changed items tokenized), or built whole. */
 export type IndexSource = 'memory' | 'disk' | 'incremental' | 'built';
@@ -50,7 +31,8 @@ export interface LoadedIndex {
  * The search index of the store's tip (or of `at`): one per memory tree and workspace commit,
  * kept in memory, then on disk (search/persist.ts), made from the previous tip's index after a
  * write, built whole only when there is none. Every surface (CLI, MCP, the page, hooks) goes
- * through here, so each ranks the same.
+ * through here or through the query at the tip that reads the same file (search/tip-search.ts),
+ * so each ranks the same.
  */
 export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<LoadedIndex> {
   const state = await readMergedState(kb, at);
@@ -60,15 +42,21 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   const inMemory = kb.cache.recall<Index>(memoryKey);
   if (inMemory) return { index: inMemory, state, source: 'memory', reused: inMemory.docs.length };
   const dir = searchDir(kb.repo.axmeDir);
-  const onDisk = readIndex(dir, key, state);
+  const sources = sourcesOf(state);
+  const onDisk = readIndex(dir, key, sources, glossaryOf(state));
   if (onDisk) {
     kb.cache.remember(memoryKey, onDisk);
-    if (at === undefined) last.set(kb, onDisk);
+    if (at === undefined) {
+      last.set(kb, onDisk);
+      // the tip went back to a tree indexed before: the next process's query at the tip reads this file
+      const named = readLast(dir);
+      if (named?.key !== key || named.commit !== state.commit) writeLast(dir, key, state.commit);
+    }
     return { index: onDisk, state, source: 'disk', reused: onDisk.docs.length };
   }
-  const previous = last.get(kb) ?? readLastIndex(dir, state);
-  const index = kb.cache.remember(memoryKey, buildIndex(kb, state, previous));
-  writeIndex(dir, key, index, at === undefined);
+  const previous = last.get(kb) ?? readLastIndex(dir, sources);
+  const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
+  writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), embeddings: !!state.config?.search?.embeddings, newest: at === undefined ? { commit: state.commit } : undefined });
   if (at === undefined) last.set(kb, index);
   return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0 };
 }
@@ -92,12 +80,17 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const { query, k, type } = parseInput(SearchInput, input, 'search');
   const { index, state } = await loadSearchIndex(kb, input.at);
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
-  const { said, groups } = parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max) });
+  const { said, groups } = queryOf(index, query);
   if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
+  // HEAD as the stale marks are worked out against it: they are kept for the query at the tip (tip-search.ts)
+  const head = input.at === undefined && !kb.repo.bare ? headCommitSync(kb.repo.gitDir, kb.repo.commonDir) : 'unknown';
   // started first: git compares the anchors while the scores are summed
   const pending = staleMarks(kb, input.at);
   const scored = scoreQuery(index, groups);
   const marks = await pending;
+  if (head !== 'unknown' && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
+    writeStale(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit), head ?? 'none', marks.all);
+  }
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   const isStale = (d: Doc) => staleOf(d) !== undefined;
@@ -105,19 +98,7 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
   const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
   const ranked = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : lexical;
-  const hits = ranked.map(({ doc: d, score, via }): SearchHit => {
-    const { path } = d;
-    const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
-    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
-    if (d.store) hit.store = d.store;
-    if (via) hit.via = via;
-    const s = staleOf(d);
-    if (s) {
-      hit.stale = true;
-      hit.stale_reason = s.reason;
-    }
-    return hit;
-  });
+  const hits = ranked.map((r) => hitOf(r, said, staleOf, { commit: state.commit!, workspace: state.workspace?.commit }));
   return { hits, commit: state.commit!, total };
 }
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
-import { itemPath } from '../../../model/paths.ts';
-import { isLive } from '../../../model/liveness.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { storeOf, type MergedState } from '../../core/merged-state.ts';
 import { termsInto } from './analyze.ts';
 import { FIELD_PARAMS, FIELDS, K1, packCounts, tfIn, type Field } from './fields.ts';
-import { glossaryGroups, SOFTWARE_SYNONYMS, synonymTable, type SynonymTable } from './synonyms.ts';
+import { SOFTWARE_SYNONYMS, synonymTable, type SynonymTable } from './synonyms.ts';
+
+// Light on purpose: no zod, no state, no git. A query at the tip (tip-search.ts) runs on this
+// file, the query's and the ranking's alone; the items are read into `Source`s by sources.ts.
 
 /** One item as search sees it. Kept per item object: a write tokenizes only the items it changed. */
 export interface Doc {
@@ -126,12 +126,14 @@ export interface Index {
   docs: Doc[];
   /** term -> the documents that hold it */
   postings: Postings;
-  /** decisions' positions by slug (to follow superseded_by) */
+  /** decisions' positions by slug, to follow superseded_by (read from disk: only those a superseded_by names) */
   decisions: Map<string, number>;
   /** the superseded documents' positions: the few a result has to fold into their successors */
   superseded: number[];
   /** the software synonyms and the glossary's */
   synonyms: SynonymTable;
+  /** the glossary's synonym groups (kept with the index on disk) */
+  glossary?: string[][];
   /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
   sorted?: string[];
   /** the terms without digits by length, for typo look-ups (made by the first query that needs it) */
@@ -162,7 +164,8 @@ export const GAP = 0xffff;
 /** At most this many words of a document are kept for proximity. */
 const NEAR_MAX = 4000;
 
-function docOf(counter: Counter, kind: KindName, item: { id?: string | undefined; slug: string; status?: string; created: string }, title: string, parts: Record<Field, readonly string[]>, current: boolean, store?: string | null, supersededBy?: string): Doc {
+function docOf(counter: Counter, src: Source): Doc {
+  const { parts } = src;
   const { slot, tokens, wholes, near } = counter;
   slot.clear();
   near.length = 0;
@@ -205,11 +208,7 @@ function docOf(counter: Counter, kind: KindName, item: { id?: string | undefined
   const tfs = new Float64Array(terms.length);
   const c = counter.counts;
   for (let s = 0; s < terms.length; s++) tfs[s] = packCounts(c[4 * s]!, c[4 * s + 1]!, c[4 * s + 2]!, c[4 * s + 3]!);
-  const status = item.status ?? '';
-  const doc: Doc = { kind, id: item.id ?? null, slug: item.slug, title, status, path: itemPath(kind, item.slug, item.created), current, revoked: status === 'revoked', parts, terms, tfs, len, near: Uint16Array.from(near), titleEnd };
-  if (supersededBy) doc.supersededBy = supersededBy;
-  if (store) doc.store = store;
-  return doc;
+  return { ...metaOf(src), terms, tfs, len, near: Uint16Array.from(near), titleEnd };
 }
 
 /**
@@ -255,65 +254,50 @@ function postingsOf(docs: readonly Doc[], norms: Float64Array): Postings {
   return { ids, start, docs: out, gain };
 }
 
-/** The first line of `text`, at most `max` characters. */
-const firstLine = (text: string, max = 120) => text.trim().split('\n')[0]!.slice(0, max);
-
 /**
- * The search index of a state: every kind search looks through (`SEARCH_KINDS`), narrowed at
- * query time. Each item's document is kept by the item object (parsed items are shared between
- * states: after a write only the changed items are tokenized again), so a new tip costs one pass
- * over the documents, not a re-tokenization of the store. Handoffs and session summaries tell
- * what happened, not what holds now: ranked as items no longer current.
+ * The search index of the items search looks through (`sources`, sources.ts; `glossary`: the
+ * glossary's synonym groups). Each item's document is kept by the item object (parsed items are
+ * shared between states: after a write only the changed items are tokenized again), and an item
+ * unchanged since `previous` takes its document from there, so a new tip costs one pass over the
+ * documents, not a re-tokenization of the store.
  */
-export function buildIndex(kb: KnowledgeBase, state: MergedState, previous?: Index): Index {
+export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossary: string[][], previous?: Index): Index {
   const docOfItem = kb.cache.perObject<Doc>('search-doc');
   const counter: Counter = { slot: new Map(), counts: new Int32Array(256), tokens: [], wholes: [], near: [] };
   // the previous tip's documents by where their items live: an item unchanged since is not tokenized again
   const before = previous ? new Map(previous.docs.map((d) => [docKey(d.kind, d.path, d.store), d])) : undefined;
   let reused = 0;
-  const docs = sourcesOf(state).map((src): Doc => {
+  const docs = sources.map((src): Doc => {
     const { item } = src;
     let d = docOfItem.get(item);
     if (!d && before) {
-      const old = before.get(docKey(src.kind, itemPath(src.kind, item.slug, item.created), src.store ?? undefined));
+      const old = before.get(docKey(src.kind, src.path, src.store ?? undefined));
       if (old && sameSource(old, src)) docOfItem.set(item, (d = old));
     }
     if (d) reused++;
-    else docOfItem.set(item, (d = docOf(counter, src.kind, item, src.title, src.parts, src.current, src.store, src.supersededBy)));
+    else docOfItem.set(item, (d = docOf(counter, src)));
     return d;
   });
-  return indexOf(state, docs, postingsFor, reused);
+  return indexFrom(docs, postingsFor, glossary, reused);
 }
 
-/** One item as search reads it, before tokenizing: its kind, title, text by field and marks. */
+/** One item as search reads it, before tokenizing: its kind, title, path, text by field and marks (sources.ts makes them from a state). */
 export interface Source {
   kind: KindName;
   item: { id?: string | undefined; slug: string; status?: string; created: string };
   title: string;
+  /** its path in the memory tree */
+  path: string;
   parts: Record<Field, readonly string[]>;
   current: boolean;
   store?: string | null | undefined;
   supersededBy?: string | undefined;
 }
 
-/** The items of a state search looks through, in index order (cheap: no tokenizing). */
-export function sourcesOf(state: MergedState): Source[] {
-  const { items } = state;
-  const out: Source[] = [];
-  for (const d of items.decision) out.push({ kind: 'decision', item: d, title: d.title, parts: { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] }, current: isLive('decision', d), store: storeOf(state, d), supersededBy: d.superseded_by });
-  for (const m of items.memory) out.push({ kind: 'memory', item: m, title: m.title, parts: { title: [m.title], keys: m.keywords, anchors: m.anchors, body: [m.description, m.body] }, current: isLive('memory', m), store: storeOf(state, m) });
-  for (const b of items.backlog) out.push({ kind: 'backlog', item: b, title: b.title, parts: { title: [b.title], keys: b.tags, anchors: b.anchors, body: [b.description, b.notes] }, current: isLive('backlog', b) });
-  for (const q of items.question) out.push({ kind: 'question', item: q, title: firstLine(q.question, 300), parts: { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] }, current: isLive('question', q) });
-  for (const h of items.handoff) out.push({ kind: 'handoff', item: h, title: firstLine(h.stopped_at || h.summary) || `Handoff of ${h.slug}`, parts: { title: [h.stopped_at], keys: [], anchors: h.dirty_branches, body: [h.summary, h.in_progress, h.next_steps, h.test_results, h.blockers] }, current: false });
-  for (const s of items.session) out.push({ kind: 'session', item: s, title: firstLine(s.worklog) || `Session ${s.slug}`, parts: { title: [], keys: [], anchors: s.files_changed, body: [s.worklog] }, current: false });
-  for (const p of items.oracle) out.push({ kind: 'oracle', item: p, title: p.title ?? p.slug, parts: { title: [p.title ?? p.slug], keys: [], anchors: p.anchors, body: [p.body] }, current: true, store: storeOf(state, p) });
-  return out;
-}
-
 /** A document's marks from its source: what a stored document takes from the item rather than from the disk. */
 export function metaOf(src: Source): Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'revoked' | 'parts' | 'supersededBy' | 'store'> {
   const status = src.item.status ?? '';
-  const m: ReturnType<typeof metaOf> = { kind: src.kind, id: src.item.id ?? null, slug: src.item.slug, title: src.title, status, path: itemPath(src.kind, src.item.slug, src.item.created), current: src.current, revoked: status === 'revoked', parts: src.parts };
+  const m: ReturnType<typeof metaOf> = { kind: src.kind, id: src.item.id ?? null, slug: src.item.slug, title: src.title, status, path: src.path, current: src.current, revoked: status === 'revoked', parts: src.parts };
   if (src.supersededBy) m.supersededBy = src.supersededBy;
   if (src.store) m.store = src.store;
   return m;
@@ -334,17 +318,27 @@ function postingsFor(docs: readonly Doc[]): Postings {
   return postingsOf(docs, norms);
 }
 
-/** An index of `docs` (in `sourcesOf` order), its postings from `postings`. */
-export function indexOf(state: MergedState, docs: Doc[], postings: (docs: readonly Doc[]) => Postings, reused = 0): Index {
+/**
+ * An index of `docs` (in `sourcesOf` order), its postings from `postings`, its synonyms the
+ * software's and `glossary`'s; `known`, when given (read from disk), the decisions superseded
+ * ones point to, the superseded and the synonym table (else worked out from every document and
+ * the synonyms).
+ */
+export function indexFrom(docs: Doc[], postings: (docs: readonly Doc[]) => Postings, glossary: string[][], reused = 0, known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms'>): Index {
+  const { decisions, superseded } = known ?? linksOf(docs);
+  const synonyms = known?.synonyms ?? synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
+  return { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
+}
+
+/** The decisions by slug and the superseded documents (`links` of `indexFrom`, when not read from disk). */
+function linksOf(docs: readonly Doc[]): Pick<Index, 'decisions' | 'superseded'> {
   const decisions = new Map<string, number>();
   const superseded: number[] = [];
   docs.forEach((d, i) => {
     if (d.kind === 'decision') decisions.set(d.slug, i);
     if (d.supersededBy) superseded.push(i);
   });
-  const glossary = state.items.oracle.filter((p) => p.slug === 'glossary').flatMap((p) => glossaryGroups(p.body));
-  const synonyms = synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
-  return { docs, postings: postings(docs), decisions, superseded, synonyms, reused };
+  return { decisions, superseded };
 }
 
 /** Where a document's item lives: its kind, path and store (a workspace item is not the repository's of the same path). */

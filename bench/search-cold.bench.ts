@@ -1,0 +1,131 @@
+// Cold search (issue 33) and the prompt hook (issue 32) at 10,000 items, side by side with
+// `node -e 0` in one run: each round runs every row once, in turn, so that the machine's noise
+// hits all alike; a row's ratio to `node -e 0` is taken round by round. Rows: `axme search` at
+// the memory tip (the index file alone: docs/search.md), the full CLI (`node dist/cli.js
+// search`: reads the store, then the index file), the prompt hook, and what a person would run
+// otherwise: `git grep` on the memory ref and `rg` over the store exported to a folder. Then,
+// in one process (as the MCP server), a warm query and the first query after a write.
+//
+//   npm run build && node --import tsx bench/search-cold.bench.ts [--size 10000] [--reps 15] [--before DIST]
+//
+// --before DIST: the same rows for another build's dist/axme.cjs (e.g. main's), on a store of its own.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
+import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
+import { machine } from './harness.ts';
+import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess } from './lib.ts';
+
+const argv = process.argv.slice(2);
+const size = Number(argOf(argv, 'size', '10000'));
+const reps = Number(argOf(argv, 'reps', '15'));
+const before = argOf(argv, 'before', '');
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const QUERY = ['component', '42'];
+const PROMPT = 'which approach does component 42 use?';
+const env = benchEnv();
+
+interface Row {
+  label: string;
+  cmd: string;
+  args: string[];
+  cwd: string;
+  input?: () => string;
+}
+
+/** A store of `size` seeded decisions with its index on disk (one full search run first). */
+function store(axme: string): string {
+  const dir = seededRepo(size);
+  execFileSync('node', [axme, 'search', ...QUERY], { cwd: dir, env, stdio: 'ignore' });
+  return dir;
+}
+
+let session = 0;
+const hookInput = (dir: string) => () => JSON.stringify({ prompt: PROMPT, session_id: `bench-${process.pid}-${session++}`, cwd: dir, hook_event_name: 'UserPromptSubmit' });
+
+log(`seeding ${size} decisions…`);
+const dir = store(CLI);
+const rows: Row[] = [
+  { label: 'node -e 0', cmd: 'node', args: ['-e', '0'], cwd: dir },
+  { label: 'axme --version', cmd: 'node', args: [CLI, '--version'], cwd: dir },
+  { label: 'axme search (at the tip)', cmd: 'node', args: [CLI, 'search', ...QUERY], cwd: dir },
+  { label: 'full CLI search (reads the store)', cmd: 'node', args: [join(CLI, '../cli.js'), 'search', ...QUERY], cwd: dir },
+  { label: 'prompt hook (user-prompt-submit)', cmd: 'node', args: [CLI, 'hook', 'user-prompt-submit'], cwd: dir, input: hookInput(dir) },
+  { label: 'git grep on refs/memory/main', cmd: 'git', args: ['grep', '-i', '-e', 'component 42', 'refs/memory/main'], cwd: dir },
+];
+const exported = mkdtempSync(join(tmpdir(), 'axme-export-'));
+execFileSync('sh', ['-c', `git -C ${dir} archive refs/memory/main | tar -x -C ${exported}`]);
+if (spawnSync('rg', ['--version']).status === 0) rows.push({ label: 'rg over the store exported', cmd: 'rg', args: ['-i', '-c', 'component 42', exported], cwd: dir });
+if (before) {
+  log(`seeding ${size} decisions for ${before}…`);
+  const old = store(before);
+  rows.push({ label: `before: axme search (${before})`, cmd: 'node', args: [before, 'search', ...QUERY], cwd: old });
+  rows.push({ label: `before: prompt hook (${before})`, cmd: 'node', args: [before, 'hook', 'user-prompt-submit'], cwd: old, input: hookInput(old) });
+}
+
+const times = rows.map(() => [] as number[]);
+const ratios = rows.map(() => [] as number[]);
+for (let round = 0; round <= reps; round++) {
+  const t: number[] = [];
+  for (const row of rows) {
+    // rg and git grep exit 1 when nothing matches: their time counts all the same
+    const ms = await timeProcess(row.cmd, row.args, { cwd: row.cwd, env, input: row.input?.() ?? '' }).catch(() => NaN);
+    t.push(ms);
+  }
+  if (round === 0) continue; // warm-up: the page cache, the code caches
+  t.forEach((ms, i) => {
+    times[i]!.push(ms);
+    ratios[i]!.push(ms / t[0]!);
+  });
+  log(`round ${round}/${reps}`);
+}
+
+// one process, as the MCP server: warm queries, then the first query after its own write
+const kb = await openKnowledgeBase({ cwd: dir, env, actor: 'agent' });
+const warm: number[] = [];
+const afterWrite: number[] = [];
+const q = { query: QUERY.join(' ') };
+await searchKnowledge(kb, q);
+for (let i = 0; i < 5; i++) {
+  for (let j = 0; j < 10; j++) {
+    const t0 = performance.now();
+    await searchKnowledge(kb, q);
+    warm.push(performance.now() - t0);
+  }
+  await addDecision(kb, { title: `Bench write ${i} about component 42`, decision: `A decision written between queries (${i}).` });
+  const t0 = performance.now();
+  await searchKnowledge(kb, q);
+  afterWrite.push(performance.now() - t0);
+}
+const last = await loadSearchIndex(kb);
+await closeKnowledgeBase(kb);
+
+const lines = [
+  `## Cold search and the prompt hook at ${size} items (${new Date().toISOString().slice(0, 10)})`,
+  '',
+  (({ cpu, cores, node, git }) => `${cpu}, ${cores} cores, node ${node}, git ${git}`)(machine()),
+  '',
+  `${reps} rounds, every row once a round in turn; query \`${QUERY.join(' ')}\`, prompt "${PROMPT}".`,
+  '',
+  '| | median ms | p10–p90 ms | × `node -e 0` (median of rounds) |',
+  '| --- | ---: | ---: | ---: |',
+  ...rows.map((r, i) => {
+    const s = stats(times[i]!.filter(Number.isFinite));
+    const x = stats(ratios[i]!.filter(Number.isFinite));
+    return `| ${r.label} | ${fmt(s.median)} | ${fmt(s.p10)}–${fmt(s.p90)} | ${x.median.toFixed(2)} |`;
+  }),
+  '',
+  '| in one process (the MCP server) | median ms | p90 ms |',
+  '| --- | ---: | ---: |',
+  `| warm query | ${fmt(stats(warm).median)} | ${fmt(stats(warm).p90)} |`,
+  `| first query after its own write | ${fmt(stats(afterWrite).median)} | ${fmt(stats(afterWrite).p90)} |`,
+  '',
+  `After the writes the index was ${last.source}, ${last.reused} of ${last.index.docs.length} documents reused.`,
+];
+console.log(lines.join('\n'));
+const out = join(import.meta.dirname, 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'search-cold.json'), JSON.stringify({ size, reps, rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })), warm, afterWrite }, null, 2));

@@ -1,0 +1,56 @@
+import { isLive } from '../../model/liveness.ts';
+import type { KindName } from '../../model/kind.ts';
+import { recallText, type RecallEntry } from './recall-lines.ts';
+import type { SearchHit } from './search/hits.ts';
+
+// Light (no store, no zod): the prompt hook's query at the tip (search/tip-search.ts) recalls through it too.
+
+/** The kinds a prompt recalls: what is in force or still to do. */
+const RECALL_KINDS: ReadonlySet<KindName> = new Set(['decision', 'memory', 'backlog', 'question']);
+
+/**
+ * The relevance floor, from the distribution of search scores on the retrieval corpus (250 ADRs,
+ * 138 queries written as users ask; `bench/recall.bench.ts` prints it): the relevant item of a
+ * query scores min 5.6, p10 8.8, p50 17.3; the best hit of a prompt about nothing in the store
+ * (a haiku, "fix the tests", "why is the build slow") scores up to 8.8 — common words and near
+ * spellings. 9 keeps every unrelated prompt out and ~90 % of the queries' items in: a missed
+ * recall costs less than noise on every prompt. An item under RECALL_SHARE of the best score is
+ * noise from the same few words.
+ */
+export const RECALL_FLOOR = 9;
+export const RECALL_SHARE = 0.4;
+/** Hits asked of search per prompt. */
+export const RECALL_DEPTH = 12;
+/** A prompt is searched by its first this many characters (search takes 1000). */
+const QUERY_MAX = 1_000;
+
+/** The query a prompt searches with: its words, cut at a word end under the search's limit. */
+export function promptQuery(prompt: string): string {
+  const flat = prompt.replace(/\s+/g, ' ').trim();
+  if (flat.length <= QUERY_MAX) return flat;
+  const cut = flat.slice(0, QUERY_MAX);
+  const at = cut.lastIndexOf(' ');
+  return at > QUERY_MAX / 2 ? cut.slice(0, at) : cut;
+}
+
+/** The hits of a prompt that clear the floor: current items of the recalled kinds, best first. */
+export function relevantHits(hits: readonly SearchHit[]): SearchHit[] {
+  const current = hits.filter((h) => RECALL_KINDS.has(h.kind) && isLive(h.kind, h));
+  const best = current[0]?.score ?? 0;
+  return current.filter((h) => h.score >= RECALL_FLOOR && h.score >= best * RECALL_SHARE);
+}
+
+/** The key of an item in a session's record (session/given.ts): its kind and its id, a memory's slug. */
+export const refOf = (h: { id: string | null; slug: string }): string => h.id ?? h.slug;
+
+/**
+ * What a prompt recalls from its search hits, as the text to inject (empty when nothing clears
+ * the floor or all of it was given already, `given` holding `<kind> <ref>` keys) and the entries
+ * it holds.
+ */
+export function recallOfHits(hits: readonly SearchHit[], given: ReadonlySet<string>): { text: string; shown: RecallEntry[] } {
+  const entries: RecallEntry[] = relevantHits(hits)
+    .filter((h) => !given.has(`${h.kind} ${refOf(h)}`))
+    .map((h) => ({ kind: h.kind, ref: refOf(h), title: h.title, line: h.snippet, stale: h.stale ? (h.stale_reason ?? 'its code changed since it was learned') : null }));
+  return recallText('axme: project knowledge about this prompt (read one whole with axme_get_decision / axme_get_memory <id>):', entries);
+}

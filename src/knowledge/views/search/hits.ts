@@ -1,0 +1,51 @@
+import type { KindName } from '../../../model/kind.ts';
+import { termsNear, termsStartingWith, type Doc, type Index } from './build-index.ts';
+import { parseQuery } from './query.ts';
+import type { Ranked } from './rank.ts';
+import { snippet } from './snippet.ts';
+
+// Light, like build-index.ts: the query at the tip (tip-search.ts) and the full one (search.ts) share it.
+
+export interface SearchHit {
+  kind: KindName;
+  id: string | null;
+  slug: string;
+  title: string;
+  status: string;
+  score: number;
+  snippet: string;
+  path: string;
+  /** where the text comes from: git:<commit>:<path> (`git show <commit>:<path>`) */
+  citation: string;
+  /** set when the hit is here because a decision it superseded matched (that decision is not listed) */
+  via?: string;
+  /** set when the item is stale (its anchors changed since it was learned: `axme verify`): ranked lower */
+  stale?: boolean;
+  /** why it is stale: "src/pay.ts changed in 3 commits since this was decided" */
+  stale_reason?: string;
+  /** set when the item comes from the workspace store (its path); the citation's commit is in that store */
+  store?: string;
+}
+
+/** The query's words in order (`said`) and its groups, against the index's vocabulary (prefixes and near spellings included). */
+export function queryOf(index: Index, query: string) {
+  return parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max) });
+}
+
+/** Why a document's item is stale, or undefined; a workspace store's items are not compared (their code is elsewhere). */
+export type StaleOf = (d: Doc) => { reason: string } | undefined;
+
+/** A ranked document as a hit: its marks, rounded score, snippet for the query's words `said`, citation (`commit`: the memory commit searched; `workspace`: the workspace's) and stale mark. */
+export function hitOf({ doc: d, score, via }: Ranked, said: string[], staleOf: StaleOf, commits: { commit: string; workspace?: string | null | undefined }): SearchHit {
+  const { path } = d;
+  const citation = d.store ? `git:${commits.workspace}:${path} (in ${d.store})` : `git:${commits.commit}:${path}`;
+  const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
+  if (d.store) hit.store = d.store;
+  if (via) hit.via = via;
+  const s = staleOf(d);
+  if (s) {
+    hit.stale = true;
+    hit.stale_reason = s.reason;
+  }
+  return hit;
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { currentModelName, installedModelDir } from '../../models/model-paths.ts';
+import type { KindName } from '../../../model/kind.ts';
+import { localSettingsFiles } from '../../../model/local-settings-files.ts';
+import { MEMORY_REF } from '../../../model/refs.ts';
+import { headCommitSync, readRefSync, type RepoLocation } from '../../../store/locate.ts';
+import { workspaceFor } from '../../../store/workspace-store.ts';
+import type { Doc } from './build-index.ts';
+import { hitOf, queryOf, type SearchHit } from './hits.ts';
+import { readLast, readStale, readTipIndex, searchDir } from './persist.ts';
+import { rank, scoreQuery } from './rank.ts';
+
+/**
+ * A search at the memory tip that opens no store (docs/search.md, "The query at the tip"): the
+ * tip's commit from its ref file, the index file `last` names for that commit, the stale marks
+ * kept for the tree and HEAD — three small reads and one file, no git process, no item parsed.
+ * It answers exactly what `searchKnowledge` answers (the same index, query and ranking code) or
+ * nothing (undefined): whenever something it cannot see could change the answer (no index for
+ * this tip yet, a workspace merged in, embeddings configured, staleness not yet worked out for
+ * this HEAD, a bare repository, refs only git can read), and the caller then takes the full path,
+ * which leaves the files behind for the next time. Light: no zod, no yaml, no git.
+ */
+export function searchAtTip(opts: TipSearchOptions): TipSearchResult | undefined {
+  try {
+    return answer(opts);
+  } catch {
+    // whatever goes wrong here (a file that cannot be read as expected): the full path answers, and rebuilds what it must
+    return undefined;
+  }
+}
+
+export interface TipSearchOptions {
+  loc: RepoLocation;
+  /** the folder the search runs in (a workspace is searched for from there) */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  query: string;
+  k: number;
+  type: 'all' | KindName;
+}
+
+export type TipSearchResult = { hits: SearchHit[]; commit: string; total: number };
+
+function answer(opts: TipSearchOptions): TipSearchResult | undefined {
+  const { loc, k, type } = opts;
+  const query = opts.query.trim();
+  if (!loc.worktree || query === '' || query.length > 1000 || !Number.isInteger(k) || k < 1 || k > 100) return undefined;
+  const commit = readRefSync(loc.commonDir, MEMORY_REF);
+  if (commit === null || commit === 'unknown') return undefined;
+  const dir = searchDir(`${loc.commonDir}/axme`);
+  const last = readLast(dir);
+  if (last?.commit !== commit || !last.key.endsWith('-none') || workspaceFor(loc, opts.cwd) || !lexicalOnlyHere(loc.commonDir, opts.env)) return undefined;
+  const tip = readTipIndex(dir, last.key);
+  if (!tip || tip.embeddings) return undefined;
+  const { index } = tip;
+  let staleOf = (_d: Doc): { reason: string } | undefined => undefined;
+  if (tip.anchored) {
+    const head = headCommitSync(loc.gitDir, loc.commonDir);
+    const marks = head === 'unknown' ? undefined : readStale(dir, last.key, head ?? 'none');
+    if (!marks) return undefined;
+    const byItem = new Map(marks.map((m) => [`${m.kind}:${m.slug}`, m]));
+    staleOf = (d) => (d.store ? undefined : byItem.get(`${d.kind}:${d.slug}`));
+  }
+  const { said, groups } = queryOf(index, query);
+  if (said.length === 0) return { hits: [], commit, total: 0 };
+  const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
+  const { ranked, total } = rank(index, scoreQuery(index, groups), said, k, (d) => staleOf(d) !== undefined, kinds);
+  return { hits: ranked.map((r) => hitOf(r, said, staleOf, { commit })), commit, total };
+}
+
+/**
+ * True when no machine-local settings file could configure embeddings (search by meaning needs
+ * the store's configuration and a model: the full path). A new source of meaning (a local model)
+ * must be checked here too.
+ */
+function lexicalOnlyHere(commonDir: string, env: NodeJS.ProcessEnv): boolean {
+  // a local model in force (axme models pull) ranks by meaning too
+  const model = currentModelName(env);
+  if (model && installedModelDir(env, model)) return false;
+  const files = localSettingsFiles(commonDir, env);
+  for (const file of [files.clone, files.user]) {
+    if (!file) continue;
+    try {
+      if (readFileSync(file, 'utf8').includes('embeddings')) return false;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && (err as NodeJS.ErrnoException).code !== 'ENOTDIR') return false;
+    }
+  }
+  return true;
+}

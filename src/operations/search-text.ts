@@ -1,0 +1,46 @@
+import type { SearchHit } from '../knowledge/views/search/hits.ts';
+import type { SearchType } from '../model/search-kinds.ts';
+import { textOf } from './lines.ts';
+
+// No zod here: the CLI's query at the tip (cli/tip-search-main.ts) prints through these too.
+
+/** What a search found, as its surfaces print it. */
+export type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType };
+
+/** What each `type` searches, as a sentence says it. */
+const SEARCHED: Record<SearchType, string> = {
+  all: 'any kind',
+  decision: 'decisions',
+  memory: 'memories',
+  backlog: 'backlog items',
+  question: 'questions',
+  handoff: 'handoffs',
+  session: 'session summaries',
+  oracle: 'oracle pages',
+};
+
+/** What an empty result says: that nothing matched where it looked, and what to try next (`allKinds`: how this surface asks for every kind). */
+export function noMatches(query: string, type: SearchType, allKinds: string): string {
+  const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
+  return `No matches for "${query}" in ${SEARCHED[type]}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
+}
+
+/** The status shown beside a hit: none when it is current or its kind has none. */
+const statusOf = (h: SearchHit) => (h.status && h.status !== 'active' ? ` [${h.status}]` : '');
+
+/** The marks after a hit's title: what it replaces, and a stale mark (never served silently as current). */
+const marksOf = (h: SearchHit) => `${h.via ? ` (replaces ${h.via})` : ''}${h.stale ? ` (may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''})` : ''}`;
+
+/** `axme search`'s text: one line per hit (score, kind, ID or slug, title, status when not current, marks, citation last). */
+export function searchLines(r: Found): string {
+  return textOf(r.hits.length ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${marksOf(h)}  ${h.citation}`) : [noMatches(r.query, r.type, '--type all')]);
+}
+
+/** `axme search --json`: the hits, commit and total. */
+export const searchJson = ({ query: _q, type: _t, ...r }: Found) => r;
+
+/** The MCP tool's text: numbered hits with their snippet and citation. */
+export function searchText(r: Found): string {
+  const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`);
+  return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"');
+}
