@@ -2,6 +2,7 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
+import { checkpointSession } from '../knowledge/close/checkpoint-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,16 @@ export async function anchoredItems(loc: RepoLocation, env: NodeJS.ProcessEnv, c
     return await withStore(loc, env, cwd, (kb) => anchoredEntries(kb, loc));
   } catch (err) {
     if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return [];
+    throw err;
+  }
+}
+
+/** The checkpoint of `session` before its context is compacted (knowledge/close/checkpoint-session.ts); null without a store. */
+export async function compactionCheckpoint(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string, session: string): Promise<string | null> {
+  try {
+    return await withStore(loc, env, cwd, (kb) => checkpointSession(kb, { session }));
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return null;
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { sessionStoreAt } from '../knowledge/core/location.ts';
 import { parseJsonObject } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
-import { givenSoFar, rememberGiven } from './given.ts';
+import { CHECKPOINT_KEY, itemKey } from '../session/given.ts';
+import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 
@@ -21,8 +22,11 @@ export async function userPromptSubmit(io: HookIO): Promise<void> {
   if (!io.protocol.promptContext || !loc || prompt.trim() === '') return void io.stdout(io.protocol.pass);
   const session = p.session_id ? harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir) : null;
   const given = session ? givenSoFar(io, loc.commonDir, session.id) : new Set<string>();
+  // a client that starts no context after a compaction (Gemini CLI): the first prompt after it carries the checkpoint
+  const checkpoint = session ? dueCheckpoint(loc.commonDir, session.id, given) : null;
   const { text, shown } = await (await io.loadStoreWork()).promptRecall(loc, io.env, { prompt, cwd, given });
-  if (!text) return void io.stdout(io.protocol.pass);
-  io.stdout(io.protocol.promptContext(text));
-  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', shown.map((e) => `${e.kind} ${e.ref}`));
+  const all = [checkpoint, text].filter(Boolean).join('\n\n');
+  if (!all) return void io.stdout(io.protocol.pass);
+  io.stdout(io.protocol.promptContext(all));
+  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', [...(checkpoint ? [CHECKPOINT_KEY] : []), ...shown.map((e) => itemKey(e.kind, e.ref))]);
 }

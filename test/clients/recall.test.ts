@@ -88,4 +88,28 @@ describe('recall in the real Claude Code', () => {
       w.cleanup();
     }
   });
+
+  // a world of its own: three runs of one session (the prompt, `/compact`, the next prompt)
+  test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', TEST, async () => {
+    const { w, m, id, line } = await world();
+    try {
+      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', { steps: [{ text: 'Through the shared pool.' }] });
+      ranOk(a, m);
+      assert.equal(count(requestText(m.turns.at(-1)!), line), 1, 'given with the prompt');
+      // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
+      const b = await runClaude(w, m, '/compact', { args: ['--resume', a.sessionId!], steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }] });
+      ranOk(b, m);
+      const c = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', a.sessionId!], steps: [{ text: 'Going on.' }] });
+      ranOk(c, m);
+      const after = requestText(m.turns.at(-1)!);
+      assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
+      assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
+      // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
+      // context: the decision may be listed by both starts; "once per context" is the hooks' test
+      assert.ok(count(after, line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
+    } finally {
+      await m.close();
+      w.cleanup();
+    }
+  });
 });
