@@ -6,6 +6,14 @@ import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 
+/** Context a hook added in front of the prompt (headless Gemini CLI prepends the session start's). */
+const HOOK_CONTEXT_RE = /<hook_context>[\s\S]*?<\/hook_context>/g;
+
+/** What the user typed: the prompt without the hooks' context a client put into it (searching that would recall what the start gave). */
+export function usersWords(prompt: string): string {
+  return prompt.replace(HOOK_CONTEXT_RE, ' ');
+}
+
 /**
  * A prompt (Claude Code's and Codex's UserPromptSubmit, Gemini CLI's BeforeAgent): searches the
  * store with the prompt and hands the agent the few current items it is about — one line each,
@@ -16,7 +24,7 @@ import type { HookIO } from './io.ts';
 export async function userPromptSubmit(io: HookIO): Promise<void> {
   const raw = parseJsonObject(io.stdin);
   const p = readPayload(io.stdin, io.protocol);
-  const prompt = typeof raw.prompt === 'string' ? raw.prompt : '';
+  const prompt = typeof raw.prompt === 'string' ? usersWords(raw.prompt) : '';
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
   if (!io.protocol.promptContext || !loc || prompt.trim() === '') return void io.stdout(io.protocol.pass);
