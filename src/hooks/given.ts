@@ -1,4 +1,5 @@
-import { readGiven, recordGiven, type GivenSource } from '../session/given.ts';
+import { readCheckpoint } from '../session/checkpoint.ts';
+import { checkpointDue, readGiven, recordGiven, type GivenSource } from '../session/given.ts';
 import type { HookIO } from './io.ts';
 
 /** What the session was given so far; empty when its record cannot be read (recall then repeats rather than fails). */
@@ -18,4 +19,12 @@ export function rememberGiven(io: HookIO, commonDir: string, sessionId: string, 
   } catch (err) {
     io.stderr(`axme: could not record what this session was given (${(err as Error).message})\n`);
   }
+}
+
+/**
+ * The checkpoint the session is due after a compaction (session/checkpoint.ts), or null: none
+ * due, or none written (a compaction whose checkpoint failed brings the items back, not it).
+ */
+export function dueCheckpoint(commonDir: string, sessionId: string, given: ReadonlySet<string>): string | null {
+  return checkpointDue(given) ? readCheckpoint(commonDir, sessionId) : null;
 }

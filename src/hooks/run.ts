@@ -2,6 +2,7 @@ import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 import type { HookIO } from './io.ts';
 import { PayloadError } from '../setup/clients/hook-payload.ts';
 import { postToolUse } from './post-tool-use.ts';
+import { preCompact } from './pre-compact.ts';
 import { preToolUse } from './pre-tool-use.ts';
 import { sessionEnd } from './session-end.ts';
 import { sessionStart } from './session-start.ts';
@@ -14,6 +15,7 @@ export const HOOK_EVENTS = {
   'session-start': sessionStart,
   'session-end': sessionEnd,
   'user-prompt-submit': userPromptSubmit,
+  'pre-compact': preCompact,
 } as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], (io: HookIO) => Promise<void>>;
 
 /** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
@@ -31,6 +33,8 @@ export const EVENT_DEADLINE_MS = {
   'session-end': DEFAULT_DEADLINE_MS,
   // a prompt waits for it: recall gives up early rather than hold the user
   'user-prompt-submit': 5_000,
+  // the checkpoint reads the session's record, commits and transcript; the compaction waits for it
+  'pre-compact': 20_000,
 } as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], number>;
 
 /**

@@ -2,7 +2,8 @@ import { harnessSession } from './harness-session.ts';
 import { locateRepo, sessionStoreAt } from '../knowledge/core/location.ts';
 import type { HookIO } from './io.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
-import { rememberGiven } from './given.ts';
+import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
+import { CHECKPOINT_KEY } from '../session/given.ts';
 
 /** What the session start injects stays this small at any store size; the rest is one axme_context call away. */
 export const SESSION_START_BUDGET = 6_000;
@@ -19,11 +20,14 @@ export async function sessionStart(io: HookIO): Promise<void> {
   if (p.session_id) {
     sessionId = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir, { renew: true }).id;
   }
+  // after a compaction (Claude Code's SessionStart with source "compact"), the checkpoint leads
+  const checkpoint = sessionId ? dueCheckpoint(loc.commonDir, sessionId, givenSoFar(io, loc.commonDir, sessionId)) : null;
+  const head = checkpoint ? `${checkpoint}\n\n` : '';
   const slow = await io.loadStoreWork();
-  const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM, sessionId, cwd });
-  io.stdout(io.protocol.context(`${text}${await sandboxNote(io, cwd)}`));
+  const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM - head.length, sessionId, cwd });
+  io.stdout(io.protocol.context(`${head}${text}${await sandboxNote(io, cwd)}`));
   // what the context listed is not recalled again in this session (session/given.ts)
-  if (sessionId) rememberGiven(io, loc.commonDir, sessionId, 'session-start', listed);
+  if (sessionId) rememberGiven(io, loc.commonDir, sessionId, 'session-start', checkpoint ? [CHECKPOINT_KEY, ...listed] : listed);
 }
 
 /**

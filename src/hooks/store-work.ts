@@ -2,6 +2,7 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
 import { sweepOrphans } from '../knowledge/close/recover-session.ts';
+import { checkpointSession } from '../knowledge/close/checkpoint-session.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { spawnSync } from 'node:child_process';
@@ -40,6 +41,16 @@ export async function anchoredItems(loc: RepoLocation, env: NodeJS.ProcessEnv, c
 
 /** YAML for the hook's readers of machine-local settings (the sandbox's): its parser lives in this half. */
 export { parseYamlText as parseYaml } from '../model/yaml-text.ts';
+
+/** The checkpoint of `session` before its context is compacted (knowledge/close/checkpoint-session.ts); null without a store. */
+export async function compactionCheckpoint(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string, session: string): Promise<string | null> {
+  try {
+    return await withStore(loc, env, cwd, (kb) => checkpointSession(kb, { session }));
+  } catch (err) {
+    if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') return null;
+    throw err;
+  }
+}
 
 /** PR state through GitHub (Octokit loaded only when a `#!axme pr=N` marker asks). */
 export { lookupPr } from '../github/lookup-pr.ts';

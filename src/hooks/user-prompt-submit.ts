@@ -1,9 +1,18 @@
 import { sessionStoreAt, type RepoLocation } from '../knowledge/core/location.ts';
 import { parseJsonObject } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
-import { givenSoFar, rememberGiven } from './given.ts';
+import { CHECKPOINT_KEY, itemKey } from '../session/given.ts';
+import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
+
+/** Context a hook added in front of the prompt (headless Gemini CLI prepends the session start's). */
+const HOOK_CONTEXT_RE = /<hook_context>[\s\S]*?<\/hook_context>/g;
+
+/** What the user typed: the prompt without the hooks' context a client put into it (searching that would recall what the start gave). */
+export function usersWords(prompt: string): string {
+  return prompt.replace(HOOK_CONTEXT_RE, ' ');
+}
 
 /**
  * A prompt (Claude Code's and Codex's UserPromptSubmit, Gemini CLI's BeforeAgent): searches the
@@ -15,16 +24,19 @@ import type { HookIO } from './io.ts';
 export async function userPromptSubmit(io: HookIO): Promise<void> {
   const raw = parseJsonObject(io.stdin);
   const p = readPayload(io.stdin, io.protocol);
-  const prompt = typeof raw.prompt === 'string' ? raw.prompt : '';
+  const prompt = typeof raw.prompt === 'string' ? usersWords(raw.prompt) : '';
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
   if (!io.protocol.promptContext || !loc || prompt.trim() === '') return void io.stdout(io.protocol.pass);
   const session = p.session_id ? harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir) : null;
   const given = session ? givenSoFar(io, loc.commonDir, session.id) : new Set<string>();
+  // a client that starts no context after a compaction (Gemini CLI): the first prompt after it carries the checkpoint
+  const checkpoint = session ? dueCheckpoint(loc.commonDir, session.id, given) : null;
   const { text, shown } = await recallOf(io, loc, { prompt, cwd, given });
-  if (!text) return void io.stdout(io.protocol.pass);
-  io.stdout(io.protocol.promptContext(text));
-  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', shown.map((e) => `${e.kind} ${e.ref}`));
+  const all = [checkpoint, text].filter(Boolean).join('\n\n');
+  if (!all) return void io.stdout(io.protocol.pass);
+  io.stdout(io.protocol.promptContext(all));
+  if (session) rememberGiven(io, loc.commonDir, session.id, 'prompt', [...(checkpoint ? [CHECKPOINT_KEY] : []), ...shown.map((e) => itemKey(e.kind, e.ref))]);
 }
 
 /** The prompt's recall: at the memory tip when the index file can answer (no store opened: hooks/tip-recall.ts), else through the store. */

@@ -1,5 +1,5 @@
 /** The agent-harness hook events axme answers (`axme hook <event>`). */
-export const HOOK_EVENT_NAMES = ['pre-tool-use', 'post-tool-use', 'session-start', 'session-end', 'user-prompt-submit'] as const;
+export const HOOK_EVENT_NAMES = ['pre-tool-use', 'post-tool-use', 'session-start', 'session-end', 'user-prompt-submit', 'pre-compact'] as const;
 /** The git hooks axme installs and answers (`axme git-hook <name>`). */
 export const GIT_HOOK_NAMES = ['commit-msg', 'pre-push', 'post-commit', 'post-rewrite'] as const;
 /** What marks a git hook file (or a line of a husky one) as axme's. */

@@ -11,15 +11,22 @@ import { sessionsDir } from './sessions.ts';
  * pre-tool-use hook reads it.
  */
 
-/** Who gave something to the session. */
-export type GivenSource = 'session-start' | 'prompt' | 'pre-edit';
+/** Who gave something to the session (`compact`: the client compacted its context, see recordCompaction). */
+export type GivenSource = 'session-start' | 'prompt' | 'pre-edit' | 'compact';
 
 /** One line of the record. */
 export interface GivenLine {
   t: string;
   source: GivenSource;
   keys: string[];
+  /** the model's context was compacted here: what was given before is no longer in it */
+  reset?: true;
 }
+
+/** The key the record holds from a compaction until the checkpoint is given (checkpointDue). */
+export const COMPACTED_KEY = 'compacted';
+/** The key of the checkpoint once a context start or a prompt gave it after a compaction. */
+export const CHECKPOINT_KEY = 'checkpoint';
 
 /** The key of an item in the record: its kind and its id (a memory's slug). */
 export const itemKey = (kind: string, ref: string): string => `${kind} ${ref}`;
@@ -34,7 +41,11 @@ export function sessionFolder(commonDir: string, sessionId: string): string {
   return join(sessionsDir(commonDir), sessionId);
 }
 
-/** Every key the session was given so far (empty for a session with no record; a damaged line is skipped). */
+/**
+ * Every key the session was given since its context last started (empty for a session with no
+ * record; a damaged line is skipped): a compaction's line starts the set over, since the client
+ * kept only its own summary of what came before.
+ */
 export function readGiven(commonDir: string, sessionId: string): Set<string> {
   const out = new Set<string>();
   let text = '';
@@ -47,6 +58,7 @@ export function readGiven(commonDir: string, sessionId: string): Set<string> {
     if (!line) continue;
     try {
       const l = JSON.parse(line) as Partial<GivenLine>;
+      if (l.reset === true) out.clear();
       if (Array.isArray(l.keys)) for (const k of l.keys) if (typeof k === 'string') out.add(k);
     } catch {
       // a line cut short by a crash
@@ -62,4 +74,21 @@ export function recordGiven(commonDir: string, sessionId: string, source: GivenS
   mkdirSync(dir, { recursive: true });
   const line: GivenLine = { t: now.toISOString(), source, keys: [...keys] };
   appendFileSync(join(dir, 'given.jsonl'), `${JSON.stringify(line)}\n`);
+}
+
+/**
+ * Records that the client compacts the session's context: from here on nothing given before
+ * counts as given (the start, the prompts and the edits may give it again), and the checkpoint is
+ * due (checkpointDue) until a context start or a prompt gives it.
+ */
+export function recordCompaction(commonDir: string, sessionId: string, now: Date): void {
+  const dir = sessionFolder(commonDir, sessionId);
+  mkdirSync(dir, { recursive: true });
+  const line: GivenLine = { t: now.toISOString(), source: 'compact', keys: [COMPACTED_KEY], reset: true };
+  appendFileSync(join(dir, 'given.jsonl'), `${JSON.stringify(line)}\n`);
+}
+
+/** Whether the session's context was compacted and the checkpoint was not given since (`given`: readGiven's). */
+export function checkpointDue(given: ReadonlySet<string>): boolean {
+  return given.has(COMPACTED_KEY) && !given.has(CHECKPOINT_KEY);
 }

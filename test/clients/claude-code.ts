@@ -29,6 +29,8 @@ export interface ClaudeOptions {
   env?: NodeJS.ProcessEnv;
   /** killed after this long (default 180 s) */
   timeoutMs?: number;
+  /** more arguments (`--resume <session>`) */
+  args?: string[];
 }
 
 /** The user settings of the world's HOME: project MCP servers approved, nothing else. */
@@ -64,7 +66,7 @@ export function parseStream(stdout: string): StreamEvent[] {
 export async function runClaude(world: ClientWorld, model: ScriptedModel, prompt: string, opts: ClaudeOptions = {}): Promise<ClaudeRun> {
   claudeHome(world.home);
   if (opts.steps) model.script(opts.steps);
-  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'];
+  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...(opts.args ?? [])];
   const run = await runClient(BIN.claude, args, { cwd: world.project, env: claudeEnv(world, model, opts.env), timeoutMs: opts.timeoutMs ?? 180_000 });
   const events = parseStream(run.stdout);
   const init = events.find((e) => e.type === 'system' && e.subtype === 'init');

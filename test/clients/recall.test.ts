@@ -11,8 +11,12 @@ import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropic, requestText } from './anthropic.ts';
 import { describeRun, runClaude, sessionStartContext, type ClaudeRun } from './claude-code.ts';
-import { startModel, type ScriptedModel } from './model-server.ts';
-import { clientWorld } from './project.ts';
+import { startModel, type ScriptedModel, type SeenRequest } from './model-server.ts';
+import { codexHome, runCodex } from './codex.ts';
+import { contentsText, geminiWire } from './gemini-wire.ts';
+import { explain, runGemini } from './gemini.ts';
+import { openai } from './openai.ts';
+import { axmeAsDevDependency, cleanupWorld, clientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
 const TITLE = 'Use connection pooling for Postgres';
@@ -26,24 +30,34 @@ function ranOk(run: ClaudeRun, m: ScriptedModel): void {
 
 const count = (text: string, s: string) => text.split(s).length - 1;
 
+/**
+ * A world for `client` with 16 decisions, then one anchored to src/db.ts, which the session start
+ * does not list; returns the world and the decision's line as recall writes it.
+ */
+async function seeded(client: string) {
+  const w = await clientWorld(client);
+  const cli = (args: string[]) => axmeOk(w.project, args, { env: { HOME: w.home } });
+  mkdirSync(join(w.project, 'src'));
+  writeFileSync(join(w.project, 'src', 'db.ts'), 'export const pool = null;\n');
+  git(w.project, ['add', 'src/db.ts']);
+  git(w.project, ['commit', '-q', '-m', 'db']);
+  // the start's context lists what the branch and the last commits touch: push src/db.ts out of them
+  for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
+  // more decisions than the start's context lists by title (15): the anchored one is not among them
+  for (let i = 0; i < 16; i++) await cli(['decision', 'add', '--title', `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, '--decision', `Keep module ${i} as it is.`]);
+  const added = await cli(['decision', 'add', '--title', TITLE, '--decision', TEXT, '--anchor', 'src/db.ts', '--json']);
+  const id: string = added.id ?? added.item?.id ?? added.decision?.id;
+  assert.match(id, /^D-\d+$/);
+  return { w, id, line: `decision ${id} ${TITLE}` };
+}
+
+const POOL_PROMPT = 'The postgres connection pool leaks clients under load. How should the pooling work?';
+const HAIKU_PROMPT = 'Please write a haiku about autumn leaves.';
+
 describe('recall in the real Claude Code', () => {
-  /** A project with 16 decisions, then one anchored to src/db.ts, which the session start does not list. */
   async function world() {
-    const w = await clientWorld('claude-code');
     const m = await startModel(anthropic);
-    const cli = (args: string[]) => axmeOk(w.project, args, { env: { HOME: w.home } });
-      mkdirSync(join(w.project, 'src'));
-      writeFileSync(join(w.project, 'src', 'db.ts'), 'export const pool = null;\n');
-      git(w.project, ['add', 'src/db.ts']);
-      git(w.project, ['commit', '-q', '-m', 'db']);
-      // the start's context lists what the branch and the last commits touch: push src/db.ts out of them
-      for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
-      // more decisions than the start's context lists by title (15): the anchored one is not among them
-      for (let i = 0; i < 16; i++) await cli(['decision', 'add', '--title', `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, '--decision', `Keep module ${i} as it is.`]);
-      const added = await cli(['decision', 'add', '--title', TITLE, '--decision', TEXT, '--anchor', 'src/db.ts', '--json']);
-      const id: string = added.id ?? added.item?.id ?? added.decision?.id;
-      assert.match(id, /^D-\d+$/);
-      return { w, m, id, line: `decision ${id} ${TITLE}` };
+    return { m, ...(await seeded('claude-code')) };
   }
 
   test('a prompt about the subject gets the anchored decision', TEST, async () => {
@@ -86,6 +100,121 @@ describe('recall in the real Claude Code', () => {
     } finally {
       await m.close();
       w.cleanup();
+    }
+  });
+
+  // a world of its own: three runs of one session (the prompt, `/compact`, the next prompt)
+  test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', TEST, async () => {
+    const { w, m, id, line } = await world();
+    try {
+      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', { steps: [{ text: 'Through the shared pool.' }] });
+      ranOk(a, m);
+      assert.equal(count(requestText(m.turns.at(-1)!), line), 1, 'given with the prompt');
+      // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
+      const b = await runClaude(w, m, '/compact', { args: ['--resume', a.sessionId!], steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }] });
+      ranOk(b, m);
+      const c = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', a.sessionId!], steps: [{ text: 'Going on.' }] });
+      ranOk(c, m);
+      const after = requestText(m.turns.at(-1)!);
+      assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
+      assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
+      // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
+      // context: the decision may be listed by both starts; "once per context" is the hooks' test
+      assert.ok(count(after, line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
+    } finally {
+      await m.close();
+      w.cleanup();
+    }
+  });
+});
+
+/** What a request handed the model, as one text (the request body as sent). */
+const bodyText = (req: SeenRequest) => JSON.stringify(req.body);
+
+describe('recall in the real Codex', () => {
+  const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
+
+  async function lab() {
+    const { w, id, line } = await seeded('codex');
+    const m = await startModel(openai);
+    // Codex starts MCP servers with a short list of variables: axme is found as a devDependency
+    axmeAsDevDependency(w);
+    return { w, m, id, line, home: await codexHome(w, m) };
+  }
+
+  test('a prompt about the subject gets the anchored decision', TEST, async () => {
+    const { w, m, line, home } = await lab();
+    try {
+      m.script([{ text: 'Through the shared pool.' }]);
+      const a = await runCodex(w, home, POOL_PROMPT);
+      assert.equal(a.code, 0, a.stderr);
+      assert.equal(m.remaining(), 0, a.stderr);
+      const first = bodyText(m.turns.at(-1)!);
+      assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+    } finally {
+      await m.close();
+      await cleanupWorld(w);
+    }
+  });
+
+  // a world of its own: the next session's start would list the decision (the recovered handoff of the first names its subject)
+  test('an unrelated prompt gets nothing; an apply_patch of the anchored file gets the decision once', TEST, async () => {
+    const { w, m, id, line, home } = await lab();
+    try {
+      m.script([
+        { tool: 'apply_patch', args: { input: patch('*** Update File: src/db.ts\n@@\n-export const pool = null;\n+export const pool = undefined;') } },
+        { tool: 'apply_patch', args: { input: patch('*** Update File: src/db.ts\n@@\n-export const pool = undefined;\n+export const pool = 0;') } },
+        { text: 'Leaves fall.' },
+      ]);
+      const b = await runCodex(w, home, HAIKU_PROMPT);
+      assert.equal(b.code, 0, b.stderr);
+      assert.equal(m.remaining(), 0, b.stderr);
+      const turns = m.turns.map(bodyText);
+      assert.equal(turns.length, 3);
+      assert.ok(!turns[0]!.includes(`${id} ${TITLE}`), 'nothing for an unrelated prompt (and the start did not list it)');
+      assert.equal(count(turns[1]!, line), 1, `the first patch of src/db.ts carries the decision\n${turns[1]!.slice(-3000)}`);
+      assert.equal(count(turns[2]!, line), 1, 'the second does not repeat it');
+      assert.equal(readFileSync(join(w.project, 'src', 'db.ts'), 'utf8'), 'export const pool = 0;\n', 'both patches ran');
+    } finally {
+      await m.close();
+      await cleanupWorld(w);
+    }
+  });
+});
+
+describe('recall in the real Gemini CLI', () => {
+  async function lab() {
+    return { m: await startModel(geminiWire), ...(await seeded('gemini')) };
+  }
+
+  test('a prompt about the subject gets the anchored decision (BeforeAgent)', TEST, async () => {
+    const { w, m, line } = await lab();
+    try {
+      m.script([{ text: 'Through the shared pool.' }]);
+      const a = await runGemini(w, m, POOL_PROMPT);
+      assert.equal(a.code, 0, explain(a));
+      assert.equal(m.remaining(), 0, explain(a));
+      const first = contentsText(m.turns.at(-1)!).join('\n');
+      assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+    } finally {
+      await m.close();
+      await cleanupWorld(w);
+    }
+  });
+
+  // a world of its own (see Codex's); Gemini CLI's BeforeTool shows the model no context: no pre-edit recall there
+  test('an unrelated prompt gets nothing', TEST, async () => {
+    const { w, m, id } = await lab();
+    try {
+      m.script([{ text: 'Leaves fall.' }]);
+      const b = await runGemini(w, m, HAIKU_PROMPT);
+      assert.equal(b.code, 0, explain(b));
+      assert.equal(m.remaining(), 0, explain(b));
+      const text = contentsText(m.turns.at(-1)!).join('\n');
+      assert.ok(!text.includes(`${id} ${TITLE}`), `nothing for an unrelated prompt\n${text.slice(Math.max(0, text.indexOf(id) - 2500), text.indexOf(id) + 300)}`);
+    } finally {
+      await m.close();
+      await cleanupWorld(w);
     }
   });
 });

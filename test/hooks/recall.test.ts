@@ -89,6 +89,16 @@ describe('recall: prompt hook and pre-edit recall', () => {
     assert.deepEqual(JSON.parse(none.stdout), {}, 'Gemini: no objection, no context');
   });
 
+  test("Gemini CLI: the session start's context it prepends to the first prompt is not searched, only the user's words", async () => {
+    // headless Gemini CLI hands BeforeAgent the prompt with the start's context in front, in <hook_context>
+    const start = `<hook_context># Project knowledge (axme)\n## Relevant\n- decision ${dbId} ${DB_TITLE}: the postgres connection pool in src/db.ts</hook_context>\n\n`;
+    const r = await prompt('g-3', `${start}Please write a haiku about autumn leaves`, 'gemini');
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), {}, r.stdout);
+    const about = await prompt('g-4', `${start}The postgres connection pool leaks clients, fix the pooling`, 'gemini');
+    assert.ok(contextOf(about.stdout)?.includes(dbId), about.stdout);
+  });
+
   test('items the session start listed are not injected again', async () => {
     const start = await axme(dir, ['hook', 'session-start'], { env, input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
     assert.equal(start.code, 0, start.stderr);

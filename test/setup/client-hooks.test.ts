@@ -29,12 +29,12 @@ const HOOK_CLIENTS = [
     file: '.codex/hooks.json',
     foreign: { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }] } },
     // no PostToolUse: apply_patch, Codex's one editing tool, sends none (its files are recorded at PreToolUse)
-    events: { PreToolUse: 'pre-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', UserPromptSubmit: 'user-prompt-submit' } as Record<string, string>,
+    events: { PreToolUse: 'pre-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', UserPromptSubmit: 'user-prompt-submit', PreCompact: 'pre-compact' } as Record<string, string>,
     ours: (list: any[]) => list.flatMap((g) => g.hooks.filter((h: Json) => isOurs(h.command)).map((h: Json) => ({ ...h, matcher: g.matcher }))),
     check: (event: string, h: Json) => {
       assert.equal(h.type, 'command');
       // Codex cuts a SessionEnd hook off after 3 s
-      assert.equal(h.timeout, event === 'SessionStart' ? 30 : event === 'SessionEnd' ? 3 : 10);
+      assert.equal(h.timeout, event === 'SessionStart' || event === 'PreCompact' ? 30 : event === 'SessionEnd' ? 3 : 10);
       assert.equal(h.matcher, undefined, 'no matcher: every tool');
     },
   },
@@ -42,11 +42,11 @@ const HOOK_CLIENTS = [
     id: 'gemini',
     file: '.gemini/settings.json',
     foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } }, hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'mine', command: './g.sh', timeout: 5000 }] }] } },
-    events: { BeforeTool: 'pre-tool-use', AfterTool: 'post-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', BeforeAgent: 'user-prompt-submit' } as Record<string, string>,
+    events: { BeforeTool: 'pre-tool-use', AfterTool: 'post-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', BeforeAgent: 'user-prompt-submit', PreCompress: 'pre-compact' } as Record<string, string>,
     ours: (list: any[]) => list.flatMap((g) => g.hooks.filter((h: Json) => isOurs(h.command)).map((h: Json) => ({ ...h, matcher: g.matcher }))),
     check: (event: string, h: Json) => {
       assert.equal(h.type, 'command');
-      assert.equal(h.timeout, event === 'SessionStart' ? 30000 : 10000, 'Gemini CLI counts milliseconds');
+      assert.equal(h.timeout, event === 'SessionStart' || event === 'PreCompress' ? 30000 : 10000, 'Gemini CLI counts milliseconds');
       assert.equal(h.name, `axme-${HOOK_CLIENTS[2]!.events[event]}`);
       assert.equal(h.matcher, event === 'AfterTool' ? 'write_file|replace' : undefined);
     },

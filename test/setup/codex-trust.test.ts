@@ -68,7 +68,7 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
     // Codex cuts SessionEnd hooks to 3 s, and hashes the cut timeout
     assert.equal(codexHookHash('SessionEnd', undefined, { command: 'echo end', timeout: 10 }), 'sha256:84be7971dba2dbb128add226e0537c753853bf675df8efb85a5dcbb611374b4f');
     const hooks = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
-    assert.deepEqual(hooks.map((h) => h.key), ['PreToolUse', 'SessionStart', 'SessionEnd', 'UserPromptSubmit'].map((e) => `${join(dir, '.codex', 'hooks.json')}:${codexEventLabel(e)}:0:0`));
+    assert.deepEqual(hooks.map((h) => h.key), ['PreToolUse', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'PreCompact'].map((e) => `${join(dir, '.codex', 'hooks.json')}:${codexEventLabel(e)}:0:0`));
   });
 
   test('an untrusted project: doctor says Codex runs none of the hooks, and how to trust it', async () => {
@@ -87,14 +87,14 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
     writeFileSync(config(), project);
     const untrusted = await codexCheck();
     assert.equal(untrusted.status, 'problem');
-    assert.match(untrusted.detail, /Codex skips axme's hooks it has not trusted, without a word: PreToolUse \(not trusted\), SessionStart \(not trusted\), SessionEnd \(not trusted\), UserPromptSubmit \(not trusted\)/);
-    assert.match(untrusted.fix!, /run \/hooks in Codex in this project and trust axme's hooks \(PreToolUse, SessionStart, SessionEnd, UserPromptSubmit\)/);
+    assert.match(untrusted.detail, /Codex skips axme's hooks it has not trusted, without a word: PreToolUse \(not trusted\), SessionStart \(not trusted\), SessionEnd \(not trusted\), UserPromptSubmit \(not trusted\), PreCompact \(not trusted\)/);
+    assert.match(untrusted.fix!, /run \/hooks in Codex in this project and trust axme's hooks \(PreToolUse, SessionStart, SessionEnd, UserPromptSubmit, PreCompact\)/);
     const hooks = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
     const state = (hash: (h: (typeof hooks)[number]) => string, extra = '') => hooks.map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(hash(h))}\n${h.event === 'SessionStart' ? extra : ''}`).join('\n');
     writeFileSync(config(), `${project}\n${state((h) => h.hash)}`);
     const ok = await codexCheck();
     assert.equal(ok.status, 'ok', ok.detail);
-    assert.match(ok.detail, /Codex trusts the project and axme's 4 hooks/);
+    assert.match(ok.detail, /Codex trusts the project and axme's 5 hooks/);
     writeFileSync(config(), `${project}\n${state((h) => (h.event === 'PreToolUse' ? 'sha256:0000' : h.hash), 'enabled = false\n')}`);
     const changed = await codexCheck();
     assert.match(changed.detail, /: PreToolUse \(changed since it was trusted\), SessionStart \(turned off\) \(/);
@@ -111,11 +111,12 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
     if (!listed) return t.skip('the Codex binary does not run here');
     const ours = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
     assert.deepEqual(
-      listed.map((h) => ({ key: h.key, hash: h.currentHash })),
-      ours.map((h) => ({ key: h.key, hash: h.hash })),
+      // Codex lists them in its own order of events
+      listed.map((h) => ({ key: h.key, hash: h.currentHash })).sort((a, b) => a.key.localeCompare(b.key)),
+      ours.map((h) => ({ key: h.key, hash: h.hash })).sort((a, b) => a.key.localeCompare(b.key)),
     );
     writeFileSync(config(), `[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n\n${ours.map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`).join('\n')}`);
-    assert.deepEqual((await codexHooksList(dir, codexHome))!.map((h) => h.trustStatus), ['trusted', 'trusted', 'trusted', 'trusted']);
+    assert.deepEqual((await codexHooksList(dir, codexHome))!.map((h) => h.trustStatus), ['trusted', 'trusted', 'trusted', 'trusted', 'trusted']);
     assert.equal((await codexCheck()).status, 'ok');
   });
 });

@@ -155,7 +155,8 @@ function sameFile<T extends ItemBase>(kind: KindName, a: T, b: T): boolean {
   return itemFile(kind, a)[1] === itemFile(kind, b)[1];
 }
 
-interface Facts {
+/** What is known of a session without its agent's word: its record, its commits, its transcript's gist. */
+export interface Facts {
   files: string[];
   /** other-than-repository paths the session touched, counted only */
   outside: number;
@@ -165,7 +166,8 @@ interface Facts {
   gist: TranscriptGist | null;
 }
 
-async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
+/** The facts of session `s` (its recovery's and its checkpoint's material). */
+export async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<Facts> {
   const files = committable(s.files);
   const at = { cwd: s.meta.cwd, env: withoutRepoEnv(kb.repo.env) };
   const [commits, dirty, knowledge, gist] = await Promise.all([
@@ -233,9 +235,11 @@ function worklogText(s: SessionState, f: Facts): string {
   return bits.join(' ');
 }
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** `n what(s)`. */
+export const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-function list(items: string[], max: number): string {
+/** The first `max` items, comma-separated, then how many more. */
+export function list(items: string[], max: number): string {
   return items.length > max ? `${items.slice(0, max).join(', ')}, and ${items.length - max} more` : items.join(', ');
 }
 

@@ -20,9 +20,10 @@ export function claudeDecision(stdout: string): 'deny' | 'pass' | null {
 }
 
 /**
- * Claude Code, the default client: plain `axme init` writes its files (agent-files.ts) — the four
- * hooks in `.claude/settings.json` (PreToolUse for every tool; PostToolUse for the editing tools;
- * the session start, which may recover earlier sessions first, 30 s), the server in `.mcp.json`
+ * Claude Code, the default client: plain `axme init` writes its files (agent-files.ts) — its hooks
+ * in `.claude/settings.json` (PreToolUse for every tool; PostToolUse for the editing tools; the
+ * session start, which may recover earlier sessions first, 30 s; the session end; each prompt;
+ * the compaction's checkpoint, 30 s), the server in `.mcp.json`
  * and the section of `CLAUDE.md`.
  */
 export const claudeCode = {
@@ -43,6 +44,7 @@ export const claudeCode = {
       { event: 'SessionStart', hook: 'session-start', timeout: 30 },
       { event: 'SessionEnd', hook: 'session-end', timeout: 10 },
       { event: 'UserPromptSubmit', hook: 'user-prompt-submit', timeout: 10 },
+      { event: 'PreCompact', hook: 'pre-compact', timeout: 30 },
     ],
     layout: CLAUDE_HOOK_LAYOUT,
   },

@@ -31,6 +31,7 @@ export const codex = {
       { event: 'SessionStart', hook: 'session-start', timeout: 30 },
       { event: 'SessionEnd', hook: 'session-end', timeout: 3 },
       { event: 'UserPromptSubmit', hook: 'user-prompt-submit', timeout: 10 },
+      { event: 'PreCompact', hook: 'pre-compact', timeout: 30 },
     ],
     layout: CLAUDE_HOOK_LAYOUT,
     note: 'Codex runs .codex/hooks.json only for a trusted project; newer versions also ask you to trust each hook (/hooks in Codex), older ones need [features] hooks = true in ~/.codex/config.toml',

@@ -25,6 +25,7 @@ export const gemini = {
       { event: 'SessionStart', hook: 'session-start', timeout: 30000 },
       { event: 'SessionEnd', hook: 'session-end', timeout: 10000 },
       { event: 'BeforeAgent', hook: 'user-prompt-submit', timeout: 10000 },
+      { event: 'PreCompress', hook: 'pre-compact', timeout: 30000 },
     ],
     layout: {
       grouped: true,

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { axme, axmeOk, tempRepo } from '../helpers.ts';
+
+/**
+ * A compaction (issue 32): the pre-compact hook (Claude Code's and Codex's PreCompact, Gemini
+ * CLI's PreCompress) writes the session's checkpoint; the next context start (Claude Code's
+ * SessionStart with source "compact") or, in Gemini CLI, the next prompt hands it to the model
+ * once; what was given before the compaction may be given again.
+ */
+
+const DB_TITLE = 'Use connection pooling for Postgres';
+const DB_TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
+const FIRST = 'Make the checkout page load faster for returning customers';
+
+describe('compaction: the checkpoint and what the session was given', () => {
+  let dir: string;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let cleanup: () => void;
+  let dbId: string;
+  let transcript: string;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    home = mkdtempSync(join(tmpdir(), 'axme-home-'));
+    env = { HOME: home };
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
+    await axmeOk(dir, ['init', '--no-claude'], { env });
+    for (const [title, text] of [['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'], ['Logs are structured JSON', 'Use the pino logger.'], ['Images are served from the CDN', 'Upload to the bucket.']]) {
+      await axmeOk(dir, ['decision', 'add', '--title', title!, '--decision', text!], { env });
+    }
+    const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
+    dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;
+    // a Claude Code transcript holding the session's first request
+    transcript = join(home, 'session.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 'x', timestamp: '2026-11-28T10:00:00.000Z', cwd: dir, message: { role: 'user', content: FIRST } })}\n`);
+  });
+  after(() => {
+    cleanup();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const hook = (event: string, payload: Record<string, unknown>, client?: string) =>
+    axme(dir, ['hook', event, ...(client ? ['--client', client] : [])], { env, input: JSON.stringify({ transcript_path: transcript, cwd: dir, ...payload }) });
+  const contextOf = (stdout: string): string | null => {
+    if (stdout.trim() === '') return null;
+    return (JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null;
+  };
+  const POOL = 'The postgres connection pool leaks clients under load, can you fix the pooling?';
+
+  test('Claude Code: PreCompact writes the checkpoint; SessionStart "compact" leads with it; items come back once', async () => {
+    const s = 'cc-1';
+    const given = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'UserPromptSubmit', prompt: POOL });
+    assert.ok(contextOf(given.stdout)?.includes(dbId), given.stdout);
+    const edited = await hook('post-tool-use', { session_id: s, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'src', 'db.ts'), old_string: '1', new_string: '2' }, tool_response: { success: true } });
+    assert.equal(edited.code, 0, edited.stderr);
+
+    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null });
+    assert.equal(pre.code, 0, pre.stderr);
+    assert.equal(pre.stdout, '', 'no objection: the compaction goes ahead');
+
+    const start = await hook('session-start', { session_id: s, hook_event_name: 'SessionStart', source: 'compact' });
+    assert.equal(start.code, 0, start.stderr);
+    const ctx = contextOf(start.stdout)!;
+    assert.ok(ctx.startsWith('## Checkpoint'), ctx.slice(0, 300));
+    assert.ok(ctx.includes(FIRST), 'the checkpoint names the first request');
+    assert.ok(ctx.includes('src/db.ts'), 'the checkpoint names the file changed');
+    assert.ok(ctx.length <= 6_000, `${ctx.length} characters`);
+
+    // what the prompt gave before the compaction is gone from the model's context: it may come again, once
+    const again = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'UserPromptSubmit', prompt: POOL });
+    const after1 = contextOf(again.stdout) ?? '';
+    assert.ok(after1.includes(dbId) || ctx.includes(dbId), `given again after the compaction, by the start or the prompt\n${again.stdout}`);
+    assert.ok(!after1.includes('## Checkpoint'), 'the start gave the checkpoint: the prompt does not repeat it');
+    const third = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'UserPromptSubmit', prompt: POOL });
+    assert.equal(contextOf(third.stdout), null, 'once per context');
+  });
+
+  test('Gemini CLI: PreCompress, then the next prompt carries the checkpoint once, with the items again', async () => {
+    const s = 'gm-1';
+    const first = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini');
+    assert.ok(contextOf(first.stdout)?.includes(dbId), first.stdout);
+    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger: 'auto' }, 'gemini');
+    assert.equal(pre.code, 0, pre.stderr);
+    assert.deepEqual(JSON.parse(pre.stdout), {}, 'Gemini: no objection');
+    const next = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini');
+    const ctx = contextOf(next.stdout)!;
+    assert.ok(ctx.startsWith('## Checkpoint'), ctx);
+    assert.ok(ctx.includes(dbId), 'the decision is given again after the compaction');
+    assert.doesNotMatch(ctx, /[<>]/, 'Gemini escapes < and >: none is sent');
+    const later = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: 'Please write a haiku about autumn leaves' }, 'gemini');
+    assert.deepEqual(JSON.parse(later.stdout), {}, 'the checkpoint is given once');
+  });
+
+  test('a compaction outside any session, or with a broken payload, never blocks', async () => {
+    const none = await hook('pre-compact', { hook_event_name: 'PreCompact', trigger: 'auto' });
+    assert.equal(none.code, 0, none.stderr);
+    assert.equal(none.stdout, '');
+    const bad = await axme(dir, ['hook', 'pre-compact'], { env, input: 'not json' });
+    assert.notEqual(bad.code, 2, 'non-blocking');
+    assert.match(bad.stderr, /axme hook pre-compact/);
+  });
+
+  test('axme init registers the compaction hook: PreCompact (Claude Code, Codex), PreCompress (Gemini CLI)', async () => {
+    await axmeOk(dir, ['init', '--agent', 'claude-code,codex,gemini'], { env });
+    const claude = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    assert.ok(claude.hooks.PreCompact[0].hooks[0].command.endsWith('hook pre-compact'), JSON.stringify(claude.hooks.PreCompact));
+    const codex = JSON.parse(readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
+    assert.match(codex.hooks.PreCompact[0].hooks[0].command, /hook pre-compact --client codex$/);
+    const gemini = JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8'));
+    assert.match(gemini.hooks.PreCompress[0].hooks[0].command, /hook pre-compact --client gemini$/);
+  });
+});
