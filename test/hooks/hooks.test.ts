@@ -315,7 +315,7 @@ describe('axme init: Claude Code files', () => {
     const before1 = await axme(dir, ['doctor', '--json']);
     assert.equal(before1.code, 1);
     const missing = JSON.parse(before1.stdout).checks.filter((c: { status: string }) => c.status !== 'ok').map((c: { name: string }) => c.name);
-    assert.ok(missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp server') && missing.includes('CLAUDE.md'), missing.join(', '));
+    assert.ok(missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp claude-code') && missing.includes('CLAUDE.md'), missing.join(', '));
 
     mkdirSync(join(dir, '.claude'));
     const foreign = {
