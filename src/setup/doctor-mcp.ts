@@ -6,7 +6,7 @@ import { ADAPTERS } from './clients/adapters.ts';
 import { serversOf } from './clients/json-mcp.ts';
 import { remoteOf, type RemoteServer } from './clients/remote.ts';
 import { parseJsonObject, readTextFile, type Json } from './json-file.ts';
-import { INSTALL_HINT, isPortableAxme } from './launch.ts';
+import { installHintFor, isPortableAxme } from './launch.ts';
 import { probeTeamServer } from './probe-team-server.ts';
 
 type McpClient = ClientAdapter & { mcp: NonNullable<ClientAdapter['mcp']> };
@@ -42,7 +42,7 @@ export async function mcpChecks(root: string, found: string, env: NodeJS.Process
       teams.set(key, { server: remote, clients: [...(teams.get(key)?.clients ?? []), c.label] });
       continue;
     }
-    out.push(localEntryCheck(name, c, entry, found));
+    out.push(localEntryCheck(name, c, entry, found, root));
   }
   for (const { server, clients } of teams.values()) out.push(await teamServerCheck(server, clients, env));
   return out;
@@ -68,7 +68,7 @@ function readEntry(c: McpClient, path: string): Json | null {
 }
 
 /** A local stdio entry: its files exist on this machine, and the portable command finds an axme. */
-function localEntryCheck(name: string, c: McpClient, entry: Json, found: string): DoctorCheck {
+function localEntryCheck(name: string, c: McpClient, entry: Json, found: string, root: string): DoctorCheck {
   const command = typeof entry.command === 'string' ? entry.command : '';
   const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
   if (!command) return { name, status: 'problem', detail: `the "axme" server in ${c.mcp.file} has neither a command nor a URL`, fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`}` };
@@ -76,7 +76,7 @@ function localEntryCheck(name: string, c: McpClient, entry: Json, found: string)
   const gone = [command, ...args].filter((a) => isAbsolute(a) && !existsSync(a));
   if (gone.length) return { name, status: 'problem', detail: `${c.mcp.file} starts ${gone.join(', ')}, which does not exist on this machine`, fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`} (it writes an entry that finds axme on any machine)` };
   if (command === 'sh' && isPortableAxme(args.at(-1) ?? '')) {
-    if (!found) return { name, status: 'problem', detail: `${c.label}'s entry finds no axme on this machine`, fix: INSTALL_HINT };
+    if (!found) return { name, status: 'problem', detail: `${c.label}'s entry finds no axme on this machine`, fix: installHintFor(root) };
     return { name, status: 'ok', detail: `${c.mcp.file} starts ${found} serve` };
   }
   return { name, status: 'ok', detail: `${c.mcp.file} starts ${[command, ...args].join(' ').slice(0, 160)}` };

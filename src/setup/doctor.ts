@@ -11,7 +11,7 @@ import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
-import { FIND_AXME, INSTALL_HINT, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
+import { FIND_AXME, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
 import { settingsCheck } from './doctor-settings.ts';
@@ -113,10 +113,10 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
  * AXME_BIN, the project's node_modules/.bin/axme, axme on PATH), and that it runs. Reads only.
  */
 function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv, path: string): Check {
-  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: INSTALL_HINT };
+  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: installHintFor(root) };
   const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
   const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
-  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${INSTALL_HINT})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
+  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${installHintFor(root)})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
   const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : env.AXME_NODE ? `the launcher axme init recorded in .git/${LAUNCHER_FILE}` : 'PATH';
   return { name: 'axme found', status: 'ok', detail: `${path} (${via}), version ${v.stdout.trim()}` };
 }
