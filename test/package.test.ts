@@ -50,13 +50,17 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.deepEqual(readdirSync(checkout).filter((n) => n.startsWith('package.json.')), [], 'no backup left behind');
   });
 
-  test('the tarball holds only what runs: the bundle, the thin git hooks, the README and a manifest with no scripts or dependencies', () => {
+  test('the tarball holds only what runs and what its messages point to: the bundle, the thin git hooks, the README, the docs pages and a manifest with no scripts or dependencies', () => {
     const unpacked = join(tmp, 'unpacked');
     mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
     const files = filesUnder(join(unpacked, 'package'));
     assert.ok(files.includes('dist/axme.cjs') && files.includes('dist/cli.cjs'), files.join(', '));
-    assert.deepEqual(files.filter((f) => f.endsWith('.map') || /^(src|test|bench|docs|scripts)\//.test(f) || f.endsWith('.ts')), []);
+    assert.deepEqual(files.filter((f) => f.endsWith('.map') || /^(src|test|bench|scripts)\//.test(f) || /^docs\/(?!.*\.md$)/.test(f) || f.endsWith('.ts')), []);
+    // every docs/<page>.md a message or help text names is in the package: the user can open it (node_modules/axme/docs/)
+    const named = new Set(files.filter((f) => f.startsWith('dist/')).flatMap((f) => [...readFileSync(join(unpacked, 'package', f), 'utf8').matchAll(/docs\/([a-z-]+\.md)/g)].map((m) => `docs/${m[1]}`)));
+    assert.ok(named.size > 3, [...named].join(', '));
+    assert.deepEqual([...named].filter((d) => !files.includes(d)), []);
     const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.scripts, undefined, 'no development scripts (husky, tests) shown to users');
     assert.equal(manifest.devDependencies, undefined);
