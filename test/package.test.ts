@@ -36,7 +36,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
 
   before(() => {
     mkdirSync(checkout);
-    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks']) cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
+    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks', 'docs']) cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
     manifestBefore = readFileSync(join(checkout, 'package.json'), 'utf8');
     const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: checkout, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
