@@ -564,6 +564,19 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
     assert.equal((await axmeOk(dir, ['decision', 'add', '--title', 'Lists', '--decision=- a\n- b', '--json'])).decision, '- a\n- b');
   });
 
+  test('a flag given a value other than true or false is a usage error; an option\'s plural names the one meant', async () => {
+    for (const args of [['decision', 'list', '--json=yes'], ['init', '--dry-run=1']]) {
+      const r = await axme(dir, args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '', 'nothing ran');
+      assert.match(r.stderr, /^axme: --(json|dry-run) is a flag: give it alone \(--\1\) or as --\1=true or --\1=false, not "(yes|1)"/);
+    }
+    assert.ok(Array.isArray(JSON.parse((await axme(dir, ['decision', 'list', '--json=true'])).stdout)));
+    const plural = await axme(dir, ['decision', 'add', '--title', 'Anchored', '--decision', 'x', '--anchors', 'src/**']);
+    assert.equal(plural.code, 2);
+    assert.match(plural.stderr, /^axme: --anchors is not an option: did you mean --anchor\?/);
+  });
+
   test('a missing object is a finding on its file; other items are still served', async () => {
     const { dir: d2, cleanup: c2 } = tempRepo();
     try {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
@@ -36,7 +36,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
 
   before(() => {
     mkdirSync(checkout);
-    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks']) cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
+    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks', 'docs']) cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
     manifestBefore = readFileSync(join(checkout, 'package.json'), 'utf8');
     const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: checkout, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,13 +50,17 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.deepEqual(readdirSync(checkout).filter((n) => n.startsWith('package.json.')), [], 'no backup left behind');
   });
 
-  test('the tarball holds only what runs: the bundle, the thin git hooks, the README and a manifest with no scripts or dependencies', () => {
+  test('the tarball holds only what runs and what its messages point to: the bundle, the thin git hooks, the README, the docs pages and a manifest with no scripts or dependencies', () => {
     const unpacked = join(tmp, 'unpacked');
     mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
     const files = filesUnder(join(unpacked, 'package'));
     assert.ok(files.includes('dist/axme.cjs') && files.includes('dist/cli.cjs'), files.join(', '));
-    assert.deepEqual(files.filter((f) => f.endsWith('.map') || /^(src|test|bench|docs|scripts)\//.test(f) || f.endsWith('.ts')), []);
+    assert.deepEqual(files.filter((f) => f.endsWith('.map') || /^(src|test|bench|scripts)\//.test(f) || /^docs\/(?!.*\.md$)/.test(f) || f.endsWith('.ts')), []);
+    // every docs/<page>.md a message or help text names is in the package: the user can open it (node_modules/axme/docs/)
+    const named = new Set(files.filter((f) => f.startsWith('dist/')).flatMap((f) => [...readFileSync(join(unpacked, 'package', f), 'utf8').matchAll(/docs\/([a-z-]+\.md)/g)].map((m) => `docs/${m[1]}`)));
+    assert.ok(named.size > 3, [...named].join(', '));
+    assert.deepEqual([...named].filter((d) => !files.includes(d)), []);
     const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.scripts, undefined, 'no development scripts (husky, tests) shown to users');
     assert.equal(manifest.devDependencies, undefined);
@@ -145,7 +149,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const none = { ...them, PATH: '/usr/bin:/bin' };
     const blocked = run(theirs, none, '/bin/sh', ['-c', pre], call);
     assert.equal(blocked.status, 2);
-    assert.match(blocked.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\); the call is blocked/);
+    assert.match(blocked.stderr, /axme is not installed on this machine \(npm i -D <the axme package: .*\); the call is blocked/);
   });
 
   test('npm i -D from the tarball, offline: npx axme runs the project-local copy', () => {
@@ -160,5 +164,45 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const v = spawnSync('npx', ['--offline', 'axme', '--version'], { cwd: project, env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }), encoding: 'utf8' });
     assert.equal(v.status, 0, v.stderr);
     assert.match(v.stdout, /^\d+\.\d+\.\d+/);
+  });
+
+  test("the README's install: the tarball committed in the project, npm i -D from it; a teammate's clone gets axme from npm install; doctor passes for both; the teammate's init commits nothing", () => {
+    const remote = join(tmp, 'readme-remote.git');
+    git(tmp, ['init', '-q', '--bare', '-b', 'main', remote]);
+    const first = join(tmp, 'readme-first');
+    mkdirSync(join(first, 'vendor'), { recursive: true });
+    git(first, ['init', '-q', '-b', 'main']);
+    writeFileSync(join(first, 'package.json'), '{"name":"app","version":"1.0.0"}\n');
+    writeFileSync(join(first, '.gitignore'), 'node_modules\n');
+    git(first, ['add', '.']);
+    git(first, ['-c', 'user.name=First', '-c', 'user.email=f@example.com', 'commit', '-q', '-m', 'app']);
+    git(first, ['remote', 'add', 'origin', remote]);
+    const name = tarball.split('/').at(-1)!;
+    cpSync(tarball, join(first, 'vendor', name));
+    const env = (home: string) => ({ ...userEnv(join(prefix, 'no-bin'), home), GIT_AUTHOR_NAME: 'Someone', GIT_AUTHOR_EMAIL: 's@example.com', GIT_COMMITTER_NAME: 'Someone', GIT_COMMITTER_EMAIL: 's@example.com' });
+    const sh = (cwd: string, cmd: string, home = cwd) => spawnSync('/bin/sh', ['-c', cmd], { cwd, env: env(home), encoding: 'utf8' });
+    // the README's lines, as written (offline: the tarball has no dependencies)
+    const install = sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
+    assert.equal(install.status, 0, install.stderr);
+    assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).devDependencies.axme, `file:vendor/${name}`);
+    for (const cmd of ['node_modules/.bin/axme init', 'git add package.json package-lock.json vendor .claude/settings.json .mcp.json CLAUDE.md && git commit -q -m "Add axme"', 'git push -q origin main']) {
+      const r = sh(first, cmd);
+      assert.equal(r.status, 0, `${cmd}: ${r.stderr}`);
+    }
+    const doctorFirst = sh(first, 'node_modules/.bin/axme doctor');
+    assert.equal(doctorFirst.status, 0, doctorFirst.stdout);
+    assert.match(doctorFirst.stdout, /^axme doctor: ready: all \d+ checks passed\n/);
+    assert.equal(sh(first, 'node_modules/.bin/axme sync').status, 0);
+    // the teammate: clone, npm install, init
+    const mate = join(tmp, 'readme-mate');
+    git(tmp, ['clone', '-q', remote, mate]);
+    const npmInstall = sh(mate, 'npm install --offline --no-audit --no-fund');
+    assert.equal(npmInstall.status, 0, npmInstall.stderr);
+    const init = sh(mate, 'node_modules/.bin/axme init');
+    assert.equal(init.status, 0, init.stderr);
+    assert.equal(git(mate, ['rev-parse', 'refs/memory/main']).trim(), git(first, ['rev-parse', 'refs/memory/main']).trim(), "the teammate's init made no commit");
+    const doctorMate = sh(mate, 'node_modules/.bin/axme doctor');
+    assert.equal(doctorMate.status, 0, doctorMate.stdout);
+    assert.match(doctorMate.stdout, /^axme doctor: ready/);
   });
 });

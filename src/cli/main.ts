@@ -57,12 +57,16 @@ async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
  */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = argv.includes('--json');
+  // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
+  let self: { getOptions(): { boolean: string[]; key: Record<string, unknown> } } | undefined;
   const parser = yargs()
     .scriptName('axme')
     .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
     .option('C', { type: 'string', describe: 'run as if started in this folder', global: true })
     .option('json', { type: 'boolean', describe: 'print the result as JSON', global: true })
     .command(await commandsFor(argv, io))
+    // a flag given a value yargs would silently read as false (--json=yes): a usage error instead
+    .middleware(() => checkFlagValues(argv, self?.getOptions().boolean ?? []), true)
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()
@@ -75,6 +79,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       // yargs reports its own usage problems as a message; errors from commands come as `err`
       throw err ?? new UsageError(msg);
     });
+  self = parser as unknown as typeof self;
   let helpShown = false;
   parser.showHelpOnFail(false);
   try {
@@ -87,7 +92,36 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (helpShown) return 0;
-    return report(io, err, json);
+    return report(io, err instanceof UsageError ? withNearMiss(err, self?.getOptions() ?? null) : err, json);
+  }
+}
+
+/**
+ * An unknown option that is a known one's plural or singular (`--anchors` for `--anchor`): the
+ * usage error says which was meant, instead of the advice about values that start with "-".
+ */
+function withNearMiss(err: UsageError, options: { key: Record<string, unknown> } | null): UsageError {
+  const m = /^Unknown arguments?: (.*)$/.exec(err.message);
+  if (!m || !options) return err;
+  const known = new Set(Object.keys(options.key));
+  for (const name of m[1]!.split(', ')) {
+    const meant = [name.replace(/s$/, ''), `${name}s`].find((n) => n !== name && known.has(n));
+    if (meant) return new UsageError(`--${name} is not an option: did you mean --${meant}?`);
+  }
+  return err;
+}
+
+/**
+ * Refuses `--flag=<value>` for a boolean option unless the value is true or false: yargs reads any
+ * other value (`--json=yes`, `--dry-run=1`) as false, and the command would run without the flag.
+ */
+export function checkFlagValues(argv: readonly string[], booleans: readonly string[]): void {
+  const flags = new Set(booleans);
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(arg);
+    if (!m || !flags.has(m[1]!) || m[2] === 'true' || m[2] === 'false') continue;
+    throw new UsageError(`--${m[1]} is a flag: give it alone (--${m[1]}) or as --${m[1]}=true or --${m[1]}=false, not ${JSON.stringify(m[2]!.slice(0, 40))}`);
   }
 }
 

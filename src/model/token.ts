@@ -8,6 +8,8 @@ import { z } from 'zod';
 /** What a token may do: read tools only; every tool; every tool and whatever is admin's alone. */
 export const TOKEN_SCOPES = ['read', 'write', 'admin'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** The response header in which `axme serve --http` names the calling token's scope (its name and value are never sent back): `axme doctor` reads it. */
+export const TOKEN_SCOPE_HEADER = 'x-axme-token-scope';
 export const TokenScopeSchema = z.enum(TOKEN_SCOPES).describe('read (read-only tools), write (every tool), admin (everything, including admin tools to come)');
 
 /** A token's name: one word, so it can go into a commit trailer and a log line as it is. */

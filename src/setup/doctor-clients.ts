@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ClientAdapter, ClientHooks, ClientProbe, DoctorCheck } from './clients/adapter.ts';
 import { ADAPTERS } from './clients/adapters.ts';
 import { mergeClientHooks, removeClientHooks } from './clients/hooks.ts';
-import { INSTALL_HINT } from './launch.ts';
+import { installHintFor } from './launch.ts';
 
 /** A client whose hooks `axme init --agent` writes, with the doctor's probe of its safety hook. */
 type ProbedClient = ClientAdapter & { hooks: ClientHooks; probe: ClientProbe };
@@ -74,7 +74,7 @@ function liveCheck(name: string, c: ProbedClient, command: string, root: string,
     const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${shown(denied.stdout)}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
     // exit 2 with axme's "not installed" line: the command is right, axme is missing here
     const missing = denied.status === 2 && /axme is not installed on this machine/.test(denied.stderr);
-    return { name, status: 'problem', detail: `the ${c.id} safety hook did not deny \`rm -rf /\` (${why})`, fix: missing ? INSTALL_HINT : `axme init --agent ${c.id}` };
+    return { name, status: 'problem', detail: `the ${c.id} safety hook did not deny \`rm -rf /\` (${why})`, fix: missing ? installHintFor(root) : `axme init --agent ${c.id}` };
   }
   const allowed = run('git status').stdout;
   if (c.probe.decision(allowed) !== 'pass') return { name, status: 'problem', detail: `the ${c.id} safety hook does not let \`git status\` through: ${shown(allowed)}` };

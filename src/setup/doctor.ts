@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
@@ -11,13 +11,13 @@ import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
 import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
-import { FIND_AXME, INSTALL_HINT, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
+import { FIND_AXME, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 import { clientHookChecks } from './doctor-clients.ts';
 import { settingsCheck } from './doctor-settings.ts';
 import { sandboxCheck } from './doctor-sandbox.ts';
 import { searchModelCheck } from './doctor-models.ts';
-import { remoteOf } from './clients/remote.ts';
+import { mcpChecks } from './doctor-mcp.ts';
 import { sessionRows } from '../session/list.ts';
 
 /** One line of `axme doctor`. */
@@ -25,7 +25,16 @@ export type Check = DoctorCheck;
 
 export interface DoctorReport {
   ok: boolean;
+  /** one line first: ready, or how many problems and which */
+  verdict: string;
   checks: Check[];
+}
+
+/** The report of `checks`: ok when none is a problem or missing, with its verdict line. */
+function reportOf(checks: Check[]): DoctorReport {
+  const bad = checks.filter((c) => c.status !== 'ok');
+  const verdict = bad.length === 0 ? `ready: all ${checks.length} checks passed` : `${bad.length} problem${bad.length === 1 ? '' : 's'} to fix: ${bad.map((c) => c.name).join(', ')}`;
+  return { ok: bad.length === 0, verdict, checks };
 }
 
 /**
@@ -39,7 +48,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   const loc = locateRepo(opts.cwd, opts.env);
   if (!loc) {
     checks.push({ name: 'repository', status: 'problem', detail: `no git repository at or above ${opts.cwd}`, fix: 'run axme inside a git repository (git init)' });
-    return { ok: false, checks };
+    return reportOf(checks);
   }
   checks.push({ name: 'repository', status: 'ok', detail: loc.worktree ?? `${loc.gitDir} (bare)` });
   const tip = readRefSync(loc.commonDir, MEMORY_REF);
@@ -49,7 +58,7 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
     checks.push(await rulesCheck(loc.worktree ?? loc.gitDir, opts.env));
     checks.push(await settingsCheck(loc.worktree ?? loc.gitDir, opts.env));
   }
-  if (!loc.worktree) return { ok: checks.every((c) => c.status === 'ok'), checks };
+  if (!loc.worktree) return reportOf(checks);
   // the axme the committed commands find here (launch.ts), looked up once for the checks that need it
   const [found = '', foundNode = ''] = (spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s\\n%s' "$a" "$AXME_NODE"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '').split('\n');
   checks.push(axmeFoundCheck(loc.worktree, { ...opts.env, ...(foundNode ? { AXME_NODE: foundNode } : {}) }, found));
@@ -57,12 +66,12 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   checks.push(...clientHookChecks(loc.worktree, opts.env));
   checks.push(await sandboxCheck(loc, opts.env));
   checks.push(await gitHooksCheck(loc.worktree, opts.env));
-  checks.push(mcpCheck(loc.worktree, found, opts.env));
+  checks.push(...(await mcpChecks(loc.worktree, found, opts.env)));
   checks.push(claudeMdCheck(loc.worktree));
   checks.push(...(await remoteChecks(loc.worktree, opts.env, tip)));
   checks.push(sessionsCheck(loc.commonDir));
   checks.push(searchModelCheck(loc.commonDir, opts.env));
-  return { ok: checks.every((c) => c.status === 'ok'), checks };
+  return reportOf(checks);
 }
 
 /**
@@ -77,23 +86,26 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
   };
   const remotes = ((await git(['remote'])) ?? '').split('\n').filter(Boolean);
   const remote = remotes.includes('origin') ? 'origin' : remotes.length === 1 ? remotes[0]! : null;
-  if (!remote) return remotes.length ? [{ name: 'remote', status: 'ok', detail: `several remotes, none is origin (${remotes.join(', ')}): axme sync <remote> names one` }] : [];
+  if (!remote) return [{ name: 'remote', status: 'ok', detail: remotes.length ? `several remotes, none is origin (${remotes.join(', ')}): axme sync <remote> names one` : 'none yet: the knowledge stays in this repository until you add one (git remote add origin <url>) and run axme sync' }];
   const specs = ((await git(['config', '--get-all', `remote.${remote}.fetch`])) ?? '').split('\n');
   const out: Check[] = [];
   if (!specs.includes(`+refs/memory/*:refs/memory-remotes/${remote}/*`)) {
     out.push({ name: 'remote fetch', status: 'missing', detail: `git fetch from ${remote} does not bring the knowledge (no refs/memory/* refspec)`, fix: 'axme init (or axme sync, which adds it)' });
   } else out.push({ name: 'remote fetch', status: 'ok', detail: `git fetch from ${remote} brings the knowledge into refs/memory-remotes/${remote}/` });
+  // where the store stands against the remote is state, not a fault: said, with what axme sync would do
   const theirs = await git(['rev-parse', '--verify', '-q', `refs/memory-remotes/${remote}/main`]);
   const mine = tip === 'unknown' ? await git(['rev-parse', '--verify', '-q', MEMORY_REF]) : tip;
   const asOf = `(as of the last fetch from ${remote})`;
-  if (!theirs) out.push(mine ? { name: 'in step', status: 'problem', detail: `${remote} has none of this store's knowledge ${asOf}`, fix: 'axme sync' } : { name: 'in step', status: 'ok', detail: `no knowledge here or on ${remote} yet` });
-  else if (!mine) out.push({ name: 'in step', status: 'problem', detail: `${remote} has knowledge and this repository has no store`, fix: `axme init (it starts from ${remote}'s knowledge)` });
-  else if (mine === theirs) out.push({ name: 'in step', status: 'ok', detail: `the store is where ${remote}'s is ${asOf}` });
+  const state = (detail: string): Check => ({ name: 'in step', status: 'ok', detail });
+  if (!theirs) out.push(state(mine ? `${remote} has none of this store's knowledge yet ${asOf}: axme sync shares it` : `no knowledge here or on ${remote} yet`));
+  else if (!mine) out.push({ name: 'in step', status: 'missing', detail: `${remote} has knowledge and this repository has no store`, fix: `axme init (it starts from ${remote}'s knowledge)` });
+  else if (mine === theirs) out.push(state(`the store is where ${remote}'s is ${asOf}`));
   else {
-    const behind = (await runGit(['merge-base', '--is-ancestor', mine, theirs], { cwd: root, env, allowFail: true })).code === 0;
-    const ahead = !behind && (await runGit(['merge-base', '--is-ancestor', theirs, mine], { cwd: root, env, allowFail: true })).code === 0;
-    const how = behind ? `behind ${remote}` : ahead ? `ahead of ${remote}: knowledge not shared yet` : `diverged from ${remote}`;
-    out.push({ name: 'in step', status: 'problem', detail: `the store is ${how} ${asOf}`, fix: 'axme sync' });
+    const count = async (range: string) => Number((await git(['rev-list', '--count', range])) ?? 0);
+    const ahead = await count(`${theirs}..${mine}`);
+    const behind = await count(`${mine}..${theirs}`);
+    const how = [ahead ? `${ahead} commit${ahead === 1 ? '' : 's'} ahead of ${remote} (not shared yet)` : '', behind ? `${behind} behind (teammates' knowledge not merged yet)` : ''].filter(Boolean).join(', ');
+    out.push(state(`the store is ${how} ${asOf}: axme sync ${ahead && behind ? 'merges both ways' : ahead ? 'shares it' : 'brings it'}`));
   }
   return out;
 }
@@ -103,10 +115,10 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
  * AXME_BIN, the project's node_modules/.bin/axme, axme on PATH), and that it runs. Reads only.
  */
 function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv, path: string): Check {
-  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: INSTALL_HINT };
+  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: installHintFor(root) };
   const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
   const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
-  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${INSTALL_HINT})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
+  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${installHintFor(root)})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
   const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : env.AXME_NODE ? `the launcher axme init recorded in .git/${LAUNCHER_FILE}` : 'PATH';
   return { name: 'axme found', status: 'ok', detail: `${path} (${via}), version ${v.stdout.trim()}` };
 }
@@ -169,11 +181,18 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
     const command = group.hooks!.find((h) => isAxmeHookCommand(h?.command))!.command!;
     if (e.event === 'PreToolUse' && group.matcher && !['*', '.*', '.+'].includes(group.matcher)) {
       out.push({ name, status: 'problem', detail: `the PreToolUse hook only runs for "${group.matcher}": other tools are not checked`, fix: 'remove its matcher (axme init rewrites it)' });
-    } else out.push({ name, status: 'ok', detail: command });
+    } else out.push({ name, status: 'ok', detail: hookSummary(command) });
     if (e.event === 'PreToolUse') preCommand = command;
   }
   if (preCommand) out.push(liveCheck(preCommand, root, env));
   return out;
+}
+
+/** A hook command as a line of the report: the axme command it runs, not the shell that finds axme (launch.ts) around it. */
+function hookSummary(command: string): string {
+  const runs = / (hook [a-z-]+(?: --client [a-z-]+)?)/.exec(command)?.[1];
+  if (isPortableAxme(command) && runs) return `runs axme ${runs} (found where it runs)`;
+  return command.length > 160 ? `${command.slice(0, 157)}...` : command;
 }
 
 /** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
@@ -202,34 +221,6 @@ async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Chec
   return missing.length
     ? { name: 'git hooks', status: 'missing', detail: `not installed: ${missing.join(', ')}`, fix: 'axme init' }
     : { name: 'git hooks', status: 'ok', detail: GIT_HOOK_NAMES.join(', ') };
-}
-
-function mcpCheck(root: string, found: string, env: NodeJS.ProcessEnv): Check {
-  const path = join(root, claudeCode.mcp.file);
-  try {
-    const mcp = readJsonFile(path);
-    const server = (mcp?.value.mcpServers as Record<string, { command?: string; args?: string[] }> | undefined)?.axme;
-    if (!server) return { name: 'mcp server', status: 'missing', detail: `no "axme" server in ${path}`, fix: 'axme init' };
-    // a team's axme serve --http (axme init --mcp-url): the token must be in the environment the client starts in
-    const remote = remoteOf(server as Record<string, unknown>);
-    if (remote) {
-      const at = `a team's server at ${remote.url}`;
-      if (!remote.tokenEnv) return { name: 'mcp server', status: 'ok', detail: `${at}, without a token` };
-      if (!env[remote.tokenEnv]) return { name: 'mcp server', status: 'problem', detail: `${at}: its token comes from $${remote.tokenEnv}, which is not set here, so the server would refuse Claude Code (401)`, fix: `export ${remote.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client` };
-      return { name: 'mcp server', status: 'ok', detail: `${at}, token from $${remote.tokenEnv}` };
-    }
-    const line = [server.command, ...(server.args ?? [])].join(' ');
-    // an entry of an earlier axme names files by path: they must exist on this machine
-    const gone = [server.command, ...(server.args ?? [])].filter((a): a is string => typeof a === 'string' && isAbsolute(a) && !existsSync(a));
-    if (gone.length) return { name: 'mcp server', status: 'problem', detail: `${line}: ${gone.join(', ')} does not exist on this machine`, fix: 'axme init (it writes an entry that finds axme on any machine)' };
-    if (server.command === 'sh' && isPortableAxme(server.args?.at(-1) ?? '')) {
-      if (!found) return { name: 'mcp server', status: 'problem', detail: 'the entry finds no axme on this machine', fix: INSTALL_HINT };
-      return { name: 'mcp server', status: 'ok', detail: `starts ${found} serve` };
-    }
-    return { name: 'mcp server', status: 'ok', detail: line };
-  } catch (err) {
-    return { name: 'mcp server', status: 'problem', detail: (err as Error).message, fix: `fix ${path}` };
-  }
 }
 
 function claudeMdCheck(root: string): Check {

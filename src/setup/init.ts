@@ -3,6 +3,7 @@ import { parseYamlText } from '../model/yaml-text.ts';
 import { dirname, resolve } from 'node:path';
 import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import { readState } from '../knowledge/core/state.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
@@ -27,9 +28,15 @@ export interface InitSteps {
   /** write the Claude Code files (.claude/settings.json, .mcp.json, CLAUDE.md) */
   claude: boolean;
   gitHooks: boolean;
+  /**
+   * scan the working tree into the oracle: true (`--scan`) scans and commits what is new; 'if-new'
+   * (the default) scans only when the store has no scanned page yet — a store adopted from the
+   * team, or one init already scanned, keeps its pages (`axme oracle scan` refreshes them), so a
+   * teammate's init commits nothing nobody asked for; false never scans
+   */
+  scan: boolean | 'if-new';
   /** the hooks folder the user named (--hooks-path): consent to install into one other repositories share */
   hooksPath?: string | undefined;
-  scan: boolean;
   fetchConfig: boolean;
   /**
    * also write this machine's axme, by absolute path, into the personal `.claude/settings.local.json`
@@ -87,7 +94,7 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   else if (follow && !/holds no knowledge yet$/.test(follow.reason)) ctx.note(`axme: ${follow.reason}`);
   const store = await initStore(kb);
   let oracle: RepositoryInit['oracle'] = null;
-  if (steps.scan && treeRoot) {
+  if (treeRoot && (steps.scan === true || (steps.scan === 'if-new' && !(await hasScannedPages(kb))))) {
     const { scanOracle } = await import('../knowledge/items/oracle/scan-oracle.ts');
     try {
       const r = await scanOracle(kb, { skipEmpty: true });
@@ -108,6 +115,13 @@ export async function initRepository(kb: KnowledgeBase, steps: InitSteps, ctx: I
   const remotes = steps.fetchConfig ? await configureKnowledgeRemotes(kb) : [];
   const gitHooksDir = hooksPlan && { dir: hooksPlan.dir, shared: hooksPlan.shared };
   return { store, ref: kb.ref, root, agentFiles, gitHooks, gitHooksDir, oracle, remotes, follow, ...(clients ? { clients } : {}) };
+}
+
+/** Whether the store holds a page the oracle scan writes (its own, or the team's it started from). */
+async function hasScannedPages(kb: KnowledgeBase): Promise<boolean> {
+  const { SCANNED_PAGES } = await import('../knowledge/items/oracle/scan-oracle.ts');
+  const state = await readState(kb);
+  return state.items.oracle.some((p) => (SCANNED_PAGES as readonly string[]).includes(p.slug));
 }
 
 /** What `axme init --dry-run` would do to the agent files: planned, compared, nothing written. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from '../store/code-commits.ts';
 import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
@@ -55,8 +57,39 @@ export const LAUNCHER_FILE = 'axme/launcher';
  */
 export const GIT_FIND_AXME = `${FIND_AXME}; if [ -z "$a" ]; then l="$(git rev-parse --git-common-dir 2>/dev/null)/${LAUNCHER_FILE}"; if [ -f "$l" ] && { read -r n; read -r s; } < "$l" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi; fi`;
 
-/** How to install axme, as every "not installed" message says it. */
-export const INSTALL_HINT = 'npm i -D axme in this project, or npm i -g axme';
+/**
+ * How to install axme, as every "not installed" message says it. The package is not on the npm
+ * registry: it is installed from its packed tarball or a git URL (README, Install).
+ */
+export const INSTALL_HINT = 'npm i -D <the axme package: its packed .tgz or git URL, see the axme README, Install>, or npm i -g the same';
+
+/** What a teammate runs when the project's package.json already lists axme. */
+export const PROJECT_INSTALL_HINT = 'run npm install in this project: its package.json lists axme';
+
+/** Whether the project's `package.json` (in `root`) lists axme, so that `npm install` installs it. */
+export function projectListsAxme(root: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+    return ['devDependencies', 'dependencies', 'optionalDependencies'].some((k) => typeof pkg[k]?.axme === 'string');
+  } catch {
+    return false;
+  }
+}
+
+/** The install hint for the project in `root`: `npm install` when its package.json lists axme. */
+export function installHintFor(root: string): string {
+  return projectListsAxme(root) ? PROJECT_INSTALL_HINT : INSTALL_HINT;
+}
+
+/**
+ * The shell that says axme is not installed, `before` and `after` around the hint (no single
+ * quote in either): `npm install` when the project's package.json (from the current folder or
+ * `$CLAUDE_PROJECT_DIR`) lists axme, else how to install it. Runs only when axme is missing.
+ */
+function notInstalled(before: string, after: string, toStdout = false): string {
+  const say = (hint: string) => (toStdout ? echoOut : echoErr)(`${before}${hint}${after}`);
+  return `if grep -qs '"axme" *:' package.json "$CLAUDE_PROJECT_DIR/package.json"; then ${say(PROJECT_INSTALL_HINT)}; else ${say(INSTALL_HINT)}; fi`;
+}
 
 /** Runs the axme found with `args` (unquoted: the caller's own text); `missing` runs instead when there is none. */
 function runFound(args: string, missing: string): string {
@@ -65,8 +98,13 @@ function runFound(args: string, missing: string): string {
 
 /** A one-line shell `echo` of `text` to stderr (`text` must hold no single quote). */
 function echoErr(text: string): string {
+  return `${echoOut(text)} >&2`;
+}
+
+/** A one-line shell `echo` of `text` to stdout (`text` must hold no single quote). */
+function echoOut(text: string): string {
   if (text.includes("'")) throw new Error(`internal: a message for the shell holds a quote: ${text}`);
-  return `echo '${text}' >&2`;
+  return `echo '${text}'`;
 }
 
 /**
@@ -77,16 +115,16 @@ function echoErr(text: string): string {
 export function hookCommand(event: string, client: HookClientName = 'claude-code'): string {
   const args = client === 'claude-code' ? `hook ${event}` : `hook ${event} --client ${client}`;
   if (event === 'pre-tool-use') {
-    return `${runFound(args, `${echoErr(`axme is not installed on this machine (${INSTALL_HINT}); the call is blocked until it is`)}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
+    return `${runFound(args, `${notInstalled('axme is not installed on this machine (', '); the call is blocked until it is')}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
   }
   // SessionStart's stdout is the session's context: the agent (and through it the person) learns it once
-  if (event === 'session-start') return runFound(args, `${client === 'claude-code' || client === 'codex' ? 'echo' : 'echo >&2'} 'axme is not installed on this machine (${INSTALL_HINT}): this session starts without the project knowledge in refs/memory/main'; exit 0`);
+  if (event === 'session-start') return runFound(args, `${notInstalled('axme is not installed on this machine (', '): this session starts without the project knowledge in refs/memory/main', client === 'claude-code' || client === 'codex')}; exit 0`);
   return runFound(args, 'exit 0');
 }
 
 /** The `.mcp.json` entry of the axme server: the shell finds axme, then becomes it. */
 export function mcpServerEntry(): { command: string; args: string[] } {
-  return { command: 'sh', args: ['-c', `${FIND_AXME}; if [ -z "$a" ]; then ${echoErr(`axme is not installed on this machine (${INSTALL_HINT})`)}; exit 1; fi; exec $AXME_NODE "$a" serve`] };
+  return { command: 'sh', args: ['-c', `${FIND_AXME}; if [ -z "$a" ]; then ${notInstalled('axme is not installed on this machine (', ')')}; exit 1; fi; exec $AXME_NODE "$a" serve`] };
 }
 
 /**
@@ -141,7 +179,7 @@ function fastPath(hook: string, input?: string): string | null {
  */
 export function gitHookRun(hook: string, failed: string, input?: string): string {
   const what = hook === 'pre-push' ? 'push' : 'commit';
-  const run = `${GIT_FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${echoErr(`axme is not installed on this machine (${INSTALL_HINT}): this ${what} was not checked by axme`)}; fi`;
+  const run = `${GIT_FIND_AXME}; if [ -n "$a" ]; then $AXME_NODE "$a" git-hook ${hook} "$@"${input ? ` < ${input}` : ''} || ${failed}; else ${notInstalled('axme is not installed on this machine (', `): this ${what} was not checked by axme`)}; fi`;
   const fast = fastPath(hook, input);
   return fast ? `${fast}; if [ -z "$skip" ]; then ${run}; fi` : run;
 }

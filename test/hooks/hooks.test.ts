@@ -315,7 +315,7 @@ describe('axme init: Claude Code files', () => {
     const before1 = await axme(dir, ['doctor', '--json']);
     assert.equal(before1.code, 1);
     const missing = JSON.parse(before1.stdout).checks.filter((c: { status: string }) => c.status !== 'ok').map((c: { name: string }) => c.name);
-    assert.ok(missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp server') && missing.includes('CLAUDE.md'), missing.join(', '));
+    assert.ok(missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp claude-code') && missing.includes('CLAUDE.md'), missing.join(', '));
 
     mkdirSync(join(dir, '.claude'));
     const foreign = {
@@ -392,7 +392,13 @@ describe('axme init: Claude Code files', () => {
     const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
     const missing = run(bare);
     assert.equal(missing.status, 2);
-    assert.match(missing.stderr, /axme is not installed on this machine \(npm i -D axme in this project, or npm i -g axme\); the call is blocked/);
+    assert.match(missing.stderr, /axme is not installed on this machine \(npm i -D <the axme package: its packed \.tgz or git URL, see the axme README, Install>, or npm i -g the same\); the call is blocked/);
+    // a teammate's clone of a project that lists axme: what they need is the project's own npm install
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', devDependencies: { axme: 'file:vendor/axme-0.1.0.tgz' } }));
+    const teammate = run(bare);
+    assert.equal(teammate.status, 2);
+    assert.match(teammate.stderr, /^axme is not installed on this machine \(run npm install in this project: its package\.json lists axme\); the call is blocked until it is\n$/);
+    rmSync(join(dir, 'package.json'));
     // an axme that cannot start (a broken install)
     const broken = run({ ...bare, AXME_BIN: '/bin/false' });
     assert.equal(broken.status, 2);

@@ -856,7 +856,7 @@ describe('oracle scan: TOML reader', () => {
 });
 
 describe('the scan through the surfaces', () => {
-  test('axme init scans; an empty working tree gets no oracle commit; --no-scan skips; axme oracle scan --json', async () => {
+  test('axme init scans a store without pages; an empty working tree gets no oracle commit; --no-scan skips; --scan rescans; axme oracle scan --json', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
       const empty = await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--json']);
@@ -871,8 +871,11 @@ describe('the scan through the surfaces', () => {
       assert.match(git(dir, ['show', `${REF}:oracle/stack.md`]), /example\.com\/svc/);
       // init's own files (.mcp.json, CLAUDE.md, .claude/) are not news to the next scan
       await axmeOk(dir, ['init', '--no-git-hooks']);
-      const rerun = await axmeOk(dir, ['init', '--no-git-hooks', '--json']);
+      const rerun = await axmeOk(dir, ['init', '--no-git-hooks', '--scan', '--json']);
       assert.equal(rerun.oracle.commit, null);
+      // once the store has the pages, a plain init leaves them alone (axme oracle scan or --scan refreshes them)
+      const kept = await axmeOk(dir, ['init', '--no-git-hooks', '--json']);
+      assert.equal(kept.oracle, null);
 
       const dry = await axmeOk(dir, ['oracle', 'scan', '--dry-run', '--json']);
       assert.equal(dry.commit, null);

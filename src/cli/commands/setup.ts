@@ -12,16 +12,14 @@ export function setupCommands(io: CliIO) {
   return [
     {
       command: 'doctor',
-      describe: 'check what is installed for agents (store, rules, Claude Code hooks run for real, MCP server, CLAUDE.md) and what is missing',
+      describe: "check what is installed for agents (store, rules, every client's hooks run for real, every client's MCP entry, a team server probed, CLAUDE.md) and what is missing: a verdict first, then each problem with its fix; exit 1 when one is found",
       builder: (y: Argv) => y,
       handler: async (a: CliArgs) => {
         // each command loads its modules when it runs: the others' cost stays out of every start
         const { doctor } = await import('../../setup/doctor.ts');
         const r = await doctor({ cwd: a.C ?? io.cwd, env: io.env });
         if (a.json) printJson(io, r);
-        else {
-          for (const c of r.checks) out(io, `${c.status.padEnd(7)}  ${c.name.padEnd(18)}  ${c.detail}${c.fix ? `\n${' '.repeat(29)}fix: ${c.fix}` : ''}`);
-        }
+        else out(io, doctorText(r));
         if (!r.ok) throw new SilentExit(1);
       },
     },
@@ -96,6 +94,22 @@ export function setupCommands(io: CliIO) {
       },
     },
   ];
+}
+
+/** The report as text: the verdict, then the problems (each fix said once), then what is fine. */
+function doctorText(r: { verdict: string; checks: Array<{ name: string; status: string; detail: string; fix?: string }> }): string {
+  const lines = [`axme doctor: ${r.verdict}`];
+  const fixes = new Set<string>();
+  const line = (c: (typeof r.checks)[number]) => `${c.status.padEnd(7)}  ${c.name.padEnd(18)}  ${c.detail}`;
+  const bad = r.checks.filter((c) => c.status !== 'ok');
+  for (const c of bad) {
+    lines.push(line(c));
+    if (c.fix) lines.push(`${' '.repeat(29)}fix: ${fixes.has(c.fix) ? 'the same as above' : c.fix}`);
+    if (c.fix) fixes.add(c.fix);
+  }
+  if (bad.length) lines.push('');
+  for (const c of r.checks) if (c.status === 'ok') lines.push(line(c));
+  return lines.join('\n');
 }
 
 /** `axme uninstall --agent <list>` (setup/clients): each client's files without what axme added. */

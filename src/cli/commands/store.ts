@@ -20,7 +20,7 @@ export function storeCommands(io: CliIO) {
           .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
           .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
           .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
-          .option('scan', { type: 'boolean', default: true, describe: 'scan the working tree into oracle/stack.md, structure.md, patterns.md (--no-scan: skip)' })
+          .option('scan', { type: 'boolean', describe: "scan the working tree into oracle/stack.md, structure.md, patterns.md; by default only when the store has no scanned page yet (a store started from the team's keeps its pages: axme oracle scan refreshes them); --scan: scan and commit what is new; --no-scan: skip" })
           .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
           .option('agent', { type: 'string', describe: `the clients to connect (MCP server, hooks, instructions), comma-separated: ${CLIENT_IDS.map((id) => (id === 'claude-code' ? `${id} (the default)` : id)).join(', ')}, or all (Claude Code and every other client whose folder is here) (docs/clients.md)` })
           .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, vscode, gemini, codex)" })
@@ -47,7 +47,7 @@ async function stepsOf(a: CliArgs): Promise<InitSteps> {
   const remote = (await import('../../setup/clients/remote.ts')).parseRemote(a.mcpUrl, a.mcpTokenEnv);
   if (remote && a.agent === undefined) throw new AxmeError('INVALID_INPUT', '--mcp-url goes with --agent <list>: name the clients to point at the server (claude-code, cursor, vscode, gemini, codex)');
   const agents = a.agent !== undefined ? (await import('../../setup/clients/index.ts')).parseAgents(a.agent as string, { user: a.user === true, remote }) : undefined;
-  return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan !== false, fetchConfig: a.fetchConfig !== false, local: a.local === true };
+  return { claude: agents ? agents.claude : a.claude !== false, agents, gitHooks: a.gitHooks !== false, hooksPath: a.hooksPath as string | undefined, scan: a.scan === undefined ? 'if-new' : a.scan === true, fetchConfig: a.fetchConfig !== false, local: a.local === true };
 }
 
 function contextOf(io: CliIO, cwd: string) {

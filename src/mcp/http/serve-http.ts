@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
-import { scopeAllows, type TokenScope } from '../../model/token.ts';
+import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
 import { createServer, registerAll } from '../server.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
 import type { HttpSettings } from './http-options.ts';
@@ -74,6 +74,8 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     const auth = gate.authenticate(req, new Date());
     if (!auth.ok) return send(res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, rpcError(-32001, auth.message));
     const who = auth.principal;
+    // the caller learns what its token may do (axme doctor reports it)
+    res.setHeader(TOKEN_SCOPE_HEADER, who.scope);
     const rate = limiter.take(who.name ?? '', Date.now());
     if (!rate.ok) return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`));
     let body: unknown;

@@ -130,7 +130,7 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const named = selection.named.includes(c.id);
     const detected = c.detect !== null && existsSync(join(root, c.detect));
     if (!named && !(selection.all && detected)) {
-      if (selection.all) skipped.push({ client: c.id, file: c.mcp?.file ?? c.instructions?.file ?? '', reason: c.detect ? `not detected (no ${c.detect}/ here)` : `its MCP server is in a file of the user: name it (--agent ${c.id} --user)` });
+      if (selection.all) skipped.push({ client: c.id, file: c.mcp?.file ?? c.instructions?.file ?? '', reason: c.detect ? `not detected (no ${c.detect}/ here; all connects the clients whose folder is here): axme init --agent ${c.id} connects it anyway` : `its MCP server is in a file of the user: name it (--agent ${c.id} --user)` });
       continue;
     }
     const edits: Edit[] = [];

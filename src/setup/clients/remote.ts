@@ -55,12 +55,16 @@ export function serverEntry(mcp: { format: { kind: string }; entry: () => Record
 }
 
 /**
- * The team server Claude Code's `.mcp.json` entry points at, for `axme doctor` (its adapter's
- * remote entry read back); null for a local stdio entry.
+ * The team server a client's MCP entry points at, for `axme doctor` (its adapter's remote entry
+ * read back, in every client's shape: `url` or Gemini CLI's `httpUrl`, the token variable as
+ * `${VAR}` or `${env:VAR}` in the Authorization header, or Codex's `bearer_token_env_var`); null
+ * for a local stdio entry.
  */
 export function remoteOf(entry: Record<string, unknown>): RemoteServer | null {
-  if (typeof entry.url !== 'string' || typeof entry.command === 'string') return null;
+  const url = typeof entry.url === 'string' ? entry.url : typeof entry.httpUrl === 'string' ? entry.httpUrl : null;
+  if (url === null || typeof entry.command === 'string') return null;
   const auth = (entry.headers as Record<string, unknown> | undefined)?.Authorization;
-  const tokenEnv = typeof auth === 'string' ? /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(auth)?.[1] : undefined;
-  return { url: entry.url, tokenEnv: tokenEnv ?? null };
+  const fromHeader = typeof auth === 'string' ? /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}/.exec(auth)?.[1] : undefined;
+  const codexVar = typeof entry.bearer_token_env_var === 'string' ? entry.bearer_token_env_var : undefined;
+  return { url, tokenEnv: fromHeader ?? codexVar ?? null };
 }
