@@ -15,7 +15,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
+import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -284,6 +284,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
   add(axmeCommand(inv));
   add(gitConfigEnv(cmd, inv));
+  add(actorEnv(cmd, inv));
   // find -exec cmd ... ; runs cmd for each file
   if (inv.program === 'find') {
     inv.args.forEach((a, i) => {

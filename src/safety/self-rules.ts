@@ -59,6 +59,31 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
   return { rule: SELF, reason: 'setting core.hooksPath or core.fsmonitor through GIT_CONFIG_* makes git run other hooks or commands than axme\'s: ask the user' };
 }
 
+/** The variables by which axme tells a person from an agent (cli/io.ts actorFrom, model/agent-env.ts). */
+const ACTOR_ENV = ['AXME_ACTOR', 'CLAUDECODE', 'AXME_AGENT'];
+
+/**
+ * `AXME_ACTOR=human axme revert …`, `env -u CLAUDECODE git push --force …`, `unset AXME_AGENT`:
+ * an agent passing itself off as a person, to whom axme leaves what it refuses an agent (revoking
+ * a required decision, a revert that loosens the rules, the git hooks' agent-only branch rules).
+ * Setting AXME_ACTOR=agent changes nothing and passes; naming the variable as an argument
+ * (`echo AXME_ACTOR=human`) is not setting it.
+ */
+export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | null {
+  const before = (inv ? cmd.words.slice(0, Math.max(0, cmd.words.length - inv.args.length - 1)) : cmd.words).map((w) => w.value);
+  const declared = inv && ['export', 'declare', 'typeset', 'readonly', 'local', 'unset'].includes(inv.program) ? inv.args.map((a) => a.value) : [];
+  const words = [...before, ...declared];
+  const claims = words.some((v, i) => {
+    const m = /^([A-Z_]+)=(.*)$/.exec(v);
+    if (m && ACTOR_ENV.includes(m[1]!)) return !(m[1] === 'AXME_ACTOR' && m[2] === 'agent');
+    // unset, env -u NAME / --unset=NAME / --unset NAME
+    if (ACTOR_ENV.includes(v) && (inv?.program === 'unset' || ['-u', '--unset'].includes(words[i - 1] ?? ''))) return true;
+    return ACTOR_ENV.some((n) => v === `--unset=${n}` || v === `-u${n}`);
+  });
+  if (!claims) return null;
+  return { rule: SELF, reason: "who axme takes for the actor (AXME_ACTOR, CLAUDECODE, AXME_AGENT) is not the agent's to change: what axme leaves to a person, ask the user to do" };
+}
+
 const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
 const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get', 'list'];
 

@@ -90,6 +90,13 @@ const DENY: string[] = [
   "echo 'update refs/memory/main HEAD' | git update-ref --stdin",
   "git update-ref --stdin <<< 'delete refs/memory/main'",
   'printf x > .git/refs/memory/main',
+  // passing as a person
+  'AXME_ACTOR=human axme revert 1a2b3c4',
+  'export AXME_ACTOR=human',
+  `env -u CLAUDECODE git push --force origin main${M}`,
+  'env --unset=CLAUDECODE axme decision revoke D-001 --reason x',
+  'unset CLAUDECODE AXME_AGENT',
+  'CLAUDECODE=0 axme ui',
 ];
 
 const ALLOW: string[] = [
@@ -129,6 +136,9 @@ const ALLOW: string[] = [
   'rm -rf ~/.cache/pip',
   'find . -type d -name __pycache__ -exec rm -rf {} +',
   "find . -name '*.o' -delete",
+  'echo AXME_ACTOR=human',
+  'AXME_ACTOR=agent axme status',
+  'unset NODE_OPTIONS',
 ];
 
 describe('the guard rail against the ways around it', () => {
