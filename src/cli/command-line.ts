@@ -5,7 +5,7 @@
  */
 
 /** Top-level commands with subcommands (`decision add`): a code cache per subcommand. */
-export const GROUPS: ReadonlySet<string> = new Set(['decision', 'memory', 'backlog', 'question', 'session', 'safety', 'oracle', 'import', 'export', 'audit', 'token']);
+export const GROUPS: ReadonlySet<string> = new Set(['decision', 'memory', 'backlog', 'question', 'session', 'safety', 'oracle', 'import', 'export', 'audit', 'token', 'models']);
 
 /**
  * The words of the command a line runs, when only global options come before it (`-C <dir>`,

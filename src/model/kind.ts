@@ -164,17 +164,23 @@ function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
 }
 
 /** "title: must not be empty; status: must be one of open, done" from a zod error: each field and what is wrong. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues.map(issueText).join('; ');
+export function describeIssues(error: z.ZodError, from: IssueSource = 'input'): string {
+  return error.issues.map((i) => issueText(i, from)).join('; ');
 }
 
+/**
+ * Where the value came from: a command's or tool's `input` (a list where one text belongs is most
+ * often an option given twice), or `data` a program wrote (a model's answer, a file).
+ */
+export type IssueSource = 'input' | 'data';
+
 /** One zod issue as "field: what is wrong" ("unknown field x" for a field the schema does not know). */
-export function issueText(issue: z.core.$ZodIssue): string {
-  return issue.code === 'unrecognized_keys' ? issueProblem(issue) : `${issue.path.length ? issue.path.map(String).join('.') : 'value'}: ${issueProblem(issue)}`;
+export function issueText(issue: z.core.$ZodIssue, from: IssueSource = 'input'): string {
+  return issue.code === 'unrecognized_keys' ? issueProblem(issue, from) : `${issue.path.length ? issue.path.map(String).join('.') : 'value'}: ${issueProblem(issue, from)}`;
 }
 
 /** What is wrong, in words: zod's default wording ("Too small: expected ...") rewritten, a schema's own message kept. */
-export function issueProblem(i: z.core.$ZodIssue): string {
+export function issueProblem(i: z.core.$ZodIssue, from: IssueSource = 'input'): string {
   const m = i.message;
   if (i.code === 'unrecognized_keys') {
     const names = i.keys.map((k) => [...i.path.map(String), k].join('.')).join(', ');
@@ -184,7 +190,7 @@ export function issueProblem(i: z.core.$ZodIssue): string {
   switch (i.code) {
     case 'invalid_type':
       if (/received undefined$/.test(m)) return 'is required';
-      if (i.expected === 'string' && /received array$/.test(m)) return 'was given more than once: give it once';
+      if (i.expected === 'string' && /received array$/.test(m)) return from === 'input' ? 'was given more than once: give it once' : 'must be one text, not a list';
       return `must be ${EXPECTED[i.expected] ?? `a ${i.expected}`}`;
     case 'invalid_value':
       return i.values.length === 1 ? `must be ${String(i.values[0])}` : `must be one of ${i.values.map(String).join(', ')}`;

@@ -10,7 +10,7 @@ export const auditRun = defineOperation({
   id: 'audit.run',
   summary: 'Audit a session transcript with a model: what the agent forgot to save (one commit by `auditor`)',
   description:
-    'Reads a session transcript of Claude Code, Gemini CLI or Codex (in the format of the client the session ran in, else the one its first line shows; from where the last audit of it stopped), redacts credentials, asks the configured model what the session decided and learned (full extraction, or verify-only when the agent closed the session itself), drops what the store already holds, and writes the rest as ONE commit by the actor `auditor` (a proposal with review.required). Decisions that would supersede a stored one become questions. `dry_run` shows the extraction without writing (docs/auditor.md).',
+    'Reads a session transcript of Claude Code, Gemini CLI or Codex (in the format of the client the session ran in, else the one its first line shows; from where the last audit of it stopped), redacts credentials, asks the configured model what the session decided and learned (full extraction, or verify-only when the agent closed the session itself), drops what the store already holds, and writes the rest as ONE commit by the actor `auditor` (a proposal with review.required). Decisions that would supersede a stored one become questions. `dry_run` shows the extraction without writing; with no model configured it shows the requests that would be sent, and sends none (docs/auditor.md).',
   input: {
     transcript: z.string().min(1).max(4096).describe('the session transcript (.jsonl)'),
     session: z.string().max(64).optional().describe("the axme session it belongs to (default: the one the transcript's harness session maps to, else its file name)"),
@@ -50,6 +50,7 @@ export const auditRun = defineOperation({
     others: r.others.map((o) => ({ store: o.store, commit: o.applied.commit, written: o.applied.written, dropped: o.applied.dropped })),
     oracle_rescan: r.answer.oracle_rescan, tokens_in: r.tokens_in, tokens_out: r.tokens_out, cost_usd: r.cost_usd, redacted: r.redacted, skipped_lines: r.skipped_lines, duration_ms: r.duration_ms,
     ...(r.dry_run ? { extraction: r.answer } : {}),
+    ...(r.unsent ? { unsent: r.unsent } : {}),
   }),
   text: describeAudit,
   cli: { command: ['audit'], positional: ['transcript'] },
@@ -84,6 +85,15 @@ export const auditLogOp = defineOperation({
 
 function describeAudit(r: AuditResult): string {
   const w = r.applied.written;
+  if (r.unsent) {
+    const chars = r.unsent.reduce((n, q) => n + q.system.length + q.user.length, 0);
+    const first = r.unsent[0]?.user ?? '';
+    return [
+      `Dry run without a model: the ${r.mode} audit of session ${r.session} would send ${r.unsent.length} request${r.unsent.length === 1 ? '' : 's'} (${chars} characters, ${r.redacted} credential${r.redacted === 1 ? '' : 's'} redacted; bytes ${r.from_offset}-${r.to_offset}). Nothing was sent or written.`,
+      'To audit for real, give it a model: install Claude Code (`claude` on PATH), set ANTHROPIC_API_KEY, or OPENAI_BASE_URL with auditor.model (docs/auditor.md). --json shows every request whole.',
+      ...(first ? ['', `The first request's text (${first.length} characters${first.length > 2000 ? ', the first 2,000 shown' : ''}):`, first.slice(0, 2000)] : []),
+    ].join('\n');
+  }
   const head = r.dry_run
     ? `Dry run: the ${r.mode} audit of session ${r.session} (${r.provider}/${r.model}) found ${r.applied.extracted} item${r.applied.extracted === 1 ? '' : 's'}; nothing was written`
     : r.applied.commit

@@ -288,6 +288,23 @@ describe('the post-session auditor', () => {
     const none = await axme(dir, ['audit', transcript], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
     assert.equal(none.code, 2);
     assert.match(none.stderr, /no model to audit with/);
+    // no model, and a dry run: the requests it would send are shown (redacted), none is sent, nothing is written
+    const sentBefore = stand.requests.length;
+    const unsent = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run', '--json'], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+    assert.equal(unsent.code, 0, unsent.stderr);
+    const u = JSON.parse(unsent.stdout);
+    assert.equal(u.dry_run, true);
+    assert.equal(u.provider, 'none');
+    assert.equal(u.commit, null);
+    assert.ok(u.unsent.length >= 1);
+    assert.match(u.unsent[0].user, /We use Valkey, not Redis/);
+    assert.doesNotMatch(unsent.stdout, new RegExp(AWS_KEY), 'redacted as it would be sent');
+    assert.equal(stand.requests.length, sentBefore, 'nothing sent');
+    assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
+    const text = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run'], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
+    assert.match(text.stdout, /Nothing was sent or written/);
     const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /nope\.jsonl is not a readable file: give the path of a session transcript/);
@@ -395,4 +412,14 @@ describe('the post-session auditor', () => {
     assert.equal(readSessionAudit(join(dir, '.git'), 'sess-worker')!.status, 'done');
     assert.match(readFileSync(join(dir, '.git', 'axme', 'audits', 'log.jsonl'), 'utf8'), /"session":"sess-worker"/);
   }));
+});
+
+describe("the model's answer read", () => {
+  test('a list where one text belongs says so (not "given more than once", which is about command-line options)', async () => {
+    const { parseAnswer } = await import('../../src/knowledge/audit/parse-answer.ts');
+    const r = parseAnswer(JSON.stringify({ decisions: [{ title: ['Use Valkey', 'for caching'], decision: 'The API caches in Valkey.', reasoning: 'Licence.' }] }));
+    assert.equal(r.ok, false);
+    assert.match((r as { problem: string }).problem, /decisions\.0\.title: must be one text, not a list/);
+    assert.doesNotMatch((r as { problem: string }).problem, /more than once/);
+  });
 });

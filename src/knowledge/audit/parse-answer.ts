@@ -19,7 +19,7 @@ export function parseAnswer(text: string): ParsedAnswer {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: 'the answer is not a JSON object' };
   const r = AuditAnswer.safeParse(dropNulls(value));
-  return r.success ? { ok: true, answer: r.data } : { ok: false, problem: `the object does not match the shape: ${describeIssues(r.error)}` };
+  return r.success ? { ok: true, answer: r.data } : { ok: false, problem: `the object does not match the shape: ${describeIssues(r.error, 'data')}` };
 }
 
 /** The JSON object in a text: inside a ```json fence when there is one, else from the first `{` to the last `}`. */
