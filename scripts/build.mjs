@@ -206,12 +206,15 @@ const relative = /\brequire\(\s*["']\.\.?\//.test(hookBundle.toString('latin1'))
 if (relative) throw new Error('dist/hook.cjs holds a relative require() of a package esbuild could not bundle (a UMD build such as jsonc-parser\'s): keep that package off the hook path');
 if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
-await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash) } });
 // `axme search` at the memory tip, required by the launcher for `axme search` only, and by the
 // prompt hook: no zod, yaml or git (what it imports must stay light: the build fails otherwise)
 const { metafile: tipMeta } = await build({ ...small, metafile: true, entryPoints: { 'tip-search': 'src/cli/tip-search-main.ts' }, define: { AXME_SEARCH_CODE } });
 const heavy = Object.keys(tipMeta.inputs).filter((f) => /node_modules[\\/](zod|yaml|gray-matter|isomorphic-git)[\\/]/.test(f));
 if (heavy.length) throw new Error(`dist/tip-search.cjs bundles ${heavy[0]}: the query at the tip must stay light (see src/knowledge/views/search/tip-search.ts)`);
+const tipBundle = await readFile(new URL(`../${out}/tip-search.cjs`, import.meta.url));
+if (tipBundle.some((byte) => byte > 0x7f)) throw new Error('dist/tip-search.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
+const tipHash = createHash('sha256').update(tipBundle).digest('hex').slice(0, 16);
+await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash), AXME_TIP_HASH: JSON.stringify(tipHash) } });
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
 // the allowlisted sandbox's network proxy, started by the hook when none answers (src/sandbox/net-daemon.ts)

@@ -18,7 +18,6 @@ const CLI_LOADER = './cli-loader.cjs';
 const GIT_HOOK = './git-hook.cjs';
 const HOOK_STORE_WORK = './hook-store-work.js';
 // `axme search` at the memory tip: the index file read, no store opened (docs/search.md)
-const TIP_SEARCH = './tip-search.cjs';
 
 function readStdin(): string {
   try {
@@ -58,7 +57,7 @@ function hookClient(rest: string[]): string | undefined {
 /** `axme search` answered at the tip (tip-search-main.ts); false when the full CLI must answer (it then prints everything). */
 function tipSearched(rest: string[]): boolean {
   try {
-    return (require(TIP_SEARCH) as typeof import('./tip-search-main.ts')).tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t) });
+    return (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env).tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t) });
   } catch {
     // the fast path's own failure: the full CLI answers (and reports what is wrong)
     return false;
@@ -86,7 +85,7 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
     writeAll(2, `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`);
     process.exit(event === 'pre-tool-use' ? 2 : 1);
   }
-  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK), loadTipSearch: () => require(TIP_SEARCH) });
+  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK), loadTipSearch: () => (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env) });
   else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 } else if (args[0] === 'search' && tipSearched(args.slice(1))) {
   // answered from the tip's index file

@@ -146,6 +146,19 @@ describe('the code cache of the CLI bundle', () => {
     await denies();
   });
 
+  test('the query at the tip (axme search, the prompt hook) has its own cache, and answers the same from it', async () => {
+    const folder = join(cache, 'tip');
+    const env = { AXME_COMPILE_CACHE: folder };
+    const first = await axme(dir, ['search', 'anything'], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const tip = caches(folder).filter((f) => f.startsWith('tip-'));
+    assert.equal(tip.length, 1, caches(folder).join(', '));
+    assert.match(tip[0]!, /^tip-[0-9a-f]{16}\/.*-tip\.bin$/);
+    const again = await axme(dir, ['search', 'anything'], { env });
+    assert.deepEqual([again.code, again.stdout], [first.code, first.stdout]);
+    assert.deepEqual(caches(folder).filter((f) => f.startsWith('tip-')), tip, 'used as it is');
+  });
+
   test('a folder others may write to is not used, and AXME_COMPILE_CACHE=off writes nothing', async () => {
     const shared = join(cache, 'shared');
     mkdirSync(shared);
