@@ -103,7 +103,7 @@ export const modelsEval = defineOperation({
   mcp: null,
   async run(kb, input, opts) {
     const { compareRankings, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
-    return compareRankings(kb, readEvalFile(resolve(opts?.cwd ?? '.', input.file)));
+    return compareRankings(kb, readEvalFile(resolve(opts?.cwd ?? '.', input.file), input.file));
   },
   cli: { command: ['models', 'eval'], positional: ['file'] },
   json: (r) => ({ ...r }),

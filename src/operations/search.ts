@@ -56,7 +56,7 @@ export const search = defineOperation({
   async run(kb, input, opts): Promise<Searched> {
     if (input.eval) {
       const { evaluateSearch, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
-      const evaluation = await evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? process.cwd(), input.eval)), input.at);
+      const evaluation = await evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? process.cwd(), input.eval), input.eval), input.at);
       return { hits: [], commit: evaluation.commit, total: 0, query: '', type: 'all', evaluated: { evaluation, file: input.eval } };
     }
     if (!input.query?.trim()) throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');

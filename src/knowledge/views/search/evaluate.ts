@@ -119,15 +119,15 @@ export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase
   return { cases: rows.length, recall_at_1: mean((r) => r.recall_at_1), recall_at_5: mean((r) => r.recall_at_5), mrr: mean((r) => r.reciprocal_rank), ndcg_at_10: mean((r) => r.ndcg_at_10), rows, commit: state.commit!, unknown: [...unknown] };
 }
 
-/** An evaluation file's cases (parseEvalCases), read from `path`. */
-export function readEvalFile(path: string): EvalCase[] {
+/** An evaluation file's cases (parseEvalCases), read from `path`; `name` is how messages name it (as the user gave it). */
+export function readEvalFile(path: string, name: string = path): EvalCase[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new AxmeError('INVALID_INPUT', `cannot read ${path}: give a file of questions, one {"query": "...", "expected": ["D-012", "some-slug"]} per line (docs/search.md)`);
+  } catch (err) {
+    throw new AxmeError('INVALID_INPUT', `cannot read ${name} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give a file of questions, one {"query": "...", "expected": ["D-012", "some-slug"]} per line (docs/search.md)`);
   }
-  return parseEvalCases(text, path);
+  return parseEvalCases(text, name);
 }
 
 /** One ranking's scores in a comparison: the means, and the questions with no answer in the first ten. */
