@@ -61,21 +61,27 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
 
 /** The variables by which axme tells a person from an agent (cli/io.ts actorFrom, model/agent-env.ts). */
 const ACTOR_ENV = ['AXME_ACTOR', 'CLAUDECODE', 'AXME_AGENT'];
+/** Agent clients started from an agent's shell: their own commands are an agent's again. */
+const AGENT_CLIENTS = ['claude', 'codex', 'gemini'];
 
 /**
  * `AXME_ACTOR=human axme revert …`, `env -u CLAUDECODE git push --force …`, `unset AXME_AGENT`:
  * an agent passing itself off as a person, to whom axme leaves what it refuses an agent (revoking
  * a required decision, a revert that loosens the rules, the git hooks' agent-only branch rules).
- * Setting AXME_ACTOR=agent changes nothing and passes; naming the variable as an argument
+ * Setting AXME_ACTOR=agent, CLAUDECODE=1 or AXME_AGENT=1 changes nothing and passes, and so does
+ * a nested agent client (`env -u CLAUDECODE claude -p …`); naming the variable as an argument
  * (`echo AXME_ACTOR=human`) is not setting it.
  */
 export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | null {
   const before = (inv ? cmd.words.slice(0, Math.max(0, cmd.words.length - inv.args.length - 1)) : cmd.words).map((w) => w.value);
   const declared = inv && ['export', 'declare', 'typeset', 'readonly', 'local', 'unset'].includes(inv.program) ? inv.args.map((a) => a.value) : [];
   const words = [...before, ...declared];
+  // a nested agent client (`env -u CLAUDECODE claude -p …`, the usual way to run one inside another) is an agent itself
+  if (inv && AGENT_CLIENTS.includes(inv.program)) return null;
   const claims = words.some((v, i) => {
     const m = /^([A-Z_]+)=(.*)$/.exec(v);
-    if (m && ACTOR_ENV.includes(m[1]!)) return !(m[1] === 'AXME_ACTOR' && m[2] === 'agent');
+    // saying it is an agent changes nothing
+    if (m && ACTOR_ENV.includes(m[1]!)) return !(m[1] === 'AXME_ACTOR' ? m[2] === 'agent' : m[2] === '1');
     // unset, env -u NAME / --unset=NAME / --unset NAME
     if (ACTOR_ENV.includes(v) && (inv?.program === 'unset' || ['-u', '--unset'].includes(words[i - 1] ?? ''))) return true;
     return ACTOR_ENV.some((n) => v === `--unset=${n}` || v === `-u${n}`);

@@ -138,6 +138,8 @@ const ALLOW: string[] = [
   "find . -name '*.o' -delete",
   'echo AXME_ACTOR=human',
   'AXME_ACTOR=agent axme status',
+  'CLAUDECODE=1 npm test',
+  "env -u CLAUDECODE claude -p 'summarise the diff'",
   'unset NODE_OPTIONS',
 ];
 
