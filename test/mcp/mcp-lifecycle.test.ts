@@ -148,9 +148,11 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
       const s = new RawServer(dir, { AXME_SESSION: 's1' });
       await s.initialize();
       s.send(call(3, 'axme_save_memory', { type: 'pattern', title, description: 'a write racing a signal' }));
+      const from = s.stderr.length;
       s.child.kill(signal);
-      // stdin stays open: a request after the stop began is refused, not run
-      await new Promise((r) => setTimeout(r, 50));
+      // stdin stays open: a request after the stop began is refused, not run. "After" is once the
+      // server says it is stopping: a signal and a line sent after it race inside a busy process
+      await s.logged(from, /stopping \(/);
       s.send(call(4, 'axme_save_memory', { type: 'pattern', title: `${title} late`, description: 'sent after the signal' }));
       const exit = await s.exited;
       assert.equal(exit.hung, false, `hung; stderr: ${s.stderr}`);
