@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, tempRepo } from '../helpers.ts';
+import { axme, axmeOk } from '../helpers.ts';
+import { DB_TITLE, recallWorld } from './recall-world.ts';
 
 /**
  * A compaction (issue 32): the pre-compact hook (Claude Code's and Codex's PreCompact, Gemini
@@ -12,8 +12,6 @@ import { axme, axmeOk, tempRepo } from '../helpers.ts';
  * once; what was given before the compaction may be given again.
  */
 
-const DB_TITLE = 'Use connection pooling for Postgres';
-const DB_TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
 const FIRST = 'Make the checkout page load faster for returning customers';
 
 describe('compaction: the checkpoint and what the session was given', () => {
@@ -24,25 +22,16 @@ describe('compaction: the checkpoint and what the session was given', () => {
   let dbId: string;
   let transcript: string;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    home = mkdtempSync(join(tmpdir(), 'axme-home-'));
-    env = { HOME: home };
-    mkdirSync(join(dir, 'src'));
-    writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
-    await axmeOk(dir, ['init', '--no-claude'], { env });
-    for (const [title, text] of [['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'], ['Logs are structured JSON', 'Use the pino logger.'], ['Images are served from the CDN', 'Upload to the bucket.']]) {
-      await axmeOk(dir, ['decision', 'add', '--title', title!, '--decision', text!], { env });
-    }
-    const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
-    dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;
+    ({ dir, home, env, dbId, cleanup } = await recallWorld([
+      ['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'],
+      ['Logs are structured JSON', 'Use the pino logger.'],
+      ['Images are served from the CDN', 'Upload to the bucket.'],
+    ]));
     // a Claude Code transcript holding the session's first request
     transcript = join(home, 'session.jsonl');
     writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 'x', timestamp: '2026-11-28T10:00:00.000Z', cwd: dir, message: { role: 'user', content: FIRST } })}\n`);
   });
-  after(() => {
-    cleanup();
-    rmSync(home, { recursive: true, force: true });
-  });
+  after(() => cleanup());
 
   const hook = (event: string, payload: Record<string, unknown>, client?: string) =>
     axme(dir, ['hook', event, ...(client ? ['--client', client] : [])], { env, input: JSON.stringify({ transcript_path: transcript, cwd: dir, ...payload }) });

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, tempRepo } from '../helpers.ts';
+import { axme, axmeOk } from '../helpers.ts';
+import { DB_TITLE, recallWorld } from './recall-world.ts';
 
 /**
  * Recall (issue 32): the prompt hook injects the items a prompt is about, the pre-edit recall the
  * items anchored to the file an edit touches, and a session is never given one item twice.
  */
 
-const DB_TITLE = 'Use connection pooling for Postgres';
-const DB_TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
 
 describe('recall: prompt hook and pre-edit recall', () => {
   let dir: string;
@@ -20,31 +18,21 @@ describe('recall: prompt hook and pre-edit recall', () => {
   let cleanup: () => void;
   let dbId: string;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    home = mkdtempSync(join(tmpdir(), 'axme-home-'));
-    env = { HOME: home };
-    mkdirSync(join(dir, 'src'));
-    writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
-    await axmeOk(dir, ['init', '--no-claude'], { env });
     // unrelated items first, so the store has a score distribution to clear
-    const fillers = [
-      ['Render dates in UTC on the billing page', 'Invoices show dates in UTC with the zone named.'],
-      ['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'],
-      ['Logs are structured JSON', 'Use the pino logger; no console.log in services.'],
-      ['Release notes are written by hand', 'Each release gets a human summary in CHANGELOG.md.'],
-      ['Images are served from the CDN', 'Upload to the bucket; the CDN serves them.'],
-      ['Use pnpm workspaces for the monorepo', 'One lockfile at the top.'],
-    ];
-    for (const [title, text] of fillers) await axmeOk(dir, ['decision', 'add', '--title', title!, '--decision', text!], { env });
-    const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
-    await axmeOk(dir, ['decision', 'add', '--title', 'TLS certificates rotate yearly', '--decision', 'Certificates are replaced every year.', '--anchor', 'certs/'], { env });
-    dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;
-    assert.match(dbId, /^D-\d+$/, JSON.stringify(out));
+    ({ dir, home, env, dbId, cleanup } = await recallWorld(
+      [
+        ['Render dates in UTC on the billing page', 'Invoices show dates in UTC with the zone named.'],
+        ['Feature flags live in LaunchDarkly', 'No homegrown flag tables.'],
+        ['Logs are structured JSON', 'Use the pino logger; no console.log in services.'],
+        ['Release notes are written by hand', 'Each release gets a human summary in CHANGELOG.md.'],
+        ['Images are served from the CDN', 'Upload to the bucket; the CDN serves them.'],
+        ['Use pnpm workspaces for the monorepo', 'One lockfile at the top.'],
+      ],
+      [['--title', 'TLS certificates rotate yearly', '--decision', 'Certificates are replaced every year.', '--anchor', 'certs/']],
+    ));
+    assert.match(dbId, /^D-\d+$/);
   });
-  after(() => {
-    cleanup();
-    rmSync(home, { recursive: true, force: true });
-  });
+  after(() => cleanup());
 
   const prompt = (session: string, text: string, client?: string) =>
     axme(dir, ['hook', 'user-prompt-submit', ...(client ? ['--client', client] : [])], {

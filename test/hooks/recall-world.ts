@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { axmeOk, tempRepo } from '../helpers.ts';
+
+/** The decision the recall tests look for: anchored to src/db.ts. */
+export const DB_TITLE = 'Use connection pooling for Postgres';
+export const DB_TEXT = 'Every query goes through the shared pg Pool in src/db.ts; never open a client per request.';
+
+export interface RecallWorld {
+  dir: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** the anchored decision's ID */
+  dbId: string;
+  cleanup: () => void;
+}
+
+/**
+ * A repository with axme initialised (no client connected), `src/db.ts`, the unrelated decisions
+ * `fillers` (so the store has a score distribution to clear), then the decision anchored to
+ * src/db.ts and the `extra` decisions given as CLI arguments after `--title T --decision D`.
+ */
+export async function recallWorld(fillers: ReadonlyArray<readonly [string, string]>, extra: ReadonlyArray<readonly string[]> = []): Promise<RecallWorld> {
+  const { dir, cleanup: removeRepo } = tempRepo({ commit: true });
+  const home = mkdtempSync(join(tmpdir(), 'axme-home-'));
+  const env = { HOME: home };
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
+  await axmeOk(dir, ['init', '--no-claude'], { env });
+  for (const [title, text] of fillers) await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', text], { env });
+  const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
+  for (const args of extra) await axmeOk(dir, ['decision', 'add', ...args], { env });
+  const dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;
+  return {
+    dir,
+    home,
+    env,
+    dbId,
+    cleanup: () => {
+      removeRepo();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
