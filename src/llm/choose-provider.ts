@@ -1,4 +1,4 @@
-import { findOnPath } from './on-path.ts';
+import { findOnPath } from '../model/on-path.ts';
 import type { ProviderConfig, ProviderName } from './types.ts';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { findOnPath } from './on-path.ts';
+import { findOnPath } from '../model/on-path.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 

@@ -6,6 +6,6 @@ export type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig, ProviderName }
 export { chooseProvider } from './choose-provider.ts';
 export { openProvider } from './open-provider.ts';
 export { providerConfig } from './provider-config.ts';
-export { findOnPath } from './on-path.ts';
+export { findOnPath } from '../model/on-path.ts';
 export { PRICES, costOf, priceOf, type Price } from './prices.ts';
 export { ANTHROPIC_API_URL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_MAX_RETRIES, DEFAULT_OPENAI_MODEL, DEFAULT_TIMEOUT_MS, OPENAI_API_URL } from './defaults.ts';

@@ -1,6 +1,7 @@
-import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { childProcess } from '../model/builtins.ts';
+import { findOnPath } from '../model/on-path.ts';
 import { SANDBOX_PROXY_PORT } from '../model/sandbox.ts';
 import { shellJoin, shellQuote } from '../model/shell-quote.ts';
 import type { SandboxPolicy } from './policy.ts';
@@ -14,24 +15,10 @@ import type { SandboxPolicy } from './policy.ts';
  */
 
 /** The bubblewrap executable on PATH (or AXME_BWRAP), or null. */
-export const findBwrap = (env: NodeJS.ProcessEnv): string | null => findProgram(env.AXME_BWRAP ? [env.AXME_BWRAP] : 'bwrap', env);
+export const findBwrap = (env: NodeJS.ProcessEnv): string | null => findOnPath(env.AXME_BWRAP || 'bwrap', env);
 
 /** socat on PATH (the allowlisted sandbox's bridge to its proxy), or null. */
-export const findSocat = (env: NodeJS.ProcessEnv): string | null => findProgram('socat', env);
-
-/** An executable file: `name` looked up on PATH, or the first of a list of paths that is one. */
-function findProgram(name: string | string[], env: NodeJS.ProcessEnv): string | null {
-  const candidates = Array.isArray(name) ? name : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter).filter(Boolean).map((d) => join(d, name));
-  for (const c of candidates) {
-    try {
-      accessSync(c, constants.X_OK);
-      if (statSync(c).isFile()) return c;
-    } catch {
-      // not there
-    }
-  }
-  return null;
-}
+export const findSocat = (env: NodeJS.ProcessEnv): string | null => findOnPath('socat', env);
 
 /** The arguments that make bubblewrap apply `policy`, up to (not including) the command. */
 export function bwrapArgs(policy: SandboxPolicy, cwd: string | null): string[] {

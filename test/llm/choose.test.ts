@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { StoreConfig } from '../../src/model/config.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { chooseProvider } from '../../src/llm/choose-provider.ts';
-import { findOnPath } from '../../src/llm/on-path.ts';
+import { findOnPath } from '../../src/model/on-path.ts';
 import { costOf, priceOf } from '../../src/llm/prices.ts';
 import { providerConfig } from '../../src/llm/provider-config.ts';
 import type { ProviderName } from '../../src/llm/types.ts';
