@@ -18,9 +18,12 @@ export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { 
   // names one), the audit records it as a failed attempt
   if (opts.session === undefined) transcriptFile(opts.transcript);
   const cfg = await auditorConfig(kb, opts.env, opts.overrides);
-  let provider = await openProvider(cfg, opts.env);
+  const provider = await openProvider(cfg, opts.env);
   // a dry run without a model: everything up to the request, which is shown instead of sent
-  if (!provider && opts.dryRun) return runAudit(kb, unsentRequests(), opts);
+  if (!provider && opts.dryRun) {
+    const recorder = unsentRequests();
+    return { ...(await runAudit(kb, recorder, opts)), unsent: recorder.unsent };
+  }
   if (!provider) {
     const { why } = chooseProvider(cfg, opts.env);
     throw new AxmeError('CONFIG', `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`);

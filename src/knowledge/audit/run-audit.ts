@@ -155,7 +155,6 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     return {
       session, mode, transcript, client, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
       answer, applied, others: routed.others, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
-      ...('unsent' in provider ? { unsent: (provider as { unsent: Array<{ system: string; user: string }> }).unsent } : {}),
     };
   } catch (err) {
     const message = (err as Error).message?.split('\n')[0] ?? String(err);
