@@ -203,6 +203,27 @@ describe('axme sandbox -c with the allowlist: the proxy is started for the comma
     assert.ok(json.policy.proxySocket);
   });
 
+  test("Claude Code's way in: after the hook, the prefix script runs a command that reaches the listed host only", async () => {
+    const env = { HOME: join(root, 'home3'), AXME_SANDBOX: 'auto' };
+    mkdirSync(env.HOME);
+    git(project, ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'first']);
+    await axmeOk(project, ['init', '--agent', 'claude-code'], { env });
+    const prefix = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8')).env.CLAUDE_CODE_SHELL_PREFIX as string;
+    const command = `curl -sS --max-time 20 http://127.0.0.2:${port}/claude; curl -sS --max-time 20 -o /dev/null -w ' %{http_code}' http://127.0.0.3:${port}/no`;
+    // Claude Code runs the hook (with its settings' env), then the command through the prefix
+    const input = JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+    const r = await axme(project, ['hook', 'pre-tool-use'], { input, env: { ...env, CLAUDE_CODE_SHELL_PREFIX: prefix } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(readFileSync(prefix, 'utf8'), /--unshare-net/);
+    const ran = await new Promise<string>((resolve) => {
+      const child = spawn(prefix, [command], { cwd: project, env: { ...process.env, HOME: env.HOME }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('close', () => resolve(out));
+    });
+    assert.equal(ran, 'reached /claude\n 403');
+  });
+
   test("a client's shell call through the hook (Gemini CLI): the command handed back reaches the listed host only", async () => {
     const env = { HOME: join(root, 'home2'), AXME_SANDBOX: 'auto' };
     mkdirSync(env.HOME);
