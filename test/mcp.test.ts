@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from './helpers.ts';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { axmeOk, CLI, git, tempRepo } from './helpers.ts';
+import { connectStdio, resultText, type ToolResult } from './mcp/stdio-client.ts';
 
 const TOOLS = [
   'axme_context', 'axme_oracle', 'axme_decisions', 'axme_memories', 'axme_get_decision', 'axme_get_memory', 'axme_save_decision',
@@ -13,18 +13,11 @@ const TOOLS = [
   'axme_amend_decision', 'axme_revoke_decision', 'axme_update_memory', 'axme_archive_memory',
 ];
 
-type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
+type Result = ToolResult;
 
-async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'mcp-test', ...env }) as Record<string, string>, stderr: 'pipe' });
-  let err = '';
-  transport.stderr?.on('data', (d) => (err += d));
-  const client = new Client({ name: 'axme-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => err };
-}
+const connect = (dir: string, env: NodeJS.ProcessEnv = {}) => connectStdio(dir, { env });
 
-const text = (r: Result) => r.content.map((c) => c.text).join('\n');
+const text = resultText;
 
 describe('axme serve over stdio with the real MCP client', () => {
   let dir: string;

@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectStdio } from '../mcp/stdio-client.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
 import { coreAt, withCore } from '../core.ts';
-import { axme, axmeOk, CLI, cleanEnv, commitFiles, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, CLI, commitFiles, tempRepo } from '../helpers.ts';
 import { startUi, type UiProcess } from '../ui/fixture.ts';
 
 describe('search on every surface', () => {
@@ -34,9 +34,7 @@ describe('search on every surface', () => {
       (kb) => finalizeClose(kb, { memories: [], decisions: [], safety_rules: [], stopped_at: 'Tracing spans half wired', summary: 'Wired the tracing exporter into the checkout flow.', next_steps: 'Sample the spans.', worklog_entry: 'Checkout tracing exporter, OpenTelemetry spans.' }),
       { session: 'surfaces-session-1' },
     );
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'surfaces-test' }) as Record<string, string>, stderr: 'pipe' });
-    client = new Client({ name: 'axme-test', version: '1.0.0' });
-    await client.connect(transport);
+    ({ client } = await connectStdio(dir, { session: 'surfaces-test' }));
     ui = await startUi(dir);
   });
   after(async () => {

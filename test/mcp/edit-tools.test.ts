@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectStdio, resultText, type ToolResult } from './stdio-client.ts';
+import { axmeOk, git, tempRepo } from '../helpers.ts';
 
-type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
-const text = (r: Result) => r.content.map((c) => c.text).join('\n');
+type Result = ToolResult;
+const text = resultText;
 
 /** Editing and retiring knowledge through the MCP server, with the real client over stdio: the agent's tools. */
 describe('the agent corrects and retires knowledge over MCP', () => {
@@ -16,9 +16,7 @@ describe('the agent corrects and retires knowledge over MCP', () => {
   before(async () => {
     ({ dir, cleanup } = tempRepo());
     await axmeOk(dir, ['init']);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'mcp-edit-test' }) as Record<string, string>, stderr: 'pipe' });
-    client = new Client({ name: 'axme-test', version: '1.0.0' });
-    await client.connect(transport);
+    ({ client } = await connectStdio(dir, { session: 'mcp-edit-test' }));
   });
   after(async () => {
     await client.close();

@@ -6,18 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectStdio } from './stdio-client.ts';
+import { axmeOk, CLI, tempRepo } from '../helpers.ts';
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 
-async function connectAs(dir: string, name: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'mcp-test' }) as Record<string, string>, stderr: 'pipe' });
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
+const connectAs = async (dir: string, name: string): Promise<Client> => (await connectStdio(dir, { name })).client;
 
 describe('MCP results as each client reads them', () => {
   let dir: string;
