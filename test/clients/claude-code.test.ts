@@ -13,6 +13,7 @@ import { axmeOk, git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
 import { describeRun, runClaude, sessionStartContext, type ClaudeRun } from './claude-code.ts';
 import { startModel, type ScriptedModel, type SeenRequest, type WireFormat } from './model-server.ts';
+import { auditDone } from './audit-wait.ts';
 import { clientWorld, type ClientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
@@ -46,34 +47,6 @@ async function axmeSession(w: ClientWorld, run: ClaudeRun): Promise<any> {
   const s = list.find((x) => x.harness_session === run.sessionId);
   assert.ok(s, `no axme session for Claude Code session ${run.sessionId}: ${JSON.stringify(list)}`);
   return s;
-}
-
-/** Whether a process auditing `session` (a detached worker: `axme audit … --session <id>`) is alive (Linux: /proc). */
-function auditorRunning(session: string): boolean {
-  if (!existsSync('/proc')) return false;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (args.includes('audit') && args[args.indexOf('--session') + 1] === session) return true;
-    } catch {
-      // gone while looked at
-    }
-  }
-  return false;
-}
-
-/** Waits for the session-end worker's audit of `session`: its log line, its lock gone, its process gone. */
-async function auditDone(w: ClientWorld, session: string): Promise<any> {
-  const dir = join(w.project, '.git', 'axme', 'audits');
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const log = existsSync(join(dir, 'log.jsonl')) ? readFileSync(join(dir, 'log.jsonl'), 'utf8') : '';
-    const line = log.split('\n').filter(Boolean).map((l) => JSON.parse(l)).findLast((e) => e.session === session);
-    if (line && !existsSync(join(dir, `${session}.lock`)) && !auditorRunning(session)) return line;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const worker = join(dir, 'worker.log');
-  assert.fail(`the audit of ${session} did not finish within 180 s; worker.log: ${existsSync(worker) ? readFileSync(worker, 'utf8') : '(none)'}`);
 }
 
 describe('the real Claude Code', () => {

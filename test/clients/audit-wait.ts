@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClientWorld } from './project.ts';
+
+/** Whether a process auditing `session` (a detached worker: `axme audit … --session <id>`) is alive (Linux: /proc). */
+function auditorRunning(session: string): boolean {
+  if (!existsSync('/proc')) return false;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (args.includes('audit') && args[args.indexOf('--session') + 1] === session) return true;
+    } catch {
+      // gone while looked at
+    }
+  }
+  return false;
+}
+
+/**
+ * Waits for the session-end worker's audit of `session`: its line in the audit log, its lock gone,
+ * its process gone. Polls the files the worker writes (there is no event to wait on across
+ * processes); fails after 180 s with the worker's log.
+ */
+export async function auditDone(w: ClientWorld, session: string): Promise<any> {
+  const dir = join(w.project, '.git', 'axme', 'audits');
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const log = existsSync(join(dir, 'log.jsonl')) ? readFileSync(join(dir, 'log.jsonl'), 'utf8') : '';
+    const line = log.split('\n').filter(Boolean).map((l) => JSON.parse(l)).findLast((e) => e.session === session);
+    if (line && !existsSync(join(dir, `${session}.lock`)) && !auditorRunning(session)) return line;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const worker = join(dir, 'worker.log');
+  assert.fail(`the audit of ${session} did not finish within 180 s; worker.log: ${existsSync(worker) ? readFileSync(worker, 'utf8') : '(none)'}`);
+}
