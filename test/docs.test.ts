@@ -112,11 +112,15 @@ describe('the repository explains itself', () => {
     assert.deepEqual(hits, [], 'write what the code relies on into docs/ and point there');
   });
 
-  test('every page a source file points to exists, with the section it names', () => {
+  test('every page the code and the tests point to exists, with the section it names', () => {
     const problems: string[] = [];
     let count = 0;
-    for (const f of filesUnder('src').filter((p) => p.endsWith('.ts'))) {
-      const text = read(f);
+    const sources = filesUnder('src').filter((p) => p.endsWith('.ts'));
+    // in the tests, comments only: their data names made-up pages (anchors of items)
+    const tests = filesUnder('test').filter((p) => p.endsWith('.ts'));
+    const comments = (text: string) => text.split('\n').filter((l) => /^\s*(\*|\/\/|\/\*\*)/.test(l)).join('\n');
+    for (const f of [...sources, ...tests]) {
+      const text = sources.includes(f) ? read(f) : comments(read(f));
       for (const m of text.matchAll(/docs\/([\w-]+\.md)(?:#([\w-]+)|, "([^"]+)")?/g)) {
         count++;
         const page = join('docs', m[1]!);
