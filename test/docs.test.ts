@@ -7,13 +7,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PassThrough, Readable } from 'node:stream';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
+import { run } from '../src/cli/main.ts';
 import { FAMILIES } from '../src/model/families.ts';
 import { SPECS } from '../src/model/paths.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { ADAPTERS } from '../src/setup/clients/adapters.ts';
-import { axme, tempRepo } from './helpers.ts';
+import { CLI, cleanEnv, tempRepo } from './helpers.ts';
 import { connectStdio } from './mcp/stdio-client.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -87,16 +89,27 @@ const codeSpans = (text: string): string[] => [...text.matchAll(/`([^`\n]+)`/g)]
 /** The commands a `--help` lists (`axme decision add` gives "decision add"), arguments left out. */
 const helpCommands = (help: string): string[] => [...help.matchAll(/^ {2}axme ((?:[a-z][a-z-]*)(?: [a-z][a-z-]*)*)/gm)].map((m) => m[1]!);
 
-/** Every command of the built CLI: the top-level ones and, for each group, its subcommands. */
-async function cliCommands(): Promise<{ top: string[]; all: Set<string> }> {
-  const cwd = tmpdir();
-  const top = helpCommands((await axme(cwd, ['--help'])).stdout);
-  assert.ok(top.length > 10, 'axme --help lists the commands');
-  const all = new Set(top);
-  const groups = top.filter((w) => OPERATIONS.some((op) => op.cli && op.cli.command.length > 1 && op.cli.command[0] === w));
-  const helps = await Promise.all(groups.map((g) => axme(cwd, [g, '--help'])));
-  for (const h of helps) for (const c of helpCommands(h.stdout)) all.add(c);
-  return { top, all };
+/** What `axme <words> --help` prints, from the CLI's entry in-process (the same parser the binary runs). */
+async function helpOf(words: string[]): Promise<string> {
+  let out = '';
+  const stdout = new PassThrough().on('data', (d) => (out += d));
+  const io = { cwd: tmpdir(), env: cleanEnv(), stdin: Readable.from([]), stdout, stderr: new PassThrough(), self: { execPath: process.execPath, script: CLI } };
+  assert.equal(await run([...words, '--help'], io), 0, `axme ${words.join(' ')} --help`);
+  return out;
+}
+
+let commands: Promise<{ top: string[]; all: Set<string> }> | undefined;
+/** Every command of the CLI: the top-level ones and, for each group, its subcommands. */
+function cliCommands(): Promise<{ top: string[]; all: Set<string> }> {
+  commands ??= (async () => {
+    const top = helpCommands(await helpOf([]));
+    assert.ok(top.length > 10, 'axme --help lists the commands');
+    const all = new Set(top);
+    const groups = top.filter((w) => OPERATIONS.some((op) => op.cli && op.cli.command.length > 1 && op.cli.command[0] === w));
+    for (const g of groups) for (const c of helpCommands(await helpOf([g]))) all.add(c);
+    return { top, all };
+  })();
+  return commands;
 }
 
 describe('the repository explains itself', () => {
