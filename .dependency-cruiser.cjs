@@ -1,4 +1,4 @@
-// The layer rules of DESIGN.md §2 for src/, checked by dependency-cruiser: `npm run arch`
+// The layer rules of src/ (docs/architecture.md#the-layers), checked by dependency-cruiser: `npm run arch`
 // (run by .ci/run after the typecheck). docs/architecture.md, "Layers and the dependency check",
 // explains each rule and what to do when one fails.
 
@@ -41,7 +41,7 @@ const LAYERS = {
 
 const layerRules = Object.entries(LAYERS).map(([name, allowed]) => ({
   name: `layer-${name}`,
-  comment: `src/${name}/ imports only from ${allowed.length ? allowed.map((a) => `src/${a}/`).join(', ') : 'nothing else in src/'} (DESIGN.md §2: imports point down)`,
+  comment: `src/${name}/ imports only from ${allowed.length ? allowed.map((a) => `src/${a}/`).join(', ') : 'nothing else in src/'} (docs/architecture.md#the-layers: imports point down)`,
   severity: 'error',
   from: { path: `^src/${name}/` },
   to: { path: '^src/', pathNot: `^src/(${[name, ...allowed].join('|')})/` },
@@ -59,7 +59,7 @@ module.exports = {
     ...layerRules,
     {
       name: 'layer-unassigned',
-      comment: 'A folder of src/ that is in no layer: add it to LAYERS in .dependency-cruiser.cjs (and to DESIGN.md §2)',
+      comment: 'A folder of src/ that is in no layer: add it to LAYERS in .dependency-cruiser.cjs (and a row to the layers table of docs/architecture.md)',
       severity: 'error',
       from: { path: '^src/', pathNot: `^src/(${Object.keys(LAYERS).join('|')})/` },
       to: {},

@@ -1,6 +1,6 @@
 /**
  * A pull request's state as the safety rules need it: what github/ answers and safety/ judges
- * (safety gets it through an injected lookup, DESIGN §2).
+ * (safety gets it through an injected lookup, docs/architecture.md#the-layers).
  */
 export type PrState = 'open' | 'closed' | 'merged' | 'not-found' | 'unknown';
 /** A PR lookup's answer; `detail` says why a state is unknown (no token, offline, rate limit). */

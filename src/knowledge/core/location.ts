@@ -3,7 +3,7 @@ import { currentBranch, locateRepo, type RepoLocation } from '../../store/locate
 /**
  * Where a process stands: the repository around a folder, the store its sessions belong to, the
  * branch checked out. Plain file reads, no git process and nothing heavy: the hooks call these on
- * every tool call. This is how a surface reaches the store's location primitives (DESIGN §2: a
+ * every tool call. This is how a surface reaches the store's location primitives (docs/architecture.md#the-layers: a
  * surface never imports store/).
  */
 

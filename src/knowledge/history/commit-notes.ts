@@ -5,7 +5,7 @@ import { headMessageSync } from '../../store/head-message.ts';
 import { locateRepo, readRefSync, type RepoLocation } from '../../store/locate.ts';
 
 /**
- * The notes on `refs/notes/axme` that tie code commits to what was behind them (DESIGN §8): the
+ * The notes on `refs/notes/axme` that tie code commits to what was behind them (docs/git-hooks.md#trailers-and-notes): the
  * post-commit hook writes one for each new commit, post-rewrite carries them over an amend or a
  * rebase.
  */

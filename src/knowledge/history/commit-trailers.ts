@@ -1,7 +1,7 @@
 import { addTrailers, trailersOf, type GitAt } from '../../store/code-commits.ts';
 
 /**
- * The trailers that carry a code commit's PR metadata (DESIGN §9): `Axme-PR`, `Axme-Repo` and
+ * The trailers that carry a code commit's PR metadata (docs/git-hooks.md#trailers-and-notes): `Axme-PR`, `Axme-Repo` and
  * `Axme-Session`, placed by git's own rules (`git interpret-trailers`). They survive squash
  * merges, where notes do not.
  */
