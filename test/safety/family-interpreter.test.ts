@@ -233,12 +233,13 @@ describe('interpreterScripts', () => {
     assert.deepEqual(scriptsOf(`grep -r "os.system(" src`), []);
   });
 
-  test('long and deeply nested code stays fast', () => {
-    const started = performance.now();
-    scriptsOf(`python -c "${'os.system('.repeat(20_000)}"`);
-    scriptsOf(`node -e "${'['.repeat(50_000)}"`);
-    scriptsOf(`perl -e '${'system("a"); '.repeat(10_000)}'`);
-    // a bound only catastrophic backtracking breaks (about 0.2 s here, even under load)
-    assert.ok(performance.now() - started < 10_000, `${performance.now() - started} ms`);
+  // Catastrophic backtracking on these inputs would not end; a linear scan ends with these answers.
+  // No clock is read: on a loaded machine even the linear scan can take seconds.
+  test('long and deeply nested code ends with a bounded answer', () => {
+    // an unclosed call 20,000 deep and 50,000 open brackets run nothing that can be read
+    assert.deepEqual(scriptsOf(`python -c "${'os.system('.repeat(20_000)}"`), []);
+    assert.deepEqual(scriptsOf(`node -e "${'['.repeat(50_000)}"`), []);
+    // 10,000 calls: the first 64 are judged (a bound on the work, and enough to find one that is denied)
+    assert.deepEqual(scriptsOf(`perl -e '${'system("a"); '.repeat(10_000)}'`), Array(64).fill('a'));
   });
 });
