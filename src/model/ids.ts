@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { KIND_TABLES, type IdPrefix } from './kinds.ts';
 
-/** Display-ID prefixes: D-NNN decisions, B-NNN backlog items, Q-NNN questions. */
-export type IdPrefix = 'D' | 'B' | 'Q';
+/** Display-ID letters (D-NNN decisions, B-NNN backlog items, ...): each kind's `idPrefix`. */
+export type { IdPrefix } from './kinds.ts';
 
-const ID_RE = /^([DBQ])-(\d{3,})$/;
+const ID_RE = KIND_TABLES.idPattern;
 
-export function formatId(prefix: IdPrefix, n: number): string {
+export function formatId(prefix: string, n: number): string {
   return `${prefix}-${String(n).padStart(3, '0')}`;
 }
 
@@ -16,7 +17,7 @@ export function parseId(s: string): { prefix: IdPrefix; n: number } | null {
 }
 
 /** The next free number after every id and alias already used. */
-export function nextId(prefix: IdPrefix, used: Iterable<string>): string {
+export function nextId(prefix: string, used: Iterable<string>): string {
   let max = 0;
   for (const id of used) {
     const p = parseId(id);

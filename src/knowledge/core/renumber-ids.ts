@@ -1,9 +1,6 @@
 import { formatId, nextId } from '../../model/ids.ts';
 import { encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
 
-/** The kinds whose items carry a display ID (D-001). */
-export const ID_KINDS = ['decision', 'backlog', 'question'] as const;
-
 /**
  * Items of one kind that share a display ID: the earlier (created, then path) keeps it; each
  * later one takes the next free number (past every ID and alias) and keeps the old one in

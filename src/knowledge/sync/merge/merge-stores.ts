@@ -12,7 +12,8 @@ import { RULES_HEADER, SafetyRules } from '../../../model/safety-rules.ts';
 import { SLUG_MAX, slugify, uniqueSlug } from '../../../model/slug.ts';
 import type { Snapshot } from '../../../store/tree.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { ID_KINDS, renumberCollisions } from '../../core/renumber-ids.ts';
+import { ID_KINDS, type IdKind } from '../../../model/kinds.ts';
+import { renumberCollisions } from '../../core/renumber-ids.ts';
 import { parseSnapshot } from '../../core/state.ts';
 import { PRIORITIES } from '../../../model/backlog.ts';
 import { mergeValues, type Clash, type MergeRules, type SettleRule } from './values.ts';
@@ -307,7 +308,7 @@ function titleOf(item: ItemBase): string {
 }
 
 /** The merged tree's item at `path` of an ID kind: from the changes, else ours. */
-async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: (typeof ID_KINDS)[number]): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
+async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: IdKind): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
   const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
   const out: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }> = [];
   // ours through the parse cache: a store of 10,000 items is not decoded again for every merge
@@ -360,7 +361,7 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     c.question = path;
     // asked already (this pair was merged before): the question stands as it is
     if (input.ours.files.has(path) && !plan.changes.has(path)) continue;
-    const id = nextId('Q', used);
+    const id = nextId(spec.idPrefix!, used);
     used.push(id);
     const label = c.id ? `${c.id} "${c.title}"` : c.path;
     // a one-line value both sides set (a title, a type): both are named in the question
