@@ -5,6 +5,12 @@ import { KIND_TABLES, type IdPrefix } from './kinds.ts';
 export type { IdPrefix } from './kinds.ts';
 
 const ID_RE = KIND_TABLES.idPattern;
+const ID_LINE = new RegExp(`^id:\\s*["']?([${[...KIND_TABLES.kindOfPrefix.keys()].join('')}]-\\d{3,})`, 'm');
+
+/** The display ID on the `id:` line of an item file's text, read without parsing it (a broken file's number stays taken). */
+export function idLineOf(text: string): string | undefined {
+  return ID_LINE.exec(text)?.[1];
+}
 
 export function formatId(prefix: string, n: number): string {
   return `${prefix}-${String(n).padStart(3, '0')}`;

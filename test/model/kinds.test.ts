@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { kindTables, type KindFacts, type KindTables } from '../../src/model/kind-facts.ts';
 import { ID_KINDS, KIND_ORDER, KIND_TABLES, KINDS, kindOfPrefix, type KindName } from '../../src/model/kinds.ts';
 import { SPECS } from '../../src/model/paths.ts';
-import { parseId } from '../../src/model/ids.ts';
+import { idLineOf, parseId } from '../../src/model/ids.ts';
 import { isLive, LIVE_STATUSES } from '../../src/model/liveness.ts';
 import { SEARCH_KINDS } from '../../src/model/search-kinds.ts';
 import { ANCHORED_KINDS } from '../../src/model/anchor.ts';
@@ -85,8 +85,10 @@ describe('kinds: one declaration each, every table derived', () => {
       const prefix = SPECS[kind].idPrefix!;
       assert.deepEqual(parseId(`${prefix.toLowerCase()}-042`), { prefix, n: 42 });
       assert.equal(kindOfPrefix(prefix), kind);
+      assert.equal(idLineOf(`---\nid: '${prefix}-007'\ntitle: [broken`), `${prefix}-007`, 'the number of a broken file stays taken');
     }
     assert.equal(parseId('T-001'), null, 'a letter no kind declares is no display ID');
+    assert.equal(idLineOf('id: T-001'), undefined);
     for (const kind of KIND_ORDER) {
       const live = LIVE_STATUSES[kind];
       assert.equal(isLive(kind, { status: 'no-such-status' }), live === null, kind);

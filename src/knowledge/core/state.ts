@@ -1,5 +1,6 @@
 import { sharedConfig, StoreConfig } from '../../model/config.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
+import { idLineOf } from '../../model/ids.ts';
 import { sourceOf } from '../../model/frontmatter-source.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS, type ItemOf } from '../../model/paths.ts';
@@ -249,7 +250,7 @@ async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase
     const source = sourceOf(r.item.extra);
     return source ? { name, oid, item: r.item, source } : { name, oid, item: r.item };
   }
-  const id = /^id:\s*["']?([DBQ]-\d{3,})/m.exec(text)?.[1];
+  const id = idLineOf(text);
   return id ? { name, oid, error: r.reason, id } : { name, oid, error: r.reason };
 }
 
