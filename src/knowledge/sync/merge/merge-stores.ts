@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Decision } from '../../../model/decision.ts';
 import { parseYaml, stringifyYaml } from '../../../model/frontmatter.ts';
 import { keepSource, sourceOf } from '../../../model/frontmatter-source.ts';
-import { formatId, nextId } from '../../../model/ids.ts';
+import { nextId } from '../../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../../model/paths.ts';
 import { Question } from '../../../model/question.ts';
