@@ -1,15 +1,15 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ItemBase, KindName } from '../model/kind.ts';
+import type { ItemBase } from '../model/kind.ts';
+import { KIND_TABLES } from '../model/kinds.ts';
 import { SPECS } from '../model/paths.ts';
 import { readState } from '../knowledge/core/state.ts';
 import { showItem } from '../knowledge/items/show-item.ts';
 import type { ServerContext } from './context.ts';
 
-const EXPOSED: KindName[] = ['decision', 'memory', 'backlog', 'question', 'plan', 'handoff', 'oracle'];
 
-/** Items as resources: axme://<folder>/<slug>, listed from the current tip, read as their Markdown. */
+/** Items of every kind declared `resource` as resources: axme://<folder>/<slug>, listed from the current tip, read as their Markdown. */
 export function registerResources(server: McpServer, ctx: ServerContext): void {
-  for (const kind of EXPOSED) {
+  for (const kind of KIND_TABLES.resourceKinds) {
     const dir = SPECS[kind].dir;
     server.registerResource(
       `axme-${dir}`,

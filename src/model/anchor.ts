@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KindName } from './kind.ts';
+import { KIND_TABLES, type AnchoredKind } from './kinds.ts';
 import { globMatcher, globProblem, type GlobMatcher } from './glob.ts';
 import { LIMITS } from './limits.ts';
 import { stringList } from './text.ts';
@@ -58,12 +58,12 @@ export function anchorList(description = 'what the item is about in the code: pa
   });
 }
 
-/** The kinds of item that carry anchors and `learned_at`: what `axme verify` checks and `axme reconfirm` moves. */
 /** How an anchor can have moved since its item was learned (`axme verify`; src/knowledge/stale/types.ts says what each means). */
 export const ANCHOR_CHANGES = ['touched', 'deleted', 'renamed', 'no-match', 'dep-changed'] as const;
 
-export const ANCHORED_KINDS = ['decision', 'memory', 'backlog', 'oracle'] as const satisfies readonly KindName[];
-export type AnchoredKind = (typeof ANCHORED_KINDS)[number];
+/** The kinds of item that carry anchors and `learned_at` (declared `anchored`): what `axme verify` checks and `axme reconfirm` moves. */
+export const ANCHORED_KINDS = KIND_TABLES.anchoredKinds as readonly [AnchoredKind, ...AnchoredKind[]];
+export type { AnchoredKind } from './kinds.ts';
 
 /** The code commit HEAD pointed at when an item was learned (`learned_at`), full hex object name. */
 export const LearnedAt = z
@@ -108,7 +108,7 @@ export type VerifyInput = z.input<typeof VerifyInput>;
 /** Parameters of "reconfirm an item" (`axme reconfirm`, `axme_reconfirm`). */
 export const ReconfirmInput = z.object({
   id: z.string().trim().min(1).max(200).describe('ID (D-001, B-001) or slug of the decision, memory, backlog item or oracle page that was checked against the code'),
-  kind: z.enum(ANCHORED_KINDS).optional().describe('the kind, when a slug is not enough (default: found by ID, else the first kind with that slug: decision, memory, backlog, oracle)'),
+  kind: z.enum(ANCHORED_KINDS).optional().describe(`the kind, when a slug is not enough (default: found by ID, else the first kind with that slug: ${ANCHORED_KINDS.join(', ')})`),
   anchors: anchorList('replace the anchors (a renamed path, a new symbol); default: keep them').optional(),
 });
 export type ReconfirmInput = z.input<typeof ReconfirmInput>;

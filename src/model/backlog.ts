@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseFields, Scope } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
+import { backlogKind } from './kinds/backlog.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
 import { anchorList, LearnedAt } from './anchor.ts';
@@ -12,7 +13,7 @@ export const PRIORITIES = ['high', 'medium', 'low'] as const;
 /** A backlog item: `backlog/<slug>.md`. */
 export const BacklogItem = z.object({
   slug: Slug,
-  id: displayId('B'),
+  id: displayId(backlogKind.idPrefix),
   title: titleText('short name of the work'),
   description: longText('what is to be done and why').default(''),
   status: z.enum(BACKLOG_STATUSES).default('open').describe('open, in-progress, done or blocked'),
@@ -22,15 +23,13 @@ export const BacklogItem = z.object({
   notes: longText('progress notes, newest last').default(''),
   anchors: z.array(listEntry).default([]).describe('what the work is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
-  aliases: z.array(displayId('B')).default([]).describe('earlier display IDs (after a renumbering merge)'),
+  aliases: z.array(displayId(backlogKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
 export type BacklogItem = z.infer<typeof BacklogItem>;
 
 export const backlogSpec: KindSpec<BacklogItem> = {
-  kind: 'backlog',
-  dir: 'backlog',
-  idPrefix: 'B',
+  ...backlogKind,
   schema: BacklogItem,
   fields: ['id', 'title', 'status', 'priority', 'tags', 'scope', 'anchors', 'learned_at', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'description',

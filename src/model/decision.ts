@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
+import { decisionKind } from './kinds/decision.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
 import { anchorList, LearnedAt } from './anchor.ts';
@@ -12,7 +13,7 @@ export const ENFORCE = ['required', 'advisory'] as const;
 /** An architectural decision: `decisions/<slug>.md`. */
 export const Decision = z.object({
   slug: Slug,
-  id: displayId('D'),
+  id: displayId(decisionKind.idPrefix),
   title: titleText('short name of the decision'),
   decision: longText('what was decided'),
   reasoning: longText('why it was decided').default(''),
@@ -23,7 +24,7 @@ export const Decision = z.object({
   superseded_by: Slug.optional().describe('slug of the decision that replaced this one'),
   revoked_at: Timestamp.optional().describe('when the decision was revoked'),
   revoked_reason: longText('why the decision was revoked').optional(),
-  aliases: z.array(displayId('D')).default([]).describe('earlier display IDs (after a renumbering merge)'),
+  aliases: z.array(displayId(decisionKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   anchors: z.array(listEntry).default([]).describe('what the decision is about in the code: paths, globs, path#symbol, dep:<name>'),
   learned_at: LearnedAt.optional(),
   tags: z.array(listEntry).default([]).describe('free-form labels'),
@@ -32,9 +33,7 @@ export const Decision = z.object({
 export type Decision = z.infer<typeof Decision>;
 
 export const decisionSpec: KindSpec<Decision> = {
-  kind: 'decision',
-  dir: 'decisions',
-  idPrefix: 'D',
+  ...decisionKind,
   schema: Decision,
   fields: ['id', 'title', 'status', 'enforce', 'scope', 'tags', 'anchors', 'learned_at', 'supersedes', 'superseded_by', 'revoked_at', 'revoked_reason', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'decision',

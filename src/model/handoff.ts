@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
+import { handoffKind } from './kinds/handoff.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText } from './text.ts';
 
@@ -30,8 +31,7 @@ export const Handoff = z.object({
 export type Handoff = z.infer<typeof Handoff>;
 
 export const handoffSpec: KindSpec<Handoff> = {
-  kind: 'handoff',
-  dir: 'handoffs',
+  ...handoffKind,
   schema: Handoff,
   fields: ['session', 'source', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
   lead: 'summary',

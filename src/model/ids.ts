@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import { KIND_TABLES, type IdPrefix } from './kinds.ts';
 
-/** Display-ID prefixes: D-NNN decisions, B-NNN backlog items, Q-NNN questions. */
-export type IdPrefix = 'D' | 'B' | 'Q';
+/** Display-ID letters (D-NNN decisions, B-NNN backlog items, ...): each kind's `idPrefix`. */
+export type { IdPrefix } from './kinds.ts';
 
-const ID_RE = /^([DBQ])-(\d{3,})$/;
+const ID_RE = KIND_TABLES.idPattern;
+const ID_LINE = new RegExp(`^id:\\s*["']?([${[...KIND_TABLES.kindOfPrefix.keys()].join('')}]-\\d{3,})`, 'm');
 
-export function formatId(prefix: IdPrefix, n: number): string {
+/** The display ID on the `id:` line of an item file's text, read without parsing it (a broken file's number stays taken). */
+export function idLineOf(text: string): string | undefined {
+  return ID_LINE.exec(text)?.[1];
+}
+
+export function formatId(prefix: string, n: number): string {
   return `${prefix}-${String(n).padStart(3, '0')}`;
 }
 
@@ -16,7 +23,7 @@ export function parseId(s: string): { prefix: IdPrefix; n: number } | null {
 }
 
 /** The next free number after every id and alias already used. */
-export function nextId(prefix: IdPrefix, used: Iterable<string>): string {
+export function nextId(prefix: string, used: Iterable<string>): string {
   let max = 0;
   for (const id of used) {
     const p = parseId(id);

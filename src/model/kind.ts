@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { AxmeError } from './errors.ts';
 import { parseMarkdown, parseMarkdownSource, stringifyMarkdown, splitSections, joinSections, reservedHeadingIn } from './frontmatter.ts';
 import { jsonOf, keepSource, sourceOf, type FieldSource, type FrontmatterSource } from './frontmatter-source.ts';
-import type { IdPrefix } from './ids.ts';
+import type { KindFacts } from './kind-facts.ts';
+import type { KindName } from './kinds.ts';
 
-export type KindName = 'decision' | 'memory' | 'backlog' | 'question' | 'plan' | 'handoff' | 'session' | 'oracle';
+export type { KindName } from './kinds.ts';
 
 /** Fields every item object has after decoding. */
 export interface ItemBase {
@@ -17,14 +18,11 @@ export interface ItemBase {
 }
 
 /**
- * How one kind of item maps to a Markdown file. `fields` are the frontmatter keys in the order
- * they are written; `lead` and `sections` are the item fields that live in the body.
+ * One kind of item: its declaration (`KindFacts`, from `model/kinds/<kind>.ts`) and how it maps
+ * to a Markdown file. `fields` are the frontmatter keys in the order they are written; `lead` and
+ * `sections` are the item fields that live in the body.
  */
-export interface KindSpec<T extends ItemBase> {
-  kind: KindName;
-  /** folder in the memory tree */
-  dir: string;
-  idPrefix?: IdPrefix;
+export interface KindSpec<T extends ItemBase> extends KindFacts<KindName> {
   schema: z.ZodType<T, unknown>;
   fields: readonly string[];
   lead: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import type { KindSpec } from './kind.ts';
+import { memoryKind } from './kinds/memory.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
 import { anchorList, LearnedAt } from './anchor.ts';
@@ -28,8 +29,7 @@ export const Memory = z.object({
 export type Memory = z.infer<typeof Memory>;
 
 export const memorySpec: KindSpec<Memory> = {
-  kind: 'memory',
-  dir: 'memories',
+  ...memoryKind,
   schema: Memory,
   fields: ['type', 'title', 'description', 'status', 'keywords', 'scope', 'anchors', 'learned_at', 'archived_at', 'supersedes', 'superseded_by', 'source', 'session', 'created', 'updated'],
   lead: 'body',

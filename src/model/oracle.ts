@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
+import { oracleKind } from './kinds/oracle.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText } from './text.ts';
 import { LearnedAt } from './anchor.ts';
@@ -20,8 +21,7 @@ export const OraclePage = z.object({
 export type OraclePage = z.infer<typeof OraclePage>;
 
 export const oracleSpec: KindSpec<OraclePage> = {
-  kind: 'oracle',
-  dir: 'oracle',
+  ...oracleKind,
   schema: OraclePage,
   fields: ['title', 'anchors', 'learned_at', 'source', 'session', 'created', 'updated'],
   lead: 'body',

@@ -24,6 +24,9 @@ export const SPECS = {
   oracle: oracleSpec,
 } as const satisfies Record<KindName, KindSpec<ItemBase>>;
 
+/** The item type of a kind: what its schema decodes. */
+export type ItemOf<K extends KindName> = (typeof SPECS)[K] extends KindSpec<infer T> ? T : never;
+
 const BY_DIR = new Map<string, KindSpec<ItemBase>>(Object.values(SPECS).map((s) => [s.dir, s as KindSpec<ItemBase>]));
 
 /** Path of an item in the memory tree. Session summaries live under sessions/<yyyy-mm>/. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
+import { planKind } from './kinds/plan.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, titleText } from './text.ts';
 
@@ -18,8 +19,7 @@ export const Plan = z.object({
 export type Plan = z.infer<typeof Plan>;
 
 export const planSpec: KindSpec<Plan> = {
-  kind: 'plan',
-  dir: 'plans',
+  ...planKind,
   schema: Plan,
   fields: ['title', 'status', 'tags', 'source', 'session', 'created', 'updated'],
   lead: 'body',

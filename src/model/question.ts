@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseFields, Timestamp } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
+import { questionKind } from './kinds/question.ts';
 import { Slug } from './slug.ts';
 import { longText } from './text.ts';
 
@@ -10,7 +11,7 @@ export const QUESTION_STATUSES = ['open', 'answered', 'applied', 'archived'] as 
 /** An open question for the user: `questions/<slug>.md`. */
 export const Question = z.object({
   slug: Slug,
-  id: displayId('Q'),
+  id: displayId(questionKind.idPrefix),
   question: longText('the question').refine((v) => v.trim() !== '', 'must not be empty'),
   context: longText('what prompted the question').default(''),
   answer: longText('the answer, once given').default(''),
@@ -18,15 +19,13 @@ export const Question = z.object({
   answered_at: Timestamp.optional().describe('when the question was answered'),
   applied_at: Timestamp.optional().describe('when the answer was acted on'),
   archived_at: Timestamp.optional().describe('when the question was archived'),
-  aliases: z.array(displayId('Q')).default([]).describe('earlier display IDs (after a renumbering merge)'),
+  aliases: z.array(displayId(questionKind.idPrefix)).default([]).describe('earlier display IDs (after a renumbering merge)'),
   ...baseFields,
 });
 export type Question = z.infer<typeof Question>;
 
 export const questionSpec: KindSpec<Question> = {
-  kind: 'question',
-  dir: 'questions',
-  idPrefix: 'Q',
+  ...questionKind,
   schema: Question,
   fields: ['id', 'status', 'answered_at', 'applied_at', 'archived_at', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'question',

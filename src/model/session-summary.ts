@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseFields, Timestamp } from './common.ts';
 import type { KindSpec } from './kind.ts';
+import { sessionKind } from './kinds/session.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText } from './text.ts';
 
@@ -18,8 +19,7 @@ export const SessionSummary = z.object({
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
 export const sessionSpec: KindSpec<SessionSummary> = {
-  kind: 'session',
-  dir: 'sessions',
+  ...sessionKind,
   schema: SessionSummary,
   fields: ['session', 'actor', 'started', 'closed', 'files_changed', 'commits', 'source', 'created', 'updated'],
   lead: 'worklog',

@@ -1,3 +1,4 @@
+import { KIND_ORDER } from '../model/kinds.ts';
 import { z } from 'zod';
 import type { ImportResult } from '../knowledge/import/axme-code.ts';
 import { defineOperation, SAVE } from './operation.ts';
@@ -50,7 +51,7 @@ function describe(r: ImportResult): string {
       ? `Imported ${count} new from ${r.source} into the ${r.store} store in one commit ${r.commit.slice(0, 12)}`
       : `Nothing new to import from ${r.source}: everything is already in the ${r.store} store`;
   const lines = [head];
-  for (const k of ['decision', 'memory', 'backlog', 'question', 'plan', 'handoff', 'oracle']) {
+  for (const k of KIND_ORDER) {
     const all = r.items.filter((i) => i.kind === k);
     if (!all.length) continue;
     const n = all.filter((i) => i.outcome === 'new');

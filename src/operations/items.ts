@@ -6,6 +6,8 @@ import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import { DECISION_STATUSES } from '../model/decision.ts';
 import type { KindName } from '../model/kind.ts';
 import { MEMORY_STATUSES, MEMORY_TYPES } from '../model/memory.ts';
+import { formatId } from '../model/ids.ts';
+import { KINDS, type IdKind } from '../model/kinds.ts';
 import { SPECS } from '../model/paths.ts';
 import { QUESTION_STATUSES, type Question } from '../model/question.ts';
 import { Shown, shownJson } from './digests.ts';
@@ -73,7 +75,9 @@ export const backlogList = listOp('backlog', BACKLOG_STATUSES, backlogLine);
 export const questionList = listOp('question', QUESTION_STATUSES, questionLine);
 
 /** `<kind> show <id>` for the kinds whose MCP read is a listing (backlog, questions): the stored file, or the item as JSON. */
-function showOp<T extends object>(kind: 'backlog' | 'question', noun: string, example: string): AnyOperation {
+function showOp<T extends object>(kind: IdKind): AnyOperation {
+  const { noun, idPrefix } = KINDS[kind];
+  const example = formatId(idPrefix, 1);
   return defineOperation({
     id: `${kind}.show`,
     summary: `One ${noun}`,
@@ -93,5 +97,5 @@ function showOp<T extends object>(kind: 'backlog' | 'question', noun: string, ex
   });
 }
 
-export const backlogShow = showOp<BacklogItem>('backlog', 'backlog item', 'B-001');
-export const questionShow = showOp<Question>('question', 'question', 'Q-001');
+export const backlogShow = showOp<BacklogItem>('backlog');
+export const questionShow = showOp<Question>('question');

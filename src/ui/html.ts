@@ -3,6 +3,8 @@
  * itself `Html` (built by `html` or `raw`), so a title like `<img src=x onerror=...>` is text.
  */
 
+import type { KindPage } from '../model/kinds.ts';
+
 /** A piece of markup that is already safe to put into a page. */
 export class Html {
   constructor(readonly text: string) {}
@@ -58,7 +60,7 @@ ${opts.at ? html`<p class="at">Read at <code>${opts.at}</code>${opts.commit ? ht
 }
 
 /** The views in the navigation, in order. */
-const NAV: ReadonlyArray<readonly [string, string]> = [
+const NAV = [
   ['/decisions', 'Decisions'],
   ['/memories', 'Memories'],
   ['/backlog', 'Backlog'],
@@ -68,4 +70,8 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['/oracle', 'Oracle'],
   ['/timeline', 'Timeline'],
   ['/code', 'Code'],
-];
+] as const satisfies ReadonlyArray<readonly [string, string]>;
+
+/** Every page that lists a kind (each kind's `page`) has its tab: a kind declared with a new page fails to compile here until it gets one. */
+type UntabbedPage = Exclude<KindPage, (typeof NAV)[number][0]>;
+const EVERY_KIND_PAGE_TABBED: [UntabbedPage] extends [never] ? true : UntabbedPage = true;

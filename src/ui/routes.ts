@@ -1,3 +1,4 @@
+import type { KindPage } from '../model/kinds.ts';
 import type { View } from './context.ts';
 import { backlogView } from './views/backlog.ts';
 import { codeCommitView, codeView } from './views/code.ts';
@@ -11,16 +12,21 @@ import { searchView } from './views/search.ts';
 import { sessionsView, sessionView } from './views/sessions.ts';
 import { commitView, timelineView } from './views/timeline.ts';
 
+/** The page that lists each kind (its `page`): a new kind's page needs its view here. */
+const KIND_PAGE_VIEWS = {
+  '/decisions': decisionsView,
+  '/memories': memoriesView,
+  '/backlog': backlogView,
+  '/questions': questionsView,
+  '/sessions': sessionsView,
+  '/oracle': oracleView,
+} satisfies Record<KindPage, View>;
+
 /** The pages: a path pattern (its groups are the view's parts, URL-decoded) and the view. */
 const ROUTES: ReadonlyArray<readonly [RegExp, View]> = [
-  [/^\/decisions$/, decisionsView],
-  [/^\/memories$/, memoriesView],
-  [/^\/backlog$/, backlogView],
-  [/^\/questions$/, questionsView],
+  ...Object.entries(KIND_PAGE_VIEWS).map(([path, view]) => [new RegExp(`^${path}$`), view] as const),
   [/^\/safety$/, safetyView],
-  [/^\/sessions$/, sessionsView],
   [/^\/session\/([^/]+)$/, sessionView],
-  [/^\/oracle$/, oracleView],
   [/^\/timeline$/, timelineView],
   [/^\/commit\/([^/]+)$/, commitView],
   [/^\/code$/, codeView],

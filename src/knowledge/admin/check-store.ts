@@ -1,6 +1,7 @@
 import { FORMAT_VERSION } from '../../model/config.ts';
 import type { Decision } from '../../model/decision.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
+import { ID_KINDS, type IdKind } from '../../model/kinds.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState, type Diagnostic, type KnowledgeState } from '../core/state.ts';
@@ -27,7 +28,7 @@ export async function checkStore(kb: KnowledgeBase, opts: { at?: string | undefi
   if (state.config && state.config.format > FORMAT_VERSION) {
     findings.push({ path: 'axme.yaml', severity: 'error', reason: `format ${state.config.format} was written by a newer axme (this one reads ${FORMAT_VERSION}): upgrade axme` });
   }
-  for (const kind of ['decision', 'backlog', 'question'] as const) checkIds(state, kind, findings);
+  for (const kind of ID_KINDS) checkIds(state, kind, findings);
   checkSupersession(state, findings);
   findings.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const counts = Object.fromEntries(Object.entries(state.items).map(([k, v]) => [k, v.length])) as Record<KindName, number>;
@@ -53,7 +54,7 @@ async function checkObjects(kb: KnowledgeBase, commit: string, findings: Diagnos
   return oids.length;
 }
 
-function checkIds(state: KnowledgeState, kind: 'decision' | 'backlog' | 'question', findings: Diagnostic[]): void {
+function checkIds(state: KnowledgeState, kind: IdKind, findings: Diagnostic[]): void {
   // IDs must be unique. An alias may equal another item's ID: that is how a renumbered item
   // keeps its old number (lookups try IDs before aliases). Two items with one alias are ambiguous.
   const ids = new Map<string, string>();

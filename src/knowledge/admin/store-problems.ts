@@ -1,10 +1,9 @@
 import type { ItemBase } from '../../model/kind.ts';
+import { ID_KINDS } from '../../model/kinds.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { Diagnostic, KnowledgeState } from '../core/state.ts';
 import type { MergedState } from '../core/merged-state.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-
-const ID_KINDS = ['decision', 'backlog', 'question'] as const;
 
 /**
  * The problems in a store that need a person, cheap enough for every session start: the errors

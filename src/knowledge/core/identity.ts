@@ -1,5 +1,6 @@
 import { normalizeTitle } from '../../model/dedup.ts';
-import { formatId, nextId, type IdPrefix } from '../../model/ids.ts';
+import { formatId, nextId } from '../../model/ids.ts';
+import { KINDS, type IdKind } from '../../model/kinds.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { idsOf, listIndex, titleKey } from './list-index.ts';
 import { itemPath } from '../../model/paths.ts';
@@ -8,7 +9,8 @@ import type { KnowledgeBase } from './kb.ts';
 import { pathTaken, type Staged } from './staging.ts';
 
 /** Next free display ID of a kind, counting aliases, broken files' numbers and staged items. */
-export function nextDisplayId(kb: KnowledgeBase, st: Staged, kind: KindName, prefix: IdPrefix): string {
+export function nextDisplayId(kb: KnowledgeBase, st: Staged, kind: IdKind): string {
+  const prefix = KINDS[kind].idPrefix;
   const used = [...(st.state.brokenIds[kind] ?? []), ...[...(st.touched.get(kind)?.values() ?? [])].flatMap(idsOf)];
   const max = listIndex(kb.cache, st.base.items[kind] as ItemBase[]).maxId.get(prefix) ?? 0;
   return nextId(prefix, [formatId(prefix, max), ...used]);

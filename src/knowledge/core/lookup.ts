@@ -6,16 +6,6 @@ import { isSlug } from '../../model/slug.ts';
 import type { KnowledgeState } from './state.ts';
 import { storeOf, type MergedState } from './merged-state.ts';
 
-const LIST_COMMAND: Record<KindName, string> = {
-  decision: 'axme decision list',
-  memory: 'axme memory list',
-  backlog: 'axme backlog list',
-  question: 'axme question list --all',
-  plan: 'axme log',
-  handoff: 'axme log',
-  session: 'axme log',
-  oracle: 'axme log',
-};
 
 /**
  * The item a user reference names: a slug, a display ID (D-007, case-insensitive) or an alias.
@@ -52,7 +42,7 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
   }
   const near = closest(items as unknown as Array<ItemBase & { id?: string; title?: string; question?: string }>, want);
   const hint = near.length ? `; closest: ${near.map((i) => `${i.id ? `${i.id} ` : ''}${i.slug}`).join(', ')}` : '';
-  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}${hint}. \`${LIST_COMMAND[kind]}\` shows what there is`, { kind, ref: want, closest: near.map((i) => i.slug) });
+  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}${hint}. \`${SPECS[kind].listCommand}\` shows what there is`, { kind, ref: want, closest: near.map((i) => i.slug) });
 }
 
 /**

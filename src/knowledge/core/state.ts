@@ -1,17 +1,10 @@
-import type { BacklogItem } from '../../model/backlog.ts';
 import { sharedConfig, StoreConfig } from '../../model/config.ts';
-import type { Decision } from '../../model/decision.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
+import { idLineOf } from '../../model/ids.ts';
 import { sourceOf } from '../../model/frontmatter-source.ts';
-import type { Handoff } from '../../model/handoff.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
-import type { Memory } from '../../model/memory.ts';
-import type { OraclePage } from '../../model/oracle.ts';
-import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
-import type { Plan } from '../../model/plan.ts';
-import type { Question } from '../../model/question.ts';
+import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS, type ItemOf } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
-import type { SessionSummary } from '../../model/session-summary.ts';
 import { changedFiles, rememberSnapshot, snapshotAt, snapshotFromRecord, snapshotRecord, type Snapshot, type SnapshotRecord } from '../../store/tree.ts';
 import { resolveAt } from '../../store/revision.ts';
 import { notInitialized, type KnowledgeBase } from './kb.ts';
@@ -28,16 +21,8 @@ export interface Diagnostic {
   store?: string;
 }
 
-export interface ItemsByKind {
-  decision: Decision[];
-  memory: Memory[];
-  backlog: BacklogItem[];
-  question: Question[];
-  plan: Plan[];
-  handoff: Handoff[];
-  session: SessionSummary[];
-  oracle: OraclePage[];
-}
+/** The items of a state, by kind: each kind's list of its decoded items. */
+export type ItemsByKind = { [K in KindName]: Array<ItemOf<K>> };
 
 /** The parsed knowledge of one memory commit. Broken files are diagnostics, never exceptions. */
 export interface KnowledgeState {
@@ -189,7 +174,7 @@ function sortedPosition(list: ItemBase[], item: ItemBase): number {
 
 /** Parses a snapshot, reusing cached parses of folders (and of unchanged files in a changed folder). */
 export async function parseSnapshot(kb: KnowledgeBase, snap: Snapshot): Promise<KnowledgeState> {
-  const items: ItemsByKind = { decision: [], memory: [], backlog: [], question: [], plan: [], handoff: [], session: [], oracle: [] };
+  const items = Object.fromEntries(Object.keys(SPECS).map((k) => [k, []])) as unknown as ItemsByKind;
   const diagnostics: Diagnostic[] = [];
   const brokenIds: Partial<Record<KindName, string[]>> = {};
   const brokenFiles: Partial<Record<KindName, Array<{ path: string; id?: string }>>> = {};
@@ -265,7 +250,7 @@ async function parseFile(kb: KnowledgeBase, dir: string, spec: KindSpec<ItemBase
     const source = sourceOf(r.item.extra);
     return source ? { name, oid, item: r.item, source } : { name, oid, item: r.item };
   }
-  const id = /^id:\s*["']?([DBQ]-\d{3,})/m.exec(text)?.[1];
+  const id = idLineOf(text);
   return id ? { name, oid, error: r.reason, id } : { name, oid, error: r.reason };
 }
 

@@ -1,7 +1,8 @@
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { parseId } from '../../model/ids.ts';
 import type { KindName } from '../../model/kind.ts';
-import { classifyPath, itemPath, SPECS } from '../../model/paths.ts';
+import { classifyPath, itemPath } from '../../model/paths.ts';
+import { KIND_ORDER, kindFacts, kindOfPrefix } from '../../model/kinds.ts';
 import { isSlug } from '../../model/slug.ts';
 import { readLog } from '../../store/log.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
@@ -31,8 +32,6 @@ export interface HistoryResult {
   /** newest first */
   versions: ItemVersion[];
 }
-
-const PREFIX_KIND: Record<string, KindName> = { D: 'decision', B: 'backlog', Q: 'question' };
 
 /**
  * Every version of one item (by ID, slug, alias or memory-tree path), newest first: each commit
@@ -101,7 +100,7 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
   }
   const id = parseId(ref);
   if (id) {
-    const k = PREFIX_KIND[id.prefix]!;
+    const k = kindOfPrefix(id.prefix)!;
     if (kind && kind !== k) throw new AxmeError('INVALID_INPUT', `${ref} is a ${k} ID, but --kind says ${kind}: leave --kind out, or give the ${kind}'s slug`);
     try {
       const item = findItem(state, k, ref);
@@ -113,12 +112,12 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
     }
   }
   if (!isSlug(ref)) throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 80))} is neither an ID (D-001), a slug nor a memory-tree path`);
-  const kinds = kind ? [kind] : (Object.keys(SPECS) as KindName[]);
+  const kinds = kind ? [kind] : KIND_ORDER;
   const hits = kinds.flatMap((k) => (state.items[k] as Array<{ slug: string; created: string }>).filter((i) => i.slug === ref).map((i) => itemPath(k, i.slug, i.created)));
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw new AxmeError('AMBIGUOUS', `${ref} names several items (${hits.join(', ')}): pass --kind, or the path`, { paths: hits });
   // Not at this revision: it may still have a history (e.g. a hand-deleted file), so try the kind folders.
   const candidates = kinds.filter((k) => k !== 'session').map((k) => itemPath(k, ref)).filter((p) => state.snapshot.files.has(p));
   if (candidates.length === 1) return candidates[0]!;
-  throw new AxmeError('NOT_FOUND', `no item ${ref}: \`axme decision list\`, \`axme memory list\` or \`axme backlog list\` show what there is`, { ref });
+  throw new AxmeError('NOT_FOUND', `no item ${ref}: ${[...new Set(kinds.map((k) => `\`${kindFacts(k).listCommand}\``))].join(', ')} show what there is`, { ref });
 }

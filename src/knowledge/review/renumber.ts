@@ -1,7 +1,8 @@
 import type { ItemBase, KindSpec } from '../../model/kind.ts';
 import { itemPath, SPECS } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { ID_KINDS, renumberCollisions } from '../sync/merge/merge-stores.ts';
+import { ID_KINDS } from '../../model/kinds.ts';
+import { renumberCollisions } from '../core/renumber-ids.ts';
 import { mutate } from '../core/mutate.ts';
 
 /**

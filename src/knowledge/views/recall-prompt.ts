@@ -1,12 +1,13 @@
 import { isLive } from '../../model/liveness.ts';
 import type { KindName } from '../../model/kind.ts';
+import { KIND_TABLES } from '../../model/kinds.ts';
 import { recallText, type RecallEntry } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
 // Light (no store, no zod): the prompt hook's query at the tip (search/tip-search.ts) recalls through it too.
 
-/** The kinds a prompt recalls: what is in force or still to do. */
-const RECALL_KINDS: ReadonlySet<KindName> = new Set(['decision', 'memory', 'backlog', 'question']);
+/** The kinds a prompt recalls: those with live statuses (in force or still to do). */
+const RECALL_KINDS: ReadonlySet<KindName> = new Set(KIND_TABLES.liveKinds);
 
 /**
  * The relevance floor, from the distribution of search scores on the retrieval corpus (250 ADRs,

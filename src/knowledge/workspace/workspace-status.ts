@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { KINDS, type KindName } from '../../model/kinds.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { locateRepo } from '../../store/locate.ts';
 import { workspaceFor } from '../../store/workspace-store.ts';
@@ -104,22 +105,17 @@ function storeLine(x: StoreSummary): string {
   return `${x.ref} @ ${x.commit.slice(0, 12)} (${x.date})  ${countsText(x.counts)}${x.problems ? `  ${x.problems} problems: run axme fsck` : ''}`;
 }
 
-const NOUNS: Record<string, [string, string]> = {
-  decision: ['decision', 'decisions'],
-  memory: ['memory', 'memories'],
-  backlog: ['backlog item', 'backlog items'],
-  question: ['question', 'questions'],
-  plan: ['plan', 'plans'],
-  handoff: ['handoff', 'handoffs'],
-  session: ['session summary', 'session summaries'],
-  oracle: ['oracle page', 'oracle pages'],
-};
-
 /** "3 decisions, 1 memory, ..." (items of every status); "empty" when there are none. */
 function countsText(counts: Record<string, Record<string, number>>): string {
   const parts = Object.entries(counts)
     .map(([kind, byStatus]) => [kind, Object.values(byStatus).reduce((n, x) => n + x, 0)] as const)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${(NOUNS[kind] ?? [kind, kind])[n === 1 ? 0 : 1]}`);
+    .map(([kind, n]) => `${n} ${nounOf(kind, n)}`);
   return parts.length ? parts.join(', ') : 'empty';
+}
+
+/** "decision" or "decisions", as the kind declares; a folder this axme does not know by its name. */
+function nounOf(kind: string, n: number): string {
+  const facts = Object.hasOwn(KINDS, kind) ? KINDS[kind as KindName] : null;
+  return facts ? (n === 1 ? facts.noun : facts.plural) : kind;
 }

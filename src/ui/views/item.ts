@@ -5,6 +5,7 @@ import { showWithStaleness } from '../../knowledge/views/stale-marks.ts';
 import type { Decision } from '../../model/decision.ts';
 import { AxmeError } from '../../model/errors.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
+import { KIND_ORDER, KINDS } from '../../model/kinds.ts';
 import { SPECS } from '../../model/paths.ts';
 import { html, type Html } from '../html.ts';
 import type { View } from '../context.ts';
@@ -13,12 +14,9 @@ import { badge, itemHref, staleMark, text, when } from './common.ts';
 import { sessionHref } from './sessions.ts';
 import { itemActions } from './item-actions.ts';
 
-/** The kinds an item page shows, and the view of the navigation each belongs to. */
-const KINDS: Partial<Record<KindName, string>> = { decision: '/decisions', memory: '/memories', backlog: '/backlog', question: '/questions', handoff: '/sessions', session: '/sessions', oracle: '/oracle', plan: '/backlog' };
-
-/** A kind named in a URL, checked. */
+/** A kind named in a URL, checked: an item page shows any kind, under the tab of the page that lists it. */
 function kindOf(name: string | undefined): KindName {
-  if (!name || !(name in KINDS)) throw new AxmeError('NOT_FOUND', `no kind ${JSON.stringify(String(name).slice(0, 40))}: use one of ${Object.keys(KINDS).join(', ')}`);
+  if (!name || !Object.hasOwn(KINDS, name)) throw new AxmeError('NOT_FOUND', `no kind ${JSON.stringify(String(name).slice(0, 40))}: use one of ${KIND_ORDER.join(', ')}`);
   return name as KindName;
 }
 
@@ -44,7 +42,7 @@ ${chain}
 ${sections.map(([heading, f]) => html`<h2>${heading === spec.lead ? capital(f) : heading}</h2>${text(item[f] as string)}`)}
 <details><summary>The file as stored</summary><pre>${r.text}</pre></details>
 ${r.store ? '' : itemActions(ctx, kind, item)}`;
-  return { title: `${item.id ? `${String(item.id)} ` : ''}${title}`, active: KINDS[kind]!, body, commit: r.commit };
+  return { title: `${item.id ? `${String(item.id)} ` : ''}${title}`, active: KINDS[kind].page, body, commit: r.commit };
 };
 
 function field(kind: KindName, name: string, value: unknown): Html {
@@ -69,7 +67,7 @@ export const historyView: View = async (ctx, _url, [kindName, ref]) => {
   const h = await itemHistory(ctx.kb, { ref: ref!, kind, at: ctx.at, patch: true });
   const body = html`<p><a href="${itemHref(kind, ref!)}">&larr; the item</a> &middot; <code>${h.path}</code></p>
 ${h.versions.map((v) => html`<div class="change"><div>${badge(v.change)} <a href="/commit/${v.commit}"><code>${v.commit.slice(0, 12)}</code></a> ${v.subject} <span class="muted">&middot; ${when(v.date)} &middot; ${v.actor ?? v.author}${v.event ? ` (${v.event})` : ''}</span></div>${v.merge ? html`<ul class="settled">${v.merge.settled.map((f) => html`<li>${settledLine(f)}</li>`)}</ul>` : ''}${v.patch ? diffBlock(v.patch) : ''}</div>`)}`;
-  return { title: `History of ${ref}`, active: KINDS[kind]!, body };
+  return { title: `History of ${ref}`, active: KINDS[kind].page, body };
 };
 
 /** A unified diff, its lines coloured by what they do. */

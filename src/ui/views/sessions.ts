@@ -1,3 +1,4 @@
+import { KIND_TABLES } from '../../model/kinds.ts';
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { readMergedState } from '../../knowledge/core/merged-state.ts';
 import { AxmeError } from '../../model/errors.ts';
@@ -28,7 +29,8 @@ export function sessionHref(id: string): string {
   return `/session/${encodeURIComponent(id)}`;
 }
 
-const SAVED_KINDS: KindName[] = ['decision', 'memory', 'backlog', 'question'];
+/** What a session page lists as saved: the kinds with live statuses (what an agent saves as it works). */
+const SAVED_KINDS: readonly KindName[] = KIND_TABLES.liveKinds;
 
 /** One session: its summary, its handoff, the code commits it made, and what it saved. */
 export const sessionView: View = async (ctx, _url, [id]) => {

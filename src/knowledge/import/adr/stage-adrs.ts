@@ -1,5 +1,6 @@
 import { Decision } from '../../../model/decision.ts';
 import { formatId, nextId } from '../../../model/ids.ts';
+import { decisionKind } from '../../../model/kinds/decision.ts';
 import { itemPath } from '../../../model/paths.ts';
 import { isSlug, slugify, uniqueSlug } from '../../../model/slug.ts';
 import { findDuplicate } from '../../core/identity.ts';
@@ -71,8 +72,8 @@ export function stageAdrs(kb: KnowledgeBase, st: Staged, folder: AdrFolder, opts
   function build(file: AdrFile): Decision {
     const a = file.adr;
     const checked = checkDecision({ title: a.title, decision: a.decision, reasoning: a.reasoning }, { allowSecret: opts.allowSecret });
-    const wanted = a.number && a.number > 0 ? formatId('D', a.number) : null;
-    const id = wanted && !used.has(wanted) ? wanted : nextId('D', used);
+    const wanted = a.number && a.number > 0 ? formatId(decisionKind.idPrefix, a.number) : null;
+    const id = wanted && !used.has(wanted) ? wanted : nextId(decisionKind.idPrefix, used);
     const base = file.path.replace(/\.md$/i, '').replace(/^(?:adr[-_]?)?\d+[-_.]+/i, '').toLowerCase();
     const slug = uniqueSlug(isSlug(base) ? base : slugify(checked.title, id.toLowerCase()), (s) => slugs.has(s) || pathTaken(st, itemPath('decision', s)));
     const item = Decision.parse({

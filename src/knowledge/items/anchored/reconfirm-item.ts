@@ -1,4 +1,6 @@
 import { ANCHORED_KINDS, ReconfirmInput, type AnchoredKind } from '../../../model/anchor.ts';
+import { parseId } from '../../../model/ids.ts';
+import { kindOfPrefix } from '../../../model/kinds.ts';
 import { AxmeError, isAxmeError } from '../../../model/errors.ts';
 import type { ItemBase } from '../../../model/kind.ts';
 import { parseInput } from '../../../model/validate.ts';
@@ -48,9 +50,10 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
 /** The anchored item `ref` names: in `kind`, else by display ID, else the first kind holding the slug. */
 function locate(state: KnowledgeState, ref: string, kind: AnchoredKind | undefined): { kind: AnchoredKind; item: Anchored } {
   if (kind) return { kind, item: findItem<Anchored>(state, kind, ref) };
-  const prefix = /^([DB])-\d+$/i.exec(ref.trim())?.[1]?.toUpperCase();
-  if (prefix) {
-    const k: AnchoredKind = prefix === 'D' ? 'decision' : 'backlog';
+  const id = parseId(ref.trim());
+  const byId = id && kindOfPrefix(id.prefix);
+  if (byId && (ANCHORED_KINDS as readonly string[]).includes(byId)) {
+    const k = byId as AnchoredKind;
     return { kind: k, item: findItem<Anchored>(state, k, ref) };
   }
   for (const k of ANCHORED_KINDS) {

@@ -26,7 +26,7 @@ async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Pr
     const st = stage(state);
     const dup = findDuplicate<BacklogItem>(kb, st, 'backlog', data.title, (b) => isLive('backlog', b));
     if (dup) return { result: { item: dup, duplicate: true } };
-    const id = nextDisplayId(kb, st, 'backlog', 'B');
+    const id = nextDisplayId(kb, st, 'backlog');
     const now = kb.now().toISOString();
     const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.description]);
     const item = BacklogItem.parse({ ...data, anchors, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });

@@ -25,7 +25,7 @@ export function checkDecision(input: unknown, opts: WriteOptions = {}): CheckedD
 export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDecision): { item: Decision; duplicate: boolean } {
   const dup = findDuplicate<Decision>(kb, st, 'decision', data.title, (d) => isLive('decision', d));
   if (dup) return { item: dup, duplicate: true };
-  const id = nextDisplayId(kb, st, 'decision', 'D');
+  const id = nextDisplayId(kb, st, 'decision');
   const now = kb.now().toISOString();
   const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.decision, data.reasoning]);
   const item = Decision.parse({ ...data, anchors, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });

@@ -31,7 +31,7 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
   }
   if (old.status === 'revoked') throw new AxmeError('WRONG_STATE', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
   if (data.enforce === 'advisory') assertPersonMayLoosen(kb, old, 'superseding it by an advisory decision', `axme decision supersede ${old.id} --enforce advisory ...`);
-  const id = nextDisplayId(kb, st, 'decision', 'D');
+  const id = nextDisplayId(kb, st, 'decision');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.
   const inherited = {

@@ -26,7 +26,7 @@ export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts:
 export function planAskQuestion(kb: KnowledgeBase, st: Staged, data: z.output<typeof QuestionInput>): { item: Question; duplicate: boolean } {
   const dup = findDuplicate<Question>(kb, st, 'question', data.question, (q) => isLive('question', q));
   if (dup) return { item: dup, duplicate: true };
-  const id = nextDisplayId(kb, st, 'question', 'Q');
+  const id = nextDisplayId(kb, st, 'question');
   const now = kb.now().toISOString();
   const item = Question.parse({ ...data, slug: freeSlug(st, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
   putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));

@@ -1,22 +1,12 @@
 import type { KindName } from '../../../model/kind.ts';
-import { KIND_ORDER, type ItemChange, type ItemRef, type SemanticDiff } from './semantic-diff.ts';
+import { KIND_ORDER, KINDS } from '../../../model/kinds.ts';
+import { type ItemChange, type ItemRef, type SemanticDiff } from './semantic-diff.ts';
 
 /**
  * The semantic diff as text: for a terminal (ANSI colour only when asked: the CLI asks on a
  * TTY) or as Markdown for a pull request's body and comments. Both say the same things in the
  * same order: items by kind, safety rules, settings, findings.
  */
-
-const HEADINGS: Record<KindName, string> = {
-  decision: 'Decisions',
-  memory: 'Memories',
-  question: 'Questions',
-  backlog: 'Backlog',
-  oracle: 'Oracle',
-  plan: 'Plans',
-  handoff: 'Handoffs',
-  session: 'Sessions',
-};
 
 const VERB: Record<ItemChange['change'], string> = {
   added: 'added',
@@ -70,7 +60,7 @@ export function renderDiffText(d: SemanticDiff, opts: TextOptions = {}): string 
   const c = opts.color ? ansi : plain;
   const lines: string[] = [c.bold(`Knowledge ${short(d.from)}..${short(d.to)}: ${summaryLine(d)}`)];
   for (const [kind, list] of grouped(d)) {
-    lines.push('', c.bold(HEADINGS[kind]));
+    lines.push('', c.bold(KINDS[kind].heading));
     for (const i of list) {
       const mark = i.change === 'added' ? c.green('+') : i.change === 'removed' || i.change === 'revoked' ? c.red('-') : c.yellow('~');
       lines.push(`  ${mark} ${verbOf(i)} ${subject(i)}${addedAs(i)}  ${c.dim(i.path)}`);
@@ -114,7 +104,7 @@ export function changeLines(d: SemanticDiff): string[] {
 export function renderDiffMarkdown(d: SemanticDiff, opts: { title?: string } = {}): string {
   const out: string[] = [`${opts.title ?? '## Knowledge changes'}`, '', `\`${short(d.from)}..${short(d.to)}\`: ${summaryLine(d)}.`];
   for (const [kind, list] of grouped(d)) {
-    out.push('', `### ${HEADINGS[kind]}`, '');
+    out.push('', `### ${KINDS[kind].heading}`, '');
     for (const i of list) {
       out.push(`- **${verbOf(i)}** ${md(subject(i).replace(' -> ', ' → '))}${addedAs(i)} — \`${i.path}\``);
       if (i.detail) out.push(`  > ${md(i.detail).replace(/\n/g, '\n  > ')}`);

@@ -1,3 +1,4 @@
+import { KIND_ORDER } from '../../../model/kinds.ts';
 import { createPatch } from 'diff';
 import { parseMarkdown } from '../../../model/frontmatter.ts';
 import type { ItemBase, KindName } from '../../../model/kind.ts';
@@ -118,9 +119,6 @@ async function diffStates(kb: KnowledgeBase, before: KnowledgeState, after: Know
 export function isEmptyDiff(d: SemanticDiff): boolean {
   return !d.items.length && !d.rules.added.length && !d.rules.removed.length && !d.rules.settings.length && !d.config.length && !d.broken.length && !d.other.length;
 }
-
-/** Kinds in the order a reviewer reads them: what steers agents first. */
-export const KIND_ORDER: KindName[] = ['decision', 'memory', 'question', 'backlog', 'oracle', 'plan', 'handoff', 'session'];
 
 function itemsByPath(state: KnowledgeState, changed: Map<string, string | null>): Map<string, ItemBase> {
   const wanted = new Map<KindName, Set<string>>();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Decision } from '../../../model/decision.ts';
 import { parseYaml, stringifyYaml } from '../../../model/frontmatter.ts';
 import { keepSource, sourceOf } from '../../../model/frontmatter-source.ts';
-import { formatId, nextId } from '../../../model/ids.ts';
+import { nextId } from '../../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../../model/kind.ts';
 import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../../model/paths.ts';
 import { Question } from '../../../model/question.ts';
@@ -12,6 +12,8 @@ import { RULES_HEADER, SafetyRules } from '../../../model/safety-rules.ts';
 import { SLUG_MAX, slugify, uniqueSlug } from '../../../model/slug.ts';
 import type { Snapshot } from '../../../store/tree.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
+import { ID_KINDS, type IdKind } from '../../../model/kinds.ts';
+import { renumberCollisions } from '../../core/renumber-ids.ts';
 import { parseSnapshot } from '../../core/state.ts';
 import { PRIORITIES } from '../../../model/backlog.ts';
 import { mergeValues, type Clash, type MergeRules, type SettleRule } from './values.ts';
@@ -76,7 +78,6 @@ export interface MergeInput {
   only?: ReadonlySet<string>;
 }
 
-export const ID_KINDS = ['decision', 'backlog', 'question'] as const;
 /** paths merged at once */
 const READ_BATCH = 64;
 
@@ -307,7 +308,7 @@ function titleOf(item: ItemBase): string {
 }
 
 /** The merged tree's item at `path` of an ID kind: from the changes, else ours. */
-async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: (typeof ID_KINDS)[number]): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
+async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: IdKind): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
   const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
   const out: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }> = [];
   // ours through the parse cache: a store of 10,000 items is not decoded again for every merge
@@ -341,28 +342,6 @@ async function renumber(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): 
   }
 }
 
-/**
- * Items of one kind that share a display ID: the earlier (created, then path) keeps it; each
- * later one takes the next free number (past every ID and alias) and keeps the old one in
- * `aliases`. Returns the new file text of each renumbered item.
- */
-export function renumberCollisions(spec: KindSpec<ItemBase>, items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>): Array<{ path: string; from: string; to: string; text: string }> {
-  const out: Array<{ path: string; from: string; to: string; text: string }> = [];
-  const byId = new Map<string, typeof items>();
-  for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
-  let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
-  for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (group.length < 2) continue;
-    group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));
-    for (const e of group.slice(1)) {
-      const to = formatId(spec.idPrefix!, next++);
-      const item = { ...e.item, id: to, aliases: [...new Set([...(e.item.aliases ?? []), id])] };
-      out.push({ path: e.path, from: id, to, text: encodeItem(spec, spec.schema.parse(item)) });
-    }
-  }
-  return out;
-}
-
 /** One open question per conflict, so a person settles what the merge could not. */
 async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePlan): Promise<void> {
   if (!plan.conflicts.length) return;
@@ -382,7 +361,7 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     c.question = path;
     // asked already (this pair was merged before): the question stands as it is
     if (input.ours.files.has(path) && !plan.changes.has(path)) continue;
-    const id = nextId('Q', used);
+    const id = nextId(spec.idPrefix!, used);
     used.push(id);
     const label = c.id ? `${c.id} "${c.title}"` : c.path;
     // a one-line value both sides set (a title, a type): both are named in the question
