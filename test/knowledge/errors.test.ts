@@ -8,7 +8,12 @@ import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { AxmeError } from '../../src/model/errors.ts';
 import { recordEvent } from '../../src/session/sessions.ts';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { decisionAdd, decisionSupersede } from '../../src/operations/decision-add.ts';
+import { decisionRevoke } from '../../src/operations/decision-revoke.ts';
+import { questionAsk } from '../../src/operations/question.ts';
+import { cliText } from '../store-fixture.ts';
 
 /** The `--json` error line a failed command prints on stderr. */
 function jsonError(stderr: string): { code: string; message: string; data?: Record<string, unknown> } {
@@ -29,12 +34,12 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 
   test('applying a question that has no answer yet', async () => {
-    await axmeOk(dir, ['question', 'ask', 'Which port does the API listen on?']);
+    await cliText(dir, questionAsk, { question: 'Which port does the API listen on?' });
     const r = await failing(dir, ['question', 'status', 'Q-001', 'applied']);
     assert.equal(r.code, 1);
     assert.equal(r.error.code, 'WRONG_STATE');
@@ -42,10 +47,10 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   });
 
   test('superseding or revoking a decision that is already superseded or revoked', async () => {
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Redis for caching', '--decision', 'Redis.']);
-    await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey for caching', '--decision', 'Valkey.']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use gRPC between services', '--decision', 'gRPC.']);
-    await axmeOk(dir, ['decision', 'revoke', 'D-003', '--reason', 'We went with HTTP.']);
+    await cliText(dir, decisionAdd, { title: 'Use Redis for caching', decision: 'Redis.' });
+    await cliText(dir, decisionSupersede, { id: 'D-001', title: 'Use Valkey for caching', decision: 'Valkey.' });
+    await cliText(dir, decisionAdd, { title: 'Use gRPC between services', decision: 'gRPC.' });
+    await cliText(dir, decisionRevoke, { id: 'D-003', reason: 'We went with HTTP.' });
     const cases: Array<[string, string[], RegExp]> = [
       ['supersede a superseded decision', ['decision', 'supersede', 'D-001', '--title', 'Use Memcached', '--decision', 'x'], /D-001 is already superseded by D-002.*supersede that one instead/],
       ['supersede a revoked decision', ['decision', 'supersede', 'D-003', '--title', 'Use REST', '--decision', 'x'], /D-003 was revoked: add a new decision/],
@@ -115,7 +120,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 
@@ -183,7 +188,7 @@ describe('hook payloads: a bad value is reported as the payload\'s problem, neve
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 

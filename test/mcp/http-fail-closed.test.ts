@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addToken, tokensPath } from '../../src/knowledge/admin/tokens.ts';
+import { initCore } from '../core.ts';
 import { axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 import { httpClient, INIT, raw, startHttp, startRefused, text, type HttpServer, type ToolResult } from './http-helpers.ts';
 
@@ -29,7 +30,7 @@ describe('axme serve --http fails closed', () => {
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 
@@ -100,7 +101,7 @@ describe('axme serve --http: one token cannot deny service to another', () => {
   const tokens: Record<string, string> = {};
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
     const path = tokensPath({ cwd: dir, env: cleanEnv() });
     for (const [name, scope] of [['hog', 'read'], ['flood', 'read'], ['alice', 'write']] as const) tokens[name] = addToken({ path, name, scope, now: new Date() }).token;
     // the default limits: 32 sessions per token, 20 requests a second per token
@@ -151,7 +152,7 @@ describe('axme serve --http under load: 32 clients, one token each, the default 
   let server: HttpServer;
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(async () => {
     await server?.stop();

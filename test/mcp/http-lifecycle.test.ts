@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 import { httpClient, startHttp, text, type ToolResult } from './http-helpers.ts';
 
@@ -15,7 +16,7 @@ describe('axme serve --http: lifecycle', () => {
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 

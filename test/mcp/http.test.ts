@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { initCore } from '../core.ts';
 import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { httpClient, INIT, raw, startHttp, text, type HttpServer, type ToolResult } from './http-helpers.ts';
 
@@ -38,7 +39,7 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolResult;
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
     server = await startHttp(dir);
     client = await httpClient(server.url);
   });
@@ -107,7 +108,7 @@ describe('axme serve --http: tokens and scopes', () => {
   const tokens: Record<string, string> = {};
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
     for (const [name, scope] of [['alice', 'write'], ['bob', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
   });
