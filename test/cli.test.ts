@@ -36,7 +36,7 @@ import { decisionRevoke } from '../src/operations/decision-revoke.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
 import { questionAsk } from '../src/operations/question.ts';
 import { safetyRemove, safetySet } from '../src/operations/safety-cli.ts';
-import { cliText } from './store-fixture.ts';
+import { cliText, makeStore } from './store-fixture.ts';
 function require_exec(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   return execFileSync('git', args, { cwd, env: cleanEnv(env), input, encoding: 'utf8' });
 }
@@ -226,8 +226,7 @@ describe('bad input never corrupts the store', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' }, commit: false }));
   });
   after(() => cleanup());
 
@@ -374,8 +373,7 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' }, commit: false }));
   });
   after(() => cleanup());
 
@@ -521,8 +519,7 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 

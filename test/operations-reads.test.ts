@@ -28,7 +28,7 @@ import { questionAnswer, questionAsk } from '../src/operations/question.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
 import { initCore } from './core.ts';
 import { axme, axmeOk, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
-import { cliText } from './store-fixture.ts';
+import { cliText, makeStore } from './store-fixture.ts';
 
 /**
  * The reads are declared once too (src/operations/): each `run` is called here against a real
@@ -77,8 +77,7 @@ describe('reads: each run called directly', () => {
   let cleanup: () => void;
   let kb: KnowledgeBase;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir);
+    ({ dir, cleanup } = await makeStore());
     kb = await openTestKb(dir);
     await decisionAdd.run(kb, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.', enforce: 'required', tags: 'cache' }, { allowSecret: false });
     await decisionAdd.run(kb, { title: 'Use Redis 8 for caching', decision: 'Redis 8.', supersedes: 'D-001' }, { allowSecret: false });
@@ -229,8 +228,7 @@ describe('reads on the CLI print what they printed by hand', () => {
   let cleanup: () => void;
   const env = { AXME_NOW: '2026-03-02T10:00:00Z' };
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, {}, { env });
+    ({ dir, cleanup } = await makeStore({ env }));
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.', enforce: 'required' }, { env });
     await cliText(dir, decisionSupersede, { id: 'D-001', title: 'Use Redis 8 for caching', decision: 'Redis 8.' }, { env });
     await cliText(dir, memoryAdd, { type: 'feedback', title: 'Small PRs', description: 'Keep pull requests small.' }, { env });

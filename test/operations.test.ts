@@ -15,6 +15,7 @@ import { decisionAdd } from '../src/operations/decision-add.ts';
 import { inputSchema } from '../src/operations/operation.ts';
 import { initCore } from './core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
+import { makeStore } from './store-fixture.ts';
 
 /**
  * Operations are declared once (src/operations/) and the CLI command, the MCP tool and the
@@ -54,8 +55,7 @@ describe('memory.add: the core called directly', () => {
   let cleanup: () => void;
   let kb: KnowledgeBase;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
     kb = await openTestKb(dir);
   });
   after(async () => {
@@ -152,8 +152,7 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
   let cleanup: () => void;
   let client: Client;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'ops-test' }) as Record<string, string>, stderr: 'pipe' });
     client = new Client({ name: 'ops-test', version: '1' });
     await client.connect(transport);

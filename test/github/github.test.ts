@@ -9,7 +9,7 @@ import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { initCore } from '../core.ts';
 import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 import { safetySet } from '../../src/operations/safety-cli.ts';
-import { cliText } from '../store-fixture.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
 
@@ -109,8 +109,7 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
       [P(12)]: () => ({ status: 200, json: pull(12, 'closed', true) }),
       [P(15)]: () => ({ status: 500, json: { message: 'boom' } }),
     });
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(async () => {
     await api.close();

@@ -10,7 +10,7 @@ import type { SessionState } from '../../src/session/sessions.ts';
 import { context } from '../../src/operations/context.ts';
 import { finalizeCloseOp, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
 import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
-import { cliJson, cliText } from '../store-fixture.ts';
+import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 /**
  * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
@@ -424,8 +424,7 @@ describe('a client without session hooks: the server opens its own session', () 
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' } }));
   });
   after(() => cleanup());
 

@@ -10,6 +10,7 @@ import { checkLine } from '../../src/mcp/request-check.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { processAlive } from '../../src/session/owner.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * `axme serve` as a process: what happens when its client goes away, sends too much, or sends
@@ -107,8 +108,7 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 
@@ -195,8 +195,7 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 

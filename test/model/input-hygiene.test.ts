@@ -8,10 +8,9 @@ import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secr
 import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
 import { cleanLine, scanView } from '../../src/model/invisible.ts';
 import { classifyPath } from '../../src/model/paths.ts';
-import { initCore } from '../core.ts';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, git } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
-import { cliText } from '../store-fixture.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 /** Error messages of a failed safeParse (empty when it succeeded). */
 function issues(r: { success: boolean; error?: { issues: Array<{ message: string }> } }): string[] {
@@ -322,8 +321,7 @@ describe('CLI: titles in other scripts, invisible characters, split tokens', () 
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { gitHooks: true, scan: 'if-new' });
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 

@@ -5,9 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import { ADAPTERS, adapterOf } from '../../src/setup/clients/adapters.ts';
 import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { doctor } from '../../src/setup/doctor.ts';
-import { initCore } from '../core.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 import { startHttp, type HttpServer } from '../mcp/http-helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /** `axme init --agent … --mcp-url … --mcp-token-env …`: clients pointed at a team's `axme serve --http`. */
 
@@ -74,8 +74,7 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   let server: HttpServer | null = null;
   const tokens: Record<string, string> = {};
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await initCore(dir, { claude: true });
+    ({ dir, cleanup } = await makeStore({ init: { claude: true } }));
     for (const [name, scope] of [['writer', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
     // Claude Code, Codex and Gemini CLI pointed at the one server
