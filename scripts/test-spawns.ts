@@ -7,7 +7,7 @@
 // A spawn is a call of the helpers `axme(...)`/`axmeOk(...)` or any array literal that starts with
 // the built binary `CLI` (spawn, spawnSync, an MCP stdio transport, a helper's argv). A command run
 // in-process is what replaces a spawn one for one: a call of the in-process helpers (test/core.ts,
-// test/store-fixture.ts, `openTestKb`, `openKnowledgeBase`), a method called on what
+// test/store-fixture.ts, `openTestKb`, `openKnowledgeBase`; `makeStore`/`useStore` run init), a method called on what
 // `coreAt(...)`/`useStore(...)`/`makeStore(...)` returned, or `<operation>.run(...)`. In-process
 // calls are those and every other call of a function imported from src/.
 // All are counted where they are written (a call site in a loop counts once).
@@ -21,6 +21,8 @@ const SPAWN_HELPERS = new Set(['axme', 'axmeOk']);
 const IN_PROCESS_HELPER_MODULES = [/\/core\.ts$/, /\/store-fixture\.ts$/];
 const COMMAND_RUNNERS = new Set(['openTestKb', 'openKnowledgeBase']);
 const HANDLE_MAKERS = new Set(['coreAt', 'useStore', 'makeStore']);
+/** the fixtures that make a store: each runs `axme init`'s core in-process */
+const STORE_MAKERS = new Set(['useStore', 'makeStore']);
 
 interface FileCount {
   file: string;
@@ -68,7 +70,7 @@ export function countFile(path: string): FileCount {
       const callee = node.expression;
       if (ts.isIdentifier(callee)) {
         if (spawnNames.has(callee.text)) spawns++;
-        else if (inProcessNames.has(callee.text) && !HANDLE_MAKERS.has(callee.text)) {
+        else if (inProcessNames.has(callee.text) && (!HANDLE_MAKERS.has(callee.text) || STORE_MAKERS.has(callee.text))) {
           inProcess++;
           if (runnerNames.has(callee.text)) commandRuns++;
         }
