@@ -1,13 +1,16 @@
 /**
  * The core called directly, the way a CLI command calls it, but in-process: each call opens a
  * knowledge base on the folder as `axme <command>` does (src/cli/io.ts withKb: workspace lookup,
- * the default backend, the system clock, actor "human" unless told), runs the knowledge function
+ * the default backend, the clock AXME_NOW sets or the system's, the actor and session the
+ * environment names, or the session whose hooks this process ran), runs the knowledge function
  * and closes it. Results are what the command prints with --json (checked the same way), errors
  * are the AxmeError the command reports (its code decides the exit status: USAGE_CODES -> 2,
  * others 1). Tests of core behaviour use these; the surfaces (exit codes, text on stdout/stderr,
  * hooks, MCP) keep their own end-to-end tests through the built binary.
  */
 import assert from 'node:assert/strict';
+import { actorFrom, clockFrom } from '../src/cli/io.ts';
+import { sessionOfProcess } from '../src/session/current.ts';
 import { checkStore, type FsckResult } from '../src/knowledge/admin/check-store.ts';
 import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { listItems } from '../src/knowledge/items/list-items.ts';
@@ -39,7 +42,17 @@ export interface CoreOptions {
 
 /** Opens a knowledge base on `dir` as a CLI command does, runs `fn`, always closes it. */
 export async function withCore<T>(dir: string, fn: (kb: KnowledgeBase) => Promise<T>, opts: CoreOptions = {}): Promise<T> {
-  const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(opts.env), now: opts.now, actor: opts.actor ?? 'human', session: opts.session, workspace: true });
+  const env = cleanEnv(opts.env);
+  const session = opts.session ?? (env.AXME_SESSION || undefined);
+  const kb = await openKnowledgeBase({ cwd: dir, env, now: opts.now ?? clockFrom(env), actor: opts.actor ?? actorFrom(env), session, workspace: true });
+  if (!session) {
+    // as a command the test process starts: inside a session the test opened through the hooks, the agent's
+    const s = sessionOfProcess(kb.repo.commonDir);
+    if (s) {
+      kb.session = s.id;
+      if (!opts.actor && !env.AXME_ACTOR) kb.actor = 'agent';
+    }
+  }
   try {
     return await fn(kb);
   } finally {

@@ -20,13 +20,15 @@ import { context } from '../src/operations/context.ts';
 import { workspaceStatusOp } from '../src/operations/workspace.ts';
 import { beginCloseOp, sessionList, sessionRecover, sessionShow } from '../src/operations/session.ts';
 import { blameOp, showCommitOp } from '../src/operations/code.ts';
-import { decisionAdd } from '../src/operations/decision-add.ts';
+import { decisionAdd, decisionSupersede } from '../src/operations/decision-add.ts';
 import { decisionRevoke } from '../src/operations/decision-revoke.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
 import { backlogAdd } from '../src/operations/backlog.ts';
 import { questionAnswer, questionAsk } from '../src/operations/question.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
+import { initCore } from './core.ts';
 import { axme, axmeOk, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
+import { cliText, makeStore } from './store-fixture.ts';
 
 /**
  * The reads are declared once too (src/operations/): each `run` is called here against a real
@@ -75,8 +77,7 @@ describe('reads: each run called directly', () => {
   let cleanup: () => void;
   let kb: KnowledgeBase;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    ({ dir, cleanup } = await makeStore());
     kb = await openTestKb(dir);
     await decisionAdd.run(kb, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.', enforce: 'required', tags: 'cache' }, { allowSecret: false });
     await decisionAdd.run(kb, { title: 'Use Redis 8 for caching', decision: 'Redis 8.', supersedes: 'D-001' }, { allowSecret: false });
@@ -227,11 +228,10 @@ describe('reads on the CLI print what they printed by hand', () => {
   let cleanup: () => void;
   const env = { AXME_NOW: '2026-03-02T10:00:00Z' };
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan'], { env });
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Cache in Valkey.', '--enforce', 'required'], { env });
-    await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Redis 8 for caching', '--decision', 'Redis 8.'], { env });
-    await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Keep pull requests small.'], { env });
+    ({ dir, cleanup } = await makeStore({ env }));
+    await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.', enforce: 'required' }, { env });
+    await cliText(dir, decisionSupersede, { id: 'D-001', title: 'Use Redis 8 for caching', decision: 'Redis 8.' }, { env });
+    await cliText(dir, memoryAdd, { type: 'feedback', title: 'Small PRs', description: 'Keep pull requests small.' }, { env });
   });
   after(() => cleanup());
 
@@ -286,7 +286,7 @@ describe('reads on the CLI print what they printed by hand', () => {
     assert.match(ok.stderr, /^ok: \d+ objects checked at [0-9a-f]{12} \(2 decision, 1 memory\)\n$/);
     const { dir: broken, cleanup: done } = tempRepo({ commit: true });
     try {
-      await axmeOk(broken, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await initCore(broken);
       const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
       const withIndex = (args: string[], input?: string) => execFileSync('git', args, { cwd: broken, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
       withIndex(['read-tree', 'refs/memory/main']);

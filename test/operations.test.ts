@@ -13,7 +13,9 @@ import { backlogRead } from '../src/operations/digests.ts';
 import { backlogAdd } from '../src/operations/backlog.ts';
 import { decisionAdd } from '../src/operations/decision-add.ts';
 import { inputSchema } from '../src/operations/operation.ts';
+import { initCore } from './core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
+import { makeStore } from './store-fixture.ts';
 
 /**
  * Operations are declared once (src/operations/) and the CLI command, the MCP tool and the
@@ -53,8 +55,7 @@ describe('memory.add: the core called directly', () => {
   let cleanup: () => void;
   let kb: KnowledgeBase;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
     kb = await openTestKb(dir);
   });
   after(async () => {
@@ -90,7 +91,7 @@ describe('log and worklog: two tools, two answers', () => {
   test('log gives the trailers and, with changes, what each commit changed; worklog one line per commit', async () => {
     const { dir, cleanup } = tempRepo();
     const kb = await (async () => {
-      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await initCore(dir);
       return openTestKb(dir);
     })();
     try {
@@ -115,7 +116,7 @@ describe('log and worklog: two tools, two answers', () => {
 describe('safety.update and backlog.read', () => {
   test('adding twice says already present; removing an absent rule is not found and writes nothing', async () => {
     const { dir, cleanup } = tempRepo();
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await initCore(dir);
     const kb = await openTestKb(dir);
     try {
       const add = await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' });
@@ -151,8 +152,7 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
   let cleanup: () => void;
   let client: Client;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'ops-test' }) as Record<string, string>, stderr: 'pipe' });
     client = new Client({ name: 'ops-test', version: '1' });
     await client.connect(transport);

@@ -6,7 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import { prState } from '../../src/github/pr-state.ts';
 import { resolveToken } from '../../src/github/token.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
-import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { initCore } from '../core.ts';
+import { axme, cleanEnv, tempRepo } from '../helpers.ts';
+import { safetySet } from '../../src/operations/safety-cli.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
 
@@ -106,8 +109,7 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
       [P(12)]: () => ({ status: 200, json: pull(12, 'closed', true) }),
       [P(15)]: () => ({ status: 500, json: { message: 'boom' } }),
     });
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(async () => {
     await api.close();
@@ -127,7 +129,7 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
     assert.match((await run('git commit -m x #!axme pr=14 repo=acme/app'))!, /PR #14 of acme\/app does not exist/);
     assert.match((await run('git commit -m x #!axme pr=15 repo=acme/app'))!, /could not be checked \(GitHub HTTP 500\), and github\.unverifiedPr is deny/);
     assert.ok(api.seen.every((s) => s.authorization === 'token t0ken'));
-    await axmeOk(dir, ['safety', 'set', 'github.unverifiedPr', 'allow']);
+    await cliText(dir, safetySet, { key: 'github.unverifiedPr', value: 'allow' });
     assert.equal(await run('git commit -m x #!axme pr=15 repo=acme/app'), null);
   });
 });
@@ -137,7 +139,7 @@ describe('git config axme.githubApiUrl', () => {
     const api = await githubStandIn({ [P(21)]: () => ({ status: 200, json: pull(21, 'closed', true) }) });
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
-      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+      await initCore(dir, { scan: 'if-new' });
       const { execFileSync } = await import('node:child_process');
       execFileSync('git', ['config', 'axme.githubApiUrl', api.url], { cwd: dir, env: cleanEnv() });
       const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push origin f #!axme pr=21 repo=acme/app' } });

@@ -8,6 +8,8 @@ import type { HookClientName } from '../../src/model/hook-names.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
 import { listSessions } from '../../src/session/sessions.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 /**
  * The hook adapters of Cursor, Codex and Gemini CLI, driven the way each client drives them:
@@ -310,7 +312,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
   });
 
   test('session start hands each client the project context in its own answer; Cursor\'s, Gemini\'s and Codex\'s session end ends the session', async () => {
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey, not Redis', '--reasoning', 'licence', '--enforce', 'required']);
+    await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey, not Redis', reasoning: 'licence', enforce: 'required' });
     const cursor = run('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
     assert.equal(cursor.status, 0, cursor.stderr);
     assert.match(cursorSessionStart.parse(JSON.parse(cursor.stdout)).additional_context, /Use Valkey for caching/);

@@ -3,7 +3,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { initCore } from '../core.ts';
+import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { safetySet } from '../../src/operations/safety-cli.ts';
+import { cliText } from '../store-fixture.ts';
 
 /**
  * The git hooks' shell fast path (src/setup/launch.ts, knowledge/history/git-hook-files.ts): what
@@ -28,7 +31,7 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
     writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`);
     chmodSync(wrapper, 0o755);
     env = cleanEnv({ AXME_BIN: wrapper, AXME_NODE: '' });
-    await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env });
+    await initCore(dir, { gitHooks: true }, { env });
     // a person's first commit runs Node (there are no facts yet), which leaves the facts for the shell
     const r = commit(['-m', 'first commit of a person']);
     assert.equal(r.status, 0, r.stderr);
@@ -84,11 +87,11 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
   });
 
   test('a change of the rules moves the memory tip: the shell stops trusting its facts', async () => {
-    await axmeOk(dir, ['safety', 'set', 'git.requireAxmeSuffix', 'always'], { env });
+    await cliText(dir, safetySet, { key: 'git.requireAxmeSuffix', value: 'always' }, { env });
     const r = commit(['-m', 'a person, now bound by always']);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /git\.requireAxmeSuffix is always/);
-    await axmeOk(dir, ['safety', 'set', 'git.requireAxmeSuffix', 'agents'], { env });
+    await cliText(dir, safetySet, { key: 'git.requireAxmeSuffix', value: 'agents' }, { env });
   });
 
   test("a person's push of commits that cite no PR starts no Node; one citing a PR is checked", () => {
@@ -121,7 +124,7 @@ describe('two worktrees committing at once: each commit gets its own note', () =
     const [wtA, wtB] = [`${base}-wt-a`, `${base}-wt-b`];
     try {
       const env = cleanEnv({ AXME_BIN: CLI, AXME_NODE: process.execPath, CLAUDECODE: '1' });
-      await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env: cleanEnv() });
+      await initCore(dir, { gitHooks: true }, { env: cleanEnv() });
       git(dir, ['worktree', 'add', '-q', wtA, '-b', 'agent-a']);
       git(dir, ['worktree', 'add', '-q', wtB, '-b', 'agent-b']);
       // each commit-msg, once axme's part has run, waits for the test to let it go on to post-commit

@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { readSession } from '../../src/session/sessions.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { safetySet } from '../../src/operations/safety-cli.ts';
+import { cliText } from '../store-fixture.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
@@ -47,7 +51,7 @@ describe('git hooks: real commits and pushes', () => {
     writeFileSync(join(dir, '.git', 'hooks', 'commit-msg'), '#!/bin/sh\necho "user hook ran" >> "$(git rev-parse --git-dir)/user-hook.log"\n');
     chmodSync(join(dir, '.git', 'hooks', 'commit-msg'), 0o755);
     const r = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.'], { env });
+    await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.' }, { env });
     assert.deepEqual(r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`), ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created']);
   });
   after(async () => {
@@ -145,7 +149,7 @@ describe('git hooks: real commits and pushes', () => {
 
   test('notes survive amend and rebase', async () => {
     const before = git(dir, ['log', '-1', '--notes=axme', '--format=%N']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Moves the memory tip', '--decision', 'x'], { env });
+    await cliText(dir, decisionAdd, { title: 'Moves the memory tip', decision: 'x' }, { env });
     const r = await gitRun(dir, ['commit', '-q', '--amend', '-m', 'A person commits, amended'], env, false);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), before, 'the amended commit keeps the original note, one memory line');
@@ -182,10 +186,10 @@ describe('git hooks: real commits and pushes', () => {
     // people are bound too once git.enforceFor is everyone
     const person = await gitRun(dir, ['push', '-q', '--dry-run', 'origin', 'feature:main'], env, false);
     assert.equal(person.status, 0, person.stderr);
-    await axmeOk(dir, ['safety', 'set', 'git.enforceFor', 'everyone'], { env });
+    await cliText(dir, safetySet, { key: 'git.enforceFor', value: 'everyone' }, { env });
     const bound = await gitRun(dir, ['push', '-q', 'origin', 'feature:main'], env, false);
     assert.match(bound.stderr, /pushing to the protected branch main is not allowed/);
-    await axmeOk(dir, ['safety', 'set', 'git.enforceFor', 'agents'], { env });
+    await cliText(dir, safetySet, { key: 'git.enforceFor', value: 'agents' }, { env });
   });
 
   test('uninstall removes the hooks and restores the user hook', async () => {
@@ -207,14 +211,14 @@ describe('git hooks with husky', () => {
     mkdirSync(join(dir, '.husky'));
     writeFileSync(join(dir, '.husky', 'commit-msg'), 'npx --no -- commitlint --edit "$1"\n');
     git(dir, ['config', 'core.hooksPath', '.husky/_']);
-    await axmeOk(dir, ['init', '--no-claude']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
     const text = readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8');
     // first, so an `exit` further down cannot skip it; the user's lines follow unchanged
     assert.match(text, /^#!\/bin\/sh\n.*"\$a" git-hook commit-msg "\$@" \|\| exit \$\?; else .* fi # axme-hook\nnpx --no -- commitlint --edit "\$1"\n$/);
     // committed with the repository (husky): no path of this machine in it, axme is found where it runs
     assert.ok(!text.includes(process.execPath) && !text.includes('dist/axme.cjs') && !text.includes(dir), text);
     assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /git-hook pre-push/);
-    await axmeOk(dir, ['init', '--no-claude']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), text, 'idempotent');
     await axmeOk(dir, ['uninstall']);
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), '#!/bin/sh\nnpx --no -- commitlint --edit "$1"\n');
@@ -223,7 +227,7 @@ describe('git hooks with husky', () => {
 
   test('the husky pre-push line hands the pushed refs back to the rest of the file', async () => {
     writeFileSync(join(dir, '.husky', 'pre-push'), '#!/bin/sh\ncat > "$(git rev-parse --git-dir)/refs-seen.txt"\n');
-    await axmeOk(dir, ['init', '--no-claude']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
     const hook = join(dir, '.husky', 'pre-push');
     const zero = '0'.repeat(40);
     const head = git(dir, ['rev-parse', 'HEAD']).trim();
@@ -253,7 +257,7 @@ describe('git hooks refuse folders that are not the repository\'s own', () => {
       assert.match(t.stderr, /points into the working tree/);
       git(dir, ['config', '--unset', 'core.hooksPath']);
       writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho A\n');
-      await axmeOk(dir, ['init', '--no-claude']);
+      await initCore(dir, { gitHooks: true, scan: 'if-new' });
       writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho B\n');
       const again = await axme(dir, ['init', '--no-claude']);
       assert.equal(again.code, 2);
@@ -351,7 +355,7 @@ describe('git hooks where no axme is on PATH (Codex runs commands in a login she
     const { dir, cleanup } = tempRepo({ commit: true });
     const bin = mkdtempSync(join(tmpdir(), 'axme-path-'));
     try {
-      await axmeOk(dir, ['init', '--no-claude']);
+      await initCore(dir, { gitHooks: true, scan: 'if-new' });
       const launcher = readFileSync(join(dir, '.git', 'axme', 'launcher'), 'utf8').split('\n');
       assert.equal(launcher[0], process.execPath, 'the node init ran with');
       assert.match(launcher[1]!, /axme\.cjs$/, 'the axme script init ran, by its real path');

@@ -7,7 +7,11 @@ import type { HookIO } from '../../src/hooks/io.ts';
 import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
 import { runHook } from '../../src/hooks/run.ts';
 import { readSession } from '../../src/session/sessions.ts';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { safetyAdd, safetySet } from '../../src/operations/safety-cli.ts';
+import { cliText } from '../store-fixture.ts';
 
 /** A real Claude Code PreToolUse payload for `tool` with `input`, run in `cwd`. */
 function payload(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
@@ -54,8 +58,8 @@ describe('pre-tool-use hook binary', () => {
     mkdirSync(join(home, '.ssh'));
     writeFileSync(join(home, '.ssh', 'id_ed25519'), 'not really a key');
     env = { HOME: home };
-    await axmeOk(dir, ['init', '--no-claude'], { env });
-    await axmeOk(dir, ['safety', 'add', 'fs_readonly', 'docs/'], { env });
+    await initCore(dir, { gitHooks: true, scan: 'if-new' }, { env });
+    await cliText(dir, safetyAdd, { rule_type: 'fs_readonly', value: 'docs/' }, { env });
   });
   after(() => {
     cleanup();
@@ -130,14 +134,14 @@ describe('pre-tool-use hook binary', () => {
 
   test('the policy follows the store: a rule added or a setting changed applies on the next call', async () => {
     assert.equal((await preToolUse(dir, 'Bash', { command: 'make nuke-staging' }, env)).denied, false);
-    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'make nuke-staging'], { env });
+    await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'make nuke-staging' }, { env });
     const d = await preToolUse(dir, 'Bash', { command: 'make nuke-staging' }, env);
     assert.equal(d.denied, true);
     assert.match(d.reason, /make nuke-staging/);
     const cache = JSON.parse(readFileSync(join(dir, '.git', 'axme', 'policy.json'), 'utf8'));
     assert.equal(cache.key.split('=').at(-1), git(dir, ['rev-parse', 'refs/memory/main']).trim(), 'the cache is keyed by the current tip');
 
-    await axmeOk(dir, ['safety', 'set', 'github.unverifiedPr', 'allow'], { env });
+    await cliText(dir, safetySet, { key: 'github.unverifiedPr', value: 'allow' }, { env });
     assert.equal((await preToolUse(dir, 'Bash', { command: 'git commit -m x #!axme pr=12 repo=acme/app' }, env)).denied, false);
   });
 
@@ -173,7 +177,7 @@ describe('the hook never fails open', () => {
   });
 
   test('a broken rules.yaml: defaults plus a warning on stderr; rm -rf / is still denied', async () => {
-    await axmeOk(dir, ['init', '--no-claude']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
     // commit a broken rules file onto refs/memory/main with plumbing, as a bad hand edit would
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     git(dir, ['read-tree', '--index-output=.git/axme-tmp-index', tip]);
@@ -265,8 +269,8 @@ describe('session hooks', () => {
   });
 
   test('session-start gives the compact context: rules, decisions, the session id', async () => {
-    await axmeOk(dir, ['init', '--no-claude']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.', '--enforce', 'required']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
+    await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.', enforce: 'required' });
     const r = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ session_id: 's-2', transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
     assert.equal(r.code, 0, r.stderr);
     const ctx: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
@@ -475,9 +479,9 @@ describe('the policy the hook compiles', () => {
     const { openTestKb } = await import('../helpers.ts');
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
-      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      for (const t of ['Use Postgres', 'Use Valkey']) await axmeOk(dir, ['decision', 'add', '--title', t, '--decision', 'x']);
-      await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']);
+      await initCore(dir);
+      for (const t of ['Use Postgres', 'Use Valkey']) await cliText(dir, decisionAdd, { title: t, decision: 'x' });
+      await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'terraform destroy' });
       const kb = await openTestKb(dir);
       try {
         const decisionsTree = git(dir, ['rev-parse', 'refs/memory/main:decisions']).trim();

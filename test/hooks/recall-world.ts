@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { initCore } from '../core.ts';
 import { axmeOk, tempRepo } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 /** The decision the recall tests look for: anchored to src/db.ts. */
 export const DB_TITLE = 'Use connection pooling for Postgres';
@@ -27,8 +30,8 @@ export async function recallWorld(fillers: ReadonlyArray<readonly [string, strin
   const env = { HOME: home };
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'db.ts'), 'export const pool = 1;\n');
-  await axmeOk(dir, ['init', '--no-claude'], { env });
-  for (const [title, text] of fillers) await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', text], { env });
+  await initCore(dir, { gitHooks: true, scan: 'if-new' }, { env });
+  for (const [title, text] of fillers) await cliText(dir, decisionAdd, { title: title, decision: text }, { env });
   const out = await axmeOk(dir, ['decision', 'add', '--title', DB_TITLE, '--decision', DB_TEXT, '--anchor', 'src/db.ts', '--json'], { env });
   for (const args of extra) await axmeOk(dir, ['decision', 'add', ...args], { env });
   const dbId = (out.id ?? out.item?.id ?? out.decision?.id) as string;

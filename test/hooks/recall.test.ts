@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk } from '../helpers.ts';
+import { initCore } from '../core.ts';
+import { axme } from '../helpers.ts';
 import { DB_TITLE, recallWorld } from './recall-world.ts';
 
 /**
@@ -154,7 +155,7 @@ describe('recall: prompt hook and pre-edit recall', () => {
   });
 
   test('axme init registers UserPromptSubmit for Claude Code', async () => {
-    await axmeOk(dir, ['init'], { env });
+    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' }, { env });
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     assert.ok(settings.hooks.UserPromptSubmit[0].hooks[0].command.endsWith('hook user-prompt-submit'));
   });

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { CLI, cleanEnv, git } from '../helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * Who the git hooks take for an agent, and what a person's commit costs. The hooks are the real
@@ -17,8 +18,7 @@ describe('who is an agent: a person is never bound without knowing why', () => {
   const env = cleanEnv();
   const payload = (id: string) => JSON.stringify({ session_id: id, hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null });
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-scan']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true } }));
   });
   after(() => cleanup());
 
@@ -56,8 +56,7 @@ describe("post-commit: a person's plain commit gets no note; one that cites a de
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-scan']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true } }));
   });
   after(() => cleanup());
   const noteOf = (rev: string) => spawnSync('git', ['notes', '--ref=axme', 'show', rev], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });

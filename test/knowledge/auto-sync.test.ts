@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runAutoSync } from '../../src/knowledge/sync/auto-sync.ts';
-import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { initCore } from '../core.ts';
+import { CLI, cleanEnv, git } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 /**
  * sync.auto: the session hooks share the knowledge in the background. Real hooks (the built
@@ -41,12 +44,12 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     git(root, ['init', '-q', '--bare', remote]);
     dir = join(root, 'work');
     git(root, ['clone', '-q', remote, dir]);
-    await axmeOk(dir, ['init', '--no-claude', '--no-scan', '--no-git-hooks']);
+    await initCore(dir);
   });
   after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 
   test('a session start shares what was saved since, without waiting for it', async () => {
-    await axmeOk(dir, ['decision', 'add', '--title', 'Saved before the session', '--decision', 'Shared by the hook.']);
+    await cliText(dir, decisionAdd, { title: 'Saved before the session', decision: 'Shared by the hook.' });
     const since = new Date().toISOString();
     const r = hook('session-start', 'auto-1');
     assert.equal(r.status, 0, r.stderr);
@@ -58,7 +61,7 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
   });
 
   test('a session end shares what the session saved', async () => {
-    await axmeOk(dir, ['decision', 'add', '--title', 'Saved during the session', '--decision', 'Shared at its end.']);
+    await cliText(dir, decisionAdd, { title: 'Saved during the session', decision: 'Shared at its end.' });
     const since = new Date().toISOString();
     assert.equal(hook('session-end', 'auto-1').status, 0);
     const last = await outcome(since);
@@ -82,14 +85,14 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
   });
 
   test('sync.auto commit: the knowledge also goes to the remote after each commit, in the background', async () => {
-    await axmeOk(dir, ['init', '--no-claude', '--no-scan'], { env }); // the git hooks
+    await initCore(dir, { gitHooks: true }, { env }); // the git hooks
     const commitEnv = { ...env, AXME_SYNC_AUTO: 'commit' };
     const since0 = new Date().toISOString(); // before the hook: its background run may record before the hook returns
     const start = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: commitEnv, input: JSON.stringify({ session_id: 'auto-5', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
     assert.equal(start.status, 0, start.stderr);
     assert.equal(record()!.mode, 'commit');
     await outcome(since0);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Saved before a commit', '--decision', 'Shared after it.'], { env });
+    await cliText(dir, decisionAdd, { title: 'Saved before a commit', decision: 'Shared after it.' }, { env });
     const since = new Date().toISOString();
     const c = spawnSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'code change', '-m', '#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });
     assert.equal(c.status, 0, c.stderr);

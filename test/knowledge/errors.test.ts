@@ -9,6 +9,10 @@ import { z } from 'zod';
 import { AxmeError } from '../../src/model/errors.ts';
 import { recordEvent } from '../../src/session/sessions.ts';
 import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { decisionAdd, decisionSupersede } from '../../src/operations/decision-add.ts';
+import { decisionRevoke } from '../../src/operations/decision-revoke.ts';
+import { questionAsk } from '../../src/operations/question.ts';
+import { cliText, useStore } from '../store-fixture.ts';
 
 /** The `--json` error line a failed command prints on stderr. */
 function jsonError(stderr: string): { code: string; message: string; data?: Record<string, unknown> } {
@@ -25,34 +29,28 @@ async function failing(dir: string, args: string[]): Promise<{ code: number; err
 }
 
 describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
-  let dir: string;
-  let cleanup: () => void;
-  before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
-  });
-  after(() => cleanup());
+  const store = useStore({ init: { scan: 'if-new' } });
 
   test('applying a question that has no answer yet', async () => {
-    await axmeOk(dir, ['question', 'ask', 'Which port does the API listen on?']);
-    const r = await failing(dir, ['question', 'status', 'Q-001', 'applied']);
+    await cliText(store.dir, questionAsk, { question: 'Which port does the API listen on?' });
+    const r = await failing(store.dir, ['question', 'status', 'Q-001', 'applied']);
     assert.equal(r.code, 1);
     assert.equal(r.error.code, 'WRONG_STATE');
     assert.match(r.error.message, /Q-001 has no answer yet: answer it first/);
   });
 
   test('superseding or revoking a decision that is already superseded or revoked', async () => {
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Redis for caching', '--decision', 'Redis.']);
-    await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey for caching', '--decision', 'Valkey.']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use gRPC between services', '--decision', 'gRPC.']);
-    await axmeOk(dir, ['decision', 'revoke', 'D-003', '--reason', 'We went with HTTP.']);
+    await cliText(store.dir, decisionAdd, { title: 'Use Redis for caching', decision: 'Redis.' });
+    await cliText(store.dir, decisionSupersede, { id: 'D-001', title: 'Use Valkey for caching', decision: 'Valkey.' });
+    await cliText(store.dir, decisionAdd, { title: 'Use gRPC between services', decision: 'gRPC.' });
+    await cliText(store.dir, decisionRevoke, { id: 'D-003', reason: 'We went with HTTP.' });
     const cases: Array<[string, string[], RegExp]> = [
       ['supersede a superseded decision', ['decision', 'supersede', 'D-001', '--title', 'Use Memcached', '--decision', 'x'], /D-001 is already superseded by D-002.*supersede that one instead/],
       ['supersede a revoked decision', ['decision', 'supersede', 'D-003', '--title', 'Use REST', '--decision', 'x'], /D-003 was revoked: add a new decision/],
       ['revoke a superseded decision', ['decision', 'revoke', 'D-001', '--reason', 'x'], /D-001 is superseded by .*revoke that one instead/],
     ];
     for (const [name, args, message] of cases) {
-      const r = await failing(dir, args);
+      const r = await failing(store.dir, args);
       assert.equal(r.code, 1, name);
       assert.equal(r.error.code, 'WRONG_STATE', name);
       assert.match(r.error.message, message, name);
@@ -61,19 +59,19 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
 
   test('recovering a session that is still running, or that the agent closed', async () => {
     // a harness session opened by a hook: its owner (this test process) is alive
-    const payload = { session_id: 'cc-state-1', cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'a.ts') } };
-    const h = await axme(dir, ['hook', 'post-tool-use'], { input: JSON.stringify(payload) });
+    const payload = { session_id: 'cc-state-1', cwd: store.dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(store.dir, 'a.ts') } };
+    const h = await axme(store.dir, ['hook', 'post-tool-use'], { input: JSON.stringify(payload) });
     assert.equal(h.code, 0, h.stderr);
-    const [row] = await axmeOk(dir, ['session', 'list', '--json']);
+    const [row] = await axmeOk(store.dir, ['session', 'list', '--json']);
     assert.equal(row.status, 'active');
-    const running = await failing(dir, ['session', 'recover', row.id]);
+    const running = await failing(store.dir, ['session', 'recover', row.id]);
     assert.equal(running.code, 1);
     assert.equal(running.error.code, 'WRONG_STATE');
     assert.match(running.error.message, /still running.*pass --force/);
 
-    const commonDir = join(dir, git(dir, ['rev-parse', '--git-common-dir']).trim());
+    const commonDir = join(store.dir, git(store.dir, ['rev-parse', '--git-common-dir']).trim());
     recordEvent(commonDir, row.id, { t: new Date().toISOString(), type: 'closed', commit: null });
-    const closed = await failing(dir, ['session', 'recover', row.id, '--force']);
+    const closed = await failing(store.dir, ['session', 'recover', row.id, '--force']);
     assert.equal(closed.code, 1);
     assert.equal(closed.error.code, 'WRONG_STATE');
     assert.match(closed.error.message, /closed by the agent/);
@@ -82,17 +80,17 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   test('diff and propose before anything was fetched from, or shared to, the remote', async () => {
     const { dir: remote, cleanup: dropRemote } = tempRepo({ bare: true });
     try {
-      git(dir, ['remote', 'add', 'origin', remote]);
-      const diff = await failing(dir, ['diff']);
+      git(store.dir, ['remote', 'add', 'origin', remote]);
+      const diff = await failing(store.dir, ['diff']);
       assert.equal(diff.code, 1);
       assert.equal(diff.error.code, 'WRONG_STATE');
       assert.match(diff.error.message, /nothing fetched from origin yet.*run `axme sync`/);
-      const propose = await failing(dir, ['propose', '--repo', 'acme/app']);
+      const propose = await failing(store.dir, ['propose', '--repo', 'acme/app']);
       assert.equal(propose.code, 1);
       assert.equal(propose.error.code, 'WRONG_STATE');
       assert.match(propose.error.message, /origin holds no knowledge yet.*share it first with `axme sync`/);
     } finally {
-      git(dir, ['remote', 'remove', 'origin']);
+      git(store.dir, ['remote', 'remove', 'origin']);
       dropRemote();
     }
   });
@@ -111,13 +109,7 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
 });
 
 describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)', () => {
-  let dir: string;
-  let cleanup: () => void;
-  before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
-  });
-  after(() => cleanup());
+  const store = useStore({ init: { scan: 'if-new' } });
 
   const cases: Array<{ name: string; args: string[]; message: RegExp }> = [
     { name: 'propose with a blank title', args: ['propose', '--title', '   '], message: /^invalid proposal: title: must not be empty$/ },
@@ -126,11 +118,11 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
   ];
   for (const c of cases) {
     test(`${c.name}: a usage error naming the field, no zod dump`, async () => {
-      const r = await failing(dir, c.args);
+      const r = await failing(store.dir, c.args);
       assert.equal(r.code, 2);
       assert.equal(r.error.code, 'INVALID_INPUT');
       assert.match(r.error.message, c.message);
-      const text = await axme(dir, c.args);
+      const text = await axme(store.dir, c.args);
       assert.equal(text.code, 2);
       assert.doesNotMatch(text.stderr, /internal error|"origin"|"code":|Too (small|big)/);
       assert.equal(text.stderr.trim().split('\n').length, 1, `one line:\n${text.stderr}`);
@@ -156,7 +148,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
     const run = (env: NodeJS.ProcessEnv, json: boolean) => {
       let stderr = '';
       const sink = new Writable({ write: (c, _e, cb) => ((stderr += String(c)), cb()) });
-      const io = { cwd: dir, env, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
+      const io = { cwd: store.dir, env, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
       return { code: report(io, stray, json), stderr };
     };
     const plain = run({}, false);
@@ -179,15 +171,9 @@ test('a commit object without a tree, author or committer is CORRUPT (run git fs
 });
 
 describe('hook payloads: a bad value is reported as the payload\'s problem, never as an internal error', () => {
-  let dir: string;
-  let cleanup: () => void;
-  before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
-  });
-  after(() => cleanup());
+  const store = useStore({ init: { scan: 'if-new' } });
 
-  const bad = (extra: Record<string, unknown>) => JSON.stringify({ session_id: '../escape', cwd: dir, ...extra });
+  const bad = (extra: Record<string, unknown>) => JSON.stringify({ session_id: '../escape', cwd: store.dir, ...extra });
 
   for (const [event, extra] of [
     ['post-tool-use', { hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: 'a.ts' } }],
@@ -195,7 +181,7 @@ describe('hook payloads: a bad value is reported as the payload\'s problem, neve
     ['session-end', { hook_event_name: 'SessionEnd', reason: 'other' }],
   ] as const) {
     test(`${event}: a session_id that cannot name a session`, async () => {
-      const r = await axme(dir, ['hook', event], { input: bad(extra) });
+      const r = await axme(store.dir, ['hook', event], { input: bad(extra) });
       assert.equal(r.code, 1, 'a non-blocking hook error, as for any bad payload');
       assert.doesNotMatch(r.stderr, /internal error/);
       assert.match(r.stderr, /session_id "\.\.\/escape" cannot name a session/);
@@ -203,15 +189,15 @@ describe('hook payloads: a bad value is reported as the payload\'s problem, neve
   }
 
   test('pre-tool-use: the verdict is the rules\' as before (a denied call stays denied, an allowed one allowed); the bad session_id is reported', async () => {
-    const denied = await axme(dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
+    const denied = await axme(store.dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
     assert.equal(denied.code, 0);
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
-    const allowed = await axme(dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+    const allowed = await axme(store.dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) });
     assert.equal(allowed.code, 0);
     assert.equal(allowed.stdout, '', 'allowed: nothing printed');
     assert.doesNotMatch(allowed.stderr, /internal error/);
     assert.match(allowed.stderr, /session_id "\.\.\/escape" cannot name a session/);
-    const notJson = await axme(dir, ['hook', 'pre-tool-use'], { input: '{"tool_name":' });
+    const notJson = await axme(store.dir, ['hook', 'pre-tool-use'], { input: '{"tool_name":' });
     assert.equal(JSON.parse(notJson.stdout).hookSpecificOutput.permissionDecision, 'deny', 'a payload that is not JSON is still denied');
   });
 });

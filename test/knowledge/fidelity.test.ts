@@ -13,7 +13,10 @@ import { decisionSpec } from '../../src/model/decision.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { decodeItem, encodeItem } from '../../src/model/kind.ts';
 import { LIMITS } from '../../src/model/limits.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
+import { backlogAdd } from '../../src/operations/backlog.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand (or a git merge) would. */
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
@@ -67,8 +70,7 @@ describe('unknown frontmatter fields round-trip exactly through a rewrite', () =
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' } }));
     const files: Record<string, string> = {};
     cases.forEach(([, unknown], i) => (files[`decisions/case-${i}.md`] = decisionFile(`D-${String(i + 1).padStart(3, '0')}`, `Case ${i}`, unknown)));
     handCommit(dir, files);
@@ -131,9 +133,8 @@ describe('backlog notes at the size limit', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init']);
-    await axmeOk(dir, ['backlog', 'add', '--title', 'Long running work']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' } }));
+    await cliText(dir, backlogAdd, { title: 'Long running work' });
   });
   after(() => cleanup());
 
@@ -205,10 +206,9 @@ describe('broken and duplicate items are reported, never hidden', () => {
   let client: Client;
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'First choice', '--decision', 'One.']);
-    await axmeOk(dir, ['backlog', 'add', '--title', 'Some work']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' } }));
+    await cliText(dir, decisionAdd, { title: 'First choice', decision: 'One.' });
+    await cliText(dir, backlogAdd, { title: 'Some work' });
     handCommit(dir, {
       // a decision file that does not parse, but holds an ID
       'decisions/broken-one.md': '---\nid: D-007\ntitle: Broken\nstatus: bogus\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',

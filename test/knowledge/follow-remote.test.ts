@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { initCore, syncCore } from '../core.ts';
 import { axme, axmeOk, git } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
+import { decisionList } from '../../src/operations/items.ts';
 
 /**
  * A teammate's first minutes: `git clone`, then `axme init`. The remote already holds the team's
@@ -22,9 +26,9 @@ describe('axme init on a clone whose remote holds the knowledge', () => {
     git(root, ['clone', '-q', remote, first]);
     git(first, ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'first']);
     git(first, ['push', '-q', 'origin', 'main']);
-    await axmeOk(first, ['init', '--no-claude', '--no-scan']);
-    await axmeOk(first, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.']);
-    await axmeOk(first, ['sync']);
+    await initCore(first, { gitHooks: true });
+    await cliText(first, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.' });
+    await syncCore(first);
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -35,13 +39,13 @@ describe('axme init on a clone whose remote holds the knowledge', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /started from origin's knowledge \(refs\/memory\/main at [0-9a-f]{12}\)/);
     assert.equal(git(clone, ['rev-parse', 'refs/memory/main']), git(first, ['rev-parse', 'refs/memory/main']), 'the same commit: no second history');
-    const list = await axmeOk(clone, ['decision', 'list', '--json']);
+    const list = await cliJson(clone, decisionList);
     assert.deepEqual(list.map((d: { id: string; title: string }) => `${d.id} ${d.title}`), ['D-001 Use Valkey for caching']);
     // and the two stay one: a decision made in the clone reaches the first checkout by a plain sync
-    await axmeOk(clone, ['decision', 'add', '--title', 'Keep sessions in Valkey', '--decision', 'One store for both.']);
-    await axmeOk(clone, ['sync']);
-    await axmeOk(first, ['sync']);
-    assert.deepEqual((await axmeOk(first, ['decision', 'list', '--json'])).map((d: { id: string }) => d.id), ['D-001', 'D-002']);
+    await cliText(clone, decisionAdd, { title: 'Keep sessions in Valkey', decision: 'One store for both.' });
+    await syncCore(clone);
+    await syncCore(first);
+    assert.deepEqual((await cliJson(first, decisionList)).map((d: { id: string }) => d.id), ['D-001', 'D-002']);
   });
 
   test('a remote that cannot be read: the store starts on its own, says so, and the next sync merges both without loss', async () => {
@@ -51,10 +55,10 @@ describe('axme init on a clone whose remote holds the knowledge', () => {
     const r = await axme(clone, ['init', '--no-claude', '--no-scan']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /origin could not be read .*the next `axme sync` merges it with origin's without loss/);
-    await axmeOk(clone, ['decision', 'add', '--title', 'Written while offline', '--decision', 'Before the remote was reachable.']);
+    await cliText(clone, decisionAdd, { title: 'Written while offline', decision: 'Before the remote was reachable.' });
     git(clone, ['remote', 'set-url', 'origin', remote]);
-    await axmeOk(clone, ['sync']);
-    const titles = (await axmeOk(clone, ['decision', 'list', '--json'])).map((d: { title: string }) => d.title).sort();
+    await syncCore(clone);
+    const titles = (await cliJson(clone, decisionList)).map((d: { title: string }) => d.title).sort();
     assert.ok(titles.includes('Use Valkey for caching') && titles.includes('Written while offline'), titles.join(', '));
   });
 

@@ -23,8 +23,8 @@ import { memorySpec } from '../../src/model/memory.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { textProblem } from '../../src/model/text.ts';
 import { fsckCore, withCore } from '../core.ts';
-import { git, tempRepo } from '../helpers.ts';
-import { initCore } from '../core.ts';
+import { git } from '../helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 const RUNS = Number(process.env.FC_RUNS_STORE ?? 12);
 
@@ -43,8 +43,7 @@ describe('markdown fidelity through the store: save -> read -> git show -> read'
   let cleanup: () => void;
   let n = 0;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
   });
   after(() => cleanup());
 

@@ -12,7 +12,12 @@ import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core
 import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
 import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
 import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
+import { initCore, syncCore } from '../core.ts';
 import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { memoryAdd } from '../../src/operations/memory-add.ts';
+import { safetyAdd } from '../../src/operations/safety-cli.ts';
+import { cliText } from '../store-fixture.ts';
 
 const REF = 'refs/memory/main';
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -116,7 +121,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
   test('diff defaults to the remote-tracking tip, says what to do without one, and prints markdown and JSON', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     cleanups.push(cleanup);
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await initCore(dir);
     const none = await axme(dir, ['diff']);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /no git remote.*axme diff <from>/);
@@ -126,8 +131,8 @@ describe('axme diff, log --changes, check (CLI)', () => {
     const notFetched = await axme(dir, ['diff']);
     assert.equal(notFetched.code, 1);
     assert.match(notFetched.stderr, /nothing fetched from origin yet.*axme sync/);
-    await axmeOk(dir, ['sync']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
+    await syncCore(dir);
+    await cliText(dir, decisionAdd, { title: 'Use Postgres', decision: 'One database.' });
     const text = await axmeOk(dir, ['diff']);
     assert.match(text, /Knowledge [0-9a-f]{12}\.\.[0-9a-f]{12}: 1 added/);
     assert.match(text, /\+ added D-001 Use Postgres/);
@@ -140,9 +145,9 @@ describe('axme diff, log --changes, check (CLI)', () => {
     const { dir: other, cleanup: c3 } = tempRepo({ commit: true });
     cleanups.push(c3);
     git(other, ['remote', 'add', 'origin', remote]);
-    await axmeOk(other, ['sync']);
-    await axmeOk(other, ['decision', 'add', '--title', 'Use Kafka', '--decision', 'Events.']);
-    await axmeOk(other, ['sync']);
+    await syncCore(other);
+    await cliText(other, decisionAdd, { title: 'Use Kafka', decision: 'Events.' });
+    await syncCore(other);
     git(dir, ['fetch', '-q', 'origin']);
     const after = await axmeOk(dir, ['diff', '--json']);
     assert.deepEqual(after.items.map((i: { title: string; change: string }) => `${i.change} ${i.title}`), ['added Use Postgres']);
@@ -155,9 +160,9 @@ describe('axme diff, log --changes, check (CLI)', () => {
   test('log --changes shows what each commit changed; check passes a clean store and fails a planted credential and a broken item', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     cleanups.push(cleanup);
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Postgres', '--decision', 'One database.']);
-    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']);
+    await initCore(dir);
+    await cliText(dir, decisionAdd, { title: 'Use Postgres', decision: 'One database.' });
+    await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'terraform destroy' });
     const log = await axmeOk(dir, ['log', '--changes']);
     assert.match(log, /safety: add bash_deny terraform destroy\n {4}\+ safety rule bash_deny: terraform destroy\n/);
     assert.match(log, /decision: add D-001 Use Postgres\n {4}\+ added D-001 Use Postgres\n/);
@@ -169,7 +174,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
     assert.match(clean.stderr, /^ok at [0-9a-f]{12}/);
 
     // a credential saved deliberately (--allow-secret) still fails the check: a PR would share it
-    await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Staging access', '--description', 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB', '--allow-secret']);
+    await cliText(dir, memoryAdd, { type: 'pattern', title: 'Staging access', description: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB' }, { allowSecret: true });
     const planted = await axme(dir, ['check', '--json']);
     assert.equal(planted.code, 1);
     const r = JSON.parse(planted.stdout);

@@ -7,6 +7,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import type { SessionState } from '../../src/session/sessions.ts';
+import { context } from '../../src/operations/context.ts';
+import { finalizeCloseOp, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
+import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
+import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 /**
  * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
@@ -79,7 +83,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     ignoreTranscripts(dir);
-    await axmeOk(dir, ['init']);
+    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
   });
   after(() => cleanup());
 
@@ -151,12 +155,12 @@ describe('a Claude Code session through the real hooks and the real MCP client',
 
     const end = await hook(dir, 'session-end', hookPayload(dir, 'cc-1', 'SessionEnd', { reason: 'prompt_input_exit' }));
     assert.equal(end.code, 0, end.stderr);
-    const rows = await axmeOk(dir, ['session', 'list', '--json']);
+    const rows = await cliJson(dir, sessionList);
     const row = rows.find((r: any) => r.id === sessionId);
     assert.equal(row.status, 'closed');
     assert.equal(row.files, 2);
     assert.equal(row.commits, 1);
-    assert.deepEqual(await axmeOk(dir, ['session', 'list', '--orphans', '--json']), []);
+    assert.deepEqual(await cliJson(dir, sessionList, { orphans: true }), []);
   });
 
   test('the next session starts with the startup text and the handoff', async () => {
@@ -166,7 +170,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
     assert.deepEqual(blocks.slice(1, 3), ['Say this to the user first', 'Latest handoff']);
     assert.match(ctx, /PUT retries still need a test/);
     assert.match(ctx, new RegExp(`Session ${sessionId} \\(agent,`));
-    const cli = await axmeOk(dir, ['context']);
+    const cli = await cliText(dir, context);
     assert.ok(cli.indexOf('## Latest handoff') < cli.indexOf('## Safety rules'), 'the handoff comes before the rules');
     // the closed session is not an orphan: restarting the server recovers nothing
     const { stderr, stop } = await connect(dir);
@@ -176,9 +180,8 @@ describe('a Claude Code session through the real hooks and the real MCP client',
   });
 
   test('recovering a session the agent closed is refused: its handoff is the agent\'s', async () => {
-    const r = await axme(dir, ['session', 'recover', sessionId, '--force']);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /closed by the agent/);
+    const r = await rejectsWith(cliJson(dir, sessionRecover, { id: sessionId, force: true }), 'WRONG_STATE', /closed by the agent/);
+    assert.equal(exitCodeOf(r), 1);
   });
 });
 
@@ -219,7 +222,7 @@ describe('orphans: a session whose harness died without a close', () => {
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     ignoreTranscripts(dir);
-    await axmeOk(dir, ['init', '--no-claude']);
+    await initCore(dir, { gitHooks: true, scan: 'if-new' });
   });
   after(() => cleanup());
 
@@ -231,15 +234,14 @@ describe('orphans: a session whose harness died without a close', () => {
       { type: 'user', message: { role: 'user', content: 'Also update the docs, token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' } },
     ]);
     const harness = await fakeHarness(dir, 'dead-1', ['lib/config.ts', 'docs/config.md']);
-    const live = await axmeOk(dir, ['session', 'list', '--json']);
+    const live = await cliJson(dir, sessionList);
     assert.equal(live.length, 1);
     assert.equal(live[0].status, 'active', 'a running session is not an orphan');
-    const refused = await axme(dir, ['session', 'recover', live[0].id]);
-    assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /still running/);
+    const refused = await rejectsWith(cliText(dir, sessionRecover, { id: live[0].id }), 'WRONG_STATE', /still running/);
+    assert.equal(exitCodeOf(refused), 1);
 
     await kill(harness);
-    const orphans = await axmeOk(dir, ['session', 'list', '--orphans', '--json']);
+    const orphans = await cliJson(dir, sessionList, { orphans: true });
     assert.equal(orphans.length, 1);
     const id = orphans[0].id;
     assert.equal(orphans[0].files, 2);
@@ -248,7 +250,7 @@ describe('orphans: a session whose harness died without a close', () => {
     assert.match(doc.checks.find((c: { name: string }) => c.name === 'sessions').detail, /1 on record: 0 active, 0 closed, 0 recovered, 1 ended without a close/);
 
     const before = memoryLog(dir).length;
-    const r = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    const r = await cliJson(dir, sessionRecover, { id: id });
     assert.equal(r.outcome, 'recovered');
     assert.equal(memoryLog(dir).length, before + 1);
     const body = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
@@ -261,12 +263,12 @@ describe('orphans: a session whose harness died without a close', () => {
     assert.match(handoff, /Also update the docs/);
     assert.doesNotMatch(handoff, /ghp_abcdef/, 'a credential in the transcript is redacted');
     assert.match(handoff, /Uncommitted changes in: .*docs\/config\.md/);
-    const ctx = await axmeOk(dir, ['context']);
+    const ctx = await cliText(dir, context);
     assert.match(ctx, /ended without a handoff/);
 
     // once recovered, it is no orphan; recovering again changes nothing
-    assert.deepEqual(await axmeOk(dir, ['session', 'list', '--orphans', '--json']), []);
-    const again = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    assert.deepEqual(await cliJson(dir, sessionList, { orphans: true }), []);
+    const again = await cliJson(dir, sessionRecover, { id: id });
     assert.equal(again.outcome, 'already');
     assert.equal(memoryLog(dir).length, before + 1);
   });
@@ -276,16 +278,16 @@ describe('orphans: a session whose harness died without a close', () => {
     const idle = await fakeHarness(dir, 'dead-3', []);
     await kill(busy);
     await kill(idle);
-    const ids = (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).map((r: any) => r.id);
+    const ids = (await cliJson(dir, sessionList, { orphans: true })).map((r: any) => r.id);
     assert.equal(ids.length, 2);
     const before = memoryLog(dir).length;
     const { client, stderr } = await connect(dir);
     try {
-      await waitFor('both orphans handled', async () => (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).length === 0);
+      await waitFor('both orphans handled', async () => (await cliJson(dir, sessionList, { orphans: true })).length === 0);
     } finally {
       await client.close();
     }
-    const statuses = Object.fromEntries((await axmeOk(dir, ['session', 'list', '--json'])).map((r: any) => [r.id, r.status]));
+    const statuses = Object.fromEntries((await cliJson(dir, sessionList)).map((r: any) => [r.id, r.status]));
     assert.equal(ids.filter((i: string) => statuses[i] === 'recovered').length, 1, JSON.stringify(statuses));
     assert.equal(ids.filter((i: string) => statuses[i] === 'discarded').length, 1, JSON.stringify(statuses));
     assert.equal(memoryLog(dir).length, before + 1, 'the empty orphan made no commit');
@@ -299,10 +301,10 @@ describe('the first hook call and work after a close', () => {
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     ignoreTranscripts(dir);
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await initCore(dir);
   });
   after(() => cleanup());
-  const ids = async () => (await axmeOk(dir, ['session', 'list', '--json'])).map((r: { id: string }) => r.id) as string[];
+  const ids = async () => (await cliJson(dir, sessionList)).map((r: { id: string }) => r.id) as string[];
 
   test('a pre-tool-use call opens the session when SessionStart never came; session-end of an unknown session opens none', async () => {
     const before = await ids();
@@ -320,7 +322,7 @@ describe('the first hook call and work after a close', () => {
     assert.equal((await ids()).length, before.length + 1, 'later calls reuse it');
     const ended = await hook(dir, 'session-end', hookPayload(dir, 'pre-first', 'SessionEnd', { reason: 'other' }));
     assert.equal(ended.code, 0);
-    const row = (await axmeOk(dir, ['session', 'show', opened[0]!, '--json'])) as { status: string };
+    const row = (await cliJson(dir, sessionShow, { id: opened[0]! })) as { status: string };
     assert.equal(row.status, 'orphan', 'the known session was ended');
   });
 
@@ -334,28 +336,28 @@ describe('the first hook call and work after a close', () => {
     const ids = new Set(runs.map((r) => sid(r.stdout)));
     assert.equal(ids.size, 1, `one new session, not ${[...ids].join(', ')}`);
     assert.notEqual([...ids][0], old);
-    const sessions = (await axmeOk(dir, ['session', 'list', '--json'])).map((r: { id: string }) => r.id);
+    const sessions = (await cliJson(dir, sessionList)).map((r: { id: string }) => r.id);
     assert.ok(sessions.includes(old) && sessions.includes([...ids][0]));
     assert.equal(sessions.filter((i: string) => ![old, ...ids].includes(i)).length, sessions.length - 2, 'no stray sessions from the losers');
   });
 
   test('work after the agent\'s close reaches its summary when the session dies; the agent\'s handoff stays', async () => {
     const harness = await fakeHarness(dir, 'closed-then-more', ['lib/before.ts']);
-    const id = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: { status: string }) => r.status === 'active').id as string;
+    const id = (await cliJson(dir, sessionList)).find((r: { status: string }) => r.status === 'active').id as string;
     const close = { stopped_at: 'The retry is done', summary: 'Added the retry.', worklog_entry: 'Added a retry to the client.', startup_text: 'The retry landed.' };
-    await axmeOk(dir, ['session', 'finalize'], { input: JSON.stringify(close), env: { AXME_SESSION: id, CLAUDECODE: '1' } });
-    assert.equal((await axmeOk(dir, ['session', 'show', id, '--json'])).status, 'closed');
+    await cliJson(dir, finalizeCloseOp, close, { session: id, actor: 'agent', env: { CLAUDECODE: '1' } });
+    assert.equal((await cliJson(dir, sessionShow, { id: id })).status, 'closed');
 
     // the agent keeps working after its close: an edit and a commit
     writeFileSync(join(dir, 'after.ts'), 'late\n');
     const post = await hook(dir, 'post-tool-use', hookPayload(dir, 'closed-then-more', 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(dir, 'after.ts') } }));
     assert.equal(post.code, 0, post.stderr);
-    assert.equal((await axmeOk(dir, ['session', 'show', id, '--json'])).status, 'active', 'a closed session working again is active, not done');
+    assert.equal((await cliJson(dir, sessionShow, { id: id })).status, 'active', 'a closed session working again is active, not done');
     await kill(harness);
-    const orphans = (await axmeOk(dir, ['session', 'list', '--orphans', '--json'])).map((r: { id: string }) => r.id);
+    const orphans = (await cliJson(dir, sessionList, { orphans: true })).map((r: { id: string }) => r.id);
     assert.ok(orphans.includes(id), 'its unrecorded work makes it an orphan');
 
-    const r = await axmeOk(dir, ['session', 'recover', id, '--json']);
+    const r = await cliJson(dir, sessionRecover, { id: id });
     assert.equal(r.outcome, 'recovered');
     assert.equal(r.handoff, null, 'the agent-written handoff is not replaced');
     const slugPath = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'sessions/']).trim().split('\n').find((p) => p.endsWith(`${id}.md`))!;
@@ -368,7 +370,7 @@ describe('the first hook call and work after a close', () => {
     assert.match(handoff, /source: agent/);
     assert.match(handoff, /The retry is done/);
     assert.equal(git(dir, ['log', '-1', '--format=%s', 'refs/memory/main']).trim(), `session: recover ${id} - 1 file, 0 commits after its close`);
-    assert.equal((await axmeOk(dir, ['session', 'recover', id, '--json'])).outcome, 'already');
+    assert.equal((await cliJson(dir, sessionRecover, { id: id })).outcome, 'already');
   });
 });
 
@@ -378,7 +380,7 @@ describe('the next session-start hook recovers what the last one left', () => {
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     ignoreTranscripts(dir);
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    await initCore(dir, { scan: 'if-new' });
   });
   after(() => cleanup());
 
@@ -393,7 +395,7 @@ describe('the next session-start hook recovers what the last one left', () => {
     assert.match(ctx, /## Latest handoff\nSession [\w-]+ \(recovered,/);
     assert.match(ctx, /Split the parser module/);
     assert.match(ctx, /src\/parser\.ts/);
-    const statuses = (await axmeOk(dir, ['session', 'list', '--json'])).map((r: any) => r.status).sort();
+    const statuses = (await cliJson(dir, sessionList)).map((r: any) => r.status).sort();
     assert.deepEqual(statuses, ['active', 'recovered']);
   });
 
@@ -401,7 +403,7 @@ describe('the next session-start hook recovers what the last one left', () => {
     const { claimSession, sessionsDir } = await import('../../src/session/sessions.ts');
     writeTranscript(dir, 'gone-2', [{ type: 'user', message: { role: 'user', content: 'Rename the lexer tables' } }]);
     await kill(await fakeHarness(dir, 'gone-2', ['src/lexer.ts']));
-    const [orphan] = await axmeOk(dir, ['session', 'list', '--orphans', '--json']);
+    const [orphan] = await cliJson(dir, sessionList, { orphans: true });
     // this process (alive) holds the orphan's claim, as an MCP server recovering it would
     const release = claimSession(join(dir, '.git'), orphan.id, new Date());
     assert.ok(release, 'the claim is free before the start');
@@ -422,8 +424,7 @@ describe('a client without session hooks: the server opens its own session', () 
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' } }));
   });
   after(() => cleanup());
 
@@ -441,7 +442,7 @@ describe('a client without session hooks: the server opens its own session', () 
     const handoff = git(dir, ['show', `refs/memory/main:handoffs/${session}.md`]);
     assert.match(handoff, /source: recovered/);
     assert.match(handoff, /Use pnpm/, 'the knowledge the session saved is listed');
-    const row = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: any) => r.id === session);
+    const row = (await cliJson(dir, sessionList)).find((r: any) => r.id === session);
     assert.equal(row.harness, 'mcp');
     assert.equal(row.status, 'recovered');
   });
@@ -454,7 +455,7 @@ describe('a client without session hooks: the server opens its own session', () 
     const count = memoryLog(dir).length;
     await stop();
     assert.equal(memoryLog(dir).length, count, 'no recovery commit after the server stopped');
-    const row = (await axmeOk(dir, ['session', 'list', '--json'])).find((r: any) => r.id === session);
+    const row = (await cliJson(dir, sessionList)).find((r: any) => r.id === session);
     assert.equal(row.status, 'closed');
   });
 });
@@ -559,9 +560,8 @@ describe('session state: table-driven', () => {
       assert.deepEqual(readSession(common, m.id)!.files, ['ok.ts'], 'a line of the wrong shape is skipped');
       assert.equal(readSession(common, '../../../package'), null);
       assert.throws(() => recordEvent(common, '../escape', { t: 'x', type: 'end', reason: 'x' }), /unusable session id/);
-      const shown = await axme(dir, ['session', 'show', '../../x']);
-      assert.equal(shown.code, 1);
-      assert.match(shown.stderr, /no session \.\.\/\.\.\/x on this machine/);
+      const shown = await rejectsWith(cliText(dir, sessionShow, { id: '../../x' }), 'NOT_FOUND', /no session \.\.\/\.\.\/x on this machine/);
+      assert.equal(exitCodeOf(shown), 1);
     } finally {
       cleanup();
     }

@@ -14,16 +14,16 @@ import { readDigest } from '../../src/knowledge/views/read-digest.ts';
 import { backlogRead, decisionGet, memoryGet } from '../../src/operations/digests.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
-import { initCore, runOp, runOpText, withCore } from '../core.ts';
+import { runOp, runOpText, withCore } from '../core.ts';
 import { search } from '../../src/operations/search.ts';
-import { axme, axmeOk, commitFiles, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, commitFiles } from '../helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 describe('stale items are marked wherever they are shown', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await initCore(dir);
+    ({ dir, cleanup } = await makeStore({ commit: false }));
     commitFiles(dir, { 'src/pay.ts': 'export const charge = 1;\n', 'src/other.ts': 'x\n' }, 'code');
     await withCore(dir, async (kb) => {
       await addDecision(kb, { title: 'Charge in cents', decision: 'Amounts are integers', enforce: 'required', anchors: ['src/pay.ts'] });

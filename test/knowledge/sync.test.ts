@@ -22,8 +22,12 @@ import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-back
 import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
 import { parseYaml } from '../../src/model/frontmatter.ts';
 import { startGitHttpsServer } from '../git-https-server.ts';
-import { coreAt, exitCodeOf, initCore, rejectsWith } from '../core.ts';
+import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
 import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
+import { backlogAdd } from '../../src/operations/backlog.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { memoryAdd } from '../../src/operations/memory-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 const run = promisify(execFile);
 const REF = 'refs/memory/main';
@@ -132,7 +136,7 @@ describe('sync through the CLI: exit codes and what it prints', () => {
     assert.equal(first.integrated, 'ahead');
     assert.equal(first.pushed.memory, true);
     assert.equal(typeof first.text, 'string');
-    await axmeOk(b!, ['sync']);
+    await syncCore(b!);
     const tip = git(a!, ['rev-parse', REF]);
     assert.match(await axmeOk(a!, ['sync']), /already up to date/);
     assert.equal(git(a!, ['rev-parse', REF]), tip);
@@ -535,19 +539,19 @@ describe('sync over HTTPS with the user\'s git credentials', () => {
       };
       const env = { GIT_TERMINAL_PROMPT: '0' };
       const [a, b, bad] = [clone('a', 's3cret'), clone('b', 's3cret'), clone('bad', 'wrong')];
-      await axmeOk(a, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      await axmeOk(a, ['decision', 'add', '--title', 'Served over HTTPS', '--decision', 'x']);
+      await initCore(a);
+      await cliText(a, decisionAdd, { title: 'Served over HTTPS', decision: 'x' });
       assert.equal((await axmeOk(a, ['sync', '--json'], { env })).pushed.memory, true);
       assert.equal((await axmeOk(b, ['sync', '--json'], { env })).integrated, 'fast-forward');
-      await axmeOk(b, ['memory', 'add', '--type', 'feedback', '--title', 'From b over HTTPS', '--description', 'y']);
-      await axmeOk(a, ['backlog', 'add', '--title', 'From a over HTTPS']);
-      await axmeOk(b, ['sync'], { env });
+      await cliText(b, memoryAdd, { type: 'feedback', title: 'From b over HTTPS', description: 'y' });
+      await cliText(a, backlogAdd, { title: 'From a over HTTPS' });
+      await syncCore(b, {}, { env });
       assert.equal((await axmeOk(a, ['sync', '--json'], { env })).integrated, 'merged');
-      await axmeOk(b, ['sync'], { env });
+      await syncCore(b, {}, { env });
       assert.equal(tree(a), tree(b));
       assert.equal(git(root, ['--git-dir', join(root, 'team.git'), 'rev-parse', `${REF}^{tree}`]).trim(), tree(a), 'the server holds the merged store');
 
-      await axmeOk(bad, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await initCore(bad);
       const before = git(bad, ['rev-parse', REF]);
       const refusedBefore = server.refused();
       const r = await axme(bad, ['sync'], { env });

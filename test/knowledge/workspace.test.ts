@@ -11,7 +11,19 @@ import { detectWorkspace } from '../../src/knowledge/workspace/detect-workspace.
 import { mergeRules } from '../../src/model/safety-merge.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { OraclePage } from '../../src/model/oracle.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { backlogAdd } from '../../src/operations/backlog.ts';
+import { context } from '../../src/operations/context.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionGet } from '../../src/operations/digests.ts';
+import { decisionList, memoryList } from '../../src/operations/items.ts';
+import { memoryAdd } from '../../src/operations/memory-add.ts';
+import { safetyShow } from '../../src/operations/safety.ts';
+import { safetyAdd, safetyRemove, safetySet } from '../../src/operations/safety-cli.ts';
+import { search } from '../../src/operations/search.ts';
+import { workspaceStatusOp } from '../../src/operations/workspace.ts';
+import { exitCodeOf, rejectsWith } from '../core.ts';
+import { axme, axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 const REPOS = ['api', 'lib', 'web'];
 const MARK = '#!axme pr=none repo=acme/app';
@@ -171,17 +183,17 @@ describe('a workspace of three repositories', () => {
   });
 
   test('writes route by scope: none or all -> the session store; [repo, ...] -> each named repository', async () => {
-    const inWs = await axmeOk(root, ['decision', 'add', '--title', 'Use pnpm everywhere', '--decision', 'Every repository installs with pnpm.', '--enforce', 'required', '--json']);
+    const inWs = await cliJson(root, decisionAdd, { title: 'Use pnpm everywhere', decision: 'Every repository installs with pnpm.', enforce: 'required' });
     assert.equal(inWs.store, store);
     assert.equal(inWs.location, `refs/memory/main:decisions/use-pnpm-everywhere.md in ${store}`);
-    await axmeOk(root, ['decision', 'add', '--title', 'Log in JSON', '--decision', 'Structured logs only.']);
-    const scoped = await axmeOk(root, ['decision', 'add', '--title', 'HTTP handlers use Fastify', '--decision', 'Fastify, not Express.', '--scope', 'api,web', '--json']);
+    await cliText(root, decisionAdd, { title: 'Log in JSON', decision: 'Structured logs only.' });
+    const scoped = await cliJson(root, decisionAdd, { title: 'HTTP handlers use Fastify', decision: 'Fastify, not Express.', scope: 'api,web' });
     assert.deepEqual([scoped.store, ...scoped.others.map((o: { store: string }) => o.store)], [repo('api'), repo('web')]);
-    const own = await axmeOk(repo('lib'), ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Keep PRs small.', '--json']);
+    const own = await cliJson(repo('lib'), memoryAdd, { type: 'feedback', title: 'Small PRs', description: 'Keep PRs small.' });
     assert.equal(own.store, undefined);
     assert.equal(own.location, 'refs/memory/main:memories/small-prs.md');
-    await axmeOk(repo('lib'), ['memory', 'add', '--type', 'pattern', '--title', 'Barrel files', '--description', 'index.ts re-exports.', '--scope', 'all']);
-    const cross = await axmeOk(repo('api'), ['backlog', 'add', '--title', 'Adopt the new client', '--scope', 'web']);
+    await cliText(repo('lib'), memoryAdd, { type: 'pattern', title: 'Barrel files', description: 'index.ts re-exports.', scope: 'all' });
+    const cross = await cliText(repo('api'), backlogAdd, { title: 'Adopt the new client', scope: 'web' });
     assert.match(cross, new RegExp(`Backlog item created: B-001 - Adopt the new client \\(medium\\) in ${repo('web')}`));
 
     assert.deepEqual(itemsIn(store), ['decisions/log-in-json.md', 'decisions/use-pnpm-everywhere.md']);
@@ -191,72 +203,68 @@ describe('a workspace of three repositories', () => {
 
     // an unknown repository: a usage error naming the members, nothing written anywhere
     const tips = [store, ...REPOS.map(repo)].map(tip);
-    const bad = await axme(repo('lib'), ['decision', 'add', '--title', 'Nope', '--decision', 'x', '--scope', 'api,mobile', '--json']);
-    assert.equal(bad.code, 2);
-    const err = JSON.parse(bad.stderr).error;
-    assert.equal(err.code, 'INVALID_INPUT');
-    assert.match(err.message, /scope names "mobile", which is not a repository of the workspace .*: use "all" or some of api, lib, web/);
+    const bad = await rejectsWith(cliJson(repo('lib'), decisionAdd, { title: 'Nope', decision: 'x', scope: 'api,mobile' }), 'INVALID_INPUT', /scope names "mobile", which is not a repository of the workspace .*: use "all" or some of api, lib, web/);
+    assert.equal(exitCodeOf(bad), 2);
     assert.deepEqual([store, ...REPOS.map(repo)].map(tip), tips);
   });
 
   test('merged reads: both lists, workspace items marked; the repository wins on the same slug, a shared display ID hides nothing', async () => {
-    const lib = await axmeOk(repo('lib'), ['decision', 'list', '--json']);
+    const lib = await cliJson(repo('lib'), decisionList);
     assert.deepEqual(lib.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store]), [
       ['D-001', 'use-pnpm-everywhere', store],
       ['D-002', 'log-in-json', store],
     ]);
-    assert.match(await axmeOk(repo('lib'), ['decision', 'list']), /^D-001 {2}required {2}Use pnpm everywhere {2}\(use-pnpm-everywhere\) {2}\[workspace\]$/m);
+    assert.match(await cliText(repo('lib'), decisionList), /^D-001 {2}required {2}Use pnpm everywhere {2}\(use-pnpm-everywhere\) {2}\[workspace\]$/m);
     // web's own D-001 (Fastify) and the workspace's D-001 are different decisions that share a
     // number (each store numbers its own): both are listed; by ID, web's own is found first
-    const web = await axmeOk(repo('web'), ['decision', 'list', '--json']);
+    const web = await cliJson(repo('web'), decisionList);
     assert.deepEqual(web.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store ?? 'own']), [
       ['D-001', 'http-handlers-use-fastify', 'own'],
       ['D-001', 'use-pnpm-everywhere', store],
       ['D-002', 'log-in-json', store],
     ]);
-    assert.equal((await axmeOk(repo('web'), ['decision', 'show', 'D-001', '--json'])).slug, 'http-handlers-use-fastify');
-    assert.equal((await axmeOk(repo('web'), ['decision', 'show', 'use-pnpm-everywhere', '--json'])).store, store, 'the workspace one by its slug');
-    assert.match(await axmeOk(repo('web'), ['context']), /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./, 'a required workspace decision reaches every repository');
+    assert.equal((await cliJson(repo('web'), decisionGet, { id_or_slug: 'D-001' })).slug, 'http-handlers-use-fastify');
+    assert.equal((await cliJson(repo('web'), decisionGet, { id_or_slug: 'use-pnpm-everywhere' })).store, store, 'the workspace one by its slug');
+    assert.match(await cliText(repo('web'), context), /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./, 'a required workspace decision reaches every repository');
     // same slug: lib's own decision replaces the workspace's
-    await axmeOk(repo('lib'), ['decision', 'add', '--title', 'Use pnpm everywhere', '--decision', 'lib pins pnpm 9.', '--enforce', 'advisory']);
-    const shown = await axmeOk(repo('lib'), ['decision', 'show', 'use-pnpm-everywhere', '--json']);
+    await cliText(repo('lib'), decisionAdd, { title: 'Use pnpm everywhere', decision: 'lib pins pnpm 9.', enforce: 'advisory' });
+    const shown = await cliJson(repo('lib'), decisionGet, { id_or_slug: 'use-pnpm-everywhere' });
     assert.equal(shown.decision, 'lib pins pnpm 9.');
     assert.equal(shown.store, undefined);
-    const after = await axmeOk(repo('lib'), ['decision', 'list', '--json']);
+    const after = await cliJson(repo('lib'), decisionList);
     assert.deepEqual(after.map((d: { slug: string; store?: string }) => [d.slug, d.store ?? 'own']), [
       ['use-pnpm-everywhere', 'own'],
       ['log-in-json', store],
     ]);
     // a workspace item, shown from a repository, names the workspace store
-    const ws = await axmeOk(repo('api'), ['decision', 'show', 'log-in-json', '--json']);
+    const ws = await cliJson(repo('api'), decisionGet, { id_or_slug: 'log-in-json' });
     assert.equal(ws.location, `refs/memory/main:decisions/log-in-json.md in ${store}`);
     assert.equal(ws.store, store);
     // memories: same slug -> the repository's
-    await axmeOk(root, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Workspace says: under 300 lines.']);
-    await axmeOk(root, ['memory', 'add', '--type', 'feedback', '--title', 'Ask before renaming', '--description', 'Names are shared across repos.']);
-    const mems = await axmeOk(repo('lib'), ['memory', 'list', '--json']);
+    await cliText(root, memoryAdd, { type: 'feedback', title: 'Small PRs', description: 'Workspace says: under 300 lines.' });
+    await cliText(root, memoryAdd, { type: 'feedback', title: 'Ask before renaming', description: 'Names are shared across repos.' });
+    const mems = await cliJson(repo('lib'), memoryList);
     assert.deepEqual(mems.map((m: { slug: string; description: string; store?: string }) => [m.slug, m.store ?? 'own']).sort(), [['ask-before-renaming', store], ['barrel-files', 'own'], ['small-prs', 'own']]);
     assert.equal(mems.find((m: { slug: string }) => m.slug === 'small-prs').description, 'Keep PRs small.');
     // search cites the workspace store for its items
-    const hits = await axmeOk(repo('api'), ['search', 'structured logs', '--json']);
+    const hits = await cliJson(repo('api'), search, { query: 'structured logs' });
     assert.equal(hits.hits[0].slug, 'log-in-json');
     assert.equal(hits.hits[0].store, store);
     assert.match(hits.hits[0].citation, new RegExp(`^git:${tip(store)}:decisions/log-in-json\\.md \\(in ${store}\\)$`));
     // the workspace folder itself reads the workspace store only
-    const inRoot = await axmeOk(root, ['decision', 'list', '--json']);
+    const inRoot = await cliJson(root, decisionList);
     assert.deepEqual(inRoot.map((d: { slug: string }) => d.slug), ['use-pnpm-everywhere', 'log-in-json']);
   });
 
   test('a deny added in the workspace blocks in every repository, through the real hook; the cache follows the workspace tip', async () => {
-    const outside = tempRepo({ commit: true });
+    const outside = await makeStore();
     try {
-      await axmeOk(outside.dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
       for (const n of REPOS) assert.equal((await hookBash(repo(n), 'make deploy-prod')).denied, false, n);
       // the allowed answers above were cached, keyed by both tips
       const key = () => (JSON.parse(readFileSync(join(repo('lib'), '.git', 'axme', 'policy.json'), 'utf8')) as { key: string }).key;
       assert.match(key(), new RegExp(`workspace ${store} refs/memory/main=${tip(store)}$`));
       const before = tip(store);
-      await axmeOk(root, ['safety', 'add', 'bash_deny', 'make deploy-prod']);
+      await cliText(root, safetyAdd, { rule_type: 'bash_deny', value: 'make deploy-prod' });
       assert.notEqual(tip(store), before);
       for (const n of REPOS) {
         const d = await hookBash(repo(n), 'make deploy-prod --yes');
@@ -281,7 +289,7 @@ describe('a workspace of three repositories', () => {
         assert.doesNotMatch(d.stderr, /kind: repo/, 'the member was not taken for the workspace store');
       }
       // axme safety show in a repository shows the rules in force
-      const shown = await axmeOk(repo('api'), ['safety', 'show', '--json']);
+      const shown = await cliJson(repo('api'), safetyShow);
       assert.ok(shown.bash.deniedPrefixes.includes('make deploy-prod'));
     } finally {
       outside.cleanup();
@@ -291,21 +299,21 @@ describe('a workspace of three repositories', () => {
   test('a force push needs both stores to allow it', async () => {
     const push = `git push --force origin feature ${MARK}`;
     assert.equal((await hookBash(repo('lib'), push)).denied, true);
-    await axmeOk(repo('lib'), ['safety', 'set', 'git.allowForcePush', 'true']);
+    await cliText(repo('lib'), safetySet, { key: 'git.allowForcePush', value: 'true' });
     const onlyRepo = await hookBash(repo('lib'), push);
     assert.equal(onlyRepo.denied, true, 'the workspace still denies force pushes');
     assert.match(onlyRepo.reason, /force/i);
-    await axmeOk(root, ['safety', 'set', 'git.allowForcePush', 'true']);
+    await cliText(root, safetySet, { key: 'git.allowForcePush', value: 'true' });
     assert.equal((await hookBash(repo('lib'), push)).denied, false, 'both allow it');
     assert.equal((await hookBash(repo('api'), push)).denied, true, 'api does not allow it');
-    await axmeOk(root, ['safety', 'set', 'git.allowForcePush', 'false']);
+    await cliText(root, safetySet, { key: 'git.allowForcePush', value: 'false' });
     assert.equal((await hookBash(repo('lib'), push)).denied, true, 'the workspace took it back');
   });
 
   test('a broken workspace store: the default rules stand in for it, with a warning; never fail open', async () => {
-    // a person's command (this test process also ran the session hooks, so its children count as the agent's)
-    await axmeOk(repo('web'), ['safety', 'remove', 'bash_deny', 'npm publish'], { env: { AXME_ACTOR: 'human' } });
-    await axmeOk(repo('web'), ['safety', 'add', 'bash_deny', 'make web-only']);
+    // a person removes a rule; an agent adds one
+    await cliText(repo('web'), safetyRemove, { rule_type: 'bash_deny', value: 'npm publish' }, { actor: 'human' });
+    await cliText(repo('web'), safetyAdd, { rule_type: 'bash_deny', value: 'make web-only' }, { actor: 'agent' });
     assert.equal((await hookBash(repo('web'), 'npm publish')).denied, true, 'the workspace keeps denying npm publish');
     const good = tip(store);
     const ref = join(store, 'refs', 'memory', 'main');
@@ -409,10 +417,9 @@ describe('a workspace of three repositories', () => {
     assert.deepEqual(json.repos.map((r: { name: string }) => r.name), REPOS);
     assert.equal(json.store.counts.decision.active, 2);
     // a repository outside any workspace: a workspace of one
-    const solo = tempRepo({ commit: true });
+    const solo = await makeStore();
     try {
-      await axmeOk(solo.dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-      const one = JSON.parse(await run(solo.dir, ['workspace', '--json']));
+      const one: any = workspaceStatusOp.json(await workspaceStatusOp.run({ cwd: solo.dir, env: cleanEnv() }, {}));
       assert.equal(one.root, null);
       assert.equal(one.repos.length, 1);
       assert.equal(one.repos[0].commit, tip(solo.dir));

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectStdio, resultText, type ToolResult } from './stdio-client.ts';
-import { axmeOk, git, tempRepo } from '../helpers.ts';
+import { git } from '../helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 type Result = ToolResult;
 const text = resultText;
@@ -14,8 +15,7 @@ describe('the agent corrects and retires knowledge over MCP', () => {
   let client: Client;
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, gitHooks: true, scan: 'if-new' }, commit: false }));
     ({ client } = await connectStdio(dir, { session: 'mcp-edit-test' }));
   });
   after(async () => {

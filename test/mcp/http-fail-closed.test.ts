@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addToken, tokensPath } from '../../src/knowledge/admin/tokens.ts';
-import { axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { axmeOk, cleanEnv } from '../helpers.ts';
 import { httpClient, INIT, raw, startHttp, startRefused, text, type HttpServer, type ToolResult } from './http-helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * Attacks on `axme serve --http` as a team server: each test is named by what it tries, and the
@@ -28,8 +29,7 @@ describe('axme serve --http fails closed', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
   });
   after(() => cleanup());
 
@@ -99,8 +99,7 @@ describe('axme serve --http: one token cannot deny service to another', () => {
   let server: HttpServer;
   const tokens: Record<string, string> = {};
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
     const path = tokensPath({ cwd: dir, env: cleanEnv() });
     for (const [name, scope] of [['hog', 'read'], ['flood', 'read'], ['alice', 'write']] as const) tokens[name] = addToken({ path, name, scope, now: new Date() }).token;
     // the default limits: 32 sessions per token, 20 requests a second per token
@@ -150,8 +149,7 @@ describe('axme serve --http under load: 32 clients, one token each, the default 
   let cleanup: () => void;
   let server: HttpServer;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
   });
   after(async () => {
     await server?.stop();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 import { httpClient, startHttp, text, type ToolResult } from './http-helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /** A tool call that answered, not with an error result. */
 const answered = (r: ToolResult): boolean => !r.isError && text(r).length > 0;
@@ -14,8 +15,7 @@ describe('axme serve --http: lifecycle', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
   });
   after(() => cleanup());
 

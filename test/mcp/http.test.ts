@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
 import { httpClient, INIT, raw, startHttp, text, type HttpServer, type ToolResult } from './http-helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * `axme serve --http` as a real process on 127.0.0.1 with the SDK's Streamable HTTP client:
@@ -37,8 +38,7 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
   let client: Client;
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolResult;
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
     server = await startHttp(dir);
     client = await httpClient(server.url);
   });
@@ -106,8 +106,7 @@ describe('axme serve --http: tokens and scopes', () => {
   let server: HttpServer;
   const tokens: Record<string, string> = {};
   before(async () => {
-    ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks']);
+    ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
     for (const [name, scope] of [['alice', 'write'], ['bob', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
   });

@@ -7,8 +7,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { JsonLineSplitter, type Line } from '../../src/mcp/json-lines.ts';
 import { checkLine } from '../../src/mcp/request-check.ts';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { initCore } from '../core.ts';
+import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { processAlive } from '../../src/session/owner.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * `axme serve` as a process: what happens when its client goes away, sends too much, or sends
@@ -106,8 +108,7 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 
@@ -194,8 +195,7 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 
@@ -276,7 +276,7 @@ describe('a connection that does nothing leaves nothing', () => {
   test('no calls, or read calls only, without AXME_SESSION: no store commit and no handoff, also after the next start', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
-      await axmeOk(dir, ['init', '--no-claude']);
+      await initCore(dir, { gitHooks: true, scan: 'if-new' });
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       const sessions = join(dir, '.git', 'axme', 'sessions');
       const records = () => {

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectStdio } from './stdio-client.ts';
-import { axmeOk, CLI, tempRepo } from '../helpers.ts';
+import { CLI } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 
@@ -18,9 +20,8 @@ describe('MCP results as each client reads them', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.', '--enforce', 'required']);
+    ({ dir, cleanup } = await makeStore());
+    await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.', enforce: 'required' });
   });
   after(() => cleanup());
 

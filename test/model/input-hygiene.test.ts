@@ -8,7 +8,9 @@ import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secr
 import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
 import { cleanLine, scanView } from '../../src/model/invisible.ts';
 import { classifyPath } from '../../src/model/paths.ts';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, git } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText, makeStore } from '../store-fixture.ts';
 
 /** Error messages of a failed safeParse (empty when it succeeded). */
 function issues(r: { success: boolean; error?: { issues: Array<{ message: string }> } }): string[] {
@@ -319,8 +321,7 @@ describe('CLI: titles in other scripts, invisible characters, split tokens', () 
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-claude']);
+    ({ dir, cleanup } = await makeStore({ init: { gitHooks: true, scan: 'if-new' } }));
   });
   after(() => cleanup());
 
@@ -365,7 +366,7 @@ describe('CLI: titles in other scripts, invisible characters, split tokens', () 
     const refused = await axme(dir, ['decision', 'add', '--title', 'Deploy token', '--decision', body]);
     assert.equal(refused.code, 2, refused.stdout + refused.stderr);
     assert.match(refused.stderr, /decision looks like it contains a GitHub token/);
-    await axmeOk(dir, ['decision', 'add', '--title', 'Deploy token', '--decision', body, '--allow-secret']);
+    await cliText(dir, decisionAdd, { title: 'Deploy token', decision: body }, { allowSecret: true });
     const check = await axme(dir, ['check']);
     assert.equal(check.code, 1, check.stdout + check.stderr);
     assert.match(check.stdout + check.stderr, /decisions\/deploy-token\.md.*GitHub token/s);

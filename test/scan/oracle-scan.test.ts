@@ -19,6 +19,7 @@ import { scanOracle, type ScanOracleResult } from '../../src/knowledge/items/ora
 import { parseToml, tomlGet, type TomlTable } from '../../src/scan/toml.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { listWorktreeFiles, readWorktreeFile } from '../../src/store/worktree-files.ts';
+import { initCore } from '../core.ts';
 import { axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/main';
@@ -870,7 +871,7 @@ describe('the scan through the surfaces', () => {
       assert.ok(scanned.oracle.commit, 'init scans the project');
       assert.match(git(dir, ['show', `${REF}:oracle/stack.md`]), /example\.com\/svc/);
       // init's own files (.mcp.json, CLAUDE.md, .claude/) are not news to the next scan
-      await axmeOk(dir, ['init', '--no-git-hooks']);
+      await initCore(dir, { claude: true, scan: 'if-new' });
       const rerun = await axmeOk(dir, ['init', '--no-git-hooks', '--scan', '--json']);
       assert.equal(rerun.oracle.commit, null);
       // once the store has the pages, a plain init leaves them alone (axme oracle scan or --scan refreshes them)

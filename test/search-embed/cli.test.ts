@@ -3,8 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, tempRepo } from '../helpers.ts';
 import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
+import { backlogAdd } from '../../src/operations/backlog.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 /** The built CLI end to end: `axme models pull|list|status`, `axme doctor`'s search line, `axme search` by meaning. */
 describe('axme models and search by meaning, through dist/axme.cjs', () => {
@@ -18,9 +22,9 @@ describe('axme models and search by meaning, through dist/axme.cjs', () => {
     repo = tempRepo({ commit: true });
     cache = mkdtempSync(join(tmpdir(), 'axme-cache-'));
     server = await modelServer(routesFor(files));
-    await axmeOk(repo.dir, ['init', '--no-git-hooks'], { env: env() });
-    await axmeOk(repo.dir, ['backlog', 'add', '--title', 'Add request logging'], { env: env() });
-    await axmeOk(repo.dir, ['decision', 'add', '--title', 'Use Postgres for persistence', '--decision', 'Data is kept in Postgres.'], { env: env() });
+    await initCore(repo.dir, { claude: true, scan: 'if-new' }, { env: env() });
+    await cliText(repo.dir, backlogAdd, { title: 'Add request logging' }, { env: env() });
+    await cliText(repo.dir, decisionAdd, { title: 'Use Postgres for persistence', decision: 'Data is kept in Postgres.' }, { env: env() });
   });
   after(async () => {
     await server.close();

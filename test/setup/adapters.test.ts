@@ -5,7 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { ADAPTERS } from '../../src/setup/clients/adapters.ts';
 import { HOOK_CLIENT_NAMES, HOOK_PARTS, isHookClient } from '../../src/setup/clients/hook-registry.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
-import { CLI, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { CLI, cleanEnv } from '../helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /**
  * The clients' registry: one adapter per client (ADAPTERS), whose hook parts the hook process
@@ -56,8 +57,7 @@ describe('the guard holds every adapter\'s files, through the installed hook', (
   let dir: string;
   let cleanup: () => void;
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true, fetchConfig: false } }));
   });
   after(() => cleanup());
 

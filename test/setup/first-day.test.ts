@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { doctor } from '../../src/setup/doctor.ts';
 import { initRepository, type InitSteps } from '../../src/setup/init.ts';
 import { axmeOk, cleanEnv, CLI, commitFiles, git, openTestKb } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 const REF = 'refs/memory/main';
 const STEPS: InitSteps = { claude: true, gitHooks: true, scan: 'if-new', fetchConfig: true };
@@ -76,7 +78,7 @@ describe('the first day: doctor passes after a correct setup, and a teammate\'s 
   });
 
   test('ahead and behind are state: exit 0, with the counts and what axme sync would do', async () => {
-    await axmeOk(teammate, ['decision', 'add', '--title', 'Teammate decision', '--decision', 'Saved after the sync.']);
+    await cliText(teammate, decisionAdd, { title: 'Teammate decision', decision: 'Saved after the sync.' });
     const { r, bad } = await problems(teammate);
     assert.deepEqual(bad, []);
     assert.match(r.checks.find((c) => c.name === 'in step')!.detail, /the store is 1 commit ahead of origin \(not shared yet\) .*: axme sync shares it/);

@@ -7,6 +7,7 @@ import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { doctor } from '../../src/setup/doctor.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 import { startHttp, type HttpServer } from '../mcp/http-helpers.ts';
+import { makeStore } from '../store-fixture.ts';
 
 /** `axme init --agent … --mcp-url … --mcp-token-env …`: clients pointed at a team's `axme serve --http`. */
 
@@ -73,8 +74,7 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   let server: HttpServer | null = null;
   const tokens: Record<string, string> = {};
   before(async () => {
-    ({ dir, cleanup } = tempRepo({ commit: true }));
-    await axmeOk(dir, ['init', '--no-git-hooks', '--no-scan']);
+    ({ dir, cleanup } = await makeStore({ init: { claude: true } }));
     for (const [name, scope] of [['writer', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
     // Claude Code, Codex and Gemini CLI pointed at the one server

@@ -3,7 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { cliText } from '../store-fixture.ts';
 
 interface Check {
   name: string;
@@ -89,20 +92,20 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
     assert.equal(hooks.status, 'problem');
     assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
-    await axmeOk(dir, ['init', '--no-scan']);
+    await initCore(dir, { claude: true, gitHooks: true });
     assert.equal(checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
   });
 
   test('git hooks declined with --no-git-hooks are a choice: doctor stays ok; installing them again clears it', async () => {
     const other = tempRepo({ commit: true });
     try {
-      await axmeOk(other.dir, ['init', '--no-git-hooks', '--no-scan']);
+      await initCore(other.dir, { claude: true });
       const r = await axme(other.dir, ['doctor', '--json']);
       const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
       assert.equal(hooks.status, 'ok', hooks.detail);
       assert.match(hooks.detail, /as chosen \(axme init --no-git-hooks\)/);
       assert.equal(r.code, 0, r.stdout);
-      await axmeOk(other.dir, ['init', '--no-scan']);
+      await initCore(other.dir, { claude: true, gitHooks: true });
       assert.equal(spawnSync('git', ['config', '--get', 'axme.gitHooks'], { cwd: other.dir, env: cleanEnv() }).status, 1, 'the choice is cleared');
     } finally {
       other.cleanup();
@@ -129,7 +132,7 @@ describe('axme doctor and the remote: fetch settings and a store in step, read w
       git(root, ['init', '-q', '--bare', remote]);
       const dir = join(root, 'work');
       git(root, ['clone', '-q', remote, dir]);
-      await axmeOk(dir, ['init', '--no-scan', '--no-fetch-config']);
+      await initCore(dir, { claude: true, gitHooks: true, fetchConfig: false });
       const check = async (name: string) => checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === name)!;
       const fetch = await check('remote fetch');
       assert.equal(fetch.status, 'missing');
@@ -141,7 +144,7 @@ describe('axme doctor and the remote: fetch settings and a store in step, read w
       await axmeOk(dir, ['sync']);
       assert.equal((await check('remote fetch')).status, 'ok');
       assert.equal((await check('in step')).status, 'ok');
-      await axmeOk(dir, ['decision', 'add', '--title', 'Not shared yet', '--decision', 'Saved after the last sync.']);
+      await cliText(dir, decisionAdd, { title: 'Not shared yet', decision: 'Saved after the last sync.' });
       const ahead = await check('in step');
       assert.equal(ahead.status, 'ok');
       assert.match(ahead.detail, /1 commit ahead of origin \(not shared yet\) \(as of the last fetch from origin\): axme sync shares it/);

@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { coreAt } from '../core.ts';
-import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { coreAt, initCore } from '../core.ts';
+import { axme, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const run = promisify(execFile);
 const WRITER = resolve(import.meta.dirname, '../fixtures/concurrent-writer.ts');
@@ -48,7 +48,7 @@ test(`${WRITERS} processes x ${ADDS} concurrent adds through the core: every ite
 test('concurrent `axme decision add` processes through the CLI: every item kept, unique IDs, clean fsck', { timeout: 120_000 }, async () => {
   const { dir, cleanup } = tempRepo();
   try {
-    await axmeOk(dir, ['init']);
+    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
     const failures: string[] = [];
     await Promise.all(
       Array.from({ length: 4 }, async (_, w) => {

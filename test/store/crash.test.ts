@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { coreAt } from '../core.ts';
+import { coreAt, initCore } from '../core.ts';
 import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const ROUNDS = 24;
@@ -23,7 +23,7 @@ function addAndKill(dir: string, title: string, delayMs: number): Promise<'kille
 test('a writer killed with SIGKILL at any moment never corrupts the store or loses committed items', { timeout: 300_000 }, async (t) => {
   const { dir, cleanup } = tempRepo();
   try {
-    await axmeOk(dir, ['init']);
+    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
     let committed = new Set<string>();
     const outcomes = { killed: 0, finished: 0 };
     for (let round = 0; round < ROUNDS; round++) {
@@ -51,7 +51,7 @@ test('a writer killed with SIGKILL at any moment never corrupts the store or los
 test('stale locks left by dead writers do not block the next writer', { timeout: 60_000 }, async () => {
   const { dir, cleanup } = tempRepo();
   try {
-    await axmeOk(dir, ['init']);
+    await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
     // the advisory lock of a writer whose process is gone
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((r) => dead.on('exit', r));

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { createLockFile, readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
 import { claimLockFile, lockFileHeld } from '../../src/session/claim-lock.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
+import { initCore } from '../core.ts';
 import { axmeOk, git, tempRepo } from '../helpers.ts';
 
 /** A fake clock starting at `start` (ms); each sleep is counted and moves the clock on. */
@@ -228,7 +229,7 @@ describe('a real repository: one write recovers a foreign write.lock', () => {
   test('a write.lock naming another host, 10 s old, is gone after the first write', { timeout: 60_000 }, async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
-      await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+      await initCore(dir);
       const lock = join(dir, '.git', 'axme', 'write.lock');
       mkdirSync(join(dir, '.git', 'axme'), { recursive: true });
       plantLock(lock, '31337 build-agent-7.example 1700000000000 0f0f0f0f', 10_000);
