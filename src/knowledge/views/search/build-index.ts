@@ -49,6 +49,17 @@ export interface Postings {
   start: Int32Array;
   docs: Int32Array;
   gain: Float64Array;
+  /** when the postings stay on disk (a query at the tip: index-file.ts), term `id`'s documents and gains, read when first asked for; `docs` and `gain` are then empty */
+  read?: (id: number) => { docs: Int32Array; gain: Float64Array };
+}
+
+/** Term `id`'s postings: `docs[from..to)` and `gain[from..to)`, from memory or read from the file. */
+export function termPostings(p: Postings, id: number): { docs: Int32Array; gain: Float64Array; from: number; to: number } {
+  if (p.read) {
+    const { docs, gain } = p.read(id);
+    return { docs, gain, from: 0, to: docs.length };
+  }
+  return { docs: p.docs, gain: p.gain, from: p.start[id]!, to: p.start[id + 1]! };
 }
 
 /** The index's terms without digits (names such as `v11`, not words) that start with `prefix`, in sorted order. */
@@ -132,6 +143,8 @@ export interface Index {
   superseded: number[];
   /** the software synonyms and the glossary's */
   synonyms: SynonymTable;
+  /** the related words' table (synonyms.ts `relatedTable`), as read from an index file; the query analyzes it when absent */
+  related?: SynonymTable;
   /** the glossary's synonym groups (kept with the index on disk) */
   glossary?: string[][];
   /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
@@ -279,6 +292,12 @@ export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossa
     return d;
   });
   return indexFrom(docs, postingsFor, glossary, reused);
+}
+
+/** Keeps `docs` (read from disk for `sources`, in order) as the documents of their items: a later build in this process takes them as they are, without comparing prints. */
+export function rememberDocs(kb: KnowledgeBase, sources: readonly Source[], docs: readonly Doc[]): void {
+  const docOfItem = kb.cache.perObject<Doc>('search-doc');
+  sources.forEach((src, i) => docOfItem.get(src.item) ?? docOfItem.set(src.item, docs[i]!));
 }
 
 /** One item as search reads it, before tokenizing: its kind, title, path, text by field and marks (sources.ts makes them from a state). */
