@@ -10,8 +10,8 @@
  *    share of prompts whose relevant item was injected by that prompt, or earlier in the same
  *    session (the model holds it either way); characters per prompt; items injected twice in one
  *    session (must be 0); unrelated prompts that got anything.
- * 3. The prompt hook's time at 10,000 items against `node -e 0`, rounds alternating, and the
- *    pre-tool-use hook on an Edit (where the pre-edit recall runs) beside them.
+ * 3. The prompt hook's time at 1,000 and 10,000 items against `node -e 0`, rounds alternating,
+ *    and the pre-tool-use hook on an Edit (where the pre-edit recall runs) beside them.
  *
  *   npm run build && node --import tsx bench/context.bench.ts [--reps 15] [--sizes 100,1000,10000]
  */
@@ -129,27 +129,31 @@ console.log(`- items injected twice within a session: ${repeats}`);
 console.log(`- unrelated prompts that got anything: ${leaked}/${UNRELATED.length}`);
 console.log(`- missed (${missed.length}):\n${missed.map((m) => `  - ${m}`).join('\n')}`);
 
-// 3. the hook's time at the largest size, beside node -e 0
+// 3. the prompt hook's time at every size of 1,000 items or more, beside node -e 0 and the pre-edit hook at the largest, rounds alternating
 const n = Math.max(...SIZES);
-const dir = big[n]!;
-const promptIn = (i: number) => JSON.stringify({ session_id: `time-${i}`, transcript_path: '/tmp/bench.jsonl', cwd: dir, hook_event_name: 'UserPromptSubmit', prompt: `Which approach does component ${i % 97} use, and why?` });
-const editIn = (i: number) => JSON.stringify({ session_id: `edit-${i}`, transcript_path: '/tmp/bench.jsonl', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'src', `c${i}.ts`), old_string: 'a', new_string: 'b' } });
+const timed = SIZES.filter((s) => s >= 1000);
+const promptIn = (dir: string, i: number) => JSON.stringify({ session_id: `time-${i}`, transcript_path: '/tmp/bench.jsonl', cwd: dir, hook_event_name: 'UserPromptSubmit', prompt: `Which approach does component ${i % 97} use, and why?` });
+const editIn = (dir: string, i: number) => JSON.stringify({ session_id: `edit-${i}`, transcript_path: '/tmp/bench.jsonl', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'src', `c${i}.ts`), old_string: 'a', new_string: 'b' } });
 const node0: number[] = [];
-const prompt: number[] = [];
+const prompt = new Map<number, number[]>(timed.map((s) => [s, []]));
 const edit: number[] = [];
 // warm: the first prompt builds what later ones load (the search index, the anchor index)
-await timeProcess(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { cwd: dir, env, input: promptIn(-1) });
-await timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: dir, env, input: editIn(-1) });
+for (const s of timed) await timeProcess(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { cwd: big[s]!, env, input: promptIn(big[s]!, -1) });
+await timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: big[n]!, env, input: editIn(big[n]!, -1) });
 for (let i = 0; i < REPS; i++) {
-  node0.push(await timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env }));
-  prompt.push(await timeProcess(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { cwd: dir, env, input: promptIn(i) }));
-  edit.push(await timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: dir, env, input: editIn(i) }));
+  node0.push(await timeProcess(process.execPath, ['-e', '0'], { cwd: big[n]!, env }));
+  for (const s of timed) prompt.get(s)!.push(await timeProcess(process.execPath, [CLI, 'hook', 'user-prompt-submit'], { cwd: big[s]!, env, input: promptIn(big[s]!, i) }));
+  edit.push(await timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: big[n]!, env, input: editIn(big[n]!, i) }));
 }
-const [a, b, c] = [stats(node0), stats(prompt), stats(edit)];
-console.log(`\n## Hook time at ${n.toLocaleString('en')} decisions (${REPS} rounds, alternating; median, p90 ms)\n`);
+const a = stats(node0);
+const c = stats(edit);
+console.log(`\n## Hook time (${REPS} rounds, every row once a round in turn; median, p90 ms)\n`);
 console.log('| process | median | p90 | × node -e 0 |\n| --- | ---: | ---: | ---: |');
 console.log(`| node -e 0 | ${fmt(a.median)} | ${fmt(a.p90)} | 1.00 |`);
-console.log(`| axme hook user-prompt-submit | ${fmt(b.median)} | ${fmt(b.p90)} | ${(b.median / a.median).toFixed(2)} |`);
-console.log(`| axme hook pre-tool-use (Edit, pre-edit recall) | ${fmt(c.median)} | ${fmt(c.p90)} | ${(c.median / a.median).toFixed(2)} |`);
+for (const s of timed) {
+  const b = stats(prompt.get(s)!);
+  console.log(`| axme hook user-prompt-submit, ${s.toLocaleString('en')} decisions | ${fmt(b.median)} | ${fmt(b.p90)} | ${(b.median / a.median).toFixed(2)} |`);
+}
+console.log(`| axme hook pre-tool-use (Edit, pre-edit recall), ${n.toLocaleString('en')} decisions | ${fmt(c.median)} | ${fmt(c.p90)} | ${(c.median / a.median).toFixed(2)} |`);
 
 for (const d of [...Object.values(big), corpus]) rmSync(d, { recursive: true, force: true });

@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
+import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
+import { locateRepo } from '../src/knowledge/core/location.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess } from './lib.ts';
 
@@ -102,6 +104,11 @@ for (let i = 0; i < 5; i++) {
 }
 const last = await loadSearchIndex(kb);
 await closeKnowledgeBase(kb);
+// what a query at the tip reads of the index file (the last write's index is on disk)
+const reads = { read: 0, size: 0 };
+searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query: QUERY.join(' '), k: 10, type: 'all', reads });
+const promptReads = { read: 0, size: 0 };
+searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query: PROMPT, k: 12, type: 'all', reads: promptReads });
 
 const lines = [
   `## Cold search and the prompt hook at ${size} items (${new Date().toISOString().slice(0, 10)})`,
@@ -123,9 +130,10 @@ const lines = [
   `| warm query | ${fmt(stats(warm).median)} | ${fmt(stats(warm).p90)} |`,
   `| first query after its own write | ${fmt(stats(afterWrite).median)} | ${fmt(stats(afterWrite).p90)} |`,
   '',
-  `After the writes the index was ${last.source}, ${last.reused} of ${last.index.docs.length} documents reused.`,
+  `After the writes the index was ${last.source}, ${last.reused} of ${last.index.docs.length} documents reused${last.encoded === undefined ? '' : `, ${last.encoded} record(s) encoded for its file`}.`,
+  `A query at the tip read ${reads.read.toLocaleString('en')} of the index file's ${reads.size.toLocaleString('en')} bytes (\`${QUERY.join(' ')}\`); the prompt ${promptReads.read.toLocaleString('en')}.`,
 ];
 console.log(lines.join('\n'));
 const out = join(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'search-cold.json'), JSON.stringify({ size, reps, rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })), warm, afterWrite }, null, 2));
+writeFileSync(join(out, 'search-cold.json'), JSON.stringify({ size, reps, rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })), warm, afterWrite, reads, promptReads }, null, 2));

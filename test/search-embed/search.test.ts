@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize } from 'node:v8';
 import { after, before, describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
@@ -13,6 +12,7 @@ import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
 import { searchStore } from '../../src/knowledge/views/search.ts';
 import { compareRankings, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
+import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
 import { rejectsWith } from '../core.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
@@ -23,7 +23,7 @@ function vectorFiles(kb: KnowledgeBase): Array<{ name: string; hashes: string[] 
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((n) => n.startsWith('vectors-'))
-    .map((name) => ({ name, hashes: (deserialize(readFileSync(join(dir, name))) as { hashes: string[] }).hashes }));
+    .map((name) => ({ name, hashes: [...readVectors(dir, name.slice('vectors-'.length, -'.bin'.length)).keys()] }));
 }
 
 const QUERIES = ['postgres', 'request logging', 'kafka jobs', 'invoices stripe', 'telemetry', 'sign in', 'data'];
@@ -103,12 +103,18 @@ describe('search with a local model: the tiny model through the real loading cod
 
   test('after a write only the new item is embedded; a new process reads the vectors from disk', async () => {
     let kb = await open('');
-    const before = vectorFiles(kb)[0]!.hashes;
+    const before = vectorFiles(kb)[0]!;
+    const file = join(kb.repo.axmeDir, 'search', before.name);
+    const bytesBefore = readFileSync(file);
     await addDecision(kb, { title: 'Trace every job', decision: 'Jobs carry a trace id.' });
     assert.equal((await searchStore(kb, 'observability')).hits.some((h) => h.slug === 'trace-every-job'), true);
     const afterWrite = vectorFiles(kb)[0]!.hashes;
-    assert.equal(afterWrite.length, before.length + 1);
-    assert.deepEqual(afterWrite.slice(0, before.length), before, 'the others kept as they were');
+    assert.equal(afterWrite.length, before.hashes.length + 1);
+    assert.deepEqual(afterWrite.slice(0, before.hashes.length), before.hashes, 'the others kept as they were');
+    // the new item's entry appended (its hash and six floats), the file not written again
+    const bytesAfter = readFileSync(file);
+    assert.equal(bytesAfter.length, bytesBefore.length + 32 + 4 * 6);
+    assert.ok(bytesAfter.subarray(0, bytesBefore.length).equals(bytesBefore));
     await closeKnowledgeBase(kb);
     // a new process: every item's vector comes from the file, only the query is embedded
     kb = await open('');

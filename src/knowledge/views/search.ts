@@ -4,7 +4,7 @@ import type { KindName } from '../../model/kind.ts';
 import { headCommitSync } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState, type MergedState } from '../core/merged-state.ts';
-import { buildIndex, type Doc, type Index } from './search/build-index.ts';
+import { buildIndex, rememberDocs, type Doc, type Index } from './search/build-index.ts';
 import { rank, scoreQuery } from './search/rank.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { embedderFor } from './search/meaning.ts';
@@ -25,6 +25,8 @@ export interface LoadedIndex {
   source: IndexSource;
   /** documents taken from the previous index (incremental) */
   reused: number;
+  /** when this load wrote the tip's index file: how many documents' records it encoded (the unchanged ones are copied from the previous file) */
+  encoded?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   const onDisk = readIndex(dir, key, sources, glossaryOf(state));
   if (onDisk) {
     kb.cache.remember(memoryKey, onDisk);
+    rememberDocs(kb, sources, onDisk.docs);
     if (at === undefined) {
       last.set(kb, onDisk);
       // the tip went back to a tree indexed before: the next process's query at the tip reads this file
@@ -56,9 +59,9 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   }
   const previous = last.get(kb) ?? readLastIndex(dir, sources);
   const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
-  writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), embeddings: !!state.config?.search?.embeddings, newest: at === undefined ? { commit: state.commit } : undefined });
+  const written = writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), embeddings: !!state.config?.search?.embeddings, newest: at === undefined ? { commit: state.commit } : undefined });
   if (at === undefined) last.set(kb, index);
-  return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0 };
+  return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0, ...(written ? { encoded: written.encoded } : {}) };
 }
 
 export interface SearchOptions {
@@ -88,8 +91,11 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   const pending = staleMarks(kb, input.at);
   const scored = scoreQuery(index, groups);
   const marks = await pending;
-  if (head !== 'unknown' && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
+  const staleKey = `search-stale-written:${indexKey(state.snapshot.tree, state.workspace?.commit)}:${head}`;
+  if (head !== 'unknown' && !kb.cache.recall<boolean>(staleKey) && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
+    // once a process: the marks are the same for the same tree and HEAD
     writeStale(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit), head ?? 'none', marks.all);
+    kb.cache.remember(staleKey, true);
   }
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));

@@ -49,6 +49,17 @@ export interface Postings {
   start: Int32Array;
   docs: Int32Array;
   gain: Float64Array;
+  /** when the postings stay on disk (a query at the tip: index-file.ts), term `id`'s documents and gains, read when first asked for; `docs` and `gain` are then empty */
+  read?: (id: number) => { docs: Int32Array; gain: Float64Array };
+}
+
+/** Term `id`'s postings: `docs[from..to)` and `gain[from..to)`, from memory or read from the file. */
+export function termPostings(p: Postings, id: number): { docs: Int32Array; gain: Float64Array; from: number; to: number } {
+  if (p.read) {
+    const { docs, gain } = p.read(id);
+    return { docs, gain, from: 0, to: docs.length };
+  }
+  return { docs: p.docs, gain: p.gain, from: p.start[id]!, to: p.start[id + 1]! };
 }
 
 /** The index's terms without digits (names such as `v11`, not words) that start with `prefix`, in sorted order. */
@@ -132,6 +143,8 @@ export interface Index {
   superseded: number[];
   /** the software synonyms and the glossary's */
   synonyms: SynonymTable;
+  /** the related words' table (synonyms.ts `relatedTable`), as read from an index file; the query analyzes it when absent */
+  related?: SynonymTable;
   /** the glossary's synonym groups (kept with the index on disk) */
   glossary?: string[][];
   /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
@@ -212,20 +225,53 @@ function docOf(counter: Counter, src: Source): Doc {
 }
 
 /**
- * The postings of `docs`: one pass to count each term's documents, one to fill flat arrays.
- * `norms` holds, per document and field (4 a document, FIELDS order), the field's weight over
- * its BM25 length normalization.
+ * Every term a process has seen, each with a number of its own (kept by the knowledge base): a
+ * document's terms are looked up once, as numbers (`termNumbers`), and a later build lays out
+ * the postings from those numbers without looking a term up again.
  */
-function postingsOf(docs: readonly Doc[], norms: Float64Array): Postings {
+export interface TermRegistry {
+  numbers: Map<string, number>;
+  terms: string[];
+}
+
+/** `d`'s terms as numbers of `registry` (kept per document object in `memo`). */
+function termNumbers(d: Doc, registry: TermRegistry, memo: WeakMap<object, Int32Array>): Int32Array {
+  let out = memo.get(d);
+  if (out) return out;
+  out = new Int32Array(d.terms.length);
+  for (let j = 0; j < d.terms.length; j++) {
+    const t = d.terms[j]!;
+    let k = registry.numbers.get(t);
+    if (k === undefined) {
+      k = registry.terms.length;
+      registry.numbers.set(t, k);
+      registry.terms.push(t);
+    }
+    out[j] = k;
+  }
+  memo.set(d, out);
+  return out;
+}
+
+/**
+ * The postings of `docs`: one pass to give each term its id (in the order terms first occur, as
+ * any build of the same documents does) and count its documents, one to fill flat arrays.
+ * `numbers` gives a document's terms as numbers of `registry`. `norms` holds, per document and
+ * field (4 a document, FIELDS order), the field's weight over its BM25 length normalization.
+ */
+function postingsOf(docs: readonly Doc[], norms: Float64Array, numbers: (d: Doc) => Int32Array, registry: TermRegistry): Postings {
+  const numbered = docs.map(numbers);
+  const idOf = new Int32Array(registry.terms.length).fill(-1);
   const ids = new Map<string, number>();
   let df = new Int32Array(1024);
+  let count = 0;
   let total = 0;
-  for (const d of docs) {
-    for (const t of d.terms) {
-      let id = ids.get(t);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(t, id);
+  for (const nums of numbered) {
+    for (let j = 0; j < nums.length; j++) {
+      let id = idOf[nums[j]!]!;
+      if (id < 0) {
+        id = idOf[nums[j]!] = count++;
+        ids.set(registry.terms[nums[j]!]!, id);
         if (id >= df.length) {
           const grown = new Int32Array(df.length * 2);
           grown.set(df);
@@ -234,17 +280,18 @@ function postingsOf(docs: readonly Doc[], norms: Float64Array): Postings {
       }
       df[id]!++;
     }
-    total += d.terms.length;
+    total += nums.length;
   }
-  const start = new Int32Array(ids.size + 1);
-  for (let id = 0; id < ids.size; id++) start[id + 1] = start[id]! + df[id]!;
-  const next = start.slice(0, ids.size);
+  const start = new Int32Array(count + 1);
+  for (let id = 0; id < count; id++) start[id + 1] = start[id]! + df[id]!;
+  const next = start.slice(0, count);
   const out = new Int32Array(total);
   const gain = new Float64Array(total);
-  docs.forEach((d, i) => {
+  numbered.forEach((nums, i) => {
+    const d = docs[i]!;
     const n = i * 4;
-    for (let j = 0; j < d.terms.length; j++) {
-      const at = next[ids.get(d.terms[j]!)!]!++;
+    for (let j = 0; j < nums.length; j++) {
+      const at = next[idOf[nums[j]!]!]!++;
       const packed = d.tfs[j]!;
       const tf = tfIn(packed, 'title') * norms[n]! + tfIn(packed, 'keys') * norms[n + 1]! + tfIn(packed, 'anchors') * norms[n + 2]! + tfIn(packed, 'body') * norms[n + 3]!;
       out[at] = i;
@@ -278,7 +325,15 @@ export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossa
     else docOfItem.set(item, (d = docOf(counter, src)));
     return d;
   });
-  return indexFrom(docs, postingsFor, glossary, reused);
+  const registry = kb.cache.recall<TermRegistry>('search-terms') ?? kb.cache.remember<TermRegistry>('search-terms', { numbers: new Map(), terms: [] });
+  const memo = kb.cache.perObject<Int32Array>('search-term-numbers');
+  return indexFrom(docs, (ds) => postingsFor(ds, (d) => termNumbers(d, registry, memo), registry), glossary, reused);
+}
+
+/** Keeps `docs` (read from disk for `sources`, in order) as the documents of their items: a later build in this process takes them as they are, without comparing prints. */
+export function rememberDocs(kb: KnowledgeBase, sources: readonly Source[], docs: readonly Doc[]): void {
+  const docOfItem = kb.cache.perObject<Doc>('search-doc');
+  sources.forEach((src, i) => docOfItem.get(src.item) ?? docOfItem.set(src.item, docs[i]!));
 }
 
 /** One item as search reads it, before tokenizing: its kind, title, path, text by field and marks (sources.ts makes them from a state). */
@@ -304,7 +359,7 @@ export function metaOf(src: Source): Pick<Doc, 'kind' | 'id' | 'slug' | 'title' 
 }
 
 /** The postings of the documents (their norms worked out from the field lengths): the part of a build that spans every document. */
-function postingsFor(docs: readonly Doc[]): Postings {
+function postingsFor(docs: readonly Doc[], numbers: (d: Doc) => Int32Array, registry: TermRegistry): Postings {
   const total = { title: 0, keys: 0, anchors: 0, body: 0 };
   for (const d of docs) for (const f of FIELDS) total[f] += d.len[f];
   const n = docs.length || 1;
@@ -315,7 +370,7 @@ function postingsFor(docs: readonly Doc[]): Postings {
       norms[i * FIELDS.length + j] = weight / (1 - b + (b * d.len[f]) / (total[f] / n || 1));
     });
   });
-  return postingsOf(docs, norms);
+  return postingsOf(docs, norms, numbers, registry);
 }
 
 /**

@@ -29,19 +29,20 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
   const dir = searchDir(kb.repo.axmeDir);
   const memoryKey = `embeddings:${key}`;
   const known = kb.cache.recall<Map<string, Float32Array>>(memoryKey) ?? kb.cache.remember(memoryKey, readVectors(dir, key));
-  const texts = index.docs.map(textOf);
-  const hashes = texts.map(hashOf);
-  const missing = new Map<string, string>();
-  hashes.forEach((h, i) => void (known.has(h) || missing.set(h, texts[i]!)));
+  // the hash of each document's text, kept per document object: after a write only the new documents are hashed
+  const hashOfDoc = kb.cache.perObject<string>('search-text-hash');
+  const hashes = index.docs.map((d) => hashOfDoc.get(d) ?? (hashOfDoc.set(d, hashOf(textOf(d))), hashOfDoc.get(d)!));
+  const missing = new Map<string, Doc>();
+  hashes.forEach((h, i) => void (known.has(h) || missing.set(h, index.docs[i]!)));
   if (missing.size) {
-    const vectors = await embedder.embed([...missing.values()]);
+    const vectors = await embedder.embed([...missing.values()].map(textOf));
     [...missing.keys()].forEach((h, i) => known.set(h, vectors[i]!));
     // the items of older tips stay (for --at and a write undone) until they outnumber the current ones
     if (known.size > 2 * hashes.length + 64) {
       const current = new Set(hashes);
       for (const h of [...known.keys()]) if (!current.has(h)) known.delete(h);
-    }
-    writeVectors(dir, key, known);
+      writeVectors(dir, key, known);
+    } else writeVectors(dir, key, known, [...missing.keys()]);
   }
   // one flat buffer, each document's vector a view of it: the query's cosines run over it in one pass
   const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
@@ -68,14 +69,16 @@ async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, qu
   const flat = n0 ? new Float32Array(vectors[0]!.buffer, vectors[0]!.byteOffset, n0 * vectors[0]!.length) : new Float32Array(0);
   const stride = n0 ? vectors[0]!.length : 0;
   const cos = new Float32Array(n0);
-  const order: number[] = [];
+  const positive = new Int32Array(n0);
+  let count = 0;
   for (let i = 0, o = 0; i < n0; i++, o += stride) {
     let c = 0;
     for (let j = 0; j < dims; j++) c += flat[o + j]! * q![j]!;
     cos[i] = c;
-    if (c > 0) order.push(i);
+    if (c > 0) positive[count++] = i;
   }
-  order.sort((a, b) => cos[b]! - cos[a]! || a - b);
+  // best first, taken from a heap as long as they can enter: a few more than n, not a sort of every item
+  const order = descending(cos, positive.subarray(0, count));
   const best = new Map<number, Ranked>();
   // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
   // n-th of them nothing after it can enter
@@ -102,6 +105,37 @@ async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, qu
     else keep(score);
   }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
+}
+
+/**
+ * The positions `candidates` by `score`, highest first (the lower position first on a tie), one
+ * at a time from a binary heap made in one pass: taking the best m of N costs N + m log N.
+ */
+function* descending(score: Float32Array, candidates: Int32Array): Generator<number> {
+  const heap = candidates;
+  let size = heap.length;
+  const above = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
+  const down = (from: number) => {
+    for (let c = from; ; ) {
+      const l = 2 * c + 1;
+      const r = l + 1;
+      let m = c;
+      if (l < size && above(heap[l]!, heap[m]!)) m = l;
+      if (r < size && above(heap[r]!, heap[m]!)) m = r;
+      if (m === c) return;
+      const t = heap[c]!;
+      heap[c] = heap[m]!;
+      heap[m] = t;
+      c = m;
+    }
+  };
+  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
+  while (size > 0) {
+    const top = heap[0]!;
+    heap[0] = heap[--size]!;
+    down(0);
+    yield top;
+  }
 }
 
 /**

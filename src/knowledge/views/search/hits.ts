@@ -29,7 +29,7 @@ export interface SearchHit {
 
 /** The query's words in order (`said`) and its groups, against the index's vocabulary (prefixes and near spellings included). */
 export function queryOf(index: Index, query: string) {
-  return parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max) });
+  return parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max), ...(index.related ? { related: index.related } : {}) });
 }
 
 /** Why a document's item is stale, or undefined; a workspace store's items are not compared (their code is elsewhere). */

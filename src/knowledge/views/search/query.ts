@@ -46,6 +46,8 @@ export interface Vocabulary {
   startingWith?: (prefix: string) => string[];
   /** the terms at the fewest edits (at most `max`) from a term, and that number */
   nearest?: (term: string, max: number) => { terms: string[]; edits: number };
+  /** the related words' table, analyzed (`relatedTable`), when at hand: an index file keeps it, so that a query at the tip does not analyze it again */
+  related?: SynonymTable;
 }
 
 /**
@@ -59,6 +61,7 @@ export interface Vocabulary {
  */
 export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vocabulary | ((term: string) => boolean), startingWith?: (prefix: string) => string[]): { said: string[]; groups: QueryGroup[]; terms: QueryTerm[] } {
   const v: Vocabulary = typeof vocabulary === 'function' ? { known: vocabulary, ...(startingWith ? { startingWith } : {}) } : vocabulary;
+  const related = v.related ?? relatedTable();
   const said: string[] = [];
   const wholes: string[] = [];
   const spans: Array<[number, number]> = [];
@@ -98,7 +101,7 @@ export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vo
     for (let n = 1; n <= PHRASE_MAX && i + n <= said.length; n++) {
       const phrase = said.slice(i, i + n).join(' ');
       for (const alt of synonyms.get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: SYNONYM_WEIGHT });
-      for (const alt of relatedTable().get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: RELATED_WEIGHT });
+      for (const alt of related.get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: RELATED_WEIGHT });
     }
   }
   const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));

@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import { docFreq, GAP, type Doc, type Index, type Scratch } from './build-index.ts';
+import { docFreq, GAP, termPostings, type Doc, type Index, type Scratch } from './build-index.ts';
 import { bestPassage, type TermValue } from './passage.ts';
 import type { QueryGroup } from './query.ts';
 
@@ -60,7 +60,7 @@ function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<s
   const n = index.docs.length;
   let count = 0;
   const { scores, touched, group, groupTouched, alt, altTouched } = x;
-  const { ids, start, docs, gain } = index.postings;
+  const { ids } = index.postings;
   const value = (term: string, group: number, v: number) => {
     const was = values.get(term);
     if (!was || was.value < v) values.set(term, { group, value: v });
@@ -72,8 +72,7 @@ function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<s
       if (terms.length === 1) {
         const id = ids.get(terms[0]!);
         if (id === undefined) continue;
-        const from = start[id]!;
-        const to = start[id + 1]!;
+        const { docs, gain, from, to } = termPostings(index.postings, id);
         const w = idfOf(n, to - from) * weight;
         value(terms[0]!, gi, w);
         for (let i = from; i < to; i++) {
@@ -89,8 +88,7 @@ function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<s
       for (const term of terms) {
         const id = ids.get(term);
         if (id === undefined) continue;
-        const from = start[id]!;
-        const to = start[id + 1]!;
+        const { docs, gain, from, to } = termPostings(index.postings, id);
         const idf = idfOf(n, to - from);
         value(term, gi, (idf * weight) / terms.length);
         for (let i = from; i < to; i++) {

@@ -7,7 +7,7 @@ import { headCommitSync, readRefSync, type RepoLocation } from '../../../store/l
 import { workspaceFor } from '../../../store/workspace-store.ts';
 import type { Doc } from './build-index.ts';
 import { hitOf, queryOf, type SearchHit } from './hits.ts';
-import { readLast, readStale, readTipIndex, searchDir } from './persist.ts';
+import { readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';
 import { rank, scoreQuery } from './rank.ts';
 
 /**
@@ -37,12 +37,14 @@ export interface TipSearchOptions {
   query: string;
   k: number;
   type: 'all' | KindName;
+  /** filled in when given: how many bytes of the index file the query read, and the file's size */
+  reads?: { read: number; size: number };
 }
 
 export type TipSearchResult = { hits: SearchHit[]; commit: string; total: number };
 
 function answer(opts: TipSearchOptions): TipSearchResult | undefined {
-  const { loc, k, type } = opts;
+  const { loc, k } = opts;
   const query = opts.query.trim();
   if (!loc.worktree || query === '' || query.length > 1000 || !Number.isInteger(k) || k < 1 || k > 100) return undefined;
   const commit = readRefSync(loc.commonDir, MEMORY_REF);
@@ -51,17 +53,30 @@ function answer(opts: TipSearchOptions): TipSearchResult | undefined {
   const last = readLast(dir);
   if (last?.commit !== commit || !last.key.endsWith('-none') || workspaceFor(loc, opts.cwd) || !lexicalOnlyHere(loc.commonDir, opts.env)) return undefined;
   const tip = readTipIndex(dir, last.key);
-  if (!tip || tip.embeddings) return undefined;
+  if (!tip) return undefined;
+  try {
+    return tip.embeddings ? undefined : rankAtTip(opts, tip, dir, last.key, commit);
+  } finally {
+    if (opts.reads) Object.assign(opts.reads, tip.reads());
+    tip.close();
+  }
+}
+
+function rankAtTip({ loc, k, type, query }: TipSearchOptions, tip: TipIndex, dir: string, key: string, commit: string): TipSearchResult | undefined {
   const { index } = tip;
   let staleOf = (_d: Doc): { reason: string } | undefined => undefined;
   if (tip.anchored) {
     const head = headCommitSync(loc.gitDir, loc.commonDir);
-    const marks = head === 'unknown' ? undefined : readStale(dir, last.key, head ?? 'none');
+    const marks = head === 'unknown' ? undefined : readStale(dir, key, head ?? 'none');
     if (!marks) return undefined;
-    const byItem = new Map(marks.map((m) => [`${m.kind}:${m.slug}`, m]));
-    staleOf = (d) => (d.store ? undefined : byItem.get(`${d.kind}:${d.slug}`));
+    if (marks.length) {
+      // a stale item is looked up by kind and slug for every document scored: the slugs in one read, not a record each
+      tip.readSlugs();
+      const byItem = new Map(marks.map((m) => [`${m.kind}:${m.slug}`, m]));
+      staleOf = (d) => (d.store ? undefined : byItem.get(`${d.kind}:${d.slug}`));
+    }
   }
-  const { said, groups } = queryOf(index, query);
+  const { said, groups } = queryOf(index, query.trim());
   if (said.length === 0) return { hits: [], commit, total: 0 };
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
   const { ranked, total } = rank(index, scoreQuery(index, groups), said, k, (d) => staleOf(d) !== undefined, kinds);

@@ -1,0 +1,114 @@
+/**
+ * The index file read in part, and written from the previous one (docs/search.md, "How the index
+ * is stored"): a query at the tip reads the postings of its own terms and the records of its best
+ * documents, a small share of a large store's file, and answers what the full path answers; after
+ * a write the new tip's file copies the unchanged documents' records and encodes only the new
+ * ones, and ranks exactly as an index built from scratch.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { locateRepo } from '../../src/knowledge/core/location.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
+import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
+import { encodeItem } from '../../src/model/kind.ts';
+import { Decision, decisionSpec } from '../../src/model/decision.ts';
+import { formatId } from '../../src/model/ids.ts';
+import { stringifyYaml } from '../../src/model/frontmatter.ts';
+import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
+import { cleanEnv } from '../helpers.ts';
+
+const N = 1500;
+const TOPICS = ['billing', 'invoices', 'sessions', 'caching', 'queues', 'logging', 'retries', 'search', 'uploads', 'emails', 'payments', 'tenants'];
+const QUERIES = ['billing invoices', 'how are sessions cached', 'retry uploads with backoff', 'component 42', 'logging of payments for tenants', 'emails queue 7', 'qeues', 'approach 1234', 'zzzq nothing'];
+
+/** A store of `n` decisions of varied words, written in one fast-import commit. */
+function seeded(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'axme-index-file-'));
+  spawnSync('git', ['init', '-q', '-b', 'main', dir]);
+  spawnSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', 'start'], { env: { ...cleanEnv(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+  const files: Array<[string, string]> = [
+    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
+    ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
+  ];
+  for (let i = 1; i <= n; i++) {
+    const [a, b] = [TOPICS[i % TOPICS.length]!, TOPICS[(i * 7) % TOPICS.length]!];
+    const d = Decision.parse({
+      slug: `decision-${i}`,
+      id: formatId('D', i),
+      title: `Decision ${i} on ${a} and ${b} for component ${i % 97}`,
+      decision: `Component ${i % 97} handles ${a} with approach ${i}; ${b} word${i} goes through step ${i % 13}.`,
+      reasoning: `Measured on ${a} load, term${i} unique.`,
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+    });
+    files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
+  }
+  const parts = ['commit refs/memory/main', 'committer T <t@example.com> 1767225600 +0000', 'data 4', 'seed'];
+  for (const [path, text] of files) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
+  parts.push('');
+  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30, env: cleanEnv() });
+  assert.equal(r.status, 0, String(r.stderr));
+  return dir;
+}
+
+describe('the index file, read in part and written from the previous one', () => {
+  let dir: string;
+  const env = cleanEnv();
+  const open = () => openKnowledgeBase({ cwd: dir, env, actor: 'agent' });
+  const inFresh = async <T>(run: (kb: KnowledgeBase) => Promise<T>): Promise<T> => {
+    const kb = await open();
+    try {
+      return await run(kb);
+    } finally {
+      await closeKnowledgeBase(kb);
+    }
+  };
+  before(() => {
+    dir = seeded(N);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a query at the tip reads a small share of the file and answers what the full path answers', { timeout: 300_000 }, async () => {
+    await inFresh((kb) => searchKnowledge(kb, { query: 'billing' }));
+    for (const query of QUERIES) {
+      const expected = await inFresh((kb) => searchKnowledge(kb, { query, k: 10 }));
+      const reads = { read: 0, size: 0 };
+      const got = searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query, k: 10, type: 'all', reads });
+      assert.deepEqual(got, expected, query);
+      assert.ok(reads.size > 0, query);
+      // a query that matches a tenth of the store still reads no more than a fifth of its file
+      assert.ok(reads.read < reads.size / 5, `${query}: read ${reads.read} of ${reads.size} bytes`);
+    }
+  });
+
+  test('after a write, the new tip is indexed from the previous file: one record encoded, the rest copied; it ranks as a build from scratch', { timeout: 300_000 }, async () => {
+    await inFresh((kb) => loadSearchIndex(kb));
+    await inFresh((kb) => addDecision(kb, { title: 'Invoices are rounded to cents', decision: 'Billing rounds every invoice line to whole cents.' }));
+    const next = await inFresh((kb) => loadSearchIndex(kb));
+    assert.equal(next.source, 'incremental');
+    assert.equal(next.index.docs.length, N + 1);
+    assert.equal(next.reused, N);
+    assert.equal(next.encoded, 1, 'only the new decision is encoded');
+    // the same process writes again: its index is made from the one in memory, the new item alone encoded
+    const inProcess = await inFresh(async (kb) => {
+      await searchKnowledge(kb, { query: 'billing' });
+      await addDecision(kb, { title: 'Sessions expire after a day', decision: 'Session tokens expire after 24 hours.' });
+      return loadSearchIndex(kb);
+    });
+    assert.equal(inProcess.source, 'incremental');
+    assert.equal(inProcess.encoded, 1);
+    const incremental = await Promise.all(QUERIES.map((query) => inFresh((kb) => searchKnowledge(kb, { query, k: 10 }))));
+    const searchDir = join(dir, '.git', 'axme', 'search');
+    for (const name of readdirSync(searchDir)) rmSync(join(searchDir, name));
+    const scratch = await inFresh((kb) => loadSearchIndex(kb));
+    assert.equal(scratch.source, 'built');
+    assert.equal(scratch.encoded, N + 2);
+    for (const [i, query] of QUERIES.entries()) assert.deepEqual(await inFresh((kb) => searchKnowledge(kb, { query, k: 10 })), incremental[i], query);
+  });
+});
