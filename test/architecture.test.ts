@@ -25,7 +25,7 @@ function twoWayTies(graph: Cruised): string[] {
   }
   const ties: string[] = [];
   for (const edge of edges) {
-    const [a, b] = edge.split(' ');
+    const [a, b] = edge.split(' ') as [string, string];
     if (a < b && edges.has(`${b} ${a}`)) ties.push(`${a} <-> ${b}`);
   }
   return ties.sort();
