@@ -26,7 +26,7 @@ import { memoryAdd } from '../src/operations/memory-add.ts';
 import { backlogAdd } from '../src/operations/backlog.ts';
 import { questionAnswer, questionAsk } from '../src/operations/question.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
-import { initCore } from './core.ts';
+import { coreAt, initCore } from './core.ts';
 import { axme, axmeOk, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
 import { cliText, makeStore } from './store-fixture.ts';
 
@@ -325,5 +325,57 @@ describe('reads on the CLI print what they printed by hand', () => {
     assert.match(await axmeOk(dir, ['safety', 'show']), /^git:\n {2}protectedBranches:\n/);
     const rules = await axmeOk(dir, ['safety', 'show', '--json']);
     assert.ok(rules.git && !('rules' in rules), '--json prints the rules object');
+  });
+});
+
+describe('fsck: supersession links of memories', () => {
+  /** A memory file as axme writes it, with the lifecycle fields given. */
+  const memoryFile = (title: string, links: string) =>
+    `---\ntype: pattern\ntitle: ${title}\ndescription: ${title}.\n${links}learned_at: 669a144292c7bb796af0c20169d956e38aa9fa2e\nsource: human\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n`;
+
+  test('a link to a missing memory, a link one way only and a status that disagrees are errors; a sound pair is not reported', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    try {
+      const core = coreAt(dir);
+      await core.init({ claude: false, gitHooks: false, scan: false });
+      const files: Record<string, string> = {
+        'memories/sound-old.md': memoryFile('Sound old', 'status: superseded\nsuperseded_by: sound-new\n'),
+        'memories/sound-new.md': memoryFile('Sound new', 'status: active\nsupersedes:\n  - sound-old\n'),
+        'memories/gone-successor.md': memoryFile('Gone successor', 'status: superseded\nsuperseded_by: no-such-memory\n'),
+        'memories/names-a-ghost.md': memoryFile('Names a ghost', 'status: active\nsupersedes:\n  - no-such-memory\n'),
+        'memories/one-way-old.md': memoryFile('One way old', 'status: superseded\nsuperseded_by: one-way-new\n'),
+        'memories/one-way-new.md': memoryFile('One way new', 'status: active\n'),
+        'memories/claims-old.md': memoryFile('Claims old', 'status: active\nsupersedes:\n  - unaware\n'),
+        'memories/unaware.md': memoryFile('Unaware', 'status: active\n'),
+        'memories/active-but-replaced.md': memoryFile('Active but replaced', 'status: active\nsuperseded_by: replacer\n'),
+        'memories/replacer.md': memoryFile('Replacer', 'status: active\nsupersedes:\n  - active-but-replaced\n'),
+        'memories/superseded-by-nobody.md': memoryFile('Superseded by nobody', 'status: superseded\n'),
+      };
+      const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
+      const withIndex = (args: string[], input?: string) => execFileSync('git', args, { cwd: dir, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
+      withIndex(['read-tree', 'refs/memory/main']);
+      for (const [path, text] of Object.entries(files)) {
+        const blob = withIndex(['hash-object', '-w', '--stdin'], text).trim();
+        withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
+      }
+      git(dir, ['update-ref', 'refs/memory/main', withIndex(['commit-tree', withIndex(['write-tree']).trim(), '-p', 'refs/memory/main', '-m', 'hand edit']).trim()]);
+
+      const result = await core.fsck();
+      const found = result.findings.map((f) => `${f.severity}: ${f.path}: ${f.reason}`);
+      assert.equal(result.ok, false);
+      for (const [path, reason] of [
+        ['memories/gone-successor.md', /superseded_by no-such-memory, which does not exist/],
+        ['memories/names-a-ghost.md', /supersedes no-such-memory, which does not exist/],
+        ['memories/one-way-old.md', /superseded_by one-way-new, but that memory does not list one-way-old in supersedes/],
+        ['memories/claims-old.md', /supersedes unaware, but unaware is not marked superseded_by claims-old/],
+        ['memories/active-but-replaced.md', /has superseded_by but status active \(expected superseded\)/],
+        ['memories/superseded-by-nobody.md', /status superseded but no superseded_by: name the memory that replaced it/],
+      ] as const) {
+        assert.ok(result.findings.some((f) => f.severity === 'error' && f.path === path && reason.test(f.reason)), `${path} ${reason}:\n${found.join('\n')}`);
+      }
+      assert.deepEqual(found.filter((f) => /sound-(old|new)/.test(f)), [], 'the sound pair is not reported');
+    } finally {
+      cleanup();
+    }
   });
 });

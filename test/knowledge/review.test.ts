@@ -4,6 +4,7 @@ import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts'
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
 import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
+import { supersedeMemory } from '../../src/knowledge/items/memory/supersede-memory.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
 import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/diff/render-diff.ts';
@@ -90,6 +91,22 @@ describe('semantic diff', () => {
     assert.match(md, /^## Knowledge changes/);
     assert.match(md, /- \*\*superseded\*\* D-001 Use Redis for caching → D-00\d Use Valkey for caching/);
     assert.match(md, /- \*\*removed\*\* `bash_deny`: `rm -rf \/`/);
+  });
+
+  test('a superseded memory is superseded, by its successor, as a decision is', async () => {
+    const { dir, kb } = await repoWithKb();
+    await addMemory(kb, { type: 'pattern', title: 'Cache in process memory', description: 'A Map per process.' });
+    const from = tip(dir);
+    await supersedeMemory(kb, { slug: 'cache-in-process-memory', type: 'pattern', title: 'Cache in Valkey', description: 'One shared cache.' });
+    const d = await semanticDiff(kb, from, tip(dir));
+    const old = d.items.find((i) => i.slug === 'cache-in-process-memory');
+    assert.ok(old, JSON.stringify(d.items));
+    assert.equal(old.change, 'superseded');
+    assert.deepEqual(old.successor, { kind: 'memory', slug: 'cache-in-valkey', title: 'Cache in Valkey' });
+    assert.equal(d.counts.superseded, 1);
+    assert.equal(d.counts.changed, 0);
+    assert.match(renderDiffText(d), /superseded Cache in process memory -> Cache in Valkey/);
+    assert.match(renderDiffMarkdown(d), /- \*\*superseded\*\* Cache in process memory → Cache in Valkey/);
   });
 
   test('a changed item: fields one by one, the body as a unified diff; an untouched store diffs empty', async () => {

@@ -19,7 +19,8 @@ export interface FsckResult {
 /**
  * Checks a memory store: every object reachable from the ref is present, every file parses
  * against its schema, display IDs and aliases are unique per kind, and the supersession graph
- * is consistent (links both ways, statuses agree with the lifecycle fields, no cycles).
+ * of decisions and of memories is consistent (links both ways, statuses agree with the lifecycle
+ * fields, no cycles).
  */
 export async function checkStore(kb: KnowledgeBase, opts: { at?: string | undefined } = {}): Promise<FsckResult> {
   const state = await readState(kb, opts.at);
@@ -72,40 +73,53 @@ function checkIds(state: KnowledgeState, kind: IdKind, findings: Diagnostic[]): 
   }
 }
 
+/** What the supersession check needs of a kind: its items' links, and how one is taken out of force. */
+interface Superseding {
+  slug: string;
+  status: string;
+  supersedes: string[];
+  superseded_by?: string | undefined;
+}
+
+/**
+ * The supersession links of decisions and of memories: each link names an item of the kind, both
+ * ends agree, the status agrees with superseded_by, no cycles. A decision also carries revoked_at
+ * and revoked_reason only when revoked.
+ */
 function checkSupersession(state: KnowledgeState, findings: Diagnostic[]): void {
-  const bySlug = new Map(state.items.decision.map((d) => [d.slug, d]));
-  const err = (d: Decision, reason: string) => findings.push({ path: itemPath('decision', d.slug), severity: 'error', reason });
-  const warn = (d: Decision, reason: string) => findings.push({ path: itemPath('decision', d.slug), severity: 'warning', reason });
-  for (const d of state.items.decision) {
+  checkLinks('decision', state.items.decision, 'revoked', (slug) => `axme decision revoke ${slug} --reason ...`, findings);
+  checkLinks('memory', state.items.memory, 'archived', (slug) => `axme memory remove ${slug}`, findings);
+  for (const d of state.items.decision) checkRevocation(d, findings);
+}
+
+function checkLinks(kind: 'decision' | 'memory', items: readonly Superseding[], retired: string, retire: (slug: string) => string, findings: Diagnostic[]): void {
+  const bySlug = new Map(items.map((d) => [d.slug, d]));
+  const err = (d: Superseding, reason: string) => findings.push({ path: itemPath(kind, d.slug), severity: 'error', reason });
+  const warn = (d: Superseding, reason: string) => findings.push({ path: itemPath(kind, d.slug), severity: 'warning', reason });
+  for (const d of items) {
     if (d.superseded_by) {
       const next = bySlug.get(d.superseded_by);
       if (!next) err(d, `superseded_by ${d.superseded_by}, which does not exist`);
-      else if (!next.supersedes.includes(d.slug)) err(d, `superseded_by ${d.superseded_by}, but that decision does not list ${d.slug} in supersedes`);
+      else if (!next.supersedes.includes(d.slug)) err(d, `superseded_by ${d.superseded_by}, but that ${kind} does not list ${d.slug} in supersedes`);
       // revoked on one clone and superseded on another, merged by an axme that kept both: out of
       // force either way, but nobody was asked which one stands
-      if (d.status === 'revoked') warn(d, `status revoked but superseded_by ${d.superseded_by}: it was revoked on one clone and superseded on another, and both were kept. If the revocation holds, revoke ${d.superseded_by} too (axme decision revoke ${d.superseded_by} --reason ...); otherwise ${d.superseded_by} stands`);
+      if (kind === 'decision' && d.status === 'revoked') warn(d, `status revoked but superseded_by ${d.superseded_by}: it was revoked on one clone and superseded on another, and both were kept. If the revocation holds, revoke ${d.superseded_by} too (axme decision revoke ${d.superseded_by} --reason ...); otherwise ${d.superseded_by} stands`);
       else if (d.status !== 'superseded') err(d, `has superseded_by but status ${d.status} (expected superseded)`);
-    } else if (d.status === 'superseded') err(d, 'status superseded but no superseded_by: name the decision that replaced it');
+    } else if (d.status === 'superseded') err(d, `status superseded but no superseded_by: name the ${kind} that replaced it`);
     for (const s of d.supersedes) {
       const old = bySlug.get(s);
       if (!old) err(d, `supersedes ${s}, which does not exist`);
       else if (old.superseded_by !== d.slug) {
         // superseded separately on two clones: a sync keeps one link and opens a question; the
-        // other successor is not damage, and revoking either successor settles it
+        // other successor is not damage, and taking either successor out of force settles it
         const rival = old.superseded_by ? bySlug.get(old.superseded_by) : undefined;
         if (rival?.supersedes.includes(s)) {
-          if (d.status !== 'revoked' && rival.status !== 'revoked') warn(d, `supersedes ${s}, which ${rival.slug} supersedes too (superseded separately on two clones): keep one successor and revoke the other`);
-        } else if (old.status === 'revoked' && !old.superseded_by) {
+          if (d.status !== retired && rival.status !== retired) warn(d, `supersedes ${s}, which ${rival.slug} supersedes too (superseded separately on two clones): keep one successor and ${kind === 'decision' ? 'revoke' : 'remove'} the other (${retire('<slug>')})`);
+        } else if (kind === 'decision' && old.status === 'revoked' && !old.superseded_by) {
           // revoked on one clone, superseded on another: a sync keeps the revocation without the link and opens a question
           if (d.status !== 'revoked') warn(d, `supersedes ${s}, which was revoked (revoked on one clone, superseded on another): this decision is in force; if the revocation holds, revoke it too (axme decision revoke ${d.slug} --reason ...)`);
         } else err(d, `supersedes ${s}, but ${s} is not marked superseded_by ${d.slug}`);
       }
-    }
-    if (d.status === 'revoked' && !d.revoked_at) warn(d, 'revoked without revoked_at');
-    if (d.status !== 'revoked' && (d.revoked_at || d.revoked_reason)) {
-      const fields = [d.revoked_at && 'revoked_at', d.revoked_reason && 'revoked_reason'].filter(Boolean).join(' and ');
-      const fix = d.status === 'active' ? `revoke it (axme decision revoke ${d.slug} --reason ...) if it no longer holds, otherwise remove ${fields}` : `remove ${fields}`;
-      err(d, `status ${d.status} but ${fields} set: only a revoked decision carries them; ${fix}`);
     }
     // cycle: follow superseded_by links; a chain that returns to d is a cycle
     const seen = new Set<string>([d.slug]);
@@ -116,5 +130,15 @@ function checkSupersession(state: KnowledgeState, findings: Diagnostic[]): void 
       }
       seen.add(cur);
     }
+  }
+}
+
+function checkRevocation(d: Decision, findings: Diagnostic[]): void {
+  const err = (reason: string) => findings.push({ path: itemPath('decision', d.slug), severity: 'error', reason });
+  if (d.status === 'revoked' && !d.revoked_at) findings.push({ path: itemPath('decision', d.slug), severity: 'warning', reason: 'revoked without revoked_at' });
+  if (d.status !== 'revoked' && (d.revoked_at || d.revoked_reason)) {
+    const fields = [d.revoked_at && 'revoked_at', d.revoked_reason && 'revoked_reason'].filter(Boolean).join(' and ');
+    const fix = d.status === 'active' ? `revoke it (axme decision revoke ${d.slug} --reason ...) if it no longer holds, otherwise remove ${fields}` : `remove ${fields}`;
+    err(`status ${d.status} but ${fields} set: only a revoked decision carries them; ${fix}`);
   }
 }

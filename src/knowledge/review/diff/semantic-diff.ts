@@ -35,7 +35,7 @@ export interface ItemChange extends ItemRef {
   change: ItemChangeType;
   /** status before and after (items that have one) */
   status?: { before: string | null; after: string | null } | undefined;
-  /** the decision that replaced it (superseded) */
+  /** the decision or memory that replaced it (superseded) */
   successor?: ItemRef | undefined;
   /** frontmatter fields that changed (the `updated` timestamp left out) */
   fields: FieldChange[];
@@ -183,8 +183,8 @@ function itemChange(kind: KindName, path: string, old: ItemBase | undefined, now
   }
   const x = now as (ItemBase & { superseded_by?: string; revoked_reason?: string; answer?: string }) | undefined;
   if (out.change === 'superseded' && x?.superseded_by) {
-    const next = (after.items.decision as ItemBase[]).find((d) => d.slug === x.superseded_by);
-    out.successor = next ? refOf('decision', next) : { kind: 'decision', slug: x.superseded_by, title: x.superseded_by };
+    const next = (after.items[kind] as ItemBase[]).find((d) => d.slug === x.superseded_by);
+    out.successor = next ? refOf(kind, next) : { kind, slug: x.superseded_by, title: x.superseded_by };
   }
   if (out.change === 'revoked' && x?.revoked_reason) out.detail = x.revoked_reason;
   if (out.change === 'answered' && x?.answer) out.detail = x.answer.trim();
@@ -194,7 +194,7 @@ function itemChange(kind: KindName, path: string, old: ItemBase | undefined, now
 }
 
 function statusChange(kind: KindName, status: string | null): ItemChangeType {
-  if (status === 'superseded' && kind === 'decision') return 'superseded';
+  if (status === 'superseded' && (kind === 'decision' || kind === 'memory')) return 'superseded';
   if (status === 'revoked') return 'revoked';
   if (status === 'archived') return 'archived';
   if (status === 'answered' && kind === 'question') return 'answered';
