@@ -10,11 +10,11 @@ import type { AnyOperation } from '../operations/operation.ts';
 export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation[]>>> = {
   'decision': async () => {
     const [m0, m1, m2, m3, m4] = await Promise.all([import('../operations/decision-add.ts'), import('../operations/decision-amend.ts'), import('../operations/decision-revoke.ts'), import('../operations/digests.ts'), import('../operations/items.ts')]);
-    return [m0.decisionAdd, m0.decisionSupersede, m1.decisionAmend, m2.decisionRevoke, m3.decisionGet, m4.decisionList];
+    return [m0.decisionAdd, m0.decisionSupersede, m1.decisionAmend, m2.decisionRevoke, m3.decisionShow, m4.decisionList];
   },
   'memory': async () => {
     const [m0, m1, m2, m3, m4] = await Promise.all([import('../operations/memory-add.ts'), import('../operations/memory-update.ts'), import('../operations/memory-archive.ts'), import('../operations/digests.ts'), import('../operations/items.ts')]);
-    return [m0.memoryAdd, m0.memorySupersede, m1.memoryUpdate, m2.memoryArchive, m3.memoryGet, m4.memoryList];
+    return [m0.memoryAdd, m0.memorySupersede, m1.memoryUpdate, m2.memoryRemove, m3.memoryShow, m4.memoryList];
   },
   'backlog': async () => {
     const [m0, m1] = await Promise.all([import('../operations/backlog.ts'), import('../operations/items.ts')]);
@@ -26,7 +26,7 @@ export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation
   },
   'oracle': async () => {
     const [m0, m1] = await Promise.all([import('../operations/digests.ts'), import('../operations/safety.ts')]);
-    return [m0.oracleDigest, m1.oracleScan];
+    return [m0.oracleShow, m1.oracleScan];
   },
   'safety': async () => {
     const [m0, m1] = await Promise.all([import('../operations/safety.ts'), import('../operations/safety-cli.ts')]);
@@ -62,7 +62,7 @@ export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation
   },
   'session': async () => {
     const [m0] = await Promise.all([import('../operations/session.ts')]);
-    return [m0.beginCloseOp, m0.finalizeCloseOp, m0.sessionList, m0.sessionShow, m0.sessionRecover];
+    return [m0.sessionBeginClose, m0.sessionFinalize, m0.sessionList, m0.sessionShow, m0.sessionRecover];
   },
   'fsck': async () => {
     const [m0] = await Promise.all([import('../operations/fsck.ts')]);
@@ -82,19 +82,19 @@ export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation
   },
   'workspace': async () => {
     const [m0] = await Promise.all([import('../operations/workspace.ts')]);
-    return [m0.workspaceStatusOp];
+    return [m0.workspace];
   },
   'show-commit': async () => {
     const [m0] = await Promise.all([import('../operations/code.ts')]);
-    return [m0.showCommitOp];
+    return [m0.showCommit];
   },
   'blame': async () => {
     const [m0] = await Promise.all([import('../operations/code.ts')]);
-    return [m0.blameOp];
+    return [m0.blame];
   },
   'audit': async () => {
     const [m0] = await Promise.all([import('../operations/audit.ts')]);
-    return [m0.auditRun, m0.auditLogOp];
+    return [m0.audit, m0.auditLog];
   },
   'models': async () => {
     const [m0] = await Promise.all([import('../operations/models.ts')]);
@@ -102,11 +102,11 @@ export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation
   },
   'import': async () => {
     const [m0, m1, m2] = await Promise.all([import('../operations/import-axme-code.ts'), import('../operations/import-adr.ts'), import('../operations/auto-memory.ts')]);
-    return [m0.importAxmeCode, m1.importAdrOp, m2.importAutoMemoryOp];
+    return [m0.importAxmeCode, m1.importAdr, m2.importAutoMemory];
   },
   'export': async () => {
     const [m0, m1] = await Promise.all([import('../operations/export-adr.ts'), import('../operations/auto-memory.ts')]);
-    return [m0.exportAdrOp, m1.exportAutoMemoryOp];
+    return [m0.exportAdr, m1.exportAutoMemory];
   },
   'revert': async () => {
     const [m0] = await Promise.all([import('../operations/revert.ts')]);
