@@ -5,7 +5,7 @@ import type { AnyOperation } from '../operations/operation.ts';
 /**
  * The operations under each first word of the command line, in the order of OPERATIONS. A word
  * loads its operations' modules only when a command line needs them: `axme decision list` imports
- * the decision operations, not every operation (src/cli/command-tree.ts builds their commands).
+ * the decision operations, not every operation (src/cli/operation-tree.ts builds their commands).
  */
 export const OPERATION_WORDS: Readonly<Record<string, () => Promise<AnyOperation[]>>> = {
   'decision': async () => {

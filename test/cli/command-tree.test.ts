@@ -7,14 +7,15 @@ import { describe, test } from 'node:test';
 import { commandIndexText, withGroups } from '../../scripts/command-index.ts';
 import { OPERATION_WORDS } from '../../src/cli/command-index.ts';
 import { GROUPS } from '../../src/cli/command-line.ts';
-import { commandsOf, GROUP_HELP, HAND_COMMANDS, HELP_ORDER, operationTree, topLevelWords } from '../../src/cli/command-tree.ts';
+import { commandsOf, HAND_COMMANDS, HELP_ORDER, topLevelWords } from '../../src/cli/command-tree.ts';
+import { GROUP_HELP, operationTree } from '../../src/cli/operation-tree.ts';
 import { run } from '../../src/cli/main.ts';
 import { usageOf } from '../../src/cli/operation-command.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { defineOperation, READ, type AnyOperation } from '../../src/operations/operation.ts';
 import { z } from 'zod';
 
-// The CLI tree is derived from the operations' command words (src/cli/command-tree.ts); its
+// The CLI tree is derived from the operations' command words (src/cli/operation-tree.ts); its
 // start-up index is generated (scripts/command-index.ts). These check the derivation, in process.
 
 const root = join(import.meta.dirname, '../..');

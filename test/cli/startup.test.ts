@@ -8,7 +8,8 @@ import { commandWords } from '../../src/cli/command-line.ts';
 import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 
 // Start-up (issue 18): a command line loads its own command module only (the tree and its
-// generated index: test/cli/command-tree.test.ts), and the CLI bundle is compiled from a code cache. What it costs is measured in bench/startup.bench.ts, never here.
+// generated index: test/cli/command-tree.test.ts), and the CLI bundle is compiled from a code
+// cache. What it costs is measured in bench/startup.bench.ts, never here.
 
 describe('the command table', () => {
   test('the command is the first word after the global options (and a group\'s subcommand); anything else needs the whole table', () => {
