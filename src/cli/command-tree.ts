@@ -1,9 +1,6 @@
-import type { CommandModule } from 'yargs';
 import { OPERATION_WORDS } from './command-index.ts';
 import type { CliIO } from './io.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' command modules are typed by their builders
-export type Command = CommandModule<any, any>;
+import type { Command } from './operation-tree.ts';
 
 /** Commands written by hand (they run no declared operation): their words, and how to load their module. */
 export interface HandCommands {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
 import { commandWords } from './command-line.ts';
-import { commandsOf, topLevelWords, type Command } from './command-tree.ts';
+import { commandsOf, topLevelWords } from './command-tree.ts';
+import type { Command } from './operation-tree.ts';
 import { SilentExit, type CliIO } from './io.ts';
 
 declare const AXME_VERSION: string | undefined;

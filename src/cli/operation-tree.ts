@@ -1,7 +1,10 @@
+import type { CommandModule } from 'yargs';
 import type { AnyOperation } from '../operations/operation.ts';
-import type { Command } from './command-tree.ts';
 import type { CliIO } from './io.ts';
 import { operationCommand } from './operation-command.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' command modules are typed by their builders
+export type Command = CommandModule<any, any>;
 
 /** How a group of commands (`axme decision …`) presents itself: what the operations cannot say. */
 export interface GroupHelp {
