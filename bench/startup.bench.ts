@@ -6,16 +6,24 @@
 // cache). Reports medians and the ratios to `node -e 0`. The budget: read <= 2x, write <= 2.5x.
 // Before each round the memory ref is put back on the seeded commit (untimed), so every round
 // reads and writes the same store of --size items. Table on stdout, JSON in bench/results/.
+// --build <dist folder>: measure that copy of a build instead of dist/.
+// --against <dist folder>: another build (a copy of dist/ made before a change) measured in the
+// same rounds, each of its runs beside this build's (after it, then before it), so the two are
+// compared side by side.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '30'));
 const SIZE = Number(arg('size', '30'));
 const OUT = arg('out', join(import.meta.dirname, 'results'));
+const AGAINST = arg('against', '');
+// --build <dist folder>: the build measured, when not this checkout's dist/ (two copies on one file system compare fairly)
+const BUILD = arg('build', '');
+const THIS = BUILD ? join(resolve(BUILD), 'axme.cjs') : CLI;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 for (const [name, v] of [['reps', REPS], ['size', SIZE]] as const) {
   if (!Number.isInteger(v) || v < 1) {
@@ -31,7 +39,10 @@ const env = benchEnv({ AXME_COMPILE_CACHE: cache });
 const cold = benchEnv({ AXME_COMPILE_CACHE: 'off' });
 const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
 const seed = git('rev-parse', 'refs/memory/main');
-const axme = (args: string[], e = env) => () => timeProcess(process.execPath, [CLI, ...args], { cwd: dir, env: e });
+const axme = (args: string[], e = env, cli = THIS) => () => timeProcess(process.execPath, [cli, ...args], { cwd: dir, env: e });
+/** A write starts from the seeded store (untimed): this build's and the other's write the same item. */
+const fresh = (timed: () => Promise<number>) => () => (git('update-ref', 'refs/memory/main', seed), timed());
+const other = AGAINST && join(resolve(AGAINST), 'axme.cjs');
 const read = ['decision', 'list', '--json'];
 const write = ['decision', 'add', '--title', 'Start-up bench decision', '--decision', 'Measured by bench/startup.bench.ts.'];
 
@@ -39,18 +50,24 @@ interface Measure {
   measure: string;
   run: () => Promise<number>;
   budget?: number;
+  /** the other build's twin of the measure before it: the two swap places every other round */
+  twin?: true;
 }
 const node0: Measure = { measure: 'node -e 0', run: () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env }) };
+/** A measure, and with --against the same on the other build right after it. */
+const twin = (m: Measure, args: string[], e: NodeJS.ProcessEnv, write = false): Measure[] =>
+  other ? [m, { measure: `${m.measure.split(' (')[0]}, the other build`, run: write ? fresh(axme(args, e, other)) : axme(args, e, other), twin: true }] : [m];
 const warm: Measure[] = [
   node0,
-  { measure: `read: axme decision list --json (${SIZE} decisions)`, run: axme(read), budget: 2 },
-  { measure: `write: axme decision add (${SIZE} decisions)`, run: axme(write), budget: 2.5 },
-  { measure: 'axme --version (the CLI, no command)', run: axme(['--version']) },
+  ...twin({ measure: `read: axme decision list --json (${SIZE} decisions)`, run: axme(read), budget: 2 }, read, env),
+  ...twin({ measure: `write: axme decision add (${SIZE} decisions)`, run: fresh(axme(write)), budget: 2.5 }, write, env, true),
+  ...twin({ measure: 'axme --version (the CLI, no command)', run: axme(['--version']) }, ['--version'], env),
+  ...(other ? twin({ measure: 'axme --help (every command loaded)', run: axme(['--help']) }, ['--help'], env) : []),
 ];
 const noCache: Measure[] = [
   node0,
-  { measure: 'read, no code cache (AXME_COMPILE_CACHE=off)', run: axme(read, cold) },
-  { measure: 'write, no code cache (AXME_COMPILE_CACHE=off)', run: axme(write, cold) },
+  ...twin({ measure: 'read, no code cache (AXME_COMPILE_CACHE=off)', run: axme(read, cold) }, read, cold),
+  ...twin({ measure: 'write, no code cache (AXME_COMPILE_CACHE=off)', run: fresh(axme(write, cold)) }, write, cold, true),
 ];
 
 /** Rounds of the measures in turn (the ref put back before each); samples per measure. */
@@ -59,7 +76,10 @@ async function rounds(measures: Measure[]): Promise<number[][]> {
   const samples = measures.map(() => [] as number[]);
   for (let i = 0; i < REPS; i++) {
     git('update-ref', 'refs/memory/main', seed);
-    for (const [j, m] of measures.entries()) samples[j]!.push(await m.run());
+    // a twin runs after its measure in even rounds and before it in odd ones: neither build always goes first
+    const order = measures.map((_, j) => j);
+    if (i % 2) for (let j = 1; j < order.length; j++) if (measures[j]!.twin) [order[j - 1], order[j]] = [order[j]!, order[j - 1]!];
+    for (const j of order) samples[j]!.push(await measures[j]!.run());
   }
   return samples;
 }

@@ -1,13 +1,14 @@
-// Generates the reference blocks of docs/cli.md and docs/mcp.md from the operation declarations
-// (src/operations/). `node --import tsx scripts/reference.ts` rewrites them; `--check` exits 1
+// Generates the reference blocks of docs/cli.md and docs/mcp.md, and the CLI's start-up index
+// (scripts/command-index.ts), from the operation declarations (src/operations/). `node --import tsx scripts/reference.ts` rewrites them; `--check` exits 1
 // when a doc differs from what the declarations say (run in CI, so docs cannot drift).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { cliName, fieldsOf, flagOf } from '../src/cli/operation-command.ts';
 import { toolInput, toolOutput } from '../src/mcp/operation-tool.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
+import { commandIndexText, withGroups } from './command-index.ts';
 
 type Field = { type?: string | string[]; enum?: unknown[]; anyOf?: Field[]; items?: Field; description?: string };
 
@@ -93,11 +94,17 @@ const docs: Array<[string, Map<string, string>]> = [
   ['docs/cli.md', new Map(OPERATIONS.filter((o) => o.cli).map((o) => [`cli:${o.id}`, cliBlock(o)]))],
   ['docs/mcp.md', new Map(OPERATIONS.filter((o) => o.mcp).map((o) => [`mcp:${o.id}`, mcpBlock(o)]))],
 ];
+// the CLI's start-up index (scripts/command-index.ts): a whole file, and a block of another
+const code: Array<[string, (before: string) => string]> = [
+  ['src/cli/command-index.ts', () => index],
+  ['src/cli/command-line.ts', withGroups],
+];
+const index = await commandIndexText();
 let stale = 0;
-for (const [file, blocks] of docs) {
+for (const [file, make] of [...docs.map(([file, blocks]): [string, (before: string) => string] => [file, (before) => fill(before, blocks, file)]), ...code]) {
   const path = join(root, file);
-  const before = readFileSync(path, 'utf8');
-  const after = fill(before, blocks, file);
+  const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const after = make(before);
   if (after === before) continue;
   if (check) {
     stale++;

@@ -2,16 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { axmeOk, CLI, git, tempRepo } from './helpers.ts';
+import { OPERATIONS } from '../src/operations/index.ts';
 import { connectStdio, resultText, type ToolResult } from './mcp/stdio-client.ts';
 
-const TOOLS = [
-  'axme_context', 'axme_oracle', 'axme_decisions', 'axme_memories', 'axme_get_decision', 'axme_get_memory', 'axme_save_decision',
-  'axme_save_memory', 'axme_safety', 'axme_update_safety', 'axme_backlog', 'axme_backlog_add', 'axme_backlog_update', 'axme_status',
-  'axme_worklog', 'axme_workspace', 'axme_ask_question', 'axme_list_open_questions', 'axme_answer_question', 'axme_search_kb',
-  'axme_begin_close', 'axme_finalize_close', 'axme_history', 'axme_log', 'axme_update_question', 'axme_oracle_scan',
-  'axme_diff', 'axme_check', 'axme_propose', 'axme_verify', 'axme_reconfirm',
-  'axme_amend_decision', 'axme_revoke_decision', 'axme_update_memory', 'axme_archive_memory',
-];
+/** The tools: every operation that declares `mcp` (src/operations/), no other. */
+const TOOLS = OPERATIONS.flatMap((op) => (op.mcp ? [op.mcp.tool] : []));
 
 type Result = ToolResult;
 
@@ -36,7 +31,12 @@ describe('axme serve over stdio with the real MCP client', () => {
 
   test('tools/list has every tool with a schema, annotations and instructions', async () => {
     const { tools } = await client.listTools();
+    assert.ok(TOOLS.length >= 35, `the operations declare the tools: ${TOOLS.length}`);
     assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOLS].sort());
+    for (const t of tools) {
+      const op = OPERATIONS.find((o) => o.mcp?.tool === t.name)!;
+      assert.deepEqual([t.title, t.description, t.annotations], [op.summary, op.description, op.annotations], t.name);
+    }
     const save = tools.find((t) => t.name === 'axme_save_decision')!;
     assert.deepEqual(Object.keys(save.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'decision', 'enforce', 'project_path', 'reasoning', 'scope', 'supersedes', 'tags', 'title']);
     assert.deepEqual([...(save.inputSchema.required ?? [])].sort(), ['decision', 'title']);

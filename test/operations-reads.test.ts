@@ -9,7 +9,7 @@ import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb
 import { isAxmeError } from '../src/model/errors.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { backlogList, backlogShow, decisionList, memoryList, questionList, questionShow } from '../src/operations/items.ts';
-import { decisionGet, memoryGet, oracleDigest } from '../src/operations/digests.ts';
+import { decisionShow, memoryShow, oracleShow } from '../src/operations/digests.ts';
 import { status } from '../src/operations/status.ts';
 import { search } from '../src/operations/search.ts';
 import { history, log } from '../src/operations/history.ts';
@@ -17,9 +17,9 @@ import { check, diff, propose } from '../src/operations/review.ts';
 import { fsck } from '../src/operations/fsck.ts';
 import { oracleScan, safetyShow } from '../src/operations/safety.ts';
 import { context } from '../src/operations/context.ts';
-import { workspaceStatusOp } from '../src/operations/workspace.ts';
-import { beginCloseOp, sessionList, sessionRecover, sessionShow } from '../src/operations/session.ts';
-import { blameOp, showCommitOp } from '../src/operations/code.ts';
+import { workspace } from '../src/operations/workspace.ts';
+import { sessionBeginClose, sessionList, sessionRecover, sessionShow } from '../src/operations/session.ts';
+import { blame, showCommit } from '../src/operations/code.ts';
 import { decisionAdd, decisionSupersede } from '../src/operations/decision-add.ts';
 import { decisionRevoke } from '../src/operations/decision-revoke.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
@@ -68,7 +68,7 @@ describe('read declarations', () => {
     const tools = new Set(OPERATIONS.filter((o) => o.mcp).map((o) => o.mcp!.tool));
     assert.ok(tools.has('axme_context') && tools.has('axme_workspace'));
     assert.equal(context.mcp?.projectAlias, 'workspace_path');
-    assert.equal(workspaceStatusOp.folder, true);
+    assert.equal(workspace.folder, true);
   });
 });
 
@@ -113,17 +113,17 @@ describe('reads: each run called directly', () => {
   });
 
   test('decision.get, memory.get, backlog.show, question.show: the item with its location; the stored file on the CLI', async () => {
-    const d = await decisionGet.run(kb, { id_or_slug: 'D-001' });
-    const json = matchesOutput(decisionGet, d);
+    const d = await decisionShow.run(kb, { id_or_slug: 'D-001' });
+    const json = matchesOutput(decisionShow, d);
     assert.equal(json.id, 'D-001');
     assert.equal(json.location, 'refs/memory/main:decisions/use-valkey-for-caching.md');
     assert.match(d.text, /^---\nid: D-001\n/);
-    assert.equal(matchesOutput(memoryGet, await memoryGet.run(kb, { slug: 'errors-carry-a-code' })).type, 'pattern');
+    assert.equal(matchesOutput(memoryShow, await memoryShow.run(kb, { slug: 'errors-carry-a-code' })).type, 'pattern');
     const b = await backlogShow.run(kb, { id: 'B-001' });
     assert.equal(matchesOutput(backlogShow, b).priority, 'high');
     assert.match(backlogShow.text(b), /^---\nid: B-001\n/);
     assert.match(questionShow.text(await questionShow.run(kb, { id: 'Q-001' })), /answer|In the URL/);
-    await assert.rejects(decisionGet.run(kb, { id_or_slug: 'D-009' }), (e) => isAxmeError(e, 'NOT_FOUND'));
+    await assert.rejects(decisionShow.run(kb, { id_or_slug: 'D-009' }), (e) => isAxmeError(e, 'NOT_FOUND'));
     await assert.rejects(backlogShow.run(kb, { id: '../etc' }), (e) => isAxmeError(e, 'INVALID_INPUT'));
   });
 
@@ -170,9 +170,9 @@ describe('reads: each run called directly', () => {
   test('safety.show, oracle.read, oracle.scan, context', async () => {
     const rules = await safetyShow.run(kb, {});
     assert.deepEqual(Object.keys(matchesOutput(safetyShow, rules)), ['rules', 'diagnostics'], 'the workspace note is the CLI\'s');
-    const oracle = await oracleDigest.run(kb, { budget: 2000 });
-    assert.equal(matchesOutput(oracleDigest, oracle).page, 1);
-    assert.deepEqual(oracleDigest.mcp?.omit, ['budget']);
+    const oracle = await oracleShow.run(kb, { budget: 2000 });
+    assert.equal(matchesOutput(oracleShow, oracle).page, 1);
+    assert.deepEqual(oracleShow.mcp?.omit, ['budget']);
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     const scan = await oracleScan.run(kb, { dry_run: true });
     assert.equal(scan.dryRun, true);
@@ -185,14 +185,14 @@ describe('reads: each run called directly', () => {
   });
 
   test('workspace.status works on a folder, with no knowledge base', async () => {
-    const w = await workspaceStatusOp.run({ cwd: dir, env: cleanEnv() }, {});
-    const json = matchesOutput(workspaceStatusOp, w);
+    const w = await workspace.run({ cwd: dir, env: cleanEnv() }, {});
+    const json = matchesOutput(workspace, w);
     assert.equal(json.root, null);
-    assert.match(workspaceStatusOp.text(w), /^Not in a workspace: one repository\./);
+    assert.match(workspace.text(w), /^Not in a workspace: one repository\./);
     const elsewhere = mkdtempSync(join(tmpdir(), 'axme-none-'));
-    await assert.rejects(workspaceStatusOp.run({ cwd: elsewhere, env: cleanEnv() }, {}), (e) => isAxmeError(e, 'NOT_A_REPO'));
-    const byPath = await workspaceStatusOp.run({ cwd: elsewhere, env: cleanEnv() }, { path: dir });
-    assert.deepEqual(workspaceStatusOp.json(byPath), json, 'the tool\'s `path` is resolved from the folder');
+    await assert.rejects(workspace.run({ cwd: elsewhere, env: cleanEnv() }, {}), (e) => isAxmeError(e, 'NOT_A_REPO'));
+    const byPath = await workspace.run({ cwd: elsewhere, env: cleanEnv() }, { path: dir });
+    assert.deepEqual(workspace.json(byPath), json, 'the tool\'s `path` is resolved from the folder');
   });
 
   test('sessions: list, show, recover, begin-close', async () => {
@@ -204,22 +204,22 @@ describe('reads: each run called directly', () => {
     await assert.rejects(sessionRecover.run(kb, { id: 'x', all: true }), (e) => isAxmeError(e, 'INVALID_INPUT'));
     const swept = await sessionRecover.run(kb, { all: true });
     assert.ok('all' in swept && swept.all.errors.length === 0);
-    const begin = await beginCloseOp.run(kb, {});
-    assert.equal(matchesOutput(beginCloseOp, begin).counts instanceof Object, true);
+    const begin = await sessionBeginClose.run(kb, {});
+    assert.equal(matchesOutput(sessionBeginClose, begin).counts instanceof Object, true);
   });
 
   test('code.show-commit and code.blame run git in the caller\'s folder', async () => {
-    const links = await showCommitOp.run(kb, { rev: 'HEAD' }, { cwd: dir, env: cleanEnv() });
+    const links = await showCommit.run(kb, { rev: 'HEAD' }, { cwd: dir, env: cleanEnv() });
     assert.match(links.commit, HASH);
     assert.deepEqual(links.decisions.map((d) => d.id), ['D-002']);
-    assert.match(showCommitOp.text(links), /^[0-9a-f]{12}  code  \(Test User <test@example\.com>, \d{4}-\d\d-\d\d\)\n  decision D-002 Use Redis 8 for caching$/);
-    matchesOutput(showCommitOp, links);
-    const blamed = await blameOp.run(kb, { target: 'a.ts:2' }, { cwd: dir, env: cleanEnv() });
+    assert.match(showCommit.text(links), /^[0-9a-f]{12}  code  \(Test User <test@example\.com>, \d{4}-\d\d-\d\d\)\n  decision D-002 Use Redis 8 for caching$/);
+    matchesOutput(showCommit, links);
+    const blamed = await blame.run(kb, { target: 'a.ts:2' }, { cwd: dir, env: cleanEnv() });
     assert.deepEqual(blamed.map((c) => c.lines), [[2]]);
-    assert.match(blameOp.text(blamed), /\n {2}lines 2\n$/);
-    matchesOutput(blameOp, blamed);
-    await assert.rejects(blameOp.run(kb, { target: 'a.ts:0' }, { cwd: dir, env: cleanEnv() }), (e) => isAxmeError(e, 'INVALID_INPUT'));
-    await assert.rejects(showCommitOp.run(kb, { rev: 'nope' }, { cwd: dir, env: cleanEnv() }), (e) => isAxmeError(e, 'BAD_REVISION'));
+    assert.match(blame.text(blamed), /\n {2}lines 2\n$/);
+    matchesOutput(blame, blamed);
+    await assert.rejects(blame.run(kb, { target: 'a.ts:0' }, { cwd: dir, env: cleanEnv() }), (e) => isAxmeError(e, 'INVALID_INPUT'));
+    await assert.rejects(showCommit.run(kb, { rev: 'nope' }, { cwd: dir, env: cleanEnv() }), (e) => isAxmeError(e, 'BAD_REVISION'));
   });
 });
 

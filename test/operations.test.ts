@@ -7,7 +7,7 @@ import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb
 import { isAxmeError } from '../src/model/errors.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
-import { log, worklogOp } from '../src/operations/history.ts';
+import { log, worklog } from '../src/operations/history.ts';
 import { safetyUpdate } from '../src/operations/safety.ts';
 import { backlogRead } from '../src/operations/digests.ts';
 import { backlogAdd } from '../src/operations/backlog.ts';
@@ -97,8 +97,8 @@ describe('log and worklog: two tools, two answers', () => {
     try {
       await decisionAdd.run(kb, { title: 'Use Valkey for caching', decision: 'Cache in Valkey.' }, { allowSecret: false });
       await decisionAdd.run(kb, { title: 'Use Valkey 8 for caching', decision: 'Cache in Valkey 8.', supersedes: 'D-001' }, { allowSecret: false });
-      const plain = await worklogOp.run(kb, { limit: 5 });
-      assert.match(worklogOp.text(plain), /^[0-9a-f]{12} \S+ agent: decision: supersede D-001/m);
+      const plain = await worklog.run(kb, { limit: 5 });
+      assert.match(worklog.text(plain), /^[0-9a-f]{12} \S+ agent: decision: supersede D-001/m);
       const changed = await log.run(kb, { limit: 2, changes: true });
       const text = log.text(changed);
       assert.match(text, /^    \+ added D-002 Use Valkey 8 for caching$/m, text);

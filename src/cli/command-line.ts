@@ -4,8 +4,13 @@
  * No imports: the loader's small bundle includes this file.
  */
 
-/** Top-level commands with subcommands (`decision add`): a code cache per subcommand. */
-export const GROUPS: ReadonlySet<string> = new Set(['decision', 'memory', 'backlog', 'question', 'session', 'safety', 'oracle', 'import', 'export', 'audit', 'token', 'models']);
+/**
+ * Top-level commands with subcommands (`decision add`): a code cache per subcommand. Generated
+ * from the operations' command words and the hand-written groups (scripts/command-index.ts).
+ */
+// generated:groups
+export const GROUPS: ReadonlySet<string> = new Set(['audit', 'backlog', 'decision', 'export', 'import', 'memory', 'models', 'oracle', 'question', 'safety', 'session', 'token']);
+// /generated
 
 /**
  * The words of the command a line runs, when only global options come before it (`-C <dir>`,

@@ -1,8 +1,10 @@
-import yargs, { type CommandModule } from 'yargs';
+import yargs from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
 import { commandWords } from './command-line.ts';
+import { commandsOf, topLevelWords } from './command-tree.ts';
+import type { Command } from './operation-tree.ts';
 import { SilentExit, type CliIO } from './io.ts';
 
 declare const AXME_VERSION: string | undefined;
@@ -10,45 +12,16 @@ declare const AXME_VERSION: string | undefined;
 /** A command line yargs could not parse (unknown command, bad flag value). */
 class UsageError extends Error {}
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' command modules are typed by their builders
-type Command = CommandModule<any, any>;
-
 /**
- * The command table, in the order `axme --help` lists it: the top-level words of each command
- * module and how to load it. A command line loads the module of its first word only, so it
- * builds only its own commands (and their cores load when a handler runs). A word missing here
- * still works, through the whole table; test/cli/startup.test.ts checks the words match the modules.
+ * The commands a command line needs: those of its first word only, so that it loads only its own
+ * modules (their cores load when a handler runs); every command for a line without a known one
+ * (`--help`, a typo: suggestions come from all); none for `axme --version`.
  */
-export const COMMANDS: ReadonlyArray<{ words: string[]; load: (io: CliIO) => Promise<Command | Command[]> }> = [
-  { words: ['init', 'log', 'history', 'fsck'], load: async (io) => (await import('./commands/store.ts')).storeCommands(io) },
-  { words: ['decision'], load: async (io) => (await import('./commands/decision.ts')).decisionCommand(io) },
-  { words: ['memory'], load: async (io) => (await import('./commands/memory.ts')).memoryCommand(io) },
-  { words: ['backlog'], load: async (io) => (await import('./commands/backlog.ts')).backlogCommand(io) },
-  { words: ['question'], load: async (io) => (await import('./commands/question.ts')).questionCommand(io) },
-  { words: ['session'], load: async (io) => (await import('./commands/session.ts')).sessionCommand(io) },
-  { words: ['sync'], load: async (io) => (await import('./commands/sync.ts')).syncCommand(io) },
-  { words: ['revert'], load: async (io) => [(await import('./commands/revert.ts')).revertCommand(io)] },
-  { words: ['diff', 'propose', 'check', 'verify', 'reconfirm'], load: async (io) => (await import('./commands/review.ts')).reviewCommands(io) },
-  { words: ['audit'], load: async (io) => [(await import('./commands/audit.ts')).auditCommand(io)] },
-  { words: ['workspace'], load: async (io) => (await import('./commands/workspace.ts')).workspaceCommand(io) },
-  { words: ['safety'], load: async (io) => (await import('./commands/safety.ts')).safetyCommand(io) },
-  { words: ['sandbox'], load: async (io) => [(await import('./commands/sandbox.ts')).sandboxCommand(io)] },
-  { words: ['serve', 'context', 'search', 'status', 'oracle'], load: async (io) => (await import('./commands/agent.ts')).agentCommands(io) },
-  { words: ['token'], load: async (io) => [(await import('./commands/token.ts')).tokenCommand(io)] },
-  { words: ['doctor', 'git-hook', 'uninstall', 'hook'], load: async (io) => (await import('./commands/setup.ts')).setupCommands(io) },
-  { words: ['import', 'export'], load: async (io) => (await import('./commands/import.ts')).importCommands(io) },
-  { words: ['show-commit', 'blame'], load: async (io) => (await import('./commands/code.ts')).codeCommands(io) },
-  { words: ['models'], load: async (io) => [(await import('./commands/models.ts')).modelsCommand(io)] },
-  { words: ['ui'], load: async (io) => [(await import('./commands/ui.ts')).uiCommand(io)] },
-];
-
-/** The commands a command line needs: its own module's, or the whole table (none for `axme --version`). */
 async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
   if (argv.length === 1 && argv[0] === '--version') return [];
   const [word] = commandWords(argv);
-  const own = COMMANDS.filter((c) => word !== undefined && c.words.includes(word));
-  const modules = await Promise.all((own.length ? own : COMMANDS).map((c) => c.load(io)));
-  return modules.flat();
+  const all = topLevelWords();
+  return commandsOf(io, word !== undefined && all.includes(word) ? [word] : all);
 }
 
 /**

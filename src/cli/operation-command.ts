@@ -79,6 +79,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
   const inputFields = () => Object.keys(surfaceInput(op, 'cli'));
   return {
     command: usageOf(op),
+    ...(cli.aliases ? { aliases: cli.aliases } : {}),
     describe: cli.describe ?? op.summary.charAt(0).toLowerCase() + op.summary.slice(1),
     builder: (y: Argv) => {
       const { properties, required } = all();

@@ -2,14 +2,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isAxmeError } from '../model/errors.ts';
 import { createServerContext, type ServerContext } from './context.ts';
 import { registerResources } from './resources.ts';
-import { registerHistoryTools } from './tools/history.ts';
-import { registerReviewTools } from './tools/review.ts';
-import { registerReadTools } from './tools/read.ts';
-import { registerSessionTools } from './tools/session.ts';
-import { registerWorkTools } from './tools/work.ts';
-import { registerWriteTools } from './tools/write.ts';
+import { OPERATIONS } from '../operations/index.ts';
 import { StdioTransport } from './stdio-transport.ts';
-import { adaptToClient } from './operation-tool.ts';
+import { adaptToClient, registerOperationTool } from './operation-tool.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -31,15 +26,13 @@ export function createServer(ctx: ServerContext): McpServer {
   return server;
 }
 
-/** Registers every tool and resource on `server`: the one list both transports serve. */
+/**
+ * Registers every tool and resource on `server`: the one list both transports serve. The tools
+ * are the operations that declare `mcp` (src/operations/), in the order of OPERATIONS.
+ */
 export function registerAll(server: Pick<McpServer, 'registerTool' | 'registerResource'>, ctx: ServerContext): void {
   const s = server as McpServer;
-  registerReadTools(s, ctx);
-  registerWriteTools(s, ctx);
-  registerWorkTools(s, ctx);
-  registerHistoryTools(s, ctx);
-  registerReviewTools(s, ctx);
-  registerSessionTools(s, ctx);
+  for (const op of OPERATIONS) if (op.mcp) registerOperationTool(s, ctx, op);
   registerResources(s, ctx);
 }
 

@@ -5,9 +5,9 @@ import { AuditorConfig } from '../model/config.ts';
 import { TRANSCRIPT_CLIENTS } from '../transcript/types.ts';
 import { defineOperation, PUBLISH, READ } from './operation.ts';
 
-/** audit.run: `axme audit <transcript>` (CLI only: a person, or the session-end worker, runs it). */
-export const auditRun = defineOperation({
-  id: 'audit.run',
+/** audit: `axme audit <transcript>` (CLI only: a person, or the session-end worker, runs it). */
+export const audit = defineOperation({
+  id: 'audit',
   summary: 'Audit a session transcript with a model: what the agent forgot to save (one commit by `auditor`)',
   description:
     'Reads a session transcript of Claude Code, Gemini CLI or Codex (in the format of the client the session ran in, else the one its first line shows; from where the last audit of it stopped), redacts credentials, asks the configured model what the session decided and learned (full extraction, or verify-only when the agent closed the session itself), drops what the store already holds, and writes the rest as ONE commit by the actor `auditor` (a proposal with review.required). Decisions that would supersede a stored one become questions. `dry_run` shows the extraction without writing; with no model configured it shows the requests that would be sent, and sends none (docs/auditor.md).',
@@ -57,7 +57,7 @@ export const auditRun = defineOperation({
 });
 
 /** audit.log: `axme audit log` (the runs this machine logged). */
-export const auditLogOp = defineOperation({
+export const auditLog = defineOperation({
   id: 'audit.log',
   summary: 'The audits this machine ran',
   description: 'Each audit run logged on this machine, oldest first: when, which session and transcript bytes, provider and model, tokens and cost, counts extracted / dropped / written / redacted, the commit, and for a failure why (with the raw answer when the model\'s could not be used).',
@@ -70,8 +70,7 @@ export const auditLogOp = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input): Promise<AuditLogEntry[]> {
-    const { auditLog } = await import('../knowledge/audit/audit-transcript.ts');
-    return auditLog(kb, input);
+    return (await import('../knowledge/audit/audit-transcript.ts')).auditLog(kb, input);
   },
   json: (runs) => ({ runs }),
   text: (runs) =>

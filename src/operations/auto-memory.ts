@@ -9,7 +9,7 @@ const disabled = z.boolean().describe('Claude Code\'s auto memory is off here (C
 const DISABLED_NOTE = 'Note: Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings), so it does not read this folder now.';
 
 /** export.auto-memory: `axme export auto-memory` (CLI only: the session-end hook runs it when axme.yaml says `autoMemory: sync`). */
-export const exportAutoMemoryOp = defineOperation({
+export const exportAutoMemory = defineOperation({
   id: 'export.auto-memory',
   summary: "Write the knowledge into Claude Code's auto memory",
   description:
@@ -31,8 +31,7 @@ export const exportAutoMemoryOp = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<ExportAutoMemoryResult> {
-    const { exportAutoMemory } = await import('../knowledge/auto-memory/export-auto-memory.ts');
-    return exportAutoMemory(kb, input, { cwd: opts?.cwd, env: opts?.env });
+    return (await import('../knowledge/auto-memory/export-auto-memory.ts')).exportAutoMemory(kb, input, { cwd: opts?.cwd, env: opts?.env });
   },
   json: (r) => ({ ...r }),
   text: describeExport,
@@ -40,7 +39,7 @@ export const exportAutoMemoryOp = defineOperation({
 });
 
 /** import.auto-memory: `axme import auto-memory` (CLI only). */
-export const importAutoMemoryOp = defineOperation({
+export const importAutoMemory = defineOperation({
   id: 'import.auto-memory',
   summary: "Import Claude Code's auto memory notes as memories (one commit)",
   description:
@@ -61,8 +60,7 @@ export const importAutoMemoryOp = defineOperation({
   write: true,
   mcp: null,
   async run(kb, input, opts): Promise<ImportAutoMemoryResult> {
-    const { importAutoMemory } = await import('../knowledge/auto-memory/import-auto-memory.ts');
-    return importAutoMemory(kb, input, { cwd: opts?.cwd, env: opts?.env, allowSecret: opts?.allowSecret });
+    return (await import('../knowledge/auto-memory/import-auto-memory.ts')).importAutoMemory(kb, input, { cwd: opts?.cwd, env: opts?.env, allowSecret: opts?.allowSecret });
   },
   json: (r) => ({ ...r }),
   text: describeImport,

@@ -18,9 +18,9 @@ function gitAt(kb: { repo: { env: NodeJS.ProcessEnv } }, opts: RunOptions | unde
   return { cwd: opts?.cwd ?? fallback, env: opts?.env ?? kb.repo.env };
 }
 
-/** code.show-commit: `axme show-commit <rev>` (the CLI's own). */
-export const showCommitOp = defineOperation({
-  id: 'code.show-commit',
+/** show-commit: `axme show-commit <rev>` (the CLI's own). */
+export const showCommit = defineOperation({
+  id: 'show-commit',
   summary: 'Knowledge behind a code commit',
   description: 'The knowledge linked to a code commit: its PR, session, the decisions it cites, the memory tip it was made at.',
   input: { rev: z.string().min(1).max(300).describe('a commit, branch or tag of the code') },
@@ -29,8 +29,7 @@ export const showCommitOp = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<CommitLinks> {
-    const { showCommit } = await import('../knowledge/history/commit-links.ts');
-    return showCommit(kb, gitAt(kb, opts, '.'), String(input.rev));
+    return (await import('../knowledge/history/commit-links.ts')).showCommit(kb, gitAt(kb, opts, '.'), String(input.rev));
   },
   cli: {
     command: ['show-commit'],
@@ -43,9 +42,9 @@ export const showCommitOp = defineOperation({
 
 type Blamed = Array<CommitLinks & { lines: number[] }>;
 
-/** code.blame: `axme blame <file>[:<line>[-<line>]]` (the CLI's own). */
-export const blameOp = defineOperation({
-  id: 'code.blame',
+/** blame: `axme blame <file>[:<line>[-<line>]]` (the CLI's own). */
+export const blame = defineOperation({
+  id: 'blame',
   summary: "Knowledge behind a file's lines",
   description: "The commits behind a file's lines (file, file:12 or file:12-30) and the knowledge each links to.",
   input: { target: z.string().min(1).max(4096).describe('file, file:12 or file:12-30') },

@@ -42,13 +42,13 @@ function digest(id: string, kind: DigestKind, tool: string, summary: string, des
   });
 }
 
-export const oracleDigest = digest('oracle.read', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.', {
+export const oracleShow = digest('oracle.show', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.', {
   command: ['oracle', 'show'],
   describe: 'print the oracle pages',
   json: (r) => r,
 });
-export const decisionDigest = digest('decision.current', 'decision', 'axme_decisions', 'Decisions', 'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.');
-export const memoryDigest = digest('memory.current', 'memory', 'axme_memories', 'Memories', 'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.');
+export const decisionCurrent = digest('decision.current', 'decision', 'axme_decisions', 'Decisions', 'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.');
+export const memoryCurrent = digest('memory.current', 'memory', 'axme_memories', 'Memories', 'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.');
 
 export const Shown = z.looseObject({
   slug: z.string().describe("the item's slug"),
@@ -67,9 +67,9 @@ function printShown(r: ShowResult<object> & { stale?: StaleItem }, p: CliPrinter
   }
 }
 
-/** decision.get: `axme_get_decision` (the CLI's `axme decision show` is its twin). */
-export const decisionGet = defineOperation({
-  id: 'decision.get',
+/** decision.show: `axme decision show <id>`, `axme_get_decision`. */
+export const decisionShow = defineOperation({
+  id: 'decision.show',
   summary: 'One decision',
   description: 'A decision by ID (D-001), alias or slug, in full.',
   input: { id_or_slug: z.string().min(1).max(200).describe('D-001, an alias or a slug'), at: atParam },
@@ -87,9 +87,9 @@ export const decisionGet = defineOperation({
   text: (r) => `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
 });
 
-/** memory.get: `axme_get_memory` (the CLI's `axme memory show` is its twin). */
-export const memoryGet = defineOperation({
-  id: 'memory.get',
+/** memory.show: `axme memory show <slug>`, `axme_get_memory`. */
+export const memoryShow = defineOperation({
+  id: 'memory.show',
   summary: 'One memory',
   description: 'A memory by slug, in full.',
   input: { slug: z.string().min(1).max(200).describe('the memory slug'), at: atParam },
@@ -139,7 +139,7 @@ export const backlogRead = defineOperation({
 });
 
 /** question.open: `axme_list_open_questions` (the CLI's `axme question list` is its twin). */
-export const openQuestions = defineOperation({
+export const questionOpen = defineOperation({
   id: 'question.open',
   summary: 'Open questions',
   description: 'Questions waiting for the user.',

@@ -4,7 +4,7 @@ import { ExportAdrInput } from '../model/import-export.ts';
 import { defineOperation, SAVE } from './operation.ts';
 
 /** export.adr: `axme export adr <dir>` (CLI only: a generated folder for people and ADR tools). */
-export const exportAdrOp = defineOperation({
+export const exportAdr = defineOperation({
   id: 'export.adr',
   summary: 'Write the decisions as a MADR folder',
   description:
@@ -27,8 +27,7 @@ export const exportAdrOp = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<ExportAdrResult> {
-    const { exportAdr } = await import('../knowledge/export/adr/export-adr.ts');
-    return exportAdr(kb, input, { cwd: opts?.cwd });
+    return (await import('../knowledge/export/adr/export-adr.ts')).exportAdr(kb, input, { cwd: opts?.cwd });
   },
   json: (r) => ({ ...r }),
   text: (r) => describe(r),

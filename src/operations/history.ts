@@ -56,7 +56,7 @@ export const history = defineOperation({
 });
 
 /** worklog: `axme_worklog` (AXME Code's name): one line per commit. */
-export const worklogOp = defineOperation({
+export const worklog = defineOperation({
   id: 'worklog',
   summary: 'Worklog',
   description: 'What happened to the knowledge, newest first: one line per commit of refs/memory/main.',
@@ -67,8 +67,7 @@ export const worklogOp = defineOperation({
   cli: null,
   mcp: { tool: 'axme_worklog' },
   async run(kb, input): Promise<WorklogEntry[]> {
-    const { worklog } = await import('../knowledge/history/worklog.ts');
-    return worklog(kb, { limit: input.limit ?? 20, at: input.at });
+    return (await import('../knowledge/history/worklog.ts')).worklog(kb, { limit: input.limit ?? 20, at: input.at });
   },
   json: (entries) => ({ entries }),
   text: (entries) => entries.map(logLine).join('\n') || 'No entries.',
@@ -91,8 +90,7 @@ export const log = defineOperation({
   // the tool gives 20 entries unless told; the CLI all of them
   mcp: { tool: 'axme_log', defaults: { limit: 20 } },
   async run(kb, input): Promise<WorklogEntry[]> {
-    const { worklog } = await import('../knowledge/history/worklog.ts');
-    return worklog(kb, { limit: input.limit, since: input.since, at: input.at, changes: !!input.changes });
+    return (await import('../knowledge/history/worklog.ts')).worklog(kb, { limit: input.limit, since: input.since, at: input.at, changes: !!input.changes });
   },
   cli: {
     command: ['log'],

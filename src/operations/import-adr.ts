@@ -6,7 +6,7 @@ import { defineOperation, SAVE } from './operation.ts';
 const FileNote = z.object({ path: z.string().describe('the file, in the folder'), reason: z.string().describe('why') });
 
 /** import.adr: `axme import adr <dir>` (CLI only: a person brings a repository's ADRs over once). */
-export const importAdrOp = defineOperation({
+export const importAdr = defineOperation({
   id: 'import.adr',
   summary: 'Import a folder of ADRs as decisions (one commit)',
   description:
@@ -36,8 +36,7 @@ export const importAdrOp = defineOperation({
   write: true,
   mcp: null,
   async run(kb, input, opts): Promise<ImportAdrResult> {
-    const { importAdr } = await import('../knowledge/import/adr/import-adr.ts');
-    return importAdr(kb, input, { cwd: opts?.cwd, allowSecret: opts?.allowSecret });
+    return (await import('../knowledge/import/adr/import-adr.ts')).importAdr(kb, input, { cwd: opts?.cwd, allowSecret: opts?.allowSecret });
   },
   json: (r) => ({ ...r }),
   text: (r) => describe(r),

@@ -4,9 +4,9 @@ import type { Memory } from '../model/memory.ts';
 import { defineOperation, EDIT } from './operation.ts';
 import { editedJson, EditedOutput } from './results.ts';
 
-/** memory.archive: `axme memory remove <slug>`, `axme_archive_memory`. */
-export const memoryArchive = defineOperation({
-  id: 'memory.archive',
+/** memory.remove: `axme memory remove <slug>`, `axme_archive_memory`. */
+export const memoryRemove = defineOperation({
+  id: 'memory.remove',
   summary: 'Archive a memory (it stays in history)',
   description: 'Remove a memory that no longer holds: it becomes archived, kept in the tree and in history, no longer offered to agents. With review.required an agent\'s archive is a proposal.',
   input: { slug: z.string().min(1).max(200).describe('the memory\'s slug') },

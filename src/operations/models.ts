@@ -82,7 +82,7 @@ export const modelsList = defineOperation({
     const s = modelsStatus({ env: at.env });
     return { ...s, search: searchModeLine(s).line };
   },
-  cli: { command: ['models', 'list'] },
+  cli: { command: ['models', 'list'], aliases: ['status'] },
   json: (r) => ({ ...r }),
   text: (r) => [...r.models.map((m) => `${m.current ? '*' : ' '} ${m.name.padEnd(20)} ${(m.installed ? 'installed' : 'not installed').padEnd(13)} ${mb(m.size).padStart(7)}  ${m.about ?? ''}`.trimEnd()), r.search].join('\n'),
 });

@@ -30,8 +30,10 @@ export interface CliPrinter {
  * the result's type from `run` in the order the declaration gives them.
  */
 export interface CliSurface<S extends z.ZodRawShape, R> {
-  /** the words of the command, e.g. ['memory', 'add'] */
+  /** the words of the command, e.g. ['memory', 'add']: the CLI tree is grouped by the first (src/cli/operation-tree.ts) */
   command: string[];
+  /** other names of the last word (`models status` for `models list`) */
+  aliases?: string[];
   /** the help line, when it is not the summary */
   describe?: string;
   /** fields given as positional arguments, in order (`memory remove <slug>`) */

@@ -8,9 +8,9 @@ import type { SessionRow } from '../session/list.ts';
 import { defineOperation, EDIT, READ } from './operation.ts';
 import { textOf } from './lines.ts';
 
-/** close.begin: `axme session begin-close`, `axme_begin_close`. */
-export const beginCloseOp = defineOperation({
-  id: 'close.begin',
+/** session.begin-close: `axme session begin-close`, `axme_begin_close`. */
+export const sessionBeginClose = defineOperation({
+  id: 'session.begin-close',
   summary: 'Begin closing the session',
   description: 'What to extract before the session ends, with what is already stored (to avoid duplicates). Then call axme_finalize_close once.',
   input: {},
@@ -34,9 +34,9 @@ export const beginCloseOp = defineOperation({
   text: (r) => r.text,
 });
 
-/** close.finalize: `axme session finalize` (the tool's arguments as one JSON object on stdin), `axme_finalize_close`. */
-export const finalizeCloseOp = defineOperation({
-  id: 'close.finalize',
+/** session.finalize: `axme session finalize` (the tool's arguments as one JSON object on stdin), `axme_finalize_close`. */
+export const sessionFinalize = defineOperation({
+  id: 'session.finalize',
   summary: 'Finalize the session',
   description: 'Store everything extracted this session (decisions, memories, safety rules), the handoff for the next session and the worklog entry: ONE commit. A decision or memory may also supersede a stored one or remove it (action). Returns what was stored.',
   input: FinalizeCloseInput.shape,

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { WorkspaceStatus } from '../knowledge/workspace/workspace-status.ts';
 import { defineOperation, READ } from './operation.ts';
 
-/** workspace.status: `axme workspace`, `axme_workspace`: a folder, not one store (it needs no knowledge base). */
-export const workspaceStatusOp = defineOperation({
-  id: 'workspace.status',
+/** workspace: `axme workspace`, `axme_workspace`: a folder, not one store (it needs no knowledge base). */
+export const workspace = defineOperation({
+  id: 'workspace',
   summary: 'Workspace',
   description: 'The workspace this repository belongs to (a folder of repositories with a shared store, <workspace>/.axme.git): the workspace store and every repository, with their store tips and item counts. Outside a workspace: this one repository.',
   // the CLI names the folder with -C

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { AxmeError } from '../model/errors.ts';
 import { decisionAmend } from '../operations/decision-amend.ts';
 import { decisionRevoke } from '../operations/decision-revoke.ts';
-import { memoryArchive } from '../operations/memory-archive.ts';
+import { memoryRemove } from '../operations/memory-archive.ts';
 import { memoryUpdate } from '../operations/memory-update.ts';
 import type { AnyOperation } from '../operations/operation.ts';
 import type { UiContext } from './context.ts';
@@ -19,7 +19,7 @@ const ACTIONS: Record<string, { op: AnyOperation; input(ref: string, form: URLSe
     op: memoryUpdate,
     input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body']), ...(f.has('keywords') ? { keywords: list(f.get('keywords')!) } : {}) }),
   },
-  'memory/archive': { op: memoryArchive, input: (slug) => ({ slug }) },
+  'memory/archive': { op: memoryRemove, input: (slug) => ({ slug }) },
   'decision/amend': { op: decisionAmend, input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning']), ...(f.has('tags') ? { tags: list(f.get('tags')!) } : {}) }) },
   'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
 };

@@ -3,14 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { GROUPS, commandWords } from '../../src/cli/command-line.ts';
-import { COMMANDS } from '../../src/cli/main.ts';
+import { commandWords } from '../../src/cli/command-line.ts';
 import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 
-// Start-up (issue 18): a command line loads its own command module only, and the CLI bundle is
-// compiled from a code cache. What it costs is measured in bench/startup.bench.ts, never here.
+// Start-up (issue 18): a command line loads its own command module only (the tree and its
+// generated index: test/cli/command-tree.test.ts), and the CLI bundle is compiled from a code
+// cache. What it costs is measured in bench/startup.bench.ts, never here.
 
 describe('the command table', () => {
   test('the command is the first word after the global options (and a group\'s subcommand); anything else needs the whole table', () => {
@@ -38,36 +37,6 @@ describe('the command table', () => {
       [['--json=true', 'decision'], []],
     ];
     for (const [argv, words] of cases) assert.deepEqual(commandWords(argv), words, argv.join(' '));
-  });
-
-  test('the groups are the commands with subcommands', async () => {
-    const sink = new Writable({ write: (_c, _e, cb) => cb() });
-    const io = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
-    const withSubcommands: string[] = [];
-    for (const entry of COMMANDS) {
-      for (const c of [await entry.load(io)].flat()) {
-        let subcommands = 0;
-        const y = { command: () => (subcommands++, y), demandCommand: () => y, positional: () => y, option: () => y, options: () => y, strict: () => y };
-        if (typeof c.builder === 'function') (c.builder as (y: unknown) => unknown)(y);
-        if (subcommands) withSubcommands.push(String(c.command).split(' ')[0]!);
-      }
-    }
-    assert.deepEqual(withSubcommands.sort(), [...GROUPS].sort());
-  });
-
-  test('each entry names exactly the top-level commands its module defines, none twice', async () => {
-    const sink = new Writable({ write: (_c, _e, cb) => cb() });
-    const io = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
-    const seen = new Set<string>();
-    for (const entry of COMMANDS) {
-      const loaded = [await entry.load(io)].flat();
-      const words = loaded.map((c) => String(c.command).split(' ')[0]);
-      assert.deepEqual(words, entry.words, `the module of ${entry.words.join(', ')}`);
-      for (const w of words) {
-        assert.ok(!seen.has(w), `${w} twice`);
-        seen.add(w);
-      }
-    }
   });
 });
 

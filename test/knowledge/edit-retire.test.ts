@@ -8,11 +8,11 @@ import { decisionAmend } from '../../src/operations/decision-amend.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { decisionRevoke } from '../../src/operations/decision-revoke.ts';
 import { memoryAdd, memorySupersede } from '../../src/operations/memory-add.ts';
-import { memoryArchive } from '../../src/operations/memory-archive.ts';
+import { memoryRemove } from '../../src/operations/memory-archive.ts';
 import { memoryUpdate } from '../../src/operations/memory-update.ts';
 import { history } from '../../src/operations/history.ts';
-import { finalizeCloseOp } from '../../src/operations/session.ts';
-import { memoryDigest } from '../../src/operations/digests.ts';
+import { sessionFinalize } from '../../src/operations/session.ts';
+import { memoryCurrent } from '../../src/operations/digests.ts';
 
 const REF = 'refs/memory/main';
 const agent = { actor: 'agent' as const, session: '20261128-0000edit' };
@@ -57,7 +57,7 @@ describe('edit, supersede and retire memories and decisions', () => {
     const old = git(dir, ['show', `${REF}:memories/errors-are-strings.md`]);
     assert.match(old, /status: superseded/);
     assert.match(old, /superseded_by: errors-are-typed-classes/);
-    const digest = await runOp(dir, memoryDigest, {});
+    const digest = await runOp(dir, memoryCurrent, {});
     assert.ok(digest.items.some((m: any) => m.slug === 'errors-are-typed-classes'));
     assert.ok(!digest.items.some((m: any) => m.slug === 'errors-are-strings'));
     await rejectsWith(runOp(dir, memoryUpdate, { slug: 'errors-are-strings', title: 'x' }), 'WRONG_STATE', /edit its successor errors-are-typed-classes/);
@@ -95,7 +95,7 @@ describe('edit, supersede and retire memories and decisions', () => {
     await rejectsWith(runOp(dir, decisionRevoke, { id: 'never-log-tokens', reason: 'in the way' }, agent), 'NOT_ALLOWED', /only a person may do.*axme decision revoke D-\d+ --reason "in the way"/);
     await rejectsWith(runOp(dir, decisionAdd, { title: 'Log tokens when debugging', decision: 'Allowed in debug.', enforce: 'advisory', supersedes: 'never-log-tokens' }, agent), 'NOT_ALLOWED');
     await rejectsWith(
-      runOp(dir, finalizeCloseOp, { decisions: [{ action: 'remove', id: 'never-log-tokens', reason: 'in the way' }], summary: 'x' }, agent),
+      runOp(dir, sessionFinalize, { decisions: [{ action: 'remove', id: 'never-log-tokens', reason: 'in the way' }], summary: 'x' }, agent),
       'NOT_ALLOWED',
     );
     assert.equal(tip(dir), before, 'nothing written');
@@ -114,7 +114,7 @@ describe('edit, supersede and retire memories and decisions', () => {
     const before = tip(dir);
     const r = await runOp(
       dir,
-      finalizeCloseOp,
+      sessionFinalize,
       {
         memories: [
           { action: 'remove', slug: 'answer-in-french' },
@@ -135,9 +135,9 @@ describe('edit, supersede and retire memories and decisions', () => {
     assert.match(git(dir, ['show', `${REF}:memories/answer-in-french.md`]), /status: archived/);
     assert.match(git(dir, ['show', `${REF}:memories/use-tabs.md`]), /superseded_by: use-two-spaces/);
     assert.match(git(dir, ['show', `${REF}:decisions/ship-nightly.md`]), /status: revoked/);
-    await rejectsWith(runOp(dir, finalizeCloseOp, { memories: [{ action: 'remove' }] }, agent), 'INVALID_INPUT', /memories\.0: action remove needs `slug`/);
-    await rejectsWith(runOp(dir, finalizeCloseOp, { decisions: [{ action: 'remove', id: 'D-001' }] }, agent), 'INVALID_INPUT', /decisions\.0: action remove needs `reason`/);
-    await rejectsWith(runOp(dir, finalizeCloseOp, { memories: [{ type: 'feedback', title: 'No description' }] }, agent), 'INVALID_INPUT', /memories\.0: .*description/);
+    await rejectsWith(runOp(dir, sessionFinalize, { memories: [{ action: 'remove' }] }, agent), 'INVALID_INPUT', /memories\.0: action remove needs `slug`/);
+    await rejectsWith(runOp(dir, sessionFinalize, { decisions: [{ action: 'remove', id: 'D-001' }] }, agent), 'INVALID_INPUT', /decisions\.0: action remove needs `reason`/);
+    await rejectsWith(runOp(dir, sessionFinalize, { memories: [{ type: 'feedback', title: 'No description' }] }, agent), 'INVALID_INPUT', /memories\.0: .*description/);
   });
 });
 
@@ -156,7 +156,7 @@ describe('with review.required an agent\'s edits and retirements are proposals',
       git(dir, ['worktree', 'remove', '--force', wt]);
       const main = tip(dir);
       await runOp(dir, memoryUpdate, { slug: 'prefer-small-prs', description: 'Under 200 lines.' }, agent);
-      await runOp(dir, memoryArchive, { slug: 'prefer-small-prs' }, agent);
+      await runOp(dir, memoryRemove, { slug: 'prefer-small-prs' }, agent);
       await runOp(dir, decisionRevoke, { id: 'D-001', reason: 'npm is fine' }, agent);
       assert.equal(tip(dir), main, 'the accepted knowledge is untouched');
       const proposal = `refs/memory/proposals/${agent.session}`;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { exportAdrOp } from '../../src/operations/export-adr.ts';
-import { importAdrOp } from '../../src/operations/import-adr.ts';
+import { exportAdr } from '../../src/operations/export-adr.ts';
+import { importAdr } from '../../src/operations/import-adr.ts';
 import { coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 
@@ -110,7 +110,7 @@ for (const k of CASES) {
 
     test('--dry-run shows what would come in and writes nothing', async () => {
       const tip = repo.tip();
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr, dry_run: true });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr, dry_run: true });
       assert.equal(r.commit, null);
       assert.equal(r.dry_run, true);
       assert.equal(r.items.filter((i: any) => i.outcome === 'new').length, k.items.length);
@@ -119,7 +119,7 @@ for (const k of CASES) {
 
     test('imports every ADR in ONE commit: statuses, supersession both sides, broken file reported, fsck clean', async () => {
       const tip = repo.tip();
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.ok(r.commit);
       assert.equal(git(repo.dir, ['rev-list', '--count', `${tip}..refs/memory/main`]).trim(), '1');
       assert.deepEqual(r.items.map((i: any) => `${i.id} ${i.slug} ${i.status}`), k.items);
@@ -144,7 +144,7 @@ for (const k of CASES) {
 
     test('a second import commits nothing (idempotent)', async () => {
       const tip = repo.tip();
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.equal(r.commit, null);
       assert.equal(repo.tip(), tip);
       assert.ok(r.items.every((i: any) => i.outcome === 'exists'), JSON.stringify(r.items));
@@ -158,14 +158,14 @@ describe('axme import adr: ADRs the store already has', () => {
     const repo = await repoWith('nygard', ['0001-use-mysql-for-persistence.md', '0002-use-postgresql-for-persistence.md']);
     try {
       // ADR 2 names ADR 3, which is not there yet: imported as revoked, the link reported
-      const first = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const first = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.deepEqual(first.items.map((i: any) => `${i.id} ${i.status}`), ['D-001 superseded', 'D-002 revoked']);
       assert.ok(first.problems.some((p: any) => p.path === '0002-use-postgresql-for-persistence.md' && /not among those imported/.test(p.reason)), JSON.stringify(first.problems));
       await coreAt(repo.dir).addDecision({ title: 'Keep nightly logical backups', decision: 'Already decided here.' });
       cpSync(join(FIXTURES, 'nygard', '0003-use-managed-postgresql.md'), join(repo.adr, '0003-use-managed-postgresql.md'));
       cpSync(join(FIXTURES, 'nygard', '0004-keep-nightly-logical-backups.md'), join(repo.adr, '0004-keep-nightly-logical-backups.md'));
       const tip = repo.tip();
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.equal(git(repo.dir, ['rev-list', '--count', `${tip}..refs/memory/main`]).trim(), '1');
       const out = Object.fromEntries(r.items.map((i: any) => [i.path.slice(0, 4), `${i.id} ${i.outcome}`]));
       // D-003 is the stored "Keep nightly logical backups": ADR 3 gets the next free number
@@ -184,7 +184,7 @@ describe('axme import adr: ADRs the store already has', () => {
       await coreAt(repo.dir).addDecision({ title: 'Use PostgreSQL for persistence', decision: 'PostgreSQL 12.' });
       cpSync(join(FIXTURES, 'nygard', '0003-use-managed-postgresql.md'), join(repo.adr, '0003-use-managed-postgresql.md'));
       cpSync(join(FIXTURES, 'nygard', '0002-use-postgresql-for-persistence.md'), join(repo.adr, '0002-use-postgresql-for-persistence.md'));
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       const byPath = Object.fromEntries(r.items.map((i: any) => [i.path.slice(0, 4), `${i.outcome} ${i.status}`]));
       assert.deepEqual(byPath, { '0001': 'new superseded', '0002': 'linked superseded', '0003': 'new active' });
       const pg = await coreAt(repo.dir).show('decision', 'use-postgresql-for-persistence');
@@ -193,7 +193,7 @@ describe('axme import adr: ADRs the store already has', () => {
       assert.equal(pg.decision, 'PostgreSQL 12.', "the store's text wins");
       const fsck = await coreAt(repo.dir).fsck();
       assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
-      const again = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const again = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.equal(again.commit, null);
     } finally {
       repo.cleanup();
@@ -203,7 +203,7 @@ describe('axme import adr: ADRs the store already has', () => {
   test('a missing folder is INVALID_INPUT (exit 2) saying what to give', async () => {
     const repo = await repoWith('plain', []);
     try {
-      const err = await withCore(repo.dir, (kb) => rejectsWith(importAdrOp.run(kb, { dir: join(repo.dir, 'no-such-folder') }), 'INVALID_INPUT', /does not exist: expected a folder of ADRs.*axme import adr <dir>/));
+      const err = await withCore(repo.dir, (kb) => rejectsWith(importAdr.run(kb, { dir: join(repo.dir, 'no-such-folder') }), 'INVALID_INPUT', /does not exist: expected a folder of ADRs.*axme import adr <dir>/));
       assert.equal(exitCodeOf(err), 2);
     } finally {
       repo.cleanup();
@@ -216,13 +216,13 @@ describe('axme export adr: a generated MADR folder', () => {
   let out: string;
   before(async () => {
     repo = await repoWith('nygard');
-    await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+    await runOp(repo.dir, importAdr, { dir: repo.adr });
     out = join(repo.dir, 'docs', 'decisions');
   });
   after(() => repo.cleanup());
 
   test('writes NNNN-<slug>.md per decision in MADR 4 and an index README.md', async () => {
-    const r = await runOp(repo.dir, exportAdrOp, { dir: out });
+    const r = await runOp(repo.dir, exportAdr, { dir: out });
     assert.equal(r.decisions, 5);
     assert.equal(r.commit, repo.tip());
     assert.deepEqual(readdirSync(out).sort(), ['0001-use-mysql-for-persistence.md', '0002-use-postgresql-for-persistence.md', '0003-use-managed-postgresql.md', '0004-keep-nightly-logical-backups.md', '0005-deploy-on-fridays.md', 'README.md']);
@@ -262,7 +262,7 @@ describe('axme export adr: a generated MADR folder', () => {
     writeFileSync(join(out, 'notes.md'), '# Our notes\n\nNot generated.\n');
     writeFileSync(join(out, '0099-old-decision.md'), `---\nstatus: accepted\n---\n${MARKER}\n\n# Old\n\n## Decision Outcome\n\nx\n`);
     writeFileSync(join(out, '0004-keep-nightly-logical-backups.md'), '# Hand-written\n');
-    const r = await runOp(repo.dir, exportAdrOp, { dir: out });
+    const r = await runOp(repo.dir, exportAdr, { dir: out });
     const outcome = Object.fromEntries(r.files.map((f: any) => [f.name, f.outcome]));
     assert.equal(outcome['0001-use-mysql-for-persistence.md'], 'unchanged');
     assert.equal(outcome['README.md'], 'unchanged');
@@ -276,7 +276,7 @@ describe('axme export adr: a generated MADR folder', () => {
 
   test('--at exports the decisions as they were', async () => {
     const first = git(repo.dir, ['rev-list', '--max-parents=0', 'refs/memory/main']).trim();
-    const r = await runOp(repo.dir, exportAdrOp, { dir: join(repo.dir, 'then'), at: first });
+    const r = await runOp(repo.dir, exportAdr, { dir: join(repo.dir, 'then'), at: first });
     assert.equal(r.decisions, 0);
     assert.deepEqual(r.files.map((f: any) => f.name), ['README.md']);
   });
@@ -287,7 +287,7 @@ describe('axme export adr -> axme import adr: the same decisions', () => {
     const a = await repoWith('madr');
     const b = await repoWith('plain', []);
     try {
-      await runOp(a.dir, importAdrOp, { dir: a.adr });
+      await runOp(a.dir, importAdr, { dir: a.adr });
       const c = coreAt(a.dir);
       await c.addDecision({ title: 'Errors carry a code', decision: 'Every error has a code.\n\n## Codes\n\n- `NOT_FOUND`\n- `CONFLICT`', reasoning: 'Callers branch on codes.\n\n## Why not messages\n\nThey change.', enforce: 'required' });
       await c.addDecision({ title: 'Use tabs', decision: 'Tabs.' });
@@ -295,8 +295,8 @@ describe('axme export adr -> axme import adr: the same decisions', () => {
       await c.addDecision({ title: 'Ship on Fridays', decision: 'Yes.' });
       await c.revoke('ship-on-fridays', 'Weekend incidents.');
       const out = join(b.dir, 'docs', 'decisions');
-      await runOp(a.dir, exportAdrOp, { dir: out });
-      const r = await runOp(b.dir, importAdrOp, { dir: out });
+      await runOp(a.dir, exportAdr, { dir: out });
+      const r = await runOp(b.dir, importAdr, { dir: out });
       assert.deepEqual(r.problems, []);
       assert.deepEqual(r.skipped.map((s: any) => s.path), ['README.md']);
       const pick = (d: any) => ({ id: d.id, slug: d.slug, title: d.title, decision: d.decision, reasoning: d.reasoning, status: d.status, enforce: d.enforce, supersedes: d.supersedes, superseded_by: d.superseded_by, revoked_reason: d.revoked_reason });
@@ -308,7 +308,7 @@ describe('axme export adr -> axme import adr: the same decisions', () => {
       assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
       // the folder exported from the imported store is the same folder
       const again = join(b.dir, 'again');
-      await runOp(b.dir, exportAdrOp, { dir: again });
+      await runOp(b.dir, exportAdr, { dir: again });
       for (const f of readdirSync(out)) assert.equal(readFileSync(join(again, f), 'utf8'), readFileSync(join(out, f), 'utf8'), f);
     } finally {
       a.cleanup();
@@ -357,7 +357,7 @@ describe('axme import adr: any Markdown in the decision text', () => {
     const repo = await repoWith('plain', []);
     try {
       writeFileSync(join(repo.adr, '001-cache-in-valkey.md'), '# Cache in Valkey\n\nWe cache sessions in Valkey.\n\n## Reasoning\n\nRedis changed its licence.\n');
-      const r = await runOp(repo.dir, importAdrOp, { dir: repo.adr });
+      const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.deepEqual(r.problems, []);
       const d = await coreAt(repo.dir).show('decision', 'D-001');
       assert.equal(d.decision, 'We cache sessions in Valkey.\n\n## Reasoning\n\nRedis changed its licence.');

@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import type { SessionState } from '../../src/session/sessions.ts';
 import { context } from '../../src/operations/context.ts';
-import { finalizeCloseOp, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
+import { sessionFinalize, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
 import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
@@ -345,7 +345,7 @@ describe('the first hook call and work after a close', () => {
     const harness = await fakeHarness(dir, 'closed-then-more', ['lib/before.ts']);
     const id = (await cliJson(dir, sessionList)).find((r: { status: string }) => r.status === 'active').id as string;
     const close = { stopped_at: 'The retry is done', summary: 'Added the retry.', worklog_entry: 'Added a retry to the client.', startup_text: 'The retry landed.' };
-    await cliJson(dir, finalizeCloseOp, close, { session: id, actor: 'agent', env: { CLAUDECODE: '1' } });
+    await cliJson(dir, sessionFinalize, close, { session: id, actor: 'agent', env: { CLAUDECODE: '1' } });
     assert.equal((await cliJson(dir, sessionShow, { id: id })).status, 'closed');
 
     // the agent keeps working after its close: an edit and a commit

@@ -11,7 +11,7 @@ import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
 import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { readDigest } from '../../src/knowledge/views/read-digest.ts';
-import { backlogRead, decisionGet, memoryGet } from '../../src/operations/digests.ts';
+import { backlogRead, decisionShow, memoryShow } from '../../src/operations/digests.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { runOp, runOpText, withCore } from '../core.ts';
@@ -66,12 +66,12 @@ describe('stale items are marked wherever they are shown', () => {
   });
 
   test('reads: axme_get_decision / decision show say so; --json has the changes and commits', async () => {
-    const json = await runOp(dir, decisionGet, { id_or_slug: 'D-001' });
+    const json = await runOp(dir, decisionShow, { id_or_slug: 'D-001' });
     assert.match(json.stale.reason, /src\/pay\.ts changed in 1 commit/);
     assert.equal(json.stale.commits[0].subject, 'pay: change the charge');
-    const fresh = await runOp(dir, decisionGet, { id_or_slug: 'D-002' });
+    const fresh = await runOp(dir, decisionShow, { id_or_slug: 'D-002' });
     assert.equal(fresh.stale, undefined);
-    const mem = await runOp(dir, memoryGet, { slug: 'payment-helpers' });
+    const mem = await runOp(dir, memoryShow, { slug: 'payment-helpers' });
     assert.ok(mem.stale);
     const shown = await axme(dir, ['decision', 'show', 'D-001']);
     assert.equal(shown.code, 0);
@@ -106,7 +106,7 @@ describe('stale items are marked wherever they are shown', () => {
     const c = await withCore(dir, (kb) => assembleContext(kb));
     assert.equal(c.counts.stale, 1);
     assert.doesNotMatch(c.text, /decision D-001/);
-    const json = await runOp(dir, decisionGet, { id_or_slug: 'D-001' });
+    const json = await runOp(dir, decisionShow, { id_or_slug: 'D-001' });
     assert.equal(json.stale, undefined);
   });
 

@@ -14,13 +14,13 @@ import { OraclePage } from '../../src/model/oracle.ts';
 import { backlogAdd } from '../../src/operations/backlog.ts';
 import { context } from '../../src/operations/context.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
-import { decisionGet } from '../../src/operations/digests.ts';
+import { decisionShow } from '../../src/operations/digests.ts';
 import { decisionList, memoryList } from '../../src/operations/items.ts';
 import { memoryAdd } from '../../src/operations/memory-add.ts';
 import { safetyShow } from '../../src/operations/safety.ts';
 import { safetyAdd, safetyRemove, safetySet } from '../../src/operations/safety-cli.ts';
 import { search } from '../../src/operations/search.ts';
-import { workspaceStatusOp } from '../../src/operations/workspace.ts';
+import { workspace } from '../../src/operations/workspace.ts';
 import { exitCodeOf, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
@@ -223,12 +223,12 @@ describe('a workspace of three repositories', () => {
       ['D-001', 'use-pnpm-everywhere', store],
       ['D-002', 'log-in-json', store],
     ]);
-    assert.equal((await cliJson(repo('web'), decisionGet, { id_or_slug: 'D-001' })).slug, 'http-handlers-use-fastify');
-    assert.equal((await cliJson(repo('web'), decisionGet, { id_or_slug: 'use-pnpm-everywhere' })).store, store, 'the workspace one by its slug');
+    assert.equal((await cliJson(repo('web'), decisionShow, { id_or_slug: 'D-001' })).slug, 'http-handlers-use-fastify');
+    assert.equal((await cliJson(repo('web'), decisionShow, { id_or_slug: 'use-pnpm-everywhere' })).store, store, 'the workspace one by its slug');
     assert.match(await cliText(repo('web'), context), /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./, 'a required workspace decision reaches every repository');
     // same slug: lib's own decision replaces the workspace's
     await cliText(repo('lib'), decisionAdd, { title: 'Use pnpm everywhere', decision: 'lib pins pnpm 9.', enforce: 'advisory' });
-    const shown = await cliJson(repo('lib'), decisionGet, { id_or_slug: 'use-pnpm-everywhere' });
+    const shown = await cliJson(repo('lib'), decisionShow, { id_or_slug: 'use-pnpm-everywhere' });
     assert.equal(shown.decision, 'lib pins pnpm 9.');
     assert.equal(shown.store, undefined);
     const after = await cliJson(repo('lib'), decisionList);
@@ -237,7 +237,7 @@ describe('a workspace of three repositories', () => {
       ['log-in-json', store],
     ]);
     // a workspace item, shown from a repository, names the workspace store
-    const ws = await cliJson(repo('api'), decisionGet, { id_or_slug: 'log-in-json' });
+    const ws = await cliJson(repo('api'), decisionShow, { id_or_slug: 'log-in-json' });
     assert.equal(ws.location, `refs/memory/main:decisions/log-in-json.md in ${store}`);
     assert.equal(ws.store, store);
     // memories: same slug -> the repository's
@@ -419,7 +419,7 @@ describe('a workspace of three repositories', () => {
     // a repository outside any workspace: a workspace of one
     const solo = await makeStore();
     try {
-      const one: any = workspaceStatusOp.json(await workspaceStatusOp.run({ cwd: solo.dir, env: cleanEnv() }, {}));
+      const one: any = workspace.json(await workspace.run({ cwd: solo.dir, env: cleanEnv() }, {}));
       assert.equal(one.root, null);
       assert.equal(one.repos.length, 1);
       assert.equal(one.repos[0].commit, tip(solo.dir));

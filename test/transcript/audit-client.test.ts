@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { auditRun } from '../../src/operations/audit.ts';
+import { audit } from '../../src/operations/audit.ts';
 import { inputSchema } from '../../src/operations/operation.ts';
 import { sessionForHarness } from '../../src/session/sessions.ts';
 import { withCore } from '../core.ts';
@@ -30,12 +30,12 @@ describe('audit.run: the client input', () => {
   const env = () => cleanEnv({ ANTHROPIC_API_KEY: stand.key, ANTHROPIC_BASE_URL: stand.url, AXME_AUDITOR_PROVIDER: 'anthropic' });
 
   test('declared: one of the three clients, described; the JSON names the client read', () => {
-    const schema = inputSchema(auditRun);
+    const schema = inputSchema(audit);
     for (const client of ['claude-code', 'gemini', 'codex']) assert.ok(schema.safeParse({ transcript: 't.jsonl', client }).success, client);
     assert.ok(!schema.safeParse({ transcript: 't.jsonl', client: 'cursor' }).success, 'a client whose transcripts axme does not read');
-    assert.match(auditRun.input.client!.description ?? '', /Claude Code|Gemini CLI|Codex/);
-    assert.ok('client' in (z.toJSONSchema(auditRun.output, { io: 'output', unrepresentable: 'any' }) as { properties: object }).properties);
-    assert.match(auditRun.description, /Claude Code, Gemini CLI or Codex/);
+    assert.match(audit.input.client!.description ?? '', /Claude Code|Gemini CLI|Codex/);
+    assert.ok('client' in (z.toJSONSchema(audit.output, { io: 'output', unrepresentable: 'any' }) as { properties: object }).properties);
+    assert.match(audit.description, /Claude Code, Gemini CLI or Codex/);
   });
 
   test('the client given is the format read, over the session\u2019s harness; the JSON says which', () => inRepo(async (dir) => {
@@ -44,7 +44,7 @@ describe('audit.run: the client input', () => {
     // the record says Claude Code: read as that, the file is not understood
     const meta = sessionForHarness(join(dir, '.git'), 'claude-code', 'cc-op', { cwd: dir, transcriptPath: transcript, now: new Date(), owner: () => ({ pid: 0, start: null }) });
     stand.script(answer('{}'));
-    const json = await withCore(dir, async (kb: KnowledgeBase) => auditRun.json(await auditRun.run(kb, { transcript, session: meta.id, dry_run: true, client: 'gemini' }, { env: env() })));
+    const json = await withCore(dir, async (kb: KnowledgeBase) => audit.json(await audit.run(kb, { transcript, session: meta.id, dry_run: true, client: 'gemini' }, { env: env() })));
     assert.equal(json.client, 'gemini');
     assert.equal(json.chunks, 1);
   }));

@@ -12,7 +12,7 @@ export function tokenCommand(io: CliIO) {
     return tokensPath({ cwd: (a.C as string | undefined) ?? io.cwd, env: io.env, file: a.tokens as string | undefined });
   };
   return {
-    command: 'token <action>',
+    command: 'token',
     describe: 'bearer tokens of axme serve --http: add (printed once), list, revoke',
     builder: (y: Argv) =>
       y

@@ -5,36 +5,28 @@ import type { InitDryRun, InitSteps, RepositoryInit } from '../../setup/init.ts'
 import type { ClientChange } from '../../setup/clients/index.ts';
 import { CLIENT_IDS } from '../../setup/clients/hook-registry.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
-import { history, log } from '../../operations/history.ts';
-import { fsck } from '../../operations/fsck.ts';
-import { operationCommand } from '../operation-command.ts';
 
-/** init, log, history, fsck: commands about the store as a whole (log, history, fsck are declared operations). */
-export function storeCommands(io: CliIO) {
-  return [
-    {
-      command: 'init',
-      describe: 'create the knowledge store on refs/memory/main, scan the project into the oracle and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent. --workspace: a folder of repositories',
-      builder: (y: Argv): Argv =>
-        y
-          .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
-          .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
-          .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
-          .option('scan', { type: 'boolean', describe: "scan the working tree into oracle/stack.md, structure.md, patterns.md; by default only when the store has no scanned page yet (a store started from the team's keeps its pages: axme oracle scan refreshes them); --scan: scan and commit what is new; --no-scan: skip" })
-          .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
-          .option('agent', { type: 'string', describe: `the clients to connect (MCP server, hooks, instructions), comma-separated: ${CLIENT_IDS.map((id) => (id === 'claude-code' ? `${id} (the default)` : id)).join(', ')}, or all (Claude Code and every other client whose folder is here) (docs/clients.md)` })
-          .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, vscode, gemini, codex)" })
-          .option('mcp-token-env', { type: 'string', describe: 'with --mcp-url: the environment variable the client reads the bearer token from (e.g. AXME_TOKEN); the token is never written into a file' })
-          .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: add this project's server (axme-<folder>) to the client's file of the user, starting this machine's axme by absolute path" })
-          .option('dry-run', { type: 'boolean', describe: 'print each agent file and the change init would make to it, writing nothing (the store, scan, git hooks and remotes are skipped)' })
-          .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
-          .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
-      handler: (a: CliArgs) => (a.dryRun ? initDryRun(io, a) : a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
-    },
-    operationCommand(io, log),
-    operationCommand(io, history),
-    operationCommand(io, fsck),
-  ];
+/** `axme init`: the store, the oracle scan, the git hooks, the remotes and the agents' files (src/setup/init.ts). */
+export function initCommand(io: CliIO) {
+  return {
+    command: 'init',
+    describe: 'create the knowledge store on refs/memory/main, scan the project into the oracle and connect Claude Code (hooks, MCP server, CLAUDE.md); idempotent. --workspace: a folder of repositories',
+    builder: (y: Argv): Argv =>
+      y
+        .option('claude', { type: 'boolean', default: true, describe: 'write .claude/settings.json hooks, .mcp.json and the CLAUDE.md section (--no-claude: skip)' })
+        .option('git-hooks', { type: 'boolean', default: true, describe: 'install the git hooks (commit-msg, pre-push, post-commit, post-rewrite) and the notes settings (--no-git-hooks: skip)' })
+        .option('hooks-path', { type: 'string', describe: "install the git hooks into this folder although other repositories run hooks from it too (a team's core.hooksPath such as ~/.githooks): it must be the folder git runs this repository's hooks from" })
+        .option('scan', { type: 'boolean', describe: "scan the working tree into oracle/stack.md, structure.md, patterns.md; by default only when the store has no scanned page yet (a store started from the team's keeps its pages: axme oracle scan refreshes them); --scan: scan and commit what is new; --no-scan: skip" })
+        .option('fetch-config', { type: 'boolean', default: true, describe: "add the knowledge refspecs to each git remote, so a plain git fetch brings teammates' knowledge; on a clone, start from the remote's knowledge (--no-fetch-config: leave the remotes alone)" })
+        .option('agent', { type: 'string', describe: `the clients to connect (MCP server, hooks, instructions), comma-separated: ${CLIENT_IDS.map((id) => (id === 'claude-code' ? `${id} (the default)` : id)).join(', ')}, or all (Claude Code and every other client whose folder is here) (docs/clients.md)` })
+        .option('mcp-url', { type: 'string', describe: "with --agent: point the clients at a team's axme serve --http at this URL instead of a local stdio server (claude-code, cursor, vscode, gemini, codex)" })
+        .option('mcp-token-env', { type: 'string', describe: 'with --mcp-url: the environment variable the client reads the bearer token from (e.g. AXME_TOKEN); the token is never written into a file' })
+        .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: add this project's server (axme-<folder>) to the client's file of the user, starting this machine's axme by absolute path" })
+        .option('dry-run', { type: 'boolean', describe: 'print each agent file and the change init would make to it, writing nothing (the store, scan, git hooks and remotes are skipped)' })
+        .option('local', { type: 'boolean', describe: "also write this machine's axme by absolute path into .claude/settings.local.json (git ignores it), for clients started without the shell's PATH; the shared files never hold a path" })
+        .option('workspace', { type: 'boolean', describe: 'this folder holds several repositories: create the workspace store <folder>/.axme.git (kind workspace) and initialise every member repository (docs/workspaces.md)' }),
+    handler: (a: CliArgs) => (a.dryRun ? initDryRun(io, a) : a.workspace ? initWorkspaceCommand(io, a) : initOne(io, a)),
+  };
 }
 
 /** Which init steps the flags ask for. */

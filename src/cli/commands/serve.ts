@@ -1,12 +1,6 @@
 import type { Argv, Options } from 'yargs';
-import { context } from '../../operations/context.ts';
-import { oracleDigest } from '../../operations/digests.ts';
-import { oracleScan } from '../../operations/safety.ts';
-import { search } from '../../operations/search.ts';
-import { status } from '../../operations/status.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { type CliIO, type CliArgs } from '../io.ts';
-import { operationCommand } from '../operation-command.ts';
 
 /** The flags of `axme serve --http` (checked by mcp/http/http-options.ts); each goes with --http only. */
 const HTTP_FLAGS = {
@@ -21,35 +15,20 @@ const HTTP_FLAGS = {
   'allowed-host': { type: 'string', array: true, describe: 'with --http: another host name clients may reach it by (behind a proxy); Host headers are checked against DNS rebinding' },
 } as const satisfies Record<string, Options>;
 
-/** The commands that twin the MCP tools: serve, and the declared context, search, status, oracle. */
-export function agentCommands(io: CliIO) {
-  return [
-    {
-      command: 'serve',
-      describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client); --http: over Streamable HTTP, for a team (docs/mcp.md)',
-      builder: (y: Argv) => y.option('http', { type: 'boolean', describe: 'serve MCP over Streamable HTTP at /mcp instead of stdio (prints the URL on stdout)' }).options(HTTP_FLAGS),
-      handler: async (a: CliArgs) => {
-        if (a.http) return serveHttpCommand(io, a);
-        const stray = Object.keys(HTTP_FLAGS).find((flag) => a[flag] !== undefined);
-        if (stray) throw new AxmeError('INVALID_INPUT', `--${stray} goes with --http`);
-        const { serve } = await import('../../mcp/server.ts');
-        await serve({ cwd: a.C ?? io.cwd, env: io.env });
-      },
+/** `axme serve`: the MCP server, on stdio or (--http) over Streamable HTTP. */
+export function serveCommand(io: CliIO) {
+  return {
+    command: 'serve',
+    describe: 'run the MCP server on stdio (for Claude Code, Cursor, Codex, any MCP client); --http: over Streamable HTTP, for a team (docs/mcp.md)',
+    builder: (y: Argv) => y.option('http', { type: 'boolean', describe: 'serve MCP over Streamable HTTP at /mcp instead of stdio (prints the URL on stdout)' }).options(HTTP_FLAGS),
+    handler: async (a: CliArgs) => {
+      if (a.http) return serveHttpCommand(io, a);
+      const stray = Object.keys(HTTP_FLAGS).find((flag) => a[flag] !== undefined);
+      if (stray) throw new AxmeError('INVALID_INPUT', `--${stray} goes with --http`);
+      const { serve } = await import('../../mcp/server.ts');
+      await serve({ cwd: a.C ?? io.cwd, env: io.env });
     },
-    operationCommand(io, context),
-    operationCommand(io, search),
-    operationCommand(io, status),
-    {
-      command: 'oracle <action>',
-      describe: 'the oracle pages (stack, structure, patterns, glossary): show, scan',
-      builder: (y: Argv) =>
-        y
-          .command(operationCommand(io, oracleDigest))
-          .command(operationCommand(io, oracleScan))
-          .demandCommand(1, 'say what to do: show or scan'),
-      handler: () => {},
-    },
-  ];
+  };
 }
 
 /** `axme serve --http`: the flags checked by the server's own rules, the URL on stdout, everything else on stderr. */
