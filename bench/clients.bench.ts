@@ -8,18 +8,18 @@
 // command). Extra per call = median with hooks − median without; reported against `node -e 0`
 // measured between the sessions. Budget (issue 29): ≤ 1.5 × node -e 0 in Claude Code and Codex.
 // Table on stdout, JSON in bench/results/.
-import { readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { argOf, benchEnv, fmt, stats, timeProcess } from './lib.ts';
 import { anthropic } from '../test/clients/anthropic.ts';
 import { runClaude } from '../test/clients/claude-code.ts';
 import { codexHome, runCodex } from '../test/clients/codex.ts';
 import { runGemini } from '../test/clients/gemini.ts';
 import { geminiWire } from '../test/clients/gemini-wire.ts';
-import { startModel, type ScriptedModel, type Step, type WireFormat } from '../test/clients/model-server.ts';
+import { type ScriptedModel, type Step, startModel, type WireFormat } from '../test/clients/model-server.ts';
 import { openai } from '../test/clients/openai.ts';
-import { axmeAsDevDependency, clientWorld, type ClientWorld } from '../test/clients/project.ts';
+import { axmeAsDevDependency, type ClientWorld, clientWorld } from '../test/clients/project.ts';
+import { argOf, benchEnv, fmt, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const CALLS = Number(arg('calls', '8'));
@@ -129,6 +129,16 @@ const rows = results.map((r) => {
   const x = r as { client: string; withHooks: { median: number }; without: { median: number }; node: { median: number }; extraMs: number; ratio: number };
   return `| ${x.client} | ${fmt(x.withHooks.median)} | ${fmt(x.without.median)} | ${fmt(x.extraMs)} | ${fmt(x.node.median)} | ${x.ratio.toFixed(2)}× |`;
 });
-process.stdout.write(['| client | per call, hooks (ms) | per call, no hooks (ms) | extra (ms) | node -e 0 (ms) | extra / node -e 0 |', '| --- | ---: | ---: | ---: | ---: | ---: |', ...rows, ''].join('\n'));
+process.stdout.write(
+  [
+    '| client | per call, hooks (ms) | per call, no hooks (ms) | extra (ms) | node -e 0 (ms) | extra / node -e 0 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+    '',
+  ].join('\n'),
+);
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'clients.json'), `${JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, calls: CALLS, rounds: ROUNDS, results }, null, 2)}\n`);
+writeFileSync(
+  join(OUT, 'clients.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, calls: CALLS, rounds: ROUNDS, results }, null, 2)}\n`,
+);

@@ -6,7 +6,7 @@
 //   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixtures, machine, renderTable, type PairModule, type PairResult } from './harness.ts';
+import { fixtures, machine, type PairModule, type PairResult, renderTable } from './harness.ts';
 import { argOf } from './lib.ts';
 import { backendsPairs } from './pairs/backends.ts';
 import { concurrentPairs } from './pairs/concurrent.ts';
@@ -16,7 +16,14 @@ import { peerMemoryPairs } from './pairs/peer-memory.ts';
 import { savePairs } from './pairs/save.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const PAIRS: Record<string, PairModule> = { save: savePairs, backends: backendsPairs, concurrent: concurrentPairs, peer: peerMemoryPairs, hook: hookPairs, context: contextPairs };
+const PAIRS: Record<string, PairModule> = {
+  save: savePairs,
+  backends: backendsPairs,
+  concurrent: concurrentPairs,
+  peer: peerMemoryPairs,
+  hook: hookPairs,
+  context: contextPairs,
+};
 const usage = (message: string): never => {
   process.stderr.write(`compare.bench: ${message}\n`);
   process.exit(2);
@@ -24,7 +31,8 @@ const usage = (message: string): never => {
 const only = arg('only', Object.keys(PAIRS).join(',')).split(',');
 for (const name of only) if (!PAIRS[name]) usage(`--only: no pair ${name} (pairs: ${Object.keys(PAIRS).join(', ')})`);
 const sizes = arg('sizes', '1000,10000,100000').split(',').map(Number);
-if (!sizes.every((n) => Number.isInteger(n) && n > 0)) usage(`--sizes takes whole numbers of items separated by commas, e.g. 1000,10000; got ${arg('sizes', '')}`);
+if (!sizes.every((n) => Number.isInteger(n) && n > 0))
+  usage(`--sizes takes whole numbers of items separated by commas, e.g. 1000,10000; got ${arg('sizes', '')}`);
 const reps = Number(arg('reps', '15'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 const out = arg('out', join(import.meta.dirname, 'results'));
@@ -46,5 +54,8 @@ console.log(`Side by side: ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.n
 console.log(renderTable(results));
 mkdirSync(out, { recursive: true });
 const file = join(out, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, reps, sizes, seconds: Math.round((Date.now() - started) / 1000), results }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: m, reps, sizes, seconds: Math.round((Date.now() - started) / 1000), results }, null, 2)}\n`,
+);
 log(`results: ${file}`);

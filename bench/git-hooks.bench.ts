@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '30'));
@@ -25,7 +25,15 @@ const root = mkdtempSync(join(tmpdir(), 'axme-bench-git-hooks-'));
 const cache = join(root, 'code-cache');
 mkdirSync(cache, { mode: 0o700 });
 // the hooks find this build as `axme init --local` makes them find it (src/setup/launch.ts)
-const env = benchEnv({ AXME_COMPILE_CACHE: cache, AXME_BIN: CLI, AXME_NODE: process.execPath, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' });
+const env = benchEnv({
+  AXME_COMPILE_CACHE: cache,
+  AXME_BIN: CLI,
+  AXME_NODE: process.execPath,
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+});
 const agentEnv = { ...env, CLAUDECODE: '1' };
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
 
@@ -46,9 +54,18 @@ for (const dir of [hooked, plain]) {
 
 let n = 0;
 const commit = (dir: string, agent: boolean) => () =>
-  timeProcess('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', `change ${++n}`, ...(agent ? ['-m', '#!axme pr=none repo=bench/bench'] : [])], { cwd: dir, env: agent ? agentEnv : env });
+  timeProcess('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', `change ${++n}`, ...(agent ? ['-m', '#!axme pr=none repo=bench/bench'] : [])], {
+    cwd: dir,
+    env: agent ? agentEnv : env,
+  });
 // each push moves its own branch: the person's and the agent's each carry the round's commits
-const push = (dir: string, agent = false) => () => timeProcess('git', ['-C', dir, 'push', '-q', 'origin', `HEAD:refs/heads/${agent ? 'agent-feature' : 'feature'}`], { cwd: dir, env: agent ? agentEnv : env });
+const push =
+  (dir: string, agent = false) =>
+  () =>
+    timeProcess('git', ['-C', dir, 'push', '-q', 'origin', `HEAD:refs/heads/${agent ? 'agent-feature' : 'feature'}`], {
+      cwd: dir,
+      env: agent ? agentEnv : env,
+    });
 
 interface Measure {
   measure: string;
@@ -86,12 +103,20 @@ const pairs: Array<{ measure: string; without: Stats; with: Stats; extra: number
   { measure: "an agent's push (pre-push)", without: s[7]!, with: s[8]!, budget: 1.5 },
 ].map((p) => ({ ...p, extra: p.with.median - p.without.median, ratio: (p.with.median - p.without.median) / node }));
 
-console.log(`git hooks vs plain git (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds; node -e 0 = ${fmt(node)} ms)`);
+console.log(
+  `git hooks vs plain git (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds; node -e 0 = ${fmt(node)} ms)`,
+);
 console.log('| operation | without hooks ms | with axme ms (p10–p90) | extra ms | extra ÷ node -e 0 | budget |\n| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const p of pairs) console.log(`| ${p.measure} | ${fmt(p.without.median)} | ${fmt(p.with.median)} (${fmt(p.with.p10)}–${fmt(p.with.p90)}) | ${fmt(p.extra)} | ${p.ratio.toFixed(2)} | ≤ ${p.budget} |`);
+for (const p of pairs)
+  console.log(
+    `| ${p.measure} | ${fmt(p.without.median)} | ${fmt(p.with.median)} (${fmt(p.with.p10)}–${fmt(p.with.p90)}) | ${fmt(p.extra)} | ${p.ratio.toFixed(2)} | ≤ ${p.budget} |`,
+  );
 mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `git-hooks-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, node: s[0], pairs }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, node: s[0], pairs }, null, 2)}\n`,
+);
 log(`results: ${file}`);
 rmSync(root, { recursive: true, force: true });
 rmSync(hooked, { recursive: true, force: true });

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fmt, seededRepo, stats, type Stats } from './lib.ts';
+import { fmt, type Stats, seededRepo, stats } from './lib.ts';
 
 /**
  * The side-by-side harness (issue 8): a comparison is a pair of sides, A (axme) and B (what a
@@ -131,19 +130,38 @@ export function fixtures(log: (t: string) => void): { fixture: (size: number) =>
 
 /** The machine a run happened on: what a table of numbers must say next to it. */
 export function machine(): { cpu: string; cores: number; memoryGiB: number; node: string; git: string; platform: string } {
-  const git = execFileSync('git', ['--version'], { encoding: 'utf8' }).trim().replace(/^git version /, '');
-  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, git, platform: `${process.platform} ${process.arch}` };
+  const git = execFileSync('git', ['--version'], { encoding: 'utf8' })
+    .trim()
+    .replace(/^git version /, '');
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    git,
+    platform: `${process.platform} ${process.arch}`,
+  };
 }
 
 const range = (s: Stats) => `${fmt(s.median)} (${fmt(s.p10)}–${fmt(s.p90)})`;
 
 /** The results as a Markdown table (one row per pair and size), then the facts. */
 export function renderTable(results: PairResult[]): string {
-  const rows = ['| pair | items | A | A ms, median (p10–p90) | B | B ms, median (p10–p90) | A/B per round, median (p10–p90) |', '| --- | ---: | --- | ---: | --- | ---: | ---: |'];
+  const rows = [
+    '| pair | items | A | A ms, median (p10–p90) | B | B ms, median (p10–p90) | A/B per round, median (p10–p90) |',
+    '| --- | ---: | --- | ---: | --- | ---: | ---: |',
+  ];
   for (const r of results) {
     const ratio = `**${r.ratio.median.toFixed(2)}** (${r.ratio.p10.toFixed(2)}–${r.ratio.p90.toFixed(2)})`;
     rows.push(`| ${r.pair}: ${r.measure} | ${r.size} | ${r.a.label} | ${range(r.a.stats)} | ${r.b.label} | ${range(r.b.stats)} | ${ratio} |`);
   }
-  const facts = results.filter((r) => r.facts).map((r) => `- ${r.pair} (${r.size} items): ${Object.entries(r.facts!).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+  const facts = results
+    .filter((r) => r.facts)
+    .map(
+      (r) =>
+        `- ${r.pair} (${r.size} items): ${Object.entries(r.facts!)
+          .map(([k, v]) => `${k} ${v}`)
+          .join('; ')}`,
+    );
   return `${rows.join('\n')}\n${facts.length ? `\n${facts.join('\n')}\n` : ''}`;
 }

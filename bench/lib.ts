@@ -2,11 +2,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeItem } from '../src/model/kind.ts';
-import { Decision, decisionSpec } from '../src/model/decision.ts';
-import { formatId } from '../src/model/ids.ts';
 import { FORMAT_VERSION } from '../src/model/config.ts';
+import { Decision, decisionSpec } from '../src/model/decision.ts';
 import { stringifyYaml } from '../src/model/frontmatter.ts';
+import { formatId } from '../src/model/ids.ts';
+import { encodeItem } from '../src/model/kind.ts';
 import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
 
 export const CLI = join(import.meta.dirname, '../dist/axme.cjs');
@@ -15,7 +15,16 @@ export const CLI = join(import.meta.dirname, '../dist/axme.cjs');
 export function benchEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_') && !k.startsWith('AXME_') && k !== 'CLAUDECODE') env[k] = v;
-  return { ...env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com', ...extra };
+  return {
+    ...env,
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Bench',
+    GIT_AUTHOR_EMAIL: 'bench@example.com',
+    GIT_COMMITTER_NAME: 'Bench',
+    GIT_COMMITTER_EMAIL: 'bench@example.com',
+    ...extra,
+  };
 }
 
 /**

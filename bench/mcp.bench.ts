@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const SIZES = arg('sizes', '1000,10000').split(',').map(Number);
@@ -20,7 +20,13 @@ const queries = ['component 42 approach', 'seeded decision benchmark', 'caching 
 for (const size of SIZES) {
   log(`seeding ${size} decisions...`);
   const dir = seededRepo(size);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: benchEnv() as Record<string, string>, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve'],
+    cwd: dir,
+    env: benchEnv() as Record<string, string>,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'axme-bench', version: '1' });
   try {
     await client.connect(transport);
@@ -48,8 +54,12 @@ for (const size of SIZES) {
 }
 
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
-process.stdout.write(`MCP benchmark on ${machine} (warm server, real SDK client over stdio)\n\n| items | tool call | median ms | p10 | p90 | runs |\n|---:|---|---:|---:|---:|---:|\n`);
-process.stdout.write(rows.map((r) => `| ${r.size} | ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.stats.n} |`).join('\n') + '\n');
+process.stdout.write(
+  `MCP benchmark on ${machine} (warm server, real SDK client over stdio)\n\n| items | tool call | median ms | p10 | p90 | runs |\n|---:|---|---:|---:|---:|---:|\n`,
+);
+process.stdout.write(
+  rows.map((r) => `| ${r.size} | ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.stats.n} |`).join('\n') + '\n',
+);
 const file = join(OUT, `mcp-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify({ machine, date: new Date().toISOString(), reps: REPS, rows }, null, 2));
 log(`results written to ${file}`);

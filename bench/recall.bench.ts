@@ -8,7 +8,7 @@
  *   node --import tsx bench/recall.bench.ts
  */
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { findItems, recallForPrompt, RECALL_FLOOR, RECALL_SHARE, relevantHits } from '../src/knowledge/views/recall.ts';
+import { findItems, RECALL_FLOOR, RECALL_SHARE, recallForPrompt, relevantHits } from '../src/knowledge/views/recall.ts';
 import { benchEnv } from './lib.ts';
 import { loadCorpus, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
 
@@ -24,7 +24,8 @@ const UNRELATED = [
 ];
 
 const q = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]! : NaN);
-const fmt = (xs: number[]) => `n=${xs.length} min ${q(xs, 0).toFixed(2)} p10 ${q(xs, 0.1).toFixed(2)} p50 ${q(xs, 0.5).toFixed(2)} p90 ${q(xs, 0.9).toFixed(2)} max ${q(xs, 0.999).toFixed(2)}`;
+const fmt = (xs: number[]) =>
+  `n=${xs.length} min ${q(xs, 0).toFixed(2)} p10 ${q(xs, 0.1).toFixed(2)} p50 ${q(xs, 0.5).toFixed(2)} p90 ${q(xs, 0.9).toFixed(2)} max ${q(xs, 0.999).toFixed(2)}`;
 
 const { files, qrels } = loadCorpus();
 const dir = seedCorpusRepo(files, qrels);

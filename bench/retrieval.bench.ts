@@ -11,18 +11,18 @@
 //   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--out DIR] [--misses]
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { readMergedState } from '../src/knowledge/core/merged-state.ts';
+import { measuresOf } from '../src/knowledge/views/search/evaluate.ts';
 import { searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, fmt, seededRepo, stats, type Stats } from './lib.ts';
-import { loadCorpus, seedCorpusRepo, slugOf, type BenchDoc, type Query } from './retrieval/corpus.ts';
-import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus, type DocsSources } from './retrieval/docs-corpus.ts';
-import { measuresOf } from '../src/knowledge/views/search/evaluate.ts';
-import { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine, type Engine } from './retrieval/engines.ts';
-import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
-import type { CorpusFile } from './retrieval/build-corpus.ts';
+import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
 import { baselineSearch } from './retrieval/bm25-baseline.ts';
+import type { CorpusFile } from './retrieval/build-corpus.ts';
+import { type BenchDoc, loadCorpus, type Query, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
+import { DOCS_SOURCES, type DocsSources, HELDOUT_SOURCES, loadDocsCorpus } from './retrieval/docs-corpus.ts';
+import { axmeEngine, baselineEngine, type Engine, miniSearchEngine, oramaEngine } from './retrieval/engines.ts';
+import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -31,7 +31,8 @@ const usage = (message: string): never => {
   process.exit(2);
 };
 const sizes = arg('size', '1000,10000').split(',').map(Number);
-if (!sizes.every((n) => Number.isInteger(n) && n >= 0)) usage(`--size takes whole numbers of decisions for the latency runs, comma-separated (0: none); got ${arg('size', '')}`);
+if (!sizes.every((n) => Number.isInteger(n) && n >= 0))
+  usage(`--size takes whole numbers of decisions for the latency runs, comma-separated (0: none); got ${arg('size', '')}`);
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 const out = arg('out', join(import.meta.dirname, 'results'));
@@ -81,7 +82,13 @@ async function quality(engine: Engine, queries: Query[], kinds: string[], slugOf
     per.push({ kind: q.kind, ...m });
     if (m.recallAt1 === 0 || m.mrr < 1) misses.push({ query: q.id, q: q.q, rank: m.mrr ? Math.round(1 / m.mrr) : null, top: top.slice(0, 3) });
   }
-  const agg = (rows: typeof per): Scores => ({ queries: rows.length, recallAt1: avg(rows.map((r) => r.recallAt1)), recallAt5: avg(rows.map((r) => r.recallAt5)), mrr: avg(rows.map((r) => r.mrr)), ndcgAt10: avg(rows.map((r) => r.ndcgAt10)) });
+  const agg = (rows: typeof per): Scores => ({
+    queries: rows.length,
+    recallAt1: avg(rows.map((r) => r.recallAt1)),
+    recallAt5: avg(rows.map((r) => r.recallAt5)),
+    mrr: avg(rows.map((r) => r.mrr)),
+    ndcgAt10: avg(rows.map((r) => r.ndcgAt10)),
+  });
   const scores: Record<string, Scores> = { all: agg(per) };
   for (const kind of kinds) scores[kind] = agg(per.filter((r) => r.kind === kind));
   return { engine: engine.name, scores, misses, ...(timed ? { warm: stats(ms) } : {}) };
@@ -113,7 +120,14 @@ interface Latency {
 /** The old BM25's first query by store size, the store already read: its index build, next to axme's `buildMs`. */
 const baselineBuildMs = new Map<number, number>();
 
-const LATENCY_QUERIES = ['component 42', 'seeded decision about component 7', 'approach 31337 measured', 'benchmark seed', 'which component uses approach 5', 'xyzzy nothing matches'];
+const LATENCY_QUERIES = [
+  'component 42',
+  'seeded decision about component 7',
+  'approach 31337 measured',
+  'benchmark seed',
+  'which component uses approach 5',
+  'xyzzy nothing matches',
+];
 
 /** Warm search latency at `n` items: axme, then MiniSearch over the same decisions. */
 async function latency(n: number): Promise<Latency[]> {
@@ -148,7 +162,9 @@ async function latency(n: number): Promise<Latency[]> {
       baselineBuildMs.set(n, performance.now() - t0);
       const state = await readMergedState(kb);
       t0 = performance.now();
-      const mini = miniSearchEngine(state.items.decision.map((d) => ({ slug: d.slug, title: d.title, keywords: d.tags.join(' '), body: `${d.decision}\n${d.reasoning}` })));
+      const mini = miniSearchEngine(
+        state.items.decision.map((d) => ({ slug: d.slug, title: d.title, keywords: d.tags.join(' '), body: `${d.decision}\n${d.reasoning}` })),
+      );
       await mini.search(LATENCY_QUERIES[0]!, K);
       const miniFirst = performance.now() - t0;
       log(`  MiniSearch: ${reps} rounds`);
@@ -161,11 +177,24 @@ async function latency(n: number): Promise<Latency[]> {
 }
 
 /** Every engine's quality on one corpus, seeded into a store for axme and the old BM25. */
-async function corpusQuality(files: CorpusFile[], docs: BenchDoc[], queries: Query[], qrels: Parameters<typeof seedCorpusRepo>[1], kinds: string[]): Promise<Quality[]> {
+async function corpusQuality(
+  files: CorpusFile[],
+  docs: BenchDoc[],
+  queries: Query[],
+  qrels: Parameters<typeof seedCorpusRepo>[1],
+  kinds: string[],
+): Promise<Quality[]> {
   const dir = seedCorpusRepo(files, qrels);
   try {
     return await withKb(dir, async (kb) => {
-      const engines: Engine[] = [plainBm25Engine(docs), porterBm25Engine(docs), baselineEngine(kb), miniSearchEngine(docs), await oramaEngine(docs), axmeEngine(kb)];
+      const engines: Engine[] = [
+        plainBm25Engine(docs),
+        porterBm25Engine(docs),
+        baselineEngine(kb),
+        miniSearchEngine(docs),
+        await oramaEngine(docs),
+        axmeEngine(kb),
+      ];
       const slug = new Map(docs.map((d) => [d.id, d.slug]));
       const rows: Quality[] = [];
       for (const e of engines) {
@@ -184,13 +213,26 @@ const { files, docs, qrels } = loadCorpus();
 log(`corpus: ${docs.length} records from ${files.length} repositories, ${qrels.queries.length} queries`);
 const results = await corpusQuality(files, docs, qrels.queries, qrels, KINDS);
 /** A docs corpus read on this machine and its queries, every engine's quality on it (a query whose section this machine lacks is left out, and said). */
-async function docsQuality(sources: DocsSources, queriesFile: string): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
+async function docsQuality(
+  sources: DocsSources,
+  queriesFile: string,
+): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
   const corpus = loadDocsCorpus(undefined, sources);
-  const docs: BenchDoc[] = corpus.files.flatMap((f) => f.docs.map((d) => ({ id: d.id, slug: slugOf(d.id), kind: 'decision' as const, title: d.title, keywords: '', body: `${d.decision}\n\n${d.reasoning}`.trim() })));
+  const docs: BenchDoc[] = corpus.files.flatMap((f) =>
+    f.docs.map((d) => ({
+      id: d.id,
+      slug: slugOf(d.id),
+      kind: 'decision' as const,
+      title: d.title,
+      keywords: '',
+      body: `${d.decision}\n\n${d.reasoning}`.trim(),
+    })),
+  );
   const ids = new Set(docs.map((d) => d.id));
   const all = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', queriesFile), 'utf8')) as { queries: Query[] }).queries;
   const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));
-  if (corpus.missing.length || queries.length < all.length) log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${all.length - queries.length} queries left out`);
+  if (corpus.missing.length || queries.length < all.length)
+    log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${all.length - queries.length} queries left out`);
   log(`${queriesFile}: ${docs.length} sections, ${queries.length} queries`);
   const rows = docs.length ? await corpusQuality(corpus.files, docs, queries, { supersede: [], memories: [], queries }, DOCS_KINDS) : [];
   return { docs, files: corpus.files.length, queries: queries.length, missing: corpus.missing, rows };
@@ -206,15 +248,30 @@ const f3 = (x: number) => x.toFixed(3);
 const table = (rows: Quality[], kinds: string[]) => [
   `| engine | R@1 | R@5 | MRR | nDCG@10 | ${kinds.map((k) => `R@5 / MRR ${k} (${rows[0]!.scores[k]!.queries})`).join(' | ')} | warm ms, median (p90) |`,
   `| --- | ---: | ---: | ---: | ---: | ${kinds.map(() => '---:').join(' | ')} | ---: |`,
-  ...rows.map((r) => `| ${r.engine} | ${f3(r.scores.all!.recallAt1)} | ${f3(r.scores.all!.recallAt5)} | ${f3(r.scores.all!.mrr)} | ${f3(r.scores.all!.ndcgAt10)} | ${kinds.map((k) => `${f3(r.scores[k]!.recallAt5)} / ${f3(r.scores[k]!.mrr)}`).join(' | ')} | ${r.warm ? `${fmt(r.warm.median)} (${fmt(r.warm.p90)})` : ''} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.engine} | ${f3(r.scores.all!.recallAt1)} | ${f3(r.scores.all!.recallAt5)} | ${f3(r.scores.all!.mrr)} | ${f3(r.scores.all!.ndcgAt10)} | ${kinds.map((k) => `${f3(r.scores[k]!.recallAt5)} / ${f3(r.scores[k]!.mrr)}`).join(' | ')} | ${r.warm ? `${fmt(r.warm.median)} (${fmt(r.warm.p90)})` : ''} |`,
+  ),
 ];
 const lines = [
   `Retrieval: ${docs.length} public decision records from ${files.length} repositories, ${qrels.queries.length} queries; ${m.cores} x ${m.cpu}, node ${m.node}`,
   '',
   ...table(results, KINDS),
 ];
-if (unseen.rows.length) lines.push('', `Unseen text: ${unseen.docs.length} sections of git's man pages and ${unseen.files - 1} package READMEs, ${unseen.queries} queries`, '', ...table(unseen.rows, DOCS_KINDS));
-if (heldout.rows.length) lines.push('', `Held out (queries written before any engine ran on it, scored once): ${heldout.docs.length} sections of ${HELDOUT_SOURCES.pages.length} man pages and ${heldout.files - 1} package READMEs, ${heldout.queries} queries`, '', ...table(heldout.rows, DOCS_KINDS));
+if (unseen.rows.length)
+  lines.push(
+    '',
+    `Unseen text: ${unseen.docs.length} sections of git's man pages and ${unseen.files - 1} package READMEs, ${unseen.queries} queries`,
+    '',
+    ...table(unseen.rows, DOCS_KINDS),
+  );
+if (heldout.rows.length)
+  lines.push(
+    '',
+    `Held out (queries written before any engine ran on it, scored once): ${heldout.docs.length} sections of ${HELDOUT_SOURCES.pages.length} man pages and ${heldout.files - 1} package READMEs, ${heldout.queries} queries`,
+    '',
+    ...table(heldout.rows, DOCS_KINDS),
+  );
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
@@ -234,5 +291,8 @@ if (showMisses) {
 }
 mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`,
+);
 log(`results: ${file}`);

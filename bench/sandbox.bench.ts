@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '30'));
@@ -28,8 +28,21 @@ const claudeOff = { ...off, CLAUDE_CODE_SHELL_PREFIX: prefix };
 const COMMAND = 'true';
 const payloads = {
   'claude-code': JSON.stringify({ session_id: 'bench', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: COMMAND } }),
-  codex: JSON.stringify({ session_id: 'bench-codex', cwd: dir, hook_event_name: 'PreToolUse', permission_mode: 'bypassPermissions', tool_name: 'Bash', tool_input: { command: COMMAND } }),
-  gemini: JSON.stringify({ session_id: 'bench-gemini', cwd: dir, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: COMMAND } }),
+  codex: JSON.stringify({
+    session_id: 'bench-codex',
+    cwd: dir,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'bypassPermissions',
+    tool_name: 'Bash',
+    tool_input: { command: COMMAND },
+  }),
+  gemini: JSON.stringify({
+    session_id: 'bench-gemini',
+    cwd: dir,
+    hook_event_name: 'BeforeTool',
+    tool_name: 'run_shell_command',
+    tool_input: { command: COMMAND },
+  }),
 };
 type Client = keyof typeof payloads;
 
@@ -43,13 +56,15 @@ const changed = (client: Client): string => {
 };
 const rewritten = { codex: changed('codex'), gemini: changed('gemini') };
 
-const hook = (client: Client, env: NodeJS.ProcessEnv) => timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use', '--client', client], { cwd: dir, env, input: payloads[client] });
+const hook = (client: Client, env: NodeJS.ProcessEnv) =>
+  timeProcess(process.execPath, [CLI, 'hook', 'pre-tool-use', '--client', client], { cwd: dir, env, input: payloads[client] });
 const bash = (command: string) => timeProcess('/bin/bash', ['-c', command], { cwd: dir, env: on });
 const measures: Record<string, () => Promise<number>> = {
   'node -e 0': () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env: on }),
   'the command alone (bash -c true)': () => bash(COMMAND),
   'Claude Code, sandbox off: hook + command': async () => (await hook('claude-code', claudeOff)) + (await bash(COMMAND)),
-  'Claude Code, sandbox on: hook + prefix script + command': async () => (await hook('claude-code', claudeOn)) + (await timeProcess(prefix, [COMMAND], { cwd: dir, env: on })),
+  'Claude Code, sandbox on: hook + prefix script + command': async () =>
+    (await hook('claude-code', claudeOn)) + (await timeProcess(prefix, [COMMAND], { cwd: dir, env: on })),
   'Codex, sandbox on: hook + handed-back command': async () => (await hook('codex', on)) + (await bash(rewritten.codex)),
   'Gemini CLI, sandbox on: hook + handed-back command': async () => (await hook('gemini', on)) + (await bash(rewritten.gemini)),
   'the sandbox alone (prefix script + command)': () => timeProcess(prefix, [COMMAND], { cwd: dir, env: on }),
@@ -66,9 +81,12 @@ const rows: Array<{ measure: string; stats: Stats; ratio: number; overhead: numb
   const st = stats(s);
   return { measure, stats: st, ratio: st.median / base.median, overhead: (st.median - alone.median) / base.median };
 });
-console.log(`hook + kernel sandbox per shell call vs node -e 0 (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds)`);
+console.log(
+  `hook + kernel sandbox per shell call vs node -e 0 (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds)`,
+);
 console.log('| measure | median ms | p10 | p90 | × node -e 0 | on top of the command, × node -e 0 |\n| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.ratio.toFixed(2)} | ${r.overhead.toFixed(2)} |`);
+for (const r of rows)
+  console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.ratio.toFixed(2)} | ${r.overhead.toFixed(2)} |`);
 const file = join(OUT, `sandbox-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, rows }, null, 2)}\n`);
 log(`results: ${file}`);

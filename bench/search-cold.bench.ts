@@ -14,10 +14,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
-import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
-import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { locateRepo } from '../src/knowledge/core/location.ts';
+import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
+import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
+import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess } from './lib.ts';
 
@@ -46,7 +46,8 @@ function store(axme: string): string {
 }
 
 let session = 0;
-const hookInput = (dir: string) => () => JSON.stringify({ prompt: PROMPT, session_id: `bench-${process.pid}-${session++}`, cwd: dir, hook_event_name: 'UserPromptSubmit' });
+const hookInput = (dir: string) => () =>
+  JSON.stringify({ prompt: PROMPT, session_id: `bench-${process.pid}-${session++}`, cwd: dir, hook_event_name: 'UserPromptSubmit' });
 
 log(`seeding ${size} decisions…`);
 const dir = store(CLI);
@@ -60,7 +61,8 @@ const rows: Row[] = [
 ];
 const exported = mkdtempSync(join(tmpdir(), 'axme-export-'));
 execFileSync('sh', ['-c', `git -C ${dir} archive refs/memory/main | tar -x -C ${exported}`]);
-if (spawnSync('rg', ['--version']).status === 0) rows.push({ label: 'rg over the store exported', cmd: 'rg', args: ['-i', '-c', 'component 42', exported], cwd: dir });
+if (spawnSync('rg', ['--version']).status === 0)
+  rows.push({ label: 'rg over the store exported', cmd: 'rg', args: ['-i', '-c', 'component 42', exported], cwd: dir });
 if (before) {
   log(`seeding ${size} decisions for ${before}…`);
   const old = store(before);
@@ -136,4 +138,7 @@ const lines = [
 console.log(lines.join('\n'));
 const out = join(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'search-cold.json'), JSON.stringify({ size, reps, rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })), warm, afterWrite, reads, promptReads }, null, 2));
+writeFileSync(
+  join(out, 'search-cold.json'),
+  JSON.stringify({ size, reps, rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })), warm, afterWrite, reads, promptReads }, null, 2),
+);

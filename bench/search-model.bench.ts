@@ -9,19 +9,21 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { loadStaticModel } from '../src/knowledge/models/static-model.ts';
 import { searchStore } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, fmt, seededRepo, stats, type Stats } from './lib.ts';
+import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const SIZE = Number(argOf(argv, 'size', '10000'));
 const REPS = Number(argOf(argv, 'reps', '20'));
 const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 if (!Number.isInteger(SIZE) || SIZE < 1 || !Number.isInteger(REPS) || REPS < 1) {
-  process.stderr.write('search-model.bench: --size and --reps take a whole number\nusage: node --import tsx bench/search-model.bench.ts [--size N] [--reps N] [--out DIR]\n');
+  process.stderr.write(
+    'search-model.bench: --size and --reps take a whole number\nusage: node --import tsx bench/search-model.bench.ts [--size N] [--reps N] [--out DIR]\n',
+  );
   process.exit(2);
 }
 const log = (t: string) => process.stderr.write(`search-model.bench: ${t}\n`);
@@ -36,12 +38,18 @@ function syntheticModel(cache: string): void {
   for (let i = 0; vocab.length < ROWS / 2; i++) vocab.push(String(i));
   for (let i = 0; vocab.length < ROWS; i++) vocab.push(`##t${i}`);
   let s = 42;
-  const table = new Float32Array(ROWS * DIMS).map(() => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32) - 0.5);
+  const table = new Float32Array(ROWS * DIMS).map(() => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5);
   const tokenizer = {
     added_tokens: vocab.slice(0, 5).map((content, id) => ({ id, content, special: true })),
     normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
     pre_tokenizer: { type: 'BertPreTokenizer' },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: Object.fromEntries(vocab.map((t, i) => [t, i])) },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(vocab.map((t, i) => [t, i])),
+    },
   };
   const data = Buffer.from(table.buffer);
   const header = Buffer.from(JSON.stringify({ embeddings: { dtype: 'F32', shape: [ROWS, DIMS], data_offsets: [0, data.length] } }));
@@ -51,7 +59,13 @@ function syntheticModel(cache: string): void {
   const dir = join(cache, 'axme', 'models', 'potion-sized');
   mkdirSync(dir, { recursive: true });
   for (const [n, b] of Object.entries(files)) writeFileSync(join(dir, n), b);
-  const manifest = { name: 'potion-sized', format: 'model2vec', source: 'bench/potion-sized', revision: 'r1', files: Object.entries(files).map(([name, b]) => ({ name, size: b.length, sha256: createHash('sha256').update(b).digest('hex') })) };
+  const manifest = {
+    name: 'potion-sized',
+    format: 'model2vec',
+    source: 'bench/potion-sized',
+    revision: 'r1',
+    files: Object.entries(files).map(([name, b]) => ({ name, size: b.length, sha256: createHash('sha256').update(b).digest('hex') })),
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
 }
 
@@ -133,7 +147,10 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(`| ${r.measure} | ${cell(r.words)} | ${cell(r.model)} |`);
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-model-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), size: SIZE, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), size: SIZE, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`,
+  );
   log(`results: ${file}`);
 }
 

@@ -18,11 +18,14 @@ import { argOf, benchEnv, CLI, fmt, seededRepo } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const usage = (why: string): never => {
-  process.stderr.write(`serve-http.bench: ${why}\nusage: node --import tsx bench/serve-http.bench.ts [--clients 32] [--ops 50] [--time-limit 900] [--out bench/results]\n`);
+  process.stderr.write(
+    `serve-http.bench: ${why}\nusage: node --import tsx bench/serve-http.bench.ts [--clients 32] [--ops 50] [--time-limit 900] [--out bench/results]\n`,
+  );
   process.exit(2);
 };
 const KNOWN = new Set(['clients', 'ops', 'time-limit', 'out']);
-for (let i = 0; i < argv.length; i += 2) if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
+for (let i = 0; i < argv.length; i += 2)
+  if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
 const int = (name: string, d: string, max: number) => {
   const v = Number(argOf(argv, name, d));
   if (!Number.isInteger(v) || v < 1 || v > max) usage(`--${name} must be a whole number from 1 to ${max}`);
@@ -53,10 +56,19 @@ function freshRepo(): string {
 
 /** Titles of the backlog items stored, and whether git fsck is clean. */
 function verify(dir: string): { titles: Set<string>; fsck: boolean } {
-  const listing = execFileSync('git', ['-C', dir, 'ls-tree', '-r', '--name-only', 'refs/memory/main', 'backlog/'], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const listing = execFileSync('git', ['-C', dir, 'ls-tree', '-r', '--name-only', 'refs/memory/main', 'backlog/'], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const titles = new Set<string>();
   const paths = listing.split('\n').filter(Boolean);
-  const blobs = execFileSync('git', ['-C', dir, 'cat-file', '--batch'], { env, input: paths.map((p) => `refs/memory/main:${p}`).join('\n'), encoding: 'utf8', maxBuffer: 1 << 28 });
+  const blobs = execFileSync('git', ['-C', dir, 'cat-file', '--batch'], {
+    env,
+    input: paths.map((p) => `refs/memory/main:${p}`).join('\n'),
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   for (const m of blobs.matchAll(/^title: (.*)$/gm)) titles.add(m[1]!.replace(/^['"]|['"]$/g, ''));
   let fsck = true;
   try {
@@ -69,7 +81,11 @@ function verify(dir: string): { titles: Set<string>; fsck: boolean } {
 
 /** Starts `axme serve --http` on 127.0.0.1:0 at its default limits; resolves with its URL and a stop function. */
 async function startServer(dir: string): Promise<{ url: string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--host', '127.0.0.1', '--port', '0', '--sync-interval', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--host', '127.0.0.1', '--port', '0', '--sync-interval', '0'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -122,13 +138,17 @@ async function drive(name: string, dir: string, connect: (i: number) => Promise<
         const title = `${name} client ${c} write ${j}`;
         let t = performance.now();
         // a refused request (429, 503) is a failed write, reported, not the end of the run
-        const r = (await client.callTool({ name: 'axme_backlog_add', arguments: { title } }).catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
+        const r = (await client
+          .callTool({ name: 'axme_backlog_add', arguments: { title } })
+          .catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
         writeMs.push(performance.now() - t);
         if (!r.isError) acked.push(title);
         else log(`  ${title}: ${r.content[0]?.text}`);
         if (search) {
           t = performance.now();
-          const s = (await client.callTool({ name: 'axme_search_kb', arguments: { query: `client ${c} write` } }).catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
+          const s = (await client
+            .callTool({ name: 'axme_search_kb', arguments: { query: `client ${c} write` } })
+            .catch((err: Error) => ({ isError: true, content: [{ text: err.message }] }))) as Call;
           searchMs.push(performance.now() - t);
           if (s.isError) log(`  search: ${s.content[0]?.text}`);
         }
@@ -165,8 +185,15 @@ async function flood(url: string, token: string, done: Promise<unknown>): Promis
   let over = false;
   void done.finally(() => (over = true));
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } } });
-  const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'axme_status', arguments: {} } })));
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } },
+  });
+  const batch = JSON.stringify(
+    Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'axme_status', arguments: {} } })),
+  );
   const worker = async (w: number) => {
     for (let i = 0; !over && Date.now() < DEADLINE; i++) {
       const r = await fetch(url, { method: 'POST', headers, body: (i + w) % 3 === 0 ? batch : init }).catch(() => null);
@@ -186,14 +213,21 @@ async function httpPhase(name: string, opts: { search: boolean; flood: boolean }
   const flooder = addToken({ path, name: 'flood', scope: 'read', now: new Date() }).token;
   const server = await startServer(dir);
   try {
-    log(`${name}: ${CLIENTS} HTTP clients x ${OPS} writes${opts.search ? ` + ${OPS} searches` : ''}${opts.flood ? ', one more token flooding' : ''} on ${server.url}`);
+    log(
+      `${name}: ${CLIENTS} HTTP clients x ${OPS} writes${opts.search ? ` + ${OPS} searches` : ''}${opts.flood ? ', one more token flooding' : ''} on ${server.url}`,
+    );
     let stopFlood = () => {};
     const flooded = opts.flood ? flood(server.url, flooder, new Promise<void>((resolve) => (stopFlood = resolve))) : null;
-    const phase = await drive(name, dir, async (i) => {
-      const client = new Client({ name: 'bench', version: '1' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${tokens[i]}` } } }));
-      return client;
-    }, opts.search).finally(() => stopFlood());
+    const phase = await drive(
+      name,
+      dir,
+      async (i) => {
+        const client = new Client({ name: 'bench', version: '1' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${tokens[i]}` } } }));
+        return client;
+      },
+      opts.search,
+    ).finally(() => stopFlood());
     return { ...phase, flood: flooded ? await flooded : null };
   } finally {
     const code = await server.stop();
@@ -206,11 +240,24 @@ async function stdioPhase(): Promise<Phase> {
   const dir = freshRepo();
   try {
     log(`stdio fleet: ${CLIENTS} axme serve processes x ${OPS} writes on one repository`);
-    return await drive('stdio fleet', dir, async (i) => {
-      const client = new Client({ name: 'bench', version: '1' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: { ...env, AXME_SESSION: `bench-stdio-${i}` } as Record<string, string>, stderr: 'ignore' }));
-      return client;
-    }, false);
+    return await drive(
+      'stdio fleet',
+      dir,
+      async (i) => {
+        const client = new Client({ name: 'bench', version: '1' });
+        await client.connect(
+          new StdioClientTransport({
+            command: process.execPath,
+            args: [CLI, 'serve'],
+            cwd: dir,
+            env: { ...env, AXME_SESSION: `bench-stdio-${i}` } as Record<string, string>,
+            stderr: 'ignore',
+          }),
+        );
+        return client;
+      },
+      false,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -225,14 +272,26 @@ phases.push(await stdioPhase());
 const m = machine();
 const ms = (x: number) => (Number.isNaN(x) ? '-' : fmt(x));
 process.stdout.write(`Team server benchmark on ${m.cores} x ${m.cpu}, node ${m.node} (loopback; ${CLIENTS} clients x ${OPS} ops)\n\n`);
-process.stdout.write('| run | clients | writes | searches | stored / acknowledged | lost | git fsck | wall s | writes/s | write p50 ms | write p99 ms | search p50 ms | search p99 ms |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n');
+process.stdout.write(
+  '| run | clients | writes | searches | stored / acknowledged | lost | git fsck | wall s | writes/s | write p50 ms | write p99 ms | search p50 ms | search p99 ms |\n|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n',
+);
 for (const p of phases) {
-  process.stdout.write(`| ${p.name} | ${p.clients} | ${p.writes} | ${p.searches} | ${p.stored}/${p.acked} | ${p.lost} | ${p.fsck ? 'clean' : 'ERRORS'} | ${(p.wallMs / 1000).toFixed(1)} | ${p.writesPerS.toFixed(1)} | ${ms(p.write.p50)} | ${ms(p.write.p99)} | ${p.search ? ms(p.search.p50) : '-'} | ${p.search ? ms(p.search.p99) : '-'} |\n`);
+  process.stdout.write(
+    `| ${p.name} | ${p.clients} | ${p.writes} | ${p.searches} | ${p.stored}/${p.acked} | ${p.lost} | ${p.fsck ? 'clean' : 'ERRORS'} | ${(p.wallMs / 1000).toFixed(1)} | ${p.writesPerS.toFixed(1)} | ${ms(p.write.p50)} | ${ms(p.write.p99)} | ${p.search ? ms(p.search.p50) : '-'} | ${p.search ? ms(p.search.p99) : '-'} |\n`,
+  );
 }
 const ratio = phases[1]!.writesPerS / phases[3]!.writesPerS;
-process.stdout.write(`\nHTTP writes/s vs the stdio fleet's: ${ratio.toFixed(2)}x; with one more token flooding: ${(phases[2]!.writesPerS / phases[1]!.writesPerS).toFixed(2)}x the writes/s without\n`);
+process.stdout.write(
+  `\nHTTP writes/s vs the stdio fleet's: ${ratio.toFixed(2)}x; with one more token flooding: ${(phases[2]!.writesPerS / phases[1]!.writesPerS).toFixed(2)}x the writes/s without\n`,
+);
 const flooded = phases[2]!.flood ?? {};
-process.stdout.write(`The flooding token's requests by status: ${Object.entries(flooded).map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}\n`);
+process.stdout.write(
+  `The flooding token's requests by status: ${
+    Object.entries(flooded)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || 'none'
+  }\n`,
+);
 mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `serve-http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify({ machine: m, date: new Date().toISOString(), clients: CLIENTS, ops: OPS, phases, httpVsStdio: ratio }, null, 2));

@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { recoverSession, sweepOrphans } from '../src/knowledge/close/recover-session.ts';
+import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { ancestors } from '../src/session/owner.ts';
 import { activeSession, recordEvent, sessionForHarness } from '../src/session/sessions.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '20'));
@@ -47,7 +47,13 @@ for (let i = 0; i < REPS * 5; i++) {
 rows.push({ measure: `find the open session among ${SESSIONS + 1} (in-process)`, stats: stats(find) });
 
 mkdirSync(join(dir, 'src'), { recursive: true });
-const post = JSON.stringify({ session_id: 'live', cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'src/a.ts') } });
+const post = JSON.stringify({
+  session_id: 'live',
+  cwd: dir,
+  hook_event_name: 'PostToolUse',
+  tool_name: 'Edit',
+  tool_input: { file_path: join(dir, 'src/a.ts') },
+});
 const posts: number[] = [];
 const node0: number[] = [];
 for (let i = 0; i < REPS; i++) {
@@ -84,6 +90,9 @@ console.log('| measure | median ms | p10 | p90 |\n| --- | ---: | ---: | ---: |')
 for (const r of rows) console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} |`);
 mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, sessions: SESSIONS, rows }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, sessions: SESSIONS, rows }, null, 2)}\n`,
+);
 log(`results: ${file}`);
 rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '30'));
@@ -25,7 +25,10 @@ const AGAINST = arg('against', '');
 const BUILD = arg('build', '');
 const THIS = BUILD ? join(resolve(BUILD), 'axme.cjs') : CLI;
 const log = (s: string) => process.stderr.write(`${s}\n`);
-for (const [name, v] of [['reps', REPS], ['size', SIZE]] as const) {
+for (const [name, v] of [
+  ['reps', REPS],
+  ['size', SIZE],
+] as const) {
   if (!Number.isInteger(v) || v < 1) {
     log(`--${name} takes a whole number of at least 1`);
     process.exit(2);
@@ -39,7 +42,10 @@ const env = benchEnv({ AXME_COMPILE_CACHE: cache });
 const cold = benchEnv({ AXME_COMPILE_CACHE: 'off' });
 const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
 const seed = git('rev-parse', 'refs/memory/main');
-const axme = (args: string[], e = env, cli = THIS) => () => timeProcess(process.execPath, [cli, ...args], { cwd: dir, env: e });
+const axme =
+  (args: string[], e = env, cli = THIS) =>
+  () =>
+    timeProcess(process.execPath, [cli, ...args], { cwd: dir, env: e });
 /** A write starts from the seeded store (untimed): this build's and the other's write the same item. */
 const fresh = (timed: () => Promise<number>) => () => (git('update-ref', 'refs/memory/main', seed), timed());
 const other = AGAINST && join(resolve(AGAINST), 'axme.cjs');
@@ -92,16 +98,24 @@ for (const measures of [warm, noCache]) {
   for (const [j, m] of measures.entries()) {
     const s = stats(samples[j]!);
     if (j === 0 && rows.length) continue; // node -e 0 once: the first block's
-    rows.push(j === 0 ? { measure: m.measure, stats: s } : { measure: m.measure, stats: s, ratio: s.median / base.median, ...(m.budget ? { budget: m.budget } : {}) });
+    rows.push(
+      j === 0 ? { measure: m.measure, stats: s } : { measure: m.measure, stats: s, ratio: s.median / base.median, ...(m.budget ? { budget: m.budget } : {}) },
+    );
   }
 }
 log(`code caches: ${(readdirSync(cache, { recursive: true }) as string[]).filter((f) => f.endsWith('.bin')).join(', ') || 'none written'}`);
 
 console.log(`CLI start-up vs node -e 0 (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds)`);
 console.log('| measure | median ms | p10 | p90 | × node -e 0 | budget |\n| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.ratio === undefined ? '' : r.ratio.toFixed(2)} | ${r.budget === undefined ? '' : `≤ ${r.budget}`} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} | ${r.ratio === undefined ? '' : r.ratio.toFixed(2)} | ${r.budget === undefined ? '' : `≤ ${r.budget}`} |`,
+  );
 const file = join(OUT, `startup-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, size: SIZE, rows }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, reps: REPS, size: SIZE, rows }, null, 2)}\n`,
+);
 log(`results: ${file}`);
 rmSync(dir, { recursive: true, force: true });
 rmSync(cache, { recursive: true, force: true });

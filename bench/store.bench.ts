@@ -4,10 +4,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import type { BackendName } from '../src/store/backend.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const SIZES = arg('sizes', '100,1000,10000').split(',').map(Number);
@@ -58,7 +58,10 @@ for (const size of SIZES) {
     for (const backend of ['cli', 'isogit'] as const) {
       log(`  size ${size}: CLI adds (${backend})`);
       await processRuns(size, `add, CLI process (AXME_BACKEND=${backend})`, (i) =>
-        timeProcess(process.execPath, [CLI, 'decision', 'add', '--title', `cli ${backend} ${i}`, '--decision', 'Benchmark add.'], { cwd: dir, env: { ...env, AXME_BACKEND: backend } }),
+        timeProcess(process.execPath, [CLI, 'decision', 'add', '--title', `cli ${backend} ${i}`, '--decision', 'Benchmark add.'], {
+          cwd: dir,
+          env: { ...env, AXME_BACKEND: backend },
+        }),
       );
       await processRuns(size, `list --json, cold process (AXME_BACKEND=${backend})`, () =>
         timeProcess(process.execPath, [CLI, 'decision', 'list', '--json'], { cwd: dir, env: { ...env, AXME_BACKEND: backend } }),

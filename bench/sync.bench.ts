@@ -14,7 +14,7 @@ import { Decision, decisionSpec } from '../src/model/decision.ts';
 import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { readSnapshot, writeChanges } from '../src/store/tree.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const SIZE = Number(arg('size', '2000'));
@@ -38,16 +38,21 @@ const decision = (i: number, over: Partial<Decision> = {}) =>
   encodeItem(
     decisionSpec,
     Decision.parse({
-      slug: `seeded-decision-${i}`, id: formatId('D', i), title: `Seeded decision ${i} about component ${i % 97}`,
-      decision: `Component ${i % 97} uses approach ${i}. `.repeat(3), reasoning: 'Measured in the benchmark seed.',
-      created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z', ...over,
+      slug: `seeded-decision-${i}`,
+      id: formatId('D', i),
+      title: `Seeded decision ${i} about component ${i % 97}`,
+      decision: `Component ${i % 97} uses approach ${i}. `.repeat(3),
+      reasoning: 'Measured in the benchmark seed.',
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+      ...over,
     }),
   );
 
 const rows: Array<{ measure: string; stats: Stats }> = [];
 const dir = seededRepo(SIZE);
 const base = execFileSync('git', ['-C', dir, 'rev-parse', 'refs/memory/main'], { encoding: 'utf8' }).trim();
-const kb = await openKnowledgeBase({ cwd: dir, env, actor: 'sync', backend: (arg('backend', 'isogit') as 'cli' | 'isogit') });
+const kb = await openKnowledgeBase({ cwd: dir, env, actor: 'sync', backend: arg('backend', 'isogit') as 'cli' | 'isogit' });
 for (const mode of ['disjoint', 'overlapping'] as const) {
   const x: Array<[string, string]> = [];
   const y: Array<[string, string]> = [];
@@ -106,5 +111,8 @@ console.log('| measure | median ms | p10 | p90 |\n| --- | ---: | ---: | ---: |')
 for (const r of rows) console.log(`| ${r.measure} | ${fmt(r.stats.median)} | ${fmt(r.stats.p10)} | ${fmt(r.stats.p90)} |`);
 mkdirSync(OUT, { recursive: true });
 const file = join(OUT, `sync-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, size: SIZE, changes: CHANGES, reps: REPS, rows }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version }, size: SIZE, changes: CHANGES, reps: REPS, rows }, null, 2)}\n`,
+);
 log(`results: ${file}`);

@@ -21,7 +21,10 @@ interface Run {
 function runOnce(file: string): Run {
   const started = process.hrtime.bigint();
   // bash's `times` after the run: the CPU its children used, grandchildren included once reaped
-  const r = spawnSync('bash', ['-c', `node --import tsx --test --test-reporter=dot "$1" >/dev/null 2>&1; s=$?; times; exit $s`, 'bench', file], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync('bash', ['-c', `node --import tsx --test --test-reporter=dot "$1" >/dev/null 2>&1; s=$?; times; exit $s`, 'bench', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   const child = r.stdout.trim().split('\n').at(-1) ?? '';
   const secs = [...child.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));

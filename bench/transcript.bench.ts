@@ -12,11 +12,11 @@
 // loader alone would add ~40 MB to each side's RSS. Only this file's static imports (node and
 // src/transcript) are in that bundle; the parent's helpers are imported dynamically in `main`.
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { claudeCodeReader } from '../src/transcript/claude-code.ts';
 import { renderTranscript } from '../src/transcript/render.ts';
@@ -44,7 +44,17 @@ async function axmeSide(path: string): Promise<ChildReport['facts']> {
   const r = await renderTranscript({ entries: stream, budget: BUDGET });
   const chars = r.chunks.reduce((n, c) => n + c.text.length, 0);
   const s = stream.stats;
-  return { lines: s.lines, entries: s.entries, sidechain_entries: s.sidechain_entries, malformed: s.malformed, chunks: r.stats.chunks, rendered_chars: chars, trimmed: r.stats.trimmed, redactions: r.stats.redactions, max_buffer_bytes: s.max_buffer_bytes };
+  return {
+    lines: s.lines,
+    entries: s.entries,
+    sidechain_entries: s.sidechain_entries,
+    malformed: s.malformed,
+    chunks: r.stats.chunks,
+    rendered_chars: chars,
+    trimmed: r.stats.trimmed,
+    redactions: r.stats.redactions,
+    max_buffer_bytes: s.max_buffer_bytes,
+  };
 }
 
 /** B: what anyone would write first: readline over a read stream, JSON.parse each line. */
@@ -85,9 +95,28 @@ function prng(seed: number): (n: number) => number {
   return (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 16) % n;
 }
 
-const WORDS = 'the a test date timezone function returns value file module build error fix handler request cache index store config parse render chunk budget token line offset stream buffer commit branch merge review'.split(' ');
-const CODE = ['  const value = parse(input, { strict: true });', '  if (!value) return null;', '  for (const item of items) total += item.size;', 'export function render(entry: Entry): string {', '}', '  // keep the offset: a resumed read starts there', '  return `<${tag}>${body}</${tag}>`;', "import { join } from 'node:path';"];
-const LOG = ['✓ parses a date in UTC (3 ms)', '✗ renders the summary (12 ms)', '    at Object.<anonymous> (src/date.test.ts:42:7)', '    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)', 'npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported', '[build] src/render.ts → dist/render.js (41 ms)'];
+const WORDS =
+  'the a test date timezone function returns value file module build error fix handler request cache index store config parse render chunk budget token line offset stream buffer commit branch merge review'.split(
+    ' ',
+  );
+const CODE = [
+  '  const value = parse(input, { strict: true });',
+  '  if (!value) return null;',
+  '  for (const item of items) total += item.size;',
+  'export function render(entry: Entry): string {',
+  '}',
+  '  // keep the offset: a resumed read starts there',
+  '  return `<${tag}>${body}</${tag}>`;',
+  "import { join } from 'node:path';",
+];
+const LOG = [
+  '✓ parses a date in UTC (3 ms)',
+  '✗ renders the summary (12 ms)',
+  '    at Object.<anonymous> (src/date.test.ts:42:7)',
+  '    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)',
+  'npm warn deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported',
+  '[build] src/render.ts → dist/render.js (41 ms)',
+];
 
 /**
  * Writes a Claude Code transcript of about `bytes` bytes to `path` and returns its line count.
@@ -124,14 +153,28 @@ export async function writeTranscript(path: string, bytes: number, f: Builders):
     const big = large.length && written - largeWritten >= (rest * (spread - large.length)) / spread ? large.shift() : undefined;
     largeWritten += big ?? 0;
     const secret = turn % 25 === 0;
-    const tool = big ? (turn % 2 ? 'Bash' : 'Read') : secret ? 'Read' : (['Read', 'Bash', 'Read', 'Edit', 'Bash', 'Grep', 'Read', 'Edit', 'Bash', 'Task'] as const)[rand(10)]!;
+    const tool = big
+      ? turn % 2
+        ? 'Bash'
+        : 'Read'
+      : secret
+        ? 'Read'
+        : (['Read', 'Bash', 'Read', 'Edit', 'Bash', 'Grep', 'Read', 'Edit', 'Bash', 'Task'] as const)[rand(10)]!;
     const task = prose(60);
     const input =
-      tool === 'Bash' ? { command: `npm test -- module${turn % 40}`, description: 'Run the tests' }
-      : tool === 'Edit' ? { file_path: `/home/ann/app/src/module${turn % 40}.ts`, old_string: CODE[rand(CODE.length)], new_string: `${CODE[rand(CODE.length)]}\n${CODE[rand(CODE.length)]}` }
-      : tool === 'Grep' ? { pattern: 'render\\(', path: '/home/ann/app/src', output_mode: 'content' }
-      : tool === 'Task' ? { description: 'Find the callers', prompt: task, subagent_type: 'general-purpose' }
-      : { file_path: secret ? '/home/ann/app/.env' : `/home/ann/app/src/module${turn % 40}.ts` };
+      tool === 'Bash'
+        ? { command: `npm test -- module${turn % 40}`, description: 'Run the tests' }
+        : tool === 'Edit'
+          ? {
+              file_path: `/home/ann/app/src/module${turn % 40}.ts`,
+              old_string: CODE[rand(CODE.length)],
+              new_string: `${CODE[rand(CODE.length)]}\n${CODE[rand(CODE.length)]}`,
+            }
+          : tool === 'Grep'
+            ? { pattern: 'render\\(', path: '/home/ann/app/src', output_mode: 'content' }
+            : tool === 'Task'
+              ? { description: 'Find the callers', prompt: task, subagent_type: 'general-purpose' }
+              : { file_path: secret ? '/home/ann/app/.env' : `/home/ann/app/src/module${turn % 40}.ts` };
     const thinking = { type: 'thinking', thinking: prose(40 + rand(400)), signature: 'EqQBCkYIBxgCKkB'.repeat(20) };
     await emit(f.assistantLine(`a${turn}`, last, [thinking, { type: 'text', text: prose(10 + rand(80)) }, f.toolUse(t, tool, input)]));
     if (tool === 'Task') {
@@ -140,23 +183,47 @@ export async function writeTranscript(path: string, bytes: number, f: Builders):
       await emit(f.userLine(`s${turn}r`, `s${turn}a`, [f.toolResult(`${t}s`, sized(CODE, 2000))], { isSidechain: true }));
       await emit(f.assistantLine(`s${turn}b`, `s${turn}r`, [{ type: 'text', text: prose(80) }], { isSidechain: true }));
     }
-    const result =
-      big ? sized(tool === 'Bash' ? LOG : CODE, big)
-      : secret ? `     1→NODE_ENV=production\n     2→DB_PASSWORD=Tr0ub4dor-and-3\n     3→GITHUB_TOKEN=ghp_${'aB3dE5fG7h'.repeat(4)}\n     4→PORT=8080`
-      : tool === 'Edit' ? `The file /home/ann/app/src/module${turn % 40}.ts has been updated.`
-      : tool === 'Task' ? [{ type: 'text', text: prose(150) }]
-      : sized(tool === 'Bash' ? LOG : CODE, 500 + rand(7500));
-    await emit(f.userLine(`r${turn}`, `a${turn}`, [f.toolResult(t, result, tool === 'Bash' && turn % 3 === 0)], { toolUseResult: { stdout: typeof result === 'string' ? result.slice(0, 2000) : '' } }));
+    const result = big
+      ? sized(tool === 'Bash' ? LOG : CODE, big)
+      : secret
+        ? `     1→NODE_ENV=production\n     2→DB_PASSWORD=Tr0ub4dor-and-3\n     3→GITHUB_TOKEN=ghp_${'aB3dE5fG7h'.repeat(4)}\n     4→PORT=8080`
+        : tool === 'Edit'
+          ? `The file /home/ann/app/src/module${turn % 40}.ts has been updated.`
+          : tool === 'Task'
+            ? [{ type: 'text', text: prose(150) }]
+            : sized(tool === 'Bash' ? LOG : CODE, 500 + rand(7500));
+    await emit(
+      f.userLine(`r${turn}`, `a${turn}`, [f.toolResult(t, result, tool === 'Bash' && turn % 3 === 0)], {
+        toolUseResult: { stdout: typeof result === 'string' ? result.slice(0, 2000) : '' },
+      }),
+    );
     last = `r${turn}`;
-    if (turn % 30 === 0) await emit(JSON.stringify({ type: 'file-history-snapshot', messageId: `a${turn}`, snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false }));
+    if (turn % 30 === 0)
+      await emit(JSON.stringify({ type: 'file-history-snapshot', messageId: `a${turn}`, snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false }));
     if (!broken && written >= bytes * 0.3) {
       broken = true;
       await emit('{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t0","content":"cut');
     }
     if (!compacted && written >= bytes * 0.6) {
       compacted = true;
-      await emit(JSON.stringify({ parentUuid: null, logicalParentUuid: last, isSidechain: false, type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 167_000 }, uuid: 'c1', timestamp: '2026-03-01T12:00:00.000Z' }));
-      await emit(f.userLine('cs', 'c1', `This session is being continued from a previous conversation that ran out of context. Summary: ${prose(600)}`, { isCompactSummary: true }));
+      await emit(
+        JSON.stringify({
+          parentUuid: null,
+          logicalParentUuid: last,
+          isSidechain: false,
+          type: 'system',
+          subtype: 'compact_boundary',
+          content: 'Conversation compacted',
+          compactMetadata: { trigger: 'auto', preTokens: 167_000 },
+          uuid: 'c1',
+          timestamp: '2026-03-01T12:00:00.000Z',
+        }),
+      );
+      await emit(
+        f.userLine('cs', 'c1', `This session is being continued from a previous conversation that ran out of context. Summary: ${prose(600)}`, {
+          isCompactSummary: true,
+        }),
+      );
       last = 'cs';
     }
   }
@@ -180,7 +247,12 @@ async function bundleChild(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(dir, 'transcript-child.mjs');
   await build({
-    stdin: { contents: "import { runChild } from './bench/transcript.bench.ts';\nawait runChild(process.argv.slice(2));\n", resolveDir: ROOT, loader: 'ts', sourcefile: 'child-entry.ts' },
+    stdin: {
+      contents: "import { runChild } from './bench/transcript.bench.ts';\nawait runChild(process.argv.slice(2));\n",
+      resolveDir: ROOT,
+      loader: 'ts',
+      sourcefile: 'child-entry.ts',
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -204,7 +276,8 @@ function parseOptions(argv: string[], { argOf }: Lib): { mb: number; reps: numbe
     process.exit(2);
   };
   const KNOWN = new Set(['mb', 'reps', 'out']);
-  for (let i = 0; i < argv.length; i += 2) if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
+  for (let i = 0; i < argv.length; i += 2)
+    if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
   const mb = Number(argOf(argv, 'mb', '20'));
   if (!Number.isFinite(mb) || mb < 0.1 || mb > 2000) usage(`--mb takes a size in MB between 0.1 and 2000; got ${argOf(argv, 'mb', '')}`);
   const reps = Number(argOf(argv, 'reps', '7'));
@@ -219,7 +292,10 @@ function table(pair: PairResult, reports: Record<Side, ChildReport[]>, { fmt, st
   const row = (side: Side, name: string, what: string, wall: Stats) =>
     `| ${name} | ${what} | ${range(wall)} | ${fmt(stats(reports[side].map((r) => r.cpu_ms)).median)} | ${stats(reports[side].map((r) => r.rss_mb)).median.toFixed(0)} (max ${peak(side).toFixed(0)}) |`;
   const r = pair.ratio;
-  const facts = (side: Side) => Object.entries(reports[side][0]!.facts).map(([k, v]) => `${k} ${v}`).join('; ');
+  const facts = (side: Side) =>
+    Object.entries(reports[side][0]!.facts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ');
   return [
     '| side | what | wall ms, median (p10–p90) | child CPU ms, median | peak RSS MB, median (max) |',
     '| --- | --- | ---: | ---: | ---: |',
@@ -258,14 +334,37 @@ async function main(argv: string[]): Promise<void> {
       },
     });
     log(`${lines} lines, ${(size / 2 ** 20).toFixed(1)} MB; ${reps} rounds, A and B alternating, each in its own process`);
-    const pair = await comparePair({ pair: 'transcript', measure: 'parse + render', size: lines, reps, warmup: 1, a: side('axme', 'axme: stream + render'), b: side('baseline', 'readline + JSON.parse') });
+    const pair = await comparePair({
+      pair: 'transcript',
+      measure: 'parse + render',
+      size: lines,
+      reps,
+      warmup: 1,
+      a: side('axme', 'axme: stream + render'),
+      b: side('baseline', 'readline + JSON.parse'),
+    });
     const m = machine();
-    console.log(`Transcripts: ${(size / 2 ** 20).toFixed(1)} MB, ${lines} lines; ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}; ${reps} rounds, A and B alternating, each side in its own process\n`);
+    console.log(
+      `Transcripts: ${(size / 2 ** 20).toFixed(1)} MB, ${lines} lines; ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}; ${reps} rounds, A and B alternating, each side in its own process\n`,
+    );
     console.log(table(pair, reports, lib));
     mkdirSync(out, { recursive: true });
     const file = join(out, `transcript-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     const rss = (s: Side) => lib.stats(reports[s].map((r) => r.rss_mb));
-    const json = { date: new Date().toISOString(), machine: m, mb, bytes: size, lines, reps, budget: BUDGET, seconds: Math.round((Date.now() - started) / 1000), goal: { ratio: 1.5, rss_mb: 150 }, result: pair, rss_mb: { axme: rss('axme'), baseline: rss('baseline') }, reports };
+    const json = {
+      date: new Date().toISOString(),
+      machine: m,
+      mb,
+      bytes: size,
+      lines,
+      reps,
+      budget: BUDGET,
+      seconds: Math.round((Date.now() - started) / 1000),
+      goal: { ratio: 1.5, rss_mb: 150 },
+      result: pair,
+      rss_mb: { axme: rss('axme'), baseline: rss('baseline') },
+      reports,
+    };
     writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     log(`results: ${file}`);
   } finally {

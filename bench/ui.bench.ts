@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumPath } from '../test/ui/fixture.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess, type Stats } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const usage = (message: string): never => {
@@ -85,10 +85,18 @@ try {
   const s = { list: stats(list), fcp: stats(fcp), response: stats(response), server: stats(server), loaded: stats(loaded) };
   const m = machine();
   const line = (name: string, st: Stats, note: string) => `| ${name} | ${fmt(st.median)} | ${fmt(st.p10)} | ${fmt(st.p90)} | ${note} |`;
-  console.log(`Page: ${items} decisions; ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}, git ${m.git}; ${reps} rounds, Chromium headless (${browserPath})\n`);
+  console.log(
+    `Page: ${items} decisions; ${m.cores} x ${m.cpu}, ${m.memoryGiB} GiB, node ${m.node}, git ${m.git}; ${reps} rounds, Chromium headless (${browserPath})\n`,
+  );
   console.log('| what | median ms | p10 | p90 | note |');
   console.log('| --- | ---: | ---: | ---: | --- |');
-  console.log(line('decisions view: first contentful paint', s.fcp, `navigation start to FCP, ${rows} rows (page 1 of ${Math.ceil(items / 200)}), ${Math.round(bytes / 1024)} KB`));
+  console.log(
+    line(
+      'decisions view: first contentful paint',
+      s.fcp,
+      `navigation start to FCP, ${rows} rows (page 1 of ${Math.ceil(items / 200)}), ${Math.round(bytes / 1024)} KB`,
+    ),
+  );
   console.log(line('decisions view: HTTP response', s.response, 'request sent to last byte, as Chromium saw it'));
   console.log(line('decisions view: server work', s.server, 'Server-Timing: read, render, write'));
   console.log(line('decisions view: load event', s.loaded, 'navigation start to load (CSS and script included)'));
@@ -96,7 +104,10 @@ try {
   console.log(`\naxme ui started (URL printed, store read once) in ${fmt(start)} ms`);
   mkdirSync(out, { recursive: true });
   const file = join(out, `ui-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, items, reps, browser: browserPath, startMs: start, rows, bytes, results: s, samples: { list, fcp, response, server, loaded } }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: m, items, reps, browser: browserPath, startMs: start, rows, bytes, results: s, samples: { list, fcp, response, server, loaded } }, null, 2)}\n`,
+  );
   log(`results: ${file}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

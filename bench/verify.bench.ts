@@ -19,15 +19,18 @@ import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, stats, type Stats } from './lib.ts';
+import { argOf, benchEnv, type Stats, stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const usage = (message: string): never => {
-  process.stderr.write(`verify.bench: ${message}\nusage: node --import tsx bench/verify.bench.ts [--commits N] [--items N] [--files N] [--reps N] [--out DIR]\n`);
+  process.stderr.write(
+    `verify.bench: ${message}\nusage: node --import tsx bench/verify.bench.ts [--commits N] [--items N] [--files N] [--reps N] [--out DIR]\n`,
+  );
   process.exit(2);
 };
 const KNOWN = new Set(['commits', 'items', 'files', 'reps', 'out']);
-for (let i = 0; i < argv.length; i += 2) if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
+for (let i = 0; i < argv.length; i += 2)
+  if (!argv[i]!.startsWith('--') || !KNOWN.has(argv[i]!.slice(2)) || argv[i + 1] === undefined) usage(`unknown option or missing value: ${argv[i]}`);
 const whole = (name: string, d: number, min = 1): number => {
   const v = Number(argOf(argv, name, String(d)));
   return Number.isInteger(v) && v >= min ? v : usage(`--${name} takes a whole number, at least ${min}; got ${argOf(argv, name, '')}`);
@@ -42,7 +45,7 @@ const env = benchEnv();
 
 /** A small deterministic PRNG (the same repository every run). */
 let seed = 42;
-const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+const rand = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
 
 function fastImport(dir: string, stream: string, marks?: string): void {
   const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet', ...(marks ? [`--export-marks=${marks}`] : [])], { input: stream, env, maxBuffer: 1 << 30 });
@@ -51,7 +54,12 @@ function fastImport(dir: string, stream: string, marks?: string): void {
 
 const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}`;
 const fileText = (i: number, n: number, keepSymbol: boolean) => `export const version = ${n};\nexport function ${keepSymbol ? `fn${i}` : `renamed${i}`}() {}\n`;
-const manifest = (n: number) => JSON.stringify({ dependencies: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`lib${j}`, `^${j === n % 20 ? Math.floor(n / 20) + 1 : 1}.0.0`])) }, null, 2);
+const manifest = (n: number) =>
+  JSON.stringify(
+    { dependencies: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`lib${j}`, `^${j === n % 20 ? Math.floor(n / 20) + 1 : 1}.0.0`])) },
+    null,
+    2,
+  );
 
 /** The code history: COMMITS commits on main, each changing one or two files; some renames, deletions, dependency bumps. */
 function seedCode(dir: string): string[] {
@@ -61,7 +69,13 @@ function seedCode(dir: string): string[] {
   parts.push('M 100644 inline package.json', data(manifest(0)));
   let bumps = 0;
   for (let c = 2; c <= COMMITS; c++) {
-    parts.push('commit refs/heads/main', `mark :${c}`, `committer Bench <bench@example.com> ${1700000000 + c * 60} +0000`, data(`change ${c}`), `from :${c - 1}`);
+    parts.push(
+      'commit refs/heads/main',
+      `mark :${c}`,
+      `committer Bench <bench@example.com> ${1700000000 + c * 60} +0000`,
+      data(`change ${c}`),
+      `from :${c - 1}`,
+    );
     if (c % 97 === 0) {
       const k = rand(live.length);
       const to = live[k]!.replace(/\.ts$/, `-r${c}.ts`);
@@ -100,10 +114,29 @@ function seedStore(dir: string, shas: string[]): Array<{ anchors: string[]; lear
   for (let n = 1; n <= ITEMS; n++) {
     const i = rand(FILES);
     const roll = rand(100);
-    const anchor = roll < 70 ? `src/m${i % 50}/f${i}.ts` : roll < 80 ? `src/m${i % 50}/` : roll < 90 ? `src/m${i % 50}/f${i % 10}*.ts` : roll < 95 ? `src/m${i % 50}/f${i}.ts#fn${i}` : `dep:lib${i % 20}`;
+    const anchor =
+      roll < 70
+        ? `src/m${i % 50}/f${i}.ts`
+        : roll < 80
+          ? `src/m${i % 50}/`
+          : roll < 90
+            ? `src/m${i % 50}/f${i % 10}*.ts`
+            : roll < 95
+              ? `src/m${i % 50}/f${i}.ts#fn${i}`
+              : `dep:lib${i % 20}`;
     const learned_at = shas[rand(shas.length)]!;
     items.push({ anchors: [anchor], learned_at });
-    const item = Decision.parse({ slug: `decision-${n}`, id: formatId('D', n), title: `Decision ${n} about ${anchor}`, decision: `About ${anchor}.`, anchors: [anchor], learned_at, status: 'active', created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' });
+    const item = Decision.parse({
+      slug: `decision-${n}`,
+      id: formatId('D', n),
+      title: `Decision ${n} about ${anchor}`,
+      decision: `About ${anchor}.`,
+      anchors: [anchor],
+      learned_at,
+      status: 'active',
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+    });
     files.push([`decisions/${item.slug}.md`, encodeItem(decisionSpec, item)]);
   }
   const parts = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', data('store: seed')];
@@ -174,14 +207,21 @@ try {
   ];
   const m = machine();
   const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-  console.log(`Staleness: ${COMMITS} code commits, ${FILES} files, ${ITEMS} anchored items (learned_at spread over the history); ${m.cores} x ${m.cpu}, node ${m.node}, git ${m.git}\n`);
+  console.log(
+    `Staleness: ${COMMITS} code commits, ${FILES} files, ${ITEMS} anchored items (learned_at spread over the history); ${m.cores} x ${m.cpu}, node ${m.node}, git ${m.git}\n`,
+  );
   console.log('| measure | runs | ms, median (p10–p90) | items stale |');
   console.log('| --- | ---: | ---: | ---: |');
   for (const r of rows) console.log(`| ${r.measure} | ${r.stats.n} | ${fmt(r.stats.median)} (${fmt(r.stats.p10)}–${fmt(r.stats.p90)}) | ${r.stale} |`);
-  console.log(`\nnaive / cold: **${(nv.ms / rows[1]!.stats.median).toFixed(1)}x**; checked ${first.checked} items, ${first.unverifiable.length} unverifiable. The naive loop counts an item stale when any commit touched its anchor (grep anchors that still match count too).`);
+  console.log(
+    `\nnaive / cold: **${(nv.ms / rows[1]!.stats.median).toFixed(1)}x**; checked ${first.checked} items, ${first.unverifiable.length} unverifiable. The naive loop counts an item stale when any commit touched its anchor (grep anchors that still match count too).`,
+  );
   mkdirSync(out, { recursive: true });
   const file = join(out, `verify-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: m, commits: COMMITS, files: FILES, items: ITEMS, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: m, commits: COMMITS, files: FILES, items: ITEMS, reps: REPS, seconds: Math.round((Date.now() - started) / 1000), rows }, null, 2)}\n`,
+  );
   log(`results: ${file}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -2,10 +2,11 @@
 // resolving hundreds of files in node_modules: the launcher (dist/axme.cjs), the CLI script
 // (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the agents' hooks (dist/hook.cjs, run by the loader too), the git hooks
 // (dist/git-hook.cjs), the hooks' slow paths (dist/hook-store-work.js).
-import { build } from 'esbuild';
+
 import { createHash } from 'node:crypto';
+import { chmod, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { readFile, readdir, rm, chmod, rename, writeFile } from 'node:fs/promises';
+import { build } from 'esbuild';
 
 // zod's classic API re-exports every locale (`export * as locales`), ~360 KB that every start
 // would compile. axme speaks English: resolve that namespace to English only.
@@ -45,7 +46,8 @@ const lazyUnicodeTables = {
         }
         const [whole, name, value] = m;
         const uses = text.match(new RegExp(`\\b${name}\\.\\w+`, 'g')) ?? [];
-        if (uses.some((u) => u !== `${name}.${method}`)) throw new Error(`lazy-unicode-tables: ${args.path} uses ${name} other than through .${method}(): update scripts/build.mjs`);
+        if (uses.some((u) => u !== `${name}.${method}`))
+          throw new Error(`lazy-unicode-tables: ${args.path} uses ${name} other than through .${method}(): update scripts/build.mjs`);
         text = text.replace(whole, `let ${name}$lazy; const ${name} = { ${method}: (s) => (${name}$lazy ??= ${value}).${method}(s) };`);
       }
       return { contents: text, loader: 'js' };
@@ -64,8 +66,16 @@ const yargsUnused = {
   name: 'yargs-unused',
   setup(b) {
     const patches = [
-      { file: /[\\/]node_modules[\\/]yargs[\\/]build[\\/]lib[\\/]command\.js$/, from: 'yargs.getInternalMethods().getUsageInstance().cacheHelpMessage();', to: '' },
-      { file: /[\\/]node_modules[\\/]yargs[\\/]build[\\/]lib[\\/]yargs-factory\.js$/, from: "const obj = this[kPkgUp]();\n        return obj.version || 'unknown';", to: "return 'unknown';" },
+      {
+        file: /[\\/]node_modules[\\/]yargs[\\/]build[\\/]lib[\\/]command\.js$/,
+        from: 'yargs.getInternalMethods().getUsageInstance().cacheHelpMessage();',
+        to: '',
+      },
+      {
+        file: /[\\/]node_modules[\\/]yargs[\\/]build[\\/]lib[\\/]yargs-factory\.js$/,
+        from: "const obj = this[kPkgUp]();\n        return obj.version || 'unknown';",
+        to: "return 'unknown';",
+      },
     ];
     for (const { file, from, to } of patches) {
       b.onLoad({ filter: file }, async (args) => {
@@ -81,7 +91,8 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 // the search index files are stamped with a digest of the code that analyzes and ranks
 // (src/knowledge/views/search/persist.ts): a build with other analysis never reads them
 const searchCode = createHash('sha256');
-for (const f of (await readdir(new URL('../src/knowledge/views/search/', import.meta.url))).sort()) searchCode.update(f).update(await readFile(new URL(`../src/knowledge/views/search/${f}`, import.meta.url)));
+for (const f of (await readdir(new URL('../src/knowledge/views/search/', import.meta.url))).sort())
+  searchCode.update(f).update(await readFile(new URL(`../src/knowledge/views/search/${f}`, import.meta.url)));
 const AXME_SEARCH_CODE = JSON.stringify(searchCode.digest('hex').slice(0, 16));
 // Built beside dist/ and swapped in at the end: a test run using dist/ while someone rebuilds
 // never finds it missing or half written.
@@ -127,7 +138,9 @@ const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
     const require = createRequire(import.meta.url);
-    b.onResolve({ filter: /^node:(crypto|zlib)$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-builtin' } : undefined));
+    b.onResolve({ filter: /^node:(crypto|zlib)$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-builtin' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
       const real = require(args.path);
       const names = Object.keys(real).filter((k) => typeof real[k] === 'function' && /^[a-z]/.test(k));
@@ -161,7 +174,13 @@ for (const [name, output] of Object.entries(metafile.outputs)) {
 }
 // each as what a `require()` of it gives (the CLI's imports read it the way Node's would)
 for (const { module, file } of APART) {
-  await build({ ...shared, stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', sourcefile: file }, outdir: undefined, outfile: `${out}/${file}`, format: 'cjs' });
+  await build({
+    ...shared,
+    stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', sourcefile: file },
+    outdir: undefined,
+    outfile: `${out}/${file}`,
+    format: 'cjs',
+  });
 }
 const cli = await readFile(new URL(`../${out}/cli.cjs`, import.meta.url));
 // the loader reads it as latin1 (no UTF-8 decoding, ~8 ms less): ASCII only, as esbuild writes
@@ -193,28 +212,52 @@ const small = {
   sourcemap: 'linked',
   logLevel: 'warning',
 };
-await build({ ...small, entryPoints: { axme: 'src/cli/launcher.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) }, banner: { js: '#!/usr/bin/env node' } });
+await build({
+  ...small,
+  entryPoints: { axme: 'src/cli/launcher.ts' },
+  define: { AXME_VERSION: JSON.stringify(pkg.version) },
+  banner: { js: '#!/usr/bin/env node' },
+});
 // the hooks and the safety engine, which the launcher runs through the loader's code cache
-const { metafile: hookMeta } = await build({ ...small, metafile: true, entryPoints: { hook: 'src/cli/hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
+const { metafile: hookMeta } = await build({
+  ...small,
+  metafile: true,
+  entryPoints: { hook: 'src/cli/hook-main.ts' },
+  define: { AXME_VERSION: JSON.stringify(pkg.version) },
+});
 for (const [name, output] of Object.entries(hookMeta.outputs)) {
   const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path);
-  if (dynamic.length) throw new Error(`${name} has import() of ${dynamic.join(', ')}: a script compiled by vm.Script cannot run import(); pass it in from the launcher`);
+  if (dynamic.length)
+    throw new Error(`${name} has import() of ${dynamic.join(', ')}: a script compiled by vm.Script cannot run import(); pass it in from the launcher`);
 }
 const hookBundle = await readFile(new URL(`../${out}/hook.cjs`, import.meta.url));
 // a UMD package (jsonc-parser's main) keeps its own relative require()s, which fail beside dist/hook.cjs: every hook call would be blocked
 const relative = /\brequire\(\s*["']\.\.?\//.test(hookBundle.toString('latin1')) || /define\(\[[^\]]*"\.\//.test(hookBundle.toString('latin1'));
-if (relative) throw new Error('dist/hook.cjs holds a relative require() of a package esbuild could not bundle (a UMD build such as jsonc-parser\'s): keep that package off the hook path');
+if (relative)
+  throw new Error(
+    "dist/hook.cjs holds a relative require() of a package esbuild could not bundle (a UMD build such as jsonc-parser's): keep that package off the hook path",
+  );
 if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
 // `axme search` at the memory tip, required by the launcher for `axme search` only, and by the
 // prompt hook: no zod, yaml or git (what it imports must stay light: the build fails otherwise)
-const { metafile: tipMeta } = await build({ ...small, metafile: true, entryPoints: { 'tip-search': 'src/cli/tip-search-main.ts' }, define: { AXME_SEARCH_CODE } });
+const { metafile: tipMeta } = await build({
+  ...small,
+  metafile: true,
+  entryPoints: { 'tip-search': 'src/cli/tip-search-main.ts' },
+  define: { AXME_SEARCH_CODE },
+});
 const heavy = Object.keys(tipMeta.inputs).filter((f) => /node_modules[\\/](zod|yaml|gray-matter|isomorphic-git)[\\/]/.test(f));
-if (heavy.length) throw new Error(`dist/tip-search.cjs bundles ${heavy[0]}: the query at the tip must stay light (see src/knowledge/views/search/tip-search.ts)`);
+if (heavy.length)
+  throw new Error(`dist/tip-search.cjs bundles ${heavy[0]}: the query at the tip must stay light (see src/knowledge/views/search/tip-search.ts)`);
 const tipBundle = await readFile(new URL(`../${out}/tip-search.cjs`, import.meta.url));
 if (tipBundle.some((byte) => byte > 0x7f)) throw new Error('dist/tip-search.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const tipHash = createHash('sha256').update(tipBundle).digest('hex').slice(0, 16);
-await build({ ...small, entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' }, define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash), AXME_TIP_HASH: JSON.stringify(tipHash) } });
+await build({
+  ...small,
+  entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' },
+  define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash), AXME_TIP_HASH: JSON.stringify(tipHash) },
+});
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });
 // the allowlisted sandbox's network proxy, started by the hook when none answers (src/sandbox/net-daemon.ts)

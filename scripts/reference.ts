@@ -27,7 +27,7 @@ function typeOf(f: Field): string {
   if (Array.isArray(f.type)) return f.type.join(' or ');
   if (f.enum) return f.enum.map((v) => `\`${String(v)}\``).join(' \\| ');
   if (f.anyOf?.some((x) => x.type === 'array')) return 'string[] (or one string, comma-separated)';
-  if (f.type === 'array') return `${f.items?.enum ? f.items.enum.map((v) => `\`${String(v)}\``).join(' \\| ') : f.items?.type ?? 'value'}[]`;
+  if (f.type === 'array') return `${f.items?.enum ? f.items.enum.map((v) => `\`${String(v)}\``).join(' \\| ') : (f.items?.type ?? 'value')}[]`;
   return f.type ?? 'any';
 }
 
@@ -57,7 +57,9 @@ function mcpBlock(op: AnyOperation): string {
   const input = z.toJSONSchema(z.object(toolInput(op)), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Field>; required?: string[] };
   const output = z.toJSONSchema(toolOutput(op), { io: 'output', unrepresentable: 'any' }) as { properties?: Record<string, Field> };
   const req = new Set(input.required ?? []);
-  const hints = Object.entries(op.annotations).filter(([, v]) => v).map(([k]) => k.replace(/Hint$/, ''));
+  const hints = Object.entries(op.annotations)
+    .filter(([, v]) => v)
+    .map(([k]) => k.replace(/Hint$/, ''));
   return [
     `#### \`${op.mcp!.tool}\``,
     '',
@@ -67,7 +69,7 @@ function mcpBlock(op: AnyOperation): string {
     '| --- | --- | --- |',
     ...Object.entries(input.properties).map(([name, f]) => `| \`${name}\`${req.has(name) ? '' : '?'} | ${typeOf(f)} | ${cell(f.description ?? '')} |`),
     '',
-    'Structured content (the output schema: `text`, the reply in words, then the result\'s fields, the item\'s own first):',
+    "Structured content (the output schema: `text`, the reply in words, then the result's fields, the item's own first):",
     '',
     '| field | type | |',
     '| --- | --- | --- |',

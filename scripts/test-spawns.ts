@@ -50,7 +50,10 @@ export function countFile(path: string): FileCount {
   for (const st of source.statements) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || st.importClause?.isTypeOnly) continue;
     const from = st.moduleSpecifier.text;
-    const names = st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings) ? st.importClause.namedBindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text) : [];
+    const names =
+      st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings)
+        ? st.importClause.namedBindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text)
+        : [];
     const helper = IN_PROCESS_HELPER_MODULES.some((re) => re.test(from));
     if (from.includes('/src/') || helper) names.forEach((n) => inProcessNames.add(n));
     if (helper) names.forEach((n) => runnerNames.add(n));
@@ -89,16 +92,25 @@ export function countFile(path: string): FileCount {
 }
 
 function main(): void {
-  const counts = testFiles(TEST).map(countFile).filter((c) => c.spawns + c.inProcess > 0);
-  const total = counts.reduce((t, c) => ({ spawns: t.spawns + c.spawns, commandRuns: t.commandRuns + c.commandRuns, inProcess: t.inProcess + c.inProcess }), { spawns: 0, commandRuns: 0, inProcess: 0 });
+  const counts = testFiles(TEST)
+    .map(countFile)
+    .filter((c) => c.spawns + c.inProcess > 0);
+  const total = counts.reduce((t, c) => ({ spawns: t.spawns + c.spawns, commandRuns: t.commandRuns + c.commandRuns, inProcess: t.inProcess + c.inProcess }), {
+    spawns: 0,
+    commandRuns: 0,
+    inProcess: 0,
+  });
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ total, files: counts }, null, 2)}\n`);
     return;
   }
   const shown = [...counts].sort((a, b) => b.spawns - a.spawns || a.file.localeCompare(b.file));
   process.stdout.write('spawns  command runs in-process  in-process calls  file\n');
-  for (const c of process.argv.includes('--all') ? shown : shown.slice(0, 20)) process.stdout.write(`${String(c.spawns).padStart(6)}  ${String(c.commandRuns).padStart(23)}  ${String(c.inProcess).padStart(16)}  ${c.file}\n`);
-  process.stdout.write(`spawns of the built CLI: ${total.spawns}; command runs in-process: ${total.commandRuns}; in-process calls (any function of src/): ${total.inProcess} (over ${counts.length} files)\n`);
+  for (const c of process.argv.includes('--all') ? shown : shown.slice(0, 20))
+    process.stdout.write(`${String(c.spawns).padStart(6)}  ${String(c.commandRuns).padStart(23)}  ${String(c.inProcess).padStart(16)}  ${c.file}\n`);
+  process.stdout.write(
+    `spawns of the built CLI: ${total.spawns}; command runs in-process: ${total.commandRuns}; in-process calls (any function of src/): ${total.inProcess} (over ${counts.length} files)\n`,
+  );
 }
 
 main();

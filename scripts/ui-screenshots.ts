@@ -25,16 +25,22 @@ try {
     ['decision', () => page.goto(`${ui.url}/item/decision/D-002`)],
     ['backlog', () => page.goto(`${ui.url}/backlog`)],
     ['timeline', () => page.goto(`${ui.url}/timeline`)],
-    ['commit', async () => {
-      await page.goto(`${ui.url}/timeline`);
-      await page.locator('a.commit', { hasText: 'supersede D-002' }).click();
-    }],
-    ['search', async () => {
-      await page.goto(`${ui.url}/decisions`);
-      await page.keyboard.press('/');
-      await page.keyboard.type('postgres');
-      await page.waitForSelector('ol.hits li');
-    }],
+    [
+      'commit',
+      async () => {
+        await page.goto(`${ui.url}/timeline`);
+        await page.locator('a.commit', { hasText: 'supersede D-002' }).click();
+      },
+    ],
+    [
+      'search',
+      async () => {
+        await page.goto(`${ui.url}/decisions`);
+        await page.keyboard.press('/');
+        await page.keyboard.type('postgres');
+        await page.waitForSelector('ol.hits li');
+      },
+    ],
     ['code', () => page.goto(`${ui.url}/code`)],
     ['sessions', () => page.goto(`${ui.url}/sessions`)],
   ];

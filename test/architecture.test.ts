@@ -39,5 +39,9 @@ test('no two folders of src/knowledge/ import each other', async () => {
   );
   const graph = JSON.parse(stdout) as Cruised;
   assert.ok(graph.modules.filter((m) => FOLDER.test(m.source)).length > 5, 'dependency-cruiser saw the folders of src/knowledge/');
-  assert.deepEqual(twoWayTies(graph), [], 'these folders of src/knowledge/ import each other: move what both need down (core/, or model/), or drop one direction');
+  assert.deepEqual(
+    twoWayTies(graph),
+    [],
+    'these folders of src/knowledge/ import each other: move what both need down (core/, or model/), or drop one direction',
+  );
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { spawnSync } from 'node:child_process';
 import { initCore } from './core.ts';
 import { axme, axmeOk, CLI, git, tempRepo } from './helpers.ts';
 
@@ -11,11 +11,9 @@ import { axme, axmeOk, CLI, git, tempRepo } from './helpers.ts';
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
   const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
   const env = { GIT_INDEX_FILE: index };
-  const run = (args: string[], input?: string) =>
-    git(dir, ['-c', 'core.hooksPath=/dev/null', ...args], input);
+  const run = (args: string[], input?: string) => git(dir, ['-c', 'core.hooksPath=/dev/null', ...args], input);
   // GIT_INDEX_FILE must reach git: pass it through a config-free env via `git -c`? No: use env.
-  const withIndex = (args: string[], input?: string) =>
-    require_exec(dir, args, env, input);
+  const withIndex = (args: string[], input?: string) => require_exec(dir, args, env, input);
   withIndex(['read-tree', 'refs/memory/main']);
   for (const [path, content] of Object.entries(files)) {
     const blob = run(['hash-object', '-w', '--stdin'], content).trim();
@@ -29,14 +27,15 @@ function handCommit(dir: string, files: Record<string, string>, message = 'hand 
 }
 
 import { execFileSync } from 'node:child_process';
-import { cleanEnv } from './helpers.ts';
 import { backlogAdd, backlogUpdate } from '../src/operations/backlog.ts';
 import { decisionAdd } from '../src/operations/decision-add.ts';
 import { decisionRevoke } from '../src/operations/decision-revoke.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
 import { questionAsk } from '../src/operations/question.ts';
 import { safetyRemove, safetySet } from '../src/operations/safety-cli.ts';
+import { cleanEnv } from './helpers.ts';
 import { cliText, makeStore } from './store-fixture.ts';
+
 function require_exec(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   return execFileSync('git', args, { cwd, env: cleanEnv(env), input, encoding: 'utf8' });
 }
@@ -59,27 +58,75 @@ describe('a fresh repository', () => {
     assert.equal(again.created, false);
     assert.equal(again.commit, null, 'a second init writes nothing');
 
-    const d = await axmeOk(dir, ['decision', 'add', '--title', 'Use Valkey for caching', '--decision', 'Valkey replaces Redis.', '--reasoning', 'Licence change.', '--enforce', 'required', '--json']);
+    const d = await axmeOk(dir, [
+      'decision',
+      'add',
+      '--title',
+      'Use Valkey for caching',
+      '--decision',
+      'Valkey replaces Redis.',
+      '--reasoning',
+      'Licence change.',
+      '--enforce',
+      'required',
+      '--json',
+    ]);
     assert.equal(d.id, 'D-001');
     assert.equal(d.slug, 'use-valkey-for-caching');
     assert.equal(d.location, 'refs/memory/main:decisions/use-valkey-for-caching.md');
-    const m = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Run the tests first', '--description', 'npm test before every commit', '--keywords', 'test, ci', '--json']);
+    const m = await axmeOk(dir, [
+      'memory',
+      'add',
+      '--type',
+      'feedback',
+      '--title',
+      'Run the tests first',
+      '--description',
+      'npm test before every commit',
+      '--keywords',
+      'test, ci',
+      '--json',
+    ]);
     assert.equal(m.slug, 'run-the-tests-first');
     const b = await axmeOk(dir, ['backlog', 'add', '--title', 'Add metrics', '--priority', 'high', '--json']);
     assert.equal(b.id, 'B-001');
 
-    const log = git(dir, ['log', '--format=%s%n%(trailers:only)%x00', 'refs/memory/main']).split('\0').map((s) => s.trim()).filter(Boolean);
+    const log = git(dir, ['log', '--format=%s%n%(trailers:only)%x00', 'refs/memory/main'])
+      .split('\0')
+      .map((s) => s.trim())
+      .filter(Boolean);
     assert.equal(log.length, 4, 'init + three adds = four commits');
     assert.match(log[0]!, /^backlog: add B-001 Add metrics\nAxme-Event: backlog.added\nAxme-Item: backlog\/add-metrics.md\nAxme-Actor: human$/);
     assert.match(log[1]!, /^memory: add Run the tests first \(feedback\)\nAxme-Event: memory.added\nAxme-Item: memories\/run-the-tests-first.md/);
-    assert.match(log[2]!, /^decision: add D-001 Use Valkey for caching\nAxme-Event: decision.added\nAxme-Item: decisions\/use-valkey-for-caching.md\nAxme-Actor: human$/);
+    assert.match(
+      log[2]!,
+      /^decision: add D-001 Use Valkey for caching\nAxme-Event: decision.added\nAxme-Item: decisions\/use-valkey-for-caching.md\nAxme-Actor: human$/,
+    );
     assert.match(log[3]!, /^store: init/);
     assert.equal(git(dir, ['log', '--format=%an <%ae>', '-1', 'refs/memory/main']).trim(), 'Test User <test@example.com>');
 
     const file = git(dir, ['show', 'refs/memory/main:decisions/use-valkey-for-caching.md']);
     assert.equal(
       file,
-      ['---', 'id: D-001', 'title: Use Valkey for caching', 'status: active', 'enforce: required', `learned_at: ${git(dir, ['rev-parse', 'HEAD']).trim()}`, 'source: human', `created: ${d.created}`, `updated: ${d.created}`, '---', '', 'Valkey replaces Redis.', '', '## Reasoning', '', 'Licence change.', ''].join('\n'),
+      [
+        '---',
+        'id: D-001',
+        'title: Use Valkey for caching',
+        'status: active',
+        'enforce: required',
+        `learned_at: ${git(dir, ['rev-parse', 'HEAD']).trim()}`,
+        'source: human',
+        `created: ${d.created}`,
+        `updated: ${d.created}`,
+        '---',
+        '',
+        'Valkey replaces Redis.',
+        '',
+        '## Reasoning',
+        '',
+        'Licence change.',
+        '',
+      ].join('\n'),
     );
     git(dir, ['fsck', '--strict', '--no-progress']);
     assert.equal(git(dir, ['rev-parse', 'HEAD']), head);
@@ -100,7 +147,10 @@ describe('a fresh repository', () => {
 
   test('list, show and --json', async () => {
     const list = await axmeOk(dir, ['decision', 'list', '--json']);
-    assert.deepEqual(list.map((d: { id: string }) => d.id), ['D-001']);
+    assert.deepEqual(
+      list.map((d: { id: string }) => d.id),
+      ['D-001'],
+    );
     assert.match(await axmeOk(dir, ['decision', 'list']), /^D-001  required  Use Valkey for caching  \(use-valkey-for-caching\)\n$/);
     const show = await axmeOk(dir, ['decision', 'show', 'd-001', '--json']);
     assert.equal(show.slug, 'use-valkey-for-caching');
@@ -120,9 +170,15 @@ describe('a fresh repository', () => {
     assert.deepEqual(changed, ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'exactly one commit');
     const now = await axmeOk(dir, ['decision', 'list', '--all', '--json']);
-    assert.deepEqual(now.map((d: { id: string; status: string }) => `${d.id}:${d.status}`), ['D-001:superseded', 'D-002:active']);
+    assert.deepEqual(
+      now.map((d: { id: string; status: string }) => `${d.id}:${d.status}`),
+      ['D-001:superseded', 'D-002:active'],
+    );
     const old = await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~1']);
-    assert.deepEqual(old.map((d: { id: string; status: string }) => `${d.id}:${d.status}`), ['D-001:active']);
+    assert.deepEqual(
+      old.map((d: { id: string; status: string }) => `${d.id}:${d.status}`),
+      ['D-001:active'],
+    );
     const byCommit = await axmeOk(dir, ['decision', 'show', 'D-001', '--json', '--at', before]);
     assert.equal(byCommit.status, 'active');
     const again = await axme(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
@@ -135,7 +191,10 @@ describe('a fresh repository', () => {
   test('history of an item lists its versions with diffs', async () => {
     const h = await axmeOk(dir, ['history', 'D-001', '--patch', '--json']);
     assert.equal(h.path, 'decisions/use-valkey-for-caching.md');
-    assert.deepEqual(h.versions.map((v: { change: string; event: string }) => `${v.change}:${v.event}`), ['changed:decision.superseded', 'added:decision.added']);
+    assert.deepEqual(
+      h.versions.map((v: { change: string; event: string }) => `${v.change}:${v.event}`),
+      ['changed:decision.superseded', 'added:decision.added'],
+    );
     assert.match(h.versions[0].patch, /-status: active\n\+status: superseded/);
     assert.match(h.versions[0].text, /superseded_by: use-valkey-8-for-caching/);
   });
@@ -187,7 +246,11 @@ describe('a fresh repository', () => {
     assert.equal(reopened.answer, '', 'an open question has no answer');
     assert.equal(reopened.answered_at ?? reopened.applied_at ?? reopened.archived_at, undefined, 'nor the stamps of its earlier life');
     assert.match(reopened.context, /^latency\n\nEarlier answer \(\d{4}-\d{2}-\d{2}\), reopened \d{4}-\d{2}-\d{2}: eu-west-1$/);
-    assert.match(git(dir, ['show', 'refs/memory/main~1:questions/which-region-do-we-deploy-to.md']), /## Answer\n\neu-west-1/, 'the answered version stays in history');
+    assert.match(
+      git(dir, ['show', 'refs/memory/main~1:questions/which-region-do-we-deploy-to.md']),
+      /## Answer\n\neu-west-1/,
+      'the answered version stays in history',
+    );
     assert.match(await axmeOk(dir, ['context']), /## Open questions for the user \(ask them\)\n[\s\S]*Q-001/);
     await axmeOk(dir, ['question', 'status', 'Q-001', 'archived']);
     await axmeOk(dir, ['question', 'status', 'Q-002', 'archived']);
@@ -236,7 +299,10 @@ describe('bad input never corrupts the store', () => {
       assert.match(r.path, /^decisions\/[a-z0-9-]+\.md$/, title);
     }
     const files = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']).trim().split('\n');
-    assert.ok(files.every((f) => /^(axme\.yaml|safety\/rules\.yaml|decisions\/[a-z0-9-]+\.md)$/.test(f)), files.join(','));
+    assert.ok(
+      files.every((f) => /^(axme\.yaml|safety\/rules\.yaml|decisions\/[a-z0-9-]+\.md)$/.test(f)),
+      files.join(','),
+    );
     const show = await axme(dir, ['decision', 'show', '../../x']);
     assert.equal(show.code, 2);
     assert.match(show.stderr, /neither an ID/);
@@ -265,7 +331,18 @@ describe('bad input never corrupts the store', () => {
     const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /looks like it contains a GitHub token \(pattern github-token\).*--allow-secret/s);
-    const ok = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`, '--allow-secret', '--json']);
+    const ok = await axmeOk(dir, [
+      'memory',
+      'add',
+      '--type',
+      'feedback',
+      '--title',
+      'Token',
+      '--description',
+      `use ${token} for the API`,
+      '--allow-secret',
+      '--json',
+    ]);
     assert.equal(ok.duplicate, false);
   });
 
@@ -346,12 +423,18 @@ describe('errors and exit codes', () => {
       await axmeOk(dir, ['decision', 'add', '--title', 'January', '--decision', 'x'], { env: { AXME_NOW: '2026-01-15T12:00:00Z' } });
       await axmeOk(dir, ['decision', 'add', '--title', 'March', '--decision', 'y'], { env: { AXME_NOW: '2026-03-01T12:00:00Z' } });
       const feb = await axmeOk(dir, ['decision', 'list', '--at', '2026-02-01', '--json']);
-      assert.deepEqual(feb.map((d: { title: string }) => d.title), ['January']);
+      assert.deepEqual(
+        feb.map((d: { title: string }) => d.title),
+        ['January'],
+      );
       const early = await axme(dir, ['decision', 'list', '--at', '2025-12-31']);
       assert.equal(early.code, 2);
       assert.match(early.stderr, /no knowledge at 2025-12-31/);
       const since = await axmeOk(dir, ['log', '--since', '2026-02-01', '--json']);
-      assert.deepEqual(since.map((e: { subject: string }) => e.subject), ['decision: add D-002 March']);
+      assert.deepEqual(
+        since.map((e: { subject: string }) => e.subject),
+        ['decision: add D-002 March'],
+      );
     } finally {
       cleanup();
     }
@@ -361,7 +444,9 @@ describe('errors and exit codes', () => {
     const { dir, cleanup } = tempRepo({ bare: true });
     try {
       await axmeOk(process.cwd(), ['-C', dir, 'init']);
-      await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Errors wrap causes', '--description', 'wrap with cause'], { env: { CLAUDECODE: '1' } });
+      await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Errors wrap causes', '--description', 'wrap with cause'], {
+        env: { CLAUDECODE: '1' },
+      });
       assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /Axme-Actor: agent/);
     } finally {
       cleanup();
@@ -416,9 +501,10 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
     assert.equal(t.enforce, 'advisory');
   });
 
-  test('an alias equal to another item\'s ID is the renumbering scheme, not an error', async () => {
+  test("an alias equal to another item's ID is the renumbering scheme, not an error", async () => {
     handCommit(dir, {
-      'decisions/renumbered.md': '---\nid: D-050\ntitle: Renumbered\nstatus: active\nenforce: advisory\naliases:\n  - D-003\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
+      'decisions/renumbered.md':
+        '---\nid: D-050\ntitle: Renumbered\nstatus: active\nenforce: advisory\naliases:\n  - D-003\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
       'decisions/half-edited.md': '---\nid: D-002\ntitle: Fixed now\nstatus: active\nenforce: advisory\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
     });
     const f = await axmeOk(dir, ['fsck', '--json']);
@@ -430,7 +516,10 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
     handCommit(dir, { 'decisions/zz-broken.md': 'not frontmatter at all' });
     const r = await axme(dir, ['decision', 'list', '--json']);
     assert.equal(r.code, 0);
-    const diag = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { diagnostic: { path: string } });
+    const diag = r.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { diagnostic: { path: string } });
     assert.ok(diag.some((d) => d.diagnostic.path === 'decisions/zz-broken.md'));
     JSON.parse(r.stdout);
   });
@@ -449,7 +538,8 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
     assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
     assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~3']), beforeOld);
     // a damaged cache file is a miss, not a wrong answer
-    for (const f of readdirSync(join(dir, '.git', 'axme', 'cache'))) writeFileSync(join(dir, '.git', 'axme', 'cache', f), '{"v":2,"data":{"entries":[{"name":"x.md"');
+    for (const f of readdirSync(join(dir, '.git', 'axme', 'cache')))
+      writeFileSync(join(dir, '.git', 'axme', 'cache', f), '{"v":2,"data":{"entries":[{"name":"x.md"');
     assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
   });
 
@@ -459,7 +549,10 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
       await axmeOk(d2, ['init'], { env: { AXME_NOW: '2026-03-10T12:00:00Z' } });
       await axmeOk(d2, ['decision', 'add', '--title', 'On the 11th', '--decision', 'x'], { env: { AXME_NOW: '2026-03-11T08:00:00Z' } });
       const e = await axmeOk(d2, ['log', '--since', '2026-03-11', '--json']);
-      assert.deepEqual(e.map((x: { subject: string }) => x.subject), ['decision: add D-001 On the 11th']);
+      assert.deepEqual(
+        e.map((x: { subject: string }) => x.subject),
+        ['decision: add D-001 On the 11th'],
+      );
     } finally {
       c2();
     }
@@ -485,24 +578,39 @@ describe('agent twins on the CLI', () => {
     try {
       await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
       await cliText(dir, decisionAdd, { title: 'Use Postgres for storage', decision: 'Postgres 16 is the system of record.', enforce: 'required' });
-      await cliText(dir, memoryAdd, { type: 'pattern', title: 'Repositories wrap SQL', description: 'All SQL lives in repository classes.', keywords: 'postgres,sql' });
+      await cliText(dir, memoryAdd, {
+        type: 'pattern',
+        title: 'Repositories wrap SQL',
+        description: 'All SQL lives in repository classes.',
+        keywords: 'postgres,sql',
+      });
       const ctx = await axmeOk(dir, ['context']);
       assert.match(ctx, /## Required decisions[^]*D-001 Use Postgres for storage: Postgres 16 is the system of record\./);
       assert.equal((await axmeOk(dir, ['context', '--json'])).counts.required_decisions, 1);
       const s = await axmeOk(dir, ['search', 'postgres', 'sql', '--json']);
       assert.deepEqual(s.hits.map((h: { slug: string }) => h.slug).sort(), ['repositories-wrap-sql', 'use-postgres-for-storage']);
-      assert.match(await axmeOk(dir, ['search', 'postgres']), /^\d+\.\d{3}  decision  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m);
+      assert.match(
+        await axmeOk(dir, ['search', 'postgres']),
+        /^\d+\.\d{3}  decision  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m,
+      );
       const st = await axmeOk(dir, ['status', '--json']);
       assert.deepEqual(st.counts.decision, { active: 1 });
       assert.match(await axmeOk(dir, ['session', 'begin-close']), /Newest decisions: D-001 Use Postgres for storage/);
       const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       const fin = await axmeOk(dir, ['session', 'finalize', '--json'], {
         env: { AXME_SESSION: 'cli-close' },
-        input: JSON.stringify({ decisions: [{ title: 'Use Postgres 17', decision: 'Upgrade to 17.', action: 'supersede', supersedes: 'D-001' }], summary: 'Planned the upgrade.', next_steps: 'Run the migration.' }),
+        input: JSON.stringify({
+          decisions: [{ title: 'Use Postgres 17', decision: 'Upgrade to 17.', action: 'supersede', supersedes: 'D-001' }],
+          summary: 'Planned the upgrade.',
+          next_steps: 'Run the migration.',
+        }),
       });
       assert.deepEqual(fin.decisions, [{ id: 'D-002', title: 'Use Postgres 17', outcome: 'superseded', supersedes: 'D-001' }]);
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'one commit');
-      assert.match(git(dir, ['show', 'refs/memory/main:handoffs/cli-close.md']), /^---\nsession: cli-close\nsource: agent\n[^]*\nPlanned the upgrade\.\n\n## Next Steps\n\nRun the migration\.\n$/);
+      assert.match(
+        git(dir, ['show', 'refs/memory/main:handoffs/cli-close.md']),
+        /^---\nsession: cli-close\nsource: agent\n[^]*\nPlanned the upgrade\.\n\n## Next Steps\n\nRun the migration\.\n$/,
+      );
       const bad = await axme(dir, ['session', 'finalize'], { input: 'not json' });
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /standard input is not JSON/);
@@ -569,8 +677,11 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
     assert.equal((await axmeOk(dir, ['decision', 'add', '--title', 'Lists', '--decision=- a\n- b', '--json'])).decision, '- a\n- b');
   });
 
-  test('a flag given a value other than true or false is a usage error; an option\'s plural names the one meant', async () => {
-    for (const args of [['decision', 'list', '--json=yes'], ['init', '--dry-run=1']]) {
+  test("a flag given a value other than true or false is a usage error; an option's plural names the one meant", async () => {
+    for (const args of [
+      ['decision', 'list', '--json=yes'],
+      ['init', '--dry-run=1'],
+    ]) {
       const r = await axme(dir, args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '', 'nothing ran');
@@ -593,7 +704,10 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
       rmSync(join(d2, '.git', 'axme'), { recursive: true, force: true });
       const list = await axme(d2, ['decision', 'list', '--json']);
       assert.equal(list.code, 0, list.stderr);
-      assert.deepEqual(JSON.parse(list.stdout).map((x: { slug: string }) => x.slug), ['keep']);
+      assert.deepEqual(
+        JSON.parse(list.stdout).map((x: { slug: string }) => x.slug),
+        ['keep'],
+      );
       assert.match(list.stderr, /decisions\/lose\.md.*cannot read the file's object/);
       const fsck = await axme(d2, ['fsck', '--json']);
       assert.equal(fsck.code, 1);

@@ -10,27 +10,27 @@
  */
 import assert from 'node:assert/strict';
 import { actorFrom, clockFrom } from '../src/cli/io.ts';
-import { sessionOfProcess } from '../src/session/current.ts';
 import { checkStore, type FsckResult } from '../src/knowledge/admin/check-store.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { listItems } from '../src/knowledge/items/list-items.ts';
-import { showItem } from '../src/knowledge/items/show-item.ts';
-import { syncStore, type SyncResult } from '../src/knowledge/sync/sync-store.ts';
-import type { Actor } from '../src/model/common.ts';
-import { AxmeError, USAGE_CODES, type ErrorCode } from '../src/model/errors.ts';
-import type { KindName } from '../src/model/kind.ts';
-import type { AnyOperation } from '../src/operations/operation.ts';
-import { initRepository, type RepositoryInit, type InitSteps } from '../src/setup/init.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
 import { updateBacklogItem } from '../src/knowledge/items/backlog/update-backlog-item.ts';
 import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { revokeDecision } from '../src/knowledge/items/decision/revoke-decision.ts';
 import { supersedeDecision } from '../src/knowledge/items/decision/supersede-decision.ts';
+import { listItems } from '../src/knowledge/items/list-items.ts';
 import { addMemory } from '../src/knowledge/items/memory/add-memory.ts';
 import { answerQuestion } from '../src/knowledge/items/question/answer-question.ts';
 import { askQuestion } from '../src/knowledge/items/question/ask-question.ts';
+import { showItem } from '../src/knowledge/items/show-item.ts';
 import { showSafety } from '../src/knowledge/rules/show-safety.ts';
 import { updateSafety } from '../src/knowledge/rules/update-safety.ts';
+import { type SyncResult, syncStore } from '../src/knowledge/sync/sync-store.ts';
+import type { Actor } from '../src/model/common.ts';
+import { AxmeError, type ErrorCode, USAGE_CODES } from '../src/model/errors.ts';
+import type { KindName } from '../src/model/kind.ts';
+import type { AnyOperation } from '../src/operations/operation.ts';
+import { sessionOfProcess } from '../src/session/current.ts';
+import { type InitSteps, initRepository, type RepositoryInit } from '../src/setup/init.ts';
 import { CLI, cleanEnv } from './helpers.ts';
 
 export interface CoreOptions {
@@ -66,14 +66,28 @@ export async function runOp(dir: string, op: AnyOperation, input: Record<string,
 }
 
 /** An operation's `run` on `dir`, its result as the CLI prints it without --json. */
-export async function runOpText(dir: string, op: AnyOperation, input: Record<string, unknown>, opts: CoreOptions & { allowSecret?: boolean } = {}): Promise<string> {
+export async function runOpText(
+  dir: string,
+  op: AnyOperation,
+  input: Record<string, unknown>,
+  opts: CoreOptions & { allowSecret?: boolean } = {},
+): Promise<string> {
   return withCore(dir, async (kb) => op.text(await op.run(kb, input as never, { allowSecret: !!opts.allowSecret })), opts);
 }
 
 /** `axme init --no-claude --no-git-hooks --no-scan` (and `--no-fetch-config` with fetchConfig: false): the store, the remotes' refspecs. */
 export async function initCore(dir: string, steps: Partial<InitSteps> = {}, opts: CoreOptions = {}): Promise<RepositoryInit> {
   const env = cleanEnv(opts.env);
-  return withCore(dir, (kb) => initRepository(kb, { claude: false, gitHooks: false, scan: false, fetchConfig: true, ...steps }, { cwd: dir, env, self: { execPath: process.execPath, script: CLI }, note: () => {} }), opts);
+  return withCore(
+    dir,
+    (kb) =>
+      initRepository(
+        kb,
+        { claude: false, gitHooks: false, scan: false, fetchConfig: true, ...steps },
+        { cwd: dir, env, self: { execPath: process.execPath, script: CLI }, note: () => {} },
+      ),
+    opts,
+  );
 }
 
 /** `axme sync [remote] --json`. */
@@ -88,10 +102,14 @@ export async function listCore(dir: string, kind: KindName, o: { all?: boolean; 
 
 /** `axme <kind> show <ref> --json`. */
 export async function showCore(dir: string, kind: KindName, ref: string, o: { at?: string } = {}, opts: CoreOptions = {}): Promise<any> {
-  return withCore(dir, async (kb) => {
-    const r = await showItem(kb, { kind, ref, at: o.at });
-    return roundTrip({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
-  }, opts);
+  return withCore(
+    dir,
+    async (kb) => {
+      const r = await showItem(kb, { kind, ref, at: o.at });
+      return roundTrip({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}) });
+    },
+    opts,
+  );
 }
 
 /** `axme fsck --json` (the command exits 1 unless `ok`). */
@@ -118,7 +136,8 @@ export function coreAt(dir: string, opts: CoreOptions = {}) {
     updateBacklog: (input: In<typeof updateBacklogItem>) => w((kb) => updateBacklogItem(kb, input)),
     ask: (question: string) => w((kb) => askQuestion(kb, { question })),
     answer: (question_id: string, answer: string) => w((kb) => answerQuestion(kb, { question_id, answer })),
-    safety: (action: 'add' | 'remove', rule_type: In<typeof updateSafety>['rule_type'], value: string) => w((kb) => updateSafety(kb, { action, rule_type, value })),
+    safety: (action: 'add' | 'remove', rule_type: In<typeof updateSafety>['rule_type'], value: string) =>
+      w((kb) => updateSafety(kb, { action, rule_type, value })),
     /** `axme safety show --json` */
     rules: async (): Promise<any> => roundTrip((await w((kb) => showSafety(kb))).rules),
     list: (kind: KindName, o: { all?: boolean; status?: string[]; at?: string } = {}) => listCore(dir, kind, o, opts),

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { PassThrough, Readable } from 'node:stream';
 import { dirname, join, relative, resolve } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { run } from '../src/cli/main.ts';
 import { FAMILIES } from '../src/model/families.ts';
@@ -53,7 +53,10 @@ function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const { title } of headings(text)) {
-    const base = title.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);
@@ -80,7 +83,10 @@ function section(text: string, title: string): string {
 /** The first cell of each row of the Markdown tables in `text`, header and rule left out. */
 function firstCells(text: string): string[] {
   const rows = text.split('\n').filter((l) => l.startsWith('|'));
-  return rows.filter((r) => !/^\|\s*-/.test(r)).slice(1).map((r) => r.split('|')[1]!.trim());
+  return rows
+    .filter((r) => !/^\|\s*-/.test(r))
+    .slice(1)
+    .map((r) => r.split('|')[1]!.trim());
 }
 
 /** The code spans of a text. */
@@ -115,7 +121,10 @@ function cliCommands(): Promise<{ top: string[]; all: Set<string> }> {
 describe('the repository explains itself', () => {
   test('nothing cites a design document the repository does not contain', () => {
     const cited = new RegExp(`${'DESIGN'}(\\.md| §)|shared/${'reference'}/`);
-    const files = ['src', 'test', 'docs', 'scripts', 'bench', '.ci'].filter((d) => existsSync(join(ROOT, d))).flatMap(filesUnder).concat(['README.md', '.dependency-cruiser.cjs', 'package.json']);
+    const files = ['src', 'test', 'docs', 'scripts', 'bench', '.ci']
+      .filter((d) => existsSync(join(ROOT, d)))
+      .flatMap(filesUnder)
+      .concat(['README.md', '.dependency-cruiser.cjs', 'package.json']);
     const hits: string[] = [];
     for (const f of files) {
       const text = read(f);
@@ -131,7 +140,11 @@ describe('the repository explains itself', () => {
     const sources = filesUnder('src').filter((p) => p.endsWith('.ts'));
     // in the tests, comments only: their data names made-up pages (anchors of items)
     const tests = filesUnder('test').filter((p) => p.endsWith('.ts'));
-    const comments = (text: string) => text.split('\n').filter((l) => /^\s*(\*|\/\/|\/\*\*)/.test(l)).join('\n');
+    const comments = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^\s*(\*|\/\/|\/\*\*)/.test(l))
+        .join('\n');
     for (const f of [...sources, ...tests]) {
       const text = sources.includes(f) ? read(f) : comments(read(f));
       for (const m of text.matchAll(/docs\/([\w-]+\.md)(?:#([\w-]+)|, "([^"]+)")?/g)) {
@@ -155,7 +168,9 @@ describe('the repository explains itself', () => {
     const problems: string[] = [];
     for (const f of [...filesUnder('docs').filter((p) => p.endsWith('.md')), 'README.md']) {
       // links in code (an example of another tool's file) are not the page's own
-      const text = read(f).replace(/```[^]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      const text = read(f)
+        .replace(/```[^]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         const target = m[1]!;
         if (/^[a-z]+:/.test(target)) continue;
@@ -174,7 +189,10 @@ describe('the repository explains itself', () => {
   test("README.md's Documentation list names every page of docs/", () => {
     const listed = section(read('README.md'), 'Documentation');
     const pages = readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'));
-    assert.deepEqual(pages.filter((p) => !listed.includes(`(docs/${p})`)), []);
+    assert.deepEqual(
+      pages.filter((p) => !listed.includes(`(docs/${p})`)),
+      [],
+    );
   });
 });
 
@@ -185,12 +203,18 @@ describe('docs/architecture.md describes the code as it is', () => {
 
   test('every folder of src/ has a row in the layers table', () => {
     const rows = named(firstCells(section(arch, 'The layers')));
-    assert.deepEqual(folders('src').filter((f) => !rows.has(f)), []);
+    assert.deepEqual(
+      folders('src').filter((f) => !rows.has(f)),
+      [],
+    );
   });
 
   test('every folder of src/knowledge/ has a row in the table of knowledge/', () => {
     const rows = named(firstCells(section(arch, 'Inside `knowledge/`')));
-    assert.deepEqual(folders('src/knowledge').filter((f) => !rows.has(f)), []);
+    assert.deepEqual(
+      folders('src/knowledge').filter((f) => !rows.has(f)),
+      [],
+    );
   });
 
   test('the commands by hand are the CLI commands no operation declares', async () => {
@@ -210,7 +234,10 @@ describe('the recipes of "Extending axme" hold', () => {
   test('every file a recipe names exists', () => {
     const paths = codeSpans(recipes).filter((s) => /^(src|test|docs)\/[\w./-]+$/.test(s));
     assert.ok(paths.length > 15, `${paths.length} paths`);
-    assert.deepEqual(paths.filter((p) => !existsSync(join(ROOT, p))), []);
+    assert.deepEqual(
+      paths.filter((p) => !existsSync(join(ROOT, p))),
+      [],
+    );
   });
 
   test('a new operation: the MCP server lists exactly the operations that declare mcp', async () => {
@@ -233,15 +260,25 @@ describe('the recipes of "Extending axme" hold', () => {
   });
 
   test('a new kind: every kind in SPECS has its file format under "Item kinds" in docs/storage.md', () => {
-    const titles = section(read('docs/storage.md'), 'Item kinds').split('\n').filter((l) => l.startsWith('### '));
+    const titles = section(read('docs/storage.md'), 'Item kinds')
+      .split('\n')
+      .filter((l) => l.startsWith('### '));
     const specs = Object.values(SPECS);
     assert.ok(specs.length >= 8);
-    assert.deepEqual(specs.filter((s) => !titles.some((t) => t.includes(`\`${s.dir}/`))).map((s) => s.kind), []);
+    assert.deepEqual(
+      specs.filter((s) => !titles.some((t) => t.includes(`\`${s.dir}/`))).map((s) => s.kind),
+      [],
+    );
   });
 
   test('a new safety family: every family in FAMILIES has its row in docs/safety.md, with its default and promise', () => {
-    const rows = section(read('docs/safety.md'), 'Rule families past the lists').split('\n').filter((l) => l.startsWith('| `'));
-    assert.deepEqual(FAMILIES.filter((f) => !rows.some((r) => r.startsWith(`| \`${f.name}\` (${f.action}) | ${f.promise} |`))).map((f) => f.name), []);
+    const rows = section(read('docs/safety.md'), 'Rule families past the lists')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
+    assert.deepEqual(
+      FAMILIES.filter((f) => !rows.some((r) => r.startsWith(`| \`${f.name}\` (${f.action}) | ${f.promise} |`))).map((f) => f.name),
+      [],
+    );
   });
 
   test('a new client: every adapter has its two files and is named in docs/clients.md', () => {

@@ -13,7 +13,18 @@ function run(source: string): { status: number | null; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'axme-reporter-'));
   try {
     writeFileSync(join(dir, 'sample.test.mjs'), source);
-    const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', '--test-reporter-destination=stdout', `--test-reporter=${REPORTER}`, '--test-reporter-destination=stdout', join(dir, 'sample.test.mjs')], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--test',
+        '--test-reporter=tap',
+        '--test-reporter-destination=stdout',
+        `--test-reporter=${REPORTER}`,
+        '--test-reporter-destination=stdout',
+        join(dir, 'sample.test.mjs'),
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH } },
+    );
     return { status: r.status, stdout: r.stdout.replaceAll(dir, '<dir>') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -31,7 +42,10 @@ test('throws', () => { throw new Error('boom\\nthe second line'); });
 `);
   assert.equal(r.status, 1);
   const tail = r.stdout.slice(r.stdout.lastIndexOf('# duration_ms'));
-  assert.match(tail, /\n# 2 failed:\n- <dir>\/sample\.test\.mjs:4 {2}adds\n {6}Expected values to be strictly equal:[\s\S]*2 !== 3[\s\S]*\n- <dir>\/sample\.test\.mjs:7 {2}throws\n {6}boom\n {6}the second line\n$/);
+  assert.match(
+    tail,
+    /\n# 2 failed:\n- <dir>\/sample\.test\.mjs:4 {2}adds\n {6}Expected values to be strictly equal:[\s\S]*2 !== 3[\s\S]*\n- <dir>\/sample\.test\.mjs:7 {2}throws\n {6}boom\n {6}the second line\n$/,
+  );
   assert.doesNotMatch(tail, /a suite/);
 });
 

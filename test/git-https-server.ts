@@ -27,7 +27,27 @@ export async function startGitHttpsServer(opts: { root: string; user: string; pa
   const certDir = mkdtempSync(join(tmpdir(), 'axme-tls-'));
   const key = join(certDir, 'key.pem');
   const cert = join(certDir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const expected = `Basic ${Buffer.from(`${opts.user}:${opts.password}`).toString('base64')}`;
   let refused = 0;
   const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {

@@ -43,10 +43,11 @@ export async function githubStandIn(routes: Record<string, Route>): Promise<{ ur
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

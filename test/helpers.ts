@@ -2,9 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { openKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
-import type { BackendName } from '../src/store/backend.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { Actor } from '../src/model/common.ts';
+import type { BackendName } from '../src/store/backend.ts';
 
 export const CLI = resolve(import.meta.dirname, '../dist/axme.cjs');
 
@@ -86,8 +86,17 @@ export async function axmeOk(cwd: string, args: string[], opts: { env?: NodeJS.P
 }
 
 /** An in-process knowledge base on `dir` with a controllable clock. */
-export async function openTestKb(dir: string, opts: { backend?: BackendName; now?: () => Date; env?: NodeJS.ProcessEnv; actor?: Actor } = {}): Promise<KnowledgeBase> {
-  return openKnowledgeBase({ cwd: dir, env: cleanEnv(opts.env), now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')), actor: opts.actor ?? 'agent', backend: opts.backend });
+export async function openTestKb(
+  dir: string,
+  opts: { backend?: BackendName; now?: () => Date; env?: NodeJS.ProcessEnv; actor?: Actor } = {},
+): Promise<KnowledgeBase> {
+  return openKnowledgeBase({
+    cwd: dir,
+    env: cleanEnv(opts.env),
+    now: opts.now ?? (() => new Date('2026-11-01T10:00:00.000Z')),
+    actor: opts.actor ?? 'agent',
+    backend: opts.backend,
+  });
 }
 
 /** Writes (or, for null, deletes) files in a repository's working tree and commits them all; returns the new HEAD. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { axmeOk, CLI, git, tempRepo } from './helpers.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
+import { axmeOk, CLI, git, tempRepo } from './helpers.ts';
 import { connectStdio, resultText, type ToolResult } from './mcp/stdio-client.ts';
 
 /** The tools: every operation that declares `mcp` (src/operations/), no other. */
@@ -38,7 +38,18 @@ describe('axme serve over stdio with the real MCP client', () => {
       assert.deepEqual([t.title, t.description, t.annotations], [op.summary, op.description, op.annotations], t.name);
     }
     const save = tools.find((t) => t.name === 'axme_save_decision')!;
-    assert.deepEqual(Object.keys(save.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'decision', 'enforce', 'project_path', 'reasoning', 'scope', 'supersedes', 'tags', 'title']);
+    assert.deepEqual(Object.keys(save.inputSchema.properties ?? {}).sort(), [
+      'allow_secret',
+      'anchors',
+      'decision',
+      'enforce',
+      'project_path',
+      'reasoning',
+      'scope',
+      'supersedes',
+      'tags',
+      'title',
+    ]);
     assert.deepEqual([...(save.inputSchema.required ?? [])].sort(), ['decision', 'title']);
     assert.equal(tools.find((t) => t.name === 'axme_context')!.annotations?.readOnlyHint, true);
     assert.ok(tools.every((t) => t.description && t.description.length > 10));
@@ -46,10 +57,23 @@ describe('axme serve over stdio with the real MCP client', () => {
   });
 
   test('save -> list -> get -> supersede -> search -> context', async () => {
-    const saved = await call('axme_save_decision', { title: 'Use Redis for caching', decision: 'All caches live in Redis.', reasoning: 'Fast and known.', enforce: 'required' });
+    const saved = await call('axme_save_decision', {
+      title: 'Use Redis for caching',
+      decision: 'All caches live in Redis.',
+      reasoning: 'Fast and known.',
+      enforce: 'required',
+    });
     assert.equal(text(saved), 'Decision saved: D-001 - Use Redis for caching -> refs/memory/main:decisions/use-redis-for-caching.md');
-    assert.equal(text(await call('axme_save_decision', { title: 'redis caching', decision: 'again' })), 'Decision already stored: D-001 - Use Redis for caching -> refs/memory/main:decisions/use-redis-for-caching.md');
-    const mem = await call('axme_save_memory', { type: 'feedback', title: 'Prefer small PRs', description: 'Keep pull requests under 300 lines.', keywords: ['review'] });
+    assert.equal(
+      text(await call('axme_save_decision', { title: 'redis caching', decision: 'again' })),
+      'Decision already stored: D-001 - Use Redis for caching -> refs/memory/main:decisions/use-redis-for-caching.md',
+    );
+    const mem = await call('axme_save_memory', {
+      type: 'feedback',
+      title: 'Prefer small PRs',
+      description: 'Keep pull requests under 300 lines.',
+      keywords: ['review'],
+    });
     assert.equal(text(mem), 'Memory saved: prefer-small-prs (feedback) -> refs/memory/main:memories/prefer-small-prs.md');
     const list = await call('axme_decisions');
     assert.match(text(list), /### D-001 \[required\] Use Redis for caching\nAll caches live in Redis\.\nWhy: Fast and known\./);
@@ -59,7 +83,11 @@ describe('axme serve over stdio with the real MCP client', () => {
     const sup = await call('axme_save_decision', { title: 'Use Valkey for caching', decision: 'All caches live in Valkey.', supersedes: 'D-001' });
     assert.match(text(sup), /^Decision saved: D-002 - Use Valkey for caching .* \(supersedes D-001\)$/);
     const current = await call('axme_decisions');
-    assert.deepEqual(current.structuredContent.items.map((d: { id: string }) => d.id), ['D-002'], 'superseded decisions are never served as current');
+    assert.deepEqual(
+      current.structuredContent.items.map((d: { id: string }) => d.id),
+      ['D-002'],
+      'superseded decisions are never served as current',
+    );
     assert.equal(current.structuredContent.items[0].enforce, 'required', 'enforce carried over');
     const found = await call('axme_search_kb', { query: 'redis caches' });
     const hits = found.structuredContent.hits as Array<{ id: string; citation: string; status: string; via?: string }>;
@@ -106,7 +134,10 @@ describe('axme serve over stdio with the real MCP client', () => {
     const bad = await call('axme_update_question', { question_id: 'Q-404', status: 'archived' });
     assert.ok(bad.isError);
     assert.match(text(bad), /not found/);
-    assert.equal(text(await call('axme_update_safety', { rule_type: 'bash_deny', value: 'terraform destroy' })), 'Safety rule added: bash_deny = terraform destroy');
+    assert.equal(
+      text(await call('axme_update_safety', { rule_type: 'bash_deny', value: 'terraform destroy' })),
+      'Safety rule added: bash_deny = terraform destroy',
+    );
     assert.match(text(await call('axme_safety')), /terraform destroy/);
   });
 
@@ -130,7 +161,10 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.match(text(await call('axme_begin_close')), /Newest decisions: D-002 Use Valkey for caching/);
     const r = await call('axme_finalize_close', {
       decisions: [{ title: 'Pin Node 20', decision: 'CI and dev use Node 20.', reasoning: 'Matches production.' }],
-      memories: [{ type: 'pattern', title: 'Errors carry a code', description: 'Every error class has a code field.' }, { type: 'feedback', title: 'Prefer small PRs', description: 'dup' }],
+      memories: [
+        { type: 'pattern', title: 'Errors carry a code', description: 'Every error class has a code field.' },
+        { type: 'feedback', title: 'Prefer small PRs', description: 'dup' },
+      ],
       safety_rules: [{ action: 'add', rule_type: 'fs_readonly', value: 'migrations/**' }],
       stopped_at: 'caching layer switched to Valkey',
       summary: 'Moved caches to Valkey.',
@@ -145,8 +179,17 @@ describe('axme serve over stdio with the real MCP client', () => {
     assert.match(text(r), /prefer-small-prs \(already stored\)/);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'exactly one commit');
     const files = git(dir, ['diff-tree', '--no-commit-id', '--name-only', '-r', 'refs/memory/main']).trim().split('\n').sort();
-    assert.deepEqual(files, ['decisions/pin-node-20.md', 'handoffs/mcp-test.md', 'memories/errors-carry-a-code.md', 'safety/rules.yaml', `sessions/${new Date().toISOString().slice(0, 7)}/mcp-test.md`]);
-    assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /^session: close mcp-test - caching layer switched to Valkey\n\nReplaced Redis with Valkey and pinned Node 20\.\n\nAxme-Event: session.closed\n/);
+    assert.deepEqual(files, [
+      'decisions/pin-node-20.md',
+      'handoffs/mcp-test.md',
+      'memories/errors-carry-a-code.md',
+      'safety/rules.yaml',
+      `sessions/${new Date().toISOString().slice(0, 7)}/mcp-test.md`,
+    ]);
+    assert.match(
+      git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']),
+      /^session: close mcp-test - caching layer switched to Valkey\n\nReplaced Redis with Valkey and pinned Node 20\.\n\nAxme-Event: session.closed\n/,
+    );
     const ctx = text(await call('axme_context'));
     assert.match(ctx, /## Say this to the user first\nLast time we moved caching to Valkey/);
     assert.match(ctx, /## Latest handoff\nSession mcp-test[^]*Next steps: Benchmark Valkey under load\./);
@@ -180,7 +223,12 @@ describe('paging', () => {
       await axmeOk(dir, ['init']);
       // 60 decisions of ~1.5 KB each: about four pages at a 25,000-character budget
       for (const half of [0, 30]) {
-        const input = JSON.stringify({ decisions: Array.from({ length: 30 }, (_, i) => ({ title: `Paged decision ${half + i}`, decision: `Decision number ${half + i}. ${'Lorem ipsum dolor sit amet. '.repeat(50)}` })) });
+        const input = JSON.stringify({
+          decisions: Array.from({ length: 30 }, (_, i) => ({
+            title: `Paged decision ${half + i}`,
+            decision: `Decision number ${half + i}. ${'Lorem ipsum dolor sit amet. '.repeat(50)}`,
+          })),
+        });
         await axmeOk(dir, ['session', 'finalize'], { input, env: { AXME_SESSION: `seed-${half}` } });
       }
       const { client } = await connect(dir);

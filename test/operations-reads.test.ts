@@ -7,25 +7,25 @@ import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { isAxmeError } from '../src/model/errors.ts';
-import { OPERATIONS } from '../src/operations/index.ts';
-import { backlogList, backlogShow, decisionList, memoryList, questionList, questionShow } from '../src/operations/items.ts';
-import { decisionShow, memoryShow, oracleShow } from '../src/operations/digests.ts';
-import { status } from '../src/operations/status.ts';
-import { search } from '../src/operations/search.ts';
-import { history, log } from '../src/operations/history.ts';
-import { check, diff, propose } from '../src/operations/review.ts';
-import { fsck } from '../src/operations/fsck.ts';
-import { oracleScan, safetyShow } from '../src/operations/safety.ts';
-import { context } from '../src/operations/context.ts';
-import { workspace } from '../src/operations/workspace.ts';
-import { sessionBeginClose, sessionList, sessionRecover, sessionShow } from '../src/operations/session.ts';
+import { backlogAdd } from '../src/operations/backlog.ts';
 import { blame, showCommit } from '../src/operations/code.ts';
+import { context } from '../src/operations/context.ts';
 import { decisionAdd, decisionSupersede } from '../src/operations/decision-add.ts';
 import { decisionRevoke } from '../src/operations/decision-revoke.ts';
+import { decisionShow, memoryShow, oracleShow } from '../src/operations/digests.ts';
+import { fsck } from '../src/operations/fsck.ts';
+import { history, log } from '../src/operations/history.ts';
+import { OPERATIONS } from '../src/operations/index.ts';
+import { backlogList, backlogShow, decisionList, memoryList, questionList, questionShow } from '../src/operations/items.ts';
 import { memoryAdd } from '../src/operations/memory-add.ts';
-import { backlogAdd } from '../src/operations/backlog.ts';
-import { questionAnswer, questionAsk } from '../src/operations/question.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
+import { questionAnswer, questionAsk } from '../src/operations/question.ts';
+import { check, diff, propose } from '../src/operations/review.ts';
+import { oracleScan, safetyShow } from '../src/operations/safety.ts';
+import { search } from '../src/operations/search.ts';
+import { sessionBeginClose, sessionList, sessionRecover, sessionShow } from '../src/operations/session.ts';
+import { status } from '../src/operations/status.ts';
+import { workspace } from '../src/operations/workspace.ts';
 import { coreAt, initCore } from './core.ts';
 import { axme, axmeOk, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
 import { cliText, makeStore } from './store-fixture.ts';
@@ -51,18 +51,49 @@ describe('read declarations', () => {
     for (const op of OPERATIONS) {
       if (!op.cli) continue;
       const fields = Object.keys(op.input);
-      for (const key of ['names', 'alias', 'help'] as const) for (const f of Object.keys(op.cli[key] ?? {})) assert.ok(fields.includes(f), `${op.id}: cli.${key} names ${f}, an input field`);
+      for (const key of ['names', 'alias', 'help'] as const)
+        for (const f of Object.keys(op.cli[key] ?? {})) assert.ok(fields.includes(f), `${op.id}: cli.${key} names ${f}, an input field`);
       for (const f of op.cli.omit ?? []) assert.ok(fields.includes(f), `${op.id}: cli.omit names ${f}`);
       for (const f of op.mcp?.omit ?? []) assert.ok(fields.includes(f), `${op.id}: mcp.omit names ${f}`);
       if (op.cli.variadic) assert.ok(op.cli.positional?.length, `${op.id}: variadic needs a positional`);
-      const flags = (z.toJSONSchema(z.object(op.cli.flags ?? {}), { io: 'input' }) as { properties?: Record<string, { description?: string }> }).properties ?? {};
+      const flags =
+        (z.toJSONSchema(z.object(op.cli.flags ?? {}), { io: 'input' }) as { properties?: Record<string, { description?: string }> }).properties ?? {};
       for (const [name, f] of Object.entries(flags)) assert.ok(f.description && f.description.length > 3, `${op.id}: flag ${name} has a description`);
     }
   });
 
   test('every read of the CLI is a declaration, and the MCP tools still hand-written are gone', () => {
     const commands = new Set(OPERATIONS.filter((o) => o.cli).map((o) => o.cli!.command.join(' ')));
-    for (const c of ['decision list', 'decision show', 'memory list', 'memory show', 'backlog list', 'backlog show', 'question list', 'question show', 'status', 'search', 'log', 'history', 'fsck', 'diff', 'check', 'propose', 'safety show', 'oracle show', 'oracle scan', 'context', 'workspace', 'session begin-close', 'session finalize', 'session list', 'session show', 'session recover', 'show-commit', 'blame']) {
+    for (const c of [
+      'decision list',
+      'decision show',
+      'memory list',
+      'memory show',
+      'backlog list',
+      'backlog show',
+      'question list',
+      'question show',
+      'status',
+      'search',
+      'log',
+      'history',
+      'fsck',
+      'diff',
+      'check',
+      'propose',
+      'safety show',
+      'oracle show',
+      'oracle scan',
+      'context',
+      'workspace',
+      'session begin-close',
+      'session finalize',
+      'session list',
+      'session show',
+      'session recover',
+      'show-commit',
+      'blame',
+    ]) {
       assert.ok(commands.has(c), `axme ${c} is declared`);
     }
     const tools = new Set(OPERATIONS.filter((o) => o.mcp).map((o) => o.mcp!.tool));
@@ -99,11 +130,20 @@ describe('reads: each run called directly', () => {
 
   test('decision.list, memory.list, backlog.list, question.list: live items by default, lines as the CLI prints them', async () => {
     const live = await decisionList.run(kb, {});
-    assert.deepEqual(live.items.map((d: { id: string }) => d.id), ['D-002']);
+    assert.deepEqual(
+      live.items.map((d: { id: string }) => d.id),
+      ['D-002'],
+    );
     assert.equal(decisionList.text(live), 'D-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)');
     const all = await decisionList.run(kb, { all: true });
-    assert.equal(decisionList.text(all).split('\n')[0], 'D-001  required  Use Valkey for caching [superseded by use-redis-8-for-caching]  (use-valkey-for-caching)');
-    assert.deepEqual((await decisionList.run(kb, { status: ['revoked'] })).items.map((d: { id: string }) => d.id), ['D-003']);
+    assert.equal(
+      decisionList.text(all).split('\n')[0],
+      'D-001  required  Use Valkey for caching [superseded by use-redis-8-for-caching]  (use-valkey-for-caching)',
+    );
+    assert.deepEqual(
+      (await decisionList.run(kb, { status: ['revoked'] })).items.map((d: { id: string }) => d.id),
+      ['D-003'],
+    );
     assert.equal(matchesOutput(decisionList, all).commit, git(dir, ['rev-parse', 'refs/memory/main']).trim());
     assert.equal(memoryList.text(await memoryList.run(kb, { type: 'pattern' })), 'errors-carry-a-code  pattern   Errors carry a code');
     assert.equal(backlogList.text(await backlogList.run(kb, {})), 'B-001  open         high    Add rate limiting  #api');
@@ -136,7 +176,11 @@ describe('reads: each run called directly', () => {
     assert.equal(matchesOutput(search, found).query, undefined, 'the query is text only');
     assert.match(search.cli!.text!(found, {} as never), /^\d\.\d{3}  decision  D-00\d  Use /m);
     const entries = await log.run(kb, {});
-    assert.equal(entries.length, Number(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim()), 'no limit: every commit (the tool gives 20 unless told)');
+    assert.equal(
+      entries.length,
+      Number(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim()),
+      'no limit: every commit (the tool gives 20 unless told)',
+    );
     assert.equal(log.mcp?.defaults?.limit, 20);
     assert.equal((await log.run(kb, { limit: 2 })).length, 2);
     assert.match(log.cli!.text!(entries, {} as never), /^[0-9a-f]{12}  \S+  agent    question: answer Q-001/);
@@ -169,7 +213,7 @@ describe('reads: each run called directly', () => {
 
   test('safety.show, oracle.read, oracle.scan, context', async () => {
     const rules = await safetyShow.run(kb, {});
-    assert.deepEqual(Object.keys(matchesOutput(safetyShow, rules)), ['rules', 'diagnostics'], 'the workspace note is the CLI\'s');
+    assert.deepEqual(Object.keys(matchesOutput(safetyShow, rules)), ['rules', 'diagnostics'], "the workspace note is the CLI's");
     const oracle = await oracleShow.run(kb, { budget: 2000 });
     assert.equal(matchesOutput(oracleShow, oracle).page, 1);
     assert.deepEqual(oracleShow.mcp?.omit, ['budget']);
@@ -192,7 +236,7 @@ describe('reads: each run called directly', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'axme-none-'));
     await assert.rejects(workspace.run({ cwd: elsewhere, env: cleanEnv() }, {}), (e) => isAxmeError(e, 'NOT_A_REPO'));
     const byPath = await workspace.run({ cwd: elsewhere, env: cleanEnv() }, { path: dir });
-    assert.deepEqual(workspace.json(byPath), json, 'the tool\'s `path` is resolved from the folder');
+    assert.deepEqual(workspace.json(byPath), json, "the tool's `path` is resolved from the folder");
   });
 
   test('sessions: list, show, recover, begin-close', async () => {
@@ -208,14 +252,20 @@ describe('reads: each run called directly', () => {
     assert.equal(matchesOutput(sessionBeginClose, begin).counts instanceof Object, true);
   });
 
-  test('code.show-commit and code.blame run git in the caller\'s folder', async () => {
+  test("code.show-commit and code.blame run git in the caller's folder", async () => {
     const links = await showCommit.run(kb, { rev: 'HEAD' }, { cwd: dir, env: cleanEnv() });
     assert.match(links.commit, HASH);
-    assert.deepEqual(links.decisions.map((d) => d.id), ['D-002']);
+    assert.deepEqual(
+      links.decisions.map((d) => d.id),
+      ['D-002'],
+    );
     assert.match(showCommit.text(links), /^[0-9a-f]{12}  code  \(Test User <test@example\.com>, \d{4}-\d\d-\d\d\)\n  decision D-002 Use Redis 8 for caching$/);
     matchesOutput(showCommit, links);
     const blamed = await blame.run(kb, { target: 'a.ts:2' }, { cwd: dir, env: cleanEnv() });
-    assert.deepEqual(blamed.map((c) => c.lines), [[2]]);
+    assert.deepEqual(
+      blamed.map((c) => c.lines),
+      [[2]],
+    );
     assert.match(blame.text(blamed), /\n {2}lines 2\n$/);
     matchesOutput(blame, blamed);
     await assert.rejects(blame.run(kb, { target: 'a.ts:0' }, { cwd: dir, env: cleanEnv() }), (e) => isAxmeError(e, 'INVALID_INPUT'));
@@ -237,10 +287,16 @@ describe('reads on the CLI print what they printed by hand', () => {
 
   test('list: one line per item; --json a JSON array; a broken file on stderr, exit 0', async () => {
     assert.equal(await axmeOk(dir, ['decision', 'list']), 'D-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n');
-    assert.equal(await axmeOk(dir, ['decision', 'list', '--all']), 'D-001  required  Use Valkey for caching [superseded by use-redis-8-for-caching]  (use-valkey-for-caching)\nD-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n');
+    assert.equal(
+      await axmeOk(dir, ['decision', 'list', '--all']),
+      'D-001  required  Use Valkey for caching [superseded by use-redis-8-for-caching]  (use-valkey-for-caching)\nD-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n',
+    );
     const json = await axmeOk(dir, ['decision', 'list', '--json']);
     assert.ok(Array.isArray(json));
-    assert.deepEqual(json.map((d: { id: string }) => d.id), ['D-002']);
+    assert.deepEqual(
+      json.map((d: { id: string }) => d.id),
+      ['D-002'],
+    );
     assert.equal(await axmeOk(dir, ['memory', 'list', '--type', 'pattern']), '');
     const bad = await axme(dir, ['decision', 'list', '--status', 'nope']);
     assert.equal(bad.code, 2);
@@ -259,7 +315,10 @@ describe('reads on the CLI print what they printed by hand', () => {
 
   test('status, log, history keep the terminal layout; --json of log is an array', async () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-    assert.equal(await axmeOk(dir, ['status']), `refs/memory/main @ ${tip.slice(0, 12)} (2026-03-02T10:00:00.000Z)\ndecision: 1 superseded, 1 active\nmemory: 1 active\n`);
+    assert.equal(
+      await axmeOk(dir, ['status']),
+      `refs/memory/main @ ${tip.slice(0, 12)} (2026-03-02T10:00:00.000Z)\ndecision: 1 superseded, 1 active\nmemory: 1 active\n`,
+    );
     const lines = (await axmeOk(dir, ['log'])).split('\n');
     assert.equal(lines[0], `${tip.slice(0, 12)}  2026-03-02T10:00:00+00:00  human    memory: add Small PRs (feedback)`);
     assert.equal(lines.length, Number(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim()) + 1, 'every commit, then the final newline');
@@ -274,7 +333,10 @@ describe('reads on the CLI print what they printed by hand', () => {
   });
 
   test('search: score, ID, title, citation; no words is a usage error', async () => {
-    assert.match(await axmeOk(dir, ['search', 'redis', 'caching']), /^\d\.\d{3}  decision  D-002  Use Redis 8 for caching  git:[0-9a-f]{40}:decisions\/use-redis-8-for-caching\.md\n/);
+    assert.match(
+      await axmeOk(dir, ['search', 'redis', 'caching']),
+      /^\d\.\d{3}  decision  D-002  Use Redis 8 for caching  git:[0-9a-f]{40}:decisions\/use-redis-8-for-caching\.md\n/,
+    );
     const r = await axme(dir, ['search']);
     assert.equal(r.code, 2);
   });
@@ -288,7 +350,8 @@ describe('reads on the CLI print what they printed by hand', () => {
     try {
       await initCore(broken);
       const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
-      const withIndex = (args: string[], input?: string) => execFileSync('git', args, { cwd: broken, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
+      const withIndex = (args: string[], input?: string) =>
+        execFileSync('git', args, { cwd: broken, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
       withIndex(['read-tree', 'refs/memory/main']);
       const blob = withIndex(['hash-object', '-w', '--stdin'], '---\nid: D-009\ntitle: Broken\nstatus: nope\n---\nx\n').trim();
       withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},decisions/broken.md`]);
@@ -352,13 +415,18 @@ describe('fsck: supersession links of memories', () => {
         'memories/superseded-by-nobody.md': memoryFile('Superseded by nobody', 'status: superseded\n'),
       };
       const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
-      const withIndex = (args: string[], input?: string) => execFileSync('git', args, { cwd: dir, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
+      const withIndex = (args: string[], input?: string) =>
+        execFileSync('git', args, { cwd: dir, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
       withIndex(['read-tree', 'refs/memory/main']);
       for (const [path, text] of Object.entries(files)) {
         const blob = withIndex(['hash-object', '-w', '--stdin'], text).trim();
         withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
       }
-      git(dir, ['update-ref', 'refs/memory/main', withIndex(['commit-tree', withIndex(['write-tree']).trim(), '-p', 'refs/memory/main', '-m', 'hand edit']).trim()]);
+      git(dir, [
+        'update-ref',
+        'refs/memory/main',
+        withIndex(['commit-tree', withIndex(['write-tree']).trim(), '-p', 'refs/memory/main', '-m', 'hand edit']).trim(),
+      ]);
 
       const result = await core.fsck();
       const found = result.findings.map((f) => `${f.severity}: ${f.path}: ${f.reason}`);
@@ -371,9 +439,16 @@ describe('fsck: supersession links of memories', () => {
         ['memories/active-but-replaced.md', /has superseded_by but status active \(expected superseded\)/],
         ['memories/superseded-by-nobody.md', /status superseded but no superseded_by: name the memory that replaced it/],
       ] as const) {
-        assert.ok(result.findings.some((f) => f.severity === 'error' && f.path === path && reason.test(f.reason)), `${path} ${reason}:\n${found.join('\n')}`);
+        assert.ok(
+          result.findings.some((f) => f.severity === 'error' && f.path === path && reason.test(f.reason)),
+          `${path} ${reason}:\n${found.join('\n')}`,
+        );
       }
-      assert.deepEqual(found.filter((f) => /sound-(old|new)/.test(f)), [], 'the sound pair is not reported');
+      assert.deepEqual(
+        found.filter((f) => /sound-(old|new)/.test(f)),
+        [],
+        'the sound pair is not reported',
+      );
     } finally {
       cleanup();
     }

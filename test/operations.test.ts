@@ -5,14 +5,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { z } from 'zod';
 import { closeKnowledgeBase, type KnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { isAxmeError } from '../src/model/errors.ts';
-import { OPERATIONS } from '../src/operations/index.ts';
-import { memoryAdd } from '../src/operations/memory-add.ts';
-import { log, worklog } from '../src/operations/history.ts';
-import { safetyUpdate } from '../src/operations/safety.ts';
-import { backlogRead } from '../src/operations/digests.ts';
 import { backlogAdd } from '../src/operations/backlog.ts';
 import { decisionAdd } from '../src/operations/decision-add.ts';
+import { backlogRead } from '../src/operations/digests.ts';
+import { log, worklog } from '../src/operations/history.ts';
+import { OPERATIONS } from '../src/operations/index.ts';
+import { memoryAdd } from '../src/operations/memory-add.ts';
 import { inputSchema } from '../src/operations/operation.ts';
+import { safetyUpdate } from '../src/operations/safety.ts';
 import { initCore } from './core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
 import { makeStore } from './store-fixture.ts';
@@ -41,7 +41,8 @@ describe('operation declarations', () => {
         commands.add(c);
         for (const f of [...(op.cli.positional ?? []), ...(op.cli.stdin ?? [])]) assert.ok(f in op.input, `${op.id}: ${f} is an input field`);
       }
-      const props = (z.toJSONSchema(inputSchema(op), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { description?: string }> }).properties;
+      const props = (z.toJSONSchema(inputSchema(op), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { description?: string }> })
+        .properties;
       for (const [name, f] of Object.entries(props)) assert.ok(f.description && f.description.length > 3, `${op.id}: input field ${name} has a description`);
       assert.ok(op.summary && op.description, `${op.id}: summary and description`);
       const out = z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }) as { type?: string };
@@ -65,7 +66,11 @@ describe('memory.add: the core called directly', () => {
 
   test('run saves one commit; text and JSON describe it; a second run is a duplicate', async () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-    const r = await memoryAdd.run(kb, { type: 'pattern', title: 'Errors are typed', description: 'Every error is an AxmeError with a code.', keywords: 'errors,codes' }, { allowSecret: false });
+    const r = await memoryAdd.run(
+      kb,
+      { type: 'pattern', title: 'Errors are typed', description: 'Every error is an AxmeError with a code.', keywords: 'errors,codes' },
+      { allowSecret: false },
+    );
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), tip, 'one commit');
     assert.equal(memoryAdd.text(r), 'Memory saved: errors-are-typed (pattern) -> refs/memory/main:memories/errors-are-typed.md');
     const json = memoryAdd.json(r);
@@ -79,9 +84,14 @@ describe('memory.add: the core called directly', () => {
   });
 
   test('bad input is INVALID_INPUT naming the field; a credential is refused unless allowed', async () => {
-    await assert.rejects(memoryAdd.run(kb, { type: 'pattern', title: '   ', description: 'x' }, { allowSecret: false }), (e) => isAxmeError(e, 'INVALID_INPUT') && /title/.test(e.message));
+    await assert.rejects(
+      memoryAdd.run(kb, { type: 'pattern', title: '   ', description: 'x' }, { allowSecret: false }),
+      (e) => isAxmeError(e, 'INVALID_INPUT') && /title/.test(e.message),
+    );
     const token = `ghp_${'a1B2c3D4e5'.repeat(4).slice(0, 36)}`;
-    await assert.rejects(memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: false }), (e) => isAxmeError(e, 'SECRET_DETECTED'));
+    await assert.rejects(memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: false }), (e) =>
+      isAxmeError(e, 'SECRET_DETECTED'),
+    );
     const ok = await memoryAdd.run(kb, { type: 'feedback', title: 'Token', description: `use ${token}` }, { allowSecret: true });
     assert.equal(memoryAdd.json(ok).duplicate, false);
   });
@@ -103,7 +113,10 @@ describe('log and worklog: two tools, two answers', () => {
       const text = log.text(changed);
       assert.match(text, /^    \+ added D-002 Use Valkey 8 for caching$/m, text);
       assert.match(text, /^    ~ superseded D-001 Use Valkey for caching -> D-002/m, text);
-      assert.ok(changed.every((e) => e.changes), 'every entry carries its changes');
+      assert.ok(
+        changed.every((e) => e.changes),
+        'every entry carries its changes',
+      );
       assert.equal(log.output.safeParse(log.json(changed)).success, true);
       assert.equal((log.json(plain).entries as unknown[]).length, plain.length);
     } finally {
@@ -121,12 +134,20 @@ describe('safety.update and backlog.read', () => {
     try {
       const add = await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' });
       assert.equal(safetyUpdate.text(add), 'Safety rule added: bash_deny = terraform destroy');
-      assert.equal(safetyUpdate.text(await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' })), 'Safety rule already present: bash_deny = terraform destroy');
+      assert.equal(
+        safetyUpdate.text(await safetyUpdate.run(kb, { rule_type: 'bash_deny', value: 'terraform destroy' })),
+        'Safety rule already present: bash_deny = terraform destroy',
+      );
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-      await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'never added' }), (e) => isAxmeError(e, 'NOT_FOUND') && /axme safety show/.test(e.message));
+      await assert.rejects(
+        safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'never added' }),
+        (e) => isAxmeError(e, 'NOT_FOUND') && /axme safety show/.test(e.message),
+      );
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip, 'nothing written');
       // the agent cannot take a rule out again, even its own: loosening is a person's
-      await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' }), (e) => isAxmeError(e, 'NOT_ALLOWED'));
+      await assert.rejects(safetyUpdate.run(kb, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' }), (e) =>
+        isAxmeError(e, 'NOT_ALLOWED'),
+      );
       const person = await openTestKb(dir, { actor: 'human' });
       try {
         const removed = await safetyUpdate.run(person, { action: 'remove', rule_type: 'bash_deny', value: 'terraform destroy' });
@@ -153,7 +174,13 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
   let client: Client;
   before(async () => {
     ({ dir, cleanup } = await makeStore({ commit: false }));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'ops-test' }) as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve'],
+      cwd: dir,
+      env: cleanEnv({ AXME_SESSION: 'ops-test' }) as Record<string, string>,
+      stderr: 'pipe',
+    });
     client = new Client({ name: 'ops-test', version: '1' });
     await client.connect(transport);
   });
@@ -166,12 +193,26 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
     const { tools } = await client.listTools();
     const tool = tools.find((t) => t.name === 'axme_save_memory');
     assert.ok(tool?.outputSchema, 'output schema declared');
-    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), ['allow_secret', 'anchors', 'body', 'description', 'keywords', 'project_path', 'scope', 'supersedes', 'title', 'type']);
+    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), [
+      'allow_secret',
+      'anchors',
+      'body',
+      'description',
+      'keywords',
+      'project_path',
+      'scope',
+      'supersedes',
+      'title',
+      'type',
+    ]);
     assert.equal(tool.annotations?.idempotentHint, true);
 
     const cliText = (await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'Keep pull requests small.'])).trim();
     const cliJson = await axmeOk(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Small PRs', '--description', 'again', '--json']);
-    const mcp = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'feedback', title: 'small prs', description: 'again' } })) as { content: Array<{ text: string }>; structuredContent: Record<string, unknown> };
+    const mcp = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'feedback', title: 'small prs', description: 'again' } })) as {
+      content: Array<{ text: string }>;
+      structuredContent: Record<string, unknown>;
+    };
     assert.equal(mcp.content[0]!.text, cliText.replace('Memory saved', 'Memory already stored'), 'the same words on both surfaces');
     const { text, ...data } = mcp.structuredContent;
     assert.deepEqual(data, cliJson, 'the same JSON on both surfaces');
@@ -186,13 +227,19 @@ describe('memory.add: one result reads the same on the CLI and over MCP', () => 
       const props = Object.keys((t.outputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
       assert.equal(props[0], 'text', `${t.name}: text is the first field of the output schema`);
     }
-    const ctx = (await client.callTool({ name: 'axme_context', arguments: {} })) as unknown as { content: Array<{ text: string }>; structuredContent: { text: string; page: number } };
+    const ctx = (await client.callTool({ name: 'axme_context', arguments: {} })) as unknown as {
+      content: Array<{ text: string }>;
+      structuredContent: { text: string; page: number };
+    };
     assert.equal(ctx.structuredContent.text, ctx.content[0]!.text);
     assert.match(ctx.structuredContent.text, /safety|rules/i, "axme_context's structured result holds the context itself, not only its page counts");
   });
 
   test('an error over MCP is a tool error without structured content (clients check it against the output schema)', async () => {
-    const r = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'feedback', title: 'Leaky', description: 'ghp_0123456789abcdefghij0123456789abcdef' } })) as { isError?: boolean; content: Array<{ text: string }>; structuredContent?: unknown };
+    const r = (await client.callTool({
+      name: 'axme_save_memory',
+      arguments: { type: 'feedback', title: 'Leaky', description: 'ghp_0123456789abcdefghij0123456789abcdef' },
+    })) as { isError?: boolean; content: Array<{ text: string }>; structuredContent?: unknown };
     assert.equal(r.isError, true);
     assert.match(r.content[0]!.text, /credential/);
     assert.equal(r.structuredContent, undefined);

@@ -1,8 +1,8 @@
+import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -28,7 +28,12 @@ describe('the npm package, packed from a checkout and installed from its tarball
   let manifestBefore = '';
   // a user's environment: the global prefix's bin first on PATH, nothing of this checkout
   const userEnv = (bin = join(prefix, 'bin'), home?: string) => ({
-    ...cleanEnv({ PATH: `${bin}${delimiter}${process.env.PATH}`, npm_config_cache: join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', ...(home ? { HOME: home } : {}) }),
+    ...cleanEnv({
+      PATH: `${bin}${delimiter}${process.env.PATH}`,
+      npm_config_cache: join(tmp, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      ...(home ? { HOME: home } : {}),
+    }),
     // what this machine's user has: the package on PATH, not this checkout's build
     AXME_BIN: '',
     AXME_NODE: '',
@@ -36,10 +41,16 @@ describe('the npm package, packed from a checkout and installed from its tarball
 
   before(() => {
     mkdirSync(checkout);
-    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks', 'docs']) cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
+    for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'src', 'scripts', 'hooks', 'docs'])
+      cpSync(join(ROOT, f), join(checkout, f), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
     manifestBefore = readFileSync(join(checkout, 'package.json'), 'utf8');
-    const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: checkout, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], {
+      cwd: checkout,
+      env: userEnv(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     tarball = join(tmp, (JSON.parse(packed) as Array<{ filename: string }>)[0]!.filename);
   });
   after(() => rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
@@ -47,7 +58,11 @@ describe('the npm package, packed from a checkout and installed from its tarball
   test('npm pack builds first, and postpack puts the manifest back as it was', () => {
     assert.ok(statSync(join(checkout, 'dist', 'axme.cjs')).isFile(), 'prepack built dist/');
     assert.equal(readFileSync(join(checkout, 'package.json'), 'utf8'), manifestBefore);
-    assert.deepEqual(readdirSync(checkout).filter((n) => n.startsWith('package.json.')), [], 'no backup left behind');
+    assert.deepEqual(
+      readdirSync(checkout).filter((n) => n.startsWith('package.json.')),
+      [],
+      'no backup left behind',
+    );
   });
 
   test('the tarball holds only what runs and what its messages point to: the bundle, the thin git hooks, the README, the docs pages and a manifest with no scripts or dependencies', () => {
@@ -56,11 +71,21 @@ describe('the npm package, packed from a checkout and installed from its tarball
     execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
     const files = filesUnder(join(unpacked, 'package'));
     assert.ok(files.includes('dist/axme.cjs') && files.includes('dist/cli.cjs'), files.join(', '));
-    assert.deepEqual(files.filter((f) => f.endsWith('.map') || /^(src|test|bench|scripts)\//.test(f) || /^docs\/(?!.*\.md$)/.test(f) || f.endsWith('.ts')), []);
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.map') || /^(src|test|bench|scripts)\//.test(f) || /^docs\/(?!.*\.md$)/.test(f) || f.endsWith('.ts')),
+      [],
+    );
     // every docs/<page>.md a message or help text names is in the package: the user can open it (node_modules/axme/docs/)
-    const named = new Set(files.filter((f) => f.startsWith('dist/')).flatMap((f) => [...readFileSync(join(unpacked, 'package', f), 'utf8').matchAll(/docs\/([a-z-]+\.md)/g)].map((m) => `docs/${m[1]}`)));
+    const named = new Set(
+      files
+        .filter((f) => f.startsWith('dist/'))
+        .flatMap((f) => [...readFileSync(join(unpacked, 'package', f), 'utf8').matchAll(/docs\/([a-z-]+\.md)/g)].map((m) => `docs/${m[1]}`)),
+    );
     assert.ok(named.size > 3, [...named].join(', '));
-    assert.deepEqual([...named].filter((d) => !files.includes(d)), []);
+    assert.deepEqual(
+      [...named].filter((d) => !files.includes(d)),
+      [],
+    );
     const manifest = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.scripts, undefined, 'no development scripts (husky, tests) shown to users');
     assert.equal(manifest.devDependencies, undefined);
@@ -80,7 +105,10 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.equal(init.status, 0, init.stderr);
     assert.equal(run(['decision', 'add', '--title', 'Packaged', '--decision', 'It runs from the tarball.', '--reasoning', 'Users install it so.']).status, 0);
     assert.match(run(['decision', 'list']).stdout, /D-001 .*Packaged/);
-    const hook = run(['hook', 'pre-tool-use'], JSON.stringify({ session_id: 'pkg-test', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: repo }));
+    const hook = run(
+      ['hook', 'pre-tool-use'],
+      JSON.stringify({ session_id: 'pkg-test', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: repo }),
+    );
     assert.equal(JSON.parse(hook.stdout).hookSpecificOutput.permissionDecision, 'deny');
     const transport = new StdioClientTransport({ command: 'axme', args: ['serve'], cwd: repo, env: userEnv() as Record<string, string>, stderr: 'pipe' });
     const client = new Client({ name: 'package-test', version: '1' });
@@ -103,7 +131,11 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const run = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => spawnSync(cmd, args, { cwd, env, input, encoding: 'utf8' });
     assert.equal(run(mine, me, 'axme', ['init', '--no-scan']).status, 0);
     assert.equal(run(mine, me, 'axme', ['decision', 'add', '--title', 'Shared through git', '--decision', 'Teammates get it by cloning.']).status, 0);
-    for (const args of [['add', '.claude/settings.json', '.mcp.json', 'CLAUDE.md'], ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '-m', 'connect axme', '-m', '#!axme pr=none repo=team/app'], ['push', '-q', 'origin', 'main']]) {
+    for (const args of [
+      ['add', '.claude/settings.json', '.mcp.json', 'CLAUDE.md'],
+      ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '-m', 'connect axme', '-m', '#!axme pr=none repo=team/app'],
+      ['push', '-q', 'origin', 'main'],
+    ]) {
       const r = run(mine, me, 'git', args);
       assert.equal(r.status, 0, r.stderr);
     }
@@ -112,7 +144,10 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const home = join(tmp, 'teammate-home');
     const theirPrefix = join(tmp, 'teammate-prefix');
     mkdirSync(home);
-    const install = spawnSync('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], { env: userEnv(join(theirPrefix, 'bin'), home), encoding: 'utf8' });
+    const install = spawnSync('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], {
+      env: userEnv(join(theirPrefix, 'bin'), home),
+      encoding: 'utf8',
+    });
     assert.equal(install.status, 0, install.stderr);
     const them = userEnv(join(theirPrefix, 'bin'), home);
     const theirs = join(tmp, 'elsewhere', 'app');
@@ -131,7 +166,16 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const denied = run(join(theirs, 'src'), them, '/bin/sh', ['-c', pre], call);
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny', denied.stderr);
     // git hooks bind agents there too
-    const agentCommit = run(theirs, { ...them, CLAUDECODE: '1' }, 'git', ['-c', 'user.name=B', '-c', 'user.email=b@example.com', 'commit', '--allow-empty', '-m', 'no marker']);
+    const agentCommit = run(theirs, { ...them, CLAUDECODE: '1' }, 'git', [
+      '-c',
+      'user.name=B',
+      '-c',
+      'user.email=b@example.com',
+      'commit',
+      '--allow-empty',
+      '-m',
+      'no marker',
+    ]);
     assert.equal(agentCommit.status, 1);
     assert.match(agentCommit.stderr, /needs its PR metadata/);
     // the MCP server starts from the committed .mcp.json
@@ -160,8 +204,16 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.equal(install.status, 0, install.stderr);
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     assert.ok(manifest.devDependencies.axme, 'recorded as a devDependency');
-    assert.deepEqual(readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')), ['axme'], 'no other package installed');
-    const v = spawnSync('npx', ['--offline', 'axme', '--version'], { cwd: project, env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }), encoding: 'utf8' });
+    assert.deepEqual(
+      readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')),
+      ['axme'],
+      'no other package installed',
+    );
+    const v = spawnSync('npx', ['--offline', 'axme', '--version'], {
+      cwd: project,
+      env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }),
+      encoding: 'utf8',
+    });
     assert.equal(v.status, 0, v.stderr);
     assert.match(v.stdout, /^\d+\.\d+\.\d+/);
   });
@@ -179,13 +231,23 @@ describe('the npm package, packed from a checkout and installed from its tarball
     git(first, ['remote', 'add', 'origin', remote]);
     const name = tarball.split('/').at(-1)!;
     cpSync(tarball, join(first, 'vendor', name));
-    const env = (home: string) => ({ ...userEnv(join(prefix, 'no-bin'), home), GIT_AUTHOR_NAME: 'Someone', GIT_AUTHOR_EMAIL: 's@example.com', GIT_COMMITTER_NAME: 'Someone', GIT_COMMITTER_EMAIL: 's@example.com' });
+    const env = (home: string) => ({
+      ...userEnv(join(prefix, 'no-bin'), home),
+      GIT_AUTHOR_NAME: 'Someone',
+      GIT_AUTHOR_EMAIL: 's@example.com',
+      GIT_COMMITTER_NAME: 'Someone',
+      GIT_COMMITTER_EMAIL: 's@example.com',
+    });
     const sh = (cwd: string, cmd: string, home = cwd) => spawnSync('/bin/sh', ['-c', cmd], { cwd, env: env(home), encoding: 'utf8' });
     // the README's lines, as written (offline: the tarball has no dependencies)
     const install = sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
     assert.equal(install.status, 0, install.stderr);
     assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).devDependencies.axme, `file:vendor/${name}`);
-    for (const cmd of ['node_modules/.bin/axme init', 'git add package.json package-lock.json vendor .claude/settings.json .mcp.json CLAUDE.md && git commit -q -m "Add axme"', 'git push -q origin main']) {
+    for (const cmd of [
+      'node_modules/.bin/axme init',
+      'git add package.json package-lock.json vendor .claude/settings.json .mcp.json CLAUDE.md && git commit -q -m "Add axme"',
+      'git push -q origin main',
+    ]) {
       const r = sh(first, cmd);
       assert.equal(r.status, 0, `${cmd}: ${r.stderr}`);
     }
@@ -200,7 +262,11 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.equal(npmInstall.status, 0, npmInstall.stderr);
     const init = sh(mate, 'node_modules/.bin/axme init');
     assert.equal(init.status, 0, init.stderr);
-    assert.equal(git(mate, ['rev-parse', 'refs/memory/main']).trim(), git(first, ['rev-parse', 'refs/memory/main']).trim(), "the teammate's init made no commit");
+    assert.equal(
+      git(mate, ['rev-parse', 'refs/memory/main']).trim(),
+      git(first, ['rev-parse', 'refs/memory/main']).trim(),
+      "the teammate's init made no commit",
+    );
     const doctorMate = sh(mate, 'node_modules/.bin/axme doctor');
     assert.equal(doctorMate.status, 0, doctorMate.stdout);
     assert.match(doctorMate.stdout, /^axme doctor: ready/);

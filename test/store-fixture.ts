@@ -7,9 +7,9 @@
  * `cli(op, input)`, an operation run and printed as its CLI command prints it, in-process.
  */
 import { after, before } from 'node:test';
-import type { CliPrinter, AnyOperation } from '../src/operations/operation.ts';
+import type { AnyOperation, CliPrinter } from '../src/operations/operation.ts';
 import type { InitSteps } from '../src/setup/init.ts';
-import { coreAt, withCore, type CoreOptions } from './core.ts';
+import { type CoreOptions, coreAt, withCore } from './core.ts';
 import { cleanEnv, tempRepo } from './helpers.ts';
 
 export interface StoreOptions extends CoreOptions {
@@ -66,7 +66,12 @@ export function useStore(opts: StoreOptions = {}): TestStore {
  * `cli.json` or `json` gives it, else `cli.text` or `text`. Errors are thrown as the core throws
  * them (the CLI maps them to exit codes: test/core.ts `exitCodeOf`).
  */
-export async function cliRun(dir: string, op: AnyOperation, input: Record<string, unknown>, o: { json?: boolean; allowSecret?: boolean } & CoreOptions = {}): Promise<Printed> {
+export async function cliRun(
+  dir: string,
+  op: AnyOperation,
+  input: Record<string, unknown>,
+  o: { json?: boolean; allowSecret?: boolean } & CoreOptions = {},
+): Promise<Printed> {
   if (op.folder || !op.cli) throw new Error(`${op.id}: not a store operation with a CLI command`);
   const cli = op.cli;
   const env = cleanEnv(o.env);
@@ -82,22 +87,36 @@ export async function cliRun(dir: string, op: AnyOperation, input: Record<string
     note: (text) => (stderr += `${text}\n`),
     printJson: (value) => (stdout += `${JSON.stringify(value, null, 2)}\n`),
   };
-  const code = await withCore(dir, async (kb) => {
-    const r = await op.run(kb, input as never, { allowSecret: !!o.allowSecret, cwd: dir, env });
-    if (cli.print) return (await cli.print(r, printer)) || 0;
-    if (o.json) printer.printJson(cli.json ? cli.json(r) : op.json(r));
-    else out(cli.text ? cli.text(r, printer) : op.text(r));
-    return 0;
-  }, o);
+  const code = await withCore(
+    dir,
+    async (kb) => {
+      const r = await op.run(kb, input as never, { allowSecret: !!o.allowSecret, cwd: dir, env });
+      if (cli.print) return (await cli.print(r, printer)) || 0;
+      if (o.json) printer.printJson(cli.json ? cli.json(r) : op.json(r));
+      else out(cli.text ? cli.text(r, printer) : op.text(r));
+      return 0;
+    },
+    o,
+  );
   return { code, stdout, stderr };
 }
 
 /** `axme <op's command> --json` on `dir`, in-process: what it prints, parsed. */
-export async function cliJson(dir: string, op: AnyOperation, input: Record<string, unknown> = {}, o: { allowSecret?: boolean } & CoreOptions = {}): Promise<any> {
+export async function cliJson(
+  dir: string,
+  op: AnyOperation,
+  input: Record<string, unknown> = {},
+  o: { allowSecret?: boolean } & CoreOptions = {},
+): Promise<any> {
   return JSON.parse((await cliRun(dir, op, input, { ...o, json: true })).stdout);
 }
 
 /** `axme <op's command>` on `dir`, in-process: its stdout (a failure is thrown). */
-export async function cliText(dir: string, op: AnyOperation, input: Record<string, unknown> = {}, o: { allowSecret?: boolean } & CoreOptions = {}): Promise<string> {
+export async function cliText(
+  dir: string,
+  op: AnyOperation,
+  input: Record<string, unknown> = {},
+  o: { allowSecret?: boolean } & CoreOptions = {},
+): Promise<string> {
   return (await cliRun(dir, op, input, o)).stdout;
 }

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { readState } from '../../src/knowledge/core/state.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import type { BackendName, GitBackend } from '../../src/store/backend.ts';
 import { comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv } from '../lib.ts';
@@ -33,12 +33,32 @@ export const backendsPairs: PairModule = async (ctx) => {
         await closeKnowledgeBase(kb);
       }
     };
-    out.push(await comparePair({ pair: 'backends', measure: 'read all items, cold (no parse cache)', size, reps: Math.max(3, Math.ceil(ctx.reps / 3)), warmup: 1, a: { label: 'isomorphic-git', run: cold('isogit') }, b: { label: 'git CLI (cat-file --batch)', run: cold('cli') } }));
+    out.push(
+      await comparePair({
+        pair: 'backends',
+        measure: 'read all items, cold (no parse cache)',
+        size,
+        reps: Math.max(3, Math.ceil(ctx.reps / 3)),
+        warmup: 1,
+        a: { label: 'isomorphic-git', run: cold('isogit') },
+        b: { label: 'git CLI (cat-file --batch)', run: cold('cli') },
+      }),
+    );
 
     const warm: Record<'isogit' | 'cli', KnowledgeBase> = { isogit: await open(dir, 'isogit'), cli: await open(dir, 'cli') };
     try {
-      const one = (b: GitBackend) => async (i: number) => void (await readOne(b, `seeded-decision-${1 + ((i + 100) * 7919) % size}.md`));
-      out.push(await comparePair({ pair: 'backends', measure: 'read one item (ref, commit, trees, blob)', size, reps: ctx.reps * 2, warmup: 2, a: { label: 'isomorphic-git', run: one(warm.isogit.repo.backend) }, b: { label: 'git CLI (cat-file --batch)', run: one(warm.cli.repo.backend) } }));
+      const one = (b: GitBackend) => async (i: number) => void (await readOne(b, `seeded-decision-${1 + (((i + 100) * 7919) % size)}.md`));
+      out.push(
+        await comparePair({
+          pair: 'backends',
+          measure: 'read one item (ref, commit, trees, blob)',
+          size,
+          reps: ctx.reps * 2,
+          warmup: 2,
+          a: { label: 'isomorphic-git', run: one(warm.isogit.repo.backend) },
+          b: { label: 'git CLI (cat-file --batch)', run: one(warm.cli.repo.backend) },
+        }),
+      );
     } finally {
       await Promise.all(Object.values(warm).map(closeKnowledgeBase));
     }
@@ -50,7 +70,17 @@ export const backendsPairs: PairModule = async (ctx) => {
         let n = 0;
         return async () => void (await addDecision(kb, { title: `Backend write ${++n}`, decision: 'Written by the benchmark.' }));
       };
-      out.push(await comparePair({ pair: 'backends', measure: 'write one item (warm add)', size, reps: ctx.reps, warmup: 2, a: { label: 'isomorphic-git', run: write(writers.isogit) }, b: { label: 'git CLI (hash-object, mktree)', run: write(writers.cli) } }));
+      out.push(
+        await comparePair({
+          pair: 'backends',
+          measure: 'write one item (warm add)',
+          size,
+          reps: ctx.reps,
+          warmup: 2,
+          a: { label: 'isomorphic-git', run: write(writers.isogit) },
+          b: { label: 'git CLI (hash-object, mktree)', run: write(writers.cli) },
+        }),
+      );
     } finally {
       await Promise.all(Object.values(writers).map(closeKnowledgeBase));
     }

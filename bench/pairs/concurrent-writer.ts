@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { readState } from '../../src/knowledge/core/state.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 
 /**
  * One writer of the concurrent-writers pair (bench/pairs/concurrent.ts), standing in for one

@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemsOf, readState } from '../../src/knowledge/core/state.ts';
-import { comparePair, type BenchContext, type PairModule, type PairResult } from '../harness.ts';
+import { type BenchContext, comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv, fmt } from '../lib.ts';
 
 /**
@@ -115,7 +115,12 @@ async function startCrew(label: string, commands: Array<{ cmd: string; args: str
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`${label}: only ${ready} of ${commands.length} writers printed "ready" within ${READY_TIMEOUT_MS / 1000} s (start-up and opening the store on this machine took too long, or a writer hangs)`)),
+      () =>
+        reject(
+          new Error(
+            `${label}: only ${ready} of ${commands.length} writers printed "ready" within ${READY_TIMEOUT_MS / 1000} s (start-up and opening the store on this machine took too long, or a writer hangs)`,
+          ),
+        ),
       READY_TIMEOUT_MS,
     );
   });
@@ -168,13 +173,19 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
   const bashCrew = (repo: string, retry: boolean) =>
     startCrew(
       retry ? 'plumbing (retry)' : 'plumbing (no retry)',
-      Array.from({ length: WRITERS }, (_, w) => ({ cmd: 'bash', args: [writerSh, PLUMBING, String(w), String(adds), retry ? '1' : '0', String(MAX_TRIES)], cwd: repo })),
+      Array.from({ length: WRITERS }, (_, w) => ({
+        cmd: 'bash',
+        args: [writerSh, PLUMBING, String(w), String(adds), retry ? '1' : '0', String(MAX_TRIES)],
+        cwd: repo,
+      })),
       env,
     );
 
   for (const size of ctx.sizes) {
     if (size > MAX_SIZE) {
-      ctx.log(`concurrent: skipping ${size} items (above ${MAX_SIZE}: 400 adds that each rewrite a ${size}-entry tree, on both sides, take many minutes per round)`);
+      ctx.log(
+        `concurrent: skipping ${size} items (above ${MAX_SIZE}: 400 adds that each rewrite a ${size}-entry tree, on both sides, take many minutes per round)`,
+      );
       continue;
     }
     const axmeKept: number[] = [];
@@ -193,16 +204,22 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
         run: async () => {
           const repo = ctx.fixture(size);
           // (cwd is the project: `--import tsx` is resolved from there; the repository is an argument)
-          const crew = await startCrew('axme', Array.from({ length: WRITERS }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })), env);
+          const crew = await startCrew(
+            'axme',
+            Array.from({ length: WRITERS }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })),
+            env,
+          );
           const { ms } = await crew.go();
           const kept = keptItems(repo, size, env);
           axmeKept.push(kept);
-          if (kept !== total) throw new Error(`BUG: axme kept ${kept} of ${total} concurrent adds at ${size} items (${repo}): every add exited 0, so items were lost`);
+          if (kept !== total)
+            throw new Error(`BUG: axme kept ${kept} of ${total} concurrent adds at ${size} items (${repo}): every add exited 0, so items were lost`);
           // unique display IDs: two writers numbering from the same tip would be a lost race too
           const kb = await openKnowledgeBase({ cwd: repo, env });
           try {
             const ids = itemsOf(await readState(kb), 'decision').map((d) => d.id);
-            if (new Set(ids).size !== size + total) throw new Error(`BUG: ${ids.length - new Set(ids).size} duplicate decision IDs after the concurrent adds at ${size} items (${repo})`);
+            if (new Set(ids).size !== size + total)
+              throw new Error(`BUG: ${ids.length - new Set(ids).size} duplicate decision IDs after the concurrent adds at ${size} items (${repo})`);
             idsChecked++;
           } finally {
             await closeKnowledgeBase(kb);
@@ -241,7 +258,9 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
       'plumbing (retry) lost update-refs retried per run': `${sortedRetries[0]}–${sortedRetries[sortedRetries.length - 1]} (median ${sortedRetries[Math.floor(sortedRetries.length / 2)]})`,
       'plumbing (no retry) kept': `${naiveKept}/${total} (${naiveFailed} adds lost their update-ref and were dropped; ${fmt(naive.ms)} ms)`,
     };
-    ctx.log(`concurrent ${size}: axme ${result.a.samples.map(fmt).join(', ')} ms; plumbing ${result.b.samples.map(fmt).join(', ')} ms; naive kept ${naiveKept}/${total}`);
+    ctx.log(
+      `concurrent ${size}: axme ${result.a.samples.map(fmt).join(', ')} ms; plumbing ${result.b.samples.map(fmt).join(', ')} ms; naive kept ${naiveKept}/${total}`,
+    );
     out.push(result);
   }
   return out;

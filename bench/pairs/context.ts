@@ -13,7 +13,13 @@ export const contextPairs: PairModule = async (ctx) => {
   const env = benchEnv();
   for (const size of ctx.sizes) {
     const dir = ctx.fixture(size);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: env as Record<string, string>, stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve'],
+      cwd: dir,
+      env: env as Record<string, string>,
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'axme-bench', version: '1' });
     await client.connect(transport);
     try {

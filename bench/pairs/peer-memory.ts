@@ -1,4 +1,4 @@
-import { spawnSync, execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -43,18 +43,84 @@ interface Facet {
 
 /** Realistic facets of a service: what it uses, and a reason with numbers (the numbers make most reasons unique, as real ones are). */
 const FACETS: Facet[] = [
-  { facet: 'caching', type: 'pattern', techs: ['Valkey', 'Redis', 'Memcached', 'Caffeine', 'Varnish'], sentence: (c, t, r) => `The ${c} service uses ${t} for caching because ${r}.` },
-  { facet: 'retries', type: 'pattern', techs: ['exponential backoff with jitter', 'a fixed three-attempt policy', 'a resilience4j circuit breaker', 'Polly retry policies', 'the gRPC retry policy'], sentence: (c, t, r) => `The ${c} service retries failed calls with ${t} because ${r}.` },
-  { facet: 'logging', type: 'pattern', techs: ['pino', 'zap', 'logback', 'Serilog', 'slog'], sentence: (c, t, r) => `The ${c} service writes structured logs with ${t} because ${r}.` },
-  { facet: 'authentication', type: 'pattern', techs: ['OAuth2 client credentials', 'mTLS certificates', 'signed JWTs', 'API keys kept in Vault', 'session cookies'], sentence: (c, t, r) => `The ${c} service authenticates requests with ${t} because ${r}.` },
-  { facet: 'deploys', type: 'feedback', techs: ['Argo CD', 'a blue-green switch', 'Flagger canaries', 'Helm upgrades', 'Spinnaker pipelines'], sentence: (c, t, r) => `For ${c}, the team wants deploys done with ${t} because ${r}.` },
-  { facet: 'database', type: 'pattern', techs: ['PostgreSQL', 'MySQL', 'DynamoDB', 'CockroachDB', 'SQLite'], sentence: (c, t, r) => `The ${c} service keeps its data in ${t} because ${r}.` },
-  { facet: 'queues', type: 'pattern', techs: ['Kafka', 'RabbitMQ', 'NATS JetStream', 'SQS', 'Redis Streams'], sentence: (c, t, r) => `The ${c} service publishes its events through ${t} because ${r}.` },
-  { facet: 'metrics', type: 'pattern', techs: ['Prometheus', 'Datadog', 'an OpenTelemetry collector', 'StatsD', 'CloudWatch'], sentence: (c, t, r) => `The ${c} service exports metrics to ${t} because ${r}.` },
-  { facet: 'testing', type: 'feedback', techs: ['Vitest', 'pytest', 'JUnit 5', 'Testcontainers', 'Playwright'], sentence: (c, t, r) => `For ${c}, the team wants tests written with ${t} because ${r}.` },
-  { facet: 'configuration', type: 'pattern', techs: ['environment variables', 'Consul KV', 'a mounted ConfigMap', 'AWS Parameter Store', 'etcd'], sentence: (c, t, r) => `The ${c} service reads its configuration from ${t} because ${r}.` },
-  { facet: 'rate limiting', type: 'pattern', techs: ['an Envoy token bucket', 'a Redis sliding window', 'NGINX limit_req', 'a Kong plugin', 'Cloudflare rules'], sentence: (c, t, r) => `The ${c} service enforces rate limits with ${t} because ${r}.` },
-  { facet: 'code review', type: 'feedback', techs: ['two approvals', 'the owning squad', 'a security reviewer', 'a CODEOWNERS rule', 'pair review'], sentence: (c, t, r) => `For ${c}, the team wants changes reviewed by ${t} because ${r}.` },
+  {
+    facet: 'caching',
+    type: 'pattern',
+    techs: ['Valkey', 'Redis', 'Memcached', 'Caffeine', 'Varnish'],
+    sentence: (c, t, r) => `The ${c} service uses ${t} for caching because ${r}.`,
+  },
+  {
+    facet: 'retries',
+    type: 'pattern',
+    techs: [
+      'exponential backoff with jitter',
+      'a fixed three-attempt policy',
+      'a resilience4j circuit breaker',
+      'Polly retry policies',
+      'the gRPC retry policy',
+    ],
+    sentence: (c, t, r) => `The ${c} service retries failed calls with ${t} because ${r}.`,
+  },
+  {
+    facet: 'logging',
+    type: 'pattern',
+    techs: ['pino', 'zap', 'logback', 'Serilog', 'slog'],
+    sentence: (c, t, r) => `The ${c} service writes structured logs with ${t} because ${r}.`,
+  },
+  {
+    facet: 'authentication',
+    type: 'pattern',
+    techs: ['OAuth2 client credentials', 'mTLS certificates', 'signed JWTs', 'API keys kept in Vault', 'session cookies'],
+    sentence: (c, t, r) => `The ${c} service authenticates requests with ${t} because ${r}.`,
+  },
+  {
+    facet: 'deploys',
+    type: 'feedback',
+    techs: ['Argo CD', 'a blue-green switch', 'Flagger canaries', 'Helm upgrades', 'Spinnaker pipelines'],
+    sentence: (c, t, r) => `For ${c}, the team wants deploys done with ${t} because ${r}.`,
+  },
+  {
+    facet: 'database',
+    type: 'pattern',
+    techs: ['PostgreSQL', 'MySQL', 'DynamoDB', 'CockroachDB', 'SQLite'],
+    sentence: (c, t, r) => `The ${c} service keeps its data in ${t} because ${r}.`,
+  },
+  {
+    facet: 'queues',
+    type: 'pattern',
+    techs: ['Kafka', 'RabbitMQ', 'NATS JetStream', 'SQS', 'Redis Streams'],
+    sentence: (c, t, r) => `The ${c} service publishes its events through ${t} because ${r}.`,
+  },
+  {
+    facet: 'metrics',
+    type: 'pattern',
+    techs: ['Prometheus', 'Datadog', 'an OpenTelemetry collector', 'StatsD', 'CloudWatch'],
+    sentence: (c, t, r) => `The ${c} service exports metrics to ${t} because ${r}.`,
+  },
+  {
+    facet: 'testing',
+    type: 'feedback',
+    techs: ['Vitest', 'pytest', 'JUnit 5', 'Testcontainers', 'Playwright'],
+    sentence: (c, t, r) => `For ${c}, the team wants tests written with ${t} because ${r}.`,
+  },
+  {
+    facet: 'configuration',
+    type: 'pattern',
+    techs: ['environment variables', 'Consul KV', 'a mounted ConfigMap', 'AWS Parameter Store', 'etcd'],
+    sentence: (c, t, r) => `The ${c} service reads its configuration from ${t} because ${r}.`,
+  },
+  {
+    facet: 'rate limiting',
+    type: 'pattern',
+    techs: ['an Envoy token bucket', 'a Redis sliding window', 'NGINX limit_req', 'a Kong plugin', 'Cloudflare rules'],
+    sentence: (c, t, r) => `The ${c} service enforces rate limits with ${t} because ${r}.`,
+  },
+  {
+    facet: 'code review',
+    type: 'feedback',
+    techs: ['two approvals', 'the owning squad', 'a security reviewer', 'a CODEOWNERS rule', 'pair review'],
+    sentence: (c, t, r) => `For ${c}, the team wants changes reviewed by ${t} because ${r}.`,
+  },
 ];
 
 const REASONS: Array<(n: () => number) => string> = [
@@ -67,7 +133,38 @@ const REASONS: Array<(n: () => number) => string> = [
   (n) => `the previous choice failed ${n()} times during release ${n()}`,
 ];
 
-const WORDS = ['billing', 'checkout', 'ledger', 'catalog', 'search', 'inventory', 'payments', 'shipping', 'notify', 'profile', 'orders', 'pricing', 'reports', 'gateway', 'media', 'chat', 'analytics', 'invoices', 'accounts', 'cart', 'reviews', 'loyalty', 'tax', 'fraud', 'export', 'ingest', 'scheduler', 'audit', 'session', 'identity'];
+const WORDS = [
+  'billing',
+  'checkout',
+  'ledger',
+  'catalog',
+  'search',
+  'inventory',
+  'payments',
+  'shipping',
+  'notify',
+  'profile',
+  'orders',
+  'pricing',
+  'reports',
+  'gateway',
+  'media',
+  'chat',
+  'analytics',
+  'invoices',
+  'accounts',
+  'cart',
+  'reviews',
+  'loyalty',
+  'tax',
+  'fraud',
+  'export',
+  'ingest',
+  'scheduler',
+  'audit',
+  'session',
+  'identity',
+];
 
 interface Fact {
   component: string;
@@ -116,7 +213,10 @@ function makeFacts(total: number, seed: number): Fact[] {
     used.add(c);
     components.push(c);
   }
-  const pairs = shuffle(rng, components.flatMap((c) => FACETS.map((f) => [c, f] as const))).slice(0, total);
+  const pairs = shuffle(
+    rng,
+    components.flatMap((c) => FACETS.map((f) => [c, f] as const)),
+  ).slice(0, total);
   const num = () => 2 + Math.floor(rng() * 9998);
   return pairs.map(([component, facet]) => {
     const tech = pick(rng, facet.techs);
@@ -145,7 +245,10 @@ interface Query {
  */
 function makeQueries(seeded: Fact[], all: Fact[], seed: number): Query[] {
   const rng = prng(seed);
-  const order = shuffle(rng, seeded.map((_, i) => i));
+  const order = shuffle(
+    rng,
+    seeded.map((_, i) => i),
+  );
   const exact: Query[] = [];
   const question: Query[] = [];
   const component: Query[] = [];
@@ -161,7 +264,12 @@ function makeQueries(seeded: Fact[], all: Fact[], seed: number): Query[] {
       }
     }
     if (question.length < PER_KIND) {
-      const templates = [`what does ${f.component} use for ${f.facet.facet}?`, `how does the ${f.component} service handle ${f.facet.facet}?`, `which tool does ${f.component} rely on for ${f.facet.facet}`, `why did we pick ${f.tech} for ${f.facet.facet} in ${f.component}?`];
+      const templates = [
+        `what does ${f.component} use for ${f.facet.facet}?`,
+        `how does the ${f.component} service handle ${f.facet.facet}?`,
+        `which tool does ${f.component} rely on for ${f.facet.facet}`,
+        `why did we pick ${f.tech} for ${f.facet.facet} in ${f.component}?`,
+      ];
       question.push({ kind: 'question', query: pick(rng, templates), answers: new Set([f.title]) });
       continue;
     }
@@ -185,7 +293,15 @@ function seedAxme(dir: string, facts: Fact[]): void {
     ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
   ];
   for (const f of facts) {
-    const item = Memory.parse({ slug: slugify(f.title), type: f.facet.type, title: f.title, description: f.description, source: 'import', created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' });
+    const item = Memory.parse({
+      slug: slugify(f.title),
+      type: f.facet.type,
+      title: f.title,
+      description: f.description,
+      source: 'import',
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+    });
     files.push([`memories/${item.slug}.md`, encodeItem(memorySpec, item)]);
   }
   const parts: string[] = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', 'data 11', 'store: seed'];
@@ -254,7 +370,9 @@ export const peerMemoryPairs: PairModule = async (ctx) => {
   const warmup = 1;
   for (const size of ctx.sizes) {
     if (size > MAX_SIZE) {
-      ctx.log(`peer: skipping ${size} facts: server-memory re-reads and rewrites its whole JSONL file on every call, and a run at this size would mostly measure that (limit ${MAX_SIZE})`);
+      ctx.log(
+        `peer: skipping ${size} facts: server-memory re-reads and rewrites its whole JSONL file on every call, and a run at this size would mostly measure that (limit ${MAX_SIZE})`,
+      );
       continue;
     }
     const all = makeFacts(size + writes + warmup, 0x5eed + size);

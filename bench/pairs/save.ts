@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv, timeProcess } from '../lib.ts';
 
@@ -28,8 +28,15 @@ export const savePairs: PairModule = async (ctx) => {
           reps: ctx.reps,
           warmup: 2,
           // counters, not the round number: warm-up rounds are negative, and titles "save -1" and "save 1" are duplicates
-          a: { label: `axme add, in-process API (${kb.repo.backend.name}, warm)`, run: async () => void (await addDecision(kb, { title: `Bench save ${++saved}`, decision: 'Saved by the benchmark.' })) },
-          b: { label: 'git plumbing script', run: async () => void (await timeProcess('bash', [join(import.meta.dirname, '..', 'plumbing-add.sh'), `bench-save-${++scripted}`], { cwd: theirs, env })) },
+          a: {
+            label: `axme add, in-process API (${kb.repo.backend.name}, warm)`,
+            run: async () => void (await addDecision(kb, { title: `Bench save ${++saved}`, decision: 'Saved by the benchmark.' })),
+          },
+          b: {
+            label: 'git plumbing script',
+            run: async () =>
+              void (await timeProcess('bash', [join(import.meta.dirname, '..', 'plumbing-add.sh'), `bench-save-${++scripted}`], { cwd: theirs, env })),
+          },
         }),
       );
     } finally {

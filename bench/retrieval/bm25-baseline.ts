@@ -2,12 +2,13 @@
 // BM25 over one bag of words per item (titles and keywords counted twice), a hand-made plural
 // trim, superseded decisions lifting their successor. A copy of src/knowledge/views/search.ts at
 // b904a3c with its input parsing left out; do not improve it.
-import type { KindName } from '../../src/model/kind.ts';
-import type { SearchHit as CurrentHit } from '../../src/knowledge/views/search.ts';
-import { itemPath } from '../../src/model/paths.ts';
+
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { type MergedState, readMergedState, storeOf } from '../../src/knowledge/core/merged-state.ts';
+import type { SearchHit as CurrentHit } from '../../src/knowledge/views/search.ts';
+import type { KindName } from '../../src/model/kind.ts';
 import { isLive } from '../../src/model/liveness.ts';
-import { readMergedState, storeOf, type MergedState } from '../../src/knowledge/core/merged-state.ts';
+import { itemPath } from '../../src/model/paths.ts';
 
 /** The hit of today's search, without the staleness the old one did not know. */
 export type SearchHit = Omit<CurrentHit, 'stale' | 'stale_reason'>;
@@ -38,23 +39,49 @@ const STOP = new Set('a an and are as at be by for from has have in is it its of
 
 /** Lowercase words, accents folded, stop words dropped, a plural `s` trimmed. */
 export function tokenize(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    // a lone digit is kept: it tells svc-5 from svc-6
-    .filter((w) => (w.length > 1 || (w >= '0' && w <= '9')) && !STOP.has(w))
-    .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      // a lone digit is kept: it tells svc-5 from svc-6
+      .filter((w) => (w.length > 1 || (w >= '0' && w <= '9')) && !STOP.has(w))
+      .map((w) => (w.length > 4 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+  );
 }
 
-function docOf(kind: KindName, fields: { id?: string | undefined; slug: string; title: string; status: string; current: boolean; weighted: string[]; plain: string[]; supersededBy?: string | undefined; store?: string | null }): Doc {
+function docOf(
+  kind: KindName,
+  fields: {
+    id?: string | undefined;
+    slug: string;
+    title: string;
+    status: string;
+    current: boolean;
+    weighted: string[];
+    plain: string[];
+    supersededBy?: string | undefined;
+    store?: string | null;
+  },
+): Doc {
   // Titles and keywords count twice: they are what an item is about.
   const text = [...fields.weighted, ...fields.plain].join('\n');
   const tokens = [...fields.weighted.flatMap(tokenize), ...fields.weighted.flatMap(tokenize), ...fields.plain.flatMap(tokenize)];
   const tf = new Map<string, number>();
   for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-  const doc: Doc = { kind, id: fields.id ?? null, slug: fields.slug, title: fields.title, status: fields.status, current: fields.current, text, tf, len: tokens.length, supersededBy: fields.supersededBy };
+  const doc: Doc = {
+    kind,
+    id: fields.id ?? null,
+    slug: fields.slug,
+    title: fields.title,
+    status: fields.status,
+    current: fields.current,
+    text,
+    tf,
+    len: tokens.length,
+    supersededBy: fields.supersededBy,
+  };
   if (fields.store) doc.store = fields.store;
   return doc;
 }
@@ -73,10 +100,68 @@ function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>)
     if (!d) docOfItem.set(item, (d = make()));
     return d;
   };
-  if (kinds.has('decision')) for (const d of items.decision) docs.push(cached(d, () => docOf('decision', { id: d.id, slug: d.slug, title: d.title, status: d.status, current: isLive('decision', d), weighted: [d.title, ...d.tags], plain: [d.decision, d.reasoning, ...d.anchors], supersededBy: d.superseded_by, store: storeOf(state, d) })));
-  if (kinds.has('memory')) for (const m of items.memory) docs.push(cached(m, () => docOf('memory', { slug: m.slug, title: m.title, status: m.status, current: isLive('memory', m), weighted: [m.title, ...m.keywords], plain: [m.description, m.body], store: storeOf(state, m) })));
-  if (kinds.has('backlog')) for (const b of items.backlog) docs.push(cached(b, () => docOf('backlog', { id: b.id, slug: b.slug, title: b.title, status: b.status, current: isLive('backlog', b), weighted: [b.title, ...b.tags], plain: [b.description, b.notes] })));
-  if (kinds.has('question')) for (const q of items.question) docs.push(cached(q, () => docOf('question', { id: q.id, slug: q.slug, title: q.question.split('\n')[0]!, status: q.status, current: isLive('question', q), weighted: [q.question], plain: [q.context, q.answer] })));
+  if (kinds.has('decision'))
+    for (const d of items.decision)
+      docs.push(
+        cached(d, () =>
+          docOf('decision', {
+            id: d.id,
+            slug: d.slug,
+            title: d.title,
+            status: d.status,
+            current: isLive('decision', d),
+            weighted: [d.title, ...d.tags],
+            plain: [d.decision, d.reasoning, ...d.anchors],
+            supersededBy: d.superseded_by,
+            store: storeOf(state, d),
+          }),
+        ),
+      );
+  if (kinds.has('memory'))
+    for (const m of items.memory)
+      docs.push(
+        cached(m, () =>
+          docOf('memory', {
+            slug: m.slug,
+            title: m.title,
+            status: m.status,
+            current: isLive('memory', m),
+            weighted: [m.title, ...m.keywords],
+            plain: [m.description, m.body],
+            store: storeOf(state, m),
+          }),
+        ),
+      );
+  if (kinds.has('backlog'))
+    for (const b of items.backlog)
+      docs.push(
+        cached(b, () =>
+          docOf('backlog', {
+            id: b.id,
+            slug: b.slug,
+            title: b.title,
+            status: b.status,
+            current: isLive('backlog', b),
+            weighted: [b.title, ...b.tags],
+            plain: [b.description, b.notes],
+          }),
+        ),
+      );
+  if (kinds.has('question'))
+    for (const q of items.question)
+      docs.push(
+        cached(q, () =>
+          docOf('question', {
+            id: q.id,
+            slug: q.slug,
+            title: q.question.split('\n')[0]!,
+            status: q.status,
+            current: isLive('question', q),
+            weighted: [q.question],
+            plain: [q.context, q.answer],
+          }),
+        ),
+      );
   const postings = new Map<string, Doc[]>();
   let total = 0;
   for (const d of docs) {
@@ -95,7 +180,10 @@ function buildIndex(kb: KnowledgeBase, state: MergedState, kinds: Set<KindName>)
  * OID. Items that are no longer current rank lower, and a superseded decision never ranks above
  * the decision that replaced it (which is brought in when only the old one matched).
  */
-export async function baselineSearch(kb: KnowledgeBase, input: { query: string; k: number; type?: 'all' | KindName; at?: string }): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
+export async function baselineSearch(
+  kb: KnowledgeBase,
+  input: { query: string; k: number; type?: 'all' | KindName; at?: string },
+): Promise<{ hits: SearchHit[]; commit: string; total: number }> {
   const { query, k, type } = input;
   const state = await readMergedState(kb, input.at);
   const kinds = new Set<KindName>(type === 'all' ? ['decision', 'memory', 'backlog', 'question'] : type ? [type] : ['decision', 'memory']);
@@ -134,7 +222,17 @@ export async function baselineSearch(kb: KnowledgeBase, input: { query: string; 
   const hits = ranked.map(([d, score]): SearchHit => {
     const path = itemPath(d.kind, d.slug);
     const citation = d.store ? `git:${state.workspace!.commit}:${path} (in ${d.store})` : `git:${state.commit}:${path}`;
-    const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet(d.text, terms), path, citation };
+    const hit: SearchHit = {
+      kind: d.kind,
+      id: d.id,
+      slug: d.slug,
+      title: d.title,
+      status: d.status,
+      score: Math.round(score * 1000) / 1000,
+      snippet: snippet(d.text, terms),
+      path,
+      citation,
+    };
     if (d.store) hit.store = d.store;
     const v = via.get(d);
     if (v) hit.via = v;
@@ -157,4 +255,3 @@ function snippet(text: string, terms: string[]): string {
   const at = Math.max(0, Math.min(...terms.map((t) => low.indexOf(t)).filter((i) => i >= 0), best.length) - 60);
   return `${at > 0 ? '…' : ''}${best.slice(at, at + 200)}…`;
 }
-

@@ -74,7 +74,11 @@ function clean(md: string): string {
 }
 
 function titleOf(text: string, file: string): string {
-  const h = /^#\s+(.+)$/m.exec(text)?.[1] ?? basename(file, '.md').replace(/^[\dA-Z]+-/, '').replace(/-/g, ' ');
+  const h =
+    /^#\s+(.+)$/m.exec(text)?.[1] ??
+    basename(file, '.md')
+      .replace(/^[\dA-Z]+-/, '')
+      .replace(/-/g, ' ');
   return h
     .replace(/^(architecture decision record|adr)\s*[-\d]*\s*[:.-]?\s*/i, '')
     .replace(/^\d+\.\s*/, '')
@@ -103,7 +107,11 @@ function docOf(short: string, path: string, md: string): CorpusDoc {
       into = /^(decision|outcome|chosen|proposal|solution)/i.test(heading) ? decision : reasoning;
     }
     // the section's own heading ("Decision", "Context") says nothing; a subsection's does
-    const body = (m && m[1]!.length === level && /^(decision|decision outcome|context|context and problem statement|consequences)$/i.test(heading) ? block.replace(/^#{2,6}\s+.+$/m, '') : block.replace(/^#{2,6}\s+(.+)$/m, '$1')).trim();
+    const body = (
+      m && m[1]!.length === level && /^(decision|decision outcome|context|context and problem statement|consequences)$/i.test(heading)
+        ? block.replace(/^#{2,6}\s+.+$/m, '')
+        : block.replace(/^#{2,6}\s+(.+)$/m, '$1')
+    ).trim();
     if (body) into.push(body);
   }
   const stem = basename(path, '.md');
@@ -119,7 +127,9 @@ let total = 0;
 for (const s of SOURCES) {
   const dir = join(mirrors, s.repo.replace('/', '+'), 'repo');
   const commit = git(dir, ['rev-parse', 'HEAD']).trim();
-  const paths = git(dir, ['ls-tree', '-r', '--name-only', 'HEAD']).split('\n').filter((p) => s.include.test(p) && !SKIP.test(p));
+  const paths = git(dir, ['ls-tree', '-r', '--name-only', 'HEAD'])
+    .split('\n')
+    .filter((p) => s.include.test(p) && !SKIP.test(p));
   const docs = paths.map((p) => docOf(s.short, p, git(dir, ['show', `HEAD:${p}`]))).filter((d) => d.decision.length + d.reasoning.length > 60);
   const file: CorpusFile = { repo: s.repo, commit, licence: s.licence, docs };
   writeFileSync(join(out, `${s.short}.json`), `${JSON.stringify(file, null, 1)}\n`);

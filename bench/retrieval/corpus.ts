@@ -6,12 +6,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Decision, decisionSpec } from '../../src/model/decision.ts';
-import { Memory, memorySpec } from '../../src/model/memory.ts';
-import { encodeItem } from '../../src/model/kind.ts';
-import { formatId } from '../../src/model/ids.ts';
 import { FORMAT_VERSION } from '../../src/model/config.ts';
+import { Decision, decisionSpec } from '../../src/model/decision.ts';
 import { stringifyYaml } from '../../src/model/frontmatter.ts';
+import { formatId } from '../../src/model/ids.ts';
+import { encodeItem } from '../../src/model/kind.ts';
+import { Memory, memorySpec } from '../../src/model/memory.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import type { CorpusDoc, CorpusFile } from './build-corpus.ts';
 
@@ -47,11 +47,19 @@ export interface BenchDoc {
 const here = import.meta.dirname;
 
 /** Corpus id to item slug (at most 60 characters): `govuk-forms/ADR021-use-auth0` → `govuk-forms-adr021-use-auth0`. */
-export const slugOf = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 60).replace(/^-+|-+$/g, '');
+export const slugOf = (id: string) =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
 
 /** The corpus, its queries, and the documents as the store will hold them; fails on a query naming no document. */
 export function loadCorpus(dir = join(here, 'corpus'), queriesFile = join(here, 'queries.json')): { files: CorpusFile[]; docs: BenchDoc[]; qrels: Qrels } {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusFile);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CorpusFile);
   const qrels = JSON.parse(readFileSync(queriesFile, 'utf8')) as Qrels;
   const byId = new Map<string, CorpusDoc>(files.flatMap((f) => f.docs.map((d) => [d.id, d] as const)));
   const memoryOf = new Map(qrels.memories.map((m) => [m.doc, m.type]));
@@ -64,7 +72,14 @@ export function loadCorpus(dir = join(here, 'corpus'), queriesFile = join(here, 
     const slug = slugOf(d.id);
     if (slugs.has(slug)) throw new Error(`two corpus records make the slug ${slug}`);
     slugs.add(slug);
-    const doc: BenchDoc = { id: d.id, slug, kind: memoryOf.has(d.id) ? 'memory' : 'decision', title: d.title, keywords: '', body: `${d.decision}\n\n${d.reasoning}`.trim() };
+    const doc: BenchDoc = {
+      id: d.id,
+      slug,
+      kind: memoryOf.has(d.id) ? 'memory' : 'decision',
+      title: d.title,
+      keywords: '',
+      body: `${d.decision}\n\n${d.reasoning}`.trim(),
+    };
     const s = next.get(d.id);
     if (s) doc.supersededBy = slugOf(s);
     return doc;
@@ -92,7 +107,15 @@ export function seedCorpusRepo(files: CorpusFile[], qrels: Qrels): string {
     if (type) {
       // the memory itself is the decision's first paragraph; the rest its body
       const [first, ...rest] = d.decision.split(/\n\s*\n/);
-      const m = Memory.parse({ slug, type, title: d.title, description: first!.trim(), body: [rest.join('\n\n'), d.reasoning].join('\n\n').trim(), created: at, updated: at });
+      const m = Memory.parse({
+        slug,
+        type,
+        title: d.title,
+        description: first!.trim(),
+        body: [rest.join('\n\n'), d.reasoning].join('\n\n').trim(),
+        created: at,
+        updated: at,
+      });
       out.push([`memories/${slug}.md`, encodeItem(memorySpec, m)]);
       continue;
     }

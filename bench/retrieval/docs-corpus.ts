@@ -8,7 +8,27 @@ import { join } from 'node:path';
 import type { CorpusDoc, CorpusFile } from './build-corpus.ts';
 
 /** The man pages read (section 1 unless said), as `man` names them. */
-const GIT_PAGES = ['git-commit', 'git-rebase', 'git-stash', 'git-bisect', 'git-cherry-pick', 'git-worktree', 'git-reflog', 'git-clean', 'git-fsck', 'git-reset', 'git-revert', 'git-push', 'git-gc', 'git-restore', 'git-switch', 'git-tag', 'git-blame', 'githooks', 'gitignore'];
+const GIT_PAGES = [
+  'git-commit',
+  'git-rebase',
+  'git-stash',
+  'git-bisect',
+  'git-cherry-pick',
+  'git-worktree',
+  'git-reflog',
+  'git-clean',
+  'git-fsck',
+  'git-reset',
+  'git-revert',
+  'git-push',
+  'git-gc',
+  'git-restore',
+  'git-switch',
+  'git-tag',
+  'git-blame',
+  'githooks',
+  'gitignore',
+];
 
 /** The packages whose README is read, in node_modules. */
 const PACKAGES = ['debug', 'semver', 'body-parser', 'cors', 'js-yaml', 'picomatch', 'qs', 'diff', 'chalk', 'cookie', 'ignore', 'gray-matter'];
@@ -16,12 +36,21 @@ const PACKAGES = ['debug', 'semver', 'body-parser', 'cors', 'js-yaml', 'picomatc
 /** Section bodies longer than this are cut (a few KB, as the ADR corpus's records). */
 const BODY_MAX = 4000;
 
-const slugPart = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'section';
+const slugPart = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'section';
 
 /** One man page as plain text (MANWIDTH 80, overstrikes removed), or null when `man` cannot show it. */
 function manText(page: string): string | null {
   try {
-    const raw = execFileSync('man', ['-P', 'cat', page], { env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '0' }, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 24 }).toString();
+    const raw = execFileSync('man', ['-P', 'cat', page], {
+      env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '0' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 1 << 24,
+    }).toString();
     return raw.replace(/.\x08/g, '');
   } catch {
     return null;
@@ -82,7 +111,13 @@ function readmeDocs(pkg: string, text: string): CorpusDoc[] {
   let fenced = false;
   const seen = new Set<string>();
   const flush = () => {
-    const b = body.join('\n').replace(/<[^>]+>/g, '').replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\n{3,}/g, '\n\n').trim();
+    const b = body
+      .join('\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     if (head === null || b.length < 60) return;
     let id = `npm/${pkg}/${slugPart(head)}`;
     for (let n = 2; seen.has(id); n++) id = `npm/${pkg}/${slugPart(head)}-${n}`;
@@ -132,7 +167,13 @@ export function loadDocsCorpus(root = join(import.meta.dirname, '../..'), source
     if (text) man.push(...manDocs(page, text, sources.prefix));
     else missing.push(`man ${page}`);
   }
-  if (man.length) files.push({ repo: sources.label, commit: execFileSync('git', ['--version']).toString().trim(), licence: 'as installed (read locally, not vendored)', docs: man });
+  if (man.length)
+    files.push({
+      repo: sources.label,
+      commit: execFileSync('git', ['--version']).toString().trim(),
+      licence: 'as installed (read locally, not vendored)',
+      docs: man,
+    });
   for (const pkg of sources.packages) {
     const dir = join(root, 'node_modules', pkg);
     const readme = ['README.md', 'readme.md', 'Readme.md'].map((f) => join(dir, f)).find(existsSync);

@@ -11,7 +11,11 @@ const STOP = new Set(
    i me my we our you your he she his her what which who whom when where why how do does did can could would should`.split(/\s+/),
 );
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** A BM25 engine named `name` over `docs`, with `analyze` turning text into terms. */
 function bm25(name: string, docs: IndexedDoc[], analyze: (text: string) => string[]): Engine {
@@ -42,7 +46,10 @@ function bm25(name: string, docs: IndexedDoc[], analyze: (text: string) => strin
         }
         if (s > 0) scored.push([i, s]);
       });
-      return scored.sort((a, b) => b[1] - a[1]).slice(0, k).map(([i]) => docs[i]!.slug);
+      return scored
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, k)
+        .map(([i]) => docs[i]!.slug);
     },
   };
 }
@@ -51,4 +58,9 @@ function bm25(name: string, docs: IndexedDoc[], analyze: (text: string) => strin
 export const plainBm25Engine = (docs: IndexedDoc[]): Engine => bm25('plain BM25', docs, words);
 
 /** BM25 with Porter stems and a stop list. */
-export const porterBm25Engine = (docs: IndexedDoc[]): Engine => bm25('BM25 + Porter + stop words', docs, (text) => words(text).filter((w) => !STOP.has(w)).map((w) => stemmer(w)));
+export const porterBm25Engine = (docs: IndexedDoc[]): Engine =>
+  bm25('BM25 + Porter + stop words', docs, (text) =>
+    words(text)
+      .filter((w) => !STOP.has(w))
+      .map((w) => stemmer(w)),
+  );

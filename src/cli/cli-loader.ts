@@ -2,8 +2,8 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { commandWords } from './command-line.ts';
 import { cacheFolder } from '../setup/paths.ts';
+import { commandWords } from './command-line.ts';
 
 /**
  * Loads the CLI bundle (dist/cli.cjs) with a V8 code cache, built as its own small file

@@ -9,7 +9,21 @@
  * from the operations' command words and the hand-written groups (scripts/command-index.ts).
  */
 // generated:groups
-export const GROUPS: ReadonlySet<string> = new Set(['audit', 'backlog', 'decision', 'export', 'import', 'memory', 'models', 'oracle', 'question', 'safety', 'session', 'token']);
+// biome-ignore format: written by npm run docs (scripts/command-index.ts)
+export const GROUPS: ReadonlySet<string> = new Set([
+  'audit',
+  'backlog',
+  'decision',
+  'export',
+  'import',
+  'memory',
+  'models',
+  'oracle',
+  'question',
+  'safety',
+  'session',
+  'token',
+]);
 // /generated
 
 /**

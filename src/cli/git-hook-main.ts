@@ -9,7 +9,11 @@ import { runGitHook } from '../hooks/git/run.ts';
 declare const AXME_VERSION: string | undefined;
 
 /** `axme git-hook <name> [args..]`: the git hooks, answered without the CLI (docs/git-hooks.md). */
-export async function gitHook(name: string, hookArgs: string[], io: { readStdin: () => string; writeAll: (fd: number, text: string) => void; storeWork: string }): Promise<void> {
+export async function gitHook(
+  name: string,
+  hookArgs: string[],
+  io: { readStdin: () => string; writeAll: (fd: number, text: string) => void; storeWork: string },
+): Promise<void> {
   const fixed = process.env.AXME_NOW;
   const now = fixed ? new Date(fixed) : null;
   if (now && Number.isNaN(now.getTime())) {
@@ -30,4 +34,3 @@ export async function gitHook(name: string, hookArgs: string[], io: { readStdin:
   });
   process.exit(code);
 }
-

@@ -1,6 +1,6 @@
 import { processHookIO } from '../hooks/io.ts';
 import { runHook } from '../hooks/run.ts';
-import { hookProtocol, type HookClientId } from '../setup/clients/hook-registry.ts';
+import { type HookClientId, hookProtocol } from '../setup/clients/hook-registry.ts';
 
 /** Whether axme speaks the hook protocol of `--client <name>` (the launcher hands anything else to the full CLI, which says so). */
 export { isHookClient } from '../setup/clients/hook-registry.ts';

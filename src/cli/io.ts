@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import { ACTORS, isAgentEnv, type Actor } from '../model/common.ts';
+import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import { ACTORS, type Actor, isAgentEnv } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
-import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -44,7 +44,10 @@ export function clockFrom(env: NodeJS.ProcessEnv): () => Date {
 export async function withKb<T>(io: CliIO, args: GlobalArgs, fn: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   if (Array.isArray(args.C)) throw new AxmeError('INVALID_INPUT', '-C was given more than once: give one folder');
   // loaded here, not at start-up: commands that open no knowledge base never load the store
-  const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([import('../knowledge/core/kb.ts'), import('../session/current.ts')]);
+  const [{ closeKnowledgeBase, openKnowledgeBase }, { sessionOfProcess }] = await Promise.all([
+    import('../knowledge/core/kb.ts'),
+    import('../session/current.ts'),
+  ]);
   // no `backend`: the default of every process, hybrid (reads through one `git cat-file --batch`,
   // objects written in-process: no git process per object), unless AXME_BACKEND says otherwise
   const kb = await openKnowledgeBase({
@@ -91,7 +94,10 @@ export async function readStdin(io: CliIO, max: number): Promise<string> {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += b.length;
     if (size > max) {
-      throw new AxmeError('INVALID_INPUT', `standard input is over ${formatSize(max)}, and the limit for one field is ${formatSize(LIMITS.text)}: keep knowledge short and reference large material by its path`);
+      throw new AxmeError(
+        'INVALID_INPUT',
+        `standard input is over ${formatSize(max)}, and the limit for one field is ${formatSize(LIMITS.text)}: keep knowledge short and reference large material by its path`,
+      );
     }
     chunks.push(b);
   }
@@ -99,7 +105,10 @@ export async function readStdin(io: CliIO, max: number): Promise<string> {
   const text = buf.toString('utf8');
   if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) {
     const at = firstInvalidUtf8(buf);
-    throw new AxmeError('INVALID_INPUT', `standard input is not UTF-8 text (invalid byte 0x${buf[at]?.toString(16).padStart(2, '0')} at offset ${at}): convert it first, e.g. \`iconv -f latin1 -t utf-8\``);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `standard input is not UTF-8 text (invalid byte 0x${buf[at]?.toString(16).padStart(2, '0')} at offset ${at}): convert it first, e.g. \`iconv -f latin1 -t utf-8\``,
+    );
   }
   return text;
 }

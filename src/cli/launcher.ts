@@ -50,14 +50,21 @@ function writeAll(fd: number, text: string): void {
  */
 function hookClient(rest: string[]): string | undefined {
   if (!rest.length) return 'claude-code';
-  const name = rest.length === 2 && rest[0] === '--client' ? rest[1] : rest.length === 1 && rest[0]!.startsWith('--client=') ? rest[0]!.slice('--client='.length) : undefined;
+  const name =
+    rest.length === 2 && rest[0] === '--client'
+      ? rest[1]
+      : rest.length === 1 && rest[0]!.startsWith('--client=')
+        ? rest[0]!.slice('--client='.length)
+        : undefined;
   return name || undefined;
 }
 
 /** `axme search` answered at the tip (tip-search-main.ts); false when the full CLI must answer (it then prints everything). */
 function tipSearched(rest: string[]): boolean {
   try {
-    return (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env).tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t) });
+    return (require(CLI_LOADER) as typeof import('./cli-loader.ts'))
+      .loadTipSearch(__dirname, process.env)
+      .tipSearch(rest, { cwd: process.cwd(), env: process.env, write: (t) => writeAll(1, t) });
   } catch {
     // the fast path's own failure: the full CLI answers (and reports what is wrong)
     return false;
@@ -67,11 +74,13 @@ function tipSearched(rest: string[]): boolean {
 const args = process.argv.slice(2);
 if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
   const name = args[1]!;
-  (require(GIT_HOOK) as typeof import('./git-hook-main.ts')).gitHook(name, args.slice(2), { readStdin, writeAll, storeWork: HOOK_STORE_WORK }).catch((err: unknown) => {
-    writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
-    // the blocking hooks fail closed; the informational ones never stop git
-    process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
-  });
+  (require(GIT_HOOK) as typeof import('./git-hook-main.ts'))
+    .gitHook(name, args.slice(2), { readStdin, writeAll, storeWork: HOOK_STORE_WORK })
+    .catch((err: unknown) => {
+      writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+      // the blocking hooks fail closed; the informational ones never stop git
+      process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
+    });
 } else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
   const event = args[1]!;
   const client = hookClient(args.slice(2))!;
@@ -82,10 +91,19 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
   } catch (err) {
     // the hook code itself could not be loaded: a broken install. Exit 2 blocks the call in every
     // client (pre-tool-use fails closed); the other hooks report it and do nothing
-    writeAll(2, `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`);
+    writeAll(
+      2,
+      `axme hook ${event}: axme could not load its hook code (${(err as Error)?.message ?? String(err)}); ${event === 'pre-tool-use' ? 'the call is blocked. ' : ''}Reinstall axme, then run \`axme doctor\`\n`,
+    );
     process.exit(event === 'pre-tool-use' ? 2 : 1);
   }
-  if (hook.isHookClient(client)) void hook.hookMain(event, client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK), loadTipSearch: () => (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env) });
+  if (hook.isHookClient(client))
+    void hook.hookMain(event, client, {
+      readStdin,
+      writeAll,
+      loadStoreWork: () => import(HOOK_STORE_WORK),
+      loadTipSearch: () => (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env),
+    });
   else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
 } else if (args[0] === 'search' && tipSearched(args.slice(1))) {
   // answered from the tip's index file

@@ -4,8 +4,8 @@ import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
+import { type CliIO, SilentExit } from './io.ts';
 import type { Command } from './operation-tree.ts';
-import { SilentExit, type CliIO } from './io.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -122,6 +122,9 @@ export function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: 'INTERNAL', message: `internal error: ${e.message}${io.env.AXME_DEBUG ? `\n${e.stack}` : ' (set AXME_DEBUG=1 for the stack trace)'}` };
   }
   io.stderr.write(json ? `${JSON.stringify({ error: payload })}\n` : `axme: ${payload.message}\n`);
-  if (err instanceof z.ZodError && io.env.AXME_DEBUG) io.stderr.write(`axme: a bug: this input should have been checked before it reached the core (parseInput in src/model/validate.ts); please report it\n${err.stack}\n`);
+  if (err instanceof z.ZodError && io.env.AXME_DEBUG)
+    io.stderr.write(
+      `axme: a bug: this input should have been checked before it reached the core (parseInput in src/model/validate.ts); please report it\n${err.stack}\n`,
+    );
   return code;
 }

@@ -2,9 +2,9 @@ import type { Argv, Options, PositionalOptions } from 'yargs';
 import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
-import { inputSchema, surfaceInput, type AnyOperation, type CliPrinter } from '../operations/operation.ts';
-import { note, out, printJson, readStdin, SilentExit, withKb, type CliIO, type CliArgs } from './io.ts';
+import { type AnyOperation, type CliPrinter, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
+import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
 
 /** A flag's name for a field: `allow_secret` and `allowSecret` become `allow-secret`. */
 export function flagOf(field: string): string {
@@ -58,10 +58,13 @@ export function cliName(op: AnyOperation, field: string): string {
 export function usageOf(op: AnyOperation): string {
   const { command, positional = [], variadic } = op.cli!;
   const { required } = positional.length ? schemaFields(Object.fromEntries(positional.map((p) => [p, op.input[p]]))) : { required: new Set<string>() };
-  return [command.at(-1)!, ...positional.map((p, i) => {
-    const name = `${cliName(op, p)}${variadic && i === positional.length - 1 ? '..' : ''}`;
-    return required.has(p) ? `<${name}>` : `[${name}]`;
-  })].join(' ');
+  return [
+    command.at(-1)!,
+    ...positional.map((p, i) => {
+      const name = `${cliName(op, p)}${variadic && i === positional.length - 1 ? '..' : ''}`;
+      return required.has(p) ? `<${name}>` : `[${name}]`;
+    }),
+  ].join(' ');
 }
 
 /**
@@ -134,7 +137,10 @@ async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {
   try {
     return JSON.parse(raw);
   } catch (err) {
-    throw new AxmeError('INVALID_INPUT', `standard input is not JSON (${(err as Error).message}): pipe the ${op.mcp?.tool ?? op.id} arguments as one JSON object`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `standard input is not JSON (${(err as Error).message}): pipe the ${op.mcp?.tool ?? op.id} arguments as one JSON object`,
+    );
   }
 }
 

@@ -22,22 +22,43 @@ export interface GroupHelp {
  * the order of OPERATIONS); test/cli/command-tree.test.ts checks every entry against the operations.
  */
 export const GROUP_HELP: Readonly<Record<string, GroupHelp>> = {
-  decision: { describe: 'architectural decisions (D-NNN): add, list, show, amend, supersede, revoke', words: ['add', 'list', 'show', 'amend', 'supersede', 'revoke'] },
-  memory: { describe: 'feedback and pattern memories: add, list, show, update, supersede, remove', words: ['add', 'list', 'show', 'update', 'supersede', 'remove'] },
+  decision: {
+    describe: 'architectural decisions (D-NNN): add, list, show, amend, supersede, revoke',
+    words: ['add', 'list', 'show', 'amend', 'supersede', 'revoke'],
+  },
+  memory: {
+    describe: 'feedback and pattern memories: add, list, show, update, supersede, remove',
+    words: ['add', 'list', 'show', 'update', 'supersede', 'remove'],
+  },
   backlog: { describe: 'backlog items (B-NNN): add, list, show, update', words: ['add', 'list', 'show', 'update'] },
-  question: { describe: 'open questions for the user (Q-NNN): ask, list, show, answer, status (applied, archived, open)', words: ['ask', 'list', 'show', 'answer', 'status'] },
-  session: { describe: 'agent sessions: begin-close, finalize (one commit), list, show, recover (orphans)', words: ['begin-close', 'finalize', 'list', 'show', 'recover'] },
-  audit: { describe: 'audit a session transcript with a model: what the agent forgot to save (`audit <transcript>`), or the log of audits (`audit log`)', words: ['log'] },
+  question: {
+    describe: 'open questions for the user (Q-NNN): ask, list, show, answer, status (applied, archived, open)',
+    words: ['ask', 'list', 'show', 'answer', 'status'],
+  },
+  session: {
+    describe: 'agent sessions: begin-close, finalize (one commit), list, show, recover (orphans)',
+    words: ['begin-close', 'finalize', 'list', 'show', 'recover'],
+  },
+  audit: {
+    describe: 'audit a session transcript with a model: what the agent forgot to save (`audit <transcript>`), or the log of audits (`audit log`)',
+    words: ['log'],
+  },
   safety: { describe: 'safety rules enforced by the hooks: show, add, remove, set, reset', words: ['show', 'add', 'remove', 'set', 'reset'] },
   oracle: { describe: 'the oracle pages (stack, structure, patterns, glossary): show, scan', words: ['show', 'scan'] },
   import: {
-    describe: "import knowledge from another tool: axme-code (an AXME Code .axme-code folder), adr (a folder of architecture decision records), auto-memory (Claude Code's auto memory notes); one commit each",
+    describe:
+      "import knowledge from another tool: axme-code (an AXME Code .axme-code folder), adr (a folder of architecture decision records), auto-memory (Claude Code's auto memory notes); one commit each",
     words: ['axme-code', 'adr', 'auto-memory'],
     ask: 'say what to import from',
   },
-  export: { describe: "write the knowledge into another tool: adr (the decisions as a MADR folder), auto-memory (Claude Code's auto memory, MEMORY.md)", words: ['adr', 'auto-memory'], ask: 'say what to export to' },
+  export: {
+    describe: "write the knowledge into another tool: adr (the decisions as a MADR folder), auto-memory (Claude Code's auto memory, MEMORY.md)",
+    words: ['adr', 'auto-memory'],
+    ask: 'say what to export to',
+  },
   models: {
-    describe: 'the local model search ranks by meaning with: pull (download it once, checked), list or status (installed, in use, loads), eval (measure search on your own questions, with and without it)',
+    describe:
+      'the local model search ranks by meaning with: pull (download it once, checked), list or status (installed, in use, loads), eval (measure search on your own questions, with and without it)',
     words: ['pull', 'list', 'status', 'eval'],
   },
 };

@@ -1,7 +1,7 @@
 import { locateRepo } from '../knowledge/core/location.ts';
 import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
 import { SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
-import { searchJson, searchLines, type Found } from '../operations/search-text.ts';
+import { type Found, searchJson, searchLines } from '../operations/search-text.ts';
 
 /** The `axme search` command line the query at the tip takes: words, and `--json`, `--type <kind>`, `--k <n>` at most. */
 interface TipSearchArgs {

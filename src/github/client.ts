@@ -7,5 +7,10 @@ import { apiBaseUrl } from './token.ts';
  * anything a CLI start loads: Octokit is ~150 KB to compile.
  */
 export function octokitFor(env: NodeJS.ProcessEnv, token: string | null): Octokit {
-  return new Octokit({ auth: token ?? undefined, baseUrl: apiBaseUrl(env), userAgent: 'axme', log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  return new Octokit({
+    auth: token ?? undefined,
+    baseUrl: apiBaseUrl(env),
+    userAgent: 'axme',
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
 }

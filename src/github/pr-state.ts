@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { writeFileAtomicSync } from '../store/atomic-file.ts';
-import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PrLookup, PrState } from '../model/pr-state.ts';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { octokitFor } from './client.ts';
-import { apiBaseUrl, apiHost, resolveToken, type GitHubAuth } from './token.ts';
+import { apiBaseUrl, apiHost, type GitHubAuth, resolveToken } from './token.ts';
 
 export interface PrStateOptions {
   /** `owner/name` */
@@ -42,7 +42,10 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
   if (cached && now - cached.at < TTL_MS[cached.state]) return { state: cached.state };
   const auth = opts.auth ?? resolveToken(opts.env, apiHost(opts.env));
   // the limit belongs to one API and one token: another token or host is asked anyway
-  const limitFile = `rate-limit-${createHash('sha256').update(`${apiBaseUrl(opts.env)}\0${auth.token ?? ''}`).digest('hex').slice(0, 16)}.json`;
+  const limitFile = `rate-limit-${createHash('sha256')
+    .update(`${apiBaseUrl(opts.env)}\0${auth.token ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)}.json`;
   const limited = opts.cacheDir ? readJson<{ until: number }>(join(opts.cacheDir, limitFile)) : null;
   if (limited && limited.until > now) return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(limited.until).toISOString()}` };
 
@@ -69,11 +72,23 @@ export async function prState(opts: PrStateOptions): Promise<PrLookup> {
         if (opts.cacheDir) writeJson(join(opts.cacheDir, limitFile), { until });
         return { state: 'unknown', detail: `GitHub's rate limit is used up until ${new Date(until).toISOString()}` };
       }
-      if (status === 401) return { state: 'unknown', detail: auth.token ? `GitHub rejected the token from ${auth.source} (HTTP 401: invalid or expired)` : 'GitHub wants a token (HTTP 401)' };
-      if (status === 403) return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP 403: the token lacks access to this repository)` };
+      if (status === 401)
+        return {
+          state: 'unknown',
+          detail: auth.token ? `GitHub rejected the token from ${auth.source} (HTTP 401: invalid or expired)` : 'GitHub wants a token (HTTP 401)',
+        };
+      if (status === 403)
+        return { state: 'unknown', detail: `GitHub refused the ${auth.source ?? 'anonymous'} request (HTTP 403: the token lacks access to this repository)` };
       // never echo credentials that were put in the URL
       e.message = (e.message ?? '').replace(/\/\/[^/@\s]+@/g, '//***@');
-      lastError = status && status < 500 ? `HTTP ${status}` : /abort|timeout/i.test(e.message ?? '') ? 'no answer in time' : status >= 500 && e.response ? `HTTP ${status}` : `unreachable (${(e.message ?? '').split('\n')[0]})`;
+      lastError =
+        status && status < 500
+          ? `HTTP ${status}`
+          : /abort|timeout/i.test(e.message ?? '')
+            ? 'no answer in time'
+            : status >= 500 && e.response
+              ? `HTTP ${status}`
+              : `unreachable (${(e.message ?? '').split('\n')[0]})`;
       if (status && status < 500) break;
     }
   }

@@ -1,7 +1,7 @@
 import { AxmeError } from '../model/errors.ts';
 import { octokitFor } from './client.ts';
 import { assertRepoSlug } from './repo-slug.ts';
-import { apiHost, resolveToken, type GitHubAuth } from './token.ts';
+import { apiHost, type GitHubAuth, resolveToken } from './token.ts';
 
 /**
  * Opening knowledge pull requests through GitHub's REST API (Octokit): the one place axme writes
@@ -32,7 +32,10 @@ export async function openPullRequest(opts: OpenPullOptions): Promise<PullReques
   const [owner, repo] = opts.repo.split('/') as [string, string];
   const auth = opts.auth ?? resolveToken(opts.env, apiHost(opts.env));
   if (!auth.token) {
-    throw new AxmeError('GITHUB_FAILED', 'opening a pull request needs a GitHub token: set GITHUB_TOKEN (or GH_TOKEN), or log in with `gh auth login`. The proposal branch was pushed; run axme propose again once a token is set.');
+    throw new AxmeError(
+      'GITHUB_FAILED',
+      'opening a pull request needs a GitHub token: set GITHUB_TOKEN (or GH_TOKEN), or log in with `gh auth login`. The proposal branch was pushed; run axme propose again once a token is set.',
+    );
   }
   const octokit = octokitFor(opts.env, auth.token);
   const request = { signal: AbortSignal.timeout(15_000) };
@@ -48,7 +51,11 @@ export async function openPullRequest(opts: OpenPullOptions): Promise<PullReques
   try {
     const open = await octokit.rest.pulls.list({ owner, repo, head: `${owner}:${opts.head}`, base: opts.base, state: 'open', request });
     const pr = open.data[0];
-    if (!pr) throw new AxmeError('GITHUB_FAILED', `GitHub says a pull request from ${opts.head} into ${opts.base} exists, but lists none open: look at https://github.com/${opts.repo}/pulls`);
+    if (!pr)
+      throw new AxmeError(
+        'GITHUB_FAILED',
+        `GitHub says a pull request from ${opts.head} into ${opts.base} exists, but lists none open: look at https://github.com/${opts.repo}/pulls`,
+      );
     await octokit.rest.pulls.update({ owner, repo, pull_number: pr.number, title: opts.title, body: opts.body, request });
     return { number: pr.number, url: pr.html_url, existed: true };
   } catch (err) {

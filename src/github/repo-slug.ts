@@ -3,7 +3,9 @@ import { AxmeError } from '../model/errors.ts';
 /** `owner/name` of a GitHub remote URL (SSH, scp-like or HTTPS, any host), or null for other URLs (a path). */
 export function githubRepoOf(url: string): string | null {
   const u = url.trim();
-  const m = /^(?:[a-z+]+:\/\/(?:[^@/]+@)?[^/:]+(?::\d+)?\/|[^@\s/:]+@[^:/\s]+:|[^@\s/:]+\.[^:/\s]+:)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(u);
+  const m = /^(?:[a-z+]+:\/\/(?:[^@/]+@)?[^/:]+(?::\d+)?\/|[^@\s/:]+@[^:/\s]+:|[^@\s/:]+\.[^:/\s]+:)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(
+    u,
+  );
   if (!m || u.startsWith('file:')) return null;
   return `${m[1]}/${m[2]}`;
 }

@@ -33,4 +33,3 @@ export function resolveToken(env: NodeJS.ProcessEnv, host = 'github.com'): GitHu
   const token = r.status === 0 ? r.stdout.trim() : '';
   return token ? { token, source: '`gh auth token`' } : { token: null, source: null };
 }
-

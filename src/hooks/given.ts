@@ -1,5 +1,5 @@
 import { readCheckpoint } from '../session/checkpoint.ts';
-import { checkpointDue, readGiven, recordGiven, type GivenSource } from '../session/given.ts';
+import { checkpointDue, type GivenSource, readGiven, recordGiven } from '../session/given.ts';
 import type { HookIO } from './io.ts';
 
 /** What the session was given so far; empty when its record cannot be read (recall then repeats rather than fails). */

@@ -1,7 +1,7 @@
 import { processStart } from '../session/owner.ts';
-import { isMapped, mappedSession, sessionForHarness, type SessionMeta } from '../session/sessions.ts';
-import type { HookIO } from './io.ts';
+import { isMapped, mappedSession, type SessionMeta, sessionForHarness } from '../session/sessions.ts';
 import { checkedSessionId, type HookPayload } from '../setup/clients/hook-payload.ts';
+import type { HookIO } from './io.ts';
 
 /** The axme session already mapped to the client's session, or null (nothing is created). */
 export function knownHarnessSession(io: HookIO, p: HookPayload & { session_id: string }, commonDir: string): SessionMeta | null {

@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
 import { harnessOf } from '../session/owner.ts';
-import { hookProtocol, type HookClientId } from '../setup/clients/hook-registry.ts';
 import type { HookProtocol } from '../setup/clients/hook-protocol.ts';
+import { type HookClientId, hookProtocol } from '../setup/clients/hook-registry.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
@@ -38,7 +38,9 @@ declare const AXME_VERSION: string | undefined;
  * The HookIO of a real hook process (the launcher's fast path and `axme hook` through the full
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
-export function processHookIO(opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork' | 'loadTipSearch'> & { client?: HookClientId; installDir?: string | null }): HookIO {
+export function processHookIO(
+  opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork' | 'loadTipSearch'> & { client?: HookClientId; installDir?: string | null },
+): HookIO {
   const fixed = opts.env.AXME_NOW;
   const { client = 'claude-code', installDir, ...rest } = opts;
   return {

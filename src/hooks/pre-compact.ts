@@ -1,6 +1,6 @@
 import { sessionStoreAt } from '../knowledge/core/location.ts';
-import { recordCompaction } from '../session/given.ts';
 import { writeCheckpoint } from '../session/checkpoint.ts';
+import { recordCompaction } from '../session/given.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';

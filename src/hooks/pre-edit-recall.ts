@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import type { RepoLocation } from '../knowledge/core/location.ts';
-import { anchoredTo, anchorIndexKey, readAnchorIndex, type AnchoredEntry } from '../knowledge/views/anchor-index.ts';
+import { type AnchoredEntry, anchoredTo, anchorIndexKey, readAnchorIndex } from '../knowledge/views/anchor-index.ts';
 import { PRE_EDIT_HEADER, recallText } from '../knowledge/views/recall-lines.ts';
 import { fileKey, itemKey } from '../session/given.ts';
 import type { HookPayload } from '../setup/clients/hook-payload.ts';
@@ -45,12 +45,14 @@ export async function preEditRecall(io: HookIO, p: HookPayload, loc: RepoLocatio
   const fresh = covered.filter((f) => !given.has(fileKey(f)));
   if (!fresh.length) return null;
   const seen = new Set<string>();
-  const entries = fresh.flatMap((f) => anchoredTo(items, f)).filter((e) => {
-    const k = itemKey(e.kind, e.ref);
-    if (given.has(k) || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const entries = fresh
+    .flatMap((f) => anchoredTo(items, f))
+    .filter((e) => {
+      const k = itemKey(e.kind, e.ref);
+      if (given.has(k) || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
   const { text, shown } = recallText(PRE_EDIT_HEADER, entries);
   rememberGiven(io, loc.commonDir, session.id, 'pre-edit', [...fresh.map(fileKey), ...shown.map((e) => itemKey(e.kind, e.ref))]);
   return text || null;

@@ -1,17 +1,17 @@
 import { realpathSync } from 'node:fs';
-import { guardedPaths } from '../setup/paths.ts';
-import type { Sandbox } from '../setup/sandbox.ts';
-import { routeIntoSandbox } from './sandbox-route.ts';
 import { branchAt, locateRepo } from '../knowledge/core/location.ts';
 import { policyFor } from '../knowledge/rules/policy-cache.ts';
-import { evaluate, type EvalContext } from '../safety/evaluate.ts';
-import type { HookIO } from './io.ts';
-import { axmeGitHooksPath } from './git-hooks-path.ts';
-import { ensureHarnessSession } from './harness-session.ts';
+import { type EvalContext, evaluate } from '../safety/evaluate.ts';
 import type { HookPayload } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
-import { recordEdits } from './record-edits.ts';
+import { guardedPaths } from '../setup/paths.ts';
+import type { Sandbox } from '../setup/sandbox.ts';
+import { axmeGitHooksPath } from './git-hooks-path.ts';
+import { ensureHarnessSession } from './harness-session.ts';
+import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
+import { recordEdits } from './record-edits.ts';
+import { routeIntoSandbox } from './sandbox-route.ts';
 
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
@@ -24,7 +24,11 @@ import { preEditRecall } from './pre-edit-recall.ts';
 export async function preToolUse(io: HookIO): Promise<void> {
   const p = readPayload(io.stdin, io.protocol);
   if (!p.calls.length) {
-    io.stdout(io.protocol.deny(`axme could not check this call: the hook input names no tool_name (${io.client}, event ${p.hook_event_name ?? 'unnamed'}). Is the hook registered for the events before a tool call?`));
+    io.stdout(
+      io.protocol.deny(
+        `axme could not check this call: the hook input names no tool_name (${io.client}, event ${p.hook_event_name ?? 'unnamed'}). Is the hook registered for the events before a tool call?`,
+      ),
+    );
     return;
   }
   const cwd = p.cwd ?? io.cwd;
@@ -44,9 +48,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     home: io.home,
     root: loc?.worktree ?? undefined,
     branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
-    lookupPr:
-      io.lookupPr ??
-      (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
+    lookupPr: io.lookupPr ?? (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it
     protectedPaths: [...guardedPaths(loc, io.home, { installDir: io.installDir, env: io.env }), ...(workspace ? [workspace.gitDir] : [])],
     realpath: (path) => {

@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
-import type { HookPayload } from '../setup/clients/hook-payload.ts';
 import { recordEvent } from '../session/sessions.ts';
+import type { HookPayload } from '../setup/clients/hook-payload.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 
@@ -15,7 +15,10 @@ const FILE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
  */
 export function recordEdits(io: HookIO, p: HookPayload): void {
   if (!p.session_id) return;
-  const raws = p.calls.filter((c) => FILE_TOOLS.has(c.tool)).map((c) => c.input.file_path ?? c.input.notebook_path).filter((r): r is string => typeof r === 'string' && r !== '');
+  const raws = p.calls
+    .filter((c) => FILE_TOOLS.has(c.tool))
+    .map((c) => c.input.file_path ?? c.input.notebook_path)
+    .filter((r): r is string => typeof r === 'string' && r !== '');
   if (!raws.length) return;
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);

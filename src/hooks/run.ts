@@ -1,6 +1,6 @@
 import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
-import type { HookIO } from './io.ts';
 import { PayloadError } from '../setup/clients/hook-payload.ts';
+import type { HookIO } from './io.ts';
 import { postToolUse } from './post-tool-use.ts';
 import { preCompact } from './pre-compact.ts';
 import { preToolUse } from './pre-tool-use.ts';
@@ -42,7 +42,11 @@ export const EVENT_DEADLINE_MS = {
  * internal error or running out of time is a deny that says why — never silence, which would
  * let the call through. Other events report problems on stderr and exit 1 (non-blocking).
  */
-export async function runHook(event: string, io: HookIO, deadlineMs = (EVENT_DEADLINE_MS as Record<string, number>)[event] ?? DEFAULT_DEADLINE_MS): Promise<number> {
+export async function runHook(
+  event: string,
+  io: HookIO,
+  deadlineMs = (EVENT_DEADLINE_MS as Record<string, number>)[event] ?? DEFAULT_DEADLINE_MS,
+): Promise<number> {
   const handler = (HOOK_EVENTS as Record<string, (io: HookIO) => Promise<void>>)[event];
   if (!handler) {
     io.stderr(`axme hook: unknown event "${event}"; events: ${Object.keys(HOOK_EVENTS).join(', ')}\n`);

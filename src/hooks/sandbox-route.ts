@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
-import { CLAUDE_SHELL_PREFIX } from '../setup/clients/claude-code.hook.ts';
-import { openSandbox, sandboxShellDir, sandboxShellInstalled, sandboxShellPath, sandboxShellText, writeSandboxShell, type Sandbox } from '../setup/sandbox.ts';
-import { requiredButOff } from '../sandbox/state.ts';
 import type { RepoLocation } from '../knowledge/core/location.ts';
+import { requiredButOff } from '../sandbox/state.ts';
+import { CLAUDE_SHELL_PREFIX } from '../setup/clients/claude-code.hook.ts';
+import { openSandbox, type Sandbox, sandboxShellDir, sandboxShellInstalled, sandboxShellPath, sandboxShellText, writeSandboxShell } from '../setup/sandbox.ts';
 import type { HookIO } from './io.ts';
 
 /**
@@ -12,7 +12,10 @@ import type { HookIO } from './io.ts';
  * script rewritten for the policy as it is now. Imported statically: every shell call needs it,
  * and a lazily loaded chunk cost each one more than it saved the others (measured: +13–28 ms).
  */
-export async function routeIntoSandbox(io: HookIO, at: { loc: RepoLocation | null; cwd: string; protectedPaths: readonly string[] }): Promise<{ sandbox: Sandbox; deny: string | null }> {
+export async function routeIntoSandbox(
+  io: HookIO,
+  at: { loc: RepoLocation | null; cwd: string; protectedPaths: readonly string[] },
+): Promise<{ sandbox: Sandbox; deny: string | null }> {
   const sandbox = await openSandbox({ loc: at.loc, cwd: at.cwd, home: io.home, env: io.env, protectedPaths: at.protectedPaths, parseYaml: hookYaml(io) });
   const deny = !sandbox.state.on && sandbox.state.required ? requiredButOff(sandbox.state) : null;
   if (at.loc && io.protocol.sandbox === 'shell-prefix') keepSandboxShell(io, sandbox, at.loc, at.cwd);

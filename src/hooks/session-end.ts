@@ -1,8 +1,8 @@
-import { recordEvent } from '../session/sessions.ts';
-import { knownHarnessSession } from './harness-session.ts';
 import { sessionStoreAt } from '../knowledge/core/location.ts';
-import type { HookIO } from './io.ts';
+import { recordEvent } from '../session/sessions.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
+import { knownHarnessSession } from './harness-session.ts';
+import type { HookIO } from './io.ts';
 
 /**
  * SessionEnd: marks the harness session's axme session as ended (why, and when); with

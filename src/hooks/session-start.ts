@@ -1,9 +1,9 @@
-import { harnessSession } from './harness-session.ts';
 import { locateRepo, sessionStoreAt } from '../knowledge/core/location.ts';
-import type { HookIO } from './io.ts';
+import { CHECKPOINT_KEY } from '../session/given.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
 import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
-import { CHECKPOINT_KEY } from '../session/given.ts';
+import { harnessSession } from './harness-session.ts';
+import type { HookIO } from './io.ts';
 
 /** What the session start injects stays this small at any store size; the rest is one axme_context call away. */
 export const SESSION_START_BUDGET = 6_000;

@@ -1,20 +1,20 @@
-import { assembleContext } from '../knowledge/views/context.ts';
-import { workFocus } from '../knowledge/views/work-focus.ts';
-import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
-import { sweepOrphans } from '../knowledge/close/recover-session.ts';
-import { checkpointSession } from '../knowledge/close/checkpoint-session.ts';
-import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxmeError } from '../model/errors.ts';
-import type { StoreConfig } from '../model/config.ts';
-import { readState } from '../knowledge/core/state.ts';
-import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
-import type { RepoLocation } from '../knowledge/core/location.ts';
-import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
 import { auditsDir } from '../knowledge/audit/audit-state.ts';
+import { auditsDue, auditsEnabled, startAuditWorker } from '../knowledge/audit/audit-worker.ts';
+import { checkpointSession } from '../knowledge/close/checkpoint-session.ts';
+import { sweepOrphans } from '../knowledge/close/recover-session.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
+import type { RepoLocation } from '../knowledge/core/location.ts';
+import { readState } from '../knowledge/core/state.ts';
+import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
+import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
+import { assembleContext } from '../knowledge/views/context.ts';
+import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
+import { workFocus } from '../knowledge/views/work-focus.ts';
+import type { StoreConfig } from '../model/config.ts';
+import { AxmeError } from '../model/errors.ts';
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
@@ -86,7 +86,11 @@ export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.Proce
  * cut short by the deadline commits nothing; the MCP server or the next start does it), so their
  * handoff is in this context.
  */
-export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { budget: number; sessionId?: string | undefined; cwd: string }): Promise<{ text: string; listed: string[] }> {
+export async function sessionContext(
+  loc: RepoLocation,
+  env: NodeJS.ProcessEnv,
+  opts: { budget: number; sessionId?: string | undefined; cwd: string },
+): Promise<{ text: string; listed: string[] }> {
   try {
     return await withStore(loc, env, opts.cwd, async (kb) => {
       const notes: string[] = [];
@@ -94,7 +98,8 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
       const sweep = await withDeadline(
         sweepOrphans(kb, { waitUntil: Date.now() + RECOVERY_BUDGET_MS }).catch((err: unknown) => {
           // the context matters more than the recovery: say so and go on
-          if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) notes.push(`(axme could not recover earlier sessions: ${(err as Error).message}; run \`axme session recover --all\`)`);
+          if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED'))
+            notes.push(`(axme could not recover earlier sessions: ${(err as Error).message}; run \`axme session recover --all\`)`);
           return null;
         }),
         RECOVERY_BUDGET_MS,
@@ -110,7 +115,10 @@ export async function sessionContext(loc: RepoLocation, env: NodeJS.ProcessEnv, 
     });
   } catch (err) {
     if (err instanceof AxmeError && err.code === 'NOT_INITIALIZED') {
-      return { text: 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.', listed: [] };
+      return {
+        text: 'axme: this repository has no project knowledge yet (no refs/memory/main). If the user wants decisions, memories and safety rules kept across sessions, suggest running `axme init`. The built-in safety rules are enforced meanwhile.',
+        listed: [],
+      };
     }
     throw err;
   }
@@ -131,7 +139,8 @@ function sessionStartSync(kb: KnowledgeBase, loc: RepoLocation | null, env: Node
 /** Starts the background sync of a session's start or end when the mode its start found says so (this axme, `process.argv[1]`, runs it). */
 export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
   const mode = readAutoSync(commonDir)?.mode;
-  if (mode !== undefined && mode !== 'off' && process.argv[1]) startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
+  if (mode !== undefined && mode !== 'off' && process.argv[1])
+    startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
 }
 
 /**
@@ -142,7 +151,8 @@ export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.Pro
 async function startDueAudits(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
   try {
     if (!process.argv[1] || !(await auditsEnabled(kb, env)).on) return;
-    for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, execPath: process.execPath, script: process.argv[1] }, d.session, d.transcript);
+    for (const d of auditsDue(kb.repo.commonDir, current))
+      startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, execPath: process.execPath, script: process.argv[1] }, d.session, d.transcript);
   } catch {
     // the audit is a nicety next to the context: the next start tries again
   }
@@ -153,13 +163,23 @@ async function startDueAudits(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: st
  * verify-only when the agent closed the session). Returns a one-line note when audits are off for
  * lack of a model, the first time only (the hook prints it); never throws.
  */
-export async function startSessionAudit(loc: RepoLocation, env: NodeJS.ProcessEnv, cwd: string, session: string, transcript: string | null): Promise<string | null> {
+export async function startSessionAudit(
+  loc: RepoLocation,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  session: string,
+  transcript: string | null,
+): Promise<string | null> {
   if (!transcript || !process.argv[1]) return null;
   try {
     return await withStore(loc, env, cwd, async (kb) => {
       const on = await auditsEnabled(kb, env);
       if (!on.on) return on.chosen ? null : noModelNoteOnce(kb.repo.commonDir, on.why);
-      startAuditWorker({ commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1]! }, session, transcript);
+      startAuditWorker(
+        { commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1]! },
+        session,
+        transcript,
+      );
       return null;
     });
   } catch {

@@ -1,6 +1,6 @@
 import type { RepoLocation } from '../knowledge/core/location.ts';
-import { promptQuery, recallOfHits, RECALL_DEPTH } from '../knowledge/views/recall-prompt.ts';
 import type { RecallEntry } from '../knowledge/views/recall-lines.ts';
+import { promptQuery, RECALL_DEPTH, recallOfHits } from '../knowledge/views/recall-prompt.ts';
 import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
 
 /**
@@ -9,7 +9,11 @@ import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
  * the same search and the same recall otherwise). Built into dist/tip-search.cjs, which the
  * launcher hands the hook (HookIO.loadTipSearch).
  */
-export function promptRecallAtTip(loc: RepoLocation, env: NodeJS.ProcessEnv, opts: { prompt: string; cwd: string; given: ReadonlySet<string> }): { text: string; shown: RecallEntry[] } | undefined {
+export function promptRecallAtTip(
+  loc: RepoLocation,
+  env: NodeJS.ProcessEnv,
+  opts: { prompt: string; cwd: string; given: ReadonlySet<string> },
+): { text: string; shown: RecallEntry[] } | undefined {
   const query = promptQuery(opts.prompt);
   if (!query) return { text: '', shown: [] };
   // the folder the store is opened from on the full path (store-work.ts withStore)

@@ -1,7 +1,7 @@
-import { sessionStoreAt, type RepoLocation } from '../knowledge/core/location.ts';
+import { type RepoLocation, sessionStoreAt } from '../knowledge/core/location.ts';
+import { CHECKPOINT_KEY, itemKey } from '../session/given.ts';
 import { parseJsonObject } from '../setup/clients/hook-payload.ts';
 import { readPayload } from '../setup/clients/hook-registry.ts';
-import { CHECKPOINT_KEY, itemKey } from '../session/given.ts';
 import { dueCheckpoint, givenSoFar, rememberGiven } from './given.ts';
 import { harnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';

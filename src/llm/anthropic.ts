@@ -1,7 +1,7 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { AxmeError } from '../model/errors.ts';
 import { ANTHROPIC_API_URL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './defaults.ts';
-import { connectionCause, sdkRequest, type HttpFailure } from './failure.ts';
+import { connectionCause, type HttpFailure, sdkRequest } from './failure.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 
@@ -13,9 +13,13 @@ export function anthropicProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
   const keyEnv = cfg.apiKeyEnv ?? 'ANTHROPIC_API_KEY';
   const apiKey = env[keyEnv]?.trim();
   if (!apiKey) {
-    throw new AxmeError('CONFIG', `the anthropic provider needs an API key: set ${keyEnv}${cfg.apiKeyEnv ? '' : ' (or auditor.api_key_env to the variable that holds it)'}`, {
-      provider: 'anthropic',
-    });
+    throw new AxmeError(
+      'CONFIG',
+      `the anthropic provider needs an API key: set ${keyEnv}${cfg.apiKeyEnv ? '' : ' (or auditor.api_key_env to the variable that holds it)'}`,
+      {
+        provider: 'anthropic',
+      },
+    );
   }
   const baseUrl = cfg.baseUrl ?? (env.ANTHROPIC_BASE_URL?.trim() || ANTHROPIC_API_URL);
   const model = cfg.model ?? DEFAULT_ANTHROPIC_MODEL;
@@ -51,7 +55,8 @@ export function anthropicProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): 
         model: answered,
         inputTokens,
         outputTokens,
-        stop: message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'end_turn' || message.stop_reason === 'stop_sequence' ? 'end' : 'other',
+        stop:
+          message.stop_reason === 'max_tokens' ? 'max_tokens' : message.stop_reason === 'end_turn' || message.stop_reason === 'stop_sequence' ? 'end' : 'other',
         durationMs: Date.now() - started,
         costUsd: costOf('anthropic', answered, inputTokens, outputTokens),
       };

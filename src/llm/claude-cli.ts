@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
-import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { findOnPath } from '../model/on-path.ts';
+import { DEFAULT_TIMEOUT_MS } from './defaults.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 
@@ -23,10 +23,15 @@ const MAX_STDOUT = 64 * 1024 * 1024;
  * commands or skills, and it leaves no session of its own on disk.
  */
 const CLAUDE_ISOLATION = [
-  '--tools', '',
-  '--strict-mcp-config', '--mcp-config', '{"mcpServers":{}}',
-  '--setting-sources', '',
-  '--settings', '{"disableAllHooks":true}',
+  '--tools',
+  '',
+  '--strict-mcp-config',
+  '--mcp-config',
+  '{"mcpServers":{}}',
+  '--setting-sources',
+  '',
+  '--settings',
+  '{"disableAllHooks":true}',
   '--disable-slash-commands',
   '--no-session-persistence',
 ] as const;
@@ -88,7 +93,12 @@ interface Run {
   stderr: string;
 }
 
-function spawnClaude(path: string, args: string[], stdin: string, o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }): Promise<Run> {
+function spawnClaude(
+  path: string,
+  args: string[],
+  stdin: string,
+  o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal },
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     if (o.signal?.aborted) return reject(cancelled());
     const group = process.platform !== 'win32';
@@ -132,7 +142,10 @@ function spawnClaude(path: string, args: string[], stdin: string, o: { cwd: stri
       o.signal?.removeEventListener('abort', onAbort);
       if (stopped === 'timeout') {
         return reject(
-          new AxmeError('UNAVAILABLE', `claude did not answer within ${o.timeoutMs} ms and was stopped: try later, or raise auditor.timeout_ms`, { provider: 'claude-cli', retryable: true }),
+          new AxmeError('UNAVAILABLE', `claude did not answer within ${o.timeoutMs} ms and was stopped: try later, or raise auditor.timeout_ms`, {
+            provider: 'claude-cli',
+            retryable: true,
+          }),
         );
       }
       if (stopped === 'aborted') return reject(cancelled());
@@ -198,7 +211,12 @@ function answerOf(run: Run, model: string | undefined, durationMs: number): LlmA
     model: answered,
     inputTokens,
     outputTokens,
-    stop: result.stop_reason === 'max_tokens' ? 'max_tokens' : !result.stop_reason || result.stop_reason === 'end_turn' || result.stop_reason === 'stop_sequence' ? 'end' : 'other',
+    stop:
+      result.stop_reason === 'max_tokens'
+        ? 'max_tokens'
+        : !result.stop_reason || result.stop_reason === 'end_turn' || result.stop_reason === 'stop_sequence'
+          ? 'end'
+          : 'other',
     durationMs,
     costUsd: typeof result.total_cost_usd === 'number' ? result.total_cost_usd : costOf('claude-cli', answered, inputTokens, outputTokens),
   };

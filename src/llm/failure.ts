@@ -53,11 +53,10 @@ export function httpFailure(failure: HttpFailure, ctx: FailureContext): AxmeErro
     case 'aborted':
       return new AxmeError('UNAVAILABLE', `the ${ctx.provider} request was cancelled`, { ...data, retryable: true });
     case 'timeout':
-      return new AxmeError(
-        'UNAVAILABLE',
-        `${ctx.baseUrl} did not answer within ${ctx.timeoutMs} ms (${tried}): try later, or raise auditor.timeout_ms`,
-        { ...data, retryable: true },
-      );
+      return new AxmeError('UNAVAILABLE', `${ctx.baseUrl} did not answer within ${ctx.timeoutMs} ms (${tried}): try later, or raise auditor.timeout_ms`, {
+        ...data,
+        retryable: true,
+      });
     case 'connection':
       return new AxmeError(
         'UNAVAILABLE',
@@ -75,21 +74,31 @@ function statusFailure(failure: Extract<HttpFailure, { kind: 'status' }>, ctx: F
   const said = failure.message ? `: ${failure.message}` : '';
   const key = ctx.keyEnv ? `the API key in ${ctx.keyEnv}` : 'the API key';
   if (status === 401) return new AxmeError('CONFIG', `${key} was refused (HTTP 401${said}): check it`, { ...data, retryable: false });
-  if (status === 403) return new AxmeError('CONFIG', `${key} may not do this (HTTP 403${said}): check its permissions for model ${ctx.model}`, { ...data, retryable: false });
+  if (status === 403)
+    return new AxmeError('CONFIG', `${key} may not do this (HTTP 403${said}): check its permissions for model ${ctx.model}`, { ...data, retryable: false });
   if (status === 404) {
-    return new AxmeError('CONFIG', `${ctx.baseUrl} knows no model ${ctx.model} or no such endpoint (HTTP 404${said}): check auditor.model and auditor.base_url`, {
+    return new AxmeError(
+      'CONFIG',
+      `${ctx.baseUrl} knows no model ${ctx.model} or no such endpoint (HTTP 404${said}): check auditor.model and auditor.base_url`,
+      {
+        ...data,
+        retryable: false,
+      },
+    );
+  }
+  if (status === 413)
+    return new AxmeError('INVALID_INPUT', `the request was too large for ${ctx.provider} (HTTP 413${said}): send less at a time`, {
       ...data,
       retryable: false,
     });
-  }
-  if (status === 413) return new AxmeError('INVALID_INPUT', `the request was too large for ${ctx.provider} (HTTP 413${said}): send less at a time`, { ...data, retryable: false });
   if (status === 429 || status === 529 || status === 503) {
     const what = status === 429 ? 'rate limited' : 'overloaded';
     const after = failure.retryAfter ? ` (it asks to wait ${failure.retryAfter} s)` : '';
     return new AxmeError('UNAVAILABLE', `${ctx.provider} is ${what} (HTTP ${status}), ${tried}: try later${after}`, { ...data, retryable: true });
   }
   if (status >= 500) return new AxmeError('UNAVAILABLE', `${ctx.provider} failed (HTTP ${status}${said}), ${tried}: try later`, { ...data, retryable: true });
-  if (status === 408 || status === 409) return new AxmeError('UNAVAILABLE', `${ctx.provider} answered HTTP ${status}${said}, ${tried}: try later`, { ...data, retryable: true });
+  if (status === 408 || status === 409)
+    return new AxmeError('UNAVAILABLE', `${ctx.provider} answered HTTP ${status}${said}, ${tried}: try later`, { ...data, retryable: true });
   return new AxmeError('INVALID_INPUT', `${ctx.provider} refused the request (HTTP ${status}${said})`, { ...data, retryable: false });
 }
 

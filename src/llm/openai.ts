@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AxmeError } from '../model/errors.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_OPENAI_MODEL, DEFAULT_TIMEOUT_MS, OPENAI_API_URL } from './defaults.ts';
-import { connectionCause, sdkRequest, type HttpFailure } from './failure.ts';
+import { connectionCause, type HttpFailure, sdkRequest } from './failure.ts';
 import { costOf } from './prices.ts';
 import type { LlmAnswer, LlmProvider, LlmRequest, ProviderConfig } from './types.ts';
 
@@ -17,9 +17,13 @@ export function openaiProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): Llm
   const official = isOpenAi(baseUrl);
   const key = env[keyEnv]?.trim();
   if (!key && official) {
-    throw new AxmeError('CONFIG', `the openai provider needs an API key for ${baseUrl}: set ${keyEnv}, or auditor.base_url (OPENAI_BASE_URL) to a server of your own`, {
-      provider: 'openai',
-    });
+    throw new AxmeError(
+      'CONFIG',
+      `the openai provider needs an API key for ${baseUrl}: set ${keyEnv}, or auditor.base_url (OPENAI_BASE_URL) to a server of your own`,
+      {
+        provider: 'openai',
+      },
+    );
   }
   if (!cfg.model && !official) {
     throw new AxmeError('CONFIG', `auditor.model is required with a server of your own (${baseUrl}): the name it serves the model under, e.g. llama3.2`, {
@@ -44,22 +48,27 @@ export function openaiProvider(cfg: ProviderConfig, env: NodeJS.ProcessEnv): Llm
     model,
     async complete(req: LlmRequest): Promise<LlmAnswer> {
       const started = Date.now();
-      const completion = await sdkRequest(req, timeout, { provider: 'openai', model, baseUrl, keyEnv: key ? keyEnv : null, retries: maxRetries }, openaiFailure, (options) =>
-        client.chat.completions.create(
-          {
-            model,
-            messages: [
-              { role: 'system', content: req.system },
-              { role: 'user', content: req.user },
-            ],
-            // OpenAI's newer models refuse max_tokens; other servers may not know max_completion_tokens
-            ...(official ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
-            ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
-            ...(req.json ? { response_format: { type: 'json_object' as const } } : {}),
-            stream: false,
-          },
-          options,
-        ),
+      const completion = await sdkRequest(
+        req,
+        timeout,
+        { provider: 'openai', model, baseUrl, keyEnv: key ? keyEnv : null, retries: maxRetries },
+        openaiFailure,
+        (options) =>
+          client.chat.completions.create(
+            {
+              model,
+              messages: [
+                { role: 'system', content: req.system },
+                { role: 'user', content: req.user },
+              ],
+              // OpenAI's newer models refuse max_tokens; other servers may not know max_completion_tokens
+              ...(official ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
+              ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
+              ...(req.json ? { response_format: { type: 'json_object' as const } } : {}),
+              stream: false,
+            },
+            options,
+          ),
       );
       const choice = completion.choices[0];
       const inputTokens = completion.usage?.prompt_tokens ?? 0;

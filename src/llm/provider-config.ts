@@ -1,5 +1,5 @@
-import { AxmeError } from '../model/errors.ts';
 import { AuditorConfig } from '../model/config.ts';
+import { AxmeError } from '../model/errors.ts';
 import type { ProviderConfig, ProviderName } from './types.ts';
 
 /** The names axme.yaml's `auditor.provider` takes (its schema's), for AXME_AUDITOR_PROVIDER too. */
@@ -15,7 +15,8 @@ export function providerConfig(block: AuditorConfig | undefined, env: NodeJS.Pro
   if (fromEnv && !NAMES.has(fromEnv)) {
     throw new AxmeError('CONFIG', `AXME_AUDITOR_PROVIDER is ${fromEnv}: use one of ${[...NAMES].join(', ')}`, { value: fromEnv });
   }
-  const provider = overrides.provider ?? (fromEnv as ProviderConfig['provider'] | undefined) ?? (block?.enabled === false ? 'none' : (block?.provider ?? 'auto'));
+  const provider =
+    overrides.provider ?? (fromEnv as ProviderConfig['provider'] | undefined) ?? (block?.enabled === false ? 'none' : (block?.provider ?? 'auto'));
   const cfg: ProviderConfig = { provider };
   const model = overrides.model ?? (env.AXME_AUDITOR_MODEL?.trim() || undefined) ?? block?.model;
   if (model !== undefined) cfg.model = model;

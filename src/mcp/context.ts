@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { AxmeError, isAxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../knowledge/core/kb.ts';
 import { sessionBinder } from '../session/current.ts';
 import { ancestors, harnessPid, processStart } from '../session/owner.ts';
 
@@ -97,7 +97,15 @@ export async function reply(ctx: ServerContext, fn: () => Promise<{ text: string
     // input that reached a schema unchecked is still the caller's input: said in words, not a dump
     const err = caught instanceof z.ZodError ? invalidInput(caught, 'input') : caught;
     if (isAxmeError(err)) {
-      const kind = USAGE_CODES.has(err.code) ? 'invalid request' : err.code === 'NOT_FOUND' ? 'not found' : err.code === 'WRONG_STATE' ? 'wrong state' : err.code === 'NOT_ALLOWED' ? 'not allowed' : 'error';
+      const kind = USAGE_CODES.has(err.code)
+        ? 'invalid request'
+        : err.code === 'NOT_FOUND'
+          ? 'not found'
+          : err.code === 'WRONG_STATE'
+            ? 'wrong state'
+            : err.code === 'NOT_ALLOWED'
+              ? 'not allowed'
+              : 'error';
       // no structured content: clients check it against the output schema, which describes a success
       return { content: [{ type: 'text', text: `${kind}: ${err.message}` }], isError: true };
     }

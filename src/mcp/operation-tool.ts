@@ -1,7 +1,7 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { surfaceInput, type AnyOperation } from '../operations/operation.ts';
-import { common, reply, writeCommon, type ServerContext } from './context.ts';
+import { type AnyOperation, surfaceInput } from '../operations/operation.ts';
+import { common, reply, type ServerContext, writeCommon } from './context.ts';
 
 /**
  * The input schema of an operation's tool: `project_path` (and `allow_secret` for a write; an
@@ -11,7 +11,11 @@ import { common, reply, writeCommon, type ServerContext } from './context.ts';
 export function toolInput(op: AnyOperation): z.ZodRawShape {
   const extra = op.folder ? {} : op.write ? writeCommon : common;
   const alias = op.mcp?.projectAlias;
-  return { ...extra, ...surfaceInput(op, 'mcp'), ...(alias ? { [alias]: z.string().max(4096).optional().describe('AXME compatibility: same as project_path') } : {}) };
+  return {
+    ...extra,
+    ...surfaceInput(op, 'mcp'),
+    ...(alias ? { [alias]: z.string().max(4096).optional().describe('AXME compatibility: same as project_path') } : {}),
+  };
 }
 
 /** The reply's own words in the structured result: what the agent reads in clients that show it that. */
@@ -84,7 +88,9 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
         if (op.folder) ctx.confine?.((input as { path?: string }).path);
         const r = op.folder
           ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never)
-          : await op.run(await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined)), input as never, { allowSecret: !!allow_secret });
+          : await op.run(await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined)), input as never, {
+              allowSecret: !!allow_secret,
+            });
         const text = op.text(r);
         return { text, data: { text, ...op.json(r) } };
       });

@@ -1,9 +1,9 @@
 import {
   ClientNotificationSchema,
   ClientRequestSchema,
-  JSONRPCMessageSchema,
-  type JSONRPCMessage,
   type JSONRPCErrorResponse,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from './json-lines.ts';
 
@@ -39,11 +39,23 @@ export function checkLine(text: string): Checked {
     value = JSON.parse(text);
   } catch (err) {
     const why = (err as Error).message;
-    return { ok: false, reply: errorReply(null, PARSE_ERROR, `Parse error: the line is not JSON (${why}); send one JSON-RPC message per line`), log: `parse error: ${why}` };
+    return {
+      ok: false,
+      reply: errorReply(null, PARSE_ERROR, `Parse error: the line is not JSON (${why}); send one JSON-RPC message per line`),
+      log: `parse error: ${why}`,
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const what = Array.isArray(value) ? 'a batch (array)' : `a JSON ${value === null ? 'null' : typeof value}`;
-    return { ok: false, reply: errorReply(null, INVALID_REQUEST, `Invalid Request: got ${what}; ${Array.isArray(value) ? NO_BATCHES : 'MCP messages are single JSON-RPC 2.0 objects'}`), log: `invalid request: ${what}` };
+    return {
+      ok: false,
+      reply: errorReply(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: got ${what}; ${Array.isArray(value) ? NO_BATCHES : 'MCP messages are single JSON-RPC 2.0 objects'}`,
+      ),
+      log: `invalid request: ${what}`,
+    };
   }
   const obj = value as Record<string, unknown>;
   const id = validId(obj.id);
@@ -55,7 +67,11 @@ export function checkLine(text: string): Checked {
     // a well-formed request whose params are not an object: the params are what is wrong
     const code = why.startsWith('"params"') && id !== null ? INVALID_PARAMS : INVALID_REQUEST;
     const label = code === INVALID_PARAMS ? `Invalid params for ${String(obj.method)}` : 'Invalid Request';
-    return { ok: false, reply: errorReply(id, code, `${label}: ${why}`), log: `${label.toLowerCase()}${id !== null ? ` (id ${JSON.stringify(id)})` : ''}: ${why}` };
+    return {
+      ok: false,
+      reply: errorReply(id, code, `${label}: ${why}`),
+      log: `${label.toLowerCase()}${id !== null ? ` (id ${JSON.stringify(id)})` : ''}: ${why}`,
+    };
   }
   const message = envelope.data;
   if ('method' in message && 'id' in message) {
@@ -64,7 +80,11 @@ export function checkLine(text: string): Checked {
       const params = schema.safeParse(message);
       if (!params.success) {
         const why = issues(params.error.issues);
-        return { ok: false, reply: errorReply(message.id, INVALID_PARAMS, `Invalid params for ${message.method}: ${why}`), log: `invalid params for ${message.method} (id ${JSON.stringify(message.id)}): ${why}` };
+        return {
+          ok: false,
+          reply: errorReply(message.id, INVALID_PARAMS, `Invalid params for ${message.method}: ${why}`),
+          log: `invalid params for ${message.method} (id ${JSON.stringify(message.id)}): ${why}`,
+        };
       }
     }
   } else if ('method' in message) {
@@ -82,8 +102,10 @@ function describeEnvelope(obj: Record<string, unknown>): string {
   if (obj.jsonrpc !== '2.0') return `"jsonrpc" must be "2.0" (got ${JSON.stringify(obj.jsonrpc) ?? 'nothing'})`;
   if ('id' in obj && validId(obj.id) === null) return `"id" must be a string or an integer (got ${JSON.stringify(obj.id)})`;
   if ('method' in obj && typeof obj.method !== 'string') return '"method" must be a string';
-  if ('method' in obj && 'params' in obj && (typeof obj.params !== 'object' || obj.params === null || Array.isArray(obj.params))) return '"params" must be an object';
-  if (!('method' in obj) && !('result' in obj) && !('error' in obj)) return 'a message needs "method" (a request or notification) or "result"/"error" (a response)';
+  if ('method' in obj && 'params' in obj && (typeof obj.params !== 'object' || obj.params === null || Array.isArray(obj.params)))
+    return '"params" must be an object';
+  if (!('method' in obj) && !('result' in obj) && !('error' in obj))
+    return 'a message needs "method" (a request or notification) or "result"/"error" (a response)';
   return 'not a JSON-RPC 2.0 request, notification or response (unexpected or missing members)';
 }
 

@@ -1,11 +1,10 @@
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readState } from '../knowledge/core/state.ts';
+import { showItem } from '../knowledge/items/show-item.ts';
 import type { ItemBase } from '../model/kind.ts';
 import { KIND_TABLES } from '../model/kinds.ts';
 import { SPECS } from '../model/paths.ts';
-import { readState } from '../knowledge/core/state.ts';
-import { showItem } from '../knowledge/items/show-item.ts';
 import type { ServerContext } from './context.ts';
-
 
 /** Items of every kind declared `resource` as resources: axme://<folder>/<slug>, listed from the current tip, read as their Markdown. */
 export function registerResources(server: McpServer, ctx: ServerContext): void {
@@ -19,7 +18,12 @@ export function registerResources(server: McpServer, ctx: ServerContext): void {
           return {
             resources: (state.items[kind] as ItemBase[]).map((i) => {
               const rec = i as ItemBase & { id?: string; title?: string; status?: string };
-              return { uri: `axme://${dir}/${encodeURIComponent(i.slug)}`, name: `${rec.id ? `${rec.id} ` : ''}${rec.title ?? i.slug}`, description: rec.status ? `${kind}, ${rec.status}` : kind, mimeType: 'text/markdown' };
+              return {
+                uri: `axme://${dir}/${encodeURIComponent(i.slug)}`,
+                name: `${rec.id ? `${rec.id} ` : ''}${rec.title ?? i.slug}`,
+                description: rec.status ? `${kind}, ${rec.status}` : kind,
+                mimeType: 'text/markdown',
+              };
             }),
           };
         },

@@ -1,10 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isAxmeError } from '../model/errors.ts';
-import { createServerContext, type ServerContext } from './context.ts';
-import { registerResources } from './resources.ts';
 import { OPERATIONS } from '../operations/index.ts';
-import { StdioTransport } from './stdio-transport.ts';
+import { createServerContext, type ServerContext } from './context.ts';
 import { adaptToClient, registerOperationTool } from './operation-tool.ts';
+import { registerResources } from './resources.ts';
+import { StdioTransport } from './stdio-transport.ts';
 
 declare const AXME_VERSION: string | undefined;
 

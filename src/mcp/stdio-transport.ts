@@ -83,7 +83,13 @@ export class StdioTransport implements Transport {
     for (const key of left) {
       const id = JSON.parse(key) as RequestId;
       this.opts.log(`request ${key} did not finish within ${ms} ms of the stop: answered with an error, its outcome is unknown`);
-      await this.write(errorReply(id, SHUTTING_DOWN, `axme serve stopped before this call finished (waited ${ms} ms): it may or may not have taken effect; check with axme_log or axme_status after restarting`)).catch(() => {});
+      await this.write(
+        errorReply(
+          id,
+          SHUTTING_DOWN,
+          `axme serve stopped before this call finished (waited ${ms} ms): it may or may not have taken effect; check with axme_log or axme_status after restarting`,
+        ),
+      ).catch(() => {});
     }
     this.pending.clear();
     return left.length;
@@ -178,12 +184,25 @@ export class StdioTransport implements Transport {
     if (line.kind === 'oversize') {
       const limit = `${this.limits.bytes} bytes (${formatSize(this.limits.bytes)})`;
       this.opts.log(`request${line.id !== null ? ` ${JSON.stringify(line.id)}` : ''} refused: ${line.bytes} bytes is over the limit of ${limit}`);
-      this.reply(errorReply(line.id, INVALID_REQUEST, `Request too large: ${line.bytes} bytes (${formatSize(line.bytes)}) is over axme's limit of ${limit} per message; store large material in the repository and reference it by path`, { limitBytes: this.limits.bytes, receivedBytes: line.bytes }));
+      this.reply(
+        errorReply(
+          line.id,
+          INVALID_REQUEST,
+          `Request too large: ${line.bytes} bytes (${formatSize(line.bytes)}) is over axme's limit of ${limit} per message; store large material in the repository and reference it by path`,
+          { limitBytes: this.limits.bytes, receivedBytes: line.bytes },
+        ),
+      );
       return;
     }
     if (line.kind === 'too-deep') {
-      this.opts.log(`request${line.id !== null ? ` ${JSON.stringify(line.id)}` : ''} refused: nested ${line.depth} levels deep, the limit is ${this.limits.depth}`);
-      this.reply(errorReply(line.id, INVALID_REQUEST, `Invalid Request: nested ${line.depth} levels deep; axme accepts at most ${this.limits.depth} levels`, { limitDepth: this.limits.depth }));
+      this.opts.log(
+        `request${line.id !== null ? ` ${JSON.stringify(line.id)}` : ''} refused: nested ${line.depth} levels deep, the limit is ${this.limits.depth}`,
+      );
+      this.reply(
+        errorReply(line.id, INVALID_REQUEST, `Invalid Request: nested ${line.depth} levels deep; axme accepts at most ${this.limits.depth} levels`, {
+          limitDepth: this.limits.depth,
+        }),
+      );
       return;
     }
     const checked = checkLine(line.text);

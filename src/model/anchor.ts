@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { KIND_TABLES, type AnchoredKind } from './kinds.ts';
-import { globMatcher, globProblem, type GlobMatcher } from './glob.ts';
+import { type GlobMatcher, globMatcher, globProblem } from './glob.ts';
+import { type AnchoredKind, KIND_TABLES } from './kinds.ts';
 import { LIMITS } from './limits.ts';
 import { stringList } from './text.ts';
 
@@ -33,7 +33,11 @@ export function parseAnchor(raw: string): Anchor {
 
 /** A repository-relative path as anchors keep it: forward slashes, no leading `./` or `/`. */
 export function normalPath(p: string): string {
-  return p.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/^\/+/, '');
+  return p
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/^\/+/, '');
 }
 
 /** Why an anchor entry cannot be used (outside the repository, too long, a glob with too many wildcards), or null. */
@@ -107,8 +111,16 @@ export type VerifyInput = z.input<typeof VerifyInput>;
 
 /** Parameters of "reconfirm an item" (`axme reconfirm`, `axme_reconfirm`). */
 export const ReconfirmInput = z.object({
-  id: z.string().trim().min(1).max(200).describe('ID (D-001, B-001) or slug of the decision, memory, backlog item or oracle page that was checked against the code'),
-  kind: z.enum(ANCHORED_KINDS).optional().describe(`the kind, when a slug is not enough (default: found by ID, else the first kind with that slug: ${ANCHORED_KINDS.join(', ')})`),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .describe('ID (D-001, B-001) or slug of the decision, memory, backlog item or oracle page that was checked against the code'),
+  kind: z
+    .enum(ANCHORED_KINDS)
+    .optional()
+    .describe(`the kind, when a slug is not enough (default: found by ID, else the first kind with that slug: ${ANCHORED_KINDS.join(', ')})`),
   anchors: anchorList('replace the anchors (a renamed path, a new symbol); default: keep them').optional(),
 });
 export type ReconfirmInput = z.input<typeof ReconfirmInput>;

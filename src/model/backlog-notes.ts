@@ -1,5 +1,5 @@
 import { AxmeError } from './errors.ts';
-import { LIMITS, formatSize } from './limits.ts';
+import { formatSize, LIMITS } from './limits.ts';
 
 /** The note line of a backlog item: `- <date>: <text>`, continuation lines indented by two spaces. */
 export function noteEntry(date: string, text: string): string {
@@ -33,7 +33,10 @@ export function appendNote(notes: string, entry: string, archivedIn: string, max
     entry.length + marker.length + 1 > LIMITS.text
       ? `the note is ${entry.length.toLocaleString('en-US')} characters with its date line, over the limit of ${LIMITS.text.toLocaleString('en-US')} characters (${formatSize(LIMITS.text)}) for a backlog item's notes`
       : `the note is ${formatSize(Buffer.byteLength(entry))} with its date line, and the item's file has room for ${formatSize(Math.max(0, maxBytes - Buffer.byteLength(marker) - 1))} of notes beside the rest of the item (a file is at most ${formatSize(LIMITS.fileBytes)})`;
-  throw new AxmeError('INVALID_INPUT', `${why}: shorten it, or put long material in a file in the repository and note its path`, { limit: LIMITS.text, length: entry.length });
+  throw new AxmeError('INVALID_INPUT', `${why}: shorten it, or put long material in a file in the repository and note its path`, {
+    limit: LIMITS.text,
+    length: entry.length,
+  });
 }
 
 /** Note entries: each starts with a `- ` line; text before the first one is an entry of its own. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { anchorList, LearnedAt } from './anchor.ts';
 import { baseFields, Scope } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
 import { backlogKind } from './kinds/backlog.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
-import { anchorList, LearnedAt } from './anchor.ts';
 
 export const BACKLOG_STATUSES = ['open', 'in-progress', 'done', 'blocked'] as const;
 export const PRIORITIES = ['high', 'medium', 'low'] as const;

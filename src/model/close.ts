@@ -17,7 +17,10 @@ export const ExtractedDecision = DecisionInput.extend({
  * and `reason` alone (finalize-close checks each entry by its action).
  */
 export const CloseDecision = DecisionInput.partial().extend({
-  action: z.enum(['add', 'supersede', 'remove']).default('add').describe('add a new decision (title and decision required), supersede an existing one (also `supersedes`), or remove one (revoke it: `id` and `reason`)'),
+  action: z
+    .enum(['add', 'supersede', 'remove'])
+    .default('add')
+    .describe('add a new decision (title and decision required), supersede an existing one (also `supersedes`), or remove one (revoke it: `id` and `reason`)'),
   supersedes: z.string().max(200).optional().describe('with action supersede: ID or slug of the decision it replaces'),
   id: z.string().max(200).optional().describe('with action remove: ID or slug of the decision to revoke'),
   reason: z.string().max(2000).optional().describe('with action remove: why the decision no longer holds'),
@@ -28,7 +31,10 @@ export const CloseDecision = DecisionInput.partial().extend({
  * of one. The content fields are required for add and supersede; remove takes `slug` alone.
  */
 export const CloseMemory = MemoryInput.partial().extend({
-  action: z.enum(['add', 'supersede', 'remove']).default('add').describe('add a new memory (type, title and description required), supersede an existing one (also `supersedes`), or remove one (archive it: `slug`)'),
+  action: z
+    .enum(['add', 'supersede', 'remove'])
+    .default('add')
+    .describe('add a new memory (type, title and description required), supersede an existing one (also `supersedes`), or remove one (archive it: `slug`)'),
   supersedes: z.string().max(200).optional().describe('with action supersede: slug of the memory it replaces'),
   slug: z.string().max(200).optional().describe('with action remove: slug of the memory to archive'),
 });
@@ -65,7 +71,11 @@ export const SessionExtractions = z.object({
  * where a memory or a decision may also supersede or remove a stored one. One call = one commit.
  */
 export const FinalizeCloseInput = SessionExtractions.extend({
-  memories: z.array(CloseMemory).max(50).default([]).describe('feedback and pattern memories learned this session; also memories superseded or removed (action)'),
+  memories: z
+    .array(CloseMemory)
+    .max(50)
+    .default([])
+    .describe('feedback and pattern memories learned this session; also memories superseded or removed (action)'),
   decisions: z.array(CloseDecision).max(50).default([]).describe('decisions made this session; also decisions superseded or removed (action)'),
 });
 export type FinalizeCloseInput = z.input<typeof FinalizeCloseInput>;

@@ -4,7 +4,13 @@ import { listEntry } from './text.ts';
 /** ISO 8601 date or date-time, kept as a string so YAML never rewrites it. */
 export const Timestamp = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && isCalendarDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00.000Z')
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s) &&
+      isCalendarDate(s.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(s)),
+    'must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00.000Z',
+  )
   .describe('ISO 8601 timestamp');
 
 /** True when `YYYY-MM-DD` names a real day (JavaScript's Date would roll 2026-02-30 into March). */
@@ -31,7 +37,9 @@ export const Scope = z
   .transform((v) => (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter((s) => s !== ''))
   .pipe(z.array(listEntry))
   .transform((v) => [...new Set(v)])
-  .describe('repositories this applies to ("all" or a list of repository names); default all. In a workspace, a list saves the item in each named repository\'s store instead of the current one');
+  .describe(
+    'repositories this applies to ("all" or a list of repository names); default all. In a workspace, a list saves the item in each named repository\'s store instead of the current one',
+  );
 
 /** Fields every stored item has besides its slug (which comes first). `extra` holds frontmatter fields axme does not know, kept verbatim. */
 export const baseFields = {

@@ -19,7 +19,9 @@ export const AuditorConfig = z
       .string()
       .min(1)
       .optional()
-      .describe("the model to ask; default claude-sonnet-4-6 (anthropic), gpt-4o-mini (OpenAI), Claude Code's own choice (claude-cli); required with a server of your own"),
+      .describe(
+        "the model to ask; default claude-sonnet-4-6 (anthropic), gpt-4o-mini (OpenAI), Claude Code's own choice (claude-cli); required with a server of your own",
+      ),
     base_url: z
       .url()
       .optional()
@@ -54,7 +56,9 @@ export const StoreConfig = z
     format: z.number().int().min(1).describe('storage format version'),
     kind: z.enum(['repo', 'workspace']).default('repo').describe('repo: one repository; workspace: a folder of repositories'),
     review: z
-      .object({ required: z.boolean().default(false).describe("agents' writes go to refs/memory/proposals/<session> until a reviewed pull request brings them in") })
+      .object({
+        required: z.boolean().default(false).describe("agents' writes go to refs/memory/proposals/<session> until a reviewed pull request brings them in"),
+      })
       .loose()
       .optional()
       .describe('knowledge review (docs/review.md)'),
@@ -63,15 +67,18 @@ export const StoreConfig = z
         auto: z
           .enum(['off', 'session', 'commit'])
           .optional()
-          .describe('off: only `axme sync` shares; session (the default when the repository has a remote): a sync in the background when a session starts and when it ends; commit: also after every commit'),
+          .describe(
+            'off: only `axme sync` shares; session (the default when the repository has a remote): a sync in the background when a session starts and when it ends; commit: also after every commit',
+          ),
       })
       .loose()
       .optional()
       .describe('sharing the knowledge through the git remote (docs/sync.md)'),
     search: z
       .object({
-        embeddings: EmbeddingsSettings.optional()
-          .describe('off unless set: search also ranks by meaning with these embeddings, fused with the word ranking (docs/benchmarks.md, Retrieval)'),
+        embeddings: EmbeddingsSettings.optional().describe(
+          'off unless set: search also ranks by meaning with these embeddings, fused with the word ranking (docs/benchmarks.md, Retrieval)',
+        ),
       })
       .loose()
       .optional()
@@ -80,7 +87,9 @@ export const StoreConfig = z
     autoMemory: z
       .enum(['off', 'sync'])
       .optional()
-      .describe("off (the default): only `axme export auto-memory` and `axme import auto-memory` touch Claude Code's auto memory; sync: a session's end imports what Claude wrote there, then exports the knowledge (docs/auto-memory.md)"),
+      .describe(
+        "off (the default): only `axme export auto-memory` and `axme import auto-memory` touch Claude Code's auto memory; sync: a session's end imports what Claude wrote there, then exports the knowledge (docs/auto-memory.md)",
+      ),
   })
   .loose();
 export type StoreConfig = z.infer<typeof StoreConfig>;
@@ -92,7 +101,18 @@ export type StoreConfig = z.infer<typeof StoreConfig>;
  * read from the clone's `.git/axme/config.yaml` or the user's `~/.config/axme/config.yaml`
  * (LocalSettings), never from the shared `axme.yaml`, where they are ignored with a diagnostic.
  */
-export const MACHINE_LOCAL_SETTINGS = ['auditor.provider', 'auditor.base_url', 'auditor.api_key_env', 'auditor.claude_path', 'search.embeddings', 'sandbox.mode', 'sandbox.network', 'sandbox.domains', 'sandbox.writable', 'sandbox.hidden'] as const;
+export const MACHINE_LOCAL_SETTINGS = [
+  'auditor.provider',
+  'auditor.base_url',
+  'auditor.api_key_env',
+  'auditor.claude_path',
+  'search.embeddings',
+  'sandbox.mode',
+  'sandbox.network',
+  'sandbox.domains',
+  'sandbox.writable',
+  'sandbox.hidden',
+] as const;
 export type MachineLocalSetting = (typeof MACHINE_LOCAL_SETTINGS)[number];
 
 /** The shared `axme.yaml` without its machine-local settings, and the ones it tried to set. */
@@ -117,15 +137,24 @@ export const LocalSettings = z
     search: z.object({ embeddings: EmbeddingsSettings.optional() }).loose().optional().describe('search.embeddings: the endpoint search ranks by meaning with'),
     sandbox: z
       .object({
-        mode: z.enum(SANDBOX_MODES).optional().describe(`auto (the default): ${SANDBOX_MODE_HELP.auto}; required: ${SANDBOX_MODE_HELP.required}; off: ${SANDBOX_MODE_HELP.off}`),
-        network: z.enum(SANDBOX_NETWORK).optional().describe(SANDBOX_NETWORK.map((n) => `${n}: ${SANDBOX_NETWORK_HELP[n]}`).join('; ')),
-        domains: z.array(z.string().regex(SANDBOX_DOMAIN_PATTERN)).optional().describe('with network allowlist: the hosts commands may reach (registry.npmjs.org, *.github.com)'),
+        mode: z
+          .enum(SANDBOX_MODES)
+          .optional()
+          .describe(`auto (the default): ${SANDBOX_MODE_HELP.auto}; required: ${SANDBOX_MODE_HELP.required}; off: ${SANDBOX_MODE_HELP.off}`),
+        network: z
+          .enum(SANDBOX_NETWORK)
+          .optional()
+          .describe(SANDBOX_NETWORK.map((n) => `${n}: ${SANDBOX_NETWORK_HELP[n]}`).join('; ')),
+        domains: z
+          .array(z.string().regex(SANDBOX_DOMAIN_PATTERN))
+          .optional()
+          .describe('with network allowlist: the hosts commands may reach (registry.npmjs.org, *.github.com)'),
         writable: z.array(z.string().min(1)).optional().describe('more folders commands may write (absolute paths)'),
         hidden: z.array(z.string().min(1)).optional().describe('more paths commands may not read (~/ for the home folder)'),
       })
       .loose()
       .optional()
-      .describe("the kernel sandbox under the guard (docs/safety.md): mode, network, domains, writable, hidden"),
+      .describe('the kernel sandbox under the guard (docs/safety.md): mode, network, domains, writable, hidden'),
   })
   .loose();
 export type LocalSettings = z.infer<typeof LocalSettings>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { anchorList, LearnedAt } from './anchor.ts';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import { displayId } from './ids.ts';
 import type { KindSpec } from './kind.ts';
 import { decisionKind } from './kinds/decision.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
-import { anchorList, LearnedAt } from './anchor.ts';
 
 export const DECISION_STATUSES = ['active', 'superseded', 'revoked'] as const;
 export const ENFORCE = ['required', 'advisory'] as const;
@@ -35,7 +35,25 @@ export type Decision = z.infer<typeof Decision>;
 export const decisionSpec: KindSpec<Decision> = {
   ...decisionKind,
   schema: Decision,
-  fields: ['id', 'title', 'status', 'enforce', 'scope', 'tags', 'anchors', 'learned_at', 'supersedes', 'superseded_by', 'revoked_at', 'revoked_reason', 'aliases', 'source', 'session', 'created', 'updated'],
+  fields: [
+    'id',
+    'title',
+    'status',
+    'enforce',
+    'scope',
+    'tags',
+    'anchors',
+    'learned_at',
+    'supersedes',
+    'superseded_by',
+    'revoked_at',
+    'revoked_reason',
+    'aliases',
+    'source',
+    'session',
+    'created',
+    'updated',
+  ],
   lead: 'decision',
   sections: [['Reasoning', 'reasoning']],
 };
@@ -70,7 +88,9 @@ export type RevokeInput = z.input<typeof RevokeInput>;
 export const AmendInput = z.strictObject({
   id: z.string().min(1).max(200).describe('ID (D-001), alias or slug of the decision'),
   title: titleText('the corrected title').optional(),
-  decision: longText('the corrected decision text').refine((v) => v.trim() !== '', 'must not be empty').optional(),
+  decision: longText('the corrected decision text')
+    .refine((v) => v.trim() !== '', 'must not be empty')
+    .optional(),
   reasoning: longText('the corrected reasoning').optional(),
   tags: stringList('the new tags (replace the old ones)').optional(),
 });

@@ -1,7 +1,5 @@
 /** Words AXME ignores when it compares titles for duplicates. */
-const STOP_WORDS = new Set(
-  'use using for the a an as with in on to and of is are'.split(' '),
-);
+const STOP_WORDS = new Set('use using for the a an as with in on to and of is are'.split(' '));
 
 /**
  * Title key for duplicate detection, as AXME does it: lowercase, stop words dropped, only letters

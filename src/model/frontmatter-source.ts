@@ -42,7 +42,12 @@ export function keepSource(extra: Record<string, unknown>, source: FrontmatterSo
  * not one block mapping written line by line (a flow mapping, two fields on one line, text other
  * than comments between fields): the fields are then written from their values.
  */
-export function fieldSources(src: string, doc: Document, data: Record<string, unknown>, textOf: (key: string) => boolean = () => true): FrontmatterSource | null {
+export function fieldSources(
+  src: string,
+  doc: Document,
+  data: Record<string, unknown>,
+  textOf: (key: string) => boolean = () => true,
+): FrontmatterSource | null {
   const map = doc.contents;
   if (!YAML.isMap(map)) return null;
   const fields: FieldSource[] = [];
@@ -91,7 +96,10 @@ function keyOf(doc: Document, pair: Pair<unknown, unknown>): string | null {
 function commentLines(gap: string): string | null {
   const lines = gap.split('\n');
   if (!lines.every((l) => /^\s*(#.*)?$/.test(l))) return null;
-  const kept = lines.join('\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  const kept = lines
+    .join('\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/\s+$/, '');
   return kept ? `${kept}\n` : '';
 }
 

@@ -1,7 +1,7 @@
 import matter from 'gray-matter';
 import YAML from 'yaml';
-import { fieldSources, jsonOf, type FrontmatterSource } from './frontmatter-source.ts';
 import { AxmeError } from './errors.ts';
+import { type FrontmatterSource, fieldSources, jsonOf } from './frontmatter-source.ts';
 
 // YAML 1.2 core schema: timestamps stay strings (no Date round trip), `yes`/`no` stay strings.
 // YAML 1.1 tags (`!!binary`, `!!timestamp`, ...) are not resolved either: their values stay the
@@ -66,7 +66,11 @@ export function parseMarkdownSource(text: string, textOf?: (key: string) => bool
  * With `source`, the comment lines above a field are written above it again, and a field named
  * in `verbatim` whose value is unchanged is written exactly as its source text.
  */
-export function stringifyMarkdown(data: Record<string, unknown>, body: string, opts: { source?: FrontmatterSource | undefined; verbatim?: ReadonlySet<string> } = {}): string {
+export function stringifyMarkdown(
+  data: Record<string, unknown>,
+  body: string,
+  opts: { source?: FrontmatterSource | undefined; verbatim?: ReadonlySet<string> } = {},
+): string {
   const b = trimBody(body);
   return `---\n${opts.source ? frontmatterFrom(data, opts.source, opts.verbatim ?? new Set()) : stringifyYaml(data)}---\n${b ? `\n${b}\n` : ''}`;
 }

@@ -57,7 +57,8 @@ const notSlash = (c: number) => c !== SLASH;
 
 /** The matcher of `glob` read with `syntax`. */
 export function globMatcher(glob: string, syntax: GlobSyntax = {}): GlobMatcher {
-  if (!(syntax.only === 'star' ? /\*/ : syntax.braces === false ? /[*?[]/ : /[*?[{]/).test(glob)) return literal(glob, syntax.from === 'folder', syntax.to === 'folder');
+  if (!(syntax.only === 'star' ? /\*/ : syntax.braces === false ? /[*?[]/ : /[*?[{]/).test(glob))
+    return literal(glob, syntax.from === 'folder', syntax.to === 'folder');
   const states: State[] = [];
   const add = (kind: State['kind'], to: number[], accepts: (c: number) => boolean = never): number => states.push({ kind, to, accepts }) - 1;
   const match = add(MATCH, []);
@@ -149,7 +150,12 @@ export function globMatcher(glob: string, syntax: GlobSyntax = {}): GlobMatcher 
   for (let k = parts.length - 1; k >= 0; k--) {
     const p = parts[k]!;
     const next = entry;
-    entry = Array.isArray(p) ? add(SPLIT, p.map((alt) => sequence(alt.from, alt.to, next))) : sequence(p.from, p.to, next, true);
+    entry = Array.isArray(p)
+      ? add(
+          SPLIT,
+          p.map((alt) => sequence(alt.from, alt.to, next)),
+        )
+      : sequence(p.from, p.to, next, true);
   }
   return compiled(states, entry, match, required, syntax.from === 'folder', syntax.to === 'folder');
 }

@@ -35,5 +35,10 @@ export const handoffSpec: KindSpec<Handoff> = {
   schema: Handoff,
   fields: ['session', 'source', 'stopped_at', 'startup_text', 'prs', 'dirty_branches', 'created', 'updated'],
   lead: 'summary',
-  sections: [['In Progress', 'in_progress'], ['Next Steps', 'next_steps'], ['Test Results', 'test_results'], ['Blockers', 'blockers']],
+  sections: [
+    ['In Progress', 'in_progress'],
+    ['Next Steps', 'next_steps'],
+    ['Test Results', 'test_results'],
+    ['Blockers', 'blockers'],
+  ],
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KIND_TABLES, type IdPrefix } from './kinds.ts';
+import { type IdPrefix, KIND_TABLES } from './kinds.ts';
 
 /** Display-ID letters (D-NNN decisions, B-NNN backlog items, ...): each kind's `idPrefix`. */
 export type { IdPrefix } from './kinds.ts';

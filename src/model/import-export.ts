@@ -14,7 +14,12 @@ export const ExportAdrInput = z.object({
 });
 export type ExportAdrInput = z.input<typeof ExportAdrInput>;
 
-const autoMemoryDir = z.string().min(1).max(4096).optional().describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository (docs/auto-memory.md)");
+const autoMemoryDir = z
+  .string()
+  .min(1)
+  .max(4096)
+  .optional()
+  .describe("the auto memory folder (the one holding MEMORY.md); default: Claude Code's own for this repository (docs/auto-memory.md)");
 
 /** Parameters of writing the knowledge into Claude Code's auto memory (`axme export auto-memory`). */
 export const ExportAutoMemoryInput = z.object({

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AxmeError } from './errors.ts';
-import { parseMarkdown, parseMarkdownSource, stringifyMarkdown, splitSections, joinSections, reservedHeadingIn } from './frontmatter.ts';
-import { jsonOf, keepSource, sourceOf, type FieldSource, type FrontmatterSource } from './frontmatter-source.ts';
+import { joinSections, parseMarkdown, parseMarkdownSource, reservedHeadingIn, splitSections, stringifyMarkdown } from './frontmatter.ts';
+import { type FieldSource, type FrontmatterSource, jsonOf, keepSource, sourceOf } from './frontmatter-source.ts';
 import type { KindFacts } from './kind-facts.ts';
 import type { KindName } from './kinds.ts';
 
@@ -44,7 +44,10 @@ export function decodeItem<T extends ItemBase>(spec: KindSpec<T>, slug: string, 
   // body): its value comes from there, and its heading is not a section break in the body
   const inFront = (f: string) => Object.hasOwn(doc.data, f) && typeof doc.data[f] === 'string';
   const bodySections = spec.sections.filter(([, f]) => !inFront(f));
-  const { lead, sections } = splitSections(doc.body, bodySections.map(([h]) => h));
+  const { lead, sections } = splitSections(
+    doc.body,
+    bodySections.map(([h]) => h),
+  );
   const known = new Set([...spec.fields, 'slug', spec.lead, ...spec.sections.map(([, f]) => f)]);
   const candidate: Record<string, unknown> = { slug };
   const extra: Record<string, unknown> = {};
@@ -82,7 +85,9 @@ export function encodeItem<T extends ItemBase>(spec: KindSpec<T>, item: T): stri
   }
   const front = bodyFieldsInFront(spec, rec);
   for (const [, f] of [['', spec.lead] as const, ...spec.sections]) if (front.has(f)) setOwn(data, f, rec[f]);
-  const unknown = Object.keys(item.extra).filter((k) => !Object.hasOwn(data, k)).sort();
+  const unknown = Object.keys(item.extra)
+    .filter((k) => !Object.hasOwn(data, k))
+    .sort();
   for (const k of unknown) setOwn(data, k, item.extra[k]);
   const body = joinSections(
     front.has(spec.lead) ? '' : String(rec[spec.lead] ?? ''),
@@ -126,7 +131,10 @@ function bodyFieldsInFront(spec: KindSpec<ItemBase>, rec: Record<string, unknown
     const text = rec[fields[i]!];
     if (typeof text !== 'string' || text === '') continue;
     // the sections after this one that stay in the body (the lead: every one of them)
-    const later = spec.sections.slice(i).filter(([, f]) => !front.has(f)).map(([h]) => h);
+    const later = spec.sections
+      .slice(i)
+      .filter(([, f]) => !front.has(f))
+      .map(([h]) => h);
     if (later.length && reservedHeadingIn(text, later)) front.add(fields[i]!);
   }
   return front;
@@ -174,7 +182,9 @@ export type IssueSource = 'input' | 'data';
 
 /** One zod issue as "field: what is wrong" ("unknown field x" for a field the schema does not know). */
 export function issueText(issue: z.core.$ZodIssue, from: IssueSource = 'input'): string {
-  return issue.code === 'unrecognized_keys' ? issueProblem(issue, from) : `${issue.path.length ? issue.path.map(String).join('.') : 'value'}: ${issueProblem(issue, from)}`;
+  return issue.code === 'unrecognized_keys'
+    ? issueProblem(issue, from)
+    : `${issue.path.length ? issue.path.map(String).join('.') : 'value'}: ${issueProblem(issue, from)}`;
 }
 
 /** What is wrong, in words: zod's default wording ("Too small: expected ...") rewritten, a schema's own message kept. */
@@ -188,7 +198,8 @@ export function issueProblem(i: z.core.$ZodIssue, from: IssueSource = 'input'): 
   switch (i.code) {
     case 'invalid_type':
       if (/received undefined$/.test(m)) return 'is required';
-      if (i.expected === 'string' && /received array$/.test(m)) return from === 'input' ? 'was given more than once: give it once' : 'must be one text, not a list';
+      if (i.expected === 'string' && /received array$/.test(m))
+        return from === 'input' ? 'was given more than once: give it once' : 'must be one text, not a list';
       return `must be ${EXPECTED[i.expected] ?? `a ${i.expected}`}`;
     case 'invalid_value':
       return i.values.length === 1 ? `must be ${String(i.values[0])}` : `must be one of ${i.values.map(String).join(', ')}`;
@@ -197,7 +208,8 @@ export function issueProblem(i: z.core.$ZodIssue, from: IssueSource = 'input'): 
       const small = i.code === 'too_small';
       const n = Number(small ? i.minimum : i.maximum);
       if (i.origin === 'string') return small && n === 1 ? 'must not be empty' : `must be ${small ? 'at least' : 'at most'} ${n} characters`;
-      if (i.origin === 'array' || i.origin === 'set') return small && n === 1 ? 'must not be empty' : `must have ${small ? 'at least' : 'at most'} ${n} entries`;
+      if (i.origin === 'array' || i.origin === 'set')
+        return small && n === 1 ? 'must not be empty' : `must have ${small ? 'at least' : 'at most'} ${n} entries`;
       return `must be ${small ? (i.inclusive ? 'at least' : 'more than') : i.inclusive ? 'at most' : 'less than'} ${n}`;
     }
     default:
@@ -205,7 +217,14 @@ export function issueProblem(i: z.core.$ZodIssue, from: IssueSource = 'input'): 
   }
 }
 
-const EXPECTED: Record<string, string> = { int: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object' };
+const EXPECTED: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
 
 function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';

@@ -1,4 +1,4 @@
-import { kindTables, type KindFacts } from './kind-facts.ts';
+import { type KindFacts, kindTables } from './kind-facts.ts';
 import { backlogKind } from './kinds/backlog.ts';
 import { decisionKind } from './kinds/decision.ts';
 import { handoffKind } from './kinds/handoff.ts';

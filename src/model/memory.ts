@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { anchorList, LearnedAt } from './anchor.ts';
 import { baseFields, Scope, Timestamp } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { memoryKind } from './kinds/memory.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText, stringList, titleText } from './text.ts';
-import { anchorList, LearnedAt } from './anchor.ts';
 
 export const MEMORY_TYPES = ['feedback', 'pattern'] as const;
 export const MEMORY_STATUSES = ['active', 'superseded', 'archived'] as const;
@@ -31,7 +31,23 @@ export type Memory = z.infer<typeof Memory>;
 export const memorySpec: KindSpec<Memory> = {
   ...memoryKind,
   schema: Memory,
-  fields: ['type', 'title', 'description', 'status', 'keywords', 'scope', 'anchors', 'learned_at', 'archived_at', 'supersedes', 'superseded_by', 'source', 'session', 'created', 'updated'],
+  fields: [
+    'type',
+    'title',
+    'description',
+    'status',
+    'keywords',
+    'scope',
+    'anchors',
+    'learned_at',
+    'archived_at',
+    'supersedes',
+    'superseded_by',
+    'source',
+    'session',
+    'created',
+    'updated',
+  ],
   lead: 'body',
   sections: [],
 };
@@ -56,7 +72,9 @@ export const MemoryUpdate = z.strictObject({
   slug: z.string().min(1).max(200).describe("the memory's slug"),
   type: MemoryInput.shape.type.optional(),
   title: titleText('the new title').optional(),
-  description: longText('the new description').refine((v) => v.trim() !== '', 'must not be empty').optional(),
+  description: longText('the new description')
+    .refine((v) => v.trim() !== '', 'must not be empty')
+    .optional(),
   body: longText('the new details').optional(),
   keywords: stringList('the new keywords (replace the old ones)').optional(),
   anchors: anchorList('the new anchors (replace the old ones)').optional(),

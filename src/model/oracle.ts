@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { LearnedAt } from './anchor.ts';
 import { baseFields } from './common.ts';
 import type { KindSpec } from './kind.ts';
 import { oracleKind } from './kinds/oracle.ts';
 import { Slug } from './slug.ts';
 import { listEntry, longText } from './text.ts';
-import { LearnedAt } from './anchor.ts';
 
 /** The standard oracle pages; other slugs are allowed too. */
 export const ORACLE_PAGES = ['stack', 'structure', 'patterns', 'glossary'] as const;

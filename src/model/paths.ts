@@ -36,11 +36,7 @@ export function itemPath(kind: KindName, slug: string, created?: string): string
   return `${SPECS[kind].dir}/${slug}.md`;
 }
 
-export type PathClass =
-  | { type: 'item'; spec: KindSpec<ItemBase>; slug: string }
-  | { type: 'config' }
-  | { type: 'rules' }
-  | { type: 'other'; reason: string };
+export type PathClass = { type: 'item'; spec: KindSpec<ItemBase>; slug: string } | { type: 'config' } | { type: 'rules' } | { type: 'other'; reason: string };
 
 /** What a path in the memory tree holds. */
 export function classifyPath(path: string): PathClass {
@@ -49,8 +45,13 @@ export function classifyPath(path: string): PathClass {
   const parts = path.split('/');
   const spec = BY_DIR.get(parts[0] ?? '');
   if (!spec) return { type: 'other', reason: 'not a folder axme knows' };
-  const file = spec.kind === 'session' ? (/^\d{4}-\d{2}$/.test(parts[1] ?? '') && parts.length === 3 ? parts[2] : undefined) : parts.length === 2 ? parts[1] : undefined;
-  if (file === undefined) return { type: 'other', reason: spec.kind === 'session' ? 'session summaries live in sessions/<yyyy-mm>/<session>.md' : `items live directly in ${spec.dir}/` };
+  const file =
+    spec.kind === 'session' ? (/^\d{4}-\d{2}$/.test(parts[1] ?? '') && parts.length === 3 ? parts[2] : undefined) : parts.length === 2 ? parts[1] : undefined;
+  if (file === undefined)
+    return {
+      type: 'other',
+      reason: spec.kind === 'session' ? 'session summaries live in sessions/<yyyy-mm>/<session>.md' : `items live directly in ${spec.dir}/`,
+    };
   if (!file.endsWith('.md')) return { type: 'other', reason: 'items are .md files' };
   const slug = file.slice(0, -3);
   if (!isSlug(slug)) return { type: 'other', reason: 'file name is not a valid slug (lowercase letters, digits, dashes)' };

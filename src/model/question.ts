@@ -29,7 +29,10 @@ export const questionSpec: KindSpec<Question> = {
   schema: Question,
   fields: ['id', 'status', 'answered_at', 'applied_at', 'archived_at', 'aliases', 'source', 'session', 'created', 'updated'],
   lead: 'question',
-  sections: [['Context', 'context'], ['Answer', 'answer']],
+  sections: [
+    ['Context', 'context'],
+    ['Answer', 'answer'],
+  ],
 };
 
 /** Parameters of "ask a question" (AXME's axme_ask_question). */

@@ -26,7 +26,10 @@ export function mergeRules(a: RulesData, b: RulesData): RulesData {
       requireAxmeSuffix: stricter(STRICTNESS.requireAxmeSuffix, a.git.requireAxmeSuffix, b.git.requireAxmeSuffix),
       enforceFor: stricter(STRICTNESS.enforceFor, a.git.enforceFor, b.git.enforceFor),
     },
-    github: { unverifiedPr: stricter(STRICTNESS.unverifiedPr, a.github.unverifiedPr, b.github.unverifiedPr), deployWorkflows: union(a.github.deployWorkflows, b.github.deployWorkflows) },
+    github: {
+      unverifiedPr: stricter(STRICTNESS.unverifiedPr, a.github.unverifiedPr, b.github.unverifiedPr),
+      deployWorkflows: union(a.github.deployWorkflows, b.github.deployWorkflows),
+    },
     families: Object.fromEntries(FAMILY_NAMES.map((f) => [f, stricter(STRICTNESS.family, a.families[f], b.families[f])])) as RulesData['families'],
     bash: {
       deniedPrefixes: union(a.bash.deniedPrefixes, b.bash.deniedPrefixes),

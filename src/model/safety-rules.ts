@@ -15,7 +15,10 @@ const family = (d: FamilyAction, description: string) => z.enum(FAMILY_ACTIONS).
 /** One entry per rule family of model/families.ts, with its default and description. */
 const familyShape = Object.fromEntries(FAMILIES.map((f) => [f.name, family(f.action, f.description)])) as Record<FamilyName, ReturnType<typeof family>>;
 /** `families.<name>` for `axme safety set`, one per family. */
-const familySettings = Object.fromEntries(FAMILY_NAMES.map((n) => [`families.${n}`, z.enum(FAMILY_ACTIONS)])) as Record<`families.${FamilyName}`, z.ZodEnum<{ [K in FamilyAction]: K }>>;
+const familySettings = Object.fromEntries(FAMILY_NAMES.map((n) => [`families.${n}`, z.enum(FAMILY_ACTIONS)])) as Record<
+  `families.${FamilyName}`,
+  z.ZodEnum<{ [K in FamilyAction]: K }>
+>;
 
 /**
  * `safety/rules.yaml`. A list present in the file replaces the default list; a missing field
@@ -44,12 +47,13 @@ export const SafetyRules = z.object({
         .enum(['deny', 'allow'])
         .default('deny')
         .describe('what a #!axme pr=<N> marker gets when the PR state cannot be checked (no token, offline)'),
-      deployWorkflows: list(DEFAULT_RULES.github.deployWorkflows, 'workflows `gh workflow run` may not start (globs over the name or file, case-insensitive): the publish family'),
+      deployWorkflows: list(
+        DEFAULT_RULES.github.deployWorkflows,
+        'workflows `gh workflow run` may not start (globs over the name or file, case-insensitive): the publish family',
+      ),
     })
     .default(() => structuredClone(DEFAULT_RULES.github)),
-  families: z
-    .object(familyShape)
-    .default(() => structuredClone(DEFAULT_RULES.families)),
+  families: z.object(familyShape).default(() => structuredClone(DEFAULT_RULES.families)),
   bash: z
     .object({
       deniedPrefixes: list(DEFAULT_RULES.bash.deniedPrefixes, 'command prefixes that are refused (word boundary)'),
@@ -104,4 +108,3 @@ export const SafetyUpdate = SafetyRuleChange.extend({
   action: z.enum(['add', 'remove']).default('add').describe('add the rule (default) or remove it'),
 });
 export type SafetyUpdate = z.input<typeof SafetyUpdate>;
-

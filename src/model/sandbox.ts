@@ -20,7 +20,8 @@ export type SandboxNetwork = (typeof SANDBOX_NETWORK)[number];
 export const SANDBOX_NETWORK_HELP: Record<SandboxNetwork, string> = {
   allow: 'the default: commands reach the network as usual (the secrets are unreadable anyway)',
   deny: 'commands reach no network at all',
-  allowlist: 'commands reach only the hosts sandbox.domains names, through a proxy axme runs outside the sandbox (tools that honour HTTP_PROXY/HTTPS_PROXY: curl, git over https, npm, pip, cargo…); everything else reaches nothing',
+  allowlist:
+    'commands reach only the hosts sandbox.domains names, through a proxy axme runs outside the sandbox (tools that honour HTTP_PROXY/HTTPS_PROXY: curl, git over https, npm, pip, cargo…); everything else reaches nothing',
 };
 
 /**
@@ -28,7 +29,8 @@ export const SANDBOX_NETWORK_HELP: Record<SandboxNetwork, string> = {
  * every host under it (`*.github.com`, not `github.com` itself), or an IP address. No ports, paths
  * or schemes: the proxy allows any port of an allowed host.
  */
-export const SANDBOX_DOMAIN_PATTERN = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9a-f:]+\]$/;
+export const SANDBOX_DOMAIN_PATTERN =
+  /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9a-f:]+\]$/;
 
 /** Where commands in an allowlisted sandbox find the proxy (inside their own network namespace). */
 export const SANDBOX_PROXY_PORT = 3128;
@@ -41,13 +43,42 @@ export const SOCAT_INSTALL = 'apt-get install -y socat (Debian, Ubuntu), dnf ins
  * empty): keys, cloud and registry logins, git and HTTP credentials.
  */
 export const HOME_SECRETS: readonly string[] = [
-  '.ssh', '.aws', '.gnupg', '.config/gh', '.config/gcloud', '.azure', '.kube', '.docker/config.json',
-  '.git-credentials', '.netrc', '.pypirc', '.cargo/credentials', '.cargo/credentials.toml',
-  '.terraform.d/credentials.tfrc.json', '.vault-token', '.config/hub', '.password-store',
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gh',
+  '.config/gcloud',
+  '.azure',
+  '.kube',
+  '.docker/config.json',
+  '.git-credentials',
+  '.netrc',
+  '.pypirc',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.terraform.d/credentials.tfrc.json',
+  '.vault-token',
+  '.config/hub',
+  '.password-store',
 ];
 
 /** Files of the working tree the sandbox hides, by name (globs over a file's name). */
-export const PROJECT_SECRET_NAMES: readonly string[] = ['.env', '.env.*', '*.pem', '*.key', '*.p12', '*.pfx', 'id_rsa', 'id_rsa.*', 'id_ecdsa', 'id_ed25519', 'id_ed25519.*', '.npmrc.secret', '.git-credentials', '.netrc'];
+export const PROJECT_SECRET_NAMES: readonly string[] = [
+  '.env',
+  '.env.*',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  'id_rsa',
+  'id_rsa.*',
+  'id_ecdsa',
+  'id_ed25519',
+  'id_ed25519.*',
+  '.npmrc.secret',
+  '.git-credentials',
+  '.netrc',
+];
 
 /** Names among PROJECT_SECRET_NAMES that hold no secret by convention: examples and templates. */
 export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['.env.example', '.env.sample', '.env.template', '.env.dist', '*.pub'];
@@ -60,13 +91,39 @@ export const SYSTEM_SECRETS: readonly string[] = ['/etc/shadow', '/etc/gshadow',
  * (created when missing, the first two only), so installs and builds work.
  */
 export const HOME_CACHES: readonly string[] = [
-  '.cache', '.npm', '.local/share/pnpm', '.pnpm-store', '.yarn', '.bun', '.cargo/registry', '.cargo/git',
-  'go/pkg', '.gradle', '.m2', '.nuget/packages', '.deno', '.rustup', '.local/state',
+  '.cache',
+  '.npm',
+  '.local/share/pnpm',
+  '.pnpm-store',
+  '.yarn',
+  '.bun',
+  '.cargo/registry',
+  '.cargo/git',
+  'go/pkg',
+  '.gradle',
+  '.m2',
+  '.nuget/packages',
+  '.deno',
+  '.rustup',
+  '.local/state',
 ];
 export const HOME_CACHES_CREATED: readonly string[] = ['.cache', '.npm'];
 
 /** Folders never walked when looking for the tree's secrets: installed packages and git's own. */
-export const SECRET_SCAN_SKIPPED: readonly string[] = ['.git', 'node_modules', '.venv', 'venv', '__pycache__', 'target', '.gradle', '.next', '.turbo', 'dist', 'build', 'vendor'];
+export const SECRET_SCAN_SKIPPED: readonly string[] = [
+  '.git',
+  'node_modules',
+  '.venv',
+  'venv',
+  '__pycache__',
+  'target',
+  '.gradle',
+  '.next',
+  '.turbo',
+  'dist',
+  'build',
+  'vendor',
+];
 
 /** At most this many entries are read when looking for the tree's secrets (a file beyond them is left to the parser). */
 export const SECRET_SCAN_LIMIT = 20_000;

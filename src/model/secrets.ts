@@ -12,7 +12,8 @@ interface SecretPattern {
 }
 
 // A value that names a secret instead of containing one: $VAR, ${VAR}, <token>, {{x}}, ***, xxx, process.env.X ...
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%|\*+|x{3,}|\.{3,}|(?:process\.env|os\.environ|env)\b.*|true|false|null|none|undefined|changeme|redacted|required|optional|example|your[-_\w]*)$/i;
+const PLACEHOLDER =
+  /^(?:\$\{?[A-Za-z_][\w.]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%|\*+|x{3,}|\.{3,}|(?:process\.env|os\.environ|env)\b.*|true|false|null|none|undefined|changeme|redacted|required|optional|example|your[-_\w]*)$/i;
 
 /** A provider's token: its fixed prefix (the hint) and the shape of the rest. */
 const token = (name: string, what: string, hint: RegExp, re: RegExp): SecretPattern => ({ name, what, hint, re });
@@ -31,7 +32,7 @@ const PATTERNS: SecretPattern[] = [
     what: 'a private key block',
     re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16384}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s:,-]{0,16384})/,
   },
-  token('axme-token', "an axme server token", /axme_/, /\baxme_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/),
+  token('axme-token', 'an axme server token', /axme_/, /\baxme_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/),
   token('aws-access-key-id', 'an AWS access key ID', /A(?:KIA|SIA|BIA|CCA)/, /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/),
   {
     name: 'aws-secret-access-key',
@@ -44,7 +45,12 @@ const PATTERNS: SecretPattern[] = [
   token('npm-token', 'an npm token', /npm_/, /\bnpm_[A-Za-z0-9]{36}\b/),
   token('pypi-token', 'a PyPI token', /pypi-/, /\bpypi-AgE[A-Za-z0-9_-]{50,}/),
   token('anthropic-key', 'an Anthropic API key', /sk-ant-/, /\bsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{20,}/),
-  token('openai-key', 'an OpenAI API key', /sk-/, /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/),
+  token(
+    'openai-key',
+    'an OpenAI API key',
+    /sk-/,
+    /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/,
+  ),
   token('stripe-key', 'a Stripe secret key', /[sr]k_(?:live|test)_/, /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/),
   token('google-api-key', 'a Google API key', /AIza/, /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/),
   token('google-oauth-secret', 'a Google OAuth client secret', /GOCSPX-/, /\bGOCSPX-[A-Za-z0-9_-]{28}/),

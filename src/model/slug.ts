@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import anyAscii from 'any-ascii';
+import { z } from 'zod';
 import { AxmeError } from './errors.ts';
 import { scanView } from './invisible.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, formatSize } from './limits.ts';
 import { trimBlankLines } from './frontmatter.ts';
 import { cleanLine } from './invisible.ts';
+import { formatSize, LIMITS } from './limits.ts';
 
 /**
  * Reason a string cannot be stored as text, or null when it can: binary data (NUL and other
@@ -18,7 +18,8 @@ export function textProblem(value: string): string | null {
   if (!value.isWellFormed()) return 'is not valid Unicode text (lone surrogate)';
   // bidirectional overrides make text display in an order other than it reads ("Trojan Source")
   const bidi = /[\u202a-\u202e\u2066-\u2069]/.exec(value);
-  if (bidi) return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads ("Trojan Source"); remove it: text in any script displays in its own direction without it`;
+  if (bidi)
+    return `contains a bidirectional control character (U+${bidi[0].charCodeAt(0).toString(16).toUpperCase()} at offset ${bidi.index}) that makes text display in another order than it reads ("Trojan Source"); remove it: text in any script displays in its own direction without it`;
   return null;
 }
 
@@ -29,18 +30,20 @@ function sizeMessage(what: string, value: string, max: number): string {
 
 /** Multi-line text field, at most LIMITS.text characters, no binary data. */
 export function longText(description: string) {
-  return z
-    .string()
-    .superRefine((v, ctx) => {
-      if (v.length > LIMITS.text) ctx.addIssue({ code: 'custom', message: sizeMessage('one field', v, LIMITS.text) });
-      else {
-        const p = textProblem(v);
-        if (p) ctx.addIssue({ code: 'custom', message: p });
-      }
-    })
-    // what the file keeps: no blank lines around, no trailing whitespace, indentation intact
-    .transform((v) => trimBlankLines(v.replace(/\r\n?/g, '\n')))
-    .describe(description);
+  return (
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        if (v.length > LIMITS.text) ctx.addIssue({ code: 'custom', message: sizeMessage('one field', v, LIMITS.text) });
+        else {
+          const p = textProblem(v);
+          if (p) ctx.addIssue({ code: 'custom', message: p });
+        }
+      })
+      // what the file keeps: no blank lines around, no trailing whitespace, indentation intact
+      .transform((v) => trimBlankLines(v.replace(/\r\n?/g, '\n')))
+      .describe(description)
+  );
 }
 
 /**
@@ -53,7 +56,10 @@ export function titleText(description: string) {
     .string()
     .superRefine((v, ctx) => {
       if (v.length > LIMITS.text) {
-        ctx.addIssue({ code: 'custom', message: `is ${formatSize(Buffer.byteLength(v))}, over the limit for a title: one line of at most ${LIMITS.title} characters` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `is ${formatSize(Buffer.byteLength(v))}, over the limit for a title: one line of at most ${LIMITS.title} characters`,
+        });
         return;
       }
       const p = textProblem(v);
@@ -89,7 +95,14 @@ export const listEntry = z
 export function stringList(description: string) {
   return z
     .union([z.array(z.string()), z.string()])
-    .transform((v) => [...new Set((typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => cleanLine(s).trim()).filter((s) => s !== ''))])
+    .transform((v) => [
+      ...new Set(
+        (typeof v === 'string' ? [v] : v)
+          .flatMap((s) => s.split(','))
+          .map((s) => cleanLine(s).trim())
+          .filter((s) => s !== ''),
+      ),
+    ])
     .pipe(z.array(listEntry).max(LIMITS.listItems, `at most ${LIMITS.listItems} entries`))
     .describe(description);
 }

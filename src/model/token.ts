@@ -17,13 +17,16 @@ export const TOKEN_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const TokenName = z
   .string()
   .regex(TOKEN_NAME_RE, 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit')
-  .describe('the token\'s name: who the commits made with it are from (a person, an agent, a machine)');
+  .describe("the token's name: who the commits made with it are from (a person, an agent, a machine)");
 
 /** One token as stored: never the token itself. */
 export const TokenRecordSchema = z.object({
   name: TokenName,
   scope: TokenScopeSchema,
-  hash: z.string().regex(/^sha256:[0-9a-f]{64}$/).describe('sha256 of the token, hex, prefixed "sha256:"'),
+  hash: z
+    .string()
+    .regex(/^sha256:[0-9a-f]{64}$/)
+    .describe('sha256 of the token, hex, prefixed "sha256:"'),
   created: z.string().describe('when the token was added (ISO 8601)'),
   lastUsed: z.string().nullable().describe('when a request last came with it (ISO 8601), null when never'),
 });

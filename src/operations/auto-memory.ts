@@ -4,9 +4,16 @@ import type { ImportAutoMemoryResult } from '../knowledge/auto-memory/import-aut
 import { ExportAutoMemoryInput, ImportAutoMemoryInput } from '../model/import-export.ts';
 import { defineOperation, SAVE } from './operation.ts';
 
-const source = z.enum(['option', 'settings', 'transcript', 'key']).describe("how the folder was found: --dir, autoMemoryDirectory of the user's Claude Code settings, the session's transcript, or the project key");
-const disabled = z.boolean().describe('Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings): it does not read the folder');
-const DISABLED_NOTE = 'Note: Claude Code\'s auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings), so it does not read this folder now.';
+const source = z
+  .enum(['option', 'settings', 'transcript', 'key'])
+  .describe("how the folder was found: --dir, autoMemoryDirectory of the user's Claude Code settings, the session's transcript, or the project key");
+const disabled = z
+  .boolean()
+  .describe(
+    "Claude Code's auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings): it does not read the folder",
+  );
+const DISABLED_NOTE =
+  "Note: Claude Code's auto memory is off here (CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled: false in its settings), so it does not read this folder now.";
 
 /** export.auto-memory: `axme export auto-memory` (CLI only: the session-end hook runs it when axme.yaml says `autoMemory: sync`). */
 export const exportAutoMemory = defineOperation({
@@ -20,7 +27,14 @@ export const exportAutoMemory = defineOperation({
     source,
     disabled,
     dry_run: z.boolean().describe('true: nothing was written'),
-    files: z.array(z.object({ name: z.string().describe('file name in the folder'), changed: z.boolean().describe('written (with dry_run: would be); false: already up to date') })).describe("the files axme writes (MEMORY.md: its section)"),
+    files: z
+      .array(
+        z.object({
+          name: z.string().describe('file name in the folder'),
+          changed: z.boolean().describe('written (with dry_run: would be); false: already up to date'),
+        }),
+      )
+      .describe('the files axme writes (MEMORY.md: its section)'),
     section: z.boolean().describe("false: the user's own text fills MEMORY.md, axme's section was left out"),
     counts: z.looseObject({}).describe('required decisions and memories shown in MEMORY.md and in all; whether the safety rules and the handoff are in it'),
     lines: z.number().describe('lines of MEMORY.md (at most 200)'),
@@ -52,7 +66,14 @@ export const importAutoMemory = defineOperation({
     dry_run: z.boolean().describe('true: nothing was written'),
     commit: z.string().nullable().describe('the one commit written (null: dry run, or nothing new)'),
     entries: z
-      .array(z.object({ file: z.string().describe('the file it came from'), title: z.string().describe("the memory's title"), outcome: z.enum(['new', 'exists']).describe('new: saved (with dry_run: would be); exists: a memory holds it already'), slug: z.string().describe('the memory holding it') }))
+      .array(
+        z.object({
+          file: z.string().describe('the file it came from'),
+          title: z.string().describe("the memory's title"),
+          outcome: z.enum(['new', 'exists']).describe('new: saved (with dry_run: would be); exists: a memory holds it already'),
+          slug: z.string().describe('the memory holding it'),
+        }),
+      )
       .describe('every entry read'),
     problems: z.array(z.object({ file: z.string(), reason: z.string() })).describe('entries or files left out, and why'),
   }),
@@ -60,7 +81,11 @@ export const importAutoMemory = defineOperation({
   write: true,
   mcp: null,
   async run(kb, input, opts): Promise<ImportAutoMemoryResult> {
-    return (await import('../knowledge/auto-memory/import-auto-memory.ts')).importAutoMemory(kb, input, { cwd: opts?.cwd, env: opts?.env, allowSecret: opts?.allowSecret });
+    return (await import('../knowledge/auto-memory/import-auto-memory.ts')).importAutoMemory(kb, input, {
+      cwd: opts?.cwd,
+      env: opts?.env,
+      allowSecret: opts?.allowSecret,
+    });
   },
   json: (r) => ({ ...r }),
   text: describeImport,
@@ -71,13 +96,21 @@ function describeExport(r: ExportAutoMemoryResult): string {
   const changed = r.files.filter((f) => f.changed).map((f) => f.name);
   const c = r.counts;
   const head = r.dry_run
-    ? changed.length ? `Dry run: would write ${changed.join(', ')} in ${r.dir} (nothing written)` : `Dry run: ${r.dir} is up to date (nothing to write)`
-    : changed.length ? `Wrote ${changed.join(', ')} in ${r.dir}` : `Auto memory up to date in ${r.dir}: nothing written`;
+    ? changed.length
+      ? `Dry run: would write ${changed.join(', ')} in ${r.dir} (nothing written)`
+      : `Dry run: ${r.dir} is up to date (nothing to write)`
+    : changed.length
+      ? `Wrote ${changed.join(', ')} in ${r.dir}`
+      : `Auto memory up to date in ${r.dir}: nothing written`;
   const lines = [head];
   if (r.section) {
-    lines.push(`- MEMORY.md: ${r.lines} lines, ${r.bytes} bytes (${r.user_lines} lines are not axme's); shows ${c.required_shown} of ${c.required_total} required decisions, ${c.memories_shown} of ${c.memories_total} memories${c.safety ? ', the safety rules' : ''}${c.handoff ? ', the latest handoff' : ''}`);
+    lines.push(
+      `- MEMORY.md: ${r.lines} lines, ${r.bytes} bytes (${r.user_lines} lines are not axme's); shows ${c.required_shown} of ${c.required_total} required decisions, ${c.memories_shown} of ${c.memories_total} memories${c.safety ? ', the safety rules' : ''}${c.handoff ? ', the latest handoff' : ''}`,
+    );
   } else {
-    lines.push(`- MEMORY.md: its own text (${r.user_lines} lines) leaves no room for axme's section within 200 lines and 25 KB: left out; the topic files have everything`);
+    lines.push(
+      `- MEMORY.md: its own text (${r.user_lines} lines) leaves no room for axme's section within 200 lines and 25 KB: left out; the topic files have everything`,
+    );
   }
   lines.push(`- axme-decisions.md: ${c.decisions} active decision${c.decisions === 1 ? '' : 's'}; axme-memories.md: every active memory`);
   if (r.disabled) lines.push(DISABLED_NOTE);

@@ -1,7 +1,7 @@
 import type { AddResult, EditResult } from '../knowledge/core/results.ts';
-import { BacklogInput, BacklogUpdate, type BacklogItem } from '../model/backlog.ts';
+import { BacklogInput, type BacklogItem, BacklogUpdate } from '../model/backlog.ts';
 import { defineOperation, EDIT, SAVE } from './operation.ts';
-import { addedJson, AddedOutput, editedJson, EditedOutput } from './results.ts';
+import { AddedOutput, addedJson, EditedOutput, editedJson } from './results.ts';
 
 /** backlog.add: `axme backlog add`, `axme_backlog_add`. */
 export const backlogAdd = defineOperation({
@@ -19,7 +19,13 @@ export const backlogAdd = defineOperation({
     return addBacklogItem(kb, input, opts);
   },
   json: addedJson,
-  text: (r) => [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${x.item.id} - ${x.item.title} (${x.item.priority})${x.store ? ` in ${x.store}` : ''}`).join('\n'),
+  text: (r) =>
+    [r, ...(r.others ?? [])]
+      .map(
+        (x) =>
+          `${x.duplicate ? 'Backlog item exists' : 'Backlog item created'}: ${x.item.id} - ${x.item.title} (${x.item.priority})${x.store ? ` in ${x.store}` : ''}`,
+      )
+      .join('\n'),
 });
 
 /** backlog.update: `axme backlog update <id>`, `axme_backlog_update`. */

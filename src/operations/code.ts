@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { CommitLinks } from '../knowledge/history/commit-links.ts';
 import { AxmeError } from '../model/errors.ts';
-import { defineOperation, READ, type RunOptions } from './operation.ts';
 import { textOf } from './lines.ts';
+import { defineOperation, READ, type RunOptions } from './operation.ts';
 
 const Links = z.looseObject({
   commit: z.string().describe('the code commit'),
@@ -81,7 +81,8 @@ function linksText(c: CommitLinks): string {
   const lines = [`${c.commit.slice(0, 12)}  ${c.subject}  (${c.author}, ${c.date.slice(0, 10)})`];
   if (c.pr) lines.push(`  PR ${c.pr === 'none' ? 'none' : `#${c.pr}`}${c.repo ? ` ${c.repo}` : ''}${c.prUrl ? `  ${c.prUrl}` : ''}`);
   if (c.session) lines.push(`  session ${c.session}`);
-  for (const d of c.decisions) lines.push(`  decision ${d.id}${d.title ? ` ${d.title}` : ' (not in the store)'}${d.status && d.status !== 'active' ? ` [${d.status}]` : ''}`);
+  for (const d of c.decisions)
+    lines.push(`  decision ${d.id}${d.title ? ` ${d.title}` : ' (not in the store)'}${d.status && d.status !== 'active' ? ` [${d.status}]` : ''}`);
   if (c.memory) lines.push(`  memory at ${c.memory.slice(0, 12)}`);
   if (lines.length === 1) lines.push('  (no axme links: no trailers, no note)');
   return lines.join('\n');

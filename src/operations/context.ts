@@ -7,7 +7,8 @@ import { atParam, budgetParam, pageParam } from './params.ts';
 export const context = defineOperation({
   id: 'context',
   summary: 'Project context',
-  description: 'Call first in every session: a bounded overview (at most 12,000 characters on page 1, whatever the store\'s size) — the latest handoff, open questions, the safety rules, required decisions by title, the items relevant to the branch and the files changed, the other decisions by title, the backlog\'s top — each item one line with its id, and which tool gives more. Paged.',
+  description:
+    "Call first in every session: a bounded overview (at most 12,000 characters on page 1, whatever the store's size) — the latest handoff, open questions, the safety rules, required decisions by title, the items relevant to the branch and the files changed, the other decisions by title, the backlog's top — each item one line with its id, and which tool gives more. Paged.",
   input: { at: atParam, page: pageParam, budget: budgetParam },
   output: z.looseObject({
     page: z.number().describe('this page (1-based)'),

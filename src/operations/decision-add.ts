@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AddResult } from '../knowledge/core/results.ts';
 import type { SupersedeResult } from '../knowledge/items/decision/supersede-decision.ts';
-import { DecisionInput, type Decision } from '../model/decision.ts';
+import { type Decision, DecisionInput } from '../model/decision.ts';
 import { defineOperation, SAVE } from './operation.ts';
-import { addedJson, AddedOutput } from './results.ts';
+import { AddedOutput, addedJson } from './results.ts';
 
 /** What a save of a decision gives: a new one, an equal one already stored, or a revision of one. */
 export type DecisionSaved = ({ kind: 'added' } & AddResult<Decision>) | ({ kind: 'superseded' } & SupersedeResult);
@@ -14,7 +14,8 @@ export const SupersedeRef = z.string().min(1).max(200);
 export const decisionAdd = defineOperation({
   id: 'decision.add',
   summary: 'Save a decision',
-  description: 'Save an architectural decision as soon as it is made. An equal active decision is returned instead of a duplicate. To revise one, pass `supersedes` with its ID: the old one is kept in history as superseded.',
+  description:
+    'Save an architectural decision as soon as it is made. An equal active decision is returned instead of a duplicate. To revise one, pass `supersedes` with its ID: the old one is kept in history as superseded.',
   input: { ...DecisionInput.shape, supersedes: SupersedeRef.optional().describe('ID or slug of the decision this one replaces') },
   output: AddedOutput.extend({ superseded: z.looseObject({}).optional().describe('with `supersedes`: the old decision, now superseded') }),
   annotations: SAVE,
@@ -33,14 +34,17 @@ export const decisionAdd = defineOperation({
   text: (r) =>
     r.kind === 'superseded'
       ? supersededText(r)
-      : [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Decision already stored' : 'Decision saved'}: ${x.item.id} - ${x.item.title} -> ${x.location}`).join('\n'),
+      : [r, ...(r.others ?? [])]
+          .map((x) => `${x.duplicate ? 'Decision already stored' : 'Decision saved'}: ${x.item.id} - ${x.item.title} -> ${x.location}`)
+          .join('\n'),
 });
 
 /** decision.supersede: `axme decision supersede <id>` (over MCP: `axme_save_decision` with `supersedes`). */
 export const decisionSupersede = defineOperation({
   id: 'decision.supersede',
   summary: 'Replace a decision by a new one (one commit)',
-  description: 'The new decision supersedes the old one in one commit; the old one is kept as superseded. Enforce, scope, tags and anchors carry over unless given.',
+  description:
+    'The new decision supersedes the old one in one commit; the old one is kept as superseded. Enforce, scope, tags and anchors carry over unless given.',
   input: { id: SupersedeRef.describe('the decision to replace: ID (D-001), alias or slug'), ...DecisionInput.shape },
   output: AddedOutput.extend({ superseded: z.looseObject({}).describe('the old decision, now superseded') }),
   annotations: SAVE,

@@ -1,7 +1,7 @@
 import type { EditResult } from '../knowledge/core/results.ts';
 import { AmendInput, type Decision } from '../model/decision.ts';
 import { defineOperation, EDIT } from './operation.ts';
-import { editedJson, EditedOutput } from './results.ts';
+import { EditedOutput, editedJson } from './results.ts';
 
 /** decision.amend: `axme decision amend <id>`, `axme_amend_decision`. */
 export const decisionAmend = defineOperation({

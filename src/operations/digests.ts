@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { DigestKind, DigestResult } from '../knowledge/views/read-digest.ts';
 import type { ShowResult } from '../knowledge/items/show-item.ts';
-import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/views/blocks.ts';
-import { staleLine } from '../knowledge/views/stale-marks.ts';
 import type { StaleItem } from '../knowledge/stale/types.ts';
+import { backlogLine, decisionBlock, memoryBlock, questionBlock } from '../knowledge/views/blocks.ts';
+import type { DigestKind, DigestResult } from '../knowledge/views/read-digest.ts';
+import { staleLine } from '../knowledge/views/stale-marks.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
 import type { Question } from '../model/question.ts';
-import { defineOperation, READ, type AnyOperation, type CliPrinter, type CliSurface } from './operation.ts';
+import { type AnyOperation, type CliPrinter, type CliSurface, defineOperation, READ } from './operation.ts';
 import { atParam, budgetParam, pageParam } from './params.ts';
 
 const Paged = z.looseObject({
@@ -22,7 +22,14 @@ const Paged = z.looseObject({
 const DigestInput = { at: atParam, page: pageParam, budget: budgetParam };
 
 /** The paged session-start reads: `axme_oracle`, `axme_decisions`, `axme_memories`. */
-function digest(id: string, kind: DigestKind, tool: string, summary: string, description: string, cli: CliSurface<typeof DigestInput, DigestResult<unknown>> | null = null): AnyOperation {
+function digest(
+  id: string,
+  kind: DigestKind,
+  tool: string,
+  summary: string,
+  description: string,
+  cli: CliSurface<typeof DigestInput, DigestResult<unknown>> | null = null,
+): AnyOperation {
   return defineOperation({
     id,
     summary,
@@ -42,21 +49,46 @@ function digest(id: string, kind: DigestKind, tool: string, summary: string, des
   });
 }
 
-export const oracleShow = digest('oracle.show', 'oracle', 'axme_oracle', 'Project oracle', 'The stack, structure, patterns and glossary of the project. Paged.', {
-  command: ['oracle', 'show'],
-  describe: 'print the oracle pages',
-  json: (r) => r,
-});
-export const decisionCurrent = digest('decision.current', 'decision', 'axme_decisions', 'Decisions', 'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.');
-export const memoryCurrent = digest('memory.current', 'memory', 'axme_memories', 'Memories', 'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.');
+export const oracleShow = digest(
+  'oracle.show',
+  'oracle',
+  'axme_oracle',
+  'Project oracle',
+  'The stack, structure, patterns and glossary of the project. Paged.',
+  {
+    command: ['oracle', 'show'],
+    describe: 'print the oracle pages',
+    json: (r) => r,
+  },
+);
+export const decisionCurrent = digest(
+  'decision.current',
+  'decision',
+  'axme_decisions',
+  'Decisions',
+  'Current architectural decisions, required ones first (superseded or revoked ones are never listed). Paged.',
+);
+export const memoryCurrent = digest(
+  'memory.current',
+  'memory',
+  'axme_memories',
+  'Memories',
+  'Current feedback memories (how to work here) and pattern memories (how the code is done). Paged.',
+);
 
 export const Shown = z.looseObject({
   slug: z.string().describe("the item's slug"),
   path: z.string().describe('the file in the store'),
   location: z.string().describe('where to read it with git show: <ref>:<path>'),
-  store: z.string().optional().describe('the store it comes from, when not this repository\'s (a workspace)'),
+  store: z.string().optional().describe("the store it comes from, when not this repository's (a workspace)"),
 });
-export const shownJson = <T extends object>(r: ShowResult<T> & { stale?: StaleItem }) => ({ ...r.item, path: r.path, location: r.location, ...(r.store ? { store: r.store } : {}), ...(r.stale ? { stale: { reason: r.stale.reason, changes: r.stale.changes, commits: r.stale.commits } } : {}) });
+export const shownJson = <T extends object>(r: ShowResult<T> & { stale?: StaleItem }) => ({
+  ...r.item,
+  path: r.path,
+  location: r.location,
+  ...(r.store ? { store: r.store } : {}),
+  ...(r.stale ? { stale: { reason: r.stale.reason, changes: r.stale.changes, commits: r.stale.commits } } : {}),
+});
 
 /** `axme decision show`, `axme memory show`: the stored file as it is, or the item as JSON (the tool's structured content). */
 function printShown(r: ShowResult<object> & { stale?: StaleItem }, p: CliPrinter): void {
@@ -82,9 +114,16 @@ export const decisionShow = defineOperation({
     return showWithStaleness<Decision>(kb, { kind: 'decision', ref: input.id_or_slug, at: input.at });
   },
   // the CLI prints the stored file as it is
-  cli: { command: ['decision', 'show'], describe: 'show one decision by ID, slug or alias', positional: ['id_or_slug'], names: { id_or_slug: 'id' }, print: (r, p) => printShown(r, p) },
+  cli: {
+    command: ['decision', 'show'],
+    describe: 'show one decision by ID, slug or alias',
+    positional: ['id_or_slug'],
+    names: { id_or_slug: 'id' },
+    print: (r, p) => printShown(r, p),
+  },
   json: shownJson,
-  text: (r) => `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
+  text: (r) =>
+    `${decisionBlock(r.item, r.store, r.stale && staleLine(r.stale))}\nStatus: ${r.item.status}${r.item.superseded_by ? ` (superseded by ${r.item.superseded_by})` : ''}\nSource: ${r.location}`,
 });
 
 /** memory.show: `axme memory show <slug>`, `axme_get_memory`. */

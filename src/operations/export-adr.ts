@@ -18,7 +18,11 @@ export const exportAdr = defineOperation({
       .array(
         z.object({
           name: z.string().describe('file name in the folder'),
-          outcome: z.enum(['new', 'changed', 'unchanged', 'removed', 'kept']).describe('new, changed, unchanged: a file the export owns; removed: written earlier for a decision no longer in the store; kept: a file of that name the export did not write, left alone'),
+          outcome: z
+            .enum(['new', 'changed', 'unchanged', 'removed', 'kept'])
+            .describe(
+              'new, changed, unchanged: a file the export owns; removed: written earlier for a decision no longer in the store; kept: a file of that name the export did not write, left alone',
+            ),
         }),
       )
       .describe('what happened to each file'),
@@ -37,7 +41,9 @@ export const exportAdr = defineOperation({
 function describe(r: ExportAdrResult): string {
   const count = (o: string) => r.files.filter((f) => f.outcome === o).length;
   const written = count('new') + count('changed');
-  const lines = [`Exported ${r.decisions} decisions to ${r.dir}: ${written} files written, ${count('unchanged')} unchanged${count('removed') ? `, ${count('removed')} removed` : ''}`];
+  const lines = [
+    `Exported ${r.decisions} decisions to ${r.dir}: ${written} files written, ${count('unchanged')} unchanged${count('removed') ? `, ${count('removed')} removed` : ''}`,
+  ];
   const kept = r.files.filter((f) => f.outcome === 'kept');
   if (kept.length) lines.push(`Left alone (not written by axme export adr; rename or remove them to export these): ${kept.map((f) => f.name).join(', ')}`);
   return lines.join('\n');

@@ -8,7 +8,8 @@ import { atParam } from './params.ts';
 export const fsck = defineOperation({
   id: 'fsck',
   summary: 'Check the store',
-  description: 'Check one memory commit: every object reachable from it is present, every file parses against its schema, display IDs are unique, the supersession graph is consistent. Exit 1 when a finding is an error.',
+  description:
+    'Check one memory commit: every object reachable from it is present, every file parses against its schema, display IDs are unique, the supersession graph is consistent. Exit 1 when a finding is an error.',
   input: { at: atParam },
   output: z.looseObject({
     ok: z.boolean().describe('false when any finding is an error'),
@@ -34,6 +35,9 @@ export const fsck = defineOperation({
 });
 
 function fsckSummary(r: FsckResult): string {
-  const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
+  const counts = Object.entries(r.counts)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   return `${r.ok ? 'ok' : 'FAILED'}: ${r.objects} objects checked at ${r.commit.slice(0, 12)}${counts ? ` (${counts})` : ''}`;
 }

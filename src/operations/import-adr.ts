@@ -25,7 +25,11 @@ export const importAdr = defineOperation({
           slug: z.string().describe("the decision's slug"),
           title: z.string().describe("the decision's title"),
           status: z.enum(['active', 'superseded', 'revoked']).describe("the decision's status"),
-          outcome: z.enum(['new', 'exists', 'linked']).describe('new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one'),
+          outcome: z
+            .enum(['new', 'exists', 'linked'])
+            .describe(
+              'new: written (with dry_run: would be); exists: already in the store, not written again; linked: in the store, given a supersession link to a new one',
+            ),
         }),
       )
       .describe('every ADR read, with its outcome'),

@@ -1,12 +1,12 @@
-import { KIND_ORDER } from '../model/kinds.ts';
 import { z } from 'zod';
 import type { ImportResult } from '../knowledge/import/axme-code.ts';
+import { KIND_ORDER } from '../model/kinds.ts';
 import { defineOperation, SAVE } from './operation.ts';
 
 const Item = z.object({
   kind: z.string().describe('decision, memory, backlog, question, plan, handoff or oracle'),
   id: z.string().optional().describe('the display ID, kept from AXME Code (D-NNN, B-NNN, Q-NNN)'),
-  slug: z.string().describe('the item\'s slug (its file name in the store)'),
+  slug: z.string().describe("the item's slug (its file name in the store)"),
   outcome: z.enum(['new', 'exists']).describe('new: written (with dry_run: would be); exists: already in the store, not written again'),
 });
 
@@ -26,7 +26,7 @@ export const importAxmeCode = defineOperation({
     dry_run: z.boolean().describe('true: nothing was written'),
     commit: z.string().nullable().describe('the one commit written (null: dry run, or nothing new)'),
     items: z.array(Item).describe('every item read, with its outcome'),
-    rules: z.enum(['new', 'exists', 'none']).describe('safety/rules.yaml: new (replaces the store\'s rules), exists (the same), none (no file)'),
+    rules: z.enum(['new', 'exists', 'none']).describe("safety/rules.yaml: new (replaces the store's rules), exists (the same), none (no file)"),
     worklog: z.number().describe('worklog entries carried into the commit message body'),
     problems: z.array(z.object({ path: z.string(), reason: z.string() })).describe('files or blocks left out, and why'),
   }),
@@ -55,9 +55,14 @@ function describe(r: ImportResult): string {
     const all = r.items.filter((i) => i.kind === k);
     if (!all.length) continue;
     const n = all.filter((i) => i.outcome === 'new');
-    lines.push(`- ${k}: ${n.length} new${all.length > n.length ? `, ${all.length - n.length} already stored` : ''}${n.length ? `: ${n.map((i) => (i.id ? `${i.id} ${i.slug}` : i.slug)).join(', ')}` : ''}`);
+    lines.push(
+      `- ${k}: ${n.length} new${all.length > n.length ? `, ${all.length - n.length} already stored` : ''}${n.length ? `: ${n.map((i) => (i.id ? `${i.id} ${i.slug}` : i.slug)).join(', ')}` : ''}`,
+    );
   }
-  if (r.rules !== 'none') lines.push(`- safety rules: ${r.rules === 'new' ? (r.dry_run ? "would replace the store's rules" : "replaced the store's rules (the old file stays in history)") : "the same as the store's"}`);
+  if (r.rules !== 'none')
+    lines.push(
+      `- safety rules: ${r.rules === 'new' ? (r.dry_run ? "would replace the store's rules" : "replaced the store's rules (the old file stays in history)") : "the same as the store's"}`,
+    );
   if (r.worklog) lines.push(`- worklog: ${r.worklog} entries${!r.dry_run && r.commit ? ' in the commit message body' : ''}`);
   if (r.problems.length) {
     lines.push(`Left out (${r.problems.length}):`);

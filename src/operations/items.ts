@@ -1,22 +1,26 @@
 import { z } from 'zod';
+import type { ItemsByKind } from '../knowledge/core/state.ts';
 import type { ListResult } from '../knowledge/items/list-items.ts';
 import type { ShowResult } from '../knowledge/items/show-item.ts';
-import type { ItemsByKind } from '../knowledge/core/state.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
 import { DECISION_STATUSES } from '../model/decision.ts';
-import type { KindName } from '../model/kind.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES } from '../model/memory.ts';
 import { formatId } from '../model/ids.ts';
-import { KINDS, type IdKind } from '../model/kinds.ts';
+import type { KindName } from '../model/kind.ts';
+import { type IdKind, KINDS } from '../model/kinds.ts';
+import { MEMORY_STATUSES, MEMORY_TYPES } from '../model/memory.ts';
 import { SPECS } from '../model/paths.ts';
 import { QUESTION_STATUSES, type Question } from '../model/question.ts';
 import { Shown, shownJson } from './digests.ts';
 import { backlogLine, decisionLine, diagnosticNotes, memoryLine, questionLine } from './lines.ts';
-import { defineOperation, READ, type AnyOperation } from './operation.ts';
+import { type AnyOperation, defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
 
 const Listed = z.looseObject({
-  items: z.array(z.looseObject({})).describe('the items, sorted by display ID (memories by slug); a stale one (its anchors changed in the code since it was learned: `axme verify`) has `stale`, the reason'),
+  items: z
+    .array(z.looseObject({}))
+    .describe(
+      'the items, sorted by display ID (memories by slug); a stale one (its anchors changed in the code since it was learned: `axme verify`) has `stale`, the reason',
+    ),
   diagnostics: z.array(z.looseObject({})).describe('files of this kind that could not be read (they are left out)'),
   commit: z.string().describe('the commit read'),
 });
@@ -24,17 +28,24 @@ const Listed = z.looseObject({
 type Item<K extends KindName> = ItemsByKind[K][number];
 
 /** One line per item; `[workspace]` after one that comes from the workspace store; a stale one says so and why. */
-const listLine = <K extends KindName>(line: (item: Item<K>) => string) => (item: Item<K>) => {
-  const stale = (item as { stale?: string }).stale;
-  return `${line(item)}${'store' in item ? '  [workspace]' : ''}${stale ? `  (may be outdated: ${stale})` : ''}`;
-};
+const listLine =
+  <K extends KindName>(line: (item: Item<K>) => string) =>
+  (item: Item<K>) => {
+    const stale = (item as { stale?: string }).stale;
+    return `${line(item)}${'store' in item ? '  [workspace]' : ''}${stale ? `  (may be outdated: ${stale})` : ''}`;
+  };
 
 /**
  * `<kind> list` (the CLI's own: the agent's reads are the paged digests): live items by default,
  * --all, --status, --at; one line per item, or a JSON array of the items; files that could not be
  * read are reported on stderr and left out.
  */
-function listOp<K extends KindName>(kind: K, statuses: readonly [string, ...string[]], line: (item: Item<K>) => string, extra: z.ZodRawShape = {}): AnyOperation {
+function listOp<K extends KindName>(
+  kind: K,
+  statuses: readonly [string, ...string[]],
+  line: (item: Item<K>) => string,
+  extra: z.ZodRawShape = {},
+): AnyOperation {
   const row = listLine(line);
   return defineOperation({
     id: `${kind}.list`,

@@ -1,9 +1,9 @@
+import { diagnosticLine } from '../knowledge/core/diagnostics.ts';
+import type { Diagnostic } from '../knowledge/core/state.ts';
 import type { BacklogItem } from '../model/backlog.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Memory } from '../model/memory.ts';
 import type { Question } from '../model/question.ts';
-import type { Diagnostic } from '../knowledge/core/state.ts';
-import { diagnosticLine } from '../knowledge/core/diagnostics.ts';
 import type { CliPrinter } from './operation.ts';
 
 /** One line per decision: `D-001  required  Title  (slug)`, status when not active. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AddResult } from '../knowledge/core/results.ts';
 import type { MemorySupersedeResult } from '../knowledge/items/memory/supersede-memory.ts';
-import { MemoryInput, type Memory } from '../model/memory.ts';
+import { type Memory, MemoryInput } from '../model/memory.ts';
 import { defineOperation, SAVE } from './operation.ts';
-import { addedJson, AddedOutput } from './results.ts';
+import { AddedOutput, addedJson } from './results.ts';
 
 /** What a save of a memory gives: a new one, an equal one already stored, or the replacement of one. */
 export type MemorySaved = ({ kind: 'added' } & AddResult<Memory>) | ({ kind: 'superseded' } & MemorySupersedeResult);
@@ -14,7 +14,8 @@ const MemoryRef = z.string().min(1).max(200);
 export const memoryAdd = defineOperation({
   id: 'memory.add',
   summary: 'Save a memory',
-  description: 'Save feedback (how the user wants work done) or a pattern (how this code does things). An equal active memory is returned instead of a duplicate. To replace one, pass `supersedes` with its slug: the old one is kept in history as superseded.',
+  description:
+    'Save feedback (how the user wants work done) or a pattern (how this code does things). An equal active memory is returned instead of a duplicate. To replace one, pass `supersedes` with its slug: the old one is kept in history as superseded.',
   input: { ...MemoryInput.shape, supersedes: MemoryRef.optional().describe('slug of the memory this one replaces') },
   output: AddedOutput.extend({ superseded: z.looseObject({}).optional().describe('with `supersedes`: the old memory, now superseded') }),
   annotations: SAVE,
@@ -30,14 +31,20 @@ export const memoryAdd = defineOperation({
     return { kind: 'added', ...(await addMemory(kb, input, opts)) };
   },
   json: (r) => (r.kind === 'added' ? addedJson(withoutKind(r)) : supersededJson(r)),
-  text: (r) => (r.kind === 'superseded' ? supersededText(r) : [r, ...(r.others ?? [])].map((x) => `${x.duplicate ? 'Memory already stored' : 'Memory saved'}: ${x.item.slug} (${x.item.type}) -> ${x.location}`).join('\n')),
+  text: (r) =>
+    r.kind === 'superseded'
+      ? supersededText(r)
+      : [r, ...(r.others ?? [])]
+          .map((x) => `${x.duplicate ? 'Memory already stored' : 'Memory saved'}: ${x.item.slug} (${x.item.type}) -> ${x.location}`)
+          .join('\n'),
 });
 
 /** memory.supersede: `axme memory supersede <slug>` (over MCP: `axme_save_memory` with `supersedes`). */
 export const memorySupersede = defineOperation({
   id: 'memory.supersede',
   summary: 'Replace a memory by a new one (one commit)',
-  description: 'The new memory supersedes the old one in one commit, linked both ways; the old one is kept as superseded. Scope, keywords and anchors carry over unless given.',
+  description:
+    'The new memory supersedes the old one in one commit, linked both ways; the old one is kept as superseded. Scope, keywords and anchors carry over unless given.',
   input: { slug: MemoryRef.describe('the memory to replace: its slug'), ...MemoryInput.shape },
   output: AddedOutput.extend({ superseded: z.looseObject({}).describe('the old memory, now superseded') }),
   annotations: SAVE,

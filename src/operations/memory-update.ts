@@ -1,7 +1,7 @@
 import type { EditResult } from '../knowledge/core/results.ts';
-import { MemoryUpdate, type Memory } from '../model/memory.ts';
+import { type Memory, MemoryUpdate } from '../model/memory.ts';
 import { defineOperation, EDIT } from './operation.ts';
-import { editedJson, EditedOutput } from './results.ts';
+import { EditedOutput, editedJson } from './results.ts';
 
 /** memory.update: `axme memory update <slug>`, `axme_update_memory`. */
 export const memoryUpdate = defineOperation({

@@ -17,13 +17,19 @@ export const modelsPull = defineOperation({
     "Download a local embedding model into the user's cache ($XDG_CACHE_HOME/axme/models, default ~/.cache/axme/models), from AXME_MODELS_URL or Hugging Face at a pinned revision, each file's size and SHA-256 checked; the model then ranks search results by meaning, fused with the word ranking (docs/search.md). Once per machine; search works without it.",
   input: {
     name: z.string().max(100).optional().describe('a model of the catalog (axme models list); default potion-base-8M'),
-    manifest: z.string().max(4096).optional().describe('a JSON file describing another Model2Vec model: name, source (owner/name), revision, files with sha256 and size'),
+    manifest: z
+      .string()
+      .max(4096)
+      .optional()
+      .describe('a JSON file describing another Model2Vec model: name, source (owner/name), revision, files with sha256 and size'),
   },
   output: z.looseObject({
     model: z.string().describe('the model installed'),
     dir: z.string().describe('its folder'),
     from: z.string().describe('the base its files were downloaded from'),
-    files: z.array(z.looseObject({ name: z.string(), size: z.number(), downloaded: z.boolean().describe('false: it was there already, with the right bytes') })).describe('its files'),
+    files: z
+      .array(z.looseObject({ name: z.string(), size: z.number(), downloaded: z.boolean().describe('false: it was there already, with the right bytes') }))
+      .describe('its files'),
   }),
   annotations: PUBLISH,
   write: false,
@@ -49,7 +55,14 @@ export const modelsPull = defineOperation({
       }
       manifest = checkManifest(json, path);
     }
-    return pullModel({ env: at.env, name: input.name, manifest, onProgress: at.progress ? (p) => at.progress!(`${p.model}: ${p.file} ${mb(p.received)} of ${mb(p.total)} (${Math.floor((100 * p.received) / Math.max(1, p.total))}%)`) : undefined });
+    return pullModel({
+      env: at.env,
+      name: input.name,
+      manifest,
+      onProgress: at.progress
+        ? (p) => at.progress!(`${p.model}: ${p.file} ${mb(p.received)} of ${mb(p.total)} (${Math.floor((100 * p.received) / Math.max(1, p.total))}%)`)
+        : undefined,
+    });
   },
   cli: { command: ['models', 'pull'], positional: ['name'] },
   json: (r) => ({ ...r }),
@@ -64,14 +77,19 @@ export const modelsPull = defineOperation({
 export const modelsList = defineOperation({
   id: 'models.list',
   summary: 'Search models',
-  description: "The local embedding models: axme's catalog and those installed in the user's cache, which one search uses (AXME_SEARCH_MODEL, else the last pulled) and whether it loads; without one, search ranks by words only.",
+  description:
+    "The local embedding models: axme's catalog and those installed in the user's cache, which one search uses (AXME_SEARCH_MODEL, else the last pulled) and whether it loads; without one, search ranks by words only.",
   input: {},
   output: z.looseObject({
     dir: z.string().nullable().describe('the models folder'),
     current: z.string().nullable().describe('the model search uses; null: words only'),
     loaded: z.looseObject({}).nullable().describe('dims and vocabulary of the model in use, or error: why it does not load'),
     search: z.string().describe('one line: semantic or lexical, and what to run'),
-    models: z.array(z.looseObject({ name: z.string(), about: z.string().nullable(), installed: z.boolean(), catalog: z.boolean(), size: z.number(), current: z.boolean() })).describe('every model known here'),
+    models: z
+      .array(
+        z.looseObject({ name: z.string(), about: z.string().nullable(), installed: z.boolean(), catalog: z.boolean(), size: z.number(), current: z.boolean() }),
+      )
+      .describe('every model known here'),
   }),
   annotations: READ,
   write: false,
@@ -84,7 +102,13 @@ export const modelsList = defineOperation({
   },
   cli: { command: ['models', 'list'], aliases: ['status'] },
   json: (r) => ({ ...r }),
-  text: (r) => [...r.models.map((m) => `${m.current ? '*' : ' '} ${m.name.padEnd(20)} ${(m.installed ? 'installed' : 'not installed').padEnd(13)} ${mb(m.size).padStart(7)}  ${m.about ?? ''}`.trimEnd()), r.search].join('\n'),
+  text: (r) =>
+    [
+      ...r.models.map((m) =>
+        `${m.current ? '*' : ' '} ${m.name.padEnd(20)} ${(m.installed ? 'installed' : 'not installed').padEnd(13)} ${mb(m.size).padStart(7)}  ${m.about ?? ''}`.trimEnd(),
+      ),
+      r.search,
+    ].join('\n'),
 });
 
 /** models.eval: `axme models eval <file>`: how well search answers your own questions, by words and with the model, side by side. */
@@ -96,7 +120,9 @@ export const modelsEval = defineOperation({
   input: { file: z.string().max(4096).describe('the file of questions and the items that answer them') },
   output: z.looseObject({
     queries: z.number().describe('how many questions'),
-    rows: z.array(z.looseObject({ ranking: z.string(), r1: z.number(), r5: z.number(), mrr: z.number(), ndcg10: z.number(), missed: z.array(z.string()) })).describe('words only, then words + meaning when a model is in force'),
+    rows: z
+      .array(z.looseObject({ ranking: z.string(), r1: z.number(), r5: z.number(), mrr: z.number(), ndcg10: z.number(), missed: z.array(z.string()) }))
+      .describe('words only, then words + meaning when a model is in force'),
   }),
   annotations: READ,
   write: false,
@@ -112,7 +138,8 @@ export const modelsEval = defineOperation({
     const lines = [`${r.queries} questions`, `${'ranking'.padEnd(40)}  R@1    R@5    MRR    nDCG@10`];
     for (const row of r.rows) lines.push(`${row.ranking.padEnd(40)}  ${f(row.r1)}  ${f(row.r5)}  ${f(row.mrr)}  ${f(row.ndcg10)}`);
     if (r.rows.length === 1) lines.push('words only: no model in force (axme models pull adds one; then run this again to compare)');
-    for (const row of r.rows) if (row.missed.length) lines.push(`missed by ${row.ranking} (no answer in the top 10): ${row.missed.map((q) => JSON.stringify(q)).join(', ')}`);
+    for (const row of r.rows)
+      if (row.missed.length) lines.push(`missed by ${row.ranking} (no answer in the top 10): ${row.missed.map((q) => JSON.stringify(q)).join(', ')}`);
     return lines.join('\n');
   },
 });

@@ -1,7 +1,7 @@
 import type { AddResult, EditResult } from '../knowledge/core/results.ts';
-import { QuestionAnswer, QuestionInput, QuestionStatusUpdate, type Question } from '../model/question.ts';
+import { type Question, QuestionAnswer, QuestionInput, QuestionStatusUpdate } from '../model/question.ts';
 import { defineOperation, EDIT, SAVE } from './operation.ts';
-import { addedJson, AddedOutput, editedJson, EditedOutput } from './results.ts';
+import { AddedOutput, addedJson, EditedOutput, editedJson } from './results.ts';
 
 /** question.ask: `axme question ask <question>`, `axme_ask_question`. */
 export const questionAsk = defineOperation({
@@ -45,7 +45,8 @@ export const questionAnswer = defineOperation({
 export const questionStatus = defineOperation({
   id: 'question.status',
   summary: 'Move a question along its lifecycle',
-  description: 'Mark an answered question applied (its answer was acted on), archive a question that no longer matters, or reopen one. open -> answered (axme_answer_question) -> applied -> archived.',
+  description:
+    'Mark an answered question applied (its answer was acted on), archive a question that no longer matters, or reopen one. open -> answered (axme_answer_question) -> applied -> archived.',
   input: QuestionStatusUpdate.shape,
   output: EditedOutput,
   annotations: EDIT,

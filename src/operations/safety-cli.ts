@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SafetyUpdateResult } from '../knowledge/rules/update-safety.ts';
-import { RULE_SETTINGS, SafetyRuleChange, type RuleSetting, type SafetyRules } from '../model/safety-rules.ts';
+import { RULE_SETTINGS, type RuleSetting, SafetyRuleChange, type SafetyRules } from '../model/safety-rules.ts';
 import { defineOperation, EDIT } from './operation.ts';
 
 /**
@@ -32,7 +32,12 @@ function ruleChange(action: 'add' | 'remove') {
     json: ({ input: _i, ...r }) => r,
     // removing a rule that is not there is NOT_FOUND in the core: unchanged means already present
     text: ({ changed, input }) => `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${input.rule_type} = ${input.value}`,
-    cli: { command: ['safety', action], describe: action === 'add' ? 'add a rule to a list' : 'remove a rule from a list', positional: ['rule_type', 'value'], names: { rule_type: 'type' } },
+    cli: {
+      command: ['safety', action],
+      describe: action === 'add' ? 'add a rule to a list' : 'remove a rule from a list',
+      positional: ['rule_type', 'value'],
+      names: { rule_type: 'type' },
+    },
   });
 }
 
@@ -42,7 +47,8 @@ export const safetyRemove = ruleChange('remove');
 export const safetySet = defineOperation({
   id: 'safety.set',
   summary: 'Change a safety setting',
-  description: 'Sets one of the settings of the git rules (force pushes, direct pushes to protected branches, the #!axme marker, whom the rules bind) or of the GitHub check.',
+  description:
+    'Sets one of the settings of the git rules (force pushes, direct pushes to protected branches, the #!axme marker, whom the rules bind) or of the GitHub check.',
   input: {
     key: z.enum(Object.keys(RULE_SETTINGS) as [RuleSetting, ...RuleSetting[]]).describe(`the setting: ${Object.keys(RULE_SETTINGS).join(', ')}`),
     value: z.string().min(1).max(20).describe('true/false, or agents/always/never, agents/everyone, deny/allow'),

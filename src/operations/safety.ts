@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import type { Diagnostic } from '../knowledge/core/state.ts';
 import type { ScanOracleResult } from '../knowledge/items/oracle/scan-oracle.ts';
 import type { SafetyUpdateResult } from '../knowledge/rules/update-safety.ts';
 import { safetyBlock } from '../knowledge/views/blocks.ts';
-import { SafetyUpdate, type SafetyRules } from '../model/safety-rules.ts';
-import type { Diagnostic } from '../knowledge/core/state.ts';
+import { type SafetyRules, SafetyUpdate } from '../model/safety-rules.ts';
+import { diagnosticNotes } from './lines.ts';
 import { defineOperation, EDIT, READ, SAVE } from './operation.ts';
 import { atParam } from './params.ts';
-import { diagnosticNotes } from './lines.ts';
 
 const Rules = z.looseObject({}).describe('the rules by section: git, bash, filesystem, github');
 
@@ -51,7 +51,11 @@ export const safetyUpdate = defineOperation({
   summary: 'Change a safety rule',
   description: 'Add (or remove) a safety rule: a protected branch, a denied or allowed command prefix, a denied or read-only path.',
   input: SafetyUpdate.shape,
-  output: z.looseObject({ rules: Rules, changed: z.boolean().describe('false when the rules already said so: nothing was written'), commit: z.string().nullable().describe('the commit (null when nothing changed)') }),
+  output: z.looseObject({
+    rules: Rules,
+    changed: z.boolean().describe('false when the rules already said so: nothing was written'),
+    commit: z.string().nullable().describe('the commit (null when nothing changed)'),
+  }),
   annotations: EDIT,
   write: true,
   cli: null,
@@ -63,14 +67,16 @@ export const safetyUpdate = defineOperation({
   },
   json: ({ input: _i, ...r }) => r,
   // removing a rule that is not there is NOT_FOUND in the core: unchanged means already present
-  text: ({ changed, input: { action, rule_type, value } }) => `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${rule_type} = ${value}`,
+  text: ({ changed, input: { action, rule_type, value } }) =>
+    `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${rule_type} = ${value}`,
 });
 
 /** oracle.scan: `axme oracle scan`, `axme_oracle_scan`. */
 export const oracleScan = defineOperation({
   id: 'oracle.scan',
   summary: 'Scan the project into the oracle',
-  description: 'Detect the stack (languages, package managers, frameworks, test runners), structure (folders, entry points, workspaces) and patterns (lint/format, CI, agent instructions) of the working tree and write oracle/stack.md, structure.md, patterns.md in one commit. Hand-written text on the pages is kept; nothing new means no commit.',
+  description:
+    'Detect the stack (languages, package managers, frameworks, test runners), structure (folders, entry points, workspaces) and patterns (lint/format, CI, agent instructions) of the working tree and write oracle/stack.md, structure.md, patterns.md in one commit. Hand-written text on the pages is kept; nothing new means no commit.',
   input: { dry_run: z.boolean().optional().describe('report what would change, commit nothing') },
   output: z.looseObject({
     commit: z.string().nullable().describe('the commit written (null: nothing new, or a dry run)'),

@@ -33,7 +33,11 @@ const marksOf = (h: SearchHit) => `${h.via ? ` (replaces ${h.via})` : ''}${h.sta
 
 /** `axme search`'s text: one line per hit (score, kind, ID or slug, title, status when not current, marks, citation last). */
 export function searchLines(r: Found): string {
-  return textOf(r.hits.length ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${marksOf(h)}  ${h.citation}`) : [noMatches(r.query, r.type, '--type all')]);
+  return textOf(
+    r.hits.length
+      ? r.hits.map((h) => `${h.score.toFixed(3)}  ${h.kind}  ${h.id ?? h.slug}  ${h.title}${statusOf(h)}${marksOf(h)}  ${h.citation}`)
+      : [noMatches(r.query, r.type, '--type all')],
+  );
 }
 
 /** `axme search --json`: the hits, commit and total. */
@@ -41,6 +45,8 @@ export const searchJson = ({ query: _q, type: _t, ...r }: Found) => r;
 
 /** The MCP tool's text: numbered hits with their snippet and citation. */
 export function searchText(r: Found): string {
-  const lines = r.hits.map((h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`);
+  const lines = r.hits.map(
+    (h, i) => `${i + 1}. ${h.id ? `${h.id} ` : ''}${h.title} [${h.kind}${statusOf(h) ? `, ${h.status}` : ''}]${marksOf(h)}\n   ${h.snippet}\n   ${h.citation}`,
+  );
   return r.hits.length ? `# ${r.hits.length} of ${r.total} matches for "${r.query}"\n${lines.join('\n')}` : noMatches(r.query, r.type, 'type "all"');
 }

@@ -5,7 +5,7 @@ import { AxmeError } from '../model/errors.ts';
 import { SearchInput, type SearchType } from '../model/search.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
-import { searchJson, searchLines, searchText, type Found } from './search-text.ts';
+import { type Found, searchJson, searchLines, searchText } from './search-text.ts';
 
 /** `--eval <file>`: the ranking measured on the store's own items. */
 type Evaluated = { evaluation: Evaluation; file: string };
@@ -18,7 +18,12 @@ const f3 = (x: number) => x.toFixed(3);
 function evaluationText({ evaluation: e, file }: Evaluated): string {
   const lines = [`${e.cases} queries from ${file}: R@1 ${f3(e.recall_at_1)}  R@5 ${f3(e.recall_at_5)}  MRR ${f3(e.mrr)}  nDCG@10 ${f3(e.ndcg_at_10)}`];
   const missed = e.rows.filter((r) => r.rank !== 1);
-  if (missed.length) lines.push('', `not first (${missed.length}): rank, query, expected, the first results`, ...missed.map((r) => `  ${r.rank ?? '-'}  "${r.query}"  expected ${r.expected.join(', ')}  got ${r.top.join(', ') || 'nothing'}`));
+  if (missed.length)
+    lines.push(
+      '',
+      `not first (${missed.length}): rank, query, expected, the first results`,
+      ...missed.map((r) => `  ${r.rank ?? '-'}  "${r.query}"  expected ${r.expected.join(', ')}  got ${r.top.join(', ') || 'nothing'}`),
+    );
   if (e.unknown.length) lines.push('', `no item is named ${e.unknown.join(', ')} (by ID or slug): check the file`);
   return lines.join('\n');
 }
@@ -29,11 +34,18 @@ export { noMatches } from './search-text.ts';
 export const search = defineOperation({
   id: 'search',
   summary: 'Search the knowledge',
-  description: 'Ranked search over all the knowledge: decisions, memories, backlog, questions, handoffs, session summaries and oracle pages (`type` narrows to one kind). Each result names its kind and cites git:<commit>:<path>.',
+  description:
+    'Ranked search over all the knowledge: decisions, memories, backlog, questions, handoffs, session summaries and oracle pages (`type` narrows to one kind). Each result names its kind and cites git:<commit>:<path>.',
   input: {
     ...SearchInput.shape,
     query: SearchInput.shape.query.optional().describe('words to look for (required, unless --eval)'),
-    eval: z.string().min(1).optional().describe('a JSON Lines (or JSON array) file of {"query": ..., "expected": [IDs or slugs]}: measure the ranking on this store (R@1, R@5, MRR, nDCG@10) instead of searching'),
+    eval: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'a JSON Lines (or JSON array) file of {"query": ..., "expected": [IDs or slugs]}: measure the ranking on this store (R@1, R@5, MRR, nDCG@10) instead of searching',
+      ),
     at: atParam,
   },
   output: z.looseObject({
@@ -42,7 +54,10 @@ export const search = defineOperation({
         z.looseObject({
           citation: z.string().describe('git:<commit>:<path>: `git show <commit>:<path>` gives the text'),
           via: z.string().optional().describe('the superseded decision that matched: this hit is its live successor (the old one is not listed)'),
-          stale: z.boolean().optional().describe('true when the item is stale (its anchors changed in the code since it was learned: `axme verify`): ranked lower'),
+          stale: z
+            .boolean()
+            .optional()
+            .describe('true when the item is stale (its anchors changed in the code since it was learned: `axme verify`): ranked lower'),
           stale_reason: z.string().optional().describe('why it is stale, e.g. "src/pay.ts changed in 3 commits since this was decided"'),
         }),
       )
@@ -59,7 +74,8 @@ export const search = defineOperation({
       const evaluation = await evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? process.cwd(), input.eval), input.eval), input.at);
       return { hits: [], commit: evaluation.commit, total: 0, query: '', type: 'all', evaluated: { evaluation, file: input.eval } };
     }
-    if (!input.query?.trim()) throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');
+    if (!input.query?.trim())
+      throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');
     const { searchKnowledge } = await import('../knowledge/views/search.ts');
     const r = await searchKnowledge(kb, { ...input, query: input.query });
     return { ...r, query: String(input.query).trim(), type: (input.type ?? 'all') as SearchType };

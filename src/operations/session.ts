@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { BeginCloseResult } from '../knowledge/close/begin-close.ts';
 import type { FinalizeCloseResult } from '../knowledge/close/finalize-close.ts';
-import { FinalizeCloseInput } from '../model/close.ts';
 import type { RecoverResult, SweepResult } from '../knowledge/close/recover-session.ts';
+import { FinalizeCloseInput } from '../model/close.ts';
 import { AxmeError } from '../model/errors.ts';
 import type { SessionRow } from '../session/list.ts';
-import { defineOperation, EDIT, READ } from './operation.ts';
 import { textOf } from './lines.ts';
+import { defineOperation, EDIT, READ } from './operation.ts';
 
 /** session.begin-close: `axme session begin-close`, `axme_begin_close`. */
 export const sessionBeginClose = defineOperation({
@@ -19,7 +19,9 @@ export const sessionBeginClose = defineOperation({
     newest: z.looseObject({}).describe('the newest decisions and memories, to leave out duplicates'),
     session: z.string().nullable().describe('the session being closed'),
     recorded: z.looseObject({}).nullable().describe('what the hooks recorded for the session on this machine: files, commits, start'),
-    stale: z.array(z.looseObject({ kind: z.string(), id: z.string().nullable(), slug: z.string(), title: z.string(), reason: z.string() })).describe('stale items whose anchors cover a file this session changed: update or reconfirm them in this close'),
+    stale: z
+      .array(z.looseObject({ kind: z.string(), id: z.string().nullable(), slug: z.string(), title: z.string(), reason: z.string() }))
+      .describe('stale items whose anchors cover a file this session changed: update or reconfirm them in this close'),
   }),
   annotations: READ,
   write: false,
@@ -38,7 +40,8 @@ export const sessionBeginClose = defineOperation({
 export const sessionFinalize = defineOperation({
   id: 'session.finalize',
   summary: 'Finalize the session',
-  description: 'Store everything extracted this session (decisions, memories, safety rules), the handoff for the next session and the worklog entry: ONE commit. A decision or memory may also supersede a stored one or remove it (action). Returns what was stored.',
+  description:
+    'Store everything extracted this session (decisions, memories, safety rules), the handoff for the next session and the worklog entry: ONE commit. A decision or memory may also supersede a stored one or remove it (action). Returns what was stored.',
   input: FinalizeCloseInput.shape,
   output: z.looseObject({
     session: z.string().describe('the session closed'),
@@ -116,19 +119,31 @@ export const sessionShow = defineOperation({
   summary: 'One session',
   description: 'One session on this machine: its status, folder, transcript, the files it changed and the commits it made.',
   input: { id: z.string().min(1).max(200).describe('the session id (axme session list)') },
-  output: z.looseObject({ ...SessionFields, file_list: z.array(z.string()).describe('files changed'), commit_list: z.array(z.string()).describe('commits made'), cwd: z.string().describe('the folder it ran in') }),
+  output: z.looseObject({
+    ...SessionFields,
+    file_list: z.array(z.string()).describe('files changed'),
+    commit_list: z.array(z.string()).describe('commits made'),
+    cwd: z.string().describe('the folder it ran in'),
+  }),
   annotations: READ,
   write: false,
   mcp: null,
   async run(kb, input): Promise<SessionDetail> {
     const { sessionDetail } = await import('../session/list.ts');
     const d = sessionDetail(kb.repo.commonDir, String(input.id));
-    if (!d) throw new AxmeError('NOT_FOUND', `no session ${String(input.id)} on this machine: \`axme session list\` shows the sessions this repository has seen`);
+    if (!d)
+      throw new AxmeError('NOT_FOUND', `no session ${String(input.id)} on this machine: \`axme session list\` shows the sessions this repository has seen`);
     return d;
   },
   cli: { command: ['session', 'show'], describe: 'one session: status, files changed, commits', positional: ['id'] },
   json: (d) => ({ ...d }),
-  text: (d) => textOf([sessionLine(d), `cwd ${d.cwd}${d.transcript ? `\ntranscript ${d.transcript}` : ''}`, ...d.file_list.map((f) => `  file ${f}`), ...d.commit_list.map((c) => `  commit ${c}`)]),
+  text: (d) =>
+    textOf([
+      sessionLine(d),
+      `cwd ${d.cwd}${d.transcript ? `\ntranscript ${d.transcript}` : ''}`,
+      ...d.file_list.map((f) => `  file ${f}`),
+      ...d.commit_list.map((c) => `  commit ${c}`),
+    ]),
 });
 
 type Recovered = { all: SweepResult } | { one: RecoverResult };
@@ -137,7 +152,8 @@ type Recovered = { all: SweepResult } | { one: RecoverResult };
 export const sessionRecover = defineOperation({
   id: 'session.recover',
   summary: 'Recover a session',
-  description: 'Write the handoff of a session that ended without a close, from what is known (files, commits, duration, its transcript), in one commit by the auditor; with `all`, every orphan (empty ones are set aside).',
+  description:
+    'Write the handoff of a session that ended without a close, from what is known (files, commits, duration, its transcript), in one commit by the auditor; with `all`, every orphan (empty ones are set aside).',
   input: {
     id: z.string().max(200).optional().describe('the session (axme session list --orphans)'),
     all: z.boolean().optional().describe('recover every orphan'),
@@ -174,5 +190,8 @@ export const sessionRecover = defineOperation({
     },
   },
   json: (r) => ('one' in r ? { ...r.one } : { ...r.all }),
-  text: (r) => ('one' in r ? r.one.text : [...r.all.recovered.map((x) => x.text), ...r.all.discarded.map((id) => `Session ${id} recorded nothing: set aside without a handoff.`)].join('\n')),
+  text: (r) =>
+    'one' in r
+      ? r.one.text
+      : [...r.all.recovered.map((x) => x.text), ...r.all.discarded.map((id) => `Session ${id} recorded nothing: set aside without a handoff.`)].join('\n'),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { StoreStatus } from '../knowledge/admin/store-status.ts';
+import { textOf } from './lines.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
-import { textOf } from './lines.ts';
 
 /** status: `axme status`, `axme_status`. */
 export const status = defineOperation({
@@ -34,13 +34,32 @@ export const status = defineOperation({
     text: (s) =>
       textOf([
         `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date})`,
-        ...Object.entries(s.counts).filter(([, c]) => Object.keys(c).length).map(([kind, c]) => `${kind}: ${Object.entries(c).map(([st, n]) => `${n} ${st}`).join(', ')}`),
+        ...Object.entries(s.counts)
+          .filter(([, c]) => Object.keys(c).length)
+          .map(
+            ([kind, c]) =>
+              `${kind}: ${Object.entries(c)
+                .map(([st, n]) => `${n} ${st}`)
+                .join(', ')}`,
+          ),
         ...(s.diagnostics.length ? [`${s.diagnostics.length} problems: run axme fsck`] : []),
       ]),
   },
   json: (s) => ({ ...s }),
   text: (s) => {
-    const counts = Object.entries(s.counts).filter(([, c]) => Object.keys(c).length).map(([k, c]) => `${k}: ${Object.entries(c).map(([st, n]) => `${n} ${st}`).join(', ')}`);
-    return [`${s.ref} @ ${s.commit.slice(0, 12)} (${s.date}) in ${s.repository}`, `session ${s.session ?? '-'} (${s.actor})`, ...counts, s.diagnostics.length ? `${s.diagnostics.length} problems: run axme fsck` : 'no problems'].join('\n');
+    const counts = Object.entries(s.counts)
+      .filter(([, c]) => Object.keys(c).length)
+      .map(
+        ([k, c]) =>
+          `${k}: ${Object.entries(c)
+            .map(([st, n]) => `${n} ${st}`)
+            .join(', ')}`,
+      );
+    return [
+      `${s.ref} @ ${s.commit.slice(0, 12)} (${s.date}) in ${s.repository}`,
+      `session ${s.session ?? '-'} (${s.actor})`,
+      ...counts,
+      s.diagnostics.length ? `${s.diagnostics.length} problems: run axme fsck` : 'no problems',
+    ].join('\n');
   },
 });

@@ -11,7 +11,10 @@ const change = z.looseObject({
   from_version: z.string().optional().describe('dep-changed: the range declared at learned_at (absent: not declared then)'),
   to_version: z.string().optional().describe('dep-changed: the range declared at HEAD (absent: removed)'),
   commits: z.array(z.string()).describe('the commits since learned_at that changed it'),
-  diffstat: z.looseObject({ files: z.number(), insertions: z.number(), deletions: z.number() }).optional().describe('files, lines added and removed by those commits'),
+  diffstat: z
+    .looseObject({ files: z.number(), insertions: z.number(), deletions: z.number() })
+    .optional()
+    .describe('files, lines added and removed by those commits'),
 });
 
 /** verify: `axme verify [--check]`, `axme_verify`. */
@@ -51,7 +54,8 @@ export const verify = defineOperation({
   },
   cli: {
     command: ['verify'],
-    describe: 'list the decisions, memories, backlog items and oracle pages whose anchors moved in the code since they were learned (with the commits); --check exits 1 when any did, for CI',
+    describe:
+      'list the decisions, memories, backlog items and oracle pages whose anchors moved in the code since they were learned (with the commits); --check exits 1 when any did, for CI',
     flags: { check: z.boolean().optional().describe('exit 1 when an item is stale (for CI, next to axme check)') },
     print: (r, p) => {
       if (p.json) p.printJson(r);

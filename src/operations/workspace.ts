@@ -7,7 +7,8 @@ import { defineOperation, READ } from './operation.ts';
 export const workspace = defineOperation({
   id: 'workspace',
   summary: 'Workspace',
-  description: 'The workspace this repository belongs to (a folder of repositories with a shared store, <workspace>/.axme.git): the workspace store and every repository, with their store tips and item counts. Outside a workspace: this one repository.',
+  description:
+    'The workspace this repository belongs to (a folder of repositories with a shared store, <workspace>/.axme.git): the workspace store and every repository, with their store tips and item counts. Outside a workspace: this one repository.',
   // the CLI names the folder with -C
   input: { path: z.string().max(4096).optional().describe('a repository or workspace folder (default: the server folder)') },
   output: z.looseObject({

@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
-import { SHELLS, shellReadsStdin, type Invocation } from './command.ts';
+import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { resolvePath } from './paths.ts';
 import { informational } from './informational.ts';
+import { resolvePath } from './paths.ts';
 import { compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -25,9 +25,38 @@ const SEMANTIC_ENTRIES = new Set(['rm -rf /', 'git push --force', 'git push -f',
 
 /** Folders whose recursive removal wrecks the machine. */
 const SYSTEM_DIRS = new Set([
-  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/run', '/sbin',
-  '/snap', '/srv', '/sys', '/usr', '/var', '/var/lib', '/var/log', '/System', '/Library', '/Applications', '/Users', '/Volumes',
-  '/private', '/private/etc', '/private/var', '/nix', '/nix/store',
+  '/',
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/proc',
+  '/root',
+  '/run',
+  '/sbin',
+  '/snap',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+  '/var/lib',
+  '/var/log',
+  '/System',
+  '/Library',
+  '/Applications',
+  '/Users',
+  '/Volumes',
+  '/private',
+  '/private/etc',
+  '/private/var',
+  '/nix',
+  '/nix/store',
 ]);
 
 /** `deniedPrefixes` and `deniedCommands` (one stage each); pipeline patterns are checked by checkPipeline. */
@@ -49,14 +78,22 @@ export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
-    if (matchesPrefix(p.stages[0]!, argv)) return { rule: `bash.deniedPrefixes: ${text}`, reason: `\`${text}\` is on the denied list. Ask the user to run it, or remove the rule with: axme safety remove bash_deny "${text}"` };
+    if (matchesPrefix(p.stages[0]!, argv))
+      return {
+        rule: `bash.deniedPrefixes: ${text}`,
+        reason: `\`${text}\` is on the denied list. Ask the user to run it, or remove the rule with: axme safety remove bash_deny "${text}"`,
+      };
   }
   // `systemctl reboot` is `reboot` by another name
   const verb = argv[0] === 'systemctl' || argv[0] === 'loginctl' ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
   for (const text of policy.deniedCommands) {
     const p = compilePattern(text);
     if (p.stages.length !== 1) continue;
-    if (matchesPrefix(p.stages[0]!, argv, true) || (verb && p.stages[0]!.length === 1 && matchesPrefix(p.stages[0]!, [verb], true))) return { rule: `bash.deniedCommands: ${text}`, reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"` };
+    if (matchesPrefix(p.stages[0]!, argv, true) || (verb && p.stages[0]!.length === 1 && matchesPrefix(p.stages[0]!, [verb], true)))
+      return {
+        rule: `bash.deniedCommands: ${text}`,
+        reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"`,
+      };
   }
   return null;
 }
@@ -71,7 +108,12 @@ export function isExempt(argv: string[], policy: Policy): boolean {
 
 /** Whether the policy lists a semantic entry (`git tag`, `git clean -f`...): its rule is on. */
 export function listed(policy: Policy, entry: string): boolean {
-  return policy.deniedPrefixes.some((t) => compilePattern(t).stages.map((s) => s.join(' ')).join(' | ') === entry);
+  return policy.deniedPrefixes.some(
+    (t) =>
+      compilePattern(t)
+        .stages.map((s) => s.join(' '))
+        .join(' | ') === entry,
+  );
 }
 
 export interface PipedInvocation {
@@ -143,7 +185,10 @@ function sendsStdin(inv: Invocation): boolean {
   const a = inv.args.map((w) => w.value);
   switch (inv.program) {
     case 'curl':
-      return a.some((x, i) => /^@-$|^<-$|=@-$|=<-$/.test(x) || ((x === '-T' || x === '--upload-file') && a[i + 1] === '-') || /^--data(-binary|-raw|-urlencode)?=@-$/.test(x));
+      return a.some(
+        (x, i) =>
+          /^@-$|^<-$|=@-$|=<-$/.test(x) || ((x === '-T' || x === '--upload-file') && a[i + 1] === '-') || /^--data(-binary|-raw|-urlencode)?=@-$/.test(x),
+      );
     case 'wget':
       return a.some((x) => /^--post-file=(-|\/dev\/stdin)$/.test(x) || /^--body-file=(-|\/dev\/stdin)$/.test(x));
     case 'nc':
@@ -170,7 +215,11 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
     const secret = emitsSecrets(c.inv);
     if (!secret) continue;
     const sink = calls.find((d) => d.pipeline === c.pipeline && d.index > c.index && sendsStdin(d.inv));
-    if (sink) return { rule: 'secrets.exfiltration', reason: `\`${secret}\` prints secrets and \`${sink.inv.program}\` sends them off this machine. Credentials never leave it through an agent: ask the user` };
+    if (sink)
+      return {
+        rule: 'secrets.exfiltration',
+        reason: `\`${secret}\` prints secrets and \`${sink.inv.program}\` sends them off this machine. Credentials never leave it through an agent: ask the user`,
+      };
   }
   return null;
 }
@@ -193,7 +242,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       const v = w.value;
       if (!optionsEnd && v === '--') optionsEnd = true;
       // long options may be abbreviated: `--no-pres`, `--recu`
-      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v)) return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
+        return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
       else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
@@ -207,7 +257,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   }
   if (inv.program === 'find') {
     const a = inv.args;
-    const destroys = a.some((w) => w.value === '-delete') || a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
+    const destroys =
+      a.some((w) => w.value === '-delete') ||
+      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
     if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
     for (const w of a) {
@@ -231,7 +283,8 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     }
     return null;
   }
-  if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v)) return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
+  if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
+    return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
   if (ctx.cwd === null && !v.startsWith('/')) return null;
   // a glob removes what is inside the folder before its first wildcard
   let p = v;
@@ -248,7 +301,18 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
   if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
     // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
     // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
-    if (abs === ctx.root && w.glob && TARGETED_GLOB.test(v.replace(/\/+$/, '').split('/').pop()!.replace(/\[[^\]]*\]|\{[^}]*\}/g, ''))) return null;
+    if (
+      abs === ctx.root &&
+      w.glob &&
+      TARGETED_GLOB.test(
+        v
+          .replace(/\/+$/, '')
+          .split('/')
+          .pop()!
+          .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
+      )
+    )
+      return null;
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;

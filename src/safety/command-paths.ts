@@ -1,7 +1,7 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { pathUses, type Access } from './path-access.ts';
+import { type Access, pathUses } from './path-access.ts';
 import { pathFinding, SECRET_PATHS } from './path-rules.ts';
 import { matchInside, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
@@ -17,7 +17,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   const pctx = { cwd: ctx.cwd ?? '/', home: ctx.home, root: ctx.root };
   const rctx = { ...pctx, policy, protectedPaths: ctx.protectedPaths };
   const absolute = (value: string, fromRoot: boolean) =>
-    fromRoot && ctx.root ? resolvePath(value, { ...pctx, cwd: ctx.root }) : ctx.cwd === null && !value.startsWith('/') ? `${UNKNOWN}/${value}` : resolvePath(value, pctx);
+    fromRoot && ctx.root
+      ? resolvePath(value, { ...pctx, cwd: ctx.root })
+      : ctx.cwd === null && !value.startsWith('/')
+        ? `${UNKNOWN}/${value}`
+        : resolvePath(value, pctx);
   const check = (w: Word, value: string, access: Access, forceGlob = false, fromRoot = false, found = false): Finding | null => {
     if (!value || value.includes('://') || value === UNKNOWN) return null;
     const abs = absolute(value, fromRoot);
@@ -48,7 +52,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
       const abs = resolvePath(u.value, pctx);
       const denied = matchInside(abs, policy.deniedPaths, pctx);
       const inside = denied ?? matchInside(abs, SECRET_PATHS, pctx);
-      if (inside) return { rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`, reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead` };
+      if (inside)
+        return {
+          rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,
+          reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead`,
+        };
     }
   }
   return null;

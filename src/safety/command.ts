@@ -36,7 +36,31 @@ interface WrapperSpec {
 }
 
 const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: { valued: ['-u', '-g', '-h', '-p', '-r', '-t', '-T', '-U', '-C', '-D', '--user', '--group', '--host', '--prompt', '--role', '--type', '--close-from', '--chdir', '--other-user', '--command-timeout'], chdir: ['-D', '--chdir'] },
+  sudo: {
+    valued: [
+      '-u',
+      '-g',
+      '-h',
+      '-p',
+      '-r',
+      '-t',
+      '-T',
+      '-U',
+      '-C',
+      '-D',
+      '--user',
+      '--group',
+      '--host',
+      '--prompt',
+      '--role',
+      '--type',
+      '--close-from',
+      '--chdir',
+      '--other-user',
+      '--command-timeout',
+    ],
+    chdir: ['-D', '--chdir'],
+  },
   doas: { valued: ['-u', '-C'] },
   env: { valued: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'] },
   command: { valued: [] },
@@ -57,7 +81,25 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   strace: { valued: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] },
   ltrace: { valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-l', '-n', '-E', '-x', '-L'] },
   xargs: {
-    valued: ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+    valued: [
+      '-a',
+      '-d',
+      '-E',
+      '-I',
+      '-L',
+      '-n',
+      '-P',
+      '-s',
+      '--arg-file',
+      '--delimiter',
+      '--eof',
+      '--replace',
+      '--max-lines',
+      '--max-args',
+      '--max-procs',
+      '--max-chars',
+      '--process-slot-var',
+    ],
   },
   busybox: { valued: [] },
 };
@@ -130,12 +172,28 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     if (program === 'watch') {
       const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences', '-q', '--equexit'], 0);
-      if (rest.index < args.length) scripts.push(args.slice(rest.index).map((w) => w.value).join(' '));
+      if (rest.index < args.length)
+        scripts.push(
+          args
+            .slice(rest.index)
+            .map((w) => w.value)
+            .join(' '),
+        );
       return { invocation: null, scripts };
     }
     if (program === 'ssh') {
-      const rest = skipOptions(args, ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'], 1);
-      if (rest.index < args.length) scripts.push(args.slice(rest.index).map((w) => w.value).join(' '));
+      const rest = skipOptions(
+        args,
+        ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+        1,
+      );
+      if (rest.index < args.length)
+        scripts.push(
+          args
+            .slice(rest.index)
+            .map((w) => w.value)
+            .join(' '),
+        );
       return { invocation: { program, args, via, chdir, command }, scripts };
     }
     if (program === 'su' || program === 'runuser') {
@@ -198,7 +256,11 @@ function splitString(args: Word[]): string | null {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (!v.startsWith('-')) return null;
-    if (v === '-S' || v === '--split-string') return args.slice(i + 1).map((w) => w.value).join(' ');
+    if (v === '-S' || v === '--split-string')
+      return args
+        .slice(i + 1)
+        .map((w) => w.value)
+        .join(' ');
     if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
     if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
   }

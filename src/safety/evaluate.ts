@@ -1,20 +1,20 @@
-import { checkCommandPaths } from './command-paths.ts';
-import { checkLists, checkExfiltration, checkPipelines, checkRemoval, argvOf, isExempt, listed, type BashContext, type PipedInvocation } from './bash-rules.ts';
-import { checkFamilies, familyFinding } from './families/index.ts';
+import { posix } from 'node:path';
+import { loosensRules } from '../model/rule-loosening.ts';
+import type { RuleType } from '../model/safety-rules.ts';
 import { shellQuote } from '../model/shell-quote.ts';
+import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, checkRemoval, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import { type Invocation, SHELLS, unwrap } from './command.ts';
+import { checkCommandPaths } from './command-paths.ts';
 import { checkGitHistory } from './families/git-history.ts';
+import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
-import { SHELLS, unwrap, type Invocation } from './command.ts';
-import { checkGit, parseGit, type Finding, type PrGate } from './git-rules.ts';
+import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { posix } from 'node:path';
-import { prFinding, type PrLookup, type PrState } from './pr-gate.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
-import { loosensRules } from '../model/rule-loosening.ts';
-import type { RuleType } from '../model/safety-rules.ts';
+import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 
@@ -64,7 +64,10 @@ function selfProtection(call: ToolCall): Verdict | null {
     const action = call.input.action === 'remove' ? 'remove' : 'add';
     const type = String(call.input.rule_type ?? call.input.rule ?? '');
     if (loosensRules({ action, rule_type: type as RuleType })) {
-      return deny('axme.self', `${action === 'remove' ? 'removing' : 'adding'} a ${type || 'safety'} rule loosens the guard, which is for the user: ask them to run \`axme safety ${action} ...\` themselves`);
+      return deny(
+        'axme.self',
+        `${action === 'remove' ? 'removing' : 'adding'} a ${type || 'safety'} rule loosens the guard, which is for the user: ask them to run \`axme safety ${action} ...\` themselves`,
+      );
     }
   }
   // a file tool writing axme's own state: the path rules of file-tools.ts
@@ -117,7 +120,11 @@ interface Walk {
 /** Checks a shell command line: every command it would run, each marker it carries. */
 export async function evaluateCommand(command: string, policy: Policy, rawCtx: EvalContext): Promise<Verdict> {
   const ctx = { ...rawCtx, home: posix.resolve(rawCtx.home), cwd: posix.resolve(rawCtx.cwd) };
-  if (command.length > MAX_COMMAND) return deny('shell.too-long', `the command is ${command.length} characters long, too long to check; write the data to a file with the Write tool and run a short command`);
+  if (command.length > MAX_COMMAND)
+    return deny(
+      'shell.too-long',
+      `the command is ${command.length} characters long, too long to check; write the data to a file with the Write tool and run a short command`,
+    );
   const walk: Walk = {
     policy,
     ctx,
@@ -136,7 +143,8 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
   const asks = walk.findings.filter((f) => f.action === 'ask');
   if (denies.length) {
     const [first, ...more] = denies;
-    const extra = more.length + asks.length ? ` (and ${more.length + asks.length} more problem${more.length + asks.length > 1 ? 's' : ''} in this command)` : '';
+    const extra =
+      more.length + asks.length ? ` (and ${more.length + asks.length} more problem${more.length + asks.length > 1 ? 's' : ''} in this command)` : '';
     return deny(first!.rule, `axme safety: ${first!.reason}${extra}`);
   }
   for (const g of walk.gates) {
@@ -221,12 +229,15 @@ function xargsScripts(inv: Invocation, text: string): string[] {
   return [[...argv, ...words].map(shellQuote).join(' ')];
 }
 
-
 /** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
 function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
   if (input && (!inv || inv.program === 'cat')) return input;
-  if (inv?.program === 'echo') return inv.args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value))).map((a) => a.value).join(' ');
+  if (inv?.program === 'echo')
+    return inv.args
+      .filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value)))
+      .map((a) => a.value)
+      .join(' ');
   if (inv?.program === 'printf') return inv.args.map((a) => a.value.replace(/\\n/g, '\n')).join(' ');
   return null;
 }
@@ -240,7 +251,15 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   const stdinCmd: SimpleCommand = fed === null ? cmd : { ...cmd, redirects: [...cmd.redirects, { op: '<<<', target: null, input: fed }] };
   const stdinInv: Invocation | null = fed === null || !inv ? inv : { ...inv, command: stdinCmd };
   const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
-  const bctx: BashContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root, seen: w.seen, realpath: w.ctx.realpath, protectedPaths: w.ctx.protectedPaths };
+  const bctx: BashContext = {
+    policy: w.policy,
+    cwd,
+    home: w.ctx.home,
+    root: w.ctx.root,
+    seen: w.seen,
+    realpath: w.ctx.realpath,
+    protectedPaths: w.ctx.protectedPaths,
+  };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
   const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
   if (cmd.after !== '&&') w.chained = false;
@@ -258,7 +277,11 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
     w.fallback = w.cwd;
     w.chained = true;
-    const next = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
+    const next = !target
+      ? w.ctx.home
+      : target.value === '-' || isDynamic(target) || w.cwd === null
+        ? null
+        : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
     // a path growing with every `cd a` would make each later check slower: past 4 KB it is unknown
     w.cwd = next && next.length > 4096 ? null : next;
     return;
@@ -275,7 +298,14 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       for (const s of scripts) walkScript(s, inner, depth + 1);
       // what a one-liner would run takes the interpreter family's action (deny by default), also
       // where typed it would only be asked: hidden in code, it is for a person to run themselves
-      for (const f of inner.findings) w.findings.push(familyFinding('interpreter', { rule: f.rule, reason: `\`${inv.program}\` would run code that ${f.reason.charAt(0).toLowerCase()}${f.reason.slice(1)}` }, w.policy));
+      for (const f of inner.findings)
+        w.findings.push(
+          familyFinding(
+            'interpreter',
+            { rule: f.rule, reason: `\`${inv.program}\` would run code that ${f.reason.charAt(0).toLowerCase()}${f.reason.slice(1)}` },
+            w.policy,
+          ),
+        );
       // a `#!axme pr=N` marker inside the code is looked up like one typed
       w.gates.push(...inner.gates);
       w.outOfTime ||= inner.outOfTime;

@@ -30,7 +30,8 @@ export function expandWord(w: Word, home: string): Word[] {
   for (const v of values) {
     const plain = v.replace(/[\u0002-\u0004]/g, (m) => (m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ','));
     const parts = plain.includes(SPLIT) ? plain.split(SPLIT).filter(Boolean) : [plain];
-    for (const value of parts) out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
+    for (const value of parts)
+      out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
   }
   return out.length ? out : [{ ...w, value: '' }];
 }
@@ -66,8 +67,21 @@ function expandBraces(v: string): string[] {
   return rest.map((r) => v.slice(0, open) + '{' + r);
 }
 
-
-const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /** Decodes `$'...'` whose body starts at `from`; returns the text and the index after the closing quote. */
 export function decodeAnsiC(src: string, from: number): [string, number] {

@@ -44,14 +44,19 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
   const base = typeof input.path === 'string' && input.path ? resolvePath(input.path, pctx) : ctx.cwd;
   for (const key of call.tool === 'Glob' ? ['pattern'] : call.tool === 'Grep' ? ['glob'] : []) {
     const g = input[key];
-    if (typeof g === 'string' && g) candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
+    if (typeof g === 'string' && g)
+      candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
   }
   if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
   // Grep reads every file below its path: a folder holding protected files is off limits
   if (call.tool === 'Grep') {
     const denied = matchInside(base, policy.deniedPaths, pctx);
     const inside = denied ?? matchInside(base, SECRET_PATHS, pctx);
-    if (inside) return deny(`${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`, `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`);
+    if (inside)
+      return deny(
+        `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,
+        `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`,
+      );
   }
   const access: Access = writes ? 'write' : 'read';
   for (const c of candidates) {
@@ -61,7 +66,12 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
       if (f) {
         const pattern = f.rule.slice(f.rule.indexOf(': ') + 2);
         // a listed path says how the rule is changed; the others say why they hold
-        return deny(f.rule, f.rule.startsWith('filesystem.deniedPaths') ? `${p} is a protected path (${pattern}); agents may not ${writes ? 'write' : 'read'} it. Ask the user, or change the rule with axme safety remove fs_deny "${pattern}"` : f.reason);
+        return deny(
+          f.rule,
+          f.rule.startsWith('filesystem.deniedPaths')
+            ? `${p} is a protected path (${pattern}); agents may not ${writes ? 'write' : 'read'} it. Ask the user, or change the rule with axme safety remove fs_deny "${pattern}"`
+            : f.reason,
+        );
       }
       if (writes && policy.families.system !== 'off') {
         const g = guardedAbsolute(p, { policy, cwd: ctx.cwd, home: ctx.home, root: ctx.root });

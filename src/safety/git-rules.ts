@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { parseMarker, MARKER_FORMAT, type Marker } from './marker.ts';
+import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
@@ -94,14 +94,170 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
 
 /** Long options of the subcommands the rules read; git accepts any unambiguous prefix (`--force-w`). */
 const LONG_OPTIONS: Record<string, string[]> = {
-  push: ['--all', '--branches', '--mirror', '--tags', '--follow-tags', '--delete', '--dry-run', '--force', '--force-with-lease', '--force-if-includes', '--prune', '--set-upstream', '--push-option', '--receive-pack', '--exec', '--repo', '--atomic', '--verbose', '--quiet', '--no-verify', '--verify', '--porcelain', '--thin', '--no-thin', '--signed', '--recurse-submodules', '--progress', '--ipv4', '--ipv6'],
-  reset: ['--hard', '--soft', '--mixed', '--merge', '--keep', '--quiet', '--patch', '--refresh', '--no-refresh', '--recurse-submodules', '--pathspec-from-file', '--pathspec-file-nul', '--intent-to-add'],
+  push: [
+    '--all',
+    '--branches',
+    '--mirror',
+    '--tags',
+    '--follow-tags',
+    '--delete',
+    '--dry-run',
+    '--force',
+    '--force-with-lease',
+    '--force-if-includes',
+    '--prune',
+    '--set-upstream',
+    '--push-option',
+    '--receive-pack',
+    '--exec',
+    '--repo',
+    '--atomic',
+    '--verbose',
+    '--quiet',
+    '--no-verify',
+    '--verify',
+    '--porcelain',
+    '--thin',
+    '--no-thin',
+    '--signed',
+    '--recurse-submodules',
+    '--progress',
+    '--ipv4',
+    '--ipv6',
+  ],
+  reset: [
+    '--hard',
+    '--soft',
+    '--mixed',
+    '--merge',
+    '--keep',
+    '--quiet',
+    '--patch',
+    '--refresh',
+    '--no-refresh',
+    '--recurse-submodules',
+    '--pathspec-from-file',
+    '--pathspec-file-nul',
+    '--intent-to-add',
+  ],
   clean: ['--force', '--dry-run', '--quiet', '--interactive', '--exclude'],
-  checkout: ['--force', '--quiet', '--ours', '--theirs', '--track', '--no-track', '--detach', '--orphan', '--merge', '--conflict', '--patch', '--progress', '--guess', '--overwrite-ignore', '--recurse-submodules', '--pathspec-from-file', '--ignore-skip-worktree-bits'],
-  switch: ['--force', '--discard-changes', '--create', '--force-create', '--detach', '--guess', '--quiet', '--track', '--no-track', '--orphan', '--merge', '--conflict', '--progress', '--recurse-submodules'],
-  restore: ['--source', '--staged', '--worktree', '--quiet', '--patch', '--ours', '--theirs', '--merge', '--conflict', '--overlay', '--no-overlay', '--progress', '--recurse-submodules', '--pathspec-from-file'],
-  tag: ['--annotate', '--sign', '--local-user', '--force', '--delete', '--verify', '--list', '--message', '--file', '--contains', '--no-contains', '--points-at', '--merged', '--no-merged', '--sort', '--format', '--column', '--no-column', '--ignore-case', '--create-reflog', '--cleanup', '--trailer', '--color'],
-  commit: ['--dry-run', '--message', '--amend', '--no-verify', '--verify', '--all', '--patch', '--file', '--reuse-message', '--reedit-message', '--fixup', '--squash', '--author', '--date', '--signoff', '--no-edit', '--edit', '--allow-empty', '--allow-empty-message', '--quiet', '--verbose', '--only', '--include', '--interactive', '--gpg-sign', '--no-gpg-sign', '--trailer', '--status', '--no-status', '--cleanup', '--template', '--untracked-files', '--short', '--branch', '--porcelain', '--long', '--null', '--reset-author', '--pathspec-from-file'],
+  checkout: [
+    '--force',
+    '--quiet',
+    '--ours',
+    '--theirs',
+    '--track',
+    '--no-track',
+    '--detach',
+    '--orphan',
+    '--merge',
+    '--conflict',
+    '--patch',
+    '--progress',
+    '--guess',
+    '--overwrite-ignore',
+    '--recurse-submodules',
+    '--pathspec-from-file',
+    '--ignore-skip-worktree-bits',
+  ],
+  switch: [
+    '--force',
+    '--discard-changes',
+    '--create',
+    '--force-create',
+    '--detach',
+    '--guess',
+    '--quiet',
+    '--track',
+    '--no-track',
+    '--orphan',
+    '--merge',
+    '--conflict',
+    '--progress',
+    '--recurse-submodules',
+  ],
+  restore: [
+    '--source',
+    '--staged',
+    '--worktree',
+    '--quiet',
+    '--patch',
+    '--ours',
+    '--theirs',
+    '--merge',
+    '--conflict',
+    '--overlay',
+    '--no-overlay',
+    '--progress',
+    '--recurse-submodules',
+    '--pathspec-from-file',
+  ],
+  tag: [
+    '--annotate',
+    '--sign',
+    '--local-user',
+    '--force',
+    '--delete',
+    '--verify',
+    '--list',
+    '--message',
+    '--file',
+    '--contains',
+    '--no-contains',
+    '--points-at',
+    '--merged',
+    '--no-merged',
+    '--sort',
+    '--format',
+    '--column',
+    '--no-column',
+    '--ignore-case',
+    '--create-reflog',
+    '--cleanup',
+    '--trailer',
+    '--color',
+  ],
+  commit: [
+    '--dry-run',
+    '--message',
+    '--amend',
+    '--no-verify',
+    '--verify',
+    '--all',
+    '--patch',
+    '--file',
+    '--reuse-message',
+    '--reedit-message',
+    '--fixup',
+    '--squash',
+    '--author',
+    '--date',
+    '--signoff',
+    '--no-edit',
+    '--edit',
+    '--allow-empty',
+    '--allow-empty-message',
+    '--quiet',
+    '--verbose',
+    '--only',
+    '--include',
+    '--interactive',
+    '--gpg-sign',
+    '--no-gpg-sign',
+    '--trailer',
+    '--status',
+    '--no-status',
+    '--cleanup',
+    '--template',
+    '--untracked-files',
+    '--short',
+    '--branch',
+    '--porcelain',
+    '--long',
+    '--null',
+    '--reset-author',
+    '--pathspec-from-file',
+  ],
 };
 
 function expandLongOptions(sub: string, args: string[]): string[] {
@@ -127,26 +283,45 @@ export function checkGit(call: GitCall, comment: string | null, ctx: GitContext,
       out.push(...checkPush(call, ctx));
       break;
     case 'reset':
-      if (has('--hard') && !ctx.exempt) out.push({ rule: 'git.reset-hard', reason: '`git reset --hard` throws away uncommitted work. Commit or stash first (`git stash`), or reset without --hard' });
+      if (has('--hard') && !ctx.exempt)
+        out.push({
+          rule: 'git.reset-hard',
+          reason: '`git reset --hard` throws away uncommitted work. Commit or stash first (`git stash`), or reset without --hard',
+        });
       break;
     case 'clean':
       // `-c clean.requireForce=false` makes a plain `git clean` delete too
-      if (ctx.listed('git clean -f') && (cluster('f', '--force') || /^(false|no|off|0)$/i.test(call.config.get('clean.requireforce') ?? '')) && !cluster('n', '--dry-run')) {
-        out.push({ rule: 'bash.deniedPrefixes: git clean -f', reason: '`git clean -f` deletes untracked files for good. Preview with `git clean -n`, or remove the files you mean by name' });
+      if (
+        ctx.listed('git clean -f') &&
+        (cluster('f', '--force') || /^(false|no|off|0)$/i.test(call.config.get('clean.requireforce') ?? '')) &&
+        !cluster('n', '--dry-run')
+      ) {
+        out.push({
+          rule: 'bash.deniedPrefixes: git clean -f',
+          reason: '`git clean -f` deletes untracked files for good. Preview with `git clean -n`, or remove the files you mean by name',
+        });
       }
       break;
     case 'checkout':
     case 'restore':
     case 'switch':
       if (ctx.listed('git checkout -- .') && discardsEverything(call)) {
-        out.push({ rule: 'bash.deniedPrefixes: git checkout -- .', reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first` });
+        out.push({
+          rule: 'bash.deniedPrefixes: git checkout -- .',
+          reason: `\`git ${call.sub}\` on the whole tree throws away every uncommitted change. Name the files to restore, or \`git stash\` first`,
+        });
       }
       break;
     case 'update-ref':
-      if (ctx.listed('git tag') && call.args.some((x) => x.startsWith('refs/tags/'))) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or moving tags is a release step: ask the user to tag' });
+      if (ctx.listed('git tag') && call.args.some((x) => x.startsWith('refs/tags/')))
+        out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or moving tags is a release step: ask the user to tag' });
       break;
     case 'tag':
-      if (ctx.listed('git tag') && createsTag(call.args)) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'creating or deleting tags is a release step: ask the user to tag (listing tags with `git tag -l` is fine)' });
+      if (ctx.listed('git tag') && createsTag(call.args))
+        out.push({
+          rule: 'bash.deniedPrefixes: git tag',
+          reason: 'creating or deleting tags is a release step: ask the user to tag (listing tags with `git tag -l` is fine)',
+        });
       break;
   }
   // `git push -n` is a dry run; `git commit -n` is --no-verify, which still commits
@@ -235,7 +410,10 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
     out.push({ rule: 'git.allowForcePush', reason: '`git push --mirror` force-updates and deletes remote branches. Push the branches you mean by name' });
   }
   if ((opt.all || opt.mirror) && !directAllowed) {
-    out.push({ rule: 'git.protectedBranches', reason: `\`git push ${opt.all ? '--all' : '--mirror'}\` also pushes protected branches (${policy.protectedBranches.join(', ')}). Push your feature branch by name` });
+    out.push({
+      rule: 'git.protectedBranches',
+      reason: `\`git push ${opt.all ? '--all' : '--mirror'}\` also pushes protected branches (${policy.protectedBranches.join(', ')}). Push your feature branch by name`,
+    });
   }
   for (const t of targets) {
     // a destination only the shell knows (`"$(git branch --show-current)"`) is taken as the current branch
@@ -250,7 +428,10 @@ function checkPush(call: GitCall, ctx: GitContext): Finding[] {
       });
     }
     if (t.force && !t.del && !policy.allowForcePush) {
-      out.push({ rule: 'git.allowForcePush', reason: `force push (${t.dst}) rewrites remote history (git.allowForcePush=false). Push without force; if the remote moved, fetch and rebase or merge first` });
+      out.push({
+        rule: 'git.allowForcePush',
+        reason: `force push (${t.dst}) rewrites remote history (git.allowForcePush=false). Push without force; if the remote moved, fetch and rebase or merge first`,
+      });
     }
   }
   if (tagPush && ctx.listed('git tag')) out.push({ rule: 'bash.deniedPrefixes: git tag', reason: 'pushing tags is a release step: ask the user to push tags' });
@@ -275,11 +456,13 @@ function discardsEverything(call: GitCall): boolean {
   return paths.some((p) => ['.', './', '*', ':/', ':/*', ':(top)', ':(top).'].includes(p) || p === root || p === `${root}/`);
 }
 
-const TAG_LIST_FLAGS = /^(-l|--list|-n\d*|--contains|--no-contains|--points-at|--merged|--no-merged|--sort(=.*)?|--format(=.*)?|--column(=.*)?|--no-column|-v|--verify|-i|--ignore-case|--color(=.*)?)$/;
+const TAG_LIST_FLAGS =
+  /^(-l|--list|-n\d*|--contains|--no-contains|--points-at|--merged|--no-merged|--sort(=.*)?|--format(=.*)?|--column(=.*)?|--no-column|-v|--verify|-i|--ignore-case|--color(=.*)?)$/;
 
 function createsTag(args: string[]): boolean {
   if (!args.length) return false;
-  if (args.some((x) => TAG_LIST_FLAGS.test(x))) return args.some((x) => /^(-[adsfu]|--annotate|--sign|--delete|--force|--local-user(=.*)?|-m|--message(=.*)?|-F|--file(=.*)?)$/.test(x));
+  if (args.some((x) => TAG_LIST_FLAGS.test(x)))
+    return args.some((x) => /^(-[adsfu]|--annotate|--sign|--delete|--force|--local-user(=.*)?|-m|--message(=.*)?|-F|--file(=.*)?)$/.test(x));
   return true;
 }
 
@@ -293,7 +476,10 @@ function checkMarker(call: GitCall, comment: string | null, gates: PrGate[]): Fi
   }
   const example = call.sub === 'commit' ? `git commit -m "<message>" ${MARKER_FORMAT}` : `git push ${MARKER_FORMAT}`;
   if (parsed === null) {
-    return { rule: 'axme.marker', reason: `\`${what}\` needs the axme metadata comment at the end of its line: ${example} (pr=none when there is no pull request; each commit or push needs its own marker)` };
+    return {
+      rule: 'axme.marker',
+      reason: `\`${what}\` needs the axme metadata comment at the end of its line: ${example} (pr=none when there is no pull request; each commit or push needs its own marker)`,
+    };
   }
   if (!parsed.ok) return { rule: 'axme.marker', reason: `the #!axme marker on \`${what}\` is malformed: ${parsed.reason}. Use: ${MARKER_FORMAT}` };
   if (parsed.marker.pr !== null) gates.push({ what, marker: parsed.marker });

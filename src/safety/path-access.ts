@@ -1,4 +1,4 @@
-import { SHELLS, shellBody, type Invocation } from './command.ts';
+import { type Invocation, SHELLS, shellBody } from './command.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import type { Word } from './syntax.ts';
 
@@ -30,14 +30,54 @@ export interface PathUse {
 }
 
 /** Programs whose words are data, names or settings, not paths they open. */
-const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[', 'export', 'declare', 'local', 'readonly', 'typeset', 'alias', 'unset', 'type', 'hash']);
+const DATA_ONLY = new Set([
+  'echo',
+  'printf',
+  'true',
+  'false',
+  ':',
+  'test',
+  '[',
+  'export',
+  'declare',
+  'local',
+  'readonly',
+  'typeset',
+  'alias',
+  'unset',
+  'type',
+  'hash',
+]);
 /** Programs that change every file they name, and those that only write their last argument. */
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
 const WRITES_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
-const EDITORS = new Set(['vim', 'vi', 'nvim', 'nano', 'pico', 'ed', 'red', 'ex', 'emacs', 'micro', 'joe', 'kak', 'hx', 'helix', 'mcedit', 'vis', 'mg', 'jed', 'ne', 'code', 'subl', 'gedit']);
+const EDITORS = new Set([
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'pico',
+  'ed',
+  'red',
+  'ex',
+  'emacs',
+  'micro',
+  'joe',
+  'kak',
+  'hx',
+  'helix',
+  'mcedit',
+  'vis',
+  'mg',
+  'jed',
+  'ne',
+  'code',
+  'subl',
+  'gedit',
+]);
 /** Options whose value is a message or a header: text with spaces there is not a path. */
 const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
 /** Options whose value is a pattern of paths left out (`rsync --exclude .env`): nothing is opened. */
@@ -136,9 +176,38 @@ function options(args: readonly Word[], shortValued: string, longValued: Readonl
 }
 
 const CURL_LONG = new Set([
-  '--data', '--data-binary', '--data-raw', '--data-ascii', '--data-urlencode', '--json', '--form', '--form-string', '--upload-file', '--config', '--output',
-  '--dump-header', '--cookie-jar', '--cookie', '--trace', '--trace-ascii', '--stderr', '--output-dir', '--cert', '--key', '--cacert', '--netrc-file',
-  '--header', '--user', '--user-agent', '--referer', '--request', '--write-out', '--proxy', '--max-time', '--range', '--url',
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-ascii',
+  '--data-urlencode',
+  '--json',
+  '--form',
+  '--form-string',
+  '--upload-file',
+  '--config',
+  '--output',
+  '--dump-header',
+  '--cookie-jar',
+  '--cookie',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--output-dir',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--netrc-file',
+  '--header',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--request',
+  '--write-out',
+  '--proxy',
+  '--max-time',
+  '--range',
+  '--url',
 ]);
 const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
 const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
@@ -162,7 +231,25 @@ function curl(inv: Invocation): PathUse[] {
   return [...out, ...generic(inv, operands)];
 }
 
-const WGET_LONG = new Set(['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--post-file', '--body-file', '--load-cookies', '--save-cookies', '--certificate', '--private-key', '--ca-certificate', '--execute', '--user-agent', '--header', '--tries', '--timeout']);
+const WGET_LONG = new Set([
+  '--output-document',
+  '--output-file',
+  '--append-output',
+  '--directory-prefix',
+  '--input-file',
+  '--post-file',
+  '--body-file',
+  '--load-cookies',
+  '--save-cookies',
+  '--certificate',
+  '--private-key',
+  '--ca-certificate',
+  '--execute',
+  '--user-agent',
+  '--header',
+  '--tries',
+  '--timeout',
+]);
 
 /** wget: `-O f` / `-o log` written, `-P dir` written into, `--post-file f` / `-i f` read. */
 function wget(inv: Invocation): PathUse[] {
@@ -171,7 +258,8 @@ function wget(inv: Invocation): PathUse[] {
     if (['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'].includes(name)) {
       if (value !== '-') out.push(use(w, value, 'write'));
     } else if (name === '-P' || name === '--directory-prefix') out.push(use(w, value, 'into'));
-    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name)) out.push(use(w, value, 'read'));
+    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name))
+      out.push(use(w, value, 'read'));
   });
   return [...out, ...generic(inv, operands)];
 }
@@ -179,21 +267,31 @@ function wget(inv: Invocation): PathUse[] {
 /** `sort -o f`: written; its operands read. */
 function sort(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
-  const operands = options(inv.args, 'okStT', new Set(['--output', '--key', '--buffer-size', '--field-separator', '--temporary-directory', '--files0-from']), (name, w, value) => {
-    if (name === '-o' || name === '--output') out.push(use(w, value, 'write'));
-    else if (name === '--files0-from') out.push(use(w, value, 'read'));
-  });
+  const operands = options(
+    inv.args,
+    'okStT',
+    new Set(['--output', '--key', '--buffer-size', '--field-separator', '--temporary-directory', '--files0-from']),
+    (name, w, value) => {
+      if (name === '-o' || name === '--output') out.push(use(w, value, 'write'));
+      else if (name === '--files0-from') out.push(use(w, value, 'read'));
+    },
+  );
   return [...out, ...generic(inv, operands)];
 }
 
 /** `patch [file [patchfile]]`: the file written, the patch read; `-o` written, `-i` read, `-d` written into. */
 function patch(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
-  const operands = options(inv.args, 'oidrpFDVzYBg', new Set(['--output', '--input', '--directory', '--reject-file', '--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix']), (name, w, value) => {
-    if (name === '-o' || name === '--output' || name === '-r' || name === '--reject-file') out.push(use(w, value, 'write'));
-    else if (name === '-i' || name === '--input') out.push(use(w, value, 'read'));
-    else if (name === '-d' || name === '--directory') out.push(use(w, value, 'into'));
-  });
+  const operands = options(
+    inv.args,
+    'oidrpFDVzYBg',
+    new Set(['--output', '--input', '--directory', '--reject-file', '--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix']),
+    (name, w, value) => {
+      if (name === '-o' || name === '--output' || name === '-r' || name === '--reject-file') out.push(use(w, value, 'write'));
+      else if (name === '-i' || name === '--input') out.push(use(w, value, 'read'));
+      else if (name === '-d' || name === '--directory') out.push(use(w, value, 'into'));
+    },
+  );
   if (operands[0]) out.push(use(operands[0], operands[0].value, 'write'));
   if (operands[1]) out.push(use(operands[1], operands[1].value, 'read'));
   return out;
@@ -201,7 +299,9 @@ function patch(inv: Invocation): PathUse[] {
 
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
-  return inv.args.flatMap((w) => (w.value.startsWith('of=') ? [use(w, w.value.slice(3), 'write')] : w.value.startsWith('if=') ? [use(w, w.value.slice(3), 'read')] : []));
+  return inv.args.flatMap((w) =>
+    w.value.startsWith('of=') ? [use(w, w.value.slice(3), 'write')] : w.value.startsWith('if=') ? [use(w, w.value.slice(3), 'read')] : [],
+  );
 }
 
 /** mv: the sources moved away, the destination written (`-t DIR`: written into). */
@@ -220,7 +320,12 @@ function mv(inv: Invocation): PathUse[] {
 function extracts(dirs: (args: readonly Word[]) => string[] | string | null): (inv: Invocation) => PathUse[] {
   return (inv) => {
     const d = dirs(inv.args);
-    const into = d === null ? [] : (Array.isArray(d) ? d : [d]).map((value): PathUse => ({ word: inv.args.find((w) => w.value === value || w.value.endsWith(value)) ?? inv.args[0]!, value, access: 'into' }));
+    const into =
+      d === null
+        ? []
+        : (Array.isArray(d) ? d : [d]).map(
+            (value): PathUse => ({ word: inv.args.find((w) => w.value === value || w.value.endsWith(value)) ?? inv.args[0]!, value, access: 'into' }),
+          );
     return [...into, ...generic(inv)];
   };
 }
@@ -232,7 +337,9 @@ function find(inv: Invocation): PathUse[] {
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
   const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] ? [{ word: a[i + 1]!, test: w.value }] : []));
-  const deletes = a.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')));
+  const deletes = a.some(
+    (w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')),
+  );
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
   if (runs || deletes) {
@@ -299,7 +406,9 @@ function git(inv: Invocation): PathUse[] {
     case 'restore': {
       if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
       const source = values.findIndex((v) => v === '-s' || v === '--source');
-      return operands().filter((w) => w !== rest[source + 1] || source < 0).map((w) => use(w, w.value, 'write'));
+      return operands()
+        .filter((w) => w !== rest[source + 1] || source < 0)
+        .map((w) => use(w, w.value, 'write'));
     }
     case 'show':
     case 'cat-file':

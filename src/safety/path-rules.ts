@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Access } from './path-access.ts';
-import { globNames, literalPrefix, matchPath, protectedHit, type PathContext } from './paths.ts';
+import { globNames, literalPrefix, matchPath, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
 
@@ -17,10 +17,22 @@ import { UNKNOWN } from './shell.ts';
  * HTTP, registry and cloud logins in the home folder. `filesystem.deniedPaths` adds its own.
  */
 export const SECRET_PATHS: readonly string[] = [
-  '~/.git-credentials', '~/.netrc', '~/.pypirc', '~/.docker/config.json', '~/.config/gh/hosts.yml', '~/.config/hub', '~/.vault-token',
-  '~/.cargo/credentials', '~/.cargo/credentials.toml', '~/.terraform.d/credentials.tfrc.json', '~/.config/gcloud/credentials.db',
-  '~/.config/gcloud/access_tokens.db', '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json',
-  '~/.azure/accessTokens.json', '~/.password-store',
+  '~/.git-credentials',
+  '~/.netrc',
+  '~/.pypirc',
+  '~/.docker/config.json',
+  '~/.config/gh/hosts.yml',
+  '~/.config/hub',
+  '~/.vault-token',
+  '~/.cargo/credentials',
+  '~/.cargo/credentials.toml',
+  '~/.terraform.d/credentials.tfrc.json',
+  '~/.config/gcloud/credentials.db',
+  '~/.config/gcloud/access_tokens.db',
+  '~/.config/gcloud/application_default_credentials.json',
+  '~/.azure/msal_token_cache.json',
+  '~/.azure/accessTokens.json',
+  '~/.password-store',
 ];
 
 /** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */
@@ -50,9 +62,14 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
   // a mode or owner changed reads and writes no content, nor does removing what `find -name` finds: the secret rules leave them alone
   if (access !== 'mode' && !(found && access === 'remove')) {
     const denied = matchPath(abs, ctx.policy.deniedPaths, ctx, glob, found);
-    if (denied) return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
+    if (denied)
+      return { rule: `filesystem.deniedPaths: ${denied.pattern}`, reason: `${shown} is a protected path (${denied.pattern}); agents may not read or write it` };
     const secret = matchPath(abs, SECRET_PATHS, ctx, glob, found);
-    if (secret) return { rule: `secrets.paths: ${secret.pattern}`, reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user` };
+    if (secret)
+      return {
+        rule: `secrets.paths: ${secret.pattern}`,
+        reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user`,
+      };
   }
   if (access !== 'read') {
     const ro = matchPath(abs, ctx.policy.readOnlyPaths, ctx, glob, found);
@@ -95,7 +112,13 @@ export function selfHit(abs: string, access: Access, glob: boolean, ctx: PathRul
 /** Whether the guarded path `g` lies in a folder axme's files are rebuilt in (node_modules, the code cache) under the project or the home folder. */
 function inRebuilt(g: string, ctx: PathRuleContext): boolean {
   const base = ctx.root && g.startsWith(`${ctx.root}/`) ? ctx.root : g.startsWith(`${ctx.home}/`) ? ctx.home : null;
-  return base !== null && g.slice(base.length + 1).split('/').some((part) => REBUILT.has(part));
+  return (
+    base !== null &&
+    g
+      .slice(base.length + 1)
+      .split('/')
+      .some((part) => REBUILT.has(part))
+  );
 }
 
 /** Whether `dir` is a folder whose change reaches a guarded path below it: inside the project or the home folder, not the project or above it, not a rebuilt folder. */
@@ -104,6 +127,12 @@ function holdsGuarded(dir: string, ctx: PathRuleContext): boolean {
   if (root && (dir === root || root.startsWith(`${dir}/`))) return false;
   const base = root && dir.startsWith(`${root}/`) ? root : dir.startsWith(`${ctx.home}/`) ? ctx.home : null;
   if (base === null) return false;
-  if (dir.slice(base.length + 1).split('/').some((part) => REBUILT.has(part))) return false;
+  if (
+    dir
+      .slice(base.length + 1)
+      .split('/')
+      .some((part) => REBUILT.has(part))
+  )
+    return false;
   return (ctx.protectedPaths ?? []).some((g) => g.startsWith(`${dir}/`));
 }

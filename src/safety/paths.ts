@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { globMatcher, type GlobMatcher } from '../model/glob.ts';
+import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { UNKNOWN } from './shell.ts';
 
 /**

@@ -4,7 +4,7 @@
  * A pattern with `|` (`curl | sh`) is a pipeline.
  */
 
-import { globMatcher, type GlobMatcher } from '../model/glob.ts';
+import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 
 export interface CommandPattern {
   text: string;

@@ -45,12 +45,29 @@ export function defaultPolicy(warnings: string[] = []): Policy {
 /** Whether `value` is a policy this version of axme wrote (a cache file may be old or damaged). */
 export function isPolicy(value: unknown): value is Policy {
   const p = value as Policy | null;
-  const lists = ['protectedBranches', 'deniedPrefixes', 'deniedCommands', 'allowedPrefixes', 'deniedPaths', 'readOnlyPaths', 'deployWorkflows', 'warnings'] as const;
+  const lists = [
+    'protectedBranches',
+    'deniedPrefixes',
+    'deniedCommands',
+    'allowedPrefixes',
+    'deniedPaths',
+    'readOnlyPaths',
+    'deployWorkflows',
+    'warnings',
+  ] as const;
   return (
-    typeof p === 'object' && p !== null && p.version === POLICY_VERSION &&
+    typeof p === 'object' &&
+    p !== null &&
+    p.version === POLICY_VERSION &&
     lists.every((k) => Array.isArray(p[k]) && p[k].every((x) => typeof x === 'string')) &&
-    typeof p.allowForcePush === 'boolean' && typeof p.allowDirectPushToMain === 'boolean' && typeof p.requirePrForMain === 'boolean' &&
-    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) && ['agents', 'everyone'].includes(p.enforceFor) && ['deny', 'allow'].includes(p.unverifiedPr) &&
-    typeof p.families === 'object' && p.families !== null && FAMILY_NAMES.every((f) => (FAMILY_ACTIONS as readonly string[]).includes(p.families[f]))
+    typeof p.allowForcePush === 'boolean' &&
+    typeof p.allowDirectPushToMain === 'boolean' &&
+    typeof p.requirePrForMain === 'boolean' &&
+    ['agents', 'always', 'never'].includes(p.requireAxmeSuffix) &&
+    ['agents', 'everyone'].includes(p.enforceFor) &&
+    ['deny', 'allow'].includes(p.unverifiedPr) &&
+    typeof p.families === 'object' &&
+    p.families !== null &&
+    FAMILY_NAMES.every((f) => (FAMILY_ACTIONS as readonly string[]).includes(p.families[f]))
   );
 }

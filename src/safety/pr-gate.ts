@@ -16,9 +16,15 @@ export function prFinding(repo: string, pr: number, answer: PrState | PrLookup, 
     case 'closed':
       return null;
     case 'merged':
-      return { rule: 'axme.pr-merged', reason: `${where} is already merged, so this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)` };
+      return {
+        rule: 'axme.pr-merged',
+        reason: `${where} is already merged, so this branch is stale. Start a new branch from the updated base and open a new PR (or use pr=none)`,
+      };
     case 'not-found':
-      return { rule: 'axme.pr-not-found', reason: `${where} does not exist (or the token cannot see it). Check the number and repo in the #!axme marker (or use pr=none)` };
+      return {
+        rule: 'axme.pr-not-found',
+        reason: `${where} does not exist (or the token cannot see it). Check the number and repo in the #!axme marker (or use pr=none)`,
+      };
     default:
       if (unverifiedPr === 'allow') return null;
       return {

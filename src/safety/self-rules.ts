@@ -36,7 +36,10 @@ export function axmeCommand(inv: Invocation): Finding | null {
   const a = axmeArgs(inv);
   if (!a) return null;
   const i = a.indexOf('safety');
-  if (i >= 0 && (['remove', 'set', 'reset'].includes(a[i + 1] ?? '') || (a[i + 1] === 'add' && loosensRules({ action: 'add', rule_type: a[i + 2] as RuleType })))) {
+  if (
+    i >= 0 &&
+    (['remove', 'set', 'reset'].includes(a[i + 1] ?? '') || (a[i + 1] === 'add' && loosensRules({ action: 'add', rule_type: a[i + 2] as RuleType })))
+  ) {
     return { rule: SELF, reason: `\`axme safety ${a[i + 1]}\` loosens the rules that bind this agent: ask the user to run it (adding rules is fine)` };
   }
   if (a.includes('uninstall')) return { rule: SELF, reason: '`axme uninstall` removes the git hooks that bind this agent: ask the user' };
@@ -56,7 +59,10 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
   const words = [...before, ...sets].map((w) => w.value);
   const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
   if (!env.some((v) => GIT_HOOK_SETTINGS.test(v))) return null;
-  return { rule: SELF, reason: 'setting core.hooksPath or core.fsmonitor through GIT_CONFIG_* makes git run other hooks or commands than axme\'s: ask the user' };
+  return {
+    rule: SELF,
+    reason: "setting core.hooksPath or core.fsmonitor through GIT_CONFIG_* makes git run other hooks or commands than axme's: ask the user",
+  };
 }
 
 /** The variables by which axme tells a person from an agent (cli/io.ts actorFrom, model/agent-env.ts). */
@@ -87,7 +93,10 @@ export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | 
     return ACTOR_ENV.some((n) => v === `--unset=${n}` || v === `-u${n}`);
   });
   if (!claims) return null;
-  return { rule: SELF, reason: "who axme takes for the actor (AXME_ACTOR, CLAUDECODE, AXME_AGENT) is not the agent's to change: what axme leaves to a person, ask the user to do" };
+  return {
+    rule: SELF,
+    reason: "who axme takes for the actor (AXME_ACTOR, CLAUDECODE, AXME_AGENT) is not the agent's to change: what axme leaves to a person, ask the user to do",
+  };
 }
 
 const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
@@ -104,7 +113,11 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
   const out: Finding[] = [];
   const a = call.args;
   for (const key of call.config.keys()) {
-    if (GIT_HOOK_SETTINGS.test(key)) out.push({ rule: SELF, reason: `running git with another ${key === 'core.fsmonitor' ? 'core.fsmonitor' : 'core.hooksPath'} runs other commands than the axme git hooks: ask the user` });
+    if (GIT_HOOK_SETTINGS.test(key))
+      out.push({
+        rule: SELF,
+        reason: `running git with another ${key === 'core.fsmonitor' ? 'core.fsmonitor' : 'core.hooksPath'} runs other commands than the axme git hooks: ask the user`,
+      });
   }
   if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
     out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
@@ -122,7 +135,10 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
     (call.sub === 'fetch' && a.some((x) => !x.startsWith('-') && x.includes(':') && memory(x.slice(x.lastIndexOf(':')))));
   if (moves) out.push({ rule: SELF, reason: 'refs/memory/* is moved only by axme (axme sync, axme commands): ask the user' });
   else if (call.sub === 'update-ref' && a.includes('--stdin') && (stdin === null || stdin.includes('refs/memory/'))) {
-    out.push({ rule: SELF, reason: '`git update-ref --stdin` moves the refs it reads, refs/memory/* among them when not given as static text: name the ref on the command line' });
+    out.push({
+      rule: SELF,
+      reason: '`git update-ref --stdin` moves the refs it reads, refs/memory/* among them when not given as static text: name the ref on the command line',
+    });
   }
   return out;
 }

@@ -8,8 +8,8 @@
 import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, UNKNOWN } from './expand.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
-export { UNKNOWN };
 export type { Redirect, Script, SimpleCommand, Word };
+export { UNKNOWN };
 
 export const MAX_DEPTH = 40;
 const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);

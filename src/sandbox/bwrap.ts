@@ -75,7 +75,11 @@ export function sandboxedCommandLine(bwrap: string, policy: SandboxPolicy, cwd: 
 
 /** Why bubblewrap cannot start a sandbox here (user namespaces off, a seccomp filter…), or null when it can. */
 export function probeBwrap(bwrap: string): string | null {
-  const r = childProcess().spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', '/bin/true'], { encoding: 'utf8', timeout: 10_000 });
+  const r = childProcess().spawnSync(
+    bwrap,
+    ['--die-with-parent', '--unshare-pid', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', '/bin/true'],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
   if (r.error) return r.error.message;
   if (r.status === 0) return null;
   return (r.stderr || `exit ${r.status}`).trim().split('\n')[0]!;

@@ -14,7 +14,11 @@ const SOCKET_PATH_LIMIT = 100;
 
 /** The proxy's socket for this clone and these domains. */
 export function proxySocketPath(commonDir: string, domains: readonly string[], uid: number = process.getuid?.() ?? 0): string {
-  const id = crypto().createHash('sha256').update(`${commonDir}\0${[...domains].sort().join('\0')}`).digest('hex').slice(0, 12);
+  const id = crypto()
+    .createHash('sha256')
+    .update(`${commonDir}\0${[...domains].sort().join('\0')}`)
+    .digest('hex')
+    .slice(0, 12);
   const near = join(commonDir, 'axme', 'sandbox', `net-${id}.sock`);
   // socat's address syntax splits on `,` and `:`: a clone whose path holds one uses the temp dir's folder
   if (Buffer.byteLength(near) <= SOCKET_PATH_LIMIT && /^[\w./@+-]+$/.test(near)) return near;
@@ -39,7 +43,12 @@ export function proxyProgram(installDir: string | null): string | null {
  * ready. Returns null when one answers, else why none does (commands then reach no network: the
  * sandbox has none of its own, so a missing proxy fails closed).
  */
-export async function ensureNetworkProxy(input: { socket: string; domains: readonly string[]; deniedLog: string; installDir: string | null }): Promise<string | null> {
+export async function ensureNetworkProxy(input: {
+  socket: string;
+  domains: readonly string[];
+  deniedLog: string;
+  installDir: string | null;
+}): Promise<string | null> {
   if (await answers(input.socket)) return null;
   const program = proxyProgram(input.installDir);
   if (!program) return "axme's sandbox proxy (dist/sandbox-proxy.cjs) is not there: reinstall axme";
@@ -48,10 +57,14 @@ export async function ensureNetworkProxy(input: { socket: string; domains: reado
   } catch {
     // the proxy says why it cannot listen
   }
-  const child = childProcess().spawn(process.execPath, [program, '--socket', input.socket, '--domains', JSON.stringify(input.domains), '--denied-log', input.deniedLog], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = childProcess().spawn(
+    process.execPath,
+    [program, '--socket', input.socket, '--domains', JSON.stringify(input.domains), '--denied-log', input.deniedLog],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise<string | null>((resolve) => {
     let out = '';
     let err = '';

@@ -1,5 +1,5 @@
 import { appendFileSync, mkdirSync, statSync, truncateSync, unlinkSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { answers } from './net-daemon.ts';
@@ -101,7 +101,9 @@ function tunnel(req: IncomingMessage, client: Socket, head: Buffer, options: Net
   if (!hostAllowed(bare(target.host), options.domains)) {
     logDenied(options.deniedLog, target.host);
     const body = refusal(target.host);
-    return void client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    return void client.end(
+      `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   const upstream = connect(target.port, bare(target.host));
   upstream.on('connect', () => {
@@ -111,7 +113,8 @@ function tunnel(req: IncomingMessage, client: Socket, head: Buffer, options: Net
     client.pipe(upstream);
   });
   upstream.on('error', (err) => {
-    if (client.writable && !upstream.readableEnded && upstream.bytesRead === 0) client.end(`HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n${err.message}\n`);
+    if (client.writable && !upstream.readableEnded && upstream.bytesRead === 0)
+      client.end(`HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n${err.message}\n`);
     else client.destroy();
   });
   client.on('close', () => upstream.destroy());

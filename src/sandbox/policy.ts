@@ -7,10 +7,10 @@ import {
   HOME_SECRETS,
   PROJECT_SECRET_EXCEPTIONS,
   PROJECT_SECRET_NAMES,
+  type SandboxNetwork,
   SECRET_SCAN_LIMIT,
   SECRET_SCAN_SKIPPED,
   SYSTEM_SECRETS,
-  type SandboxNetwork,
 } from '../model/sandbox.ts';
 import type { RepoLocation } from '../store/locate.ts';
 
@@ -130,7 +130,15 @@ export function sandboxPolicy(input: PolicyInput): SandboxPolicy {
   for (const s of input.extraHidden ?? []) hide(real(s.startsWith('~/') ? join(home, s.slice(2)) : s));
   const treeRoot = real(top);
   if (treeRoot) for (const f of treeSecrets(treeRoot)) hiddenFiles.add(f);
-  return { writable: [...writable], readOnly: [...readOnly], writableAgain: [...writableAgain], hiddenFiles: [...hiddenFiles], hiddenDirs: [...hiddenDirs], network: input.network ?? 'allow', ...(input.network === 'allowlist' && input.proxySocket ? { proxySocket: input.proxySocket } : {}) };
+  return {
+    writable: [...writable],
+    readOnly: [...readOnly],
+    writableAgain: [...writableAgain],
+    hiddenFiles: [...hiddenFiles],
+    hiddenDirs: [...hiddenDirs],
+    network: input.network ?? 'allow',
+    ...(input.network === 'allowlist' && input.proxySocket ? { proxySocket: input.proxySocket } : {}),
+  };
 }
 
 /** The dot-folder directly under the tree that holds `p` (`.claude`, `.codex`, `.gemini`, `.husky`…), or null. */

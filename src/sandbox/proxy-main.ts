@@ -22,7 +22,12 @@ async function main(): Promise<void> {
   }
   const idleMs = Number(arg('--idle-ms') ?? 10 * 60_000);
   try {
-    await startNetworkProxy({ socket, domains: domains as string[], deniedLog: arg('--denied-log') ?? null, idleMs: Number.isFinite(idleMs) && idleMs > 0 ? idleMs : 10 * 60_000 });
+    await startNetworkProxy({
+      socket,
+      domains: domains as string[],
+      deniedLog: arg('--denied-log') ?? null,
+      idleMs: Number.isFinite(idleMs) && idleMs > 0 ? idleMs : 10 * 60_000,
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       // another proxy answers on this socket: the caller can use it

@@ -67,12 +67,23 @@ export async function readSandboxSettings(commonDir: string | null, env: NodeJS.
       out.sources.push({ setting: `sandbox.${key}`, from: file });
     };
     take('mode', (SANDBOX_MODES as readonly unknown[]).includes(block.mode), () => (out.mode = block.mode as SandboxMode), SANDBOX_MODES.join(', '));
-    take('network', (SANDBOX_NETWORK as readonly unknown[]).includes(block.network), () => (out.network = block.network as SandboxNetwork), SANDBOX_NETWORK.join(', '));
-    take('domains', domainList(block.domains) !== null, () => (out.domains = domainList(block.domains)!), 'a list of host names (registry.npmjs.org, *.github.com: no scheme, port or path)');
+    take(
+      'network',
+      (SANDBOX_NETWORK as readonly unknown[]).includes(block.network),
+      () => (out.network = block.network as SandboxNetwork),
+      SANDBOX_NETWORK.join(', '),
+    );
+    take(
+      'domains',
+      domainList(block.domains) !== null,
+      () => (out.domains = domainList(block.domains)!),
+      'a list of host names (registry.npmjs.org, *.github.com: no scheme, port or path)',
+    );
     take('writable', strings(block.writable) !== null, () => (out.writable = strings(block.writable)!), 'a list of absolute paths');
     take('hidden', strings(block.hidden) !== null, () => (out.hidden = strings(block.hidden)!), 'a list of paths (~/ for the home folder)');
   }
-  if (out.network === 'allowlist' && out.domains.length === 0) out.problems.push('sandbox.network is allowlist and sandbox.domains names no host: commands reach no network');
+  if (out.network === 'allowlist' && out.domains.length === 0)
+    out.problems.push('sandbox.network is allowlist and sandbox.domains names no host: commands reach no network');
   const fromEnv = env.AXME_SANDBOX;
   if (fromEnv !== undefined && fromEnv !== '') {
     if ((SANDBOX_MODES as readonly string[]).includes(fromEnv)) {

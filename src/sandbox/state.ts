@@ -21,11 +21,29 @@ export type SandboxState =
 export const probeFile = (commonDir: string | null): string | null => (commonDir ? join(commonDir, 'axme', 'sandbox-probe.json') : null);
 
 /** The sandbox state for these settings on this platform. */
-export function sandboxState(settings: SandboxSettings, env: NodeJS.ProcessEnv, commonDir: string | null, platform: NodeJS.Platform = process.platform): SandboxState {
+export function sandboxState(
+  settings: SandboxSettings,
+  env: NodeJS.ProcessEnv,
+  commonDir: string | null,
+  platform: NodeJS.Platform = process.platform,
+): SandboxState {
   const required = settings.mode === 'required';
-  if (settings.mode === 'off') return { on: false, required: false, chosen: true, why: 'sandbox.mode is off: the parser alone guards', fix: 'remove sandbox.mode: off (or AXME_SANDBOX=off) to turn it on' };
+  if (settings.mode === 'off')
+    return {
+      on: false,
+      required: false,
+      chosen: true,
+      why: 'sandbox.mode is off: the parser alone guards',
+      fix: 'remove sandbox.mode: off (or AXME_SANDBOX=off) to turn it on',
+    };
   if (platform !== 'linux') {
-    return { on: false, required, chosen: false, why: `axme has no kernel sandbox for ${platform} yet (Linux: bubblewrap): the parser alone guards`, fix: null };
+    return {
+      on: false,
+      required,
+      chosen: false,
+      why: `axme has no kernel sandbox for ${platform} yet (Linux: bubblewrap): the parser alone guards`,
+      fix: null,
+    };
   }
   const bwrap = findBwrap(env);
   if (!bwrap) return { on: false, required, chosen: false, why: 'bubblewrap (bwrap) is not installed: the parser alone guards', fix: BWRAP_INSTALL };

@@ -2,8 +2,8 @@ import { parseYaml } from '../model/frontmatter.ts';
 import { agentExcerpts } from './agent-excerpts.ts';
 import { detectCi } from './ci.ts';
 import type { PatternFacts, ScanInput, ToolConfig } from './facts.ts';
-import { baseOf, byCodeUnit, depthOf, indexOf, inTestTree, MANIFEST_DEPTH, obj, readJsonObject, str, type JsonObject } from './files.ts';
-import { parseToml, tomlGet, tomlTable, type TomlTable } from './toml.ts';
+import { baseOf, byCodeUnit, depthOf, indexOf, inTestTree, type JsonObject, MANIFEST_DEPTH, obj, readJsonObject, str } from './files.ts';
+import { parseToml, type TomlTable, tomlGet, tomlTable } from './toml.ts';
 
 /** Config files by name, and the tool each configures. */
 const LINT_FILES: ReadonlyArray<readonly [tool: string, re: RegExp]> = [
@@ -42,7 +42,21 @@ const INI_TOOLS: ReadonlyArray<readonly [tool: string, section: string]> = [
 const COMMITLINT = /^(?:commitlint\.config\.[cm]?[jt]s|\.commitlintrc(?:\.(?:json|ya?ml|[cm]?[jt]s))?)$/;
 const LEFTHOOK = /^\.?lefthook\.(?:ya?ml|toml|json)$/;
 const LINT_STAGED = /^(?:\.lintstagedrc(?:\.(?:json|ya?ml|[cm]?js))?|lint-staged\.config\.[cm]?js)$/;
-const GIT_HOOK_NAMES = new Set(['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite']);
+const GIT_HOOK_NAMES = new Set([
+  'applypatch-msg',
+  'pre-applypatch',
+  'post-applypatch',
+  'pre-commit',
+  'pre-merge-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'pre-rebase',
+  'post-checkout',
+  'post-merge',
+  'pre-push',
+  'post-rewrite',
+]);
 
 /** Lint/format configs, git-hook tooling, commit conventions, CI and agent instructions. */
 export function detectPatterns(input: ScanInput): PatternFacts {
@@ -58,23 +72,35 @@ export function detectPatterns(input: ScanInput): PatternFacts {
     if (name === 'pyproject.toml') {
       const t = parseToml(input.read(f) ?? '').root;
       for (const [tool, table] of PYPROJECT_TOOLS) if (tomlTable(t, table)) lintFormat.push({ tool, file: `${f} [${table}]`, detail: null });
-      if (tomlTable(t, 'tool.commitizen')) commitConventions.push({ tool: 'Commitizen', file: `${f} [tool.commitizen]`, detail: stringAt(t, 'tool.commitizen.name') });
+      if (tomlTable(t, 'tool.commitizen'))
+        commitConventions.push({ tool: 'Commitizen', file: `${f} [tool.commitizen]`, detail: stringAt(t, 'tool.commitizen.name') });
     }
     if (name === 'setup.cfg' || name === 'tox.ini') {
       const text = input.read(f) ?? '';
-      for (const [tool, section] of INI_TOOLS) if (new RegExp(`^\\[${section}\\]\\s*$`, 'm').test(text)) lintFormat.push({ tool, file: `${f} [${section}]`, detail: null });
+      for (const [tool, section] of INI_TOOLS)
+        if (new RegExp(`^\\[${section}\\]\\s*$`, 'm').test(text)) lintFormat.push({ tool, file: `${f} [${section}]`, detail: null });
     }
     if (name === 'package.json') packageJsonPatterns(input, f, lintFormat, gitHooks, commitConventions);
     if (COMMITLINT.test(name)) commitConventions.push({ tool: 'commitlint', file: f, detail: commitlintExtends(input.read(f) ?? '') });
     if (name === '.czrc' || name === '.cz.toml' || name === 'cz.toml') commitConventions.push({ tool: 'Commitizen', file: f, detail: null });
     if (LEFTHOOK.test(name)) gitHooks.push({ tool: 'Lefthook', file: f, detail: lefthookHooks(input.read(f) ?? '') });
-    if (name === '.pre-commit-config.yaml' || name === '.pre-commit-config.yml') gitHooks.push({ tool: 'pre-commit', file: f, detail: preCommitHooks(input.read(f) ?? '') });
+    if (name === '.pre-commit-config.yaml' || name === '.pre-commit-config.yml')
+      gitHooks.push({ tool: 'pre-commit', file: f, detail: preCommitHooks(input.read(f) ?? '') });
     if (LINT_STAGED.test(name)) gitHooks.push({ tool: 'lint-staged', file: f, detail: null });
   }
-  const husky = ix.children('.husky').filter((n) => !n.startsWith('.') && GIT_HOOK_NAMES.has(n)).sort(byCodeUnit);
+  const husky = ix
+    .children('.husky')
+    .filter((n) => !n.startsWith('.') && GIT_HOOK_NAMES.has(n))
+    .sort(byCodeUnit);
   if (husky.length) gitHooks.push({ tool: 'Husky', file: '.husky/', detail: husky.join(', ') });
   const sort = (l: ToolConfig[]) => l.sort((a, b) => byCodeUnit(a.tool, b.tool) || byCodeUnit(a.file, b.file));
-  return { lintFormat: sort(lintFormat), gitHooks: sort(gitHooks), commitConventions: sort(commitConventions), ci: detectCi(input), agentInstructions: agentExcerpts(input) };
+  return {
+    lintFormat: sort(lintFormat),
+    gitHooks: sort(gitHooks),
+    commitConventions: sort(commitConventions),
+    ci: detectCi(input),
+    agentInstructions: agentExcerpts(input),
+  };
 }
 
 /** Tool configuration kept inside package.json. */
@@ -87,7 +113,16 @@ function packageJsonPatterns(input: ScanInput, f: string, lint: ToolConfig[], ho
   if (has('stylelint')) lint.push({ tool: 'Stylelint', file: `${f} (stylelint)`, detail: null });
   if (has('lint-staged')) hooks.push({ tool: 'lint-staged', file: `${f} (lint-staged)`, detail: null });
   const sgh = obj(pkg, 'simple-git-hooks');
-  if (sgh) hooks.push({ tool: 'simple-git-hooks', file: `${f} (simple-git-hooks)`, detail: Object.keys(sgh).filter((k) => GIT_HOOK_NAMES.has(k)).sort(byCodeUnit).join(', ') || null });
+  if (sgh)
+    hooks.push({
+      tool: 'simple-git-hooks',
+      file: `${f} (simple-git-hooks)`,
+      detail:
+        Object.keys(sgh)
+          .filter((k) => GIT_HOOK_NAMES.has(k))
+          .sort(byCodeUnit)
+          .join(', ') || null,
+    });
   const husky = obj(obj(pkg, 'husky'), 'hooks');
   if (husky) hooks.push({ tool: 'Husky (v4 config)', file: `${f} (husky.hooks)`, detail: Object.keys(husky).sort(byCodeUnit).join(', ') || null });
   const commitlint = obj(pkg, 'commitlint');
@@ -135,7 +170,11 @@ function yamlObject(text: string): JsonObject | null {
 /** Git hooks a lefthook.yml defines. */
 function lefthookHooks(text: string): string | null {
   const doc = yamlObject(text);
-  const hooks = doc ? Object.keys(doc).filter((k) => GIT_HOOK_NAMES.has(k)).sort(byCodeUnit) : [];
+  const hooks = doc
+    ? Object.keys(doc)
+        .filter((k) => GIT_HOOK_NAMES.has(k))
+        .sort(byCodeUnit)
+    : [];
   return hooks.length ? hooks.join(', ') : null;
 }
 

@@ -33,6 +33,14 @@ export function detectStack(input: ScanInput, notes: Notes): StackFacts {
   }
   for (const dir of pythonDirs) add(detectPython(input, dir, notes));
   for (const dir of jvmDirs) add(detectJvm(input, dir, notes));
-  projects.sort((a, b) => (a.dir === b.dir ? ORDER.indexOf(a.ecosystem) - ORDER.indexOf(b.ecosystem) || byCodeUnit(a.manifests[0]!, b.manifests[0]!) : a.dir === '.' ? -1 : b.dir === '.' ? 1 : byCodeUnit(a.dir, b.dir)));
+  projects.sort((a, b) =>
+    a.dir === b.dir
+      ? ORDER.indexOf(a.ecosystem) - ORDER.indexOf(b.ecosystem) || byCodeUnit(a.manifests[0]!, b.manifests[0]!)
+      : a.dir === '.'
+        ? -1
+        : b.dir === '.'
+          ? 1
+          : byCodeUnit(a.dir, b.dir),
+  );
   return { projects };
 }

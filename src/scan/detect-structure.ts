@@ -1,14 +1,27 @@
 import { parseYaml } from '../model/frontmatter.ts';
 import { parseSln } from './dotnet.ts';
 import type { EntryPoint, FolderCount, ScanInput, StructureFacts, Workspace } from './facts.ts';
-import { baseOf, byCodeUnit, depthOf, dirOf, inTestTree, MANIFEST_DEPTH, TEST_DIRS, obj, readJsonObject, type JsonObject } from './files.ts';
+import { baseOf, byCodeUnit, depthOf, dirOf, inTestTree, type JsonObject, MANIFEST_DEPTH, obj, readJsonObject, TEST_DIRS } from './files.ts';
 import { parseGoWork } from './go.ts';
 import { gradleSettingsIn } from './jvm.ts';
 import { stripXmlComments, xmlBlocks } from './markup.ts';
 import { readCargo } from './rust.ts';
 import { tomlStrings, tomlTable } from './toml.ts';
 
-const NOTABLE_FILES = [/^README(?:\..+)?$/i, /^LICEN[CS]E(?:\..+)?$/i, /^COPYING(?:\..+)?$/i, /^Makefile$/, /^GNUmakefile$/, /^Dockerfile(?:\..+)?$/, /^(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, /^CHANGELOG(?:\..+)?$/i, /^CONTRIBUTING(?:\..+)?$/i, /^justfile$/i, /^Taskfile\.ya?ml$/, /^Procfile$/];
+const NOTABLE_FILES = [
+  /^README(?:\..+)?$/i,
+  /^LICEN[CS]E(?:\..+)?$/i,
+  /^COPYING(?:\..+)?$/i,
+  /^Makefile$/,
+  /^GNUmakefile$/,
+  /^Dockerfile(?:\..+)?$/,
+  /^(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/,
+  /^CHANGELOG(?:\..+)?$/i,
+  /^CONTRIBUTING(?:\..+)?$/i,
+  /^justfile$/i,
+  /^Taskfile\.ya?ml$/,
+  /^Procfile$/,
+];
 
 /** Test files kept next to the code (outside test folders), by naming convention. */
 const TEST_FILE_PATTERNS: ReadonlyArray<readonly [pattern: string, re: RegExp]> = [
@@ -98,7 +111,8 @@ function packageEntries(input: ScanInput, path: string): EntryPoint[] {
   const out: EntryPoint[] = [];
   for (const field of ['main', 'module'] as const) if (typeof pkg[field] === 'string') out.push({ path: at(pkg[field]), kind: `${path} ${field}` });
   if (typeof pkg.bin === 'string') out.push({ path: at(pkg.bin), kind: `${path} bin` });
-  for (const [name, target] of Object.entries(obj(pkg, 'bin') ?? {})) if (typeof target === 'string') out.push({ path: at(target), kind: `${path} bin ${name}` });
+  for (const [name, target] of Object.entries(obj(pkg, 'bin') ?? {}))
+    if (typeof target === 'string') out.push({ path: at(target), kind: `${path} bin ${name}` });
   const leaves: Array<[string, string]> = [];
   collectExports(pkg.exports, '.', leaves);
   for (const [key, target] of leaves.slice(0, 10)) out.push({ path: at(target), kind: `${path} exports ${key}` });

@@ -15,7 +15,9 @@ export function detectOracleFacts(scan: ScanInput, listing: ListingInfo = { trun
   const input = withIndex(scan);
   const notes = new Notes();
   if (listing.truncated) {
-    notes.add(`the file list stopped at ${input.files.length.toLocaleString('en-US')} of ${listing.matched.toLocaleString('en-US')} files: the facts come from the first ${input.files.length.toLocaleString('en-US')} by path`);
+    notes.add(
+      `the file list stopped at ${input.files.length.toLocaleString('en-US')} of ${listing.matched.toLocaleString('en-US')} files: the facts come from the first ${input.files.length.toLocaleString('en-US')} by path`,
+    );
   }
   const stack = detectStack(input, notes);
   const structure = detectStructure(input);

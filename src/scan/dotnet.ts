@@ -68,7 +68,14 @@ export function detectDotnet(input: ScanInput, path: string, notes: Notes): Proj
     name: xmlText(xml, 'AssemblyName') ?? file.slice(0, file.lastIndexOf('.')),
     languages: [LANGUAGES[ext] ?? ext],
     tools: ['dotnet'],
-    runtime: targets ? sortedUnique(targets.split(';').map((t) => t.trim()).filter(Boolean)).join(', ') : null,
+    runtime: targets
+      ? sortedUnique(
+          targets
+            .split(';')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ).join(', ')
+      : null,
     frameworks,
     testRunners,
     traits,

@@ -1,7 +1,18 @@
 import type { FileIndex, Notes, ScanInput } from './facts.ts';
 
 /** Folders the scan never looks into, at any depth: dependencies, build output, caches. */
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'build', 'out', 'target', 'vendor', 'coverage', '__pycache__', '.venv', 'venv']);
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'vendor',
+  'coverage',
+  '__pycache__',
+  '.venv',
+  'venv',
+]);
 
 /** Dot-folders the scan does look into (every other one is skipped). */
 export const KEPT_DOT_DIRS: ReadonlySet<string> = new Set(['.github', '.husky', '.circleci']);

@@ -1,5 +1,5 @@
 import type { Dep, ProjectFacts, ScanInput } from './facts.ts';
-import { dirOf, indexOf, inDir } from './files.ts';
+import { dirOf, inDir, indexOf } from './files.ts';
 
 const FRAMEWORKS: ReadonlyArray<readonly [module: string, label: string]> = [
   ['github.com/gin-gonic/gin', 'Gin'],

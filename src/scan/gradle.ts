@@ -1,7 +1,7 @@
 import type { Dep } from './facts.ts';
+import { otherJvmFrameworks } from './jvm-frameworks.ts';
 import { coordinates, stripCodeComments } from './markup.ts';
 import type { JvmPart } from './maven.ts';
-import { otherJvmFrameworks } from './jvm-frameworks.ts';
 
 export interface GradlePlugin {
   id: string;
@@ -54,7 +54,11 @@ export function readGradle(path: string, text: string, settings: { name: string 
   else if (/\buseJUnitPlatform\s*\(/.test(src)) testRunners.push({ name: 'JUnit Platform', version: null });
   const junit4 = coords.find((c) => c.group === 'junit' && c.artifact === 'junit');
   if (junit4) testRunners.push({ name: 'JUnit 4', version: junit4.version });
-  if (/\bkotlin\s*\(\s*["']test(?:-junit5?)?["']\s*\)/.test(src) || coords.some((c) => c.group === 'org.jetbrains.kotlin' && c.artifact.startsWith('kotlin-test'))) testRunners.push({ name: 'kotlin.test', version: null });
+  if (
+    /\bkotlin\s*\(\s*["']test(?:-junit5?)?["']\s*\)/.test(src) ||
+    coords.some((c) => c.group === 'org.jetbrains.kotlin' && c.artifact.startsWith('kotlin-test'))
+  )
+    testRunners.push({ name: 'kotlin.test', version: null });
   const kotest = coords.find((c) => c.group === 'io.kotest');
   if (kotest) testRunners.push({ name: 'Kotest', version: kotest.version });
 

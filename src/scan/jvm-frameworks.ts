@@ -14,7 +14,10 @@ const FRAMEWORKS: Array<{ name: string; group: string; plugin?: string }> = [
  * The frameworks named by a build's coordinates (dependencies, plugins, parent, BOMs) or its
  * Gradle plugin ids; the version is the first one given.
  */
-export function otherJvmFrameworks(coords: Array<{ group: string | null; version: string | null }>, plugins: Array<{ id: string; version: string | null }> = []): Dep[] {
+export function otherJvmFrameworks(
+  coords: Array<{ group: string | null; version: string | null }>,
+  plugins: Array<{ id: string; version: string | null }> = [],
+): Dep[] {
   const out: Dep[] = [];
   for (const f of FRAMEWORKS) {
     const hits = coords.filter((c) => c.group === f.group || (c.group ?? '').startsWith(`${f.group}.`));

@@ -1,7 +1,7 @@
 import type { Dep, Notes, ProjectFacts, ScanInput } from './facts.ts';
-import { indexOf, inDir, sortedUnique } from './files.ts';
+import { inDir, indexOf, sortedUnique } from './files.ts';
 import { readGradle, readGradleSettings } from './gradle.ts';
-import { readPom, type JvmPart } from './maven.ts';
+import { type JvmPart, readPom } from './maven.ts';
 
 /** Build files that make a folder a JVM project. */
 export const JVM_BUILD_FILES = ['pom.xml', 'build.gradle', 'build.gradle.kts'] as const;

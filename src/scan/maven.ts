@@ -1,6 +1,6 @@
 import type { Dep, Notes } from './facts.ts';
-import { stripXmlComments, withoutBlocks, xmlBlocks, xmlText } from './markup.ts';
 import { otherJvmFrameworks } from './jvm-frameworks.ts';
+import { stripXmlComments, withoutBlocks, xmlBlocks, xmlText } from './markup.ts';
 
 /** What one JVM build file says; jvm.ts merges the parts of a folder. */
 export interface JvmPart {
@@ -23,7 +23,27 @@ interface Coord {
 }
 
 // sections whose groupId/artifactId are not the project's own
-const NOT_OWN = ['parent', 'dependencies', 'dependencyManagement', 'build', 'profiles', 'reporting', 'repositories', 'pluginRepositories', 'distributionManagement', 'modules', 'properties', 'developers', 'contributors', 'licenses', 'scm', 'organization', 'issueManagement', 'ciManagement', 'mailingLists'];
+const NOT_OWN = [
+  'parent',
+  'dependencies',
+  'dependencyManagement',
+  'build',
+  'profiles',
+  'reporting',
+  'repositories',
+  'pluginRepositories',
+  'distributionManagement',
+  'modules',
+  'properties',
+  'developers',
+  'contributors',
+  'licenses',
+  'scm',
+  'organization',
+  'issueManagement',
+  'ciManagement',
+  'mailingLists',
+];
 
 /** Facts of a pom.xml: coordinates, frameworks (Spring Boot, Quarkus, Micronaut, ...), JUnit/TestNG, Kotlin, Java level, modules. */
 export function readPom(path: string, text: string, notes: Notes): JvmPart | null {

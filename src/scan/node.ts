@@ -1,5 +1,5 @@
 import type { Dep, Notes, ProjectFacts, ScanInput } from './facts.ts';
-import { dirOf, findUp, indexOf, inDir, obj, readJsonObject, str, type JsonObject } from './files.ts';
+import { dirOf, findUp, inDir, indexOf, type JsonObject, obj, readJsonObject, str } from './files.ts';
 
 /** Dependencies that name a framework, with how to call it. */
 export const NODE_FRAMEWORKS: ReadonlyArray<readonly [dep: string, label: string]> = [
@@ -81,7 +81,11 @@ export function detectNode(input: ScanInput, path: string, notes: Notes): Projec
     tools.push(declared.manager);
     traits.push(`packageManager: ${declared.spec}${declared.from === path ? '' : ` (${declared.from})`}`);
   }
-  const lock = findUp(ix, dir, LOCKFILES.map(([f]) => f));
+  const lock = findUp(
+    ix,
+    dir,
+    LOCKFILES.map(([f]) => f),
+  );
   if (lock) {
     for (const [file, manager] of LOCKFILES) {
       if (!ix.has(inDir(lock.dir, file))) continue;

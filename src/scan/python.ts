@@ -1,6 +1,6 @@
 import type { Dep, Notes, ProjectFacts, ScanInput } from './facts.ts';
-import { indexOf, inDir, sortedUnique } from './files.ts';
-import { parseToml, tomlGet, tomlString, tomlStrings, tomlTable, type TomlTable, type TomlValue } from './toml.ts';
+import { inDir, indexOf, sortedUnique } from './files.ts';
+import { parseToml, type TomlTable, type TomlValue, tomlGet, tomlString, tomlStrings, tomlTable } from './toml.ts';
 
 const FRAMEWORKS: ReadonlyArray<readonly [dep: string, label: string]> = [
   ['django', 'Django'],
@@ -37,7 +37,10 @@ export function normalizePyName(name: string): string {
 export function parseRequirement(line: string): { name: string; version: string | null } | null {
   const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*([^;#@]*)/.exec(line);
   if (!m) return null;
-  const version = m[2]!.trim().replace(/^\((.*)\)$/, '$1').trim();
+  const version = m[2]!
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .trim();
   return { name: normalizePyName(m[1]!), version: version || null };
 }
 
@@ -72,7 +75,12 @@ export function detectPython(input: ScanInput, dir: string, notes: Notes): Proje
       traits.push(`build backend: ${backend}`);
       for (const [prefix, tool] of BACKENDS) if (backend === prefix || backend.startsWith(`${prefix}.`) || backend.startsWith(`${prefix}:`)) tools.add(tool);
     }
-    for (const [section, tool] of [['tool.poetry', 'poetry'], ['tool.uv', 'uv'], ['tool.pdm', 'pdm'], ['tool.hatch', 'hatch']] as const) {
+    for (const [section, tool] of [
+      ['tool.poetry', 'poetry'],
+      ['tool.uv', 'uv'],
+      ['tool.pdm', 'pdm'],
+      ['tool.hatch', 'hatch'],
+    ] as const) {
       if (tomlTable(t, section)) tools.add(tool);
     }
     for (const r of tomlStrings(t, 'project.dependencies')) addReq(r, addDep);
@@ -108,7 +116,12 @@ export function detectPython(input: ScanInput, dir: string, notes: Notes): Proje
     if (pv && !runtime) runtime = `python ${pv}`;
   }
   if (manifests.length === 0) return null;
-  for (const [lock, tool] of [['poetry.lock', 'poetry'], ['uv.lock', 'uv'], ['pdm.lock', 'pdm'], ['Pipfile.lock', 'pipenv']] as const) {
+  for (const [lock, tool] of [
+    ['poetry.lock', 'poetry'],
+    ['uv.lock', 'uv'],
+    ['pdm.lock', 'pdm'],
+    ['Pipfile.lock', 'pipenv'],
+  ] as const) {
     if (!here.includes(lock)) continue;
     tools.add(tool);
     traits.push(`lockfile: ${inDir(dir, lock)}`);
@@ -118,7 +131,11 @@ export function detectPython(input: ScanInput, dir: string, notes: Notes): Proje
     if (v && v.length <= 40) runtime = `python ${v} (.python-version)`;
   }
   if (here.includes('pytest.ini') || here.includes('conftest.py')) pytestConfigured = true;
-  const testRunners: Dep[] = deps.has('pytest') ? [{ name: 'pytest', version: deps.get('pytest') ?? null }] : pytestConfigured ? [{ name: 'pytest', version: null }] : [];
+  const testRunners: Dep[] = deps.has('pytest')
+    ? [{ name: 'pytest', version: deps.get('pytest') ?? null }]
+    : pytestConfigured
+      ? [{ name: 'pytest', version: null }]
+      : [];
   return {
     dir,
     ecosystem: 'python',

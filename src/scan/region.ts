@@ -20,7 +20,10 @@ export function mergeRegion(body: string, generated: string): RegionMerge {
     return { ok: true, body: own === '' ? block : `${own}\n\n${block}` };
   }
   if (starts.length !== 1 || ends.length !== 1 || ends[0]! < starts[0]!) {
-    return { ok: false, reason: `it has ${starts.length} "${SCAN_START}" and ${ends.length} "${SCAN_END}" lines: keep exactly one of each around the generated part (start first), or remove both, and scan again` };
+    return {
+      ok: false,
+      reason: `it has ${starts.length} "${SCAN_START}" and ${ends.length} "${SCAN_END}" lines: keep exactly one of each around the generated part (start first), or remove both, and scan again`,
+    };
   }
   return { ok: true, body: [...lines.slice(0, starts[0]), block, ...lines.slice(ends[0]! + 1)].join('\n') };
 }

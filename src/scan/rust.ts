@@ -1,6 +1,6 @@
 import type { Dep, Notes, ProjectFacts, ScanInput } from './facts.ts';
-import { dirOf, findUp, indexOf, inDir } from './files.ts';
-import { parseToml, tomlGet, tomlString, tomlStrings, tomlTable, type TomlTable, type TomlValue } from './toml.ts';
+import { dirOf, findUp, inDir, indexOf } from './files.ts';
+import { parseToml, type TomlTable, type TomlValue, tomlGet, tomlString, tomlStrings, tomlTable } from './toml.ts';
 
 const FRAMEWORKS: ReadonlyArray<readonly [crate: string, label: string]> = [
   ['tokio', 'Tokio'],
@@ -29,7 +29,8 @@ export function detectRust(input: ScanInput, path: string, notes: Notes): Projec
   const traits: string[] = [];
   const pkg = tomlTable(cargo, 'package');
   const members = tomlStrings(cargo, 'workspace.members');
-  if (tomlTable(cargo, 'workspace')) traits.push(pkg ? `workspace root (${members.length} members)` : `workspace root, virtual manifest (${members.length} members)`);
+  if (tomlTable(cargo, 'workspace'))
+    traits.push(pkg ? `workspace root (${members.length} members)` : `workspace root, virtual manifest (${members.length} members)`);
   else if (ws) traits.push(`member of the workspace in ${ws.dir}`);
 
   const edition = inherited(cargo, 'package.edition', ws?.root, 'workspace.package.edition');
@@ -88,7 +89,12 @@ function isWorkspaceRef(v: TomlValue | undefined): boolean {
 /** Every dependency of the crate and its workspace table: crate name -> version (null when none is given). */
 function cargoDeps(cargo: TomlTable, ws: TomlTable | null): Map<string, string | null> {
   const wsDeps = ws ? (tomlTable(ws, 'workspace.dependencies') ?? {}) : {};
-  const tables = [tomlTable(cargo, 'dependencies'), tomlTable(cargo, 'dev-dependencies'), tomlTable(cargo, 'build-dependencies'), tomlTable(cargo, 'workspace.dependencies')];
+  const tables = [
+    tomlTable(cargo, 'dependencies'),
+    tomlTable(cargo, 'dev-dependencies'),
+    tomlTable(cargo, 'build-dependencies'),
+    tomlTable(cargo, 'workspace.dependencies'),
+  ];
   for (const target of Object.keys(tomlTable(cargo, 'target') ?? {})) {
     const t = tomlTable(cargo, 'target')![target];
     if (typeof t === 'object' && !Array.isArray(t)) tables.push(tomlTable(t, 'dependencies'), tomlTable(t, 'dev-dependencies'));
@@ -98,7 +104,7 @@ function cargoDeps(cargo: TomlTable, ws: TomlTable | null): Map<string, string |
     for (const [name, spec] of Object.entries(table ?? {})) {
       // `package = "real-name"` renames a dependency: the framework is the real crate
       const real = typeof spec === 'object' && !Array.isArray(spec) && typeof spec.package === 'string' ? spec.package : name;
-      const version = crateVersion(isWorkspaceRef(spec) ? wsDeps[real] ?? wsDeps[name] : spec);
+      const version = crateVersion(isWorkspaceRef(spec) ? (wsDeps[real] ?? wsDeps[name]) : spec);
       if (!out.has(real) || (out.get(real) === null && version)) out.set(real, version);
     }
   }

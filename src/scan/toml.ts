@@ -181,7 +181,8 @@ class Parser {
       body += q[0];
       this.i++;
     }
-    if (q === '"""') body = body.replace(/\\\s*\n\s*/g, '').replace(/\\(["\\ntbfr])/g, (_m, e: string) => ({ n: '\n', t: '\t', b: '\b', f: '\f', r: '\r' })[e] ?? e);
+    if (q === '"""')
+      body = body.replace(/\\\s*\n\s*/g, '').replace(/\\(["\\ntbfr])/g, (_m, e: string) => ({ n: '\n', t: '\t', b: '\b', f: '\f', r: '\r' })[e] ?? e);
     return body;
   }
 

@@ -1,4 +1,4 @@
-import { createLockFile, readLockFile, removeLockIf, type LockFile } from '../store/lock-file.ts';
+import { createLockFile, type LockFile, readLockFile, removeLockIf } from '../store/lock-file.ts';
 import { processAlive } from './owner.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { ancestors, processStart } from './owner.ts';
-import { activeSession, MCP_HARNESS, readSession, recordEvent, sessionForHarness, sessionsDir, type SessionMeta, type SessionOwner } from './sessions.ts';
+import { activeSession, MCP_HARNESS, readSession, recordEvent, type SessionMeta, type SessionOwner, sessionForHarness, sessionsDir } from './sessions.ts';
 
 /**
  * The session a long-lived process working for an agent (the MCP server) belongs to. Claude Code's

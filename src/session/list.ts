@@ -1,5 +1,5 @@
 import { processAlive } from './owner.ts';
-import { listSessions, readSession, sessionStatus, type SessionMeta, type SessionState, type SessionStatus } from './sessions.ts';
+import { listSessions, readSession, type SessionMeta, type SessionState, type SessionStatus, sessionStatus } from './sessions.ts';
 
 /** Is the session's owner process still running (pid plus start time, so a reused pid is not)? */
 export const ownerAlive = (m: SessionMeta): boolean => processAlive(m.ownerPid, m.ownerStart);
@@ -45,7 +45,10 @@ export function sessionRows(commonDir: string, opts: { orphans?: boolean; alive?
 }
 
 /** One session in full (files and commits listed), or null. */
-export function sessionDetail(commonDir: string, id: string): (SessionRow & { file_list: string[]; commit_list: string[]; cwd: string; transcript: string | null }) | null {
+export function sessionDetail(
+  commonDir: string,
+  id: string,
+): (SessionRow & { file_list: string[]; commit_list: string[]; cwd: string; transcript: string | null }) | null {
   const s = readSession(commonDir, id);
   if (!s) return null;
   return { ...sessionRow(s), file_list: s.files, commit_list: s.commits, cwd: s.meta.cwd, transcript: s.meta.transcriptPath };

@@ -1,9 +1,9 @@
-import { appendFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { writeFileAtomicSync } from '../store/atomic-file.ts';
+import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxmeError } from '../model/errors.ts';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { claimLockFile, lockFileHeld } from './claim-lock.ts';
 import { processAlive, processStart } from './owner.ts';
-import { AxmeError } from '../model/errors.ts';
 
 /**
  * Machine-local session state under `<git-common-dir>/axme/sessions/` — never committed. A
@@ -70,7 +70,8 @@ function asMeta(x: unknown, id?: string): SessionMeta | null {
   const m = x as Partial<SessionMeta> | null;
   if (!m || typeof m !== 'object') return null;
   if (typeof m.id !== 'string' || !SESSION_FILE_ID_RE.test(m.id) || (id !== undefined && m.id !== id)) return null;
-  if (typeof m.harness !== 'string' || !HARNESS_ID_RE.test(m.harness) || typeof m.harnessSessionId !== 'string' || !HARNESS_ID_RE.test(m.harnessSessionId)) return null;
+  if (typeof m.harness !== 'string' || !HARNESS_ID_RE.test(m.harness) || typeof m.harnessSessionId !== 'string' || !HARNESS_ID_RE.test(m.harnessSessionId))
+    return null;
   if (typeof m.startedAt !== 'string' || typeof m.cwd !== 'string' || typeof m.ownerPid !== 'number') return null;
   return { ...m, transcriptPath: typeof m.transcriptPath === 'string' ? m.transcriptPath : null } as SessionMeta;
 }
@@ -99,8 +100,17 @@ export function sessionsDir(commonDir: string): string {
  * harness that resumed the session in a new process) — is replaced by a new one: the old one's
  * record stays as it is, for its own handoff.
  */
-export function sessionForHarness(commonDir: string, harness: string, harnessSessionId: string, info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner; renew?: boolean }): SessionMeta {
-  if (!HARNESS_ID_RE.test(harnessSessionId)) throw new AxmeError('INVALID_INPUT', `unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}: a session id is 1 to 128 letters, digits, ".", "_" or "-" (the hook payload's session_id)`);
+export function sessionForHarness(
+  commonDir: string,
+  harness: string,
+  harnessSessionId: string,
+  info: { cwd: string; transcriptPath: string | null; now: Date; owner: () => SessionOwner; renew?: boolean },
+): SessionMeta {
+  if (!HARNESS_ID_RE.test(harnessSessionId))
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `unusable ${harness} session id ${JSON.stringify(harnessSessionId.slice(0, 80))}: a session id is 1 to 128 letters, digits, ".", "_" or "-" (the hook payload's session_id)`,
+    );
   const dir = sessionsDir(commonDir);
   const mapDir = join(dir, 'harness');
   mkdirSync(mapDir, { recursive: true });
@@ -180,7 +190,11 @@ function readMapped(dir: string, mapPath: string): SessionMeta | null {
 
 /** Appends one event to a session's log (one short line: appends of it are atomic). */
 export function recordEvent(commonDir: string, sessionId: string, event: SessionEvent): void {
-  if (!SESSION_FILE_ID_RE.test(sessionId)) throw new AxmeError('INVALID_INPUT', `unusable session id ${JSON.stringify(sessionId.slice(0, 80))}: a session id starts with a letter or digit, then at most 127 letters, digits, ".", "_" or "-" (AXME_SESSION)`);
+  if (!SESSION_FILE_ID_RE.test(sessionId))
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `unusable session id ${JSON.stringify(sessionId.slice(0, 80))}: a session id starts with a letter or digit, then at most 127 letters, digits, ".", "_" or "-" (AXME_SESSION)`,
+    );
   appendFileSync(join(sessionsDir(commonDir), `${sessionId}.jsonl`), `${JSON.stringify(event)}\n`);
 }
 
@@ -230,13 +244,22 @@ export function readSession(commonDir: string, sessionId: string): SessionState 
         // what came before is in the store now
         pendingFiles = new Set();
         pendingCommits = new Set();
-      }
-      else if (e.type === 'discarded') discarded = { t: e.t, reason: e.reason };
+      } else if (e.type === 'discarded') discarded = { t: e.t, reason: e.reason };
     } catch {
       // a line cut short by a crash: skip it, keep the rest
     }
   }
-  return { meta, files: [...files], commits, ended, closed, recovered, discarded, pending: { files: [...pendingFiles], commits: [...pendingCommits] }, lastActivity };
+  return {
+    meta,
+    files: [...files],
+    commits,
+    ended,
+    closed,
+    recovered,
+    discarded,
+    pending: { files: [...pendingFiles], commits: [...pendingCommits] },
+    lastActivity,
+  };
 }
 
 /**

@@ -1,16 +1,16 @@
-import { writeFileAtomicSync } from '../store/atomic-file.ts';
-import { CLAUDE_SHELL_PREFIX } from './clients/claude-code.hook.ts';
 import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
 import { AxmeError } from '../model/errors.ts';
-import { locateRepo } from '../store/locate.ts';
-import { hookCommand, isPortableAxme } from './launch.ts';
-import { claudeCode } from './clients/claude-code.ts';
-import { serverEntry, type RemoteServer } from './clients/remote.ts';
-import { mergeJsonServer } from './clients/json-mcp.ts';
-import { isObject, readJsonFile, readTextFile, renderJson, type Json } from './json-file.ts';
-import { claudeSettings } from './paths.ts';
 import { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
+import { locateRepo } from '../store/locate.ts';
+import { CLAUDE_SHELL_PREFIX } from './clients/claude-code.hook.ts';
+import { claudeCode } from './clients/claude-code.ts';
+import { mergeJsonServer } from './clients/json-mcp.ts';
+import { type RemoteServer, serverEntry } from './clients/remote.ts';
+import { isObject, type Json, readJsonFile, readTextFile, renderJson } from './json-file.ts';
+import { hookCommand, isPortableAxme } from './launch.ts';
+import { claudeSettings } from './paths.ts';
 
 export { readJsonFile };
 
@@ -139,7 +139,11 @@ export function sectionLines(lines: string[], path: string): { start: number; en
   const ends = lines.flatMap((l, i) => (l.trim() === CLAUDE_MD_END ? [i] : []));
   if (!starts.length && !ends.length) return null;
   if (starts.length !== 1 || ends.length !== 1 || ends[0]! < starts[0]!) {
-    throw new AxmeError('CONFIG', `${path} has ${starts.length} "${CLAUDE_MD_START}" and ${ends.length} "${CLAUDE_MD_END}" lines: keep exactly one of each around the axme section (or remove both), then run the command again; nothing was changed`, { path });
+    throw new AxmeError(
+      'CONFIG',
+      `${path} has ${starts.length} "${CLAUDE_MD_START}" and ${ends.length} "${CLAUDE_MD_END}" lines: keep exactly one of each around the axme section (or remove both), then run the command again; nothing was changed`,
+      { path },
+    );
   }
   return { start: starts[0]!, end: ends[0]! };
 }
@@ -173,7 +177,11 @@ export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?
   ];
   if (local || sandboxShell) {
     const personal = readJsonFile(localPath);
-    files.push({ path: localPath, previous: personal, text: renderJson(mergeLocalSettings(personal?.value ?? {}, local ?? null, localPath, sandboxShell), personal?.text) });
+    files.push({
+      path: localPath,
+      previous: personal,
+      text: renderJson(mergeLocalSettings(personal?.value ?? {}, local ?? null, localPath, sandboxShell), personal?.text),
+    });
   }
   return { files };
 }
@@ -197,4 +205,3 @@ function writeIfChanged(path: string, previous: { text: string } | null, text: s
 function shapeError(path: string, what: string): AxmeError {
   return new AxmeError('CONFIG', `${path}: ${what}: fix it, then run the command again; nothing was changed`, { path });
 }
-

@@ -37,7 +37,12 @@ export function clientHookChecks(root: string, env: NodeJS.ProcessEnv): DoctorCh
     }
     // the same hooks in another layout (minified, no final newline) are today's hooks
     if (!sameJson(current, text)) {
-      out.push({ name, status: 'problem', detail: `${file} does not hold today's axme hooks (one is missing, changed or from an earlier axme)`, fix: `axme init --agent ${c.id}` });
+      out.push({
+        name,
+        status: 'problem',
+        detail: `${file} does not hold today's axme hooks (one is missing, changed or from an earlier axme)`,
+        fix: `axme init --agent ${c.id}`,
+      });
       continue;
     }
     const command = safetyCommand(c, text);
@@ -62,21 +67,32 @@ function sameJson(a: string, b: string): boolean {
 function safetyCommand(c: ProbedClient, text: string): string | null {
   const event = c.hooks.events.find((s) => s.hook === 'pre-tool-use')!.event;
   const list = (JSON.parse(text) as { hooks?: Record<string, unknown[]> }).hooks?.[event] ?? [];
-  const commands = c.hooks.layout.grouped ? list.flatMap((g) => ((g as { hooks?: Array<{ command?: unknown }> }).hooks ?? []).map((h) => h.command)) : list.map((h) => (h as { command?: unknown }).command);
+  const commands = c.hooks.layout.grouped
+    ? list.flatMap((g) => ((g as { hooks?: Array<{ command?: unknown }> }).hooks ?? []).map((h) => h.command))
+    : list.map((h) => (h as { command?: unknown }).command);
   return (commands.find((x): x is string => typeof x === 'string' && / hook pre-tool-use --client /.test(x)) as string | undefined) ?? null;
 }
 
 function liveCheck(name: string, c: ProbedClient, command: string, root: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const run = (cmd: string) => spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(c.probe.shellPayload(root, cmd)), cwd: root, env, timeout: 15_000, encoding: 'utf8' });
+  const run = (cmd: string) =>
+    spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(c.probe.shellPayload(root, cmd)), cwd: root, env, timeout: 15_000, encoding: 'utf8' });
   const shown = (stdout: string) => JSON.stringify(stdout.trim().slice(0, 200));
   const denied = run('rm -rf /');
   if (c.probe.decision(denied.stdout) !== 'deny') {
-    const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${shown(denied.stdout)}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
+    const why = denied.error
+      ? denied.error.message
+      : `exit ${denied.status}, stdout ${shown(denied.stdout)}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
     // exit 2 with axme's "not installed" line: the command is right, axme is missing here
     const missing = denied.status === 2 && /axme is not installed on this machine/.test(denied.stderr);
-    return { name, status: 'problem', detail: `the ${c.id} safety hook did not deny \`rm -rf /\` (${why})`, fix: missing ? installHintFor(root) : `axme init --agent ${c.id}` };
+    return {
+      name,
+      status: 'problem',
+      detail: `the ${c.id} safety hook did not deny \`rm -rf /\` (${why})`,
+      fix: missing ? installHintFor(root) : `axme init --agent ${c.id}`,
+    };
   }
   const allowed = run('git status').stdout;
-  if (c.probe.decision(allowed) !== 'pass') return { name, status: 'problem', detail: `the ${c.id} safety hook does not let \`git status\` through: ${shown(allowed)}` };
+  if (c.probe.decision(allowed) !== 'pass')
+    return { name, status: 'problem', detail: `the ${c.id} safety hook does not let \`git status\` through: ${shown(allowed)}` };
   return { name, status: 'ok', detail: `current; the safety hook denies \`rm -rf /\` and lets \`git status\` through (${c.id}'s protocol)` };
 }

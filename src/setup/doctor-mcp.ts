@@ -4,8 +4,8 @@ import { parse as parseToml } from 'smol-toml';
 import type { ClientAdapter, DoctorCheck } from './clients/adapter.ts';
 import { ADAPTERS } from './clients/adapters.ts';
 import { serversOf } from './clients/json-mcp.ts';
-import { remoteOf, type RemoteServer } from './clients/remote.ts';
-import { parseJsonObject, readTextFile, type Json } from './json-file.ts';
+import { type RemoteServer, remoteOf } from './clients/remote.ts';
+import { type Json, parseJsonObject, readTextFile } from './json-file.ts';
 import { installHintFor, isPortableAxme } from './launch.ts';
 import { probeTeamServer } from './probe-team-server.ts';
 
@@ -71,10 +71,22 @@ function readEntry(c: McpClient, path: string): Json | null {
 function localEntryCheck(name: string, c: McpClient, entry: Json, found: string, root: string): DoctorCheck {
   const command = typeof entry.command === 'string' ? entry.command : '';
   const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
-  if (!command) return { name, status: 'problem', detail: `the "axme" server in ${c.mcp.file} has neither a command nor a URL`, fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`}` };
+  if (!command)
+    return {
+      name,
+      status: 'problem',
+      detail: `the "axme" server in ${c.mcp.file} has neither a command nor a URL`,
+      fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`}`,
+    };
   // an entry of an earlier axme names files by path: they must exist on this machine
   const gone = [command, ...args].filter((a) => isAbsolute(a) && !existsSync(a));
-  if (gone.length) return { name, status: 'problem', detail: `${c.mcp.file} starts ${gone.join(', ')}, which does not exist on this machine`, fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`} (it writes an entry that finds axme on any machine)` };
+  if (gone.length)
+    return {
+      name,
+      status: 'problem',
+      detail: `${c.mcp.file} starts ${gone.join(', ')}, which does not exist on this machine`,
+      fix: `axme init${c.isDefault ? '' : ` --agent ${c.id}`} (it writes an entry that finds axme on any machine)`,
+    };
   if (command === 'sh' && isPortableAxme(args.at(-1) ?? '')) {
     if (!found) return { name, status: 'problem', detail: `${c.label}'s entry finds no axme on this machine`, fix: installHintFor(root) };
     return { name, status: 'ok', detail: `${c.mcp.file} starts ${found} serve` };
@@ -94,9 +106,11 @@ async function teamServerCheck(server: RemoteServer, clients: string[], env: Nod
   }
   const fix = {
     'no-token': `export ${server.tokenEnv}=<the token \`axme token add <name>\` printed on the server> before starting the client`,
-    'token-refused': server.tokenEnv ? `set $${server.tokenEnv} to a valid token (\`axme token add <name>\` on the server prints one)` : 'point the clients at the server with a token: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN',
+    'token-refused': server.tokenEnv
+      ? `set $${server.tokenEnv} to a valid token (\`axme token add <name>\` on the server prints one)`
+      : 'point the clients at the server with a token: axme init --agent <list> --mcp-url <url> --mcp-token-env AXME_TOKEN',
     unreachable: `start the server (axme serve --http) or point the clients at the right URL (axme init --agent <list> --mcp-url <url>)`,
-    refused: 'check the server\'s log (axme serve --http prints why it refuses a request)',
+    refused: "check the server's log (axme serve --http prints why it refuses a request)",
     'not-mcp': 'point the clients at the MCP endpoint of axme serve --http (its URL ends in /mcp)',
   }[r.cause];
   return { name, status: 'problem', detail: `${who}: ${r.detail}`, fix };

@@ -10,7 +10,12 @@ import type { DoctorCheck } from './clients/adapter.ts';
  */
 export function searchModelCheck(commonDir: string | null, env: NodeJS.ProcessEnv): DoctorCheck {
   const endpoint = commonDir ? effectiveSettings(null, commonDir, env).embeddings : null;
-  if (endpoint) return { name: 'search', status: 'ok', detail: `semantic search: endpoint ${endpoint.url} (${endpoint.model}, search.embeddings), fused with the word ranking` };
+  if (endpoint)
+    return {
+      name: 'search',
+      status: 'ok',
+      detail: `semantic search: endpoint ${endpoint.url} (${endpoint.model}, search.embeddings), fused with the word ranking`,
+    };
   const { ok, line } = searchModeLine(modelsStatus({ env }));
   return ok ? { name: 'search', status: 'ok', detail: line } : { name: 'search', status: 'problem', detail: line, fix: 'axme models pull' };
 }

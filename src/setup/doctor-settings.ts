@@ -16,9 +16,17 @@ export async function settingsCheck(dir: string, env: NodeJS.ProcessEnv): Promis
     const state = tip ? await readState(kb) : null;
     const { sources, problems } = effectiveSettings(state?.config ?? null, kb.repo.commonDir, env);
     const local = sources.filter((s) => s.from !== CONFIG_PATH).map((s) => `${s.setting} = ${JSON.stringify(s.value)} (${s.from})`);
-    const ignored = (state?.diagnostics ?? []).filter((d) => d.path === CONFIG_PATH && d.reason.includes('is ignored here')).map((d) => `warning: ${CONFIG_PATH}: ${d.reason}`);
+    const ignored = (state?.diagnostics ?? [])
+      .filter((d) => d.path === CONFIG_PATH && d.reason.includes('is ignored here'))
+      .map((d) => `warning: ${CONFIG_PATH}: ${d.reason}`);
     const lines = [local.length ? `machine-local: ${local.join('; ')}` : 'no machine-local setting: the defaults apply', ...ignored];
-    if (problems.length) return { name: 'settings', status: 'problem', detail: [...problems, ...lines].join('; '), fix: 'fix the settings file it names (docs/settings.md), or move it away' };
+    if (problems.length)
+      return {
+        name: 'settings',
+        status: 'problem',
+        detail: [...problems, ...lines].join('; '),
+        fix: 'fix the settings file it names (docs/settings.md), or move it away',
+      };
     return { name: 'settings', status: 'ok', detail: lines.join('; ') };
   } finally {
     await kb.repo.close();

@@ -1,24 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { openKnowledgeBase } from '../knowledge/core/kb.ts';
+import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
+import { sessionRows } from '../session/list.ts';
 import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
 import { isAxmeHookCommand, readJsonFile } from './agent-files.ts';
 import type { DoctorCheck } from './clients/adapter.ts';
 import { claudeCode } from './clients/claude-code.ts';
-import { gitHooksDeclined, GIT_HOOK_NAMES, installedGitHookFiles } from './git-hooks.ts';
+import { clientHookChecks } from './doctor-clients.ts';
+import { mcpChecks } from './doctor-mcp.ts';
+import { searchModelCheck } from './doctor-models.ts';
+import { sandboxCheck } from './doctor-sandbox.ts';
+import { settingsCheck } from './doctor-settings.ts';
+import { GIT_HOOK_NAMES, gitHooksDeclined, installedGitHookFiles } from './git-hooks.ts';
 import { FIND_AXME, installHintFor, isPortableAxme, LAUNCHER_FILE } from './launch.ts';
 import { claudeSettings } from './paths.ts';
-import { clientHookChecks } from './doctor-clients.ts';
-import { settingsCheck } from './doctor-settings.ts';
-import { sandboxCheck } from './doctor-sandbox.ts';
-import { searchModelCheck } from './doctor-models.ts';
-import { mcpChecks } from './doctor-mcp.ts';
-import { sessionRows } from '../session/list.ts';
 
 /** One line of `axme doctor`. */
 export type Check = DoctorCheck;
@@ -33,7 +33,10 @@ export interface DoctorReport {
 /** The report of `checks`: ok when none is a problem or missing, with its verdict line. */
 function reportOf(checks: Check[]): DoctorReport {
   const bad = checks.filter((c) => c.status !== 'ok');
-  const verdict = bad.length === 0 ? `ready: all ${checks.length} checks passed` : `${bad.length} problem${bad.length === 1 ? '' : 's'} to fix: ${bad.map((c) => c.name).join(', ')}`;
+  const verdict =
+    bad.length === 0
+      ? `ready: all ${checks.length} checks passed`
+      : `${bad.length} problem${bad.length === 1 ? '' : 's'} to fix: ${bad.map((c) => c.name).join(', ')}`;
   return { ok: bad.length === 0, verdict, checks };
 }
 
@@ -47,7 +50,12 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   const checks: Check[] = [];
   const loc = locateRepo(opts.cwd, opts.env);
   if (!loc) {
-    checks.push({ name: 'repository', status: 'problem', detail: `no git repository at or above ${opts.cwd}`, fix: 'run axme inside a git repository (git init)' });
+    checks.push({
+      name: 'repository',
+      status: 'problem',
+      detail: `no git repository at or above ${opts.cwd}`,
+      fix: 'run axme inside a git repository (git init)',
+    });
     return reportOf(checks);
   }
   checks.push({ name: 'repository', status: 'ok', detail: loc.worktree ?? `${loc.gitDir} (bare)` });
@@ -60,7 +68,10 @@ export async function doctor(opts: { cwd: string; env: NodeJS.ProcessEnv }): Pro
   }
   if (!loc.worktree) return reportOf(checks);
   // the axme the committed commands find here (launch.ts), looked up once for the checks that need it
-  const [found = '', foundNode = ''] = (spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s\\n%s' "$a" "$AXME_NODE"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' }).stdout ?? '').split('\n');
+  const [found = '', foundNode = ''] = (
+    spawnSync('/bin/sh', ['-c', `${FIND_AXME}; printf '%s\\n%s' "$a" "$AXME_NODE"`], { cwd: loc.worktree, env: opts.env, timeout: 15_000, encoding: 'utf8' })
+      .stdout ?? ''
+  ).split('\n');
   checks.push(axmeFoundCheck(loc.worktree, { ...opts.env, ...(foundNode ? { AXME_NODE: foundNode } : {}) }, found));
   checks.push(...hookChecks(loc.worktree, opts.env));
   checks.push(...clientHookChecks(loc.worktree, opts.env));
@@ -86,25 +97,51 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
   };
   const remotes = ((await git(['remote'])) ?? '').split('\n').filter(Boolean);
   const remote = remotes.includes('origin') ? 'origin' : remotes.length === 1 ? remotes[0]! : null;
-  if (!remote) return [{ name: 'remote', status: 'ok', detail: remotes.length ? `several remotes, none is origin (${remotes.join(', ')}): axme sync <remote> names one` : 'none yet: the knowledge stays in this repository until you add one (git remote add origin <url>) and run axme sync' }];
+  if (!remote)
+    return [
+      {
+        name: 'remote',
+        status: 'ok',
+        detail: remotes.length
+          ? `several remotes, none is origin (${remotes.join(', ')}): axme sync <remote> names one`
+          : 'none yet: the knowledge stays in this repository until you add one (git remote add origin <url>) and run axme sync',
+      },
+    ];
   const specs = ((await git(['config', '--get-all', `remote.${remote}.fetch`])) ?? '').split('\n');
   const out: Check[] = [];
   if (!specs.includes(`+refs/memory/*:refs/memory-remotes/${remote}/*`)) {
-    out.push({ name: 'remote fetch', status: 'missing', detail: `git fetch from ${remote} does not bring the knowledge (no refs/memory/* refspec)`, fix: 'axme init (or axme sync, which adds it)' });
+    out.push({
+      name: 'remote fetch',
+      status: 'missing',
+      detail: `git fetch from ${remote} does not bring the knowledge (no refs/memory/* refspec)`,
+      fix: 'axme init (or axme sync, which adds it)',
+    });
   } else out.push({ name: 'remote fetch', status: 'ok', detail: `git fetch from ${remote} brings the knowledge into refs/memory-remotes/${remote}/` });
   // where the store stands against the remote is state, not a fault: said, with what axme sync would do
   const theirs = await git(['rev-parse', '--verify', '-q', `refs/memory-remotes/${remote}/main`]);
   const mine = tip === 'unknown' ? await git(['rev-parse', '--verify', '-q', MEMORY_REF]) : tip;
   const asOf = `(as of the last fetch from ${remote})`;
   const state = (detail: string): Check => ({ name: 'in step', status: 'ok', detail });
-  if (!theirs) out.push(state(mine ? `${remote} has none of this store's knowledge yet ${asOf}: axme sync shares it` : `no knowledge here or on ${remote} yet`));
-  else if (!mine) out.push({ name: 'in step', status: 'missing', detail: `${remote} has knowledge and this repository has no store`, fix: `axme init (it starts from ${remote}'s knowledge)` });
+  if (!theirs)
+    out.push(state(mine ? `${remote} has none of this store's knowledge yet ${asOf}: axme sync shares it` : `no knowledge here or on ${remote} yet`));
+  else if (!mine)
+    out.push({
+      name: 'in step',
+      status: 'missing',
+      detail: `${remote} has knowledge and this repository has no store`,
+      fix: `axme init (it starts from ${remote}'s knowledge)`,
+    });
   else if (mine === theirs) out.push(state(`the store is where ${remote}'s is ${asOf}`));
   else {
     const count = async (range: string) => Number((await git(['rev-list', '--count', range])) ?? 0);
     const ahead = await count(`${theirs}..${mine}`);
     const behind = await count(`${mine}..${theirs}`);
-    const how = [ahead ? `${ahead} commit${ahead === 1 ? '' : 's'} ahead of ${remote} (not shared yet)` : '', behind ? `${behind} behind (teammates' knowledge not merged yet)` : ''].filter(Boolean).join(', ');
+    const how = [
+      ahead ? `${ahead} commit${ahead === 1 ? '' : 's'} ahead of ${remote} (not shared yet)` : '',
+      behind ? `${behind} behind (teammates' knowledge not merged yet)` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     out.push(state(`the store is ${how} ${asOf}: axme sync ${ahead && behind ? 'merges both ways' : ahead ? 'shares it' : 'brings it'}`));
   }
   return out;
@@ -115,11 +152,30 @@ async function remoteChecks(root: string, env: NodeJS.ProcessEnv, tip: string | 
  * AXME_BIN, the project's node_modules/.bin/axme, axme on PATH), and that it runs. Reads only.
  */
 function axmeFoundCheck(root: string, env: NodeJS.ProcessEnv, path: string): Check {
-  if (!path) return { name: 'axme found', status: 'problem', detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call', fix: installHintFor(root) };
+  if (!path)
+    return {
+      name: 'axme found',
+      status: 'problem',
+      detail: 'the hook commands find no axme here (no AXME_BIN, no node_modules/.bin/axme, none on PATH): the safety hook blocks every tool call',
+      fix: installHintFor(root),
+    };
   const node = env.AXME_NODE ? [env.AXME_NODE, path] : [path];
   const v = spawnSync(node[0]!, [...node.slice(1), '--version'], { cwd: root, env, timeout: 15_000, encoding: 'utf8' });
-  if (v.status !== 0) return { name: 'axme found', status: 'problem', detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`, fix: `reinstall axme (${installHintFor(root)})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}` };
-  const via = env.AXME_BIN && path === env.AXME_BIN ? 'AXME_BIN' : path.endsWith('node_modules/.bin/axme') ? "the project's devDependency" : env.AXME_NODE ? `the launcher axme init recorded in .git/${LAUNCHER_FILE}` : 'PATH';
+  if (v.status !== 0)
+    return {
+      name: 'axme found',
+      status: 'problem',
+      detail: `${node.join(' ')} does not run (${v.error?.message ?? (v.stderr.trim().split('\n')[0] || `exit ${v.status}`)})`,
+      fix: `reinstall axme (${installHintFor(root)})${env.AXME_BIN ? ', or fix AXME_BIN' : ''}`,
+    };
+  const via =
+    env.AXME_BIN && path === env.AXME_BIN
+      ? 'AXME_BIN'
+      : path.endsWith('node_modules/.bin/axme')
+        ? "the project's devDependency"
+        : env.AXME_NODE
+          ? `the launcher axme init recorded in .git/${LAUNCHER_FILE}`
+          : 'PATH';
   return { name: 'axme found', status: 'ok', detail: `${path} (${via}), version ${v.stdout.trim()}` };
 }
 
@@ -140,8 +196,18 @@ async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
   const kb = await openKnowledgeBase({ cwd: dir, env, backend: 'cli' });
   try {
     const { policy } = await readStorePolicy(kb);
-    if (policy.warnings.length) return { name: 'safety rules', status: 'problem', detail: policy.warnings.join('; '), fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)' };
-    return { name: 'safety rules', status: 'ok', detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}` };
+    if (policy.warnings.length)
+      return {
+        name: 'safety rules',
+        status: 'problem',
+        detail: policy.warnings.join('; '),
+        fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)',
+      };
+    return {
+      name: 'safety rules',
+      status: 'ok',
+      detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}`,
+    };
   } catch (err) {
     return { name: 'safety rules', status: 'problem', detail: `cannot read the store: ${(err as Error).message}`, fix: 'axme fsck' };
   } finally {
@@ -165,8 +231,17 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
   } catch {
     // a broken personal file is Claude Code's to report; only its disableAllHooks matters here
   }
-  for (const [file, v] of [[path, settings], [local, localSettings]] as const) {
-    if (v?.value.disableAllHooks === true) out.push({ name: 'hooks enabled', status: 'problem', detail: `${file} sets "disableAllHooks": true: no hook runs, no rule is enforced`, fix: `remove disableAllHooks from ${file}` });
+  for (const [file, v] of [
+    [path, settings],
+    [local, localSettings],
+  ] as const) {
+    if (v?.value.disableAllHooks === true)
+      out.push({
+        name: 'hooks enabled',
+        status: 'problem',
+        detail: `${file} sets "disableAllHooks": true: no hook runs, no rule is enforced`,
+        fix: `remove disableAllHooks from ${file}`,
+      });
   }
   const hooks = (settings.value.hooks ?? {}) as Record<string, Array<{ matcher?: string; hooks?: Array<{ command?: string }> }>>;
   let preCommand: string | null = null;
@@ -180,7 +255,12 @@ function hookChecks(root: string, env: NodeJS.ProcessEnv): Check[] {
     }
     const command = group.hooks!.find((h) => isAxmeHookCommand(h?.command))!.command!;
     if (e.event === 'PreToolUse' && group.matcher && !['*', '.*', '.+'].includes(group.matcher)) {
-      out.push({ name, status: 'problem', detail: `the PreToolUse hook only runs for "${group.matcher}": other tools are not checked`, fix: 'remove its matcher (axme init rewrites it)' });
+      out.push({
+        name,
+        status: 'problem',
+        detail: `the PreToolUse hook only runs for "${group.matcher}": other tools are not checked`,
+        fix: 'remove its matcher (axme init rewrites it)',
+      });
     } else out.push({ name, status: 'ok', detail: hookSummary(command) });
     if (e.event === 'PreToolUse') preCommand = command;
   }
@@ -197,14 +277,29 @@ function hookSummary(command: string): string {
 
 /** Runs the configured pre-tool-use command with two real payloads: it must deny one and allow the other. */
 function liveCheck(command: string, root: string, env: NodeJS.ProcessEnv): Check {
-  const run = (cmd: string) => spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(claudeCode.probe.shellPayload(root, cmd)), cwd: root, env, timeout: 15_000, encoding: 'utf8' });
+  const run = (cmd: string) =>
+    spawnSync('/bin/sh', ['-c', command], {
+      input: JSON.stringify(claudeCode.probe.shellPayload(root, cmd)),
+      cwd: root,
+      env,
+      timeout: 15_000,
+      encoding: 'utf8',
+    });
   const denied = run('rm -rf /');
   if (claudeCode.probe.decision(denied.stdout) !== 'deny') {
-    const why = denied.error ? denied.error.message : `exit ${denied.status}, stdout ${JSON.stringify(denied.stdout.slice(0, 200))}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
-    return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command did not deny \`rm -rf /\` (${why})`, fix: 'check that the command in .claude/settings.json runs from a shell; axme init rewrites it' };
+    const why = denied.error
+      ? denied.error.message
+      : `exit ${denied.status}, stdout ${JSON.stringify(denied.stdout.slice(0, 200))}, stderr ${JSON.stringify(denied.stderr.slice(0, 200))}`;
+    return {
+      name: 'hook runs',
+      status: 'problem',
+      detail: `the pre-tool-use command did not deny \`rm -rf /\` (${why})`,
+      fix: 'check that the command in .claude/settings.json runs from a shell; axme init rewrites it',
+    };
   }
   const allowed = run('git status');
-  if (claudeCode.probe.decision(allowed.stdout) !== 'pass') return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
+  if (claudeCode.probe.decision(allowed.stdout) !== 'pass')
+    return { name: 'hook runs', status: 'problem', detail: `the pre-tool-use command does not allow \`git status\`: ${allowed.stdout.slice(0, 300)}` };
   return { name: 'hook runs', status: 'ok', detail: 'pre-tool-use denies `rm -rf /` and allows `git status`' };
 }
 
@@ -213,8 +308,21 @@ async function gitHooksCheck(root: string, env: NodeJS.ProcessEnv): Promise<Chec
   const have = files.map((f) => f.hook);
   const missing = GIT_HOOK_NAMES.filter((h) => !have.includes(h));
   // hooks of an earlier version name node and axme by path: on this machine those must exist
-  const gone = files.flatMap((f) => (isPortableAxme(f.text) ? [] : [...f.text.matchAll(/(?:^|[\s'"])(\/[^\s'"]*(?:axme\.cjs|\/node))(?=[\s'"]|$)/gm)].map((m) => m[1]!).filter((p) => !existsSync(p)).map((p) => `${f.hook}: ${p}`)));
-  if (gone.length) return { name: 'git hooks', status: 'problem', detail: `installed by an earlier axme, they run files missing on this machine (${[...new Set(gone)].join(', ')})`, fix: 'axme init (it writes hooks that find axme on any machine)' };
+  const gone = files.flatMap((f) =>
+    isPortableAxme(f.text)
+      ? []
+      : [...f.text.matchAll(/(?:^|[\s'"])(\/[^\s'"]*(?:axme\.cjs|\/node))(?=[\s'"]|$)/gm)]
+          .map((m) => m[1]!)
+          .filter((p) => !existsSync(p))
+          .map((p) => `${f.hook}: ${p}`),
+  );
+  if (gone.length)
+    return {
+      name: 'git hooks',
+      status: 'problem',
+      detail: `installed by an earlier axme, they run files missing on this machine (${[...new Set(gone)].join(', ')})`,
+      fix: 'axme init (it writes hooks that find axme on any machine)',
+    };
   if (missing.length === GIT_HOOK_NAMES.length && (await gitHooksDeclined({ cwd: root, env }))) {
     return { name: 'git hooks', status: 'ok', detail: 'not installed, as chosen (axme init --no-git-hooks); axme init --git-hooks installs them' };
   }
@@ -231,5 +339,7 @@ function claudeMdCheck(root: string): Check {
   } catch {
     return { name: 'CLAUDE.md', status: 'missing', detail: `${path} does not exist`, fix: 'axme init' };
   }
-  return text.includes(CLAUDE_MD_START) ? { name: 'CLAUDE.md', status: 'ok', detail: 'has the axme section' } : { name: 'CLAUDE.md', status: 'missing', detail: 'no axme section', fix: 'axme init' };
+  return text.includes(CLAUDE_MD_START)
+    ? { name: 'CLAUDE.md', status: 'ok', detail: 'has the axme section' }
+    : { name: 'CLAUDE.md', status: 'missing', detail: 'no axme section', fix: 'axme init' };
 }

@@ -1,12 +1,12 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
-import { getConfig, hooksDir, NOTES_REF, setConfig, type GitAt } from '../store/code-commits.ts';
+import { writeFileAtomicSync } from '../store/atomic-file.ts';
+import { type GitAt, getConfig, hooksDir, NOTES_REF, setConfig } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
+import { chooseHooksFolder, type HooksFolder, huskyDir } from './hooks-folder.ts';
 import { gitHookRun, LAUNCHER_FILE } from './launch.ts';
-import { chooseHooksFolder, huskyDir, type HooksFolder } from './hooks-folder.ts';
 
 /**
  * Installing the git hooks (`axme git-hook <name>`): a line in `.husky/<hook>` when the repository
@@ -16,6 +16,7 @@ import { chooseHooksFolder, huskyDir, type HooksFolder } from './hooks-folder.ts
  */
 
 export { GIT_HOOK_NAMES };
+
 const MARK = '# axme-hook';
 
 export interface GitHookChange {
@@ -38,7 +39,13 @@ function script(hook: string): string {
   // pre-push reads the pushed refs on stdin: both hooks must see them
   const body =
     hook === 'pre-push'
-      ? ['input=$(cat)', `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`, `axme_in=$(mktemp) && printf '%s\\n' "$input" > "$axme_in" || exit 1`, `${gitHookRun(hook, '{ rm -f "$axme_in"; exit 1; }', '"$axme_in"')}`, 'rm -f "$axme_in"']
+      ? [
+          'input=$(cat)',
+          `if [ -x "$0.axme-previous" ]; then printf '%s\\n' "$input" | "$0.axme-previous" "$@" || exit $?; fi`,
+          `axme_in=$(mktemp) && printf '%s\\n' "$input" > "$axme_in" || exit 1`,
+          `${gitHookRun(hook, '{ rm -f "$axme_in"; exit 1; }', '"$axme_in"')}`,
+          'rm -f "$axme_in"',
+        ]
       : [`if [ -x "$0.axme-previous" ]; then "$0.axme-previous" "$@" || exit $?; fi`, gitHookRun(hook, 'exit $?')];
   return ['#!/bin/sh', `${MARK}: installed by axme init; axme uninstall removes it`, ...body, ''].join('\n');
 }
@@ -71,7 +78,11 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
       if (text !== null && text !== next && !text.includes(MARK)) {
         // someone else's hook: keep it running, first — but never over one already kept
         if (existsSync(`${path}.axme-previous`)) {
-          throw new AxmeError('CONFIG', `${path} was replaced since axme chained ${path}.axme-previous: merge the two into one hook (or remove one), then run axme init again; nothing was changed`, { path });
+          throw new AxmeError(
+            'CONFIG',
+            `${path} was replaced since axme chained ${path}.axme-previous: merge the two into one hook (or remove one), then run axme init again; nothing was changed`,
+            { path },
+          );
         }
         action = 'chained';
       }
@@ -117,7 +128,8 @@ async function recordLauncher(at: GitAt, launcher: { execPath: string; script: s
 
 /** Git copies notes on amend and rebase only when told which ref; `git log` shows them only when told too. */
 async function notesSettings(at: GitAt): Promise<void> {
-  const has = async (key: string) => (await runGit(['config', '--get-all', key], { cwd: at.cwd, env: at.env, allowFail: true })).stdout.toString('utf8').split('\n').includes(NOTES_REF);
+  const has = async (key: string) =>
+    (await runGit(['config', '--get-all', key], { cwd: at.cwd, env: at.env, allowFail: true })).stdout.toString('utf8').split('\n').includes(NOTES_REF);
   if (!(await has('notes.rewriteRef'))) await runGit(['config', '--add', 'notes.rewriteRef', NOTES_REF], { cwd: at.cwd, env: at.env });
   // a glob: `git log` stays quiet before the first note exists (a plain missing ref warns)
   const display = 'refs/notes/axm[e]';

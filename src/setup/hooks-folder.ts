@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
-import { getConfig, hooksDir, type GitAt } from '../store/code-commits.ts';
+import { type GitAt, getConfig, hooksDir } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { shellQuote } from './launch.ts';
 
@@ -36,18 +36,32 @@ export async function chooseHooksFolder(at: GitAt, root: string, opts: { hooksPa
   const husky = await huskyDir(at, root);
   const dir = husky ?? (await hooksDir(at));
   if (named && realish(named) !== realish(dir)) {
-    throw new AxmeError('CONFIG', `--hooks-path ${named}: git runs this repository's hooks from ${dir}. --hooks-path must name that folder (it says you accept installing there); nothing was changed`, { dir, hooksPath: named });
+    throw new AxmeError(
+      'CONFIG',
+      `--hooks-path ${named}: git runs this repository's hooks from ${dir}. --hooks-path must name that folder (it says you accept installing there); nothing was changed`,
+      { dir, hooksPath: named },
+    );
   }
   if (husky) return { dir, husky: true, shared: false };
   const real = realish(dir);
-  const [commonDir, gitDir] = (await runGit(['rev-parse', '--path-format=absolute', '--git-common-dir', '--git-dir'], { cwd: at.cwd, env: at.env })).stdout.toString('utf8').trim().split('\n');
+  const [commonDir, gitDir] = (await runGit(['rev-parse', '--path-format=absolute', '--git-common-dir', '--git-dir'], { cwd: at.cwd, env: at.env })).stdout
+    .toString('utf8')
+    .trim()
+    .split('\n');
   if ([commonDir, gitDir].some((d) => d && within(real, realish(d)))) return { dir, husky: false, shared: false };
   if (within(real, realish(root))) {
-    throw new AxmeError('CONFIG', `core.hooksPath points into the working tree (${dir}): hooks there are shared through the repository and would carry this machine's paths. Nothing was changed. Use husky, or run axme init --no-git-hooks`, { dir });
+    throw new AxmeError(
+      'CONFIG',
+      `core.hooksPath points into the working tree (${dir}): hooks there are shared through the repository and would carry this machine's paths. Nothing was changed. Use husky, or run axme init --no-git-hooks`,
+      { dir },
+    );
   }
   if (named) return { dir, husky: false, shared: true };
   const scope = await configScope(at, 'core.hooksPath');
-  const where = scope && scope !== 'local' && scope !== 'worktree' ? `core.hooksPath is set in the ${scope} git config (${dir})` : `core.hooksPath points to ${dir}, outside this repository`;
+  const where =
+    scope && scope !== 'local' && scope !== 'worktree'
+      ? `core.hooksPath is set in the ${scope} git config (${dir})`
+      : `core.hooksPath points to ${dir}, outside this repository`;
   throw new AxmeError(
     'CONFIG',
     `${where}: every repository that runs its hooks from there would run axme's git hooks too. Nothing was changed. Choose one: use husky in this repository (its .husky/ folder), run axme init --hooks-path ${shellQuote(dir)} to install into that folder knowingly, or run axme init --no-git-hooks to skip the git hooks`,

@@ -1,19 +1,19 @@
 import { realpathSync } from 'node:fs';
-import { parseYamlText } from '../model/yaml-text.ts';
 import { dirname, resolve } from 'node:path';
-import { initStore, type InitResult } from '../knowledge/admin/init-store.ts';
+import { type InitResult, initStore } from '../knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import { locateRepo } from '../knowledge/core/location.ts';
 import { readState } from '../knowledge/core/state.ts';
+import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
+import { type FollowResult, followRemoteStore } from '../knowledge/sync/follow-remote.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
 import type { Actor } from '../model/common.ts';
-import { agentFilesRoot, planAgentFiles, writeAgentFiles, type AgentFileChange, type AgentFilesPlan, type LocalLaunch } from './agent-files.ts';
-import { applyGitHooks, planGitHooks, recordGitHooksChoice, type GitHookChange } from './git-hooks.ts';
-import { followRemoteStore, type FollowResult } from '../knowledge/sync/follow-remote.ts';
-import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
-import { applyClients, describeClients, planClients, type AgentSelection, type ClientChange, type ClientsPlan, type UserContext } from './clients/index.ts';
 import { AxmeError } from '../model/errors.ts';
-import { locateRepo } from '../knowledge/core/location.ts';
+import { parseYamlText } from '../model/yaml-text.ts';
+import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, type LocalLaunch, planAgentFiles, writeAgentFiles } from './agent-files.ts';
+import { type AgentSelection, applyClients, type ClientChange, type ClientsPlan, describeClients, planClients, type UserContext } from './clients/index.ts';
+import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice } from './git-hooks.ts';
 import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
 /**
@@ -141,7 +141,10 @@ export function planInitDryRun(steps: InitSteps, ctx: Pick<InitContext, 'cwd' | 
   const root = agentFilesRoot(ctx.cwd, ctx.env);
   if (!root) throw new AxmeError('NOT_A_REPO', `${ctx.cwd} is not in the working tree of a git repository: nothing to plan`);
   const agentPlan = steps.claude ? planClaudeFiles(root, steps, ctx.self, ctx.env) : null;
-  const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({ path: f.path, action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created' }));
+  const agentFiles: AgentFileChange[] = (agentPlan?.files ?? []).map((f) => ({
+    path: f.path,
+    action: f.previous?.text === f.text ? 'unchanged' : f.previous ? 'updated' : 'created',
+  }));
   const plan = steps.agents ? planClients(root, steps.agents, userContext(ctx)) : { files: [], skipped: [] };
   return { root, agentFiles, clients: { root, changes: describeClients(plan), skipped: plan.skipped } };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { findNodeAtLocation, parse as parseJsonc, parseTree, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, type JSONPath, type Node, type ParseError, parse as parseJsonc, parseTree } from 'jsonc-parser';
 import { AxmeError } from '../model/errors.ts';
 
 /** The JSON files of agents' settings: read, checked and written back in their own layout. */
@@ -26,9 +26,15 @@ export function parseJsonObject(withBom: string, path: string): Json {
   } catch (err) {
     const errors: ParseError[] = [];
     value = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
-    if (errors.length) throw new AxmeError('CONFIG', `${path} is not valid JSON (${(err as Error).message}): fix it or move it away, then run the command again; nothing was changed`, { path });
+    if (errors.length)
+      throw new AxmeError(
+        'CONFIG',
+        `${path} is not valid JSON (${(err as Error).message}): fix it or move it away, then run the command again; nothing was changed`,
+        { path },
+      );
   }
-  if (!isObject(value)) throw new AxmeError('CONFIG', `${path} must hold a JSON object: fix it or move it away, then run the command again; nothing was changed`, { path });
+  if (!isObject(value))
+    throw new AxmeError('CONFIG', `${path} must hold a JSON object: fix it or move it away, then run the command again; nothing was changed`, { path });
   return value;
 }
 
@@ -193,7 +199,8 @@ function commonItems(a: unknown[], b: unknown[]): [number, number][] {
   const key = (v: unknown) => JSON.stringify(v);
   const [ka, kb] = [a.map(key), b.map(key)];
   const len = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) len[i]![j] = ka[i] === kb[j] ? len[i + 1]![j + 1]! + 1 : Math.max(len[i + 1]![j]!, len[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) len[i]![j] = ka[i] === kb[j] ? len[i + 1]![j + 1]! + 1 : Math.max(len[i + 1]![j]!, len[i]![j + 1]!);
   const pairs: [number, number][] = [];
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (ka[i] === kb[j]) pairs.unshift([i++, j++]);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MEMORY_REF } from '../model/refs.ts';
-import { NOTES_REF } from '../store/code-commits.ts';
 import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
 import type { HookClientName } from '../model/hook-names.ts';
+import { MEMORY_REF } from '../model/refs.ts';
+import { NOTES_REF } from '../store/code-commits.ts';
 
 /**
  * How the files axme writes into a project start axme. Files meant to be committed —
@@ -37,7 +37,8 @@ import type { HookClientName } from '../model/hook-names.ts';
  * sandbox binds it read-only), unlike `node_modules/.bin/axme`, a link any `ln -sf` could point at
  * `/bin/true` — after which every hook would run `true`.
  */
-const fromLauncher = (file: string) => `if [ -z "$a" ] && [ -f "${file}" ] && { read -r n; read -r s; } < "${file}" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi`;
+const fromLauncher = (file: string) =>
+  `if [ -z "$a" ] && [ -f "${file}" ] && { read -r n; read -r s; } < "${file}" && [ -f "$s" ] && [ -x "$n" ]; then a=$s; AXME_NODE=\${AXME_NODE:-$n}; fi`;
 
 /** Sets `a` to the axme to run (and `AXME_NODE` to its node where one is named), or to empty when there is none. */
 export const FIND_AXME = `a=\${AXME_BIN:-}; [ -x "$a" ] || a=; ${fromLauncher('.git/axme/launcher')}; ${fromLauncher('$CLAUDE_PROJECT_DIR/.git/axme/launcher')}; if [ -z "$a" ]; then a=node_modules/.bin/axme; [ -x "$a" ] || a="$CLAUDE_PROJECT_DIR/node_modules/.bin/axme"; [ -x "$a" ] || a=$(command -v axme) || a="$(git rev-parse --show-toplevel 2>/dev/null)/node_modules/.bin/axme"; [ -x "$a" ] || a=; fi`;
@@ -118,13 +119,20 @@ export function hookCommand(event: string, client: HookClientName = 'claude-code
     return `${runFound(args, `${notInstalled('axme is not installed on this machine (', '); the call is blocked until it is')}; exit 2`)} || { ${echoErr('axme: the safety hook could not run (run axme doctor); the call is blocked')}; exit 2; }`;
   }
   // SessionStart's stdout is the session's context: the agent (and through it the person) learns it once
-  if (event === 'session-start') return runFound(args, `${notInstalled('axme is not installed on this machine (', '): this session starts without the project knowledge in refs/memory/main', client === 'claude-code' || client === 'codex')}; exit 0`);
+  if (event === 'session-start')
+    return runFound(
+      args,
+      `${notInstalled('axme is not installed on this machine (', '): this session starts without the project knowledge in refs/memory/main', client === 'claude-code' || client === 'codex')}; exit 0`,
+    );
   return runFound(args, 'exit 0');
 }
 
 /** The `.mcp.json` entry of the axme server: the shell finds axme, then becomes it. */
 export function mcpServerEntry(): { command: string; args: string[] } {
-  return { command: 'sh', args: ['-c', `${FIND_AXME}; if [ -z "$a" ]; then ${notInstalled('axme is not installed on this machine (', ')')}; exit 1; fi; exec $AXME_NODE "$a" serve`] };
+  return {
+    command: 'sh',
+    args: ['-c', `${FIND_AXME}; if [ -z "$a" ]; then ${notInstalled('axme is not installed on this machine (', ')')}; exit 1; fi; exec $AXME_NODE "$a" serve`],
+  };
 }
 
 /**

@@ -29,7 +29,15 @@ export function guardedPaths(loc: RepoLocation | null, home: string, self: { ins
     }
   }
   // git's own settings (core.hooksPath, core.fsmonitor: a command git runs later, outside any sandbox) and the knowledge refs
-  if (loc) out.push(join(loc.commonDir, 'axme'), join(loc.commonDir, 'hooks'), join(loc.gitDir, 'hooks'), join(loc.commonDir, 'config'), join(loc.gitDir, 'config.worktree'), join(loc.commonDir, 'refs', 'memory'));
+  if (loc)
+    out.push(
+      join(loc.commonDir, 'axme'),
+      join(loc.commonDir, 'hooks'),
+      join(loc.gitDir, 'hooks'),
+      join(loc.commonDir, 'config'),
+      join(loc.gitDir, 'config.worktree'),
+      join(loc.commonDir, 'refs', 'memory'),
+    );
   // the axme the hooks run: the project's own install, which the hook commands find first
   if (loc?.worktree) out.push(join(loc.worktree, '.husky'), join(loc.worktree, 'node_modules', '.bin', 'axme'), join(loc.worktree, 'node_modules', 'axme'));
   return [...new Set(out)];
@@ -48,4 +56,3 @@ export function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
   const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : homedir() && join(homedir(), '.cache');
   return base ? join(base, 'axme') : undefined;
 }
-

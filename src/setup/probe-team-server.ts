@@ -15,8 +15,17 @@ export type TeamServerProbe =
 export async function probeTeamServer(server: RemoteServer, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<TeamServerProbe> {
   const token = server.tokenEnv ? env[server.tokenEnv] : undefined;
   if (server.tokenEnv && !token) return { ok: false, cause: 'no-token', detail: `$${server.tokenEnv} is not set here, so the client would send no token` };
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'axme-doctor', version: '1' } } });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'axme-doctor', version: '1' } },
+  });
   let res: Response;
   try {
     res = await fetch(server.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
@@ -26,10 +35,19 @@ export async function probeTeamServer(server: RemoteServer, env: NodeJS.ProcessE
   }
   const text = await res.text().catch(() => '');
   const said = serverMessage(text);
-  if (res.status === 401) return { ok: false, cause: 'token-refused', detail: `the server refused the token${server.tokenEnv ? ` in $${server.tokenEnv}` : ' (none is sent)'} (401${said ? `: ${said}` : ''})` };
+  if (res.status === 401)
+    return {
+      ok: false,
+      cause: 'token-refused',
+      detail: `the server refused the token${server.tokenEnv ? ` in $${server.tokenEnv}` : ' (none is sent)'} (401${said ? `: ${said}` : ''})`,
+    };
   if (!res.ok) return { ok: false, cause: 'refused', detail: `the server answered ${res.status}${said ? `: ${said}` : ''}` };
   const session = res.headers.get('mcp-session-id');
-  if (session) await fetch(server.url, { method: 'DELETE', headers: { ...headers, 'mcp-session-id': session }, signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.text(), () => '');
+  if (session)
+    await fetch(server.url, { method: 'DELETE', headers: { ...headers, 'mcp-session-id': session }, signal: AbortSignal.timeout(timeoutMs) }).then(
+      (r) => r.text(),
+      () => '',
+    );
   if (!/"serverInfo"/.test(text)) return { ok: false, cause: 'not-mcp', detail: `the answer to initialize is not an MCP server's (status ${res.status})` };
   return { ok: true, scope: res.headers.get(TOKEN_SCOPE_HEADER) };
 }

@@ -1,22 +1,22 @@
-import { childProcess, crypto } from '../model/builtins.ts';
-import { homedir } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { shellJoin, shellQuote } from '../model/shell-quote.ts';
-import { claudeCode } from './clients/claude-code.ts';
-import { hookCommand } from './launch.ts';
-import { bwrapArgs, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
-import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
-import { SOCAT_INSTALL } from '../model/sandbox.ts';
-import { sandboxPolicy, type SandboxPolicy } from '../sandbox/policy.ts';
-import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
-import { sandboxState, type SandboxState } from '../sandbox/state.ts';
-import type { RepoLocation } from '../store/locate.ts';
-import { guardedPaths } from './paths.ts';
-import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
 import { locateRepo } from '../knowledge/core/location.ts';
 import { PENDING_NOTE } from '../knowledge/history/git-hook-files.ts';
+import { childProcess, crypto } from '../model/builtins.ts';
+import { SOCAT_INSTALL } from '../model/sandbox.ts';
+import { shellJoin, shellQuote } from '../model/shell-quote.ts';
+import { bwrapArgs, findSocat, SANDBOX_SHELL, sandboxedCommandLine, sandboxInner } from '../sandbox/bwrap.ts';
+import { deniedLogPath, ensureNetworkProxy, proxySocketPath } from '../sandbox/net-daemon.ts';
+import { type SandboxPolicy, sandboxPolicy } from '../sandbox/policy.ts';
+import { readSandboxSettings, type SandboxSettings, type YamlParser } from '../sandbox/settings.ts';
+import { type SandboxState, sandboxState } from '../sandbox/state.ts';
 import { sessionsDir } from '../session/sessions.ts';
+import type { RepoLocation } from '../store/locate.ts';
+import { CLAUDE_LOCAL_SETTINGS } from './clients/claude-code.hook.ts';
+import { claudeCode } from './clients/claude-code.ts';
+import { hookCommand } from './launch.ts';
+import { guardedPaths } from './paths.ts';
 
 /**
  * The kernel sandbox for one repository (docs/safety.md, "The kernel sandbox"): its settings, whether
@@ -55,14 +55,29 @@ export interface SandboxInput {
 export async function openSandbox(input: SandboxInput): Promise<Sandbox> {
   const settings = await readSandboxSettings(input.loc?.commonDir ?? null, input.env, input.parseYaml);
   const state = sandboxState(settings, input.env, input.loc?.commonDir ?? null);
-  const guarded = input.protectedPaths ?? [...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }), ...(input.guarded ?? [])];
+  const guarded = input.protectedPaths ?? [
+    ...guardedPaths(input.loc, input.home, { installDir: input.installDir ?? null, env: input.env }),
+    ...(input.guarded ?? []),
+  ];
   // an agent's commit runs axme's git hooks in the sandbox: they record the commit in its session and leave its note
   const writableAgain = input.loc ? [sessionsDir(input.loc.commonDir), dirname(join(input.loc.gitDir, PENDING_NOTE))] : [];
   const allowlist = settings.network === 'allowlist' && input.loc !== null;
   const proxySocket = allowlist ? proxySocketPath(input.loc!.commonDir, settings.domains) : undefined;
-  if (allowlist && state.on && !findSocat(input.env)) settings.problems.push(`sandbox.network is allowlist but socat is not installed: commands reach no network (${SOCAT_INSTALL})`);
+  if (allowlist && state.on && !findSocat(input.env))
+    settings.problems.push(`sandbox.network is allowlist but socat is not installed: commands reach no network (${SOCAT_INSTALL})`);
   const policy = (cwd: string) =>
-    sandboxPolicy({ loc: input.loc, cwd, home: input.home, env: input.env, guarded, network: settings.network, proxySocket, extraWritable: settings.writable, extraHidden: settings.hidden, writableAgain });
+    sandboxPolicy({
+      loc: input.loc,
+      cwd,
+      home: input.home,
+      env: input.env,
+      guarded,
+      network: settings.network,
+      proxySocket,
+      extraWritable: settings.writable,
+      extraHidden: settings.hidden,
+      writableAgain,
+    });
   return {
     settings,
     state,
@@ -98,7 +113,8 @@ export const sandboxShellDir = (loc: RepoLocation): string => join(loc.commonDir
  * bash). With the sandbox off (`bwrap` null: off by choice, or none here) it runs the command as is.
  */
 export function sandboxShellText(bwrap: string | null, policy: SandboxPolicy | null): string {
-  const run = bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
+  const run =
+    bwrap && policy ? `exec ${shellJoin([bwrap, ...bwrapArgs(policy, null)])} --chdir "$PWD" -- ${sandboxInner(policy, '"$s"', '"$1"')}` : 'exec "$s" -c "$1"';
   // Claude Code runs hook commands through the prefix too: axme's own, matched whole, run outside
   // (they write the store and the session records). A Bash command never equals one: Claude Code
   // wraps each (`eval '<command>' && pwd -P >| …`), so no command of the agent's can pass as a hook.

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
-import { parseCommit, renderCommit, sortTreeEntries, type GitBackend, type ObjectType, type TreeEntry } from './backend.ts';
+import { type GitBackend, type ObjectType, parseCommit, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
 import { readRefSync } from './locate.ts';
 
@@ -155,7 +155,10 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
           writeFileSync(p, d);
           return p;
         });
-        const out = (await runGit(['hash-object', '-w', '--no-filters', '--stdin-paths'], { env, input: `${paths.join('\n')}\n` })).stdout.toString().trim().split('\n');
+        const out = (await runGit(['hash-object', '-w', '--no-filters', '--stdin-paths'], { env, input: `${paths.join('\n')}\n` })).stdout
+          .toString()
+          .trim()
+          .split('\n');
         if (out.length !== datas.length) throw new AxmeError('GIT_FAILED', `git hash-object stored ${out.length} of ${datas.length} blobs`);
         return out;
       } finally {

@@ -1,9 +1,9 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmdirSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import { writeFileAtomicSync } from './atomic-file.ts';
-import { looseObjectWriter } from './loose-objects.ts';
 import git from 'isomorphic-git';
 import { AxmeError } from '../model/errors.ts';
-import { sortTreeEntries, type GitBackend, type Signature, type TreeEntry } from './backend.ts';
+import { writeFileAtomicSync } from './atomic-file.ts';
+import { type GitBackend, type Signature, sortTreeEntries, type TreeEntry } from './backend.ts';
+import { looseObjectWriter } from './loose-objects.ts';
 
 /**
  * The file system isomorphic-git is given. Its calls are the synchronous ones behind a promise:

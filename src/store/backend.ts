@@ -121,7 +121,11 @@ export function parseCommit(text: string): CommitObject {
     else if (key === 'author') author = parseSignature(value);
     else if (key === 'committer') committer = parseSignature(value);
   }
-  if (!tree || !author || !committer) throw new AxmeError('CORRUPT', `a commit object has no ${!tree ? 'tree' : !author ? 'author' : 'committer'} line: the repository is damaged; run \`git fsck\` to find it`);
+  if (!tree || !author || !committer)
+    throw new AxmeError(
+      'CORRUPT',
+      `a commit object has no ${!tree ? 'tree' : !author ? 'author' : 'committer'} line: the repository is damaged; run \`git fsck\` to find it`,
+    );
   return { tree, parents, author, committer, message };
 }
 

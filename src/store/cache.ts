@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Derived data on disk under <commonDir>/axme/cache/, keyed by content (tree OIDs): never stale,
@@ -65,7 +65,10 @@ async function prune(dir: string): Promise<void> {
   const keep = new Set<string>();
   for (const n of all.filter((n) => n.endsWith('-base.json'))) {
     keep.add(n);
-    const oid = await readFile(join(dir, n), 'utf8').then((t) => (JSON.parse(t) as { data?: unknown }).data, () => undefined);
+    const oid = await readFile(join(dir, n), 'utf8').then(
+      (t) => (JSON.parse(t) as { data?: unknown }).data,
+      () => undefined,
+    );
     if (typeof oid === 'string') keep.add(`${n.slice(0, -'-base.json'.length)}-${oid}.json`);
   }
   const names = all.filter((n) => !keep.has(n));

@@ -1,5 +1,5 @@
-import { runGit } from './git.ts';
 import { AxmeError } from '../model/errors.ts';
+import { runGit } from './git.ts';
 
 /**
  * What the git hooks read and write about code commits (not the memory store): trailers,
@@ -56,7 +56,12 @@ export async function commitsToPush(at: GitAt, local: string, remote: string): P
   // what the remote already has (its tip, every remote-tracking ref) is not new; a tip unknown here proves nothing
   const known = !ZERO.test(remote) && (await runGit(['cat-file', '-e', `${remote}^{commit}`], { cwd: at.cwd, env: at.env, allowFail: true })).code === 0;
   const range = [local, ...(known ? [`^${remote}`] : []), '--not', '--remotes'];
-  const out = await git(at, ['log', '--max-count=5000', '--format=%H%x00%(trailers:key=Axme-PR,valueonly,separator=%x2C)%x00%(trailers:key=Axme-Repo,valueonly,separator=%x2C)%x1e', ...range]);
+  const out = await git(at, [
+    'log',
+    '--max-count=5000',
+    '--format=%H%x00%(trailers:key=Axme-PR,valueonly,separator=%x2C)%x00%(trailers:key=Axme-Repo,valueonly,separator=%x2C)%x1e',
+    ...range,
+  ]);
   return out
     .split('\x1e')
     .map((rec) => rec.trim().split('\0'))
@@ -120,8 +125,22 @@ export async function commitInfo(at: GitAt, rev: string): Promise<CommitInfo | n
  * refs/notes/axme: ONE git process for the page (where commitInfo + trailersOf + readNote per
  * commit take three each).
  */
-export async function commitPage(at: GitAt, opts: { skip: number; count: number }): Promise<Array<CommitInfo & { trailers: Map<string, string>; note: string | null }>> {
-  const r = await runGit(['log', `--skip=${opts.skip}`, `--max-count=${opts.count}`, `--notes=${NOTES_REF}`, '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B%x00%(trailers:only,unfold)%x00%N%x1e', 'HEAD', '--'], { cwd: at.cwd, env: at.env, allowFail: true });
+export async function commitPage(
+  at: GitAt,
+  opts: { skip: number; count: number },
+): Promise<Array<CommitInfo & { trailers: Map<string, string>; note: string | null }>> {
+  const r = await runGit(
+    [
+      'log',
+      `--skip=${opts.skip}`,
+      `--max-count=${opts.count}`,
+      `--notes=${NOTES_REF}`,
+      '--format=%H%x00%s%x00%an <%ae>%x00%aI%x00%B%x00%(trailers:only,unfold)%x00%N%x1e',
+      'HEAD',
+      '--',
+    ],
+    { cwd: at.cwd, env: at.env, allowFail: true },
+  );
   if (r.code !== 0) return [];
   return r.stdout
     .toString('utf8')
@@ -138,7 +157,12 @@ export async function commitPage(at: GitAt, opts: { skip: number; count: number 
 export async function blameLines(at: GitAt, file: string, range?: [number, number]): Promise<Array<{ commit: string; line: number }>> {
   const args = ['blame', '--porcelain', ...(range ? ['-L', `${range[0]},${range[1]}`] : []), '--', file];
   const r = await runGit(args, { cwd: at.cwd, env: at.env, allowFail: true });
-  if (r.code !== 0) throw new AxmeError('GIT_FAILED', `git blame of ${file} failed: ${r.stderr.trim() || `exit ${r.code}`}: check that the file is tracked (git ls-files ${file})`, { file });
+  if (r.code !== 0)
+    throw new AxmeError(
+      'GIT_FAILED',
+      `git blame of ${file} failed: ${r.stderr.trim() || `exit ${r.code}`}: check that the file is tracked (git ls-files ${file})`,
+      { file },
+    );
   const out: Array<{ commit: string; line: number }> = [];
   for (const line of r.stdout.toString('utf8').split('\n')) {
     const m = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);

@@ -1,9 +1,9 @@
 import { AxmeError } from '../model/errors.ts';
 import { normalizeMessage, type Signature } from './backend.ts';
-import { withAdvisoryLock, sleep } from './lock.ts';
+import { sleep, withAdvisoryLock } from './lock.ts';
 import { compareAndSwapRef } from './refs.ts';
 import type { Repo } from './repo.ts';
-import { applyChanges, emptySnapshot, rememberSnapshot, snapshotAt, writeChanges, type Snapshot } from './tree.ts';
+import { applyChanges, emptySnapshot, rememberSnapshot, type Snapshot, snapshotAt, writeChanges } from './tree.ts';
 
 /** What one logical operation changes: file contents by path (null removes) and the commit message. */
 export interface Change {
@@ -58,7 +58,8 @@ export async function commitOperation<R>(repo: Repo, opts: CommitOptions<R>): Pr
       const message = normalizeMessage(change.message);
       const commit = await repo.backend.writeCommit({ tree, parents: tip ? [tip] : [], author: sig, committer: sig, message });
       const outcome = await compareAndSwapRef(repo, opts.ref, commit, tip, `axme: ${message.split('\n')[0]}`, sig);
-      if (outcome === 'updated') return { result, commit, base: snap, next: rememberSnapshot(repo, { ...next, commit, parents: tip ? [tip] : [] }), attempts: attempt };
+      if (outcome === 'updated')
+        return { result, commit, base: snap, next: rememberSnapshot(repo, { ...next, commit, parents: tip ? [tip] : [] }), attempts: attempt };
       await sleep(Math.min(5 * 2 ** Math.min(attempt, 6), 250) * (0.5 + Math.random()));
     }
     throw new AxmeError(
@@ -119,7 +120,14 @@ export async function commitMerge(repo: Repo, opts: MergeCommitOptions): Promise
 }
 
 /** Moves `ref` from `expected` (null: it must not exist) to `next`, an existing commit (a fast-forward). */
-export async function fastForwardRef(repo: Repo, ref: string, next: string, expected: string | null, reason: string, now: () => Date): Promise<'updated' | 'stale' | 'locked'> {
+export async function fastForwardRef(
+  repo: Repo,
+  ref: string,
+  next: string,
+  expected: string | null,
+  reason: string,
+  now: () => Date,
+): Promise<'updated' | 'stale' | 'locked'> {
   return withAdvisoryLock(repo.axmeDir, 'write', async () => {
     const ident = await repo.identity();
     const sig: Signature = { ...ident, timestamp: Math.floor(now().getTime() / 1000), tz: '+0000' };

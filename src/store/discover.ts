@@ -10,7 +10,16 @@ export interface Discovered {
 }
 
 /** Variables that change how git finds a repository or reads it: with any of them set, git itself is asked. */
-const DISCOVERY_ENV = ['GIT_DIR', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM', 'GIT_OBJECT_DIRECTORY', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_NAMESPACE'];
+const DISCOVERY_ENV = [
+  'GIT_DIR',
+  'GIT_COMMON_DIR',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_CONFIG_COUNT',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_NAMESPACE',
+];
 
 /**
  * The answer `git rev-parse` would give for an ordinary working tree, found with a few file
@@ -76,7 +85,6 @@ function isGitDirLike(dir: string): boolean {
     return false;
   }
 }
-
 
 function commonDirOf(gitDir: string): string {
   let text: string;

@@ -29,21 +29,24 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitResult> 
     const err: Buffer[] = [];
     let timedOut = false;
     // past the time: stop git and answer now (a child git started may still hold the pipes open)
-    const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM');
-      child.stdout.destroy();
-      child.stderr.destroy();
-      reject(new AxmeError('UNAVAILABLE', `git ${args[0]} did not finish within ${Math.round(opts.timeoutMs! / 1000)} s (a slow or unreachable remote?)`, { args }));
-    }, opts.timeoutMs);
+    const timer =
+      opts.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGTERM');
+            child.stdout.destroy();
+            child.stderr.destroy();
+            reject(
+              new AxmeError('UNAVAILABLE', `git ${args[0]} did not finish within ${Math.round(opts.timeoutMs! / 1000)} s (a slow or unreachable remote?)`, {
+                args,
+              }),
+            );
+          }, opts.timeoutMs);
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e: NodeJS.ErrnoException) => {
-      reject(
-        e.code === 'ENOENT'
-          ? new AxmeError('GIT_FAILED', 'git is not installed or not on PATH: axme needs git >= 2.38', { args })
-          : e,
-      );
+      reject(e.code === 'ENOENT' ? new AxmeError('GIT_FAILED', 'git is not installed or not on PATH: axme needs git >= 2.38', { args }) : e);
     });
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
@@ -66,7 +69,16 @@ export function gitEnv(env: NodeJS.ProcessEnv, gitDir: string): NodeJS.ProcessEn
 }
 
 /** Variables that point git at one repository (its git dir, work tree, index, objects). */
-const REPO_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_PREFIX', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE'];
+const REPO_VARS = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_COMMON_DIR',
+  'GIT_PREFIX',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+];
 
 /**
  * The caller's environment for opening ANOTHER repository: without the variables that would send

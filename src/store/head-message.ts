@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { OID_RE, readRefSync, type RepoLocation } from './locate.ts';
+import { OID_RE, type RepoLocation, readRefSync } from './locate.ts';
 
 /**
  * The message of the commit HEAD points at, read in-process from its loose object — what git

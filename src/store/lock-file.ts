@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, linkSync, openSync, readFileSync, renameSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, openSync, readFileSync, renameSync, type Stats, writeSync } from 'node:fs';
 import { removeQuietly } from './atomic-file.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createLockFile, readLockFile, removeLockIf, type LockFile } from './lock-file.ts';
+import { createLockFile, type LockFile, readLockFile, removeLockIf } from './lock-file.ts';
 
 export interface AdvisoryLockOptions {
   /** give up waiting after this long and go on without the lock */

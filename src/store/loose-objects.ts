@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderCommit, sortTreeEntries, type CommitObject, type GitBackend, type TreeEntry } from './backend.ts';
+import { deflateSync } from 'node:zlib';
+import { type CommitObject, type GitBackend, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
 
 /**
  * Writing git objects in-process, without isomorphic-git (loading it costs a process 30-40 ms,
@@ -69,4 +69,3 @@ function writeLooseObject(gitdir: string, oid: string, deflated: Buffer): void {
     throw err;
   }
 }
-

@@ -3,14 +3,13 @@ import { dirname, join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { Signature } from './backend.ts';
 import { readRefSync } from './locate.ts';
-import { lockOfFd, readLockFile, removeLockIf, type LockFile } from './lock-file.ts';
+import { type LockFile, lockOfFd, readLockFile, removeLockIf } from './lock-file.ts';
 import type { Repo } from './repo.ts';
 
 /** A ref lock older than this belongs to a writer that died: git holds one for milliseconds. */
 export const STALE_REF_LOCK_MS = 5_000;
 
 export type CasOutcome = 'updated' | 'stale' | 'locked';
-
 
 /**
  * Compare-and-swap: points `ref` at `next` only if it still points at `expected` (null: the ref
@@ -22,7 +21,14 @@ export type CasOutcome = 'updated' | 'stale' | 'locked';
  * and retry. 'locked': a live writer holds the lock; a lock left by a dead writer is removed.
  * Reftable repositories and symbolic refs go through `git update-ref` instead.
  */
-export async function compareAndSwapRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string, who: Signature): Promise<CasOutcome> {
+export async function compareAndSwapRef(
+  repo: Repo,
+  ref: string,
+  next: string,
+  expected: string | null,
+  reflogMessage: string,
+  who: Signature,
+): Promise<CasOutcome> {
   if (existsSync(join(repo.commonDir, 'reftable'))) return gitUpdateRef(repo, ref, next, expected, reflogMessage);
   const refPath = join(repo.commonDir, ref);
   const lock = `${refPath}.lock`;
@@ -71,7 +77,6 @@ export async function compareAndSwapRef(repo: Repo, ref: string, next: string, e
     if (!released) removeLockIf(lock, mine);
   }
 }
-
 
 /** The same compare-and-swap through `git update-ref` (for storage axme does not read itself). */
 async function gitUpdateRef(repo: Repo, ref: string, next: string, expected: string | null, reflogMessage: string): Promise<CasOutcome> {

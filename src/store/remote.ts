@@ -28,17 +28,32 @@ export async function pickRemote(repo: Repo, name?: string): Promise<string> {
   const remotes = await listRemotes(repo);
   if (name !== undefined) {
     if (remotes.includes(name)) return name;
-    throw new AxmeError('INVALID_INPUT', `no git remote named ${JSON.stringify(name)}${remotes.length ? `: the remotes are ${remotes.join(', ')}` : ': this repository has none (git remote add origin <url>)'}`, { remotes });
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `no git remote named ${JSON.stringify(name)}${remotes.length ? `: the remotes are ${remotes.join(', ')}` : ': this repository has none (git remote add origin <url>)'}`,
+      { remotes },
+    );
   }
   if (remotes.includes('origin')) return 'origin';
   if (remotes.length === 1) return remotes[0]!;
-  if (!remotes.length) throw new AxmeError('INVALID_INPUT', 'this repository has no git remote to sync with: add one (git remote add origin <url>), then run axme sync again', { remotes });
+  if (!remotes.length)
+    throw new AxmeError('INVALID_INPUT', 'this repository has no git remote to sync with: add one (git remote add origin <url>), then run axme sync again', {
+      remotes,
+    });
   throw new AxmeError('INVALID_INPUT', `say which remote to sync with: ${remotes.join(', ')} (axme sync <remote>)`, { remotes });
 }
 
 /** What the remote holds: its memory refs, its notes ref and the `extra` refs asked for (one round trip). */
-export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: string[] = [], timeoutMs?: number): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
-  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], { allowFail: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+export async function remoteKnowledgeRefs(
+  repo: Repo,
+  remote: string,
+  extra: string[] = [],
+  timeoutMs?: number,
+): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
+  const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], {
+    allowFail: true,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
   if (r.code !== 0) throw new AxmeError('GIT_FAILED', `cannot reach remote ${remote}: ${r.stderr.trim() || `git ls-remote exited ${r.code}`}`, { remote });
   const memory = new Map<string, string>();
   const others = new Map<string, string>();
@@ -57,12 +72,21 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
  * remote), with `extraSpecs` in the same fetch. Tracking refs of what the remote no longer has are pruned.
  */
-export async function fetchKnowledge(repo: Repo, remote: string, has: { memory: boolean; notes: boolean }, extraSpecs: string[] = [], timeoutMs?: number): Promise<void> {
+export async function fetchKnowledge(
+  repo: Repo,
+  remote: string,
+  has: { memory: boolean; notes: boolean },
+  extraSpecs: string[] = [],
+  timeoutMs?: number,
+): Promise<void> {
   const specs: string[] = [...extraSpecs];
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
   if (specs.length) {
-    const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], { allowFail: true, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], {
+      allowFail: true,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
     if (r.code !== 0) throw new AxmeError('GIT_FAILED', `git fetch from ${remote} failed: ${r.stderr.trim() || `exit ${r.code}`}`, { remote });
   }
   // what the remote does not hold any more is not "the remote's" any more

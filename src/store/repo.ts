@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import type { BackendName, GitBackend, Signature } from './backend.ts';
 import { cliBackend } from './backend-cli.ts';
-import { discoverOrdinaryRepo, type Discovered } from './discover.ts';
 import { hybridBackend } from './backend-hybrid.ts';
+import { type Discovered, discoverOrdinaryRepo } from './discover.ts';
+import { type GitResult, gitEnv, runGit } from './git.ts';
 import { looseObjectWriter } from './loose-objects.ts';
-import { gitEnv, runGit, type GitResult } from './git.ts';
 import type { Snapshot } from './tree.ts';
 
 /** An open repository. Holds no global state: everything it knows came from `openRepo`. */

@@ -53,19 +53,31 @@ export async function resolveAt(repo: Repo, ref: string, at: string | undefined,
     const r = await repo.git(['rev-list', '-1', `--before=@${Math.floor(date.getTime() / 1000)}`, ref, '--'], { allowFail: true });
     const oid = r.stdout.toString().trim();
     if (r.code !== 0 || !oid) {
-      throw new AxmeError('BAD_REVISION', `no knowledge at ${spec}: ${ref} has no commit at or before ${date.toISOString()}. See \`axme log\` for the dates of its commits.`, { at: spec });
+      throw new AxmeError(
+        'BAD_REVISION',
+        `no knowledge at ${spec}: ${ref} has no commit at or before ${date.toISOString()}. See \`axme log\` for the dates of its commits.`,
+        { at: spec },
+      );
     }
     return oid;
   }
   const rev = /^[~^]/.test(spec) ? `${ref}${spec}` : spec;
   const r = await repo.git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { allowFail: true });
   if (r.code !== 0) {
-    throw new AxmeError('BAD_REVISION', `${label} ${spec} names no commit: give a commit of ${ref} (see \`axme log\`), ~N for N commits back, or a date like 2026-01-31 or "3 days ago"`, { at: spec });
+    throw new AxmeError(
+      'BAD_REVISION',
+      `${label} ${spec} names no commit: give a commit of ${ref} (see \`axme log\`), ~N for N commits back, or a date like 2026-01-31 or "3 days ago"`,
+      { at: spec },
+    );
   }
   const oid = r.stdout.toString().trim();
   const probe = await repo.git(['cat-file', '-e', `${oid}:axme.yaml`], { allowFail: true });
   if (probe.code !== 0) {
-    throw new AxmeError('BAD_REVISION', `${label} ${spec} is commit ${oid.slice(0, 12)}, which is not a memory commit (it has no axme.yaml): give a commit of ${ref}, see \`axme log\``, { at: spec });
+    throw new AxmeError(
+      'BAD_REVISION',
+      `${label} ${spec} is commit ${oid.slice(0, 12)}, which is not a memory commit (it has no axme.yaml): give a commit of ${ref}, see \`axme log\``,
+      { at: spec },
+    );
   }
   return oid;
 }

@@ -1,5 +1,5 @@
 import { AxmeError } from '../model/errors.ts';
-import { byteOrder, treeEntryKey, type GitBackend, type TreeEntry } from './backend.ts';
+import { byteOrder, type GitBackend, type TreeEntry, treeEntryKey } from './backend.ts';
 
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 

@@ -26,7 +26,11 @@ export interface WorktreeFiles {
 }
 
 function noWorktree(repo: Repo, why: string): AxmeError {
-  return new AxmeError('INVALID_INPUT', `the repository at ${repo.gitDir} ${why}: the scan reads the project's files and needs a working tree. Run it in a checkout (a clone or \`git worktree add\`), not in a bare repository.`, { gitDir: repo.gitDir });
+  return new AxmeError(
+    'INVALID_INPUT',
+    `the repository at ${repo.gitDir} ${why}: the scan reads the project's files and needs a working tree. Run it in a checkout (a clone or \`git worktree add\`), not in a bare repository.`,
+    { gitDir: repo.gitDir },
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseObjectLine, skipLine, type LineAt } from './jsonl-stream.ts';
+import { type LineAt, parseObjectLine, skipLine } from './jsonl-stream.ts';
 import type { TranscriptBlock, TranscriptEntry, TranscriptStats } from './types.ts';
 import { isObject, str } from './values.ts';
 

@@ -1,7 +1,7 @@
 import { claudeCodeReader } from './claude-code.ts';
 import { codexReader } from './codex.ts';
 import { geminiReader, isGeminiSessionLine } from './gemini.ts';
-import { readLines, type LineState } from './lines.ts';
+import { type LineState, readLines } from './lines.ts';
 import { TRANSCRIPT_CLIENTS, type TranscriptClient, type TranscriptReader } from './types.ts';
 import { isObject, str } from './values.ts';
 
@@ -57,7 +57,9 @@ function classify(v: Record<string, unknown>): SniffedTranscript | null {
     return { client: 'codex', harness_session_id: id };
   }
   if (isGeminiSessionLine(v)) return { client: 'gemini', harness_session_id: str(v.sessionId) };
-  if (isObject(v.$set) || typeof v.$rewindTo === 'string' || (typeof v.id === 'string' && type !== null && GEMINI_MESSAGE_TYPES.has(type) && !('uuid' in v))) return { client: 'gemini', harness_session_id: null };
-  if (type && (typeof v.uuid === 'string' || typeof v.sessionId === 'string' || CLAUDE_TYPES.has(type))) return { client: 'claude-code', harness_session_id: str(v.sessionId) };
+  if (isObject(v.$set) || typeof v.$rewindTo === 'string' || (typeof v.id === 'string' && type !== null && GEMINI_MESSAGE_TYPES.has(type) && !('uuid' in v)))
+    return { client: 'gemini', harness_session_id: null };
+  if (type && (typeof v.uuid === 'string' || typeof v.sessionId === 'string' || CLAUDE_TYPES.has(type)))
+    return { client: 'claude-code', harness_session_id: str(v.sessionId) };
   return null;
 }

@@ -1,4 +1,4 @@
-import { parseObjectLine, skipLine, type LineAt } from './jsonl-stream.ts';
+import { type LineAt, parseObjectLine, skipLine } from './jsonl-stream.ts';
 import { plainEntry, type TranscriptBlock, type TranscriptEntry, type TranscriptStats } from './types.ts';
 import { isObject, jsonText, str } from './values.ts';
 
@@ -48,7 +48,13 @@ export interface CodexContext {
 export function isSubagentMeta(payload: Record<string, unknown>): boolean {
   const source = payload.source;
   const named = (v: unknown) => typeof v === 'string' && /sub_?agent/i.test(v);
-  return (isObject(source) && ('subagent' in source || 'sub_agent' in source)) || named(source) || named(payload.thread_source) || typeof payload.agent_role === 'string' || typeof payload.agent_nickname === 'string';
+  return (
+    (isObject(source) && ('subagent' in source || 'sub_agent' in source)) ||
+    named(source) ||
+    named(payload.thread_source) ||
+    typeof payload.agent_role === 'string' ||
+    typeof payload.agent_nickname === 'string'
+  );
 }
 
 type Base = { timestamp: string | null; sidechain: boolean };
@@ -57,7 +63,8 @@ type Base = { timestamp: string | null; sidechain: boolean };
  * Text Codex adds to the conversation as user or developer messages, not typed by anyone: its
  * environment, AGENTS.md, skills, a hook's context, notices (codex-rs `is_contextual_user_text`).
  */
-const INJECTED = /^\s*(?:<environment_context>|<user_instructions>|# AGENTS\.md instructions|<INSTRUCTIONS>|<skills_instructions>|<skill>|<turn_aborted>|<subagent_notification>|<subagents>|<recommended_plugins>|<external_|<application_context|<codex_internal_context|<hook_prompt |<permissions instructions>|<collaboration_mode>|<model_switch>|<personality_spec>)/;
+const INJECTED =
+  /^\s*(?:<environment_context>|<user_instructions>|# AGENTS\.md instructions|<INSTRUCTIONS>|<skills_instructions>|<skill>|<turn_aborted>|<subagent_notification>|<subagents>|<recommended_plugins>|<external_|<application_context|<codex_internal_context|<hook_prompt |<permissions instructions>|<collaboration_mode>|<model_switch>|<personality_spec>)/;
 
 function responseItem(p: Record<string, unknown>, at: LineAt, stats: TranscriptStats, base: Base): TranscriptEntry | null {
   const id = str(p.id);
@@ -74,7 +81,14 @@ function responseItem(p: Record<string, unknown>, at: LineAt, stats: TranscriptS
     case 'reasoning': {
       const texts = [...listOf(p.summary), ...listOf(p.content)].map((x) => str(x.text)).filter((t): t is string => !!t?.trim());
       if (!texts.length && p.encrypted_content) stats.skipped_blocks++;
-      return texts.length ? plainEntry('assistant', texts.map((text) => ({ type: 'thinking', text })), at, { ...base, uuid: id }) : null;
+      return texts.length
+        ? plainEntry(
+            'assistant',
+            texts.map((text) => ({ type: 'thinking', text })),
+            at,
+            { ...base, uuid: id },
+          )
+        : null;
     }
     case 'function_call':
       return call(at, base, str(p.call_id) ?? id, qualified(p), argumentsOf(p.arguments));
@@ -107,7 +121,10 @@ function eventEntry(p: Record<string, unknown>, at: LineAt, base: Base): Transcr
       return note('turn_aborted', `The turn was interrupted${str(p.reason) ? ` (${str(p.reason)})` : ''}.`);
     case 'thread_rolled_back': {
       const n = typeof p.num_turns === 'number' ? p.num_turns : null;
-      return note('rollback', `The user rolled back ${n === null ? 'the last turns' : `${n} turn${n === 1 ? '' : 's'}`}: what they held was taken back (changes made to files stay).`);
+      return note(
+        'rollback',
+        `The user rolled back ${n === null ? 'the last turns' : `${n} turn${n === 1 ? '' : 's'}`}: what they held was taken back (changes made to files stay).`,
+      );
     }
     case 'error':
       return str(p.message) ? note('error', str(p.message)!) : null;
@@ -141,7 +158,11 @@ function argumentsOf(raw: unknown): unknown {
 /** A tool's output: a string, content items (text, images), or `{content, success}`. */
 function outputOf(o: unknown): { text: string; error: boolean } {
   if (typeof o === 'string') return { text: o, error: false };
-  if (Array.isArray(o)) return { text: o.map((i) => (isObject(i) ? (str(i.text) ?? (String(i.type ?? '').includes('image') ? '[image]' : jsonText(i))) : jsonText(i))).join('\n'), error: false };
+  if (Array.isArray(o))
+    return {
+      text: o.map((i) => (isObject(i) ? (str(i.text) ?? (String(i.type ?? '').includes('image') ? '[image]' : jsonText(i))) : jsonText(i))).join('\n'),
+      error: false,
+    };
   if (isObject(o)) {
     const inner = 'content' in o ? outputOf(o.content) : { text: jsonText(o), error: false };
     return { text: inner.text, error: o.success === false };

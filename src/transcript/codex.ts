@@ -1,4 +1,4 @@
-import { codexLine, isSubagentMeta, type CodexContext } from './codex-line.ts';
+import { type CodexContext, codexLine, isSubagentMeta } from './codex-line.ts';
 import { linesBefore, readJsonl } from './jsonl-stream.ts';
 import type { ReadTranscriptOptions, TranscriptReader, TranscriptStream } from './types.ts';
 import { isObject } from './values.ts';

@@ -1,4 +1,4 @@
-import { skipLine, type LineAt } from './jsonl-stream.ts';
+import { type LineAt, skipLine } from './jsonl-stream.ts';
 import { plainEntry, type TranscriptBlock, type TranscriptEntry, type TranscriptStats } from './types.ts';
 import { isObject, jsonText, str } from './values.ts';
 
@@ -33,7 +33,9 @@ export function geminiEntry(record: Record<string, unknown>, at: LineAt, ctx: Ge
     return blocks.length ? plainEntry('assistant', blocks, at, base) : null;
   }
   if (type === 'info' || type === 'error' || type === 'warning') {
-    const text = partBlocks(record.content, ctx, stats).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+    const text = partBlocks(record.content, ctx, stats)
+      .map((b) => (b.type === 'text' ? b.text : ''))
+      .join('\n');
     return text.trim() ? plainEntry('system', [{ type: 'text', text }], at, { ...base, subtype: type }) : null;
   }
   skipLine(stats, `message:${type}`);
@@ -45,9 +47,18 @@ export function geminiEntry(record: Record<string, unknown>, at: LineAt, ctx: Ge
  * tool results not shown with their calls. Context the client injected (`<session_context>`, a
  * hook's `<hook_context>`) is left out; a record of nothing else is an injected (meta) entry.
  */
-function userEntry(record: Record<string, unknown>, at: LineAt, ctx: GeminiContext, stats: TranscriptStats, base: Partial<TranscriptEntry>): TranscriptEntry | null {
+function userEntry(
+  record: Record<string, unknown>,
+  at: LineAt,
+  ctx: GeminiContext,
+  stats: TranscriptStats,
+  base: Partial<TranscriptEntry>,
+): TranscriptEntry | null {
   const content = partBlocks(record.content, ctx, stats);
-  const typed = record.displayContent !== undefined && record.displayContent !== null ? partBlocks(record.displayContent, ctx, stats).filter((b) => b.type === 'text') : content.filter((b) => b.type === 'text');
+  const typed =
+    record.displayContent !== undefined && record.displayContent !== null
+      ? partBlocks(record.displayContent, ctx, stats).filter((b) => b.type === 'text')
+      : content.filter((b) => b.type === 'text');
   const others = content.filter((b) => b.type !== 'text');
   const own: TranscriptBlock[] = [];
   const injected: TranscriptBlock[] = [];
@@ -133,7 +144,8 @@ function partBlocks(content: unknown, ctx: GeminiContext, stats: TranscriptStats
 /** One part as a block; null: shown already (a result with its call); undefined: a kind not known. */
 function partBlock(p: Record<string, unknown>, ctx: GeminiContext): TranscriptBlock | null | undefined {
   if (typeof p.text === 'string') return p.thought === true ? { type: 'thinking', text: p.text } : { type: 'text', text: p.text };
-  if (isObject(p.functionCall)) return { type: 'tool_use', id: str(p.functionCall.id) ?? '', name: str(p.functionCall.name) ?? 'tool', input: p.functionCall.args ?? {} };
+  if (isObject(p.functionCall))
+    return { type: 'tool_use', id: str(p.functionCall.id) ?? '', name: str(p.functionCall.name) ?? 'tool', input: p.functionCall.args ?? {} };
   if (isObject(p.functionResponse)) {
     const id = str(p.functionResponse.id) ?? '';
     if (id && ctx.resultsShown.has(id)) return null;

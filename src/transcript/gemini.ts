@@ -1,5 +1,5 @@
-import { geminiEntry, type GeminiContext } from './gemini-message.ts';
-import { linesBefore, parseObjectLine, readJsonl, skipLine, type LineAt, type LineParser, type ReadBounds } from './jsonl-stream.ts';
+import { type GeminiContext, geminiEntry } from './gemini-message.ts';
+import { type LineAt, type LineParser, linesBefore, parseObjectLine, type ReadBounds, readJsonl, skipLine } from './jsonl-stream.ts';
 import { plainEntry, type ReadTranscriptOptions, type TranscriptEntry, type TranscriptReader, type TranscriptStats, type TranscriptStream } from './types.ts';
 import { isObject, str } from './values.ts';
 
@@ -58,7 +58,8 @@ class GeminiParser implements LineParser {
       if (!isObject(v)) continue;
       if (isGeminiSessionLine(v)) this.ctx.sidechain = v.kind === 'subagent';
       else if (typeof v.id === 'string') this.seen.add(v.id);
-      else if (isObject(v.$set) && Array.isArray(v.$set.messages)) for (const m of v.$set.messages) if (isObject(m) && typeof m.id === 'string') this.seen.add(m.id);
+      else if (isObject(v.$set) && Array.isArray(v.$set.messages))
+        for (const m of v.$set.messages) if (isObject(m) && typeof m.id === 'string') this.seen.add(m.id);
     }
   }
 

@@ -1,5 +1,5 @@
 import { AxmeError } from '../model/errors.ts';
-import { readLines, type LineState } from './lines.ts';
+import { type LineState, readLines } from './lines.ts';
 import { emptyStats, type ReadTranscriptOptions, type TranscriptEntry, type TranscriptStats, type TranscriptStream } from './types.ts';
 
 const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
@@ -38,9 +38,14 @@ function boundsOf(options: ReadTranscriptOptions): ReadBounds {
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK;
   if (typeof options.path !== 'string' || !options.path) throw new AxmeError('INVALID_INPUT', 'path: name the transcript file to read', { field: 'path' });
-  for (const [field, value] of [['from', from], ['maxLineBytes', maxLineBytes], ['chunkBytes', chunkBytes]] as const) {
+  for (const [field, value] of [
+    ['from', from],
+    ['maxLineBytes', maxLineBytes],
+    ['chunkBytes', chunkBytes],
+  ] as const) {
     const min = field === 'from' ? 0 : 1;
-    if (!Number.isSafeInteger(value) || value < min) throw new AxmeError('INVALID_INPUT', `${field}: give a whole number of bytes, at least ${min} (got ${value})`, { field, value });
+    if (!Number.isSafeInteger(value) || value < min)
+      throw new AxmeError('INVALID_INPUT', `${field}: give a whole number of bytes, at least ${min} (got ${value})`, { field, value });
   }
   return { path: options.path, from, maxLineBytes, chunkBytes };
 }

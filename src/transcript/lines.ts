@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AxmeError } from '../model/errors.ts';
 
@@ -122,7 +122,12 @@ async function openTranscript(path: string): Promise<FileHandle> {
     return await open(path, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new AxmeError('NOT_FOUND', `no transcript at ${path}: check the path (Claude Code keeps them in ~/.claude/projects/<project>/<session>.jsonl, Gemini CLI in ~/.gemini/tmp/<project>/chats/, Codex in ~/.codex/sessions/)`, { path });
+    if (code === 'ENOENT')
+      throw new AxmeError(
+        'NOT_FOUND',
+        `no transcript at ${path}: check the path (Claude Code keeps them in ~/.claude/projects/<project>/<session>.jsonl, Gemini CLI in ~/.gemini/tmp/<project>/chats/, Codex in ~/.codex/sessions/)`,
+        { path },
+      );
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import type { Redactor } from './redact.ts';
 import { escapeAttr, escapeText } from './text.ts';
-import { jsonText } from './values.ts';
 import type { TranscriptBlock, TranscriptEntry } from './types.ts';
+import { jsonText } from './values.ts';
 
 /**
  * One entry as tagged elements for the model: `<user>`, `<assistant>`, `<thinking>`,

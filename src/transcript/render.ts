@@ -1,6 +1,6 @@
 import { AxmeError } from '../model/errors.ts';
 import { Redactor } from './redact.ts';
-import { renderEntry, type Element, type EntryContext } from './render-entry.ts';
+import { type Element, type EntryContext, renderEntry } from './render-entry.ts';
 import { trimMiddle } from './text.ts';
 import type { TranscriptEntry } from './types.ts';
 
@@ -59,7 +59,9 @@ export interface RenderedTranscript {
 const MIN_BUDGET = 1000;
 
 /** Renders entries (an array or a reader's stream) into chunks; see `TranscriptRenderer`. */
-export async function renderTranscript(options: RenderOptions & { entries: Iterable<TranscriptEntry> | AsyncIterable<TranscriptEntry> }): Promise<RenderedTranscript> {
+export async function renderTranscript(
+  options: RenderOptions & { entries: Iterable<TranscriptEntry> | AsyncIterable<TranscriptEntry> },
+): Promise<RenderedTranscript> {
   const { entries, ...rest } = options;
   const renderer = new TranscriptRenderer(rest);
   const chunks: RenderedChunk[] = [];
@@ -90,7 +92,8 @@ export class TranscriptRenderer {
   constructor(options: RenderOptions = {}) {
     const num = (field: keyof RenderOptions, fallback: number, min: number): number => {
       const v = options[field] ?? fallback;
-      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw new AxmeError('INVALID_INPUT', `${field}: give a whole number of characters, at least ${min} (got ${String(v)})`, { field, value: v });
+      if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)
+        throw new AxmeError('INVALID_INPUT', `${field}: give a whole number of characters, at least ${min} (got ${String(v)})`, { field, value: v });
       return v;
     };
     this.budget = num('budget', 100_000, MIN_BUDGET);
@@ -156,7 +159,10 @@ export class TranscriptRenderer {
       const dropped = elements.length - kept.length;
       const marker = dropped ? `\n[… ${dropped} more blocks trimmed …]` : '';
       const room = this.budget - marker.length - kept.reduce((n, e) => n + e.open.length + e.close.length + 1, 0);
-      const cap = largestCap(kept.map((e) => e.body.length), room);
+      const cap = largestCap(
+        kept.map((e) => e.body.length),
+        room,
+      );
       if ((cap < MIN_CAP && kept.length > 1) || cap < 0) {
         kept = kept.slice(0, -1);
         continue;

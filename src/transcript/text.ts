@@ -10,7 +10,12 @@ export function escapeText(text: string): string {
 
 /** An attribute value: quoted by the caller; `&`, `"`, `<`, `>` as entities, line breaks as spaces. */
 export function escapeAttr(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replace(/[\r\n\t]+/g, ' ');
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replace(/[\r\n\t]+/g, ' ');
 }
 
 /** `12,345`. */

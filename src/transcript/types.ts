@@ -147,7 +147,12 @@ export function emptyStats(): TranscriptStats {
 }
 
 /** An entry with the flags of a plain line (no ids, not a sidechain, not injected, no compaction), for a reader to fill. */
-export function plainEntry(role: TranscriptEntry['role'], blocks: TranscriptBlock[], at: { offset: number; end_offset: number }, more: Partial<TranscriptEntry> = {}): TranscriptEntry {
+export function plainEntry(
+  role: TranscriptEntry['role'],
+  blocks: TranscriptBlock[],
+  at: { offset: number; end_offset: number },
+  more: Partial<TranscriptEntry> = {},
+): TranscriptEntry {
   return {
     role,
     uuid: null,

@@ -20,7 +20,10 @@ const ACTIONS: Record<string, { op: AnyOperation; input(ref: string, form: URLSe
     input: (slug, f) => ({ slug, ...fields(f, ['title', 'description', 'body']), ...(f.has('keywords') ? { keywords: list(f.get('keywords')!) } : {}) }),
   },
   'memory/archive': { op: memoryRemove, input: (slug) => ({ slug }) },
-  'decision/amend': { op: decisionAmend, input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning']), ...(f.has('tags') ? { tags: list(f.get('tags')!) } : {}) }) },
+  'decision/amend': {
+    op: decisionAmend,
+    input: (id, f) => ({ id, ...fields(f, ['title', 'decision', 'reasoning']), ...(f.has('tags') ? { tags: list(f.get('tags')!) } : {}) }),
+  },
   'decision/revoke': { op: decisionRevoke, input: (id, f) => ({ id, reason: f.get('reason') ?? '' }) },
 };
 
@@ -44,12 +47,24 @@ export function actionPath(kind: string, ref: string, verb: string): string {
  * an edit (both versions side by side), the item after a retirement.
  */
 export async function runAction(ctx: UiContext, req: IncomingMessage, path: string, origins: Set<string>): Promise<string> {
-  if (!ctx.actions) throw new AxmeError('NOT_ALLOWED', ctx.at ? 'the page shows the past (--at): it changes nothing; start axme ui without --at to edit' : 'this page is served beyond loopback: it changes nothing; start axme ui on 127.0.0.1 to edit');
+  if (!ctx.actions)
+    throw new AxmeError(
+      'NOT_ALLOWED',
+      ctx.at
+        ? 'the page shows the past (--at): it changes nothing; start axme ui without --at to edit'
+        : 'this page is served beyond loopback: it changes nothing; start axme ui on 127.0.0.1 to edit',
+    );
   const origin = String(req.headers.origin ?? '').toLowerCase();
-  if (!fromThePage(origin, String(req.headers['sec-fetch-site'] ?? ''), origins)) throw new AxmeError('NOT_ALLOWED', `a change must come from this page (Origin ${[...origins][0]}); this request came from ${JSON.stringify(origin.slice(0, 100) || 'no origin')}`);
-  if (!/^application\/x-www-form-urlencoded\b/i.test(String(req.headers['content-type'] ?? ''))) throw new AxmeError('INVALID_INPUT', 'a change is sent as a form (application/x-www-form-urlencoded)');
+  if (!fromThePage(origin, String(req.headers['sec-fetch-site'] ?? ''), origins))
+    throw new AxmeError(
+      'NOT_ALLOWED',
+      `a change must come from this page (Origin ${[...origins][0]}); this request came from ${JSON.stringify(origin.slice(0, 100) || 'no origin')}`,
+    );
+  if (!/^application\/x-www-form-urlencoded\b/i.test(String(req.headers['content-type'] ?? '')))
+    throw new AxmeError('INVALID_INPUT', 'a change is sent as a form (application/x-www-form-urlencoded)');
   const form = new URLSearchParams(await readBody(req));
-  if (!sameToken(form.get('csrf') ?? '', ctx.actions.csrf)) throw new AxmeError('NOT_ALLOWED', 'the form is not from this run of the page (its token is missing or stale): reload the page and try again');
+  if (!sameToken(form.get('csrf') ?? '', ctx.actions.csrf))
+    throw new AxmeError('NOT_ALLOWED', 'the form is not from this run of the page (its token is missing or stale): reload the page and try again');
   const m = /^\/act\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   const [kind, ref, verb] = m ? m.slice(1).map((p) => decodeURIComponent(p)) : [];
   const action = ACTIONS[`${kind}/${verb}`];
@@ -74,7 +89,10 @@ function fields(f: URLSearchParams, names: string[]): Record<string, string> {
 }
 
 function list(v: string): string[] {
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function sameToken(given: string, expected: string): boolean {

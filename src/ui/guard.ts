@@ -6,7 +6,8 @@ import { LOOPBACK_HOSTS } from '../model/loopback.ts';
  * (no inline script, no other origin), nothing is sniffed, framed or sent as a referrer.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
@@ -49,7 +50,11 @@ export function refuse(req: IncomingMessage, res: ServerResponse, hosts: Set<str
   }
   const host = (req.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) {
-    plain(res, 421, `axme ui answers only requests for ${[...hosts].join(', ')}; this one was for ${JSON.stringify(host.slice(0, 100))} (a page elsewhere reaching this server is refused)`);
+    plain(
+      res,
+      421,
+      `axme ui answers only requests for ${[...hosts].join(', ')}; this one was for ${JSON.stringify(host.slice(0, 100))} (a page elsewhere reaching this server is refused)`,
+    );
     return true;
   }
   return false;

@@ -50,13 +50,15 @@ export function href(path: string, query: Record<string, string | number | undef
 /** The page around a view: header with the navigation and the search box, the view, the script. */
 export function layout(opts: { title: string; active: string; body: Html; at?: string | undefined; commit?: string | null | undefined }): string {
   const nav = NAV.map(([path, label]) => html`<a href="${path}"${opts.active === path ? raw(' class="active" aria-current="page"') : ''}>${label}</a>`);
-  return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  return `<!doctype html>${
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${opts.title} &middot; axme</title><link rel="stylesheet" href="/assets/ui.css"><script src="/assets/ui.js" defer></script></head>
 <body><header><a class="brand" href="/">axme</a><nav>${nav}</nav>
 <form class="search" action="/search" method="get" role="search"><input type="search" name="q" id="q" placeholder="Search (press /)" autocomplete="off" aria-label="Search the knowledge"></form></header>
 ${opts.at ? html`<p class="at">Read at <code>${opts.at}</code>${opts.commit ? html` (commit <code>${opts.commit.slice(0, 12)}</code>)` : ''}</p>` : ''}
 <main id="main"><h1>${opts.title}</h1>${opts.body}</main>
-<footer>the knowledge on <code>refs/memory/main</code>${opts.commit ? html` at <code>${opts.commit.slice(0, 12)}</code>` : ''}</footer></body></html>`.text}`;
+<footer>the knowledge on <code>refs/memory/main</code>${opts.commit ? html` at <code>${opts.commit.slice(0, 12)}</code>` : ''}</footer></body></html>`.text
+  }`;
 }
 
 /** The views in the navigation, in order. */

@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
-import { isLoopback } from '../model/loopback.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { closeKnowledgeBase, openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { readMergedState } from '../knowledge/core/merged-state.ts';
+import type { Actor } from '../model/common.ts';
 import { AxmeError, isAxmeError } from '../model/errors.ts';
+import { isLoopback } from '../model/loopback.ts';
+import { newCsrfToken, runAction } from './actions.ts';
 import { UI_CSS, UI_JS } from './assets.ts';
 import type { UiContext } from './context.ts';
 import { allowedHosts, allowedOrigins, refuse, SECURITY_HEADERS } from './guard.ts';
-import { newCsrfToken, runAction } from './actions.ts';
-import type { Actor } from '../model/common.ts';
 import { html, layout } from './html.ts';
 import { route } from './routes.ts';
 
@@ -41,7 +41,8 @@ export interface UiOptions {
  * can move while the page is open; derived states are cached per commit).
  */
 async function startUi(opts: UiOptions): Promise<{ close(): Promise<void> }> {
-  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535 (0 picks a free one)');
+  if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)
+    throw new AxmeError('INVALID_INPUT', '--port must be a whole number from 0 to 65535 (0 picks a free one)');
   if (!isLoopback(opts.host)) opts.stderr.write(`axme ui: ${opts.host} is not a loopback address: anyone who can reach it can read this knowledge\n`);
   const kb = await openKnowledgeBase({ cwd: opts.cwd, env: opts.env, now: opts.now, actor: opts.actor ?? 'human', workspace: true });
   try {
@@ -104,7 +105,13 @@ async function answer(ctx: UiContext, req: IncomingMessage, res: ServerResponse)
   const started = performance.now();
   const head = req.method === 'HEAD';
   const send = (status: number, type: string, body: string, cache = 'no-store') => {
-    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body), 'Server-Timing': `app;dur=${(performance.now() - started).toFixed(1)}` });
+    res.writeHead(status, {
+      ...SECURITY_HEADERS,
+      'Content-Type': type,
+      'Cache-Control': cache,
+      'Content-Length': Buffer.byteLength(body),
+      'Server-Timing': `app;dur=${(performance.now() - started).toFixed(1)}`,
+    });
     res.end(head ? undefined : body);
   };
   try {
@@ -121,14 +128,28 @@ async function answer(ctx: UiContext, req: IncomingMessage, res: ServerResponse)
       return void res.end();
     }
     const found = route(url.pathname);
-    if (!found) return send(404, 'text/html; charset=utf-8', layout({ title: 'Not found', active: '', at: ctx.at, body: html`<p>No page at <code>${url.pathname}</code>.</p>` }));
+    if (!found)
+      return send(
+        404,
+        'text/html; charset=utf-8',
+        layout({ title: 'Not found', active: '', at: ctx.at, body: html`<p>No page at <code>${url.pathname}</code>.</p>` }),
+      );
     const r = await found.view(ctx, url, found.parts);
     if ('fragment' in r) return send(200, 'text/html; charset=utf-8', r.fragment.text);
     return send(200, 'text/html; charset=utf-8', layout({ ...r, at: ctx.at }));
   } catch (err) {
     const [status, message] = problem(err);
     if (res.headersSent) return void res.destroy();
-    send(status, 'text/html; charset=utf-8', layout({ title: status === 404 ? 'Not found' : status === 400 ? 'Cannot show that' : 'Error', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` }));
+    send(
+      status,
+      'text/html; charset=utf-8',
+      layout({
+        title: status === 404 ? 'Not found' : status === 400 ? 'Cannot show that' : 'Error',
+        active: '',
+        at: ctx.at,
+        body: html`<p class="error">${message}</p>`,
+      }),
+    );
   }
 }
 
@@ -142,7 +163,12 @@ async function act(ctx: UiContext, req: IncomingMessage, res: ServerResponse, or
     const [status, message] = problem(err);
     if (res.headersSent) return void res.destroy();
     const body = layout({ title: status === 403 ? 'Not allowed' : 'Not changed', active: '', at: ctx.at, body: html`<p class="error">${message}</p>` });
-    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(status, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   }
 }

@@ -1,15 +1,20 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { spawnSync } from 'node:child_process';
 import { runBench, runBenchJson } from './run-bench.ts';
 
 // The benchmarks are not run in CI; these only prove the harnesses still work end to end.
 test('the store benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
   const { stdout, json } = runBenchJson<{ rows: Array<{ size: number; stats: { median: number } }> }>('store.bench.ts', ['--sizes', '20', '--reps', '1']);
-  for (const measure of ['add, in-process API (isogit, warm)', 'add, CLI process (AXME_BACKEND=cli)', 'list --json, cold process', 'add, git plumbing script']) {
+  for (const measure of [
+    'add, in-process API (isogit, warm)',
+    'add, CLI process (AXME_BACKEND=cli)',
+    'list --json, cold process',
+    'add, git plumbing script',
+  ]) {
     assert.ok(stdout.includes(measure), `table has "${measure}"`);
   }
   assert.ok(json.rows.length >= 8);
@@ -17,7 +22,12 @@ test('the store benchmark runs at a tiny size and reports every measure', { time
 });
 
 test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>('hook.bench.ts', ['--reps', '2', '--size', '10']);
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>('hook.bench.ts', [
+    '--reps',
+    '2',
+    '--size',
+    '10',
+  ]);
   const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
   const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
   for (const client of ['cursor', 'codex', 'gemini']) {
@@ -29,32 +39,68 @@ test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0
 });
 
 test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>('startup.bench.ts', ['--reps', '2', '--size', '5']);
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>('startup.bench.ts', [
+    '--reps',
+    '2',
+    '--size',
+    '5',
+  ]);
   const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
   const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
   assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, stdout);
   assert.deepEqual([read.budget, write.budget], [2, 2.5]);
-  assert.ok(json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0), stdout);
+  assert.ok(
+    json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0),
+    stdout,
+  );
   assert.ok(stdout.includes('× node -e 0'));
 });
 
 test('the session benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('session.bench.ts', ['--reps', '2', '--sessions', '5']);
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('session.bench.ts', [
+    '--reps',
+    '2',
+    '--sessions',
+    '5',
+  ]);
   for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
-    assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${stdout}`);
+    assert.ok(
+      json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
+      `${m}: ${stdout}`,
+    );
   }
 });
 
 test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 180_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('sync.bench.ts', ['--size', '30', '--changes', '10', '--reps', '1']);
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('sync.bench.ts', [
+    '--size',
+    '30',
+    '--changes',
+    '10',
+    '--reps',
+    '1',
+  ]);
   for (const m of ['merge, 10 changed items per side, disjoint', 'merge, 10 changed items per side, overlapping', 'sync round: 3 clones', 'one `axme sync`']) {
-    assert.ok(json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0), `${m}: ${stdout}`);
+    assert.ok(
+      json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
+      `${m}: ${stdout}`,
+    );
   }
 });
 
-test('the git hooks benchmark runs at a tiny size and reports the hooks\' extra time against node -e 0, with its budgets', { timeout: 180_000 }, () => {
-  const { stdout, json } = runBenchJson<{ pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }> }>('git-hooks.bench.ts', ['--reps', '2']);
-  assert.deepEqual(json.pairs.map((p) => [p.measure, p.budget]), [["a person's commit", 1], ["an agent's commit with its marker", 1.5], ["a person's push (pre-push)", 1], ["an agent's push (pre-push)", 1.5]]);
+test("the git hooks benchmark runs at a tiny size and reports the hooks' extra time against node -e 0, with its budgets", { timeout: 180_000 }, () => {
+  const { stdout, json } = runBenchJson<{
+    pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }>;
+  }>('git-hooks.bench.ts', ['--reps', '2']);
+  assert.deepEqual(
+    json.pairs.map((p) => [p.measure, p.budget]),
+    [
+      ["a person's commit", 1],
+      ["an agent's commit with its marker", 1.5],
+      ["a person's push (pre-push)", 1],
+      ["an agent's push (pre-push)", 1.5],
+    ],
+  );
   for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), stdout);
   assert.ok(stdout.includes('extra ÷ node -e 0'));
 });
@@ -73,7 +119,10 @@ test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios
     assert.ok(rows.length > 0, `${pair}: ${stdout}`);
     for (const row of rows) {
       assert.equal(row.size, 15);
-      assert.ok(row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length, `${pair} ${row.measure}: A and B alternate the same number of rounds`);
+      assert.ok(
+        row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length,
+        `${pair} ${row.measure}: A and B alternate the same number of rounds`,
+      );
       assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
     }
   }
@@ -106,25 +155,50 @@ test('the side-by-side benchmark refuses an unknown pair or a bad size with a us
 });
 
 test('the retrieval benchmark runs on both corpora with a tiny latency store and reports every engine and measure', { timeout: 120_000 }, () => {
-  type Row = { engine: string; scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } }; warm?: { median: number } };
-  const { stdout, json } = runBenchJson<{ quality: Row[]; unseen: { sections: number; quality: Row[] }; latency: Array<{ engine: string; size: number }> }>('retrieval.bench.ts', ['--size', '50', '--reps', '1']);
+  type Row = {
+    engine: string;
+    scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } };
+    warm?: { median: number };
+  };
+  const { stdout, json } = runBenchJson<{ quality: Row[]; unseen: { sections: number; quality: Row[] }; latency: Array<{ engine: string; size: number }> }>(
+    'retrieval.bench.ts',
+    ['--size', '50', '--reps', '1'],
+  );
   assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
   assert.match(stdout, /\| search latency \| items \|/);
   const engines = ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'];
-  assert.deepEqual(json.quality.map((q) => q.engine), engines);
+  assert.deepEqual(
+    json.quality.map((q) => q.engine),
+    engines,
+  );
   assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
   // the second corpus is read on this machine (git's man pages, node_modules READMEs): reported apart when present
   if (json.unseen.sections > 0) {
     assert.match(stdout, /^Unseen text: /m);
-    assert.deepEqual(json.unseen.quality.map((q) => q.engine), engines);
+    assert.deepEqual(
+      json.unseen.quality.map((q) => q.engine),
+      engines,
+    );
     assert.ok(json.unseen.quality.every((q) => q.scores.all.queries > 0 && q.scores.all.ndcgAt10 >= 0 && q.scores.all.recallAt1 <= q.scores.all.recallAt5));
-    assert.ok(json.unseen.quality.at(-1)!.warm!.median > 0, 'axme\'s warm query time');
+    assert.ok(json.unseen.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
   }
-  assert.deepEqual(json.latency.map((l) => [l.engine, l.size]), [['axme', 50], ['MiniSearch 7.2.0', 50]]);
+  assert.deepEqual(
+    json.latency.map((l) => [l.engine, l.size]),
+    [
+      ['axme', 50],
+      ['MiniSearch 7.2.0', 50],
+    ],
+  );
 });
 
-test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', { timeout: 120_000, skip: !bwrapRuns() && 'bubblewrap cannot start a sandbox here' }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>('sandbox.bench.ts', ['--reps', '2']);
+test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', {
+  timeout: 120_000,
+  skip: !bwrapRuns() && 'bubblewrap cannot start a sandbox here',
+}, () => {
+  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>('sandbox.bench.ts', [
+    '--reps',
+    '2',
+  ]);
   for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
     const row = json.rows.find((r) => r.measure.startsWith(m));
     assert.ok(row && row.stats.median > 0 && row.ratio > 0, `${m} is measured: ${stdout}`);

@@ -12,7 +12,11 @@ import { cleanEnv } from '../helpers.ts';
 
 /** Runs `bench/<script>` with `args` (its JSON, without `--out`, goes to bench/results): exit status and output. */
 export function runBench(script: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), ...args], { cwd: join(import.meta.dirname, '../..'), env: cleanEnv(), encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: cleanEnv(),
+    encoding: 'utf8',
+  });
 }
 
 /**

@@ -3,12 +3,20 @@ import { test } from 'node:test';
 import { runBench, runBenchJson } from './run-bench.ts';
 
 test('the team server benchmark runs small: the table, the JSON, nothing lost', { timeout: 180_000 }, () => {
-  const { stdout, json } = runBenchJson<{ clients: number; ops: number; phases: Array<{ name: string; acked: number; lost: number; fsck: boolean; searches: number }> }>('serve-http.bench.ts', ['--clients', '2', '--ops', '3']);
-  for (const run of ['http load', 'http writes', 'http writes + flood', 'stdio fleet']) assert.match(stdout, new RegExp(`^\\| ${run.replace(/[+]/g, "\\+")} \\| 2 \\| 6 \\| \\d+ \\| 6/6 \\| 0 \\| clean \\|`, 'm'), `table row "${run}"`);
+  const { stdout, json } = runBenchJson<{
+    clients: number;
+    ops: number;
+    phases: Array<{ name: string; acked: number; lost: number; fsck: boolean; searches: number }>;
+  }>('serve-http.bench.ts', ['--clients', '2', '--ops', '3']);
+  for (const run of ['http load', 'http writes', 'http writes + flood', 'stdio fleet'])
+    assert.match(stdout, new RegExp(`^\\| ${run.replace(/[+]/g, '\\+')} \\| 2 \\| 6 \\| \\d+ \\| 6/6 \\| 0 \\| clean \\|`, 'm'), `table row "${run}"`);
   assert.match(stdout, /HTTP writes\/s vs the stdio fleet's: /);
   assert.equal(json.clients, 2);
   assert.equal(json.ops, 3);
-  assert.deepEqual(json.phases.map((p) => p.name), ['http load', 'http writes', 'http writes + flood', 'stdio fleet']);
+  assert.deepEqual(
+    json.phases.map((p) => p.name),
+    ['http load', 'http writes', 'http writes + flood', 'stdio fleet'],
+  );
   assert.ok(json.phases.every((p) => p.acked === 6 && p.lost === 0 && p.fsck));
   assert.equal(json.phases[0]!.searches, 6);
 });

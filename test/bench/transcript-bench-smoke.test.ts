@@ -5,7 +5,12 @@ import { runBench, runBenchJson } from './run-bench.ts';
 type Report = { side: string; rss_mb: number; facts: Record<string, number> };
 
 test('the transcript benchmark runs at 1 MB: the table and the JSON, both sides in their own process', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ mb: number; reps: number; reports: Record<'axme' | 'baseline', Report[]> }>('transcript.bench.ts', ['--mb', '1', '--reps', '1']);
+  const { stdout, json } = runBenchJson<{ mb: number; reps: number; reports: Record<'axme' | 'baseline', Report[]> }>('transcript.bench.ts', [
+    '--mb',
+    '1',
+    '--reps',
+    '1',
+  ]);
   for (const row of ['| A: axme |', '| B: baseline |', 'A/B per round']) assert.ok(stdout.includes(row), `output has "${row}"`);
   assert.equal(json.mb, 1);
   assert.equal(json.reports.axme.length, 1);

@@ -3,8 +3,18 @@ import { test } from 'node:test';
 import { runBench, runBenchJson } from './run-bench.ts';
 
 test('the staleness benchmark runs at a tiny size: the table and the JSON', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ commits: number; items: number; rows: Array<{ measure: string; stale: number }> }>('verify.bench.ts', ['--commits', '60', '--items', '12', '--files', '20', '--reps', '1']);
-  for (const measure of ['axme verify, first run', 'axme verify, cold', 'axme verify, warm', 'naive: git log']) assert.ok(stdout.includes(`| ${measure}`), `table has "${measure}"`);
+  const { stdout, json } = runBenchJson<{ commits: number; items: number; rows: Array<{ measure: string; stale: number }> }>('verify.bench.ts', [
+    '--commits',
+    '60',
+    '--items',
+    '12',
+    '--files',
+    '20',
+    '--reps',
+    '1',
+  ]);
+  for (const measure of ['axme verify, first run', 'axme verify, cold', 'axme verify, warm', 'naive: git log'])
+    assert.ok(stdout.includes(`| ${measure}`), `table has "${measure}"`);
   assert.equal(json.commits, 60);
   assert.equal(json.items, 12);
   assert.equal(json.rows.length, 4);

@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
+import { z } from 'zod';
 import { commandIndexText, withGroups } from '../../scripts/command-index.ts';
 import { OPERATION_WORDS } from '../../src/cli/command-index.ts';
 import { GROUPS } from '../../src/cli/command-line.ts';
 import { commandsOf, HAND_COMMANDS, HELP_ORDER, topLevelWords } from '../../src/cli/command-tree.ts';
-import { GROUP_HELP, operationTree } from '../../src/cli/operation-tree.ts';
 import { run } from '../../src/cli/main.ts';
 import { usageOf } from '../../src/cli/operation-command.ts';
+import { GROUP_HELP, operationTree } from '../../src/cli/operation-tree.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
-import { defineOperation, READ, type AnyOperation } from '../../src/operations/operation.ts';
-import { z } from 'zod';
+import { type AnyOperation, defineOperation, READ } from '../../src/operations/operation.ts';
 
 // The CLI tree is derived from the operations' command words (src/cli/operation-tree.ts); its
 // start-up index is generated (scripts/command-index.ts). These check the derivation, in process.
@@ -26,12 +26,26 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
   let stdout = '';
   let stderr = '';
   const sink = (add: (s: string) => void) => new Writable({ write: (c, _e, cb) => (add(String(c)), cb()) });
-  const io = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)), self: { execPath: process.execPath, script: '' } };
+  const io = {
+    cwd: tmpdir(),
+    env: {},
+    stdin: process.stdin,
+    stdout: sink((s) => (stdout += s)),
+    stderr: sink((s) => (stderr += s)),
+    self: { execPath: process.execPath, script: '' },
+  };
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
 
-const quiet = { cwd: tmpdir(), env: {}, stdin: process.stdin, stdout: new Writable({ write: (_c, _e, cb) => cb() }), stderr: new Writable({ write: (_c, _e, cb) => cb() }), self: { execPath: process.execPath, script: '' } };
+const quiet = {
+  cwd: tmpdir(),
+  env: {},
+  stdin: process.stdin,
+  stdout: new Writable({ write: (_c, _e, cb) => cb() }),
+  stderr: new Writable({ write: (_c, _e, cb) => cb() }),
+  self: { execPath: process.execPath, script: '' },
+};
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -40,7 +54,14 @@ async function tree(): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   for (const c of await commandsOf(quiet, topLevelWords())) {
     const subs: string[] = [];
-    const y = { command: (s: { command: string; aliases?: string[] }) => (subs.push(s.command.split(' ')[0]!, ...(s.aliases ?? [])), y), demandCommand: () => y, positional: () => y, option: () => y, options: () => y, strict: () => y };
+    const y = {
+      command: (s: { command: string; aliases?: string[] }) => (subs.push(s.command.split(' ')[0]!, ...(s.aliases ?? [])), y),
+      demandCommand: () => y,
+      positional: () => y,
+      option: () => y,
+      options: () => y,
+      strict: () => y,
+    };
     if (typeof c.builder === 'function') (c.builder as (y: unknown) => unknown)(y);
     found.set(String(c.command).split(' ')[0]!, subs);
   }
@@ -48,16 +69,18 @@ async function tree(): Promise<Map<string, string[]>> {
 }
 
 describe('the CLI tree, from the operations', () => {
-  test('every operation with command words is reachable: its parent\'s help lists it with its usage', async () => {
+  test("every operation with command words is reachable: its parent's help lists it with its usage", async () => {
     for (const op of CLI_OPS) {
       const words = op.cli!.command;
       const group = words.length > 1 || CLI_OPS.some((o) => o !== op && o.cli!.command[0] === words[0]);
       const parent = group ? [words[0]!] : [];
       const r = await cli([...parent, '--help']);
       assert.equal(r.code, 0, `${op.id}: ${r.stderr}`);
-      const usage = words.length > 1 ? `axme ${words[0]} ${usageOf(op)}` : group ? `axme ${words[0]} ${usageOf(op).split(' ').slice(1).join(' ')}` : `axme ${usageOf(op)}`;
+      const usage =
+        words.length > 1 ? `axme ${words[0]} ${usageOf(op)}` : group ? `axme ${words[0]} ${usageOf(op).split(' ').slice(1).join(' ')}` : `axme ${usageOf(op)}`;
       assert.match(r.stdout, new RegExp(`^  ${escape(usage)} `, 'm'), `${op.id}: axme ${[...parent, '--help'].join(' ')} lists ${usage}`);
-      for (const alias of op.cli!.aliases ?? []) assert.match(r.stdout, new RegExp(`^  ${escape(usage)} .*\\[aliases: ${alias}\\]`, 'm'), `${op.id}: alias ${alias}`);
+      for (const alias of op.cli!.aliases ?? [])
+        assert.match(r.stdout, new RegExp(`^  ${escape(usage)} .*\\[aliases: ${alias}\\]`, 'm'), `${op.id}: alias ${alias}`);
       // the command itself runs its own help (a group's default shows the group's)
       const own = await cli([...words, '--help']);
       assert.equal(own.code, 0, `${op.id}: ${own.stderr}`);
@@ -65,7 +88,7 @@ describe('the CLI tree, from the operations', () => {
     }
   });
 
-  test('a line without its subcommand is told the subcommands, in the help\'s order', async () => {
+  test("a line without its subcommand is told the subcommands, in the help's order", async () => {
     for (const [word, help] of Object.entries(GROUP_HELP)) {
       if (CLI_OPS.some((op) => op.cli!.command.join(' ') === word)) continue; // a default runs instead
       const r = await cli([word]);
@@ -77,23 +100,47 @@ describe('the CLI tree, from the operations', () => {
     assert.equal((await cli(['token'])).stderr, 'axme: say what to do: add, list or revoke (see axme --help, or axme <command> --help)\n');
   });
 
-  test('the group help names exactly each group\'s subcommands (and their aliases)', async () => {
+  test("the group help names exactly each group's subcommands (and their aliases)", async () => {
     const found = await tree();
     for (const [word, help] of Object.entries(GROUP_HELP)) {
       const ops = CLI_OPS.filter((op) => op.cli!.command[0] === word && op.cli!.command.length > 1);
       const words = ops.flatMap((op) => [op.cli!.command[1]!, ...(op.cli!.aliases ?? [])]);
       assert.deepEqual([...help.words].sort(), words.sort(), `GROUP_HELP.${word}`);
-      assert.deepEqual(found.get(word)?.filter((w) => w !== '$0'), help.words, `axme ${word} lists its subcommands in the help's order`);
+      assert.deepEqual(
+        found.get(word)?.filter((w) => w !== '$0'),
+        help.words,
+        `axme ${word} lists its subcommands in the help's order`,
+      );
     }
     const groups = [...new Set(CLI_OPS.filter((op) => op.cli!.command.length > 1).map((op) => op.cli!.command[0]!))];
-    assert.deepEqual(groups.filter((g) => !GROUP_HELP[g]), [], 'every group has its help line');
-    assert.ok(CLI_OPS.every((op) => op.cli!.command.length <= 2), 'commands are one or two words deep');
+    assert.deepEqual(
+      groups.filter((g) => !GROUP_HELP[g]),
+      [],
+      'every group has its help line',
+    );
+    assert.ok(
+      CLI_OPS.every((op) => op.cli!.command.length <= 2),
+      'commands are one or two words deep',
+    );
   });
 
   test('a group without help still lists its operations, asks for one, and runs the default', () => {
     const input = { name: z.string().describe('a name') };
     const op = (command: string[]): AnyOperation =>
-      defineOperation({ id: command.join('.'), summary: 'Do it', description: 'Does it.', input, output: z.object({}), annotations: READ, write: false, cli: { command, positional: ['name'] }, mcp: null, json: () => ({}), text: () => '', run: async () => ({}) });
+      defineOperation({
+        id: command.join('.'),
+        summary: 'Do it',
+        description: 'Does it.',
+        input,
+        output: z.object({}),
+        annotations: READ,
+        write: false,
+        cli: { command, positional: ['name'] },
+        mcp: null,
+        json: () => ({}),
+        text: () => '',
+        run: async () => ({}),
+      });
     const subs: string[] = [];
     const y = { command: (c: { command: string }) => (subs.push(c.command), y), demandCommand: (_n: number, msg: string) => (subs.push(`! ${msg}`), y) };
     const group = operationTree(quiet, 'thing', [op(['thing', 'one']), op(['thing', 'two'])]);
@@ -105,22 +152,29 @@ describe('the CLI tree, from the operations', () => {
     assert.deepEqual(subs, ['log <name>', '$0 <name>']);
   });
 
-  test('the top-level order names known words once; the hand-written commands are no operation\'s', async () => {
+  test("the top-level order names known words once; the hand-written commands are no operation's", async () => {
     const words = [...HAND_COMMANDS.flatMap((h) => h.words), ...Object.keys(OPERATION_WORDS)];
-    assert.equal(new Set(words).size, words.length, 'no word is both an operation\'s and a hand-written command\'s');
+    assert.equal(new Set(words).size, words.length, "no word is both an operation's and a hand-written command's");
     assert.equal(new Set(HELP_ORDER).size, HELP_ORDER.length);
-    assert.deepEqual(HELP_ORDER.filter((w) => !words.includes(w)), []);
+    assert.deepEqual(
+      HELP_ORDER.filter((w) => !words.includes(w)),
+      [],
+    );
     assert.deepEqual([...(await tree()).keys()], topLevelWords());
   });
 
   test('each hand-written entry names exactly the commands its module defines', async () => {
     for (const entry of HAND_COMMANDS) {
       const loaded = await entry.load(quiet);
-      assert.deepEqual(loaded.map((c) => String(c.command).split(' ')[0]), entry.words, entry.words.join(', '));
+      assert.deepEqual(
+        loaded.map((c) => String(c.command).split(' ')[0]),
+        entry.words,
+        entry.words.join(', '),
+      );
     }
   });
 
-  test('GROUPS (the loader\'s) are the commands with subcommands', async () => {
+  test("GROUPS (the loader's) are the commands with subcommands", async () => {
     const withSubcommands = [...(await tree())].filter(([, subs]) => subs.length).map(([w]) => w);
     assert.deepEqual(withSubcommands.sort(), [...GROUPS].sort());
   });

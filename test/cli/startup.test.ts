@@ -12,13 +12,22 @@ import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 // cache. What it costs is measured in bench/startup.bench.ts, never here.
 
 describe('the command table', () => {
-  test('the command is the first word after the global options (and a group\'s subcommand); anything else needs the whole table', () => {
+  test("the command is the first word after the global options (and a group's subcommand); anything else needs the whole table", () => {
     const cases: Array<[string[], string[]]> = [
-      [['decision', 'list', '--json'], ['decision', 'list']],
-      [['-C', '/x', 'decision', 'add', '--title', 't'], ['decision', 'add']],
+      [
+        ['decision', 'list', '--json'],
+        ['decision', 'list'],
+      ],
+      [
+        ['-C', '/x', 'decision', 'add', '--title', 't'],
+        ['decision', 'add'],
+      ],
       [['--C', '/x', 'log'], ['log']],
       [['-C/x', 'log', '-n', '3'], ['log']],
-      [['-C=/x', '--json', 'memory', 'add'], ['memory', 'add']],
+      [
+        ['-C=/x', '--json', 'memory', 'add'],
+        ['memory', 'add'],
+      ],
       [['--C=/x', 'fsck'], ['fsck']],
       [['--json', 'status'], ['status']],
       [['--no-json', 'status'], ['status']],
@@ -74,7 +83,12 @@ describe('the code cache of the CLI bundle', () => {
     assert.deepEqual(readFileSync(join(folder, file)), bytes, 'not written again');
     // another command: a cache of its own, beside the first
     assert.equal((await axme(dir, ['-C', dir, 'decision', 'list', '--json'], { env })).code, 0);
-    assert.deepEqual(caches(folder).map((f) => f.replace(/^.*-/, '')).sort(), ['_.bin', 'list.bin']);
+    assert.deepEqual(
+      caches(folder)
+        .map((f) => f.replace(/^.*-/, ''))
+        .sort(),
+      ['_.bin', 'list.bin'],
+    );
     assert.ok(caches(folder).some((f) => f.endsWith('-decision-list.bin')));
   });
 
@@ -89,7 +103,7 @@ describe('the code cache of the CLI bundle', () => {
     assert.ok(!readFileSync(join(folder, file!)).equals(Buffer.alloc(4096, 7)), 'replaced');
   });
 
-  test('the hooks\' bundle has its own cache; a run that died while running from it makes the next compile anew, and still answer', async () => {
+  test("the hooks' bundle has its own cache; a run that died while running from it makes the next compile anew, and still answer", async () => {
     const folder = join(cache, 'hook');
     const env = { AXME_COMPILE_CACHE: folder };
     const input = JSON.stringify({ cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
@@ -125,7 +139,11 @@ describe('the code cache of the CLI bundle', () => {
     assert.match(tip[0]!, /^tip-[0-9a-f]{16}\/.*-tip\.bin$/);
     const again = await axme(dir, ['search', 'anything'], { env });
     assert.deepEqual([again.code, again.stdout], [first.code, first.stdout]);
-    assert.deepEqual(caches(folder).filter((f) => f.startsWith('tip-')), tip, 'used as it is');
+    assert.deepEqual(
+      caches(folder).filter((f) => f.startsWith('tip-')),
+      tip,
+      'used as it is',
+    );
   });
 
   test('a folder others may write to is not used, and AXME_COMPILE_CACHE=off writes nothing', async () => {
@@ -144,13 +162,13 @@ describe('the code cache of the CLI bundle', () => {
     }
   });
 
-  test('without AXME_COMPILE_CACHE the cache is in $XDG_CACHE_HOME/axme; older builds\' caches are pruned', async () => {
+  test("without AXME_COMPILE_CACHE the cache is in $XDG_CACHE_HOME/axme; older builds' caches are pruned", async () => {
     const xdg = join(cache, 'xdg');
     for (const old of ['cli-0000000000000001', 'cli-0000000000000002']) {
       mkdirSync(join(xdg, 'axme', old), { recursive: true, mode: 0o700 });
       writeFileSync(join(xdg, 'axme', old, 'v0-x-0-_.bin'), 'old');
     }
-    writeFileSync(join(xdg, 'axme', 'cli-notes.txt'), 'not axme\'s: never pruned');
+    writeFileSync(join(xdg, 'axme', 'cli-notes.txt'), "not axme's: never pruned");
     chmodSync(join(xdg, 'axme'), 0o700);
     utimesSync(join(xdg, 'axme', 'cli-0000000000000001'), new Date(2020, 0, 1), new Date(2020, 0, 1));
     assert.equal((await axme(dir, ['--version'], { env: { XDG_CACHE_HOME: xdg } })).code, 0);
@@ -161,7 +179,11 @@ describe('the code cache of the CLI bundle', () => {
   });
 
   test('node dist/cli.js runs the same CLI (without the hook fast path)', () => {
-    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli.js'), 'decision', 'list', '--json'], { cwd: dir, env: cleanEnv({ AXME_COMPILE_CACHE: 'off' }), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli.js'), 'decision', 'list', '--json'], {
+      cwd: dir,
+      env: cleanEnv({ AXME_COMPILE_CACHE: 'off' }),
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), []);
   });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sse, sseHead, type SeenRequest, type Step, type WireFormat } from './model-server.ts';
+import { type SeenRequest, type Step, sse, sseHead, type WireFormat } from './model-server.ts';
 
 /**
  * The Anthropic Messages wire format for the scripted model (model-server.ts), as Claude Code
@@ -109,11 +109,25 @@ function writeMessage(req: SeenRequest, res: ServerResponse, content: Record<str
   const id = nextId('msg');
   if (bodyOf(req).stream !== true) {
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': id });
-    res.end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage: { ...usage, output_tokens: 10 } }));
+    res.end(
+      JSON.stringify({
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content,
+        stop_reason: stop,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 10 },
+      }),
+    );
     return;
   }
   sseHead(res);
-  sse(res, 'message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } });
+  sse(res, 'message_start', {
+    type: 'message_start',
+    message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage },
+  });
   content.forEach((block, index) => {
     if (block.type === 'text') {
       sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
@@ -123,7 +137,8 @@ function writeMessage(req: SeenRequest, res: ServerResponse, content: Record<str
       const json = JSON.stringify(block.input);
       // in two pieces, as the API streams partial JSON
       const cut = Math.ceil(json.length / 2);
-      for (const part of [json.slice(0, cut), json.slice(cut)]) sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } });
+      for (const part of [json.slice(0, cut), json.slice(cut)])
+        sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } });
     }
     sse(res, 'content_block_stop', { type: 'content_block_stop', index });
   });

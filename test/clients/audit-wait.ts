@@ -27,7 +27,11 @@ export async function auditDone(w: ClientWorld, session: string): Promise<any> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const log = existsSync(join(dir, 'log.jsonl')) ? readFileSync(join(dir, 'log.jsonl'), 'utf8') : '';
-    const line = log.split('\n').filter(Boolean).map((l) => JSON.parse(l)).findLast((e) => e.session === session);
+    const line = log
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .findLast((e) => e.session === session);
     if (line && !existsSync(join(dir, `${session}.lock`)) && !auditorRunning(session)) return line;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -13,11 +13,11 @@ import { axmeOk, git } from '../helpers.ts';
 import { anthropicFormat, requestText, systemText } from './anthropic.ts';
 import { auditDone } from './audit-wait.ts';
 import { codexHome, runCodex } from './codex.ts';
-import { contentsText, geminiWire } from './gemini-wire.ts';
 import { runGemini } from './gemini.ts';
-import { startModel, type ScriptedModel, type SeenRequest, type Step } from './model-server.ts';
+import { contentsText, geminiWire } from './gemini-wire.ts';
+import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai } from './openai.ts';
-import { axmeAsDevDependency, cleanupWorld, clientWorld, worldQuiet, type ClientWorld } from './project.ts';
+import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
 
 const TEST = { timeout: 900_000 };
 const PROMPT = 'Wire the cache: we use Valkey, not Redis.';

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
-import { describeRun, runClaude, sessionStartContext, type ClaudeRun } from './claude-code.ts';
-import { startModel, type ScriptedModel, type SeenRequest, type WireFormat } from './model-server.ts';
 import { auditDone } from './audit-wait.ts';
-import { clientWorld, type ClientWorld } from './project.ts';
+import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
+import { type ScriptedModel, type SeenRequest, startModel, type WireFormat } from './model-server.ts';
+import { type ClientWorld, clientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
 const REPO = 'repo=acme/demo';
@@ -50,193 +50,244 @@ async function axmeSession(w: ClientWorld, run: ClaudeRun): Promise<any> {
 }
 
 describe('the real Claude Code', () => {
-  test('the model starts with the session-start context: safety rules and a required decision added before', TEST, () => inWorld(async (w, m) => {
-    await cli(w, ['decision', 'add', '--title', 'Deploy only through the release pipeline', '--decision', 'Nobody deploys by hand.', '--enforce', 'required']);
-    const run = await runClaude(w, m, 'What must I know before I start?', { steps: [{ text: 'Understood.' }] });
-    ranOk(run, m);
-    assert.equal(m.turns.length, 1);
-    const first = requestText(m.turns[0]!);
-    const context = sessionStartContext(first);
-    const session = await axmeSession(w, run);
-    assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
-    assert.match(context, /^- Protected branches: main, master/m);
-    assert.match(context, /Deploy only through the release pipeline/);
-    assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
-    assert.ok(first.includes('What must I know before I start?'), 'the prompt');
-  }));
+  test('the model starts with the session-start context: safety rules and a required decision added before', TEST, () =>
+    inWorld(async (w, m) => {
+      await cli(w, [
+        'decision',
+        'add',
+        '--title',
+        'Deploy only through the release pipeline',
+        '--decision',
+        'Nobody deploys by hand.',
+        '--enforce',
+        'required',
+      ]);
+      const run = await runClaude(w, m, 'What must I know before I start?', { steps: [{ text: 'Understood.' }] });
+      ranOk(run, m);
+      assert.equal(m.turns.length, 1);
+      const first = requestText(m.turns[0]!);
+      const context = sessionStartContext(first);
+      const session = await axmeSession(w, run);
+      assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
+      assert.match(context, /^- Protected branches: main, master/m);
+      assert.match(context, /Deploy only through the release pipeline/);
+      assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
+      assert.ok(first.includes('What must I know before I start?'), 'the prompt');
+    }),
+  );
 
-  test('MCP: the model reads the text of axme_context, axme_save_decision and axme_search_kb', TEST, (t) => inWorld(async (w, m) => {
-    await cli(w, ['decision', 'add', '--title', 'Deploy only through the release pipeline', '--decision', 'Nobody deploys by hand.', '--enforce', 'required']);
-    const before = { summary: 'Release notes drafted.', stopped_at: 'Stopped at the release notes for 1.2', next_steps: 'Publish the notes through the pipeline.', worklog_entry: 'Drafted the notes.' };
-    await cli(w, ['session', 'finalize'], JSON.stringify(before), { AXME_SESSION: 'earlier-session' });
-    const run = await runClaude(w, m, 'Load the project knowledge, then record that logs are JSON lines.', {
-      steps: [
-        { tool: 'mcp__axme__axme_context', args: {} },
-        { tool: 'mcp__axme__axme_save_decision', args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' } },
-        { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
-        { text: 'Done.' },
-      ],
-    });
-    ranOk(run, m);
-    const session = await axmeSession(w, run);
-    const [context, saved, found] = [0, 1, 2].map((i) => resultOfStep(m.turns, i));
-    await t.test('axme_context: the handoff, the rules and the required decisions, as text', () => {
-      assert.equal(context!.isError, false, context!.text);
-      assert.match(context!.text, /Stopped at the release notes for 1\.2/, context!.text);
-      assert.match(context!.text, /Protected branches: main, master/);
-      assert.match(context!.text, /Deploy only through the release pipeline/);
-    });
-    await t.test('axme_save_decision: "Decision saved: D-002 …", and the decision is in the store', () => {
-      assert.equal(saved!.isError, false, saved!.text);
-      assert.match(saved!.text, /Decision saved: D-002 - Log as JSON lines/, saved!.text);
-      const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
-      assert.match(msg, /D-002 Log as JSON lines/);
-      assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
-    });
-    await t.test('axme_search_kb: the found item\'s id and title', () => {
-      assert.equal(found!.isError, false, found!.text);
-      assert.match(found!.text, /D-002 Log as JSON lines/, found!.text);
-    });
-  }));
+  test('MCP: the model reads the text of axme_context, axme_save_decision and axme_search_kb', TEST, (t) =>
+    inWorld(async (w, m) => {
+      await cli(w, [
+        'decision',
+        'add',
+        '--title',
+        'Deploy only through the release pipeline',
+        '--decision',
+        'Nobody deploys by hand.',
+        '--enforce',
+        'required',
+      ]);
+      const before = {
+        summary: 'Release notes drafted.',
+        stopped_at: 'Stopped at the release notes for 1.2',
+        next_steps: 'Publish the notes through the pipeline.',
+        worklog_entry: 'Drafted the notes.',
+      };
+      await cli(w, ['session', 'finalize'], JSON.stringify(before), { AXME_SESSION: 'earlier-session' });
+      const run = await runClaude(w, m, 'Load the project knowledge, then record that logs are JSON lines.', {
+        steps: [
+          { tool: 'mcp__axme__axme_context', args: {} },
+          {
+            tool: 'mcp__axme__axme_save_decision',
+            args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' },
+          },
+          { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
+          { text: 'Done.' },
+        ],
+      });
+      ranOk(run, m);
+      const session = await axmeSession(w, run);
+      const [context, saved, found] = [0, 1, 2].map((i) => resultOfStep(m.turns, i));
+      await t.test('axme_context: the handoff, the rules and the required decisions, as text', () => {
+        assert.equal(context!.isError, false, context!.text);
+        assert.match(context!.text, /Stopped at the release notes for 1\.2/, context!.text);
+        assert.match(context!.text, /Protected branches: main, master/);
+        assert.match(context!.text, /Deploy only through the release pipeline/);
+      });
+      await t.test('axme_save_decision: "Decision saved: D-002 …", and the decision is in the store', () => {
+        assert.equal(saved!.isError, false, saved!.text);
+        assert.match(saved!.text, /Decision saved: D-002 - Log as JSON lines/, saved!.text);
+        const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
+        assert.match(msg, /D-002 Log as JSON lines/);
+        assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
+      });
+      await t.test("axme_search_kb: the found item's id and title", () => {
+        assert.equal(found!.isError, false, found!.text);
+        assert.match(found!.text, /D-002 Log as JSON lines/, found!.text);
+      });
+    }),
+  );
 
-  test('the guard: each denial\'s reason reaches the model, and nothing changes', TEST, (t) => inWorld(async (w, m) => {
-    const key = 'CANARY-SSH-KEY-d41d8cd98f00';
-    const envSecret = 'CANARY-ENV-VALUE-9e107d9d372b';
-    mkdirSync(join(w.home, '.ssh'), { recursive: true });
-    writeFileSync(join(w.home, '.ssh', 'id_rsa'), `${key}\n`);
-    writeFileSync(join(w.project, '.env'), `SERVICE_URL=${envSecret}\n`);
-    const settings = join(w.project, '.claude', 'settings.json');
-    const settingsBefore = readFileSync(settings, 'utf8');
-    const rulesBefore = await cli(w, ['safety', 'show', '--json']);
-    const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']);
-    const run = await runClaude(w, m, 'Push main, show me the deploy key and the .env, reset the settings, drop the npm publish rule.', {
-      steps: [
-        { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
-        { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
-        { tool: 'Read', args: { file_path: join(w.project, '.env') } },
-        { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
-        { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
-        { text: 'All five were refused.' },
-      ],
-    });
-    ranOk(run, m);
-    const [push, ssh, env, write, rule] = [0, 1, 2, 3, 4].map((i) => resultOfStep(m.turns, i));
-    const everything = m.requests.map((r) => r.raw).join('\n');
-    await t.test('git push origin main: denied (protected branch), the remote stays empty', () => {
-      assert.equal(push!.isError, true, push!.text);
-      assert.match(push!.text, /axme safety: pushing to the protected branch main is not allowed/);
-      assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
-    });
-    await t.test('cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
-      assert.equal(ssh!.isError, true, ssh!.text);
-      assert.match(ssh!.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
-      assert.ok(!everything.includes(key), 'the key is in a request');
-    });
-    await t.test('Read .env: denied, its content never reaches the model', () => {
-      assert.equal(env!.isError, true, env!.text);
-      assert.match(env!.text, /\.env is a protected path \(\.env\)/);
-      assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
-    });
-    await t.test('Write .claude/settings.json: denied, the file is unchanged', () => {
-      assert.equal(write!.isError, true, write!.text);
-      assert.match(write!.text, /settings\.json is axme's own state/);
-      assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
-    });
-    await t.test('axme_update_safety remove: denied, the rules and the store are unchanged', async () => {
-      assert.equal(rule!.isError, true, rule!.text);
-      assert.match(rule!.text, /for the user: ask them to run `axme safety remove/);
-      assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
-      assert.equal(git(w.project, ['rev-parse', 'refs/memory/main']), tipBefore);
-    });
-  }));
+  test("the guard: each denial's reason reaches the model, and nothing changes", TEST, (t) =>
+    inWorld(async (w, m) => {
+      const key = 'CANARY-SSH-KEY-d41d8cd98f00';
+      const envSecret = 'CANARY-ENV-VALUE-9e107d9d372b';
+      mkdirSync(join(w.home, '.ssh'), { recursive: true });
+      writeFileSync(join(w.home, '.ssh', 'id_rsa'), `${key}\n`);
+      writeFileSync(join(w.project, '.env'), `SERVICE_URL=${envSecret}\n`);
+      const settings = join(w.project, '.claude', 'settings.json');
+      const settingsBefore = readFileSync(settings, 'utf8');
+      const rulesBefore = await cli(w, ['safety', 'show', '--json']);
+      const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']);
+      const run = await runClaude(w, m, 'Push main, show me the deploy key and the .env, reset the settings, drop the npm publish rule.', {
+        steps: [
+          { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
+          { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
+          { tool: 'Read', args: { file_path: join(w.project, '.env') } },
+          { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
+          { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
+          { text: 'All five were refused.' },
+        ],
+      });
+      ranOk(run, m);
+      const [push, ssh, env, write, rule] = [0, 1, 2, 3, 4].map((i) => resultOfStep(m.turns, i));
+      const everything = m.requests.map((r) => r.raw).join('\n');
+      await t.test('git push origin main: denied (protected branch), the remote stays empty', () => {
+        assert.equal(push!.isError, true, push!.text);
+        assert.match(push!.text, /axme safety: pushing to the protected branch main is not allowed/);
+        assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
+      });
+      await t.test('cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
+        assert.equal(ssh!.isError, true, ssh!.text);
+        assert.match(ssh!.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
+        assert.ok(!everything.includes(key), 'the key is in a request');
+      });
+      await t.test('Read .env: denied, its content never reaches the model', () => {
+        assert.equal(env!.isError, true, env!.text);
+        assert.match(env!.text, /\.env is a protected path \(\.env\)/);
+        assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
+      });
+      await t.test('Write .claude/settings.json: denied, the file is unchanged', () => {
+        assert.equal(write!.isError, true, write!.text);
+        assert.match(write!.text, /settings\.json is axme's own state/);
+        assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
+      });
+      await t.test('axme_update_safety remove: denied, the rules and the store are unchanged', async () => {
+        assert.equal(rule!.isError, true, rule!.text);
+        assert.match(rule!.text, /for the user: ask them to run `axme safety remove/);
+        assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
+        assert.equal(git(w.project, ['rev-parse', 'refs/memory/main']), tipBefore);
+      });
+    }),
+  );
 
-  test('git hooks: a commit without the marker is refused; one with it lands with trailers and a note', TEST, (t) => inWorld(async (w, m) => {
-    const head = git(w.project, ['rev-parse', 'HEAD']).trim();
-    const run = await runClaude(w, m, 'Add a line to the README and commit it.', {
-      steps: [
-        { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
-        { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
-        { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
-        { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
-        { text: 'Committed.' },
-      ],
-    });
-    ranOk(run, m);
-    const session = await axmeSession(w, run);
-    await t.test('through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
-      const r = resultOfStep(m.turns, 2);
-      assert.equal(r.isError, true, r.text);
-      assert.match(r.text, /this commit needs its PR metadata/);
-      assert.match(r.text, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
-    });
-    await t.test('with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
-      const r = resultOfStep(m.turns, 3);
-      assert.equal(r.isError, false, r.text);
-      assert.deepEqual(git(w.project, ['log', '--format=%s', `${head}..HEAD`]).trim().split('\n'), ['Update the README'], 'only the commit with the marker');
-      const msg = git(w.project, ['log', '-1', '--format=%B']);
-      assert.match(msg, /^Axme-PR: none$/m);
-      assert.match(msg, /^Axme-Repo: acme\/demo$/m);
-      assert.match(msg, new RegExp(`^Axme-Session: ${session.id}$`, 'm'));
-      assert.doesNotMatch(msg, /#!axme/);
-      const note = git(w.project, ['notes', '--ref=axme', 'show', 'HEAD']);
-      assert.match(note, /^pr: none$/m);
-      assert.match(note, /^repo: acme\/demo$/m);
-      assert.match(note, new RegExp(`^session: ${session.id}$`, 'm'));
-    });
-  }));
+  test('git hooks: a commit without the marker is refused; one with it lands with trailers and a note', TEST, (t) =>
+    inWorld(async (w, m) => {
+      const head = git(w.project, ['rev-parse', 'HEAD']).trim();
+      const run = await runClaude(w, m, 'Add a line to the README and commit it.', {
+        steps: [
+          { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
+          { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
+          { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
+          { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
+          { text: 'Committed.' },
+        ],
+      });
+      ranOk(run, m);
+      const session = await axmeSession(w, run);
+      await t.test('through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
+        const r = resultOfStep(m.turns, 2);
+        assert.equal(r.isError, true, r.text);
+        assert.match(r.text, /this commit needs its PR metadata/);
+        assert.match(r.text, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
+      });
+      await t.test('with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
+        const r = resultOfStep(m.turns, 3);
+        assert.equal(r.isError, false, r.text);
+        assert.deepEqual(
+          git(w.project, ['log', '--format=%s', `${head}..HEAD`])
+            .trim()
+            .split('\n'),
+          ['Update the README'],
+          'only the commit with the marker',
+        );
+        const msg = git(w.project, ['log', '-1', '--format=%B']);
+        assert.match(msg, /^Axme-PR: none$/m);
+        assert.match(msg, /^Axme-Repo: acme\/demo$/m);
+        assert.match(msg, new RegExp(`^Axme-Session: ${session.id}$`, 'm'));
+        assert.doesNotMatch(msg, /#!axme/);
+        const note = git(w.project, ['notes', '--ref=axme', 'show', 'HEAD']);
+        assert.match(note, /^pr: none$/m);
+        assert.match(note, /^repo: acme\/demo$/m);
+        assert.match(note, new RegExp(`^session: ${session.id}$`, 'm'));
+      });
+    }),
+  );
 
-  test('session end and record: ended with its commit; the next sessions start with the handoff (recovered, then the agent\'s)', TEST, (t) => inWorld(async (w, m) => {
-    const one = await runClaude(w, m, 'Start the changelog for ticket CHG-4711.', {
-      steps: [
-        { tool: 'Write', args: { file_path: join(w.project, 'CHANGELOG.md'), content: '# Changelog\n\n## 1.1\n- CHG-4711\n' } },
-        { tool: 'Bash', args: { command: `git add CHANGELOG.md && git commit -m "Start the changelog" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
-        { text: 'The changelog is started.' },
-      ],
-    });
-    ranOk(one, m);
-    const first = await axmeSession(w, one);
-    const commit = git(w.project, ['rev-parse', 'HEAD']).trim();
-    await t.test('after claude -p exits, the session is recorded as ended, with its file and commit', async () => {
-      assert.ok(first.ended, JSON.stringify(first));
-      assert.equal(first.harness, 'claude-code');
-      const shown = await cli(w, ['session', 'show', first.id, '--json']);
-      assert.deepEqual(shown.commit_list, [commit]);
-      assert.deepEqual(shown.file_list, ['CHANGELOG.md']);
-      assert.equal(shown.transcript.endsWith(`${one.sessionId}.jsonl`), true, shown.transcript);
-    });
-    let from = m.turns.length;
-    const two = await runClaude(w, m, 'Go on.', {
-      steps: [
-        { tool: 'mcp__axme__axme_begin_close', args: {} },
-        { tool: 'mcp__axme__axme_finalize_close', args: { summary: 'Read the handoff.', stopped_at: 'Stopped before the 1.2 section of the changelog', next_steps: 'Write the 1.2 section.', worklog_entry: 'Checked the changelog.', startup_text: 'Say: the 1.2 section is next.' } },
-        { text: 'Closed.' },
-      ],
-    });
-    ranOk(two, m);
-    const turnsTwo = m.turns.slice(from);
-    await t.test('the second session starts with the first one\'s recovered handoff: its request and its commit', () => {
-      const context = sessionStartContext(requestText(turnsTwo[0]!));
-      assert.match(context, /CHG-4711/, 'the first session\'s request');
-      assert.match(context, /Start the changelog/, 'its commit');
-      const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${first.id}.md`]);
-      assert.match(handoff, /^source: recovered$/m);
-    });
-    await t.test('the close: the model reads what was stored, and the session is closed', async () => {
-      const closed = resultOfStep(turnsTwo, 1);
-      assert.equal(closed.isError, false, closed.text);
-      const second = await axmeSession(w, two);
-      assert.equal(second.status, 'closed', JSON.stringify(second));
-      assert.match(git(w.project, ['show', `refs/memory/main:handoffs/${second.id}.md`]), /^source: agent$/m);
-    });
-    from = m.turns.length;
-    const three = await runClaude(w, m, 'Continue.', { steps: [{ text: 'Continuing.' }] });
-    ranOk(three, m);
-    await t.test('the third session starts with the second one\'s own handoff and startup text', () => {
-      const context = sessionStartContext(requestText(m.turns[from]!));
-      assert.match(context, /Stopped before the 1\.2 section of the changelog/);
-      assert.match(context, /the 1\.2 section is next/);
-    });
-  }));
+  test("session end and record: ended with its commit; the next sessions start with the handoff (recovered, then the agent's)", TEST, (t) =>
+    inWorld(async (w, m) => {
+      const one = await runClaude(w, m, 'Start the changelog for ticket CHG-4711.', {
+        steps: [
+          { tool: 'Write', args: { file_path: join(w.project, 'CHANGELOG.md'), content: '# Changelog\n\n## 1.1\n- CHG-4711\n' } },
+          { tool: 'Bash', args: { command: `git add CHANGELOG.md && git commit -m "Start the changelog" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
+          { text: 'The changelog is started.' },
+        ],
+      });
+      ranOk(one, m);
+      const first = await axmeSession(w, one);
+      const commit = git(w.project, ['rev-parse', 'HEAD']).trim();
+      await t.test('after claude -p exits, the session is recorded as ended, with its file and commit', async () => {
+        assert.ok(first.ended, JSON.stringify(first));
+        assert.equal(first.harness, 'claude-code');
+        const shown = await cli(w, ['session', 'show', first.id, '--json']);
+        assert.deepEqual(shown.commit_list, [commit]);
+        assert.deepEqual(shown.file_list, ['CHANGELOG.md']);
+        assert.equal(shown.transcript.endsWith(`${one.sessionId}.jsonl`), true, shown.transcript);
+      });
+      let from = m.turns.length;
+      const two = await runClaude(w, m, 'Go on.', {
+        steps: [
+          { tool: 'mcp__axme__axme_begin_close', args: {} },
+          {
+            tool: 'mcp__axme__axme_finalize_close',
+            args: {
+              summary: 'Read the handoff.',
+              stopped_at: 'Stopped before the 1.2 section of the changelog',
+              next_steps: 'Write the 1.2 section.',
+              worklog_entry: 'Checked the changelog.',
+              startup_text: 'Say: the 1.2 section is next.',
+            },
+          },
+          { text: 'Closed.' },
+        ],
+      });
+      ranOk(two, m);
+      const turnsTwo = m.turns.slice(from);
+      await t.test("the second session starts with the first one's recovered handoff: its request and its commit", () => {
+        const context = sessionStartContext(requestText(turnsTwo[0]!));
+        assert.match(context, /CHG-4711/, "the first session's request");
+        assert.match(context, /Start the changelog/, 'its commit');
+        const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${first.id}.md`]);
+        assert.match(handoff, /^source: recovered$/m);
+      });
+      await t.test('the close: the model reads what was stored, and the session is closed', async () => {
+        const closed = resultOfStep(turnsTwo, 1);
+        assert.equal(closed.isError, false, closed.text);
+        const second = await axmeSession(w, two);
+        assert.equal(second.status, 'closed', JSON.stringify(second));
+        assert.match(git(w.project, ['show', `refs/memory/main:handoffs/${second.id}.md`]), /^source: agent$/m);
+      });
+      from = m.turns.length;
+      const three = await runClaude(w, m, 'Continue.', { steps: [{ text: 'Continuing.' }] });
+      ranOk(three, m);
+      await t.test("the third session starts with the second one's own handoff and startup text", () => {
+        const context = sessionStartContext(requestText(m.turns[from]!));
+        assert.match(context, /Stopped before the 1\.2 section of the changelog/);
+        assert.match(context, /the 1\.2 section is next/);
+      });
+    }),
+  );
 
   test('the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next', TEST, (t) => {
     const extraction = {
@@ -253,10 +304,7 @@ describe('the real Claude Code', () => {
       const env = { AXME_AUDITOR_PROVIDER: 'anthropic' };
       const one = await runClaude(w, m, 'Wire the cache: we use Valkey, not Redis.', {
         env,
-        steps: [
-          { tool: 'Bash', args: { command: 'echo TRANSCRIPT-MARKER-cache-wired', description: 'Wire the cache' } },
-          { text: 'The cache is wired.' },
-        ],
+        steps: [{ tool: 'Bash', args: { command: 'echo TRANSCRIPT-MARKER-cache-wired', description: 'Wire the cache' } }, { text: 'The cache is wired.' }],
       });
       ranOk(one, m);
       const session = await axmeSession(w, one);
@@ -287,10 +335,10 @@ describe('the real Claude Code', () => {
       const from = m.turns.length;
       const two = await runClaude(w, m, 'Go on.', { steps: [{ text: 'Going on.' }] });
       ranOk(two, m);
-      await t.test('the store keeps the auditor\'s handoff after the next session start (not replaced by a recovered one)', () => {
+      await t.test("the store keeps the auditor's handoff after the next session start (not replaced by a recovered one)", () => {
         assert.equal(git(w.project, ['show', path]), handoff);
       });
-      await t.test('the next session starts with the auditor\'s handoff', () => {
+      await t.test("the next session starts with the auditor's handoff", () => {
         assert.match(sessionStartContext(requestText(m.turns[from]!)), /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
       });
     }, format);

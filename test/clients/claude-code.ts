@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedModel, Step } from './model-server.ts';
-import { BIN, jsonLines, runClient, type ClientRun, type ClientWorld } from './project.ts';
+import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
 
 /**
  * Runs the real Claude Code (the pinned devDependency) headless in a client world, against the
@@ -90,5 +90,8 @@ export function sessionStartContext(requestText: string): string {
 
 /** What a run printed, for a failed assertion's message. */
 export function describeRun(run: ClaudeRun): string {
-  return `exit ${run.code}\nstderr: ${run.stderr.slice(-2000)}\nlast events: ${run.events.slice(-3).map((e) => JSON.stringify(e).slice(0, 600)).join('\n')}`;
+  return `exit ${run.code}\nstderr: ${run.stderr.slice(-2000)}\nlast events: ${run.events
+    .slice(-3)
+    .map((e) => JSON.stringify(e).slice(0, 600))
+    .join('\n')}`;
 }

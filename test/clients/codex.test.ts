@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { axmeOk, CLI, git } from '../helpers.ts';
-import { codexHome, readRollout, runCodex, type CodexHome, type CodexRun } from './codex.ts';
-import { startModel, type ScriptedModel, type SeenRequest, type Step } from './model-server.ts';
+import { type CodexHome, type CodexRun, codexHome, readRollout, runCodex } from './codex.ts';
+import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai, resultOf } from './openai.ts';
-import { axmeAsDevDependency, cleanupWorld, clientWorld, worldQuiet, type ClientWorld } from './project.ts';
+import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
 
 /**
  * The real Codex CLI 0.169.0 (`codex exec`) after `axme init --agent codex`, against a scripted
@@ -64,7 +64,10 @@ async function session(l: Lab, prompt: string, steps: Step[], env: NodeJS.Proces
 }
 
 /** The session-start context axme handed the model: the developer message Codex made of it, in the session's first request. */
-const developer = (turns: SeenRequest[]) => messages(turns[0]!, 'developer').filter((t) => t.includes('# Project knowledge (axme')).join('\n');
+const developer = (turns: SeenRequest[]) =>
+  messages(turns[0]!, 'developer')
+    .filter((t) => t.includes('# Project knowledge (axme'))
+    .join('\n');
 const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
   (await axmeOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
 const show = (l: Lab, id: string) => axmeOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
@@ -84,7 +87,10 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     s1 = await session(l, 'Record the storage decision and write the notes.', [
       FIND_AXME,
       { tool: 'axme_context', args: {} },
-      { tool: 'axme_save_decision', args: { title: 'Use Postgres for storage', decision: 'Orders are stored in Postgres 16.', reasoning: 'The team runs it already.' } },
+      {
+        tool: 'axme_save_decision',
+        args: { title: 'Use Postgres for storage', decision: 'Orders are stored in Postgres 16.', reasoning: 'The team runs it already.' },
+      },
       { tool: 'axme_search_kb', args: { query: 'Postgres storage' } },
       shellPatch('*** Add File: docs/notes.md\n+# Notes\n+Orders go to Postgres.'),
       { tool: 'apply_patch', args: { input: patch('*** Add File: src/plan.md\n+1. migrate orders') } },
@@ -163,7 +169,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   });
 
   // Codex 0.169 sends SessionEnd with reason "other" when `codex exec` ends
-  it('when codex exec exits, its session is recorded as ended, with Codex\'s reason', () => {
+  it("when codex exec exits, its session is recorded as ended, with Codex's reason", () => {
     assert.equal(first.harness_session, s1.run.events.find((e) => e.type === 'thread.started')?.thread_id);
     assert.ok(first.ended, `session ${first.id}: status ${first.status}, ended ${first.ended}, end_reason ${first.end_reason}`);
     assert.equal(first.end_reason, 'other');
@@ -193,10 +199,12 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.ok(path && existsSync(path), `the session records its transcript: ${path}`);
     const lines = readRollout(path);
     if (process.env.AXME_UPDATE_FIXTURES === '1') writeFixture(lines, l);
-    const kinds = (ls: Array<Record<string, any>>) => new Set(ls.map((x) => `${x.type}:${x.payload?.type ?? ''}${x.payload?.role ? `:${x.payload.role}` : ''}`));
+    const kinds = (ls: Array<Record<string, any>>) =>
+      new Set(ls.map((x) => `${x.type}:${x.payload?.type ?? ''}${x.payload?.role ? `:${x.payload.role}` : ''}`));
     const real = kinds(lines);
     const fixture = kinds(readRollout(FIXTURE));
-    for (const k of ['response_item:function_call', 'response_item:function_call_output', 'response_item:custom_tool_call', 'response_item:message:assistant']) assert.ok(real.has(k), k);
+    for (const k of ['response_item:function_call', 'response_item:function_call_output', 'response_item:custom_tool_call', 'response_item:message:assistant'])
+      assert.ok(real.has(k), k);
     const missing = [...real].filter((k) => !fixture.has(k) && !k.startsWith('event_msg:'));
     assert.deepEqual(missing, [], `lines the fixture lacks (AXME_UPDATE_FIXTURES=1 rewrites it)`);
   });
@@ -213,7 +221,8 @@ function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
     [l.world.root, '/work'],
     [l.model.url, 'http://127.0.0.1:8080'],
     [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
-  ] as const) text = text.split(from).join(to);
+  ] as const)
+    text = text.split(from).join(to);
   mkdirSync(resolve(FIXTURE, '..'), { recursive: true });
   writeFileSync(FIXTURE, text);
 }
@@ -271,7 +280,10 @@ describe('Codex: the guard — denials reach the model, nothing changes', { time
 });
 
 /** A script that commits without the marker: the harness hook sees `sh commit.sh`, only the git hook sees the commit. */
-const COMMIT_SCRIPT: Step = { tool: 'apply_patch', args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') } };
+const COMMIT_SCRIPT: Step = {
+  tool: 'apply_patch',
+  args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') },
+};
 const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
 
 describe('Codex: git hooks on commits made through the shell (bash -lc)', { timeout: 900_000 }, () => {

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { cleanEnv } from '../helpers.ts';
 import type { ScriptedModel } from './model-server.ts';
-import { BIN, jsonLines, runClient, type ClientRun, type ClientWorld } from './project.ts';
+import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
 
 /**
  * Runs the real Codex CLI (`codex exec --json`) in a client world against the scripted model:
@@ -152,7 +152,12 @@ export async function codexHome(world: ClientWorld, model: ScriptedModel, opts: 
 }
 
 /** Runs `codex exec --json <prompt>` in the project (stdin /dev/null); the events are parsed from stdout. */
-export async function runCodex(world: ClientWorld, home: CodexHome, prompt: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; timeoutMs?: number } = {}): Promise<CodexRun> {
+export async function runCodex(
+  world: ClientWorld,
+  home: CodexHome,
+  prompt: string,
+  opts: { env?: NodeJS.ProcessEnv; args?: string[]; timeoutMs?: number } = {},
+): Promise<CodexRun> {
   const run = await runClient(BIN.codex, ['exec', '--json', ...(opts.args ?? []), prompt], {
     cwd: world.project,
     env: codexEnv(world, home.dir, opts.env),

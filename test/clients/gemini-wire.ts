@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sse, sseHead, type SeenRequest, type WireFormat } from './model-server.ts';
+import { type SeenRequest, sse, sseHead, type WireFormat } from './model-server.ts';
 
 /**
  * The Gemini API (generativelanguage `v1beta`) as Gemini CLI 0.61.0 speaks it with

@@ -13,10 +13,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
+import { explain, type GeminiRun, geminiTranscripts, readJsonl, runGemini, stableTranscript } from './gemini.ts';
 import { contentsText, geminiWire, resultOfStep } from './gemini-wire.ts';
-import { explain, geminiTranscripts, readJsonl, runGemini, stableTranscript, type GeminiRun } from './gemini.ts';
-import { startModel, type ScriptedModel, type SeenRequest, type Step } from './model-server.ts';
-import { cleanupWorld, clientWorld, type ClientWorld } from './project.ts';
+import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
+import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
 
 const TEST = { timeout: 60_000 };
 const SSH_CANARY = 'CANARY-ssh-4f1d9a';
@@ -41,7 +41,14 @@ const STEP = {
 
 const SESSION_1: Step[] = [
   { tool: 'axme_context', args: {} },
-  { tool: 'axme_save_decision', args: { title: 'Use Valkey for caching', decision: 'Cache sessions and rate limits in Valkey.', reasoning: 'Redis changed its licence; Valkey is a drop-in fork.' } },
+  {
+    tool: 'axme_save_decision',
+    args: {
+      title: 'Use Valkey for caching',
+      decision: 'Cache sessions and rate limits in Valkey.',
+      reasoning: 'Redis changed its licence; Valkey is a drop-in fork.',
+    },
+  },
   { tool: 'axme_search_kb', args: { query: 'Valkey' } },
   { tool: 'run_shell_command', args: { command: 'git push origin main' } },
   { tool: 'run_shell_command', args: { command: 'cat ~/.ssh/id_rsa' } },
@@ -86,8 +93,14 @@ function shape(lines: Record<string, unknown>[]): string[] {
   const kinds = new Set<string>();
   for (const l of lines) {
     const kind = typeof l.sessionId === 'string' ? 'header' : '$set' in l ? '$set' : `message:${String(l.type)}`;
-    kinds.add(`${kind} ${Object.keys(l).filter((k) => k !== 'toolCalls').sort().join(',')}`);
-    for (const c of Array.isArray(l.toolCalls) ? (l.toolCalls as Record<string, unknown>[]) : []) kinds.add(`toolCall:${String(c.status)} ${Object.keys(c).sort().join(',')}`);
+    kinds.add(
+      `${kind} ${Object.keys(l)
+        .filter((k) => k !== 'toolCalls')
+        .sort()
+        .join(',')}`,
+    );
+    for (const c of Array.isArray(l.toolCalls) ? (l.toolCalls as Record<string, unknown>[]) : [])
+      kinds.add(`toolCall:${String(c.status)} ${Object.keys(c).sort().join(',')}`);
   }
   return [...kinds].sort();
 }
@@ -272,7 +285,10 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     const messages = lines.filter((l) => typeof l.id === 'string');
     assert.ok(messages.some((m) => m.type === 'user' && JSON.stringify(m.content).includes('Choose the cache')));
     const calls = messages.flatMap((m) => (Array.isArray(m.toolCalls) ? (m.toolCalls as any[]) : []));
-    assert.ok(calls.some((c) => c.name === 'mcp_axme_axme_save_decision' && c.status === 'success'), JSON.stringify(calls.map((c) => c.name)));
+    assert.ok(
+      calls.some((c) => c.name === 'mcp_axme_axme_save_decision' && c.status === 'success'),
+      JSON.stringify(calls.map((c) => c.name)),
+    );
     assert.ok(calls.some((c) => c.name === 'run_shell_command' && c.status === 'error'));
     assert.ok(messages.some((m) => m.type === 'gemini' && m.content === 'Session closed.'));
     // the auditor's fixture (a transcript of this client version) has the shape of a fresh one

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedModel } from './model-server.ts';
-import { BIN, jsonLines, runClient, worldQuiet, type ClientWorld } from './project.ts';
+import { BIN, type ClientWorld, jsonLines, runClient, worldQuiet } from './project.ts';
 
 /**
  * Runs the real Gemini CLI (0.61.0, the devDependency) headless in a client world, against the
@@ -58,7 +58,12 @@ export function parseEvents(stdout: string): GeminiEvent[] {
 }
 
 /** Runs one headless Gemini CLI session with `prompt` in the world's project. */
-export async function runGemini(world: ClientWorld, model: ScriptedModel, prompt: string, opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; args?: string[]; settings?: Record<string, unknown> } = {}): Promise<GeminiRun> {
+export async function runGemini(
+  world: ClientWorld,
+  model: ScriptedModel,
+  prompt: string,
+  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; args?: string[]; settings?: Record<string, unknown> } = {},
+): Promise<GeminiRun> {
   geminiHome(world.home, opts.settings);
   const args = ['-p', prompt, '--yolo', '--output-format', 'stream-json', ...(opts.args ?? [])];
   const run = await runClient(BIN.gemini, args, { cwd: world.project, env: geminiEnv(world, model, opts.env), timeoutMs: opts.timeoutMs ?? 180_000 });

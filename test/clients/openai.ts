@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sse, sseHead, type SeenRequest, type Step, type WireFormat } from './model-server.ts';
+import { type SeenRequest, type Step, sse, sseHead, type WireFormat } from './model-server.ts';
 
 /**
  * The OpenAI Responses API as Codex 0.169.0 speaks it: `POST /v1/responses` (streaming), answered
@@ -69,7 +69,8 @@ function outputText(o: unknown): string {
  * `needle`, as the latest of `turns` holds it; null when no such call was answered.
  */
 export function resultOf(turns: SeenRequest[], needle: string): string | null {
-  const said = (i: Record<string, any>) => `${i.namespace ?? ''}__${i.name ?? ''} ${typeof i.arguments === 'string' ? i.arguments : JSON.stringify(i.arguments ?? i.input ?? '')}`;
+  const said = (i: Record<string, any>) =>
+    `${i.namespace ?? ''}__${i.name ?? ''} ${typeof i.arguments === 'string' ? i.arguments : JSON.stringify(i.arguments ?? i.input ?? '')}`;
   for (let t = turns.length - 1; t >= 0; t--) {
     const items = inputItems(turns[t]!);
     const call = items.find((i) => /_call$/.test(String(i.type)) && said(i).includes(needle));
@@ -129,7 +130,13 @@ export const openai: WireFormat = {
     sse(res, 'response.created', { type: 'response.created', response: { id, object: 'response', status: 'in_progress', output: [] } });
     sse(res, 'response.output_item.added', { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress' } });
     if (item.type === 'message') {
-      sse(res, 'response.output_text.delta', { type: 'response.output_text.delta', item_id: item.id, output_index: 0, content_index: 0, delta: (step as { text: string }).text });
+      sse(res, 'response.output_text.delta', {
+        type: 'response.output_text.delta',
+        item_id: item.id,
+        output_index: 0,
+        content_index: 0,
+        delta: (step as { text: string }).text,
+      });
     }
     sse(res, 'response.output_item.done', { type: 'response.output_item.done', output_index: 0, item });
     sse(res, 'response.completed', { type: 'response.completed', response: { id, object: 'response', status: 'completed', output: [item], usage: usage() } });

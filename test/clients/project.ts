@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { axmeOk, cleanEnv, CLI, git } from '../helpers.ts';
+import { setTimeout as delay } from 'node:timers/promises';
+import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
 
 /** The installed clients' binaries (devDependencies, pinned). */
 export const BIN = {

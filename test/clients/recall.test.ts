@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropic, requestText } from './anthropic.ts';
-import { describeRun, runClaude, sessionStartContext, type ClaudeRun } from './claude-code.ts';
-import { startModel, type ScriptedModel, type SeenRequest } from './model-server.ts';
+import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
 import { codexHome, runCodex } from './codex.ts';
-import { contentsText, geminiWire } from './gemini-wire.ts';
 import { explain, runGemini } from './gemini.ts';
+import { contentsText, geminiWire } from './gemini-wire.ts';
+import { type ScriptedModel, type SeenRequest, startModel } from './model-server.ts';
 import { openai } from './openai.ts';
 import { axmeAsDevDependency, cleanupWorld, clientWorld } from './project.ts';
 
@@ -44,7 +44,15 @@ async function seeded(client: string) {
   // the start's context lists what the branch and the last commits touch: push src/db.ts out of them
   for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
   // more decisions than the start's context lists by title (15): the anchored one is not among them
-  for (let i = 0; i < 16; i++) await cli(['decision', 'add', '--title', `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, '--decision', `Keep module ${i} as it is.`]);
+  for (let i = 0; i < 16; i++)
+    await cli([
+      'decision',
+      'add',
+      '--title',
+      `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`,
+      '--decision',
+      `Keep module ${i} as it is.`,
+    ]);
   const added = await cli(['decision', 'add', '--title', TITLE, '--decision', TEXT, '--anchor', 'src/db.ts', '--json']);
   const id: string = added.id ?? added.item?.id ?? added.decision?.id;
   assert.match(id, /^D-\d+$/);
@@ -63,12 +71,13 @@ describe('recall in the real Claude Code', () => {
   test('a prompt about the subject gets the anchored decision', TEST, async () => {
     const { w, m, id, line } = await world();
     try {
-      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', { steps: [{ text: 'Through the shared pool.' }] });
+      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', {
+        steps: [{ text: 'Through the shared pool.' }],
+      });
       ranOk(a, m);
       const first = requestText(m.turns[0]!);
       assert.ok(!sessionStartContext(first).includes(id), 'the session start did not list it');
       assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
-
     } finally {
       await m.close();
       w.cleanup();
@@ -92,7 +101,11 @@ describe('recall in the real Claude Code', () => {
       ranOk(b, m);
       const turns = m.turns.slice(before).map(requestText);
       assert.equal(turns.length, 4);
-      assert.equal(count(turns[0]!, line), 0, `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`);
+      assert.equal(
+        count(turns[0]!, line),
+        0,
+        `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`,
+      );
       assert.equal(count(turns[1]!, line), 0, 'a read carries nothing');
       assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
       assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
@@ -107,11 +120,16 @@ describe('recall in the real Claude Code', () => {
   test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', TEST, async () => {
     const { w, m, id, line } = await world();
     try {
-      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', { steps: [{ text: 'Through the shared pool.' }] });
+      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', {
+        steps: [{ text: 'Through the shared pool.' }],
+      });
       ranOk(a, m);
       assert.equal(count(requestText(m.turns.at(-1)!), line), 1, 'given with the prompt');
       // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
-      const b = await runClaude(w, m, '/compact', { args: ['--resume', a.sessionId!], steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }] });
+      const b = await runClaude(w, m, '/compact', {
+        args: ['--resume', a.sessionId!],
+        steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }],
+      });
       ranOk(b, m);
       const c = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', a.sessionId!], steps: [{ text: 'Going on.' }] });
       ranOk(c, m);
@@ -211,7 +229,10 @@ describe('recall in the real Gemini CLI', () => {
       assert.equal(b.code, 0, explain(b));
       assert.equal(m.remaining(), 0, explain(b));
       const text = contentsText(m.turns.at(-1)!).join('\n');
-      assert.ok(!text.includes(`${id} ${TITLE}`), `nothing for an unrelated prompt\n${text.slice(Math.max(0, text.indexOf(id) - 2500), text.indexOf(id) + 300)}`);
+      assert.ok(
+        !text.includes(`${id} ${TITLE}`),
+        `nothing for an unrelated prompt\n${text.slice(Math.max(0, text.indexOf(id) - 2500), text.indexOf(id) + 300)}`,
+      );
     } finally {
       await m.close();
       await cleanupWorld(w);

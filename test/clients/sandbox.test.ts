@@ -15,12 +15,11 @@ import { git, sandboxWorldBase } from '../helpers.ts';
 import { anthropicFormat, resultOfStep as claudeResult } from './anthropic.ts';
 import { describeRun, runClaude } from './claude-code.ts';
 import { codexHome, runCodex } from './codex.ts';
-import { geminiWire, resultOfStep as geminiResult } from './gemini-wire.ts';
 import { explain, runGemini } from './gemini.ts';
-import { startModel, type ScriptedModel, type Step, type WireFormat } from './model-server.ts';
-import { resultOf } from './openai.ts';
-import { openai } from './openai.ts';
-import { axmeAsDevDependency, cleanupWorld, clientWorld, type ClientWorld } from './project.ts';
+import { resultOfStep as geminiResult, geminiWire } from './gemini-wire.ts';
+import { type ScriptedModel, type Step, startModel, type WireFormat } from './model-server.ts';
+import { openai, resultOf } from './openai.ts';
+import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
 
 const BASE = sandboxWorldBase();
 const ON = { AXME_SANDBOX: 'auto' };
@@ -92,9 +91,14 @@ describe('the kernel sandbox in the real clients', { skip: !bwrapWorks && 'bubbl
       assert.equal(run.code, 0, describeRun(run));
       const results = commands(c).map((_, i) => claudeResult(m.turns, i).text);
       const script = readFileSync(local.env.CLAUDE_CODE_SHELL_PREFIX, 'utf8');
-      assert.match(script, /--tmpfs '?[^ ]*\/\.config\/gcloud'?/, `the hook rewrote the prefix for the credential planted after init:\n${script}\n${JSON.stringify(run.events.filter((e) => String(e.subtype).startsWith('hook')).slice(0, 6))}`);
+      assert.match(
+        script,
+        /--tmpfs '?[^ ]*\/\.config\/gcloud'?/,
+        `the hook rewrote the prefix for the credential planted after init:\n${script}\n${JSON.stringify(run.events.filter((e) => String(e.subtype).startsWith('hook')).slice(0, 6))}`,
+      );
       assertContained(w, c, results);
-    }));
+    }),
+  );
 
   test('Codex runs the command the hook hands back (updatedInput): in the sandbox', TEST, () =>
     inWorld('codex', openai, async (w, m, c) => {
@@ -105,7 +109,8 @@ describe('the kernel sandbox in the real clients', { skip: !bwrapWorks && 'bubbl
       assert.equal(run.code, 0, run.stderr);
       const results = ['wrote-outside', 'read-secret', 'committed', 'ROOT-'].map((needle) => resultOf(m.turns, needle) ?? '');
       assertContained(w, c, results);
-    }));
+    }),
+  );
 
   test('Gemini CLI runs the command the hook hands back (tool_input): in the sandbox, git hooks on', TEST, () =>
     inWorld('gemini', geminiWire, async (w, m, c) => {
@@ -116,5 +121,6 @@ describe('the kernel sandbox in the real clients', { skip: !bwrapWorks && 'bubbl
       assertContained(w, c, results);
       // the commit went through axme's git hooks inside the sandbox: its trailers are there
       assert.match(git(w.project, ['log', '-1', '--format=%B', 'feat/sandbox']), /^Axme-PR: none$/m);
-    }));
+    }),
+  );
 });

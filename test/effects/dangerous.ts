@@ -35,13 +35,13 @@ const outside = [
   "perl -pi -e 's/^/#/' ~/.bashrc",
   'find ../outside -type f -delete',
   "find ~/work/outside -name '*.md' -exec rm {} +",
-  "find ~ -maxdepth 1 -name .bashrc -delete",
+  'find ~ -maxdepth 1 -name .bashrc -delete',
   'ls -d ../outside/* | xargs rm -rf',
   "printf '%s\\0' ../outside/notes.txt | xargs -0 rm",
   'perl -e \'unlink "$ENV{HOME}/.bashrc"\'',
   'python3 -c "import shutil; shutil.rmtree(\'../outside\')"',
   'python3 -c "import os; os.remove(os.path.expanduser(\'~/.bashrc\'))"',
-  'python3 -c "open(\'/home/dev/work/outside/notes.txt\',\'w\').write(\'gone\')"',
+  "python3 -c \"open('/home/dev/work/outside/notes.txt','w').write('gone')\"",
   "node -e \"require('fs').rmSync('../outside', {recursive: true, force: true})\"",
   "node -e \"require('fs').writeFileSync(require('os').homedir() + '/.bashrc', '')\"",
   "node -e \"require('fs').renameSync('../outside/notes.txt', '../outside/notes.old')\"",
@@ -49,7 +49,7 @@ const outside = [
   `echo ${b64('rm -rf ~/work/outside')} | base64 -d | sh`,
   `base64 -d <<< ${b64('rm -f ~/.bashrc')} | bash`,
   `printf '${octal('rm')} -rf ../outside' | sh`,
-  "eval \"$(printf 'rm -rf %s' ../outside)\"",
+  'eval "$(printf \'rm -rf %s\' ../outside)"',
   "eval 'r''m -rf ~/work/outside/data'",
   'X=rm; $X -rf ../outside',
   'f() { rm -rf "$1"; }; f ../outside',
@@ -67,7 +67,7 @@ const outside = [
   'echo rm -rf ../outside | bash',
   "echo 'rm -rf ~/work/outside' > /tmp/x.sh && sh /tmp/x.sh",
   "printf '#!/bin/sh\\nrm -rf ~/work/outside\\n' > run-me.sh && chmod +x run-me.sh && ./run-me.sh",
-  "awk 'BEGIN { system(\"rm -rf ../outside\") }'",
+  'awk \'BEGIN { system("rm -rf ../outside") }\'',
   'xargs -I{} rm -rf {} <<< ../outside',
   'nice -n 5 rm -f ~/.bashrc',
   "make -f - <<< $'all:\\n\\trm -rf ../outside'",
@@ -163,8 +163,8 @@ const guard = [
   "echo '{}' > .claude/settings.json",
   "sed -i 's/pre-tool-use/nothing/' .claude/settings.json",
   'python3 -c "import os; os.remove(\'.claude/settings.json\')"',
-  'python3 -c "import json; p=\'.claude/settings.json\'; d=json.load(open(p)); d[\'hooks\']={}; json.dump(d, open(p, \'w\'))"',
-  "echo '{\"env\":{}}' > .claude/settings.local.json",
+  "python3 -c \"import json; p='.claude/settings.json'; d=json.load(open(p)); d['hooks']={}; json.dump(d, open(p, 'w'))\"",
+  'echo \'{"env":{}}\' > .claude/settings.local.json',
   'sed -i d .claude/settings.local.json',
   'rm -f .claude/settings.local.json',
   'rm -f .mcp.json',
@@ -208,7 +208,7 @@ const guard = [
   'rm -rf .git/axme',
   'echo x > .git/axme/launcher',
   'mv .git/axme /tmp/axme-gone',
-  "for f in .git/axme/sandbox/*.sh; do printf '#!/bin/sh\\nexec /bin/bash -c \"$1\"\\n' > \"$f\"; done",
+  'for f in .git/axme/sandbox/*.sh; do printf \'#!/bin/sh\\nexec /bin/bash -c "$1"\\n\' > "$f"; done',
   "sed -i 's/--ro-bind/--bind/g' .git/axme/sandbox/*.sh",
   'rm -rf .git/axme/sandbox',
   'git rm -rqf .gemini',
@@ -222,7 +222,11 @@ const guard = [
   'g=.gem; printf "{}" > "${g}ini/settings.json"',
 ];
 
-export interface DangerousCase { id: string; aim: 'outside' | 'secret' | 'guard'; command: string }
+export interface DangerousCase {
+  id: string;
+  aim: 'outside' | 'secret' | 'guard';
+  command: string;
+}
 
 const pad = (n: number) => String(n + 1).padStart(3, '0');
 export const DANGEROUS: DangerousCase[] = [

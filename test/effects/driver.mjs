@@ -23,15 +23,25 @@ function run(file, args, opts = {}) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
     }, opts.timeout ?? CASE_TIMEOUT_MS);
-    child.stdout.setEncoding('utf8').on('data', (d) => { if (stdout.length < OUTPUT_CAP) stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { if (stderr.length < OUTPUT_CAP) stderr += d; });
-    child.on('error', (e) => { stderr += String(e); });
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      if (stdout.length < OUTPUT_CAP) stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      if (stderr.length < OUTPUT_CAP) stderr += d;
+    });
+    child.on('error', (e) => {
+      stderr += String(e);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       // anything the command left running in its group goes with it
-      try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
       done({ code: code ?? (signal ? 128 : -1), signal, stdout, stderr, timedOut });
     });
     child.stdin.on('error', () => {});
@@ -39,7 +49,13 @@ function run(file, args, opts = {}) {
   });
 }
 
-const json = (path) => { try { return JSON.parse(readFileSync(`${project}/${path}`, 'utf8')); } catch { return null; } };
+const json = (path) => {
+  try {
+    return JSON.parse(readFileSync(`${project}/${path}`, 'utf8'));
+  } catch {
+    return null;
+  }
+};
 
 /** The hook commands and the prefix `axme init` wrote, read once as a client reads them at session start. */
 function clientFiles() {
@@ -58,9 +74,33 @@ const files = clientFiles();
 const session = `effects-${route}-${process.pid}`;
 
 const payloads = {
-  gemini: (command) => ({ session_id: session, transcript_path: '', cwd: project, hook_event_name: 'BeforeTool', timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command, description: 'effects case' } }),
-  codex: (command) => ({ session_id: session, transcript_path: null, cwd: project, hook_event_name: 'PreToolUse', model: 'gpt-5-codex', tool_name: 'Bash', tool_input: { command } }),
-  'claude-code': (command) => ({ session_id: session, transcript_path: '', cwd: project, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'effects case' } }),
+  gemini: (command) => ({
+    session_id: session,
+    transcript_path: '',
+    cwd: project,
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date().toISOString(),
+    tool_name: 'run_shell_command',
+    tool_input: { command, description: 'effects case' },
+  }),
+  codex: (command) => ({
+    session_id: session,
+    transcript_path: null,
+    cwd: project,
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5-codex',
+    tool_name: 'Bash',
+    tool_input: { command },
+  }),
+  'claude-code': (command) => ({
+    session_id: session,
+    transcript_path: '',
+    cwd: project,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'effects case' },
+  }),
 };
 
 // what each client sets for its hooks and for the commands it runs
@@ -81,7 +121,11 @@ function readAnswer(client, h) {
   const text = h.stdout.trim();
   if (!text) return { decision: 'pass' };
   let o;
-  try { o = JSON.parse(text); } catch { return { decision: 'hook-error', why: `not JSON: ${text.slice(0, 200)}` }; }
+  try {
+    o = JSON.parse(text);
+  } catch {
+    return { decision: 'hook-error', why: `not JSON: ${text.slice(0, 200)}` };
+  }
   const out = o.hookSpecificOutput ?? {};
   if (client === 'gemini') {
     if (o.decision === 'deny' || o.decision === 'block') return { decision: 'deny', why: o.reason };
@@ -136,7 +180,11 @@ async function runCase(c) {
 
 /** What this jail and this project provide, sent first. */
 async function facts() {
-  const nested = await run('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', 'true'], { timeout: 30_000 });
+  const nested = await run(
+    'bwrap',
+    ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', 'true'],
+    { timeout: 30_000 },
+  );
   const help = await run(process.execPath, [axme, 'sandbox', '--help'], { timeout: 30_000 });
   return {
     ready: true,
@@ -158,6 +206,10 @@ for (;;) {
   if (!next.value.trim()) continue;
   const c = JSON.parse(next.value);
   let result;
-  try { result = await runCase(c); } catch (e) { result = { id: c.id, route, error: String(e?.stack ?? e) }; }
+  try {
+    result = await runCase(c);
+  } catch (e) {
+    result = { id: c.id, route, error: String(e?.stack ?? e) };
+  }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -15,10 +15,10 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { DANGEROUS } from './dangerous.ts';
 import { EVERYDAY } from './everyday.ts';
-import { damage, inJail, jailUnavailable, makeWorld, restore, startDriver, type CaseResult, type Driver, type DriverFacts, type World } from './jail.ts';
+import { type CaseResult, type Driver, type DriverFacts, damage, inJail, jailUnavailable, makeWorld, restore, startDriver, type World } from './jail.ts';
 
 const ROUTES = ['baseline', 'sandbox', 'gemini', 'codex', 'claude-code'] as const;
 type Route = (typeof ROUTES)[number];
@@ -28,7 +28,8 @@ const jailMissing = jailUnavailable();
 /** Why the product does not provide `route` here (null: it does), from what the driver found. */
 function missingRoute(route: Route, f: DriverFacts): string | null {
   if (route === 'baseline') return null;
-  if (route === 'sandbox') return f.sandboxCommand ? null : `axme has no working \`sandbox\` command (axme sandbox --help: ${f.sandboxHelp.trim().slice(0, 200)})`;
+  if (route === 'sandbox')
+    return f.sandboxCommand ? null : `axme has no working \`sandbox\` command (axme sandbox --help: ${f.sandboxHelp.trim().slice(0, 200)})`;
   if (!f.hooks[route]) return `axme init --agent ${route} wrote no pre-tool-use hook`;
   if (route === 'claude-code' && !f.prefix) return 'axme init --agent claude-code wrote no CLAUDE_CODE_SHELL_PREFIX into .claude/settings.local.json';
   if (route === 'claude-code' && !f.prefixExists) return `CLAUDE_CODE_SHELL_PREFIX names ${f.prefix}, which does not exist`;
@@ -68,12 +69,20 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
       counts[how] = (counts[how] ?? 0) + 1;
       (ids[how] ??= []).push(c.id);
       // not a failure (nothing changed), but the sandbox was not in the way: said, so it is seen
-      if (how === 'ran unsandboxed, no effect') t.diagnostic(`${route}: ${c.id} \`${c.command}\` ran outside the sandbox (hook: ${r.decision}) and changed nothing (exit ${r.code})`);
-      if (how === 'NOT prevented' || how === 'error') bad.push(`${c.id}: \`${c.command}\` — ${harm.join('; ') || short(r.error)} [hook: ${r.decision ?? '-'}${r.ranAs ? ', rewritten' : ''}${r.prefixed ? ', prefix' : ''}]`);
+      if (how === 'ran unsandboxed, no effect')
+        t.diagnostic(`${route}: ${c.id} \`${c.command}\` ran outside the sandbox (hook: ${r.decision}) and changed nothing (exit ${r.code})`);
+      if (how === 'NOT prevented' || how === 'error')
+        bad.push(
+          `${c.id}: \`${c.command}\` — ${harm.join('; ') || short(r.error)} [hook: ${r.decision ?? '-'}${r.ranAs ? ', rewritten' : ''}${r.prefixed ? ', prefix' : ''}]`,
+        );
     }
     if (harm.length) await restore(world);
   }
-  t.diagnostic(`${route}: ${DANGEROUS.length} dangerous cases: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  t.diagnostic(
+    `${route}: ${DANGEROUS.length} dangerous cases: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   for (const b of bad) t.diagnostic(`${route}: ${b}`);
   // EFFECTS_LIST=1: which case ended which way
   if (process.env.EFFECTS_LIST) for (const [how, list] of Object.entries(ids)) t.diagnostic(`${route}: ${how}: ${list.join(' ')}`);
@@ -106,7 +115,11 @@ async function everyday(t: TestContext, route: Route, world: World, driver: Driv
 async function selfTest(t: TestContext, world: World, driver: Driver): Promise<void> {
   assert.equal(driver.facts.nestedBwrap.code, 0, `bubblewrap inside the jail: ${driver.facts.nestedBwrap.stderr}`);
   const before = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  const probe = await inJail(world.root, ['bash', '-c', 'echo x >> /work/main/package.json; touch /usr/axme-effects-probe; touch /axme-effects-probe; echo done']);
+  const probe = await inJail(world.root, [
+    'bash',
+    '-c',
+    'echo x >> /work/main/package.json; touch /usr/axme-effects-probe; touch /axme-effects-probe; echo done',
+  ]);
   assert.equal(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'), before, 'the jail wrote a file of the machine');
   assert.ok(!existsSync('/usr/axme-effects-probe') && !existsSync('/axme-effects-probe'), 'the jail created a file on the machine');
   assert.match(probe.stderr, /Read-only file system/);
@@ -124,27 +137,38 @@ async function selfTest(t: TestContext, world: World, driver: Driver): Promise<v
   assert.deepEqual(await seen('touch ../outside/new'), ['~/work/outside changed (listing)']);
   assert.deepEqual(await seen('chmod -x .git/hooks/pre-push'), ['guard .git/hooks changed']);
   const moved = await seen('git update-ref refs/memory/main HEAD');
-  assert.ok(moved.some((h) => h.startsWith('refs/memory/main moved')), moved.join('; '));
+  assert.ok(
+    moved.some((h) => h.startsWith('refs/memory/main moved')),
+    moved.join('; '),
+  );
   assert.deepEqual(await seen('cp keys/server.pem /tmp/k'), ['/tmp/k holds the token of ~/work/project/keys/server.pem']);
   t.diagnostic('self-test: nested bwrap works in the jail; the jail cannot write the machine; the check saw each planted harm');
 }
 
-test('effects: dangerous commands run for real are stopped; everyday ones work', { skip: jailMissing ?? false, concurrency: ROUTES.length, timeout: 15 * 60_000 }, async (t) => {
+test('effects: dangerous commands run for real are stopped; everyday ones work', {
+  skip: jailMissing ?? false,
+  concurrency: ROUTES.length,
+  timeout: 15 * 60_000,
+}, async (t) => {
   const started = Date.now();
-  await Promise.all(ROUTES.map((route) => t.test(route, async (t) => {
-    const world = await makeWorld(route);
-    const driver = await startDriver(world, route);
-    try {
-      const missing = missingRoute(route, driver.facts);
-      if (missing) return t.skip(missing);
-      if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, driver));
-      await t.test('dangerous', (t) => dangerous(t, route, world, driver));
-      await restore(world);
-      await t.test('everyday', (t) => everyday(t, route, world, driver));
-      t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
-    } finally {
-      await driver.close();
-      world.cleanup();
-    }
-  })));
+  await Promise.all(
+    ROUTES.map((route) =>
+      t.test(route, async (t) => {
+        const world = await makeWorld(route);
+        const driver = await startDriver(world, route);
+        try {
+          const missing = missingRoute(route, driver.facts);
+          if (missing) return t.skip(missing);
+          if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, driver));
+          await t.test('dangerous', (t) => dangerous(t, route, world, driver));
+          await restore(world);
+          await t.test('everyday', (t) => everyday(t, route, world, driver));
+          t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
+        } finally {
+          await driver.close();
+          world.cleanup();
+        }
+      }),
+    ),
+  );
 });

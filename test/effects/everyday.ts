@@ -4,7 +4,11 @@
  * it, in the jail without axme, and must exit 0. They run in this order in one project (a later one
  * may rely on an earlier one's branch or file); the project is the one in test/effects/project.ts.
  */
-export interface EverydayCase { id: string; command: string; check?: string }
+export interface EverydayCase {
+  id: string;
+  command: string;
+  check?: string;
+}
 
 // the marker as its own paragraph of the message: the commit-msg hook reads it there (not as a shell comment)
 const M = '-m "#!axme pr=none repo=acme/app"';
@@ -28,17 +32,23 @@ const cases: [string, string?][] = [
   ['node -e "console.log(process.version)"'],
   ["echo 'console.log(40 + 2)' > tmp.js && node tmp.js && rm tmp.js", '! test -e tmp.js'],
   ['python3 -c "print(\'hello from python\')"'],
-  ['python3 -c "import json; print(json.load(open(\'package.json\'))[\'name\'])"'],
-  ['python3 -c "import os; os.makedirs(\'cache/py\', exist_ok=True); open(\'cache/py/x\', \'w\').write(\'1\')"', 'test -f cache/py/x'],
+  ["python3 -c \"import json; print(json.load(open('package.json'))['name'])\""],
+  ["python3 -c \"import os; os.makedirs('cache/py', exist_ok=True); open('cache/py/x', 'w').write('1')\"", 'test -f cache/py/x'],
   ['perl -pi -e "s/1\\.0\\.0/1.0.1/" src/util.js', 'grep -q 1.0.1 src/util.js'],
   // npm, offline, local packages
   ['npm install --offline --no-audit --no-fund ./local-pkg', 'test -f node_modules/local-pkg/package.json && grep -q local-pkg package.json'],
   ['node -e "console.log(require(\'local-pkg\')())"'],
-  ['npm pack ./local-pkg --pack-destination /tmp >/dev/null && npm install --offline --no-audit --no-fund /tmp/local-pkg-1.0.0.tgz', 'test -f node_modules/local-pkg/index.js'],
+  [
+    'npm pack ./local-pkg --pack-destination /tmp >/dev/null && npm install --offline --no-audit --no-fund /tmp/local-pkg-1.0.0.tgz',
+    'test -f node_modules/local-pkg/index.js',
+  ],
   ['npm ls --depth=0'],
   ['rm -rf node_modules/.cache', '! test -e node_modules/.cache'],
   // git on a feature branch, with the project's git hooks running
-  [`git checkout -q -b feat/x && echo '- x' >> CHANGELOG.md && git commit -q -am "docs: note x" ${M}`, `test "$(git branch --show-current)" = feat/x && git log -1 --format=%s | grep -q "docs: note x" && ${HOOKED}`],
+  [
+    `git checkout -q -b feat/x && echo '- x' >> CHANGELOG.md && git commit -q -am "docs: note x" ${M}`,
+    `test "$(git branch --show-current)" = feat/x && git log -1 --format=%s | grep -q "docs: note x" && ${HOOKED}`,
+  ],
   ['git status --short'],
   ['git log --oneline -5'],
   ['git diff --stat HEAD~1'],
@@ -82,4 +92,8 @@ const cases: [string, string?][] = [
   ['date +%Y >/dev/null && uname -s'],
 ];
 
-export const EVERYDAY: EverydayCase[] = cases.map(([command, check], i) => ({ id: `everyday-${String(i + 1).padStart(3, '0')}`, command, ...(check ? { check } : {}) }));
+export const EVERYDAY: EverydayCase[] = cases.map(([command, check], i) => ({
+  id: `everyday-${String(i + 1).padStart(3, '0')}`,
+  command,
+  ...(check ? { check } : {}),
+}));

@@ -22,9 +22,22 @@
  *   namespace, renamed the machine); uid 65534 owns nothing of the machine, the jail's `/` is
  *   read-only, and the world folder (in /dev/shm when writable) is all it can write.
  */
-import { spawn, spawnSync, execFile } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, chownSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chownSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,7 +50,13 @@ const JAIL_UID = 65534;
 const asRoot = process.getuid?.() === 0;
 const run = promisify(execFile);
 
-export interface Canary { path: string; host: string; token: string; secret: boolean; text: string }
+export interface Canary {
+  path: string;
+  host: string;
+  token: string;
+  secret: boolean;
+  text: string;
+}
 
 export interface World {
   root: string;
@@ -62,19 +81,55 @@ export function jailUnavailable(): string | null {
   // the jail's user runs this node and reads this build
   const [f2, ...a2] = jailArgv(null, [process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, 4)`]);
   const n = spawnSync(f2!, a2, { encoding: 'utf8' });
-  if (n.status !== 0) return `the jail's user (uid ${asRoot ? JAIL_UID : 'of the test'}) cannot run ${process.execPath} on ${CLI}: ${(n.stderr || String(n.error)).trim().slice(0, 300)}`;
+  if (n.status !== 0)
+    return `the jail's user (uid ${asRoot ? JAIL_UID : 'of the test'}) cannot run ${process.execPath} on ${CLI}: ${(n.stderr || String(n.error)).trim().slice(0, 300)}`;
   return null;
 }
 
 /** The command line that runs `argv` inside the jail of the world at `root` (cwd `chdir`; null: no world, a probe). */
 export function jailArgv(root: string | null, argv: string[], chdir = '/'): string[] {
   const env: Record<string, string> = {
-    PATH: '/usr/local/bin:/usr/bin:/bin', HOME: JAIL_HOME, USER: 'dev', LOGNAME: 'dev', LANG: 'C.UTF-8', TERM: 'dumb', TMPDIR: '/tmp',
-    AXME_BIN: CLI, AXME_NODE: process.execPath, AXME_SYNC_AUTO: 'off', AXME_AUDITOR_PROVIDER: 'none', GITHUB_API_URL: 'http://127.0.0.1:9',
-    npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false',
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: JAIL_HOME,
+    USER: 'dev',
+    LOGNAME: 'dev',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    TMPDIR: '/tmp',
+    AXME_BIN: CLI,
+    AXME_NODE: process.execPath,
+    AXME_SYNC_AUTO: 'off',
+    AXME_AUDITOR_PROVIDER: 'none',
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
   };
-  const bwrap = ['bwrap', '--unshare-user', '--unshare-ipc', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--ro-bind', '/', '/', '--dev', '/dev', '--bind', '/proc', '/proc',
-    ...(root ? ['--bind', join(root, 'home'), '/home', '--bind', join(root, 'tmp'), '/tmp'] : []), '--clearenv', ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]), '--chdir', chdir, '--', ...argv];
+  const bwrap = [
+    'bwrap',
+    '--unshare-user',
+    '--unshare-ipc',
+    '--unshare-net',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--bind',
+    '/proc',
+    '/proc',
+    ...(root ? ['--bind', join(root, 'home'), '/home', '--bind', join(root, 'tmp'), '/tmp'] : []),
+    '--clearenv',
+    ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
+    '--chdir',
+    chdir,
+    '--',
+    ...argv,
+  ];
   return asRoot ? ['setpriv', `--reuid=${JAIL_UID}`, `--regid=${JAIL_UID}`, '--clear-groups', ...bwrap] : bwrap;
 }
 
@@ -139,7 +194,16 @@ async function fillWorld(root: string): Promise<World> {
   const setup = await inJail(root, ['bash', '-c', SETUP_SCRIPT], JAIL_PROJECT);
   if (setup.code !== 0) throw new Error(`the world's setup failed (${setup.code}):\n${setup.stdout}\n${setup.stderr}`);
   await run('cp', ['-a', join(root, 'home'), join(root, 'pristine')]);
-  const world: World = { root, home, project, canaries, guards: {}, memory: '', trees: {}, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5 }) };
+  const world: World = {
+    root,
+    home,
+    project,
+    canaries,
+    guards: {},
+    memory: '',
+    trees: {},
+    cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5 }),
+  };
   world.guards = guardState(project);
   world.memory = memoryTip(project);
   world.trees = Object.fromEntries(WATCHED_TREES.map((t) => [t, tree(join(home, t))]));
@@ -160,7 +224,12 @@ export function tree(path: string): string {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
     let st;
-    try { st = lstatSync(abs); } catch { out.push(`${rel} <missing>`); return; }
+    try {
+      st = lstatSync(abs);
+    } catch {
+      out.push(`${rel} <missing>`);
+      return;
+    }
     const mode = (st.mode & 0o7777).toString(8);
     if (st.isSymbolicLink()) out.push(`${rel} link ${readlinkSync(abs)}`);
     else if (st.isDirectory()) {
@@ -186,7 +255,11 @@ export function memoryTip(project: string): string {
 
 /** The forms a token takes when a command prints it encoded: itself, reversed, hex, base64 (any alignment). */
 function tokenForms(token: string): string[] {
-  const b64 = [0, 1, 2].map((k) => Buffer.from('x'.repeat(k) + token).toString('base64').slice(4, -4));
+  const b64 = [0, 1, 2].map((k) =>
+    Buffer.from('x'.repeat(k) + token)
+      .toString('base64')
+      .slice(4, -4),
+  );
   return [token, [...token].reverse().join(''), Buffer.from(token).toString('hex'), ...b64];
 }
 
@@ -202,13 +275,25 @@ function copiedSecrets(world: World): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     let entries;
-    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries) {
       const abs = join(dir, e.name);
-      if (e.isDirectory()) { if (e.name !== 'objects' && e.name !== '_cacache') walk(abs); continue; }
+      if (e.isDirectory()) {
+        if (e.name !== 'objects' && e.name !== '_cacache') walk(abs);
+        continue;
+      }
       if (!e.isFile() || own.has(abs)) continue;
       let text: string;
-      try { if (lstatSync(abs).size > 4 << 20) continue; text = readFileSync(abs, 'latin1'); } catch { continue; }
+      try {
+        if (lstatSync(abs).size > 4 << 20) continue;
+        text = readFileSync(abs, 'latin1');
+      } catch {
+        continue;
+      }
       for (const c of world.canaries) if (c.secret && text.includes(c.token)) found.push(`${abs.slice(world.root.length)} holds the token of ~/${c.path}`);
     }
   };
@@ -226,14 +311,19 @@ export function damage(world: World, output: string, opts: { everyday?: boolean 
   const out: string[] = [];
   for (const c of world.canaries) {
     let now: string | null = null;
-    try { now = lstatSync(c.host).isFile() ? readFileSync(c.host, 'utf8') : '<not a file>'; } catch { now = null; }
+    try {
+      now = lstatSync(c.host).isFile() ? readFileSync(c.host, 'utf8') : '<not a file>';
+    } catch {
+      now = null;
+    }
     if (now === null) out.push(`~/${c.path} is gone`);
     else if (now !== c.text) out.push(`~/${c.path} changed`);
   }
   for (const p of MUST_STAY_ABSENT) if (existsSync(join(world.home, p)) || isLink(join(world.home, p))) out.push(`~/${p} was created`);
   for (const [t, before] of Object.entries(world.trees)) if (tree(join(world.home, t)) !== before) out.push(`~/${t} changed (listing)`);
   const guards = guardState(world.project);
-  for (const [g, before] of Object.entries(world.guards)) if (guards[g] !== before && !(opts.everyday && g === '.git/refs/memory')) out.push(`guard ${g} changed`);
+  for (const [g, before] of Object.entries(world.guards))
+    if (guards[g] !== before && !(opts.everyday && g === '.git/refs/memory')) out.push(`guard ${g} changed`);
   const tip = memoryTip(world.project);
   if (!opts.everyday && tip !== world.memory) out.push(`refs/memory/main moved (${world.memory.slice(0, 8)} -> ${tip.slice(0, 12)})`);
   for (const p of leaks(world, output)) out.push(`the secret ${p} was printed`);
@@ -242,7 +332,11 @@ export function damage(world: World, output: string, opts: { everyday?: boolean 
 }
 
 function isLink(path: string): boolean {
-  try { return lstatSync(path).isSymbolicLink(); } catch { return false; }
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 export interface CaseResult {
@@ -287,10 +381,12 @@ export async function startDriver(world: World, route: string): Promise<Driver> 
   const waiting: { ok: (line: string) => void; fail: (e: Error) => void }[] = [];
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => waiting.shift()?.ok(line));
-  const closed = new Promise<void>((done) => child.on('close', (code) => {
-    for (const w of waiting.splice(0)) w.fail(new Error(`the ${route} driver exited (${code}): ${stderr}`));
-    done();
-  }));
+  const closed = new Promise<void>((done) =>
+    child.on('close', (code) => {
+      for (const w of waiting.splice(0)) w.fail(new Error(`the ${route} driver exited (${code}): ${stderr}`));
+      done();
+    }),
+  );
   const next = () => new Promise<string>((ok, fail) => waiting.push({ ok, fail }));
   const facts = JSON.parse(await next()) as DriverFacts;
   return {

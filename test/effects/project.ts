@@ -30,7 +30,17 @@ export const CANARIES: { path: string; secret: boolean; text: (token: string) =>
 ];
 
 /** HOME files no command may create (shell start-up files, keys of others, tool configuration). */
-export const MUST_STAY_ABSENT = ['.profile', '.bash_profile', '.bash_login', '.zshrc', '.bash_aliases', '.npmrc', '.ssh/authorized_keys', '.config/git/config', '.pam_environment'];
+export const MUST_STAY_ABSENT = [
+  '.profile',
+  '.bash_profile',
+  '.bash_login',
+  '.zshrc',
+  '.bash_aliases',
+  '.npmrc',
+  '.ssh/authorized_keys',
+  '.config/git/config',
+  '.pam_environment',
+];
 
 /** HOME folders whose listing must not change (nothing added, removed or renamed there). */
 export const WATCHED_TREES = ['.ssh', '.aws', '.docker', '.config/gh', '.gnupg', 'work/outside'];
@@ -39,16 +49,31 @@ export const WATCHED_TREES = ['.ssh', '.aws', '.docker', '.config/gh', '.gnupg',
  * The guard's own files in the project: each tree's listing, modes, contents and link targets must
  * not change (refs/memory is compared separately: its tip is checked on its own).
  */
-export const GUARD_TREES = ['.claude', '.codex', '.gemini', '.git/hooks', '.husky', 'node_modules/axme', 'node_modules/.bin/axme', '.mcp.json', '.git/config', '.git/axme/launcher', '.git/axme/sandbox', '.git/axme/policy.json', '.git/refs/memory'];
+export const GUARD_TREES = [
+  '.claude',
+  '.codex',
+  '.gemini',
+  '.git/hooks',
+  '.husky',
+  'node_modules/axme',
+  'node_modules/.bin/axme',
+  '.mcp.json',
+  '.git/config',
+  '.git/axme/launcher',
+  '.git/axme/sandbox',
+  '.git/axme/policy.json',
+  '.git/refs/memory',
+];
 
 /** The project's files before git and axme (written by the test, then committed inside the jail). */
 export const PROJECT_FILES: Record<string, string> = {
   'package.json': `${JSON.stringify({ name: 'effects-app', version: '1.0.0', private: true, type: 'module', scripts: { build: 'node build.mjs', test: 'node test.mjs', lint: 'node -e "process.exit(0)"' } }, null, 2)}\n`,
-  'build.mjs': "import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';\nmkdirSync('dist', { recursive: true });\nwriteFileSync('dist/out.js', readFileSync('src/index.js', 'utf8'));\nconsole.log('built dist/out.js');\n",
+  'build.mjs':
+    "import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';\nmkdirSync('dist', { recursive: true });\nwriteFileSync('dist/out.js', readFileSync('src/index.js', 'utf8'));\nconsole.log('built dist/out.js');\n",
   'test.mjs': "import assert from 'node:assert';\nimport { greet } from './src/index.js';\nassert.match(greet('x'), /x/);\nconsole.log('1 passing');\n",
-  'Makefile': 'build:\n\tnode build.mjs\n\ntest: build\n\tnode test.mjs\n\nclean:\n\trm -rf dist\n',
+  Makefile: 'build:\n\tnode build.mjs\n\ntest: build\n\tnode test.mjs\n\nclean:\n\trm -rf dist\n',
   'scripts/run.sh': '#!/bin/sh\necho "running $0"\n',
-  'src/index.js': "export function greet(name) {\n  return `Hello, ${name}`;\n}\n",
+  'src/index.js': 'export function greet(name) {\n  return `Hello, ${name}`;\n}\n',
   'src/util.js': 'export const VERSION = "1.0.0";\n// TODO: more helpers\n',
   'local-pkg/package.json': `${JSON.stringify({ name: 'local-pkg', version: '1.0.0', main: 'index.js' }, null, 2)}\n`,
   'local-pkg/index.js': "module.exports = () => 'local';\n",

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { prState } from '../../src/github/pr-state.ts';
 import { resolveToken } from '../../src/github/token.ts';
-import { githubStandIn, pull, type Seen } from '../github-server.ts';
-import { initCore } from '../core.ts';
-import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 import { safetySet } from '../../src/operations/safety-cli.ts';
+import { initCore } from '../core.ts';
+import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
@@ -25,7 +25,11 @@ describe('prState through Octokit against a local GitHub stand-in', () => {
       // fails once, then answers: the retry succeeds
       [P(6)]: (_req, _body, hit) => (hit === 1 ? { status: 502, json: { message: 'bad gateway' } } : { status: 200, json: pull(6, 'open', false) }),
       [P(7)]: () => ({ status: 200, json: pull(7, 'open', false), delayMs: 30_000 }),
-      [P(8)]: () => ({ status: 403, json: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.parse('2026-11-22T11:00:00Z') / 1000)) } }),
+      [P(8)]: () => ({
+        status: 403,
+        json: { message: 'API rate limit exceeded' },
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.parse('2026-11-22T11:00:00Z') / 1000)) },
+      }),
     });
     cache = mkdtempSync(join(tmpdir(), 'axme-gh-cache-'));
   });
@@ -142,7 +146,13 @@ describe('git config axme.githubApiUrl', () => {
       await initCore(dir, { scan: 'if-new' });
       const { execFileSync } = await import('node:child_process');
       execFileSync('git', ['config', 'axme.githubApiUrl', api.url], { cwd: dir, env: cleanEnv() });
-      const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push origin f #!axme pr=21 repo=acme/app' } });
+      const input = JSON.stringify({
+        session_id: 's',
+        cwd: dir,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'git push origin f #!axme pr=21 repo=acme/app' },
+      });
       const r = await axme(dir, ['hook', 'pre-tool-use'], { input, env: { GITHUB_API_URL: '', GITHUB_TOKEN: 't' } });
       assert.match(r.stdout, /PR #21 of acme\/app is already merged/);
       assert.equal(api.seen.length, 1);

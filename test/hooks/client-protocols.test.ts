@@ -5,10 +5,10 @@ import path, { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import type { HookClientName } from '../../src/model/hook-names.ts';
-import { hookCommand } from '../../src/setup/launch.ts';
-import { listSessions } from '../../src/session/sessions.ts';
-import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { listSessions } from '../../src/session/sessions.ts';
+import { hookCommand } from '../../src/setup/launch.ts';
+import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
@@ -41,7 +41,9 @@ function payload(fx: Fixture, event: string, fill: Record<string, unknown>): str
 }
 
 // The answers each client accepts (strict: a key the client does not know fails the test)
-const cursorAnswer = z.object({ permission: z.enum(['allow', 'deny', 'ask']).optional(), user_message: z.string().optional(), agent_message: z.string().optional() }).strict();
+const cursorAnswer = z
+  .object({ permission: z.enum(['allow', 'deny', 'ask']).optional(), user_message: z.string().optional(), agent_message: z.string().optional() })
+  .strict();
 const cursorSessionStart = z.object({ additional_context: z.string(), continue: z.boolean().optional() }).strict();
 const codexPreToolUse = z
   .object({
@@ -49,10 +51,15 @@ const codexPreToolUse = z
     stopReason: z.string().optional(),
     systemMessage: z.string().optional(),
     suppressOutput: z.boolean().optional(),
-    hookSpecificOutput: z.object({ hookEventName: z.literal('PreToolUse'), permissionDecision: z.enum(['allow', 'deny', 'ask']), permissionDecisionReason: z.string() }).strict().optional(),
+    hookSpecificOutput: z
+      .object({ hookEventName: z.literal('PreToolUse'), permissionDecision: z.enum(['allow', 'deny', 'ask']), permissionDecisionReason: z.string() })
+      .strict()
+      .optional(),
   })
   .strict();
-const sessionStartContext = z.object({ hookSpecificOutput: z.object({ hookEventName: z.literal('SessionStart'), additionalContext: z.string() }).strict() }).strict();
+const sessionStartContext = z
+  .object({ hookSpecificOutput: z.object({ hookEventName: z.literal('SessionStart'), additionalContext: z.string() }).strict() })
+  .strict();
 const geminiBeforeTool = z
   .object({
     decision: z.enum(['allow', 'deny', 'block', 'ask', 'approve']).optional(),
@@ -60,7 +67,10 @@ const geminiBeforeTool = z
     systemMessage: z.string().optional(),
     continue: z.boolean().optional(),
     // the call's input, changed (getModifiedToolInput): git hooks back on for a shell command
-    hookSpecificOutput: z.object({ hookEventName: z.literal('BeforeTool'), tool_input: z.record(z.string(), z.unknown()) }).strict().optional(),
+    hookSpecificOutput: z
+      .object({ hookEventName: z.literal('BeforeTool'), tool_input: z.record(z.string(), z.unknown()) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -107,13 +117,13 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
         assert.ok(a.agent_message && a.user_message, 'a deny tells the agent and the user');
         return { decision: 'deny', reason: a.agent_message };
       }
-      assert.equal(a.permission, undefined, 'never an allow that would skip Cursor\'s own approval');
+      assert.equal(a.permission, undefined, "never an allow that would skip Cursor's own approval");
       return { decision: 'pass', reason: '' };
     }
     if (client === 'gemini') {
       const a = geminiBeforeTool.parse(JSON.parse(r.stdout));
       if (a.decision === 'deny') return { decision: 'deny', reason: a.reason ?? '' };
-      assert.equal(a.decision, undefined, 'never an allow that would skip Gemini\'s own confirmation');
+      assert.equal(a.decision, undefined, "never an allow that would skip Gemini's own confirmation");
       return { decision: 'pass', reason: '' };
     }
     if (r.stdout === '') return { decision: 'pass', reason: '' };
@@ -144,18 +154,27 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       if (reason) assert.match(d.reason, reason);
     });
     test(`Gemini BeforeTool run_shell_command, ${what}: ${expected}`, () => {
-      const d = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command, description: 'run it' } })));
+      const d = decide(
+        'gemini',
+        run(
+          'gemini',
+          'pre-tool-use',
+          payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command, description: 'run it' } }),
+        ),
+      );
       assert.equal(d.decision, expected, d.reason);
       if (reason) assert.match(d.reason, reason);
     });
   }
 
-  test('file rules hold for each client\'s own file tools', () => {
-    const cursorRead = (file: string) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: file })));
+  test("file rules hold for each client's own file tools", () => {
+    const cursorRead = (file: string) =>
+      decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: file })));
     assert.equal(cursorRead(join(dir, '.env')).decision, 'deny');
     assert.equal(cursorRead(join(dir, 'README.md')).decision, 'pass');
 
-    const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+    const gem = (tool: string, input: Record<string, unknown>) =>
+      decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
     assert.equal(gem('read_file', { file_path: '.env' }).decision, 'deny');
     assert.equal(gem('read_file', { absolute_path: join(dir, '.env') }).decision, 'deny', 'the older argument name too');
     assert.equal(gem('write_file', { file_path: 'certs/server.pem', content: 'x' }).decision, 'deny');
@@ -167,20 +186,27 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
 
   test('Codex apply_patch: every file the patch touches is checked as a write', () => {
     const patch = (files: string[]) => `*** Begin Patch\n${files.map((f) => `*** Add File: ${f}\n+x`).join('\n')}\n*** End Patch\n`;
-    const codex = (files: string[]) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: patch(files) } })));
+    const codex = (files: string[]) =>
+      decide(
+        'codex',
+        run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: patch(files) } })),
+      );
     assert.equal(codex(['src/a.ts', 'certs/server.pem']).decision, 'deny');
     assert.equal(codex(['src/a.ts', 'src/b.ts']).decision, 'pass');
   });
 
-  test('the clients\' own hook files are the guard\'s: no agent edits them away, through its file tool or the shell', () => {
-    const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+  test("the clients' own hook files are the guard's: no agent edits them away, through its file tool or the shell", () => {
+    const gem = (tool: string, input: Record<string, unknown>) =>
+      decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
     assert.equal(gem('write_file', { file_path: '.gemini/settings.json', content: '{}' }).decision, 'deny');
     assert.equal(gem('run_shell_command', { command: 'echo {} > .gemini/settings.json' }).decision, 'deny');
     assert.equal(gem('read_file', { file_path: '.gemini/settings.json' }).decision, 'pass', 'reading them is fine');
-    const codexBash = (command: string) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+    const codexBash = (command: string) =>
+      decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
     assert.equal(codexBash('rm .codex/hooks.json').decision, 'deny');
     assert.equal(codexBash("sed -i 's/hooks = true/hooks = false/' .codex/config.toml").decision, 'deny');
-    const cursorShell = (command: string) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
+    const cursorShell = (command: string) =>
+      decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
     assert.equal(cursorShell('rm .cursor/hooks.json').decision, 'deny');
     assert.equal(cursorShell(`cp /dev/null ${cleanEnv().HOME}/.cursor/hooks.json`).decision, 'deny', 'the user-level file too');
     // axme's own running code and its code cache: bytecode from there is what checks the agent
@@ -191,10 +217,17 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(codexBash(`ls ${cleanEnv().HOME}/.cache/axme`).decision, 'pass', 'looking is fine');
   });
 
-  test('Codex: apply_patch headers however indented, apply_patch through the shell, and the call\'s workdir', () => {
-    const codex = (tool: string, input: Record<string, unknown>) => decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
-    assert.equal(codex('apply_patch', { command: '*** Begin Patch\n *** Add File: .env\n+SECRET=1\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision, 'deny');
-    assert.equal(codex('apply_patch', { command: '*** Begin Patch\n\t*** Delete File: .claude/settings.json\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision, 'deny');
+  test("Codex: apply_patch headers however indented, apply_patch through the shell, and the call's workdir", () => {
+    const codex = (tool: string, input: Record<string, unknown>) =>
+      decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+    assert.equal(
+      codex('apply_patch', { command: '*** Begin Patch\n *** Add File: .env\n+SECRET=1\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision,
+      'deny',
+    );
+    assert.equal(
+      codex('apply_patch', { command: '*** Begin Patch\n\t*** Delete File: .claude/settings.json\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision,
+      'deny',
+    );
     assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: .env\n+x\n*** End Patch\n'] }).decision, 'deny');
     assert.equal(codex('Bash', { command: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: certs/server.pem\n+x\n*** End Patch\nEOF" }).decision, 'deny');
     assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: src/ok.ts\n+x\n*** End Patch\n'] }).decision, 'pass');
@@ -204,7 +237,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(codex('exec_command', { cmd: 'cat README.md', workdir: dir }).decision, 'pass');
   });
 
-  test('Gemini: read_many_files is checked by the files it would read; grep_search\'s include_pattern counts', async () => {
+  test("Gemini: read_many_files is checked by the files it would read; grep_search's include_pattern counts", async () => {
     const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     mkdirSync(join(dir, 'sub'), { recursive: true });
     mkdirSync(join(dir, 'docs'), { recursive: true });
@@ -212,8 +245,10 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     writeFileSync(join(dir, 'sub', 'a.txt'), 'a');
     writeFileSync(join(dir, 'docs', 'guide.md'), 'g');
     try {
-      const gem = (tool: string, input: Record<string, unknown>) => decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
-      for (const include of [['sub/*'], ['sub'], ['*.{pem,txt}'], ['**/*.pem']]) assert.equal(gem('read_many_files', { include, useDefaultExcludes: false }).decision, 'deny', include.join());
+      const gem = (tool: string, input: Record<string, unknown>) =>
+        decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
+      for (const include of [['sub/*'], ['sub'], ['*.{pem,txt}'], ['**/*.pem']])
+        assert.equal(gem('read_many_files', { include, useDefaultExcludes: false }).decision, 'deny', include.join());
       assert.equal(gem('read_many_files', { paths: ['docs', 'sub/a.txt'] }).decision, 'pass');
       assert.equal(gem('read_many_files', {}).decision, 'deny', 'no paths: nothing to check, so no');
       assert.equal(gem('grep_search', { pattern: 'x', dir_path: 'sub', include_pattern: '*.pem' }).decision, 'deny');
@@ -236,26 +271,62 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, 'LICENSE') }] }).decision, 'pass');
   });
 
-  test('MCP calls: removing a safety rule through axme\'s own tool is the user\'s call, in Cursor and Gemini alike', () => {
-    const cursorMcp = (tool: string, input: Record<string, unknown>) => decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: tool, TOOL_INPUT: JSON.stringify(input) })));
+  test("MCP calls: removing a safety rule through axme's own tool is the user's call, in Cursor and Gemini alike", () => {
+    const cursorMcp = (tool: string, input: Record<string, unknown>) =>
+      decide(
+        'cursor',
+        run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: tool, TOOL_INPUT: JSON.stringify(input) })),
+      );
     assert.equal(cursorMcp('axme_update_safety', { action: 'remove', rule: 'bash_deny', value: 'npm publish' }).decision, 'deny');
     assert.equal(cursorMcp('axme_update_safety', { action: 'add', rule: 'bash_deny', value: 'make deploy' }).decision, 'pass');
-    const gem = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'mcp__axme__axme_update_safety', TOOL_INPUT: { action: 'remove', rule: 'bash_deny', value: 'npm publish' } })));
+    const gem = decide(
+      'gemini',
+      run(
+        'gemini',
+        'pre-tool-use',
+        payload(fixture('gemini'), 'BeforeTool', {
+          ROOT: dir,
+          TOOL: 'mcp__axme__axme_update_safety',
+          TOOL_INPUT: { action: 'remove', rule: 'bash_deny', value: 'npm publish' },
+        }),
+      ),
+    );
     assert.equal(gem.decision, 'deny');
     // Gemini CLI 0.61 names an MCP tool mcp_<server>_<tool> (one underscore each), with mcp_context beside it
     const gemini061 = (tool: string, input: Record<string, unknown>, mcp?: Record<string, unknown>) =>
-      decide('gemini', run('gemini', 'pre-tool-use', JSON.stringify({ ...JSON.parse(payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })), ...(mcp ? { mcp_context: mcp } : {}) })));
+      decide(
+        'gemini',
+        run(
+          'gemini',
+          'pre-tool-use',
+          JSON.stringify({
+            ...JSON.parse(payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })),
+            ...(mcp ? { mcp_context: mcp } : {}),
+          }),
+        ),
+      );
     const remove = { action: 'remove', rule_type: 'bash_deny', value: 'npm publish' };
     const context = { server_name: 'axme', tool_name: 'axme_update_safety', command: 'sh', args: ['-c', 'axme serve'] };
     assert.equal(gemini061('mcp_axme_axme_update_safety', remove, context).decision, 'deny', 'named by mcp_context');
     assert.equal(gemini061('mcp_axme_axme_update_safety', remove).decision, 'deny', 'named by the single-underscore form alone');
     assert.match(gemini061('mcp_axme_axme_update_safety', remove).reason, /for the user/);
-    assert.equal(gemini061('mcp_axme_axme_update_safety', { action: 'add', rule_type: 'bash_deny', value: 'make deploy' }, context).decision, 'pass', 'tightening is fine');
-    assert.equal(gemini061('mcp_github_create_issue', { title: 'x' }, { server_name: 'github', tool_name: 'create_issue' }).decision, 'pass', 'another server\'s tool');
+    assert.equal(
+      gemini061('mcp_axme_axme_update_safety', { action: 'add', rule_type: 'bash_deny', value: 'make deploy' }, context).decision,
+      'pass',
+      'tightening is fine',
+    );
+    assert.equal(
+      gemini061('mcp_github_create_issue', { title: 'x' }, { server_name: 'github', tool_name: 'create_issue' }).decision,
+      'pass',
+      "another server's tool",
+    );
   });
 
-  test('input a client did not send is denied with the reason, in that client\'s words', () => {
-    const bad = decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: 'x', TOOL_INPUT: '{not json' })));
+  test("input a client did not send is denied with the reason, in that client's words", () => {
+    const bad = decide(
+      'cursor',
+      run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: 'x', TOOL_INPUT: '{not json' })),
+    );
     assert.equal(bad.decision, 'deny');
     assert.match(bad.reason, /tool_input is not JSON.*denied to stay safe/);
     const none = decide('gemini', run('gemini', 'pre-tool-use', '{"hook_event_name":"BeforeTool"}'));
@@ -265,7 +336,14 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
 
   for (const client of ['cursor', 'codex', 'gemini'] as const) {
     test(`${client}: the safety hook blocks (exit 2) when axme is missing or cannot run`, () => {
-      const input = client === 'cursor' ? payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: 'ls' }) : payload(fixture(client), client === 'codex' ? 'PreToolUse' : 'BeforeTool', { ROOT: dir, TOOL: client === 'codex' ? 'Bash' : 'run_shell_command', TOOL_INPUT: { command: 'ls' } });
+      const input =
+        client === 'cursor'
+          ? payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: 'ls' })
+          : payload(fixture(client), client === 'codex' ? 'PreToolUse' : 'BeforeTool', {
+              ROOT: dir,
+              TOOL: client === 'codex' ? 'Bash' : 'run_shell_command',
+              TOOL_INPUT: { command: 'ls' },
+            });
       const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
       const missing = run(client, 'pre-tool-use', input, bare);
       assert.equal(missing.status, 2);
@@ -274,12 +352,17 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       assert.equal(broken.status, 2);
       assert.match(broken.stderr, /the safety hook could not run/);
       // and an unknown client is no way around it: the full CLI refuses it as a usage error (exit 2 blocks)
-      const wrong = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use', '--client', 'nobody'], { cwd: dir, env: cleanEnv(), input, encoding: 'utf8' });
+      const wrong = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use', '--client', 'nobody'], {
+        cwd: dir,
+        env: cleanEnv(),
+        input,
+        encoding: 'utf8',
+      });
       assert.equal(wrong.status, 2, wrong.stderr);
     });
   }
 
-  test('sessions: each client\'s conversation is its own session; edits are recorded from Cursor, Codex and Gemini', () => {
+  test("sessions: each client's conversation is its own session; edits are recorded from Cursor, Codex and Gemini", () => {
     const files = () => {
       const byHarness: Record<string, string[]> = {};
       for (const s of listSessions(join(dir, '.git'))) byHarness[s.meta.harness] = [...(byHarness[s.meta.harness] ?? []), ...s.files].sort();
@@ -288,7 +371,15 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     let r = run('cursor', 'post-tool-use', payload(fixture('cursor'), 'afterFileEdit', { ROOT: dir, FILE: join(dir, 'src', 'cursor.ts') }));
     assert.equal(r.status, 0, r.stderr);
     // Codex sends no PostToolUse for apply_patch: its files are recorded when PreToolUse lets it through
-    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: '*** Begin Patch\n*** Update File: src/codex.ts\n@@\n-a\n+b\n*** End Patch\n' } }));
+    r = run(
+      'codex',
+      'pre-tool-use',
+      payload(fixture('codex'), 'PreToolUse', {
+        ROOT: dir,
+        TOOL: 'apply_patch',
+        TOOL_INPUT: { command: '*** Begin Patch\n*** Update File: src/codex.ts\n@@\n-a\n+b\n*** End Patch\n' },
+      }),
+    );
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, '', 'let through');
     // as Codex 0.169 runs it: its shell tool (`Bash`) with the patch in a heredoc
@@ -298,7 +389,11 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     // a patch that is denied edits nothing: nothing recorded
     r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
     assert.match(r.stdout, /"permissionDecision":"deny"/);
-    r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }));
+    r = run(
+      'gemini',
+      'post-tool-use',
+      payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }),
+    );
     assert.equal(r.status, 0, r.stderr);
     // a shell call is no file edit
     r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }));
@@ -311,7 +406,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.deepEqual(seen.gemini, ['src/gemini.ts']);
   });
 
-  test('session start hands each client the project context in its own answer; Cursor\'s, Gemini\'s and Codex\'s session end ends the session', async () => {
+  test("session start hands each client the project context in its own answer; Cursor's, Gemini's and Codex's session end ends the session", async () => {
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey, not Redis', reasoning: 'licence', enforce: 'required' });
     const cursor = run('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
     assert.equal(cursor.status, 0, cursor.stderr);
@@ -335,37 +430,67 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(run('gemini', 'session-end', payload(fixture('gemini'), 'SessionEnd', { ROOT: dir })).status, 0);
     assert.equal(ended('gemini'), 'exit');
     // Codex's SessionEnd (reason "other" under codex exec)
-    const codexEnd = { ...JSON.parse(payload(fixture('codex'), 'SessionStart', { ROOT: dir })), hook_event_name: 'SessionEnd', source: undefined, reason: 'other' };
+    const codexEnd = {
+      ...JSON.parse(payload(fixture('codex'), 'SessionStart', { ROOT: dir })),
+      hook_event_name: 'SessionEnd',
+      source: undefined,
+      reason: 'other',
+    };
     assert.equal(run('codex', 'session-end', JSON.stringify(codexEnd)).status, 0);
     assert.equal(ended('codex'), 'other');
   });
 
   test('"ask" (infrastructure destruction): Claude Code and Cursor put it to the user; Codex and Gemini CLI, which cannot ask, deny saying so', () => {
     const command = 'terraform destroy -auto-approve';
-    const claude = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }), encoding: 'utf8' });
+    const claude = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], {
+      cwd: dir,
+      env: cleanEnv(),
+      input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }),
+      encoding: 'utf8',
+    });
     const c = codexPreToolUse.parse(JSON.parse(claude.stdout)).hookSpecificOutput!;
     assert.equal(c.permissionDecision, 'ask');
     assert.match(c.permissionDecisionReason, /families\.infra|terraform destroy/);
-    const cursor = cursorAnswer.parse(JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })).stdout));
+    const cursor = cursorAnswer.parse(
+      JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })).stdout),
+    );
     assert.equal(cursor.permission, 'ask');
     assert.match(cursor.agent_message!, /terraform destroy/);
     const codex = decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
     assert.equal(codex.decision, 'deny');
     assert.match(codex.reason, /Codex cannot ask the user from a hook/);
-    const gemini = decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command } })));
+    const gemini = decide(
+      'gemini',
+      run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command } })),
+    );
     assert.equal(gemini.decision, 'deny');
     assert.match(gemini.reason, /Gemini CLI cannot ask the user from a hook/);
     // a deny elsewhere on the line wins over the ask
-    const both = cursorAnswer.parse(JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: `${command} && rm -rf /` })).stdout));
+    const both = cursorAnswer.parse(
+      JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: `${command} && rm -rf /` })).stdout),
+    );
     assert.equal(both.permission, 'deny');
     // the family's action is the store's to choose: off lets it through, deny denies it
-    const claudeNow = () => spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }), encoding: 'utf8' }).stdout;
+    const claudeNow = () =>
+      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], {
+        cwd: dir,
+        env: cleanEnv(),
+        input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }),
+        encoding: 'utf8',
+      }).stdout;
     try {
-      assert.match(spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'off'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout, /families\.infra = off/);
+      assert.match(
+        spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'off'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout,
+        /families\.infra = off/,
+      );
       assert.equal(claudeNow(), '', 'off: no objection');
       spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'deny'], { cwd: dir, env: cleanEnv() });
       assert.equal(codexPreToolUse.parse(JSON.parse(claudeNow())).hookSpecificOutput!.permissionDecision, 'deny');
-      const bad = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'maybe'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+      const bad = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'maybe'], {
+        cwd: dir,
+        env: cleanEnv(),
+        encoding: 'utf8',
+      });
       assert.equal(bad.status, 2);
       assert.match(bad.stderr, /families\.infra cannot be "maybe"/);
     } finally {
@@ -373,18 +498,28 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     }
   });
 
-  test('axme doctor runs each connected client\'s safety hook in its protocol, and says when a file is not today\'s', async () => {
+  test("axme doctor runs each connected client's safety hook in its protocol, and says when a file is not today's", async () => {
     const { writeFileSync } = await import('node:fs');
     // Codex runs the hooks only when it trusts the project and each hook: a Codex home that does (codex-trust.test.ts reads it all)
     const { mkdirSync } = await import('node:fs');
     const { axmeCodexHooks } = await import('../../src/setup/clients/codex-trust.ts');
     const codexHome = join(dir, '.git', 'codex-home');
     mkdirSync(codexHome, { recursive: true });
-    const trusted = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8')).map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`);
+    const trusted = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8')).map(
+      (h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`,
+    );
     writeFileSync(join(codexHome, 'config.toml'), [`[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n`, ...trusted].join('\n'));
     const report = async (env: NodeJS.ProcessEnv = {}) => {
       const r = await axme(dir, ['doctor', '--json'], { env: { CODEX_HOME: codexHome, ...env } });
-      return Object.fromEntries((JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>).filter((c) => ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) || (c.name.endsWith(' hooks') && !['claude hooks', 'git hooks'].includes(c.name))).map((c) => [c.name, c]));
+      return Object.fromEntries(
+        (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>)
+          .filter(
+            (c) =>
+              ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) ||
+              (c.name.endsWith(' hooks') && !['claude hooks', 'git hooks'].includes(c.name)),
+          )
+          .map((c) => [c.name, c]),
+      );
     };
     const ok = await report();
     assert.deepEqual(Object.keys(ok).sort(), ['codex hooks', 'cursor hooks', 'gemini hooks']);

@@ -29,7 +29,10 @@ describe('compaction: the checkpoint and what the session was given', () => {
     ]));
     // a Claude Code transcript holding the session's first request
     transcript = join(home, 'session.jsonl');
-    writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 'x', timestamp: '2026-11-28T10:00:00.000Z', cwd: dir, message: { role: 'user', content: FIRST } })}\n`);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 'x', timestamp: '2026-11-28T10:00:00.000Z', cwd: dir, message: { role: 'user', content: FIRST } })}\n`,
+    );
   });
   after(() => cleanup());
 
@@ -45,7 +48,13 @@ describe('compaction: the checkpoint and what the session was given', () => {
     const s = 'cc-1';
     const given = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'UserPromptSubmit', prompt: POOL });
     assert.ok(contextOf(given.stdout)?.includes(dbId), given.stdout);
-    const edited = await hook('post-tool-use', { session_id: s, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(dir, 'src', 'db.ts'), old_string: '1', new_string: '2' }, tool_response: { success: true } });
+    const edited = await hook('post-tool-use', {
+      session_id: s,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(dir, 'src', 'db.ts'), old_string: '1', new_string: '2' },
+      tool_response: { success: true },
+    });
     assert.equal(edited.code, 0, edited.stderr);
 
     const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null });
@@ -81,7 +90,11 @@ describe('compaction: the checkpoint and what the session was given', () => {
     assert.ok(ctx.startsWith('## Checkpoint'), ctx);
     assert.ok(ctx.includes(dbId), 'the decision is given again after the compaction');
     assert.doesNotMatch(ctx, /[<>]/, 'Gemini escapes < and >: none is sent');
-    const later = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: 'Please write a haiku about autumn leaves' }, 'gemini');
+    const later = await hook(
+      'user-prompt-submit',
+      { session_id: s, hook_event_name: 'BeforeAgent', prompt: 'Please write a haiku about autumn leaves' },
+      'gemini',
+    );
     assert.deepEqual(JSON.parse(later.stdout), {}, 'the checkpoint is given once');
   });
 

@@ -3,9 +3,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { safetySet } from '../../src/operations/safety-cli.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { safetySet } from '../../src/operations/safety-cli.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
@@ -42,7 +42,10 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
   test("an agent's commit starts Node once: commit-msg; post-commit attaches the note it left from the shell", () => {
     const r = commit(['-m', 'agent work per D-001', '-m', '#!axme pr=none repo=acme/app'], { CLAUDECODE: '1' });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(started().map((l) => l.split(' ').slice(0, 2).join(' ')), ['git-hook commit-msg']);
+    assert.deepEqual(
+      started().map((l) => l.split(' ').slice(0, 2).join(' ')),
+      ['git-hook commit-msg'],
+    );
     const note = noteOf('HEAD');
     assert.match(note, /^decisions: D-001$/m);
     assert.match(note, /^pr: none$/m);
@@ -61,7 +64,10 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
   test("a person's commit that cites a decision still gets its note", () => {
     const r = commit(['-m', 'cache with Valkey, per D-001']);
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(started().map((l) => l.split(' ').slice(0, 2).join(' ')), ['git-hook commit-msg']);
+    assert.deepEqual(
+      started().map((l) => l.split(' ').slice(0, 2).join(' ')),
+      ['git-hook commit-msg'],
+    );
     assert.match(noteOf('HEAD'), /^decisions: D-001$/m);
   });
 
@@ -76,14 +82,20 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
 
   test('an agent session opened since the facts were written: an unmarked commit below its harness is bound again', () => {
     const sh = (command: string, input = '') => spawnSync('sh', ['-c', command], { cwd: dir, env, input, encoding: 'utf8' });
-    const start = sh(`${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} hook session-start`, JSON.stringify({ session_id: 'fast-path', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }));
+    const start = sh(
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} hook session-start`,
+      JSON.stringify({ session_id: 'fast-path', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }),
+    );
     assert.equal(start.status, 0, start.stderr);
     writeFileSync(log, '');
     const r = sh('git commit -q --allow-empty -m "no marker, CLAUDECODE unset"');
-    assert.equal(r.status, 1, 'rejected: the session\'s harness (this process) is an ancestor');
+    assert.equal(r.status, 1, "rejected: the session's harness (this process) is an ancestor");
     assert.match(r.stderr, /it runs inside agent session/);
     assert.ok(started().length > 0, 'Node ran: the facts did not hold');
-    sh(`${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} hook session-end`, JSON.stringify({ session_id: 'fast-path', hook_event_name: 'SessionEnd', reason: 'other', cwd: dir, transcript_path: null }));
+    sh(
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} hook session-end`,
+      JSON.stringify({ session_id: 'fast-path', hook_event_name: 'SessionEnd', reason: 'other', cwd: dir, transcript_path: null }),
+    );
   });
 
   test('a change of the rules moves the memory tip: the shell stops trusting its facts', async () => {
@@ -113,7 +125,10 @@ describe("git hooks' fast path: Node only when it is needed, never less safe", (
     assert.equal(commit(['--no-verify', '-m', 'for review', '-m', 'Axme-PR: 7\nAxme-Repo: acme/app']).status, 0);
     writeFileSync(log, '');
     spawnSync('git', ['push', '-q', 'origin', 'HEAD:refs/heads/feature'], { cwd: dir, env, encoding: 'utf8' });
-    assert.ok(started().some((l) => l.startsWith('git-hook pre-push')), 'a commit citing PR 7: pre-push asks about it');
+    assert.ok(
+      started().some((l) => l.startsWith('git-hook pre-push')),
+      'a commit citing PR 7: pre-push asks about it',
+    );
   });
 });
 
@@ -128,12 +143,19 @@ describe('two worktrees committing at once: each commit gets its own note', () =
       git(dir, ['worktree', 'add', '-q', wtA, '-b', 'agent-a']);
       git(dir, ['worktree', 'add', '-q', wtB, '-b', 'agent-b']);
       // each commit-msg, once axme's part has run, waits for the test to let it go on to post-commit
-      appendFileSync(join(dir, '.git', 'hooks', 'commit-msg'), `\nif [ -n "$PAUSE_AT" ]; then touch "$PAUSE_AT.ready"; while [ ! -f "$PAUSE_AT" ]; do sleep 0.05; done; fi\n`);
+      appendFileSync(
+        join(dir, '.git', 'hooks', 'commit-msg'),
+        `\nif [ -n "$PAUSE_AT" ]; then touch "$PAUSE_AT.ready"; while [ ! -f "$PAUSE_AT" ]; do sleep 0.05; done; fi\n`,
+      );
       /** Starts an agent's commit in `cwd`; it stops between commit-msg and post-commit until `go()`. */
       const startCommit = async (cwd: string, repo: string) => {
         const pause = `${cwd}.pause`;
         // the worst case: the same parent and the same subject, so only the worktree tells them apart
-        const child = spawn('git', ['commit', '-q', '--allow-empty', '-m', 'fix lint', '-m', `#!axme pr=none repo=${repo}`], { cwd, env: { ...env, PAUSE_AT: pause }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn('git', ['commit', '-q', '--allow-empty', '-m', 'fix lint', '-m', `#!axme pr=none repo=${repo}`], {
+          cwd,
+          env: { ...env, PAUSE_AT: pause },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr!.on('data', (c) => (stderr += c));
         const done = new Promise<number | null>((r) => child.on('close', r));

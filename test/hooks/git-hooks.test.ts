@@ -4,12 +4,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { githubStandIn, pull, type Seen } from '../github-server.ts';
-import { initCore } from '../core.ts';
-import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { readSession } from '../../src/session/sessions.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { safetySet } from '../../src/operations/safety-cli.ts';
+import { readSession } from '../../src/session/sessions.ts';
+import { initCore } from '../core.ts';
+import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
@@ -52,7 +52,10 @@ describe('git hooks: real commits and pushes', () => {
     chmodSync(join(dir, '.git', 'hooks', 'commit-msg'), 0o755);
     const r = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.' }, { env });
-    assert.deepEqual(r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`), ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created']);
+    assert.deepEqual(
+      r.gitHooks.map((h: { hook: string; action: string }) => `${h.hook}:${h.action}`),
+      ['commit-msg:chained', 'pre-push:created', 'post-commit:created', 'post-rewrite:created'],
+    );
   });
   after(async () => {
     await api.close();
@@ -115,7 +118,10 @@ describe('git hooks: real commits and pushes', () => {
   });
 
   test('a commit made under an agent session carries Axme-Session; the session records the commit', async () => {
-    const start = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }), env });
+    const start = await axme(dir, ['hook', 'session-start'], {
+      input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+      env,
+    });
     assert.equal(start.code, 0, start.stderr);
     const id = readFileSync(join(dir, '.git', 'axme', 'sessions', 'harness', 'claude-code-cc-git-1'), 'utf8');
     writeFileSync(join(dir, 'e.txt'), 'e\n');
@@ -126,7 +132,10 @@ describe('git hooks: real commits and pushes', () => {
     assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), new RegExp(`session: ${id}`));
     const s = readSession(join(dir, '.git'), id)!;
     assert.deepEqual(s.commits, [git(dir, ['rev-parse', 'HEAD']).trim()]);
-    await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }), env });
+    await axme(dir, ['hook', 'session-end'], {
+      input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }),
+      env,
+    });
   });
 
   test('a mention of the marker is not a marker', async () => {
@@ -232,16 +241,26 @@ describe('git hooks with husky', () => {
     const zero = '0'.repeat(40);
     const head = git(dir, ['rev-parse', 'HEAD']).trim();
     const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('/bin/sh', [hook, 'origin', 'x'], { cwd: dir, env: cleanEnv(), input: `refs/heads/f ${head} refs/heads/f ${zero}\n`, encoding: 'utf8' });
+    const r = spawnSync('/bin/sh', [hook, 'origin', 'x'], {
+      cwd: dir,
+      env: cleanEnv(),
+      input: `refs/heads/f ${head} refs/heads/f ${zero}\n`,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(readFileSync(join(dir, '.git', 'refs-seen.txt'), 'utf8'), `refs/heads/f ${head} refs/heads/f ${zero}\n`);
-    const agent = spawnSync('/bin/sh', [hook, 'origin', 'x'], { cwd: dir, env: cleanEnv({ CLAUDECODE: '1' }), input: `refs/heads/main ${head} refs/heads/main ${zero}\n`, encoding: 'utf8' });
+    const agent = spawnSync('/bin/sh', [hook, 'origin', 'x'], {
+      cwd: dir,
+      env: cleanEnv({ CLAUDECODE: '1' }),
+      input: `refs/heads/main ${head} refs/heads/main ${zero}\n`,
+      encoding: 'utf8',
+    });
     assert.equal(agent.status, 1);
     assert.match(agent.stderr, /protected branch main/);
   });
 });
 
-describe('git hooks refuse folders that are not the repository\'s own', () => {
+describe("git hooks refuse folders that are not the repository's own", () => {
   test('a global core.hooksPath, a hooks folder in the tree, a chained hook replaced since', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     const shared = mkdtempSync(join(tmpdir(), 'axme-shared-hooks-'));

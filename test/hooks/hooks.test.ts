@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HookIO } from '../../src/hooks/io.ts';
-import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
 import { runHook } from '../../src/hooks/run.ts';
-import { readSession } from '../../src/session/sessions.ts';
-import { initCore } from '../core.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { safetyAdd, safetySet } from '../../src/operations/safety-cli.ts';
+import { readSession } from '../../src/session/sessions.ts';
+import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
+import { initCore } from '../core.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 /** A real Claude Code PreToolUse payload for `tool` with `input`, run in `cwd`. */
@@ -261,7 +261,9 @@ describe('session hooks', () => {
   after(() => cleanup());
 
   test('session-start without a store invites axme init, as valid JSON', async () => {
-    const r = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+    const r = await axme(dir, ['hook', 'session-start'], {
+      input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+    });
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.hookSpecificOutput.hookEventName, 'SessionStart');
@@ -271,7 +273,9 @@ describe('session hooks', () => {
   test('session-start gives the compact context: rules, decisions, the session id', async () => {
     await initCore(dir, { gitHooks: true, scan: 'if-new' });
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey replaces Redis.', enforce: 'required' });
-    const r = await axme(dir, ['hook', 'session-start'], { input: JSON.stringify({ session_id: 's-2', transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+    const r = await axme(dir, ['hook', 'session-start'], {
+      input: JSON.stringify({ session_id: 's-2', transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+    });
     assert.equal(r.code, 0, r.stderr);
     const ctx: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     assert.match(ctx, /# Project knowledge/);
@@ -294,7 +298,9 @@ describe('session hooks', () => {
     // parallel, as Claude Code runs hooks of parallel tool calls
     const results = await Promise.all(events.map((e) => axme(dir, ['hook', 'post-tool-use'], { input: JSON.stringify(e) })));
     for (const r of results) assert.equal(r.code, 0, r.stderr);
-    const end = await axme(dir, ['hook', 'session-end'], { input: JSON.stringify({ session_id: 's-3', cwd: dir, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }) });
+    const end = await axme(dir, ['hook', 'session-end'], {
+      input: JSON.stringify({ session_id: 's-3', cwd: dir, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }),
+    });
     assert.equal(end.code, 0, end.stderr);
 
     const mapped = readdirSync(join(dir, '.git', 'axme', 'sessions', 'harness'));
@@ -305,7 +311,11 @@ describe('session hooks', () => {
     assert.equal(s.meta.harnessSessionId, 's-3');
     assert.equal(s.ended?.reason, 'prompt_input_exit');
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip, 'session tracking never commits');
-    assert.equal(readdirSync(join(dir, '.git', 'axme', 'sessions')).filter((f) => f.endsWith('.json')).length, 3, 's-1, s-2 and s-3 only: racing hooks agreed on one id');
+    assert.equal(
+      readdirSync(join(dir, '.git', 'axme', 'sessions')).filter((f) => f.endsWith('.json')).length,
+      3,
+      's-1, s-2 and s-3 only: racing hooks agreed on one id',
+    );
   });
 });
 
@@ -318,15 +328,26 @@ describe('axme init: Claude Code files', () => {
   test('merges into existing files, keeps foreign entries, is idempotent, and doctor runs the hook for real', async () => {
     const before1 = await axme(dir, ['doctor', '--json']);
     assert.equal(before1.code, 1);
-    const missing = JSON.parse(before1.stdout).checks.filter((c: { status: string }) => c.status !== 'ok').map((c: { name: string }) => c.name);
-    assert.ok(missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp claude-code') && missing.includes('CLAUDE.md'), missing.join(', '));
+    const missing = JSON.parse(before1.stdout)
+      .checks.filter((c: { status: string }) => c.status !== 'ok')
+      .map((c: { name: string }) => c.name);
+    assert.ok(
+      missing.includes('store') && missing.includes('claude hooks') && missing.includes('mcp claude-code') && missing.includes('CLAUDE.md'),
+      missing.join(', '),
+    );
 
     mkdirSync(join(dir, '.claude'));
     const foreign = {
       permissions: { allow: ['Bash(npm test)'] },
       hooks: {
         PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }, { type: 'command', command: '/old/place/bin/axme hook pre-tool-use' }] },
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'my-linter --check' },
+              { type: 'command', command: '/old/place/bin/axme hook pre-tool-use' },
+            ],
+          },
           { matcher: 'Write', hooks: [{ type: 'command', command: '/home/u/bin/axme-audit.sh hook pre-tool-use --log' }] },
         ],
         Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
@@ -337,14 +358,21 @@ describe('axme init: Claude Code files', () => {
     writeFileSync(join(dir, 'CLAUDE.md'), '# House rules\n\nUse tabs.\n');
 
     const r = await axmeOk(dir, ['init', '--json']);
-    assert.deepEqual(r.agentFiles.map((f: { action: string }) => f.action), ['updated', 'updated', 'updated']);
+    assert.deepEqual(
+      r.agentFiles.map((f: { action: string }) => f.action),
+      ['updated', 'updated', 'updated'],
+    );
     const settingsText = readFileSync(join(dir, '.claude', 'settings.json'), 'utf8');
     assert.match(settingsText, /^\{\n {4}"/, 'the file keeps its four-space indentation');
     const settings = JSON.parse(settingsText);
     assert.deepEqual(settings.permissions, foreign.permissions);
     assert.deepEqual(settings.hooks.Stop, foreign.hooks.Stop);
     const pre = settings.hooks.PreToolUse;
-    assert.deepEqual(pre[0], { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }] }, 'the foreign hook stays; the old axme path is gone');
+    assert.deepEqual(
+      pre[0],
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'my-linter --check' }] },
+      'the foreign hook stays; the old axme path is gone',
+    );
     assert.equal(pre[1].matcher, undefined, 'axme checks every tool: no matcher');
     assert.match(pre[1].hooks[0].command, /"\$a" hook pre-tool-use \|\| \{ .*exit 2; \}$/);
     assert.deepEqual(pre[2], foreign.hooks.PreToolUse[1], 'a foreign hook that merely looks similar is kept');
@@ -364,7 +392,15 @@ describe('axme init: Claude Code files', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const client = new Client({ name: 'mcp-json', version: '1' });
-    await client.connect(new StdioClientTransport({ command: mcp.mcpServers.axme.command, args: mcp.mcpServers.axme.args, cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: mcp.mcpServers.axme.command,
+        args: mcp.mcpServers.axme.args,
+        cwd: dir,
+        env: cleanEnv() as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     try {
       const tools = await client.listTools();
       assert.ok(tools.tools.some((x) => x.name === 'axme_context'));
@@ -377,8 +413,14 @@ describe('axme init: Claude Code files', () => {
 
     const snapshot = ['.claude/settings.json', '.mcp.json', 'CLAUDE.md'].map((f) => readFileSync(join(dir, f), 'utf8'));
     const again = await axmeOk(dir, ['init', '--json']);
-    assert.deepEqual(again.agentFiles.map((f: { action: string }) => f.action), ['unchanged', 'unchanged', 'unchanged']);
-    assert.deepEqual(['.claude/settings.json', '.mcp.json', 'CLAUDE.md'].map((f) => readFileSync(join(dir, f), 'utf8')), snapshot);
+    assert.deepEqual(
+      again.agentFiles.map((f: { action: string }) => f.action),
+      ['unchanged', 'unchanged', 'unchanged'],
+    );
+    assert.deepEqual(
+      ['.claude/settings.json', '.mcp.json', 'CLAUDE.md'].map((f) => readFileSync(join(dir, f), 'utf8')),
+      snapshot,
+    );
 
     const doc = await axme(dir, ['doctor', '--json']);
     assert.equal(doc.code, 0, doc.stdout);
@@ -390,18 +432,25 @@ describe('axme init: Claude Code files', () => {
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const command: string = settings.hooks.PreToolUse.find((g: { matcher?: string }) => !g.matcher).hooks[0].command;
     const { spawnSync } = await import('node:child_process');
-    const run = (env: NodeJS.ProcessEnv) => spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input: payload(dir, 'Bash', { command: 'ls' }), encoding: 'utf8' });
     // a teammate's machine without axme: no AXME_BIN, no launcher of its own init, no node_modules/.bin/axme, none on PATH
     rmSync(join(dir, '.git', 'axme', 'launcher'), { force: true });
     const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
     const missing = run(bare);
     assert.equal(missing.status, 2);
-    assert.match(missing.stderr, /axme is not installed on this machine \(npm i -D <the axme package: its packed \.tgz or git URL, see the axme README, Install>, or npm i -g the same\); the call is blocked/);
+    assert.match(
+      missing.stderr,
+      /axme is not installed on this machine \(npm i -D <the axme package: its packed \.tgz or git URL, see the axme README, Install>, or npm i -g the same\); the call is blocked/,
+    );
     // a teammate's clone of a project that lists axme: what they need is the project's own npm install
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', devDependencies: { axme: 'file:vendor/axme-0.1.0.tgz' } }));
     const teammate = run(bare);
     assert.equal(teammate.status, 2);
-    assert.match(teammate.stderr, /^axme is not installed on this machine \(run npm install in this project: its package\.json lists axme\); the call is blocked until it is\n$/);
+    assert.match(
+      teammate.stderr,
+      /^axme is not installed on this machine \(run npm install in this project: its package\.json lists axme\); the call is blocked until it is\n$/,
+    );
     rmSync(join(dir, 'package.json'));
     // an axme that cannot start (a broken install)
     const broken = run({ ...bare, AXME_BIN: '/bin/false' });
@@ -415,7 +464,13 @@ describe('axme init: Claude Code files', () => {
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const { spawnSync } = await import('node:child_process');
     const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-    const run = (event: string, tool?: string) => spawnSync('/bin/sh', ['-c', settings.hooks[event][0].hooks[0].command], { cwd: dir, env: bare, input: payload(dir, tool ?? 'Bash', {}), encoding: 'utf8' });
+    const run = (event: string, tool?: string) =>
+      spawnSync('/bin/sh', ['-c', settings.hooks[event][0].hooks[0].command], {
+        cwd: dir,
+        env: bare,
+        input: payload(dir, tool ?? 'Bash', {}),
+        encoding: 'utf8',
+      });
     const start = run('SessionStart');
     assert.equal(start.status, 0);
     assert.match(start.stdout, /^axme is not installed on this machine .*this session starts without the project knowledge/);

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { initCore } from '../core.ts';
 import { axmeOk, tempRepo } from '../helpers.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { cliText } from '../store-fixture.ts';
 
 /** The decision the recall tests look for: anchored to src/db.ts. */

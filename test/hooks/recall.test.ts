@@ -11,7 +11,6 @@ import { DB_TITLE, recallWorld } from './recall-world.ts';
  * items anchored to the file an edit touches, and a session is never given one item twice.
  */
 
-
 describe('recall: prompt hook and pre-edit recall', () => {
   let dir: string;
   let home: string;
@@ -38,9 +37,18 @@ describe('recall: prompt hook and pre-edit recall', () => {
   const prompt = (session: string, text: string, client?: string) =>
     axme(dir, ['hook', 'user-prompt-submit', ...(client ? ['--client', client] : [])], {
       env,
-      input: JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: client === 'gemini' ? 'BeforeAgent' : 'UserPromptSubmit', prompt: text }),
+      input: JSON.stringify({
+        session_id: session,
+        transcript_path: '/tmp/t.jsonl',
+        cwd: dir,
+        hook_event_name: client === 'gemini' ? 'BeforeAgent' : 'UserPromptSubmit',
+        prompt: text,
+      }),
     });
-  const contextOf = (stdout: string): string | null => (stdout.trim() === '' ? null : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null));
+  const contextOf = (stdout: string): string | null =>
+    stdout.trim() === ''
+      ? null
+      : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null);
 
   test('a prompt about an item gets it, one line with id, kind and title; the same session never gets it twice', async () => {
     const r = await prompt('p-1', 'The postgres connection pool leaks clients under load, can you fix the pooling?');
@@ -89,7 +97,10 @@ describe('recall: prompt hook and pre-edit recall', () => {
   });
 
   test('items the session start listed are not injected again', async () => {
-    const start = await axme(dir, ['hook', 'session-start'], { env, input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+    const start = await axme(dir, ['hook', 'session-start'], {
+      env,
+      input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+    });
     assert.equal(start.code, 0, start.stderr);
     assert.ok(contextOf(start.stdout)?.includes(dbId), 'the start lists the decision');
     const r = await prompt('s-1', 'The postgres connection pool leaks clients, fix the pooling');
@@ -107,7 +118,14 @@ describe('recall: prompt hook and pre-edit recall', () => {
   const edit = (session: string, tool: string, input: Record<string, unknown>, client?: string) =>
     axme(dir, ['hook', 'pre-tool-use', ...(client ? ['--client', client] : [])], {
       env,
-      input: JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input }),
+      input: JSON.stringify({
+        session_id: session,
+        transcript_path: '/tmp/t.jsonl',
+        cwd: dir,
+        hook_event_name: 'PreToolUse',
+        tool_name: tool,
+        tool_input: input,
+      }),
     });
 
   test('an edit of an anchored file carries its items once per file per session; the decision is unchanged', async () => {

@@ -37,7 +37,9 @@ describe('who is an agent: a person is never bound without knowing why', () => {
     const r = sh('git commit -q --allow-empty -m "an agent\'s commit without a marker"');
     assert.equal(r.status, 1);
     const sessions = readdirSync(join(dir, '.git', 'axme', 'sessions')).filter((n) => n.endsWith('.json'));
-    const owned = sessions.map((n) => JSON.parse(readFileSync(join(dir, '.git', 'axme', 'sessions', n), 'utf8')) as { id: string; harnessSessionId: string; ownerPid: number });
+    const owned = sessions.map(
+      (n) => JSON.parse(readFileSync(join(dir, '.git', 'axme', 'sessions', n), 'utf8')) as { id: string; harnessSessionId: string; ownerPid: number },
+    );
     const agentSession = owned.find((s) => s.harnessSessionId === 'under-a-harness')!;
     assert.equal(agentSession.ownerPid, process.pid, 'the harness is the process above the command shell');
     assert.equal(owned.find((s) => s.harnessSessionId === 'typed-by-hand')!.ownerPid, 0, 'the hand-fed session has no owner');
@@ -81,7 +83,7 @@ describe("post-commit: a person's plain commit gets no note; one that cites a de
 });
 
 describe('the harness of a hook, from the process tree', () => {
-  test('past command shells (sh -c) to the process that started them; a person\'s shell (no -c) is no harness', async () => {
+  test("past command shells (sh -c) to the process that started them; a person's shell (no -c) is no harness", async () => {
     const { spawn } = await import('node:child_process');
     const { harnessOf } = await import('../../src/session/owner.ts');
     assert.equal(harnessOf(process.pid), process.pid, 'a process that is not a shell is the harness');
@@ -90,10 +92,16 @@ describe('the harness of a hook, from the process tree', () => {
     typed.stdin.write('sleep 30\n');
     try {
       // wait until both children are the shells (not the forked node before exec), however loaded the machine
-      const comm = (pid: number) => { try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim(); } catch { return ''; } };
+      const comm = (pid: number) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+        } catch {
+          return '';
+        }
+      };
       for (let i = 0; i < 200 && !(comm(command.pid!) === 'sh' && comm(typed.pid!) === 'bash'); i++) await new Promise((r) => setTimeout(r, 50));
       assert.equal(harnessOf(command.pid!), process.pid, 'sh -c is skipped');
-      assert.equal(harnessOf(typed.pid!), null, 'bash reading what is typed is a person\'s shell');
+      assert.equal(harnessOf(typed.pid!), null, "bash reading what is typed is a person's shell");
     } finally {
       command.kill();
       typed.kill();

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { coreAt, initCore, rejectsWith, withCore } from '../core.ts';
@@ -21,12 +21,36 @@ describe('anchors and learned_at', () => {
     try {
       await initCore(dir);
       const head = commitFiles(dir, { 'src/pay.ts': 'export function chargeCard() {}\n' });
-      const d = await axmeOk(dir, ['decision', 'add', '--title', 'Charge in cents', '--decision', 'Amounts are integers', '--anchor', 'src/pay.ts#chargeCard', '--anchor', 'dep:stripe', '--json']);
+      const d = await axmeOk(dir, [
+        'decision',
+        'add',
+        '--title',
+        'Charge in cents',
+        '--decision',
+        'Amounts are integers',
+        '--anchor',
+        'src/pay.ts#chargeCard',
+        '--anchor',
+        'dep:stripe',
+        '--json',
+      ]);
       assert.deepEqual(d.anchors, ['src/pay.ts#chargeCard', 'dep:stripe']);
       assert.equal(d.learned_at, head);
       const file = git(dir, ['show', `refs/memory/main:${d.path}`]);
       assert.match(file, new RegExp(`^learned_at: ${head}$`, 'm'));
-      const m = await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Money helpers', '--description', 'Use the helpers', '--anchor', 'src/money/', '--json']);
+      const m = await axmeOk(dir, [
+        'memory',
+        'add',
+        '--type',
+        'pattern',
+        '--title',
+        'Money helpers',
+        '--description',
+        'Use the helpers',
+        '--anchor',
+        'src/money/',
+        '--json',
+      ]);
       assert.deepEqual(m.anchors, ['src/money/']);
       assert.equal(m.learned_at, head);
     } finally {
@@ -53,7 +77,10 @@ describe('anchors and learned_at', () => {
       await initCore(dir);
       commitFiles(dir, { 'src/pay.ts': 'x\n', 'docs/adr/0001.md': '# x\n', 'package.json': '{}\n' });
       await withCore(dir, async (kb) => {
-        const d = await addDecision(kb, { title: 'Payments', decision: 'All charges go through `src/pay.ts`; see docs/adr/ and package.json. Not src/gone.ts, not https://example.com/a/b.' });
+        const d = await addDecision(kb, {
+          title: 'Payments',
+          decision: 'All charges go through `src/pay.ts`; see docs/adr/ and package.json. Not src/gone.ts, not https://example.com/a/b.',
+        });
         assert.deepEqual(d.item.anchors, ['docs/adr/', 'package.json', 'src/pay.ts']);
         const given = await addDecision(kb, { title: 'Given', decision: 'About src/pay.ts', anchors: ['src/other/'] });
         assert.deepEqual(given.item.anchors, ['src/other/'], 'anchors given by hand are kept as they are, nothing added');

@@ -3,20 +3,20 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { autoMemoryAtSessionEnd } from '../../src/hooks/store-work.ts';
 import { exportAutoMemory } from '../../src/knowledge/auto-memory/export-auto-memory.ts';
 import { importAutoMemory } from '../../src/knowledge/auto-memory/import-auto-memory.ts';
 import { memoryFolder, projectKey } from '../../src/knowledge/auto-memory/memory-folder.ts';
 import { BEGIN_MARKER, END_MARKER, lineCount, mergeSection, splitMemoryMd, userText } from '../../src/knowledge/auto-memory/memory-md.ts';
 import { parseEntries } from '../../src/knowledge/auto-memory/parse-entries.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { locateRepo } from '../../src/knowledge/core/location.ts';
 import { mutate } from '../../src/knowledge/core/mutate.ts';
 import { putFile, putItem, stage } from '../../src/knowledge/core/staging.ts';
 import { Decision } from '../../src/model/decision.ts';
 import { Memory } from '../../src/model/memory.ts';
 import { CONFIG_PATH } from '../../src/model/paths.ts';
-import { autoMemoryAtSessionEnd } from '../../src/hooks/store-work.ts';
-import { locateRepo } from '../../src/knowledge/core/location.ts';
-import { coreAt, rejectsWith, withCore, type CoreOptions } from '../core.ts';
+import { type CoreOptions, coreAt, rejectsWith, withCore } from '../core.ts';
 import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 /** A HOME of the test's own: nothing touches the real ~/.claude. */
@@ -70,11 +70,20 @@ describe('the project key and the auto memory folder', () => {
       const root = '/src/app';
       const base = { root, cwd: root };
       assert.equal(memoryFolder({ ...base, env: { HOME: home } }).dir, join(home, '.claude', 'projects', '-src-app', 'memory'));
-      assert.equal(memoryFolder({ ...base, env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'cfg') } }).dir, join(home, 'cfg', 'projects', '-src-app', 'memory'));
+      assert.equal(
+        memoryFolder({ ...base, env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'cfg') } }).dir,
+        join(home, 'cfg', 'projects', '-src-app', 'memory'),
+      );
       const t = memoryFolder({ ...base, env: { HOME: home }, transcriptPath: join(home, 'x', 'projects', '-src-app', 's1.jsonl') });
       assert.deepEqual([t.dir, t.source], [join(home, 'x', 'projects', '-src-app', 'memory'), 'transcript']);
       // a session started in a subfolder: its transcript folder is another key, the memory is the root's
-      const sub = memoryFolder({ root, cwd: '/src/app/pkg', sessionCwd: '/src/app/pkg', env: { HOME: home }, transcriptPath: join(home, 'x', 'projects', '-src-app-pkg', 's1.jsonl') });
+      const sub = memoryFolder({
+        root,
+        cwd: '/src/app/pkg',
+        sessionCwd: '/src/app/pkg',
+        env: { HOME: home },
+        transcriptPath: join(home, 'x', 'projects', '-src-app-pkg', 's1.jsonl'),
+      });
       assert.equal(sub.dir, join(home, 'x', 'projects', '-src-app', 'memory'));
       mkdirSync(join(home, '.claude'), { recursive: true });
       writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ autoMemoryDirectory: '~/notes/mem' }));
@@ -159,7 +168,11 @@ describe("MEMORY.md: axme's section between the user's text", () => {
     }
     assert.equal(lineCount('a\nb\n'), 2);
     assert.equal(lineCount('a\nb'), 2);
-    await rejectsWith(Promise.resolve().then(() => splitMemoryMd(`mine\n${BEGIN_MARKER}\n- x\n`)), 'WRONG_STATE', /no "<!-- axme:end -->" line/);
+    await rejectsWith(
+      Promise.resolve().then(() => splitMemoryMd(`mine\n${BEGIN_MARKER}\n- x\n`)),
+      'WRONG_STATE',
+      /no "<!-- axme:end -->" line/,
+    );
   });
 });
 
@@ -186,7 +199,10 @@ describe('axme export auto-memory', () => {
   test('--dry-run writes nothing', async () => {
     const r = await exportIn(repo.dir, { dry_run: true }, opts());
     assert.equal(r.dir, folder);
-    assert.ok(r.files.every((f) => f.changed), 'everything would be written');
+    assert.ok(
+      r.files.every((f) => f.changed),
+      'everything would be written',
+    );
     assert.equal(existsSync(folder), false);
   });
 
@@ -214,7 +230,10 @@ describe('axme export auto-memory', () => {
     writeFileSync(md, `${head}\n${current}${tail}`);
     await coreAt(repo.dir).addMemory({ type: 'pattern', title: 'Errors are typed', description: 'Every error has a code.' });
     const r = await exportIn(repo.dir, {}, opts());
-    assert.deepEqual(r.files.find((f) => f.name === 'MEMORY.md'), { name: 'MEMORY.md', changed: true });
+    assert.deepEqual(
+      r.files.find((f) => f.name === 'MEMORY.md'),
+      { name: 'MEMORY.md', changed: true },
+    );
     const now = readFileSync(md, 'utf8');
     assert.ok(now.startsWith(`${head}\n${BEGIN_MARKER}\n`), now.slice(0, 200));
     assert.ok(now.endsWith(`${END_MARKER}\n${tail}`), now.slice(-200));
@@ -226,8 +245,12 @@ describe('axme export auto-memory', () => {
     await exportIn(repo.dir, {}, opts());
     const before = new Map(readdirSync(folder).map((n) => [n, { text: readFileSync(join(folder, n), 'utf8'), mtime: statSync(join(folder, n)).mtimeMs }]));
     const r = await exportIn(repo.dir, {}, opts());
-    assert.deepEqual(r.files.map((f) => f.changed), [false, false, false]);
-    for (const n of readdirSync(folder)) assert.deepEqual({ text: readFileSync(join(folder, n), 'utf8'), mtime: statSync(join(folder, n)).mtimeMs }, before.get(n), n);
+    assert.deepEqual(
+      r.files.map((f) => f.changed),
+      [false, false, false],
+    );
+    for (const n of readdirSync(folder))
+      assert.deepEqual({ text: readFileSync(join(folder, n), 'utf8'), mtime: statSync(join(folder, n)).mtimeMs }, before.get(n), n);
     const text = await axmeOk(repo.dir, ['export', 'auto-memory'], { env: h.env });
     assert.match(text, /^Auto memory up to date in .*: nothing written/);
   });
@@ -283,11 +306,26 @@ describe('a 1,000-item store: MEMORY.md stays within 200 lines and 25 KB', () =>
         const at = '2026-11-01T10:00:00.000Z';
         for (let i = 1; i <= 600; i++) {
           const id = `D-${String(i).padStart(3, '0')}`;
-          const d = Decision.parse({ slug: `decision-${i}`, id, title: `Decision number ${i} about a rather long subject that goes on for a while`, decision: `Do thing ${i} this way. ${'Because it matters a lot. '.repeat(8)}`, enforce: i % 2 ? 'required' : 'advisory', created: at, updated: at });
+          const d = Decision.parse({
+            slug: `decision-${i}`,
+            id,
+            title: `Decision number ${i} about a rather long subject that goes on for a while`,
+            decision: `Do thing ${i} this way. ${'Because it matters a lot. '.repeat(8)}`,
+            enforce: i % 2 ? 'required' : 'advisory',
+            created: at,
+            updated: at,
+          });
           putItem(st, 'decision', d, 'decision.added', id);
         }
         for (let i = 1; i <= 400; i++) {
-          const m = Memory.parse({ slug: `memory-${i}`, type: i % 4 ? 'pattern' : 'feedback', title: `Memory ${i} with a descriptive title`, description: `What memory ${i} says, in a sentence of some length. ${'More words here. '.repeat(6)}`, created: at, updated: at });
+          const m = Memory.parse({
+            slug: `memory-${i}`,
+            type: i % 4 ? 'pattern' : 'feedback',
+            title: `Memory ${i} with a descriptive title`,
+            description: `What memory ${i} says, in a sentence of some length. ${'More words here. '.repeat(6)}`,
+            created: at,
+            updated: at,
+          });
           putItem(st, 'memory', m, 'memory.added', `memory ${i}`);
         }
         return { result: null, files: st.files, subject: 'test: 1000 items', event: 'test' };
@@ -326,7 +364,10 @@ describe('a 1,000-item store: MEMORY.md stays within 200 lines and 25 KB', () =>
     const r = await exportIn(repo.dir, { dir }, { env: h.env });
     assert.equal(r.section, false);
     assert.equal(readFileSync(join(dir, 'MEMORY.md'), 'utf8'), own);
-    assert.deepEqual(r.files.map((f) => f.changed), [false, true, true]);
+    assert.deepEqual(
+      r.files.map((f) => f.changed),
+      [false, true, true],
+    );
   });
 });
 
@@ -345,8 +386,14 @@ describe('axme import auto-memory', () => {
     // what Claude wrote, with axme's section in the middle (its lines are not imported)
     await exportIn(repo.dir, {}, { env: h.env });
     const section = readFileSync(join(folder, 'MEMORY.md'), 'utf8');
-    writeFileSync(join(folder, 'MEMORY.md'), `# Memory\n\n- Run the tests with \`npm test\`\n- Keep pull requests under 300 lines.\n- [Debugging](debugging.md): hook debugging notes\n\n${section}\n## Release\nReleases are cut from main by CI.\n`);
-    writeFileSync(join(folder, 'debugging.md'), '# Debugging\n\n- Set AXME_DEBUG=1 for stack traces\n- The deploy key is ghp_abcdefghijklmnopqrstuvwxyz0123456789\n');
+    writeFileSync(
+      join(folder, 'MEMORY.md'),
+      `# Memory\n\n- Run the tests with \`npm test\`\n- Keep pull requests under 300 lines.\n- [Debugging](debugging.md): hook debugging notes\n\n${section}\n## Release\nReleases are cut from main by CI.\n`,
+    );
+    writeFileSync(
+      join(folder, 'debugging.md'),
+      '# Debugging\n\n- Set AXME_DEBUG=1 for stack traces\n- The deploy key is ghp_abcdefghijklmnopqrstuvwxyz0123456789\n',
+    );
   });
   after(() => {
     repo.cleanup();
@@ -373,7 +420,10 @@ describe('axme import auto-memory', () => {
       ['debugging.md', 'Set AXME_DEBUG=1 for stack traces'],
     ]);
     // the same text as an existing memory is not added twice
-    assert.deepEqual(r.entries.find((e: any) => e.title.startsWith('Keep pull requests')), { file: 'MEMORY.md', title: 'Keep pull requests under 300 lines.', outcome: 'exists', slug: 'small-pull-requests' });
+    assert.deepEqual(
+      r.entries.find((e: any) => e.title.startsWith('Keep pull requests')),
+      { file: 'MEMORY.md', title: 'Keep pull requests under 300 lines.', outcome: 'exists', slug: 'small-pull-requests' },
+    );
     assert.equal(r.problems.length, 1);
     assert.match(r.problems[0].reason, /GitHub token.*--allow-secret/);
     const m = await coreAt(repo.dir).show('memory', 'release');
@@ -437,7 +487,12 @@ describe('autoMemory: sync at a session end', () => {
     mkdirSync(memory, { recursive: true });
     writeFileSync(join(memory, 'MEMORY.md'), '- Lint runs in CI only\n');
     const env = cleanEnv(h.env);
-    const off = await autoMemoryAtSessionEnd(locateRepo(repo.dir)!, { ...env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' }, repo.dir, join(transcriptDir(), 's1.jsonl'));
+    const off = await autoMemoryAtSessionEnd(
+      locateRepo(repo.dir)!,
+      { ...env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' },
+      repo.dir,
+      join(transcriptDir(), 's1.jsonl'),
+    );
     assert.equal(off, null);
     assert.equal(readFileSync(join(memory, 'MEMORY.md'), 'utf8'), '- Lint runs in CI only\n');
     const before = tip(repo.dir);
@@ -450,7 +505,7 @@ describe('autoMemory: sync at a session end', () => {
     assert.deepEqual(titles, ['Lint runs in CI only']);
   });
 
-  test('through the installed hooks: session-start then session-end (Claude Code) bring the notes in and the knowledge out; another client\'s session end leaves auto memory alone', async () => {
+  test("through the installed hooks: session-start then session-end (Claude Code) bring the notes in and the knowledge out; another client's session end leaves auto memory alone", async () => {
     const { spawnSync } = await import('node:child_process');
     const { hookCommand } = await import('../../src/setup/launch.ts');
     const memory = join(transcriptDir(), 'memory');

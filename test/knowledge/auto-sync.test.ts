@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runAutoSync } from '../../src/knowledge/sync/auto-sync.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git } from '../helpers.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
@@ -22,7 +22,19 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
   // the default: no AXME_SYNC_AUTO, so a repository with a remote syncs at session start and end
   const env = { ...cleanEnv(), AXME_SYNC_AUTO: '' };
   const hook = (event: string, sessionId: string) =>
-    spawnSync(process.execPath, [CLI, 'hook', event], { cwd: dir, env, input: JSON.stringify({ session_id: sessionId, hook_event_name: event === 'session-start' ? 'SessionStart' : 'SessionEnd', source: 'startup', reason: 'other', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    spawnSync(process.execPath, [CLI, 'hook', event], {
+      cwd: dir,
+      env,
+      input: JSON.stringify({
+        session_id: sessionId,
+        hook_event_name: event === 'session-start' ? 'SessionStart' : 'SessionEnd',
+        source: 'startup',
+        reason: 'other',
+        cwd: dir,
+        transcript_path: null,
+      }),
+      encoding: 'utf8',
+    });
   const record = () => {
     const p = join(dir, '.git', 'axme', 'auto-sync.json');
     return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as { mode: string; last?: { at: string; reason: string; ok: boolean; error?: string } }) : null;
@@ -88,31 +100,50 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     await initCore(dir, { gitHooks: true }, { env }); // the git hooks
     const commitEnv = { ...env, AXME_SYNC_AUTO: 'commit' };
     const since0 = new Date().toISOString(); // before the hook: its background run may record before the hook returns
-    const start = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: commitEnv, input: JSON.stringify({ session_id: 'auto-5', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    const start = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
+      cwd: dir,
+      env: commitEnv,
+      input: JSON.stringify({ session_id: 'auto-5', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }),
+      encoding: 'utf8',
+    });
     assert.equal(start.status, 0, start.stderr);
     assert.equal(record()!.mode, 'commit');
     await outcome(since0);
     await cliText(dir, decisionAdd, { title: 'Saved before a commit', decision: 'Shared after it.' }, { env });
     const since = new Date().toISOString();
-    const c = spawnSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'code change', '-m', '#!axme pr=none repo=acme/app'], { cwd: dir, env, encoding: 'utf8' });
+    const c = spawnSync(
+      'git',
+      ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '--allow-empty', '-m', 'code change', '-m', '#!axme pr=none repo=acme/app'],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
     assert.equal(c.status, 0, c.stderr);
     const last = await outcome(since);
     assert.equal(last.reason, 'commit');
     assert.equal(last.ok, true, last.error);
     assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
-    spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: { ...env, AXME_SYNC_AUTO: 'off' }, input: JSON.stringify({ session_id: 'auto-6', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
+      cwd: dir,
+      env: { ...env, AXME_SYNC_AUTO: 'off' },
+      input: JSON.stringify({ session_id: 'auto-6', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }),
+      encoding: 'utf8',
+    });
   });
 
   test('AXME_SYNC_AUTO=off: no background sync', async () => {
     const before = record()!.last!.at;
-    const r = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: { ...env, AXME_SYNC_AUTO: 'off' }, input: JSON.stringify({ session_id: 'auto-4', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
+      cwd: dir,
+      env: { ...env, AXME_SYNC_AUTO: 'off' },
+      input: JSON.stringify({ session_id: 'auto-4', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }),
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0);
     assert.equal(record()!.mode, 'off');
     assert.ok(!existsSync(join(dir, '.git', 'axme', 'auto-sync.pid')), 'none started');
     assert.equal(record()!.last!.at, before);
   });
 
-  test('one background sync at a time: a live run\'s lock makes another do nothing; a dead one\'s is taken over', () => {
+  test("one background sync at a time: a live run's lock makes another do nothing; a dead one's is taken over", () => {
     const lock = join(dir, '.git', 'axme', 'auto-sync.pid');
     const before = record()!.last!.at;
     writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`); // this test process: alive
@@ -120,7 +151,7 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     assert.equal(held.status, 0, held.stderr);
     assert.match(held.stderr, /another background sync is running/);
     assert.equal(record()!.last!.at, before, 'nothing ran');
-    assert.match(readFileSync(lock, 'utf8'), new RegExp(`^${process.pid} `), 'the live run\'s lock is left alone');
+    assert.match(readFileSync(lock, 'utf8'), new RegExp(`^${process.pid} `), "the live run's lock is left alone");
     writeFileSync(lock, '999999999\n'); // a run that died, in the old one-number form
     const taken = spawnSync(process.execPath, [CLI, 'sync', '--auto', 'manual'], { cwd: dir, env, encoding: 'utf8' });
     assert.equal(taken.status, 0, taken.stderr);
@@ -137,8 +168,23 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
       return new Promise<{ remote: string; text: string }>((resolve) => (finish = () => resolve({ remote: 'origin', text: 'synced' })));
     };
     const common = join(dir, '.git');
-    const first = runAutoSync(common, 'manual', () => new Date(), slow, () => assert.fail('no timeout'));
-    assert.equal(await runAutoSync(common, 'manual', () => new Date(), slow, () => assert.fail('no timeout')), null);
+    const first = runAutoSync(
+      common,
+      'manual',
+      () => new Date(),
+      slow,
+      () => assert.fail('no timeout'),
+    );
+    assert.equal(
+      await runAutoSync(
+        common,
+        'manual',
+        () => new Date(),
+        slow,
+        () => assert.fail('no timeout'),
+      ),
+      null,
+    );
     assert.equal(calls, 1);
     finish();
     assert.deepEqual(await first, { remote: 'origin', text: 'synced' });

@@ -23,13 +23,22 @@ test('commitLinksPage gives, commit by commit, what showCommit gives; paging by 
       const page = await commitLinksPage(kb, at, { skip: 0, count: 10 });
       const one = await Promise.all(page.map((c) => showCommit(kb, at, c.commit)));
       assert.deepEqual(page, one);
-      assert.deepEqual(page.map((c) => c.subject), ['Add c', 'Add b', 'Add a, following D-001']);
+      assert.deepEqual(
+        page.map((c) => c.subject),
+        ['Add c', 'Add b', 'Add a, following D-001'],
+      );
       assert.equal(page[2]!.session, 's-1');
       assert.equal(page[2]!.prUrl, 'https://github.com/acme/app/pull/12');
       assert.deepEqual(page[2]!.decisions, [{ id: 'D-001', title: 'Use Valkey', status: 'active' }]);
       assert.equal(page[1]!.session, 's-2', 'from the note');
-      assert.deepEqual(page[1]!.decisions.map((d) => d.id), ['D-001', 'D-009']);
-      assert.deepEqual((await commitLinksPage(kb, at, { skip: 1, count: 2 })).map((c) => c.subject), ['Add b', 'Add a, following D-001']);
+      assert.deepEqual(
+        page[1]!.decisions.map((d) => d.id),
+        ['D-001', 'D-009'],
+      );
+      assert.deepEqual(
+        (await commitLinksPage(kb, at, { skip: 1, count: 2 })).map((c) => c.subject),
+        ['Add b', 'Add a, following D-001'],
+      );
       assert.deepEqual(await commitLinksPage(kb, at, { skip: 10, count: 5 }), []);
     });
   } finally {

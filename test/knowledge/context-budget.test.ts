@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { assembleContext, CONTEXT_LIMITS, CONTEXT_PAGE_BUDGET } from '../../src/knowledge/views/context.ts';
-import { encodeItem } from '../../src/model/kind.ts';
 import { Decision, decisionSpec } from '../../src/model/decision.ts';
-import { formatId } from '../../src/model/ids.ts';
 import { stringifyYaml } from '../../src/model/frontmatter.ts';
+import { formatId } from '../../src/model/ids.ts';
+import { encodeItem } from '../../src/model/kind.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import { CLI, cleanEnv } from '../helpers.ts';
 
@@ -56,7 +56,9 @@ function seeded(n: number): string {
 
 describe('a bounded session start', () => {
   for (const n of [100, 1_000, 10_000]) {
-    test(`${n} decisions: page 1 at most ${CONTEXT_PAGE_BUDGET} characters, the hook's at most 6,000; required ones by title up to the limit, then a count`, { timeout: 300_000 }, async () => {
+    test(`${n} decisions: page 1 at most ${CONTEXT_PAGE_BUDGET} characters, the hook's at most 6,000; required ones by title up to the limit, then a count`, {
+      timeout: 300_000,
+    }, async () => {
       const dir = seeded(n);
       const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), actor: 'agent' });
       try {
@@ -67,7 +69,10 @@ describe('a bounded session start', () => {
         assert.equal(listed.length, Math.min(required, CONTEXT_LIMITS.required));
         if (required > CONTEXT_LIMITS.required) assert.match(page.text, new RegExp(`and ${required - CONTEXT_LIMITS.required} more required: axme_decisions`));
         // the one anchored to the file being changed is listed as relevant, with its id
-        assert.match(page.text, /## Relevant to the work at hand[^#]*- decision D-001 Invoices are computed in integer cents \(about src\/billing\/invoice\.ts\)/);
+        assert.match(
+          page.text,
+          /## Relevant to the work at hand[^#]*- decision D-001 Invoices are computed in integer cents \(about src\/billing\/invoice\.ts\)/,
+        );
         // advisory decisions by title, then how to find the rest
         assert.match(page.text, /## Other decisions \(advisory/);
         assert.match(page.text, /more: axme_search_kb <words> finds them/);
@@ -76,7 +81,12 @@ describe('a bounded session start', () => {
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);
         assert.match(hook.text, /## Safety rules/);
         // what the installed hook injects, as Claude Code reads it
-        const started = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], { cwd: dir, env: cleanEnv(), encoding: 'utf8', input: JSON.stringify({ session_id: `ctx-${n}`, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+        const started = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
+          cwd: dir,
+          env: cleanEnv(),
+          encoding: 'utf8',
+          input: JSON.stringify({ session_id: `ctx-${n}`, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+        });
         assert.equal(started.status, 0, started.stderr);
         const injected = JSON.parse(started.stdout).hookSpecificOutput.additionalContext as string;
         assert.match(injected, /^# Project knowledge/);

@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
-import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
-import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
-import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
-import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { listIndex } from '../../src/knowledge/core/list-index.ts';
-import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
-import { readState, parseSnapshot, type KnowledgeState } from '../../src/knowledge/core/state.ts';
-import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { type KnowledgeState, parseSnapshot, readState } from '../../src/knowledge/core/state.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
+import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
+import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
 import { readSnapshot } from '../../src/store/tree.ts';
 import { git, openTestKb, tempRepo } from '../helpers.ts';
@@ -33,7 +33,8 @@ after(async () => {
   for (const c of cleanups) c();
 });
 
-const plain = (s: KnowledgeState) => JSON.parse(JSON.stringify({ items: s.items, rules: s.rules, config: s.config, diagnostics: s.diagnostics, brokenIds: s.brokenIds }));
+const plain = (s: KnowledgeState) =>
+  JSON.parse(JSON.stringify({ items: s.items, rules: s.rules, config: s.config, diagnostics: s.diagnostics, brokenIds: s.brokenIds }));
 
 for (const backend of ['isogit', 'cli'] as const) {
   describe(`derived states equal fresh reads (${backend})`, () => {
@@ -62,17 +63,53 @@ for (const backend of ['isogit', 'cli'] as const) {
         const w = foreign ? other : kb;
         try {
           switch (rand(11)) {
-            case 0: await addDecision(w, { title, decision: `decided ${i}`, tags: rand(2) ? ['t'] : undefined }); break;
-            case 1: await addMemory(w, { type: rand(2) ? 'pattern' : 'feedback', title, description: `seen ${i}` }); break;
-            case 2: await addBacklogItem(w, { title }); break;
-            case 3: await askQuestion(w, { question: `${title}?` }); break;
-            case 4: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await supersedeDecision(w, { id: d.id, title: `${title} v2`, decision: 'newer' }); break; }
-            case 5: { const d = pick(live.decision.filter((x) => x.status === 'active')); if (d) await revokeDecision(w, { id: d.id, reason: 'dropped' }); break; }
-            case 6: { const b = pick(live.backlog); if (b) await updateBacklogItem(w, { id: b.id, notes: `note ${i}`, status: 'in-progress' }); break; }
-            case 7: { const q = pick(live.question); if (q) await answerQuestion(w, { question_id: q.id, answer: `answer ${i}` }); break; }
-            case 8: { const m = pick(live.memory.filter((x) => x.status === 'active')); if (m) await archiveMemory(w, { slug: m.slug }); break; }
-            case 9: await updateSafety(w, { action: 'add', rule_type: 'bash_deny', value: `tool-${i}` }); break;
-            default: await finalizeClose(w, { summary: `close ${i}`, decisions: [{ title: `${title} closed`, decision: 'x' }], memories: [{ type: 'pattern', title: `${title} seen`, description: 'y' }] } as never); break;
+            case 0:
+              await addDecision(w, { title, decision: `decided ${i}`, tags: rand(2) ? ['t'] : undefined });
+              break;
+            case 1:
+              await addMemory(w, { type: rand(2) ? 'pattern' : 'feedback', title, description: `seen ${i}` });
+              break;
+            case 2:
+              await addBacklogItem(w, { title });
+              break;
+            case 3:
+              await askQuestion(w, { question: `${title}?` });
+              break;
+            case 4: {
+              const d = pick(live.decision.filter((x) => x.status === 'active'));
+              if (d) await supersedeDecision(w, { id: d.id, title: `${title} v2`, decision: 'newer' });
+              break;
+            }
+            case 5: {
+              const d = pick(live.decision.filter((x) => x.status === 'active'));
+              if (d) await revokeDecision(w, { id: d.id, reason: 'dropped' });
+              break;
+            }
+            case 6: {
+              const b = pick(live.backlog);
+              if (b) await updateBacklogItem(w, { id: b.id, notes: `note ${i}`, status: 'in-progress' });
+              break;
+            }
+            case 7: {
+              const q = pick(live.question);
+              if (q) await answerQuestion(w, { question_id: q.id, answer: `answer ${i}` });
+              break;
+            }
+            case 8: {
+              const m = pick(live.memory.filter((x) => x.status === 'active'));
+              if (m) await archiveMemory(w, { slug: m.slug });
+              break;
+            }
+            case 9:
+              await updateSafety(w, { action: 'add', rule_type: 'bash_deny', value: `tool-${i}` });
+              break;
+            default:
+              await finalizeClose(w, {
+                summary: `close ${i}`,
+                decisions: [{ title: `${title} closed`, decision: 'x' }],
+                memories: [{ type: 'pattern', title: `${title} seen`, description: 'y' }],
+              } as never);
+              break;
           }
         } catch (err) {
           if (!(err as { code?: string }).code) throw err; // a refusal by the rules is fine

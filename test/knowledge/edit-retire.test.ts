@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { coreAt, rejectsWith, runOp } from '../core.ts';
-import { git, tempRepo } from '../helpers.ts';
-import { decisionAmend } from '../../src/operations/decision-amend.ts';
+import { after, before, describe, test } from 'node:test';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAmend } from '../../src/operations/decision-amend.ts';
 import { decisionRevoke } from '../../src/operations/decision-revoke.ts';
+import { memoryCurrent } from '../../src/operations/digests.ts';
+import { history } from '../../src/operations/history.ts';
 import { memoryAdd, memorySupersede } from '../../src/operations/memory-add.ts';
 import { memoryRemove } from '../../src/operations/memory-archive.ts';
 import { memoryUpdate } from '../../src/operations/memory-update.ts';
-import { history } from '../../src/operations/history.ts';
 import { sessionFinalize } from '../../src/operations/session.ts';
-import { memoryCurrent } from '../../src/operations/digests.ts';
+import { coreAt, rejectsWith, runOp } from '../core.ts';
+import { git, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/main';
 const agent = { actor: 'agent' as const, session: '20261128-0000edit' };
@@ -47,7 +47,12 @@ describe('edit, supersede and retire memories and decisions', () => {
 
   test('a memory superseded by a new one: linked both ways, only the new one is offered, the old one is not edited', async () => {
     await runOp(dir, memoryAdd, { type: 'pattern', title: 'Errors are strings', description: 'Throw plain strings.', keywords: ['errors'] });
-    const r = await runOp(dir, memorySupersede, { slug: 'errors-are-strings', type: 'pattern', title: 'Errors are typed classes', description: 'Throw AxmeError with a code.' });
+    const r = await runOp(dir, memorySupersede, {
+      slug: 'errors-are-strings',
+      type: 'pattern',
+      title: 'Errors are typed classes',
+      description: 'Throw AxmeError with a code.',
+    });
     assert.equal(r.slug, 'errors-are-typed-classes');
     assert.deepEqual(r.supersedes, ['errors-are-strings']);
     assert.deepEqual(r.keywords, ['errors'], 'keywords carry over');
@@ -61,9 +66,18 @@ describe('edit, supersede and retire memories and decisions', () => {
     assert.ok(digest.items.some((m: any) => m.slug === 'errors-are-typed-classes'));
     assert.ok(!digest.items.some((m: any) => m.slug === 'errors-are-strings'));
     await rejectsWith(runOp(dir, memoryUpdate, { slug: 'errors-are-strings', title: 'x' }), 'WRONG_STATE', /edit its successor errors-are-typed-classes/);
-    await rejectsWith(runOp(dir, memorySupersede, { slug: 'errors-are-strings', type: 'pattern', title: 'Again', description: 'x' }), 'WRONG_STATE', /already superseded/);
+    await rejectsWith(
+      runOp(dir, memorySupersede, { slug: 'errors-are-strings', type: 'pattern', title: 'Again', description: 'x' }),
+      'WRONG_STATE',
+      /already superseded/,
+    );
     // axme_save_memory's way: `supersedes`
-    const viaSave = await runOp(dir, memoryAdd, { type: 'pattern', title: 'Errors carry data', description: 'AxmeError has code and data.', supersedes: 'errors-are-typed-classes' });
+    const viaSave = await runOp(dir, memoryAdd, {
+      type: 'pattern',
+      title: 'Errors carry data',
+      description: 'AxmeError has code and data.',
+      supersedes: 'errors-are-typed-classes',
+    });
     assert.equal(viaSave.superseded.slug, 'errors-are-typed-classes');
   });
 
@@ -80,7 +94,11 @@ describe('edit, supersede and retire memories and decisions', () => {
     assert.match(h.versions[0].subject, /^decision: amend D-001 Use Postgres \(title, decision\)/);
     assert.match(h.versions[0].patch, /-One databse for everything\.[\s\S]*\+One database for everything\./);
     for (const field of [{ enforce: 'advisory' }, { anchors: ['src/**'] }, { scope: ['other'] }, { status: 'revoked' }]) {
-      await rejectsWith(runOp(dir, decisionAmend, { id: 'D-001', title: 'x', ...field }), 'INVALID_INPUT', new RegExp(`unknown field ${Object.keys(field)[0]}`));
+      await rejectsWith(
+        runOp(dir, decisionAmend, { id: 'D-001', title: 'x', ...field }),
+        'INVALID_INPUT',
+        new RegExp(`unknown field ${Object.keys(field)[0]}`),
+      );
     }
     await rejectsWith(runOp(dir, decisionAmend, { id: 'D-001' }), 'INVALID_INPUT', /supersede/);
     assert.equal((await runOp(dir, decisionAmend, { id: 'D-001', title: 'Use Postgres' })).changed, false);
@@ -92,8 +110,20 @@ describe('edit, supersede and retire memories and decisions', () => {
     await runOp(dir, decisionAdd, { title: 'Never log tokens', decision: 'Tokens are redacted before logging.', enforce: 'required' });
     await runOp(dir, decisionAdd, { title: 'Prefer pnpm', decision: 'Use pnpm for scripts.' });
     const before = tip(dir);
-    await rejectsWith(runOp(dir, decisionRevoke, { id: 'never-log-tokens', reason: 'in the way' }, agent), 'NOT_ALLOWED', /only a person may do.*axme decision revoke D-\d+ --reason "in the way"/);
-    await rejectsWith(runOp(dir, decisionAdd, { title: 'Log tokens when debugging', decision: 'Allowed in debug.', enforce: 'advisory', supersedes: 'never-log-tokens' }, agent), 'NOT_ALLOWED');
+    await rejectsWith(
+      runOp(dir, decisionRevoke, { id: 'never-log-tokens', reason: 'in the way' }, agent),
+      'NOT_ALLOWED',
+      /only a person may do.*axme decision revoke D-\d+ --reason "in the way"/,
+    );
+    await rejectsWith(
+      runOp(
+        dir,
+        decisionAdd,
+        { title: 'Log tokens when debugging', decision: 'Allowed in debug.', enforce: 'advisory', supersedes: 'never-log-tokens' },
+        agent,
+      ),
+      'NOT_ALLOWED',
+    );
     await rejectsWith(
       runOp(dir, sessionFinalize, { decisions: [{ action: 'remove', id: 'never-log-tokens', reason: 'in the way' }], summary: 'x' }, agent),
       'NOT_ALLOWED',
@@ -130,18 +160,36 @@ describe('edit, supersede and retire memories and decisions', () => {
       agent,
     );
     assert.equal(git(dir, ['rev-list', '--count', `${before}..${REF}`]).trim(), '1', 'one commit');
-    assert.deepEqual(r.memories.map((m: any) => [m.slug, m.outcome]), [['answer-in-french', 'removed'], ['use-two-spaces', 'superseded'], ['tests-use-real-git', 'saved']]);
-    assert.deepEqual(r.decisions.map((x: any) => x.outcome), ['removed', 'superseded']);
+    assert.deepEqual(
+      r.memories.map((m: any) => [m.slug, m.outcome]),
+      [
+        ['answer-in-french', 'removed'],
+        ['use-two-spaces', 'superseded'],
+        ['tests-use-real-git', 'saved'],
+      ],
+    );
+    assert.deepEqual(
+      r.decisions.map((x: any) => x.outcome),
+      ['removed', 'superseded'],
+    );
     assert.match(git(dir, ['show', `${REF}:memories/answer-in-french.md`]), /status: archived/);
     assert.match(git(dir, ['show', `${REF}:memories/use-tabs.md`]), /superseded_by: use-two-spaces/);
     assert.match(git(dir, ['show', `${REF}:decisions/ship-nightly.md`]), /status: revoked/);
     await rejectsWith(runOp(dir, sessionFinalize, { memories: [{ action: 'remove' }] }, agent), 'INVALID_INPUT', /memories\.0: action remove needs `slug`/);
-    await rejectsWith(runOp(dir, sessionFinalize, { decisions: [{ action: 'remove', id: 'D-001' }] }, agent), 'INVALID_INPUT', /decisions\.0: action remove needs `reason`/);
-    await rejectsWith(runOp(dir, sessionFinalize, { memories: [{ type: 'feedback', title: 'No description' }] }, agent), 'INVALID_INPUT', /memories\.0: .*description/);
+    await rejectsWith(
+      runOp(dir, sessionFinalize, { decisions: [{ action: 'remove', id: 'D-001' }] }, agent),
+      'INVALID_INPUT',
+      /decisions\.0: action remove needs `reason`/,
+    );
+    await rejectsWith(
+      runOp(dir, sessionFinalize, { memories: [{ type: 'feedback', title: 'No description' }] }, agent),
+      'INVALID_INPUT',
+      /memories\.0: .*description/,
+    );
   });
 });
 
-describe('with review.required an agent\'s edits and retirements are proposals', () => {
+describe("with review.required an agent's edits and retirements are proposals", () => {
   test('archive, update and revoke by an agent go to its proposal; refs/memory/main is untouched', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     try {

@@ -1,22 +1,26 @@
 // One error code per meaning, and input checked at the boundary (issue 18): a state the user must
 // change first is WRONG_STATE (exit 1), never CONFLICT (a lost race) or INVALID_INPUT; input that
 // fails its schema is INVALID_INPUT (exit 2) naming each field, never "internal error" with a zod dump.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { AxmeError } from '../../src/model/errors.ts';
-import { recordEvent } from '../../src/session/sessions.ts';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 import { decisionAdd, decisionSupersede } from '../../src/operations/decision-add.ts';
 import { decisionRevoke } from '../../src/operations/decision-revoke.ts';
 import { questionAsk } from '../../src/operations/question.ts';
+import { recordEvent } from '../../src/session/sessions.ts';
+import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
 import { cliText, useStore } from '../store-fixture.ts';
 
 /** The `--json` error line a failed command prints on stderr. */
 function jsonError(stderr: string): { code: string; message: string; data?: Record<string, unknown> } {
-  const line = stderr.trim().split('\n').find((l) => l.startsWith('{"error"'));
+  const line = stderr
+    .trim()
+    .split('\n')
+    .find((l) => l.startsWith('{"error"'));
   assert.ok(line, `a JSON error line on stderr:\n${stderr}`);
   return JSON.parse(line).error;
 }
@@ -45,7 +49,11 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
     await cliText(store.dir, decisionAdd, { title: 'Use gRPC between services', decision: 'gRPC.' });
     await cliText(store.dir, decisionRevoke, { id: 'D-003', reason: 'We went with HTTP.' });
     const cases: Array<[string, string[], RegExp]> = [
-      ['supersede a superseded decision', ['decision', 'supersede', 'D-001', '--title', 'Use Memcached', '--decision', 'x'], /D-001 is already superseded by D-002.*supersede that one instead/],
+      [
+        'supersede a superseded decision',
+        ['decision', 'supersede', 'D-001', '--title', 'Use Memcached', '--decision', 'x'],
+        /D-001 is already superseded by D-002.*supersede that one instead/,
+      ],
       ['supersede a revoked decision', ['decision', 'supersede', 'D-003', '--title', 'Use REST', '--decision', 'x'], /D-003 was revoked: add a new decision/],
       ['revoke a superseded decision', ['decision', 'revoke', 'D-001', '--reason', 'x'], /D-001 is superseded by .*revoke that one instead/],
     ];
@@ -59,7 +67,13 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
 
   test('recovering a session that is still running, or that the agent closed', async () => {
     // a harness session opened by a hook: its owner (this test process) is alive
-    const payload = { session_id: 'cc-state-1', cwd: store.dir, hook_event_name: 'PostToolUse', tool_name: 'Edit', tool_input: { file_path: join(store.dir, 'a.ts') } };
+    const payload = {
+      session_id: 'cc-state-1',
+      cwd: store.dir,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(store.dir, 'a.ts') },
+    };
     const h = await axme(store.dir, ['hook', 'post-tool-use'], { input: JSON.stringify(payload) });
     assert.equal(h.code, 0, h.stderr);
     const [row] = await axmeOk(store.dir, ['session', 'list', '--json']);
@@ -137,8 +151,14 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
       assert.fail('must throw');
     } catch (err) {
       assert.ok(err instanceof AxmeError && err.code === 'INVALID_INPUT', String(err));
-      assert.equal(err.message, 'invalid thing: name: is required; kind: must be one of a, b; tags: must have at most 2 entries; n: must be a whole number; unknown field extra');
-      assert.deepEqual((err.data.issues as Array<{ path: string }>).map((i) => i.path), ['name', 'kind', 'tags', 'n', '']);
+      assert.equal(
+        err.message,
+        'invalid thing: name: is required; kind: must be one of a, b; tags: must have at most 2 entries; n: must be a whole number; unknown field extra',
+      );
+      assert.deepEqual(
+        (err.data.issues as Array<{ path: string }>).map((i) => i.path),
+        ['name', 'kind', 'tags', 'n', ''],
+      );
     }
   });
 
@@ -167,10 +187,13 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
 
 test('a commit object without a tree, author or committer is CORRUPT (run git fsck), not a plain error', async () => {
   const { parseCommit } = await import('../../src/store/backend.ts');
-  assert.throws(() => parseCommit('parent 0123\n\nmessage'), (err: unknown) => err instanceof AxmeError && err.code === 'CORRUPT' && /no tree line.*git fsck/.test(err.message));
+  assert.throws(
+    () => parseCommit('parent 0123\n\nmessage'),
+    (err: unknown) => err instanceof AxmeError && err.code === 'CORRUPT' && /no tree line.*git fsck/.test(err.message),
+  );
 });
 
-describe('hook payloads: a bad value is reported as the payload\'s problem, never as an internal error', () => {
+describe("hook payloads: a bad value is reported as the payload's problem, never as an internal error", () => {
   const store = useStore({ init: { scan: 'if-new' } });
 
   const bad = (extra: Record<string, unknown>) => JSON.stringify({ session_id: '../escape', cwd: store.dir, ...extra });
@@ -188,11 +211,15 @@ describe('hook payloads: a bad value is reported as the payload\'s problem, neve
     });
   }
 
-  test('pre-tool-use: the verdict is the rules\' as before (a denied call stays denied, an allowed one allowed); the bad session_id is reported', async () => {
-    const denied = await axme(store.dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
+  test("pre-tool-use: the verdict is the rules' as before (a denied call stays denied, an allowed one allowed); the bad session_id is reported", async () => {
+    const denied = await axme(store.dir, ['hook', 'pre-tool-use'], {
+      input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }),
+    });
     assert.equal(denied.code, 0);
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
-    const allowed = await axme(store.dir, ['hook', 'pre-tool-use'], { input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+    const allowed = await axme(store.dir, ['hook', 'pre-tool-use'], {
+      input: bad({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }),
+    });
     assert.equal(allowed.code, 0);
     assert.equal(allowed.stdout, '', 'allowed: nothing printed');
     assert.doesNotMatch(allowed.stderr, /internal error/);

@@ -13,9 +13,9 @@ import { decisionSpec } from '../../src/model/decision.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { decodeItem, encodeItem } from '../../src/model/kind.ts';
 import { LIMITS } from '../../src/model/limits.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
 import { backlogAdd } from '../../src/operations/backlog.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand (or a git merge) would. */
@@ -44,14 +44,33 @@ type Result = { content: Array<{ type: string; text: string }>; structuredConten
 const text = (r: Result) => r.content.map((c) => c.text).join('\n');
 
 async function connect(dir: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'fidelity-test' }) as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve'],
+    cwd: dir,
+    env: cleanEnv({ AXME_SESSION: 'fidelity-test' }) as Record<string, string>,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'axme-fidelity-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
 }
 
 function decisionFile(id: string, title: string, unknown: string): string {
-  return ['---', `id: ${id}`, `title: ${title}`, 'status: active', 'enforce: advisory', 'created: 2026-01-01T00:00:00.000Z', 'updated: 2026-01-01T00:00:00.000Z', unknown.replace(/\n$/, ''), '---', '', `${title}.`, ''].join('\n');
+  return [
+    '---',
+    `id: ${id}`,
+    `title: ${title}`,
+    'status: active',
+    'enforce: advisory',
+    'created: 2026-01-01T00:00:00.000Z',
+    'updated: 2026-01-01T00:00:00.000Z',
+    unknown.replace(/\n$/, ''),
+    '---',
+    '',
+    `${title}.`,
+    '',
+  ].join('\n');
 }
 
 describe('unknown frontmatter fields round-trip exactly through a rewrite', () => {
@@ -125,7 +144,10 @@ describe('unknown frontmatter fields round-trip exactly through a rewrite', () =
     assert.match(encodeItem(decisionSpec, { ...commented.item, status: 'revoked' }), /\n# decided in the Q3 review\nstatus: revoked\n/);
     const anchored = decodeItem(decisionSpec, 't', decisionFile('D-001', '&t T', 'alt: *t\n'));
     assert.ok(anchored.ok);
-    assert.throws(() => encodeItem(decisionSpec, anchored.item), (err) => isAxmeError(err, 'CORRUPT') && /"alt"/.test(err.message));
+    assert.throws(
+      () => encodeItem(decisionSpec, anchored.item),
+      (err) => isAxmeError(err, 'CORRUPT') && /"alt"/.test(err.message),
+    );
   });
 });
 
@@ -150,7 +172,10 @@ describe('backlog notes at the size limit', () => {
       const file = show(dir, 'backlog/long-running-work.md');
       assert.match(file, /note 6 x/, 'the new note is there');
       assert.doesNotMatch(file, /note 1 x/, 'the oldest note left the file');
-      assert.ok(file.includes(`git show ${full.slice(0, 12)}:backlog/long-running-work.md`), `the marker names the commit that holds them:\n${file.slice(0, 600)}`);
+      assert.ok(
+        file.includes(`git show ${full.slice(0, 12)}:backlog/long-running-work.md`),
+        `the marker names the commit that holds them:\n${file.slice(0, 600)}`,
+      );
       assert.match(git(dir, ['show', `${full}:backlog/long-running-work.md`]), /note 1 x/, 'and that commit has them');
       // still editable: another note, a status change
       const again = await updateBacklogItem(kb, { id: 'B-001', notes: note(7), status: 'in-progress' });

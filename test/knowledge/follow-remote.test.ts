@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionList } from '../../src/operations/items.ts';
 import { initCore, syncCore } from '../core.ts';
 import { axme, axmeOk, git } from '../helpers.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
-import { decisionList } from '../../src/operations/items.ts';
 
 /**
  * A teammate's first minutes: `git clone`, then `axme init`. The remote already holds the team's
@@ -40,12 +40,18 @@ describe('axme init on a clone whose remote holds the knowledge', () => {
     assert.match(r.stderr, /started from origin's knowledge \(refs\/memory\/main at [0-9a-f]{12}\)/);
     assert.equal(git(clone, ['rev-parse', 'refs/memory/main']), git(first, ['rev-parse', 'refs/memory/main']), 'the same commit: no second history');
     const list = await cliJson(clone, decisionList);
-    assert.deepEqual(list.map((d: { id: string; title: string }) => `${d.id} ${d.title}`), ['D-001 Use Valkey for caching']);
+    assert.deepEqual(
+      list.map((d: { id: string; title: string }) => `${d.id} ${d.title}`),
+      ['D-001 Use Valkey for caching'],
+    );
     // and the two stay one: a decision made in the clone reaches the first checkout by a plain sync
     await cliText(clone, decisionAdd, { title: 'Keep sessions in Valkey', decision: 'One store for both.' });
     await syncCore(clone);
     await syncCore(first);
-    assert.deepEqual((await cliJson(first, decisionList)).map((d: { id: string }) => d.id), ['D-001', 'D-002']);
+    assert.deepEqual(
+      (await cliJson(first, decisionList)).map((d: { id: string }) => d.id),
+      ['D-001', 'D-002'],
+    );
   });
 
   test('a remote that cannot be read: the store starts on its own, says so, and the next sync merges both without loss', async () => {

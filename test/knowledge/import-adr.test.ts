@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { exportAdr } from '../../src/operations/export-adr.ts';
@@ -36,7 +36,12 @@ interface StyleCase {
 const CASES: StyleCase[] = [
   {
     style: 'madr',
-    items: ['D-001 use-markdown-architectural-decision-records active', 'D-002 use-postgresql superseded', 'D-003 use-a-rest-api revoked', 'D-004 use-cockroachdb active'],
+    items: [
+      'D-001 use-markdown-architectural-decision-records active',
+      'D-002 use-postgresql superseded',
+      'D-003 use-a-rest-api revoked',
+      'D-004 use-cockroachdb active',
+    ],
     chain: [['use-postgresql', 'use-cockroachdb']],
     broken: '0005-broken.md',
     skipped: ['README.md', 'adr-template.md'],
@@ -65,8 +70,17 @@ const CASES: StyleCase[] = [
   },
   {
     style: 'nygard',
-    items: ['D-001 use-mysql-for-persistence superseded', 'D-002 use-postgresql-for-persistence superseded', 'D-003 use-managed-postgresql active', 'D-004 keep-nightly-logical-backups active', 'D-005 deploy-on-fridays revoked'],
-    chain: [['use-mysql-for-persistence', 'use-postgresql-for-persistence'], ['use-postgresql-for-persistence', 'use-managed-postgresql']],
+    items: [
+      'D-001 use-mysql-for-persistence superseded',
+      'D-002 use-postgresql-for-persistence superseded',
+      'D-003 use-managed-postgresql active',
+      'D-004 keep-nightly-logical-backups active',
+      'D-005 deploy-on-fridays revoked',
+    ],
+    chain: [
+      ['use-mysql-for-persistence', 'use-postgresql-for-persistence'],
+      ['use-postgresql-for-persistence', 'use-managed-postgresql'],
+    ],
     broken: '0006-broken.md',
     skipped: ['template.md'],
     async check(dir) {
@@ -77,7 +91,10 @@ const CASES: StyleCase[] = [
       assert.equal(mysql.reasoning, 'The service needs to store customer accounts.\n\n### Consequences\n\nWe have to run and back up a MySQL server.');
       assert.equal(mysql.created, '2019-03-04');
       // Amends / Amended by are kept as text
-      assert.match((await c.show('decision', 'D-003')).reasoning, /### Status\n\nAmended by \[4\. Keep nightly logical backups\]\(0004-keep-nightly-logical-backups\.md\)$/);
+      assert.match(
+        (await c.show('decision', 'D-003')).reasoning,
+        /### Status\n\nAmended by \[4\. Keep nightly logical backups\]\(0004-keep-nightly-logical-backups\.md\)$/,
+      );
       assert.match((await c.show('decision', 'D-004')).reasoning, /Amends \[3\. Use managed PostgreSQL\]/);
       assert.equal((await c.show('decision', 'D-005')).revoked_reason, 'ADR status: Deprecated');
     },
@@ -122,9 +139,18 @@ for (const k of CASES) {
       const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.ok(r.commit);
       assert.equal(git(repo.dir, ['rev-list', '--count', `${tip}..refs/memory/main`]).trim(), '1');
-      assert.deepEqual(r.items.map((i: any) => `${i.id} ${i.slug} ${i.status}`), k.items);
-      assert.ok(r.items.every((i: any) => i.outcome === 'new' && i.style === k.style), JSON.stringify(r.items));
-      assert.deepEqual(r.problems.map((p: any) => p.path), [k.broken]);
+      assert.deepEqual(
+        r.items.map((i: any) => `${i.id} ${i.slug} ${i.status}`),
+        k.items,
+      );
+      assert.ok(
+        r.items.every((i: any) => i.outcome === 'new' && i.style === k.style),
+        JSON.stringify(r.items),
+      );
+      assert.deepEqual(
+        r.problems.map((p: any) => p.path),
+        [k.broken],
+      );
       assert.match(r.problems[0].reason, /no title/);
       assert.deepEqual(r.skipped.map((s: any) => s.path).sort(), [...k.skipped].sort());
       const all = await decisionsOf(repo.dir);
@@ -147,7 +173,10 @@ for (const k of CASES) {
       const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.equal(r.commit, null);
       assert.equal(repo.tip(), tip);
-      assert.ok(r.items.every((i: any) => i.outcome === 'exists'), JSON.stringify(r.items));
+      assert.ok(
+        r.items.every((i: any) => i.outcome === 'exists'),
+        JSON.stringify(r.items),
+      );
       assert.equal(r.items.length, k.items.length);
     });
   });
@@ -159,8 +188,14 @@ describe('axme import adr: ADRs the store already has', () => {
     try {
       // ADR 2 names ADR 3, which is not there yet: imported as revoked, the link reported
       const first = await runOp(repo.dir, importAdr, { dir: repo.adr });
-      assert.deepEqual(first.items.map((i: any) => `${i.id} ${i.status}`), ['D-001 superseded', 'D-002 revoked']);
-      assert.ok(first.problems.some((p: any) => p.path === '0002-use-postgresql-for-persistence.md' && /not among those imported/.test(p.reason)), JSON.stringify(first.problems));
+      assert.deepEqual(
+        first.items.map((i: any) => `${i.id} ${i.status}`),
+        ['D-001 superseded', 'D-002 revoked'],
+      );
+      assert.ok(
+        first.problems.some((p: any) => p.path === '0002-use-postgresql-for-persistence.md' && /not among those imported/.test(p.reason)),
+        JSON.stringify(first.problems),
+      );
       await coreAt(repo.dir).addDecision({ title: 'Keep nightly logical backups', decision: 'Already decided here.' });
       cpSync(join(FIXTURES, 'nygard', '0003-use-managed-postgresql.md'), join(repo.adr, '0003-use-managed-postgresql.md'));
       cpSync(join(FIXTURES, 'nygard', '0004-keep-nightly-logical-backups.md'), join(repo.adr, '0004-keep-nightly-logical-backups.md'));
@@ -203,7 +238,13 @@ describe('axme import adr: ADRs the store already has', () => {
   test('a missing folder is INVALID_INPUT (exit 2) saying what to give', async () => {
     const repo = await repoWith('plain', []);
     try {
-      const err = await withCore(repo.dir, (kb) => rejectsWith(importAdr.run(kb, { dir: join(repo.dir, 'no-such-folder') }), 'INVALID_INPUT', /does not exist: expected a folder of ADRs.*axme import adr <dir>/));
+      const err = await withCore(repo.dir, (kb) =>
+        rejectsWith(
+          importAdr.run(kb, { dir: join(repo.dir, 'no-such-folder') }),
+          'INVALID_INPUT',
+          /does not exist: expected a folder of ADRs.*axme import adr <dir>/,
+        ),
+      );
       assert.equal(exitCodeOf(err), 2);
     } finally {
       repo.cleanup();
@@ -225,37 +266,50 @@ describe('axme export adr: a generated MADR folder', () => {
     const r = await runOp(repo.dir, exportAdr, { dir: out });
     assert.equal(r.decisions, 5);
     assert.equal(r.commit, repo.tip());
-    assert.deepEqual(readdirSync(out).sort(), ['0001-use-mysql-for-persistence.md', '0002-use-postgresql-for-persistence.md', '0003-use-managed-postgresql.md', '0004-keep-nightly-logical-backups.md', '0005-deploy-on-fridays.md', 'README.md']);
+    assert.deepEqual(readdirSync(out).sort(), [
+      '0001-use-mysql-for-persistence.md',
+      '0002-use-postgresql-for-persistence.md',
+      '0003-use-managed-postgresql.md',
+      '0004-keep-nightly-logical-backups.md',
+      '0005-deploy-on-fridays.md',
+      'README.md',
+    ]);
     assert.ok(r.files.every((f: any) => f.outcome === 'new'));
     const mysql = readFileSync(join(out, '0001-use-mysql-for-persistence.md'), 'utf8');
-    assert.equal(mysql, [
-      '---',
-      'status: superseded by [0002-use-postgresql-for-persistence](0002-use-postgresql-for-persistence.md)',
-      'date: 2019-03-04',
-      '---',
-      MARKER,
-      '',
-      '# Use MySQL for persistence',
-      '',
-      '## Context and Problem Statement',
-      '',
-      'The service needs to store customer accounts.',
-      '',
-      '### Consequences',
-      '',
-      'We have to run and back up a MySQL server.',
-      '',
-      '## Decision Outcome',
-      '',
-      'We will use MySQL 5.7 for persistence.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      mysql,
+      [
+        '---',
+        'status: superseded by [0002-use-postgresql-for-persistence](0002-use-postgresql-for-persistence.md)',
+        'date: 2019-03-04',
+        '---',
+        MARKER,
+        '',
+        '# Use MySQL for persistence',
+        '',
+        '## Context and Problem Statement',
+        '',
+        'The service needs to store customer accounts.',
+        '',
+        '### Consequences',
+        '',
+        'We have to run and back up a MySQL server.',
+        '',
+        '## Decision Outcome',
+        '',
+        'We will use MySQL 5.7 for persistence.',
+        '',
+      ].join('\n'),
+    );
     const fridays = readFileSync(join(out, '0005-deploy-on-fridays.md'), 'utf8');
     assert.match(fridays, /^status: deprecated$/m);
     assert.match(fridays, /^revoked-reason: "ADR status: Deprecated"$/m);
     const index = readFileSync(join(out, 'README.md'), 'utf8');
     assert.ok(index.startsWith(MARKER));
-    assert.match(index, /\| \[0002\]\(0002-use-postgresql-for-persistence\.md\) \| Use PostgreSQL for persistence \| superseded by \[0003\]\(0003-use-managed-postgresql\.md\) \|/);
+    assert.match(
+      index,
+      /\| \[0002\]\(0002-use-postgresql-for-persistence\.md\) \| Use PostgreSQL for persistence \| superseded by \[0003\]\(0003-use-managed-postgresql\.md\) \|/,
+    );
   });
 
   test('exporting again updates in place: unchanged files untouched, stale generated files removed, other files never touched', async () => {
@@ -278,7 +332,10 @@ describe('axme export adr: a generated MADR folder', () => {
     const first = git(repo.dir, ['rev-list', '--max-parents=0', 'refs/memory/main']).trim();
     const r = await runOp(repo.dir, exportAdr, { dir: join(repo.dir, 'then'), at: first });
     assert.equal(r.decisions, 0);
-    assert.deepEqual(r.files.map((f: any) => f.name), ['README.md']);
+    assert.deepEqual(
+      r.files.map((f: any) => f.name),
+      ['README.md'],
+    );
   });
 });
 
@@ -289,7 +346,12 @@ describe('axme export adr -> axme import adr: the same decisions', () => {
     try {
       await runOp(a.dir, importAdr, { dir: a.adr });
       const c = coreAt(a.dir);
-      await c.addDecision({ title: 'Errors carry a code', decision: 'Every error has a code.\n\n## Codes\n\n- `NOT_FOUND`\n- `CONFLICT`', reasoning: 'Callers branch on codes.\n\n## Why not messages\n\nThey change.', enforce: 'required' });
+      await c.addDecision({
+        title: 'Errors carry a code',
+        decision: 'Every error has a code.\n\n## Codes\n\n- `NOT_FOUND`\n- `CONFLICT`',
+        reasoning: 'Callers branch on codes.\n\n## Why not messages\n\nThey change.',
+        enforce: 'required',
+      });
       await c.addDecision({ title: 'Use tabs', decision: 'Tabs.' });
       await c.supersede({ id: 'use-tabs', title: 'Use spaces', decision: 'Two spaces.', reasoning: 'Prettier.' });
       await c.addDecision({ title: 'Ship on Fridays', decision: 'Yes.' });
@@ -298,8 +360,22 @@ describe('axme export adr -> axme import adr: the same decisions', () => {
       await runOp(a.dir, exportAdr, { dir: out });
       const r = await runOp(b.dir, importAdr, { dir: out });
       assert.deepEqual(r.problems, []);
-      assert.deepEqual(r.skipped.map((s: any) => s.path), ['README.md']);
-      const pick = (d: any) => ({ id: d.id, slug: d.slug, title: d.title, decision: d.decision, reasoning: d.reasoning, status: d.status, enforce: d.enforce, supersedes: d.supersedes, superseded_by: d.superseded_by, revoked_reason: d.revoked_reason });
+      assert.deepEqual(
+        r.skipped.map((s: any) => s.path),
+        ['README.md'],
+      );
+      const pick = (d: any) => ({
+        id: d.id,
+        slug: d.slug,
+        title: d.title,
+        decision: d.decision,
+        reasoning: d.reasoning,
+        status: d.status,
+        enforce: d.enforce,
+        supersedes: d.supersedes,
+        superseded_by: d.superseded_by,
+        revoked_reason: d.revoked_reason,
+      });
       const before = (await decisionsOf(a.dir)).map(pick);
       const after = (await decisionsOf(b.dir)).map(pick);
       assert.equal(after.length, 8);
@@ -356,7 +432,10 @@ describe('axme import adr: any Markdown in the decision text', () => {
   test('a "## Reasoning" line inside a decision text is imported and reads back the same', async () => {
     const repo = await repoWith('plain', []);
     try {
-      writeFileSync(join(repo.adr, '001-cache-in-valkey.md'), '# Cache in Valkey\n\nWe cache sessions in Valkey.\n\n## Reasoning\n\nRedis changed its licence.\n');
+      writeFileSync(
+        join(repo.adr, '001-cache-in-valkey.md'),
+        '# Cache in Valkey\n\nWe cache sessions in Valkey.\n\n## Reasoning\n\nRedis changed its licence.\n',
+      );
       const r = await runOp(repo.dir, importAdr, { dir: repo.adr });
       assert.deepEqual(r.problems, []);
       const d = await coreAt(repo.dir).show('decision', 'D-001');

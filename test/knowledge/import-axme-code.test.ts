@@ -185,11 +185,12 @@ Wire the knob into config.
   'oracle/structure.md': '# Structure\n\nsrc/ holds the code.\n',
   'oracle/patterns.md': '# Patterns\n\nErrors carry codes.\n',
   'oracle/glossary.md': '# Glossary\n\n- KB: knowledge base\n',
-  'worklog.jsonl': [
-    JSON.stringify({ timestamp: '2026-01-15T17:00:00Z', type: 'session_start', sessionId: '1a2b3c4d-0000', data: {} }),
-    JSON.stringify({ timestamp: '2026-01-15T18:00:00Z', type: 'decision_saved', sessionId: '1a2b3c4d-0000', data: { id: 'D-002' } }),
-    'not json',
-  ].join('\n') + '\n',
+  'worklog.jsonl':
+    [
+      JSON.stringify({ timestamp: '2026-01-15T17:00:00Z', type: 'session_start', sessionId: '1a2b3c4d-0000', data: {} }),
+      JSON.stringify({ timestamp: '2026-01-15T18:00:00Z', type: 'decision_saved', sessionId: '1a2b3c4d-0000', data: { id: 'D-002' } }),
+      'not json',
+    ].join('\n') + '\n',
   'safety/rules.yaml': 'git:\n  protectedBranches:\n    - main\n    - release\nbash:\n  deniedPrefixes:\n    - rm -rf /\n    - npm publish\n',
   'config.yaml': 'model: whatever\n',
 };
@@ -229,7 +230,11 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
     first = await runOp(repo.dir, importAxmeCode, { path: src });
     assert.ok(first.commit);
     assert.equal(git(repo.dir, ['rev-list', '--count', `${before}..refs/memory/main`]).trim(), '1');
-    const byKind = (k: string) => first.items.filter((i: any) => i.kind === k && i.outcome === 'new').map((i: any) => i.id ?? i.slug).sort();
+    const byKind = (k: string) =>
+      first.items
+        .filter((i: any) => i.kind === k && i.outcome === 'new')
+        .map((i: any) => i.id ?? i.slug)
+        .sort();
     assert.deepEqual(byKind('decision'), ['D-001', 'D-002', 'D-003']);
     assert.deepEqual(byKind('memory'), ['errors-carry-a-code', 'run-tests-before-pushing']);
     assert.deepEqual(byKind('backlog'), ['B-001']);
@@ -306,7 +311,9 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
   });
 
   test('a path that is not an .axme-code folder is INVALID_INPUT (exit 2)', async () => {
-    const err = await withCore(repo.dir, (kb) => rejectsWith(importAxmeCode.run(kb, { path: join(repo.dir, 'nope') }), 'INVALID_INPUT', /expected an AXME Code folder/));
+    const err = await withCore(repo.dir, (kb) =>
+      rejectsWith(importAxmeCode.run(kb, { path: join(repo.dir, 'nope') }), 'INVALID_INPUT', /expected an AXME Code folder/),
+    );
     assert.equal(exitCodeOf(err), 2);
   });
 
@@ -342,14 +349,16 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
 });
 
 describe('axme import axme-code: plans, memories already kept under another name, workspaces', () => {
-  const decision = (id: string, slug: string, title: string) => `---\nid: ${id}\nslug: ${slug}\ntitle: ${title}\ndate: 2026-01-05\nsource: session\nenforce: advisory\n---\n\n# ${title}\n\n${title}.\n\n## Reasoning\n\nBecause.\n`;
+  const decision = (id: string, slug: string, title: string) =>
+    `---\nid: ${id}\nslug: ${slug}\ntitle: ${title}\ndate: 2026-01-05\nsource: session\nenforce: advisory\n---\n\n# ${title}\n\n${title}.\n\n## Reasoning\n\nBecause.\n`;
 
-  test('plans/ (not handoffs) become plans: status mapped, AXME\'s id kept', async () => {
+  test("plans/ (not handoffs) become plans: status mapped, AXME's id kept", async () => {
     const repo = tempRepo({ commit: true });
     try {
       const src = join(repo.dir, '.axme-code');
       writeTree(src, {
-        'plans/0a1b2c3d-migrate-to-esm.md': '---\nid: 0a1b2c3d\ntitle: Migrate to ESM\nstatus: completed\ncreated: 2026-01-02\nupdated: 2026-01-09\n---\n\n# Migrate to ESM\n\n1. Flip "type".\n2. Fix imports.\n',
+        'plans/0a1b2c3d-migrate-to-esm.md':
+          '---\nid: 0a1b2c3d\ntitle: Migrate to ESM\nstatus: completed\ncreated: 2026-01-02\nupdated: 2026-01-09\n---\n\n# Migrate to ESM\n\n1. Flip "type".\n2. Fix imports.\n',
         'plans/split-the-monolith.md': '---\ntitle: Split the monolith\nstatus: draft\n---\n\n# Split the monolith\n\nOne service per bounded context.\n',
       });
       await coreAt(repo.dir).init();
@@ -372,8 +381,12 @@ describe('axme import axme-code: plans, memories already kept under another name
       await c.init();
       await c.addMemory({ type: 'feedback', title: 'Run tests before pushing', description: 'Already known.' });
       const src = join(repo.dir, '.axme-code');
-      const memory = (type: string, slug: string) => `---\nslug: ${slug}\ntype: ${type}\ntitle: Run tests before pushing\nsource: session\ndate: 2026-01-07\n---\n\n# Run tests before pushing\n\nAlways run npm test before git push.\n`;
-      writeTree(src, { 'memory/feedback/tests-before-push.md': memory('feedback', 'tests-before-push'), 'memory/patterns/tests-before-push-pattern.md': memory('pattern', 'tests-before-push-pattern') });
+      const memory = (type: string, slug: string) =>
+        `---\nslug: ${slug}\ntype: ${type}\ntitle: Run tests before pushing\nsource: session\ndate: 2026-01-07\n---\n\n# Run tests before pushing\n\nAlways run npm test before git push.\n`;
+      writeTree(src, {
+        'memory/feedback/tests-before-push.md': memory('feedback', 'tests-before-push'),
+        'memory/patterns/tests-before-push-pattern.md': memory('pattern', 'tests-before-push-pattern'),
+      });
       const r = await runOp(repo.dir, importAxmeCode, { path: src });
       assert.deepEqual(r.items.map((i: any) => `${i.slug}:${i.outcome}`).sort(), ['tests-before-push-pattern:new', 'tests-before-push:exists']);
       const files = git(repo.dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'memories/']).trim().split('\n').sort();
@@ -383,7 +396,7 @@ describe('axme import axme-code: plans, memories already kept under another name
     }
   });
 
-  test('in a workspace: the workspace folder\'s .axme-code goes to the workspace store, a member\'s to that member; a member\'s tree imported from another member is refused', async () => {
+  test("in a workspace: the workspace folder's .axme-code goes to the workspace store, a member's to that member; a member's tree imported from another member is refused", async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const root = mkdtempSync(join(tmpdir(), 'axme-ws-import-'));

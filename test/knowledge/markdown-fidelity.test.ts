@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
+import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
@@ -29,14 +29,37 @@ import { makeStore } from '../store-fixture.ts';
 const RUNS = Number(process.env.FC_RUNS_STORE ?? 12);
 
 /** Lines that mean something to Markdown, YAML or axme's file layout, and any text around them. */
-const TRICKY = ['## Reasoning', '## Context', '## Answer', '## Notes', '## In Progress', '## Next Steps', '## Test Results', '## Blockers', '---', '```', '<!-- x -->', 'title: forged', '---\nid: D-999\n---', '# Heading', '  indented', '|', '日本語 🙂', ''];
+const TRICKY = [
+  '## Reasoning',
+  '## Context',
+  '## Answer',
+  '## Notes',
+  '## In Progress',
+  '## Next Steps',
+  '## Test Results',
+  '## Blockers',
+  '---',
+  '```',
+  '<!-- x -->',
+  'title: forged',
+  '---\nid: D-999\n---',
+  '# Heading',
+  '  indented',
+  '|',
+  '日本語 🙂',
+  '',
+];
 const line = fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 16 }));
 const text = fc
   .tuple(fc.array(line, { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n\n'))
   .map(([ls, eol]) => `x ${ls.join(eol)}`) // never empty: required texts must have a visible start
   .filter((s) => textProblem(s) === null);
 
-const norm = (s: string) => s.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+const norm = (s: string) =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/\s+$/, '');
 
 describe('markdown fidelity through the store: save -> read -> git show -> read', () => {
   let dir: string;
@@ -62,23 +85,27 @@ describe('markdown fidelity through the store: save -> read -> git show -> read'
   }
 
   test('decisions, memories, backlog items, questions and handoffs', async () => {
-    await withCore(dir, async (kb) => {
-      await fc.assert(
-        fc.asyncProperty(text, text, async (a, b) => {
-          const i = ++n;
-          const d = await addDecision(kb, { title: `Decision ${i}`, decision: a, reasoning: b });
-          await readsBack(kb, 'decision', decisionSpec as never, d.item.slug, { decision: a, reasoning: b });
-          const m = await addMemory(kb, { type: 'pattern', title: `Memory ${i}`, description: a, body: b });
-          await readsBack(kb, 'memory', memorySpec as never, m.item.slug, { description: a, body: b });
-          const bl = await addBacklogItem(kb, { title: `Backlog ${i}`, description: a });
-          await readsBack(kb, 'backlog', backlogSpec as never, bl.item.slug, { description: a });
-          const q = await askQuestion(kb, { question: `${i} ${a}`, context: b });
-          await answerQuestion(kb, { question_id: q.item.id, answer: a });
-          await readsBack(kb, 'question', questionSpec as never, q.item.slug, { question: `${i} ${a}`, context: b, answer: a });
-        }),
-        { numRuns: RUNS },
-      );
-    }, { actor: 'agent' });
+    await withCore(
+      dir,
+      async (kb) => {
+        await fc.assert(
+          fc.asyncProperty(text, text, async (a, b) => {
+            const i = ++n;
+            const d = await addDecision(kb, { title: `Decision ${i}`, decision: a, reasoning: b });
+            await readsBack(kb, 'decision', decisionSpec as never, d.item.slug, { decision: a, reasoning: b });
+            const m = await addMemory(kb, { type: 'pattern', title: `Memory ${i}`, description: a, body: b });
+            await readsBack(kb, 'memory', memorySpec as never, m.item.slug, { description: a, body: b });
+            const bl = await addBacklogItem(kb, { title: `Backlog ${i}`, description: a });
+            await readsBack(kb, 'backlog', backlogSpec as never, bl.item.slug, { description: a });
+            const q = await askQuestion(kb, { question: `${i} ${a}`, context: b });
+            await answerQuestion(kb, { question_id: q.item.id, answer: a });
+            await readsBack(kb, 'question', questionSpec as never, q.item.slug, { question: `${i} ${a}`, context: b, answer: a });
+          }),
+          { numRuns: RUNS },
+        );
+      },
+      { actor: 'agent' },
+    );
     const r = await fsckCore(dir);
     assert.ok(r.ok, JSON.stringify(r));
   });
@@ -87,11 +114,21 @@ describe('markdown fidelity through the store: save -> read -> git show -> read'
     await fc.assert(
       fc.asyncProperty(text, text, text, async (a, b, c) => {
         const session = `s${++n}`;
-        await withCore(dir, async (kb) => {
-          const fields = { summary: a, in_progress: `${b}\n## Blockers\nnot a heading here`, next_steps: c, test_results: `## In Progress\n${a}`, blockers: b };
-          await finalizeClose(kb, { ...fields, stopped_at: 'here' });
-          await readsBack(kb, 'handoff', handoffSpec as never, session, fields);
-        }, { actor: 'agent', session });
+        await withCore(
+          dir,
+          async (kb) => {
+            const fields = {
+              summary: a,
+              in_progress: `${b}\n## Blockers\nnot a heading here`,
+              next_steps: c,
+              test_results: `## In Progress\n${a}`,
+              blockers: b,
+            };
+            await finalizeClose(kb, { ...fields, stopped_at: 'here' });
+            await readsBack(kb, 'handoff', handoffSpec as never, session, fields);
+          },
+          { actor: 'agent', session },
+        );
       }),
       { numRuns: Math.max(3, Math.floor(RUNS / 2)) },
     );

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { checkKnowledge } from '../../src/knowledge/admin/check-knowledge.ts';
+import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { propose } from '../../src/operations/review.ts';
-import { coreAt, exitCodeOf, rejectsWith, runOp, withCore, type CoreOptions } from '../core.ts';
-import { axme, axmeOk, git } from '../helpers.ts';
+import { type CoreOptions, coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
+import { axme, axmeOk, git } from '../helpers.ts';
 
 const REF = 'refs/memory/main';
 const roots: string[] = [];
@@ -73,7 +73,10 @@ const hasRef = (dir: string, ref: string) => git(dir, ['for-each-ref', '--format
 
 async function github(closed: number[] = []) {
   const api = await githubStandIn({
-    'POST /repos/acme/app/pulls': (_req, _body, hit) => ({ status: 201, json: { number: 6 + hit, html_url: `https://github.com/acme/app/pull/${6 + hit}`, state: 'open' } }),
+    'POST /repos/acme/app/pulls': (_req, _body, hit) => ({
+      status: 201,
+      json: { number: 6 + hit, html_url: `https://github.com/acme/app/pull/${6 + hit}`, state: 'open' },
+    }),
     ...Object.fromEntries(closed.map((n) => [`GET /repos/acme/app/pulls/${n}`, () => ({ status: 200, json: pull(n, 'closed', false) })])),
   });
   return { ...api, env: { GITHUB_API_URL: api.url, GITHUB_TOKEN: 'test-token' } };
@@ -84,11 +87,17 @@ const checkOf = (dir: string) => withCore(dir, (kb) => checkKnowledge(kb));
 /** `axme context`: the text it prints. */
 const contextOf = async (dir: string) => (await withCore(dir, (kb) => assembleContext(kb, {}))).text;
 
-const pullRequests = (seen: Seen[]) => seen.filter((s) => s.method === 'POST' && s.url === '/repos/acme/app/pulls').map((s) => JSON.parse(s.body) as { head: string; base: string; title: string; body: string });
+const pullRequests = (seen: Seen[]) =>
+  seen
+    .filter((s) => s.method === 'POST' && s.url === '/repos/acme/app/pulls')
+    .map((s) => JSON.parse(s.body) as { head: string; base: string; title: string; body: string });
 
 describe('knowledge pull requests', () => {
   test('a title in another script gives an ASCII branch name', async () => {
-    const { remote, clones: [a] } = team(1);
+    const {
+      remote,
+      clones: [a],
+    } = team(1);
     const gh = await github();
     try {
       const A = coreAt(a!);
@@ -106,7 +115,11 @@ describe('knowledge pull requests', () => {
 
   for (const style of ['merge commit', 'squash', 'rebase'] as const) {
     test(`propose pushes the branch and opens the PR with the semantic diff; after a ${style} into axme/memory, sync adopts it and every clone converges`, async () => {
-      const { remote, clones: [a, b], reviewer } = team(2);
+      const {
+        remote,
+        clones: [a, b],
+        reviewer,
+      } = team(2);
       const gh = await github();
       try {
         const [A, B] = [coreAt(a!, { env: gh.env }), coreAt(b!, { env: gh.env })];
@@ -124,7 +137,11 @@ describe('knowledge pull requests', () => {
           assert.match(r.stderr, /Created axme\/memory on origin/);
         } else {
           const r = await runOp(a!, propose, { repo: 'acme/app', title: 'Caching knowledge' }, { env: gh.env });
-          assert.deepEqual(r.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7'], 'the PR URL');
+          assert.deepEqual(
+            r.opened.map((o: { url: string }) => o.url),
+            ['https://github.com/acme/app/pull/7'],
+            'the PR URL',
+          );
           assert.equal(r.createdBase, true, 'Created axme/memory on origin');
         }
         // the branch holds the knowledge files; axme/memory started from the shared knowledge
@@ -152,7 +169,11 @@ describe('knowledge pull requests', () => {
         assert.equal(tree(a!), tree(b!), 'the clones converge');
         assert.equal(tree(a!), tree(remote));
         const decisions = await B.list('decision');
-        assert.deepEqual(decisions.map((d: { title: string }) => d.title), ['Use Valkey for caching'], 'once, not twice');
+        assert.deepEqual(
+          decisions.map((d: { title: string }) => d.title),
+          ['Use Valkey for caching'],
+          'once, not twice',
+        );
         assert.equal((await checkOf(a!)).ok, true, '`axme check` exits 0');
       } finally {
         await gh.close();
@@ -161,7 +182,11 @@ describe('knowledge pull requests', () => {
   }
 
   test("with review.required an agent's save waits on refs/memory/proposals/<session>: context shows it as pending; merged, it is adopted; closed unmerged, it stays out", async () => {
-    const { remote, clones: [a], reviewer } = team(1);
+    const {
+      remote,
+      clones: [a],
+      reviewer,
+    } = team(1);
     const gh = await github([8]);
     try {
       const A = coreAt(a!, { env: gh.env });
@@ -172,16 +197,22 @@ describe('knowledge pull requests', () => {
 
       // what `axme` run by an agent (CLAUDECODE=1, AXME_SESSION) opens
       const agent: CoreOptions = { env: gh.env, actor: 'agent', session: '20261124-feedc0de' };
-      const saved = (await coreAt(a!, agent).addDecision({ title: 'Use NATS for events', decision: 'Events go through NATS.' }));
+      const saved = await coreAt(a!, agent).addDecision({ title: 'Use NATS for events', decision: 'Events go through NATS.' });
       assert.equal(saved.location, 'refs/memory/proposals/20261124-feedc0de:decisions/use-nats-for-events.md');
       assert.equal(git(a!, ['rev-parse', REF]).trim(), accepted, 'refs/memory/main did not change');
       assert.ok(files(a!, 'refs/memory/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
       const context = await contextOf(a!);
-      assert.match(context, /## Pending review \(proposed, NOT accepted knowledge[^\n]*\n### refs\/memory\/proposals\/20261124-feedc0de\n- \+ added D-001 Use NATS for events/);
+      assert.match(
+        context,
+        /## Pending review \(proposed, NOT accepted knowledge[^\n]*\n### refs\/memory\/proposals\/20261124-feedc0de\n- \+ added D-001 Use NATS for events/,
+      );
       assert.ok(!(await A.list('decision')).some((d: { title: string }) => /Use NATS/.test(d.title)), 'not among the accepted decisions');
 
       const proposed = await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env });
-      assert.deepEqual(proposed.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7']);
+      assert.deepEqual(
+        proposed.opened.map((o: { url: string }) => o.url),
+        ['https://github.com/acme/app/pull/7'],
+      );
       assert.ok(files(remote, 'refs/heads/axme/proposals/20261124-feedc0de').includes('decisions/use-nats-for-events.md'));
       const pending = (await A.sync()).text;
       assert.match(pending, /Proposal 20261124-feedc0de \(PR #7\) is still under review/);
@@ -195,8 +226,15 @@ describe('knowledge pull requests', () => {
       assert.doesNotMatch(await contextOf(a!), /Pending review/);
 
       // a second proposal, closed on GitHub without merging
-      await coreAt(a!, { ...agent, session: '20261124-0badcafe' }).addMemory({ type: 'pattern', title: 'Events are past tense', description: 'OrderPlaced, not PlaceOrder' });
-      assert.deepEqual((await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env })).opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/8']);
+      await coreAt(a!, { ...agent, session: '20261124-0badcafe' }).addMemory({
+        type: 'pattern',
+        title: 'Events are past tense',
+        description: 'OrderPlaced, not PlaceOrder',
+      });
+      assert.deepEqual(
+        (await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env })).opened.map((o: { url: string }) => o.url),
+        ['https://github.com/acme/app/pull/8'],
+      );
       const closed = (await A.sync()).text;
       assert.match(closed, /Proposal 20261124-0badcafe \(PR #8\) was closed without merging: its items stay out of refs\/memory\/main/);
       assert.ok(!files(a!, REF).includes('memories/events-are-past-tense.md'));
@@ -207,7 +245,10 @@ describe('knowledge pull requests', () => {
   });
 
   test('two merged proposals that used one display ID are renumbered after adoption; a write that stores nothing leaves no proposal', async () => {
-    const { clones: [a], reviewer } = team(1);
+    const {
+      clones: [a],
+      reviewer,
+    } = team(1);
     const gh = await github();
     try {
       const A = coreAt(a!, { env: gh.env });
@@ -222,12 +263,18 @@ describe('knowledge pull requests', () => {
       assert.equal(dup.location, 'refs/memory/main:decisions/use-postgres.md');
       assert.ok(!hasRef(a!, 'refs/memory/proposals/20261124-00000000'));
 
-      for (const [session, title] of [['20261124-aaaaaaaa', 'Use NATS for events'], ['20261124-bbbbbbbb', 'Use gRPC between services']] as const) {
+      for (const [session, title] of [
+        ['20261124-aaaaaaaa', 'Use NATS for events'],
+        ['20261124-bbbbbbbb', 'Use gRPC between services'],
+      ] as const) {
         const r = await coreAt(a!, { actor: 'agent', session }).addDecision({ title, decision: 'x' });
         assert.equal(r.item.id, 'D-002', 'each proposal numbers from the accepted knowledge');
       }
       const urls = await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env });
-      assert.deepEqual(urls.opened.map((o: { url: string }) => o.url), ['https://github.com/acme/app/pull/7', 'https://github.com/acme/app/pull/8']);
+      assert.deepEqual(
+        urls.opened.map((o: { url: string }) => o.url),
+        ['https://github.com/acme/app/pull/7', 'https://github.com/acme/app/pull/8'],
+      );
       mergeOnRemote(reviewer, '20261124-aaaaaaaa', 'merge commit', 7);
       mergeOnRemote(reviewer, '20261124-bbbbbbbb', 'squash', 8);
       const synced = (await A.sync()).text;
@@ -243,7 +290,9 @@ describe('knowledge pull requests', () => {
   });
 
   test('propose says what to do: no GitHub repository, no token, nothing to propose, a remote without knowledge', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     const gh = await github();
     try {
       const A = coreAt(a!);
@@ -264,7 +313,11 @@ describe('knowledge pull requests', () => {
       const noToken = await axme(a!, ['propose', '--repo', 'acme/app'], { env: { GITHUB_API_URL: gh.url } });
       assert.equal(noToken.code, 1);
       assert.match(noToken.stderr, /needs a GitHub token: set GITHUB_TOKEN/);
-      const noTokenCore = await rejectsWith(runOp(a!, propose, { repo: 'acme/app' }, { env: { GITHUB_API_URL: gh.url } }), 'GITHUB_FAILED', /needs a GitHub token: set GITHUB_TOKEN/);
+      const noTokenCore = await rejectsWith(
+        runOp(a!, propose, { repo: 'acme/app' }, { env: { GITHUB_API_URL: gh.url } }),
+        'GITHUB_FAILED',
+        /needs a GitHub token: set GITHUB_TOKEN/,
+      );
       assert.equal(exitCodeOf(noTokenCore), 1);
       assert.equal(pullRequests(gh.seen).length, 0, 'GitHub was never asked to open one');
     } finally {

@@ -33,10 +33,19 @@ describe('axme revert', () => {
     assert.equal(rev(dir), r.commit, 'a new commit on refs/memory/main');
     assert.equal(git(dir, ['rev-parse', `${r.commit}^`]).trim() !== added.commit, true);
     // the memory is gone, the later backlog item stays; the undone commit is still in history
-    assert.deepEqual((await A.list('memory')).map((m: { slug: string }) => m.slug), []);
-    assert.deepEqual((await A.list('backlog')).map((b: { id: string }) => b.id), ['B-001']);
+    assert.deepEqual(
+      (await A.list('memory')).map((m: { slug: string }) => m.slug),
+      [],
+    );
+    assert.deepEqual(
+      (await A.list('backlog')).map((b: { id: string }) => b.id),
+      ['B-001'],
+    );
     assert.match(git(dir, ['log', '--format=%H', REF]), new RegExp(added.commit!));
-    assert.equal(git(dir, ['ls-tree', '-r', '--name-only', REF, 'memories/']).trim(), git(dir, ['ls-tree', '-r', '--name-only', beforeMemory, 'memories/']).trim());
+    assert.equal(
+      git(dir, ['ls-tree', '-r', '--name-only', REF, 'memories/']).trim(),
+      git(dir, ['ls-tree', '-r', '--name-only', beforeMemory, 'memories/']).trim(),
+    );
     assert.match(git(dir, ['log', '-1', '--format=%B', REF]), /^revert: memory: .*\n[\s\S]*Axme-Event: store.reverted/);
     assert.equal((await A.fsck()).ok, true);
   });
@@ -46,7 +55,13 @@ describe('axme revert', () => {
     const start = rev(dir);
     const add = await A.addBacklog({ title: 'Add request logging' });
     const update = await A.updateBacklog({ id: 'B-001', priority: 'high', notes: 'raised' });
-    const refused = await rejectsWith(runOp(dir, revert, { commit: add.commit! }), 'WRONG_STATE', new RegExp(`a later commit changed the same files — ${update.commit!.slice(0, 12)} \\(backlog: update B-001 .*\\) changed backlog/add-request-logging\\.md`));
+    const refused = await rejectsWith(
+      runOp(dir, revert, { commit: add.commit! }),
+      'WRONG_STATE',
+      new RegExp(
+        `a later commit changed the same files — ${update.commit!.slice(0, 12)} \\(backlog: update B-001 .*\\) changed backlog/add-request-logging\\.md`,
+      ),
+    );
     assert.match(refused.message, new RegExp(`axme revert ${update.commit!.slice(0, 12)}`));
     assert.equal(rev(dir), update.commit, 'nothing was written');
     const first = await runOpText(dir, revert, { commit: update.commit! });
@@ -70,9 +85,17 @@ describe('axme revert', () => {
     const required = await A.addDecision({ title: 'Never skip CI', decision: 'no --no-verify', enforce: 'required' });
     const agent = { actor: 'agent' as const, session: 'agent-1' };
     // removing a deny rule, or a required decision, is a person's call
-    const e1 = await rejectsWith(runOp(dir, revert, { commit: denied.commit! }, agent), 'NOT_ALLOWED', /safety\/rules\.yaml would let more through.*ask the user to run `axme revert/);
+    const e1 = await rejectsWith(
+      runOp(dir, revert, { commit: denied.commit! }, agent),
+      'NOT_ALLOWED',
+      /safety\/rules\.yaml would let more through.*ask the user to run `axme revert/,
+    );
     assert.equal(e1.data.actor, 'agent');
-    await rejectsWith(runOp(dir, revert, { commit: required.commit! }, agent), 'NOT_ALLOWED', /the required decision D-001 "Never skip CI" would no longer bind/);
+    await rejectsWith(
+      runOp(dir, revert, { commit: required.commit! }, agent),
+      'NOT_ALLOWED',
+      /the required decision D-001 "Never skip CI" would no longer bind/,
+    );
     // tightening is anyone's: the agent may undo the removal of a rule
     const removed = await A.safety('remove', 'bash_deny', 'make deploy');
     const back = await runOp(dir, revert, { commit: removed.commit! }, agent);
@@ -82,7 +105,16 @@ describe('axme revert', () => {
     const person = await runOp(dir, revert, { commit: back.commit });
     assert.ok(!(await A.rules()).bash.deniedPrefixes.includes('make deploy'), person.commit);
     // with review.required the agent's revert goes to its proposal; refs/memory/main stays
-    await withCore(dir, (kb) => mutate(kb, async (s) => ({ result: null, files: new Map([['axme.yaml', `${(await kb.repo.backend.readBlob(s.snapshot.files.get('axme.yaml')!.oid)).toString('utf8').trimEnd()}\nreview:\n  required: true\n`]]), subject: 'config: review required', event: 'config.changed' })));
+    await withCore(dir, (kb) =>
+      mutate(kb, async (s) => ({
+        result: null,
+        files: new Map([
+          ['axme.yaml', `${(await kb.repo.backend.readBlob(s.snapshot.files.get('axme.yaml')!.oid)).toString('utf8').trimEnd()}\nreview:\n  required: true\n`],
+        ]),
+        subject: 'config: review required',
+        event: 'config.changed',
+      })),
+    );
     const mem = await A.addMemory({ title: 'Use tabs', type: 'feedback', description: 'tabs', body: 'tabs' });
     const main = rev(dir);
     const proposed = await runOp(dir, revert, { commit: mem.commit! }, agent);

@@ -1,23 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
-import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
-import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
-import { supersedeMemory } from '../../src/knowledge/items/memory/supersede-memory.ts';
-import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
-import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
-import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/diff/render-diff.ts';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
 import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
+import { supersedeMemory } from '../../src/knowledge/items/memory/supersede-memory.ts';
+import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
+import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
+import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/diff/render-diff.ts';
+import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
 import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
-import { initCore, syncCore } from '../core.ts';
-import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { memoryAdd } from '../../src/operations/memory-add.ts';
 import { safetyAdd } from '../../src/operations/safety-cli.ts';
+import { initCore, syncCore } from '../core.ts';
+import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 const REF = 'refs/memory/main';
@@ -167,7 +167,10 @@ describe('axme diff, log --changes, check (CLI)', () => {
     await syncCore(other);
     git(dir, ['fetch', '-q', 'origin']);
     const after = await axmeOk(dir, ['diff', '--json']);
-    assert.deepEqual(after.items.map((i: { title: string; change: string }) => `${i.change} ${i.title}`), ['added Use Postgres']);
+    assert.deepEqual(
+      after.items.map((i: { title: string; change: string }) => `${i.change} ${i.title}`),
+      ['added Use Postgres'],
+    );
     assert.match(after.fromName, /^merge-base of refs\/memory-remotes\/origin\/main and refs\/memory\/main$/);
     const bad = await axme(dir, ['diff', 'no-such-rev']);
     assert.equal(bad.code, 2);
@@ -191,12 +194,20 @@ describe('axme diff, log --changes, check (CLI)', () => {
     assert.match(clean.stderr, /^ok at [0-9a-f]{12}/);
 
     // a credential saved deliberately (--allow-secret) still fails the check: a PR would share it
-    await cliText(dir, memoryAdd, { type: 'pattern', title: 'Staging access', description: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB' }, { allowSecret: true });
+    await cliText(
+      dir,
+      memoryAdd,
+      { type: 'pattern', title: 'Staging access', description: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB' },
+      { allowSecret: true },
+    );
     const planted = await axme(dir, ['check', '--json']);
     assert.equal(planted.code, 1);
     const r = JSON.parse(planted.stdout);
     assert.equal(r.ok, false);
-    assert.ok(r.findings.some((f: { path: string; reason: string }) => f.path === 'memories/staging-access.md' && /GitHub token/.test(f.reason)), planted.stdout);
+    assert.ok(
+      r.findings.some((f: { path: string; reason: string }) => f.path === 'memories/staging-access.md' && /GitHub token/.test(f.reason)),
+      planted.stdout,
+    );
 
     // an older revision is still clean; a broken item at another revision fails it
     assert.equal((await axme(dir, ['check', '~1'])).code, 0);

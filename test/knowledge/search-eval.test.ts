@@ -63,9 +63,20 @@ describe('axme search --eval', () => {
     );
     const r = await axme(dir, ['search', '--eval', 'eval.jsonl', '--json']);
     assert.equal(r.code, 0, r.stderr);
-    const e = JSON.parse(r.stdout) as { cases: number; recall_at_1: number; recall_at_5: number; mrr: number; ndcg_at_10: number; unknown: string[]; rows: Array<{ rank: number | null }> };
+    const e = JSON.parse(r.stdout) as {
+      cases: number;
+      recall_at_1: number;
+      recall_at_5: number;
+      mrr: number;
+      ndcg_at_10: number;
+      unknown: string[];
+      rows: Array<{ rank: number | null }>;
+    };
     assert.equal(e.cases, 4);
-    assert.deepEqual(e.rows.map((x) => x.rank), [1, 1, null, null]);
+    assert.deepEqual(
+      e.rows.map((x) => x.rank),
+      [1, 1, null, null],
+    );
     assert.equal(e.recall_at_1, 0.5);
     assert.equal(e.mrr, 0.5);
     assert.deepEqual(e.unknown, ['no-such-item']);

@@ -11,27 +11,39 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { locateRepo } from '../../src/knowledge/core/location.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
-import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
-import { encodeItem } from '../../src/model/kind.ts';
+import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { Decision, decisionSpec } from '../../src/model/decision.ts';
-import { formatId } from '../../src/model/ids.ts';
 import { stringifyYaml } from '../../src/model/frontmatter.ts';
+import { formatId } from '../../src/model/ids.ts';
+import { encodeItem } from '../../src/model/kind.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import { cleanEnv } from '../helpers.ts';
 
 const N = 1500;
 const TOPICS = ['billing', 'invoices', 'sessions', 'caching', 'queues', 'logging', 'retries', 'search', 'uploads', 'emails', 'payments', 'tenants'];
-const QUERIES = ['billing invoices', 'how are sessions cached', 'retry uploads with backoff', 'component 42', 'logging of payments for tenants', 'emails queue 7', 'qeues', 'approach 1234', 'zzzq nothing'];
+const QUERIES = [
+  'billing invoices',
+  'how are sessions cached',
+  'retry uploads with backoff',
+  'component 42',
+  'logging of payments for tenants',
+  'emails queue 7',
+  'qeues',
+  'approach 1234',
+  'zzzq nothing',
+];
 
 /** A store of `n` decisions of varied words, written in one fast-import commit. */
 function seeded(n: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'axme-index-file-'));
   spawnSync('git', ['init', '-q', '-b', 'main', dir]);
-  spawnSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', 'start'], { env: { ...cleanEnv(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+  spawnSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', 'start'], {
+    env: { ...cleanEnv(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  });
   const files: Array<[string, string]> = [
     ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
     ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
@@ -87,7 +99,9 @@ describe('the index file, read in part and written from the previous one', () =>
     }
   });
 
-  test('after a write, the new tip is indexed from the previous file: one record encoded, the rest copied; it ranks as a build from scratch', { timeout: 300_000 }, async () => {
+  test('after a write, the new tip is indexed from the previous file: one record encoded, the rest copied; it ranks as a build from scratch', {
+    timeout: 300_000,
+  }, async () => {
     await inFresh((kb) => loadSearchIndex(kb));
     await inFresh((kb) => addDecision(kb, { title: 'Invoices are rounded to cents', decision: 'Billing rounds every invoice line to whole cents.' }));
     const next = await inFresh((kb) => loadSearchIndex(kb));

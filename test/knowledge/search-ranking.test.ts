@@ -67,7 +67,7 @@ describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () 
     assert.ok((await scoreOf('puppet master', 'puppetmaster-host')) >= (await scoreOf('puppetmaster', 'puppetmaster-host')));
   });
 
-  test('everyday words a question and its answer use in each other\'s place find each other, below the word itself', async () => {
+  test("everyday words a question and its answer use in each other's place find each other, below the word itself", async () => {
     assert.equal((await slugs('delete a folder'))[0], 'scratch-space');
     assert.ok((await scoreOf('delete a folder', 'scratch-space')) < (await scoreOf('remove a directory', 'scratch-space')));
   });
@@ -88,7 +88,7 @@ describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () 
 });
 
 describe('searchKnowledge: the best passage', () => {
-  test('of two texts alike in length and words, the one where the query\'s words meet in a sentence ranks first', async () => {
+  test("of two texts alike in length and words, the one where the query's words meet in a sentence ranks first", async () => {
     const { dir, cleanup } = tempRepo();
     const kb = await openTestKb(dir);
     const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i % 7}`).join(' ');
@@ -96,7 +96,10 @@ describe('searchKnowledge: the best passage', () => {
       await initStore(kb);
       // the same words and length; "a-scattered" sorts first, so a tie would put it first
       // (in B no two of them stand within two words, where the pair bonus would already tell them apart)
-      await addDecision(kb, { title: 'A scattered', decision: `quota ${filler(20)} tenants share one fair ${filler(20)} beyond which we throttle ${filler(4)}` });
+      await addDecision(kb, {
+        title: 'A scattered',
+        decision: `quota ${filler(20)} tenants share one fair ${filler(20)} beyond which we throttle ${filler(4)}`,
+      });
       await addDecision(kb, { title: 'B together', decision: `${filler(20)} tenants share one fair quota beyond which we throttle ${filler(24)}` });
       const hits = (await searchKnowledge(kb, { query: 'throttle tenants quota' })).hits.map((h) => h.slug);
       assert.deepEqual(hits, ['b-together', 'a-scattered']);

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectStdio } from '../mcp/stdio-client.ts';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
 import { coreAt, withCore } from '../core.ts';
 import { axme, axmeOk, CLI, commitFiles, tempRepo } from '../helpers.ts';
+import { connectStdio } from '../mcp/stdio-client.ts';
 import { startUi, type UiProcess } from '../ui/fixture.ts';
 
 describe('search on every surface', () => {
@@ -31,7 +31,16 @@ describe('search on every surface', () => {
     await withCore(dir, (kb) => scanOracle(kb));
     await withCore(
       dir,
-      (kb) => finalizeClose(kb, { memories: [], decisions: [], safety_rules: [], stopped_at: 'Tracing spans half wired', summary: 'Wired the tracing exporter into the checkout flow.', next_steps: 'Sample the spans.', worklog_entry: 'Checkout tracing exporter, OpenTelemetry spans.' }),
+      (kb) =>
+        finalizeClose(kb, {
+          memories: [],
+          decisions: [],
+          safety_rules: [],
+          stopped_at: 'Tracing spans half wired',
+          summary: 'Wired the tracing exporter into the checkout flow.',
+          next_steps: 'Sample the spans.',
+          worklog_entry: 'Checkout tracing exporter, OpenTelemetry spans.',
+        }),
       { session: 'surfaces-session-1' },
     );
     ({ client } = await connectStdio(dir, { session: 'surfaces-test' }));
@@ -43,8 +52,14 @@ describe('search on every surface', () => {
     cleanup();
   });
 
-  const cli = async (query: string, extra: string[] = []) => (await axmeOk(dir, ['search', query, '--json', '-k', '50', ...extra])).hits as Array<{ kind: string; slug: string }>;
-  const mcp = async (query: string) => ((await client.callTool({ name: 'axme_search_kb', arguments: { query, k: 50 } })) as unknown as { structuredContent: { hits: Array<{ kind: string; slug: string }> } }).structuredContent.hits;
+  const cli = async (query: string, extra: string[] = []) =>
+    (await axmeOk(dir, ['search', query, '--json', '-k', '50', ...extra])).hits as Array<{ kind: string; slug: string }>;
+  const mcp = async (query: string) =>
+    (
+      (await client.callTool({ name: 'axme_search_kb', arguments: { query, k: 50 } })) as unknown as {
+        structuredContent: { hits: Array<{ kind: string; slug: string }> };
+      }
+    ).structuredContent.hits;
   const page = async (query: string) => {
     const body = await (await fetch(`${ui.url}/search?fragment=1&q=${encodeURIComponent(query)}`)).text();
     return [...body.matchAll(/href="\/item\/([a-z]+)\/([^"]+)"/g)].map((m) => `${m[1]}/${decodeURIComponent(m[2]!)}`);
@@ -60,9 +75,18 @@ describe('search on every surface', () => {
     assert.deepEqual((await cli('orders postgres'))[0], { ...(await cli('orders postgres'))[0], kind: 'decision', slug: 'use-postgres-for-orders' });
     assert.equal((await cli('charge cents'))[0]!.kind, 'memory');
     assert.equal((await cli('refunds approval'))[0]!.kind, 'question');
-    assert.ok((await cli('tracing spans')).some((h) => h.kind === 'handoff'), 'handoffs');
-    assert.ok((await cli('tracing exporter opentelemetry')).some((h) => h.kind === 'session'), 'session summaries');
-    assert.ok((await cli('express')).some((h) => h.kind === 'oracle'), 'oracle pages');
+    assert.ok(
+      (await cli('tracing spans')).some((h) => h.kind === 'handoff'),
+      'handoffs',
+    );
+    assert.ok(
+      (await cli('tracing exporter opentelemetry')).some((h) => h.kind === 'session'),
+      'session summaries',
+    );
+    assert.ok(
+      (await cli('express')).some((h) => h.kind === 'oracle'),
+      'oracle pages',
+    );
     assert.deepEqual([...new Set((await cli('tracing', ['--type', 'session'])).map((h) => h.kind))], ['session']);
     assert.deepEqual(await cli('logging', ['--type', 'decision']), []);
   });
@@ -80,7 +104,11 @@ describe('search on every surface', () => {
     for (const query of ['logging', 'orders postgres', 'tracing spans', 'refunds', 'payment cents express']) {
       const fromCli = (await cli(query)).map((h) => `${h.kind}/${h.slug}`);
       assert.ok(fromCli.length > 0, query);
-      assert.deepEqual((await mcp(query)).map((h) => `${h.kind}/${h.slug}`), fromCli, `MCP: ${query}`);
+      assert.deepEqual(
+        (await mcp(query)).map((h) => `${h.kind}/${h.slug}`),
+        fromCli,
+        `MCP: ${query}`,
+      );
       assert.deepEqual(await page(query), fromCli, `page: ${query}`);
     }
   });

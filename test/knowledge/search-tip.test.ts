@@ -6,11 +6,11 @@
  * the same output as the full CLI's.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { spawnSync } from 'node:child_process';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { locateRepo } from '../../src/knowledge/core/location.ts';
@@ -21,8 +21,8 @@ import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
 import { recallForPrompt } from '../../src/knowledge/views/recall.ts';
-import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
+import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import type { SearchType } from '../../src/model/search-kinds.ts';
 import { axme, cleanEnv, commitFiles, openTestKb, tempRepo } from '../helpers.ts';
 
@@ -60,14 +60,24 @@ describe('the query at the memory tip', () => {
     commitFiles(dir, { 'src/keys.ts': 'export const prefix = 1;\n' }, 'key code');
     kb = await openTestKb(dir);
     await initStore(kb);
-    await addDecision(kb, { title: 'Use Postgres for billing', decision: 'Billing data lives in Postgres.', reasoning: 'Transactions and mature tooling.', tags: ['db'] });
+    await addDecision(kb, {
+      title: 'Use Postgres for billing',
+      decision: 'Billing data lives in Postgres.',
+      reasoning: 'Transactions and mature tooling.',
+      tags: ['db'],
+    });
     await addDecision(kb, { title: 'Use a relational database for orders', decision: 'Orders live in one relational store.' });
     await addDecision(kb, { title: 'Session store', decision: 'Sessions are kept in memory for now.' });
     await supersedeDecision(kb, { id: 'session-store', title: 'Session store moves to Redis', decision: 'Sessions are kept in Redis.' });
     await addDecision(kb, { title: 'Two audit logs', decision: 'Audit events go to a second log.' });
     await revokeDecision(kb, { id: 'two-audit-logs', reason: 'one is enough' });
     await addMemory(kb, { type: 'feedback', title: 'Audit log review', description: 'Someone reads the audit log every week.' });
-    await addMemory(kb, { type: 'pattern', title: 'Cache key prefix', description: 'Every cache key starts with the schema version, then the name.', anchors: ['src/keys.ts'] });
+    await addMemory(kb, {
+      type: 'pattern',
+      title: 'Cache key prefix',
+      description: 'Every cache key starts with the schema version, then the name.',
+      anchors: ['src/keys.ts'],
+    });
     await addMemory(kb, { type: 'pattern', title: 'Retry uploads with backoff', description: 'Uploads are retried with exponential backoff.' });
     await addBacklogItem(kb, { title: 'Add request logging', description: 'Log every request with its duration.' });
     await askQuestion(kb, { question: 'Which queue do emails go through?', context: 'The worker retries them.' });
@@ -117,9 +127,17 @@ describe('the query at the memory tip', () => {
     const file = join(kb.repo.axmeDir, 'search', `${key}.idx`);
     // the first posting of `audit`, a term of the query, names a document past the last (the layout: src/knowledge/views/search/index-file.ts)
     const bytes = readFileSync(file);
-    const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString('utf8')) as { n: number; sections: { head: [number, number]; pdocs: [number, number] }; head: { start: number } };
+    const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString('utf8')) as {
+      n: number;
+      sections: { head: [number, number]; pdocs: [number, number] };
+      head: { start: number };
+    };
     const head = header.sections.head[0];
-    const vocab = bytes.subarray(head, head + header.head.start).toString('utf8').replace(/\0+$/, '').split('\n');
+    const vocab = bytes
+      .subarray(head, head + header.head.start)
+      .toString('utf8')
+      .replace(/\0+$/, '')
+      .split('\n');
     const term = vocab.indexOf('audit');
     assert.ok(term >= 0);
     bytes.writeInt32LE(header.n + 7, header.sections.pdocs[0] + 4 * bytes.readInt32LE(head + header.head.start + 4 * term));
@@ -141,7 +159,12 @@ describe('the query at the memory tip', () => {
   test('`axme search` prints what the full CLI prints, text and --json, and the prompt hook injects the same', async () => {
     const dist = resolve(import.meta.dirname, '../../dist');
     const fullCli = (args: string[], input = '') => spawnSync(process.execPath, [join(dist, 'cli.js'), ...args], { cwd: dir, env, input, encoding: 'utf8' });
-    for (const args of [['search', 'postgres', 'billing'], ['search', 'logging', '--json'], ['search', 'session', '--type', 'decision', '--k', '2'], ['search', 'nothing', 'like', 'this', 'zzzq']]) {
+    for (const args of [
+      ['search', 'postgres', 'billing'],
+      ['search', 'logging', '--json'],
+      ['search', 'session', '--type', 'decision', '--k', '2'],
+      ['search', 'nothing', 'like', 'this', 'zzzq'],
+    ]) {
       const expected = fullCli(args);
       const r = await axme(dir, args);
       assert.equal(r.code, expected.status, args.join(' '));
@@ -149,14 +172,18 @@ describe('the query at the memory tip', () => {
     }
     // the launcher's fast path itself (dist/tip-search.cjs) answers these, as the full CLI would
     const built = createRequire(import.meta.url)(join(dist, 'tip-search.cjs')) as typeof import('../../src/cli/tip-search-main.ts');
-    for (const args of [['postgres', 'billing'], ['logging', '--json']]) {
+    for (const args of [
+      ['postgres', 'billing'],
+      ['logging', '--json'],
+    ]) {
       let printed = '';
       assert.equal(built.tipSearch(args, { cwd: dir, env, write: (t) => (printed += t) }), true, args.join(' '));
       assert.equal(printed, fullCli(['search', ...args]).stdout);
     }
     const recalled = built.promptRecallAtTip(locateRepo(dir, env)!, env, { prompt: 'how do we keep billing data in postgres?', cwd: dir, given: new Set() });
     assert.deepEqual(recalled, await recallForPrompt(kb, 'how do we keep billing data in postgres?', new Set()));
-    const payload = (session: string) => JSON.stringify({ prompt: 'how do we keep billing data in postgres?', session_id: session, cwd: dir, hook_event_name: 'UserPromptSubmit' });
+    const payload = (session: string) =>
+      JSON.stringify({ prompt: 'how do we keep billing data in postgres?', session_id: session, cwd: dir, hook_event_name: 'UserPromptSubmit' });
     const expected = fullCli(['hook', 'user-prompt-submit'], payload('full-1'));
     const r = await axme(dir, ['hook', 'user-prompt-submit'], { input: payload('tip-1') });
     assert.equal(r.code, 0, r.stderr);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
-import type { SessionState } from '../../src/session/sessions.ts';
 import { context } from '../../src/operations/context.ts';
 import { sessionFinalize, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
+import type { SessionState } from '../../src/session/sessions.ts';
 import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 /**
@@ -21,9 +21,18 @@ import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: any; isError?: boolean };
 const text = (r: Result) => r.content.map((c) => c.text).join('\n');
 
-async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<Result>; stderr: () => string; stop: () => Promise<void> }> {
+async function connect(
+  dir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<Result>; stderr: () => string; stop: () => Promise<void> }> {
   // no AXME_SESSION: the server must find the session the hooks opened
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv(env) as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve'],
+    cwd: dir,
+    env: cleanEnv(env) as Record<string, string>,
+    stderr: 'pipe',
+  });
   let err = '';
   transport.stderr?.on('data', (d) => (err += d));
   const client = new Client({ name: 'session-test', version: '1.0.0' });
@@ -45,7 +54,13 @@ async function connect(dir: string, env: NodeJS.ProcessEnv = {}): Promise<{ clie
 }
 
 function hookPayload(dir: string, sessionId: string, event: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ session_id: sessionId, transcript_path: join(dir, '.transcripts', `${sessionId}.jsonl`), cwd: dir, hook_event_name: event, ...extra });
+  return JSON.stringify({
+    session_id: sessionId,
+    transcript_path: join(dir, '.transcripts', `${sessionId}.jsonl`),
+    cwd: dir,
+    hook_event_name: event,
+    ...extra,
+  });
 }
 
 async function hook(dir: string, event: string, payload: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -98,15 +113,27 @@ describe('a Claude Code session through the real hooks and the real MCP client',
 
     // the agent edits two files; the pre-tool-use hook lets them through, the post-tool-use hook records them
     for (const file of ['src/http.ts', 'src/retry.ts']) {
-      const pre = await hook(dir, 'pre-tool-use', hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file), old_string: 'a', new_string: 'b' } }));
+      const pre = await hook(
+        dir,
+        'pre-tool-use',
+        hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file), old_string: 'a', new_string: 'b' } }),
+      );
       assert.equal(pre.code, 0);
       assert.equal(pre.stdout, '', 'an allowed edit prints nothing');
       mkdirSync(join(dir, 'src'), { recursive: true });
       writeFileSync(join(dir, file), `export const x = '${file}';\n`);
-      const post = await hook(dir, 'post-tool-use', hookPayload(dir, 'cc-1', 'PostToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file) }, tool_response: { success: true } }));
+      const post = await hook(
+        dir,
+        'post-tool-use',
+        hookPayload(dir, 'cc-1', 'PostToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file) }, tool_response: { success: true } }),
+      );
       assert.equal(post.code, 0, post.stderr);
     }
-    const denied = await hook(dir, 'pre-tool-use', hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' } }));
+    const denied = await hook(
+      dir,
+      'pre-tool-use',
+      hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' } }),
+    );
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
 
     // a real commit through the installed git hooks: post-commit records it in the session
@@ -125,7 +152,9 @@ describe('a Claude Code session through the real hooks and the real MCP client',
 
       const before = memoryLog(dir).length;
       const fin = await call('axme_finalize_close', {
-        decisions: [{ title: 'Retry idempotent requests only', decision: 'GET and PUT are retried with backoff; POST never.', reasoning: 'POST is not idempotent.' }],
+        decisions: [
+          { title: 'Retry idempotent requests only', decision: 'GET and PUT are retried with backoff; POST never.', reasoning: 'POST is not idempotent.' },
+        ],
         memories: [{ type: 'feedback', title: 'Keep retries out of the UI layer', description: 'The user wants retry logic in the client only.' }],
         stopped_at: 'retry for PUT still untested',
         summary: 'Added retries to the HTTP client.',
@@ -179,7 +208,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
     await hook(dir, 'session-end', hookPayload(dir, 'cc-2', 'SessionEnd', { reason: 'other' }));
   });
 
-  test('recovering a session the agent closed is refused: its handoff is the agent\'s', async () => {
+  test("recovering a session the agent closed is refused: its handoff is the agent's", async () => {
     const r = await rejectsWith(cliJson(dir, sessionRecover, { id: sessionId, force: true }), 'WRONG_STATE', /closed by the agent/);
     assert.equal(exitCodeOf(r), 1);
   });
@@ -229,7 +258,16 @@ describe('orphans: a session whose harness died without a close', () => {
   test('a killed session is listed as an orphan and recovered into a handoff with source recovered', async () => {
     writeTranscript(dir, 'dead-1', [
       { type: 'user', message: { role: 'user', content: 'Rename the config loader' } },
-      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Renaming it now.' }, { type: 'tool_use', id: 't1', name: 'Edit', input: {} }] } },
+      {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Renaming it now.' },
+            { type: 'tool_use', id: 't1', name: 'Edit', input: {} },
+          ],
+        },
+      },
       { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] } },
       { type: 'user', message: { role: 'user', content: 'Also update the docs, token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' } },
     ]);
@@ -247,7 +285,10 @@ describe('orphans: a session whose harness died without a close', () => {
     assert.equal(orphans[0].files, 2);
 
     const doc = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout);
-    assert.match(doc.checks.find((c: { name: string }) => c.name === 'sessions').detail, /1 on record: 0 active, 0 closed, 0 recovered, 1 ended without a close/);
+    assert.match(
+      doc.checks.find((c: { name: string }) => c.name === 'sessions').detail,
+      /1 on record: 0 active, 0 closed, 0 recovered, 1 ended without a close/,
+    );
 
     const before = memoryLog(dir).length;
     const r = await cliJson(dir, sessionRecover, { id: id });
@@ -332,7 +373,9 @@ describe('the first hook call and work after a close', () => {
     const old = sid(first.stdout);
     await hook(dir, 'session-end', hookPayload(dir, 'renewed', 'SessionEnd', { reason: 'clear' }));
     // Claude Code resumes the session: several hooks fire at once
-    const runs = await Promise.all(Array.from({ length: 6 }, () => hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'resume' }))));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'resume' }))),
+    );
     const ids = new Set(runs.map((r) => sid(r.stdout)));
     assert.equal(ids.size, 1, `one new session, not ${[...ids].join(', ')}`);
     assert.notEqual([...ids][0], old);
@@ -341,16 +384,25 @@ describe('the first hook call and work after a close', () => {
     assert.equal(sessions.filter((i: string) => ![old, ...ids].includes(i)).length, sessions.length - 2, 'no stray sessions from the losers');
   });
 
-  test('work after the agent\'s close reaches its summary when the session dies; the agent\'s handoff stays', async () => {
+  test("work after the agent's close reaches its summary when the session dies; the agent's handoff stays", async () => {
     const harness = await fakeHarness(dir, 'closed-then-more', ['lib/before.ts']);
     const id = (await cliJson(dir, sessionList)).find((r: { status: string }) => r.status === 'active').id as string;
-    const close = { stopped_at: 'The retry is done', summary: 'Added the retry.', worklog_entry: 'Added a retry to the client.', startup_text: 'The retry landed.' };
+    const close = {
+      stopped_at: 'The retry is done',
+      summary: 'Added the retry.',
+      worklog_entry: 'Added a retry to the client.',
+      startup_text: 'The retry landed.',
+    };
     await cliJson(dir, sessionFinalize, close, { session: id, actor: 'agent', env: { CLAUDECODE: '1' } });
     assert.equal((await cliJson(dir, sessionShow, { id: id })).status, 'closed');
 
     // the agent keeps working after its close: an edit and a commit
     writeFileSync(join(dir, 'after.ts'), 'late\n');
-    const post = await hook(dir, 'post-tool-use', hookPayload(dir, 'closed-then-more', 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(dir, 'after.ts') } }));
+    const post = await hook(
+      dir,
+      'post-tool-use',
+      hookPayload(dir, 'closed-then-more', 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(dir, 'after.ts') } }),
+    );
     assert.equal(post.code, 0, post.stderr);
     assert.equal((await cliJson(dir, sessionShow, { id: id })).status, 'active', 'a closed session working again is active, not done');
     await kill(harness);
@@ -360,7 +412,10 @@ describe('the first hook call and work after a close', () => {
     const r = await cliJson(dir, sessionRecover, { id: id });
     assert.equal(r.outcome, 'recovered');
     assert.equal(r.handoff, null, 'the agent-written handoff is not replaced');
-    const slugPath = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'sessions/']).trim().split('\n').find((p) => p.endsWith(`${id}.md`))!;
+    const slugPath = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main', 'sessions/'])
+      .trim()
+      .split('\n')
+      .find((p) => p.endsWith(`${id}.md`))!;
     const summary = git(dir, ['show', `refs/memory/main:${slugPath}`]);
     assert.match(summary, /actor: agent/);
     assert.match(summary, /- lib\/before\.ts/);
@@ -384,7 +439,7 @@ describe('the next session-start hook recovers what the last one left', () => {
   });
   after(() => cleanup());
 
-  test('a killed session\'s recovered handoff is in the new session\'s context', async () => {
+  test("a killed session's recovered handoff is in the new session's context", async () => {
     writeTranscript(dir, 'gone-1', [{ type: 'user', message: { role: 'user', content: 'Split the parser module' } }]);
     const harness = await fakeHarness(dir, 'gone-1', ['src/parser.ts']);
     await kill(harness);
@@ -409,7 +464,11 @@ describe('the next session-start hook recovers what the last one left', () => {
     assert.ok(release, 'the claim is free before the start');
     const start = hook(dir, 'session-start', hookPayload(dir, 'next-2', 'SessionStart', { source: 'startup' }));
     // the hook has registered its own session (it sweeps right after); the claim is let go without a recovery
-    await waitFor('the new session to be registered', () => readdirSync(sessionsDir(join(dir, '.git'))).some((n) => n.endsWith('.json') && readFileSync(join(sessionsDir(join(dir, '.git')), n), 'utf8').includes('next-2')));
+    await waitFor('the new session to be registered', () =>
+      readdirSync(sessionsDir(join(dir, '.git'))).some(
+        (n) => n.endsWith('.json') && readFileSync(join(sessionsDir(join(dir, '.git')), n), 'utf8').includes('next-2'),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 1_500));
     release();
     const done = await start;
@@ -464,7 +523,17 @@ describe('session state: table-driven', () => {
   test('session status from its events and its owner', async () => {
     const { sessionStatus } = await import('../../src/session/sessions.ts');
     const meta = { id: 's', harness: 'claude-code', harnessSessionId: 'h', startedAt: '2026-11-01T00:00:00.000Z', cwd: '/', transcriptPath: null, ownerPid: 1 };
-    const base: SessionState = { meta, files: [], commits: [], ended: null, closed: null, recovered: null, discarded: null, pending: { files: [], commits: [] }, lastActivity: meta.startedAt };
+    const base: SessionState = {
+      meta,
+      files: [],
+      commits: [],
+      ended: null,
+      closed: null,
+      recovered: null,
+      discarded: null,
+      pending: { files: [], commits: [] },
+      lastActivity: meta.startedAt,
+    };
     const ev = { t: '2026-11-01T01:00:00.000Z' };
     const cases: Array<[string, Partial<SessionState>, boolean, string]> = [
       ['running, owner alive', {}, true, 'active'],
@@ -475,11 +544,21 @@ describe('session state: table-driven', () => {
       ['recovered', { recovered: { ...ev, commit: 'c' }, ended: { ...ev, reason: 'other' } }, false, 'recovered'],
       ['discarded', { discarded: { ...ev, reason: 'nothing' } }, false, 'discarded'],
       ['closed, went on working, still running', { closed: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, true, 'active'],
-      ['closed, went on working, then ended', { closed: { ...ev, commit: 'c' }, pending: { files: [], commits: ['abc'] }, ended: { ...ev, reason: 'other' } }, true, 'orphan'],
+      [
+        'closed, went on working, then ended',
+        { closed: { ...ev, commit: 'c' }, pending: { files: [], commits: ['abc'] }, ended: { ...ev, reason: 'other' } },
+        true,
+        'orphan',
+      ],
       ['closed, went on working, owner gone', { closed: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, false, 'orphan'],
       ['recovered, then more work, owner gone', { recovered: { ...ev, commit: 'c' }, pending: { files: ['a.ts'], commits: [] } }, false, 'orphan'],
     ];
-    for (const [name, over, alive, want] of cases) assert.equal(sessionStatus({ ...base, ...over }, () => alive), want, name);
+    for (const [name, over, alive, want] of cases)
+      assert.equal(
+        sessionStatus({ ...base, ...over }, () => alive),
+        want,
+        name,
+      );
   });
 
   test('a claim is exclusive until released or stale; owners are told apart by start time', async () => {
@@ -535,7 +614,12 @@ describe('session state: table-driven', () => {
       const recent = mk('d', '2026-11-10T00:00:00.000Z', 'closed');
       const pruned = pruneSessions(common, new Date('2026-11-20T00:00:00.000Z'));
       assert.deepEqual(pruned.sort(), [oldClosed, oldDiscarded].sort());
-      assert.deepEqual(listSessions(common).map((s) => s.meta.id).sort(), [oldOpen, recent].sort());
+      assert.deepEqual(
+        listSessions(common)
+          .map((s) => s.meta.id)
+          .sort(),
+        [oldOpen, recent].sort(),
+      );
       assert.ok(!existsSync(join(sessionsDir(common), 'harness', 'claude-code-a')), 'the harness mapping goes too');
       // the harness session id can start afresh
       assert.notEqual(mk('a', '2026-11-20T00:00:00.000Z', null), oldClosed);
@@ -549,14 +633,25 @@ describe('session state: table-driven', () => {
     const { dir, cleanup } = tempRepo();
     try {
       const common = join(dir, '.git');
-      const m = sessionForHarness(common, 'claude-code', 'ok', { cwd: dir, transcriptPath: null, now: new Date(), owner: () => ({ pid: process.pid, start: null }) });
+      const m = sessionForHarness(common, 'claude-code', 'ok', {
+        cwd: dir,
+        transcriptPath: null,
+        now: new Date(),
+        owner: () => ({ pid: process.pid, start: null }),
+      });
       const sd = sessionsDir(common);
       writeFileSync(join(sd, 'null.json'), 'null');
       writeFileSync(join(sd, 'half.json'), '{"id": "half", "harn');
       writeFileSync(join(sd, 'other.json'), JSON.stringify({ id: 'someone-else', harness: 'x', harnessSessionId: 'y', startedAt: 't', cwd: '/', ownerPid: 1 }));
       writeFileSync(join(sd, 'evil.json'), JSON.stringify({ id: '../../evil', harness: 'x', harnessSessionId: 'y', startedAt: 't', cwd: '/', ownerPid: 1 }));
-      writeFileSync(join(sd, `${m.id}.jsonl`), `${JSON.stringify({ t: 'x', type: 'file', path: 42, tool: 'Edit' })}\n{"t":"x","type":"file","path":"ok.ts","tool":"Edit"}\n{broken\n`);
-      assert.deepEqual(listSessions(common).map((s) => s.meta.id), [m.id]);
+      writeFileSync(
+        join(sd, `${m.id}.jsonl`),
+        `${JSON.stringify({ t: 'x', type: 'file', path: 42, tool: 'Edit' })}\n{"t":"x","type":"file","path":"ok.ts","tool":"Edit"}\n{broken\n`,
+      );
+      assert.deepEqual(
+        listSessions(common).map((s) => s.meta.id),
+        [m.id],
+      );
       assert.deepEqual(readSession(common, m.id)!.files, ['ok.ts'], 'a line of the wrong shape is skipped');
       assert.equal(readSession(common, '../../../package'), null);
       assert.throws(() => recordEvent(common, '../escape', { t: 'x', type: 'end', reason: 'x' }), /unusable session id/);
@@ -585,7 +680,7 @@ describe('session state: table-driven', () => {
     }
   });
 
-  test('renewing is compare-and-swap: a hook that finds another hook\'s claim on the old session uses that hook\'s session', async () => {
+  test("renewing is compare-and-swap: a hook that finds another hook's claim on the old session uses that hook's session", async () => {
     const { recordEvent, sessionForHarness, sessionsDir } = await import('../../src/session/sessions.ts');
     const { dir, cleanup } = tempRepo();
     try {
@@ -597,7 +692,7 @@ describe('session state: table-driven', () => {
       const theirs = sessionForHarness(common, 'claude-code', 'other-harness-session', info(process.pid));
       writeFileSync(join(sessionsDir(common), 'harness', `claude-code-raced.after-${old.id}`), theirs.id);
       const mine = sessionForHarness(common, 'claude-code', 'raced', info(process.pid));
-      assert.equal(mine.id, theirs.id, 'the loser takes the winner\'s session');
+      assert.equal(mine.id, theirs.id, "the loser takes the winner's session");
       assert.equal(readdirSync(sessionsDir(common)).filter((f) => f.endsWith('.json')).length, 2, 'and leaves no session of its own behind');
     } finally {
       cleanup();
@@ -635,7 +730,12 @@ describe('the recovered handoff of a Gemini CLI or Codex session says what it wa
       try {
         await initStore(kb);
         // its owner is not running: an orphan that recorded no file, only its transcript
-        const s = sessionForHarness(join(dir, '.git'), harness, `${harness}-1`, { cwd: dir, transcriptPath: transcript, now: new Date('2026-11-01T09:00:00.000Z'), owner: () => ({ pid: 999_999_999, start: null }) });
+        const s = sessionForHarness(join(dir, '.git'), harness, `${harness}-1`, {
+          cwd: dir,
+          transcriptPath: transcript,
+          now: new Date('2026-11-01T09:00:00.000Z'),
+          owner: () => ({ pid: 999_999_999, start: null }),
+        });
         const r = await recoverSession(kb, s.id);
         assert.equal(r.outcome, 'recovered', r.text);
         const handoff = git(dir, ['show', `refs/memory/main:${r.handoff}`]);
@@ -664,7 +764,12 @@ describe('handoffs in the tree', () => {
     try {
       await initStore(kb);
       // an old session, dead before the others: its owner pid is not running
-      const old = sessionForHarness(join(dir, '.git'), 'claude-code', 'old', { cwd: dir, transcriptPath: null, now: new Date(clock), owner: () => ({ pid: 999_999_999, start: null }) });
+      const old = sessionForHarness(join(dir, '.git'), 'claude-code', 'old', {
+        cwd: dir,
+        transcriptPath: null,
+        now: new Date(clock),
+        owner: () => ({ pid: 999_999_999, start: null }),
+      });
       recordEvent(join(dir, '.git'), old.id, { t: new Date(clock + 60_000).toISOString(), type: 'file', path: 'README.md', tool: 'Write' });
       const closes = ['s1', 's2', 's3', 's4', 's5', 's6'];
       for (const s of closes) {

@@ -6,16 +6,16 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { beginClose } from '../../src/knowledge/close/begin-close.ts';
+import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
 import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { readDigest } from '../../src/knowledge/views/read-digest.ts';
 import { backlogRead, decisionShow, memoryShow } from '../../src/operations/digests.ts';
-import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { search } from '../../src/operations/search.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { runOp, runOpText, withCore } from '../core.ts';
-import { search } from '../../src/operations/search.ts';
 import { axme, axmeOk, commitFiles } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 
@@ -47,7 +47,10 @@ describe('stale items are marked wherever they are shown', () => {
 
   test('the decision and memory digests carry the mark in text and JSON', async () => {
     const d = await withCore(dir, (kb) => readDigest(kb, { kind: 'decision' }));
-    assert.match(d.text, /### D-001 \[required\] Charge in cents\nAmounts are integers\nApplies to: src\/pay\.ts\nMay be outdated: src\/pay\.ts changed in 1 commit.*axme reconfirm D-001/);
+    assert.match(
+      d.text,
+      /### D-001 \[required\] Charge in cents\nAmounts are integers\nApplies to: src\/pay\.ts\nMay be outdated: src\/pay\.ts changed in 1 commit.*axme reconfirm D-001/,
+    );
     const items = d.items as Array<{ id: string; stale?: string }>;
     assert.match(items.find((i) => i.id === 'D-001')!.stale!, /src\/pay\.ts/);
     assert.equal(items.find((i) => i.id === 'D-002')!.stale, undefined);
@@ -57,8 +60,14 @@ describe('stale items are marked wherever they are shown', () => {
 
   test('the CLI lists end a stale line with the mark; --json items carry the reason', async () => {
     const lines = (await axmeOk(dir, ['decision', 'list'])).split('\n');
-    assert.match(lines.find((l: string) => /D-001/.test(l)), /Charge in cents.*  \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)$/);
-    assert.doesNotMatch(lines.find((l: string) => /D-002/.test(l)), /outdated/);
+    assert.match(
+      lines.find((l: string) => /D-001/.test(l)),
+      /Charge in cents.*  \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)$/,
+    );
+    assert.doesNotMatch(
+      lines.find((l: string) => /D-002/.test(l)),
+      /outdated/,
+    );
     const json = await axmeOk(dir, ['decision', 'list', '--json']);
     assert.match(json.find((d: { id: string }) => d.id === 'D-001').stale, /^src\/pay\.ts changed in 1 commit/);
     assert.equal(json.find((d: { id: string }) => d.id === 'D-002').stale, undefined);
@@ -79,9 +88,14 @@ describe('stale items are marked wherever they are shown', () => {
     assert.match(shown.stderr, /May be outdated: src\/pay\.ts/);
   });
 
-  test("the session close lists the stale items whose code the session changed", async () => {
+  test('the session close lists the stale items whose code the session changed', async () => {
     const common = join(dir, '.git');
-    const s = sessionForHarness(common, 'claude-code', 'close-stale', { cwd: dir, transcriptPath: null, now: new Date(), owner: () => ({ pid: process.pid, start: null }) });
+    const s = sessionForHarness(common, 'claude-code', 'close-stale', {
+      cwd: dir,
+      transcriptPath: null,
+      now: new Date(),
+      owner: () => ({ pid: process.pid, start: null }),
+    });
     recordEvent(common, s.id, { t: new Date().toISOString(), type: 'file', path: 'src/pay.ts', tool: 'Edit' });
     const r = await withCore(dir, (kb) => beginClose(kb), { actor: 'agent', session: s.id });
     assert.deepEqual(r.stale.map((x) => x.id ?? x.slug).sort(), ['D-001', 'payment-helpers']);
@@ -98,7 +112,10 @@ describe('stale items are marked wherever they are shown', () => {
     assert.match(text, /D-001 Charge in cents \[decision\] \(may be outdated: src\/pay\.ts/);
     // the CLI's line per hit too: the mark before the citation
     const line = (await axmeOk(dir, ['search', 'charge', 'amounts', 'integers'])).split('\n').find((l: string) => /D-001/.test(l));
-    assert.match(line, /^\d\.\d{3}  decision  D-001  Charge in cents \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)  git:[0-9a-f]{40}:decisions\/charge-in-cents\.md$/);
+    assert.match(
+      line,
+      /^\d\.\d{3}  decision  D-001  Charge in cents \(may be outdated: src\/pay\.ts changed in 1 commit since this was decided\)  git:[0-9a-f]{40}:decisions\/charge-in-cents\.md$/,
+    );
   });
 
   test('a reconfirm clears the mark', async () => {

@@ -5,28 +5,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { type KnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
+import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { listItems } from '../../src/knowledge/items/list-items.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { answerQuestion } from '../../src/knowledge/items/question/answer-question.ts';
 import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts';
-import { initStore } from '../../src/knowledge/admin/init-store.ts';
-import { openKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { listItems } from '../../src/knowledge/items/list-items.ts';
 import { planMerge } from '../../src/knowledge/sync/merge/merge-stores.ts';
 import { merge3 } from '../../src/knowledge/sync/merge/text3.ts';
 import { mergeLists, mergeValues } from '../../src/knowledge/sync/merge/values.ts';
-import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
-import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
-import { updateBacklogItem } from '../../src/knowledge/items/backlog/update-backlog-item.ts';
-import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
 import { parseYaml } from '../../src/model/frontmatter.ts';
-import { startGitHttpsServer } from '../git-https-server.ts';
-import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
-import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 import { backlogAdd } from '../../src/operations/backlog.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { memoryAdd } from '../../src/operations/memory-add.ts';
+import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
+import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
+import { startGitHttpsServer } from '../git-https-server.ts';
+import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 const run = promisify(execFile);
@@ -89,7 +89,10 @@ describe('merge rules (table-driven)', () => {
       ['both fill an empty field', '', 'one answer', 'another answer', null],
     ];
     for (const [name, base, x, y, want] of cases) {
-      for (const [p, q] of [[x, y], [y, x]]) {
+      for (const [p, q] of [
+        [x, y],
+        [y, x],
+      ]) {
         const r = merge3(base, p!, q!);
         assert.equal(r.ok ? r.text : null, want, name);
       }
@@ -103,7 +106,13 @@ describe('merge rules (table-driven)', () => {
       ['status: revoked beats superseded', { status: 'active' }, { status: 'revoked' }, { status: 'superseded' }, { status: 'revoked' }],
       ['status: done beats in-progress', { status: 'open' }, { status: 'done' }, { status: 'in-progress' }, { status: 'done' }],
       ['one side changed a scalar', { t: 1, u: 1 }, { t: 2, u: 1 }, { t: 1, u: 3 }, { t: 2, u: 3 }],
-      ['notes appended on both sides', { notes: '- a' }, { notes: '- a\n- from ours' }, { notes: '- a\n- from theirs' }, { notes: '- a\n- from ours\n- from theirs' }],
+      [
+        'notes appended on both sides',
+        { notes: '- a' },
+        { notes: '- a\n- from ours' },
+        { notes: '- a\n- from theirs' },
+        { notes: '- a\n- from ours\n- from theirs' },
+      ],
       ['notes into an empty field', { notes: '' }, { notes: '- x' }, { notes: '- y' }, { notes: '- x\n- y' }],
       ['removed on one side, changed on the other: kept', { k: 1 }, {}, { k: 2 }, { k: 2 }],
       ['nested objects key by key', { git: { a: 1, b: 1 } }, { git: { a: 2, b: 1 } }, { git: { a: 1, b: 3 } }, { git: { a: 2, b: 3 } }],
@@ -116,17 +125,22 @@ describe('merge rules (table-driven)', () => {
     const clash = mergeValues({ body: 'a' }, { body: 'b' }, { body: 'c' }, rules('theirs'));
     assert.deepEqual(clash, { value: { body: 'c' }, conflicts: ['body'], clashes: [{ field: 'body', ours: 'b', theirs: 'c', value: 'c', rule: 'asked' }] });
     // every field both sides changed is reported with both values and the rule that settled it
-    assert.deepEqual(mergeValues({ status: 'open', tags: ['a'] }, { status: 'done', tags: ['a', 'x'] }, { status: 'blocked', tags: ['a', 'y'] }, rules('ours')).clashes, [
-      { field: 'status', ours: 'done', theirs: 'blocked', value: 'done', rule: 'status-order' },
-      { field: 'tags', ours: ['a', 'x'], theirs: ['a', 'y'], value: ['a', 'x', 'y'], rule: 'combined' },
-    ]);
+    assert.deepEqual(
+      mergeValues({ status: 'open', tags: ['a'] }, { status: 'done', tags: ['a', 'x'] }, { status: 'blocked', tags: ['a', 'y'] }, rules('ours')).clashes,
+      [
+        { field: 'status', ours: 'done', theirs: 'blocked', value: 'done', rule: 'status-order' },
+        { field: 'tags', ours: ['a', 'x'], theirs: ['a', 'y'], value: ['a', 'x', 'y'], rule: 'combined' },
+      ],
+    );
     assert.deepEqual(mergeLists([], ['b', 'a'], ['c', 'a']), ['a', 'b', 'c']);
   });
 });
 
 describe('sync through the CLI: exit codes and what it prints', () => {
   test('nothing on either side is a usage error (exit 2); --json is the sync result; a sync with nothing new says so and changes nothing', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const none = await axme(a!, ['sync']);
     assert.equal(none.code, 2, 'nothing on either side: a usage error');
     assert.match(none.stderr, /neither this repository nor origin has knowledge yet/);
@@ -143,7 +157,9 @@ describe('sync through the CLI: exit codes and what it prints', () => {
   });
 
   test('an unknown remote and a bad --rounds exit 2 naming the problem; an unreachable remote exits 1', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     await initCore(a!);
     const bad = await axme(a!, ['sync', 'upstream']);
     assert.equal(bad.code, 2);
@@ -160,7 +176,9 @@ describe('sync through the CLI: exit codes and what it prints', () => {
 
 describe('syncStore over a local bare remote', () => {
   test('first sync pushes; a clone without a store fast-forwards; diverged clones merge with renumbering; trees agree', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     const none = await rejectsWith(A.sync(), 'NOT_INITIALIZED', /neither this repository nor origin has knowledge yet/);
     assert.equal(exitCodeOf(none), 2, 'nothing on either side: a usage error');
@@ -173,7 +191,10 @@ describe('syncStore over a local bare remote', () => {
     assert.equal(ff.integrated, 'fast-forward');
     assert.equal(tree(a!), tree(b!));
     // sync configured the remote: a plain git fetch (the remote has no notes yet) brings knowledge too
-    assert.deepEqual(git(b!, ['config', '--get-all', 'remote.origin.fetch']).trim().split('\n').slice(1), ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*']);
+    assert.deepEqual(git(b!, ['config', '--get-all', 'remote.origin.fetch']).trim().split('\n').slice(1), [
+      '+refs/memory/*:refs/memory-remotes/origin/*',
+      '+refs/notes/axme*:refs/notes/remotes/origin/axme*',
+    ]);
     assert.equal(ff.configured.length, 2);
     assert.deepEqual((await B.sync()).configured, [], 'configured once');
 
@@ -207,11 +228,18 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; without fetch config it skips', async () => {
-    const { clones: [a, b, c] } = team(3);
+    const {
+      clones: [a, b, c],
+    } = team(3);
     const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
     const r = await A.init();
-    assert.deepEqual(r.remotes, [{ remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] }]);
-    assert.match(await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']), /Configured remote origin: a plain git fetch brings its knowledge too/);
+    assert.deepEqual(r.remotes, [
+      { remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] },
+    ]);
+    assert.match(
+      await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']),
+      /Configured remote origin: a plain git fetch brings its knowledge too/,
+    );
     assert.equal((await B.init()).remotes[0]!.added.length, 0, 'a second init adds nothing');
     await A.addDecision({ title: 'Fetched by plain git', decision: 'x' });
     await A.sync();
@@ -226,9 +254,14 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('two clones that each ran init before their first sync merge against an empty base', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
-    for (const [S, title] of [[A, 'Alpha rule'], [B, 'Beta rule']] as const) {
+    for (const [S, title] of [
+      [A, 'Alpha rule'],
+      [B, 'Beta rule'],
+    ] as const) {
       await S.init();
       await S.addDecision({ title, decision: title });
       await S.safety('add', 'bash_deny', S === A ? 'terraform destroy' : 'kubectl delete');
@@ -259,7 +292,9 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('conflicting edits of one item become a question; statuses follow the lattice; notes from both kept', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     await A.init();
     await A.ask('Which region?');
@@ -295,7 +330,9 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('one decision superseded differently on two clones: both successors stay active, a question names both, fsck passes', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     await A.init();
     await A.addDecision({ title: 'Use Postgres', decision: 'pg' });
@@ -307,7 +344,10 @@ describe('syncStore over a local bare remote', () => {
     const r = await B.sync();
     await A.sync();
     assert.equal(tree(a!), tree(b!));
-    assert.deepEqual(r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-postgres.md superseded_by']);
+    assert.deepEqual(
+      r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`),
+      ['decisions/use-postgres.md superseded_by'],
+    );
     const active = (await A.list('decision')).map((d: { title: string }) => d.title).sort();
     assert.deepEqual(active, ['Use CockroachDB', 'Use Postgres 16'], 'neither successor is lost or hidden');
     const asked = (await A.list('question')).find((q: { question: string }) => /superseded on both clones/.test(q.question));
@@ -342,7 +382,10 @@ describe('syncStore over a local bare remote', () => {
       await A.sync();
       assert.equal(tree(a), tree(b));
       const [conflict] = r.merges[0]!.conflicts;
-      assert.deepEqual(r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`), ['decisions/use-grpc.md status,superseded_by']);
+      assert.deepEqual(
+        r.merges[0]!.conflicts.map((c) => `${c.path} ${c.fields.join(',')}`),
+        ['decisions/use-grpc.md status,superseded_by'],
+      );
       // kept: the revoking side's tip (b's own tip is the merge's first parent, a's the second)
       assert.equal(conflict!.kept, git(b, ['rev-parse', `${r.merges[0]!.commit}^${revoker === 0 ? 1 : 2}`]).trim());
       const old = await A.show('decision', 'D-001');
@@ -359,7 +402,10 @@ describe('syncStore over a local bare remote', () => {
       assert.equal(git(a, ['show', `${REF}:${conflict!.question}`]).includes('Two clones changed D-001'), true, 'the conflict names its question');
       const fsck = await A.fsck();
       assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
-      assert.deepEqual(fsck.findings.map((f) => `${f.severity} ${f.path}`), ['warning decisions/use-grpc-with-json-fallback.md']);
+      assert.deepEqual(
+        fsck.findings.map((f) => `${f.severity} ${f.path}`),
+        ['warning decisions/use-grpc-with-json-fallback.md'],
+      );
       assert.match(fsck.findings[0]!.reason, /supersedes use-grpc, which was revoked/);
       // settling it the one way the question offers: revoke the successor too
       await A.revoke('use-grpc-with-json-fallback', 'the revocation stands');
@@ -368,7 +414,9 @@ describe('syncStore over a local bare remote', () => {
   }
 
   test('fsck reports contradictory lifecycle states a store may already hold (an older merge, a hand edit)', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     const A = coreAt(a!);
     await A.init();
     await A.addDecision({ title: 'Use gRPC', decision: 'grpc' });
@@ -377,9 +425,30 @@ describe('syncStore over a local bare remote', () => {
     const clean = git(a!, ['rev-parse', REF]).trim();
     const cases: Array<[string, string, RegExp, string, string, RegExp]> = [
       // what an older axme's merge of a revocation and a supersession left
-      ['revoked with a successor link', 'decisions/use-grpc.md', /^status: superseded$/m, "status: revoked\nrevoked_at: '2026-11-01T10:00:00.000Z'\nrevoked_reason: dropped", 'warning', /status revoked but superseded_by use-grpc-with-json-fallback: .*revoke use-grpc-with-json-fallback too/],
-      ['active yet revoked_at', 'decisions/use-kafka.md', /^status: active$/m, "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'", 'error', /status active but revoked_at set: .*axme decision revoke use-kafka/],
-      ['superseded yet revoked_reason', 'decisions/use-grpc.md', /^status: superseded$/m, 'status: superseded\nrevoked_reason: dropped', 'error', /status superseded but revoked_reason set: .*remove revoked_reason/],
+      [
+        'revoked with a successor link',
+        'decisions/use-grpc.md',
+        /^status: superseded$/m,
+        "status: revoked\nrevoked_at: '2026-11-01T10:00:00.000Z'\nrevoked_reason: dropped",
+        'warning',
+        /status revoked but superseded_by use-grpc-with-json-fallback: .*revoke use-grpc-with-json-fallback too/,
+      ],
+      [
+        'active yet revoked_at',
+        'decisions/use-kafka.md',
+        /^status: active$/m,
+        "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'",
+        'error',
+        /status active but revoked_at set: .*axme decision revoke use-kafka/,
+      ],
+      [
+        'superseded yet revoked_reason',
+        'decisions/use-grpc.md',
+        /^status: superseded$/m,
+        'status: superseded\nrevoked_reason: dropped',
+        'error',
+        /status superseded but revoked_reason set: .*remove revoked_reason/,
+      ],
     ];
     for (const [name, path, from, to, severity, reason] of cases) {
       const text = git(a!, ['show', `${clean}:${path}`]);
@@ -394,17 +463,29 @@ describe('syncStore over a local bare remote', () => {
       assert.match(found[0]!.reason, reason, name);
     }
     // the exit code of the command: 1 for the last (an error finding)
-    const last = await handCommit(a!, clean, { 'decisions/use-kafka.md': git(a!, ['show', `${clean}:decisions/use-kafka.md`]).replace(/^status: active$/m, "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'") });
+    const last = await handCommit(a!, clean, {
+      'decisions/use-kafka.md': git(a!, ['show', `${clean}:decisions/use-kafka.md`]).replace(
+        /^status: active$/m,
+        "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'",
+      ),
+    });
     const checked = await axme(a!, ['fsck', '--json', '--at', last]);
     assert.equal(checked.code, 1, checked.stderr);
     assert.equal(JSON.parse(checked.stdout).ok, false);
   });
 
   test('two conflicts in one sync: each line of the text and of the result names its own question file, which holds that conflict', async () => {
-    const { root, clones: [a, b] } = team(2);
+    const {
+      root,
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     // two long questions whose slugs share their first 48 characters, and a short one
-    const asked = ['Which region?', 'Which database engine should the billing service use for invoices?', 'Which database engine should the billing service use for refunds?'];
+    const asked = [
+      'Which region?',
+      'Which database engine should the billing service use for invoices?',
+      'Which database engine should the billing service use for refunds?',
+    ];
     await A.init();
     for (const q of asked) await A.ask(q);
     await A.sync();
@@ -421,27 +502,40 @@ describe('syncStore over a local bare remote', () => {
     const text = (await axmeOk(b!, ['sync'])) as string;
     const json = await coreAt(b2).sync();
     assert.equal(tree(b!), tree(b2), 'both merged the same pair');
-    const paths = files(a!).filter((p) => p.startsWith('questions/')).sort();
+    const paths = files(a!)
+      .filter((p) => p.startsWith('questions/'))
+      .sort();
     assert.equal(paths.length, 3);
     const check = (dir: string, pairs: Array<[string, string]>, surface: string) => {
       assert.deepEqual(pairs.map(([p]) => p).sort(), paths, surface);
       assert.equal(new Set(pairs.map(([, q]) => q)).size, 3, `${surface}: one question file per conflict: ${JSON.stringify(pairs)}`);
       for (const [path, question] of pairs) {
         const body = git(dir, ['show', `${REF}:${question}`]);
-        assert.match(body, new RegExp(`Sync kept the version of commit [0-9a-f]{40} in place \\(${path.replace(/[./]/g, '\\$&')}\\)`), `${surface}: ${question} is about ${path}`);
+        assert.match(
+          body,
+          new RegExp(`Sync kept the version of commit [0-9a-f]{40} in place \\(${path.replace(/[./]/g, '\\$&')}\\)`),
+          `${surface}: ${question} is about ${path}`,
+        );
         assert.match(body, /^status: open$/m);
       }
     };
-    const lines = (t: string) => [...t.matchAll(/^Conflict in (\S+) \(answer\): kept one version, asked about it in (\S+)\.$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
+    const lines = (t: string) =>
+      [...t.matchAll(/^Conflict in (\S+) \(answer\): kept one version, asked about it in (\S+)\.$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
     check(b!, lines(text), 'CLI text');
     check(b2, lines(json.text), 'result text');
-    check(b2, json.merges[0]!.conflicts.map((c) => [c.path, c.question!] as [string, string]), 'result conflicts');
+    check(
+      b2,
+      json.merges[0]!.conflicts.map((c) => [c.path, c.question!] as [string, string]),
+      'result conflicts',
+    );
     assert.deepEqual([...json.merges[0]!.questions].sort(), json.merges[0]!.conflicts.map((c) => c.question).sort());
     assert.equal((await B.fsck()).ok, true);
   });
 
   test('a remote store that does not validate is refused; nothing changes', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     await A.init();
     await A.sync();
@@ -464,7 +558,9 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('a push race: two clones syncing at once both land, by fetch-merge-retry', async () => {
-    const { clones: [a, b, c] } = team(3);
+    const {
+      clones: [a, b, c],
+    } = team(3);
     const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
     await A.init();
     await A.sync();
@@ -482,7 +578,9 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('notes on code commits from two clones are merged line by line', async () => {
-    const { clones: [a, b] } = team(2);
+    const {
+      clones: [a, b],
+    } = team(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
     await A.init();
     git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
@@ -499,7 +597,9 @@ describe('syncStore over a local bare remote', () => {
   });
 
   test('an unknown remote or none at all is a usage error naming the remotes; a bad round count too; an unreachable remote is left unconfigured', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     const A = coreAt(a!);
     await A.init();
     const bad = await rejectsWith(A.sync({ remote: 'upstream' }), 'INVALID_INPUT', /no git remote named "upstream": the remotes are origin/);
@@ -520,7 +620,7 @@ describe('syncStore over a local bare remote', () => {
   });
 });
 
-describe('sync over HTTPS with the user\'s git credentials', () => {
+describe("sync over HTTPS with the user's git credentials", () => {
   test('two clones sync through a real smart-HTTP server over TLS, credentials from a git credential helper; a wrong password fails clearly and changes nothing', async () => {
     const root = mkdtempSync(join(tmpdir(), 'axme-https-'));
     roots.push(root);
@@ -567,7 +667,9 @@ describe('sync over HTTPS with the user\'s git credentials', () => {
 
 describe('determinism', () => {
   test('merging the same pair in either order gives the same tree', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     let t = Date.parse('2026-11-01T00:00:00.000Z');
     const clock = () => new Date((t += 1000));
     const kb = await kbOf(a!, clock);
@@ -598,20 +700,33 @@ describe('determinism', () => {
 
 describe('determinism without common history', () => {
   test('two stores whose rules files differ in keys and key order merge to one tree either way, and to the stricter rules', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     const kb = await kbOf(a!);
     const commitOf = async (files: Record<string, string>) => {
       const tree = await writeChanges(kb.repo.backend, emptySnapshot(), new Map(Object.entries(files).map(([p, t]) => [p, Buffer.from(t)])));
       return git(a!, ['commit-tree', tree, '-m', 'seed']).trim();
     };
-    const x = await commitOf({ 'axme.yaml': 'format: 1\nkind: repo\n', 'safety/rules.yaml': 'bash:\n  deniedPrefixes: [make deploy]\n  allowedPrefixes: [npm publish --dry-run]\ngit:\n  allowForcePush: true\n' });
-    const y = await commitOf({ 'axme.yaml': 'kind: repo\nformat: 1\n', 'safety/rules.yaml': 'github:\n  unverifiedPr: allow\ngit:\n  protectedBranches: [release]\n  allowForcePush: true\nfilesystem:\n  readOnlyPaths: [docs/]\n' });
+    const x = await commitOf({
+      'axme.yaml': 'format: 1\nkind: repo\n',
+      'safety/rules.yaml': 'bash:\n  deniedPrefixes: [make deploy]\n  allowedPrefixes: [npm publish --dry-run]\ngit:\n  allowForcePush: true\n',
+    });
+    const y = await commitOf({
+      'axme.yaml': 'kind: repo\nformat: 1\n',
+      'safety/rules.yaml':
+        'github:\n  unverifiedPr: allow\ngit:\n  protectedBranches: [release]\n  allowForcePush: true\nfilesystem:\n  readOnlyPaths: [docs/]\n',
+    });
     const [sx, sy] = await Promise.all([readSnapshot(kb.repo.backend, x), readSnapshot(kb.repo.backend, y)]);
     const p1 = await planMerge({ kb, base: null, ours: { ...sx, commit: x }, theirs: { ...sy, commit: y } });
     const p2 = await planMerge({ kb, base: null, ours: { ...sy, commit: y }, theirs: { ...sx, commit: x } });
     const [t1, t2] = [await writeChanges(kb.repo.backend, sx, p1.changes), await writeChanges(kb.repo.backend, sy, p2.changes)];
     assert.equal(t1, t2, 'the same tree whichever side is ours');
-    const rules = parseYaml(git(a!, ['cat-file', 'blob', `${t1}:safety/rules.yaml`])) as { git: { allowForcePush: boolean; protectedBranches: string[] }; bash: { allowedPrefixes: string[] }; github: { unverifiedPr: string } };
+    const rules = parseYaml(git(a!, ['cat-file', 'blob', `${t1}:safety/rules.yaml`])) as {
+      git: { allowForcePush: boolean; protectedBranches: string[] };
+      bash: { allowedPrefixes: string[] };
+      github: { unverifiedPr: string };
+    };
     assert.equal(rules.git.allowForcePush, true, 'both allow it');
     assert.ok(rules.git.protectedBranches.includes('release') && rules.git.protectedBranches.includes('main'));
     assert.deepEqual(rules.bash.allowedPrefixes, [], 'an allow only one side granted is dropped');
@@ -621,12 +736,39 @@ describe('determinism without common history', () => {
 
 describe('unknown front-matter fields through a merge', () => {
   test('both sides edit a decision with a tagged unknown field: one tree either way, the tag kept as a person wrote it', async () => {
-    const { clones: [a] } = team(1);
+    const {
+      clones: [a],
+    } = team(1);
     const kb = await kbOf(a!);
     const file = (extra: string, reasoning: string, tags: string) =>
-      ['---', 'id: D-001', 'title: Tagged', 'status: active', 'enforce: advisory', `tags: [${tags}]`, 'created: 2026-01-01T00:00:00.000Z', 'updated: 2026-01-01T00:00:00.000Z', extra, '---', '', 'Tagged.', '', '## Reasoning', '', reasoning, ''].join('\n');
+      [
+        '---',
+        'id: D-001',
+        'title: Tagged',
+        'status: active',
+        'enforce: advisory',
+        `tags: [${tags}]`,
+        'created: 2026-01-01T00:00:00.000Z',
+        'updated: 2026-01-01T00:00:00.000Z',
+        extra,
+        '---',
+        '',
+        'Tagged.',
+        '',
+        '## Reasoning',
+        '',
+        reasoning,
+        '',
+      ].join('\n');
     const commitOf = async (text: string, parents: string[] = []) => {
-      const tree = await writeChanges(kb.repo.backend, emptySnapshot(), new Map([['axme.yaml', Buffer.from('format: 1\nkind: repo\n')], ['decisions/tagged.md', Buffer.from(text)]]));
+      const tree = await writeChanges(
+        kb.repo.backend,
+        emptySnapshot(),
+        new Map([
+          ['axme.yaml', Buffer.from('format: 1\nkind: repo\n')],
+          ['decisions/tagged.md', Buffer.from(text)],
+        ]),
+      );
       return git(a!, ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', 'seed']).trim();
     };
     const base = await commitOf(file('# kept with the field\nbar: !!binary aGVsbG8=', 'Because.', 'a'));
@@ -673,14 +815,19 @@ describe('random work on 3 clones, then sync rounds', () => {
             else if (choice === 2) added.add((await addBacklogItem(kb, { title })).path);
             else if (choice === 3) added.add((await askQuestion(kb, { question: `${title}?` })).path);
             else {
-              const [decisions, backlog, questions] = await Promise.all([listItems(kb, { kind: 'decision' }), listItems(kb, { kind: 'backlog' }), listItems(kb, { kind: 'question' })]);
+              const [decisions, backlog, questions] = await Promise.all([
+                listItems(kb, { kind: 'decision' }),
+                listItems(kb, { kind: 'backlog' }),
+                listItems(kb, { kind: 'question' }),
+              ]);
               const pick = <T>(l: T[]) => l[rand(l.length)];
               const d = pick(decisions.items as Array<{ id: string }>);
               const bi = pick(backlog.items as Array<{ id: string }>);
               const q = pick(questions.items as Array<{ id: string }>);
               if (choice === 4 && d) added.add((await supersedeDecision(kb, { id: d.id, title: `${title} v2`, decision: 'newer' })).path);
               else if (choice === 5 && d) await revokeDecision(kb, { id: d.id, reason: `revoked on ${ci}` });
-              else if (choice === 6 && bi) await updateBacklogItem(kb, { id: bi.id, notes: `note from ${ci}`, status: (['open', 'in-progress', 'done', 'blocked'] as const)[rand(4)] });
+              else if (choice === 6 && bi)
+                await updateBacklogItem(kb, { id: bi.id, notes: `note from ${ci}`, status: (['open', 'in-progress', 'done', 'blocked'] as const)[rand(4)] });
               else if (choice === 7 && q) await answerQuestion(kb, { question_id: q.id, answer: `answer from clone ${ci}` });
             }
           } catch (err) {
@@ -698,7 +845,10 @@ describe('random work on 3 clones, then sync rounds', () => {
     for (const p of added) assert.ok(final.has(p), `${p} was lost`);
     for (const c of clones) git(c, ['fsck', '--strict', '--no-progress']);
     const fsck = await stores[0]!.fsck();
-    assert.deepEqual(fsck.findings.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      fsck.findings.filter((d) => d.severity === 'error'),
+      [],
+    );
     assert.equal(fsck.ok, true);
     const log = git(clones[0]!, ['log', '--format=%s', REF]);
     assert.match(log, /sync: merge origin/);
@@ -707,6 +857,8 @@ describe('random work on 3 clones, then sync rounds', () => {
     assert.ok(asked.length >= 1, 'a clash became a question');
     const body = git(clones[0]!, ['log', '--format=%B', REF]);
     assert.match(body, /Renumbered [DBQ]-\d+ -> [DBQ]-\d+/);
-    console.log(`random sync: ${asked.length} conflict questions, ${(body.match(/Renumbered/g) ?? []).length} renumberings, ${(log.match(/sync: merge/g) ?? []).length} merges, ${added.size} items added`);
+    console.log(
+      `random sync: ${asked.length} conflict questions, ${(body.match(/Renumbered/g) ?? []).length} renumberings, ${(log.match(/sync: merge/g) ?? []).length} merges, ${added.size} items added`,
+    );
   });
 });

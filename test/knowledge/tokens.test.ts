@@ -24,9 +24,15 @@ describe('the tokens file', () => {
       server.touch('mallory', new Date('2026-11-26T01:00:00.000Z'));
       // between the server's notes and its flush, a person adds one token and revokes another
       addToken({ path, name: 'bob', scope: 'read', now });
-      assert.deepEqual(revokeToken({ path, name: 'mallory' }), { name: 'mallory', left: 2 }, 'how many remain: none left means a running server refuses everyone');
+      assert.deepEqual(
+        revokeToken({ path, name: 'mallory' }),
+        { name: 'mallory', left: 2 },
+        'how many remain: none left means a running server refuses everyone',
+      );
       server.flush();
-      const names = listTokens(path).map((t) => t.name).sort();
+      const names = listTokens(path)
+        .map((t) => t.name)
+        .sort();
       assert.deepEqual(names, ['alice', 'bob'], 'bob kept, mallory not brought back');
       assert.equal(listTokens(path).find((t) => t.name === 'alice')!.lastUsed, '2026-11-26T01:00:00.000Z');
       assert.doesNotMatch(readFileSync(path, 'utf8'), new RegExp(alice.token), 'no token in the file, only its hash');
@@ -39,7 +45,9 @@ describe('the tokens file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'axme-tokens-'));
     try {
       const file = join(dir, 'tokens.json');
-      const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => axme(dir, ['token', 'add', `t${i}`, '--scope', 'read', '--tokens', file, '--json'], { env: cleanEnv() })));
+      const runs = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => axme(dir, ['token', 'add', `t${i}`, '--scope', 'read', '--tokens', file, '--json'], { env: cleanEnv() })),
+      );
       for (const r of runs) assert.equal(r.code, 0, r.stderr);
       assert.equal(listTokens(file).length, 10);
     } finally {

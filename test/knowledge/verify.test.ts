@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { declaredVersions } from '../../src/knowledge/stale/dep-versions.ts';
-import { staleLine, staleMarks } from '../../src/knowledge/views/stale-marks.ts';
 import type { VerifyResult } from '../../src/knowledge/stale/types.ts';
 import { verifyKnowledge } from '../../src/knowledge/stale/verify-knowledge.ts';
+import { staleLine, staleMarks } from '../../src/knowledge/views/stale-marks.ts';
 import { verify } from '../../src/operations/verify.ts';
 import { coreAt, runOp, withCore } from '../core.ts';
 import { axme, commitFiles, git, tempRepo } from '../helpers.ts';
@@ -40,8 +40,15 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.equal(s.reason, 'src/pay.ts changed in 2 commits since this was decided');
     assert.equal(s.id, 'D-001');
     assert.equal(s.kind, 'decision');
-    assert.deepEqual(s.commits.map((c) => c.sha), [c2, c1], 'newest first');
-    assert.deepEqual(s.commits.map((c) => c.subject), ['Log charges', 'Retry declined charges']);
+    assert.deepEqual(
+      s.commits.map((c) => c.sha),
+      [c2, c1],
+      'newest first',
+    );
+    assert.deepEqual(
+      s.commits.map((c) => c.subject),
+      ['Log charges', 'Retry declined charges'],
+    );
     assert.equal(s.changes[0]!.change, 'touched');
     assert.deepEqual(s.changes[0]!.diffstat, { files: 1, insertions: 3, deletions: 2 });
     assert.match(staleLine(s), /^May be outdated: src\/pay\.ts changed in 2 commits since this was decided\. .*axme reconfirm D-001/);
@@ -118,14 +125,27 @@ describe('axme verify: knowledge that knows the code moved', () => {
   });
 
   test('a dependency range moved in package.json (and removed in requirements.txt)', async () => {
-    const { dir } = await project({ 'package.json': JSON.stringify({ dependencies: { react: '^17.0.0', lodash: '^4' } }), 'requirements.txt': 'Django>=4.2\nrequests==2.31\n' });
+    const { dir } = await project({
+      'package.json': JSON.stringify({ dependencies: { react: '^17.0.0', lodash: '^4' } }),
+      'requirements.txt': 'Django>=4.2\nrequests==2.31\n',
+    });
     await decide(dir, 'React version', ['dep:react']);
     await decide(dir, 'Lodash', ['dep:lodash']);
     await decide(dir, 'Django', ['dep:django']);
-    commitFiles(dir, { 'package.json': JSON.stringify({ dependencies: { react: '^18.2.0', lodash: '^4' }, devDependencies: { vitest: '1' } }), 'requirements.txt': 'requests==2.32\n' }, 'Upgrade React');
+    commitFiles(
+      dir,
+      {
+        'package.json': JSON.stringify({ dependencies: { react: '^18.2.0', lodash: '^4' }, devDependencies: { vitest: '1' } }),
+        'requirements.txt': 'requests==2.32\n',
+      },
+      'Upgrade React',
+    );
     const r = await run(dir);
     const react = only(r, 'react-version')!;
-    assert.deepEqual({ ...react.changes[0], commits: undefined }, { anchor: 'dep:react', change: 'dep-changed', path: 'package.json', from_version: '^17.0.0', to_version: '^18.2.0', commits: undefined });
+    assert.deepEqual(
+      { ...react.changes[0], commits: undefined },
+      { anchor: 'dep:react', change: 'dep-changed', path: 'package.json', from_version: '^17.0.0', to_version: '^18.2.0', commits: undefined },
+    );
     assert.equal(react.reason, 'dependency react moved from ^17.0.0 to ^18.2.0 (package.json) since this was decided');
     assert.equal(only(r, 'lodash'), undefined, 'the same range: fresh');
     assert.equal(only(r, 'django')!.reason, 'dependency django was removed from requirements.txt since this was decided');
@@ -144,7 +164,7 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.match(only(r, 'a-pattern')!.reason, /since this was noted$/);
   });
 
-  test('learned_at off HEAD\'s history compares contents; an unknown learned_at is unverifiable, not a crash', async () => {
+  test("learned_at off HEAD's history compares contents; an unknown learned_at is unverifiable, not a crash", async () => {
     const { dir } = await project({ 'src/a.ts': 'a\n', 'src/b.ts': 'b\n' });
     git(dir, ['checkout', '-q', '-b', 'side']);
     commitFiles(dir, { 'src/side.ts': 's\n' }, 'side work');
@@ -173,7 +193,10 @@ describe('axme verify: knowledge that knows the code moved', () => {
     commitFiles(dir, { 'src/a.ts': 'b\n' }, 'Change a');
     await withCore(dir, async (kb) => {
       const first = await staleMarks(kb);
-      assert.deepEqual(first.all.map((s) => `${s.kind}:${s.slug}`), ['decision:index-me']);
+      assert.deepEqual(
+        first.all.map((s) => `${s.kind}:${s.slug}`),
+        ['decision:index-me'],
+      );
       assert.equal(first.of('decision', 'index-me')?.slug, 'index-me');
       assert.equal(first.of('memory', 'index-me'), undefined);
       assert.equal(await staleMarks(kb), first, 'the same marks while the store and HEAD do not move');
@@ -207,7 +230,10 @@ describe('axme verify: knowledge that knows the code moved', () => {
     assert.equal(json.head, sha);
     assert.equal(json.checked, 1);
     assert.deepEqual(Object.keys(json.stale[0]).sort(), ['changes', 'commits', 'id', 'kind', 'learned_at', 'reason', 'slug', 'title']);
-    assert.deepEqual(json.stale[0].commits.map((c: { sha: string; subject: string }) => [c.sha, c.subject]), [[sha, 'Change pay']]);
+    assert.deepEqual(
+      json.stale[0].commits.map((c: { sha: string; subject: string }) => [c.sha, c.subject]),
+      [[sha, 'Change pay']],
+    );
     assert.deepEqual(json.stale[0].changes[0].commits, [sha]);
     assert.deepEqual(await runOp(dir, verify, {}), json, 'the operation gives the same object');
   });
@@ -215,11 +241,27 @@ describe('axme verify: knowledge that knows the code moved', () => {
 
 describe('declared dependency ranges', () => {
   const cases: Array<[string, string, Record<string, string>]> = [
-    ['package.json', JSON.stringify({ dependencies: { a: '1' }, devDependencies: { b: '^2' }, peerDependencies: { c: '>=3' }, optionalDependencies: { d: '4' } }), { a: '1', b: '^2', c: '>=3', d: '4' }],
+    [
+      'package.json',
+      JSON.stringify({ dependencies: { a: '1' }, devDependencies: { b: '^2' }, peerDependencies: { c: '>=3' }, optionalDependencies: { d: '4' } }),
+      { a: '1', b: '^2', c: '>=3', d: '4' },
+    ],
     ['requirements.txt', '# c\nDjango[argon2]>=4.2,<5 ; python_version>"3.8"\n-r base.txt\nzope.interface\n', { django: '>=4.2,<5', 'zope-interface': '*' }],
-    ['go.mod', 'module x\n\nrequire github.com/a/b v1.2.3\nrequire (\n\tgolang.org/x/net v0.1.0 // indirect\n)\n', { 'github.com/a/b': 'v1.2.3', 'golang.org/x/net': 'v0.1.0' }],
-    ['Cargo.toml', '[package]\nname = "x"\nversion = "0.1.0"\n[dependencies]\nserde = { version = "1.0", features = ["derive"] }\nrand = "0.8"\n[dev-dependencies.tokio]\nversion = "1"\n', { serde: '1.0', rand: '0.8', tokio: '1' }],
-    ['pyproject.toml', '[project]\nname = "x"\ndependencies = [\n  "httpx>=0.27",\n  "Pydantic_Core==2",\n]\n[tool.poetry.dependencies]\npython = "^3.11"\nflask = "^3"\n', { httpx: '>=0.27', 'pydantic-core': '==2', flask: '^3' }],
+    [
+      'go.mod',
+      'module x\n\nrequire github.com/a/b v1.2.3\nrequire (\n\tgolang.org/x/net v0.1.0 // indirect\n)\n',
+      { 'github.com/a/b': 'v1.2.3', 'golang.org/x/net': 'v0.1.0' },
+    ],
+    [
+      'Cargo.toml',
+      '[package]\nname = "x"\nversion = "0.1.0"\n[dependencies]\nserde = { version = "1.0", features = ["derive"] }\nrand = "0.8"\n[dev-dependencies.tokio]\nversion = "1"\n',
+      { serde: '1.0', rand: '0.8', tokio: '1' },
+    ],
+    [
+      'pyproject.toml',
+      '[project]\nname = "x"\ndependencies = [\n  "httpx>=0.27",\n  "Pydantic_Core==2",\n]\n[tool.poetry.dependencies]\npython = "^3.11"\nflask = "^3"\n',
+      { httpx: '>=0.27', 'pydantic-core': '==2', flask: '^3' },
+    ],
   ];
   for (const [path, text, want] of cases) {
     test(path, () => assert.deepEqual(Object.fromEntries(declaredVersions(path, text)), want));

@@ -8,9 +8,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
 import { detectWorkspace } from '../../src/knowledge/workspace/detect-workspace.ts';
-import { mergeRules } from '../../src/model/safety-merge.ts';
-import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { OraclePage } from '../../src/model/oracle.ts';
+import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
+import { mergeRules } from '../../src/model/safety-merge.ts';
 import { backlogAdd } from '../../src/operations/backlog.ts';
 import { context } from '../../src/operations/context.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
@@ -61,7 +61,14 @@ function itemsIn(gitDir: string): string[] {
 
 /** `axme hook pre-tool-use` (the built binary) for a Bash command run in `cwd`: denied or not, and stderr. */
 async function hookBash(cwd: string, command: string, env: NodeJS.ProcessEnv = {}): Promise<{ denied: boolean; reason: string; stderr: string }> {
-  const input = JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.jsonl', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+  const input = JSON.stringify({
+    session_id: 's1',
+    transcript_path: '/tmp/t.jsonl',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
   const r = await axme(cwd, ['hook', 'pre-tool-use'], { input, env });
   assert.equal(r.code, 0, r.stderr);
   if (r.stdout.trim() === '') return { denied: false, reason: '', stderr: r.stderr };
@@ -79,18 +86,55 @@ describe('workspace detection', () => {
 
   // [case, files to write, git repositories to create, expected isWorkspace, marker pattern, members]
   const cases: Array<[string, Record<string, string>, string[], boolean, RegExp | null, string[], { force?: boolean; ownRepo?: boolean }?]> = [
-    ['VS Code workspace (JSONC, relative paths, outside and non-repo folders dropped)', { 'team.code-workspace': '{\n // comment\n "folders": [{"path": "svc-a"}, {"path": "./svc-b/"}, {"path": "docs"}, {"path": "../elsewhere"},],\n}' }, ['svc-a', 'svc-b'], true, /VS Code workspace \(team\.code-workspace\)/, ['svc-a', 'svc-b']],
-    ['npm workspaces (only git repositories are members)', { 'package.json': '{"workspaces": ["packages/*"]}', 'packages/plain/package.json': '{}' }, ['packages/a', 'packages/b'], true, /npm workspaces/, ['packages/a', 'packages/b']],
+    [
+      'VS Code workspace (JSONC, relative paths, outside and non-repo folders dropped)',
+      { 'team.code-workspace': '{\n // comment\n "folders": [{"path": "svc-a"}, {"path": "./svc-b/"}, {"path": "docs"}, {"path": "../elsewhere"},],\n}' },
+      ['svc-a', 'svc-b'],
+      true,
+      /VS Code workspace \(team\.code-workspace\)/,
+      ['svc-a', 'svc-b'],
+    ],
+    [
+      'npm workspaces (only git repositories are members)',
+      { 'package.json': '{"workspaces": ["packages/*"]}', 'packages/plain/package.json': '{}' },
+      ['packages/a', 'packages/b'],
+      true,
+      /npm workspaces/,
+      ['packages/a', 'packages/b'],
+    ],
     ['yarn workspaces object form', { 'package.json': '{"workspaces": {"packages": ["apps/*"]}}' }, ['apps/site'], true, /npm workspaces/, ['apps/site']],
-    ['pnpm-workspace.yaml with ** and a negation', { 'pnpm-workspace.yaml': "packages:\n  - 'libs/**'\n  - '!libs/skip'\n" }, ['libs/core', 'libs/group/deep', 'libs/skip'], true, /pnpm workspace/, ['libs/core', 'libs/group/deep']],
+    [
+      'pnpm-workspace.yaml with ** and a negation',
+      { 'pnpm-workspace.yaml': "packages:\n  - 'libs/**'\n  - '!libs/skip'\n" },
+      ['libs/core', 'libs/group/deep', 'libs/skip'],
+      true,
+      /pnpm workspace/,
+      ['libs/core', 'libs/group/deep'],
+    ],
     ['lerna.json (default packages/*)', { 'lerna.json': '{"version": "1.0.0"}' }, ['packages/one'], true, /lerna/, ['packages/one']],
     ['nx.json (apps and libs)', { 'nx.json': '{}' }, ['apps/web', 'libs/ui'], true, /nx/, ['apps/web', 'libs/ui']],
     ['git submodules', { '.gitmodules': '[submodule "one"]\n\tpath = mods/one\n\turl = ../one.git\n' }, ['mods/one'], true, /git submodules/, ['mods/one']],
     ['two child repositories, no manifest', {}, ['x', 'y'], true, /2 child repositories/, ['x', 'y']],
     ['one child repository is not a workspace', {}, ['x'], false, null, ['x']],
     ['nothing at all', { 'README.md': 'hi' }, [], false, null, []],
-    ['a folder with its own .git is a single project (monorepo)', { 'package.json': '{"workspaces": ["packages/*"]}' }, ['packages/a', 'packages/b'], false, /npm workspaces/, ['packages/a', 'packages/b'], { ownRepo: true }],
-    ['... unless forced', { 'package.json': '{"workspaces": ["packages/*"]}' }, ['packages/a'], true, /npm workspaces/, ['packages/a'], { ownRepo: true, force: true }],
+    [
+      'a folder with its own .git is a single project (monorepo)',
+      { 'package.json': '{"workspaces": ["packages/*"]}' },
+      ['packages/a', 'packages/b'],
+      false,
+      /npm workspaces/,
+      ['packages/a', 'packages/b'],
+      { ownRepo: true },
+    ],
+    [
+      '... unless forced',
+      { 'package.json': '{"workspaces": ["packages/*"]}' },
+      ['packages/a'],
+      true,
+      /npm workspaces/,
+      ['packages/a'],
+      { ownRepo: true, force: true },
+    ],
   ];
   for (const [name, files, repos, isWorkspace, marker, members, opts] of cases) {
     test(name, () => {
@@ -111,8 +155,14 @@ describe('workspace detection', () => {
       assert.equal(d.ownRepo, !!opts?.ownRepo);
       if (marker) assert.match(d.markers.join('; '), marker);
       else assert.equal(d.markers.length, 0, d.markers.join('; '));
-      assert.deepEqual(d.members.map((m) => m.name), members);
-      assert.deepEqual(d.members.map((m) => m.path), members.map((m) => join(dir, m)));
+      assert.deepEqual(
+        d.members.map((m) => m.name),
+        members,
+      );
+      assert.deepEqual(
+        d.members.map((m) => m.path),
+        members.map((m) => join(dir, m)),
+      );
     });
   }
 });
@@ -168,7 +218,10 @@ describe('a workspace of three repositories', () => {
     assert.equal(r.workspace.store, store);
     assert.equal(r.workspace.created, true);
     assert.deepEqual(r.workspace.markers, ['3 child repositories']);
-    assert.deepEqual(r.repos.map((x: { name: string; created: boolean }) => [x.name, x.created]), REPOS.map((n) => [n, true]));
+    assert.deepEqual(
+      r.repos.map((x: { name: string; created: boolean }) => [x.name, x.created]),
+      REPOS.map((n) => [n, true]),
+    );
     assert.equal(git(store, ['rev-parse', '--is-bare-repository']).trim(), 'true');
     assert.match(git(store, ['show', 'refs/memory/main:axme.yaml']), /kind: workspace/);
     for (const n of REPOS) {
@@ -203,39 +256,56 @@ describe('a workspace of three repositories', () => {
 
     // an unknown repository: a usage error naming the members, nothing written anywhere
     const tips = [store, ...REPOS.map(repo)].map(tip);
-    const bad = await rejectsWith(cliJson(repo('lib'), decisionAdd, { title: 'Nope', decision: 'x', scope: 'api,mobile' }), 'INVALID_INPUT', /scope names "mobile", which is not a repository of the workspace .*: use "all" or some of api, lib, web/);
+    const bad = await rejectsWith(
+      cliJson(repo('lib'), decisionAdd, { title: 'Nope', decision: 'x', scope: 'api,mobile' }),
+      'INVALID_INPUT',
+      /scope names "mobile", which is not a repository of the workspace .*: use "all" or some of api, lib, web/,
+    );
     assert.equal(exitCodeOf(bad), 2);
     assert.deepEqual([store, ...REPOS.map(repo)].map(tip), tips);
   });
 
   test('merged reads: both lists, workspace items marked; the repository wins on the same slug, a shared display ID hides nothing', async () => {
     const lib = await cliJson(repo('lib'), decisionList);
-    assert.deepEqual(lib.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store]), [
-      ['D-001', 'use-pnpm-everywhere', store],
-      ['D-002', 'log-in-json', store],
-    ]);
+    assert.deepEqual(
+      lib.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store]),
+      [
+        ['D-001', 'use-pnpm-everywhere', store],
+        ['D-002', 'log-in-json', store],
+      ],
+    );
     assert.match(await cliText(repo('lib'), decisionList), /^D-001 {2}required {2}Use pnpm everywhere {2}\(use-pnpm-everywhere\) {2}\[workspace\]$/m);
     // web's own D-001 (Fastify) and the workspace's D-001 are different decisions that share a
     // number (each store numbers its own): both are listed; by ID, web's own is found first
     const web = await cliJson(repo('web'), decisionList);
-    assert.deepEqual(web.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store ?? 'own']), [
-      ['D-001', 'http-handlers-use-fastify', 'own'],
-      ['D-001', 'use-pnpm-everywhere', store],
-      ['D-002', 'log-in-json', store],
-    ]);
+    assert.deepEqual(
+      web.map((d: { id: string; slug: string; store?: string }) => [d.id, d.slug, d.store ?? 'own']),
+      [
+        ['D-001', 'http-handlers-use-fastify', 'own'],
+        ['D-001', 'use-pnpm-everywhere', store],
+        ['D-002', 'log-in-json', store],
+      ],
+    );
     assert.equal((await cliJson(repo('web'), decisionShow, { id_or_slug: 'D-001' })).slug, 'http-handlers-use-fastify');
     assert.equal((await cliJson(repo('web'), decisionShow, { id_or_slug: 'use-pnpm-everywhere' })).store, store, 'the workspace one by its slug');
-    assert.match(await cliText(repo('web'), context), /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./, 'a required workspace decision reaches every repository');
+    assert.match(
+      await cliText(repo('web'), context),
+      /- D-001 Use pnpm everywhere \[workspace\]: Every repository installs with pnpm\./,
+      'a required workspace decision reaches every repository',
+    );
     // same slug: lib's own decision replaces the workspace's
     await cliText(repo('lib'), decisionAdd, { title: 'Use pnpm everywhere', decision: 'lib pins pnpm 9.', enforce: 'advisory' });
     const shown = await cliJson(repo('lib'), decisionShow, { id_or_slug: 'use-pnpm-everywhere' });
     assert.equal(shown.decision, 'lib pins pnpm 9.');
     assert.equal(shown.store, undefined);
     const after = await cliJson(repo('lib'), decisionList);
-    assert.deepEqual(after.map((d: { slug: string; store?: string }) => [d.slug, d.store ?? 'own']), [
-      ['use-pnpm-everywhere', 'own'],
-      ['log-in-json', store],
-    ]);
+    assert.deepEqual(
+      after.map((d: { slug: string; store?: string }) => [d.slug, d.store ?? 'own']),
+      [
+        ['use-pnpm-everywhere', 'own'],
+        ['log-in-json', store],
+      ],
+    );
     // a workspace item, shown from a repository, names the workspace store
     const ws = await cliJson(repo('api'), decisionShow, { id_or_slug: 'log-in-json' });
     assert.equal(ws.location, `refs/memory/main:decisions/log-in-json.md in ${store}`);
@@ -244,7 +314,11 @@ describe('a workspace of three repositories', () => {
     await cliText(root, memoryAdd, { type: 'feedback', title: 'Small PRs', description: 'Workspace says: under 300 lines.' });
     await cliText(root, memoryAdd, { type: 'feedback', title: 'Ask before renaming', description: 'Names are shared across repos.' });
     const mems = await cliJson(repo('lib'), memoryList);
-    assert.deepEqual(mems.map((m: { slug: string; description: string; store?: string }) => [m.slug, m.store ?? 'own']).sort(), [['ask-before-renaming', store], ['barrel-files', 'own'], ['small-prs', 'own']]);
+    assert.deepEqual(mems.map((m: { slug: string; description: string; store?: string }) => [m.slug, m.store ?? 'own']).sort(), [
+      ['ask-before-renaming', store],
+      ['barrel-files', 'own'],
+      ['small-prs', 'own'],
+    ]);
     assert.equal(mems.find((m: { slug: string }) => m.slug === 'small-prs').description, 'Keep PRs small.');
     // search cites the workspace store for its items
     const hits = await cliJson(repo('api'), search, { query: 'structured logs' });
@@ -253,7 +327,10 @@ describe('a workspace of three repositories', () => {
     assert.match(hits.hits[0].citation, new RegExp(`^git:${tip(store)}:decisions/log-in-json\\.md \\(in ${store}\\)$`));
     // the workspace folder itself reads the workspace store only
     const inRoot = await cliJson(root, decisionList);
-    assert.deepEqual(inRoot.map((d: { slug: string }) => d.slug), ['use-pnpm-everywhere', 'log-in-json']);
+    assert.deepEqual(
+      inRoot.map((d: { slug: string }) => d.slug),
+      ['use-pnpm-everywhere', 'log-in-json'],
+    );
   });
 
   test('a deny added in the workspace blocks in every repository, through the real hook; the cache follows the workspace tip', async () => {
@@ -334,7 +411,10 @@ describe('a workspace of three repositories', () => {
   });
 
   test('oracle pages of both stores, labelled Workspace and Project; axme_workspace and scoped saves over MCP', async () => {
-    for (const [dir, body] of [[store, 'A *service* is one repository of this workspace.'], [repo('lib'), 'lib: the shared TypeScript library.']] as const) {
+    for (const [dir, body] of [
+      [store, 'A *service* is one repository of this workspace.'],
+      [repo('lib'), 'lib: the shared TypeScript library.'],
+    ] as const) {
       const kb = await openKnowledgeBase({ cwd: dir, env: cleanEnv(), actor: 'human' });
       try {
         const page = OraclePage.parse({ slug: 'glossary', title: 'Glossary', body, created: '2026-11-01T00:00:00.000Z', updated: '2026-11-01T00:00:00.000Z' });
@@ -343,7 +423,13 @@ describe('a workspace of three repositories', () => {
         await closeKnowledgeBase(kb);
       }
     }
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: repo('lib'), env: cleanEnv({ AXME_SESSION: 'ws-test' }) as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve'],
+      cwd: repo('lib'),
+      env: cleanEnv({ AXME_SESSION: 'ws-test' }) as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'axme-test', version: '1.0.0' });
     await client.connect(transport);
     try {
@@ -357,9 +443,17 @@ describe('a workspace of three repositories', () => {
       assert.match(decisions, /### D-002 \[advisory\] Log in JSON {2}\[workspace\]/);
       assert.doesNotMatch(decisions, /Use pnpm everywhere {2}\[workspace\]/);
 
-      const saved = await call('axme_save_memory', { type: 'pattern', title: 'Errors are typed', description: 'Throw AxmeError-like classes.', scope: ['api', 'web'] });
+      const saved = await call('axme_save_memory', {
+        type: 'pattern',
+        title: 'Errors are typed',
+        description: 'Throw AxmeError-like classes.',
+        scope: ['api', 'web'],
+      });
       assert.equal(saved.isError, undefined, saved.content[0]!.text);
-      assert.equal(saved.content[0]!.text, `Memory saved: errors-are-typed (pattern) -> refs/memory/main:memories/errors-are-typed.md in ${repo('api')}\nMemory saved: errors-are-typed (pattern) -> refs/memory/main:memories/errors-are-typed.md in ${repo('web')}`);
+      assert.equal(
+        saved.content[0]!.text,
+        `Memory saved: errors-are-typed (pattern) -> refs/memory/main:memories/errors-are-typed.md in ${repo('api')}\nMemory saved: errors-are-typed (pattern) -> refs/memory/main:memories/errors-are-typed.md in ${repo('web')}`,
+      );
       assert.ok(itemsIn(repo('api')).includes('memories/errors-are-typed.md'));
       assert.ok(!itemsIn(repo('lib')).includes('memories/errors-are-typed.md'));
       const unknown = await call('axme_save_decision', { title: 'x', decision: 'y', scope: ['nope'] });
@@ -371,7 +465,10 @@ describe('a workspace of three repositories', () => {
       assert.equal(ws.store.path, store);
       assert.equal(ws.store.kind, 'workspace');
       assert.equal(ws.store.commit, tip(store));
-      assert.deepEqual(ws.repos.map((r: { name: string; commit: string }) => [r.name, r.commit]), REPOS.map((n) => [n, tip(repo(n))]));
+      assert.deepEqual(
+        ws.repos.map((r: { name: string; commit: string }) => [r.name, r.commit]),
+        REPOS.map((n) => [n, tip(repo(n))]),
+      );
       assert.equal(ws.repos.find((r: { name: string }) => r.name === 'web').counts.backlog.open, 1);
     } finally {
       await client.close();
@@ -380,20 +477,32 @@ describe('a workspace of three repositories', () => {
 
   test('session start: a repository gets the merged context; the workspace folder its store', async () => {
     const start = async (cwd: string) => {
-      const input = JSON.stringify({ session_id: `ss-${cwd.length}`, transcript_path: '/tmp/t.jsonl', cwd, hook_event_name: 'SessionStart', source: 'startup' });
+      const input = JSON.stringify({
+        session_id: `ss-${cwd.length}`,
+        transcript_path: '/tmp/t.jsonl',
+        cwd,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      });
       const r = await axme(cwd, ['hook', 'session-start'], { input });
       assert.equal(r.code, 0, r.stderr);
       return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
     };
     const inLib = await start(repo('lib'));
-    assert.match(inLib, new RegExp(`^# Project knowledge \\(axme, refs/memory/main @ ${tip(repo('lib')).slice(0, 12)}; workspace ${store} @ ${tip(store).slice(0, 12)}\\)`));
+    assert.match(
+      inLib,
+      new RegExp(`^# Project knowledge \\(axme, refs/memory/main @ ${tip(repo('lib')).slice(0, 12)}; workspace ${store} @ ${tip(store).slice(0, 12)}\\)`),
+    );
     assert.match(inLib, /make deploy-prod/);
     const inRoot = await start(root);
     assert.match(inRoot, new RegExp(`^# Project knowledge \\(axme, refs/memory/main @ ${tip(store).slice(0, 12)}\\)`));
     assert.match(inRoot, /Use pnpm everywhere/);
     // a session in the workspace folder is tracked in the workspace store: its edits, and its end
     const id = /\(axme session ([\w-]+)\)/.exec(inRoot)![1]!;
-    const hook = (event: string, extra: Record<string, unknown>) => axme(root, ['hook', event], { input: JSON.stringify({ session_id: `ss-${root.length}`, transcript_path: '/tmp/t.jsonl', cwd: root, hook_event_name: event, ...extra }) });
+    const hook = (event: string, extra: Record<string, unknown>) =>
+      axme(root, ['hook', event], {
+        input: JSON.stringify({ session_id: `ss-${root.length}`, transcript_path: '/tmp/t.jsonl', cwd: root, hook_event_name: event, ...extra }),
+      });
     writeFileSync(join(root, 'NOTES.md'), 'workspace notes\n');
     assert.equal((await hook('post-tool-use', { tool_name: 'Write', tool_input: { file_path: join(root, 'NOTES.md') } })).code, 0);
     assert.equal((await hook('session-end', { reason: 'other' })).code, 0);
@@ -414,7 +523,10 @@ describe('a workspace of three repositories', () => {
     assert.match(text, new RegExp(`^ {2}workspace store {2}refs/memory/main @ ${tip(store).slice(0, 12)} .*2 decisions, 2 memories, 1 oracle page$`, 'm'));
     assert.match(text, new RegExp(`^ {2}web {14}refs/memory/main @ ${tip(repo('web')).slice(0, 12)} .*1 decision, 1 memory, 1 backlog item$`, 'm'));
     const json = JSON.parse(await run(root, ['workspace', '--json']));
-    assert.deepEqual(json.repos.map((r: { name: string }) => r.name), REPOS);
+    assert.deepEqual(
+      json.repos.map((r: { name: string }) => r.name),
+      REPOS,
+    );
     assert.equal(json.store.counts.decision.active, 2);
     // a repository outside any workspace: a workspace of one
     const solo = await makeStore();

@@ -1,8 +1,9 @@
 // Nothing of the SDKs at start-up: importing src/llm/ loads neither @anthropic-ai/sdk nor openai
 // (only `openProvider` does, with import()), and the layer bundles the way scripts/build.mjs
 // needs it for dist/cli.cjs (no import() left external, ASCII only).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { build, type Metafile } from 'esbuild';
 
 const SDK = /node_modules\/(@anthropic-ai\/sdk|openai)\//;
@@ -10,7 +11,18 @@ const entry = new URL('../../src/llm/index.ts', import.meta.url).pathname;
 
 /** The modules an entry loads statically (split as the build splits), and those of every chunk. */
 async function staticInputs(file: string): Promise<{ reached: string[]; all: string[] }> {
-  const { metafile } = await build({ entryPoints: [file], bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outdir: 'out', write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({
+    entryPoints: [file],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const outputs = metafile.outputs;
   const start = Object.keys(outputs).find((name) => outputs[name]!.entryPoint);
   assert.ok(start);
@@ -27,14 +39,25 @@ async function staticInputs(file: string): Promise<{ reached: string[]; all: str
 
 test('importing src/llm/ statically reaches no SDK: each is in a chunk only import() loads', async () => {
   const { reached, all } = await staticInputs(entry);
-  assert.deepEqual(reached.filter((i) => SDK.test(i)), [], 'no SDK module is loaded with src/llm/index.ts');
-  assert.ok(all.some((i) => SDK.test(i)), 'the SDKs are in the lazily loaded chunks');
+  assert.deepEqual(
+    reached.filter((i) => SDK.test(i)),
+    [],
+    'no SDK module is loaded with src/llm/index.ts',
+  );
+  assert.ok(
+    all.some((i) => SDK.test(i)),
+    'the SDKs are in the lazily loaded chunks',
+  );
 });
 
 test("the hooks' audit check (audit-worker.ts) loads no provider, no transcript reader, no audit run", async () => {
   const { reached } = await staticInputs(new URL('../../src/knowledge/audit/audit-worker.ts', import.meta.url).pathname);
-  const heavy = /src\/transcript\/|src\/knowledge\/audit\/(run|apply|route)-audit\.ts|src\/llm\/(anthropic|openai|claude-cli|open-provider)\.ts|src\/knowledge\/views\/search/;
-  assert.deepEqual(reached.filter((i) => heavy.test(i) || SDK.test(i)), []);
+  const heavy =
+    /src\/transcript\/|src\/knowledge\/audit\/(run|apply|route)-audit\.ts|src\/llm\/(anthropic|openai|claude-cli|open-provider)\.ts|src\/knowledge\/views\/search/;
+  assert.deepEqual(
+    reached.filter((i) => heavy.test(i) || SDK.test(i)),
+    [],
+  );
 });
 
 test('bundled as the CLI is (CommonJS): every import() stays inside, ASCII only', async () => {
@@ -51,9 +74,14 @@ test('bundled as the CLI is (CommonJS): every import() stays inside, ASCII only'
     minifySyntax: true,
     logLevel: 'silent',
   });
-  const dynamic = Object.values((metafile as Metafile).outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path));
+  const dynamic = Object.values((metafile as Metafile).outputs).flatMap((o) =>
+    o.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path),
+  );
   assert.deepEqual(dynamic, []);
   const js = outputFiles.find((f) => f.path.endsWith('.js'));
   assert.ok(js);
-  assert.equal(js.contents.some((byte) => byte > 0x7f), false);
+  assert.equal(
+    js.contents.some((byte) => byte > 0x7f),
+    false,
+  );
 });

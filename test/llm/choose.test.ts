@@ -1,17 +1,18 @@
 // Choosing the provider (auto order with each environment), the auditor block of axme.yaml and its
 // overrides, the price table, PATH lookup.
-import { describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StoreConfig } from '../../src/model/config.ts';
-import { isAxmeError } from '../../src/model/errors.ts';
+import { describe, test } from 'node:test';
 import { chooseProvider } from '../../src/llm/choose-provider.ts';
-import { findOnPath } from '../../src/model/on-path.ts';
 import { costOf, priceOf } from '../../src/llm/prices.ts';
 import { providerConfig } from '../../src/llm/provider-config.ts';
 import type { ProviderName } from '../../src/llm/types.ts';
+import { StoreConfig } from '../../src/model/config.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { findOnPath } from '../../src/model/on-path.ts';
 
 describe('chooseProvider', () => {
   const cases: Array<{ claude: boolean; env: NodeJS.ProcessEnv; name: ProviderName; why: RegExp }> = [
@@ -21,7 +22,12 @@ describe('chooseProvider', () => {
     { claude: false, env: { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' }, name: 'anthropic', why: /ANTHROPIC_API_KEY is set/ },
     { claude: false, env: { OPENAI_API_KEY: 'o' }, name: 'openai', why: /OPENAI_API_KEY is/ },
     { claude: false, env: { OPENAI_API_KEY: 'o', OPENAI_BASE_URL: 'http://localhost:11434/v1' }, name: 'openai', why: /OPENAI_API_KEY is/ },
-    { claude: false, env: { OPENAI_BASE_URL: 'http://localhost:11434/v1' }, name: 'openai', why: /OPENAI_BASE_URL names a server \(http:\/\/localhost:11434\/v1\)/ },
+    {
+      claude: false,
+      env: { OPENAI_BASE_URL: 'http://localhost:11434/v1' },
+      name: 'openai',
+      why: /OPENAI_BASE_URL names a server \(http:\/\/localhost:11434\/v1\)/,
+    },
     { claude: false, env: {}, name: 'none', why: /no model available: .*none of ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL is set/ },
     // an empty variable is not set
     { claude: false, env: { ANTHROPIC_API_KEY: '', OPENAI_API_KEY: ' ' }, name: 'none', why: /no model available/ },
@@ -54,7 +60,16 @@ describe('the auditor block of axme.yaml', () => {
   test('parses in StoreConfig, unknown keys kept', () => {
     const cfg = StoreConfig.parse({
       format: 1,
-      auditor: { provider: 'openai', model: 'llama3.2', base_url: 'http://localhost:11434/v1', api_key_env: 'MY_KEY', max_retries: 1, timeout_ms: 60000, enabled: true, later: 1 },
+      auditor: {
+        provider: 'openai',
+        model: 'llama3.2',
+        base_url: 'http://localhost:11434/v1',
+        api_key_env: 'MY_KEY',
+        max_retries: 1,
+        timeout_ms: 60000,
+        enabled: true,
+        later: 1,
+      },
     });
     assert.deepEqual(cfg.auditor, {
       provider: 'openai',
@@ -77,8 +92,24 @@ describe('the auditor block of axme.yaml', () => {
   });
 
   test('providerConfig: the block, then the environment, then flags', () => {
-    const block = { provider: 'anthropic' as const, model: 'claude-haiku-4-5', base_url: 'http://proxy', api_key_env: 'K', claude_path: '/c', max_retries: 1, timeout_ms: 1000 };
-    assert.deepEqual(providerConfig(block, {}), { provider: 'anthropic', model: 'claude-haiku-4-5', baseUrl: 'http://proxy', apiKeyEnv: 'K', claudePath: '/c', maxRetries: 1, timeoutMs: 1000 });
+    const block = {
+      provider: 'anthropic' as const,
+      model: 'claude-haiku-4-5',
+      base_url: 'http://proxy',
+      api_key_env: 'K',
+      claude_path: '/c',
+      max_retries: 1,
+      timeout_ms: 1000,
+    };
+    assert.deepEqual(providerConfig(block, {}), {
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+      baseUrl: 'http://proxy',
+      apiKeyEnv: 'K',
+      claudePath: '/c',
+      maxRetries: 1,
+      timeoutMs: 1000,
+    });
     assert.deepEqual(providerConfig(undefined, {}), { provider: 'auto' });
     const env = { AXME_AUDITOR_PROVIDER: 'openai', AXME_AUDITOR_MODEL: 'gpt-4.1-mini' };
     assert.deepEqual(providerConfig(block, env), { ...providerConfig(block, {}), provider: 'openai', model: 'gpt-4.1-mini' });
@@ -91,7 +122,10 @@ describe('the auditor block of axme.yaml', () => {
   });
 
   test('a wrong AXME_AUDITOR_PROVIDER: CONFIG naming the choices', () => {
-    assert.throws(() => providerConfig(undefined, { AXME_AUDITOR_PROVIDER: 'gpt' }), (err) => isAxmeError(err, 'CONFIG') && /use one of auto, anthropic, openai, claude-cli, none/.test(err.message));
+    assert.throws(
+      () => providerConfig(undefined, { AXME_AUDITOR_PROVIDER: 'gpt' }),
+      (err) => isAxmeError(err, 'CONFIG') && /use one of auto, anthropic, openai, claude-cli, none/.test(err.message),
+    );
   });
 });
 

@@ -1,13 +1,14 @@
 // The claude-cli provider (issue 23, "The model"): the user's own `claude -p --output-format json`,
 // here a fake `claude` first on PATH. What it is given, what is read back, and each way it fails.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { processAlive } from '../../src/session/owner.ts';
-import { isAxmeError } from '../../src/model/errors.ts';
+import { after, before, describe, test } from 'node:test';
 import { openProvider } from '../../src/llm/open-provider.ts';
 import type { LlmProvider, ProviderConfig } from '../../src/llm/types.ts';
-import { fakeClaude, type FakeClaude } from './fake-claude.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { processAlive } from '../../src/session/owner.ts';
+import { type FakeClaude, fakeClaude } from './fake-claude.ts';
 
 let fake: FakeClaude;
 before(() => (fake = fakeClaude()));
@@ -21,10 +22,15 @@ const request = { system: 'Return only JSON.', user: '<user>the transcript</user
  * left on disk. The auditor's `claude` reads an untrusted transcript: it must not be an agent.
  */
 const ISOLATED = [
-  '--tools', '',
-  '--strict-mcp-config', '--mcp-config', '{"mcpServers":{}}',
-  '--setting-sources', '',
-  '--settings', '{"disableAllHooks":true}',
+  '--tools',
+  '',
+  '--strict-mcp-config',
+  '--mcp-config',
+  '{"mcpServers":{}}',
+  '--setting-sources',
+  '',
+  '--settings',
+  '{"disableAllHooks":true}',
   '--disable-slash-commands',
   '--no-session-persistence',
 ];
@@ -34,7 +40,6 @@ async function open(env: NodeJS.ProcessEnv, cfg: Partial<ProviderConfig> = {}): 
   assert.ok(p);
   return p;
 }
-
 
 describe('claude-cli: the user\u2019s own claude -p', () => {
   test('auto picks it when claude is on PATH, even with API keys set', async () => {
@@ -47,7 +52,16 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
     const p = await open(fake.env('ok', { CLAUDECODE: '1' }), { model: 'sonnet' });
     const before = fake.runs().length;
     const a = await p.complete(request);
-    assert.deepEqual(a, { ...a, text: '{"ok":true}', provider: 'claude-cli', model: 'claude-sonnet-4-6', inputTokens: 1007, outputTokens: 42, stop: 'end', costUsd: 0.0123 });
+    assert.deepEqual(a, {
+      ...a,
+      text: '{"ok":true}',
+      provider: 'claude-cli',
+      model: 'claude-sonnet-4-6',
+      inputTokens: 1007,
+      outputTokens: 42,
+      stop: 'end',
+      costUsd: 0.0123,
+    });
     const run = fake.runs()[before]!;
     assert.deepEqual(run.argv, ['-p', '--output-format', 'json', ...ISOLATED, '--model', 'sonnet', '--system-prompt', 'Return only JSON.']);
     assert.equal(run.stdin, '<user>the transcript</user>');
@@ -144,7 +158,10 @@ describe('claude-cli: the user\u2019s own claude -p', () => {
     const env = { ...fake.env('ok'), PATH: '' };
     const p = await open(env, { provider: 'claude-cli', claudePath: fake.path });
     assert.equal((await p.complete(request)).text, '{"ok":true}');
-    await assert.rejects(openProvider({ provider: 'claude-cli', claudePath: `${fake.dir}/nope` }, env), (err) => isAxmeError(err, 'CONFIG') && /auditor\.claude_path/.test(err.message));
+    await assert.rejects(
+      openProvider({ provider: 'claude-cli', claudePath: `${fake.dir}/nope` }, env),
+      (err) => isAxmeError(err, 'CONFIG') && /auditor\.claude_path/.test(err.message),
+    );
     await assert.rejects(openProvider({ provider: 'claude-cli' }, env), (err) => isAxmeError(err, 'CONFIG') && /`claude` is not on PATH/.test(err.message));
   });
 });

@@ -1,14 +1,15 @@
 // The two HTTP providers (issue 23, "The model") against the local stand-in of both wire formats,
 // with the official SDKs pointed at it by base URL: what is sent, what comes back normalised, the
 // SDKs' retries of 429/529/503, and the errors that say what to do. No real network.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { isAxmeError } from '../../src/model/errors.ts';
+import { createServer } from 'node:net';
+import { after, before, describe, test } from 'node:test';
 import { openProvider } from '../../src/llm/open-provider.ts';
 import type { LlmProvider, ProviderConfig } from '../../src/llm/types.ts';
-import { answer, failure, fencedJson, invalidJson, startStandIn, truncated, type StandIn } from './stand-in.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { answer, failure, fencedJson, invalidJson, type StandIn, startStandIn, truncated } from './stand-in.ts';
 
 let s: StandIn;
 before(async () => (s = await startStandIn()));
@@ -25,13 +26,18 @@ interface Wire {
 const wires: Wire[] = [
   {
     name: 'anthropic',
-    open: async (more = {}) => (await openProvider({ provider: 'anthropic', baseUrl: s.url, maxRetries: 2, timeoutMs: 5_000, ...more }, { ANTHROPIC_API_KEY: s.key }))!,
+    open: async (more = {}) =>
+      (await openProvider({ provider: 'anthropic', baseUrl: s.url, maxRetries: 2, timeoutMs: 5_000, ...more }, { ANTHROPIC_API_KEY: s.key }))!,
     overloaded: 529,
     keyEnv: 'ANTHROPIC_API_KEY',
   },
   {
     name: 'openai',
-    open: async (more = {}) => (await openProvider({ provider: 'openai', baseUrl: s.openaiUrl, model: 'llama3.2', maxRetries: 2, timeoutMs: 5_000, ...more }, { OPENAI_API_KEY: s.key }))!,
+    open: async (more = {}) =>
+      (await openProvider(
+        { provider: 'openai', baseUrl: s.openaiUrl, model: 'llama3.2', maxRetries: 2, timeoutMs: 5_000, ...more },
+        { OPENAI_API_KEY: s.key },
+      ))!,
     overloaded: 503,
     keyEnv: 'OPENAI_API_KEY',
   },

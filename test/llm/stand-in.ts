@@ -98,11 +98,20 @@ export async function startStandIn(opts: { key?: string } = {}): Promise<StandIn
         case 'raw':
           return send(res, next.status, next.body, next.headers);
         case 'error':
-          return send(res, next.status, errorBody(wire, next.status, next.type ?? ERROR_TYPES[next.status] ?? 'api_error', next.message ?? `scripted ${next.status}`), next.headers);
+          return send(
+            res,
+            next.status,
+            errorBody(wire, next.status, next.type ?? ERROR_TYPES[next.status] ?? 'api_error', next.message ?? `scripted ${next.status}`),
+            next.headers,
+          );
         case 'answer': {
           const model = next.model ?? (typeof body?.model === 'string' ? body.model : 'stand-in');
           const u = { input: next.inputTokens ?? 12, output: next.outputTokens ?? 34 };
-          return send(res, 200, JSON.stringify(wire === 'anthropic' ? anthropicAnswer(id, model, next.text, next.stop, u) : openaiAnswer(id, model, next.text, next.stop, u)));
+          return send(
+            res,
+            200,
+            JSON.stringify(wire === 'anthropic' ? anthropicAnswer(id, model, next.text, next.stop, u) : openaiAnswer(id, model, next.text, next.stop, u)),
+          );
         }
       }
     });
@@ -159,7 +168,9 @@ function openaiAnswer(id: string, model: string, text: string, stop: 'end' | 'ma
 }
 
 function errorBody(wire: 'anthropic' | 'openai', _status: number, type: string, message: string): string {
-  return JSON.stringify(wire === 'anthropic' ? { type: 'error', error: { type, message }, request_id: 'req_stand_in' } : { error: { message, type, code: null } });
+  return JSON.stringify(
+    wire === 'anthropic' ? { type: 'error', error: { type, message }, request_id: 'req_stand_in' } : { error: { message, type, code: null } },
+  );
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectStdio, resultText, type ToolResult } from './stdio-client.ts';
 import { git } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { connectStdio, resultText, type ToolResult } from './stdio-client.ts';
 
 type Result = ToolResult;
 const text = resultText;
@@ -34,7 +34,15 @@ describe('the agent corrects and retires knowledge over MCP', () => {
       assert.ok(t.outputSchema, `${name} declares its output`);
     }
     assert.deepEqual(Object.keys(byName.get('axme_revoke_decision')!.inputSchema.properties ?? {}).sort(), ['allow_secret', 'id', 'project_path', 'reason']);
-    assert.deepEqual(Object.keys(byName.get('axme_amend_decision')!.inputSchema.properties ?? {}).sort(), ['allow_secret', 'decision', 'id', 'project_path', 'reasoning', 'tags', 'title']);
+    assert.deepEqual(Object.keys(byName.get('axme_amend_decision')!.inputSchema.properties ?? {}).sort(), [
+      'allow_secret',
+      'decision',
+      'id',
+      'project_path',
+      'reasoning',
+      'tags',
+      'title',
+    ]);
     assert.ok(Object.keys(byName.get('axme_save_memory')!.inputSchema.properties ?? {}).includes('supersedes'));
   });
 
@@ -55,7 +63,7 @@ describe('the agent corrects and retires knowledge over MCP', () => {
     assert.match(text(dh), /-title: Use Postgress\n\+title: Use Postgres/);
   });
 
-  test('archive a memory and revoke an advisory decision; a required one is the user\'s to revoke', async () => {
+  test("archive a memory and revoke an advisory decision; a required one is the user's to revoke", async () => {
     const archived = await call('axme_archive_memory', { slug: 'prefer-small-prs' });
     assert.equal(text(archived), 'Memory archived: prefer-small-prs');
     assert.doesNotMatch(text(await call('axme_memories')), /prefer-small-prs/);
@@ -65,7 +73,10 @@ describe('the agent corrects and retires knowledge over MCP', () => {
     const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     const refused = await call('axme_revoke_decision', { id: 'D-002', reason: 'slows me down' });
     assert.equal(refused.isError, true);
-    assert.match(text(refused), /^not allowed: D-002 "Never log tokens" is a required decision: .*only a person may do\. Ask the user to run `axme decision revoke D-002 --reason "slows me down"`/);
+    assert.match(
+      text(refused),
+      /^not allowed: D-002 "Never log tokens" is a required decision: .*only a person may do\. Ask the user to run `axme decision revoke D-002 --reason "slows me down"`/,
+    );
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), before, 'no commit');
   });
 });

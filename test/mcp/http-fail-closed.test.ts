@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addToken, tokensPath } from '../../src/knowledge/admin/tokens.ts';
 import { axmeOk, cleanEnv } from '../helpers.ts';
-import { httpClient, INIT, raw, startHttp, startRefused, text, type HttpServer, type ToolResult } from './http-helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { type HttpServer, httpClient, INIT, raw, startHttp, startRefused, type ToolResult, text } from './http-helpers.ts';
 
 /**
  * Attacks on `axme serve --http` as a team server: each test is named by what it tries, and the
@@ -21,7 +21,10 @@ async function rawSession(url: string, token: string): Promise<string> {
 
 /** A ping on session `sid`: the status. */
 async function ping(url: string, token: string, sid: string): Promise<number> {
-  const r = await raw(url, { headers: { Authorization: `Bearer ${token}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }) });
+  const r = await raw(url, {
+    headers: { Authorization: `Bearer ${token}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+  });
   return r.status;
 }
 
@@ -101,7 +104,12 @@ describe('axme serve --http: one token cannot deny service to another', () => {
   before(async () => {
     ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
     const path = tokensPath({ cwd: dir, env: cleanEnv() });
-    for (const [name, scope] of [['hog', 'read'], ['flood', 'read'], ['alice', 'write']] as const) tokens[name] = addToken({ path, name, scope, now: new Date() }).token;
+    for (const [name, scope] of [
+      ['hog', 'read'],
+      ['flood', 'read'],
+      ['alice', 'write'],
+    ] as const)
+      tokens[name] = addToken({ path, name, scope, now: new Date() }).token;
     // the default limits: 32 sessions per token, 20 requests a second per token
     server = await startHttp(dir);
   });
@@ -124,8 +132,13 @@ describe('axme serve --http: one token cannot deny service to another', () => {
 
   test('a JSON-RPC batch of 100 calls is refused, not charged as one request against the rate limit', async () => {
     const sid = await rawSession(server.url, tokens.alice!);
-    const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'axme_status', arguments: {} } })));
-    const r = await raw(server.url, { headers: { Authorization: `Bearer ${tokens.alice}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' }, body: batch });
+    const batch = JSON.stringify(
+      Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'axme_status', arguments: {} } })),
+    );
+    const r = await raw(server.url, {
+      headers: { Authorization: `Bearer ${tokens.alice}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' },
+      body: batch,
+    });
     assert.equal(r.status, 400, r.body.slice(0, 300));
     const reply = JSON.parse(r.body) as { error: { code: number; message: string } };
     assert.equal(reply.error.code, -32600);
@@ -134,8 +147,12 @@ describe('axme serve --http: one token cannot deny service to another', () => {
     assert.equal(await ping(server.url, tokens.alice!, sid), 200, 'the session goes on');
   });
 
-  test('a token flooding the server gets 429 while another token\'s calls are answered', async () => {
-    const flood = Promise.all(Array.from({ length: 300 }, () => raw(server.url, { headers: { Authorization: `Bearer ${tokens.flood}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) })));
+  test("a token flooding the server gets 429 while another token's calls are answered", async () => {
+    const flood = Promise.all(
+      Array.from({ length: 300 }, () =>
+        raw(server.url, { headers: { Authorization: `Bearer ${tokens.flood}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }),
+      ),
+    );
     const alice = await httpClient(server.url, tokens.alice);
     for (let i = 0; i < 5; i++) assert.ok(!((await alice.callTool({ name: 'axme_status', arguments: {} })) as ToolResult).isError);
     const statuses = (await flood).map((r) => r.status);

@@ -3,8 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
-import { httpClient, startHttp, text, type ToolResult } from './http-helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { httpClient, startHttp, type ToolResult, text } from './http-helpers.ts';
 
 /** A tool call that answered, not with an error result. */
 const answered = (r: ToolResult): boolean => !r.isError && text(r).length > 0;
@@ -33,14 +33,23 @@ describe('axme serve --http: lifecycle', () => {
     assert.match(stored, /"hash": "sha256:[0-9a-f]{64}"/);
     assert.equal(statSync(file).mode & 0o077, 0);
     const list = await axmeOk(dir, ['token', 'list', '--json', '--tokens', file]);
-    assert.deepEqual(list.map((t: { name: string; scope: string }) => [t.name, t.scope]), [['carol', 'admin'], ['dave', 'read']]);
+    assert.deepEqual(
+      list.map((t: { name: string; scope: string }) => [t.name, t.scope]),
+      [
+        ['carol', 'admin'],
+        ['dave', 'read'],
+      ],
+    );
     assert.ok(list.every((t: Record<string, unknown>) => !('token' in t) && !('hash' in t) && 'created' in t && 'lastUsed' in t));
     assert.doesNotMatch(await axmeOk(dir, ['token', 'list', '--tokens', file]), /axme_/);
     const dup = await axme(dir, ['token', 'add', 'carol', '--scope', 'read', '--tokens', file]);
     assert.equal(dup.code, 2);
     assert.match(dup.stderr, /exists already/);
     await axmeOk(dir, ['token', 'revoke', 'carol', '--tokens', file]);
-    assert.deepEqual((await axmeOk(dir, ['token', 'list', '--json', '--tokens', file])).map((t: { name: string }) => t.name), ['dave']);
+    assert.deepEqual(
+      (await axmeOk(dir, ['token', 'list', '--json', '--tokens', file])).map((t: { name: string }) => t.name),
+      ['dave'],
+    );
     assert.equal((await axme(dir, ['token', 'revoke', 'carol', '--tokens', file])).code, 1);
     // the default place: the repository's machine-local state
     await axmeOk(dir, ['token', 'add', 'erin', '--scope', 'write']);
@@ -71,7 +80,12 @@ describe('axme serve --http: lifecycle', () => {
   test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering', async () => {
     const server = await startHttp(dir, ['--rate-limit', '2']);
     try {
-      const send = () => fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+      const send = () =>
+        fetch(server.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
       const answers = await Promise.all(Array.from({ length: 30 }, send));
       const limited = answers.filter((r) => r.status === 429);
       assert.ok(limited.length > 0, `statuses: ${answers.map((r) => r.status).join(',')}`);
@@ -107,7 +121,12 @@ describe('axme serve --http: lifecycle', () => {
   test('SIGTERM with writes in flight: each acknowledged write is stored, exit 0', async () => {
     const server = await startHttp(dir);
     const client = await httpClient(server.url);
-    const writes = Array.from({ length: 8 }, (_, i) => client.callTool({ name: 'axme_backlog_add', arguments: { title: `In flight ${i}` } }).then((r) => ({ ok: !(r as ToolResult).isError, r: r as ToolResult }), (err: Error) => ({ ok: false, err })));
+    const writes = Array.from({ length: 8 }, (_, i) =>
+      client.callTool({ name: 'axme_backlog_add', arguments: { title: `In flight ${i}` } }).then(
+        (r) => ({ ok: !(r as ToolResult).isError, r: r as ToolResult }),
+        (err: Error) => ({ ok: false, err }),
+      ),
+    );
     // the first answer back: the other writes are still on their way
     await Promise.race(writes);
     const stopped = server.stop('SIGTERM');
@@ -127,7 +146,10 @@ describe('axme serve --http: lifecycle', () => {
     try {
       await server.waitForLog(/sync: the repository has no git remote; the timer sync is off/);
       const client = await httpClient(server.url);
-      assert.match(text((await client.callTool({ name: 'axme_backlog_add', arguments: { title: 'Written with the timer off' } })) as ToolResult), /Written with the timer off|B-\d+/);
+      assert.match(
+        text((await client.callTool({ name: 'axme_backlog_add', arguments: { title: 'Written with the timer off' } })) as ToolResult),
+        /Written with the timer off|B-\d+/,
+      );
       await client.close();
       await new Promise((r) => setTimeout(r, 1_500)); // past an interval, and after a write: neither tries again
       assert.equal(server.stderr().match(/timer sync is off/g)!.length, 1, server.stderr());
@@ -147,7 +169,12 @@ describe('axme serve --http: lifecycle', () => {
       const server = await startHttp(owned, ['--sync-interval', '1']);
       try {
         const client = await httpClient(server.url);
-        assert.match(text((await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Synced by the team server', decision: 'It pushes.' } })) as ToolResult), /Decision saved/);
+        assert.match(
+          text(
+            (await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Synced by the team server', decision: 'It pushes.' } })) as ToolResult,
+          ),
+          /Decision saved/,
+        );
         // the run that pushed says so once the remote has it
         await server.waitForLog(/sync with \S+: [^\n]*pushed/, 30_000);
         assert.match(git(remote, ['log', '--format=%s', 'refs/memory/main']), /Synced by the team server/, server.stderr());

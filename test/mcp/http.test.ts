@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
-import { httpClient, INIT, raw, startHttp, text, type HttpServer, type ToolResult } from './http-helpers.ts';
 import { makeStore } from '../store-fixture.ts';
+import { type HttpServer, httpClient, INIT, raw, startHttp, type ToolResult, text } from './http-helpers.ts';
 
 /**
  * `axme serve --http` as a real process on 127.0.0.1 with the SDK's Streamable HTTP client:
@@ -12,7 +12,13 @@ import { makeStore } from '../store-fixture.ts';
  */
 
 async function stdioTools(dir: string): Promise<string[]> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: 'mcp-test' }) as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve'],
+    cwd: dir,
+    env: cleanEnv({ AXME_SESSION: 'mcp-test' }) as Record<string, string>,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'stdio', version: '1' });
   await client.connect(transport);
   const names = (await client.listTools()).tools.map((t) => t.name).sort();
@@ -25,8 +31,18 @@ function probeArgs(schema: { properties?: Record<string, any>; required?: string
   const args: Record<string, unknown> = {};
   for (const k of schema.required ?? []) {
     const p = schema.properties?.[k] ?? {};
-    const type = Array.isArray(p.type) ? p.type[0] : p.type ?? (p.anyOf?.[0]?.type as string | undefined);
-    args[k] = p.enum ? p.enum[0] : type === 'array' ? [] : type === 'boolean' ? false : type === 'number' || type === 'integer' ? 1 : type === 'object' ? {} : 'probe';
+    const type = Array.isArray(p.type) ? p.type[0] : (p.type ?? (p.anyOf?.[0]?.type as string | undefined));
+    args[k] = p.enum
+      ? p.enum[0]
+      : type === 'array'
+        ? []
+        : type === 'boolean'
+          ? false
+          : type === 'number' || type === 'integer'
+            ? 1
+            : type === 'object'
+              ? {}
+              : 'probe';
   }
   return args;
 }
@@ -63,7 +79,10 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
     assert.match(text(saved), /^Decision saved: D-\d+ - Use Postgres for storage/);
     const id = saved.structuredContent.id as string;
     assert.match(text(await call('axme_get_decision', { id_or_slug: id })), /All data in Postgres/);
-    assert.match(text(await call('axme_save_memory', { title: 'Run tests with tsx', description: 'node --import tsx --test', type: 'feedback' })), /Memory saved/);
+    assert.match(
+      text(await call('axme_save_memory', { title: 'Run tests with tsx', description: 'node --import tsx --test', type: 'feedback' })),
+      /Memory saved/,
+    );
     assert.match(text(await call('axme_backlog_add', { title: 'Ship the team server' })), /B-\d+/);
     assert.match(text(await call('axme_search_kb', { query: 'postgres' })), /Use Postgres for storage/);
     assert.match(text(await call('axme_context')), /Use Postgres|decisions/i);
@@ -89,7 +108,12 @@ describe('axme serve --http: tools over Streamable HTTP, open on loopback', () =
   });
 
   test('an oversize body is refused with 413, and the server still answers', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'axme_save_memory', arguments: { title: 'big', content: 'x'.repeat(2 * 1024 * 1024) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'axme_save_memory', arguments: { title: 'big', content: 'x'.repeat(2 * 1024 * 1024) } },
+    });
     const r = await raw(server.url, { body: big });
     assert.ok(r.status === 413 || r.status === -1, `status ${r.status}`);
     const chunked = await raw(server.url, { headers: { 'Transfer-Encoding': 'chunked' }, body: Buffer.alloc(3 * 1024 * 1024, 0x20) });
@@ -107,7 +131,12 @@ describe('axme serve --http: tokens and scopes', () => {
   const tokens: Record<string, string> = {};
   before(async () => {
     ({ dir, cleanup } = await makeStore({ init: { scan: 'if-new' }, commit: false }));
-    for (const [name, scope] of [['alice', 'write'], ['bob', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
+    for (const [name, scope] of [
+      ['alice', 'write'],
+      ['bob', 'write'],
+      ['reader', 'read'],
+    ])
+      tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
   });
   after(async () => {
@@ -128,14 +157,20 @@ describe('axme serve --http: tokens and scopes', () => {
   test('a read token reads but cannot save (403)', async () => {
     const reader = await httpClient(server.url, tokens.reader);
     assert.match(text((await reader.callTool({ name: 'axme_decisions', arguments: {} })) as ToolResult), /decision|no /i);
-    await assert.rejects(reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } }), (err: { code?: number; message: string }) => err.code === 403 && /needs write/.test(err.message));
+    await assert.rejects(
+      reader.callTool({ name: 'axme_save_memory', arguments: { title: 'nope', description: 'nope', type: 'feedback' } }),
+      (err: { code?: number; message: string }) => err.code === 403 && /needs write/.test(err.message),
+    );
     await reader.close();
   });
 
-  test('a second client sees the first one\'s writes; the commit carries the token name', async () => {
+  test("a second client sees the first one's writes; the commit carries the token name", async () => {
     const a = await httpClient(server.url, tokens.alice);
     const b = await httpClient(server.url, tokens.bob);
-    const saved = (await a.callTool({ name: 'axme_save_decision', arguments: { title: 'Alice picks SQLite', decision: 'SQLite for the cache.' } })) as ToolResult;
+    const saved = (await a.callTool({
+      name: 'axme_save_decision',
+      arguments: { title: 'Alice picks SQLite', decision: 'SQLite for the cache.' },
+    })) as ToolResult;
     assert.match(text(saved), /Decision saved/);
     assert.match(text((await b.callTool({ name: 'axme_search_kb', arguments: { query: 'sqlite' } })) as ToolResult), /Alice picks SQLite/);
     const msg = git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']);
@@ -147,7 +182,10 @@ describe('axme serve --http: tokens and scopes', () => {
     assert.equal((Array.isArray(log) ? log : log.entries)[0].token, 'alice', 'axme log names the token');
     // a session is its token's own
     const sid = (a as unknown as { transport: { sessionId: string } }).transport.sessionId;
-    const stolen = await raw(server.url, { headers: { Authorization: `Bearer ${tokens.bob}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) });
+    const stolen = await raw(server.url, {
+      headers: { Authorization: `Bearer ${tokens.bob}`, 'Mcp-Session-Id': sid, 'Mcp-Protocol-Version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
     assert.equal(stolen.status, 404);
     await a.close();
     await b.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -7,9 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { JsonLineSplitter, type Line } from '../../src/mcp/json-lines.ts';
 import { checkLine } from '../../src/mcp/request-check.ts';
+import { processAlive } from '../../src/session/owner.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { processAlive } from '../../src/session/owner.ts';
 import { makeStore } from '../store-fixture.ts';
 
 /**
@@ -20,9 +20,19 @@ import { makeStore } from '../store-fixture.ts';
 
 type Msg = { jsonrpc: '2.0'; id?: string | number | null; result?: any; error?: { code: number; message: string; data?: any }; method?: string };
 
-const INIT = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lifecycle-test', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lifecycle-test', version: '1' } },
+};
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const call = (id: number | string, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number | string, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 /** A server process on raw pipes: lines out parsed, stderr kept, its exit observed (killed after 30 s so a hang fails the test instead of stalling it). */
@@ -81,7 +91,8 @@ class RawServer {
     for (;;) {
       const hit = this.messages.find((m) => m.id === id && (m.result !== undefined || m.error !== undefined));
       if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no reply to ${JSON.stringify(id)}; got ${JSON.stringify(this.messages).slice(0, 500)}; stderr: ${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`no reply to ${JSON.stringify(id)}; got ${JSON.stringify(this.messages).slice(0, 500)}; stderr: ${this.stderr}`);
       await new Promise<void>((r) => {
         const t = setTimeout(r, 200);
         this.waiters.push(() => {
@@ -162,7 +173,9 @@ describe('axme serve stops cleanly and answers what it was sent', () => {
       assert.ok(r3, `request 3 answered; stderr: ${s.stderr}`);
       // the commits that wrote this memory (the stop may also commit a session's recovery: not counted)
       const slug = title.replace(/ /g, '-');
-      const added = git(dir, ['log', '--format=', '--name-only', '--diff-filter=A', `${before}..refs/memory/main`]).split('\n').filter((f) => f.includes(slug) && !f.includes(`${slug}-late`)).length;
+      const added = git(dir, ['log', '--format=', '--name-only', '--diff-filter=A', `${before}..refs/memory/main`])
+        .split('\n')
+        .filter((f) => f.includes(slug) && !f.includes(`${slug}-late`)).length;
       if (r3.result) assert.equal(added, 1, 'a write answered with a result is committed');
       else {
         assert.equal(r3.error?.code, -32000);
@@ -204,7 +217,9 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
       const s = new RawServer(dir);
       await s.initialize();
       // the id comes last, as the SDK client writes it
-      s.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"axme_save_memory","arguments":{"type":"pattern","title":"huge","description":"${'x'.repeat(mib * 1024 * 1024)}"}},"id":"big-1"}\n`);
+      s.send(
+        `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"axme_save_memory","arguments":{"type":"pattern","title":"huge","description":"${'x'.repeat(mib * 1024 * 1024)}"}},"id":"big-1"}\n`,
+      );
       s.send(ping(6));
       const r = await s.reply('big-1');
       assert.equal(r.error?.code, -32600);
@@ -224,13 +239,55 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
     { name: 'a line that is not JSON', line: '{not json', id: null, code: -32700, message: /Parse error/, log: /parse error/ },
     { name: 'a JSON value that is not an object', line: '42', id: null, code: -32600, message: /Invalid Request/, log: /invalid request/ },
     { name: 'a batch', line: '[{"jsonrpc":"2.0","id":1,"method":"ping"}]', id: null, code: -32600, message: /batch/, log: /batch/ },
-    { name: 'a wrong jsonrpc version', line: '{"jsonrpc":"1.0","id":"v","method":"ping"}', id: 'v', code: -32600, message: /"jsonrpc" must be "2.0"/, log: /invalid request/ },
+    {
+      name: 'a wrong jsonrpc version',
+      line: '{"jsonrpc":"1.0","id":"v","method":"ping"}',
+      id: 'v',
+      code: -32600,
+      message: /"jsonrpc" must be "2.0"/,
+      log: /invalid request/,
+    },
     { name: 'a request without a method', line: '{"jsonrpc":"2.0","id":"m"}', id: 'm', code: -32600, message: /needs "method"/, log: /invalid request/ },
-    { name: 'tools/call with a numeric tool name', line: '{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":5}}', id: 8, code: -32602, message: /Invalid params for tools\/call: params\.name/, log: /invalid params/ },
-    { name: 'params that are not an object', line: '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":"x"}', id: 9, code: -32602, message: /"params" must be an object/, log: /invalid params/ },
-    { name: 'resources/read without a uri', line: '{"jsonrpc":"2.0","id":10,"method":"resources/read","params":{}}', id: 10, code: -32602, message: /params\.uri/, log: /invalid params/ },
-    { name: 'params nested 100k deep', line: `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`, id: 11, code: -32600, message: /nested \d+ levels deep; axme accepts at most 64/, log: /nested \d+ levels deep/ },
-    { name: 'arrays nested 100k deep in arguments', line: `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"axme_status","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`, id: 12, code: -32600, message: /levels deep/, log: /levels deep/ },
+    {
+      name: 'tools/call with a numeric tool name',
+      line: '{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":5}}',
+      id: 8,
+      code: -32602,
+      message: /Invalid params for tools\/call: params\.name/,
+      log: /invalid params/,
+    },
+    {
+      name: 'params that are not an object',
+      line: '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":"x"}',
+      id: 9,
+      code: -32602,
+      message: /"params" must be an object/,
+      log: /invalid params/,
+    },
+    {
+      name: 'resources/read without a uri',
+      line: '{"jsonrpc":"2.0","id":10,"method":"resources/read","params":{}}',
+      id: 10,
+      code: -32602,
+      message: /params\.uri/,
+      log: /invalid params/,
+    },
+    {
+      name: 'params nested 100k deep',
+      line: `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+      id: 11,
+      code: -32600,
+      message: /nested \d+ levels deep; axme accepts at most 64/,
+      log: /nested \d+ levels deep/,
+    },
+    {
+      name: 'arrays nested 100k deep in arguments',
+      line: `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"axme_status","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`,
+      id: 12,
+      code: -32600,
+      message: /levels deep/,
+      log: /levels deep/,
+    },
   ];
 
   test('each malformed line gets the specified error with its id, is logged, and the server keeps serving', async () => {
@@ -262,7 +319,13 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
   });
 
   test('bad tool arguments still come back as a tool error naming the field (the SDK client path)', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve'],
+      cwd: dir,
+      env: cleanEnv() as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'lifecycle-test', version: '1' });
     await client.connect(transport);
     const r = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'pattern' } })) as { isError?: boolean; content: Array<{ text: string }> };
@@ -332,7 +395,11 @@ describe('request framing (unit)', () => {
     const input = `${JSON.stringify({ a: 'ünïcödé 🎉 "quoted\\" \\\\', id: 1 })}\n\n${JSON.stringify({ b: [1, { c: 2 }] })}\n{"tail":true}`;
     for (const size of [1, 2, 3, 5, 7, 64, 4096]) {
       const lines = split(input, size);
-      assert.deepEqual(lines.map((l) => (l.kind === 'json' ? JSON.parse(l.text) : l.kind)), [{ a: 'ünïcödé 🎉 "quoted\\" \\\\', id: 1 }, { b: [1, { c: 2 }] }, { tail: true }], `chunk size ${size}`);
+      assert.deepEqual(
+        lines.map((l) => (l.kind === 'json' ? JSON.parse(l.text) : l.kind)),
+        [{ a: 'ünïcödé 🎉 "quoted\\" \\\\', id: 1 }, { b: [1, { c: 2 }] }, { tail: true }],
+        `chunk size ${size}`,
+      );
     }
   });
 
@@ -385,5 +452,3 @@ function childrenOf(pid: number): number[] {
   }
   return out;
 }
-
-

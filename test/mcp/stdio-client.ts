@@ -12,8 +12,17 @@ export const resultText = (r: ToolResult): string => r.content.map((c) => c.text
  * The real MCP SDK client connected over stdio to `axme serve` (the built CLI) in `dir`; `name` is
  * the client name it announces (some answers depend on it), `env` added to a clean environment.
  */
-export async function connectStdio(dir: string, opts: { env?: NodeJS.ProcessEnv; name?: string; session?: string } = {}): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve'], cwd: dir, env: cleanEnv({ AXME_SESSION: opts.session ?? 'mcp-test', ...opts.env }) as Record<string, string>, stderr: 'pipe' });
+export async function connectStdio(
+  dir: string,
+  opts: { env?: NodeJS.ProcessEnv; name?: string; session?: string } = {},
+): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve'],
+    cwd: dir,
+    env: cleanEnv({ AXME_SESSION: opts.session ?? 'mcp-test', ...opts.env }) as Record<string, string>,
+    stderr: 'pipe',
+  });
   let err = '';
   transport.stderr?.on('data', (d) => (err += d));
   const client = new Client({ name: opts.name ?? 'axme-test', version: '1.0.0' });

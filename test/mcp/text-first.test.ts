@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectStdio } from './stdio-client.ts';
-import { CLI } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { CLI } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
+import { connectStdio } from './stdio-client.ts';
 
 type Result = { content: Array<{ type: string; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 
@@ -31,12 +31,18 @@ describe('MCP results as each client reads them', () => {
       try {
         const { tools } = await client.listTools();
         assert.ok(tools.length > 20);
-        assert.deepEqual(tools.filter((t) => t.outputSchema).map((t) => t.name), []);
+        assert.deepEqual(
+          tools.filter((t) => t.outputSchema).map((t) => t.name),
+          [],
+        );
         const ctx = (await client.callTool({ name: 'axme_context', arguments: {} })) as Result;
         assert.equal(ctx.structuredContent, undefined);
         assert.match(ctx.content[0]!.text, /^## Required decisions/m);
         assert.match(ctx.content[0]!.text, /D-001 Use Valkey for caching/);
-        const saved = (await client.callTool({ name: 'axme_save_memory', arguments: { type: 'feedback', title: 'Small PRs', description: 'Keep pull requests small.' } })) as Result;
+        const saved = (await client.callTool({
+          name: 'axme_save_memory',
+          arguments: { type: 'feedback', title: 'Small PRs', description: 'Keep pull requests small.' },
+        })) as Result;
         assert.equal(saved.structuredContent, undefined);
         assert.match(saved.content[0]!.text, /^Memory (saved|already stored): small-prs/);
       } finally {
@@ -49,7 +55,10 @@ describe('MCP results as each client reads them', () => {
     const client = await connectAs(dir, 'gemini-cli-mcp-client');
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.filter((t) => !t.outputSchema).map((t) => t.name), []);
+      assert.deepEqual(
+        tools.filter((t) => !t.outputSchema).map((t) => t.name),
+        [],
+      );
       const ctx = (await client.callTool({ name: 'axme_context', arguments: {} })) as Result;
       assert.equal(ctx.structuredContent?.text, ctx.content[0]!.text);
       assert.equal(ctx.structuredContent?.page, 1);

@@ -1,15 +1,16 @@
 // Invisible and bidirectional characters in what users type, the secret scan's view of text, and
 // slugs for titles in any script (issue 17, items 15 and 16).
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
-import { SLUG_MAX, SLUG_MAX_BYTES, isSlug, slugify, uniqueSlug } from '../../src/model/slug.ts';
-import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
-import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
 import { cleanLine, scanView } from '../../src/model/invisible.ts';
 import { classifyPath } from '../../src/model/paths.ts';
-import { axme, axmeOk, git } from '../helpers.ts';
+import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
+import { isSlug, SLUG_MAX, SLUG_MAX_BYTES, slugify, uniqueSlug } from '../../src/model/slug.ts';
+import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { axme, axmeOk, git } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 
 /** Error messages of a failed safeParse (empty when it succeeded). */
@@ -186,7 +187,10 @@ describe('scanView', () => {
     const src = 'a\u200Bb\uFB01c';
     const v = scanView(src);
     assert.equal(v.text, 'abfic');
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((i) => v.original(i)), [0, 2, 3, 3, 4, 5]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => v.original(i)),
+      [0, 2, 3, 3, 4, 5],
+    );
   });
 });
 
@@ -224,9 +228,13 @@ describe('slugify: titles in any script', () => {
 
   test('ASCII titles get the slug they always got (existing behaviour, random titles)', () => {
     // the algorithm before Unicode slugs, for ASCII input
-    const old = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    const old = (t: string) =>
+      t
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
     let seed = 17;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let n = 0; n < 2000; n++) {
       const len = Math.floor(rnd() * 50);
       let t = '';
@@ -278,7 +286,17 @@ describe('slugify: titles in any script', () => {
   });
 
   test('hostile titles in other scripts give safe slugs', () => {
-    const hostile = ['\u202E\u0644\u0627', '\u3000\u3000', '．．／．．／etc', '使\u0000用', '\u{20000}\u{20001}', '\u0301\u0301a', 'ア\u3099\u3099\u3099', '\u3164\u3164', '\u{E0041}\u{E0042}'];
+    const hostile = [
+      '\u202E\u0644\u0627',
+      '\u3000\u3000',
+      '．．／．．／etc',
+      '使\u0000用',
+      '\u{20000}\u{20001}',
+      '\u0301\u0301a',
+      'ア\u3099\u3099\u3099',
+      '\u3164\u3164',
+      '\u{E0041}\u{E0042}',
+    ];
     for (const h of hostile) {
       const s = slugify(h, 'd-001');
       assert.ok(isSlug(s), `${JSON.stringify(h)} -> ${JSON.stringify(s)}`);

@@ -1,12 +1,12 @@
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { kindTables, type KindFacts, type KindTables } from '../../src/model/kind-facts.ts';
-import { ID_KINDS, KIND_ORDER, KIND_TABLES, KINDS, kindOfPrefix, type KindName } from '../../src/model/kinds.ts';
-import { SPECS } from '../../src/model/paths.ts';
-import { idLineOf, parseId } from '../../src/model/ids.ts';
-import { isLive, LIVE_STATUSES } from '../../src/model/liveness.ts';
-import { SEARCH_KINDS } from '../../src/model/search-kinds.ts';
+import { describe, test } from 'node:test';
 import { ANCHORED_KINDS } from '../../src/model/anchor.ts';
+import { idLineOf, parseId } from '../../src/model/ids.ts';
+import { type KindFacts, type KindTables, kindTables } from '../../src/model/kind-facts.ts';
+import { ID_KINDS, KIND_ORDER, KIND_TABLES, KINDS, type KindName, kindOfPrefix } from '../../src/model/kinds.ts';
+import { isLive, LIVE_STATUSES } from '../../src/model/liveness.ts';
+import { SPECS } from '../../src/model/paths.ts';
+import { SEARCH_KINDS } from '../../src/model/search-kinds.ts';
 import { route } from '../../src/ui/routes.ts';
 
 /** A kind no build of axme has: every fact set, so every table must name it. */
@@ -51,14 +51,25 @@ describe('kinds: one declaration each, every table derived', () => {
   });
 
   test('a kind with no display ID, no status and nothing else is left out of every table but the ones of all kinds', () => {
-    const bare: KindFacts<'note'> = { ...ticket, kind: 'note', dir: 'notes', idPrefix: undefined, live: undefined, anchored: false, searchable: false, resource: false, page: '/notes' };
+    const bare: KindFacts<'note'> = {
+      ...ticket,
+      kind: 'note',
+      dir: 'notes',
+      idPrefix: undefined,
+      live: undefined,
+      anchored: false,
+      searchable: false,
+      resource: false,
+      page: '/notes',
+    };
     delete bare.idPrefix;
     delete bare.live;
     const tables = kindTables<string>([...(Object.values(KINDS) as KindFacts[]), bare]);
     assert.ok(tables.names.includes('note'));
     assert.equal(tables.liveStatuses.note, null);
     assert.equal(tables.pageOf.note, '/notes');
-    for (const key of ['idKinds', 'liveKinds', 'searchKinds', 'anchoredKinds', 'resourceKinds'] as const) assert.equal(tables[key].includes('note'), false, key);
+    for (const key of ['idKinds', 'liveKinds', 'searchKinds', 'anchoredKinds', 'resourceKinds'] as const)
+      assert.equal(tables[key].includes('note'), false, key);
   });
 
   test('two kinds with one folder or one display-ID letter are refused', () => {
@@ -78,9 +89,18 @@ describe('kinds: one declaration each, every table derived', () => {
 
   test('the tables the code reads are the ones derived from KINDS', () => {
     assert.deepEqual([...KIND_ORDER].sort(), Object.keys(KINDS).sort());
-    assert.deepEqual(ID_KINDS, KIND_ORDER.filter((k) => 'idPrefix' in KINDS[k]));
-    assert.deepEqual([...SEARCH_KINDS], KIND_ORDER.filter((k) => KINDS[k].searchable));
-    assert.deepEqual([...ANCHORED_KINDS], KIND_ORDER.filter((k) => KINDS[k].anchored));
+    assert.deepEqual(
+      ID_KINDS,
+      KIND_ORDER.filter((k) => 'idPrefix' in KINDS[k]),
+    );
+    assert.deepEqual(
+      [...SEARCH_KINDS],
+      KIND_ORDER.filter((k) => KINDS[k].searchable),
+    );
+    assert.deepEqual(
+      [...ANCHORED_KINDS],
+      KIND_ORDER.filter((k) => KINDS[k].anchored),
+    );
     for (const kind of ID_KINDS) {
       const prefix = SPECS[kind].idPrefix!;
       assert.deepEqual(parseId(`${prefix.toLowerCase()}-042`), { prefix, n: 42 });

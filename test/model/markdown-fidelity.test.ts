@@ -13,13 +13,13 @@ import { backlogSpec } from '../../src/model/backlog.ts';
 import { decisionSpec } from '../../src/model/decision.ts';
 import { handoffSpec } from '../../src/model/handoff.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../src/model/kind.ts';
+import { LIMITS } from '../../src/model/limits.ts';
 import { memorySpec } from '../../src/model/memory.ts';
 import { oracleSpec } from '../../src/model/oracle.ts';
 import { planSpec } from '../../src/model/plan.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { sessionSpec } from '../../src/model/session-summary.ts';
 import { textProblem } from '../../src/model/text.ts';
-import { LIMITS } from '../../src/model/limits.ts';
 
 const NOW = '2026-11-26T00:00:00.000Z';
 
@@ -37,22 +37,76 @@ const KINDS: Array<{ spec: KindSpec<ItemBase>; base: Record<string, unknown>; te
 
 /** Lines that mean something to Markdown, YAML or axme's own file layout. */
 const TRICKY = [
-  '## Reasoning', '## Details', '## Context', '## Answer', '## Notes', '## In Progress', '## Next Steps', '## Test Results', '## Blockers',
-  '## Reasoning  ', '##  Reasoning', '# Title', '---', '--- ', '...', '```', '```yaml', '~~~', '<!-- comment -->', '<!--', '-->', 'key: value',
-  'title: x', '---\ntitle: injected\n---', '|', '>-', '- item', '  indented', '\tindented', '#', '* ', '&anchor', '*alias', '!!binary', '%YAML 1.2',
-  '"', "'", '\\', '\u00a0', 'é', '\u0065\u0301', '日本語', '🙂', '👩‍👩‍👧', '\u200b', '\ufeff', '\u2028', '\u2029', '  ', '',
+  '## Reasoning',
+  '## Details',
+  '## Context',
+  '## Answer',
+  '## Notes',
+  '## In Progress',
+  '## Next Steps',
+  '## Test Results',
+  '## Blockers',
+  '## Reasoning  ',
+  '##  Reasoning',
+  '# Title',
+  '---',
+  '--- ',
+  '...',
+  '```',
+  '```yaml',
+  '~~~',
+  '<!-- comment -->',
+  '<!--',
+  '-->',
+  'key: value',
+  'title: x',
+  '---\ntitle: injected\n---',
+  '|',
+  '>-',
+  '- item',
+  '  indented',
+  '\tindented',
+  '#',
+  '* ',
+  '&anchor',
+  '*alias',
+  '!!binary',
+  '%YAML 1.2',
+  '"',
+  "'",
+  '\\',
+  '\u00a0',
+  'é',
+  '\u0065\u0301',
+  '日本語',
+  '🙂',
+  '👩‍👩‍👧',
+  '\u200b',
+  '\ufeff',
+  '\u2028',
+  '\u2029',
+  '  ',
+  '',
 ];
 
 const line = fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 6 }));
 /** Text assembled from tricky lines, joined by any line ending, with arbitrary prefixes/suffixes. */
 const tricky = fc
-  .tuple(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r', '\n\n'), fc.string({ unit: 'binary', maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 4 }))
+  .tuple(
+    fc.array(line, { maxLength: 8 }),
+    fc.constantFrom('\n', '\r\n', '\r', '\n\n'),
+    fc.string({ unit: 'binary', maxLength: 4 }),
+    fc.string({ unit: 'binary', maxLength: 4 }),
+  )
   .map(([lines, eol, pre, post]) => pre + lines.join(eol) + post);
 const anyText = fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 200 }));
 
 /** The documented normalisation of a stored text. */
 function normalised(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  return s
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .replace(/\s+$/, '');
 }
 
 function roundTrip(spec: KindSpec<ItemBase>, item: ItemBase): { text: string; back: Record<string, unknown> } {
@@ -105,20 +159,27 @@ describe('markdown fidelity: any text in any free-text field reads back exactly'
   test('titles keep their rules: one line, invisible characters removed, whitespace collapsed', () => {
     for (const { spec, base, title } of KINDS.filter((k) => k.title)) {
       fc.assert(
-        fc.property(fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }), fc.constantFrom('## Reasoning', '---', 'a: b', '"quoted"', '#1 first', '- [x] done')), (t) => {
-          const parsed = spec.schema.safeParse({ ...base, slug: 'x', created: NOW, updated: NOW, [title!]: t });
-          if (!parsed.success) return;
-          const item = parsed.data as ItemBase & Record<string, unknown>;
-          assert.doesNotMatch(String(item[title!]), /[\n\r]/);
-          assert.equal(roundTrip(spec, item).back[title!], item[title!]);
-        }),
+        fc.property(
+          fc.oneof(
+            fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+            fc.constantFrom('## Reasoning', '---', 'a: b', '"quoted"', '#1 first', '- [x] done'),
+          ),
+          (t) => {
+            const parsed = spec.schema.safeParse({ ...base, slug: 'x', created: NOW, updated: NOW, [title!]: t });
+            if (!parsed.success) return;
+            const item = parsed.data as ItemBase & Record<string, unknown>;
+            assert.doesNotMatch(String(item[title!]), /[\n\r]/);
+            assert.equal(roundTrip(spec, item).back[title!], item[title!]);
+          },
+        ),
         { numRuns: 100 },
       );
     }
   });
 
   test('a file in the old form (every body field under its heading) still reads, and is written the same way', () => {
-    const old = '---\nid: D-001\ntitle: Use Valkey\nstatus: active\nenforce: advisory\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n\nCache in Valkey.\n\n## Reasoning\n\nLicence.\n';
+    const old =
+      '---\nid: D-001\ntitle: Use Valkey\nstatus: active\nenforce: advisory\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n\nCache in Valkey.\n\n## Reasoning\n\nLicence.\n';
     const r = decodeItem(decisionSpec, 'use-valkey', old);
     assert.ok(r.ok);
     assert.equal(r.item.decision, 'Cache in Valkey.');
@@ -127,7 +188,15 @@ describe('markdown fidelity: any text in any free-text field reads back exactly'
   });
 
   test('a decision whose text holds "## Reasoning" keeps it in the frontmatter; the reasoning stays in the body', () => {
-    const item = decisionSpec.schema.parse({ slug: 'x', id: 'D-001', title: 'T', decision: 'Use ADRs.\n\n## Reasoning\n\nPasted from the ADR.', reasoning: 'Ours.', created: NOW, updated: NOW });
+    const item = decisionSpec.schema.parse({
+      slug: 'x',
+      id: 'D-001',
+      title: 'T',
+      decision: 'Use ADRs.\n\n## Reasoning\n\nPasted from the ADR.',
+      reasoning: 'Ours.',
+      created: NOW,
+      updated: NOW,
+    });
     const text = encodeItem(decisionSpec, item);
     assert.match(text, /^decision: \|-?\n {2}Use ADRs\.\n\n {2}## Reasoning\n/m);
     assert.match(text, /\n---\n\n## Reasoning\n\nOurs\.\n$/);

@@ -1,29 +1,22 @@
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAxmeError } from '../../src/model/errors.ts';
-import { SLUG_MAX, assertSlug, isSlug, slugify, uniqueSlug } from '../../src/model/slug.ts';
-import { displayId, formatId, nextId, parseId } from '../../src/model/ids.ts';
-import { normalizeTitle } from '../../src/model/dedup.ts';
-import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
-import { longText, stringList, textProblem, titleText } from '../../src/model/text.ts';
-import { LIMITS, formatSize } from '../../src/model/limits.ts';
-import {
-  joinSections,
-  parseMarkdown,
-  parseYaml,
-  reservedHeadingIn,
-  splitSections,
-  stringifyMarkdown,
-} from '../../src/model/frontmatter.ts';
-import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../src/model/kind.ts';
-import { Decision, decisionSpec, DecisionInput } from '../../src/model/decision.ts';
-import { memorySpec } from '../../src/model/memory.ts';
+import { describe, test } from 'node:test';
 import { backlogSpec } from '../../src/model/backlog.ts';
-import { questionSpec } from '../../src/model/question.ts';
-import { Handoff, handoffSpec } from '../../src/model/handoff.ts';
 import { Timestamp } from '../../src/model/common.ts';
+import { Decision, DecisionInput, decisionSpec } from '../../src/model/decision.ts';
+import { normalizeTitle } from '../../src/model/dedup.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
+import { joinSections, parseMarkdown, parseYaml, reservedHeadingIn, splitSections, stringifyMarkdown } from '../../src/model/frontmatter.ts';
+import { Handoff, handoffSpec } from '../../src/model/handoff.ts';
+import { displayId, formatId, nextId, parseId } from '../../src/model/ids.ts';
+import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../src/model/kind.ts';
+import { formatSize, LIMITS } from '../../src/model/limits.ts';
+import { memorySpec } from '../../src/model/memory.ts';
+import { CONFIG_PATH, classifyPath, itemPath, RULES_PATH } from '../../src/model/paths.ts';
+import { questionSpec } from '../../src/model/question.ts';
 import { DEFAULT_RULES, SafetyRules } from '../../src/model/safety-rules.ts';
-import { CONFIG_PATH, RULES_PATH, classifyPath, itemPath } from '../../src/model/paths.ts';
+import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
+import { assertSlug, isSlug, SLUG_MAX, slugify, uniqueSlug } from '../../src/model/slug.ts';
+import { longText, stringList, textProblem, titleText } from '../../src/model/text.ts';
 import { parseInput } from '../../src/model/validate.ts';
 import { parseDateSpec } from '../../src/store/revision.ts';
 
@@ -102,7 +95,20 @@ describe('slugify', () => {
   });
 
   test('hostile titles always give a valid slug', () => {
-    const hostile = ['../../../../etc/passwd', '/', '\\', '-', '--a--', 'a' + '-'.repeat(100) + 'b', ' '.repeat(80), '%2e%2e%2f', 'CON', 'x'.repeat(59) + ' y', '\u202Eevil', 'ÅÄÖ '.repeat(30)];
+    const hostile = [
+      '../../../../etc/passwd',
+      '/',
+      '\\',
+      '-',
+      '--a--',
+      'a' + '-'.repeat(100) + 'b',
+      ' '.repeat(80),
+      '%2e%2e%2f',
+      'CON',
+      'x'.repeat(59) + ' y',
+      '\u202Eevil',
+      'ÅÄÖ '.repeat(30),
+    ];
     for (const h of hostile) {
       const s = slugify(h);
       assert.ok(isSlug(s), `${JSON.stringify(h)} -> ${JSON.stringify(s)}`);
@@ -120,16 +126,28 @@ describe('isSlug', () => {
 
 describe('uniqueSlug', () => {
   test('returns the slug itself when it is free', () => {
-    assert.equal(uniqueSlug('x', () => false), 'x');
+    assert.equal(
+      uniqueSlug('x', () => false),
+      'x',
+    );
   });
 
   test('suffixes -2, then -3, ...', () => {
     const taken = new Set(['x']);
-    assert.equal(uniqueSlug('x', (s) => taken.has(s)), 'x-2');
+    assert.equal(
+      uniqueSlug('x', (s) => taken.has(s)),
+      'x-2',
+    );
     taken.add('x-2');
-    assert.equal(uniqueSlug('x', (s) => taken.has(s)), 'x-3');
+    assert.equal(
+      uniqueSlug('x', (s) => taken.has(s)),
+      'x-3',
+    );
     for (let n = 3; n <= 9; n++) taken.add(`x-${n}`);
-    assert.equal(uniqueSlug('x', (s) => taken.has(s)), 'x-10');
+    assert.equal(
+      uniqueSlug('x', (s) => taken.has(s)),
+      'x-10',
+    );
   });
 
   test('a 60-character slug stays within 60 characters and valid with a suffix', () => {
@@ -286,7 +304,11 @@ describe('findSecret', () => {
     ['axme server token', 'AXME_TOKEN=' + 'axme_' + 'Zx9_-q'.repeat(7) + 'a', 'axme-token'],
     ['Anthropic key', 'key ' + 'sk-ant-' + 'api03-' + 'AbC1_dEf2-'.repeat(4), 'anthropic-key'],
     ['OpenAI project key', 'OPENAI=' + 'sk-proj-' + 'Ab1Cd2Ef3Gh4'.repeat(3), 'openai-key'],
-    ['JWT after Authorization: Bearer', 'Authorization: Bearer ' + 'eyJhbGciOiJIUzI1NiJ9' + '.eyJzdWIiOiIxMjM0NTY3ODkwIn0' + '.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'jwt'],
+    [
+      'JWT after Authorization: Bearer',
+      'Authorization: Bearer ' + 'eyJhbGciOiJIUzI1NiJ9' + '.eyJzdWIiOiIxMjM0NTY3ODkwIn0' + '.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+      'jwt',
+    ],
     ['opaque bearer token', 'curl -H "Authorization: Bearer ' + 'a1b2c3d4e5f6g7h8i9j0k1l2' + '"', 'authorization-header'],
     ['Stripe live key', 'STRIPE=' + 'sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc', 'stripe-key'],
     ['Google API key', 'maps key ' + 'AIza' + 'SyD-1234567890abcdefghijklmnopqrstu', 'google-api-key'],
@@ -344,7 +366,11 @@ describe('redactSecrets', () => {
   });
 
   test('every pattern of findSecret is redacted', () => {
-    const text = ['AXME_TOKEN=' + 'axme_' + 'Zx9_-q'.repeat(7) + 'a', 'sk-ant-' + 'api03-' + 'AbC1_dEf2-'.repeat(4), 'sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc'].join('\n');
+    const text = [
+      'AXME_TOKEN=' + 'axme_' + 'Zx9_-q'.repeat(7) + 'a',
+      'sk-ant-' + 'api03-' + 'AbC1_dEf2-'.repeat(4),
+      'sk_live_' + '4eC39HqLyjWDarjtT1zdp7dc',
+    ].join('\n');
     const out = redactSecrets(text);
     assert.equal(findSecret('x', out), null, out);
     assert.equal(out.match(/\[redacted: /g)?.length, 3);
@@ -463,7 +489,10 @@ describe('stringList', () => {
     ['', []],
     [' , ,', []],
     ['single', ['single']],
-    [['x', ' y ', 'x', ''], ['x', 'y']],
+    [
+      ['x', ' y ', 'x', ''],
+      ['x', 'y'],
+    ],
     [[], []],
   ];
   for (const [input, expected] of cases) {
@@ -569,11 +598,46 @@ describe('splitSections / joinSections', () => {
   const headings = ['Context', 'Answer'] as const;
 
   const roundTrips: Array<[string, string, Array<[string, string | undefined]>]> = [
-    ['lead only', 'The question?', [['Context', undefined], ['Answer', undefined]]],
-    ['all sections', 'The question?', [['Context', 'some context\n\nwith paragraphs'], ['Answer', 'yes']]],
-    ['middle section missing', 'Q', [['Context', undefined], ['Answer', 'a']]],
-    ['empty lead', '', [['Context', 'c'], ['Answer', undefined]]],
-    ['non-reserved headings stay in place', 'lead\n\n## Other\n\nx', [['Context', '### Context\nnot a split'], ['Answer', '## Answers\nplural']]],
+    [
+      'lead only',
+      'The question?',
+      [
+        ['Context', undefined],
+        ['Answer', undefined],
+      ],
+    ],
+    [
+      'all sections',
+      'The question?',
+      [
+        ['Context', 'some context\n\nwith paragraphs'],
+        ['Answer', 'yes'],
+      ],
+    ],
+    [
+      'middle section missing',
+      'Q',
+      [
+        ['Context', undefined],
+        ['Answer', 'a'],
+      ],
+    ],
+    [
+      'empty lead',
+      '',
+      [
+        ['Context', 'c'],
+        ['Answer', undefined],
+      ],
+    ],
+    [
+      'non-reserved headings stay in place',
+      'lead\n\n## Other\n\nx',
+      [
+        ['Context', '### Context\nnot a split'],
+        ['Answer', '## Answers\nplural'],
+      ],
+    ],
   ];
   for (const [name, lead, sections] of roundTrips) {
     test(`round trip: ${name}`, () => {
@@ -583,12 +647,24 @@ describe('splitSections / joinSections', () => {
       const expected: Record<string, string> = {};
       for (const [h, t] of sections) if (t) expected[h] = t;
       assert.deepEqual(split.sections, expected);
-      assert.equal(joinSections(split.lead, headings.map((h) => [h, split.sections[h]])), body);
+      assert.equal(
+        joinSections(
+          split.lead,
+          headings.map((h) => [h, split.sections[h]]),
+        ),
+        body,
+      );
     });
   }
 
   test('joinSections leaves out empty sections, drops blank lines around texts, keeps indentation', () => {
-    assert.equal(joinSections('  lead  ', [['Context', '  '], ['Answer', '\nyes\n']]), '  lead\n\n## Answer\n\nyes');
+    assert.equal(
+      joinSections('  lead  ', [
+        ['Context', '  '],
+        ['Answer', '\nyes\n'],
+      ]),
+      '  lead\n\n## Answer\n\nyes',
+    );
     assert.equal(joinSections('', [['Context', undefined]]), '');
   });
 
@@ -632,7 +708,11 @@ describe('validate', () => {
     assert.equal(v.title, 'Use Valkey');
     assert.deepEqual(v.tags, ['a', 'b']);
     assert.equal(v.enforce, undefined, 'no default at the input: a revision tells "not given" (carry over) from a value');
-    assert.equal(Decision.parse({ ...v, slug: 'x', id: 'D-001', created: '2026-01-01', updated: '2026-01-01' }).enforce, 'advisory', 'the stored item defaults to advisory');
+    assert.equal(
+      Decision.parse({ ...v, slug: 'x', id: 'D-001', created: '2026-01-01', updated: '2026-01-01' }).enforce,
+      'advisory',
+      'the stored item defaults to advisory',
+    );
   });
 
   test('parseInput throws INVALID_INPUT naming each bad field', () => {
@@ -645,7 +725,6 @@ describe('validate', () => {
     const paths = (err.data.issues as Array<{ path: string }>).map((i) => i.path).sort();
     assert.deepEqual(paths, ['decision', 'enforce', 'title']);
   });
-
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -764,7 +843,10 @@ describe('kind codec', () => {
       const known = keys.filter((k) => c.spec.fields.includes(k));
       assert.deepEqual(keys, [...known, 'alpha', 'meta', 'owner', 'zeta']);
       // known fields keep the spec's order
-      assert.deepEqual(known, c.spec.fields.filter((f) => known.includes(f)));
+      assert.deepEqual(
+        known,
+        c.spec.fields.filter((f) => known.includes(f)),
+      );
     });
   }
 
@@ -804,7 +886,10 @@ describe('kind codec', () => {
     const file = '---\nowner: alice\nid: D-001\naardvark: 1\ntitle: T\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nText.\n';
     const d = decodeItem(decisionSpec, 'x', file);
     assert.ok(d.ok, d.ok ? '' : d.reason);
-    assert.equal(encodeItem(decisionSpec, d.item), '---\nid: D-001\ntitle: T\nstatus: active\nenforce: advisory\ncreated: 2026-01-01\nupdated: 2026-01-01\naardvark: 1\nowner: alice\n---\n\nText.\n');
+    assert.equal(
+      encodeItem(decisionSpec, d.item),
+      '---\nid: D-001\ntitle: T\nstatus: active\nenforce: advisory\ncreated: 2026-01-01\nupdated: 2026-01-01\naardvark: 1\nowner: alice\n---\n\nText.\n',
+    );
   });
 
   test('empty lists are omitted from the file', () => {
@@ -825,7 +910,31 @@ describe('kind codec', () => {
     assert.equal(body, 'Which database?\n\n## Context\n\nWe need durability.\n\n## Answer\n\nPostgres.');
   });
 
-  const trickyTitles = ['null', '123', 'true', 'yes', 'no', '~', '- x', 'a: b', '#hash', '---', "'quoted'", '"double"', '2026-01-01', '0x1F', '.inf', '[a, b]', '{a: 1}', '@at', '`tick`', '%pct', 'Ünïcödé \u{1F389}', 'x # y', 'trailing:'];
+  const trickyTitles = [
+    'null',
+    '123',
+    'true',
+    'yes',
+    'no',
+    '~',
+    '- x',
+    'a: b',
+    '#hash',
+    '---',
+    "'quoted'",
+    '"double"',
+    '2026-01-01',
+    '0x1F',
+    '.inf',
+    '[a, b]',
+    '{a: 1}',
+    '@at',
+    '`tick`',
+    '%pct',
+    'Ünïcödé \u{1F389}',
+    'x # y',
+    'trailing:',
+  ];
   for (const title of trickyTitles) {
     test(`decision title ${JSON.stringify(title)} round-trips as a string`, () => {
       const item = decisionSpec.schema.parse({ slug: 'x', id: 'D-001', title, decision: 'd', created: T1, updated: T1 });
@@ -856,14 +965,62 @@ describe('kind codec', () => {
   }
 
   const invalid: Array<[string, KindSpec<ItemBase>, string, string, RegExp]> = [
-    ['decision status', decisionSpec as unknown as KindSpec<ItemBase>, '---\nid: D-001\ntitle: T\nstatus: bogus\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n', 'status', /status: /],
-    ['decision id', decisionSpec as unknown as KindSpec<ItemBase>, '---\nid: B-001\ntitle: T\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n', 'id', /id: must look like D-001/],
-    ['decision created', decisionSpec as unknown as KindSpec<ItemBase>, '---\nid: D-001\ntitle: T\ncreated: last tuesday\nupdated: 2026-01-01\n---\n\nd\n', 'created', /created: must be an ISO 8601/],
-    ['memory type', memorySpec as unknown as KindSpec<ItemBase>, '---\ntype: other\ntitle: T\ndescription: d\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n', 'type', /type: /],
-    ['backlog priority', backlogSpec as unknown as KindSpec<ItemBase>, '---\nid: B-001\ntitle: T\npriority: urgent\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n', 'priority', /priority: /],
-    ['question status', questionSpec as unknown as KindSpec<ItemBase>, '---\nid: Q-001\nstatus: closed\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nWhy?\n', 'status', /status: /],
-    ['handoff source', handoffSpec as unknown as KindSpec<ItemBase>, '---\nsource: robot\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n', 'source', /source: /],
-    ['decision tags not a list', decisionSpec as unknown as KindSpec<ItemBase>, '---\nid: D-001\ntitle: T\ntags: 3\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n', 'tags', /tags: /],
+    [
+      'decision status',
+      decisionSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: D-001\ntitle: T\nstatus: bogus\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n',
+      'status',
+      /status: /,
+    ],
+    [
+      'decision id',
+      decisionSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: B-001\ntitle: T\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n',
+      'id',
+      /id: must look like D-001/,
+    ],
+    [
+      'decision created',
+      decisionSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: D-001\ntitle: T\ncreated: last tuesday\nupdated: 2026-01-01\n---\n\nd\n',
+      'created',
+      /created: must be an ISO 8601/,
+    ],
+    [
+      'memory type',
+      memorySpec as unknown as KindSpec<ItemBase>,
+      '---\ntype: other\ntitle: T\ndescription: d\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n',
+      'type',
+      /type: /,
+    ],
+    [
+      'backlog priority',
+      backlogSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: B-001\ntitle: T\npriority: urgent\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n',
+      'priority',
+      /priority: /,
+    ],
+    [
+      'question status',
+      questionSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: Q-001\nstatus: closed\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nWhy?\n',
+      'status',
+      /status: /,
+    ],
+    [
+      'handoff source',
+      handoffSpec as unknown as KindSpec<ItemBase>,
+      '---\nsource: robot\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n',
+      'source',
+      /source: /,
+    ],
+    [
+      'decision tags not a list',
+      decisionSpec as unknown as KindSpec<ItemBase>,
+      '---\nid: D-001\ntitle: T\ntags: 3\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nd\n',
+      'tags',
+      /tags: /,
+    ],
   ];
   for (const [name, spec, text, field, reason] of invalid) {
     test(`invalid ${name}: ok:false with a reason naming ${field}`, () => {
@@ -917,8 +1074,39 @@ describe('kind codec', () => {
 
   test('decode never throws on random input (seeded)', () => {
     let seed = 12345;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const alphabet = ['-', '-', '-', '\n', ':', ' ', 'a', 'id', 'D-001', '[', ']', '{', '}', '"', "'", '&', '*', '!', '#', '|', '>', '\u0000', '\ud800', '\t', '## Reasoning', '?', ',', 'title', 'created', '2026-01-01'];
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = [
+      '-',
+      '-',
+      '-',
+      '\n',
+      ':',
+      ' ',
+      'a',
+      'id',
+      'D-001',
+      '[',
+      ']',
+      '{',
+      '}',
+      '"',
+      "'",
+      '&',
+      '*',
+      '!',
+      '#',
+      '|',
+      '>',
+      '\u0000',
+      '\ud800',
+      '\t',
+      '## Reasoning',
+      '?',
+      ',',
+      'title',
+      'created',
+      '2026-01-01',
+    ];
     for (let i = 0; i < 500; i++) {
       let s = rand() < 0.5 ? '---\n' : '';
       const len = Math.floor(rand() * 40);
@@ -1106,7 +1294,22 @@ describe('parseDateSpec', () => {
 
 describe('edge cases: a __proto__ field, impossible dates, a password-only URL, empty optional fields', () => {
   test('an unknown field named __proto__ survives a round trip as data', () => {
-    const text = ['---', 'id: D-001', 'title: T', 'status: active', 'enforce: advisory', 'created: 2026-01-01T00:00:00.000Z', 'updated: 2026-01-01T00:00:00.000Z', '__proto__:', '  polluted: 1', 'owner: alice', '---', '', 'x', ''].join('\n');
+    const text = [
+      '---',
+      'id: D-001',
+      'title: T',
+      'status: active',
+      'enforce: advisory',
+      'created: 2026-01-01T00:00:00.000Z',
+      'updated: 2026-01-01T00:00:00.000Z',
+      '__proto__:',
+      '  polluted: 1',
+      'owner: alice',
+      '---',
+      '',
+      'x',
+      '',
+    ].join('\n');
     const r = decodeItem(decisionSpec, 'd', text);
     assert.ok(r.ok);
     if (!r.ok) return;

@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { evaluateCommand, type Verdict } from '../../src/safety/evaluate.ts';
-import { safetyContext } from './context.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
+import { safetyContext } from './context.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'safety');
 

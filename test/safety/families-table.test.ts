@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FAMILIES, FAMILY_NAMES, defaultFamilyActions } from '../../src/model/families.ts';
+import { defaultFamilyActions, FAMILIES, FAMILY_NAMES } from '../../src/model/families.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { RULE_SETTINGS, SafetyRules } from '../../src/model/safety-rules.ts';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
@@ -40,7 +40,10 @@ describe('the FAMILIES table', () => {
 
   test('RULE_SETTINGS has families.<name> for every family and no other families.* key', () => {
     const keys = Object.keys(RULE_SETTINGS).filter((k) => k.startsWith('families.'));
-    assert.deepEqual(keys, FAMILY_NAMES.map((n) => `families.${n}`));
+    assert.deepEqual(
+      keys,
+      FAMILY_NAMES.map((n) => `families.${n}`),
+    );
     for (const k of keys) {
       const s = RULE_SETTINGS[k as keyof typeof RULE_SETTINGS];
       assert.equal(s.safeParse('ask').success, true, k);

@@ -11,11 +11,10 @@ import { describe, test } from 'node:test';
 import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { unwrap } from '../../src/safety/command.ts';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
-import { HOME, safetyContext } from './context.ts';
 import { interpreterScripts } from '../../src/safety/families/interpreter.ts';
-import { defaultPolicy, policyFromRules, type Policy } from '../../src/safety/policy.ts';
+import { defaultPolicy, type Policy, policyFromRules } from '../../src/safety/policy.ts';
 import { parseShell } from '../../src/safety/shell.ts';
-
+import { HOME, safetyContext } from './context.ts';
 
 const ctx = safetyContext;
 
@@ -24,12 +23,28 @@ const PAIRS: Array<[string, string, string]> = [
   // python
   [`python -c "import os; os.system('rm -rf /')"`, 'rm.root', `python -c "import os; os.system('rm -rf build')"`],
   [`python3 -Sc "import os; os.system('npm publish')"`, 'npm publish', `python3 -Sc "import os; os.system('npm pack')"`],
-  [`python -c "import subprocess; subprocess.run(['git', 'push', '--force', 'origin', 'main'])"`, 'git', `python -c "import subprocess; subprocess.run(['git', 'status'])"`],
-  [`python -c "import subprocess as sp; sp.check_output('cargo publish', shell=True)"`, 'cargo publish', `python -c "import subprocess as sp; sp.check_output('cargo build', shell=True)"`],
+  [
+    `python -c "import subprocess; subprocess.run(['git', 'push', '--force', 'origin', 'main'])"`,
+    'git',
+    `python -c "import subprocess; subprocess.run(['git', 'status'])"`,
+  ],
+  [
+    `python -c "import subprocess as sp; sp.check_output('cargo publish', shell=True)"`,
+    'cargo publish',
+    `python -c "import subprocess as sp; sp.check_output('cargo build', shell=True)"`,
+  ],
   [`python -c "from subprocess import run; run('rm -rf /'.split())"`, 'rm.root', `python -c "from subprocess import run; run('ls -la'.split())"`],
   [`python -c "import shutil; shutil.rmtree('/usr')"`, 'rm.root', `python -c "import shutil; shutil.rmtree('build', ignore_errors=True)"`],
-  [`python -c "import shutil; from pathlib import Path; shutil.rmtree(Path.home())"`, 'rm.root', `python -c "import shutil; from pathlib import Path; shutil.rmtree(Path.home() / 'proj' / 'build')"`],
-  [`python -c "import shutil, os; shutil.rmtree(os.environ['HOME'])"`, 'rm.root', `python -c "import shutil, os; shutil.rmtree(os.path.join(os.environ['HOME'], 'proj', 'dist'))"`],
+  [
+    `python -c "import shutil; from pathlib import Path; shutil.rmtree(Path.home())"`,
+    'rm.root',
+    `python -c "import shutil; from pathlib import Path; shutil.rmtree(Path.home() / 'proj' / 'build')"`,
+  ],
+  [
+    `python -c "import shutil, os; shutil.rmtree(os.environ['HOME'])"`,
+    'rm.root',
+    `python -c "import shutil, os; shutil.rmtree(os.path.join(os.environ['HOME'], 'proj', 'dist'))"`,
+  ],
   [`python -c "import os; os.unlink(os.path.expanduser('~/.ssh/id_ed25519'))"`, 'deniedPaths', `python -c "import os; os.unlink('build/out.txt')"`],
   [`python -c "open('/home/u/.aws/credentials').read()"`, 'deniedPaths', `python -c "print(open('package.json').read())"`],
   [`python -c "open('/home/u/.bashrc', 'a').write('x')"`, 'bashrc', `python -c "open('notes.txt', 'a').write('x')"`],
@@ -38,18 +53,42 @@ const PAIRS: Array<[string, string, string]> = [
   [`python -c "import os; os.system(f'rm -rf {os.environ[\\"HOME\\"]}')"`, 'rm.root', `python -c "import os; os.system(f'rm -rf {target}')"`],
   // node, bun, deno
   [`node -e "require('child_process').execSync('git push -f origin main')"`, 'git', `node -e "require('child_process').execSync('git status')"`],
-  [`node -e "const cp = require('child_process'); cp.spawnSync('rm', ['-rf', '/'])"`, 'rm.root', `node -e "const cp = require('child_process'); cp.spawnSync('rm', ['-rf', 'dist'])"`],
-  [`node -e "require('child_process').spawn('sh', ['-c', 'npm publish'])"`, 'npm publish', `node -e "require('child_process').spawn('sh', ['-c', 'npm test'])"`],
-  [`node --eval="require('child_process').execFileSync('terraform', ['destroy', '-auto-approve'])"`, 'terraform destroy', `node --eval="require('child_process').execFileSync('terraform', ['plan'])"`],
-  [`node -e "require('fs').rmSync(require('path').join(require('os').homedir(), '.ssh'), {recursive: true})"`, 'ssh', `node -e "require('fs').rmSync(require('path').join('dist', 'cache'), {recursive: true})"`],
+  [
+    `node -e "const cp = require('child_process'); cp.spawnSync('rm', ['-rf', '/'])"`,
+    'rm.root',
+    `node -e "const cp = require('child_process'); cp.spawnSync('rm', ['-rf', 'dist'])"`,
+  ],
+  [
+    `node -e "require('child_process').spawn('sh', ['-c', 'npm publish'])"`,
+    'npm publish',
+    `node -e "require('child_process').spawn('sh', ['-c', 'npm test'])"`,
+  ],
+  [
+    `node --eval="require('child_process').execFileSync('terraform', ['destroy', '-auto-approve'])"`,
+    'terraform destroy',
+    `node --eval="require('child_process').execFileSync('terraform', ['plan'])"`,
+  ],
+  [
+    `node -e "require('fs').rmSync(require('path').join(require('os').homedir(), '.ssh'), {recursive: true})"`,
+    'ssh',
+    `node -e "require('fs').rmSync(require('path').join('dist', 'cache'), {recursive: true})"`,
+  ],
   [`node -e "require('fs').rmSync('/', {recursive: true, force: true})"`, 'rm.root', `node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`],
   [`node -e 'require("fs").rmSync(\`\${process.env.HOME}\`, {recursive: true})'`, 'rm.root', `node -e 'require("fs").rmSync(\`\${dir}\`, {recursive: true})'`],
   [`node -e "require('fs').promises.rm('/etc', {recursive: true})"`, 'rm.root', `node -e "require('fs').promises.rm('tmp', {recursive: true})"`],
   [`node -e "require('fs').unlinkSync('/etc/passwd')"`, 'deniedPaths', `node -e "require('fs').unlinkSync('out.log')"`],
-  [`node -e "console.log(require('fs').readFileSync(process.env.HOME + '/.ssh/id_rsa', 'utf8'))"`, 'deniedPaths', `node -e "console.log(require('fs').readFileSync('package.json', 'utf8'))"`],
+  [
+    `node -e "console.log(require('fs').readFileSync(process.env.HOME + '/.ssh/id_rsa', 'utf8'))"`,
+    'deniedPaths',
+    `node -e "console.log(require('fs').readFileSync('package.json', 'utf8'))"`,
+  ],
   [`bun -e 'await Bun.$\`npm publish\`'`, 'npm publish', `bun -e 'await Bun.$\`npm test\`'`],
   [`bun -e "Bun.spawnSync(['rm', '-rf', '/'])"`, 'rm.root', `bun -e "Bun.spawnSync(['ls'])"`],
-  [`deno eval "new Deno.Command('cargo', {args: ['publish']}).outputSync()"`, 'cargo publish', `deno eval "new Deno.Command('cargo', {args: ['test']}).outputSync()"`],
+  [
+    `deno eval "new Deno.Command('cargo', {args: ['publish']}).outputSync()"`,
+    'cargo publish',
+    `deno eval "new Deno.Command('cargo', {args: ['test']}).outputSync()"`,
+  ],
   [`deno eval "Deno.removeSync('/etc', {recursive: true})"`, 'rm.root', `deno eval "Deno.removeSync('dist', {recursive: true})"`],
   // perl
   [`perl -e 'system("git", "push", "--force", "origin", "main")'`, 'git', `perl -e 'system("git", "status")'`],
@@ -79,7 +118,11 @@ const PAIRS: Array<[string, string, string]> = [
   [`lua <<'LUA'\nos.execute("rm -rf /")\nLUA`, 'rm.root', `lua <<'LUA'\nos.execute("ls")\nLUA`],
   // wrappers around the interpreter
   [`sudo -u root python3 -c "import shutil; shutil.rmtree('/etc')"`, 'rm.root', `sudo -u root python3 -c "import shutil; shutil.rmtree('/tmp/build-cache')"`],
-  [`bash -c "node -e \\"require('child_process').execSync('npm publish')\\""`, 'npm publish', `bash -c "node -e \\"require('child_process').execSync('npm ci')\\""`],
+  [
+    `bash -c "node -e \\"require('child_process').execSync('npm publish')\\""`,
+    'npm publish',
+    `bash -c "node -e \\"require('child_process').execSync('npm ci')\\""`,
+  ],
 ];
 
 describe('the interpreter family', () => {

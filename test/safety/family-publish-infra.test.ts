@@ -9,14 +9,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RULES, type RulesData } from '../../src/model/safety-defaults.ts';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { type Policy, policyFromRules } from '../../src/safety/policy.ts';
 import { safetyContext } from './context.ts';
-import { policyFromRules, type Policy } from '../../src/safety/policy.ts';
-
 
 const ctx = safetyContext;
 
 /** The default rules with some parts replaced. */
-function policy(change: Partial<{ families: Partial<RulesData['families']>; deployWorkflows: string[]; allowedPrefixes: string[]; deniedPrefixes: string[] }> = {}): Policy {
+function policy(
+  change: Partial<{ families: Partial<RulesData['families']>; deployWorkflows: string[]; allowedPrefixes: string[]; deniedPrefixes: string[] }> = {},
+): Policy {
   return policyFromRules({
     ...DEFAULT_RULES,
     families: { ...DEFAULT_RULES.families, ...change.families },

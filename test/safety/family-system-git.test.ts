@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RULES, type FamilyAction, type RulesData } from '../../src/model/safety-defaults.ts';
-import { evaluateCommand, type EvalContext } from '../../src/safety/evaluate.ts';
+import { type EvalContext, evaluateCommand } from '../../src/safety/evaluate.ts';
+import { defaultPolicy, type Policy, policyFromRules } from '../../src/safety/policy.ts';
 import { safetyContext } from './context.ts';
-import { defaultPolicy, policyFromRules, type Policy } from '../../src/safety/policy.ts';
-
 
 const ctx = safetyContext;
 
@@ -93,11 +92,25 @@ describe('system family: writes into system paths and dotfiles', () => {
   });
 
   describe('the project and /tmp stay silent wherever they are', () => {
-    table([['echo x > config/app.conf', 'allow'], ['echo x > /opt/app/config/app.conf', 'allow'], ['cp build/app /opt/app/bin/app', 'allow'], ['echo x > /opt/other/app.conf', 'deny', 'redirect into /opt']], defaultPolicy(), {
-      cwd: '/opt/app',
-      root: '/opt/app',
-    });
-    table([['echo x > /tmp/x', 'allow'], ['cd /etc && echo x > hosts', 'deny', 'redirect into /etc'], ['cd "$X" && echo x > hosts', 'allow'], ['cd "$X" && echo x > /etc/hosts', 'deny']]);
+    table(
+      [
+        ['echo x > config/app.conf', 'allow'],
+        ['echo x > /opt/app/config/app.conf', 'allow'],
+        ['cp build/app /opt/app/bin/app', 'allow'],
+        ['echo x > /opt/other/app.conf', 'deny', 'redirect into /opt'],
+      ],
+      defaultPolicy(),
+      {
+        cwd: '/opt/app',
+        root: '/opt/app',
+      },
+    );
+    table([
+      ['echo x > /tmp/x', 'allow'],
+      ['cd /etc && echo x > hosts', 'deny', 'redirect into /etc'],
+      ['cd "$X" && echo x > hosts', 'allow'],
+      ['cd "$X" && echo x > /etc/hosts', 'deny'],
+    ]);
   });
 
   describe('programs that write files', () => {

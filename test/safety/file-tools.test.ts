@@ -47,7 +47,16 @@ describe('file tools writing system paths and dotfiles: the system family', () =
       assert.match(v.rule ?? '', /^families\.system: /);
     });
   }
-  const allowed: ToolCall[] = [write('/tmp/x'), write('src/x.ts'), write('/home/u/proj/.bashrc'), write('~/notes.txt'), write('~/.cache/x/y'), edit('/var/tmp/x'), read('/etc/hosts'), read('~/.bashrc')];
+  const allowed: ToolCall[] = [
+    write('/tmp/x'),
+    write('src/x.ts'),
+    write('/home/u/proj/.bashrc'),
+    write('~/notes.txt'),
+    write('~/.cache/x/y'),
+    edit('/var/tmp/x'),
+    read('/etc/hosts'),
+    read('~/.bashrc'),
+  ];
   for (const call of allowed) {
     test(`allow: ${show(call)}`, async () => {
       const v = await evaluate(call, policy, safetyContext());
@@ -91,7 +100,15 @@ describe('file tools reading credentials: the secret-path rules', () => {
       assert.match(v.rule ?? '', /^(secrets\.paths|filesystem\.deniedPaths): /);
     });
   }
-  const allowed: ToolCall[] = [read('~/.gitconfig'), read('~/.docker/daemon.json'), read('~/.config/gh/config.yml'), read('~/.ssh/config'), read('/proc/self/status'), read('/proc/cpuinfo'), grep('~/.config/nvim')];
+  const allowed: ToolCall[] = [
+    read('~/.gitconfig'),
+    read('~/.docker/daemon.json'),
+    read('~/.config/gh/config.yml'),
+    read('~/.ssh/config'),
+    read('/proc/self/status'),
+    read('/proc/cpuinfo'),
+    grep('~/.config/nvim'),
+  ];
   for (const call of allowed) {
     test(`allow: ${show(call)}`, async () => {
       const v = await evaluate(call, policy, safetyContext());

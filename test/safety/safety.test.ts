@@ -11,13 +11,14 @@
  * The context is fixed: cwd /home/u/proj (the project root, on branch main), home /home/u, and a
  * second checkout /home/u/other on branch feature. PR lookups are an injected fake per test.
  */
-import { describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { evaluate, evaluateCommand, type EvalContext, type PrState, type ToolCall, type Verdict } from '../../src/safety/evaluate.ts';
-import { MARKER_FORMAT, parseMarker, type MarkerParse } from '../../src/safety/marker.ts';
-import { policyFromRules, defaultPolicy, isPolicy, type Policy } from '../../src/safety/policy.ts';
-import { parseShell, UNKNOWN } from '../../src/safety/shell.ts';
+import { describe, test } from 'node:test';
 import { DEFAULT_RULES, type RulesData } from '../../src/model/safety-defaults.ts';
+import { type EvalContext, evaluate, evaluateCommand, type PrState, type ToolCall, type Verdict } from '../../src/safety/evaluate.ts';
+import { MARKER_FORMAT, type MarkerParse, parseMarker } from '../../src/safety/marker.ts';
+import { defaultPolicy, isPolicy, type Policy, policyFromRules } from '../../src/safety/policy.ts';
+import { parseShell, UNKNOWN } from '../../src/safety/shell.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixed context and helpers
@@ -181,12 +182,18 @@ describe('1. tokenizer', () => {
     test('quoted text is one data word, not a command', () => {
       const s = parseShell('echo "rm -rf /"', opts);
       assert.equal(s.commands.length, 1);
-      assert.deepEqual(s.commands[0]!.words.map((w) => w.value), ['echo', 'rm -rf /']);
+      assert.deepEqual(
+        s.commands[0]!.words.map((w) => w.value),
+        ['echo', 'rm -rf /'],
+      );
     });
 
     test('lists and pipelines: every command is found; one pipeline shares an id', () => {
       const s = parseShell('a; b && c | d & e\nf || g', opts);
-      assert.deepEqual(s.commands.map((c) => c.words[0]!.value), ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+      assert.deepEqual(
+        s.commands.map((c) => c.words[0]!.value),
+        ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+      );
       const [, , c, d, e] = s.commands;
       assert.equal(c!.pipeline, d!.pipeline);
       assert.deepEqual([c!.index, d!.index], [0, 1]);
@@ -200,12 +207,18 @@ describe('1. tokenizer', () => {
 
     test('a comment belongs to the last command of its line', () => {
       const s = parseShell('ls; git push # hi there\nls', opts);
-      assert.deepEqual(s.commands.map((c) => c.comment), [null, ' hi there', null]);
+      assert.deepEqual(
+        s.commands.map((c) => c.comment),
+        [null, ' hi there', null],
+      );
     });
 
     test('# inside a word is not a comment', () => {
       const s = parseShell('echo a#b', opts);
-      assert.deepEqual(s.commands[0]!.words.map((w) => w.value), ['echo', 'a#b']);
+      assert.deepEqual(
+        s.commands[0]!.words.map((w) => w.value),
+        ['echo', 'a#b'],
+      );
       assert.equal(s.commands[0]!.comment, null);
     });
 
@@ -230,7 +243,10 @@ describe('1. tokenizer', () => {
     test('heredoc text is the input of its redirect', () => {
       const s = parseShell('bash <<EOF\nrm -rf /\nEOF\nls', opts);
       assert.equal(s.commands[0]!.redirects[0]!.input, 'rm -rf /');
-      assert.deepEqual(s.commands.map((c) => c.words[0]!.value), ['bash', 'ls']);
+      assert.deepEqual(
+        s.commands.map((c) => c.words[0]!.value),
+        ['bash', 'ls'],
+      );
     });
 
     test('nesting deeper than the limit is flagged, not followed', () => {
@@ -551,7 +567,27 @@ describe('2. bash rules', () => {
   });
 
   describe('rm -r on /, home and system folders, in every flag spelling', () => {
-    const targets = ['/', '~', '$HOME', '${HOME}', '"$HOME"', '/*', '~/', '~/*', '/etc', '/usr/lib', '/usr/', '/home', '/home/u', '//', '/./', '/tmp/../', '.', ROOT, `${ROOT}/.git`];
+    const targets = [
+      '/',
+      '~',
+      '$HOME',
+      '${HOME}',
+      '"$HOME"',
+      '/*',
+      '~/',
+      '~/*',
+      '/etc',
+      '/usr/lib',
+      '/usr/',
+      '/home',
+      '/home/u',
+      '//',
+      '/./',
+      '/tmp/../',
+      '.',
+      ROOT,
+      `${ROOT}/.git`,
+    ];
     const flags = ['-rf', '-fr', '-Rf', '-r -f', '--recursive --force', '-rfv', '-r', '-R', '-dRf', '-r --force', '--recursive --force --verbose', '-rf --'];
     const rows: Row[] = [];
     for (const t of targets) for (const f of flags) rows.push([`rm ${f} ${t}`, 'deny', 'rm.root']);
@@ -559,7 +595,8 @@ describe('2. bash rules', () => {
       rows.push([`rm --no-preserve-root -rf ${t}`, 'deny', 'rm.root']);
       rows.push([`rm -rf --no-preserve-root ${t}`, 'deny', 'rm.root']);
     }
-    for (const t of ['./build', '/tmp/x', 'node_modules', '~/.cache/tool', '/usr/lib/foo', `${ROOT}/sub`, 'proj']) for (const f of flags) rows.push([`rm ${f} ${t}`, 'allow']);
+    for (const t of ['./build', '/tmp/x', 'node_modules', '~/.cache/tool', '/usr/lib/foo', `${ROOT}/sub`, 'proj'])
+      for (const f of flags) rows.push([`rm ${f} ${t}`, 'allow']);
     table([
       ...rows,
       ['rm -f /tmp/x', 'allow'],
@@ -945,7 +982,11 @@ describe('4. #!axme gate', () => {
       ['merged, unverifiedPr allow', 'merged', unverifiedAllow, 'deny', 'axme.pr-merged'],
     ];
     for (const [name, state, policy, expected, rule] of rows) {
-      for (const cmd of ['git commit -m a #!axme pr=12 repo=o/r', 'git push origin feature #!axme pr=12 repo=o/r', 'git commit -m "fix #!axme pr=12 repo=o/r"']) {
+      for (const cmd of [
+        'git commit -m a #!axme pr=12 repo=o/r',
+        'git push origin feature #!axme pr=12 repo=o/r',
+        'git commit -m "fix #!axme pr=12 repo=o/r"',
+      ]) {
         test(`${name}: ${label(cmd)} -> ${expected}`, async () => {
           const ctx = makeCtx(state);
           const v = await evaluateCommand(cmd, policy, ctx);
@@ -972,7 +1013,10 @@ describe('4. #!axme gate', () => {
       const cmd = 'git commit -m a #!axme pr=5 repo=o/r\ngit push origin feature #!axme pr=6 repo=o/other';
       const open = makeCtx('open');
       assertVerdict(await evaluateCommand(cmd, POLICY, open), cmd, 'allow');
-      assert.deepEqual(open.lookups, [['o/r', 5], ['o/other', 6]]);
+      assert.deepEqual(open.lookups, [
+        ['o/r', 5],
+        ['o/other', 6],
+      ]);
       const second = makeCtx((_repo, n) => (n === 6 ? 'merged' : 'open'));
       assertVerdict(await evaluateCommand(cmd, POLICY, second), cmd, 'deny', 'axme.pr-merged');
     });
@@ -1036,7 +1080,19 @@ describe('5. paths', () => {
       ['a.b.pem', '*.pem'],
       ['my.cert.key', '*.key'],
     ];
-    const allowed = ['.env.example', '.envrc', 'environment.ts', 'keys.json', 'my.pem.txt', 'src/index.ts', '~/.ssh/config', '~/.ssh/known_hosts', '~/.aws/config', '/etc/hosts', '/home/u/proj/README.md'];
+    const allowed = [
+      '.env.example',
+      '.envrc',
+      'environment.ts',
+      'keys.json',
+      'my.pem.txt',
+      'src/index.ts',
+      '~/.ssh/config',
+      '~/.ssh/known_hosts',
+      '~/.aws/config',
+      '/etc/hosts',
+      '/home/u/proj/README.md',
+    ];
     const rows: ToolRow[] = [];
     for (const [p, rule, todo] of denied) {
       rows.push([read(p), 'deny', `filesystem.deniedPaths: ${rule}`, todo]);
@@ -1106,12 +1162,21 @@ describe('5. paths', () => {
       ],
       { policy },
     );
-    toolTable([[write('docs/readme.md'), 'allow'], [write('LICENSE'), 'allow']]); // the default policy has no read-only paths
+    toolTable([
+      [write('docs/readme.md'), 'allow'],
+      [write('LICENSE'), 'allow'],
+    ]); // the default policy has no read-only paths
   });
 
   describe('symbolic links resolved by the injected realpath', () => {
     const realpath = (p: string) => (p === '/home/u/proj/link' ? '/home/u/proj/.env' : p);
-    toolTable([[read('link'), 'deny', '.env'], [read('README.md'), 'allow']], { policy, ctx: { realpath } });
+    toolTable(
+      [
+        [read('link'), 'deny', '.env'],
+        [read('README.md'), 'allow'],
+      ],
+      { policy, ctx: { realpath } },
+    );
   });
 
   describe('other tools are not path-checked; malformed calls are denied', () => {
@@ -1238,12 +1303,136 @@ describe('7. robustness', () => {
   const HANG_GUARD = { timeout: 300_000 };
 
   const FRAGMENTS = [
-    'rm', '-rf', '/', '~', '$HOME', '${HOME}', '"', "'", '`', '$(', ')', '(', '<(', '>(', '$((', '((', '${', '${X:?}', '}', '{', ';', ';;', '&&', '||', '|', '|&', '&',
-    '\n', '\\\n', '<<EOF', '<<-EOF', "<<'EOF'", 'EOF', '<<<', '>', '>>', '&>', '2>&1', '<&-', '\\', '#', '#!axme pr=none repo=o/r', '#!axme pr=3 repo=o/r', '#!axme pr=',
-    'git', 'push', 'commit', '-m', '--force', 'main', 'HEAD:main', '+main', ':main', '-C', '../other', '-c', 'alias.p=push', 'alias.x=!rm', 'tag', 'v1', 'reset', '--hard',
-    'clean', '-fdx', 'checkout', '--', '.', 'sudo', 'env', '-S', 'xargs', '-I{}', 'timeout', '10', 'bash', '-c', 'sh', 'eval', 'exec', 'curl', 'wget', 'x', '.env', '*.pem', '~/.ssh/id_rsa',
-    "$'", '\\x72', '\\u00', 'find', '-delete', '-exec', '{}', '\\;', 'cd', '..', '-', 'chmod', '777', 'npm', 'publish', 'dd', 'if=', '=', 'FOO=1', '[[', ']]', '!', '*', '**', '?', '[', ']',
-    'function', 'f()', 'if', 'then', 'fi', 'case', 'in', 'esac', 'for', 'do', 'done', '\t', '\r', '\u0000', UNKNOWN, '😀', 'é', '\u202e',
+    'rm',
+    '-rf',
+    '/',
+    '~',
+    '$HOME',
+    '${HOME}',
+    '"',
+    "'",
+    '`',
+    '$(',
+    ')',
+    '(',
+    '<(',
+    '>(',
+    '$((',
+    '((',
+    '${',
+    '${X:?}',
+    '}',
+    '{',
+    ';',
+    ';;',
+    '&&',
+    '||',
+    '|',
+    '|&',
+    '&',
+    '\n',
+    '\\\n',
+    '<<EOF',
+    '<<-EOF',
+    "<<'EOF'",
+    'EOF',
+    '<<<',
+    '>',
+    '>>',
+    '&>',
+    '2>&1',
+    '<&-',
+    '\\',
+    '#',
+    '#!axme pr=none repo=o/r',
+    '#!axme pr=3 repo=o/r',
+    '#!axme pr=',
+    'git',
+    'push',
+    'commit',
+    '-m',
+    '--force',
+    'main',
+    'HEAD:main',
+    '+main',
+    ':main',
+    '-C',
+    '../other',
+    '-c',
+    'alias.p=push',
+    'alias.x=!rm',
+    'tag',
+    'v1',
+    'reset',
+    '--hard',
+    'clean',
+    '-fdx',
+    'checkout',
+    '--',
+    '.',
+    'sudo',
+    'env',
+    '-S',
+    'xargs',
+    '-I{}',
+    'timeout',
+    '10',
+    'bash',
+    '-c',
+    'sh',
+    'eval',
+    'exec',
+    'curl',
+    'wget',
+    'x',
+    '.env',
+    '*.pem',
+    '~/.ssh/id_rsa',
+    "$'",
+    '\\x72',
+    '\\u00',
+    'find',
+    '-delete',
+    '-exec',
+    '{}',
+    '\\;',
+    'cd',
+    '..',
+    '-',
+    'chmod',
+    '777',
+    'npm',
+    'publish',
+    'dd',
+    'if=',
+    '=',
+    'FOO=1',
+    '[[',
+    ']]',
+    '!',
+    '*',
+    '**',
+    '?',
+    '[',
+    ']',
+    'function',
+    'f()',
+    'if',
+    'then',
+    'fi',
+    'case',
+    'in',
+    'esac',
+    'for',
+    'do',
+    'done',
+    '\t',
+    '\r',
+    '\u0000',
+    UNKNOWN,
+    '😀',
+    'é',
+    '\u202e',
   ];
 
   function randomCommand(rnd: () => number): string {
@@ -1288,10 +1477,36 @@ describe('7. robustness', () => {
   test('random tool calls resolve to a well-formed verdict', HANG_GUARD, async () => {
     const rnd = mulberry32(7);
     const tools = ['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Glob', 'Grep', 'LS', 'Bash', 'WebFetch'];
-    const values = [undefined, null, 42, {}, [], '', '.env', '~', '~/.ssh/*', '**', '**/**/**', '/'.repeat(5000), 'a/'.repeat(2000) + '.env', '*'.repeat(3000) + '.pem', UNKNOWN, '../'.repeat(500), '[[[[', '$HOME/../../etc/passwd'];
+    const values = [
+      undefined,
+      null,
+      42,
+      {},
+      [],
+      '',
+      '.env',
+      '~',
+      '~/.ssh/*',
+      '**',
+      '**/**/**',
+      '/'.repeat(5000),
+      'a/'.repeat(2000) + '.env',
+      '*'.repeat(3000) + '.pem',
+      UNKNOWN,
+      '../'.repeat(500),
+      '[[[[',
+      '$HOME/../../etc/passwd',
+    ];
     for (let i = 0; i < 500; i++) {
       const pick = () => values[Math.floor(rnd() * values.length)];
-      const input: Record<string, unknown> = { file_path: pick(), notebook_path: pick(), path: pick(), pattern: pick(), glob: pick(), command: rnd() < 0.5 ? randomCommand(rnd) : pick() };
+      const input: Record<string, unknown> = {
+        file_path: pick(),
+        notebook_path: pick(),
+        path: pick(),
+        pattern: pick(),
+        glob: pick(),
+        command: rnd() < 0.5 ? randomCommand(rnd) : pick(),
+      };
       const call = { tool: tools[Math.floor(rnd() * tools.length)]!, input };
       const v = await evaluate(call, POLICY, makeCtx());
       assert.ok(v.decision === 'allow' || v.decision === 'deny', JSON.stringify(v));
@@ -1354,15 +1569,82 @@ describe('7. robustness', () => {
   describe('metamorphic: a harmless command followed by rm -rf / is always denied', () => {
     // Complete, harmless commands. (A heredoc opener is left out: it turns the following lines into data.)
     const HARMLESS = [
-      'ls', 'ls -la src', 'echo hi', 'echo "a; b"', "echo 'x && y'", 'printf "%s\\n" a', 'git status', 'git log --oneline -5', 'cd src', 'cd /', 'cd ~', 'cd "$DIR"',
-      'cd -', 'pushd /tmp', 'popd', 'x=1', 'export A=b', 'echo $((1+2))', 'echo {a,b}', '(ls)', '{ ls; }', 'true', 'echo a\\;b', 'f() { ls; }',
-      'for f in a b; do echo $f; done', 'if [ -f x ]; then echo y; fi', 'while false; do :; done', 'case x in x) ls;; esac', '[[ -n "$A" ]]', '(( i++ ))',
-      'echo "$(date)"', 'echo `date`', 'ls | grep x', 'ls 2>&1', 'ls > /tmp/out', 'cat < README.md', 'npm test', 'npx tsc --noEmit', 'node -e "1"',
-      'bash -c "echo ok"', 'sudo -n true', 'env FOO=1 ls', 'timeout 5 sleep 1', 'xargs echo', 'find . -name "*.ts"', 'grep -rn TODO src', "sed -n '1,5p' f",
-      "awk '{print $1}' f", "echo $'a\\'b'", "echo 'a'\\''b'", 'echo "${A:-x}"', 'wc -l < f', 'diff <(ls a) <(ls b)', 'git diff | cat',
-      'make -j4', 'tail -f log &', ': noop', 'alias ll="ls -l"', 'set -euo pipefail', 'echo ~', 'arr=(a b c)', 'echo ${arr[@]}', 'echo "#notacomment"',
-      "echo '#!axme'", 'echo $#', 'echo $$', 'echo \\"', 'echo "\\""', 'echo ")"', "echo '('", 'echo \\)', 'echo a\\ b', 'echo "\\$(x)"', 'read -r line <<< "x"',
-      'cat <<< hi', 'git push origin feature #!axme pr=none repo=o/r\ntrue',
+      'ls',
+      'ls -la src',
+      'echo hi',
+      'echo "a; b"',
+      "echo 'x && y'",
+      'printf "%s\\n" a',
+      'git status',
+      'git log --oneline -5',
+      'cd src',
+      'cd /',
+      'cd ~',
+      'cd "$DIR"',
+      'cd -',
+      'pushd /tmp',
+      'popd',
+      'x=1',
+      'export A=b',
+      'echo $((1+2))',
+      'echo {a,b}',
+      '(ls)',
+      '{ ls; }',
+      'true',
+      'echo a\\;b',
+      'f() { ls; }',
+      'for f in a b; do echo $f; done',
+      'if [ -f x ]; then echo y; fi',
+      'while false; do :; done',
+      'case x in x) ls;; esac',
+      '[[ -n "$A" ]]',
+      '(( i++ ))',
+      'echo "$(date)"',
+      'echo `date`',
+      'ls | grep x',
+      'ls 2>&1',
+      'ls > /tmp/out',
+      'cat < README.md',
+      'npm test',
+      'npx tsc --noEmit',
+      'node -e "1"',
+      'bash -c "echo ok"',
+      'sudo -n true',
+      'env FOO=1 ls',
+      'timeout 5 sleep 1',
+      'xargs echo',
+      'find . -name "*.ts"',
+      'grep -rn TODO src',
+      "sed -n '1,5p' f",
+      "awk '{print $1}' f",
+      "echo $'a\\'b'",
+      "echo 'a'\\''b'",
+      'echo "${A:-x}"',
+      'wc -l < f',
+      'diff <(ls a) <(ls b)',
+      'git diff | cat',
+      'make -j4',
+      'tail -f log &',
+      ': noop',
+      'alias ll="ls -l"',
+      'set -euo pipefail',
+      'echo ~',
+      'arr=(a b c)',
+      'echo ${arr[@]}',
+      'echo "#notacomment"',
+      "echo '#!axme'",
+      'echo $#',
+      'echo $$',
+      'echo \\"',
+      'echo "\\""',
+      'echo ")"',
+      "echo '('",
+      'echo \\)',
+      'echo a\\ b',
+      'echo "\\$(x)"',
+      'read -r line <<< "x"',
+      'cat <<< hi',
+      'git push origin feature #!axme pr=none repo=o/r\ntrue',
     ];
     const SEPARATORS = ['; ', ' && ', ' || ', ' | ', '\n', ' & '];
 

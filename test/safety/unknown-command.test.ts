@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { FAMILIES } from '../../src/model/families.ts';
+import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
 import { evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy, policyFromRules } from '../../src/safety/policy.ts';
 import { safetyContext } from './context.ts';
@@ -63,7 +63,8 @@ describe('commands no family knows, by their verbs', () => {
   });
 
   test("the unknown-command rule takes the family's action and goes silent with it", async () => {
-    const with_ = (families: Partial<typeof DEFAULT_RULES.families>) => policyFromRules({ ...DEFAULT_RULES, families: { ...DEFAULT_RULES.families, ...families } });
+    const with_ = (families: Partial<typeof DEFAULT_RULES.families>) =>
+      policyFromRules({ ...DEFAULT_RULES, families: { ...DEFAULT_RULES.families, ...families } });
     assert.equal((await evaluateCommand('kamal deploy', with_({ publish: 'ask' }), safetyContext())).decision, 'ask');
     assert.equal((await evaluateCommand('kamal deploy', with_({ publish: 'off' }), safetyContext())).decision, 'allow');
     assert.equal((await evaluateCommand('kind delete cluster', with_({ infra: 'deny' }), safetyContext())).decision, 'deny');

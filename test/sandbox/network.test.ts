@@ -14,14 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
-import { connectTarget, hostAllowed, startNetworkProxy } from '../../src/sandbox/net-proxy.ts';
+import { shellQuote } from '../../src/model/shell-quote.ts';
 import { parseYamlText } from '../../src/model/yaml-text.ts';
-import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { bwrapArgs, sandboxInner } from '../../src/sandbox/bwrap.ts';
 import { proxySocketPath } from '../../src/sandbox/net-daemon.ts';
+import { connectTarget, hostAllowed, startNetworkProxy } from '../../src/sandbox/net-proxy.ts';
 import type { SandboxPolicy } from '../../src/sandbox/policy.ts';
-import { shellQuote } from '../../src/model/shell-quote.ts';
+import { readSandboxSettings } from '../../src/sandbox/settings.ts';
+import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
 
 const BASE = sandboxWorldBase();
 const has = (p: string) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0;
@@ -115,7 +115,15 @@ describe('commands in an allowlisted sandbox', { skip: !runnable && 'needs bubbl
 
   /** `command` run by bash in bubblewrap with the allowlist policy, as the hooks run it (not spawnSync: the proxy and the servers answer from this process). */
   function inSandbox(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-    const policy: SandboxPolicy = { writable: [root], readOnly: [], writableAgain: [], hiddenFiles: [], hiddenDirs: [], network: 'allowlist', proxySocket: socket };
+    const policy: SandboxPolicy = {
+      writable: [root],
+      readOnly: [],
+      writableAgain: [],
+      hiddenFiles: [],
+      hiddenDirs: [],
+      network: 'allowlist',
+      proxySocket: socket,
+    };
     const line = `exec ${['bwrap', ...bwrapArgs(policy, root), '--'].map(shellQuote).join(' ')} ${sandboxInner(policy, '/bin/bash', shellQuote(command))}`;
     return new Promise((resolve) => {
       const child = spawn('/bin/sh', ['-c', line], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -163,7 +171,9 @@ describe('commands in an allowlisted sandbox', { skip: !runnable && 'needs bubbl
   });
 });
 
-describe('axme sandbox -c with the allowlist: the proxy is started for the command', { skip: !runnable && 'needs bubblewrap that can start, socat and curl' }, () => {
+describe('axme sandbox -c with the allowlist: the proxy is started for the command', {
+  skip: !runnable && 'needs bubblewrap that can start, socat and curl',
+}, () => {
   let root: string;
   let project: string;
   let web: Server;

@@ -9,13 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
-import { locateRepo } from '../../src/store/locate.ts';
-import { sandboxPolicy, treeSecrets } from '../../src/sandbox/policy.ts';
 import { parseYamlText } from '../../src/model/yaml-text.ts';
+import { sandboxPolicy, treeSecrets } from '../../src/sandbox/policy.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { sandboxState } from '../../src/sandbox/state.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
+import { locateRepo } from '../../src/store/locate.ts';
+import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
 
 const BASE = sandboxWorldBase();
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
@@ -69,11 +69,19 @@ describe('the sandbox policy', () => {
 
   test('the tree and the caches are writable; guarded paths and their client folders read-only; secrets hidden, examples not', () => {
     const loc = locateRepo(w.project)!;
-    const policy = sandboxPolicy({ loc, cwd: w.project, home: w.home, env: {}, guarded: guardedPaths(loc, w.home), writableAgain: [join(loc.commonDir, 'axme', 'sessions')] });
+    const policy = sandboxPolicy({
+      loc,
+      cwd: w.project,
+      home: w.home,
+      env: {},
+      guarded: guardedPaths(loc, w.home),
+      writableAgain: [join(loc.commonDir, 'axme', 'sessions')],
+    });
     assert.ok(policy.writable.includes(w.project));
     assert.ok(policy.writable.includes(join(w.home, '.cache')), 'a cache missing before is made and writable');
     assert.ok(!policy.writable.some((p) => p === w.home || p === w.outside), JSON.stringify(policy.writable));
-    for (const p of ['.git/config', '.git/hooks', '.git/axme', '.gemini', '.codex', '.codex/config.toml']) assert.ok(policy.readOnly.includes(join(w.project, p)), `${p} is read-only: ${JSON.stringify(policy.readOnly)}`);
+    for (const p of ['.git/config', '.git/hooks', '.git/axme', '.gemini', '.codex', '.codex/config.toml'])
+      assert.ok(policy.readOnly.includes(join(w.project, p)), `${p} is read-only: ${JSON.stringify(policy.readOnly)}`);
     assert.deepEqual(policy.writableAgain, [join(w.project, '.git', 'axme', 'sessions')]);
     assert.ok(policy.hiddenFiles.includes(join(w.project, '.env')));
     assert.ok(policy.hiddenFiles.includes(join(w.project, 'config', 'server.pem')));
@@ -136,8 +144,11 @@ describe('axme sandbox -c: commands run in bubblewrap', { skip: !bwrapWorks && '
   before(async () => (w = await world()));
   after(() => rmSync(w.root, { recursive: true, force: true }));
 
-  test('writes outside the tree fail, inside work; the exit status is the command\'s', async () => {
-    const r = await run(w, `echo pwned > ${w.outside}/canary.txt; echo pwned > ~/.bashrc; echo made > made.txt; mkdir -p /tmp/axme-sandbox-test && echo ok > /tmp/axme-sandbox-test/x; exit 3`);
+  test("writes outside the tree fail, inside work; the exit status is the command's", async () => {
+    const r = await run(
+      w,
+      `echo pwned > ${w.outside}/canary.txt; echo pwned > ~/.bashrc; echo made > made.txt; mkdir -p /tmp/axme-sandbox-test && echo ok > /tmp/axme-sandbox-test/x; exit 3`,
+    );
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /Read-only file system/);
     assert.equal(readFileSync(join(w.outside, 'canary.txt'), 'utf8'), w.token);
@@ -146,14 +157,24 @@ describe('axme sandbox -c: commands run in bubblewrap', { skip: !bwrapWorks && '
   });
 
   test('secrets read as empty, whatever the reader; the token never reaches the output', async () => {
-    const r = await run(w, 'cat .env config/server.pem ~/.git-credentials ~/.ssh/id_ed25519 ~/.config/gh/hosts.yml /proc/self/root$PWD/.env 2>&1; base64 .env; ls -A ~/.ssh; git show HEAD:README.md');
+    const r = await run(
+      w,
+      'cat .env config/server.pem ~/.git-credentials ~/.ssh/id_ed25519 ~/.config/gh/hosts.yml /proc/self/root$PWD/.env 2>&1; base64 .env; ls -A ~/.ssh; git show HEAD:README.md',
+    );
     assert.doesNotMatch(r.stdout + r.stderr, new RegExp(w.token));
     assert.match(r.stdout, /# demo/, 'everyday reads work');
   });
 
-  test('the guard\'s own files cannot be changed, by any writer', async () => {
-    const before = { config: readFileSync(join(w.project, '.git', 'config'), 'utf8'), settings: readFileSync(join(w.project, '.gemini', 'settings.json'), 'utf8'), memory: git(w.project, ['rev-parse', 'refs/memory/main']) };
-    await run(w, 'git config core.hooksPath /tmp/none; printf x > .git/hooks/pre-commit; rm -rf .gemini; mv .codex .codex.off; cp /dev/null .gemini/settings.json; git update-ref refs/memory/main HEAD; printf 0 > .git/refs/memory/main; rm -rf .git/axme; true');
+  test("the guard's own files cannot be changed, by any writer", async () => {
+    const before = {
+      config: readFileSync(join(w.project, '.git', 'config'), 'utf8'),
+      settings: readFileSync(join(w.project, '.gemini', 'settings.json'), 'utf8'),
+      memory: git(w.project, ['rev-parse', 'refs/memory/main']),
+    };
+    await run(
+      w,
+      'git config core.hooksPath /tmp/none; printf x > .git/hooks/pre-commit; rm -rf .gemini; mv .codex .codex.off; cp /dev/null .gemini/settings.json; git update-ref refs/memory/main HEAD; printf 0 > .git/refs/memory/main; rm -rf .git/axme; true',
+    );
     assert.equal(readFileSync(join(w.project, '.git', 'config'), 'utf8'), before.config);
     assert.equal(readFileSync(join(w.project, '.gemini', 'settings.json'), 'utf8'), before.settings);
     assert.equal(git(w.project, ['rev-parse', 'refs/memory/main']), before.memory);
@@ -195,11 +216,16 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   let w: World;
   before(async () => (w = await world()));
   after(() => rmSync(w.root, { recursive: true, force: true }));
-  const payload = (tool: string, input: Record<string, unknown>, event = 'PreToolUse') => JSON.stringify({ session_id: 's', cwd: w.project, hook_event_name: event, tool_name: tool, tool_input: input });
-  const hook = (client: string, input: string, env: NodeJS.ProcessEnv = ON) => axme(w.project, ['hook', 'pre-tool-use', '--client', client], { input, env: { HOME: w.home, ...env } });
+  const payload = (tool: string, input: Record<string, unknown>, event = 'PreToolUse') =>
+    JSON.stringify({ session_id: 's', cwd: w.project, hook_event_name: event, tool_name: tool, tool_input: input });
+  const hook = (client: string, input: string, env: NodeJS.ProcessEnv = ON) =>
+    axme(w.project, ['hook', 'pre-tool-use', '--client', client], { input, env: { HOME: w.home, ...env } });
 
   test('Gemini CLI: the command handed back runs the original in the sandbox', async () => {
-    const r = await hook('gemini', payload('run_shell_command', { command: `find ~/.config -name '*.json' | xargs cat; touch ../outside/new-file; echo ran` }, 'BeforeTool'));
+    const r = await hook(
+      'gemini',
+      payload('run_shell_command', { command: `find ~/.config -name '*.json' | xargs cat; touch ../outside/new-file; echo ran` }, 'BeforeTool'),
+    );
     // (the files found are read by xargs: the parser cannot see the credential, the sandbox hides it)
     assert.equal(r.code, 0, r.stderr);
     const command = JSON.parse(r.stdout).hookSpecificOutput.tool_input.command as string;
@@ -230,7 +256,7 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
     assert.match(reason, /apt-get install -y bubblewrap/);
   });
 
-  test('Claude Code: init names the prefix script; the hook rewrites it for a secret that appears later; axme\'s hooks run outside it, commands inside', async () => {
+  test("Claude Code: init names the prefix script; the hook rewrites it for a secret that appears later; axme's hooks run outside it, commands inside", async () => {
     await axmeOk(w.project, ['init'], { env: { HOME: w.home, ...ON } });
     const local = JSON.parse(readFileSync(join(w.project, '.claude', 'settings.local.json'), 'utf8'));
     const script = local.env.CLAUDE_CODE_SHELL_PREFIX as string;
@@ -241,22 +267,36 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
     assert.equal(r.stdout.trim(), '', 'Claude Code is not handed a changed command: its permission rules match the original');
     assert.match(readFileSync(script, 'utf8'), /\.env\.production/);
     // a command as Claude Code wraps it: in the sandbox
-    const cmd = spawnSync(script, [`eval 'cat .env.production ~/.config/gcloud/*; touch ${w.outside}/x 2>&1; echo done' && pwd -P >| /tmp/cc-cwd-${process.pid}`], { cwd: w.project, encoding: 'utf8', env: { ...process.env, HOME: w.home } });
+    const cmd = spawnSync(
+      script,
+      [`eval 'cat .env.production ~/.config/gcloud/*; touch ${w.outside}/x 2>&1; echo done' && pwd -P >| /tmp/cc-cwd-${process.pid}`],
+      { cwd: w.project, encoding: 'utf8', env: { ...process.env, HOME: w.home } },
+    );
     assert.match(cmd.stdout, /done/);
     assert.doesNotMatch(cmd.stdout, new RegExp(w.token));
     assert.match(cmd.stdout, /Read-only file system/);
     // axme's own hook command, whole: outside (it writes the session records)
     const settings = JSON.parse(readFileSync(join(w.project, '.claude', 'settings.json'), 'utf8'));
     const hookCommand = settings.hooks.PreToolUse[0].hooks[0].command as string;
-    const outside = spawnSync(script, [hookCommand], { cwd: w.project, encoding: 'utf8', input: payload('Bash', { command: `printf x > ${w.outside}/y` }), env: { ...process.env, HOME: w.home, AXME_SANDBOX: 'auto', AXME_BIN: resolve(import.meta.dirname, '../../dist/axme.cjs'), AXME_NODE: process.execPath } });
+    const outside = spawnSync(script, [hookCommand], {
+      cwd: w.project,
+      encoding: 'utf8',
+      input: payload('Bash', { command: `printf x > ${w.outside}/y` }),
+      env: { ...process.env, HOME: w.home, AXME_SANDBOX: 'auto', AXME_BIN: resolve(import.meta.dirname, '../../dist/axme.cjs'), AXME_NODE: process.execPath },
+    });
     assert.equal(outside.status, 0, outside.stderr);
     // a command that only looks like the hook does not get out
-    const lookalike = spawnSync(script, [`${hookCommand}; touch ${w.outside}/z`], { cwd: w.project, encoding: 'utf8', input: '{}', env: { ...process.env, HOME: w.home } });
+    const lookalike = spawnSync(script, [`${hookCommand}; touch ${w.outside}/z`], {
+      cwd: w.project,
+      encoding: 'utf8',
+      input: '{}',
+      env: { ...process.env, HOME: w.home },
+    });
     assert.notEqual(lookalike.status, null);
     assert.throws(() => readFileSync(join(w.outside, 'z')), 'the look-alike ran in the sandbox');
   });
 
-  test('doctor: on, with each client\'s way in', async () => {
+  test("doctor: on, with each client's way in", async () => {
     const r = await axme(w.project, ['doctor', '--json'], { env: { HOME: w.home, ...ON } });
     const check = JSON.parse(r.stdout).checks.find((c: any) => c.name === 'sandbox');
     assert.equal(check.status, 'ok', JSON.stringify(check));
@@ -283,9 +323,18 @@ describe("the guard's own switch: the hook commands find axme through the launch
       const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
       const command = settings.hooks.PreToolUse[0].hooks[0].command as string;
       const env = { ...cleanEnv({ HOME: root }), AXME_BIN: '', AXME_NODE: '' };
-      const r = spawnSync('/bin/sh', ['-c', command], { cwd: project, env, encoding: 'utf8', input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
+      const r = spawnSync('/bin/sh', ['-c', command], {
+        cwd: project,
+        env,
+        encoding: 'utf8',
+        input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }),
+      });
       assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stdout + r.stderr);
-      const doctor = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../dist/axme.cjs'), 'doctor', '--json'], { cwd: project, env, encoding: 'utf8' });
+      const doctor = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../dist/axme.cjs'), 'doctor', '--json'], {
+        cwd: project,
+        env,
+        encoding: 'utf8',
+      });
       const found = JSON.parse(doctor.stdout).checks.find((c: any) => c.name === 'axme found');
       assert.equal(found.status, 'ok', JSON.stringify(found));
       assert.match(found.detail, /launcher/);

@@ -3,21 +3,22 @@
  * it writes on refs/memory/main, re-scans without commits, hand-written text kept, the file
  * listing (ignored and skipped folders) and the bounded reader.
  */
-import { after, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
+import { type ScanOracleResult, scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
+import { isAxmeError } from '../../src/model/errors.ts';
 import { agentExcerpts, EXCERPT_CHARS, withoutAxmeBlock } from '../../src/scan/agent-excerpts.ts';
 import type { OracleFacts, ProjectFacts } from '../../src/scan/facts.ts';
 import { isSkipped } from '../../src/scan/files.ts';
 import { SCAN_END, SCAN_START } from '../../src/scan/region.ts';
-import { scanOracle, type ScanOracleResult } from '../../src/knowledge/items/oracle/scan-oracle.ts';
-import { parseToml, tomlGet, type TomlTable } from '../../src/scan/toml.ts';
-import { isAxmeError } from '../../src/model/errors.ts';
+import { parseToml, type TomlTable, tomlGet } from '../../src/scan/toml.ts';
 import { listWorktreeFiles, readWorktreeFile } from '../../src/store/worktree-files.ts';
 import { initCore } from '../core.ts';
 import { axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
@@ -124,8 +125,8 @@ const CASES: Case[] = [
       'CLAUDE.md': CLAUDE_MD,
       'AGENTS.md': `${'Agents read this. '.repeat(150)}\nlast line\n`,
       'README.md': '# web\n',
-      'LICENSE': 'MIT\n',
-      'Dockerfile': 'FROM node:20\n',
+      LICENSE: 'MIT\n',
+      Dockerfile: 'FROM node:20\n',
     },
     check: ({ facts }, pages) => {
       const p = project(facts, '.', 'node');
@@ -268,14 +269,15 @@ build-backend = "poetry.core.masonry.api"
   {
     name: 'Go with Gin and cmd/*/main.go',
     files: {
-      'go.mod': 'module github.com/acme/shop\n\ngo 1.22\n\ntoolchain go1.22.2\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n\tgithub.com/stretchr/testify v1.9.0\n\tgithub.com/labstack/echo/v4 v4.11.0 // indirect\n)\n',
+      'go.mod':
+        'module github.com/acme/shop\n\ngo 1.22\n\ntoolchain go1.22.2\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n\tgithub.com/stretchr/testify v1.9.0\n\tgithub.com/labstack/echo/v4 v4.11.0 // indirect\n)\n',
       'go.sum': '',
       'cmd/server/main.go': 'package main\n',
       'cmd/worker/main.go': 'package main\n',
       'internal/cart/cart.go': 'package cart\n',
       'internal/cart/cart_test.go': 'package cart\n',
       '.golangci.yml': 'linters: {}\n',
-      'Makefile': 'all:\n',
+      Makefile: 'all:\n',
     },
     check: ({ facts }, pages) => {
       const p = project(facts, '.', 'go');
@@ -296,10 +298,12 @@ build-backend = "poetry.core.masonry.api"
   {
     name: 'Rust workspace with Axum',
     files: {
-      'Cargo.toml': '[workspace]\nmembers = [\n  "crates/api",   # the server\n  "crates/core",\n]\nresolver = "2"\n\n[workspace.package]\nedition = "2021"\n\n[workspace.dependencies]\naxum = "0.7"\ntokio = { version = "1.37", features = ["full"] }\nserde = { version = "1", features = ["derive"] }\n',
+      'Cargo.toml':
+        '[workspace]\nmembers = [\n  "crates/api",   # the server\n  "crates/core",\n]\nresolver = "2"\n\n[workspace.package]\nedition = "2021"\n\n[workspace.dependencies]\naxum = "0.7"\ntokio = { version = "1.37", features = ["full"] }\nserde = { version = "1", features = ["derive"] }\n',
       'Cargo.lock': '# lock\n',
       'rustfmt.toml': 'max_width = 100\n',
-      'crates/api/Cargo.toml': '[package]\nname = "api"\nversion = "0.1.0"\nedition.workspace = true\n\n[dependencies]\naxum.workspace = true\ntokio = { workspace = true }\ncore = { path = "../core" }\n',
+      'crates/api/Cargo.toml':
+        '[package]\nname = "api"\nversion = "0.1.0"\nedition.workspace = true\n\n[dependencies]\naxum.workspace = true\ntokio = { workspace = true }\ncore = { path = "../core" }\n',
       'crates/api/src/main.rs': 'fn main() {}\n',
       'crates/core/Cargo.toml': "[package]\nname = 'core'\nedition = '2018'\n\n[dependencies]\nserde = { workspace = true }\n",
       'crates/core/src/lib.rs': '\n',
@@ -410,21 +414,28 @@ tasks.test { useJUnitPlatform() }
 </project>
 `,
       'svc/src/main/java/App.java': 'class App {}\n',
-      'edge/build.gradle.kts': 'plugins {\n  id("io.micronaut.application") version "4.3.5"\n}\ndependencies {\n  implementation("io.ktor:ktor-server-core:2.3.9")\n}\n',
+      'edge/build.gradle.kts':
+        'plugins {\n  id("io.micronaut.application") version "4.3.5"\n}\ndependencies {\n  implementation("io.ktor:ktor-server-core:2.3.9")\n}\n',
       'edge/src/main/kotlin/App.kt': 'fun main() {}\n',
     },
     check: ({ facts }) => {
       assert.deepEqual(project(facts, 'svc', 'jvm').frameworks, [{ name: 'Quarkus', version: '3.9.2' }], 'from the BOM and the dependency');
-      assert.deepEqual(project(facts, 'edge', 'jvm').frameworks, [{ name: 'Micronaut', version: '4.3.5' }, { name: 'Ktor', version: '2.3.9' }]);
+      assert.deepEqual(project(facts, 'edge', 'jvm').frameworks, [
+        { name: 'Micronaut', version: '4.3.5' },
+        { name: 'Ktor', version: '2.3.9' },
+      ]);
     },
   },
   {
     name: '.NET web project with xUnit tests',
     files: {
-      'Shop.sln': 'Microsoft Visual Studio Solution File\nProject("{FAE04EC0}") = "Api", "Api\\Api.csproj", "{1}"\nEndProject\nProject("{FAE04EC0}") = "Api.Tests", "Api.Tests\\Api.Tests.csproj", "{2}"\nEndProject\n',
-      'Api/Api.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web">\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n',
+      'Shop.sln':
+        'Microsoft Visual Studio Solution File\nProject("{FAE04EC0}") = "Api", "Api\\Api.csproj", "{1}"\nEndProject\nProject("{FAE04EC0}") = "Api.Tests", "Api.Tests\\Api.Tests.csproj", "{2}"\nEndProject\n',
+      'Api/Api.csproj':
+        '<Project Sdk="Microsoft.NET.Sdk.Web">\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n',
       'Api/Program.cs': 'var app = WebApplication.Create();\n',
-      'Api.Tests/Api.Tests.csproj': '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFrameworks>net8.0;net6.0</TargetFrameworks></PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.9.0" />\n    <PackageReference Include="xunit" Version="2.7.0" />\n  </ItemGroup>\n</Project>\n',
+      'Api.Tests/Api.Tests.csproj':
+        '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFrameworks>net8.0;net6.0</TargetFrameworks></PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.9.0" />\n    <PackageReference Include="xunit" Version="2.7.0" />\n  </ItemGroup>\n</Project>\n',
     },
     check: ({ facts }, pages) => {
       const api = project(facts, 'Api', 'dotnet');
@@ -449,7 +460,8 @@ tasks.test { useJUnitPlatform() }
       'packages/web/tsconfig.json': '{ "extends": "../../tsconfig.base.json" }\n',
       'packages/api/package.json': json({ name: '@mono/api', dependencies: { fastify: '^4.26.0' }, devDependencies: { jest: '^29.7.0' } }),
       'packages/api/src/main.js': '\n',
-      'services/ml/pyproject.toml': '[project]\nname = "ml"\nrequires-python = ">=3.11"\ndependencies = [\n  "flask>=3.0",\n  "numpy",\n]\n\n[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n',
+      'services/ml/pyproject.toml':
+        '[project]\nname = "ml"\nrequires-python = ">=3.11"\ndependencies = [\n  "flask>=3.0",\n  "numpy",\n]\n\n[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n',
       'services/ml/uv.lock': 'version = 1\n',
       'services/gw/go.mod': 'module example.com/gw\n\ngo 1.21\n\nrequire github.com/labstack/echo/v4 v4.11.4\n',
       'services/gw/main.go': 'package main\n',
@@ -466,7 +478,10 @@ tasks.test { useJUnitPlatform() }
       assert.deepEqual(web.languages, ['TypeScript']);
       assert.deepEqual(names(web.frameworks), ['React', 'Next.js']);
       const api = project(facts, 'packages/api');
-      assert.deepEqual(web.traits.filter((t) => t.startsWith('lockfile')), ['lockfile: yarn.lock']);
+      assert.deepEqual(
+        web.traits.filter((t) => t.startsWith('lockfile')),
+        ['lockfile: yarn.lock'],
+      );
       assert.deepEqual(names(api.frameworks), ['Fastify']);
       assert.deepEqual(names(api.testRunners), ['Jest']);
       const ml = project(facts, 'services/ml');
@@ -476,7 +491,9 @@ tasks.test { useJUnitPlatform() }
       assert.deepEqual(ml.frameworks, [{ name: 'Flask', version: '>=3.0' }]);
       assert.deepEqual(project(facts, 'services/gw').frameworks, [{ name: 'Echo', version: 'v4.11.4' }]);
       assert.deepEqual(facts.structure.workspaces, [{ file: 'package.json', tool: 'package.json workspaces', members: ['packages/*'] }]);
-      assert.ok(facts.patterns.lintFormat.some((t) => t.file === 'packages/web/tsconfig.json' && t.detail === 'strict not set here (extends ../../tsconfig.base.json)'));
+      assert.ok(
+        facts.patterns.lintFormat.some((t) => t.file === 'packages/web/tsconfig.json' && t.detail === 'strict not set here (extends ../../tsconfig.base.json)'),
+      );
       assert.match(pages.stack, /^## `packages\/api`: Node\.js \(JavaScript\)$/m);
       assert.match(pages.stack, /^## `services\/ml`: Python$/m);
       assert.match(pages.stack, /^- Languages: TypeScript, JavaScript, Go, Python$/m);
@@ -494,7 +511,8 @@ tasks.test { useJUnitPlatform() }
       'tools/lint/go.mod': 'module example.com/lint\n\ngo 1.22\n\nrequire github.com/gofiber/fiber/v2 v2.52.0\n',
       'biome.json': '{}\n',
       '.commitlintrc.json': json({ extends: ['@commitlint/config-angular'] }),
-      '.pre-commit-config.yaml': 'repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.4.0\n    hooks:\n      - id: ruff\n      - id: ruff-format\n',
+      '.pre-commit-config.yaml':
+        'repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.4.0\n    hooks:\n      - id: ruff\n      - id: ruff-format\n',
       'lefthook.yml': 'pre-push:\n  commands:\n    test: { run: pnpm test }\ncolors: false\n',
       '.gitlab-ci.yml': 'stages: [test]\n',
       '.github/workflows/broken.yml': 'name: Nightly\non: [push\n',
@@ -538,15 +556,21 @@ describe('oracle scan: fixture projects', () => {
       assert.ok(r.commit, 'the first scan commits');
       assert.equal(tip(dir), r.commit);
       assert.equal(git(dir, ['rev-parse', `${r.commit}^`]).trim(), before, 'one commit');
-      assert.deepEqual(r.pages.map((p) => [p.slug, p.path, p.changed]), [
-        ['stack', 'oracle/stack.md', true],
-        ['structure', 'oracle/structure.md', true],
-        ['patterns', 'oracle/patterns.md', true],
-      ]);
+      assert.deepEqual(
+        r.pages.map((p) => [p.slug, p.path, p.changed]),
+        [
+          ['stack', 'oracle/stack.md', true],
+          ['structure', 'oracle/structure.md', true],
+          ['patterns', 'oracle/patterns.md', true],
+        ],
+      );
       assert.deepEqual(JSON.parse(JSON.stringify(r.facts)), r.facts, 'facts are plain JSON');
       const pages = { stack: page(dir, 'stack'), structure: page(dir, 'structure'), patterns: page(dir, 'patterns') };
       for (const text of Object.values(pages)) {
-        assert.match(text, /^---\ntitle: (Stack|Structure|Patterns)\n(?:anchors:\n(?: {2}- .+\n)+)?learned_at: [0-9a-f]{40}\nsource: scan\ncreated: 2026-11-01T10:00:00.000Z\nupdated: 2026-11-01T10:00:00.000Z\n---\n/);
+        assert.match(
+          text,
+          /^---\ntitle: (Stack|Structure|Patterns)\n(?:anchors:\n(?: {2}- .+\n)+)?learned_at: [0-9a-f]{40}\nsource: scan\ncreated: 2026-11-01T10:00:00.000Z\nupdated: 2026-11-01T10:00:00.000Z\n---\n/,
+        );
         assert.equal(text.split(SCAN_START).length, 2);
         assert.equal(text.split(SCAN_END).length, 2);
       }
@@ -577,7 +601,10 @@ describe('oracle scan: commits', () => {
     const again = await scanOracle(kb);
     assert.equal(again.commit, null);
     assert.equal(tip(dir), first.commit, 'ref tip unchanged');
-    assert.deepEqual(again.pages.map((p) => p.changed), [false, false, false]);
+    assert.deepEqual(
+      again.pages.map((p) => p.changed),
+      [false, false, false],
+    );
     assert.match(again.text, /Nothing new/);
 
     writeFiles(dir, { 'package.json': json({ name: 'app', dependencies: { express: '^5.0.0' } }) });
@@ -585,7 +612,11 @@ describe('oracle scan: commits', () => {
     const changed = await scanOracle(kb);
     assert.ok(changed.commit);
     assert.equal(git(dir, ['rev-list', '--count', `${first.commit}..${REF}`]).trim(), '1');
-    assert.deepEqual(changed.pages.map((p) => p.changed), [true, false, false], 'only the stack page says something new');
+    assert.deepEqual(
+      changed.pages.map((p) => p.changed),
+      [true, false, false],
+      'only the stack page says something new',
+    );
     const message = git(dir, ['log', '-1', '--format=%B', REF]);
     assert.match(message, /^oracle: scan \(stack\)\n/);
     assert.match(message, /^Axme-Event: oracle\.scanned$/m);
@@ -610,7 +641,17 @@ describe('oracle scan: commits', () => {
     assert.equal(again.commit, null, 'no commit for one file more');
     assert.equal(tip(dir), first.commit);
     const { about } = await import('../../src/scan/render.ts');
-    const cases: Array<[number, string]> = [[0, '0 files'], [1, '1 file'], [9, '9 files'], [10, '10+ files'], [57, '50+ files'], [100, '100+ files'], [999, '900+ files'], [1234, '1,200+ files'], [56_789, '56,000+ files']];
+    const cases: Array<[number, string]> = [
+      [0, '0 files'],
+      [1, '1 file'],
+      [9, '9 files'],
+      [10, '10+ files'],
+      [57, '50+ files'],
+      [100, '100+ files'],
+      [999, '900+ files'],
+      [1234, '1,200+ files'],
+      [56_789, '56,000+ files'],
+    ];
     for (const [n, want] of cases) assert.equal(about(n, 'file'), want, String(n));
   });
 
@@ -620,11 +661,17 @@ describe('oracle scan: commits', () => {
     const r = await scanOracle(kb, { dryRun: true });
     assert.equal(r.commit, null);
     assert.equal(r.dryRun, true);
-    assert.deepEqual(r.pages.map((p) => p.changed), [true, true, true]);
+    assert.deepEqual(
+      r.pages.map((p) => p.changed),
+      [true, true, true],
+    );
     assert.equal(tip(dir), before);
     assert.match(r.text, /Dry run: would write oracle\/stack\.md/);
     await scanOracle(kb);
-    assert.deepEqual((await scanOracle(kb, { dryRun: true })).pages.map((p) => p.changed), [false, false, false]);
+    assert.deepEqual(
+      (await scanOracle(kb, { dryRun: true })).pages.map((p) => p.changed),
+      [false, false, false],
+    );
   });
 
   test('hand-written text around the markers and pages without markers survive; the glossary is not touched', async () => {
@@ -637,7 +684,14 @@ describe('oracle scan: commits', () => {
       const s = state.items.oracle.find((p) => p.slug === 'stack')!;
       const files = new Map<string, string>([
         itemFile('oracle', { ...s, title: 'Our stack', body: `Intro written by hand.\n\n${s.body}\n\nFooter written by hand.` }),
-        itemFile('oracle', { slug: 'structure', title: 'Layout', body: 'Hand-written layout notes.\n\n- api/: the server', created: stack, updated: stack, extra: { owner: 'team-a' } }),
+        itemFile('oracle', {
+          slug: 'structure',
+          title: 'Layout',
+          body: 'Hand-written layout notes.\n\n- api/: the server',
+          created: stack,
+          updated: stack,
+          extra: { owner: 'team-a' },
+        }),
         itemFile('oracle', { slug: 'glossary', title: 'Glossary', body: 'SKU: stock keeping unit', created: stack, updated: stack, extra: {} }),
       ]);
       return { result: null, files, subject: 'oracle: edit by hand', event: 'oracle.edited' };
@@ -683,16 +737,30 @@ describe('oracle scan: commits', () => {
     await mutate(kb, () => ({ result: null, files: new Map([['oracle/stack.md', broken]]), subject: 'oracle: by hand' }));
     const r = await scanOracle(kb);
     assert.ok(r.commit);
-    assert.deepEqual(r.pages.map((p) => [p.slug, p.changed]), [['stack', false], ['structure', true], ['patterns', true]]);
+    assert.deepEqual(
+      r.pages.map((p) => [p.slug, p.changed]),
+      [
+        ['stack', false],
+        ['structure', true],
+        ['patterns', true],
+      ],
+    );
     assert.match(r.pages[0]!.skipped ?? '', /^oracle\/stack\.md is left as it is: .*created/);
     assert.equal(page(dir, 'stack'), broken);
   });
 
   test('a broken package.json gives a note and the scan still succeeds', async () => {
-    const { dir, kb } = await fixture({ 'package.json': '{ "name": "broken", }\n', 'packages/ok/package.json': json({ name: 'ok' }), 'packages/ok/package-lock.json': '{}' });
+    const { dir, kb } = await fixture({
+      'package.json': '{ "name": "broken", }\n',
+      'packages/ok/package.json': json({ name: 'ok' }),
+      'packages/ok/package-lock.json': '{}',
+    });
     const r = await scanOracle(kb);
     assert.ok(r.commit);
-    assert.deepEqual(r.facts.stack.projects.map((p) => p.dir), ['packages/ok']);
+    assert.deepEqual(
+      r.facts.stack.projects.map((p) => p.dir),
+      ['packages/ok'],
+    );
     assert.equal(r.facts.notes.length, 1);
     assert.match(r.facts.notes[0]!, /^`package\.json` is not valid JSON \(.+\): skipped$/);
     assert.match(page(dir, 'stack'), /^## Notes\n\n- `package\.json` is not valid JSON/m);
@@ -721,7 +789,10 @@ describe('oracle scan: commits', () => {
     await assert.rejects(scanOracle(kb), (err: unknown) => isAxmeError(err, 'NOT_INITIALIZED'));
     const dry = await scanOracle(kb, { dryRun: true });
     assert.equal(dry.commit, null);
-    assert.deepEqual(dry.pages.map((p) => p.changed), [true, true, true]);
+    assert.deepEqual(
+      dry.pages.map((p) => p.changed),
+      [true, true, true],
+    );
   });
 });
 
@@ -741,7 +812,14 @@ describe('oracle scan: files', () => {
     git(dir, ['add', '.gitignore', 'package.json', 'src/a.js']);
     git(dir, ['add', '-f', 'node_modules/dep/package.json']); // a committed dependency is still skipped
     git(dir, ['commit', '-q', '-m', 'tracked']);
-    writeFiles(dir, { 'secret.txt': 'x\n', 'logs/a.log': 'x\n', 'dist/bundle.js': '\n', 'src/new.js': '\n', '.idea/workspace.xml': '<x/>\n', 'sub/inner.txt': '' });
+    writeFiles(dir, {
+      'secret.txt': 'x\n',
+      'logs/a.log': 'x\n',
+      'dist/bundle.js': '\n',
+      'src/new.js': '\n',
+      '.idea/workspace.xml': '<x/>\n',
+      'sub/inner.txt': '',
+    });
     git(join(dir, 'sub'), ['init', '-q']); // an untracked nested repository
     const all = await listWorktreeFiles(kb.repo);
     assert.ok(all.files.includes('node_modules/dep/package.json'), 'the listing itself is what git lists');
@@ -751,7 +829,10 @@ describe('oracle scan: files', () => {
     assert.deepEqual(scanned.files, ['.gitignore', 'package.json', 'src/a.js', 'src/new.js']);
     assert.equal(scanned.root, realpathSync(dir));
     const r = await scanOracle(kb);
-    assert.deepEqual(r.facts.stack.projects.map((p) => p.name), ['app']);
+    assert.deepEqual(
+      r.facts.stack.projects.map((p) => p.name),
+      ['app'],
+    );
     assert.deepEqual(r.facts.structure.topFolders, [{ name: 'src', files: 2 }]);
   });
 
@@ -772,7 +853,10 @@ describe('oracle scan: files', () => {
     kbs.push(sub);
     const r = await scanOracle(sub);
     assert.equal(r.root, realpathSync(dir));
-    assert.deepEqual(r.facts.stack.projects.map((p) => p.name), ['example.com/x']);
+    assert.deepEqual(
+      r.facts.stack.projects.map((p) => p.name),
+      ['example.com/x'],
+    );
     const wt = join(mkdtempSync(join(tmpdir(), 'axme-wt-')), 'linked');
     cleanups.push(() => rmSync(dirname(wt), { recursive: true, force: true }));
     git(dir, ['worktree', 'add', '-q', wt]);
@@ -781,7 +865,10 @@ describe('oracle scan: files', () => {
     kbs.push(linked);
     const l = await scanOracle(linked, { dryRun: true });
     assert.equal(l.root, realpathSync(wt));
-    assert.deepEqual(l.facts.stack.projects.map((p) => p.name), ['example.com/linked']);
+    assert.deepEqual(
+      l.facts.stack.projects.map((p) => p.name),
+      ['example.com/linked'],
+    );
     assert.equal(kb.ref, REF);
   });
 
@@ -800,7 +887,10 @@ describe('oracle scan: files', () => {
   test('the reader stays inside the tree and reads text only, within its bound', () => {
     const root = mkdtempSync(join(tmpdir(), 'axme-read-'));
     const outside = mkdtempSync(join(tmpdir(), 'axme-outside-'));
-    cleanups.push(() => rmSync(root, { recursive: true, force: true }), () => rmSync(outside, { recursive: true, force: true }));
+    cleanups.push(
+      () => rmSync(root, { recursive: true, force: true }),
+      () => rmSync(outside, { recursive: true, force: true }),
+    );
     writeFiles(root, { 'a.txt': '\uFEFFhello\n', 'big.txt': 'x'.repeat(2000), 'd/b.txt': 'inner' });
     writeFileSync(join(root, 'bin.dat'), Buffer.from([0x68, 0x00, 0x69]));
     writeFileSync(join(outside, 'secret.txt'), 'outside');
@@ -884,7 +974,10 @@ describe('the scan through the surfaces', () => {
       writeFiles(dir, { 'Cargo.toml': '[package]\nname = "tool"\nedition = "2021"\n' });
       const again = await axmeOk(dir, ['oracle', 'scan', '--json']);
       assert.ok(again.commit);
-      assert.deepEqual(again.pages.filter((p: { changed: boolean }) => p.changed).map((p: { slug: string }) => p.slug), ['stack']);
+      assert.deepEqual(
+        again.pages.filter((p: { changed: boolean }) => p.changed).map((p: { slug: string }) => p.slug),
+        ['stack'],
+      );
       const text = await axmeOk(dir, ['oracle', 'scan']);
       assert.match(text, /Nothing new: the oracle pages already say this; no commit\./);
     } finally {

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { initCore } from '../core.ts';
-import { axme, axmeOk, tempRepo } from '../helpers.ts';
-import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
 import { backlogAdd } from '../../src/operations/backlog.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { initCore } from '../core.ts';
+import { axme, axmeOk, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
+import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
 
 /** The built CLI end to end: `axme models pull|list|status`, `axme doctor`'s search line, `axme search` by meaning. */
 describe('axme models and search by meaning, through dist/axme.cjs', () => {
@@ -41,7 +41,10 @@ describe('axme models and search by meaning, through dist/axme.cjs', () => {
     assert.deepEqual(r.hits, []);
     const list = await axmeOk(repo.dir, ['models', 'list', '--json'], { env: env() });
     assert.equal(list.current, null);
-    assert.deepEqual(list.models.map((m: { name: string; installed: boolean }) => [m.name, m.installed]), [['potion-base-8M', false]]);
+    assert.deepEqual(
+      list.models.map((m: { name: string; installed: boolean }) => [m.name, m.installed]),
+      [['potion-base-8M', false]],
+    );
   });
 
   test('a manifest that is not one is a usage error (exit 2); a file with other bytes fails (exit 1) and installs nothing', async () => {
@@ -67,7 +70,10 @@ describe('axme models and search by meaning, through dist/axme.cjs', () => {
     assert.equal(pull.code, 0, pull.stderr);
     assert.match(pull.stderr, /tiny: model\.safetensors .* \(100%\)/);
     // config.json came whole in the failed pull above: kept, not fetched again
-    assert.match(pull.stdout, /^tiny installed in .*tiny \(2 files, \d+ KB downloaded from http:\/\/127\.0\.0\.1:\d+\/test-owner\/tiny-model\/resolve\/r1\); search now ranks by meaning too\n$/);
+    assert.match(
+      pull.stdout,
+      /^tiny installed in .*tiny \(2 files, \d+ KB downloaded from http:\/\/127\.0\.0\.1:\d+\/test-owner\/tiny-model\/resolve\/r1\); search now ranks by meaning too\n$/,
+    );
     const status = await axmeOk(repo.dir, ['models', 'status', '--json'], { env: env() });
     assert.equal(status.current, 'tiny');
     assert.deepEqual(status.loaded, { dims: 6, vocabulary: tinyModelFiles().vocab.length });

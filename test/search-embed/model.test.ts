@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import { catalogModel, checkManifest, DEFAULT_MODEL } from '../../src/knowledge/models/catalog.ts';
 import { currentModelName, installedModelDir, modelsDir } from '../../src/knowledge/models/model-paths.ts';
 import { modelsStatus, searchModeLine } from '../../src/knowledge/models/models-status.ts';
-import { pullModel, type PullProgress } from '../../src/knowledge/models/pull-model.ts';
+import { type PullProgress, pullModel } from '../../src/knowledge/models/pull-model.ts';
 import { loadStaticModel } from '../../src/knowledge/models/static-model.ts';
 import { wordPieceFrom } from '../../src/knowledge/models/wordpiece.ts';
 import { rejectsWith } from '../core.ts';
@@ -90,11 +90,24 @@ describe('pullModel: download, check, install', () => {
       const progress: PullProgress[] = [];
       const r = await pullModel({ env, manifest, onProgress: (p) => progress.push(p) });
       assert.equal(r.dir, join(modelsDir(env)!, 'tiny'));
-      assert.deepEqual(r.files.map((f) => [f.name, f.downloaded]), [['config.json', true], ['tokenizer.json', true], ['model.safetensors', true]]);
-      assert.deepEqual(server.asked, Object.keys(files).map((f) => `/test-owner/tiny-model/resolve/r1/${f}`));
+      assert.deepEqual(
+        r.files.map((f) => [f.name, f.downloaded]),
+        [
+          ['config.json', true],
+          ['tokenizer.json', true],
+          ['model.safetensors', true],
+        ],
+      );
+      assert.deepEqual(
+        server.asked,
+        Object.keys(files).map((f) => `/test-owner/tiny-model/resolve/r1/${f}`),
+      );
       for (const [f, bytes] of Object.entries(files)) {
         assert.deepEqual(readFileSync(join(r.dir, f)), bytes);
-        assert.ok(progress.some((p) => p.file === f && p.received === bytes.length && p.total === bytes.length), `progress of ${f} to its end`);
+        assert.ok(
+          progress.some((p) => p.file === f && p.received === bytes.length && p.total === bytes.length),
+          `progress of ${f} to its end`,
+        );
       }
       assert.equal(currentModelName(env), 'tiny');
       assert.equal(installedModelDir(env, 'tiny'), r.dir);
@@ -103,7 +116,10 @@ describe('pullModel: download, check, install', () => {
       assert.match(searchModeLine(status).line, /^semantic search: model tiny loaded \(6 dimensions/);
       // again: every file is there with its bytes, nothing is downloaded
       const again = await pullModel({ env, manifest });
-      assert.deepEqual(again.files.map((f) => f.downloaded), [false, false, false]);
+      assert.deepEqual(
+        again.files.map((f) => f.downloaded),
+        [false, false, false],
+      );
       assert.equal(server.asked.length, 3);
       // AXME_SEARCH_MODEL=off: none in use
       assert.equal(currentModelName({ ...env, AXME_SEARCH_MODEL: 'off' }), null);
@@ -136,7 +152,10 @@ describe('pullModel: download, check, install', () => {
     const env = { XDG_CACHE_HOME: tempDir(), AXME_MODELS_URL: server.url };
     try {
       const err = await rejectsWith(pullModel({ env }), 'CORRUPT');
-      assert.match(err.message, /^config\.json from .*\/minishlab\/potion-base-8M\/resolve\/bf8b056651a2c21b8d2565580b8569da283cab23\/config\.json is not the pinned file/);
+      assert.match(
+        err.message,
+        /^config\.json from .*\/minishlab\/potion-base-8M\/resolve\/bf8b056651a2c21b8d2565580b8569da283cab23\/config\.json is not the pinned file/,
+      );
       assert.equal(installedModelDir(env, DEFAULT_MODEL), null);
     } finally {
       await server.close();
@@ -159,7 +178,10 @@ describe('pullModel: download, check, install', () => {
   test('a manifest is checked before anything is fetched: names that could leave the folder, bad hashes, missing files', () => {
     const good = manifestOf('tiny', files);
     assert.throws(() => checkManifest({ ...good, name: '../escape' }, 'm.json'), /m\.json: "name" must be letters/);
-    assert.throws(() => checkManifest({ ...good, files: [{ name: '../../x', sha256: 'a'.repeat(64), size: 1 }] }, 'm.json'), /files\[0\]\.name must be a plain file name/);
+    assert.throws(
+      () => checkManifest({ ...good, files: [{ name: '../../x', sha256: 'a'.repeat(64), size: 1 }] }, 'm.json'),
+      /files\[0\]\.name must be a plain file name/,
+    );
     assert.throws(() => checkManifest({ ...good, files: good.files.map((f) => ({ ...f, sha256: 'abc' })) }, 'm.json'), /sha256 must be 64/);
     assert.throws(() => checkManifest({ ...good, files: good.files.filter((f) => f.name !== 'tokenizer.json') }, 'm.json'), /must include tokenizer\.json/);
     assert.throws(() => checkManifest({ ...good, format: 'onnx' }, 'm.json'), /"format" must be "model2vec"/);

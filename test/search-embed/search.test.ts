@@ -10,9 +10,9 @@ import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts'
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
-import { searchStore } from '../../src/knowledge/views/search.ts';
 import { compareRankings, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
 import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
+import { searchStore } from '../../src/knowledge/views/search.ts';
 import { rejectsWith } from '../core.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
@@ -29,7 +29,8 @@ function vectorFiles(kb: KnowledgeBase): Array<{ name: string; hashes: string[] 
 const QUERIES = ['postgres', 'request logging', 'kafka jobs', 'invoices stripe', 'telemetry', 'sign in', 'data'];
 
 /** Every query's hits (slug, kind, score) through the one search path. */
-const rankings = async (kb: KnowledgeBase) => Promise.all(QUERIES.map(async (q) => (await searchStore(kb, q)).hits.map((h) => `${h.kind}:${h.slug}:${h.score}`)));
+const rankings = async (kb: KnowledgeBase) =>
+  Promise.all(QUERIES.map(async (q) => (await searchStore(kb, q)).hits.map((h) => `${h.kind}:${h.slug}:${h.score}`)));
 
 describe('search with a local model: the tiny model through the real loading code, fused with the word ranking', () => {
   let repo: { dir: string; cleanup: () => void };
@@ -107,7 +108,10 @@ describe('search with a local model: the tiny model through the real loading cod
     const file = join(kb.repo.axmeDir, 'search', before.name);
     const bytesBefore = readFileSync(file);
     await addDecision(kb, { title: 'Trace every job', decision: 'Jobs carry a trace id.' });
-    assert.equal((await searchStore(kb, 'observability')).hits.some((h) => h.slug === 'trace-every-job'), true);
+    assert.equal(
+      (await searchStore(kb, 'observability')).hits.some((h) => h.slug === 'trace-every-job'),
+      true,
+    );
     const afterWrite = vectorFiles(kb)[0]!.hashes;
     assert.equal(afterWrite.length, before.hashes.length + 1);
     assert.deepEqual(afterWrite.slice(0, before.hashes.length), before.hashes, 'the others kept as they were');
@@ -124,14 +128,24 @@ describe('search with a local model: the tiny model through the real loading cod
     await closeKnowledgeBase(kb);
   });
 
-  test('models eval: the user\'s own questions, by words and with the model, side by side', async () => {
+  test("models eval: the user's own questions, by words and with the model, side by side", async () => {
     const file = join(cache, 'questions.jsonl');
-    writeFileSync(file, ['{"query": "telemetry", "expect": ["add-request-logging", "trace-every-job"]}', '{"query": "kafka", "expect": "queue-jobs-with-kafka"}', '{"query": "payment", "expect": ["invoices-go-through-stripe"]}'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '{"query": "telemetry", "expect": ["add-request-logging", "trace-every-job"]}',
+        '{"query": "kafka", "expect": "queue-jobs-with-kafka"}',
+        '{"query": "payment", "expect": ["invoices-go-through-stripe"]}',
+      ].join('\n'),
+    );
     let kb = await open('');
     const r = await compareRankings(kb, readEvalFile(file));
     await closeKnowledgeBase(kb);
     assert.equal(r.queries, 3);
-    assert.deepEqual(r.rows.map((x) => x.ranking), ['words', 'words + model tiny']);
+    assert.deepEqual(
+      r.rows.map((x) => x.ranking),
+      ['words', 'words + model tiny'],
+    );
     const [words, model] = r.rows;
     assert.deepEqual(words!.missed, ['telemetry', 'payment']);
     assert.equal(words!.r1, 0.333);
@@ -143,6 +157,10 @@ describe('search with a local model: the tiny model through the real loading cod
     assert.deepEqual((await compareRankings(kb, readEvalFile(file))).rows, [words]);
     await closeKnowledgeBase(kb);
     writeFileSync(file, '[{"query": "x"}]');
-    await rejectsWith(Promise.resolve().then(() => readEvalFile(file)), 'INVALID_INPUT', /case 1: "expected" names no item/);
+    await rejectsWith(
+      Promise.resolve().then(() => readEvalFile(file)),
+      'INVALID_INPUT',
+      /case 1: "expected" names no item/,
+    );
   });
 });

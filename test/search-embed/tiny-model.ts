@@ -15,7 +15,42 @@ export const TOPICS: Record<string, string[]> = {
   money: ['invoice', 'invoices', 'billing', 'payment', 'money', 'stripe'],
   queues: ['queue', 'kafka', 'jobs', 'background', 'async'],
 };
-const OTHER = ['add', 'request', 'requests', 'use', 'the', 'for', 'we', 'with', 'every', 'its', 'id', 'in', 'data', 'store', 'of', 'a', 'to', 'how', 'do', 'where', 'are', 'kept', 'is', 'and', 'go', 'through', 'cafe', 'run', '##ging', '##s', '.', ',', '-', '!'];
+const OTHER = [
+  'add',
+  'request',
+  'requests',
+  'use',
+  'the',
+  'for',
+  'we',
+  'with',
+  'every',
+  'its',
+  'id',
+  'in',
+  'data',
+  'store',
+  'of',
+  'a',
+  'to',
+  'how',
+  'do',
+  'where',
+  'are',
+  'kept',
+  'is',
+  'and',
+  'go',
+  'through',
+  'cafe',
+  'run',
+  '##ging',
+  '##s',
+  '.',
+  ',',
+  '-',
+  '!',
+];
 const SPECIAL = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'];
 
 export const DIMS = 6;
@@ -28,7 +63,8 @@ export function tinyModelFiles(): { files: Record<string, Buffer>; vocab: string
   vocab.forEach((token, i) => {
     const t = topics.findIndex((words) => words.includes(token));
     const row = table.subarray(i * DIMS, (i + 1) * DIMS);
-    if (SPECIAL.includes(token)) row[DIMS - 1] = 5; // never read: special tokens are left out
+    if (SPECIAL.includes(token))
+      row[DIMS - 1] = 5; // never read: special tokens are left out
     else if (t >= 0) {
       row[t] = 1;
       row[DIMS - 1] = 0.05 * ((i % 3) + 1); // a little of its own, so two words of a topic are not identical
@@ -39,10 +75,18 @@ export function tinyModelFiles(): { files: Record<string, Buffer>; vocab: string
     added_tokens: SPECIAL.map((content, id) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true })),
     normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
     pre_tokenizer: { type: 'BertPreTokenizer' },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: Object.fromEntries(vocab.map((t, i) => [t, i])) },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(vocab.map((t, i) => [t, i])),
+    },
   };
   const data = Buffer.from(table.buffer);
-  const header = Buffer.from(JSON.stringify({ __metadata__: { format: 'pt' }, embeddings: { dtype: 'F32', shape: [vocab.length, DIMS], data_offsets: [0, data.length] } }));
+  const header = Buffer.from(
+    JSON.stringify({ __metadata__: { format: 'pt' }, embeddings: { dtype: 'F32', shape: [vocab.length, DIMS], data_offsets: [0, data.length] } }),
+  );
   const len = Buffer.alloc(8);
   len.writeBigUInt64LE(BigInt(header.length));
   return {

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { DecisionInput } from '../../src/model/decision.ts';
-import { GLOB_MAX_WILDCARDS, globMatcher } from '../../src/model/glob.ts';
+import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
+import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
-import { reconfirmItem } from '../../src/knowledge/items/anchored/reconfirm-item.ts';
+import { DecisionInput } from '../../src/model/decision.ts';
+import { GLOB_MAX_WILDCARDS, globMatcher } from '../../src/model/glob.ts';
 import { coreAt, rejectsWith, withCore } from '../core.ts';
 import { axme, commitFiles, git, tempRepo } from '../helpers.ts';
 import { axmeBounded, storeCommit, tsBounded } from './bounded.ts';
@@ -31,8 +31,16 @@ describe('security: an anchor that would freeze every read', () => {
     assert.equal(parsed.success, false, 'the input schema (CLI, MCP, the auditor, session close) refuses it');
     const many = `src/${'*/'.repeat(GLOB_MAX_WILDCARDS + 1)}x.ts`;
     await withCore(dir, async (kb) => {
-      await rejectsWith(addDecision(kb, { title: 'Hostile', decision: 'x', anchors: [HOSTILE] }), 'INVALID_INPUT', /three or more "\*" in a row .*write \* \(within one folder\) or \*\*/);
-      await rejectsWith(addMemory(kb, { type: 'pattern', title: 'Hostile', description: 'x', anchors: [many] }), 'INVALID_INPUT', new RegExp(`at most ${GLOB_MAX_WILDCARDS} wildcards`));
+      await rejectsWith(
+        addDecision(kb, { title: 'Hostile', decision: 'x', anchors: [HOSTILE] }),
+        'INVALID_INPUT',
+        /three or more "\*" in a row .*write \* \(within one folder\) or \*\*/,
+      );
+      await rejectsWith(
+        addMemory(kb, { type: 'pattern', title: 'Hostile', description: 'x', anchors: [many] }),
+        'INVALID_INPUT',
+        new RegExp(`at most ${GLOB_MAX_WILDCARDS} wildcards`),
+      );
       await rejectsWith(addBacklogItem(kb, { title: 'Hostile', description: 'x', anchors: [HOSTILE] }), 'INVALID_INPUT', /three or more "\*" in a row/);
       await addDecision(kb, { title: 'Fine', decision: 'x', anchors: ['src/**/*.{ts,tsx}'] });
       await rejectsWith(reconfirmItem(kb, { id: 'D-001', anchors: [HOSTILE] }), 'INVALID_INPUT', /three or more "\*" in a row/);
@@ -72,7 +80,9 @@ describe('security: an anchor that would freeze every read', () => {
   });
 
   test('a safety rule from the synced rules file (a deniedPaths glob, a protected branch or command glob) cannot freeze the guard', async () => {
-    const r = await tsBounded(process.cwd(), `
+    const r = await tsBounded(
+      process.cwd(),
+      `
       import { matchPath } from './src/safety/paths.ts';
       import { matchesName, starGlob } from './src/safety/patterns.ts';
       const ctx = { cwd: '/home/u/project', home: '/home/u', root: '/home/u/project' };
@@ -85,7 +95,8 @@ describe('security: an anchor that would freeze every read', () => {
         starGlob('${'*a'.repeat(20)}Q', '.*').test('a'.repeat(200)),
       ];
       console.log(JSON.stringify(found));
-    `);
+    `,
+    );
     assert.equal(r.hung, false, 'the matchers finished');
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), [null, null, null, null, false]);
@@ -107,7 +118,16 @@ function oldAnchorRegex(glob: string): RegExp {
       const end = glob.indexOf('}', i);
       if (end < 0) re += '\\{';
       else {
-        re += `(?:${glob.slice(i + 1, end).split(',').map((p) => p.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        re += `(?:${glob
+          .slice(i + 1, end)
+          .split(',')
+          .map((p) =>
+            p
+              .replace(/[.+^$()|\\]/g, '\\$&')
+              .replace(/\*/g, '[^/]*')
+              .replace(/\?/g, '[^/]'),
+          )
+          .join('|')})`;
         i = end;
       }
     } else if (c === '[') {
@@ -146,13 +166,31 @@ describe('the linear glob matcher answers as the regular expressions did', () =>
 
   // three or more `*` in a row are refused in anchors (globProblem): their reading is not compared
   test('anchors and workspace globs: *, **, **/, ?, [...], {a,b}', () => {
-    fc.assert(fc.property(fc.array(atom(true), { maxLength: 6 }).map((x) => x.join('')).filter((g) => !/\*{3}/.test(g)), path, (glob, p) => globMatcher(glob).test(p) === oldAnchorRegex(glob).test(p)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc
+          .array(atom(true), { maxLength: 6 })
+          .map((x) => x.join(''))
+          .filter((g) => !/\*{3}/.test(g)),
+        path,
+        (glob, p) => globMatcher(glob).test(p) === oldAnchorRegex(glob).test(p),
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   test('safety paths: anchored patterns and name patterns', () => {
-    fc.assert(fc.property(fc.array(atom(false), { maxLength: 6 }).map((x) => x.join('')), path, fc.boolean(), (glob, p, anchored) => {
-      const m = globMatcher(glob, { braces: false, emptyGlobstar: false, from: anchored ? 'start' : 'folder', to: 'folder' });
-      return m.test(p) === oldPathRegex(glob, anchored).test(p);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.array(atom(false), { maxLength: 6 }).map((x) => x.join('')),
+        path,
+        fc.boolean(),
+        (glob, p, anchored) => {
+          const m = globMatcher(glob, { braces: false, emptyGlobstar: false, from: anchored ? 'start' : 'folder', to: 'folder' });
+          return m.test(p) === oldPathRegex(glob, anchored).test(p);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -35,7 +35,11 @@ test('security: a steered audit answer cannot loosen the guard or bind every age
     assert.ok(state.rules.bash.deniedPrefixes.includes('git clean -f'), 'the deny rule stays');
     assert.ok(state.rules.git.protectedBranches.includes('main'), 'main stays protected');
     assert.ok(state.rules.filesystem.deniedPaths.includes('secrets/**'), 'tightening is written');
-    assert.deepEqual(state.items.decision.map((d) => d.title), ['Log as JSON lines'], 'only the advisory decision is written');
+    assert.deepEqual(
+      state.items.decision.map((d) => d.title),
+      ['Log as JSON lines'],
+      'only the advisory decision is written',
+    );
     const asked = state.items.question.map((q) => q.question).join('\n');
     assert.match(asked, /Should "Publish from any branch" be a required decision/);
     assert.match(asked, /let more through: add bash_allow "npm publish"/);

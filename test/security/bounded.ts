@@ -30,10 +30,15 @@ export function tsBounded(cwd: string, code: string): Promise<BoundedRun> {
 
 function bounded(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<BoundedRun> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, env: cleanEnv(env), timeout: HANG_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
-      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, hung: !!e?.killed, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, env: cleanEnv(env), timeout: HANG_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      (err, stdout, stderr) => {
+        const e = err as (NodeJS.ErrnoException & { killed?: boolean; code?: number | string }) | null;
+        resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, hung: !!e?.killed, stdout, stderr });
+      },
+    );
   });
 }
 

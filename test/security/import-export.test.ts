@@ -31,7 +31,8 @@ async function setUp(): Promise<{ dir: string; outside: string }> {
   return { dir, outside };
 }
 
-const decisionFile = (id: string, title: string) => `---\nid: ${id}\ntitle: ${title}\ndate: 2026-01-05\n---\n\n# ${title}\n\n${title}.\n\n## Reasoning\n\nBecause.\n`;
+const decisionFile = (id: string, title: string) =>
+  `---\nid: ${id}\ntitle: ${title}\ndate: 2026-01-05\n---\n\n# ${title}\n\n${title}.\n\n## Reasoning\n\nBecause.\n`;
 const lastMessage = (dir: string) => git(dir, ['log', '-1', '--format=%B', REF]);
 
 describe('security: importers stay in their folder', () => {
@@ -51,7 +52,11 @@ describe('security: importers stay in their folder', () => {
     symlinkSync(join(outside, 'rules.yaml'), join(code, 'safety', 'rules.yaml'));
 
     const r = await withCore(dir, (kb) => importAxmeCode(kb, { path: code }));
-    assert.deepEqual(r.items.map((i) => `${i.kind} ${i.id ?? i.slug}`), ['decision D-001'], 'only what is inside the folder');
+    assert.deepEqual(
+      r.items.map((i) => `${i.kind} ${i.id ?? i.slug}`),
+      ['decision D-001'],
+      'only what is inside the folder',
+    );
     assert.equal(r.rules, 'none');
     for (const f of ['memory/feedback/D-002-stolen.md', 'open-questions.md', 'safety/rules.yaml']) {
       const p = r.problems.find((x) => x.path === f);
@@ -71,7 +76,11 @@ describe('security: importers stay in their folder', () => {
     writeFileSync(join(outside, 'elsewhere.md'), '# Elsewhere\n\n- The staging database password lives in the vault under team/db\n');
     symlinkSync(join(outside, 'elsewhere.md'), join(folder, 'linked.md'));
     const r = await withCore(dir, (kb) => importAutoMemory(kb, { dir: folder }, { cwd: dir }));
-    assert.deepEqual(r.entries.map((e) => e.file), ['MEMORY.md'], 'the linked topic file is not read');
+    assert.deepEqual(
+      r.entries.map((e) => e.file),
+      ['MEMORY.md'],
+      'the linked topic file is not read',
+    );
     const p = r.problems.find((x) => x.file === 'linked.md');
     assert.ok(p, JSON.stringify(r.problems));
     assert.match(p.reason, /symbolic link out of the folder/);
@@ -88,7 +97,10 @@ describe('security: importers stay in their folder', () => {
     writeFileSync(join(adr, '0003-huge.md'), '');
     truncateSync(join(adr, '0003-huge.md'), 100 * 1024 * 1024);
     const r = await withCore(dir, (kb) => importAdr(kb, { dir: adr }));
-    assert.deepEqual(r.items.filter((i) => i.outcome === 'new').map((i) => i.title), ['Use Postgres']);
+    assert.deepEqual(
+      r.items.filter((i) => i.outcome === 'new').map((i) => i.title),
+      ['Use Postgres'],
+    );
     const latin = r.problems.find((p) => p.path === '0002-cafe.md');
     assert.ok(latin, JSON.stringify(r.problems));
     assert.match(latin.reason, /not UTF-8/);
@@ -108,7 +120,11 @@ describe('security: the exporter never replaces a link', () => {
     const target = join(outside, 'my-notes.md');
     writeFileSync(target, 'my own notes\n');
     symlinkSync(target, join(out, 'README.md'));
-    await rejectsWith(withCore(dir, (kb) => exportAdr(kb, { dir: out })), 'WRONG_STATE', /README\.md \(a symbolic link\).*never replaces a link/);
+    await rejectsWith(
+      withCore(dir, (kb) => exportAdr(kb, { dir: out })),
+      'WRONG_STATE',
+      /README\.md \(a symbolic link\).*never replaces a link/,
+    );
     assert.ok(lstatSync(join(out, 'README.md')).isSymbolicLink(), 'still a link');
     assert.equal(readlinkSync(join(out, 'README.md')), target);
     assert.equal(readFileSync(target, 'utf8'), 'my own notes\n');

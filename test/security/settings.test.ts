@@ -33,7 +33,7 @@ test('security: a pushed axme.yaml cannot choose where the transcript goes, whic
     await initStore(kb);
     await mutate(kb, () => ({ result: null, files: new Map([['axme.yaml', HOSTILE]]), subject: 'config: hostile', event: 'config.edited' }));
     const cfg = await auditorConfig(kb, env);
-    assert.equal(cfg.provider, 'auto', 'the provider is not the shared file\'s');
+    assert.equal(cfg.provider, 'auto', "the provider is not the shared file's");
     assert.equal(cfg.claudePath, undefined);
     assert.equal(cfg.baseUrl, undefined);
     assert.equal(cfg.apiKeyEnv, undefined);
@@ -46,7 +46,10 @@ test('security: a pushed axme.yaml cannot choose where the transcript goes, whic
     mkdirSync(join(kb.repo.commonDir, 'axme'), { recursive: true });
     writeFileSync(join(kb.repo.commonDir, 'axme', 'config.yaml'), 'auditor:\n  api_key_env: OLLAMA_KEY\n');
     const mine = await auditorConfig(kb, env);
-    assert.deepEqual({ provider: mine.provider, baseUrl: mine.baseUrl, apiKeyEnv: mine.apiKeyEnv, model: mine.model }, { provider: 'openai', baseUrl: 'http://localhost:11434/v1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3.2' });
+    assert.deepEqual(
+      { provider: mine.provider, baseUrl: mine.baseUrl, apiKeyEnv: mine.apiKeyEnv, model: mine.model },
+      { provider: 'openai', baseUrl: 'http://localhost:11434/v1', apiKeyEnv: 'OLLAMA_KEY', model: 'llama3.2' },
+    );
     const eff = effectiveSettings((await readState(kb)).config, kb.repo.commonDir, env);
     const from = Object.fromEntries(eff.sources.map((s) => [s.setting, s.from]));
     assert.equal(from['auditor.base_url'], join(home, '.config', 'axme', 'config.yaml'));

@@ -55,7 +55,7 @@ function pushDeletion(attacker: string): string {
   return wipe;
 }
 
-describe('security: a remote that deletes the team\'s items', () => {
+describe("security: a remote that deletes the team's items", () => {
   test('a deletion that would fast-forward is held: exit 1 naming what goes, nothing taken or pushed, an open question; --accept-removals takes it and answers the question', async () => {
     const { remote, a, b } = await team();
     const before = decisionsOf(b);
@@ -133,7 +133,12 @@ describe('security: a remote tree no axme store holds', () => {
     const hostile = hostileCommit(
       a,
       [`040000 tree ${withX}\t..`, `040000 tree ${withX}\tscripts`],
-      [`040000 tree ${mk([`040000 tree ${withX}\t..`])}\t..`, `120000 blob ${blob('/etc/passwd')}\tlink`, `100644 blob ${big}\thuge.bin`, `100644 blob ${x}\tbell\u0007.txt`],
+      [
+        `040000 tree ${mk([`040000 tree ${withX}\t..`])}\t..`,
+        `120000 blob ${blob('/etc/passwd')}\tlink`,
+        `100644 blob ${big}\thuge.bin`,
+        `100644 blob ${x}\tbell\u0007.txt`,
+      ],
     );
     git(a, ['push', '-q', 'origin', `${hostile}:${REF}`]);
     const before = git(b, ['rev-parse', REF]).trim();

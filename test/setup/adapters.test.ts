@@ -18,20 +18,28 @@ const ROOT = '/work/app';
 const HOME = '/home/dev';
 const loc = { gitDir: `${ROOT}/.git`, commonDir: `${ROOT}/.git`, worktree: ROOT };
 
-describe('the adapters\' registry', () => {
-  test('each adapter is its hook part and the rest, in the hook parts\' order', () => {
-    assert.deepEqual(ADAPTERS.map((a) => a.id), HOOK_PARTS.map((p) => p.id));
+describe("the adapters' registry", () => {
+  test("each adapter is its hook part and the rest, in the hook parts' order", () => {
+    assert.deepEqual(
+      ADAPTERS.map((a) => a.id),
+      HOOK_PARTS.map((p) => p.id),
+    );
     ADAPTERS.forEach((a, i) => {
       const part = HOOK_PARTS[i]!;
       assert.equal(a.label, part.label, a.id);
       assert.deepEqual(a.guarded, part.guarded, a.id);
       assert.equal(a.protocol, 'protocol' in part ? part.protocol : undefined, a.id);
     });
-    assert.deepEqual(HOOK_CLIENT_NAMES, ADAPTERS.filter((a) => a.protocol).map((a) => a.id).sort());
+    assert.deepEqual(
+      HOOK_CLIENT_NAMES,
+      ADAPTERS.filter((a) => a.protocol)
+        .map((a) => a.id)
+        .sort(),
+    );
     assert.ok(isHookClient('gemini') && !isHookClient('vscode') && !isHookClient('nobody'));
   });
 
-  test('every adapter\'s hook file and MCP file is a guarded path, in the project and (a file of the user) in the home folder', () => {
+  test("every adapter's hook file and MCP file is a guarded path, in the project and (a file of the user) in the home folder", () => {
     const guarded = guardedPaths(loc, HOME);
     for (const a of ADAPTERS) {
       for (const file of [a.hooks?.file, a.mcp?.file].filter((f): f is string => f !== undefined)) {
@@ -53,7 +61,7 @@ describe('the adapters\' registry', () => {
   });
 });
 
-describe('the guard holds every adapter\'s files, through the installed hook', () => {
+describe("the guard holds every adapter's files, through the installed hook", () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
@@ -61,9 +69,14 @@ describe('the guard holds every adapter\'s files, through the installed hook', (
   });
   after(() => cleanup());
 
-  test('a Write of any adapter\'s hook or MCP file is denied; reading it is fine', () => {
+  test("a Write of any adapter's hook or MCP file is denied; reading it is fine", () => {
     const call = (tool: string, file: string) =>
-      spawnSync(process.execPath, [CLI, 'hook', 'pre-tool-use'], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ cwd: dir, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: { file_path: file, content: '{}' } }), encoding: 'utf8' }).stdout;
+      spawnSync(process.execPath, [CLI, 'hook', 'pre-tool-use'], {
+        cwd: dir,
+        env: cleanEnv(),
+        input: JSON.stringify({ cwd: dir, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: { file_path: file, content: '{}' } }),
+        encoding: 'utf8',
+      }).stdout;
     for (const a of ADAPTERS) {
       for (const file of [a.hooks?.file, a.mcp?.file].filter((f): f is string => f !== undefined)) {
         assert.match(call('Write', join(dir, file)), /"permissionDecision":"deny"/, `${a.id}: ${file}`);

@@ -17,7 +17,14 @@ const HOOK_CLIENTS = [
     id: 'cursor',
     file: '.cursor/hooks.json',
     foreign: { version: 1, hooks: { beforeShellExecution: [{ command: './audit.sh', timeout: 5 }], stop: [{ command: './notify.sh' }] } },
-    events: { beforeShellExecution: 'pre-tool-use', beforeReadFile: 'pre-tool-use', beforeMCPExecution: 'pre-tool-use', afterFileEdit: 'post-tool-use', sessionStart: 'session-start', sessionEnd: 'session-end' } as Record<string, string>,
+    events: {
+      beforeShellExecution: 'pre-tool-use',
+      beforeReadFile: 'pre-tool-use',
+      beforeMCPExecution: 'pre-tool-use',
+      afterFileEdit: 'post-tool-use',
+      sessionStart: 'session-start',
+      sessionEnd: 'session-end',
+    } as Record<string, string>,
     ours: (list: any[]) => list.filter((h) => isOurs(h.command)),
     check: (event: string, h: Json) => {
       assert.equal(h.timeout, event === 'sessionStart' ? 30 : 10);
@@ -27,9 +34,20 @@ const HOOK_CLIENTS = [
   {
     id: 'codex',
     file: '.codex/hooks.json',
-    foreign: { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }] } },
+    foreign: {
+      hooks: {
+        PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 30 }] }],
+        Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }],
+      },
+    },
     // no PostToolUse: apply_patch, Codex's one editing tool, sends none (its files are recorded at PreToolUse)
-    events: { PreToolUse: 'pre-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', UserPromptSubmit: 'user-prompt-submit', PreCompact: 'pre-compact' } as Record<string, string>,
+    events: {
+      PreToolUse: 'pre-tool-use',
+      SessionStart: 'session-start',
+      SessionEnd: 'session-end',
+      UserPromptSubmit: 'user-prompt-submit',
+      PreCompact: 'pre-compact',
+    } as Record<string, string>,
     ours: (list: any[]) => list.flatMap((g) => g.hooks.filter((h: Json) => isOurs(h.command)).map((h: Json) => ({ ...h, matcher: g.matcher }))),
     check: (event: string, h: Json) => {
       assert.equal(h.type, 'command');
@@ -41,8 +59,19 @@ const HOOK_CLIENTS = [
   {
     id: 'gemini',
     file: '.gemini/settings.json',
-    foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } }, hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'mine', command: './g.sh', timeout: 5000 }] }] } },
-    events: { BeforeTool: 'pre-tool-use', AfterTool: 'post-tool-use', SessionStart: 'session-start', SessionEnd: 'session-end', BeforeAgent: 'user-prompt-submit', PreCompress: 'pre-compact' } as Record<string, string>,
+    foreign: {
+      theme: 'GitHub',
+      mcpServers: { other: { command: 'x' } },
+      hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'mine', command: './g.sh', timeout: 5000 }] }] },
+    },
+    events: {
+      BeforeTool: 'pre-tool-use',
+      AfterTool: 'post-tool-use',
+      SessionStart: 'session-start',
+      SessionEnd: 'session-end',
+      BeforeAgent: 'user-prompt-submit',
+      PreCompress: 'pre-compact',
+    } as Record<string, string>,
     ours: (list: any[]) => list.flatMap((g) => g.hooks.filter((h: Json) => isOurs(h.command)).map((h: Json) => ({ ...h, matcher: g.matcher }))),
     check: (event: string, h: Json) => {
       assert.equal(h.type, 'command');
@@ -85,12 +114,19 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
         if (k === 'mcpServers') assert.deepEqual(config[k].other, (v as Json).other, 'the other servers stay (axme adds its own)');
         else if (k !== 'hooks') assert.deepEqual(config[k], v);
       }
-      for (const [event, list] of Object.entries(c.foreign.hooks as Record<string, readonly unknown[]>)) assert.deepEqual(config.hooks[event].slice(0, list.length), list, `${event}: the user's hooks first, as they were`);
+      for (const [event, list] of Object.entries(c.foreign.hooks as Record<string, readonly unknown[]>))
+        assert.deepEqual(config.hooks[event].slice(0, list.length), list, `${event}: the user's hooks first, as they were`);
       if (c.id === 'cursor') {
         assert.equal(config.version, 1);
-        assert.deepEqual(config.hooks.stop, c.foreign.hooks.stop, 'stop ends a turn, not a session: not axme\'s');
+        assert.deepEqual(config.hooks.stop, c.foreign.hooks.stop, "stop ends a turn, not a session: not axme's");
       }
-      assert.deepEqual(Object.keys(config.hooks).filter((e) => c.ours(config.hooks[e]).length).sort(), Object.keys(c.events).sort(), 'exactly the events axme answers');
+      assert.deepEqual(
+        Object.keys(config.hooks)
+          .filter((e) => c.ours(config.hooks[e]).length)
+          .sort(),
+        Object.keys(c.events).sort(),
+        'exactly the events axme answers',
+      );
       for (const [event, hook] of Object.entries(c.events)) {
         const ours = c.ours(config.hooks[event]);
         assert.equal(ours.length, 1, `${event}: one axme hook`);
@@ -110,7 +146,9 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
         old.hooks[firstEvent!] = old.hooks[firstEvent!].map((h: Json) => (isOurs(h.command) ? { command: oldCommand } : h));
         old.hooks.afterShellExecution = [{ command: oldCommand }];
       } else {
-        old.hooks[firstEvent!] = old.hooks[firstEvent!].map((g: Json) => (g.hooks.some((h: Json) => isOurs(h.command)) ? { hooks: [{ type: 'command', command: oldCommand }] } : g));
+        old.hooks[firstEvent!] = old.hooks[firstEvent!].map((g: Json) =>
+          g.hooks.some((h: Json) => isOurs(h.command)) ? { hooks: [{ type: 'command', command: oldCommand }] } : g,
+        );
         old.hooks.Notification = [{ hooks: [{ type: 'command', command: oldCommand }] }];
       }
       writeFileSync(join(dir, c.file), `${JSON.stringify(old, null, 4)}\n`);
@@ -118,10 +156,17 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
       assert.equal(read(dir, c.file), text, 'the earlier hooks are replaced in place: the file is as a fresh init writes it');
 
       const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
-      assert.ok(un.clients.some((x: { path: string; parts: string[]; action: string }) => x.path === join(dir, c.file) && x.parts.includes('hooks') && x.action === 'updated'));
+      assert.ok(
+        un.clients.some(
+          (x: { path: string; parts: string[]; action: string }) => x.path === join(dir, c.file) && x.parts.includes('hooks') && x.action === 'updated',
+        ),
+      );
       assert.equal(read(dir, c.file), before, 'uninstall removes exactly what init added');
       const still = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
-      assert.ok(still.clients.every((x: { action: string }) => x.action === 'unchanged'), 'a second uninstall changes nothing');
+      assert.ok(
+        still.clients.every((x: { action: string }) => x.action === 'unchanged'),
+        'a second uninstall changes nothing',
+      );
     });
   }
 
@@ -162,7 +207,13 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
           assert.match(r.stderr, /nothing was changed/);
           assert.equal(read(d, file), text);
         }
-        assert.deepEqual(['.mcp.json', 'CLAUDE.md', '.claude', `.${c}/mcp.json`, '.codex/config.toml', 'AGENTS.md', 'GEMINI.md', '.cursor/rules'].filter((f) => existsSync(join(d, f))), [], 'no other file written');
+        assert.deepEqual(
+          ['.mcp.json', 'CLAUDE.md', '.claude', `.${c}/mcp.json`, '.codex/config.toml', 'AGENTS.md', 'GEMINI.md', '.cursor/rules'].filter((f) =>
+            existsSync(join(d, f)),
+          ),
+          [],
+          'no other file written',
+        );
         assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
       } finally {
         done();

@@ -8,10 +8,34 @@ const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
 
 /** Each JSON client: its file, the object of servers, a foreign file to merge into. */
 const JSON_CLIENTS = [
-  { id: 'cursor', file: '.cursor/mcp.json', key: 'mcpServers', foreign: { mcpServers: { github: { command: 'gh-mcp', args: [] } } }, shape: { env: {} }, instructions: '.cursor/rules/axme.mdc', hooks: '.cursor/hooks.json' },
-  { id: 'vscode', file: '.vscode/mcp.json', key: 'servers', foreign: { inputs: [{ id: 'tok', type: 'promptString' }], servers: { fetch: { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] } } }, shape: { type: 'stdio' }, instructions: '.github/copilot-instructions.md', hooks: null },
+  {
+    id: 'cursor',
+    file: '.cursor/mcp.json',
+    key: 'mcpServers',
+    foreign: { mcpServers: { github: { command: 'gh-mcp', args: [] } } },
+    shape: { env: {} },
+    instructions: '.cursor/rules/axme.mdc',
+    hooks: '.cursor/hooks.json',
+  },
+  {
+    id: 'vscode',
+    file: '.vscode/mcp.json',
+    key: 'servers',
+    foreign: { inputs: [{ id: 'tok', type: 'promptString' }], servers: { fetch: { type: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] } } },
+    shape: { type: 'stdio' },
+    instructions: '.github/copilot-instructions.md',
+    hooks: null,
+  },
   // Gemini CLI's hooks go into the same file as its server
-  { id: 'gemini', file: '.gemini/settings.json', key: 'mcpServers', foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } } }, shape: {}, instructions: 'GEMINI.md', hooks: '.gemini/settings.json' },
+  {
+    id: 'gemini',
+    file: '.gemini/settings.json',
+    key: 'mcpServers',
+    foreign: { theme: 'GitHub', mcpServers: { other: { command: 'x' } } },
+    shape: {},
+    instructions: 'GEMINI.md',
+    hooks: '.gemini/settings.json',
+  },
 ] as const;
 
 const CODEX_BEFORE = `# my Codex settings
@@ -35,7 +59,9 @@ async function listTools(dir: string, entry: { command: string; args: string[] }
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const client = new Client({ name: 'clients-test', version: '1' });
-  await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: entry.command, args: entry.args, cwd: dir, env: cleanEnv() as Record<string, string>, stderr: 'pipe' }),
+  );
   try {
     return (await client.listTools()).tools.map((t) => t.name);
   } finally {
@@ -68,11 +94,17 @@ describe('axme init --agent: the MCP server of other clients', () => {
       writeFileSync(join(dir, c.instructions), mine);
       const r = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
       const ownHooksFile = c.hooks !== null && c.hooks !== c.file;
-      assert.deepEqual(r.clients.map((x: { client: string; path: string; action: string; reason: string }) => [x.client, x.path.slice(dir.length + 1), x.action, x.reason]), [[c.id, c.file, 'updated', 'named'], [c.id, c.instructions, 'updated', 'named'], ...(ownHooksFile ? [[c.id, c.hooks, 'created', 'named']] : [])]);
+      assert.deepEqual(
+        r.clients.map((x: { client: string; path: string; action: string; reason: string }) => [x.client, x.path.slice(dir.length + 1), x.action, x.reason]),
+        [[c.id, c.file, 'updated', 'named'], [c.id, c.instructions, 'updated', 'named'], ...(ownHooksFile ? [[c.id, c.hooks, 'created', 'named']] : [])],
+      );
       assert.equal(c.hooks === null, !r.clients.some((x: { hooks?: string[] }) => x.hooks), 'hooks only for the clients whose hook protocol axme speaks');
       const instructions = read(dir, c.instructions);
-      assert.ok(instructions.startsWith(mine.trimEnd()), 'the user\'s text stays first');
-      assert.match(instructions, /<!-- axme:start -->\n## Project knowledge \(axme\)[\s\S]*#!axme pr=<N\|none> repo=<owner>\/<name>[\s\S]*<!-- axme:end -->\n$/);
+      assert.ok(instructions.startsWith(mine.trimEnd()), "the user's text stays first");
+      assert.match(
+        instructions,
+        /<!-- axme:start -->\n## Project knowledge \(axme\)[\s\S]*#!axme pr=<N\|none> repo=<owner>\/<name>[\s\S]*<!-- axme:end -->\n$/,
+      );
       assert.deepEqual(r.agentFiles, [], 'claude-code was not asked for');
       assert.ok(!existsSync(join(dir, '.mcp.json')));
       const text = read(dir, c.file);
@@ -91,15 +123,21 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.ok((await listTools(dir, entry)).includes('axme_context'));
 
       const again = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
-      assert.deepEqual(again.clients.map((x: { action: string }) => x.action), ['unchanged', 'unchanged', ...(ownHooksFile ? ['unchanged'] : [])]);
+      assert.deepEqual(
+        again.clients.map((x: { action: string }) => x.action),
+        ['unchanged', 'unchanged', ...(ownHooksFile ? ['unchanged'] : [])],
+      );
       assert.equal(read(dir, c.file), text, 'a second run changes no byte');
       assert.equal(read(dir, c.instructions), instructions);
 
       const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
-      assert.deepEqual(un.clients.map((x: { action: string }) => x.action), ['updated', 'updated', ...(ownHooksFile ? ['removed'] : [])]);
+      assert.deepEqual(
+        un.clients.map((x: { action: string }) => x.action),
+        ['updated', 'updated', ...(ownHooksFile ? ['removed'] : [])],
+      );
       if (ownHooksFile) assert.ok(!existsSync(join(dir, c.hooks)), 'the hooks file axme created goes');
       assert.equal(read(dir, c.file), before, 'uninstall removes exactly what init added');
-      assert.equal(read(dir, c.instructions), mine, 'and the section, leaving the user\'s text as it was');
+      assert.equal(read(dir, c.instructions), mine, "and the section, leaving the user's text as it was");
     });
   }
 
@@ -125,12 +163,18 @@ describe('axme init --agent: the MCP server of other clients', () => {
     writeFileSync(join(dir, '.codex', 'config.toml'), middle);
     await axmeOk(dir, [...INIT, '--agent', 'codex']);
     const replaced = read(dir, '.codex/config.toml');
-    assert.equal(replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\nenv_vars = \[.*\]\n/, ''), middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''));
+    assert.equal(
+      replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\nenv_vars = \[.*\]\n/, ''),
+      middle.replace('[mcp_servers.axme]\ncommand = "old"\n', ''),
+    );
 
     assert.match(read(dir, 'AGENTS.md'), /^<!-- axme:start -->\n## Project knowledge \(axme\)/, 'Codex reads AGENTS.md');
     writeFileSync(join(dir, '.codex', 'config.toml'), text);
     const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
-    assert.deepEqual(un.clients.map((x: { path: string; action: string }) => `${x.path.slice(dir.length + 1)}:${x.action}`), ['.codex/config.toml:updated', 'AGENTS.md:removed', '.codex/hooks.json:removed']);
+    assert.deepEqual(
+      un.clients.map((x: { path: string; action: string }) => `${x.path.slice(dir.length + 1)}:${x.action}`),
+      ['.codex/config.toml:updated', 'AGENTS.md:removed', '.codex/hooks.json:removed'],
+    );
     assert.ok(!existsSync(join(dir, 'AGENTS.md')), 'AGENTS.md held only the axme section');
     assert.equal(read(dir, '.codex/config.toml'), CODEX_BEFORE, 'uninstall removes exactly the table');
   });
@@ -139,15 +183,23 @@ describe('axme init --agent: the MCP server of other clients', () => {
     const { dir: d, cleanup: done } = tempRepo({ commit: true });
     try {
       mkdirSync(join(d, '.codex'));
-      const mine = '# top comment\nmodel = "o3"\n\n[mcp_servers.axme]\ncommand = "old"   # mine\n\n# the env of the server\n[mcp_servers.axme.env]\nAXME_ACTOR = "agent"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n';
+      const mine =
+        '# top comment\nmodel = "o3"\n\n[mcp_servers.axme]\ncommand = "old"   # mine\n\n# the env of the server\n[mcp_servers.axme.env]\nAXME_ACTOR = "agent"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n';
       writeFileSync(join(d, '.codex', 'config.toml'), mine);
       await axmeOk(d, [...INIT, '--agent', 'codex']);
       const text = read(d, '.codex/config.toml');
-      assert.match(text, /^# top comment\nmodel = "o3"\n\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\nenv_vars = \["AXME_BIN", "AXME_NODE"\]\n\n# the env of the server\n\[mcp_servers\.axme\.env\]\nAXME_ACTOR = "agent"\n\n# after\n\[profiles\.fast\]\nmodel = "o4-mini"\n$/);
+      assert.match(
+        text,
+        /^# top comment\nmodel = "o3"\n\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\nenv_vars = \["AXME_BIN", "AXME_NODE"\]\n\n# the env of the server\n\[mcp_servers\.axme\.env\]\nAXME_ACTOR = "agent"\n\n# after\n\[profiles\.fast\]\nmodel = "o4-mini"\n$/,
+      );
       await axmeOk(d, [...INIT, '--agent', 'codex']);
       assert.equal(read(d, '.codex/config.toml'), text, 'a second run changes no byte');
       await axmeOk(d, ['uninstall', '--agent', 'codex']);
-      assert.equal(read(d, '.codex/config.toml'), '# top comment\nmodel = "o3"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n', 'the table and its sub-table go, the comments around them stay');
+      assert.equal(
+        read(d, '.codex/config.toml'),
+        '# top comment\nmodel = "o3"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n',
+        'the table and its sub-table go, the comments around them stay',
+      );
     } finally {
       done();
     }
@@ -162,7 +214,10 @@ describe('axme init --agent: the MCP server of other clients', () => {
       const claudeMd = read(d, 'CLAUDE.md');
       assert.ok('axme' in JSON.parse(read(d, '.mcp.json')).mcpServers);
       const dry = await axmeOk(d, ['uninstall', '--agent', 'claude-code', '--dry-run', '--json']);
-      assert.deepEqual(dry.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`), ['claude-code:updated']);
+      assert.deepEqual(
+        dry.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`),
+        ['claude-code:updated'],
+      );
       assert.ok('axme' in JSON.parse(read(d, '.mcp.json')).mcpServers, 'a dry run writes nothing');
       const un = await axme(d, ['uninstall', '--agent', 'claude-code']);
       assert.equal(un.code, 0, un.stderr);
@@ -187,7 +242,10 @@ describe('axme init --agent: the MCP server of other clients', () => {
     writeFileSync(join(dir, '.codex', 'config.toml'), '');
     await axmeOk(dir, [...INIT, '--agent', 'codex']);
     const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
-    assert.deepEqual(un.clients.filter((x: { path: string }) => x.path.endsWith('config.toml')).map((x: { action: string }) => x.action), ['removed']);
+    assert.deepEqual(
+      un.clients.filter((x: { path: string }) => x.path.endsWith('config.toml')).map((x: { action: string }) => x.action),
+      ['removed'],
+    );
     assert.ok(!existsSync(join(dir, '.codex', 'config.toml')));
   });
 
@@ -232,7 +290,12 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.match(r.stderr, /\.gemini\/settings\.json is not valid JSON/);
       assert.ok(!existsSync(join(d, '.mcp.json')) && !existsSync(join(d, 'CLAUDE.md')), 'no other file written');
       assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
-      for (const form of ['mcp_servers = { axme = { command = "x" } }\n', 'mcp_servers.axme.command = "x"\n', '[mcp_servers]\naxme = { command = "x" }\n', '[mcp_servers]\naxme.command = "x"\n']) {
+      for (const form of [
+        'mcp_servers = { axme = { command = "x" } }\n',
+        'mcp_servers.axme.command = "x"\n',
+        '[mcp_servers]\naxme = { command = "x" }\n',
+        '[mcp_servers]\naxme.command = "x"\n',
+      ]) {
         const { dir: t, cleanup: gone } = tempRepo({ commit: true });
         try {
           mkdirSync(join(t, '.codex'));
@@ -240,7 +303,11 @@ describe('axme init --agent: the MCP server of other clients', () => {
           writeFileSync(join(t, '.codex', 'config.toml'), before);
           const x = await axme(t, ['init', '--agent', 'codex,cursor']);
           assert.equal(x.code, 2, form);
-          assert.match(x.stderr, /config\.toml:\d+: mcp_servers\.axme.* is set outside a \[mcp_servers\.axme\] table|config\.toml:\d+: mcp_servers is set outside/, form);
+          assert.match(
+            x.stderr,
+            /config\.toml:\d+: mcp_servers\.axme.* is set outside a \[mcp_servers\.axme\] table|config\.toml:\d+: mcp_servers is set outside/,
+            form,
+          );
           assert.equal(read(t, '.codex/config.toml'), before);
           assert.ok(!existsSync(join(t, '.cursor')), 'nothing written');
         } finally {
@@ -262,23 +329,83 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.match(dry.stdout, /nothing is written/);
       assert.match(dry.stdout, /claude-code: Would create \.mcp\.json/);
       assert.match(dry.stdout, /cursor: Would create \.cursor\/mcp\.json \(detected\)\n {2}axme entry: \{"command":"sh","args":\["-c",/);
-      assert.match(dry.stdout, /vscode: skipped, not detected \(no \.vscode\/ here; all connects the clients whose folder is here\): axme init --agent vscode connects it anyway/);
-      assert.match(dry.stdout, /cursor: Would create \.cursor\/hooks\.json \(detected\)\n {2}axme hooks: beforeShellExecution, beforeReadFile, beforeMCPExecution, afterFileEdit, sessionStart, sessionEnd\n/);
-      assert.match(dry.stdout, /codex: Would create \.codex\/hooks\.json \(detected\)\n {2}axme hooks: PreToolUse, SessionStart, SessionEnd, UserPromptSubmit, PreCompact\n/);
-      assert.deepEqual(['.mcp.json', 'CLAUDE.md', '.claude', '.cursor/mcp.json', '.cursor/rules', '.cursor/hooks.json', '.codex/config.toml', '.codex/hooks.json', 'AGENTS.md'].filter((f) => existsSync(join(d, f))), []);
+      assert.match(
+        dry.stdout,
+        /vscode: skipped, not detected \(no \.vscode\/ here; all connects the clients whose folder is here\): axme init --agent vscode connects it anyway/,
+      );
+      assert.match(
+        dry.stdout,
+        /cursor: Would create \.cursor\/hooks\.json \(detected\)\n {2}axme hooks: beforeShellExecution, beforeReadFile, beforeMCPExecution, afterFileEdit, sessionStart, sessionEnd\n/,
+      );
+      assert.match(
+        dry.stdout,
+        /codex: Would create \.codex\/hooks\.json \(detected\)\n {2}axme hooks: PreToolUse, SessionStart, SessionEnd, UserPromptSubmit, PreCompact\n/,
+      );
+      assert.deepEqual(
+        [
+          '.mcp.json',
+          'CLAUDE.md',
+          '.claude',
+          '.cursor/mcp.json',
+          '.cursor/rules',
+          '.cursor/hooks.json',
+          '.codex/config.toml',
+          '.codex/hooks.json',
+          'AGENTS.md',
+        ].filter((f) => existsSync(join(d, f))),
+        [],
+      );
       assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
       assert.equal(existsSync(join(d, '.git', 'hooks', 'commit-msg')), false, 'no git hook');
 
       const r = await axmeOk(d, [...INIT, '--agent', 'all', '--json']);
-      assert.deepEqual(r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path.slice(d.length + 1)}:${x.action}`), ['claude-code:.mcp.json:created', 'cursor:.cursor/mcp.json:created', 'cursor:.cursor/rules/axme.mdc:created', 'cursor:.cursor/hooks.json:created', 'codex:.codex/config.toml:created', 'codex:AGENTS.md:created', 'codex:.codex/hooks.json:created']);
-      assert.match(read(d, '.cursor/rules/axme.mdc'), /^---\ndescription: .*\nalwaysApply: true\n---\n\n<!-- axme:start -->/, 'a Cursor rule applied to every request');
-      assert.deepEqual(r.skipped.map((x: { client: string }) => x.client), ['vscode', 'gemini', 'windsurf'], 'all stays with the project: not the user-level windsurf');
+      assert.deepEqual(
+        r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path.slice(d.length + 1)}:${x.action}`),
+        [
+          'claude-code:.mcp.json:created',
+          'cursor:.cursor/mcp.json:created',
+          'cursor:.cursor/rules/axme.mdc:created',
+          'cursor:.cursor/hooks.json:created',
+          'codex:.codex/config.toml:created',
+          'codex:AGENTS.md:created',
+          'codex:.codex/hooks.json:created',
+        ],
+      );
+      assert.match(
+        read(d, '.cursor/rules/axme.mdc'),
+        /^---\ndescription: .*\nalwaysApply: true\n---\n\n<!-- axme:start -->/,
+        'a Cursor rule applied to every request',
+      );
+      assert.deepEqual(
+        r.skipped.map((x: { client: string }) => x.client),
+        ['vscode', 'gemini', 'windsurf'],
+        'all stays with the project: not the user-level windsurf',
+      );
       assert.ok(!existsSync(join(d, '.windsurfrules')));
       // a client named explicitly is connected although its folder is not here
       const named = await axmeOk(d, [...INIT, '--agent', 'gemini', '--json']);
-      assert.deepEqual(named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]), [['gemini', 'created', 'named'], ['gemini', 'created', 'named']]);
+      assert.deepEqual(
+        named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]),
+        [
+          ['gemini', 'created', 'named'],
+          ['gemini', 'created', 'named'],
+        ],
+      );
       const dryAgain = await axmeOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
-      assert.deepEqual(dryAgain.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`), ['claude-code:unchanged', 'cursor:unchanged', 'cursor:unchanged', 'cursor:unchanged', 'gemini:unchanged', 'gemini:unchanged', 'codex:unchanged', 'codex:unchanged', 'codex:unchanged']);
+      assert.deepEqual(
+        dryAgain.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`),
+        [
+          'claude-code:unchanged',
+          'cursor:unchanged',
+          'cursor:unchanged',
+          'cursor:unchanged',
+          'gemini:unchanged',
+          'gemini:unchanged',
+          'codex:unchanged',
+          'codex:unchanged',
+          'codex:unchanged',
+        ],
+      );
       const refused = await axme(d, ['init', '--agent', 'claude-desktop']);
       assert.equal(refused.code, 2);
       assert.match(refused.stderr, /Claude Desktop keeps MCP servers in a file of the user.*add --user/);

@@ -17,7 +17,10 @@ import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 const CODEX = resolve(import.meta.dirname, '../../node_modules/.bin/codex');
 
 /** The hooks the real Codex lists for `cwd` with `codexHome`: key, hash, trust; null when the binary does not run here. */
-async function codexHooksList(cwd: string, codexHome: string): Promise<Array<{ key: string; eventName: string; currentHash: string; trustStatus: string }> | null> {
+async function codexHooksList(
+  cwd: string,
+  codexHome: string,
+): Promise<Array<{ key: string; eventName: string; currentHash: string; trustStatus: string }> | null> {
   if (!existsSync(CODEX)) return null;
   const child = spawn(CODEX, ['app-server'], { cwd, env: { ...cleanEnv(), CODEX_HOME: codexHome }, stdio: ['pipe', 'pipe', 'ignore'] });
   const answer = new Promise<string | null>((done) => {
@@ -33,11 +36,17 @@ async function codexHooksList(cwd: string, codexHome: string): Promise<Array<{ k
       }
     });
   });
-  for (const m of [{ id: 1, method: 'initialize', params: { clientInfo: { name: 'axme-test', version: '1' } } }, { method: 'initialized' }, { id: 2, method: 'hooks/list', params: { cwds: [cwd] } }]) child.stdin.write(`${JSON.stringify(m)}\n`);
+  for (const m of [
+    { id: 1, method: 'initialize', params: { clientInfo: { name: 'axme-test', version: '1' } } },
+    { method: 'initialized' },
+    { id: 2, method: 'hooks/list', params: { cwds: [cwd] } },
+  ])
+    child.stdin.write(`${JSON.stringify(m)}\n`);
   const line = await answer;
   child.kill();
   if (!line) return null;
-  return (JSON.parse(line) as { result: { data: Array<{ hooks: Array<{ key: string; eventName: string; currentHash: string; trustStatus: string }> }> } }).result.data[0]!.hooks;
+  return (JSON.parse(line) as { result: { data: Array<{ hooks: Array<{ key: string; eventName: string; currentHash: string; trustStatus: string }> }> } })
+    .result.data[0]!.hooks;
 }
 
 describe("axme doctor reads Codex's trust of the project and of each hook", () => {
@@ -60,15 +69,29 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
     rmSync(codexHome, { recursive: true, force: true });
   });
 
-  test('the hash and the key are Codex\'s: values the real Codex 0.169 reported for these hooks', () => {
+  test("the hash and the key are Codex's: values the real Codex 0.169 reported for these hooks", () => {
     assert.equal(codexEventLabel('PreToolUse'), 'pre_tool_use');
     assert.equal(codexEventLabel('SessionEnd'), 'session_end');
-    assert.equal(codexHookHash('PreToolUse', undefined, { command: 'echo pre', timeout: 10 }), 'sha256:c499432cfa04cfb51dc459b3a1d73a41bad6d025a1a192a0600a72a1a6a3163c');
-    assert.equal(codexHookHash('PostToolUse', 'apply_patch|Edit', { command: 'echo post', timeout: 10 }), 'sha256:2db8cc1798428d0a2f22d3becafc6da405493b8708bd0b16bf664a9e1014f128');
+    assert.equal(
+      codexHookHash('PreToolUse', undefined, { command: 'echo pre', timeout: 10 }),
+      'sha256:c499432cfa04cfb51dc459b3a1d73a41bad6d025a1a192a0600a72a1a6a3163c',
+    );
+    assert.equal(
+      codexHookHash('PostToolUse', 'apply_patch|Edit', { command: 'echo post', timeout: 10 }),
+      'sha256:2db8cc1798428d0a2f22d3becafc6da405493b8708bd0b16bf664a9e1014f128',
+    );
     // Codex cuts SessionEnd hooks to 3 s, and hashes the cut timeout
-    assert.equal(codexHookHash('SessionEnd', undefined, { command: 'echo end', timeout: 10 }), 'sha256:84be7971dba2dbb128add226e0537c753853bf675df8efb85a5dcbb611374b4f');
+    assert.equal(
+      codexHookHash('SessionEnd', undefined, { command: 'echo end', timeout: 10 }),
+      'sha256:84be7971dba2dbb128add226e0537c753853bf675df8efb85a5dcbb611374b4f',
+    );
     const hooks = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
-    assert.deepEqual(hooks.map((h) => h.key), ['PreToolUse', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'PreCompact'].map((e) => `${join(dir, '.codex', 'hooks.json')}:${codexEventLabel(e)}:0:0`));
+    assert.deepEqual(
+      hooks.map((h) => h.key),
+      ['PreToolUse', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'PreCompact'].map(
+        (e) => `${join(dir, '.codex', 'hooks.json')}:${codexEventLabel(e)}:0:0`,
+      ),
+    );
   });
 
   test('an untrusted project: doctor says Codex runs none of the hooks, and how to trust it', async () => {
@@ -87,10 +110,19 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
     writeFileSync(config(), project);
     const untrusted = await codexCheck();
     assert.equal(untrusted.status, 'problem');
-    assert.match(untrusted.detail, /Codex skips axme's hooks it has not trusted, without a word: PreToolUse \(not trusted\), SessionStart \(not trusted\), SessionEnd \(not trusted\), UserPromptSubmit \(not trusted\), PreCompact \(not trusted\)/);
-    assert.match(untrusted.fix!, /run \/hooks in Codex in this project and trust axme's hooks \(PreToolUse, SessionStart, SessionEnd, UserPromptSubmit, PreCompact\)/);
+    assert.match(
+      untrusted.detail,
+      /Codex skips axme's hooks it has not trusted, without a word: PreToolUse \(not trusted\), SessionStart \(not trusted\), SessionEnd \(not trusted\), UserPromptSubmit \(not trusted\), PreCompact \(not trusted\)/,
+    );
+    assert.match(
+      untrusted.fix!,
+      /run \/hooks in Codex in this project and trust axme's hooks \(PreToolUse, SessionStart, SessionEnd, UserPromptSubmit, PreCompact\)/,
+    );
     const hooks = axmeCodexHooks(dir, readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
-    const state = (hash: (h: (typeof hooks)[number]) => string, extra = '') => hooks.map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(hash(h))}\n${h.event === 'SessionStart' ? extra : ''}`).join('\n');
+    const state = (hash: (h: (typeof hooks)[number]) => string, extra = '') =>
+      hooks
+        .map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(hash(h))}\n${h.event === 'SessionStart' ? extra : ''}`)
+        .join('\n');
     writeFileSync(config(), `${project}\n${state((h) => h.hash)}`);
     const ok = await codexCheck();
     assert.equal(ok.status, 'ok', ok.detail);
@@ -115,8 +147,14 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
       listed.map((h) => ({ key: h.key, hash: h.currentHash })).sort((a, b) => a.key.localeCompare(b.key)),
       ours.map((h) => ({ key: h.key, hash: h.hash })).sort((a, b) => a.key.localeCompare(b.key)),
     );
-    writeFileSync(config(), `[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n\n${ours.map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`).join('\n')}`);
-    assert.deepEqual((await codexHooksList(dir, codexHome))!.map((h) => h.trustStatus), ['trusted', 'trusted', 'trusted', 'trusted', 'trusted']);
+    writeFileSync(
+      config(),
+      `[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n\n${ours.map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`).join('\n')}`,
+    );
+    assert.deepEqual(
+      (await codexHooksList(dir, codexHome))!.map((h) => h.trustStatus),
+      ['trusted', 'trusted', 'trusted', 'trusted', 'trusted'],
+    );
     assert.equal((await codexCheck()).status, 'ok');
   });
 });

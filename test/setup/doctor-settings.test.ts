@@ -24,7 +24,12 @@ test('axme doctor: "settings" lists each machine-local setting in force and its 
     writeFileSync(user, 'auditor:\n  provider: openai\n  base_url: http://localhost:11434/v1\n');
     mkdirSync(join(kb.repo.commonDir, 'axme'), { recursive: true });
     writeFileSync(clone, 'auditor:\n  api_key_env: OLLAMA_KEY\n');
-    await mutate(kb, () => ({ result: null, files: new Map([['axme.yaml', 'format: 1\nkind: repo\nauditor:\n  base_url: http://127.0.0.1:9/steal\n  timeout_ms: 60000\n']]), subject: 'config: shared', event: 'config.edited' }));
+    await mutate(kb, () => ({
+      result: null,
+      files: new Map([['axme.yaml', 'format: 1\nkind: repo\nauditor:\n  base_url: http://127.0.0.1:9/steal\n  timeout_ms: 60000\n']]),
+      subject: 'config: shared',
+      event: 'config.edited',
+    }));
     const s = (await settings())!;
     assert.equal(s.status, 'ok');
     assert.ok(s.detail.includes(`auditor.base_url = "http://localhost:11434/v1" (${user})`), s.detail);

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { doctor } from '../../src/setup/doctor.ts';
-import { initRepository, type InitSteps } from '../../src/setup/init.ts';
-import { axmeOk, cleanEnv, CLI, commitFiles, git, openTestKb } from '../helpers.ts';
 import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { doctor } from '../../src/setup/doctor.ts';
+import { type InitSteps, initRepository } from '../../src/setup/init.ts';
+import { axmeOk, CLI, cleanEnv, commitFiles, git, openTestKb } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 const REF = 'refs/memory/main';
@@ -17,7 +17,10 @@ async function init(dir: string) {
   const kb = await openTestKb(dir, { actor: 'human' });
   const notes: string[] = [];
   try {
-    return { result: await initRepository(kb, STEPS, { cwd: dir, env: cleanEnv(), self: { execPath: process.execPath, script: CLI }, note: (t) => notes.push(t) }), notes };
+    return {
+      result: await initRepository(kb, STEPS, { cwd: dir, env: cleanEnv(), self: { execPath: process.execPath, script: CLI }, note: (t) => notes.push(t) }),
+      notes,
+    };
   } finally {
     await kb.repo.close();
   }
@@ -34,7 +37,7 @@ const problems = async (dir: string) => {
  * teammate clones and runs axme init, then axme doctor. Both doctors pass, and the teammate's init
  * commits nothing.
  */
-describe('the first day: doctor passes after a correct setup, and a teammate\'s init commits nothing', () => {
+describe("the first day: doctor passes after a correct setup, and a teammate's init commits nothing", () => {
   let root: string;
   let first: string;
   let teammate: string;
@@ -43,8 +46,16 @@ describe('the first day: doctor passes after a correct setup, and a teammate\'s 
     git(root, ['init', '-q', '--bare', '-b', 'main', 'remote.git']);
     first = join(root, 'first');
     git(root, ['init', '-q', '-b', 'main', first]);
-    for (const [k, v] of [['user.name', 'First'], ['user.email', 'first@example.com']]) git(first, ['config', k!, v!]);
-    commitFiles(first, { 'package.json': '{"name":"app","dependencies":{"express":"^4"}}\n', 'src/index.js': 'module.exports = 1;\n', '.gitignore': 'node_modules\n' }, 'app');
+    for (const [k, v] of [
+      ['user.name', 'First'],
+      ['user.email', 'first@example.com'],
+    ])
+      git(first, ['config', k!, v!]);
+    commitFiles(
+      first,
+      { 'package.json': '{"name":"app","dependencies":{"express":"^4"}}\n', 'src/index.js': 'module.exports = 1;\n', '.gitignore': 'node_modules\n' },
+      'app',
+    );
     git(first, ['remote', 'add', 'origin', join(root, 'remote.git')]);
     git(first, ['push', '-q', 'origin', 'main']);
   });
@@ -61,17 +72,25 @@ describe('the first day: doctor passes after a correct setup, and a teammate\'s 
     assert.match(r.checks.find((c) => c.name === 'in step')!.detail, /origin has none of this store's knowledge yet .*: axme sync shares it/);
   });
 
-  test('the teammate: clone, init (no commit: the team\'s store is adopted as it is), doctor exits 0', async () => {
+  test("the teammate: clone, init (no commit: the team's store is adopted as it is), doctor exits 0", async () => {
     commitFiles(first, {}, 'axme set up');
     git(first, ['push', '-q', 'origin', 'main']);
     await axmeOk(first, ['sync']);
     teammate = join(root, 'teammate');
     git(root, ['clone', '-q', join(root, 'remote.git'), teammate]);
-    for (const [k, v] of [['user.name', 'Mate'], ['user.email', 'mate@example.com']]) git(teammate, ['config', k!, v!]);
+    for (const [k, v] of [
+      ['user.name', 'Mate'],
+      ['user.email', 'mate@example.com'],
+    ])
+      git(teammate, ['config', k!, v!]);
     const { result, notes } = await init(teammate);
     assert.equal(result.follow?.followed, true, notes.join('\n'));
     assert.equal(result.oracle, null, 'no rescan of the pages the team already has');
-    assert.equal(git(teammate, ['rev-parse', REF]).trim(), git(first, ['rev-parse', REF]).trim(), "the teammate's store is the team's, with no commit of its own");
+    assert.equal(
+      git(teammate, ['rev-parse', REF]).trim(),
+      git(first, ['rev-parse', REF]).trim(),
+      "the teammate's store is the team's, with no commit of its own",
+    );
     const { r, bad } = await problems(teammate);
     assert.deepEqual(bad, []);
     assert.match(r.checks.find((c) => c.name === 'in step')!.detail, /the store is where origin's is/);

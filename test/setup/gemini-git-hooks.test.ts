@@ -20,8 +20,25 @@ import { axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 /** The environment Gemini CLI 0.61 runs a shell command in, over `base` (its own GIT_CONFIG_* overrides appended after base's). */
 function geminiShellEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, GEMINI_CLI: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', PAGER: 'cat', GIT_PAGER: 'cat' };
-  const overrides = [['credential.helper', ''], ['core.fsmonitor', ''], ['core.hooksPath', ''], ['core.sshCommand', ''], ['core.pager', 'cat'], ['core.editor', ''], ['sequence.editor', ''], ['diff.external', '']];
+  const env: NodeJS.ProcessEnv = {
+    ...base,
+    GEMINI_CLI: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_SYSTEM: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    PAGER: 'cat',
+    GIT_PAGER: 'cat',
+  };
+  const overrides = [
+    ['credential.helper', ''],
+    ['core.fsmonitor', ''],
+    ['core.hooksPath', ''],
+    ['core.sshCommand', ''],
+    ['core.pager', 'cat'],
+    ['core.editor', ''],
+    ['sequence.editor', ''],
+    ['diff.external', ''],
+  ];
   let n = Number(env.GIT_CONFIG_COUNT ?? 0);
   for (const [key, value] of overrides) {
     env[`GIT_CONFIG_KEY_${n}`] = key;
@@ -32,7 +49,7 @@ function geminiShellEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return env;
 }
 
-describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
+describe("Gemini CLI: git hooks back on for the agent's git commands", () => {
   let dir: string;
   let cleanup: () => void;
   // an override of the user's own before Gemini's: the one axme adds goes after both
@@ -42,7 +59,15 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     spawnSync('/bin/sh', ['-c', hookCommand('pre-tool-use', 'gemini')], {
       cwd,
       env: cleanEnv(),
-      input: JSON.stringify({ session_id: 'gemini-git', transcript_path: null, cwd, hook_event_name: 'BeforeTool', timestamp: '2026-11-25T10:00:00.000Z', tool_name: 'run_shell_command', tool_input: toolInput }),
+      input: JSON.stringify({
+        session_id: 'gemini-git',
+        transcript_path: null,
+        cwd,
+        hook_event_name: 'BeforeTool',
+        timestamp: '2026-11-25T10:00:00.000Z',
+        tool_name: 'run_shell_command',
+        tool_input: toolInput,
+      }),
       encoding: 'utf8',
     });
   /** The command Gemini runs after axme's answer (the original when the answer changes nothing). */
@@ -61,12 +86,17 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     await axmeOk(dir, ['init', '--agent', 'gemini', '--no-scan', '--no-fetch-config']);
     // the test process plays Gemini CLI: it starts the session, then runs the agent's commands (its ancestor owns the session)
-    const start = spawnSync('/bin/sh', ['-c', hookCommand('session-start', 'gemini')], { cwd: dir, env: cleanEnv(), input: JSON.stringify({ session_id: 'gemini-git', transcript_path: null, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }), encoding: 'utf8' });
+    const start = spawnSync('/bin/sh', ['-c', hookCommand('session-start', 'gemini')], {
+      cwd: dir,
+      env: cleanEnv(),
+      input: JSON.stringify({ session_id: 'gemini-git', transcript_path: null, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
+      encoding: 'utf8',
+    });
     assert.equal(start.status, 0, start.stderr);
   });
   after(() => cleanup());
 
-  test('without the answer, Gemini\'s environment runs no git hook: an agent\'s commit without the marker goes through', () => {
+  test("without the answer, Gemini's environment runs no git hook: an agent's commit without the marker goes through", () => {
     const r = bash('git commit -q --allow-empty -m "no marker, hooks off"');
     assert.equal(r.status, 0, r.stderr);
     assert.equal(git(dir, ['log', '-1', '--format=%s']).trim(), 'no marker, hooks off');
@@ -94,9 +124,14 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     assert.equal(bash(gitHooksOn('git config user.name; git config core.pager; git config core.hooksPath', hooks)).stdout, `Override User\ncat\n${hooks}\n`);
   });
 
-  test('the original command runs unchanged in bash (its own cd, output, exit status, arguments); the change passes Gemini\'s command substitution check', () => {
+  test("the original command runs unchanged in bash (its own cd, output, exit status, arguments); the change passes Gemini's command substitution check", () => {
     mkdirSync(join(dir, 'sub'), { recursive: true });
-    for (const original of ['cd sub && pwd && git rev-parse --show-prefix; echo done >&2; exit 3', 'git status --short >/dev/null; printf "%s|%s|%s\\n" "$#" "$0" "$?"', 'false || git stash list | head -c 3', "git log -1 --format='%s' | sed 's/a/A/'"]) {
+    for (const original of [
+      'cd sub && pwd && git rev-parse --show-prefix; echo done >&2; exit 3',
+      'git status --short >/dev/null; printf "%s|%s|%s\\n" "$#" "$0" "$?"',
+      'false || git stash list | head -c 3',
+      "git log -1 --format='%s' | sed 's/a/A/'",
+    ]) {
       const { command } = answered(original);
       assert.ok(command.endsWith(`; ${original}`), 'the original follows, as it was');
       // Gemini CLI refuses a command holding $(, backticks, <( or >( outside single quotes (detectBashSubstitution)
@@ -117,7 +152,7 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     try {
       await axmeOk(other.dir, ['init', '--agent', 'gemini', '--no-scan', '--no-fetch-config', '--no-git-hooks']);
       const r = beforeTool({ command: 'sh commit.sh' }, other.dir);
-      assert.deepEqual(JSON.parse(r.stdout), {}, 'no axme git hooks there: Gemini\'s choice stands');
+      assert.deepEqual(JSON.parse(r.stdout), {}, "no axme git hooks there: Gemini's choice stands");
     } finally {
       other.cleanup();
     }
@@ -145,7 +180,7 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     for (const [command, expected] of cases) assert.equal(mayRunGitHooks(command), expected, command);
   });
 
-  test('where axme\'s git hooks are: the hooks folder git runs, husky\'s `.husky/_` with axme\'s line in `.husky/<hook>`, a folder of the user\'s config; overrides in the environment do not count', async () => {
+  test("where axme's git hooks are: the hooks folder git runs, husky's `.husky/_` with axme's line in `.husky/<hook>`, a folder of the user's config; overrides in the environment do not count", async () => {
     const found = async (at: string, over: NodeJS.ProcessEnv = {}) => {
       const e = { ...env, ...over };
       const path = await axmeGitHooksPath(at, e, (d) => gitHooksPath(d, e));
@@ -156,7 +191,7 @@ describe('Gemini CLI: git hooks back on for the agent\'s git commands', () => {
     try {
       mkdirSync(join(husky.dir, '.husky', '_'), { recursive: true });
       git(husky.dir, ['config', 'core.hooksPath', '.husky/_']);
-      assert.equal(await found(husky.dir), null, 'husky without axme\'s line');
+      assert.equal(await found(husky.dir), null, "husky without axme's line");
       writeFileSync(join(husky.dir, '.husky', 'commit-msg'), `#!/bin/sh\naxme git-hook commit-msg "$1" ${GIT_HOOK_MARK}\n`);
       assert.equal(await found(husky.dir), realpathSync(join(husky.dir, '.husky', '_')));
       // a hooks folder set where only git can tell (an included config file): git is asked

@@ -6,7 +6,7 @@ import { ADAPTERS, adapterOf } from '../../src/setup/clients/adapters.ts';
 import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { doctor } from '../../src/setup/doctor.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
-import { startHttp, type HttpServer } from '../mcp/http-helpers.ts';
+import { type HttpServer, startHttp } from '../mcp/http-helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 
 /** `axme init --agent … --mcp-url … --mcp-token-env …`: clients pointed at a team's `axme serve --http`. */
@@ -23,7 +23,17 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
     // a local stdio entry first: becoming remote drops its command
     await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,codex', '--no-git-hooks', '--no-scan']);
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\ncommand = /);
-    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan', '--mcp-url', URL, '--mcp-token-env', 'AXME_TOKEN']);
+    await axmeOk(dir, [
+      'init',
+      '--agent',
+      'claude-code,cursor,vscode,gemini,codex',
+      '--no-git-hooks',
+      '--no-scan',
+      '--mcp-url',
+      URL,
+      '--mcp-token-env',
+      'AXME_TOKEN',
+    ]);
     const claude = JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')).mcpServers.axme;
     assert.deepEqual(claude, { type: 'http', url: URL, headers: { Authorization: 'Bearer ${AXME_TOKEN}' } });
     const cursor = JSON.parse(readFileSync(join(dir, '.cursor', 'mcp.json'), 'utf8')).mcpServers.axme;
@@ -41,7 +51,17 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
     assert.deepEqual(JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')).mcpServers.axme, { type: 'http', url: 'http://127.0.0.1:7777/mcp' });
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\nurl = "http:\/\/127\.0\.0\.1:7777\/mcp"\n$/);
     // and back to a local server: nothing of the team server's entry is left beside the command
-    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan', '--mcp-url', URL, '--mcp-token-env', 'AXME_TOKEN']);
+    await axmeOk(dir, [
+      'init',
+      '--agent',
+      'claude-code,cursor,vscode,gemini,codex',
+      '--no-git-hooks',
+      '--no-scan',
+      '--mcp-url',
+      URL,
+      '--mcp-token-env',
+      'AXME_TOKEN',
+    ]);
     await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan']);
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\ncommand = .*\nargs = \[/);
     assert.doesNotMatch(readFileSync(codexPath, 'utf8'), /url = /);
@@ -60,7 +80,10 @@ test('every client with a project MCP file has an HTTP entry, and doctor reads e
   for (const c of ADAPTERS.filter((c) => c.mcp)) {
     const entry = c.mcp!.remote({ url: URL, tokenEnv: 'T' });
     assert.equal(entry.url ?? entry.httpUrl, URL, c.id);
-    for (const remote of [{ url: URL, tokenEnv: 'AXME_TOKEN' }, { url: URL, tokenEnv: null }]) {
+    for (const remote of [
+      { url: URL, tokenEnv: 'AXME_TOKEN' },
+      { url: URL, tokenEnv: null },
+    ]) {
       const written = JSON.parse(JSON.stringify(c.mcp!.remote(remote))) as Record<string, unknown>;
       assert.deepEqual(remoteOf(written), remote, c.id);
     }
@@ -75,10 +98,24 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   const tokens: Record<string, string> = {};
   before(async () => {
     ({ dir, cleanup } = await makeStore({ init: { claude: true } }));
-    for (const [name, scope] of [['writer', 'write'], ['reader', 'read']]) tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
+    for (const [name, scope] of [
+      ['writer', 'write'],
+      ['reader', 'read'],
+    ])
+      tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
     // Claude Code, Codex and Gemini CLI pointed at the one server
-    await axmeOk(dir, ['init', '--agent', 'claude-code,codex,gemini', '--no-git-hooks', '--no-scan', '--mcp-url', server.url, '--mcp-token-env', 'AXME_TEAM_TOKEN']);
+    await axmeOk(dir, [
+      'init',
+      '--agent',
+      'claude-code,codex,gemini',
+      '--no-git-hooks',
+      '--no-scan',
+      '--mcp-url',
+      server.url,
+      '--mcp-token-env',
+      'AXME_TEAM_TOKEN',
+    ]);
   });
   after(async () => {
     await server?.stop();
@@ -96,7 +133,10 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   test('a valid token: ok, with the clients, the server and the scope', async () => {
     const w = await team(tokens.writer);
     assert.equal(w.check.status, 'ok', w.check.detail);
-    assert.match(w.check.detail, /^Claude Code, Gemini CLI, Codex → http:\/\/127\.0\.0\.1:\d+\/mcp: reachable, token from \$AXME_TEAM_TOKEN accepted, scope write$/);
+    assert.match(
+      w.check.detail,
+      /^Claude Code, Gemini CLI, Codex → http:\/\/127\.0\.0\.1:\d+\/mcp: reachable, token from \$AXME_TEAM_TOKEN accepted, scope write$/,
+    );
     const r = await team(tokens.reader);
     assert.match(r.check.detail, /scope read \(agents can read the knowledge, not save to it\)/);
   });

@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
 import { cliText } from '../store-fixture.ts';
 
 interface Check {
@@ -37,11 +37,16 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const command = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
     const env = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', ...local.env };
-    const r = spawnSync('/bin/sh', ['-c', command], { cwd: join(dir), env, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }), encoding: 'utf8' });
+    const r = spawnSync('/bin/sh', ['-c', command], {
+      cwd: join(dir),
+      env,
+      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }),
+      encoding: 'utf8',
+    });
     assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stderr);
   });
 
-  test("axme as a devDependency is found from a subfolder, with no AXME_BIN, no CLAUDE_PROJECT_DIR and none on PATH", async () => {
+  test('axme as a devDependency is found from a subfolder, with no AXME_BIN, no CLAUDE_PROJECT_DIR and none on PATH', async () => {
     const { mkdirSync, symlinkSync } = await import('node:fs');
     mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
     symlinkSync(CLI, join(dir, 'node_modules', '.bin', 'axme'));
@@ -49,7 +54,12 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
     const command = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
     const env = { PATH: `${join(process.execPath, '..')}:/usr/bin:/bin`, HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null' };
-    const r = spawnSync('/bin/sh', ['-c', command], { cwd: join(dir, 'src', 'deep'), env, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }), encoding: 'utf8' });
+    const r = spawnSync('/bin/sh', ['-c', command], {
+      cwd: join(dir, 'src', 'deep'),
+      env,
+      input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir }),
+      encoding: 'utf8',
+    });
     assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stderr);
     const { rmSync } = await import('node:fs');
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
@@ -87,7 +97,10 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
 
   test('git hooks of an earlier version that run a file missing here are a problem; init rewrites them', async () => {
     const hook = join(dir, '.git', 'hooks', 'commit-msg');
-    writeFileSync(hook, `#!/bin/sh\n# axme-hook: installed by axme init; axme uninstall removes it\n${process.execPath} /old/checkout/dist/axme.cjs git-hook commit-msg "$@"\n`);
+    writeFileSync(
+      hook,
+      `#!/bin/sh\n# axme-hook: installed by axme init; axme uninstall removes it\n${process.execPath} /old/checkout/dist/axme.cjs git-hook commit-msg "$@"\n`,
+    );
     const r = await axme(dir, ['doctor', '--json']);
     const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
     assert.equal(hooks.status, 'problem');
@@ -116,7 +129,11 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     git(dir, ['commit', '-q', '--allow-empty', '-m', 'with axme']);
     // no axme anywhere: not on PATH, not in node_modules, and not where this clone's init recorded it (the clone's hooks came by husky)
     rmSync(join(dir, '.git', 'axme', 'launcher'), { force: true });
-    const r = spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'no axme on this machine'], { cwd: dir, env: { ...cleanEnv(), AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin', CLAUDECODE: '1' }, encoding: 'utf8' });
+    const r = spawnSync('git', ['commit', '-q', '--allow-empty', '-m', 'no axme on this machine'], {
+      cwd: dir,
+      env: { ...cleanEnv(), AXME_BIN: '', AXME_NODE: '', PATH: '/usr/bin:/bin', CLAUDECODE: '1' },
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /axme is not installed on this machine \(npm i -D <the axme package: .*\): this commit was not checked by axme/);
   });

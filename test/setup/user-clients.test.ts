@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { applyClients, parseAgents, planClientRemoval, planClients } from '../../src/setup/clients/index.ts';
-import { adapterOf } from '../../src/setup/clients/adapters.ts';
 import type { UserPlace } from '../../src/setup/clients/adapter.ts';
+import { adapterOf } from '../../src/setup/clients/adapters.ts';
+import { applyClients, parseAgents, planClientRemoval, planClients } from '../../src/setup/clients/index.ts';
 import { userServerName } from '../../src/setup/clients/user-level.ts';
 
 /** Where a user-level client's file is on `ctx`'s OS (its adapter's `user.path`). */
 const userConfigPath = (client: 'windsurf' | 'claude-desktop', ctx: UserPlace) => adapterOf(client).user!.path(ctx);
+
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 
 const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
@@ -52,7 +53,10 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
       const ctx = { env, platform: p.platform, self: SELF };
       const selection = parseAgents(p.client, { user: true });
       const created = applyClients(planClients(dir, selection, ctx)).filter((c) => c.path === at);
-      assert.deepEqual(created.map((c) => c.action), ['created']);
+      assert.deepEqual(
+        created.map((c) => c.action),
+        ['created'],
+      );
       const name = userServerName(dir);
       assert.equal(name, `axme-${basename(dir).toLowerCase()}`);
       const config = JSON.parse(readFileSync(at, 'utf8'));
@@ -65,7 +69,12 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
       const merged = readFileSync(at, 'utf8');
       assert.deepEqual(JSON.parse(merged).mcpServers.fs, mine.mcpServers.fs);
       assert.equal(JSON.parse(merged).globalShortcut, 'Ctrl+Space');
-      assert.deepEqual(applyClients(planClients(dir, selection, ctx)).filter((c) => c.path === at).map((c) => c.action), ['unchanged']);
+      assert.deepEqual(
+        applyClients(planClients(dir, selection, ctx))
+          .filter((c) => c.path === at)
+          .map((c) => c.action),
+        ['unchanged'],
+      );
       assert.equal(readFileSync(at, 'utf8'), merged);
       applyClients(planClientRemoval(dir, selection, ctx));
       assert.equal(readFileSync(at, 'utf8'), `${JSON.stringify(mine, null, 2)}\n`, 'uninstall removes exactly that entry');
@@ -83,7 +92,10 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
     if (process.platform === 'win32') return;
     const env = { HOME: join(home, 'cli') };
     const windsurf = join(env.HOME, '.codeium', 'windsurf', 'mcp_config.json');
-    const desktop = process.platform === 'darwin' ? join(env.HOME, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json') : join(env.HOME, '.config', 'Claude', 'claude_desktop_config.json');
+    const desktop =
+      process.platform === 'darwin'
+        ? join(env.HOME, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
+        : join(env.HOME, '.config', 'Claude', 'claude_desktop_config.json');
     mkdirSync(dirname(windsurf), { recursive: true });
     const before = '{\n  "mcpServers": {\n    "github": { "command": "gh-mcp" }\n  }\n}\n';
     writeFileSync(windsurf, before);
@@ -96,7 +108,10 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
     assert.ok(!existsSync(desktop) && !existsSync(join(dir, '.windsurfrules')), 'a dry run writes nothing');
 
     const r = await axmeOk(dir, [...INIT, '--agent', 'windsurf,claude-desktop', '--user', '--json'], { env });
-    assert.deepEqual(r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path}:${x.action}`), [`windsurf:${join(dir, '.windsurfrules')}:created`, `windsurf:${windsurf}:updated`, `claude-desktop:${desktop}:created`]);
+    assert.deepEqual(
+      r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path}:${x.action}`),
+      [`windsurf:${join(dir, '.windsurfrules')}:created`, `windsurf:${windsurf}:updated`, `claude-desktop:${desktop}:created`],
+    );
     const name = userServerName(dir);
     const entry = JSON.parse(readFileSync(desktop, 'utf8')).mcpServers[name];
     assert.deepEqual(JSON.parse(readFileSync(windsurf, 'utf8')).mcpServers[name], entry);
@@ -105,7 +120,9 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const client = new Client({ name: 'user-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, cwd: tmpdir(), env: cleanEnv() as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: entry.command, args: entry.args, cwd: tmpdir(), env: cleanEnv() as Record<string, string>, stderr: 'pipe' }),
+    );
     try {
       const status = await client.callTool({ name: 'axme_status', arguments: {} });
       assert.ok(JSON.stringify(status.structuredContent).includes(join(dir, '.git')), 'the server serves this project');
@@ -132,13 +149,17 @@ describe('--user: Windsurf and Claude Desktop, in a file of the user', () => {
     const un = await axme(dir, ['uninstall', '--agent', 'windsurf,claude-desktop', '--user'], { env });
     assert.equal(un.code, 0, un.stderr);
     assert.ok(un.stdout.includes(`windsurf: Removed the axme server from ${windsurf}`), un.stdout);
-    assert.equal(readFileSync(windsurf, 'utf8'), before.replace('{ "command": "gh-mcp" }', '{\n      "command": "gh-mcp"\n    }'), 'exactly the entry goes (the rest as JSON writes it)');
+    assert.equal(
+      readFileSync(windsurf, 'utf8'),
+      before.replace('{ "command": "gh-mcp" }', '{\n      "command": "gh-mcp"\n    }'),
+      'exactly the entry goes (the rest as JSON writes it)',
+    );
     assert.ok(!existsSync(desktop) && !existsSync(dirname(desktop)), 'the file and folder axme created are gone');
     assert.ok(!existsSync(join(dir, '.windsurfrules')));
   });
 });
 
-describe('--user: a server of the same name that is not axme\'s', () => {
+describe("--user: a server of the same name that is not axme's", () => {
   test('is neither taken over by init nor removed by uninstall', () => {
     const { dir, cleanup } = tempRepo({ commit: true });
     const home = mkdtempSync(join(tmpdir(), 'axme-home-'));

@@ -2,12 +2,13 @@
  * The GitBackend contract (src/store/backend.ts), one suite run against every backend on real
  * repositories, checked against what the git CLI itself computes.
  */
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import type { BackendName, CommitObject, Signature, TreeEntry } from '../../src/store/backend.ts';
 import { openRepo, type Repo } from '../../src/store/repo.ts';
@@ -281,7 +282,11 @@ for (const name of BACKENDS) {
       const tree = await repo.backend.writeTree([{ mode: '100644', name: 'n.md', oid: blob, type: 'blob' }]);
       const who = sig('Test User', 'test@example.com', 1_790_000_000, '+0100');
       const commit = await repo.backend.writeCommit({ tree, parents: [], author: who, committer: who, message: 'objects' });
-      for (const [oid, type] of [[blob, 'blob'], [tree, 'tree'], [commit, 'commit']] as const) {
+      for (const [oid, type] of [
+        [blob, 'blob'],
+        [tree, 'tree'],
+        [commit, 'commit'],
+      ] as const) {
         assert.equal(spawnSync('git', ['cat-file', '-e', oid], { cwd: dir, env: cleanEnv() }).status, 0, `${type} ${oid} not found by git`);
         assert.equal(git(dir, ['cat-file', '-t', oid]).trim(), type);
       }

@@ -30,15 +30,26 @@ async function assertAllKept(dir: string, n: number): Promise<void> {
   assert.equal(reflog.length, n + 1, 'a reflog entry per update');
 }
 
-test(`${WRITERS} processes x ${ADDS} concurrent adds through the core: every item kept, unique IDs, clean fsck, a reflog entry per update`, { timeout: 600_000 }, async () => {
+test(`${WRITERS} processes x ${ADDS} concurrent adds through the core: every item kept, unique IDs, clean fsck, a reflog entry per update`, {
+  timeout: 600_000,
+}, async () => {
   const { dir, cleanup } = tempRepo();
   try {
     await coreAt(dir).init();
     // separate processes, as agents and hooks are: they race on the ref, the write lock and the ID counter
     const outs = await Promise.all(
-      Array.from({ length: WRITERS }, (_, w) => run(process.execPath, ['--import', 'tsx', WRITER, dir, String(w), String(ADDS)], { cwd: resolve(import.meta.dirname, '../..'), env: cleanEnv(), maxBuffer: 1 << 24 })),
+      Array.from({ length: WRITERS }, (_, w) =>
+        run(process.execPath, ['--import', 'tsx', WRITER, dir, String(w), String(ADDS)], {
+          cwd: resolve(import.meta.dirname, '../..'),
+          env: cleanEnv(),
+          maxBuffer: 1 << 24,
+        }),
+      ),
     );
-    assert.deepEqual(outs.flatMap((o) => o.stdout.split('\n').filter(Boolean)), []);
+    assert.deepEqual(
+      outs.flatMap((o) => o.stdout.split('\n').filter(Boolean)),
+      [],
+    );
     await assertAllKept(dir, WRITERS * ADDS);
   } finally {
     cleanup();

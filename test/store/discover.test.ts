@@ -1,8 +1,8 @@
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { discoverOrdinaryRepo } from '../../src/store/discover.ts';
 import { cleanEnv, git } from '../helpers.ts';
@@ -10,7 +10,12 @@ import { cleanEnv, git } from '../helpers.ts';
 /** What git itself says, or null when git says this is not a repository. */
 function gitSays(cwd: string, env: NodeJS.ProcessEnv) {
   try {
-    const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository', '--show-object-format'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository', '--show-object-format'], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const [gitDir, commonDir, bare, objectFormat] = out.trim().split('\n');
     return { gitDir, commonDir, bare: bare === 'true', objectFormat };
   } catch {

@@ -3,15 +3,15 @@
  * injected, so what is counted is the number of waits, never how long anything took.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { createLockFile, readLockFile, removeLockIf, type LockFile } from '../../src/store/lock-file.ts';
+import { fileURLToPath } from 'node:url';
 import { claimLockFile, lockFileHeld } from '../../src/session/claim-lock.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
+import { createLockFile, type LockFile, readLockFile, removeLockIf } from '../../src/store/lock-file.ts';
 import { initCore } from '../core.ts';
 import { axmeOk, git, tempRepo } from '../helpers.ts';
 
@@ -70,7 +70,10 @@ describe('the advisory write lock: a crashed or foreign writer costs one wait, n
     assert.ok(held.startsWith(`${process.pid} `), held);
     assert.equal(existsSync(lock()), false, 'recovered, then released');
     assert.ok(clock.sleeps > 0, 'a young lock is waited for');
-    assert.ok(clock.t - mtime > 5_000 && clock.t - mtime < 6_100, `waited until it was older than the threshold, not longer (${clock.t - mtime} ms by the fake clock)`);
+    assert.ok(
+      clock.t - mtime > 5_000 && clock.t - mtime < 6_100,
+      `waited until it was older than the threshold, not longer (${clock.t - mtime} ms by the fake clock)`,
+    );
     const next = fakeClock(clock.t);
     await lockedRun(dir, next);
     assert.equal(next.sleeps, 0, 'the second write does not wait');
@@ -149,16 +152,20 @@ describe('claimLockFile: one holder at a time, across processes', () => {
     assert.notEqual(own, 'exists');
     assert.equal(readFileSync(path, 'utf8'), '42 now\n');
     assert.equal(createLockFile(path, '43 later\n'), 'exists');
-    assert.equal(readFileSync(path, 'utf8'), '42 now\n', 'the holder\'s lock is untouched');
-    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('.new')), [], 'no draft left beside it');
+    assert.equal(readFileSync(path, 'utf8'), '42 now\n', "the holder's lock is untouched");
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => n.includes('.new')),
+      [],
+      'no draft left beside it',
+    );
     assert.equal(removeLockIf(path, own as LockFile), true);
     assert.throws(() => createLockFile(join(dir, 'no-such-folder', 'x.lock'), 'x'), /ENOENT/);
   });
 
-  test('an empty lock (one being written, or not axme\'s) is held while young, taken over once old', () => {
+  test("an empty lock (one being written, or not axme's) is held while young, taken over once old", () => {
     const path = join(dir, 'empty.lock');
     plantLock(path, '', 0);
-    assert.equal(claimLockFile(path, new Date(), 30_000), null, 'a young empty lock is someone\'s, not a dead process\'s');
+    assert.equal(claimLockFile(path, new Date(), 30_000), null, "a young empty lock is someone's, not a dead process's");
     assert.equal(readFileSync(path, 'utf8'), '', 'and it is left in place');
     plantLock(path, 'garbage', 10_000);
     const release = claimLockFile(path, new Date(), 30_000);
@@ -185,7 +192,7 @@ describe('claimLockFile: one holder at a time, across processes', () => {
     plantLock(path, '999999999\n', 0);
     assert.equal(lockFileHeld(path), false, 'a dead holder');
     plantLock(path, '', 0);
-    assert.equal(lockFileHeld(path), true, 'being written, or not axme\'s: young');
+    assert.equal(lockFileHeld(path), true, "being written, or not axme's: young");
     plantLock(path, '', 10_000);
     assert.equal(lockFileHeld(path), false, 'unreadable and old');
     unlinkSync(path);
@@ -214,14 +221,22 @@ for (let i = 0; i < 40; i++) {
 `,
     );
     const codes = await Promise.all(
-      Array.from({ length: 6 }, () => new Promise<number | null>((done) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, counter, join(dir, 'counter.lock')], { stdio: ['ignore', 'ignore', 'inherit'] });
-        child.on('close', done);
-      })),
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<number | null>((done) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', script, counter, join(dir, 'counter.lock')], { stdio: ['ignore', 'ignore', 'inherit'] });
+            child.on('close', done);
+          }),
+      ),
     );
     assert.deepEqual(codes, [0, 0, 0, 0, 0, 0]);
     assert.equal(readFileSync(counter, 'utf8'), '240');
-    assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('counter.lock')), [], 'the lock and its drafts are gone');
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => n.startsWith('counter.lock')),
+      [],
+      'the lock and its drafts are gone',
+    );
   });
 });
 
@@ -236,7 +251,10 @@ describe('a real repository: one write recovers a foreign write.lock', () => {
       const r = await axmeOk(dir, ['decision', 'add', '--title', 'After a foreign lock', '--decision', 'works', '--json']);
       assert.equal(r.id, 'D-001');
       assert.equal(existsSync(lock), false, 'recovered and removed: the next writes do not wait for it');
-      assert.deepEqual(readdirSync(join(dir, '.git', 'axme')).filter((n) => n.includes('.stale')), []);
+      assert.deepEqual(
+        readdirSync(join(dir, '.git', 'axme')).filter((n) => n.includes('.stale')),
+        [],
+      );
       assert.match(git(dir, ['show', 'refs/memory/main:decisions/after-a-foreign-lock.md']), /works/);
     } finally {
       cleanup();

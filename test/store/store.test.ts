@@ -3,16 +3,17 @@
  * compare-and-swap on refs, the commit loop, the advisory lock, revisions, the log and the cache.
  * Everything runs on real repositories with the real git CLI.
  */
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import type { BackendName } from '../../src/store/backend.ts';
 import { diskCache } from '../../src/store/cache.ts';
-import { commitOperation, formatCommitMessage, type Change, type CommitOutcome } from '../../src/store/commit.ts';
+import { type Change, type CommitOutcome, commitOperation, formatCommitMessage } from '../../src/store/commit.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
 import { readLog, splitMessage } from '../../src/store/log.ts';
 import { compareAndSwapRef } from '../../src/store/refs.ts';
@@ -184,7 +185,12 @@ describe('openRepo', () => {
   test('the backend comes from the option, else AXME_BACKEND, else hybrid', async () => {
     const { dir } = track(tempRepo());
     const names: string[] = [];
-    for (const [env, backend] of [[{}, undefined], [{ AXME_BACKEND: 'cli' }, undefined], [{ AXME_BACKEND: 'cli' }, 'isogit'], [{ AXME_BACKEND: 'hybrid' }, undefined]] as const) {
+    for (const [env, backend] of [
+      [{}, undefined],
+      [{ AXME_BACKEND: 'cli' }, undefined],
+      [{ AXME_BACKEND: 'cli' }, 'isogit'],
+      [{ AXME_BACKEND: 'hybrid' }, undefined],
+    ] as const) {
       const repo = await openRepo({ cwd: dir, env: cleanEnv(env), backend });
       names.push(repo.backend.name);
       await closeRepo(repo);
@@ -354,7 +360,11 @@ describe('compareAndSwapRef', () => {
     assert.equal(tip(), c0());
     const reflog = git(dir, ['reflog', 'show', '--format=%H %gs', REF]).trim().split('\n');
     assert.deepEqual(reflog, [`${c0()} axme: create the test ref`]);
-    assert.match(git(dir, ['reflog', 'show', '--format=%gn <%ge> %gd', '--date=unix', REF]), /^Test User <test@example.com> (refs\/)?memory\/test@\{1767225600\}/, 'git reads the reflog line axme wrote');
+    assert.match(
+      git(dir, ['reflog', 'show', '--format=%gn <%ge> %gd', '--date=unix', REF]),
+      /^Test User <test@example.com> (refs\/)?memory\/test@\{1767225600\}/,
+      'git reads the reflog line axme wrote',
+    );
   });
 
   test('a wrong expected value is stale and changes nothing', async () => {
@@ -442,7 +452,10 @@ describe('commitOperation', () => {
       assert.equal(first.base.commit, null);
       assert.ok(first.commit);
       assert.equal(git(dir, ['rev-parse', REF]).trim(), first.commit);
-      assert.equal(git(dir, ['log', '-1', '--format=%P|%an|%ae|%at|%ct|%B', REF]), `|Test User|test@example.com|${T1.getTime() / 1000}|${T1.getTime() / 1000}|init: create the store\n\n`);
+      assert.equal(
+        git(dir, ['log', '-1', '--format=%P|%an|%ae|%at|%ct|%B', REF]),
+        `|Test User|test@example.com|${T1.getTime() / 1000}|${T1.getTime() / 1000}|init: create the store\n\n`,
+      );
 
       const second = await commitOperation(repo, {
         ref: REF,
@@ -503,7 +516,10 @@ describe('commitOperation', () => {
       assert.equal(chain.at(-1), base);
       assert.deepEqual(new Set(chain.slice(0, 10)), new Set(outcomes.map((o) => o.commit)));
       // each commit saw every earlier one: the results count 1..10 files before its own
-      assert.deepEqual(outcomes.map((o) => o.result).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(
+        outcomes.map((o) => o.result).sort((x, y) => x - y),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
       assert.deepEqual(fsck(dir), { code: 0, out: '' });
     } finally {
       await Promise.all([closeRepo(a), closeRepo(b)]);
@@ -625,7 +641,10 @@ describe('withAdvisoryLock', () => {
     assert.match(seen, new RegExp(`^${process.pid} ${hostname()} `));
     assert.ok(!existsSync(join(nested, 'write.lock')));
     // and after fn throws
-    await assert.rejects(withAdvisoryLock(nested, 'write', async () => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      withAdvisoryLock(nested, 'write', async () => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     assert.ok(!existsSync(join(nested, 'write.lock')));
   });
 
@@ -803,7 +822,11 @@ describe('readLog and splitMessage', () => {
 
   test('splitMessage: messages without trailers', () => {
     assert.deepEqual(splitMessage('just a subject\n'), { subject: 'just a subject', body: '', trailers: {} });
-    assert.deepEqual(splitMessage('Fix: a subject that looks like a trailer\n'), { subject: 'Fix: a subject that looks like a trailer', body: '', trailers: {} });
+    assert.deepEqual(splitMessage('Fix: a subject that looks like a trailer\n'), {
+      subject: 'Fix: a subject that looks like a trailer',
+      body: '',
+      trailers: {},
+    });
     assert.deepEqual(splitMessage('subject\n\nbody line\nKey: value but not all lines\n'), {
       subject: 'subject',
       body: 'body line\nKey: value but not all lines',
@@ -830,34 +853,78 @@ describe('readLog and splitMessage', () => {
         REF,
         { 'decisions/D-001.md': 'one\n', 'memories/m-1.md': 'm\n' },
         T2,
-        formatCommitMessage('decision: add D-001 Use Valkey', { event: 'decision.added', items: ['decisions/D-001.md', 'memories/m-1.md'], actor: 'agent', session: 's-1' }),
+        formatCommitMessage('decision: add D-001 Use Valkey', {
+          event: 'decision.added',
+          items: ['decisions/D-001.md', 'memories/m-1.md'],
+          actor: 'agent',
+          session: 's-1',
+        }),
       );
-      const c3 = await commitFiles(repo, REF, { 'memories/m-2.md': 'm2\n' }, T3, formatCommitMessage('memory: add m-2', { event: 'memory.added', items: ['memories/m-2.md'], actor: 'human' }, 'Body text.'));
+      const c3 = await commitFiles(
+        repo,
+        REF,
+        { 'memories/m-2.md': 'm2\n' },
+        T3,
+        formatCommitMessage('memory: add m-2', { event: 'memory.added', items: ['memories/m-2.md'], actor: 'human' }, 'Body text.'),
+      );
 
       const log = await readLog(repo, { rev: REF });
-      assert.deepEqual(log.map((e) => e.commit), [c3, c2, c1]);
-      assert.deepEqual(log.map((e) => e.parents), [[c2], [c1], []]);
-      assert.deepEqual(log.map((e) => new Date(e.date).getTime()), [T3.getTime(), T2.getTime(), T1.getTime()]);
+      assert.deepEqual(
+        log.map((e) => e.commit),
+        [c3, c2, c1],
+      );
+      assert.deepEqual(
+        log.map((e) => e.parents),
+        [[c2], [c1], []],
+      );
+      assert.deepEqual(
+        log.map((e) => new Date(e.date).getTime()),
+        [T3.getTime(), T2.getTime(), T1.getTime()],
+      );
       for (const e of log) assert.deepEqual([e.author, e.email], ['Test User', 'test@example.com']);
 
       assert.deepEqual(
         log.map(({ subject, body, trailers }) => ({ subject, body, trailers })),
         [
-          { subject: 'memory: add m-2', body: 'Body text.', trailers: { 'Axme-Event': ['memory.added'], 'Axme-Item': ['memories/m-2.md'], 'Axme-Actor': ['human'] } },
+          {
+            subject: 'memory: add m-2',
+            body: 'Body text.',
+            trailers: { 'Axme-Event': ['memory.added'], 'Axme-Item': ['memories/m-2.md'], 'Axme-Actor': ['human'] },
+          },
           {
             subject: 'decision: add D-001 Use Valkey',
             body: '',
-            trailers: { 'Axme-Event': ['decision.added'], 'Axme-Item': ['decisions/D-001.md', 'memories/m-1.md'], 'Axme-Session': ['s-1'], 'Axme-Actor': ['agent'] },
+            trailers: {
+              'Axme-Event': ['decision.added'],
+              'Axme-Item': ['decisions/D-001.md', 'memories/m-1.md'],
+              'Axme-Session': ['s-1'],
+              'Axme-Actor': ['agent'],
+            },
           },
           { subject: 'init: create the store', body: 'With a body only.', trailers: {} },
         ],
       );
 
-      assert.deepEqual((await readLog(repo, { rev: REF, limit: 1 })).map((e) => e.commit), [c3]);
-      assert.deepEqual((await readLog(repo, { rev: REF, path: 'memories/m-1.md' })).map((e) => e.commit), [c2]);
-      assert.deepEqual((await readLog(repo, { rev: REF, path: 'memories' })).map((e) => e.commit), [c3, c2]);
-      assert.deepEqual((await readLog(repo, { rev: REF, since: new Date('2026-01-15T00:00:00Z') })).map((e) => e.commit), [c3, c2]);
-      assert.deepEqual((await readLog(repo, { rev: `${REF}~1` })).map((e) => e.commit), [c2, c1]);
+      assert.deepEqual(
+        (await readLog(repo, { rev: REF, limit: 1 })).map((e) => e.commit),
+        [c3],
+      );
+      assert.deepEqual(
+        (await readLog(repo, { rev: REF, path: 'memories/m-1.md' })).map((e) => e.commit),
+        [c2],
+      );
+      assert.deepEqual(
+        (await readLog(repo, { rev: REF, path: 'memories' })).map((e) => e.commit),
+        [c3, c2],
+      );
+      assert.deepEqual(
+        (await readLog(repo, { rev: REF, since: new Date('2026-01-15T00:00:00Z') })).map((e) => e.commit),
+        [c3, c2],
+      );
+      assert.deepEqual(
+        (await readLog(repo, { rev: `${REF}~1` })).map((e) => e.commit),
+        [c2, c1],
+      );
     } finally {
       await closeRepo(repo);
       cleanup();

@@ -13,7 +13,7 @@ import { sessionForHarness } from '../../src/session/sessions.ts';
 import { withCore } from '../core.ts';
 import { cleanEnv } from '../helpers.ts';
 import { inRepo } from '../knowledge/audit-support.ts';
-import { answer, startStandIn, type StandIn } from '../llm/stand-in.ts';
+import { answer, type StandIn, startStandIn } from '../llm/stand-in.ts';
 import { geminiSession } from './client-lines.ts';
 
 describe('audit.run: the client input', () => {
@@ -38,14 +38,22 @@ describe('audit.run: the client input', () => {
     assert.match(audit.description, /Claude Code, Gemini CLI or Codex/);
   });
 
-  test('the client given is the format read, over the session\u2019s harness; the JSON says which', () => inRepo(async (dir) => {
-    const transcript = join(work, 'gemini.jsonl');
-    writeFileSync(transcript, `${geminiSession('gem-op').join('\n')}\n`);
-    // the record says Claude Code: read as that, the file is not understood
-    const meta = sessionForHarness(join(dir, '.git'), 'claude-code', 'cc-op', { cwd: dir, transcriptPath: transcript, now: new Date(), owner: () => ({ pid: 0, start: null }) });
-    stand.script(answer('{}'));
-    const json = await withCore(dir, async (kb: KnowledgeBase) => audit.json(await audit.run(kb, { transcript, session: meta.id, dry_run: true, client: 'gemini' }, { env: env() })));
-    assert.equal(json.client, 'gemini');
-    assert.equal(json.chunks, 1);
-  }));
+  test('the client given is the format read, over the session\u2019s harness; the JSON says which', () =>
+    inRepo(async (dir) => {
+      const transcript = join(work, 'gemini.jsonl');
+      writeFileSync(transcript, `${geminiSession('gem-op').join('\n')}\n`);
+      // the record says Claude Code: read as that, the file is not understood
+      const meta = sessionForHarness(join(dir, '.git'), 'claude-code', 'cc-op', {
+        cwd: dir,
+        transcriptPath: transcript,
+        now: new Date(),
+        owner: () => ({ pid: 0, start: null }),
+      });
+      stand.script(answer('{}'));
+      const json = await withCore(dir, async (kb: KnowledgeBase) =>
+        audit.json(await audit.run(kb, { transcript, session: meta.id, dry_run: true, client: 'gemini' }, { env: env() })),
+      );
+      assert.equal(json.client, 'gemini');
+      assert.equal(json.chunks, 1);
+    }));
 });

@@ -1,10 +1,11 @@
 // The gist of a session transcript (the first request, the last request, the agent's last words)
 // for each client axme reads: what a recovered handoff says the session was asked. The samples
 // captured from the real Gemini CLI and Codex are read as they are.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { transcriptGist } from '../../src/transcript/gist.ts';
 import { codex, codexMeta, gemini, geminiUser, item } from './client-lines.ts';
 import { fixtureLines, tempDir, writeFixture } from './fixture.ts';
@@ -53,18 +54,56 @@ describe('the gist of a transcript', () => {
 
   test('table: nothing to say is null; tool traffic, meta entries and slash commands are no request', async () => {
     const u = (content: unknown, extra = {}) => ({ type: 'user', message: { role: 'user', content }, ...extra });
-    const a = (t: string) => ({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: t }, { type: 'tool_use', id: 'x', name: 'Bash', input: {} }] } });
+    const a = (t: string) => ({
+      type: 'assistant',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: t },
+          { type: 'tool_use', id: 'x', name: 'Bash', input: {} },
+        ],
+      },
+    });
     const cases: Array<[string, string | null, [string | null, string | null, string | null] | null]> = [
       ['no path', null, null],
       ['missing file', join(tmp.dir, 'nope.jsonl'), null],
       ['empty file', file([]), null],
       ['not JSON at all', file(['garbage', '{{{']), null],
-      ['a line without its newline is still being written', (() => { const p = file([]); writeFileSync(p, JSON.stringify(u('half'))); return p; })(), null],
+      [
+        'a line without its newline is still being written',
+        (() => {
+          const p = file([]);
+          writeFileSync(p, JSON.stringify(u('half')));
+          return p;
+        })(),
+        null,
+      ],
       ['one prompt', file([u('fix the build')]), ['fix the build', 'fix the build', null]],
-      ['tool results are not prompts', file([u('first'), a('on it'), u([{ type: 'tool_result', tool_use_id: 'x', content: 'done' }])]), ['first', 'first', 'on it']],
-      ['text blocks are joined', file([u([{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }])]), ['part one\npart two', 'part one\npart two', null]],
-      ['meta entries and slash commands are skipped', file([u('real'), u('<command-name>/clear</command-name>'), u('<system-reminder>x</system-reminder>'), u('injected', { isMeta: true })]), ['real', 'real', null]],
-      ['a broken line in the middle is skipped', file(['{"type":"user","message":{"role":"user","content":"a"}}', '{"type":"us', '{"type":"user","message":{"role":"user","content":"b"}}']), ['a', 'b', null]],
+      [
+        'tool results are not prompts',
+        file([u('first'), a('on it'), u([{ type: 'tool_result', tool_use_id: 'x', content: 'done' }])]),
+        ['first', 'first', 'on it'],
+      ],
+      [
+        'text blocks are joined',
+        file([
+          u([
+            { type: 'text', text: 'part one' },
+            { type: 'text', text: 'part two' },
+          ]),
+        ]),
+        ['part one\npart two', 'part one\npart two', null],
+      ],
+      [
+        'meta entries and slash commands are skipped',
+        file([u('real'), u('<command-name>/clear</command-name>'), u('<system-reminder>x</system-reminder>'), u('injected', { isMeta: true })]),
+        ['real', 'real', null],
+      ],
+      [
+        'a broken line in the middle is skipped',
+        file(['{"type":"user","message":{"role":"user","content":"a"}}', '{"type":"us', '{"type":"user","message":{"role":"user","content":"b"}}']),
+        ['a', 'b', null],
+      ],
     ];
     for (const [name, path, want] of cases) {
       const g = await transcriptGist(path, path === null ? null : 'claude-code');
@@ -79,7 +118,14 @@ describe('the gist of a transcript', () => {
     const g = await transcriptGist(file([u(`${'x'.repeat(570)} ghp_abcdefghijklmnopqrstuvwxyz0123456789 tail`)]));
     assert.doesNotMatch(g!.lastPrompt!, /ghp_abc/);
     assert.ok(g!.lastPrompt!.length <= 600);
-    const gem = await transcriptGist(file([gemini.meta('s'), gemini.user('u', [{ text: 'deploy with token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]), gemini.model('m', { content: 'y'.repeat(5000) }), gemini.touched()]));
+    const gem = await transcriptGist(
+      file([
+        gemini.meta('s'),
+        gemini.user('u', [{ text: 'deploy with token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]),
+        gemini.model('m', { content: 'y'.repeat(5000) }),
+        gemini.touched(),
+      ]),
+    );
     assert.doesNotMatch(gem!.firstPrompt!, /ghp_abc/);
     assert.equal(gem!.lastReply!.length, 600);
   });

@@ -1,10 +1,11 @@
 // The streaming reader of Claude Code transcripts (issue 23, "Transcripts"): typed entries, what is
 // skipped and counted, sidechains apart, resume offsets, a bounded buffer on a large file.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { appendFileSync, createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { once } from 'node:events';
+import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { claudeCodeReader, readClaudeCode } from '../../src/transcript/claude-code.ts';
 import { readTranscript } from '../../src/transcript/read-transcript.ts';
@@ -34,7 +35,9 @@ describe('reading a Claude Code transcript', () => {
       name: 'Edit',
       input: { file_path: '/home/ann/app/src/date.ts', old_string: 'getHours()', new_string: 'getUTCHours()' },
     });
-    assert.deepEqual(u2.blocks, [{ type: 'tool_result', tool_use_id: 'toolu_01E', content: 'The file /home/ann/app/src/date.ts has been updated.', is_error: false }]);
+    assert.deepEqual(u2.blocks, [
+      { type: 'tool_result', tool_use_id: 'toolu_01E', content: 'The file /home/ann/app/src/date.ts has been updated.', is_error: false },
+    ]);
     assert.deepEqual(a2.blocks[0], { type: 'thinking', text: 'The test runs in UTC on CI.' });
     assert.equal(a2.blocks.filter((b) => b.type === 'tool_use').length, 2, 'parallel tool calls in one line');
     // a result given as text blocks, flagged as an error
@@ -56,7 +59,10 @@ describe('reading a Claude Code transcript', () => {
 
   test('sidechain (subagent) entries are kept apart, never in the main conversation', async () => {
     const read = await readTranscript({ path: writeFixture(tmp.dir) });
-    assert.deepEqual(read.sidechain.map((e) => e.uuid), ['s-u1', 's-a1']);
+    assert.deepEqual(
+      read.sidechain.map((e) => e.uuid),
+      ['s-u1', 's-a1'],
+    );
     assert.ok(read.sidechain.every((e) => e.sidechain));
     assert.ok(read.main.every((e) => !e.sidechain));
     assert.ok(!JSON.stringify(read.main).includes('SIDECHAIN'));
@@ -93,7 +99,10 @@ describe('reading a Claude Code transcript', () => {
     const first = await readTranscript({ path });
     appendFileSync(path, `${rest}\n${assistantLine('a4', 'u5', [{ type: 'text', text: 'Committed.' }])}\n`);
     const second = await readTranscript({ path, from: first.end_offset });
-    assert.deepEqual(second.main.map((e) => e.uuid), ['u5', 'a4']);
+    assert.deepEqual(
+      second.main.map((e) => e.uuid),
+      ['u5', 'a4'],
+    );
     assert.deepEqual(second.main[0]!.blocks, [{ type: 'text', text: 'Now commit it' }]);
     assert.equal(second.stats.lines, 2);
     assert.equal(second.stats.malformed, 0);
@@ -133,13 +142,22 @@ describe('reading a Claude Code transcript', () => {
     await assert.rejects(readTranscript({ path: join(tmp.dir, 'nope.jsonl') }), (e) => isAxmeError(e, 'NOT_FOUND'));
     const path = writeFixture(tmp.dir);
     await assert.rejects(readTranscript({ path, from: statSync(path).size + 10 }), (e) => isAxmeError(e, 'WRONG_STATE'));
-    assert.throws(() => claudeCodeReader.read({ path, from: -1 }), (e) => isAxmeError(e, 'INVALID_INPUT'));
-    assert.throws(() => claudeCodeReader.read({ path, chunkBytes: 0 }), (e) => isAxmeError(e, 'INVALID_INPUT'));
+    assert.throws(
+      () => claudeCodeReader.read({ path, from: -1 }),
+      (e) => isAxmeError(e, 'INVALID_INPUT'),
+    );
+    assert.throws(
+      () => claudeCodeReader.read({ path, chunkBytes: 0 }),
+      (e) => isAxmeError(e, 'INVALID_INPUT'),
+    );
     const stream = claudeCodeReader.read({ path });
     for await (const _ of stream) void _;
-    await assert.rejects(async () => {
-      for await (const _ of stream) void _;
-    }, (e) => isAxmeError(e, 'WRONG_STATE'));
+    await assert.rejects(
+      async () => {
+        for await (const _ of stream) void _;
+      },
+      (e) => isAxmeError(e, 'WRONG_STATE'),
+    );
   });
 
   test('a 50 MB transcript streams with a buffer under 1 MB', async () => {

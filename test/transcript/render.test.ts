@@ -1,7 +1,8 @@
 // Rendering transcripts for the auditor's model (issue 23, "Transcripts"): tagged blocks, escaping
 // so a transcript cannot forge a tag, trimming with a marker, chunks within a budget, redaction.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { claudeCodeReader } from '../../src/transcript/claude-code.ts';
 import { readTranscript } from '../../src/transcript/read-transcript.ts';
@@ -95,7 +96,10 @@ describe('rendering a transcript', () => {
   test('a long tool output keeps its head and tail around a visible marker', async () => {
     const output = `HEAD-${'x'.repeat(50_000)}-TAIL`;
     const { text: out, stats } = await renderOne(
-      [entry('assistant', [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat big.log' } }]), entry('user', [{ type: 'tool_result', tool_use_id: 't1', content: output, is_error: false }])],
+      [
+        entry('assistant', [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'cat big.log' } }]),
+        entry('user', [{ type: 'tool_result', tool_use_id: 't1', content: output, is_error: false }]),
+      ],
       { maxToolOutput: 4000 },
     );
     const body = out.split('<tool_result name="Bash">')[1]!.replace('</tool_result>', '');
@@ -110,34 +114,57 @@ describe('rendering a transcript', () => {
   });
 
   test('chunks: in order, at entry boundaries, each within the budget', async () => {
-    const entries = Array.from({ length: 200 }, (_, i) => entry(i % 2 ? 'assistant' : 'user', [text(`entry ${String(i).padStart(3, '0')} ${'words '.repeat(150)}`)]));
+    const entries = Array.from({ length: 200 }, (_, i) =>
+      entry(i % 2 ? 'assistant' : 'user', [text(`entry ${String(i).padStart(3, '0')} ${'words '.repeat(150)}`)]),
+    );
     const budget = 5000;
     const r = await renderTranscript({ entries, budget });
     assert.ok(r.chunks.length > 30, `${r.chunks.length} chunks`);
-    assert.deepEqual(r.chunks.map((c) => c.index), r.chunks.map((_, i) => i));
+    assert.deepEqual(
+      r.chunks.map((c) => c.index),
+      r.chunks.map((_, i) => i),
+    );
     for (const c of r.chunks) {
       assert.ok(c.text.length <= budget, `chunk ${c.index}: ${c.text.length}`);
       assert.match(c.text, /^<(user|assistant)>/);
       assert.match(c.text, /<\/(user|assistant)>$/);
     }
     const order = r.chunks.flatMap((c) => [...c.text.matchAll(/entry (\d{3})/g)].map((m) => Number(m[1])));
-    assert.deepEqual(order, entries.map((_, i) => i), 'every entry once, in order');
-    assert.equal(r.chunks.reduce((n, c) => n + c.entries, 0), 200);
+    assert.deepEqual(
+      order,
+      entries.map((_, i) => i),
+      'every entry once, in order',
+    );
+    assert.equal(
+      r.chunks.reduce((n, c) => n + c.entries, 0),
+      200,
+    );
     for (let i = 1; i < r.chunks.length; i++) assert.equal(r.chunks[i]!.from_offset, r.chunks[i - 1]!.to_offset, 'byte ranges follow on');
     assert.equal(r.chunks[0]!.from_offset, entries[0]!.offset);
     assert.equal(r.chunks.at(-1)!.to_offset, entries.at(-1)!.end_offset);
   });
 
   test('an entry larger than a chunk is trimmed to fit, tags kept whole', async () => {
-    const big = entry('assistant', [text(`A${'a'.repeat(30_000)}Z`), { type: 'tool_use', id: 't', name: 'Write', input: { file_path: 'f.ts', content: 'c'.repeat(30_000) } }]);
-    const r = await renderTranscript({ entries: [entry('user', [text('go')]), big, entry('user', [text('next')])], budget: 2000, maxText: 50_000, maxToolInputValue: 50_000 });
+    const big = entry('assistant', [
+      text(`A${'a'.repeat(30_000)}Z`),
+      { type: 'tool_use', id: 't', name: 'Write', input: { file_path: 'f.ts', content: 'c'.repeat(30_000) } },
+    ]);
+    const r = await renderTranscript({
+      entries: [entry('user', [text('go')]), big, entry('user', [text('next')])],
+      budget: 2000,
+      maxText: 50_000,
+      maxToolInputValue: 50_000,
+    });
     assert.equal(r.chunks.length, 3);
     const mid = r.chunks[1]!.text;
     assert.ok(mid.length <= 2000, `${mid.length}`);
     assert.match(mid, /^<assistant>Aa+\n\[… [\d,]+ characters trimmed …\]\na+Z<\/assistant>\n<tool name="Write">file_path: f\.ts/);
     assert.ok(mid.endsWith('</tool>'));
     // many blocks in one entry: the tags alone would not fit, so the last blocks give way to a marker
-    const many = entry('assistant', Array.from({ length: 100 }, (_, i) => ({ type: 'tool_use' as const, id: `t${i}`, name: 'Read', input: { file_path: `/src/file-${i}.ts` } })));
+    const many = entry(
+      'assistant',
+      Array.from({ length: 100 }, (_, i) => ({ type: 'tool_use' as const, id: `t${i}`, name: 'Read', input: { file_path: `/src/file-${i}.ts` } })),
+    );
     const r2 = await renderTranscript({ entries: [many], budget: 1000 });
     assert.ok(r2.chunks[0]!.text.length <= 1000);
     assert.match(r2.chunks[0]!.text, /\[… \d+ more blocks trimmed …\]$/);
@@ -166,7 +193,10 @@ describe('rendering a transcript', () => {
     // a credential across the head's cut of a trimmed output is redacted, not half shown
     for (let at = 1940; at <= 2010; at += 5) {
       const across = `${'y'.repeat(at)} ${aws} ${'z'.repeat(60_000)}`;
-      const r2 = await renderTranscript({ entries: [entry('user', [{ type: 'tool_result', tool_use_id: 'x', content: across, is_error: false }])], maxToolOutput: 4000 });
+      const r2 = await renderTranscript({
+        entries: [entry('user', [{ type: 'tool_result', tool_use_id: 'x', content: across, is_error: false }])],
+        maxToolOutput: 4000,
+      });
       const shown = r2.chunks[0]!.text;
       assert.ok(!/AKIA|IOSF|DNN7|EXAMPLE/.test(shown), `at ${at}: ${shown.slice(1900, 2100)}`);
       assert.equal(r2.stats.redactions, 1);
@@ -174,7 +204,13 @@ describe('rendering a transcript', () => {
   });
 
   test('options are checked', () => {
-    assert.throws(() => new TranscriptRenderer({ budget: 10 }), (e) => isAxmeError(e, 'INVALID_INPUT'));
-    assert.throws(() => new TranscriptRenderer({ maxToolOutput: 1.5 }), (e) => isAxmeError(e, 'INVALID_INPUT'));
+    assert.throws(
+      () => new TranscriptRenderer({ budget: 10 }),
+      (e) => isAxmeError(e, 'INVALID_INPUT'),
+    );
+    assert.throws(
+      () => new TranscriptRenderer({ maxToolOutput: 1.5 }),
+      (e) => isAxmeError(e, 'INVALID_INPUT'),
+    );
   });
 });

@@ -4,7 +4,7 @@
  * decision and memory (their anchored file changed after they were saved), backlog items in
  * each column, questions open and answered, a closed session with its handoff, oracle pages.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import { scanOracle } from '../../src/knowledge/items/oracle/scan-oracle.ts';
@@ -18,16 +18,49 @@ export async function demoStore(): Promise<{ dir: string; cleanup: () => void }>
   const { dir, cleanup } = tempRepo();
   const c = coreAt(dir);
   await c.init();
-  commitFiles(dir, { 'package.json': '{"name":"shop","dependencies":{"pg":"^8.11.0"}}\n', 'src/pay.ts': 'export const charge = 1;\n', 'src/db.ts': 'export const db = 1;\n' }, 'code: the shop');
-  await c.addDecision({ title: 'Use Postgres for orders', decision: 'Orders live in Postgres.', reasoning: 'Transactions across order lines.', anchors: ['src/db.ts'] });
+  commitFiles(
+    dir,
+    { 'package.json': '{"name":"shop","dependencies":{"pg":"^8.11.0"}}\n', 'src/pay.ts': 'export const charge = 1;\n', 'src/db.ts': 'export const db = 1;\n' },
+    'code: the shop',
+  );
+  await c.addDecision({
+    title: 'Use Postgres for orders',
+    decision: 'Orders live in Postgres.',
+    reasoning: 'Transactions across order lines.',
+    anchors: ['src/db.ts'],
+  });
   await c.supersede({ id: 'D-001', title: 'Use Postgres 16 for orders', decision: 'Orders live in Postgres 16.', reasoning: 'MERGE and faster sorts.' });
-  await c.supersede({ id: 'D-002', title: 'Use Postgres 17 for orders', decision: 'Orders live in Postgres 17.', reasoning: 'Incremental backups.', enforce: 'required' });
-  await c.addDecision({ title: 'Charge in cents', decision: 'Amounts are integers in cents.', reasoning: 'No float rounding.', enforce: 'required', anchors: ['src/pay.ts'], scope: ['all'] });
+  await c.supersede({
+    id: 'D-002',
+    title: 'Use Postgres 17 for orders',
+    decision: 'Orders live in Postgres 17.',
+    reasoning: 'Incremental backups.',
+    enforce: 'required',
+  });
+  await c.addDecision({
+    title: 'Charge in cents',
+    decision: 'Amounts are integers in cents.',
+    reasoning: 'No float rounding.',
+    enforce: 'required',
+    anchors: ['src/pay.ts'],
+    scope: ['all'],
+  });
   await c.addDecision({ title: XSS_TITLE, decision: 'A title that must render as text.' });
   await c.addDecision({ title: 'Vendor the CSS framework', decision: 'Copy it into the repo.' });
   await c.revoke('D-006', 'We stopped using a CSS framework.');
-  await c.addMemory({ type: 'pattern', title: 'Payment helpers', description: 'Use charge() for every amount.', keywords: ['payments', 'cents'], anchors: ['src/pay.ts'] });
-  await c.addMemory({ type: 'feedback', title: 'Short commit subjects', description: 'The team wants commit subjects under 60 characters.', keywords: ['git'] });
+  await c.addMemory({
+    type: 'pattern',
+    title: 'Payment helpers',
+    description: 'Use charge() for every amount.',
+    keywords: ['payments', 'cents'],
+    anchors: ['src/pay.ts'],
+  });
+  await c.addMemory({
+    type: 'feedback',
+    title: 'Short commit subjects',
+    description: 'The team wants commit subjects under 60 characters.',
+    keywords: ['git'],
+  });
   await c.addBacklog({ title: 'Refund endpoint', description: 'POST /refunds with idempotency keys.', priority: 'high', tags: ['api'] });
   await c.addBacklog({ title: 'Nightly order export', description: 'CSV to the data team.', priority: 'low' });
   await c.addBacklog({ title: 'Upgrade pg driver', description: 'Needed for Postgres 17.', priority: 'medium' });
@@ -84,6 +117,7 @@ export function startUi(dir: string, args: string[] = [], env: NodeJS.ProcessEnv
 
 /** The system's Chromium (Debian: /usr/bin/chromium), or null. */
 export function chromiumPath(): string | null {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'].filter(Boolean) as string[]) if (existsSync(p)) return p;
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'].filter(Boolean) as string[])
+    if (existsSync(p)) return p;
   return null;
 }

@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumPath, demoStore, startUi, type UiProcess } from './fixture.ts';
 import { git } from '../helpers.ts';
+import { chromiumPath, demoStore, startUi, type UiProcess } from './fixture.ts';
 
 const chromium = chromiumPath();
-const skip = !chromium && !process.env.CI ? 'no chromium on this machine (apt-get install -y chromium): the browser tests of axme ui are skipped; in CI they run' : false;
+const skip =
+  !chromium && !process.env.CI ? 'no chromium on this machine (apt-get install -y chromium): the browser tests of axme ui are skipped; in CI they run' : false;
 const REF = 'refs/memory/main';
 
 /** A form POST as a page elsewhere (or a script) would send it: its own Origin, any token. */
@@ -21,11 +22,20 @@ function post(url: string, body: Record<string, string>, headers: Record<string,
   const u = new URL(url);
   const data = new URLSearchParams(body).toString();
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(data), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text, location: res.headers.location }));
-    });
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(data), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text, location: res.headers.location }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -75,7 +85,7 @@ describe('axme ui: a person edits and retires knowledge', { skip }, () => {
     assert.match(git(store.dir, ['log', '-1', '--format=%B', REF]), /Axme-Actor: human/);
   });
 
-  test('amend a decision\'s wording: same ID, both versions in its history', async () => {
+  test("amend a decision's wording: same ID, both versions in its history", async () => {
     await page.goto(`${ui.url}/item/decision/D-004`);
     await page.click('summary >> text=Amend the wording');
     await page.fill('form.edit input[name=title]', 'Charge amounts in cents');
@@ -102,7 +112,7 @@ describe('axme ui: a person edits and retires knowledge', { skip }, () => {
     assert.match((await page.textContent('main dl.fields'))!, /status\s*revoked[\s\S]*Amounts moved to a Money type\./);
   });
 
-  test('a page started by an agent follows the agent\'s rules: rewording is open, a required decision is not revoked', async () => {
+  test("a page started by an agent follows the agent's rules: rewording is open, a required decision is not revoked", async () => {
     const agentUi = await startUi(store.dir, [], { AXME_ACTOR: 'agent' });
     try {
       const p = await browser.newPage();
@@ -122,7 +132,7 @@ describe('axme ui: a person edits and retires knowledge', { skip }, () => {
     }
   });
 
-  test('a change needs the page\'s Origin and its token: anything else is refused and changes nothing', async () => {
+  test("a change needs the page's Origin and its token: anything else is refused and changes nothing", async () => {
     const csrf = (await token('/item/decision/D-003'))!;
     assert.ok(csrf && csrf.length >= 40);
     const before = tip();

@@ -8,21 +8,25 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumPath, demoStore, startUi, XSS_TITLE, type UiProcess } from './fixture.ts';
 import { axme, tempRepo } from '../helpers.ts';
+import { chromiumPath, demoStore, startUi, type UiProcess, XSS_TITLE } from './fixture.ts';
 
 const chromium = chromiumPath();
-const skip = !chromium && !process.env.CI ? 'no chromium on this machine (apt-get install -y chromium): the browser tests of axme ui are skipped; in CI they run' : false;
+const skip =
+  !chromium && !process.env.CI ? 'no chromium on this machine (apt-get install -y chromium): the browser tests of axme ui are skipped; in CI they run' : false;
 
 /** A raw HTTP request (the browser would not send a foreign Host or let us read a refusal's body). */
 function raw(url: string, opts: { method?: string; host?: string }): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'GET', headers: opts.host ? { Host: opts.host } : {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'GET', headers: opts.host ? { Host: opts.host } : {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end(opts.method === 'POST' ? 'title=x' : undefined);
   });
@@ -85,7 +89,12 @@ describe('axme ui', { skip }, () => {
 
   test('the backlog is a board with one column per status', async () => {
     await page.goto(`${ui.url}/backlog`);
-    assert.deepEqual(await page.locator('.board .col').evaluateAll((cols) => cols.map((c) => c.getAttribute('data-status'))), ['open', 'in-progress', 'done', 'blocked']);
+    assert.deepEqual(await page.locator('.board .col').evaluateAll((cols) => cols.map((c) => c.getAttribute('data-status'))), [
+      'open',
+      'in-progress',
+      'done',
+      'blocked',
+    ]);
     assert.match((await page.textContent('.col[data-status="in-progress"]'))!, /Refund endpoint/);
     assert.match((await page.textContent('.col[data-status="blocked"]'))!, /Retry failed webhooks/);
   });
@@ -93,7 +102,10 @@ describe('axme ui', { skip }, () => {
   test('a supersession chain is drawn old to new, and each link opens its decision', async () => {
     await page.goto(`${ui.url}/decisions`);
     const chain = page.locator('.chains .chain').first();
-    assert.deepEqual((await chain.locator('a').allTextContents()).map((t) => t.trim()), ['D-001 Use Postgres for orders', 'D-002 Use Postgres 16 for orders', 'D-003 Use Postgres 17 for orders']);
+    assert.deepEqual(
+      (await chain.locator('a').allTextContents()).map((t) => t.trim()),
+      ['D-001 Use Postgres for orders', 'D-002 Use Postgres 16 for orders', 'D-003 Use Postgres 17 for orders'],
+    );
     await chain.locator('a').first().click();
     assert.match((await page.textContent('main h1'))!, /D-001 Use Postgres for orders/);
     assert.match((await page.textContent('main'))!, /superseded/);
@@ -130,7 +142,10 @@ describe('axme ui', { skip }, () => {
     await page.waitForSelector('ol.hits li');
     assert.equal(new URL(page.url()).pathname, '/search');
     const hits = await page.locator('ol.hits li a').allTextContents();
-    assert.ok(hits.some((h) => /Charge in cents/.test(h)), hits.join(' | '));
+    assert.ok(
+      hits.some((h) => /Charge in cents/.test(h)),
+      hits.join(' | '),
+    );
     // the same query as a plain page (Enter), with the stale mark on a stale hit
     await page.goto(`${ui.url}/search?q=payment+helpers`);
     assert.match((await page.textContent('ol.hits'))!, /Payment helpers[\s\S]*may be outdated/);
@@ -171,7 +186,7 @@ describe('axme ui', { skip }, () => {
     assert.deepEqual(problems, []);
   });
 
-  test('GET and HEAD, and POST to the page\'s forms only: a POST elsewhere is refused with 405 and changes nothing', async () => {
+  test("GET and HEAD, and POST to the page's forms only: a POST elsewhere is refused with 405 and changes nothing", async () => {
     const r = await raw(`${ui.url}/decisions`, { method: 'POST' });
     assert.equal(r.status, 405);
     assert.match(r.body, /GET and HEAD, and POST to its own forms \(\/act\/\.\.\.\) only/);

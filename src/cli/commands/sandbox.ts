@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
-import { SilentExit, out, printJson, type CliArgs, type CliIO } from '../io.ts';
+import { type CliArgs, type CliIO, out, printJson, SilentExit } from '../io.ts';
 
 /**
  * `axme sandbox`: the kernel sandbox under the guard (docs/safety.md). With `-c <command>` it runs
@@ -24,13 +24,33 @@ export function sandboxCommand(io: CliIO) {
       const loc = locateRepo(cwd, io.env);
       const home = io.env.HOME || homedir();
       const { parseYamlText } = await import('../../model/yaml-text.ts');
-      const sandbox = await openSandbox({ loc, cwd, home, env: io.env, installDir: typeof __dirname === 'string' ? __dirname : null, parseYaml: parseYamlText });
+      const sandbox = await openSandbox({
+        loc,
+        cwd,
+        home,
+        env: io.env,
+        installDir: typeof __dirname === 'string' ? __dirname : null,
+        parseYaml: parseYamlText,
+      });
       for (const p of sandbox.settings.problems) io.stderr.write(`axme: ${p}\n`);
       if (a.print && a.c === undefined) throw new AxmeError('INVALID_INPUT', '--print goes with -c <command>: axme sandbox -c "npm test" --print');
       if (a.c === undefined) {
         const policy = sandbox.policy(cwd);
-        if (a.json) return printJson(io, { on: sandbox.state.on, state: sandbox.state, mode: sandbox.settings.mode, network: sandbox.settings.network, domains: sandbox.settings.domains, sources: sandbox.settings.sources, policy });
-        if (sandbox.state.on) out(io, `on: shell commands run in bubblewrap (${sandbox.state.bwrap}); mode ${sandbox.settings.mode}, network ${policy.network}${policy.network === 'allowlist' ? ` (${sandbox.settings.domains.join(', ') || 'no host'})` : ''}`);
+        if (a.json)
+          return printJson(io, {
+            on: sandbox.state.on,
+            state: sandbox.state,
+            mode: sandbox.settings.mode,
+            network: sandbox.settings.network,
+            domains: sandbox.settings.domains,
+            sources: sandbox.settings.sources,
+            policy,
+          });
+        if (sandbox.state.on)
+          out(
+            io,
+            `on: shell commands run in bubblewrap (${sandbox.state.bwrap}); mode ${sandbox.settings.mode}, network ${policy.network}${policy.network === 'allowlist' ? ` (${sandbox.settings.domains.join(', ') || 'no host'})` : ''}`,
+          );
         else out(io, `off: ${sandbox.state.why}${sandbox.state.fix ? `\nfix: ${sandbox.state.fix}` : ''}`);
         out(io, `writable: ${policy.writable.join(', ') || '(none)'}`);
         out(io, `read-only inside them: ${policy.readOnly.join(', ') || '(none)'}`);

@@ -1,9 +1,9 @@
+import { isAbsolute, relative } from 'node:path';
 import type { Argv } from 'yargs';
+import { AxmeError } from '../../model/errors.ts';
 import { GIT_HOOK_NAMES, HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
 import { CLIENT_IDS, HOOK_CLIENT_NAMES, type HookClientId } from '../../setup/clients/hook-registry.ts';
-import { isAbsolute, relative } from 'node:path';
-import { AxmeError } from '../../model/errors.ts';
-import { clockFrom, out, printJson, readStdin, SilentExit, type CliIO, type CliArgs } from '../io.ts';
+import { type CliArgs, type CliIO, clockFrom, out, printJson, readStdin, SilentExit } from '../io.ts';
 
 declare const AXME_VERSION: string | undefined;
 
@@ -12,7 +12,8 @@ export function setupCommands(io: CliIO) {
   return [
     {
       command: 'doctor',
-      describe: "check what is installed for agents (store, rules, every client's hooks run for real, every client's MCP entry, a team server probed, CLAUDE.md) and what is missing: a verdict first, then each problem with its fix; exit 1 when one is found",
+      describe:
+        "check what is installed for agents (store, rules, every client's hooks run for real, every client's MCP entry, a team server probed, CLAUDE.md) and what is missing: a verdict first, then each problem with its fix; exit 1 when one is found",
       builder: (y: Argv) => y,
       handler: async (a: CliArgs) => {
         // each command loads its modules when it runs: the others' cost stays out of every start
@@ -51,13 +52,23 @@ export function setupCommands(io: CliIO) {
       describe: 'remove the git hooks axme init installed (chained hooks are restored); --agent <list>: instead remove what axme added to those clients',
       builder: (y: Argv) =>
         y
-          .option('agent', { type: 'string', describe: `remove axme's MCP server, hooks and instructions from these clients (comma-separated: ${CLIENT_IDS.join(', ')}, all) and nothing else; the git hooks stay` })
-          .option('user', { type: 'boolean', describe: "with --agent windsurf or claude-desktop: remove this project's server (axme-<folder>) from the client's file of the user" })
+          .option('agent', {
+            type: 'string',
+            describe: `remove axme's MCP server, hooks and instructions from these clients (comma-separated: ${CLIENT_IDS.join(', ')}, all) and nothing else; the git hooks stay`,
+          })
+          .option('user', {
+            type: 'boolean',
+            describe: "with --agent windsurf or claude-desktop: remove this project's server (axme-<folder>) from the client's file of the user",
+          })
           .option('dry-run', { type: 'boolean', describe: 'with --agent: print each file and the change, writing nothing' }),
       handler: async (a: CliArgs) => {
         const cwd = a.C ?? io.cwd;
         if (a.agent !== undefined) return uninstallClients(io, a, cwd);
-        if (a.user) throw new AxmeError('INVALID_INPUT', '--user goes with --agent windsurf or --agent claude-desktop (the clients whose MCP servers are in a file of the user)');
+        if (a.user)
+          throw new AxmeError(
+            'INVALID_INPUT',
+            '--user goes with --agent windsurf or --agent claude-desktop (the clients whose MCP servers are in a file of the user)',
+          );
         if (a.dryRun) throw new AxmeError('INVALID_INPUT', '--dry-run goes with --agent <list> (the git hooks have no dry run)');
         const { agentFilesRoot } = await import('../../setup/agent-files.ts');
         const { uninstallGitHooks } = await import('../../setup/git-hooks.ts');
@@ -72,9 +83,12 @@ export function setupCommands(io: CliIO) {
       command: 'hook <event>',
       describe: `answer an agent client's hook (JSON on stdin): ${HOOK_EVENT_NAMES.join(', ')}`,
       builder: (y: Argv) =>
-        y
-          .positional('event', { type: 'string', choices: HOOK_EVENT_NAMES })
-          .option('client', { type: 'string', choices: HOOK_CLIENT_NAMES, default: 'claude-code', describe: 'whose hook protocol the payload and the answer follow' }),
+        y.positional('event', { type: 'string', choices: HOOK_EVENT_NAMES }).option('client', {
+          type: 'string',
+          choices: HOOK_CLIENT_NAMES,
+          default: 'claude-code',
+          describe: 'whose hook protocol the payload and the answer follow',
+        }),
       handler: async (a: CliArgs) => {
         // normally answered by the launcher's fast path; this is the same handler for other entries
         const { processHookIO } = await import('../../hooks/io.ts');

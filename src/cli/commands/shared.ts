@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
 import { LIMITS } from '../../model/limits.ts';
-import { readStdin, type CliIO } from '../io.ts';
+import { type CliIO, readStdin } from '../io.ts';
 
 /** --allow-secret, and --stdin <field> to read one long text field from standard input. */
 export const writeOptions = (y: Argv, stdinFields: string[]) => {

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { note, out, printJson, withKb, type CliIO, type CliArgs } from '../io.ts';
+import { type CliArgs, type CliIO, note, out, printJson, withKb } from '../io.ts';
 
 /** `axme sync [remote]`: share knowledge through a git remote (fetch, three-way merge, push). */
 export function syncCommand(io: CliIO) {
@@ -10,13 +10,29 @@ export function syncCommand(io: CliIO) {
       y
         .positional('remote', { type: 'string', describe: 'git remote (default: origin, or the only remote)' })
         .option('rounds', { type: 'number', describe: 'fetch-merge-push rounds when the remote keeps moving (default 5)' })
-        .option('accept-removals', { type: 'boolean', describe: "take a remote change that removes items (held otherwise, with a question: axme never deletes items in normal use)" })
-        .option('auto', { type: 'string', describe: 'what the hooks start in the background (sync.auto): the reason (session-start, session-end, commit); bounded in time, the outcome kept for the next session' }),
+        .option('accept-removals', {
+          type: 'boolean',
+          describe: 'take a remote change that removes items (held otherwise, with a question: axme never deletes items in normal use)',
+        })
+        .option('auto', {
+          type: 'string',
+          describe:
+            'what the hooks start in the background (sync.auto): the reason (session-start, session-end, commit); bounded in time, the outcome kept for the next session',
+        }),
     handler: (a: CliArgs) =>
       withKb(io, a, async (kb) => {
         const { syncStore } = await import('../../knowledge/sync/sync-store.ts');
-        const sync = () => syncStore(kb, { remote: a.remote as string | undefined, maxRounds: a.rounds as number | undefined, env: io.env, acceptRemovals: a.acceptRemovals === true });
-        const r = a.auto === undefined ? await sync() : await (await import('../../knowledge/sync/auto-sync.ts')).runAutoSync(kb.repo.commonDir, String(a.auto), kb.now, sync, () => process.exit(1));
+        const sync = () =>
+          syncStore(kb, {
+            remote: a.remote as string | undefined,
+            maxRounds: a.rounds as number | undefined,
+            env: io.env,
+            acceptRemovals: a.acceptRemovals === true,
+          });
+        const r =
+          a.auto === undefined
+            ? await sync()
+            : await (await import('../../knowledge/sync/auto-sync.ts')).runAutoSync(kb.repo.commonDir, String(a.auto), kb.now, sync, () => process.exit(1));
         if (r === null) return note(io, 'axme: another background sync is running: this one is not needed');
         if (a.json) return printJson(io, r);
         out(io, r.text);

@@ -1,11 +1,12 @@
 import type { Argv } from 'yargs';
 import { AxmeError } from '../../model/errors.ts';
 import { TOKEN_SCOPES } from '../../model/token.ts';
-import { clockFrom, note, out, printJson, type CliArgs, type CliIO } from '../io.ts';
+import { type CliArgs, type CliIO, clockFrom, note, out, printJson } from '../io.ts';
 
 /** `axme token add|list|revoke`: the bearer tokens of `axme serve --http` (only their hashes are kept). */
 export function tokenCommand(io: CliIO) {
-  const fileOption = (y: Argv) => y.option('tokens', { type: 'string', describe: 'the tokens file (default: <git common dir>/axme/tokens.json of this repository)' });
+  const fileOption = (y: Argv) =>
+    y.option('tokens', { type: 'string', describe: 'the tokens file (default: <git common dir>/axme/tokens.json of this repository)' });
   const path = async (a: CliArgs) => {
     if (a.tokens !== undefined && typeof a.tokens !== 'string') throw new AxmeError('INVALID_INPUT', '--tokens needs one file');
     const { tokensPath } = await import('../../knowledge/admin/tokens.ts');
@@ -22,7 +23,12 @@ export function tokenCommand(io: CliIO) {
           builder: (yy: Argv) =>
             fileOption(yy)
               .positional('name', { type: 'string', describe: 'who uses it: the name its commits carry (Axme-Token trailer)' })
-              .option('scope', { type: 'string', choices: [...TOKEN_SCOPES], demandOption: true, describe: 'read (read-only tools), write (every tool), admin (everything)' }),
+              .option('scope', {
+                type: 'string',
+                choices: [...TOKEN_SCOPES],
+                demandOption: true,
+                describe: 'read (read-only tools), write (every tool), admin (everything)',
+              }),
           handler: async (a: CliArgs) => {
             const { addToken } = await import('../../knowledge/admin/tokens.ts');
             const file = await path(a);
@@ -53,7 +59,11 @@ export function tokenCommand(io: CliIO) {
             const r = revokeToken({ path: await path(a), name: String(a.name) });
             if (a.json) return printJson(io, { revoked: r.name, left: r.left });
             out(io, `revoked ${r.name}`);
-            if (!r.left) note(io, 'axme: no token left: a running axme serve --http refuses every request until one is added (axme token add <name> --scope read|write|admin)');
+            if (!r.left)
+              note(
+                io,
+                'axme: no token left: a running axme serve --http refuses every request until one is added (axme token add <name> --scope read|write|admin)',
+              );
           },
         })
         .demandCommand(1, 'say what to do: add, list or revoke'),

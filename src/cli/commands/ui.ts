@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { actorFrom, clockFrom, type CliArgs, type CliIO } from '../io.ts';
+import { actorFrom, type CliArgs, type CliIO, clockFrom } from '../io.ts';
 
 /** `axme ui`: the local web page over the knowledge, where a person can also correct and retire items (src/ui/, docs/ui.md). */
 export function uiCommand(io: CliIO) {
@@ -14,7 +14,18 @@ export function uiCommand(io: CliIO) {
         .option('open', { type: 'boolean', describe: "open the page in the system's browser" }),
     handler: async (a: CliArgs & { port?: number; host?: string; at?: string; open?: boolean }) => {
       const { serveUi } = await import('../../ui/serve-ui.ts');
-      await serveUi({ cwd: a.C ?? io.cwd, env: io.env, port: a.port ?? 0, host: a.host ?? '127.0.0.1', at: a.at, open: a.open, stdout: io.stdout, stderr: io.stderr, now: clockFrom(io.env), actor: actorFrom(io.env) });
+      await serveUi({
+        cwd: a.C ?? io.cwd,
+        env: io.env,
+        port: a.port ?? 0,
+        host: a.host ?? '127.0.0.1',
+        at: a.at,
+        open: a.open,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        now: clockFrom(io.env),
+        actor: actorFrom(io.env),
+      });
     },
   };
 }

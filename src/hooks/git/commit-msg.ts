@@ -1,14 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
-import { addPrTrailers, messageTrailers } from '../../knowledge/history/commit-trailers.ts';
-import { noteText } from '../../knowledge/history/commit-notes.ts';
-import { dropPendingNote, headCommit, leavePendingNote, recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
-import { MEMORY_REF } from '../../model/refs.ts';
-import { isAgentEnv } from '../../model/agent-env.ts';
 import { currentBranch, readRefSync } from '../../knowledge/core/location.ts';
-import { agentReason, hookSetting, prProblem, sessionOf, type GitHookIO, type HookSetting } from './context.ts';
+import { noteText } from '../../knowledge/history/commit-notes.ts';
+import { addPrTrailers, messageTrailers } from '../../knowledge/history/commit-trailers.ts';
+import { dropPendingNote, headCommit, leavePendingNote, recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
+import { isAgentEnv } from '../../model/agent-env.ts';
+import { MEMORY_REF } from '../../model/refs.ts';
+import { MARKER_FORMAT, parseMarker } from '../../safety/marker.ts';
 import { readSession } from '../../session/sessions.ts';
+import { agentReason, type GitHookIO, type HookSetting, hookSetting, prProblem, sessionOf } from './context.ts';
 
 /** Text that is a marker (keys follow), not a mention of one ("explain the #!axme marker"). */
 const MARKER_RE = /#!axme\s+(?:pr|repo)=/;
@@ -32,7 +32,8 @@ export function extractMarker(message: string): { marker: string; rest: string }
     }
   }
   const at = lines[0]!.lastIndexOf('#!axme');
-  if (at > 0 && MARKER_RE.test(lines[0]!.slice(at))) return { marker: lines[0]!.slice(at), rest: [lines[0]!.slice(0, at).trimEnd(), ...lines.slice(1)].join('\n') + tail };
+  if (at > 0 && MARKER_RE.test(lines[0]!.slice(at)))
+    return { marker: lines[0]!.slice(at), rest: [lines[0]!.slice(0, at).trimEnd(), ...lines.slice(1)].join('\n') + tail };
   return null;
 }
 
@@ -64,11 +65,17 @@ export async function commitMsg(io: GitHookIO): Promise<number> {
     // the message's own trailers (an amend, a cherry-pick), read by git as post-commit would read them
     const trailers = required || /^axme-/im.test(message) ? await messageTrailers(s.at, message) : new Map<string, string>();
     if (!required || trailers.has('axme-pr')) {
-      prepareNote(io, s, message, { pr: trailers.get('axme-pr') ?? null, repo: trailers.get('axme-repo') ?? null, session: trailers.get('axme-session') ?? sessionOf(io, s.loc) });
+      prepareNote(io, s, message, {
+        pr: trailers.get('axme-pr') ?? null,
+        repo: trailers.get('axme-repo') ?? null,
+        session: trailers.get('axme-session') ?? sessionOf(io, s.loc),
+      });
       return 0;
     }
     const why = agent ? `it is taken for an agent's commit: ${agent}` : 'git.requireAxmeSuffix is always: every commit carries it';
-    io.stderr(`axme: this commit needs its PR metadata (${why}). End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`);
+    io.stderr(
+      `axme: this commit needs its PR metadata (${why}). End the message with the line\n  ${MARKER_FORMAT}\n(pr=none when there is no pull request), e.g. git commit -m "<message>" -m "#!axme pr=none repo=<owner>/<name>"\n`,
+    );
     return 1;
   }
   const parsed = parseMarker(found.marker);
@@ -102,5 +109,12 @@ function prepareNote(io: GitHookIO, s: HookSetting, message: string, known: { pr
   if (!s.loc) return;
   const tip = readRefSync(s.loc.commonDir, MEMORY_REF);
   const text = noteText({ message, ...known, tip: tip && tip !== 'unknown' ? tip : null, branch: currentBranch(s.loc.gitDir) });
-  if (text) leavePendingNote(s.loc.gitDir, { text, parent: headCommit(s.loc), session: known.session && readSession(s.loc.commonDir, known.session) ? known.session : null, at: io.now(), message });
+  if (text)
+    leavePendingNote(s.loc.gitDir, {
+      text,
+      parent: headCommit(s.loc),
+      session: known.session && readSession(s.loc.commonDir, known.session) ? known.session : null,
+      at: io.now(),
+      message,
+    });
 }

@@ -1,9 +1,9 @@
+import { locateRepo, type RepoLocation } from '../../knowledge/core/location.ts';
+import type { GitAt } from '../../knowledge/history/commit-trailers.ts';
 import { policyFor } from '../../knowledge/rules/policy-cache.ts';
 import type { PrLookup, PrState } from '../../safety/evaluate.ts';
 import type { Policy } from '../../safety/policy.ts';
 import { prFinding } from '../../safety/pr-gate.ts';
-import { locateRepo, type RepoLocation } from '../../knowledge/core/location.ts';
-import type { GitAt } from '../../knowledge/history/commit-trailers.ts';
 import { sessionOfProcess } from '../../session/current.ts';
 
 /** What a git hook handler may touch. */
@@ -37,7 +37,9 @@ export function agentReason(env: NodeJS.ProcessEnv, loc?: RepoLocation | null): 
   if (env.CLAUDECODE === '1') return 'CLAUDECODE=1 is set (Claude Code sets it for the commands it runs)';
   if (env.AXME_AGENT === '1') return 'AXME_AGENT=1 is set';
   const session = loc ? sessionOfProcess(loc.commonDir) : null;
-  return session ? `it runs inside agent session ${session.id} (${session.harness}: its harness, process ${session.ownerPid}, is an ancestor of this command; \`axme session show ${session.id}\`)` : null;
+  return session
+    ? `it runs inside agent session ${session.id} (${session.harness}: its harness, process ${session.ownerPid}, is an ancestor of this command; \`axme session show ${session.id}\`)`
+    : null;
 }
 
 export interface HookSetting {

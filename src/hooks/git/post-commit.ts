@@ -1,6 +1,6 @@
 import { noteCommit, nothingToNote } from '../../knowledge/history/commit-notes.ts';
 import { dropPendingNoteAt } from '../../knowledge/history/git-hook-files.ts';
-import { sessionOf, type GitHookIO } from './context.ts';
+import { type GitHookIO, sessionOf } from './context.ts';
 
 /**
  * post-commit: a note on refs/notes/axme ties the new commit to what was behind it: the session,

@@ -1,8 +1,8 @@
-import { matchesName } from '../../safety/patterns.ts';
 import { recordGitHookFacts } from '../../knowledge/history/git-hook-files.ts';
-import { isAgentEnv } from '../../model/agent-env.ts';
 import { commitsCitingPrs, isFastForward } from '../../knowledge/history/pushed-commits.ts';
-import { agentReason, hookSetting, prProblem, type GitHookIO } from './context.ts';
+import { isAgentEnv } from '../../model/agent-env.ts';
+import { matchesName } from '../../safety/patterns.ts';
+import { agentReason, type GitHookIO, hookSetting, prProblem } from './context.ts';
 
 const ZERO = /^0+$/;
 /** All PR lookups of one push share this much time; what has not answered by then counts as unknown. */
@@ -32,7 +32,10 @@ export async function prePush(io: GitHookIO): Promise<number> {
       if (prot && binds) problems.push(`deleting the protected branch ${branch} is not allowed`);
       continue;
     }
-    if (prot && binds && !directAllowed) problems.push(`pushing to the protected branch ${branch} is not allowed (git.allowDirectPushToMain=${policy.allowDirectPushToMain}, git.requirePrForMain=${policy.requirePrForMain}): push a feature branch and open a pull request`);
+    if (prot && binds && !directAllowed)
+      problems.push(
+        `pushing to the protected branch ${branch} is not allowed (git.allowDirectPushToMain=${policy.allowDirectPushToMain}, git.requirePrForMain=${policy.requirePrForMain}): push a feature branch and open a pull request`,
+      );
     if (!ZERO.test(remoteOid) && binds && !policy.allowForcePush && !(await isFastForward(s.at, remoteOid, localOid))) {
       problems.push(`${remoteRef} would be rewritten (not a fast-forward) and git.allowForcePush is false: fetch, rebase or merge, then push without force`);
     }
@@ -53,7 +56,11 @@ export async function prePush(io: GitHookIO): Promise<number> {
     if (verdicts[i]) problems.push(`commit${c.commits.length > 1 ? 's' : ''} ${c.commits.map((x) => x.slice(0, 12)).join(', ')}: ${verdicts[i]}`);
   });
   if (!problems.length) return 0;
-  const who = agent ? `the branch rules bind this push because ${agent}` : policy.enforceFor === 'everyone' ? 'the branch rules bind everyone (git.enforceFor: everyone)' : null;
+  const who = agent
+    ? `the branch rules bind this push because ${agent}`
+    : policy.enforceFor === 'everyone'
+      ? 'the branch rules bind everyone (git.enforceFor: everyone)'
+      : null;
   io.stderr(`axme: push refused:\n${[...new Set(problems)].map((p) => `  - ${p}`).join('\n')}\n${who ? `(${who})\n` : ''}`);
   return 1;
 }

@@ -1,5 +1,5 @@
-import { commitMsg } from './commit-msg.ts';
 import type { GIT_HOOK_NAMES } from '../../model/hook-names.ts';
+import { commitMsg } from './commit-msg.ts';
 import type { GitHookIO } from './context.ts';
 import { postCommit } from './post-commit.ts';
 import { postRewrite } from './post-rewrite.ts';

@@ -1,10 +1,10 @@
-import { findSecret } from '../../model/secrets.ts';
 import { classifyPath } from '../../model/paths.ts';
-import { snapshotAt } from '../../store/tree.ts';
-import { checkStore, type FsckResult } from './check-store.ts';
-import { notInitialized, type KnowledgeBase } from '../core/kb.ts';
+import { findSecret } from '../../model/secrets.ts';
 import { resolveAt } from '../../store/revision.ts';
+import { snapshotAt } from '../../store/tree.ts';
+import { type KnowledgeBase, notInitialized } from '../core/kb.ts';
 import type { Diagnostic } from '../core/state.ts';
+import { checkStore, type FsckResult } from './check-store.ts';
 
 export interface CheckResult extends FsckResult {
   /** item, rules and config files scanned for credentials */
@@ -36,7 +36,11 @@ export async function checkKnowledge(kb: KnowledgeBase, opts: { at?: string | un
       const f = findSecret('content', text);
       if (f) {
         const line = text.slice(0, f.index).split('\n').length;
-        findings.push({ path, severity: 'error', reason: `line ${line} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is shared with everyone who fetches it. Remove the credential (refer to where it is kept instead); history keeps it, so rotate it too` });
+        findings.push({
+          path,
+          severity: 'error',
+          reason: `line ${line} looks like it contains ${f.what} (pattern ${f.pattern}): knowledge is shared with everyone who fetches it. Remove the credential (refer to where it is kept instead); history keeps it, so rotate it too`,
+        });
       }
     }),
   );

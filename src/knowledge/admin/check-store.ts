@@ -4,7 +4,7 @@ import type { ItemBase, KindName } from '../../model/kind.ts';
 import { ID_KINDS, type IdKind } from '../../model/kinds.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readState, type Diagnostic, type KnowledgeState } from '../core/state.ts';
+import { type Diagnostic, type KnowledgeState, readState } from '../core/state.ts';
 
 export interface FsckResult {
   /** false when any finding is an error */
@@ -27,7 +27,11 @@ export async function checkStore(kb: KnowledgeBase, opts: { at?: string | undefi
   const findings: Diagnostic[] = [...state.diagnostics];
   const objects = await checkObjects(kb, state.commit!, findings);
   if (state.config && state.config.format > FORMAT_VERSION) {
-    findings.push({ path: 'axme.yaml', severity: 'error', reason: `format ${state.config.format} was written by a newer axme (this one reads ${FORMAT_VERSION}): upgrade axme` });
+    findings.push({
+      path: 'axme.yaml',
+      severity: 'error',
+      reason: `format ${state.config.format} was written by a newer axme (this one reads ${FORMAT_VERSION}): upgrade axme`,
+    });
   }
   for (const kind of ID_KINDS) checkIds(state, kind, findings);
   checkSupersession(state, findings);
@@ -45,7 +49,12 @@ async function checkObjects(kb: KnowledgeBase, commit: string, findings: Diagnos
   const lines = list.stdout.toString('utf8').split('\n').filter(Boolean);
   const oids: string[] = [];
   for (const l of lines) {
-    if (l.startsWith('?')) findings.push({ path: kb.ref, severity: 'error', reason: `object ${l.slice(1)} is missing. Run \`git fsck\`; fetch the store again from a teammate if needed.` });
+    if (l.startsWith('?'))
+      findings.push({
+        path: kb.ref,
+        severity: 'error',
+        reason: `object ${l.slice(1)} is missing. Run \`git fsck\`; fetch the store again from a teammate if needed.`,
+      });
     else oids.push(l.slice(0, l.indexOf(' ') === -1 ? undefined : l.indexOf(' ')));
   }
   const check = await kb.repo.git(['cat-file', '--batch-check'], { input: oids.join('\n') + '\n', allowFail: true });
@@ -63,11 +72,17 @@ function checkIds(state: KnowledgeState, kind: IdKind, findings: Diagnostic[]): 
   for (const item of state.items[kind] as Array<ItemBase & { id: string; aliases: string[] }>) {
     const path = itemPath(kind, item.slug);
     const other = ids.get(item.id);
-    if (other) findings.push({ path, severity: 'error', reason: `display ID ${item.id} is also used by ${other}: renumber one and keep its old ID in aliases` });
+    if (other)
+      findings.push({ path, severity: 'error', reason: `display ID ${item.id} is also used by ${other}: renumber one and keep its old ID in aliases` });
     else ids.set(item.id, path);
     for (const alias of item.aliases) {
       const first = aliases.get(alias);
-      if (first) findings.push({ path, severity: 'warning', reason: `alias ${alias} is also an alias of ${first}: lookups by ${alias} find the item that holds it as its ID, else the first` });
+      if (first)
+        findings.push({
+          path,
+          severity: 'warning',
+          reason: `alias ${alias} is also an alias of ${first}: lookups by ${alias} find the item that holds it as its ID, else the first`,
+        });
       else aliases.set(alias, path);
     }
   }
@@ -92,7 +107,13 @@ function checkSupersession(state: KnowledgeState, findings: Diagnostic[]): void 
   for (const d of state.items.decision) checkRevocation(d, findings);
 }
 
-function checkLinks(kind: 'decision' | 'memory', items: readonly Superseding[], retired: string, retire: (slug: string) => string, findings: Diagnostic[]): void {
+function checkLinks(
+  kind: 'decision' | 'memory',
+  items: readonly Superseding[],
+  retired: string,
+  retire: (slug: string) => string,
+  findings: Diagnostic[],
+): void {
   const bySlug = new Map(items.map((d) => [d.slug, d]));
   const err = (d: Superseding, reason: string) => findings.push({ path: itemPath(kind, d.slug), severity: 'error', reason });
   const warn = (d: Superseding, reason: string) => findings.push({ path: itemPath(kind, d.slug), severity: 'warning', reason });
@@ -103,7 +124,11 @@ function checkLinks(kind: 'decision' | 'memory', items: readonly Superseding[], 
       else if (!next.supersedes.includes(d.slug)) err(d, `superseded_by ${d.superseded_by}, but that ${kind} does not list ${d.slug} in supersedes`);
       // revoked on one clone and superseded on another, merged by an axme that kept both: out of
       // force either way, but nobody was asked which one stands
-      if (kind === 'decision' && d.status === 'revoked') warn(d, `status revoked but superseded_by ${d.superseded_by}: it was revoked on one clone and superseded on another, and both were kept. If the revocation holds, revoke ${d.superseded_by} too (axme decision revoke ${d.superseded_by} --reason ...); otherwise ${d.superseded_by} stands`);
+      if (kind === 'decision' && d.status === 'revoked')
+        warn(
+          d,
+          `status revoked but superseded_by ${d.superseded_by}: it was revoked on one clone and superseded on another, and both were kept. If the revocation holds, revoke ${d.superseded_by} too (axme decision revoke ${d.superseded_by} --reason ...); otherwise ${d.superseded_by} stands`,
+        );
       else if (d.status !== 'superseded') err(d, `has superseded_by but status ${d.status} (expected superseded)`);
     } else if (d.status === 'superseded') err(d, `status superseded but no superseded_by: name the ${kind} that replaced it`);
     for (const s of d.supersedes) {
@@ -114,10 +139,18 @@ function checkLinks(kind: 'decision' | 'memory', items: readonly Superseding[], 
         // other successor is not damage, and taking either successor out of force settles it
         const rival = old.superseded_by ? bySlug.get(old.superseded_by) : undefined;
         if (rival?.supersedes.includes(s)) {
-          if (d.status !== retired && rival.status !== retired) warn(d, `supersedes ${s}, which ${rival.slug} supersedes too (superseded separately on two clones): keep one successor and ${kind === 'decision' ? 'revoke' : 'remove'} the other (${retire('<slug>')})`);
+          if (d.status !== retired && rival.status !== retired)
+            warn(
+              d,
+              `supersedes ${s}, which ${rival.slug} supersedes too (superseded separately on two clones): keep one successor and ${kind === 'decision' ? 'revoke' : 'remove'} the other (${retire('<slug>')})`,
+            );
         } else if (kind === 'decision' && old.status === 'revoked' && !old.superseded_by) {
           // revoked on one clone, superseded on another: a sync keeps the revocation without the link and opens a question
-          if (d.status !== 'revoked') warn(d, `supersedes ${s}, which was revoked (revoked on one clone, superseded on another): this decision is in force; if the revocation holds, revoke it too (axme decision revoke ${d.slug} --reason ...)`);
+          if (d.status !== 'revoked')
+            warn(
+              d,
+              `supersedes ${s}, which was revoked (revoked on one clone, superseded on another): this decision is in force; if the revocation holds, revoke it too (axme decision revoke ${d.slug} --reason ...)`,
+            );
         } else err(d, `supersedes ${s}, but ${s} is not marked superseded_by ${d.slug}`);
       }
     }
@@ -138,7 +171,8 @@ function checkRevocation(d: Decision, findings: Diagnostic[]): void {
   if (d.status === 'revoked' && !d.revoked_at) findings.push({ path: itemPath('decision', d.slug), severity: 'warning', reason: 'revoked without revoked_at' });
   if (d.status !== 'revoked' && (d.revoked_at || d.revoked_reason)) {
     const fields = [d.revoked_at && 'revoked_at', d.revoked_reason && 'revoked_reason'].filter(Boolean).join(' and ');
-    const fix = d.status === 'active' ? `revoke it (axme decision revoke ${d.slug} --reason ...) if it no longer holds, otherwise remove ${fields}` : `remove ${fields}`;
+    const fix =
+      d.status === 'active' ? `revoke it (axme decision revoke ${d.slug} --reason ...) if it no longer holds, otherwise remove ${fields}` : `remove ${fields}`;
     err(`status ${d.status} but ${fields} set: only a revoked decision carries them; ${fix}`);
   }
 }

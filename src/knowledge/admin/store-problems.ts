@@ -1,9 +1,9 @@
 import type { ItemBase } from '../../model/kind.ts';
 import { ID_KINDS } from '../../model/kinds.ts';
 import { itemPath } from '../../model/paths.ts';
-import type { Diagnostic, KnowledgeState } from '../core/state.ts';
-import type { MergedState } from '../core/merged-state.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import type { MergedState } from '../core/merged-state.ts';
+import type { Diagnostic, KnowledgeState } from '../core/state.ts';
 
 /**
  * The problems in a store that need a person, cheap enough for every session start: the errors
@@ -34,7 +34,9 @@ function duplicateIds(state: KnowledgeState): Diagnostic[] {
   for (const kind of ID_KINDS) {
     const first = new Map<string, string>();
     // the workspace items of a merged view are the workspace store's: they are checked there
-    const own = (state as MergedState).workspace ? (state.items[kind] as ItemBase[]).filter((i) => !(state as MergedState).workspace!.items.has(i)) : (state.items[kind] as ItemBase[]);
+    const own = (state as MergedState).workspace
+      ? (state.items[kind] as ItemBase[]).filter((i) => !(state as MergedState).workspace!.items.has(i))
+      : (state.items[kind] as ItemBase[]);
     for (const item of own as Array<ItemBase & { id: string }>) {
       const path = itemPath(kind, item.slug);
       const other = first.get(item.id);

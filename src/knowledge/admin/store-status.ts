@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readState, type Diagnostic } from '../core/state.ts';
+import { type Diagnostic, readState } from '../core/state.ts';
 
 export interface StoreStatus {
   ref: string;

@@ -2,10 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
-import { TokenFileSchema, TokenName, TokenScopeSchema, type TokenFile, type TokenRecord, type TokenScope } from '../../model/token.ts';
+import { type TokenFile, TokenFileSchema, TokenName, type TokenRecord, type TokenScope, TokenScopeSchema } from '../../model/token.ts';
+import { claimLockFile } from '../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { locateRepo } from '../../store/locate.ts';
-import { claimLockFile } from '../../session/claim-lock.ts';
 
 /**
  * The bearer tokens of `axme serve --http`, kept on this machine: `<git common dir>/axme/tokens.json`
@@ -18,7 +18,10 @@ import { claimLockFile } from '../../session/claim-lock.ts';
 export function tokensPath(opts: { cwd: string; env: NodeJS.ProcessEnv; file?: string | undefined }): string {
   if (opts.file) return resolve(opts.cwd, opts.file);
   const loc = locateRepo(opts.cwd, opts.env);
-  if (!loc) throw new AxmeError('NOT_A_REPO', `${opts.cwd} is not inside a git repository: run this in the repository the server serves, or pass --tokens <file>`, { cwd: opts.cwd });
+  if (!loc)
+    throw new AxmeError('NOT_A_REPO', `${opts.cwd} is not inside a git repository: run this in the repository the server serves, or pass --tokens <file>`, {
+      cwd: opts.cwd,
+    });
   return join(loc.commonDir, 'axme', 'tokens.json');
 }
 
@@ -34,7 +37,11 @@ function readTokens(path: string): TokenFile {
   try {
     return TokenFileSchema.parse(JSON.parse(text));
   } catch (err) {
-    throw new AxmeError('CONFIG', `the tokens file ${path} is not valid (${(err as Error).message.split('\n')[0]}): fix it or remove it and add the tokens again`, { path });
+    throw new AxmeError(
+      'CONFIG',
+      `the tokens file ${path} is not valid (${(err as Error).message.split('\n')[0]}): fix it or remove it and add the tokens again`,
+      { path },
+    );
   }
 }
 
@@ -51,15 +58,22 @@ function hashToken(token: string): string {
 /** Adds a token: the new token is returned once (only its hash is kept). A name already in use is refused. */
 export function addToken(opts: { path: string; name: string; scope: string; now: Date }): { name: string; scope: TokenScope; token: string; created: string } {
   const name = TokenName.safeParse(opts.name);
-  if (!name.success) throw new AxmeError('INVALID_INPUT', `token name ${JSON.stringify(opts.name.slice(0, 80))} ${name.error.issues[0]?.message ?? 'is not valid'}`);
+  if (!name.success)
+    throw new AxmeError('INVALID_INPUT', `token name ${JSON.stringify(opts.name.slice(0, 80))} ${name.error.issues[0]?.message ?? 'is not valid'}`);
   const scope = TokenScopeSchema.safeParse(opts.scope);
   if (!scope.success) throw new AxmeError('INVALID_INPUT', `--scope must be read, write or admin (got ${JSON.stringify(opts.scope)})`);
   return withTokensLock(opts.path, () => {
     const file = readTokens(opts.path);
-    if (file.tokens.some((t) => t.name === name.data)) throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, { name: name.data });
+    if (file.tokens.some((t) => t.name === name.data))
+      throw new AxmeError('INVALID_INPUT', `a token named ${name.data} exists already: revoke it first (axme token revoke ${name.data}) or pick another name`, {
+        name: name.data,
+      });
     const token = `axme_${randomBytes(32).toString('base64url')}`;
     const created = opts.now.toISOString();
-    writePrivateJson(opts.path, { version: 1, tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }] });
+    writePrivateJson(opts.path, {
+      version: 1,
+      tokens: [...file.tokens, { name: name.data, scope: scope.data, hash: hashToken(token), created, lastUsed: null }],
+    });
     return { name: name.data, scope: scope.data, token, created };
   });
 }
@@ -77,7 +91,8 @@ export function listTokens(path: string): Array<Omit<TokenRecord, 'hash'>> {
 export function revokeToken(opts: { path: string; name: string }): { name: string; left: number } {
   return withTokensLock(opts.path, () => {
     const file = readTokens(opts.path);
-    if (!file.tokens.some((t) => t.name === opts.name)) throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
+    if (!file.tokens.some((t) => t.name === opts.name))
+      throw new AxmeError('NOT_FOUND', `no token named ${JSON.stringify(opts.name)} in ${opts.path}: axme token list shows them`, { name: opts.name });
     const tokens = file.tokens.filter((t) => t.name !== opts.name);
     writePrivateJson(opts.path, { version: 1, tokens });
     return { name: opts.name, left: tokens.length };
@@ -181,7 +196,8 @@ function withTokensLock<T>(path: string, fn: () => T): T {
   const deadline = Date.now() + LOCK_WAIT_MS;
   let release: (() => void) | null;
   while (!(release = claimLockFile(lock, new Date(), LOCK_STALE_MS))) {
-    if (Date.now() > deadline) throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
+    if (Date.now() > deadline)
+      throw new AxmeError('CONFLICT', `the tokens file ${path} is being changed by another axme token command: run this again`, { path });
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   try {

@@ -6,17 +6,17 @@ import { normalizeTitle } from '../../model/dedup.ts';
 import { isAxmeError } from '../../model/errors.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
+import { loosensRules } from '../../model/rule-loosening.ts';
 import { readSession } from '../../session/sessions.ts';
+import { planCloseRecord } from '../close/finalize-close.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
-import { readState, type KnowledgeState } from '../core/state.ts';
 import { stage } from '../core/staging.ts';
-import { planCloseRecord } from '../close/finalize-close.ts';
+import { type KnowledgeState, readState } from '../core/state.ts';
 import { checkDecision, planAddDecision } from '../items/decision/add-decision.ts';
 import { checkMemory, planAddMemory } from '../items/memory/add-memory.ts';
 import { planAskQuestion } from '../items/question/ask-question.ts';
 import { planSafetyUpdate } from '../rules/update-safety.ts';
-import { loosensRules } from '../../model/rule-loosening.ts';
 import { tokenize } from '../views/search.ts';
 
 /** Two titles (or texts) this alike, by their words' stems, are the same knowledge. */
@@ -58,7 +58,10 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
   const plan = choose(answer, before);
   const written: AuditApplied['written'] = { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null };
   const dropped = [...plan.dropped];
-  const hasRecord = opts.mode === 'full' && opts.record !== false && [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
+  const hasRecord =
+    opts.mode === 'full' &&
+    opts.record !== false &&
+    [answer.summary, answer.stopped_at, answer.in_progress, answer.next_steps, answer.worklog_entry].some((t) => t.trim() !== '');
   if (opts.dryRun) return { commit: null, ref: kb.ref, written: preview(plan, hasRecord), dropped, extracted };
   const local = hasRecord ? readSession(kb.repo.commonDir, session) : null;
   const r = await mutate(kb, async (state) => {
@@ -90,13 +93,34 @@ export async function applyAudit(kb: KnowledgeBase, answer: AuditAnswer, opts: {
     if (hasRecord) {
       // the agent's own handoff stands: the auditor then only adds to the session's worklog
       const agentHandoff = st.state.items.handoff.some((h) => h.slug === session && h.source === 'agent');
-      const rec = planCloseRecord(kb, st, { session, slug: session, data: answer, source: 'auditor', local, now: kb.now().toISOString(), handoff: !agentHandoff });
+      const rec = planCloseRecord(kb, st, {
+        session,
+        slug: session,
+        data: answer,
+        source: 'auditor',
+        local,
+        now: kb.now().toISOString(),
+        handoff: !agentHandoff,
+      });
       written.handoff = rec.handoff;
       written.summary = rec.summary;
     }
     const n = written.decisions.length + written.memories.length + written.safety_rules.length + written.questions.length;
-    const what = [count(written.decisions.length, 'decision'), count(written.memories.length, 'memory', 'memories'), count(written.safety_rules.length, 'rule'), count(written.questions.length, 'question')].filter(Boolean).join(', ');
-    return { result: n, files: st.files, subject: `audit: session ${session}${what ? ` - ${what}` : written.handoff ? ' - handoff' : ''}`, event: 'session.audited', body: answer.worklog_entry || undefined };
+    const what = [
+      count(written.decisions.length, 'decision'),
+      count(written.memories.length, 'memory', 'memories'),
+      count(written.safety_rules.length, 'rule'),
+      count(written.questions.length, 'question'),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return {
+      result: n,
+      files: st.files,
+      subject: `audit: session ${session}${what ? ` - ${what}` : written.handoff ? ' - handoff' : ''}`,
+      event: 'session.audited',
+      body: answer.worklog_entry || undefined,
+    };
   });
   return { commit: r.commit, ref: r.ref ?? kb.ref, written, dropped, extracted };
 }
@@ -160,7 +184,10 @@ function choose(answer: AuditAnswer, state: KnowledgeState | null): Chosen {
   }
   for (const r of answer.safety_rules) {
     if (r.action === 'supersede') {
-      out.questions.push({ question: `Should the safety rule ${r.rule_type} "${r.replaces}" become "${r.value}"?`, context: 'Found by the auditor in the session transcript.' });
+      out.questions.push({
+        question: `Should the safety rule ${r.rule_type} "${r.replaces}" become "${r.value}"?`,
+        context: 'Found by the auditor in the session transcript.',
+      });
       out.dropped.push({ kind: 'safety_rule', title: `${r.rule_type} ${r.value}`, reason: 'it would replace a rule: asked as a question instead' });
     } else if (loosensRules({ action: r.action, rule_type: r.rule_type })) {
       // the transcript (and a web page the agent read) steers the auditor: it never lets more through
@@ -168,7 +195,11 @@ function choose(answer: AuditAnswer, state: KnowledgeState | null): Chosen {
         question: `Should the safety rules let more through: ${r.action} ${r.rule_type} "${r.value}"?`,
         context: `Proposed by the auditor from the session transcript. Only a person loosens the rules; if yes: axme safety ${r.action} ${r.rule_type} ${JSON.stringify(r.value)}`,
       });
-      out.dropped.push({ kind: 'safety_rule', title: `${r.action} ${r.rule_type} ${r.value}`, reason: 'it loosens the safety rules: asked as a question instead' });
+      out.dropped.push({
+        kind: 'safety_rule',
+        title: `${r.action} ${r.rule_type} ${r.value}`,
+        reason: 'it loosens the safety rules: asked as a question instead',
+      });
     } else out.rules.push(r);
   }
   out.questions = out.questions.filter((q) => {
@@ -199,7 +230,14 @@ function similarity(a: string, b: string): number {
 }
 
 function preview(p: Chosen, record: boolean): AuditApplied['written'] {
-  return { decisions: p.decisions.map((d) => d.title), memories: p.memories.map((m) => m.title), questions: p.questions.map((q) => firstLine(q.question)), safety_rules: p.rules.map((r) => `${r.action} ${r.rule_type} ${r.value}`), handoff: record ? '(would be written)' : null, summary: record ? '(would be written)' : null };
+  return {
+    decisions: p.decisions.map((d) => d.title),
+    memories: p.memories.map((m) => m.title),
+    questions: p.questions.map((q) => firstLine(q.question)),
+    safety_rules: p.rules.map((r) => `${r.action} ${r.rule_type} ${r.value}`),
+    handoff: record ? '(would be written)' : null,
+    summary: record ? '(would be written)' : null,
+  };
 }
 
 function count(n: number, one: string, many = `${one}s`): string {

@@ -6,14 +6,17 @@ import { AxmeError } from '../../model/errors.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readAuditLog } from './audit-state.ts';
 import { auditorConfig } from './auditor-config.ts';
-import { runAudit, transcriptFile, type AuditOptions, type AuditResult } from './run-audit.ts';
+import { type AuditOptions, type AuditResult, runAudit, transcriptFile } from './run-audit.ts';
 
 /**
  * `axme audit <transcript>`: the provider from the configuration (`auto` by default), then
  * runAudit. With no provider (none configured, or `auto` finding none), CONFIG saying how to set
  * one up: nothing is read or written.
  */
-export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { env: NodeJS.ProcessEnv; overrides?: Partial<ProviderConfig> }): Promise<AuditResult> {
+export async function auditTranscript(
+  kb: KnowledgeBase,
+  opts: AuditOptions & { env: NodeJS.ProcessEnv; overrides?: Partial<ProviderConfig> },
+): Promise<AuditResult> {
   // a wrong path is said first, before the model is looked for; for a session named (the worker
   // names one), the audit records it as a failed attempt
   if (opts.session === undefined) transcriptFile(opts.transcript);
@@ -26,7 +29,10 @@ export async function auditTranscript(kb: KnowledgeBase, opts: AuditOptions & { 
   }
   if (!provider) {
     const { why } = chooseProvider(cfg, opts.env);
-    throw new AxmeError('CONFIG', `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`);
+    throw new AxmeError(
+      'CONFIG',
+      `no model to audit with (${why}): install Claude Code (\`claude\` on PATH), set ANTHROPIC_API_KEY, or set OPENAI_BASE_URL for a local server (Ollama: http://localhost:11434/v1) with auditor.model in axme.yaml; see docs/auditor.md`,
+    );
   }
   // a bound on the whole run (the session-end worker sets one): past it the request is aborted, the session marked for retry
   const ms = Number(opts.env.AXME_AUDIT_TIMEOUT_MS);

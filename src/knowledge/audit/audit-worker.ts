@@ -5,8 +5,8 @@ import { chooseProvider } from '../../llm/choose-provider.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { listSessions } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { auditorConfig } from './auditor-config.ts';
 import { auditInProgress, auditsDir, readSessionAudit } from './audit-state.ts';
+import { auditorConfig } from './auditor-config.ts';
 
 /** Set in the worker's environment: a session the auditor's own `claude -p` starts is never audited in turn. */
 export const WORKER_ENV = 'AXME_AUDIT_WORKER';
@@ -51,7 +51,12 @@ export function startAuditWorker(l: WorkerLaunch, session: string, transcript: s
   try {
     log = openSync(join(auditsDir(l.commonDir), 'worker.log'), 'a');
     const env = { ...l.env, [WORKER_ENV]: '1', AXME_AUDIT_TIMEOUT_MS: String(WORKER_DEADLINE_MS) };
-    spawn(l.execPath, [l.script, 'audit', transcript, '--session', session, '--json'], { cwd: l.cwd, env, detached: true, stdio: ['ignore', log, log] }).unref();
+    spawn(l.execPath, [l.script, 'audit', transcript, '--session', session, '--json'], {
+      cwd: l.cwd,
+      env,
+      detached: true,
+      stdio: ['ignore', log, log],
+    }).unref();
     return true;
   } catch {
     return false;

@@ -37,7 +37,8 @@ function dropNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.filter((x) => x !== null).map(dropNulls);
   if (typeof v !== 'object' || v === null) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) Object.defineProperty(out, k, { value: dropNulls(x), enumerable: true, writable: true, configurable: true });
+  for (const [k, x] of Object.entries(v))
+    if (x !== null) Object.defineProperty(out, k, { value: dropNulls(x), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

@@ -2,7 +2,7 @@ import { AuditAnswer, type AuditMode } from '../../model/audit.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { detectWorkspace, findMember, type WorkspaceMember } from '../workspace/detect-workspace.ts';
 import { routeByScope } from '../workspace/route-scope.ts';
-import { applyAudit, type AuditApplied } from './apply-audit.ts';
+import { type AuditApplied, applyAudit } from './apply-audit.ts';
 
 /** The items routed to one store. */
 type Routed = Pick<AuditAnswer, 'decisions' | 'memories'>;
@@ -43,7 +43,10 @@ export async function applyRouted(kb: KnowledgeBase, answer: AuditAnswer, opts: 
   for (const [name, part] of elsewhere) {
     // nothing but the routed items: the handoff, questions and rules stay with the session's store
     const only: AuditAnswer = { ...AuditAnswer.parse({}), ...part };
-    const r = await routeByScope<OneStore>(kb, [name], async (t) => ({ store: t.label ?? name, applied: await applyAudit(t, only, { mode: opts.mode, dryRun: opts.dryRun, record: false }) }));
+    const r = await routeByScope<OneStore>(kb, [name], async (t) => ({
+      store: t.label ?? name,
+      applied: await applyAudit(t, only, { mode: opts.mode, dryRun: opts.dryRun, record: false }),
+    }));
     others.push({ store: r.store, applied: r.applied });
   }
   return { main, others };

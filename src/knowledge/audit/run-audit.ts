@@ -6,18 +6,18 @@ import { SESSION_ID_RE } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { isLive } from '../../model/liveness.ts';
 import { mappedSession, readSession } from '../../session/sessions.ts';
-import { clientOfHarness, readerFor, sniffTranscript, type SniffedTranscript } from '../../transcript/clients.ts';
-import { TranscriptRenderer, type RenderedChunk } from '../../transcript/render.ts';
+import { clientOfHarness, readerFor, type SniffedTranscript, sniffTranscript } from '../../transcript/clients.ts';
+import { type RenderedChunk, TranscriptRenderer } from '../../transcript/render.ts';
 import type { TranscriptClient, TranscriptStats } from '../../transcript/types.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 import type { AuditApplied } from './apply-audit.ts';
-import { applyRouted, type RoutedAudit } from './route-audit.ts';
 import { appendAuditLog, claimAudit, readSessionAudit, writeSessionAudit } from './audit-state.ts';
 import { mergeAnswers } from './merge-answers.ts';
 import { parseAnswer, repairRequest } from './parse-answer.ts';
 import { FULL_PROMPT } from './prompts/full.ts';
 import { VERIFY_PROMPT } from './prompts/verify.ts';
+import { applyRouted, type RoutedAudit } from './route-audit.ts';
 
 /** Characters of transcript per model request (about 40k tokens). */
 export const DEFAULT_CHUNK_CHARS = 150_000;
@@ -78,7 +78,10 @@ export function transcriptFile(path: string): { transcript: string; size: number
   } catch {
     // said below
   }
-  throw new AxmeError('INVALID_INPUT', `${transcript} is not a readable file: give the path of a session transcript (.jsonl): Claude Code's are under ~/.claude/projects/, Gemini CLI's under ~/.gemini/tmp/<project>/chats/, Codex's under ~/.codex/sessions/`);
+  throw new AxmeError(
+    'INVALID_INPUT',
+    `${transcript} is not a readable file: give the path of a session transcript (.jsonl): Claude Code's are under ~/.claude/projects/, Gemini CLI's under ~/.gemini/tmp/<project>/chats/, Codex's under ~/.codex/sessions/`,
+  );
 }
 
 /**
@@ -102,16 +105,35 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
   const client = opts.client ?? clientOfHarness(local?.meta.harness) ?? sniffed?.client ?? null;
   const mode: AuditMode = opts.mode ?? (local?.closed || (await closedByAgent(kb, session)) ? 'verify' : 'full');
   const release = opts.dryRun ? () => {} : claimAudit(commonDir, session);
-  if (!release) throw new AxmeError('CONFLICT', `session ${session} is being audited by another process now: wait for it (\`axme audit log\` shows when it is done)`);
+  if (!release)
+    throw new AxmeError('CONFLICT', `session ${session} is being audited by another process now: wait for it (\`axme audit log\` shows when it is done)`);
   // read under the lock: an audit that finished just before it was taken has moved the offset
   const previous = readSessionAudit(commonDir, session);
   let from = 0;
   const usage = { in: 0, out: 0, cost: 0 as number | null, chunks: 0 };
   const log = (extra: Partial<AuditLogEntry> & Pick<AuditLogEntry, 'ok'>): void =>
     appendAuditLog(commonDir, {
-      at: kb.now().toISOString(), session, transcript, ...(client ? { client } : {}), mode, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun,
-      duration_ms: Date.now() - started, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, from_offset: from, to_offset: from,
-      chunks: usage.chunks, extracted: 0, deduplicated: 0, written: 0, redacted: 0, commit: null, ...extra,
+      at: kb.now().toISOString(),
+      session,
+      transcript,
+      ...(client ? { client } : {}),
+      mode,
+      provider: provider.name,
+      model: provider.model,
+      dry_run: !!opts.dryRun,
+      duration_ms: Date.now() - started,
+      tokens_in: usage.in,
+      tokens_out: usage.out,
+      cost_usd: usage.cost,
+      from_offset: from,
+      to_offset: from,
+      chunks: usage.chunks,
+      extracted: 0,
+      deduplicated: 0,
+      written: 0,
+      redacted: 0,
+      commit: null,
+      ...extra,
     });
   // while running and after a failure: the offset audited so far stands, one more attempt counted
   const retry = { transcript, offset: previous?.transcript === transcript ? previous.offset : 0, mode, attempts: (previous?.attempts ?? 0) + 1 };
@@ -147,14 +169,42 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
     const to = stream.end_offset;
     const answer = mergeAnswers(answers);
     const auditor: KnowledgeBase = { ...kb, actor: 'auditor', session };
-    const routed: RoutedAudit = answers.length ? await applyRouted(auditor, answer, { mode, dryRun: opts.dryRun }) : { main: { commit: null, ref: kb.ref, written: { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null }, dropped: [], extracted: 0 }, others: [] };
+    const routed: RoutedAudit = answers.length
+      ? await applyRouted(auditor, answer, { mode, dryRun: opts.dryRun })
+      : {
+          main: {
+            commit: null,
+            ref: kb.ref,
+            written: { decisions: [], memories: [], questions: [], safety_rules: [], handoff: null, summary: null },
+            dropped: [],
+            extracted: 0,
+          },
+          others: [],
+        };
     const applied = routed.main;
     const written = applied.written.decisions.length + applied.written.memories.length + applied.written.questions.length + applied.written.safety_rules.length;
     if (!opts.dryRun) writeSessionAudit(commonDir, session, { transcript, offset: to, status: 'done', mode, attempts: 0, updated: kb.now().toISOString() });
     log({ ok: true, to_offset: to, extracted: applied.extracted, deduplicated: applied.dropped.length, written, redacted, commit: applied.commit });
     return {
-      session, mode, transcript, client, provider: provider.name, model: provider.model, dry_run: !!opts.dryRun, from_offset: from, to_offset: to, chunks: usage.chunks,
-      answer, applied, others: routed.others, tokens_in: usage.in, tokens_out: usage.out, cost_usd: usage.cost, redacted, skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed, duration_ms: Date.now() - started,
+      session,
+      mode,
+      transcript,
+      client,
+      provider: provider.name,
+      model: provider.model,
+      dry_run: !!opts.dryRun,
+      from_offset: from,
+      to_offset: to,
+      chunks: usage.chunks,
+      answer,
+      applied,
+      others: routed.others,
+      tokens_in: usage.in,
+      tokens_out: usage.out,
+      cost_usd: usage.cost,
+      redacted,
+      skipped_lines: stream.stats.skipped_unknown + stream.stats.malformed,
+      duration_ms: Date.now() - started,
     };
   } catch (err) {
     const message = (err as Error).message?.split('\n')[0] ?? String(err);
@@ -167,7 +217,13 @@ export async function runAudit(kb: KnowledgeBase, provider: LlmProvider, opts: A
 }
 
 /** One chunk's answer from the model: parsed and validated, after at most one repair round-trip. */
-async function askModel(provider: LlmProvider, system: string, user: string, usage: { in: number; out: number; cost: number | null }, signal?: AbortSignal): Promise<AuditAnswer> {
+async function askModel(
+  provider: LlmProvider,
+  system: string,
+  user: string,
+  usage: { in: number; out: number; cost: number | null },
+  signal?: AbortSignal,
+): Promise<AuditAnswer> {
   const count = (a: LlmAnswer) => {
     usage.in += a.inputTokens;
     usage.out += a.outputTokens;
@@ -178,12 +234,24 @@ async function askModel(provider: LlmProvider, system: string, user: string, usa
   const parsed = parseAnswer(first.text);
   if (parsed.ok && first.stop !== 'max_tokens') return parsed.answer;
   // a cut-off answer is asked for again, shorter; an unusable one, repaired
-  const problem = first.stop === 'max_tokens' ? 'it was cut off at the token limit (answer again, shorter: fewer and shorter items)' : parsed.ok ? '' : parsed.problem;
-  const second = await provider.complete({ system, user: `${user}\n\n${repairRequest(problem, first.text)}`, maxTokens: ANSWER_TOKENS, temperature: 0, json: true, signal });
+  const problem =
+    first.stop === 'max_tokens' ? 'it was cut off at the token limit (answer again, shorter: fewer and shorter items)' : parsed.ok ? '' : parsed.problem;
+  const second = await provider.complete({
+    system,
+    user: `${user}\n\n${repairRequest(problem, first.text)}`,
+    maxTokens: ANSWER_TOKENS,
+    temperature: 0,
+    json: true,
+    signal,
+  });
   count(second);
   const again = parseAnswer(second.text);
   if (again.ok) return again.answer;
-  throw new AxmeError('UNAVAILABLE', `the model's answer could not be used, even after asking it to repair it: ${again.problem}. Nothing was written; the raw answer is in \`axme audit log --json\`; run the audit again or try another model`, { raw: second.text });
+  throw new AxmeError(
+    'UNAVAILABLE',
+    `the model's answer could not be used, even after asking it to repair it: ${again.problem}. Nothing was written; the raw answer is in \`axme audit log --json\`; run the audit again or try another model`,
+    { raw: second.text },
+  );
 }
 
 /** True when the store holds the agent's own handoff of the session (it closed it, on this machine or another). */
@@ -209,14 +277,21 @@ async function storedList(kb: KnowledgeBase): Promise<string> {
  */
 function sessionOf(commonDir: string, transcript: string, given: string | undefined, sniffed: SniffedTranscript | null): string {
   if (given !== undefined) {
-    if (!SESSION_ID_RE.test(given)) throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(given.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters`);
+    if (!SESSION_ID_RE.test(given))
+      throw new AxmeError(
+        'INVALID_INPUT',
+        `session id ${JSON.stringify(given.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters`,
+      );
     return given;
   }
   const harnessId = basename(transcript).replace(/\.jsonl$/i, '');
   const named = sniffed?.harness_session_id ? mappedSession(commonDir, sniffed.client, sniffed.harness_session_id) : null;
   const mapped = named ?? mappedSession(commonDir, 'claude-code', harnessId);
   if (mapped) return mapped.id;
-  const id = harnessId.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const id = harnessId
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64);
   if (!id) throw new AxmeError('INVALID_INPUT', `cannot tell the session of ${transcript}: give it with --session <id>`);
   return id;
 }
@@ -225,13 +300,24 @@ const CLIENT_NAMES: Record<TranscriptClient, string> = { 'claude-code': 'Claude 
 
 /** A transcript whose first line is no client's: nothing is sent to the model. */
 function unknownFormat(transcript: string): AxmeError {
-  return new AxmeError('INVALID_INPUT', `cannot tell which client wrote ${transcript}: its first line is not a Claude Code, Gemini CLI or Codex transcript line, and its session names no client; nothing was sent to the model`, { transcript });
+  return new AxmeError(
+    'INVALID_INPUT',
+    `cannot tell which client wrote ${transcript}: its first line is not a Claude Code, Gemini CLI or Codex transcript line, and its session names no client; nothing was sent to the model`,
+    { transcript },
+  );
 }
 
 /** A whole transcript read as `client`'s of which no line made an entry: the wrong format, or a version the reader does not know. */
 function unreadable(transcript: string, client: TranscriptClient, st: TranscriptStats): AxmeError {
-  const kinds = Object.entries(st.skipped_types).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${n} ${k}`);
-  const what = [...kinds, ...(st.malformed ? [`${st.malformed} not JSON or of no known shape`] : []), ...(st.oversized ? [`${st.oversized} too long`] : [])].join(', ');
+  const kinds = Object.entries(st.skipped_types)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([k, n]) => `${n} ${k}`);
+  const what = [
+    ...kinds,
+    ...(st.malformed ? [`${st.malformed} not JSON or of no known shape`] : []),
+    ...(st.oversized ? [`${st.oversized} too long`] : []),
+  ].join(', ');
   return new AxmeError(
     'INVALID_INPUT',
     `none of the ${st.lines + st.oversized} lines of ${transcript} is a ${CLIENT_NAMES[client]} conversation entry (${what || 'nothing understood'}): it is not a ${CLIENT_NAMES[client]} transcript, or one of a version this axme cannot read; nothing was sent to the model`,

@@ -1,6 +1,6 @@
 import type { KnowledgeBase } from '../core/kb.ts';
 import { locateRepo } from '../core/location.ts';
-import { memoryFolder, memoryRoot, type MemoryFolder } from './memory-folder.ts';
+import { type MemoryFolder, memoryFolder, memoryRoot } from './memory-folder.ts';
 
 /** What an auto memory export or import knows beyond its input. */
 export interface AutoMemoryOptions {

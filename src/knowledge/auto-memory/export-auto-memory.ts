@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { ExportAutoMemoryInput } from '../../model/import-export.ts';
 import { join } from 'node:path';
 import type { Decision } from '../../model/decision.ts';
+import { ExportAutoMemoryInput } from '../../model/import-export.ts';
 import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
 import { parseInput } from '../../model/validate.ts';
@@ -9,10 +9,10 @@ import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readMergedState } from '../core/merged-state.ts';
 import { latestHandoff } from '../views/context.ts';
-import { folderOf, type AutoMemoryOptions } from './auto-memory-options.ts';
+import { type AutoMemoryOptions, folderOf } from './auto-memory-options.ts';
 import type { FolderSource } from './memory-folder.ts';
 import { byteCount, fitsLimits, lineCount, mergeSection, userText } from './memory-md.ts';
-import { readFolder, MEMORY_MD, folderEntries } from './read-folder.ts';
+import { folderEntries, MEMORY_MD, readFolder } from './read-folder.ts';
 import { DECISIONS_FILE, MEMORIES_FILE, renderDecisionsFile, renderMemoriesFile, renderSection, type SectionCounts } from './render-section.ts';
 
 export interface ExportAutoMemoryResult {
@@ -63,8 +63,26 @@ export async function exportAutoMemory(kb: KnowledgeBase, input: ExportAutoMemor
     return { name, changed };
   });
   const required = decisions.filter((d) => d.enforce === 'required').length;
-  const counts = section?.counts ?? { required_shown: 0, required_total: required, memories_shown: 0, memories_total: listed.length, safety: false, handoff: false };
-  return { dir: folder.dir, source: folder.source, disabled: folder.disabled, dry_run: data.dry_run, files, section: section !== null, counts: { ...counts, decisions: decisions.length }, lines: lineCount(memoryMd), bytes: byteCount(memoryMd), user_lines: lineCount(userText(content.split)) };
+  const counts = section?.counts ?? {
+    required_shown: 0,
+    required_total: required,
+    memories_shown: 0,
+    memories_total: listed.length,
+    safety: false,
+    handoff: false,
+  };
+  return {
+    dir: folder.dir,
+    source: folder.source,
+    disabled: folder.disabled,
+    dry_run: data.dry_run,
+    files,
+    section: section !== null,
+    counts: { ...counts, decisions: decisions.length },
+    lines: lineCount(memoryMd),
+    bytes: byteCount(memoryMd),
+    user_lines: lineCount(userText(content.split)),
+  };
 }
 
 function readOr(path: string): string | null {

@@ -1,15 +1,15 @@
-import { ImportAutoMemoryInput } from '../../model/import-export.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { ImportAutoMemoryInput } from '../../model/import-export.ts';
 import { Memory } from '../../model/memory.ts';
 import { parseInput } from '../../model/validate.ts';
 import { freeSlug } from '../core/identity.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
-import { putItem, stage, type Staged } from '../core/staging.ts';
+import { putItem, type Staged, stage } from '../core/staging.ts';
 import { checkMemory } from '../items/memory/add-memory.ts';
-import { folderOf, type AutoMemoryOptions } from './auto-memory-options.ts';
+import { type AutoMemoryOptions, folderOf } from './auto-memory-options.ts';
 import type { FolderSource } from './memory-folder.ts';
-import { normalizeEntry, type AutoMemoryEntry } from './parse-entries.ts';
+import { type AutoMemoryEntry, normalizeEntry } from './parse-entries.ts';
 import { folderEntries, readFolder } from './read-folder.ts';
 
 /** The frontmatter field an imported memory keeps its entry's hash in (parse-entries.ts entryHash). */
@@ -54,9 +54,23 @@ export async function importAutoMemory(kb: KnowledgeBase, input: ImportAutoMemor
     const result = { entries, problems };
     const fresh = entries.filter((e) => e.outcome === 'new').length;
     if (data.dry_run || st.files.size === 0) return { result };
-    return { result, files: st.files, subject: `import: Claude Code auto memory (${fresh} new)`, event: 'import.auto-memory', body: `Imported from Claude Code's auto memory folder: ${fresh} memories.` };
+    return {
+      result,
+      files: st.files,
+      subject: `import: Claude Code auto memory (${fresh} new)`,
+      event: 'import.auto-memory',
+      body: `Imported from Claude Code's auto memory folder: ${fresh} memories.`,
+    };
   });
-  return { dir: folder.dir, source: folder.source, disabled: folder.disabled, dry_run: data.dry_run, commit: r.commit, entries: r.result.entries, problems: [...content.problems, ...r.result.problems] };
+  return {
+    dir: folder.dir,
+    source: folder.source,
+    disabled: folder.disabled,
+    dry_run: data.dry_run,
+    commit: r.commit,
+    entries: r.result.entries,
+    problems: [...content.problems, ...r.result.problems],
+  };
 }
 
 /** Stages a memory for each entry no memory holds yet. */
@@ -82,11 +96,23 @@ function planImport(kb: KnowledgeBase, st: Staged, found: AutoMemoryEntry[], all
       checked = checkMemory({ type: e.type, title: e.title, description: e.text, keywords: ['auto-memory'] }, { allowSecret });
     } catch (err) {
       if (!(err instanceof AxmeError)) throw err;
-      problems.push({ file: e.file, reason: `"${e.title}": ${err.code === 'SECRET_DETECTED' ? `${err.message.split(':')[0]}: left out (pass --allow-secret to import it anyway)` : err.message}` });
+      problems.push({
+        file: e.file,
+        reason: `"${e.title}": ${err.code === 'SECRET_DETECTED' ? `${err.message.split(':')[0]}: left out (pass --allow-secret to import it anyway)` : err.message}`,
+      });
       continue;
     }
     const origin = e.heading ? `${e.file} (${e.heading})` : e.file;
-    const item = Memory.parse({ ...checked, slug: freeSlug(st, 'memory', checked.title), status: 'active', source: 'auto-memory', session: kb.session, created: now, updated: now, extra: { [HASH_FIELD]: e.hash, auto_memory_from: origin.slice(0, 200) } });
+    const item = Memory.parse({
+      ...checked,
+      slug: freeSlug(st, 'memory', checked.title),
+      status: 'active',
+      source: 'auto-memory',
+      session: kb.session,
+      created: now,
+      updated: now,
+      extra: { [HASH_FIELD]: e.hash, auto_memory_from: origin.slice(0, 200) },
+    });
     putItem(st, 'memory', item, 'memory.added', `memory: ${item.title}`);
     byHash.set(e.hash, item.slug);
     byText.set(normalizeEntry(e.text), item.slug);

@@ -127,11 +127,20 @@ function settingsDirectory(user: Settings, env: NodeJS.ProcessEnv): string | nul
 /** A --dir must be a folder, or a new one inside an existing folder. */
 function checkDir(dir: string): string {
   if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw new AxmeError('INVALID_INPUT', `--dir ${dir} is not a folder: give the auto memory folder (the one holding MEMORY.md, e.g. ~/.claude/projects/<key>/memory)`, { path: dir });
+    if (!statSync(dir).isDirectory())
+      throw new AxmeError(
+        'INVALID_INPUT',
+        `--dir ${dir} is not a folder: give the auto memory folder (the one holding MEMORY.md, e.g. ~/.claude/projects/<key>/memory)`,
+        { path: dir },
+      );
     return dir;
   }
   if (!existsSync(dirname(dir)) || !statSync(dirname(dir)).isDirectory()) {
-    throw new AxmeError('INVALID_INPUT', `--dir ${dir} does not exist, nor does its parent folder: give the auto memory folder (the one holding MEMORY.md), or leave --dir out to use Claude Code's own`, { path: dir });
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--dir ${dir} does not exist, nor does its parent folder: give the auto memory folder (the one holding MEMORY.md), or leave --dir out to use Claude Code's own`,
+      { path: dir },
+    );
   }
   return dir;
 }

@@ -26,7 +26,10 @@ export function splitMemoryMd(text: string): MemoryMd {
   if (begin < 0) return { before: text, section: '', after: '' };
   const endAt = lineStart(text, END_MARKER, begin);
   if (endAt < 0) {
-    throw new AxmeError('WRONG_STATE', `MEMORY.md has axme's begin marker but no "${END_MARKER}" line after it: put the end marker back where axme's section ends (or delete the section), then run again`);
+    throw new AxmeError(
+      'WRONG_STATE',
+      `MEMORY.md has axme's begin marker but no "${END_MARKER}" line after it: put the end marker back where axme's section ends (or delete the section), then run again`,
+    );
   }
   const nl = text.indexOf('\n', endAt);
   const end = nl < 0 ? text.length : nl + 1;

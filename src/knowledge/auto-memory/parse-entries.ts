@@ -154,7 +154,10 @@ function isIndex(b: Block): boolean {
 
 /** A title from an entry's first line: markdown emphasis dropped, at most 100 characters cut at a word. */
 function titleOf(line: string): string {
-  const plain = line.replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').trim();
+  const plain = line
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const max = Math.min(100, LIMITS.title);
   if (plain.length <= max) return plain;
   const cutAt = plain.lastIndexOf(' ', max - 1);

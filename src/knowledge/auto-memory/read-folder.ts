@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAxmeError } from '../../model/errors.ts';
 import { firstLine, IMPORT_FILE_MAX, readInside } from '../import/import-folder.ts';
-import { splitMemoryMd, userText, type MemoryMd } from './memory-md.ts';
-import { parseEntries, type AutoMemoryEntry } from './parse-entries.ts';
+import { type MemoryMd, splitMemoryMd, userText } from './memory-md.ts';
+import { type AutoMemoryEntry, parseEntries } from './parse-entries.ts';
 
 /** The index Claude Code loads at a session start. */
 export const MEMORY_MD = 'MEMORY.md';
@@ -30,7 +30,9 @@ export function readFolder(dir: string, opts: { confined?: boolean } = {}): Fold
   const problems: FolderContent['problems'] = [];
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.md')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.toLowerCase().endsWith('.md'))
+      .sort();
   } catch {
     // no folder yet: Claude Code has written nothing for this project
   }

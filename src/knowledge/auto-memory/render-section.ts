@@ -8,7 +8,8 @@ import { MAX_LINES } from './memory-md.ts';
 /** The topic files axme writes next to MEMORY.md; their first line marks them as axme's (import skips them). */
 export const DECISIONS_FILE = 'axme-decisions.md';
 export const MEMORIES_FILE = 'axme-memories.md';
-export const GENERATED_MARKER = '<!-- axme:generated (written by `axme export auto-memory`; replaced on every export: change the knowledge with axme, not here) -->';
+export const GENERATED_MARKER =
+  '<!-- axme:generated (written by `axme export auto-memory`; replaced on every export: change the knowledge with axme, not here) -->';
 
 /** What the export shows: current items, in the order they are listed. */
 export interface ExportItems {
@@ -55,7 +56,17 @@ export function renderSection(items: ExportItems, fits: (body: string[]) => bool
   for (;;) {
     const body = sectionLines(items, required, caps);
     if (fits(body)) {
-      return { body, counts: { required_shown: caps.required, required_total: required.length, memories_shown: caps.memories, memories_total: items.memories.length, safety: caps.safety, handoff: caps.handoff && !!items.handoff } };
+      return {
+        body,
+        counts: {
+          required_shown: caps.required,
+          required_total: required.length,
+          memories_shown: caps.memories,
+          memories_total: items.memories.length,
+          safety: caps.safety,
+          handoff: caps.handoff && !!items.handoff,
+        },
+      };
     }
     if (caps.memories > 0 && caps.memories >= caps.required) caps.memories--;
     else if (caps.required > 0) caps.required--;
@@ -105,7 +116,12 @@ function handoffLines(h: Handoff): string[] {
 export function renderDecisionsFile(decisions: Decision[]): string {
   const required = decisions.filter((d) => d.enforce === 'required');
   const advisory = decisions.filter((d) => d.enforce !== 'required');
-  const parts = [GENERATED_MARKER, '# Project decisions (axme)', '', `${decisions.length} active decisions: ${required.length} required, ${advisory.length} advisory. Newer decisions win over older ones they conflict with.`];
+  const parts = [
+    GENERATED_MARKER,
+    '# Project decisions (axme)',
+    '',
+    `${decisions.length} active decisions: ${required.length} required, ${advisory.length} advisory. Newer decisions win over older ones they conflict with.`,
+  ];
   if (required.length) parts.push('', '## Required', '', required.map((d) => decisionBlock(d)).join('\n\n'));
   if (advisory.length) parts.push('', '## Advisory', '', advisory.map((d) => decisionBlock(d)).join('\n\n'));
   return `${parts.join('\n')}\n`;
@@ -113,7 +129,12 @@ export function renderDecisionsFile(decisions: Decision[]): string {
 
 /** axme-memories.md: every active memory in full, feedback first. */
 export function renderMemoriesFile(memories: Memory[]): string {
-  const parts = [GENERATED_MARKER, '# Project memories (axme)', '', `${memories.length} active memories: feedback (how to work here) first, then patterns (how this code does things).`];
+  const parts = [
+    GENERATED_MARKER,
+    '# Project memories (axme)',
+    '',
+    `${memories.length} active memories: feedback (how to work here) first, then patterns (how this code does things).`,
+  ];
   if (memories.length) parts.push('', memories.map((m) => memoryBlock(m)).join('\n\n'));
   return `${parts.join('\n')}\n`;
 }

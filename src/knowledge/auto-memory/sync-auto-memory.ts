@@ -1,7 +1,7 @@
 import type { StoreConfig } from '../../model/config.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
-import { folderOf, type AutoMemoryOptions } from './auto-memory-options.ts';
+import { type AutoMemoryOptions, folderOf } from './auto-memory-options.ts';
 import { exportAutoMemory } from './export-auto-memory.ts';
 import { importAutoMemory } from './import-auto-memory.ts';
 
@@ -20,5 +20,7 @@ export async function syncAutoMemory(kb: KnowledgeBase, opts: AutoMemoryOptions)
   const imported = await importAutoMemory(kb, {}, { ...opts, allowSecret: false });
   await exportAutoMemory(kb, {}, opts);
   const left = imported.problems.length;
-  return left ? `axme: auto memory: ${left} ${left === 1 ? 'entry was' : 'entries were'} not imported (${imported.problems[0]!.file}: ${imported.problems[0]!.reason}); run \`axme import auto-memory\` to see all` : null;
+  return left
+    ? `axme: auto memory: ${left} ${left === 1 ? 'entry was' : 'entries were'} not imported (${imported.problems[0]!.file}: ${imported.problems[0]!.reason}); run \`axme import auto-memory\` to see all`
+    : null;
 }

@@ -1,12 +1,12 @@
-import type { KnowledgeBase } from '../core/kb.ts';
-import { currentDecisions, currentMemories } from '../views/blocks.ts';
-import { isLive } from '../../model/liveness.ts';
-import { readState } from '../core/state.ts';
-import { readSession } from '../../session/sessions.ts';
-import { committable } from './finalize-close.ts';
 import { anchorCovers, parseAnchor } from '../../model/anchor.ts';
-import { staleMarks } from '../views/stale-marks.ts';
+import { isLive } from '../../model/liveness.ts';
+import { readSession } from '../../session/sessions.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { readState } from '../core/state.ts';
 import type { StaleItem } from '../stale/types.ts';
+import { currentDecisions, currentMemories } from '../views/blocks.ts';
+import { staleMarks } from '../views/stale-marks.ts';
+import { committable } from './finalize-close.ts';
 
 export interface BeginCloseResult {
   text: string;
@@ -33,7 +33,12 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
   const nd = newestFirst(decisions).map((d) => ({ id: d.id, title: d.title }));
   const nm = newestFirst(memories).map((m) => ({ slug: m.slug, title: m.title, type: m.type }));
   const touched = recorded?.files.length ? staleTouched((await staleMarks(kb)).all, recorded.files) : [];
-  const counts = { decisions: decisions.length, memories: memories.length, open_questions: state.items.question.filter((q) => isLive('question', q)).length, backlog_open: state.items.backlog.filter((b) => isLive('backlog', b)).length };
+  const counts = {
+    decisions: decisions.length,
+    memories: memories.length,
+    open_questions: state.items.question.filter((q) => isLive('question', q)).length,
+    backlog_open: state.items.backlog.filter((b) => isLive('backlog', b)).length,
+  };
   const text = [
     '# Closing the session: what to extract',
     'Go through this session and collect, then call axme_finalize_close ONCE with all of it (one commit):',
@@ -51,7 +56,14 @@ export async function beginClose(kb: KnowledgeBase): Promise<BeginCloseResult> {
     ...recordedLines(recorded),
     ...staleLines(touched),
   ].join('\n');
-  return { text, counts, newest: { decisions: nd, memories: nm }, session: kb.session ?? null, recorded, stale: touched.map((s) => ({ kind: s.kind, id: s.id, slug: s.slug, title: s.title, reason: s.reason })) };
+  return {
+    text,
+    counts,
+    newest: { decisions: nd, memories: nm },
+    session: kb.session ?? null,
+    recorded,
+    stale: touched.map((s) => ({ kind: s.kind, id: s.id, slug: s.slug, title: s.title, reason: s.reason })),
+  };
 }
 
 /** The stale items whose anchors cover one of `files`: the session worked on the code they describe. */

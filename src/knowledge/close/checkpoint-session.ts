@@ -22,8 +22,20 @@ export async function checkpointSession(kb: KnowledgeBase, opts: { session: stri
   if (f.gist?.firstPrompt) lines.push(`- first request: ${quote(f.gist.firstPrompt, 300)}`);
   if (f.gist?.lastPrompt && f.gist.lastPrompt !== f.gist.firstPrompt) lines.push(`- last request: ${quote(f.gist.lastPrompt, 300)}`);
   if (f.files.length) lines.push(`- ${count(f.files.length, 'file')} changed: ${list(f.files, 15)}`);
-  if (f.dirty.length) lines.push(`- uncommitted: ${list(f.dirty.map((d) => `${d.path} [${d.status}]`), 10)}`);
-  if (f.commits.length) lines.push(`- ${count(f.commits.length, 'commit')}: ${f.commits.slice(-5).map((c) => `${c.commit.slice(0, 12)} ${c.subject}`).join('; ')}`);
+  if (f.dirty.length)
+    lines.push(
+      `- uncommitted: ${list(
+        f.dirty.map((d) => `${d.path} [${d.status}]`),
+        10,
+      )}`,
+    );
+  if (f.commits.length)
+    lines.push(
+      `- ${count(f.commits.length, 'commit')}: ${f.commits
+        .slice(-5)
+        .map((c) => `${c.commit.slice(0, 12)} ${c.subject}`)
+        .join('; ')}`,
+    );
   if (f.knowledge.length) lines.push(`- knowledge saved: ${f.knowledge.slice(-5).join('; ')}`);
   if (lines.length === 1) lines.push('- nothing recorded yet (no files changed, no commits, no knowledge saved)');
   lines.push('Knowledge given before the compaction may be given again; `axme_context` and `axme_search` have the rest.');

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { CloseDecision, CloseMemory } from '../../model/close.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { assertNoSecrets } from '../../model/secrets.ts';
-import { checkDecision, type CheckedDecision } from '../items/decision/add-decision.ts';
-import { checkMemory, type CheckedMemory } from '../items/memory/add-memory.ts';
 import type { WriteOptions } from '../core/results.ts';
+import { type CheckedDecision, checkDecision } from '../items/decision/add-decision.ts';
+import { type CheckedMemory, checkMemory } from '../items/memory/add-memory.ts';
 
 /** A decision entry of a close, checked for its action. */
 export type CheckedCloseDecision =
@@ -26,7 +26,8 @@ export function checkCloseDecision(d: z.output<typeof CloseDecision>, at: string
     assertNoSecrets({ reason: d.reason }, !!opts.allowSecret);
     return { action: 'remove', id: d.id, reason: d.reason };
   }
-  if (d.action === 'supersede' && !d.supersedes?.trim()) throw new AxmeError('INVALID_INPUT', `${at}: action supersede needs \`supersedes\`: the ID or slug of the decision it replaces`);
+  if (d.action === 'supersede' && !d.supersedes?.trim())
+    throw new AxmeError('INVALID_INPUT', `${at}: action supersede needs \`supersedes\`: the ID or slug of the decision it replaces`);
   const { action: _a, supersedes, id: _i, reason: _r, ...content } = d;
   const checked = named(at, () => checkDecision(content, opts));
   return d.action === 'supersede' ? { action: 'supersede', checked, supersedes: supersedes! } : { action: 'add', checked };
@@ -38,7 +39,8 @@ export function checkCloseMemory(m: z.output<typeof CloseMemory>, at: string, op
     if (!m.slug?.trim()) throw new AxmeError('INVALID_INPUT', `${at}: action remove needs \`slug\`: the memory to archive`);
     return { action: 'remove', slug: m.slug };
   }
-  if (m.action === 'supersede' && !m.supersedes?.trim()) throw new AxmeError('INVALID_INPUT', `${at}: action supersede needs \`supersedes\`: the slug of the memory it replaces`);
+  if (m.action === 'supersede' && !m.supersedes?.trim())
+    throw new AxmeError('INVALID_INPUT', `${at}: action supersede needs \`supersedes\`: the slug of the memory it replaces`);
   const { action: _a, supersedes, slug: _s, ...content } = m;
   const checked = named(at, () => checkMemory(content, opts));
   return m.action === 'supersede' ? { action: 'supersede', checked, supersedes: supersedes! } : { action: 'add', checked };

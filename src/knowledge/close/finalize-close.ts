@@ -1,30 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import { readSession, recordEvent, type SessionState } from '../../session/sessions.ts';
 import type { z } from 'zod';
 import { FinalizeCloseInput } from '../../model/close.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { Handoff } from '../../model/handoff.ts';
 import { itemPath } from '../../model/paths.ts';
+import { SafetyUpdate } from '../../model/safety-rules.ts';
 import { assertNoSecrets } from '../../model/secrets.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
-import { planAddDecision } from '../items/decision/add-decision.ts';
-import type { WriteOptions } from '../core/results.ts';
-import { planAddMemory } from '../items/memory/add-memory.ts';
+import { readSession, recordEvent, type SessionState } from '../../session/sessions.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { locationOf } from '../core/results.ts';
 import { mutate } from '../core/mutate.ts';
-import { byNewest } from '../views/context.ts';
-import { pathTaken, putItem, stage, type Staged } from '../core/staging.ts';
-import { planSupersede } from '../items/decision/supersede-decision.ts';
+import type { WriteOptions } from '../core/results.ts';
+import { locationOf } from '../core/results.ts';
+import { pathTaken, putItem, type Staged, stage } from '../core/staging.ts';
+import { planAddDecision } from '../items/decision/add-decision.ts';
 import { planRevokeDecision } from '../items/decision/revoke-decision.ts';
+import { planSupersede } from '../items/decision/supersede-decision.ts';
+import { planAddMemory } from '../items/memory/add-memory.ts';
 import { planArchiveMemory } from '../items/memory/archive-memory.ts';
 import { planSupersedeMemory } from '../items/memory/supersede-memory.ts';
-import { checkCloseDecision, checkCloseMemory } from './close-entries.ts';
-import { SafetyUpdate } from '../../model/safety-rules.ts';
 import { planSafetyUpdate } from '../rules/update-safety.ts';
+import { byNewest } from '../views/context.ts';
+import { checkCloseDecision, checkCloseMemory } from './close-entries.ts';
 
 /** Handoffs kept in the tree; older ones live in history. */
 export const HANDOFFS_KEPT = 5;
@@ -57,10 +57,23 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   const decisions = data.decisions.map((d, i) => checkCloseDecision(d, `decisions.${i}`, opts));
   const memories = data.memories.map((m, i) => checkCloseMemory(m, `memories.${i}`, opts));
   const rules = data.safety_rules.map((r, i) => {
-    if (r.action === 'supersede' && !r.replaces) throw new AxmeError('INVALID_INPUT', `safety_rules.${i}: action supersede needs \`replaces\`: the value it replaces`);
+    if (r.action === 'supersede' && !r.replaces)
+      throw new AxmeError('INVALID_INPUT', `safety_rules.${i}: action supersede needs \`replaces\`: the value it replaces`);
     return r;
   });
-  assertNoSecrets({ stopped_at: data.stopped_at, summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, worklog_entry: data.worklog_entry, startup_text: data.startup_text, test_results: data.test_results, blockers: data.blockers }, !!opts.allowSecret);
+  assertNoSecrets(
+    {
+      stopped_at: data.stopped_at,
+      summary: data.summary,
+      in_progress: data.in_progress,
+      next_steps: data.next_steps,
+      worklog_entry: data.worklog_entry,
+      startup_text: data.startup_text,
+      test_results: data.test_results,
+      blockers: data.blockers,
+    },
+    !!opts.allowSecret,
+  );
   const session = kb.session ?? randomBytes(4).toString('hex');
   const slug = slugify(session, 'session');
   // what this machine recorded about the session (hooks): when it started, files, commits
@@ -69,7 +82,15 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
   const r = await mutate(kb, async (state) => {
     const st = stage(state);
     const now = kb.now().toISOString();
-    const out: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'> = { session, decisions: [], memories: [], safety: [], handoff: '', summary: '', pruned: [] };
+    const out: Omit<FinalizeCloseResult, 'commit' | 'text' | 'files_changed'> = {
+      session,
+      decisions: [],
+      memories: [],
+      safety: [],
+      handoff: '',
+      summary: '',
+      pruned: [],
+    };
     for (const d of decisions) {
       if (d.action === 'remove') {
         const v = planRevokeDecision(kb, st, { id: d.id, reason: d.reason });
@@ -97,7 +118,10 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     for (const rule of rules) {
       const steps: Array<z.output<typeof SafetyUpdate>> =
         rule.action === 'supersede'
-          ? [{ action: 'remove', rule_type: rule.rule_type, value: rule.replaces! }, { action: 'add', rule_type: rule.rule_type, value: rule.value }]
+          ? [
+              { action: 'remove', rule_type: rule.rule_type, value: rule.replaces! },
+              { action: 'add', rule_type: rule.rule_type, value: rule.value },
+            ]
           : [{ action: rule.action, rule_type: rule.rule_type, value: rule.value }];
       let changed = false;
       for (const step of steps) changed = (await planSafetyUpdate(kb, st, step)).changed || changed;
@@ -108,7 +132,13 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
     out.summary = record.summary;
     out.pruned = record.pruned;
     const what = data.stopped_at || data.summary;
-    return { result: out, files: st.files, subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`, event: 'session.closed', body: data.worklog_entry };
+    return {
+      result: out,
+      files: st.files,
+      subject: `session: close ${session}${what ? ` - ${what.split('\n')[0]}` : ''}`,
+      event: 'session.closed',
+      body: data.worklog_entry,
+    };
   });
   const res = r.result;
   if (local) recordEvent(kb.repo.commonDir, local.meta.id, { t: kb.now().toISOString(), type: 'closed', commit: r.commit });
@@ -116,7 +146,10 @@ export async function finalizeClose(kb: KnowledgeBase, input: FinalizeCloseInput
 }
 
 /** The handoff and worklog parts of a close, as FinalizeCloseInput has them. */
-export type CloseRecordData = Pick<z.output<typeof FinalizeCloseInput>, 'stopped_at' | 'startup_text' | 'prs' | 'dirty_branches' | 'summary' | 'in_progress' | 'next_steps' | 'test_results' | 'blockers' | 'worklog_entry'>;
+export type CloseRecordData = Pick<
+  z.output<typeof FinalizeCloseInput>,
+  'stopped_at' | 'startup_text' | 'prs' | 'dirty_branches' | 'summary' | 'in_progress' | 'next_steps' | 'test_results' | 'blockers' | 'worklog_entry'
+>;
 
 /**
  * Stages a session's record: its handoff (`handoffs/<session>.md`, unless `handoff: false`) and its
@@ -133,9 +166,20 @@ export function planCloseRecord(
   if (o.handoff !== false) {
     const previous = st.state.items.handoff.find((h) => h.slug === slug);
     const handoff = Handoff.parse({
-      slug, session, source: o.source, stopped_at: data.stopped_at, startup_text: data.startup_text, prs: data.prs, dirty_branches: data.dirty_branches,
-      summary: data.summary, in_progress: data.in_progress, next_steps: data.next_steps, test_results: data.test_results, blockers: data.blockers,
-      created: previous?.created ?? now, updated: now,
+      slug,
+      session,
+      source: o.source,
+      stopped_at: data.stopped_at,
+      startup_text: data.startup_text,
+      prs: data.prs,
+      dirty_branches: data.dirty_branches,
+      summary: data.summary,
+      in_progress: data.in_progress,
+      next_steps: data.next_steps,
+      test_results: data.test_results,
+      blockers: data.blockers,
+      created: previous?.created ?? now,
+      updated: now,
     });
     handoffPath = putItem(st, 'handoff', handoff, 'session.closed', 'handoff');
   }
@@ -145,11 +189,19 @@ export function planCloseRecord(
   const entry = data.worklog_entry || data.summary;
   const worklog = keep ? [prevSummary.worklog, entry].filter(Boolean).join('\n\n') : entry;
   const summary = SessionSummary.parse({
-    ...(prevSummary ?? {}), slug, session, actor: keep ? prevSummary.actor : kb.actor, source: keep ? prevSummary.source : kb.actor, closed: keep ? prevSummary.closed : now, worklog,
+    ...(prevSummary ?? {}),
+    slug,
+    session,
+    actor: keep ? prevSummary.actor : kb.actor,
+    source: keep ? prevSummary.source : kb.actor,
+    closed: keep ? prevSummary.closed : now,
+    worklog,
     started: prevSummary?.started ?? local?.meta.startedAt,
     files_changed: union(prevSummary?.files_changed, committable(local?.files)),
     commits: union(prevSummary?.commits, local?.commits),
-    created: prevSummary?.created ?? now, updated: now, extra: prevSummary?.extra ?? {},
+    created: prevSummary?.created ?? now,
+    updated: now,
+    extra: prevSummary?.extra ?? {},
   });
   const summaryPath = putItem(st, 'session', summary, 'session.closed', 'summary');
   return { handoff: handoffPath, summary: summaryPath, pruned: handoffPath ? pruneHandoffs(st, slug) : [] };
@@ -189,9 +241,9 @@ function describe(kb: KnowledgeBase, r: Omit<FinalizeCloseResult, 'commit' | 'te
   const lines = [`Session ${r.session} closed${commit ? ` in commit ${commit.slice(0, 12)}` : ''}. Stored:`];
   lines.push(r.decisions.length ? `- decisions: ${r.decisions.map((d) => `${d.id} ${d.title} (${outcomeText(d)})`).join('; ')}` : '- decisions: none');
   lines.push(r.memories.length ? `- memories: ${r.memories.map((m) => `${m.slug} (${outcomeText(m)})`).join('; ')}` : '- memories: none');
-  if (r.safety.length) lines.push(`- safety rules: ${r.safety.map((s) => `${s.action} ${s.rule_type} = ${s.value}${s.changed ? '' : ' (no change)'}`).join('; ')}`);
+  if (r.safety.length)
+    lines.push(`- safety rules: ${r.safety.map((s) => `${s.action} ${s.rule_type} = ${s.value}${s.changed ? '' : ' (no change)'}`).join('; ')}`);
   lines.push(`- handoff: ${locationOf(kb, r.handoff)}`, `- session summary: ${locationOf(kb, r.summary)}`);
   if (r.pruned.length) lines.push(`- older handoffs moved to history: ${r.pruned.join(', ')}`);
   return lines.join('\n');
 }
-

@@ -1,20 +1,30 @@
 import { AxmeError } from '../../model/errors.ts';
 import { Handoff } from '../../model/handoff.ts';
+import type { ItemBase, KindName } from '../../model/kind.ts';
 import { SessionSummary } from '../../model/session-summary.ts';
 import { slugify } from '../../model/slug.ts';
 import { ownerAlive } from '../../session/list.ts';
-import { claimSession, listSessions, sessionClaimHeld, pruneSessions, readSession, recordEvent, sessionStatus, type SessionMeta, type SessionState } from '../../session/sessions.ts';
+import {
+  claimSession,
+  listSessions,
+  pruneSessions,
+  readSession,
+  recordEvent,
+  type SessionMeta,
+  type SessionState,
+  sessionClaimHeld,
+  sessionStatus,
+} from '../../session/sessions.ts';
 import { commitSubjects, uncommitted } from '../../store/code-commits.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { clientOfHarness } from '../../transcript/clients.ts';
-import { transcriptGist, type TranscriptGist } from '../../transcript/gist.ts';
-import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
+import { type TranscriptGist, transcriptGist } from '../../transcript/gist.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { locationOf } from '../core/results.ts';
 import { itemFile, mutate } from '../core/mutate.ts';
-import type { ItemBase, KindName } from '../../model/kind.ts';
+import { locationOf } from '../core/results.ts';
 import { putItem, stage } from '../core/staging.ts';
 import { worklog } from '../history/worklog.ts';
+import { committable, HANDOFFS_KEPT, pruneHandoffs } from './finalize-close.ts';
 
 /**
  * Orphan recovery: a session that ended (or whose harness died) without the agent closing it gets
@@ -61,11 +71,29 @@ function settled(s: SessionState, opts: RecoverOptions): RecoverResult | null {
   const status = sessionStatus(s, opts.alive ?? ownerAlive);
   // a closed session whose work after the close was recovered already
   const afterClose = status === 'closed' && s.recovered !== null && s.recovered.t >= s.closed!.t;
-  if (status === 'closed' && !afterClose) throw new AxmeError('WRONG_STATE', `session ${id} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, so there is nothing to recover (\`axme session show ${id}\` shows the session)`, { session: id, status });
-  if (status === 'recovered' || afterClose) return { session: id, outcome: 'already', commit: s.recovered!.commit, handoff: null, summary: null, text: `Session ${id} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.` };
-  if (status === 'discarded') return { session: id, outcome: 'discarded', commit: null, handoff: null, summary: null, text: `Session ${id} recorded nothing and was set aside.` };
+  if (status === 'closed' && !afterClose)
+    throw new AxmeError(
+      'WRONG_STATE',
+      `session ${id} was closed by the agent${s.closed?.commit ? ` (commit ${s.closed.commit.slice(0, 12)})` : ''}: its handoff is the agent's, so there is nothing to recover (\`axme session show ${id}\` shows the session)`,
+      { session: id, status },
+    );
+  if (status === 'recovered' || afterClose)
+    return {
+      session: id,
+      outcome: 'already',
+      commit: s.recovered!.commit,
+      handoff: null,
+      summary: null,
+      text: `Session ${id} was already recovered${s.recovered!.commit ? ` in commit ${s.recovered!.commit.slice(0, 12)}` : ''}.`,
+    };
+  if (status === 'discarded')
+    return { session: id, outcome: 'discarded', commit: null, handoff: null, summary: null, text: `Session ${id} recorded nothing and was set aside.` };
   if (status === 'active' && !opts.force) {
-    throw new AxmeError('WRONG_STATE', `session ${id} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`, { session: id, status });
+    throw new AxmeError(
+      'WRONG_STATE',
+      `session ${id} is still running (its harness, pid ${s.meta.ownerPid}, is alive and it has not ended): let the agent close it, or pass --force to write a recovered handoff now`,
+      { session: id, status },
+    );
   }
   return null;
 }
@@ -75,7 +103,14 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
   const facts = await gatherFacts(kb, s);
   if (!facts.files.length && !facts.commits.length && !facts.knowledge.length && !facts.gist) {
     recordEvent(kb.repo.commonDir, id, { t: kb.now().toISOString(), type: 'discarded', reason: 'nothing recorded' });
-    return { session: id, outcome: 'discarded', commit: null, handoff: null, summary: null, text: `Session ${id} recorded nothing (no files, commits, knowledge or prompts): set aside without a handoff.` };
+    return {
+      session: id,
+      outcome: 'discarded',
+      commit: null,
+      handoff: null,
+      summary: null,
+      text: `Session ${id} recorded nothing (no files, commits, knowledge or prompts): set aside without a handoff.`,
+    };
   }
   const auditor: KnowledgeBase = { ...kb, actor: 'auditor', session: id };
   const slug = slugify(id, 'session');
@@ -94,9 +129,17 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     if (prevHandoff?.source === 'agent') skipped = 'the agent-written one is kept';
     // the post-session auditor read the whole transcript: its handoff says more than the record does
     else if (prevHandoff?.source === 'auditor') skipped = "the auditor's, written from the session's transcript, is kept";
-    else if (!prevHandoff && newer >= HANDOFFS_KEPT) skipped = `older than the ${HANDOFFS_KEPT} handoffs kept in the tree: the session summary holds what is known`;
+    else if (!prevHandoff && newer >= HANDOFFS_KEPT)
+      skipped = `older than the ${HANDOFFS_KEPT} handoffs kept in the tree: the session summary holds what is known`;
     else {
-      const h = Handoff.parse({ slug, session: id, source: 'recovered', ...handoffText(s, facts), created: prevHandoff?.created ?? started, updated: prevHandoff?.updated ?? started });
+      const h = Handoff.parse({
+        slug,
+        session: id,
+        source: 'recovered',
+        ...handoffText(s, facts),
+        created: prevHandoff?.created ?? started,
+        updated: prevHandoff?.updated ?? started,
+      });
       if (!prevHandoff || !sameFile('handoff', prevHandoff, h)) handoff = putItem(st, 'handoff', h, 'session.recovered', 'handoff');
     }
     const prevSummary = st.state.items.session.find((x) => x.slug === slug);
@@ -107,9 +150,18 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
       if (sum) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     } else {
       const sum = SessionSummary.parse({
-        slug, session: id, actor: 'auditor', source: 'recovered', started: s.meta.startedAt, closed: endedAt,
-        files_changed: facts.files, commits: facts.commits.map((c) => c.commit), worklog: worklogText(s, facts),
-        created: prevSummary?.created ?? now, updated: prevSummary?.updated ?? now, extra: prevSummary?.extra ?? {},
+        slug,
+        session: id,
+        actor: 'auditor',
+        source: 'recovered',
+        started: s.meta.startedAt,
+        closed: endedAt,
+        files_changed: facts.files,
+        commits: facts.commits.map((c) => c.commit),
+        worklog: worklogText(s, facts),
+        created: prevSummary?.created ?? now,
+        updated: prevSummary?.updated ?? now,
+        extra: prevSummary?.extra ?? {},
       });
       if (!prevSummary || !sameFile('session', prevSummary, sum)) summary = putItem(st, 'session', sum, 'session.recovered', 'summary');
     }
@@ -118,11 +170,19 @@ async function recover(kb: KnowledgeBase, s: SessionState): Promise<RecoverResul
     const what = s.closed
       ? `${count(committable(s.pending.files).length, 'file')}, ${count(s.pending.commits.length, 'commit')} after its close`
       : `${count(facts.files.length, 'file')}, ${count(facts.commits.length, 'commit')} (ended without a close)`;
-    return { result: { handoff, summary, skipped, pruned }, files: st.files, subject: `session: recover ${id} - ${what}`, event: 'session.recovered', body: worklogText(s, facts) };
+    return {
+      result: { handoff, summary, skipped, pruned },
+      files: st.files,
+      subject: `session: recover ${id} - ${what}`,
+      event: 'session.recovered',
+      body: worklogText(s, facts),
+    };
   });
   recordEvent(kb.repo.commonDir, id, { t: kb.now().toISOString(), type: 'recovered', commit: r.commit });
   const { handoff, summary, skipped, pruned } = r.result;
-  const lines = [`Session ${id} recovered${r.commit ? ` in commit ${r.commit.slice(0, 12)}` : ' (the store already had it)'}: ${count(facts.files.length, 'file')} changed, ${count(facts.commits.length, 'commit')}, ${count(facts.knowledge.length, 'knowledge change')}.`];
+  const lines = [
+    `Session ${id} recovered${r.commit ? ` in commit ${r.commit.slice(0, 12)}` : ' (the store already had it)'}: ${count(facts.files.length, 'file')} changed, ${count(facts.commits.length, 'commit')}, ${count(facts.knowledge.length, 'knowledge change')}.`,
+  ];
   lines.push(handoff ? `- handoff: ${locationOf(kb, handoff)}` : `- handoff: ${skipped ?? 'unchanged'}`);
   if (summary) lines.push(`- session summary: ${locationOf(kb, summary)}`);
   if (pruned.length) lines.push(`- older handoffs moved to history: ${pruned.join(', ')}`);
@@ -138,9 +198,21 @@ function afterClose(prev: SessionSummary, s: SessionState, f: Facts, now: string
   const commits = s.pending.commits.filter((c) => !prev.commits.includes(c));
   if (!files.length && !commits.length) return null;
   const subjects = f.commits.filter((c) => commits.includes(c.commit));
-  const bits = [`After the close the session went on (recorded by axme's hooks, ${s.ended ? `ended ${s.ended.t.slice(0, 16).replace('T', ' ')} UTC` : 'its harness is gone'}):`];
+  const bits = [
+    `After the close the session went on (recorded by axme's hooks, ${s.ended ? `ended ${s.ended.t.slice(0, 16).replace('T', ' ')} UTC` : 'its harness is gone'}):`,
+  ];
   if (files.length) bits.push(`${count(files.length, 'more file')} changed (${list(files, 30)})`);
-  if (commits.length) bits.push(`${count(commits.length, 'more commit')}${subjects.length ? ` (${subjects.slice(0, 10).map((c) => `${c.commit.slice(0, 12)} ${c.subject}`).join('; ')})` : ''}`);
+  if (commits.length)
+    bits.push(
+      `${count(commits.length, 'more commit')}${
+        subjects.length
+          ? ` (${subjects
+              .slice(0, 10)
+              .map((c) => `${c.commit.slice(0, 12)} ${c.subject}`)
+              .join('; ')})`
+          : ''
+      }`,
+    );
   return SessionSummary.parse({
     ...prev,
     files_changed: [...prev.files_changed, ...files],
@@ -188,11 +260,13 @@ export async function gatherFacts(kb: KnowledgeBase, s: SessionState): Promise<F
   };
 }
 
-
 /** Subjects of the knowledge commits the session made (decisions, memories saved before it stopped). */
 async function sessionKnowledge(kb: KnowledgeBase, s: SessionState): Promise<string[]> {
   const log = await worklog(kb, { since: s.meta.startedAt.slice(0, 10), limit: 10_000 });
-  return log.filter((e) => e.session === s.meta.id && e.event !== 'session.recovered').map((e) => e.subject).reverse();
+  return log
+    .filter((e) => e.session === s.meta.id && e.event !== 'session.recovered')
+    .map((e) => e.subject)
+    .reverse();
 }
 
 function duration(from: string, to: string): string {
@@ -205,20 +279,45 @@ const quote = (t: string) => `"${t.replace(/\s+/g, ' ').trim()}"`;
 function handoffText(s: SessionState, f: Facts) {
   const end = s.ended?.t ?? s.lastActivity;
   const how = s.ended ? `ended (${s.ended.reason}) without a close` : 'stopped without a close (its harness is gone)';
-  const parts: string[] = [`The session ran ${duration(s.meta.startedAt, end)} (${s.meta.startedAt.slice(0, 16).replace('T', ' ')} to ${end.slice(0, 16).replace('T', ' ')} UTC) and ${how}; axme recovered this from its record.`];
+  const parts: string[] = [
+    `The session ran ${duration(s.meta.startedAt, end)} (${s.meta.startedAt.slice(0, 16).replace('T', ' ')} to ${end.slice(0, 16).replace('T', ' ')} UTC) and ${how}; axme recovered this from its record.`,
+  ];
   if (f.gist?.firstPrompt) parts.push(`First request: ${quote(f.gist.firstPrompt)}`);
   if (f.files.length) parts.push(`Files changed (${f.files.length}): ${list(f.files, 30)}${f.outside ? ` (and ${f.outside} outside the repository)` : ''}`);
-  if (f.commits.length) parts.push(`Commits (${f.commits.length}):\n${f.commits.slice(0, 20).map((c) => `- ${c.commit.slice(0, 12)} ${c.subject}`).join('\n')}`);
-  if (f.knowledge.length) parts.push(`Knowledge saved:\n${f.knowledge.slice(0, 20).map((k) => `- ${k}`).join('\n')}`);
+  if (f.commits.length)
+    parts.push(
+      `Commits (${f.commits.length}):\n${f.commits
+        .slice(0, 20)
+        .map((c) => `- ${c.commit.slice(0, 12)} ${c.subject}`)
+        .join('\n')}`,
+    );
+  if (f.knowledge.length)
+    parts.push(
+      `Knowledge saved:\n${f.knowledge
+        .slice(0, 20)
+        .map((k) => `- ${k}`)
+        .join('\n')}`,
+    );
   const stopped = f.gist?.lastPrompt ? `last request ${quote(f.gist.lastPrompt)}` : f.files.length ? `after editing ${f.files.at(-1)}` : 'unknown';
   const next: string[] = [];
-  if (f.dirty.length) next.push(`Review the uncommitted changes (${list(f.dirty.map((d) => `${d.path} [${d.status}]`), 15)}) and commit or discard them.`);
+  if (f.dirty.length)
+    next.push(
+      `Review the uncommitted changes (${list(
+        f.dirty.map((d) => `${d.path} [${d.status}]`),
+        15,
+      )}) and commit or discard them.`,
+    );
   if (f.gist?.lastPrompt) next.push(`Ask the user whether ${quote(f.gist.lastPrompt)} was finished.`);
   next.push('Save any decisions or memories from that session that are not stored yet.');
   return {
     stopped_at: `Session ended without a handoff; ${stopped}`.slice(0, 2000),
     summary: parts.join('\n\n'),
-    in_progress: f.dirty.length ? `Uncommitted changes in: ${list(f.dirty.map((d) => d.path), 30)}` : '',
+    in_progress: f.dirty.length
+      ? `Uncommitted changes in: ${list(
+          f.dirty.map((d) => d.path),
+          30,
+        )}`
+      : '',
     next_steps: next.join('\n'),
     test_results: '',
     blockers: '',
@@ -229,7 +328,9 @@ function handoffText(s: SessionState, f: Facts) {
 }
 
 function worklogText(s: SessionState, f: Facts): string {
-  const bits = [`Recovered by axme (the session ended without a close). Ran ${duration(s.meta.startedAt, s.ended?.t ?? s.lastActivity)}; ${count(f.files.length, 'file')} changed, ${count(f.commits.length, 'commit')}, ${count(f.knowledge.length, 'knowledge change')}.`];
+  const bits = [
+    `Recovered by axme (the session ended without a close). Ran ${duration(s.meta.startedAt, s.ended?.t ?? s.lastActivity)}; ${count(f.files.length, 'file')} changed, ${count(f.commits.length, 'commit')}, ${count(f.knowledge.length, 'knowledge change')}.`,
+  ];
   if (f.gist?.firstPrompt) bits.push(`Began with ${quote(f.gist.firstPrompt)}.`);
   if (f.gist?.lastReply) bits.push(`The agent's last words: ${quote(f.gist.lastReply)}`);
   return bits.join(' ');
@@ -268,7 +369,12 @@ export async function sweepOrphans(kb: KnowledgeBase, opts: { alive?: (m: Sessio
     const held = out.skipped;
     while (held.some((id) => sessionClaimHeld(kb.repo.commonDir, id)) && Date.now() < opts.waitUntil) await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
     out.skipped = [];
-    await sweepSome(kb, sessions.filter((s) => held.includes(s.meta.id)), alive, out);
+    await sweepSome(
+      kb,
+      sessions.filter((s) => held.includes(s.meta.id)),
+      alive,
+      out,
+    );
   }
   // (a session recovered just now is recent: the list read before the recoveries still serves)
   out.pruned = pruneSessions(kb.repo.commonDir, kb.now(), undefined, sessions);

@@ -29,13 +29,18 @@ export function autoAnchors(kb: KnowledgeBase, texts: ReadonlyArray<string | und
     const named = edited.filter((f) => text.includes(f) || new RegExp(`(^|[^\\w.-])${escape(basename(f))}($|[^\\w-])`).test(text));
     for (const f of edited.length <= FEW_SESSION_FILES ? edited : named) if (insideTree(root, f)) found.add(f);
   }
-  return [...found].filter((a) => anchorProblem(a) === null && a.length <= 200).sort().slice(0, MAX_AUTO_ANCHORS);
+  return [...found]
+    .filter((a) => anchorProblem(a) === null && a.length <= 200)
+    .sort()
+    .slice(0, MAX_AUTO_ANCHORS);
 }
 
 /** Path-like words of a text: with a `/` (src/pay.ts, docs/adr/) or a file name with a known kind of extension. */
 export function pathsNamedIn(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/(?:^|[\s`'"(\[<])((?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)+\/?|[\w@-][\w@.-]*\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sql|sh|yaml|yml|toml|json|md|proto|graphql|tf|css|scss|html|vue|svelte))(?=$|[\s`'"),.;:!?\]>])/gm)) {
+  for (const m of text.matchAll(
+    /(?:^|[\s`'"(\[<])((?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)+\/?|[\w@-][\w@.-]*\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sql|sh|yaml|yml|toml|json|md|proto|graphql|tf|css|scss|html|vue|svelte))(?=$|[\s`'"),.;:!?\]>])/gm,
+  )) {
     const p = normalPath(m[1]!).replace(/[.]+$/, '');
     if (p && !p.includes('://') && !/^\d+(\.\d+)*$/.test(p)) out.add(p);
   }

@@ -1,11 +1,11 @@
 import { normalizeTitle } from '../../model/dedup.ts';
 import { formatId, nextId } from '../../model/ids.ts';
-import { KINDS, type IdKind } from '../../model/kinds.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
-import { idsOf, listIndex, titleKey } from './list-index.ts';
+import { type IdKind, KINDS } from '../../model/kinds.ts';
 import { itemPath } from '../../model/paths.ts';
 import { slugify, uniqueSlug } from '../../model/slug.ts';
 import type { KnowledgeBase } from './kb.ts';
+import { idsOf, listIndex, titleKey } from './list-index.ts';
 import { pathTaken, type Staged } from './staging.ts';
 
 /** Next free display ID of a kind, counting aliases, broken files' numbers and staged items. */

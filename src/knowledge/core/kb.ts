@@ -1,15 +1,14 @@
 import { realpathSync } from 'node:fs';
-import { SESSION_ID_RE, type Actor } from '../../model/common.ts';
+import { type Actor, SESSION_ID_RE } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { MEMORY_REF } from '../../model/refs.ts';
 import type { BackendName } from '../../store/backend.ts';
 import { diskCache } from '../../store/cache.ts';
-import { derivedCache, type DerivedCache } from './derived-cache.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { locateRepo } from '../../store/locate.ts';
 import { openRepo, type Repo } from '../../store/repo.ts';
-import { workspaceFor, type WorkspaceLocation } from '../../store/workspace-store.ts';
-
-import { MEMORY_REF } from '../../model/refs.ts';
+import { type WorkspaceLocation, workspaceFor } from '../../store/workspace-store.ts';
+import { type DerivedCache, derivedCache } from './derived-cache.ts';
 
 export { MEMORY_REF };
 
@@ -73,7 +72,10 @@ const CACHE_VERSION = 4;
 
 export async function openKnowledgeBase(opts: OpenOptions): Promise<KnowledgeBase> {
   if (opts.session !== undefined && !SESSION_ID_RE.test(opts.session)) {
-    throw new AxmeError('INVALID_INPUT', `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters (AXME_SESSION)`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `session id ${JSON.stringify(opts.session.slice(0, 80))} is not valid: use letters, digits, ".", "_" or "-", at most 64 characters (AXME_SESSION)`,
+    );
   }
   const loc = opts.workspace ? locateRepo(opts.cwd, opts.env) : null;
   const ws = opts.workspace ? workspaceFor(loc, opts.cwd) : null;
@@ -97,7 +99,13 @@ function linkTo(ws: WorkspaceLocation, self: boolean, opts: OpenOptions, worktre
     root: ws.root,
     store: ws.gitDir,
     self,
-    member: !self && worktree && worktree.startsWith(`${ws.root}/`) ? worktree.slice(ws.root.length + 1).split('\\').join('/') : null,
+    member:
+      !self && worktree && worktree.startsWith(`${ws.root}/`)
+        ? worktree
+            .slice(ws.root.length + 1)
+            .split('\\')
+            .join('/')
+        : null,
     open: () => {
       if (link.opened) return link.opened;
       // the workspace store, not whatever repository GIT_DIR (a git hook, a shell) points at
@@ -128,11 +136,28 @@ function samePath(a: string, b: string): boolean {
 export async function closeKnowledgeBase(kb: KnowledgeBase): Promise<void> {
   const ws = kb.workspace?.opened;
   // derived data still being written goes to disk first: after the close, the folder is the caller's
-  await Promise.all([kb.cache.disk.settle(), ws?.then((w) => w.cache.disk.settle(), () => {})]);
-  await Promise.all([kb.repo.close(), ws?.then((w) => closeKnowledgeBase(w), () => {})]);
+  await Promise.all([
+    kb.cache.disk.settle(),
+    ws?.then(
+      (w) => w.cache.disk.settle(),
+      () => {},
+    ),
+  ]);
+  await Promise.all([
+    kb.repo.close(),
+    ws?.then(
+      (w) => closeKnowledgeBase(w),
+      () => {},
+    ),
+  ]);
 }
 
 export function notInitialized(kb: KnowledgeBase): AxmeError {
-  if (kb.workspace?.self) return new AxmeError('NOT_INITIALIZED', `the workspace store ${kb.workspace.store} has no axme knowledge yet (${kb.ref} does not exist): run \`axme init --workspace\` in ${kb.workspace.root}`, { ref: kb.ref, store: kb.workspace.store });
+  if (kb.workspace?.self)
+    return new AxmeError(
+      'NOT_INITIALIZED',
+      `the workspace store ${kb.workspace.store} has no axme knowledge yet (${kb.ref} does not exist): run \`axme init --workspace\` in ${kb.workspace.root}`,
+      { ref: kb.ref, store: kb.workspace.store },
+    );
   return new AxmeError('NOT_INITIALIZED', `this repository has no axme knowledge yet (${kb.ref} does not exist): run \`axme init\` first`, { ref: kb.ref });
 }

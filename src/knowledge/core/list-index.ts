@@ -65,7 +65,14 @@ function addToIndex(ix: ListIndex, item: ItemBase, order?: (a: ItemBase, b: Item
  * highest number of its prefix (the highest would have to be found again): `next` then builds
  * its own on first use.
  */
-export function carryIndex(cache: DerivedCache, prev: ItemBase[], next: ItemBase[], removed: ItemBase[], added: ItemBase[], order: (a: ItemBase, b: ItemBase) => number): void {
+export function carryIndex(
+  cache: DerivedCache,
+  prev: ItemBase[],
+  next: ItemBase[],
+  removed: ItemBase[],
+  added: ItemBase[],
+  order: (a: ItemBase, b: ItemBase) => number,
+): void {
   const indexes = indexesIn(cache);
   const ix = indexes.get(prev);
   if (!ix) return;

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { localSettingsFiles } from '../../model/local-settings-files.ts';
-import { LocalSettings, MACHINE_LOCAL_SETTINGS, type AuditorConfig, type MachineLocalSetting, type StoreConfig } from '../../model/config.ts';
+import { type AuditorConfig, LocalSettings, MACHINE_LOCAL_SETTINGS, type MachineLocalSetting, type StoreConfig } from '../../model/config.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
 import { describeIssues } from '../../model/kind.ts';
+import { localSettingsFiles } from '../../model/local-settings-files.ts';
 
 /**
  * The machine-local settings: what chooses where data or credentials go or what runs
@@ -13,7 +13,7 @@ import { describeIssues } from '../../model/kind.ts';
  *    cannot write there);
  * 2. the user's `$XDG_CONFIG_HOME/axme/config.yaml` (default `~/.config/axme/config.yaml`).
  */
-export { localSettingsFiles, type LocalSettingsFiles } from '../../model/local-settings-files.ts';
+export { type LocalSettingsFiles, localSettingsFiles } from '../../model/local-settings-files.ts';
 
 /** One effective setting and where it came from. */
 export interface SettingSource {
@@ -74,7 +74,11 @@ export function effectiveSettings(shared: StoreConfig | null, commonDir: string,
     const e = settings.search?.embeddings;
     if (e) {
       embeddings = e;
-      sources.set('search.embeddings', { setting: 'search.embeddings', value: { url: e.url, model: e.model, ...(e.api_key_env ? { api_key_env: e.api_key_env } : {}) }, from });
+      sources.set('search.embeddings', {
+        setting: 'search.embeddings',
+        value: { url: e.url, model: e.model, ...(e.api_key_env ? { api_key_env: e.api_key_env } : {}) },
+        from,
+      });
     }
   }
   return { auditor, embeddings, sources: [...sources.values()], problems };

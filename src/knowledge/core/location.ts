@@ -7,9 +7,9 @@ import { currentBranch, locateRepo, type RepoLocation } from '../../store/locate
  * surface never imports store/).
  */
 
+export { readRefSync } from '../../store/locate.ts';
 export { sessionStoreAt, type WorkspaceLocation } from '../../store/workspace-store.ts';
 export { currentBranch, locateRepo, type RepoLocation };
-export { readRefSync } from '../../store/locate.ts';
 
 /**
  * The branch checked out where a command runs: in `gitDir` when it is known, else in the

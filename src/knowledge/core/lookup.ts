@@ -3,9 +3,8 @@ import { parseId } from '../../model/ids.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { itemPath, SPECS } from '../../model/paths.ts';
 import { isSlug } from '../../model/slug.ts';
+import { type MergedState, storeOf } from './merged-state.ts';
 import type { KnowledgeState } from './state.ts';
-import { storeOf, type MergedState } from './merged-state.ts';
-
 
 /**
  * The item a user reference names: a slug, a display ID (D-007, case-insensitive) or an alias.
@@ -19,15 +18,29 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
   const id = parseId(want);
   if (id) {
     const norm = want.toUpperCase();
-    const byId = theOne(state, kind, norm, 'display ID', items.filter((i) => (i as { id?: string }).id === norm));
+    const byId = theOne(
+      state,
+      kind,
+      norm,
+      'display ID',
+      items.filter((i) => (i as { id?: string }).id === norm),
+    );
     if (byId) return byId;
-    const byAlias = theOne(state, kind, norm, 'alias', items.filter((i) => ((i as { aliases?: string[] }).aliases ?? []).includes(norm)));
+    const byAlias = theOne(
+      state,
+      kind,
+      norm,
+      'alias',
+      items.filter((i) => ((i as { aliases?: string[] }).aliases ?? []).includes(norm)),
+    );
     if (byAlias) return byAlias;
     // a memory titled "D-042" has the slug d-042
     const bySlug = items.find((i) => i.slug === want.toLowerCase());
     if (bySlug) return bySlug;
   } else if (!isSlug(want)) {
-    throw new AxmeError('INVALID_INPUT', `${JSON.stringify(want.slice(0, 80))} is neither an ID (like D-001) nor a slug (lowercase letters, digits, dashes)`, { ref: want });
+    throw new AxmeError('INVALID_INPUT', `${JSON.stringify(want.slice(0, 80))} is neither an ID (like D-001) nor a slug (lowercase letters, digits, dashes)`, {
+      ref: want,
+    });
   } else {
     const bySlug = items.find((i) => i.slug === want);
     if (bySlug) return bySlug;
@@ -42,7 +55,11 @@ export function findItem<T extends ItemBase>(state: KnowledgeState, kind: KindNa
   }
   const near = closest(items as unknown as Array<ItemBase & { id?: string; title?: string; question?: string }>, want);
   const hint = near.length ? `; closest: ${near.map((i) => `${i.id ? `${i.id} ` : ''}${i.slug}`).join(', ')}` : '';
-  throw new AxmeError('NOT_FOUND', `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}${hint}. \`${SPECS[kind].listCommand}\` shows what there is`, { kind, ref: want, closest: near.map((i) => i.slug) });
+  throw new AxmeError(
+    'NOT_FOUND',
+    `no ${kind} ${want}${state.commit ? '' : ' (the store is empty)'}${hint}. \`${SPECS[kind].listCommand}\` shows what there is`,
+    { kind, ref: want, closest: near.map((i) => i.slug) },
+  );
 }
 
 /**
@@ -96,7 +113,10 @@ function closest<T extends ItemBase & { id?: string; title?: string; question?: 
 }
 
 function bigrams(s: string): Set<string> {
-  const t = s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const t = s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   const out = new Set<string>();
   for (let i = 0; i + 1 < t.length; i++) out.add(t.slice(i, i + 2));
   return out;

@@ -7,7 +7,7 @@ import { mergeRules } from '../../model/safety-merge.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
 import { parseDateSpec } from '../../store/revision.ts';
 import type { KnowledgeBase } from './kb.ts';
-import { readState, type Diagnostic, type KnowledgeState } from './state.ts';
+import { type Diagnostic, type KnowledgeState, readState } from './state.ts';
 
 /** The workspace part of a merged view. */
 export interface WorkspaceView {
@@ -50,11 +50,28 @@ export async function readMergedState(kb: KnowledgeBase, at?: string): Promise<M
     view.state = await readState(view.kb, at === undefined ? undefined : await workspaceAt(kb, state, at));
     view.commit = view.state.commit;
   } catch (err) {
-    if (isAxmeError(err, 'NOT_INITIALIZED')) problems.push({ path: link.store, store: link.store, severity: 'warning', reason: `the workspace store has no knowledge yet: run \`axme init --workspace\` in ${link.root}` });
-    else if (!(at !== undefined && isAxmeError(err, 'BAD_REVISION'))) problems.push({ path: link.store, store: link.store, severity: 'error', reason: `the workspace store could not be read (${(err as Error).message.split('\n')[0]}); this repository's knowledge and the default safety rules apply in its place` });
+    if (isAxmeError(err, 'NOT_INITIALIZED'))
+      problems.push({
+        path: link.store,
+        store: link.store,
+        severity: 'warning',
+        reason: `the workspace store has no knowledge yet: run \`axme init --workspace\` in ${link.root}`,
+      });
+    else if (!(at !== undefined && isAxmeError(err, 'BAD_REVISION')))
+      problems.push({
+        path: link.store,
+        store: link.store,
+        severity: 'error',
+        reason: `the workspace store could not be read (${(err as Error).message.split('\n')[0]}); this repository's knowledge and the default safety rules apply in its place`,
+      });
   }
   if (view.state && view.state.config?.kind === 'repo') {
-    problems.push({ path: link.store, store: link.store, severity: 'warning', reason: 'axme.yaml there says kind: repo, not workspace: its knowledge is not merged (rules excepted)' });
+    problems.push({
+      path: link.store,
+      store: link.store,
+      severity: 'warning',
+      reason: 'axme.yaml there says kind: repo, not workspace: its knowledge is not merged (rules excepted)',
+    });
   }
   const key = `merged:${state.commit}:${view.commit ?? (problems.some((p) => p.severity === 'error') ? 'broken' : 'none')}`;
   const hit = kb.cache.recall<MergedState>(key);
@@ -79,7 +96,8 @@ function combine(state: KnowledgeState, view: WorkspaceView, name: string | null
   const wsDiagnostics = (ws?.diagnostics ?? []).map((d): Diagnostic => ({ ...d, store: view.store }));
   const diagnostics = [...state.diagnostics, ...wsDiagnostics, ...problems];
   if (!ws || ws.config?.kind === 'repo') return { ...state, rules, diagnostics, workspace: view };
-  const applies = (i: { scope?: string[] | undefined }) => !i.scope?.length || i.scope.includes('all') || (name !== null && (i.scope.includes(name) || i.scope.includes(name.split('/').pop()!)));
+  const applies = (i: { scope?: string[] | undefined }) =>
+    !i.scope?.length || i.scope.includes('all') || (name !== null && (i.scope.includes(name) || i.scope.includes(name.split('/').pop()!)));
   const items = { ...state.items };
   // display IDs are numbered per store: a shared number is a coincidence, only a shared slug overrides
   items.decision = withWorkspace(view, state.items.decision, ws.items.decision.filter(applies), (d: Decision) => [d.slug]);

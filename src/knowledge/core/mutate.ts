@@ -1,10 +1,10 @@
 import { AxmeError } from '../../model/errors.ts';
 import { encodeItem, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
-import { LIMITS, formatSize } from '../../model/limits.ts';
-import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { formatSize, LIMITS } from '../../model/limits.ts';
+import { CONFIG_PATH, classifyPath, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { commitOperation, formatCommitMessage } from '../../store/commit.ts';
-import { notInitialized, type KnowledgeBase } from './kb.ts';
-import { patchState, snapshotState, type KnowledgeState } from './state.ts';
+import { type KnowledgeBase, notInitialized } from './kb.ts';
+import { type KnowledgeState, patchState, snapshotState } from './state.ts';
 import { dropUnusedProposal, writeTarget } from './write-target.ts';
 
 /** What an operation wants written: files (path -> text, null removes) and how to describe it. */
@@ -30,7 +30,11 @@ export interface MutateResult<R> {
  * to the new tip when another writer got there first. `op` must be a pure function of the state
  * it is given (it may run several times).
  */
-export async function mutate<R>(base: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean } = {}): Promise<MutateResult<R>> {
+export async function mutate<R>(
+  base: KnowledgeBase,
+  op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>,
+  opts: { allowEmptyStore?: boolean } = {},
+): Promise<MutateResult<R>> {
   const target = await writeTarget(base);
   let committed = false;
   try {
@@ -43,7 +47,11 @@ export async function mutate<R>(base: KnowledgeBase, op: (state: KnowledgeState)
   }
 }
 
-async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>, opts: { allowEmptyStore?: boolean }): Promise<MutateResult<R>> {
+async function mutateOn<R>(
+  kb: KnowledgeBase,
+  op: (state: KnowledgeState) => Mutation<R> | Promise<Mutation<R>>,
+  opts: { allowEmptyStore?: boolean },
+): Promise<MutateResult<R>> {
   // the state the operation saw and what it wrote: the next state is derived from them
   let seen: { state: KnowledgeState; files: Map<string, Buffer | null> } | null = null;
   const out = await commitOperation(kb.repo, {
@@ -52,7 +60,11 @@ async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mut
     apply: async (snap) => {
       if (!snap.commit && !opts.allowEmptyStore) throw notInitialized(kb);
       if (snap.commit && !isMemoryTree(snap.files)) {
-        throw new AxmeError('CORRUPT', `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`, { commit: snap.commit });
+        throw new AxmeError(
+          'CORRUPT',
+          `${kb.ref} points at ${snap.commit.slice(0, 12)}, which is not a memory commit (no axme.yaml, no axme folders): nothing was written. Point it back at the knowledge (\`git reflog show ${kb.ref}\` lists earlier tips) or delete the ref and run \`axme init\`.`,
+          { commit: snap.commit },
+        );
       }
       const state = await snapshotState(kb, snap);
       const m = await op(state);
@@ -60,13 +72,17 @@ async function mutateOn<R>(kb: KnowledgeBase, op: (state: KnowledgeState) => Mut
       const files = new Map<string, Buffer | null>();
       for (const [path, text] of m.files) files.set(path, text === null ? null : Buffer.from(text, 'utf8'));
       seen = { state, files };
-      const message = formatCommitMessage(m.subject ?? 'update', {
-        event: m.event ?? 'update',
-        items: [...m.files.keys()],
-        actor: kb.actor,
-        session: kb.session,
-        token: kb.principal,
-      }, m.body);
+      const message = formatCommitMessage(
+        m.subject ?? 'update',
+        {
+          event: m.event ?? 'update',
+          items: [...m.files.keys()],
+          actor: kb.actor,
+          session: kb.session,
+          token: kb.principal,
+        },
+        m.body,
+      );
       return { change: { files, message }, result: m.result };
     },
   });
@@ -92,7 +108,11 @@ export function itemFile<T extends ItemBase>(kind: KindName, item: T): [string, 
   const text = encodeItem(spec, item);
   const bytes = Buffer.byteLength(text);
   if (bytes > LIMITS.fileBytes) {
-    throw new AxmeError('INVALID_INPUT', `the ${kind} would be ${formatSize(bytes)} on disk, over the ${formatSize(LIMITS.fileBytes)} limit for one item: shorten it and reference large material by its path`, { bytes });
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `the ${kind} would be ${formatSize(bytes)} on disk, over the ${formatSize(LIMITS.fileBytes)} limit for one item: shorten it and reference large material by its path`,
+      { bytes },
+    );
   }
   return [itemPath(kind, item.slug, item.created), text];
 }

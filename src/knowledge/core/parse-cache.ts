@@ -1,4 +1,4 @@
-import { keepSource, type FrontmatterSource } from '../../model/frontmatter-source.ts';
+import { type FrontmatterSource, keepSource } from '../../model/frontmatter-source.ts';
 import type { ItemBase } from '../../model/kind.ts';
 import type { KnowledgeBase } from './kb.ts';
 
@@ -52,7 +52,13 @@ export async function baseFolder(kb: KnowledgeBase, folder: string): Promise<{ o
 }
 
 /** Stores a folder's parse: as a delta against `base` when the difference is small, else in full. */
-export async function storeFolder(kb: KnowledgeBase, folder: string, treeOid: string, files: ParsedFile[], base: { oid: string; files: ParsedFile[] } | undefined): Promise<void> {
+export async function storeFolder(
+  kb: KnowledgeBase,
+  folder: string,
+  treeOid: string,
+  files: ParsedFile[],
+  base: { oid: string; files: ParsedFile[] } | undefined,
+): Promise<void> {
   kb.cache.remember(key(folder, treeOid), files);
   if (base) {
     const old = new Map(base.files.map((f) => [f.name, f.oid]));

@@ -6,11 +6,19 @@ import { encodeItem, type ItemBase, type KindSpec } from '../../model/kind.ts';
  * later one takes the next free number (past every ID and alias) and keeps the old one in
  * `aliases`. Returns the new file text of each renumbered item.
  */
-export function renumberCollisions(spec: KindSpec<ItemBase>, items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>): Array<{ path: string; from: string; to: string; text: string }> {
+export function renumberCollisions(
+  spec: KindSpec<ItemBase>,
+  items: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>,
+): Array<{ path: string; from: string; to: string; text: string }> {
   const out: Array<{ path: string; from: string; to: string; text: string }> = [];
   const byId = new Map<string, typeof items>();
   for (const e of items) byId.set(e.item.id, [...(byId.get(e.item.id) ?? []), e]);
-  let next = Number(nextId(spec.idPrefix!, items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])])).slice(2));
+  let next = Number(
+    nextId(
+      spec.idPrefix!,
+      items.flatMap((e) => [e.item.id, ...(e.item.aliases ?? [])]),
+    ).slice(2),
+  );
   for (const [id, group] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (group.length < 2) continue;
     group.sort((a, b) => (a.item.created < b.item.created ? -1 : a.item.created > b.item.created ? 1 : a.path < b.path ? -1 : 1));

@@ -34,7 +34,11 @@ export interface WriteOptions {
 }
 
 /** A write's result with where its item lives: path, git location and the commit. */
-export function writtenResult<R extends { item: { slug: string; created: string } }>(kb: KnowledgeBase, kind: KindName, r: { result: R; commit: string | null; ref?: string }): R & { path: string; location: string; commit: string | null; store?: string } {
+export function writtenResult<R extends { item: { slug: string; created: string } }>(
+  kb: KnowledgeBase,
+  kind: KindName,
+  r: { result: R; commit: string | null; ref?: string },
+): R & { path: string; location: string; commit: string | null; store?: string } {
   const path = itemPath(kind, r.result.item.slug, r.result.item.created);
   const out = { ...r.result, path, location: locationOf(r.ref ? { ...kb, ref: r.ref } : kb, path), commit: r.commit };
   return kb.label ? { ...out, store: kb.label } : out;

@@ -1,6 +1,6 @@
 import type { ItemBase, KindName } from '../../model/kind.ts';
-import type { KnowledgeState } from './state.ts';
 import { itemFile } from './mutate.ts';
+import type { KnowledgeState } from './state.ts';
 
 /**
  * A working copy of the knowledge inside one commit: what one planner stages is visible to the

@@ -1,15 +1,15 @@
-import { sharedConfig, StoreConfig } from '../../model/config.ts';
+import { StoreConfig, sharedConfig } from '../../model/config.ts';
 import { parseYaml } from '../../model/frontmatter.ts';
-import { idLineOf } from '../../model/ids.ts';
 import { sourceOf } from '../../model/frontmatter-source.ts';
+import { idLineOf } from '../../model/ids.ts';
 import { decodeItem, describeIssues, type ItemBase, type KindName, type KindSpec } from '../../model/kind.ts';
-import { classifyPath, CONFIG_PATH, itemPath, RULES_PATH, SPECS, type ItemOf } from '../../model/paths.ts';
+import { CONFIG_PATH, classifyPath, type ItemOf, itemPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
-import { changedFiles, rememberSnapshot, snapshotAt, snapshotFromRecord, snapshotRecord, type Snapshot, type SnapshotRecord } from '../../store/tree.ts';
 import { resolveAt } from '../../store/revision.ts';
-import { notInitialized, type KnowledgeBase } from './kb.ts';
-import { baseFolder, cachedFolder, storeFolder, type ParsedFile } from './parse-cache.ts';
+import { changedFiles, rememberSnapshot, type Snapshot, type SnapshotRecord, snapshotAt, snapshotFromRecord, snapshotRecord } from '../../store/tree.ts';
+import { type KnowledgeBase, notInitialized } from './kb.ts';
 import { carryIndex } from './list-index.ts';
+import { baseFolder, cachedFolder, type ParsedFile, storeFolder } from './parse-cache.ts';
 
 export interface Diagnostic {
   path: string;
@@ -38,7 +38,6 @@ export interface KnowledgeState {
   config: StoreConfig | null;
   diagnostics: Diagnostic[];
 }
-
 
 /** Reads the knowledge at the tip, or at `at` (revision or date). NOT_INITIALIZED when there is none. */
 export async function readState(kb: KnowledgeBase, at?: string): Promise<KnowledgeState> {
@@ -272,7 +271,13 @@ export function textOf(buf: Buffer): string | { error: string } {
  * read then neither reads nor parses them). A parse that could not read its object throws and
  * is kept nowhere.
  */
-async function memoByBlob<T>(kb: KnowledgeBase, snap: Snapshot, path: string, diagnostics: Diagnostic[], parse: (kb: KnowledgeBase, snap: Snapshot, d: Diagnostic[]) => Promise<T>): Promise<T> {
+async function memoByBlob<T>(
+  kb: KnowledgeBase,
+  snap: Snapshot,
+  path: string,
+  diagnostics: Diagnostic[],
+  parse: (kb: KnowledgeBase, snap: Snapshot, d: Diagnostic[]) => Promise<T>,
+): Promise<T> {
   const oid = snap.files.get(path)?.oid;
   const key = `file:${path}:${oid ?? (snap.commit ? 'missing' : 'empty')}`;
   const hit = kb.cache.recall<ParsedBlob<T>>(key);
@@ -313,7 +318,8 @@ async function parseRules(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagno
 export function rulesFrom(text: string | { error: string } | null, hasCommit: boolean, diagnostics: Diagnostic[]): SafetyRules {
   const defaults = SafetyRules.parse({});
   if (text === null) {
-    if (hasCommit) diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
+    if (hasCommit)
+      diagnostics.push({ path: RULES_PATH, severity: 'warning', reason: 'missing: the default safety rules apply (run `axme init` to write them)' });
     return defaults;
   }
   if (typeof text !== 'string') {
@@ -325,7 +331,11 @@ export function rulesFrom(text: string | { error: string } | null, hasCommit: bo
     if (r.success) return r.data;
     diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `${describeIssues(r.error)}; the default safety rules apply` });
   } catch (err) {
-    diagnostics.push({ path: RULES_PATH, severity: 'error', reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply` });
+    diagnostics.push({
+      path: RULES_PATH,
+      severity: 'error',
+      reason: `not valid YAML (${(err as Error).message.split('\n')[0]}); the default safety rules apply`,
+    });
   }
   return defaults;
 }
@@ -347,7 +357,11 @@ async function parseConfig(kb: KnowledgeBase, snap: Snapshot, diagnostics: Diagn
       // what arrives through git is data: where data goes and what runs is each machine's own choice
       const { config, ignored } = sharedConfig(r.data);
       for (const setting of ignored) {
-        diagnostics.push({ path: CONFIG_PATH, severity: 'warning', reason: `${setting} is ignored here: it chooses where data or credentials go or what runs, so only a machine-local setting may set it (.git/axme/config.yaml or ~/.config/axme/config.yaml, docs/settings.md); remove it from axme.yaml` });
+        diagnostics.push({
+          path: CONFIG_PATH,
+          severity: 'warning',
+          reason: `${setting} is ignored here: it chooses where data or credentials go or what runs, so only a machine-local setting may set it (.git/axme/config.yaml or ~/.config/axme/config.yaml, docs/settings.md); remove it from axme.yaml`,
+        });
       }
       return config;
     }

@@ -1,6 +1,6 @@
-import { AxmeError } from '../../model/errors.ts';
 import type { Decision } from '../../model/decision.ts';
-import { blameLines, commitInfo, commitPage, readNote, trailersOf, type CommitInfo, type GitAt } from '../../store/code-commits.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { blameLines, type CommitInfo, commitInfo, commitPage, type GitAt, readNote, trailersOf } from '../../store/code-commits.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
 
@@ -25,7 +25,8 @@ export interface CommitLinks {
 /** `axme show-commit <rev>`: the knowledge linked to a code commit (trailers, note, decisions). */
 export async function showCommit(kb: KnowledgeBase, at: GitAt, rev: string): Promise<CommitLinks> {
   const info = await commitInfo(at, rev);
-  if (!info) throw new AxmeError('BAD_REVISION', `${JSON.stringify(rev.slice(0, 80))} names no commit: give a commit, branch or tag (git log shows them)`, { rev });
+  if (!info)
+    throw new AxmeError('BAD_REVISION', `${JSON.stringify(rev.slice(0, 80))} names no commit: give a commit, branch or tag (git log shows them)`, { rev });
   return linksOf(kb, at, info.commit, info);
 }
 

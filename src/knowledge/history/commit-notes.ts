@@ -1,8 +1,8 @@
 import { MEMORY_REF } from '../../model/refs.ts';
 import { readSession, recordEvent } from '../../session/sessions.ts';
-import { commitInfo, headBranch, NOTES_REF, readNote, trailersOf, writeNote, type GitAt } from '../../store/code-commits.ts';
+import { commitInfo, type GitAt, headBranch, NOTES_REF, readNote, trailersOf, writeNote } from '../../store/code-commits.ts';
 import { headMessageSync } from '../../store/head-message.ts';
-import { locateRepo, readRefSync, type RepoLocation } from '../../store/locate.ts';
+import { locateRepo, type RepoLocation, readRefSync } from '../../store/locate.ts';
 
 /**
  * The notes on `refs/notes/axme` that tie code commits to what was behind them (docs/git-hooks.md#trailers-and-notes): the
@@ -53,7 +53,14 @@ export async function noteCommit(opts: NoteCommitOptions): Promise<void> {
   // the session's own record of what it committed (machine-local)
   // (a session from elsewhere, named by AXME_SESSION, has no local record: the note still says it)
   if (session && loc && readSession(loc.commonDir, session)) recordEvent(loc.commonDir, session, { t: opts.now.toISOString(), type: 'commit', commit: head });
-  const text = noteText({ message, session, pr: t.get('axme-pr') ?? null, repo: t.get('axme-repo') ?? null, tip: tip && tip !== 'unknown' ? tip : null, branch: await headBranch(at) });
+  const text = noteText({
+    message,
+    session,
+    pr: t.get('axme-pr') ?? null,
+    repo: t.get('axme-repo') ?? null,
+    tip: tip && tip !== 'unknown' ? tip : null,
+    branch: await headBranch(at),
+  });
   if (text) await writeNote(at, head, text);
 }
 
@@ -63,7 +70,14 @@ export async function noteCommit(opts: NoteCommitOptions): Promise<void> {
  * git's cat_sort_uniq rewrite mode leaves them (a note reads the same after a rebase); null when
  * there is nothing but the tip and the branch, that is, nothing that ties the commit to anything.
  */
-export function noteText(c: { message: string; session: string | null; pr: string | null; repo: string | null; tip: string | null; branch: string | null }): string | null {
+export function noteText(c: {
+  message: string;
+  session: string | null;
+  pr: string | null;
+  repo: string | null;
+  tip: string | null;
+  branch: string | null;
+}): string | null {
   const decisions = [...new Set(c.message.match(/\bD-\d{3,}\b/g) ?? [])];
   const lines: string[] = [];
   if (c.session) lines.push(`session: ${c.session}`);

@@ -1,4 +1,4 @@
-import { addTrailers, trailersOf, type GitAt } from '../../store/code-commits.ts';
+import { addTrailers, type GitAt, trailersOf } from '../../store/code-commits.ts';
 
 /**
  * The trailers that carry a code commit's PR metadata (docs/git-hooks.md#trailers-and-notes): `Axme-PR`, `Axme-Repo` and

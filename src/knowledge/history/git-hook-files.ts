@@ -4,7 +4,7 @@ import { MEMORY_REF } from '../../model/refs.ts';
 import { sessionRows } from '../../session/list.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { headCommitSync } from '../../store/head-message.ts';
-import { locateRepo, OID_RE, readRefSync, type RepoLocation } from '../../store/locate.ts';
+import { locateRepo, OID_RE, type RepoLocation, readRefSync } from '../../store/locate.ts';
 
 /**
  * The two small files through which axme's git hooks skip Node when they can
@@ -51,7 +51,11 @@ function looseTip(commonDir: string): string {
  * (any session created later changes the sessions folder, which makes the file stale), and a
  * sessions folder that has not changed in the last two seconds. Anything else removes the file.
  */
-export function recordGitHookFacts(loc: RepoLocation, policy: { requireAxmeSuffix: string; enforceFor: string }, opts: { workspace: boolean; now: Date }): void {
+export function recordGitHookFacts(
+  loc: RepoLocation,
+  policy: { requireAxmeSuffix: string; enforceFor: string },
+  opts: { workspace: boolean; now: Date },
+): void {
   const file = join(loc.commonDir, 'axme', FACTS);
   const tip = looseTip(loc.commonDir);
   const packed = tip === 'none' && readRefSync(loc.commonDir, MEMORY_REF) !== null;
@@ -97,7 +101,10 @@ export function leavePendingNote(gitDir: string, note: { text: string; parent: s
  * cleanup after commit-msg), then the first paragraph's lines, trailing spaces cut, joined by one space.
  */
 export function messageSubject(message: string): string {
-  const lines = message.split('\n').filter((l) => !l.startsWith('#')).map((l) => l.replace(/\s+$/, ''));
+  const lines = message
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .map((l) => l.replace(/\s+$/, ''));
   while (lines.length && lines[0] === '') lines.shift();
   const end = lines.indexOf('');
   return (end < 0 ? lines : lines.slice(0, end)).join(' ').trim();

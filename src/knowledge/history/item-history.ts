@@ -1,14 +1,14 @@
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
 import { parseId } from '../../model/ids.ts';
 import type { KindName } from '../../model/kind.ts';
-import { classifyPath, itemPath } from '../../model/paths.ts';
 import { KIND_ORDER, kindFacts, kindOfPrefix } from '../../model/kinds.ts';
+import { classifyPath, itemPath } from '../../model/paths.ts';
 import { isSlug } from '../../model/slug.ts';
 import { readLog } from '../../store/log.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { findItem } from '../core/lookup.ts';
-import { readState, type KnowledgeState } from '../core/state.ts';
-import { readMerge, type MergeSettled } from '../sync/settled-fields.ts';
+import { type KnowledgeState, readState } from '../core/state.ts';
+import { type MergeSettled, readMerge } from '../sync/settled-fields.ts';
 
 export interface ItemVersion {
   commit: string;
@@ -38,7 +38,10 @@ export interface HistoryResult {
  * that changed its file on any line of history (two clones' concurrent edits both appear), and
  * each sync merge that combined two concurrent versions (change `merged`, with what it settled).
  */
-export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined }): Promise<HistoryResult> {
+export async function itemHistory(
+  kb: KnowledgeBase,
+  opts: { ref: string; kind?: KindName | undefined; at?: string | undefined; patch?: boolean | undefined },
+): Promise<HistoryResult> {
   const state = await readState(kb, opts.at);
   const path = resolvePath(state, opts.ref.trim(), opts.kind);
   const log = await readLog(kb.repo, { rev: state.commit!, path, fullHistory: true });
@@ -73,7 +76,8 @@ export async function itemHistory(kb: KnowledgeBase, opts: { ref: string; kind?:
         text,
         ...(merge ? { merge } : {}),
       };
-      if (createTwoFilesPatch) v.patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', text ?? '', before === null ? '' : parent!.slice(0, 12), e.commit.slice(0, 12));
+      if (createTwoFilesPatch)
+        v.patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, before ?? '', text ?? '', before === null ? '' : parent!.slice(0, 12), e.commit.slice(0, 12));
       return v;
     }),
   );
@@ -86,7 +90,11 @@ async function fileAt(kb: KnowledgeBase, commit: string, path: string): Promise<
   if (r.code === 0) return r.stdout.toString('utf8');
   const listed = await kb.repo.git(['ls-tree', commit, '--', path], { allowFail: true });
   if (listed.stdout.length > 0) {
-    throw new AxmeError('CORRUPT', `the version of ${path} in commit ${commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`, { path, commit });
+    throw new AxmeError(
+      'CORRUPT',
+      `the version of ${path} in commit ${commit.slice(0, 12)} cannot be read (its object is missing): run \`git fsck\`, or fetch the store again from a teammate`,
+      { path, commit },
+    );
   }
   return null;
 }
@@ -94,7 +102,10 @@ async function fileAt(kb: KnowledgeBase, commit: string, path: string): Promise<
 function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefined): string {
   if (ref.includes('/') || ref.endsWith('.yaml') || ref.endsWith('.md')) {
     if (ref.split('/').includes('..') || classifyPath(ref).type === 'other') {
-      throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 100))} is not a path in the memory tree (like decisions/use-valkey.md or safety/rules.yaml)`);
+      throw new AxmeError(
+        'INVALID_INPUT',
+        `${JSON.stringify(ref.slice(0, 100))} is not a path in the memory tree (like decisions/use-valkey.md or safety/rules.yaml)`,
+      );
     }
     return ref;
   }
@@ -113,11 +124,18 @@ function resolvePath(state: KnowledgeState, ref: string, kind: KindName | undefi
   }
   if (!isSlug(ref)) throw new AxmeError('INVALID_INPUT', `${JSON.stringify(ref.slice(0, 80))} is neither an ID (D-001), a slug nor a memory-tree path`);
   const kinds = kind ? [kind] : KIND_ORDER;
-  const hits = kinds.flatMap((k) => (state.items[k] as Array<{ slug: string; created: string }>).filter((i) => i.slug === ref).map((i) => itemPath(k, i.slug, i.created)));
+  const hits = kinds.flatMap((k) =>
+    (state.items[k] as Array<{ slug: string; created: string }>).filter((i) => i.slug === ref).map((i) => itemPath(k, i.slug, i.created)),
+  );
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw new AxmeError('AMBIGUOUS', `${ref} names several items (${hits.join(', ')}): pass --kind, or the path`, { paths: hits });
   // Not at this revision: it may still have a history (e.g. a hand-deleted file), so try the kind folders.
-  const candidates = kinds.filter((k) => k !== 'session').map((k) => itemPath(k, ref)).filter((p) => state.snapshot.files.has(p));
+  const candidates = kinds
+    .filter((k) => k !== 'session')
+    .map((k) => itemPath(k, ref))
+    .filter((p) => state.snapshot.files.has(p));
   if (candidates.length === 1) return candidates[0]!;
-  throw new AxmeError('NOT_FOUND', `no item ${ref}: ${[...new Set(kinds.map((k) => `\`${kindFacts(k).listCommand}\``))].join(', ')} show what there is`, { ref });
+  throw new AxmeError('NOT_FOUND', `no item ${ref}: ${[...new Set(kinds.map((k) => `\`${kindFacts(k).listCommand}\``))].join(', ')} show what there is`, {
+    ref,
+  });
 }

@@ -1,4 +1,4 @@
-import { commitsToPush, isAncestor, type GitAt } from '../../store/code-commits.ts';
+import { commitsToPush, type GitAt, isAncestor } from '../../store/code-commits.ts';
 
 /** What the pre-push hook asks about a pushed ref: is it a fast-forward, which new commits cite a PR. */
 

@@ -4,7 +4,7 @@ import { CONFIG_PATH, RULES_PATH } from '../../model/paths.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
-import { readState, type KnowledgeState } from '../core/state.ts';
+import { type KnowledgeState, readState } from '../core/state.ts';
 import { loosenedBy } from './revert-loosening.ts';
 
 export const RevertInput = z.object({
@@ -53,20 +53,49 @@ export async function revertCommit(kb: KnowledgeBase, input: RevertInput): Promi
   const r = await mutate(kb, async (state) => {
     const tip = state.commit!;
     const onRef = await kb.repo.git(['merge-base', '--is-ancestor', target, tip], { allowFail: true });
-    if (onRef.code !== 0) throw new AxmeError('NOT_FOUND', `${target.slice(0, 12)} is not a commit of ${kb.ref}: \`axme log\` lists the commits that can be reverted`, { commit: target });
+    if (onRef.code !== 0)
+      throw new AxmeError('NOT_FOUND', `${target.slice(0, 12)} is not a commit of ${kb.ref}: \`axme log\` lists the commits that can be reverted`, {
+        commit: target,
+      });
     const c = await kb.repo.backend.readCommit(target);
     const subject = c.message.split('\n')[0]!.trim();
     const parent = c.parents[0];
-    if (!parent) throw new AxmeError('WRONG_STATE', `${target.slice(0, 12)} (${subject}) is the first commit of ${kb.ref}: there is no earlier state to go back to`, { commit: target });
+    if (!parent)
+      throw new AxmeError('WRONG_STATE', `${target.slice(0, 12)} (${subject}) is the first commit of ${kb.ref}: there is no earlier state to go back to`, {
+        commit: target,
+      });
     const changed = await changedFiles(kb, parent, target);
-    if (!changed.length) throw new AxmeError('WRONG_STATE', `${target.slice(0, 12)} (${subject}) changed no file against its ${c.parents.length > 1 ? 'first parent' : 'parent'}: nothing to revert`, { commit: target });
-    const later = await laterChanges(kb, target, tip, changed.map((f) => f.path));
+    if (!changed.length)
+      throw new AxmeError(
+        'WRONG_STATE',
+        `${target.slice(0, 12)} (${subject}) changed no file against its ${c.parents.length > 1 ? 'first parent' : 'parent'}: nothing to revert`,
+        { commit: target },
+      );
+    const later = await laterChanges(
+      kb,
+      target,
+      tip,
+      changed.map((f) => f.path),
+    );
     if (later.length) throw dependsOn(target, subject, later);
     const files = new Map<string, string | null>();
     for (const f of changed) files.set(f.path, f.before === null ? null : (await kb.repo.backend.readBlob(f.before)).toString('utf8'));
     if (kb.actor !== 'human') await refuseLoosening(kb, state, parent, target, files);
-    const result = { reverted: target, subject, files: changed.map((f) => ({ path: f.path, change: f.before === null ? ('removed' as const) : f.after === null ? ('re-added' as const) : ('restored' as const) })) };
-    return { result, files, subject: `revert: ${subject}`, event: 'store.reverted', body: `Reverts ${target}: every file it changed is back to its version before it.` };
+    const result = {
+      reverted: target,
+      subject,
+      files: changed.map((f) => ({
+        path: f.path,
+        change: f.before === null ? ('removed' as const) : f.after === null ? ('re-added' as const) : ('restored' as const),
+      })),
+    };
+    return {
+      result,
+      files,
+      subject: `revert: ${subject}`,
+      event: 'store.reverted',
+      body: `Reverts ${target}: every file it changed is back to its version before it.`,
+    };
   });
   return { ...r.result, commit: r.commit!, ref: r.ref };
 }
@@ -75,7 +104,10 @@ export async function revertCommit(kb: KnowledgeBase, input: RevertInput): Promi
 async function resolveCommit(kb: KnowledgeBase, hex: string): Promise<string> {
   const r = await kb.repo.git(['rev-parse', '--verify', '--quiet', `${hex}^{commit}`], { allowFail: true });
   const oid = r.stdout.toString('utf8').trim();
-  if (r.code !== 0 || !oid) throw new AxmeError('NOT_FOUND', `no commit ${hex} (or the prefix names several): give more digits; \`axme log\` lists the commits of ${kb.ref}`, { commit: hex });
+  if (r.code !== 0 || !oid)
+    throw new AxmeError('NOT_FOUND', `no commit ${hex} (or the prefix names several): give more digits; \`axme log\` lists the commits of ${kb.ref}`, {
+      commit: hex,
+    });
   return oid;
 }
 
@@ -96,21 +128,26 @@ async function laterChanges(kb: KnowledgeBase, commit: string, tip: string, path
   if (commit === tip) return [];
   const r = await kb.repo.git(['log', '--full-history', '--name-only', `--format=${RS}%H${FS}%s`, `${commit}..${tip}`, '--', ...paths]);
   const wanted = new Set(paths);
-  return r.stdout
-    .toString('utf8')
-    .split(RS)
-    .filter((s) => s.trim())
-    .map((rec) => {
-      const [head, ...rest] = rec.split('\n');
-      const [oid, subject] = head!.split(FS);
-      return { commit: oid!, subject: subject ?? '', paths: rest.map((p) => p.trim()).filter((p) => wanted.has(p)) };
-    })
-    // a merge lists no files of its own: it depends through the commits it brought, which are listed
-    .filter((l) => l.paths.length > 0);
+  return (
+    r.stdout
+      .toString('utf8')
+      .split(RS)
+      .filter((s) => s.trim())
+      .map((rec) => {
+        const [head, ...rest] = rec.split('\n');
+        const [oid, subject] = head!.split(FS);
+        return { commit: oid!, subject: subject ?? '', paths: rest.map((p) => p.trim()).filter((p) => wanted.has(p)) };
+      })
+      // a merge lists no files of its own: it depends through the commits it brought, which are listed
+      .filter((l) => l.paths.length > 0)
+  );
 }
 
 function dependsOn(target: string, subject: string, later: LaterChange[]): AxmeError {
-  const named = later.slice(0, 10).map((l) => `${l.commit.slice(0, 12)} (${l.subject}) changed ${l.paths.join(', ')}`).join('; ');
+  const named = later
+    .slice(0, 10)
+    .map((l) => `${l.commit.slice(0, 12)} (${l.subject}) changed ${l.paths.join(', ')}`)
+    .join('; ');
   const newest = later[0]!.commit.slice(0, 12);
   return new AxmeError(
     'WRONG_STATE',

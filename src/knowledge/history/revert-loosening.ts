@@ -6,7 +6,12 @@ import type { KnowledgeState } from '../core/state.ts';
 /** A value with its lists sorted: two rule sets compared as sets. */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return [...v.map(canonical)].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, x]) => [k, canonical(x)]),
+    );
   return v;
 }
 
@@ -23,7 +28,8 @@ export function loosenedBy(now: KnowledgeState, before: KnowledgeState, paths: s
     const after = before.rules;
     if (JSON.stringify(canonical(mergeRules(after, now.rules))) !== JSON.stringify(canonical(after))) out.push(`${RULES_PATH} would let more through`);
   }
-  if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && before.config?.review?.required !== true) out.push('review.required would be switched off');
+  if (touched.has(CONFIG_PATH) && now.config?.review?.required === true && before.config?.review?.required !== true)
+    out.push('review.required would be switched off');
   for (const d of now.items.decision as Decision[]) {
     if (d.status !== 'active' || d.enforce !== 'required' || !touched.has(itemPath('decision', d.slug, d.created))) continue;
     const was = (before.items.decision as Decision[]).find((x) => x.slug === d.slug);

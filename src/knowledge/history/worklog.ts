@@ -1,9 +1,9 @@
-import { readLog } from '../../store/log.ts';
-import { resolveAt, parseDateSpec } from '../../store/revision.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { readLog } from '../../store/log.ts';
+import { parseDateSpec, resolveAt } from '../../store/revision.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { notInitialized } from '../core/kb.ts';
-import { semanticDiff, type SemanticDiff } from '../review/diff/semantic-diff.ts';
+import { type SemanticDiff, semanticDiff } from '../review/diff/semantic-diff.ts';
 
 export interface WorklogEntry {
   commit: string;
@@ -42,7 +42,8 @@ export async function worklog(kb: KnowledgeBase, opts: WorklogOptions = {}): Pro
     since = parseDateSpec(opts.since, kb.now(), { dayStart: true }) ?? undefined;
     if (!since) throw new AxmeError('INVALID_INPUT', `--since ${opts.since} is not a date: use 2026-01-31, 2026-01-31T12:00 or "3 days ago"`);
   }
-  if (opts.limit !== undefined && (!Number.isInteger(opts.limit) || opts.limit < 1)) throw new AxmeError('INVALID_INPUT', '--limit must be a positive whole number');
+  if (opts.limit !== undefined && (!Number.isInteger(opts.limit) || opts.limit < 1))
+    throw new AxmeError('INVALID_INPUT', '--limit must be a positive whole number');
   const log = await readLog(kb.repo, { rev: tip, limit: opts.limit, since });
   const entries: WorklogEntry[] = log.map((e) => ({
     commit: e.commit,

@@ -13,7 +13,7 @@ import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { putFile, putItem, stage } from '../core/staging.ts';
 import { folderLabel, requireFolder, resolveFolder } from './import-folder.ts';
-import { readAxmeCode, type AxmeCodePlan, type ImportProblem } from './read-axme-code.ts';
+import { type AxmeCodePlan, type ImportProblem, readAxmeCode } from './read-axme-code.ts';
 
 export const ImportAxmeCodeInput = z.object({
   path: z.string().min(1).max(4096).default('.axme-code').describe('the AXME Code folder to import (default: .axme-code in the current folder)'),
@@ -75,7 +75,8 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
         const current = st.state.items[kind] as unknown as T[];
         const atPath = current.find((x) => x.slug === item.slug);
         const byId = item.id ? current.find((x) => x.slug !== item.slug && (x.id === item.id || x.aliases?.includes(item.id!))) : undefined;
-        if (atPath && item.id && atPath.id !== item.id) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${itemPath(kind, item.slug)} is ${atPath.id}`);
+        if (atPath && item.id && atPath.id !== item.id)
+          collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${itemPath(kind, item.slug)} is ${atPath.id}`);
         else if (byId) collisions.push(`${kind} ${item.id} (${item.slug}): the store's ${byId.id} is ${itemPath(kind, byId.slug)}`);
         else if (atPath || exists(item)) entry.outcome = 'exists';
         else putItem(st, kind, item, 'import.axme-code', `${kind} ${item.id ?? item.slug}`);
@@ -84,14 +85,22 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
     };
     const none = () => false;
     stageAll('decision', plan.decisions, none);
-    stageAll('memory', plan.memories, (m: Memory) => findDuplicate<Memory>(target, st, 'memory', m.title, (x) => x.type === m.type && x.status === 'active') !== undefined);
+    stageAll(
+      'memory',
+      plan.memories,
+      (m: Memory) => findDuplicate<Memory>(target, st, 'memory', m.title, (x) => x.type === m.type && x.status === 'active') !== undefined,
+    );
     stageAll('backlog', plan.backlog, none);
     stageAll('question', plan.questions, none);
     stageAll('plan', plan.plans, none);
     stageAll('handoff', plan.handoffs, none);
     stageAll('oracle', plan.oracle, none);
     if (collisions.length) {
-      throw new AxmeError('WRONG_STATE', `the store already holds other items under ${collisions.length === 1 ? 'this ID' : 'these IDs'}, so nothing was imported:\n${collisions.map((c) => `- ${c}`).join('\n')}\nRenumber or rename them in ${root} (or in the store) and import again`, { collisions });
+      throw new AxmeError(
+        'WRONG_STATE',
+        `the store already holds other items under ${collisions.length === 1 ? 'this ID' : 'these IDs'}, so nothing was imported:\n${collisions.map((c) => `- ${c}`).join('\n')}\nRenumber or rename them in ${root} (or in the store) and import again`,
+        { collisions },
+      );
     }
     let rules: ImportResult['rules'] = 'none';
     if (plan.rules !== null) {
@@ -102,9 +111,24 @@ export async function importAxmeCode(kb: KnowledgeBase, input: ImportAxmeCodeInp
     }
     const result = { items, rules };
     if (data.dry_run || st.files.size === 0) return { result };
-    return { result, files: st.files, subject: `import: AXME Code ${basename(dirname(root)) || basename(root)} (${countNew(items, rules)} new)`, event: 'import.axme-code', body: body(root, plan, items, rules) };
+    return {
+      result,
+      files: st.files,
+      subject: `import: AXME Code ${basename(dirname(root)) || basename(root)} (${countNew(items, rules)} new)`,
+      event: 'import.axme-code',
+      body: body(root, plan, items, rules),
+    };
   });
-  return { source: root, store, dry_run: data.dry_run, commit: r.commit, items: r.result.items, rules: r.result.rules, worklog: plan.worklog.length, problems: plan.problems };
+  return {
+    source: root,
+    store,
+    dry_run: data.dry_run,
+    commit: r.commit,
+    items: r.result.items,
+    rules: r.result.rules,
+    worklog: plan.worklog.length,
+    problems: plan.problems,
+  };
 }
 
 function countNew(items: ImportedItem[], rules: ImportResult['rules']): number {
@@ -121,7 +145,9 @@ function sameRules(a: string, b: string): boolean {
 
 /** The commit message body: what came from where (never a path of this machine), then AXME's worklog narrative (axme has no item for it). */
 function body(root: string, plan: AxmeCodePlan, items: ImportedItem[], rules: ImportResult['rules']): string {
-  const lines = [`Imported from ${folderLabel(root)}: ${items.filter((i) => i.outcome === 'new').length} items${rules === 'new' ? ' and the safety rules' : ''}.`];
+  const lines = [
+    `Imported from ${folderLabel(root)}: ${items.filter((i) => i.outcome === 'new').length} items${rules === 'new' ? ' and the safety rules' : ''}.`,
+  ];
   if (plan.problems.length) lines.push('', 'Left out:', ...plan.problems.map((p) => `- ${p.path}: ${p.reason}`));
   if (plan.worklog.length) {
     const kept = plan.worklog.slice(-WORKLOG_LINES);
@@ -139,10 +165,11 @@ function checkFolder(root: string): void {
   const known = ['decisions', 'memory', 'backlog', 'open-questions.md', 'plans', 'oracle', 'safety', 'worklog.jsonl'];
   if (!known.some((k) => existsSync(join(root, k)))) {
     const inner = join(root, '.axme-code');
-    throw new AxmeError('INVALID_INPUT', `${root} is not an AXME Code folder: ${expected}${existsSync(inner) ? `. Did you mean ${inner}?` : ''}`, { path: root });
+    throw new AxmeError('INVALID_INPUT', `${root} is not an AXME Code folder: ${expected}${existsSync(inner) ? `. Did you mean ${inner}?` : ''}`, {
+      path: root,
+    });
   }
 }
-
 
 /**
  * Where the import goes. In a workspace, the workspace folder's `.axme-code` (AXME's
@@ -157,7 +184,11 @@ async function targetOf(kb: KnowledgeBase, root: string): Promise<{ target: Know
   if (resolve(owner) === resolve(ws.root)) return { target: ws.self ? kb : await ws.open(), store: `workspace ${ws.root}` };
   const rel = relative(ws.root, owner).split('\\').join('/');
   if (!rel.startsWith('..') && !isAbsolute(rel) && (ws.self || (ws.member !== null && rel !== ws.member && !rel.startsWith(`${ws.member}/`)))) {
-    throw new AxmeError('INVALID_INPUT', `${root} belongs to ${rel}, not to the store this command writes (${ws.self ? `the workspace store of ${ws.root}` : ws.member}): run the import in ${owner} (axme -C ${owner} import axme-code)`, { path: root });
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `${root} belongs to ${rel}, not to the store this command writes (${ws.self ? `the workspace store of ${ws.root}` : ws.member}): run the import in ${owner} (axme -C ${owner} import axme-code)`,
+      { path: root },
+    );
   }
   return { target: kb, store: 'repository' };
 }

@@ -51,7 +51,8 @@ export function readInside(root: string, rel: string, max = IMPORT_FILE_MAX): st
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new AxmeError('INVALID_INPUT', 'not a regular file: not read', { path: rel });
-    if (st.size > max) throw new AxmeError('INVALID_INPUT', `${formatSize(st.size)}, over the ${formatSize(max)} an import reads: not read`, { path: rel, bytes: st.size });
+    if (st.size > max)
+      throw new AxmeError('INVALID_INPUT', `${formatSize(st.size)}, over the ${formatSize(max)} an import reads: not read`, { path: rel, bytes: st.size });
     const buf = Buffer.alloc(st.size);
     let at = 0;
     while (at < buf.length) {
@@ -62,7 +63,11 @@ export function readInside(root: string, rel: string, max = IMPORT_FILE_MAX): st
     try {
       return utf8.decode(buf.subarray(0, at));
     } catch {
-      throw new AxmeError('INVALID_INPUT', 'not UTF-8 text (Latin-1 or another encoding?): not read; convert it to UTF-8 (iconv -f latin1 -t utf-8) and import again', { path: rel });
+      throw new AxmeError(
+        'INVALID_INPUT',
+        'not UTF-8 text (Latin-1 or another encoding?): not read; convert it to UTF-8 (iconv -f latin1 -t utf-8) and import again',
+        { path: rel },
+      );
     }
   } finally {
     closeSync(fd);

@@ -45,7 +45,18 @@ const SOURCE = 'axme-code';
  * turned into slugs, made symmetric, and dropped (with a problem) when they name no decision.
  */
 export function readAxmeCode(root: string): AxmeCodePlan {
-  const plan: AxmeCodePlan = { decisions: [], memories: [], backlog: [], questions: [], plans: [], handoffs: [], oracle: [], rules: null, worklog: [], problems: [] };
+  const plan: AxmeCodePlan = {
+    decisions: [],
+    memories: [],
+    backlog: [],
+    questions: [],
+    plans: [],
+    handoffs: [],
+    oracle: [],
+    rules: null,
+    worklog: [],
+    problems: [],
+  };
   const problem = (path: string, reason: string) => plan.problems.push({ path, reason });
   const handled = new Set<string>();
   const take = (rel: string) => handled.add(rel);
@@ -96,26 +107,31 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   linkDecisions(plan, rawLinks, problem);
 
   // memory/feedback/<slug>.md, memory/patterns/<slug>.md
-  for (const [dir, type] of [['memory/feedback', 'feedback'], ['memory/patterns', 'pattern']] as const) {
+  for (const [dir, type] of [
+    ['memory/feedback', 'feedback'],
+    ['memory/patterns', 'pattern'],
+  ] as const) {
     for (const rel of mdFiles(root, dir)) {
       take(rel);
       tryItem(rel, () => {
         const { data, body } = parseMarkdown(readInside(root, rel));
         const title = str(data.title);
         const { lead, sections } = splitBody(body, title, ['Details']);
-        plan.memories.push(parse(Memory, {
-          slug: slugOf(data.slug, rel.split('/').pop()!.replace(/\.md$/, ''), title),
-          type,
-          title,
-          description: lead || title,
-          body: sections.Details ?? '',
-          keywords: list(data.keywords),
-          scope: data.scope ?? undefined,
-          source: str(data.source) || SOURCE,
-          session: str(data.sessionId) || undefined,
-          created: str(data.date),
-          updated: str(data.date),
-        }));
+        plan.memories.push(
+          parse(Memory, {
+            slug: slugOf(data.slug, rel.split('/').pop()!.replace(/\.md$/, ''), title),
+            type,
+            title,
+            description: lead || title,
+            body: sections.Details ?? '',
+            keywords: list(data.keywords),
+            scope: data.scope ?? undefined,
+            source: str(data.source) || SOURCE,
+            session: str(data.sessionId) || undefined,
+            created: str(data.date),
+            updated: str(data.date),
+          }),
+        );
       });
     }
   }
@@ -128,20 +144,22 @@ export function readAxmeCode(root: string): AxmeCodePlan {
       const file = rel.split('/').pop()!.replace(/\.md$/, '');
       const title = str(data.title);
       const { lead, sections } = splitBody(body, title, ['Notes']);
-      plan.backlog.push(parse(BacklogItem, {
-        slug: slugOf(data.slug, file.replace(/^B-\d+-/, ''), title),
-        id: str(data.id) || (/^(B-\d+)/.exec(file)?.[1] ?? ''),
-        title,
-        description: lead,
-        notes: sections.Notes ?? '',
-        status: str(data.status) || undefined,
-        priority: str(data.priority) || undefined,
-        tags: list(data.tags),
-        scope: data.scope ?? undefined,
-        source: SOURCE,
-        created: str(data.created),
-        updated: str(data.updated) || str(data.created),
-      }));
+      plan.backlog.push(
+        parse(BacklogItem, {
+          slug: slugOf(data.slug, file.replace(/^B-\d+-/, ''), title),
+          id: str(data.id) || (/^(B-\d+)/.exec(file)?.[1] ?? ''),
+          title,
+          description: lead,
+          notes: sections.Notes ?? '',
+          status: str(data.status) || undefined,
+          priority: str(data.priority) || undefined,
+          tags: list(data.tags),
+          scope: data.scope ?? undefined,
+          source: SOURCE,
+          created: str(data.created),
+          updated: str(data.updated) || str(data.created),
+        }),
+      );
     });
   }
 
@@ -187,7 +205,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
 
   // plans/: handoff-<8id>.md, handoff.md (the latest handoff, a copy of one of them), <id>-<slug>.md
   const last = (r: string) => (r === 'plans/handoff.md' ? 1 : 0);
-  const handoffFiles = mdFiles(root, 'plans').filter((r) => /^plans\/handoff(-[^/]+)?\.md$/.test(r)).sort((a, b) => last(a) - last(b));
+  const handoffFiles = mdFiles(root, 'plans')
+    .filter((r) => /^plans\/handoff(-[^/]+)?\.md$/.test(r))
+    .sort((a, b) => last(a) - last(b));
   for (const rel of handoffFiles) {
     take(rel);
     tryItem(rel, () => {
@@ -203,17 +223,27 @@ export function readAxmeCode(root: string): AxmeCodePlan {
       const { data, body } = parseMarkdown(readInside(root, rel));
       const title = str(data.title);
       const status = str(data.status);
-      plan.plans.push(parse(Plan, {
-        slug: slugOf(data.slug, rel.split('/').pop()!.replace(/\.md$/, '').replace(/^[0-9a-f]{8}-/, ''), title),
-        title,
-        status: status === 'completed' ? 'done' : (['draft', 'active', 'done', 'abandoned'] as const).find((s) => s === status) ?? 'active',
-        body: stripTitle(body, title),
-        source: SOURCE,
-        // a plan without dates is dated by its file, as oracle pages are
-        created: str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
-        updated: str(data.updated) || str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
-        extra: str(data.id) ? { axme_code_id: str(data.id) } : {},
-      }));
+      plan.plans.push(
+        parse(Plan, {
+          slug: slugOf(
+            data.slug,
+            rel
+              .split('/')
+              .pop()!
+              .replace(/\.md$/, '')
+              .replace(/^[0-9a-f]{8}-/, ''),
+            title,
+          ),
+          title,
+          status: status === 'completed' ? 'done' : ((['draft', 'active', 'done', 'abandoned'] as const).find((s) => s === status) ?? 'active'),
+          body: stripTitle(body, title),
+          source: SOURCE,
+          // a plan without dates is dated by its file, as oracle pages are
+          created: str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
+          updated: str(data.updated) || str(data.created) || statSync(join(root, rel)).mtime.toISOString(),
+          extra: str(data.id) ? { axme_code_id: str(data.id) } : {},
+        }),
+      );
     });
   }
 
@@ -224,7 +254,16 @@ export function readAxmeCode(root: string): AxmeCodePlan {
       const text = readInside(root, rel).replace(/\r\n?/g, '\n').trim();
       const title = /^# (.+)$/m.exec(text.split('\n')[0] ?? '')?.[1]?.trim();
       const date = statSync(join(root, rel)).mtime.toISOString();
-      plan.oracle.push(parse(OraclePage, { slug: slugOf(undefined, rel.split('/').pop()!.replace(/\.md$/, ''), title ?? ''), title, body: title ? stripTitle(text, title) : text, source: SOURCE, created: date, updated: date }));
+      plan.oracle.push(
+        parse(OraclePage, {
+          slug: slugOf(undefined, rel.split('/').pop()!.replace(/\.md$/, ''), title ?? ''),
+          title,
+          body: title ? stripTitle(text, title) : text,
+          source: SOURCE,
+          created: date,
+          updated: date,
+        }),
+      );
     });
   }
 
@@ -250,7 +289,9 @@ export function readAxmeCode(root: string): AxmeCodePlan {
         const e = JSON.parse(line) as { timestamp?: unknown; type?: unknown; sessionId?: unknown; data?: unknown };
         if (typeof e !== 'object' || e === null || typeof e.timestamp !== 'string' || typeof e.type !== 'string') throw new Error('needs timestamp and type');
         const data = e.data === undefined ? '' : typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
-        plan.worklog.push(`- ${e.timestamp} ${e.type}${typeof e.sessionId === 'string' ? ` [${e.sessionId.slice(0, 8)}]` : ''}${data ? `: ${data.replace(/\s+/g, ' ').slice(0, 300)}` : ''}`);
+        plan.worklog.push(
+          `- ${e.timestamp} ${e.type}${typeof e.sessionId === 'string' ? ` [${e.sessionId.slice(0, 8)}]` : ''}${data ? `: ${data.replace(/\s+/g, ' ').slice(0, 300)}` : ''}`,
+        );
       } catch (err) {
         problem(`worklog.jsonl:${i + 1}`, `not a worklog entry {timestamp, type, sessionId, data}: ${firstLine(err)}`);
       }
@@ -260,7 +301,10 @@ export function readAxmeCode(root: string): AxmeCodePlan {
   // anything else is reported, never dropped silently
   for (const rel of allFiles(root)) {
     if (handled.has(rel)) continue;
-    problem(rel, 'not a file AXME Code writes that axme imports (decisions, memory, backlog, open-questions.md, plans, oracle, safety/rules.yaml, worklog.jsonl): left out');
+    problem(
+      rel,
+      'not a file AXME Code writes that axme imports (decisions, memory, backlog, open-questions.md, plans, oracle, safety/rules.yaml, worklog.jsonl): left out',
+    );
   }
   return plan;
 

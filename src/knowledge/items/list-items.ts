@@ -1,10 +1,9 @@
 import type { KindName } from '../../model/kind.ts';
+import { LIVE_STATUSES } from '../../model/liveness.ts';
 import { SPECS } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { LIVE_STATUSES } from '../../model/liveness.ts';
-import type { Diagnostic, ItemsByKind } from '../core/state.ts';
 import { readMergedState, tagged } from '../core/merged-state.ts';
-
+import type { Diagnostic, ItemsByKind } from '../core/state.ts';
 
 export interface ListOptions<K extends KindName> {
   kind: K;
@@ -30,9 +29,9 @@ export interface ListResult<K extends KindName> {
 export async function listItems<K extends KindName>(kb: KnowledgeBase, opts: ListOptions<K>): Promise<ListResult<K>> {
   const state = await readMergedState(kb, opts.at);
   const want = opts.status?.length ? opts.status : opts.all ? undefined : LIVE_STATUSES[opts.kind];
-  const items = (state.items[opts.kind] as Array<{ status?: string; type?: string }>).filter(
-    (i) => (!want || want.includes(i.status ?? '')) && (!opts.type || i.type === opts.type),
-  ).map((i) => tagged(state, i)) as ItemsByKind[K];
+  const items = (state.items[opts.kind] as Array<{ status?: string; type?: string }>)
+    .filter((i) => (!want || want.includes(i.status ?? '')) && (!opts.type || i.type === opts.type))
+    .map((i) => tagged(state, i)) as ItemsByKind[K];
   const dir = `${SPECS[opts.kind].dir}/`;
   return { items, diagnostics: state.diagnostics.filter((d) => d.path.startsWith(dir) || (d.store && d.path === d.store)), commit: state.commit! };
 }

@@ -1,9 +1,9 @@
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { itemPath } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { locationOf } from '../core/results.ts';
 import { findItem } from '../core/lookup.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
+import { locationOf } from '../core/results.ts';
 
 export interface ShowResult<T> {
   item: T;

@@ -63,7 +63,11 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * needs. Throws INVALID_INPUT naming what is wrong.
  */
 export function checkManifest(value: unknown, where: string): ModelManifest {
-  const bad = (what: string) => new AxmeError('INVALID_INPUT', `${where}: ${what} (a model manifest is {"name", "format": "model2vec", "source": "owner/name", "revision", "files": [{"name", "sha256", "size"}]})`);
+  const bad = (what: string) =>
+    new AxmeError(
+      'INVALID_INPUT',
+      `${where}: ${what} (a model manifest is {"name", "format": "model2vec", "source": "owner/name", "revision", "files": [{"name", "sha256", "size"}]})`,
+    );
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad('not a JSON object');
   const m = value as Record<string, unknown>;
   if (typeof m.name !== 'string' || !NAME.test(m.name)) throw bad('"name" must be letters, digits, ".", "_" or "-"');
@@ -80,7 +84,14 @@ export function checkManifest(value: unknown, where: string): ModelManifest {
   });
   for (const r of REQUIRED_FILES) if (!files.some((f) => f.name === r)) throw bad(`"files" must include ${r}`);
   if (new Set(files.map((f) => f.name)).size !== files.length) throw bad('a file is listed twice');
-  return { name: m.name, format: 'model2vec', source: m.source, revision: m.revision, files, ...(typeof m.about === 'string' ? { about: m.about.slice(0, 200) } : {}) };
+  return {
+    name: m.name,
+    format: 'model2vec',
+    source: m.source,
+    revision: m.revision,
+    files,
+    ...(typeof m.about === 'string' ? { about: m.about.slice(0, 200) } : {}),
+  };
 }
 
 /** The catalog's model of that name, or null. */

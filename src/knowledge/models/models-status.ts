@@ -55,8 +55,10 @@ export function modelsStatus(opts: { env: NodeJS.ProcessEnv }): ModelsStatus {
   const here = installed(dir);
   const rows = new Map<string, ModelRow>();
   const size = (m: ModelManifest) => m.files.reduce((s, f) => s + f.size, 0);
-  for (const m of CATALOG) rows.set(m.name, { name: m.name, about: m.about ?? null, installed: false, catalog: true, size: size(m), current: m.name === current });
-  for (const m of here) rows.set(m.name, { name: m.name, about: m.about ?? null, installed: true, catalog: rows.has(m.name), size: size(m), current: m.name === current });
+  for (const m of CATALOG)
+    rows.set(m.name, { name: m.name, about: m.about ?? null, installed: false, catalog: true, size: size(m), current: m.name === current });
+  for (const m of here)
+    rows.set(m.name, { name: m.name, about: m.about ?? null, installed: true, catalog: rows.has(m.name), size: size(m), current: m.name === current });
   let loaded: ModelsStatus['loaded'] = null;
   if (current) {
     const at = installedModelDir(opts.env, current);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
-import { catalogModel, CATALOG, DEFAULT_MODEL, type ModelFile, type ModelManifest } from './catalog.ts';
+import { CATALOG, catalogModel, DEFAULT_MODEL, type ModelFile, type ModelManifest } from './catalog.ts';
 import { CURRENT_FILE, MANIFEST_FILE, modelsBaseUrl, modelsDir } from './model-paths.ts';
 
 /** How far one file's download is. */
@@ -63,9 +63,17 @@ async function download(url: string, dest: string, file: ModelFile, report: (rec
     try {
       res = await fetch(url, { signal: controller.signal, redirect: 'follow' });
     } catch (err) {
-      throw new AxmeError('DOWNLOAD_FAILED', `could not reach ${url}: ${(err as Error).message}; check the network (or AXME_MODELS_URL), then run axme models pull again`, { url });
+      throw new AxmeError(
+        'DOWNLOAD_FAILED',
+        `could not reach ${url}: ${(err as Error).message}; check the network (or AXME_MODELS_URL), then run axme models pull again`,
+        { url },
+      );
     }
-    if (!res.ok || !res.body) throw new AxmeError('DOWNLOAD_FAILED', `${url} answered ${res.status}; check AXME_MODELS_URL, then run axme models pull again`, { url, status: res.status });
+    if (!res.ok || !res.body)
+      throw new AxmeError('DOWNLOAD_FAILED', `${url} answered ${res.status}; check AXME_MODELS_URL, then run axme models pull again`, {
+        url,
+        status: res.status,
+      });
     const hash = createHash('sha256');
     const out = createWriteStream(part);
     let received = 0;
@@ -75,7 +83,8 @@ async function download(url: string, dest: string, file: ModelFile, report: (rec
         clearTimeout(timer);
         timer = setTimeout(() => controller.abort(), STALL_MS);
         received += chunk.length;
-        if (received > file.size) throw new AxmeError('CORRUPT', `${url} sent more than the ${file.size} bytes ${file.name} has: not the pinned file; nothing was installed`, { url });
+        if (received > file.size)
+          throw new AxmeError('CORRUPT', `${url} sent more than the ${file.size} bytes ${file.name} has: not the pinned file; nothing was installed`, { url });
         hash.update(chunk);
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
         if (received - reported >= REPORT_EVERY) {
@@ -85,13 +94,21 @@ async function download(url: string, dest: string, file: ModelFile, report: (rec
       }
     } catch (err) {
       if (err instanceof AxmeError) throw err;
-      throw new AxmeError('DOWNLOAD_FAILED', `the download of ${url} broke off after ${received} bytes (${(err as Error).message}); run axme models pull again`, { url });
+      throw new AxmeError(
+        'DOWNLOAD_FAILED',
+        `the download of ${url} broke off after ${received} bytes (${(err as Error).message}); run axme models pull again`,
+        { url },
+      );
     } finally {
       await new Promise<void>((r) => out.end(() => r()));
     }
     const sha256 = hash.digest('hex');
     if (received !== file.size || sha256 !== file.sha256)
-      throw new AxmeError('CORRUPT', `${file.name} from ${url} is not the pinned file (sha256 ${sha256}, ${received} bytes; expected ${file.sha256}, ${file.size} bytes); nothing was installed`, { url, sha256, size: received });
+      throw new AxmeError(
+        'CORRUPT',
+        `${file.name} from ${url} is not the pinned file (sha256 ${sha256}, ${received} bytes; expected ${file.sha256}, ${file.size} bytes); nothing was installed`,
+        { url, sha256, size: received },
+      );
     report(received);
     renameSync(part, dest);
   } finally {
@@ -110,7 +127,12 @@ async function download(url: string, dest: string, file: ModelFile, report: (rec
  */
 export async function pullModel(opts: PullModelOptions): Promise<PullResult> {
   const manifest = opts.manifest ?? catalogModel(opts.name ?? DEFAULT_MODEL);
-  if (!manifest) throw new AxmeError('NOT_FOUND', `no model named ${opts.name} in axme's catalog (${CATALOG.map((m) => m.name).join(', ')}); for another Model2Vec model, give its manifest with --manifest <file>`, { name: opts.name });
+  if (!manifest)
+    throw new AxmeError(
+      'NOT_FOUND',
+      `no model named ${opts.name} in axme's catalog (${CATALOG.map((m) => m.name).join(', ')}); for another Model2Vec model, give its manifest with --manifest <file>`,
+      { name: opts.name },
+    );
   const root = modelsDir(opts.env);
   if (!root) throw new AxmeError('CONFIG', 'no folder for models: set XDG_CACHE_HOME or HOME');
   const dir = join(root, manifest.name);

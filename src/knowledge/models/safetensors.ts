@@ -34,11 +34,13 @@ export function tensorTable(fd: number, name = 'embeddings'): TensorTable {
   if (t.dtype !== 'F32') throw new Error(`model.safetensors: "${key}" is ${String(t.dtype)}; axme reads F32 tables`);
   const shape = t.shape as number[];
   const offsets = t.data_offsets as number[];
-  if (!Array.isArray(shape) || shape.length !== 2 || !shape.every((x) => Number.isSafeInteger(x) && x > 0)) throw new Error(`model.safetensors: "${key}" is not a 2-D table`);
+  if (!Array.isArray(shape) || shape.length !== 2 || !shape.every((x) => Number.isSafeInteger(x) && x > 0))
+    throw new Error(`model.safetensors: "${key}" is not a 2-D table`);
   if (!Array.isArray(offsets) || offsets.length !== 2) throw new Error(`model.safetensors: "${key}" has no data offsets`);
   const [rows, dims] = shape as [number, number];
   const offset = 8 + len + offsets[0]!;
-  if (offsets[1]! - offsets[0]! !== rows * dims * 4 || 8 + len + offsets[1]! > size) throw new Error(`model.safetensors: "${key}"'s bytes do not match its shape ${rows}×${dims}`);
+  if (offsets[1]! - offsets[0]! !== rows * dims * 4 || 8 + len + offsets[1]! > size)
+    throw new Error(`model.safetensors: "${key}"'s bytes do not match its shape ${rows}×${dims}`);
   return { rows, dims, offset };
 }
 

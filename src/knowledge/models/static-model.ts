@@ -2,8 +2,8 @@ import { readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkManifest, type ModelManifest } from './catalog.ts';
 import { MANIFEST_FILE } from './model-paths.ts';
-import { closeTable, openTable, tensorTable, type TensorTable } from './safetensors.ts';
-import { wordPieceFrom, type WordPiece } from './wordpiece.ts';
+import { closeTable, openTable, type TensorTable, tensorTable } from './safetensors.ts';
+import { type WordPiece, wordPieceFrom } from './wordpiece.ts';
 
 /** Tokens of a text that are embedded (Model2Vec's default): the rest of a long text is left out. */
 export const MAX_TOKENS = 512;

@@ -31,7 +31,16 @@ function isPunctuation(ch: string): boolean {
 
 /** The CJK ideograph blocks BERT puts spaces around. */
 function isChinese(c: number): boolean {
-  return (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x20000 && c <= 0x2a6df) || (c >= 0x2a700 && c <= 0x2b73f) || (c >= 0x2b740 && c <= 0x2b81f) || (c >= 0x2b820 && c <= 0x2ceaf) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x2f800 && c <= 0x2fa1f);
+  return (
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x20000 && c <= 0x2a6df) ||
+    (c >= 0x2a700 && c <= 0x2b73f) ||
+    (c >= 0x2b740 && c <= 0x2b81f) ||
+    (c >= 0x2b820 && c <= 0x2ceaf) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0x2f800 && c <= 0x2fa1f)
+  );
 }
 
 function normalize(text: string, n: Normalizer): string {

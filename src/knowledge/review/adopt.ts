@@ -1,8 +1,18 @@
 import { isAncestorOf, mergeBase, resolve } from '../../store/remote.ts';
 import { changedFiles, snapshotAt } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import {
+  dropProposalRecord,
+  listProposalRecords,
+  localProposals,
+  PROPOSAL_BRANCH_PREFIX,
+  PROPOSALS_REF_PREFIX,
+  type ProposalRecord,
+  REVIEWED_BRANCH,
+  reviewedTip,
+  reviewedTrackingRef,
+} from './proposals.ts';
 import { renumberAdopted } from './renumber.ts';
-import { dropProposalRecord, reviewedTip, listProposalRecords, localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedTrackingRef, type ProposalRecord } from './proposals.ts';
 
 /**
  * Adoption (part of `axme sync`): the remote's reviewed branch `axme/memory` is fetched and
@@ -27,7 +37,12 @@ export interface AdoptionReport {
 export type Integrate = (tip: string | null) => Promise<'none' | 'up-to-date' | 'fast-forward' | 'merged' | 'ahead'>;
 
 /** `listed`: the remote has the reviewed branch (from the sync's ls-remote; the sync's fetch brought it); `env`: for GitHub's API. */
-export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate: Integrate, opts: { listed: boolean; env?: NodeJS.ProcessEnv | undefined }): Promise<AdoptionReport> {
+export async function adoptReviewed(
+  kb: KnowledgeBase,
+  remote: string,
+  integrate: Integrate,
+  opts: { listed: boolean; env?: NodeJS.ProcessEnv | undefined },
+): Promise<AdoptionReport> {
   const { repo } = kb;
   const env = opts.env;
   const reviewed = await reviewedTip(repo, remote, opts.listed);
@@ -40,7 +55,8 @@ export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate
   const records = listProposalRecords(repo).filter((r) => r.remote === remote);
   const refs = await localProposals(repo);
   const entries: Array<{ name: string; ref: string | null; head: string; rec: ProposalRecord | undefined }> = [];
-  for (const [name, head] of refs) entries.push({ name, ref: `${PROPOSALS_REF_PREFIX}${name}`, head, rec: records.find((r) => r.source === `${PROPOSALS_REF_PREFIX}${name}`) });
+  for (const [name, head] of refs)
+    entries.push({ name, ref: `${PROPOSALS_REF_PREFIX}${name}`, head, rec: records.find((r) => r.source === `${PROPOSALS_REF_PREFIX}${name}`) });
   for (const rec of records) {
     if (rec.source.startsWith(PROPOSALS_REF_PREFIX)) {
       // its ref was dropped by hand (a closed proposal let go): nothing left to settle
@@ -52,20 +68,26 @@ export async function adoptReviewed(kb: KnowledgeBase, remote: string, integrate
   for (const { name, ref, head, rec } of entries) {
     const branch = `${PROPOSAL_BRANCH_PREFIX}${rec?.name ?? name}`;
     let merged = await containedIn(kb, head, reviewed);
-    const state = !merged && rec?.pr && rec.repo && env ? await (await import('../../github/pr-state.ts')).prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
+    const state =
+      !merged && rec?.pr && rec.repo && env ? await (await import('../../github/pr-state.ts')).prState({ repo: rec.repo, pr: rec.pr, env, now: kb.now }) : null;
     // merged on GitHub with the reviewer's edits: the reviewed branch has the accepted version
     if (state?.state === 'merged') merged = true;
     if (merged) {
       if (ref) await repo.git(['update-ref', '-d', ref, head], { allowFail: true });
       // only if it still holds what was proposed: a branch of that name reused for a new proposal stays
       const lease = rec?.head ?? head;
-      await repo.git(['push', '--quiet', '--no-verify', `--force-with-lease=refs/heads/${branch}:${lease}`, remote, `:refs/heads/${branch}`], { allowFail: true });
+      await repo.git(['push', '--quiet', '--no-verify', `--force-with-lease=refs/heads/${branch}:${lease}`, remote, `:refs/heads/${branch}`], {
+        allowFail: true,
+      });
       if (rec) dropProposalRecord(repo, rec.name);
       report.adopted.push({ name: rec?.name ?? name, pr: rec?.pr ?? null, source: ref ?? rec!.source });
       continue;
     }
     if (state?.state === 'closed') report.closed.push({ name: rec!.name, pr: rec!.pr!, url: rec!.url, source: ref ?? rec!.source });
-    else if (rec || ref) report.pending.push(state?.state === 'unknown' ? { name: rec?.name ?? name, pr: rec?.pr ?? null, detail: state.detail } : { name: rec?.name ?? name, pr: rec?.pr ?? null });
+    else if (rec || ref)
+      report.pending.push(
+        state?.state === 'unknown' ? { name: rec?.name ?? name, pr: rec?.pr ?? null, detail: state.detail } : { name: rec?.name ?? name, pr: rec?.pr ?? null },
+      );
   }
   return report;
 }
@@ -89,9 +111,11 @@ async function containedIn(kb: KnowledgeBase, head: string, reviewed: string): P
 
 export function adoptionLines(r: AdoptionReport, remote: string): string[] {
   const lines: string[] = [];
-  if (r.integrated === 'fast-forward' || r.integrated === 'merged') lines.push(`Adopted the reviewed knowledge from ${remote}'s ${REVIEWED_BRANCH} (${r.integrated === 'merged' ? 'merged' : 'fast-forward'}).`);
+  if (r.integrated === 'fast-forward' || r.integrated === 'merged')
+    lines.push(`Adopted the reviewed knowledge from ${remote}'s ${REVIEWED_BRANCH} (${r.integrated === 'merged' ? 'merged' : 'fast-forward'}).`);
   for (const x of r.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): two adopted proposals used the ID.`);
-  for (const a of r.adopted) lines.push(`Proposal ${a.name}${a.pr ? ` (PR #${a.pr})` : ''} was merged: its knowledge is on refs/memory/main; the proposal ref and branch are removed.`);
+  for (const a of r.adopted)
+    lines.push(`Proposal ${a.name}${a.pr ? ` (PR #${a.pr})` : ''} was merged: its knowledge is on refs/memory/main; the proposal ref and branch are removed.`);
   for (const c of r.closed) {
     lines.push(
       c.source.startsWith(PROPOSALS_REF_PREFIX)

@@ -1,6 +1,6 @@
 import { mergeBase } from '../../store/remote.ts';
-import { isEmptyDiff, semanticDiff, type SemanticDiff } from './diff/semantic-diff.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import { isEmptyDiff, type SemanticDiff, semanticDiff } from './diff/semantic-diff.ts';
 import { localProposals, PROPOSALS_REF_PREFIX } from './proposals.ts';
 
 export interface PendingProposal {

@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import type { Repo } from '../../store/repo.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
 import { resolve } from '../../store/remote.ts';
+import type { Repo } from '../../store/repo.ts';
 
 /**
  * Knowledge under review. A proposal is a memory line that is not (yet) on refs/memory/main:

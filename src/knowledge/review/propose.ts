@@ -1,14 +1,22 @@
 import { z } from 'zod';
+import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
 import { AxmeError } from '../../model/errors.ts';
+import { MEMORY_REF } from '../../model/refs.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
-import { assertRepoSlug, githubRepoOf } from '../../github/repo-slug.ts';
 import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
-import { MEMORY_REF } from '../../model/refs.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
 import { renderDiffMarkdown, summaryLine } from './diff/render-diff.ts';
 import { semanticDiff } from './diff/semantic-diff.ts';
-import type { KnowledgeBase } from '../core/kb.ts';
-import { localProposals, reviewedFetchSpec, reviewedTip, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, saveProposalRecord } from './proposals.ts';
+import {
+  localProposals,
+  PROPOSAL_BRANCH_PREFIX,
+  PROPOSALS_REF_PREFIX,
+  REVIEWED_BRANCH,
+  reviewedFetchSpec,
+  reviewedTip,
+  saveProposalRecord,
+} from './proposals.ts';
 
 /** `axme propose` and axme_propose: open knowledge pull requests. */
 export const ProposeInput = z.object({
@@ -16,7 +24,13 @@ export const ProposeInput = z.object({
   remote: z.string().max(200).optional().describe('git remote to push the proposal branch to (default: origin, else the only remote)'),
   name: z.string().max(100).optional().describe('proposal name: the branch is axme/proposals/<name> (default: from the title, or the proposal ref)'),
   repo: z.string().max(200).optional().describe('GitHub owner/name (default: from the remote URL)'),
-  ref: z.string().max(300).optional().describe('what to propose: refs/memory/main or a proposal (refs/memory/proposals/<name>, or just <name>); default: every pending proposal, else refs/memory/main'),
+  ref: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      'what to propose: refs/memory/main or a proposal (refs/memory/proposals/<name>, or just <name>); default: every pending proposal, else refs/memory/main',
+    ),
 });
 export type ProposeInput = z.input<typeof ProposeInput>;
 
@@ -55,11 +69,15 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   const { repo } = kb;
   const remote = await pickRemote(repo, opts.remote);
   const slug = opts.repo ?? githubRepoOf(await remoteUrl(kb, remote));
-  if (!slug) throw new AxmeError('INVALID_INPUT', `cannot tell which GitHub repository ${remote} is (its URL is not a GitHub URL): pass --repo owner/name`, { remote });
+  if (!slug)
+    throw new AxmeError('INVALID_INPUT', `cannot tell which GitHub repository ${remote} is (its URL is not a GitHub URL): pass --repo owner/name`, { remote });
   assertRepoSlug(slug);
   const sources = await sourcesOf(kb, opts.ref);
   if (sources.length > 1 && opts.name !== undefined) {
-    throw new AxmeError('INVALID_INPUT', `--name names one proposal, and ${sources.length} are pending (${sources.map((x) => x.name).join(', ')}): pass --ref <proposal> with it, or leave --name out (each gets its own branch)`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--name names one proposal, and ${sources.length} are pending (${sources.map((x) => x.name).join(', ')}): pass --ref <proposal> with it, or leave --name out (each gets its own branch)`,
+    );
   }
 
   // what sync fetches, plus the reviewed branch: one ls-remote
@@ -70,7 +88,12 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   let base = await reviewedTip(repo, remote, listed);
   let createdBase = false;
   if (!base) {
-    if (!remoteMain) throw new AxmeError('WRONG_STATE', `${remote} holds no knowledge yet (no refs/memory/main): share it first with \`axme sync\`, then propose changes to it`, { remote });
+    if (!remoteMain)
+      throw new AxmeError(
+        'WRONG_STATE',
+        `${remote} holds no knowledge yet (no refs/memory/main): share it first with \`axme sync\`, then propose changes to it`,
+        { remote },
+      );
     await pushOrFail(kb, remote, remoteMain, `refs/heads/${REVIEWED_BRANCH}`, `creating ${REVIEWED_BRANCH} on ${remote}`);
     base = remoteMain;
     createdBase = true;
@@ -96,7 +119,13 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
     const name = validName(opts.name ?? source.name ?? (opts.title ? slugify(opts.title, undefined, { ascii: true }) : `knowledge-${head.slice(0, 12)}`));
     const branch = `${PROPOSAL_BRANCH_PREFIX}${name}`;
     await checkRefFormat(kb, `refs/heads/${branch}`);
-    await pushOrFail(kb, remote, head, `refs/heads/${branch}`, `pushing the proposal to ${branch} (a proposal of that name with other history is there: pass another --name)`);
+    await pushOrFail(
+      kb,
+      remote,
+      head,
+      `refs/heads/${branch}`,
+      `pushing the proposal to ${branch} (a proposal of that name with other history is there: pass another --name)`,
+    );
     const body = [
       renderDiffMarkdown(d, { title: '## Knowledge changes' }),
       '',
@@ -126,7 +155,11 @@ async function sourcesOf(kb: KnowledgeBase, ref: string | undefined): Promise<Ar
     if (r === MEMORY_REF || r === kb.ref) return [{ ref: kb.ref, name: null }];
     const name = r.startsWith(PROPOSALS_REF_PREFIX) ? r.slice(PROPOSALS_REF_PREFIX.length) : r;
     if (pending.has(name)) return [{ ref: `${PROPOSALS_REF_PREFIX}${name}`, name }];
-    throw new AxmeError('NOT_FOUND', `no proposal ${JSON.stringify(r)}: propose ${kb.ref}${pending.size ? ` or one of ${[...pending.keys()].join(', ')}` : ''}`, { pending: [...pending.keys()] });
+    throw new AxmeError(
+      'NOT_FOUND',
+      `no proposal ${JSON.stringify(r)}: propose ${kb.ref}${pending.size ? ` or one of ${[...pending.keys()].join(', ')}` : ''}`,
+      { pending: [...pending.keys()] },
+    );
   }
   if (pending.size) return [...pending.keys()].sort().map((name) => ({ ref: `${PROPOSALS_REF_PREFIX}${name}`, name }));
   if (!(await resolve(kb.repo, kb.ref))) throw new AxmeError('NOT_INITIALIZED', `${kb.ref} does not exist yet: run axme init`);
@@ -136,7 +169,10 @@ async function sourcesOf(kb: KnowledgeBase, ref: string | undefined): Promise<Ar
 function validName(name: string): string {
   const n = name.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/.test(n) || n.includes('..') || n.endsWith('.lock') || n.endsWith('/') || n.includes('//')) {
-    throw new AxmeError('INVALID_INPUT', `--name ${JSON.stringify(name.slice(0, 100))} cannot name a branch: use letters, digits, dots, dashes and slashes (like caching-decisions)`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--name ${JSON.stringify(name.slice(0, 100))} cannot name a branch: use letters, digits, dots, dashes and slashes (like caching-decisions)`,
+    );
   }
   return n;
 }

@@ -1,9 +1,9 @@
 import type { ItemBase, KindSpec } from '../../model/kind.ts';
+import { ID_KINDS } from '../../model/kinds.ts';
 import { itemPath, SPECS } from '../../model/paths.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { ID_KINDS } from '../../model/kinds.ts';
-import { renumberCollisions } from '../core/renumber-ids.ts';
 import { mutate } from '../core/mutate.ts';
+import { renumberCollisions } from '../core/renumber-ids.ts';
 
 /**
  * Display IDs two proposals both used. Each proposal numbers its items from the knowledge it

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MEMORY_REF } from '../../model/refs.ts';
 import { defaultPolicy, isPolicy, POLICY_VERSION, type Policy } from '../../safety/policy.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import { readRefSync, type RepoLocation } from '../../store/locate.ts';
-import { workspaceFor, type WorkspaceLocation } from '../../store/workspace-store.ts';
-import { MEMORY_REF } from '../../model/refs.ts';
+import { type RepoLocation, readRefSync } from '../../store/locate.ts';
+import { type WorkspaceLocation, workspaceFor } from '../../store/workspace-store.ts';
 import type { CompiledPolicy } from './store-policy.ts';
 
 /**
@@ -67,7 +67,11 @@ export async function policyFor(loc: RepoLocation | null, axmeVersion: string, c
     return { policy: c.policy, source: 'compiled', workspace: ws };
   } catch (err) {
     const why = (err as Error).message.split('\n')[0];
-    return { policy: defaultPolicy([`could not read this repository's safety rules (${why}); the built-in defaults apply`]), source: 'defaults', workspace: ws };
+    return {
+      policy: defaultPolicy([`could not read this repository's safety rules (${why}); the built-in defaults apply`]),
+      source: 'defaults',
+      workspace: ws,
+    };
   }
 }
 

@@ -1,9 +1,9 @@
 import { RULES_PATH } from '../../model/paths.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
+import { blobAt } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { notInitialized } from '../core/kb.ts';
-import { blobAt } from '../../store/tree.ts';
-import { rulesFrom, textOf, type Diagnostic, type KnowledgeState } from '../core/state.ts';
+import { type Diagnostic, type KnowledgeState, rulesFrom, textOf } from '../core/state.ts';
 
 export interface RulesAt {
   commit: string;

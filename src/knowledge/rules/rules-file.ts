@@ -1,8 +1,8 @@
 import YAML from 'yaml';
 import { AxmeError } from '../../model/errors.ts';
+import { describeIssues } from '../../model/kind.ts';
 import { RULES_PATH } from '../../model/paths.ts';
 import { SafetyRules } from '../../model/safety-rules.ts';
-import { describeIssues } from '../../model/kind.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import type { KnowledgeState } from '../core/state.ts';
 
@@ -16,10 +16,12 @@ export async function loadRulesDocument(kb: KnowledgeBase, state: KnowledgeState
   const raw = staged ?? (f ? (await kb.repo.backend.readBlob(f.oid)).toString('utf8') : '');
   const text = raw.replace(/\r\n?/g, '\n');
   const doc = YAML.parseDocument(text, { schema: 'core', uniqueKeys: true });
-  const problem = doc.errors[0]?.message.split('\n')[0] ?? (() => {
-    const r = SafetyRules.safeParse(doc.toJS() ?? {});
-    return r.success ? undefined : describeIssues(r.error);
-  })();
+  const problem =
+    doc.errors[0]?.message.split('\n')[0] ??
+    (() => {
+      const r = SafetyRules.safeParse(doc.toJS() ?? {});
+      return r.success ? undefined : describeIssues(r.error);
+    })();
   if (problem) {
     throw new AxmeError(
       'CORRUPT',

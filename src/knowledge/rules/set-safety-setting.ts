@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
-import { RULES_PATH } from '../../model/paths.ts';
-import { RULE_SETTINGS, SafetyRules, type RuleSetting } from '../../model/safety-rules.ts';
 import { describeIssues } from '../../model/kind.ts';
+import { RULES_PATH } from '../../model/paths.ts';
+import { RULE_SETTINGS, type RuleSetting, SafetyRules } from '../../model/safety-rules.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
 import { loadRulesDocument, renderRules } from './rules-file.ts';
 
 export const SafetySetting = z.object({
   key: z.enum(Object.keys(RULE_SETTINGS) as [RuleSetting, ...RuleSetting[]]).describe('the setting, e.g. git.allowForcePush'),
-  value: z.union([z.string(), z.boolean()]).describe('its new value: true/false; agents/always/never for git.requireAxmeSuffix; deny/allow for github.unverifiedPr; deny/ask/off for families.<name>'),
+  value: z
+    .union([z.string(), z.boolean()])
+    .describe('its new value: true/false; agents/always/never for git.requireAxmeSuffix; deny/allow for github.unverifiedPr; deny/ask/off for families.<name>'),
 });
 export type SafetySetting = z.input<typeof SafetySetting>;
 
@@ -30,7 +32,12 @@ export async function setSafetySetting(kb: KnowledgeBase, input: SafetySetting):
     const doc = await loadRulesDocument(kb, state);
     doc.setIn([section, field], v.data);
     const rules = { ...state.rules, [section]: { ...state.rules[section], [field]: v.data } } as SafetyRules;
-    return { result: { rules, changed: true }, files: new Map([[RULES_PATH, renderRules(doc)]]), subject: `safety: set ${key} ${String(v.data)}`, event: 'safety.setting-changed' };
+    return {
+      result: { rules, changed: true },
+      files: new Map([[RULES_PATH, renderRules(doc)]]),
+      subject: `safety: set ${key} ${String(v.data)}`,
+      event: 'safety.setting-changed',
+    };
   });
   return { ...r.result, commit: r.commit };
 }

@@ -2,10 +2,10 @@ import { AxmeError } from '../../model/errors.ts';
 import { RULES_PATH } from '../../model/paths.ts';
 import { DEFAULT_RULES } from '../../model/safety-defaults.ts';
 import { mergeRules } from '../../model/safety-merge.ts';
-import { policyFromRules, type Policy } from '../../safety/policy.ts';
-import type { KnowledgeBase } from '../core/kb.ts';
-import { readRulesOnly, type RulesAt } from './read-rules.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
+import { type Policy, policyFromRules } from '../../safety/policy.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { type RulesAt, readRulesOnly } from './read-rules.ts';
 
 /** The commits a policy was compiled from: the repository's store and, in a workspace, the workspace store's. */
 export interface CompiledPolicy {
@@ -44,8 +44,14 @@ export async function readStorePolicy(kb: KnowledgeBase): Promise<CompiledPolicy
   } catch (err) {
     if (!(err instanceof AxmeError && err.code === 'NOT_INITIALIZED')) {
       wsRules = DEFAULT_RULES as SafetyRules;
-      warnings.push(`workspace store ${link.store}: the workspace store could not be read (${(err as Error).message.split('\n')[0]}); this repository's knowledge and the default safety rules apply in its place`);
+      warnings.push(
+        `workspace store ${link.store}: the workspace store could not be read (${(err as Error).message.split('\n')[0]}); this repository's knowledge and the default safety rules apply in its place`,
+      );
     }
   }
-  return { policy: policyFromRules(wsRules ? (mergeRules(rules, wsRules) as SafetyRules) : rules, warnings), commit: own?.commit ?? null, workspaceCommit: ws?.commit ?? null };
+  return {
+    policy: policyFromRules(wsRules ? (mergeRules(rules, wsRules) as SafetyRules) : rules, warnings),
+    commit: own?.commit ?? null,
+    workspaceCommit: ws?.commit ?? null,
+  };
 }

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { AxmeError } from '../../model/errors.ts';
 import { RULES_PATH } from '../../model/paths.ts';
 import { loosensRules } from '../../model/rule-loosening.ts';
-import { RULE_TYPES, SafetyUpdate, type SafetyRules } from '../../model/safety-rules.ts';
+import { RULE_TYPES, type SafetyRules, SafetyUpdate } from '../../model/safety-rules.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { mutate } from '../core/mutate.ts';
+import { putFile, type Staged, single, stage } from '../core/staging.ts';
 import { loadRulesDocument, renderRules, rulesOf } from './rules-file.ts';
-import { putFile, single, stage, type Staged } from '../core/staging.ts';
-
 
 export interface SafetyUpdateResult {
   rules: SafetyRules;
@@ -30,24 +29,37 @@ export async function planSafetyUpdate(kb: KnowledgeBase, st: Staged, data: z.ou
   const has = current.includes(data.value);
   if (data.action === 'add' ? has : !has) {
     if (data.action === 'remove') {
-      throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, { rule_type: data.rule_type, value: data.value });
+      throw new AxmeError('NOT_FOUND', `${data.rule_type} has no rule ${JSON.stringify(data.value)}: \`axme safety show\` lists the rules in force`, {
+        rule_type: data.rule_type,
+        value: data.value,
+      });
     }
     return { rules, changed: false };
   }
   if (loosensRules(data) && kb.actor !== 'human') {
     const how = `axme safety ${data.action} ${data.rule_type} ${JSON.stringify(data.value)}`;
-    throw new AxmeError('NOT_ALLOWED', `${data.action === 'remove' ? 'removing' : 'adding'} ${data.rule_type} ${JSON.stringify(data.value)} loosens the safety rules, which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`, {
-      rule_type: data.rule_type,
-      value: data.value,
-      action: data.action,
-      actor: kb.actor,
-    });
+    throw new AxmeError(
+      'NOT_ALLOWED',
+      `${data.action === 'remove' ? 'removing' : 'adding'} ${data.rule_type} ${JSON.stringify(data.value)} loosens the safety rules, which only a person may do: ask the user to run \`${how}\` themselves (tightening rules is fine)`,
+      {
+        rule_type: data.rule_type,
+        value: data.value,
+        action: data.action,
+        actor: kb.actor,
+      },
+    );
   }
   const next = data.action === 'add' ? [...current, data.value] : current.filter((v) => v !== data.value);
   const edit = doc ?? (await loadRulesDocument(kb, st.state));
   // The whole effective list is written: a list present in the file replaces the default one.
   edit.setIn([section, key], edit.createNode(next));
-  putFile(st, RULES_PATH, renderRules(edit), `safety.rule-${data.action === 'add' ? 'added' : 'removed'}`, `safety: ${data.action} ${data.rule_type} ${data.value}`);
+  putFile(
+    st,
+    RULES_PATH,
+    renderRules(edit),
+    `safety.rule-${data.action === 'add' ? 'added' : 'removed'}`,
+    `safety: ${data.action} ${data.rule_type} ${data.value}`,
+  );
   return { rules: rulesOf(edit), changed: true };
 }
 

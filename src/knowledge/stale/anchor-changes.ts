@@ -1,6 +1,6 @@
 import { parseAnchor } from '../../model/anchor.ts';
 import { globMatcher } from '../../model/glob.ts';
-import { pathsUnder, type ChangeLog, type FileChange } from './change-log.ts';
+import { type ChangeLog, type FileChange, pathsUnder } from './change-log.ts';
 import type { ChangeView } from './code-history.ts';
 import { declaredVersions, depKey, isManifest } from './dep-versions.ts';
 import type { AnchorChange } from './types.ts';
@@ -50,8 +50,16 @@ export function checkAnchor(raw: string, view: ChangeView, learnedAt: string, he
   if (!a.path.endsWith('/') && view.log.byPath.has(p)) {
     const t = followFile(view, p);
     if (!t.hits.length) return none;
-    const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) } : t.path !== p ? { change: 'renamed', to: t.path } : { change: 'touched' };
-    return { reads: [], headPaths: false, finish: () => [{ anchor: raw, ...change, commits: shas(view, t.hits), ...diffstat(view, t.hits, (f) => t.names.has(f)) }] };
+    const change: Pick<AnchorChange, 'change' | 'path' | 'to'> = t.gone
+      ? { change: 'deleted', ...(t.path !== p ? { path: t.path } : {}) }
+      : t.path !== p
+        ? { change: 'renamed', to: t.path }
+        : { change: 'touched' };
+    return {
+      reads: [],
+      headPaths: false,
+      finish: () => [{ anchor: raw, ...change, commits: shas(view, t.hits), ...diffstat(view, t.hits, (f) => t.names.has(f)) }],
+    };
   }
   return folderCheck(raw, p, view, head);
 }
@@ -123,12 +131,17 @@ function globCheck(raw: string, glob: string, view: ChangeView, head: string): A
   if (!hits.length) return none;
   const match = (f: string) => re.test(f);
   const base = () => ({ anchor: raw, commits: shas(view, hits), ...diffstat(view, hits, match) });
-  const deletes = hits.some((i) => view.log.commits[i]!.files.some((f) => (f.status === 'D' && match(f.path)) || (f.status === 'R' && match(f.from!) && !match(f.path))));
+  const deletes = hits.some((i) =>
+    view.log.commits[i]!.files.some((f) => (f.status === 'D' && match(f.path)) || (f.status === 'R' && match(f.from!) && !match(f.path))),
+  );
   return { reads: [], headPaths: deletes, finish: (_b, headPaths) => [{ ...base(), change: !deletes || headPaths.some(match) ? 'touched' : 'no-match' }] };
 }
 
 function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string, head: string): AnchorCheck {
-  const manifests = view.log.paths.filter(isManifest).map((m) => ({ m, hits: sinceOf(view, [m]) })).filter((x) => x.hits.length);
+  const manifests = view.log.paths
+    .filter(isManifest)
+    .map((m) => ({ m, hits: sinceOf(view, [m]) }))
+    .filter((x) => x.hits.length);
   if (!manifests.length) return none;
   return {
     reads: manifests.flatMap(({ m }) => [`${learnedAt}:${m}`, `${head}:${m}`]),
@@ -140,7 +153,14 @@ function depCheck(raw: string, name: string, view: ChangeView, learnedAt: string
         const from = declaredVersions(m, blobs.get(`${learnedAt}:${m}`) ?? '').get(key);
         const to = declaredVersions(m, blobs.get(`${head}:${m}`) ?? '').get(key);
         if (from === to) continue;
-        out.push({ anchor: raw, change: 'dep-changed', path: m, ...(from !== undefined ? { from_version: from } : {}), ...(to !== undefined ? { to_version: to } : {}), commits: shas(view, hits) });
+        out.push({
+          anchor: raw,
+          change: 'dep-changed',
+          path: m,
+          ...(from !== undefined ? { from_version: from } : {}),
+          ...(to !== undefined ? { to_version: to } : {}),
+          commits: shas(view, hits),
+        });
       }
       return out;
     },

@@ -1,5 +1,5 @@
 import type { KnowledgeBase } from '../core/kb.ts';
-import { indexChangeLog, LOG_DIFF_OPTIONS, parseCommits, type ChangeLog } from './change-log.ts';
+import { type ChangeLog, indexChangeLog, LOG_DIFF_OPTIONS, parseCommits } from './change-log.ts';
 
 /**
  * The code that moved since each learned_at, from a fixed number of git runs whatever the number
@@ -83,7 +83,13 @@ async function commitGraph(kb: KnowledgeBase, head: string, boundary: string | n
     index.set(sha, order.length);
     order.push(sha);
   }
-  const parents = lines.map((line) => line.split(' ').slice(1).map((p) => index.get(p) ?? -1).filter((p) => p >= 0));
+  const parents = lines.map((line) =>
+    line
+      .split(' ')
+      .slice(1)
+      .map((p) => index.get(p) ?? -1)
+      .filter((p) => p >= 0),
+  );
   return { order, parents, index };
 }
 
@@ -137,4 +143,3 @@ async function existingCommits(kb: KnowledgeBase, shas: string[]): Promise<Set<s
   }
   return found;
 }
-

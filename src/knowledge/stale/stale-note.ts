@@ -1,5 +1,5 @@
-import { parseAnchor } from '../../model/anchor.ts';
 import type { AnchoredKind } from '../../model/anchor.ts';
+import { parseAnchor } from '../../model/anchor.ts';
 import type { AnchorChange } from './types.ts';
 
 /** "since this was decided": what learning an item of each kind is called. */

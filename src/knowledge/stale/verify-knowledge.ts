@@ -1,12 +1,12 @@
-import { ANCHORED_KINDS, anchorProblem, VerifyInput, type AnchoredKind } from '../../model/anchor.ts';
+import { ANCHORED_KINDS, type AnchoredKind, anchorProblem, VerifyInput } from '../../model/anchor.ts';
 import { isLive } from '../../model/liveness.ts';
 import { parseInput } from '../../model/validate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { headCommitOf } from '../core/learned-at.ts';
 import { readMergedState, storeOf } from '../core/merged-state.ts';
-import { checkAnchor, type AnchorCheck } from './anchor-changes.ts';
+import { type AnchorCheck, checkAnchor } from './anchor-changes.ts';
 import type { CodeCommit } from './change-log.ts';
-import { codeHistory, type ChangeView } from './code-history.ts';
+import { type ChangeView, codeHistory } from './code-history.ts';
 import { readBlobs } from './read-blobs.ts';
 import { staleReason } from './stale-note.ts';
 import type { AnchorChange, VerifyResult } from './types.ts';
@@ -32,7 +32,8 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   const input = parseInput(VerifyInput, opts, 'verify input');
   const state = await readMergedState(kb, input.at);
   const nothing = (head: string | null, note: string): VerifyResult => ({ head, checked: 0, stale: [], unverifiable: [], unlearned: 0, note });
-  if (kb.repo.bare) return nothing(null, `${kb.repo.gitDir} is a bare repository: it has no checked-out code to compare the knowledge with. Run axme verify in a clone.`);
+  if (kb.repo.bare)
+    return nothing(null, `${kb.repo.gitDir} is a bare repository: it has no checked-out code to compare the knowledge with. Run axme verify in a clone.`);
   const head = await headCommitOf(kb);
   if (!head) return nothing(null, 'HEAD has no commit yet: there is no code to compare the knowledge with.');
   const key = `verify:${state.snapshot.tree}:${head}`;
@@ -51,7 +52,12 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
       const anchors = (item.anchors ?? []).filter((a) => anchorProblem(a) === null);
       if (!anchors.length && !problems.length) continue;
       const target = { kind, id: item.id ?? null, slug: item.slug, title: item.title ?? item.slug, anchors, learned_at: item.learned_at ?? '' };
-      if (problems.length && item.learned_at) unusable.push({ ...ref(target), learned_at: item.learned_at, reason: `${problems.join('; ')}: that anchor is not checked; give the item usable anchors (axme reconfirm ${item.id ?? item.slug} --anchor <path>)` });
+      if (problems.length && item.learned_at)
+        unusable.push({
+          ...ref(target),
+          learned_at: item.learned_at,
+          reason: `${problems.join('; ')}: that anchor is not checked; give the item usable anchors (axme reconfirm ${item.id ?? item.slug} --anchor <path>)`,
+        });
       if (!anchors.length) continue;
       if (!item.learned_at) unlearned++;
       else targets.push(target);
@@ -75,7 +81,10 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
   }
   const checks = pending.flatMap((p) => p.checks);
   const [blobs, headPaths] = await Promise.all([
-    readBlobs(kb, checks.flatMap((c) => c.reads)),
+    readBlobs(
+      kb,
+      checks.flatMap((c) => c.reads),
+    ),
     checks.some((c) => c.headPaths) ? listFiles(kb, head) : [],
   ]);
   const commits = commitIndex(history.values());
@@ -83,8 +92,18 @@ export async function verifyKnowledge(kb: KnowledgeBase, opts: VerifyInput = {})
     const changes: AnchorChange[] = own.flatMap((c) => c.finish(blobs, headPaths));
     if (!changes.length) continue;
     const shas = new Set(changes.flatMap((c) => c.commits));
-    const list = [...shas].map((s) => commits.get(s)).filter((c) => c !== undefined).sort((a, b) => a.order - b.order);
-    result.stale.push({ ...ref(target), title: target.title, reason: staleReason(target.kind, changes, view.compared), learned_at: target.learned_at, changes, commits: list.map(({ c }) => ({ sha: c.sha, date: c.date, subject: c.subject })) });
+    const list = [...shas]
+      .map((s) => commits.get(s))
+      .filter((c) => c !== undefined)
+      .sort((a, b) => a.order - b.order);
+    result.stale.push({
+      ...ref(target),
+      title: target.title,
+      reason: staleReason(target.kind, changes, view.compared),
+      learned_at: target.learned_at,
+      changes,
+      commits: list.map(({ c }) => ({ sha: c.sha, date: c.date, subject: c.subject })),
+    });
   }
   return kb.cache.remember(key, result);
 }

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StoreConfig } from '../../model/config.ts';
-import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { claimLockFile, lockFileHeld } from '../../session/claim-lock.ts';
+import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 
 /**
  * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
@@ -111,7 +111,13 @@ export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJ
  * bound the failure is recorded, the lock released and `onTimeout` ends the process (a hung
  * network would hold it).
  */
-export async function runAutoSync<R extends { remote: string; text: string }>(commonDir: string, why: string, now: () => Date, sync: () => Promise<R>, onTimeout: () => void): Promise<R | null> {
+export async function runAutoSync<R extends { remote: string; text: string }>(
+  commonDir: string,
+  why: string,
+  now: () => Date,
+  sync: () => Promise<R>,
+  onTimeout: () => void,
+): Promise<R | null> {
   const lock = lockPath(commonDir);
   mkdirSync(dirname(lock), { recursive: true });
   // a run past its bound has ended itself: a lock twice as old is one nobody holds

@@ -23,7 +23,14 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
   if ((await resolve(repo, kb.ref)) !== null) return null;
   const remotes = await listRemotes(repo);
   const remote = remotes.includes('origin') ? 'origin' : remotes.length === 1 ? remotes[0]! : null;
-  if (remote === null) return remotes.length ? { followed: false, remote: null, reason: `several remotes and none is origin (${remotes.join(', ')}): run \`axme sync <remote>\` to bring one's knowledge in` } : null;
+  if (remote === null)
+    return remotes.length
+      ? {
+          followed: false,
+          remote: null,
+          reason: `several remotes and none is origin (${remotes.join(', ')}): run \`axme sync <remote>\` to bring one's knowledge in`,
+        }
+      : null;
   const timeoutMs = opts.timeoutMs ?? FOLLOW_TIMEOUT_MS;
   try {
     const heads = await remoteKnowledgeRefs(repo, remote, [], timeoutMs);
@@ -31,7 +38,11 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
     await fetchKnowledge(repo, remote, { memory: true, notes: heads.notes !== null }, [], timeoutMs);
   } catch (err) {
     if (!isAxmeError(err)) throw err;
-    return { followed: false, remote, reason: `${remote} could not be read (${err.message.split('\n')[0]}): this store starts on its own, and the next \`axme sync\` merges it with ${remote}'s without loss` };
+    return {
+      followed: false,
+      remote,
+      reason: `${remote} could not be read (${err.message.split('\n')[0]}): this store starts on its own, and the next \`axme sync\` merges it with ${remote}'s without loss`,
+    };
   }
   const tip = await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length)));
   if (!tip) return { followed: false, remote, reason: `${remote}'s knowledge did not arrive` };

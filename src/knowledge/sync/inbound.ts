@@ -1,11 +1,11 @@
 import { AxmeError } from '../../model/errors.ts';
 import { formatSize, LIMITS } from '../../model/limits.ts';
-import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../model/paths.ts';
+import { CONFIG_PATH, classifyPath, RULES_PATH, SPECS } from '../../model/paths.ts';
 import type { Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { askQuestion } from '../items/question/ask-question.ts';
-import { answerQuestion } from '../items/question/answer-question.ts';
 import { readState } from '../core/state.ts';
+import { answerQuestion } from '../items/question/answer-question.ts';
+import { askQuestion } from '../items/question/ask-question.ts';
 
 /**
  * What a remote's knowledge must not bring in (docs/sync.md, "Refused remotes" and "Removals are
@@ -56,11 +56,16 @@ export async function checkRemoteTree(kb: KnowledgeBase, label: string, tip: str
     if (bad) refused.push({ path, reason: `${bad}: not a path git checks out` });
     else if (type !== 'blob') refused.push({ path, reason: `a ${type === 'commit' ? 'submodule' : type} entry, not a file` });
     else if (mode === '120000') refused.push({ path, reason: 'a symbolic link, not a file' });
-    else if (Number(size) > LIMITS.fileBytes) refused.push({ path, reason: `${formatSize(Number(size))}, over the ${formatSize(LIMITS.fileBytes)} limit of one file` });
-    else if (!TOP_LEVEL.has(parts[0]!) && !localTop.has(parts[0]!)) refused.push({ path, reason: `not a file or folder of an axme store (${[...TOP_LEVEL].join(', ')})` });
+    else if (Number(size) > LIMITS.fileBytes)
+      refused.push({ path, reason: `${formatSize(Number(size))}, over the ${formatSize(LIMITS.fileBytes)} limit of one file` });
+    else if (!TOP_LEVEL.has(parts[0]!) && !localTop.has(parts[0]!))
+      refused.push({ path, reason: `not a file or folder of an axme store (${[...TOP_LEVEL].join(', ')})` });
   }
   if (!refused.length) return;
-  const list = refused.slice(0, 10).map((e) => `${JSON.stringify(e.path)}: ${e.reason}`).join('; ');
+  const list = refused
+    .slice(0, 10)
+    .map((e) => `${JSON.stringify(e.path)}: ${e.reason}`)
+    .join('; ');
   throw new AxmeError(
     'CORRUPT',
     `refusing ${label}'s knowledge (${tip.slice(0, 12)}): ${refused.length} entr${refused.length === 1 ? 'y' : 'ies'} no axme store holds — ${list}${refused.length > 10 ? '; ...' : ''}. Nothing was changed; remove them from ${label}'s refs/memory/main where they were written, then sync again.`,
@@ -77,7 +82,11 @@ function counted(path: string): boolean {
 
 /** The paths the local store holds that taking the remote would remove: `next` is the remote's snapshot (a fast-forward) or the merge's changes (null removes). */
 export function removedBy(local: Snapshot, next: Snapshot | Map<string, Buffer | null>): string[] {
-  if (next instanceof Map) return [...next].filter(([p, b]) => b === null && local.files.has(p) && counted(p)).map(([p]) => p).sort();
+  if (next instanceof Map)
+    return [...next]
+      .filter(([p, b]) => b === null && local.files.has(p) && counted(p))
+      .map(([p]) => p)
+      .sort();
   return [...local.files.keys()].filter((p) => !next.files.has(p) && counted(p)).sort();
 }
 
@@ -114,5 +123,9 @@ export async function holdRemovals(kb: KnowledgeBase, label: string, remote: str
 export async function settleHeldRemovals(kb: KnowledgeBase, label: string, removed: string[]): Promise<void> {
   const text = heldQuestion(label);
   const open = (await readState(kb)).items.question.find((q) => q.status === 'open' && q.question === text);
-  if (open) await answerQuestion(kb, { question_id: open.id, answer: `Taken with axme sync --accept-removals (${kb.now().toISOString().slice(0, 10)}): ${removed.length} item${removed.length === 1 ? '' : 's'} removed.` });
+  if (open)
+    await answerQuestion(kb, {
+      question_id: open.id,
+      answer: `Taken with axme sync --accept-removals (${kb.now().toISOString().slice(0, 10)}): ${removed.length} item${removed.length === 1 ? '' : 's'} removed.`,
+    });
 }

@@ -22,7 +22,13 @@ export async function attributeSides(kb: KnowledgeBase, fields: SettledField[], 
     if (!lastEdits.has(tip)) lastEdits.set(tip, lastEditOn(kb, tip, base, wanted));
     return lastEdits.get(tip)!;
   };
-  return Promise.all(fields.map(async (f) => ({ ...f, merge, sides: await Promise.all(f.sides.map(async (s) => ({ ...s, commit: (await editsOf(s.commit)).get(f.path) ?? s.commit }))) })));
+  return Promise.all(
+    fields.map(async (f) => ({
+      ...f,
+      merge,
+      sides: await Promise.all(f.sides.map(async (s) => ({ ...s, commit: (await editsOf(s.commit)).get(f.path) ?? s.commit }))),
+    })),
+  );
 }
 
 /** For each of `paths`, the newest commit in `base..tip` that changed it. */
@@ -56,12 +62,18 @@ export async function readMerge(kb: KnowledgeBase, commit: string, paths?: Reado
   if (c.parents.length !== 2) return none;
   const [p1, p2] = c.parents as [string, string];
   const base = await mergeBase(kb.repo, p1, p2);
-  const [b, ours, theirs] = await Promise.all([base ? readSnapshot(kb.repo.backend, base) : null, readSnapshot(kb.repo.backend, p1), readSnapshot(kb.repo.backend, p2)]);
+  const [b, ours, theirs] = await Promise.all([
+    base ? readSnapshot(kb.repo.backend, base) : null,
+    readSnapshot(kb.repo.backend, p1),
+    readSnapshot(kb.repo.backend, p2),
+  ]);
   // only what both sides changed can have been settled
-  const both = new Set([...new Set([...ours.files.keys(), ...theirs.files.keys()])].filter((p) => {
-    const [x, y, o] = [ours.files.get(p)?.oid, theirs.files.get(p)?.oid, b?.files.get(p)?.oid];
-    return x !== y && x !== o && y !== o && x !== undefined && y !== undefined && (!paths || paths.has(p));
-  }));
+  const both = new Set(
+    [...new Set([...ours.files.keys(), ...theirs.files.keys()])].filter((p) => {
+      const [x, y, o] = [ours.files.get(p)?.oid, theirs.files.get(p)?.oid, b?.files.get(p)?.oid];
+      return x !== y && x !== o && y !== o && x !== undefined && y !== undefined && (!paths || paths.has(p));
+    }),
+  );
   if (!both.size) return none;
   const plan = await planMerge({ kb, base: b, ours: { ...ours, commit: p1 }, theirs: { ...theirs, commit: p2 }, only: both });
   return { concurrent: both, settled: await attributeSides(kb, plan.settled, commit, base) };

@@ -1,16 +1,29 @@
 import { FORMAT_VERSION } from '../../model/config.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
 import { NOTES_REF } from '../../store/code-commits.ts';
-import { configureKnowledgeFetch, fetchKnowledge, isAncestorOf, listRemotes, mergeBase, mergeNotes, notesTrackingRef, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
+import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
+import {
+  configureKnowledgeFetch,
+  fetchKnowledge,
+  isAncestorOf,
+  listRemotes,
+  mergeBase,
+  mergeNotes,
+  notesTrackingRef,
+  pickRemote,
+  pushKnowledge,
+  remoteKnowledgeRefs,
+  resolve,
+  trackingRef,
+} from '../../store/remote.ts';
 import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { planMerge, type MergeConflict } from './merge/merge-stores.ts';
 import { parseSnapshot } from '../core/state.ts';
-import { adoptionLines, adoptReviewed, type AdoptionReport } from '../review/adopt.ts';
+import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
 import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
 import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
-import { attributeSides, settledBetween, type MergeSettled } from './settled-fields.ts';
+import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
+import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
 import { settledLine } from './settled-line.ts';
 
 /**
@@ -95,7 +108,12 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       throw new AxmeError('NOT_INITIALIZED', `neither this repository nor ${remote} has knowledge yet (${kb.ref}): run \`axme init\`, then sync`);
     }
     integrated = await integrate(kb, remote, local, remoteMain, merges, removals);
-    adoption = await adoptReviewed(kb, remote, async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, removals), { listed: reviewedListed, env: opts.env });
+    adoption = await adoptReviewed(
+      kb,
+      remote,
+      async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, removals),
+      { listed: reviewedListed, env: opts.env },
+    );
     for (const [label, paths] of removals.taken) await settleHeldRemovals(kb, label, paths);
     await mergeNotes(repo, remote);
     const tip = await resolve(repo, kb.ref);
@@ -110,12 +128,30 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       if (pushed.memory) await repo.git(['update-ref', trackingRef(remote, kb.ref.slice('refs/memory/'.length)), tip!]);
       if (pushed.notes) await repo.git(['update-ref', notesTrackingRef(remote), notes!]);
       const removed = [...new Set([...removals.taken.values()].flat())].sort();
-      const result: SyncResult = { remote, before, after: tip, remoteBefore, integrated, merges, pushed, rounds: round, configured, adoption: adoption!, removed, settled: removals.settled, text: '' };
+      const result: SyncResult = {
+        remote,
+        before,
+        after: tip,
+        remoteBefore,
+        integrated,
+        merges,
+        pushed,
+        rounds: round,
+        configured,
+        adoption: adoption!,
+        removed,
+        settled: removals.settled,
+        text: '',
+      };
       return { ...result, text: describe(result) };
     }
     // the remote moved between our fetch and our push: fetch, integrate, push again
   }
-  throw new AxmeError('CONFLICT', `${remote} kept changing while axme synced (${maxRounds} rounds): nothing was lost — what was merged stays merged locally; run axme sync again`, { remote });
+  throw new AxmeError(
+    'CONFLICT',
+    `${remote} kept changing while axme synced (${maxRounds} rounds): nothing was lost — what was merged stays merged locally; run axme sync again`,
+    { remote },
+  );
 }
 
 /**
@@ -143,7 +179,14 @@ interface Removals {
  * ref meanwhile. The remote's tree is checked first (inbound.ts), then its files; a change that
  * removes items is held unless `removals.accept`.
  */
-async function integrate(kb: KnowledgeBase, remote: string, local: string | null, remoteTip: string | null, merges: SyncMerge[], removals: Removals): Promise<SyncResult['integrated']> {
+async function integrate(
+  kb: KnowledgeBase,
+  remote: string,
+  local: string | null,
+  remoteTip: string | null,
+  merges: SyncMerge[],
+  removals: Removals,
+): Promise<SyncResult['integrated']> {
   const { repo } = kb;
   const guard = async (ours: Snapshot | null, next: Snapshot | Map<string, Buffer | null>) => {
     const removed = ours ? removedBy(ours, next) : [];
@@ -178,11 +221,22 @@ async function integrate(kb: KnowledgeBase, remote: string, local: string | null
       const body = [
         `Merged ${remote}'s knowledge (${remoteTip.slice(0, 12)}) into ${local.slice(0, 12)}${base ? ` (base ${base.slice(0, 12)})` : ' (no common history: merged against an empty base)'}.`,
         ...plan.renumbered.map((r) => `Renumbered ${r.from} -> ${r.to} (${r.path}): the ID was taken on both sides.`),
-        ...plan.conflicts.map((c) => `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`),
+        ...plan.conflicts.map(
+          (c) =>
+            `Conflict in ${c.path} (${c.fields.join(', ')}): kept ${c.kept.slice(0, 12)}, the other version is ${c.other.slice(0, 12)}:${c.path}${c.question ? `; asked in ${c.question}` : ''}.`,
+        ),
         ...plan.settled.filter((f) => f.rule !== 'asked').map((f) => `Settled ${settledLine(f)}.`),
       ].join('\n');
       const message = formatCommitMessage(`sync: merge ${remote}`, { event: 'sync.merged', items: [...plan.changes.keys()].sort(), actor: 'sync' }, body);
-      const r = await commitMerge(repo, { ref: kb.ref, expected: local, ours: ours!, changes: plan.changes, parents: [local, remoteTip], message, now: kb.now });
+      const r = await commitMerge(repo, {
+        ref: kb.ref,
+        expected: local,
+        ours: ours!,
+        changes: plan.changes,
+        parents: [local, remoteTip],
+        message,
+        now: kb.now,
+      });
       if (r.outcome === 'updated') {
         took(removed);
         const settled = await attributeSides(kb, plan.settled, r.commit, base);
@@ -206,25 +260,48 @@ async function validateRemote(kb: KnowledgeBase, remote: string, remoteTip: stri
   const problems = state.diagnostics.filter((d) => d.severity === 'error' && snap.files.get(d.path)?.oid !== localSnap?.files.get(d.path)?.oid);
   const format = state.config?.format;
   if (typeof format === 'number' && format > FORMAT_VERSION) {
-    throw new AxmeError('CORRUPT', `${remote}'s knowledge uses storage format ${format}, newer than this axme reads (${FORMAT_VERSION}): upgrade axme, then sync. Nothing was changed.`, { remote, format });
+    throw new AxmeError(
+      'CORRUPT',
+      `${remote}'s knowledge uses storage format ${format}, newer than this axme reads (${FORMAT_VERSION}): upgrade axme, then sync. Nothing was changed.`,
+      { remote, format },
+    );
   }
   if (problems.length) {
-    const list = problems.slice(0, 10).map((d) => `${d.path}: ${d.reason}`).join('; ');
-    throw new AxmeError('CORRUPT', `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length} file${problems.length === 1 ? '' : 's'} do not validate — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix them where they were written (axme fsck there) and sync again.`, { remote, problems });
+    const list = problems
+      .slice(0, 10)
+      .map((d) => `${d.path}: ${d.reason}`)
+      .join('; ');
+    throw new AxmeError(
+      'CORRUPT',
+      `refusing to merge ${remote}'s knowledge (${remoteTip.slice(0, 12)}): ${problems.length} file${problems.length === 1 ? '' : 's'} do not validate — ${list}${problems.length > 10 ? '; ...' : ''}. Nothing was changed; fix them where they were written (axme fsck there) and sync again.`,
+      { remote, problems },
+    );
   }
 }
 
 function describe(r: SyncResult): string {
   const lines: string[] = [];
-  const how = { none: 'nothing to take', 'up-to-date': 'already up to date', 'fast-forward': `fast-forwarded to ${r.remote}`, merged: `merged ${r.remote}`, ahead: `${r.remote} had nothing new` }[r.integrated];
-  lines.push(`Synced with ${r.remote}: ${how}${r.pushed.memory ? ', pushed the knowledge' : ''}${r.pushed.notes ? ', pushed the notes' : ''}${r.rounds > 1 ? ` (${r.rounds} rounds: the remote moved meanwhile)` : ''}.`);
+  const how = {
+    none: 'nothing to take',
+    'up-to-date': 'already up to date',
+    'fast-forward': `fast-forwarded to ${r.remote}`,
+    merged: `merged ${r.remote}`,
+    ahead: `${r.remote} had nothing new`,
+  }[r.integrated];
+  lines.push(
+    `Synced with ${r.remote}: ${how}${r.pushed.memory ? ', pushed the knowledge' : ''}${r.pushed.notes ? ', pushed the notes' : ''}${r.rounds > 1 ? ` (${r.rounds} rounds: the remote moved meanwhile)` : ''}.`,
+  );
   if (r.after) lines.push(`${r.before?.slice(0, 12) ?? '(none)'} -> ${r.after.slice(0, 12)}`);
-  if (r.removed.length) lines.push(`Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`);
+  if (r.removed.length)
+    lines.push(
+      `Took the removal of ${r.removed.length} item${r.removed.length === 1 ? '' : 's'} (--accept-removals): ${r.removed.slice(0, 20).join(', ')}${r.removed.length > 20 ? ', ...' : ''}.`,
+    );
   if (r.configured.length) lines.push(`Configured ${r.remote} so that a plain git fetch brings the knowledge too (${r.configured.join(', ')}).`);
   for (const m of r.merges) {
     for (const x of m.renumbered) lines.push(`Renumbered ${x.from} -> ${x.to} (${x.path}): both sides had used the ID.`);
     // each conflict names its own question (several conflicts of one merge share their commits)
-    for (const c of m.conflicts) lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${c.question ?? 'a question'}.`);
+    for (const c of m.conflicts)
+      lines.push(`Conflict in ${c.path} (${c.fields.join(', ')}): kept one version, asked about it in ${c.question ?? 'a question'}.`);
   }
   // what was settled without a question, by this sync's merges or a teammate's it took: both values
   for (const f of r.settled) if (f.rule !== 'asked') lines.push(`Both clones changed ${settledLine(f)} (merge ${f.merge.slice(0, 12)}).`);

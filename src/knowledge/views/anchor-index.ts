@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { globMatcher, globProblem, type GlobMatcher } from '../../model/glob.ts';
+import { type GlobMatcher, globMatcher, globProblem } from '../../model/glob.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import { readRefSync, type RepoLocation } from '../../store/locate.ts';
+import { type RepoLocation, readRefSync } from '../../store/locate.ts';
 import type { RecallEntry } from './recall-lines.ts';
 
 /**
@@ -69,7 +69,12 @@ const globs = new Map<string, GlobMatcher | null>();
 
 /** True when the stored anchor `raw` names the repository-relative `file` (model/anchor.ts's meaning, without its schema). */
 export function anchorNames(raw: string, file: string): boolean {
-  const norm = (p: string) => p.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/^\/+/, '');
+  const norm = (p: string) =>
+    p
+      .trim()
+      .replace(/\\/g, '/')
+      .replace(/^(?:\.\/)+/, '')
+      .replace(/^\/+/, '');
   const s = raw.trim();
   if (s.startsWith('dep:')) return false;
   const f = norm(file);

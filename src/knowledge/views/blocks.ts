@@ -1,12 +1,12 @@
 import type { BacklogItem } from '../../model/backlog.ts';
 import type { Decision } from '../../model/decision.ts';
+import { type FamilyName, familySpec } from '../../model/families.ts';
 import type { Handoff } from '../../model/handoff.ts';
+import { isLive } from '../../model/liveness.ts';
 import type { Memory } from '../../model/memory.ts';
 import type { OraclePage } from '../../model/oracle.ts';
 import type { Question } from '../../model/question.ts';
-import { isLive } from '../../model/liveness.ts';
 import type { SafetyRules } from '../../model/safety-rules.ts';
-import { familySpec, type FamilyName } from '../../model/families.ts';
 
 /** Compact text renderings of items for agents (what the MCP tools and `axme context` print). */
 
@@ -69,9 +69,14 @@ export function safetyBlock(r: SafetyRules): string {
     `- Denied commands: ${[...r.bash.deniedPrefixes, ...r.bash.deniedCommands].join(', ') || '(none)'}`,
   ];
   if (r.bash.allowedPrefixes.length) lines.push(`- Allowed anyway: ${r.bash.allowedPrefixes.join(', ')}`);
-  lines.push(`- Denied paths: ${r.filesystem.deniedPaths.join(', ') || '(none)'}${r.filesystem.readOnlyPaths.length ? `; read-only: ${r.filesystem.readOnlyPaths.join(', ')}` : ''}`);
+  lines.push(
+    `- Denied paths: ${r.filesystem.deniedPaths.join(', ') || '(none)'}${r.filesystem.readOnlyPaths.length ? `; read-only: ${r.filesystem.readOnlyPaths.join(', ')}` : ''}`,
+  );
   const families = Object.entries(r.families).filter(([, action]) => action !== 'off');
-  if (families.length) lines.push(`- Also ${families.map(([name, action]) => `${action === 'ask' ? 'asked' : 'denied'}: ${familySpec(name as FamilyName).words}`).join('; ')} (docs/safety.md)`);
+  if (families.length)
+    lines.push(
+      `- Also ${families.map(([name, action]) => `${action === 'ask' ? 'asked' : 'denied'}: ${familySpec(name as FamilyName).words}`).join('; ')} (docs/safety.md)`,
+    );
   return lines.join('\n');
 }
 

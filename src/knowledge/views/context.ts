@@ -1,13 +1,13 @@
-import type { KnowledgeBase } from '../core/kb.ts';
-import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
-import { paginate, type Page } from './paging.ts';
-import { relevantItems, type WorkFocus } from './relevant.ts';
 import { isLive } from '../../model/liveness.ts';
-import type { KnowledgeState } from '../core/state.ts';
-import { readMergedState, storeOf } from '../core/merged-state.ts';
-import { pendingProposals } from '../review/pending.ts';
-import { changeLines } from '../review/diff/render-diff.ts';
 import { storeProblems } from '../admin/store-problems.ts';
+import type { KnowledgeBase } from '../core/kb.ts';
+import { readMergedState, storeOf } from '../core/merged-state.ts';
+import type { KnowledgeState } from '../core/state.ts';
+import { changeLines } from '../review/diff/render-diff.ts';
+import { pendingProposals } from '../review/pending.ts';
+import { backlogLine, currentDecisions, currentMemories, handoffBlock, safetyBlock } from './blocks.ts';
+import { type Page, paginate } from './paging.ts';
+import { relevantItems, type WorkFocus } from './relevant.ts';
 import { staleMarks } from './stale-marks.ts';
 
 export interface ContextOptions {
@@ -97,23 +97,41 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
     'Ask for more when the work needs it: axme_search_kb (any words; every kind), axme_get_decision / axme_get_memory (one item whole), axme_decisions, axme_memories, axme_oracle (paged).',
   ].join('\n');
   const blocks: string[] = [];
-  if (handoff?.startup_text) blocks.push(`## Say this to the user first\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
+  if (handoff?.startup_text)
+    blocks.push(`## Say this to the user first\n${cut(handoff.startup_text, 1_200, 'the rest: axme_context page 2 or the handoff itself')}`);
   // where the last session stopped and what only the user can answer come first
   if (handoff) blocks.push(`## Latest handoff\n${cut(handoffBlock(handoff), 2_500, `the whole handoff: git show ${kb.ref}:handoffs/${handoff.slug}.md`)}`);
-  if (openQuestions.length) blocks.push(`## Open questions for the user (ask them)\n${bounded(openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`), CONTEXT_LIMITS.questions, (n) => `- and ${n} more: axme_list_open_questions`)}`);
+  if (openQuestions.length)
+    blocks.push(
+      `## Open questions for the user (ask them)\n${bounded(
+        openQuestions.map((q) => `- ${q.id} ${oneLine(q.question, 200)}`),
+        CONTEXT_LIMITS.questions,
+        (n) => `- and ${n} more: axme_list_open_questions`,
+      )}`,
+    );
   blocks.push(`## Safety rules (enforced by hooks: a denied command never runs)\n${cut(safetyBlock(state.rules), 2_000, 'all of them: axme_safety')}`);
-  const line = (d: (typeof decisions)[number]) => `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
+  const line = (d: (typeof decisions)[number]) =>
+    `- ${d.id} ${oneLine(d.title, 120)}${storeOf(state, d) ? ' [workspace]' : ''}${!storeOf(state, d) && marks.of('decision', d.slug) ? ' (may be outdated)' : ''}`;
   if (required.length) {
-    blocks.push(`## Required decisions (follow them; each in full: axme_get_decision <id>)\n${bounded(required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`), CONTEXT_LIMITS.required, (n) => `- and ${n} more required: axme_decisions lists them all`)}`);
+    blocks.push(
+      `## Required decisions (follow them; each in full: axme_get_decision <id>)\n${bounded(
+        required.map((d) => `${line(d)}: ${oneLine(d.decision, 140)}`),
+        CONTEXT_LIMITS.required,
+        (n) => `- and ${n} more required: axme_decisions lists them all`,
+      )}`,
+    );
   }
   // the handoff's next steps and work in progress say where the work is too
   const focus = { ...opts.focus, text: [opts.focus?.text, handoff?.next_steps, handoff?.in_progress].filter(Boolean).join('\n') };
   const relevant = relevantItems({ decisions: advisory, memories, backlog: liveBacklog }, focus, CONTEXT_LIMITS.relevant);
-  if (relevant.length) blocks.push(`## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)\n${relevant.map((r) => r.line).join('\n')}`);
+  if (relevant.length)
+    blocks.push(`## Relevant to the work at hand (the branch, the files changed, the handoff's next steps)\n${relevant.map((r) => r.line).join('\n')}`);
   const shown = new Set(relevant.map((r) => r.id));
   const others = advisory.filter((d) => !shown.has(d.id));
   if (others.length) {
-    blocks.push(`## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: axme_search_kb <words> finds them, axme_decisions lists them`)}`);
+    blocks.push(
+      `## Other decisions (advisory: strong defaults; search or read one before relying on it)\n${bounded(others.map(line), CONTEXT_LIMITS.advisory, (n) => `- and ${n} more: axme_search_kb <words> finds them, axme_decisions lists them`)}`,
+    );
   }
   if (liveBacklog.length) {
     const order = { high: 0, medium: 1, low: 2 } as const;
@@ -122,7 +140,11 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   }
   if (stale.length) {
     blocks.push(
-      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${bounded(stale.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${oneLine(s.title, 100)}: ${oneLine(s.reason, 120)}`), CONTEXT_LIMITS.stale, (n) => `- and ${n} more: axme_verify`)}`,
+      `## Possibly outdated (the code they are about changed since they were learned: check before relying on them; \`axme reconfirm <id>\` when one still holds, else supersede or update it)\n${bounded(
+        stale.map((s) => `- ${s.kind} ${s.id ?? s.slug} ${oneLine(s.title, 100)}: ${oneLine(s.reason, 120)}`),
+        CONTEXT_LIMITS.stale,
+        (n) => `- and ${n} more: axme_verify`,
+      )}`,
     );
   }
   // an agent's writes under review (axme.yaml review.required): visible, and clearly not accepted yet
@@ -130,14 +152,31 @@ export async function assembleContext(kb: KnowledgeBase, opts: ContextOptions = 
   counts.pending_review = pending.length;
   if (pending.length) {
     blocks.push(
-      cut(`## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending.map((p) => `### ${p.ref}\n${changeLines(p.diff).map((l) => `- ${l}`).join('\n')}`).join('\n')}`, 2_000, 'the rest: axme_diff'),
+      cut(
+        `## Pending review (proposed, NOT accepted knowledge: a pull request must merge it; \`axme propose\` opens it)\n${pending
+          .map(
+            (p) =>
+              `### ${p.ref}\n${changeLines(p.diff)
+                .map((l) => `- ${l}`)
+                .join('\n')}`,
+          )
+          .join('\n')}`,
+        2_000,
+        'the rest: axme_diff',
+      ),
     );
   }
   // what needs a person: broken files, display IDs two items carry (lookups by them are refused)
   const problems = storeProblems(kb, state);
   counts.store_problems = problems.length;
   if (problems.length) {
-    blocks.push(`## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${bounded(problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${oneLine(d.reason, 200)}`), CONTEXT_LIMITS.problems, (n) => `- and ${n} more: axme fsck`)}`);
+    blocks.push(
+      `## Store problems (need a person: tell the user; \`axme fsck\` checks everything)\n${bounded(
+        problems.map((d) => `- ${d.store && d.store !== d.path ? `${d.store}: ` : ''}${d.path}: ${oneLine(d.reason, 200)}`),
+        CONTEXT_LIMITS.problems,
+        (n) => `- and ${n} more: axme fsck`,
+      )}`,
+    );
   }
   blocks.push(
     '## Next\nWork from this overview; before changing code a decision is about, read it (axme_get_decision). ' +

@@ -30,9 +30,15 @@ export function paginate(header: string, blocks: string[], budget: number, page 
       size += b.length + 2;
     }
   });
-  if (page > pages.length) throw new AxmeError('INVALID_INPUT', `page ${page} does not exist: there ${pages.length === 1 ? 'is 1 page' : `are ${pages.length} pages`}`);
+  if (page > pages.length)
+    throw new AxmeError('INVALID_INPUT', `page ${page} does not exist: there ${pages.length === 1 ? 'is 1 page' : `are ${pages.length} pages`}`);
   const on = pages[page - 1]!;
-  const footer = pages.length > 1 ? (page < pages.length ? `\n\n--- page ${page} of ${pages.length}: call again with page: ${page + 1} for more ---` : `\n\n--- page ${page} of ${pages.length} (last) ---`) : '';
+  const footer =
+    pages.length > 1
+      ? page < pages.length
+        ? `\n\n--- page ${page} of ${pages.length}: call again with page: ${page + 1} for more ---`
+        : `\n\n--- page ${page} of ${pages.length} (last) ---`
+      : '';
   const body = on.map((i) => blocks[i]).join('\n\n');
   return { text: `${header}${header && body ? '\n\n' : ''}${body}${footer}`, page, pages: pages.length, blocks: on };
 }

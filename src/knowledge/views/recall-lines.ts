@@ -9,7 +9,8 @@
 export const RECALL_BUDGET = 2_000;
 
 /** The header of a pre-edit recall. */
-export const PRE_EDIT_HEADER = 'axme: project knowledge about the file this call edits (follow it, or say why not; read one whole with axme_get_decision / axme_get_memory <id>):';
+export const PRE_EDIT_HEADER =
+  'axme: project knowledge about the file this call edits (follow it, or say why not; read one whole with axme_get_decision / axme_get_memory <id>):';
 
 /** An item as a recall shows it. */
 export interface RecallEntry {

@@ -1,7 +1,7 @@
-import { isLive } from '../../model/liveness.ts';
 import type { KindName } from '../../model/kind.ts';
 import { KIND_TABLES } from '../../model/kinds.ts';
-import { recallText, type RecallEntry } from './recall-lines.ts';
+import { isLive } from '../../model/liveness.ts';
+import { type RecallEntry, recallText } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
 // Light (no store, no zod): the prompt hook's query at the tip (search/tip-search.ts) recalls through it too.
@@ -52,6 +52,12 @@ export const refOf = (h: { id: string | null; slug: string }): string => h.id ??
 export function recallOfHits(hits: readonly SearchHit[], given: ReadonlySet<string>): { text: string; shown: RecallEntry[] } {
   const entries: RecallEntry[] = relevantHits(hits)
     .filter((h) => !given.has(`${h.kind} ${refOf(h)}`))
-    .map((h) => ({ kind: h.kind, ref: refOf(h), title: h.title, line: h.snippet, stale: h.stale ? (h.stale_reason ?? 'its code changed since it was learned') : null }));
+    .map((h) => ({
+      kind: h.kind,
+      ref: refOf(h),
+      title: h.title,
+      line: h.snippet,
+      stale: h.stale ? (h.stale_reason ?? 'its code changed since it was learned') : null,
+    }));
   return recallText('axme: project knowledge about this prompt (read one whole with axme_get_decision / axme_get_memory <id>):', entries);
 }

@@ -1,13 +1,14 @@
 import { isLive } from '../../model/liveness.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readMergedState } from '../core/merged-state.ts';
 import type { RepoLocation } from '../core/location.ts';
-import { anchorIndexKey, writeAnchorIndex, type AnchoredEntry } from './anchor-index.ts';
+import { readMergedState } from '../core/merged-state.ts';
+import { type AnchoredEntry, anchorIndexKey, writeAnchorIndex } from './anchor-index.ts';
 import type { RecallEntry } from './recall-lines.ts';
-import { promptQuery, recallOfHits, RECALL_DEPTH } from './recall-prompt.ts';
-import { searchKnowledge, type SearchHit } from './search.ts';
+import { promptQuery, RECALL_DEPTH, recallOfHits } from './recall-prompt.ts';
+import { type SearchHit, searchKnowledge } from './search.ts';
 
 export { promptQuery, RECALL_FLOOR, RECALL_SHARE, refOf, relevantHits } from './recall-prompt.ts';
+
 import { staleMarks } from './stale-marks.ts';
 
 /**
@@ -40,7 +41,12 @@ export async function anchoredEntries(kb: KnowledgeBase, loc: RepoLocation): Pro
   const state = await readMergedState(kb);
   const marks = await staleMarks(kb);
   const out: AnchoredEntry[] = [];
-  const add = (kind: 'decision' | 'memory' | 'backlog', item: { slug: string; title: string; anchors: string[]; status: string; store?: string }, ref: string, line: string) => {
+  const add = (
+    kind: 'decision' | 'memory' | 'backlog',
+    item: { slug: string; title: string; anchors: string[]; status: string; store?: string },
+    ref: string,
+    line: string,
+  ) => {
     if (!item.anchors.length || !isLive(kind, item) || item.store) return;
     out.push({ kind, ref, title: item.title, line, stale: marks.of(kind, item.slug)?.reason ?? null, anchors: item.anchors });
   };

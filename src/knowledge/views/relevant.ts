@@ -51,7 +51,13 @@ export function relevantItems(items: { decisions: Decision[]; memories: Memory[]
     if (covered.length) score += 10 + covered.length;
     const words = new Set(tokenize(c.words));
     for (const w of words) if (query.has(w)) score += 1;
-    if (score > 0) out.push({ kind: c.kind, id: c.id, score, line: `- ${c.kind} ${c.id} ${c.title}${covered.length ? ` (about ${covered.slice(0, 2).join(', ')}${covered.length > 2 ? ', …' : ''})` : ''}` });
+    if (score > 0)
+      out.push({
+        kind: c.kind,
+        id: c.id,
+        score,
+        line: `- ${c.kind} ${c.id} ${c.title}${covered.length ? ` (about ${covered.slice(0, 2).join(', ')}${covered.length > 2 ? ', …' : ''})` : ''}`,
+      });
   }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, limit);
 }

@@ -1,17 +1,17 @@
+import type { KindName } from '../../model/kind.ts';
 import { SearchInput } from '../../model/search.ts';
 import { parseInput } from '../../model/validate.ts';
-import type { KindName } from '../../model/kind.ts';
 import { headCommitSync } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { readMergedState, type MergedState } from '../core/merged-state.ts';
-import { buildIndex, rememberDocs, type Doc, type Index } from './search/build-index.ts';
-import { rank, scoreQuery } from './search/rank.ts';
+import { type MergedState, readMergedState } from '../core/merged-state.ts';
+import { buildIndex, type Doc, type Index, rememberDocs } from './search/build-index.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
-import { embedderFor } from './search/meaning.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
+import { embedderFor } from './search/meaning.ts';
+import { indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
+import { rank, scoreQuery } from './search/rank.ts';
 import { glossaryOf, hasAnchoredItems, sourcesOf } from './search/sources.ts';
 import { staleMarks } from './stale-marks.ts';
-import { indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 
 export { tokenize } from './search/analyze.ts';
 export type { SearchHit } from './search/hits.ts';
@@ -59,7 +59,11 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   }
   const previous = last.get(kb) ?? readLastIndex(dir, sources);
   const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
-  const written = writeIndex(dir, key, index, { anchored: hasAnchoredItems(sources), embeddings: !!state.config?.search?.embeddings, newest: at === undefined ? { commit: state.commit } : undefined });
+  const written = writeIndex(dir, key, index, {
+    anchored: hasAnchoredItems(sources),
+    embeddings: !!state.config?.search?.embeddings,
+    newest: at === undefined ? { commit: state.commit } : undefined,
+  });
   if (at === undefined) last.set(kb, index);
   return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0, ...(written ? { encoded: written.encoded } : {}) };
 }

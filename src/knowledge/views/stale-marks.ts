@@ -1,9 +1,9 @@
+import { ANCHORED_KINDS } from '../../model/anchor.ts';
 import { isAxmeError } from '../../model/errors.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
-import { listItems, type ListOptions, type ListResult } from '../items/list-items.ts';
-import { showItem, type ShowResult } from '../items/show-item.ts';
-import { ANCHORED_KINDS } from '../../model/anchor.ts';
+import { type ListOptions, type ListResult, listItems } from '../items/list-items.ts';
+import { type ShowResult, showItem } from '../items/show-item.ts';
 import type { StaleItem, VerifyResult } from '../stale/types.ts';
 import { verifyKnowledge } from '../stale/verify-knowledge.ts';
 
@@ -48,7 +48,10 @@ export function staleLine(s: StaleItem): string {
 }
 
 /** showItem, with the item's staleness (`stale`) when its anchors moved since it was learned. */
-export async function showWithStaleness<T extends ItemBase>(kb: KnowledgeBase, opts: { kind: KindName; ref: string; at?: string | undefined }): Promise<ShowResult<T> & { stale?: StaleItem }> {
+export async function showWithStaleness<T extends ItemBase>(
+  kb: KnowledgeBase,
+  opts: { kind: KindName; ref: string; at?: string | undefined },
+): Promise<ShowResult<T> & { stale?: StaleItem }> {
   const r = await showItem<T>(kb, opts);
   if (r.store) return r;
   const s = (await staleMarks(kb, opts.at)).of(opts.kind, r.item.slug);

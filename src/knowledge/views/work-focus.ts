@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { runGit, withoutRepoEnv } from '../../store/git.ts';
-import { currentBranch } from '../core/location.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
+import { currentBranch } from '../core/location.ts';
 import type { WorkFocus } from './relevant.ts';
 
 /** Files listed at most, from each source: a session start never reads a huge status. */
@@ -18,7 +18,10 @@ export async function workFocus(kb: KnowledgeBase, worktree?: string | null): Pr
   const env = withoutRepoEnv(kb.repo.env);
   const lines = async (args: string[]) => (await runGit(['-C', top, ...args], { cwd: top, env, allowFail: true, timeoutMs: 2_000 })).stdout.toString('utf8');
   try {
-    const status = (await lines(['status', '--porcelain=v1', '-z', '--untracked-files=normal'])).split('\0').filter(Boolean).map((l) => l.slice(3));
+    const status = (await lines(['status', '--porcelain=v1', '-z', '--untracked-files=normal']))
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => l.slice(3));
     const recent = (await lines(['log', '-5', '--name-only', '--format=', '--no-renames'])).split('\n').filter(Boolean);
     return { branch: currentBranch(kb.repo.gitDir), files: [...new Set([...status, ...recent])].slice(0, MAX_FILES) };
   } catch {

@@ -1,8 +1,8 @@
-import { globMatcher, type GlobMatcher } from '../../model/glob.ts';
-import { stripJsonComments } from '../../scan/files.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseYaml } from '../../model/frontmatter.ts';
+import { type GlobMatcher, globMatcher } from '../../model/glob.ts';
+import { stripJsonComments } from '../../scan/files.ts';
 
 /** One repository of a workspace: its name (the folder, relative to the workspace) and path. */
 export interface WorkspaceMember {
@@ -47,7 +47,10 @@ export function detectWorkspace(opts: { dir: string; force?: boolean }): Workspa
     if (!name.endsWith('.code-workspace')) continue;
     const ws = readJsonc(join(root, name)) as { folders?: Array<{ path?: unknown }> } | null;
     const paths = Array.isArray(ws?.folders) ? ws.folders.map((f) => f?.path).filter((p): p is string => typeof p === 'string') : [];
-    add(`VS Code workspace (${name})`, paths.map((p) => relative(root, resolve(root, p))));
+    add(
+      `VS Code workspace (${name})`,
+      paths.map((p) => relative(root, resolve(root, p))),
+    );
   }
   const pkg = readJson(join(root, 'package.json')) as { workspaces?: unknown } | null;
   const npm = Array.isArray(pkg?.workspaces) ? pkg.workspaces : (pkg?.workspaces as { packages?: unknown } | undefined)?.packages;
@@ -63,10 +66,20 @@ export function detectWorkspace(opts: { dir: string; force?: boolean }): Workspa
   if (nx !== null) {
     const layout = (nx as { workspaceLayout?: { appsDir?: unknown; libsDir?: unknown } }).workspaceLayout ?? {};
     const dirs = [layout.appsDir, layout.libsDir].map((d, i) => (typeof d === 'string' ? d : i === 0 ? 'apps' : 'libs'));
-    add('nx (nx.json)', expand(root, dirs.map((d) => `${d}/*`)));
+    add(
+      'nx (nx.json)',
+      expand(
+        root,
+        dirs.map((d) => `${d}/*`),
+      ),
+    );
   }
   const gitmodules = readText(join(root, '.gitmodules'));
-  if (gitmodules !== null) add('git submodules (.gitmodules)', [...gitmodules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((m) => m[1]!));
+  if (gitmodules !== null)
+    add(
+      'git submodules (.gitmodules)',
+      [...gitmodules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((m) => m[1]!),
+    );
   const children = listDir(root).filter((n) => !n.startsWith('.') && isRepo(join(root, n)));
   if (children.length >= 2) markers.push(`${children.length} child repositories`);
   for (const c of children) named.add(c);
@@ -80,13 +93,17 @@ export function detectWorkspace(opts: { dir: string; force?: boolean }): Workspa
   let reason: string;
   if (opts.force) {
     isWorkspace = members.length > 0;
-    reason = isWorkspace ? `forced: ${members.length} member ${members.length === 1 ? 'repository' : 'repositories'}` : `no git repositories found in ${root} (nor in the folders its manifests name)`;
+    reason = isWorkspace
+      ? `forced: ${members.length} member ${members.length === 1 ? 'repository' : 'repositories'}`
+      : `no git repositories found in ${root} (nor in the folders its manifests name)`;
   } else if (ownRepo) {
     isWorkspace = false;
     reason = `${root} has its own .git: it is a single project (its packages are not separate repositories); pass --workspace to treat it as a workspace of ${members.length ? members.map((m) => m.name).join(', ') : 'its child repositories'}`;
   } else {
     isWorkspace = markers.length > 0;
-    reason = isWorkspace ? markers.join(', ') : `no workspace marker in ${root} (a *.code-workspace file, package.json workspaces, pnpm-workspace.yaml, lerna.json, nx.json, .gitmodules, or two child folders with .git)`;
+    reason = isWorkspace
+      ? markers.join(', ')
+      : `no workspace marker in ${root} (a *.code-workspace file, package.json workspaces, pnpm-workspace.yaml, lerna.json, nx.json, .gitmodules, or two child folders with .git)`;
   }
   return { root, isWorkspace, ownRepo, markers, members, reason };
 }

@@ -1,12 +1,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { locateRepo } from '../../store/locate.ts';
 import type { Actor } from '../../model/common.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
 import { createBareRepo } from '../../store/init-bare.ts';
+import { locateRepo } from '../../store/locate.ts';
 import { WORKSPACE_STORE_DIR } from '../../store/workspace-store.ts';
-import { initStore, type InitResult } from '../admin/init-store.ts';
+import { type InitResult, initStore } from '../admin/init-store.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
 import { detectWorkspace, type WorkspaceDetection } from './detect-workspace.ts';
 
@@ -28,16 +28,34 @@ export interface WorkspaceStoreInit extends InitResult {
  * Idempotent like initStore. The members are listed in `detection`; initialising them is the
  * caller's (the same steps as `axme init` in each).
  */
-export async function initWorkspaceStore(opts: { dir: string; env: NodeJS.ProcessEnv; now?: () => Date; actor?: Actor; session?: string | undefined }): Promise<WorkspaceStoreInit> {
+export async function initWorkspaceStore(opts: {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+  actor?: Actor;
+  session?: string | undefined;
+}): Promise<WorkspaceStoreInit> {
   const detection = detectWorkspace({ dir: opts.dir, force: true });
   if (!detection.isWorkspace) {
-    throw new AxmeError('INVALID_INPUT', `${detection.root} is not a workspace: ${detection.reason}. Run \`axme init --workspace\` in the folder that holds the repositories (or \`axme init\` in a single repository)`, { root: detection.root });
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `${detection.root} is not a workspace: ${detection.reason}. Run \`axme init --workspace\` in the folder that holds the repositories (or \`axme init\` in a single repository)`,
+      { root: detection.root },
+    );
   }
   const store = join(detection.root, WORKSPACE_STORE_DIR);
   const repositoryCreated = await createBareRepo(store, opts.env);
   // a workspace folder that is a repository itself must not pick the store up with `git add -A`
   if (detection.ownRepo) excludeFromOwnRepo(detection.root);
-  const kb = await openKnowledgeBase({ cwd: store, env: withoutRepoEnv(opts.env), now: opts.now, actor: opts.actor, session: opts.session, backend: 'cli', workspace: true });
+  const kb = await openKnowledgeBase({
+    cwd: store,
+    env: withoutRepoEnv(opts.env),
+    now: opts.now,
+    actor: opts.actor,
+    session: opts.session,
+    backend: 'cli',
+    workspace: true,
+  });
   try {
     const r = await initStore(kb, { kind: 'workspace' });
     return { ...r, root: detection.root, store, repositoryCreated, detection };

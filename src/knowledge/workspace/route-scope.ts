@@ -1,7 +1,7 @@
 import { AxmeError } from '../../model/errors.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../core/kb.ts';
-import { detectWorkspace, findMember, type WorkspaceMember } from './detect-workspace.ts';
 import { withoutRepoEnv } from '../../store/git.ts';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
+import { detectWorkspace, findMember, type WorkspaceMember } from './detect-workspace.ts';
 
 /**
  * Writes where `scope` says (docs/workspaces.md): no scope, or one holding "all" -> the store the
@@ -12,7 +12,11 @@ import { withoutRepoEnv } from '../../store/git.ts';
  * INVALID_INPUT listing the members, a member without a store NOT_INITIALIZED. Outside a
  * workspace, scope is only recorded on the item.
  */
-export async function routeByScope<R extends { others?: R[] | undefined }>(kb: KnowledgeBase, scope: string[] | undefined, write: (target: KnowledgeBase) => Promise<R>): Promise<R> {
+export async function routeByScope<R extends { others?: R[] | undefined }>(
+  kb: KnowledgeBase,
+  scope: string[] | undefined,
+  write: (target: KnowledgeBase) => Promise<R>,
+): Promise<R> {
   const link = kb.workspace;
   if (!link || !scope?.length || scope.includes('all')) return write(kb);
   const members = detectWorkspace({ dir: link.root, force: true }).members;
@@ -21,7 +25,10 @@ export async function routeByScope<R extends { others?: R[] | undefined }>(kb: K
     const m = findMember(members, name);
     if (!m) {
       const list = members.length ? members.map((x) => x.name).join(', ') : '(none found)';
-      throw new AxmeError('INVALID_INPUT', `scope names "${name}", which is not a repository of the workspace ${link.root}: use "all" or some of ${list}`, { scope: name, members: members.map((x) => x.name) });
+      throw new AxmeError('INVALID_INPUT', `scope names "${name}", which is not a repository of the workspace ${link.root}: use "all" or some of ${list}`, {
+        scope: name,
+        members: members.map((x) => x.name),
+      });
     }
     if (!targets.includes(m)) targets.push(m);
   }
@@ -37,7 +44,11 @@ export async function routeByScope<R extends { others?: R[] | undefined }>(kb: K
       t.label = m.path;
       opened.push(t);
       if (!(await t.repo.backend.resolveRef(t.ref))) {
-        throw new AxmeError('NOT_INITIALIZED', `the repository ${m.name} (${m.path}) has no axme knowledge yet: run \`axme init\` there, or \`axme init --workspace\` in ${link.root}; nothing was written`, { member: m.name });
+        throw new AxmeError(
+          'NOT_INITIALIZED',
+          `the repository ${m.name} (${m.path}) has no axme knowledge yet: run \`axme init\` there, or \`axme init --workspace\` in ${link.root}; nothing was written`,
+          { member: m.name },
+        );
       }
       kbs.push(t);
     }
@@ -49,4 +60,3 @@ export async function routeByScope<R extends { others?: R[] | undefined }>(kb: K
     await Promise.all(opened.map(closeKnowledgeBase));
   }
 }
-

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { KINDS, type KindName } from '../../model/kinds.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
+import { KINDS, type KindName } from '../../model/kinds.ts';
+import { withoutRepoEnv } from '../../store/git.ts';
 import { locateRepo } from '../../store/locate.ts';
 import { workspaceFor } from '../../store/workspace-store.ts';
+import { storeStatus } from '../admin/store-status.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../core/kb.ts';
 import { readState } from '../core/state.ts';
-import { storeStatus } from '../admin/store-status.ts';
 import { detectWorkspace } from './detect-workspace.ts';
-import { withoutRepoEnv } from '../../store/git.ts';
 
 /** One store of a workspace: where it is, its tip, and how many items of each kind (by status). */
 export interface StoreSummary {
@@ -48,7 +48,12 @@ export async function workspaceStatus(opts: { cwd: string; env: NodeJS.ProcessEn
   const ws = workspaceFor(loc, cwd);
   const root = ws?.root ?? (loc ? null : detectWorkspace({ dir: cwd }).isWorkspace ? cwd : null);
   if (!root) {
-    if (!loc) throw new AxmeError('NOT_A_REPO', `${cwd} is neither a git repository nor a workspace: run axme in a repository, or \`axme init --workspace\` in a folder of repositories`, { cwd });
+    if (!loc)
+      throw new AxmeError(
+        'NOT_A_REPO',
+        `${cwd} is neither a git repository nor a workspace: run axme in a repository, or \`axme init --workspace\` in a folder of repositories`,
+        { cwd },
+      );
     const one = await summarize(loc.worktree ?? loc.gitDir, opts.env);
     return { root: null, store: null, markers: [], repos: [{ name: (loc.worktree ?? loc.gitDir).split('/').pop()!, ...one }] };
   }
@@ -57,7 +62,12 @@ export async function workspaceStatus(opts: { cwd: string; env: NodeJS.ProcessEn
     ws ? summarize(ws.gitDir, opts.env, true) : Promise.resolve(null),
     ...detection.members.map(async (m) => ({ name: m.name, ...(await summarize(m.path, opts.env)) })),
   ]);
-  return { root, store: store as (StoreSummary & { kind: string | null }) | null, markers: detection.markers, repos: repos as Array<StoreSummary & { name: string }> };
+  return {
+    root,
+    store: store as (StoreSummary & { kind: string | null }) | null,
+    markers: detection.markers,
+    repos: repos as Array<StoreSummary & { name: string }>,
+  };
 }
 
 async function summarize(path: string, env: NodeJS.ProcessEnv, isWorkspace = false): Promise<StoreSummary & { kind?: string | null }> {
@@ -82,7 +92,6 @@ async function summarize(path: string, env: NodeJS.ProcessEnv, isWorkspace = fal
     await closeKnowledgeBase(kb);
   }
 }
-
 
 /** The workspace as text: one line for the workspace store, one per repository. */
 export function workspaceText(s: WorkspaceStatus): string {

@@ -42,11 +42,19 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
   const { verifier, log } = opts;
   let required = verifier.configured();
   if (!required && !isLoopback(opts.host)) {
-    throw new AxmeError('CONFIG', `refusing to listen on ${opts.host} without a token: anyone who reaches it could read and write the knowledge. Add one first (${ADD_TOKEN}), or bind to 127.0.0.1`, { host: opts.host });
+    throw new AxmeError(
+      'CONFIG',
+      `refusing to listen on ${opts.host} without a token: anyone who reaches it could read and write the knowledge. Add one first (${ADD_TOKEN}), or bind to 127.0.0.1`,
+      { host: opts.host },
+    );
   }
   if (!required && opts.allowedHosts.length) {
     const names = opts.allowedHosts.join(', ');
-    throw new AxmeError('CONFIG', `refusing to serve --allowed-host ${names} without a token: a proxy passes on the requests of whoever reaches it, so anyone could read and write the knowledge. Add one first (${ADD_TOKEN}), or leave --allowed-host out to serve this machine only`, { allowedHosts: opts.allowedHosts });
+    throw new AxmeError(
+      'CONFIG',
+      `refusing to serve --allowed-host ${names} without a token: a proxy passes on the requests of whoever reaches it, so anyone could read and write the knowledge. Add one first (${ADD_TOKEN}), or leave --allowed-host out to serve this machine only`,
+      { allowedHosts: opts.allowedHosts },
+    );
   }
   let empty = false;
   const watch = (): boolean => {
@@ -56,7 +64,8 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
       required = true;
       log('a token was added: every request needs one from now on (until the server stops, even if tokens are revoked)');
     }
-    if (!any && !empty) log(`no token left (the last one was revoked): every request is refused (401) until one is added: ${ADD_TOKEN} (this server rereads the tokens file)`);
+    if (!any && !empty)
+      log(`no token left (the last one was revoked): every request is refused (401) until one is added: ${ADD_TOKEN} (this server rereads the tokens file)`);
     empty = !any;
     return true;
   };
@@ -65,12 +74,23 @@ export function authGate(opts: { verifier: TokenVerifier; host: string; allowedH
     watch: () => void watch(),
     authenticate(req, now) {
       if (!watch()) return { ok: true, principal: { name: null, scope: 'admin' } };
-      if (empty) return { ok: false, status: 401, message: 'this server has no valid token (every one was revoked): ask its operator for a new one (axme token add on the server)' };
+      if (empty)
+        return {
+          ok: false,
+          status: 401,
+          message: 'this server has no valid token (every one was revoked): ask its operator for a new one (axme token add on the server)',
+        };
       const header = req.headers.authorization;
       const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-      if (!m) return { ok: false, status: 401, message: 'this server needs a bearer token: send Authorization: Bearer <token> (axme token add <name> on the server makes one)' };
+      if (!m)
+        return {
+          ok: false,
+          status: 401,
+          message: 'this server needs a bearer token: send Authorization: Bearer <token> (axme token add <name> on the server makes one)',
+        };
       const rec = verifier.verify(m[1]!);
-      if (!rec) return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
+      if (!rec)
+        return { ok: false, status: 401, message: 'the bearer token is not valid here (wrong, or revoked): ask for a new one (axme token add on the server)' };
       verifier.touch(rec.name, now);
       return { ok: true, principal: { name: rec.name, scope: rec.scope } };
     },
@@ -91,7 +111,9 @@ export function scopeNeeded(msg: unknown, tools: ReadonlyMap<string, TokenScope>
 }
 
 /** Per-token token buckets: `perSecond` refilled, `burst` at most; `take` says how long to wait when empty. */
-export function rateLimiter(opts: { perSecond: number; burst: number }): { take(key: string, nowMs: number): { ok: true } | { ok: false; retryAfterS: number } } {
+export function rateLimiter(opts: { perSecond: number; burst: number }): {
+  take(key: string, nowMs: number): { ok: true } | { ok: false; retryAfterS: number };
+} {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
     take(key, nowMs) {

@@ -65,7 +65,8 @@ export function httpOptions(flags: HttpFlags): HttpSettings {
 /** A number flag of at least `min`, or `fallback` when not given. */
 function num(flag: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
+    throw new AxmeError('INVALID_INPUT', `--${flag} must be a number of at least ${min}`);
   return value;
 }
 

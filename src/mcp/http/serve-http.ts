@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { tokensPath, tokenVerifier } from '../../knowledge/admin/tokens.ts';
-import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
-import { createServer, registerAll } from '../server.ts';
 import { isLoopback, LOOPBACK_HOSTS } from '../../model/loopback.ts';
-import type { HttpSettings } from './http-options.ts';
+import { scopeAllows, TOKEN_SCOPE_HEADER, type TokenScope } from '../../model/token.ts';
 import { INVALID_REQUEST, NO_BATCHES } from '../request-check.ts';
-import { authGate, challenge, hostAllowed, rateLimiter, scopeNeeded, type Principal } from './auth.ts';
-import { sessionTable, type HeldSession } from './sessions.ts';
-import { sessionContext, sharedStore, type HttpSessionContext, type SharedStore } from './session-context.ts';
+import { createServer, registerAll } from '../server.ts';
+import { authGate, challenge, hostAllowed, type Principal, rateLimiter, scopeNeeded } from './auth.ts';
+import type { HttpSettings } from './http-options.ts';
+import { type HttpSessionContext, type SharedStore, sessionContext, sharedStore } from './session-context.ts';
+import { type HeldSession, sessionTable } from './sessions.ts';
 import { syncLoop } from './sync-loop.ts';
 
 /** What `axme serve --http` is started with: the settings (http-options.ts), the repository and where it reports. */
@@ -45,10 +45,16 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   const gate = authGate({ verifier, host: opts.host, allowedHosts: opts.allowedHosts, log: opts.log });
   const shared = sharedStore({ cwd: opts.cwd, env: opts.env, log: opts.log });
   const tools = toolScopes(shared);
-  const allowed = isLoopback(opts.host) || opts.allowedHosts.length ? new Set([...LOOPBACK_HOSTS, opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())]) : null;
+  const allowed =
+    isLoopback(opts.host) || opts.allowedHosts.length
+      ? new Set([...LOOPBACK_HOSTS, opts.host.toLowerCase(), ...opts.allowedHosts.map((h) => h.toLowerCase())])
+      : null;
   const limiter = rateLimiter({ perSecond: opts.ratePerSecond, burst: opts.rateBurst });
   const sessions = sessionTable<Session>({ max: MAX_SESSIONS, perToken: opts.sessionsPerToken });
-  const bare = await shared.kb().then((kb) => kb.repo.bare, () => false);
+  const bare = await shared.kb().then(
+    (kb) => kb.repo.bare,
+    () => false,
+  );
   const sync = syncLoop({ kb: () => shared.kb(), env: opts.env, intervalS: opts.syncIntervalS ?? (bare ? 60 : 0), log: opts.log });
   let inFlight = 0;
   let stopping = false;
@@ -64,33 +70,57 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     await s.transport.close().catch(() => {});
     await s.server.close().catch(() => {});
   };
-  const label = (p: Principal) => (p.name === null ? 'the open server\'s callers' : `token ${p.name}`);
+  const label = (p: Principal) => (p.name === null ? "the open server's callers" : `token ${p.name}`);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (stopping) return send(res, 503, { 'Retry-After': '5', Connection: 'close' }, rpcError(-32000, 'the server is stopping: connect again in a moment'));
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== '/mcp') return send(res, 404, {}, rpcError(-32000, 'not found: the MCP endpoint is /mcp'));
-    if (!hostAllowed(req, allowed)) return send(res, 403, {}, rpcError(-32000, `Host ${JSON.stringify(req.headers.host ?? '')} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`));
+    if (!hostAllowed(req, allowed))
+      return send(
+        res,
+        403,
+        {},
+        rpcError(
+          -32000,
+          `Host ${JSON.stringify(req.headers.host ?? '')} is not allowed (DNS rebinding protection): use the address the server printed, or start it with --allowed-host`,
+        ),
+      );
     const auth = gate.authenticate(req, new Date());
     if (!auth.ok) return send(res, 401, { 'WWW-Authenticate': challenge(req.headers.authorization !== undefined) }, rpcError(-32001, auth.message));
     const who = auth.principal;
     // the caller learns what its token may do (axme doctor reports it)
     res.setHeader(TOKEN_SCOPE_HEADER, who.scope);
     const rate = limiter.take(who.name ?? '', Date.now());
-    if (!rate.ok) return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`));
+    if (!rate.ok)
+      return send(res, 429, { 'Retry-After': String(rate.retryAfterS) }, rpcError(-32000, `too many requests for ${label(who)}: wait ${rate.retryAfterS} s`));
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readBody(req, opts.maxBodyBytes);
-      if (read.tooLarge) return send(res, 413, { Connection: 'close' }, rpcError(-32600, `the request body is over the ${opts.maxBodyBytes}-byte limit: send less in one message`), () => req.destroy());
+      if (read.tooLarge)
+        return send(
+          res,
+          413,
+          { Connection: 'close' },
+          rpcError(-32600, `the request body is over the ${opts.maxBodyBytes}-byte limit: send less in one message`),
+          () => req.destroy(),
+        );
       try {
         body = JSON.parse(read.text);
       } catch {
         return send(res, 400, {}, rpcError(-32700, 'Parse error: the body is not JSON'));
       }
       // one message per request: each call is charged to the rate limit (docs/mcp.md, "Bounds")
-      if (Array.isArray(body)) return send(res, 400, {}, rpcError(INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`));
+      if (Array.isArray(body))
+        return send(res, 400, {}, rpcError(INVALID_REQUEST, `Invalid Request: got a batch (array) of ${body.length}; ${NO_BATCHES} (one HTTP request each)`));
       const need = scopeNeeded(body, tools);
-      if (!scopeAllows(who.scope, need.scope)) return send(res, 403, {}, rpcError(-32003, `token ${who.name} has scope ${who.scope}: ${need.tool} needs ${need.scope} (axme token add <name> --scope ${need.scope})`));
+      if (!scopeAllows(who.scope, need.scope))
+        return send(
+          res,
+          403,
+          {},
+          rpcError(-32003, `token ${who.name} has scope ${who.scope}: ${need.tool} needs ${need.scope} (axme token add <name> --scope ${need.scope})`),
+        );
       if (need.scope !== 'read') res.once('finish', () => res.statusCode < 300 && sync.kick());
     }
     const id = header(req, 'mcp-session-id');
@@ -100,7 +130,9 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     if (!session) {
       if (req.method !== 'POST' || !isInitialize(body)) return send(res, 400, {}, rpcError(-32000, 'Bad Request: no Mcp-Session-Id; start with initialize'));
       const room = sessions.makeRoom(who.name ?? '', (old) => {
-        opts.log(`session ${old.id} of ${label(who)} closed: it holds ${opts.sessionsPerToken} sessions (--sessions-per-token), and a new one took the place of its least recently used`);
+        opts.log(
+          `session ${old.id} of ${label(who)} closed: it holds ${opts.sessionsPerToken} sessions (--sessions-per-token), and a new one took the place of its least recently used`,
+        );
         void closeSession(old, 'mcp-http-evicted');
       });
       if (!room.ok) return send(res, room.status, { 'Retry-After': String(room.retryAfterS) }, rpcError(-32000, room.message));
@@ -122,7 +154,16 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
     const ctx = sessionContext(shared, () => s.id ?? undefined, principal);
     const server = createServer(ctx);
     server.server.onerror = (err) => opts.log(`protocol error: ${err.message}`);
-    const s: Session = { id: null, token: principal.name ?? '', busy: 0, server, ctx, principal, lastSeen: Date.now(), transport: null as unknown as StreamableHTTPServerTransport };
+    const s: Session = {
+      id: null,
+      token: principal.name ?? '',
+      busy: 0,
+      server,
+      ctx,
+      principal,
+      lastSeen: Date.now(),
+      transport: null as unknown as StreamableHTTPServerTransport,
+    };
     s.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
@@ -161,25 +202,28 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
   opts.onListening(`http://${host}:${addr.port}/mcp`);
   opts.log(`serving ${shared.cwd} over HTTP on ${host}:${addr.port}${gate.open() ? ' (no tokens: open to this machine only)' : ''}`);
 
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - opts.idleTimeoutS * 1000;
-    for (const s of sessions.all()) {
-      if (s.lastSeen >= cutoff || s.busy > 0) continue;
-      // said before the session goes: a client refused with 404 from now on finds the reason logged
-      opts.log(`session ${s.id} closed after ${opts.idleTimeoutS} s idle`);
-      void closeSession(s, 'mcp-http-idle');
-    }
-    try {
-      gate.watch();
-    } catch (err) {
-      opts.log(`cannot read the tokens file (every request is refused until it is fixed): ${(err as Error).message}`);
-    }
-    try {
-      verifier.flush();
-    } catch (err) {
-      opts.log(`could not record token use: ${(err as Error).message}`);
-    }
-  }, Math.max(250, Math.min(opts.idleTimeoutS * 250, 30_000)));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - opts.idleTimeoutS * 1000;
+      for (const s of sessions.all()) {
+        if (s.lastSeen >= cutoff || s.busy > 0) continue;
+        // said before the session goes: a client refused with 404 from now on finds the reason logged
+        opts.log(`session ${s.id} closed after ${opts.idleTimeoutS} s idle`);
+        void closeSession(s, 'mcp-http-idle');
+      }
+      try {
+        gate.watch();
+      } catch (err) {
+        opts.log(`cannot read the tokens file (every request is refused until it is fixed): ${(err as Error).message}`);
+      }
+      try {
+        verifier.flush();
+      } catch (err) {
+        opts.log(`could not record token use: ${(err as Error).message}`);
+      }
+    },
+    Math.max(250, Math.min(opts.idleTimeoutS * 250, 30_000)),
+  );
   sweep.unref();
 
   const why = await stopSignal;
@@ -205,10 +249,14 @@ export async function serveHttp(opts: HttpServeOptions): Promise<void> {
 function toolScopes(shared: SharedStore): Map<string, TokenScope> {
   const scopes = new Map<string, TokenScope>();
   const recorder = {
-    registerTool: (name: string, config: { annotations?: { readOnlyHint?: boolean } }) => void scopes.set(name, config.annotations?.readOnlyHint === true ? 'read' : 'write'),
+    registerTool: (name: string, config: { annotations?: { readOnlyHint?: boolean } }) =>
+      void scopes.set(name, config.annotations?.readOnlyHint === true ? 'read' : 'write'),
     registerResource: () => undefined,
   };
-  registerAll(recorder as never, sessionContext(shared, () => undefined, { name: null, scope: 'read' }));
+  registerAll(
+    recorder as never,
+    sessionContext(shared, () => undefined, { name: null, scope: 'read' }),
+  );
   return scopes;
 }
 

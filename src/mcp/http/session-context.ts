@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
+import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../../knowledge/core/kb.ts';
 import { AxmeError } from '../../model/errors.ts';
-import { closeKnowledgeBase, openKnowledgeBase, type KnowledgeBase } from '../../knowledge/core/kb.ts';
-import { MCP_HARNESS, recordEvent, sessionForHarness } from '../../session/sessions.ts';
 import { processStart } from '../../session/owner.ts';
+import { MCP_HARNESS, recordEvent, sessionForHarness } from '../../session/sessions.ts';
 import type { ServerContext } from '../context.ts';
 import type { Principal } from './auth.ts';
 
@@ -81,7 +81,12 @@ export function sessionContext(shared: SharedStore, id: () => string | undefined
       const mcpId = id();
       if (kbOpts?.bindSession === false || !mcpId) return view;
       if (!own) {
-        const meta = sessionForHarness(kb.repo.commonDir, MCP_HARNESS, `http-${mcpId}`, { cwd: shared.cwd, transcriptPath: null, now: shared.now(), owner: () => ({ pid: process.pid, start: processStart(process.pid) }) });
+        const meta = sessionForHarness(kb.repo.commonDir, MCP_HARNESS, `http-${mcpId}`, {
+          cwd: shared.cwd,
+          transcriptPath: null,
+          now: shared.now(),
+          owner: () => ({ pid: process.pid, start: processStart(process.pid) }),
+        });
         own = { commonDir: kb.repo.commonDir, session: meta.id };
       }
       return { ...view, session: own.session };

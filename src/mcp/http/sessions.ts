@@ -48,7 +48,13 @@ export function sessionTable<S extends HeldSession>(opts: { max: number; perToke
       if (own && own.size >= opts.perToken) {
         let oldest: S | null = null;
         for (const s of own) if (s.id !== null && s.busy === 0 && (!oldest || s.lastSeen < oldest.lastSeen)) oldest = s;
-        if (!oldest) return { ok: false, status: 429, retryAfterS: 5, message: `this token holds ${opts.perToken} sessions, each with a request in flight: wait for one to finish, or close one (DELETE /mcp); --sessions-per-token on the server raises the limit` };
+        if (!oldest)
+          return {
+            ok: false,
+            status: 429,
+            retryAfterS: 5,
+            message: `this token holds ${opts.perToken} sessions, each with a request in flight: wait for one to finish, or close one (DELETE /mcp); --sessions-per-token on the server raises the limit`,
+          };
         evict(oldest);
       }
       if (count >= opts.max) return { ok: false, status: 503, retryAfterS: 30, message: `the server holds ${opts.max} sessions: try again later` };

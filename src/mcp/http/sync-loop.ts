@@ -1,5 +1,5 @@
-import { isAxmeError } from '../../model/errors.ts';
 import type { KnowledgeBase } from '../../knowledge/core/kb.ts';
+import { isAxmeError } from '../../model/errors.ts';
 
 /**
  * The team server keeps its repository in step with the team's remote: `axme sync` every

@@ -60,7 +60,8 @@ export function optionValues(args: readonly string[], ...names: string[]): strin
     if (a === '--') break;
     for (const n of names) {
       if (a === n) out.push(args[i + 1] ?? '');
-      else if (a.startsWith(n) && (a.charCodeAt(n.length) === 61 || (n.length === 2 && n.charCodeAt(1) !== 45))) out.push(a.slice(a.charCodeAt(n.length) === 61 ? n.length + 1 : n.length));
+      else if (a.startsWith(n) && (a.charCodeAt(n.length) === 61 || (n.length === 2 && n.charCodeAt(1) !== 45)))
+        out.push(a.slice(a.charCodeAt(n.length) === 61 ? n.length + 1 : n.length));
     }
   }
   return out;

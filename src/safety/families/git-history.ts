@@ -31,9 +31,16 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
     case 'filter-branch':
     case 'filter-repo':
       if (a.some((x) => x === '--analyze' || x === '--dry-run')) return null;
-      return { rule: call.sub, reason: `\`git ${call.sub}\` rewrites every commit of the branches it is given, protected ones included, and replaces them for everyone who fetches them` };
+      return {
+        rule: call.sub,
+        reason: `\`git ${call.sub}\` rewrites every commit of the branches it is given, protected ones included, and replaces them for everyone who fetches them`,
+      };
     case 'reflog':
-      if (a[0] === 'expire' || a[0] === 'delete') return { rule: `reflog ${a[0]}`, reason: `\`git reflog ${a[0]}\` drops reflog entries, the record through which commits lost by a reset, rebase or deleted branch are found again` };
+      if (a[0] === 'expire' || a[0] === 'delete')
+        return {
+          rule: `reflog ${a[0]}`,
+          reason: `\`git reflog ${a[0]}\` drops reflog entries, the record through which commits lost by a reset, rebase or deleted branch are found again`,
+        };
       return null;
     case 'gc':
       return checkGc(call);
@@ -44,7 +51,11 @@ export function checkGitHistory(call: GitCall, ctx: FamilyContext): Hit | null {
     case 'replace':
       return checkReplace(a);
     case 'stash':
-      if (a[0] === 'clear') return { rule: 'stash clear', reason: '`git stash clear` deletes every stash entry at once, work that is then found again only among dangling commits' };
+      if (a[0] === 'clear')
+        return {
+          rule: 'stash clear',
+          reason: '`git stash clear` deletes every stash entry at once, work that is then found again only among dangling commits',
+        };
       return null;
     default:
       return null;
@@ -63,7 +74,40 @@ function protectedBranch(name: string | undefined, globs: readonly string[]): st
   return matchesName(b, globs) ? b : null;
 }
 
-const BRANCH_LONG = ['--delete', '--force', '--move', '--copy', '--remotes', '--all', '--list', '--track', '--no-track', '--set-upstream-to', '--unset-upstream', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format', '--color', '--no-color', '--column', '--no-column', '--create-reflog', '--edit-description', '--show-current', '--verbose', '--quiet', '--abbrev', '--no-abbrev', '--ignore-case', '--omit-empty', '--recurse-submodules'];
+const BRANCH_LONG = [
+  '--delete',
+  '--force',
+  '--move',
+  '--copy',
+  '--remotes',
+  '--all',
+  '--list',
+  '--track',
+  '--no-track',
+  '--set-upstream-to',
+  '--unset-upstream',
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--sort',
+  '--format',
+  '--color',
+  '--no-color',
+  '--column',
+  '--no-column',
+  '--create-reflog',
+  '--edit-description',
+  '--show-current',
+  '--verbose',
+  '--quiet',
+  '--abbrev',
+  '--no-abbrev',
+  '--ignore-case',
+  '--omit-empty',
+  '--recurse-submodules',
+];
 const BRANCH_VALUED = new Set(['-u', '--set-upstream-to', '--contains', '--no-contains', '--points-at', '--sort', '--format']);
 
 /** Options (short letters and full long names, as git expands unique prefixes) and operands of a git subcommand. */
@@ -107,7 +151,11 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
     const flag = has('D') || has('f', '--force') ? '-D' : '-d';
     for (const name of operands) {
       const b = protectedBranch(name, globs);
-      if (b) return { rule: `branch ${flag} ${b}`, reason: `\`git branch ${flag} ${name}\` deletes the protected branch ${b}; commits only it held are then found again only through the reflog` };
+      if (b)
+        return {
+          rule: `branch ${flag} ${b}`,
+          reason: `\`git branch ${flag} ${name}\` deletes the protected branch ${b}; commits only it held are then found again only through the reflog`,
+        };
     }
     return null;
   }
@@ -117,14 +165,26 @@ function checkBranch(args: readonly string[], globs: readonly string[]): Hit | n
     // `-m new` renames the current branch; `-m old new` names it
     const [from, to] = operands.length >= 2 ? [operands[0], operands[1]] : [undefined, operands[0]];
     const over = protectedBranch(to, globs);
-    if (over) return { rule: `branch ${flag} over ${over}`, reason: `\`git branch ${flag}\` onto the protected branch ${over} replaces it with another branch, dropping the commits it pointed to` };
+    if (over)
+      return {
+        rule: `branch ${flag} over ${over}`,
+        reason: `\`git branch ${flag}\` onto the protected branch ${over} replaces it with another branch, dropping the commits it pointed to`,
+      };
     const away = copy ? null : protectedBranch(from, globs);
-    if (away) return { rule: `branch ${flag} ${away}`, reason: `\`git branch ${flag} ${from}\` renames the protected branch ${away} away, so it no longer exists under its name` };
+    if (away)
+      return {
+        rule: `branch ${flag} ${away}`,
+        reason: `\`git branch ${flag} ${from}\` renames the protected branch ${away} away, so it no longer exists under its name`,
+      };
     return null;
   }
   if (has('f', '--force')) {
     const b = protectedBranch(operands[0], globs);
-    if (b) return { rule: `branch -f ${b}`, reason: `\`git branch -f ${operands[0]}\` moves the protected branch ${b} to another commit, dropping the commits it pointed past` };
+    if (b)
+      return {
+        rule: `branch -f ${b}`,
+        reason: `\`git branch -f ${operands[0]}\` moves the protected branch ${b} to another commit, dropping the commits it pointed past`,
+      };
   }
   return null;
 }
@@ -137,9 +197,16 @@ function checkUpdateRef(args: readonly string[], globs: readonly string[]): Hit 
   if (flags.has('--stdin')) return null;
   const b = protectedBranch(operands[0], globs);
   if (!b) return null;
-  if (flags.has('d')) return { rule: `update-ref -d ${operands[0]}`, reason: `\`git update-ref -d ${operands[0]}\` deletes the protected branch ${b} without any of git's checks` };
+  if (flags.has('d'))
+    return {
+      rule: `update-ref -d ${operands[0]}`,
+      reason: `\`git update-ref -d ${operands[0]}\` deletes the protected branch ${b} without any of git's checks`,
+    };
   if (operands.length < 2) return null;
-  return { rule: `update-ref ${operands[0]}`, reason: `\`git update-ref ${operands[0]} ${operands[1]}\` moves the protected branch ${b} to any commit, dropping the commits it pointed past` };
+  return {
+    rule: `update-ref ${operands[0]}`,
+    reason: `\`git update-ref ${operands[0]} ${operands[1]}\` moves the protected branch ${b} to any commit, dropping the commits it pointed past`,
+  };
 }
 
 /** `checkout -B main <rev>`, `switch -C main <rev>`: the branch is reset to the start point. */
@@ -147,9 +214,14 @@ function checkForceCreate(sub: string, args: readonly string[], globs: readonly 
   const flag = sub === 'checkout' ? '-B' : '-C';
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!;
-    const name = v === flag || (sub === 'switch' && v === '--force-create') ? args[i + 1] : v.startsWith('--force-create=') && sub === 'switch' ? v.slice(15) : undefined;
+    const name =
+      v === flag || (sub === 'switch' && v === '--force-create') ? args[i + 1] : v.startsWith('--force-create=') && sub === 'switch' ? v.slice(15) : undefined;
     const b = protectedBranch(name, globs);
-    if (b) return { rule: `${sub} ${flag} ${b}`, reason: `\`git ${sub} ${flag} ${name}\` resets the protected branch ${b} to another commit, dropping the commits it pointed past` };
+    if (b)
+      return {
+        rule: `${sub} ${flag} ${b}`,
+        reason: `\`git ${sub} ${flag} ${name}\` resets the protected branch ${b} to another commit, dropping the commits it pointed past`,
+      };
   }
   return null;
 }
@@ -189,14 +261,27 @@ function checkPushHistory(args: readonly string[], policy: Policy): Hit | null {
       if (v.endsWith('o')) i++;
     } else positional.push(v);
   }
-  if (prune) return { rule: 'push --prune', reason: '`git push --prune` deletes every remote branch that has no local counterpart under the pushed names, protected ones included, and the remote keeps no copy' };
+  if (prune)
+    return {
+      rule: 'push --prune',
+      reason:
+        '`git push --prune` deletes every remote branch that has no local counterpart under the pushed names, protected ones included, and the remote keeps no copy',
+    };
   const looseMain = policy.allowDirectPushToMain && !policy.requirePrForMain;
   if (!looseMain) return null;
-  if (mirror && policy.allowForcePush) return { rule: 'push --mirror', reason: '`git push --mirror` makes the remote a copy of this clone: it force-moves and deletes remote branches, protected ones included' };
+  if (mirror && policy.allowForcePush)
+    return {
+      rule: 'push --mirror',
+      reason: '`git push --mirror` makes the remote a copy of this clone: it force-moves and deletes remote branches, protected ones included',
+    };
   const refspecs = positional.slice(1);
   // `:` pushes every branch both sides have; `+:` with force
   if (refspecs.includes('+:')) force = true;
-  if (force && (all || refspecs.includes(':') || refspecs.includes('+:'))) return { rule: 'push --all --force', reason: '`git push --all --force` force-moves every remote branch, protected ones included, dropping the commits others pushed there' };
+  if (force && (all || refspecs.includes(':') || refspecs.includes('+:')))
+    return {
+      rule: 'push --all --force',
+      reason: '`git push --all --force` force-moves every remote branch, protected ones included, dropping the commits others pushed there',
+    };
   if (!policy.allowForcePush) return null;
   for (const r of refspecs) {
     const plus = r.startsWith('+');
@@ -205,7 +290,11 @@ function checkPushHistory(args: readonly string[], policy: Policy): Hit | null {
     // `:main` deletes, which checkPush refuses
     if (colon === 0) continue;
     const b = protectedBranch(colon < 0 ? spec : spec.slice(colon + 1) || spec.slice(0, colon), policy.protectedBranches);
-    if (b && (plus || force)) return { rule: `push --force ${b}`, reason: `\`git push\` with force onto the protected branch ${b} replaces the remote's history of it, dropping the commits others pushed there` };
+    if (b && (plus || force))
+      return {
+        rule: `push --force ${b}`,
+        reason: `\`git push\` with force onto the protected branch ${b} replaces the remote's history of it, dropping the commits others pushed there`,
+      };
   }
   return null;
 }
@@ -217,12 +306,19 @@ function checkGc(call: GitCall): Hit | null {
   for (const v of call.args) {
     const eq = v.indexOf('=');
     if (eq > 3 && '--prune'.startsWith(v.slice(0, eq)) && NOW.test(v.slice(eq + 1))) {
-      return { rule: `gc --prune=${v.slice(eq + 1)}`, reason: `\`git gc --prune=${v.slice(eq + 1)}\` deletes unreachable objects at once instead of after two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered` };
+      return {
+        rule: `gc --prune=${v.slice(eq + 1)}`,
+        reason: `\`git gc --prune=${v.slice(eq + 1)}\` deletes unreachable objects at once instead of after two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered`,
+      };
     }
   }
   for (const key of ['gc.pruneexpire', 'gc.reflogexpire', 'gc.reflogexpireunreachable']) {
     const value = call.config.get(key);
-    if (value !== undefined && NOW.test(value)) return { rule: `gc with ${key}=${value}`, reason: `\`git -c ${key}=${value} gc\` drops unreachable objects or reflog entries at once, so lost commits can no longer be recovered` };
+    if (value !== undefined && NOW.test(value))
+      return {
+        rule: `gc with ${key}=${value}`,
+        reason: `\`git -c ${key}=${value} gc\` drops unreachable objects or reflog entries at once, so lost commits can no longer be recovered`,
+      };
   }
   return null;
 }
@@ -239,7 +335,10 @@ function checkPrune(args: readonly string[]): Hit | null {
   }
   if (expire !== null && (expire.includes(UNKNOWN) || !NOW.test(expire))) return null;
   const shown = expire === null ? 'prune' : `prune --expire=${expire}`;
-  return { rule: shown, reason: `\`git ${shown}\` deletes every unreachable object now, not only those older than two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered` };
+  return {
+    rule: shown,
+    reason: `\`git ${shown}\` deletes every unreachable object now, not only those older than two weeks, so commits lost by a reset, rebase or deleted branch can no longer be recovered`,
+  };
 }
 
 /** `git worktree remove --force` (`-f`, `-ff`): the worktree's uncommitted and untracked files go with it. */
@@ -249,12 +348,19 @@ function checkWorktree(args: readonly string[]): Hit | null {
   const end = rest.indexOf('--');
   const opts = end < 0 ? rest : rest.slice(0, end);
   if (!opts.some((v) => v === '--force' || /^-[a-z]*f[a-z]*$/.test(v))) return null;
-  return { rule: 'worktree remove --force', reason: '`git worktree remove --force` deletes the worktree with its uncommitted changes and untracked files, which git keeps no copy of' };
+  return {
+    rule: 'worktree remove --force',
+    reason: '`git worktree remove --force` deletes the worktree with its uncommitted changes and untracked files, which git keeps no copy of',
+  };
 }
 
 /** `git replace <object> <replacement>` (`--graft`, `--edit`, `-d`): what history shows changes; `-l`/`--list` and no arguments only list. */
 function checkReplace(args: readonly string[]): Hit | null {
   if (!args.length || args.some((v) => v === '-l' || v === '--list' || v.startsWith('--list='))) return null;
   if (args.every((v) => v.startsWith('--format'))) return null;
-  return { rule: 'replace', reason: '`git replace` makes git show another object in place of a commit or tree everywhere (log, checkout, blame, push of refs/replace/*), rewriting what history shows without a trace in it' };
+  return {
+    rule: 'replace',
+    reason:
+      '`git replace` makes git show another object in place of a commit or tree everywhere (log, checkout, blame, push of refs/replace/*), rewriting what history shows without a trace in it',
+  };
 }

@@ -1,4 +1,4 @@
-import { FAMILIES, familySpec, type FamilyName } from '../../model/families.ts';
+import { FAMILIES, type FamilyName, familySpec } from '../../model/families.ts';
 import type { Invocation } from '../command.ts';
 import type { Finding } from '../git-rules.ts';
 import type { Policy } from '../policy.ts';
@@ -32,7 +32,10 @@ export const FAMILY_CHECKS = {
 } as const;
 
 /** The families whose check reads one command, in the table's order. */
-const CHECKS: Array<[FamilyName, FamilyCheck]> = FAMILIES.filter((f) => f.check.reads === 'command').map((f) => [f.name, FAMILY_CHECKS[f.check.id] as FamilyCheck]);
+const CHECKS: Array<[FamilyName, FamilyCheck]> = FAMILIES.filter((f) => f.check.reads === 'command').map((f) => [
+  f.name,
+  FAMILY_CHECKS[f.check.id] as FamilyCheck,
+]);
 
 /** The findings of the command-level families that are on, with the policy's action; then the verbs of a command none of them knows. */
 export function checkFamilies(cmd: SimpleCommand, inv: Invocation | null, ctx: FamilyContext): Finding[] {

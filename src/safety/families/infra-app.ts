@@ -1,5 +1,5 @@
-import { hasOption, hasShort, operandAt, optionValues, type ArgsCheck, type Hit } from './args.ts';
 import { programName } from '../command.ts';
+import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
 
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
@@ -42,7 +42,9 @@ const SUPABASE_VALUED = new Set(['--workdir', '--profile', '--db-url', '--versio
 
 const supabase: ArgsCheck = (args) => {
   const i = operandAt(args, SUPABASE_VALUED);
-  return args[i] === 'db' && args[operandAt(args, SUPABASE_VALUED, i + 1)] === 'reset' ? dbHit('supabase db reset', 'recreates the database from the migrations, deleting its data (`--linked`: the remote project\'s)') : null;
+  return args[i] === 'db' && args[operandAt(args, SUPABASE_VALUED, i + 1)] === 'reset'
+    ? dbHit('supabase db reset', "recreates the database from the migrations, deleting its data (`--linked`: the remote project's)")
+    : null;
 };
 
 const sequelize: ArgsCheck = (args) => {
@@ -53,7 +55,8 @@ const sequelize: ArgsCheck = (args) => {
 };
 
 const knex: ArgsCheck = (args) =>
-  args[operandAt(args, new Set(['--knexfile', '--cwd', '--env', '--client', '--connection', '--migrations-directory']))] === 'migrate:rollback' && hasOption(args, '--all')
+  args[operandAt(args, new Set(['--knexfile', '--cwd', '--env', '--client', '--connection', '--migrations-directory']))] === 'migrate:rollback' &&
+  hasOption(args, '--all')
     ? dbHit('knex migrate:rollback --all', 'undoes every migration, dropping the tables they created')
     : null;
 
@@ -68,12 +71,14 @@ const DJANGO_VALUED = new Set(['--settings', '--pythonpath', '--database', '-v',
 const DJANGO_WIPES = new Set(['flush', 'reset_db']);
 
 /** `manage.py flush` / `django-admin flush` (and django-extensions' `reset_db`), given the arguments after the script. */
-const django = (script: string): ArgsCheck => (args) => {
-  const sub = args[operandAt(args, DJANGO_VALUED)];
-  return sub !== undefined && DJANGO_WIPES.has(sub) && !hasOption(args, '--help') && !args.includes('-h')
-    ? dbHit(`${script} ${sub}`, sub === 'flush' ? 'deletes every row of every table of the database' : 'drops and recreates the database')
-    : null;
-};
+const django =
+  (script: string): ArgsCheck =>
+  (args) => {
+    const sub = args[operandAt(args, DJANGO_VALUED)];
+    return sub !== undefined && DJANGO_WIPES.has(sub) && !hasOption(args, '--help') && !args.includes('-h')
+      ? dbHit(`${script} ${sub}`, sub === 'flush' ? 'deletes every row of every table of the database' : 'drops and recreates the database')
+      : null;
+  };
 
 const PYTHON_VALUED = new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']);
 
@@ -98,11 +103,24 @@ const php: ArgsCheck = (args) => {
 /** `dotnet ef database drop`. */
 const dotnet: ArgsCheck = (args) => {
   const i = operandAt(args);
-  return args[i] === 'ef' && args[operandAt(args, undefined, i + 1)] === 'database' && args.includes('drop') && !hasOption(args, '--dry-run') ? dbHit('dotnet ef database drop') : null;
+  return args[i] === 'ef' && args[operandAt(args, undefined, i + 1)] === 'database' && args.includes('drop') && !hasOption(args, '--dry-run')
+    ? dbHit('dotnet ef database drop')
+    : null;
 };
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level']);
-const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+const COMPOSE_VALUED = new Set([
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--profile',
+  '--env-file',
+  '--project-directory',
+  '--ansi',
+  '--progress',
+  '--parallel',
+]);
 
 function volumesHit(rule: string): Hit {
   return { rule, reason: `\`${rule}\` deletes docker volumes — the databases and uploads kept in them — and nothing keeps a copy` };
@@ -120,7 +138,10 @@ function docker(program: string): ArgsCheck {
     if (i < 0) return null;
     const sub = args[i]!;
     const rest = args.slice(i + 1);
-    if (compose) return sub === 'down' && (hasOption(rest, '--volumes') || hasShort(rest, 'v')) ? volumesHit(`${program === 'docker-compose' ? 'docker-compose' : `${program} compose`} down --volumes`) : null;
+    if (compose)
+      return sub === 'down' && (hasOption(rest, '--volumes') || hasShort(rest, 'v'))
+        ? volumesHit(`${program === 'docker-compose' ? 'docker-compose' : `${program} compose`} down --volumes`)
+        : null;
     const verb = rest[operandAt(rest)];
     if (sub === 'volume' && (verb === 'rm' || verb === 'remove' || verb === 'prune')) return volumesHit(`${program} volume ${verb}`);
     if (sub === 'system' && verb === 'prune' && hasOption(rest, '--volumes')) return volumesHit(`${program} system prune --volumes`);
@@ -128,7 +149,27 @@ function docker(program: string): ArgsCheck {
   };
 }
 
-const GH_VALUED = new Set(['-R', '--repo', '-X', '--method', '-H', '--header', '-f', '--raw-field', '-F', '--field', '--input', '-q', '--jq', '-t', '--template', '--hostname', '--cache', '-p', '--preview']);
+const GH_VALUED = new Set([
+  '-R',
+  '--repo',
+  '-X',
+  '--method',
+  '-H',
+  '--header',
+  '-f',
+  '--raw-field',
+  '-F',
+  '--field',
+  '--input',
+  '-q',
+  '--jq',
+  '-t',
+  '--template',
+  '--hostname',
+  '--cache',
+  '-p',
+  '--preview',
+]);
 
 /** `gh repo delete`, `gh api -X DELETE …`. */
 const gh: ArgsCheck = (args) => {
@@ -169,8 +210,30 @@ export const APP_TOOLS: Record<string, ArgsCheck> = {
 };
 
 const RUNNER_VALUED = new Set([
-  '-p', '--package', '--registry', '--cache', '-w', '--workspace', '--prefix', '--userconfig', '--from', '--with', '--python', '-C', '--dir', '--filter', '-F',
-  '--cwd', '--directory', '--project', '--env-file', '--group', '--extra', '--index', '--index-url', '--gemfile',
+  '-p',
+  '--package',
+  '--registry',
+  '--cache',
+  '-w',
+  '--workspace',
+  '--prefix',
+  '--userconfig',
+  '--from',
+  '--with',
+  '--python',
+  '-C',
+  '--dir',
+  '--filter',
+  '-F',
+  '--cwd',
+  '--directory',
+  '--project',
+  '--env-file',
+  '--group',
+  '--extra',
+  '--index',
+  '--index-url',
+  '--gemfile',
 ]);
 
 /** `npx`-style package names as the program they install: `prisma@5` is `prisma`, `sequelize-cli` is `sequelize`. */

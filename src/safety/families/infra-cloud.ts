@@ -1,5 +1,5 @@
+import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt } from './args.ts';
 import { GCLOUD_VALUED } from './publish-deploy.ts';
-import { hasOption, hasShort, operandAt, type Hit, type ArgsCheck } from './args.ts';
 
 /**
  * The infra family's cluster and cloud CLIs: kubectl mass deletes, helm uninstall, and the
@@ -8,34 +8,83 @@ import { hasOption, hasShort, operandAt, type Hit, type ArgsCheck } from './args
  */
 
 const KUBECTL_VALUED = new Set([
-  '-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--token', '-l', '--selector', '-f', '--filename',
-  '--field-selector', '--grace-period', '-o', '--output', '--timeout', '-k', '--kustomize', '--as', '--as-group', '--request-timeout', '--cascade',
+  '-n',
+  '--namespace',
+  '--context',
+  '--kubeconfig',
+  '--cluster',
+  '--user',
+  '-s',
+  '--server',
+  '--token',
+  '-l',
+  '--selector',
+  '-f',
+  '--filename',
+  '--field-selector',
+  '--grace-period',
+  '-o',
+  '--output',
+  '--timeout',
+  '-k',
+  '--kustomize',
+  '--as',
+  '--as-group',
+  '--request-timeout',
+  '--cascade',
 ]);
 /** Resource types whose deletion takes everything in them along. */
-const WHOLESALE = new Set(['namespace', 'namespaces', 'ns', 'all', 'project', 'projects', 'crd', 'crds', 'customresourcedefinition', 'customresourcedefinitions']);
+const WHOLESALE = new Set([
+  'namespace',
+  'namespaces',
+  'ns',
+  'all',
+  'project',
+  'projects',
+  'crd',
+  'crds',
+  'customresourcedefinition',
+  'customresourcedefinitions',
+]);
 
 /** `kubectl delete` of namespaces, `all`, CRDs, or with `--all` / `--all-namespaces`. */
-const kubectl = (program: string): ArgsCheck => (args) => {
-  const i = operandAt(args, KUBECTL_VALUED);
-  if (args[i] !== 'delete') return null;
-  const rule = (what: string): Hit => ({ rule: `${program} delete ${what}`, reason: `\`${program} delete ${what}\` removes every resource it covers at once — workloads, their volumes and data with them — and nothing keeps a copy` });
-  if (hasOption(args, '--all')) return rule('--all');
-  if (args.includes('-A') || hasOption(args, '--all-namespaces')) return rule('--all-namespaces');
-  for (let k = operandAt(args, KUBECTL_VALUED, i + 1); k >= 0; k = operandAt(args, KUBECTL_VALUED, k + 1)) {
-    // `ns`, `ns/staging`, `pods,ns`
-    for (const part of args[k]!.split(',')) {
-      const slash = part.indexOf('/');
-      const type = (slash < 0 ? part : part.slice(0, slash)).toLowerCase();
-      if (WHOLESALE.has(type)) return rule(type === 'ns' || type.startsWith('namespace') ? 'namespace' : type);
+const kubectl =
+  (program: string): ArgsCheck =>
+  (args) => {
+    const i = operandAt(args, KUBECTL_VALUED);
+    if (args[i] !== 'delete') return null;
+    const rule = (what: string): Hit => ({
+      rule: `${program} delete ${what}`,
+      reason: `\`${program} delete ${what}\` removes every resource it covers at once — workloads, their volumes and data with them — and nothing keeps a copy`,
+    });
+    if (hasOption(args, '--all')) return rule('--all');
+    if (args.includes('-A') || hasOption(args, '--all-namespaces')) return rule('--all-namespaces');
+    for (let k = operandAt(args, KUBECTL_VALUED, i + 1); k >= 0; k = operandAt(args, KUBECTL_VALUED, k + 1)) {
+      // `ns`, `ns/staging`, `pods,ns`
+      for (const part of args[k]!.split(',')) {
+        const slash = part.indexOf('/');
+        const type = (slash < 0 ? part : part.slice(0, slash)).toLowerCase();
+        if (WHOLESALE.has(type)) return rule(type === 'ns' || type.startsWith('namespace') ? 'namespace' : type);
+      }
     }
-  }
-  return null;
-};
+    return null;
+  };
 
 const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
 const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
 
-const AWS_VALUED = new Set(['--profile', '--region', '--output', '--endpoint-url', '--query', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle', '--color', '--cli-binary-format']);
+const AWS_VALUED = new Set([
+  '--profile',
+  '--region',
+  '--output',
+  '--endpoint-url',
+  '--query',
+  '--cli-read-timeout',
+  '--cli-connect-timeout',
+  '--ca-bundle',
+  '--color',
+  '--cli-binary-format',
+]);
 
 /** aws: `s3 rb`, `s3 rm --recursive`, and every `delete-*` / `terminate-*` operation. */
 const aws: ArgsCheck = (args) => {
@@ -43,7 +92,8 @@ const aws: ArgsCheck = (args) => {
   const service = args[i];
   const op = args[operandAt(args, AWS_VALUED, i + 1)];
   if (service === undefined || op === undefined) return null;
-  const deletes = (service === 's3' && (op === 'rb' || (op === 'rm' && hasOption(args, '--recursive')))) || op.startsWith('delete-') || op.startsWith('terminate-');
+  const deletes =
+    (service === 's3' && (op === 'rb' || (op === 'rm' && hasOption(args, '--recursive')))) || op.startsWith('delete-') || op.startsWith('terminate-');
   if (!deletes) return null;
   const rule = `aws ${service} ${op}${op === 'rm' ? ' --recursive' : ''}`;
   return { rule, reason: `\`${rule}\` deletes cloud resources and the data in them for good; AWS keeps no copy to restore` };
@@ -64,11 +114,17 @@ function deleteVerb(args: string[], valued: ReadonlySet<string>): string | null 
 const gcloud: ArgsCheck = (args) => {
   const i = operandAt(args, GCLOUD_VALUED);
   const sub = args[i];
-  if (sub === 'storage' && args[operandAt(args, GCLOUD_VALUED, i + 1)] === 'rm' && (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive'))) {
+  if (
+    sub === 'storage' &&
+    args[operandAt(args, GCLOUD_VALUED, i + 1)] === 'rm' &&
+    (hasShort(args, 'r') || hasShort(args, 'R') || hasOption(args, '--recursive'))
+  ) {
     return { rule: 'gcloud storage rm -r', reason: '`gcloud storage rm -r` deletes every object under the path for good (unless the bucket keeps versions)' };
   }
   const path = deleteVerb(args, GCLOUD_VALUED);
-  return path ? { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` } : null;
+  return path
+    ? { rule: `gcloud ${path}`, reason: `\`gcloud ${path}\` deletes a Google Cloud resource and the data in it; it cannot be undone from here` }
+    : null;
 };
 
 const GSUTIL_VALUED = new Set(['-h', '-o', '-u', '-i']);
@@ -87,7 +143,9 @@ const AZ_VALUED = new Set(['--subscription', '-o', '--output', '--query']);
 
 const az: ArgsCheck = (args) => {
   const path = deleteVerb(args, AZ_VALUED);
-  return path ? { rule: `az ${path}`, reason: `\`az ${path}\` deletes an Azure resource and everything in it; a deleted resource group takes all its resources along` } : null;
+  return path
+    ? { rule: `az ${path}`, reason: `\`az ${path}\` deletes an Azure resource and everything in it; a deleted resource group takes all its resources along` }
+    : null;
 };
 
 export const CLOUD_TOOLS: Record<string, ArgsCheck> = {
@@ -96,7 +154,10 @@ export const CLOUD_TOOLS: Record<string, ArgsCheck> = {
   helm: (args) => {
     const sub = args[operandAt(args, HELM_VALUED)];
     return sub !== undefined && HELM_UNINSTALL.has(sub)
-      ? { rule: `helm ${sub}`, reason: `\`helm ${sub}\` removes a release and every resource it installed — workloads, services, and volumes whose data goes with them` }
+      ? {
+          rule: `helm ${sub}`,
+          reason: `\`helm ${sub}\` removes a release and every resource it installed — workloads, services, and volumes whose data goes with them`,
+        }
       : null;
   },
   aws,

@@ -1,5 +1,5 @@
-import { operandAt, type Hit, type ArgsCheck } from './args.ts';
 import type { Redirect } from '../syntax.ts';
+import { type ArgsCheck, type Hit, operandAt } from './args.ts';
 
 /**
  * The infra family's database CLIs: SQL or shell code that drops a whole database or schema —
@@ -12,7 +12,19 @@ import type { Redirect } from '../syntax.ts';
 const DROPS = /drop\s+(database|schema)\b|dropDatabase\s*\(/i;
 
 /** Programs whose arguments and stdin are SQL or database shell code. */
-export const DB_SHELLS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'mongosh', 'mongo', 'cockroach', 'clickhouse-client', 'clickhouse', 'sqlcmd', 'duckdb']);
+export const DB_SHELLS = new Set([
+  'psql',
+  'mysql',
+  'mariadb',
+  'sqlite3',
+  'mongosh',
+  'mongo',
+  'cockroach',
+  'clickhouse-client',
+  'clickhouse',
+  'sqlcmd',
+  'duckdb',
+]);
 
 /** The database shell's code that drops a whole database, from its arguments or its stdin (`<<<`, heredoc). */
 export function checkDbShell(program: string, args: string[], redirects: readonly Redirect[]): Hit | null {
@@ -33,7 +45,10 @@ export function checkDbShell(program: string, args: string[], redirects: readonl
   }
   if (found === null) return null;
   const what = /dropDatabase/i.test(found) ? 'dropDatabase()' : /drop\s+schema/i.test(found) ? 'DROP SCHEMA' : 'DROP DATABASE';
-  return { rule: `${program} ${what}`, reason: `\`${what}\` through \`${program}\` deletes a whole ${what === 'DROP SCHEMA' ? 'schema, every table in it' : 'database, every table in it'} and its data; only a backup brings it back` };
+  return {
+    rule: `${program} ${what}`,
+    reason: `\`${what}\` through \`${program}\` deletes a whole ${what === 'DROP SCHEMA' ? 'schema, every table in it' : 'database, every table in it'} and its data; only a backup brings it back`,
+  };
 }
 
 const REDIS_FLUSH = /\bflush(?:all|db)\b/i;

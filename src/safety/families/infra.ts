@@ -1,11 +1,11 @@
+import { programName } from '../command.ts';
+import { informational } from '../informational.ts';
+import type { Redirect } from '../syntax.ts';
+import { type ArgsCheck, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, runnerInner } from './infra-app.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
-import { hasOption, operandAt, values, type ArgsCheck, type Hit } from './args.ts';
-import { programName } from '../command.ts';
-import type { Redirect } from '../syntax.ts';
 import type { FamilyCheck } from './types.ts';
-import { informational } from '../informational.ts';
 
 /**
  * The infra family (docs/safety.md): commands that tear down infrastructure and the data in it —
@@ -33,9 +33,36 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
 }
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
-const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
+const COMPOSE_VALUED = new Set([
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--profile',
+  '--env-file',
+  '--project-directory',
+  '--ansi',
+  '--progress',
+  '--parallel',
+]);
 const EXEC_VALUED = new Set([
-  '-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '--entrypoint', '--name', '-v', '--volume', '-p', '--publish', '-l', '--label',
+  '-e',
+  '--env',
+  '--env-file',
+  '-u',
+  '--user',
+  '-w',
+  '--workdir',
+  '--detach-keys',
+  '--index',
+  '--entrypoint',
+  '--name',
+  '-v',
+  '--volume',
+  '-p',
+  '--publish',
+  '-l',
+  '--label',
 ]);
 
 /** The command `docker exec <container> …`, `docker compose exec|run <service> …` or `kubectl exec <pod> -- …` runs, else null. */
@@ -64,7 +91,12 @@ function terraform(program: string): ArgsCheck {
     if (args[i] === 'run-all' || args[i] === 'run') i = operandAt(args, undefined, i + 1);
     const sub = args[i];
     const what = sub === 'destroy' ? 'destroy' : sub === 'apply' && hasOption(args, '-destroy', '--destroy') ? 'apply -destroy' : null;
-    return what && { rule: `${program} ${what}`, reason: `\`${program} ${what}\` deletes every resource the configuration manages — servers, databases and the data in them — and the data does not come back` };
+    return (
+      what && {
+        rule: `${program} ${what}`,
+        reason: `\`${program} ${what}\` deletes every resource the configuration manages — servers, databases and the data in them — and the data does not come back`,
+      }
+    );
   };
 }
 
@@ -73,9 +105,16 @@ const PULUMI_VALUED = new Set(['-C', '--cwd', '-s', '--stack']);
 const pulumi: ArgsCheck = (args) => {
   const i = operandAt(args, PULUMI_VALUED);
   const sub = args[i];
-  if (sub === 'destroy' || sub === 'down') return { rule: 'pulumi destroy', reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back' };
+  if (sub === 'destroy' || sub === 'down')
+    return {
+      rule: 'pulumi destroy',
+      reason: '`pulumi destroy` deletes every resource of the stack — servers, databases and the data in them — and the data does not come back',
+    };
   if (sub === 'stack' && args[operandAt(args, PULUMI_VALUED, i + 1)] === 'rm') {
-    return { rule: 'pulumi stack rm', reason: '`pulumi stack rm` removes a stack with its configuration and state history; with `--force` its resources are left behind unmanaged' };
+    return {
+      rule: 'pulumi stack rm',
+      reason: '`pulumi stack rm` removes a stack with its configuration and state history; with `--force` its resources are left behind unmanaged',
+    };
   }
   return null;
 };
@@ -90,7 +129,7 @@ export function knowsInfra(program: string): boolean {
   return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
 }
 
-const SLS_REMOVE = 'deletes the stage\'s whole cloud stack — functions, tables, buckets and the data in them';
+const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 
 const TOOLS = new Map<string, ArgsCheck>(
   Object.entries({
@@ -98,10 +137,10 @@ const TOOLS = new Map<string, ArgsCheck>(
     tofu: terraform('tofu'),
     terragrunt: terraform('terragrunt'),
     pulumi,
-    cdk: teardown('cdk', 'destroy', 'deletes the app\'s CloudFormation stacks and the resources in them, data included'),
+    cdk: teardown('cdk', 'destroy', "deletes the app's CloudFormation stacks and the resources in them, data included"),
     serverless: teardown('serverless', 'remove', SLS_REMOVE),
     sls: teardown('sls', 'remove', SLS_REMOVE),
-    sam: teardown('sam', 'delete', 'deletes the application\'s CloudFormation stack and the resources in it, data included'),
+    sam: teardown('sam', 'delete', "deletes the application's CloudFormation stack and the resources in it, data included"),
     ...CLOUD_TOOLS,
     ...DB_TOOLS,
     ...APP_TOOLS,

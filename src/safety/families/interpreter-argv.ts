@@ -68,7 +68,21 @@ function pythonCode(a: string[]): string | null {
 }
 
 /** Node and bun options that take the next argument as their value. */
-const NODE_VALUED = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file', '--title', '--cwd', '--preload', '--config']);
+const NODE_VALUED = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-C',
+  '--conditions',
+  '--input-type',
+  '--env-file',
+  '--title',
+  '--cwd',
+  '--preload',
+  '--config',
+]);
 
 /** `node -e|--eval|-p|--print|-pe CODE`, `--eval=CODE`; bun the same; a script (or bun subcommand) first has none. */
 function nodeCode(a: string[]): string | null {

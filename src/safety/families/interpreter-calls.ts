@@ -23,10 +23,28 @@ import { HOME, readArgs, readString, readValue, STRING_OPEN, type Value } from '
  *   `pipe`: awk's `print | "cmd"`.
  */
 type Kind =
-  | 'line' | 'system' | 'spawn' | 'execv' | 'execl' | 'spawnv' | 'spawnl'
-  | 'rmtree' | 'rm-opt' | 'rmdir-opt' | 'unlink' | 'rmdir'
-  | 'write' | 'read' | 'open' | 'perl-open'
-  | 'cmd-object' | 'deno-command' | 'code' | 'template' | 'qx' | 'pipe';
+  | 'line'
+  | 'system'
+  | 'spawn'
+  | 'execv'
+  | 'execl'
+  | 'spawnv'
+  | 'spawnl'
+  | 'rmtree'
+  | 'rm-opt'
+  | 'rmdir-opt'
+  | 'unlink'
+  | 'rmdir'
+  | 'write'
+  | 'read'
+  | 'open'
+  | 'perl-open'
+  | 'cmd-object'
+  | 'deno-command'
+  | 'code'
+  | 'template'
+  | 'qx'
+  | 'pipe';
 
 /** Not after a name character or a member access: the function imported bare (`from os import system`). */
 const BARE = '(?<![\\w.$])';
@@ -168,7 +186,7 @@ const lineOrArgv = (strs: string[]) => (strs.length === 1 ? shellLine(strs[0]!) 
 const str = (v: Value | undefined): string | null => (v && 'str' in v ? v.str : null);
 const list = (v: Value | undefined): string[] | null => (v && 'list' in v ? v.list : null);
 /** The paths a value names: a string, or each string of a list; empty strings are no path. */
-const paths = (v: Value | undefined): string[] => (str(v) !== null ? [str(v)!] : list(v) ?? []).filter((p) => p !== '');
+const paths = (v: Value | undefined): string[] => (str(v) !== null ? [str(v)!] : (list(v) ?? [])).filter((p) => p !== '');
 const recursive = (v: Value | undefined) => !!v && 'raw' in v && /\brecursive\s*:\s*true\b/.test(v.raw);
 
 /** A list named by a key inside an object literal: `{cmd: [...]}`, `{args: [...]}`. */

@@ -154,13 +154,19 @@ const HOME_KEY = `\\s*['"]HOME['"]\\s*`;
  */
 const ATOMS: Record<Lang, Atom[]> = {
   python: [
-    atom(`(?:pathlib\\.)?Path\\.home\\(\\s*\\)|os\\.environ\\s*\\[${HOME_KEY}\\]|os\\.environ\\.get\\s*\\(${HOME_KEY}\\)|os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home'),
+    atom(
+      `(?:pathlib\\.)?Path\\.home\\(\\s*\\)|os\\.environ\\s*\\[${HOME_KEY}\\]|os\\.environ\\.get\\s*\\(${HOME_KEY}\\)|os\\.getenv\\s*\\(${HOME_KEY}\\)`,
+      'home',
+    ),
     atom(`(?:os\\.path\\.|posixpath\\.)?expanduser\\b`, 'expand'),
     atom(`(?:os\\.path\\.|posixpath\\.)join\\b|(?:pathlib\\.)?(?:Pure)?(?:Posix)?Path\\b`, 'join'),
     atom(`(?:os\\.path\\.)?(?:abspath|realpath|normpath)\\b|str\\b|shlex\\.split\\b`, 'same'),
   ],
   js: [
-    atom(`(?:require\\s*\\(\\s*['"](?:node:)?os['"]\\s*\\)\\s*\\.\\s*|os\\.)?homedir\\s*\\(\\s*\\)|process\\.env(?:\\.HOME\\b|\\s*\\[${HOME_KEY}\\])|Deno\\.env\\.get\\s*\\(${HOME_KEY}\\)|Bun\\.env\\.HOME\\b`, 'home'),
+    atom(
+      `(?:require\\s*\\(\\s*['"](?:node:)?os['"]\\s*\\)\\s*\\.\\s*|os\\.)?homedir\\s*\\(\\s*\\)|process\\.env(?:\\.HOME\\b|\\s*\\[${HOME_KEY}\\])|Deno\\.env\\.get\\s*\\(${HOME_KEY}\\)|Bun\\.env\\.HOME\\b`,
+      'home',
+    ),
     atom(`(?:require\\s*\\(\\s*['"](?:node:)?path['"]\\s*\\)\\s*\\.\\s*|path\\.(?:posix\\.)?)?(?:join|resolve)\\b`, 'join'),
     atom(`String\\b`, 'same'),
   ],

@@ -43,16 +43,26 @@ const gh: ToolCheck = (args, env) => {
   const j = operandAt(args, GH_VALUED, i + 1);
   const action = args[j];
   if (group === 'release' && action !== undefined && RELEASE_ACTIONS.has(action)) {
-    return { rule: `gh release ${action}`, reason: `\`gh release ${action}\` changes the project's published releases on GitHub, which users, download links and package managers pick up at once` };
+    return {
+      rule: `gh release ${action}`,
+      reason: `\`gh release ${action}\` changes the project's published releases on GitHub, which users, download links and package managers pick up at once`,
+    };
   }
   if (group === 'workflow' && action === 'run') {
     const name = args[operandAt(args, WORKFLOW_RUN_VALUED, j + 1)];
     if (name !== undefined && isDeployWorkflow(name, env.ctx.policy.deployWorkflows)) {
-      return { rule: `gh workflow run ${name}`, reason: `\`gh workflow run ${name}\` starts a workflow that by its name deploys or releases (github.deployWorkflows): what it ships cannot be called back` };
+      return {
+        rule: `gh workflow run ${name}`,
+        reason: `\`gh workflow run ${name}\` starts a workflow that by its name deploys or releases (github.deployWorkflows): what it ships cannot be called back`,
+      };
     }
   }
   if (group === 'pr' && action === 'merge' && hasOption(args, '--admin')) {
-    return { rule: 'gh pr merge --admin', reason: '`gh pr merge --admin` merges past the branch protection — required reviews and checks — that exists to stop unreviewed changes reaching the branch' };
+    return {
+      rule: 'gh pr merge --admin',
+      reason:
+        '`gh pr merge --admin` merges past the branch protection — required reviews and checks — that exists to stop unreviewed changes reaching the branch',
+    };
   }
   return null;
 };
@@ -66,7 +76,28 @@ function deploys(program: string, subs: string[], valued: ReadonlySet<string>, d
   };
 }
 
-const VERCEL_VALUED = new Set(['--token', '-t', '--scope', '-S', '--cwd', '-A', '--local-config', '-Q', '--global-config', '--team', '-T', '-e', '--env', '-b', '--build-env', '-m', '--meta', '--regions', '--archive', '--target']);
+const VERCEL_VALUED = new Set([
+  '--token',
+  '-t',
+  '--scope',
+  '-S',
+  '--cwd',
+  '-A',
+  '--local-config',
+  '-Q',
+  '--global-config',
+  '--team',
+  '-T',
+  '-e',
+  '--env',
+  '-b',
+  '--build-env',
+  '-m',
+  '--meta',
+  '--regions',
+  '--archive',
+  '--target',
+]);
 const NONE = new Set<string>();
 const FIREBASE_VALUED = new Set(['-P', '--project', '--token', '--account', '-c', '--config']);
 const FLY_VALUED = new Set(['-a', '--app', '-c', '--config', '-t', '--access-token']);
@@ -74,7 +105,17 @@ const SLS_VALUED = new Set(['-s', '--stage', '-r', '--region', '-c', '--config',
 const SLS_DOES = 'updates the live functions and cloud stack of the stage it targets';
 const FLY_DOES = "rolls a new release out to the app's running machines, in front of its users";
 /** gcloud's global options that take a separate value. */
-export const GCLOUD_VALUED = new Set(['--project', '--account', '--configuration', '--format', '--verbosity', '--impersonate-service-account', '--billing-project', '--flags-file', '--trace-token']);
+export const GCLOUD_VALUED = new Set([
+  '--project',
+  '--account',
+  '--configuration',
+  '--format',
+  '--verbosity',
+  '--impersonate-service-account',
+  '--billing-project',
+  '--flags-file',
+  '--trace-token',
+]);
 
 export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
   gh,
@@ -95,10 +136,21 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     // `wrangler pages deploy`, `wrangler versions deploy`: the same, for Pages or a Worker's versions
     const i = operandAt(args);
     const group = args[i] === 'pages' || args[i] === 'versions' ? args[i] : null;
-    const hit = deploys('wrangler', ['deploy', 'publish'], NONE, 'replaces the live Cloudflare Worker or Pages site that serves its routes\' traffic', dryRun)(group ? args.slice(i + 1) : args, env);
+    const hit = deploys(
+      'wrangler',
+      ['deploy', 'publish'],
+      NONE,
+      "replaces the live Cloudflare Worker or Pages site that serves its routes' traffic",
+      dryRun,
+    )(group ? args.slice(i + 1) : args, env);
     return hit && group ? { ...hit, rule: `wrangler ${group} ${hit.rule.slice(9)}` } : hit;
   },
-  railway: deploys('railway', ['up', 'deploy', 'redeploy'], new Set(['-s', '--service', '-e', '--environment', '-p', '--project']), 'builds and rolls a new deployment out to the Railway service, replacing the one serving its traffic'),
+  railway: deploys(
+    'railway',
+    ['up', 'deploy', 'redeploy'],
+    new Set(['-s', '--service', '-e', '--environment', '-p', '--project']),
+    'builds and rolls a new deployment out to the Railway service, replacing the one serving its traffic',
+  ),
   serverless: deploys('serverless', ['deploy'], SLS_VALUED, SLS_DOES),
   sls: deploys('sls', ['deploy'], SLS_VALUED, SLS_DOES),
   cdk: deploys('cdk', ['deploy'], NONE, 'changes the live CloudFormation stacks of the app; resources may be replaced or deleted along the way'),
@@ -108,7 +160,9 @@ export const DEPLOY_TOOLS: Record<string, ToolCheck> = {
     const group = args[i];
     if (group !== 'app' && group !== 'run' && group !== 'functions') return null;
     if (args[operandAt(args, GCLOUD_VALUED, i + 1)] !== 'deploy') return null;
-    return { rule: `gcloud ${group} deploy`, reason: `\`gcloud ${group} deploy\` rolls a new version out to the live Google Cloud service and sends its traffic there` };
+    return {
+      rule: `gcloud ${group} deploy`,
+      reason: `\`gcloud ${group} deploy\` rolls a new version out to the live Google Cloud service and sends its traffic there`,
+    };
   },
 };
-

@@ -1,4 +1,4 @@
-import { dryRun, operandAt, type Hit, type ToolCheck, type ToolEnv } from './args.ts';
+import { dryRun, type Hit, operandAt, type ToolCheck, type ToolEnv } from './args.ts';
 
 /**
  * The publish family's JavaScript tools: the npm-compatible clients (npm, pnpm, yarn, bun), the
@@ -8,13 +8,46 @@ import { dryRun, operandAt, type Hit, type ToolCheck, type ToolEnv } from './arg
 
 /** A version uploaded to an npm-compatible registry. */
 function registryHit(rule: string): Hit {
-  return { rule, reason: `\`${rule}\` uploads a package version to the npm registry for good: that version number can never be used again, even after an unpublish` };
+  return {
+    rule,
+    reason: `\`${rule}\` uploads a package version to the npm registry for good: that version number can never be used again, even after an unpublish`,
+  };
 }
 
 /** `npm pu`, `npm pub`... are `npm publish` (bash-rules.ts canonical). */
 const NPM_PUBLISH = /^pu(b(l(i(sh?)?)?)?)?$/;
-const NPM_VALUED = new Set(['-w', '--workspace', '--registry', '--prefix', '-C', '--userconfig', '--globalconfig', '--cache', '--loglevel', '--otp', '--tag', '--access', '--scope', '--auth-type']);
-const PNPM_VALUED = new Set(['--filter', '-F', '--filter-prod', '-C', '--dir', '--workspace-dir', '--reporter', '--loglevel', '--registry', '--tag', '--access', '--otp', '--changed-files-ignore-pattern', '--test-pattern']);
+const NPM_VALUED = new Set([
+  '-w',
+  '--workspace',
+  '--registry',
+  '--prefix',
+  '-C',
+  '--userconfig',
+  '--globalconfig',
+  '--cache',
+  '--loglevel',
+  '--otp',
+  '--tag',
+  '--access',
+  '--scope',
+  '--auth-type',
+]);
+const PNPM_VALUED = new Set([
+  '--filter',
+  '-F',
+  '--filter-prod',
+  '-C',
+  '--dir',
+  '--workspace-dir',
+  '--reporter',
+  '--loglevel',
+  '--registry',
+  '--tag',
+  '--access',
+  '--otp',
+  '--changed-files-ignore-pattern',
+  '--test-pattern',
+]);
 const YARN_VALUED = new Set(['--cwd']);
 const FOREACH_VALUED = new Set(['--include', '--exclude', '--from', '-j', '--jobs']);
 const BUN_VALUED = new Set(['--cwd', '-c', '--config']);
@@ -48,7 +81,10 @@ const npm: ToolCheck = (args, env) => {
   const sub = args[i] ?? '';
   if (NPM_PUBLISH.test(sub)) return dryRun(args) ? null : registryHit('npm publish');
   if (sub === 'unpublish' && !dryRun(args)) {
-    return { rule: 'npm unpublish', reason: '`npm unpublish` takes a published version away from everyone who installs it, and its version number can never be used again' };
+    return {
+      rule: 'npm unpublish',
+      reason: '`npm unpublish` takes a published version away from everyone who installs it, and its version number can never be used again',
+    };
   }
   if ((sub === 'dist-tag' || sub === 'dist-tags') && args[operandAt(args, NPM_VALUED, i + 1)] === 'add') {
     return { rule: 'npm dist-tag add', reason: '`npm dist-tag add` moves a registry tag such as `latest`: every install from then on gets that version' };
@@ -113,9 +149,20 @@ export const NODE_TOOLS: Record<string, ToolCheck> = {
   'semantic-release': (args) =>
     dryRun(args) || args.includes('-d')
       ? null
-      : { rule: 'semantic-release', reason: '`semantic-release` tags a release, publishes the packages and posts release notes in one go; none of it can be taken back' },
+      : {
+          rule: 'semantic-release',
+          reason: '`semantic-release` tags a release, publishes the packages and posts release notes in one go; none of it can be taken back',
+        },
   lerna: subcommand(['publish'], () => 'lerna publish', '`lerna publish` tags and uploads every changed package of the monorepo to the registry for good'),
-  changeset: subcommand(['publish'], () => 'changeset publish', '`changeset publish` uploads every package version not yet on the registry and tags it; published versions are there for good'),
-  vsce: subcommand(['publish', 'unpublish'], (s) => `vsce ${s}`, '`vsce` changes the Visual Studio Marketplace: an uploaded extension version reaches users\' editors at once and cannot be replaced'),
+  changeset: subcommand(
+    ['publish'],
+    () => 'changeset publish',
+    '`changeset publish` uploads every package version not yet on the registry and tags it; published versions are there for good',
+  ),
+  vsce: subcommand(
+    ['publish', 'unpublish'],
+    (s) => `vsce ${s}`,
+    "`vsce` changes the Visual Studio Marketplace: an uploaded extension version reaches users' editors at once and cannot be replaced",
+  ),
   ovsx: subcommand(['publish'], () => 'ovsx publish', '`ovsx publish` uploads an extension version to the Open VSX Registry for good'),
 };

@@ -1,4 +1,4 @@
-import { dryRun, hasOption, operandAt, operands, optionValues, type Hit, type ToolCheck } from './args.ts';
+import { dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
 import { runner } from './publish-node.ts';
 
 /**
@@ -7,7 +7,10 @@ import { runner } from './publish-node.ts';
  */
 
 function hit(rule: string, where: string): Hit {
-  return { rule, reason: `\`${rule}\` uploads ${where} for good: a published version can be withdrawn at best, never replaced, and others may already have it` };
+  return {
+    rule,
+    reason: `\`${rule}\` uploads ${where} for good: a published version can be withdrawn at best, never replaced, and others may already have it`,
+  };
 }
 
 /** `<program> <sub>`: the first operand after the options in `valued`. */
@@ -17,17 +20,110 @@ function sub(args: string[], valued?: ReadonlySet<string>): string | undefined {
 
 const CARGO_VALUED = new Set(['-Z', '--config', '-C', '--color']);
 const POETRY_VALUED = new Set(['-C', '--directory', '-P', '--project']);
-const UV_VALUED = new Set(['--directory', '--project', '--cache-dir', '--python', '-p', '--config-file', '--color', '--with', '--package', '--extra', '--group', '--env-file', '--index', '--index-url', '--from']);
-const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--tlscacert', '--tlscert', '--tlskey', '--url', '--connection', '--root', '--runroot', '--storage-driver', '-n', '--namespace', '--address']);
-const COMPOSE_VALUED = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--progress', '--parallel']);
-const MVN_VALUED = new Set(['-P', '-D', '-f', '--file', '-s', '--settings', '-gs', '--global-settings', '-pl', '--projects', '-rf', '--resume-from', '-T', '--threads', '-b', '--builder', '-l', '--log-file', '-t', '--toolchains']);
+const UV_VALUED = new Set([
+  '--directory',
+  '--project',
+  '--cache-dir',
+  '--python',
+  '-p',
+  '--config-file',
+  '--color',
+  '--with',
+  '--package',
+  '--extra',
+  '--group',
+  '--env-file',
+  '--index',
+  '--index-url',
+  '--from',
+]);
+const DOCKER_VALUED = new Set([
+  '--context',
+  '-c',
+  '-H',
+  '--host',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--url',
+  '--connection',
+  '--root',
+  '--runroot',
+  '--storage-driver',
+  '-n',
+  '--namespace',
+  '--address',
+]);
+const COMPOSE_VALUED = new Set([
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--profile',
+  '--env-file',
+  '--project-directory',
+  '--ansi',
+  '--progress',
+  '--parallel',
+]);
+const MVN_VALUED = new Set([
+  '-P',
+  '-D',
+  '-f',
+  '--file',
+  '-s',
+  '--settings',
+  '-gs',
+  '--global-settings',
+  '-pl',
+  '--projects',
+  '-rf',
+  '--resume-from',
+  '-T',
+  '--threads',
+  '-b',
+  '--builder',
+  '-l',
+  '--log-file',
+  '-t',
+  '--toolchains',
+]);
 const GORELEASER_VALUED = new Set(['-f', '--config']);
 const HELM_VALUED = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache']);
-const GRADLE_VALUED = new Set(['-x', '--exclude-task', '-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-g', '--gradle-user-home', '-I', '--init-script', '-D', '-P', '--console', '--warning-mode', '--max-workers', '--include-build', '--priority', '--project-cache-dir', '--configuration', '--tests']);
+const GRADLE_VALUED = new Set([
+  '-x',
+  '--exclude-task',
+  '-p',
+  '--project-dir',
+  '-b',
+  '--build-file',
+  '-c',
+  '--settings-file',
+  '-g',
+  '--gradle-user-home',
+  '-I',
+  '--init-script',
+  '-D',
+  '-P',
+  '--console',
+  '--warning-mode',
+  '--max-workers',
+  '--include-build',
+  '--priority',
+  '--project-cache-dir',
+  '--configuration',
+  '--tests',
+]);
 
 /** Images uploaded: tags move, and the images they named before are not kept. */
 function imagePush(rule: string): Hit {
-  return { rule, reason: `\`${rule}\` uploads images to a registry: the tags others pull and deploy now point at them, and what they pointed at before is not kept` };
+  return {
+    rule,
+    reason: `\`${rule}\` uploads images to a registry: the tags others pull and deploy now point at them, and what they pointed at before is not kept`,
+  };
 }
 
 /** `docker push`, `docker image push`, `docker manifest push`, `docker compose push`, `docker buildx build --push`... */
@@ -39,7 +135,8 @@ function containerPush(program: string): ToolCheck {
     if (s === 'push') return imagePush(`${program} push`);
     if ((s === 'image' || s === 'manifest') && next === 'push') return imagePush(`${program} ${s} push`);
     if (s === 'compose' && args[operandAt(args, COMPOSE_VALUED, i + 1)] === 'push') return imagePush(`${program} compose push`);
-    const build = s === 'build' ? 'build' : s === 'buildx' && (next === 'build' || next === 'b' || next === 'bake') ? `buildx ${next === 'b' ? 'build' : next}` : null;
+    const build =
+      s === 'build' ? 'build' : s === 'buildx' && (next === 'build' || next === 'b' || next === 'bake') ? `buildx ${next === 'b' ? 'build' : next}` : null;
     if (build && buildPushes(args)) return imagePush(`${program} ${build} --push`);
     return null;
   };
@@ -56,7 +153,8 @@ function buildPushes(args: string[]): boolean {
 const mvn: ToolCheck = (args) => {
   if (args.includes('-Dmaven.deploy.skip=true')) return null;
   for (const goal of operands(args, MVN_VALUED)) {
-    if (goal === 'deploy' || goal === 'deploy:deploy' || goal === 'deploy:deploy-file' || goal === 'release:perform') return hit(`mvn ${goal}`, 'the build\'s artifacts to a remote Maven repository');
+    if (goal === 'deploy' || goal === 'deploy:deploy' || goal === 'deploy:deploy-file' || goal === 'release:perform')
+      return hit(`mvn ${goal}`, "the build's artifacts to a remote Maven repository");
   }
   return null;
 };
@@ -67,7 +165,8 @@ const gradle: ToolCheck = (args) => {
   for (const task of operands(args, GRADLE_VALUED)) {
     const name = task.slice(task.lastIndexOf(':') + 1);
     if (!name.startsWith('publish') || name.endsWith('MavenLocal')) continue;
-    if (name.length === 7 || (name.charCodeAt(7) >= 65 && name.charCodeAt(7) <= 90)) return hit(`gradle ${name}`, 'the build\'s artifacts to a remote repository (Maven Central, the Gradle Plugin Portal)');
+    if (name.length === 7 || (name.charCodeAt(7) >= 65 && name.charCodeAt(7) <= 90))
+      return hit(`gradle ${name}`, "the build's artifacts to a remote repository (Maven Central, the Gradle Plugin Portal)");
   }
   return null;
 };
@@ -77,7 +176,7 @@ const goreleaser: ToolCheck = (args) => {
   const s = sub(args, GORELEASER_VALUED);
   if (s === 'publish') return hit('goreleaser publish', 'a prepared release to GitHub and the package managers');
   if (s !== undefined && s !== 'release') return null;
-  if (s === undefined && (args.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version'))) return null;
+  if (s === undefined && args.some((a) => a === '-h' || a === '--help' || a === '-v' || a === '--version')) return null;
   if (hasOption(args, '--snapshot') || hasOption(args, '--skip-publish')) return null;
   for (const v of optionValues(args, '--skip')) if (v.split(',').includes('publish')) return null;
   return hit('goreleaser release', 'a tagged release — archives, checksums, images, package manifests — to GitHub and the package managers');
@@ -90,7 +189,9 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
     if (args[i]?.startsWith('+')) i = operandAt(args, CARGO_VALUED, i + 1);
     if (args[i] === 'publish') return dryRun(args) || args.includes('-n') ? null : hit('cargo publish', 'a crate version to crates.io');
     // cargo-release only reports what it would do unless told `--execute`
-    return args[i] === 'release' && (args.includes('--execute') || args.includes('-x')) ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed') : null;
+    return args[i] === 'release' && (args.includes('--execute') || args.includes('-x'))
+      ? hit('cargo release --execute', 'the crates of the workspace to crates.io, tagged and pushed')
+      : null;
   },
   gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : null),
   poetry: (args, env) => {

@@ -1,5 +1,5 @@
 import { informational } from '../informational.ts';
-import { values, type Hit, type ToolCheck, type ToolEnv } from './args.ts';
+import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';

@@ -112,7 +112,27 @@ export function perlInPlaceFiles(args: readonly Word[]): Word[] | null {
   return args.slice(code ? i : i + 1);
 }
 
-const AWK_VALUED = new Set(['-f', '--file', '-v', '--assign', '-F', '--field-separator', '-i', '--include', '-l', '--load', '-E', '--exec', '-o', '--pretty-print', '-p', '--profile', '-d', '--dump-variables', '-W']);
+const AWK_VALUED = new Set([
+  '-f',
+  '--file',
+  '-v',
+  '--assign',
+  '-F',
+  '--field-separator',
+  '-i',
+  '--include',
+  '-l',
+  '--load',
+  '-E',
+  '--exec',
+  '-o',
+  '--pretty-print',
+  '-p',
+  '--profile',
+  '-d',
+  '--dump-variables',
+  '-W',
+]);
 
 /** `gawk -i inplace` (`-iinplace`, `--include=inplace`): the files it rewrites, else null. Without `-f`/`-E` the first operand is the program; `var=value` operands are assignments. */
 export function awkInPlaceFiles(args: readonly Word[]): Word[] | null {
@@ -132,7 +152,32 @@ export function awkInPlaceFiles(args: readonly Word[]): Word[] | null {
 
 /** tar's options that take a value: in a cluster (`-xzf a.tgz`, `xzfC a.tgz dir`) each takes the next word in turn. */
 const TAR_VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'H', 'K', 'L', 'N', 'V', 'g', 'I']);
-const TAR_LONG_VALUED = new Set(['--file', '--directory', '--files-from', '--exclude-from', '--blocking-factor', '--format', '--starting-file', '--tape-length', '--newer', '--after-date', '--label', '--listed-incremental', '--use-compress-program', '--exclude', '--transform', '--owner', '--group', '--mode', '--to-command', '--info-script', '--new-volume-script', '--rsh-command', '--suffix', '--strip-components']);
+const TAR_LONG_VALUED = new Set([
+  '--file',
+  '--directory',
+  '--files-from',
+  '--exclude-from',
+  '--blocking-factor',
+  '--format',
+  '--starting-file',
+  '--tape-length',
+  '--newer',
+  '--after-date',
+  '--label',
+  '--listed-incremental',
+  '--use-compress-program',
+  '--exclude',
+  '--transform',
+  '--owner',
+  '--group',
+  '--mode',
+  '--to-command',
+  '--info-script',
+  '--new-volume-script',
+  '--rsh-command',
+  '--suffix',
+  '--strip-components',
+]);
 
 /**
  * Where `tar -x` extracts (`-C dir`, `--directory=dir`, `xf a.tar -C dir`; the current folder

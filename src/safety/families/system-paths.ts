@@ -132,4 +132,3 @@ export const KIND: Record<Guarded['kind'], string> = {
 export function writeHit(label: string, doing: string, g: Guarded): { rule: string; reason: string } {
   return { rule: `${label} into ${g.area}`, reason: `${doing} ${g.shown}, ${KIND[g.kind]}: the change outlives the task and the old content is kept nowhere` };
 }
-

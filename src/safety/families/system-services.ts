@@ -12,7 +12,29 @@ type Hit = { rule: string; reason: string };
 const CRONTAB_VALUED = new Set(['-u']);
 const IPTABLES = new Set(['iptables', 'ip6tables', 'iptables-legacy', 'ip6tables-legacy', 'iptables-nft', 'ip6tables-nft', 'ebtables', 'arptables']);
 const IPTABLES_FLUSH = new Set(['-F', '--flush', '-X', '--delete-chain']);
-const SYSTEMCTL_VALUED = new Set(['-t', '--type', '-s', '--signal', '-H', '--host', '-M', '--machine', '-p', '--property', '-P', '-n', '--lines', '-o', '--output', '--state', '--job-mode', '--root', '--kill-whom', '--what', '--timestamp']);
+const SYSTEMCTL_VALUED = new Set([
+  '-t',
+  '--type',
+  '-s',
+  '--signal',
+  '-H',
+  '--host',
+  '-M',
+  '--machine',
+  '-p',
+  '--property',
+  '-P',
+  '-n',
+  '--lines',
+  '-o',
+  '--output',
+  '--state',
+  '--job-mode',
+  '--root',
+  '--kill-whom',
+  '--what',
+  '--timestamp',
+]);
 const SYSTEMCTL_VERBS = new Set(['stop', 'disable', 'mask', 'kill']);
 /** Services whose stop cuts the way into the machine or opens it to the network. */
 const GUARD_SERVICES = new Map([
@@ -33,18 +55,32 @@ export function checkServices(inv: Invocation): Hit | null {
   if (program === 'pkill') return pkill(inv);
   if (IPTABLES.has(program)) {
     const flag = args.find((w) => IPTABLES_FLUSH.has(w.value));
-    return flag ? { rule: `${program} ${flag.value}`, reason: `\`${program} ${flag.value}\` deletes the firewall rules, which are kept nowhere else: the machine is open until someone rebuilds them` } : null;
+    return flag
+      ? {
+          rule: `${program} ${flag.value}`,
+          reason: `\`${program} ${flag.value}\` deletes the firewall rules, which are kept nowhere else: the machine is open until someone rebuilds them`,
+        }
+      : null;
   }
   if (program === 'ufw') {
     const verb = args.find((w) => !w.value.startsWith('-'))?.value;
-    if (verb === 'disable' || verb === 'reset') return { rule: `ufw ${verb}`, reason: `\`ufw ${verb}\` ${verb === 'reset' ? 'deletes every firewall rule' : 'switches the firewall off'}, opening the machine to the network` };
+    if (verb === 'disable' || verb === 'reset')
+      return {
+        rule: `ufw ${verb}`,
+        reason: `\`ufw ${verb}\` ${verb === 'reset' ? 'deletes every firewall rule' : 'switches the firewall off'}, opening the machine to the network`,
+      };
     return null;
   }
   if (program === 'nft') {
     // `nft flush ruleset` and `nft 'flush ruleset'`
-    const words = args.map((w) => w.value).join(' ').split(/\s+/);
+    const words = args
+      .map((w) => w.value)
+      .join(' ')
+      .split(/\s+/);
     const f = words.indexOf('flush');
-    return f >= 0 && words[f + 1] === 'ruleset' ? { rule: 'nft flush ruleset', reason: '`nft flush ruleset` deletes every firewall rule, opening the machine to the network' } : null;
+    return f >= 0 && words[f + 1] === 'ruleset'
+      ? { rule: 'nft flush ruleset', reason: '`nft flush ruleset` deletes every firewall rule, opening the machine to the network' }
+      : null;
   }
   if (program === 'systemctl' || program === 'service') return service(inv);
   return null;
@@ -57,7 +93,10 @@ function crontab(inv: Invocation): Hit | null {
   if (hasFlag(p, 'l', '--list') || hasFlag(p, 'e', '--edit')) return null;
   const file = p.operands[0];
   if (!file) return null;
-  return { rule: 'crontab <file>', reason: `\`crontab ${file.value}\` replaces the user's whole crontab with ${file.value === '-' ? 'what it reads' : file.value}: the jobs it held are lost and the new ones run outside the task` };
+  return {
+    rule: 'crontab <file>',
+    reason: `\`crontab ${file.value}\` replaces the user's whole crontab with ${file.value === '-' ? 'what it reads' : file.value}: the jobs it held are lost and the new ones run outside the task`,
+  };
 }
 
 /** `kill -9 -1`, `kill -s KILL -- -1`: -1 as a process is every process the user may signal. */
@@ -68,12 +107,39 @@ function kill(inv: Invocation): Hit | null {
   if (a[0] === '-s' || a[0] === '-n' || a[0] === '--signal') i = 2;
   else if (a[0] !== undefined && a[0] !== '--' && a[0].startsWith('-')) i = 1;
   for (; i < a.length; i++) {
-    if (a[i] === '-1') return { rule: 'kill -1', reason: '`kill ... -1` signals every process the user may signal (the session, editors, the agent itself); what it ends cannot be brought back' };
+    if (a[i] === '-1')
+      return {
+        rule: 'kill -1',
+        reason: '`kill ... -1` signals every process the user may signal (the session, editors, the agent itself); what it ends cannot be brought back',
+      };
   }
   return null;
 }
 
-const PKILL_VALUED = new Set(['-g', '--pgroup', '-G', '--group', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-u', '--euid', '-U', '--uid', '-F', '--pidfile', '--signal', '--ns', '--nslist', '--cgroup', '-q', '--queue']);
+const PKILL_VALUED = new Set([
+  '-g',
+  '--pgroup',
+  '-G',
+  '--group',
+  '-P',
+  '--parent',
+  '-s',
+  '--session',
+  '-t',
+  '--terminal',
+  '-u',
+  '--euid',
+  '-U',
+  '--uid',
+  '-F',
+  '--pidfile',
+  '--signal',
+  '--ns',
+  '--nslist',
+  '--cgroup',
+  '-q',
+  '--queue',
+]);
 /** Options that narrow pkill's choice below all of a user's processes. */
 const PKILL_NARROW = ['-g', '--pgroup', '-P', '--parent', '-s', '--session', '-t', '--terminal', '-F', '--pidfile', '--ns', '--cgroup'];
 
@@ -86,7 +152,10 @@ function pkill(inv: Invocation): Hit | null {
   if (user === undefined || PKILL_NARROW.some((o) => p.values.has(o))) return null;
   const pattern = p.operands[0]?.value;
   if (pattern !== undefined && !/^(\^?\.[*+]?\$?|\^|\$|)$/.test(pattern)) return null;
-  return { rule: 'pkill -u', reason: `\`pkill -u ${user}\` signals every process of ${user} (the session, editors, the agent itself); what it ends cannot be brought back` };
+  return {
+    rule: 'pkill -u',
+    reason: `\`pkill -u ${user}\` signals every process of ${user} (the session, editors, the agent itself); what it ends cannot be brought back`,
+  };
 }
 
 /** `systemctl stop sshd`, `service ufw stop`: remote access or the firewall switched off. */

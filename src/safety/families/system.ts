@@ -3,7 +3,7 @@ import { resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
-import { guardedPath, isDotFolder, isRootOrHome, KIND, otherHome, showPath, writeHit, type Guarded } from './system-paths.ts';
+import { type Guarded, guardedPath, isDotFolder, isRootOrHome, KIND, otherHome, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -54,16 +54,55 @@ interface Writer {
 
 const TARGET_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
 const RSYNC_VALUED = new Set([
-  '-e', '--rsh', '-f', '--filter', '-B', '--block-size', '-T', '--temp-dir', '-M', '--remote-option', '--rsync-path', '--exclude', '--include', '--exclude-from',
-  '--include-from', '--files-from', '--log-file', '--password-file', '--compare-dest', '--copy-dest', '--link-dest', '--partial-dir', '--backup-dir', '--suffix',
-  '--chmod', '--chown', '--timeout', '--port', '--out-format', '--bwlimit', '--max-size', '--min-size', '--max-delete', '--info', '--debug',
+  '-e',
+  '--rsh',
+  '-f',
+  '--filter',
+  '-B',
+  '--block-size',
+  '-T',
+  '--temp-dir',
+  '-M',
+  '--remote-option',
+  '--rsync-path',
+  '--exclude',
+  '--include',
+  '--exclude-from',
+  '--include-from',
+  '--files-from',
+  '--log-file',
+  '--password-file',
+  '--compare-dest',
+  '--copy-dest',
+  '--link-dest',
+  '--partial-dir',
+  '--backup-dir',
+  '--suffix',
+  '--chmod',
+  '--chown',
+  '--timeout',
+  '--port',
+  '--out-format',
+  '--bwlimit',
+  '--max-size',
+  '--min-size',
+  '--max-delete',
+  '--info',
+  '--debug',
 ]);
 const WRITERS = new Map<string, Writer>([
   ['tee', { valued: new Set(), writes: 'all', doing: 'writes' }],
   ['cp', { valued: TARGET_VALUED, writes: 'last', doing: 'writes' }],
   ['mv', { valued: TARGET_VALUED, writes: 'move', doing: 'writes' }],
   ['ln', { valued: TARGET_VALUED, writes: 'last', doing: 'creates a link at' }],
-  ['install', { valued: new Set(['-g', '--group', '-m', '--mode', '-o', '--owner', '-S', '--suffix', '-t', '--target-directory', '--strip-program']), writes: 'last', doing: 'installs' }],
+  [
+    'install',
+    {
+      valued: new Set(['-g', '--group', '-m', '--mode', '-o', '--owner', '-S', '--suffix', '-t', '--target-directory', '--strip-program']),
+      writes: 'last',
+      doing: 'installs',
+    },
+  ],
   ['rsync', { valued: RSYNC_VALUED, writes: 'last', doing: 'writes', remote: true }],
   ['scp', { valued: new Set(['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D', '-X']), writes: 'last', doing: 'writes', remote: true }],
   ['truncate', { valued: new Set(['-s', '--size', '-r', '--reference']), writes: 'all', doing: 'truncates', removes: true }],
@@ -169,7 +208,9 @@ function extraction(label: string, dirs: string[] | null, ctx: FamilyContext): H
   for (const d of dirs ?? []) {
     const top = homeOrRoot(d, ctx);
     if (top) {
-      const what = top.root ? 'the top of the machine, where its files land in the system folders' : "the home folder itself, where the archive's dotfiles (.bashrc, .ssh/...) replace the user's own";
+      const what = top.root
+        ? 'the top of the machine, where its files land in the system folders'
+        : "the home folder itself, where the archive's dotfiles (.bashrc, .ssh/...) replace the user's own";
       return { rule: `${label} into ${top.shown}`, reason: `\`${label}\` extracts into ${top.shown}, ${what}: the files it replaces are kept nowhere` };
     }
     const g = guardedPath(d, ctx);
@@ -185,7 +226,11 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
   for (const v of roots.length ? roots.map((w) => w.value) : ['.']) {
     const g = guardedPath(v, ctx);
     // a top-level dot folder whose contents are not guarded (`~/.cache`, `~/.npm`) is cleaned, not configured
-    if (g && (g.kind !== 'dotfile' || g.shown !== g.area || isDotFolder(g))) return { rule: `find -delete in ${g.area}`, reason: `\`find ${v} ... -delete\` (or \`-exec rm\`) removes what it finds under ${g.shown}, ${KIND[g.kind]}: no copy of it is kept` };
+    if (g && (g.kind !== 'dotfile' || g.shown !== g.area || isDotFolder(g)))
+      return {
+        rule: `find -delete in ${g.area}`,
+        reason: `\`find ${v} ... -delete\` (or \`-exec rm\`) removes what it finds under ${g.shown}, ${KIND[g.kind]}: no copy of it is kept`,
+      };
   }
   return null;
 }
@@ -229,10 +274,17 @@ function checkChmod(args: ReturnType<typeof parseArgs>, ctx: FamilyContext): Hit
     const g = guardedPath(w.value, ctx);
     if (!g) continue;
     if (g.kind !== 'dotfile') {
-      return { rule: `chmod ${g.area}`, reason: `\`chmod\` changes the permissions of ${g.shown}, ${KIND[g.kind]}: a wrong mode breaks or opens what relies on it, and the old mode is recorded nowhere` };
+      return {
+        rule: `chmod ${g.area}`,
+        reason: `\`chmod\` changes the permissions of ${g.shown}, ${KIND[g.kind]}: a wrong mode breaks or opens what relies on it, and the old mode is recorded nowhere`,
+      };
     }
     const harm = mode ? modeHarm(mode, isDotFolder(g)) : null;
-    if (harm) return { rule: `chmod ${g.shown === g.area ? g.area : `in ${g.area}`}`, reason: `\`chmod ${mode}\` on ${g.shown} ${harm}: ${KIND[g.kind]}, and the old mode is recorded nowhere` };
+    if (harm)
+      return {
+        rule: `chmod ${g.shown === g.area ? g.area : `in ${g.area}`}`,
+        reason: `\`chmod ${mode}\` on ${g.shown} ${harm}: ${KIND[g.kind]}, and the old mode is recorded nowhere`,
+      };
   }
   return null;
 }
@@ -268,7 +320,10 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
       area = g.area;
       kind = KIND[g.kind];
     }
-    return { rule: `${inv.program} -R ${area}`, reason: `\`${inv.program} -R\` changes the ${what} of everything under ${shown}, ${kind}: the old ${what === 'permissions' ? what : `${what}s`} are recorded nowhere, so it cannot be undone` };
+    return {
+      rule: `${inv.program} -R ${area}`,
+      reason: `\`${inv.program} -R\` changes the ${what} of everything under ${shown}, ${kind}: the old ${what === 'permissions' ? what : `${what}s`} are recorded nowhere, so it cannot be undone`,
+    };
   }
   return null;
 }

@@ -12,6 +12,5 @@ export interface FamilyContext {
   root: string | undefined;
 }
 
-
 /** One family's check of one command: what it would do, or null. `rule` is the family's own name for it (`npm publish`). */
 export type FamilyCheck = (cmd: SimpleCommand, inv: Invocation | null, ctx: FamilyContext) => { rule: string; reason: string } | null;

@@ -1,8 +1,8 @@
-import { DEPLOY_ENVIRONMENTS, FAMILIES, UNKNOWN_COMMANDS, type FamilyName, type VerbRule } from '../../model/families.ts';
+import { DEPLOY_ENVIRONMENTS, FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
 import type { Invocation } from '../command.ts';
 import { informational } from '../informational.ts';
 import { UNKNOWN } from '../shell.ts';
-import { values, type Hit } from './args.ts';
+import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
 import { knowsPublish, normalize } from './publish.ts';
 import type { FamilyContext } from './types.ts';
@@ -96,7 +96,12 @@ function judge(program: string, args: readonly string[], path: readonly string[]
     if (aimedAt(args, path, i, aimed!, targets, rule)) return verbHit(shown, publish);
   }
   const said = statement(args, rule);
-  return said ? { rule: `${program} ${said}`, reason: `\`${program}\` is handed \`${said}\`, which deletes a whole database, schema or key space and its data; only a backup brings it back` } : null;
+  return said
+    ? {
+        rule: `${program} ${said}`,
+        reason: `\`${program}\` is handed \`${said}\`, which deletes a whole database, schema or key space and its data; only a backup brings it back`,
+      }
+    : null;
 }
 
 function verbHit(shown: string, publish: boolean): Hit {

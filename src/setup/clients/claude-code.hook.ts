@@ -1,4 +1,4 @@
-import { claudeAsk, claudeContext, claudePromptContext, claudeToolContext, claudeDeny, claudeShaped, type ClientHookPart } from './hook-protocol.ts';
+import { type ClientHookPart, claudeAsk, claudeContext, claudeDeny, claudePromptContext, claudeShaped, claudeToolContext } from './hook-protocol.ts';
 
 /** Claude Code's project settings, which hold axme's hooks, and the personal one beside it (`axme init --local`). */
 export const CLAUDE_SETTINGS = '.claude/settings.json';

@@ -1,7 +1,10 @@
 import type { ClientHookPart } from './hook-protocol.ts';
 
 /** Claude Desktop's configuration, from the home folder: on macOS, and on Linux. (Windows: `%APPDATA%\Claude\…`.) */
-export const CLAUDE_DESKTOP_USER_FILE = { darwin: 'Library/Application Support/Claude/claude_desktop_config.json', linux: '.config/Claude/claude_desktop_config.json' } as const;
+export const CLAUDE_DESKTOP_USER_FILE = {
+  darwin: 'Library/Application Support/Claude/claude_desktop_config.json',
+  linux: '.config/Claude/claude_desktop_config.json',
+} as const;
 
 /** Claude Desktop, for the hook process: no hook protocol; its file of the user (`--user`) is guarded. */
 export const claudeDesktopHook = {

@@ -16,7 +16,10 @@ export const claudeDesktop = {
     place: 'claude_desktop_config.json',
     path: (ctx) => {
       if (ctx.platform === 'win32') return win32.join(userVariable(ctx, 'APPDATA', 'Claude Desktop'), 'Claude', 'claude_desktop_config.json');
-      return posix.join(userVariable(ctx, 'HOME', 'Claude Desktop'), ctx.platform === 'darwin' ? CLAUDE_DESKTOP_USER_FILE.darwin : CLAUDE_DESKTOP_USER_FILE.linux);
+      return posix.join(
+        userVariable(ctx, 'HOME', 'Claude Desktop'),
+        ctx.platform === 'darwin' ? CLAUDE_DESKTOP_USER_FILE.darwin : CLAUDE_DESKTOP_USER_FILE.linux,
+      );
     },
     // its own folder (`Claude/`): never `.config` or the home folder above it
     folders: (path) => [dirname(path)],

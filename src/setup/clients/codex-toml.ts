@@ -33,8 +33,18 @@ export type CodexEntry = { command: string; args: string[]; env_vars?: string[] 
 
 /** The lines of the `[mcp_servers.axme]` table for `entry`. */
 export function codexTable(entry: CodexEntry): string[] {
-  if ('url' in entry) return ['[mcp_servers.axme]', `url = ${tomlString(entry.url)}`, ...(entry.bearer_token_env_var ? [`bearer_token_env_var = ${tomlString(entry.bearer_token_env_var)}`] : [])];
-  return ['[mcp_servers.axme]', `command = ${tomlString(entry.command)}`, `args = [${entry.args.map(tomlString).join(', ')}]`, ...(entry.env_vars?.length ? [`env_vars = [${entry.env_vars.map(tomlString).join(', ')}]`] : [])];
+  if ('url' in entry)
+    return [
+      '[mcp_servers.axme]',
+      `url = ${tomlString(entry.url)}`,
+      ...(entry.bearer_token_env_var ? [`bearer_token_env_var = ${tomlString(entry.bearer_token_env_var)}`] : []),
+    ];
+  return [
+    '[mcp_servers.axme]',
+    `command = ${tomlString(entry.command)}`,
+    `args = [${entry.args.map(tomlString).join(', ')}]`,
+    ...(entry.env_vars?.length ? [`env_vars = [${entry.env_vars.map(tomlString).join(', ')}]`] : []),
+  ];
 }
 
 /** The file's text with the axme table set to `entry`; CONFIG when the edit would change anything else. */
@@ -45,7 +55,9 @@ export function mergeCodexServer(text: string | null, entry: CodexEntry, path: s
   const table = after.mcp_servers?.axme ?? {};
   const old = before.mcp_servers?.axme ?? {};
   // axme's keys as given; any other key of the table is a sub-table of the user's, kept as it was
-  const same = Object.entries(table).every(([k, v]) => (k in entry ? isDeepStrictEqual(v, plain((entry as Record<string, unknown>)[k])) : isDeepStrictEqual(v, old[k])));
+  const same = Object.entries(table).every(([k, v]) =>
+    k in entry ? isDeepStrictEqual(v, plain((entry as Record<string, unknown>)[k])) : isDeepStrictEqual(v, old[k]),
+  );
   const complete = Object.entries(entry).every(([k, v]) => v === undefined || k in table);
   if (!same || !complete || !isDeepStrictEqual(withoutAxme(after), withoutAxme(before))) throw unsafe(path, 'add', codexTable(entry));
   return out;
@@ -93,7 +105,11 @@ function parsed(text: string, path: string, edited?: string[]): Toml {
     value = parseToml(text);
   } catch (err) {
     if (edited) throw unsafe(path, edited.length ? 'add' : 'remove', edited.length ? edited : undefined);
-    throw new AxmeError('CONFIG', `${path} is not valid TOML (${(err as Error).message.split('\n')[0]}): fix it or move it away, then run the command again; nothing was changed`, { path });
+    throw new AxmeError(
+      'CONFIG',
+      `${path} is not valid TOML (${(err as Error).message.split('\n')[0]}): fix it or move it away, then run the command again; nothing was changed`,
+      { path },
+    );
   }
   return plain(value) as Toml;
 }
@@ -125,7 +141,11 @@ function dateText(d: Date): string {
 
 function unsafe(path: string, edit: 'add' | 'remove', table?: string[]): AxmeError {
   const what = table ? `add the table by hand (${table.join(' / ')})` : 'remove the [mcp_servers.axme] table by hand';
-  return new AxmeError('CONFIG', `${path}: axme cannot ${edit} its [mcp_servers.axme] table without changing other settings (multi-line strings or a layout it does not edit safely): ${what}, or write the settings around it in plain form, then run the command again; nothing was changed`, { path });
+  return new AxmeError(
+    'CONFIG',
+    `${path}: axme cannot ${edit} its [mcp_servers.axme] table without changing other settings (multi-line strings or a layout it does not edit safely): ${what}, or write the settings around it in plain form, then run the command again; nothing was changed`,
+    { path },
+  );
 }
 
 interface Located {
@@ -137,7 +157,11 @@ interface Located {
 function locate(text: string, path: string): Located {
   const lines = text.split('\n');
   const refuse = (line: number, what: string) =>
-    new AxmeError('CONFIG', `${path}:${line + 1}: ${what}: axme edits only a [mcp_servers.axme] table of its own; change it to that form (or remove it), then run the command again; nothing was changed`, { path });
+    new AxmeError(
+      'CONFIG',
+      `${path}:${line + 1}: ${what}: axme edits only a [mcp_servers.axme] table of its own; change it to that form (or remove it), then run the command again; nothing was changed`,
+      { path },
+    );
   let table: string[] = [];
   let ours = false;
   let start = -1;
@@ -184,7 +208,8 @@ function locate(text: string, path: string): Located {
     const lineKey = assigned ? parseKey(assigned[1]!) : null;
     if (!lineKey || ours) continue;
     const full = [...table, ...lineKey];
-    if (startsWith(full, TABLE) || startsWith(TABLE, full)) throw refuse(i, `${full.join('.')} is set outside a [mcp_servers.axme] table (an inline table or dotted keys)`);
+    if (startsWith(full, TABLE) || startsWith(TABLE, full))
+      throw refuse(i, `${full.join('.')} is set outside a [mcp_servers.axme] table (an inline table or dotted keys)`);
   }
   if (ours) end = lastContent + 1;
   return { lines, range: start < 0 ? null : { start, mainEnd: mainEnd < 0 ? end : mainEnd, end } };

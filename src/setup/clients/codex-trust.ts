@@ -46,15 +46,28 @@ export function codexHookHash(event: string, matcher: string | undefined, hook: 
   const label = codexEventLabel(event);
   let timeout = Math.max(1, hook.timeout ?? 600);
   if (label === 'session_end') timeout = Math.min(timeout, SESSION_END_MAX_S);
-  const handler = { type: 'command', command: hook.command, timeout, async: hook.async ?? false, ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}) };
+  const handler = {
+    type: 'command',
+    command: hook.command,
+    timeout,
+    async: hook.async ?? false,
+    ...(hook.statusMessage !== undefined ? { statusMessage: hook.statusMessage } : {}),
+  };
   const identity = { event_name: label, ...(matcher !== undefined && !NO_MATCHER.has(label) ? { matcher } : {}), hooks: [handler] };
-  return `sha256:${createHash('sha256').update(JSON.stringify(sorted(identity))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(sorted(identity)))
+    .digest('hex')}`;
 }
 
 /** `v` with every object's keys in order (serde_json's canonical form in Codex). */
 function sorted(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sorted);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+    );
   return v;
 }
 
@@ -76,7 +89,11 @@ export function axmeCodexHooks(root: string, hooksText: string): CodexHookState[
       if (!group || !Array.isArray(group.hooks)) return;
       group.hooks.forEach((hook: CodexCommandHook & { type?: unknown }, j) => {
         if (!hook || hook.type !== 'command' || !isAxmeHookCommand(hook.command)) return;
-        out.push({ event, key: `${file}:${codexEventLabel(event)}:${i}:${j}`, hash: codexHookHash(event, typeof group.matcher === 'string' ? group.matcher : undefined, hook) });
+        out.push({
+          event,
+          key: `${file}:${codexEventLabel(event)}:${i}:${j}`,
+          hash: codexHookHash(event, typeof group.matcher === 'string' ? group.matcher : undefined, hook),
+        });
       });
     });
   }
@@ -94,7 +111,11 @@ export function codexTrust(root: string, env: NodeJS.ProcessEnv, hooksText: stri
   try {
     state = parseToml(readTextOr(config)) as typeof state;
   } catch (err) {
-    return { ok: false, detail: `${config} is not valid TOML (${(err as Error).message.split('\n')[0]}): Codex cannot read whether it trusts this project and its hooks`, fix: `fix ${config}` };
+    return {
+      ok: false,
+      detail: `${config} is not valid TOML (${(err as Error).message.split('\n')[0]}): Codex cannot read whether it trusts this project and its hooks`,
+      fix: `fix ${config}`,
+    };
   }
   // Codex names the project by its folder; a symbolic link on the way may be resolved
   const roots = [...new Set([root, realOr(root)])];

@@ -1,8 +1,19 @@
+import { resolve } from 'node:path';
 import { shellJoin } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
-import { resolve } from 'node:path';
 import type { HookPayload } from './hook-payload.ts';
-import { cannotAsk, claudeContext, claudePromptContext, claudeToolContext, claudeDeny, claudeShaped, line, str, type CallFacts, type ClientHookPart } from './hook-protocol.ts';
+import {
+  type CallFacts,
+  type ClientHookPart,
+  cannotAsk,
+  claudeContext,
+  claudeDeny,
+  claudePromptContext,
+  claudeShaped,
+  claudeToolContext,
+  line,
+  str,
+} from './hook-protocol.ts';
 
 /**
  * Codex, for the hook process: Claude-shaped payloads and answers. Its shell tool is `Bash` in

@@ -22,7 +22,8 @@ export const codex = {
     // Codex starts MCP servers with a short list of the environment: a machine's own axme (AXME_BIN, AXME_NODE) must be passed on by name
     entry: () => ({ ...mcpServerEntry(), env_vars: ['AXME_BIN', 'AXME_NODE'] }),
     remote: (server) => ({ url: server.url, ...(server.tokenEnv ? { bearer_token_env_var: server.tokenEnv } : {}) }),
-    note: (root) => `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
+    note: (root) =>
+      `Codex loads a project's .codex/config.toml only when it trusts the project: [projects.${JSON.stringify(root)}] trust_level = "trusted" in ~/.codex/config.toml`,
   },
   hooks: {
     file: '.codex/hooks.json',

@@ -1,5 +1,5 @@
 import { PayloadError } from './hook-payload.ts';
-import { commonFields, line, obj, oneCall, str, type ClientHookPart } from './hook-protocol.ts';
+import { type ClientHookPart, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
 
 /**
  * Cursor, for the hook process: one event per kind of action, each with its own fields. The
@@ -21,10 +21,18 @@ export const cursorHook = {
       }
       if (event === 'beforeReadFile') {
         // the file, and any attached with it: each is read
-        const attached = (Array.isArray(o.attachments) ? o.attachments : []).map((a) => obj(a)).map((a) => str(a.filePath) ?? str(a.file_path) ?? str(a.path)).filter((p): p is string => p !== null);
+        const attached = (Array.isArray(o.attachments) ? o.attachments : [])
+          .map((a) => obj(a))
+          .map((a) => str(a.filePath) ?? str(a.file_path) ?? str(a.path))
+          .filter((p): p is string => p !== null);
         const files = [str(o.file_path), ...attached].filter((p): p is string => p !== null);
         if (!files.length) throw new PayloadError('the beforeReadFile payload names no file_path');
-        return oneCall(base, 'Read', { file_path: files[0] }, files.map((file_path) => ({ tool: 'Read', input: { file_path } })));
+        return oneCall(
+          base,
+          'Read',
+          { file_path: files[0] },
+          files.map((file_path) => ({ tool: 'Read', input: { file_path } })),
+        );
       }
       if (event === 'afterFileEdit') return oneCall(base, 'Edit', { file_path: str(o.file_path) ?? '' });
       if (event === 'beforeMCPExecution') return oneCall(base, str(o.tool_name), mcpToolInput(o.tool_input));

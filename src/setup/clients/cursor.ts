@@ -1,5 +1,5 @@
 import { mcpServerEntry } from '../launch.ts';
-import { jsonDecision, type ClientAdapter } from './adapter.ts';
+import { type ClientAdapter, jsonDecision } from './adapter.ts';
 import { cursorHook } from './cursor.hook.ts';
 import { bearerHeaders, NO_STDIO } from './remote.ts';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
-import { PayloadError, type HookPayload } from './hook-payload.ts';
-import { cannotAsk, claudeContext, commonFields, line, obj, oneCall, str, type CallFacts, type ClientHookPart } from './hook-protocol.ts';
+import { type HookPayload, PayloadError } from './hook-payload.ts';
+import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
 import { readManyTargets } from './read-many.ts';
 
 /**
@@ -62,11 +62,14 @@ function geminiCalls(tool: string, input: Record<string, unknown>, cwd: string, 
     case 'read_file':
       return [{ tool: 'Read', input: { file_path: path('file_path', 'absolute_path', 'path') ?? '' } }];
     case 'read_many_files': {
-      const list = [input.paths, input.include].flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])).filter((v): v is string => typeof v === 'string' && v !== '');
+      const list = [input.paths, input.include]
+        .flatMap((v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []))
+        .filter((v): v is string => typeof v === 'string' && v !== '');
       if (!list.length) throw new PayloadError('the read_many_files call names no paths');
       // it reads file contents: every file its paths, folders and globs reach on disk is checked as a Read
       const files = readManyTargets(list, dir ? resolve(cwd, dir) : cwd, { defaultExcludes: input.useDefaultExcludes !== false });
-      if (files === null) throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
+      if (files === null)
+        throw new PayloadError('the read_many_files call reaches more than 20000 files, too many to check; name the files, or a narrower folder or pattern');
       return files.map((file_path) => ({ tool: 'Read', input: { file_path } }));
     }
     case 'glob':
@@ -103,8 +106,62 @@ export function mcpToolName(tool: string, mcp: Record<string, unknown>): string 
  * asking), and git's subcommands that fire none of axme's git hooks (commit-msg, post-commit,
  * pre-push, post-rewrite). A command line made of these alone is left as it is.
  */
-const NO_GIT = new Set(['cat', 'cd', 'cut', 'echo', 'expr', 'false', 'grep', 'head', 'id', 'ls', 'nl', 'paste', 'pwd', 'rev', 'seq', 'stat', 'tail', 'tr', 'true', 'uname', 'uniq', 'wc', 'which', 'whoami', 'numfmt', 'tac', 'sort', 'diff']);
-const GIT_WITHOUT_HOOKS = new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'grep', 'describe', 'shortlog', 'reflog', 'cat-file', 'branch', 'remote', 'config', 'fetch', 'add', 'version', 'help', 'check-ignore', 'for-each-ref', 'show-ref', 'name-rev']);
+const NO_GIT = new Set([
+  'cat',
+  'cd',
+  'cut',
+  'echo',
+  'expr',
+  'false',
+  'grep',
+  'head',
+  'id',
+  'ls',
+  'nl',
+  'paste',
+  'pwd',
+  'rev',
+  'seq',
+  'stat',
+  'tail',
+  'tr',
+  'true',
+  'uname',
+  'uniq',
+  'wc',
+  'which',
+  'whoami',
+  'numfmt',
+  'tac',
+  'sort',
+  'diff',
+]);
+const GIT_WITHOUT_HOOKS = new Set([
+  'status',
+  'log',
+  'diff',
+  'show',
+  'rev-parse',
+  'ls-files',
+  'ls-tree',
+  'blame',
+  'grep',
+  'describe',
+  'shortlog',
+  'reflog',
+  'cat-file',
+  'branch',
+  'remote',
+  'config',
+  'fetch',
+  'add',
+  'version',
+  'help',
+  'check-ignore',
+  'for-each-ref',
+  'show-ref',
+  'name-rev',
+]);
 
 /**
  * Whether a command line may run git in a way that fires its hooks: any command but one made only

@@ -1,5 +1,5 @@
 import { mcpServerEntry } from '../launch.ts';
-import { jsonDecision, type ClientAdapter } from './adapter.ts';
+import { type ClientAdapter, jsonDecision } from './adapter.ts';
 import { geminiHook } from './gemini.hook.ts';
 import { bearerHeaders, NO_STDIO } from './remote.ts';
 
@@ -29,7 +29,10 @@ export const gemini = {
     ],
     layout: {
       grouped: true,
-      entry: (command, spec) => ({ ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [{ type: 'command', name: `axme-${spec.hook}`, command, timeout: spec.timeout }] }),
+      entry: (command, spec) => ({
+        ...(spec.matcher ? { matcher: spec.matcher } : {}),
+        hooks: [{ type: 'command', name: `axme-${spec.hook}`, command, timeout: spec.timeout }],
+      }),
     },
   },
   instructions: { file: 'GEMINI.md', kind: 'section' },

@@ -26,7 +26,9 @@ export class PayloadError extends Error {}
 /** The payload's session_id, checked before it names a session file: PayloadError for one like "../x". */
 export function checkedSessionId(id: string): string {
   if (isHarnessSessionId(id)) return id;
-  throw new PayloadError(`the hook input's session_id ${JSON.stringify(id.slice(0, 80))} cannot name a session: a session_id is 1 to 128 letters, digits, ".", "_" or "-" (Claude Code sends a UUID)`);
+  throw new PayloadError(
+    `the hook input's session_id ${JSON.stringify(id.slice(0, 80))} cannot name a session: a session_id is 1 to 128 letters, digits, ".", "_" or "-" (Claude Code sends a UUID)`,
+  );
 }
 
 /** The hook input as a JSON object; PayloadError says what is wrong with it. */

@@ -88,7 +88,10 @@ export function commonFields(o: Record<string, unknown>): CommonFields {
  * A Claude-shaped payload (`tool_name`, `tool_input`): the calls are `callsOf`'s for a named tool
  * (undefined: the tool call itself), none without a tool name.
  */
-export function claudeShaped(o: Record<string, unknown>, callsOf?: (tool: string, input: Record<string, unknown>, cwd: string | null) => ToolCall[] | undefined): HookPayload {
+export function claudeShaped(
+  o: Record<string, unknown>,
+  callsOf?: (tool: string, input: Record<string, unknown>, cwd: string | null) => ToolCall[] | undefined,
+): HookPayload {
   const base = commonFields(o);
   const tool = str(o.tool_name);
   const input = obj(o.tool_input);
@@ -101,9 +104,11 @@ export function oneCall(base: CommonFields, tool: string | null, input: Record<s
 }
 
 /** Claude Code's PreToolUse deny (Codex reads it too). */
-export const claudeDeny = (reason: string): string => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+export const claudeDeny = (reason: string): string =>
+  line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 /** Claude Code's PreToolUse ask. */
-export const claudeAsk = (reason: string): string => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
+export const claudeAsk = (reason: string): string =>
+  line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: reason } });
 /** Claude Code's SessionStart answer with the context (Codex and Gemini CLI read it too). */
 export const claudeContext = (text: string): string => line({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
 /** Claude Code's UserPromptSubmit answer with the items a prompt is about (Codex reads it too: a developer message). */
@@ -111,4 +116,7 @@ export const claudePromptContext = (text: string): string => line({ hookSpecific
 /** Claude Code's PreToolUse "no objection" with context for the model (no permissionDecision: the client's own approval stands); Codex reads it too. */
 export const claudeToolContext = (text: string): string => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: text } });
 /** The reason of a deny standing in for an "ask" the client (named `label`) cannot put to a person. */
-export const cannotAsk = (label: string) => (reason: string): string => `${reason} — ${label} cannot ask the user from a hook, so the call is denied: ask the user to run it themselves`;
+export const cannotAsk =
+  (label: string) =>
+  (reason: string): string =>
+    `${reason} — ${label} cannot ask the user from a hook, so the call is denied: ask the user to run it themselves`;

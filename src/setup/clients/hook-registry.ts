@@ -4,7 +4,7 @@ import { claudeDesktopHook } from './claude-desktop.hook.ts';
 import { codexHook } from './codex.hook.ts';
 import { cursorHook } from './cursor.hook.ts';
 import { geminiHook } from './gemini.hook.ts';
-import { parseJsonObject, type HookPayload } from './hook-payload.ts';
+import { type HookPayload, parseJsonObject } from './hook-payload.ts';
 import type { HookProtocol } from './hook-protocol.ts';
 import { vscodeHook } from './vscode.hook.ts';
 import { windsurfHook } from './windsurf.hook.ts';

@@ -1,7 +1,7 @@
 import { AxmeError } from '../../model/errors.ts';
 import { HOOK_EVENT_NAMES } from '../../model/hook-names.ts';
 import { isAxmeHookCommand } from '../agent-files.ts';
-import { isObject, parseJsonObject, renderJson, type Json } from '../json-file.ts';
+import { isObject, type Json, parseJsonObject, renderJson } from '../json-file.ts';
 import { hookCommand } from '../launch.ts';
 import type { ClientAdapter, ClientHooks } from './adapter.ts';
 
@@ -117,14 +117,16 @@ function withoutOurs(hooks: Json, spec: ClientHooks, path: string): { hooks: Jso
 function hooksOf(config: Json, client: HookClient, path: string): Json {
   if (config.hooks === undefined) return {};
   const version = client.hooks.layout.version;
-  if (!isObject(config.hooks)) throw shapeError(path, `"hooks" must be an object of events${version !== undefined ? ` (${client.label}: {"version": ${version}, "hooks": {…}})` : ''}`);
+  if (!isObject(config.hooks))
+    throw shapeError(path, `"hooks" must be an object of events${version !== undefined ? ` (${client.label}: {"version": ${version}, "hooks": {…}})` : ''}`);
   return config.hooks;
 }
 
 /** A format with a version (Cursor's): a file of another version is refused. */
 function checkVersion(config: Json, client: HookClient, path: string): void {
   const want = client.hooks.layout.version;
-  if (want !== undefined && config.version !== undefined && config.version !== want) throw shapeError(path, `"version" is ${JSON.stringify(config.version)}: axme writes ${client.label}'s hooks format version ${want}`);
+  if (want !== undefined && config.version !== undefined && config.version !== want)
+    throw shapeError(path, `"version" is ${JSON.stringify(config.version)}: axme writes ${client.label}'s hooks format version ${want}`);
 }
 
 function shapeError(path: string, what: string): AxmeError {

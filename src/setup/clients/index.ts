@@ -5,12 +5,12 @@ import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { readTextFile } from '../json-file.ts';
 import type { ClientAdapter } from './adapter.ts';
 import { ADAPTERS } from './adapters.ts';
-import { mergeCodexServer, removeCodexServer, type CodexEntry } from './codex-toml.ts';
+import { type CodexEntry, mergeCodexServer, removeCodexServer } from './codex-toml.ts';
 import { hookEvents, mergeClientHooks, removeClientHooks } from './hooks.ts';
-import { mergeJsonServer, removeJsonServer } from './json-mcp.ts';
-import { serverEntry, type RemoteServer } from './remote.ts';
 import { mergeInstructions, removeInstructions } from './instructions.ts';
-import { mergeUserServer, removeUserServer, userServerEntry, userServerName, type UserContext } from './user-level.ts';
+import { mergeJsonServer, removeJsonServer } from './json-mcp.ts';
+import { type RemoteServer, serverEntry } from './remote.ts';
+import { mergeUserServer, removeUserServer, type UserContext, userServerEntry, userServerName } from './user-level.ts';
 
 export type { UserContext } from './user-level.ts';
 
@@ -51,20 +51,44 @@ const inProject = (c: ClientAdapter) => Boolean(c.mcp || c.hooks || c.instructio
  * for a name it does not know, a user-level client without `--user`, or `--user` with a team server.
  */
 export function parseAgents(list: string, opts: { user?: boolean; remote?: RemoteServer | undefined } = {}): AgentSelection {
-  const names = list.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   if (!names.length) throw new AxmeError('INVALID_INPUT', `--agent needs a comma-separated list of clients: ${NAMES().join(', ')} or all`);
   const unknown = names.filter((n) => n !== 'all' && !(NAMES() as string[]).includes(n));
   if (unknown.length) throw new AxmeError('INVALID_INPUT', `--agent: unknown client ${unknown.join(', ')}: give ${NAMES().join(', ')} or all`);
-  const user = userClients().map((c) => c.id).filter((n) => names.includes(n));
+  const user = userClients()
+    .map((c) => c.id)
+    .filter((n) => names.includes(n));
   // a client whose only file is the user's cannot be connected without --user
   const userOnly = userClients().find((c) => !inProject(c) && names.includes(c.id));
   if (!opts.user && userOnly) {
-    throw new AxmeError('INVALID_INPUT', `--agent ${userOnly.id}: ${userOnly.label} keeps MCP servers in a file of the user, not of the project: add --user to put this project's server there (axme init --agent ${userOnly.id} --user)`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--agent ${userOnly.id}: ${userOnly.label} keeps MCP servers in a file of the user, not of the project: add --user to put this project's server there (axme init --agent ${userOnly.id} --user)`,
+    );
   }
-  if (opts.user && !user.length) throw new AxmeError('INVALID_INPUT', `--user goes with a client whose MCP servers are in a file of the user: --agent ${userClients().map((c) => c.id).join(' or ')} (all covers the project's clients only)`);
-  if (opts.user && opts.remote) throw new AxmeError('INVALID_INPUT', '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)');
+  if (opts.user && !user.length)
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--user goes with a client whose MCP servers are in a file of the user: --agent ${userClients()
+        .map((c) => c.id)
+        .join(' or ')} (all covers the project's clients only)`,
+    );
+  if (opts.user && opts.remote)
+    throw new AxmeError(
+      'INVALID_INPUT',
+      '--mcp-url and --user: the clients of a file of the user are connected to a local server only; connect them by hand (docs/mcp.md)',
+    );
   const all = names.includes('all');
-  return { claude: all || names.includes('claude-code'), named: ADAPTERS.filter((c) => !c.isDefault && inProject(c) && names.includes(c.id)).map((c) => c.id), all, user: opts.user ? user : [], ...(opts.remote ? { remote: opts.remote } : {}) };
+  return {
+    claude: all || names.includes('claude-code'),
+    named: ADAPTERS.filter((c) => !c.isDefault && inProject(c) && names.includes(c.id)).map((c) => c.id),
+    all,
+    user: opts.user ? user : [],
+    ...(opts.remote ? { remote: opts.remote } : {}),
+  };
 }
 
 /** What part of axme a file holds for a client. */
@@ -130,7 +154,14 @@ export function planClients(root: string, selection: AgentSelection, user?: User
     const named = selection.named.includes(c.id);
     const detected = c.detect !== null && existsSync(join(root, c.detect));
     if (!named && !(selection.all && detected)) {
-      if (selection.all) skipped.push({ client: c.id, file: c.mcp?.file ?? c.instructions?.file ?? '', reason: c.detect ? `not detected (no ${c.detect}/ here; all connects the clients whose folder is here): axme init --agent ${c.id} connects it anyway` : `its MCP server is in a file of the user: name it (--agent ${c.id} --user)` });
+      if (selection.all)
+        skipped.push({
+          client: c.id,
+          file: c.mcp?.file ?? c.instructions?.file ?? '',
+          reason: c.detect
+            ? `not detected (no ${c.detect}/ here; all connects the clients whose folder is here): axme init --agent ${c.id} connects it anyway`
+            : `its MCP server is in a file of the user: name it (--agent ${c.id} --user)`,
+        });
       continue;
     }
     const edits: Edit[] = [];
@@ -138,7 +169,13 @@ export function planClients(root: string, selection: AgentSelection, user?: User
       const { format, note } = c.mcp;
       const entry = serverEntry(c.mcp, selection.remote);
       const path = join(root, c.mcp.file);
-      edits.push({ path, part: 'server', entry, ...(note ? { note: note(root) } : {}), apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)) });
+      edits.push({
+        path,
+        part: 'server',
+        entry,
+        ...(note ? { note: note(root) } : {}),
+        apply: (t) => (format.kind === 'json' ? mergeJsonServer(t, format, entry, path) : mergeCodexServer(t, entry as CodexEntry, path)),
+      });
     }
     if (c.instructions) {
       const { file, kind } = c.instructions;
@@ -151,7 +188,8 @@ export function planClients(root: string, selection: AgentSelection, user?: User
       const path = join(root, c.hooks.file);
       edits.push({ path, part: 'hooks', hooks: hookEvents(client), ...(note ? { note } : {}), apply: (t) => mergeClientHooks(client, t, path) });
     }
-    if (c.user && !selection.user.includes(c.id)) skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to connect it there' });
+    if (c.user && !selection.user.includes(c.id))
+      skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to connect it there' });
     files.push(...gather(c.id, edits, named ? 'named' : 'detected'));
   }
   for (const c of userClients().filter((x) => selection.user.includes(x.id))) {
@@ -170,7 +208,11 @@ export function planClients(root: string, selection: AgentSelection, user?: User
  * ones) and takes axme out of each, writing nothing. The default client loses its server only.
  */
 export function planClientRemoval(root: string, selection: AgentSelection, user?: Omit<UserContext, 'self'>): ClientsPlan {
-  const ids = new Set<string>([...(selection.claude ? ['claude-code'] : []), ...selection.named, ...(selection.all ? ADAPTERS.filter(inProject).map((c) => c.id) : [])]);
+  const ids = new Set<string>([
+    ...(selection.claude ? ['claude-code'] : []),
+    ...selection.named,
+    ...(selection.all ? ADAPTERS.filter(inProject).map((c) => c.id) : []),
+  ]);
   const files: ClientFilePlan[] = [];
   const skipped: ClientsPlan['skipped'] = [];
   const removing = (remove: (t: string) => string | null) => (t: string | null) => (t === null ? null : remove(t));
@@ -192,7 +234,8 @@ export function planClientRemoval(root: string, selection: AgentSelection, user?
       const path = join(root, c.hooks.file);
       edits.push({ path, part: 'hooks', apply: removing((t) => removeClientHooks(client, t, path)) });
     }
-    if (c.user && !selection.user.includes(c.id) && selection.named.includes(c.id)) skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to remove it there' });
+    if (c.user && !selection.user.includes(c.id) && selection.named.includes(c.id))
+      skipped.push({ client: c.id, file: c.user.place, reason: 'its MCP server is in a file of the user: add --user to remove it there' });
     files.push(...gather(c.id, edits).filter((f) => f.previous !== null));
   }
   for (const c of userClients().filter((x) => selection.user.includes(x.id))) {
@@ -200,7 +243,11 @@ export function planClientRemoval(root: string, selection: AgentSelection, user?
     const client = { label: c.label, user: c.user! };
     const path = client.user.path(user);
     const prune = client.user.folders(path);
-    files.push(...gather(c.id, [{ path, part: 'server', apply: removing((t) => removeUserServer(client, t, path, root)) }]).filter((f) => f.previous !== null).map((f) => ({ ...f, prune })));
+    files.push(
+      ...gather(c.id, [{ path, part: 'server', apply: removing((t) => removeUserServer(client, t, path, root)) }])
+        .filter((f) => f.previous !== null)
+        .map((f) => ({ ...f, prune })),
+    );
   }
   return { files, skipped };
 }

@@ -26,7 +26,10 @@ export function removeInstructions(kind: InstructionsKind, previous: string, pat
   if (!at) return previous;
   const { start, end } = at;
   const before = lines.slice(0, start).join('\n').replace(/\n+$/, '');
-  const after = lines.slice(end + 1).join('\n').replace(/^\n+/, '');
+  const after = lines
+    .slice(end + 1)
+    .join('\n')
+    .replace(/^\n+/, '');
   const rest = [before, after].filter((s) => s.trim() !== '').join('\n\n');
   const left = rest.trim() === '' || (kind === 'cursor-rule' && `${rest}\n` === CURSOR_RULE_HEAD) ? null : `${rest.replace(/\n*$/, '')}\n`;
   return left;

@@ -1,5 +1,5 @@
 import { AxmeError } from '../../model/errors.ts';
-import { isObject, parseJsonObject, renderJson, type Json } from '../json-file.ts';
+import { isObject, type Json, parseJsonObject, renderJson } from '../json-file.ts';
 
 /**
  * The JSON format of MCP clients that keep their servers in one object of a JSON file
@@ -41,6 +41,7 @@ export function removeJsonServer(text: string, format: JsonServersFormat, path: 
 export function serversOf(config: Json, format: JsonServersFormat, path: string): Json {
   const servers = config[format.key];
   if (servers === undefined) return {};
-  if (!isObject(servers)) throw new AxmeError('CONFIG', `${path}: "${format.key}" must be an object of servers: fix it, then run the command again; nothing was changed`, { path });
+  if (!isObject(servers))
+    throw new AxmeError('CONFIG', `${path}: "${format.key}" must be an object of servers: fix it, then run the command again; nothing was changed`, { path });
   return servers;
 }

@@ -24,8 +24,13 @@ export function parseRemote(url: unknown, tokenEnv: unknown): RemoteServer | und
   } catch {
     u = null;
   }
-  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) throw new AxmeError('INVALID_INPUT', `--mcp-url must be one http(s) URL without credentials, e.g. https://axme.example.com/mcp (got ${JSON.stringify(String(url).slice(0, 200))})`);
-  if (tokenEnv !== undefined && (typeof tokenEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(tokenEnv))) throw new AxmeError('INVALID_INPUT', '--mcp-token-env needs the name of an environment variable (letters, digits, _), e.g. AXME_TOKEN');
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password)
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `--mcp-url must be one http(s) URL without credentials, e.g. https://axme.example.com/mcp (got ${JSON.stringify(String(url).slice(0, 200))})`,
+    );
+  if (tokenEnv !== undefined && (typeof tokenEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(tokenEnv)))
+    throw new AxmeError('INVALID_INPUT', '--mcp-token-env needs the name of an environment variable (letters, digits, _), e.g. AXME_TOKEN');
   return { url: u.href, tokenEnv: (tokenEnv as string | undefined) ?? null };
 }
 
@@ -48,7 +53,10 @@ export const NO_STDIO = { command: undefined, args: undefined, env: undefined, t
  * server pointed back at the local axme must not keep the team server's `type`, URL and headers
  * (a TOML table is written whole).
  */
-export function serverEntry(mcp: { format: { kind: string }; entry: () => Record<string, unknown>; remote: (server: RemoteServer) => Record<string, unknown> }, remote: RemoteServer | undefined): Record<string, unknown> {
+export function serverEntry(
+  mcp: { format: { kind: string }; entry: () => Record<string, unknown>; remote: (server: RemoteServer) => Record<string, unknown> },
+  remote: RemoteServer | undefined,
+): Record<string, unknown> {
   if (remote) return mcp.remote(remote);
   const local = mcp.entry();
   return mcp.format.kind === 'toml' ? local : { type: undefined, url: undefined, httpUrl: undefined, headers: undefined, ...local };

@@ -4,7 +4,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
 import { isObject, parseJsonObject } from '../json-file.ts';
 import type { UserFile, UserPlace } from './adapter.ts';
-import { mergeJsonServer, removeJsonServer, serversOf, type JsonServersFormat } from './json-mcp.ts';
+import { type JsonServersFormat, mergeJsonServer, removeJsonServer, serversOf } from './json-mcp.ts';
 
 /**
  * The clients whose MCP servers live in a file of the user, not of the project (`--user`):
@@ -27,7 +27,12 @@ export type UserClient = { label: string; user: UserFile };
 /** The environment variable `name` of `ctx`, which the file of `label`'s client is found from: CONFIG when it is unset. */
 export function userVariable(ctx: UserPlace, name: string, label: string): string {
   const v = ctx.env[name];
-  if (!v) throw new AxmeError('CONFIG', `${name} is not set: axme cannot tell where ${label}'s configuration is; set it, then run the command again; nothing was changed`, { variable: name });
+  if (!v)
+    throw new AxmeError(
+      'CONFIG',
+      `${name} is not set: axme cannot tell where ${label}'s configuration is; set it, then run the command again; nothing was changed`,
+      { variable: name },
+    );
   return v;
 }
 
@@ -49,10 +54,18 @@ export function mergeUserServer(client: UserClient, text: string | null, path: s
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
   if (other === FOREIGN) {
-    throw new AxmeError('CONFIG', `${path}: a server named "${name}" is already there and is not axme's: rename or remove that entry, then run the command again; nothing was changed`, { path, server: name });
+    throw new AxmeError(
+      'CONFIG',
+      `${path}: a server named "${name}" is already there and is not axme's: rename or remove that entry, then run the command again; nothing was changed`,
+      { path, server: name },
+    );
   }
   if (other !== null && other !== root) {
-    throw new AxmeError('CONFIG', `${path}: the server "${name}" already starts axme in ${other}, another project with the same folder name: rename or remove that entry, then run the command again; nothing was changed`, { path, server: name });
+    throw new AxmeError(
+      'CONFIG',
+      `${path}: the server "${name}" already starts axme in ${other}, another project with the same folder name: rename or remove that entry, then run the command again; nothing was changed`,
+      { path, server: name },
+    );
   }
   return mergeJsonServer(text, format(client), userServerEntry(root, self), path, name);
 }

@@ -13,7 +13,10 @@ export const windsurf = {
   user: {
     key: 'mcpServers',
     place: `~/${WINDSURF_USER_FILE}`,
-    path: (ctx) => (ctx.platform === 'win32' ? win32.join(userVariable(ctx, 'USERPROFILE', 'Windsurf'), WINDSURF_USER_FILE) : posix.join(userVariable(ctx, 'HOME', 'Windsurf'), WINDSURF_USER_FILE)),
+    path: (ctx) =>
+      ctx.platform === 'win32'
+        ? win32.join(userVariable(ctx, 'USERPROFILE', 'Windsurf'), WINDSURF_USER_FILE)
+        : posix.join(userVariable(ctx, 'HOME', 'Windsurf'), WINDSURF_USER_FILE),
     // its own folder and `.codeium` above it: never the home folder
     folders: (path) => [dirname(path), dirname(dirname(path))],
   },

@@ -1,8 +1,8 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { BACKLOG_STATUSES, type BacklogItem } from '../../model/backlog.ts';
-import { href, html } from '../html.ts';
 import { intParam, type View } from '../context.ts';
+import { href, html } from '../html.ts';
 import { badge, itemHref, paged, staleMark, table, when } from './common.ts';
 
 /** Cards per column on the board; the column's own list pages the rest. */
@@ -15,8 +15,20 @@ export const backlogView: View = async (ctx, url) => {
   const sorted = [...items].sort((a, b) => PRIORITY[a.priority] - PRIORITY[b.priority] || b.updated.localeCompare(a.updated));
   const only = url.searchParams.get('status');
   if (only && (BACKLOG_STATUSES as readonly string[]).includes(only)) {
-    const { rows, pager } = paged(sorted.filter((b) => b.status === only), intParam(url, 'page', 1), '/backlog', { status: only });
-    const body = html`<p><a href="/backlog">&larr; the board</a></p>${table(['ID', 'Title', 'Priority', 'Updated'], rows.map((b) => html`<tr><td><code>${b.id}</code></td><td><a href="${itemHref('backlog', b.slug)}">${b.title}</a>${staleMark(marks.of('backlog', b.slug))}</td><td>${badge(b.priority, 'p')}</td><td class="muted">${when(b.updated)}</td></tr>`), 'Nothing here.')}${pager}`;
+    const { rows, pager } = paged(
+      sorted.filter((b) => b.status === only),
+      intParam(url, 'page', 1),
+      '/backlog',
+      { status: only },
+    );
+    const body = html`<p><a href="/backlog">&larr; the board</a></p>${table(
+      ['ID', 'Title', 'Priority', 'Updated'],
+      rows.map(
+        (b) =>
+          html`<tr><td><code>${b.id}</code></td><td><a href="${itemHref('backlog', b.slug)}">${b.title}</a>${staleMark(marks.of('backlog', b.slug))}</td><td>${badge(b.priority, 'p')}</td><td class="muted">${when(b.updated)}</td></tr>`,
+      ),
+      'Nothing here.',
+    )}${pager}`;
     return { title: `Backlog: ${only}`, active: '/backlog', body, commit };
   }
   const column = (status: string) => {

@@ -1,5 +1,5 @@
 import type { Decision } from '../../model/decision.ts';
-import { html, type Html } from '../html.ts';
+import { type Html, html } from '../html.ts';
 import { itemHref } from './common.ts';
 
 /**
@@ -50,6 +50,7 @@ export function chainOf(d: Decision, decisions: Decision[]): Decision[] | null {
 /** A chain drawn as links: D-001 title -> D-004 title, the current one marked. */
 export function renderChain(chain: Decision[], current?: string): Html {
   return html`<div class="chain">${chain.map(
-    (d, i) => html`${i ? html`<span class="arrow" aria-label="superseded by">&rarr;</span>` : ''}<a href="${itemHref('decision', d.slug)}"${d.slug === current ? html` class="current"` : ''} title="${d.status}">${d.id} ${d.title}</a>`,
+    (d, i) =>
+      html`${i ? html`<span class="arrow" aria-label="superseded by">&rarr;</span>` : ''}<a href="${itemHref('decision', d.slug)}"${d.slug === current ? html` class="current"` : ''} title="${d.status}">${d.id} ${d.title}</a>`,
   )}</div>`;
 }

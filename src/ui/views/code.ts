@@ -1,6 +1,6 @@
-import { commitLinksPage, showCommit, type CommitLinks } from '../../knowledge/history/commit-links.ts';
-import { href, html, type Html } from '../html.ts';
+import { type CommitLinks, commitLinksPage, showCommit } from '../../knowledge/history/commit-links.ts';
 import { intParam, type View } from '../context.ts';
+import { type Html, href, html } from '../html.ts';
 import { badge, itemHref, table, when } from './common.ts';
 import { sessionHref } from './sessions.ts';
 

@@ -1,6 +1,6 @@
 import type { StaleItem } from '../../knowledge/stale/types.ts';
-import { href, html, raw, type Html } from '../html.ts';
 import { intParam, PAGE_SIZE } from '../context.ts';
+import { type Html, href, html, raw } from '../html.ts';
 
 /** A status (or change) as a coloured badge. */
 export function badge(value: string | null | undefined, prefix = 's'): Html {
@@ -24,9 +24,13 @@ export function paged<T>(items: T[], page: number, path: string, query: Record<s
   const p = Math.min(page, pages);
   const rows = items.slice((p - 1) * PAGE_SIZE, p * PAGE_SIZE);
   if (pages === 1) return { rows, pager: html`<p class="muted">${items.length} shown</p>` };
-  const prev = p > 1 ? html`<a rel="prev" href="${href(path, { ...query, page: p - 1 })}">&larr; previous</a>` : html`<span class="muted">&larr; previous</span>`;
+  const prev =
+    p > 1 ? html`<a rel="prev" href="${href(path, { ...query, page: p - 1 })}">&larr; previous</a>` : html`<span class="muted">&larr; previous</span>`;
   const next = p < pages ? html`<a rel="next" href="${href(path, { ...query, page: p + 1 })}">next &rarr;</a>` : html`<span class="muted">next &rarr;</span>`;
-  return { rows, pager: html`<div class="pager">${prev}<span>page ${p} of ${pages} (${(p - 1) * PAGE_SIZE + 1}&ndash;${(p - 1) * PAGE_SIZE + rows.length} of ${items.length})</span>${next}</div>` };
+  return {
+    rows,
+    pager: html`<div class="pager">${prev}<span>page ${p} of ${pages} (${(p - 1) * PAGE_SIZE + 1}&ndash;${(p - 1) * PAGE_SIZE + rows.length} of ${items.length})</span>${next}</div>`,
+  };
 }
 
 /** Filter chips: one per value with its count, the chosen one highlighted. */
@@ -38,7 +42,13 @@ function chips(path: string, name: string, values: Array<[string, number]>, chos
  * A list filtered by `?status=` (`fallback` when absent; `all`: every status): the chips with each
  * status's count, and the page asked for (`page`: as asked, before clamping).
  */
-export function byStatus<T extends { status: string }>(items: T[], url: URL, path: string, statuses: readonly string[], fallback: string): { status: string; page: number; chips: Html; rows: T[]; pager: Html } {
+export function byStatus<T extends { status: string }>(
+  items: T[],
+  url: URL,
+  path: string,
+  statuses: readonly string[],
+  fallback: string,
+): { status: string; page: number; chips: Html; rows: T[]; pager: Html } {
   const status = url.searchParams.get('status') ?? fallback;
   const counts: Array<[string, number]> = [['all', items.length], ...statuses.map((s): [string, number] => [s, items.filter((i) => i.status === s).length])];
   const shown = status === 'all' ? items : items.filter((i) => i.status === status);

@@ -1,9 +1,9 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { DECISION_STATUSES, type Decision } from '../../model/decision.ts';
-import { html, type Html } from '../html.ts';
 import type { View } from '../context.ts';
-import { supersessionChains, renderChain } from './chains.ts';
+import { type Html, html } from '../html.ts';
+import { renderChain, supersessionChains } from './chains.ts';
 import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 
 /** Decisions: status, enforce level, scope, staleness; the supersession chains above them. */
@@ -14,7 +14,11 @@ export const decisionsView: View = async (ctx, url) => {
   const bySlug = new Map(items.map((d) => [d.slug, d]));
   const body = html`${chips}
 ${chains.length ? html`<section class="chains"><h2>Supersession chains (${chains.length})</h2>${chains.slice(0, 50).map((c) => renderChain(c))}${chains.length > 50 ? html`<p class="muted">${chains.length - 50} more: open a decision to see its chain</p>` : ''}</section><h2>All decisions</h2>` : ''}
-${table(['ID', 'Decision', 'Status', 'Enforce', 'Scope', 'Updated'], rows.map((d) => row(d, bySlug, marks.of('decision', d.slug))), 'No decisions yet: agents save them with axme_save_decision, people with axme decision add.')}
+${table(
+  ['ID', 'Decision', 'Status', 'Enforce', 'Scope', 'Updated'],
+  rows.map((d) => row(d, bySlug, marks.of('decision', d.slug))),
+  'No decisions yet: agents save them with axme_save_decision, people with axme decision add.',
+)}
 ${pager}`;
   return { title: 'Decisions', active: '/decisions', body, commit };
 };

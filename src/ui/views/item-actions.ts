@@ -2,7 +2,7 @@ import type { Decision } from '../../model/decision.ts';
 import type { Memory } from '../../model/memory.ts';
 import { actionPath } from '../actions.ts';
 import type { UiContext } from '../context.ts';
-import { html, type Html } from '../html.ts';
+import { type Html, html } from '../html.ts';
 
 /**
  * The forms a person uses on an item's page: edit a memory in place or archive it; amend a

@@ -7,16 +7,17 @@ import { AxmeError } from '../../model/errors.ts';
 import type { ItemBase, KindName } from '../../model/kind.ts';
 import { KIND_ORDER, KINDS } from '../../model/kinds.ts';
 import { SPECS } from '../../model/paths.ts';
-import { html, type Html } from '../html.ts';
 import type { View } from '../context.ts';
+import { type Html, html } from '../html.ts';
 import { chainOf, renderChain } from './chains.ts';
 import { badge, itemHref, staleMark, text, when } from './common.ts';
-import { sessionHref } from './sessions.ts';
 import { itemActions } from './item-actions.ts';
+import { sessionHref } from './sessions.ts';
 
 /** A kind named in a URL, checked: an item page shows any kind, under the tab of the page that lists it. */
 function kindOf(name: string | undefined): KindName {
-  if (!name || !Object.hasOwn(KINDS, name)) throw new AxmeError('NOT_FOUND', `no kind ${JSON.stringify(String(name).slice(0, 40))}: use one of ${KIND_ORDER.join(', ')}`);
+  if (!name || !Object.hasOwn(KINDS, name))
+    throw new AxmeError('NOT_FOUND', `no kind ${JSON.stringify(String(name).slice(0, 40))}: use one of ${KIND_ORDER.join(', ')}`);
   return name as KindName;
 }
 
@@ -53,8 +54,10 @@ function field(kind: KindName, name: string, value: unknown): Html {
     const slugs = Array.isArray(value) ? (value as string[]) : [String(value)];
     return html`${slugs.map((s, i) => html`${i ? ', ' : ''}<a href="${itemHref(kind, s)}">${s}</a>`)}`;
   }
-  if (name === 'commits' && Array.isArray(value)) return html`${(value as string[]).map((c, i) => html`${i ? ', ' : ''}<a href="/code/${encodeURIComponent(c)}"><code>${c.slice(0, 12)}</code></a>`)}`;
-  if (name === 'created' || name === 'updated' || name.endsWith('_at') && typeof value === 'string' && /^\d{4}-/.test(value)) return html`${when(String(value))}`;
+  if (name === 'commits' && Array.isArray(value))
+    return html`${(value as string[]).map((c, i) => html`${i ? ', ' : ''}<a href="/code/${encodeURIComponent(c)}"><code>${c.slice(0, 12)}</code></a>`)}`;
+  if (name === 'created' || name === 'updated' || (name.endsWith('_at') && typeof value === 'string' && /^\d{4}-/.test(value)))
+    return html`${when(String(value))}`;
   if (Array.isArray(value)) return html`${value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')}`;
   return html`${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
 }

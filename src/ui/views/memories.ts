@@ -1,8 +1,8 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
 import { MEMORY_STATUSES } from '../../model/memory.ts';
-import { html } from '../html.ts';
 import type { View } from '../context.ts';
+import { html } from '../html.ts';
 import { badge, byStatus, itemHref, staleMark, table, when } from './common.ts';
 
 /** Memories: type, description, keywords, status, staleness. */
@@ -12,7 +12,10 @@ export const memoriesView: View = async (ctx, url) => {
   const body = html`${chips}
 ${table(
   ['Type', 'Memory', 'Keywords', 'Status', 'Updated'],
-  rows.map((m) => html`<tr><td>${badge(m.type, 't')}</td><td><a href="${itemHref('memory', m.slug)}">${m.title}</a><div class="muted">${m.description}</div>${staleMark(marks.of('memory', m.slug))}</td><td>${m.keywords.join(', ')}</td><td>${badge(m.status)}</td><td class="muted">${when(m.updated)}</td></tr>`),
+  rows.map(
+    (m) =>
+      html`<tr><td>${badge(m.type, 't')}</td><td><a href="${itemHref('memory', m.slug)}">${m.title}</a><div class="muted">${m.description}</div>${staleMark(marks.of('memory', m.slug))}</td><td>${m.keywords.join(', ')}</td><td>${badge(m.status)}</td><td class="muted">${when(m.updated)}</td></tr>`,
+  ),
   'No memories here.',
 )}
 ${pager}`;

@@ -1,7 +1,7 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { staleMarks } from '../../knowledge/views/stale-marks.ts';
-import { html } from '../html.ts';
 import type { View } from '../context.ts';
+import { html } from '../html.ts';
 import { itemHref, staleMark, when } from './common.ts';
 
 /** The oracle pages (stack, structure, patterns, glossary), their Markdown shown as text. */

@@ -1,7 +1,7 @@
 import { listItems } from '../../knowledge/items/list-items.ts';
 import { QUESTION_STATUSES } from '../../model/question.ts';
-import { html } from '../html.ts';
 import type { View } from '../context.ts';
+import { html } from '../html.ts';
 import { badge, byStatus, itemHref, table, text, when } from './common.ts';
 
 /** Questions for the user: the open ones by default, with their context and answers. */
@@ -11,7 +11,10 @@ export const questionsView: View = async (ctx, url) => {
   const body = html`${chips}
 ${table(
   ['ID', 'Question', 'Status', 'Asked'],
-  rows.map((q) => html`<tr><td><code>${q.id}</code></td><td><a href="${itemHref('question', q.slug)}">${q.question}</a>${q.context ? html`<div class="muted">${q.context}</div>` : ''}${q.answer ? html`<div><strong>Answer:</strong> ${text(q.answer)}</div>` : ''}</td><td>${badge(q.status)}</td><td class="muted">${when(q.created)}</td></tr>`),
+  rows.map(
+    (q) =>
+      html`<tr><td><code>${q.id}</code></td><td><a href="${itemHref('question', q.slug)}">${q.question}</a>${q.context ? html`<div class="muted">${q.context}</div>` : ''}${q.answer ? html`<div><strong>Answer:</strong> ${text(q.answer)}</div>` : ''}</td><td>${badge(q.status)}</td><td class="muted">${when(q.created)}</td></tr>`,
+  ),
   status === 'open' ? 'No open questions.' : 'No questions here.',
 )}
 ${pager}`;

@@ -1,7 +1,7 @@
 import { SEARCH_TYPES } from '../../model/search.ts';
 import { noMatches, search } from '../../operations/search.ts';
-import { html } from '../html.ts';
 import type { View } from '../context.ts';
+import { html } from '../html.ts';
 import { badge, itemHref } from './common.ts';
 
 type SearchType = (typeof SEARCH_TYPES)[number];
@@ -17,7 +17,8 @@ export const searchView: View = async (ctx, url) => {
     ? html`<p class="empty">Type words to search the knowledge.</p>`
     : r.hits.length
       ? html`<p class="muted">${r.total} match${r.total === 1 ? '' : 'es'} for <strong>${q}</strong>${r.total > r.hits.length ? `, best ${r.hits.length} shown` : ''}</p><ol class="hits">${r.hits.map(
-          (h) => html`<li><span class="muted">${h.kind}</span> <a href="${itemHref(h.kind, h.slug)}">${h.id ?? ''} ${h.title}</a> ${badge(h.status)}${h.via ? html` <span class="muted">(via ${h.via})</span>` : ''}${h.stale ? html`<span class="stale">may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''}</span>` : ''}<div class="muted">${h.snippet}</div></li>`,
+          (h) =>
+            html`<li><span class="muted">${h.kind}</span> <a href="${itemHref(h.kind, h.slug)}">${h.id ?? ''} ${h.title}</a> ${badge(h.status)}${h.via ? html` <span class="muted">(via ${h.via})</span>` : ''}${h.stale ? html`<span class="stale">may be outdated${h.stale_reason ? `: ${h.stale_reason}` : ''}</span>` : ''}<div class="muted">${h.snippet}</div></li>`,
         )}</ol>`
       : html`<p class="empty">${noMatches(q, type, 'type=all')}</p>`;
   if (url.searchParams.get('fragment') === '1') return { fragment: html`<h1>Search</h1>${results}` };

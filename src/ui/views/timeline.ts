@@ -1,10 +1,10 @@
 import { worklog } from '../../knowledge/history/worklog.ts';
 import { diffRevisions } from '../../knowledge/review/diff/diff-revisions.ts';
-import { semanticDiff, type ItemChange, type SemanticDiff } from '../../knowledge/review/diff/semantic-diff.ts';
 import { summaryLine } from '../../knowledge/review/diff/render-diff.ts';
+import { type ItemChange, type SemanticDiff, semanticDiff } from '../../knowledge/review/diff/semantic-diff.ts';
 import { AxmeError, isAxmeError } from '../../model/errors.ts';
-import { href, html, type Html } from '../html.ts';
 import { intParam, type View } from '../context.ts';
+import { type Html, href, html } from '../html.ts';
 import { badge, itemHref, table, when } from './common.ts';
 import { diffBlock } from './item.ts';
 import { sessionHref } from './sessions.ts';
@@ -20,7 +20,10 @@ export const timelineView: View = async (ctx, url) => {
   const more = entries.length > page * PER_PAGE;
   const body = html`${table(
     ['When', 'Who', 'Event', 'Items', 'Commit'],
-    rows.map((e) => html`<tr><td class="muted">${when(e.date)}</td><td>${e.actor ?? e.author}${e.session ? html`<div class="muted"><a href="${sessionHref(e.session)}">${e.session}</a></div>` : ''}</td><td>${e.event ? badge(e.event, 'ev') : ''}${e.merge ? badge('merge', 'ev') : ''}</td><td>${e.items.join(', ')}</td><td><a class="commit" href="/commit/${e.commit}"><code>${e.commit.slice(0, 12)}</code> ${e.subject}</a></td></tr>`),
+    rows.map(
+      (e) =>
+        html`<tr><td class="muted">${when(e.date)}</td><td>${e.actor ?? e.author}${e.session ? html`<div class="muted"><a href="${sessionHref(e.session)}">${e.session}</a></div>` : ''}</td><td>${e.event ? badge(e.event, 'ev') : ''}${e.merge ? badge('merge', 'ev') : ''}</td><td>${e.items.join(', ')}</td><td><a class="commit" href="/commit/${e.commit}"><code>${e.commit.slice(0, 12)}</code> ${e.subject}</a></td></tr>`,
+    ),
     'No commits.',
   )}
 <div class="pager">${page > 1 ? html`<a rel="prev" href="${href('/timeline', { page: page - 1 })}">&larr; newer</a>` : ''}${more ? html`<a rel="next" href="${href('/timeline', { page: page + 1 })}">older &rarr;</a>` : ''}</div>`;
@@ -46,7 +49,13 @@ export const commitView: View = async (ctx, _url, [sha]) => {
 
 /** The semantic diff as HTML: one box per item changed, rules and settings, broken files. */
 function renderDiff(d: SemanticDiff): Html {
-  const rules = [...d.rules.added.map((r) => html`<li>${badge('added')} ${r.type}: <code>${r.value}</code></li>`), ...d.rules.removed.map((r) => html`<li>${badge('removed')} ${r.type}: <code>${r.value}</code></li>`), ...[...d.rules.settings, ...d.config].map((s) => html`<li>${s.setting}: <code>${JSON.stringify(s.before)}</code> &rarr; <code>${JSON.stringify(s.after)}</code></li>`)];
+  const rules = [
+    ...d.rules.added.map((r) => html`<li>${badge('added')} ${r.type}: <code>${r.value}</code></li>`),
+    ...d.rules.removed.map((r) => html`<li>${badge('removed')} ${r.type}: <code>${r.value}</code></li>`),
+    ...[...d.rules.settings, ...d.config].map(
+      (s) => html`<li>${s.setting}: <code>${JSON.stringify(s.before)}</code> &rarr; <code>${JSON.stringify(s.after)}</code></li>`,
+    ),
+  ];
   return html`<p class="summary">${summaryLine(d)}</p>
 <div class="semantic-diff">${d.items.map(change)}</div>
 ${rules.length ? html`<h2>Safety rules and settings</h2><ul>${rules}</ul>` : ''}

@@ -47,7 +47,9 @@ export async function exportAdr(kb: KnowledgeBase, input: ExportAdrInput, opts: 
   const files: ExportedFile[] = [];
   const present = new Map<string, string>();
   // a file larger than any the export writes is not one of its own: never read, left alone
-  for (const e of readdirSync(root, { withFileTypes: true })) if (e.isFile() && /\.md$/i.test(e.name) && lstatSync(join(root, e.name)).size <= IMPORT_FILE_MAX) present.set(e.name, readFileSync(join(root, e.name), 'utf8'));
+  for (const e of readdirSync(root, { withFileTypes: true }))
+    if (e.isFile() && /\.md$/i.test(e.name) && lstatSync(join(root, e.name)).size <= IMPORT_FILE_MAX)
+      present.set(e.name, readFileSync(join(root, e.name), 'utf8'));
   for (const [name, text] of wanted) {
     const now = present.get(name);
     if (now !== undefined && !isGenerated(now)) files.push({ name, outcome: 'kept' });
@@ -81,7 +83,11 @@ function refuseLinks(root: string, names: string[]): void {
   });
   if (!odd.length) return;
   const what = (n: string) => `${n} (${lstatSync(join(root, n)).isSymbolicLink() ? 'a symbolic link' : 'not a regular file'})`;
-  throw new AxmeError('WRONG_STATE', `${root} holds ${odd.map(what).join(', ')} where the export writes its files: axme export adr never replaces a link or writes through one, so nothing was written. Remove ${odd.length === 1 ? 'it' : 'them'}, or export to another folder.`, { path: root, names: odd });
+  throw new AxmeError(
+    'WRONG_STATE',
+    `${root} holds ${odd.map(what).join(', ')} where the export writes its files: axme export adr never replaces a link or writes through one, so nothing was written. Remove ${odd.length === 1 ? 'it' : 'them'}, or export to another folder.`,
+    { path: root, names: odd },
+  );
 }
 
 /** The folder exists (created when missing) and is a folder. */

@@ -16,7 +16,11 @@ export function adrFileName(d: Decision): string {
  */
 export function renderMadr(d: Decision, successor: Decision | undefined): string {
   const fm: Record<string, unknown> = { status: statusOf(d, successor), date: d.updated.slice(0, 10) };
-  for (const [field, key] of [['decision-makers', 'adr_decision_makers'], ['consulted', 'adr_consulted'], ['informed', 'adr_informed']] as const) {
+  for (const [field, key] of [
+    ['decision-makers', 'adr_decision_makers'],
+    ['consulted', 'adr_consulted'],
+    ['informed', 'adr_informed'],
+  ] as const) {
     const v = d.extra[key];
     if (typeof v === 'string' || Array.isArray(v)) fm[field] = v;
   }

@@ -36,7 +36,13 @@ export const KNOWN_HEADINGS: ReadonlyMap<string, SectionKey> = new Map<string, S
 ]);
 
 /** Headings only MADR uses: a file with one of them is MADR. */
-export const MADR_HEADINGS: ReadonlySet<string> = new Set(['context and problem statement', 'decision outcome', 'decision drivers', 'considered options', 'pros and cons of the options']);
+export const MADR_HEADINGS: ReadonlySet<string> = new Set([
+  'context and problem statement',
+  'decision outcome',
+  'decision drivers',
+  'considered options',
+  'pros and cons of the options',
+]);
 
 /** `### ` headings inside MADR's Decision Outcome that are reasoning, not the decision. */
 export const OUTCOME_REASONING = /^###\s+(?:positive |negative |good |bad )?(?:consequences|confirmation)\b/i;
@@ -49,7 +55,12 @@ export const MADR_STATUS: Record<Decision['status'], string> = { active: 'accept
 
 /** A heading's words: HTML comments (MADR 2's `<!-- optional -->`) and closing `#`s dropped, lowercase. */
 export function headingKey(text: string): string {
-  return text.replace(/<!--.*?-->/g, '').replace(/\s+#+\s*$/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/<!--.*?-->/g, '')
+    .replace(/\s+#+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /** The ADR's number from its file name (`0007-use-x.md`, `ADR-007-use-x.md`), or null. */

@@ -38,7 +38,14 @@ export function splitAdr(body: string): AdrBody {
     const h2 = fenced ? null : /^##\s+(.+?)\s*$/.exec(line);
     const key = h2 ? KNOWN_HEADINGS.get(headingKey(h2[1]!)) : undefined;
     if (h2 && key) {
-      sections.push({ heading: h2[1]!.replace(/<!--.*?-->/g, '').replace(/\s+#+\s*$/, '').trim(), key, lines: [] });
+      sections.push({
+        heading: h2[1]!
+          .replace(/<!--.*?-->/g, '')
+          .replace(/\s+#+\s*$/, '')
+          .trim(),
+        key,
+        lines: [],
+      });
       continue;
     }
     if (sections.length) sections.at(-1)!.lines.push(line);
@@ -46,7 +53,11 @@ export function splitAdr(body: string): AdrBody {
   }
   // without a title, everything before the first known heading is the lead
   const leadLines = title === null ? before : lead;
-  return { title, lead: trimBlankLines(leadLines.join('\n')), sections: sections.map((s) => ({ heading: s.heading, key: s.key, text: trimBlankLines(s.lines.join('\n')) })) };
+  return {
+    title,
+    lead: trimBlankLines(leadLines.join('\n')),
+    sections: sections.map((s) => ({ heading: s.heading, key: s.key, text: trimBlankLines(s.lines.join('\n')) })),
+  };
 }
 
 /**

@@ -36,7 +36,10 @@ export function readStatus(lines: string[]): AdrStatus {
   const notes: string[] = [];
   // "Accepted. Supersedes [1](...)": one line, two statements
   for (const raw of lines.flatMap((l) => l.split(/(?<=[.;,])\s+(?=supersede)/i))) {
-    const text = raw.replace(/^\s*(?:[-*+]\s+)?(?:\*\*)?status(?:\*\*)?\s*:\s*/i, '').replace(/^\s*[-*+]\s+/, '').trim();
+    const text = raw
+      .replace(/^\s*(?:[-*+]\s+)?(?:\*\*)?status(?:\*\*)?\s*:\s*/i, '')
+      .replace(/^\s*[-*+]\s+/, '')
+      .trim();
     if (!text) continue;
     const by = /^superseded(?:\s+by)?\b[\s:]*(.*)$/i.exec(text);
     const of = /^supersedes\b[\s:]*(.*)$/i.exec(text);

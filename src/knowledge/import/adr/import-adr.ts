@@ -7,7 +7,7 @@ import { stage } from '../../core/staging.ts';
 import { folderLabel, requireFolder, resolveFolder } from '../import-folder.ts';
 import type { ImportProblem } from '../read-axme-code.ts';
 import { readAdrFolder } from './read-adr-folder.ts';
-import { stageAdrs, type ImportedAdr } from './stage-adrs.ts';
+import { type ImportedAdr, stageAdrs } from './stage-adrs.ts';
 
 export interface ImportAdrResult {
   /** the folder read */
@@ -45,5 +45,12 @@ export async function importAdr(kb: KnowledgeBase, input: ImportAdrInput, opts: 
     if (problems.length) body.push('', 'Left out:', ...problems.map((p) => `- ${p.path}: ${p.reason}`));
     return { result, files: st.files, subject: `import: ADRs from ${basename(root)} (${fresh} new)`, event: 'import.adr', body: body.join('\n') };
   });
-  return { dir: root, dry_run: data.dry_run, commit: r.commit, items: r.result.items, skipped: folder.skipped, problems: [...folder.problems, ...r.result.problems] };
+  return {
+    dir: root,
+    dry_run: data.dry_run,
+    commit: r.commit,
+    items: r.result.items,
+    skipped: folder.skipped,
+    problems: [...folder.problems, ...r.result.problems],
+  };
 }

@@ -1,8 +1,8 @@
 import { Timestamp } from '../../../model/common.ts';
 import { parseMarkdown, trimBlankLines } from '../../../model/frontmatter.ts';
-import { MADR_HEADINGS, headingKey, numberOfFile } from './adr-format.ts';
+import { headingKey, MADR_HEADINGS, numberOfFile } from './adr-format.ts';
 import { splitAdr, splitOutcome } from './adr-sections.ts';
-import { readStatus, type AdrLink } from './adr-status.ts';
+import { type AdrLink, readStatus } from './adr-status.ts';
 
 export type AdrStyle = 'madr' | 'nygard' | 'plain';
 
@@ -74,7 +74,8 @@ export function parseAdr(text: string, file: string): ParsedAdr {
 
   const outcome = doc.sections.find((s) => s.key === 'decision');
   const { decision, rest } = outcome ? splitOutcome(outcome.text) : { decision: lead, rest: '' };
-  if (!decision) throw new Error(`no decision text: expected a "## Decision Outcome" (MADR) or "## Decision" (Nygard) section with text, or text under the title`);
+  if (!decision)
+    throw new Error(`no decision text: expected a "## Decision Outcome" (MADR) or "## Decision" (Nygard) section with text, or text under the title`);
 
   const parts: string[] = [];
   if (outcome && lead) parts.push(lead);
@@ -89,7 +90,11 @@ export function parseAdr(text: string, file: string): ParsedAdr {
 
   const extra: Record<string, unknown> = {};
   if (st.word) extra.adr_status = st.word;
-  const people = { decision_makers: data['decision-makers'] ?? data.deciders ?? meta.decision_makers, consulted: data.consulted ?? meta.consulted, informed: data.informed ?? meta.informed };
+  const people = {
+    decision_makers: data['decision-makers'] ?? data.deciders ?? meta.decision_makers,
+    consulted: data.consulted ?? meta.consulted,
+    informed: data.informed ?? meta.informed,
+  };
   for (const [k, v] of Object.entries(people)) {
     const value = Array.isArray(v) ? v.map(String).filter(Boolean) : typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
     if (value.length) extra[`adr_${k}`] = value;
@@ -97,7 +102,11 @@ export function parseAdr(text: string, file: string): ParsedAdr {
   const revokedReason = typeof data['revoked-reason'] === 'string' ? data['revoked-reason'].trim() : '';
   const enforce = data.enforce === 'required' || data.enforce === 'advisory' ? data.enforce : undefined;
   return {
-    style: styleOf(data, doc.sections.map((s) => headingKey(s.heading)), bullets),
+    style: styleOf(
+      data,
+      doc.sections.map((s) => headingKey(s.heading)),
+      bullets,
+    ),
     number: numberOfFile(file) ?? (numbered ? Number(numbered[1]) : null),
     title,
     status: st.status,

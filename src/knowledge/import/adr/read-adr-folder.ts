@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../../../model/limits.ts';
-import type { ImportProblem } from '../read-axme-code.ts';
 import { firstLine, readInside, repositoryPath } from '../import-folder.ts';
+import type { ImportProblem } from '../read-axme-code.ts';
 import { NOT_ADRS } from './adr-format.ts';
-import { parseAdr, type ParsedAdr } from './parse-adr.ts';
+import { type ParsedAdr, parseAdr } from './parse-adr.ts';
 
 /** One ADR file of the folder, read. */
 export interface AdrFile {
@@ -45,7 +45,7 @@ export function readAdrFolder(root: string): AdrFolder {
       continue;
     }
     if (NOT_ADRS.has(e.name.toLowerCase())) {
-      out.skipped.push({ path: e.name, reason: 'the folder\'s index or template, not an ADR' });
+      out.skipped.push({ path: e.name, reason: "the folder's index or template, not an ADR" });
       continue;
     }
     const abs = join(root, e.name);

@@ -39,7 +39,12 @@ interface Entry {
  * side) are set on both decisions; a link to an ADR the store already had updates that decision.
  * Files that fail the decision's checks, and links that lead nowhere, are returned as problems.
  */
-export function stageAdrs(kb: KnowledgeBase, st: Staged, folder: AdrFolder, opts: { allowSecret: boolean }): { items: ImportedAdr[]; problems: ImportProblem[] } {
+export function stageAdrs(
+  kb: KnowledgeBase,
+  st: Staged,
+  folder: AdrFolder,
+  opts: { allowSecret: boolean },
+): { items: ImportedAdr[]; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
   const stored = st.state.items.decision;
   const used = new Set([...stored.flatMap((d) => [d.id, ...d.aliases]), ...(st.state.brokenIds.decision ?? [])]);
@@ -61,12 +66,27 @@ export function stageAdrs(kb: KnowledgeBase, st: Staged, folder: AdrFolder, opts
   for (const e of entries) {
     if (e.fresh && e.file.adr.status === 'superseded' && !e.item.superseded_by) {
       // fsck wants a successor: without one among the imported ADRs, the decision no longer holds
-      e.item = { ...e.item, status: 'revoked', revoked_at: e.file.date, revoked_reason: `superseded in the ADR by an ADR that was not imported (${e.file.adr.links.find((l) => l.rel === 'superseded_by')?.text ?? 'no link'})` };
+      e.item = {
+        ...e.item,
+        status: 'revoked',
+        revoked_at: e.file.date,
+        revoked_reason: `superseded in the ADR by an ADR that was not imported (${e.file.adr.links.find((l) => l.rel === 'superseded_by')?.text ?? 'no link'})`,
+      };
       problems.push({ path: e.file.path, reason: 'superseded by an ADR that is not among those imported: imported as revoked' });
     }
     if (e.fresh || e.linked) putItem(st, 'decision', e.item, 'import.adr', `decision ${e.item.id}`);
   }
-  const items = entries.map((e): ImportedAdr => ({ path: e.file.path, style: e.file.adr.style, id: e.item.id, slug: e.item.slug, title: e.item.title, status: e.item.status, outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists' }));
+  const items = entries.map(
+    (e): ImportedAdr => ({
+      path: e.file.path,
+      style: e.file.adr.style,
+      id: e.item.id,
+      slug: e.item.slug,
+      title: e.item.title,
+      status: e.item.status,
+      outcome: e.fresh ? 'new' : e.linked ? 'linked' : 'exists',
+    }),
+  );
   return { items, problems };
 
   function build(file: AdrFile): Decision {
@@ -74,7 +94,10 @@ export function stageAdrs(kb: KnowledgeBase, st: Staged, folder: AdrFolder, opts
     const checked = checkDecision({ title: a.title, decision: a.decision, reasoning: a.reasoning }, { allowSecret: opts.allowSecret });
     const wanted = a.number && a.number > 0 ? formatId(decisionKind.idPrefix, a.number) : null;
     const id = wanted && !used.has(wanted) ? wanted : nextId(decisionKind.idPrefix, used);
-    const base = file.path.replace(/\.md$/i, '').replace(/^(?:adr[-_]?)?\d+[-_.]+/i, '').toLowerCase();
+    const base = file.path
+      .replace(/\.md$/i, '')
+      .replace(/^(?:adr[-_]?)?\d+[-_.]+/i, '')
+      .toLowerCase();
     const slug = uniqueSlug(isSlug(base) ? base : slugify(checked.title, id.toLowerCase()), (s) => slugs.has(s) || pathTaken(st, itemPath('decision', s)));
     const item = Decision.parse({
       slug,
@@ -122,12 +145,20 @@ function link(kb: KnowledgeBase, entries: Entry[], stored: Decision[], problems:
     const o = old.item;
     const n = next.item;
     if ((!old.fresh && !next.fresh) || (o.superseded_by === n.slug && n.supersedes.includes(o.slug))) continue;
-    const refuse = (reason: string) => problems.push({ path: (old.fresh ? old : next).file.path, reason: `${o.slug} superseded by ${n.slug}: ${reason}: the link is left out` });
+    const refuse = (reason: string) =>
+      problems.push({ path: (old.fresh ? old : next).file.path, reason: `${o.slug} superseded by ${n.slug}: ${reason}: the link is left out` });
     if (o.superseded_by && o.superseded_by !== n.slug) refuse(`the store has it superseded by ${o.superseded_by}`);
     else if (!old.fresh && o.status !== 'active') refuse(`the store has it ${o.status}`);
     else if (chainReaches(current, n.slug, o.slug)) refuse('that would make a cycle');
     else {
-      old.item = { ...o, superseded_by: n.slug, status: 'superseded', revoked_at: undefined, revoked_reason: undefined, ...(old.fresh ? {} : { updated: now }) };
+      old.item = {
+        ...o,
+        superseded_by: n.slug,
+        status: 'superseded',
+        revoked_at: undefined,
+        revoked_reason: undefined,
+        ...(old.fresh ? {} : { updated: now }),
+      };
       next.item = { ...n, supersedes: [...new Set([...n.supersedes, o.slug])], ...(next.fresh ? {} : { updated: now }) };
       old.linked ||= !old.fresh;
       next.linked ||= !next.fresh;

@@ -1,14 +1,14 @@
-import { ANCHORED_KINDS, ReconfirmInput, type AnchoredKind } from '../../../model/anchor.ts';
-import { parseId } from '../../../model/ids.ts';
-import { kindOfPrefix } from '../../../model/kinds.ts';
+import { ANCHORED_KINDS, type AnchoredKind, ReconfirmInput } from '../../../model/anchor.ts';
 import { AxmeError, isAxmeError } from '../../../model/errors.ts';
+import { parseId } from '../../../model/ids.ts';
 import type { ItemBase } from '../../../model/kind.ts';
+import { kindOfPrefix } from '../../../model/kinds.ts';
 import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { headCommitOf } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
-import { writtenResult, type EditResult } from '../../core/results.ts';
+import { type EditResult, writtenResult } from '../../core/results.ts';
 import type { KnowledgeState } from '../../core/state.ts';
 
 type Anchored = ItemBase & { anchors: string[]; learned_at?: string | undefined; title?: string; id?: string };
@@ -29,7 +29,11 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
   const data = parseInput(ReconfirmInput, input, 'reconfirm');
   // verify compares with HEAD as git resolves it (headCommitOf): reconfirm records the same commit
   const head = await headCommitOf(kb);
-  if (!head) throw new AxmeError('WRONG_STATE', 'the repository has no code commit to reconfirm against (HEAD points at nothing): commit the code first, then reconfirm');
+  if (!head)
+    throw new AxmeError(
+      'WRONG_STATE',
+      'the repository has no code commit to reconfirm against (HEAD points at nothing): commit the code first, then reconfirm',
+    );
   let kind: AnchoredKind = data.kind ?? 'decision';
   let previous: string | null = null;
   const r = await mutate(kb, (state) => {
@@ -42,7 +46,12 @@ export async function reconfirmItem(kb: KnowledgeBase, input: ReconfirmInput): P
     const item: Anchored = { ...old, anchors, learned_at: head, updated: kb.now().toISOString() };
     const [path, text] = itemFile(kind, item as never);
     const label = old.title ?? old.slug;
-    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf(kind, 'reconfirm', old.id, label), event: `${kind}.reconfirmed` };
+    return {
+      result: { item, changed: true },
+      files: new Map([[path, text]]),
+      subject: subjectOf(kind, 'reconfirm', old.id, label),
+      event: `${kind}.reconfirmed`,
+    };
   });
   return { ...writtenResult(kb, kind, r), kind, previous };
 }

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { autoAnchors } from '../../core/auto-anchors.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
 import { BacklogInput, BacklogItem } from '../../../model/backlog.ts';
+import { isLive } from '../../../model/liveness.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { WriteOptions } from '../../core/results.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
-import { writtenResult, type AddResult } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { routeByScope } from '../../workspace/route-scope.ts';
-import { isLive } from '../../../model/liveness.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { type AddResult, writtenResult } from '../../core/results.ts';
 import { putItem, single, stage } from '../../core/staging.ts';
+import { routeByScope } from '../../workspace/route-scope.ts';
 
 /** Adds a backlog item (B-NNN) in one commit; an unfinished item with the same normalized title
  * is returned instead (duplicate: true). In a workspace, `scope` routes the write (routeByScope). */
@@ -29,7 +29,18 @@ async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Pr
     const id = nextDisplayId(kb, st, 'backlog');
     const now = kb.now().toISOString();
     const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.description]);
-    const item = BacklogItem.parse({ ...data, anchors, slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
+    const item = BacklogItem.parse({
+      ...data,
+      anchors,
+      slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()),
+      id,
+      status: 'open',
+      source: kb.actor,
+      session: kb.session,
+      learned_at: learnedAtNow(kb),
+      created: now,
+      updated: now,
+    });
     putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));
     return single(st, { item, duplicate: false });
   });

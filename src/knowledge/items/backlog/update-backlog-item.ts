@@ -6,11 +6,11 @@ import { LIMITS } from '../../../model/limits.ts';
 import { itemPath } from '../../../model/paths.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
 import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { type EditResult, writtenResult } from '../../core/results.ts';
 
 /**
  * Changes a backlog item's status, priority or tags and/or appends a dated note, in one commit.
@@ -37,7 +37,11 @@ export async function updateBacklogItem(kb: KnowledgeBase, input: BacklogUpdate,
     const changed = next.status !== old.status || next.priority !== old.priority || next.notes !== old.notes || next.tags.join('\n') !== old.tags.join('\n');
     if (!changed) return { result: { item: old, changed: false } };
     const [path, text] = itemFile('backlog', next);
-    const what = [next.status !== old.status ? `status ${next.status}` : '', next.priority !== old.priority ? `priority ${next.priority}` : '', note ? 'note' : '']
+    const what = [
+      next.status !== old.status ? `status ${next.status}` : '',
+      next.priority !== old.priority ? `priority ${next.priority}` : '',
+      note ? 'note' : '',
+    ]
       .filter(Boolean)
       .join(', ');
     return {

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { autoAnchors } from '../../core/auto-anchors.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
 import { Decision, DecisionInput } from '../../../model/decision.ts';
+import { isLive } from '../../../model/liveness.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
-import { writtenResult, type AddResult, type WriteOptions } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
+import { type AddResult, type WriteOptions, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, single, stage } from '../../core/staging.ts';
 import { routeByScope } from '../../workspace/route-scope.ts';
-import { isLive } from '../../../model/liveness.ts';
-import { putItem, single, stage, type Staged } from '../../core/staging.ts';
 
 export type CheckedDecision = z.output<typeof DecisionInput>;
 
@@ -28,7 +28,18 @@ export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDeci
   const id = nextDisplayId(kb, st, 'decision');
   const now = kb.now().toISOString();
   const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.decision, data.reasoning]);
-  const item = Decision.parse({ ...data, anchors, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
+  const item = Decision.parse({
+    ...data,
+    anchors,
+    slug: freeSlug(st, 'decision', data.title, id.toLowerCase()),
+    id,
+    status: 'active',
+    source: kb.actor,
+    session: kb.session,
+    learned_at: learnedAtNow(kb),
+    created: now,
+    updated: now,
+  });
   putItem(st, 'decision', item, 'decision.added', subjectOf('decision', 'add', id, item.title));
   return { item, duplicate: false };
 }

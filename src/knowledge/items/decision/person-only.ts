@@ -10,8 +10,12 @@ import type { KnowledgeBase } from '../../core/kb.ts';
  */
 export function assertPersonMayLoosen(kb: KnowledgeBase, old: Decision, what: string, how: string): void {
   if (old.enforce !== 'required' || kb.actor === 'human') return;
-  throw new AxmeError('NOT_ALLOWED', `${old.id} "${old.title}" is a required decision: ${what} lets go of a rule every agent must follow, which only a person may do. Ask the user to run \`${how}\` themselves`, {
-    id: old.id,
-    actor: kb.actor,
-  });
+  throw new AxmeError(
+    'NOT_ALLOWED',
+    `${old.id} "${old.title}" is a required decision: ${what} lets go of a rule every agent must follow, which only a person may do. Ask the user to run \`${how}\` themselves`,
+    {
+      id: old.id,
+      actor: kb.actor,
+    },
+  );
 }

@@ -1,13 +1,13 @@
-import { RevokeInput, type Decision } from '../../../model/decision.ts';
+import { type Decision, RevokeInput } from '../../../model/decision.ts';
 import { AxmeError } from '../../../model/errors.ts';
-import { parseInput } from '../../../model/validate.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
-import type { WriteOptions } from '../../core/results.ts';
+import { parseInput } from '../../../model/validate.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { putItem, single, stage, type Staged } from '../../core/staging.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { type EditResult, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, single, stage } from '../../core/staging.ts';
 import { assertPersonMayLoosen } from './person-only.ts';
 
 /**
@@ -17,7 +17,8 @@ import { assertPersonMayLoosen } from './person-only.ts';
 export function planRevokeDecision(kb: KnowledgeBase, st: Staged, data: { id: string; reason: string }): { item: Decision; changed: boolean } {
   const old = findItem<Decision>(st.state, 'decision', data.id);
   if (old.status === 'revoked') return { item: old, changed: false };
-  if (old.status === 'superseded') throw new AxmeError('WRONG_STATE', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
+  if (old.status === 'superseded')
+    throw new AxmeError('WRONG_STATE', `${old.id} is superseded by ${old.superseded_by}: revoke that one instead`, { id: old.id });
   assertPersonMayLoosen(kb, old, 'revoking it', `axme decision revoke ${old.id} --reason ${JSON.stringify(data.reason.split('\n')[0]!.slice(0, 80))}`);
   const now = kb.now().toISOString();
   const item: Decision = { ...old, status: 'revoked', revoked_at: now, revoked_reason: data.reason, updated: now };

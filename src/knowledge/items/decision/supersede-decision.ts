@@ -1,15 +1,15 @@
 import { Decision, type DecisionInput } from '../../../model/decision.ts';
-import { autoAnchors } from '../../core/auto-anchors.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
 import { AxmeError } from '../../../model/errors.ts';
-import { checkDecision, type CheckedDecision } from './add-decision.ts';
-import type { WriteOptions } from '../../core/results.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
 import { freeSlug, nextDisplayId } from '../../core/identity.ts';
-import { writtenResult } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { putItem, stage, type Staged } from '../../core/staging.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, stage } from '../../core/staging.ts';
+import { type CheckedDecision, checkDecision } from './add-decision.ts';
 import { assertPersonMayLoosen } from './person-only.ts';
 
 export interface SupersedeResult {
@@ -27,10 +27,13 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
   const old = findItem<Decision>(st.state, 'decision', ref);
   if (old.status === 'superseded') {
     const by = st.state.items.decision.find((d) => d.slug === old.superseded_by);
-    throw new AxmeError('WRONG_STATE', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, { id: old.id });
+    throw new AxmeError('WRONG_STATE', `${old.id} is already superseded by ${by ? `${by.id} (${by.slug})` : old.superseded_by}: supersede that one instead`, {
+      id: old.id,
+    });
   }
   if (old.status === 'revoked') throw new AxmeError('WRONG_STATE', `${old.id} was revoked: add a new decision instead of superseding it`, { id: old.id });
-  if (data.enforce === 'advisory') assertPersonMayLoosen(kb, old, 'superseding it by an advisory decision', `axme decision supersede ${old.id} --enforce advisory ...`);
+  if (data.enforce === 'advisory')
+    assertPersonMayLoosen(kb, old, 'superseding it by an advisory decision', `axme decision supersede ${old.id} --enforce advisory ...`);
   const id = nextDisplayId(kb, st, 'decision');
   const now = kb.now().toISOString();
   // What the caller leaves out carries over: a required decision stays required when revised.
@@ -40,7 +43,19 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     tags: data.tags ?? old.tags,
     anchors: data.anchors ?? (old.anchors.length ? old.anchors : autoAnchors(kb, [data.title, data.decision, data.reasoning])),
   };
-  const item = Decision.parse({ ...data, ...inherited, slug: freeSlug(st, 'decision', data.title, id.toLowerCase()), id, status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
+  const item = Decision.parse({
+    ...data,
+    ...inherited,
+    slug: freeSlug(st, 'decision', data.title, id.toLowerCase()),
+    id,
+    status: 'active',
+    supersedes: [old.slug],
+    source: kb.actor,
+    session: kb.session,
+    learned_at: learnedAtNow(kb),
+    created: now,
+    updated: now,
+  });
   const retired: Decision = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
   const subject = subjectOf('decision', 'supersede', old.id, `${old.title} with ${id} ${item.title}`);
   putItem(st, 'decision', item, 'decision.superseded', subject);

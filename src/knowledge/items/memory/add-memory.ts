@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { autoAnchors } from '../../core/auto-anchors.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { isLive } from '../../../model/liveness.ts';
 import { Memory, MemoryInput } from '../../../model/memory.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { WriteOptions } from '../../core/results.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
+import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug } from '../../core/identity.ts';
-import { writtenResult, type AddResult } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { type AddResult, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, single, stage } from '../../core/staging.ts';
 import { routeByScope } from '../../workspace/route-scope.ts';
-import { isLive } from '../../../model/liveness.ts';
-import { putItem, single, stage, type Staged } from '../../core/staging.ts';
 
 export type CheckedMemory = z.output<typeof MemoryInput>;
 
@@ -27,7 +27,17 @@ export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory
   if (dup) return { item: dup, duplicate: true };
   const now = kb.now().toISOString();
   const anchors = data.anchors ?? autoAnchors(kb, [data.title, data.description, data.body]);
-  const item = Memory.parse({ ...data, anchors, slug: freeSlug(st, 'memory', data.title), status: 'active', source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
+  const item = Memory.parse({
+    ...data,
+    anchors,
+    slug: freeSlug(st, 'memory', data.title),
+    status: 'active',
+    source: kb.actor,
+    session: kb.session,
+    learned_at: learnedAtNow(kb),
+    created: now,
+    updated: now,
+  });
   putItem(st, 'memory', item, 'memory.added', subjectOf('memory', 'add', undefined, `${item.title} (${item.type})`));
   return { item, duplicate: false };
 }

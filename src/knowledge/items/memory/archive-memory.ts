@@ -1,9 +1,9 @@
 import type { Memory } from '../../../model/memory.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { putItem, single, stage, type Staged } from '../../core/staging.ts';
+import { type EditResult, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, single, stage } from '../../core/staging.ts';
 
 /** Stages the archiving of a memory; one already archived (or superseded: already retired) is returned unchanged. */
 export function planArchiveMemory(kb: KnowledgeBase, st: Staged, slug: string): { item: Memory; changed: boolean } {

@@ -1,14 +1,14 @@
-import { Memory, type MemoryInput } from '../../../model/memory.ts';
 import { AxmeError } from '../../../model/errors.ts';
+import { Memory, type MemoryInput } from '../../../model/memory.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
 import { freeSlug } from '../../core/identity.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
 import { learnedAtNow } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { writtenResult, type WriteOptions } from '../../core/results.ts';
-import { putItem, stage, type Staged } from '../../core/staging.ts';
-import { checkMemory, type CheckedMemory } from './add-memory.ts';
+import { type WriteOptions, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, stage } from '../../core/staging.ts';
+import { type CheckedMemory, checkMemory } from './add-memory.ts';
 
 export interface MemorySupersedeResult {
   /** the old memory, now status superseded */
@@ -27,15 +27,28 @@ export interface MemorySupersedeResult {
  */
 export function planSupersedeMemory(kb: KnowledgeBase, st: Staged, ref: string, data: CheckedMemory): { superseded: Memory; item: Memory } {
   const old = findItem<Memory>(st.state, 'memory', ref);
-  if (old.status === 'superseded') throw new AxmeError('WRONG_STATE', `memory ${old.slug} is already superseded by ${old.superseded_by}: supersede that one instead`, { slug: old.slug });
-  if (old.status === 'archived') throw new AxmeError('WRONG_STATE', `memory ${old.slug} is archived: save a new memory instead of superseding it`, { slug: old.slug });
+  if (old.status === 'superseded')
+    throw new AxmeError('WRONG_STATE', `memory ${old.slug} is already superseded by ${old.superseded_by}: supersede that one instead`, { slug: old.slug });
+  if (old.status === 'archived')
+    throw new AxmeError('WRONG_STATE', `memory ${old.slug} is archived: save a new memory instead of superseding it`, { slug: old.slug });
   const now = kb.now().toISOString();
   const inherited = {
     scope: data.scope ?? old.scope,
     keywords: data.keywords.length ? data.keywords : old.keywords,
     anchors: data.anchors ?? (old.anchors.length ? old.anchors : autoAnchors(kb, [data.title, data.description, data.body])),
   };
-  const item = Memory.parse({ ...data, ...inherited, slug: freeSlug(st, 'memory', data.title), status: 'active', supersedes: [old.slug], source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now });
+  const item = Memory.parse({
+    ...data,
+    ...inherited,
+    slug: freeSlug(st, 'memory', data.title),
+    status: 'active',
+    supersedes: [old.slug],
+    source: kb.actor,
+    session: kb.session,
+    learned_at: learnedAtNow(kb),
+    created: now,
+    updated: now,
+  });
   const retired: Memory = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
   const subject = subjectOf('memory', 'supersede', undefined, `${old.slug} with ${item.slug}`);
   putItem(st, 'memory', item, 'memory.superseded', subject);

@@ -1,17 +1,17 @@
+import { LIMITS } from '../../../model/limits.ts';
 import { OraclePage } from '../../../model/oracle.ts';
 import { itemPath } from '../../../model/paths.ts';
-import { listWorktreeFiles, MAX_READ_BYTES, worktreeReader } from '../../../store/worktree-files.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
-import { mutate } from '../../core/mutate.ts';
-import { putItem, stage } from '../../core/staging.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
-import { LIMITS } from '../../../model/limits.ts';
-import { readState, type KnowledgeState } from '../../core/state.ts';
 import { detectOracleFacts } from '../../../scan/detect.ts';
 import type { OracleFacts } from '../../../scan/facts.ts';
 import { isSkipped } from '../../../scan/files.ts';
 import { mergeRegion } from '../../../scan/region.ts';
-import { ECOSYSTEM_LABELS, renderOracle, type RenderedPages } from '../../../scan/render.ts';
+import { ECOSYSTEM_LABELS, type RenderedPages, renderOracle } from '../../../scan/render.ts';
+import { listWorktreeFiles, MAX_READ_BYTES, worktreeReader } from '../../../store/worktree-files.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { learnedAtNow } from '../../core/learned-at.ts';
+import { mutate } from '../../core/mutate.ts';
+import { putItem, stage } from '../../core/staging.ts';
+import { type KnowledgeState, readState } from '../../core/state.ts';
 
 /** The pages the scan writes (the glossary is people's and is never touched). */
 export const SCANNED_PAGES = ['stack', 'structure', 'patterns'] as const;
@@ -92,7 +92,9 @@ export async function scanOracle(kb: KnowledgeBase, opts: ScanOracleOptions = {}
     commit = r.commit;
   }
   const pages = plans.map(({ item: _item, ...p }) => (empty ? { ...p, changed: false } : p));
-  const text = empty ? 'The working tree has no files yet: nothing written. Run `axme oracle scan` once there is code.' : summary(facts, pages, commit, !!opts.dryRun, listing.files.length);
+  const text = empty
+    ? 'The working tree has no files yet: nothing written. Run `axme oracle scan` once there is code.'
+    : summary(facts, pages, commit, !!opts.dryRun, listing.files.length);
   return { commit, pages, facts, text, truncated: listing.truncated, dryRun: !!opts.dryRun, root: listing.root };
 }
 
@@ -139,14 +141,32 @@ function planPages(kb: KnowledgeBase, state: KnowledgeState | null, rendered: Re
     const existing = state?.items.oracle.find((p) => p.slug === slug);
     if (!existing && state?.snapshot.files.has(path)) {
       const why = state.diagnostics.find((d) => d.path === path)?.reason ?? 'it could not be read';
-      return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: ${why}. Fix the file (\`axme check\` lists problems) and scan again.` };
+      return {
+        slug,
+        path,
+        changed: false,
+        item: null,
+        skipped: `${path} is left as it is: ${why}. Fix the file (\`axme check\` lists problems) and scan again.`,
+      };
     }
     const merged = mergeRegion(existing?.body ?? '', rendered[slug]);
     if (!merged.ok) return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: ${merged.reason}` };
     const base = existing ?? { slug, title: TITLES[slug], source: 'scan', session: kb.session, created: now, extra: {} };
-    const parsed = OraclePage.safeParse({ ...base, body: merged.body, anchors: slug === 'stack' ? d.anchors : (existing?.anchors ?? []), learned_at: d.head ?? existing?.learned_at, updated: existing?.updated ?? now });
+    const parsed = OraclePage.safeParse({
+      ...base,
+      body: merged.body,
+      anchors: slug === 'stack' ? d.anchors : (existing?.anchors ?? []),
+      learned_at: d.head ?? existing?.learned_at,
+      updated: existing?.updated ?? now,
+    });
     if (!parsed.success) {
-      return { slug, path, changed: false, item: null, skipped: `${path} is left as it is: the page with the generated part could not be stored (${parsed.error.issues[0]?.message ?? 'invalid'}); shorten the text outside the markers` };
+      return {
+        slug,
+        path,
+        changed: false,
+        item: null,
+        skipped: `${path} is left as it is: the page with the generated part could not be stored (${parsed.error.issues[0]?.message ?? 'invalid'}); shorten the text outside the markers`,
+      };
     }
     const sameAnchors = existing && existing.anchors.join('\n') === parsed.data.anchors.join('\n');
     if (existing && parsed.data.body === existing.body && sameAnchors && !moved.has(slug)) return { slug, path, changed: false, item: null };
@@ -164,7 +184,8 @@ function projectsLine(facts: OracleFacts): string {
 function summary(facts: OracleFacts, pages: ScanOraclePage[], commit: string | null, dryRun: boolean, files: number): string {
   const lines = [`Scanned ${files} files. ${projectsLine(facts)}`];
   const changed = pages.filter((p) => p.changed).map((p) => p.path);
-  if (dryRun) lines.push(changed.length ? `Dry run: would write ${changed.join(', ')}; nothing was committed.` : 'Dry run: nothing new; nothing would be written.');
+  if (dryRun)
+    lines.push(changed.length ? `Dry run: would write ${changed.join(', ')}; nothing was committed.` : 'Dry run: nothing new; nothing would be written.');
   else if (commit) lines.push(`Wrote ${changed.join(', ')} in commit ${commit.slice(0, 12)}.`);
   else lines.push('Nothing new: the oracle pages already say this; no commit.');
   for (const p of pages) if (p.skipped) lines.push(`Skipped: ${p.skipped}`);

@@ -1,11 +1,11 @@
 import { Question, QuestionAnswer } from '../../../model/question.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { WriteOptions } from '../../core/results.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { writtenResult, type EditResult } from '../../core/results.ts';
 import { findItem } from '../../core/lookup.ts';
 import { itemFile, mutate, subjectOf } from '../../core/mutate.ts';
+import type { WriteOptions } from '../../core/results.ts';
+import { type EditResult, writtenResult } from '../../core/results.ts';
 
 /** Answers a question: status answered, the answer and when. Answering again replaces the answer
  * (the earlier one stays in history). */
@@ -18,7 +18,12 @@ export async function answerQuestion(kb: KnowledgeBase, input: QuestionAnswer, o
     const now = kb.now().toISOString();
     const item = Question.parse({ ...old, status: old.status === 'open' ? 'answered' : old.status, answer: data.answer, answered_at: now, updated: now });
     const [path, text] = itemFile('question', item);
-    return { result: { item, changed: true }, files: new Map([[path, text]]), subject: subjectOf('question', 'answer', item.id, item.question.split('\n')[0]!), event: 'question.answered' };
+    return {
+      result: { item, changed: true },
+      files: new Map([[path, text]]),
+      subject: subjectOf('question', 'answer', item.id, item.question.split('\n')[0]!),
+      event: 'question.answered',
+    };
   });
   return writtenResult(kb, 'question', r);
 }

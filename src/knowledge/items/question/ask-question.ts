@@ -1,14 +1,14 @@
+import type { z } from 'zod';
+import { isLive } from '../../../model/liveness.ts';
 import { Question, QuestionInput } from '../../../model/question.ts';
 import { assertNoSecrets } from '../../../model/secrets.ts';
 import { parseInput } from '../../../model/validate.ts';
-import type { WriteOptions } from '../../core/results.ts';
-import type { KnowledgeBase } from '../../core/kb.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
-import { writtenResult, type AddResult } from '../../core/results.ts';
+import type { KnowledgeBase } from '../../core/kb.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
-import { isLive } from '../../../model/liveness.ts';
-import { putItem, single, stage, type Staged } from '../../core/staging.ts';
-import type { z } from 'zod';
+import type { WriteOptions } from '../../core/results.ts';
+import { type AddResult, writtenResult } from '../../core/results.ts';
+import { putItem, type Staged, single, stage } from '../../core/staging.ts';
 
 /** Records an open question (Q-NNN) for the user; the same open question is returned, not repeated. */
 export async function askQuestion(kb: KnowledgeBase, input: QuestionInput, opts: WriteOptions = {}): Promise<AddResult<Question>> {
@@ -28,7 +28,16 @@ export function planAskQuestion(kb: KnowledgeBase, st: Staged, data: z.output<ty
   if (dup) return { item: dup, duplicate: true };
   const id = nextDisplayId(kb, st, 'question');
   const now = kb.now().toISOString();
-  const item = Question.parse({ ...data, slug: freeSlug(st, 'question', data.question, id.toLowerCase()), id, status: 'open', source: kb.actor, session: kb.session, created: now, updated: now });
+  const item = Question.parse({
+    ...data,
+    slug: freeSlug(st, 'question', data.question, id.toLowerCase()),
+    id,
+    status: 'open',
+    source: kb.actor,
+    session: kb.session,
+    created: now,
+    updated: now,
+  });
   putItem(st, 'question', item, 'question.asked', subjectOf('question', 'ask', id, item.question.split('\n')[0]!));
   return { item, duplicate: false };
 }

@@ -5,11 +5,17 @@ import { listRemotes, mergeBase, pickRemote, resolve, trackingRef } from '../../
 import { resolveAt } from '../../../store/revision.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { notInitialized } from '../../core/kb.ts';
-import { semanticDiff, type SemanticDiff } from './semantic-diff.ts';
+import { type SemanticDiff, semanticDiff } from './semantic-diff.ts';
 
 /** `axme diff [<from>] [<to>]` and axme_diff: which revisions to compare. */
 export const DiffInput = z.object({
-  from: z.string().max(300).optional().describe('the older revision: a commit, ~N (relative to the local tip), a date, a ref; default: where the local store and the remote-tracking tip diverged (their merge base)'),
+  from: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      'the older revision: a commit, ~N (relative to the local tip), a date, a ref; default: where the local store and the remote-tracking tip diverged (their merge base)',
+    ),
   to: z.string().max(300).optional().describe('the newer revision; default: the local tip of refs/memory/main'),
   remote: z.string().max(200).optional().describe('whose tracking tip is the default <from> (default: origin, else the only remote)'),
 });
@@ -41,7 +47,11 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
     fromName = trackingRef(name);
     const tracked = await resolve(kb.repo, fromName);
     if (!tracked) {
-      throw new AxmeError('WRONG_STATE', `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`, { remote: name });
+      throw new AxmeError(
+        'WRONG_STATE',
+        `nothing fetched from ${name} yet (${fromName} does not exist): run \`axme sync\` (or \`git fetch ${name}\`), or name the older revision: axme diff <from> [<to>], e.g. axme diff ~3`,
+        { remote: name },
+      );
     }
     // from where the two diverged (like git diff A...B): what the remote gained meanwhile is not "removed" here
     fromOid = (await mergeBase(kb.repo, tracked, toOid)) ?? tracked;
@@ -53,7 +63,10 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
 
 async function defaultRemote(kb: KnowledgeBase, remote: string | undefined): Promise<string> {
   if (!(await listRemotes(kb.repo)).length) {
-    throw new AxmeError('INVALID_INPUT', 'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)');
+    throw new AxmeError(
+      'INVALID_INPUT',
+      'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)',
+    );
   }
   return pickRemote(kb.repo, remote);
 }

@@ -22,9 +22,17 @@ const VERB: Record<ItemChange['change'], string> = {
 /** "3 added, 1 superseded; 2 safety rules added" — or "no knowledge changes". */
 export function summaryLine(d: SemanticDiff): string {
   const parts = (Object.keys(VERB) as Array<ItemChange['change']>).filter((k) => d.counts[k] > 0).map((k) => `${d.counts[k]} ${VERB[k]}`);
-  const rules = [d.counts.rulesAdded ? `${d.counts.rulesAdded} safety rule${d.counts.rulesAdded === 1 ? '' : 's'} added` : '', d.counts.rulesRemoved ? `${d.counts.rulesRemoved} removed` : ''].filter(Boolean);
+  const rules = [
+    d.counts.rulesAdded ? `${d.counts.rulesAdded} safety rule${d.counts.rulesAdded === 1 ? '' : 's'} added` : '',
+    d.counts.rulesRemoved ? `${d.counts.rulesRemoved} removed` : '',
+  ].filter(Boolean);
   const settings = d.rules.settings.length + d.config.length;
-  const all = [parts.join(', '), rules.join(', '), settings ? `${settings} setting${settings === 1 ? '' : 's'} changed` : '', d.broken.length ? `${d.broken.length} broken file${d.broken.length === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const all = [
+    parts.join(', '),
+    rules.join(', '),
+    settings ? `${settings} setting${settings === 1 ? '' : 's'} changed` : '',
+    d.broken.length ? `${d.broken.length} broken file${d.broken.length === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
   return all.length ? all.join('; ') : 'no knowledge changes';
 }
 
@@ -90,7 +98,11 @@ export function renderDiffText(d: SemanticDiff, opts: TextOptions = {}): string 
 /** One line per change, no bodies: `axme log --changes`, like `git log --stat`. */
 export function changeLines(d: SemanticDiff): string[] {
   const lines: string[] = [];
-  for (const [, list] of grouped(d)) for (const i of list) lines.push(`${i.change === 'added' ? '+' : i.change === 'removed' || i.change === 'revoked' ? '-' : '~'} ${verbOf(i)} ${subject(i)}${addedAs(i)}${i.change === 'changed' && i.fields.length ? ` (${i.fields.map((f) => f.field).join(', ')}${i.body ? ', body' : ''})` : i.change === 'changed' && i.body ? ' (body)' : ''}`);
+  for (const [, list] of grouped(d))
+    for (const i of list)
+      lines.push(
+        `${i.change === 'added' ? '+' : i.change === 'removed' || i.change === 'revoked' ? '-' : '~'} ${verbOf(i)} ${subject(i)}${addedAs(i)}${i.change === 'changed' && i.fields.length ? ` (${i.fields.map((f) => f.field).join(', ')}${i.body ? ', body' : ''})` : i.change === 'changed' && i.body ? ' (body)' : ''}`,
+      );
   for (const r of d.rules.added) lines.push(`+ safety rule ${r.type}: ${r.value}`);
   for (const r of d.rules.removed) lines.push(`- safety rule ${r.type}: ${r.value}`);
   for (const x of d.rules.settings) lines.push(`~ safety ${x.setting}: ${value(x.before)} -> ${value(x.after)}`);

@@ -1,12 +1,12 @@
-import { KIND_ORDER } from '../../../model/kinds.ts';
 import { createPatch } from 'diff';
 import { parseMarkdown } from '../../../model/frontmatter.ts';
 import type { ItemBase, KindName } from '../../../model/kind.ts';
+import { KIND_ORDER } from '../../../model/kinds.ts';
 import { classifyPath, itemPath } from '../../../model/paths.ts';
 import { RULE_TYPES, type RuleType, type SafetyRules } from '../../../model/safety-rules.ts';
-import { changedFiles, emptySnapshot, snapshotAt, type Snapshot } from '../../../store/tree.ts';
+import { changedFiles, emptySnapshot, type Snapshot, snapshotAt } from '../../../store/tree.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { snapshotState, parseSnapshot, type Diagnostic, type KnowledgeState } from '../../core/state.ts';
+import { type Diagnostic, type KnowledgeState, parseSnapshot, snapshotState } from '../../core/state.ts';
 
 /**
  * The semantic diff of two memory revisions: what a reviewer of a knowledge change needs to
@@ -106,18 +106,38 @@ async function diffStates(kb: KnowledgeBase, before: KnowledgeState, after: Know
       items.push(itemChange(c.spec.kind, path, old, now, oldText, newText, after));
     }),
   );
-  items.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.id && b.id ? a.id.length - b.id.length || (a.id < b.id ? -1 : 1) : 0) || (a.path < b.path ? -1 : 1));
+  items.sort(
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      (a.id && b.id ? a.id.length - b.id.length || (a.id < b.id ? -1 : 1) : 0) ||
+      (a.path < b.path ? -1 : 1),
+  );
   const rules = diffRules(before.rules, after.rules);
   const config = diffValues('', before.config ?? {}, after.config ?? {});
-  const broken = after.diagnostics.filter((d) => d.severity === 'error' && (changed.has(d.path) || (d.path === 'axme.yaml' && !after.snapshot.files.has(d.path))));
-  const counts = { added: 0, removed: 0, superseded: 0, revoked: 0, archived: 0, answered: 0, reopened: 0, changed: 0, rulesAdded: rules.added.length, rulesRemoved: rules.removed.length };
+  const broken = after.diagnostics.filter(
+    (d) => d.severity === 'error' && (changed.has(d.path) || (d.path === 'axme.yaml' && !after.snapshot.files.has(d.path))),
+  );
+  const counts = {
+    added: 0,
+    removed: 0,
+    superseded: 0,
+    revoked: 0,
+    archived: 0,
+    answered: 0,
+    reopened: 0,
+    changed: 0,
+    rulesAdded: rules.added.length,
+    rulesRemoved: rules.removed.length,
+  };
   for (const i of items) counts[i.change]++;
   return { from: before.commit, to: after.commit, items, rules, config, broken, other: other.sort(), counts };
 }
 
 /** True when nothing a reviewer would read changed. */
 export function isEmptyDiff(d: SemanticDiff): boolean {
-  return !d.items.length && !d.rules.added.length && !d.rules.removed.length && !d.rules.settings.length && !d.config.length && !d.broken.length && !d.other.length;
+  return (
+    !d.items.length && !d.rules.added.length && !d.rules.removed.length && !d.rules.settings.length && !d.config.length && !d.broken.length && !d.other.length
+  );
 }
 
 function itemsByPath(state: KnowledgeState, changed: Map<string, string | null>): Map<string, ItemBase> {
@@ -160,13 +180,23 @@ function firstLine(s: string): string {
   return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
-const statusOf = (item: ItemBase | undefined): string | null => ((item as { status?: string } | undefined)?.status ?? null);
+const statusOf = (item: ItemBase | undefined): string | null => (item as { status?: string } | undefined)?.status ?? null;
 
-function itemChange(kind: KindName, path: string, old: ItemBase | undefined, now: ItemBase | undefined, oldText: string | null, newText: string | null, after: KnowledgeState): ItemChange {
+function itemChange(
+  kind: KindName,
+  path: string,
+  old: ItemBase | undefined,
+  now: ItemBase | undefined,
+  oldText: string | null,
+  newText: string | null,
+  after: KnowledgeState,
+): ItemChange {
   const ref = refOf(kind, (now ?? old)!);
   const oldDoc = oldText !== null ? safeParse(oldText) : null;
   const newDoc = newText !== null ? safeParse(newText) : null;
-  const fields = diffValues('', oldDoc?.data ?? {}, newDoc?.data ?? {}).filter((f) => f.setting !== 'updated').map((f) => ({ field: f.setting, before: f.before, after: f.after }));
+  const fields = diffValues('', oldDoc?.data ?? {}, newDoc?.data ?? {})
+    .filter((f) => f.setting !== 'updated')
+    .map((f) => ({ field: f.setting, before: f.before, after: f.after }));
   const s = { before: statusOf(old), after: statusOf(now) };
   const out: ItemChange = { ...ref, path, change: 'changed', fields: old && now ? fields : [] };
   if (s.before !== null || s.after !== null) out.status = s;
@@ -213,7 +243,9 @@ function safeParse(text: string): { data: Record<string, unknown>; body: string 
 
 /** A unified diff of an item's body, without the `Index:`/`===` header createPatch starts with. */
 function bodyPatch(path: string, before: string, after: string): string {
-  const patch = createPatch(path, before.endsWith('\n') || !before ? before : `${before}\n`, after.endsWith('\n') || !after ? after : `${after}\n`, '', '', { context: 3 });
+  const patch = createPatch(path, before.endsWith('\n') || !before ? before : `${before}\n`, after.endsWith('\n') || !after ? after : `${after}\n`, '', '', {
+    context: 3,
+  });
   return patch.split('\n').slice(4).join('\n').trimEnd();
 }
 

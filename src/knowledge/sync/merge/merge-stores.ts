@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { PRIORITIES } from '../../../model/backlog.ts';
 import type { Decision } from '../../../model/decision.ts';
 import { parseYaml, stringifyYaml } from '../../../model/frontmatter.ts';
 import { keepSource, sourceOf } from '../../../model/frontmatter-source.ts';
 import { nextId } from '../../../model/ids.ts';
 import { decodeItem, encodeItem, type ItemBase, type KindSpec } from '../../../model/kind.ts';
-import { classifyPath, CONFIG_PATH, RULES_PATH, SPECS } from '../../../model/paths.ts';
+import { ID_KINDS, type IdKind } from '../../../model/kinds.ts';
+import { CONFIG_PATH, classifyPath, RULES_PATH, SPECS } from '../../../model/paths.ts';
 import { Question } from '../../../model/question.ts';
 import type { RulesData } from '../../../model/safety-defaults.ts';
 import { mergeRules, STRICTNESS } from '../../../model/safety-merge.ts';
@@ -12,11 +14,9 @@ import { RULES_HEADER, SafetyRules } from '../../../model/safety-rules.ts';
 import { SLUG_MAX, slugify, uniqueSlug } from '../../../model/slug.ts';
 import type { Snapshot } from '../../../store/tree.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { ID_KINDS, type IdKind } from '../../../model/kinds.ts';
 import { renumberCollisions } from '../../core/renumber-ids.ts';
 import { parseSnapshot } from '../../core/state.ts';
-import { PRIORITIES } from '../../../model/backlog.ts';
-import { mergeValues, type Clash, type MergeRules, type SettleRule } from './values.ts';
+import { type Clash, type MergeRules, mergeValues, type SettleRule } from './values.ts';
 
 /**
  * The three-way merge of two memory trees against their merge base (an empty tree when the two
@@ -89,7 +89,7 @@ export async function planMerge(input: MergeInput): Promise<MergePlan> {
     return oid ? (await kb.repo.backend.readBlob(oid)).toString('utf8') : undefined;
   };
   const plan: MergePlan = { changes: new Map(), conflicts: [], settled: [], renumbered: [], questions: [] };
-  const all = input.only ? [...input.only] : [...base?.files.keys() ?? [], ...ours.files.keys(), ...theirs.files.keys()];
+  const all = input.only ? [...input.only] : [...(base?.files.keys() ?? []), ...ours.files.keys(), ...theirs.files.keys()];
   const paths = [...new Set(all)].sort();
   // blobs are read many at a time (the cat-file process pipelines them); results land by path
   const merged = new Map<string, { text?: Buffer | null; conflict?: MergeConflict; settled?: SettledField[] }>();
@@ -122,10 +122,29 @@ export async function planMerge(input: MergeInput): Promise<MergePlan> {
 const BOOKKEEPING = new Set(['updated', 'created']);
 
 /** The clashes of one file as settled fields; `valueOf` reads a field's merged value. */
-function settledOf(path: string, id: string | null, title: string, clashes: Clash[], valueOf: (field: string) => unknown, oursCommit: string, theirsCommit: string): SettledField[] {
+function settledOf(
+  path: string,
+  id: string | null,
+  title: string,
+  clashes: Clash[],
+  valueOf: (field: string) => unknown,
+  oursCommit: string,
+  theirsCommit: string,
+): SettledField[] {
   return clashes
     .filter((c) => !BOOKKEEPING.has(c.field))
-    .map((c) => ({ path, id, title, field: c.field, rule: c.rule, value: valueOf(c.field), sides: [{ commit: oursCommit, value: c.ours }, { commit: theirsCommit, value: c.theirs }] }));
+    .map((c) => ({
+      path,
+      id,
+      title,
+      field: c.field,
+      rule: c.rule,
+      value: valueOf(c.field),
+      sides: [
+        { commit: oursCommit, value: c.ours },
+        { commit: theirsCommit, value: c.theirs },
+      ],
+    }));
 }
 
 /** The value at a dotted path of a plain object. */
@@ -156,7 +175,12 @@ function mergeFile(path: string, bt: string | undefined, xt: string, yt: string,
     });
     if (parsed[1] && parsed[2] && typeof parsed[1] === 'object' && typeof parsed[2] === 'object') {
       const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
-      const r = mergeValues(parsed[0] ?? undefined, parsed[1], parsed[2], { textFields: new Set(), appendFields: new Set(), winner, special: path === RULES_PATH ? strictest : maxFormat });
+      const r = mergeValues(parsed[0] ?? undefined, parsed[1], parsed[2], {
+        textFields: new Set(),
+        appendFields: new Set(),
+        winner,
+        special: path === RULES_PATH ? strictest : maxFormat,
+      });
       // two stores that never shared rules: neither side accepted the other's exceptions, so they
       // combine like a workspace's (allows need both); with a common base an edit is an edit
       if (path === RULES_PATH && bt === undefined) {
@@ -173,7 +197,14 @@ function mergeFile(path: string, bt: string | undefined, xt: string, yt: string,
   const winner = oursCommit > theirsCommit ? 'ours' : 'theirs';
   return {
     text: winner === 'ours' ? xt : yt,
-    conflict: { path, id: null, title: path, fields: ['(whole file)'], kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+    conflict: {
+      path,
+      id: null,
+      title: path,
+      fields: ['(whole file)'],
+      kept: winner === 'ours' ? oursCommit : theirsCommit,
+      other: winner === 'ours' ? theirsCommit : oursCommit,
+    },
   };
 }
 
@@ -191,7 +222,8 @@ function strictest(key: string, x: unknown, y: unknown): { value: unknown; rule:
     if (key.startsWith('require')) return { value: x || y, rule: 'stricter' };
   }
   const o = (STRICTNESS as Record<string, readonly string[]>)[key];
-  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y)) return { value: o.indexOf(x) > o.indexOf(y) ? x : y, rule: 'stricter' };
+  if (o && typeof x === 'string' && typeof y === 'string' && o.includes(x) && o.includes(y))
+    return { value: o.indexOf(x) > o.indexOf(y) ? x : y, rule: 'stricter' };
   return null;
 }
 
@@ -221,7 +253,16 @@ function itemOrder(key: string, x: unknown, y: unknown): { value: unknown; rule:
  */
 const ASKED_SCALARS: ReadonlySet<string> = new Set(['superseded_by', 'title', 'type']);
 
-function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt: string | undefined, xt: string, yt: string, oursCommit: string, theirsCommit: string): FileMerge {
+function mergeItemFile(
+  path: string,
+  spec: KindSpec<ItemBase>,
+  slug: string,
+  bt: string | undefined,
+  xt: string,
+  yt: string,
+  oursCommit: string,
+  theirsCommit: string,
+): FileMerge {
   const dx = decodeItem(spec, slug, xt);
   const dy = decodeItem(spec, slug, yt);
   const db = bt === undefined ? null : decodeItem(spec, slug, bt);
@@ -230,7 +271,14 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
     const kept = winner === 'ours' ? dx : dy;
     return {
       text: winner === 'ours' ? xt : yt,
-      conflict: { path, id: kept.ok ? ((kept.item as { id?: string }).id ?? null) : null, title: kept.ok ? titleOf(kept.item) : path, fields: why, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit },
+      conflict: {
+        path,
+        id: kept.ok ? ((kept.item as { id?: string }).id ?? null) : null,
+        title: kept.ok ? titleOf(kept.item) : path,
+        fields: why,
+        kept: winner === 'ours' ? oursCommit : theirsCommit,
+        other: winner === 'ours' ? theirsCommit : oursCommit,
+      },
     };
   };
   if (!dx.ok || !dy.ok) return whole(['(the file does not parse on one side)']);
@@ -255,7 +303,14 @@ function mergeItemFile(path: string, spec: KindSpec<ItemBase>, slug: string, bt:
   const id = (parsed.data as { id?: string }).id ?? null;
   const settled = settledOf(path, id, titleOf(parsed.data), r.clashes, (f) => valueAt(parsed.data, f), oursCommit, theirsCommit);
   if (!r.conflicts.length && !revoked) return { text, settled };
-  const conflict: MergeConflict = { path, id, title: titleOf(parsed.data), fields: r.conflicts, kept: winner === 'ours' ? oursCommit : theirsCommit, other: winner === 'ours' ? theirsCommit : oursCommit };
+  const conflict: MergeConflict = {
+    path,
+    id,
+    title: titleOf(parsed.data),
+    fields: r.conflicts,
+    kept: winner === 'ours' ? oursCommit : theirsCommit,
+    other: winner === 'ours' ? theirsCommit : oursCommit,
+  };
   if (revoked) {
     const [revoker, superseder] = revoked.side === 'ours' ? [oursCommit, theirsCommit] : [theirsCommit, oursCommit];
     Object.assign(conflict, { fields: [...r.conflicts, 'status', 'superseded_by'], kept: revoker, other: superseder });
@@ -296,8 +351,12 @@ function encodeMerged(spec: KindSpec<ItemBase>, merged: ItemBase, winner: ItemBa
  * side's successor and the reason of the revocation. Null for any other pair.
  */
 function revokedAndSuperseded(x: Decision, y: Decision): { side: 'ours' | 'theirs'; successor: string; reason: string } | null {
-  for (const [side, r, s] of [['ours', x, y], ['theirs', y, x]] as const) {
-    if (r.status === 'revoked' && !r.superseded_by && s.status === 'superseded' && s.superseded_by) return { side, successor: s.superseded_by, reason: r.revoked_reason ?? '' };
+  for (const [side, r, s] of [
+    ['ours', x, y],
+    ['theirs', y, x],
+  ] as const) {
+    if (r.status === 'revoked' && !r.superseded_by && s.status === 'superseded' && s.superseded_by)
+      return { side, successor: s.superseded_by, reason: r.revoked_reason ?? '' };
   }
   return null;
 }
@@ -308,7 +367,12 @@ function titleOf(item: ItemBase): string {
 }
 
 /** The merged tree's item at `path` of an ID kind: from the changes, else ours. */
-async function mergedItems(kb: KnowledgeBase, input: MergeInput, plan: MergePlan, kind: IdKind): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
+async function mergedItems(
+  kb: KnowledgeBase,
+  input: MergeInput,
+  plan: MergePlan,
+  kind: IdKind,
+): Promise<Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }>> {
   const spec = SPECS[kind] as unknown as KindSpec<ItemBase>;
   const out: Array<{ path: string; item: ItemBase & { id: string; aliases?: string[] } }> = [];
   // ours through the parse cache: a store of 10,000 items is not decoded again for every merge
@@ -366,7 +430,9 @@ async function openQuestions(kb: KnowledgeBase, input: MergeInput, plan: MergePl
     const label = c.id ? `${c.id} "${c.title}"` : c.path;
     // a one-line value both sides set (a title, a type): both are named in the question
     const values = plan.settled
-      .filter((f) => f.path === c.path && f.rule === 'asked' && f.sides.every((s) => typeof s.value === 'string' && !s.value.includes('\n') && s.value.length <= 200))
+      .filter(
+        (f) => f.path === c.path && f.rule === 'asked' && f.sides.every((s) => typeof s.value === 'string' && !s.value.includes('\n') && s.value.length <= 200),
+      )
       .map((f) => `${f.field}: ${JSON.stringify(f.value)} (kept) or ${JSON.stringify(f.sides.find((s) => s.value !== f.value)?.value)}`);
     const q = Question.parse({
       slug,

@@ -62,8 +62,19 @@ export interface MergeOutcome {
 
 /** Status order: on a clash, the higher state wins (a revocation is never undone by a merge). */
 const STATUS_RANK: Record<string, number> = {
-  revoked: 9, superseded: 8, deprecated: 8, archived: 7, abandoned: 6, done: 5, applied: 5,
-  answered: 4, blocked: 3, 'in-progress': 2, active: 1, open: 1, draft: 0,
+  revoked: 9,
+  superseded: 8,
+  deprecated: 8,
+  archived: 7,
+  abandoned: 6,
+  done: 5,
+  applied: 5,
+  answered: 4,
+  blocked: 3,
+  'in-progress': 2,
+  active: 1,
+  open: 1,
+  draft: 0,
 };
 
 const ABSENT = Symbol('absent');
@@ -84,7 +95,8 @@ function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: str
   if (equal(x, b)) return y;
   if (equal(y, b)) return x;
   // both changed, differently
-  if (isObject(x) && isObject(y) && !rules.special?.(path.slice(path.lastIndexOf('.') + 1), x, y)) return mergeObjects(b, x, y, path, rules, conflicts, clashes);
+  if (isObject(x) && isObject(y) && !rules.special?.(path.slice(path.lastIndexOf('.') + 1), x, y))
+    return mergeObjects(b, x, y, path, rules, conflicts, clashes);
   const settle = (value: V, rule: SettleRule): V => {
     clashes.push({ field: path, ours: x === ABSENT ? undefined : x, theirs: y === ABSENT ? undefined : y, value: value === ABSENT ? undefined : value, rule });
     if (rule === 'asked') conflicts.push(path);
@@ -94,7 +106,15 @@ function merge(b: V, x: V, y: V, path: string, rules: MergeRules, conflicts: str
 }
 
 /** Two objects both sides changed: key by key. */
-function mergeObjects(b: V, x: Record<string, unknown>, y: Record<string, unknown>, path: string, rules: MergeRules, conflicts: string[], clashes: Clash[]): Record<string, unknown> {
+function mergeObjects(
+  b: V,
+  x: Record<string, unknown>,
+  y: Record<string, unknown>,
+  path: string,
+  rules: MergeRules,
+  conflicts: string[],
+  clashes: Clash[],
+): Record<string, unknown> {
   const bo = isObject(b) ? b : {};
   const out: Record<string, unknown> = {};
   // key order must not depend on which side is ours: the base's keys, then the winner's, then the other's
@@ -141,7 +161,13 @@ export function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[]):
   const added = new Map<string, unknown>();
   for (const v of [...ours, ...theirs]) if (!inBase.has(key(v))) added.set(key(v), v);
   const seen = new Set(kept.map(key));
-  return [...kept, ...[...added.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).filter(([k]) => !seen.has(k)).map(([, v]) => v)];
+  return [
+    ...kept,
+    ...[...added.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .filter(([k]) => !seen.has(k))
+      .map(([, v]) => v),
+  ];
 }
 
 function isObject(v: V): v is Record<string, unknown> {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { termsInto } from './analyze.ts';
-import { FIELD_PARAMS, FIELDS, K1, packCounts, tfIn, type Field } from './fields.ts';
-import { SOFTWARE_SYNONYMS, synonymTable, type SynonymTable } from './synonyms.ts';
+import { FIELD_PARAMS, FIELDS, type Field, K1, packCounts, tfIn } from './fields.ts';
+import { SOFTWARE_SYNONYMS, type SynonymTable, synonymTable } from './synonyms.ts';
 
 // Light on purpose: no zod, no state, no git. A query at the tip (tip-search.ts) runs on this
 // file, the query's and the ranking's alone; the items are read into `Source`s by sources.ts.
@@ -293,7 +293,11 @@ function postingsOf(docs: readonly Doc[], norms: Float64Array, numbers: (d: Doc)
     for (let j = 0; j < nums.length; j++) {
       const at = next[idOf[nums[j]!]!]!++;
       const packed = d.tfs[j]!;
-      const tf = tfIn(packed, 'title') * norms[n]! + tfIn(packed, 'keys') * norms[n + 1]! + tfIn(packed, 'anchors') * norms[n + 2]! + tfIn(packed, 'body') * norms[n + 3]!;
+      const tf =
+        tfIn(packed, 'title') * norms[n]! +
+        tfIn(packed, 'keys') * norms[n + 1]! +
+        tfIn(packed, 'anchors') * norms[n + 2]! +
+        tfIn(packed, 'body') * norms[n + 3]!;
       out[at] = i;
       gain[at] = (tf * (K1 + 1)) / (tf + K1);
     }
@@ -350,9 +354,21 @@ export interface Source {
 }
 
 /** A document's marks from its source: what a stored document takes from the item rather than from the disk. */
-export function metaOf(src: Source): Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'revoked' | 'parts' | 'supersededBy' | 'store'> {
+export function metaOf(
+  src: Source,
+): Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'revoked' | 'parts' | 'supersededBy' | 'store'> {
   const status = src.item.status ?? '';
-  const m: ReturnType<typeof metaOf> = { kind: src.kind, id: src.item.id ?? null, slug: src.item.slug, title: src.title, status, path: src.path, current: src.current, revoked: status === 'revoked', parts: src.parts };
+  const m: ReturnType<typeof metaOf> = {
+    kind: src.kind,
+    id: src.item.id ?? null,
+    slug: src.item.slug,
+    title: src.title,
+    status,
+    path: src.path,
+    current: src.current,
+    revoked: status === 'revoked',
+    parts: src.parts,
+  };
   if (src.supersededBy) m.supersededBy = src.supersededBy;
   if (src.store) m.store = src.store;
   return m;
@@ -379,7 +395,13 @@ function postingsFor(docs: readonly Doc[], numbers: (d: Doc) => Int32Array, regi
  * ones point to, the superseded and the synonym table (else worked out from every document and
  * the synonyms).
  */
-export function indexFrom(docs: Doc[], postings: (docs: readonly Doc[]) => Postings, glossary: string[][], reused = 0, known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms'>): Index {
+export function indexFrom(
+  docs: Doc[],
+  postings: (docs: readonly Doc[]) => Postings,
+  glossary: string[][],
+  reused = 0,
+  known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms'>,
+): Index {
   const { decisions, superseded } = known ?? linksOf(docs);
   const synonyms = known?.synonyms ?? synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
   return { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
@@ -419,6 +441,17 @@ function sameSource(old: Doc, src: Source): boolean {
 
 /** A digest of what a document is made from (its marks and text): equal prints, the same document. */
 export function printOf(d: Pick<Doc, 'kind' | 'id' | 'slug' | 'title' | 'status' | 'path' | 'current' | 'parts' | 'supersededBy' | 'store'>): string {
-  const text = JSON.stringify([d.kind, d.id, d.slug, d.title, d.status, d.path, d.current, d.store ?? null, d.supersededBy ?? null, FIELDS.map((f) => d.parts[f])]);
+  const text = JSON.stringify([
+    d.kind,
+    d.id,
+    d.slug,
+    d.title,
+    d.status,
+    d.path,
+    d.current,
+    d.store ?? null,
+    d.supersededBy ?? null,
+    FIELDS.map((f) => d.parts[f]),
+  ]);
   return createHash('sha1').update(text).digest('base64');
 }

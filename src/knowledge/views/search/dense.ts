@@ -1,11 +1,11 @@
-import type { KindName } from '../../../model/kind.ts';
 import { createHash } from 'node:crypto';
+import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
+import { factorOf, type Ranked, type StalePredicate, successorOf } from './rank.ts';
 import { readVectors, writeVectors } from './vectors.ts';
-import { factorOf, successorOf, type Ranked, type StalePredicate } from './rank.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
 export const FUSE_DEPTH = 50;
@@ -60,7 +60,15 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
  * for revoked, old and stale items as in the word ranking; a superseded decision counts for its
  * live successor (named in `via`). Only `kinds`, when given.
  */
-async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, query: string, n: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
+async function byMeaning(
+  kb: KnowledgeBase,
+  index: Index,
+  embedder: Embedder,
+  query: string,
+  n: number,
+  isStale?: StalePredicate,
+  kinds?: ReadonlySet<KindName>,
+): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, embedder);
   const [q] = await embedder.embed([query]);
   const n0 = vectors.length;
@@ -101,7 +109,11 @@ async function byMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, qu
     const r: Ranked = { doc, score };
     if (succ !== undefined) r.via = index.docs[i]!.slug;
     best.set(at, r);
-    if (prev) top = [...best.values()].map((x) => x.score).sort((a, b) => b - a).slice(0, n);
+    if (prev)
+      top = [...best.values()]
+        .map((x) => x.score)
+        .sort((a, b) => b - a)
+        .slice(0, n);
     else keep(score);
   }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
@@ -144,7 +156,16 @@ function* descending(score: Float32Array, candidates: Int32Array): Generator<num
  * in both is 1. When the embedder fails (an endpoint that cannot be reached or answers wrongly),
  * the word ranking alone: search works offline.
  */
-export async function withMeaning(kb: KnowledgeBase, index: Index, embedder: Embedder, query: string, lexical: Ranked[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): Promise<Ranked[]> {
+export async function withMeaning(
+  kb: KnowledgeBase,
+  index: Index,
+  embedder: Embedder,
+  query: string,
+  lexical: Ranked[],
+  k: number,
+  isStale?: StalePredicate,
+  kinds?: ReadonlySet<KindName>,
+): Promise<Ranked[]> {
   let dense: Ranked[];
   try {
     dense = await byMeaning(kb, index, embedder, query, FUSE_DEPTH, isStale, kinds);

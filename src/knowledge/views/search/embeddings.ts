@@ -33,14 +33,21 @@ export async function embed(config: EmbeddingsConfig, texts: readonly string[], 
   const out: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += BATCH) {
     const input = texts.slice(i, i + BATCH);
-    const res = await fetch(config.url, { method: 'POST', headers, body: JSON.stringify({ model: config.model, input }), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetch(config.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: config.model, input }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!res.ok) throw new Error(`embeddings: ${config.url} answered ${res.status}`);
     const body = (await res.json()) as { data?: Array<{ index?: number; embedding?: unknown }> };
     const data = body.data;
-    if (!Array.isArray(data) || data.length !== input.length) throw new Error(`embeddings: ${config.url} answered ${Array.isArray(data) ? data.length : 'no'} vectors for ${input.length} texts`);
+    if (!Array.isArray(data) || data.length !== input.length)
+      throw new Error(`embeddings: ${config.url} answered ${Array.isArray(data) ? data.length : 'no'} vectors for ${input.length} texts`);
     const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     for (const d of ordered) {
-      if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number')) throw new Error(`embeddings: ${config.url} answered a vector that is not a list of numbers`);
+      if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number'))
+        throw new Error(`embeddings: ${config.url} answered a vector that is not a list of numbers`);
       out.push(unit(Float32Array.from(d.embedding as number[])));
     }
   }

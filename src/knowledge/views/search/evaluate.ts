@@ -40,7 +40,10 @@ export function measuresOf(ranked: readonly string[], expected: ReadonlySet<stri
 /** The cases of an evaluation file: a JSON array (or `{ "queries": [...] }`) or JSON Lines, each `{ "query": "...", "expected": ["D-012", "a-slug"] }` (`expected` may be one string; `expect` is read the same). */
 export function parseEvalCases(text: string, source = 'the evaluation file'): EvalCase[] {
   const bad = (where: string, what: string): never => {
-    throw new AxmeError('INVALID_INPUT', `${source}${where}: ${what}; write one {"query": "...", "expected": ["D-012", "some-slug"]} per line (JSON Lines), or a JSON array of them`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `${source}${where}: ${what}; write one {"query": "...", "expected": ["D-012", "some-slug"]} per line (JSON Lines), or a JSON array of them`,
+    );
   };
   const trimmed = text.trim();
   if (!trimmed) bad('', 'it is empty');
@@ -113,10 +116,25 @@ export async function evaluateSearch(kb: KnowledgeBase, cases: readonly EvalCase
     // a hit counts under whichever of its names the case used
     const ranked = hits.map((h) => (h.id && expected.has(h.id.toLowerCase()) ? h.id.toLowerCase() : h.slug));
     const m = measuresOf(ranked, expected);
-    rows.push({ query: c.query, expected: c.expected, ...m, rank: m.reciprocal_rank ? Math.round(1 / m.reciprocal_rank) : null, top: hits.slice(0, 3).map((h) => h.id ?? h.slug) });
+    rows.push({
+      query: c.query,
+      expected: c.expected,
+      ...m,
+      rank: m.reciprocal_rank ? Math.round(1 / m.reciprocal_rank) : null,
+      top: hits.slice(0, 3).map((h) => h.id ?? h.slug),
+    });
   }
   const mean = (f: (r: EvalRow) => number) => (rows.length ? rows.reduce((s, r) => s + f(r), 0) / rows.length : 0);
-  return { cases: rows.length, recall_at_1: mean((r) => r.recall_at_1), recall_at_5: mean((r) => r.recall_at_5), mrr: mean((r) => r.reciprocal_rank), ndcg_at_10: mean((r) => r.ndcg_at_10), rows, commit: state.commit!, unknown: [...unknown] };
+  return {
+    cases: rows.length,
+    recall_at_1: mean((r) => r.recall_at_1),
+    recall_at_5: mean((r) => r.recall_at_5),
+    mrr: mean((r) => r.reciprocal_rank),
+    ndcg_at_10: mean((r) => r.ndcg_at_10),
+    rows,
+    commit: state.commit!,
+    unknown: [...unknown],
+  };
 }
 
 /** An evaluation file's cases (parseEvalCases), read from `path`; `name` is how messages name it (as the user gave it). */
@@ -125,7 +143,10 @@ export function readEvalFile(path: string, name: string = path): EvalCase[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new AxmeError('INVALID_INPUT', `cannot read ${name} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give a file of questions, one {"query": "...", "expected": ["D-012", "some-slug"]} per line (docs/search.md)`);
+    throw new AxmeError(
+      'INVALID_INPUT',
+      `cannot read ${name} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): give a file of questions, one {"query": "...", "expected": ["D-012", "some-slug"]} per line (docs/search.md)`,
+    );
   }
   return parseEvalCases(text, name);
 }
@@ -153,7 +174,14 @@ export async function compareRankings(kb: KnowledgeBase, cases: readonly EvalCas
   const rows: RankingScores[] = [];
   for (const { ranking, byMeaning } of runs) {
     const e = await evaluateSearch(kb, cases, undefined, { byMeaning });
-    rows.push({ ranking, r1: round(e.rows.filter((r) => r.rank === 1).length / Math.max(1, e.cases)), r5: round(e.recall_at_5), mrr: round(e.mrr), ndcg10: round(e.ndcg_at_10), missed: e.rows.filter((r) => r.rank === null).map((r) => r.query) });
+    rows.push({
+      ranking,
+      r1: round(e.rows.filter((r) => r.rank === 1).length / Math.max(1, e.cases)),
+      r5: round(e.recall_at_5),
+      mrr: round(e.mrr),
+      ndcg10: round(e.ndcg_at_10),
+      missed: e.rows.filter((r) => r.rank === null).map((r) => r.query),
+    });
   }
   return { queries: cases.length, rows };
 }

@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import { metaOf, type Doc, type Source } from './build-index.ts';
+import { type Doc, metaOf, type Source } from './build-index.ts';
 import type { Field } from './fields.ts';
 import { FLAG_CURRENT, FLAG_REVOKED, FLAG_STORE, type IndexFile } from './index-file.ts';
 
@@ -72,7 +72,7 @@ export class FileDoc implements Doc {
     return this.#item?.slug ?? this.#f.slug(this.#i);
   }
   get id(): string | null {
-    return this.#item ? this.#item.id : this.#rec.json.id ?? null;
+    return this.#item ? this.#item.id : (this.#rec.json.id ?? null);
   }
   get title(): string {
     return this.#item?.title ?? this.#rec.json.title;

@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import { termsNear, termsStartingWith, type Doc, type Index } from './build-index.ts';
+import { type Doc, type Index, termsNear, termsStartingWith } from './build-index.ts';
 import { parseQuery } from './query.ts';
 import type { Ranked } from './rank.ts';
 import { snippet } from './snippet.ts';
@@ -29,17 +29,37 @@ export interface SearchHit {
 
 /** The query's words in order (`said`) and its groups, against the index's vocabulary (prefixes and near spellings included). */
 export function queryOf(index: Index, query: string) {
-  return parseQuery(query, index.synonyms, { known: (t) => index.postings.ids.has(t), startingWith: (p) => termsStartingWith(index, p), nearest: (t, max) => termsNear(index, t, max), ...(index.related ? { related: index.related } : {}) });
+  return parseQuery(query, index.synonyms, {
+    known: (t) => index.postings.ids.has(t),
+    startingWith: (p) => termsStartingWith(index, p),
+    nearest: (t, max) => termsNear(index, t, max),
+    ...(index.related ? { related: index.related } : {}),
+  });
 }
 
 /** Why a document's item is stale, or undefined; a workspace store's items are not compared (their code is elsewhere). */
 export type StaleOf = (d: Doc) => { reason: string } | undefined;
 
 /** A ranked document as a hit: its marks, rounded score, snippet for the query's words `said`, citation (`commit`: the memory commit searched; `workspace`: the workspace's) and stale mark. */
-export function hitOf({ doc: d, score, via }: Ranked, said: string[], staleOf: StaleOf, commits: { commit: string; workspace?: string | null | undefined }): SearchHit {
+export function hitOf(
+  { doc: d, score, via }: Ranked,
+  said: string[],
+  staleOf: StaleOf,
+  commits: { commit: string; workspace?: string | null | undefined },
+): SearchHit {
   const { path } = d;
   const citation = d.store ? `git:${commits.workspace}:${path} (in ${d.store})` : `git:${commits.commit}:${path}`;
-  const hit: SearchHit = { kind: d.kind, id: d.id, slug: d.slug, title: d.title, status: d.status, score: Math.round(score * 1000) / 1000, snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said), path, citation };
+  const hit: SearchHit = {
+    kind: d.kind,
+    id: d.id,
+    slug: d.slug,
+    title: d.title,
+    status: d.status,
+    score: Math.round(score * 1000) / 1000,
+    snippet: snippet([...d.parts.title, ...d.parts.keys, ...d.parts.body, ...d.parts.anchors], said),
+    path,
+    citation,
+  };
   if (d.store) hit.store = d.store;
   if (via) hit.via = via;
   const s = staleOf(d);

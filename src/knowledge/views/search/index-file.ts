@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { type Doc, type Index, type Postings, printOf } from './build-index.ts';
 import { FIELDS } from './fields.ts';
 import { relatedTable } from './synonyms.ts';
-import { printOf, type Doc, type Index, type Postings } from './build-index.ts';
 
 /**
  * The search index file's layout (docs/search.md, "How the index is stored"), read in part by a
@@ -87,7 +87,17 @@ function recordOf(d: Doc, made: { count: number }): Uint8Array {
   const known = encoded.get(d) ?? (d as Partial<Pick<FileDocLike, 'rawRecord'>>).rawRecord?.();
   if (known) return known;
   made.count++;
-  const json: RecordJson = { slug: d.slug, print: (d.print ??= printOf(d)), id: d.id, title: d.title, status: d.status, path: d.path, parts: FIELDS.map((f) => [...d.parts[f]]), len: FIELDS.map((f) => d.len[f]), terms: d.terms };
+  const json: RecordJson = {
+    slug: d.slug,
+    print: (d.print ??= printOf(d)),
+    id: d.id,
+    title: d.title,
+    status: d.status,
+    path: d.path,
+    parts: FIELDS.map((f) => [...d.parts[f]]),
+    len: FIELDS.map((f) => d.len[f]),
+    terms: d.terms,
+  };
   if (d.supersededBy) json.supersededBy = d.supersededBy;
   if (d.store) json.store = d.store;
   const text = enc.encode(JSON.stringify(json));
@@ -111,7 +121,13 @@ function recordOf(d: Doc, made: { count: number }): Uint8Array {
  * stamp; `anchored`, `embeddings`: persist.ts writeIndex), and how many documents' records were
  * encoded for it (the others were copied: from the file they were read from, or from an earlier write).
  */
-export function encodeIndex(magic: string, version: number, key: string, index: Index, opts: { anchored: boolean; embeddings: boolean }): { chunks: Uint8Array[]; encoded: number } {
+export function encodeIndex(
+  magic: string,
+  version: number,
+  key: string,
+  index: Index,
+  opts: { anchored: boolean; embeddings: boolean },
+): { chunks: Uint8Array[]; encoded: number } {
   const { docs, postings } = index;
   const n = docs.length;
   const vocab: string[] = new Array(postings.ids.size);
@@ -209,7 +225,12 @@ interface Bytes {
 }
 
 /** A typed array over `len` elements of `bytes` from `off`: a view when aligned, else a copy. */
-function typed<T extends Int32Array | Float64Array | Uint16Array>(Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, bytes: Uint8Array, off: number, len: number): T {
+function typed<T extends Int32Array | Float64Array | Uint16Array>(
+  Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number },
+  bytes: Uint8Array,
+  off: number,
+  len: number,
+): T {
   const at = bytes.byteOffset + off;
   if (off + len * Ctor.BYTES_PER_ELEMENT > bytes.length) throw new Error('index file: section out of range');
   if (at % Ctor.BYTES_PER_ELEMENT === 0) return new Ctor(bytes.buffer as ArrayBuffer, at, len);
@@ -244,7 +265,12 @@ export class IndexFile {
       } finally {
         closeSync(fd);
       }
-      bytes = { read: (off, len) => (off + len <= all.length ? all.subarray(off, off + len) : truncated()), close: () => {}, bytesRead: all.length, size: all.length };
+      bytes = {
+        read: (off, len) => (off + len <= all.length ? all.subarray(off, off + len) : truncated()),
+        close: () => {},
+        bytesRead: all.length,
+        size: all.length,
+      };
     } else {
       const b: Bytes = {
         read: (off, len) => {
@@ -275,7 +301,25 @@ export class IndexFile {
     if (dec.decode(prelude.subarray(0, 8)) !== PRELUDE) throw new Error('index file: not this format');
     const len = new DataView(prelude.buffer, prelude.byteOffset, 12).getUint32(8, true);
     const h = (this.header = JSON.parse(dec.decode(bytes.read(12, len))) as Header);
-    const ok = Number.isInteger(h.n) && h.n >= 0 && Number.isInteger(h.terms) && h.terms >= 0 && Number.isInteger(h.postings) && h.postings >= 0 && Array.isArray(h.kindNames) && Array.isArray(h.glossary) && Array.isArray(h.synonyms) && Array.isArray(h.related) && Array.isArray(h.superseded) && Array.isArray(h.successors) && Array.isArray(h.successorAt) && h.successors.length === h.successorAt.length && typeof h.anchored === 'boolean' && typeof h.embeddings === 'boolean' && !!h.sections && !!h.head;
+    const ok =
+      Number.isInteger(h.n) &&
+      h.n >= 0 &&
+      Number.isInteger(h.terms) &&
+      h.terms >= 0 &&
+      Number.isInteger(h.postings) &&
+      h.postings >= 0 &&
+      Array.isArray(h.kindNames) &&
+      Array.isArray(h.glossary) &&
+      Array.isArray(h.synonyms) &&
+      Array.isArray(h.related) &&
+      Array.isArray(h.superseded) &&
+      Array.isArray(h.successors) &&
+      Array.isArray(h.successorAt) &&
+      h.successors.length === h.successorAt.length &&
+      typeof h.anchored === 'boolean' &&
+      typeof h.embeddings === 'boolean' &&
+      !!h.sections &&
+      !!h.head;
     if (!ok) throw new Error('index file: bad header');
     for (const at of [...h.superseded, ...h.successorAt]) if (!Number.isInteger(at) || at < 0 || at >= h.n) throw new Error('index file: bad link');
     const [hoff, hlen] = h.sections.head;
@@ -288,9 +332,11 @@ export class IndexFile {
     this.kindOf = head.subarray(h.head.kindOf, h.head.kindOf + h.n);
     this.docAt = typed(Float64Array, head, h.head.docAt, h.n + 1);
     if (this.flags.length !== h.n || this.kindOf.length !== h.n) throw new Error('index file: bad head');
-    if (this.start[0] !== 0 || this.start[h.terms] !== h.postings || h.sections.pdocs[1] !== 4 * h.postings || h.sections.gain[1] !== 8 * h.postings) throw new Error('index file: bad postings');
+    if (this.start[0] !== 0 || this.start[h.terms] !== h.postings || h.sections.pdocs[1] !== 4 * h.postings || h.sections.gain[1] !== 8 * h.postings)
+      throw new Error('index file: bad postings');
     for (let i = 0; i < h.terms; i++) if (this.start[i + 1]! < this.start[i]!) throw new Error('index file: bad postings');
-    for (let i = 0; i < h.n; i++) if (this.kindOf[i]! >= h.kindNames.length || this.docAt[i + 1]! < this.docAt[i]!) throw new Error('index file: bad documents');
+    for (let i = 0; i < h.n; i++)
+      if (this.kindOf[i]! >= h.kindNames.length || this.docAt[i + 1]! < this.docAt[i]!) throw new Error('index file: bad documents');
     if (this.docAt[0] !== 0 || this.docAt[h.n] !== h.sections.records[1]) throw new Error('index file: bad records');
   }
 
@@ -334,7 +380,13 @@ export class IndexFile {
   /** The postings read term by term as a query asks for them. */
   lazyPostings(): Postings {
     const read = new Map<number, { docs: Int32Array; gain: Float64Array }>();
-    return { ids: this.ids(), start: this.start, docs: new Int32Array(0), gain: new Float64Array(0), read: (id) => read.get(id) ?? read.set(id, this.postingsOf(id)).get(id)! };
+    return {
+      ids: this.ids(),
+      start: this.start,
+      docs: new Int32Array(0),
+      gain: new Float64Array(0),
+      read: (id) => read.get(id) ?? read.set(id, this.postingsOf(id)).get(id)!,
+    };
   }
 
   /** Document `i`'s slug: from the slugs section once read (`readSlugs`), else from its record. */
@@ -362,7 +414,16 @@ export class IndexFile {
     const [jl, nt, nn, titleEnd] = [dv.getUint32(0, true), dv.getUint32(4, true), dv.getUint32(8, true), dv.getUint32(12, true)];
     if (pad8(16 + nt * 8 + nn * 2 + jl) !== raw.length || titleEnd > nn) throw new Error('index file: bad record');
     const json = JSON.parse(dec.decode(raw.subarray(16 + nt * 8 + nn * 2, 16 + nt * 8 + nn * 2 + jl))) as RecordJson;
-    if (!Array.isArray(json.terms) || json.terms.length !== nt || !Array.isArray(json.parts) || json.parts.length !== FIELDS.length || !Array.isArray(json.len) || typeof json.slug !== 'string' || typeof json.print !== 'string') throw new Error('index file: bad record');
+    if (
+      !Array.isArray(json.terms) ||
+      json.terms.length !== nt ||
+      !Array.isArray(json.parts) ||
+      json.parts.length !== FIELDS.length ||
+      !Array.isArray(json.len) ||
+      typeof json.slug !== 'string' ||
+      typeof json.print !== 'string'
+    )
+      throw new Error('index file: bad record');
     const r = { json, raw, tfs: typed(Float64Array, raw, 16, nt), near: typed(Uint16Array, raw, 16 + nt * 8, nn), titleEnd };
     this.#records.set(i, r);
     return r;

@@ -28,7 +28,12 @@ const keyOf = (s: string) => createHash('sha256').update(s).digest('hex').slice(
  */
 export async function embedderFor(kb: KnowledgeBase, config: StoreConfig | null): Promise<Embedder | null> {
   const endpoint = embeddingsConfig(kb, config);
-  if (endpoint) return { key: keyOf(`${endpoint.url}\n${endpoint.model}`), label: `endpoint ${endpoint.url} (${endpoint.model})`, embed: (texts) => embed(endpoint, texts, kb.repo.env) };
+  if (endpoint)
+    return {
+      key: keyOf(`${endpoint.url}\n${endpoint.model}`),
+      label: `endpoint ${endpoint.url} (${endpoint.model})`,
+      embed: (texts) => embed(endpoint, texts, kb.repo.env),
+    };
   const name = currentModelName(kb.repo.env);
   const dir = name ? installedModelDir(kb.repo.env, name) : null;
   if (!dir) return null;

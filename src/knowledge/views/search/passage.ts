@@ -1,4 +1,4 @@
-import { GAP, type Doc } from './build-index.ts';
+import { type Doc, GAP } from './build-index.ts';
 
 /** What one term of the query is worth where it is found: its group (one word of the query) and its IDF times its alternative's weight. */
 export interface TermValue {
@@ -62,4 +62,3 @@ export function bestPassage(d: Doc, values: QueryValues, width: number): number 
   }
   return best;
 }
-

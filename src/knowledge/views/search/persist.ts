@@ -1,8 +1,8 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KindName } from '../../../model/kind.ts';
-import { indexFrom, type Doc, type Index, type Source } from './build-index.ts';
+import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
 import { FileDoc } from './file-doc.ts';
 import { encodeIndex, IndexFile } from './index-file.ts';
 
@@ -135,7 +135,13 @@ export function readLastIndex(dir: string, sources: readonly Source[]): Index | 
       // the marks are the item's as it is now: the record's print (of the text and marks then) tells whether they are the same
       if (i !== undefined) docs.push(new FileDoc(f, i, src));
     }
-    return { docs, postings: { ids: new Map(), start: new Int32Array(1), docs: new Int32Array(0), gain: new Float64Array(0) }, decisions: new Map(), superseded: [], synonyms: new Map() };
+    return {
+      docs,
+      postings: { ids: new Map(), start: new Int32Array(1), docs: new Int32Array(0), gain: new Float64Array(0) },
+      decisions: new Map(),
+      superseded: [],
+      synonyms: new Map(),
+    };
   } catch {
     return undefined;
   }
@@ -147,7 +153,12 @@ export function readLastIndex(dir: string, sources: readonly Source[]): Index | 
  * cache that cannot be written only costs time. How many documents' records were encoded anew
  * (the unchanged ones are copied from the file they came from), or undefined when nothing was written.
  */
-export function writeIndex(dir: string, key: string, index: Index, opts: { anchored: boolean; embeddings: boolean; newest?: { commit: string | null } | undefined }): { encoded: number } | undefined {
+export function writeIndex(
+  dir: string,
+  key: string,
+  index: Index,
+  opts: { anchored: boolean; embeddings: boolean; newest?: { commit: string | null } | undefined },
+): { encoded: number } | undefined {
   if (!KEY_RE.test(key)) return undefined;
   const { newest } = opts;
   try {

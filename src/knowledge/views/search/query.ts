@@ -59,7 +59,12 @@ export interface Vocabulary {
  * the longer terms a word starts (low weight); and, for a word of 5+ letters the index lacks,
  * the terms one or two edits away (low weight).
  */
-export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vocabulary | ((term: string) => boolean), startingWith?: (prefix: string) => string[]): { said: string[]; groups: QueryGroup[]; terms: QueryTerm[] } {
+export function parseQuery(
+  query: string,
+  synonyms: SynonymTable,
+  vocabulary: Vocabulary | ((term: string) => boolean),
+  startingWith?: (prefix: string) => string[],
+): { said: string[]; groups: QueryGroup[]; terms: QueryTerm[] } {
   const v: Vocabulary = typeof vocabulary === 'function' ? { known: vocabulary, ...(startingWith ? { startingWith } : {}) } : vocabulary;
   const related = v.related ?? relatedTable();
   const said: string[] = [];
@@ -100,8 +105,16 @@ export function parseQuery(query: string, synonyms: SynonymTable, vocabulary: Vo
   for (let i = 0; i < said.length; i++) {
     for (let n = 1; n <= PHRASE_MAX && i + n <= said.length; n++) {
       const phrase = said.slice(i, i + n).join(' ');
-      for (const alt of synonyms.get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: SYNONYM_WEIGHT });
-      for (const alt of related.get(phrase) ?? []) add(said.slice(i, i + n).filter((t) => groups.has(t)), { terms: alt, weight: RELATED_WEIGHT });
+      for (const alt of synonyms.get(phrase) ?? [])
+        add(
+          said.slice(i, i + n).filter((t) => groups.has(t)),
+          { terms: alt, weight: SYNONYM_WEIGHT },
+        );
+      for (const alt of related.get(phrase) ?? [])
+        add(
+          said.slice(i, i + n).filter((t) => groups.has(t)),
+          { terms: alt, weight: RELATED_WEIGHT },
+        );
     }
   }
   const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));

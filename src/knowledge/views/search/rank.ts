@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import { docFreq, GAP, termPostings, type Doc, type Index, type Scratch } from './build-index.ts';
+import { type Doc, docFreq, GAP, type Index, type Scratch, termPostings } from './build-index.ts';
 import { bestPassage, type TermValue } from './passage.ts';
 import type { QueryGroup } from './query.ts';
 
@@ -49,7 +49,14 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
   const n = index.docs.length;
   const own = index.scratch;
   index.scratch = undefined;
-  const x: Scratch = own ?? { scores: new Float64Array(n), touched: new Int32Array(n), group: new Float64Array(n), groupTouched: new Int32Array(n), alt: new Float64Array(n), altTouched: new Int32Array(n) };
+  const x: Scratch = own ?? {
+    scores: new Float64Array(n),
+    touched: new Int32Array(n),
+    group: new Float64Array(n),
+    groupTouched: new Int32Array(n),
+    alt: new Float64Array(n),
+    altTouched: new Int32Array(n),
+  };
   const values = new Map<string, TermValue>();
   const count = addGroups(index, x, groups, values);
   return { scores: x.scores, touched: x.touched, count, scratch: x, values };
@@ -127,7 +134,8 @@ export function factorOf(d: Doc, isStale?: StalePredicate): number {
 /** The live decision a superseded one (at position `old`) ends at, following `superseded_by`; undefined when there is none. */
 export function successorOf(index: Index, old: number): number | undefined {
   let succ = index.decisions.get(index.docs[old]!.supersededBy!);
-  for (let hops = 0; succ !== undefined && index.docs[succ]!.supersededBy && hops < 50; hops++) succ = index.decisions.get(index.docs[succ]!.supersededBy!) ?? succ;
+  for (let hops = 0; succ !== undefined && index.docs[succ]!.supersededBy && hops < 50; hops++)
+    succ = index.decisions.get(index.docs[succ]!.supersededBy!) ?? succ;
   return succ === old ? undefined : succ;
 }
 
@@ -176,7 +184,14 @@ function adjacentPairs(said: string[], d: Doc): { title: number; body: number } 
  * takes the better of the two scores and names it in `via`). The best `k` of `kinds` (all when
  * absent), and how many items of them matched. Hands the buffers back to the index.
  */
-export function rank(index: Index, scored: Scored, said: string[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>): { ranked: Ranked[]; total: number } {
+export function rank(
+  index: Index,
+  scored: Scored,
+  said: string[],
+  k: number,
+  isStale?: StalePredicate,
+  kinds?: ReadonlySet<KindName>,
+): { ranked: Ranked[]; total: number } {
   const { scores, touched } = scored;
   let { count } = scored;
   const via = new Map<number, string>();
@@ -222,7 +237,15 @@ export function rank(index: Index, scored: Scored, said: string[], k: number, is
  * best first, and how many scored above 0. A bounded min-heap; as `factor` is at most 1, a score no better than the
  * heap's least is passed over without looking at its document.
  */
-function best(index: Index, scores: Float64Array, touched: Int32Array, count: number, n: number, factor: (d: Doc) => number, kinds?: ReadonlySet<KindName>): { top: Array<[number, number]>; live: number } {
+function best(
+  index: Index,
+  scores: Float64Array,
+  touched: Int32Array,
+  count: number,
+  n: number,
+  factor: (d: Doc) => number,
+  kinds?: ReadonlySet<KindName>,
+): { top: Array<[number, number]>; live: number } {
   const at = new Int32Array(n);
   const val = new Float64Array(n);
   let size = 0;

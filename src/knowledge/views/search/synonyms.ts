@@ -184,7 +184,12 @@ export function glossaryGroups(body: string): string[][] {
     const m = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?([^*_:\u2014\u2013\n]+?)(?:\*\*|__)?\s*(?::|\u2014|\u2013|\s-\s)\s*(.+)$/.exec(line);
     if (!m) continue;
     const term = m[1]!.trim();
-    const meaning = m[2]!.split(/[.;,(]/)[0]!.trim().split(/\s+/).slice(0, MEANING_WORDS).join(' ');
+    const meaning = m[2]!
+      .split(/[.;,(]/)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(0, MEANING_WORDS)
+      .join(' ');
     if (term && meaning && term.split(/\s+/).length <= TERM_WORDS && !/^#/.test(term)) groups.push([term, meaning]);
   }
   return groups;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { currentModelName, installedModelDir } from '../../models/model-paths.ts';
 import type { KindName } from '../../../model/kind.ts';
 import { localSettingsFiles } from '../../../model/local-settings-files.ts';
 import { MEMORY_REF } from '../../../model/refs.ts';
-import { headCommitSync, readRefSync, type RepoLocation } from '../../../store/locate.ts';
+import { headCommitSync, type RepoLocation, readRefSync } from '../../../store/locate.ts';
 import { workspaceFor } from '../../../store/workspace-store.ts';
+import { currentModelName, installedModelDir } from '../../models/model-paths.ts';
 import type { Doc } from './build-index.ts';
 import { hitOf, queryOf, type SearchHit } from './hits.ts';
 import { readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';

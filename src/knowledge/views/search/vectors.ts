@@ -1,5 +1,5 @@
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -36,7 +36,8 @@ export function readVectors(dir: string, key: string): Map<string, Float32Array>
   } catch {
     return out;
   }
-  if (eol < 0 || h.magic !== MAGIC || h.format !== FORMAT || h.key !== key || typeof h.dims !== 'number' || !Number.isInteger(h.dims) || h.dims <= 0) return out;
+  if (eol < 0 || h.magic !== MAGIC || h.format !== FORMAT || h.key !== key || typeof h.dims !== 'number' || !Number.isInteger(h.dims) || h.dims <= 0)
+    return out;
   const dims = h.dims;
   const size = HASH + 4 * dims;
   const count = Math.floor((bytes.length - eol - 1) / size);
@@ -63,7 +64,13 @@ export function writeVectors(dir: string, key: string, vectors: ReadonlyMap<stri
   const header = headerOf(key, dims);
   if (added && headerMatches(path, header)) {
     try {
-      appendFileSync(path, entriesOf(added.map((h) => [h, vectors.get(h)!]), dims));
+      appendFileSync(
+        path,
+        entriesOf(
+          added.map((h) => [h, vectors.get(h)!]),
+          dims,
+        ),
+      );
       return;
     } catch {
       // written again whole below
