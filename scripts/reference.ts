@@ -77,6 +77,17 @@ function mcpBlock(op: AnyOperation): string {
   ].join('\n');
 }
 
+/** The table of every tool, in the order the server lists them: its name, what it does, its CLI twin. */
+function toolsTable(): string {
+  return [
+    '| tool | what it does | CLI twin |',
+    '| --- | --- | --- |',
+    ...OPERATIONS.filter((o) => o.mcp).map(
+      (o) => `| [\`${o.mcp!.tool}\`](#${o.mcp!.tool}) | ${cell(o.summary)} | ${o.cli ? `\`axme ${o.cli.command.join(' ')}\`` : '—'} |`,
+    ),
+  ].join('\n');
+}
+
 /** Replaces each `<!-- generated:<key> -->` ... `<!-- /generated -->` block of a doc. */
 function fill(text: string, blocks: Map<string, string>, file: string): string {
   const seen = new Set<string>();
@@ -94,7 +105,7 @@ const root = join(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
 const docs: Array<[string, Map<string, string>]> = [
   ['docs/cli.md', new Map(OPERATIONS.filter((o) => o.cli).map((o) => [`cli:${o.id}`, cliBlock(o)]))],
-  ['docs/mcp.md', new Map(OPERATIONS.filter((o) => o.mcp).map((o) => [`mcp:${o.id}`, mcpBlock(o)]))],
+  ['docs/mcp.md', new Map([['mcp:tools', toolsTable()], ...OPERATIONS.filter((o) => o.mcp).map((o): [string, string] => [`mcp:${o.id}`, mcpBlock(o)])])],
 ];
 // the CLI's start-up index (scripts/command-index.ts): a whole file, and a block of another
 const code: Array<[string, (before: string) => string]> = [
