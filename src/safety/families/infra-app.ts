@@ -1,5 +1,5 @@
 import { programName } from '../command.ts';
-import { type ArgsCheck, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
+import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operandAt, optionValues } from './args.ts';
 
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
@@ -109,18 +109,6 @@ const dotnet: ArgsCheck = (args) => {
 };
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level']);
-const COMPOSE_VALUED = new Set([
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--profile',
-  '--env-file',
-  '--project-directory',
-  '--ansi',
-  '--progress',
-  '--parallel',
-]);
 
 function volumesHit(rule: string): Hit {
   return { rule, reason: `\`${rule}\` deletes docker volumes — the databases and uploads kept in them — and nothing keeps a copy` };
@@ -129,12 +117,7 @@ function volumesHit(rule: string): Hit {
 /** Docker's data volumes: `volume rm|prune`, `system prune --volumes`, `compose down -v`. */
 function docker(program: string): ArgsCheck {
   return (args) => {
-    let compose = program === 'docker-compose';
-    let i = operandAt(args, compose ? COMPOSE_VALUED : DOCKER_VALUED);
-    if (!compose && args[i] === 'compose') {
-      compose = true;
-      i = operandAt(args, COMPOSE_VALUED, i + 1);
-    }
+    const { compose, at: i } = dockerSubcommand(program, args, DOCKER_VALUED);
     if (i < 0) return null;
     const sub = args[i]!;
     const rest = args.slice(i + 1);

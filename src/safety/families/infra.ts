@@ -1,7 +1,7 @@
 import { programName } from '../command.ts';
 import { informational } from '../informational.ts';
 import type { Redirect } from '../syntax.ts';
-import { type ArgsCheck, type Hit, hasOption, operandAt, values } from './args.ts';
+import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS, runnerInner } from './infra-app.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
@@ -33,18 +33,6 @@ function check(program: string, args: string[], redirects: readonly Redirect[], 
 }
 
 const DOCKER_VALUED = new Set(['--context', '-c', '-H', '--host', '--config', '-l', '--log-level', '--url', '--connection', '-n', '--namespace']);
-const COMPOSE_VALUED = new Set([
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--profile',
-  '--env-file',
-  '--project-directory',
-  '--ansi',
-  '--progress',
-  '--parallel',
-]);
 const EXEC_VALUED = new Set([
   '-e',
   '--env',
@@ -72,12 +60,7 @@ function execIn(program: string, args: string[]): string[] | null {
     return dashes >= 0 && args.includes('exec') ? args.slice(dashes + 1) : null;
   }
   if (program !== 'docker' && program !== 'podman' && program !== 'nerdctl' && program !== 'docker-compose') return null;
-  let compose = program === 'docker-compose';
-  let i = operandAt(args, compose ? COMPOSE_VALUED : DOCKER_VALUED);
-  if (!compose && args[i] === 'compose') {
-    compose = true;
-    i = operandAt(args, COMPOSE_VALUED, i + 1);
-  }
+  const { compose, at: i } = dockerSubcommand(program, args, DOCKER_VALUED);
   // `docker run` starts a fresh container; `compose run` joins the project's network and databases
   if (args[i] !== 'exec' && !(compose && args[i] === 'run')) return null;
   const target = operandAt(args, EXEC_VALUED, i + 1);

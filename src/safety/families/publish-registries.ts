@@ -1,4 +1,4 @@
-import { dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
+import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
 import { runner } from './publish-node.ts';
 
 /**
@@ -56,18 +56,6 @@ const DOCKER_VALUED = new Set([
   '-n',
   '--namespace',
   '--address',
-]);
-const COMPOSE_VALUED = new Set([
-  '-f',
-  '--file',
-  '-p',
-  '--project-name',
-  '--profile',
-  '--env-file',
-  '--project-directory',
-  '--ansi',
-  '--progress',
-  '--parallel',
 ]);
 const MVN_VALUED = new Set([
   '-P',
