@@ -7,6 +7,7 @@
  * `cli(op, input)`, an operation run and printed as its CLI command prints it, in-process.
  */
 import { after, before } from 'node:test';
+import { printResult } from '../src/cli/operation-command.ts';
 import type { AnyOperation, CliPrinter } from '../src/operations/operation.ts';
 import type { InitSteps } from '../src/setup/init.ts';
 import { type CoreOptions, coreAt, withCore } from './core.ts';
@@ -62,8 +63,7 @@ export function useStore(opts: StoreOptions = {}): TestStore {
 
 /**
  * An operation run on `dir` in-process and printed as its CLI command prints it
- * (src/cli/operation-command.ts): `cli.print` with a printer, else with `json` the result as
- * `cli.json` or `json` gives it, else `cli.text` or `text`. Errors are thrown as the core throws
+ * (`printResult`, src/cli/operation-command.ts). Errors are thrown as the core throws
  * them (the CLI maps them to exit codes: test/core.ts `exitCodeOf`).
  */
 export async function cliRun(
@@ -73,7 +73,6 @@ export async function cliRun(
   o: { json?: boolean; allowSecret?: boolean } & CoreOptions = {},
 ): Promise<Printed> {
   if (op.folder || !op.cli) throw new Error(`${op.id}: not a store operation with a CLI command`);
-  const cli = op.cli;
   const env = cleanEnv(o.env);
   let stdout = '';
   let stderr = '';
@@ -91,10 +90,7 @@ export async function cliRun(
     dir,
     async (kb) => {
       const r = await op.run(kb, input as never, { allowSecret: !!o.allowSecret, cwd: dir, env });
-      if (cli.print) return (await cli.print(r, printer)) || 0;
-      if (o.json) printer.printJson(cli.json ? cli.json(r) : op.json(r));
-      else out(cli.text ? cli.text(r, printer) : op.text(r));
-      return 0;
+      return printResult(op, r, printer);
     },
     o,
   );

@@ -103,18 +103,25 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       const folder = a.C ?? io.cwd;
       const input = () => (cli.stdinJson ? jsonFromStdin(io, op) : inputFrom(io, op, a, inputFields()));
       const show = async (r: unknown) => {
-        if (cli.print) {
-          const code = await cli.print(r, printer(io, a));
-          if (code) throw new SilentExit(code);
-          return;
-        }
-        if (a.json) return printJson(io, cli.json ? cli.json(r) : op.json(r));
-        out(io, cli.text ? cli.text(r, printer(io, a)) : op.text(r));
+        const code = await printResult(op, r, printer(io, a));
+        if (code) throw new SilentExit(code);
       };
       if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
       return withKb(io, a, async (kb) => show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env })));
     },
   };
+}
+
+/**
+ * What a command prints of its result, and its exit code: `cli.print` when it has one, else with
+ * `--json` the result as `cli.json` or `json` gives it, else `cli.text` or `text`.
+ */
+export async function printResult(op: AnyOperation, r: unknown, p: CliPrinter): Promise<number> {
+  const cli = op.cli;
+  if (cli?.print) return (await cli.print(r, p)) || 0;
+  if (p.json) p.printJson(cli?.json ? cli.json(r) : op.json(r));
+  else p.out(cli?.text ? cli.text(r, p) : op.text(r));
+  return 0;
 }
 
 /** The input of a run from the command line: positionals, flags and the --stdin field. */
