@@ -15,8 +15,7 @@ import { FAMILIES } from '../src/model/families.ts';
 import { SPECS } from '../src/model/paths.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import { ADAPTERS } from '../src/setup/clients/adapters.ts';
-import { CLI, cleanEnv, tempRepo } from './helpers.ts';
-import { connectStdio } from './mcp/stdio-client.ts';
+import { CLI, cleanEnv } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -104,18 +103,11 @@ async function helpOf(words: string[]): Promise<string> {
   return out;
 }
 
-let commands: Promise<{ top: string[]; all: Set<string> }> | undefined;
-/** Every command of the CLI: the top-level ones and, for each group, its subcommands. */
-function cliCommands(): Promise<{ top: string[]; all: Set<string> }> {
-  commands ??= (async () => {
-    const top = helpCommands(await helpOf([]));
-    assert.ok(top.length > 10, 'axme --help lists the commands');
-    const all = new Set(top);
-    const groups = top.filter((w) => OPERATIONS.some((op) => op.cli && op.cli.command.length > 1 && op.cli.command[0] === w));
-    for (const g of groups) for (const c of helpCommands(await helpOf([g]))) all.add(c);
-    return { top, all };
-  })();
-  return commands;
+/** The top-level commands `axme --help` lists. */
+async function cliCommands(): Promise<string[]> {
+  const top = helpCommands(await helpOf([]));
+  assert.ok(top.length > 10, 'axme --help lists the commands');
+  return top;
 }
 
 describe('the repository explains itself', () => {
@@ -218,7 +210,7 @@ describe('docs/architecture.md describes the code as it is', () => {
   });
 
   test('the commands by hand are the CLI commands no operation declares', async () => {
-    const { top } = await cliCommands();
+    const top = await cliCommands();
     const declared = new Set(OPERATIONS.flatMap((op) => (op.cli ? [op.cli.command[0]!] : [])));
     const byHand = top.filter((w) => !declared.has(w)).sort();
     const table = firstCells(section(arch, 'Commands by hand')).flatMap(codeSpans).sort();
@@ -240,24 +232,8 @@ describe('the recipes of "Extending axme" hold', () => {
     );
   });
 
-  test('a new operation: the MCP server lists exactly the operations that declare mcp', async () => {
-    const { dir, cleanup } = tempRepo();
-    const { client } = await connectStdio(dir);
-    try {
-      const { tools } = await client.listTools();
-      const declared = OPERATIONS.flatMap((op) => (op.mcp ? [op.mcp.tool] : []));
-      assert.deepEqual(tools.map((t) => t.name).sort(), declared.sort());
-    } finally {
-      await client.close();
-      cleanup();
-    }
-  });
-
-  test('a new operation: the CLI has a command for every operation that declares cli', async () => {
-    const { all } = await cliCommands();
-    const missing = OPERATIONS.filter((op) => op.cli && !all.has(op.cli.command.join(' '))).map((op) => op.id);
-    assert.deepEqual(missing, []);
-  });
+  // a new operation: the MCP server's tool list equals the operations that declare mcp (test/mcp.test.ts),
+  // and each operation with command words is in its parent's help (test/cli/command-tree.test.ts)
 
   test('a new kind: every kind in SPECS has its file format under "Item kinds" in docs/storage.md', () => {
     const titles = section(read('docs/storage.md'), 'Item kinds')
