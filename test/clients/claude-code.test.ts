@@ -18,6 +18,17 @@ import { type ClientWorld, clientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
 const REPO = 'repo=acme/demo';
+/** A required decision the context must carry. */
+const ADD_REQUIRED = [
+  'decision',
+  'add',
+  '--title',
+  'Deploy only through the release pipeline',
+  '--decision',
+  'Nobody deploys by hand.',
+  '--enforce',
+  'required',
+];
 
 /** Runs `fn` with a fresh world and scripted model; both are removed afterwards. */
 async function inWorld(fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>, format: WireFormat = anthropic): Promise<void> {
@@ -52,16 +63,7 @@ async function axmeSession(w: ClientWorld, run: ClaudeRun): Promise<any> {
 describe('the real Claude Code', () => {
   test('the model starts with the session-start context: safety rules and a required decision added before', TEST, () =>
     inWorld(async (w, m) => {
-      await cli(w, [
-        'decision',
-        'add',
-        '--title',
-        'Deploy only through the release pipeline',
-        '--decision',
-        'Nobody deploys by hand.',
-        '--enforce',
-        'required',
-      ]);
+      await cli(w, ADD_REQUIRED);
       const run = await runClaude(w, m, 'What must I know before I start?', { steps: [{ text: 'Understood.' }] });
       ranOk(run, m);
       assert.equal(m.turns.length, 1);
@@ -78,16 +80,7 @@ describe('the real Claude Code', () => {
 
   test('MCP: the model reads the text of axme_context, axme_save_decision and axme_search_kb', TEST, (t) =>
     inWorld(async (w, m) => {
-      await cli(w, [
-        'decision',
-        'add',
-        '--title',
-        'Deploy only through the release pipeline',
-        '--decision',
-        'Nobody deploys by hand.',
-        '--enforce',
-        'required',
-      ]);
+      await cli(w, ADD_REQUIRED);
       const before = {
         summary: 'Release notes drafted.',
         stopped_at: 'Stopped at the release notes for 1.2',
