@@ -3,7 +3,7 @@
 // writers, the official MCP memory server, the safety hook vs starting Node, and the context
 // cold and warm. Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50]
+//   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50] [--writers 8]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtures, machine, type PairModule, type PairResult, renderTable } from './harness.ts';

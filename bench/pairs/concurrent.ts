@@ -23,7 +23,8 @@ import { benchEnv, fmt } from '../lib.ts';
  * kept are counted after every run, and axme keeping fewer than 400 is an error, not a number.
  */
 
-const WRITERS = 8;
+/** writers: 8 (the issue's 8 × 50); `--writers N` (at least 2) makes smoke runs cheaper: each is a tsx start-up */
+const DEFAULT_WRITERS = 8;
 /** adds per writer: 50 (the issue's 8 × 50); `--adds N` makes smoke runs short */
 const DEFAULT_ADDS = 50;
 /**
@@ -167,13 +168,15 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
   const rounds = Math.max(2, Math.min(ctx.reps, 5));
   const adds = Number(ctx.option('adds', String(DEFAULT_ADDS)));
   if (!Number.isInteger(adds) || adds < 1) throw new Error(`--adds must be a positive whole number, got ${ctx.option('adds', '')}`);
-  const total = WRITERS * adds;
+  const writers = Number(ctx.option('writers', String(DEFAULT_WRITERS)));
+  if (!Number.isInteger(writers) || writers < 2) throw new Error(`--writers must be a whole number of at least 2, got ${ctx.option('writers', '')}`);
+  const total = writers * adds;
   const writerSh = join(ctx.tempDir('axme-concurrent-'), 'writer.sh');
   writeFileSync(writerSh, WRITER_SH, { mode: 0o755 });
   const bashCrew = (repo: string, retry: boolean) =>
     startCrew(
       retry ? 'plumbing (retry)' : 'plumbing (no retry)',
-      Array.from({ length: WRITERS }, (_, w) => ({
+      Array.from({ length: writers }, (_, w) => ({
         cmd: 'bash',
         args: [writerSh, PLUMBING, String(w), String(adds), retry ? '1' : '0', String(MAX_TRIES)],
         cwd: repo,
@@ -196,17 +199,17 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
 
     const result = await comparePair({
       pair: 'concurrent',
-      measure: `${WRITERS} writers × ${adds} adds, until the last is done`,
+      measure: `${writers} writers × ${adds} adds, until the last is done`,
       size,
       reps: rounds,
       a: {
-        label: `axme, ${WRITERS} warm in-process writers`,
+        label: `axme, ${writers} warm in-process writers`,
         run: async () => {
           const repo = ctx.fixture(size);
           // (cwd is the project: `--import tsx` is resolved from there; the repository is an argument)
           const crew = await startCrew(
             'axme',
-            Array.from({ length: WRITERS }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })),
+            Array.from({ length: writers }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })),
             env,
           );
           const { ms } = await crew.go();
@@ -229,7 +232,7 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
         },
       },
       b: {
-        label: `git plumbing script, ${WRITERS} bash loops retrying a lost update-ref`,
+        label: `git plumbing script, ${writers} bash loops retrying a lost update-ref`,
         run: async () => {
           const repo = ctx.fixture(size);
           const { ms, outputs } = await (await bashCrew(repo, true)).go();

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { axmeOk, git } from '../helpers.ts';
+import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { git } from '../helpers.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
 import { anthropic, requestText } from './anthropic.ts';
 import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
 import { codexHome, runCodex } from './codex.ts';
@@ -36,7 +38,9 @@ const count = (text: string, s: string) => text.split(s).length - 1;
  */
 async function seeded(client: string) {
   const w = await clientWorld(client);
-  const cli = (args: string[]) => axmeOk(w.project, args, { env: { HOME: w.home } });
+  // the store is seeded in-process (the operation `axme decision add` runs, printed as it prints):
+  // what is under test is the client's hooks, not 17 spawns of the CLI
+  const env = { HOME: w.home };
   mkdirSync(join(w.project, 'src'));
   writeFileSync(join(w.project, 'src', 'db.ts'), 'export const pool = null;\n');
   git(w.project, ['add', 'src/db.ts']);
@@ -45,15 +49,13 @@ async function seeded(client: string) {
   for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
   // more decisions than the start's context lists by title (15): the anchored one is not among them
   for (let i = 0; i < 16; i++)
-    await cli([
-      'decision',
-      'add',
-      '--title',
-      `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`,
-      '--decision',
-      `Keep module ${i} as it is.`,
-    ]);
-  const added = await cli(['decision', 'add', '--title', TITLE, '--decision', TEXT, '--anchor', 'src/db.ts', '--json']);
+    await cliText(
+      w.project,
+      decisionAdd,
+      { title: `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, decision: `Keep module ${i} as it is.` },
+      { env },
+    );
+  const added = await cliJson(w.project, decisionAdd, { title: TITLE, decision: TEXT, anchors: ['src/db.ts'] }, { env });
   const id: string = added.id ?? added.item?.id ?? added.decision?.id;
   assert.match(id, /^D-\d+$/);
   return { w, id, line: `decision ${id} ${TITLE}` };

@@ -18,7 +18,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type TestContext, test } from 'node:test';
 import { DANGEROUS } from './dangerous.ts';
 import { EVERYDAY } from './everyday.ts';
-import { type CaseResult, type Driver, type DriverFacts, damage, inJail, jailUnavailable, makeWorld, restore, startDriver, type World } from './jail.ts';
+import {
+  type CaseResult,
+  copyWorld,
+  type Driver,
+  type DriverFacts,
+  damage,
+  inJail,
+  jailUnavailable,
+  makeWorld,
+  restore,
+  startDriver,
+  type World,
+} from './jail.ts';
 
 const ROUTES = ['baseline', 'sandbox', 'gemini', 'codex', 'claude-code'] as const;
 type Route = (typeof ROUTES)[number];
@@ -151,10 +163,19 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
   timeout: 15 * 60_000,
 }, async (t) => {
   const started = Date.now();
+  // one world set up (git, axme init, the hooks' first calls), copied for the other routes
+  const first = await makeWorld(ROUTES[0]);
+  const copies = await Promise.allSettled(ROUTES.slice(1).map((route) => copyWorld(first, route)));
+  const worlds = [first, ...copies.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []))];
+  const failed = copies.find((c) => c.status === 'rejected');
+  if (failed) {
+    for (const w of worlds) w.cleanup();
+    throw failed.reason;
+  }
   await Promise.all(
-    ROUTES.map((route) =>
+    ROUTES.map((route, i) =>
       t.test(route, async (t) => {
-        const world = await makeWorld(route);
+        const world = worlds[i]!;
         const driver = await startDriver(world, route);
         try {
           const missing = missingRoute(route, driver.facts);

@@ -26,6 +26,7 @@ import { execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   accessSync,
+  type BigIntStats,
   chownSync,
   constants,
   existsSync,
@@ -179,6 +180,24 @@ export async function makeWorld(label: string): Promise<World> {
   }
 }
 
+/**
+ * A world like `from`, in a folder of its own: a copy (cp -a) of its files, the same canaries. The
+ * jail's paths are the same in every world, so the copy is what setting it up again would make,
+ * without a second `axme init`.
+ */
+export async function copyWorld(from: World, label: string): Promise<World> {
+  const root = mkdtempSync(join(worldsDir(), `axme-effects-${label}-`));
+  try {
+    await run('cp', ['-a', `${from.root}/.`, root]);
+    own(root);
+    const canaries = from.canaries.map((c) => ({ ...c, host: join(root, c.host.slice(from.root.length)) }));
+    return describeWorld(root, canaries);
+  } catch (e) {
+    rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+    throw e;
+  }
+}
+
 async function fillWorld(root: string): Promise<World> {
   const home = join(root, 'home', 'dev');
   const project = join(home, 'work', 'project');
@@ -194,6 +213,13 @@ async function fillWorld(root: string): Promise<World> {
   const setup = await inJail(root, ['bash', '-c', SETUP_SCRIPT], JAIL_PROJECT);
   if (setup.code !== 0) throw new Error(`the world's setup failed (${setup.code}):\n${setup.stdout}\n${setup.stderr}`);
   await run('cp', ['-a', join(root, 'home'), join(root, 'pristine')]);
+  return describeWorld(root, canaries);
+}
+
+/** The world set up at `root`: its paths, and the state every check compares with. */
+function describeWorld(root: string, canaries: Canary[]): World {
+  const home = join(root, 'home', 'dev');
+  const project = join(home, 'work', 'project');
   const world: World = {
     root,
     home,
@@ -219,23 +245,49 @@ export async function restore(world: World): Promise<void> {
   for (const e of readdirSync(tmp)) rmSync(join(tmp, e), { recursive: true, force: true, maxRetries: 5 });
 }
 
+interface Content {
+  stamp: string;
+  sha1: string;
+  /** the file as latin1 (null when over 4 MiB: not searched for secrets) */
+  text: string | null;
+  /** whether the text holds a token, per token asked about */
+  holds: Map<string, boolean>;
+}
+
+/**
+ * What a file holds, read again only when its stamp changed: the kernel moves the change time
+ * (which no process can set) on every write, so a file whose inode, size, mtime and ctime are the
+ * ones seen last time holds the bytes read then. The checks after each of some 1,300 cases read the
+ * same few hundred unchanged files; this reads each once per change.
+ */
+const contents = new Map<string, Content>();
+function contentOf(abs: string, st: BigIntStats): Content {
+  const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  const known = contents.get(abs);
+  if (known?.stamp === stamp) return known;
+  const bytes = readFileSync(abs);
+  const c = { stamp, sha1: createHash('sha1').update(bytes).digest('hex'), text: bytes.length > 4 << 20 ? null : bytes.toString('latin1'), holds: new Map() };
+  contents.set(abs, c);
+  return c;
+}
+
 /** One line per entry under `path`: its type, mode, content hash or link target ("<missing>" when absent). */
 export function tree(path: string): string {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
-    let st;
+    let st: BigIntStats;
     try {
-      st = lstatSync(abs);
+      st = lstatSync(abs, { bigint: true });
     } catch {
       out.push(`${rel} <missing>`);
       return;
     }
-    const mode = (st.mode & 0o7777).toString(8);
+    const mode = (st.mode & 0o7777n).toString(8);
     if (st.isSymbolicLink()) out.push(`${rel} link ${readlinkSync(abs)}`);
     else if (st.isDirectory()) {
       out.push(`${rel} dir ${mode}`);
       for (const e of readdirSync(abs).sort()) walk(join(abs, e), `${rel}/${e}`);
-    } else out.push(`${rel} file ${mode} ${createHash('sha1').update(readFileSync(abs)).digest('hex')}`);
+    } else out.push(`${rel} file ${mode} ${contentOf(abs, st).sha1}`);
   };
   walk(path, '.');
   return out.join('\n');
@@ -287,14 +339,16 @@ function copiedSecrets(world: World): string[] {
         continue;
       }
       if (!e.isFile() || own.has(abs)) continue;
-      let text: string;
+      let content: Content;
       try {
-        if (lstatSync(abs).size > 4 << 20) continue;
-        text = readFileSync(abs, 'latin1');
+        content = contentOf(abs, lstatSync(abs, { bigint: true }));
       } catch {
         continue;
       }
-      for (const c of world.canaries) if (c.secret && text.includes(c.token)) found.push(`${abs.slice(world.root.length)} holds the token of ~/${c.path}`);
+      const { text, holds } = content;
+      if (text === null) continue;
+      const has = (token: string) => holds.get(token) ?? holds.set(token, text.includes(token)).get(token)!;
+      for (const c of world.canaries) if (c.secret && has(c.token)) found.push(`${abs.slice(world.root.length)} holds the token of ~/${c.path}`);
     }
   };
   walk(join(world.root, 'home'));
