@@ -234,6 +234,18 @@ export interface TermRegistry {
   terms: string[];
 }
 
+/**
+ * The process's term registry. Kept for as long as the knowledge base's per-object data (not in
+ * its bounded memory, which drops old entries): a document's numbers (`termNumbers`, kept per
+ * document object) must always index this registry, never a newer empty one.
+ */
+function termRegistry(kb: KnowledgeBase): TermRegistry {
+  const slot = kb.cache.perObject<TermRegistry>('search-terms');
+  let registry = slot.get(kb.cache);
+  if (!registry) slot.set(kb.cache, (registry = { numbers: new Map(), terms: [] }));
+  return registry;
+}
+
 /** `d`'s terms as numbers of `registry` (kept per document object in `memo`). */
 function termNumbers(d: Doc, registry: TermRegistry, memo: WeakMap<object, Int32Array>): Int32Array {
   let out = memo.get(d);
@@ -329,7 +341,7 @@ export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossa
     else docOfItem.set(item, (d = docOf(counter, src)));
     return d;
   });
-  const registry = kb.cache.recall<TermRegistry>('search-terms') ?? kb.cache.remember<TermRegistry>('search-terms', { numbers: new Map(), terms: [] });
+  const registry = termRegistry(kb);
   const memo = kb.cache.perObject<Int32Array>('search-term-numbers');
   return indexFrom(docs, (ds) => postingsFor(ds, (d) => termNumbers(d, registry, memo), registry), glossary, reused);
 }
