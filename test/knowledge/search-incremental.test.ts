@@ -134,4 +134,18 @@ describe('search index after writes', () => {
       }
     }
   });
+
+  test('a process that read the index from disk patches it after its own first write', async () => {
+    const other = await openTestKb(dir);
+    try {
+      assert.equal((await loadSearchIndex(other)).source, 'disk');
+      await addMemory(other, { type: 'pattern', title: 'Budget the deploy latency', description: 'Deploys keep a latency budget per schema change.' });
+      const next = await loadSearchIndex(other);
+      assert.equal(next.index.patched, true);
+      const state = await readMergedState(other);
+      assert.deepEqual(rankings(next.index), rankings(buildIndex(other, sourcesOf(state), glossaryOf(state))));
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
 });
