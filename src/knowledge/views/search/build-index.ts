@@ -2,56 +2,15 @@ import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { termsInto } from './analyze.ts';
-import { FIELD_PARAMS, FIELDS, type Field, K1, packCounts, tfIn } from './fields.ts';
+import { FIELDS, type Field, fieldNorms, gainOf, packCounts } from './fields.ts';
+import type { Doc, Index, Postings } from './index-shape.ts';
+import { patchPostings } from './patch-postings.ts';
 import { SOFTWARE_SYNONYMS, type SynonymTable, synonymTable } from './synonyms.ts';
+
+export type { Doc, Index, Postings, Scratch } from './index-shape.ts';
 
 // Light on purpose: no zod, no state, no git. A query at the tip (tip-search.ts) runs on this
 // file, the query's and the ranking's alone; the items are read into `Source`s by sources.ts.
-
-/** One item as search sees it. Kept per item object: a write tokenizes only the items it changed. */
-export interface Doc {
-  kind: KindName;
-  id: string | null;
-  slug: string;
-  title: string;
-  /** the item's status ('' for kinds without one: handoffs, session summaries, oracle pages) */
-  status: string;
-  /** its path in the memory tree */
-  path: string;
-  current: boolean;
-  revoked: boolean;
-  /** the item's own text, by field (the strings are the item's: nothing is copied) */
-  parts: Record<Field, readonly string[]>;
-  /** the distinct terms of the item, and their frequencies in the fields at the same positions (`packTf`) */
-  terms: string[];
-  tfs: Float64Array;
-  /** each field's length in words (an identifier's whole term is not counted) */
-  len: Record<Field, number>;
-  /** the title's words then the body's, as positions in `terms` (`GAP` between texts, the title's end at `titleEnd`): proximity reads them, not the text */
-  near: Uint16Array;
-  titleEnd: number;
-  supersededBy?: string | undefined;
-  /** the workspace store the item comes from, when not this repository's */
-  store?: string | undefined;
-  /** `printOf` the item this was made from, when the document was read from disk: its marks and text are the current item's, the print tells whether they were the same */
-  print?: string | undefined;
-}
-
-/**
- * The postings of all terms in flat arrays: term `id`'s documents (positions in `Index.docs`) are
- * `docs[start[id]]` up to `docs[start[id + 1]]`, and `gain` holds what the term adds to each of
- * their scores before its IDF: its frequencies weighted and length-normalized per field, then
- * saturated (BM25F), worked out once when the index is built.
- */
-export interface Postings {
-  /** term -> its id */
-  ids: Map<string, number>;
-  start: Int32Array;
-  docs: Int32Array;
-  gain: Float64Array;
-  /** when the postings stay on disk (a query at the tip: index-file.ts), term `id`'s documents and gains, read when first asked for; `docs` and `gain` are then empty */
-  read?: (id: number) => { docs: Int32Array; gain: Float64Array };
-}
 
 /** Term `id`'s postings: `docs[from..to)` and `gain[from..to)`, from memory or read from the file. */
 export function termPostings(p: Postings, id: number): { docs: Int32Array; gain: Float64Array; from: number; to: number } {
@@ -114,49 +73,14 @@ export function termsNear(index: Index, term: string, max: number): { terms: str
       else if (d === edits && d <= max) best.push(t);
     }
   }
-  return edits <= max ? { terms: best, edits } : { terms: [], edits: 0 };
+  // sorted: the same alternatives in the same order whatever order the index gave its terms ids in (a build's, a patch's)
+  return edits <= max ? { terms: best.sort(), edits } : { terms: [], edits: 0 };
 }
 
 /** How many documents hold `term` (0 when none does). */
 export function docFreq(p: Postings, term: string): number {
   const id = p.ids.get(term);
   return id === undefined ? 0 : p.start[id + 1]! - p.start[id]!;
-}
-
-/** The ranking's buffers, one number per document: the scores, and a group's and an alternative's best so far, each with the positions it touched. */
-export interface Scratch {
-  scores: Float64Array;
-  touched: Int32Array;
-  group: Float64Array;
-  groupTouched: Int32Array;
-  alt: Float64Array;
-  altTouched: Int32Array;
-}
-
-export interface Index {
-  docs: Doc[];
-  /** term -> the documents that hold it */
-  postings: Postings;
-  /** decisions' positions by slug, to follow superseded_by (read from disk: only those a superseded_by names) */
-  decisions: Map<string, number>;
-  /** the superseded documents' positions: the few a result has to fold into their successors */
-  superseded: number[];
-  /** the software synonyms and the glossary's */
-  synonyms: SynonymTable;
-  /** the related words' table (synonyms.ts `relatedTable`), as read from an index file; the query analyzes it when absent */
-  related?: SynonymTable;
-  /** the glossary's synonym groups (kept with the index on disk) */
-  glossary?: string[][];
-  /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
-  sorted?: string[];
-  /** the terms without digits by length, for typo look-ups (made by the first query that needs it) */
-  byLength?: Map<number, string[]>;
-  /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
-  dense?: { model: string; vectors: Float32Array[] };
-  /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
-  scratch?: Scratch | undefined;
-  /** how many documents were taken from the previous index rather than tokenized (set by `buildIndex`) */
-  reused?: number;
 }
 
 /** Counting space reused from one document to the next within a build. */
@@ -234,6 +158,18 @@ export interface TermRegistry {
   terms: string[];
 }
 
+/**
+ * The process's term registry. Kept for as long as the knowledge base's per-object data (not in
+ * its bounded memory, which drops old entries): a document's numbers (`termNumbers`, kept per
+ * document object) must always index this registry, never a newer empty one.
+ */
+function termRegistry(kb: KnowledgeBase): TermRegistry {
+  const slot = kb.cache.perObject<TermRegistry>('search-terms');
+  let registry = slot.get(kb.cache);
+  if (!registry) slot.set(kb.cache, (registry = { numbers: new Map(), terms: [] }));
+  return registry;
+}
+
 /** `d`'s terms as numbers of `registry` (kept per document object in `memo`). */
 function termNumbers(d: Doc, registry: TermRegistry, memo: WeakMap<object, Int32Array>): Int32Array {
   let out = memo.get(d);
@@ -287,22 +223,30 @@ function postingsOf(docs: readonly Doc[], norms: Float64Array, numbers: (d: Doc)
   const next = start.slice(0, count);
   const out = new Int32Array(total);
   const gain = new Float64Array(total);
+  const tf = new Float64Array(total);
   numbered.forEach((nums, i) => {
-    const d = docs[i]!;
-    const n = i * 4;
+    const tfs = docs[i]!.tfs;
     for (let j = 0; j < nums.length; j++) {
       const at = next[idOf[nums[j]!]!]!++;
-      const packed = d.tfs[j]!;
-      const tf =
-        tfIn(packed, 'title') * norms[n]! +
-        tfIn(packed, 'keys') * norms[n + 1]! +
-        tfIn(packed, 'anchors') * norms[n + 2]! +
-        tfIn(packed, 'body') * norms[n + 3]!;
       out[at] = i;
-      gain[at] = (tf * (K1 + 1)) / (tf + K1);
+      tf[at] = tfs[j]!;
+      gain[at] = gainOf(tfs[j]!, norms, i);
     }
   });
-  return { ids, start, docs: out, gain };
+  return { ids, start, docs: out, gain, tf };
+}
+
+/** The documents' field lengths in words, 4 a document (FIELDS order): `fieldNorms`'s input. */
+export function fieldLengths(docs: readonly Doc[]): Float64Array {
+  const len = new Float64Array(docs.length * 4);
+  docs.forEach((d, i) => {
+    const l = d.len;
+    len[i * 4] = l.title;
+    len[i * 4 + 1] = l.keys;
+    len[i * 4 + 2] = l.anchors;
+    len[i * 4 + 3] = l.body;
+  });
+  return len;
 }
 
 /**
@@ -316,22 +260,33 @@ export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossa
   const docOfItem = kb.cache.perObject<Doc>('search-doc');
   const counter: Counter = { slot: new Map(), counts: new Int32Array(256), tokens: [], wholes: [], near: [] };
   // the previous tip's documents by where their items live: an item unchanged since is not tokenized again
-  const before = previous ? new Map(previous.docs.map((d) => [docKey(d.kind, d.path, d.store), d])) : undefined;
+  // (made only when an item has no document of its own yet: a process that wrote keeps every unchanged item's)
+  let before: Map<string, Doc> | undefined;
+  const previousDoc = (src: Source) => {
+    before ??= new Map(previous!.docs.map((d) => [docKey(d.kind, d.path, d.store), d]));
+    return before.get(docKey(src.kind, src.path, src.store ?? undefined));
+  };
   let reused = 0;
   const docs = sources.map((src): Doc => {
     const { item } = src;
     let d = docOfItem.get(item);
-    if (!d && before) {
-      const old = before.get(docKey(src.kind, src.path, src.store ?? undefined));
+    if (!d && previous) {
+      const old = previousDoc(src);
       if (old && sameSource(old, src)) docOfItem.set(item, (d = old));
     }
     if (d) reused++;
     else docOfItem.set(item, (d = docOf(counter, src)));
     return d;
   });
-  const registry = kb.cache.recall<TermRegistry>('search-terms') ?? kb.cache.remember<TermRegistry>('search-terms', { numbers: new Map(), terms: [] });
+  const registry = termRegistry(kb);
   const memo = kb.cache.perObject<Int32Array>('search-term-numbers');
-  return indexFrom(docs, (ds) => postingsFor(ds, (d) => termNumbers(d, registry, memo), registry), glossary, reused);
+  // after a write in this process: the previous index's postings patched, only the changed documents' terms looked up
+  const patched = previous && patchPostings(previous, docs);
+  if (!patched) return indexFrom(docs, (ds) => postingsFor(ds, (d) => termNumbers(d, registry, memo), registry), glossary, reused);
+  const synonyms = sameGroups(previous.glossary ?? [], glossary) ? previous.synonyms : undefined;
+  const index = indexFrom(docs, () => patched.postings, glossary, reused, patched.links && synonyms && { ...patched.links, synonyms });
+  index.patched = true;
+  return index;
 }
 
 /** Keeps `docs` (read from disk for `sources`, in order) as the documents of their items: a later build in this process takes them as they are, without comparing prints. */
@@ -376,17 +331,8 @@ export function metaOf(
 
 /** The postings of the documents (their norms worked out from the field lengths): the part of a build that spans every document. */
 function postingsFor(docs: readonly Doc[], numbers: (d: Doc) => Int32Array, registry: TermRegistry): Postings {
-  const total = { title: 0, keys: 0, anchors: 0, body: 0 };
-  for (const d of docs) for (const f of FIELDS) total[f] += d.len[f];
-  const n = docs.length || 1;
-  const norms = new Float64Array(docs.length * FIELDS.length);
-  docs.forEach((d, i) => {
-    FIELDS.forEach((f, j) => {
-      const { weight, b } = FIELD_PARAMS[f];
-      norms[i * FIELDS.length + j] = weight / (1 - b + (b * d.len[f]) / (total[f] / n || 1));
-    });
-  });
-  return postingsOf(docs, norms, numbers, registry);
+  const len = fieldLengths(docs);
+  return { ...postingsOf(docs, fieldNorms(len), numbers, registry), len };
 }
 
 /**
@@ -400,23 +346,31 @@ export function indexFrom(
   postings: (docs: readonly Doc[]) => Postings,
   glossary: string[][],
   reused = 0,
-  known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms'>,
+  known?: Pick<Index, 'decisions' | 'superseded' | 'synonyms' | 'decisionDocs'>,
 ): Index {
-  const { decisions, superseded } = known ?? linksOf(docs);
+  const { decisions, superseded, decisionDocs } = known ?? linksOf(docs);
   const synonyms = known?.synonyms ?? synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
-  return { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
+  const index: Index = { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
+  if (decisionDocs !== undefined) index.decisionDocs = decisionDocs;
+  return index;
 }
 
 /** The decisions by slug and the superseded documents (`links` of `indexFrom`, when not read from disk). */
-function linksOf(docs: readonly Doc[]): Pick<Index, 'decisions' | 'superseded'> {
+function linksOf(docs: readonly Doc[]): Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'> {
   const decisions = new Map<string, number>();
   const superseded: number[] = [];
+  let decisionDocs = 0;
   docs.forEach((d, i) => {
-    if (d.kind === 'decision') decisions.set(d.slug, i);
+    if (d.kind === 'decision') {
+      decisions.set(d.slug, i);
+      decisionDocs++;
+    }
     if (d.supersededBy) superseded.push(i);
   });
-  return { decisions, superseded };
+  return { decisions, superseded, decisionDocs };
 }
+
+const sameGroups = (a: readonly string[][], b: readonly string[][]) => a.length === b.length && a.every((g, i) => sameList(g, b[i]!));
 
 /** Where a document's item lives: its kind, path and store (a workspace item is not the repository's of the same path). */
 const docKey = (kind: KindName, path: string, store: string | null | undefined) => `${kind}\0${path}\0${store ?? ''}`;

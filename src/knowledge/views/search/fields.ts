@@ -42,3 +42,35 @@ export function tfIn(packed: number, field: Field): number {
       return Math.floor(packed / (4096 * 65536));
   }
 }
+
+/**
+ * What a term adds to document `doc`'s score before its IDF (BM25F): its frequencies in the
+ * fields (`packed`, `packTf`) weighted and length-normalized (`norms`, 4 a document, from
+ * `fieldNorms`), then saturated. The one definition: a build and a patch (patch-postings.ts) both
+ * work a posting's gain out here.
+ */
+export function gainOf(packed: number, norms: Float64Array, doc: number): number {
+  const n = doc * 4;
+  const tf =
+    tfIn(packed, 'title') * norms[n]! + tfIn(packed, 'keys') * norms[n + 1]! + tfIn(packed, 'anchors') * norms[n + 2]! + tfIn(packed, 'body') * norms[n + 3]!;
+  return (tf * (K1 + 1)) / (tf + K1);
+}
+
+/**
+ * Per document and field (4 a document, FIELDS order), the field's weight over its BM25 length
+ * normalization, from the fields' lengths in words (`len`, the same layout): the part of the
+ * scores that depends on every document.
+ */
+export function fieldNorms(len: Float64Array): Float64Array {
+  const docs = len.length / 4;
+  const total = [0, 0, 0, 0];
+  for (let i = 0; i < len.length; i++) total[i & 3]! += len[i]!;
+  const n = docs || 1;
+  const params = FIELDS.map((f) => FIELD_PARAMS[f]);
+  const norms = new Float64Array(len.length);
+  for (let i = 0; i < len.length; i++) {
+    const { weight, b } = params[i & 3]!;
+    norms[i] = weight / (1 - b + (b * len[i]!) / (total[i & 3]! / n || 1));
+  }
+  return norms;
+}

@@ -19,6 +19,11 @@ import { relatedTable } from './synonyms.ts';
  *     gain     their BM25F gains (Float64), at the same positions
  *     slugs    the documents' slugs, `\n` between them (read only to find stale items by slug)
  *     records  one a document: what ranking its top hits and printing them reads (`Record`)
+ *     ptf      the postings' term frequencies by field (Float64, `packTf`), at the same positions
+ *              as `pdocs`, and
+ *     lens     every document's field lengths (Float64, 4 a document): what a process that read
+ *              this file needs to patch its postings after a write (patch-postings.ts); both
+ *              empty when the index written did not keep them
  *
  * A query reads the header and `head`, then the postings of its own terms and the records of its
  * best hundred documents, each with one positioned read: a few hundred kilobytes at 10,000 items
@@ -51,7 +56,7 @@ export interface Header {
   head: { start: number; flags: number; kindOf: number; docAt: number };
 }
 
-type SectionName = 'head' | 'pdocs' | 'gain' | 'slugs' | 'records';
+type SectionName = 'head' | 'pdocs' | 'gain' | 'slugs' | 'records' | 'ptf' | 'lens';
 
 export const FLAG_CURRENT = 1;
 export const FLAG_REVOKED = 2;
@@ -165,6 +170,13 @@ export function encodeIndex(
     ['slugs', [slugs], slugs.length],
     ['records', records, docAt[n]!],
   ];
+  // kept only together and whole: a patch must never read frequencies that are not the postings'
+  const { tf, len } = postings;
+  const patchable = tf && len && tf.length === postings.docs.length && len.length === 4 * n;
+  bodies.push(
+    ['ptf', patchable ? [bytesOf(tf)] : [], patchable ? tf.byteLength : 0],
+    ['lens', patchable ? [bytesOf(len)] : [], patchable ? len.byteLength : 0],
+  );
   const header: Header = {
     magic,
     version,
@@ -354,10 +366,16 @@ export class IndexFile {
     return this.postingsOfRange(id, id + 1);
   }
 
-  /** Every posting, checked: what the full path holds in memory. */
+  /** Every posting, checked: what the full path holds in memory (with the frequencies and lengths a patch needs, when the file keeps them). */
   allPostings(): Postings {
     const { docs, gain } = this.header.terms ? this.postingsOfRange(0, this.header.terms) : { docs: new Int32Array(0), gain: new Float64Array(0) };
-    return { ids: this.ids(), start: this.start, docs, gain };
+    const out: Postings = { ids: this.ids(), start: this.start, docs, gain };
+    const { ptf, lens } = this.header.sections;
+    if (ptf && lens && ptf[1] === 8 * docs.length && lens[1] === 32 * this.header.n) {
+      out.tf = typed(Float64Array, this.#bytes.read(ptf[0], ptf[1]), 0, docs.length);
+      out.len = typed(Float64Array, this.#bytes.read(lens[0], lens[1]), 0, 4 * this.header.n);
+    }
+    return out;
   }
 
   /** The postings of terms `from` up to `to`, one read each for the documents and the gains. */

@@ -1,0 +1,94 @@
+import type { KindName } from '../../../model/kind.ts';
+import type { Field } from './fields.ts';
+import type { SynonymTable } from './synonyms.ts';
+
+// The search index's shape (build-index.ts builds it, patch-postings.ts patches it, rank.ts reads it): types only.
+
+/** One item as search sees it. Kept per item object: a write tokenizes only the items it changed. */
+export interface Doc {
+  kind: KindName;
+  id: string | null;
+  slug: string;
+  title: string;
+  /** the item's status ('' for kinds without one: handoffs, session summaries, oracle pages) */
+  status: string;
+  /** its path in the memory tree */
+  path: string;
+  current: boolean;
+  revoked: boolean;
+  /** the item's own text, by field (the strings are the item's: nothing is copied) */
+  parts: Record<Field, readonly string[]>;
+  /** the distinct terms of the item, and their frequencies in the fields at the same positions (`packTf`) */
+  terms: string[];
+  tfs: Float64Array;
+  /** each field's length in words (an identifier's whole term is not counted) */
+  len: Record<Field, number>;
+  /** the title's words then the body's, as positions in `terms` (`GAP` between texts, the title's end at `titleEnd`): proximity reads them, not the text */
+  near: Uint16Array;
+  titleEnd: number;
+  supersededBy?: string | undefined;
+  /** the workspace store the item comes from, when not this repository's */
+  store?: string | undefined;
+  /** `printOf` the item this was made from, when the document was read from disk: its marks and text are the current item's, the print tells whether they were the same */
+  print?: string | undefined;
+}
+
+/**
+ * The postings of all terms in flat arrays: term `id`'s documents (positions in `Index.docs`) are
+ * `docs[start[id]]` up to `docs[start[id + 1]]`, and `gain` holds what the term adds to each of
+ * their scores before its IDF: its frequencies weighted and length-normalized per field, then
+ * saturated (BM25F), worked out once when the index is built.
+ */
+export interface Postings {
+  /** term -> its id */
+  ids: Map<string, number>;
+  start: Int32Array;
+  docs: Int32Array;
+  gain: Float64Array;
+  /** at the same positions as `docs`: the term's frequencies in the document's fields (packTf), kept by a build in memory so that the next one can patch these postings (patch-postings.ts) */
+  tf?: Float64Array;
+  /** the documents' field lengths (4 a document, FIELDS order), kept with `tf` */
+  len?: Float64Array;
+  /** when the postings stay on disk (a query at the tip: index-file.ts), term `id`'s documents and gains, read when first asked for; `docs` and `gain` are then empty */
+  read?: (id: number) => { docs: Int32Array; gain: Float64Array };
+}
+
+/** The ranking's buffers, one number per document: the scores, and a group's and an alternative's best so far, each with the positions it touched. */
+export interface Scratch {
+  scores: Float64Array;
+  touched: Int32Array;
+  group: Float64Array;
+  groupTouched: Int32Array;
+  alt: Float64Array;
+  altTouched: Int32Array;
+}
+
+export interface Index {
+  docs: Doc[];
+  /** term -> the documents that hold it */
+  postings: Postings;
+  /** decisions' positions by slug, to follow superseded_by (read from disk: only those a superseded_by names) */
+  decisions: Map<string, number>;
+  /** the superseded documents' positions: the few a result has to fold into their successors */
+  superseded: number[];
+  /** the software synonyms and the glossary's */
+  synonyms: SynonymTable;
+  /** the related words' table (synonyms.ts `relatedTable`), as read from an index file; the query analyzes it when absent */
+  related?: SynonymTable;
+  /** the glossary's synonym groups (kept with the index on disk) */
+  glossary?: string[][];
+  /** the terms without digits in sorted order, for prefix look-ups (sorted by the first query that needs it) */
+  sorted?: string[];
+  /** the terms without digits by length, for typo look-ups (made by the first query that needs it) */
+  byLength?: Map<number, string[]>;
+  /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
+  dense?: { model: string; vectors: Float32Array[] };
+  /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
+  scratch?: Scratch | undefined;
+  /** how many documents were taken from the previous index rather than tokenized (set by `buildIndex`) */
+  reused?: number;
+  /** how many documents are decisions (when worked out from every document): equal to `decisions.size` when no two share a slug, which a patch of `decisions` needs */
+  decisionDocs?: number;
+  /** whether `buildIndex` patched the previous index's postings (patch-postings.ts) rather than laying them out again */
+  patched?: boolean;
+}
