@@ -1,5 +1,5 @@
 /**
- * The search index after a write is patched, not rebuilt (docs/search.md, "After a write"): a
+ * The search index after a write is patched, not rebuilt (docs/search.md, "How the index is kept"): a
  * seeded random run of adds, edits, revocations, archivings and supersessions through the core
  * writes, and after each one the process's own index ranks exactly as an index built from scratch
  * of the same tip, and the files it leaves on disk answer the same in another process and at the
