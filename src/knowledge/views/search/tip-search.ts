@@ -76,7 +76,7 @@ function rankAtTip({ loc, k, type, query }: TipSearchOptions, tip: TipIndex, dir
       staleOf = (d) => (d.store ? undefined : byItem.get(`${d.kind}:${d.slug}`));
     }
   }
-  const { said, groups } = queryOf(index, query.trim());
+  const { said, groups } = queryOf(index, query.trim(), { once: true });
   if (said.length === 0) return { hits: [], commit, total: 0 };
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
   const top = rankTop(index, groups, said, k, (d) => staleOf(d) !== undefined, kinds);
