@@ -27,14 +27,26 @@ export interface SearchHit {
   store?: string;
 }
 
-/** The query's words in order (`said`) and its groups, against the index's vocabulary (prefixes and near spellings included). */
-export function queryOf(index: Index, query: string) {
+/**
+ * The query's words in order (`said`) and its groups, against the index's vocabulary (prefixes
+ * and near spellings included). `once`: the index answers this one query (the query at the tip,
+ * a process of its own): the terms a word starts are found by one pass over the vocabulary
+ * rather than by sorting it all first, which pays only over many queries.
+ */
+export function queryOf(index: Index, query: string, opts: { once?: boolean } = {}) {
   return parseQuery(query, index.synonyms, {
     known: (t) => index.postings.ids.has(t),
-    startingWith: (p) => termsStartingWith(index, p),
+    startingWith: (p) => (opts.once && !index.sorted ? scanStartingWith(index, p) : termsStartingWith(index, p)),
     nearest: (t, max) => termsNear(index, t, max),
     ...(index.related ? { related: index.related } : {}),
   });
+}
+
+/** `termsStartingWith`'s answer (the terms without digits that start with `prefix`, sorted) by one pass over the vocabulary. */
+function scanStartingWith(index: Index, prefix: string): string[] {
+  const out: string[] = [];
+  for (const t of index.postings.ids.keys()) if (t.startsWith(prefix) && !/\d/.test(t)) out.push(t);
+  return out.sort();
 }
 
 /** Why a document's item is stale, or undefined; a workspace store's items are not compared (their code is elsewhere). */

@@ -10,7 +10,7 @@ const NOT_CURRENT = 0.5;
 /** Items whose anchors changed since they were written. */
 const STALE = 0.6;
 /** How many of the best documents get the proximity bonus: as many as a search may ask for, so that `k` never changes the order. */
-const RERANK = 100;
+export const RERANK = 100;
 /** Bonus for two query words next to each other, by field, as a share of the rarer word's IDF. */
 const PROXIMITY = { title: 0.6, body: 0.3 };
 /** Bonus for the best passage (`bestPassage`): this share of the worth of the query's words found together in it. */
@@ -25,7 +25,8 @@ export interface Ranked {
   via?: string;
 }
 
-const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+/** A term's IDF among `n` documents when `df` of them hold it. */
+export const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /** The BM25F scores of one query by document position; `touched[0..count)` lists the positions scored. */
 export interface Scored {
@@ -36,6 +37,9 @@ export interface Scored {
   scratch: Scratch;
   /** each term looked for, with the word of the query it stands for and its worth (IDF times weight): what `bestPassage` reads */
   values: Map<string, TermValue>;
+  /** the query's groups, and, when the scoring was pruned (prune.ts), the only documents scored (1 a document) */
+  groups: QueryGroup[];
+  only?: Uint8Array | undefined;
 }
 
 /**
@@ -43,13 +47,22 @@ export interface Scored {
  * document, the best of its alternatives — a term's IDF times its gain in the document
  * (`Postings.gain`) times the alternative's weight; a phrase's, its terms' mean. The buffers are
  * the index's, taken while the query holds them (another query on the same index meanwhile gets
- * its own) and handed back by `rank`.
+ * its own) and handed back by `rank`. Given `only`, scores just the documents it marks (1): the
+ * others are left at 0 (prune.ts `rankTop`).
  */
-export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
+export function scoreQuery(index: Index, groups: QueryGroup[], only?: Uint8Array): Scored {
   const n = index.docs.length;
   const own = index.scratch;
   index.scratch = undefined;
-  const x: Scratch = own ?? {
+  const x: Scratch = own ?? newScratch(n);
+  const values = new Map<string, TermValue>();
+  const count = addGroups(index, x, groups, values, 0, only);
+  return { scores: x.scores, touched: x.touched, count, scratch: x, values, groups, only };
+}
+
+/** Zeroed ranking buffers for `n` documents. */
+export function newScratch(n: number): Scratch {
+  return {
     scores: new Float64Array(n),
     touched: new Int32Array(n),
     group: new Float64Array(n),
@@ -57,15 +70,14 @@ export function scoreQuery(index: Index, groups: QueryGroup[]): Scored {
     alt: new Float64Array(n),
     altTouched: new Int32Array(n),
   };
-  const values = new Map<string, TermValue>();
-  const count = addGroups(index, x, groups, values);
-  return { scores: x.scores, touched: x.touched, count, scratch: x, values };
 }
 
-/** Adds the scores of `groups` to the buffers (and each term's worth to `values`); how many documents they touched. */
-function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<string, TermValue>): number {
+/**
+ * Adds the scores of `groups` to the buffers (and each term's worth to `values`), only to the
+ * documents `only` marks when given; how many documents were touched, counting on from `count`.
+ */
+export function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<string, TermValue>, count = 0, only?: Uint8Array): number {
   const n = index.docs.length;
-  let count = 0;
   const { scores, touched, group, groupTouched, alt, altTouched } = x;
   const { ids } = index.postings;
   const value = (term: string, group: number, v: number) => {
@@ -84,6 +96,7 @@ function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<s
         value(terms[0]!, gi, w);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
+          if (only && only[d] === 0) continue;
           const v = w * gain[i]!;
           const g = group[d]!;
           if (g === 0) groupTouched[size++] = d;
@@ -100,6 +113,7 @@ function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values: Map<s
         value(term, gi, (idf * weight) / terms.length);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
+          if (only && only[d] === 0) continue;
           if (alt[d] === 0) altTouched[altSize++] = d;
           alt[d]! += idf * gain[i]!;
         }
@@ -182,7 +196,8 @@ function adjacentPairs(said: string[], d: Doc): { title: number; body: number } 
  * The ranking of `scoreQuery`'s result: a bonus where the query's words stand together, lower for
  * revoked, old and stale items; a superseded decision is folded into its live successor (which
  * takes the better of the two scores and names it in `via`). The best `k` of `kinds` (all when
- * absent), and how many items of them matched. Hands the buffers back to the index.
+ * absent), how many items of them matched (`total`: worked out when first read, when the scoring
+ * was pruned) and how many documents were scored. Hands the buffers back to the index.
  */
 export function rank(
   index: Index,
@@ -191,8 +206,9 @@ export function rank(
   k: number,
   isStale?: StalePredicate,
   kinds?: ReadonlySet<KindName>,
-): { ranked: Ranked[]; total: number } {
+): { ranked: Ranked[]; total: number; scored: number } {
   const { scores, touched } = scored;
+  const scoredCount = scored.count;
   let { count } = scored;
   const via = new Map<number, string>();
   for (const old of index.superseded) {
@@ -229,13 +245,44 @@ export function rank(
   for (let j = 0; j < count; j++) scores[touched[j]!] = 0;
   index.scratch = scored.scratch;
   const order = (x: Ranked, y: Ranked) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1);
-  return { ranked: top.sort(order).slice(0, k), total: live };
+  const { only, groups } = scored;
+  let total: number | undefined = only ? undefined : live;
+  return {
+    ranked: top.sort(order).slice(0, k),
+    get total() {
+      total ??= live + unscoredMatches(index, groups, only!, kinds);
+      return total;
+    },
+    scored: scoredCount,
+  };
+}
+
+/** How many documents of `kinds` hold a term of `groups` but were left out of a pruned scoring (`only`): each counts as a match, as an exhaustive scoring finds. */
+function unscoredMatches(index: Index, groups: QueryGroup[], only: Uint8Array, kinds: ReadonlySet<KindName> | undefined): number {
+  const seen = new Uint8Array(index.docs.length);
+  let count = 0;
+  for (const { alternatives } of groups)
+    for (const { terms } of alternatives)
+      for (const term of terms) {
+        const id = index.postings.ids.get(term);
+        if (id === undefined) continue;
+        const { docs, from, to } = termPostings(index.postings, id);
+        for (let i = from; i < to; i++) {
+          const d = docs[i]!;
+          if (only[d] || seen[d]) continue;
+          seen[d] = 1;
+          if (!kinds || kinds.has(index.docs[d]!.kind)) count++;
+        }
+      }
+  return count;
 }
 
 /**
- * The `n` touched positions of `kinds` (all when absent) with the highest score times `factor`,
- * best first, and how many scored above 0. A bounded min-heap; as `factor` is at most 1, a score no better than the
- * heap's least is passed over without looking at its document.
+ * The `n` touched positions of `kinds` (all when absent) with the highest score times `factor`
+ * (of equal ones, the first in the index), best first, and how many scored above 0. A bounded
+ * min-heap; as `factor` is at most 1, a score below the heap's least is passed over without
+ * looking at its document. Which ties make the cut depends on nothing but the scores, so a
+ * scoring that leaves out documents that cannot make it (prune.ts) keeps the same ones.
  */
 function best(
   index: Index,
@@ -250,6 +297,8 @@ function best(
   const val = new Float64Array(n);
   let size = 0;
   let live = 0;
+  // a is worse than b: a lower value, or the same value further on in the index
+  const worse = (va: number, a: number, vb: number, b: number) => va < vb || (va === vb && a > b);
   const swap = (i: number, j: number) => {
     const a = at[i]!;
     const v = val[i]!;
@@ -263,21 +312,21 @@ function best(
     const s = scores[i]!;
     if (s <= 0 || (kinds && !kinds.has(index.docs[i]!.kind))) continue;
     live++;
-    if (size === n && s <= val[0]!) continue;
+    if (size === n && s < val[0]!) continue;
     const f = s * factor(index.docs[i]!);
     if (size < n) {
       at[size] = i;
       val[size] = f;
-      for (let c = size++; c > 0 && val[c]! < val[(c - 1) >> 1]!; c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
-    } else if (val[0]! < f) {
+      for (let c = size++; c > 0 && worse(val[c]!, at[c]!, val[(c - 1) >> 1]!, at[(c - 1) >> 1]!); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else if (worse(val[0]!, at[0]!, f, i)) {
       at[0] = i;
       val[0] = f;
       for (let c = 0; ; ) {
         const l = 2 * c + 1;
         const r = l + 1;
         let m = c;
-        if (l < size && val[l]! < val[m]!) m = l;
-        if (r < size && val[r]! < val[m]!) m = r;
+        if (l < size && worse(val[l]!, at[l]!, val[m]!, at[m]!)) m = l;
+        if (r < size && worse(val[r]!, at[r]!, val[m]!, at[m]!)) m = r;
         if (m === c) break;
         swap(c, m);
         c = m;
@@ -286,5 +335,5 @@ function best(
   }
   const top: Array<[number, number]> = [];
   for (let j = 0; j < size; j++) top.push([at[j]!, val[j]!]);
-  return { top: top.sort((a, b) => b[1] - a[1]), live };
+  return { top: top.sort((a, b) => b[1] - a[1] || a[0] - b[0]), live };
 }

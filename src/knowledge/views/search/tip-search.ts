@@ -8,7 +8,7 @@ import { currentModelName, installedModelDir } from '../../models/model-paths.ts
 import type { Doc } from './build-index.ts';
 import { hitOf, queryOf, type SearchHit } from './hits.ts';
 import { readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';
-import { rank, scoreQuery } from './rank.ts';
+import { rankTop } from './prune.ts';
 
 /**
  * A search at the memory tip that opens no store (docs/search.md, "The query at the tip"): the
@@ -76,11 +76,18 @@ function rankAtTip({ loc, k, type, query }: TipSearchOptions, tip: TipIndex, dir
       staleOf = (d) => (d.store ? undefined : byItem.get(`${d.kind}:${d.slug}`));
     }
   }
-  const { said, groups } = queryOf(index, query.trim());
+  const { said, groups } = queryOf(index, query.trim(), { once: true });
   if (said.length === 0) return { hits: [], commit, total: 0 };
   const kinds = type === 'all' ? undefined : new Set<KindName>([type]);
-  const { ranked, total } = rank(index, scoreQuery(index, groups), said, k, (d) => staleOf(d) !== undefined, kinds);
-  return { hits: ranked.map((r) => hitOf(r, said, staleOf, { commit })), commit, total };
+  const top = rankTop(index, groups, said, k, (d) => staleOf(d) !== undefined, kinds);
+  return {
+    hits: top.ranked.map((r) => hitOf(r, said, staleOf, { commit })),
+    commit,
+    // worked out when read (a prompt's recall does not read it)
+    get total() {
+      return top.total;
+    },
+  };
 }
 
 /**

@@ -1,0 +1,107 @@
+import type { KindName } from '../../../model/kind.ts';
+import type { Doc, Index } from './build-index.ts';
+import { K1 } from './fields.ts';
+import type { QueryGroup } from './query.ts';
+import { addGroups, factorOf, idfOf, newScratch, RERANK, rank, type StalePredicate, scoreQuery } from './rank.ts';
+
+/**
+ * `rank(scoreQuery(...))` without scoring the documents that cannot be among the best
+ * `max(RERANK, k)`: the same hits, scores, order and total (test/knowledge/search-prune.test.ts),
+ * for the query at the tip, where a prompt's common words would otherwise score every document.
+ */
+export function rankTop(index: Index, groups: QueryGroup[], said: string[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>) {
+  const only = candidatesOf(index, groups, Math.max(RERANK, k), (d) => factorOf(d, isStale), kinds);
+  return rank(index, scoreQuery(index, groups, only), said, k, isStale, kinds);
+}
+
+/** The most `term` can add to a document's score, per unit of its alternative's weight: its IDF times the most BM25's saturation gives. */
+function termBound(index: Index, term: string): number {
+  const id = index.postings.ids.get(term);
+  if (id === undefined) return 0;
+  const { start } = index.postings;
+  return idfOf(index.docs.length, start[id + 1]! - start[id]!) * (K1 + 1);
+}
+
+/** The most a group (one word of the query) can add: the best of its alternatives' bounds (a phrase's, its terms' mean). */
+function groupBound(index: Index, { alternatives }: QueryGroup): number {
+  let most = 0;
+  for (const { terms, weight } of alternatives) {
+    let sum = 0;
+    for (const t of terms) sum += termBound(index, t);
+    most = Math.max(most, (sum * weight) / terms.length);
+  }
+  return most;
+}
+
+/**
+ * MaxScore, word by word: the groups are scored from the one that can add the most down; once
+ * the groups left could add less, together, than the `n`-th best score so far (times `factor`,
+ * of `kinds`), a document none of the scored groups touched cannot reach the best `n`, so only
+ * the touched ones (and the superseded decisions and their successors, whose scores are folded
+ * together) need scoring. Those marked 1; undefined when nothing can be left out.
+ */
+function candidatesOf(
+  index: Index,
+  groups: QueryGroup[],
+  n: number,
+  factor: (d: Doc) => number,
+  kinds: ReadonlySet<KindName> | undefined,
+): Uint8Array | undefined {
+  const size = index.docs.length;
+  if (size <= n || groups.length < 2) return undefined;
+  const bounds = groups.map((g) => groupBound(index, g));
+  const order = groups.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+  let rest = bounds.reduce((a, b) => a + b, 0);
+  const superseded = new Uint8Array(size);
+  for (const i of index.superseded) superseded[i] = 1;
+  // lower bounds of the scores: the groups scored so far (a sum in another order than the exact one: a margin below)
+  const x = newScratch(size);
+  let count = 0;
+  for (let j = 0; j < order.length; j++) {
+    count = addGroups(index, x, [groups[order[j]!]!], new Map(), count);
+    rest -= bounds[order[j]!]!;
+    if (j === order.length - 1 || count < n) continue;
+    const least = nthBest(index, x.scores, x.touched, count, n, factor, kinds, superseded);
+    if (!(rest < least * (1 - 1e-9))) continue;
+    const only = new Uint8Array(size);
+    for (let t = 0; t < count; t++) only[x.touched[t]!] = 1;
+    for (const i of index.superseded) only[i] = 1;
+    markSuccessors(index, only);
+    return only;
+  }
+  return undefined;
+}
+
+/** Marks every decision a superseded one ends at (`successorOf` follows chains of them). */
+function markSuccessors(index: Index, only: Uint8Array): void {
+  for (const old of index.superseded) {
+    let succ = index.decisions.get(index.docs[old]!.supersededBy!);
+    for (let hops = 0; succ !== undefined && hops < 50; hops++) {
+      only[succ] = 1;
+      const next = index.docs[succ]!.supersededBy;
+      succ = next ? index.decisions.get(next) : undefined;
+    }
+  }
+}
+
+/** The `n`-th best of the touched scores times `factor` (of `kinds`, superseded decisions left out: they never rank), or 0 when fewer. */
+function nthBest(
+  index: Index,
+  scores: Float64Array,
+  touched: Int32Array,
+  count: number,
+  n: number,
+  factor: (d: Doc) => number,
+  kinds: ReadonlySet<KindName> | undefined,
+  superseded: Uint8Array,
+): number {
+  const values = new Float64Array(count);
+  let m = 0;
+  for (let t = 0; t < count; t++) {
+    const d = touched[t]!;
+    if (superseded[d] || (kinds && !kinds.has(index.docs[d]!.kind))) continue;
+    values[m++] = scores[d]! * factor(index.docs[d]!);
+  }
+  if (m < n) return 0;
+  return values.subarray(0, m).sort()[m - n]!;
+}
