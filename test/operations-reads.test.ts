@@ -310,7 +310,7 @@ describe('reads on the CLI print what they printed by hand', () => {
     assert.equal(json.location, 'refs/memory/main:decisions/use-redis-8-for-caching.md');
     const missing = await axme(dir, ['decision', 'show']);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /Not enough non-option arguments/);
+    assert.match(missing.stderr, /^axme: give <id>: axme decision show <id> /);
   });
 
   test('status, log, history keep the terminal layout; --json of log is an array', async () => {
