@@ -12,6 +12,7 @@ import { ID_KINDS, KIND_ORDER, KIND_TABLES, KINDS, type KindName, kindOfPrefix }
 import { isLive, LIVE_STATUSES } from '../../src/model/liveness.ts';
 import { SPECS } from '../../src/model/paths.ts';
 import { SEARCH_KINDS } from '../../src/model/search-kinds.ts';
+import { noMatches } from '../../src/operations/search-text.ts';
 import { navTabs } from '../../src/ui/html.ts';
 import { route } from '../../src/ui/routes.ts';
 import { kindListView } from '../../src/ui/views/kind-list.ts';
@@ -123,6 +124,11 @@ describe('kinds: one declaration each, every table derived', () => {
       assert.equal(isLive(kind, { status: 'no-such-status' }), live === null, kind);
       for (const s of live ?? []) assert.ok(isLive(kind, { status: s }), `${kind} ${s}`);
     }
+  });
+
+  test('an empty search of one kind names the kind as its declaration does', () => {
+    for (const kind of SEARCH_KINDS) assert.ok(noMatches('x', kind, '--type all').startsWith(`No matches for "x" in ${KINDS[kind].plural}.`), kind);
+    assert.ok(noMatches('x', 'all', '--type all').startsWith('No matches for "x" in any kind.'));
   });
 
   test('every page that lists a kind is served by axme ui', () => {
