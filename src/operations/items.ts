@@ -40,7 +40,7 @@ const listLine =
  * --all, --status, --at; one line per item, or a JSON array of the items; files that could not be
  * read are reported on stderr and left out.
  */
-function listOp<K extends KindName>(
+export function listOp<K extends KindName>(
   kind: K,
   statuses: readonly [string, ...string[]],
   line: (item: Item<K>) => string,
@@ -80,13 +80,8 @@ function listOp<K extends KindName>(
   });
 }
 
-export const decisionList = listOp('decision', DECISION_STATUSES, decisionLine);
-export const memoryList = listOp('memory', MEMORY_STATUSES, memoryLine, { type: z.enum(MEMORY_TYPES).optional().describe('only this type') });
-export const backlogList = listOp('backlog', BACKLOG_STATUSES, backlogLine);
-export const questionList = listOp('question', QUESTION_STATUSES, questionLine);
-
 /** `<kind> show <id>` for the kinds whose MCP read is a listing (backlog, questions): the stored file, or the item as JSON. */
-function showOp<T extends object>(kind: IdKind): AnyOperation {
+export function showOp<T extends object>(kind: IdKind): AnyOperation {
   const { noun, idPrefix } = KINDS[kind];
   const example = formatId(idPrefix, 1);
   return defineOperation({
@@ -107,6 +102,3 @@ function showOp<T extends object>(kind: IdKind): AnyOperation {
     text: (r) => r.text,
   });
 }
-
-export const backlogShow = showOp<BacklogItem>('backlog');
-export const questionShow = showOp<Question>('question');
