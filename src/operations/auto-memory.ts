@@ -1,9 +1,5 @@
 // What the export and the import of Claude Code's auto memory share (export/auto-memory.ts, import/auto-memory.ts).
 import { z } from 'zod';
-import type { ExportAutoMemoryResult } from '../knowledge/auto-memory/export-auto-memory.ts';
-import type { ImportAutoMemoryResult } from '../knowledge/auto-memory/import-auto-memory.ts';
-import { ExportAutoMemoryInput, ImportAutoMemoryInput } from '../model/import-export.ts';
-import { defineOperation, SAVE } from './operation.ts';
 
 export const source = z
   .enum(['option', 'settings', 'transcript', 'key'])

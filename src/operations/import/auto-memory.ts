@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ExportAutoMemoryResult } from '../../knowledge/auto-memory/export-auto-memory.ts';
 import type { ImportAutoMemoryResult } from '../../knowledge/auto-memory/import-auto-memory.ts';
-import { ExportAutoMemoryInput, ImportAutoMemoryInput } from '../../model/import-export.ts';
+import { ImportAutoMemoryInput } from '../../model/import-export.ts';
 import { DISABLED_NOTE, disabled, source } from '../auto-memory.ts';
 import { defineOperation, SAVE } from '../operation.ts';
 

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import type { Diagnostic } from '../../knowledge/core/state.ts';
 import type { ScanOracleResult } from '../../knowledge/items/oracle/scan-oracle.ts';
-import type { SafetyUpdateResult } from '../../knowledge/rules/update-safety.ts';
-import { safetyBlock } from '../../knowledge/views/blocks.ts';
-import { type SafetyRules, SafetyUpdate } from '../../model/safety-rules.ts';
-import { diagnosticNotes } from '../lines.ts';
-import { defineOperation, EDIT, READ, SAVE } from '../operation.ts';
-import { atParam } from '../params.ts';
+import { defineOperation, SAVE } from '../operation.ts';
 
 /** oracle.scan: `axme oracle scan`, `axme_oracle_scan`. */
 export const oracleScan = defineOperation({
