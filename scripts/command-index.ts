@@ -4,7 +4,7 @@
 // reads without importing anything. Both are checked in, and `npm run docs:check` fails when
 // they differ from what the declarations say.
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { HAND_COMMANDS } from '../src/cli/command-tree.ts';
 import { OPERATIONS } from '../src/operations/index.ts';
 import type { AnyOperation } from '../src/operations/operation.ts';
@@ -15,7 +15,9 @@ const root = join(import.meta.dirname, '..');
 export async function operationExports(): Promise<Map<AnyOperation, { file: string; name: string }>> {
   const declared = new Set(OPERATIONS);
   const found = new Map<AnyOperation, { file: string; name: string }>();
-  const files = readdirSync(join(root, 'src/operations'))
+  // the folder of each first word (decision/add.ts) and the shared modules at the top
+  const files = readdirSync(join(root, 'src/operations'), { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(sep).join('/'))
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .sort();
   for (const file of files) {

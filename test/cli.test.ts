@@ -27,12 +27,12 @@ function handCommit(dir: string, files: Record<string, string>, message = 'hand 
 }
 
 import { execFileSync } from 'node:child_process';
-import { backlogAdd, backlogUpdate } from '../src/operations/backlog.ts';
-import { decisionAdd } from '../src/operations/decision-add.ts';
-import { decisionRevoke } from '../src/operations/decision-revoke.ts';
-import { memoryAdd } from '../src/operations/memory-add.ts';
-import { questionAsk } from '../src/operations/question.ts';
-import { safetyRemove, safetySet } from '../src/operations/safety-cli.ts';
+import { backlogAdd, backlogUpdate } from '../src/operations/backlog/writes.ts';
+import { decisionAdd } from '../src/operations/decision/add.ts';
+import { decisionRevoke } from '../src/operations/decision/revoke.ts';
+import { memoryAdd } from '../src/operations/memory/add.ts';
+import { questionAsk } from '../src/operations/question/writes.ts';
+import { safetyRemove, safetySet } from '../src/operations/safety/edits.ts';
 import { cleanEnv } from './helpers.ts';
 import { cliText, makeStore } from './store-fixture.ts';
 

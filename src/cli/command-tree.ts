@@ -1,4 +1,5 @@
 import { OPERATION_WORDS } from './command-index.ts';
+import { TOP_LEVEL_HELP } from './group-help.ts';
 import type { CliIO } from './io.ts';
 import type { Command } from './operation-tree.ts';
 
@@ -21,50 +22,11 @@ export const HAND_COMMANDS: readonly HandCommands[] = [
   { words: ['ui'], load: async (io) => [(await import('./commands/ui.ts')).uiCommand(io)] },
 ];
 
-/** The order `axme --help` lists the top-level commands in; a word not here comes after them. */
-export const HELP_ORDER: readonly string[] = [
-  'init',
-  'log',
-  'history',
-  'fsck',
-  'decision',
-  'memory',
-  'backlog',
-  'question',
-  'session',
-  'sync',
-  'revert',
-  'diff',
-  'propose',
-  'check',
-  'verify',
-  'reconfirm',
-  'audit',
-  'workspace',
-  'safety',
-  'sandbox',
-  'serve',
-  'context',
-  'search',
-  'status',
-  'oracle',
-  'token',
-  'doctor',
-  'git-hook',
-  'uninstall',
-  'hook',
-  'import',
-  'export',
-  'show-commit',
-  'blame',
-  'models',
-  'ui',
-];
-
-/** Every top-level word: the help's order first, then any other (an operation's new first word). */
+/** Every top-level word: in the order of `TOP_LEVEL_HELP` (src/cli/group-help.ts), then any word it lacks. */
 export function topLevelWords(): string[] {
   const all = [...HAND_COMMANDS.flatMap((h) => h.words), ...Object.keys(OPERATION_WORDS)];
-  return [...HELP_ORDER.filter((w) => all.includes(w)), ...all.filter((w) => !HELP_ORDER.includes(w))];
+  const order = Object.keys(TOP_LEVEL_HELP);
+  return [...order.filter((w) => all.includes(w)), ...all.filter((w) => !order.includes(w))];
 }
 
 /**

@@ -48,9 +48,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .help()
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
-    .fail((msg, err) => {
-      // yargs reports its own usage problems as a message; errors from commands come as `err`
-      throw err ?? new UsageError(msg);
+    .fail((msg, err, usage) => {
+      // yargs reports its own usage problems as a message; errors from commands come as `err`.
+      // Its third argument is the usage of the command that failed (typed as the parser)
+      throw err ?? new UsageError(missingPositionals(msg, usageLine(usage as unknown as YargsUsage)) ?? msg);
     });
   self = parser as unknown as typeof self;
   let helpShown = false;
@@ -67,6 +68,34 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (helpShown) return 0;
     return report(io, err instanceof UsageError ? withNearMiss(err, self?.getOptions() ?? null) : err, json);
   }
+}
+
+/** What yargs' usage of a command says of it: its usage line, and its subcommands (a default one flagged). */
+interface YargsUsage {
+  getUsage(): Array<[line: string, describe: string]>;
+  getCommands(): Array<[command: string, describe: string, isDefault: boolean, ...rest: unknown[]]>;
+}
+
+/** The usage line of the command that failed, with its default subcommand's positionals when it runs one (`$0 audit <transcript>`). */
+function usageLine(usage: YargsUsage): string | undefined {
+  const line = usage.getUsage()[0]?.[0];
+  const byDefault = usage.getCommands().find((c) => c[2])?.[0];
+  return line && byDefault ? `${line} ${byDefault.replace(/^\$0\s*/, '')}` : line;
+}
+
+/**
+ * yargs' "Not enough non-option arguments: got 1, need at least 2" for a command whose positional
+ * arguments were left out, said as what to give and the command's usage
+ * (`give <transcript>: axme audit <transcript>`); undefined for any other message.
+ */
+export function missingPositionals(msg: string | undefined, usage: string | undefined): string | undefined {
+  const m = /^Not enough non-option arguments: got (\d+), need at least \d+$/.exec(msg ?? '');
+  if (!m || !usage) return undefined;
+  const line = usage.replace(/^\$0\b/, 'axme');
+  const missing = (line.match(/<[^>]+>/g) ?? []).slice(Number(m[1]));
+  if (!missing.length) return undefined;
+  const names = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0];
+  return `give ${names}: ${line}`;
 }
 
 /**

@@ -2,21 +2,25 @@ import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/serv
 import { readState } from '../knowledge/core/state.ts';
 import { showItem } from '../knowledge/items/show-item.ts';
 import type { ItemBase } from '../model/kind.ts';
-import { KIND_TABLES } from '../model/kinds.ts';
-import { SPECS } from '../model/paths.ts';
+import { type KindFacts, kindTables } from '../model/kind-facts.ts';
+import { KINDS, type KindName } from '../model/kinds.ts';
 import type { ServerContext } from './context.ts';
 
-/** Items of every kind declared `resource` as resources: axme://<folder>/<slug>, listed from the current tip, read as their Markdown. */
-export function registerResources(server: McpServer, ctx: ServerContext): void {
-  for (const kind of KIND_TABLES.resourceKinds) {
-    const dir = SPECS[kind].dir;
+/**
+ * Items of every kind declared `resource` (of `kinds`, by default every declared kind) as resources:
+ * axme://<folder>/<slug>, listed from the current tip, read as their Markdown.
+ */
+export function registerResources(server: McpServer, ctx: ServerContext, kinds: ReadonlyArray<KindFacts> = Object.values(KINDS)): void {
+  const dirOf = new Map(kinds.map((k) => [k.kind, k.dir]));
+  for (const kind of kindTables(kinds).resourceKinds) {
+    const dir = dirOf.get(kind)!;
     server.registerResource(
       `axme-${dir}`,
       new ResourceTemplate(`axme://${dir}/{slug}`, {
         list: async () => {
           const state = await readState(await ctx.kb());
           return {
-            resources: (state.items[kind] as ItemBase[]).map((i) => {
+            resources: ((state.items as Partial<Record<string, ItemBase[]>>)[kind] ?? []).map((i) => {
               const rec = i as ItemBase & { id?: string; title?: string; status?: string };
               return {
                 uri: `axme://${dir}/${encodeURIComponent(i.slug)}`,
@@ -38,7 +42,7 @@ export function registerResources(server: McpServer, ctx: ServerContext): void {
         } catch {
           // not valid percent-encoding: looked up as given (and reported as not found)
         }
-        const r = await showItem(await ctx.kb(), { kind, ref: slug });
+        const r = await showItem(await ctx.kb(), { kind: kind as KindName, ref: slug });
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: r.text }] };
       },
     );

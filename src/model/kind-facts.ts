@@ -57,8 +57,12 @@ export interface KindTables<K extends string> {
   resourceKinds: readonly K[];
   /** the `axme ui` page of each kind */
   pageOf: Readonly<Record<K, string>>;
+  /** the heading of each kind's group of items */
+  headingOf: Readonly<Record<K, string>>;
   /** the pages that list kinds, in listing order, each once */
   pages: readonly string[];
+  /** the tab of each page: the heading of the kind the page is named after (`/<dir>`), else of its first kind */
+  pageLabels: Readonly<Record<string, string>>;
 }
 
 /** Derives every table of kinds from the declarations; throws on two kinds with one folder, letter or name. */
@@ -87,6 +91,13 @@ export function kindTables<K extends string>(kinds: ReadonlyArray<KindFacts<K>>)
     anchoredKinds: where((k) => k.anchored),
     resourceKinds: where((k) => k.resource),
     pageOf: Object.fromEntries(sorted.map((k) => [k.kind, k.page])) as Record<K, string>,
+    headingOf: Object.fromEntries(sorted.map((k) => [k.kind, k.heading])) as Record<K, string>,
     pages: [...new Set(sorted.map((k) => k.page))],
+    pageLabels: Object.fromEntries(
+      [...new Set(sorted.map((k) => k.page))].map((page) => {
+        const on = sorted.filter((k) => k.page === page);
+        return [page, (on.find((k) => `/${k.dir}` === page) ?? on[0]!).heading];
+      }),
+    ),
   };
 }

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import type { ItemsByKind } from '../knowledge/core/state.ts';
 import type { ListResult } from '../knowledge/items/list-items.ts';
 import type { ShowResult } from '../knowledge/items/show-item.ts';
-import { BACKLOG_STATUSES, type BacklogItem } from '../model/backlog.ts';
-import { DECISION_STATUSES } from '../model/decision.ts';
 import { formatId } from '../model/ids.ts';
 import type { KindName } from '../model/kind.ts';
 import { type IdKind, KINDS } from '../model/kinds.ts';
-import { MEMORY_STATUSES, MEMORY_TYPES } from '../model/memory.ts';
 import { SPECS } from '../model/paths.ts';
-import { QUESTION_STATUSES, type Question } from '../model/question.ts';
 import { Shown, shownJson } from './digests.ts';
-import { backlogLine, decisionLine, diagnosticNotes, memoryLine, questionLine } from './lines.ts';
+import { diagnosticNotes } from './lines.ts';
 import { type AnyOperation, defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
 
@@ -40,7 +36,7 @@ const listLine =
  * --all, --status, --at; one line per item, or a JSON array of the items; files that could not be
  * read are reported on stderr and left out.
  */
-function listOp<K extends KindName>(
+export function listOp<K extends KindName>(
   kind: K,
   statuses: readonly [string, ...string[]],
   line: (item: Item<K>) => string,
@@ -80,13 +76,8 @@ function listOp<K extends KindName>(
   });
 }
 
-export const decisionList = listOp('decision', DECISION_STATUSES, decisionLine);
-export const memoryList = listOp('memory', MEMORY_STATUSES, memoryLine, { type: z.enum(MEMORY_TYPES).optional().describe('only this type') });
-export const backlogList = listOp('backlog', BACKLOG_STATUSES, backlogLine);
-export const questionList = listOp('question', QUESTION_STATUSES, questionLine);
-
 /** `<kind> show <id>` for the kinds whose MCP read is a listing (backlog, questions): the stored file, or the item as JSON. */
-function showOp<T extends object>(kind: IdKind): AnyOperation {
+export function showOp<T extends object>(kind: IdKind): AnyOperation {
   const { noun, idPrefix } = KINDS[kind];
   const example = formatId(idPrefix, 1);
   return defineOperation({
@@ -107,6 +98,3 @@ function showOp<T extends object>(kind: IdKind): AnyOperation {
     text: (r) => r.text,
   });
 }
-
-export const backlogShow = showOp<BacklogItem>('backlog');
-export const questionShow = showOp<Question>('question');

@@ -1,4 +1,5 @@
 import type { SearchHit } from '../knowledge/views/search/hits.ts';
+import { KINDS } from '../model/kinds.ts';
 import type { SearchType } from '../model/search-kinds.ts';
 import { textOf } from './lines.ts';
 
@@ -7,22 +8,10 @@ import { textOf } from './lines.ts';
 /** What a search found, as its surfaces print it. */
 export type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType };
 
-/** What each `type` searches, as a sentence says it. */
-const SEARCHED: Record<SearchType, string> = {
-  all: 'any kind',
-  decision: 'decisions',
-  memory: 'memories',
-  backlog: 'backlog items',
-  question: 'questions',
-  handoff: 'handoffs',
-  session: 'session summaries',
-  oracle: 'oracle pages',
-};
-
 /** What an empty result says: that nothing matched where it looked, and what to try next (`allKinds`: how this surface asks for every kind). */
 export function noMatches(query: string, type: SearchType, allKinds: string): string {
   const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
-  return `No matches for "${query}" in ${SEARCHED[type]}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
+  return `No matches for "${query}" in ${type === 'all' ? 'any kind' : KINDS[type].plural}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
 }
 
 /** The status shown beside a hit: none when it is current or its kind has none. */

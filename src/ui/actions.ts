@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AxmeError } from '../model/errors.ts';
-import { decisionAmend } from '../operations/decision-amend.ts';
-import { decisionRevoke } from '../operations/decision-revoke.ts';
-import { memoryRemove } from '../operations/memory-archive.ts';
-import { memoryUpdate } from '../operations/memory-update.ts';
+import { decisionAmend } from '../operations/decision/amend.ts';
+import { decisionRevoke } from '../operations/decision/revoke.ts';
+import { memoryRemove } from '../operations/memory/remove.ts';
+import { memoryUpdate } from '../operations/memory/update.ts';
 import type { AnyOperation } from '../operations/operation.ts';
 import type { UiContext } from './context.ts';
 

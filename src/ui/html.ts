@@ -3,7 +3,8 @@
  * itself `Html` (built by `html` or `raw`), so a title like `<img src=x onerror=...>` is text.
  */
 
-import type { KindPage } from '../model/kinds.ts';
+import type { KindTables } from '../model/kind-facts.ts';
+import { KIND_TABLES } from '../model/kinds.ts';
 
 /** A piece of markup that is already safe to put into a page. */
 export class Html {
@@ -61,19 +62,16 @@ ${opts.at ? html`<p class="at">Read at <code>${opts.at}</code>${opts.commit ? ht
   }`;
 }
 
-/** The views in the navigation, in order. */
-const NAV = [
-  ['/decisions', 'Decisions'],
-  ['/memories', 'Memories'],
-  ['/backlog', 'Backlog'],
-  ['/questions', 'Questions'],
+/** The tabs after the kinds' pages: the views that list no kind. */
+const OTHER_TABS = [
   ['/safety', 'Safety'],
-  ['/sessions', 'Sessions'],
-  ['/oracle', 'Oracle'],
   ['/timeline', 'Timeline'],
   ['/code', 'Code'],
-] as const satisfies ReadonlyArray<readonly [string, string]>;
+] as const;
 
-/** Every page that lists a kind (each kind's `page`) has its tab: a kind declared with a new page fails to compile here until it gets one. */
-type UntabbedPage = Exclude<KindPage, (typeof NAV)[number][0]>;
-const EVERY_KIND_PAGE_TABBED: [UntabbedPage] extends [never] ? true : UntabbedPage = true;
+/** The navigation, in order: the page of every kind (`page` in its declaration, in listing order), then the other views. */
+export function navTabs(tables: KindTables<string> = KIND_TABLES): ReadonlyArray<readonly [path: string, label: string]> {
+  return [...tables.pages.map((page) => [page, tables.pageLabels[page]!] as const), ...OTHER_TABS];
+}
+
+const NAV = navTabs();

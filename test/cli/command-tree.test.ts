@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { commandIndexText, withGroups } from '../../scripts/command-index.ts';
 import { OPERATION_WORDS } from '../../src/cli/command-index.ts';
 import { GROUPS } from '../../src/cli/command-line.ts';
-import { commandsOf, HAND_COMMANDS, HELP_ORDER, topLevelWords } from '../../src/cli/command-tree.ts';
+import { commandsOf, HAND_COMMANDS, topLevelWords } from '../../src/cli/command-tree.ts';
+import { type GroupHelp, TOP_LEVEL_HELP } from '../../src/cli/group-help.ts';
 import { run } from '../../src/cli/main.ts';
 import { usageOf } from '../../src/cli/operation-command.ts';
-import { GROUP_HELP, operationTree } from '../../src/cli/operation-tree.ts';
+import { operationTree } from '../../src/cli/operation-tree.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
 import { type AnyOperation, defineOperation, READ } from '../../src/operations/operation.ts';
 
@@ -20,6 +21,8 @@ import { type AnyOperation, defineOperation, READ } from '../../src/operations/o
 
 const root = join(import.meta.dirname, '../..');
 const CLI_OPS = OPERATIONS.filter((op) => op.cli);
+/** The groups of operations and their help (the non-null entries of the one table). */
+const HELPED_GROUPS = Object.entries(TOP_LEVEL_HELP).filter((e): e is [string, GroupHelp] => e[1] !== null);
 
 /** An in-process CLI: what `run` prints and its exit code. */
 async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -89,7 +92,7 @@ describe('the CLI tree, from the operations', () => {
   });
 
   test("a line without its subcommand is told the subcommands, in the help's order", async () => {
-    for (const [word, help] of Object.entries(GROUP_HELP)) {
+    for (const [word, help] of HELPED_GROUPS) {
       if (CLI_OPS.some((op) => op.cli!.command.join(' ') === word)) continue; // a default runs instead
       const r = await cli([word]);
       assert.equal(r.code, 2, word);
@@ -102,10 +105,10 @@ describe('the CLI tree, from the operations', () => {
 
   test("the group help names exactly each group's subcommands (and their aliases)", async () => {
     const found = await tree();
-    for (const [word, help] of Object.entries(GROUP_HELP)) {
+    for (const [word, help] of HELPED_GROUPS) {
       const ops = CLI_OPS.filter((op) => op.cli!.command[0] === word && op.cli!.command.length > 1);
       const words = ops.flatMap((op) => [op.cli!.command[1]!, ...(op.cli!.aliases ?? [])]);
-      assert.deepEqual([...help.words].sort(), words.sort(), `GROUP_HELP.${word}`);
+      assert.deepEqual([...help.words].sort(), words.sort(), `TOP_LEVEL_HELP.${word}`);
       assert.deepEqual(
         found.get(word)?.filter((w) => w !== '$0'),
         help.words,
@@ -114,7 +117,7 @@ describe('the CLI tree, from the operations', () => {
     }
     const groups = [...new Set(CLI_OPS.filter((op) => op.cli!.command.length > 1).map((op) => op.cli!.command[0]!))];
     assert.deepEqual(
-      groups.filter((g) => !GROUP_HELP[g]),
+      groups.filter((g) => !TOP_LEVEL_HELP[g]),
       [],
       'every group has its help line',
     );
@@ -152,13 +155,26 @@ describe('the CLI tree, from the operations', () => {
     assert.deepEqual(subs, ['log <name>', '$0 <name>']);
   });
 
-  test("the top-level order names known words once; the hand-written commands are no operation's", async () => {
+  test("the one table of top-level words names each word once, in the help's order; the hand-written commands are no operation's", async () => {
     const words = [...HAND_COMMANDS.flatMap((h) => h.words), ...Object.keys(OPERATION_WORDS)];
     assert.equal(new Set(words).size, words.length, "no word is both an operation's and a hand-written command's");
-    assert.equal(new Set(HELP_ORDER).size, HELP_ORDER.length);
+    const listed = Object.keys(TOP_LEVEL_HELP);
     assert.deepEqual(
-      HELP_ORDER.filter((w) => !words.includes(w)),
+      words.filter((w) => !listed.includes(w)),
       [],
+      'every top-level word has its entry in TOP_LEVEL_HELP (src/cli/group-help.ts)',
+    );
+    assert.deepEqual(
+      listed.filter((w) => !words.includes(w)),
+      [],
+      'TOP_LEVEL_HELP names no word that is not a command',
+    );
+    assert.deepEqual(topLevelWords(), listed, 'the help lists the words in the order of the table');
+    const hand = HAND_COMMANDS.flatMap((h) => h.words);
+    assert.deepEqual(
+      hand.filter((w) => TOP_LEVEL_HELP[w] !== null),
+      [],
+      'a hand-written command has its help in its own module',
     );
     assert.deepEqual([...(await tree()).keys()], topLevelWords());
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { prState } from '../../src/github/pr-state.ts';
 import { resolveToken } from '../../src/github/token.ts';
-import { safetySet } from '../../src/operations/safety-cli.ts';
+import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { axme, cleanEnv, tempRepo } from '../helpers.ts';

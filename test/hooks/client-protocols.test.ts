@@ -5,7 +5,7 @@ import path, { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import type { HookClientName } from '../../src/model/hook-names.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { listSessions } from '../../src/session/sessions.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { safetySet } from '../../src/operations/safety-cli.ts';
+import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';

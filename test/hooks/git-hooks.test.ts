@@ -4,8 +4,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
-import { safetySet } from '../../src/operations/safety-cli.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { safetySet } from '../../src/operations/safety/edits.ts';
 import { readSession } from '../../src/session/sessions.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runAutoSync } from '../../src/knowledge/sync/auto-sync.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';

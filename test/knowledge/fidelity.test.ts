@@ -13,8 +13,8 @@ import { decisionSpec } from '../../src/model/decision.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { decodeItem, encodeItem } from '../../src/model/kind.ts';
 import { LIMITS } from '../../src/model/limits.ts';
-import { backlogAdd } from '../../src/operations/backlog.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { backlogAdd } from '../../src/operations/backlog/writes.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { exportAdr } from '../../src/operations/export-adr.ts';
-import { importAdr } from '../../src/operations/import-adr.ts';
+import { exportAdr } from '../../src/operations/export/adr.ts';
+import { importAdr } from '../../src/operations/import/adr.ts';
 import { coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { importAxmeCode } from '../../src/operations/import-axme-code.ts';
+import { importAxmeCode } from '../../src/operations/import/axme-code.ts';
 import { coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 

@@ -13,9 +13,9 @@ import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts'
 import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/diff/render-diff.ts';
 import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
 import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
-import { memoryAdd } from '../../src/operations/memory-add.ts';
-import { safetyAdd } from '../../src/operations/safety-cli.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { memoryAdd } from '../../src/operations/memory/add.ts';
+import { safetyAdd } from '../../src/operations/safety/edits.ts';
 import { initCore, syncCore } from '../core.ts';
 import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { context } from '../../src/operations/context.ts';
-import { sessionFinalize, sessionList, sessionRecover, sessionShow } from '../../src/operations/session.ts';
+import { sessionFinalize, sessionList, sessionRecover, sessionShow } from '../../src/operations/session/session.ts';
 import type { SessionState } from '../../src/session/sessions.ts';
 import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';

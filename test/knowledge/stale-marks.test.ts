@@ -12,7 +12,9 @@ import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts'
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { assembleContext } from '../../src/knowledge/views/context.ts';
 import { readDigest } from '../../src/knowledge/views/read-digest.ts';
-import { backlogRead, decisionShow, memoryShow } from '../../src/operations/digests.ts';
+import { backlogRead } from '../../src/operations/backlog/reads.ts';
+import { decisionShow } from '../../src/operations/decision/reads.ts';
+import { memoryShow } from '../../src/operations/memory/reads.ts';
 import { search } from '../../src/operations/search.ts';
 import { recordEvent, sessionForHarness } from '../../src/session/sessions.ts';
 import { runOp, runOpText, withCore } from '../core.ts';

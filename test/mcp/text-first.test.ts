@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { CLI } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 import { connectStdio } from './stdio-client.ts';

@@ -9,7 +9,7 @@ import { classifyPath } from '../../src/model/paths.ts';
 import { assertNoSecrets, findSecret, redactSecrets } from '../../src/model/secrets.ts';
 import { isSlug, SLUG_MAX, SLUG_MAX_BYTES, slugify, uniqueSlug } from '../../src/model/slug.ts';
 import { listEntry, longText, stringList, titleText } from '../../src/model/text.ts';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { axme, axmeOk, git } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 

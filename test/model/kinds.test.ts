@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createServerContext } from '../../src/mcp/context.ts';
+import { registerResources } from '../../src/mcp/resources.ts';
 import { ANCHORED_KINDS } from '../../src/model/anchor.ts';
 import { idLineOf, parseId } from '../../src/model/ids.ts';
 import { type KindFacts, type KindTables, kindTables } from '../../src/model/kind-facts.ts';
@@ -7,7 +12,12 @@ import { ID_KINDS, KIND_ORDER, KIND_TABLES, KINDS, type KindName, kindOfPrefix }
 import { isLive, LIVE_STATUSES } from '../../src/model/liveness.ts';
 import { SPECS } from '../../src/model/paths.ts';
 import { SEARCH_KINDS } from '../../src/model/search-kinds.ts';
+import { noMatches } from '../../src/operations/search-text.ts';
+import { navTabs } from '../../src/ui/html.ts';
 import { route } from '../../src/ui/routes.ts';
+import { kindListView } from '../../src/ui/views/kind-list.ts';
+import { coreAt, initCore, withCore } from '../core.ts';
+import { cleanEnv, tempRepo } from '../helpers.ts';
 
 /** A kind no build of axme has: every fact set, so every table must name it. */
 const ticket: KindFacts<'ticket'> = {
@@ -31,7 +41,7 @@ function names(table: KindTables<string>[keyof KindTables<string>], facts: KindF
   if (table instanceof RegExp) return facts.idPrefix !== undefined && table.test(`${facts.idPrefix}-001`);
   if (table instanceof Map) return [...table.values()].includes(facts.kind);
   if (Array.isArray(table)) return table.includes(facts.kind) || table.includes(facts.page);
-  return Object.hasOwn(table, facts.kind);
+  return Object.hasOwn(table, facts.kind) || Object.hasOwn(table, facts.page);
 }
 
 describe('kinds: one declaration each, every table derived', () => {
@@ -116,8 +126,71 @@ describe('kinds: one declaration each, every table derived', () => {
     }
   });
 
+  test('an empty search of one kind names the kind as its declaration does', () => {
+    for (const kind of SEARCH_KINDS) assert.ok(noMatches('x', kind, '--type all').startsWith(`No matches for "x" in ${KINDS[kind].plural}.`), kind);
+    assert.ok(noMatches('x', 'all', '--type all').startsWith('No matches for "x" in any kind.'));
+  });
+
   test('every page that lists a kind is served by axme ui', () => {
     for (const page of KIND_TABLES.pages) assert.ok(route(page), `no route for ${page}`);
     for (const kind of KIND_ORDER) assert.ok(KIND_TABLES.pages.includes(KIND_TABLES.pageOf[kind]), kind);
+  });
+
+  test('a throwaway kind is served by the MCP server as resources and by axme ui as a page with its tab', async () => {
+    const declared = [...(Object.values(KINDS) as KindFacts[]), ticket];
+    const tables = kindTables<string>(declared);
+    // the page: a route, and a tab labelled with its heading
+    assert.ok(route('/tickets', tables), 'no route for the page of tickets');
+    assert.equal(route('/tickets'), null, 'the page is served only when the kind is declared');
+    assert.ok(navTabs(tables).some(([path, label]) => path === '/tickets' && label === 'Tickets'));
+    assert.equal(
+      navTabs().some(([path]) => path === '/tickets'),
+      false,
+    );
+    // the MCP resources: a template per resource kind, listed through a real client
+    const repo = tempRepo({ commit: true });
+    const ctx = createServerContext({ cwd: repo.dir, env: cleanEnv(), log: () => {} });
+    const server = new McpServer({ name: 'axme-test', version: '0' });
+    const client = new Client({ name: 'test', version: '0' });
+    try {
+      await initCore(repo.dir);
+      registerResources(server, ctx, declared);
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await Promise.all([server.connect(a), client.connect(b)]);
+      const { resourceTemplates } = await client.listResourceTemplates();
+      assert.deepEqual(
+        resourceTemplates.map((t) => t.uriTemplate),
+        tables.resourceKinds.map((kind) => `axme://${declared.find((k) => k.kind === kind)!.dir}/{slug}`),
+      );
+      const { resources } = await client.listResources();
+      assert.deepEqual(resources, [], 'a new repository has no items, of the new kind either');
+    } finally {
+      await client.close();
+      await server.close();
+      await ctx.close();
+      repo.cleanup();
+    }
+  });
+
+  test('the page of a kind without a view of its own lists its items, each linked to its page', async () => {
+    const repo = tempRepo({ commit: true });
+    try {
+      const c = coreAt(repo.dir);
+      await c.init();
+      await c.addDecision({ title: 'Keep <b>money</b> in cents', decision: 'Integers.', reasoning: 'No rounding.' });
+      const view = kindListView('/ledger', 'Ledger', [
+        { kind: 'decision', heading: 'Decisions' },
+        { kind: 'plan', heading: 'Plans' },
+      ]);
+      const r = await withCore(repo.dir, (kb) =>
+        view({ kb, at: undefined, cwd: repo.dir, env: cleanEnv(), actions: null }, new URL('http://127.0.0.1/ledger'), []),
+      );
+      assert.ok('body' in r);
+      assert.equal(r.active, '/ledger');
+      assert.match(r.body.text, /<a href="\/item\/decision\/keep-b-money-b-in-cents">D-001 Keep &lt;b&gt;money&lt;\/b&gt; in cents<\/a>/);
+      assert.match(r.body.text, /<h2>Plans<\/h2><p class="empty">No plans yet.<\/p>/);
+    } finally {
+      repo.cleanup();
+    }
   });
 });

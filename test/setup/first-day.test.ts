@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { doctor } from '../../src/setup/doctor.ts';
 import { type InitSteps, initRepository } from '../../src/setup/init.ts';
 import { axmeOk, CLI, cleanEnv, commitFiles, git, openTestKb } from '../helpers.ts';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
-import { audit } from '../../src/operations/audit.ts';
+import { audit } from '../../src/operations/audit/audit.ts';
 import { inputSchema } from '../../src/operations/operation.ts';
 import { sessionForHarness } from '../../src/session/sessions.ts';
 import { withCore } from '../core.ts';

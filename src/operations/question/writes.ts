@@ -1,7 +1,7 @@
-import type { AddResult, EditResult } from '../knowledge/core/results.ts';
-import { type Question, QuestionAnswer, QuestionInput, QuestionStatusUpdate } from '../model/question.ts';
-import { defineOperation, EDIT, SAVE } from './operation.ts';
-import { AddedOutput, addedJson, EditedOutput, editedJson } from './results.ts';
+import type { AddResult, EditResult } from '../../knowledge/core/results.ts';
+import { type Question, QuestionAnswer, QuestionInput, QuestionStatusUpdate } from '../../model/question.ts';
+import { defineOperation, EDIT, SAVE } from '../operation.ts';
+import { AddedOutput, addedJson, EditedOutput, editedJson } from '../results.ts';
 
 /** question.ask: `axme question ask <question>`, `axme_ask_question`. */
 export const questionAsk = defineOperation({
@@ -15,7 +15,7 @@ export const questionAsk = defineOperation({
   cli: { command: ['question', 'ask'], positional: ['question'] },
   mcp: { tool: 'axme_ask_question' },
   async run(kb, input, opts): Promise<AddResult<Question>> {
-    const { askQuestion } = await import('../knowledge/items/question/ask-question.ts');
+    const { askQuestion } = await import('../../knowledge/items/question/ask-question.ts');
     return askQuestion(kb, input, opts);
   },
   json: addedJson,
@@ -34,7 +34,7 @@ export const questionAnswer = defineOperation({
   cli: { command: ['question', 'answer'], positional: ['question_id', 'answer'] },
   mcp: { tool: 'axme_answer_question' },
   async run(kb, input, opts): Promise<EditResult<Question>> {
-    const { answerQuestion } = await import('../knowledge/items/question/answer-question.ts');
+    const { answerQuestion } = await import('../../knowledge/items/question/answer-question.ts');
     return answerQuestion(kb, input, opts);
   },
   json: editedJson,
@@ -54,7 +54,7 @@ export const questionStatus = defineOperation({
   cli: { command: ['question', 'status'], positional: ['question_id', 'status'] },
   mcp: { tool: 'axme_update_question' },
   async run(kb, input): Promise<EditResult<Question>> {
-    const { updateQuestionStatus } = await import('../knowledge/items/question/update-question.ts');
+    const { updateQuestionStatus } = await import('../../knowledge/items/question/update-question.ts');
     return updateQuestionStatus(kb, input);
   },
   json: editedJson,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ExportAdrResult } from '../knowledge/export/adr/export-adr.ts';
-import { ExportAdrInput } from '../model/import-export.ts';
-import { defineOperation, SAVE } from './operation.ts';
+import type { ExportAdrResult } from '../../knowledge/export/adr/export-adr.ts';
+import { ExportAdrInput } from '../../model/import-export.ts';
+import { defineOperation, SAVE } from '../operation.ts';
 
 /** export.adr: `axme export adr <dir>` (CLI only: a generated folder for people and ADR tools). */
 export const exportAdr = defineOperation({
@@ -31,7 +31,7 @@ export const exportAdr = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<ExportAdrResult> {
-    return (await import('../knowledge/export/adr/export-adr.ts')).exportAdr(kb, input, { cwd: opts?.cwd });
+    return (await import('../../knowledge/export/adr/export-adr.ts')).exportAdr(kb, input, { cwd: opts?.cwd });
   },
   json: (r) => ({ ...r }),
   text: (r) => describe(r),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AddResult } from '../knowledge/core/results.ts';
-import type { MemorySupersedeResult } from '../knowledge/items/memory/supersede-memory.ts';
-import { type Memory, MemoryInput } from '../model/memory.ts';
-import { defineOperation, SAVE } from './operation.ts';
-import { AddedOutput, addedJson } from './results.ts';
+import type { AddResult } from '../../knowledge/core/results.ts';
+import type { MemorySupersedeResult } from '../../knowledge/items/memory/supersede-memory.ts';
+import { type Memory, MemoryInput } from '../../model/memory.ts';
+import { defineOperation, SAVE } from '../operation.ts';
+import { AddedOutput, addedJson } from '../results.ts';
 
 /** What a save of a memory gives: a new one, an equal one already stored, or the replacement of one. */
 export type MemorySaved = ({ kind: 'added' } & AddResult<Memory>) | ({ kind: 'superseded' } & MemorySupersedeResult);
@@ -24,10 +24,10 @@ export const memoryAdd = defineOperation({
   mcp: { tool: 'axme_save_memory' },
   async run(kb, { supersedes, ...input }, opts): Promise<MemorySaved> {
     if (supersedes !== undefined) {
-      const { supersedeMemory } = await import('../knowledge/items/memory/supersede-memory.ts');
+      const { supersedeMemory } = await import('../../knowledge/items/memory/supersede-memory.ts');
       return { kind: 'superseded', ...(await supersedeMemory(kb, { ...input, slug: supersedes }, opts)) };
     }
-    const { addMemory } = await import('../knowledge/items/memory/add-memory.ts');
+    const { addMemory } = await import('../../knowledge/items/memory/add-memory.ts');
     return { kind: 'added', ...(await addMemory(kb, input, opts)) };
   },
   json: (r) => (r.kind === 'added' ? addedJson(withoutKind(r)) : supersededJson(r)),
@@ -52,7 +52,7 @@ export const memorySupersede = defineOperation({
   cli: { command: ['memory', 'supersede'], positional: ['slug'], stdin: ['description', 'body'], names: { anchors: 'anchor' } },
   mcp: null,
   async run(kb, input, opts): Promise<MemorySaved & { kind: 'superseded' }> {
-    const { supersedeMemory } = await import('../knowledge/items/memory/supersede-memory.ts');
+    const { supersedeMemory } = await import('../../knowledge/items/memory/supersede-memory.ts');
     return { kind: 'superseded', ...(await supersedeMemory(kb, input, opts)) };
   },
   json: supersededJson,

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import type { Diagnostic } from '../knowledge/core/state.ts';
-import type { ScanOracleResult } from '../knowledge/items/oracle/scan-oracle.ts';
-import type { SafetyUpdateResult } from '../knowledge/rules/update-safety.ts';
-import { safetyBlock } from '../knowledge/views/blocks.ts';
-import { type SafetyRules, SafetyUpdate } from '../model/safety-rules.ts';
-import { diagnosticNotes } from './lines.ts';
-import { defineOperation, EDIT, READ, SAVE } from './operation.ts';
-import { atParam } from './params.ts';
-
-const Rules = z.looseObject({}).describe('the rules by section: git, bash, filesystem, github');
+import type { Diagnostic } from '../../knowledge/core/state.ts';
+import type { SafetyUpdateResult } from '../../knowledge/rules/update-safety.ts';
+import { safetyBlock } from '../../knowledge/views/blocks.ts';
+import { type SafetyRules, SafetyUpdate } from '../../model/safety-rules.ts';
+import { diagnosticNotes } from '../lines.ts';
+import { defineOperation, EDIT, READ } from '../operation.ts';
+import { atParam } from '../params.ts';
 
 type Shown = { rules: SafetyRules; diagnostics: Diagnostic[]; workspace?: { store: string; commit: string | null } | undefined };
+
+type Updated = SafetyUpdateResult & { input: { action: string; rule_type: string; value: string } };
+
+const Rules = z.looseObject({}).describe('the rules by section: git, bash, filesystem, github');
 
 /** safety.show: `axme safety show`, `axme_safety`. */
 export const safetyShow = defineOperation({
@@ -23,7 +24,7 @@ export const safetyShow = defineOperation({
   write: false,
   mcp: { tool: 'axme_safety' },
   async run(kb, input): Promise<Shown> {
-    const { showSafety } = await import('../knowledge/rules/show-safety.ts');
+    const { showSafety } = await import('../../knowledge/rules/show-safety.ts');
     const r = await showSafety(kb, { at: input.at });
     return { rules: r.rules, diagnostics: r.diagnostics, workspace: r.workspace };
   },
@@ -34,7 +35,7 @@ export const safetyShow = defineOperation({
     async print(r, p) {
       for (const n of diagnosticNotes(r.diagnostics, p.json)) p.note(n);
       if (p.json) return p.printJson(r.rules);
-      const { stringifyYaml } = await import('../model/frontmatter.ts');
+      const { stringifyYaml } = await import('../../model/frontmatter.ts');
       if (r.workspace?.commit) p.out(`# in force: this repository's rules combined with the workspace store's (${r.workspace.store}); see docs/workspaces.md`);
       p.out(stringifyYaml(r.rules));
     },
@@ -42,8 +43,6 @@ export const safetyShow = defineOperation({
   json: (r) => ({ rules: r.rules, diagnostics: r.diagnostics }),
   text: (r) => `# Safety rules\n${safetyBlock(r.rules)}${r.diagnostics.length ? `\n\nProblems: ${r.diagnostics.map((d) => d.reason).join('; ')}` : ''}`,
 });
-
-type Updated = SafetyUpdateResult & { input: { action: string; rule_type: string; value: string } };
 
 /** safety.update: `axme_update_safety` (the CLI's `axme safety add|remove` are its twins). */
 export const safetyUpdate = defineOperation({
@@ -61,7 +60,7 @@ export const safetyUpdate = defineOperation({
   cli: null,
   mcp: { tool: 'axme_update_safety' },
   async run(kb, input): Promise<Updated> {
-    const { updateSafety } = await import('../knowledge/rules/update-safety.ts');
+    const { updateSafety } = await import('../../knowledge/rules/update-safety.ts');
     const r = await updateSafety(kb, input);
     return { ...r, input: { action: input.action ?? 'add', rule_type: input.rule_type, value: input.value } };
   },
@@ -69,36 +68,4 @@ export const safetyUpdate = defineOperation({
   // removing a rule that is not there is NOT_FOUND in the core: unchanged means already present
   text: ({ changed, input: { action, rule_type, value } }) =>
     `Safety rule ${changed ? (action === 'add' ? 'added' : 'removed') : 'already present'}: ${rule_type} = ${value}`,
-});
-
-/** oracle.scan: `axme oracle scan`, `axme_oracle_scan`. */
-export const oracleScan = defineOperation({
-  id: 'oracle.scan',
-  summary: 'Scan the project into the oracle',
-  description:
-    'Detect the stack (languages, package managers, frameworks, test runners), structure (folders, entry points, workspaces) and patterns (lint/format, CI, agent instructions) of the working tree and write oracle/stack.md, structure.md, patterns.md in one commit. Hand-written text on the pages is kept; nothing new means no commit.',
-  input: { dry_run: z.boolean().optional().describe('report what would change, commit nothing') },
-  output: z.looseObject({
-    commit: z.string().nullable().describe('the commit written (null: nothing new, or a dry run)'),
-    pages: z.array(z.looseObject({})).describe('each oracle page and whether it changed'),
-    facts: z.looseObject({}).describe('what was detected'),
-    truncated: z.boolean().describe('the file list hit its bound'),
-    dryRun: z.boolean().describe('nothing was committed'),
-  }),
-  annotations: SAVE,
-  write: false,
-  mcp: { tool: 'axme_oracle_scan' },
-  async run(kb, input): Promise<ScanOracleResult> {
-    const { scanOracle } = await import('../knowledge/items/oracle/scan-oracle.ts');
-    return scanOracle(kb, { dryRun: input.dry_run });
-  },
-  cli: {
-    command: ['oracle', 'scan'],
-    describe: 'detect the stack, structure and patterns of the working tree and write oracle/*.md in one commit (nothing new: no commit)',
-    help: { dry_run: 'show what would be written, commit nothing' },
-    // the scan's result as it is, its text included
-    json: (r) => r,
-  },
-  json: ({ text: _t, ...r }) => r,
-  text: (r) => r.text,
 });

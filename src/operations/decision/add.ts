@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AddResult } from '../knowledge/core/results.ts';
-import type { SupersedeResult } from '../knowledge/items/decision/supersede-decision.ts';
-import { type Decision, DecisionInput } from '../model/decision.ts';
-import { defineOperation, SAVE } from './operation.ts';
-import { AddedOutput, addedJson } from './results.ts';
+import type { AddResult } from '../../knowledge/core/results.ts';
+import type { SupersedeResult } from '../../knowledge/items/decision/supersede-decision.ts';
+import { type Decision, DecisionInput } from '../../model/decision.ts';
+import { defineOperation, SAVE } from '../operation.ts';
+import { AddedOutput, addedJson } from '../results.ts';
 
 /** What a save of a decision gives: a new one, an equal one already stored, or a revision of one. */
 export type DecisionSaved = ({ kind: 'added' } & AddResult<Decision>) | ({ kind: 'superseded' } & SupersedeResult);
@@ -24,10 +24,10 @@ export const decisionAdd = defineOperation({
   mcp: { tool: 'axme_save_decision' },
   async run(kb, { supersedes, ...input }, opts): Promise<DecisionSaved> {
     if (supersedes !== undefined) {
-      const { supersedeDecision } = await import('../knowledge/items/decision/supersede-decision.ts');
+      const { supersedeDecision } = await import('../../knowledge/items/decision/supersede-decision.ts');
       return { kind: 'superseded', ...(await supersedeDecision(kb, { ...input, id: supersedes }, opts)) };
     }
-    const { addDecision } = await import('../knowledge/items/decision/add-decision.ts');
+    const { addDecision } = await import('../../knowledge/items/decision/add-decision.ts');
     return { kind: 'added', ...(await addDecision(kb, input, opts)) };
   },
   json: (r) => (r.kind === 'added' ? addedJson(strip(r)) : supersededJson(r)),
@@ -52,7 +52,7 @@ export const decisionSupersede = defineOperation({
   cli: { command: ['decision', 'supersede'], positional: ['id'], stdin: ['decision', 'reasoning'], names: { anchors: 'anchor' } },
   mcp: null,
   async run(kb, input, opts): Promise<DecisionSaved & { kind: 'superseded' }> {
-    const { supersedeDecision } = await import('../knowledge/items/decision/supersede-decision.ts');
+    const { supersedeDecision } = await import('../../knowledge/items/decision/supersede-decision.ts');
     return { kind: 'superseded', ...(await supersedeDecision(kb, input, opts)) };
   },
   json: supersededJson,

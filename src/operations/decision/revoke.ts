@@ -1,7 +1,7 @@
-import type { EditResult } from '../knowledge/core/results.ts';
-import { type Decision, RevokeInput } from '../model/decision.ts';
-import { defineOperation, EDIT } from './operation.ts';
-import { EditedOutput, editedJson } from './results.ts';
+import type { EditResult } from '../../knowledge/core/results.ts';
+import { type Decision, RevokeInput } from '../../model/decision.ts';
+import { defineOperation, EDIT } from '../operation.ts';
+import { EditedOutput, editedJson } from '../results.ts';
 
 /** decision.revoke: `axme decision revoke <id> --reason`, `axme_revoke_decision`. */
 export const decisionRevoke = defineOperation({
@@ -16,7 +16,7 @@ export const decisionRevoke = defineOperation({
   cli: { command: ['decision', 'revoke'], positional: ['id'] },
   mcp: { tool: 'axme_revoke_decision' },
   async run(kb, input, opts): Promise<EditResult<Decision>> {
-    const { revokeDecision } = await import('../knowledge/items/decision/revoke-decision.ts');
+    const { revokeDecision } = await import('../../knowledge/items/decision/revoke-decision.ts');
     return revokeDecision(kb, input, opts);
   },
   json: editedJson,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { BeginCloseResult } from '../knowledge/close/begin-close.ts';
-import type { FinalizeCloseResult } from '../knowledge/close/finalize-close.ts';
-import type { RecoverResult, SweepResult } from '../knowledge/close/recover-session.ts';
-import { FinalizeCloseInput } from '../model/close.ts';
-import { AxmeError } from '../model/errors.ts';
-import type { SessionRow } from '../session/list.ts';
-import { textOf } from './lines.ts';
-import { defineOperation, EDIT, READ } from './operation.ts';
+import type { BeginCloseResult } from '../../knowledge/close/begin-close.ts';
+import type { FinalizeCloseResult } from '../../knowledge/close/finalize-close.ts';
+import type { RecoverResult, SweepResult } from '../../knowledge/close/recover-session.ts';
+import { FinalizeCloseInput } from '../../model/close.ts';
+import { AxmeError } from '../../model/errors.ts';
+import type { SessionRow } from '../../session/list.ts';
+import { textOf } from '../lines.ts';
+import { defineOperation, EDIT, READ } from '../operation.ts';
 
 /** session.begin-close: `axme session begin-close`, `axme_begin_close`. */
 export const sessionBeginClose = defineOperation({
@@ -27,7 +27,7 @@ export const sessionBeginClose = defineOperation({
   write: false,
   mcp: { tool: 'axme_begin_close' },
   async run(kb): Promise<BeginCloseResult> {
-    const { beginClose } = await import('../knowledge/close/begin-close.ts');
+    const { beginClose } = await import('../../knowledge/close/begin-close.ts');
     return beginClose(kb);
   },
   // --json: the result as it is, its text included
@@ -56,7 +56,7 @@ export const sessionFinalize = defineOperation({
   write: true,
   mcp: { tool: 'axme_finalize_close' },
   async run(kb, input, opts): Promise<FinalizeCloseResult> {
-    const { finalizeClose } = await import('../knowledge/close/finalize-close.ts');
+    const { finalizeClose } = await import('../../knowledge/close/finalize-close.ts');
     return finalizeClose(kb, input, { allowSecret: opts?.allowSecret });
   },
   cli: {
@@ -97,7 +97,7 @@ export const sessionList = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input): Promise<{ rows: SessionRow[]; orphans: boolean }> {
-    const { sessionRows } = await import('../session/list.ts');
+    const { sessionRows } = await import('../../session/list.ts');
     return { rows: sessionRows(kb.repo.commonDir, { orphans: !!input.orphans }), orphans: !!input.orphans };
   },
   cli: {
@@ -129,7 +129,7 @@ export const sessionShow = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input): Promise<SessionDetail> {
-    const { sessionDetail } = await import('../session/list.ts');
+    const { sessionDetail } = await import('../../session/list.ts');
     const d = sessionDetail(kb.repo.commonDir, String(input.id));
     if (!d)
       throw new AxmeError('NOT_FOUND', `no session ${String(input.id)} on this machine: \`axme session list\` shows the sessions this repository has seen`);
@@ -166,7 +166,7 @@ export const sessionRecover = defineOperation({
   async run(kb, input): Promise<Recovered> {
     if (input.all && input.id) throw new AxmeError('INVALID_INPUT', 'give a session id or --all, not both');
     if (!input.all && !input.id) throw new AxmeError('INVALID_INPUT', 'say which session to recover (axme session list --orphans), or pass --all');
-    const { recoverSession, sweepOrphans } = await import('../knowledge/close/recover-session.ts');
+    const { recoverSession, sweepOrphans } = await import('../../knowledge/close/recover-session.ts');
     if (input.all) return { all: await sweepOrphans(kb) };
     return { one: await recoverSession(kb, String(input.id), { force: !!input.force }) };
   },

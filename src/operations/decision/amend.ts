@@ -1,7 +1,7 @@
-import type { EditResult } from '../knowledge/core/results.ts';
-import { AmendInput, type Decision } from '../model/decision.ts';
-import { defineOperation, EDIT } from './operation.ts';
-import { EditedOutput, editedJson } from './results.ts';
+import type { EditResult } from '../../knowledge/core/results.ts';
+import { AmendInput, type Decision } from '../../model/decision.ts';
+import { defineOperation, EDIT } from '../operation.ts';
+import { EditedOutput, editedJson } from '../results.ts';
 
 /** decision.amend: `axme decision amend <id>`, `axme_amend_decision`. */
 export const decisionAmend = defineOperation({
@@ -16,7 +16,7 @@ export const decisionAmend = defineOperation({
   cli: { command: ['decision', 'amend'], positional: ['id'], stdin: ['decision', 'reasoning'] },
   mcp: { tool: 'axme_amend_decision' },
   async run(kb, input, opts): Promise<EditResult<Decision>> {
-    const { amendDecision } = await import('../knowledge/items/decision/amend-decision.ts');
+    const { amendDecision } = await import('../../knowledge/items/decision/amend-decision.ts');
     return amendDecision(kb, input, opts);
   },
   json: editedJson,

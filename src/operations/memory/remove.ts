@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { EditResult } from '../knowledge/core/results.ts';
-import type { Memory } from '../model/memory.ts';
-import { defineOperation, EDIT } from './operation.ts';
-import { EditedOutput, editedJson } from './results.ts';
+import type { EditResult } from '../../knowledge/core/results.ts';
+import type { Memory } from '../../model/memory.ts';
+import { defineOperation, EDIT } from '../operation.ts';
+import { EditedOutput, editedJson } from '../results.ts';
 
 /** memory.remove: `axme memory remove <slug>`, `axme_archive_memory`. */
 export const memoryRemove = defineOperation({
@@ -17,7 +17,7 @@ export const memoryRemove = defineOperation({
   cli: { command: ['memory', 'remove'], positional: ['slug'] },
   mcp: { tool: 'axme_archive_memory' },
   async run(kb, input): Promise<EditResult<Memory>> {
-    const { archiveMemory } = await import('../knowledge/items/memory/archive-memory.ts');
+    const { archiveMemory } = await import('../../knowledge/items/memory/archive-memory.ts');
     return archiveMemory(kb, input);
   },
   json: editedJson,

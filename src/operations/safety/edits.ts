@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { SafetyUpdateResult } from '../knowledge/rules/update-safety.ts';
-import { RULE_SETTINGS, type RuleSetting, SafetyRuleChange, type SafetyRules } from '../model/safety-rules.ts';
-import { defineOperation, EDIT } from './operation.ts';
+import type { SafetyUpdateResult } from '../../knowledge/rules/update-safety.ts';
+import { RULE_SETTINGS, type RuleSetting, SafetyRuleChange, type SafetyRules } from '../../model/safety-rules.ts';
+import { defineOperation, EDIT } from '../operation.ts';
 
 /**
  * The CLI's own ways to change the safety rules: `axme safety add|remove <type> <value>` (the
@@ -26,7 +26,7 @@ function ruleChange(action: 'add' | 'remove') {
     write: false,
     mcp: null,
     async run(kb, input): Promise<SafetyUpdateResult & { input: typeof input }> {
-      const { updateSafety } = await import('../knowledge/rules/update-safety.ts');
+      const { updateSafety } = await import('../../knowledge/rules/update-safety.ts');
       return { ...(await updateSafety(kb, { ...input, action })), input };
     },
     json: ({ input: _i, ...r }) => r,
@@ -58,7 +58,7 @@ export const safetySet = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input): Promise<{ rules: SafetyRules; changed: boolean; commit: string | null; input: typeof input }> {
-    const { setSafetySetting } = await import('../knowledge/rules/set-safety-setting.ts');
+    const { setSafetySetting } = await import('../../knowledge/rules/set-safety-setting.ts');
     return { ...(await setSafetySetting(kb, input)), input };
   },
   json: ({ input: _i, ...r }) => r,
@@ -76,7 +76,7 @@ export const safetyReset = defineOperation({
   write: false,
   mcp: null,
   async run(kb): Promise<{ rules: SafetyRules; commit: string | null }> {
-    const { resetSafetyRules } = await import('../knowledge/rules/reset-safety-rules.ts');
+    const { resetSafetyRules } = await import('../../knowledge/rules/reset-safety-rules.ts');
     return resetSafetyRules(kb);
   },
   json: (r) => r,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { ModelsStatus } from '../knowledge/models/models-status.ts';
-import type { PullResult } from '../knowledge/models/pull-model.ts';
-import { AxmeError } from '../model/errors.ts';
-import { defineOperation, PUBLISH, READ } from './operation.ts';
+import type { ModelsStatus } from '../../knowledge/models/models-status.ts';
+import type { PullResult } from '../../knowledge/models/pull-model.ts';
+import { AxmeError } from '../../model/errors.ts';
+import { defineOperation, PUBLISH, READ } from '../operation.ts';
 
 const MB = 1024 * 1024;
 const mb = (n: number) => (n < MB ? `${Math.ceil(n / 1024)} KB` : `${(n / MB).toFixed(n < 10 * MB ? 1 : 0)} MB`);
@@ -36,8 +36,8 @@ export const modelsPull = defineOperation({
   folder: true,
   mcp: null,
   async run(at, input): Promise<PullResult> {
-    const { pullModel } = await import('../knowledge/models/pull-model.ts');
-    const { checkManifest } = await import('../knowledge/models/catalog.ts');
+    const { pullModel } = await import('../../knowledge/models/pull-model.ts');
+    const { checkManifest } = await import('../../knowledge/models/catalog.ts');
     let manifest;
     if (input.manifest) {
       const path = resolve(at.cwd, input.manifest);
@@ -96,7 +96,7 @@ export const modelsList = defineOperation({
   folder: true,
   mcp: null,
   async run(at): Promise<ModelsStatus & { search: string }> {
-    const { modelsStatus, searchModeLine } = await import('../knowledge/models/models-status.ts');
+    const { modelsStatus, searchModeLine } = await import('../../knowledge/models/models-status.ts');
     const s = modelsStatus({ env: at.env });
     return { ...s, search: searchModeLine(s).line };
   },
@@ -128,7 +128,7 @@ export const modelsEval = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts) {
-    const { compareRankings, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
+    const { compareRankings, readEvalFile } = await import('../../knowledge/views/search/evaluate.ts');
     return compareRankings(kb, readEvalFile(resolve(opts?.cwd ?? '.', input.file), input.file));
   },
   cli: { command: ['models', 'eval'], positional: ['file'] },

@@ -1,7 +1,7 @@
-import type { EditResult } from '../knowledge/core/results.ts';
-import { type Memory, MemoryUpdate } from '../model/memory.ts';
-import { defineOperation, EDIT } from './operation.ts';
-import { EditedOutput, editedJson } from './results.ts';
+import type { EditResult } from '../../knowledge/core/results.ts';
+import { type Memory, MemoryUpdate } from '../../model/memory.ts';
+import { defineOperation, EDIT } from '../operation.ts';
+import { EditedOutput, editedJson } from '../results.ts';
 
 /** memory.update: `axme memory update <slug>`, `axme_update_memory`. */
 export const memoryUpdate = defineOperation({
@@ -16,7 +16,7 @@ export const memoryUpdate = defineOperation({
   cli: { command: ['memory', 'update'], positional: ['slug'], stdin: ['description', 'body'], names: { anchors: 'anchor' } },
   mcp: { tool: 'axme_update_memory' },
   async run(kb, input, opts): Promise<EditResult<Memory>> {
-    const { updateMemory } = await import('../knowledge/items/memory/update-memory.ts');
+    const { updateMemory } = await import('../../knowledge/items/memory/update-memory.ts');
     return updateMemory(kb, input, opts);
   },
   json: editedJson,

@@ -1,7 +1,7 @@
-import type { AddResult, EditResult } from '../knowledge/core/results.ts';
-import { BacklogInput, type BacklogItem, BacklogUpdate } from '../model/backlog.ts';
-import { defineOperation, EDIT, SAVE } from './operation.ts';
-import { AddedOutput, addedJson, EditedOutput, editedJson } from './results.ts';
+import type { AddResult, EditResult } from '../../knowledge/core/results.ts';
+import { BacklogInput, type BacklogItem, BacklogUpdate } from '../../model/backlog.ts';
+import { defineOperation, EDIT, SAVE } from '../operation.ts';
+import { AddedOutput, addedJson, EditedOutput, editedJson } from '../results.ts';
 
 /** backlog.add: `axme backlog add`, `axme_backlog_add`. */
 export const backlogAdd = defineOperation({
@@ -15,7 +15,7 @@ export const backlogAdd = defineOperation({
   cli: { command: ['backlog', 'add'], stdin: ['description'], names: { anchors: 'anchor' } },
   mcp: { tool: 'axme_backlog_add' },
   async run(kb, input, opts): Promise<AddResult<BacklogItem>> {
-    const { addBacklogItem } = await import('../knowledge/items/backlog/add-backlog-item.ts');
+    const { addBacklogItem } = await import('../../knowledge/items/backlog/add-backlog-item.ts');
     return addBacklogItem(kb, input, opts);
   },
   json: addedJson,
@@ -40,7 +40,7 @@ export const backlogUpdate = defineOperation({
   cli: { command: ['backlog', 'update'], positional: ['id'], stdin: ['notes'] },
   mcp: { tool: 'axme_backlog_update' },
   async run(kb, input, opts): Promise<EditResult<BacklogItem>> {
-    const { updateBacklogItem } = await import('../knowledge/items/backlog/update-backlog-item.ts');
+    const { updateBacklogItem } = await import('../../knowledge/items/backlog/update-backlog-item.ts');
     return updateBacklogItem(kb, input, opts);
   },
   json: editedJson,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ImportAdrResult } from '../knowledge/import/adr/import-adr.ts';
-import { ImportAdrInput } from '../model/import-export.ts';
-import { defineOperation, SAVE } from './operation.ts';
+import type { ImportAdrResult } from '../../knowledge/import/adr/import-adr.ts';
+import { ImportAdrInput } from '../../model/import-export.ts';
+import { defineOperation, SAVE } from '../operation.ts';
 
 const FileNote = z.object({ path: z.string().describe('the file, in the folder'), reason: z.string().describe('why') });
 
@@ -40,7 +40,7 @@ export const importAdr = defineOperation({
   write: true,
   mcp: null,
   async run(kb, input, opts): Promise<ImportAdrResult> {
-    return (await import('../knowledge/import/adr/import-adr.ts')).importAdr(kb, input, { cwd: opts?.cwd, allowSecret: opts?.allowSecret });
+    return (await import('../../knowledge/import/adr/import-adr.ts')).importAdr(kb, input, { cwd: opts?.cwd, allowSecret: opts?.allowSecret });
   },
   json: (r) => ({ ...r }),
   text: (r) => describe(r),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ImportResult } from '../knowledge/import/axme-code.ts';
-import { KIND_ORDER } from '../model/kinds.ts';
-import { defineOperation, SAVE } from './operation.ts';
+import type { ImportResult } from '../../knowledge/import/axme-code.ts';
+import { KIND_ORDER } from '../../model/kinds.ts';
+import { defineOperation, SAVE } from '../operation.ts';
 
 const Item = z.object({
   kind: z.string().describe('decision, memory, backlog, question, plan, handoff or oracle'),
@@ -34,7 +34,7 @@ export const importAxmeCode = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<ImportResult> {
-    const { importAxmeCode: run } = await import('../knowledge/import/axme-code.ts');
+    const { importAxmeCode: run } = await import('../../knowledge/import/axme-code.ts');
     return run(kb, { path: input.path ?? '.axme-code', dry_run: input.dry_run }, { cwd: opts?.cwd });
   },
   json: (r) => ({ ...r }),

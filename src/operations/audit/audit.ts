@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AuditResult } from '../knowledge/audit/run-audit.ts';
-import { AUDIT_MODES, type AuditLogEntry } from '../model/audit.ts';
-import { AuditorConfig } from '../model/config.ts';
-import { TRANSCRIPT_CLIENTS } from '../transcript/types.ts';
-import { defineOperation, PUBLISH, READ } from './operation.ts';
+import type { AuditResult } from '../../knowledge/audit/run-audit.ts';
+import { AUDIT_MODES, type AuditLogEntry } from '../../model/audit.ts';
+import { AuditorConfig } from '../../model/config.ts';
+import { TRANSCRIPT_CLIENTS } from '../../transcript/types.ts';
+import { defineOperation, PUBLISH, READ } from '../operation.ts';
 
 /** audit: `axme audit <transcript>` (CLI only: a person, or the session-end worker, runs it). */
 export const audit = defineOperation({
@@ -56,7 +56,7 @@ export const audit = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input, opts): Promise<AuditResult> {
-    const { auditTranscript } = await import('../knowledge/audit/audit-transcript.ts');
+    const { auditTranscript } = await import('../../knowledge/audit/audit-transcript.ts');
     const overrides = { ...(input.provider ? { provider: input.provider } : {}), ...(input.model ? { model: input.model } : {}) };
     return auditTranscript(kb, {
       transcript: input.transcript,
@@ -115,7 +115,7 @@ export const auditLog = defineOperation({
   write: false,
   mcp: null,
   async run(kb, input): Promise<AuditLogEntry[]> {
-    return (await import('../knowledge/audit/audit-transcript.ts')).auditLog(kb, input);
+    return (await import('../../knowledge/audit/audit-transcript.ts')).auditLog(kb, input);
   },
   json: (runs) => ({ runs }),
   text: (runs) =>
