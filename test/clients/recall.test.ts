@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { decisionAdd } from '../../src/operations/decision-add.ts';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { git } from '../helpers.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
 import { anthropic, requestText } from './anthropic.ts';
