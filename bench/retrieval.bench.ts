@@ -19,7 +19,7 @@ import { machine } from './harness.ts';
 import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
 import { baselineSearch } from './retrieval/bm25-baseline.ts';
 import type { CorpusFile } from './retrieval/build-corpus.ts';
-import { type BenchDoc, loadCorpus, type Query, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
+import { type BenchDoc, decisionDocsOf, loadCorpus, type Query, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
 import { DOCS_SOURCES, type DocsSources, HELDOUT_SOURCES, loadDocsCorpus } from './retrieval/docs-corpus.ts';
 import { axmeEngine, baselineEngine, type Engine, miniSearchEngine, oramaEngine } from './retrieval/engines.ts';
 import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
@@ -218,16 +218,7 @@ async function docsQuality(
   queriesFile: string,
 ): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
   const corpus = loadDocsCorpus(undefined, sources);
-  const docs: BenchDoc[] = corpus.files.flatMap((f) =>
-    f.docs.map((d) => ({
-      id: d.id,
-      slug: slugOf(d.id),
-      kind: 'decision' as const,
-      title: d.title,
-      keywords: '',
-      body: `${d.decision}\n\n${d.reasoning}`.trim(),
-    })),
-  );
+  const docs = decisionDocsOf(corpus.files);
   const ids = new Set(docs.map((d) => d.id));
   const all = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', queriesFile), 'utf8')) as { queries: Query[] }).queries;
   const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));

@@ -142,3 +142,17 @@ export function seedCorpusRepo(files: CorpusFile[], qrels: Qrels): string {
   if (r.status !== 0) throw new Error(`fast-import failed: ${r.stderr}`);
   return dir;
 }
+
+/** A corpus's documents each as a decision (its decision, then its reasoning, as the body): how the docs corpora are searched. */
+export function decisionDocsOf(files: CorpusFile[]): BenchDoc[] {
+  return files.flatMap((f) =>
+    f.docs.map((d) => ({
+      id: d.id,
+      slug: slugOf(d.id),
+      kind: 'decision' as const,
+      title: d.title,
+      keywords: '',
+      body: `${d.decision}\n\n${d.reasoning}`.trim(),
+    })),
+  );
+}

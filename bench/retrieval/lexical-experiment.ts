@@ -27,7 +27,7 @@ import { relatedTable } from '../../src/knowledge/views/search/synonyms.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { argOf, benchEnv } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
-import { type BenchDoc, loadCorpus, type Qrels, type Query, seedCorpusRepo, slugOf } from './corpus.ts';
+import { type BenchDoc, decisionDocsOf, loadCorpus, type Qrels, type Query, seedCorpusRepo, slugOf } from './corpus.ts';
 import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
 
 const argv = process.argv.slice(2);
@@ -64,16 +64,7 @@ function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels:
   if (name === 'adr') return loadCorpus();
   const sources = name === 'heldout' ? HELDOUT_SOURCES : DOCS_SOURCES;
   const corpus = loadDocsCorpus(undefined, sources);
-  const docs: BenchDoc[] = corpus.files.flatMap((f) =>
-    f.docs.map((d) => ({
-      id: d.id,
-      slug: slugOf(d.id),
-      kind: 'decision' as const,
-      title: d.title,
-      keywords: '',
-      body: `${d.decision}\n\n${d.reasoning}`.trim(),
-    })),
-  );
+  const docs = decisionDocsOf(corpus.files);
   const ids = new Set(docs.map((d) => d.id));
   const file = name === 'heldout' ? 'heldout-queries.json' : 'docs-queries.json';
   const all = (JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as { queries: Query[] }).queries;
