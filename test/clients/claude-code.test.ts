@@ -69,6 +69,7 @@ describe('the real Claude Code', () => {
       assert.equal(m.turns.length, 1);
       const first = requestText(m.turns[0]!);
       const context = sessionStartContext(first);
+      assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
       const session = await axmeSession(w, run);
       assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
       assert.match(context, /^- Protected branches: main, master/m);
@@ -259,6 +260,7 @@ describe('the real Claude Code', () => {
       const turnsTwo = m.turns.slice(from);
       await t.test("the second session starts with the first one's recovered handoff: its request and its commit", () => {
         const context = sessionStartContext(requestText(turnsTwo[0]!));
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}`);
         assert.match(context, /CHG-4711/, "the first session's request");
         assert.match(context, /Start the changelog/, 'its commit');
         const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${first.id}.md`]);
@@ -276,6 +278,7 @@ describe('the real Claude Code', () => {
       ranOk(three, m);
       await t.test("the third session starts with the second one's own handoff and startup text", () => {
         const context = sessionStartContext(requestText(m.turns[from]!));
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(three)}`);
         assert.match(context, /Stopped before the 1\.2 section of the changelog/);
         assert.match(context, /the 1\.2 section is next/);
       });
@@ -332,7 +335,9 @@ describe('the real Claude Code', () => {
         assert.equal(git(w.project, ['show', path]), handoff);
       });
       await t.test("the next session starts with the auditor's handoff", () => {
-        assert.match(sessionStartContext(requestText(m.turns[from]!)), /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
+        const context = sessionStartContext(requestText(m.turns[from]!));
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}`);
+        assert.match(context, /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
       });
     }, format);
   });

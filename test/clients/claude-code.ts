@@ -88,9 +88,20 @@ export function sessionStartContext(requestText: string): string {
   return end < 0 ? rest : rest.slice(0, end);
 }
 
+/**
+ * How each hook of the run ended, as Claude Code reports it in its stream (`hook_response`: the
+ * hook's name, outcome, exit code and the end of its stderr), so a missing context says whether
+ * the hook failed, timed out or answered.
+ */
+export function hookOutcomes(run: ClaudeRun): string {
+  const answers = run.events.filter((e) => e.type === 'system' && e.subtype === 'hook_response');
+  if (answers.length === 0) return '(none reported)';
+  return answers.map((e) => `${e.hook_name} ${e.outcome} exit ${e.exit_code}${e.stderr ? ` stderr: ${String(e.stderr).slice(-300)}` : ''}`).join('; ');
+}
+
 /** What a run printed, for a failed assertion's message. */
 export function describeRun(run: ClaudeRun): string {
-  return `exit ${run.code}\nstderr: ${run.stderr.slice(-2000)}\nlast events: ${run.events
+  return `exit ${run.code}\nstderr: ${run.stderr.slice(-2000)}\nhooks: ${hookOutcomes(run)}\nlast events: ${run.events
     .slice(-3)
     .map((e) => JSON.stringify(e).slice(0, 600))
     .join('\n')}`;
