@@ -18,3 +18,8 @@ export async function headCommitOf(kb: KnowledgeBase): Promise<string | null> {
   const r = await kb.repo.git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { allowFail: true });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
+
+/** What every item saved now records about its saving: who (actor, session), at which code commit, and when (created = updated = `now`). */
+export function savedNow(kb: KnowledgeBase, now: string) {
+  return { source: kb.actor, session: kb.session, learned_at: learnedAtNow(kb), created: now, updated: now };
+}

@@ -6,7 +6,7 @@ import { parseInput } from '../../../model/validate.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { savedNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import { type AddResult, writtenResult } from '../../core/results.ts';
@@ -35,11 +35,7 @@ async function addTo(kb: KnowledgeBase, data: z.output<typeof BacklogInput>): Pr
       slug: freeSlug(st, 'backlog', data.title, id.toLowerCase()),
       id,
       status: 'open',
-      source: kb.actor,
-      session: kb.session,
-      learned_at: learnedAtNow(kb),
-      created: now,
-      updated: now,
+      ...savedNow(kb, now),
     });
     putItem(st, 'backlog', item, 'backlog.added', subjectOf('backlog', 'add', id, item.title));
     return single(st, { item, duplicate: false });

@@ -6,7 +6,7 @@ import { parseInput } from '../../../model/validate.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug, nextDisplayId } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { savedNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type AddResult, type WriteOptions, writtenResult } from '../../core/results.ts';
 import { putItem, type Staged, single, stage } from '../../core/staging.ts';
@@ -34,11 +34,7 @@ export function planAddDecision(kb: KnowledgeBase, st: Staged, data: CheckedDeci
     slug: freeSlug(st, 'decision', data.title, id.toLowerCase()),
     id,
     status: 'active',
-    source: kb.actor,
-    session: kb.session,
-    learned_at: learnedAtNow(kb),
-    created: now,
-    updated: now,
+    ...savedNow(kb, now),
   });
   putItem(st, 'decision', item, 'decision.added', subjectOf('decision', 'add', id, item.title));
   return { item, duplicate: false };

@@ -3,7 +3,7 @@ import { AxmeError } from '../../../model/errors.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
 import { freeSlug, nextDisplayId } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { savedNow } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import type { WriteOptions } from '../../core/results.ts';
@@ -50,11 +50,7 @@ export function planSupersede(kb: KnowledgeBase, st: Staged, ref: string, data: 
     id,
     status: 'active',
     supersedes: [old.slug],
-    source: kb.actor,
-    session: kb.session,
-    learned_at: learnedAtNow(kb),
-    created: now,
-    updated: now,
+    ...savedNow(kb, now),
   });
   const retired: Decision = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
   const subject = subjectOf('decision', 'supersede', old.id, `${old.title} with ${id} ${item.title}`);

@@ -6,7 +6,7 @@ import { parseInput } from '../../../model/validate.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
 import { findDuplicate, freeSlug } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { savedNow } from '../../core/learned-at.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import type { WriteOptions } from '../../core/results.ts';
 import { type AddResult, writtenResult } from '../../core/results.ts';
@@ -32,11 +32,7 @@ export function planAddMemory(kb: KnowledgeBase, st: Staged, data: CheckedMemory
     anchors,
     slug: freeSlug(st, 'memory', data.title),
     status: 'active',
-    source: kb.actor,
-    session: kb.session,
-    learned_at: learnedAtNow(kb),
-    created: now,
-    updated: now,
+    ...savedNow(kb, now),
   });
   putItem(st, 'memory', item, 'memory.added', subjectOf('memory', 'add', undefined, `${item.title} (${item.type})`));
   return { item, duplicate: false };

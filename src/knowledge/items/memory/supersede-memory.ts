@@ -3,7 +3,7 @@ import { Memory, type MemoryInput } from '../../../model/memory.ts';
 import { autoAnchors } from '../../core/auto-anchors.ts';
 import { freeSlug } from '../../core/identity.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { learnedAtNow } from '../../core/learned-at.ts';
+import { savedNow } from '../../core/learned-at.ts';
 import { findItem } from '../../core/lookup.ts';
 import { mutate, subjectOf } from '../../core/mutate.ts';
 import { type WriteOptions, writtenResult } from '../../core/results.ts';
@@ -43,11 +43,7 @@ export function planSupersedeMemory(kb: KnowledgeBase, st: Staged, ref: string, 
     slug: freeSlug(st, 'memory', data.title),
     status: 'active',
     supersedes: [old.slug],
-    source: kb.actor,
-    session: kb.session,
-    learned_at: learnedAtNow(kb),
-    created: now,
-    updated: now,
+    ...savedNow(kb, now),
   });
   const retired: Memory = { ...old, status: 'superseded', superseded_by: item.slug, updated: now };
   const subject = subjectOf('memory', 'supersede', undefined, `${old.slug} with ${item.slug}`);
