@@ -1,7 +1,22 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { systemText } from './anthropic.ts';
+import type { SeenRequest } from './model-server.ts';
 import type { ClientWorld } from './project.ts';
+
+/** What the scripted auditor's model answers in the real-client tests: one decision and the handoff the next session must start from. */
+export const AUDIT_EXTRACTION = {
+  decisions: [{ title: 'Cache API responses in Valkey', decision: 'The API caches its responses in Valkey.', reasoning: 'Redis changed its licence.' }],
+  stopped_at: 'AUDITOR-HANDOFF: the cache is wired, metrics are next',
+  summary: 'Wired the Valkey cache.',
+  next_steps: 'Add cache metrics.',
+  worklog_entry: 'Valkey cache wired in.',
+  startup_text: 'Say: cache metrics are next.',
+};
+
+/** A request the auditor sent (its system prompt), not one of the agent's turns. */
+export const isAuditRequest = (r: SeenRequest) => systemText(r).startsWith("You are the auditor of a coding agent's session");
 
 /** Whether a process auditing `session` (a detached worker: `axme audit … --session <id>`) is alive (Linux: /proc). */
 function auditorRunning(session: string): boolean {

@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropicFormat, requestText, systemText } from './anthropic.ts';
-import { auditDone } from './audit-wait.ts';
+import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { codexHome, runCodex } from './codex.ts';
 import { runGemini } from './gemini.ts';
 import { contentsText, geminiWire } from './gemini-wire.ts';
@@ -22,16 +22,6 @@ import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, world
 const TEST = { timeout: 900_000 };
 const PROMPT = 'Wire the cache: we use Valkey, not Redis.';
 const MARKER = 'TRANSCRIPT-MARKER-cache-wired';
-
-const extraction = {
-  decisions: [{ title: 'Cache API responses in Valkey', decision: 'The API caches its responses in Valkey.', reasoning: 'Redis changed its licence.' }],
-  stopped_at: 'AUDITOR-HANDOFF: the cache is wired, metrics are next',
-  summary: 'Wired the Valkey cache.',
-  next_steps: 'Add cache metrics.',
-  worklog_entry: 'Valkey cache wired in.',
-  startup_text: 'Say: cache metrics are next.',
-};
-const isAudit = (r: SeenRequest) => systemText(r).startsWith("You are the auditor of a coding agent's session");
 
 /** One client's way of running a session in a world: the shell tool's name and call, and the session-start text of a turn. */
 interface Client {
@@ -87,7 +77,7 @@ for (const client of CLIENTS) {
     test("reads the client's transcript with no tools; its decision and handoff are kept and read next", TEST, async (t) => {
       const world = await clientWorld(client.name);
       const model = await client.start();
-      const auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAudit(r) ? JSON.stringify(extraction) : null) }));
+      const auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) }));
       try {
         // the user's own choice of auditor, on this machine: the variables the client passes to its hooks
         const env = { AXME_AUDITOR_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: auditor.url };
@@ -100,7 +90,7 @@ for (const client of CLIENTS) {
         const id = mine[0].id as string;
         const log = await auditDone(world, id);
         const shown = await axmeOk(world.project, ['session', 'show', id, '--json'], { env: { HOME: world.home } });
-        const asked = auditor.requests.filter(isAudit);
+        const asked = auditor.requests.filter(isAuditRequest);
 
         await t.test("the audit read the client's transcript: the prompt, the shell call and its output", () => {
           assert.equal(log.ok, true, JSON.stringify(log));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
-import { auditDone } from './audit-wait.ts';
+import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
 import { type ScriptedModel, type SeenRequest, startModel, type WireFormat } from './model-server.ts';
 import { type ClientWorld, clientWorld } from './project.ts';
@@ -286,16 +286,7 @@ describe('the real Claude Code', () => {
   );
 
   test('the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next', TEST, (t) => {
-    const extraction = {
-      decisions: [{ title: 'Cache API responses in Valkey', decision: 'The API caches its responses in Valkey.', reasoning: 'Redis changed its licence.' }],
-      stopped_at: 'AUDITOR-HANDOFF: the cache is wired, metrics are next',
-      summary: 'Wired the Valkey cache.',
-      next_steps: 'Add cache metrics.',
-      worklog_entry: 'Valkey cache wired in.',
-      startup_text: 'Say: cache metrics are next.',
-    };
-    const isAudit = (r: SeenRequest) => systemText(r).startsWith("You are the auditor of a coding agent's session");
-    const format = anthropicFormat({ sideAnswer: (r) => (isAudit(r) ? JSON.stringify(extraction) : null) });
+    const format = anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) });
     return inWorld(async (w, m) => {
       const env = { AXME_AUDITOR_PROVIDER: 'anthropic' };
       const one = await runClaude(w, m, 'Wire the cache: we use Valkey, not Redis.', {
@@ -306,7 +297,7 @@ describe('the real Claude Code', () => {
       const session = await axmeSession(w, one);
       const log = await auditDone(w, session.id);
       const shown = await cli(w, ['session', 'show', session.id, '--json']);
-      const asked = m.requests.filter(isAudit);
+      const asked = m.requests.filter(isAuditRequest);
       await t.test('the audit read the transcript in chunks: the prompt, the tool call and its result', () => {
         assert.ok(asked.length >= 1, 'no audit request reached the model');
         const user = asked.map((r) => requestText(r)).join('\n');
