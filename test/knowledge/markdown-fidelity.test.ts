@@ -23,33 +23,13 @@ import { memorySpec } from '../../src/model/memory.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { textProblem } from '../../src/model/text.ts';
 import { fsckCore, withCore } from '../core.ts';
+import { TRICKY_LINES } from '../markdown-lines.ts';
 import { git } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 
 const RUNS = Number(process.env.FC_RUNS_STORE ?? 12);
 
-/** Lines that mean something to Markdown, YAML or axme's file layout, and any text around them. */
-const TRICKY = [
-  '## Reasoning',
-  '## Context',
-  '## Answer',
-  '## Notes',
-  '## In Progress',
-  '## Next Steps',
-  '## Test Results',
-  '## Blockers',
-  '---',
-  '```',
-  '<!-- x -->',
-  'title: forged',
-  '---\nid: D-999\n---',
-  '# Heading',
-  '  indented',
-  '|',
-  '日本語 🙂',
-  '',
-];
-const line = fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 16 }));
+const line = fc.oneof(fc.constantFrom(...TRICKY_LINES), fc.string({ unit: 'grapheme', maxLength: 16 }));
 const text = fc
   .tuple(fc.array(line, { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n\n'))
   .map(([ls, eol]) => `x ${ls.join(eol)}`) // never empty: required texts must have a visible start

@@ -20,6 +20,7 @@ import { planSpec } from '../../src/model/plan.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { sessionSpec } from '../../src/model/session-summary.ts';
 import { textProblem } from '../../src/model/text.ts';
+import { TRICKY_LINES } from '../markdown-lines.ts';
 
 const NOW = '2026-11-26T00:00:00.000Z';
 
@@ -35,61 +36,7 @@ const KINDS: Array<{ spec: KindSpec<ItemBase>; base: Record<string, unknown>; te
   { spec: oracleSpec as never, base: { title: 'T' }, text: ['body'] },
 ];
 
-/** Lines that mean something to Markdown, YAML or axme's own file layout. */
-const TRICKY = [
-  '## Reasoning',
-  '## Details',
-  '## Context',
-  '## Answer',
-  '## Notes',
-  '## In Progress',
-  '## Next Steps',
-  '## Test Results',
-  '## Blockers',
-  '## Reasoning  ',
-  '##  Reasoning',
-  '# Title',
-  '---',
-  '--- ',
-  '...',
-  '```',
-  '```yaml',
-  '~~~',
-  '<!-- comment -->',
-  '<!--',
-  '-->',
-  'key: value',
-  'title: x',
-  '---\ntitle: injected\n---',
-  '|',
-  '>-',
-  '- item',
-  '  indented',
-  '\tindented',
-  '#',
-  '* ',
-  '&anchor',
-  '*alias',
-  '!!binary',
-  '%YAML 1.2',
-  '"',
-  "'",
-  '\\',
-  '\u00a0',
-  'é',
-  '\u0065\u0301',
-  '日本語',
-  '🙂',
-  '👩‍👩‍👧',
-  '\u200b',
-  '\ufeff',
-  '\u2028',
-  '\u2029',
-  '  ',
-  '',
-];
-
-const line = fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 6 }));
+const line = fc.oneof(fc.constantFrom(...TRICKY_LINES), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 6 }));
 /** Text assembled from tricky lines, joined by any line ending, with arbitrary prefixes/suffixes. */
 const tricky = fc
   .tuple(
