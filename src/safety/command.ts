@@ -145,7 +145,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     const args = words.slice(1);
     const spec = WRAPPERS[program];
     if (program === 'eval') {
-      scripts.push(args.map((w) => w.value).join(' '));
+      scripts.push(wordsFrom(args, 0));
       return { invocation: null, scripts };
     }
     // `trap 'cmd' EXIT`: the handler runs later in this shell
@@ -172,13 +172,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     if (program === 'watch') {
       const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences', '-q', '--equexit'], 0);
-      if (rest.index < args.length)
-        scripts.push(
-          args
-            .slice(rest.index)
-            .map((w) => w.value)
-            .join(' '),
-        );
+      if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
       return { invocation: null, scripts };
     }
     if (program === 'ssh') {
@@ -187,13 +181,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
         ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
         1,
       );
-      if (rest.index < args.length)
-        scripts.push(
-          args
-            .slice(rest.index)
-            .map((w) => w.value)
-            .join(' '),
-        );
+      if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
       return { invocation: { program, args, via, chdir, command }, scripts };
     }
     if (program === 'su' || program === 'runuser') {
@@ -252,15 +240,19 @@ function skipOptions(args: Word[], valued: string[], positionals: number): { ind
 }
 
 /** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
+/** The words from position `from` on, as one command line (what a wrapper hands a shell). */
+function wordsFrom(args: Word[], from: number): string {
+  return args
+    .slice(from)
+    .map((w) => w.value)
+    .join(' ');
+}
+
 function splitString(args: Word[]): string | null {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (!v.startsWith('-')) return null;
-    if (v === '-S' || v === '--split-string')
-      return args
-        .slice(i + 1)
-        .map((w) => w.value)
-        .join(' ');
+    if (v === '-S' || v === '--split-string') return wordsFrom(args, i + 1);
     if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
     if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
   }
