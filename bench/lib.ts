@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { stringifyYaml } from '../src/model/frontmatter.ts';
 import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
+import { importCommit } from '../test/helpers.ts';
 
 export const CLI = join(import.meta.dirname, '../dist/axme.cjs');
 
@@ -50,14 +51,7 @@ export function seededRepo(n: number): string {
     });
     files.push([`decisions/${item.slug}.md`, encodeItem(decisionSpec, item)]);
   }
-  const parts: string[] = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', 'data 11', 'store: seed'];
-  for (const [path, text] of files) {
-    const len = Buffer.byteLength(text);
-    parts.push(`M 100644 inline ${path}`, `data ${len}`, text);
-  }
-  parts.push('');
-  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`fast-import failed: ${r.stderr}`);
+  importCommit(dir, files);
   return dir;
 }
 

@@ -4,7 +4,7 @@
 // the other the tags, so every item is merged field by field) — and the time of a sync round of
 // 3 clones over a local bare remote (each clone adds items, then each runs `axme sync`).
 // Table on stdout, JSON in bench/results/.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { Decision, decisionSpec } from '../src/model/decision.ts';
 import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { readSnapshot, writeChanges } from '../src/store/tree.ts';
+import { importCommit } from '../test/helpers.ts';
 import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
@@ -26,11 +27,7 @@ const env = benchEnv();
 
 /** One commit on `ref` (parent `from`) changing `files`, through git fast-import. */
 function commitFiles(dir: string, ref: string, from: string, files: Array<[string, string]>, when: number): string {
-  const parts = [`commit ${ref}`, `committer Bench <bench@example.com> ${when} +0000`, 'data 5', 'bench', `from ${from}`];
-  for (const [path, text] of files) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
-  parts.push('');
-  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet', '--force'], { input: parts.join('\n'), maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(r.stderr.toString());
+  importCommit(dir, files, { ref, from, when, force: true });
   return execFileSync('git', ['-C', dir, 'rev-parse', ref], { encoding: 'utf8' }).trim();
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { encodeItem } from '../../src/model/kind.ts';
 import { Memory, memorySpec } from '../../src/model/memory.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import { slugify } from '../../src/model/slug.ts';
+import { importCommit } from '../../test/helpers.ts';
 import { comparePair, type PairModule, type PairResult } from '../harness.ts';
 import { benchEnv, CLI, stats } from '../lib.ts';
 
@@ -304,11 +305,7 @@ function seedAxme(dir: string, facts: Fact[]): void {
     });
     files.push([`memories/${item.slug}.md`, encodeItem(memorySpec, item)]);
   }
-  const parts: string[] = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', 'data 11', 'store: seed'];
-  for (const [path, text] of files) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
-  parts.push('');
-  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30, env: benchEnv() });
-  if (r.status !== 0) throw new Error(`fast-import failed: ${r.stderr}`);
+  importCommit(dir, files);
 }
 
 /** The peer's JSONL file as its saveGraph writes it: one entity per line, no trailing newline. */

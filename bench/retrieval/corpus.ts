@@ -2,7 +2,8 @@
 // seeded with them: each record a decision, the `memories` ones memories, the `supersede` pairs'
 // old decision superseded by the new one. Seeded in one commit with git fast-import, as
 // bench/lib.ts seededRepo does.
-import { execFileSync, spawnSync } from 'node:child_process';
+
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { formatId } from '../../src/model/ids.ts';
 import { encodeItem } from '../../src/model/kind.ts';
 import { Memory, memorySpec } from '../../src/model/memory.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
+import { importCommit } from '../../test/helpers.ts';
 import type { CorpusDoc, CorpusFile } from './build-corpus.ts';
 
 export type QueryKind = 'paraphrase' | 'memory' | 'supersession';
@@ -135,11 +137,7 @@ export function seedCorpusRepo(files: CorpusFile[], qrels: Qrels): string {
     });
     out.push([`decisions/${slug}.md`, encodeItem(decisionSpec, item)]);
   }
-  const parts: string[] = ['commit refs/memory/main', 'committer Bench <bench@example.com> 1767225600 +0000', 'data 11', 'store: seed'];
-  for (const [path, text] of out) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
-  parts.push('');
-  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`fast-import failed: ${r.stderr}`);
+  importCommit(dir, out);
   return dir;
 }
 

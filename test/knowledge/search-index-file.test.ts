@@ -21,7 +21,7 @@ import { stringifyYaml } from '../../src/model/frontmatter.ts';
 import { formatId } from '../../src/model/ids.ts';
 import { encodeItem } from '../../src/model/kind.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
-import { cleanEnv } from '../helpers.ts';
+import { cleanEnv, importCommit } from '../helpers.ts';
 
 const N = 1500;
 const TOPICS = ['billing', 'invoices', 'sessions', 'caching', 'queues', 'logging', 'retries', 'search', 'uploads', 'emails', 'payments', 'tenants'];
@@ -61,11 +61,7 @@ function seeded(n: number): string {
     });
     files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
   }
-  const parts = ['commit refs/memory/main', 'committer T <t@example.com> 1767225600 +0000', 'data 4', 'seed'];
-  for (const [path, text] of files) parts.push(`M 100644 inline ${path}`, `data ${Buffer.byteLength(text)}`, text);
-  parts.push('');
-  const r = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('\n'), maxBuffer: 1 << 30, env: cleanEnv() });
-  assert.equal(r.status, 0, String(r.stderr));
+  importCommit(dir, files);
   return dir;
 }
 
