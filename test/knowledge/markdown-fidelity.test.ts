@@ -23,8 +23,8 @@ import { memorySpec } from '../../src/model/memory.ts';
 import { questionSpec } from '../../src/model/question.ts';
 import { textProblem } from '../../src/model/text.ts';
 import { fsckCore, withCore } from '../core.ts';
-import { TRICKY_LINES } from '../markdown-lines.ts';
 import { git } from '../helpers.ts';
+import { TRICKY_LINES } from '../markdown-lines.ts';
 import { makeStore } from '../store-fixture.ts';
 
 const RUNS = Number(process.env.FC_RUNS_STORE ?? 12);
