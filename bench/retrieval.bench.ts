@@ -67,10 +67,10 @@ function measure(top: string[], relevant: Set<string>): Omit<Scores, 'queries'> 
 }
 
 async function quality(engine: Engine, queries: Query[], kinds: string[], slugOfId: (id: string) => string, timed = false): Promise<Quality> {
-  const per: Array<{ kind: string } & Omit<Scores, 'queries'>> = [];
+  const per: Array<{ kind: string; odd: boolean } & Omit<Scores, 'queries'>> = [];
   const misses: Quality['misses'] = [];
   const ms: number[] = [];
-  for (const q of queries) {
+  for (const [i, q] of queries.entries()) {
     let top = await engine.search(q.q, K);
     if (timed) {
       const t = performance.now();
@@ -79,7 +79,7 @@ async function quality(engine: Engine, queries: Query[], kinds: string[], slugOf
     }
     const relevant = new Set(q.relevant.map(slugOfId));
     const m = measure(top, relevant);
-    per.push({ kind: q.kind, ...m });
+    per.push({ kind: q.kind, odd: i % 2 === 0, ...m });
     if (m.recallAt1 === 0 || m.mrr < 1) misses.push({ query: q.id, q: q.q, rank: m.mrr ? Math.round(1 / m.mrr) : null, top: top.slice(0, 3) });
   }
   const agg = (rows: typeof per): Scores => ({
@@ -91,6 +91,9 @@ async function quality(engine: Engine, queries: Query[], kinds: string[], slugOf
   });
   const scores: Record<string, Scores> = { all: agg(per) };
   for (const kind of kinds) scores[kind] = agg(per.filter((r) => r.kind === kind));
+  // the queries split by position (1st, 3rd, ... and 2nd, 4th, ...): a change decided on one half is checked on the other
+  scores.odd = agg(per.filter((r) => r.odd));
+  scores.even = agg(per.filter((r) => !r.odd));
   return { engine: engine.name, scores, misses, ...(timed ? { warm: stats(ms) } : {}) };
 }
 
@@ -235,7 +238,7 @@ for (const n of sizes) if (n > 0) lat.push(...(await latency(n)));
 
 const m = machine();
 const f3 = (x: number) => x.toFixed(3);
-/** One corpus's table: R@1, R@5, MRR, nDCG@10 for all queries, R@5 and MRR per kind, axme's warm query time. */
+/** One corpus's table: R@1, R@5, MRR, nDCG@10 for all queries, R@5 and MRR per kind, axme's warm query time; then axme's on each half of the queries. */
 const table = (rows: Quality[], kinds: string[]) => [
   `| engine | R@1 | R@5 | MRR | nDCG@10 | ${kinds.map((k) => `R@5 / MRR ${k} (${rows[0]!.scores[k]!.queries})`).join(' | ')} | warm ms, median (p90) |`,
   `| --- | ---: | ---: | ---: | ---: | ${kinds.map(() => '---:').join(' | ')} | ---: |`,
@@ -243,6 +246,12 @@ const table = (rows: Quality[], kinds: string[]) => [
     (r) =>
       `| ${r.engine} | ${f3(r.scores.all!.recallAt1)} | ${f3(r.scores.all!.recallAt5)} | ${f3(r.scores.all!.mrr)} | ${f3(r.scores.all!.ndcgAt10)} | ${kinds.map((k) => `${f3(r.scores[k]!.recallAt5)} / ${f3(r.scores[k]!.mrr)}`).join(' | ')} | ${r.warm ? `${fmt(r.warm.median)} (${fmt(r.warm.p90)})` : ''} |`,
   ),
+  ...rows
+    .filter((r) => r.engine === 'axme')
+    .map(
+      (r) =>
+        `\n${r.engine}, the queries split by position: R@5 / MRR odd (${r.scores.odd!.queries}) ${f3(r.scores.odd!.recallAt5)} / ${f3(r.scores.odd!.mrr)}, even (${r.scores.even!.queries}) ${f3(r.scores.even!.recallAt5)} / ${f3(r.scores.even!.mrr)}`,
+    ),
 ];
 const lines = [
   `Retrieval: ${docs.length} public decision records from ${files.length} repositories, ${qrels.queries.length} queries; ${m.cores} x ${m.cpu}, node ${m.node}`,
