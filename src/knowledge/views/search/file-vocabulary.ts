@@ -42,6 +42,16 @@ export class FileVocabulary implements TermIds {
     for (let id = 0; id < this.#terms.length; id++) yield [this.#terms[id]!, id];
   }
 
+  /** Throws unless the order holds every id once, sorted by the terms: one pass, for a reader that reads the whole file anyway (a query at the tip checks each id it meets). */
+  check(): void {
+    const seen = new Uint8Array(this.#order.length);
+    for (let at = 0; at < this.#order.length; at++) {
+      const id = this.#order[at]!;
+      if (seen[id] !== 0 || (at > 0 && !(this.#termAt(at - 1) < this.#termAt(at)))) throw new Error('index file: bad term order');
+      seen[id] = 1;
+    }
+  }
+
   /** The terms without digits that start with `prefix`, in sorted order (`termsStartingWith`'s answer), from one range of the sorted order. */
   startingWith(prefix: string): string[] {
     const out: string[] = [];

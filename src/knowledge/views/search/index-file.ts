@@ -336,6 +336,7 @@ export class IndexFile {
   allPostings(): Postings {
     const { docs, gain } = this.header.terms ? this.postingsOfRange(0, this.header.terms) : { docs: new Int32Array(0), gain: new Float64Array(0) };
     for (let i = 0; i < this.header.terms; i++) if (this.start[i + 1]! < this.start[i]!) throw new Error('index file: bad postings');
+    this.ids.check();
     const out: Postings = { ids: this.ids, start: this.start, docs, gain };
     const { ptf, lens } = this.header.sections;
     if (ptf && lens && ptf[1] === 8 * docs.length && lens[1] === 32 * this.header.n) {
