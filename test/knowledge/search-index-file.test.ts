@@ -7,13 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { locateRepo } from '../../src/knowledge/core/location.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { INDEX_VERSION } from '../../src/knowledge/views/search/persist.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { Decision, decisionSpec } from '../../src/model/decision.ts';
@@ -92,6 +93,38 @@ describe('the index file, read in part and written from the previous one', () =>
       assert.ok(reads.size > 0, query);
       // a query that matches a tenth of the store still reads no more than a fifth of its file
       assert.ok(reads.read < reads.size / 5, `${query}: read ${reads.read} of ${reads.size} bytes`);
+    }
+  });
+
+  test('a file whose term table or format version is not this one is not read: the tip declines, the full path lays it out again and answers as before', {
+    timeout: 300_000,
+  }, async () => {
+    const query = 'billing invoices';
+    const expected = await inFresh((kb) => searchKnowledge(kb, { query, k: 10 }));
+    const searchDir = join(dir, '.git', 'axme', 'search');
+    const [key] = readFileSync(join(searchDir, 'last'), 'utf8').split('\n');
+    const file = join(searchDir, `${key}.idx`);
+    const good = readFileSync(file);
+    const headerLength = good.readUInt32LE(8);
+    const header = JSON.parse(good.subarray(12, 12 + headerLength).toString('utf8'));
+    const damaged: Array<[string, Buffer]> = [];
+    // the sorted term table names a term that does not exist
+    const badOrder = Buffer.from(good);
+    badOrder.writeInt32LE(header.terms + 5, header.sections.head[0] + header.head.order + 4 * Math.floor(header.terms / 2));
+    damaged.push(['term order', badOrder]);
+    // the previous format's number, the layout otherwise this one's (same length: the sections stay where they are)
+    const old = Buffer.from(good);
+    const at = old.indexOf(`"version":${INDEX_VERSION}`, 12);
+    old.write(`"version":${INDEX_VERSION - 1}`, at);
+    damaged.push(['format version', old]);
+    for (const [what, bytes] of damaged) {
+      writeFileSync(file, bytes);
+      assert.equal(searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query, k: 10, type: 'all' }), undefined, what);
+      const loaded = await inFresh((kb) => loadSearchIndex(kb));
+      // (its records may still serve an incremental build: each is checked as it is read)
+      assert.notEqual(loaded.source, 'disk', what);
+      assert.deepEqual(await inFresh((kb) => searchKnowledge(kb, { query, k: 10 })), expected, what);
+      assert.deepEqual(searchAtTip({ loc: locateRepo(dir, env)!, cwd: dir, env, query, k: 10, type: 'all' }), expected, what);
     }
   });
 

@@ -36,7 +36,12 @@ export interface SearchHit {
 export function queryOf(index: Index, query: string, opts: { once?: boolean } = {}) {
   return parseQuery(query, index.synonyms, {
     known: (t) => index.postings.ids.has(t),
-    startingWith: (p) => (opts.once && !index.sorted ? scanStartingWith(index, p) : termsStartingWith(index, p)),
+    startingWith: (p) => {
+      // an index file's vocabulary finds them in its sorted order; else one pass, or the sorted terms kept for many queries
+      const { ids } = index.postings;
+      if (ids.startingWith) return ids.startingWith(p);
+      return opts.once && !index.sorted ? scanStartingWith(index, p) : termsStartingWith(index, p);
+    },
     nearest: (t, max) => termsNear(index, t, max),
     ...(index.related ? { related: index.related } : {}),
   });

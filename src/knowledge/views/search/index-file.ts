@@ -1,24 +1,27 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { type Doc, type Index, type Postings, printOf } from './build-index.ts';
-import { FIELDS } from './fields.ts';
+import type { Doc, Index, Postings } from './build-index.ts';
+import { encodeRecord, FileRecord } from './file-record.ts';
+import { FileVocabulary, sortedOrder } from './file-vocabulary.ts';
 import { relatedTable } from './synonyms.ts';
 
 /**
  * The search index file's layout (docs/search.md, "How the index is stored"), read in part by a
  * query at the tip and whole by the full path. One file:
  *
- *   8 bytes  `AXIDX003`
+ *   8 bytes  `AXIDX005`
  *   4 bytes  the header's length H (little-endian), then H bytes of JSON (`Header`): the counts,
  *            the small tables (kinds, glossary, synonyms, superseded links) and where each
  *            section starts and how long it is
  *   sections, each at a multiple of 8:
  *     head     what every query needs, in one read: the terms (`\n` between them, in id order),
- *              `start` (Int32, term id -> its first posting), per document its flags and kind
- *              (one byte each) and where its record starts (Float64, `n + 1` offsets)
+ *              `start` (Int32, term id -> its first posting), `order` (Int32: the term ids in
+ *              the terms' sorted order, which a look-up halves: file-vocabulary.ts), per
+ *              document its flags and kind (one byte each) and where its record starts
+ *              (Float64, `n + 1` offsets)
  *     pdocs    the postings' documents (Int32), term by term: `start[id]`..`start[id + 1]`
  *     gain     their BM25F gains (Float64), at the same positions
  *     slugs    the documents' slugs, `\n` between them (read only to find stale items by slug)
- *     records  one a document: what ranking its top hits and printing them reads (`Record`)
+ *     records  one a document: what ranking its top hits and printing them reads (file-record.ts)
  *     ptf      the postings' term frequencies by field (Float64, `packTf`), at the same positions
  *              as `pdocs`, and
  *     lens     every document's field lengths (Float64, 4 a document): what a process that read
@@ -30,7 +33,7 @@ import { relatedTable } from './synonyms.ts';
  * where the file is megabytes. A record holds its terms as strings (not ids into this file's
  * vocabulary), so an unchanged document's record is copied as it is into the next tip's file.
  */
-const PRELUDE = 'AXIDX003';
+const PRELUDE = 'AXIDX005';
 
 export interface Header {
   magic: string;
@@ -53,7 +56,7 @@ export interface Header {
   /** section name -> [byte offset in the file, byte length] */
   sections: Record<SectionName, [number, number]>;
   /** within `head`: byte offsets of its parts */
-  head: { start: number; flags: number; kindOf: number; docAt: number };
+  head: { start: number; order: number; flags: number; kindOf: number; docAt: number };
 }
 
 type SectionName = 'head' | 'pdocs' | 'gain' | 'slugs' | 'records' | 'ptf' | 'lens';
@@ -61,21 +64,6 @@ type SectionName = 'head' | 'pdocs' | 'gain' | 'slugs' | 'records' | 'ptf' | 'le
 export const FLAG_CURRENT = 1;
 export const FLAG_REVOKED = 2;
 export const FLAG_STORE = 4;
-
-/** A document's record: a 16-byte prelude (JSON length, terms, positions, title end), its frequencies (Float64), positions (Uint16), then JSON. */
-interface RecordJson {
-  slug: string;
-  print: string;
-  id: string | null;
-  title: string;
-  status: string;
-  path: string;
-  supersededBy?: string;
-  store?: string;
-  parts: string[][];
-  len: number[];
-  terms: string[];
-}
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -92,31 +80,7 @@ function recordOf(d: Doc, made: { count: number }): Uint8Array {
   const known = encoded.get(d) ?? (d as Partial<Pick<FileDocLike, 'rawRecord'>>).rawRecord?.();
   if (known) return known;
   made.count++;
-  const json: RecordJson = {
-    slug: d.slug,
-    print: (d.print ??= printOf(d)),
-    id: d.id,
-    title: d.title,
-    status: d.status,
-    path: d.path,
-    parts: FIELDS.map((f) => [...d.parts[f]]),
-    len: FIELDS.map((f) => d.len[f]),
-    terms: d.terms,
-  };
-  if (d.supersededBy) json.supersededBy = d.supersededBy;
-  if (d.store) json.store = d.store;
-  const text = enc.encode(JSON.stringify(json));
-  const nt = d.terms.length;
-  const nn = d.near.length;
-  const out = new Uint8Array(pad8(16 + nt * 8 + nn * 2 + text.length));
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, text.length, true);
-  dv.setUint32(4, nt, true);
-  dv.setUint32(8, nn, true);
-  dv.setUint32(12, d.titleEnd, true);
-  new Float64Array(out.buffer, 16, nt).set(d.tfs);
-  new Uint16Array(out.buffer, 16 + nt * 8, nn).set(d.near);
-  out.set(text, 16 + nt * 8 + nn * 2);
+  const out = encodeRecord(d);
   encoded.set(d, out);
   return out;
 }
@@ -145,7 +109,7 @@ export function encodeIndex(
   const kindNames = [...new Set(docs.map((d) => d.kind))];
   const kindOf = Uint8Array.from(docs, (d) => kindNames.indexOf(d.kind));
   const vocabBytes = enc.encode(vocab.join('\n'));
-  const head: Header['head'] = { start: 0, flags: 0, kindOf: 0, docAt: 0 };
+  const head: Header['head'] = { start: 0, order: 0, flags: 0, kindOf: 0, docAt: 0 };
   const headParts: Uint8Array[] = [];
   let headLen = 0;
   const put = (bytes: Uint8Array) => {
@@ -157,6 +121,7 @@ export function encodeIndex(
   };
   put(vocabBytes);
   head.start = put(bytesOf(postings.start));
+  head.order = put(bytesOf(sortedOrder(vocab)));
   head.flags = put(flags);
   head.kindOf = put(kindOf);
   head.docAt = put(bytesOf(docAt));
@@ -259,12 +224,14 @@ export class IndexFile {
   readonly header: Header;
   readonly vocab: string[];
   readonly start: Int32Array;
+  /** the terms looked up by halving their sorted order (no Map built at opening) */
+  readonly ids: FileVocabulary;
   readonly flags: Uint8Array;
   readonly kindOf: Uint8Array;
   readonly docAt: Float64Array;
   #bytes: Bytes;
   #slugs?: string[];
-  #records = new Map<number, { json: RecordJson; raw: Uint8Array; tfs: Float64Array; near: Uint16Array; titleEnd: number }>();
+  #records = new Map<number, FileRecord>();
 
   /** `path` opened for positioned reads (`whole`: read it all at once, for the full path, which reads every document). */
   static open(path: string, whole: boolean, check: (h: Header) => boolean): IndexFile | undefined {
@@ -340,16 +307,15 @@ export class IndexFile {
     this.vocab = h.terms === 0 ? [] : vocabText.split('\n');
     if (this.vocab.length !== h.terms) throw new Error('index file: bad vocabulary');
     this.start = typed(Int32Array, head, h.head.start, h.terms + 1);
+    this.ids = new FileVocabulary(this.vocab, typed(Int32Array, head, h.head.order, h.terms));
     this.flags = head.subarray(h.head.flags, h.head.flags + h.n);
     this.kindOf = head.subarray(h.head.kindOf, h.head.kindOf + h.n);
     this.docAt = typed(Float64Array, head, h.head.docAt, h.n + 1);
     if (this.flags.length !== h.n || this.kindOf.length !== h.n) throw new Error('index file: bad head');
     if (this.start[0] !== 0 || this.start[h.terms] !== h.postings || h.sections.pdocs[1] !== 4 * h.postings || h.sections.gain[1] !== 8 * h.postings)
       throw new Error('index file: bad postings');
-    for (let i = 0; i < h.terms; i++) if (this.start[i + 1]! < this.start[i]!) throw new Error('index file: bad postings');
-    for (let i = 0; i < h.n; i++)
-      if (this.kindOf[i]! >= h.kindNames.length || this.docAt[i + 1]! < this.docAt[i]!) throw new Error('index file: bad documents');
     if (this.docAt[0] !== 0 || this.docAt[h.n] !== h.sections.records[1]) throw new Error('index file: bad records');
+    // a term's postings, a document's record and kind are checked when read (a query reads a few of 10,000)
   }
 
   close(): void {
@@ -369,7 +335,9 @@ export class IndexFile {
   /** Every posting, checked: what the full path holds in memory (with the frequencies and lengths a patch needs, when the file keeps them). */
   allPostings(): Postings {
     const { docs, gain } = this.header.terms ? this.postingsOfRange(0, this.header.terms) : { docs: new Int32Array(0), gain: new Float64Array(0) };
-    const out: Postings = { ids: this.ids(), start: this.start, docs, gain };
+    for (let i = 0; i < this.header.terms; i++) if (this.start[i + 1]! < this.start[i]!) throw new Error('index file: bad postings');
+    this.ids.check();
+    const out: Postings = { ids: this.ids, start: this.start, docs, gain };
     const { ptf, lens } = this.header.sections;
     if (ptf && lens && ptf[1] === 8 * docs.length && lens[1] === 32 * this.header.n) {
       out.tf = typed(Float64Array, this.#bytes.read(ptf[0], ptf[1]), 0, docs.length);
@@ -382,24 +350,18 @@ export class IndexFile {
   private postingsOfRange(from: number, to: number): { docs: Int32Array; gain: Float64Array } {
     const a = this.start[from]!;
     const count = this.start[to]! - a;
+    if (count < 0) throw new Error('index file: bad postings');
     const docs = typed(Int32Array, this.#bytes.read(this.header.sections.pdocs[0] + 4 * a, 4 * count), 0, count);
     const gain = typed(Float64Array, this.#bytes.read(this.header.sections.gain[0] + 8 * a, 8 * count), 0, count);
     for (let i = 0; i < count; i++) if (docs[i]! < 0 || docs[i]! >= this.header.n) throw new Error('index file: posting out of range');
     return { docs, gain };
   }
 
-  /** term -> id */
-  ids(): Map<string, number> {
-    const ids = new Map<string, number>();
-    this.vocab.forEach((t, i) => ids.set(t, i));
-    return ids;
-  }
-
   /** The postings read term by term as a query asks for them. */
   lazyPostings(): Postings {
     const read = new Map<number, { docs: Int32Array; gain: Float64Array }>();
     return {
-      ids: this.ids(),
+      ids: this.ids,
       start: this.start,
       docs: new Int32Array(0),
       gain: new Float64Array(0),
@@ -409,7 +371,7 @@ export class IndexFile {
 
   /** Document `i`'s slug: from the slugs section once read (`readSlugs`), else from its record. */
   slug(i: number): string {
-    return this.#slugs ? this.#slugs[i]! : this.record(i).json.slug;
+    return this.#slugs ? this.#slugs[i]! : this.record(i).slug;
   }
 
   /** Reads every slug at once (a query that looks items up by slug, e.g. the stale ones, reads one section, not every record). */
@@ -422,29 +384,22 @@ export class IndexFile {
   }
 
   /** Document `i`'s record, read and checked when first asked for. */
-  record(i: number): { json: RecordJson; raw: Uint8Array; tfs: Float64Array; near: Uint16Array; titleEnd: number } {
+  record(i: number): FileRecord {
     const known = this.#records.get(i);
     if (known) return known;
     const from = this.docAt[i]!;
-    const raw = this.#bytes.read(this.header.sections.records[0] + from, this.docAt[i + 1]! - from);
-    const dv = new DataView(raw.buffer, raw.byteOffset, raw.length);
-    if (raw.length < 16) throw new Error('index file: bad record');
-    const [jl, nt, nn, titleEnd] = [dv.getUint32(0, true), dv.getUint32(4, true), dv.getUint32(8, true), dv.getUint32(12, true)];
-    if (pad8(16 + nt * 8 + nn * 2 + jl) !== raw.length || titleEnd > nn) throw new Error('index file: bad record');
-    const json = JSON.parse(dec.decode(raw.subarray(16 + nt * 8 + nn * 2, 16 + nt * 8 + nn * 2 + jl))) as RecordJson;
-    if (
-      !Array.isArray(json.terms) ||
-      json.terms.length !== nt ||
-      !Array.isArray(json.parts) ||
-      json.parts.length !== FIELDS.length ||
-      !Array.isArray(json.len) ||
-      typeof json.slug !== 'string' ||
-      typeof json.print !== 'string'
-    )
-      throw new Error('index file: bad record');
-    const r = { json, raw, tfs: typed(Float64Array, raw, 16, nt), near: typed(Uint16Array, raw, 16 + nt * 8, nn), titleEnd };
+    const to = this.docAt[i + 1]!;
+    if (!(from <= to && to <= this.header.sections.records[1])) throw new Error('index file: bad records');
+    const r = new FileRecord(this.#bytes.read(this.header.sections.records[0] + from, to - from));
     this.#records.set(i, r);
     return r;
+  }
+
+  /** Document `i`'s kind, checked. */
+  kind(i: number): string {
+    const k = this.header.kindNames[this.kindOf[i]!];
+    if (typeof k !== 'string') throw new Error('index file: bad documents');
+    return k;
   }
 }
 

@@ -33,6 +33,17 @@ export interface Doc {
   print?: string | undefined;
 }
 
+/** Terms and their ids, as a query looks them up: a Map in memory, an index file's sorted table on disk (file-vocabulary.ts). */
+export interface TermIds extends Iterable<[string, number]> {
+  readonly size: number;
+  get(term: string): number | undefined;
+  has(term: string): boolean;
+  /** the terms, in id order */
+  keys(): Iterable<string>;
+  /** the terms without digits that start with `prefix`, sorted (`termsStartingWith`'s answer), when the table can find them without a pass over every term */
+  startingWith?(prefix: string): string[];
+}
+
 /**
  * The postings of all terms in flat arrays: term `id`'s documents (positions in `Index.docs`) are
  * `docs[start[id]]` up to `docs[start[id + 1]]`, and `gain` holds what the term adds to each of
@@ -41,7 +52,7 @@ export interface Doc {
  */
 export interface Postings {
   /** term -> its id */
-  ids: Map<string, number>;
+  ids: TermIds;
   start: Int32Array;
   docs: Int32Array;
   gain: Float64Array;

@@ -55,21 +55,26 @@ function candidatesOf(
   const superseded = new Uint8Array(size);
   for (const i of index.superseded) superseded[i] = 1;
   // lower bounds of the scores: the groups scored so far (a sum in another order than the exact one: a margin below)
-  const x = newScratch(size);
+  const x = index.scratch ?? newScratch(size);
+  index.scratch = undefined;
   let count = 0;
+  let only: Uint8Array | undefined;
   for (let j = 0; j < order.length; j++) {
     count = addGroups(index, x, [groups[order[j]!]!], new Map(), count);
     rest -= bounds[order[j]!]!;
     if (j === order.length - 1 || count < n) continue;
     const least = nthBest(index, x.scores, x.touched, count, n, factor, kinds, superseded);
     if (!(rest < least * (1 - 1e-9))) continue;
-    const only = new Uint8Array(size);
+    only = new Uint8Array(size);
     for (let t = 0; t < count; t++) only[x.touched[t]!] = 1;
     for (const i of index.superseded) only[i] = 1;
     markSuccessors(index, only);
-    return only;
+    break;
   }
-  return undefined;
+  // the buffers handed back zeroed (addGroups leaves the others at 0): the scoring that follows takes them, not new ones
+  for (let t = 0; t < count; t++) x.scores[x.touched[t]!] = 0;
+  index.scratch = x;
+  return only;
 }
 
 /** Marks every decision a superseded one ends at (`successorOf` follows chains of them). */
