@@ -406,6 +406,10 @@ export interface CaseResult {
   stderr?: string;
   timedOut?: boolean;
   hook?: { code: number; stdout: string; stderr: string };
+  /** whose answer was acted on: the hook's entry in the driver's process, or the installed hook command (which then also ran in-process) */
+  hookBy?: 'process' | 'binary';
+  /** the two answers, where the binary's and the in-process one differ */
+  disagree?: { binary: unknown; process: unknown };
   check?: { code: number; stdout: string; stderr: string };
   error?: string;
 }
@@ -423,7 +427,8 @@ export interface DriverFacts {
 /** The in-jail runner of one route: send a case, get its result; the first line it sent is `facts`. */
 export interface Driver {
   facts: DriverFacts;
-  send(c: { id: string; command: string; check?: string }): Promise<CaseResult>;
+  /** `family`: the case's family (the binary is asked for each family's first stop and let-through); `binary`: ask the binary too */
+  send(c: { id: string; command: string; check?: string; family?: string; binary?: boolean }): Promise<CaseResult>;
   close(): Promise<void>;
 }
 
