@@ -217,11 +217,49 @@ async function hookAnswer(c) {
   return { h, answer, hookBy: 'binary', disagree };
 }
 
+/** A POSIX shell word, quoted as axme quotes the command it puts in the sandbox's command line (src/model/shell-quote.ts). */
+const shellQuote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+
+/** The line `axme sandbox -c <command> --print` gave last, cut where the command goes (twice: in bubblewrap, and the fallback). */
+let sandboxLine = null;
+
+/**
+ * What the sandbox route runs for `c`: `axme sandbox -c <command>` itself for an everyday case
+ * (they change the project, and the sandbox's policy is made of the paths as they are), for the
+ * sample (as the hooks' sample: `binary`, each family's first) and while no line is known; else
+ * the line axme would run (`sh -c <line>`, as the command does), from the line it printed for
+ * the last sampled case with this command put in its place. A dangerous case that is stopped
+ * changes nothing the policy is made of; each sampled case checks the printed line is the one
+ * made here.
+ */
+async function sandboxTarget(c, out) {
+  const cli = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  out.hookBy = 'binary';
+  if (c.family === 'everyday') return cli;
+  const kind = `${c.family ?? 'none'}:let through`;
+  const made = (command) => sandboxLine?.join(`-c ${shellQuote(command)}`);
+  if (!c.binary && binarySeen.has(kind) && sandboxLine) {
+    out.hookBy = 'process';
+    return { file: '/bin/sh', args: ['-c', made(c.command)] };
+  }
+  binarySeen.add(kind);
+  const printed = await run(process.execPath, [axme, 'sandbox', '-c', c.command, '--print'], { timeout: 30_000 });
+  const line = printed.stdout.replace(/\n$/, '');
+  if (printed.code !== 0) {
+    sandboxLine = null;
+    return cli;
+  }
+  if (sandboxLine && made(c.command) !== line) out.disagree = { binary: line, process: made(c.command) };
+  const parts = line.split(`-c ${shellQuote(c.command)}`);
+  sandboxLine = parts.length === 3 ? parts : null;
+  return cli;
+}
+
 async function runCase(c) {
   const out = { id: c.id, route };
   let target;
   if (route === 'baseline') target = { file: 'bash', args: ['-c', c.command] };
-  else if (route === 'sandbox') target = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  else if (route === 'sandbox') target = await sandboxTarget(c, out);
   else {
     const { h, answer, hookBy, disagree } = await hookAnswer(c);
     out.hookBy = hookBy;

@@ -14,7 +14,10 @@
  * the route's driver process; a sample of the cases (every BINARY_EVERY-th, and in each family the
  * first that the hook stops and the first it lets through) also goes through the installed hook
  * command — the binary, as the client runs it — whose answer is then the one acted on and must be
- * the in-process one (test/effects/driver.mjs). The commands themselves always run for real.
+ * the in-process one (test/effects/driver.mjs). On the sandbox route the same sample (and every
+ * everyday case) runs `axme sandbox -c` itself; the other dangerous cases run the command line it
+ * printed for the last sampled one, with their own command in it, and each sampled case checks
+ * that line is the one axme prints. The commands themselves always run for real.
  * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
  * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
  */
@@ -104,8 +107,11 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
   const counts: Record<string, number> = {};
   const ids: Record<string, string[]> = {};
   const bad: string[] = [];
+  // after a restore, the next case through the binaries again
+  let restored = false;
   for (const [i, c] of DANGEROUS.entries()) {
-    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: i % BINARY_EVERY === 0 });
+    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || i % BINARY_EVERY === 0 });
+    restored = false;
     sample.add(c.aim, r);
     const harm = damage(world, shown(r));
     if (route === 'baseline') {
@@ -124,7 +130,10 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
           `${c.id}: \`${c.command}\` — ${harm.join('; ') || short(r.error)} [hook: ${r.decision ?? '-'}${r.ranAs ? ', rewritten' : ''}${r.prefixed ? ', prefix' : ''}]`,
         );
     }
-    if (harm.length) await restore(world);
+    if (harm.length) {
+      await restore(world);
+      restored = true;
+    }
   }
   t.diagnostic(
     `${route}: ${DANGEROUS.length} dangerous cases: ${Object.entries(counts)
@@ -225,7 +234,11 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
           await restore(world);
           await t.test('everyday', (t) => everyday(t, route, world, d, sample));
           if (sample.total) {
-            t.diagnostic(`${route}: the hook answered ${sample.total} cases in-process, ${sample.binary} of them through its binary too`);
+            t.diagnostic(
+              route === 'sandbox'
+                ? `${route}: ${sample.total} cases, ${sample.binary} of them through \`axme sandbox -c\` itself, the others through the line it printed`
+                : `${route}: the hook answered ${sample.total} cases in-process, ${sample.binary} of them through its binary too`,
+            );
             assert.deepEqual(sample.check(), [], 'the hook binary and its in-process entry');
           }
           t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
