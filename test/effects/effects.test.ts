@@ -46,7 +46,7 @@ type Route = (typeof ROUTES)[number];
 const jailMissing = jailUnavailable();
 
 /** Every how many cases (besides each family's first stop and first let-through) the hook also runs as the binary. */
-const BINARY_EVERY = 8;
+const BINARY_EVERY = 16;
 
 /** What the sample through the hook binary shows wrong: a case it answered otherwise than in-process, a kind of answer it never gave. */
 class HookSample {
@@ -215,7 +215,7 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
   const worlds = [first, ...copies.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []))];
   const failed = copies.find((c) => c.status === 'rejected');
   if (failed) {
-    for (const w of worlds) w.cleanup();
+    await Promise.all(worlds.map((w) => w.cleanup()));
     throw failed.reason;
   }
   await Promise.all(
@@ -244,7 +244,7 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
           t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
         } finally {
           await driver?.close();
-          world.cleanup();
+          await world.cleanup();
         }
       }),
     ),
