@@ -224,18 +224,16 @@ const shellQuote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${ar
 let sandboxLine = null;
 
 /**
- * What the sandbox route runs for `c`: `axme sandbox -c <command>` itself for an everyday case
- * (they change the project, and the sandbox's policy is made of the paths as they are), for the
- * sample (as the hooks' sample: `binary`, each family's first) and while no line is known; else
- * the line axme would run (`sh -c <line>`, as the command does), from the line it printed for
- * the last sampled case with this command put in its place. A dangerous case that is stopped
- * changes nothing the policy is made of; each sampled case checks the printed line is the one
- * made here.
+ * What the sandbox route runs for `c`: `axme sandbox -c <command>` itself for the sample (as the
+ * hooks' sample: `binary`, each family's first) and while no line is known; else the line axme
+ * would run (`sh -c <line>`, as the command does), from the line it printed for the last sampled
+ * case with this command put in its place. The sandbox's policy is made of the paths as they
+ * are: each sampled case checks the line it prints is the one made here, so a case that changed
+ * the policy since (an everyday one writes files) shows at the next sampled one.
  */
 async function sandboxTarget(c, out) {
   const cli = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
   out.hookBy = 'binary';
-  if (c.family === 'everyday') return cli;
   const kind = `${c.family ?? 'none'}:let through`;
   const made = (command) => sandboxLine?.join(`-c ${shellQuote(command)}`);
   if (!c.binary && binarySeen.has(kind) && sandboxLine) {

@@ -11,13 +11,13 @@
  *   command the hook handed back, else the original);
  * - claude-code: the installed hook, then `'<CLAUDE_CODE_SHELL_PREFIX>' '<command>'`.
  * The hook's answer to each case comes from the hook's own entry (runHook of the built bundle) in
- * the route's driver process; a sample of the cases (every BINARY_EVERY-th, and in each family the
- * first that the hook stops and the first it lets through) also goes through the installed hook
+ * the route's driver process; a sample of the cases (every BINARY_EVERY-th, the last, and in each
+ * family the first that the hook stops and the first it lets through) also goes through the installed hook
  * command — the binary, as the client runs it — whose answer is then the one acted on and must be
- * the in-process one (test/effects/driver.mjs). On the sandbox route the same sample (and every
- * everyday case) runs `axme sandbox -c` itself; the other dangerous cases run the command line it
- * printed for the last sampled one, with their own command in it, and each sampled case checks
- * that line is the one axme prints. The commands themselves always run for real.
+ * the in-process one (test/effects/driver.mjs). On the sandbox route the same sample runs
+ * `axme sandbox -c` itself; the other cases run the command line it printed for the last sampled
+ * one, with their own command in it, and each sampled case checks that line is the one axme
+ * prints now. The commands themselves always run for real.
  * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
  * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
  */
@@ -45,8 +45,11 @@ type Route = (typeof ROUTES)[number];
 
 const jailMissing = jailUnavailable();
 
-/** Every how many cases (besides each family's first stop and first let-through) the hook also runs as the binary. */
+/** Every how many cases (besides the last, and each family's first stop and first let-through) the hook also runs as the binary. */
 const BINARY_EVERY = 16;
+
+/** Whether the `i`-th of `n` cases is in the sample through the binaries: every BINARY_EVERY-th, and the last (what changed since the one before shows there). */
+const sampled = (i: number, n: number) => i % BINARY_EVERY === 0 || i === n - 1;
 
 /** What the sample through the hook binary shows wrong: a case it answered otherwise than in-process, a kind of answer it never gave. */
 class HookSample {
@@ -110,7 +113,7 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
   // after a restore, the next case through the binaries again
   let restored = false;
   for (const [i, c] of DANGEROUS.entries()) {
-    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || i % BINARY_EVERY === 0 });
+    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || sampled(i, DANGEROUS.length) });
     restored = false;
     sample.add(c.aim, r);
     const harm = damage(world, shown(r));
@@ -150,7 +153,7 @@ async function everyday(t: TestContext, route: Route, world: World, driver: Driv
   const failures: string[] = [];
   let ok = 0;
   for (const [i, c] of EVERYDAY.entries()) {
-    const r = await driver.send({ ...c, family: 'everyday', binary: i % BINARY_EVERY === 0 });
+    const r = await driver.send({ ...c, family: 'everyday', binary: sampled(i, EVERYDAY.length) });
     sample.add('everyday', r);
     const harm = damage(world, shown(r), { everyday: true });
     const problems: string[] = [];
