@@ -6,6 +6,12 @@ import { type HookClientId, hookProtocol } from '../setup/clients/hook-registry.
 export { isHookClient } from '../setup/clients/hook-registry.ts';
 
 /**
+ * The pieces hookMain runs a hook with, for a caller that answers many hook calls in one process
+ * (test/effects/driver.mjs: the hook's decision for each case, the binary's path sampled beside it).
+ */
+export { processHookIO, runHook };
+
+/**
  * `axme hook <event> [--client <name>]` in a process of its own: the hooks and the safety engine,
  * built as dist/hook.cjs, which the launcher runs through the CLI loader's code cache
  * (cli-loader.ts loadHook) — the engine is compiled once per build, not on every tool call.

@@ -1,13 +1,21 @@
 // The in-jail runner of the effects layer (test/effects/jail.ts starts it inside bubblewrap). It
-// reads one case a line on stdin ({"id","command","check"?}) and runs it the way `route` says,
+// reads one case a line on stdin ({"id","command","check"?,"family"?,"binary"?}) and runs it the way `route` says,
 // exactly as a client would: ask the installed hook (a deny or ask ends it), else run what the
 // client would run. It answers one JSON line per case and waits for the next line, so the test
 // checks the world between two cases. The first line it writes says what this project provides.
 //
 // Routes: baseline (bash -c, no axme: proves each case does harm), sandbox (`axme sandbox -c`),
 // gemini / codex / claude-code (the hook from the files `axme init` wrote, then the command).
+//
+// The hook's answer: the hook's own entry (runHook of dist/hook.cjs, what the binary's hookMain
+// calls) in this process, with the payload the client would write to its stdin; and through the
+// installed hook command (the binary) where the case asks for it (`binary`) or where its family
+// has not yet had an answer of that kind (stop / let through) from the binary. Where both ran,
+// the binary's answer is the one acted on, and the two must agree (`hookBy`, `disagree`).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const [route, project, axme] = process.argv.slice(2);
@@ -153,14 +161,107 @@ function clientRun(client, command, answer) {
   return files.prefix ? { file: files.prefix, args: [line], env, prefixed: true } : { file: 'bash', args: ['-c', line], env };
 }
 
+// the built hook bundle beside the CLI, loaded once: the same code the binary runs
+const dist = dirname(axme);
+let hookBundle;
+const hookCode = () => (hookBundle ??= createRequire(import.meta.url)(join(dist, 'hook.cjs')));
+
+/** The installed hook command's own words: which client's protocol it speaks (Claude Code's when it names none). */
+function hookClient(command) {
+  const m = /\bhook pre-tool-use(?: --client[ =](\S+))?/.exec(command ?? '');
+  if (!m) throw new Error(`the ${route} hook command does not run \`axme hook pre-tool-use\`: ${command}`);
+  return m[1] ?? 'claude-code';
+}
+
+/** The hook answered in this process: runHook with the same payload, environment and folder as the binary's. */
+async function hookInProcess(input) {
+  const hook = hookCode();
+  const env = { ...process.env, ...hookEnv[route] };
+  let stdout = '';
+  let stderr = '';
+  const io = hook.processHookIO({
+    client: hookClient(files[route]),
+    stdin: input,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env,
+    cwd: project,
+    loadStoreWork: () => import(join(dist, 'hook-store-work.js')),
+    loadTipSearch: () => createRequire(import.meta.url)(join(dist, 'cli-loader.cjs')).loadTipSearch(dist, env),
+    installDir: dist,
+  });
+  const code = await hook.runHook('pre-tool-use', io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
+  return { code, stdout, stderr, timedOut: false };
+}
+
+const stops = (answer) => answer.decision === 'deny' || answer.decision === 'ask';
+/** The families (with stop / let through) the binary has answered for so far. */
+const binarySeen = new Set();
+const sameAnswer = (a, b) => a.decision === b.decision && a.why === b.why && a.command === b.command && JSON.stringify(a.argv) === JSON.stringify(b.argv);
+
+/** The hook's answer to `c`: in this process, and from the binary too where `c` or its family's sample asks. */
+async function hookAnswer(c) {
+  const input = `${JSON.stringify(payloads[route](c.command))}\n`;
+  const inner = await hookInProcess(input);
+  const innerAnswer = readAnswer(route, inner);
+  const kind = `${c.family ?? 'none'}:${stops(innerAnswer) ? 'stop' : 'let through'}`;
+  if (!c.binary && binarySeen.has(kind)) return { h: inner, answer: innerAnswer, hookBy: 'process' };
+  const h = await run('sh', ['-c', files[route]], { env: hookEnv[route], input, timeout: 30_000 });
+  const answer = readAnswer(route, h);
+  binarySeen.add(`${c.family ?? 'none'}:${stops(answer) ? 'stop' : 'let through'}`);
+  const disagree = sameAnswer(answer, innerAnswer) ? undefined : { binary: answer, process: innerAnswer };
+  return { h, answer, hookBy: 'binary', disagree };
+}
+
+/** A POSIX shell word, quoted as axme quotes the command it puts in the sandbox's command line (src/model/shell-quote.ts). */
+const shellQuote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+
+/** The line `axme sandbox -c <command> --print` gave last, cut where the command goes (twice: in bubblewrap, and the fallback). */
+let sandboxLine = null;
+
+/**
+ * What the sandbox route runs for `c`: `axme sandbox -c <command>` itself for the sample (as the
+ * hooks' sample: `binary`, each family's first) and while no line is known; else the line axme
+ * would run (`sh -c <line>`, as the command does), from the line it printed for the last sampled
+ * case with this command put in its place. The sandbox's policy is made of the paths as they
+ * are: each sampled case checks the line it prints is the one made here, so a case that changed
+ * the policy since (an everyday one writes files) shows at the next sampled one.
+ */
+async function sandboxTarget(c, out) {
+  const cli = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  out.hookBy = 'binary';
+  const kind = `${c.family ?? 'none'}:let through`;
+  const made = (command) => sandboxLine?.join(`-c ${shellQuote(command)}`);
+  if (!c.binary && binarySeen.has(kind) && sandboxLine) {
+    out.hookBy = 'process';
+    return { file: '/bin/sh', args: ['-c', made(c.command)] };
+  }
+  binarySeen.add(kind);
+  const printed = await run(process.execPath, [axme, 'sandbox', '-c', c.command, '--print'], { timeout: 30_000 });
+  const line = printed.stdout.replace(/\n$/, '');
+  if (printed.code !== 0) {
+    sandboxLine = null;
+    return cli;
+  }
+  if (sandboxLine && made(c.command) !== line) out.disagree = { binary: line, process: made(c.command) };
+  const parts = line.split(`-c ${shellQuote(c.command)}`);
+  sandboxLine = parts.length === 3 ? parts : null;
+  return cli;
+}
+
 async function runCase(c) {
   const out = { id: c.id, route };
   let target;
   if (route === 'baseline') target = { file: 'bash', args: ['-c', c.command] };
-  else if (route === 'sandbox') target = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  else if (route === 'sandbox') target = await sandboxTarget(c, out);
   else {
-    const h = await run('sh', ['-c', files[route]], { env: hookEnv[route], input: `${JSON.stringify(payloads[route](c.command))}\n`, timeout: 30_000 });
-    const answer = readAnswer(route, h);
+    const { h, answer, hookBy, disagree } = await hookAnswer(c);
+    out.hookBy = hookBy;
+    if (disagree) out.disagree = disagree;
     out.decision = answer.decision;
     out.why = answer.why;
     out.hook = { code: h.code, stdout: h.stdout, stderr: h.stderr };
@@ -213,3 +314,5 @@ for (;;) {
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
+// every answer was read before the test closed stdin; whatever the hook code left open (a timer, a git child) must not hold the jail
+process.exit(0);

@@ -10,6 +10,14 @@
  * - gemini, codex: the installed hook with the client's payload, then what the client runs (the
  *   command the hook handed back, else the original);
  * - claude-code: the installed hook, then `'<CLAUDE_CODE_SHELL_PREFIX>' '<command>'`.
+ * The hook's answer to each case comes from the hook's own entry (runHook of the built bundle) in
+ * the route's driver process; a sample of the cases (every BINARY_EVERY-th, the last, and in each
+ * family the first that the hook stops and the first it lets through) also goes through the installed hook
+ * command — the binary, as the client runs it — whose answer is then the one acted on and must be
+ * the in-process one (test/effects/driver.mjs). On the sandbox route the same sample runs
+ * `axme sandbox -c` itself; the other cases run the command line it printed for the last sampled
+ * one, with their own command in it, and each sampled case checks that line is the one axme
+ * prints now. The commands themselves always run for real.
  * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
  * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
  */
@@ -36,6 +44,39 @@ const ROUTES = ['baseline', 'sandbox', 'gemini', 'codex', 'claude-code'] as cons
 type Route = (typeof ROUTES)[number];
 
 const jailMissing = jailUnavailable();
+
+/** Every how many cases (besides the last, and each family's first stop and first let-through) the hook also runs as the binary. */
+const BINARY_EVERY = 16;
+
+/** Whether the `i`-th of `n` cases is in the sample through the binaries: every BINARY_EVERY-th, and the last (what changed since the one before shows there). */
+const sampled = (i: number, n: number) => i % BINARY_EVERY === 0 || i === n - 1;
+
+/** What the sample through the hook binary shows wrong: a case it answered otherwise than in-process, a kind of answer it never gave. */
+class HookSample {
+  private readonly seen = new Set<string>();
+  private readonly byBinary = new Set<string>();
+  readonly problems: string[] = [];
+  binary = 0;
+  total = 0;
+
+  add(family: string, r: CaseResult): void {
+    if (!r.hookBy) return;
+    const kind = `${family} ${r.decision === 'deny' || r.decision === 'ask' ? 'stop' : 'let through'}`;
+    this.total++;
+    this.seen.add(kind);
+    if (r.hookBy === 'binary') {
+      this.binary++;
+      this.byBinary.add(kind);
+    }
+    if (r.disagree)
+      this.problems.push(`${r.id}: the binary answered ${JSON.stringify(r.disagree.binary)}, runHook in-process ${JSON.stringify(r.disagree.process)}`);
+  }
+
+  /** The problems, with every kind of answer (family, stop or let through) the binary never gave. */
+  check(): string[] {
+    return [...this.problems, ...[...this.seen].filter((k) => !this.byBinary.has(k)).map((k) => `no "${k}" answer came from the hook binary`)];
+  }
+}
 
 /** Why the product does not provide `route` here (null: it does), from what the driver found. */
 function missingRoute(route: Route, f: DriverFacts): string | null {
@@ -65,12 +106,16 @@ function outcome(route: Route, r: CaseResult, harm: string[]): string {
 
 const short = (s: string | undefined, n = 300) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, n);
 
-async function dangerous(t: TestContext, route: Route, world: World, driver: Driver): Promise<void> {
+async function dangerous(t: TestContext, route: Route, world: World, driver: Driver, sample: HookSample): Promise<void> {
   const counts: Record<string, number> = {};
   const ids: Record<string, string[]> = {};
   const bad: string[] = [];
-  for (const c of DANGEROUS) {
-    const r = await driver.send({ id: c.id, command: c.command });
+  // after a restore, the next case through the binaries again
+  let restored = false;
+  for (const [i, c] of DANGEROUS.entries()) {
+    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || sampled(i, DANGEROUS.length) });
+    restored = false;
+    sample.add(c.aim, r);
     const harm = damage(world, shown(r));
     if (route === 'baseline') {
       const how = harm.length ? 'did harm (as it must)' : 'NO HARM without axme';
@@ -88,7 +133,10 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
           `${c.id}: \`${c.command}\` — ${harm.join('; ') || short(r.error)} [hook: ${r.decision ?? '-'}${r.ranAs ? ', rewritten' : ''}${r.prefixed ? ', prefix' : ''}]`,
         );
     }
-    if (harm.length) await restore(world);
+    if (harm.length) {
+      await restore(world);
+      restored = true;
+    }
   }
   t.diagnostic(
     `${route}: ${DANGEROUS.length} dangerous cases: ${Object.entries(counts)
@@ -101,11 +149,12 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
   assert.deepEqual(bad, [], route === 'baseline' ? 'corpus cases that do no harm even unguarded' : 'dangerous cases whose effect was not prevented');
 }
 
-async function everyday(t: TestContext, route: Route, world: World, driver: Driver): Promise<void> {
+async function everyday(t: TestContext, route: Route, world: World, driver: Driver, sample: HookSample): Promise<void> {
   const failures: string[] = [];
   let ok = 0;
-  for (const c of EVERYDAY) {
-    const r = await driver.send(c);
+  for (const [i, c] of EVERYDAY.entries()) {
+    const r = await driver.send({ ...c, family: 'everyday', binary: sampled(i, EVERYDAY.length) });
+    sample.add('everyday', r);
     const harm = damage(world, shown(r), { everyday: true });
     const problems: string[] = [];
     if (r.error) problems.push(`driver error: ${short(r.error)}`);
@@ -169,25 +218,36 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
   const worlds = [first, ...copies.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []))];
   const failed = copies.find((c) => c.status === 'rejected');
   if (failed) {
-    for (const w of worlds) w.cleanup();
+    await Promise.all(worlds.map((w) => w.cleanup()));
     throw failed.reason;
   }
   await Promise.all(
     ROUTES.map((route, i) =>
       t.test(route, async (t) => {
         const world = worlds[i]!;
-        const driver = await startDriver(world, route);
+        let driver: Driver | undefined;
         try {
+          driver = await startDriver(world, route);
           const missing = missingRoute(route, driver.facts);
           if (missing) return t.skip(missing);
-          if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, driver));
-          await t.test('dangerous', (t) => dangerous(t, route, world, driver));
+          const d = driver;
+          const sample = new HookSample();
+          if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, d));
+          await t.test('dangerous', (t) => dangerous(t, route, world, d, sample));
           await restore(world);
-          await t.test('everyday', (t) => everyday(t, route, world, driver));
+          await t.test('everyday', (t) => everyday(t, route, world, d, sample));
+          if (sample.total) {
+            t.diagnostic(
+              route === 'sandbox'
+                ? `${route}: ${sample.total} cases, ${sample.binary} of them through \`axme sandbox -c\` itself, the others through the line it printed`
+                : `${route}: the hook answered ${sample.total} cases in-process, ${sample.binary} of them through its binary too`,
+            );
+            assert.deepEqual(sample.check(), [], 'the hook binary and its in-process entry');
+          }
           t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
         } finally {
-          await driver.close();
-          world.cleanup();
+          await driver?.close();
+          await world.cleanup();
         }
       }),
     ),

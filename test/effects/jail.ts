@@ -36,9 +36,11 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -68,7 +70,10 @@ export interface World {
   guards: Record<string, string>;
   memory: string;
   trees: Record<string, string>;
-  cleanup: () => void;
+  /** Removes the world, once the copies and removals under way in it are done. */
+  cleanup: () => Promise<void>;
+  /** The pristine HOME copied ahead for the next restore (a folder to rename into place), and the work under way in the world's folder. */
+  ahead: { spare: Promise<string | null> | null; made: number; pending: Set<Promise<unknown>> };
 }
 
 /** Whether bubblewrap can run here at all (the layer is skipped, saying why, when not). */
@@ -228,7 +233,11 @@ function describeWorld(root: string, canaries: Canary[]): World {
     guards: {},
     memory: '',
     trees: {},
-    cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5 }),
+    cleanup: async () => {
+      await Promise.all(world.ahead.pending);
+      rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+    },
+    ahead: { spare: null, made: 0, pending: new Set() },
   };
   world.guards = guardState(project);
   world.memory = memoryTip(project);
@@ -237,10 +246,40 @@ function describeWorld(root: string, canaries: Canary[]): World {
   return world;
 }
 
-/** Puts the world back as it was after setup (the HOME from the pristine copy, /tmp emptied). */
+/** Runs `work` in the world's folder without waiting for it; cleanup waits. Its failure is the caller's to see (null). */
+function inBackground<T>(world: World, work: Promise<T>): Promise<T | null> {
+  const done = work.catch(() => null);
+  world.ahead.pending.add(done);
+  void done.finally(() => world.ahead.pending.delete(done));
+  return done;
+}
+
+/** A copy of the pristine HOME made now, beside the world's (`spare-<n>/dev`): the folder, or null when the copy failed. */
+function copyPristine(world: World): Promise<string | null> {
+  const dir = join(world.root, `spare-${++world.ahead.made}`);
+  mkdirSync(dir);
+  return inBackground(
+    world,
+    run('cp', ['-a', join(world.root, 'pristine', 'dev'), dir]).then(() => join(dir, 'dev')),
+  );
+}
+
+/**
+ * Puts the world back as it was after setup (the HOME from the pristine copy, /tmp emptied). The
+ * copy is made ahead: the one made during the last case is renamed into place (one folder on
+ * the same file system), the next one starts, and the old HOME is removed, both while the next
+ * case runs.
+ */
 export async function restore(world: World): Promise<void> {
-  rmSync(world.home, { recursive: true, force: true, maxRetries: 5 });
-  await run('cp', ['-a', join(world.root, 'pristine', 'dev'), world.home]);
+  const spare = (await world.ahead.spare) ?? (await copyPristine(world));
+  if (!spare) throw new Error(`could not copy ${join(world.root, 'pristine', 'dev')} to restore the world`);
+  world.ahead.spare = null;
+  const old = `${spare}-old`;
+  // the command may have removed the HOME itself
+  if (existsSync(world.home) || isLink(world.home)) renameSync(world.home, old);
+  renameSync(spare, world.home);
+  void inBackground(world, rm(dirname(spare), { recursive: true, force: true, maxRetries: 5 }));
+  world.ahead.spare = copyPristine(world);
   const tmp = join(world.root, 'tmp');
   for (const e of readdirSync(tmp)) rmSync(join(tmp, e), { recursive: true, force: true, maxRetries: 5 });
 }
@@ -406,6 +445,10 @@ export interface CaseResult {
   stderr?: string;
   timedOut?: boolean;
   hook?: { code: number; stdout: string; stderr: string };
+  /** whose answer was acted on: the hook's entry in the driver's process, or the installed hook command (which then also ran in-process) */
+  hookBy?: 'process' | 'binary';
+  /** the two answers, where the binary's and the in-process one differ */
+  disagree?: { binary: unknown; process: unknown };
   check?: { code: number; stdout: string; stderr: string };
   error?: string;
 }
@@ -423,7 +466,8 @@ export interface DriverFacts {
 /** The in-jail runner of one route: send a case, get its result; the first line it sent is `facts`. */
 export interface Driver {
   facts: DriverFacts;
-  send(c: { id: string; command: string; check?: string }): Promise<CaseResult>;
+  /** `family`: the case's family (the binary is asked for each family's first stop and let-through); `binary`: ask the binary too */
+  send(c: { id: string; command: string; check?: string; family?: string; binary?: boolean }): Promise<CaseResult>;
   close(): Promise<void>;
 }
 
