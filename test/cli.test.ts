@@ -28,13 +28,27 @@ function handCommit(dir: string, files: Record<string, string>, message = 'hand 
 
 import { execFileSync } from 'node:child_process';
 import { backlogAdd, backlogUpdate } from '../src/operations/backlog/writes.ts';
-import { decisionAdd } from '../src/operations/decision/add.ts';
+import { context } from '../src/operations/context.ts';
+import { decisionAdd, decisionSupersede } from '../src/operations/decision/add.ts';
+import { decisionList } from '../src/operations/decision/list.ts';
+import { decisionShow } from '../src/operations/decision/reads.ts';
 import { decisionRevoke } from '../src/operations/decision/revoke.ts';
+import { fsck } from '../src/operations/fsck.ts';
+import { history, log } from '../src/operations/history.ts';
 import { memoryAdd } from '../src/operations/memory/add.ts';
-import { questionAsk } from '../src/operations/question/writes.ts';
-import { safetyRemove, safetySet } from '../src/operations/safety/edits.ts';
+import { memoryList } from '../src/operations/memory/list.ts';
+import { memoryShow } from '../src/operations/memory/reads.ts';
+import { memoryRemove } from '../src/operations/memory/remove.ts';
+import { questionList, questionShow } from '../src/operations/question/list.ts';
+import { questionAnswer, questionAsk, questionStatus } from '../src/operations/question/writes.ts';
+import { safetyAdd, safetyRemove, safetyReset, safetySet } from '../src/operations/safety/edits.ts';
+import { safetyShow } from '../src/operations/safety/reads.ts';
+import { search } from '../src/operations/search.ts';
+import { sessionBeginClose, sessionFinalize } from '../src/operations/session/session.ts';
+import { status } from '../src/operations/status.ts';
+import { exitCodeOf, rejectsWith } from './core.ts';
 import { cleanEnv } from './helpers.ts';
-import { cliText, makeStore } from './store-fixture.ts';
+import { cliJson, cliRun, cliText, makeStore } from './store-fixture.ts';
 
 function require_exec(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   return execFileSync('git', args, { cwd, env: cleanEnv(env), input, encoding: 'utf8' });
@@ -54,7 +68,7 @@ describe('a fresh repository', () => {
     assert.equal(init.created, true);
     assert.deepEqual(init.written.sort(), ['axme.yaml', 'safety/rules.yaml']);
     assert.deepEqual(init.agentFiles, []);
-    const again = await axmeOk(dir, ['init', '--no-claude', '--json']);
+    const again = (await initCore(dir)).store;
     assert.equal(again.created, false);
     assert.equal(again.commit, null, 'a second init writes nothing');
 
@@ -74,21 +88,14 @@ describe('a fresh repository', () => {
     assert.equal(d.id, 'D-001');
     assert.equal(d.slug, 'use-valkey-for-caching');
     assert.equal(d.location, 'refs/memory/main:decisions/use-valkey-for-caching.md');
-    const m = await axmeOk(dir, [
-      'memory',
-      'add',
-      '--type',
-      'feedback',
-      '--title',
-      'Run the tests first',
-      '--description',
-      'npm test before every commit',
-      '--keywords',
-      'test, ci',
-      '--json',
-    ]);
+    const m = await cliJson(dir, memoryAdd, {
+      type: 'feedback',
+      title: 'Run the tests first',
+      description: 'npm test before every commit',
+      keywords: 'test, ci',
+    });
     assert.equal(m.slug, 'run-the-tests-first');
-    const b = await axmeOk(dir, ['backlog', 'add', '--title', 'Add metrics', '--priority', 'high', '--json']);
+    const b = await cliJson(dir, backlogAdd, { title: 'Add metrics', priority: 'high' });
     assert.equal(b.id, 'B-001');
 
     const log = git(dir, ['log', '--format=%s%n%(trailers:only)%x00', 'refs/memory/main'])
@@ -137,7 +144,7 @@ describe('a fresh repository', () => {
 
   test('duplicates return the existing item and write nothing', async () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']);
-    const dup = await axmeOk(dir, ['decision', 'add', '--title', 'valkey caching!', '--decision', 'again', '--json']);
+    const dup = await cliJson(dir, decisionAdd, { title: 'valkey caching!', decision: 'again' });
     assert.equal(dup.duplicate, true);
     assert.equal(dup.id, 'D-001');
     const text = await cliText(dir, decisionAdd, { title: 'Use valkey for caching', decision: 'again' });
@@ -146,22 +153,23 @@ describe('a fresh repository', () => {
   });
 
   test('list, show and --json', async () => {
-    const list = await axmeOk(dir, ['decision', 'list', '--json']);
+    const list = await cliJson(dir, decisionList);
     assert.deepEqual(
       list.map((d: { id: string }) => d.id),
       ['D-001'],
     );
-    assert.match(await axmeOk(dir, ['decision', 'list']), /^D-001  required  Use Valkey for caching  \(use-valkey-for-caching\)\n$/);
-    const show = await axmeOk(dir, ['decision', 'show', 'd-001', '--json']);
+    assert.match(await cliText(dir, decisionList), /^D-001  required  Use Valkey for caching  \(use-valkey-for-caching\)\n$/);
+    const show = await cliJson(dir, decisionShow, { id_or_slug: 'd-001' });
     assert.equal(show.slug, 'use-valkey-for-caching');
     assert.equal(show.reasoning, 'Licence change.');
-    assert.match(await axmeOk(dir, ['decision', 'show', 'use-valkey-for-caching']), /^---\nid: D-001\n/);
-    assert.match(await axmeOk(dir, ['memory', 'show', 'run-the-tests-first']), /keywords:\n  - test\n  - ci\n/);
+    assert.match(await cliText(dir, decisionShow, { id_or_slug: 'use-valkey-for-caching' }), /^---\nid: D-001\n/);
+    // the keywords given as one comma-separated flag value, as `--keywords 'test, ci'` passes them
+    assert.match(await cliText(dir, memoryShow, { slug: 'run-the-tests-first' }), /keywords:\n  - test\n  - ci\n/);
   });
 
   test('supersede: both items in one commit, --at shows the old state', async () => {
     const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-    const r = await axmeOk(dir, ['decision', 'supersede', 'D-001', '--title', 'Use Valkey 8 for caching', '--decision', 'Pin Valkey 8.', '--json']);
+    const r = await cliJson(dir, decisionSupersede, { id: 'D-001', title: 'Use Valkey 8 for caching', decision: 'Pin Valkey 8.' });
     assert.equal(r.id, 'D-002');
     assert.deepEqual(r.supersedes, ['use-valkey-for-caching']);
     assert.equal(r.superseded.status, 'superseded');
@@ -169,27 +177,27 @@ describe('a fresh repository', () => {
     const changed = git(dir, ['diff-tree', '--no-commit-id', '--name-only', '-r', 'refs/memory/main']).trim().split('\n').sort();
     assert.deepEqual(changed, ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main~1']).trim(), before, 'exactly one commit');
-    const now = await axmeOk(dir, ['decision', 'list', '--all', '--json']);
+    const now = await cliJson(dir, decisionList, { all: true });
     assert.deepEqual(
       now.map((d: { id: string; status: string }) => `${d.id}:${d.status}`),
       ['D-001:superseded', 'D-002:active'],
     );
-    const old = await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~1']);
+    const old = await cliJson(dir, decisionList, { all: true, at: '~1' });
     assert.deepEqual(
       old.map((d: { id: string; status: string }) => `${d.id}:${d.status}`),
       ['D-001:active'],
     );
-    const byCommit = await axmeOk(dir, ['decision', 'show', 'D-001', '--json', '--at', before]);
+    const byCommit = await cliJson(dir, decisionShow, { id_or_slug: 'D-001', at: before });
     assert.equal(byCommit.status, 'active');
     const again = await axme(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
     assert.equal(again.code, 1, 'WRONG_STATE: a failure, not a usage error');
     assert.match(again.stderr, /already superseded by D-002/);
-    const fsck = await axmeOk(dir, ['fsck', '--json']);
-    assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
+    const check = await cliJson(dir, fsck);
+    assert.equal(check.ok, true, JSON.stringify(check.findings));
   });
 
   test('history of an item lists its versions with diffs', async () => {
-    const h = await axmeOk(dir, ['history', 'D-001', '--patch', '--json']);
+    const h = await cliJson(dir, history, { id_or_slug: 'D-001', patch: true });
     assert.equal(h.path, 'decisions/use-valkey-for-caching.md');
     assert.deepEqual(
       h.versions.map((v: { change: string; event: string }) => `${v.change}:${v.event}`),
@@ -200,48 +208,58 @@ describe('a fresh repository', () => {
   });
 
   test('worklog: log with --limit and --json', async () => {
-    const entries = await axmeOk(dir, ['log', '--json']);
+    const entries = await cliJson(dir, log);
     assert.equal(entries[0].event, 'decision.superseded');
     assert.equal(entries.at(-1).event, 'store.initialized');
     assert.deepEqual(entries[0].items.sort(), ['decisions/use-valkey-8-for-caching.md', 'decisions/use-valkey-for-caching.md']);
-    const two = await axmeOk(dir, ['log', '-n', '2']);
+    const two = await cliText(dir, log, { limit: 2 });
     assert.equal(two.trim().split('\n').length, 2);
     assert.match(two, /human\s+decision: supersede D-001/);
   });
 
   test('backlog update, question ask/answer, memory remove, revoke', async () => {
-    const u = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--notes', 'started on the exporter', '--json']);
+    const u = await cliJson(dir, backlogUpdate, { id: 'B-001', status: 'in-progress', notes: 'started on the exporter' });
     assert.equal(u.status, 'in-progress');
     assert.match(u.notes, /^- \d{4}-\d{2}-\d{2}: started on the exporter$/);
-    const same = await axmeOk(dir, ['backlog', 'update', 'B-001', '--status', 'in-progress', '--json']);
+    const same = await cliJson(dir, backlogUpdate, { id: 'B-001', status: 'in-progress' });
     assert.equal(same.changed, false);
-    assert.equal((await axme(dir, ['backlog', 'update', 'B-001'])).code, 2, 'nothing to update is a usage error');
+    assert.equal(
+      exitCodeOf(await rejectsWith(cliRun(dir, backlogUpdate, { id: 'B-001' }), 'INVALID_INPUT', /nothing to update/)),
+      2,
+      'nothing to update is a usage error',
+    );
 
-    assert.equal((await axmeOk(dir, ['question', 'ask', 'Which region do we deploy to?', '--context', 'latency'])).trim(), 'Question recorded: Q-001 [open]');
-    const a = await axmeOk(dir, ['question', 'answer', 'Q-001', 'eu-west-1', '--json']);
+    assert.equal(
+      (await cliText(dir, questionAsk, { question: 'Which region do we deploy to?', context: 'latency' })).trim(),
+      'Question recorded: Q-001 [open]',
+    );
+    const a = await cliJson(dir, questionAnswer, { question_id: 'Q-001', answer: 'eu-west-1' });
     assert.equal(a.status, 'answered');
-    assert.equal((await axmeOk(dir, ['question', 'list', '--json'])).length, 0, 'answered questions leave the default list');
-    assert.equal((await axmeOk(dir, ['question', 'list', '--all', '--json']))[0].answer, 'eu-west-1');
+    assert.equal((await cliJson(dir, questionList)).length, 0, 'answered questions leave the default list');
+    assert.equal((await cliJson(dir, questionList, { all: true }))[0].answer, 'eu-west-1');
     // the lifecycle: answered -> applied -> archived, each move a commit with its time; reopening clears the answer into the context
     const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
     let t = tip();
-    const applied = await axmeOk(dir, ['question', 'status', 'Q-001', 'applied', '--json']);
+    const applied = await cliJson(dir, questionStatus, { question_id: 'Q-001', status: 'applied' });
     assert.equal(applied.status, 'applied');
     assert.match(applied.applied_at, /^\d{4}-\d{2}-\d{2}T/);
     assert.notEqual(tip(), t);
     assert.match(git(dir, ['log', '-1', '--format=%s%n%b', 'refs/memory/main']), /question: apply Q-001[\s\S]*Axme-Event: question.applied/);
     t = tip();
-    assert.equal((await axmeOk(dir, ['question', 'status', 'Q-001', 'applied', '--json'])).changed, false);
+    assert.equal((await cliJson(dir, questionStatus, { question_id: 'Q-001', status: 'applied' })).changed, false);
     assert.equal(tip(), t, 'no move, no commit');
-    const archived = await axmeOk(dir, ['question', 'status', 'Q-001', 'archived', '--json']);
+    const archived = await cliJson(dir, questionStatus, { question_id: 'Q-001', status: 'archived' });
     assert.equal(archived.status, 'archived');
     assert.ok(archived.archived_at && archived.applied_at, 'every move keeps its time');
     await cliText(dir, questionAsk, { question: 'Do we need IPv6?' });
-    const early = await axme(dir, ['question', 'status', 'Q-002', 'applied']);
-    assert.equal(early.code, 1, 'an unanswered question cannot be applied (a state conflict, not a usage error)');
-    assert.match(early.stderr, /no answer yet: answer it first/);
-    assert.equal((await axme(dir, ['question', 'status', 'Q-002', 'done'])).code, 2, 'an unknown status is a usage error');
-    const reopened = await axmeOk(dir, ['question', 'status', 'Q-001', 'open', '--json']);
+    const early = await rejectsWith(cliRun(dir, questionStatus, { question_id: 'Q-002', status: 'applied' }), 'WRONG_STATE', /no answer yet: answer it first/);
+    assert.equal(exitCodeOf(early), 1, 'an unanswered question cannot be applied (a state conflict, not a usage error)');
+    assert.equal(
+      exitCodeOf(await rejectsWith(cliRun(dir, questionStatus, { question_id: 'Q-002', status: 'done' }), 'INVALID_INPUT')),
+      2,
+      'an unknown status is a usage error',
+    );
+    const reopened = await cliJson(dir, questionStatus, { question_id: 'Q-001', status: 'open' });
     assert.equal(reopened.status, 'open');
     assert.equal(reopened.answer, '', 'an open question has no answer');
     assert.equal(reopened.answered_at ?? reopened.applied_at ?? reopened.archived_at, undefined, 'nor the stamps of its earlier life');
@@ -251,34 +269,34 @@ describe('a fresh repository', () => {
       /## Answer\n\neu-west-1/,
       'the answered version stays in history',
     );
-    assert.match(await axmeOk(dir, ['context']), /## Open questions for the user \(ask them\)\n[\s\S]*Q-001/);
-    await axmeOk(dir, ['question', 'status', 'Q-001', 'archived']);
-    await axmeOk(dir, ['question', 'status', 'Q-002', 'archived']);
+    assert.match(await cliText(dir, context), /## Open questions for the user \(ask them\)\n[\s\S]*Q-001/);
+    await cliText(dir, questionStatus, { question_id: 'Q-001', status: 'archived' });
+    await cliText(dir, questionStatus, { question_id: 'Q-002', status: 'archived' });
 
-    assert.match(await axmeOk(dir, ['memory', 'remove', 'run-the-tests-first']), /Memory archived/);
-    assert.equal((await axmeOk(dir, ['memory', 'list', '--json'])).length, 0);
-    assert.equal((await axmeOk(dir, ['memory', 'list', '--status', 'archived', '--json']))[0].status, 'archived');
+    assert.match(await cliText(dir, memoryRemove, { slug: 'run-the-tests-first' }), /Memory archived/);
+    assert.equal((await cliJson(dir, memoryList)).length, 0);
+    assert.equal((await cliJson(dir, memoryList, { status: ['archived'] }))[0].status, 'archived');
 
-    const rv = await axmeOk(dir, ['decision', 'revoke', 'D-002', '--reason', 'We dropped caching.', '--json']);
+    const rv = await cliJson(dir, decisionRevoke, { id: 'D-002', reason: 'We dropped caching.' });
     assert.equal(rv.status, 'revoked');
     assert.equal(rv.revoked_reason, 'We dropped caching.');
   });
 
   test('safety rules: show, add, remove, set; comments in the file survive', async () => {
-    const rules = await axmeOk(dir, ['safety', 'show', '--json']);
+    const rules = await cliJson(dir, safetyShow);
     assert.deepEqual(rules.git.protectedBranches, ['main', 'master']);
     assert.ok(rules.bash.deniedPrefixes.includes('npm publish'));
+    // the one safety edit through the binary: positional arguments
     assert.equal((await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy'])).trim(), 'Safety rule added: bash_deny = terraform destroy');
-    assert.ok((await axmeOk(dir, ['safety', 'show', '--json'])).bash.deniedPrefixes.includes('terraform destroy'));
-    assert.match(await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy']), /already present/);
+    assert.ok((await cliJson(dir, safetyShow)).bash.deniedPrefixes.includes('terraform destroy'));
+    assert.match(await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'terraform destroy' }), /already present/);
     await cliText(dir, safetyRemove, { rule_type: 'git_protected_branch', value: 'master' });
-    assert.deepEqual((await axmeOk(dir, ['safety', 'show', '--json'])).git.protectedBranches, ['main']);
-    const missing = await axme(dir, ['safety', 'remove', 'fs_deny', '/nope']);
-    assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /has no rule "\/nope"/);
+    assert.deepEqual((await cliJson(dir, safetyShow)).git.protectedBranches, ['main']);
+    const missing = await rejectsWith(cliRun(dir, safetyRemove, { rule_type: 'fs_deny', value: '/nope' }), 'NOT_FOUND', /has no rule "\/nope"/);
+    assert.equal(exitCodeOf(missing), 1);
     await cliText(dir, safetySet, { key: 'git.allowForcePush', value: 'true' });
-    assert.equal((await axmeOk(dir, ['safety', 'show', '--json'])).git.allowForcePush, true);
-    assert.equal((await axme(dir, ['safety', 'set', 'git.requireAxmeSuffix', 'sometimes'])).code, 2);
+    assert.equal((await cliJson(dir, safetyShow)).git.allowForcePush, true);
+    assert.equal(exitCodeOf(await rejectsWith(cliRun(dir, safetySet, { key: 'git.requireAxmeSuffix', value: 'sometimes' }), 'INVALID_INPUT')), 2);
     const file = git(dir, ['show', 'refs/memory/main:safety/rules.yaml']);
     assert.match(file, /^# axme safety rules/, 'the header comment survives edits');
     assert.match(file, /allowForcePush: true/);
@@ -295,7 +313,7 @@ describe('bad input never corrupts the store', () => {
 
   test('hostile titles cannot escape their folder', async () => {
     for (const title of ['../../x', '../../../etc/passwd', '/abs/path', '..', '...', 'a/../../b']) {
-      const r = await axmeOk(dir, ['decision', 'add', '--title', title, '--decision', 'd', '--json']);
+      const r = await cliJson(dir, decisionAdd, { title, decision: 'd' });
       assert.match(r.path, /^decisions\/[a-z0-9-]+\.md$/, title);
     }
     const files = git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']).trim().split('\n');
@@ -303,9 +321,8 @@ describe('bad input never corrupts the store', () => {
       files.every((f) => /^(axme\.yaml|safety\/rules\.yaml|decisions\/[a-z0-9-]+\.md)$/.test(f)),
       files.join(','),
     );
-    const show = await axme(dir, ['decision', 'show', '../../x']);
-    assert.equal(show.code, 2);
-    assert.match(show.stderr, /neither an ID/);
+    const show = await rejectsWith(cliRun(dir, decisionShow, { id_or_slug: '../../x' }), 'INVALID_INPUT', /neither an ID/);
+    assert.equal(exitCodeOf(show), 2);
   });
 
   test('a 10 MB description is refused with a limit message, nothing written', async () => {
@@ -314,9 +331,12 @@ describe('bad input never corrupts the store', () => {
     const r = await axme(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Big', '--stdin', 'description'], { input: big });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /limit/);
-    const r2 = await axme(dir, ['backlog', 'add', '--title', 'Big', '--stdin', 'description'], { input: 'y'.repeat(200 * 1024) });
-    assert.equal(r2.code, 2);
-    assert.match(r2.stderr, /description: is 200\.0 KB, over the 64\.0 KB limit/);
+    const r2 = await rejectsWith(
+      cliRun(dir, backlogAdd, { title: 'Big', description: 'y'.repeat(200 * 1024) }),
+      'INVALID_INPUT',
+      /description: is 200\.0 KB, over the 64\.0 KB limit/,
+    );
+    assert.equal(exitCodeOf(r2), 2);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
   });
 
@@ -328,21 +348,11 @@ describe('bad input never corrupts the store', () => {
 
   test('credentials are refused unless --allow-secret', async () => {
     const token = `ghp_${'a1B2'.repeat(9)}`;
+    // the refusal through the binary (its message names the flag); the override in-process
     const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /looks like it contains a GitHub token \(pattern github-token\).*--allow-secret/s);
-    const ok = await axmeOk(dir, [
-      'memory',
-      'add',
-      '--type',
-      'feedback',
-      '--title',
-      'Token',
-      '--description',
-      `use ${token} for the API`,
-      '--allow-secret',
-      '--json',
-    ]);
+    const ok = await cliJson(dir, memoryAdd, { type: 'feedback', title: 'Token', description: `use ${token} for the API` }, { allowSecret: true });
     assert.equal(ok.duplicate, false);
   });
 
@@ -353,27 +363,27 @@ describe('bad input never corrupts the store', () => {
       'decisions/bad-status.md': '---\nid: D-901\ntitle: Bad\nstatus: maybe\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\nx\n',
       'safety/rules.yaml': 'git: [\n',
     });
-    const list = await axme(dir, ['decision', 'list', '--json']);
+    const list = await cliRun(dir, decisionList, {}, { json: true });
     assert.equal(list.code, 0);
     const items = JSON.parse(list.stdout) as Array<{ title: string }>;
     assert.ok(items.some((d) => d.title === 'Keep me'));
     assert.match(list.stderr, /"path":"decisions\/broken\.md","severity":"error","reason":"frontmatter is not valid YAML/);
     assert.match(list.stderr, /"path":"decisions\/bad-status\.md","severity":"error","reason":"status: /);
-    assert.match((await axme(dir, ['decision', 'list'])).stderr, /^axme: error: decisions\/broken\.md: frontmatter is not valid YAML/m);
-    const fsck = await axme(dir, ['fsck']);
-    assert.equal(fsck.code, 1);
-    assert.match(fsck.stdout, /decisions\/broken\.md/);
-    assert.match(fsck.stdout, /safety\/rules\.yaml: not valid YAML.*default safety rules apply/);
-    assert.match(fsck.stderr, /^FAILED/m);
+    assert.match((await cliRun(dir, decisionList, {})).stderr, /^axme: error: decisions\/broken\.md: frontmatter is not valid YAML/m);
+    // the exit code of a failed check, through the binary
+    const check = await axme(dir, ['fsck']);
+    assert.equal(check.code, 1);
+    assert.match(check.stdout, /decisions\/broken\.md/);
+    assert.match(check.stdout, /safety\/rules\.yaml: not valid YAML.*default safety rules apply/);
+    assert.match(check.stderr, /^FAILED/m);
     // Writes still work around the broken files, and never reuse their slugs.
-    const again = await axmeOk(dir, ['decision', 'add', '--title', 'Broken', '--decision', 'new', '--json']);
+    const again = await cliJson(dir, decisionAdd, { title: 'Broken', decision: 'new' });
     assert.equal(again.path, 'decisions/broken-2.md');
     // the broken rules file is not edited over; reset recovers and keeps the old one in history
-    const add = await axme(dir, ['safety', 'add', 'bash_deny', 'x']);
-    assert.equal(add.code, 1);
-    assert.match(add.stderr, /axme safety reset/);
-    await axmeOk(dir, ['safety', 'reset']);
-    const hist = await axmeOk(dir, ['history', 'safety/rules.yaml', '--json']);
+    const add = await rejectsWith(cliRun(dir, safetyAdd, { rule_type: 'bash_deny', value: 'x' }), 'CORRUPT', /axme safety reset/);
+    assert.equal(exitCodeOf(add), 1);
+    await cliText(dir, safetyReset);
+    const hist = await cliJson(dir, history, { id_or_slug: 'safety/rules.yaml' });
     assert.equal(hist.versions[1].text, 'git: [\n');
   });
 });
@@ -400,14 +410,13 @@ describe('errors and exit codes', () => {
       assert.equal(r.code, 2);
       assert.match(r.stderr, /run `axme init` first/);
       await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
-      const nf = await axme(dir, ['decision', 'show', 'D-042']);
-      assert.equal(nf.code, 1);
-      assert.match(nf.stderr, /no decision D-042.*axme decision list/);
+      const nf = await rejectsWith(cliRun(dir, decisionShow, { id_or_slug: 'D-042' }), 'NOT_FOUND', /no decision D-042.*axme decision list/);
+      assert.equal(exitCodeOf(nf), 1);
       const bad = await axme(dir, ['decision', 'add', '--title', 'x', '--decision', 'y', '--enforce', 'sometimes']);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /Invalid values/);
       assert.equal((await axme(dir, ['frobnicate'])).code, 2);
-      assert.equal((await axme(dir, ['decision', 'list', '--at', 'no-such-rev'])).code, 2);
+      assert.equal(exitCodeOf(await rejectsWith(cliRun(dir, decisionList, { at: 'no-such-rev' }), 'BAD_REVISION')), 2);
       const help = await axme(dir, ['--help']);
       assert.equal(help.code, 0);
       assert.match(help.stdout, /axme decision +architectural decisions/);
@@ -419,18 +428,17 @@ describe('errors and exit codes', () => {
   test('--at accepts dates; a date before the first commit is a clear error', async () => {
     const { dir, cleanup } = tempRepo();
     try {
-      await axmeOk(dir, ['init'], { env: { AXME_NOW: '2026-01-10T12:00:00Z' } });
-      await axmeOk(dir, ['decision', 'add', '--title', 'January', '--decision', 'x'], { env: { AXME_NOW: '2026-01-15T12:00:00Z' } });
-      await axmeOk(dir, ['decision', 'add', '--title', 'March', '--decision', 'y'], { env: { AXME_NOW: '2026-03-01T12:00:00Z' } });
-      const feb = await axmeOk(dir, ['decision', 'list', '--at', '2026-02-01', '--json']);
+      await initCore(dir, {}, { env: { AXME_NOW: '2026-01-10T12:00:00Z' } });
+      await cliText(dir, decisionAdd, { title: 'January', decision: 'x' }, { env: { AXME_NOW: '2026-01-15T12:00:00Z' } });
+      await cliText(dir, decisionAdd, { title: 'March', decision: 'y' }, { env: { AXME_NOW: '2026-03-01T12:00:00Z' } });
+      const feb = await cliJson(dir, decisionList, { at: '2026-02-01' });
       assert.deepEqual(
         feb.map((d: { title: string }) => d.title),
         ['January'],
       );
-      const early = await axme(dir, ['decision', 'list', '--at', '2025-12-31']);
-      assert.equal(early.code, 2);
-      assert.match(early.stderr, /no knowledge at 2025-12-31/);
-      const since = await axmeOk(dir, ['log', '--since', '2026-02-01', '--json']);
+      const early = await rejectsWith(cliRun(dir, decisionList, { at: '2025-12-31' }), 'BAD_REVISION', /no knowledge at 2025-12-31/);
+      assert.equal(exitCodeOf(early), 2);
+      const since = await cliJson(dir, log, { since: '2026-02-01' });
       assert.deepEqual(
         since.map((e: { subject: string }) => e.subject),
         ['decision: add D-002 March'],
@@ -444,9 +452,7 @@ describe('errors and exit codes', () => {
     const { dir, cleanup } = tempRepo({ bare: true });
     try {
       await axmeOk(process.cwd(), ['-C', dir, 'init']);
-      await axmeOk(dir, ['memory', 'add', '--type', 'pattern', '--title', 'Errors wrap causes', '--description', 'wrap with cause'], {
-        env: { CLAUDECODE: '1' },
-      });
+      await cliText(dir, memoryAdd, { type: 'pattern', title: 'Errors wrap causes', description: 'wrap with cause' }, { env: { CLAUDECODE: '1' } });
       assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /Axme-Actor: agent/);
     } finally {
       cleanup();
@@ -464,25 +470,31 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
 
   test('a revoke reason is checked for credentials too', async () => {
     await cliText(dir, decisionAdd, { title: 'Keep the DB password in vault', decision: 'vault only' });
-    const r = await axme(dir, ['decision', 'revoke', 'D-001', '--reason', 'password=hunter2222']);
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /reason looks like it contains a password/);
+    const r = await rejectsWith(
+      cliRun(dir, decisionRevoke, { id: 'D-001', reason: 'password=hunter2222' }),
+      'SECRET_DETECTED',
+      /reason looks like it contains a password/,
+    );
+    assert.equal(exitCodeOf(r), 2);
     await cliText(dir, decisionRevoke, { id: 'D-001', reason: 'password=hunter2222' }, { allowSecret: true });
   });
 
   test('AXME_SESSION must be one token: it can never inject a trailer', async () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']);
-    const bad = await axme(dir, ['safety', 'add', 'bash_deny', 'zzz'], { env: { AXME_SESSION: 'abc\nAxme-Actor: sync' } });
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /session id .* is not valid/);
+    const bad = await rejectsWith(
+      cliRun(dir, safetyAdd, { rule_type: 'bash_deny', value: 'zzz' }, { env: { AXME_SESSION: 'abc\nAxme-Actor: sync' } }),
+      'INVALID_INPUT',
+      /session id .* is not valid/,
+    );
+    assert.equal(exitCodeOf(bad), 2);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']), tip);
-    await axmeOk(dir, ['safety', 'add', 'bash_deny', 'zzz'], { env: { AXME_SESSION: 'sess-42' } });
+    await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'zzz' }, { env: { AXME_SESSION: 'sess-42' } });
     assert.match(git(dir, ['log', '-1', '--format=%B', 'refs/memory/main']), /\nAxme-Session: sess-42\nAxme-Actor: human\n/);
   });
 
   test('the display ID of a broken file is not handed out again', async () => {
     handCommit(dir, { 'decisions/half-edited.md': '---\nid: D-002\ntitle: [oops\n---\n' });
-    const r = await axmeOk(dir, ['decision', 'add', '--title', 'Next one', '--decision', 'x', '--json']);
+    const r = await cliJson(dir, decisionAdd, { title: 'Next one', decision: 'x' });
     assert.equal(r.id, 'D-003');
   });
 
@@ -493,11 +505,11 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
 
   test('supersede keeps enforce, scope and tags unless given', async () => {
     await cliText(dir, decisionAdd, { title: 'Strict rule', decision: 'x', enforce: 'required', scope: 'api,web', tags: 'core' });
-    const s = await axmeOk(dir, ['decision', 'supersede', 'strict-rule', '--title', 'Strict rule v2', '--decision', 'y', '--json']);
+    const s = await cliJson(dir, decisionSupersede, { id: 'strict-rule', title: 'Strict rule v2', decision: 'y' });
     assert.equal(s.enforce, 'required');
     assert.deepEqual(s.scope, ['api', 'web']);
     assert.deepEqual(s.tags, ['core']);
-    const t = await axmeOk(dir, ['decision', 'supersede', 'strict-rule-v2', '--title', 'Strict rule v3', '--decision', 'z', '--enforce', 'advisory', '--json']);
+    const t = await cliJson(dir, decisionSupersede, { id: 'strict-rule-v2', title: 'Strict rule v3', decision: 'z', enforce: 'advisory' });
     assert.equal(t.enforce, 'advisory');
   });
 
@@ -507,9 +519,9 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
         '---\nid: D-050\ntitle: Renumbered\nstatus: active\nenforce: advisory\naliases:\n  - D-003\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
       'decisions/half-edited.md': '---\nid: D-002\ntitle: Fixed now\nstatus: active\nenforce: advisory\ncreated: 2026-01-01\nupdated: 2026-01-01\n---\n\nx\n',
     });
-    const f = await axmeOk(dir, ['fsck', '--json']);
+    const f = await cliJson(dir, fsck);
     assert.equal(f.ok, true, JSON.stringify(f.findings));
-    assert.equal((await axmeOk(dir, ['decision', 'show', 'D-003', '--json'])).slug, 'next-one', 'an ID wins over an alias');
+    assert.equal((await cliJson(dir, decisionShow, { id_or_slug: 'D-003' })).slug, 'next-one', 'an ID wins over an alias');
   });
 
   test('diagnostics are JSON lines on stderr with --json', async () => {
@@ -532,23 +544,23 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
   });
 
   test('the parse cache is derived: deleting it changes no answer', async () => {
-    const before = await axmeOk(dir, ['decision', 'list', '--all', '--json']);
-    const beforeOld = await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~3']);
+    const before = await cliJson(dir, decisionList, { all: true });
+    const beforeOld = await cliJson(dir, decisionList, { all: true, at: '~3' });
     rmSync(join(dir, '.git', 'axme', 'cache'), { recursive: true, force: true });
-    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
-    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json', '--at', '~3']), beforeOld);
+    assert.deepEqual(await cliJson(dir, decisionList, { all: true }), before);
+    assert.deepEqual(await cliJson(dir, decisionList, { all: true, at: '~3' }), beforeOld);
     // a damaged cache file is a miss, not a wrong answer
     for (const f of readdirSync(join(dir, '.git', 'axme', 'cache')))
       writeFileSync(join(dir, '.git', 'axme', 'cache', f), '{"v":2,"data":{"entries":[{"name":"x.md"');
-    assert.deepEqual(await axmeOk(dir, ['decision', 'list', '--all', '--json']), before);
+    assert.deepEqual(await cliJson(dir, decisionList, { all: true }), before);
   });
 
   test('log --since a date includes that day', async () => {
     const { dir: d2, cleanup: c2 } = tempRepo();
     try {
-      await axmeOk(d2, ['init'], { env: { AXME_NOW: '2026-03-10T12:00:00Z' } });
-      await axmeOk(d2, ['decision', 'add', '--title', 'On the 11th', '--decision', 'x'], { env: { AXME_NOW: '2026-03-11T08:00:00Z' } });
-      const e = await axmeOk(d2, ['log', '--since', '2026-03-11', '--json']);
+      await initCore(d2, {}, { env: { AXME_NOW: '2026-03-10T12:00:00Z' } });
+      await cliText(d2, decisionAdd, { title: 'On the 11th', decision: 'x' }, { env: { AXME_NOW: '2026-03-11T08:00:00Z' } });
+      const e = await cliJson(d2, log, { since: '2026-03-11' });
       assert.deepEqual(
         e.map((x: { subject: string }) => x.subject),
         ['decision: add D-001 On the 11th'],
@@ -566,8 +578,8 @@ describe('agent twins on the CLI', () => {
       await initCore(dir);
       await cliText(dir, decisionAdd, { title: 'svc-5 caches in Valkey', decision: 'Valkey for svc-5.' });
       await cliText(dir, decisionAdd, { title: 'svc-6 caches in memory', decision: 'In-process LRU for svc-6.' });
-      assert.equal((await axmeOk(dir, ['search', 'svc-6 cache', '--json'])).hits[0].slug, 'svc-6-caches-in-memory');
-      assert.equal((await axmeOk(dir, ['search', 'svc-5 cache', '--json'])).hits[0].slug, 'svc-5-caches-in-valkey');
+      assert.equal((await cliJson(dir, search, { query: 'svc-6 cache' })).hits[0].slug, 'svc-6-caches-in-memory');
+      assert.equal((await cliJson(dir, search, { query: 'svc-5 cache' })).hits[0].slug, 'svc-5-caches-in-valkey');
     } finally {
       cleanup();
     }
@@ -584,18 +596,19 @@ describe('agent twins on the CLI', () => {
         description: 'All SQL lives in repository classes.',
         keywords: 'postgres,sql',
       });
-      const ctx = await axmeOk(dir, ['context']);
+      const ctx = await cliText(dir, context);
       assert.match(ctx, /## Required decisions[^]*D-001 Use Postgres for storage: Postgres 16 is the system of record\./);
-      assert.equal((await axmeOk(dir, ['context', '--json'])).counts.required_decisions, 1);
+      assert.equal((await cliJson(dir, context)).counts.required_decisions, 1);
+      // the query as separate words: the variadic positional of the binary
       const s = await axmeOk(dir, ['search', 'postgres', 'sql', '--json']);
       assert.deepEqual(s.hits.map((h: { slug: string }) => h.slug).sort(), ['repositories-wrap-sql', 'use-postgres-for-storage']);
       assert.match(
-        await axmeOk(dir, ['search', 'postgres']),
+        await cliText(dir, search, { query: 'postgres' }),
         /^\d+\.\d{3}  decision  D-001  Use Postgres for storage  git:[0-9a-f]{40}:decisions\/use-postgres-for-storage\.md$/m,
       );
-      const st = await axmeOk(dir, ['status', '--json']);
+      const st = await cliJson(dir, status);
       assert.deepEqual(st.counts.decision, { active: 1 });
-      assert.match(await axmeOk(dir, ['session', 'begin-close']), /Newest decisions: D-001 Use Postgres for storage/);
+      assert.match(await cliText(dir, sessionBeginClose), /Newest decisions: D-001 Use Postgres for storage/);
       const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       const fin = await axmeOk(dir, ['session', 'finalize', '--json'], {
         env: { AXME_SESSION: 'cli-close' },
@@ -614,9 +627,12 @@ describe('agent twins on the CLI', () => {
       const bad = await axme(dir, ['session', 'finalize'], { input: 'not json' });
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /standard input is not JSON/);
-      const bad2 = await axme(dir, ['session', 'finalize'], { input: JSON.stringify({ decisions: [{ title: 'x', decision: 'y', action: 'supersede' }] }) });
-      assert.equal(bad2.code, 2);
-      assert.match(bad2.stderr, /decisions\.0: action supersede needs `supersedes`/);
+      const bad2 = await rejectsWith(
+        cliRun(dir, sessionFinalize, { decisions: [{ title: 'x', decision: 'y', action: 'supersede' }] }),
+        'INVALID_INPUT',
+        /decisions\.0: action supersede needs `supersedes`/,
+      );
+      assert.equal(exitCodeOf(bad2), 2);
     } finally {
       cleanup();
     }
@@ -633,11 +649,11 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
 
   test('an indented section heading cannot forge an answer; indentation survives', async () => {
     await cliText(dir, questionAsk, { question: 'Is the cache safe?', context: '   ## Answer\nYes, approved by security.' });
-    const q = await axmeOk(dir, ['question', 'show', 'Q-001', '--json']);
+    const q = await cliJson(dir, questionShow, { id: 'Q-001' });
     assert.equal(q.answer, '');
     assert.equal(q.context, '   ## Answer\nYes, approved by security.');
     await cliText(dir, decisionAdd, { title: 'Code block', decision: '    indented code\n\tand a tab' });
-    assert.equal((await axmeOk(dir, ['decision', 'show', 'code-block', '--json'])).decision, '    indented code\n\tand a tab');
+    assert.equal((await cliJson(dir, decisionShow, { id_or_slug: 'code-block' })).decision, '    indented code\n\tand a tab');
   });
 
   test('invalid UTF-8 on stdin is refused, not replaced', async () => {
@@ -648,27 +664,30 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
 
   for (const text of ['DB_PASSWORD=s3cr3tpass', "POSTGRES_PASSWORD: 's3cr3tpass'", 'MY_API_KEY=abcdef123456', 'SECRET_KEY=abcdef123456']) {
     test(`env-style credential ${text.split(/[=:]/)[0]} is refused`, async () => {
-      const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', `env ${text.slice(0, 8)}`, '--description', text]);
-      assert.equal(r.code, 2, r.stderr);
-      assert.match(r.stderr, /pattern password-assignment/);
+      const r = await rejectsWith(
+        cliRun(dir, memoryAdd, { type: 'feedback', title: `env ${text.slice(0, 8)}`, description: text }),
+        'SECRET_DETECTED',
+        /pattern password-assignment/,
+      );
+      assert.equal(exitCodeOf(r), 2);
     });
   }
 
   test('a slug that looks like an ID is found by its slug', async () => {
     await cliText(dir, memoryAdd, { type: 'feedback', title: 'D-042', description: 'a memory named like an ID' });
-    assert.equal((await axmeOk(dir, ['memory', 'show', 'd-042', '--json'])).slug, 'd-042');
-    assert.match(await axmeOk(dir, ['memory', 'remove', 'd-042']), /Memory archived: d-042/);
+    assert.equal((await cliJson(dir, memoryShow, { slug: 'd-042' })).slug, 'd-042');
+    assert.match(await cliText(dir, memoryRemove, { slug: 'd-042' }), /Memory archived: d-042/);
   });
 
   test('control, bidi and invisible characters are refused in titles', async () => {
     for (const title of ['\u200b', 'a\u202eb', 'x\u009by']) {
-      const r = await axme(dir, ['decision', 'add', '--title', title, '--decision', 'x']);
-      assert.equal(r.code, 2, JSON.stringify(title));
+      const r = await rejectsWith(cliRun(dir, decisionAdd, { title, decision: 'x' }), 'INVALID_INPUT');
+      assert.equal(exitCodeOf(r), 2, JSON.stringify(title));
     }
   });
 
   test('--at "" is an error; "1 month ago" is a calendar month; a dash value gets a hint', async () => {
-    assert.equal((await axme(dir, ['decision', 'list', '--at', ''])).code, 2);
+    assert.equal(exitCodeOf(await rejectsWith(cliRun(dir, decisionList, { at: '' }), 'BAD_REVISION', /--at is empty/)), 2);
     const { parseDateSpec } = await import('../src/store/revision.ts');
     assert.equal(parseDateSpec('1 month ago', new Date('2026-03-02T10:00:00Z'))?.toISOString(), '2026-02-02T10:00:00.000Z');
     const dash = await axme(dir, ['decision', 'add', '--title', 'Lists', '--decision', '- a']);
@@ -696,22 +715,22 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
   test('a missing object is a finding on its file; other items are still served', async () => {
     const { dir: d2, cleanup: c2 } = tempRepo();
     try {
-      await axmeOk(d2, ['init']);
-      await axmeOk(d2, ['decision', 'add', '--title', 'Keep', '--decision', 'k']);
-      await axmeOk(d2, ['decision', 'add', '--title', 'Lose', '--decision', 'l']);
+      await initCore(d2);
+      await cliText(d2, decisionAdd, { title: 'Keep', decision: 'k' });
+      await cliText(d2, decisionAdd, { title: 'Lose', decision: 'l' });
       const oid = git(d2, ['rev-parse', 'refs/memory/main:decisions/lose.md']).trim();
       rmSync(join(d2, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
       rmSync(join(d2, '.git', 'axme'), { recursive: true, force: true });
-      const list = await axme(d2, ['decision', 'list', '--json']);
+      const list = await cliRun(d2, decisionList, {}, { json: true });
       assert.equal(list.code, 0, list.stderr);
       assert.deepEqual(
         JSON.parse(list.stdout).map((x: { slug: string }) => x.slug),
         ['keep'],
       );
       assert.match(list.stderr, /decisions\/lose\.md.*cannot read the file's object/);
-      const fsck = await axme(d2, ['fsck', '--json']);
-      assert.equal(fsck.code, 1);
-      assert.ok(JSON.parse(fsck.stdout).findings.some((f: { path: string }) => f.path === 'decisions/lose.md'));
+      const check = await cliRun(d2, fsck, {}, { json: true });
+      assert.equal(check.code, 1);
+      assert.ok(JSON.parse(check.stdout).findings.some((f: { path: string }) => f.path === 'decisions/lose.md'));
     } finally {
       c2();
     }
@@ -724,12 +743,11 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
       git(d3, ['add', 'main.c']);
       git(d3, ['commit', '-q', '-m', 'code']);
       git(d3, ['update-ref', 'refs/memory/main', 'HEAD']);
-      const w = await axme(d3, ['decision', 'add', '--title', 'x', '--decision', 'y']);
-      assert.equal(w.code, 1);
-      assert.match(w.stderr, /not a memory commit.*nothing was written/);
-      assert.equal((await axme(d3, ['init'])).code, 1);
+      const w = await rejectsWith(cliRun(d3, decisionAdd, { title: 'x', decision: 'y' }), 'CORRUPT', /not a memory commit.*nothing was written/);
+      assert.equal(exitCodeOf(w), 1);
+      assert.equal(exitCodeOf(await rejectsWith(initCore(d3), 'CORRUPT')), 1);
       git(d3, ['update-ref', 'refs/memory/main', git(d3, ['hash-object', '-w', '--stdin'], 'hi').trim()]);
-      assert.equal((await axme(d3, ['log'])).code, 1);
+      assert.equal(exitCodeOf(await rejectsWith(cliRun(d3, log, {}), 'CORRUPT')), 1);
     } finally {
       c3();
     }
@@ -772,9 +790,12 @@ test('history reports a missing historical object as damage, not as a removal', 
     await cliText(dir, backlogUpdate, { id: 'B-001', notes: 'n' });
     const oid = git(dir, ['rev-parse', 'refs/memory/main~1:backlog/a.md']).trim();
     rmSync(join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
-    const r = await axme(dir, ['history', 'B-001']);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /backlog\/a\.md in commit [0-9a-f]{12} cannot be read \(its object is missing\)/);
+    const r = await rejectsWith(
+      cliRun(dir, history, { id_or_slug: 'B-001' }),
+      'CORRUPT',
+      /backlog\/a\.md in commit [0-9a-f]{12} cannot be read \(its object is missing\)/,
+    );
+    assert.equal(exitCodeOf(r), 1);
   } finally {
     cleanup();
   }

@@ -76,15 +76,22 @@ export async function cliRun(
   const env = cleanEnv(o.env);
   let stdout = '';
   let stderr = '';
-  const out = (text: string) => (stdout += text.endsWith('\n') || text === '' ? text : `${text}\n`);
+  // each returns nothing, as the CLI's own: a print hook that returns one's value returns an exit code
+  const out = (text: string): void => {
+    stdout += text.endsWith('\n') || text === '' ? text : `${text}\n`;
+  };
   const printer: CliPrinter = {
     json: !!o.json,
     args: { ...input, json: !!o.json },
     tty: false,
     env,
     out,
-    note: (text) => (stderr += `${text}\n`),
-    printJson: (value) => (stdout += `${JSON.stringify(value, null, 2)}\n`),
+    note: (text) => {
+      stderr += `${text}\n`;
+    },
+    printJson: (value) => {
+      stdout += `${JSON.stringify(value, null, 2)}\n`;
+    },
   };
   const code = await withCore(
     dir,

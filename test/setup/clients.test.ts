@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { parseAgents } from '../../src/setup/clients/index.ts';
+import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
 
 const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
@@ -122,9 +124,10 @@ describe('axme init --agent: the MCP server of other clients', () => {
       for (const [k, v] of Object.entries(c.shape)) assert.deepEqual(entry[k], v);
       assert.ok((await listTools(dir, entry)).includes('axme_context'));
 
-      const again = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
+      // the second run in-process: idempotence is the core's (the binary's JSON of the first run is checked above)
+      const again = await initCore(dir, { agents: parseAgents(c.id), fetchConfig: false });
       assert.deepEqual(
-        again.clients.map((x: { action: string }) => x.action),
+        again.clients?.changes.map((x) => x.action),
         ['unchanged', 'unchanged', ...(ownHooksFile ? ['unchanged'] : [])],
       );
       assert.equal(read(dir, c.file), text, 'a second run changes no byte');
@@ -155,7 +158,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     assert.equal(entry.args[1]!.includes('"$a"'), true, 'the double quotes survive the TOML escaping');
     assert.ok((await listTools(dir, entry)).includes('axme_context'));
 
-    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    await initCore(dir, { agents: parseAgents('codex'), fetchConfig: false });
     assert.equal(read(dir, '.codex/config.toml'), text, 'a second run changes no byte');
 
     // a table in the middle of the file: only its lines are replaced
@@ -192,7 +195,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
         text,
         /^# top comment\nmodel = "o3"\n\n\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \["-c", ".*"\]\nenv_vars = \["AXME_BIN", "AXME_NODE"\]\n\n# the env of the server\n\[mcp_servers\.axme\.env\]\nAXME_ACTOR = "agent"\n\n# after\n\[profiles\.fast\]\nmodel = "o4-mini"\n$/,
       );
-      await axmeOk(d, [...INIT, '--agent', 'codex']);
+      await initCore(d, { agents: parseAgents('codex'), fetchConfig: false });
       assert.equal(read(d, '.codex/config.toml'), text, 'a second run changes no byte');
       await axmeOk(d, ['uninstall', '--agent', 'codex']);
       assert.equal(
@@ -235,12 +238,12 @@ describe('axme init --agent: the MCP server of other clients', () => {
     const r = await axmeOk(dir, [...INIT, '--agent', 'vscode,codex', '--json']);
     assert.deepEqual([...new Set(r.clients.map((x: { client: string }) => x.client))], ['vscode', 'codex']);
     writeFileSync(join(dir, '.vscode', 'mcp.json'), '');
-    await axmeOk(dir, [...INIT, '--agent', 'vscode']);
+    await initCore(dir, { agents: parseAgents('vscode'), fetchConfig: false });
     await axmeOk(dir, ['uninstall', '--agent', 'vscode']);
     assert.ok(!existsSync(join(dir, '.vscode', 'mcp.json')));
     assert.ok(existsSync(join(dir, '.vscode')), 'the folder stays');
     writeFileSync(join(dir, '.codex', 'config.toml'), '');
-    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    await initCore(dir, { agents: parseAgents('codex'), fetchConfig: false });
     const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
     assert.deepEqual(
       un.clients.filter((x: { path: string }) => x.path.endsWith('config.toml')).map((x: { action: string }) => x.action),
