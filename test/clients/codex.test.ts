@@ -227,7 +227,15 @@ function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
   writeFileSync(FIXTURE, text);
 }
 
-describe('Codex: the guard — denials reach the model, nothing changes', { timeout: 900_000 }, () => {
+/** A script that commits without the marker: the harness hook sees `sh commit.sh`, only the git hook sees the commit. */
+const COMMIT_SCRIPT: Step = {
+  tool: 'apply_patch',
+  args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') },
+};
+const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
+
+// one session, two groups of checks: the guard's denials first, then commits through the shell
+describe('Codex: the guard (denials reach the model, nothing changes) and git hooks on commits made through the shell (bash -lc)', { timeout: 900_000 }, () => {
   let l: Lab;
   let s: { run: CodexRun; turns: SeenRequest[] };
   let hooksBefore: string;
@@ -241,7 +249,7 @@ describe('Codex: the guard — denials reach the model, nothing changes', { time
     hooksBefore = readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8');
     memoryBefore = git(l.world.project, ['rev-parse', 'refs/memory/main']).trim();
     rulesBefore = git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']);
-    s = await session(l, 'Ship it.', [
+    s = await session(l, 'Ship it, then commit the feature.', [
       { tool: 'exec_command', args: { cmd: 'git push origin main' } },
       { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
       { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
@@ -249,64 +257,44 @@ describe('Codex: the guard — denials reach the model, nothing changes', { time
       shellPatch('*** Delete File: .codex/hooks.json'),
       FIND_AXME,
       { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
-      { text: 'Everything was refused.' },
+      COMMIT_SCRIPT,
+      { tool: 'exec_command', args: { cmd: 'sh commit.sh' } },
+      { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
+      { text: 'Refused what it had to, committed the feature.' },
     ]);
   }, HOOK);
   after(() => close(l));
 
-  it('git push origin main: denied with the reason, the remote stays empty', () => {
+  it('the guard, git push origin main: denied with the reason, the remote stays empty', () => {
     assert.match(resultOf(s.turns, 'git push origin main') ?? '', /axme safety: pushing to the protected branch main is not allowed/);
     assert.equal(git(l.world.remote, ['for-each-ref']).trim(), '');
   });
 
-  it('cat ~/.ssh/id_rsa: denied, and the key never reaches the model', () => {
+  it('the guard, cat ~/.ssh/id_rsa: denied, and the key never reaches the model', () => {
     assert.match(resultOf(s.turns, 'cat ~/.ssh/id_rsa') ?? '', /protected path \(~\/\.ssh\/id_\*\)/);
     assert.ok(l.model.requests.length > 0);
     assert.ok(!l.model.requests.some((r) => r.raw.includes('CANARY-7f3a9c')), 'the key was handed to the model');
   });
 
-  it('.codex/hooks.json: the shell, the apply_patch tool and apply_patch through the shell are all denied; the file is unchanged', () => {
+  it('the guard, .codex/hooks.json: the shell, the apply_patch tool and apply_patch through the shell are all denied; the file is unchanged', () => {
     for (const needle of ["printf '{}' > .codex/hooks.json", 'Update File: .codex/hooks.json', 'Delete File: .codex/hooks.json']) {
       assert.match(resultOf(s.turns, needle) ?? '', /\.codex\/hooks\.json is axme's own state/, needle);
     }
     assert.equal(readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8'), hooksBefore);
   });
 
-  it('axme_update_safety removing a rule: denied, the rules and refs/memory/main unchanged', () => {
+  it('the guard, axme_update_safety removing a rule: denied, the rules and refs/memory/main unchanged', () => {
     assert.match(resultOf(s.turns, 'axme_update_safety') ?? '', /removing a \w+ rule .*is for the user/);
     assert.equal(git(l.world.project, ['rev-parse', 'refs/memory/main']).trim(), memoryBefore);
     assert.equal(git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']), rulesBefore);
   });
-});
 
-/** A script that commits without the marker: the harness hook sees `sh commit.sh`, only the git hook sees the commit. */
-const COMMIT_SCRIPT: Step = {
-  tool: 'apply_patch',
-  args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') },
-};
-const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
-
-describe('Codex: git hooks on commits made through the shell (bash -lc)', { timeout: 900_000 }, () => {
-  let l: Lab;
-  let s: { run: CodexRun; turns: SeenRequest[] };
-
-  before(async () => {
-    l = await lab();
-    s = await session(l, 'Commit the feature.', [
-      COMMIT_SCRIPT,
-      { tool: 'exec_command', args: { cmd: 'sh commit.sh' } },
-      { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
-      { text: 'Committed.' },
-    ]);
-  }, HOOK);
-  after(() => close(l));
-
-  it('a commit without the #!axme marker is refused, and the model reads why', () => {
+  it('git hooks: a commit without the #!axme marker is refused, and the model reads why', () => {
     assert.match(resultOf(s.turns, 'sh commit.sh') ?? '', /this commit needs its PR metadata/);
     assert.deepEqual(log(l), ['Add feature', 'first'], 'only the marked commit was made');
   });
 
-  it('with the marker: Axme trailers, a note tying it to the session, the session records the commit', async () => {
+  it('git hooks, with the marker: Axme trailers, a note tying it to the session, the session records the commit', async () => {
     const body = git(l.world.project, ['log', '-1', '--format=%B']);
     assert.match(body, /^Axme-PR: none$/m);
     assert.match(body, /^Axme-Repo: acme\/demo$/m);
