@@ -13,7 +13,7 @@ import { axmeOk, git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
-import { type ScriptedModel, type SeenRequest, startModel, type WireFormat } from './model-server.ts';
+import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
 import { type ClientWorld, clientWorld } from './project.ts';
 
 const TEST = { timeout: 600_000 };
@@ -61,70 +61,18 @@ async function axmeSession(w: ClientWorld, run: ClaudeRun): Promise<any> {
 }
 
 describe('the real Claude Code', () => {
-  test('the model starts with the session-start context: safety rules and a required decision added before', TEST, () =>
+  // one session carries the checks that need a fresh world and a single session: its script does
+  // the steps of each in turn (STEP names them), and each check reads its own steps' results
+  test('one session: the session-start context, the MCP tools, the guard and the git hooks', TEST, (t) =>
     inWorld(async (w, m) => {
       await cli(w, ADD_REQUIRED);
-      const run = await runClaude(w, m, 'What must I know before I start?', { steps: [{ text: 'Understood.' }] });
-      ranOk(run, m);
-      assert.equal(m.turns.length, 1);
-      const first = requestText(m.turns[0]!);
-      const context = sessionStartContext(first);
-      assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
-      const session = await axmeSession(w, run);
-      assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
-      assert.match(context, /^- Protected branches: main, master/m);
-      assert.match(context, /Deploy only through the release pipeline/);
-      assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
-      assert.ok(first.includes('What must I know before I start?'), 'the prompt');
-    }),
-  );
-
-  test('MCP: the model reads the text of axme_context, axme_save_decision and axme_search_kb', TEST, (t) =>
-    inWorld(async (w, m) => {
-      await cli(w, ADD_REQUIRED);
-      const before = {
+      const handoff = {
         summary: 'Release notes drafted.',
         stopped_at: 'Stopped at the release notes for 1.2',
         next_steps: 'Publish the notes through the pipeline.',
         worklog_entry: 'Drafted the notes.',
       };
-      await cli(w, ['session', 'finalize'], JSON.stringify(before), { AXME_SESSION: 'earlier-session' });
-      const run = await runClaude(w, m, 'Load the project knowledge, then record that logs are JSON lines.', {
-        steps: [
-          { tool: 'mcp__axme__axme_context', args: {} },
-          {
-            tool: 'mcp__axme__axme_save_decision',
-            args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' },
-          },
-          { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
-          { text: 'Done.' },
-        ],
-      });
-      ranOk(run, m);
-      const session = await axmeSession(w, run);
-      const [context, saved, found] = [0, 1, 2].map((i) => resultOfStep(m.turns, i));
-      await t.test('axme_context: the handoff, the rules and the required decisions, as text', () => {
-        assert.equal(context!.isError, false, context!.text);
-        assert.match(context!.text, /Stopped at the release notes for 1\.2/, context!.text);
-        assert.match(context!.text, /Protected branches: main, master/);
-        assert.match(context!.text, /Deploy only through the release pipeline/);
-      });
-      await t.test('axme_save_decision: "Decision saved: D-002 …", and the decision is in the store', () => {
-        assert.equal(saved!.isError, false, saved!.text);
-        assert.match(saved!.text, /Decision saved: D-002 - Log as JSON lines/, saved!.text);
-        const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
-        assert.match(msg, /D-002 Log as JSON lines/);
-        assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
-      });
-      await t.test("axme_search_kb: the found item's id and title", () => {
-        assert.equal(found!.isError, false, found!.text);
-        assert.match(found!.text, /D-002 Log as JSON lines/, found!.text);
-      });
-    }),
-  );
-
-  test("the guard: each denial's reason reaches the model, and nothing changes", TEST, (t) =>
-    inWorld(async (w, m) => {
+      await cli(w, ['session', 'finalize'], JSON.stringify(handoff), { AXME_SESSION: 'earlier-session' });
       const key = 'CANARY-SSH-KEY-d41d8cd98f00';
       const envSecret = 'CANARY-ENV-VALUE-9e107d9d372b';
       mkdirSync(join(w.home, '.ssh'), { recursive: true });
@@ -133,71 +81,112 @@ describe('the real Claude Code', () => {
       const settings = join(w.project, '.claude', 'settings.json');
       const settingsBefore = readFileSync(settings, 'utf8');
       const rulesBefore = await cli(w, ['safety', 'show', '--json']);
-      const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']);
-      const run = await runClaude(w, m, 'Push main, show me the deploy key and the .env, reset the settings, drop the npm publish rule.', {
-        steps: [
-          { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
-          { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
-          { tool: 'Read', args: { file_path: join(w.project, '.env') } },
-          { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
-          { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
-          { text: 'All five were refused.' },
-        ],
-      });
-      ranOk(run, m);
-      const [push, ssh, env, write, rule] = [0, 1, 2, 3, 4].map((i) => resultOfStep(m.turns, i));
-      const everything = m.requests.map((r) => r.raw).join('\n');
-      await t.test('git push origin main: denied (protected branch), the remote stays empty', () => {
-        assert.equal(push!.isError, true, push!.text);
-        assert.match(push!.text, /axme safety: pushing to the protected branch main is not allowed/);
-        assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
-      });
-      await t.test('cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
-        assert.equal(ssh!.isError, true, ssh!.text);
-        assert.match(ssh!.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
-        assert.ok(!everything.includes(key), 'the key is in a request');
-      });
-      await t.test('Read .env: denied, its content never reaches the model', () => {
-        assert.equal(env!.isError, true, env!.text);
-        assert.match(env!.text, /\.env is a protected path \(\.env\)/);
-        assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
-      });
-      await t.test('Write .claude/settings.json: denied, the file is unchanged', () => {
-        assert.equal(write!.isError, true, write!.text);
-        assert.match(write!.text, /settings\.json is axme's own state/);
-        assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
-      });
-      await t.test('axme_update_safety remove: denied, the rules and the store are unchanged', async () => {
-        assert.equal(rule!.isError, true, rule!.text);
-        assert.match(rule!.text, /for the user: ask them to run `axme safety remove/);
-        assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
-        assert.equal(git(w.project, ['rev-parse', 'refs/memory/main']), tipBefore);
-      });
-    }),
-  );
-
-  test('git hooks: a commit without the marker is refused; one with it lands with trailers and a note', TEST, (t) =>
-    inWorld(async (w, m) => {
+      const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']).trim();
       const head = git(w.project, ['rev-parse', 'HEAD']).trim();
-      const run = await runClaude(w, m, 'Add a line to the README and commit it.', {
-        steps: [
-          { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
-          { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
-          { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
-          { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
-          { text: 'Committed.' },
-        ],
+      const STEP = { context: 0, saved: 1, found: 2, push: 3, ssh: 4, env: 5, write: 6, rule: 7, scriptCommit: 10, markedCommit: 11 } as const;
+      const steps: Step[] = [
+        { tool: 'mcp__axme__axme_context', args: {} },
+        {
+          tool: 'mcp__axme__axme_save_decision',
+          args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' },
+        },
+        { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
+        { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
+        { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
+        { tool: 'Read', args: { file_path: join(w.project, '.env') } },
+        { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
+        { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
+        { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
+        { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
+        { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
+        { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
+        { text: 'Done.' },
+      ];
+      const run = await runClaude(w, m, 'What must I know before I start? Then record that logs are JSON lines, try a few things, and commit the README.', {
+        steps,
       });
       ranOk(run, m);
       const session = await axmeSession(w, run);
-      await t.test('through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
-        const r = resultOfStep(m.turns, 2);
+      const result = (i: number) => resultOfStep(m.turns, i);
+      const everything = m.requests.map((r) => r.raw).join('\n');
+
+      await t.test('the model starts with the session-start context: safety rules and a required decision added before', () => {
+        assert.equal(m.turns.length, steps.length, 'one turn a step');
+        const first = requestText(m.turns[0]!);
+        const context = sessionStartContext(first);
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
+        assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
+        assert.match(context, /^- Protected branches: main, master/m);
+        assert.match(context, /Deploy only through the release pipeline/);
+        assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
+        assert.ok(first.includes('What must I know before I start?'), 'the prompt');
+      });
+
+      await t.test('MCP axme_context: the handoff, the rules and the required decisions, as text', () => {
+        const context = result(STEP.context);
+        assert.equal(context.isError, false, context.text);
+        assert.match(context.text, /Stopped at the release notes for 1\.2/, context.text);
+        assert.match(context.text, /Protected branches: main, master/);
+        assert.match(context.text, /Deploy only through the release pipeline/);
+      });
+      await t.test('MCP axme_save_decision: "Decision saved: D-002 …", and the decision is in the store', () => {
+        const saved = result(STEP.saved);
+        assert.equal(saved.isError, false, saved.text);
+        assert.match(saved.text, /Decision saved: D-002 - Log as JSON lines/, saved.text);
+        const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
+        assert.match(msg, /D-002 Log as JSON lines/);
+        assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
+      });
+      await t.test("MCP axme_search_kb: the found item's id and title", () => {
+        const found = result(STEP.found);
+        assert.equal(found.isError, false, found.text);
+        assert.match(found.text, /D-002 Log as JSON lines/, found.text);
+      });
+
+      await t.test('the guard, git push origin main: denied (protected branch), the remote stays empty', () => {
+        const push = result(STEP.push);
+        assert.equal(push.isError, true, push.text);
+        assert.match(push.text, /axme safety: pushing to the protected branch main is not allowed/);
+        assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
+      });
+      await t.test('the guard, cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
+        const ssh = result(STEP.ssh);
+        assert.equal(ssh.isError, true, ssh.text);
+        assert.match(ssh.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
+        assert.ok(!everything.includes(key), 'the key is in a request');
+      });
+      await t.test('the guard, Read .env: denied, its content never reaches the model', () => {
+        const env = result(STEP.env);
+        assert.equal(env.isError, true, env.text);
+        assert.match(env.text, /\.env is a protected path \(\.env\)/);
+        assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
+      });
+      await t.test('the guard, Write .claude/settings.json: denied, the file is unchanged', () => {
+        const write = result(STEP.write);
+        assert.equal(write.isError, true, write.text);
+        assert.match(write.text, /settings\.json is axme's own state/);
+        assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
+      });
+      await t.test('the guard, axme_update_safety remove: denied, the rules unchanged, the store changed only by the saved decision', async () => {
+        const rule = result(STEP.rule);
+        assert.equal(rule.isError, true, rule.text);
+        assert.match(rule.text, /for the user: ask them to run `axme safety remove/);
+        assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
+        const since = git(w.project, ['log', '--format=%s', `${tipBefore}..refs/memory/main`])
+          .trim()
+          .split('\n');
+        assert.equal(since.length, 1, `commits on refs/memory/main during the session: ${JSON.stringify(since)}`);
+        assert.match(since[0]!, /D-002 Log as JSON lines/);
+      });
+
+      await t.test('git hooks, through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
+        const r = result(STEP.scriptCommit);
         assert.equal(r.isError, true, r.text);
         assert.match(r.text, /this commit needs its PR metadata/);
         assert.match(r.text, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
       });
-      await t.test('with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
-        const r = resultOfStep(m.turns, 3);
+      await t.test('git hooks, with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
+        const r = result(STEP.markedCommit);
         assert.equal(r.isError, false, r.text);
         assert.deepEqual(
           git(w.project, ['log', '--format=%s', `${head}..HEAD`])

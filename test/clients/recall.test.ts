@@ -70,29 +70,13 @@ describe('recall in the real Claude Code', () => {
     return { m, ...(await seeded('claude-code')) };
   }
 
-  test('a prompt about the subject gets the anchored decision', TEST, async () => {
-    const { w, m, id, line } = await world();
-    try {
-      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', {
-        steps: [{ text: 'Through the shared pool.' }],
-      });
-      ranOk(a, m);
-      const first = requestText(m.turns[0]!);
-      assert.ok(!sessionStartContext(first).includes(id), 'the session start did not list it');
-      assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
-    } finally {
-      await m.close();
-      w.cleanup();
-    }
-  });
-
   // a world of its own: the next session's start would list the decision (the recovered handoff of the first names its subject)
   test('an unrelated prompt gets nothing; an edit of the anchored file gets the decision once', TEST, async () => {
     const { w, m, id, line } = await world();
     try {
       const before = m.turns.length;
       const db = join(w.project, 'src', 'db.ts');
-      const b = await runClaude(w, m, 'Please write a haiku about autumn leaves.', {
+      const b = await runClaude(w, m, HAIKU_PROMPT, {
         steps: [
           { tool: 'Read', args: { file_path: db } },
           { tool: 'Edit', args: { file_path: db, old_string: 'null', new_string: 'undefined' } },
@@ -118,15 +102,18 @@ describe('recall in the real Claude Code', () => {
     }
   });
 
-  // a world of its own: three runs of one session (the prompt, `/compact`, the next prompt)
-  test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', TEST, async () => {
+  // a world of its own: three runs of one session (the prompt, `/compact`, the next prompt); the
+  // first run is also the check of a prompt about the subject
+  test('a prompt about the subject, then a compaction of its session', TEST, async (t) => {
     const { w, m, id, line } = await world();
     try {
-      const a = await runClaude(w, m, 'The postgres connection pool leaks clients under load. How should the pooling work?', {
-        steps: [{ text: 'Through the shared pool.' }],
-      });
+      const a = await runClaude(w, m, POOL_PROMPT, { steps: [{ text: 'Through the shared pool.' }] });
       ranOk(a, m);
-      assert.equal(count(requestText(m.turns.at(-1)!), line), 1, 'given with the prompt');
+      await t.test('a prompt about the subject gets the anchored decision', () => {
+        const first = requestText(m.turns[0]!);
+        assert.ok(!sessionStartContext(first).includes(id), 'the session start did not list it');
+        assert.equal(count(first, line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+      });
       // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
       const b = await runClaude(w, m, '/compact', {
         args: ['--resume', a.sessionId!],
@@ -135,12 +122,14 @@ describe('recall in the real Claude Code', () => {
       ranOk(b, m);
       const c = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', a.sessionId!], steps: [{ text: 'Going on.' }] });
       ranOk(c, m);
-      const after = requestText(m.turns.at(-1)!);
-      assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
-      assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
-      // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
-      // context: the decision may be listed by both starts; "once per context" is the hooks' test
-      assert.ok(count(after, line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
+      await t.test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', () => {
+        const after = requestText(m.turns.at(-1)!);
+        assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
+        assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
+        // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
+        // context: the decision may be listed by both starts; "once per context" is the hooks' test
+        assert.ok(count(after, line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
+      });
     } finally {
       await m.close();
       w.cleanup();

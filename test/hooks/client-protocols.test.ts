@@ -4,19 +4,23 @@ import { readFileSync } from 'node:fs';
 import path, { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
+import { processHookIO } from '../../src/hooks/io.ts';
+import { runHook } from '../../src/hooks/run.ts';
 import type { HookClientName } from '../../src/model/hook-names.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { listSessions } from '../../src/session/sessions.ts';
+import type { HookClientId } from '../../src/setup/clients/hook-registry.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
-import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
  * The hook adapters of Cursor, Codex and Gemini CLI, driven the way each client drives them:
- * the payloads of each client's reference (test/fixtures/hooks/<client>.json) piped into the
- * command `axme init --agent cursor,codex,gemini` registered for that event in the client's own
- * file, through `sh -c` with the built axme. Every answer is checked against the client's own
- * output schema.
+ * the payloads of each client's reference (test/fixtures/hooks/<client>.json), each answered by
+ * the hook `axme init --agent cursor,codex,gemini` registered for that event in the client's own
+ * file. A sample per client and event is piped into that command through `sh -c` with the built
+ * axme (the command, the launcher, the exit code); the other cases run the same handler in this
+ * process. Every answer is checked against the client's own output schema.
  */
 
 type Fixture = Record<string, Record<string, unknown>>;
@@ -101,15 +105,49 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
   };
 
   /** Runs axme's hook for `event` the way the client does: the installed command of the payload's event, through sh. */
-  const run = (client: HookClientName, event: string, input: string, env: NodeJS.ProcessEnv = cleanEnv()): Run => {
+  const runInstalled = (client: HookClientName, event: string, input: string, env: NodeJS.ProcessEnv = cleanEnv()): Run => {
     const command = installed(client, JSON.parse(input).hook_event_name);
     assert.equal(command, hookCommand(event, client), `the client's event is answered by axme hook ${event} --client ${client}`);
     const r = spawnSync('/bin/sh', ['-c', command], { cwd: dir, env, input, encoding: 'utf8' });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 
+  /**
+   * Answers `input` with axme's hook for `event` in this process: the handler the installed command
+   * runs (runHook, in the client's protocol), without the process around it. For the cases where
+   * the answer is what is checked; the command, the shell and the exit code are proven by the
+   * cases run through `runInstalled` (a sample per client and event).
+   */
+  const inProcess = async (client: HookClientId, event: string, input: string): Promise<Run> => {
+    let stdout = '';
+    let stderr = '';
+    const io = processHookIO({
+      client,
+      stdin: input,
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      env: cleanEnv(),
+      cwd: dir,
+      loadStoreWork: () => import('../../src/hooks/store-work.ts'),
+      // the built axme's folder, as the installed command runs it: its code is guarded as the running axme's
+      installDir: path.dirname(CLI),
+    });
+    return { status: await runHook(event, io), stdout, stderr };
+  };
+
+  /** The client's event answered in this process, after checking that the client's file registers axme's hook for it. */
+  const run = (client: HookClientId, event: string, input: string): Promise<Run> => {
+    assert.equal(
+      installed(client, JSON.parse(input).hook_event_name),
+      hookCommand(event, client),
+      `the client's event is answered by axme hook ${event} --client ${client}`,
+    );
+    return inProcess(client, event, input);
+  };
+
   /** One decision of a client's safety hook: 'deny' with the reason, or 'pass'. */
-  function decide(client: HookClientName, r: Run): { decision: 'deny' | 'pass'; reason: string } {
+  async function decide(client: HookClientName, answer: Run | Promise<Run>): Promise<{ decision: 'deny' | 'pass'; reason: string }> {
+    const r = await answer;
     assert.equal(r.status, 0, `${client} hook exit; stderr: ${r.stderr}`);
     if (client === 'cursor') {
       const a = cursorAnswer.parse(JSON.parse(r.stdout));
@@ -132,7 +170,8 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     return { decision: 'deny', reason: a.hookSpecificOutput!.permissionDecisionReason };
   }
 
-  // [what, command, expected, reason pattern] — one per rule family the defaults hold
+  // [what, command, expected, reason pattern] — one per rule family the defaults hold; the first
+  // and the last (a deny and a pass) through each client's installed command, the rest in-process
   const SHELL: Array<[string, string, 'deny' | 'pass', RegExp?]> = [
     ['data loss', 'rm -rf /', 'deny', /`rm -r` on \/ is never allowed/],
     ['history on a shared branch', 'git push --force origin feature', 'deny', /force/i],
@@ -142,21 +181,27 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     ['an ordinary command', 'ls -la src', 'pass'],
   ];
 
-  for (const [what, command, expected, reason] of SHELL) {
-    test(`Cursor beforeShellExecution, ${what}: ${expected}`, () => {
-      const d = decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
+  for (const [i, [what, command, expected, reason]] of SHELL.entries()) {
+    const sample = i === 0 || i === SHELL.length - 1;
+    const via = sample ? runInstalled : run;
+    const how = sample ? ' (the installed command)' : '';
+    test(`Cursor beforeShellExecution, ${what}: ${expected}${how}`, async () => {
+      const d = await decide('cursor', via('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
       assert.equal(d.decision, expected, d.reason);
       if (reason) assert.match(d.reason, reason);
     });
-    test(`Codex PreToolUse Bash, ${what}: ${expected}`, () => {
-      const d = decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+    test(`Codex PreToolUse Bash, ${what}: ${expected}${how}`, async () => {
+      const d = await decide(
+        'codex',
+        via('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })),
+      );
       assert.equal(d.decision, expected, d.reason);
       if (reason) assert.match(d.reason, reason);
     });
-    test(`Gemini BeforeTool run_shell_command, ${what}: ${expected}`, () => {
-      const d = decide(
+    test(`Gemini BeforeTool run_shell_command, ${what}: ${expected}${how}`, async () => {
+      const d = await decide(
         'gemini',
-        run(
+        via(
           'gemini',
           'pre-tool-use',
           payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command, description: 'run it' } }),
@@ -167,74 +212,82 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     });
   }
 
-  test("file rules hold for each client's own file tools", () => {
+  test("file rules hold for each client's own file tools", async () => {
     const cursorRead = (file: string) =>
       decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: file })));
-    assert.equal(cursorRead(join(dir, '.env')).decision, 'deny');
-    assert.equal(cursorRead(join(dir, 'README.md')).decision, 'pass');
+    assert.equal((await cursorRead(join(dir, '.env'))).decision, 'deny');
+    assert.equal((await cursorRead(join(dir, 'README.md'))).decision, 'pass');
 
     const gem = (tool: string, input: Record<string, unknown>) =>
       decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
-    assert.equal(gem('read_file', { file_path: '.env' }).decision, 'deny');
-    assert.equal(gem('read_file', { absolute_path: join(dir, '.env') }).decision, 'deny', 'the older argument name too');
-    assert.equal(gem('write_file', { file_path: 'certs/server.pem', content: 'x' }).decision, 'deny');
-    assert.equal(gem('replace', { file_path: 'deploy.key', old_string: 'a', new_string: 'b' }).decision, 'deny');
-    assert.equal(gem('read_many_files', { paths: ['src/**', '.env'] }).decision, 'deny', 'one protected path among many');
-    assert.equal(gem('write_file', { file_path: 'src/app.ts', content: 'x' }).decision, 'pass');
-    assert.equal(gem('run_shell_command', { command: 'cat .env', dir_path: 'src' }).decision, 'deny', 'a command run in a sub-folder: src/.env is a .env too');
+    assert.equal((await gem('read_file', { file_path: '.env' })).decision, 'deny');
+    assert.equal((await gem('read_file', { absolute_path: join(dir, '.env') })).decision, 'deny', 'the older argument name too');
+    assert.equal((await gem('write_file', { file_path: 'certs/server.pem', content: 'x' })).decision, 'deny');
+    assert.equal((await gem('replace', { file_path: 'deploy.key', old_string: 'a', new_string: 'b' })).decision, 'deny');
+    assert.equal((await gem('read_many_files', { paths: ['src/**', '.env'] })).decision, 'deny', 'one protected path among many');
+    assert.equal((await gem('write_file', { file_path: 'src/app.ts', content: 'x' })).decision, 'pass');
+    assert.equal(
+      (await gem('run_shell_command', { command: 'cat .env', dir_path: 'src' })).decision,
+      'deny',
+      'a command run in a sub-folder: src/.env is a .env too',
+    );
   });
 
-  test('Codex apply_patch: every file the patch touches is checked as a write', () => {
+  test('Codex apply_patch: every file the patch touches is checked as a write', async () => {
     const patch = (files: string[]) => `*** Begin Patch\n${files.map((f) => `*** Add File: ${f}\n+x`).join('\n')}\n*** End Patch\n`;
     const codex = (files: string[]) =>
       decide(
         'codex',
         run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'apply_patch', TOOL_INPUT: { command: patch(files) } })),
       );
-    assert.equal(codex(['src/a.ts', 'certs/server.pem']).decision, 'deny');
-    assert.equal(codex(['src/a.ts', 'src/b.ts']).decision, 'pass');
+    assert.equal((await codex(['src/a.ts', 'certs/server.pem'])).decision, 'deny');
+    assert.equal((await codex(['src/a.ts', 'src/b.ts'])).decision, 'pass');
   });
 
-  test("the clients' own hook files are the guard's: no agent edits them away, through its file tool or the shell", () => {
+  test("the clients' own hook files are the guard's: no agent edits them away, through its file tool or the shell", async () => {
     const gem = (tool: string, input: Record<string, unknown>) =>
       decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
-    assert.equal(gem('write_file', { file_path: '.gemini/settings.json', content: '{}' }).decision, 'deny');
-    assert.equal(gem('run_shell_command', { command: 'echo {} > .gemini/settings.json' }).decision, 'deny');
-    assert.equal(gem('read_file', { file_path: '.gemini/settings.json' }).decision, 'pass', 'reading them is fine');
+    assert.equal((await gem('write_file', { file_path: '.gemini/settings.json', content: '{}' })).decision, 'deny');
+    assert.equal((await gem('run_shell_command', { command: 'echo {} > .gemini/settings.json' })).decision, 'deny');
+    assert.equal((await gem('read_file', { file_path: '.gemini/settings.json' })).decision, 'pass', 'reading them is fine');
     const codexBash = (command: string) =>
       decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
-    assert.equal(codexBash('rm .codex/hooks.json').decision, 'deny');
-    assert.equal(codexBash("sed -i 's/hooks = true/hooks = false/' .codex/config.toml").decision, 'deny');
+    assert.equal((await codexBash('rm .codex/hooks.json')).decision, 'deny');
+    assert.equal((await codexBash("sed -i 's/hooks = true/hooks = false/' .codex/config.toml")).decision, 'deny');
     const cursorShell = (command: string) =>
       decide('cursor', run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })));
-    assert.equal(cursorShell('rm .cursor/hooks.json').decision, 'deny');
-    assert.equal(cursorShell(`cp /dev/null ${cleanEnv().HOME}/.cursor/hooks.json`).decision, 'deny', 'the user-level file too');
+    assert.equal((await cursorShell('rm .cursor/hooks.json')).decision, 'deny');
+    assert.equal((await cursorShell(`cp /dev/null ${cleanEnv().HOME}/.cursor/hooks.json`)).decision, 'deny', 'the user-level file too');
     // axme's own running code and its code cache: bytecode from there is what checks the agent
     const { dirname } = path;
-    assert.equal(codexBash(`printf x > ${cleanEnv().HOME}/.cache/axme/hook-0123456789abcdef/v20-x64-00000000-hook.bin`).decision, 'deny');
-    assert.equal(codexBash(`cp /tmp/evil.cjs ${dirname(cleanEnv().AXME_BIN!)}/hook.cjs`).decision, 'deny');
-    assert.equal(gem('write_file', { file_path: `${cleanEnv().HOME}/.cache/axme/x.bin`, content: 'x' }).decision, 'deny');
-    assert.equal(codexBash(`ls ${cleanEnv().HOME}/.cache/axme`).decision, 'pass', 'looking is fine');
+    assert.equal((await codexBash(`printf x > ${cleanEnv().HOME}/.cache/axme/hook-0123456789abcdef/v20-x64-00000000-hook.bin`)).decision, 'deny');
+    assert.equal((await codexBash(`cp /tmp/evil.cjs ${dirname(cleanEnv().AXME_BIN!)}/hook.cjs`)).decision, 'deny');
+    assert.equal((await gem('write_file', { file_path: `${cleanEnv().HOME}/.cache/axme/x.bin`, content: 'x' })).decision, 'deny');
+    assert.equal((await codexBash(`ls ${cleanEnv().HOME}/.cache/axme`)).decision, 'pass', 'looking is fine');
   });
 
-  test("Codex: apply_patch headers however indented, apply_patch through the shell, and the call's workdir", () => {
+  test("Codex: apply_patch headers however indented, apply_patch through the shell, and the call's workdir", async () => {
     const codex = (tool: string, input: Record<string, unknown>) =>
       decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
     assert.equal(
-      codex('apply_patch', { command: '*** Begin Patch\n *** Add File: .env\n+SECRET=1\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision,
+      (await codex('apply_patch', { command: '*** Begin Patch\n *** Add File: .env\n+SECRET=1\n*** Add File: ok.txt\n+hi\n*** End Patch\n' })).decision,
       'deny',
     );
     assert.equal(
-      codex('apply_patch', { command: '*** Begin Patch\n\t*** Delete File: .claude/settings.json\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }).decision,
+      (await codex('apply_patch', { command: '*** Begin Patch\n\t*** Delete File: .claude/settings.json\n*** Add File: ok.txt\n+hi\n*** End Patch\n' }))
+        .decision,
       'deny',
     );
-    assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: .env\n+x\n*** End Patch\n'] }).decision, 'deny');
-    assert.equal(codex('Bash', { command: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: certs/server.pem\n+x\n*** End Patch\nEOF" }).decision, 'deny');
-    assert.equal(codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: src/ok.ts\n+x\n*** End Patch\n'] }).decision, 'pass');
+    assert.equal((await codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: .env\n+x\n*** End Patch\n'] })).decision, 'deny');
+    assert.equal(
+      (await codex('Bash', { command: "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: certs/server.pem\n+x\n*** End Patch\nEOF" })).decision,
+      'deny',
+    );
+    assert.equal((await codex('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: src/ok.ts\n+x\n*** End Patch\n'] })).decision, 'pass');
     const ssh = join(cleanEnv().HOME!, '.ssh');
-    assert.equal(codex('shell', { command: ['cat', 'id_rsa'], workdir: ssh }).decision, 'deny');
-    assert.equal(codex('exec_command', { cmd: 'cat id_rsa', workdir: ssh }).decision, 'deny');
-    assert.equal(codex('exec_command', { cmd: 'cat README.md', workdir: dir }).decision, 'pass');
+    assert.equal((await codex('shell', { command: ['cat', 'id_rsa'], workdir: ssh })).decision, 'deny');
+    assert.equal((await codex('exec_command', { cmd: 'cat id_rsa', workdir: ssh })).decision, 'deny');
+    assert.equal((await codex('exec_command', { cmd: 'cat README.md', workdir: dir })).decision, 'pass');
   });
 
   test("Gemini: read_many_files is checked by the files it would read; grep_search's include_pattern counts", async () => {
@@ -248,38 +301,38 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       const gem = (tool: string, input: Record<string, unknown>) =>
         decide('gemini', run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: tool, TOOL_INPUT: input })));
       for (const include of [['sub/*'], ['sub'], ['*.{pem,txt}'], ['**/*.pem']])
-        assert.equal(gem('read_many_files', { include, useDefaultExcludes: false }).decision, 'deny', include.join());
-      assert.equal(gem('read_many_files', { paths: ['docs', 'sub/a.txt'] }).decision, 'pass');
-      assert.equal(gem('read_many_files', {}).decision, 'deny', 'no paths: nothing to check, so no');
-      assert.equal(gem('grep_search', { pattern: 'x', dir_path: 'sub', include_pattern: '*.pem' }).decision, 'deny');
-      assert.equal(gem('grep_search', { pattern: 'x', dir_path: 'docs', include_pattern: '*.md' }).decision, 'pass');
+        assert.equal((await gem('read_many_files', { include, useDefaultExcludes: false })).decision, 'deny', include.join());
+      assert.equal((await gem('read_many_files', { paths: ['docs', 'sub/a.txt'] })).decision, 'pass');
+      assert.equal((await gem('read_many_files', {})).decision, 'deny', 'no paths: nothing to check, so no');
+      assert.equal((await gem('grep_search', { pattern: 'x', dir_path: 'sub', include_pattern: '*.pem' })).decision, 'deny');
+      assert.equal((await gem('grep_search', { pattern: 'x', dir_path: 'docs', include_pattern: '*.md' })).decision, 'pass');
     } finally {
       rmSync(join(dir, 'sub'), { recursive: true, force: true });
       rmSync(join(dir, 'docs'), { recursive: true, force: true });
     }
   });
 
-  test('Cursor beforeReadFile: a payload without a file is denied, and attached files are read too', () => {
+  test('Cursor beforeReadFile: a payload without a file is denied, and attached files are read too', async () => {
     const read = (fill: Record<string, unknown>) => {
       const input = JSON.parse(payload(fixture('cursor'), 'beforeReadFile', { ROOT: dir, FILE: '' }));
       return decide('cursor', run('cursor', 'pre-tool-use', JSON.stringify({ ...input, ...fill })));
     };
-    const none = read({ file_path: undefined, attachments: [] });
+    const none = await read({ file_path: undefined, attachments: [] });
     assert.equal(none.decision, 'deny');
     assert.match(none.reason, /names no file_path/);
-    assert.equal(read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, '.env') }] }).decision, 'deny');
-    assert.equal(read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, 'LICENSE') }] }).decision, 'pass');
+    assert.equal((await read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, '.env') }] })).decision, 'deny');
+    assert.equal((await read({ file_path: join(dir, 'README.md'), attachments: [{ type: 'file', filePath: join(dir, 'LICENSE') }] })).decision, 'pass');
   });
 
-  test("MCP calls: removing a safety rule through axme's own tool is the user's call, in Cursor and Gemini alike", () => {
+  test("MCP calls: removing a safety rule through axme's own tool is the user's call, in Cursor and Gemini alike", async () => {
     const cursorMcp = (tool: string, input: Record<string, unknown>) =>
       decide(
         'cursor',
         run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: tool, TOOL_INPUT: JSON.stringify(input) })),
       );
-    assert.equal(cursorMcp('axme_update_safety', { action: 'remove', rule: 'bash_deny', value: 'npm publish' }).decision, 'deny');
-    assert.equal(cursorMcp('axme_update_safety', { action: 'add', rule: 'bash_deny', value: 'make deploy' }).decision, 'pass');
-    const gem = decide(
+    assert.equal((await cursorMcp('axme_update_safety', { action: 'remove', rule: 'bash_deny', value: 'npm publish' })).decision, 'deny');
+    assert.equal((await cursorMcp('axme_update_safety', { action: 'add', rule: 'bash_deny', value: 'make deploy' })).decision, 'pass');
+    const gem = await decide(
       'gemini',
       run(
         'gemini',
@@ -307,29 +360,29 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       );
     const remove = { action: 'remove', rule_type: 'bash_deny', value: 'npm publish' };
     const context = { server_name: 'axme', tool_name: 'axme_update_safety', command: 'sh', args: ['-c', 'axme serve'] };
-    assert.equal(gemini061('mcp_axme_axme_update_safety', remove, context).decision, 'deny', 'named by mcp_context');
-    assert.equal(gemini061('mcp_axme_axme_update_safety', remove).decision, 'deny', 'named by the single-underscore form alone');
-    assert.match(gemini061('mcp_axme_axme_update_safety', remove).reason, /for the user/);
+    assert.equal((await gemini061('mcp_axme_axme_update_safety', remove, context)).decision, 'deny', 'named by mcp_context');
+    assert.equal((await gemini061('mcp_axme_axme_update_safety', remove)).decision, 'deny', 'named by the single-underscore form alone');
+    assert.match((await gemini061('mcp_axme_axme_update_safety', remove)).reason, /for the user/);
     assert.equal(
-      gemini061('mcp_axme_axme_update_safety', { action: 'add', rule_type: 'bash_deny', value: 'make deploy' }, context).decision,
+      (await gemini061('mcp_axme_axme_update_safety', { action: 'add', rule_type: 'bash_deny', value: 'make deploy' }, context)).decision,
       'pass',
       'tightening is fine',
     );
     assert.equal(
-      gemini061('mcp_github_create_issue', { title: 'x' }, { server_name: 'github', tool_name: 'create_issue' }).decision,
+      (await gemini061('mcp_github_create_issue', { title: 'x' }, { server_name: 'github', tool_name: 'create_issue' })).decision,
       'pass',
       "another server's tool",
     );
   });
 
-  test("input a client did not send is denied with the reason, in that client's words", () => {
-    const bad = decide(
+  test("input a client did not send is denied with the reason, in that client's words", async () => {
+    const bad = await decide(
       'cursor',
       run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeMCPExecution', { ROOT: dir, TOOL: 'x', TOOL_INPUT: '{not json' })),
     );
     assert.equal(bad.decision, 'deny');
     assert.match(bad.reason, /tool_input is not JSON.*denied to stay safe/);
-    const none = decide('gemini', run('gemini', 'pre-tool-use', '{"hook_event_name":"BeforeTool"}'));
+    const none = await decide('gemini', run('gemini', 'pre-tool-use', '{"hook_event_name":"BeforeTool"}'));
     assert.equal(none.decision, 'deny');
     assert.match(none.reason, /names no tool_name \(gemini, event BeforeTool\)/);
   });
@@ -345,10 +398,10 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
               TOOL_INPUT: { command: 'ls' },
             });
       const bare = { PATH: '/usr/bin:/bin', HOME: dir, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-      const missing = run(client, 'pre-tool-use', input, bare);
+      const missing = runInstalled(client, 'pre-tool-use', input, bare);
       assert.equal(missing.status, 2);
       assert.match(missing.stderr, /axme is not installed on this machine .*the call is blocked/);
-      const broken = run(client, 'pre-tool-use', input, { ...bare, AXME_BIN: '/bin/false' });
+      const broken = runInstalled(client, 'pre-tool-use', input, { ...bare, AXME_BIN: '/bin/false' });
       assert.equal(broken.status, 2);
       assert.match(broken.stderr, /the safety hook could not run/);
       // and an unknown client is no way around it: the full CLI refuses it as a usage error (exit 2 blocks)
@@ -368,10 +421,10 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       for (const s of listSessions(join(dir, '.git'))) byHarness[s.meta.harness] = [...(byHarness[s.meta.harness] ?? []), ...s.files].sort();
       return byHarness;
     };
-    let r = run('cursor', 'post-tool-use', payload(fixture('cursor'), 'afterFileEdit', { ROOT: dir, FILE: join(dir, 'src', 'cursor.ts') }));
+    let r = runInstalled('cursor', 'post-tool-use', payload(fixture('cursor'), 'afterFileEdit', { ROOT: dir, FILE: join(dir, 'src', 'cursor.ts') }));
     assert.equal(r.status, 0, r.stderr);
     // Codex sends no PostToolUse for apply_patch: its files are recorded when PreToolUse lets it through
-    r = run(
+    r = runInstalled(
       'codex',
       'pre-tool-use',
       payload(fixture('codex'), 'PreToolUse', {
@@ -384,19 +437,23 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(r.stdout, '', 'let through');
     // as Codex 0.169 runs it: its shell tool (`Bash`) with the patch in a heredoc
     const heredoc = (file: string) => ({ command: `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${file}\n+x\n*** End Patch\nEOF\n` });
-    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('src/heredoc.ts') }));
+    r = runInstalled('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('src/heredoc.ts') }));
     assert.equal(r.stdout, '', r.stderr);
     // a patch that is denied edits nothing: nothing recorded
-    r = run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
+    r = runInstalled('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
     assert.match(r.stdout, /"permissionDecision":"deny"/);
-    r = run(
+    r = runInstalled(
       'gemini',
       'post-tool-use',
       payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }),
     );
     assert.equal(r.status, 0, r.stderr);
     // a shell call is no file edit
-    r = run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }));
+    r = runInstalled(
+      'gemini',
+      'post-tool-use',
+      payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }),
+    );
     assert.equal(r.status, 0, r.stderr);
     const seen = files();
     assert.deepEqual(seen.cursor, ['src/cursor.ts']);
@@ -408,12 +465,12 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
 
   test("session start hands each client the project context in its own answer; Cursor's, Gemini's and Codex's session end ends the session", async () => {
     await cliText(dir, decisionAdd, { title: 'Use Valkey for caching', decision: 'Valkey, not Redis', reasoning: 'licence', enforce: 'required' });
-    const cursor = run('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
+    const cursor = runInstalled('cursor', 'session-start', payload(fixture('cursor'), 'sessionStart', { ROOT: dir }));
     assert.equal(cursor.status, 0, cursor.stderr);
     assert.match(cursorSessionStart.parse(JSON.parse(cursor.stdout)).additional_context, /Use Valkey for caching/);
     const contexts: Record<string, string> = {};
     for (const client of ['codex', 'gemini'] as const) {
-      const r = run(client, 'session-start', payload(fixture(client), 'SessionStart', { ROOT: dir }));
+      const r = runInstalled(client, 'session-start', payload(fixture(client), 'SessionStart', { ROOT: dir }));
       assert.equal(r.status, 0, r.stderr);
       contexts[client] = sessionStartContext.parse(JSON.parse(r.stdout)).hookSpecificOutput.additionalContext;
       assert.match(contexts[client]!, /Use Valkey for caching/, client);
@@ -425,9 +482,9 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(withoutSession(contexts.gemini!), withoutSession(contexts.codex!).replace(/</g, '\u2039').replace(/>/g, '\u203a'));
     assert.match(contexts.gemini!, /pr=\u2039N\|none\u203a/);
     const ended = (harness: string) => listSessions(join(dir, '.git')).find((s) => s.meta.harness === harness)?.ended?.reason;
-    assert.equal(run('cursor', 'session-end', payload(fixture('cursor'), 'sessionEnd', { ROOT: dir })).status, 0);
+    assert.equal(runInstalled('cursor', 'session-end', payload(fixture('cursor'), 'sessionEnd', { ROOT: dir })).status, 0);
     assert.equal(ended('cursor'), 'window_close');
-    assert.equal(run('gemini', 'session-end', payload(fixture('gemini'), 'SessionEnd', { ROOT: dir })).status, 0);
+    assert.equal(runInstalled('gemini', 'session-end', payload(fixture('gemini'), 'SessionEnd', { ROOT: dir })).status, 0);
     assert.equal(ended('gemini'), 'exit');
     // Codex's SessionEnd (reason "other" under codex exec)
     const codexEnd = {
@@ -436,30 +493,29 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       source: undefined,
       reason: 'other',
     };
-    assert.equal(run('codex', 'session-end', JSON.stringify(codexEnd)).status, 0);
+    assert.equal(runInstalled('codex', 'session-end', JSON.stringify(codexEnd)).status, 0);
     assert.equal(ended('codex'), 'other');
   });
 
-  test('"ask" (infrastructure destruction): Claude Code and Cursor put it to the user; Codex and Gemini CLI, which cannot ask, deny saying so', () => {
+  test('"ask" (infrastructure destruction): Claude Code and Cursor put it to the user; Codex and Gemini CLI, which cannot ask, deny saying so', async () => {
     const command = 'terraform destroy -auto-approve';
-    const claude = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], {
-      cwd: dir,
-      env: cleanEnv(),
-      input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }),
-      encoding: 'utf8',
-    });
+    const claudeInput = JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+    const claude = await inProcess('claude-code', 'pre-tool-use', claudeInput);
     const c = codexPreToolUse.parse(JSON.parse(claude.stdout)).hookSpecificOutput!;
     assert.equal(c.permissionDecision, 'ask');
     assert.match(c.permissionDecisionReason, /families\.infra|terraform destroy/);
     const cursor = cursorAnswer.parse(
-      JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command })).stdout),
+      JSON.parse((await run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: command }))).stdout),
     );
     assert.equal(cursor.permission, 'ask');
     assert.match(cursor.agent_message!, /terraform destroy/);
-    const codex = decide('codex', run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })));
+    const codex = await decide(
+      'codex',
+      run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: { command } })),
+    );
     assert.equal(codex.decision, 'deny');
     assert.match(codex.reason, /Codex cannot ask the user from a hook/);
-    const gemini = decide(
+    const gemini = await decide(
       'gemini',
       run('gemini', 'pre-tool-use', payload(fixture('gemini'), 'BeforeTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command } })),
     );
@@ -467,25 +523,21 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.match(gemini.reason, /Gemini CLI cannot ask the user from a hook/);
     // a deny elsewhere on the line wins over the ask
     const both = cursorAnswer.parse(
-      JSON.parse(run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: `${command} && rm -rf /` })).stdout),
+      JSON.parse(
+        (await run('cursor', 'pre-tool-use', payload(fixture('cursor'), 'beforeShellExecution', { ROOT: dir, COMMAND: `${command} && rm -rf /` }))).stdout,
+      ),
     );
     assert.equal(both.permission, 'deny');
     // the family's action is the store's to choose: off lets it through, deny denies it
-    const claudeNow = () =>
-      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'hook', 'pre-tool-use'], {
-        cwd: dir,
-        env: cleanEnv(),
-        input: JSON.stringify({ session_id: 'ask-1', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }),
-        encoding: 'utf8',
-      }).stdout;
+    const claudeNow = async () => (await inProcess('claude-code', 'pre-tool-use', claudeInput)).stdout;
     try {
       assert.match(
         spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'off'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout,
         /families\.infra = off/,
       );
-      assert.equal(claudeNow(), '', 'off: no objection');
+      assert.equal(await claudeNow(), '', 'off: no objection');
       spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'deny'], { cwd: dir, env: cleanEnv() });
-      assert.equal(codexPreToolUse.parse(JSON.parse(claudeNow())).hookSpecificOutput!.permissionDecision, 'deny');
+      assert.equal(codexPreToolUse.parse(JSON.parse(await claudeNow())).hookSpecificOutput!.permissionDecision, 'deny');
       const bad = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'maybe'], {
         cwd: dir,
         env: cleanEnv(),
