@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { addBacklogItem } from '../src/knowledge/items/backlog/add-backlog-item.ts';
 import { planMerge } from '../src/knowledge/sync/merge/merge-stores.ts';
 import { Decision, decisionSpec } from '../src/model/decision.ts';
 import { formatId } from '../src/model/ids.ts';
@@ -45,6 +46,16 @@ const decision = (i: number, over: Partial<Decision> = {}) =>
       ...over,
     }),
   );
+
+/** Adds backlog items to the store of `cwd`, one commit each, as `axme backlog add` would. */
+async function addItems(cwd: string, titles: string[]): Promise<void> {
+  const clone = await openKnowledgeBase({ cwd, env, actor: 'human' });
+  try {
+    for (const title of titles) await addBacklogItem(clone, { title });
+  } finally {
+    await closeKnowledgeBase(clone);
+  }
+}
 
 const rows: Array<{ measure: string; stats: Stats }> = [];
 const dir = seededRepo(SIZE);
@@ -94,7 +105,12 @@ for (const c of clones) axme(c, ['sync']);
 const round: number[] = [];
 const single: number[] = [];
 for (let r = 0; r < REPS; r++) {
-  for (const [i, c] of clones.entries()) for (let k = 0; k < 5; k++) axme(c, ['backlog', 'add', '--title', `Round ${r} clone ${i} item ${k}`]);
+  // the new items are the round's setup, not its measure: added in this process (a CLI process per item cost more than the syncs)
+  for (const [i, c] of clones.entries())
+    await addItems(
+      c,
+      Array.from({ length: 5 }, (_, k) => `Round ${r} clone ${i} item ${k}`),
+    );
   const t = performance.now();
   for (const c of clones) single.push(await timeProcess(process.execPath, [CLI, 'sync'], { cwd: c, env }));
   round.push(performance.now() - t);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -10,6 +10,31 @@ import { cleanEnv, git } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
+/** How a command ended: its exit status and output. */
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `cmd` to its end without blocking the event loop, so the tests below (which run at once,
+ * each mostly waiting on npm) overlap: exit status and output.
+ */
+function run(cmd: string, args: string[], opts: { cwd?: string; env: NodeJS.ProcessEnv; input?: string }): Promise<Run> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
+    child.stdin.on('error', () => {});
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
 /** The files of a folder, recursively, relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n), `${prefix}${n}/`) : [`${prefix}${n}`]));
@@ -19,13 +44,16 @@ function filesUnder(dir: string, prefix = ''): string[] {
  * The package as a user gets it: `npm pack` run the way a maintainer runs it (its prepack builds
  * dist/ and strips the manifest, its postpack restores it), from a copy of this checkout's sources
  * (so the test never touches the working tree), then installed from the tarball with no network.
+ * The tests run at once, each in its own folders: npm spends most of its time waiting on files.
  */
-describe('the npm package, packed from a checkout and installed from its tarball', () => {
+describe('the npm package, packed from a checkout and installed from its tarball', { concurrency: true }, () => {
   const tmp = mkdtempSync(join(tmpdir(), 'axme-package-'));
   const checkout = join(tmp, 'checkout');
   const prefix = join(tmp, 'prefix');
   let tarball = '';
   let manifestBefore = '';
+  /** `npm i -g` of the tarball into `prefix`, started once it is packed: checked by the test that uses it first, needed by the teammate's test */
+  let globalInstall: Promise<Run>;
   // a user's environment: the global prefix's bin first on PATH, nothing of this checkout
   const userEnv = (bin = join(prefix, 'bin'), home?: string) => ({
     ...cleanEnv({
@@ -52,6 +80,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     tarball = join(tmp, (JSON.parse(packed) as Array<{ filename: string }>)[0]!.filename);
+    globalInstall = run('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], { env: userEnv() });
   });
   after(() => rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
 
@@ -94,18 +123,21 @@ describe('the npm package, packed from a checkout and installed from its tarball
   });
 
   test('npm i -g from the tarball, offline: axme on PATH initialises a repository, guards a tool call, serves MCP', async () => {
-    const install = spawnSync('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], { env: userEnv(), encoding: 'utf8' });
+    const install = await globalInstall;
     assert.equal(install.status, 0, install.stderr);
     assert.doesNotMatch(install.stderr, /EBADENGINE|deprecated/);
     const repo = join(tmp, 'repo');
     mkdirSync(repo);
     git(repo, ['init', '-q', '-b', 'main']);
-    const run = (args: string[], input = '') => spawnSync('axme', args, { cwd: repo, env: userEnv(), input, encoding: 'utf8' });
-    const init = run(['init', '--no-scan']);
+    const axme = (args: string[], input = '') => run('axme', args, { cwd: repo, env: userEnv(), input });
+    const init = await axme(['init', '--no-scan']);
     assert.equal(init.status, 0, init.stderr);
-    assert.equal(run(['decision', 'add', '--title', 'Packaged', '--decision', 'It runs from the tarball.', '--reasoning', 'Users install it so.']).status, 0);
-    assert.match(run(['decision', 'list']).stdout, /D-001 .*Packaged/);
-    const hook = run(
+    assert.equal(
+      (await axme(['decision', 'add', '--title', 'Packaged', '--decision', 'It runs from the tarball.', '--reasoning', 'Users install it so.'])).status,
+      0,
+    );
+    assert.match((await axme(['decision', 'list'])).stdout, /D-001 .*Packaged/);
+    const hook = await axme(
       ['hook', 'pre-tool-use'],
       JSON.stringify({ session_id: 'pkg-test', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: repo }),
     );
@@ -123,50 +155,51 @@ describe('the npm package, packed from a checkout and installed from its tarball
 
   test("a teammate's clone in another folder, with another HOME and PATH: the committed files work there, and without axme the safety hook blocks with the install line", async () => {
     // the first machine: axme from the global prefix above; the store shared through a bare remote
+    const first = await globalInstall;
+    assert.equal(first.status, 0, `axme installed globally from the tarball: ${first.stderr}`);
     const remote = join(tmp, 'team.git');
     git(tmp, ['init', '-q', '--bare', '-b', 'main', remote]);
     const mine = join(tmp, 'mine');
     git(tmp, ['clone', '-q', remote, mine]);
     const me = userEnv();
-    const run = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => spawnSync(cmd, args, { cwd, env, input, encoding: 'utf8' });
-    assert.equal(run(mine, me, 'axme', ['init', '--no-scan']).status, 0);
-    assert.equal(run(mine, me, 'axme', ['decision', 'add', '--title', 'Shared through git', '--decision', 'Teammates get it by cloning.']).status, 0);
+    const runIn = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => run(cmd, args, { cwd, env, input });
+    assert.equal((await runIn(mine, me, 'axme', ['init', '--no-scan'])).status, 0);
+    assert.equal((await runIn(mine, me, 'axme', ['decision', 'add', '--title', 'Shared through git', '--decision', 'Teammates get it by cloning.'])).status, 0);
     for (const args of [
       ['add', '.claude/settings.json', '.mcp.json', 'CLAUDE.md'],
       ['-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '-q', '-m', 'connect axme', '-m', '#!axme pr=none repo=team/app'],
       ['push', '-q', 'origin', 'main'],
     ]) {
-      const r = run(mine, me, 'git', args);
+      const r = await runIn(mine, me, 'git', args);
       assert.equal(r.status, 0, r.stderr);
     }
-    assert.equal(run(mine, me, 'axme', ['sync']).status, 0);
+    assert.equal((await runIn(mine, me, 'axme', ['sync'])).status, 0);
     // the teammate: a different folder, HOME, and their own install of axme in another prefix
     const home = join(tmp, 'teammate-home');
     const theirPrefix = join(tmp, 'teammate-prefix');
     mkdirSync(home);
-    const install = spawnSync('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], {
+    const install = await run('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], {
       env: userEnv(join(theirPrefix, 'bin'), home),
-      encoding: 'utf8',
     });
     assert.equal(install.status, 0, install.stderr);
     const them = userEnv(join(theirPrefix, 'bin'), home);
     const theirs = join(tmp, 'elsewhere', 'app');
     mkdirSync(join(tmp, 'elsewhere'));
     git(tmp, ['clone', '-q', remote, theirs]);
-    const init = run(theirs, them, 'axme', ['init', '--no-scan']);
+    const init = await runIn(theirs, them, 'axme', ['init', '--no-scan']);
     assert.equal(init.status, 0, init.stderr);
     assert.match(init.stderr, /started from origin's knowledge/);
     assert.equal(git(theirs, ['status', '--porcelain']).trim(), '', 'init rewrote none of the committed files: they hold nothing machine-specific');
-    assert.match(run(theirs, them, 'axme', ['decision', 'list']).stdout, /D-001 .*Shared through git/);
+    assert.match((await runIn(theirs, them, 'axme', ['decision', 'list'])).stdout, /D-001 .*Shared through git/);
     // the committed pre-tool-use command, as Claude Code runs it (through a shell), from a subfolder
     const settings = JSON.parse(readFileSync(join(theirs, '.claude', 'settings.json'), 'utf8'));
     const pre = settings.hooks.PreToolUse.at(-1).hooks[0].command as string;
     mkdirSync(join(theirs, 'src'));
     const call = JSON.stringify({ session_id: 'teammate', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: theirs });
-    const denied = run(join(theirs, 'src'), them, '/bin/sh', ['-c', pre], call);
+    const denied = await runIn(join(theirs, 'src'), them, '/bin/sh', ['-c', pre], call);
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny', denied.stderr);
     // git hooks bind agents there too
-    const agentCommit = run(theirs, { ...them, CLAUDECODE: '1' }, 'git', [
+    const agentCommit = await runIn(theirs, { ...them, CLAUDECODE: '1' }, 'git', [
       '-c',
       'user.name=B',
       '-c',
@@ -191,16 +224,17 @@ describe('the npm package, packed from a checkout and installed from its tarball
     // a machine without axme at all (the teammate's install removed: the launcher init recorded names a file that is gone): the safety hook blocks, saying how to install it
     rmSync(theirPrefix, { recursive: true, force: true });
     const none = { ...them, PATH: '/usr/bin:/bin' };
-    const blocked = run(theirs, none, '/bin/sh', ['-c', pre], call);
+    const blocked = await runIn(theirs, none, '/bin/sh', ['-c', pre], call);
     assert.equal(blocked.status, 2);
     assert.match(blocked.stderr, /axme is not installed on this machine \(npm i -D <the axme package: .*\); the call is blocked/);
   });
 
-  test('npm i -D from the tarball, offline: npx axme runs the project-local copy', () => {
+  test('npm i -D from the tarball, offline: npx axme runs the project-local copy', async () => {
     const project = join(tmp, 'project');
     mkdirSync(project);
-    execFileSync('npm', ['init', '-y'], { cwd: project, env: userEnv(), stdio: 'ignore' });
-    const install = spawnSync('npm', ['i', '-D', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv(), encoding: 'utf8' });
+    const npmInit = await run('npm', ['init', '-y'], { cwd: project, env: userEnv() });
+    assert.equal(npmInit.status, 0, npmInit.stderr);
+    const install = await run('npm', ['i', '-D', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv() });
     assert.equal(install.status, 0, install.stderr);
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     assert.ok(manifest.devDependencies.axme, 'recorded as a devDependency');
@@ -209,16 +243,15 @@ describe('the npm package, packed from a checkout and installed from its tarball
       ['axme'],
       'no other package installed',
     );
-    const v = spawnSync('npx', ['--offline', 'axme', '--version'], {
+    const v = await run('npx', ['--offline', 'axme', '--version'], {
       cwd: project,
       env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }),
-      encoding: 'utf8',
     });
     assert.equal(v.status, 0, v.stderr);
     assert.match(v.stdout, /^\d+\.\d+\.\d+/);
   });
 
-  test("the README's install: the tarball committed in the project, npm i -D from it; a teammate's clone gets axme from npm install; doctor passes for both; the teammate's init commits nothing", () => {
+  test("the README's install: the tarball committed in the project, npm i -D from it; a teammate's clone gets axme from npm install; doctor passes for both; the teammate's init commits nothing", async () => {
     const remote = join(tmp, 'readme-remote.git');
     git(tmp, ['init', '-q', '--bare', '-b', 'main', remote]);
     const first = join(tmp, 'readme-first');
@@ -238,9 +271,9 @@ describe('the npm package, packed from a checkout and installed from its tarball
       GIT_COMMITTER_NAME: 'Someone',
       GIT_COMMITTER_EMAIL: 's@example.com',
     });
-    const sh = (cwd: string, cmd: string, home = cwd) => spawnSync('/bin/sh', ['-c', cmd], { cwd, env: env(home), encoding: 'utf8' });
+    const sh = (cwd: string, cmd: string, home = cwd) => run('/bin/sh', ['-c', cmd], { cwd, env: env(home) });
     // the README's lines, as written (offline: the tarball has no dependencies)
-    const install = sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
+    const install = await sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
     assert.equal(install.status, 0, install.stderr);
     assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).devDependencies.axme, `file:vendor/${name}`);
     for (const cmd of [
@@ -248,26 +281,26 @@ describe('the npm package, packed from a checkout and installed from its tarball
       'git add package.json package-lock.json vendor .claude/settings.json .mcp.json CLAUDE.md && git commit -q -m "Add axme"',
       'git push -q origin main',
     ]) {
-      const r = sh(first, cmd);
+      const r = await sh(first, cmd);
       assert.equal(r.status, 0, `${cmd}: ${r.stderr}`);
     }
-    const doctorFirst = sh(first, 'node_modules/.bin/axme doctor');
+    const doctorFirst = await sh(first, 'node_modules/.bin/axme doctor');
     assert.equal(doctorFirst.status, 0, doctorFirst.stdout);
     assert.match(doctorFirst.stdout, /^axme doctor: ready: all \d+ checks passed\n/);
-    assert.equal(sh(first, 'node_modules/.bin/axme sync').status, 0);
+    assert.equal((await sh(first, 'node_modules/.bin/axme sync')).status, 0);
     // the teammate: clone, npm install, init
     const mate = join(tmp, 'readme-mate');
     git(tmp, ['clone', '-q', remote, mate]);
-    const npmInstall = sh(mate, 'npm install --offline --no-audit --no-fund');
+    const npmInstall = await sh(mate, 'npm install --offline --no-audit --no-fund');
     assert.equal(npmInstall.status, 0, npmInstall.stderr);
-    const init = sh(mate, 'node_modules/.bin/axme init');
+    const init = await sh(mate, 'node_modules/.bin/axme init');
     assert.equal(init.status, 0, init.stderr);
     assert.equal(
       git(mate, ['rev-parse', 'refs/memory/main']).trim(),
       git(first, ['rev-parse', 'refs/memory/main']).trim(),
       "the teammate's init made no commit",
     );
-    const doctorMate = sh(mate, 'node_modules/.bin/axme doctor');
+    const doctorMate = await sh(mate, 'node_modules/.bin/axme doctor');
     assert.equal(doctorMate.status, 0, doctorMate.stdout);
     assert.match(doctorMate.stdout, /^axme doctor: ready/);
   });

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemsOf, readState } from '../../src/knowledge/core/state.ts';
 import { type BenchContext, comparePair, type PairModule, type PairResult } from '../harness.ts';
@@ -11,9 +12,10 @@ import { benchEnv, fmt } from '../lib.ts';
  * once — the time until the last one is done, and how many of the 400 items are on
  * refs/memory/main afterwards (must be 400).
  *
- * A: 8 long-lived writer processes on axme's in-process API (concurrent-writer.ts), as 8 agents'
+ * A: 8 long-lived writer processes on axme's in-process API (concurrent-writer.ts, bundled once
+ *    per run with esbuild, as dist/ is: a writer starts in Node's time, not tsx's), as 8 agents'
  *    MCP servers would be: started, store opened and read, then released together by a "go"
- *    line; timed from "go" to the last exit, so tsx start-up is not in the number.
+ *    line; timed from "go" to the last exit, so start-up is not in the number.
  * B: 8 bash loops of 50 git plumbing adds (bench/plumbing-add.sh) that retry an add whose
  *    compare-and-swap update-ref lost (the script re-reads the tip each time): what a careful
  *    user would script. Same barrier (bash prints "ready", waits for "go"), same timing.
@@ -23,7 +25,7 @@ import { benchEnv, fmt } from '../lib.ts';
  * kept are counted after every run, and axme keeping fewer than 400 is an error, not a number.
  */
 
-/** writers: 8 (the issue's 8 × 50); `--writers N` (at least 2) makes smoke runs cheaper: each is a tsx start-up */
+/** writers: 8 (the issue's 8 × 50); `--writers N` (at least 2) makes smoke runs cheaper: each is a process start-up */
 const DEFAULT_WRITERS = 8;
 /** adds per writer: 50 (the issue's 8 × 50); `--adds N` makes smoke runs short */
 const DEFAULT_ADDS = 50;
@@ -33,7 +35,7 @@ const DEFAULT_ADDS = 50;
  * per round, plus the naive run, come to well over the ~3 minutes this pair may take.
  */
 const MAX_SIZE = 10_000;
-/** 8 tsx start-ups and 8 reads of the store on 2 cores: seconds at 10k items, not minutes */
+/** 8 Node start-ups and 8 reads of the store on 2 cores: seconds at 10k items, not minutes */
 const READY_TIMEOUT_MS = 180_000;
 /** a bash writer gives up on one add after this many lost compare-and-swaps (a livelock, not contention) */
 const MAX_TRIES = 1_000;
@@ -70,6 +72,25 @@ for ((i = 0; i < n; i++)); do
 done
 echo "done retries=$retries failed=$failed"
 `;
+
+/**
+ * concurrent-writer.ts and what it imports as one ES module in `dir` (a `require` for the
+ * CommonJS dependencies inside): loading it takes a fraction of what tsx takes to load the
+ * sources, in every writer of every round.
+ */
+async function bundleWorker(dir: string): Promise<string> {
+  const outfile = join(dir, 'concurrent-writer.mjs');
+  await build({
+    entryPoints: [WORKER],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    banner: { js: "import { createRequire as axmeCreateRequire } from 'node:module'; const require = axmeCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 interface Crew {
   /** writes "go" to every writer; resolves when the last one has exited 0: ms from "go", and each one's stdout */
@@ -171,6 +192,7 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
   const writers = Number(ctx.option('writers', String(DEFAULT_WRITERS)));
   if (!Number.isInteger(writers) || writers < 2) throw new Error(`--writers must be a whole number of at least 2, got ${ctx.option('writers', '')}`);
   const total = writers * adds;
+  const worker = await bundleWorker(ctx.tempDir('axme-concurrent-writer-'));
   const writerSh = join(ctx.tempDir('axme-concurrent-'), 'writer.sh');
   writeFileSync(writerSh, WRITER_SH, { mode: 0o755 });
   const bashCrew = (repo: string, retry: boolean) =>
@@ -206,10 +228,10 @@ export const concurrentPairs: PairModule = async (ctx: BenchContext) => {
         label: `axme, ${writers} warm in-process writers`,
         run: async () => {
           const repo = ctx.fixture(size);
-          // (cwd is the project: `--import tsx` is resolved from there; the repository is an argument)
+          // (the repository is an argument: cwd is the project, as for every writer)
           const crew = await startCrew(
             'axme',
-            Array.from({ length: writers }, (_, w) => ({ cmd: process.execPath, args: ['--import', 'tsx', WORKER, repo, String(w), String(adds)], cwd: ROOT })),
+            Array.from({ length: writers }, (_, w) => ({ cmd: process.execPath, args: [worker, repo, String(w), String(adds)], cwd: ROOT })),
             env,
           );
           const { ms } = await crew.go();

@@ -3,208 +3,220 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { runBench, runBenchJson } from './run-bench.ts';
 
-// The benchmarks are not run in CI; these only prove the harnesses still work end to end.
-test('the store benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ size: number; stats: { median: number } }> }>('store.bench.ts', ['--sizes', '20', '--reps', '1']);
-  for (const measure of [
-    'add, in-process API (isogit, warm)',
-    'add, CLI process (AXME_BACKEND=cli)',
-    'list --json, cold process',
-    'add, git plumbing script',
-  ]) {
-    assert.ok(stdout.includes(measure), `table has "${measure}"`);
-  }
-  assert.ok(json.rows.length >= 8);
-  assert.ok(json.rows.every((row) => row.size === 20 && row.stats.median > 0));
-});
-
-test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>('hook.bench.ts', [
-    '--reps',
-    '2',
-    '--size',
-    '10',
-  ]);
-  const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
-  const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
-  for (const client of ['cursor', 'codex', 'gemini']) {
-    const row = json.rows.find((x) => x.measure === `hook pre-tool-use --client ${client}, allowed`);
-    assert.ok(row && row.ratio! > 0, `the ${client} adapter is measured`);
-  }
-  assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, stdout);
-  assert.ok(stdout.includes('× node -e 0'));
-});
-
-test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>('startup.bench.ts', [
-    '--reps',
-    '2',
-    '--size',
-    '5',
-  ]);
-  const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
-  const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
-  assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, stdout);
-  assert.deepEqual([read.budget, write.budget], [2, 2.5]);
-  assert.ok(
-    json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0),
-    stdout,
-  );
-  assert.ok(stdout.includes('× node -e 0'));
-});
-
-test('the session benchmark runs at a tiny size and reports every measure', { timeout: 120_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('session.bench.ts', [
-    '--reps',
-    '2',
-    '--sessions',
-    '5',
-  ]);
-  for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
-    assert.ok(
-      json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
-      `${m}: ${stdout}`,
-    );
-  }
-});
-
-test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 180_000 }, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>('sync.bench.ts', [
-    '--size',
-    '30',
-    '--changes',
-    '10',
-    '--reps',
-    '1',
-  ]);
-  for (const m of ['merge, 10 changed items per side, disjoint', 'merge, 10 changed items per side, overlapping', 'sync round: 3 clones', 'one `axme sync`']) {
-    assert.ok(
-      json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
-      `${m}: ${stdout}`,
-    );
-  }
-});
-
-test("the git hooks benchmark runs at a tiny size and reports the hooks' extra time against node -e 0, with its budgets", { timeout: 180_000 }, () => {
-  const { stdout, json } = runBenchJson<{
-    pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }>;
-  }>('git-hooks.bench.ts', ['--reps', '2']);
-  assert.deepEqual(
-    json.pairs.map((p) => [p.measure, p.budget]),
-    [
-      ["a person's commit", 1],
-      ["an agent's commit with its marker", 1.5],
-      ["a person's push (pre-push)", 1],
-      ["an agent's push (pre-push)", 1.5],
-    ],
-  );
-  for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), stdout);
-  assert.ok(stdout.includes('extra ÷ node -e 0'));
-});
-
-test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios, items kept, hit rates', { timeout: 300_000 }, () => {
-  type Side = { label: string; stats: { median: number }; samples: number[] };
-  const { stdout, json } = runBenchJson<{
-    machine: { cores: number };
-    results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
-  }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3', '--writers', '4']);
-  assert.match(stdout, /^Side by side: .* node v\d+/m);
-  assert.match(stdout, /\| pair \| items \| A \|/);
-  assert.ok(json.machine.cores > 0);
-  for (const pair of ['save', 'backends', 'concurrent', 'peer', 'hook', 'context']) {
-    const rows = json.results.filter((row) => row.pair === pair);
-    assert.ok(rows.length > 0, `${pair}: ${stdout}`);
-    for (const row of rows) {
-      assert.equal(row.size, 15);
-      assert.ok(
-        row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length,
-        `${pair} ${row.measure}: A and B alternate the same number of rounds`,
-      );
-      assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
+/**
+ * The benchmarks are not run in CI; these only prove the harnesses still work end to end. Each
+ * run is one process that mostly waits on the children it starts, so several run at once, the
+ * longest first.
+ */
+describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
+  test('the side-by-side benchmark runs every pair at a tiny size: medians, ratios, items kept, hit rates', { timeout: 600_000 }, async (t) => {
+    type Side = { label: string; stats: { median: number }; samples: number[] };
+    const { stdout, json } = await runBenchJson<{
+      machine: { cores: number };
+      results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
+    }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3', '--writers', '4'], t.signal);
+    assert.match(stdout, /^Side by side: .* node v\d+/m);
+    assert.match(stdout, /\| pair \| items \| A \|/);
+    assert.ok(json.machine.cores > 0);
+    for (const pair of ['save', 'backends', 'concurrent', 'peer', 'hook', 'context']) {
+      const rows = json.results.filter((row) => row.pair === pair);
+      assert.ok(rows.length > 0, `${pair}: ${stdout}`);
+      for (const row of rows) {
+        assert.equal(row.size, 15);
+        assert.ok(
+          row.a.samples.length >= 2 && row.a.samples.length === row.b.samples.length,
+          `${pair} ${row.measure}: A and B alternate the same number of rounds`,
+        );
+        assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
+      }
     }
-  }
-  // 4 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
-  const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
-  assert.equal(concurrent.measure, '4 writers × 3 adds, until the last is done');
-  assert.match(String(concurrent.facts!['axme kept']), /^12\/12 every run/);
-  assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^12\/12 every run/);
-  // every exact-phrase query has its one answer in axme's top 5
-  const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
-  const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
-  assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
-});
+    // 4 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
+    const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
+    assert.equal(concurrent.measure, '4 writers × 3 adds, until the last is done');
+    assert.match(String(concurrent.facts!['axme kept']), /^12\/12 every run/);
+    assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^12\/12 every run/);
+    // every exact-phrase query has its one answer in axme's top 5
+    const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
+    const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
+    assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
+  });
 
-test('the side-by-side benchmark refuses an unknown pair or a bad size with a usage error', () => {
-  const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
-  try {
-    for (const [args, says] of [
-      [['--only', 'nope'], /no pair nope \(pairs: save, backends/],
-      [['--sizes', '10,ten'], /--sizes/],
-      [['--reps', '0'], /--reps/],
-    ] as const) {
-      const r = runBench('compare.bench.ts', [...args, '--out', out]);
-      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
-      assert.match(r.stderr, says);
-      assert.deepEqual(readdirSync(out), [], 'nothing written');
-    }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
-
-test('the retrieval benchmark runs on both corpora with a tiny latency store and reports every engine and measure', { timeout: 120_000 }, () => {
-  type Row = {
-    engine: string;
-    scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } };
-    warm?: { median: number };
-  };
-  const { stdout, json } = runBenchJson<{ quality: Row[]; unseen: { sections: number; quality: Row[] }; latency: Array<{ engine: string; size: number }> }>(
-    'retrieval.bench.ts',
-    ['--size', '50', '--reps', '1'],
-  );
-  assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
-  assert.match(stdout, /\| search latency \| items \|/);
-  const engines = ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'];
-  assert.deepEqual(
-    json.quality.map((q) => q.engine),
-    engines,
-  );
-  assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
-  // the second corpus is read on this machine (git's man pages, node_modules READMEs): reported apart when present
-  if (json.unseen.sections > 0) {
-    assert.match(stdout, /^Unseen text: /m);
+  test('the retrieval benchmark runs on both corpora with a tiny latency store and reports every engine and measure', { timeout: 600_000 }, async (t) => {
+    type Row = {
+      engine: string;
+      scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } };
+      warm?: { median: number };
+    };
+    const { stdout, json } = await runBenchJson<{
+      quality: Row[];
+      unseen: { sections: number; quality: Row[] };
+      latency: Array<{ engine: string; size: number }>;
+    }>('retrieval.bench.ts', ['--size', '50', '--reps', '1'], t.signal);
+    assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
+    assert.match(stdout, /\| search latency \| items \|/);
+    const engines = ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'];
     assert.deepEqual(
-      json.unseen.quality.map((q) => q.engine),
+      json.quality.map((q) => q.engine),
       engines,
     );
-    assert.ok(json.unseen.quality.every((q) => q.scores.all.queries > 0 && q.scores.all.ndcgAt10 >= 0 && q.scores.all.recallAt1 <= q.scores.all.recallAt5));
-    assert.ok(json.unseen.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
-  }
-  assert.deepEqual(
-    json.latency.map((l) => [l.engine, l.size]),
-    [
-      ['axme', 50],
-      ['MiniSearch 7.2.0', 50],
-    ],
-  );
-});
+    assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
+    // the second corpus is read on this machine (git's man pages, node_modules READMEs): reported apart when present
+    if (json.unseen.sections > 0) {
+      assert.match(stdout, /^Unseen text: /m);
+      assert.deepEqual(
+        json.unseen.quality.map((q) => q.engine),
+        engines,
+      );
+      assert.ok(json.unseen.quality.every((q) => q.scores.all.queries > 0 && q.scores.all.ndcgAt10 >= 0 && q.scores.all.recallAt1 <= q.scores.all.recallAt5));
+      assert.ok(json.unseen.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
+    }
+    assert.deepEqual(
+      json.latency.map((l) => [l.engine, l.size]),
+      [
+        ['axme', 50],
+        ['MiniSearch 7.2.0', 50],
+      ],
+    );
+  });
 
-test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', {
-  timeout: 120_000,
-  skip: !bwrapRuns() && 'bubblewrap cannot start a sandbox here',
-}, () => {
-  const { stdout, json } = runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>('sandbox.bench.ts', [
-    '--reps',
-    '2',
-  ]);
-  for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
-    const row = json.rows.find((r) => r.measure.startsWith(m));
-    assert.ok(row && row.stats.median > 0 && row.ratio > 0, `${m} is measured: ${stdout}`);
-  }
-  assert.ok(stdout.includes('on top of the command'));
+  test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>(
+      'sync.bench.ts',
+      ['--size', '30', '--changes', '10', '--reps', '1'],
+      t.signal,
+    );
+    for (const m of [
+      'merge, 10 changed items per side, disjoint',
+      'merge, 10 changed items per side, overlapping',
+      'sync round: 3 clones',
+      'one `axme sync`',
+    ]) {
+      assert.ok(
+        json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
+        `${m}: ${stdout}`,
+      );
+    }
+  });
+
+  test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>(
+      'hook.bench.ts',
+      ['--reps', '2', '--size', '10'],
+      t.signal,
+    );
+    const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
+    const denied = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, denied'));
+    for (const client of ['cursor', 'codex', 'gemini']) {
+      const row = json.rows.find((x) => x.measure === `hook pre-tool-use --client ${client}, allowed`);
+      assert.ok(row && row.ratio! > 0, `the ${client} adapter is measured`);
+    }
+    assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, stdout);
+    assert.ok(stdout.includes('× node -e 0'));
+  });
+
+  test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', {
+    timeout: 600_000,
+    skip: !bwrapRuns() && 'bubblewrap cannot start a sandbox here',
+  }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>(
+      'sandbox.bench.ts',
+      ['--reps', '2'],
+      t.signal,
+    );
+    for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
+      const row = json.rows.find((r) => r.measure.startsWith(m));
+      assert.ok(row && row.stats.median > 0 && row.ratio > 0, `${m} is measured: ${stdout}`);
+    }
+    assert.ok(stdout.includes('on top of the command'));
+  });
+
+  test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>(
+      'startup.bench.ts',
+      ['--reps', '2', '--size', '5'],
+      t.signal,
+    );
+    const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
+    const write = json.rows.find((row) => row.measure.startsWith('write: axme decision add'));
+    assert.ok(read && write && read.ratio! > 0 && write.ratio! > 0, stdout);
+    assert.deepEqual([read.budget, write.budget], [2, 2.5]);
+    assert.ok(
+      json.rows.some((row) => row.measure.startsWith('read, no code cache') && row.stats.median > 0),
+      stdout,
+    );
+    assert.ok(stdout.includes('× node -e 0'));
+  });
+
+  test("the git hooks benchmark runs at a tiny size and reports the hooks' extra time against node -e 0, with its budgets", { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{
+      pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }>;
+    }>('git-hooks.bench.ts', ['--reps', '2'], t.signal);
+    assert.deepEqual(
+      json.pairs.map((p) => [p.measure, p.budget]),
+      [
+        ["a person's commit", 1],
+        ["an agent's commit with its marker", 1.5],
+        ["a person's push (pre-push)", 1],
+        ["an agent's push (pre-push)", 1.5],
+      ],
+    );
+    for (const p of json.pairs) assert.ok(p.with.median > 0 && p.without.median > 0 && Number.isFinite(p.ratio), stdout);
+    assert.ok(stdout.includes('extra ÷ node -e 0'));
+  });
+
+  test('the store benchmark runs at a tiny size and reports every measure', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ size: number; stats: { median: number } }> }>(
+      'store.bench.ts',
+      ['--sizes', '20', '--reps', '1'],
+      t.signal,
+    );
+    for (const measure of [
+      'add, in-process API (isogit, warm)',
+      'add, CLI process (AXME_BACKEND=cli)',
+      'list --json, cold process',
+      'add, git plumbing script',
+    ]) {
+      assert.ok(stdout.includes(measure), `table has "${measure}"`);
+    }
+    assert.ok(json.rows.length >= 8);
+    assert.ok(json.rows.every((row) => row.size === 20 && row.stats.median > 0));
+  });
+
+  test('the session benchmark runs at a tiny size and reports every measure', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>(
+      'session.bench.ts',
+      ['--reps', '2', '--sessions', '5'],
+      t.signal,
+    );
+    for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {
+      assert.ok(
+        json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
+        `${m}: ${stdout}`,
+      );
+    }
+  });
+
+  test('the side-by-side benchmark refuses an unknown pair or a bad size with a usage error', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+    try {
+      const cases = [
+        [['--only', 'nope'], /no pair nope \(pairs: save, backends/],
+        [['--sizes', '10,ten'], /--sizes/],
+        [['--reps', '0'], /--reps/],
+      ] as const;
+      const runs = await Promise.all(cases.map(([args]) => runBench('compare.bench.ts', [...args, '--out', out])));
+      for (const [i, [args, says]] of cases.entries()) {
+        assert.equal(runs[i]!.status, 2, `${args.join(' ')}: ${runs[i]!.stderr}`);
+        assert.match(runs[i]!.stderr, says);
+      }
+      assert.deepEqual(readdirSync(out), [], 'nothing written');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });
 
 function bwrapRuns(): boolean {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,27 +7,47 @@ import { cleanEnv } from '../helpers.ts';
 
 /**
  * Benchmark scripts run by the tests: never to time anything, only to prove each harness still
- * works end to end at a tiny size, and refuses what it does not understand.
+ * works end to end at a tiny size, and refuses what it does not understand. The runs are
+ * asynchronous, so that a test file can run several at once (each is mostly one process waiting
+ * on the next child it spawned).
  */
 
-/** Runs `bench/<script>` with `args` (its JSON, without `--out`, goes to bench/results): exit status and output. */
-export function runBench(script: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
-    cwd: join(import.meta.dirname, '../..'),
-    env: cleanEnv(),
-    encoding: 'utf8',
+export interface BenchRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `bench/<script>` with `args` (its JSON, without `--out`, goes to bench/results): exit status
+ * and output. `signal` (a test's own, aborted when it times out) stops the run.
+ */
+export function runBench(script: string, args: string[], signal?: AbortSignal): Promise<BenchRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal } : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 
 /**
  * Runs `bench/<script>` with `args`, its JSON going to a temporary folder: it must exit 0 and write
  * exactly one `<name>-<time>.json` (`verify` for verify.bench.ts). Its output and that JSON; the
- * folder is removed.
+ * folder is removed. `signal` as for runBench.
  */
-export function runBenchJson<T>(script: string, args: string[]): { stdout: string; json: T } {
+export async function runBenchJson<T>(script: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string; json: T }> {
   const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
   try {
-    const r = runBench(script, [...args, '--out', out]);
+    const r = await runBench(script, [...args, '--out', out], signal);
     assert.equal(r.status, 0, r.stderr);
     const files = readdirSync(out);
     assert.equal(files.length, 1, `one JSON file: ${files.join(', ')}`);
