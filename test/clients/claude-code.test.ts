@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
-import { type ClaudeRun, describeRun, runClaude, sessionStartContext } from './claude-code.ts';
+import { type ClaudeRun, describeRun, describeTurns, runClaude, sessionStartContext } from './claude-code.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
 import { type ClientWorld, clientWorld } from './project.ts';
 
@@ -249,7 +249,7 @@ describe('the real Claude Code', () => {
       const turnsTwo = m.turns.slice(from);
       await t.test("the second session starts with the first one's recovered handoff: its request and its commit", () => {
         const context = sessionStartContext(requestText(turnsTwo[0]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}`);
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
         assert.match(context, /CHG-4711/, "the first session's request");
         assert.match(context, /Start the changelog/, 'its commit');
         const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${first.id}.md`]);
@@ -267,7 +267,7 @@ describe('the real Claude Code', () => {
       ranOk(three, m);
       await t.test("the third session starts with the second one's own handoff and startup text", () => {
         const context = sessionStartContext(requestText(m.turns[from]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(three)}`);
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(three)}\n${describeTurns(m.turns.slice(from))}`);
         assert.match(context, /Stopped before the 1\.2 section of the changelog/);
         assert.match(context, /the 1\.2 section is next/);
       });
@@ -316,7 +316,7 @@ describe('the real Claude Code', () => {
       });
       await t.test("the next session starts with the auditor's handoff", () => {
         const context = sessionStartContext(requestText(m.turns[from]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}`);
+        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
         assert.match(context, /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
       });
     }, format);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ScriptedModel, Step } from './model-server.ts';
+import { requestText } from './anthropic.ts';
+import type { ScriptedModel, SeenRequest, Step } from './model-server.ts';
 import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
 
 /**
@@ -105,4 +106,16 @@ export function describeRun(run: ClaudeRun): string {
     .slice(-3)
     .map((e) => JSON.stringify(e).slice(0, 600))
     .join('\n')}`;
+}
+
+/**
+ * The conversation turns a session sent, for a failed assertion's message: how many, and for each
+ * whether it carries a session-start context and how its text ends (which prompt it answers).
+ */
+export function describeTurns(turns: SeenRequest[]): string {
+  return `${turns.length} turn(s): ${turns
+    .map(
+      (t, i) => `#${i} ${sessionStartContext(requestText(t)) ? 'with' : 'without'} session-start context, ends ${JSON.stringify(requestText(t).slice(-160))}`,
+    )
+    .join('; ')}`;
 }
