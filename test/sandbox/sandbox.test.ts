@@ -29,6 +29,9 @@ interface World {
   token: string;
 }
 
+/** The world's ~/.bashrc: a write canary holding the token as a shell comment. */
+const bashrcOf = (token: string) => `# ${token}\n`;
+
 /** A HOME with a credential, a folder outside the project with a canary, and a project with axme initialised and a `.env`. */
 async function world(): Promise<World> {
   mkdirSync(BASE, { recursive: true });
@@ -41,7 +44,9 @@ async function world(): Promise<World> {
   writeFileSync(join(home, '.ssh', 'id_ed25519'), token);
   writeFileSync(join(home, '.config', 'gh', 'hosts.yml'), token);
   writeFileSync(join(home, '.git-credentials'), token);
-  writeFileSync(join(home, '.bashrc'), token);
+  // a comment: bash started with a socket for stdin (a Node pipe) and SHLVL unset sources ~/.bashrc
+  // even for `bash -c`, so the canary must print nothing when read that way
+  writeFileSync(join(home, '.bashrc'), bashrcOf(token));
   // a credential no parser rule names: only the sandbox keeps it from a reader
   mkdirSync(join(home, '.config', 'gcloud'), { recursive: true });
   writeFileSync(join(home, '.config', 'gcloud', 'application_default_credentials.json'), token);
@@ -152,7 +157,7 @@ describe('axme sandbox -c: commands run in bubblewrap', { skip: !bwrapWorks && '
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /Read-only file system/);
     assert.equal(readFileSync(join(w.outside, 'canary.txt'), 'utf8'), w.token);
-    assert.equal(readFileSync(join(w.home, '.bashrc'), 'utf8'), w.token);
+    assert.equal(readFileSync(join(w.home, '.bashrc'), 'utf8'), bashrcOf(w.token));
     assert.equal(readFileSync(join(w.project, 'made.txt'), 'utf8'), 'made\n');
   });
 
