@@ -92,19 +92,39 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI (dist/axme.cjs) as a real process. */
-export function axme(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string | Buffer } = {}): Promise<CliResult> {
+/** What a process ended with: its exit status (null when a signal ended it) and its output. */
+export interface ProcessRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `cmd` to its end without blocking the event loop (tests that wait on several processes
+ * overlap them): `input` on its stdin, `signal` (a test's own) stops it.
+ */
+export function runProcess(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env: NodeJS.ProcessEnv; input?: string | Buffer; signal?: AbortSignal },
+): Promise<ProcessRun> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], ...(opts.signal ? { signal: opts.signal } : {}) });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
     child.stdin.on('error', () => {});
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** Runs the built CLI (dist/axme.cjs) as a real process. */
+export async function axme(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string | Buffer } = {}): Promise<CliResult> {
+  const r = await runProcess(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(opts.env), input: opts.input });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Like axme() but fails the test unless the command exits 0; returns parsed JSON when --json. */

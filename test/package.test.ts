@@ -6,34 +6,9 @@ import { delimiter, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { cleanEnv, git } from './helpers.ts';
+import { cleanEnv, git, type ProcessRun, runProcess } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-/** How a command ended: its exit status and output. */
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `cmd` to its end without blocking the event loop, so the tests below (which run at once,
- * each mostly waiting on npm) overlap: exit status and output.
- */
-function run(cmd: string, args: string[], opts: { cwd?: string; env: NodeJS.ProcessEnv; input?: string }): Promise<Run> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolveRun({ status, stdout, stderr }));
-    child.stdin.on('error', () => {});
-    child.stdin.end(opts.input ?? '');
-  });
-}
 
 /** The files of a folder, recursively, relative to it. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -53,7 +28,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
   let tarball = '';
   let manifestBefore = '';
   /** `npm i -g` of the tarball into `prefix`, started once it is packed: checked by the test that uses it first, needed by the teammate's test */
-  let globalInstall: Promise<Run>;
+  let globalInstall: Promise<ProcessRun>;
   // a user's environment: the global prefix's bin first on PATH, nothing of this checkout
   const userEnv = (bin = join(prefix, 'bin'), home?: string) => ({
     ...cleanEnv({
@@ -80,7 +55,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     tarball = join(tmp, (JSON.parse(packed) as Array<{ filename: string }>)[0]!.filename);
-    globalInstall = run('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], { env: userEnv() });
+    globalInstall = runProcess('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tarball], { env: userEnv() });
   });
   after(() => rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
 
@@ -129,7 +104,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const repo = join(tmp, 'repo');
     mkdirSync(repo);
     git(repo, ['init', '-q', '-b', 'main']);
-    const axme = (args: string[], input = '') => run('axme', args, { cwd: repo, env: userEnv(), input });
+    const axme = (args: string[], input = '') => runProcess('axme', args, { cwd: repo, env: userEnv(), input });
     const init = await axme(['init', '--no-scan']);
     assert.equal(init.status, 0, init.stderr);
     assert.equal(
@@ -162,7 +137,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const mine = join(tmp, 'mine');
     git(tmp, ['clone', '-q', remote, mine]);
     const me = userEnv();
-    const runIn = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => run(cmd, args, { cwd, env, input });
+    const runIn = (cwd: string, env: NodeJS.ProcessEnv, cmd: string, args: string[], input = '') => runProcess(cmd, args, { cwd, env, input });
     assert.equal((await runIn(mine, me, 'axme', ['init', '--no-scan'])).status, 0);
     assert.equal((await runIn(mine, me, 'axme', ['decision', 'add', '--title', 'Shared through git', '--decision', 'Teammates get it by cloning.'])).status, 0);
     for (const args of [
@@ -178,7 +153,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
     const home = join(tmp, 'teammate-home');
     const theirPrefix = join(tmp, 'teammate-prefix');
     mkdirSync(home);
-    const install = await run('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], {
+    const install = await runProcess('npm', ['i', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', theirPrefix, tarball], {
       env: userEnv(join(theirPrefix, 'bin'), home),
     });
     assert.equal(install.status, 0, install.stderr);
@@ -232,9 +207,9 @@ describe('the npm package, packed from a checkout and installed from its tarball
   test('npm i -D from the tarball, offline: npx axme runs the project-local copy', async () => {
     const project = join(tmp, 'project');
     mkdirSync(project);
-    const npmInit = await run('npm', ['init', '-y'], { cwd: project, env: userEnv() });
+    const npmInit = await runProcess('npm', ['init', '-y'], { cwd: project, env: userEnv() });
     assert.equal(npmInit.status, 0, npmInit.stderr);
-    const install = await run('npm', ['i', '-D', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv() });
+    const install = await runProcess('npm', ['i', '-D', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv() });
     assert.equal(install.status, 0, install.stderr);
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     assert.ok(manifest.devDependencies.axme, 'recorded as a devDependency');
@@ -243,7 +218,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
       ['axme'],
       'no other package installed',
     );
-    const v = await run('npx', ['--offline', 'axme', '--version'], {
+    const v = await runProcess('npx', ['--offline', 'axme', '--version'], {
       cwd: project,
       env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }),
     });
@@ -271,7 +246,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
       GIT_COMMITTER_NAME: 'Someone',
       GIT_COMMITTER_EMAIL: 's@example.com',
     });
-    const sh = (cwd: string, cmd: string, home = cwd) => run('/bin/sh', ['-c', cmd], { cwd, env: env(home) });
+    const sh = (cwd: string, cmd: string, home = cwd) => runProcess('/bin/sh', ['-c', cmd], { cwd, env: env(home) });
     // the README's lines, as written (offline: the tarball has no dependencies)
     const install = await sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
     assert.equal(install.status, 0, install.stderr);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv } from '../helpers.ts';
+import { cleanEnv, type ProcessRun, runProcess } from '../helpers.ts';
 
 /**
  * Benchmark scripts run by the tests: never to time anything, only to prove each harness still
@@ -12,30 +11,17 @@ import { cleanEnv } from '../helpers.ts';
  * on the next child it spawned).
  */
 
-export interface BenchRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type BenchRun = ProcessRun;
 
 /**
  * Runs `bench/<script>` with `args` (its JSON, without `--out`, goes to bench/results): exit status
  * and output. `signal` (a test's own, aborted when it times out) stops the run.
  */
 export function runBench(script: string, args: string[], signal?: AbortSignal): Promise<BenchRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: cleanEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  return runProcess(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: cleanEnv(),
+    signal,
   });
 }
 
