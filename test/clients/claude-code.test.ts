@@ -4,6 +4,10 @@
  * outcomes — what the model was handed (the session-start context, tool results, denials), what
  * changed on disk, in the remote and in refs/memory/main, what the session record and the next
  * session hold.
+ *
+ * Recall's checks in Claude Code (recall-seed.ts) ride on these sessions: the first session's
+ * prompt is about nothing in the store and its model reads then edits the anchored file twice; the
+ * session after the auditor's asks about the anchored decision's subject and is then compacted.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type ClaudeRun, describeRun, describeTurns, runClaude, sessionStartContext } from './claude-code.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
 import { type ClientWorld, clientWorld } from './project.ts';
+import { count, POOL_PROMPT, seedRecall } from './recall-seed.ts';
 
 const TEST = { timeout: 600_000 };
 const REPO = 'repo=acme/demo';
@@ -66,6 +71,8 @@ describe('the real Claude Code', () => {
   test('one session: the session-start context, the MCP tools, the guard and the git hooks', TEST, (t) =>
     inWorld(async (w, m) => {
       await cli(w, ADD_REQUIRED);
+      const recall = await seedRecall(w);
+      const db = join(w.project, 'src', 'db.ts');
       const handoff = {
         summary: 'Release notes drafted.',
         stopped_at: 'Stopped at the release notes for 1.2',
@@ -83,8 +90,12 @@ describe('the real Claude Code', () => {
       const rulesBefore = await cli(w, ['safety', 'show', '--json']);
       const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']).trim();
       const head = git(w.project, ['rev-parse', 'HEAD']).trim();
-      const STEP = { context: 0, saved: 1, found: 2, push: 3, ssh: 4, env: 5, write: 6, rule: 7, scriptCommit: 10, markedCommit: 11 } as const;
+      const STEP = { context: 3, saved: 4, found: 5, push: 6, ssh: 7, env: 8, write: 9, rule: 10, scriptCommit: 13, markedCommit: 14 } as const;
       const steps: Step[] = [
+        // recall: a read of the anchored file, then two edits of it
+        { tool: 'Read', args: { file_path: db } },
+        { tool: 'Edit', args: { file_path: db, old_string: 'null', new_string: 'undefined' } },
+        { tool: 'Edit', args: { file_path: db, old_string: 'undefined', new_string: '0' } },
         { tool: 'mcp__axme__axme_context', args: {} },
         {
           tool: 'mcp__axme__axme_save_decision',
@@ -122,6 +133,20 @@ describe('the real Claude Code', () => {
         assert.ok(first.includes('What must I know before I start?'), 'the prompt');
       });
 
+      await t.test('recall: an unrelated prompt gets nothing; a read carries nothing; an edit of the anchored file gets the decision once', () => {
+        const turns = m.turns.slice(0, 4).map(requestText);
+        const { id, line } = recall;
+        assert.equal(
+          count(turns[0]!, line),
+          0,
+          `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`,
+        );
+        assert.equal(count(turns[1]!, line), 0, 'a read carries nothing');
+        assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
+        assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
+        assert.equal(readFileSync(db, 'utf8'), 'export const pool = 0;\n', 'both edits ran');
+      });
+
       await t.test('MCP axme_context: the handoff, the rules and the required decisions, as text', () => {
         const context = result(STEP.context);
         assert.equal(context.isError, false, context.text);
@@ -129,18 +154,18 @@ describe('the real Claude Code', () => {
         assert.match(context.text, /Protected branches: main, master/);
         assert.match(context.text, /Deploy only through the release pipeline/);
       });
-      await t.test('MCP axme_save_decision: "Decision saved: D-002 …", and the decision is in the store', () => {
+      await t.test('MCP axme_save_decision: "Decision saved: <id> …", and the decision is in the store', () => {
         const saved = result(STEP.saved);
         assert.equal(saved.isError, false, saved.text);
-        assert.match(saved.text, /Decision saved: D-002 - Log as JSON lines/, saved.text);
+        assert.ok(saved.text.includes(`Decision saved: ${recall.nextId} - Log as JSON lines`), saved.text);
         const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
-        assert.match(msg, /D-002 Log as JSON lines/);
+        assert.ok(msg.includes(`${recall.nextId} Log as JSON lines`), msg);
         assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
       });
       await t.test("MCP axme_search_kb: the found item's id and title", () => {
         const found = result(STEP.found);
         assert.equal(found.isError, false, found.text);
-        assert.match(found.text, /D-002 Log as JSON lines/, found.text);
+        assert.ok(found.text.includes(`${recall.nextId} Log as JSON lines`), found.text);
       });
 
       await t.test('the guard, git push origin main: denied (protected branch), the remote stays empty', () => {
@@ -176,7 +201,7 @@ describe('the real Claude Code', () => {
           .trim()
           .split('\n');
         assert.equal(since.length, 1, `commits on refs/memory/main during the session: ${JSON.stringify(since)}`);
-        assert.match(since[0]!, /D-002 Log as JSON lines/);
+        assert.ok(since[0]!.includes(`${recall.nextId} Log as JSON lines`), since[0]);
       });
 
       await t.test('git hooks, through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
@@ -274,51 +299,78 @@ describe('the real Claude Code', () => {
     }),
   );
 
-  test('the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next', TEST, (t) => {
-    const format = anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) });
-    return inWorld(async (w, m) => {
-      const env = { AXME_AUDITOR_PROVIDER: 'anthropic' };
-      const one = await runClaude(w, m, 'Wire the cache: we use Valkey, not Redis.', {
-        env,
-        steps: [{ tool: 'Bash', args: { command: 'echo TRANSCRIPT-MARKER-cache-wired', description: 'Wire the cache' } }, { text: 'The cache is wired.' }],
-      });
-      ranOk(one, m);
-      const session = await axmeSession(w, one);
-      const log = await auditDone(w, session.id);
-      const shown = await cli(w, ['session', 'show', session.id, '--json']);
-      const asked = m.requests.filter(isAuditRequest);
-      await t.test('the audit read the transcript in chunks: the prompt, the tool call and its result', () => {
-        assert.ok(asked.length >= 1, 'no audit request reached the model');
-        const user = asked.map((r) => requestText(r)).join('\n');
-        assert.match(user, /<user>Wire the cache: we use Valkey, not Redis\.<\/user>/);
-        assert.match(user, /<tool name="Bash">command: echo TRANSCRIPT-MARKER-cache-wired/);
-        assert.match(user, /<tool_result name="Bash">TRANSCRIPT-MARKER-cache-wired<\/tool_result>/);
-        assert.equal(log.ok, true, JSON.stringify(log));
-        assert.equal(log.mode, 'full');
-        assert.ok(log.chunks >= 1 && asked.length >= log.chunks, `${asked.length} requests for ${log.chunks} chunks`);
-        assert.equal(log.to_offset, statSync(shown.transcript).size, 'the whole transcript was read');
-      });
-      const path = `refs/memory/main:handoffs/${session.id}.md`;
-      const handoff = git(w.project, ['show', path]);
-      await t.test('one commit by the auditor: the decision and the handoff', () => {
-        const msg = git(w.project, ['log', '--format=%B', `--grep=^audit: session ${session.id}`, 'refs/memory/main']);
-        assert.match(msg, new RegExp(`^audit: session ${session.id} - 1 decision`));
-        assert.match(git(w.project, ['show', 'refs/memory/main:decisions/cache-api-responses-in-valkey.md']), /source: auditor/);
-        assert.match(msg, /Axme-Actor: auditor/);
-        assert.match(handoff, /^source: auditor$/m);
-        assert.match(handoff, /AUDITOR-HANDOFF/);
-      });
-      const from = m.turns.length;
-      const two = await runClaude(w, m, 'Go on.', { steps: [{ text: 'Going on.' }] });
-      ranOk(two, m);
-      await t.test("the store keeps the auditor's handoff after the next session start (not replaced by a recovered one)", () => {
-        assert.equal(git(w.project, ['show', path]), handoff);
-      });
-      await t.test("the next session starts with the auditor's handoff", () => {
-        const context = sessionStartContext(requestText(m.turns[from]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
-        assert.match(context, /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
-      });
-    }, format);
-  });
+  // the session after the auditor's asks about the anchored decision's subject (recall), then is compacted
+  test(
+    'the auditor: the session-end worker audits the real transcript; its handoff is the one kept and read next; recall and compaction in the next session',
+    TEST,
+    (t) => {
+      const format = anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) });
+      return inWorld(async (w, m) => {
+        const recall = await seedRecall(w);
+        const env = { AXME_AUDITOR_PROVIDER: 'anthropic' };
+        const one = await runClaude(w, m, 'Wire the cache: we use Valkey, not Redis.', {
+          env,
+          steps: [{ tool: 'Bash', args: { command: 'echo TRANSCRIPT-MARKER-cache-wired', description: 'Wire the cache' } }, { text: 'The cache is wired.' }],
+        });
+        ranOk(one, m);
+        const session = await axmeSession(w, one);
+        const log = await auditDone(w, session.id);
+        const shown = await cli(w, ['session', 'show', session.id, '--json']);
+        const asked = m.requests.filter(isAuditRequest);
+        await t.test('the audit read the transcript in chunks: the prompt, the tool call and its result', () => {
+          assert.ok(asked.length >= 1, 'no audit request reached the model');
+          const user = asked.map((r) => requestText(r)).join('\n');
+          assert.match(user, /<user>Wire the cache: we use Valkey, not Redis\.<\/user>/);
+          assert.match(user, /<tool name="Bash">command: echo TRANSCRIPT-MARKER-cache-wired/);
+          assert.match(user, /<tool_result name="Bash">TRANSCRIPT-MARKER-cache-wired<\/tool_result>/);
+          assert.equal(log.ok, true, JSON.stringify(log));
+          assert.equal(log.mode, 'full');
+          assert.ok(log.chunks >= 1 && asked.length >= log.chunks, `${asked.length} requests for ${log.chunks} chunks`);
+          assert.equal(log.to_offset, statSync(shown.transcript).size, 'the whole transcript was read');
+        });
+        const path = `refs/memory/main:handoffs/${session.id}.md`;
+        const handoff = git(w.project, ['show', path]);
+        await t.test('one commit by the auditor: the decision and the handoff', () => {
+          const msg = git(w.project, ['log', '--format=%B', `--grep=^audit: session ${session.id}`, 'refs/memory/main']);
+          assert.match(msg, new RegExp(`^audit: session ${session.id} - 1 decision`));
+          assert.match(git(w.project, ['show', 'refs/memory/main:decisions/cache-api-responses-in-valkey.md']), /source: auditor/);
+          assert.match(msg, /Axme-Actor: auditor/);
+          assert.match(handoff, /^source: auditor$/m);
+          assert.match(handoff, /AUDITOR-HANDOFF/);
+        });
+        const from = m.turns.length;
+        const two = await runClaude(w, m, POOL_PROMPT, { steps: [{ text: 'Through the shared pool.' }] });
+        ranOk(two, m);
+        await t.test("the store keeps the auditor's handoff after the next session start (not replaced by a recovered one)", () => {
+          assert.equal(git(w.project, ['show', path]), handoff);
+        });
+        await t.test("the next session starts with the auditor's handoff", () => {
+          const context = sessionStartContext(requestText(m.turns[from]!));
+          assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
+          assert.match(context, /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
+        });
+        await t.test('recall: a prompt about the subject gets the anchored decision', () => {
+          const first = requestText(m.turns[from]!);
+          assert.ok(!sessionStartContext(first).includes(recall.id), 'the session start did not list it');
+          assert.equal(count(first, recall.line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+        });
+        // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
+        const compacted = await runClaude(w, m, '/compact', {
+          args: ['--resume', two.sessionId!],
+          steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }],
+        });
+        ranOk(compacted, m);
+        const three = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', two.sessionId!], steps: [{ text: 'Going on.' }] });
+        ranOk(three, m);
+        await t.test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', () => {
+          const after = requestText(m.turns.at(-1)!);
+          assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
+          assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
+          // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
+          // context: the decision may be listed by both starts; "once per context" is the hooks' test
+          assert.ok(count(after, recall.line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
+        });
+      }, format);
+    },
+  );
 });

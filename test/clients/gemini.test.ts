@@ -5,23 +5,45 @@
  * denial's reason), what changed on disk, in the remote and in refs/memory/main, what the session
  * record and the next session hold.
  *
- * One world, two sessions: the first works (MCP tools, the guard, commits) and closes with a
- * handoff; the second starts from it. Each test asserts one outcome of them.
+ * One world, three sessions: the first works (MCP tools, the guard, commits) and closes with a
+ * handoff; the second starts from it and ends without a close, so axme's session-end worker audits
+ * its transcript; the third starts from the auditor's handoff. Each test asserts one outcome of
+ * them. Recall's checks (recall-seed.ts) ride on the first two: the first prompt is also about the
+ * anchored decision's subject, the second is about nothing in the store.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
+import { anthropicFormat, requestText } from './anthropic.ts';
+import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { explain, type GeminiRun, geminiTranscripts, readJsonl, runGemini, stableTranscript } from './gemini.ts';
 import { contentsText, geminiWire, resultOfStep } from './gemini-wire.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
+import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from './recall-seed.ts';
 
 const TEST = { timeout: 60_000 };
 const SSH_CANARY = 'CANARY-ssh-4f1d9a';
 const PEM_CANARY = 'CANARY-pem-93be07';
-const STARTUP = 'Valkey is the cache now (D-001); next, wire it into the session store.';
+const STARTUP = 'Valkey is the cache now; next, wire it into the session store.';
+/** The first session's prompt: its own request, and a question about the anchored decision's subject (recall). */
+const PROMPT_1 = `Choose the cache, try a few things, then close the session. ${POOL_PROMPT}`;
+/** The second session's prompt: about nothing in the store. */
+const PROMPT_2 = 'What does the README say?';
+const MARKER = 'TRANSCRIPT-MARKER-readme-read';
+/**
+ * What the scripted auditor answers about the second session's transcript: the shared extraction
+ * with a decision of its own (the shared one, caching in Valkey, is close to the first session's).
+ * The first session is audited too once an auditor is configured (a catch-up, in verify mode, when
+ * the second starts): that audit extracts no decision, so the second's is new when it comes.
+ */
+const AUDIT_ANSWER = {
+  ...AUDIT_EXTRACTION,
+  decisions: [{ title: 'Keep the README short', decision: 'The README says what the demo is in one line.', reasoning: 'Details live in docs/.' }],
+};
+const auditAnswer = (r: SeenRequest) => JSON.stringify(requestText(r).includes(MARKER) ? AUDIT_ANSWER : { ...AUDIT_ANSWER, decisions: [] });
 
 /** Session 1, step by step: what the model does (the index is the step's number in `turns`). */
 const STEP = {
@@ -71,10 +93,11 @@ const SESSION_1: Step[] = [
   { text: 'Session closed.' },
 ];
 
-/** Session 2: a tool call that runs, one that is denied, and an answer (its transcript is the auditor's fixture). */
+/** Session 2: tool calls that run, one that is denied, and an answer (its transcript is the auditor's fixture and what the auditor reads). */
 const SESSION_2: Step[] = [
   { tool: 'read_file', args: { file_path: 'README.md' } },
   { tool: 'run_shell_command', args: { command: 'git push --force origin main' } },
+  { tool: 'run_shell_command', args: { command: `echo ${MARKER}` } },
   { text: 'The README says: demo.' },
 ];
 
@@ -120,9 +143,18 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
   let safetyBefore: unknown;
   let sessions: any[] = [];
   let transcripts1: string[] = [];
+  let transcript2 = '';
+  let run3: GeminiRun;
+  let turns3: SeenRequest[] = [];
+  let recall: RecallSeed;
+  let auditor: ScriptedModel;
+  let audit: any;
+  let auditShown: any;
+  let auditHandoff = '';
 
   before(async () => {
     world = await clientWorld('gemini');
+    recall = await seedRecall(world);
     mkdirSync(join(world.home, '.ssh'), { recursive: true });
     writeFileSync(join(world.home, '.ssh', 'id_rsa'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${SSH_CANARY}\n`);
     mkdirSync(join(world.project, 'certs'), { recursive: true });
@@ -135,27 +167,45 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     settingsBefore = readFileSync(join(world.project, '.gemini', 'settings.json'), 'utf8');
     safetyBefore = await cli(world, ['safety', 'show', '--json']);
     model = await startModel(geminiWire, SESSION_1);
+    auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? auditAnswer(r) : null) }));
 
-    run1 = await runGemini(world, model, 'Choose the cache, try a few things, then close the session.');
+    run1 = await runGemini(world, model, PROMPT_1);
     turns1 = [...model.turns];
     requests1 = [...model.requests];
     transcripts1 = geminiTranscripts(world.home);
     assert.equal(run1.code, 0, explain(run1));
     assert.equal(model.remaining(), 0, `the client stopped with ${model.remaining()} steps left\n${explain(run1)}`);
 
+    // the user's own choice of auditor, on this machine: the variables the client passes to its hooks
     model.script(SESSION_2);
-    run2 = await runGemini(world, model, 'What does the README say?');
+    run2 = await runGemini(world, model, PROMPT_2, {
+      env: { AXME_AUDITOR_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: auditor.url },
+    });
     turns2 = model.turns.slice(turns1.length);
     assert.equal(run2.code, 0, explain(run2));
     assert.equal(model.remaining(), 0, `the second session stopped with ${model.remaining()} steps left\n${explain(run2)}`);
+    transcript2 = geminiTranscripts(world.home).at(-1)!;
     sessions = await cli(world, ['session', 'list', '--json']);
-
     // GEMINI_FIXTURE_OUT=<file>: write the second session's transcript as the auditor's fixture
     const out = process.env.GEMINI_FIXTURE_OUT;
-    if (out) writeFileSync(out, stableTranscript(readFileSync(geminiTranscripts(world.home).at(-1)!, 'utf8'), world));
+    if (out) writeFileSync(out, stableTranscript(readFileSync(transcript2, 'utf8'), world));
+
+    // the second session ended without a close: the session-end worker audits it
+    const id = axmeSession(run2).id;
+    audit = await auditDone(world, id);
+    auditShown = await cli(world, ['session', 'show', id, '--json']);
+    auditHandoff = git(world.project, ['show', `refs/memory/main:handoffs/${id}.md`]);
+
+    model.script([{ text: 'Going on.' }]);
+    const from = model.turns.length;
+    run3 = await runGemini(world, model, 'Go on.');
+    turns3 = model.turns.slice(from);
+    assert.equal(run3.code, 0, explain(run3));
+    assert.equal(model.remaining(), 0, `the third session stopped with ${model.remaining()} steps left\n${explain(run3)}`);
   });
 
   after(async () => {
+    await auditor?.close();
     await model?.close();
     if (world) await cleanupWorld(world);
   });
@@ -187,10 +237,10 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     const saved = resultOfStep(turns1, STEP.saveDecision);
     assert.equal(saved.name, 'mcp_axme_axme_save_decision');
     assert.equal(saved.error, null, saved.text);
-    assert.match(saved.text, /Decision saved: D-001 - Use Valkey for caching/);
+    assert.ok(saved.text.includes(`Decision saved: ${recall.nextId} - Use Valkey for caching`), saved.text);
     const found = resultOfStep(turns1, STEP.search);
     assert.equal(found.name, 'mcp_axme_axme_search_kb');
-    assert.match(found.text, /D-001 Use Valkey for caching/);
+    assert.ok(found.text.includes(`${recall.nextId} Use Valkey for caching`), found.text);
   });
 
   test('MCP: the decision is in refs/memory/main, committed in the Gemini session', TEST, () => {
@@ -293,7 +343,60 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     assert.ok(messages.some((m) => m.type === 'gemini' && m.content === 'Session closed.'));
     // the auditor's fixture (a transcript of this client version) has the shape of a fresh one
     const fixture = readJsonl(join(import.meta.dirname, '../fixtures/transcripts/gemini-0.61.0.jsonl'));
-    const fresh = readJsonl(geminiTranscripts(world.home).at(-1)!);
+    const fresh = readJsonl(transcript2);
     assert.deepEqual(shape(fixture), shape(fresh));
+  });
+
+  test('recall: a prompt about the subject gets the anchored decision (BeforeAgent)', TEST, () => {
+    const first = contentsText(turns1[0]!).join('\n');
+    assert.equal(count(first, recall.line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
+  });
+
+  // Gemini CLI's BeforeTool shows the model no context: no pre-edit recall there
+  test('recall: an unrelated prompt gets nothing', TEST, () => {
+    const text = contentsText(turns2.at(-1)!).join('\n');
+    const { id } = recall;
+    assert.ok(
+      !text.includes(`${id} ${RECALL_TITLE}`),
+      `nothing for an unrelated prompt\n${text.slice(Math.max(0, text.indexOf(id) - 2500), text.indexOf(id) + 300)}`,
+    );
+  });
+
+  test("the auditor: the session-end worker read Gemini CLI's transcript: the prompt, the shell call and its output", TEST, () => {
+    const asked = auditor.requests.filter(isAuditRequest);
+    assert.equal(audit.ok, true, JSON.stringify(audit));
+    assert.ok(asked.length >= 1, `no audit request reached the model; log: ${JSON.stringify(audit)}`);
+    const user = asked.map((r) => requestText(r)).join('\n');
+    assert.ok(user.includes(`<user>${PROMPT_2}</user>`), user.slice(0, 3000));
+    assert.match(user, new RegExp(`<tool name="run_shell_command">[^<]*echo ${MARKER}`), user.slice(0, 3000));
+    assert.match(user, new RegExp(`<tool_result name="run_shell_command">[^<]*${MARKER}`), user.slice(0, 3000));
+    assert.equal(audit.mode, 'full');
+    assert.ok(audit.chunks >= 1 && asked.length >= audit.chunks, `${asked.length} requests for ${audit.chunks} chunks`);
+    assert.equal(audit.to_offset, statSync(auditShown.transcript).size, 'the whole transcript was read');
+  });
+
+  test('the auditor was offered no tools', TEST, () => {
+    const asked = auditor.requests.filter(isAuditRequest);
+    assert.ok(asked.length >= 1, 'no audit request reached the model');
+    for (const r of asked) assert.deepEqual((r.body as { tools?: unknown[] }).tools ?? [], []);
+  });
+
+  test('the auditor: one commit, the decision and the handoff', TEST, () => {
+    const id = axmeSession(run2).id;
+    const msg = git(world.project, ['log', '--format=%B', `--grep=^audit: session ${id}`, 'refs/memory/main']);
+    assert.match(
+      msg,
+      new RegExp(`^audit: session ${id} - 1 decision`),
+      `the audit: ${JSON.stringify(audit)}\naudit log: ${readFileSync(join(world.project, '.git/axme/audits/log.jsonl'), 'utf8')}\nworker: ${readFileSync(join(world.project, '.git/axme/audits/worker.log'), 'utf8').slice(-3000)}`,
+    );
+    assert.match(msg, /Axme-Actor: auditor/);
+    assert.match(git(world.project, ['show', 'refs/memory/main:decisions/keep-the-readme-short.md']), /source: auditor/);
+    assert.match(auditHandoff, /^source: auditor$/m);
+    assert.match(auditHandoff, /AUDITOR-HANDOFF/);
+  });
+
+  test("the auditor: the next session's start keeps its handoff and hands it to the model", TEST, () => {
+    assert.equal(git(world.project, ['show', `refs/memory/main:handoffs/${axmeSession(run2).id}.md`]), auditHandoff, 'not replaced by a recovered handoff');
+    assert.match(contentsText(turns3[0]!).join('\n'), /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
   });
 });
