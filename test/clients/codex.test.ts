@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { axmeOk, CLI, git } from '../helpers.ts';
@@ -75,14 +75,18 @@ const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
 /** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
 const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
 
-/** A script that commits without the marker: the harness hook sees `sh commit.sh`, only the git hook sees the commit. */
-const COMMIT_SCRIPT: Step = {
+/** A script `<name>.sh` that commits `<name>.txt` without the marker: the harness hook sees `sh <name>.sh`, only the git hook sees the commit. */
+const commitScript = (name: string): Step => ({
   tool: 'apply_patch',
-  args: { input: patch('*** Add File: commit.sh\n+git add feature.txt && git commit -q -m "Add feature"\n*** Add File: feature.txt\n+feature') },
-};
+  args: { input: patch(`*** Add File: ${name}.sh\n+git add ${name}.txt && git commit -q -m "Add ${name}"\n*** Add File: ${name}.txt\n+${name}`) },
+});
 const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
 /** The thread id of a `codex exec` run (its Codex session). */
 const threadOf = (run: CodexRun) => run.events.find((e) => e.type === 'thread.started')?.thread_id;
+
+/** The world of the first describe, which the second goes on in; removed after both. */
+let shared: Lab | undefined;
+after(() => close(shared));
 
 // one world, three sessions: the first works and ends without a close, the second closes itself,
 // the third starts from that handoff and then meets the guard and the git hooks
@@ -99,7 +103,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   let first: Record<string, any>;
 
   before(async () => {
-    l = await lab();
+    l = shared = await lab();
     s1 = await session(l, 'Record the storage decision and write the notes.', [
       FIND_AXME,
       { tool: 'axme_context', args: {} },
@@ -143,13 +147,12 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
       shellPatch('*** Delete File: .codex/hooks.json'),
       FIND_AXME,
       { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
-      COMMIT_SCRIPT,
-      { tool: 'exec_command', args: { cmd: 'sh commit.sh' } },
+      commitScript('feature'),
+      { tool: 'exec_command', args: { cmd: 'sh feature.sh' } },
       { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
       { text: 'At step 1 of the plan; refused what it had to, committed the feature.' },
     ]);
   }, HOOK);
-  after(() => close(l));
 
   it('hands the model the session-start context as a developer message', () => {
     const dev = developer(s1.turns);
@@ -268,7 +271,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   });
 
   it('git hooks: a commit without the #!axme marker is refused, and the model reads why', () => {
-    assert.match(resultOf(s3.turns, 'sh commit.sh') ?? '', /this commit needs its PR metadata/);
+    assert.match(resultOf(s3.turns, 'sh feature.sh') ?? '', /this commit needs its PR metadata/);
     assert.deepEqual(log(l), ['Add feature', 'first'], 'only the marked commit was made');
   });
 
@@ -300,35 +303,47 @@ function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
   writeFileSync(FIXTURE, text);
 }
 
+// the same world after the sessions above (a world and its trusted CODEX_HOME are seconds of CPU):
+// the devDependency removed, axme on PATH only through the user's ~/.bashrc
 describe("Codex: git hooks when axme is on PATH only through the user's own shell setup", { timeout: 900_000 }, () => {
   let l: Lab;
   let s: { run: CodexRun; turns: SeenRequest[] };
+  let sessionsBefore: number;
+  let head: string;
 
   before(async () => {
+    assert.ok(shared, "the first describe's world");
+    l = shared;
     // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
     // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
-    l = await lab({ devDependency: false });
+    rmSync(join(l.world.project, 'node_modules'), { recursive: true, force: true });
     const bin = join(l.world.home, '.local/share/node-global/bin');
     mkdirSync(bin, { recursive: true });
     symlinkSync(CLI, join(bin, 'axme'));
     writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
-    s = await session(l, 'Commit the feature.', [COMMIT_SCRIPT, { tool: 'exec_command', args: { cmd: 'sh commit.sh' } }, { text: 'Done.' }], {
+    sessionsBefore = (await sessions(l)).length;
+    head = git(l.world.project, ['rev-parse', 'HEAD']).trim();
+    s = await session(l, 'Commit the change.', [commitScript('change'), { tool: 'exec_command', args: { cmd: 'sh change.sh' } }, { text: 'Done.' }], {
       AXME_BIN: undefined,
       AXME_NODE: undefined,
       PATH: `${bin}:${process.env.PATH}`,
     });
   }, HOOK);
-  after(() => close(l));
 
   it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
     assert.match(developer(s.turns), /^# Project knowledge \(axme/m);
-    assert.equal((await sessions(l)).length, 1);
+    const list = await sessions(l);
+    assert.equal(list.length, sessionsBefore + 1, JSON.stringify(list));
+    assert.ok(
+      list.some((x) => x.harness_session === threadOf(s.run)),
+      JSON.stringify(list),
+    );
   });
 
   // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
   it('a commit without the #!axme marker is still refused by the git hooks', () => {
-    const out = resultOf(s.turns, 'sh commit.sh') ?? '';
-    assert.deepEqual(log(l), ['first'], `the commit went through; the model read: ${out}`);
+    const out = resultOf(s.turns, 'sh change.sh') ?? '';
+    assert.equal(git(l.world.project, ['log', '--format=%s', `${head}..HEAD`]).trim(), '', `the commit went through; the model read: ${out}`);
     assert.match(out, /this commit needs its PR metadata/);
   });
 });
