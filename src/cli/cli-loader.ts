@@ -207,19 +207,51 @@ export function loadTipSearch(dir: string, env: NodeJS.ProcessEnv): typeof impor
  * place of the hooks' bundle and the tip's query together (docs/benchmarks.md).
  */
 export function loadPromptHook(dir: string, env: NodeJS.ProcessEnv): typeof import('./prompt-hook-main.ts') {
-  return runCached(join(dir, 'prompt-hook.cjs'), dir, cachePath(env, 'prompt', AXME_PROMPT_HASH, 'prompt')) as typeof import('./prompt-hook-main.ts');
+  return runCached(
+    join(dir, 'prompt-hook.cjs'),
+    dir,
+    cachePath(env, 'prompt', AXME_PROMPT_HASH, 'prompt'),
+    ONE_QUERY,
+  ) as typeof import('./prompt-hook-main.ts');
 }
 
-/** Runs a CommonJS bundle through vm.Script with `cache` as its code cache (written at exit when missing or refused); its exports. */
-function runCached(filename: string, dir: string, cache: CachePath | undefined): unknown {
+/**
+ * V8's flags for a process that answers one query and exits: no optimizing compiler (TurboFan).
+ * The prompt's query at the tip runs its loops over the postings of common words once; optimizing
+ * them cost more CPU (on a background thread) than the optimized code saved: about a third of the
+ * prompt hook's own CPU at 10,000 items (docs/benchmarks.md, "The prompt hook's own bundle, without
+ * TurboFan"). `optimizeAgain` before anything that works longer (the store's path, the full CLI).
+ */
+const ONE_QUERY = '--no-turbofan';
+
+/** V8's optimizing compiler on again, after a bundle loaded for one query (the store's path may build a whole index). */
+export function optimizeAgain(): void {
+  v8Flags('--turbofan');
+}
+
+/** Sets V8 flags in this process (node:v8 is loaded then only: ~10 ms of streams a start would not need otherwise). */
+function v8Flags(flags: string): void {
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags);
+}
+
+/**
+ * Runs a CommonJS bundle through vm.Script with `cache` as its code cache (written at exit when
+ * missing or refused); its exports. Under `flags` (V8's) when given: set before it is compiled, and
+ * again when its cache is made — V8 stamps a cache with the flags in force and refuses it under others.
+ */
+function runCached(filename: string, dir: string, cache: CachePath | undefined, flags?: string): unknown {
   // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~8 ms less
   const source = readFileSync(filename, 'latin1');
   let cachedData = cache && readCache(cache);
   if (cache && cachedData && crashedBefore(cache)) cachedData = undefined;
+  if (flags) v8Flags(flags);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // at exit: the cache then holds every function this run compiled, not only the top level
-    process.once('exit', () => writeCache(cache, () => script.createCachedData()));
+    process.once('exit', () => {
+      if (flags) v8Flags(flags);
+      writeCache(cache, () => script.createCachedData());
+    });
   } else if (cache) markRunning(cache);
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, dir);

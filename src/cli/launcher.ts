@@ -103,14 +103,24 @@ function agentHook(event: string, client: string): void {
  * when that bundle cannot be loaded: the hooks' bundle then answers, as it does every other event.
  */
 function promptHooked(client: string): boolean {
+  const loader = require(CLI_LOADER) as typeof import('./cli-loader.ts');
   let prompt: typeof import('./prompt-hook-main.ts');
   try {
-    prompt = (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadPromptHook(__dirname, process.env);
+    prompt = loader.loadPromptHook(__dirname, process.env);
   } catch {
+    loader.optimizeAgain();
     return false;
   }
-  if (prompt.isHookClient(client)) void prompt.promptHookMain(client, { readStdin, writeAll, loadStoreWork: () => import(HOOK_STORE_WORK) });
-  else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, process.argv.slice(2));
+  const loadStoreWork = () => {
+    // the store's path (it may build the whole index): optimized code pays for itself there
+    loader.optimizeAgain();
+    return import(HOOK_STORE_WORK);
+  };
+  if (prompt.isHookClient(client)) void prompt.promptHookMain(client, { readStdin, writeAll, loadStoreWork });
+  else {
+    loader.optimizeAgain();
+    loader.loadCli(__dirname, process.env, process.argv.slice(2));
+  }
   return true;
 }
 

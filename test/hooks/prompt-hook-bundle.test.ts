@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -54,16 +54,33 @@ describe('the prompt hook runs from its own bundle', () => {
     const full = await prompt(join(DIST, 'cli.js'), ABOUT, { AXME_COMPILE_CACHE: 'off' });
     assert.equal(full.code, 0, full.stderr);
     assert.equal(fast.stdout, full.stdout);
-    // from its cache: the same answer, the same one bundle
+    // from its cache: the same answer, the same one bundle, the cache taken as it is (V8 refuses a
+    // cache made under other flags: the launcher turns TurboFan off before compiling, every time)
+    const cacheFile = join(folder, only!, readdirSync(join(folder, only!))[0]!);
+    const bytes = readFileSync(cacheFile);
     const cached = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
     assert.equal(cached.stdout, fast.stdout);
     assert.deepEqual(builds(folder), [only]);
+    assert.deepEqual(readFileSync(cacheFile), bytes, 'used, not written again');
     // a prompt about nothing in the store: nothing injected, by both
     const none = await prompt(CLI, 'Please write a haiku about autumn leaves falling in the garden.', { AXME_COMPILE_CACHE: folder });
     const noneFull = await prompt(join(DIST, 'cli.js'), 'Please write a haiku about autumn leaves falling in the garden.', { AXME_COMPILE_CACHE: 'off' });
     assert.equal(none.code, 0, none.stderr);
     assert.equal(none.stdout, noneFull.stdout);
     assert.doesNotMatch(none.stdout, /additionalContext/);
+  });
+
+  test('with no index for the tip, the store answers the same (and leaves the index for the next prompt)', async () => {
+    const index = join(world.dir, '.git', 'axme', 'search');
+    const folder = join(cache, 'store');
+    const before = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
+    rmSync(index, { recursive: true, force: true });
+    const r = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, before.stdout);
+    assert.ok(existsSync(join(index, 'last')), 'the store path wrote the index');
+    const after = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
+    assert.equal(after.stdout, before.stdout);
   });
 
   test('a payload that is not JSON: exit 0, nothing injected, the reason on stderr', async () => {
