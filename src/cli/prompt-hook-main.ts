@@ -13,7 +13,7 @@ export { isHookClient };
  * dist/prompt-hook.cjs: the prompt hook and the query at the memory tip in one small bundle, which
  * the launcher runs through the CLI loader's code cache (cli-loader.ts loadPromptHook) instead of
  * the hooks' bundle (all the hooks and the safety engine) and the tip's query besides
- * (docs/benchmarks.md, "The prompt hook's own bundle"). The same handler as `axme hook
+ * (docs/benchmarks.md, "The prompt hook's own bundle, without TurboFan"). The same handler as `axme hook
  * user-prompt-submit` anywhere else; the store answers when the index file cannot (store-work.ts).
  */
 export async function promptHookMain(client: HookClientId, p: Omit<HookProcess, 'loadTipSearch'>): Promise<never> {
