@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/ with esbuild, dependencies included, so `axme` starts without
 // resolving hundreds of files in node_modules: the launcher (dist/axme.cjs), the CLI script
-// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the agents' hooks (dist/hook.cjs, run by the loader too), the git hooks
+// (dist/cli.cjs) and its loader (dist/cli-loader.cjs), the agents' hooks (dist/hook.cjs, run by the loader too), the
+// prompt hook (dist/prompt-hook.cjs), the query at the memory tip (dist/tip-search.cjs), the git hooks
 // (dist/git-hook.cjs), the hooks' slow paths (dist/hook-store-work.js).
 
 import { createHash } from 'node:crypto';
@@ -239,24 +240,34 @@ if (relative)
   );
 if (hookBundle.some((byte) => byte > 0x7f)) throw new Error('dist/hook.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
 const hookHash = createHash('sha256').update(hookBundle).digest('hex').slice(0, 16);
-// `axme search` at the memory tip, required by the launcher for `axme search` only, and by the
-// prompt hook: no zod, yaml or git (what it imports must stay light: the build fails otherwise)
-const { metafile: tipMeta } = await build({
-  ...small,
-  metafile: true,
-  entryPoints: { 'tip-search': 'src/cli/tip-search-main.ts' },
-  define: { AXME_SEARCH_CODE },
-});
-const heavy = Object.keys(tipMeta.inputs).filter((f) => /node_modules[\\/](zod|yaml|gray-matter|isomorphic-git)[\\/]/.test(f));
-if (heavy.length)
-  throw new Error(`dist/tip-search.cjs bundles ${heavy[0]}: the query at the tip must stay light (see src/knowledge/views/search/tip-search.ts)`);
-const tipBundle = await readFile(new URL(`../${out}/tip-search.cjs`, import.meta.url));
-if (tipBundle.some((byte) => byte > 0x7f)) throw new Error('dist/tip-search.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1');
-const tipHash = createHash('sha256').update(tipBundle).digest('hex').slice(0, 16);
+// `axme search` at the memory tip, required by the launcher for `axme search` only, and the prompt
+// hook (the prompt's recall and the same query at the tip): each a bundle of its own, run through
+// the loader's code cache. What they import must stay light: no zod, yaml or git (the build fails
+// otherwise), and no safety engine for the prompt hook (nor any other hook).
+const light = async (name, entry, define) => {
+  const { metafile: meta } = await build({ ...small, metafile: true, entryPoints: { [name]: entry }, define });
+  const heavy = Object.keys(meta.inputs).filter((f) =>
+    /node_modules[\\/](zod|yaml|gray-matter|isomorphic-git)[\\/]|src[\\/]safety[\\/]|src[\\/]sandbox[\\/]/.test(f),
+  );
+  if (heavy.length) throw new Error(`dist/${name}.cjs bundles ${heavy[0]}: keep it light (see src/knowledge/views/search/tip-search.ts)`);
+  const dynamic = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import' && i.external).map((i) => i.path));
+  if (dynamic.length)
+    throw new Error(`dist/${name}.cjs has import() of ${dynamic.join(', ')}: a script compiled by vm.Script cannot run import(); pass it in from the launcher`);
+  const bundle = await readFile(new URL(`../${out}/${name}.cjs`, import.meta.url));
+  if (bundle.some((byte) => byte > 0x7f)) throw new Error(`dist/${name}.cjs has non-ASCII bytes: src/cli/cli-loader.ts reads it as latin1`);
+  return createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+};
+const tipHash = await light('tip-search', 'src/cli/tip-search-main.ts', { AXME_SEARCH_CODE });
+const promptHash = await light('prompt-hook', 'src/cli/prompt-hook-main.ts', { AXME_SEARCH_CODE, AXME_VERSION: JSON.stringify(pkg.version) });
 await build({
   ...small,
   entryPoints: { 'cli-loader': 'src/cli/cli-loader.ts' },
-  define: { AXME_CLI_HASH: JSON.stringify(cliHash), AXME_HOOK_HASH: JSON.stringify(hookHash), AXME_TIP_HASH: JSON.stringify(tipHash) },
+  define: {
+    AXME_CLI_HASH: JSON.stringify(cliHash),
+    AXME_HOOK_HASH: JSON.stringify(hookHash),
+    AXME_TIP_HASH: JSON.stringify(tipHash),
+    AXME_PROMPT_HASH: JSON.stringify(promptHash),
+  },
 });
 // the git hooks' fast path, required by the launcher for `axme git-hook` only
 await build({ ...small, entryPoints: { 'git-hook': 'src/cli/git-hook-main.ts' }, define: { AXME_VERSION: JSON.stringify(pkg.version) } });

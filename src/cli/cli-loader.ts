@@ -26,20 +26,26 @@ import { commandWords } from './command-line.ts';
 declare const AXME_CLI_HASH: string;
 declare const AXME_HOOK_HASH: string;
 declare const AXME_TIP_HASH: string;
+declare const AXME_PROMPT_HASH: string;
 
 export { cacheFolder };
+
+/** The bundles run from a code cache: the CLI, the hooks, the query at the tip, the prompt hook. */
+type Bundle = 'cli' | 'hook' | 'tip' | 'prompt';
 
 /** Where one command's cache is: the cache folder, this build's folder in it, the file. */
 interface CachePath {
   root: string;
+  bundle: Bundle;
   build: string;
   file: string;
 }
 
-/** Builds kept in the cache folder (two versions of axme in use keep theirs), and caches per build. */
+/** Builds kept in the cache folder per bundle (two versions of axme in use keep theirs), and caches per build. */
 const KEEP_BUILDS = 2;
 const KEEP_CACHES = 48;
-const BUILD_FOLDER = /^(cli|hook)-[0-9a-f]{16}$/;
+/** A build folder of `bundle`'s: the others' are not its to prune. */
+const buildFolder = (bundle: Bundle) => new RegExp(`^${bundle}-[0-9a-f]{16}$`);
 const CACHE_FILE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{8}-[a-z_][a-z-]*\.bin$/;
 
 /**
@@ -53,8 +59,8 @@ function flagsKey(env: NodeJS.ProcessEnv): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The cache of `bundle` (`cli`, `hook`) built as `hash`, for `command`; undefined when the cache is off. */
-function cachePath(env: NodeJS.ProcessEnv, bundle: 'cli' | 'hook' | 'tip', hash: string, command: string): CachePath | undefined {
+/** The cache of `bundle` built as `hash`, for `command`; undefined when the cache is off. */
+function cachePath(env: NodeJS.ProcessEnv, bundle: Bundle, hash: string, command: string): CachePath | undefined {
   let root: string | undefined;
   try {
     root = cacheFolder(env);
@@ -63,7 +69,12 @@ function cachePath(env: NodeJS.ProcessEnv, bundle: 'cli' | 'hook' | 'tip', hash:
   }
   if (!root) return undefined;
   const build = join(root, `${bundle}-${hash}`);
-  return { root, build, file: join(build, `${process.version}-${process.arch}-${flagsKey(env)}-${/^[a-z][a-z-]{0,40}$/.test(command) ? command : '_'}.bin`) };
+  return {
+    root,
+    bundle,
+    build,
+    file: join(build, `${process.version}-${process.arch}-${flagsKey(env)}-${/^[a-z][a-z-]{0,40}$/.test(command) ? command : '_'}.bin`),
+  };
 }
 
 /** Whether a cache file or folder may be trusted: this user's, and nobody else may write to it. */
@@ -104,8 +115,8 @@ function writeCache(at: CachePath, make: () => Buffer): void {
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, at.file);
-    // other builds (upgrades, rebuilds) and rarely used commands: the newest stay (one still in use is written again)
-    prune(at.root, BUILD_FOLDER, KEEP_BUILDS);
+    // this bundle's other builds (upgrades, rebuilds) and rarely used commands: the newest stay (one still in use is written again)
+    prune(at.root, buildFolder(at.bundle), KEEP_BUILDS);
     prune(at.build, CACHE_FILE, KEEP_CACHES);
   } catch {
     // a cache is an optimisation: a read-only home or a full disk costs the next start its speed only
@@ -190,16 +201,57 @@ export function loadTipSearch(dir: string, env: NodeJS.ProcessEnv): typeof impor
   return runCached(join(dir, 'tip-search.cjs'), dir, cachePath(env, 'tip', AXME_TIP_HASH, 'tip')) as typeof import('./tip-search-main.ts');
 }
 
-/** Runs a CommonJS bundle through vm.Script with `cache` as its code cache (written at exit when missing or refused); its exports. */
-function runCached(filename: string, dir: string, cache: CachePath | undefined): unknown {
+/**
+ * The prompt hook (dist/prompt-hook.cjs: `axme hook user-prompt-submit`, with the query at the
+ * tip), compiled from its code cache: one small bundle for the hook that runs on every prompt, in
+ * place of the hooks' bundle and the tip's query together (docs/benchmarks.md).
+ */
+export function loadPromptHook(dir: string, env: NodeJS.ProcessEnv): typeof import('./prompt-hook-main.ts') {
+  return runCached(
+    join(dir, 'prompt-hook.cjs'),
+    dir,
+    cachePath(env, 'prompt', AXME_PROMPT_HASH, 'prompt'),
+    ONE_QUERY,
+  ) as typeof import('./prompt-hook-main.ts');
+}
+
+/**
+ * V8's flags for a process that answers one query and exits: no optimizing compiler (TurboFan).
+ * The prompt's query at the tip runs its loops over the postings of common words once; optimizing
+ * them cost more CPU (on a background thread) than the optimized code saved: about a third of the
+ * prompt hook's own CPU at 10,000 items (docs/benchmarks.md, "The prompt hook's own bundle, without
+ * TurboFan"). `optimizeAgain` before anything that works longer (the store's path, the full CLI).
+ */
+const ONE_QUERY = '--no-turbofan';
+
+/** V8's optimizing compiler on again, after a bundle loaded for one query (the store's path may build a whole index). */
+export function optimizeAgain(): void {
+  v8Flags('--turbofan');
+}
+
+/** Sets V8 flags in this process (node:v8 is loaded then only: ~10 ms of streams a start would not need otherwise). */
+function v8Flags(flags: string): void {
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags);
+}
+
+/**
+ * Runs a CommonJS bundle through vm.Script with `cache` as its code cache (written at exit when
+ * missing or refused); its exports. Under `flags` (V8's) when given: set before it is compiled, and
+ * again when its cache is made — V8 stamps a cache with the flags in force and refuses it under others.
+ */
+function runCached(filename: string, dir: string, cache: CachePath | undefined, flags?: string): unknown {
   // ASCII only (the build checks): latin1 reads it without decoding UTF-8, ~8 ms less
   const source = readFileSync(filename, 'latin1');
   let cachedData = cache && readCache(cache);
   if (cache && cachedData && crashedBefore(cache)) cachedData = undefined;
+  if (flags) v8Flags(flags);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // at exit: the cache then holds every function this run compiled, not only the top level
-    process.once('exit', () => writeCache(cache, () => script.createCachedData()));
+    process.once('exit', () => {
+      if (flags) v8Flags(flags);
+      writeCache(cache, () => script.createCachedData());
+    });
   } else if (cache) markRunning(cache);
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, dir);

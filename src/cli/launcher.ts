@@ -71,19 +71,9 @@ function tipSearched(rest: string[]): boolean {
   }
 }
 
-const args = process.argv.slice(2);
-if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
-  const name = args[1]!;
-  (require(GIT_HOOK) as typeof import('./git-hook-main.ts'))
-    .gitHook(name, args.slice(2), { readStdin, writeAll, storeWork: HOOK_STORE_WORK })
-    .catch((err: unknown) => {
-      writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
-      // the blocking hooks fail closed; the informational ones never stop git
-      process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
-    });
-} else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
-  const event = args[1]!;
-  const client = hookClient(args.slice(2))!;
+/** `axme hook <event> [--client <name>]` for an agent client: the prompt hook's own bundle for a prompt, the hooks' bundle for the rest. */
+function agentHook(event: string, client: string): void {
+  if (event === 'user-prompt-submit' && promptHooked(client)) return;
   let hook: typeof import('./hook-main.ts') | undefined;
   try {
     // the hooks and the safety engine: dist/hook.cjs, compiled from its code cache (cli-loader.ts)
@@ -104,7 +94,48 @@ if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly st
       loadStoreWork: () => import(HOOK_STORE_WORK),
       loadTipSearch: () => (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadTipSearch(__dirname, process.env),
     });
-  else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, args);
+  else (require(CLI_LOADER) as typeof import('./cli-loader.ts')).loadCli(__dirname, process.env, process.argv.slice(2));
+}
+
+/**
+ * `axme hook user-prompt-submit` answered by the prompt hook's bundle (dist/prompt-hook.cjs: the
+ * prompt's recall and the query at the tip, without the other hooks and the safety engine); false
+ * when that bundle cannot be loaded: the hooks' bundle then answers, as it does every other event.
+ */
+function promptHooked(client: string): boolean {
+  const loader = require(CLI_LOADER) as typeof import('./cli-loader.ts');
+  let prompt: typeof import('./prompt-hook-main.ts');
+  try {
+    prompt = loader.loadPromptHook(__dirname, process.env);
+  } catch {
+    loader.optimizeAgain();
+    return false;
+  }
+  const loadStoreWork = () => {
+    // the store's path (it may build the whole index): optimized code pays for itself there
+    loader.optimizeAgain();
+    return import(HOOK_STORE_WORK);
+  };
+  if (prompt.isHookClient(client)) void prompt.promptHookMain(client, { readStdin, writeAll, loadStoreWork });
+  else {
+    loader.optimizeAgain();
+    loader.loadCli(__dirname, process.env, process.argv.slice(2));
+  }
+  return true;
+}
+
+const args = process.argv.slice(2);
+if (args[0] === 'git-hook' && args.length >= 2 && (GIT_HOOK_NAMES as readonly string[]).includes(args[1]!) && !args.includes('--help')) {
+  const name = args[1]!;
+  (require(GIT_HOOK) as typeof import('./git-hook-main.ts'))
+    .gitHook(name, args.slice(2), { readStdin, writeAll, storeWork: HOOK_STORE_WORK })
+    .catch((err: unknown) => {
+      writeAll(2, `axme git-hook ${name}: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+      // the blocking hooks fail closed; the informational ones never stop git
+      process.exit(name === 'commit-msg' || name === 'pre-push' ? 1 : 0);
+    });
+} else if (args[0] === 'hook' && args.length >= 2 && !args[1]!.startsWith('-') && hookClient(args.slice(2)) !== undefined) {
+  agentHook(args[1]!, hookClient(args.slice(2))!);
 } else if (args[0] === 'search' && tipSearched(args.slice(1))) {
   // answered from the tip's index file
 } else {

@@ -1,9 +1,9 @@
 import type { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
-import { PayloadError } from '../setup/clients/hook-payload.ts';
 import type { HookIO } from './io.ts';
 import { postToolUse } from './post-tool-use.ts';
 import { preCompact } from './pre-compact.ts';
 import { preToolUse } from './pre-tool-use.ts';
+import { DEFAULT_DEADLINE_MS, EVENT_DEADLINE_MS, runEvent } from './run-event.ts';
 import { sessionEnd } from './session-end.ts';
 import { sessionStart } from './session-start.ts';
 import { userPromptSubmit } from './user-prompt-submit.ts';
@@ -17,25 +17,6 @@ export const HOOK_EVENTS = {
   'user-prompt-submit': userPromptSubmit,
   'pre-compact': preCompact,
 } as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], (io: HookIO) => Promise<void>>;
-
-/** The harness kills a hook after its timeout (axme init sets 10 s): answer well before that. */
-export const DEFAULT_DEADLINE_MS = 8_000;
-
-/**
- * Each event's own deadline, under the time limit axme init gives it in every client: the session
- * start has 30 s there (it may recover earlier sessions and read a large store on a loaded
- * machine), so it answers within 25 s rather than giving up at 8 and starting the session blind.
- */
-export const EVENT_DEADLINE_MS = {
-  'pre-tool-use': DEFAULT_DEADLINE_MS,
-  'post-tool-use': DEFAULT_DEADLINE_MS,
-  'session-start': 25_000,
-  'session-end': DEFAULT_DEADLINE_MS,
-  // a prompt waits for it: recall gives up early rather than hold the user
-  'user-prompt-submit': 5_000,
-  // the checkpoint reads the session's record, commits and transcript; the compaction waits for it
-  'pre-compact': 20_000,
-} as const satisfies Record<(typeof HOOK_EVENT_NAMES)[number], number>;
 
 /**
  * Runs one hook event; returns the exit code. pre-tool-use fails closed: a bad payload, an
@@ -52,31 +33,5 @@ export async function runHook(
     io.stderr(`axme hook: unknown event "${event}"; events: ${Object.keys(HOOK_EVENTS).join(', ')}\n`);
     return 2;
   }
-  const gate = event === 'pre-tool-use';
-  // a prompt is never held up by its recall: a failure injects nothing and exits 0
-  const failOpen = event === 'user-prompt-submit' ? 0 : 1;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), deadlineMs);
-  });
-  try {
-    const r = await Promise.race([handler(io).then(() => 'done' as const), timeout]);
-    if (r === 'timeout') {
-      const why = `axme could not decide within ${Math.round(deadlineMs / 1000)} s`;
-      if (gate) io.stdout(io.protocol.deny(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));
-      else io.stderr(`axme hook ${event}: ${why}\n`);
-      return gate ? 0 : failOpen;
-    }
-    return 0;
-  } catch (err) {
-    const msg = err instanceof PayloadError ? err.message : `internal error: ${(err as Error).message}`;
-    if (gate) {
-      io.stdout(io.protocol.deny(`axme could not check this call (${msg}); it was denied to stay safe. Run \`axme doctor\``));
-      return 0;
-    }
-    io.stderr(`axme hook ${event}: ${msg}\n`);
-    return failOpen;
-  } finally {
-    clearTimeout(timer);
-  }
+  return runEvent(event, handler, io, deadlineMs);
 }
