@@ -2,8 +2,9 @@
 // by side with another checkout's code in one run (`--before <checkout>`: its src/ is loaded, e.g.
 // main). Each side gets a seeded store of its own; a first process writes the index, then each
 // round a new process per side, in turn, reads it from disk (the MCP server after a restart),
-// asks 4 queries, 20 warm ones, then writes an item and asks once, `--writes` times. Table on
-// stdout, JSON in bench/results/search-write-<date>.json.
+// asks 4 queries, 20 warm ones, then writes an item and asks once, `--writes` times; what a
+// process leaves for after the answer (the index file) is then run at once and timed apart, so
+// that it lands in no other row. Table on stdout, JSON in bench/results/search-write-<date>.json.
 //
 //   node --import tsx bench/search-write.bench.ts [--size 10000] [--rounds 3] [--writes 5] [--before /path/to/checkout]
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,8 @@ interface Sample {
   warm: number[];
   write: number[];
   after: number[];
+  /** the index file written after the answer (DerivedCache.later), run here at once: 0 where the query wrote it itself */
+  file: number[];
   sources: string[];
 }
 
@@ -28,7 +31,7 @@ async function child(root: string, repo: string, writes: number, label: string):
   const { addDecision } = await import(join(root, 'src/knowledge/items/decision/add-decision.ts'));
   const { searchStore, loadSearchIndex } = await import(join(root, 'src/knowledge/views/search.ts'));
   const kb = await openKnowledgeBase({ cwd: repo, env: benchEnv({ AXME_SEARCH_MODEL: 'off' }), backend: 'cli' });
-  const out: Sample = { warm: [], write: [], after: [], sources: [] };
+  const out: Sample = { warm: [], write: [], after: [], file: [], sources: [] };
   for (const q of QUERIES) await searchStore(kb, q);
   for (let r = 0; r < 5; r++)
     for (const q of QUERIES) {
@@ -43,6 +46,9 @@ async function child(root: string, repo: string, writes: number, label: string):
     t0 = performance.now();
     await searchStore(kb, QUERIES[w % QUERIES.length]!);
     out.after.push(performance.now() - t0);
+    t0 = performance.now();
+    kb.cache.settle?.();
+    out.file.push(performance.now() - t0);
     out.sources.push((await loadSearchIndex(kb)).source);
   }
   await closeKnowledgeBase(kb);
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error(`${name}: ${r.stderr}`);
     return JSON.parse(r.stdout) as Sample;
   };
-  const all = new Map(sides.map(([name]) => [name, { warm: [] as number[], write: [] as number[], after: [] as number[], sources: [] as string[] }]));
+  const all = new Map(sides.map(([name]): [string, Sample] => [name, { warm: [], write: [], after: [], file: [], sources: [] }]));
   try {
     for (const [name, root] of sides) run(name, root, 1); // the index written (built), then patched once
     for (let r = 0; r < ROUNDS; r++)
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
         a.warm.push(...s.warm);
         a.write.push(...s.write);
         a.after.push(...s.after);
+        a.file.push(...s.file);
         a.sources.push(...s.sources);
         process.stderr.write(
           `search-write.bench: round ${r + 1} ${name}: warm ${fmt(stats(s.warm).median)} ms, after a write ${s.after.map(fmt).join(' ')} ms\n`,
@@ -93,9 +100,19 @@ async function main(): Promise<void> {
     for (const repo of repos.values()) rmSync(repo, { recursive: true, force: true });
   }
   const cell = (s: Stats) => `${fmt(s.median)} (${fmt(s.p10)}–${fmt(s.p90)})`;
-  console.log(`| ${SIZE} decisions, ms median (p10–p90) | warm query | the write | first query after it | ratio |\n| --- | ---: | ---: | ---: | ---: |`);
-  const rows = [...all].map(([name, a]) => ({ name, warm: stats(a.warm), write: stats(a.write), after: stats(a.after), sources: [...new Set(a.sources)] }));
-  for (const r of rows) console.log(`| ${r.name} | ${cell(r.warm)} | ${cell(r.write)} | ${cell(r.after)} | ${(r.after.median / r.warm.median).toFixed(1)}× |`);
+  console.log(
+    `| ${SIZE} decisions, ms median (p10–p90) | warm query | the write | first query after it | × warm | index file, after the answer |\n| --- | ---: | ---: | ---: | ---: | ---: |`,
+  );
+  const rows = [...all].map(([name, a]) => ({
+    name,
+    warm: stats(a.warm),
+    write: stats(a.write),
+    after: stats(a.after),
+    file: stats(a.file),
+    sources: [...new Set(a.sources)],
+  }));
+  for (const r of rows)
+    console.log(`| ${r.name} | ${cell(r.warm)} | ${cell(r.write)} | ${cell(r.after)} | ${(r.after.median / r.warm.median).toFixed(1)}× | ${cell(r.file)} |`);
   const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-write-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

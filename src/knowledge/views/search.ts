@@ -5,7 +5,7 @@ import { headCommitSync, readRefSync } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { type MergedState, readMergedState } from '../core/merged-state.ts';
 import { indexAfterWrite } from './search/after-write.ts';
-import { buildIndex, type Doc, type Index, rememberDocs } from './search/build-index.ts';
+import { buildIndex, type Doc, type Index, rememberDocs, termsStartingWith } from './search/build-index.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
 import { compactPostings } from './search/live-index.ts';
@@ -103,6 +103,8 @@ function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, sta
     index.delta = undefined;
     // the decisions by slug as one map again (a write's view of them over the previous ones': live-index.ts moveLinks)
     index.decisions = new Map(index.decisions);
+    // the sorted terms a prefix is looked up in, made now rather than by the first query after the next write (which carries them over)
+    termsStartingWith(index, '');
   }
   const ref = readRefSync(kb.repo.commonDir, kb.ref);
   const tip = ref === 'unknown' || ref === state.commit;
@@ -148,7 +150,8 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   }
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
-  const isStale = (d: Doc) => staleOf(d) !== undefined;
+  // no stale item (the usual case): nothing looked up per document ranked
+  const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : () => false;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
   const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
   const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
