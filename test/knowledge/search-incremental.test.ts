@@ -111,6 +111,8 @@ describe('search index after writes', () => {
       // the process's own index, patched from the one before the write
       const loaded = await loadSearchIndex(kb);
       const mine = rankings(loaded.index);
+      // the file is written once the answer is out: now
+      kb.cache.settle();
       // the first index of the run is built; each after it patched from the one before
       assert.equal(loaded.index.patched === true, step > 0, `step ${step}: ${step > 0 ? 'patched' : 'built'}`);
       // the same tip's index built from scratch, in a process that never saw an index

@@ -22,6 +22,14 @@ export interface DerivedCache {
   disk: DiskCache;
   /** the map of one kind of per-object data (`slot` names the kind) */
   perObject<T>(slot: string): WeakMap<object, T>;
+  /**
+   * Derived work that need not delay an answer (writing a search index file): `task` runs once
+   * the work in hand is done (after the event loop's pending callbacks); a newer task of the same
+   * `slot` replaces one not yet run. A task that throws costs only the derived data.
+   */
+  later(slot: string, task: () => void): void;
+  /** runs every task `later` still holds, now (closing a knowledge base calls it first) */
+  settle(): void;
 }
 
 /** Entries the memory keeps: enough for a long-running server's states and indexes, bounded. */
@@ -30,6 +38,16 @@ const MEMORY_ENTRIES = 64;
 export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCache {
   const memory = new Map<string, unknown>();
   const slots = new Map<string, WeakMap<object, unknown>>();
+  const tasks = new Map<string, () => void>();
+  const run = (slot: string) => {
+    const task = tasks.get(slot);
+    tasks.delete(slot);
+    try {
+      task?.();
+    } catch {
+      // derived data: the next reader makes it again
+    }
+  };
   return {
     disk,
     recall: <T>(key: string) => memory.get(key) as T | undefined,
@@ -43,6 +61,14 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
       let m = slots.get(slot);
       if (!m) slots.set(slot, (m = new WeakMap()));
       return m as WeakMap<object, T>;
+    },
+    later(slot, task) {
+      const pending = tasks.has(slot);
+      tasks.set(slot, task);
+      if (!pending) setImmediate(() => run(slot));
+    },
+    settle() {
+      for (const slot of [...tasks.keys()]) run(slot);
     },
   };
 }

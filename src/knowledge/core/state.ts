@@ -205,7 +205,8 @@ export async function parseSnapshot(kb: KnowledgeBase, snap: Snapshot): Promise<
   return { commit: snap.commit, snapshot: snap, items, brokenIds, brokenFiles, rules, config, diagnostics };
 }
 
-function byIdThenSlug(a: ItemBase, b: ItemBase): number {
+/** The order of every parsed item list: by display ID (shorter first), then by slug. */
+export function byIdThenSlug(a: ItemBase, b: ItemBase): number {
   const ia = (a as { id?: string }).id;
   const ib = (b as { id?: string }).id;
   if (ia && ib && ia !== ib) return ia.length - ib.length || (ia < ib ? -1 : 1);

@@ -1,16 +1,18 @@
 import type { KindName } from '../../model/kind.ts';
 import { SearchInput } from '../../model/search.ts';
 import { parseInput } from '../../model/validate.ts';
-import { headCommitSync } from '../../store/locate.ts';
+import { headCommitSync, readRefSync } from '../../store/locate.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { type MergedState, readMergedState } from '../core/merged-state.ts';
-import { buildIndex, type Doc, type Index, rememberDocs } from './search/build-index.ts';
+import { indexAfterWrite } from './search/after-write.ts';
+import { buildIndex, type Doc, type Index, rememberDocs, termsStartingWith } from './search/build-index.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
+import { compactPostings } from './search/live-index.ts';
 import { embedderFor } from './search/meaning.ts';
-import { indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
+import { hasIndexFile, indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 import { rank, scoreQuery } from './search/rank.ts';
-import { glossaryOf, hasAnchoredItems, sourcesOf } from './search/sources.ts';
+import { glossaryOf, isAnchored, searchLists, sourcesOf } from './search/sources.ts';
 import { staleMarks } from './stale-marks.ts';
 
 export { tokenize } from './search/analyze.ts';
@@ -25,7 +27,7 @@ export interface LoadedIndex {
   source: IndexSource;
   /** documents taken from the previous index (incremental) */
   reused: number;
-  /** when this load wrote the tip's index file: how many documents' records it encoded (the unchanged ones are copied from the previous file) */
+  /** when this load wrote the tip's index file (or, laid over after a write, once the file is written): how many documents' records it encoded (the unchanged ones are copied from the previous file) */
   encoded?: number;
 }
 
@@ -44,9 +46,30 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   const inMemory = kb.cache.recall<Index>(memoryKey);
   if (inMemory) return { index: inMemory, state, source: 'memory', reused: inMemory.docs.length };
   const dir = searchDir(kb.repo.axmeDir);
+  const mine = at === undefined ? last.get(kb) : undefined;
+  // after this process's own write: the changed items laid over its index, the file written once the answer is out
+  const laid = mine && !hasIndexFile(dir, key) ? indexAfterWrite(kb, mine, state, glossaryOf(state)) : undefined;
+  if (laid) {
+    kb.cache.remember(memoryKey, laid);
+    last.set(kb, laid);
+    const written: { encoded?: number } = {};
+    kb.cache.later('search-file', () => (written.encoded = writeTip(kb, dir, key, laid, state)?.encoded));
+    return {
+      index: laid,
+      state,
+      source: 'incremental',
+      reused: laid.reused ?? 0,
+      // known once the file is written (after the answer, or when the knowledge base closes)
+      get encoded() {
+        return written.encoded;
+      },
+    };
+  }
   const sources = sourcesOf(state);
+  const made = { lists: searchLists(state), anchored: sources.filter(isAnchored).length };
   const onDisk = readIndex(dir, key, sources, glossaryOf(state));
   if (onDisk) {
+    onDisk.madeFrom = made;
     kb.cache.remember(memoryKey, onDisk);
     rememberDocs(kb, sources, onDisk.docs);
     if (at === undefined) {
@@ -57,15 +80,39 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
     }
     return { index: onDisk, state, source: 'disk', reused: onDisk.docs.length };
   }
-  const previous = last.get(kb) ?? readLastIndex(dir, sources);
+  const previous = mine ?? readLastIndex(dir, sources);
   const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
+  index.madeFrom = made;
   const written = writeIndex(dir, key, index, {
-    anchored: hasAnchoredItems(sources),
+    anchored: made.anchored > 0,
     embeddings: !!state.config?.search?.embeddings,
     newest: at === undefined ? { commit: state.commit } : undefined,
   });
   if (at === undefined) last.set(kb, index);
   return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0, ...(written ? { encoded: written.encoded } : {}) };
+}
+
+/**
+ * Writes the tip's index laid over by `indexAfterWrite`: its postings laid out flat first (they
+ * become the index's own, and the base of the next write's), then the file, named the newest only
+ * while the memory ref still points at the state's commit (another process may have written since).
+ */
+function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, state: MergedState): { encoded: number } | undefined {
+  if (index.delta) {
+    index.postings = compactPostings(index);
+    index.delta = undefined;
+    // the decisions by slug as one map again (a write's view of them over the previous ones': live-index.ts moveLinks)
+    index.decisions = new Map(index.decisions);
+    // the sorted terms a prefix is looked up in, made now rather than by the first query after the next write (which carries them over)
+    termsStartingWith(index, '');
+  }
+  const ref = readRefSync(kb.repo.commonDir, kb.ref);
+  const tip = ref === 'unknown' || ref === state.commit;
+  return writeIndex(dir, key, index, {
+    anchored: (index.madeFrom?.anchored ?? 1) > 0,
+    embeddings: !!state.config?.search?.embeddings,
+    newest: tip ? { commit: state.commit } : undefined,
+  });
 }
 
 export interface SearchOptions {
@@ -103,7 +150,8 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   }
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
-  const isStale = (d: Doc) => staleOf(d) !== undefined;
+  // no stale item (the usual case): nothing looked up per document ranked
+  const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : () => false;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
   const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
   const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);

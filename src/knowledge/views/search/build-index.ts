@@ -80,8 +80,11 @@ export function termsNear(index: Index, term: string, max: number): { terms: str
 /** How many documents hold `term` (0 when none does). */
 export function docFreq(p: Postings, term: string): number {
   const id = p.ids.get(term);
-  return id === undefined ? 0 : p.start[id + 1]! - p.start[id]!;
+  return id === undefined ? 0 : termCount(p, id);
 }
+
+/** How many documents hold term `id`. */
+export const termCount = (p: Postings, id: number): number => (p.df ? p.df[id]! : p.start[id + 1]! - p.start[id]!);
 
 /** Counting space reused from one document to the next within a build. */
 interface Counter {
@@ -289,6 +292,14 @@ export function buildIndex(kb: KnowledgeBase, sources: readonly Source[], glossa
   return index;
 }
 
+/** The document of the item of `src`: the one kept for the item object, else made (tokenized) and kept. */
+export function documentOf(kb: KnowledgeBase, src: Source): Doc {
+  const docOfItem = kb.cache.perObject<Doc>('search-doc');
+  let d = docOfItem.get(src.item);
+  if (!d) docOfItem.set(src.item, (d = docOf({ slot: new Map(), counts: new Int32Array(256), tokens: [], wholes: [], near: [] }, src)));
+  return d;
+}
+
 /** Keeps `docs` (read from disk for `sources`, in order) as the documents of their items: a later build in this process takes them as they are, without comparing prints. */
 export function rememberDocs(kb: KnowledgeBase, sources: readonly Source[], docs: readonly Doc[]): void {
   const docOfItem = kb.cache.perObject<Doc>('search-doc');
@@ -370,7 +381,8 @@ function linksOf(docs: readonly Doc[]): Pick<Index, 'decisions' | 'superseded' |
   return { decisions, superseded, decisionDocs };
 }
 
-const sameGroups = (a: readonly string[][], b: readonly string[][]) => a.length === b.length && a.every((g, i) => sameList(g, b[i]!));
+/** True when two glossaries' synonym groups are the same. */
+export const sameGroups = (a: readonly string[][], b: readonly string[][]) => a.length === b.length && a.every((g, i) => sameList(g, b[i]!));
 
 /** Where a document's item lives: its kind, path and store (a workspace item is not the repository's of the same path). */
 const docKey = (kind: KindName, path: string, store: string | null | undefined) => `${kind}\0${path}\0${store ?? ''}`;

@@ -51,6 +51,11 @@ export function tfIn(packed: number, field: Field): number {
  */
 export function gainOf(packed: number, norms: Float64Array, doc: number): number {
   const n = doc * 4;
+  // in the body only (most postings): the same number the sum below gives, its other terms being 0
+  if (packed < 4096) {
+    const body = packed * norms[n + 3]!;
+    return (body * (K1 + 1)) / (body + K1);
+  }
   const tf =
     tfIn(packed, 'title') * norms[n]! + tfIn(packed, 'keys') * norms[n + 1]! + tfIn(packed, 'anchors') * norms[n + 2]! + tfIn(packed, 'body') * norms[n + 3]!;
   return (tf * (K1 + 1)) / (tf + K1);

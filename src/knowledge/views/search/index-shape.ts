@@ -60,8 +60,10 @@ export interface Postings {
   tf?: Float64Array;
   /** the documents' field lengths (4 a document, FIELDS order), kept with `tf` */
   len?: Float64Array;
-  /** when the postings stay on disk (a query at the tip: index-file.ts), term `id`'s documents and gains, read when first asked for; `docs` and `gain` are then empty */
+  /** when the postings stay on disk (a query at the tip: index-file.ts) or are a base and a delta (live-index.ts), term `id`'s documents and gains, read or worked out when first asked for; `docs` and `gain` are then empty */
   read?: (id: number) => { docs: Int32Array; gain: Float64Array };
+  /** each term's count of documents, when `start` does not give it (a base and a delta: live-index.ts) */
+  df?: Int32Array;
 }
 
 /** The ranking's buffers, one number per document: the scores, and a group's and an alternative's best so far, each with the positions it touched. */
@@ -79,7 +81,7 @@ export interface Index {
   /** term -> the documents that hold it */
   postings: Postings;
   /** decisions' positions by slug, to follow superseded_by (read from disk: only those a superseded_by names) */
-  decisions: Map<string, number>;
+  decisions: ReadonlyMap<string, number>;
   /** the superseded documents' positions: the few a result has to fold into their successors */
   superseded: number[];
   /** the software synonyms and the glossary's */
@@ -100,6 +102,34 @@ export interface Index {
   reused?: number;
   /** how many documents are decisions (when worked out from every document): equal to `decisions.size` when no two share a slug, which a patch of `decisions` needs */
   decisionDocs?: number;
-  /** whether `buildIndex` patched the previous index's postings (patch-postings.ts) rather than laying them out again */
+  /** whether `buildIndex` patched the previous index's postings (patch-postings.ts), or a write's changes were laid over them (live-index.ts), rather than laying them out again */
   patched?: boolean;
+  /** the item lists the documents were made from, one a searchable kind in index order (sources.ts `searchLists`), and how many of the items have anchors: what a later state is compared with (live-index.ts) */
+  madeFrom?: { lists: ReadonlyArray<readonly object[]>; anchored: number };
+  /** the postings as a base and the documents changed since (live-index.ts): laid out flat again (`compactPostings`) before the index is written */
+  delta?: Delta;
+}
+
+/**
+ * An index's postings as the flat postings of an earlier index (the base) and what changed since
+ * (live-index.ts): where each base document is now, the documents added since, and each term's
+ * count; a term's postings are worked out from them when a query first reads it.
+ */
+export interface Delta {
+  /** the base's postings: term `id`'s documents (base positions) `docs[start[id]..start[id + 1])`, their frequencies `tf` */
+  base: { ids: TermIds; start: Int32Array; docs: Int32Array; tf: Float64Array; terms: number };
+  /** base position -> position now, -1 when the document is gone */
+  newOf: Int32Array;
+  /** the positions now of the documents not in the base, ascending */
+  added: Int32Array;
+  /** terms no base document held, their ids following the base's (`base.terms + j`) */
+  fresh: string[];
+  freshIds: Map<string, number>;
+  /** each term's count of documents now (0: no document holds it any more; the term is hidden) */
+  df: Int32Array;
+  /** the documents' field lengths (4 a document, FIELDS order) and norms (`fieldNorms`) now */
+  len: Float64Array;
+  norms: Float64Array;
+  /** how many base documents are gone */
+  removed: number;
 }

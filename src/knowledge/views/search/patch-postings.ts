@@ -131,7 +131,7 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   return { postings: { ids, start, docs: out, gain, tf, len }, links: patchLinks(previous, docs, newOf, added) };
 }
 
-type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;
+export type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;
 
 /**
  * The decisions by slug and the superseded documents, moved to the documents' new positions
@@ -139,7 +139,7 @@ type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;
  * when no two decisions shared a slug before (which of them a slug names would need every
  * document); undefined then.
  */
-function patchLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
+export function patchLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
   let decisionDocs = previous.decisionDocs;
   if (decisionDocs === undefined || decisionDocs !== previous.decisions.size) return undefined;
   for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0 && previous.docs[j]!.kind === 'decision') decisionDocs--;

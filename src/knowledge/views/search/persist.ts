@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KindName } from '../../../model/kind.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
@@ -96,6 +96,11 @@ function openIndexFile(dir: string, key: string, whole: boolean): IndexFile | un
   } catch {
     return undefined;
   }
+}
+
+/** True when a file for `key` is there (read or not). */
+export function hasIndexFile(dir: string, key: string): boolean {
+  return KEY_RE.test(key) && existsSync(join(dir, `${key}.idx`));
 }
 
 /** The newest tip's key and memory commit, as `last` names them (undefined when unreadable). */

@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import type { Doc, Index } from './build-index.ts';
+import { type Doc, type Index, termCount } from './build-index.ts';
 import { K1 } from './fields.ts';
 import type { QueryGroup } from './query.ts';
 import { addGroups, factorOf, idfOf, newScratch, RERANK, rank, type StalePredicate, scoreQuery } from './rank.ts';
@@ -18,8 +18,7 @@ export function rankTop(index: Index, groups: QueryGroup[], said: string[], k: n
 function termBound(index: Index, term: string): number {
   const id = index.postings.ids.get(term);
   if (id === undefined) return 0;
-  const { start } = index.postings;
-  return idfOf(index.docs.length, start[id + 1]! - start[id]!) * (K1 + 1);
+  return idfOf(index.docs.length, termCount(index.postings, id)) * (K1 + 1);
 }
 
 /** The most a group (one word of the query) can add: the best of its alternatives' bounds (a phrase's, its terms' mean). */

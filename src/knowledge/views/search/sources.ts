@@ -60,19 +60,26 @@ const DESCRIBE = {
   }),
 } satisfies { [K in SearchKind]: (item: ItemsByKind[K][number], state: MergedState) => Described };
 
+/** The searchable kinds, in index order. */
+export const SEARCH_KINDS = Object.keys(DESCRIBE) as SearchKind[];
+
 /** The items of a state search looks through (every searchable kind), in index order, as `Source`s (cheap: no tokenizing). */
 export function sourcesOf(state: MergedState): Source[] {
   const out: Source[] = [];
-  for (const kind of Object.keys(DESCRIBE) as SearchKind[]) {
-    const describe = DESCRIBE[kind] as (item: ItemsByKind[SearchKind][number], state: MergedState) => Described;
-    for (const item of state.items[kind]) {
-      // the keys in the order a document's print has always read them
-      const { title, ...rest } = describe(item, state);
-      out.push({ kind, item, title, path: itemPath(kind, item.slug, item.created), ...rest });
-    }
-  }
+  for (const kind of SEARCH_KINDS) for (const item of state.items[kind]) out.push(sourceOf(state, kind, item));
   return out;
 }
+
+/** One item of `state` as search reads it. */
+export function sourceOf(state: MergedState, kind: SearchKind, item: ItemsByKind[SearchKind][number]): Source {
+  const describe = DESCRIBE[kind] as (item: ItemsByKind[SearchKind][number], state: MergedState) => Described;
+  // the keys in the order a document's print has always read them
+  const { title, ...rest } = describe(item, state);
+  return { kind, item, title, path: itemPath(kind, item.slug, item.created), ...rest };
+}
+
+/** The item lists of `state` search reads, one a searchable kind in index order: the documents follow them, list after list. */
+export const searchLists = (state: MergedState): ReadonlyArray<ReadonlyArray<ItemsByKind[SearchKind][number]>> => SEARCH_KINDS.map((k) => state.items[k]);
 
 /** The glossary oracle page's synonym groups (search treats its terms as one another's synonyms). */
 export function glossaryOf(state: MergedState): string[][] {
@@ -81,5 +88,8 @@ export function glossaryOf(state: MergedState): string[][] {
 
 /** True when some item of a kind `axme verify` compares has anchors: a search must then look its staleness up. */
 export function hasAnchoredItems(sources: readonly Source[]): boolean {
-  return sources.some((s) => (ANCHORED_KINDS as readonly string[]).includes(s.kind) && s.parts.anchors.length > 0);
+  return sources.some(isAnchored);
 }
+
+/** True for an item (its source or document) of a kind `axme verify` compares, with anchors. */
+export const isAnchored = (s: Pick<Source, 'kind' | 'parts'>): boolean => (ANCHORED_KINDS as readonly string[]).includes(s.kind) && s.parts.anchors.length > 0;

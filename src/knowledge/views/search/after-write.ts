@@ -1,0 +1,60 @@
+import type { KnowledgeBase } from '../../core/kb.ts';
+import type { MergedState } from '../../core/merged-state.ts';
+import { byIdThenSlug } from '../../core/state.ts';
+import { type Doc, documentOf, type Index, indexFrom, sameGroups } from './build-index.ts';
+import { diffLists } from './list-diff.ts';
+import { layOver, moveLinks } from './live-index.ts';
+import { isAnchored, SEARCH_KINDS, searchLists, sourceOf } from './sources.ts';
+
+/** Past this share of items changed, comparing the lists stops: the index is made the usual way. */
+const CHANGED_SHARE = 1 / 8;
+
+/**
+ * The index of `state` made from `previous`, this process's index of an earlier tip (the one
+ * before its own write, say), with only what changed since: the item lists compared by object
+ * (an unchanged item is the same parsed object in both states), the new items tokenized, and
+ * their postings laid over the previous ones (live-index.ts) without touching the others. Nothing
+ * is done per unchanged item but moving its document to its new position. Undefined when that
+ * does not apply — a workspace merged in, the glossary changed, too many items changed, the
+ * previous postings keep no frequencies — and the caller makes the index the usual way.
+ */
+export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: MergedState, glossary: string[][]): Index | undefined {
+  const made = previous.madeFrom;
+  if (!made || state.workspace || !sameGroups(previous.glossary ?? [], glossary)) return undefined;
+  const lists = searchLists(state);
+  const size = lists.reduce((n, l) => n + l.length, 0);
+  const diff = diffLists(made.lists, lists, byIdThenSlug as (a: object, b: object) => number, Math.max(16, size * CHANGED_SHARE));
+  if (!diff || diff.newOf.length !== previous.docs.length) return undefined;
+  // the documents in order: the kept ones (in the same order as before) and the added ones merged in
+  const docs: Doc[] = [];
+  let anchored = made.anchored;
+  let a = 0;
+  const addUpTo = (at: number) => {
+    for (; a < diff.added.length && diff.added[a]!.at <= at; a++) {
+      const { list, item } = diff.added[a]!;
+      const d = documentOf(kb, sourceOf(state, SEARCH_KINDS[list]!, item as never));
+      docs.push(d);
+      if (isAnchored(d)) anchored++;
+    }
+  };
+  for (let j = 0; j < diff.newOf.length; j++) {
+    if (diff.newOf[j]! < 0) {
+      if (isAnchored(previous.docs[j]!)) anchored--;
+      continue;
+    }
+    addUpTo(diff.newOf[j]! - 1);
+    docs.push(previous.docs[j]!);
+  }
+  addUpTo(diff.size);
+  if (docs.length !== diff.size) return undefined;
+  const added = diff.added.map((a) => a.at);
+  const laid = layOver(previous, docs, diff.newOf, added);
+  if (!laid) return undefined;
+  const links = moveLinks(previous, docs, diff.newOf, added);
+  const index = indexFrom(docs, () => laid.postings, glossary, docs.length - added.length, links && { ...links, synonyms: previous.synonyms });
+  Object.assign(index, laid.tables);
+  index.delta = laid.delta;
+  index.patched = true;
+  index.madeFrom = { lists, anchored };
+  return index;
+}

@@ -1,0 +1,56 @@
+/** How lists of items changed, by position in their concatenation (`diffLists`). */
+export interface ListsDiff {
+  /** position before -> position after, -1 for an item no longer there */
+  newOf: Int32Array;
+  /** the positions after of the items that were not there before (ascending), with the list each is in and the item */
+  added: Array<{ at: number; list: number; item: object }>;
+  /** the length of the concatenation after */
+  size: number;
+}
+
+/**
+ * How `after` differs from `before` (lists of items, the same number of lists, each sorted by
+ * `order`), the lists taken one after the other: an item is the same only when it is the same
+ * object (a parsed item is shared between the states that hold it unchanged). A list that is the
+ * same array costs nothing but its length; one that changed is walked once, in step with the
+ * one before. Undefined once more than `max` items changed: the caller then reads them all.
+ */
+export function diffLists<T extends object>(
+  before: ReadonlyArray<readonly T[]>,
+  after: ReadonlyArray<readonly T[]>,
+  order: (a: T, b: T) => number,
+  max: number,
+): ListsDiff | undefined {
+  if (before.length !== after.length) return undefined;
+  const oldSize = before.reduce((n, l) => n + l.length, 0);
+  const size = after.reduce((n, l) => n + l.length, 0);
+  const newOf = new Int32Array(oldSize);
+  const added: ListsDiff['added'] = [];
+  let changes = 0;
+  let from = 0;
+  let to = 0;
+  for (let l = 0; l < before.length; l++) {
+    const a = before[l]!;
+    const b = after[l]!;
+    if (a === b) {
+      for (let i = 0; i < a.length; i++) newOf[from + i] = to + i;
+    } else {
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+          newOf[from + i++] = to + j++;
+          continue;
+        }
+        // sorted lists walked in step: the lower one is gone (before) or new (after); equal in order, replaced
+        const c = i >= a.length ? 1 : j >= b.length ? -1 : order(a[i]!, b[j]!);
+        if (c <= 0) newOf[from + i++] = -1;
+        if (c >= 0) added.push({ at: to + j, list: l, item: b[j++]! });
+        if (++changes > max) return undefined;
+      }
+    }
+    from += a.length;
+    to += b.length;
+  }
+  return { newOf, added, size };
+}

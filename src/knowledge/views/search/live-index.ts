@@ -1,0 +1,348 @@
+import { fieldNorms, gainOf } from './fields.ts';
+import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
+import type { Links } from './patch-postings.ts';
+
+/** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
+const DELTA_SHARE = 1 / 8;
+
+/**
+ * The postings of `docs` as the previous index's (`previous`) with a write's changes laid over
+ * them, touching no posting: `newOf` says where each of `previous`'s documents is now (-1: gone),
+ * `added` the positions of the documents new since. The base stays the flat postings of the last
+ * index laid out (a build's, a file's, a compaction's); each term's count is kept up to date from
+ * the changed documents' terms, and a term's postings (base documents moved to their positions
+ * now, the added ones merged in, each gain worked out from its frequencies and the norms of now)
+ * are made when a query first reads the term. The result ranks as a build of `docs` (the gains
+ * are `gainOf` of the same frequencies and norms, the postings in document order, a term no
+ * document holds hidden). Undefined when the previous postings kept no frequencies, or more
+ * than a share of the documents changed since the base: a layout of every posting is then due.
+ */
+export function layOver(
+  previous: Index,
+  docs: readonly Doc[],
+  newOf: Int32Array,
+  added: readonly number[],
+): { postings: Postings; delta: Delta; tables: Pick<Index, 'sorted' | 'byLength'> } | undefined {
+  const was = previous.postings;
+  const before = previous.delta;
+  let base: Delta['base'];
+  let baseNewOf: Int32Array;
+  let keptAdded: number[];
+  let df: Int32Array;
+  let fresh: string[];
+  let freshIds: Map<string, number>;
+  let oldLen: Float64Array;
+  if (before) {
+    base = before.base;
+    baseNewOf = new Int32Array(before.newOf.length);
+    for (let b = 0; b < baseNewOf.length; b++) baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!;
+    keptAdded = [];
+    for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
+    ({ df, fresh, len: oldLen } = before);
+    fresh = [...fresh];
+    freshIds = new Map(before.freshIds);
+  } else {
+    if (!was.tf || !was.len || was.read || was.tf.length !== was.docs.length || was.len.length !== 4 * previous.docs.length) return undefined;
+    const terms = was.start.length - 1;
+    base = { ids: was.ids, start: was.start, docs: was.docs, tf: was.tf, terms };
+    baseNewOf = newOf;
+    keptAdded = [];
+    df = new Int32Array(terms);
+    for (let id = 0; id < terms; id++) df[id] = was.start[id + 1]! - was.start[id]!;
+    fresh = [];
+    freshIds = new Map();
+    oldLen = was.len;
+  }
+  let removed = 0;
+  for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+  if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
+
+  // each term's count: less the gone documents' terms, plus the new ones'
+  df = Int32Array.from(df);
+  const idOf = (t: string) => base.ids.get(t) ?? freshIds.get(t);
+  const died = new Set<string>();
+  const born = new Set<string>();
+  for (let j = 0; j < newOf.length; j++) {
+    if (newOf[j]! >= 0) continue;
+    for (const t of previous.docs[j]!.terms) {
+      const id = idOf(t)!;
+      if (--df[id]! === 0) died.add(t);
+    }
+  }
+  for (const i of added) {
+    for (const t of docs[i]!.terms) {
+      let id = idOf(t);
+      if (id === undefined) {
+        id = base.terms + fresh.length;
+        fresh.push(t);
+        freshIds.set(t, id);
+      }
+      if (id >= df.length) {
+        const grown = new Int32Array(Math.max(df.length * 2, id + 1));
+        grown.set(df);
+        df = grown;
+      }
+      if (df[id]!++ === 0 && !died.delete(t)) born.add(t);
+    }
+  }
+
+  const len = new Float64Array(docs.length * 4);
+  // the kept documents' lengths, run by run of documents that moved together
+  for (let j = 0; j < newOf.length; ) {
+    if (newOf[j]! < 0) {
+      j++;
+      continue;
+    }
+    let end = j + 1;
+    while (end < newOf.length && newOf[end] === newOf[end - 1]! + 1) end++;
+    len.set(oldLen.subarray(j * 4, end * 4), newOf[j]! * 4);
+    j = end;
+  }
+  for (const i of added) {
+    const l = docs[i]!.len;
+    len[i * 4] = l.title;
+    len[i * 4 + 1] = l.keys;
+    len[i * 4 + 2] = l.anchors;
+    len[i * 4 + 3] = l.body;
+  }
+  const all = Int32Array.from([...keptAdded, ...added]).sort();
+  const delta: Delta = { base, newOf: baseNewOf, added: all, fresh, freshIds, df, len, norms: fieldNorms(len), removed };
+  return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, died, born) };
+}
+
+/** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
+function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveTerms } {
+  // the added documents' postings by term, in document order
+  const extra = new Map<number, number[]>();
+  const { base, freshIds } = delta;
+  for (const i of delta.added) {
+    const d = docs[i]!;
+    for (let j = 0; j < d.terms.length; j++) {
+      const id = base.ids.get(d.terms[j]!) ?? freshIds.get(d.terms[j]!)!;
+      const list = extra.get(id) ?? extra.set(id, []).get(id)!;
+      list.push(i, d.tfs[j]!);
+    }
+  }
+  const made = new Map<number, { docs: Int32Array; gain: Float64Array }>();
+  const empty = new Int32Array(0);
+  return {
+    ids: new LiveTerms(delta),
+    start: empty,
+    docs: empty,
+    gain: new Float64Array(0),
+    df: delta.df,
+    read: (id) => made.get(id) ?? made.set(id, termOf(delta, extra, id)).get(id)!,
+  };
+}
+
+/** Term `id`'s postings now: its base documents at their positions now and the added ones, in document order, each with its gain. */
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
+  const { base, newOf, norms } = delta;
+  const count = delta.df[id]!;
+  const docs = new Int32Array(count);
+  const tf = new Float64Array(count);
+  const more = extra.get(id);
+  let at = 0;
+  let m = 0;
+  if (id < base.terms) {
+    for (let p = base.start[id]!; p < base.start[id + 1]!; p++) {
+      const i = newOf[base.docs[p]!]!;
+      if (i < 0) continue;
+      while (more && m < more.length && more[m]! < i) {
+        docs[at] = more[m]!;
+        tf[at++] = more[m + 1]!;
+        m += 2;
+      }
+      docs[at] = i;
+      tf[at++] = base.tf[p]!;
+    }
+  }
+  while (more && m < more.length) {
+    docs[at] = more[m]!;
+    tf[at++] = more[m + 1]!;
+    m += 2;
+  }
+  if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
+  const gain = new Float64Array(count);
+  for (let p = 0; p < count; p++) gain[p] = gainOf(tf[p]!, norms, docs[p]!);
+  return { docs, gain, tf };
+}
+
+/**
+ * The postings of an index with a delta (`layOver`) laid out flat, as a build of its documents
+ * gives them (term ids aside): every term some document holds, numbered anew, with each
+ * posting's frequencies and gain, and the field lengths. What is written to disk, and the next
+ * base.
+ */
+export function compactPostings(index: Index): Postings {
+  const delta = index.delta!;
+  const { ids: live } = index.postings as Postings & { ids: LiveTerms };
+  const read = index.postings.read!;
+  const ids = new Map<string, number>();
+  const old: number[] = [];
+  for (const [t, id] of live) {
+    ids.set(t, old.length);
+    old.push(id);
+  }
+  const start = new Int32Array(old.length + 1);
+  for (let k = 0; k < old.length; k++) start[k + 1] = start[k]! + delta.df[old[k]!]!;
+  const docs = new Int32Array(start[old.length]!);
+  const gain = new Float64Array(docs.length);
+  const tf = new Float64Array(docs.length);
+  old.forEach((id, k) => {
+    const t = read(id) as ReturnType<typeof termOf>;
+    docs.set(t.docs, start[k]!);
+    gain.set(t.gain, start[k]!);
+    tf.set(t.tf, start[k]!);
+  });
+  return { ids, start, docs, gain, tf, len: delta.len };
+}
+
+/** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */
+class LiveTerms implements TermIds {
+  readonly size: number;
+  readonly startingWith?: (prefix: string) => string[];
+  constructor(private readonly delta: Delta) {
+    let size = 0;
+    for (let id = 0; id < delta.base.terms + delta.fresh.length; id++) if (delta.df[id]! > 0) size++;
+    this.size = size;
+    const within = delta.base.ids.startingWith?.bind(delta.base.ids);
+    if (within) {
+      this.startingWith = (prefix) => {
+        const out = within(prefix).filter((t) => this.has(t));
+        for (const t of delta.fresh) if (t.startsWith(prefix) && !/\d/.test(t) && this.has(t)) out.push(t);
+        return out.sort();
+      };
+    }
+  }
+  get(term: string): number | undefined {
+    const id = this.delta.base.ids.get(term) ?? this.delta.freshIds.get(term);
+    return id !== undefined && this.delta.df[id]! > 0 ? id : undefined;
+  }
+  has(term: string): boolean {
+    return this.get(term) !== undefined;
+  }
+  *[Symbol.iterator](): Iterator<[string, number]> {
+    const { base, fresh, df } = this.delta;
+    for (const [t, id] of base.ids) if (df[id]! > 0) yield [t, id];
+    for (let j = 0; j < fresh.length; j++) if (df[base.terms + j]! > 0) yield [fresh[j]!, base.terms + j];
+  }
+  *keys(): Iterable<string> {
+    for (const [t] of this) yield t;
+  }
+}
+
+/**
+ * The previous index's tables of terms for prefix and typo look-ups (sorted, by length), with
+ * the terms no document holds any more (`died`) taken out and the new ones (`born`) put in: a
+ * query after a write does not sort the vocabulary again. Left for the first query to make when
+ * the previous index had none.
+ */
+function carryTermTables(previous: Index, died: ReadonlySet<string>, born: ReadonlySet<string>): Pick<Index, 'sorted' | 'byLength'> {
+  const words = (s: ReadonlySet<string>) => [...s].filter((t) => !/\d/.test(t));
+  const gone = new Set(words(died));
+  const come = words(born).sort();
+  const target: Pick<Index, 'sorted' | 'byLength'> = {};
+  if (previous.sorted) {
+    let sorted = gone.size ? previous.sorted.filter((t) => !gone.has(t)) : previous.sorted;
+    if (come.length) sorted = mergeSorted(sorted, come);
+    target.sorted = sorted;
+  }
+  if (previous.byLength) {
+    let byLength = previous.byLength;
+    if (gone.size || come.length) {
+      byLength = new Map(byLength);
+      const touched = new Set([...gone, ...come].map((t) => t.length));
+      for (const l of touched)
+        byLength.set(
+          l,
+          (byLength.get(l) ?? []).filter((t) => !gone.has(t)),
+        );
+      for (const t of come) byLength.get(t.length)!.push(t);
+    }
+    target.byLength = byLength;
+  }
+  return target;
+}
+
+/** Two sorted lists as one. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
+  return out;
+}
+
+/**
+ * The decisions by slug and the superseded documents of `docs`, moved from `previous`'s: the
+ * decisions a view of the previous ones through `newOf` with the added ones over it (nothing
+ * copied per decision), the superseded list moved. What `indexFrom` works out from every
+ * document. Undefined when two decisions shared a slug before (which one a slug names would
+ * need every document).
+ */
+export function moveLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
+  let decisionDocs = previous.decisionDocs;
+  const base = previous.decisions;
+  if (decisionDocs === undefined || decisionDocs !== base.size) return undefined;
+  const extra = new Map<string, number>();
+  const live = (slug: string) => extra.get(slug) ?? moved(base, newOf, slug);
+  let size = base.size;
+  for (let j = 0; j < newOf.length; j++) {
+    if (newOf[j]! >= 0 || previous.docs[j]!.kind !== 'decision') continue;
+    decisionDocs--;
+    size--;
+  }
+  for (const i of added) {
+    const d = docs[i]!;
+    if (d.kind !== 'decision') continue;
+    decisionDocs++;
+    const now = live(d.slug);
+    if (now === undefined) size++;
+    // two decisions of one slug: the later document's, as a build over every document leaves it
+    if (!((now ?? -1) > i)) extra.set(d.slug, i);
+  }
+  const superseded: number[] = [];
+  for (const j of previous.superseded) if (newOf[j]! >= 0) superseded.push(newOf[j]!);
+  for (const i of added) if (docs[i]!.supersededBy) superseded.push(i);
+  superseded.sort((a, b) => a - b);
+  return { decisions: new MovedDecisions(base, newOf, extra, size), superseded, decisionDocs };
+}
+
+/** Where the decision `slug` of `base` is now (undefined when it is gone). */
+function moved(base: ReadonlyMap<string, number>, newOf: Int32Array, slug: string): number | undefined {
+  const j = base.get(slug);
+  return j === undefined || newOf[j]! < 0 ? undefined : newOf[j]!;
+}
+
+/** The previous index's decisions by slug seen through where their documents are now, the added ones over them. */
+class MovedDecisions implements ReadonlyMap<string, number> {
+  constructor(
+    private readonly base: ReadonlyMap<string, number>,
+    private readonly newOf: Int32Array,
+    private readonly extra: Map<string, number>,
+    readonly size: number,
+  ) {}
+  get(slug: string): number | undefined {
+    return this.extra.get(slug) ?? moved(this.base, this.newOf, slug);
+  }
+  has(slug: string): boolean {
+    return this.get(slug) !== undefined;
+  }
+  *entries(): MapIterator<[string, number]> {
+    for (const [slug, j] of this.base) if (!this.extra.has(slug) && this.newOf[j]! >= 0) yield [slug, this.newOf[j]!];
+    yield* this.extra;
+  }
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
+  }
+  *keys(): MapIterator<string> {
+    for (const [slug] of this.entries()) yield slug;
+  }
+  *values(): MapIterator<number> {
+    for (const [, at] of this.entries()) yield at;
+  }
+  forEach(f: (value: number, key: string, map: ReadonlyMap<string, number>) => void): void {
+    for (const [slug, at] of this.entries()) f(at, slug, this);
+  }
+}
