@@ -6,23 +6,19 @@
 //   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50] [--writers 8]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixtures, machine, type PairModule, type PairResult, renderTable } from './harness.ts';
-import { argOf } from './lib.ts';
-import { backendsPairs } from './pairs/backends.ts';
-import { concurrentPairs } from './pairs/concurrent.ts';
-import { contextPairs } from './pairs/context.ts';
-import { hookPairs } from './pairs/hook.ts';
-import { peerMemoryPairs } from './pairs/peer-memory.ts';
-import { savePairs } from './pairs/save.ts';
+import { argOf } from './args.ts';
+import type { PairModule, PairResult } from './harness.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const PAIRS: Record<string, PairModule> = {
-  save: savePairs,
-  backends: backendsPairs,
-  concurrent: concurrentPairs,
-  peer: peerMemoryPairs,
-  hook: hookPairs,
-  context: contextPairs,
+// each pair's module is loaded once the command line is known to be good: a usage error costs
+// only Node's start, not loading axme, the MCP SDK and esbuild
+const PAIRS: Record<string, () => Promise<PairModule>> = {
+  save: async () => (await import('./pairs/save.ts')).savePairs,
+  backends: async () => (await import('./pairs/backends.ts')).backendsPairs,
+  concurrent: async () => (await import('./pairs/concurrent.ts')).concurrentPairs,
+  peer: async () => (await import('./pairs/peer-memory.ts')).peerMemoryPairs,
+  hook: async () => (await import('./pairs/hook.ts')).hookPairs,
+  context: async () => (await import('./pairs/context.ts')).contextPairs,
 };
 const usage = (message: string): never => {
   process.stderr.write(`compare.bench: ${message}\n`);
@@ -38,13 +34,15 @@ if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of r
 const out = arg('out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
+const { fixtures, machine, renderTable } = await import('./harness.ts');
+const pairs = await Promise.all(only.map((name) => PAIRS[name]!()));
 const f = fixtures(log);
 const results: PairResult[] = [];
 const started = Date.now();
 try {
-  for (const name of only) {
+  for (const [i, name] of only.entries()) {
     log(`pair ${name}`);
-    results.push(...(await PAIRS[name]!({ sizes, reps, fixture: f.fixture, tempDir: f.tempDir, log, option: arg })));
+    results.push(...(await pairs[i]!({ sizes, reps, fixture: f.fixture, tempDir: f.tempDir, log, option: arg })));
   }
 } finally {
   f.cleanup();

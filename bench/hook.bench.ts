@@ -92,14 +92,16 @@ for (let i = 0; i < REPS; i++) {
   for (const c of CLIENTS) clientSamples[c].push(await clientHook(c));
 }
 
-// the first call after the tip moved pays for compiling the policy through git
+// the first call after the tip moved pays for compiling the policy through git; it and the
+// session start are measured at least 3 times (fewer only when --reps asks for fewer rounds)
+const FEW = Math.max(Math.min(3, REPS), Math.floor(REPS / 8));
 const stale: number[] = [];
-for (let i = 0; i < Math.max(3, Math.floor(REPS / 8)); i++) {
+for (let i = 0; i < FEW; i++) {
   execFileSync(process.execPath, [CLI, 'safety', 'add', 'bash_deny', `bench-tool-${i}`], { cwd: dir, env });
   stale.push(await hook(allowed));
 }
 const start: number[] = [];
-for (let i = 0; i < Math.max(3, Math.floor(REPS / 8)); i++) {
+for (let i = 0; i < FEW; i++) {
   start.push(
     await timeProcess(process.execPath, [CLI, 'hook', 'session-start'], {
       cwd: dir,

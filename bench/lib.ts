@@ -87,8 +87,4 @@ export function timeProcess(cmd: string, args: string[], opts: { cwd: string; en
 
 export const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
-/** `--name value` from the command line, or the default. */
-export function argOf(argv: string[], name: string, fallback: string): string {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
-}
+export { argOf } from './args.ts';

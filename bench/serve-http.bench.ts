@@ -9,12 +9,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { addToken, tokensPath } from '../src/knowledge/admin/tokens.ts';
-import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo } from './lib.ts';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { argOf } from './args.ts';
 
 const argv = process.argv.slice(2);
 const usage = (why: string): never => {
@@ -36,6 +32,13 @@ const OPS = int('ops', '50', 200);
 const DEADLINE = Date.now() + int('time-limit', '900', 3600) * 1000;
 const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { Client: McpClient } = await import('@modelcontextprotocol/sdk/client/index.js');
+const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const { addToken, tokensPath } = await import('../src/knowledge/admin/tokens.ts');
+const { machine } = await import('./harness.ts');
+const { benchEnv, CLI, fmt, seededRepo } = await import('./lib.ts');
 const env = benchEnv();
 
 type Call = { isError?: boolean; content: Array<{ text: string }> };
@@ -222,7 +225,7 @@ async function httpPhase(name: string, opts: { search: boolean; flood: boolean }
       name,
       dir,
       async (i) => {
-        const client = new Client({ name: 'bench', version: '1' });
+        const client = new McpClient({ name: 'bench', version: '1' });
         await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${tokens[i]}` } } }));
         return client;
       },
@@ -244,7 +247,7 @@ async function stdioPhase(): Promise<Phase> {
       'stdio fleet',
       dir,
       async (i) => {
-        const client = new Client({ name: 'bench', version: '1' });
+        const client = new McpClient({ name: 'bench', version: '1' });
         await client.connect(
           new StdioClientTransport({
             command: process.execPath,

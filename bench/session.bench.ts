@@ -73,7 +73,8 @@ for (let i = 0; i < REPS; i++) {
 rows.push({ measure: `sweep with nothing to recover (${SESSIONS + 1} sessions)`, stats: stats(sweeps) });
 
 const recoveries: number[] = [];
-for (let i = 0; i < Math.max(3, Math.floor(REPS / 2)); i++) {
+// at least 3 recoveries (fewer only when --reps asks for fewer rounds)
+for (let i = 0; i < Math.max(Math.min(3, REPS), Math.floor(REPS / 2)); i++) {
   const m = sessionForHarness(common, 'claude-code', `dead-${i}`, { cwd: dir, transcriptPath: null, now, owner: () => ({ pid: 999_999_999, start: null }) });
   for (let f = 0; f < 20; f++) recordEvent(common, m.id, { t: now.toISOString(), type: 'file', path: `src/file-${f}.ts`, tool: 'Edit' });
   const t = performance.now();

@@ -20,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { claudeCodeReader } from '../src/transcript/claude-code.ts';
 import { renderTranscript } from '../src/transcript/render.ts';
+import { argOf } from './args.ts';
 import type { PairResult } from './harness.ts';
 import type { Stats } from './lib.ts';
 
@@ -270,7 +271,7 @@ type Lib = typeof import('./lib.ts');
 type Side = ChildReport['side'];
 
 /** The options, checked: a bad one exits 2 with what is wrong. */
-function parseOptions(argv: string[], { argOf }: Lib): { mb: number; reps: number; out: string } {
+function parseOptions(argv: string[]): { mb: number; reps: number; out: string } {
   const usage = (message: string): never => {
     process.stderr.write(`transcript.bench: ${message}\nusage: node --import tsx bench/transcript.bench.ts [--mb N] [--reps N] [--out DIR]\n`);
     process.exit(2);
@@ -311,9 +312,10 @@ function table(pair: PairResult, reports: Record<Side, ChildReport[]>, { fmt, st
 }
 
 async function main(argv: string[]): Promise<void> {
+  // the options first: a bad one exits 2 before the helpers are loaded
+  const { mb, reps, out } = parseOptions(argv);
   const lib = await import('./lib.ts');
   const { comparePair, machine } = await import('./harness.ts');
-  const { mb, reps, out } = parseOptions(argv, lib);
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const dir = mkdtempSync(join(tmpdir(), 'axme-bench-transcript-'));
   const started = Date.now();

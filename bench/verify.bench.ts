@@ -9,17 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { verifyKnowledge } from '../src/knowledge/stale/verify-knowledge.ts';
-import { parseAnchor } from '../src/model/anchor.ts';
-import { FORMAT_VERSION } from '../src/model/config.ts';
-import { Decision, decisionSpec } from '../src/model/decision.ts';
-import { stringifyYaml } from '../src/model/frontmatter.ts';
-import { formatId } from '../src/model/ids.ts';
-import { encodeItem } from '../src/model/kind.ts';
-import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
-import { machine } from './harness.ts';
-import { argOf, benchEnv, type Stats, stats } from './lib.ts';
+import { argOf } from './args.ts';
+import type { Stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const usage = (message: string): never => {
@@ -41,6 +32,18 @@ const FILES = whole('files', 2000, 10);
 const REPS = whole('reps', 5);
 const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { closeKnowledgeBase, openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
+const { verifyKnowledge } = await import('../src/knowledge/stale/verify-knowledge.ts');
+const { parseAnchor } = await import('../src/model/anchor.ts');
+const { FORMAT_VERSION } = await import('../src/model/config.ts');
+const { Decision, decisionSpec } = await import('../src/model/decision.ts');
+const { stringifyYaml } = await import('../src/model/frontmatter.ts');
+const { formatId } = await import('../src/model/ids.ts');
+const { encodeItem } = await import('../src/model/kind.ts');
+const { DEFAULT_RULES } = await import('../src/model/safety-rules.ts');
+const { machine } = await import('./harness.ts');
+const { benchEnv, stats } = await import('./lib.ts');
 const env = benchEnv();
 
 /** A small deterministic PRNG (the same repository every run). */

@@ -104,7 +104,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>(
       'hook.bench.ts',
-      ['--reps', '2', '--size', '10'],
+      ['--reps', '1', '--size', '10'],
       t.signal,
     );
     const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
@@ -123,7 +123,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>(
       'sandbox.bench.ts',
-      ['--reps', '2'],
+      ['--reps', '1'],
       t.signal,
     );
     for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
@@ -136,7 +136,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>(
       'startup.bench.ts',
-      ['--reps', '2', '--size', '5'],
+      ['--reps', '1', '--size', '5'],
       t.signal,
     );
     const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
@@ -153,7 +153,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test("the git hooks benchmark runs at a tiny size and reports the hooks' extra time against node -e 0, with its budgets", { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{
       pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }>;
-    }>('git-hooks.bench.ts', ['--reps', '2'], t.signal);
+    }>('git-hooks.bench.ts', ['--reps', '1'], t.signal);
     assert.deepEqual(
       json.pairs.map((p) => [p.measure, p.budget]),
       [
@@ -188,7 +188,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the session benchmark runs at a tiny size and reports every measure', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number } }> }>(
       'session.bench.ts',
-      ['--reps', '2', '--sessions', '5'],
+      ['--reps', '1', '--sessions', '5'],
       t.signal,
     );
     for (const m of ['find the open session', 'hook post-tool-use', 'sweep with nothing to recover', 'recover one orphan']) {

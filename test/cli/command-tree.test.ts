@@ -73,11 +73,14 @@ async function tree(): Promise<Map<string, string[]>> {
 
 describe('the CLI tree, from the operations', () => {
   test("every operation with command words is reachable: its parent's help lists it with its usage", async () => {
+    // a parent's help is printed once and read for each of its operations (the same text every time)
+    const helps = new Map<string, ReturnType<typeof cli>>();
+    const helpOf = (parent: string[]) => helps.get(parent.join(' ')) ?? helps.set(parent.join(' '), cli([...parent, '--help'])).get(parent.join(' '))!;
     for (const op of CLI_OPS) {
       const words = op.cli!.command;
       const group = words.length > 1 || CLI_OPS.some((o) => o !== op && o.cli!.command[0] === words[0]);
       const parent = group ? [words[0]!] : [];
-      const r = await cli([...parent, '--help']);
+      const r = await helpOf(parent);
       assert.equal(r.code, 0, `${op.id}: ${r.stderr}`);
       const usage =
         words.length > 1 ? `axme ${words[0]} ${usageOf(op)}` : group ? `axme ${words[0]} ${usageOf(op).split(' ').slice(1).join(' ')}` : `axme ${usageOf(op)}`;

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { run } from '../../src/cli/main.ts';
 import { usageOf } from '../../src/cli/operation-command.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
-import { axme, cleanEnv, tempRepo } from '../helpers.ts';
+import { axme, tempRepo } from '../helpers.ts';
+import { runCli } from './run-in-process.ts';
 
 // A command line that leaves out a positional argument is told which one and the whole usage
-// (exit 2), by one path in src/cli/main.ts for every command: run through the built binary.
+// (exit 2), by one path in src/cli/main.ts for every command: run in-process through that path
+// (runCli), and through the built binary for what the process itself shows (its exit status and
+// stderr, as text and as --json).
 
 describe('a missing positional argument is a usage error that says what to give', () => {
   let repo: ReturnType<typeof tempRepo>;
@@ -16,17 +17,18 @@ describe('a missing positional argument is a usage error that says what to give'
   });
   after(() => repo.cleanup());
 
-  const cases: Array<[args: string[], message: string]> = [
+  // the first through the built binary (the process's exit status and stderr), the others in-process
+  const cases: Array<[args: string[], message: string, binary?: 'binary']> = [
+    [['question', 'answer'], 'give <question_id> and <answer>: axme question answer <question_id> <answer>', 'binary'],
     [['audit'], 'give <transcript>: axme audit <transcript>'],
     [['decision', 'show'], 'give <id>: axme decision show <id>'],
     [['memory', 'remove'], 'give <slug>: axme memory remove <slug>'],
-    [['question', 'answer'], 'give <question_id> and <answer>: axme question answer <question_id> <answer>'],
     [['question', 'answer', 'Q-001'], 'give <answer>: axme question answer <question_id> <answer>'],
     [['import', 'adr'], 'give <dir>: axme import adr <dir>'],
   ];
-  for (const [args, message] of cases) {
-    test(`axme ${args.join(' ')}`, async () => {
-      const r = await axme(repo.dir, args);
+  for (const [args, message, binary] of cases) {
+    test(`axme ${args.join(' ')}${binary ? ' (the built binary)' : ''}`, async () => {
+      const r = binary ? await axme(repo.dir, args) : await runCli(repo.dir, args);
       assert.equal(r.code, 2, r.stderr);
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, `axme: ${message} (see axme --help, or axme <command> --help)\n`);
@@ -45,16 +47,7 @@ describe('a missing positional argument is a usage error that says what to give'
     const required = OPERATIONS.filter((op) => op.cli && usageOf(op).includes('<'));
     assert.ok(required.length >= 20, `${required.length} commands`);
     for (const op of required) {
-      let stderr = '';
-      const sink = (add: (s: string) => void) => new Writable({ write: (c, _e, cb) => (add(String(c)), cb()) });
-      const code = await run(op.cli!.command, {
-        cwd: repo.dir,
-        env: cleanEnv(),
-        stdin: process.stdin,
-        stdout: sink(() => {}),
-        stderr: sink((s) => (stderr += s)),
-        self: { execPath: process.execPath, script: '' },
-      });
+      const { code, stderr } = await runCli(repo.dir, op.cli!.command);
       assert.equal(code, 2, `${op.id}: ${stderr}`);
       assert.doesNotMatch(stderr, /non-option arguments/, op.id);
       assert.match(stderr, /^axme: (give <|say )/, op.id);
