@@ -29,8 +29,18 @@ interface CacheFile {
 const key = (folder: string, oid: string) => `${folder.replace(/\//g, '-')}-${oid}`;
 const lastKey = (folder: string) => `${folder.replace(/\//g, '-')}-base`;
 
-/** The parse of one folder tree, from memory or disk, or undefined when never cached. */
-export async function cachedFolder(kb: KnowledgeBase, folder: string, treeOid: string): Promise<ParsedFile[] | undefined> {
+/**
+ * The parse of one folder tree, from memory or disk, or undefined when never cached. A delta
+ * whose chain of bases comes back to a tree already on it is a miss: no writer makes one on
+ * purpose (storeFolder), but a cache written by two processes at once, or by an older axme, may
+ * hold one, and following it would never end.
+ */
+export async function cachedFolder(
+  kb: KnowledgeBase,
+  folder: string,
+  treeOid: string,
+  chain: ReadonlySet<string> = new Set(),
+): Promise<ParsedFile[] | undefined> {
   const k = key(folder, treeOid);
   const hit = kb.cache.recall<ParsedFile[]>(k);
   if (hit) return kb.cache.remember(k, hit);
@@ -38,7 +48,9 @@ export async function cachedFolder(kb: KnowledgeBase, folder: string, treeOid: s
   if (!file) return undefined;
   for (const f of file.entries) if (f.item && f.source) keepSource(f.item.extra, f.source);
   if (!file.base) return kb.cache.remember(k, file.entries);
-  const base = await cachedFolder(kb, folder, file.base);
+  const seen = new Set(chain).add(treeOid);
+  if (seen.has(file.base)) return undefined;
+  const base = await cachedFolder(kb, folder, file.base, seen);
   if (!base) return undefined;
   return kb.cache.remember(k, applyDelta(base, file));
 }
@@ -60,7 +72,9 @@ export async function storeFolder(
   base: { oid: string; files: ParsedFile[] } | undefined,
 ): Promise<void> {
   kb.cache.remember(key(folder, treeOid), files);
-  if (base) {
+  // a base of this very tree (another process stored it while this one parsed): a delta against it
+  // would overwrite the full parse with a delta of itself, so the full parse is written again
+  if (base && base.oid !== treeOid) {
     const old = new Map(base.files.map((f) => [f.name, f.oid]));
     const entries = files.filter((f) => old.get(f.name) !== f.oid);
     const names = new Set(files.map((f) => f.name));
