@@ -1,9 +1,12 @@
 /**
- * The built hook answering in the test's own process: `runHook` of dist/hook.cjs, the bundle the
- * launcher runs for `axme hook <event>` (src/cli/hook-main.ts), with the same payload, folder and
- * environment the binary would get. For the tests whose point is the answer over many cases; the
- * process around it (stdin, stdout, the exit code, the launcher, failing closed) keeps its own
- * tests through the binary, and a sample of each table goes through both (`sameAnswer`).
+ * The built hook answering in the test's own process: `runHook` of dist/hook.cjs, loaded as the
+ * launcher loads it (dist/cli-loader.cjs `loadHook`, with its code cache), with the same payload,
+ * folder and environment the binary would get. For the tests whose point is the answer over many
+ * cases; the process around it (stdin, stdout, the exit code, the launcher, failing closed) keeps
+ * its own tests through the binary, and a sample of each table goes through both (`sameAnswer`).
+ * The hooks' slow half (the knowledge layer) is the source's (src/hooks/store-work.ts), which
+ * the test process has mostly loaded already: the built one, an ES module, costs the test
+ * process more to import (through tsx) than the calls it saves.
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -14,6 +17,10 @@ import { axme, CLI, cleanEnv } from '../helpers.ts';
 const dist = dirname(CLI);
 const load = createRequire(import.meta.url);
 let bundle: typeof import('../../src/cli/hook-main.ts') | undefined;
+/** dist/cli-loader.cjs: how the launcher loads the hook and the query at the tip */
+const loader = () => load(join(dist, 'cli-loader.cjs')) as typeof import('../../src/cli/cli-loader.ts');
+// the code caches of the test machine's cache folder (a test's own HOME is removed before this process ends and writes them)
+const hookCode = () => (bundle ??= loader().loadHook(dist, cleanEnv()));
 
 /** What one hook call ends with: the exit code and what it printed. */
 export interface HookRun {
@@ -39,29 +46,29 @@ export interface HookCall {
  * binary gets from its code cache.
  */
 export async function loadBuiltHook(): Promise<void> {
-  bundle ??= load(join(dist, 'hook.cjs')) as typeof import('../../src/cli/hook-main.ts');
-  await import(join(dist, 'hook-store-work.js'));
+  hookCode();
+  await import('../../src/hooks/store-work.ts');
 }
 
 /** `axme hook <event>` answered in this process by dist/hook.cjs: what the binary would print and exit with. */
 export async function hookInProcess(event: string, call: HookCall): Promise<HookRun> {
-  bundle ??= load(join(dist, 'hook.cjs')) as typeof import('../../src/cli/hook-main.ts');
+  const hook = hookCode();
   const env = cleanEnv(call.env);
   let stdout = '';
   let stderr = '';
-  const io = bundle.processHookIO({
+  const io = hook.processHookIO({
     client: call.client ?? 'claude-code',
     stdin: call.input,
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     env,
     cwd: call.cwd,
-    loadStoreWork: () => import(join(dist, 'hook-store-work.js')),
-    loadTipSearch: () => (load(join(dist, 'cli-loader.cjs')) as typeof import('../../src/cli/cli-loader.ts')).loadTipSearch(dist, env),
+    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
+    loadTipSearch: () => loader().loadTipSearch(dist, cleanEnv()),
     // the built axme's folder, as the binary's: its code is guarded as the running axme's
     installDir: dist,
   });
-  const code = await bundle.runHook(event, io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
+  const code = await hook.runHook(event, io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
   return { code, stdout, stderr };
 }
 
