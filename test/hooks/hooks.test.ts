@@ -243,6 +243,12 @@ describe('the hook never fails open', () => {
   });
 });
 
+/** `axme doctor --json` in this process: the report as the command prints it (it exits 1 unless `ok`). */
+async function doctorJson(dir: string): Promise<any> {
+  const { doctor } = await import('../../src/setup/doctor.ts');
+  return JSON.parse(JSON.stringify(await doctor({ cwd: dir, env: cleanEnv() })));
+}
+
 /** An in-process HookIO that records what the hook prints. */
 function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
   let out = '';
@@ -437,9 +443,10 @@ describe('axme init: Claude Code files', () => {
       snapshot,
     );
 
-    const doc = await axme(dir, ['doctor', '--json']);
-    assert.equal(doc.code, 0, doc.stdout);
-    const live = JSON.parse(doc.stdout).checks.find((c: { name: string }) => c.name === 'hook runs');
+    // doctor in this process (the binary's exit 1 is checked above; `ok` is what makes it exit 0)
+    const doc = await doctorJson(dir);
+    assert.equal(doc.ok, true, JSON.stringify(doc.checks));
+    const live = doc.checks.find((c: { name: string }) => c.name === 'hook runs');
     assert.equal(live.status, 'ok');
   });
 
@@ -529,14 +536,14 @@ describe('axme init: Claude Code files', () => {
   test('doctor notices a hook command that does not run', async () => {
     const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '/nonexistent/axme hook pre-tool-use' }] }] } };
     writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
-    const r = await axme(dir, ['doctor', '--json']);
-    assert.equal(r.code, 1);
-    const checks = JSON.parse(r.stdout).checks;
+    const r = await doctorJson(dir);
+    assert.equal(r.ok, false, 'the command exits 1');
+    const checks = r.checks;
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook runs').status, 'problem');
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook PostToolUse').status, 'missing');
 
     writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
-    const off = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout).checks.find((c: { name: string }) => c.name === 'hooks enabled');
+    const off = (await doctorJson(dir)).checks.find((c: { name: string }) => c.name === 'hooks enabled');
     assert.equal(off?.status, 'problem');
     assert.match(off.detail, /settings\.local\.json sets "disableAllHooks": true/);
   });
