@@ -8,9 +8,12 @@ import { processHookIO } from '../../src/hooks/io.ts';
 import { runHook } from '../../src/hooks/run.ts';
 import type { HookClientName } from '../../src/model/hook-names.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { safetySet } from '../../src/operations/safety/edits.ts';
 import { listSessions } from '../../src/session/sessions.ts';
 import type { HookClientId } from '../../src/setup/clients/hook-registry.ts';
+import { doctor } from '../../src/setup/doctor.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
+import { exitCodeOf } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
@@ -415,7 +418,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     });
   }
 
-  test("sessions: each client's conversation is its own session; edits are recorded from Cursor, Codex and Gemini", () => {
+  test("sessions: each client's conversation is its own session; edits are recorded from Cursor, Codex and Gemini", async () => {
     const files = () => {
       const byHarness: Record<string, string[]> = {};
       for (const s of listSessions(join(dir, '.git'))) byHarness[s.meta.harness] = [...(byHarness[s.meta.harness] ?? []), ...s.files].sort();
@@ -437,10 +440,11 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(r.stdout, '', 'let through');
     // as Codex 0.169 runs it: its shell tool (`Bash`) with the patch in a heredoc
     const heredoc = (file: string) => ({ command: `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${file}\n+x\n*** End Patch\nEOF\n` });
-    r = runInstalled('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('src/heredoc.ts') }));
+    // (this and the calls below marked in-process: the same session's, answered in this process)
+    r = await run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('src/heredoc.ts') }));
     assert.equal(r.stdout, '', r.stderr);
-    // a patch that is denied edits nothing: nothing recorded
-    r = runInstalled('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
+    // a patch that is denied edits nothing: nothing recorded (in-process)
+    r = await run('codex', 'pre-tool-use', payload(fixture('codex'), 'PreToolUse', { ROOT: dir, TOOL: 'Bash', TOOL_INPUT: heredoc('certs/server.pem') }));
     assert.match(r.stdout, /"permissionDecision":"deny"/);
     r = runInstalled(
       'gemini',
@@ -448,12 +452,8 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'write_file', TOOL_INPUT: { file_path: 'src/gemini.ts', content: 'x' } }),
     );
     assert.equal(r.status, 0, r.stderr);
-    // a shell call is no file edit
-    r = runInstalled(
-      'gemini',
-      'post-tool-use',
-      payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }),
-    );
+    // a shell call is no file edit (in-process)
+    r = await run('gemini', 'post-tool-use', payload(fixture('gemini'), 'AfterTool', { ROOT: dir, TOOL: 'run_shell_command', TOOL_INPUT: { command: 'ls' } }));
     assert.equal(r.status, 0, r.stderr);
     const seen = files();
     assert.deepEqual(seen.cursor, ['src/cursor.ts']);
@@ -530,23 +530,21 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     assert.equal(both.permission, 'deny');
     // the family's action is the store's to choose: off lets it through, deny denies it
     const claudeNow = async () => (await inProcess('claude-code', 'pre-tool-use', claudeInput)).stdout;
+    // `axme safety set families.infra <action>`, in-process (the command's exit codes are the CLI tests')
+    const set = (value: string) => cliText(dir, safetySet, { key: 'families.infra', value });
     try {
-      assert.match(
-        spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'off'], { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).stdout,
-        /families\.infra = off/,
-      );
+      assert.match(await set('off'), /families\.infra = off/);
       assert.equal(await claudeNow(), '', 'off: no objection');
-      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'deny'], { cwd: dir, env: cleanEnv() });
+      await set('deny');
       assert.equal(codexPreToolUse.parse(JSON.parse(await claudeNow())).hookSpecificOutput!.permissionDecision, 'deny');
-      const bad = spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'maybe'], {
-        cwd: dir,
-        env: cleanEnv(),
-        encoding: 'utf8',
-      });
-      assert.equal(bad.status, 2);
-      assert.match(bad.stderr, /families\.infra cannot be "maybe"/);
+      const bad = await set('maybe').then(
+        () => assert.fail('families.infra = maybe was accepted'),
+        (err: unknown) => err,
+      );
+      assert.equal(exitCodeOf(bad), 2, String(bad));
+      assert.match((bad as Error).message, /families\.infra cannot be "maybe"/);
     } finally {
-      spawnSync(process.execPath, [cleanEnv().AXME_BIN!, 'safety', 'set', 'families.infra', 'ask'], { cwd: dir, env: cleanEnv() });
+      await set('ask');
     }
   });
 
@@ -561,10 +559,15 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       (h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.hash)}\n`,
     );
     writeFileSync(join(codexHome, 'config.toml'), [`[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n`, ...trusted].join('\n'));
-    const report = async (env: NodeJS.ProcessEnv = {}) => {
-      const r = await axme(dir, ['doctor', '--json'], { env: { CODEX_HOME: codexHome, ...env } });
+    // the first report through the binary (`axme doctor --json`), the others from doctor() in this
+    // process: the same checks, each running the clients' hooks for real
+    const report = async (env: NodeJS.ProcessEnv = {}, binary = false) => {
+      const e = { CODEX_HOME: codexHome, ...env };
+      const r = binary
+        ? JSON.parse((await axme(dir, ['doctor', '--json'], { env: e })).stdout)
+        : JSON.parse(JSON.stringify(await doctor({ cwd: dir, env: cleanEnv(e) })));
       return Object.fromEntries(
-        (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string }>)
+        (r.checks as Array<{ name: string; status: string; detail: string }>)
           .filter(
             (c) =>
               ['cursor hooks', 'codex hooks', 'gemini hooks'].includes(c.name) ||
@@ -573,7 +576,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
           .map((c) => [c.name, c]),
       );
     };
-    const ok = await report();
+    const ok = await report({}, true);
     assert.deepEqual(Object.keys(ok).sort(), ['codex hooks', 'cursor hooks', 'gemini hooks']);
     for (const c of Object.values(ok)) assert.equal(c.status, 'ok', c.detail);
     const path = join(dir, '.cursor', 'hooks.json');

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk } from '../helpers.ts';
+import { hookBinary, hookInProcess, loadBuiltHook } from './hook-in-process.ts';
 import { DB_TITLE, recallWorld } from './recall-world.ts';
 
 /**
@@ -33,11 +34,15 @@ describe('compaction: the checkpoint and what the session was given', () => {
       transcript,
       `${JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 'x', timestamp: '2026-11-28T10:00:00.000Z', cwd: dir, message: { role: 'user', content: FIRST } })}\n`,
     );
+    await loadBuiltHook();
   });
   after(() => cleanup());
 
-  const hook = (event: string, payload: Record<string, unknown>, client?: string) =>
-    axme(dir, ['hook', event, ...(client ? ['--client', client] : [])], { env, input: JSON.stringify({ transcript_path: transcript, cwd: dir, ...payload }) });
+  // each call is answered by the built hook in this process (test/hooks/hook-in-process.ts), or
+  // with `binary` by the binary, as the client runs it: the compaction's own hook and the start
+  // after it; the calls of one session build on each other's record, whichever answered them
+  const hook = (event: string, payload: Record<string, unknown>, client?: 'gemini', binary = false) =>
+    (binary ? hookBinary : hookInProcess)(event, { cwd: dir, env, client, input: JSON.stringify({ transcript_path: transcript, cwd: dir, ...payload }) });
   const contextOf = (stdout: string): string | null => {
     if (stdout.trim() === '') return null;
     return (JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null;
@@ -57,11 +62,11 @@ describe('compaction: the checkpoint and what the session was given', () => {
     });
     assert.equal(edited.code, 0, edited.stderr);
 
-    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null });
+    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompact', trigger: 'manual', custom_instructions: null }, undefined, true);
     assert.equal(pre.code, 0, pre.stderr);
     assert.equal(pre.stdout, '', 'no objection: the compaction goes ahead');
 
-    const start = await hook('session-start', { session_id: s, hook_event_name: 'SessionStart', source: 'compact' });
+    const start = await hook('session-start', { session_id: s, hook_event_name: 'SessionStart', source: 'compact' }, undefined, true);
     assert.equal(start.code, 0, start.stderr);
     const ctx = contextOf(start.stdout)!;
     assert.ok(ctx.startsWith('## Checkpoint'), ctx.slice(0, 300));
@@ -82,10 +87,10 @@ describe('compaction: the checkpoint and what the session was given', () => {
     const s = 'gm-1';
     const first = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini');
     assert.ok(contextOf(first.stdout)?.includes(dbId), first.stdout);
-    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger: 'auto' }, 'gemini');
+    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger: 'auto' }, 'gemini', true);
     assert.equal(pre.code, 0, pre.stderr);
     assert.deepEqual(JSON.parse(pre.stdout), {}, 'Gemini: no objection');
-    const next = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini');
+    const next = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini', true);
     const ctx = contextOf(next.stdout)!;
     assert.ok(ctx.startsWith('## Checkpoint'), ctx);
     assert.ok(ctx.includes(dbId), 'the decision is given again after the compaction');

@@ -4,13 +4,14 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { blame, showCommit } from '../../src/operations/code.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { safetySet } from '../../src/operations/safety/edits.ts';
 import { readSession } from '../../src/session/sessions.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
-import { cliText } from '../store-fixture.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
@@ -100,15 +101,16 @@ describe('git hooks: real commits and pushes', () => {
   });
 
   test('show-commit and blame lead from code to the PR, the decision and the memory tip', async () => {
-    const c = await axmeOk(dir, ['show-commit', 'HEAD', '--json'], { env });
+    // the commands' core in this process, as each prints it; the refusal's exit code through the binary
+    const c = await cliJson(dir, showCommit, { rev: 'HEAD' }, { env });
     assert.equal(c.pr, '11');
     assert.equal(c.repo, 'acme/app');
     assert.equal(c.prUrl, 'https://github.com/acme/app/pull/11');
     assert.deepEqual(c.decisions, [{ id: 'D-001', title: 'Use Valkey for caching', status: 'active' }]);
     assert.equal(c.memory, git(dir, ['rev-parse', 'refs/memory/main']).trim());
-    const text = await axmeOk(dir, ['show-commit', 'HEAD'], { env });
+    const text = await cliText(dir, showCommit, { rev: 'HEAD' }, { env });
     assert.match(text, /PR #11 acme\/app  https:\/\/github.com\/acme\/app\/pull\/11\n  decision D-001 Use Valkey for caching/);
-    const b = await axmeOk(dir, ['blame', 'b.txt:1', '--json'], { env });
+    const b = await cliJson(dir, blame, { target: 'b.txt:1' }, { env });
     assert.equal(b.length, 1);
     assert.equal(b[0].commit, c.commit);
     assert.deepEqual(b[0].lines, [1]);

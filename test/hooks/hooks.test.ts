@@ -12,6 +12,7 @@ import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
 import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
+import { type HookRun, hookBinary, hookInProcess, loadBuiltHook, sameAnswer } from './hook-in-process.ts';
 
 /** A real Claude Code PreToolUse payload for `tool` with `input`, run in `cwd`. */
 function payload(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
@@ -37,7 +38,11 @@ interface Decision {
 
 /** Runs `axme hook pre-tool-use` (the built binary) and reads its decision. */
 async function preToolUse(cwd: string, tool: string, input: Record<string, unknown>, env: NodeJS.ProcessEnv): Promise<Decision> {
-  const r = await axme(cwd, ['hook', 'pre-tool-use'], { input: payload(cwd, tool, input), env });
+  return decisionOf(await hookBinary('pre-tool-use', { cwd, input: payload(cwd, tool, input), env }));
+}
+
+/** The decision a pre-tool-use answer carries: a deny with its reason, or nothing said (the call goes ahead). */
+function decisionOf(r: HookRun): Decision {
   if (r.stdout.trim() === '') return { denied: false, reason: '', code: r.code, stderr: r.stderr };
   const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } };
   assert.equal(out.hookSpecificOutput.hookEventName, 'PreToolUse');
@@ -60,6 +65,7 @@ describe('pre-tool-use hook binary', () => {
     env = { HOME: home };
     await initCore(dir, { gitHooks: true, scan: 'if-new' }, { env });
     await cliText(dir, safetyAdd, { rule_type: 'fs_readonly', value: 'docs/' }, { env });
+    await loadBuiltHook();
   });
   after(() => {
     cleanup();
@@ -114,9 +120,16 @@ describe('pre-tool-use hook binary', () => {
     ['Bash', { command: 'axme safety add bash_deny "terraform apply"' }, false],
     ['Read', { file_path: '.claude/settings.json' }, false],
   ];
-  for (const [tool, input, denied, why] of cases) {
-    test(`${denied ? 'denies' : 'allows'} ${tool} ${JSON.stringify(input).slice(0, 70)}`, async () => {
-      const d = await preToolUse(dir, tool, input, env);
+  // each case answered by the hook's code in this process; a sample (the first allow, the first
+  // deny, every 8th, the last) through the binary too, whose answer must be the same
+  const sampled = (i: number) => i === 0 || i === cases.findIndex((c) => c[2]) || i % 8 === 0 || i === cases.length - 1;
+  for (const [i, [tool, input, denied, why]] of cases.entries()) {
+    const binary = sampled(i);
+    test(`${denied ? 'denies' : 'allows'} ${tool} ${JSON.stringify(input).slice(0, 70)}${binary ? ' (and the binary)' : ''}`, async () => {
+      const call = { cwd: dir, input: payload(dir, tool, input), env };
+      const answer = await hookInProcess('pre-tool-use', call);
+      if (binary) sameAnswer(await hookBinary('pre-tool-use', call), answer, `${tool} ${JSON.stringify(input)}`);
+      const d = decisionOf(answer);
       assert.equal(d.code, 0, d.stderr);
       assert.equal(d.denied, denied, d.reason);
       if (why) assert.match(d.reason, why);
@@ -197,8 +210,10 @@ describe('the hook never fails open', () => {
   });
 
   test('input that is not a Claude Code payload is denied with the reason', async () => {
-    for (const input of ['not json', '', '[]', '{"tool_input": {}}']) {
-      const r = await axme(dir, ['hook', 'pre-tool-use'], { input });
+    // in this process; the first two (a payload that is no JSON, an empty stdin) through the binary too
+    for (const [i, input] of ['not json', '', '[]', '{"tool_input": {}}'].entries()) {
+      const r = await hookInProcess('pre-tool-use', { cwd: dir, input });
+      if (i < 2) sameAnswer(await hookBinary('pre-tool-use', { cwd: dir, input }), r, JSON.stringify(input));
       assert.equal(r.code, 0);
       const out = JSON.parse(r.stdout);
       assert.equal(out.hookSpecificOutput.permissionDecision, 'deny', input);
@@ -227,6 +242,12 @@ describe('the hook never fails open', () => {
     assert.match(io.err(), /could not read this repository's safety rules \(disk on fire\); the built-in defaults apply/);
   });
 });
+
+/** `axme doctor --json` in this process: the report as the command prints it (it exits 1 unless `ok`). */
+async function doctorJson(dir: string): Promise<any> {
+  const { doctor } = await import('../../src/setup/doctor.ts');
+  return JSON.parse(JSON.stringify(await doctor({ cwd: dir, env: cleanEnv() })));
+}
 
 /** An in-process HookIO that records what the hook prints. */
 function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
@@ -422,9 +443,10 @@ describe('axme init: Claude Code files', () => {
       snapshot,
     );
 
-    const doc = await axme(dir, ['doctor', '--json']);
-    assert.equal(doc.code, 0, doc.stdout);
-    const live = JSON.parse(doc.stdout).checks.find((c: { name: string }) => c.name === 'hook runs');
+    // doctor in this process (the binary's exit 1 is checked above; `ok` is what makes it exit 0)
+    const doc = await doctorJson(dir);
+    assert.equal(doc.ok, true, JSON.stringify(doc.checks));
+    const live = doc.checks.find((c: { name: string }) => c.name === 'hook runs');
     assert.equal(live.status, 'ok');
   });
 
@@ -514,14 +536,14 @@ describe('axme init: Claude Code files', () => {
   test('doctor notices a hook command that does not run', async () => {
     const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '/nonexistent/axme hook pre-tool-use' }] }] } };
     writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
-    const r = await axme(dir, ['doctor', '--json']);
-    assert.equal(r.code, 1);
-    const checks = JSON.parse(r.stdout).checks;
+    const r = await doctorJson(dir);
+    assert.equal(r.ok, false, 'the command exits 1');
+    const checks = r.checks;
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook runs').status, 'problem');
     assert.equal(checks.find((c: { name: string }) => c.name === 'hook PostToolUse').status, 'missing');
 
     writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify({ disableAllHooks: true }));
-    const off = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout).checks.find((c: { name: string }) => c.name === 'hooks enabled');
+    const off = (await doctorJson(dir)).checks.find((c: { name: string }) => c.name === 'hooks enabled');
     assert.equal(off?.status, 'problem');
     assert.match(off.detail, /settings\.local\.json sets "disableAllHooks": true/);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { initCore } from '../core.ts';
 import { axme } from '../helpers.ts';
+import { hookBinary, hookInProcess, loadBuiltHook } from './hook-in-process.ts';
 import { DB_TITLE, recallWorld } from './recall-world.ts';
 
 /**
@@ -28,15 +29,21 @@ describe('recall: prompt hook and pre-edit recall', () => {
         ['Images are served from the CDN', 'Upload to the bucket; the CDN serves them.'],
         ['Use pnpm workspaces for the monorepo', 'One lockfile at the top.'],
       ],
-      [['--title', 'TLS certificates rotate yearly', '--decision', 'Certificates are replaced every year.', '--anchor', 'certs/']],
+      [{ title: 'TLS certificates rotate yearly', decision: 'Certificates are replaced every year.', anchors: ['certs/'] }],
     ));
     assert.match(dbId, /^D-\d+$/);
+    await loadBuiltHook();
   });
   after(() => cleanup());
 
-  const prompt = (session: string, text: string, client?: string) =>
-    axme(dir, ['hook', 'user-prompt-submit', ...(client ? ['--client', client] : [])], {
+  // each call is answered by the built hook in this process (test/hooks/hook-in-process.ts), or
+  // with `binary` by the binary, as the client runs it: a sample per client and event; the
+  // calls of one session build on each other's record, whichever answered them
+  const prompt = (session: string, text: string, client?: 'gemini', binary = false) =>
+    (binary ? hookBinary : hookInProcess)('user-prompt-submit', {
+      cwd: dir,
       env,
+      client,
       input: JSON.stringify({
         session_id: session,
         transcript_path: '/tmp/t.jsonl',
@@ -51,7 +58,7 @@ describe('recall: prompt hook and pre-edit recall', () => {
       : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? null);
 
   test('a prompt about an item gets it, one line with id, kind and title; the same session never gets it twice', async () => {
-    const r = await prompt('p-1', 'The postgres connection pool leaks clients under load, can you fix the pooling?');
+    const r = await prompt('p-1', 'The postgres connection pool leaks clients under load, can you fix the pooling?', undefined, true);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
     assert.equal(out.hookSpecificOutput.hookEventName, 'UserPromptSubmit');
@@ -76,7 +83,7 @@ describe('recall: prompt hook and pre-edit recall', () => {
   });
 
   test('Gemini CLI gets BeforeAgent context without < or >', async () => {
-    const r = await prompt('g-1', 'The postgres connection pool <Pool> leaks clients, fix the pooling', 'gemini');
+    const r = await prompt('g-1', 'The postgres connection pool <Pool> leaks clients, fix the pooling', 'gemini', true);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
     assert.equal(out.hookSpecificOutput.hookEventName, 'BeforeAgent');
@@ -97,7 +104,8 @@ describe('recall: prompt hook and pre-edit recall', () => {
   });
 
   test('items the session start listed are not injected again', async () => {
-    const start = await axme(dir, ['hook', 'session-start'], {
+    const start = await hookInProcess('session-start', {
+      cwd: dir,
       env,
       input: JSON.stringify({ session_id: 's-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
     });
@@ -115,9 +123,11 @@ describe('recall: prompt hook and pre-edit recall', () => {
     assert.match(r.stderr, /axme hook user-prompt-submit/);
   });
 
-  const edit = (session: string, tool: string, input: Record<string, unknown>, client?: string) =>
-    axme(dir, ['hook', 'pre-tool-use', ...(client ? ['--client', client] : [])], {
+  const edit = (session: string, tool: string, input: Record<string, unknown>, client?: 'codex', binary = false) =>
+    (binary ? hookBinary : hookInProcess)('pre-tool-use', {
+      cwd: dir,
       env,
+      client,
       input: JSON.stringify({
         session_id: session,
         transcript_path: '/tmp/t.jsonl',
@@ -129,7 +139,7 @@ describe('recall: prompt hook and pre-edit recall', () => {
     });
 
   test('an edit of an anchored file carries its items once per file per session; the decision is unchanged', async () => {
-    const first = await edit('e-1', 'Edit', { file_path: join(dir, 'src', 'db.ts'), old_string: 'a', new_string: 'b' });
+    const first = await edit('e-1', 'Edit', { file_path: join(dir, 'src', 'db.ts'), old_string: 'a', new_string: 'b' }, undefined, true);
     assert.equal(first.code, 0, first.stderr);
     const out = JSON.parse(first.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string; permissionDecision?: string } };
     assert.equal(out.hookSpecificOutput.hookEventName, 'PreToolUse');
@@ -157,7 +167,7 @@ describe('recall: prompt hook and pre-edit recall', () => {
 
   test('Codex: an apply_patch of an anchored file carries the items', async () => {
     const patch = '*** Begin Patch\n*** Update File: src/db.ts\n@@\n-a\n+b\n*** End Patch\n';
-    const r = await edit('c-1', 'apply_patch', { input: patch }, 'codex');
+    const r = await edit('c-1', 'apply_patch', { input: patch }, 'codex', true);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } };
     assert.ok(out.hookSpecificOutput.additionalContext.includes(dbId));
