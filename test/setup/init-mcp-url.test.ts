@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { ADAPTERS, adapterOf } from '../../src/setup/clients/adapters.ts';
 import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { doctor } from '../../src/setup/doctor.ts';
+import { mcpChecks } from '../../src/setup/doctor-mcp.ts';
 import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 import { type HttpServer, startHttp } from '../mcp/http-helpers.ts';
@@ -122,8 +123,13 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
     await server?.stop();
     cleanup();
   });
-  const team = async (token: string | undefined) => {
-    const r = await doctor({ cwd: dir, env: cleanEnv({ AXME_TEAM_TOKEN: token ?? '' }) });
+  /**
+   * The team server's line: from the whole doctor (`whole`: every check run, the hooks' live ones
+   * too), else from the MCP checks alone (mcpChecks, the part of the doctor that probes the server).
+   */
+  const team = async (token: string | undefined, { whole = false } = {}) => {
+    const env = cleanEnv({ AXME_TEAM_TOKEN: token ?? '' });
+    const r = whole ? await doctor({ cwd: dir, env }) : { ok: true, checks: await mcpChecks(dir, '', env) };
     const checks = r.checks.filter((c) => c.name === 'mcp team server');
     assert.equal(checks.length, 1, 'one server, probed once for the three clients');
     assert.doesNotMatch(JSON.stringify(r), new RegExp(Object.values(tokens).join('|')), 'no token in the report');
@@ -132,7 +138,7 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   };
 
   test('a valid token: ok, with the clients, the server and the scope', async () => {
-    const w = await team(tokens.writer);
+    const w = await team(tokens.writer, { whole: true });
     assert.equal(w.check.status, 'ok', w.check.detail);
     assert.match(
       w.check.detail,
