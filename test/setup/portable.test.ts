@@ -85,29 +85,30 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     assert.match(missing.fix!, /npm i -D <the axme package/);
   });
 
-  test('an .mcp.json entry of an earlier version that names a file missing here is a problem, not "ok"', async () => {
+  test('what an earlier version left that names a file missing here is a problem, not "ok" (one doctor run reads both)', async (t) => {
     const mcpPath = join(dir, '.mcp.json');
     const saved = readFileSync(mcpPath, 'utf8');
     writeFileSync(mcpPath, JSON.stringify({ mcpServers: { axme: { command: process.execPath, args: ['/old/checkout/dist/axme.cjs', 'serve'] } } }));
-    const r = await axmeIn(dir, ['doctor', '--json']);
-    const mcp = checksOf(r.stdout).find((c) => c.name === 'mcp claude-code')!;
-    assert.equal(mcp.status, 'problem');
-    assert.match(mcp.detail, /starts \/old\/checkout\/dist\/axme\.cjs, which does not exist on this machine/);
-    writeFileSync(mcpPath, saved);
-  });
-
-  test('git hooks of an earlier version that run a file missing here are a problem; init rewrites them', async () => {
-    const hook = join(dir, '.git', 'hooks', 'commit-msg');
     writeFileSync(
-      hook,
+      join(dir, '.git', 'hooks', 'commit-msg'),
       `#!/bin/sh\n# axme-hook: installed by axme init; axme uninstall removes it\n${process.execPath} /old/checkout/dist/axme.cjs git-hook commit-msg "$@"\n`,
     );
-    const r = await axmeIn(dir, ['doctor', '--json']);
-    const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
-    assert.equal(hooks.status, 'problem');
-    assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
-    await initCore(dir, { claude: true, gitHooks: true });
-    assert.equal(checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
+    const checks = checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout);
+    writeFileSync(mcpPath, saved);
+
+    await t.test('an .mcp.json entry of an earlier version', () => {
+      const mcp = checks.find((c) => c.name === 'mcp claude-code')!;
+      assert.equal(mcp.status, 'problem');
+      assert.match(mcp.detail, /starts \/old\/checkout\/dist\/axme\.cjs, which does not exist on this machine/);
+    });
+
+    await t.test('git hooks of an earlier version; init rewrites them', async () => {
+      const hooks = checks.find((c) => c.name === 'git hooks')!;
+      assert.equal(hooks.status, 'problem');
+      assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
+      await initCore(dir, { claude: true, gitHooks: true });
+      assert.equal(checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
+    });
   });
 
   test('git hooks declined with --no-git-hooks are a choice: doctor stays ok; installing them again clears it', async () => {
