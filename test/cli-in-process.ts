@@ -7,6 +7,7 @@
  * signals, a hook's process exit, a server's pipes) keeps running through `axme` (test/helpers.ts).
  */
 import { Readable, Writable } from 'node:stream';
+import { commandWords } from '../src/cli/command-line.ts';
 import { run } from '../src/cli/main.ts';
 import { CLI, type CliResult, cleanEnv } from './helpers.ts';
 
@@ -15,7 +16,10 @@ const PROCESS_COMMANDS = new Set(['hook', 'git-hook', 'serve', 'ui']);
 
 /** `axme <args>` in `cwd`, in-process: its exit code and what it printed. */
 export async function axmeIn(cwd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
-  if (PROCESS_COMMANDS.has(args[0] ?? '')) throw new Error(`axme ${args[0]} runs as its own process: use axme() (test/helpers.ts)`);
+  const [word = ''] = commandWords(args);
+  // `sync --auto` is the background sync the hooks start: it may end its process
+  if (PROCESS_COMMANDS.has(word) || (word === 'sync' && args.some((a) => a.startsWith('--auto'))))
+    throw new Error(`axme ${args.join(' ')} runs as its own process: use axme() (test/helpers.ts)`);
   let stdout = '';
   let stderr = '';
   const sink = (add: (s: string) => void) =>
