@@ -7,7 +7,7 @@
 // A spawn is a call of the helpers `axme(...)`/`axmeOk(...)` or any array literal that starts with
 // the built binary `CLI` (spawn, spawnSync, an MCP stdio transport, a helper's argv). A command run
 // in-process is what replaces a spawn one for one: a call of the in-process helpers (test/core.ts,
-// test/store-fixture.ts, `openTestKb`, `openKnowledgeBase`; `makeStore`/`useStore` run init), a method called on what
+// test/store-fixture.ts, test/cli-in-process.ts, `openTestKb`, `openKnowledgeBase`; `makeStore`/`useStore` run init), a method called on what
 // `coreAt(...)`/`useStore(...)`/`makeStore(...)` returned, or `<operation>.run(...)`. In-process
 // calls are those and every other call of a function imported from src/.
 // All are counted where they are written (a call site in a loop counts once).
@@ -18,7 +18,7 @@ import ts from 'typescript';
 const ROOT = resolve(import.meta.dirname, '..');
 const TEST = join(ROOT, 'test');
 const SPAWN_HELPERS = new Set(['axme', 'axmeOk']);
-const IN_PROCESS_HELPER_MODULES = [/\/core\.ts$/, /\/store-fixture\.ts$/];
+const IN_PROCESS_HELPER_MODULES = [/\/core\.ts$/, /\/store-fixture\.ts$/, /\/cli-in-process\.ts$/];
 const COMMAND_RUNNERS = new Set(['openTestKb', 'openKnowledgeBase']);
 const HANDLE_MAKERS = new Set(['coreAt', 'useStore', 'makeStore']);
 /** the fixtures that make a store: each runs `axme init`'s core in-process */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { OPERATIONS } from '../src/operations/index.ts';
+import { axmeInOk } from './cli-in-process.ts';
 import { axmeOk, CLI, git, tempRepo } from './helpers.ts';
 import { connectStdio, resultText, type ToolResult } from './mcp/stdio-client.ts';
 
@@ -21,7 +22,7 @@ describe('axme serve over stdio with the real MCP client', () => {
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
   before(async () => {
     ({ dir, cleanup } = tempRepo());
-    await axmeOk(dir, ['init']);
+    await axmeInOk(dir, ['init']);
     ({ client } = await connect(dir));
   });
   after(async () => {
@@ -220,7 +221,7 @@ describe('paging', () => {
   test('every item appears exactly once across pages, none cut in half', async () => {
     const { dir, cleanup } = tempRepo();
     try {
-      await axmeOk(dir, ['init']);
+      await axmeInOk(dir, ['init']);
       // 60 decisions of ~1.5 KB each: about four pages at a 25,000-character budget
       for (const half of [0, 30]) {
         const input = JSON.stringify({
@@ -229,7 +230,7 @@ describe('paging', () => {
             decision: `Decision number ${half + i}. ${'Lorem ipsum dolor sit amet. '.repeat(50)}`,
           })),
         });
-        await axmeOk(dir, ['session', 'finalize'], { input, env: { AXME_SESSION: `seed-${half}` } });
+        await axmeInOk(dir, ['session', 'finalize'], { input, env: { AXME_SESSION: `seed-${half}` } });
       }
       const { client } = await connect(dir);
       try {
@@ -267,7 +268,7 @@ describe('paging', () => {
 describe('review tools over MCP', () => {
   test('axme_diff and axme_check call the same core as axme diff and axme check', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
-    await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
+    await axmeInOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan']);
     const { client } = await connect(dir);
     try {
       const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
@@ -276,7 +277,7 @@ describe('review tools over MCP', () => {
       assert.ok(!d.isError, text(d));
       assert.match(text(d), /- \*\*added\*\* D-001 Use Postgres/);
       assert.equal(d.structuredContent.counts.added, 1);
-      assert.equal(text(d), (await axmeOk(dir, ['diff', '~1', '--format', 'markdown'])).trimEnd(), 'the CLI prints the same diff');
+      assert.equal(text(d), (await axmeInOk(dir, ['diff', '~1', '--format', 'markdown'])).trimEnd(), 'the CLI prints the same diff');
       const c = await call('axme_check');
       assert.match(text(c), /^ok at [0-9a-f]{12}/);
       const noRemote = await call('axme_diff');

@@ -32,8 +32,9 @@ import { search } from '../src/operations/search.ts';
 import { sessionBeginClose, sessionList, sessionRecover, sessionShow } from '../src/operations/session/session.ts';
 import { status } from '../src/operations/status.ts';
 import { workspace } from '../src/operations/workspace.ts';
+import { axmeIn, axmeInOk } from './cli-in-process.ts';
 import { coreAt, initCore } from './core.ts';
-import { axme, axmeOk, cleanEnv, git, openTestKb, tempRepo } from './helpers.ts';
+import { axme, cleanEnv, git, importCommit, openTestKb, tempRepo } from './helpers.ts';
 import { cliText, makeStore } from './store-fixture.ts';
 
 /**
@@ -292,29 +293,30 @@ describe('reads on the CLI print what they printed by hand', () => {
   after(() => cleanup());
 
   test('list: one line per item; --json a JSON array; a broken file on stderr, exit 0', async () => {
-    assert.equal(await axmeOk(dir, ['decision', 'list']), 'D-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n');
+    assert.equal(await axmeInOk(dir, ['decision', 'list']), 'D-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n');
     assert.equal(
-      await axmeOk(dir, ['decision', 'list', '--all']),
+      await axmeInOk(dir, ['decision', 'list', '--all']),
       'D-001  required  Use Valkey for caching [superseded by use-redis-8-for-caching]  (use-valkey-for-caching)\nD-002  required  Use Redis 8 for caching  (use-redis-8-for-caching)\n',
     );
-    const json = await axmeOk(dir, ['decision', 'list', '--json']);
+    const json = await axmeInOk(dir, ['decision', 'list', '--json']);
     assert.ok(Array.isArray(json));
     assert.deepEqual(
       json.map((d: { id: string }) => d.id),
       ['D-002'],
     );
-    assert.equal(await axmeOk(dir, ['memory', 'list', '--type', 'pattern']), '');
+    assert.equal(await axmeInOk(dir, ['memory', 'list', '--type', 'pattern']), '');
+    // through the binary: the real process's exit code for a usage error (the other commands here in-process)
     const bad = await axme(dir, ['decision', 'list', '--status', 'nope']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /Invalid values/);
   });
 
   test('show: the stored file; --json the item with path and location', async () => {
-    const text = await axmeOk(dir, ['decision', 'show', 'D-002']);
+    const text = await axmeInOk(dir, ['decision', 'show', 'D-002']);
     assert.match(text, /^---\nid: D-002\ntitle: Use Redis 8 for caching\n/);
-    const json = await axmeOk(dir, ['decision', 'show', 'use-redis-8-for-caching', '--json']);
+    const json = await axmeInOk(dir, ['decision', 'show', 'use-redis-8-for-caching', '--json']);
     assert.equal(json.location, 'refs/memory/main:decisions/use-redis-8-for-caching.md');
-    const missing = await axme(dir, ['decision', 'show']);
+    const missing = await axmeIn(dir, ['decision', 'show']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^axme: give <id>: axme decision show <id> /);
   });
@@ -322,33 +324,33 @@ describe('reads on the CLI print what they printed by hand', () => {
   test('status, log, history keep the terminal layout; --json of log is an array', async () => {
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
     assert.equal(
-      await axmeOk(dir, ['status']),
+      await axmeInOk(dir, ['status']),
       `refs/memory/main @ ${tip.slice(0, 12)} (2026-03-02T10:00:00.000Z)\ndecision: 1 superseded, 1 active\nmemory: 1 active\n`,
     );
-    const lines = (await axmeOk(dir, ['log'])).split('\n');
+    const lines = (await axmeInOk(dir, ['log'])).split('\n');
     assert.equal(lines[0], `${tip.slice(0, 12)}  2026-03-02T10:00:00+00:00  human    memory: add Small PRs (feedback)`);
     assert.equal(lines.length, Number(git(dir, ['rev-list', '--count', 'refs/memory/main']).trim()) + 1, 'every commit, then the final newline');
-    const two = await axmeOk(dir, ['log', '-n', '2', '--json']);
+    const two = await axmeInOk(dir, ['log', '-n', '2', '--json']);
     assert.ok(Array.isArray(two) && two.length === 2);
-    const h = await axmeOk(dir, ['history', 'D-001']);
+    const h = await axmeInOk(dir, ['history', 'D-001']);
     assert.match(h, /^[0-9a-f]{12}  2026-03-02T10:00:00\+00:00  human    changed  decision: supersede D-001 /);
     assert.doesNotMatch(h, /^@@/m, 'no patch without -p');
-    assert.match(await axmeOk(dir, ['history', 'D-001', '-p']), /^-status: active$/m);
-    const hj = await axmeOk(dir, ['history', 'D-001', '--json']);
+    assert.match(await axmeInOk(dir, ['history', 'D-001', '-p']), /^-status: active$/m);
+    const hj = await axmeInOk(dir, ['history', 'D-001', '--json']);
     assert.equal(typeof hj.versions[0].text, 'string', 'the CLI keeps the file text of each version');
   });
 
   test('search: score, ID, title, citation; no words is a usage error', async () => {
     assert.match(
-      await axmeOk(dir, ['search', 'redis', 'caching']),
+      await axmeInOk(dir, ['search', 'redis', 'caching']),
       /^\d\.\d{3}  decision  D-002  Use Redis 8 for caching  git:[0-9a-f]{40}:decisions\/use-redis-8-for-caching\.md\n/,
     );
-    const r = await axme(dir, ['search']);
+    const r = await axmeIn(dir, ['search']);
     assert.equal(r.code, 2);
   });
 
   test('fsck and check: findings on stdout, the summary on stderr, exit 1 when not ok', async () => {
-    const ok = await axme(dir, ['fsck']);
+    const ok = await axmeIn(dir, ['fsck']);
     assert.equal(ok.code, 0);
     assert.equal(ok.stdout, '');
     assert.match(ok.stderr, /^ok: \d+ objects checked at [0-9a-f]{12} \(2 decision, 1 memory\)\n$/);
@@ -363,17 +365,18 @@ describe('reads on the CLI print what they printed by hand', () => {
       withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},decisions/broken.md`]);
       const commit = withIndex(['commit-tree', withIndex(['write-tree']).trim(), '-p', 'refs/memory/main', '-m', 'hand edit']).trim();
       git(broken, ['update-ref', 'refs/memory/main', commit]);
+      // through the binary: the real process exits 1 when the store is not ok
       const f = await axme(broken, ['fsck']);
       assert.equal(f.code, 1);
       assert.match(f.stdout, /^error: decisions\/broken\.md: status: /);
       assert.match(f.stderr, /^FAILED: \d+ objects checked at /);
-      const fj = await axme(broken, ['fsck', '--json']);
+      const fj = await axmeIn(broken, ['fsck', '--json']);
       assert.equal(fj.code, 1);
       assert.equal(JSON.parse(fj.stdout).ok, false);
-      const c = await axme(broken, ['check']);
+      const c = await axmeIn(broken, ['check']);
       assert.equal(c.code, 1);
       assert.match(c.stderr, /^FAILED: 1 finding at /);
-      const l = await axme(broken, ['decision', 'list', '--json']);
+      const l = await axmeIn(broken, ['decision', 'list', '--json']);
       assert.equal(l.code, 0);
       assert.deepEqual(JSON.parse(l.stdout), []);
       assert.deepEqual(JSON.parse(l.stderr.trim()).diagnostic.path, 'decisions/broken.md');
@@ -383,16 +386,16 @@ describe('reads on the CLI print what they printed by hand', () => {
   });
 
   test('session list, workspace, safety show', async () => {
-    const s = await axme(dir, ['session', 'list']);
+    const s = await axmeIn(dir, ['session', 'list']);
     assert.equal(s.code, 0);
     assert.equal(s.stdout, '');
     assert.equal(s.stderr, 'axme: no sessions recorded yet (Claude Code hooks record them: axme init)\n');
-    const recover = await axme(dir, ['session', 'recover']);
+    const recover = await axmeIn(dir, ['session', 'recover']);
     assert.equal(recover.code, 2);
     assert.match(recover.stderr, /say which session to recover/);
-    assert.match(await axmeOk(dir, ['workspace']), /^Not in a workspace: one repository\.\n {2}\S+ +refs\/memory\/main @ [0-9a-f]{12} /);
-    assert.match(await axmeOk(dir, ['safety', 'show']), /^git:\n {2}protectedBranches:\n/);
-    const rules = await axmeOk(dir, ['safety', 'show', '--json']);
+    assert.match(await axmeInOk(dir, ['workspace']), /^Not in a workspace: one repository\.\n {2}\S+ +refs\/memory\/main @ [0-9a-f]{12} /);
+    assert.match(await axmeInOk(dir, ['safety', 'show']), /^git:\n {2}protectedBranches:\n/);
+    const rules = await axmeInOk(dir, ['safety', 'show', '--json']);
     assert.ok(rules.git && !('rules' in rules), '--json prints the rules object');
   });
 });
@@ -420,19 +423,8 @@ describe('fsck: supersession links of memories', () => {
         'memories/replacer.md': memoryFile('Replacer', 'status: active\nsupersedes:\n  - active-but-replaced\n'),
         'memories/superseded-by-nobody.md': memoryFile('Superseded by nobody', 'status: superseded\n'),
       };
-      const index = join(mkdtempSync(join(tmpdir(), 'axme-idx-')), 'index');
-      const withIndex = (args: string[], input?: string) =>
-        execFileSync('git', args, { cwd: dir, env: cleanEnv({ GIT_INDEX_FILE: index }), input, encoding: 'utf8' });
-      withIndex(['read-tree', 'refs/memory/main']);
-      for (const [path, text] of Object.entries(files)) {
-        const blob = withIndex(['hash-object', '-w', '--stdin'], text).trim();
-        withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
-      }
-      git(dir, [
-        'update-ref',
-        'refs/memory/main',
-        withIndex(['commit-tree', withIndex(['write-tree']).trim(), '-p', 'refs/memory/main', '-m', 'hand edit']).trim(),
-      ]);
+      // the files added by hand in one commit on the store (one git fast-import)
+      importCommit(dir, Object.entries(files), { from: git(dir, ['rev-parse', 'refs/memory/main']).trim() });
 
       const result = await core.fsck();
       const found = result.findings.map((f) => `${f.severity}: ${f.path}: ${f.reason}`);

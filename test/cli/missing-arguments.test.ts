@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { usageOf } from '../../src/cli/operation-command.ts';
 import { OPERATIONS } from '../../src/operations/index.ts';
+import { axmeIn } from '../cli-in-process.ts';
 import { axme, tempRepo } from '../helpers.ts';
-import { runCli } from './run-in-process.ts';
 
 // A command line that leaves out a positional argument is told which one and the whole usage
 // (exit 2), by one path in src/cli/main.ts for every command: run in-process through that path
-// (runCli), and through the built binary for what the process itself shows (its exit status and
+// (axmeIn), and through the built binary for what the process itself shows (its exit status and
 // stderr, as text and as --json).
 
 describe('a missing positional argument is a usage error that says what to give', () => {
@@ -28,7 +28,7 @@ describe('a missing positional argument is a usage error that says what to give'
   ];
   for (const [args, message, binary] of cases) {
     test(`axme ${args.join(' ')}${binary ? ' (the built binary)' : ''}`, async () => {
-      const r = binary ? await axme(repo.dir, args) : await runCli(repo.dir, args);
+      const r = binary ? await axme(repo.dir, args) : await axmeIn(repo.dir, args);
       assert.equal(r.code, 2, r.stderr);
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, `axme: ${message} (see axme --help, or axme <command> --help)\n`);
@@ -47,7 +47,7 @@ describe('a missing positional argument is a usage error that says what to give'
     const required = OPERATIONS.filter((op) => op.cli && usageOf(op).includes('<'));
     assert.ok(required.length >= 20, `${required.length} commands`);
     for (const op of required) {
-      const { code, stderr } = await runCli(repo.dir, op.cli!.command);
+      const { code, stderr } = await axmeIn(repo.dir, op.cli!.command);
       assert.equal(code, 2, `${op.id}: ${stderr}`);
       assert.doesNotMatch(stderr, /non-option arguments/, op.id);
       assert.match(stderr, /^axme: (give <|say )/, op.id);

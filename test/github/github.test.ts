@@ -1,15 +1,34 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { prState } from '../../src/github/pr-state.ts';
 import { resolveToken } from '../../src/github/token.ts';
+import { processHookIO } from '../../src/hooks/io.ts';
+import { runHook } from '../../src/hooks/run.ts';
 import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
-import { axme, cleanEnv, tempRepo } from '../helpers.ts';
+import { axme, CLI, type CliResult, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
+
+/** Claude Code's pre-tool-use hook answering `input` in this process: the handler `axme hook pre-tool-use` runs, without its process. */
+async function hookInProcess(dir: string, input: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io = processHookIO({
+    stdin: input,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: cleanEnv(env),
+    cwd: dir,
+    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
+    // the built axme's folder, as the installed command runs it
+    installDir: dirname(CLI),
+  });
+  return { code: await runHook('pre-tool-use', io), stdout, stderr };
+}
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
 
@@ -120,15 +139,20 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
     cleanup();
   });
 
-  const run = async (command: string) => {
+  /**
+   * The hook's reason to deny `command`, or null: through the binary (`binary`: the real hook
+   * process and its exit code), else its handler in this process (runHook, what that process runs).
+   */
+  const run = async (command: string, { binary = false } = {}) => {
     const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
-    const r = await axme(dir, ['hook', 'pre-tool-use'], { input, env: { GITHUB_API_URL: api.url, GITHUB_TOKEN: 't0ken' } });
+    const env = { GITHUB_API_URL: api.url, GITHUB_TOKEN: 't0ken' };
+    const r = binary ? await axme(dir, ['hook', 'pre-tool-use'], { input, env }) : await hookInProcess(dir, input, env);
     assert.equal(r.code, 0, r.stderr);
     return r.stdout ? (JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string) : null;
   };
 
   test('open PR: allowed; merged: denied; missing: denied; server error: denied naming the setting', async () => {
-    assert.equal(await run('git commit -m "Cache sessions" #!axme pr=11 repo=acme/app'), null);
+    assert.equal(await run('git commit -m "Cache sessions" #!axme pr=11 repo=acme/app', { binary: true }), null);
     assert.match((await run('git push origin feature #!axme pr=12 repo=acme/app'))!, /PR #12 of acme\/app is already merged/);
     assert.match((await run('git commit -m x #!axme pr=14 repo=acme/app'))!, /PR #14 of acme\/app does not exist/);
     assert.match((await run('git commit -m x #!axme pr=15 repo=acme/app'))!, /could not be checked \(GitHub HTTP 500\), and github\.unverifiedPr is deny/);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { addToken, tokensPath } from '../../src/knowledge/admin/tokens.ts';
-import { axmeOk, cleanEnv } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { cleanEnv } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { type HttpServer, httpClient, INIT, raw, startHttp, startRefused, type ToolResult, text } from './http-helpers.ts';
 
@@ -38,12 +39,12 @@ describe('axme serve --http fails closed', () => {
 
   test('revoking the last token does not open the server: everyone gets 401, the revoked token too, and the log says how to add one', async () => {
     const file = join(dir, 'last-token.json');
-    const only = (await axmeOk(dir, ['token', 'add', 'only', '--scope', 'write', '--json', '--tokens', file])).token as string;
+    const only = (await axmeInOk(dir, ['token', 'add', 'only', '--scope', 'write', '--json', '--tokens', file])).token as string;
     const server = await startHttp(dir, ['--tokens', file]);
     try {
       const client = await httpClient(server.url, only);
       assert.match(text((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult), /refs\/memory\/main|items|decisions/i);
-      await axmeOk(dir, ['token', 'revoke', 'only', '--tokens', file]);
+      await axmeInOk(dir, ['token', 'revoke', 'only', '--tokens', file]);
       assert.equal((await raw(server.url, { body: INIT })).status, 401, 'an anonymous caller is let in');
       assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${only}` }, body: INIT })).status, 401, 'the revoked token is let in');
       await assert.rejects(client.callTool({ name: 'axme_status', arguments: {} }), (err: { code?: number }) => err.code === 401);
@@ -52,7 +53,7 @@ describe('axme serve --http fails closed', () => {
       assert.match(line, /axme token add/);
       assert.ok(!line.includes(only), 'a token in the log');
       // a token added now is taken (the file is reread); anonymous callers stay out
-      const again = (await axmeOk(dir, ['token', 'add', 'again', '--scope', 'read', '--json', '--tokens', file])).token as string;
+      const again = (await axmeInOk(dir, ['token', 'add', 'again', '--scope', 'read', '--json', '--tokens', file])).token as string;
       assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${again}` }, body: INIT })).status, 200);
       assert.equal((await raw(server.url, { body: INIT })).status, 401);
       await client.close().catch(() => {});
@@ -67,10 +68,10 @@ describe('axme serve --http fails closed', () => {
     try {
       await server.waitForLog(/no tokens: open to this machine only/);
       assert.equal((await raw(server.url, { body: INIT })).status, 200);
-      const t = (await axmeOk(dir, ['token', 'add', 'first', '--scope', 'read', '--json', '--tokens', file])).token as string;
+      const t = (await axmeInOk(dir, ['token', 'add', 'first', '--scope', 'read', '--json', '--tokens', file])).token as string;
       assert.equal((await raw(server.url, { body: INIT })).status, 401);
       await server.waitForLog(/a token was added[^\n]*every request needs one/);
-      await axmeOk(dir, ['token', 'revoke', 'first', '--tokens', file]);
+      await axmeInOk(dir, ['token', 'revoke', 'first', '--tokens', file]);
       assert.equal((await raw(server.url, { body: INIT })).status, 401, 'open again after the revoke');
       assert.equal((await raw(server.url, { headers: { Authorization: `Bearer ${t}` }, body: INIT })).status, 401);
       await server.waitForLog(/no token left/);
@@ -195,7 +196,7 @@ describe('axme serve --http under load: 32 clients, one token each, the default 
     await Promise.all(clients.map((c) => c.close().catch(() => {})));
     const acked = results.flat();
     assert.equal(acked.length, CLIENTS * WRITES);
-    const stored = JSON.stringify(await axmeOk(dir, ['backlog', 'list', '--json']));
+    const stored = JSON.stringify(await axmeInOk(dir, ['backlog', 'list', '--json']));
     const lost = acked.filter((t) => !stored.includes(t));
     assert.deepEqual(lost, [], `${lost.length} acknowledged writes lost`);
   });

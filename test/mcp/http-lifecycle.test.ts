@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
+import { axme, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { httpClient, startHttp, type ToolResult, text } from './http-helpers.ts';
 
@@ -21,18 +22,18 @@ describe('axme serve --http: lifecycle', () => {
 
   test('axme token add/list/revoke: printed once, only the hash kept', async () => {
     const file = join(dir, 'team-tokens.json');
-    const added = await axmeOk(dir, ['token', 'add', 'carol', '--scope', 'admin', '--json', '--tokens', file]);
+    const added = await axmeInOk(dir, ['token', 'add', 'carol', '--scope', 'admin', '--json', '--tokens', file]);
     assert.deepEqual(Object.keys(added).sort(), ['name', 'scope', 'token']);
     assert.equal(added.name, 'carol');
     assert.equal(added.scope, 'admin');
     assert.match(added.token, /^axme_[A-Za-z0-9_-]{43}$/);
-    const plain = await axmeOk(dir, ['token', 'add', 'dave', '--scope', 'read', '--tokens', file]);
+    const plain = await axmeInOk(dir, ['token', 'add', 'dave', '--scope', 'read', '--tokens', file]);
     assert.match(plain, /^axme_\S+\n$/);
     const stored = readFileSync(file, 'utf8');
     assert.ok(!stored.includes(added.token) && !stored.includes(plain.trim()), 'the file holds a token');
     assert.match(stored, /"hash": "sha256:[0-9a-f]{64}"/);
     assert.equal(statSync(file).mode & 0o077, 0);
-    const list = await axmeOk(dir, ['token', 'list', '--json', '--tokens', file]);
+    const list = await axmeInOk(dir, ['token', 'list', '--json', '--tokens', file]);
     assert.deepEqual(
       list.map((t: { name: string; scope: string }) => [t.name, t.scope]),
       [
@@ -41,20 +42,21 @@ describe('axme serve --http: lifecycle', () => {
       ],
     );
     assert.ok(list.every((t: Record<string, unknown>) => !('token' in t) && !('hash' in t) && 'created' in t && 'lastUsed' in t));
-    assert.doesNotMatch(await axmeOk(dir, ['token', 'list', '--tokens', file]), /axme_/);
+    assert.doesNotMatch(await axmeInOk(dir, ['token', 'list', '--tokens', file]), /axme_/);
+    // through the binary: the real process's exit code and stderr (the other token commands in-process)
     const dup = await axme(dir, ['token', 'add', 'carol', '--scope', 'read', '--tokens', file]);
     assert.equal(dup.code, 2);
     assert.match(dup.stderr, /exists already/);
-    await axmeOk(dir, ['token', 'revoke', 'carol', '--tokens', file]);
+    await axmeInOk(dir, ['token', 'revoke', 'carol', '--tokens', file]);
     assert.deepEqual(
-      (await axmeOk(dir, ['token', 'list', '--json', '--tokens', file])).map((t: { name: string }) => t.name),
+      (await axmeInOk(dir, ['token', 'list', '--json', '--tokens', file])).map((t: { name: string }) => t.name),
       ['dave'],
     );
-    assert.equal((await axme(dir, ['token', 'revoke', 'carol', '--tokens', file])).code, 1);
+    assert.equal((await axmeIn(dir, ['token', 'revoke', 'carol', '--tokens', file])).code, 1);
     // the default place: the repository's machine-local state
-    await axmeOk(dir, ['token', 'add', 'erin', '--scope', 'write']);
+    await axmeInOk(dir, ['token', 'add', 'erin', '--scope', 'write']);
     assert.match(readFileSync(join(dir, '.git', 'axme', 'tokens.json'), 'utf8'), /"name": "erin"/);
-    await axmeOk(dir, ['token', 'revoke', 'erin']);
+    await axmeInOk(dir, ['token', 'revoke', 'erin']);
   });
 
   test('bad --http flags are refused before anything listens (exit 2, the flag named)', async () => {
@@ -136,7 +138,7 @@ describe('axme serve --http: lifecycle', () => {
     assert.match(server.stderr(), /stopping \(SIGTERM/);
     const acked = results.filter((x) => x.ok).length;
     assert.ok(acked >= 1, `no write finished: ${server.stderr()}`);
-    const backlog = await axmeOk(dir, ['backlog', 'list', '--json']);
+    const backlog = await axmeInOk(dir, ['backlog', 'list', '--json']);
     const titles = JSON.stringify(backlog);
     for (let i = 0; i < results.length; i++) if (results[i]!.ok) assert.ok(titles.includes(`In flight ${i}`), `acknowledged write ${i} lost`);
   });

@@ -212,28 +212,36 @@ describe('axme serve bounds and answers malformed input (JSON-RPC 2.0)', () => {
   });
   after(() => cleanup());
 
-  for (const mib of [20, 10.5]) {
-    test(`a ${mib} MiB request is refused by id, logged, and the next request is served`, async () => {
-      const s = new RawServer(dir);
-      await s.initialize();
-      // the id comes last, as the SDK client writes it
-      s.send(
-        `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"axme_save_memory","arguments":{"type":"pattern","title":"huge","description":"${'x'.repeat(mib * 1024 * 1024)}"}},"id":"big-1"}\n`,
-      );
-      s.send(ping(6));
-      const r = await s.reply('big-1');
-      assert.equal(r.error?.code, -32600);
-      assert.match(r.error!.message, /too large: \d+ bytes .*limit of 4194304 bytes/);
-      assert.equal(r.error!.data.limitBytes, 4 * 1024 * 1024);
-      assert.deepEqual((await s.reply(6)).result, {});
-      s.send(call(7, 'axme_status'));
-      assert.ok((await s.reply(7)).result, 'a tool call after the oversize one is served');
-      assert.match(await s.logged(0, /request "big-1" refused/), /request "big-1" refused: \d+ bytes is over the limit/);
-      s.child.stdin.end();
-      assert.equal((await s.exited).code, 0);
-      assert.doesNotMatch(git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']), /huge/);
-    });
-  }
+  test('an oversize request (20 MiB, 10.5 MiB) is refused by id, logged, and the next request is served', async (t) => {
+    const s = new RawServer(dir);
+    await s.initialize();
+    let n = 5;
+    for (const mib of [20, 10.5]) {
+      await t.test(`a ${mib} MiB request`, async () => {
+        const id = `big-${mib}`;
+        const logFrom = s.stderr.length;
+        // the id comes last, as the SDK client writes it
+        s.send(
+          `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"axme_save_memory","arguments":{"type":"pattern","title":"huge","description":"${'x'.repeat(mib * 1024 * 1024)}"}},"id":"${id}"}\n`,
+        );
+        const pinged = ++n;
+        s.send(ping(pinged));
+        const r = await s.reply(id);
+        assert.equal(r.error?.code, -32600);
+        assert.match(r.error!.message, /too large: \d+ bytes .*limit of 4194304 bytes/);
+        assert.equal(r.error!.data.limitBytes, 4 * 1024 * 1024);
+        assert.deepEqual((await s.reply(pinged)).result, {});
+        const called = ++n;
+        s.send(call(called, 'axme_status'));
+        assert.ok((await s.reply(called)).result, 'a tool call after the oversize one is served');
+        const refused = new RegExp(`request "${id}" refused`);
+        assert.match(await s.logged(logFrom, refused), new RegExp(`request "${id}" refused: \\d+ bytes is over the limit`));
+      });
+    }
+    s.child.stdin.end();
+    assert.equal((await s.exited).code, 0);
+    assert.doesNotMatch(git(dir, ['ls-tree', '-r', '--name-only', 'refs/memory/main']), /huge/);
+  });
 
   const cases: Array<{ name: string; line: string; id: string | number | null; code: number; message: RegExp; log: RegExp }> = [
     { name: 'a line that is not JSON', line: '{not json', id: null, code: -32700, message: /Parse error/, log: /parse error/ },

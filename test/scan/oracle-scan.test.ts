@@ -20,7 +20,7 @@ import { isSkipped } from '../../src/scan/files.ts';
 import { SCAN_END, SCAN_START } from '../../src/scan/region.ts';
 import { parseToml, type TomlTable, tomlGet } from '../../src/scan/toml.ts';
 import { listWorktreeFiles, readWorktreeFile } from '../../src/store/worktree-files.ts';
-import { runCliOk } from '../cli/run-in-process.ts';
+import { axmeInOk } from '../cli-in-process.ts';
 import { initCore } from '../core.ts';
 import { axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
 
@@ -950,7 +950,7 @@ describe('oracle scan: TOML reader', () => {
 describe('the scan through the surfaces', () => {
   test('axme init scans a store without pages; an empty working tree gets no oracle commit; --no-scan skips; --scan rescans; axme oracle scan --json', async () => {
     // the built binary for the first init and the last scan (the process prints the answer); the
-    // command lines between run in-process by the CLI's entry (runCli): the same parsing and handler
+    // command lines between run in-process by the CLI's entry (axmeIn): the same parsing and handler
     const { dir, cleanup } = tempRepo({ commit: true });
     try {
       const empty = await axmeOk(dir, ['init', '--no-claude', '--no-git-hooks', '--json']);
@@ -958,24 +958,24 @@ describe('the scan through the surfaces', () => {
       assert.equal(git(dir, ['rev-list', '--count', REF]).trim(), '1');
 
       writeFiles(dir, { 'go.mod': 'module example.com/svc\n\ngo 1.22\n', 'main.go': 'package main\nfunc main() {}\n' });
-      const skipped = await runCliOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json']);
+      const skipped = await axmeInOk(dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--json']);
       assert.equal(skipped.oracle, null);
-      const scanned = await runCliOk(dir, ['init', '--no-claude', '--no-git-hooks', '--json']);
+      const scanned = await axmeInOk(dir, ['init', '--no-claude', '--no-git-hooks', '--json']);
       assert.ok(scanned.oracle.commit, 'init scans the project');
       assert.match(git(dir, ['show', `${REF}:oracle/stack.md`]), /example\.com\/svc/);
       // init's own files (.mcp.json, CLAUDE.md, .claude/) are not news to the next scan
       await initCore(dir, { claude: true, scan: 'if-new' });
-      const rerun = await runCliOk(dir, ['init', '--no-git-hooks', '--scan', '--json']);
+      const rerun = await axmeInOk(dir, ['init', '--no-git-hooks', '--scan', '--json']);
       assert.equal(rerun.oracle.commit, null);
       // once the store has the pages, a plain init leaves them alone (axme oracle scan or --scan refreshes them)
-      const kept = await runCliOk(dir, ['init', '--no-git-hooks', '--json']);
+      const kept = await axmeInOk(dir, ['init', '--no-git-hooks', '--json']);
       assert.equal(kept.oracle, null);
 
-      const dry = await runCliOk(dir, ['oracle', 'scan', '--dry-run', '--json']);
+      const dry = await axmeInOk(dir, ['oracle', 'scan', '--dry-run', '--json']);
       assert.equal(dry.commit, null);
       assert.equal(dry.dryRun, true);
       writeFiles(dir, { 'Cargo.toml': '[package]\nname = "tool"\nedition = "2021"\n' });
-      const again = await runCliOk(dir, ['oracle', 'scan', '--json']);
+      const again = await axmeInOk(dir, ['oracle', 'scan', '--json']);
       assert.ok(again.commit);
       assert.deepEqual(
         again.pages.filter((p: { changed: boolean }) => p.changed).map((p: { slug: string }) => p.slug),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { backlogAdd } from '../../src/operations/backlog/writes.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
-import { runCliOk } from '../cli/run-in-process.ts';
+import { axmeInOk } from '../cli-in-process.ts';
 import { initCore } from '../core.ts';
 import { axme, axmeOk, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
@@ -15,7 +15,7 @@ import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model
  * The CLI end to end: `axme models pull|list|status`, `axme doctor`'s search line, `axme search` by
  * meaning. Through the built binary (dist/axme.cjs) for what the process shows: a pull's progress
  * and exit codes, doctor loading the model, search by meaning in its own process; the listings
- * and the words-only searches run in-process by the CLI's entry (runCli).
+ * and the words-only searches run in-process by the CLI's entry (axmeIn).
  */
 describe('axme models and search by meaning, through the CLI', () => {
   let repo: { dir: string; cleanup: () => void };
@@ -43,9 +43,9 @@ describe('axme models and search by meaning, through the CLI', () => {
     const search = JSON.parse(doctor.stdout).checks.find((c: { name: string }) => c.name === 'search');
     assert.equal(search.status, 'ok');
     assert.match(search.detail, /^lexical only: run axme models pull/);
-    const r = await runCliOk(repo.dir, ['search', 'telemetry', '--json'], { env: env() });
+    const r = await axmeInOk(repo.dir, ['search', 'telemetry', '--json'], { env: env() });
     assert.deepEqual(r.hits, []);
-    const list = await runCliOk(repo.dir, ['models', 'list', '--json'], { env: env() });
+    const list = await axmeInOk(repo.dir, ['models', 'list', '--json'], { env: env() });
     assert.equal(list.current, null);
     assert.deepEqual(
       list.models.map((m: { name: string; installed: boolean }) => [m.name, m.installed]),
@@ -66,7 +66,7 @@ describe('axme models and search by meaning, through the CLI', () => {
     const corrupt = await axme(repo.dir, ['models', 'pull', '--manifest', wrong], { env: env() });
     assert.equal(corrupt.code, 1, corrupt.stderr);
     assert.match(corrupt.stderr, /tokenizer\.json from .* is not the pinned file/);
-    assert.equal((await runCliOk(repo.dir, ['models', 'status', '--json'], { env: env() })).current, null);
+    assert.equal((await axmeInOk(repo.dir, ['models', 'status', '--json'], { env: env() })).current, null);
   });
 
   test('models pull: progress on stderr, the answer on stdout; then search ranks by meaning and doctor says the model is loaded', async () => {
@@ -80,7 +80,7 @@ describe('axme models and search by meaning, through the CLI', () => {
       pull.stdout,
       /^tiny installed in .*tiny \(2 files, \d+ KB downloaded from http:\/\/127\.0\.0\.1:\d+\/test-owner\/tiny-model\/resolve\/r1\); search now ranks by meaning too\n$/,
     );
-    const status = await runCliOk(repo.dir, ['models', 'status', '--json'], { env: env() });
+    const status = await axmeInOk(repo.dir, ['models', 'status', '--json'], { env: env() });
     assert.equal(status.current, 'tiny');
     assert.deepEqual(status.loaded, { dims: 6, vocabulary: tinyModelFiles().vocab.length });
     const doctor = await axme(repo.dir, ['doctor', '--json'], { env: env() });
@@ -88,6 +88,6 @@ describe('axme models and search by meaning, through the CLI', () => {
     const r = await axmeOk(repo.dir, ['search', 'telemetry', '--json'], { env: env() });
     assert.equal(r.hits[0]?.slug, 'add-request-logging');
     // AXME_SEARCH_MODEL=off: words only again, the same as before the pull
-    assert.deepEqual((await runCliOk(repo.dir, ['search', 'telemetry', '--json'], { env: { ...env(), AXME_SEARCH_MODEL: 'off' } })).hits, []);
+    assert.deepEqual((await axmeInOk(repo.dir, ['search', 'telemetry', '--json'], { env: { ...env(), AXME_SEARCH_MODEL: 'off' } })).hits, []);
   });
 });

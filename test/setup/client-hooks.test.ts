@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axme, axmeOk, CLI, tempRepo } from '../helpers.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
+import { axme, CLI, tempRepo } from '../helpers.ts';
 
 const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
 
@@ -101,7 +102,7 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
       mkdirSync(join(dir, c.file, '..'), { recursive: true });
       const before = `${JSON.stringify(c.foreign, null, 4)}\n`;
       writeFileSync(join(dir, c.file), before);
-      const r = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
+      const r = await axmeInOk(dir, [...INIT, '--agent', c.id, '--json']);
       const change = r.clients.find((x: { path: string; hooks?: string[] }) => x.path === join(dir, c.file) && x.hooks);
       assert.deepEqual(change?.hooks, Object.keys(c.events), 'init reports the events it registered');
       assert.equal(change.action, 'updated');
@@ -135,7 +136,7 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
         c.check(event, ours[0]);
       }
 
-      await axmeOk(dir, [...INIT, '--agent', c.id]);
+      await axmeInOk(dir, [...INIT, '--agent', c.id]);
       assert.equal(read(dir, c.file), text, 'a second run changes no byte');
 
       // an earlier axme's hook (by path), in an event axme still answers and in one it no longer does: replaced, not duplicated
@@ -152,17 +153,17 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
         old.hooks.Notification = [{ hooks: [{ type: 'command', command: oldCommand }] }];
       }
       writeFileSync(join(dir, c.file), `${JSON.stringify(old, null, 4)}\n`);
-      await axmeOk(dir, [...INIT, '--agent', c.id]);
+      await axmeInOk(dir, [...INIT, '--agent', c.id]);
       assert.equal(read(dir, c.file), text, 'the earlier hooks are replaced in place: the file is as a fresh init writes it');
 
-      const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
+      const un = await axmeInOk(dir, ['uninstall', '--agent', c.id, '--json']);
       assert.ok(
         un.clients.some(
           (x: { path: string; parts: string[]; action: string }) => x.path === join(dir, c.file) && x.parts.includes('hooks') && x.action === 'updated',
         ),
       );
       assert.equal(read(dir, c.file), before, 'uninstall removes exactly what init added');
-      const still = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
+      const still = await axmeInOk(dir, ['uninstall', '--agent', c.id, '--json']);
       assert.ok(
         still.clients.every((x: { action: string }) => x.action === 'unchanged'),
         'a second uninstall changes nothing',
@@ -173,7 +174,7 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
   test('a hooks file axme created goes on uninstall, its folder stays; vscode gets no hooks', async () => {
     const { dir: d, cleanup: done } = tempRepo({ commit: true });
     try {
-      await axmeOk(d, [...INIT, '--agent', 'cursor,codex,vscode']);
+      await axmeInOk(d, [...INIT, '--agent', 'cursor,codex,vscode']);
       assert.ok(existsSync(join(d, '.cursor', 'hooks.json')) && existsSync(join(d, '.codex', 'hooks.json')));
       assert.ok(!existsSync(join(d, '.vscode', 'hooks.json')));
       assert.deepEqual(Object.keys(JSON.parse(read(d, '.codex/hooks.json'))), ['hooks']);
@@ -188,12 +189,16 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
     }
   });
 
-  for (const [c, file, text, message] of [
-    ['cursor', '.cursor/hooks.json', '{ "version": 1, "hooks": ', /\.cursor\/hooks\.json is not valid JSON/],
-    ['cursor', '.cursor/hooks.json', '{ "version": 2, "hooks": {} }', /"version" is 2: axme writes Cursor's hooks format version 1/],
-    ['codex', '.codex/hooks.json', '{ "hooks": [] }', /\.codex\/hooks\.json: "hooks" must be an object of events/],
-    ['gemini', '.gemini/settings.json', '{ "hooks": { "BeforeTool": {} } }', /"hooks\.BeforeTool" must be a list/],
-  ] as const) {
+  for (const [i, [c, file, text, message]] of (
+    [
+      ['cursor', '.cursor/hooks.json', '{ "version": 1, "hooks": ', /\.cursor\/hooks\.json is not valid JSON/],
+      ['cursor', '.cursor/hooks.json', '{ "version": 2, "hooks": {} }', /"version" is 2: axme writes Cursor's hooks format version 1/],
+      ['codex', '.codex/hooks.json', '{ "hooks": [] }', /\.codex\/hooks\.json: "hooks" must be an object of events/],
+      ['gemini', '.gemini/settings.json', '{ "hooks": { "BeforeTool": {} } }', /"hooks\.BeforeTool" must be a list/],
+    ] as const
+  ).entries()) {
+    // the first case through the binary (the real process's exit code and stderr), the others in-process
+    const cli = i === 0 ? axme : axmeIn;
     test(`${c}: ${file} holding ${text} is refused (exit 2), nothing written`, async () => {
       const { dir: d, cleanup: done } = tempRepo({ commit: true });
       try {
@@ -201,7 +206,7 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
         writeFileSync(join(d, file), text);
         // uninstall reads the file too: broken, it is refused the same way (a version it does not write holds nothing of axme's)
         for (const args of [[...INIT, '--agent', `claude-code,${c}`], ...(text.includes('"version": 2') ? [] : [['uninstall', '--agent', c]])]) {
-          const r = await axme(d, args);
+          const r = await cli(d, args);
           assert.equal(r.code, 2, r.stderr);
           assert.match(r.stderr, message);
           assert.match(r.stderr, /nothing was changed/);
@@ -214,7 +219,7 @@ describe('axme init --agent: hooks of Cursor, Codex and Gemini CLI', () => {
           [],
           'no other file written',
         );
-        assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
+        assert.equal((await axmeIn(d, ['log'])).code, 2, 'no store created');
       } finally {
         done();
       }

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAgents } from '../../src/setup/clients/index.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { initCore } from '../core.ts';
-import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
+import { axme, CLI, cleanEnv, tempRepo } from '../helpers.ts';
 
 const INIT = ['init', '--no-git-hooks', '--no-scan', '--no-fetch-config'];
 
@@ -94,7 +95,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       mkdirSync(join(dir, c.instructions, '..'), { recursive: true });
       const mine = `# ${c.id} notes of the team\n\nTabs, not spaces.\n`;
       writeFileSync(join(dir, c.instructions), mine);
-      const r = await axmeOk(dir, [...INIT, '--agent', c.id, '--json']);
+      const r = await axmeInOk(dir, [...INIT, '--agent', c.id, '--json']);
       const ownHooksFile = c.hooks !== null && c.hooks !== c.file;
       assert.deepEqual(
         r.clients.map((x: { client: string; path: string; action: string; reason: string }) => [x.client, x.path.slice(dir.length + 1), x.action, x.reason]),
@@ -133,7 +134,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.equal(read(dir, c.file), text, 'a second run changes no byte');
       assert.equal(read(dir, c.instructions), instructions);
 
-      const un = await axmeOk(dir, ['uninstall', '--agent', c.id, '--json']);
+      const un = await axmeInOk(dir, ['uninstall', '--agent', c.id, '--json']);
       assert.deepEqual(
         un.clients.map((x: { action: string }) => x.action),
         ['updated', 'updated', ...(ownHooksFile ? ['removed'] : [])],
@@ -147,6 +148,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
   test('codex: the table is appended, comments and formatting kept byte for byte, escaping right, started for real, uninstalled exactly', async () => {
     mkdirSync(join(dir, '.codex'), { recursive: true });
     writeFileSync(join(dir, '.codex', 'config.toml'), CODEX_BEFORE);
+    // through the binary: what the real process prints on stdout and stderr
     const r = await axme(dir, [...INIT, '--agent', 'codex']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /codex: Updated \.codex\/config\.toml/);
@@ -164,7 +166,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     // a table in the middle of the file: only its lines are replaced
     const middle = `${CODEX_BEFORE.replace('# trailing comment\n', '')}[mcp_servers.axme]\ncommand = "old"\n\n# about the next table\n[profiles.fast]\nmodel = "o4-mini"\n`;
     writeFileSync(join(dir, '.codex', 'config.toml'), middle);
-    await axmeOk(dir, [...INIT, '--agent', 'codex']);
+    await axmeInOk(dir, [...INIT, '--agent', 'codex']);
     const replaced = read(dir, '.codex/config.toml');
     assert.equal(
       replaced.replace(/\[mcp_servers\.axme\]\ncommand = "sh"\nargs = \[.*\]\nenv_vars = \[.*\]\n/, ''),
@@ -173,7 +175,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
 
     assert.match(read(dir, 'AGENTS.md'), /^<!-- axme:start -->\n## Project knowledge \(axme\)/, 'Codex reads AGENTS.md');
     writeFileSync(join(dir, '.codex', 'config.toml'), text);
-    const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
+    const un = await axmeInOk(dir, ['uninstall', '--agent', 'codex', '--json']);
     assert.deepEqual(
       un.clients.map((x: { path: string; action: string }) => `${x.path.slice(dir.length + 1)}:${x.action}`),
       ['.codex/config.toml:updated', 'AGENTS.md:removed', '.codex/hooks.json:removed'],
@@ -189,7 +191,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       const mine =
         '# top comment\nmodel = "o3"\n\n[mcp_servers.axme]\ncommand = "old"   # mine\n\n# the env of the server\n[mcp_servers.axme.env]\nAXME_ACTOR = "agent"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n';
       writeFileSync(join(d, '.codex', 'config.toml'), mine);
-      await axmeOk(d, [...INIT, '--agent', 'codex']);
+      await axmeInOk(d, [...INIT, '--agent', 'codex']);
       const text = read(d, '.codex/config.toml');
       assert.match(
         text,
@@ -197,7 +199,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       );
       await initCore(d, { agents: parseAgents('codex'), fetchConfig: false });
       assert.equal(read(d, '.codex/config.toml'), text, 'a second run changes no byte');
-      await axmeOk(d, ['uninstall', '--agent', 'codex']);
+      await axmeInOk(d, ['uninstall', '--agent', 'codex']);
       assert.equal(
         read(d, '.codex/config.toml'),
         '# top comment\nmodel = "o3"\n\n# after\n[profiles.fast]\nmodel = "o4-mini"\n',
@@ -212,17 +214,17 @@ describe('axme init --agent: the MCP server of other clients', () => {
     const { dir: d, cleanup: done } = tempRepo({ commit: true });
     try {
       writeFileSync(join(d, '.mcp.json'), '{\n  "mcpServers": {\n    "github": {\n      "command": "gh-mcp"\n    }\n  }\n}\n');
-      await axmeOk(d, [...INIT]);
+      await axmeInOk(d, [...INIT]);
       const settings = read(d, '.claude/settings.json');
       const claudeMd = read(d, 'CLAUDE.md');
       assert.ok('axme' in JSON.parse(read(d, '.mcp.json')).mcpServers);
-      const dry = await axmeOk(d, ['uninstall', '--agent', 'claude-code', '--dry-run', '--json']);
+      const dry = await axmeInOk(d, ['uninstall', '--agent', 'claude-code', '--dry-run', '--json']);
       assert.deepEqual(
         dry.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`),
         ['claude-code:updated'],
       );
       assert.ok('axme' in JSON.parse(read(d, '.mcp.json')).mcpServers, 'a dry run writes nothing');
-      const un = await axme(d, ['uninstall', '--agent', 'claude-code']);
+      const un = await axmeIn(d, ['uninstall', '--agent', 'claude-code']);
       assert.equal(un.code, 0, un.stderr);
       assert.match(un.stdout, /claude-code: Removed the axme server from \.mcp\.json/);
       assert.equal(read(d, '.mcp.json'), '{\n  "mcpServers": {\n    "github": {\n      "command": "gh-mcp"\n    }\n  }\n}\n', 'exactly the server goes');
@@ -235,16 +237,16 @@ describe('axme init --agent: the MCP server of other clients', () => {
   });
 
   test('a file axme created that holds nothing else is removed by uninstall', async () => {
-    const r = await axmeOk(dir, [...INIT, '--agent', 'vscode,codex', '--json']);
+    const r = await axmeInOk(dir, [...INIT, '--agent', 'vscode,codex', '--json']);
     assert.deepEqual([...new Set(r.clients.map((x: { client: string }) => x.client))], ['vscode', 'codex']);
     writeFileSync(join(dir, '.vscode', 'mcp.json'), '');
     await initCore(dir, { agents: parseAgents('vscode'), fetchConfig: false });
-    await axmeOk(dir, ['uninstall', '--agent', 'vscode']);
+    await axmeInOk(dir, ['uninstall', '--agent', 'vscode']);
     assert.ok(!existsSync(join(dir, '.vscode', 'mcp.json')));
     assert.ok(existsSync(join(dir, '.vscode')), 'the folder stays');
     writeFileSync(join(dir, '.codex', 'config.toml'), '');
     await initCore(dir, { agents: parseAgents('codex'), fetchConfig: false });
-    const un = await axmeOk(dir, ['uninstall', '--agent', 'codex', '--json']);
+    const un = await axmeInOk(dir, ['uninstall', '--agent', 'codex', '--json']);
     assert.deepEqual(
       un.clients.filter((x: { path: string }) => x.path.endsWith('config.toml')).map((x: { action: string }) => x.action),
       ['removed'],
@@ -260,7 +262,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       const vscode = '{\n  // my servers\n  "servers": {\n    /* the docs server */\n    "docs": { "type": "http", "url": "https://x/mcp" },\n  },\n}\n';
       writeFileSync(join(d, '.vscode', 'mcp.json'), vscode);
       writeFileSync(join(d, '.gemini', 'settings.json'), '{\n  // the theme I like\n  "theme": "GitHub"\n}\n');
-      await axmeOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
+      await axmeInOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
       const v1 = readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8');
       const g1 = readFileSync(join(d, '.gemini', 'settings.json'), 'utf8');
       assert.match(v1, /\/\/ my servers/);
@@ -270,10 +272,10 @@ describe('axme init --agent: the MCP server of other clients', () => {
       assert.equal(parse(v1).servers.axme.type, 'stdio');
       assert.equal(parse(v1).servers.docs.url, 'https://x/mcp');
       assert.ok(parse(g1).mcpServers.axme && parse(g1).hooks.BeforeTool, 'server and hooks');
-      await axmeOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
+      await axmeInOk(d, ['init', '--agent', 'vscode,gemini', '--no-git-hooks', '--no-scan']);
       assert.equal(readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8'), v1);
       assert.equal(readFileSync(join(d, '.gemini', 'settings.json'), 'utf8'), g1);
-      await axmeOk(d, ['uninstall', '--agent', 'vscode,gemini']);
+      await axmeInOk(d, ['uninstall', '--agent', 'vscode,gemini']);
       const v2 = readFileSync(join(d, '.vscode', 'mcp.json'), 'utf8');
       assert.match(v2, /\/\/ my servers/);
       assert.deepEqual(Object.keys(parse(v2).servers), ['docs']);
@@ -288,23 +290,25 @@ describe('axme init --agent: the MCP server of other clients', () => {
     try {
       mkdirSync(join(d, '.gemini'));
       writeFileSync(join(d, '.gemini', 'settings.json'), '{ "theme": ');
+      // through the binary: the real process's exit code; the forms below in-process
       const r = await axme(d, ['init', '--agent', 'all']);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /\.gemini\/settings\.json is not valid JSON/);
       assert.ok(!existsSync(join(d, '.mcp.json')) && !existsSync(join(d, 'CLAUDE.md')), 'no other file written');
-      assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
-      for (const form of [
-        'mcp_servers = { axme = { command = "x" } }\n',
-        'mcp_servers.axme.command = "x"\n',
-        '[mcp_servers]\naxme = { command = "x" }\n',
-        '[mcp_servers]\naxme.command = "x"\n',
-      ]) {
-        const { dir: t, cleanup: gone } = tempRepo({ commit: true });
-        try {
-          mkdirSync(join(t, '.codex'));
+      assert.equal((await axmeIn(d, ['log'])).code, 2, 'no store created');
+      // one repository for the forms: each is refused before anything is written (checked after each)
+      const { dir: t, cleanup: gone } = tempRepo({ commit: true });
+      try {
+        mkdirSync(join(t, '.codex'));
+        for (const form of [
+          'mcp_servers = { axme = { command = "x" } }\n',
+          'mcp_servers.axme.command = "x"\n',
+          '[mcp_servers]\naxme = { command = "x" }\n',
+          '[mcp_servers]\naxme.command = "x"\n',
+        ]) {
           const before = `# mine\n${form}`;
           writeFileSync(join(t, '.codex', 'config.toml'), before);
-          const x = await axme(t, ['init', '--agent', 'codex,cursor']);
+          const x = await axmeIn(t, ['init', '--agent', 'codex,cursor']);
           assert.equal(x.code, 2, form);
           assert.match(
             x.stderr,
@@ -313,9 +317,9 @@ describe('axme init --agent: the MCP server of other clients', () => {
           );
           assert.equal(read(t, '.codex/config.toml'), before);
           assert.ok(!existsSync(join(t, '.cursor')), 'nothing written');
-        } finally {
-          gone();
         }
+      } finally {
+        gone();
       }
     } finally {
       done();
@@ -327,7 +331,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
     try {
       mkdirSync(join(d, '.cursor'));
       mkdirSync(join(d, '.codex'));
-      const dry = await axme(d, ['init', '--agent', 'all', '--dry-run']);
+      const dry = await axmeIn(d, ['init', '--agent', 'all', '--dry-run']);
       assert.equal(dry.code, 0, dry.stderr);
       assert.match(dry.stdout, /nothing is written/);
       assert.match(dry.stdout, /claude-code: Would create \.mcp\.json/);
@@ -358,10 +362,10 @@ describe('axme init --agent: the MCP server of other clients', () => {
         ].filter((f) => existsSync(join(d, f))),
         [],
       );
-      assert.equal((await axme(d, ['log'])).code, 2, 'no store created');
+      assert.equal((await axmeIn(d, ['log'])).code, 2, 'no store created');
       assert.equal(existsSync(join(d, '.git', 'hooks', 'commit-msg')), false, 'no git hook');
 
-      const r = await axmeOk(d, [...INIT, '--agent', 'all', '--json']);
+      const r = await axmeInOk(d, [...INIT, '--agent', 'all', '--json']);
       assert.deepEqual(
         r.clients.map((x: { client: string; path: string; action: string }) => `${x.client}:${x.path.slice(d.length + 1)}:${x.action}`),
         [
@@ -386,7 +390,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
       );
       assert.ok(!existsSync(join(d, '.windsurfrules')));
       // a client named explicitly is connected although its folder is not here
-      const named = await axmeOk(d, [...INIT, '--agent', 'gemini', '--json']);
+      const named = await axmeInOk(d, [...INIT, '--agent', 'gemini', '--json']);
       assert.deepEqual(
         named.clients.map((x: { client: string; action: string; reason: string }) => [x.client, x.action, x.reason]),
         [
@@ -394,7 +398,7 @@ describe('axme init --agent: the MCP server of other clients', () => {
           ['gemini', 'created', 'named'],
         ],
       );
-      const dryAgain = await axmeOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
+      const dryAgain = await axmeInOk(d, ['init', '--agent', 'all', '--dry-run', '--json']);
       assert.deepEqual(
         dryAgain.clients.map((x: { client: string; action: string }) => `${x.client}:${x.action}`),
         [
@@ -409,16 +413,16 @@ describe('axme init --agent: the MCP server of other clients', () => {
           'codex:unchanged',
         ],
       );
-      const refused = await axme(d, ['init', '--agent', 'claude-desktop']);
+      const refused = await axmeIn(d, ['init', '--agent', 'claude-desktop']);
       assert.equal(refused.code, 2);
       assert.match(refused.stderr, /Claude Desktop keeps MCP servers in a file of the user.*add --user/);
       // windsurf without --user: its project rules are written, its server is not (and init says how)
-      const windsurf = await axme(d, [...INIT, '--agent', 'windsurf']);
+      const windsurf = await axmeIn(d, [...INIT, '--agent', 'windsurf']);
       assert.equal(windsurf.code, 0, windsurf.stderr);
       assert.match(windsurf.stdout, /windsurf: Created \.windsurfrules\n/);
       assert.match(windsurf.stdout, /windsurf: skipped, its MCP server is in a file of the user: add --user/);
       assert.match(read(d, '.windsurfrules'), /^<!-- axme:start -->\n## Project knowledge \(axme\)[\s\S]*<!-- axme:end -->\n$/);
-      const noUser = await axme(d, [...INIT, '--agent', 'cursor', '--user']);
+      const noUser = await axmeIn(d, [...INIT, '--agent', 'cursor', '--user']);
       assert.equal(noUser.code, 2);
       assert.match(noUser.stderr, /--user goes with a client whose MCP servers are in a file of the user/);
     } finally {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axmeCodexHooks, codexEventLabel, codexHookHash } from '../../src/setup/clients/codex-trust.ts';
+import { axmeCodexHooks, codexEventLabel, codexHookHash, codexTrust } from '../../src/setup/clients/codex-trust.ts';
 import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
 
 /**
@@ -54,9 +54,19 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
   let cleanup: () => void;
   let codexHome: string;
   const config = () => join(codexHome, 'config.toml');
-  const codexCheck = async () => {
-    const r = await axme(dir, ['doctor', '--json'], { env: { CODEX_HOME: codexHome } });
-    return (JSON.parse(r.stdout).checks as Array<{ name: string; status: string; detail: string; fix?: string }>).find((c) => c.name === 'codex hooks')!;
+  type Check = { name: string; status: string; detail: string; fix?: string };
+  /**
+   * The doctor's `codex hooks` line. `doctor`: the whole `axme doctor --json` through the binary
+   * (the check as people see it, after the live run of the hook); else the trust probe that line
+   * reports (codexTrust, in-process), read as the doctor reads it: ok, or a problem with its fix.
+   */
+  const codexCheck = async ({ doctor = false } = {}): Promise<Check> => {
+    if (doctor) {
+      const r = await axme(dir, ['doctor', '--json'], { env: { CODEX_HOME: codexHome } });
+      return (JSON.parse(r.stdout).checks as Check[]).find((c) => c.name === 'codex hooks')!;
+    }
+    const ready = codexTrust(dir, cleanEnv({ CODEX_HOME: codexHome }), readFileSync(join(dir, '.codex', 'hooks.json'), 'utf8'));
+    return ready.ok ? { name: 'codex hooks', status: 'ok', detail: ready.detail } : { name: 'codex hooks', status: 'problem', ...ready };
   };
 
   before(async () => {
@@ -96,7 +106,7 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
 
   test('an untrusted project: doctor says Codex runs none of the hooks, and how to trust it', async () => {
     rmSync(config(), { force: true });
-    const c = await codexCheck();
+    const c = await codexCheck({ doctor: true });
     assert.equal(c.status, 'problem');
     assert.match(c.detail, /Codex does not trust this project .*it runs none of \.codex\/hooks\.json/);
     assert.ok(c.fix!.includes(`[projects.${JSON.stringify(dir)}] trust_level = "trusted"`), c.fix);
@@ -124,7 +134,7 @@ describe("axme doctor reads Codex's trust of the project and of each hook", () =
         .map((h) => `[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(hash(h))}\n${h.event === 'SessionStart' ? extra : ''}`)
         .join('\n');
     writeFileSync(config(), `${project}\n${state((h) => h.hash)}`);
-    const ok = await codexCheck();
+    const ok = await codexCheck({ doctor: true });
     assert.equal(ok.status, 'ok', ok.detail);
     assert.match(ok.detail, /Codex trusts the project and axme's 5 hooks/);
     writeFileSync(config(), `${project}\n${state((h) => (h.event === 'PreToolUse' ? 'sha256:0000' : h.hash), 'enabled = false\n')}`);

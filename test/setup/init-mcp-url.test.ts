@@ -5,7 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import { ADAPTERS, adapterOf } from '../../src/setup/clients/adapters.ts';
 import { remoteOf } from '../../src/setup/clients/remote.ts';
 import { doctor } from '../../src/setup/doctor.ts';
-import { axme, axmeOk, cleanEnv, tempRepo } from '../helpers.ts';
+import { mcpChecks } from '../../src/setup/doctor-mcp.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
+import { axme, cleanEnv, tempRepo } from '../helpers.ts';
 import { type HttpServer, startHttp } from '../mcp/http-helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 
@@ -21,9 +23,9 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
     const codexPath = join(dir, '.codex', 'config.toml');
     writeFileSync(codexPath, '# team settings\nmodel = "o4"  # keep\n\n[mcp_servers.other]\ncommand = "other"\n');
     // a local stdio entry first: becoming remote drops its command
-    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,codex', '--no-git-hooks', '--no-scan']);
+    await axmeInOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,codex', '--no-git-hooks', '--no-scan']);
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\ncommand = /);
-    await axmeOk(dir, [
+    await axmeInOk(dir, [
       'init',
       '--agent',
       'claude-code,cursor,vscode,gemini,codex',
@@ -47,11 +49,11 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
       `# team settings\nmodel = "o4"  # keep\n\n[mcp_servers.other]\ncommand = "other"\n\n[mcp_servers.axme]\nurl = "${URL}"\nbearer_token_env_var = "AXME_TOKEN"\n`,
     );
     // no token variable: entries without one (a loopback server with no tokens)
-    await axmeOk(dir, ['init', '--agent', 'claude-code,codex', '--no-git-hooks', '--no-scan', '--mcp-url', 'http://127.0.0.1:7777/mcp']);
+    await axmeInOk(dir, ['init', '--agent', 'claude-code,codex', '--no-git-hooks', '--no-scan', '--mcp-url', 'http://127.0.0.1:7777/mcp']);
     assert.deepEqual(JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')).mcpServers.axme, { type: 'http', url: 'http://127.0.0.1:7777/mcp' });
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\nurl = "http:\/\/127\.0\.0\.1:7777\/mcp"\n$/);
     // and back to a local server: nothing of the team server's entry is left beside the command
-    await axmeOk(dir, [
+    await axmeInOk(dir, [
       'init',
       '--agent',
       'claude-code,cursor,vscode,gemini,codex',
@@ -62,7 +64,7 @@ test('init --mcp-url writes HTTP server entries with the token from the environm
       '--mcp-token-env',
       'AXME_TOKEN',
     ]);
-    await axmeOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan']);
+    await axmeInOk(dir, ['init', '--agent', 'claude-code,cursor,vscode,gemini,codex', '--no-git-hooks', '--no-scan']);
     assert.match(readFileSync(codexPath, 'utf8'), /\[mcp_servers\.axme\]\ncommand = .*\nargs = \[/);
     assert.doesNotMatch(readFileSync(codexPath, 'utf8'), /url = /);
     const local = (file: string, key = 'mcpServers') => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8'))[key].axme).sort();
@@ -102,10 +104,10 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
       ['writer', 'write'],
       ['reader', 'read'],
     ])
-      tokens[name!] = (await axmeOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
+      tokens[name!] = (await axmeInOk(dir, ['token', 'add', name!, '--scope', scope!, '--json'])).token;
     server = await startHttp(dir);
     // Claude Code, Codex and Gemini CLI pointed at the one server
-    await axmeOk(dir, [
+    await axmeInOk(dir, [
       'init',
       '--agent',
       'claude-code,codex,gemini',
@@ -121,8 +123,13 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
     await server?.stop();
     cleanup();
   });
-  const team = async (token: string | undefined) => {
-    const r = await doctor({ cwd: dir, env: cleanEnv({ AXME_TEAM_TOKEN: token ?? '' }) });
+  /**
+   * The team server's line: from the whole doctor (`whole`: every check run, the hooks' live ones
+   * too), else from the MCP checks alone (mcpChecks, the part of the doctor that probes the server).
+   */
+  const team = async (token: string | undefined, { whole = false } = {}) => {
+    const env = cleanEnv({ AXME_TEAM_TOKEN: token ?? '' });
+    const r = whole ? await doctor({ cwd: dir, env }) : { ok: true, checks: await mcpChecks(dir, '', env) };
     const checks = r.checks.filter((c) => c.name === 'mcp team server');
     assert.equal(checks.length, 1, 'one server, probed once for the three clients');
     assert.doesNotMatch(JSON.stringify(r), new RegExp(Object.values(tokens).join('|')), 'no token in the report');
@@ -131,7 +138,7 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   };
 
   test('a valid token: ok, with the clients, the server and the scope', async () => {
-    const w = await team(tokens.writer);
+    const w = await team(tokens.writer, { whole: true });
     assert.equal(w.check.status, 'ok', w.check.detail);
     assert.match(
       w.check.detail,
@@ -171,24 +178,25 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
 test('init --mcp-url refuses what it cannot configure, before writing anything', async () => {
   const { dir, cleanup } = tempRepo({ commit: true });
   try {
+    // the first through the binary (the real process's exit code and stderr), the others in-process
     const user = await axme(dir, ['init', '--agent', 'windsurf', '--user', '--no-git-hooks', '--no-scan', '--mcp-url', URL], { env: { HOME: dir } });
     assert.equal(user.code, 2);
     assert.match(user.stderr, /--mcp-url and --user/);
     assert.equal(existsSync(join(dir, '.codeium')), false);
     assert.equal(existsSync(join(dir, '.windsurfrules')), false);
-    const bad = await axme(dir, ['init', '--agent', 'cursor', '--mcp-url', 'ftp://x', '--no-git-hooks']);
+    const bad = await axmeIn(dir, ['init', '--agent', 'cursor', '--mcp-url', 'ftp://x', '--no-git-hooks']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /http\(s\) URL/);
-    const creds = await axme(dir, ['init', '--agent', 'cursor', '--mcp-url', 'https://bob:pw@x/mcp', '--no-git-hooks']);
+    const creds = await axmeIn(dir, ['init', '--agent', 'cursor', '--mcp-url', 'https://bob:pw@x/mcp', '--no-git-hooks']);
     assert.equal(creds.code, 2);
     assert.match(creds.stderr, /without credentials/);
-    const env = await axme(dir, ['init', '--agent', 'cursor', '--mcp-url', 'https://x/mcp', '--mcp-token-env', 'A-B', '--no-git-hooks']);
+    const env = await axmeIn(dir, ['init', '--agent', 'cursor', '--mcp-url', 'https://x/mcp', '--mcp-token-env', 'A-B', '--no-git-hooks']);
     assert.equal(env.code, 2);
     assert.match(env.stderr, /name of an environment variable/);
-    const noAgent = await axme(dir, ['init', '--mcp-url', 'https://x/mcp', '--no-git-hooks']);
+    const noAgent = await axmeIn(dir, ['init', '--mcp-url', 'https://x/mcp', '--no-git-hooks']);
     assert.equal(noAgent.code, 2);
     assert.match(noAgent.stderr, /goes with --agent/);
-    const tokenOnly = await axme(dir, ['init', '--agent', 'cursor', '--mcp-token-env', 'AXME_TOKEN', '--no-git-hooks']);
+    const tokenOnly = await axmeIn(dir, ['init', '--agent', 'cursor', '--mcp-token-env', 'AXME_TOKEN', '--no-git-hooks']);
     assert.equal(tokenOnly.code, 2);
     assert.match(tokenOnly.stderr, /--mcp-token-env goes with --mcp-url/);
     assert.equal(existsSync(join(dir, '.cursor')), false, 'nothing was written');

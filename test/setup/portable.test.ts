@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
@@ -68,7 +69,7 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
   test('doctor says which axme the commands find, checks the git hooks and the MCP entry, and changes nothing', async () => {
     const sessions = () => (existsSync(join(dir, '.git', 'axme', 'sessions')) ? readdirSync(join(dir, '.git', 'axme', 'sessions')).length : 0);
     const before = sessions();
-    const r = await axme(dir, ['doctor', '--json']);
+    const r = await axmeIn(dir, ['doctor', '--json']);
     assert.equal(r.code, 0, r.stdout);
     const checks = checksOf(r.stdout);
     const found = checks.find((c) => c.name === 'axme found')!;
@@ -84,36 +85,37 @@ describe('axme init --local and axme doctor: machine-specific choices stay out o
     assert.match(missing.fix!, /npm i -D <the axme package/);
   });
 
-  test('an .mcp.json entry of an earlier version that names a file missing here is a problem, not "ok"', async () => {
+  test('what an earlier version left that names a file missing here is a problem, not "ok" (one doctor run reads both)', async (t) => {
     const mcpPath = join(dir, '.mcp.json');
     const saved = readFileSync(mcpPath, 'utf8');
     writeFileSync(mcpPath, JSON.stringify({ mcpServers: { axme: { command: process.execPath, args: ['/old/checkout/dist/axme.cjs', 'serve'] } } }));
-    const r = await axme(dir, ['doctor', '--json']);
-    const mcp = checksOf(r.stdout).find((c) => c.name === 'mcp claude-code')!;
-    assert.equal(mcp.status, 'problem');
-    assert.match(mcp.detail, /starts \/old\/checkout\/dist\/axme\.cjs, which does not exist on this machine/);
-    writeFileSync(mcpPath, saved);
-  });
-
-  test('git hooks of an earlier version that run a file missing here are a problem; init rewrites them', async () => {
-    const hook = join(dir, '.git', 'hooks', 'commit-msg');
     writeFileSync(
-      hook,
+      join(dir, '.git', 'hooks', 'commit-msg'),
       `#!/bin/sh\n# axme-hook: installed by axme init; axme uninstall removes it\n${process.execPath} /old/checkout/dist/axme.cjs git-hook commit-msg "$@"\n`,
     );
-    const r = await axme(dir, ['doctor', '--json']);
-    const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
-    assert.equal(hooks.status, 'problem');
-    assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
-    await initCore(dir, { claude: true, gitHooks: true });
-    assert.equal(checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
+    const checks = checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout);
+    writeFileSync(mcpPath, saved);
+
+    await t.test('an .mcp.json entry of an earlier version', () => {
+      const mcp = checks.find((c) => c.name === 'mcp claude-code')!;
+      assert.equal(mcp.status, 'problem');
+      assert.match(mcp.detail, /starts \/old\/checkout\/dist\/axme\.cjs, which does not exist on this machine/);
+    });
+
+    await t.test('git hooks of an earlier version; init rewrites them', async () => {
+      const hooks = checks.find((c) => c.name === 'git hooks')!;
+      assert.equal(hooks.status, 'problem');
+      assert.match(hooks.detail, /commit-msg: \/old\/checkout\/dist\/axme\.cjs/);
+      await initCore(dir, { claude: true, gitHooks: true });
+      assert.equal(checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout).find((c) => c.name === 'git hooks')!.status, 'ok');
+    });
   });
 
   test('git hooks declined with --no-git-hooks are a choice: doctor stays ok; installing them again clears it', async () => {
     const other = tempRepo({ commit: true });
     try {
       await initCore(other.dir, { claude: true });
-      const r = await axme(other.dir, ['doctor', '--json']);
+      const r = await axmeIn(other.dir, ['doctor', '--json']);
       const hooks = checksOf(r.stdout).find((c) => c.name === 'git hooks')!;
       assert.equal(hooks.status, 'ok', hooks.detail);
       assert.match(hooks.detail, /as chosen \(axme init --no-git-hooks\)/);
@@ -150,19 +152,25 @@ describe('axme doctor and the remote: fetch settings and a store in step, read w
       const dir = join(root, 'work');
       git(root, ['clone', '-q', remote, dir]);
       await initCore(dir, { claude: true, gitHooks: true, fetchConfig: false });
-      const check = async (name: string) => checksOf((await axme(dir, ['doctor', '--json'])).stdout).find((c) => c.name === name)!;
-      const fetch = await check('remote fetch');
+      // one doctor run per state of the store, its checks read by name
+      const doctorRun = async () => {
+        const checks = checksOf((await axmeIn(dir, ['doctor', '--json'])).stdout);
+        return (name: string) => checks.find((c) => c.name === name)!;
+      };
+      const unsynced = await doctorRun();
+      const fetch = unsynced('remote fetch');
       assert.equal(fetch.status, 'missing');
       assert.match(fetch.fix!, /axme init/);
       // where the store stands is state: said, not failed
-      const before = await check('in step');
+      const before = unsynced('in step');
       assert.equal(before.status, 'ok');
       assert.match(before.detail, /origin has none of this store's knowledge yet .*: axme sync shares it/);
-      await axmeOk(dir, ['sync']);
-      assert.equal((await check('remote fetch')).status, 'ok');
-      assert.equal((await check('in step')).status, 'ok');
+      await axmeInOk(dir, ['sync']);
+      const synced = await doctorRun();
+      assert.equal(synced('remote fetch').status, 'ok');
+      assert.equal(synced('in step').status, 'ok');
       await cliText(dir, decisionAdd, { title: 'Not shared yet', decision: 'Saved after the last sync.' });
-      const ahead = await check('in step');
+      const ahead = (await doctorRun())('in step');
       assert.equal(ahead.status, 'ok');
       assert.match(ahead.detail, /1 commit ahead of origin \(not shared yet\) \(as of the last fetch from origin\): axme sync shares it/);
     } finally {
