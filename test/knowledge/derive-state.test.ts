@@ -53,11 +53,20 @@ for (const backend of ['isogit', 'cli'] as const) {
       const words = ['cache', 'retry', 'queue', 'auth', 'logs', 'build'];
       let derived = 0;
       let fromOthers = 0;
+      // the tip as git has it: the loose ref or packed-refs, read by the reader that never writes
+      const tip = async () => (await fresh.repo.backend.resolveRef('refs/memory/main'))!;
+      // a fresh parse of each commit, made once: the truth a derived state is compared with, and what the next operation picks from
+      const parsed = new Map<string, KnowledgeState>();
+      const freshParse = async (commit: string) => {
+        let s = parsed.get(commit);
+        if (!s) parsed.set(commit, (s = await parseSnapshot(fresh, await readSnapshot(fresh.repo.backend, commit))));
+        return s;
+      };
+      assert.equal(await tip(), git(dir, ['rev-parse', 'refs/memory/main']).trim(), 'the tip read in-process is the one git gives');
       for (let i = 0; i < 140; i++) {
         const title = `${words[rand(words.length)]} ${rand(3) === 0 ? 'again' : i}`;
-        const tip = () => git(dir, ['rev-parse', 'refs/memory/main']).trim();
-        const before = tip();
-        const live = (await parseSnapshot(fresh, await readSnapshot(fresh.repo.backend, before))).items;
+        const before = await tip();
+        const live = (await freshParse(before)).items;
         const pick = <T>(l: T[]) => l[rand(l.length)];
         const foreign = rand(3) === 0;
         const w = foreign ? other : kb;
@@ -114,7 +123,7 @@ for (const backend of ['isogit', 'cli'] as const) {
         } catch (err) {
           if (!(err as { code?: string }).code) throw err; // a refusal by the rules is fine
         }
-        const now = tip();
+        const now = await tip();
         if (now === before) continue;
         // a foreign commit on top of what kb knows: reading it derives it from its parent
         if (foreign) await readState(kb);
@@ -123,7 +132,7 @@ for (const backend of ['isogit', 'cli'] as const) {
         if (foreign && kb.cache.recall(`state:${before}`) === undefined) continue;
         derived++;
         if (foreign) fromOthers++;
-        const truth = await parseSnapshot(fresh, await readSnapshot(fresh.repo.backend, now));
+        const truth = await freshParse(now);
         assert.deepEqual(plain(remembered), plain(truth), `operation ${i}: derived state differs from a fresh read`);
         for (const kind of ['decision', 'backlog', 'question', 'memory'] as const) {
           const have = listIndex(kb.cache, remembered.items[kind]);

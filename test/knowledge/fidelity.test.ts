@@ -13,10 +13,19 @@ import { decisionSpec } from '../../src/model/decision.ts';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { decodeItem, encodeItem } from '../../src/model/kind.ts';
 import { LIMITS } from '../../src/model/limits.ts';
+import { backlogShow } from '../../src/operations/backlog/list.ts';
 import { backlogAdd } from '../../src/operations/backlog/writes.ts';
+import { context } from '../../src/operations/context.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
-import { cliText, makeStore } from '../store-fixture.ts';
+import { decisionList } from '../../src/operations/decision/list.ts';
+import { decisionShow } from '../../src/operations/decision/reads.ts';
+import { decisionRevoke } from '../../src/operations/decision/revoke.ts';
+import { fsck } from '../../src/operations/fsck.ts';
+import { memoryShow } from '../../src/operations/memory/reads.ts';
+import type { AnyOperation } from '../../src/operations/operation.ts';
+import { exitCodeOf, rejectsWith } from '../core.ts';
+import { axme, CLI, cleanEnv, git, openTestKb } from '../helpers.ts';
+import { cliJson, cliRun, cliText, makeStore } from '../store-fixture.ts';
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand (or a git merge) would. */
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
@@ -54,6 +63,32 @@ async function connect(dir: string): Promise<Client> {
   const client = new Client({ name: 'axme-fidelity-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * `fn`, and what reached this process's stderr while it ran: writes, and warnings emitted (the
+ * YAML library warns through process.emitWarning, which prints on a later tick) — what a command
+ * run as its own process would have printed on stderr besides its own notes.
+ */
+async function withProcessStderr<T>(fn: () => Promise<T>): Promise<{ value: T; stderr: string }> {
+  let stderr = '';
+  const write = process.stderr.write;
+  const onWarning = (w: Error) => {
+    stderr += `${w.name}: ${w.message}\n`;
+  };
+  process.on('warning', onWarning);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    stderr += String(chunk);
+    return write.call(process.stderr, chunk, ...rest);
+  }) as typeof process.stderr.write;
+  try {
+    const value = await fn();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { value, stderr };
+  } finally {
+    process.stderr.write = write;
+    process.off('warning', onWarning);
+  }
 }
 
 function decisionFile(id: string, title: string, unknown: string): string {
@@ -94,40 +129,51 @@ describe('unknown frontmatter fields round-trip exactly through a rewrite', () =
     cases.forEach(([, unknown], i) => (files[`decisions/case-${i}.md`] = decisionFile(`D-${String(i + 1).padStart(3, '0')}`, `Case ${i}`, unknown)));
     handCommit(dir, files);
     // a listing fills the parse cache on disk: the revocations below read the items from it
-    await axmeOk(dir, ['decision', 'list']);
+    await cliText(dir, decisionList);
   });
   after(() => cleanup());
+
+  /**
+   * `axme decision revoke <id> --reason <reason>`: the exit code and stderr, the first case as
+   * the built binary (its real process's stderr), the others in-process (the command's notes and
+   * whatever reached this process's stderr meanwhile).
+   */
+  const revoke = async (i: number, reason: string): Promise<{ code: number; stderr: string }> => {
+    const id = `D-${String(i + 1).padStart(3, '0')}`;
+    if (i === 0) return axme(dir, ['decision', 'revoke', id, '--reason', reason]);
+    const { value, stderr } = await withProcessStderr(() => cliRun(dir, decisionRevoke, { id, reason }));
+    return { code: value.code, stderr: value.stderr + stderr };
+  };
 
   cases.forEach(([name, unknown], i) => {
     test(`${name} is kept as written`, async () => {
       const path = `decisions/case-${i}.md`;
-      const r = await axme(dir, ['decision', 'revoke', `D-${String(i + 1).padStart(3, '0')}`, '--reason', 'test']);
+      const r = await revoke(i, 'test');
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stderr, '', 'no YAML warnings on stderr');
       const after = show(dir, path);
       assert.match(after, /^status: revoked$/m);
       assert.ok(after.includes(`\n${unknown}`), `the unknown fields come back byte for byte:\n${after}`);
       // and again: a second rewrite (from a fresh parse) changes nothing more
-      const again = await axme(dir, ['decision', 'revoke', `D-${String(i + 1).padStart(3, '0')}`, '--reason', 'again']);
+      const again = await revoke(i, 'again');
       assert.equal(again.code, 0, again.stderr);
       assert.equal(show(dir, path), after);
     });
   });
 
   test('show --json gives the tagged values as plain data, not a Buffer', async () => {
-    const j = await axmeOk(dir, ['decision', 'show', 'D-001', '--json']);
+    const j = await cliJson(dir, decisionShow, { id_or_slug: 'D-001' });
     assert.equal(j.extra.bar, 'aGVsbG8=');
-    const t = await axmeOk(dir, ['decision', 'show', 'D-002', '--json']);
+    const t = await cliJson(dir, decisionShow, { id_or_slug: 'D-002' });
     assert.equal(t.extra.seen, '2001-12-14t21:59:43.10-05:00');
   });
 
   test('an alias to an anchor on a field axme rewrites is refused, naming the field; nothing is written', async () => {
     handCommit(dir, { 'decisions/anchored.md': decisionFile('D-100', '&t Anchored title', 'alt: *t\n') });
     const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-    const r = await axme(dir, ['decision', 'revoke', 'D-100', '--reason', 'test']);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /alt/);
-    assert.match(r.stderr, /nothing was written/);
+    const err = await rejectsWith(cliRun(dir, decisionRevoke, { id: 'D-100', reason: 'test' }), 'CORRUPT', /alt/);
+    assert.equal(exitCodeOf(err), 1);
+    assert.match(err.message, /nothing was written/);
     assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
   });
 
@@ -249,6 +295,8 @@ describe('broken and duplicate items are reported, never hidden', () => {
     cleanup();
   });
 
+  const shows: Record<string, AnyOperation> = { decision: decisionShow, backlog: backlogShow, memory: memoryShow };
+  const refKey: Record<string, string> = { decision: 'id_or_slug', backlog: 'id', memory: 'slug' };
   for (const [kind, ref, path] of [
     ['decision', 'broken-one', 'decisions/broken-one.md'],
     ['decision', 'D-007', 'decisions/broken-one.md'],
@@ -256,14 +304,21 @@ describe('broken and duplicate items are reported, never hidden', () => {
     ['memory', 'broken-memory', 'memories/broken-memory.md'],
   ] as const) {
     test(`${kind} show ${ref} reports the parse error of ${path}, not "no ${kind}"`, async () => {
-      const fsck = await axme(dir, ['fsck']);
-      const line = fsck.stdout.split('\n').find((l) => l.startsWith(`error: ${path}: `))!;
-      assert.ok(line, fsck.stdout);
+      const checked = await cliRun(dir, fsck, {});
+      assert.equal(checked.code, 1, '`axme fsck` exits 1 on an error finding');
+      const line = checked.stdout.split('\n').find((l) => l.startsWith(`error: ${path}: `))!;
+      assert.ok(line, checked.stdout);
+      const reason = line.slice(`error: ${path}: `.length);
+      const err = await rejectsWith(cliRun(dir, shows[kind]!, { [refKey[kind]!]: ref }), 'CORRUPT');
+      assert.equal(exitCodeOf(err), 1);
+      assert.doesNotMatch(err.message, new RegExp(`no ${kind} `));
+      assert.ok(err.message.includes(path), err.message);
+      assert.ok(err.message.includes(reason), `the reason fsck gives:\n${err.message}`);
+      if (ref !== 'D-007') return;
+      // the built binary once: the exit code, the message on stderr, and --json's error object there
       const r = await axme(dir, [kind, 'show', ref]);
       assert.equal(r.code, 1);
-      assert.doesNotMatch(r.stderr, new RegExp(`no ${kind} `));
-      assert.ok(r.stderr.includes(path), r.stderr);
-      assert.ok(r.stderr.includes(line.slice(`error: ${path}: `.length)), `the reason fsck gives:\n${r.stderr}`);
+      assert.equal(r.stderr, `axme: ${err.message}\n`);
       const j = await axme(dir, [kind, 'show', ref, '--json']);
       assert.equal(JSON.parse(j.stderr).error.code, 'CORRUPT');
     });
@@ -284,25 +339,24 @@ describe('broken and duplicate items are reported, never hidden', () => {
   });
 
   test('a display ID two files carry is refused on read, naming both files and what to do', async () => {
-    const r = await axme(dir, ['decision', 'show', 'D-001']);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /decisions\/first-choice\.md/);
-    assert.match(r.stderr, /decisions\/second-choice\.md/);
-    assert.match(r.stderr, /slug/);
-    assert.equal(JSON.parse((await axme(dir, ['decision', 'show', 'D-001', '--json'])).stderr).error.code, 'AMBIGUOUS');
+    const err = await rejectsWith(cliRun(dir, decisionShow, { id_or_slug: 'D-001' }), 'AMBIGUOUS');
+    assert.equal(exitCodeOf(err), 1);
+    assert.match(err.message, /decisions\/first-choice\.md/);
+    assert.match(err.message, /decisions\/second-choice\.md/);
+    assert.match(err.message, /slug/);
     // by slug each one is still readable
-    assert.match(await axmeOk(dir, ['decision', 'show', 'second-choice']), /Second choice/);
+    assert.match(await cliText(dir, decisionShow, { id_or_slug: 'second-choice' }), /Second choice/);
     const m = await call('axme_get_decision', { id_or_slug: 'D-001' });
     assert.equal(m.isError, true);
     assert.match(text(m), /first-choice\.md.*second-choice\.md|second-choice\.md.*first-choice\.md/);
     // a write by that ID is refused the same way
-    const w = await axme(dir, ['decision', 'revoke', 'D-001', '--reason', 'which one?']);
-    assert.equal(w.code, 1);
-    assert.match(w.stderr, /second-choice\.md/);
+    const w = await rejectsWith(cliRun(dir, decisionRevoke, { id: 'D-001', reason: 'which one?' }), 'AMBIGUOUS');
+    assert.equal(exitCodeOf(w), 1);
+    assert.match(w.message, /second-choice\.md/);
   });
 
   test('axme context and axme_context list the problems that need a human', async () => {
-    const cli = await axmeOk(dir, ['context']);
+    const cli = await cliText(dir, context);
     const mcp = text(await call('axme_context'));
     for (const out of [cli, mcp]) {
       assert.match(out, /## Store problems/);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -36,6 +36,35 @@ function team(n: number): { root: string; remote: string; clones: string[]; revi
   git(reviewer, ['config', 'user.name', 'Reviewer']);
   git(reviewer, ['config', 'user.email', 'reviewer@example.com']);
   git(reviewer, ['remote', 'add', 'origin', remote]);
+  return { root, remote, clones, reviewer };
+}
+
+/**
+ * Two clones that share a store, and clone 0's new decision and memory not yet proposed: made once
+ * (the first call), then copied for each caller, its clones and reviewer pointed at the copy's remote.
+ */
+let proposing: Promise<string> | undefined;
+async function teamProposing(): Promise<{ root: string; remote: string; clones: string[]; reviewer: string }> {
+  proposing ??= (async () => {
+    const {
+      root,
+      clones: [a, b],
+    } = team(2);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.sync();
+    await B.sync();
+    await A.addDecision({ title: 'Use Valkey for caching', decision: 'Cache with Valkey.', reasoning: 'The licence.' });
+    await A.addMemory({ type: 'pattern', title: 'Cache keys are namespaced', description: 'service:entity:id' });
+    return root;
+  })();
+  const root = mkdtempSync(join(tmpdir(), 'axme-review-'));
+  roots.push(root);
+  cpSync(await proposing, root, { recursive: true });
+  const remote = join(root, 'remote.git');
+  const clones = [join(root, 'clone-0'), join(root, 'clone-1')];
+  const reviewer = join(root, 'reviewer');
+  for (const dir of [...clones, reviewer]) git(dir, ['remote', 'set-url', 'origin', remote]);
   return { root, remote, clones, reviewer };
 }
 
@@ -97,13 +126,9 @@ describe('knowledge pull requests', () => {
     const {
       remote,
       clones: [a],
-    } = team(1);
+    } = await teamProposing();
     const gh = await github();
     try {
-      const A = coreAt(a!);
-      await A.init();
-      await A.sync();
-      await A.addDecision({ title: 'Use Valkey for caching', decision: 'Cache with Valkey.' });
       await runOp(a!, propose, { repo: 'acme/app', title: '缓存的知识' }, { env: gh.env });
       const [req] = pullRequests(gh.seen);
       assert.match(req!.head, /^axme\/proposals\/[a-z0-9-]+$/);
@@ -119,15 +144,10 @@ describe('knowledge pull requests', () => {
         remote,
         clones: [a, b],
         reviewer,
-      } = team(2);
+      } = await teamProposing();
       const gh = await github();
       try {
         const [A, B] = [coreAt(a!, { env: gh.env }), coreAt(b!, { env: gh.env })];
-        await A.init();
-        await A.sync();
-        await B.sync();
-        await A.addDecision({ title: 'Use Valkey for caching', decision: 'Cache with Valkey.', reasoning: 'The licence.' });
-        await A.addMemory({ type: 'pattern', title: 'Cache keys are namespaced', description: 'service:entity:id' });
 
         if (style === 'merge commit') {
           // through the CLI once: the URL is the answer on stdout, what happened goes to stderr
@@ -297,22 +317,23 @@ describe('knowledge pull requests', () => {
     try {
       const A = coreAt(a!);
       await A.init();
-      const noKnowledge = await axme(a!, ['propose', '--repo', 'acme/app'], { env: gh.env });
-      assert.equal(noKnowledge.code, 1);
-      assert.match(noKnowledge.stderr, /origin holds no knowledge yet.*axme sync/);
+      const noKnowledge = await rejectsWith(
+        runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env }),
+        'WRONG_STATE',
+        /origin holds no knowledge yet.*axme sync/,
+      );
+      assert.equal(exitCodeOf(noKnowledge), 1);
+      // the built binary once: without --repo, a usage error (exit 2) on stderr
       const noRepo = await axme(a!, ['propose'], { env: gh.env });
       assert.equal(noRepo.code, 2);
       assert.match(noRepo.stderr, /not a GitHub URL\): pass --repo owner\/name/);
-      const badRepo = await axme(a!, ['propose', '--repo', 'not a repo'], { env: gh.env });
-      assert.equal(badRepo.code, 2);
+      const badRepo = await rejectsWith(runOp(a!, propose, { repo: 'not a repo' }, { env: gh.env }), 'INVALID_INPUT');
+      assert.equal(exitCodeOf(badRepo), 2);
       await A.sync();
-      const nothing = await axmeOk(a!, ['propose', '--repo', 'acme/app', '--json'], { env: gh.env });
+      const nothing = await runOp(a!, propose, { repo: 'acme/app' }, { env: gh.env });
       assert.equal(nothing.opened.length, 0);
       assert.match(nothing.skipped[0].reason, /already has everything/);
       await A.addDecision({ title: 'Use Postgres', decision: 'One database.' });
-      const noToken = await axme(a!, ['propose', '--repo', 'acme/app'], { env: { GITHUB_API_URL: gh.url } });
-      assert.equal(noToken.code, 1);
-      assert.match(noToken.stderr, /needs a GitHub token: set GITHUB_TOKEN/);
       const noTokenCore = await rejectsWith(
         runOp(a!, propose, { repo: 'acme/app' }, { env: { GITHUB_API_URL: gh.url } }),
         'GITHUB_FAILED',

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { processHookIO } from '../../src/hooks/io.ts';
+import { runHook } from '../../src/hooks/run.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
 import { detectWorkspace } from '../../src/knowledge/workspace/detect-workspace.ts';
@@ -23,7 +25,7 @@ import { safetyShow } from '../../src/operations/safety/reads.ts';
 import { search } from '../../src/operations/search.ts';
 import { workspace } from '../../src/operations/workspace.ts';
 import { exitCodeOf, rejectsWith } from '../core.ts';
-import { axme, axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { axme, axmeOk, CLI, type CliResult, cleanEnv, git } from '../helpers.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 const REPOS = ['api', 'lib', 'web'];
@@ -60,8 +62,42 @@ function itemsIn(gitDir: string): string[] {
     .filter((p) => /^(decisions|memories|backlog)\//.test(p));
 }
 
-/** `axme hook pre-tool-use` (the built binary) for a Bash command run in `cwd`: denied or not, and stderr. */
-async function hookBash(cwd: string, command: string, env: NodeJS.ProcessEnv = {}): Promise<{ denied: boolean; reason: string; stderr: string }> {
+const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * `axme hook <event>` with `input` on its stdin, in-process as the built binary runs it
+ * (src/cli/hook-main.ts: processHookIO + runHook) — this package's version and install folder,
+ * so its compiled-policy cache is the binary's, and this process as the harness that owns the
+ * sessions, as a hook process started by it would find.
+ */
+async function hookInProcess(cwd: string, event: string, input: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io = processHookIO({
+    stdin: input,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: cleanEnv(env),
+    cwd,
+    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
+    installDir: dirname(CLI),
+  });
+  const code = await runHook(event, { ...io, ownerPid: () => process.pid, version: VERSION });
+  return { code, stdout, stderr };
+}
+
+/** `axme hook <event>`: through the built binary, or in-process (the same code, without a process per call). */
+function hook(cwd: string, event: string, input: string, opts: { env?: NodeJS.ProcessEnv; binary?: boolean } = {}): Promise<CliResult> {
+  return opts.binary ? axme(cwd, ['hook', event], { input, env: opts.env }) : hookInProcess(cwd, event, input, opts.env);
+}
+
+/** `axme hook pre-tool-use` for a Bash command run in `cwd` (in-process unless `binary`): denied or not, and stderr. */
+async function hookBash(
+  cwd: string,
+  command: string,
+  env: NodeJS.ProcessEnv = {},
+  opts: { binary?: boolean } = {},
+): Promise<{ denied: boolean; reason: string; stderr: string }> {
   const input = JSON.stringify({
     session_id: 's1',
     transcript_path: '/tmp/t.jsonl',
@@ -70,7 +106,7 @@ async function hookBash(cwd: string, command: string, env: NodeJS.ProcessEnv = {
     tool_name: 'Bash',
     tool_input: { command },
   });
-  const r = await axme(cwd, ['hook', 'pre-tool-use'], { input, env });
+  const r = await hook(cwd, 'pre-tool-use', input, { env, ...opts });
   assert.equal(r.code, 0, r.stderr);
   if (r.stdout.trim() === '') return { denied: false, reason: '', stderr: r.stderr };
   const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
@@ -345,7 +381,8 @@ describe('a workspace of three repositories', () => {
       await cliText(root, safetyAdd, { rule_type: 'bash_deny', value: 'make deploy-prod' });
       assert.notEqual(tip(store), before);
       for (const n of REPOS) {
-        const d = await hookBash(repo(n), 'make deploy-prod --yes');
+        // the first through the built binary: the deny a real hook process prints
+        const d = await hookBash(repo(n), 'make deploy-prod --yes', {}, { binary: n === REPOS[0] });
         assert.equal(d.denied, true, n);
         assert.match(d.reason, /make deploy-prod/);
       }
@@ -477,7 +514,7 @@ describe('a workspace of three repositories', () => {
   });
 
   test('session start: a repository gets the merged context; the workspace folder its store', async () => {
-    const start = async (cwd: string) => {
+    const start = async (cwd: string, binary = false) => {
       const input = JSON.stringify({
         session_id: `ss-${cwd.length}`,
         transcript_path: '/tmp/t.jsonl',
@@ -485,11 +522,11 @@ describe('a workspace of three repositories', () => {
         hook_event_name: 'SessionStart',
         source: 'startup',
       });
-      const r = await axme(cwd, ['hook', 'session-start'], { input });
+      const r = await hook(cwd, 'session-start', input, { binary });
       assert.equal(r.code, 0, r.stderr);
       return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
     };
-    const inLib = await start(repo('lib'));
+    const inLib = await start(repo('lib'), true);
     assert.match(
       inLib,
       new RegExp(`^# Project knowledge \\(axme, refs/memory/main @ ${tip(repo('lib')).slice(0, 12)}; workspace ${store} @ ${tip(store).slice(0, 12)}\\)`),
@@ -500,13 +537,11 @@ describe('a workspace of three repositories', () => {
     assert.match(inRoot, /Use pnpm everywhere/);
     // a session in the workspace folder is tracked in the workspace store: its edits, and its end
     const id = /\(axme session ([\w-]+)\)/.exec(inRoot)![1]!;
-    const hook = (event: string, extra: Record<string, unknown>) =>
-      axme(root, ['hook', event], {
-        input: JSON.stringify({ session_id: `ss-${root.length}`, transcript_path: '/tmp/t.jsonl', cwd: root, hook_event_name: event, ...extra }),
-      });
+    const hookInRoot = (event: string, extra: Record<string, unknown>) =>
+      hook(root, event, JSON.stringify({ session_id: `ss-${root.length}`, transcript_path: '/tmp/t.jsonl', cwd: root, hook_event_name: event, ...extra }));
     writeFileSync(join(root, 'NOTES.md'), 'workspace notes\n');
-    assert.equal((await hook('post-tool-use', { tool_name: 'Write', tool_input: { file_path: join(root, 'NOTES.md') } })).code, 0);
-    assert.equal((await hook('session-end', { reason: 'other' })).code, 0);
+    assert.equal((await hookInRoot('post-tool-use', { tool_name: 'Write', tool_input: { file_path: join(root, 'NOTES.md') } })).code, 0);
+    assert.equal((await hookInRoot('session-end', { reason: 'other' })).code, 0);
     const log = readFileSync(join(store, 'axme', 'sessions', `${id}.jsonl`), 'utf8');
     assert.match(log, /"type":"file","path":"[^"]*NOTES\.md"/);
     assert.match(log, /"type":"end"/);
@@ -523,7 +558,8 @@ describe('a workspace of three repositories', () => {
     assert.match(text, new RegExp(`^Workspace ${root} \\(3 child repositories\\)$`, 'm'));
     assert.match(text, new RegExp(`^ {2}workspace store {2}refs/memory/main @ ${tip(store).slice(0, 12)} .*2 decisions, 2 memories, 1 oracle page$`, 'm'));
     assert.match(text, new RegExp(`^ {2}web {14}refs/memory/main @ ${tip(repo('web')).slice(0, 12)} .*1 decision, 1 memory, 1 backlog item$`, 'm'));
-    const json = JSON.parse(await run(root, ['workspace', '--json']));
+    // --json in-process: what the command prints is the operation's json
+    const json: any = workspace.json(await workspace.run({ cwd: root, env: cleanEnv() }, {}));
     assert.deepEqual(
       json.repos.map((r: { name: string }) => r.name),
       REPOS,

@@ -6,13 +6,13 @@
  * refused naming each entry, with nothing changed.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { followRemoteStore } from '../../src/knowledge/sync/follow-remote.ts';
 import { LIMITS } from '../../src/model/limits.ts';
-import { coreAt, rejectsWith, withCore } from '../core.ts';
+import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, git } from '../helpers.ts';
 import { storeCommit } from './bounded.ts';
 
@@ -21,7 +21,7 @@ const roots: string[] = [];
 after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })));
 
 /** A bare remote and two clones; the first holds three decisions, a memory and a backlog item, synced; the second started from them. */
-async function team(): Promise<{ remote: string; a: string; b: string }> {
+async function makeTeam(): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'axme-sec-sync-'));
   roots.push(root);
   const remote = join(root, 'remote.git');
@@ -41,6 +41,23 @@ async function team(): Promise<{ remote: string; a: string; b: string }> {
   await A.sync();
   await coreAt(b).init();
   assert.equal(git(b, ['rev-parse', REF]), git(a, ['rev-parse', REF]), 'b started from the team store');
+  return root;
+}
+
+/** The team made once for this file; each test gets a copy of its own (the clones pointed at the copy's remote). */
+let template: Promise<string> | undefined;
+before(() => {
+  template = makeTeam();
+});
+
+/** A fresh copy of the team: the remote, and the clones `a` and `b`. */
+async function team(): Promise<{ remote: string; a: string; b: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'axme-sec-sync-'));
+  roots.push(root);
+  cpSync(await template!, root, { recursive: true });
+  const remote = join(root, 'remote.git');
+  const [a, b] = [join(root, 'a'), join(root, 'b')];
+  for (const dir of [a, b]) git(dir, ['remote', 'set-url', 'origin', remote]);
   return { remote, a, b };
 }
 
@@ -73,7 +90,7 @@ describe("security: a remote that deletes the team's items", () => {
     assert.equal(asked.length, 1, 'an open question names the hold');
     assert.match(asked[0].context, /decisions\/use-postgres\.md/);
     // held again (a background sync at every session start): still one question
-    assert.equal((await axme(b, ['sync'])).code, 1);
+    assert.equal(exitCodeOf(await rejectsWith(coreAt(b).sync(), 'WRONG_STATE', /holding origin's knowledge .*removes 3 items/)), 1);
     assert.equal((await coreAt(b).list('question')).filter((q: { question: string }) => /^Sync held/.test(q.question)).length, 1);
 
     const took = await axme(b, ['sync', '--accept-removals', '--json']);
