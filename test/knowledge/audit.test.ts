@@ -15,11 +15,13 @@ import { auditsDue, MAX_ATTEMPTS } from '../../src/knowledge/audit/audit-worker.
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { auditLog, audit as auditOp } from '../../src/operations/audit/audit.ts';
 import { processAlive } from '../../src/session/owner.ts';
-import { coreAt, rejectsWith, withCore } from '../core.ts';
+import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, CLI, cleanEnv, git } from '../helpers.ts';
 import { fakeClaude } from '../llm/fake-claude.ts';
 import { answer, fencedJson, invalidJson, type StandIn, startStandIn, truncated } from '../llm/stand-in.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
 import { assistantLine, toolResult, toolUse, userLine } from '../transcript/fixture.ts';
 import { workerDone } from './audit-support.ts';
 import { storeCopies } from './fixture-copies.ts';
@@ -363,47 +365,43 @@ describe('the post-session auditor', () => {
       const transcript = writeTranscript(work, 'cli.jsonl');
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       stand.script(fencedJson(EXTRACTION));
-      const dry = await axme(dir, ['audit', transcript, '--session', 'sess-cli-dry', '--dry-run', '--json'], { env: anthropicEnv() });
-      assert.equal(dry.code, 0, dry.stderr);
-      const j = JSON.parse(dry.stdout);
+      // the command run and printed in-process; the built binary for the exit 2 of no model and of a missing file
+      const j = await cliJson(dir, auditOp, { transcript, session: 'sess-cli-dry', dry_run: true }, { env: anthropicEnv() });
       assert.equal(j.dry_run, true);
       assert.equal(j.commit, null);
       assert.equal(j.extraction.decisions[0].title, 'Use Valkey for caching');
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
-      const log = await axme(dir, ['audit', 'log', '--json']);
-      assert.equal(JSON.parse(log.stdout).runs.at(-1).dry_run, true);
+      const log = await cliJson(dir, auditLog);
+      assert.equal(log.runs.at(-1).dry_run, true);
       const none = await axme(dir, ['audit', transcript], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
       assert.equal(none.code, 2);
       assert.match(none.stderr, /no model to audit with/);
       // no model, and a dry run: the requests it would send are shown (redacted), none is sent, nothing is written
       const sentBefore = stand.requests.length;
-      const unsent = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run', '--json'], {
-        env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }),
-      });
-      assert.equal(unsent.code, 0, unsent.stderr);
-      const u = JSON.parse(unsent.stdout);
+      const u = await cliJson(dir, auditOp, { transcript, session: 'sess-no-model', dry_run: true }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
       assert.equal(u.dry_run, true);
       assert.equal(u.provider, 'none');
       assert.equal(u.commit, null);
       assert.ok(u.unsent.length >= 1);
       assert.match(u.unsent[0].user, /We use Valkey, not Redis/);
-      assert.doesNotMatch(unsent.stdout, new RegExp(AWS_KEY), 'redacted as it would be sent');
+      assert.doesNotMatch(JSON.stringify(u), new RegExp(AWS_KEY), 'redacted as it would be sent');
       assert.equal(stand.requests.length, sentBefore, 'nothing sent');
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
-      const text = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run'], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
-      assert.equal(text.code, 0, text.stderr);
-      assert.match(text.stdout, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
-      assert.match(text.stdout, /Nothing was sent or written/);
+      const text = await cliText(dir, auditOp, { transcript, session: 'sess-no-model', dry_run: true }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+      assert.match(text, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
+      assert.match(text, /Nothing was sent or written/);
       const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /nope\.jsonl is not a readable file: give the path of a session transcript/);
       // a wrong path is said before a missing model, and a folder is not a transcript
-      const both = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
-      assert.equal(both.code, 2);
-      assert.match(both.stderr, /is not a readable file/);
-      const folder = await axme(dir, ['audit', work], { env: anthropicEnv() });
-      assert.equal(folder.code, 2);
-      assert.match(folder.stderr, /is not a readable file/);
+      const both = await rejectsWith(
+        cliText(dir, auditOp, { transcript: join(work, 'nope.jsonl') }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) }),
+        'INVALID_INPUT',
+        /is not a readable file/,
+      );
+      assert.equal(exitCodeOf(both), 2);
+      const folder = await rejectsWith(cliText(dir, auditOp, { transcript: work }, { env: anthropicEnv() }), 'INVALID_INPUT', /is not a readable file/);
+      assert.equal(exitCodeOf(folder), 2);
     }));
 
   test('the SessionEnd hook starts the worker: the session is audited after the hook returned; no model: said once, nothing fails', () =>
