@@ -15,20 +15,31 @@ import { auditsDue, MAX_ATTEMPTS } from '../../src/knowledge/audit/audit-worker.
 import { finalizeClose } from '../../src/knowledge/close/finalize-close.ts';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { auditLog, audit as auditOp } from '../../src/operations/audit/audit.ts';
 import { processAlive } from '../../src/session/owner.ts';
-import { coreAt, rejectsWith, withCore } from '../core.ts';
+import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, CLI, cleanEnv, git } from '../helpers.ts';
 import { fakeClaude } from '../llm/fake-claude.ts';
 import { answer, fencedJson, invalidJson, type StandIn, startStandIn, truncated } from '../llm/stand-in.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
 import { assistantLine, toolResult, toolUse, userLine } from '../transcript/fixture.ts';
-import { inRepo, workerDone } from './audit-support.ts';
+import { workerDone } from './audit-support.ts';
+import { storeCopies } from './fixture-copies.ts';
 
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLQ';
 
 /** A session as Claude Code writes it: prompts, parallel tool calls and results, a subagent, a compaction, a 5 MB tool output, a malformed line, a credential. */
 function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-444455556666.jsonl'): string {
   const path = join(dir, name);
-  const lines = [
+  transcriptText ??= `${transcriptLines().join('\n')}\n`;
+  writeFileSync(path, transcriptText);
+  return path;
+}
+// made once: every test writes the same session
+let transcriptText: string | undefined;
+
+function transcriptLines(): string[] {
+  return [
     userLine('u1', null, 'Set up caching for the API. We use Valkey, not Redis: Redis changed its licence.'),
     assistantLine('a1', 'u1', [
       { type: 'thinking', thinking: 'Compare the options', signature: 'x' },
@@ -58,8 +69,6 @@ function writeTranscript(dir: string, name = 'e2b7c0de-1111-2222-3333-4444555566
     userLine('u5', 'u4', `Please always run the linter before committing. My key is ${AWS_KEY}, do not store it.`),
     assistantLine('a3', 'u5', [{ type: 'text', text: 'Noted. Tests pass; the cache module is done.' }]),
   ];
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  return path;
 }
 
 const EXTRACTION = {
@@ -74,6 +83,8 @@ const EXTRACTION = {
 };
 
 describe('the post-session auditor', () => {
+  // each test audits in a store of its own: a copy of one initialised repository
+  const repos = storeCopies({ commit: false });
   let stand: StandIn;
   let work: string;
   before(async () => {
@@ -89,7 +100,7 @@ describe('the post-session auditor', () => {
     withCore(dir, (kb: KnowledgeBase) => auditTranscript(kb, { env, ...(o as { transcript: string }) }));
 
   test('full audit: one commit by auditor with the session trailer; credentials never leave; subagents and oversized output kept out', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work);
       const before = stand.requests.length;
       stand.script(fencedJson(EXTRACTION));
@@ -127,7 +138,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('resume: a second audit sends only the bytes added since; --from-start reads it all again', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'resume.jsonl');
       stand.script(answer('{}'));
       const first = await audit(dir, { transcript, session: 'sess-resume' });
@@ -152,7 +163,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('dedup: an answer repeating what is stored writes nothing; a supersession becomes a question', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       await withCore(dir, (kb) => addDecision(kb, { title: 'Use Valkey for caching', decision: 'The API caches in Valkey.' }));
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       const transcript = writeTranscript(work, 'dedup.jsonl');
@@ -183,7 +194,7 @@ describe('the post-session auditor', () => {
     }));
 
   test("verify-only after the agent's own close: its handoff stands, the verify prompt is used", () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       await withCore(dir, (kb) => finalizeClose(kb, { summary: 'Agent summary', stopped_at: 'agent stopped here', worklog_entry: 'The agent wrote this.' }), {
         actor: 'agent',
         session: 'sess-closed',
@@ -218,7 +229,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('invalid JSON gets one repair round-trip; invalid twice fails cleanly: nothing written, raw answer logged, marked for retry', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'repair.jsonl');
       const at = stand.requests.length;
       stand.script(
@@ -246,7 +257,7 @@ describe('the post-session auditor', () => {
     }));
 
   test("an OpenAI-compatible server (Ollama-style) and the user's own `claude` serve the same audit", () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const claude = fakeClaude();
       try {
         const transcript = writeTranscript(work, 'providers.jsonl');
@@ -276,7 +287,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('with review.required the audit is a proposal, not a write to refs/memory/main', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       const cfg = git(dir, ['show', 'refs/memory/main:axme.yaml']);
       // review.required through the store's own config
@@ -350,55 +361,51 @@ describe('the post-session auditor', () => {
   });
 
   test('the CLI: --dry-run --json shows the extraction and writes nothing; audit log; no model is exit 2', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'cli.jsonl');
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       stand.script(fencedJson(EXTRACTION));
-      const dry = await axme(dir, ['audit', transcript, '--session', 'sess-cli-dry', '--dry-run', '--json'], { env: anthropicEnv() });
-      assert.equal(dry.code, 0, dry.stderr);
-      const j = JSON.parse(dry.stdout);
+      // the command run and printed in-process; the built binary for the exit 2 of no model and of a missing file
+      const j = await cliJson(dir, auditOp, { transcript, session: 'sess-cli-dry', dry_run: true }, { env: anthropicEnv() });
       assert.equal(j.dry_run, true);
       assert.equal(j.commit, null);
       assert.equal(j.extraction.decisions[0].title, 'Use Valkey for caching');
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
-      const log = await axme(dir, ['audit', 'log', '--json']);
-      assert.equal(JSON.parse(log.stdout).runs.at(-1).dry_run, true);
+      const log = await cliJson(dir, auditLog);
+      assert.equal(log.runs.at(-1).dry_run, true);
       const none = await axme(dir, ['audit', transcript], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
       assert.equal(none.code, 2);
       assert.match(none.stderr, /no model to audit with/);
       // no model, and a dry run: the requests it would send are shown (redacted), none is sent, nothing is written
       const sentBefore = stand.requests.length;
-      const unsent = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run', '--json'], {
-        env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }),
-      });
-      assert.equal(unsent.code, 0, unsent.stderr);
-      const u = JSON.parse(unsent.stdout);
+      const u = await cliJson(dir, auditOp, { transcript, session: 'sess-no-model', dry_run: true }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
       assert.equal(u.dry_run, true);
       assert.equal(u.provider, 'none');
       assert.equal(u.commit, null);
       assert.ok(u.unsent.length >= 1);
       assert.match(u.unsent[0].user, /We use Valkey, not Redis/);
-      assert.doesNotMatch(unsent.stdout, new RegExp(AWS_KEY), 'redacted as it would be sent');
+      assert.doesNotMatch(JSON.stringify(u), new RegExp(AWS_KEY), 'redacted as it would be sent');
       assert.equal(stand.requests.length, sentBefore, 'nothing sent');
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
-      const text = await axme(dir, ['audit', transcript, '--session', 'sess-no-model', '--dry-run'], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
-      assert.equal(text.code, 0, text.stderr);
-      assert.match(text.stdout, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
-      assert.match(text.stdout, /Nothing was sent or written/);
+      const text = await cliText(dir, auditOp, { transcript, session: 'sess-no-model', dry_run: true }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+      assert.match(text, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
+      assert.match(text, /Nothing was sent or written/);
       const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /nope\.jsonl is not a readable file: give the path of a session transcript/);
       // a wrong path is said before a missing model, and a folder is not a transcript
-      const both = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
-      assert.equal(both.code, 2);
-      assert.match(both.stderr, /is not a readable file/);
-      const folder = await axme(dir, ['audit', work], { env: anthropicEnv() });
-      assert.equal(folder.code, 2);
-      assert.match(folder.stderr, /is not a readable file/);
+      const both = await rejectsWith(
+        cliText(dir, auditOp, { transcript: join(work, 'nope.jsonl') }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) }),
+        'INVALID_INPUT',
+        /is not a readable file/,
+      );
+      assert.equal(exitCodeOf(both), 2);
+      const folder = await rejectsWith(cliText(dir, auditOp, { transcript: work }, { env: anthropicEnv() }), 'INVALID_INPUT', /is not a readable file/);
+      assert.equal(exitCodeOf(folder), 2);
     }));
 
   test('the SessionEnd hook starts the worker: the session is audited after the hook returned; no model: said once, nothing fails', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'cc-hook-1.jsonl');
       const payload = { session_id: 'cc-hook-1', transcript_path: transcript, cwd: dir };
       const start = await axme(dir, ['hook', 'session-start'], {
@@ -430,7 +437,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('one audit of a session at a time: a second one while the first holds the lock is CONFLICT and writes nothing', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'locked.jsonl');
       const release = claimAudit(join(dir, '.git'), 'sess-locked')!;
       assert.ok(release);
@@ -444,7 +451,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('a worker killed mid-run leaves its session due again, and the next session start audits it', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const common = join(dir, '.git');
       const transcript = writeTranscript(work, 'cc-killed.jsonl');
       const payload = { session_id: 'cc-killed', transcript_path: transcript, cwd: dir };
@@ -506,7 +513,7 @@ describe('the post-session auditor', () => {
     }));
 
   test('the detached worker finishes after its parent is SIGKILLed', () =>
-    inRepo(async (dir) => {
+    repos.inCopy(async (dir) => {
       const transcript = writeTranscript(work, 'worker.jsonl');
       stand.script(answer(JSON.stringify({ decisions: [{ title: 'Worker decision', decision: 'Written by the worker.' }] })));
       const parentScript = `

@@ -16,8 +16,12 @@ import { putFile, putItem, stage } from '../../src/knowledge/core/staging.ts';
 import { Decision } from '../../src/model/decision.ts';
 import { Memory } from '../../src/model/memory.ts';
 import { CONFIG_PATH } from '../../src/model/paths.ts';
-import { type CoreOptions, coreAt, rejectsWith, withCore } from '../core.ts';
-import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { exportAutoMemory as exportOp } from '../../src/operations/export/auto-memory.ts';
+import { importAutoMemory as importOp } from '../../src/operations/import/auto-memory.ts';
+import { type CoreOptions, coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
+import { axme, cleanEnv, git } from '../helpers.ts';
+import { cliJson, cliText } from '../store-fixture.ts';
+import { storeCopies } from './fixture-copies.ts';
 
 /** A HOME of the test's own: nothing touches the real ~/.claude. */
 function tempHome(): { home: string; env: NodeJS.ProcessEnv; cleanup: () => void } {
@@ -37,6 +41,9 @@ function exportIn(dir: string, input: { dir?: string; dry_run?: boolean }, opts:
 function importIn(dir: string, input: { dir?: string; dry_run?: boolean }, opts: CoreOptions & { allowSecret?: boolean }) {
   return withCore(dir, (kb) => importAutoMemory(kb, input, { cwd: dir, env: opts.env, allowSecret: opts.allowSecret }), opts);
 }
+
+// each describe's store starts as a copy of one initialised repository (one empty commit on main)
+const stores = storeCopies();
 
 function tip(dir: string): string {
   return git(dir, ['rev-parse', 'refs/memory/main']).trim();
@@ -177,15 +184,14 @@ describe("MEMORY.md: axme's section between the user's text", () => {
 });
 
 describe('axme export auto-memory', () => {
-  let repo: ReturnType<typeof tempRepo>;
+  let repo: { dir: string; cleanup: () => void };
   let h: ReturnType<typeof tempHome>;
   let folder: string;
   const opts = (): CoreOptions => ({ env: h.env });
 
   before(async () => {
-    repo = tempRepo({ commit: true });
+    repo = await stores.copy();
     h = tempHome();
-    await coreAt(repo.dir).init();
     await coreAt(repo.dir).addDecision({ title: 'Use pnpm', decision: 'Install with pnpm, never npm install.', enforce: 'required' });
     await coreAt(repo.dir).addDecision({ title: 'Prefer small modules', decision: 'One exported function per file.' });
     await coreAt(repo.dir).addMemory({ type: 'feedback', title: 'Short PRs', description: 'Keep pull requests under 300 lines.' });
@@ -207,7 +213,7 @@ describe('axme export auto-memory', () => {
   });
 
   test("writes MEMORY.md's section and the topic files into Claude Code's folder for the repository", async () => {
-    const out = await axmeOk(repo.dir, ['export', 'auto-memory'], { env: h.env });
+    const out = await cliText(repo.dir, exportOp, {}, { env: h.env });
     assert.match(out, new RegExp(`^Wrote MEMORY\\.md, axme-decisions\\.md, axme-memories\\.md in ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     assert.match(out, /shows 1 of 1 required decisions, 1 of 1 memories, the safety rules/);
     const md = readFileSync(join(folder, 'MEMORY.md'), 'utf8');
@@ -251,7 +257,7 @@ describe('axme export auto-memory', () => {
     );
     for (const n of readdirSync(folder))
       assert.deepEqual({ text: readFileSync(join(folder, n), 'utf8'), mtime: statSync(join(folder, n)).mtimeMs }, before.get(n), n);
-    const text = await axmeOk(repo.dir, ['export', 'auto-memory'], { env: h.env });
+    const text = await cliText(repo.dir, exportOp, {}, { env: h.env });
     assert.match(text, /^Auto memory up to date in .*: nothing written/);
   });
 
@@ -260,7 +266,7 @@ describe('axme export auto-memory', () => {
     const wt = join(parent, 'feature');
     git(repo.dir, ['worktree', 'add', '-q', '-b', 'feature', wt]);
     try {
-      const r = await axmeOk(wt, ['export', 'auto-memory', '--dry-run', '--json'], { env: h.env });
+      const r = await cliJson(wt, exportOp, { dry_run: true }, { env: h.env });
       assert.equal(r.dir, folder);
       assert.equal(r.source, 'key');
     } finally {
@@ -271,7 +277,7 @@ describe('axme export auto-memory', () => {
 
   test('CLAUDE_CODE_DISABLE_AUTO_MEMORY: an explicit export still writes, and says Claude Code will not read it', async () => {
     const dir = mkdtempSync(join(h.home, 'off-'));
-    const out = await axmeOk(repo.dir, ['export', 'auto-memory', '--dir', dir], { env: { ...h.env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } });
+    const out = await cliText(repo.dir, exportOp, { dir }, { env: { ...h.env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } });
     assert.match(out, /auto memory is off here \(CLAUDE_CODE_DISABLE_AUTO_MEMORY/);
     assert.ok(existsSync(join(dir, 'MEMORY.md')));
   });
@@ -279,26 +285,28 @@ describe('axme export auto-memory', () => {
   test('a bad --dir is a usage error (exit 2) saying what to give', async () => {
     const file = join(h.home, 'a-file');
     writeFileSync(file, 'x');
-    for (const [args, message] of [
-      [['export', 'auto-memory', '--dir', file], /--dir .*a-file is not a folder: give the auto memory folder/],
-      [['import', 'auto-memory', '--dir', join(h.home, 'no', 'such', 'memory')], /does not exist, nor does its parent folder/],
-    ] as const) {
-      const r = await axme(repo.dir, [...args], { env: h.env });
-      assert.equal(r.code, 2, r.stderr);
-      assert.match(r.stderr, message);
-      assert.equal(r.stdout, '');
-    }
+    // the command's exit status and stderr, from the built binary
+    const r = await axme(repo.dir, ['export', 'auto-memory', '--dir', file], { env: h.env });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--dir .*a-file is not a folder: give the auto memory folder/);
+    assert.equal(r.stdout, '');
+    // the import's folder is checked the same way: the same usage error
+    const missing = await rejectsWith(
+      cliText(repo.dir, importOp, { dir: join(h.home, 'no', 'such', 'memory') }, { env: h.env }),
+      'INVALID_INPUT',
+      /does not exist, nor does its parent folder/,
+    );
+    assert.equal(exitCodeOf(missing), 2);
   });
 });
 
 describe('a 1,000-item store: MEMORY.md stays within 200 lines and 25 KB', () => {
-  let repo: ReturnType<typeof tempRepo>;
+  let repo: { dir: string; cleanup: () => void };
   let h: ReturnType<typeof tempHome>;
 
   before(async () => {
-    repo = tempRepo({ commit: true });
+    repo = await stores.copy();
     h = tempHome();
-    await coreAt(repo.dir).init();
     // 600 decisions (half required) and 400 memories in ONE commit, through the core's write path
     await withCore(repo.dir, (kb: KnowledgeBase) =>
       mutate(kb, (state) => {
@@ -372,14 +380,13 @@ describe('a 1,000-item store: MEMORY.md stays within 200 lines and 25 KB', () =>
 });
 
 describe('axme import auto-memory', () => {
-  let repo: ReturnType<typeof tempRepo>;
+  let repo: { dir: string; cleanup: () => void };
   let h: ReturnType<typeof tempHome>;
   let folder: string;
 
   before(async () => {
-    repo = tempRepo({ commit: true });
+    repo = await stores.copy();
     h = tempHome();
-    await coreAt(repo.dir).init();
     await coreAt(repo.dir).addMemory({ type: 'feedback', title: 'Small pull requests', description: 'Keep pull requests under 300 lines.' });
     folder = folderFor(h.home, repo.dir);
     mkdirSync(folder, { recursive: true });
@@ -410,7 +417,7 @@ describe('axme import auto-memory', () => {
 
   test("Claude's entries become memories in ONE commit; a secret is left out; axme's own lines and files are not imported", async () => {
     const before = tip(repo.dir);
-    const r = await axmeOk(repo.dir, ['import', 'auto-memory', '--json'], { env: h.env });
+    const r = await cliJson(repo.dir, importOp, {}, { env: h.env });
     assert.ok(r.commit);
     assert.equal(git(repo.dir, ['rev-list', '--count', `${before}..refs/memory/main`]).trim(), '1');
     const fresh = r.entries.filter((e: any) => e.outcome === 'new').map((e: any) => [e.file, e.title]);
@@ -436,7 +443,7 @@ describe('axme import auto-memory', () => {
 
   test('a second import adds nothing', async () => {
     const before = tip(repo.dir);
-    const out = await axmeOk(repo.dir, ['import', 'auto-memory'], { env: h.env });
+    const out = await cliText(repo.dir, importOp, {}, { env: h.env });
     assert.match(out, /^Nothing new to import from .*: every entry is already a memory/);
     assert.equal(tip(repo.dir), before);
   });
@@ -452,13 +459,12 @@ describe('axme import auto-memory', () => {
 });
 
 describe('autoMemory: sync at a session end', () => {
-  let repo: ReturnType<typeof tempRepo>;
+  let repo: { dir: string; cleanup: () => void };
   let h: ReturnType<typeof tempHome>;
 
   before(async () => {
-    repo = tempRepo({ commit: true });
+    repo = await stores.copy();
     h = tempHome();
-    await coreAt(repo.dir).init();
     await coreAt(repo.dir).addDecision({ title: 'Use pnpm', decision: 'Install with pnpm.', enforce: 'required' });
   });
   after(() => {

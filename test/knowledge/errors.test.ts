@@ -11,9 +11,12 @@ import { AxmeError } from '../../src/model/errors.ts';
 import { decisionAdd, decisionSupersede } from '../../src/operations/decision/add.ts';
 import { decisionRevoke } from '../../src/operations/decision/revoke.ts';
 import { questionAsk } from '../../src/operations/question/writes.ts';
+import { diff, propose } from '../../src/operations/review.ts';
+import { sessionList, sessionRecover } from '../../src/operations/session/session.ts';
 import { recordEvent } from '../../src/session/sessions.ts';
-import { axme, axmeOk, git, tempRepo } from '../helpers.ts';
-import { cliText, useStore } from '../store-fixture.ts';
+import { exitCodeOf } from '../core.ts';
+import { axme, git, tempRepo } from '../helpers.ts';
+import { cliJson, cliRun, cliText, useStore } from '../store-fixture.ts';
 
 /** The `--json` error line a failed command prints on stderr. */
 function jsonError(stderr: string): { code: string; message: string; data?: Record<string, unknown> } {
@@ -35,6 +38,19 @@ async function failing(dir: string, args: string[]): Promise<{ code: number; err
 describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   const store = useStore({ init: { scan: 'if-new' } });
 
+  /** A command's core run as the CLI runs it, in-process, that must fail: its error's code, message and exit status. */
+  async function failingCore(op: Parameters<typeof cliRun>[1], input: Record<string, unknown>): Promise<{ code: number; error: AxmeError }> {
+    let error: unknown;
+    try {
+      await cliRun(store.dir, op, input);
+    } catch (err) {
+      error = err;
+    }
+    assert.ok(error instanceof AxmeError, `${op.id} must fail with an AxmeError, got ${String(error)}`);
+    return { code: exitCodeOf(error), error };
+  }
+
+  // the built binary: exit 1 and the --json error line on stderr; the cases after it check the core's error and its exit status in-process
   test('applying a question that has no answer yet', async () => {
     await cliText(store.dir, questionAsk, { question: 'Which port does the API listen on?' });
     const r = await failing(store.dir, ['question', 'status', 'Q-001', 'applied']);
@@ -48,17 +64,18 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
     await cliText(store.dir, decisionSupersede, { id: 'D-001', title: 'Use Valkey for caching', decision: 'Valkey.' });
     await cliText(store.dir, decisionAdd, { title: 'Use gRPC between services', decision: 'gRPC.' });
     await cliText(store.dir, decisionRevoke, { id: 'D-003', reason: 'We went with HTTP.' });
-    const cases: Array<[string, string[], RegExp]> = [
+    const cases: Array<[string, Parameters<typeof cliRun>[1], Record<string, unknown>, RegExp]> = [
       [
         'supersede a superseded decision',
-        ['decision', 'supersede', 'D-001', '--title', 'Use Memcached', '--decision', 'x'],
+        decisionSupersede,
+        { id: 'D-001', title: 'Use Memcached', decision: 'x' },
         /D-001 is already superseded by D-002.*supersede that one instead/,
       ],
-      ['supersede a revoked decision', ['decision', 'supersede', 'D-003', '--title', 'Use REST', '--decision', 'x'], /D-003 was revoked: add a new decision/],
-      ['revoke a superseded decision', ['decision', 'revoke', 'D-001', '--reason', 'x'], /D-001 is superseded by .*revoke that one instead/],
+      ['supersede a revoked decision', decisionSupersede, { id: 'D-003', title: 'Use REST', decision: 'x' }, /D-003 was revoked: add a new decision/],
+      ['revoke a superseded decision', decisionRevoke, { id: 'D-001', reason: 'x' }, /D-001 is superseded by .*revoke that one instead/],
     ];
-    for (const [name, args, message] of cases) {
-      const r = await failing(store.dir, args);
+    for (const [name, op, input, message] of cases) {
+      const r = await failingCore(op, input);
       assert.equal(r.code, 1, name);
       assert.equal(r.error.code, 'WRONG_STATE', name);
       assert.match(r.error.message, message, name);
@@ -76,16 +93,16 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
     };
     const h = await axme(store.dir, ['hook', 'post-tool-use'], { input: JSON.stringify(payload) });
     assert.equal(h.code, 0, h.stderr);
-    const [row] = await axmeOk(store.dir, ['session', 'list', '--json']);
+    const [row] = await cliJson(store.dir, sessionList);
     assert.equal(row.status, 'active');
-    const running = await failing(store.dir, ['session', 'recover', row.id]);
+    const running = await failingCore(sessionRecover, { id: row.id });
     assert.equal(running.code, 1);
     assert.equal(running.error.code, 'WRONG_STATE');
     assert.match(running.error.message, /still running.*pass --force/);
 
     const commonDir = join(store.dir, git(store.dir, ['rev-parse', '--git-common-dir']).trim());
     recordEvent(commonDir, row.id, { t: new Date().toISOString(), type: 'closed', commit: null });
-    const closed = await failing(store.dir, ['session', 'recover', row.id, '--force']);
+    const closed = await failingCore(sessionRecover, { id: row.id, force: true });
     assert.equal(closed.code, 1);
     assert.equal(closed.error.code, 'WRONG_STATE');
     assert.match(closed.error.message, /closed by the agent/);
@@ -95,14 +112,14 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
     const { dir: remote, cleanup: dropRemote } = tempRepo({ bare: true });
     try {
       git(store.dir, ['remote', 'add', 'origin', remote]);
-      const diff = await failing(store.dir, ['diff']);
-      assert.equal(diff.code, 1);
-      assert.equal(diff.error.code, 'WRONG_STATE');
-      assert.match(diff.error.message, /nothing fetched from origin yet.*run `axme sync`/);
-      const propose = await failing(store.dir, ['propose', '--repo', 'acme/app']);
-      assert.equal(propose.code, 1);
-      assert.equal(propose.error.code, 'WRONG_STATE');
-      assert.match(propose.error.message, /origin holds no knowledge yet.*share it first with `axme sync`/);
+      const diffed = await failingCore(diff, {});
+      assert.equal(diffed.code, 1);
+      assert.equal(diffed.error.code, 'WRONG_STATE');
+      assert.match(diffed.error.message, /nothing fetched from origin yet.*run `axme sync`/);
+      const proposed = await failingCore(propose, { repo: 'acme/app' });
+      assert.equal(proposed.code, 1);
+      assert.equal(proposed.error.code, 'WRONG_STATE');
+      assert.match(proposed.error.message, /origin holds no knowledge yet.*share it first with `axme sync`/);
     } finally {
       git(store.dir, ['remote', 'remove', 'origin']);
       dropRemote();

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { importAxmeCode } from '../../src/operations/import/axme-code.ts';
-import { coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
+import { coreAt, exitCodeOf, fsckCore, initCore, rejectsWith, runOp, withCore } from '../core.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 
 /** An `.axme-code/` tree as AXME Code writes it: every file type, plus one malformed and one unknown file. */
@@ -321,7 +321,8 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
     const fresh = tempRepo({ commit: true });
     try {
       writeTree(join(fresh.dir, '.axme-code'), FIXTURE);
-      assert.equal((await axme(fresh.dir, ['init', '--no-claude', '--no-git-hooks', '--no-scan'])).code, 0);
+      // the store made in-process (init is not what this test is about); the import and its outputs from the binary
+      await initCore(fresh.dir);
       const tip0 = git(fresh.dir, ['rev-parse', 'refs/memory/main']).trim();
       const dry = await axme(fresh.dir, ['import', 'axme-code', '--dry-run']);
       assert.equal(dry.code, 0, dry.stderr);
@@ -337,8 +338,8 @@ describe('axme import axme-code: an AXME Code .axme-code/ tree in one commit', (
       const again = await axme(fresh.dir, ['import', 'axme-code', '.axme-code']);
       assert.equal(again.code, 0, again.stderr);
       assert.match(again.stdout, /^Nothing new to import/);
-      const fsck = await axme(fresh.dir, ['fsck']);
-      assert.equal(fsck.code, 0, fsck.stdout);
+      const fsck = await fsckCore(fresh.dir);
+      assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
       const bad = await axme(fresh.dir, ['import', 'axme-code', 'no-such-folder']);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /expected an AXME Code folder/);

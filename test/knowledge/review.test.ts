@@ -14,11 +14,13 @@ import { renderDiffMarkdown, renderDiffText } from '../../src/knowledge/review/d
 import { semanticDiff } from '../../src/knowledge/review/diff/semantic-diff.ts';
 import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { log } from '../../src/operations/history.ts';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
+import { check, diff } from '../../src/operations/review.ts';
 import { safetyAdd } from '../../src/operations/safety/edits.ts';
-import { initCore, syncCore } from '../core.ts';
-import { axme, axmeOk, git, openTestKb, tempRepo } from '../helpers.ts';
-import { cliText } from '../store-fixture.ts';
+import { exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
+import { axme, git, openTestKb, tempRepo } from '../helpers.ts';
+import { cliJson, cliRun, cliText } from '../store-fixture.ts';
 
 const REF = 'refs/memory/main';
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -134,6 +136,8 @@ describe('semantic diff', () => {
   });
 });
 
+// the commands' exit codes and stderr from the built binary where only the binary shows them (no
+// remote, a failed check with --json); the rest is each command's run and print, in-process
 describe('axme diff, log --changes, check (CLI)', () => {
   test('diff defaults to the remote-tracking tip, says what to do without one, and prints markdown and JSON', async () => {
     const { dir, cleanup } = tempRepo({ commit: true });
@@ -145,17 +149,16 @@ describe('axme diff, log --changes, check (CLI)', () => {
     const { dir: remote, cleanup: c2 } = tempRepo({ bare: true });
     cleanups.push(c2);
     git(dir, ['remote', 'add', 'origin', remote]);
-    const notFetched = await axme(dir, ['diff']);
-    assert.equal(notFetched.code, 1);
-    assert.match(notFetched.stderr, /nothing fetched from origin yet.*axme sync/);
+    const notFetched = await rejectsWith(cliRun(dir, diff, {}), 'WRONG_STATE', /nothing fetched from origin yet.*axme sync/);
+    assert.equal(exitCodeOf(notFetched), 1);
     await syncCore(dir);
     await cliText(dir, decisionAdd, { title: 'Use Postgres', decision: 'One database.' });
-    const text = await axmeOk(dir, ['diff']);
+    const text = await cliText(dir, diff);
     assert.match(text, /Knowledge [0-9a-f]{12}\.\.[0-9a-f]{12}: 1 added/);
     assert.match(text, /\+ added D-001 Use Postgres/);
-    const md = await axmeOk(dir, ['diff', '--format', 'markdown']);
+    const md = await cliText(dir, diff, { format: 'markdown' });
     assert.match(md, /### Decisions\n\n- \*\*added\*\* D-001 Use Postgres/);
-    const json = await axmeOk(dir, ['diff', '--json']);
+    const json = await cliJson(dir, diff);
     assert.equal(json.fromName, 'refs/memory-remotes/origin/main');
     assert.equal(json.items[0].id, 'D-001');
     // a teammate pushes meanwhile and a plain git fetch brings it: their item is not "removed" here
@@ -166,15 +169,14 @@ describe('axme diff, log --changes, check (CLI)', () => {
     await cliText(other, decisionAdd, { title: 'Use Kafka', decision: 'Events.' });
     await syncCore(other);
     git(dir, ['fetch', '-q', 'origin']);
-    const after = await axmeOk(dir, ['diff', '--json']);
+    const after = await cliJson(dir, diff);
     assert.deepEqual(
       after.items.map((i: { title: string; change: string }) => `${i.change} ${i.title}`),
       ['added Use Postgres'],
     );
     assert.match(after.fromName, /^merge-base of refs\/memory-remotes\/origin\/main and refs\/memory\/main$/);
-    const bad = await axme(dir, ['diff', 'no-such-rev']);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /revision no-such-rev names no commit/);
+    const bad = await rejectsWith(cliRun(dir, diff, { from: 'no-such-rev' }), 'BAD_REVISION', /revision no-such-rev names no commit/);
+    assert.equal(exitCodeOf(bad), 2);
   });
 
   test('log --changes shows what each commit changed; check passes a clean store and fails a planted credential and a broken item', async () => {
@@ -183,13 +185,13 @@ describe('axme diff, log --changes, check (CLI)', () => {
     await initCore(dir);
     await cliText(dir, decisionAdd, { title: 'Use Postgres', decision: 'One database.' });
     await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'terraform destroy' });
-    const log = await axmeOk(dir, ['log', '--changes']);
-    assert.match(log, /safety: add bash_deny terraform destroy\n {4}\+ safety rule bash_deny: terraform destroy\n/);
-    assert.match(log, /decision: add D-001 Use Postgres\n {4}\+ added D-001 Use Postgres\n/);
-    const entries = await axmeOk(dir, ['log', '--changes', '--json']);
+    const changes = await cliText(dir, log, { changes: true });
+    assert.match(changes, /safety: add bash_deny terraform destroy\n {4}\+ safety rule bash_deny: terraform destroy\n/);
+    assert.match(changes, /decision: add D-001 Use Postgres\n {4}\+ added D-001 Use Postgres\n/);
+    const entries = await cliJson(dir, log, { changes: true });
     assert.equal(entries[0].changes.counts.rulesAdded, 1);
 
-    const clean = await axme(dir, ['check']);
+    const clean = await cliRun(dir, check, {});
     assert.equal(clean.code, 0, clean.stderr);
     assert.match(clean.stderr, /^ok at [0-9a-f]{12}/);
 
@@ -210,7 +212,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
     );
 
     // an older revision is still clean; a broken item at another revision fails it
-    assert.equal((await axme(dir, ['check', '~1'])).code, 0);
+    assert.equal((await cliRun(dir, check, { rev: '~1' })).code, 0);
     const wt = `${dir}-wt`;
     git(dir, ['worktree', 'add', '-q', '--detach', wt, REF]);
     cleanups.push(() => void git(dir, ['worktree', 'remove', '--force', wt]));
@@ -218,7 +220,7 @@ describe('axme diff, log --changes, check (CLI)', () => {
     writeFileSync(`${wt}/decisions/use-postgres.md`, '---\nid: D-001\ntitle: [unclosed\n---\ntext\n');
     git(wt, ['commit', '-q', '-am', 'break it']);
     git(dir, ['branch', 'broken', git(wt, ['rev-parse', 'HEAD']).trim()]);
-    const broken = await axme(dir, ['check', 'broken']);
+    const broken = await cliRun(dir, check, { rev: 'broken' });
     assert.equal(broken.code, 1);
     assert.match(broken.stdout, /decisions\/use-postgres\.md: .*YAML/);
     assert.match(broken.stderr, /FAILED: 2 findings/);

@@ -11,6 +11,7 @@ import type { SessionState } from '../../src/session/sessions.ts';
 import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
+import { storeCopies } from './fixture-copies.ts';
 
 /**
  * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
@@ -711,6 +712,9 @@ describe('session state: table-driven', () => {
   });
 });
 
+// the stores of the tests below: copies of one initialised repository
+const stores = storeCopies();
+
 describe('the recovered handoff of a Gemini CLI or Codex session says what it was asked', () => {
   // the samples captured from the real clients; the harness names the format, or the first line does
   const sample = (name: string) => join(import.meta.dirname, '../fixtures/transcripts', name);
@@ -722,13 +726,11 @@ describe('the recovered handoff of a Gemini CLI or Codex session says what it wa
   for (const [harness, transcript, asked, said] of cases) {
     test(`a ${harness} session`, async () => {
       const { openTestKb } = await import('../helpers.ts');
-      const { initStore } = await import('../../src/knowledge/admin/init-store.ts');
       const { recoverSession } = await import('../../src/knowledge/close/recover-session.ts');
       const { sessionForHarness } = await import('../../src/session/sessions.ts');
-      const { dir, cleanup } = tempRepo({ commit: true });
+      const { dir, cleanup } = await stores.copy();
       const kb = await openTestKb(dir);
       try {
-        await initStore(kb);
         // its owner is not running: an orphan that recorded no file, only its transcript
         const s = sessionForHarness(join(dir, '.git'), harness, `${harness}-1`, {
           cwd: dir,
@@ -754,15 +756,13 @@ describe('the recovered handoff of a Gemini CLI or Codex session says what it wa
 describe('handoffs in the tree', () => {
   test('the newest 5 stay; an old session recovered late gets its summary, not a handoff older than the 5', async () => {
     const { openTestKb } = await import('../helpers.ts');
-    const { initStore } = await import('../../src/knowledge/admin/init-store.ts');
     const { finalizeClose } = await import('../../src/knowledge/close/finalize-close.ts');
     const { recoverSession } = await import('../../src/knowledge/close/recover-session.ts');
     const { recordEvent, sessionForHarness } = await import('../../src/session/sessions.ts');
-    const { dir, cleanup } = tempRepo({ commit: true });
+    const { dir, cleanup } = await stores.copy();
     let clock = Date.parse('2026-11-01T10:00:00.000Z');
     const kb = await openTestKb(dir, { now: () => new Date(clock) });
     try {
-      await initStore(kb);
       // an old session, dead before the others: its owner pid is not running
       const old = sessionForHarness(join(dir, '.git'), 'claude-code', 'old', {
         cwd: dir,

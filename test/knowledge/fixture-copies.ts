@@ -1,0 +1,59 @@
+/**
+ * A store made once and copied for each test that changes it: the first copy makes the template
+ * (test/store-fixture.ts makeStore: a real repository, initialised in-process), every copy is the
+ * template's folder copied byte for byte (the repository holds no absolute path of its own), so
+ * a test gets a store of its own for the cost of a folder copy instead of `git init`, its config
+ * and `axme init` again. Declared in a describe (or at the top of a file): the template is
+ * removed after its tests.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import { makeStore, type StoreOptions, type TestStore } from '../store-fixture.ts';
+
+export interface StoreCopies {
+  /** a new copy of the template: its folder and how to remove it */
+  copy: () => Promise<{ dir: string; cleanup: () => void }>;
+  /** runs `fn` in a new copy, removed afterwards */
+  inCopy: (fn: (dir: string) => Promise<void>) => Promise<void>;
+}
+
+/** Copies of one store made with `opts` (as makeStore's), then `prepare` (writes every copy starts with). */
+export function storeCopies(opts: StoreOptions & { prepare?: (store: TestStore) => Promise<void> } = {}): StoreCopies {
+  const { prepare, ...storeOpts } = opts;
+  let template: Promise<TestStore> | undefined;
+  const made = () => {
+    template ??= makeStore(storeOpts).then(async (store) => {
+      try {
+        await prepare?.(store);
+        return store;
+      } catch (err) {
+        store.cleanup();
+        throw err;
+      }
+    });
+    return template;
+  };
+  after(async () => {
+    if (template) (await template.catch(() => null))?.cleanup();
+  });
+  const copy = async () => {
+    const from = (await made()).dir;
+    const dir = mkdtempSync(join(tmpdir(), 'axme-test-'));
+    cpSync(from, dir, { recursive: true });
+    // retried: a derived cache may still be written in the background when a test ends
+    return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
+  };
+  return {
+    copy,
+    inCopy: async (fn) => {
+      const { dir, cleanup } = await copy();
+      try {
+        await fn(dir);
+      } finally {
+        cleanup();
+      }
+    },
+  };
+}
