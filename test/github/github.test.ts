@@ -5,30 +5,12 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { prState } from '../../src/github/pr-state.ts';
 import { resolveToken } from '../../src/github/token.ts';
-import { processHookIO } from '../../src/hooks/io.ts';
-import { runHook } from '../../src/hooks/run.ts';
 import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { axme, CLI, type CliResult, cleanEnv, tempRepo } from '../helpers.ts';
+import { hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
-
-/** Claude Code's pre-tool-use hook answering `input` in this process: the handler `axme hook pre-tool-use` runs, without its process. */
-async function hookInProcess(dir: string, input: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const io = processHookIO({
-    stdin: input,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: cleanEnv(env),
-    cwd: dir,
-    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
-    // the built axme's folder, as the installed command runs it
-    installDir: dirname(CLI),
-  });
-  return { code: await runHook('pre-tool-use', io), stdout, stderr };
-}
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
 
@@ -146,7 +128,7 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
   const run = async (command: string, { binary = false } = {}) => {
     const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
     const env = { GITHUB_API_URL: api.url, GITHUB_TOKEN: 't0ken' };
-    const r = binary ? await axme(dir, ['hook', 'pre-tool-use'], { input, env }) : await hookInProcess(dir, input, env);
+    const r = binary ? await axme(dir, ['hook', 'pre-tool-use'], { input, env }) : await hookInProcess('pre-tool-use', { cwd: dir, input, env });
     assert.equal(r.code, 0, r.stderr);
     return r.stdout ? (JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string) : null;
   };

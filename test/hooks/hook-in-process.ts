@@ -38,6 +38,8 @@ export interface HookCall {
   env?: NodeJS.ProcessEnv;
   /** whose protocol (`--client`); Claude Code's when unsaid */
   client?: HookClientId;
+  /** this test process as the harness that owns the sessions, as a hook process it started would find (else the hook looks up its parent's) */
+  harnessHere?: boolean;
 }
 
 /**
@@ -52,6 +54,8 @@ export async function loadBuiltHook(): Promise<void> {
 
 /** `axme hook <event>` answered in this process by dist/hook.cjs: what the binary would print and exit with. */
 export async function hookInProcess(event: string, call: HookCall): Promise<HookRun> {
+  // loaded before the hook's deadline starts (the binary's come from its code cache)
+  await loadBuiltHook();
   const hook = hookCode();
   const env = cleanEnv(call.env);
   let stdout = '';
@@ -68,7 +72,7 @@ export async function hookInProcess(event: string, call: HookCall): Promise<Hook
     // the built axme's folder, as the binary's: its code is guarded as the running axme's
     installDir: dist,
   });
-  const code = await hook.runHook(event, io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
+  const code = await hook.runHook(event, call.harnessHere ? { ...io, ownerPid: () => process.pid } : io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
   return { code, stdout, stderr };
 }
 

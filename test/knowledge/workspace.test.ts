@@ -5,8 +5,6 @@ import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { processHookIO } from '../../src/hooks/io.ts';
-import { runHook } from '../../src/hooks/run.ts';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { itemFile, mutate } from '../../src/knowledge/core/mutate.ts';
 import { detectWorkspace } from '../../src/knowledge/workspace/detect-workspace.ts';
@@ -26,6 +24,7 @@ import { search } from '../../src/operations/search.ts';
 import { workspace } from '../../src/operations/workspace.ts';
 import { exitCodeOf, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, type CliResult, cleanEnv, git } from '../helpers.ts';
+import { hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 const REPOS = ['api', 'lib', 'web'];
@@ -62,33 +61,9 @@ function itemsIn(gitDir: string): string[] {
     .filter((p) => /^(decisions|memories|backlog)\//.test(p));
 }
 
-const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
-
-/**
- * `axme hook <event>` with `input` on its stdin, in-process as the built binary runs it
- * (src/cli/hook-main.ts: processHookIO + runHook) — this package's version and install folder,
- * so its compiled-policy cache is the binary's, and this process as the harness that owns the
- * sessions, as a hook process started by it would find.
- */
-async function hookInProcess(cwd: string, event: string, input: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const io = processHookIO({
-    stdin: input,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: cleanEnv(env),
-    cwd,
-    loadStoreWork: () => import('../../src/hooks/store-work.ts'),
-    installDir: dirname(CLI),
-  });
-  const code = await runHook(event, { ...io, ownerPid: () => process.pid, version: VERSION });
-  return { code, stdout, stderr };
-}
-
 /** `axme hook <event>`: through the built binary, or in-process (the same code, without a process per call). */
 function hook(cwd: string, event: string, input: string, opts: { env?: NodeJS.ProcessEnv; binary?: boolean } = {}): Promise<CliResult> {
-  return opts.binary ? axme(cwd, ['hook', event], { input, env: opts.env }) : hookInProcess(cwd, event, input, opts.env);
+  return opts.binary ? axme(cwd, ['hook', event], { input, env: opts.env }) : hookInProcess(event, { cwd, input, env: opts.env, harnessHere: true });
 }
 
 /** `axme hook pre-tool-use` for a Bash command run in `cwd` (in-process unless `binary`): denied or not, and stderr. */
