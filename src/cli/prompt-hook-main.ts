@@ -1,9 +1,8 @@
-import { processHookIO } from '../hooks/io.ts';
 import { EVENT_DEADLINE_MS, runEvent } from '../hooks/run-event.ts';
 import { promptRecallAtTip } from '../hooks/tip-recall.ts';
 import { userPromptSubmit } from '../hooks/user-prompt-submit.ts';
 import { type HookClientId, isHookClient } from '../setup/clients/hook-registry.ts';
-import type { HookProcess } from './hook-main.ts';
+import { type HookProcess, ownProcessHookIO } from './hook-process.ts';
 
 /** Whether axme speaks the hook protocol of `--client <name>` (the launcher hands anything else to the full CLI, which says so). */
 export { isHookClient };
@@ -20,17 +19,7 @@ export async function promptHookMain(client: HookClientId, p: Omit<HookProcess, 
   const event = 'user-prompt-submit';
   let code: number;
   try {
-    const io = processHookIO({
-      client,
-      stdin: p.readStdin(),
-      stdout: (t) => p.writeAll(1, t),
-      stderr: (t) => p.writeAll(2, t),
-      env: process.env,
-      cwd: process.cwd(),
-      loadStoreWork: p.loadStoreWork,
-      loadTipSearch: () => ({ promptRecallAtTip }),
-      installDir: typeof __dirname === 'string' ? __dirname : null,
-    });
+    const io = ownProcessHookIO(client, { ...p, loadTipSearch: () => ({ promptRecallAtTip }) });
     code = await runEvent(event, userPromptSubmit, io, Number(process.env.AXME_HOOK_DEADLINE_MS) || EVENT_DEADLINE_MS[event]);
   } catch (err) {
     // never leave a prompt waiting on its recall: the prompt goes on without it
