@@ -12,6 +12,7 @@ import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import { assembleContext } from '../knowledge/views/context.ts';
 import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
+import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/index-worker.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
@@ -107,6 +108,7 @@ export async function sessionContext(
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
       notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
       await startDueAudits(kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
+      await startTipIndex(kb, env, loc.worktree ?? opts.cwd);
       // the branch and the files changed pick the few items listed as relevant
       let listed: string[] = [];
       const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree), onListed: (keys) => (listed = keys) });
@@ -141,6 +143,19 @@ export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.Pro
   const mode = readAutoSync(commonDir)?.mode;
   if (mode !== undefined && mode !== 'off' && process.argv[1])
     startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
+}
+
+/**
+ * The tip's search index made in the background when a large store's tip has none
+ * (knowledge/views/search/index-worker.ts), so that this session's prompts find it on disk rather
+ * than building it within their own deadline. Never fails the start.
+ */
+async function startTipIndex(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  try {
+    if (process.argv[1] && (await tipIndexMissing(kb))) startIndexWorker({ cwd, env, execPath: process.execPath, script: process.argv[1] });
+  } catch {
+    // the index is a speed-up: a prompt's recall builds it otherwise
+  }
 }
 
 /**

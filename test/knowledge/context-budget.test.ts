@@ -12,16 +12,18 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { closeKnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { assembleContext, CONTEXT_LIMITS, CONTEXT_PAGE_BUDGET } from '../../src/knowledge/views/context.ts';
+import { BACKGROUND_INDEX_ITEMS } from '../../src/knowledge/views/search/index-worker.ts';
 import { Decision, decisionSpec } from '../../src/model/decision.ts';
 import { stringifyYaml } from '../../src/model/frontmatter.ts';
 import { formatId } from '../../src/model/ids.ts';
 import { encodeItem } from '../../src/model/kind.ts';
 import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
 import { CLI, cleanEnv, importCommit } from '../helpers.ts';
+import { indexWritten } from './index-written.ts';
 
 const dirs: string[] = [];
 after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 /** A store of `n` decisions (every tenth required, the first anchored to src/billing/), written in one fast-import commit. */
@@ -87,6 +89,8 @@ describe('a bounded session start', () => {
         const injected = JSON.parse(started.stdout).hookSpecificOutput.additionalContext as string;
         assert.match(injected, /^# Project knowledge/);
         assert.ok(injected.length <= 6_000, `the hook injected ${injected.length} characters`);
+        // from BACKGROUND_INDEX_ITEMS on, the start has the tip's index made in the background for the prompts to come
+        if (n >= BACKGROUND_INDEX_ITEMS) await indexWritten(dir);
       } finally {
         await closeKnowledgeBase(kb);
       }

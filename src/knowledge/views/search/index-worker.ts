@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import type { KnowledgeBase } from '../../core/kb.ts';
+import { readMergedState } from '../../core/merged-state.ts';
+import { hasIndexFile, indexKey, searchDir } from './persist.ts';
+import { SEARCH_KINDS } from './sources.ts';
+
+/**
+ * Items from which a session start has the tip's search index made in the background when the
+ * tip has none (a fresh clone, a pull, a write by a process that never searched). Below it, the
+ * first prompt's recall builds the index itself well within its deadline; above it, building it
+ * (≈3 s of CPU at 10,000 items, more on a loaded machine) can outlast the prompt's deadline, and
+ * a prompt hook cut short writes no index: every prompt would then start again and recall nothing.
+ */
+export const BACKGROUND_INDEX_ITEMS = 2_000;
+
+/** How a worker is started: the node and the axme script to run, where, with what environment. */
+export interface IndexWorkerLaunch {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  execPath: string;
+  /** the axme entry (dist/axme.cjs): what the hook process itself was started as */
+  script: string;
+}
+
+/** Whether the store's tip (merged with its workspace) has no index file and at least `minItems` searchable items. */
+export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_INDEX_ITEMS): Promise<boolean> {
+  const state = await readMergedState(kb);
+  let items = 0;
+  for (const kind of SEARCH_KINDS) items += state.items[kind].length;
+  return items >= minItems && !hasIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
+}
+
+/**
+ * Starts a detached `axme search` in the store's folder: a search at a tip without an index file
+ * builds the index and writes it (search.ts loadSearchIndex), which every later query at the tip
+ * reads. Its answer is not wanted; it never fails its caller (false when it could not start).
+ */
+export function startIndexWorker(l: IndexWorkerLaunch): boolean {
+  try {
+    spawn(l.execPath, [l.script, 'search', '--json', 'index'], { cwd: l.cwd, env: l.env, detached: true, stdio: 'ignore' }).unref();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Waiting for the tip's search index file a detached worker writes (src/knowledge/views/search/
+ * index-worker.ts): the worker is a process of its own, whose end is not the test's to await.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { readMergedState } from '../../src/knowledge/core/merged-state.ts';
+import { tipIndexMissing } from '../../src/knowledge/views/search/index-worker.ts';
+import { hasIndexFile, indexKey, searchDir } from '../../src/knowledge/views/search/persist.ts';
+import { withCore } from '../core.ts';
+
+/** Whether the store at `dir` has no index file at its tip and at least `minItems` items (the worker's own test). */
+export const tipIndexMissingAt = (dir: string, minItems?: number) => withCore(dir, (kb) => tipIndexMissing(kb, minItems));
+
+/** Until the tip of the store at `dir` has its index file; a bound only against a worker that never writes it. */
+export async function indexWritten(dir: string): Promise<void> {
+  const { folder, key } = await withCore(dir, async (kb) => {
+    const state = await readMergedState(kb);
+    return { folder: searchDir(kb.repo.axmeDir), key: indexKey(state.snapshot.tree, state.workspace?.commit) };
+  });
+  for (let i = 0; !hasIndexFile(folder, key); i++) {
+    if (i > 1200) assert.fail('no index file for the tip after 2 minutes: the worker did not write it');
+    await sleep(100);
+  }
+  assert.equal(await tipIndexMissingAt(dir, 1), false);
+}
