@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { readMergedState } from '../../core/merged-state.ts';
 import { hasIndexFile, indexKey, searchDir } from './persist.ts';
-import { SEARCH_KINDS } from './sources.ts';
+import { searchLists } from './sources.ts';
 
 /**
  * Items from which a session start has the tip's search index made in the background when the
@@ -25,8 +25,7 @@ export interface IndexWorkerLaunch {
 /** Whether the store's tip (merged with its workspace) has no index file and at least `minItems` searchable items. */
 export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_INDEX_ITEMS): Promise<boolean> {
   const state = await readMergedState(kb);
-  let items = 0;
-  for (const kind of SEARCH_KINDS) items += state.items[kind].length;
+  const items = searchLists(state).reduce((n, list) => n + list.length, 0);
   return items >= minItems && !hasIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
 }
 

@@ -1,6 +1,6 @@
 import { fieldNorms, gainOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import type { Links } from './patch-postings.ts';
+import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
@@ -112,17 +112,8 @@ export function layOver(
 
 /** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
 function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveTerms } {
-  // the added documents' postings by term, in document order
-  const extra = new Map<number, number[]>();
   const { base, freshIds } = delta;
-  for (const i of delta.added) {
-    const d = docs[i]!;
-    for (let j = 0; j < d.terms.length; j++) {
-      const id = base.ids.get(d.terms[j]!) ?? freshIds.get(d.terms[j]!)!;
-      const list = extra.get(id) ?? extra.set(id, []).get(id)!;
-      list.push(i, d.tfs[j]!);
-    }
-  }
+  const extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
   const made = new Map<number, { docs: Int32Array; gain: Float64Array }>();
   const empty = new Int32Array(0);
   return {
@@ -141,27 +132,8 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs:
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const more = extra.get(id);
-  let at = 0;
-  let m = 0;
-  if (id < base.terms) {
-    for (let p = base.start[id]!; p < base.start[id + 1]!; p++) {
-      const i = newOf[base.docs[p]!]!;
-      if (i < 0) continue;
-      while (more && m < more.length && more[m]! < i) {
-        docs[at] = more[m]!;
-        tf[at++] = more[m + 1]!;
-        m += 2;
-      }
-      docs[at] = i;
-      tf[at++] = base.tf[p]!;
-    }
-  }
-  while (more && m < more.length) {
-    docs[at] = more[m]!;
-    tf[at++] = more[m + 1]!;
-    m += 2;
-  }
+  const inBase = id < base.terms;
+  const at = mergeTerm({ docs, tf }, 0, base, inBase ? base.start[id]! : 0, inBase ? base.start[id + 1]! : 0, newOf, extra.get(id));
   if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
   const gain = new Float64Array(count);
   for (let p = 0; p < count; p++) gain[p] = gainOf(tf[p]!, norms, docs[p]!);

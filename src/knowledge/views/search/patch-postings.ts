@@ -75,40 +75,12 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   fresh.forEach((t, j) => (start[count - fresh.length + j + 1] = freshDf.get(t)!));
   for (let k = 0; k < count; k++) start[k + 1]! += start[k]!;
 
-  // the added documents' postings by term, in document order (`added` is in order)
-  const extra = new Map<number, number[]>();
-  for (const i of added) {
-    const d = docs[i]!;
-    d.terms.forEach((t, j) => {
-      const k = ids.get(t)!;
-      const list = extra.get(k) ?? extra.set(k, []).get(k)!;
-      list.push(i, d.tfs[j]!);
-    });
-  }
+  const extra = addedPostings(docs, added, (t) => ids.get(t)!);
 
   const out = new Int32Array(start[count]!);
   const tf = new Float64Array(out.length);
-  const fill = (k: number, from: number, to: number) => {
-    const more = extra.get(k);
-    let at = start[k]!;
-    let m = 0;
-    for (let p = from; p < to; p++) {
-      const i = newOf[old.docs[p]!]!;
-      if (i < 0) continue;
-      while (more && m < more.length && more[m]! < i) {
-        out[at] = more[m]!;
-        tf[at++] = more[m + 1]!;
-        m += 2;
-      }
-      out[at] = i;
-      tf[at++] = oldTf[p]!;
-    }
-    while (more && m < more.length) {
-      out[at] = more[m]!;
-      tf[at++] = more[m + 1]!;
-      m += 2;
-    }
-  };
+  const was = { docs: old.docs, tf: oldTf };
+  const fill = (k: number, from: number, to: number) => mergeTerm({ docs: out, tf }, start[k]!, was, from, to, newOf, extra.get(k));
   for (let id = 0; id < oldTerms; id++) if (remap[id]! >= 0) fill(remap[id]!, old.start[id]!, old.start[id + 1]!);
   for (let k = count - fresh.length; k < count; k++) fill(k, 0, 0);
 
@@ -129,6 +101,58 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   const gain = new Float64Array(out.length);
   for (let p = 0; p < out.length; p++) gain[p] = gainOf(tf[p]!, norms, out[p]!);
   return { postings: { ids, start, docs: out, gain, tf, len }, links: patchLinks(previous, docs, newOf, added) };
+}
+
+/**
+ * The added documents' postings by term (`idOf` gives a term's id): per term, the documents'
+ * positions and frequencies, `[position, packed frequencies, …]`, in document order (`added` is).
+ */
+export function addedPostings(docs: readonly Doc[], added: Iterable<number>, idOf: (term: string) => number): Map<number, number[]> {
+  const extra = new Map<number, number[]>();
+  for (const i of added) {
+    const d = docs[i]!;
+    for (let j = 0; j < d.terms.length; j++) {
+      const id = idOf(d.terms[j]!);
+      const list = extra.get(id) ?? extra.set(id, []).get(id)!;
+      list.push(i, d.tfs[j]!);
+    }
+  }
+  return extra;
+}
+
+/**
+ * One term's postings after a change, written into `out` from `at`: its earlier postings
+ * `was.docs[from..to)` (frequencies `was.tf`) at their documents' positions now (`newOf`; -1,
+ * gone, is dropped), with the added documents' (`more`, from `addedPostings`) merged in, in
+ * document order. Returns the position after the last written.
+ */
+export function mergeTerm(
+  out: { docs: Int32Array; tf: Float64Array },
+  at: number,
+  was: { docs: Int32Array; tf: Float64Array },
+  from: number,
+  to: number,
+  newOf: Int32Array,
+  more: readonly number[] | undefined,
+): number {
+  let m = 0;
+  for (let p = from; p < to; p++) {
+    const i = newOf[was.docs[p]!]!;
+    if (i < 0) continue;
+    while (more && m < more.length && more[m]! < i) {
+      out.docs[at] = more[m]!;
+      out.tf[at++] = more[m + 1]!;
+      m += 2;
+    }
+    out.docs[at] = i;
+    out.tf[at++] = was.tf[p]!;
+  }
+  while (more && m < more.length) {
+    out.docs[at] = more[m]!;
+    out.tf[at++] = more[m + 1]!;
+    m += 2;
+  }
+  return at;
 }
 
 export type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;

@@ -154,7 +154,7 @@ export function readLastIndex(dir: string, sources: readonly Source[]): Index | 
 
 /**
  * Stores `index` under `key` (`anchored`: whether an item has anchors, sources.ts
- * hasAnchoredItems; `embeddings`: whether the tree's axme.yaml configures them) and, when `newest` (the tip's), names it the newest with its memory commit; a
+ * `isAnchored`, sources.ts; `embeddings`: whether the tree's axme.yaml configures them) and, when `newest` (the tip's), names it the newest with its memory commit; a
  * cache that cannot be written only costs time. How many documents' records were encoded anew
  * (the unchanged ones are copied from the file they came from), or undefined when nothing was written.
  */

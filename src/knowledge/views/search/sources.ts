@@ -86,10 +86,5 @@ export function glossaryOf(state: MergedState): string[][] {
   return state.items.oracle.filter((p) => p.slug === 'glossary').flatMap((p) => glossaryGroups(p.body));
 }
 
-/** True when some item of a kind `axme verify` compares has anchors: a search must then look its staleness up. */
-export function hasAnchoredItems(sources: readonly Source[]): boolean {
-  return sources.some(isAnchored);
-}
-
 /** True for an item (its source or document) of a kind `axme verify` compares, with anchors. */
 export const isAnchored = (s: Pick<Source, 'kind' | 'parts'>): boolean => (ANCHORED_KINDS as readonly string[]).includes(s.kind) && s.parts.anchors.length > 0;
