@@ -74,6 +74,7 @@ describe('the prompt hook runs from its own bundle', () => {
     const index = join(world.dir, '.git', 'axme', 'search');
     const folder = join(cache, 'store');
     const before = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
+    assert.match(before.stdout, new RegExp(`decision ${world.dbId} ${DB_TITLE}`), 'the prompt recalls the decision');
     rmSync(index, { recursive: true, force: true });
     const r = await prompt(CLI, ABOUT, { AXME_COMPILE_CACHE: folder });
     assert.equal(r.code, 0, r.stderr);

@@ -134,12 +134,18 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
     assert.equal(checks.length, 1, 'one server, probed once for the three clients');
     assert.doesNotMatch(JSON.stringify(r), new RegExp(Object.values(tokens).join('|')), 'no token in the report');
     // Codex's hooks wait for a person to trust them (codex-trust.ts): the other checks are the team server's alone here
-    return { ok: r.ok && checks[0]!.status === 'ok', check: checks[0]! };
+    // the whole doctor's verdict (what its exit code says), and which checks it found a problem in
+    return {
+      ok: r.ok && checks[0]!.status === 'ok',
+      check: checks[0]!,
+      problems: whole ? r.checks.filter((c) => c.status === 'problem').map((c) => c.name) : null,
+    };
   };
 
   test('a valid token: ok, with the clients, the server and the scope', async () => {
     const w = await team(tokens.writer, { whole: true });
     assert.equal(w.check.status, 'ok', w.check.detail);
+    assert.deepEqual(w.problems, ['codex hooks'], 'with a valid token the team server is no problem of the doctor');
     assert.match(
       w.check.detail,
       /^Claude Code, Gemini CLI, Codex → http:\/\/127\.0\.0\.1:\d+\/mcp: reachable, token from \$AXME_TEAM_TOKEN accepted, scope write$/,
@@ -149,14 +155,20 @@ describe('doctor probes the team server for real: reachable, token accepted, sco
   });
 
   test('a wrong token, or none set: exit 1 naming the cause and the fix', async () => {
-    const wrong = await team('axme_t_not_a_real_token');
+    // the whole doctor once: its verdict (exit 1) comes from the team server's line, and from it alone
+    const wrong = await team('axme_t_not_a_real_token', { whole: true });
     assert.equal(wrong.ok, false);
+    // (Codex's hooks wait for a person to trust them in this world: a problem of its own, token or not)
+    assert.deepEqual(
+      wrong.problems?.filter((n) => n !== 'codex hooks'),
+      ['mcp team server'],
+    );
     assert.equal(wrong.check.status, 'problem');
     assert.match(wrong.check.detail, /the server refused the token in \$AXME_TEAM_TOKEN \(401: the bearer token is not valid here/);
     assert.match(wrong.check.fix!, /set \$AXME_TEAM_TOKEN to a valid token/);
     assert.doesNotMatch(JSON.stringify(wrong), /axme_t_not_a_real_token/);
     const unset = await team(undefined);
-    assert.equal(unset.ok, false);
+    assert.equal(unset.check.status, 'problem');
     assert.match(unset.check.detail, /\$AXME_TEAM_TOKEN is not set here/);
     assert.match(unset.check.fix!, /^export AXME_TEAM_TOKEN=.*axme token add/);
   });
