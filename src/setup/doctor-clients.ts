@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClientAdapter, ClientHooks, ClientProbe, DoctorCheck } from './clients/adapter.ts';
+import type { ClientAdapter, ClientHooks, ClientProbe, DoctorCheck, ProbeReadiness } from './clients/adapter.ts';
 import { ADAPTERS } from './clients/adapters.ts';
 import { mergeClientHooks, removeClientHooks } from './clients/hooks.ts';
 import { installHintFor } from './launch.ts';
@@ -51,12 +51,16 @@ export function clientHookChecks(root: string, env: NodeJS.ProcessEnv): DoctorCh
       continue;
     }
     const live = liveCheck(name, c, command, root, env);
-    const ready = live.status === 'ok' ? c.probe.ready?.(root, env, text) : undefined;
-    if (!ready) out.push(live);
-    else if (ready.ok) out.push({ ...live, detail: `${live.detail}; ${ready.detail}` });
-    else out.push({ name, status: 'problem', detail: ready.detail, fix: ready.fix });
+    out.push(readyCheck(live, live.status === 'ok' ? c.probe.ready?.(root, env, text) : undefined));
   }
   return out;
+}
+
+/** A client's hooks line from its live run and, when that ran, whether the client will run them (its probe's `ready`: Codex's trust). */
+export function readyCheck(live: DoctorCheck, ready: ProbeReadiness | undefined): DoctorCheck {
+  if (!ready) return live;
+  if (ready.ok) return { ...live, detail: `${live.detail}; ${ready.detail}` };
+  return { name: live.name, status: 'problem', detail: ready.detail, fix: ready.fix };
 }
 
 function sameJson(a: string, b: string): boolean {
