@@ -14,7 +14,7 @@ import { questionAsk } from '../../src/operations/question/writes.ts';
 import { diff, propose } from '../../src/operations/review.ts';
 import { sessionList, sessionRecover } from '../../src/operations/session/session.ts';
 import { recordEvent } from '../../src/session/sessions.ts';
-import { exitCodeOf } from '../core.ts';
+import { exitCodeOf, rejectsWith } from '../core.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 import { cliJson, cliRun, cliText, useStore } from '../store-fixture.ts';
 
@@ -38,16 +38,10 @@ async function failing(dir: string, args: string[]): Promise<{ code: number; err
 describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
   const store = useStore({ init: { scan: 'if-new' } });
 
-  /** A command's core run as the CLI runs it, in-process, that must fail: its error's code, message and exit status. */
-  async function failingCore(op: Parameters<typeof cliRun>[1], input: Record<string, unknown>): Promise<{ code: number; error: AxmeError }> {
-    let error: unknown;
-    try {
-      await cliRun(store.dir, op, input);
-    } catch (err) {
-      error = err;
-    }
-    assert.ok(error instanceof AxmeError, `${op.id} must fail with an AxmeError, got ${String(error)}`);
-    return { code: exitCodeOf(error), error };
+  /** A command's core run as the CLI runs it, in-process, that must fail with WRONG_STATE, `message`, and exit 1. */
+  async function wrongState(op: Parameters<typeof cliRun>[1], input: Record<string, unknown>, message: RegExp, name?: string): Promise<void> {
+    const error = await rejectsWith(cliRun(store.dir, op, input), 'WRONG_STATE', message);
+    assert.equal(exitCodeOf(error), 1, name);
   }
 
   // the built binary: exit 1 and the --json error line on stderr; the cases after it check the core's error and its exit status in-process
@@ -75,10 +69,7 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
       ['revoke a superseded decision', decisionRevoke, { id: 'D-001', reason: 'x' }, /D-001 is superseded by .*revoke that one instead/],
     ];
     for (const [name, op, input, message] of cases) {
-      const r = await failingCore(op, input);
-      assert.equal(r.code, 1, name);
-      assert.equal(r.error.code, 'WRONG_STATE', name);
-      assert.match(r.error.message, message, name);
+      await wrongState(op, input, message, name);
     }
   });
 
@@ -95,31 +86,19 @@ describe('WRONG_STATE: the item or session must change first (exit 1)', () => {
     assert.equal(h.code, 0, h.stderr);
     const [row] = await cliJson(store.dir, sessionList);
     assert.equal(row.status, 'active');
-    const running = await failingCore(sessionRecover, { id: row.id });
-    assert.equal(running.code, 1);
-    assert.equal(running.error.code, 'WRONG_STATE');
-    assert.match(running.error.message, /still running.*pass --force/);
+    await wrongState(sessionRecover, { id: row.id }, /still running.*pass --force/);
 
     const commonDir = join(store.dir, git(store.dir, ['rev-parse', '--git-common-dir']).trim());
     recordEvent(commonDir, row.id, { t: new Date().toISOString(), type: 'closed', commit: null });
-    const closed = await failingCore(sessionRecover, { id: row.id, force: true });
-    assert.equal(closed.code, 1);
-    assert.equal(closed.error.code, 'WRONG_STATE');
-    assert.match(closed.error.message, /closed by the agent/);
+    await wrongState(sessionRecover, { id: row.id, force: true }, /closed by the agent/);
   });
 
   test('diff and propose before anything was fetched from, or shared to, the remote', async () => {
     const { dir: remote, cleanup: dropRemote } = tempRepo({ bare: true });
     try {
       git(store.dir, ['remote', 'add', 'origin', remote]);
-      const diffed = await failingCore(diff, {});
-      assert.equal(diffed.code, 1);
-      assert.equal(diffed.error.code, 'WRONG_STATE');
-      assert.match(diffed.error.message, /nothing fetched from origin yet.*run `axme sync`/);
-      const proposed = await failingCore(propose, { repo: 'acme/app' });
-      assert.equal(proposed.code, 1);
-      assert.equal(proposed.error.code, 'WRONG_STATE');
-      assert.match(proposed.error.message, /origin holds no knowledge yet.*share it first with `axme sync`/);
+      await wrongState(diff, {}, /nothing fetched from origin yet.*run `axme sync`/);
+      await wrongState(propose, { repo: 'acme/app' }, /origin holds no knowledge yet.*share it first with `axme sync`/);
     } finally {
       git(store.dir, ['remote', 'remove', 'origin']);
       dropRemote();
