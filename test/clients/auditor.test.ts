@@ -16,7 +16,7 @@ import { describe, test } from 'node:test';
 import { axmeOk, git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
-import { codexHome, runCodex } from './codex.ts';
+import { codexHome, patch, runCodex } from './codex.ts';
 import { type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai } from './openai.ts';
 import { axmeAsDevDependency, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
@@ -27,7 +27,6 @@ const MARKER = 'TRANSCRIPT-MARKER-cache-wired';
 
 /** What a request handed the model, as one text (the request body as sent). */
 const bodyText = (req: SeenRequest) => JSON.stringify(req.body);
-const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
 
 describe('the auditor after a real codex session', () => {
   test("reads the client's transcript with no tools; its decision and handoff are kept and read next", TEST, async (t) => {

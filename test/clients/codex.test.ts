@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { axmeOk, CLI, git } from '../helpers.ts';
-import { type CodexHome, type CodexRun, codexHome, readRollout, runCodex } from './codex.ts';
+import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai, resultOf } from './openai.ts';
 import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
@@ -71,7 +71,6 @@ const developer = (turns: SeenRequest[]) =>
 const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
   (await axmeOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
 const show = (l: Lab, id: string) => axmeOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
-const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
 /** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
 const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
 

@@ -95,6 +95,9 @@ export function listHooks(home: string, cwd: string, env: NodeJS.ProcessEnv, tim
 const tomlString = (s: string) => JSON.stringify(s);
 
 /** A model Codex 0.169.0 knows (its bundled catalogue), so it offers that model's real tools. */
+/** An `apply_patch` patch (Codex's own format) of `body`. */
+export const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
+
 export const CODEX_MODEL = 'gpt-5.5';
 
 /**

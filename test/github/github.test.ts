@@ -9,7 +9,7 @@ import { safetySet } from '../../src/operations/safety/edits.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { axme, CLI, type CliResult, cleanEnv, tempRepo } from '../helpers.ts';
-import { hookInProcess } from '../hooks/hook-in-process.ts';
+import { hookBinary, hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliText, makeStore } from '../store-fixture.ts';
 
 const P = (n: number) => `GET /repos/acme/app/pulls/${n}`;
@@ -128,7 +128,8 @@ describe('the pre-tool-use hook asks GitHub for #!axme pr=N', () => {
   const run = async (command: string, { binary = false } = {}) => {
     const input = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
     const env = { GITHUB_API_URL: api.url, GITHUB_TOKEN: 't0ken' };
-    const r = binary ? await axme(dir, ['hook', 'pre-tool-use'], { input, env }) : await hookInProcess('pre-tool-use', { cwd: dir, input, env });
+    const call = { cwd: dir, input, env };
+    const r = binary ? await hookBinary('pre-tool-use', call) : await hookInProcess('pre-tool-use', call);
     assert.equal(r.code, 0, r.stderr);
     return r.stdout ? (JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string) : null;
   };

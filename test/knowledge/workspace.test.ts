@@ -24,7 +24,7 @@ import { search } from '../../src/operations/search.ts';
 import { workspace } from '../../src/operations/workspace.ts';
 import { exitCodeOf, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, type CliResult, cleanEnv, git } from '../helpers.ts';
-import { hookInProcess } from '../hooks/hook-in-process.ts';
+import { hookBinary, hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 
 const REPOS = ['api', 'lib', 'web'];
@@ -63,7 +63,7 @@ function itemsIn(gitDir: string): string[] {
 
 /** `axme hook <event>`: through the built binary, or in-process (the same code, without a process per call). */
 function hook(cwd: string, event: string, input: string, opts: { env?: NodeJS.ProcessEnv; binary?: boolean } = {}): Promise<CliResult> {
-  return opts.binary ? axme(cwd, ['hook', event], { input, env: opts.env }) : hookInProcess(event, { cwd, input, env: opts.env, harnessHere: true });
+  return opts.binary ? hookBinary(event, { cwd, input, env: opts.env }) : hookInProcess(event, { cwd, input, env: opts.env, harnessHere: true });
 }
 
 /** `axme hook pre-tool-use` for a Bash command run in `cwd` (in-process unless `binary`): denied or not, and stderr. */
