@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { git } from '../helpers.ts';
 import { makeStore, type StoreOptions, type TestStore } from '../store-fixture.ts';
 
 export interface StoreCopies {
@@ -56,4 +57,18 @@ export function storeCopies(opts: StoreOptions & { prepare?: (store: TestStore) 
       }
     },
   };
+}
+
+/**
+ * A team (a bare `remote.git` and clones of it, in the folder `template`) copied to a new temp
+ * folder, each clone named in `clones` (folder names in the template) pointed at the copy's
+ * remote: a test gets a team of its own for the cost of a folder copy. The caller removes `root`.
+ */
+export function copyTeam(template: string, clones: readonly string[], prefix = 'axme-team-'): { root: string; remote: string; dirs: string[] } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(template, root, { recursive: true });
+  const remote = join(root, 'remote.git');
+  const dirs = clones.map((c) => join(root, c));
+  for (const dir of dirs) git(dir, ['remote', 'set-url', 'origin', remote]);
+  return { root, remote, dirs };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -9,6 +9,7 @@ import { propose } from '../../src/operations/review.ts';
 import { type CoreOptions, coreAt, exitCodeOf, rejectsWith, runOp, withCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
 import { axme, axmeOk, git } from '../helpers.ts';
+import { copyTeam } from './fixture-copies.ts';
 
 const REF = 'refs/memory/main';
 const roots: string[] = [];
@@ -58,14 +59,13 @@ async function teamProposing(): Promise<{ root: string; remote: string; clones: 
     await A.addMemory({ type: 'pattern', title: 'Cache keys are namespaced', description: 'service:entity:id' });
     return root;
   })();
-  const root = mkdtempSync(join(tmpdir(), 'axme-review-'));
+  const {
+    root,
+    remote,
+    dirs: [a, b, reviewer],
+  } = copyTeam(await proposing, ['clone-0', 'clone-1', 'reviewer'], 'axme-review-');
   roots.push(root);
-  cpSync(await proposing, root, { recursive: true });
-  const remote = join(root, 'remote.git');
-  const clones = [join(root, 'clone-0'), join(root, 'clone-1')];
-  const reviewer = join(root, 'reviewer');
-  for (const dir of [...clones, reviewer]) git(dir, ['remote', 'set-url', 'origin', remote]);
-  return { root, remote, clones, reviewer };
+  return { root, remote, clones: [a!, b!], reviewer: reviewer! };
 }
 
 type MergeStyle = 'merge commit' | 'squash' | 'rebase';

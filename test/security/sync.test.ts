@@ -6,7 +6,7 @@
  * refused naming each entry, with nothing changed.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +14,7 @@ import { followRemoteStore } from '../../src/knowledge/sync/follow-remote.ts';
 import { LIMITS } from '../../src/model/limits.ts';
 import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, git } from '../helpers.ts';
+import { copyTeam } from '../knowledge/fixture-copies.ts';
 import { storeCommit } from './bounded.ts';
 
 const REF = 'refs/memory/main';
@@ -52,13 +53,13 @@ before(() => {
 
 /** A fresh copy of the team: the remote, and the clones `a` and `b`. */
 async function team(): Promise<{ remote: string; a: string; b: string }> {
-  const root = mkdtempSync(join(tmpdir(), 'axme-sec-sync-'));
+  const {
+    root,
+    remote,
+    dirs: [a, b],
+  } = copyTeam(await template!, ['a', 'b'], 'axme-sec-sync-');
   roots.push(root);
-  cpSync(await template!, root, { recursive: true });
-  const remote = join(root, 'remote.git');
-  const [a, b] = [join(root, 'a'), join(root, 'b')];
-  for (const dir of [a, b]) git(dir, ['remote', 'set-url', 'origin', remote]);
-  return { remote, a, b };
+  return { remote, a: a!, b: b! };
 }
 
 const files = (dir: string, ref = REF) => git(dir, ['ls-tree', '-r', '--name-only', ref]).trim().split('\n').filter(Boolean);
