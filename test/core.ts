@@ -170,3 +170,9 @@ export async function rejectsWith(p: Promise<unknown>, code: ErrorCode, message?
 function roundTrip<T>(v: T): any {
   return JSON.parse(JSON.stringify(v));
 }
+
+/** `axme doctor --json` on `dir`, in-process: the report as the command prints it (it exits 1 unless `ok`). */
+export async function doctorJson(dir: string, env: NodeJS.ProcessEnv = {}): Promise<any> {
+  const { doctor } = await import('../src/setup/doctor.ts');
+  return roundTrip(await doctor({ cwd: dir, env: cleanEnv(env) }));
+}

@@ -11,9 +11,8 @@ import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { safetySet } from '../../src/operations/safety/edits.ts';
 import { listSessions } from '../../src/session/sessions.ts';
 import type { HookClientId } from '../../src/setup/clients/hook-registry.ts';
-import { doctor } from '../../src/setup/doctor.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
-import { exitCodeOf } from '../core.ts';
+import { doctorJson, exitCodeOf } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 
@@ -563,9 +562,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
     // process: the same checks, each running the clients' hooks for real
     const report = async (env: NodeJS.ProcessEnv = {}, binary = false) => {
       const e = { CODEX_HOME: codexHome, ...env };
-      const r = binary
-        ? JSON.parse((await axme(dir, ['doctor', '--json'], { env: e })).stdout)
-        : JSON.parse(JSON.stringify(await doctor({ cwd: dir, env: cleanEnv(e) })));
+      const r = binary ? JSON.parse((await axme(dir, ['doctor', '--json'], { env: e })).stdout) : await doctorJson(dir, e);
       return Object.fromEntries(
         (r.checks as Array<{ name: string; status: string; detail: string }>)
           .filter(

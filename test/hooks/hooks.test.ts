@@ -9,7 +9,7 @@ import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { safetyAdd, safetySet } from '../../src/operations/safety/edits.ts';
 import { readSession } from '../../src/session/sessions.ts';
 import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
-import { initCore } from '../core.ts';
+import { doctorJson, initCore } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 import { type HookRun, hookBinary, hookInProcess, loadBuiltHook, sameAnswer } from './hook-in-process.ts';
@@ -242,12 +242,6 @@ describe('the hook never fails open', () => {
     assert.match(io.err(), /could not read this repository's safety rules \(disk on fire\); the built-in defaults apply/);
   });
 });
-
-/** `axme doctor --json` in this process: the report as the command prints it (it exits 1 unless `ok`). */
-async function doctorJson(dir: string): Promise<any> {
-  const { doctor } = await import('../../src/setup/doctor.ts');
-  return JSON.parse(JSON.stringify(await doctor({ cwd: dir, env: cleanEnv() })));
-}
 
 /** An in-process HookIO that records what the hook prints. */
 function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
