@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { proc } from '../store/processes.ts';
+
+/** Whether a process runs, when it started: defined with the store's locks (which ask the same). */
+export { processAlive, processStart } from '../store/processes.ts';
 
 /**
  * Which harness process a hook or git command runs under, from the process tree (Linux /proc;
@@ -7,31 +11,6 @@ import { readFileSync } from 'node:fs';
  */
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ash', 'fish', 'timeout', 'env']);
-
-interface ProcInfo {
-  ppid: number;
-  comm: string;
-  /** start time in clock ticks since boot: with the pid, it names one process (pids are reused) */
-  start: number;
-  /** Z: exited, not yet reaped by its parent */
-  state: string;
-}
-
-function proc(pid: number): ProcInfo | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // pid (comm) state ppid ... — comm may hold spaces and parentheses: split at the last ')'
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const rest = stat.slice(close + 2).split(' ');
-    const ppid = Number(rest[1]);
-    // field 22 of stat; rest[0] is field 3
-    const start = Number(rest[19]);
-    return Number.isInteger(ppid) ? { ppid, comm, start, state: rest[0] ?? '' } : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The process ids above `pid`, nearest first (at most 64; empty where /proc is missing). */
 export function ancestors(pid: number): number[] {
@@ -83,27 +62,4 @@ export function harnessPid(ppid: number): number {
     p = info.ppid;
   }
   return ppid;
-}
-
-/** When a process started (clock ticks since boot), or null where /proc cannot tell. */
-export function processStart(pid: number): number | null {
-  const s = proc(pid)?.start;
-  return s !== undefined && Number.isFinite(s) ? s : null;
-}
-
-/**
- * Whether the process `pid` (started at `start`, when known) still runs. A pid now used by a
- * different process — its start time differs — counts as gone.
- */
-export function processAlive(pid: number, start?: number | null): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  const info = proc(pid);
-  if (info) return info.state !== 'Z' && (start === undefined || start === null || info.start === start);
-  try {
-    process.kill(pid, 0);
-    // no /proc entry but the signal check passes: a system without /proc
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

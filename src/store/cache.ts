@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeOrphanTemps, tempBeside } from './temp-files.ts';
 
 /**
  * Derived data on disk under <commonDir>/axme/cache/, keyed by content (tree OIDs): never stale,
@@ -28,7 +28,7 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
   const write = async (key: string, value: unknown) => {
     try {
       await mkdir(dir, { recursive: true });
-      const tmp = `${file(key)}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
+      const tmp = tempBeside(file(key));
       await writeFile(tmp, JSON.stringify({ v: version, data: value }));
       await rename(tmp, file(key));
       await prune(dir);
@@ -60,7 +60,9 @@ export function diskCache(axmeDir: string, version: number): DiskCache {
 /** Keeps the newest KEEP entries, and always the `<folder>-base` pointers and the entries they name
  * (deleting a base would make the next miss re-parse the whole folder). */
 async function prune(dir: string): Promise<void> {
-  const all = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  const entries = await readdir(dir);
+  removeOrphanTemps(dir, entries);
+  const all = entries.filter((n) => n.endsWith('.json'));
   if (all.length <= KEEP + SLACK) return;
   const keep = new Set<string>();
   for (const n of all.filter((n) => n.endsWith('-base.json'))) {

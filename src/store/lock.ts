@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createLockFile, type LockFile, readLockFile, removeLockIf } from './lock-file.ts';
+import { processAlive } from './processes.ts';
 
 export interface AdvisoryLockOptions {
   /** give up waiting after this long and go on without the lock */
@@ -85,12 +86,7 @@ function judge(lock: LockFile, now: number, limits: { staleMs: number; unverifie
   const m = /^(\d+) (\S+) /.exec(lock.content);
   const pid = m ? Number(m[1]) : 0;
   if (!m || m[2] !== hostname() || !(pid > 0 && Number.isSafeInteger(pid))) return age > limits.unverifiedMs ? 'stale' : 'unverified';
-  try {
-    process.kill(pid, 0);
-    return 'live';
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH' ? 'stale' : 'live';
-  }
+  return processAlive(pid) ? 'live' : 'stale';
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+
+/** What /proc/<pid>/stat says of a process (Linux; null elsewhere or when it is gone). */
+export interface ProcInfo {
+  ppid: number;
+  comm: string;
+  /** start time in clock ticks since boot: with the pid, it names one process (pids are reused) */
+  start: number;
+  /** Z: exited, not yet reaped by its parent */
+  state: string;
+}
+
+export function proc(pid: number): ProcInfo | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state ppid ... — comm may hold spaces and parentheses: split at the last ')'
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const rest = stat.slice(close + 2).split(' ');
+    const ppid = Number(rest[1]);
+    // field 22 of stat; rest[0] is field 3
+    const start = Number(rest[19]);
+    return Number.isInteger(ppid) ? { ppid, comm, start, state: rest[0] ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When a process started (clock ticks since boot), or null where /proc cannot tell. */
+export function processStart(pid: number): number | null {
+  const s = proc(pid)?.start;
+  return s !== undefined && Number.isFinite(s) ? s : null;
+}
+
+/**
+ * Whether the process `pid` (started at `start`, when known) still runs on this machine. A pid
+ * now used by a different process — its start time differs — counts as gone; so does a zombie.
+ * A process of another user (EPERM) runs.
+ */
+export function processAlive(pid: number, start?: number | null): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const info = proc(pid);
+  if (info) return info.state !== 'Z' && (start === undefined || start === null || info.start === start);
+  try {
+    process.kill(pid, 0);
+    // no /proc entry but the signal check passes: a system without /proc
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
