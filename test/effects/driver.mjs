@@ -1,5 +1,5 @@
 // The in-jail runner of the effects layer (test/effects/jail.ts starts it inside bubblewrap). It
-// reads one case a line on stdin ({"id","command","check"?,"family"?,"binary"?}) and runs it the way `route` says,
+// reads one case a line on stdin ({"id","command","check"?,"family"?,"binary"?,"last"?}) and runs it the way `route` says,
 // exactly as a client would: ask the installed hook (a deny or ask ends it), else run what the
 // client would run. It answers one JSON line per case and waits for the next line, so the test
 // checks the world between two cases. The first line it writes says what this project provides.
@@ -223,18 +223,28 @@ const shellQuote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${ar
 /** The line `axme sandbox -c <command> --print` gave last, cut where the command goes (twice: in bubblewrap, and the fallback). */
 let sandboxLine = null;
 
+/** The families of which `axme sandbox -c` itself has run a case. */
+const ranByCommand = new Set();
+
 /**
- * What the sandbox route runs for `c`: `axme sandbox -c <command>` itself for the sample (as the
- * hooks' sample: `binary`, each family's first) and while no line is known; else the line axme
- * would run (`sh -c <line>`, as the command does), from the line it printed for the last sampled
- * case with this command put in its place. The sandbox's policy is made of the paths as they
- * are: each sampled case checks the line it prints is the one made here, so a case that changed
- * the policy since (an everyday one writes files) shows at the next sampled one.
+ * What the sandbox route runs for `c`. For the sample (as the hooks' sample: `binary`, each
+ * family's first) and while no line is known, the line `axme sandbox -c <command> --print` prints
+ * now, checked against the one made here; `axme sandbox -c <command>` itself runs each family's
+ * first case, each corpus' last (`last`) and any case no line was printed for, and the other
+ * sampled cases run the printed line as that command runs it (`sh -c <line>`). Every other case
+ * runs the line made here: the one printed last with this command put in its place. The
+ * sandbox's policy is made of the paths as they are, so a case that changed it since (an everyday
+ * one writes files) shows at the next sampled one.
  */
 async function sandboxTarget(c, out) {
-  const cli = { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  const family = c.family ?? 'none';
+  const cli = () => {
+    ranByCommand.add(family);
+    out.ranBy = 'axme sandbox -c';
+    return { file: process.execPath, args: [axme, 'sandbox', '-c', c.command] };
+  };
   out.hookBy = 'binary';
-  const kind = `${c.family ?? 'none'}:let through`;
+  const kind = `${family}:let through`;
   const made = (command) => sandboxLine?.join(`-c ${shellQuote(command)}`);
   if (!c.binary && binarySeen.has(kind) && sandboxLine) {
     out.hookBy = 'process';
@@ -245,12 +255,13 @@ async function sandboxTarget(c, out) {
   const line = printed.stdout.replace(/\n$/, '');
   if (printed.code !== 0) {
     sandboxLine = null;
-    return cli;
+    return cli();
   }
   if (sandboxLine && made(c.command) !== line) out.disagree = { binary: line, process: made(c.command) };
   const parts = line.split(`-c ${shellQuote(c.command)}`);
   sandboxLine = parts.length === 3 ? parts : null;
-  return cli;
+  if (!ranByCommand.has(family) || c.last || !sandboxLine) return cli();
+  return { file: '/bin/sh', args: ['-c', line] };
 }
 
 async function runCase(c) {
@@ -286,12 +297,13 @@ async function facts() {
     ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', 'true'],
     { timeout: 30_000 },
   );
-  const help = await run(process.execPath, [axme, 'sandbox', '--help'], { timeout: 30_000 });
+  // only the sandbox route runs the command
+  const help = route === 'sandbox' ? await run(process.execPath, [axme, 'sandbox', '--help'], { timeout: 30_000 }) : null;
   return {
     ready: true,
     nestedBwrap: { code: nested.code, stderr: nested.stderr.trim() },
-    sandboxCommand: help.code === 0,
-    sandboxHelp: (help.stdout + help.stderr).slice(0, 400),
+    sandboxCommand: help?.code === 0,
+    sandboxHelp: help ? (help.stdout + help.stderr).slice(0, 400) : 'not asked on this route',
     hooks: { gemini: !!files.gemini, codex: !!files.codex, 'claude-code': !!files['claude-code'] },
     prefix: files.prefix ?? null,
     prefixExists: !!files.prefix && existsSync(files.prefix),

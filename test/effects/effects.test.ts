@@ -14,10 +14,11 @@
  * the route's driver process; a sample of the cases (every BINARY_EVERY-th, the last, and in each
  * family the first that the hook stops and the first it lets through) also goes through the installed hook
  * command — the binary, as the client runs it — whose answer is then the one acted on and must be
- * the in-process one (test/effects/driver.mjs). On the sandbox route the same sample runs
- * `axme sandbox -c` itself; the other cases run the command line it printed for the last sampled
- * one, with their own command in it, and each sampled case checks that line is the one axme
- * prints now. The commands themselves always run for real.
+ * the in-process one (test/effects/driver.mjs). On the sandbox route each case of the same sample
+ * checks the line `axme sandbox -c --print` prints now is the one the driver made, and runs it;
+ * `axme sandbox -c` itself runs each family's first case and each corpus' last; the other cases
+ * run the command line printed last, with their own command in it. The commands themselves
+ * always run for real.
  * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
  * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
  */
@@ -55,11 +56,18 @@ const sampled = (i: number, n: number) => i % BINARY_EVERY === 0 || i === n - 1;
 class HookSample {
   private readonly seen = new Set<string>();
   private readonly byBinary = new Set<string>();
+  /** on the sandbox route: the families of which `axme sandbox -c` itself ran a case */
+  readonly byCommand = new Set<string>();
   readonly problems: string[] = [];
   binary = 0;
   total = 0;
+  command = 0;
 
   add(family: string, r: CaseResult): void {
+    if (r.ranBy) {
+      this.command++;
+      this.byCommand.add(family);
+    }
     if (!r.hookBy) return;
     const kind = `${family} ${r.decision === 'deny' || r.decision === 'ask' ? 'stop' : 'let through'}`;
     this.total++;
@@ -113,7 +121,8 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
   // after a restore, the next case through the binaries again
   let restored = false;
   for (const [i, c] of DANGEROUS.entries()) {
-    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || sampled(i, DANGEROUS.length) });
+    const last = i === DANGEROUS.length - 1;
+    const r = await driver.send({ id: c.id, command: c.command, family: c.aim, binary: restored || sampled(i, DANGEROUS.length), last });
     restored = false;
     sample.add(c.aim, r);
     const harm = damage(world, shown(r));
@@ -153,7 +162,7 @@ async function everyday(t: TestContext, route: Route, world: World, driver: Driv
   const failures: string[] = [];
   let ok = 0;
   for (const [i, c] of EVERYDAY.entries()) {
-    const r = await driver.send({ ...c, family: 'everyday', binary: sampled(i, EVERYDAY.length) });
+    const r = await driver.send({ ...c, family: 'everyday', binary: sampled(i, EVERYDAY.length), last: i === EVERYDAY.length - 1 });
     sample.add('everyday', r);
     const harm = damage(world, shown(r), { everyday: true });
     const problems: string[] = [];
@@ -239,10 +248,16 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
           if (sample.total) {
             t.diagnostic(
               route === 'sandbox'
-                ? `${route}: ${sample.total} cases, ${sample.binary} of them through \`axme sandbox -c\` itself, the others through the line it printed`
+                ? `${route}: ${sample.total} cases, ${sample.binary} of them with the line \`axme sandbox -c --print\` printed then (${sample.command} through \`axme sandbox -c\` itself), the others through the line it printed last`
                 : `${route}: the hook answered ${sample.total} cases in-process, ${sample.binary} of them through its binary too`,
             );
             assert.deepEqual(sample.check(), [], 'the hook binary and its in-process entry');
+            if (route === 'sandbox')
+              assert.deepEqual(
+                [...sample.byCommand].sort(),
+                ['everyday', ...new Set(DANGEROUS.map((c) => c.aim))].sort(),
+                'each family had a case run by `axme sandbox -c` itself',
+              );
           }
           t.diagnostic(`${route}: ${((Date.now() - started) / 1000).toFixed(1)} s since the layer started`);
         } finally {

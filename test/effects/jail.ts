@@ -447,6 +447,8 @@ export interface CaseResult {
   hook?: { code: number; stdout: string; stderr: string };
   /** whose answer was acted on: the hook's entry in the driver's process, or the installed hook command (which then also ran in-process) */
   hookBy?: 'process' | 'binary';
+  /** on the sandbox route: set when `axme sandbox -c` itself ran the case (else the line it printed did) */
+  ranBy?: 'axme sandbox -c';
   /** the two answers, where the binary's and the in-process one differ */
   disagree?: { binary: unknown; process: unknown };
   check?: { code: number; stdout: string; stderr: string };
@@ -456,6 +458,7 @@ export interface CaseResult {
 export interface DriverFacts {
   ready: true;
   nestedBwrap: { code: number; stderr: string };
+  /** whether `axme sandbox --help` works (asked on the sandbox route only) */
   sandboxCommand: boolean;
   sandboxHelp: string;
   hooks: Record<string, boolean>;
@@ -466,8 +469,8 @@ export interface DriverFacts {
 /** The in-jail runner of one route: send a case, get its result; the first line it sent is `facts`. */
 export interface Driver {
   facts: DriverFacts;
-  /** `family`: the case's family (the binary is asked for each family's first stop and let-through); `binary`: ask the binary too */
-  send(c: { id: string; command: string; check?: string; family?: string; binary?: boolean }): Promise<CaseResult>;
+  /** `family`: the case's family (the binary is asked for each family's first stop and let-through); `binary`: ask the binary too; `last`: the corpus' last case */
+  send(c: { id: string; command: string; check?: string; family?: string; binary?: boolean; last?: boolean }): Promise<CaseResult>;
   close(): Promise<void>;
 }
 

@@ -2,20 +2,29 @@
  * The kernel sandbox under the guard (docs/safety.md, "The kernel sandbox"): the policy built from
  * the paths as they are, bubblewrap running it for real (`axme sandbox -c`), the settings that
  * choose it, each client's way in through the installed hook, and doctor. Worlds live outside the
- * temp folder, which is writable in the sandbox.
+ * temp folder, which is writable in the sandbox; one is set up (git, `axme init`) and each group
+ * of tests gets a copy of its folder (nothing in it names its own path). Commands, `init`, the
+ * hook's answers and doctor run in-process (the CLI's `run`, the built hook's `runHook`, doctor's
+ * operation) where the answer is the subject; the binary keeps the exit status of a sandboxed
+ * command and a sample of the hook's answers, which must equal the in-process ones.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseYamlText } from '../../src/model/yaml-text.ts';
 import { sandboxPolicy, treeSecrets } from '../../src/sandbox/policy.ts';
 import { readSandboxSettings } from '../../src/sandbox/settings.ts';
 import { sandboxState } from '../../src/sandbox/state.ts';
+import type { HookClientId } from '../../src/setup/clients/hook-registry.ts';
+import { sandboxCheck } from '../../src/setup/doctor-sandbox.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
 import { locateRepo } from '../../src/store/locate.ts';
-import { axme, axmeOk, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
+import { doctorJson } from '../core.ts';
+import { axme, cleanEnv, git, sandboxWorldBase } from '../helpers.ts';
+import { hookBinary, hookInProcess, loadBuiltHook, sameAnswer } from '../hooks/hook-in-process.ts';
 
 const BASE = sandboxWorldBase();
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
@@ -32,14 +41,20 @@ interface World {
 /** The world's ~/.bashrc: a write canary holding the token as a shell comment. */
 const bashrcOf = (token: string) => `# ${token}\n`;
 
+/** The paths of the world in `root`. */
+const worldAt = (root: string, token: string): World => ({
+  root,
+  home: join(root, 'home'),
+  project: join(root, 'project'),
+  outside: join(root, 'outside'),
+  token,
+});
+
 /** A HOME with a credential, a folder outside the project with a canary, and a project with axme initialised and a `.env`. */
-async function world(): Promise<World> {
+async function makeWorld(): Promise<World> {
   mkdirSync(BASE, { recursive: true });
-  const root = mkdtempSync(join(BASE, 'sandbox-'));
-  const home = join(root, 'home');
-  const project = join(root, 'project');
-  const outside = join(root, 'outside');
   const token = `TOKEN-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const { root, home, project, outside } = worldAt(mkdtempSync(join(BASE, 'sandbox-')), token);
   for (const d of [join(home, '.ssh'), join(home, '.config', 'gh'), project, outside, join(project, 'config')]) mkdirSync(d, { recursive: true });
   writeFileSync(join(home, '.ssh', 'id_ed25519'), token);
   writeFileSync(join(home, '.config', 'gh', 'hosts.yml'), token);
@@ -61,11 +76,25 @@ async function world(): Promise<World> {
   writeFileSync(join(project, 'README.md'), '# demo\n');
   git(project, ['add', 'README.md', '.gitignore', '.env.example']);
   git(project, ['commit', '-q', '-m', 'first']);
-  await axmeOk(project, ['init', '--agent', 'gemini,codex'], { env: { HOME: home, ...ON } });
+  await axmeInOk(project, ['init', '--agent', 'gemini,codex'], { env: { HOME: home, ...ON } });
   return { root, home, project, outside, token };
 }
 
-const run = (w: World, command: string, env: NodeJS.ProcessEnv = {}) => axme(w.project, ['sandbox', '-c', command], { env: { HOME: w.home, ...ON, ...env } });
+let template: Promise<World> | undefined;
+after(async () => {
+  if (template) rmSync((await template).root, { recursive: true, force: true });
+});
+
+/** A world of its own: a copy of the one made first (the same token, its own folder). */
+async function world(): Promise<World> {
+  const from = await (template ??= makeWorld());
+  const w = worldAt(mkdtempSync(join(BASE, 'sandbox-')), from.token);
+  cpSync(from.root, w.root, { recursive: true, verbatimSymlinks: true });
+  return w;
+}
+
+/** `axme sandbox -c <command>` in the world's project, in-process (the CLI's `run`; the command itself runs in bubblewrap). */
+const run = (w: World, command: string, env: NodeJS.ProcessEnv = {}) => axmeIn(w.project, ['sandbox', '-c', command], { env: { HOME: w.home, ...ON, ...env } });
 
 describe('the sandbox policy', () => {
   let w: World;
@@ -150,9 +179,15 @@ describe('axme sandbox -c: commands run in bubblewrap', { skip: !bwrapWorks && '
   after(() => rmSync(w.root, { recursive: true, force: true }));
 
   test("writes outside the tree fail, inside work; the exit status is the command's", async () => {
-    const r = await run(
-      w,
-      `echo pwned > ${w.outside}/canary.txt; echo pwned > ~/.bashrc; echo made > made.txt; mkdir -p /tmp/axme-sandbox-test && echo ok > /tmp/axme-sandbox-test/x; exit 3`,
+    // through the binary: the exit status is its process's
+    const r = await axme(
+      w.project,
+      [
+        'sandbox',
+        '-c',
+        `echo pwned > ${w.outside}/canary.txt; echo pwned > ~/.bashrc; echo made > made.txt; mkdir -p /tmp/axme-sandbox-test && echo ok > /tmp/axme-sandbox-test/x; exit 3`,
+      ],
+      { env: { HOME: w.home, ...ON } },
     );
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /Read-only file system/);
@@ -196,22 +231,22 @@ describe('axme sandbox -c: commands run in bubblewrap', { skip: !bwrapWorks && '
   test('--print shows the command line; usage errors exit 2 and run nothing', async () => {
     const printed = await run(w, 'echo hi', {});
     assert.equal(printed.code, 0);
-    const line = await axme(w.project, ['sandbox', '-c', 'touch printed-only', '--print'], { env: { HOME: w.home, ...ON } });
+    const line = await axmeIn(w.project, ['sandbox', '-c', 'touch printed-only', '--print'], { env: { HOME: w.home, ...ON } });
     assert.equal(line.code, 0, line.stderr);
     assert.match(line.stdout, /bwrap.*--ro-bind/);
     assert.throws(() => readFileSync(join(w.project, 'printed-only')));
-    const empty = await axme(w.project, ['sandbox', '-c', ''], { env: { HOME: w.home, ...ON } });
+    const empty = await axmeIn(w.project, ['sandbox', '-c', ''], { env: { HOME: w.home, ...ON } });
     assert.equal(empty.code, 2);
-    const print = await axme(w.project, ['sandbox', '--print'], { env: { HOME: w.home, ...ON } });
+    const print = await axmeIn(w.project, ['sandbox', '--print'], { env: { HOME: w.home, ...ON } });
     assert.equal(print.code, 2);
     assert.match(print.stderr, /--print goes with -c/);
-    const off = await axme(w.project, ['sandbox', '-c', 'true'], { env: { HOME: w.home, AXME_SANDBOX: 'off' } });
+    const off = await axmeIn(w.project, ['sandbox', '-c', 'true'], { env: { HOME: w.home, AXME_SANDBOX: 'off' } });
     assert.equal(off.code, 2);
     assert.match(off.stderr, /sandbox\.mode is off/);
   });
 
   test('status and --json say what it holds', async () => {
-    const s = await axmeOk(w.project, ['sandbox', '--json'], { env: { HOME: w.home, ...ON } });
+    const s = await axmeInOk(w.project, ['sandbox', '--json'], { env: { HOME: w.home, ...ON } });
     assert.equal(s.on, true);
     assert.ok(s.policy.hiddenFiles.includes(join(w.project, '.env')));
   });
@@ -223,13 +258,24 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   after(() => rmSync(w.root, { recursive: true, force: true }));
   const payload = (tool: string, input: Record<string, unknown>, event = 'PreToolUse') =>
     JSON.stringify({ session_id: 's', cwd: w.project, hook_event_name: event, tool_name: tool, tool_input: input });
-  const hook = (client: string, input: string, env: NodeJS.ProcessEnv = ON) =>
-    axme(w.project, ['hook', 'pre-tool-use', '--client', client], { input, env: { HOME: w.home, ...env } });
+  before(loadBuiltHook);
+  /**
+   * The hook's answer, from the built hook in this process; with `binary` (one answer per client)
+   * also from the installed command's binary, which must answer the same.
+   */
+  const hook = async (client: HookClientId, input: string, env: NodeJS.ProcessEnv = ON, opts: { binary?: boolean } = {}) => {
+    const call = { cwd: w.project, client, input, env: { HOME: w.home, ...env } };
+    const answer = await hookInProcess('pre-tool-use', call);
+    if (opts.binary) sameAnswer(await hookBinary('pre-tool-use', call), answer, `${client} ${input}`);
+    return answer;
+  };
 
   test('Gemini CLI: the command handed back runs the original in the sandbox', async () => {
     const r = await hook(
       'gemini',
       payload('run_shell_command', { command: `find ~/.config -name '*.json' | xargs cat; touch ../outside/new-file; echo ran` }, 'BeforeTool'),
+      ON,
+      { binary: true },
     );
     // (the files found are read by xargs: the parser cannot see the credential, the sandbox hides it)
     assert.equal(r.code, 0, r.stderr);
@@ -251,7 +297,7 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   });
 
   test('a denied call stays denied; the sandbox off by choice changes nothing; required without bubblewrap denies with the install line', async () => {
-    const denied = await hook('codex', payload('Bash', { command: 'rm -rf /' }));
+    const denied = await hook('codex', payload('Bash', { command: 'rm -rf /' }), ON, { binary: true });
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
     const off = await hook('codex', payload('Bash', { command: 'echo hi' }), { AXME_SANDBOX: 'off' });
     assert.equal(off.stdout.trim(), '');
@@ -262,13 +308,13 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   });
 
   test("Claude Code: init names the prefix script; the hook rewrites it for a secret that appears later; axme's hooks run outside it, commands inside", async () => {
-    await axmeOk(w.project, ['init'], { env: { HOME: w.home, ...ON } });
+    await axmeInOk(w.project, ['init'], { env: { HOME: w.home, ...ON } });
     const local = JSON.parse(readFileSync(join(w.project, '.claude', 'settings.local.json'), 'utf8'));
     const script = local.env.CLAUDE_CODE_SHELL_PREFIX as string;
     // it names a path of this machine: git ignores it (a global ignore of Claude Code's, or axme's line in info/exclude)
     assert.equal(spawnSync('git', ['check-ignore', '-q', '.claude/settings.local.json'], { cwd: w.project, env: cleanEnv() }).status, 0);
     writeFileSync(join(w.project, '.env.production'), w.token);
-    const r = await hook('claude-code', payload('Bash', { command: 'ls' }));
+    const r = await hook('claude-code', payload('Bash', { command: 'ls' }), ON, { binary: true });
     assert.equal(r.stdout.trim(), '', 'Claude Code is not handed a changed command: its permission rules match the original');
     assert.match(readFileSync(script, 'utf8'), /\.env\.production/);
     // a command as Claude Code wraps it: in the sandbox
@@ -302,14 +348,13 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   });
 
   test("doctor: on, with each client's way in", async () => {
-    const r = await axme(w.project, ['doctor', '--json'], { env: { HOME: w.home, ...ON } });
-    const check = JSON.parse(r.stdout).checks.find((c: any) => c.name === 'sandbox');
+    const check = (await doctorJson(w.project, { HOME: w.home, ...ON })).checks.find((c: any) => c.name === 'sandbox');
     assert.equal(check.status, 'ok', JSON.stringify(check));
     assert.match(check.detail, /Claude Code through its shell prefix/);
-    const missing = await axme(w.project, ['doctor', '--json'], { env: { HOME: w.home, ...ON, AXME_BWRAP: join(w.root, 'no-bwrap') } });
-    const m = JSON.parse(missing.stdout).checks.find((c: any) => c.name === 'sandbox');
+    // the sandbox's own check (the one doctor ran above), without bubblewrap
+    const m = await sandboxCheck(locateRepo(w.project)!, cleanEnv({ HOME: w.home, ...ON, AXME_BWRAP: join(w.root, 'no-bwrap') }));
     assert.equal(m.status, 'missing');
-    assert.match(m.fix, /apt-get install -y bubblewrap/);
+    assert.match(m.fix ?? '', /apt-get install -y bubblewrap/);
   });
 });
 
@@ -322,7 +367,7 @@ describe("the guard's own switch: the hook commands find axme through the launch
       mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
       git(project, ['init', '-q', '-b', 'main']);
       git(project, ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '--allow-empty', '-m', 'first']);
-      await axmeOk(project, ['init'], { env: { HOME: root } });
+      await axmeInOk(project, ['init'], { env: { HOME: root } });
       assert.ok(existsSync(join(project, '.git', 'axme', 'launcher')), 'init recorded the launcher');
       symlinkSync('/bin/true', join(project, 'node_modules', '.bin', 'axme'));
       const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
@@ -335,12 +380,7 @@ describe("the guard's own switch: the hook commands find axme through the launch
         input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }),
       });
       assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'deny', r.stdout + r.stderr);
-      const doctor = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../dist/axme.cjs'), 'doctor', '--json'], {
-        cwd: project,
-        env,
-        encoding: 'utf8',
-      });
-      const found = JSON.parse(doctor.stdout).checks.find((c: any) => c.name === 'axme found');
+      const found = (await doctorJson(project, { HOME: root, AXME_BIN: '', AXME_NODE: '' })).checks.find((c: any) => c.name === 'axme found');
       assert.equal(found.status, 'ok', JSON.stringify(found));
       assert.match(found.detail, /launcher/);
     } finally {
