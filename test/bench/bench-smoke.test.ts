@@ -203,6 +203,27 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
   });
 
+  test('the hook, sandbox, store and session benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+    try {
+      const cases = [
+        ['hook.bench.ts', ['--reps', 'x'], /^hook\.bench: --reps takes a whole number of at least 1; got x$/m],
+        ['hook.bench.ts', ['--size', '1.5'], /^hook\.bench: --size takes a whole number of at least 0; got 1\.5$/m],
+        ['sandbox.bench.ts', ['--reps', '0'], /^sandbox\.bench: --reps takes a whole number of at least 1; got 0$/m],
+        ['store.bench.ts', ['--sizes', '20,many'], /^store\.bench: --sizes takes whole numbers of at least 0, comma-separated .*; got 20,many$/m],
+        ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
+      ] as const;
+      const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
+      for (const [i, [script, args, says]] of cases.entries()) {
+        assert.equal(runs[i]!.status, 2, `${script} ${args.join(' ')}: ${runs[i]!.stderr}`);
+        assert.match(runs[i]!.stderr, says);
+      }
+      assert.deepEqual(readdirSync(out), [], 'nothing written');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   test('the side-by-side benchmark refuses an unknown pair or a bad size with a usage error', async () => {
     const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
     try {
