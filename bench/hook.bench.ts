@@ -9,14 +9,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { hookCommand } from '../src/setup/launch.ts';
-import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
+import { argOf, wholeArg } from './args.ts';
+import type { Stats } from './lib.ts';
 
-const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const REPS = Number(arg('reps', '40'));
-const SIZE = Number(arg('size', '1000'));
-const OUT = arg('out', join(import.meta.dirname, 'results'));
+const argv = process.argv.slice(2);
+const REPS = wholeArg('hook.bench', argv, 'reps', 40);
+const SIZE = wholeArg('hook.bench', argv, 'size', 1000, 0);
+const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { hookCommand } = await import('../src/setup/launch.ts');
+const { benchEnv, CLI, fmt, seededRepo, stats, timeProcess } = await import('./lib.ts');
 
 const dir = seededRepo(SIZE);
 const env = benchEnv();

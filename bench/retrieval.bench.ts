@@ -8,7 +8,7 @@
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--out DIR] [--misses]
+//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout] [--out DIR] [--misses]
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
@@ -35,6 +35,11 @@ if (!sizes.every((n) => Number.isInteger(n) && n >= 0))
   usage(`--size takes whole numbers of decisions for the latency runs, comma-separated (0: none); got ${arg('size', '')}`);
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
+/** The corpora scored, all by default; a smoke run leaves some out (a corpus left out reports no rows, and 0 sections). */
+const CORPORA = ['records', 'unseen', 'heldout'] as const;
+const corpora = new Set(arg('corpora', CORPORA.join(',')).split(','));
+for (const c of corpora)
+  if (!(CORPORA as readonly string[]).includes(c)) usage(`--corpora takes names from ${CORPORA.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
 const out = arg('out', join(import.meta.dirname, 'results'));
 const showMisses = argv.includes('--misses');
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -214,12 +219,14 @@ async function corpusQuality(
 const started = Date.now();
 const { files, docs, qrels } = loadCorpus();
 log(`corpus: ${docs.length} records from ${files.length} repositories, ${qrels.queries.length} queries`);
-const results = await corpusQuality(files, docs, qrels.queries, qrels, KINDS);
+const results = corpora.has('records') ? await corpusQuality(files, docs, qrels.queries, qrels, KINDS) : [];
 /** A docs corpus read on this machine and its queries, every engine's quality on it (a query whose section this machine lacks is left out, and said). */
 async function docsQuality(
   sources: DocsSources,
   queriesFile: string,
+  scored: boolean,
 ): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
+  if (!scored) return { docs: [], files: 0, queries: 0, missing: [], rows: [] };
   const corpus = loadDocsCorpus(undefined, sources);
   const docs = decisionDocsOf(corpus.files);
   const ids = new Set(docs.map((d) => d.id));
@@ -231,8 +238,8 @@ async function docsQuality(
   const rows = docs.length ? await corpusQuality(corpus.files, docs, queries, { supersede: [], memories: [], queries }, DOCS_KINDS) : [];
   return { docs, files: corpus.files.length, queries: queries.length, missing: corpus.missing, rows };
 }
-const unseen = await docsQuality(DOCS_SOURCES, 'docs-queries.json');
-const heldout = await docsQuality(HELDOUT_SOURCES, 'heldout-queries.json');
+const unseen = await docsQuality(DOCS_SOURCES, 'docs-queries.json', corpora.has('unseen'));
+const heldout = await docsQuality(HELDOUT_SOURCES, 'heldout-queries.json', corpora.has('heldout'));
 const lat: Latency[] = [];
 for (const n of sizes) if (n > 0) lat.push(...(await latency(n)));
 
@@ -255,8 +262,7 @@ const table = (rows: Quality[], kinds: string[]) => [
 ];
 const lines = [
   `Retrieval: ${docs.length} public decision records from ${files.length} repositories, ${qrels.queries.length} queries; ${m.cores} x ${m.cpu}, node ${m.node}`,
-  '',
-  ...table(results, KINDS),
+  ...(results.length ? ['', ...table(results, KINDS)] : []),
 ];
 if (unseen.rows.length)
   lines.push(

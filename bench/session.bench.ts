@@ -9,17 +9,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { recoverSession, sweepOrphans } from '../src/knowledge/close/recover-session.ts';
-import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { ancestors } from '../src/session/owner.ts';
-import { activeSession, recordEvent, sessionForHarness } from '../src/session/sessions.ts';
-import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
+import { argOf, wholeArg } from './args.ts';
+import type { Stats } from './lib.ts';
 
-const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const REPS = Number(arg('reps', '20'));
-const SESSIONS = Number(arg('sessions', '500'));
-const OUT = arg('out', join(import.meta.dirname, 'results'));
+const argv = process.argv.slice(2);
+const REPS = wholeArg('session.bench', argv, 'reps', 20);
+const SESSIONS = wholeArg('session.bench', argv, 'sessions', 500, 0);
+const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { recoverSession, sweepOrphans } = await import('../src/knowledge/close/recover-session.ts');
+const { openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
+const { ancestors } = await import('../src/session/owner.ts');
+const { activeSession, recordEvent, sessionForHarness } = await import('../src/session/sessions.ts');
+const { benchEnv, CLI, fmt, seededRepo, stats, timeProcess } = await import('./lib.ts');
 
 const dir = seededRepo(100);
 const env = benchEnv();

@@ -4,15 +4,18 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import type { BackendName } from '../src/store/backend.ts';
-import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
+import { argOf, wholeArg, wholeListArg } from './args.ts';
+import type { Stats } from './lib.ts';
 
-const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const SIZES = arg('sizes', '100,1000,10000').split(',').map(Number);
-const REPS = Number(arg('reps', '15'));
-const OUT = arg('out', join(import.meta.dirname, 'results'));
+const argv = process.argv.slice(2);
+const SIZES = wholeListArg('store.bench', argv, 'sizes', '100,1000,10000', 0);
+const REPS = wholeArg('store.bench', argv, 'reps', 15);
+const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
+const { addDecision } = await import('../src/knowledge/items/decision/add-decision.ts');
+const { benchEnv, CLI, fmt, seededRepo, stats, timeProcess } = await import('./lib.ts');
 
 interface Row {
   size: number;

@@ -204,29 +204,7 @@ describe('the npm package, packed from a checkout and installed from its tarball
     assert.match(blocked.stderr, /axme is not installed on this machine \(npm i -D <the axme package: .*\); the call is blocked/);
   });
 
-  test('npm i -D from the tarball, offline: npx axme runs the project-local copy', async () => {
-    const project = join(tmp, 'project');
-    mkdirSync(project);
-    const npmInit = await runProcess('npm', ['init', '-y'], { cwd: project, env: userEnv() });
-    assert.equal(npmInit.status, 0, npmInit.stderr);
-    const install = await runProcess('npm', ['i', '-D', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: userEnv() });
-    assert.equal(install.status, 0, install.stderr);
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    assert.ok(manifest.devDependencies.axme, 'recorded as a devDependency');
-    assert.deepEqual(
-      readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')),
-      ['axme'],
-      'no other package installed',
-    );
-    const v = await runProcess('npx', ['--offline', 'axme', '--version'], {
-      cwd: project,
-      env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }),
-    });
-    assert.equal(v.status, 0, v.stderr);
-    assert.match(v.stdout, /^\d+\.\d+\.\d+/);
-  });
-
-  test("the README's install: the tarball committed in the project, npm i -D from it; a teammate's clone gets axme from npm install; doctor passes for both; the teammate's init commits nothing", async () => {
+  test("the README's install: the tarball committed in the project, npm i -D from it, npx axme runs that copy; a teammate's clone gets axme from npm install; doctor passes for both; the teammate's init commits nothing", async () => {
     const remote = join(tmp, 'readme-remote.git');
     git(tmp, ['init', '-q', '--bare', '-b', 'main', remote]);
     const first = join(tmp, 'readme-first');
@@ -250,7 +228,16 @@ describe('the npm package, packed from a checkout and installed from its tarball
     // the README's lines, as written (offline: the tarball has no dependencies)
     const install = await sh(first, `npm i -D --offline --no-audit --no-fund ./vendor/${name}`);
     assert.equal(install.status, 0, install.stderr);
-    assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).devDependencies.axme, `file:vendor/${name}`);
+    assert.equal(JSON.parse(readFileSync(join(first, 'package.json'), 'utf8')).devDependencies.axme, `file:vendor/${name}`, 'recorded as a devDependency');
+    assert.deepEqual(
+      readdirSync(join(first, 'node_modules')).filter((n) => !n.startsWith('.')),
+      ['axme'],
+      'no other package installed',
+    );
+    // npx runs the project-local copy
+    const v = await runProcess('npx', ['--offline', 'axme', '--version'], { cwd: first, env: cleanEnv({ npm_config_cache: join(tmp, 'npm-cache') }) });
+    assert.equal(v.status, 0, v.stderr);
+    assert.match(v.stdout, /^\d+\.\d+\.\d+/);
     for (const cmd of [
       'node_modules/.bin/axme init',
       'git add package.json package-lock.json vendor .claude/settings.json .mcp.json CLAUDE.md && git commit -q -m "Add axme"',

@@ -17,7 +17,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     const { stdout, json } = await runBenchJson<{
       machine: { cores: number };
       results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
-    }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3', '--writers', '4'], t.signal);
+    }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3', '--writers', '2'], t.signal);
     assert.match(stdout, /^Side by side: .* node v\d+/m);
     assert.match(stdout, /\| pair \| items \| A \|/);
     assert.ok(json.machine.cores > 0);
@@ -33,18 +33,18 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         assert.ok(row.a.stats.median > 0 && row.b.stats.median > 0 && row.ratio.median > 0, `${pair} ${row.measure}`);
       }
     }
-    // 4 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
+    // 2 writers × 3 adds, each kept: the harness checks it too, and would have exited 1
     const concurrent = json.results.find((row) => row.pair === 'concurrent')!;
-    assert.equal(concurrent.measure, '4 writers × 3 adds, until the last is done');
-    assert.match(String(concurrent.facts!['axme kept']), /^12\/12 every run/);
-    assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^12\/12 every run/);
+    assert.equal(concurrent.measure, '2 writers × 3 adds, until the last is done');
+    assert.match(String(concurrent.facts!['axme kept']), /^6\/6 every run/);
+    assert.match(String(concurrent.facts!['plumbing (retry) kept']), /^6\/6 every run/);
     // every exact-phrase query has its one answer in axme's top 5
     const query = json.results.find((row) => row.pair === 'peer' && row.measure === 'one query')!;
     const [hits, of] = String(query.facts!['axme hit@5 exact']).split('/').map(Number);
     assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
   });
 
-  test('the retrieval benchmark runs on both corpora with a tiny latency store and reports every engine and measure', { timeout: 600_000 }, async (t) => {
+  test('the retrieval benchmark runs on two corpora with a tiny latency store and reports every engine and measure', { timeout: 600_000 }, async (t) => {
     type Row = {
       engine: string;
       scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } };
@@ -53,8 +53,10 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     const { stdout, json } = await runBenchJson<{
       quality: Row[];
       unseen: { sections: number; quality: Row[] };
+      heldout: { sections: number; quality: Row[] };
       latency: Array<{ engine: string; size: number }>;
-    }>('retrieval.bench.ts', ['--size', '50', '--reps', '1'], t.signal);
+      // the held-out corpus is scored by the same code as the unseen one: left out here
+    }>('retrieval.bench.ts', ['--size', '50', '--reps', '1', '--corpora', 'records,unseen'], t.signal);
     assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
     assert.match(stdout, /\| search latency \| items \|/);
     const engines = ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'];
@@ -73,6 +75,8 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
       assert.ok(json.unseen.quality.every((q) => q.scores.all.queries > 0 && q.scores.all.ndcgAt10 >= 0 && q.scores.all.recallAt1 <= q.scores.all.recallAt5));
       assert.ok(json.unseen.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
     }
+    assert.deepEqual([json.heldout.sections, json.heldout.quality], [0, []]);
+    assert.doesNotMatch(stdout, /^Held out/m);
     assert.deepEqual(
       json.latency.map((l) => [l.engine, l.size]),
       [
@@ -196,6 +200,27 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         json.rows.some((row) => row.measure.startsWith(m) && row.stats.median > 0),
         `${m}: ${stdout}`,
       );
+    }
+  });
+
+  test('the hook, sandbox, store and session benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
+    try {
+      const cases = [
+        ['hook.bench.ts', ['--reps', 'x'], /^hook\.bench: --reps takes a whole number of at least 1; got x$/m],
+        ['hook.bench.ts', ['--size', '1.5'], /^hook\.bench: --size takes a whole number of at least 0; got 1\.5$/m],
+        ['sandbox.bench.ts', ['--reps', '0'], /^sandbox\.bench: --reps takes a whole number of at least 1; got 0$/m],
+        ['store.bench.ts', ['--sizes', '20,many'], /^store\.bench: --sizes takes whole numbers of at least 0, comma-separated .*; got 20,many$/m],
+        ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
+      ] as const;
+      const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
+      for (const [i, [script, args, says]] of cases.entries()) {
+        assert.equal(runs[i]!.status, 2, `${script} ${args.join(' ')}: ${runs[i]!.stderr}`);
+        assert.match(runs[i]!.stderr, says);
+      }
+      assert.deepEqual(readdirSync(out), [], 'nothing written');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 
