@@ -78,7 +78,10 @@ describe('a bounded session start', () => {
         const hook = await assembleContext(kb, { budget: 6_000 });
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);
         assert.match(hook.text, /## Safety rules/);
-        // what the installed hook injects, as Claude Code reads it
+        // what the installed hook injects, as Claude Code reads it: after the parse cache this
+        // process derived is on disk (written in the background, else the hook may or may not
+        // parse the 10,000 files again, by the timing), as it is after any earlier command
+        await kb.cache.disk.settle();
         const started = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
           cwd: dir,
           env: cleanEnv(),
