@@ -4,8 +4,17 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { axmeIn, axmeInOk } from './cli-in-process.ts';
 import { initCore } from './core.ts';
 import { axme, axmeOk, CLI, git, tempRepo } from './helpers.ts';
+
+/*
+ * Three ways in, by what each shows: an operation run and printed in-process (cliJson, cliText,
+ * cliRun) for what a command does; a whole command line in-process (axmeIn: `run` of
+ * src/cli/main.ts, the binary's entry) for the parser, the exit codes and the stdout/stderr split;
+ * the built binary (axme) for what only a process shows: bytes on a real stdin, -C, a pipe closed
+ * early, a repository it must not hang on, diagnostics on the real stderr.
+ */
 
 /** Commits files straight onto refs/memory/main with plumbing, as a person editing by hand would. */
 function handCommit(dir: string, files: Record<string, string>, message = 'hand edit'): string {
@@ -64,7 +73,7 @@ describe('a fresh repository', () => {
     const head = git(dir, ['rev-parse', 'HEAD']);
     const indexMtime = statSync(join(dir, '.git/index')).mtimeMs;
     // --no-claude: the store alone never touches the work tree (the Claude Code files are tested in hooks.test.ts)
-    const init = await axmeOk(dir, ['init', '--no-claude', '--json']);
+    const init = await axmeInOk(dir, ['init', '--no-claude', '--json']);
     assert.equal(init.created, true);
     assert.deepEqual(init.written.sort(), ['axme.yaml', 'safety/rules.yaml']);
     assert.deepEqual(init.agentFiles, []);
@@ -72,7 +81,7 @@ describe('a fresh repository', () => {
     assert.equal(again.created, false);
     assert.equal(again.commit, null, 'a second init writes nothing');
 
-    const d = await axmeOk(dir, [
+    const d = await axmeInOk(dir, [
       'decision',
       'add',
       '--title',
@@ -189,7 +198,7 @@ describe('a fresh repository', () => {
     );
     const byCommit = await cliJson(dir, decisionShow, { id_or_slug: 'D-001', at: before });
     assert.equal(byCommit.status, 'active');
-    const again = await axme(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
+    const again = await axmeIn(dir, ['decision', 'supersede', 'D-001', '--title', 'Other', '--decision', 'x']);
     assert.equal(again.code, 1, 'WRONG_STATE: a failure, not a usage error');
     assert.match(again.stderr, /already superseded by D-002/);
     const check = await cliJson(dir, fsck);
@@ -286,8 +295,8 @@ describe('a fresh repository', () => {
     const rules = await cliJson(dir, safetyShow);
     assert.deepEqual(rules.git.protectedBranches, ['main', 'master']);
     assert.ok(rules.bash.deniedPrefixes.includes('npm publish'));
-    // the one safety edit through the binary: positional arguments
-    assert.equal((await axmeOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy'])).trim(), 'Safety rule added: bash_deny = terraform destroy');
+    // the one safety edit as a command line: positional arguments
+    assert.equal((await axmeInOk(dir, ['safety', 'add', 'bash_deny', 'terraform destroy'])).trim(), 'Safety rule added: bash_deny = terraform destroy');
     assert.ok((await cliJson(dir, safetyShow)).bash.deniedPrefixes.includes('terraform destroy'));
     assert.match(await cliText(dir, safetyAdd, { rule_type: 'bash_deny', value: 'terraform destroy' }), /already present/);
     await cliText(dir, safetyRemove, { rule_type: 'git_protected_branch', value: 'master' });
@@ -348,8 +357,8 @@ describe('bad input never corrupts the store', () => {
 
   test('credentials are refused unless --allow-secret', async () => {
     const token = `ghp_${'a1B2'.repeat(9)}`;
-    // the refusal through the binary (its message names the flag); the override in-process
-    const r = await axme(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`]);
+    // the refusal as a command line (its message names the flag); the override through the operation
+    const r = await axmeIn(dir, ['memory', 'add', '--type', 'feedback', '--title', 'Token', '--description', `use ${token} for the API`]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /looks like it contains a GitHub token \(pattern github-token\).*--allow-secret/s);
     const ok = await cliJson(dir, memoryAdd, { type: 'feedback', title: 'Token', description: `use ${token} for the API` }, { allowSecret: true });
@@ -370,8 +379,8 @@ describe('bad input never corrupts the store', () => {
     assert.match(list.stderr, /"path":"decisions\/broken\.md","severity":"error","reason":"frontmatter is not valid YAML/);
     assert.match(list.stderr, /"path":"decisions\/bad-status\.md","severity":"error","reason":"status: /);
     assert.match((await cliRun(dir, decisionList, {})).stderr, /^axme: error: decisions\/broken\.md: frontmatter is not valid YAML/m);
-    // the exit code of a failed check, through the binary
-    const check = await axme(dir, ['fsck']);
+    // the exit code of a failed check, as the command line returns it
+    const check = await axmeIn(dir, ['fsck']);
     assert.equal(check.code, 1);
     assert.match(check.stdout, /decisions\/broken\.md/);
     assert.match(check.stdout, /safety\/rules\.yaml: not valid YAML.*default safety rules apply/);
@@ -396,7 +405,7 @@ describe('errors and exit codes', () => {
       assert.equal(r.code, 2);
       assert.match(r.stderr, /not inside a git repository.*git init/);
       assert.equal(r.stdout, '');
-      const j = await axme(plain, ['decision', 'list', '--json']);
+      const j = await axmeIn(plain, ['decision', 'list', '--json']);
       assert.equal(JSON.parse(j.stderr).error.code, 'NOT_A_REPO');
     } finally {
       rmSync(plain, { recursive: true, force: true });
@@ -406,18 +415,18 @@ describe('errors and exit codes', () => {
   test('before init: exit 2 with `axme init`; unknown item: exit 1; bad flags: exit 2', async () => {
     const { dir, cleanup } = tempRepo();
     try {
-      const r = await axme(dir, ['decision', 'list']);
+      const r = await axmeIn(dir, ['decision', 'list']);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /run `axme init` first/);
       await initCore(dir, { claude: true, gitHooks: true, scan: 'if-new' });
       const nf = await rejectsWith(cliRun(dir, decisionShow, { id_or_slug: 'D-042' }), 'NOT_FOUND', /no decision D-042.*axme decision list/);
       assert.equal(exitCodeOf(nf), 1);
-      const bad = await axme(dir, ['decision', 'add', '--title', 'x', '--decision', 'y', '--enforce', 'sometimes']);
+      const bad = await axmeIn(dir, ['decision', 'add', '--title', 'x', '--decision', 'y', '--enforce', 'sometimes']);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /Invalid values/);
-      assert.equal((await axme(dir, ['frobnicate'])).code, 2);
+      assert.equal((await axmeIn(dir, ['frobnicate'])).code, 2);
       assert.equal(exitCodeOf(await rejectsWith(cliRun(dir, decisionList, { at: 'no-such-rev' }), 'BAD_REVISION')), 2);
-      const help = await axme(dir, ['--help']);
+      const help = await axmeIn(dir, ['--help']);
       assert.equal(help.code, 0);
       assert.match(help.stdout, /axme decision +architectural decisions/);
     } finally {
@@ -499,7 +508,7 @@ describe('edges of everyday use: credentials in every field, one-token sessions,
   });
 
   test('repeated and comma-separated list flags mix', async () => {
-    const r = await axmeOk(dir, ['decision', 'add', '--title', 'Tags mix', '--decision', 'x', '--tags', 'a', '--tags', 'b,c', '--json']);
+    const r = await axmeInOk(dir, ['decision', 'add', '--title', 'Tags mix', '--decision', 'x', '--tags', 'a', '--tags', 'b,c', '--json']);
     assert.deepEqual(r.tags, ['a', 'b', 'c']);
   });
 
@@ -599,8 +608,8 @@ describe('agent twins on the CLI', () => {
       const ctx = await cliText(dir, context);
       assert.match(ctx, /## Required decisions[^]*D-001 Use Postgres for storage: Postgres 16 is the system of record\./);
       assert.equal((await cliJson(dir, context)).counts.required_decisions, 1);
-      // the query as separate words: the variadic positional of the binary
-      const s = await axmeOk(dir, ['search', 'postgres', 'sql', '--json']);
+      // the query as separate words: the variadic positional of the command line
+      const s = await axmeInOk(dir, ['search', 'postgres', 'sql', '--json']);
       assert.deepEqual(s.hits.map((h: { slug: string }) => h.slug).sort(), ['repositories-wrap-sql', 'use-postgres-for-storage']);
       assert.match(
         await cliText(dir, search, { query: 'postgres' }),
@@ -610,7 +619,7 @@ describe('agent twins on the CLI', () => {
       assert.deepEqual(st.counts.decision, { active: 1 });
       assert.match(await cliText(dir, sessionBeginClose), /Newest decisions: D-001 Use Postgres for storage/);
       const before = git(dir, ['rev-parse', 'refs/memory/main']).trim();
-      const fin = await axmeOk(dir, ['session', 'finalize', '--json'], {
+      const fin = await axmeInOk(dir, ['session', 'finalize', '--json'], {
         env: { AXME_SESSION: 'cli-close' },
         input: JSON.stringify({
           decisions: [{ title: 'Use Postgres 17', decision: 'Upgrade to 17.', action: 'supersede', supersedes: 'D-001' }],
@@ -624,7 +633,7 @@ describe('agent twins on the CLI', () => {
         git(dir, ['show', 'refs/memory/main:handoffs/cli-close.md']),
         /^---\nsession: cli-close\nsource: agent\n[^]*\nPlanned the upgrade\.\n\n## Next Steps\n\nRun the migration\.\n$/,
       );
-      const bad = await axme(dir, ['session', 'finalize'], { input: 'not json' });
+      const bad = await axmeIn(dir, ['session', 'finalize'], { input: 'not json' });
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /standard input is not JSON/);
       const bad2 = await rejectsWith(
@@ -690,10 +699,10 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
     assert.equal(exitCodeOf(await rejectsWith(cliRun(dir, decisionList, { at: '' }), 'BAD_REVISION', /--at is empty/)), 2);
     const { parseDateSpec } = await import('../src/store/revision.ts');
     assert.equal(parseDateSpec('1 month ago', new Date('2026-03-02T10:00:00Z'))?.toISOString(), '2026-02-02T10:00:00.000Z');
-    const dash = await axme(dir, ['decision', 'add', '--title', 'Lists', '--decision', '- a']);
+    const dash = await axmeIn(dir, ['decision', 'add', '--title', 'Lists', '--decision', '- a']);
     assert.equal(dash.code, 2);
     assert.match(dash.stderr, /must be attached \(--title="-x"\)/);
-    assert.equal((await axmeOk(dir, ['decision', 'add', '--title', 'Lists', '--decision=- a\n- b', '--json'])).decision, '- a\n- b');
+    assert.equal((await axmeInOk(dir, ['decision', 'add', '--title', 'Lists', '--decision=- a\n- b', '--json'])).decision, '- a\n- b');
   });
 
   test("a flag given a value other than true or false is a usage error; an option's plural names the one meant", async () => {
@@ -701,13 +710,13 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
       ['decision', 'list', '--json=yes'],
       ['init', '--dry-run=1'],
     ]) {
-      const r = await axme(dir, args);
+      const r = await axmeIn(dir, args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '', 'nothing ran');
       assert.match(r.stderr, /^axme: --(json|dry-run) is a flag: give it alone \(--\1\) or as --\1=true or --\1=false, not "(yes|1)"/);
     }
-    assert.ok(Array.isArray(JSON.parse((await axme(dir, ['decision', 'list', '--json=true'])).stdout)));
-    const plural = await axme(dir, ['decision', 'add', '--title', 'Anchored', '--decision', 'x', '--anchors', 'src/**']);
+    assert.ok(Array.isArray(JSON.parse((await axmeIn(dir, ['decision', 'list', '--json=true'])).stdout)));
+    const plural = await axmeIn(dir, ['decision', 'add', '--title', 'Anchored', '--decision', 'x', '--anchors', 'src/**']);
     assert.equal(plural.code, 2);
     assert.match(plural.stderr, /^axme: --anchors is not an option: did you mean --anchor\?/);
   });
@@ -772,7 +781,7 @@ describe('hostile and unusual input: forged sections, invalid UTF-8, look-alike 
       const clone = join(d5, 'clone');
       git(clone, ['fetch', '-q', 'origin', 'refs/memory/main:refs/memory/main']);
       for (const backend of ['isogit', 'cli']) {
-        const r = await axme(clone, ['decision', 'list', '--json'], { env: { AXME_BACKEND: backend } });
+        const r = await axmeIn(clone, ['decision', 'list', '--json'], { env: { AXME_BACKEND: backend } });
         assert.equal(r.code, 0, `${backend}: ${r.stderr}`);
         assert.ok(JSON.parse(r.stdout).length >= 2);
       }

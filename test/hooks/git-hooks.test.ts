@@ -8,10 +8,12 @@ import { blame, showCommit } from '../../src/operations/code.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { safetySet } from '../../src/operations/safety/edits.ts';
 import { readSession } from '../../src/session/sessions.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { initCore } from '../core.ts';
 import { githubStandIn, pull, type Seen } from '../github-server.ts';
-import { axme, axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { axmeOk, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
+import { hookInProcess } from './hook-in-process.ts';
 
 /**
  * Real git with the hooks installed; `agent` sets CLAUDECODE=1 as Claude Code does for its
@@ -69,7 +71,7 @@ describe('git hooks: real commits and pushes', () => {
     assert.equal(git(dir, ['config', 'notes.rewriteMode']).trim(), 'cat_sort_uniq');
     assert.equal(git(dir, ['config', 'notes.displayRef']).trim(), 'refs/notes/axm[e]', 'a glob: git log stays quiet before the first note');
     assert.doesNotMatch(git(dir, ['log', '-1']), /warning/);
-    const again = await axmeOk(dir, ['init', '--no-claude', '--json'], { env });
+    const again = await axmeInOk(dir, ['init', '--no-claude', '--json'], { env });
     assert.ok(again.gitHooks.every((h: { action: string }) => h.action === 'unchanged'));
     assert.equal(git(dir, ['config', '--get-all', 'notes.rewriteRef']).trim().split('\n').length, 1);
   });
@@ -101,7 +103,7 @@ describe('git hooks: real commits and pushes', () => {
   });
 
   test('show-commit and blame lead from code to the PR, the decision and the memory tip', async () => {
-    // the commands' core in this process, as each prints it; the refusal's exit code through the binary
+    // the commands' core in this process, as each prints it; the refusal's exit code from the whole command line (axmeIn)
     const c = await cliJson(dir, showCommit, { rev: 'HEAD' }, { env });
     assert.equal(c.pr, '11');
     assert.equal(c.repo, 'acme/app');
@@ -114,15 +116,18 @@ describe('git hooks: real commits and pushes', () => {
     assert.equal(b.length, 1);
     assert.equal(b[0].commit, c.commit);
     assert.deepEqual(b[0].lines, [1]);
-    const bad = await axme(dir, ['show-commit', 'no-such-rev'], { env });
+    const bad = await axmeIn(dir, ['show-commit', 'no-such-rev'], { env });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /names no commit/);
   });
 
   test('a commit made under an agent session carries Axme-Session; the session records the commit', async () => {
-    const start = await axme(dir, ['hook', 'session-start'], {
+    // the session's hooks answered in this process, this process the harness (as it is the hooks' parent and git's)
+    const start = await hookInProcess('session-start', {
+      cwd: dir,
       input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }),
       env,
+      harnessHere: true,
     });
     assert.equal(start.code, 0, start.stderr);
     const id = readFileSync(join(dir, '.git', 'axme', 'sessions', 'harness', 'claude-code-cc-git-1'), 'utf8');
@@ -134,10 +139,13 @@ describe('git hooks: real commits and pushes', () => {
     assert.match(git(dir, ['log', '-1', '--notes=axme', '--format=%N']), new RegExp(`session: ${id}`));
     const s = readSession(join(dir, '.git'), id)!;
     assert.deepEqual(s.commits, [git(dir, ['rev-parse', 'HEAD']).trim()]);
-    await axme(dir, ['hook', 'session-end'], {
+    const end = await hookInProcess('session-end', {
+      cwd: dir,
       input: JSON.stringify({ session_id: 'cc-git-1', cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }),
       env,
+      harnessHere: true,
     });
+    assert.equal(end.code, 0, end.stderr);
   });
 
   test('a mention of the marker is not a marker', async () => {
@@ -204,7 +212,7 @@ describe('git hooks: real commits and pushes', () => {
   });
 
   test('uninstall removes the hooks and restores the user hook', async () => {
-    await axmeOk(dir, ['uninstall'], { env });
+    await axmeInOk(dir, ['uninstall'], { env });
     const hook = readFileSync(join(dir, '.git', 'hooks', 'commit-msg'), 'utf8');
     assert.match(hook, /user hook ran/);
     assert.equal(existsSync(join(dir, '.git', 'hooks', 'pre-push')), false);
@@ -231,7 +239,7 @@ describe('git hooks with husky', () => {
     assert.match(readFileSync(join(dir, '.husky', 'pre-push'), 'utf8'), /git-hook pre-push/);
     await initCore(dir, { gitHooks: true, scan: 'if-new' });
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), text, 'idempotent');
-    await axmeOk(dir, ['uninstall']);
+    await axmeInOk(dir, ['uninstall']);
     assert.equal(readFileSync(join(dir, '.husky', 'commit-msg'), 'utf8'), '#!/bin/sh\nnpx --no -- commitlint --edit "$1"\n');
     assert.equal(existsSync(join(dir, '.husky', 'pre-push')), false, 'a file axme created is removed whole');
   });
@@ -269,18 +277,18 @@ describe("git hooks refuse folders that are not the repository's own", () => {
     const gitconfig = join(shared, 'gitconfig');
     try {
       writeFileSync(gitconfig, `[core]\n\thooksPath = ${shared}\n`);
-      const g = await axme(dir, ['init', '--no-claude'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
+      const g = await axmeIn(dir, ['init', '--no-claude'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
       assert.equal(g.code, 2);
       assert.match(g.stderr, /core\.hooksPath is set in the global git config/);
       git(dir, ['config', 'core.hooksPath', '.githooks']);
-      const t = await axme(dir, ['init', '--no-claude']);
+      const t = await axmeIn(dir, ['init', '--no-claude']);
       assert.equal(t.code, 2);
       assert.match(t.stderr, /points into the working tree/);
       git(dir, ['config', '--unset', 'core.hooksPath']);
       writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho A\n');
       await initCore(dir, { gitHooks: true, scan: 'if-new' });
       writeFileSync(join(dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\necho B\n');
-      const again = await axme(dir, ['init', '--no-claude']);
+      const again = await axmeIn(dir, ['init', '--no-claude']);
       assert.equal(again.code, 2);
       assert.match(again.stderr, /was replaced since axme chained/);
       assert.equal(readFileSync(join(dir, '.git', 'hooks', 'pre-push.axme-previous'), 'utf8'), '#!/bin/sh\necho A\n', 'the first hook is never lost');
@@ -307,7 +315,7 @@ describe('init checks before it changes anything', () => {
       writeFileSync(join(shared, 'pre-commit'), '#!/bin/sh\nexit 0\n');
       git(dir, ['config', 'core.hooksPath', shared]);
       const before = footprint(dir, [shared]);
-      const r = await axme(dir, ['init']);
+      const r = await axmeIn(dir, ['init']);
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /outside this repository/);
       assert.match(r.stderr, /husky/);
@@ -316,18 +324,18 @@ describe('init checks before it changes anything', () => {
       assert.match(r.stderr, /nothing was changed/i);
       assert.equal(footprint(dir, [shared]), before, 'no store, no files, no settings');
 
-      const wrong = await axme(dir, ['init', '--no-claude', '--hooks-path', join(dir, '.git', 'hooks')]);
+      const wrong = await axmeIn(dir, ['init', '--no-claude', '--hooks-path', join(dir, '.git', 'hooks')]);
       assert.equal(wrong.code, 2, wrong.stderr);
       assert.match(wrong.stderr, /--hooks-path must name/);
       assert.equal(footprint(dir, [shared]), before);
 
-      const ok = await axme(dir, ['init', '--no-claude', '--hooks-path', shared]);
+      const ok = await axmeIn(dir, ['init', '--no-claude', '--hooks-path', shared]);
       assert.equal(ok.code, 0, ok.stderr);
       assert.ok(ok.stdout.includes(join(shared, 'commit-msg')), ok.stdout);
       assert.match(ok.stderr, /shared/);
       assert.match(readFileSync(join(shared, 'commit-msg'), 'utf8'), /# axme-hook/);
       assert.equal(readFileSync(join(shared, 'pre-commit'), 'utf8'), '#!/bin/sh\nexit 0\n');
-      const again = await axmeOk(dir, ['init', '--no-claude', '--hooks-path', shared, '--json']);
+      const again = await axmeInOk(dir, ['init', '--no-claude', '--hooks-path', shared, '--json']);
       assert.equal(again.gitHooksDir, shared);
       assert.ok(again.gitHooks.every((h: { action: string }) => h.action === 'unchanged'));
     } finally {
@@ -344,7 +352,7 @@ describe('init checks before it changes anything', () => {
       git(dir, ['config', 'core.hooksPath', '.githooks']);
       const hooks = [join(dir, '.git', 'hooks'), join(dir, '.githooks'), shared];
       let before = footprint(dir, hooks);
-      const t = await axme(dir, ['init']);
+      const t = await axmeIn(dir, ['init']);
       assert.equal(t.code, 2, t.stderr);
       assert.equal(footprint(dir, hooks), before, 'refs/memory/main not created, no agent files, no notes settings');
       assert.match(t.stderr, /points into the working tree/);
@@ -353,14 +361,14 @@ describe('init checks before it changes anything', () => {
       git(dir, ['config', '--unset', 'core.hooksPath']);
       writeFileSync(gitconfig, `[core]\n\thooksPath = ${shared}\n`);
       before = footprint(dir, hooks);
-      const g = await axme(dir, ['init'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
+      const g = await axmeIn(dir, ['init'], { env: { GIT_CONFIG_GLOBAL: gitconfig } });
       assert.equal(g.code, 2, g.stderr);
       assert.match(g.stderr, /core\.hooksPath is set in the global git config/);
       assert.equal(footprint(dir, hooks), before);
 
       writeFileSync(join(dir, '.mcp.json'), '{ not json');
       before = footprint(dir, hooks);
-      const m = await axme(dir, ['init']);
+      const m = await axmeIn(dir, ['init']);
       assert.equal(m.code, 2, m.stderr);
       assert.match(m.stderr, /\.mcp\.json is not valid JSON/);
       assert.equal(footprint(dir, hooks), before);

@@ -17,6 +17,7 @@ import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { auditLog, audit as auditOp } from '../../src/operations/audit/audit.ts';
 import { processAlive } from '../../src/session/owner.ts';
+import { axmeIn } from '../cli-in-process.ts';
 import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
 import { axme, CLI, cleanEnv, git } from '../helpers.ts';
 import { fakeClaude } from '../llm/fake-claude.ts';
@@ -319,7 +320,7 @@ describe('the post-session auditor', () => {
         git(d, ['config', 'user.email', 'test@example.com']);
         git(d, ['commit', '-q', '--allow-empty', '-m', 'first']);
       }
-      const init = await axme(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan']);
+      const init = await axmeIn(root, ['init', '--workspace', '--no-claude', '--no-git-hooks', '--no-scan']);
       assert.equal(init.code, 0, init.stderr);
       const api = join(root, 'api');
       const web = join(root, 'web');
@@ -365,7 +366,7 @@ describe('the post-session auditor', () => {
       const transcript = writeTranscript(work, 'cli.jsonl');
       const tip = git(dir, ['rev-parse', 'refs/memory/main']).trim();
       stand.script(fencedJson(EXTRACTION));
-      // the command run and printed in-process; the built binary for the exit 2 of no model and of a missing file
+      // the command run and printed in-process; the whole command line (axmeIn) for the exit 2 of no model and of a missing file
       const j = await cliJson(dir, auditOp, { transcript, session: 'sess-cli-dry', dry_run: true }, { env: anthropicEnv() });
       assert.equal(j.dry_run, true);
       assert.equal(j.commit, null);
@@ -373,7 +374,7 @@ describe('the post-session auditor', () => {
       assert.equal(git(dir, ['rev-parse', 'refs/memory/main']).trim(), tip);
       const log = await cliJson(dir, auditLog);
       assert.equal(log.runs.at(-1).dry_run, true);
-      const none = await axme(dir, ['audit', transcript], { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
+      const none = await axmeIn(dir, ['audit', transcript], { env: { AXME_AUDITOR_PROVIDER: 'none' } });
       assert.equal(none.code, 2);
       assert.match(none.stderr, /no model to audit with/);
       // no model, and a dry run: the requests it would send are shown (redacted), none is sent, nothing is written
@@ -390,7 +391,7 @@ describe('the post-session auditor', () => {
       const text = await cliText(dir, auditOp, { transcript, session: 'sess-no-model', dry_run: true }, { env: cleanEnv({ AXME_AUDITOR_PROVIDER: 'none' }) });
       assert.match(text, /^Dry run without a model: the full audit of session sess-no-model would send 1 request/);
       assert.match(text, /Nothing was sent or written/);
-      const missing = await axme(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
+      const missing = await axmeIn(dir, ['audit', join(work, 'nope.jsonl')], { env: anthropicEnv() });
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /nope\.jsonl is not a readable file: give the path of a session transcript/);
       // a wrong path is said before a missing model, and a folder is not a transcript

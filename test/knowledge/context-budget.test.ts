@@ -26,28 +26,33 @@ after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
+/** Decision i's file, the same in every store: the stores of 100 and 1,000 are the first files of the one of 10,000, encoded once. */
+const decisionFiles: Array<[string, string]> = [];
+function decisionFile(i: number): [string, string] {
+  const d = Decision.parse({
+    slug: `decision-${i}`,
+    id: formatId('D', i),
+    title: i === 1 ? 'Invoices are computed in integer cents' : `Decision ${i} about component ${i % 97} and its long descriptive title that goes on`,
+    decision: `Component ${i % 97} uses approach ${i}. `.repeat(8),
+    enforce: i % 10 === 0 ? 'required' : 'advisory',
+    anchors: i === 1 ? ['src/billing/**'] : [],
+    created: '2026-01-01T00:00:00.000Z',
+    updated: '2026-01-01T00:00:00.000Z',
+  });
+  return [`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)];
+}
+
 /** A store of `n` decisions (every tenth required, the first anchored to src/billing/), written in one fast-import commit. */
 function seeded(n: number): string {
   const dir = mkdtempSync(join(tmpdir(), `axme-ctx-${n}-`));
   dirs.push(dir);
   spawnSync('git', ['init', '-q', '-b', 'main', dir]);
+  while (decisionFiles.length < n) decisionFiles.push(decisionFile(decisionFiles.length + 1));
   const files: Array<[string, string]> = [
     ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
     ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
+    ...decisionFiles.slice(0, n),
   ];
-  for (let i = 1; i <= n; i++) {
-    const d = Decision.parse({
-      slug: `decision-${i}`,
-      id: formatId('D', i),
-      title: i === 1 ? 'Invoices are computed in integer cents' : `Decision ${i} about component ${i % 97} and its long descriptive title that goes on`,
-      decision: `Component ${i % 97} uses approach ${i}. `.repeat(8),
-      enforce: i % 10 === 0 ? 'required' : 'advisory',
-      anchors: i === 1 ? ['src/billing/**'] : [],
-      created: '2026-01-01T00:00:00.000Z',
-      updated: '2026-01-01T00:00:00.000Z',
-    });
-    files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
-  }
   importCommit(dir, files);
   return dir;
 }
@@ -78,7 +83,10 @@ describe('a bounded session start', () => {
         const hook = await assembleContext(kb, { budget: 6_000 });
         assert.ok(hook.text.length <= 6_000, `the hook's page is ${hook.text.length} characters`);
         assert.match(hook.text, /## Safety rules/);
-        // what the installed hook injects, as Claude Code reads it
+        // what the installed hook injects, as Claude Code reads it: after the parse cache this
+        // process derived is on disk (written in the background, else the hook may or may not
+        // parse the 10,000 files again, by the timing), as it is after any earlier command
+        await kb.cache.disk.settle();
         const started = spawnSync(process.execPath, [CLI, 'hook', 'session-start'], {
           cwd: dir,
           env: cleanEnv(),

@@ -1,21 +1,23 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { context } from '../../src/operations/context.ts';
 import { sessionFinalize, sessionList, sessionRecover, sessionShow } from '../../src/operations/session/session.ts';
 import type { SessionState } from '../../src/session/sessions.ts';
-import { exitCodeOf, initCore, rejectsWith } from '../core.ts';
+import { doctorJson, exitCodeOf, initCore, rejectsWith } from '../core.ts';
 import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { type HookRun, hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliJson, cliText, makeStore } from '../store-fixture.ts';
 import { storeCopies } from './fixture-copies.ts';
 
 /**
- * Sessions end to end: Claude Code is simulated by driving the real hook binaries with its JSON
- * payloads (the test process plays the harness: it is the hooks' parent), the agent's side by the
+ * Sessions end to end: Claude Code is simulated by driving the built hooks with its JSON payloads
+ * (the test process plays the harness: the owner of the sessions the hooks open), a sample through
+ * the binary and the rest answered in this process by the same entry, the agent's side by the
  * real MCP SDK client over stdio, and commits by the real git CLI through the installed git hooks.
  */
 
@@ -64,8 +66,19 @@ function hookPayload(dir: string, sessionId: string, event: string, extra: Recor
   });
 }
 
+/** `axme hook <event>` through the built binary: a process the test process starts, as the harness does. */
 async function hook(dir: string, event: string, payload: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return axme(dir, ['hook', event], { input: payload });
+}
+
+/**
+ * The same hook answered in this process (test/hooks/hook-in-process.ts: runHook of dist/hook.cjs),
+ * this process its harness as it is a spawned hook's: for the calls whose answer and effect on the
+ * session are what is checked. A sample stays a process (`hook`): the first session's start, a
+ * session end, the hooks that race each other and the one that waits on a claim this process holds.
+ */
+function hookHere(dir: string, event: string, payload: string): Promise<HookRun> {
+  return hookInProcess(event, { cwd: dir, input: payload, harnessHere: true });
 }
 
 /** A fake transcript in Claude Code's JSONL shape: user prompts, tool traffic, assistant prose. */
@@ -114,7 +127,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
 
     // the agent edits two files; the pre-tool-use hook lets them through, the post-tool-use hook records them
     for (const file of ['src/http.ts', 'src/retry.ts']) {
-      const pre = await hook(
+      const pre = await hookHere(
         dir,
         'pre-tool-use',
         hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file), old_string: 'a', new_string: 'b' } }),
@@ -123,14 +136,14 @@ describe('a Claude Code session through the real hooks and the real MCP client',
       assert.equal(pre.stdout, '', 'an allowed edit prints nothing');
       mkdirSync(join(dir, 'src'), { recursive: true });
       writeFileSync(join(dir, file), `export const x = '${file}';\n`);
-      const post = await hook(
+      const post = await hookHere(
         dir,
         'post-tool-use',
         hookPayload(dir, 'cc-1', 'PostToolUse', { tool_name: 'Edit', tool_input: { file_path: join(dir, file) }, tool_response: { success: true } }),
       );
       assert.equal(post.code, 0, post.stderr);
     }
-    const denied = await hook(
+    const denied = await hookHere(
       dir,
       'pre-tool-use',
       hookPayload(dir, 'cc-1', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' } }),
@@ -183,7 +196,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
       await client.close();
     }
 
-    const end = await hook(dir, 'session-end', hookPayload(dir, 'cc-1', 'SessionEnd', { reason: 'prompt_input_exit' }));
+    const end = await hookHere(dir, 'session-end', hookPayload(dir, 'cc-1', 'SessionEnd', { reason: 'prompt_input_exit' }));
     assert.equal(end.code, 0, end.stderr);
     const rows = await cliJson(dir, sessionList);
     const row = rows.find((r: any) => r.id === sessionId);
@@ -194,7 +207,7 @@ describe('a Claude Code session through the real hooks and the real MCP client',
   });
 
   test('the next session starts with the startup text and the handoff', async () => {
-    const start = await hook(dir, 'session-start', hookPayload(dir, 'cc-2', 'SessionStart', { source: 'startup' }));
+    const start = await hookHere(dir, 'session-start', hookPayload(dir, 'cc-2', 'SessionStart', { source: 'startup' }));
     const ctx = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
     const blocks = ctx.split('\n## ').map((b) => b.split('\n')[0]);
     assert.deepEqual(blocks.slice(1, 3), ['Say this to the user first', 'Latest handoff']);
@@ -215,21 +228,45 @@ describe('a Claude Code session through the real hooks and the real MCP client',
   });
 });
 
-/** A stand-in harness: a process that runs the hooks itself (so it owns the session) and then idles until killed. */
+/**
+ * A stand-in harness: a process that runs the hooks itself (so it owns the session) and then idles
+ * until killed. It answers each hook with the built hook's entry in its own process, as the
+ * launcher does (dist/cli-loader.cjs loadHook, runHook, dist/hook-store-work.js), itself the owner
+ * as it is the parent of the hook processes it would start: one process per harness, not one per call.
+ */
 function fakeHarness(dir: string, sessionId: string, edits: string[]): Promise<ChildProcess> {
+  const dist = dirname(CLI);
   const script = `
-    const { execFileSync } = require('node:child_process');
     const fs = require('node:fs');
     const path = require('node:path');
-    const run = (event, extra) => execFileSync(process.execPath, [${JSON.stringify(CLI)}, 'hook', event], { input: JSON.stringify({ session_id: ${JSON.stringify(sessionId)}, transcript_path: path.join(${JSON.stringify(dir)}, '.transcripts', ${JSON.stringify(sessionId)} + '.jsonl'), cwd: ${JSON.stringify(dir)}, hook_event_name: event, ...extra }) });
-    run('session-start', { source: 'startup' });
-    for (const f of ${JSON.stringify(edits)}) {
-      fs.mkdirSync(path.dirname(path.join(${JSON.stringify(dir)}, f)), { recursive: true });
-      fs.writeFileSync(path.join(${JSON.stringify(dir)}, f), 'edited\\n');
-      run('post-tool-use', { tool_name: 'Write', tool_input: { file_path: path.join(${JSON.stringify(dir)}, f) } });
-    }
-    process.stdout.write('ready\\n');
-    setInterval(() => {}, 1000);
+    const { pathToFileURL } = require('node:url');
+    const dist = ${JSON.stringify(dist)};
+    const dir = ${JSON.stringify(dir)};
+    const hook = require(path.join(dist, 'cli-loader.cjs')).loadHook(dist, process.env);
+    const run = async (event, extra) => {
+      const io = hook.processHookIO({
+        client: 'claude-code',
+        stdin: JSON.stringify({ session_id: ${JSON.stringify(sessionId)}, transcript_path: path.join(dir, '.transcripts', ${JSON.stringify(sessionId)} + '.jsonl'), cwd: dir, hook_event_name: event, ...extra }),
+        stdout: () => {},
+        stderr: (t) => process.stderr.write(t),
+        env: process.env,
+        cwd: dir,
+        loadStoreWork: () => import(pathToFileURL(path.join(dist, 'hook-store-work.js')).href),
+        installDir: dist,
+      });
+      const code = await hook.runHook(event, { ...io, ownerPid: () => process.pid });
+      if (code !== 0) throw new Error('axme hook ' + event + ' exited ' + code);
+    };
+    (async () => {
+      await run('session-start', { source: 'startup' });
+      for (const f of ${JSON.stringify(edits)}) {
+        fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+        fs.writeFileSync(path.join(dir, f), 'edited\\n');
+        await run('post-tool-use', { tool_name: 'Write', tool_input: { file_path: path.join(dir, f) } });
+      }
+      process.stdout.write('ready\\n');
+      setInterval(() => {}, 1000);
+    })().catch((err) => { console.error(err); process.exit(1); });
   `;
   const child = spawn(process.execPath, ['-e', script], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -285,7 +322,7 @@ describe('orphans: a session whose harness died without a close', () => {
     const id = orphans[0].id;
     assert.equal(orphans[0].files, 2);
 
-    const doc = JSON.parse((await axme(dir, ['doctor', '--json'])).stdout);
+    const doc = await doctorJson(dir);
     assert.match(
       doc.checks.find((c: { name: string }) => c.name === 'sessions').detail,
       /1 on record: 0 active, 0 closed, 0 recovered, 1 ended without a close/,
@@ -350,19 +387,19 @@ describe('the first hook call and work after a close', () => {
 
   test('a pre-tool-use call opens the session when SessionStart never came; session-end of an unknown session opens none', async () => {
     const before = await ids();
-    const end = await hook(dir, 'session-end', hookPayload(dir, 'never-started', 'SessionEnd', { reason: 'other' }));
+    const end = await hookHere(dir, 'session-end', hookPayload(dir, 'never-started', 'SessionEnd', { reason: 'other' }));
     assert.equal(end.code, 0, end.stderr);
     assert.deepEqual(await ids(), before, 'session-end created no session');
 
-    const pre = await hook(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }));
+    const pre = await hookHere(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }));
     assert.equal(pre.code, 0, pre.stderr);
     assert.equal(pre.stdout, '');
     const opened = (await ids()).filter((i) => !before.includes(i));
     assert.equal(opened.length, 1, 'the first tool call opened a session');
-    const denied = await hook(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }));
+    const denied = await hookHere(dir, 'pre-tool-use', hookPayload(dir, 'pre-first', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }));
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
     assert.equal((await ids()).length, before.length + 1, 'later calls reuse it');
-    const ended = await hook(dir, 'session-end', hookPayload(dir, 'pre-first', 'SessionEnd', { reason: 'other' }));
+    const ended = await hookHere(dir, 'session-end', hookPayload(dir, 'pre-first', 'SessionEnd', { reason: 'other' }));
     assert.equal(ended.code, 0);
     const row = (await cliJson(dir, sessionShow, { id: opened[0]! })) as { status: string };
     assert.equal(row.status, 'orphan', 'the known session was ended');
@@ -370,9 +407,9 @@ describe('the first hook call and work after a close', () => {
 
   test('hooks renewing an ended session at the same moment agree on one new session', async () => {
     const sid = (out: string) => /\(axme session ([\w-]+)\)/.exec(JSON.parse(out).hookSpecificOutput.additionalContext)![1]!;
-    const first = await hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'startup' }));
+    const first = await hookHere(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'startup' }));
     const old = sid(first.stdout);
-    await hook(dir, 'session-end', hookPayload(dir, 'renewed', 'SessionEnd', { reason: 'clear' }));
+    await hookHere(dir, 'session-end', hookPayload(dir, 'renewed', 'SessionEnd', { reason: 'clear' }));
     // Claude Code resumes the session: several hooks fire at once
     const runs = await Promise.all(
       Array.from({ length: 6 }, () => hook(dir, 'session-start', hookPayload(dir, 'renewed', 'SessionStart', { source: 'resume' }))),
@@ -399,7 +436,7 @@ describe('the first hook call and work after a close', () => {
 
     // the agent keeps working after its close: an edit and a commit
     writeFileSync(join(dir, 'after.ts'), 'late\n');
-    const post = await hook(
+    const post = await hookHere(
       dir,
       'post-tool-use',
       hookPayload(dir, 'closed-then-more', 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(dir, 'after.ts') } }),
@@ -444,7 +481,7 @@ describe('the next session-start hook recovers what the last one left', () => {
     writeTranscript(dir, 'gone-1', [{ type: 'user', message: { role: 'user', content: 'Split the parser module' } }]);
     const harness = await fakeHarness(dir, 'gone-1', ['src/parser.ts']);
     await kill(harness);
-    const start = await hook(dir, 'session-start', hookPayload(dir, 'next-1', 'SessionStart', { source: 'startup' }));
+    const start = await hookHere(dir, 'session-start', hookPayload(dir, 'next-1', 'SessionStart', { source: 'startup' }));
     assert.equal(start.code, 0, start.stderr);
     const ctx = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
     assert.match(ctx, /## Say this to the user first\nThe previous session \([\w-]+, \d{4}-\d{2}-\d{2}\) ended without a handoff/);

@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { coreAt, initCore } from '../core.ts';
-import { axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { cliJson } from '../store-fixture.ts';
 
 const ROUNDS = 24;
 
@@ -41,7 +43,7 @@ test('a writer killed with SIGKILL at any moment never corrupts the store or los
     assert.equal(fsck.ok, true, JSON.stringify(fsck.findings));
     git(dir, ['fsck', '--strict', '--no-progress']);
     // every round's item that was reported committed is present; a later write still works
-    const last = await axmeOk(dir, ['decision', 'add', '--title', 'After the crashes', '--decision', 'ok', '--json']);
+    const last = await cliJson(dir, decisionAdd, { title: 'After the crashes', decision: 'ok' });
     assert.equal(last.duplicate, false);
   } finally {
     cleanup();
@@ -62,7 +64,8 @@ test('stale locks left by dead writers do not block the next writer', { timeout:
     writeFileSync(refLock, '');
     const old = new Date(Date.now() - 60_000);
     utimesSync(refLock, old, old);
-    const r = await axmeOk(dir, ['decision', 'add', '--title', 'After a crash', '--decision', 'works', '--json']);
+    // the next writer in this process: the locks it meets are the files a dead process left
+    const r = await cliJson(dir, decisionAdd, { title: 'After a crash', decision: 'works' });
     assert.equal(r.id, 'D-001');
     assert.equal(git(dir, ['show', 'refs/memory/main:decisions/after-a-crash.md']).includes('works'), true);
   } finally {
