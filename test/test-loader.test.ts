@@ -101,3 +101,25 @@ test('test-transform.mjs makes the files the loader then reads without making th
   assert.equal(again.status, 0);
   assert.equal(again.stderr, '', 'nothing left to make');
 });
+
+test('a .ts file imported as .js, as TypeScript allows, is found as it is under tsx; a missing file is still an error', async () => {
+  const cache = freshCache('js-names');
+  const src = join(dir, 'js-names');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'b.ts'), "export const b: string = 'b';\n");
+  writeFileSync(join(src, 'c.mts'), "export const c: string = 'c';\n");
+  writeFileSync(join(src, 'plain.js'), "export const plain = 'js';\n");
+  writeFileSync(
+    join(src, 'a.ts'),
+    "import { b } from './b.js';\nimport { c } from './c.mjs';\nimport { plain } from './plain.js';\nexport const a: string = `a${b}${c}${plain}`;\n",
+  );
+  writeFileSync(join(src, 'missing.ts'), "export { x } from './nowhere.js';\n");
+  const url = (f: string) => JSON.stringify(pathToFileURL(join(src, f)).href);
+  const run = await withLoader(cache, `const m = await import(${url('a.ts')}); console.log(m.a);`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, 'abcjs\n');
+  const missing = await withLoader(cache, `await import(${url('missing.ts')});`);
+  assert.notEqual(missing.status, 0);
+  assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/);
+  assert.ok(missing.stderr.includes(join(src, 'nowhere.js')), missing.stderr);
+});
