@@ -129,9 +129,9 @@ export interface Delta {
   freshIds: Map<string, number>;
   /** each term's count of documents now (0: no document holds it any more; the term is hidden) */
   df: Int32Array;
-  /** the documents' field lengths (4 a document, FIELDS order) and norms (`fieldNorms`) now */
+  /** the documents' field lengths (4 a document, FIELDS order) now, and the fields' mean lengths (`fieldMeans`): a posting's norms follow from them when it is read */
   len: Float64Array;
-  norms: Float64Array;
+  means: Float64Array;
   /** how many base documents are gone */
   removed: number;
 }

@@ -1,4 +1,4 @@
-import { fieldNorms, gainOf } from './fields.ts';
+import { fieldMeans, gainFromLengths } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
 import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
 
@@ -11,7 +11,8 @@ const DELTA_SHARE = 1 / 8;
  * `added` the positions of the documents new since. The base stays the flat postings of the last
  * index laid out (a build's, a file's, a compaction's); each term's count is kept up to date from
  * the changed documents' terms, and a term's postings (base documents moved to their positions
- * now, the added ones merged in, each gain worked out from its frequencies and the norms of now)
+ * now, the added ones merged in, each gain worked out from its frequencies, its document's lengths
+ * and the fields' mean lengths of now)
  * are made when a query first reads the term. The result ranks as a build of `docs` (the gains
  * are `gainOf` of the same frequencies and norms, the postings in document order, a term no
  * document holds hidden). Undefined when the previous postings kept no frequencies, or more
@@ -106,7 +107,8 @@ export function layOver(
     len[i * 4 + 3] = l.body;
   }
   const all = Int32Array.from([...keptAdded, ...added]).sort();
-  const delta: Delta = { base, newOf: baseNewOf, added: all, fresh, freshIds, df, len, norms: fieldNorms(len), removed };
+  // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
+  const delta: Delta = { base, newOf: baseNewOf, added: all, fresh, freshIds, df, len, means: fieldMeans(len), removed };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, died, born) };
 }
 
@@ -128,7 +130,7 @@ function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveT
 
 /** Term `id`'s postings now: its base documents at their positions now and the added ones, in document order, each with its gain. */
 function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
-  const { base, newOf, norms } = delta;
+  const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
@@ -136,7 +138,8 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs:
   const at = mergeTerm({ docs, tf }, 0, base, inBase ? base.start[id]! : 0, inBase ? base.start[id + 1]! : 0, newOf, extra.get(id));
   if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
   const gain = new Float64Array(count);
-  for (let p = 0; p < count; p++) gain[p] = gainOf(tf[p]!, norms, docs[p]!);
+  const norms = new Float64Array(4);
+  for (let p = 0; p < count; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
   return { docs, gain, tf };
 }
 

@@ -60,8 +60,9 @@ export function scoreQuery(index: Index, groups: QueryGroup[], only?: Uint8Array
   return { scores: x.scores, touched: x.touched, count, scratch: x, values, groups, only };
 }
 
-/** Zeroed ranking buffers for `n` documents. */
+/** Zeroed ranking buffers for `n` documents, with room for some more (the index after a few writes takes them over: after-write.ts). */
 export function newScratch(n: number): Scratch {
+  n += 64 + (n >> 6);
   return {
     scores: new Float64Array(n),
     touched: new Int32Array(n),
