@@ -70,10 +70,20 @@ const PARAMS = FIELDS.map((f) => FIELD_PARAMS[f]);
  * normalized by (`fieldNorm`), the one part of a gain that depends on every document.
  */
 export function fieldMeans(len: Float64Array): Float64Array {
-  const total = [0, 0, 0, 0];
+  return meansOf(fieldTotals(len), len.length / 4);
+}
+
+/** The four fields' total lengths in words (FIELDS order) over the documents whose lengths `len` holds (4 a document). */
+export function fieldTotals(len: Float64Array): Float64Array {
+  const total = new Float64Array(4);
   for (let i = 0; i < len.length; i++) total[i & 3]! += len[i]!;
-  const n = len.length / 4 || 1;
-  return Float64Array.from(total, (t) => t / n || 1);
+  return total;
+}
+
+/** `fieldMeans` from the fields' totals (`fieldTotals`: sums of whole numbers, the same in any order) over `docs` documents. */
+export function meansOf(totals: Float64Array, docs: number): Float64Array {
+  const n = docs || 1;
+  return Float64Array.from(totals, (t) => t / n || 1);
 }
 
 /** Field `f`'s (FIELDS order) weight over its BM25 length normalization, for a field of `length` words where the mean is `mean` (`fieldMeans`). */

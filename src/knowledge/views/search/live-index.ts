@@ -1,4 +1,4 @@
-import { fieldMeans, gainFromLengths } from './fields.ts';
+import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
 import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
 
@@ -108,8 +108,36 @@ export function layOver(
   }
   const all = Int32Array.from([...keptAdded, ...added]).sort();
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
-  const delta: Delta = { base, newOf: baseNewOf, added: all, fresh, freshIds, df, len, means: fieldMeans(len), removed };
+  const delta: Delta = {
+    base,
+    newOf: baseNewOf,
+    added: all,
+    fresh,
+    freshIds,
+    df,
+    len,
+    means: meansOf(totalsAfter(oldLen, len, newOf, docs, added), docs.length),
+    removed,
+  };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, died, born) };
+}
+
+/** The fields' total lengths of a delta's documents (`len`, never changed once made), kept: the next write works its own out from them. */
+const totalsOf = new WeakMap<Float64Array, Float64Array>();
+
+/**
+ * The fields' total lengths of the documents now (`len`), from those of before (`oldLen`, added
+ * up once an array) less the gone documents' and plus the added ones': no pass over every
+ * document. Sums of whole numbers: the same as adding up `len`.
+ */
+function totalsAfter(oldLen: Float64Array, len: Float64Array, newOf: Int32Array, docs: readonly Doc[], added: readonly number[]): Float64Array {
+  const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
+  totalsOf.set(oldLen, was);
+  const totals = Float64Array.from(was);
+  for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
+  for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
+  totalsOf.set(len, totals);
+  return totals;
 }
 
 /** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
