@@ -203,12 +203,9 @@ export function compactPostings(index: Index): Postings {
 
 /** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */
 class LiveTerms implements TermIds {
-  readonly size: number;
   readonly startingWith?: (prefix: string) => string[];
+  #size: number | undefined;
   constructor(private readonly delta: Delta) {
-    let size = 0;
-    for (let id = 0; id < delta.base.terms + delta.fresh.length; id++) if (delta.df[id]! > 0) size++;
-    this.size = size;
     const within = delta.base.ids.startingWith?.bind(delta.base.ids);
     if (within) {
       this.startingWith = (prefix) => {
@@ -217,6 +214,16 @@ class LiveTerms implements TermIds {
         return out.sort();
       };
     }
+  }
+  /** how many terms some document holds: counted when first asked (writing the index's file does; a query does not) */
+  get size(): number {
+    if (this.#size === undefined) {
+      const { base, fresh, df } = this.delta;
+      let size = 0;
+      for (let id = 0; id < base.terms + fresh.length; id++) if (df[id]! > 0) size++;
+      this.#size = size;
+    }
+    return this.#size;
   }
   get(term: string): number | undefined {
     const id = this.delta.base.ids.get(term) ?? this.delta.freshIds.get(term);
