@@ -4,7 +4,9 @@
 // round a new process per side, in turn, reads it from disk (the MCP server after a restart),
 // asks 4 queries, 20 warm ones, then writes an item and asks once, `--writes` times; what a
 // process leaves for after the answer (the index file) is then run at once and timed apart, so
-// that it lands in no other row. Table on stdout, JSON in bench/results/search-write-<date>.json.
+// that it lands in no other row. Each query is timed by the wall clock and by the process's CPU
+// time (user + system: on a shared machine the wall clock also counts other processes' turns).
+// Table on stdout, JSON in bench/results/search-write-<date>.json.
 //
 //   node --import tsx bench/search-write.bench.ts [--size 10000] [--rounds 3] [--writes 5] [--before /path/to/checkout]
 import { spawnSync } from 'node:child_process';
@@ -20,6 +22,9 @@ interface Sample {
   warm: number[];
   write: number[];
   after: number[];
+  /** the process's CPU time (user + system) of each warm query and each first query after a write */
+  warmCpu: number[];
+  afterCpu: number[];
   /** the index file written after the answer (DerivedCache.later), run here at once: 0 where the query wrote it itself */
   file: number[];
   sources: string[];
@@ -31,21 +36,22 @@ async function child(root: string, repo: string, writes: number, label: string):
   const { addDecision } = await import(join(root, 'src/knowledge/items/decision/add-decision.ts'));
   const { searchStore, loadSearchIndex } = await import(join(root, 'src/knowledge/views/search.ts'));
   const kb = await openKnowledgeBase({ cwd: repo, env: benchEnv({ AXME_SEARCH_MODEL: 'off' }), backend: 'cli' });
-  const out: Sample = { warm: [], write: [], after: [], file: [], sources: [] };
+  const out: Sample = { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], sources: [] };
+  const timed = async (q: string, wall: number[], cpu: number[]) => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await searchStore(kb, q);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  };
   for (const q of QUERIES) await searchStore(kb, q);
-  for (let r = 0; r < 5; r++)
-    for (const q of QUERIES) {
-      const t0 = performance.now();
-      await searchStore(kb, q);
-      out.warm.push(performance.now() - t0);
-    }
+  for (let r = 0; r < 5; r++) for (const q of QUERIES) await timed(q, out.warm, out.warmCpu);
   for (let w = 0; w < writes; w++) {
     let t0 = performance.now();
     await addDecision(kb, { title: `Written by ${label} ${process.pid} ${w}`, decision: `Component ${w} uses a new approach.` });
     out.write.push(performance.now() - t0);
-    t0 = performance.now();
-    await searchStore(kb, QUERIES[w % QUERIES.length]!);
-    out.after.push(performance.now() - t0);
+    await timed(QUERIES[w % QUERIES.length]!, out.after, out.afterCpu);
     t0 = performance.now();
     kb.cache.settle?.();
     out.file.push(performance.now() - t0);
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error(`${name}: ${r.stderr}`);
     return JSON.parse(r.stdout) as Sample;
   };
-  const all = new Map(sides.map(([name]): [string, Sample] => [name, { warm: [], write: [], after: [], file: [], sources: [] }]));
+  const all = new Map(sides.map(([name]): [string, Sample] => [name, { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], sources: [] }]));
   try {
     for (const [name, root] of sides) run(name, root, 1); // the index written (built), then patched once
     for (let r = 0; r < ROUNDS; r++)
@@ -90,6 +96,8 @@ async function main(): Promise<void> {
         a.warm.push(...s.warm);
         a.write.push(...s.write);
         a.after.push(...s.after);
+        a.warmCpu.push(...s.warmCpu);
+        a.afterCpu.push(...s.afterCpu);
         a.file.push(...s.file);
         a.sources.push(...s.sources);
         process.stderr.write(
@@ -101,18 +109,22 @@ async function main(): Promise<void> {
   }
   const cell = (s: Stats) => `${fmt(s.median)} (${fmt(s.p10)}–${fmt(s.p90)})`;
   console.log(
-    `| ${SIZE} decisions, ms median (p10–p90) | warm query | the write | first query after it | × warm | index file, after the answer |\n| --- | ---: | ---: | ---: | ---: | ---: |`,
+    `| ${SIZE} decisions, ms median (p10–p90) | warm query | the write | first query after it | × warm | warm query, CPU | first after a write, CPU | × warm, CPU | index file, after the answer |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   const rows = [...all].map(([name, a]) => ({
     name,
     warm: stats(a.warm),
     write: stats(a.write),
     after: stats(a.after),
+    warmCpu: stats(a.warmCpu),
+    afterCpu: stats(a.afterCpu),
     file: stats(a.file),
     sources: [...new Set(a.sources)],
   }));
   for (const r of rows)
-    console.log(`| ${r.name} | ${cell(r.warm)} | ${cell(r.write)} | ${cell(r.after)} | ${(r.after.median / r.warm.median).toFixed(1)}× | ${cell(r.file)} |`);
+    console.log(
+      `| ${r.name} | ${cell(r.warm)} | ${cell(r.write)} | ${cell(r.after)} | ${(r.after.median / r.warm.median).toFixed(1)}× | ${cell(r.warmCpu)} | ${cell(r.afterCpu)} | ${(r.afterCpu.median / r.warmCpu.median).toFixed(1)}× | ${cell(r.file)} |`,
+    );
   const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-write-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

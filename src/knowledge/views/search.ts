@@ -11,7 +11,7 @@ import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
 import { compactPostings } from './search/live-index.ts';
 import { embedderFor } from './search/meaning.ts';
 import { hasIndexFile, indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
-import { rank, scoreQuery } from './search/rank.ts';
+import { rankTop } from './search/prune.ts';
 import { glossaryOf, isAnchored, searchLists, sourcesOf } from './search/sources.ts';
 import { staleMarks } from './stale-marks.ts';
 
@@ -138,23 +138,22 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   if (said.length === 0) return { hits: [], commit: state.commit!, total: 0 };
   // HEAD as the stale marks are worked out against it: they are kept for the query at the tip (tip-search.ts)
   const head = input.at === undefined && !kb.repo.bare ? headCommitSync(kb.repo.gitDir, kb.repo.commonDir) : 'unknown';
-  // started first: git compares the anchors while the scores are summed
-  const pending = staleMarks(kb, input.at);
-  const scored = scoreQuery(index, groups);
-  const marks = await pending;
+  const marks = await staleMarks(kb, input.at);
   const staleKey = `search-stale-written:${indexKey(state.snapshot.tree, state.workspace?.commit)}:${head}`;
   if (head !== 'unknown' && !kb.cache.recall<boolean>(staleKey) && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
-    // once a process: the marks are the same for the same tree and HEAD
-    writeStale(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit), head ?? 'none', marks.all);
+    // once a process: the marks are the same for the same tree and HEAD; the file written once the answer is out (as the index's)
+    const key = indexKey(state.snapshot.tree, state.workspace?.commit);
+    kb.cache.later(staleKey, () => writeStale(searchDir(kb.repo.axmeDir), key, head ?? 'none', marks.all));
     kb.cache.remember(staleKey, true);
   }
   // a workspace store's items are not compared (their code is elsewhere): one of the same kind and slug is not this one
   const staleOf = (d: Doc) => (d.store ? undefined : marks.of(d.kind, d.slug));
   // no stale item (the usual case): nothing looked up per document ranked
-  const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : () => false;
+  const isStale = marks.all.length ? (d: Doc) => staleOf(d) !== undefined : undefined;
   // the one fusion step: with an embedder (a local model or an endpoint), the word ranking goes deeper and is fused with the ranking by meaning
   const embedder = input.byMeaning === false ? null : await embedderFor(kb, state.config);
-  const { ranked: lexical, total } = rank(index, scored, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
+  // only the documents that can make the best hundred are scored (prune.ts): the same ranking as scoring them all
+  const { ranked: lexical, total } = rankTop(index, groups, said, embedder ? Math.max(k, FUSE_DEPTH) : k, isStale, kinds);
   const ranked = embedder ? await withMeaning(kb, index, embedder, query, lexical, k, isStale, kinds) : lexical;
   const hits = ranked.map((r) => hitOf(r, said, staleOf, { commit: state.commit!, workspace: state.workspace?.commit }));
   return { hits, commit: state.commit!, total };

@@ -56,5 +56,11 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
   index.delta = laid.delta;
   index.patched = true;
   index.madeFrom = { lists, anchored };
+  // the ranking's buffers (zeroed between queries) taken over when they have room: a query after a write allocates none
+  const scratch = previous.scratch;
+  if (scratch && scratch.scores.length >= docs.length) {
+    previous.scratch = undefined;
+    index.scratch = scratch;
+  }
   return index;
 }

@@ -61,21 +61,57 @@ export function gainOf(packed: number, norms: Float64Array, doc: number): number
   return (tf * (K1 + 1)) / (tf + K1);
 }
 
+/** The fields' BM25 parameters in FIELDS order. */
+const PARAMS = FIELDS.map((f) => FIELD_PARAMS[f]);
+
 /**
- * Per document and field (4 a document, FIELDS order), the field's weight over its BM25 length
- * normalization, from the fields' lengths in words (`len`, the same layout): the part of the
- * scores that depends on every document.
+ * The four fields' mean lengths in words (FIELDS order) over the documents whose lengths `len`
+ * holds (4 a document), 1 for a field no document has words in: what a field's length is
+ * normalized by (`fieldNorm`), the one part of a gain that depends on every document.
+ */
+export function fieldMeans(len: Float64Array): Float64Array {
+  return meansOf(fieldTotals(len), len.length / 4);
+}
+
+/** The four fields' total lengths in words (FIELDS order) over the documents whose lengths `len` holds (4 a document). */
+export function fieldTotals(len: Float64Array): Float64Array {
+  const total = new Float64Array(4);
+  for (let i = 0; i < len.length; i++) total[i & 3]! += len[i]!;
+  return total;
+}
+
+/** `fieldMeans` from the fields' totals (`fieldTotals`: sums of whole numbers, the same in any order) over `docs` documents. */
+export function meansOf(totals: Float64Array, docs: number): Float64Array {
+  const n = docs || 1;
+  return Float64Array.from(totals, (t) => t / n || 1);
+}
+
+/** Field `f`'s (FIELDS order) weight over its BM25 length normalization, for a field of `length` words where the mean is `mean` (`fieldMeans`). */
+export function fieldNorm(f: number, length: number, mean: number): number {
+  const { weight, b } = PARAMS[f]!;
+  return weight / (1 - b + (b * length) / mean);
+}
+
+/**
+ * Per document and field (4 a document, FIELDS order), `fieldNorm` of the fields' lengths in
+ * words (`len`, the same layout): what `gainOf` reads.
  */
 export function fieldNorms(len: Float64Array): Float64Array {
-  const docs = len.length / 4;
-  const total = [0, 0, 0, 0];
-  for (let i = 0; i < len.length; i++) total[i & 3]! += len[i]!;
-  const n = docs || 1;
-  const params = FIELDS.map((f) => FIELD_PARAMS[f]);
+  const means = fieldMeans(len);
   const norms = new Float64Array(len.length);
-  for (let i = 0; i < len.length; i++) {
-    const { weight, b } = params[i & 3]!;
-    norms[i] = weight / (1 - b + (b * len[i]!) / (total[i & 3]! / n || 1));
-  }
+  for (let i = 0; i < len.length; i++) norms[i] = fieldNorm(i & 3, len[i]!, means[i & 3]!);
   return norms;
+}
+
+/**
+ * `gainOf` of one posting with its document's norms worked out from the lengths (`len`, 4 a
+ * document) and the fields' means (`fieldMeans`) as it is read, rather than every document's
+ * beforehand: after a write only the means change, and a query reads few postings. `norms` is
+ * four numbers of room, reused from one posting to the next.
+ */
+export function gainFromLengths(packed: number, len: Float64Array, doc: number, means: Float64Array, norms: Float64Array): number {
+  const n = doc * 4;
+  norms[3] = fieldNorm(3, len[n + 3]!, means[3]!);
+  if (packed >= 4096) for (let f = 0; f < 3; f++) norms[f] = fieldNorm(f, len[n + f]!, means[f]!);
+  return gainOf(packed, norms, 0);
 }

@@ -96,6 +96,8 @@ export interface Index {
   byLength?: Map<number, string[]>;
   /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
   dense?: { model: string; vectors: Float32Array[] };
+  /** each document's `factorOf` for its revoked and current marks, by position, 0 until the ranking first reads it (rank.ts `factorAt`) */
+  factors?: Float64Array;
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
   scratch?: Scratch | undefined;
   /** how many documents were taken from the previous index rather than tokenized (set by `buildIndex`) */
@@ -127,9 +129,9 @@ export interface Delta {
   freshIds: Map<string, number>;
   /** each term's count of documents now (0: no document holds it any more; the term is hidden) */
   df: Int32Array;
-  /** the documents' field lengths (4 a document, FIELDS order) and norms (`fieldNorms`) now */
+  /** the documents' field lengths (4 a document, FIELDS order) now, and the fields' mean lengths (`fieldMeans`): a posting's norms follow from them when it is read */
   len: Float64Array;
-  norms: Float64Array;
+  means: Float64Array;
   /** how many base documents are gone */
   removed: number;
 }

@@ -1,4 +1,4 @@
-import { fieldNorms, gainOf } from './fields.ts';
+import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
 import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
 
@@ -11,7 +11,8 @@ const DELTA_SHARE = 1 / 8;
  * `added` the positions of the documents new since. The base stays the flat postings of the last
  * index laid out (a build's, a file's, a compaction's); each term's count is kept up to date from
  * the changed documents' terms, and a term's postings (base documents moved to their positions
- * now, the added ones merged in, each gain worked out from its frequencies and the norms of now)
+ * now, the added ones merged in, each gain worked out from its frequencies, its document's lengths
+ * and the fields' mean lengths of now)
  * are made when a query first reads the term. The result ranks as a build of `docs` (the gains
  * are `gainOf` of the same frequencies and norms, the postings in document order, a term no
  * document holds hidden). Undefined when the previous postings kept no frequencies, or more
@@ -106,8 +107,37 @@ export function layOver(
     len[i * 4 + 3] = l.body;
   }
   const all = Int32Array.from([...keptAdded, ...added]).sort();
-  const delta: Delta = { base, newOf: baseNewOf, added: all, fresh, freshIds, df, len, norms: fieldNorms(len), removed };
+  // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
+  const delta: Delta = {
+    base,
+    newOf: baseNewOf,
+    added: all,
+    fresh,
+    freshIds,
+    df,
+    len,
+    means: meansOf(totalsAfter(oldLen, len, newOf, docs, added), docs.length),
+    removed,
+  };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, died, born) };
+}
+
+/** The fields' total lengths of a delta's documents (`len`, never changed once made), kept: the next write works its own out from them. */
+const totalsOf = new WeakMap<Float64Array, Float64Array>();
+
+/**
+ * The fields' total lengths of the documents now (`len`), from those of before (`oldLen`, added
+ * up once an array) less the gone documents' and plus the added ones': no pass over every
+ * document. Sums of whole numbers: the same as adding up `len`.
+ */
+function totalsAfter(oldLen: Float64Array, len: Float64Array, newOf: Int32Array, docs: readonly Doc[], added: readonly number[]): Float64Array {
+  const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
+  totalsOf.set(oldLen, was);
+  const totals = Float64Array.from(was);
+  for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
+  for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
+  totalsOf.set(len, totals);
+  return totals;
 }
 
 /** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
@@ -128,7 +158,7 @@ function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveT
 
 /** Term `id`'s postings now: its base documents at their positions now and the added ones, in document order, each with its gain. */
 function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
-  const { base, newOf, norms } = delta;
+  const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
@@ -136,7 +166,8 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs:
   const at = mergeTerm({ docs, tf }, 0, base, inBase ? base.start[id]! : 0, inBase ? base.start[id + 1]! : 0, newOf, extra.get(id));
   if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
   const gain = new Float64Array(count);
-  for (let p = 0; p < count; p++) gain[p] = gainOf(tf[p]!, norms, docs[p]!);
+  const norms = new Float64Array(4);
+  for (let p = 0; p < count; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
   return { docs, gain, tf };
 }
 
@@ -172,12 +203,9 @@ export function compactPostings(index: Index): Postings {
 
 /** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */
 class LiveTerms implements TermIds {
-  readonly size: number;
   readonly startingWith?: (prefix: string) => string[];
+  #size: number | undefined;
   constructor(private readonly delta: Delta) {
-    let size = 0;
-    for (let id = 0; id < delta.base.terms + delta.fresh.length; id++) if (delta.df[id]! > 0) size++;
-    this.size = size;
     const within = delta.base.ids.startingWith?.bind(delta.base.ids);
     if (within) {
       this.startingWith = (prefix) => {
@@ -186,6 +214,16 @@ class LiveTerms implements TermIds {
         return out.sort();
       };
     }
+  }
+  /** how many terms some document holds: counted when first asked (writing the index's file does; a query does not) */
+  get size(): number {
+    if (this.#size === undefined) {
+      const { base, fresh, df } = this.delta;
+      let size = 0;
+      for (let id = 0; id < base.terms + fresh.length; id++) if (df[id]! > 0) size++;
+      this.#size = size;
+    }
+    return this.#size;
   }
   get(term: string): number | undefined {
     const id = this.delta.base.ids.get(term) ?? this.delta.freshIds.get(term);

@@ -1,8 +1,8 @@
 import type { KindName } from '../../../model/kind.ts';
-import { type Doc, type Index, termCount } from './build-index.ts';
+import { type Index, termCount } from './build-index.ts';
 import { K1 } from './fields.ts';
 import type { QueryGroup } from './query.ts';
-import { addGroups, factorOf, idfOf, newScratch, RERANK, rank, type StalePredicate, scoreQuery } from './rank.ts';
+import { addGroups, factorAt, idfOf, newScratch, RERANK, rank, type StalePredicate, scoreQuery } from './rank.ts';
 
 /**
  * `rank(scoreQuery(...))` without scoring the documents that cannot be among the best
@@ -10,7 +10,7 @@ import { addGroups, factorOf, idfOf, newScratch, RERANK, rank, type StalePredica
  * for the query at the tip, where a prompt's common words would otherwise score every document.
  */
 export function rankTop(index: Index, groups: QueryGroup[], said: string[], k: number, isStale?: StalePredicate, kinds?: ReadonlySet<KindName>) {
-  const only = candidatesOf(index, groups, Math.max(RERANK, k), (d) => factorOf(d, isStale), kinds);
+  const only = candidatesOf(index, groups, Math.max(RERANK, k), (i) => factorAt(index, i, isStale), kinds);
   return rank(index, scoreQuery(index, groups, only), said, k, isStale, kinds);
 }
 
@@ -43,7 +43,7 @@ function candidatesOf(
   index: Index,
   groups: QueryGroup[],
   n: number,
-  factor: (d: Doc) => number,
+  factor: (i: number) => number,
   kinds: ReadonlySet<KindName> | undefined,
 ): Uint8Array | undefined {
   const size = index.docs.length;
@@ -95,17 +95,39 @@ function nthBest(
   touched: Int32Array,
   count: number,
   n: number,
-  factor: (d: Doc) => number,
+  factor: (i: number) => number,
   kinds: ReadonlySet<KindName> | undefined,
   superseded: Uint8Array,
 ): number {
-  const values = new Float64Array(count);
+  // a min-heap of the best n so far: most scores are below its least and cost one comparison
+  const heap = new Float64Array(n);
   let m = 0;
   for (let t = 0; t < count; t++) {
     const d = touched[t]!;
     if (superseded[d] || (kinds && !kinds.has(index.docs[d]!.kind))) continue;
-    values[m++] = scores[d]! * factor(index.docs[d]!);
+    if (m === n && scores[d]! <= heap[0]!) continue; // a factor is at most 1
+    const v = scores[d]! * factor(d);
+    if (m < n) {
+      let c = m++;
+      for (; c > 0 && heap[(c - 1) >> 1]! > v; c = (c - 1) >> 1) heap[c] = heap[(c - 1) >> 1]!;
+      heap[c] = v;
+    } else if (v > heap[0]!) siftDown(heap, v);
   }
-  if (m < n) return 0;
-  return values.subarray(0, m).sort()[m - n]!;
+  return m < n ? 0 : heap[0]!;
+}
+
+/** Replaces the least of the full min-heap `heap` by `v`. */
+function siftDown(heap: Float64Array, v: number): void {
+  const size = heap.length;
+  let c = 0;
+  for (;;) {
+    const l = 2 * c + 1;
+    if (l >= size) break;
+    const r = l + 1;
+    const m = r < size && heap[r]! < heap[l]! ? r : l;
+    if (heap[m]! >= v) break;
+    heap[c] = heap[m]!;
+    c = m;
+  }
+  heap[c] = v;
 }

@@ -60,8 +60,9 @@ export function scoreQuery(index: Index, groups: QueryGroup[], only?: Uint8Array
   return { scores: x.scores, touched: x.touched, count, scratch: x, values, groups, only };
 }
 
-/** Zeroed ranking buffers for `n` documents. */
+/** Zeroed ranking buffers for `n` documents, with room for some more (the index after a few writes takes them over: after-write.ts). */
 export function newScratch(n: number): Scratch {
+  n += 64 + (n >> 6);
   return {
     scores: new Float64Array(n),
     touched: new Int32Array(n),
@@ -142,7 +143,22 @@ export type StalePredicate = (d: Doc) => boolean;
 
 /** How much of its score an item keeps: less when revoked, no longer current, or stale (at most 1). */
 export function factorOf(d: Doc, isStale?: StalePredicate): number {
-  return (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT) * (isStale?.(d) ? STALE : 1);
+  return markFactor(d) * (isStale?.(d) ? STALE : 1);
+}
+
+/** The share of its score a document keeps for its revoked and current marks. */
+const markFactor = (d: Doc) => (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT);
+
+/**
+ * `factorOf` the document at position `i`, its marks read once an index (`Index.factors`): the
+ * ranking asks it of thousands of documents a query, and a document read from a file answers
+ * each mark through a getter. `isStale` only when some item is stale.
+ */
+export function factorAt(index: Index, i: number, isStale?: StalePredicate): number {
+  const known = (index.factors ??= new Float64Array(index.docs.length));
+  let f = known[i]!;
+  if (f === 0) f = known[i] = markFactor(index.docs[i]!);
+  return isStale?.(index.docs[i]!) ? f * STALE : f;
 }
 
 /** The live decision a superseded one (at position `old`) ends at, following `superseded_by`; undefined when there is none. */
@@ -223,7 +239,7 @@ export function rank(
       if (!via.has(succ)) via.set(succ, index.docs[old]!.slug);
     }
   }
-  const factor = (d: Doc) => factorOf(d, isStale);
+  const factor = (i: number) => factorAt(index, i, isStale);
   const { top: positions, live } = best(index, scores, touched, count, Math.max(RERANK, k), factor, kinds);
   const top = positions.map(([i, final]): Ranked => {
     const doc = index.docs[i]!;
@@ -232,14 +248,14 @@ export function rank(
     if (v) r.via = v;
     return r;
   });
-  for (const r of top) r.score += PASSAGE * bestPassage(r.doc, scored.values, PASSAGE_WIDTH) * factor(r.doc);
+  for (let j = 0; j < top.length; j++) top[j]!.score += PASSAGE * bestPassage(top[j]!.doc, scored.values, PASSAGE_WIDTH) * factor(positions[j]![0]);
   const distinct = [...new Set(said)];
   if (distinct.length > 1) {
     const pairIdf = Math.min(...distinct.map((t) => idfOf(index.docs.length, docFreq(index.postings, t))));
-    for (const r of top) {
-      const pairs = adjacentPairs(said, r.doc);
+    for (let j = 0; j < top.length; j++) {
+      const pairs = adjacentPairs(said, top[j]!.doc);
       const bonus = PROXIMITY.title * pairs.title + PROXIMITY.body * pairs.body;
-      r.score += bonus * pairIdf * factor(r.doc);
+      top[j]!.score += bonus * pairIdf * factor(positions[j]![0]);
     }
   }
   for (let j = 0; j < count; j++) scores[touched[j]!] = 0;
@@ -290,7 +306,7 @@ function best(
   touched: Int32Array,
   count: number,
   n: number,
-  factor: (d: Doc) => number,
+  factor: (i: number) => number,
   kinds?: ReadonlySet<KindName>,
 ): { top: Array<[number, number]>; live: number } {
   const at = new Int32Array(n);
@@ -313,7 +329,7 @@ function best(
     if (s <= 0 || (kinds && !kinds.has(index.docs[i]!.kind))) continue;
     live++;
     if (size === n && s < val[0]!) continue;
-    const f = s * factor(index.docs[i]!);
+    const f = s * factor(i);
     if (size < n) {
       at[size] = i;
       val[size] = f;

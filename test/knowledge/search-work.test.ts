@@ -1,0 +1,112 @@
+/**
+ * What a query held open in one process (the MCP server) does per query (docs/search.md): the
+ * ranking reads a document's revoked and current marks once an index, not once a query, so that
+ * a warm query over a large store reads no document object it does not return; after the
+ * process's own write, the index laid over works out no length norm per document (a posting's
+ * norms follow from its document's lengths and the fields' means when a query reads it) and
+ * takes over the ranking's buffers rather than allocating them again.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import type { Doc } from '../../src/knowledge/views/search/build-index.ts';
+import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
+import { Decision, decisionSpec } from '../../src/model/decision.ts';
+import { stringifyYaml } from '../../src/model/frontmatter.ts';
+import { formatId } from '../../src/model/ids.ts';
+import { encodeItem } from '../../src/model/kind.ts';
+import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
+import { git, importCommit, openTestKb } from '../helpers.ts';
+
+const N = 400;
+
+/** A store of `n` decisions that all hold "component", every 13th of them revoked. */
+function seeded(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'axme-search-work-'));
+  git(dir, ['init', '-q', '-b', 'main']);
+  const files: Array<[string, string]> = [
+    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
+    ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
+  ];
+  for (let i = 1; i <= n; i++) {
+    const d = Decision.parse({
+      slug: `decision-${i}`,
+      id: formatId('D', i),
+      title: `Decision ${i} about component ${i % 17}`,
+      decision: `Component ${i % 17} takes approach ${i}.`,
+      ...(i % 13 === 0 ? { status: 'revoked' } : {}),
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+    });
+    files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
+  }
+  importCommit(dir, files);
+  return dir;
+}
+
+describe('a warm query', () => {
+  let dir: string;
+  let kb: KnowledgeBase;
+  before(async () => {
+    dir = seeded(N);
+    kb = await openTestKb(dir);
+  });
+  after(async () => {
+    await closeKnowledgeBase(kb);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("reads each document's revoked and current marks once an index, not once a query", async () => {
+    const { index } = await loadSearchIndex(kb);
+    assert.equal(index.docs.length, N);
+    // each document seen through a counter of the marks read (the documents themselves unchanged)
+    let reads = 0;
+    for (let i = 0; i < index.docs.length; i++)
+      index.docs[i] = new Proxy(index.docs[i]!, {
+        get(doc, key, receiver) {
+          if (key === 'revoked' || key === 'current') reads++;
+          return Reflect.get(doc, key, receiver);
+        },
+      }) as Doc;
+    const ask = async () => {
+      reads = 0;
+      const { hits, total } = await searchKnowledge(kb, { query: 'component 4', k: 20 });
+      return { hits, total, reads };
+    };
+    const first = await ask();
+    const second = await ask();
+    assert.equal(first.total, N);
+    assert.equal(first.hits.length, 20);
+    assert.ok(first.reads > 0, 'the first query reads the marks of the documents it ranks');
+    assert.deepEqual(second.hits, first.hits);
+    assert.equal(second.reads, 0, `the second query read ${second.reads} marks again`);
+    assert.ok(first.hits.every((h, i) => i === 0 || h.score <= first.hits[i - 1]!.score));
+  });
+  test('after its own write, works out norms only for the postings it reads, in the buffers it had', async () => {
+    const query = { query: 'component 4', k: 20 };
+    await searchKnowledge(kb, query);
+    const { index: before } = await loadSearchIndex(kb);
+    const buffers = before.scratch;
+    assert.ok(buffers, 'a query hands its buffers back to the index');
+    await addDecision(kb, { title: 'Component 4 takes a new approach', decision: 'Written between two queries: the zeppelin way.' });
+    const laid = await loadSearchIndex(kb);
+    assert.equal(laid.source, 'incremental');
+    const { index } = laid;
+    assert.equal(index.docs.length, N + 1);
+    const { delta } = index;
+    assert.ok(delta, 'the write is laid over the index');
+    // one number a field, not four a document: the documents' lengths are the only array of that size
+    assert.equal(delta.means.length, 4);
+    const perDocument = Object.values(delta).filter((v) => v instanceof Float64Array && v.length === 4 * index.docs.length);
+    assert.deepEqual(perDocument, [delta.len]);
+    assert.equal(index.scratch, buffers, "the index laid over has the previous index's buffers");
+    assert.equal((await searchKnowledge(kb, query)).total, N + 1);
+    const { hits } = await searchKnowledge(kb, { query: 'zeppelin component' });
+    assert.equal(hits[0]!.title, 'Component 4 takes a new approach');
+  });
+});
