@@ -9,8 +9,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { diskCache } from '../../src/store/cache.ts';
 import { ORPHAN_AGE_MS, removeOrphanTemps, tempBeside } from '../../src/store/temp-files.ts';
+import { initCore, withCore } from '../core.ts';
+import { tempRepo } from '../helpers.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'axme-temps-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -69,5 +72,25 @@ describe('temporary files left by writers', () => {
     await cache.settle();
     assert.equal(existsSync(join(dir, orphan)), false, `left: ${readdirSync(dir).join(', ')}`);
     assert.deepEqual(await cache.get('tree-2'), { items: 1 });
+  });
+
+  test('the search index’s next write removes a half-written index a killed writer left', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    try {
+      await initCore(dir);
+      const searchDir = join(dir, '.git', 'axme', 'search');
+      mkdirSync(searchDir, { recursive: true });
+      const orphan = `${'a'.repeat(40)}.idx.tmp-${gonePid()}-b1b1b1`;
+      leave(searchDir, orphan, ORPHAN_AGE_MS * 2);
+      await withCore(dir, (kb) => searchKnowledge(kb, { query: 'anything' }));
+      const left = readdirSync(searchDir);
+      assert.ok(
+        left.some((n) => n.endsWith('.idx')),
+        `an index was written: ${left.join(', ')}`,
+      );
+      assert.equal(left.includes(orphan), false, `left: ${left.join(', ')}`);
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KindName } from '../../../model/kind.ts';
+import { removeOrphanTemps, tempBeside } from '../../../store/temp-files.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
 import { FileDoc } from './file-doc.ts';
 import { encodeIndex, IndexFile } from './index-file.ts';
@@ -214,7 +214,7 @@ export function writeStale(dir: string, key: string, head: string, marks: readon
 }
 
 function atomic(file: string, data: string | Uint8Array[]): void {
-  const tmp = `${file}.tmp-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const tmp = tempBeside(file);
   if (typeof data === 'string') writeFileSync(tmp, data);
   else {
     const fd = openSync(tmp, 'w');
@@ -245,7 +245,9 @@ function writeAll(fd: number, chunks: Uint8Array[]): void {
 
 /** Removes all but the KEEP newest files of `dir` ending in `suffix`. */
 function prune(dir: string, suffix: string): void {
-  const names = readdirSync(dir).filter((n) => n.endsWith(suffix));
+  const entries = readdirSync(dir);
+  removeOrphanTemps(dir, entries);
+  const names = entries.filter((n) => n.endsWith(suffix));
   if (names.length <= KEEP) return;
   const dated = names.map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => b.t - a.t);
   for (const { n } of dated.slice(KEEP)) rmSync(join(dir, n), { force: true });
