@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -19,12 +19,14 @@ import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts'
 import { planMerge } from '../../src/knowledge/sync/merge/merge-stores.ts';
 import { merge3 } from '../../src/knowledge/sync/merge/text3.ts';
 import { mergeLists, mergeValues } from '../../src/knowledge/sync/merge/values.ts';
+import { syncStore } from '../../src/knowledge/sync/sync-store.ts';
 import { parseYaml } from '../../src/model/frontmatter.ts';
 import { backlogAdd } from '../../src/operations/backlog/writes.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
+import { resolve as resolveCommit } from '../../src/store/remote.ts';
 import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
-import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
+import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore, withCore } from '../core.ts';
 import { startGitHttpsServer } from '../git-https-server.ts';
 import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
@@ -174,6 +176,30 @@ describe('sync through the CLI: exit codes and what it prints', () => {
   });
 });
 
+/**
+ * The git processes one `syncStore` on `dir` runs, each as its arguments: the real git, found on
+ * PATH through a script that logs each command line first (the knowledge base is opened before
+ * the log starts: only the sync's own processes are counted).
+ */
+async function gitProcessesOfSync(root: string, dir: string): Promise<{ result: Awaited<ReturnType<typeof syncStore>>; commands: string[] }> {
+  const bin = join(root, 'git-logging-bin');
+  const log = join(root, 'git-commands.log');
+  mkdirSync(bin, { recursive: true });
+  const real = join(git(root, ['--exec-path']).trim(), 'git');
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> "$AXME_TEST_GIT_LOG"\nexec '${real}' "$@"\n`);
+  chmodSync(join(bin, 'git'), 0o755);
+  const env = { PATH: `${bin}:${process.env.PATH}`, AXME_TEST_GIT_LOG: log };
+  return withCore(
+    dir,
+    async (kb) => {
+      writeFileSync(log, '');
+      const result = await syncStore(kb, { env: cleanEnv(env) });
+      return { result, commands: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+    },
+    { env },
+  );
+}
+
 describe('syncStore over a local bare remote', () => {
   test('first sync pushes; a clone without a store fast-forwards; diverged clones merge with renumbering; trees agree', async () => {
     const {
@@ -225,6 +251,51 @@ describe('syncStore over a local bare remote', () => {
     assert.equal(again.integrated, 'up-to-date');
     assert.match(again.text, /already up to date/);
     assert.equal(git(a!, ['rev-parse', REF]), tip);
+  });
+
+  test('a sync with nothing new runs at most 2 git processes: it asks the remote what it holds, fetches and pushes nothing', async () => {
+    const {
+      root,
+      clones: [a, b],
+    } = team(2);
+    const [A, B] = [coreAt(a!), coreAt(b!)];
+    await A.init();
+    await A.addDecision({ title: 'Use Postgres', decision: 'pg' });
+    await A.sync();
+    await B.sync();
+    for (const dir of [a!, b!]) {
+      const tip = git(dir, ['rev-parse', REF]);
+      const { result, commands } = await gitProcessesOfSync(root, dir);
+      assert.equal(result.integrated, 'up-to-date');
+      assert.deepEqual(result.pushed, { memory: false, notes: false });
+      assert.equal(git(dir, ['rev-parse', REF]), tip, 'nothing changed');
+      assert.ok(commands.length <= 2, `${commands.length} git processes for a sync with nothing new:\n${commands.join('\n')}`);
+      assert.equal(commands.filter((c) => /^ls-remote /.test(c)).length, 1, 'the remote is asked once');
+      assert.deepEqual(
+        commands.filter((c) => /^(fetch|push) /.test(c)),
+        [],
+        'nothing fetched or pushed',
+      );
+    }
+  });
+
+  test('the refs a sync reads are the commits git names, read without git where the files tell: a tag peeled, a blob or nothing is none, packed or loose', async () => {
+    const {
+      clones: [a],
+    } = team(1);
+    git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
+    const commit = git(a!, ['rev-parse', 'HEAD']).trim();
+    git(a!, ['tag', '-a', '-m', 'a tag', 'v1']);
+    git(a!, ['update-ref', 'refs/memory/commit', commit]);
+    git(a!, ['update-ref', 'refs/memory/tag', git(a!, ['rev-parse', 'v1']).trim()]);
+    git(a!, ['update-ref', 'refs/memory/blob', git(a!, ['hash-object', '-w', '--stdin'], 'not a commit').trim()]);
+    const names = ['refs/memory/commit', 'refs/memory/tag', 'refs/memory/blob', 'refs/memory/none', 'HEAD', 'v1'];
+    const want = [commit, commit, null, null, commit, commit];
+    for (const packed of [false, true]) {
+      if (packed) git(a!, ['gc', '-q']);
+      const got = await withCore(a!, (kb) => Promise.all(names.map((n) => resolveCommit(kb.repo, n))));
+      assert.deepEqual(got, want, packed ? 'packed' : 'loose');
+    }
   });
 
   test('init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; without fetch config it skips', async () => {
