@@ -30,6 +30,7 @@ import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore, withCore } from '.
 import { startGitHttpsServer } from '../git-https-server.ts';
 import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
+import { copyTeam } from './fixture-copies.ts';
 
 const run = promisify(execFile);
 const REF = 'refs/memory/main';
@@ -40,20 +41,53 @@ after(async () => {
   for (const r of roots) rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
-/** A bare "remote" and `n` clones of it, each with its own identity. */
-function team(n: number): { root: string; remote: string; clones: string[] } {
-  const root = mkdtempSync(join(tmpdir(), 'axme-sync-'));
+/** A bare "remote" and three clones of it, each with its own identity, made once in `dir`. */
+function makeTeam(dir: string): string {
+  git(dir, ['init', '-q', '--bare', join(dir, 'remote.git')]);
+  for (let i = 0; i < 3; i++) {
+    const clone = join(dir, `clone-${i}`);
+    git(dir, ['clone', '-q', join(dir, 'remote.git'), clone]);
+    git(clone, ['config', 'user.name', `Dev ${i}`]);
+    git(clone, ['config', 'user.email', `dev${i}@example.com`]);
+  }
+  return dir;
+}
+
+let bareTeam: string | undefined;
+let syncedTeam: Promise<string> | undefined;
+
+/** A team of its own: a copy of the template team (makeTeam), its first `n` clones pointed at the copy's remote. */
+function copyOf(template: string, n: number): { root: string; remote: string; clones: string[] } {
+  const { root, remote, dirs } = copyTeam(
+    template,
+    Array.from({ length: n }, (_, i) => `clone-${i}`),
+    'axme-sync-',
+  );
   roots.push(root);
-  const remote = join(root, 'remote.git');
-  git(root, ['init', '-q', '--bare', remote]);
-  const clones = Array.from({ length: n }, (_, i) => {
-    const dir = join(root, `clone-${i}`);
-    git(root, ['clone', '-q', remote, dir]);
-    git(dir, ['config', 'user.name', `Dev ${i}`]);
-    git(dir, ['config', 'user.email', `dev${i}@example.com`]);
+  return { root, remote, clones: dirs };
+}
+
+/** A bare "remote" and `n` clones of it (at most 3), each with its own identity, no store yet. */
+function team(n: number): { root: string; remote: string; clones: string[] } {
+  if (!bareTeam) {
+    bareTeam = mkdtempSync(join(tmpdir(), 'axme-sync-template-'));
+    roots.push(bareTeam);
+    makeTeam(bareTeam);
+  }
+  return copyOf(bareTeam, n);
+}
+
+/** As `team`, with the store made by the first clone (`axme init`) and synced to all three. */
+async function initedTeam(n: number): Promise<{ root: string; remote: string; clones: string[] }> {
+  syncedTeam ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'axme-sync-template-'));
+    roots.push(dir);
+    makeTeam(dir);
+    await initCore(join(dir, 'clone-0'));
+    for (let i = 0; i < 3; i++) await syncCore(join(dir, `clone-${i}`));
     return dir;
-  });
-  return { root, remote, clones };
+  })();
+  return copyOf(await syncedTeam, n);
 }
 
 async function kbOf(dir: string, clock: () => Date = () => new Date()): Promise<KnowledgeBase> {
@@ -257,12 +291,7 @@ describe('syncStore over a local bare remote', () => {
     const {
       root,
       clones: [a, b],
-    } = team(2);
-    const [A, B] = [coreAt(a!), coreAt(b!)];
-    await A.init();
-    await A.addDecision({ title: 'Use Postgres', decision: 'pg' });
-    await A.sync();
-    await B.sync();
+    } = await initedTeam(2);
     for (const dir of [a!, b!]) {
       const tip = git(dir, ['rev-parse', REF]);
       const { result, commands } = await gitProcessesOfSync(root, dir);
@@ -606,11 +635,8 @@ describe('syncStore over a local bare remote', () => {
   test('a remote store that does not validate is refused; nothing changes', async () => {
     const {
       clones: [a, b],
-    } = team(2);
-    const [A, B] = [coreAt(a!), coreAt(b!)];
-    await A.init();
-    await A.sync();
-    await B.sync();
+    } = await initedTeam(2);
+    const B = coreAt(b!);
     await B.addDecision({ title: 'Local work', decision: 'x' });
     // a hand-made commit on a's store with a broken item, pushed by plain git
     const idx = join(a!, '.git', 'tmp-index');
@@ -631,11 +657,8 @@ describe('syncStore over a local bare remote', () => {
   test('a push race: two clones syncing at once both land, by fetch-merge-retry', async () => {
     const {
       clones: [a, b, c],
-    } = team(3);
+    } = await initedTeam(3);
     const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
-    await A.init();
-    await A.sync();
-    await Promise.all([B.sync(), C.sync()]);
     await B.addMemory({ type: 'pattern', title: 'From b', description: 'b' });
     await C.addMemory({ type: 'pattern', title: 'From c', description: 'c' });
     const [rb, rc] = await Promise.all([B.sync(), C.sync()]);
@@ -651,14 +674,11 @@ describe('syncStore over a local bare remote', () => {
   test('notes on code commits from two clones are merged line by line', async () => {
     const {
       clones: [a, b],
-    } = team(2);
+    } = await initedTeam(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
-    await A.init();
     git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
     git(a!, ['push', '-q', 'origin', 'HEAD:main']);
     git(b!, ['pull', '-q', 'origin', 'main']);
-    await A.sync();
-    await B.sync();
     git(a!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'session: s-a', 'HEAD']);
     git(b!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'pr: 7', 'HEAD']);
     await A.sync();
@@ -862,16 +882,13 @@ describe('unknown front-matter fields through a merge', () => {
 
 describe('random work on 3 clones, then sync rounds', () => {
   test('all clones end with the same tree; every item ever added is present; clashes are questions; fsck clean', { timeout: 300_000 }, async () => {
-    const { clones } = team(3);
+    const { clones } = await initedTeam(3);
     let seed = 20261122;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
     const stores = clones.map((c) => coreAt(c));
-    await stores[0]!.init();
-    await stores[0]!.sync();
-    for (const S of stores.slice(1)) await S.sync();
     const kbsOf = await Promise.all(clones.map((c) => kbOf(c)));
     const added = new Set<string>();
     const titles = ['Cache tokens', 'Retry uploads', 'Pin Node', 'Split the API', 'Log in JSON', 'Use UTC'];
