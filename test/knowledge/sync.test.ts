@@ -259,7 +259,9 @@ describe('syncStore over a local bare remote', () => {
     assert.deepEqual((await B.sync()).configured, [], 'configured once');
 
     await A.addDecision({ title: 'Use Kafka', decision: 'events' });
-    await A.sync();
+    const ahead = await A.sync();
+    assert.equal(ahead.integrated, 'ahead', 'the remote tip is an ancestor of ours: nothing to take');
+    assert.deepEqual(ahead.merges, []);
     git(b!, ['fetch', '-q']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']), git(a!, ['rev-parse', REF]), 'git fetch alone updated the tracking ref');
     await B.addDecision({ title: 'Use Redis', decision: 'cache' });
