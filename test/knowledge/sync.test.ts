@@ -26,6 +26,7 @@ import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
 import { resolve as resolveCommit } from '../../src/store/remote.ts';
 import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore, withCore } from '../core.ts';
 import { startGitHttpsServer } from '../git-https-server.ts';
 import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
@@ -177,18 +178,18 @@ describe('sync through the CLI: exit codes and what it prints', () => {
     const {
       clones: [a, b],
     } = team(2);
-    const none = await axme(a!, ['sync']);
+    const none = await axmeIn(a!, ['sync']);
     assert.equal(none.code, 2, 'nothing on either side: a usage error');
     assert.match(none.stderr, /neither this repository nor origin has knowledge yet/);
     await initCore(a!);
     await cliText(a!, decisionAdd, { title: 'Use Postgres', decision: 'pg' });
-    const first = await axmeOk(a!, ['sync', '--json']);
+    const first = await axmeInOk(a!, ['sync', '--json']);
     assert.equal(first.integrated, 'ahead');
     assert.equal(first.pushed.memory, true);
     assert.equal(typeof first.text, 'string');
     await syncCore(b!);
     const tip = git(a!, ['rev-parse', REF]);
-    assert.match(await axmeOk(a!, ['sync']), /already up to date/);
+    assert.match(await axmeInOk(a!, ['sync']), /already up to date/);
     assert.equal(git(a!, ['rev-parse', REF]), tip);
   });
 
@@ -197,14 +198,14 @@ describe('sync through the CLI: exit codes and what it prints', () => {
       clones: [a],
     } = team(1);
     await initCore(a!);
-    const bad = await axme(a!, ['sync', 'upstream']);
+    const bad = await axmeIn(a!, ['sync', 'upstream']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
-    const rounds = await axme(a!, ['sync', '--rounds', 'abc']);
+    const rounds = await axmeIn(a!, ['sync', '--rounds', 'abc']);
     assert.equal(rounds.code, 2, rounds.stderr);
     assert.match(rounds.stderr, /--rounds must be a whole number from 1 to 100/);
     git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
-    const gone = await axme(a!, ['sync', 'gone']);
+    const gone = await axmeIn(a!, ['sync', 'gone']);
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, /cannot reach remote gone/);
   });
@@ -339,7 +340,7 @@ describe('syncStore over a local bare remote', () => {
       { remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] },
     ]);
     assert.match(
-      await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']),
+      await axmeInOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']),
       /Configured remote origin: a plain git fetch brings its knowledge too/,
     );
     assert.equal((await B.init()).remotes[0]!.added.length, 0, 'a second init adds nothing');
@@ -349,7 +350,7 @@ describe('syncStore over a local bare remote', () => {
     git(b!, ['fetch', '-q', 'origin']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), git(a!, ['rev-parse', REF]).trim());
     assert.equal(git(b!, ['rev-parse', REF]).trim(), local, 'a fetch never moves the local store');
-    const skipped = await axmeOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
+    const skipped = await axmeInOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
     assert.deepEqual(skipped.remotes, []);
     assert.deepEqual((await C.init({ fetchConfig: false })).remotes, []);
     assert.equal(git(c!, ['config', '--get-all', 'remote.origin.fetch']).trim(), '+refs/heads/*:refs/remotes/origin/*');
@@ -571,7 +572,7 @@ describe('syncStore over a local bare remote', () => {
         "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'",
       ),
     });
-    const checked = await axme(a!, ['fsck', '--json', '--at', last]);
+    const checked = await axmeIn(a!, ['fsck', '--json', '--at', last]);
     assert.equal(checked.code, 1, checked.stderr);
     assert.equal(JSON.parse(checked.stdout).ok, false);
   });
@@ -601,7 +602,7 @@ describe('syncStore over a local bare remote', () => {
     cpSync(root, copy, { recursive: true });
     const b2 = join(copy, 'clone-1');
     git(b2, ['remote', 'set-url', 'origin', join(copy, 'remote.git')]);
-    const text = (await axmeOk(b!, ['sync'])) as string;
+    const text = (await axmeInOk(b!, ['sync'])) as string;
     const json = await coreAt(b2).sync();
     assert.equal(tree(b!), tree(b2), 'both merged the same pair');
     const paths = files(a!)
