@@ -12,7 +12,7 @@
 // --merge no: leave out the merge measures (the sync round and the counts only).
 // Table on stdout, JSON in bench/results/.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
@@ -140,18 +140,21 @@ const teams = builds.map((b, i) => {
 function timedSync(cli: string, cwd: string): Promise<{ ms: number; cpuMs: number }> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, cli, 'sync'], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const [cmd, args] = TIME ? [TIME, ['-f', 'cpu %U %S', process.execPath, cli, 'sync']] : [process.execPath, [cli, 'sync']];
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.on('error', fail);
     child.on('close', (code) => {
       const ms = performance.now() - t0;
       const m = /^cpu ([\d.]+) ([\d.]+)$/m.exec(err);
-      if (code !== 0 || !m) fail(new Error(`axme sync in ${cwd} exited ${code}: ${err}`));
-      else done({ ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000 });
+      if (code !== 0 || (TIME && !m)) fail(new Error(`axme sync in ${cwd} exited ${code}: ${err}`));
+      else done({ ms, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN });
     });
   });
 }
+/** GNU time, for the CPU times (without it, only wall times are reported) */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 const series = () => builds.map(() => [] as number[]);
 const [round, single, singleCpu, idle, idleCpu] = [series(), series(), series(), series(), series()];
@@ -185,9 +188,9 @@ for (const [b, build] of builds.entries()) {
   const who = builds.length > 1 ? ` (${build.name})` : '';
   rows.push({ measure: `sync round: 3 clones, 5 new items each, one \`axme sync\` per clone${who}`, stats: stats(round[b]!) });
   rows.push({ measure: `one \`axme sync\` in such a round (fetch, merge or fast-forward, push)${who}`, stats: stats(single[b]!) });
-  rows.push({ measure: `CPU time of one such \`axme sync\`, its git processes included${who}`, stats: stats(singleCpu[b]!) });
+  if (TIME) rows.push({ measure: `CPU time of one such \`axme sync\`, its git processes included${who}`, stats: stats(singleCpu[b]!) });
   rows.push({ measure: `one \`axme sync\` with nothing new${who}`, stats: stats(idle[b]!) });
-  rows.push({ measure: `CPU time of one \`axme sync\` with nothing new, its git processes included${who}`, stats: stats(idleCpu[b]!) });
+  if (TIME) rows.push({ measure: `CPU time of one \`axme sync\` with nothing new, its git processes included${who}`, stats: stats(idleCpu[b]!) });
 }
 
 // git processes per sync: the real git behind a logging script on PATH
