@@ -1,7 +1,11 @@
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { AxmeError } from '../model/errors.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from './code-commits.ts';
 import { runGit } from './git.ts';
+import { readRefSync } from './locate.ts';
 import type { Repo } from './repo.ts';
 
 /**
@@ -14,18 +18,70 @@ import type { Repo } from './repo.ts';
 export const trackingRef = (remote: string, name = 'main') => `refs/memory-remotes/${remote}/${name}`;
 export const notesTrackingRef = (remote: string) => `refs/notes/remotes/${remote}/axme`;
 
+/** The configured remotes and their fetch refspecs: what one operation reads once from git's config. */
+export interface RemotesConfig {
+  /** the remotes, in git's order (as `git remote` lists them) */
+  names: string[];
+  /** `remote.<name>.fetch` of each remote, in order */
+  fetch: Map<string, string[]>;
+}
+
+/**
+ * The remotes and their fetch refspecs in one `git config` process (`git remote` lists the
+ * remotes of the config; remotes in the old `.git/remotes` or `.git/branches` files, only when
+ * such files exist, are asked of `git remote` too).
+ */
+export async function readRemotes(repo: Repo): Promise<RemotesConfig> {
+  const r = await repo.git(['config', '-z', '--get-regexp', '^remote\\.'], { allowFail: true });
+  const names: string[] = [];
+  const fetch = new Map<string, string[]>();
+  for (const entry of r.stdout.toString('utf8').split('\0')) {
+    const nl = entry.indexOf('\n');
+    const key = nl < 0 ? entry : entry.slice(0, nl);
+    const dot = key.lastIndexOf('.');
+    // remote.<name>.<key>: the name may hold dots; remote.pushDefault has none
+    if (dot <= 'remote.'.length) continue;
+    const name = key.slice('remote.'.length, dot);
+    if (!fetch.has(name)) {
+      names.push(name);
+      fetch.set(name, []);
+    }
+    if (key.slice(dot + 1) === 'fetch' && nl >= 0) fetch.get(name)!.push(entry.slice(nl + 1));
+  }
+  if (hasLegacyRemotes(repo.commonDir)) {
+    const listed = await repo.git(['remote']);
+    for (const name of listed.stdout.toString('utf8').split('\n').filter(Boolean)) {
+      if (!fetch.has(name)) {
+        names.push(name);
+        fetch.set(name, []);
+      }
+    }
+  }
+  return { names, fetch };
+}
+
+function hasLegacyRemotes(commonDir: string): boolean {
+  return ['remotes', 'branches'].some((d) => {
+    try {
+      return readdirSync(join(commonDir, d)).length > 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The configured remotes, in git's order. */
 export async function listRemotes(repo: Repo): Promise<string[]> {
-  const r = await repo.git(['remote']);
-  return r.stdout.toString('utf8').split('\n').filter(Boolean);
+  return (await readRemotes(repo)).names;
 }
 
 /**
  * The remote to sync with: the one named, else `origin`, else the only one. INVALID_INPUT with
  * the list (`data.remotes`, empty when the repository has none) when that is not one configured remote.
+ * `config`: the remotes as the operation read them already.
  */
-export async function pickRemote(repo: Repo, name?: string): Promise<string> {
-  const remotes = await listRemotes(repo);
+export async function pickRemote(repo: Repo, name?: string, config?: RemotesConfig): Promise<string> {
+  const remotes = (config ?? (await readRemotes(repo))).names;
   if (name !== undefined) {
     if (remotes.includes(name)) return name;
     throw new AxmeError(
@@ -43,13 +99,18 @@ export async function pickRemote(repo: Repo, name?: string): Promise<string> {
   throw new AxmeError('INVALID_INPUT', `say which remote to sync with: ${remotes.join(', ')} (axme sync <remote>)`, { remotes });
 }
 
+/** What a remote holds of the knowledge, as `git ls-remote` listed it. */
+export interface RemoteKnowledge {
+  /** its refs/memory/* refs and their commits */
+  memory: Map<string, string>;
+  /** its notes ref's commit, null when it has none */
+  notes: string | null;
+  /** the other refs asked for that it has */
+  extra: Map<string, string>;
+}
+
 /** What the remote holds: its memory refs, its notes ref and the `extra` refs asked for (one round trip). */
-export async function remoteKnowledgeRefs(
-  repo: Repo,
-  remote: string,
-  extra: string[] = [],
-  timeoutMs?: number,
-): Promise<{ memory: Map<string, string>; notes: string | null; extra: Map<string, string> }> {
+export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: string[] = [], timeoutMs?: number): Promise<RemoteKnowledge> {
   const r = await repo.git(['ls-remote', '--refs', remote, 'refs/memory/*', NOTES_REF, ...extra], {
     allowFail: true,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -70,19 +131,16 @@ export async function remoteKnowledgeRefs(
 
 /**
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
- * remote), with `extraSpecs` in the same fetch. Tracking refs of what the remote no longer has are pruned.
+ * remote), with `extraSpecs` (`+<remote ref>:<local ref>`) in the same fetch. `listed` is what
+ * the remote holds (remoteKnowledgeRefs): when every tracking ref holds that already, nothing
+ * is fetched. Tracking refs of what the remote no longer has are pruned.
  */
-export async function fetchKnowledge(
-  repo: Repo,
-  remote: string,
-  has: { memory: boolean; notes: boolean },
-  extraSpecs: string[] = [],
-  timeoutMs?: number,
-): Promise<void> {
+export async function fetchKnowledge(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[] = [], timeoutMs?: number): Promise<void> {
+  const has = { memory: listed.memory.size > 0, notes: listed.notes !== null };
   const specs: string[] = [...extraSpecs];
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
-  if (specs.length) {
+  if (specs.length && !(await tracksAlready(repo, remote, listed, extraSpecs))) {
     const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], {
       allowFail: true,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -94,7 +152,24 @@ export async function fetchKnowledge(
   if (!has.notes) await deleteRef(repo, notesTrackingRef(remote));
 }
 
-async function deleteRef(repo: Repo, ref: string): Promise<void> {
+/** True when each ref the remote listed is in its tracking ref already (a fetch would bring nothing). */
+async function tracksAlready(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[]): Promise<boolean> {
+  const pairs: Array<[string, string]> = [...listed.memory].map(([ref, oid]) => [oid, trackingRef(remote, ref.slice('refs/memory/'.length))]);
+  if (listed.notes !== null) pairs.push([listed.notes, notesTrackingRef(remote)]);
+  for (const spec of extraSpecs) {
+    const m = /^\+?([^:*]+):([^:*]+)$/.exec(spec);
+    const oid = m ? listed.extra.get(m[1]!) : undefined;
+    // a spec this cannot read, or a ref the listing lacks: fetch and let git answer
+    if (!m || oid === undefined) return false;
+    pairs.push([oid, m[2]!]);
+  }
+  for (const [oid, local] of pairs) if ((await refOid(repo, local)) !== oid) return false;
+  return true;
+}
+
+/** Removes `ref` (no git process when it does not exist). */
+export async function deleteRef(repo: Repo, ref: string): Promise<void> {
+  if (readRefSync(repo.commonDir, ref) === null) return;
   await repo.git(['update-ref', '-d', ref], { allowFail: true });
 }
 
@@ -102,12 +177,12 @@ async function deleteRef(repo: Repo, ref: string): Promise<void> {
  * Adds the knowledge refspecs to `remote.<name>.fetch`, so a plain `git fetch` brings the
  * remote's knowledge into the same tracking refs `axme sync` uses. The notes refspec is a glob:
  * a configured refspec naming a ref the remote lacks would make every `git fetch` fail.
- * Returns the refspecs added (none when they were there).
+ * Returns the refspecs added (none when they were there). `config`: the remotes as the operation
+ * read them already.
  */
-export async function configureKnowledgeFetch(repo: Repo, remote: string): Promise<string[]> {
+export async function configureKnowledgeFetch(repo: Repo, remote: string, config?: RemotesConfig): Promise<string[]> {
   const key = `remote.${remote}.fetch`;
-  const r = await repo.git(['config', '--get-all', key], { allowFail: true });
-  const have = new Set(r.stdout.toString('utf8').split('\n').filter(Boolean));
+  const have = new Set((config ?? (await readRemotes(repo))).fetch.get(remote) ?? []);
   const want = [`+refs/memory/*:refs/memory-remotes/${remote}/*`, `+${NOTES_REF}*:${notesTrackingRef(remote)}*`];
   const added = want.filter((w) => !have.has(w));
   for (const w of added) await repo.git(['config', '--add', key, w]);
@@ -166,9 +241,52 @@ export async function mergeNotes(repo: Repo, remote: string): Promise<string | n
   return resolve(repo, NOTES_REF);
 }
 
+/**
+ * The commit a ref points at, null when there is none. A full ref name (`refs/...`) is read from
+ * its loose file or packed-refs, and the object's type from its loose object, in-process (no git
+ * process: a sync reads a dozen); what only git can interpret (reftable, a symbolic ref, a packed
+ * object, an object that is not a commit and may peel to one) is asked of `git rev-parse`.
+ */
 export async function resolve(repo: Repo, ref: string): Promise<string | null> {
+  const oid = await refOid(repo, ref);
+  if (oid === null || isLooseCommit(repo, oid)) return oid;
   const r = await repo.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFail: true });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
+
+/** The object a ref names (a loose file or packed-refs line, read in-process; else git's answer), null when absent. */
+async function refOid(repo: Repo, ref: string): Promise<string | null> {
+  const fromFile = FULL_REF.test(ref) ? readRefSync(repo.commonDir, ref) : 'unknown';
+  if (fromFile !== 'unknown') return fromFile;
+  const r = await repo.git(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { allowFail: true });
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+}
+
+/**
+ * True when `oid` is a commit by its loose object's header, read in-process (what axme writes and
+ * a small fetch leaves are loose objects); null when only git can tell (a packed object).
+ */
+function isLooseCommit(repo: Repo, oid: string): boolean | null {
+  try {
+    const fd = openSync(join(repo.commonDir, 'objects', oid.slice(0, 2), oid.slice(2)), 'r');
+    try {
+      const start = Buffer.alloc(64);
+      const n = readSync(fd, start, 0, start.length, 0);
+      // the header ("commit <size>") is in the first bytes: inflate only what was read
+      const head = inflateSync(start.subarray(0, n), { finishFlush: Z_SYNC_FLUSH });
+      return head.subarray(0, 7).toString('latin1') === 'commit ';
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** zlib's Z_SYNC_FLUSH (node:zlib `constants`: the CLI bundle imports only functions of node:zlib): inflate a stream's start. */
+const Z_SYNC_FLUSH = 2;
+
+/** A full ref name whose file name is the ref itself: no revision syntax, no `..`. */
+const FULL_REF = /^refs\/(?!.*\.\.)[^\s~^:?*[\\]+$/;
 
 export { MEMORY_REF };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -19,15 +19,19 @@ import { askQuestion } from '../../src/knowledge/items/question/ask-question.ts'
 import { planMerge } from '../../src/knowledge/sync/merge/merge-stores.ts';
 import { merge3 } from '../../src/knowledge/sync/merge/text3.ts';
 import { mergeLists, mergeValues } from '../../src/knowledge/sync/merge/values.ts';
+import { syncStore } from '../../src/knowledge/sync/sync-store.ts';
 import { parseYaml } from '../../src/model/frontmatter.ts';
 import { backlogAdd } from '../../src/operations/backlog/writes.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { memoryAdd } from '../../src/operations/memory/add.ts';
+import { resolve as resolveCommit } from '../../src/store/remote.ts';
 import { emptySnapshot, readSnapshot, writeChanges } from '../../src/store/tree.ts';
-import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore } from '../core.ts';
+import { axmeIn, axmeInOk } from '../cli-in-process.ts';
+import { coreAt, exitCodeOf, initCore, rejectsWith, syncCore, withCore } from '../core.ts';
 import { startGitHttpsServer } from '../git-https-server.ts';
 import { axme, axmeOk, cleanEnv, git } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
+import { copyTeam } from './fixture-copies.ts';
 
 const run = promisify(execFile);
 const REF = 'refs/memory/main';
@@ -38,20 +42,53 @@ after(async () => {
   for (const r of roots) rmSync(r, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 });
 
-/** A bare "remote" and `n` clones of it, each with its own identity. */
-function team(n: number): { root: string; remote: string; clones: string[] } {
-  const root = mkdtempSync(join(tmpdir(), 'axme-sync-'));
+/** A bare "remote" and three clones of it, each with its own identity, made once in `dir`. */
+function makeTeam(dir: string): string {
+  git(dir, ['init', '-q', '--bare', join(dir, 'remote.git')]);
+  for (let i = 0; i < 3; i++) {
+    const clone = join(dir, `clone-${i}`);
+    git(dir, ['clone', '-q', join(dir, 'remote.git'), clone]);
+    git(clone, ['config', 'user.name', `Dev ${i}`]);
+    git(clone, ['config', 'user.email', `dev${i}@example.com`]);
+  }
+  return dir;
+}
+
+let bareTeam: string | undefined;
+let syncedTeam: Promise<string> | undefined;
+
+/** A team of its own: a copy of the template team (makeTeam), its first `n` clones pointed at the copy's remote. */
+function copyOf(template: string, n: number): { root: string; remote: string; clones: string[] } {
+  const { root, remote, dirs } = copyTeam(
+    template,
+    Array.from({ length: n }, (_, i) => `clone-${i}`),
+    'axme-sync-',
+  );
   roots.push(root);
-  const remote = join(root, 'remote.git');
-  git(root, ['init', '-q', '--bare', remote]);
-  const clones = Array.from({ length: n }, (_, i) => {
-    const dir = join(root, `clone-${i}`);
-    git(root, ['clone', '-q', remote, dir]);
-    git(dir, ['config', 'user.name', `Dev ${i}`]);
-    git(dir, ['config', 'user.email', `dev${i}@example.com`]);
+  return { root, remote, clones: dirs };
+}
+
+/** A bare "remote" and `n` clones of it (at most 3), each with its own identity, no store yet. */
+function team(n: number): { root: string; remote: string; clones: string[] } {
+  if (!bareTeam) {
+    bareTeam = mkdtempSync(join(tmpdir(), 'axme-sync-template-'));
+    roots.push(bareTeam);
+    makeTeam(bareTeam);
+  }
+  return copyOf(bareTeam, n);
+}
+
+/** As `team`, with the store made by the first clone (`axme init`) and synced to all three. */
+async function initedTeam(n: number): Promise<{ root: string; remote: string; clones: string[] }> {
+  syncedTeam ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'axme-sync-template-'));
+    roots.push(dir);
+    makeTeam(dir);
+    await initCore(join(dir, 'clone-0'));
+    for (let i = 0; i < 3; i++) await syncCore(join(dir, `clone-${i}`));
     return dir;
-  });
-  return { root, remote, clones };
+  })();
+  return copyOf(await syncedTeam, n);
 }
 
 async function kbOf(dir: string, clock: () => Date = () => new Date()): Promise<KnowledgeBase> {
@@ -141,18 +178,18 @@ describe('sync through the CLI: exit codes and what it prints', () => {
     const {
       clones: [a, b],
     } = team(2);
-    const none = await axme(a!, ['sync']);
+    const none = await axmeIn(a!, ['sync']);
     assert.equal(none.code, 2, 'nothing on either side: a usage error');
     assert.match(none.stderr, /neither this repository nor origin has knowledge yet/);
     await initCore(a!);
     await cliText(a!, decisionAdd, { title: 'Use Postgres', decision: 'pg' });
-    const first = await axmeOk(a!, ['sync', '--json']);
+    const first = await axmeInOk(a!, ['sync', '--json']);
     assert.equal(first.integrated, 'ahead');
     assert.equal(first.pushed.memory, true);
     assert.equal(typeof first.text, 'string');
     await syncCore(b!);
     const tip = git(a!, ['rev-parse', REF]);
-    assert.match(await axmeOk(a!, ['sync']), /already up to date/);
+    assert.match(await axmeInOk(a!, ['sync']), /already up to date/);
     assert.equal(git(a!, ['rev-parse', REF]), tip);
   });
 
@@ -161,18 +198,42 @@ describe('sync through the CLI: exit codes and what it prints', () => {
       clones: [a],
     } = team(1);
     await initCore(a!);
-    const bad = await axme(a!, ['sync', 'upstream']);
+    const bad = await axmeIn(a!, ['sync', 'upstream']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /no git remote named "upstream": the remotes are origin/);
-    const rounds = await axme(a!, ['sync', '--rounds', 'abc']);
+    const rounds = await axmeIn(a!, ['sync', '--rounds', 'abc']);
     assert.equal(rounds.code, 2, rounds.stderr);
     assert.match(rounds.stderr, /--rounds must be a whole number from 1 to 100/);
     git(a!, ['remote', 'add', 'gone', join(a!, 'no-such-remote.git')]);
-    const gone = await axme(a!, ['sync', 'gone']);
+    const gone = await axmeIn(a!, ['sync', 'gone']);
     assert.equal(gone.code, 1);
     assert.match(gone.stderr, /cannot reach remote gone/);
   });
 });
+
+/**
+ * The git processes one `syncStore` on `dir` runs, each as its arguments: the real git, found on
+ * PATH through a script that logs each command line first (the knowledge base is opened before
+ * the log starts: only the sync's own processes are counted).
+ */
+async function gitProcessesOfSync(root: string, dir: string): Promise<{ result: Awaited<ReturnType<typeof syncStore>>; commands: string[] }> {
+  const bin = join(root, 'git-logging-bin');
+  const log = join(root, 'git-commands.log');
+  mkdirSync(bin, { recursive: true });
+  const real = join(git(root, ['--exec-path']).trim(), 'git');
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> "$AXME_TEST_GIT_LOG"\nexec '${real}' "$@"\n`);
+  chmodSync(join(bin, 'git'), 0o755);
+  const env = { PATH: `${bin}:${process.env.PATH}`, AXME_TEST_GIT_LOG: log };
+  return withCore(
+    dir,
+    async (kb) => {
+      writeFileSync(log, '');
+      const result = await syncStore(kb, { env: cleanEnv(env) });
+      return { result, commands: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+    },
+    { env },
+  );
+}
 
 describe('syncStore over a local bare remote', () => {
   test('first sync pushes; a clone without a store fast-forwards; diverged clones merge with renumbering; trees agree', async () => {
@@ -199,7 +260,9 @@ describe('syncStore over a local bare remote', () => {
     assert.deepEqual((await B.sync()).configured, [], 'configured once');
 
     await A.addDecision({ title: 'Use Kafka', decision: 'events' });
-    await A.sync();
+    const ahead = await A.sync();
+    assert.equal(ahead.integrated, 'ahead', 'the remote tip is an ancestor of ours: nothing to take');
+    assert.deepEqual(ahead.merges, []);
     git(b!, ['fetch', '-q']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']), git(a!, ['rev-parse', REF]), 'git fetch alone updated the tracking ref');
     await B.addDecision({ title: 'Use Redis', decision: 'cache' });
@@ -227,6 +290,46 @@ describe('syncStore over a local bare remote', () => {
     assert.equal(git(a!, ['rev-parse', REF]), tip);
   });
 
+  test('a sync with nothing new runs at most 2 git processes: it asks the remote what it holds, fetches and pushes nothing', async () => {
+    const {
+      root,
+      clones: [a, b],
+    } = await initedTeam(2);
+    for (const dir of [a!, b!]) {
+      const tip = git(dir, ['rev-parse', REF]);
+      const { result, commands } = await gitProcessesOfSync(root, dir);
+      assert.equal(result.integrated, 'up-to-date');
+      assert.deepEqual(result.pushed, { memory: false, notes: false });
+      assert.equal(git(dir, ['rev-parse', REF]), tip, 'nothing changed');
+      assert.ok(commands.length <= 2, `${commands.length} git processes for a sync with nothing new:\n${commands.join('\n')}`);
+      assert.equal(commands.filter((c) => /^ls-remote /.test(c)).length, 1, 'the remote is asked once');
+      assert.deepEqual(
+        commands.filter((c) => /^(fetch|push) /.test(c)),
+        [],
+        'nothing fetched or pushed',
+      );
+    }
+  });
+
+  test('the refs a sync reads are the commits git names, read without git where the files tell: a tag peeled, a blob or nothing is none, packed or loose', async () => {
+    const {
+      clones: [a],
+    } = team(1);
+    git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
+    const commit = git(a!, ['rev-parse', 'HEAD']).trim();
+    git(a!, ['tag', '-a', '-m', 'a tag', 'v1']);
+    git(a!, ['update-ref', 'refs/memory/commit', commit]);
+    git(a!, ['update-ref', 'refs/memory/tag', git(a!, ['rev-parse', 'v1']).trim()]);
+    git(a!, ['update-ref', 'refs/memory/blob', git(a!, ['hash-object', '-w', '--stdin'], 'not a commit').trim()]);
+    const names = ['refs/memory/commit', 'refs/memory/tag', 'refs/memory/blob', 'refs/memory/none', 'HEAD', 'v1'];
+    const want = [commit, commit, null, null, commit, commit];
+    for (const packed of [false, true]) {
+      if (packed) git(a!, ['gc', '-q']);
+      const got = await withCore(a!, (kb) => Promise.all(names.map((n) => resolveCommit(kb.repo, n))));
+      assert.deepEqual(got, want, packed ? 'packed' : 'loose');
+    }
+  });
+
   test('init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; without fetch config it skips', async () => {
     const {
       clones: [a, b, c],
@@ -237,7 +340,7 @@ describe('syncStore over a local bare remote', () => {
       { remote: 'origin', added: ['+refs/memory/*:refs/memory-remotes/origin/*', '+refs/notes/axme*:refs/notes/remotes/origin/axme*'] },
     ]);
     assert.match(
-      await axmeOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']),
+      await axmeInOk(b!, ['init', '--no-claude', '--no-git-hooks', '--no-scan']),
       /Configured remote origin: a plain git fetch brings its knowledge too/,
     );
     assert.equal((await B.init()).remotes[0]!.added.length, 0, 'a second init adds nothing');
@@ -247,7 +350,7 @@ describe('syncStore over a local bare remote', () => {
     git(b!, ['fetch', '-q', 'origin']);
     assert.equal(git(b!, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), git(a!, ['rev-parse', REF]).trim());
     assert.equal(git(b!, ['rev-parse', REF]).trim(), local, 'a fetch never moves the local store');
-    const skipped = await axmeOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
+    const skipped = await axmeInOk(c!, ['init', '--no-claude', '--no-git-hooks', '--no-scan', '--no-fetch-config', '--json']);
     assert.deepEqual(skipped.remotes, []);
     assert.deepEqual((await C.init({ fetchConfig: false })).remotes, []);
     assert.equal(git(c!, ['config', '--get-all', 'remote.origin.fetch']).trim(), '+refs/heads/*:refs/remotes/origin/*');
@@ -469,7 +572,7 @@ describe('syncStore over a local bare remote', () => {
         "status: active\nrevoked_at: '2026-11-01T10:00:00.000Z'",
       ),
     });
-    const checked = await axme(a!, ['fsck', '--json', '--at', last]);
+    const checked = await axmeIn(a!, ['fsck', '--json', '--at', last]);
     assert.equal(checked.code, 1, checked.stderr);
     assert.equal(JSON.parse(checked.stdout).ok, false);
   });
@@ -499,7 +602,7 @@ describe('syncStore over a local bare remote', () => {
     cpSync(root, copy, { recursive: true });
     const b2 = join(copy, 'clone-1');
     git(b2, ['remote', 'set-url', 'origin', join(copy, 'remote.git')]);
-    const text = (await axmeOk(b!, ['sync'])) as string;
+    const text = (await axmeInOk(b!, ['sync'])) as string;
     const json = await coreAt(b2).sync();
     assert.equal(tree(b!), tree(b2), 'both merged the same pair');
     const paths = files(a!)
@@ -535,11 +638,8 @@ describe('syncStore over a local bare remote', () => {
   test('a remote store that does not validate is refused; nothing changes', async () => {
     const {
       clones: [a, b],
-    } = team(2);
-    const [A, B] = [coreAt(a!), coreAt(b!)];
-    await A.init();
-    await A.sync();
-    await B.sync();
+    } = await initedTeam(2);
+    const B = coreAt(b!);
     await B.addDecision({ title: 'Local work', decision: 'x' });
     // a hand-made commit on a's store with a broken item, pushed by plain git
     const idx = join(a!, '.git', 'tmp-index');
@@ -560,11 +660,8 @@ describe('syncStore over a local bare remote', () => {
   test('a push race: two clones syncing at once both land, by fetch-merge-retry', async () => {
     const {
       clones: [a, b, c],
-    } = team(3);
+    } = await initedTeam(3);
     const [A, B, C] = [coreAt(a!), coreAt(b!), coreAt(c!)];
-    await A.init();
-    await A.sync();
-    await Promise.all([B.sync(), C.sync()]);
     await B.addMemory({ type: 'pattern', title: 'From b', description: 'b' });
     await C.addMemory({ type: 'pattern', title: 'From c', description: 'c' });
     const [rb, rc] = await Promise.all([B.sync(), C.sync()]);
@@ -580,14 +677,11 @@ describe('syncStore over a local bare remote', () => {
   test('notes on code commits from two clones are merged line by line', async () => {
     const {
       clones: [a, b],
-    } = team(2);
+    } = await initedTeam(2);
     const [A, B] = [coreAt(a!), coreAt(b!)];
-    await A.init();
     git(a!, ['commit', '-q', '--allow-empty', '-m', 'code']);
     git(a!, ['push', '-q', 'origin', 'HEAD:main']);
     git(b!, ['pull', '-q', 'origin', 'main']);
-    await A.sync();
-    await B.sync();
     git(a!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'session: s-a', 'HEAD']);
     git(b!, ['notes', '--ref=refs/notes/axme', 'add', '-m', 'pr: 7', 'HEAD']);
     await A.sync();
@@ -791,16 +885,13 @@ describe('unknown front-matter fields through a merge', () => {
 
 describe('random work on 3 clones, then sync rounds', () => {
   test('all clones end with the same tree; every item ever added is present; clashes are questions; fsck clean', { timeout: 300_000 }, async () => {
-    const { clones } = team(3);
+    const { clones } = await initedTeam(3);
     let seed = 20261122;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
     const stores = clones.map((c) => coreAt(c));
-    await stores[0]!.init();
-    await stores[0]!.sync();
-    for (const S of stores.slice(1)) await S.sync();
     const kbsOf = await Promise.all(clones.map((c) => kbOf(c)));
     const added = new Set<string>();
     const titles = ['Cache tokens', 'Retry uploads', 'Pin Node', 'Split the API', 'Log in JSON', 'Use UTC'];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
-import { resolve } from '../../store/remote.ts';
+import { deleteRef, resolve } from '../../store/remote.ts';
 import type { Repo } from '../../store/repo.ts';
 
 /**
@@ -90,6 +90,6 @@ export const reviewedFetchSpec = (remote: string) => `+refs/heads/${REVIEWED_BRA
  */
 export async function reviewedTip(repo: Repo, remote: string, listed: boolean): Promise<string | null> {
   if (listed) return resolve(repo, reviewedTrackingRef(remote));
-  await repo.git(['update-ref', '-d', reviewedTrackingRef(remote)], { allowFail: true });
+  await deleteRef(repo, reviewedTrackingRef(remote));
   return null;
 }

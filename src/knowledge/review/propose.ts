@@ -83,7 +83,7 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   // what sync fetches, plus the reviewed branch: one ls-remote
   const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
   const listed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-  await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null }, listed ? [reviewedFetchSpec(remote)] : []);
+  await fetchKnowledge(repo, remote, heads, listed ? [reviewedFetchSpec(remote)] : []);
   const remoteMain = await resolve(repo, trackingRef(remote));
   let base = await reviewedTip(repo, remote, listed);
   let createdBase = false;

@@ -35,7 +35,7 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
   try {
     const heads = await remoteKnowledgeRefs(repo, remote, [], timeoutMs);
     if (!heads.memory.has(kb.ref)) return { followed: false, remote, reason: `${remote} holds no knowledge yet` };
-    await fetchKnowledge(repo, remote, { memory: true, notes: heads.notes !== null }, [], timeoutMs);
+    await fetchKnowledge(repo, remote, heads, [], timeoutMs);
   } catch (err) {
     if (!isAxmeError(err)) throw err;
     return {

@@ -5,13 +5,12 @@ import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/co
 import {
   configureKnowledgeFetch,
   fetchKnowledge,
-  isAncestorOf,
-  listRemotes,
   mergeBase,
   mergeNotes,
   notesTrackingRef,
   pickRemote,
   pushKnowledge,
+  readRemotes,
   remoteKnowledgeRefs,
   resolve,
   trackingRef,
@@ -81,7 +80,9 @@ const DEFAULT_ROUNDS = 5;
 
 export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Promise<SyncResult> {
   const { repo } = kb;
-  const remote = await pickRemote(repo, opts.remote);
+  // the remotes and their fetch refspecs, read once for the whole sync
+  const remotes = await readRemotes(repo);
+  const remote = await pickRemote(repo, opts.remote, remotes);
   const maxRounds = opts.maxRounds ?? DEFAULT_ROUNDS;
   if (!Number.isInteger(maxRounds) || maxRounds < 1 || maxRounds > 100) {
     throw new AxmeError('INVALID_INPUT', `--rounds must be a whole number from 1 to 100 (got ${String(opts.maxRounds)})`);
@@ -96,9 +97,9 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
   for (let round = 1; round <= maxRounds; round++) {
     const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
-    if (round === 1) configured = await configureKnowledgeFetch(repo, remote);
+    if (round === 1) configured = await configureKnowledgeFetch(repo, remote, remotes);
     const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-    await fetchKnowledge(repo, remote, { memory: heads.memory.size > 0, notes: heads.notes !== null }, reviewedListed ? [reviewedFetchSpec(remote)] : []);
+    await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedFetchSpec(remote)] : []);
     // the tracking refs, not the listing: the remote may have moved between the two
     const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
     const remoteNotes = heads.notes !== null ? await resolve(repo, notesTrackingRef(remote)) : null;
@@ -161,7 +162,8 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
  */
 export async function configureKnowledgeRemotes(kb: KnowledgeBase): Promise<Array<{ remote: string; added: string[] }>> {
   const out: Array<{ remote: string; added: string[] }> = [];
-  for (const remote of await listRemotes(kb.repo)) out.push({ remote, added: await configureKnowledgeFetch(kb.repo, remote) });
+  const remotes = await readRemotes(kb.repo);
+  for (const remote of remotes.names) out.push({ remote, added: await configureKnowledgeFetch(kb.repo, remote, remotes) });
   return out;
 }
 
@@ -199,12 +201,15 @@ async function integrate(
   for (let attempt = 0; attempt < 20; attempt++) {
     if (!remoteTip) return local ? 'ahead' : 'none';
     if (local === remoteTip) return 'up-to-date';
-    if (local && (await isAncestorOf(repo, remoteTip, local))) return 'ahead';
+    // one merge-base answers all three questions: the remote tip is in ours (base = theirs), ours is
+    // in theirs (base = ours: a fast-forward), or neither (a three-way merge from base)
+    const base = local ? await mergeBase(repo, local, remoteTip) : null;
+    if (local && base === remoteTip) return 'ahead';
     const ours = local ? await readSnapshot(repo.backend, local) : null;
     await checkRemoteTree(kb, remote, remoteTip, ours);
     const theirs = await readSnapshot(repo.backend, remoteTip);
     await validateRemote(kb, remote, remoteTip, theirs, ours);
-    if (!local || (await isAncestorOf(repo, local, remoteTip))) {
+    if (!local || base === local) {
       const removed = await guard(ours, theirs);
       const r = await fastForwardRef(repo, kb.ref, remoteTip, local, `sync: fast-forward to ${remote}`, kb.now);
       if (r === 'updated') {
@@ -214,7 +219,6 @@ async function integrate(
         return 'fast-forward';
       }
     } else {
-      const base = await mergeBase(repo, local, remoteTip);
       const baseSnap = base ? await readSnapshot(repo.backend, base) : null;
       const plan = await planMerge({ kb, base: baseSnap, ours: { ...ours!, commit: local }, theirs: { ...theirs, commit: remoteTip } });
       const removed = await guard(ours, plan.changes);
