@@ -23,12 +23,13 @@ import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { readSnapshot, writeChanges } from '../src/store/tree.ts';
 import { importCommit } from '../test/helpers.ts';
+import { wholeArg } from './args.ts';
 import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
-const SIZE = Number(arg('size', '2000'));
-const CHANGES = Number(arg('changes', '1000'));
-const REPS = Number(arg('reps', '5'));
+const SIZE = wholeArg('sync.bench', process.argv.slice(2), 'size', 2000, 0);
+const CHANGES = wholeArg('sync.bench', process.argv.slice(2), 'changes', 1000, 0);
+const REPS = wholeArg('sync.bench', process.argv.slice(2), 'reps', 5);
 const OUT = arg('out', join(import.meta.dirname, 'results'));
 const AGAINST = arg('against', '');
 const MERGE = arg('merge', 'yes') !== 'no';

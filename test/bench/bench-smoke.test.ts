@@ -203,7 +203,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
   });
 
-  test('the hook, sandbox, store and session benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
+  test('the hook, sandbox, store, session and sync benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
     const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
     try {
       const cases = [
@@ -212,6 +212,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         ['sandbox.bench.ts', ['--reps', '0'], /^sandbox\.bench: --reps takes a whole number of at least 1; got 0$/m],
         ['store.bench.ts', ['--sizes', '20,many'], /^store\.bench: --sizes takes whole numbers of at least 0, comma-separated .*; got 20,many$/m],
         ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
+        ['sync.bench.ts', ['--reps', 'x'], /^sync\.bench: --reps takes a whole number of at least 1; got x$/m],
       ] as const;
       const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
       for (const [i, [script, args, says]] of cases.entries()) {
