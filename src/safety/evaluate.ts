@@ -176,6 +176,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
   // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
   const fed: Invocation[][] = [];
   const runsOf = new Map<SimpleCommand, Invocation[]>();
+  // each pipeline stage by its place (`pipeline:index`), the first one there: what feeds a stage is found in one lookup
+  const stages = new Map<string, SimpleCommand>();
+  for (const c of script.commands) {
+    const at = `${c.pipeline}:${c.index}`;
+    if (!stages.has(at)) stages.set(at, c);
+  }
   for (const [n, cmd] of script.commands.entries()) {
     if (w.outOfTime || (n % 128 === 127 && performance.now() > w.deadline)) {
       if (!w.outOfTime) w.findings.push({ rule: 'shell.too-long', reason: 'the command is too long to check in time; split it into shorter commands' });
@@ -188,19 +194,18 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? []));
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
+    // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
+    const feeder = cmd.index > 0 ? stages.get(`${cmd.pipeline}:${cmd.index - 1}`) : undefined;
     if (invocation && SHELLS.has(invocation.program) && cmd.index > 0) {
-      const feeder = script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1);
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
     // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
     if (invocation?.via.includes('xargs')) {
-      const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
       const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
     }
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
-    const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
