@@ -124,6 +124,8 @@ export interface PipedInvocation {
  * Also a download fed to a shell another way: `bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(wget ...)"`.
  */
 export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], policy: Policy): Finding | null {
+  // each call's words once, not once per pattern and stage
+  let argvs: string[][] | null = null;
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length < 2) continue;
@@ -131,16 +133,17 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     const last = p.stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
     // a program only the shell knows (`| "$SHELL"`) may be a shell
-    const matchesLast = (inv: Invocation) =>
-      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argvOf(inv));
+    const matchesLast = (inv: Invocation, argv: string[]) =>
+      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argv);
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell
     const firstAt = new Map<number, number>();
     const lastAt = new Map<number, number>();
-    for (const c of calls) {
-      if (matchesPrefix(first, argvOf(c.inv))) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
-      if (matchesLast(c.inv)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
+    argvs ??= calls.map((c) => argvOf(c.inv));
+    for (const [k, c] of calls.entries()) {
+      if (matchesPrefix(first, argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
+      if (matchesLast(c.inv, argvs[k]!)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
     }
     for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
     if (lastIsShell) {
