@@ -3,9 +3,10 @@
 // command and the Cursor, Codex and Gemini CLI adapters in turn (A, B, C, ... A, B, C...) so that
 // machine noise hits all alike; reports medians and the ratios to `node -e 0`. The budget: every
 // ratio <= 1.2. Also: the first call after the memory tip moved (policy compiled through git), and
-// a session-start context. Table on stdout, JSON in bench/results/.
+// a session-start context; the guard on 1 KB to 1 MB scripts (`--guard-kb 1,100,1024`), beside
+// another build of axme with `--against <its dist/axme.cjs>`. Table on stdout, JSON in bench/results/.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -114,7 +115,56 @@ for (let i = 0; i < FEW; i++) {
   );
 }
 
-const rows: Array<{ measure: string; stats: Stats; ratio?: number }> = [];
+// the guard on long commands (a pasted script, a generated one): this build, and beside it another
+// build of axme (`--against <its dist/axme.cjs>`), alternating in the same rounds
+const GUARD_KB = arg('guard-kb', '1,100,1024').split(',').filter(Boolean).map(Number);
+const AGAINST = arg('against', '');
+const SCRIPT_LINES = 'mkdir -p build/out && cp src/a.ts build/out/a.ts\ngrep -rn TODO src | head -5\nnpm run lint -- --fix\necho "step $i done"; ';
+const guardBuilds: Array<[string, string]> = [['this build', CLI], ...(AGAINST ? [['--against', AGAINST] as [string, string]] : [])];
+const guardRows: Array<{ measure: string; stats: Stats; cpu: Stats; answer: string }> = [];
+for (const kb of GUARD_KB) {
+  const file = join(dir, `payload-${kb}.json`);
+  writeFileSync(file, payload(SCRIPT_LINES.repeat(Math.ceil((kb * 1024) / SCRIPT_LINES.length))));
+  const runs = guardBuilds.map(() => [] as GuardRun[]);
+  for (let i = 0; i < REPS; i++) for (const [k, [, cli]] of guardBuilds.entries()) runs[k]!.push(guardRun(cli, file));
+  for (const [k, [name]] of guardBuilds.entries()) {
+    // what the build answered (the same every round): a command checked too slowly is denied as too long
+    const out = runs[k]![0]!.stdout;
+    const answer = out.includes('"deny"') ? `denied (${/too long/.test(out) ? 'too long to check in time' : 'a rule'})` : 'let through';
+    const cpu = stats(runs[k]!.map((r) => r.cpu));
+    guardRows.push({
+      measure: `hook pre-tool-use, a ${kb} KB script (${name}): ${answer}; CPU median ${fmt(cpu.median)} ms`,
+      stats: stats(runs[k]!.map((r) => r.wall)),
+      cpu,
+      answer,
+    });
+  }
+}
+
+interface GuardRun {
+  wall: number;
+  /** user + system milliseconds of the hook process, from bash's `times` (on a shared machine the wall time says more about the load) */
+  cpu: number;
+  stdout: string;
+}
+
+/** One `axme hook pre-tool-use` of `cli` reading the payload in `file`, started by a bash that reports its CPU. */
+function guardRun(cli: string, file: string): GuardRun {
+  const t0 = performance.now();
+  const r = spawnSync('bash', ['-c', '"$0" "$1" hook pre-tool-use < "$2"; s=$?; times >&2; exit $s', process.execPath, cli, file], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const wall = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${cli} hook pre-tool-use exited ${r.status}: ${r.stderr}`);
+  const child = r.stderr.trim().split('\n').at(-1) ?? '';
+  const secs = [...child.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return { wall, cpu: ((secs[0] ?? 0) + (secs[1] ?? 0)) * 1000, stdout: r.stdout };
+}
+
+const rows: Array<{ measure: string; stats: Stats; ratio?: number; cpu?: Stats }> = [];
 const base = stats(samples.node);
 rows.push({ measure: 'node -e 0', stats: base });
 rows.push({ measure: 'hook pre-tool-use, allowed (cached policy)', stats: stats(samples.allowed), ratio: stats(samples.allowed).median / base.median });
@@ -128,6 +178,7 @@ for (const c of CLIENTS)
   rows.push({ measure: `hook pre-tool-use --client ${c}, allowed`, stats: stats(clientSamples[c]), ratio: stats(clientSamples[c]).median / base.median });
 rows.push({ measure: 'hook pre-tool-use, first call after the tip moved', stats: stats(stale), ratio: stats(stale).median / base.median });
 rows.push({ measure: `hook session-start (${SIZE} decisions)`, stats: stats(start) });
+for (const g of guardRows) rows.push({ measure: g.measure, stats: g.stats, ratio: g.stats.median / base.median, cpu: g.cpu });
 
 console.log(`pre-tool-use hook vs node -e 0 (${cpus().length} cores, ${cpus()[0]?.model ?? 'cpu'}; node ${process.version}; ${REPS} alternating rounds)`);
 console.log('| measure | median ms | p10 | p90 | × node -e 0 |\n| --- | ---: | ---: | ---: | ---: |');

@@ -3,7 +3,7 @@ import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
-import { compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
+import { candidatePatterns, compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -16,6 +16,8 @@ export interface BashContext {
   root: string | undefined;
   /** path verdicts already reached in this command line (long generated commands repeat paths) */
   seen: Map<string, Finding | null>;
+  /** paths as written (with the folder they were relative to) and the absolute paths they resolved to, in this command line */
+  resolved: Map<string, string>;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
 }
@@ -75,10 +77,9 @@ export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   const argv = canonical(rawArgv);
   // `npm publish --dry-run`, `docker push --help`, `shutdown --help` do nothing they are listed for (informational.ts)
   if (informational(argv[0]!, argv.slice(1))) return null;
-  for (const text of policy.deniedPrefixes) {
-    const p = compilePattern(text);
-    if (p.stages.length !== 1 || SEMANTIC_ENTRIES.has(p.stages[0]!.join(' '))) continue;
-    if (matchesPrefix(p.stages[0]!, argv))
+  for (const { text, words, joined } of candidatePatterns(policy.deniedPrefixes, [argv[0]])) {
+    if (SEMANTIC_ENTRIES.has(joined)) continue;
+    if (matchesPrefix(words, argv))
       return {
         rule: `bash.deniedPrefixes: ${text}`,
         reason: `\`${text}\` is on the denied list. Ask the user to run it, or remove the rule with: axme safety remove bash_deny "${text}"`,
@@ -86,10 +87,8 @@ export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
   }
   // `systemctl reboot` is `reboot` by another name
   const verb = argv[0] === 'systemctl' || argv[0] === 'loginctl' ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
-  for (const text of policy.deniedCommands) {
-    const p = compilePattern(text);
-    if (p.stages.length !== 1) continue;
-    if (matchesPrefix(p.stages[0]!, argv, true) || (verb && p.stages[0]!.length === 1 && matchesPrefix(p.stages[0]!, [verb], true)))
+  for (const { text, words } of candidatePatterns(policy.deniedCommands, [argv[0], verb], true)) {
+    if (matchesPrefix(words, argv, true) || (verb && words.length === 1 && matchesPrefix(words, [verb], true)))
       return {
         rule: `bash.deniedCommands: ${text}`,
         reason: `\`${text}\` is a denied command. Ask the user to run it, or remove the rule with: axme safety remove bash_deny_command "${text}"`,
@@ -100,10 +99,7 @@ export function checkLists(rawArgv: string[], policy: Policy): Finding | null {
 
 /** Whether an allowed prefix exempts this command from the list rules. */
 export function isExempt(argv: string[], policy: Policy): boolean {
-  return policy.allowedPrefixes.some((text) => {
-    const p = compilePattern(text);
-    return p.stages.length === 1 && matchesAllowed(p.stages[0]!, argv);
-  });
+  return candidatePatterns(policy.allowedPrefixes, [argv[0]]).some((p) => matchesAllowed(p.words, argv));
 }
 
 /** Whether the policy lists a semantic entry (`git tag`, `git clean -f`...): its rule is on. */
@@ -128,6 +124,8 @@ export interface PipedInvocation {
  * Also a download fed to a shell another way: `bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(wget ...)"`.
  */
 export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], policy: Policy): Finding | null {
+  // each call's words once, not once per pattern and stage
+  let argvs: string[][] | null = null;
   for (const text of policy.deniedPrefixes) {
     const p = compilePattern(text);
     if (p.stages.length < 2) continue;
@@ -135,16 +133,17 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     const last = p.stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
     // a program only the shell knows (`| "$SHELL"`) may be a shell
-    const matchesLast = (inv: Invocation) =>
-      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argvOf(inv));
+    const matchesLast = (inv: Invocation, argv: string[]) =>
+      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argv);
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell
     const firstAt = new Map<number, number>();
     const lastAt = new Map<number, number>();
-    for (const c of calls) {
-      if (matchesPrefix(first, argvOf(c.inv))) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
-      if (matchesLast(c.inv)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
+    argvs ??= calls.map((c) => argvOf(c.inv));
+    for (const [k, c] of calls.entries()) {
+      if (matchesPrefix(first, argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
+      if (matchesLast(c.inv, argvs[k]!)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
     }
     for (const [pipeline, at] of firstAt) if ((lastAt.get(pipeline) ?? -1) > at) return { rule, reason };
     if (lastIsShell) {

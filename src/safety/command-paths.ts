@@ -2,8 +2,8 @@ import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
-import { pathFinding, SECRET_PATHS } from './path-rules.ts';
-import { matchInside, resolvePath } from './paths.ts';
+import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
+import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -16,48 +16,79 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   // after a `cd` to a folder only the shell knows, relative paths are known only in part
   const pctx = { cwd: ctx.cwd ?? '/', home: ctx.home, root: ctx.root };
   const rctx = { ...pctx, policy, protectedPaths: ctx.protectedPaths };
-  const absolute = (value: string, fromRoot: boolean) =>
-    fromRoot && ctx.root
-      ? resolvePath(value, { ...pctx, cwd: ctx.root })
-      : ctx.cwd === null && !value.startsWith('/')
-        ? `${UNKNOWN}/${value}`
-        : resolvePath(value, pctx);
-  const check = (w: Word, value: string, access: Access, forceGlob = false, fromRoot = false, found = false): Finding | null => {
-    if (!value || value.includes('://') || value === UNKNOWN) return null;
-    const abs = absolute(value, fromRoot);
-    const glob = forceGlob || w.glob || abs.includes(UNKNOWN);
-    const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
-    let f = ctx.seen.get(key);
-    if (f === undefined) {
-      f = pathFinding(abs, access, glob, rctx, found);
-      // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
-      const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
-      if (real && real !== abs) f = pathFinding(real, access, false, rctx);
-      ctx.seen.set(key, f);
-    }
-    return f;
-  };
   for (const r of redirects) {
     // `2>&1`, `>&-`: duplicating or closing a descriptor names no file
     if (!r.target || r.op.startsWith('<<') || (r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value))) continue;
-    const f = check(r.target, r.target.value, r.op === '<' ? 'read' : 'write');
+    const f = checkPath(ctx, pctx, rctx, r.target, r.target.value, r.op === '<' ? 'read' : 'write');
     if (f) return f;
   }
   if (!inv) return null;
   for (const u of pathUses(inv)) {
     if (u.access === 'none') continue;
-    const f = check(u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
+    const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
-      const abs = resolvePath(u.value, pctx);
-      const denied = matchInside(abs, policy.deniedPaths, pctx);
-      const inside = denied ?? matchInside(abs, SECRET_PATHS, pctx);
-      if (inside)
-        return {
-          rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,
-          reason: `\`${inv.program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead`,
-        };
+      const abs = resolved(ctx, u.value, pctx.cwd);
+      // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
+      const key = `tree${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
+      let f = ctx.seen.get(key);
+      if (f === undefined) {
+        f = treeFinding(inv.program, abs, policy.deniedPaths, pctx);
+        ctx.seen.set(key, f);
+      }
+      if (f) return f;
     }
   }
   return null;
+}
+
+/** What a recursive read of folder `abs` by `program` would take along that is protected, or null. */
+function treeFinding(program: string, abs: string, deniedPaths: readonly string[], pctx: PathContext): Finding | null {
+  const denied = matchInside(abs, deniedPaths, pctx);
+  const inside = denied ?? matchInside(abs, SECRET_PATHS, pctx);
+  return inside
+    ? {
+        rule: `${denied ? 'filesystem.deniedPaths' : 'secrets.paths'}: ${inside.pattern}`,
+        reason: `\`${program}\` would read all of ${abs}, which holds protected files (${inside.pattern}); name the files you need instead`,
+      }
+    : null;
+}
+
+/** The path rules on one path a command uses, remembered per command line in `ctx.seen`. */
+function checkPath(
+  ctx: BashContext,
+  pctx: PathContext & { cwd: string },
+  rctx: PathRuleContext,
+  w: Word,
+  value: string,
+  access: Access,
+  forceGlob = false,
+  fromRoot = false,
+  found = false,
+): Finding | null {
+  if (!value || value.includes('://') || value === UNKNOWN) return null;
+  const abs =
+    fromRoot && ctx.root ? resolved(ctx, value, ctx.root) : ctx.cwd === null && !value.startsWith('/') ? `${UNKNOWN}/${value}` : resolved(ctx, value, pctx.cwd);
+  const glob = forceGlob || w.glob || abs.includes(UNKNOWN);
+  const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
+  let f = ctx.seen.get(key);
+  if (f === undefined) {
+    f = pathFinding(abs, access, glob, rctx, found);
+    // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
+    const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
+    if (real && real !== abs) f = pathFinding(real, access, false, rctx);
+    ctx.seen.set(key, f);
+  }
+  return f;
+}
+
+/** resolvePath of `value` from folder `cwd`, remembered per command line (long generated commands repeat paths). */
+function resolved(ctx: BashContext, value: string, cwd: string): string {
+  const key = `${cwd}\0${value}`;
+  let abs = ctx.resolved.get(key);
+  if (abs === undefined) {
+    abs = resolvePath(value, { cwd, home: ctx.home });
+    ctx.resolved.set(key, abs);
+  }
+  return abs;
 }

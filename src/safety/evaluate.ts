@@ -105,6 +105,7 @@ function deny(rule: string, reason: string): Verdict {
 interface Walk {
   policy: Policy;
   seen: Map<string, Finding | null>;
+  resolved: Map<string, string>;
   ctx: EvalContext;
   findings: Finding[];
   gates: PrGate[];
@@ -134,6 +135,7 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     fallback: null,
     chained: false,
     seen: new Map(),
+    resolved: new Map(),
     deadline: performance.now() + (ctx.budgetMs ?? 3_000),
     outOfTime: false,
   };
@@ -176,6 +178,13 @@ function walkScript(src: string, w: Walk, depth: number): void {
   // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
   const fed: Invocation[][] = [];
   const runsOf = new Map<SimpleCommand, Invocation[]>();
+  // each pipeline's stages by their index, the first command at each: what feeds a stage is found in one lookup
+  const stages = new Map<number, SimpleCommand[]>();
+  for (const c of script.commands) {
+    let line = stages.get(c.pipeline);
+    if (!line) stages.set(c.pipeline, (line = []));
+    line[c.index] ??= c;
+  }
   for (const [n, cmd] of script.commands.entries()) {
     if (w.outOfTime || (n % 128 === 127 && performance.now() > w.deadline)) {
       if (!w.outOfTime) w.findings.push({ rule: 'shell.too-long', reason: 'the command is too long to check in time; split it into shorter commands' });
@@ -186,21 +195,20 @@ function walkScript(src: string, w: Walk, depth: number): void {
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
-    const inner = cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? []));
+    const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
+    // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
+    const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     if (invocation && SHELLS.has(invocation.program) && cmd.index > 0) {
-      const feeder = script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1);
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
     // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
     if (invocation?.via.includes('xargs')) {
-      const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
       const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
     }
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
-    const feeder = cmd.index > 0 ? script.commands.find((c) => c.pipeline === cmd.pipeline && c.index === cmd.index - 1) : undefined;
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
@@ -257,6 +265,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     home: w.ctx.home,
     root: w.ctx.root,
     seen: w.seen,
+    resolved: w.resolved,
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
   };

@@ -15,9 +15,13 @@ export const B_OPEN = '\u0002';
 export const B_COMMA = '\u0003';
 export const B_CLOSE = '\u0004';
 const MAX_EXPANSIONS = 64;
+/** Any of the marks expandWord acts on: SPLIT, B_OPEN, B_COMMA, B_CLOSE. */
+const MARKS = /[\u0001-\u0004]/;
 
 /** The words one parsed word becomes: brace expansion (`{rm,-rf,~}`, `.e{n,}v`), then splitting. */
 export function expandWord(w: Word, home: string): Word[] {
+  // most words have no brace, comma or split mark: they stay as they are
+  if (!MARKS.test(w.value)) return [w];
   let values = [w.value];
   if (w.value.includes(B_OPEN)) {
     // hundreds of braces in one word is no command anyone types: treat it as unknown

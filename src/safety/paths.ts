@@ -184,7 +184,7 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
     if (!pattern) continue;
     if (pattern.includes('/')) {
       if (folderUnknown) continue;
-      const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd }).replace(/\/$/, '');
+      const full = anchoredPattern(pattern, ctx).replace(/\/$/, '');
       if (literal) {
         if (patternMatcher(full, true).test(path)) return { pattern };
         continue;
@@ -214,12 +214,25 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
   const prefix = dir === '/' ? '/' : `${dir}/`;
   for (const pattern of patterns) {
     if (!pattern.includes('/')) continue;
-    const full = resolvePath(pattern, { ...ctx, cwd: ctx.root ?? ctx.cwd });
+    const full = anchoredPattern(pattern, ctx);
     const literalPart = full.slice(0, full.search(/[*?[]|$/));
     // `~/.gnupg/*` names everything in `~/.gnupg` itself
     if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
   }
   return null;
+}
+
+const anchoredCache = new Map<string, string>();
+/** A slash pattern as an absolute path: `~` is the home folder, a relative one starts at the project root (cwd when unknown). */
+function anchoredPattern(pattern: string, ctx: PathContext): string {
+  const base = ctx.root ?? ctx.cwd;
+  const key = `${ctx.home}\0${base}\0${pattern}`;
+  let full = anchoredCache.get(key);
+  if (full === undefined) {
+    full = resolvePath(pattern, { ...ctx, cwd: base });
+    if (anchoredCache.size < 5_000) anchoredCache.set(key, full);
+  }
+  return full;
 }
 
 /** The part of a path before its first wildcard or unknown expansion. */

@@ -25,6 +25,78 @@ export function compilePattern(text: string): CommandPattern {
   return p;
 }
 
+/** One single-stage pattern of a list, with its place in the list. */
+export interface ListedPattern {
+  /** the place in the list: the first pattern that matches is the one reported */
+  at: number;
+  text: string;
+  words: string[];
+  /** the words joined by spaces (`git push --force`) */
+  joined: string;
+}
+
+/** A list's single-stage patterns by the program they name: the few a command can match are found in one lookup. */
+interface ProgramIndex {
+  /** the list as it was indexed: a list changed in place since is indexed again */
+  texts: string[];
+  /** patterns whose program matches only a program of that very name */
+  byProgram: Map<string, ListedPattern[]>;
+  /** patterns whose program word is itself a wildcard, an option, a mode or ends in `=`: tried on every command */
+  always: ListedPattern[];
+}
+
+const indexes = new WeakMap<readonly string[], ProgramIndex>();
+
+function programIndex(list: readonly string[]): ProgramIndex {
+  let index = indexes.get(list);
+  if (!index || index.texts.length !== list.length || index.texts.some((t, i) => t !== list[i])) {
+    index = { texts: [...list], byProgram: new Map(), always: [] };
+    for (const [at, text] of list.entries()) {
+      const p = compilePattern(text);
+      if (p.stages.length !== 1) continue;
+      const words = p.stages[0]!;
+      const entry = { at, text, words, joined: words.join(' ') };
+      const program = programOf(words);
+      if (matchesOnlyItself(program)) {
+        const bucket = index.byProgram.get(program);
+        if (bucket) bucket.push(entry);
+        else index.byProgram.set(program, [entry]);
+      } else index.always.push(entry);
+    }
+    indexes.set(list, index);
+  }
+  return index;
+}
+
+/**
+ * The single-stage patterns of `list` that may match a command whose program is one of
+ * `programs`, in list order; `asCommand` as in matchesPrefix (`mkfs` may match `mkfs.ext4`).
+ * Every other pattern of the list fails matchesPrefix and matchesAllowed on such a command.
+ */
+export function candidatePatterns(list: readonly string[], programs: ReadonlyArray<string | undefined>, asCommand = false): ListedPattern[] {
+  const index = programIndex(list);
+  const found = new Set<ListedPattern>(index.always);
+  for (const program of programs) {
+    if (program === undefined) continue;
+    for (const e of index.byProgram.get(program) ?? []) found.add(e);
+    // `mkfs.ext4` is also `mkfs` as a command: each name before one of its dots
+    if (asCommand)
+      for (let dot = program.indexOf('.'); dot >= 0; dot = program.indexOf('.', dot + 1))
+        for (const e of index.byProgram.get(program.slice(0, dot)) ?? []) found.add(e);
+  }
+  return [...found].sort((a, b) => a.at - b.at);
+}
+
+/** The program word of a pattern, by its base name (`/usr/bin/rm` is `rm`). */
+function programOf(words: readonly string[]): string {
+  return words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
+}
+
+/** Whether wordMatches(`pw`, arg) holds only when arg is `pw` itself (see its cases). */
+function matchesOnlyItself(pw: string): boolean {
+  return !pw.endsWith('=') && !/^-[A-Za-z]+$/.test(pw) && !/^[0-7]{3,4}$/.test(pw) && !pw.includes('*');
+}
+
 /**
  * Whether `argv` (program base name first) matches a denied pattern's `words`: the program, then
  * the other words in order with anything in between — `npm publish` denies `npm -w pkg publish`,
@@ -64,7 +136,7 @@ export function matchesAllowed(words: readonly string[], argv: readonly string[]
 
 function matchesProgram(words: readonly string[], argv: readonly string[], asCommand: boolean): boolean {
   if (!words.length || !argv.length) return false;
-  const program = words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
+  const program = programOf(words);
   return wordMatches(program, argv[0]!) || (asCommand && argv[0]!.startsWith(`${program}.`));
 }
 

@@ -179,6 +179,8 @@ class Parser {
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
   private redirect(): Redirect | null {
+    // a redirection starts with a descriptor (`2>`, `{fd}>`) or an operator: other words are not read twice
+    if (!REDIRECT_START.has(this.src[this.pos]!)) return null;
     const m = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|&>>|&>|>>|>\||>&|<&|<>|<|>)/.exec(this.src.slice(this.pos, this.pos + 24));
     if (!m) return null;
     const op = m[1]!;
@@ -271,11 +273,19 @@ class Parser {
         this.dollar(w, false);
       } else if (c === '`') {
         this.backtick(w);
-      } else {
-        if (c === '*' || c === '?' || c === '[') w.glob = true;
-        // unquoted braces and commas may be a brace expansion: marked, expanded by the caller
-        w.value += c === '{' ? B_OPEN : c === '}' ? B_CLOSE : c === ',' ? B_COMMA : c;
+      } else if (c === '*' || c === '?' || c === '[') {
+        w.glob = true;
+        w.value += c;
         this.pos++;
+      } else if (c === '{' || c === '}' || c === ',') {
+        // unquoted braces and commas may be a brace expansion: marked, expanded by the caller
+        w.value += c === '{' ? B_OPEN : c === '}' ? B_CLOSE : B_COMMA;
+        this.pos++;
+      } else {
+        // a run of plain characters is taken in one piece
+        const end = plainRunEnd(src, this.pos + 1, WORD_SPECIAL);
+        w.value += src.slice(this.pos, end);
+        this.pos = end;
       }
     }
     w.raw = src.slice(start, this.pos);
@@ -300,8 +310,9 @@ class Parser {
       } else if (c === '`') {
         this.backtick(w);
       } else {
-        w.value += c;
-        this.pos++;
+        const end = plainRunEnd(src, this.pos + 1, QUOTED_SPECIAL);
+        w.value += src.slice(this.pos, end);
+        this.pos = end;
       }
     }
   }
@@ -440,6 +451,29 @@ class Parser {
     this.out.push(...child.out);
     return subs;
   }
+}
+
+/** Characters that end a run of plain characters in an unquoted word: each has a meaning of its own there. */
+const WORD_SPECIAL = charSet(' \t\r\n;&|<>()\\\'"$`*?[{},');
+/** Characters with a meaning inside double quotes. */
+const QUOTED_SPECIAL = charSet('"\\$`');
+/** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */
+const REDIRECT_START = new Set([...'0123456789{<>&']);
+
+function charSet(chars: string): Uint8Array {
+  const set = new Uint8Array(128);
+  for (const c of chars) set[c.charCodeAt(0)] = 1;
+  return set;
+}
+
+/** The index of the first character at or after `from` that is in `special` (or the end). */
+function plainRunEnd(src: string, from: number, special: Uint8Array): number {
+  let i = from;
+  for (; i < src.length; i++) {
+    const code = src.charCodeAt(i);
+    if (code < 128 && special[code] === 1) break;
+  }
+  return i;
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */
