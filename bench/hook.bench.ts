@@ -10,12 +10,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { argOf, wholeArg } from './args.ts';
+import { argOf, wholeArg, wholeListArg } from './args.ts';
 import type { Stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const REPS = wholeArg('hook.bench', argv, 'reps', 40);
 const SIZE = wholeArg('hook.bench', argv, 'size', 1000, 0);
+/** the guard's rows: scripts of these sizes in KB, this build and another's (`--against <its dist/axme.cjs>`) */
+const GUARD_KB = wholeListArg('hook.bench', argv, 'guard-kb', '1,100,1024');
+const AGAINST = argOf(argv, 'against', '');
 const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
@@ -117,8 +120,6 @@ for (let i = 0; i < FEW; i++) {
 
 // the guard on long commands (a pasted script, a generated one): this build, and beside it another
 // build of axme (`--against <its dist/axme.cjs>`), alternating in the same rounds
-const GUARD_KB = arg('guard-kb', '1,100,1024').split(',').filter(Boolean).map(Number);
-const AGAINST = arg('against', '');
 const SCRIPT_LINES = 'mkdir -p build/out && cp src/a.ts build/out/a.ts\ngrep -rn TODO src | head -5\nnpm run lint -- --fix\necho "step $i done"; ';
 const guardBuilds: Array<[string, string]> = [['this build', CLI], ...(AGAINST ? [['--against', AGAINST] as [string, string]] : [])];
 const guardRows: Array<{ measure: string; stats: Stats; cpu: Stats; answer: string }> = [];

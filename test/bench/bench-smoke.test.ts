@@ -108,7 +108,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>(
       'hook.bench.ts',
-      ['--reps', '1', '--size', '10'],
+      ['--reps', '1', '--size', '10', '--guard-kb', '1'],
       t.signal,
     );
     const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
@@ -119,6 +119,11 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
     assert.ok(allowed && denied && allowed.ratio! > 0 && denied.ratio! > 0, stdout);
     assert.ok(stdout.includes('× node -e 0'));
+    // the guard on a long script: what this build answered, with its CPU time
+    assert.ok(
+      json.rows.some((r) => r.measure.startsWith('hook pre-tool-use, a 1 KB script (this build): let through; CPU median')),
+      stdout,
+    );
   });
 
   test('the sandbox benchmark runs at a tiny size and reports each client, on and off, beside node -e 0', {
@@ -209,6 +214,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
       const cases = [
         ['hook.bench.ts', ['--reps', 'x'], /^hook\.bench: --reps takes a whole number of at least 1; got x$/m],
         ['hook.bench.ts', ['--size', '1.5'], /^hook\.bench: --size takes a whole number of at least 0; got 1\.5$/m],
+        ['hook.bench.ts', ['--guard-kb', '1,big'], /^hook\.bench: --guard-kb takes whole numbers of at least 1, comma-separated .*; got 1,big$/m],
         ['sandbox.bench.ts', ['--reps', '0'], /^sandbox\.bench: --reps takes a whole number of at least 1; got 0$/m],
         ['store.bench.ts', ['--sizes', '20,many'], /^store\.bench: --sizes takes whole numbers of at least 0, comma-separated .*; got 20,many$/m],
         ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
