@@ -2,11 +2,14 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import type { Actor } from '../src/model/common.ts';
 import type { BackendName } from '../src/store/backend.ts';
 
 export const CLI = resolve(import.meta.dirname, '../dist/axme.cjs');
+/** The node flags that let a child process run the .ts sources: the tests' own loader (scripts/test-loader.mjs), as `npm test` runs the tests. */
+export const TS_NODE_ARGS: readonly string[] = ['--import', pathToFileURL(resolve(import.meta.dirname, '../scripts/test-loader.mjs')).href];
 
 /** The test's environment: no coding-agent or git variables leaking in from the shell running the tests. */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

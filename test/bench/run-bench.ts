@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, type ProcessRun, runProcess } from '../helpers.ts';
+import { cleanEnv, type ProcessRun, runProcess, TS_NODE_ARGS } from '../helpers.ts';
 
 /**
  * Benchmark scripts run by the tests: never to time anything, only to prove each harness still
@@ -18,7 +18,7 @@ export type BenchRun = ProcessRun;
  * and output. `signal` (a test's own, aborted when it times out) stops the run.
  */
 export function runBench(script: string, args: string[], signal?: AbortSignal): Promise<BenchRun> {
-  return runProcess(process.execPath, ['--import', 'tsx', join('bench', script), ...args], {
+  return runProcess(process.execPath, [...TS_NODE_ARGS, join('bench', script), ...args], {
     cwd: join(import.meta.dirname, '../..'),
     env: cleanEnv(),
     signal,

@@ -19,7 +19,7 @@ import { auditLog, audit as auditOp } from '../../src/operations/audit/audit.ts'
 import { processAlive } from '../../src/session/owner.ts';
 import { axmeIn } from '../cli-in-process.ts';
 import { coreAt, exitCodeOf, rejectsWith, withCore } from '../core.ts';
-import { axme, CLI, cleanEnv, git } from '../helpers.ts';
+import { axme, CLI, cleanEnv, git, TS_NODE_ARGS } from '../helpers.ts';
 import { fakeClaude } from '../llm/fake-claude.ts';
 import { answer, fencedJson, invalidJson, type StandIn, startStandIn, truncated } from '../llm/stand-in.ts';
 import { cliJson, cliText } from '../store-fixture.ts';
@@ -522,7 +522,7 @@ describe('the post-session auditor', () => {
       startAuditWorker({ commonDir: ${JSON.stringify(join(dir, '.git'))}, cwd: ${JSON.stringify(dir)}, env: process.env, execPath: process.execPath, script: ${JSON.stringify(CLI)} }, 'sess-worker', ${JSON.stringify(transcript)});
       process.stdout.write('started\\n');
       setInterval(() => {}, 1000);`;
-      const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', parentScript], {
+      const parent = spawn(process.execPath, [...TS_NODE_ARGS, '--input-type=module', '-e', parentScript], {
         env: anthropicEnv(),
         stdio: ['ignore', 'pipe', 'inherit'],
       });

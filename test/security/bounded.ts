@@ -5,7 +5,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { CLI, cleanEnv, git } from '../helpers.ts';
+import { CLI, cleanEnv, git, TS_NODE_ARGS } from '../helpers.ts';
 
 /** Far above what any command here needs on a loaded machine: reaching it means the command hung. */
 export const HANG_BOUND_MS = 60_000;
@@ -25,7 +25,7 @@ export function axmeBounded(cwd: string, args: string[], env: NodeJS.ProcessEnv 
 
 /** Runs a TypeScript snippet in its own node process (a hang there cannot stop the test runner), stopped at HANG_BOUND_MS. */
 export function tsBounded(cwd: string, code: string): Promise<BoundedRun> {
-  return bounded(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], cwd, {});
+  return bounded(process.execPath, [...TS_NODE_ARGS, '--input-type=module', '-e', code], cwd, {});
 }
 
 function bounded(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<BoundedRun> {

@@ -13,7 +13,7 @@ import { claimLockFile, lockFileHeld } from '../../src/session/claim-lock.ts';
 import { withAdvisoryLock } from '../../src/store/lock.ts';
 import { createLockFile, type LockFile, readLockFile, removeLockIf } from '../../src/store/lock-file.ts';
 import { initCore } from '../core.ts';
-import { axmeOk, git, tempRepo } from '../helpers.ts';
+import { axmeOk, git, TS_NODE_ARGS, tempRepo } from '../helpers.ts';
 
 /** A fake clock starting at `start` (ms); each sleep is counted and moves the clock on. */
 function fakeClock(start: number) {
@@ -225,7 +225,7 @@ for (let i = 0; i < 40; i++) {
         { length: 6 },
         () =>
           new Promise<number | null>((done) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', script, counter, join(dir, 'counter.lock')], { stdio: ['ignore', 'ignore', 'inherit'] });
+            const child = spawn(process.execPath, [...TS_NODE_ARGS, script, counter, join(dir, 'counter.lock')], { stdio: ['ignore', 'ignore', 'inherit'] });
             child.on('close', done);
           }),
       ),
