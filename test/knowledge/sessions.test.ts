@@ -234,6 +234,12 @@ describe('a Claude Code session through the real hooks and the real MCP client',
  * launcher does (dist/cli-loader.cjs loadHook, runHook, dist/hook-store-work.js), itself the owner
  * as it is the parent of the hook processes it would start: one process per harness, not one per call.
  */
+/** Stand-in harnesses still running: killed when the file ends, so a test that failed before its own kill does not keep the file alive. */
+const harnesses = new Set<ChildProcess>();
+after(() => {
+  for (const child of harnesses) child.kill('SIGKILL');
+});
+
 function fakeHarness(dir: string, sessionId: string, edits: string[]): Promise<ChildProcess> {
   const dist = dirname(CLI);
   const script = `
@@ -269,6 +275,8 @@ function fakeHarness(dir: string, sessionId: string, edits: string[]): Promise<C
     })().catch((err) => { console.error(err); process.exit(1); });
   `;
   const child = spawn(process.execPath, ['-e', script], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  harnesses.add(child);
+  child.once('exit', () => harnesses.delete(child));
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes('ready') && resolve(child));
     child.on('exit', (code) => reject(new Error(`fake harness exited ${code}`)));
@@ -278,6 +286,7 @@ function fakeHarness(dir: string, sessionId: string, edits: string[]): Promise<C
 async function kill(child: ChildProcess): Promise<void> {
   // the rejection wired up while starting is for an early exit, not this one
   child.removeAllListeners('exit');
+  harnesses.delete(child);
   const gone = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   await gone;
