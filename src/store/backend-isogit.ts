@@ -1,5 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmdirSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import git from 'isomorphic-git';
+import git, { type CommitObject as IsoCommit, type TreeObject as IsoTree } from 'isomorphic-git';
 import { AxmeError } from '../model/errors.ts';
 import { writeFileAtomicSync } from './atomic-file.ts';
 import { type GitBackend, type Signature, sortTreeEntries, type TreeEntry } from './backend.ts';
@@ -68,7 +68,10 @@ export function isogitBackend(gitdir: string): GitBackend {
     },
     async readTree(oid) {
       try {
-        const { tree } = await git.readTree({ fs, gitdir, oid, cache });
+        // readObject, not readTree: isomorphic-git's readTree peels a commit or a tag to its tree, where the contract says CORRUPT
+        const o = await git.readObject({ fs, gitdir, oid, cache, format: 'parsed' });
+        if (o.type !== 'tree') throw new Error(`a ${o.type}`);
+        const tree = o.object as IsoTree;
         // isomorphic-git re-sorts by plain name; git's order compares a tree's name as `name/`
         return sortTreeEntries(tree.map((e) => ({ mode: e.mode, name: e.path, oid: e.oid, type: e.type as TreeEntry['type'] })));
       } catch (err) {
@@ -77,7 +80,10 @@ export function isogitBackend(gitdir: string): GitBackend {
     },
     async readCommit(oid) {
       try {
-        const { commit } = await git.readCommit({ fs, gitdir, oid, cache });
+        // readObject, not readCommit: isomorphic-git's readCommit peels an annotated tag to its commit
+        const o = await git.readObject({ fs, gitdir, oid, cache, format: 'parsed' });
+        if (o.type !== 'commit') throw new Error(`a ${o.type}`);
+        const commit = o.object as IsoCommit;
         return { tree: commit.tree, parents: commit.parent, author: fromIso(commit.author), committer: fromIso(commit.committer), message: commit.message };
       } catch (err) {
         throw corrupt(oid, 'commit', err);

@@ -275,6 +275,21 @@ for (const name of BACKENDS) {
         await rejectsWith(repo.backend.readBlob(tree), 'CORRUPT');
         await rejectsWith(repo.backend.readCommit(tree), 'CORRUPT');
       });
+
+      test('a commit read as a tree, or an annotated tag as a commit or a tree, rejects with CORRUPT (never peeled)', async () => {
+        const blob = await repo.backend.writeBlob(Buffer.from('tagged\n'));
+        const tree = await repo.backend.writeTree([{ mode: '100644', name: 't', oid: blob, type: 'blob' }]);
+        const who = sig('Test User', 'test@example.com', 1_790_000_000, '+0000');
+        const commit = await repo.backend.writeCommit({ tree, parents: [], author: who, committer: who, message: 'tagged' });
+        const tagName = `contract-${name}-${randomBytes(3).toString('hex')}`;
+        git(dir, ['-c', 'user.name=t', '-c', 'user.email=t@e', 'tag', '-a', tagName, commit, '-m', 'an annotated tag']);
+        const tag = git(dir, ['rev-parse', `refs/tags/${tagName}`]).trim();
+        assert.notEqual(tag, commit);
+        await rejectsWith(repo.backend.readTree(commit), 'CORRUPT');
+        await rejectsWith(repo.backend.readCommit(tag), 'CORRUPT');
+        await rejectsWith(repo.backend.readTree(tag), 'CORRUPT');
+        assert.equal((await repo.backend.readCommit(commit)).tree, tree);
+      });
     });
 
     test('objects written by the backend are in the repository for git', async () => {
