@@ -123,3 +123,25 @@ test('a .ts file imported as .js, as TypeScript allows, is found as it is under 
   assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/);
   assert.ok(missing.stderr.includes(join(src, 'nowhere.js')), missing.stderr);
 });
+
+test('a .ts file imported without its extension, or a folder by its index.ts, is found as it is under tsx; a missing one is still an error', async () => {
+  const cache = freshCache('bare-names');
+  const src = join(dir, 'bare-names');
+  mkdirSync(join(src, 'lib'), { recursive: true });
+  writeFileSync(join(src, 'b.ts'), "export const b: string = 'b';\n");
+  writeFileSync(join(src, 'c.test.ts'), "export const c: string = 'c';\n");
+  writeFileSync(join(src, 'lib', 'index.ts'), "export const d: string = 'd';\n");
+  writeFileSync(
+    join(src, 'a.ts'),
+    "import { b } from './b';\nimport { c } from './c.test';\nimport { d } from './lib';\nexport const a: string = `a${b}${c}${d}`;\n",
+  );
+  writeFileSync(join(src, 'missing.ts'), "export { x } from './nowhere';\n");
+  const url = (f: string) => JSON.stringify(pathToFileURL(join(src, f)).href);
+  const run = await withLoader(cache, `const m = await import(${url('a.ts')}); console.log(m.a);`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, 'abcd\n');
+  const missing = await withLoader(cache, `await import(${url('missing.ts')});`);
+  assert.notEqual(missing.status, 0);
+  assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/);
+  assert.ok(missing.stderr.includes(join(src, 'nowhere')), missing.stderr);
+});
