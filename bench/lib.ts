@@ -1,14 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { FORMAT_VERSION } from '../src/model/config.ts';
-import { Decision, decisionSpec } from '../src/model/decision.ts';
-import { stringifyYaml } from '../src/model/frontmatter.ts';
-import { formatId } from '../src/model/ids.ts';
-import { encodeItem } from '../src/model/kind.ts';
-import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
-import { importCommit } from '../test/helpers.ts';
+import { seededStore } from '../test/seeded-store.ts';
 
 export const CLI = join(import.meta.dirname, '../dist/axme.cjs');
 
@@ -33,26 +25,16 @@ export function benchEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
  * fast-import: seeding 10k items one commit at a time would take minutes).
  */
 export function seededRepo(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), `axme-bench-${n}-`));
-  execFileSync('git', ['init', '-q', dir]);
-  const files: Array<[string, string]> = [
-    ['axme.yaml', stringifyYaml({ format: FORMAT_VERSION, kind: 'repo' })],
-    ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
-  ];
-  for (let i = 1; i <= n; i++) {
-    const item = Decision.parse({
+  return seededStore(
+    n,
+    (i) => ({
       slug: `seeded-decision-${i}`,
-      id: formatId('D', i),
       title: `Seeded decision ${i} about component ${i % 97}`,
       decision: `Component ${i % 97} uses approach ${i}. `.repeat(3),
       reasoning: 'Measured in the benchmark seed.',
-      created: '2026-01-01T00:00:00.000Z',
-      updated: '2026-01-01T00:00:00.000Z',
-    });
-    files.push([`decisions/${item.slug}.md`, encodeItem(decisionSpec, item)]);
-  }
-  importCommit(dir, files);
-  return dir;
+    }),
+    { prefix: `axme-bench-${n}-` },
+  );
 }
 
 export interface Stats {

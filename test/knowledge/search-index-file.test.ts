@@ -6,9 +6,7 @@
  * ones, and ranks exactly as an index built from scratch.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../../src/knowledge/core/kb.ts';
@@ -17,12 +15,8 @@ import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts'
 import { INDEX_VERSION } from '../../src/knowledge/views/search/persist.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { Decision, decisionSpec } from '../../src/model/decision.ts';
-import { stringifyYaml } from '../../src/model/frontmatter.ts';
-import { formatId } from '../../src/model/ids.ts';
-import { encodeItem } from '../../src/model/kind.ts';
-import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
-import { cleanEnv, importCommit } from '../helpers.ts';
+import { cleanEnv } from '../helpers.ts';
+import { seededStore } from '../seeded-store.ts';
 
 const N = 1500;
 const TOPICS = ['billing', 'invoices', 'sessions', 'caching', 'queues', 'logging', 'retries', 'search', 'uploads', 'emails', 'payments', 'tenants'];
@@ -39,32 +33,20 @@ const QUERIES = [
 ];
 
 /** A store of `n` decisions of varied words, written in one fast-import commit. */
-function seeded(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'axme-index-file-'));
-  spawnSync('git', ['init', '-q', '-b', 'main', dir]);
-  spawnSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', 'start'], {
-    env: { ...cleanEnv(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
-  });
-  const files: Array<[string, string]> = [
-    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
-    ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
-  ];
-  for (let i = 1; i <= n; i++) {
-    const [a, b] = [TOPICS[i % TOPICS.length]!, TOPICS[(i * 7) % TOPICS.length]!];
-    const d = Decision.parse({
-      slug: `decision-${i}`,
-      id: formatId('D', i),
-      title: `Decision ${i} on ${a} and ${b} for component ${i % 97}`,
-      decision: `Component ${i % 97} handles ${a} with approach ${i}; ${b} word${i} goes through step ${i % 13}.`,
-      reasoning: `Measured on ${a} load, term${i} unique.`,
-      created: '2026-01-01T00:00:00.000Z',
-      updated: '2026-01-01T00:00:00.000Z',
-    });
-    files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
-  }
-  importCommit(dir, files);
-  return dir;
-}
+const seeded = (n: number): string =>
+  seededStore(
+    n,
+    (i) => {
+      const [a, b] = [TOPICS[i % TOPICS.length]!, TOPICS[(i * 7) % TOPICS.length]!];
+      return {
+        slug: `decision-${i}`,
+        title: `Decision ${i} on ${a} and ${b} for component ${i % 97}`,
+        decision: `Component ${i % 97} handles ${a} with approach ${i}; ${b} word${i} goes through step ${i % 13}.`,
+        reasoning: `Measured on ${a} load, term${i} unique.`,
+      };
+    },
+    { prefix: 'axme-index-file-', codeCommit: true },
+  );
 
 describe('the index file, read in part and written from the previous one', () => {
   let dir: string;

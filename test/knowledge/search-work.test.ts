@@ -7,47 +7,30 @@
  * takes over the ranking's buffers rather than allocating them again.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import type { Doc } from '../../src/knowledge/views/search/build-index.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { Decision, decisionSpec } from '../../src/model/decision.ts';
-import { stringifyYaml } from '../../src/model/frontmatter.ts';
-import { formatId } from '../../src/model/ids.ts';
-import { encodeItem } from '../../src/model/kind.ts';
-import { DEFAULT_RULES } from '../../src/model/safety-rules.ts';
-import { git, importCommit, openTestKb } from '../helpers.ts';
+import { openTestKb } from '../helpers.ts';
+import { seededStore } from '../seeded-store.ts';
 
 const N = 400;
 
 /** A store of `n` decisions that all hold "component", every 13th of them revoked. */
-function seeded(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'axme-search-work-'));
-  git(dir, ['init', '-q', '-b', 'main']);
-  const files: Array<[string, string]> = [
-    ['axme.yaml', stringifyYaml({ format: 1, kind: 'repo' })],
-    ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],
-  ];
-  for (let i = 1; i <= n; i++) {
-    const d = Decision.parse({
+const seeded = (n: number): string =>
+  seededStore(
+    n,
+    (i) => ({
       slug: `decision-${i}`,
-      id: formatId('D', i),
       title: `Decision ${i} about component ${i % 17}`,
       decision: `Component ${i % 17} takes approach ${i}.`,
-      ...(i % 13 === 0 ? { status: 'revoked' } : {}),
-      created: '2026-01-01T00:00:00.000Z',
-      updated: '2026-01-01T00:00:00.000Z',
-    });
-    files.push([`decisions/${d.slug}.md`, encodeItem(decisionSpec, d)]);
-  }
-  importCommit(dir, files);
-  return dir;
-}
+      ...(i % 13 === 0 ? { status: 'revoked' as const } : {}),
+    }),
+    { prefix: 'axme-search-work-' },
+  );
 
 describe('a warm query', () => {
   let dir: string;
