@@ -1,15 +1,17 @@
 import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { tempBeside } from './temp-files.ts';
 
 /**
  * Writes a machine-local file so that readers see the old content or the new, never a torn one:
  * a temp file beside it, then a rename. Creates the folder. Synchronous, for the hooks' short
- * lives; the cache's async writes follow the same scheme. `mode`: the new file's permissions
+ * lives; the temporary name is temp-files.ts's, as for the caches' writes, so a killed writer's is
+ * told from a live one's. `mode`: the new file's permissions
  * (0o600 for a file only its owner may read).
  */
 export function writeFileAtomicSync(path: string, data: string | Buffer, opts: { mode?: number } = {}): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  const tmp = tempBeside(path);
   try {
     writeFileSync(tmp, data, opts.mode === undefined ? undefined : { mode: opts.mode });
     renameSync(tmp, path);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AxmeError } from '../../../model/errors.ts';
 import { parseInput } from '../../../model/validate.ts';
-import { listRemotes, mergeBase, pickRemote, resolve, trackingRef } from '../../../store/remote.ts';
+import { mergeBase, pickRemote, readRemotes, resolve, trackingRef } from '../../../store/remote.ts';
 import { resolveAt } from '../../../store/revision.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { notInitialized } from '../../core/kb.ts';
@@ -62,11 +62,12 @@ export async function diffRevisions(kb: KnowledgeBase, input: DiffInput): Promis
 }
 
 async function defaultRemote(kb: KnowledgeBase, remote: string | undefined): Promise<string> {
-  if (!(await listRemotes(kb.repo)).length) {
+  const remotes = await readRemotes(kb.repo);
+  if (!remotes.names.length) {
     throw new AxmeError(
       'INVALID_INPUT',
       'this repository has no git remote, so there is no remote knowledge to compare with: name the older revision (axme diff <from> [<to>], e.g. axme diff ~3)',
     );
   }
-  return pickRemote(kb.repo, remote);
+  return pickRemote(kb.repo, remote, remotes);
 }
