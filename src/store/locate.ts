@@ -75,9 +75,16 @@ export function packedRef(packed: string, ref: string): string | null {
   return null;
 }
 
-/** A ref's OID from its loose file or packed-refs; null when absent; 'unknown' when only git can tell. */
+/**
+ * A full ref name whose file in the common git dir is the ref itself: no revision syntax (`~`,
+ * `^`, `:`, `@{`), no `..`, no lock file, and not one of the refs each worktree keeps in its own
+ * git dir (`refs/worktree/`, `refs/bisect/`, `refs/rewritten/`).
+ */
+const SHARED_REF = /^refs\/(?!worktree\/|bisect\/|rewritten\/)(?!.*(?:\.\.|@\{|\.lock(?:\/|$)))[^\s~^:?*[\\]+$/;
+
+/** A ref's OID from its loose file or packed-refs; null when absent; 'unknown' when only git can tell (any other name, reftable, a symbolic or unreadable ref). */
 export function readRefSync(commonDir: string, ref: string): string | null | 'unknown' {
-  if (existsSync(join(commonDir, 'reftable'))) return 'unknown';
+  if (!SHARED_REF.test(ref) || existsSync(join(commonDir, 'reftable'))) return 'unknown';
   try {
     const v = readFileSync(join(commonDir, ref), 'utf8').trim();
     return OID_RE.test(v) ? v : 'unknown';

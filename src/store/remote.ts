@@ -256,7 +256,7 @@ export async function resolve(repo: Repo, ref: string): Promise<string | null> {
 
 /** The object a ref names (a loose file or packed-refs line, read in-process; else git's answer), null when absent. */
 async function refOid(repo: Repo, ref: string): Promise<string | null> {
-  const fromFile = FULL_REF.test(ref) ? readRefSync(repo.commonDir, ref) : 'unknown';
+  const fromFile = readRefSync(repo.commonDir, ref);
   if (fromFile !== 'unknown') return fromFile;
   const r = await repo.git(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { allowFail: true });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
@@ -285,8 +285,5 @@ function isLooseCommit(repo: Repo, oid: string): boolean | null {
 
 /** zlib's Z_SYNC_FLUSH (node:zlib `constants`: the CLI bundle imports only functions of node:zlib): inflate a stream's start. */
 const Z_SYNC_FLUSH = 2;
-
-/** A full ref name whose file name is the ref itself: no revision syntax, no `..`. */
-const FULL_REF = /^refs\/(?!.*\.\.)[^\s~^:?*[\\]+$/;
 
 export { MEMORY_REF };

@@ -328,6 +328,15 @@ describe('syncStore over a local bare remote', () => {
       const got = await withCore(a!, (kb) => Promise.all(names.map((n) => resolveCommit(kb.repo, n))));
       assert.deepEqual(got, want, packed ? 'packed' : 'loose');
     }
+    // a ref each worktree keeps in its own git dir, read from a linked worktree: git's answer, not "none"
+    const linked = `${a!}-linked`;
+    git(a!, ['worktree', 'add', '-q', '--detach', linked]);
+    try {
+      git(linked, ['update-ref', 'refs/worktree/mine', commit]);
+      assert.equal(await withCore(linked, (kb) => resolveCommit(kb.repo, 'refs/worktree/mine')), commit);
+    } finally {
+      git(a!, ['worktree', 'remove', '--force', linked]);
+    }
   });
 
   test('init adds the knowledge refspecs to each remote: a plain git fetch brings the knowledge; without fetch config it skips', async () => {
