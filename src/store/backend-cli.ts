@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { type GitBackend, type ObjectType, parseCommit, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
-import { readRefSync } from './locate.ts';
+import { resolveRefOid } from './locate.ts';
 
 interface Pending {
   oid: string;
@@ -132,14 +132,8 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     (await runGit(['hash-object', '-w', '-t', type, '--stdin'], { env, input: data })).stdout.toString().trim();
   return {
     name: 'cli',
-    async resolveRef(ref) {
-      // the loose file or packed-refs, read in-process; what only git can interpret (reftable,
-      // symbolic refs, unreadable files) goes to the git CLI
-      const fromFile = readRefSync(commonDir, ref);
-      if (fromFile !== 'unknown') return fromFile;
-      const r = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { env, allowFail: true });
-      return r.code === 0 ? r.stdout.toString().trim() : null;
-    },
+    // the loose file or packed-refs, read in-process; what only git can interpret goes to the git CLI
+    resolveRef: (ref) => resolveRefOid(commonDir, ref, (args) => runGit(args, { env, allowFail: true })),
     readBlob: (oid) => expect(oid, 'blob'),
     readTree: async (oid) => parseTree(await expect(oid, 'tree')),
     readCommit: async (oid) => parseCommit((await expect(oid, 'commit')).toString('utf8')),

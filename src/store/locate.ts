@@ -101,6 +101,21 @@ export function readRefSync(commonDir: string, ref: string): string | null | 'un
 }
 
 /**
+ * A ref's OID read from its file where the file tells (readRefSync), else git's answer through
+ * `git` (reftable, symbolic refs, short names, unreadable files); null when absent.
+ */
+export async function resolveRefOid(
+  commonDir: string,
+  ref: string,
+  git: (args: string[]) => Promise<{ code: number | null; stdout: Buffer }>,
+): Promise<string | null> {
+  const fromFile = readRefSync(commonDir, ref);
+  if (fromFile !== 'unknown') return fromFile;
+  const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', ref]);
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+}
+
+/**
  * False when no ref under `prefix` (e.g. `refs/memory/proposals/`) can exist: no loose folder, no
  * packed line, files backend. Lets a frequent caller skip spawning `git for-each-ref`.
  */

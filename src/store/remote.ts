@@ -5,7 +5,7 @@ import { AxmeError } from '../model/errors.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from './code-commits.ts';
 import { runGit } from './git.ts';
-import { readRefSync } from './locate.ts';
+import { readRefSync, resolveRefOid } from './locate.ts';
 import type { Repo } from './repo.ts';
 
 /**
@@ -254,14 +254,6 @@ export async function resolve(repo: Repo, ref: string): Promise<string | null> {
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 
-/** The object a ref names (a loose file or packed-refs line, read in-process; else git's answer), null when absent. */
-async function refOid(repo: Repo, ref: string): Promise<string | null> {
-  const fromFile = readRefSync(repo.commonDir, ref);
-  if (fromFile !== 'unknown') return fromFile;
-  const r = await repo.git(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { allowFail: true });
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
-}
-
 /**
  * True when `oid` is a commit by its loose object's header, read in-process (what axme writes and
  * a small fetch leaves are loose objects); null when only git can tell (a packed object).
@@ -287,3 +279,6 @@ function isLooseCommit(repo: Repo, oid: string): boolean | null {
 const Z_SYNC_FLUSH = 2;
 
 export { MEMORY_REF };
+
+/** The object a ref names: its file read in-process where it tells, else git's answer; null when absent. */
+const refOid = (repo: Repo, ref: string) => resolveRefOid(repo.commonDir, ref, (args) => repo.git(args, { allowFail: true }));
