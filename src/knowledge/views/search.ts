@@ -46,9 +46,10 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   const inMemory = kb.cache.recall<Index>(memoryKey);
   if (inMemory) return { index: inMemory, state, source: 'memory', reused: inMemory.docs.length };
   const dir = searchDir(kb.repo.axmeDir);
+  const glossary = glossaryOf(state);
   const mine = at === undefined ? last.get(kb) : undefined;
   // after this process's own write: the changed items laid over its index, the file written once the answer is out
-  const laid = mine && !hasIndexFile(dir, key) ? indexAfterWrite(kb, mine, state, glossaryOf(state)) : undefined;
+  const laid = mine && !hasIndexFile(dir, key) ? indexAfterWrite(kb, mine, state, glossary) : undefined;
   if (laid) {
     kb.cache.remember(memoryKey, laid);
     last.set(kb, laid);
@@ -66,8 +67,8 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
     };
   }
   const sources = sourcesOf(state);
-  const made = { lists: searchLists(state), anchored: sources.filter(isAnchored).length };
-  const onDisk = readIndex(dir, key, sources, glossaryOf(state));
+  const made = { lists: searchLists(state) };
+  const onDisk = readIndex(dir, key, sources, glossary);
   if (onDisk) {
     onDisk.madeFrom = made;
     kb.cache.remember(memoryKey, onDisk);
@@ -81,10 +82,10 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
     return { index: onDisk, state, source: 'disk', reused: onDisk.docs.length };
   }
   const previous = mine ?? readLastIndex(dir, sources);
-  const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossaryOf(state), previous));
+  const index = kb.cache.remember(memoryKey, buildIndex(kb, sources, glossary, previous));
   index.madeFrom = made;
   const written = writeIndex(dir, key, index, {
-    anchored: made.anchored > 0,
+    anchored: sources.some(isAnchored),
     embeddings: !!state.config?.search?.embeddings,
     newest: at === undefined ? { commit: state.commit } : undefined,
   });
@@ -109,7 +110,7 @@ function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, sta
   const ref = readRefSync(kb.repo.commonDir, kb.ref);
   const tip = ref === 'unknown' || ref === state.commit;
   return writeIndex(dir, key, index, {
-    anchored: (index.madeFrom?.anchored ?? 1) > 0,
+    anchored: index.docs.some(isAnchored),
     embeddings: !!state.config?.search?.embeddings,
     newest: tip ? { commit: state.commit } : undefined,
   });

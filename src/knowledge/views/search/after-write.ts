@@ -4,7 +4,7 @@ import { byIdThenSlug } from '../../core/state.ts';
 import { type Doc, documentOf, type Index, indexFrom, sameGroups } from './build-index.ts';
 import { diffLists } from './list-diff.ts';
 import { layOver, moveLinks } from './live-index.ts';
-import { isAnchored, SEARCH_KINDS, searchLists, sourceOf } from './sources.ts';
+import { INDEX_ORDER, searchLists, sourceOf } from './sources.ts';
 
 /** Past this share of items changed, comparing the lists stops: the index is made the usual way. */
 const CHANGED_SHARE = 1 / 8;
@@ -27,21 +27,15 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
   if (!diff || diff.newOf.length !== previous.docs.length) return undefined;
   // the documents in order: the kept ones (in the same order as before) and the added ones merged in
   const docs: Doc[] = [];
-  let anchored = made.anchored;
   let a = 0;
   const addUpTo = (at: number) => {
     for (; a < diff.added.length && diff.added[a]!.at <= at; a++) {
       const { list, item } = diff.added[a]!;
-      const d = documentOf(kb, sourceOf(state, SEARCH_KINDS[list]!, item as never));
-      docs.push(d);
-      if (isAnchored(d)) anchored++;
+      docs.push(documentOf(kb, sourceOf(state, INDEX_ORDER[list]!, item as never)));
     }
   };
   for (let j = 0; j < diff.newOf.length; j++) {
-    if (diff.newOf[j]! < 0) {
-      if (isAnchored(previous.docs[j]!)) anchored--;
-      continue;
-    }
+    if (diff.newOf[j]! < 0) continue;
     addUpTo(diff.newOf[j]! - 1);
     docs.push(previous.docs[j]!);
   }
@@ -55,7 +49,7 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
   Object.assign(index, laid.tables);
   index.delta = laid.delta;
   index.patched = true;
-  index.madeFrom = { lists, anchored };
+  index.madeFrom = { lists };
   // the ranking's buffers (zeroed between queries) taken over when they have room: a query after a write allocates none
   const scratch = previous.scratch;
   if (scratch && scratch.scores.length >= docs.length) {

@@ -106,8 +106,8 @@ export interface Index {
   decisionDocs?: number;
   /** whether `buildIndex` patched the previous index's postings (patch-postings.ts), or a write's changes were laid over them (live-index.ts), rather than laying them out again */
   patched?: boolean;
-  /** the item lists the documents were made from, one a searchable kind in index order (sources.ts `searchLists`), and how many of the items have anchors: what a later state is compared with (live-index.ts) */
-  madeFrom?: { lists: ReadonlyArray<readonly object[]>; anchored: number };
+  /** the item lists the documents were made from, one a searchable kind in index order (sources.ts `searchLists`): what a later state is compared with (live-index.ts) */
+  madeFrom?: { lists: ReadonlyArray<readonly object[]> };
   /** the postings as a base and the documents changed since (live-index.ts): laid out flat again (`compactPostings`) before the index is written */
   delta?: Delta;
 }

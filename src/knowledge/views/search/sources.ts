@@ -60,13 +60,13 @@ const DESCRIBE = {
   }),
 } satisfies { [K in SearchKind]: (item: ItemsByKind[K][number], state: MergedState) => Described };
 
-/** The searchable kinds, in index order. */
-export const SEARCH_KINDS = Object.keys(DESCRIBE) as SearchKind[];
+/** The searchable kinds in the order the index lays out their items (not model/search-kinds.ts SEARCH_KINDS, the order of the surfaces' lists: changing this one renumbers every index). */
+export const INDEX_ORDER = Object.keys(DESCRIBE) as SearchKind[];
 
 /** The items of a state search looks through (every searchable kind), in index order, as `Source`s (cheap: no tokenizing). */
 export function sourcesOf(state: MergedState): Source[] {
   const out: Source[] = [];
-  for (const kind of SEARCH_KINDS) for (const item of state.items[kind]) out.push(sourceOf(state, kind, item));
+  for (const kind of INDEX_ORDER) for (const item of state.items[kind]) out.push(sourceOf(state, kind, item));
   return out;
 }
 
@@ -79,7 +79,7 @@ export function sourceOf(state: MergedState, kind: SearchKind, item: ItemsByKind
 }
 
 /** The item lists of `state` search reads, one a searchable kind in index order: the documents follow them, list after list. */
-export const searchLists = (state: MergedState): ReadonlyArray<ReadonlyArray<ItemsByKind[SearchKind][number]>> => SEARCH_KINDS.map((k) => state.items[k]);
+export const searchLists = (state: MergedState): ReadonlyArray<ReadonlyArray<ItemsByKind[SearchKind][number]>> => INDEX_ORDER.map((k) => state.items[k]);
 
 /** The glossary oracle page's synonym groups (search treats its terms as one another's synonyms). */
 export function glossaryOf(state: MergedState): string[][] {
