@@ -75,7 +75,7 @@ for (const n of SIZES) {
     // the hook gives up at its deadline (25 s): the same context, assembled in this process, says what it would have injected
     note = ` (the hook gave up: ${(err as Error).message.split('\n')[0]!.slice(-60)}; measured in-process)`;
     const loc = sessionStoreAt(dir, env)!;
-    ctx = (await sessionContext(loc, env, { budget: SESSION_START_BUDGET - 400, cwd: dir })).text;
+    ctx = (await sessionContext(loc, env, { budget: SESSION_START_BUDGET - 400, cwd: dir, self: null })).text;
   }
   const ms = performance.now() - t0;
   const all = everything(dir);

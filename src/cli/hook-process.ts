@@ -28,5 +28,7 @@ export function ownProcessHookIO(client: HookClientId, p: HookProcess) {
     loadTipSearch: p.loadTipSearch,
     // the running bundle's folder (dist/): the code that checks the agent is not the agent's to change
     installDir: typeof __dirname === 'string' ? __dirname : null,
+    // the launcher's own script: the axme this hook process is
+    self: process.argv[1] ? { execPath: process.execPath, script: process.argv[1] } : null,
   });
 }

@@ -14,6 +14,8 @@ export interface HookIO {
   protocol: HookProtocol;
   /** the folder this axme's code runs from (guarded: the agent may not change what checks it); null when unknown */
   installDir: string | null;
+  /** the axme that background work runs (the sync, the auditor, the search index): node and axme's script, null where none can be started; never the host's own script when the hook is answered inside another program */
+  self: { execPath: string; script: string } | null;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
@@ -39,7 +41,10 @@ declare const AXME_VERSION: string | undefined;
  * CLI): what differs between them is passed in, the rest comes from the process.
  */
 export function processHookIO(
-  opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork' | 'loadTipSearch'> & { client?: HookClientId; installDir?: string | null },
+  opts: Pick<HookIO, 'stdin' | 'stdout' | 'stderr' | 'env' | 'cwd' | 'loadStoreWork' | 'loadTipSearch' | 'self'> & {
+    client?: HookClientId;
+    installDir?: string | null;
+  },
 ): HookIO {
   const fixed = opts.env.AXME_NOW;
   const { client = 'claude-code', installDir, ...rest } = opts;

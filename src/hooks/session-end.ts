@@ -25,8 +25,8 @@ export async function sessionEnd(io: HookIO): Promise<void> {
     if (problem) io.stderr(`${problem}\n`);
   }
   // the auditor: what the agent forgot to save, found in the transcript by a detached worker
-  const note = await work.startSessionAudit(loc, io.env, p.cwd ?? io.cwd, s.id, p.transcript_path ?? s.transcriptPath);
+  const note = await work.startSessionAudit(io.self, loc, io.env, p.cwd ?? io.cwd, s.id, p.transcript_path ?? s.transcriptPath);
   if (note) io.stderr(`${note}\n`);
   // sync.auto: what the session made goes to the remote, in the background (the mode as its start found it)
-  work.startSessionSync(loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
+  work.startSessionSync(io.self, loc.commonDir, p.cwd ?? io.cwd, io.env, 'session-end');
 }

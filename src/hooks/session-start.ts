@@ -24,7 +24,7 @@ export async function sessionStart(io: HookIO): Promise<void> {
   const checkpoint = sessionId ? dueCheckpoint(loc.commonDir, sessionId, givenSoFar(io, loc.commonDir, sessionId)) : null;
   const head = checkpoint ? `${checkpoint}\n\n` : '';
   const slow = await io.loadStoreWork();
-  const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM - head.length, sessionId, cwd });
+  const { text, listed } = await slow.sessionContext(loc, io.env, { budget: SESSION_START_BUDGET - NOTES_ROOM - head.length, sessionId, cwd, self: io.self });
   io.stdout(io.protocol.context(`${head}${text}${await sandboxNote(io, cwd)}`));
   // what the context listed is not recalled again in this session (session/given.ts)
   if (sessionId) rememberGiven(io, loc.commonDir, sessionId, 'session-start', checkpoint ? [CHECKPOINT_KEY, ...listed] : listed);

@@ -16,6 +16,10 @@ import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/ind
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
+import type { HookIO } from './io.ts';
+
+/** The axme a background worker runs (HookIO.self). */
+type AxmeSelf = HookIO['self'];
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
@@ -90,7 +94,7 @@ export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.Proce
 export async function sessionContext(
   loc: RepoLocation,
   env: NodeJS.ProcessEnv,
-  opts: { budget: number; sessionId?: string | undefined; cwd: string },
+  opts: { budget: number; sessionId?: string | undefined; cwd: string; self: AxmeSelf },
 ): Promise<{ text: string; listed: string[] }> {
   try {
     return await withStore(loc, env, opts.cwd, async (kb) => {
@@ -106,9 +110,9 @@ export async function sessionContext(
         RECOVERY_BUDGET_MS,
       );
       if (sweep === undefined) notes.push('(axme is still recovering earlier sessions that ended without a close: `axme session list --orphans`)');
-      notes.push(...sessionStartSync(kb, loc, env, opts.cwd, await readState(kb)));
-      await startDueAudits(kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
-      await startTipIndex(kb, env, loc.worktree ?? opts.cwd);
+      notes.push(...sessionStartSync(opts.self, kb, loc, env, opts.cwd, await readState(kb)));
+      await startDueAudits(opts.self, kb, env, loc.worktree ?? opts.cwd, opts.sessionId);
+      await startTipIndex(opts.self, kb, env, loc.worktree ?? opts.cwd);
       // the branch and the files changed pick the few items listed as relevant
       let listed: string[] = [];
       const page = await assembleContext(kb, { budget: opts.budget, focus: await workFocus(kb, loc.worktree), onListed: (keys) => (listed = keys) });
@@ -130,19 +134,25 @@ export async function sessionContext(
  * sync.auto at a session start (knowledge/sync/auto-sync.ts): the last background sync's failure,
  * told once in this context, and a new one started in the background when the mode says so.
  */
-function sessionStartSync(kb: KnowledgeBase, loc: RepoLocation | null, env: NodeJS.ProcessEnv, cwd: string, state: { config: StoreConfig | null }): string[] {
+function sessionStartSync(
+  self: AxmeSelf,
+  kb: KnowledgeBase,
+  loc: RepoLocation | null,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  state: { config: StoreConfig | null },
+): string[] {
   const commonDir = kb.repo.commonDir;
   const problem = autoSyncProblem(commonDir);
   rememberAutoSyncMode(commonDir, autoSyncMode(state.config, commonDir, env));
-  startSessionSync(commonDir, loc?.worktree ?? cwd, env, 'session-start');
+  startSessionSync(self, commonDir, loc?.worktree ?? cwd, env, 'session-start');
   return problem ? [problem] : [];
 }
 
-/** Starts the background sync of a session's start or end when the mode its start found says so (this axme, `process.argv[1]`, runs it). */
-export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
+/** Starts the background sync of a session's start or end when the mode its start found says so (`self`, the hook's axme, runs it). */
+export function startSessionSync(self: AxmeSelf, commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
   const mode = readAutoSync(commonDir)?.mode;
-  if (mode !== undefined && mode !== 'off' && process.argv[1])
-    startAutoSync({ commonDir, cwd, env, execPath: process.execPath, script: process.argv[1], reason });
+  if (mode !== undefined && mode !== 'off' && self) startAutoSync({ commonDir, cwd, env, ...self, reason });
 }
 
 /**
@@ -150,9 +160,9 @@ export function startSessionSync(commonDir: string, cwd: string, env: NodeJS.Pro
  * (knowledge/views/search/index-worker.ts), so that this session's prompts find it on disk rather
  * than building it within their own deadline. Never fails the start.
  */
-async function startTipIndex(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+async function startTipIndex(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   try {
-    if (process.argv[1] && (await tipIndexMissing(kb))) startIndexWorker({ cwd, env, execPath: process.execPath, script: process.argv[1] });
+    if (self && (await tipIndexMissing(kb))) startIndexWorker({ cwd, env, ...self });
   } catch {
     // the index is a speed-up: a prompt's recall builds it otherwise
   }
@@ -163,11 +173,10 @@ async function startTipIndex(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: str
  * has bytes no audit read (orphans, resumed sessions) and failed audits due a retry, each in a
  * detached worker. Never fails the start.
  */
-async function startDueAudits(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
+async function startDueAudits(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
   try {
-    if (!process.argv[1] || !(await auditsEnabled(kb, env)).on) return;
-    for (const d of auditsDue(kb.repo.commonDir, current))
-      startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, execPath: process.execPath, script: process.argv[1] }, d.session, d.transcript);
+    if (!self || !(await auditsEnabled(kb, env)).on) return;
+    for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, ...self }, d.session, d.transcript);
   } catch {
     // the audit is a nicety next to the context: the next start tries again
   }
@@ -179,22 +188,19 @@ async function startDueAudits(kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: st
  * lack of a model, the first time only (the hook prints it); never throws.
  */
 export async function startSessionAudit(
+  self: AxmeSelf,
   loc: RepoLocation,
   env: NodeJS.ProcessEnv,
   cwd: string,
   session: string,
   transcript: string | null,
 ): Promise<string | null> {
-  if (!transcript || !process.argv[1]) return null;
+  if (!transcript || !self) return null;
   try {
     return await withStore(loc, env, cwd, async (kb) => {
       const on = await auditsEnabled(kb, env);
       if (!on.on) return on.chosen ? null : noModelNoteOnce(kb.repo.commonDir, on.why);
-      startAuditWorker(
-        { commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, execPath: process.execPath, script: process.argv[1]! },
-        session,
-        transcript,
-      );
+      startAuditWorker({ commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, ...self }, session, transcript);
       return null;
     });
   } catch {

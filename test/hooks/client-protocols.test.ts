@@ -133,6 +133,7 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
       loadStoreWork: () => import('../../src/hooks/store-work.ts'),
       // the built axme's folder, as the installed command runs it: its code is guarded as the running axme's
       installDir: path.dirname(CLI),
+      self: { execPath: process.execPath, script: CLI },
     });
     return { status: await runHook(event, io), stdout, stderr };
   };

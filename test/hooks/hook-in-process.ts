@@ -71,6 +71,8 @@ export async function hookInProcess(event: string, call: HookCall): Promise<Hook
     loadTipSearch: () => loader().loadTipSearch(dist, cleanEnv()),
     // the built axme's folder, as the binary's: its code is guarded as the running axme's
     installDir: dist,
+    // the built axme runs the background work, as the binary's own script would (not this test file)
+    self: { execPath: process.execPath, script: CLI },
   });
   const code = await hook.runHook(event, call.harnessHere ? { ...io, ownerPid: () => process.pid } : io, Number(env.AXME_HOOK_DEADLINE_MS) || undefined);
   return { code, stdout, stderr };

@@ -252,6 +252,7 @@ function hookIO(cwd: string, stdin: string, over: Partial<HookIO> = {}) {
     client: 'claude-code',
     protocol: hookProtocol('claude-code'),
     installDir: null,
+    self: null,
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     env: {},

@@ -8,6 +8,7 @@ import { runAutoSync } from '../../src/knowledge/sync/auto-sync.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
 import { initCore } from '../core.ts';
 import { CLI, cleanEnv, git } from '../helpers.ts';
+import { hookInProcess } from '../hooks/hook-in-process.ts';
 import { cliText } from '../store-fixture.ts';
 
 /**
@@ -79,6 +80,22 @@ describe('sync.auto: knowledge kept in step by the session hooks, in the backgro
     const last = await outcome(since);
     assert.equal(last.ok, true, last.error);
     assert.equal(last.reason, 'session-end');
+    assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
+  });
+
+  test('a hook answered inside another program starts axme for its background sync, not that program', async () => {
+    // this test process is the host (its own script is a test file): the sync must still be axme's
+    await cliText(dir, decisionAdd, { title: 'Saved before an in-process start', decision: 'Shared by the built axme.' });
+    const since = new Date().toISOString();
+    const r = await hookInProcess('session-start', {
+      cwd: dir,
+      env: { AXME_SYNC_AUTO: '' },
+      input: JSON.stringify({ session_id: 'auto-in-1', hook_event_name: 'SessionStart', source: 'startup', cwd: dir, transcript_path: null }),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const last = await outcome(since);
+    assert.equal(last.ok, true, last.error);
+    assert.equal(last.reason, 'session-start');
     assert.equal(remoteTip(), git(dir, ['rev-parse', 'refs/memory/main']).trim());
   });
 
