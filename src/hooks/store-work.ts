@@ -16,10 +16,9 @@ import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/ind
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
-import type { HookIO } from './io.ts';
 
-/** The axme a background worker runs (HookIO.self). */
-type AxmeSelf = HookIO['self'];
+/** The axme a hook's background work runs (the sync, the auditor, the search index): node and axme's script; null where none can be started. */
+export type AxmeSelf = { execPath: string; script: string } | null;
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
