@@ -17,6 +17,10 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^analys(e|ed|es|ing)$/, 'analyz$1'],
 ];
 
+/** True for a word with no digit: English, which search stems, corrects and expands; a term with a digit (`v11`, `svc-5`) is a name, kept as written. */
+const DIGIT = /\d/;
+export const isWord = (term: string): boolean => !DIGIT.test(term);
+
 /** Stems already computed: the vocabulary of a store is small next to its word count (bounded all the same). */
 const STEMS = new Map<string, string>();
 const STEMS_MAX = 100_000;
@@ -28,7 +32,7 @@ const STEMS_MAX = 100_000;
  * "on"): the word is kept, less a plural `s`. Words with digits are kept as they are: `v11` and `svc` are names, not English.
  */
 export function stem(word: string): string {
-  if (/\d/.test(word) || word.length < 3) return word;
+  if (!isWord(word) || word.length < 3) return word;
   let s = STEMS.get(word);
   if (s === undefined) {
     let w = word.replace(/is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1');
@@ -70,12 +74,11 @@ export function words(text: string): string[] {
 
 /** Lowercase word (without digits) to its term, '' for a word search drops: analysed once per distinct word (bounded). */
 const TERMS = new Map<string, string>();
-const DIGIT = /\d/;
 
 /** The term of one lowercase, accent-folded word (`stem` of it), or '' when it is not kept. */
 function termOf(w: string): string {
   // words with digits are names, kept as they are (`stem`): not worth remembering one by one
-  if (DIGIT.test(w)) return kept(w) ? w : '';
+  if (!isWord(w)) return kept(w) ? w : '';
   let t = TERMS.get(w);
   if (t === undefined) {
     t = kept(w) ? stem(w) : '';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { termsInto } from './analyze.ts';
+import { isWord, termsInto } from './analyze.ts';
 import { FIELDS, type Field, fieldNorms, gainOf, packCounts } from './fields.ts';
 import type { Doc, Index, Postings } from './index-shape.ts';
 import { patchPostings } from './patch-postings.ts';
@@ -23,7 +23,7 @@ export function termPostings(p: Postings, id: number): { docs: Int32Array; gain:
 
 /** The index's terms without digits (names such as `v11`, not words) that start with `prefix`, in sorted order. */
 export function termsStartingWith(index: Index, prefix: string): string[] {
-  const sorted = (index.sorted ??= [...index.postings.ids.keys()].filter((t) => !/\d/.test(t)).sort());
+  const sorted = (index.sorted ??= [...index.postings.ids.keys()].filter(isWord).sort());
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -62,7 +62,7 @@ export function editDistance(a: string, b: string, max: number): number {
 export function termsNear(index: Index, term: string, max: number): { terms: string[]; edits: number } {
   if (!index.byLength) {
     index.byLength = new Map();
-    for (const t of index.postings.ids.keys()) if (!/\d/.test(t)) (index.byLength.get(t.length) ?? index.byLength.set(t.length, []).get(t.length)!).push(t);
+    for (const t of index.postings.ids.keys()) if (isWord(t)) (index.byLength.get(t.length) ?? index.byLength.set(t.length, []).get(t.length)!).push(t);
   }
   let best: string[] = [];
   let edits = max + 1;

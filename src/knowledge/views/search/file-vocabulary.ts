@@ -1,3 +1,4 @@
+import { isWord } from './analyze.ts';
 import type { TermIds } from './index-shape.ts';
 
 /**
@@ -58,7 +59,7 @@ export class FileVocabulary implements TermIds {
     for (let at = this.#lowerBound(prefix); at < this.#order.length; at++) {
       const t = this.#termAt(at);
       if (!t.startsWith(prefix)) break;
-      if (!/\d/.test(t)) out.push(t);
+      if (isWord(t)) out.push(t);
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
+import { isWord } from './analyze.ts';
 import { type Doc, type Index, termsNear, termsStartingWith } from './build-index.ts';
 import { parseQuery } from './query.ts';
 import type { Ranked } from './rank.ts';
@@ -50,7 +51,7 @@ export function queryOf(index: Index, query: string, opts: { once?: boolean } = 
 /** `termsStartingWith`'s answer (the terms without digits that start with `prefix`, sorted) by one pass over the vocabulary. */
 function scanStartingWith(index: Index, prefix: string): string[] {
   const out: string[] = [];
-  for (const t of index.postings.ids.keys()) if (t.startsWith(prefix) && !/\d/.test(t)) out.push(t);
+  for (const t of index.postings.ids.keys()) if (t.startsWith(prefix) && isWord(t)) out.push(t);
   return out.sort();
 }
 

@@ -1,3 +1,4 @@
+import { isWord } from './analyze.ts';
 import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
 import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
@@ -210,7 +211,7 @@ class LiveTerms implements TermIds {
     if (within) {
       this.startingWith = (prefix) => {
         const out = within(prefix).filter((t) => this.has(t));
-        for (const t of delta.fresh) if (t.startsWith(prefix) && !/\d/.test(t) && this.has(t)) out.push(t);
+        for (const t of delta.fresh) if (t.startsWith(prefix) && isWord(t) && this.has(t)) out.push(t);
         return out.sort();
       };
     }
@@ -249,7 +250,7 @@ class LiveTerms implements TermIds {
  * the previous index had none.
  */
 function carryTermTables(previous: Index, died: ReadonlySet<string>, born: ReadonlySet<string>): Pick<Index, 'sorted' | 'byLength'> {
-  const words = (s: ReadonlySet<string>) => [...s].filter((t) => !/\d/.test(t));
+  const words = (s: ReadonlySet<string>) => [...s].filter(isWord);
   const gone = new Set(words(died));
   const come = words(born).sort();
   const target: Pick<Index, 'sorted' | 'byLength'> = {};

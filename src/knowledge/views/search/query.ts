@@ -1,4 +1,4 @@
-import { joinedTerm, stem, termsInto, words } from './analyze.ts';
+import { isWord, joinedTerm, stem, termsInto, words } from './analyze.ts';
 import { RELATED_WEIGHT, relatedTable, type SynonymTable } from './synonyms.ts';
 
 /** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
@@ -119,7 +119,7 @@ export function parseQuery(
   }
   const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));
   for (const t of new Set(said)) {
-    if (/\d/.test(t) || !groups.has(t)) continue;
+    if (!isWord(t) || !groups.has(t)) continue;
     // the start of a longer word: "paging" finds "pagerduty", "config" "configurable"
     if (v.startingWith && t.length >= PREFIX_MIN) {
       const longer = v.startingWith(t).filter((x) => x.length >= t.length + PREFIX_EXTRA);
@@ -136,7 +136,7 @@ export function parseQuery(
   // an identifier the index lacks whole, misspelt ("cherry-pik"): the nearest whole terms, standing for its parts
   for (let i = 0; v.nearest && i < wholes.length; i++) {
     const w = wholes[i]!;
-    if (v.known(w) || /\d/.test(w) || w.length < TYPO_MIN + 1) continue;
+    if (v.known(w) || !isWord(w) || w.length < TYPO_MIN + 1) continue;
     const [from, to] = spans[i]!;
     const parts = [...new Set(said.slice(from, to))].filter((t) => groups.has(t));
     const { terms, edits } = v.nearest(w, w.length <= TYPO_ONE_EDIT + 1 ? 1 : 2);
