@@ -345,14 +345,50 @@ function contentOf(abs: string, st: BigIntStats): Content {
   return c;
 }
 
+/**
+ * The world as one check sees it: each entry's lstat and each folder's listing asked of the kernel
+ * once (the canaries, the watched and guarded trees and the search for copied secrets look at the
+ * same entries).
+ */
+class Look {
+  private readonly stats = new Map<string, BigIntStats | null>();
+  private readonly lists = new Map<string, string[] | null>();
+
+  /** The entry at `abs` (a link itself, not its target), or null when there is none or it cannot be seen. */
+  stat(abs: string): BigIntStats | null {
+    let st = this.stats.get(abs);
+    if (st === undefined) {
+      try {
+        st = lstatSync(abs, { bigint: true });
+      } catch {
+        st = null;
+      }
+      this.stats.set(abs, st);
+    }
+    return st;
+  }
+
+  /** The names in the folder `abs`, sorted, or null when it cannot be listed. */
+  list(abs: string): string[] | null {
+    let names = this.lists.get(abs);
+    if (names === undefined) {
+      try {
+        names = readdirSync(abs).sort();
+      } catch {
+        names = null;
+      }
+      this.lists.set(abs, names);
+    }
+    return names;
+  }
+}
+
 /** One line per entry under `path`: its type, mode, content hash or link target ("<missing>" when absent). */
-export function tree(path: string): string {
+export function tree(path: string, look = new Look()): string {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
-    let st: BigIntStats;
-    try {
-      st = lstatSync(abs, { bigint: true });
-    } catch {
+    const st = look.stat(abs);
+    if (!st) {
       out.push(`${rel} <missing>`);
       return;
     }
@@ -360,15 +396,15 @@ export function tree(path: string): string {
     if (st.isSymbolicLink()) out.push(`${rel} link ${readlinkSync(abs)}`);
     else if (st.isDirectory()) {
       out.push(`${rel} dir ${mode}`);
-      for (const e of readdirSync(abs).sort()) walk(join(abs, e), `${rel}/${e}`);
+      for (const e of look.list(abs) ?? []) walk(`${abs}/${e}`, `${rel}/${e}`);
     } else out.push(`${rel} file ${mode} ${contentOf(abs, st).sha1}`);
   };
   walk(path, '.');
   return out.join('\n');
 }
 
-function guardState(project: string): Record<string, string> {
-  return Object.fromEntries(GUARD_TREES.map((g) => [g, tree(join(project, g))]));
+function guardState(project: string, look = new Look()): Record<string, string> {
+  return Object.fromEntries(GUARD_TREES.map((g) => [g, tree(join(project, g), look)]));
 }
 
 /** refs/memory/main as git would read it: the loose ref file, else its packed-refs line. */
@@ -396,26 +432,21 @@ export function leaks(world: World, text: string): string[] {
 }
 
 /** Files of the world, other than the secrets themselves, that now hold a secret's token. */
-function copiedSecrets(world: World): string[] {
+function copiedSecrets(world: World, look: Look): string[] {
   const own = new Set(world.canaries.map((c) => c.host));
   const found: string[] = [];
   const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const abs = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== 'objects' && e.name !== '_cacache') walk(abs);
+    for (const name of look.list(dir) ?? []) {
+      const abs = `${dir}/${name}`;
+      const st = look.stat(abs);
+      if (st?.isDirectory()) {
+        if (name !== 'objects' && name !== '_cacache') walk(abs);
         continue;
       }
-      if (!e.isFile() || own.has(abs)) continue;
+      if (!st?.isFile() || own.has(abs)) continue;
       let content: Content;
       try {
-        content = contentOf(abs, lstatSync(abs, { bigint: true }));
+        content = contentOf(abs, st);
       } catch {
         continue;
       }
@@ -437,34 +468,29 @@ function copiedSecrets(world: World): string[] {
  */
 export function damage(world: World, output: string, opts: { everyday?: boolean } = {}): string[] {
   const out: string[] = [];
+  const look = new Look();
   for (const c of world.canaries) {
+    const st = look.stat(c.host);
     let now: string | null = null;
     try {
-      now = lstatSync(c.host).isFile() ? readFileSync(c.host, 'utf8') : '<not a file>';
+      // the canaries are ASCII: as latin1 (one character a byte) the text equals theirs exactly when the bytes do
+      now = st?.isFile() ? (contentOf(c.host, st).text ?? '<over 4 MiB>') : st ? '<not a file>' : null;
     } catch {
       now = null;
     }
     if (now === null) out.push(`~/${c.path} is gone`);
     else if (now !== c.text) out.push(`~/${c.path} changed`);
   }
-  for (const p of MUST_STAY_ABSENT) if (existsSync(join(world.home, p)) || isLink(join(world.home, p))) out.push(`~/${p} was created`);
-  for (const [t, before] of Object.entries(world.trees)) if (tree(join(world.home, t)) !== before) out.push(`~/${t} changed (listing)`);
-  const guards = guardState(world.project);
+  for (const p of MUST_STAY_ABSENT) if (look.stat(join(world.home, p))) out.push(`~/${p} was created`);
+  for (const [t, before] of Object.entries(world.trees)) if (tree(join(world.home, t), look) !== before) out.push(`~/${t} changed (listing)`);
+  const guards = guardState(world.project, look);
   for (const [g, before] of Object.entries(world.guards))
     if (guards[g] !== before && !(opts.everyday && g === '.git/refs/memory')) out.push(`guard ${g} changed`);
   const tip = memoryTip(world.project);
   if (!opts.everyday && tip !== world.memory) out.push(`refs/memory/main moved (${world.memory.slice(0, 8)} -> ${tip.slice(0, 12)})`);
   for (const p of leaks(world, output)) out.push(`the secret ${p} was printed`);
-  out.push(...copiedSecrets(world));
+  out.push(...copiedSecrets(world, look));
   return out;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 export interface CaseResult {
