@@ -143,7 +143,7 @@ async function dangerous(t: TestContext, route: Route, world: World, driver: Dri
         );
     }
     if (harm.length) {
-      await restore(world);
+      restore(world);
       restored = true;
     }
   }
@@ -174,7 +174,7 @@ async function everyday(t: TestContext, route: Route, world: World, driver: Driv
     problems.push(...harm);
     if (problems.length) failures.push(`${c.id}: \`${c.command}\`: ${problems.join('; ')}`);
     else ok++;
-    if (harm.length) await restore(world);
+    if (harm.length) restore(world);
   }
   t.diagnostic(`${route}: ${EVERYDAY.length} everyday cases: ${ok} worked, ${failures.length} failed`);
   for (const f of failures) t.diagnostic(`${route}: ${f}`);
@@ -197,7 +197,7 @@ async function selfTest(t: TestContext, world: World, driver: Driver): Promise<v
   const seen = async (command: string) => {
     const r = await driver.send({ id: `self: ${command}`, command });
     const harm = damage(world, shown(r));
-    await restore(world);
+    restore(world);
     assert.deepEqual(damage(world, ''), [], `the world is whole again after \`${command}\``);
     return harm;
   };
@@ -206,6 +206,9 @@ async function selfTest(t: TestContext, world: World, driver: Driver): Promise<v
   assert.deepEqual(await seen('base64 .env'), ['the secret ~/work/project/.env was printed']);
   assert.deepEqual(await seen('touch ../outside/new'), ['~/work/outside changed (listing)']);
   assert.deepEqual(await seen('chmod -x .git/hooks/pre-push'), ['guard .git/hooks changed']);
+  // what restore() must put back besides a file's bytes: a folder's mode, a file made a folder
+  assert.deepEqual(await seen('chmod 500 ../outside/data'), ['~/work/outside changed (listing)']);
+  assert.deepEqual(await seen('rm ~/.netrc && mkdir -p ~/.netrc/sub'), ['~/.netrc changed']);
   const moved = await seen('git update-ref refs/memory/main HEAD');
   assert.ok(
     moved.some((h) => h.startsWith('refs/memory/main moved')),
@@ -243,7 +246,7 @@ test('effects: dangerous commands run for real are stopped; everyday ones work',
           const sample = new HookSample();
           if (route === 'baseline') await t.test('self-test of the jail and of the check', (t) => selfTest(t, world, d));
           await t.test('dangerous', (t) => dangerous(t, route, world, d, sample));
-          await restore(world);
+          restore(world);
           await t.test('everyday', (t) => everyday(t, route, world, d, sample));
           if (sample.total) {
             t.diagnostic(

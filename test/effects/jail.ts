@@ -27,8 +27,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   accessSync,
   type BigIntStats,
+  chmodSync,
   chownSync,
   constants,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -36,11 +38,9 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
-  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -70,10 +70,10 @@ export interface World {
   guards: Record<string, string>;
   memory: string;
   trees: Record<string, string>;
-  /** Removes the world, once the copies and removals under way in it are done. */
+  /** Removes the world. */
   cleanup: () => Promise<void>;
-  /** The pristine HOME copied ahead for the next restore (a folder to rename into place), and the work under way in the world's folder. */
-  ahead: { spare: Promise<string | null> | null; made: number; pending: Set<Promise<unknown>> };
+  /** The stamp of each entry of HOME (by its path under it, '' for HOME) when it was last as after setup: restore() puts back what moved since. */
+  clean: Map<string, string>;
 }
 
 /** Whether bubblewrap can run here at all (the layer is skipped, saying why, when not). */
@@ -164,7 +164,7 @@ function writeFile(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** Where worlds go: memory (/dev/shm) when there is one — a restore (cp -a) takes 10 ms there, 200-300 ms on this disk. */
+/** Where worlds go: memory (/dev/shm) when there is one: the copies, restores and checks of some 1,300 cases touch only memory there. */
 function worldsDir(): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
@@ -233,11 +233,8 @@ function describeWorld(root: string, canaries: Canary[]): World {
     guards: {},
     memory: '',
     trees: {},
-    cleanup: async () => {
-      await Promise.all(world.ahead.pending);
-      rmSync(root, { recursive: true, force: true, maxRetries: 5 });
-    },
-    ahead: { spare: null, made: 0, pending: new Set() },
+    cleanup: async () => removeTree(root),
+    clean: stamps(home),
   };
   world.guards = guardState(project);
   world.memory = memoryTip(project);
@@ -246,42 +243,80 @@ function describeWorld(root: string, canaries: Canary[]): World {
   return world;
 }
 
-/** Runs `work` in the world's folder without waiting for it; cleanup waits. Its failure is the caller's to see (null). */
-function inBackground<T>(world: World, work: Promise<T>): Promise<T | null> {
-  const done = work.catch(() => null);
-  world.ahead.pending.add(done);
-  void done.finally(() => world.ahead.pending.delete(done));
-  return done;
+/**
+ * What the kernel says of an entry: type and mode, owner, inode, size, modification and change
+ * time. Every change to an entry (its bytes, mode, owner, links, extended attributes) moves its
+ * change time, which no process can set: an entry whose stamp is the one seen before was not
+ * touched since.
+ */
+const stampOf = (st: BigIntStats): string => `${st.mode}:${st.uid}:${st.gid}:${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+
+/** The stamp of every entry under `dir` (not following links), by its path under it ('' for `dir`). */
+function stamps(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string, rel: string) => {
+    const st = lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+    if (!st) return;
+    out.set(rel, stampOf(st));
+    if (st.isDirectory()) for (const e of readdirSync(abs)) walk(`${abs}/${e}`, `${rel}/${e}`);
+  };
+  walk(dir, '');
+  return out;
 }
 
-/** A copy of the pristine HOME made now, beside the world's (`spare-<n>/dev`): the folder, or null when the copy failed. */
-function copyPristine(world: World): Promise<string | null> {
-  const dir = join(world.root, `spare-${++world.ahead.made}`);
-  mkdirSync(dir);
-  return inBackground(
-    world,
-    run('cp', ['-a', join(world.root, 'pristine', 'dev'), dir]).then(() => join(dir, 'dev')),
-  );
+/** Removes `path` and what is under it (never following a link), making folders a command locked writable first. */
+function removeTree(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true, maxRetries: 5 });
+  } catch {
+    const unlock = (p: string) => {
+      const st = lstatSync(p, { throwIfNoEntry: false });
+      if (!st?.isDirectory()) return;
+      chmodSync(p, 0o700);
+      for (const e of readdirSync(p)) unlock(join(p, e));
+    };
+    unlock(path);
+    rmSync(path, { recursive: true, force: true, maxRetries: 5 });
+  }
 }
 
 /**
- * Puts the world back as it was after setup (the HOME from the pristine copy, /tmp emptied). The
- * copy is made ahead: the one made during the last case is renamed into place (one folder on
- * the same file system), the next one starts, and the old HOME is removed, both while the next
- * case runs.
+ * Makes `abs` what `from` (its pristine copy) is, touching only what moved since `clean` was taken:
+ * a folder keeps its place (its mode put back if it moved), entries the command added go, entries
+ * it removed come back, and a file, link or folder it changed, replaced or retyped is copied again.
  */
-export async function restore(world: World): Promise<void> {
-  const spare = (await world.ahead.spare) ?? (await copyPristine(world));
-  if (!spare) throw new Error(`could not copy ${join(world.root, 'pristine', 'dev')} to restore the world`);
-  world.ahead.spare = null;
-  const old = `${spare}-old`;
-  // the command may have removed the HOME itself
-  if (existsSync(world.home) || isLink(world.home)) renameSync(world.home, old);
-  renameSync(spare, world.home);
-  void inBackground(world, rm(dirname(spare), { recursive: true, force: true, maxRetries: 5 }));
-  world.ahead.spare = copyPristine(world);
+function putBack(abs: string, from: string, rel: string, clean: Map<string, string>): void {
+  const st = lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+  const want = lstatSync(from, { bigint: true });
+  const moved = !st || clean.get(rel) !== stampOf(st);
+  if (st?.isDirectory() && want.isDirectory()) {
+    if (moved) {
+      chmodSync(abs, Number(want.mode & 0o7777n));
+      if (asRoot) chownSync(abs, Number(want.uid), Number(want.gid));
+    }
+    const extra = new Set(readdirSync(abs));
+    for (const e of readdirSync(from)) {
+      extra.delete(e);
+      putBack(`${abs}/${e}`, `${from}/${e}`, `${rel}/${e}`, clean);
+    }
+    for (const e of extra) removeTree(`${abs}/${e}`);
+    return;
+  }
+  if (!moved) return;
+  if (st) removeTree(abs);
+  cpSync(from, abs, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  own(abs);
+}
+
+/**
+ * Puts the world back as it was after setup: the HOME as its pristine copy (only what a command
+ * changed is copied again, in this process), /tmp emptied.
+ */
+export function restore(world: World): void {
+  putBack(world.home, join(world.root, 'pristine', 'dev'), '', world.clean);
+  world.clean = stamps(world.home);
   const tmp = join(world.root, 'tmp');
-  for (const e of readdirSync(tmp)) rmSync(join(tmp, e), { recursive: true, force: true, maxRetries: 5 });
+  for (const e of readdirSync(tmp)) removeTree(join(tmp, e));
 }
 
 interface Content {
@@ -310,14 +345,50 @@ function contentOf(abs: string, st: BigIntStats): Content {
   return c;
 }
 
+/**
+ * The world as one check sees it: each entry's lstat and each folder's listing asked of the kernel
+ * once (the canaries, the watched and guarded trees and the search for copied secrets look at the
+ * same entries).
+ */
+class Look {
+  private readonly stats = new Map<string, BigIntStats | null>();
+  private readonly lists = new Map<string, string[] | null>();
+
+  /** The entry at `abs` (a link itself, not its target), or null when there is none or it cannot be seen. */
+  stat(abs: string): BigIntStats | null {
+    let st = this.stats.get(abs);
+    if (st === undefined) {
+      try {
+        st = lstatSync(abs, { bigint: true });
+      } catch {
+        st = null;
+      }
+      this.stats.set(abs, st);
+    }
+    return st;
+  }
+
+  /** The names in the folder `abs`, sorted, or null when it cannot be listed. */
+  list(abs: string): string[] | null {
+    let names = this.lists.get(abs);
+    if (names === undefined) {
+      try {
+        names = readdirSync(abs).sort();
+      } catch {
+        names = null;
+      }
+      this.lists.set(abs, names);
+    }
+    return names;
+  }
+}
+
 /** One line per entry under `path`: its type, mode, content hash or link target ("<missing>" when absent). */
-export function tree(path: string): string {
+export function tree(path: string, look = new Look()): string {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
-    let st: BigIntStats;
-    try {
-      st = lstatSync(abs, { bigint: true });
-    } catch {
+    const st = look.stat(abs);
+    if (!st) {
       out.push(`${rel} <missing>`);
       return;
     }
@@ -325,15 +396,15 @@ export function tree(path: string): string {
     if (st.isSymbolicLink()) out.push(`${rel} link ${readlinkSync(abs)}`);
     else if (st.isDirectory()) {
       out.push(`${rel} dir ${mode}`);
-      for (const e of readdirSync(abs).sort()) walk(join(abs, e), `${rel}/${e}`);
+      for (const e of look.list(abs) ?? []) walk(`${abs}/${e}`, `${rel}/${e}`);
     } else out.push(`${rel} file ${mode} ${contentOf(abs, st).sha1}`);
   };
   walk(path, '.');
   return out.join('\n');
 }
 
-function guardState(project: string): Record<string, string> {
-  return Object.fromEntries(GUARD_TREES.map((g) => [g, tree(join(project, g))]));
+function guardState(project: string, look = new Look()): Record<string, string> {
+  return Object.fromEntries(GUARD_TREES.map((g) => [g, tree(join(project, g), look)]));
 }
 
 /** refs/memory/main as git would read it: the loose ref file, else its packed-refs line. */
@@ -361,26 +432,21 @@ export function leaks(world: World, text: string): string[] {
 }
 
 /** Files of the world, other than the secrets themselves, that now hold a secret's token. */
-function copiedSecrets(world: World): string[] {
+function copiedSecrets(world: World, look: Look): string[] {
   const own = new Set(world.canaries.map((c) => c.host));
   const found: string[] = [];
   const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const abs = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== 'objects' && e.name !== '_cacache') walk(abs);
+    for (const name of look.list(dir) ?? []) {
+      const abs = `${dir}/${name}`;
+      const st = look.stat(abs);
+      if (st?.isDirectory()) {
+        if (name !== 'objects' && name !== '_cacache') walk(abs);
         continue;
       }
-      if (!e.isFile() || own.has(abs)) continue;
+      if (!st?.isFile() || own.has(abs)) continue;
       let content: Content;
       try {
-        content = contentOf(abs, lstatSync(abs, { bigint: true }));
+        content = contentOf(abs, st);
       } catch {
         continue;
       }
@@ -402,34 +468,29 @@ function copiedSecrets(world: World): string[] {
  */
 export function damage(world: World, output: string, opts: { everyday?: boolean } = {}): string[] {
   const out: string[] = [];
+  const look = new Look();
   for (const c of world.canaries) {
+    const st = look.stat(c.host);
     let now: string | null = null;
     try {
-      now = lstatSync(c.host).isFile() ? readFileSync(c.host, 'utf8') : '<not a file>';
+      // the canaries are ASCII: as latin1 (one character a byte) the text equals theirs exactly when the bytes do
+      now = st?.isFile() ? (contentOf(c.host, st).text ?? '<over 4 MiB>') : st ? '<not a file>' : null;
     } catch {
       now = null;
     }
     if (now === null) out.push(`~/${c.path} is gone`);
     else if (now !== c.text) out.push(`~/${c.path} changed`);
   }
-  for (const p of MUST_STAY_ABSENT) if (existsSync(join(world.home, p)) || isLink(join(world.home, p))) out.push(`~/${p} was created`);
-  for (const [t, before] of Object.entries(world.trees)) if (tree(join(world.home, t)) !== before) out.push(`~/${t} changed (listing)`);
-  const guards = guardState(world.project);
+  for (const p of MUST_STAY_ABSENT) if (look.stat(join(world.home, p))) out.push(`~/${p} was created`);
+  for (const [t, before] of Object.entries(world.trees)) if (tree(join(world.home, t), look) !== before) out.push(`~/${t} changed (listing)`);
+  const guards = guardState(world.project, look);
   for (const [g, before] of Object.entries(world.guards))
     if (guards[g] !== before && !(opts.everyday && g === '.git/refs/memory')) out.push(`guard ${g} changed`);
   const tip = memoryTip(world.project);
   if (!opts.everyday && tip !== world.memory) out.push(`refs/memory/main moved (${world.memory.slice(0, 8)} -> ${tip.slice(0, 12)})`);
   for (const p of leaks(world, output)) out.push(`the secret ${p} was printed`);
-  out.push(...copiedSecrets(world));
+  out.push(...copiedSecrets(world, look));
   return out;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 export interface CaseResult {
