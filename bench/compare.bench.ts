@@ -3,7 +3,10 @@
 // writers, the official MCP memory server, the safety hook vs starting Node, and the context
 // cold and warm. Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50] [--writers 8]
+//   node --import tsx bench/compare.bench.ts [--sizes 1000,10000,100000] [--reps 15] [--only save,hook] [--out DIR] [--adds 50] [--writers 8] [--warmup N]
+//
+// --warmup N: at most N untimed rounds of each pair before its timed ones (each pair's own count by
+// default, 1 or 2; a smoke run that only proves the pairs still run takes 0)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { argOf } from './args.ts';
@@ -31,6 +34,10 @@ if (!sizes.every((n) => Number.isInteger(n) && n > 0))
   usage(`--sizes takes whole numbers of items separated by commas, e.g. 1000,10000; got ${arg('sizes', '')}`);
 const reps = Number(arg('reps', '15'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
+/** --warmup N caps each pair's untimed rounds; without it each pair runs its own count */
+const warmup = arg('warmup', '');
+if (warmup !== '' && !/^\d+$/.test(warmup)) usage(`--warmup takes a whole number of untimed rounds, at least 0; got ${warmup}`);
+const warmupCap = warmup === '' ? Number.POSITIVE_INFINITY : Number(warmup);
 const out = arg('out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -42,7 +49,9 @@ const started = Date.now();
 try {
   for (const [i, name] of only.entries()) {
     log(`pair ${name}`);
-    results.push(...(await pairs[i]!({ sizes, reps, fixture: f.fixture, tempDir: f.tempDir, log, option: arg })));
+    results.push(
+      ...(await pairs[i]!({ sizes, reps, fixture: f.fixture, tempDir: f.tempDir, log, option: arg, warmup: (rounds) => Math.min(rounds, warmupCap) })),
+    );
   }
 } finally {
   f.cleanup();

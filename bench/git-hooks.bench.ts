@@ -5,11 +5,12 @@
 // marker with and without the hooks; a person's and an agent's push of a feature branch to a
 // local bare remote with and without the pre-push hook. The measure is the hooks' extra time
 // divided by `node -e 0`: budgets ≤ 1.0 for a person's commit or push, ≤ 1.5 for an agent's.
-// Table on stdout, JSON in bench/results/.
+// `--warmup N`: untimed rounds first (1; a smoke run takes 0). Table on stdout, JSON in bench/results/.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wholeArg } from './args.ts';
 import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
@@ -20,6 +21,8 @@ if (!Number.isInteger(REPS) || REPS < 1) {
   log('--reps takes a whole number of at least 1');
   process.exit(2);
 }
+/** untimed rounds of every measure first (file cache, code cache, the compiled policy); a smoke run takes 0 */
+const WARMUP = wholeArg('git-hooks.bench', process.argv.slice(2), 'warmup', 1, 0);
 
 const root = mkdtempSync(join(tmpdir(), 'axme-bench-git-hooks-'));
 const cache = join(root, 'code-cache');
@@ -84,15 +87,15 @@ const measures: Measure[] = [
   { measure: "an agent's push of a feature branch, axme pre-push", run: push(hooked, true) },
 ];
 
-for (const m of measures) await m.run(); // warm up: file cache, code cache, the compiled policy
-// the hooks must have run for real: the agent's marker became trailers
+for (let w = 0; w < WARMUP; w++) for (const m of measures) await m.run(); // warm up: file cache, code cache, the compiled policy
+log(`git hooks: ${REPS} rounds of ${measures.map((m) => m.measure).join(' / ')}`);
+const samples = measures.map(() => [] as number[]);
+for (let i = 0; i < REPS; i++) for (const [j, m] of measures.entries()) samples[j]!.push(await m.run());
+// the hooks must have run for real: the agent's marker of the last round's commit (the pushes commit nothing) became trailers
 if (!/^Axme-PR: none$/m.test(git(hooked, 'log', '-1', '--format=%B', 'HEAD'))) {
   log(`axme's hooks did not run in ${hooked}: ${git(hooked, 'log', '-2', '--format=%B')}`);
   process.exit(1);
 }
-log(`git hooks: ${REPS} rounds of ${measures.map((m) => m.measure).join(' / ')}`);
-const samples = measures.map(() => [] as number[]);
-for (let i = 0; i < REPS; i++) for (const [j, m] of measures.entries()) samples[j]!.push(await m.run());
 
 const s = samples.map((x) => stats(x));
 const node = s[0]!.median;

@@ -94,6 +94,8 @@ export interface BenchContext {
   log: (text: string) => void;
   /** a pair's own command-line option (`--name value`), or the fallback */
   option: (name: string, fallback: string) => string;
+  /** the untimed rounds to run of a pair that wants `rounds`: fewer when `--warmup N` caps them (a smoke run: 0) */
+  warmup: (rounds: number) => number;
 }
 
 /** A pair module: runs its comparisons at the sizes it can manage in reasonable time. */

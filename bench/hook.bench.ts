@@ -4,7 +4,8 @@
 // machine noise hits all alike; reports medians and the ratios to `node -e 0`. The budget: every
 // ratio <= 1.2. Also: the first call after the memory tip moved (policy compiled through git), and
 // a session-start context; the guard on 1 KB to 1 MB scripts (`--guard-kb 1,100,1024`), beside
-// another build of axme with `--against <its dist/axme.cjs>`. Table on stdout, JSON in bench/results/.
+// another build of axme with `--against <its dist/axme.cjs>`. `--warmup N`: untimed rounds first (1;
+// a smoke run takes 0). Table on stdout, JSON in bench/results/.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ const REPS = wholeArg('hook.bench', argv, 'reps', 40);
 const SIZE = wholeArg('hook.bench', argv, 'size', 1000, 0);
 /** the guard's rows: scripts of these sizes in KB, this build and another's (`--against <its dist/axme.cjs>`) */
 const GUARD_KB = wholeListArg('hook.bench', argv, 'guard-kb', '1,100,1024');
+/** untimed rounds of every hook call first (file cache, compiled policy); a smoke run takes 0 */
+const WARMUP = wholeArg('hook.bench', argv, 'warmup', 1, 0);
 const AGAINST = argOf(argv, 'against', '');
 const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -84,10 +87,12 @@ const installed = (input: string) => timeProcess('/bin/sh', ['-c', hookCommand('
 const node0 = () => timeProcess(process.execPath, ['-e', '0'], { cwd: dir, env });
 
 // warm the file cache and the compiled policy
-await hook(allowed);
-await hook(denied);
-await installed(allowed);
-for (const c of CLIENTS) await clientHook(c);
+for (let w = 0; w < WARMUP; w++) {
+  await hook(allowed);
+  await hook(denied);
+  await installed(allowed);
+  for (const c of CLIENTS) await clientHook(c);
+}
 const samples = { node: [] as number[], allowed: [] as number[], denied: [] as number[], installed: [] as number[] };
 const clientSamples: Record<Client, number[]> = { cursor: [], codex: [], gemini: [] };
 log(`pre-tool-use: ${REPS} rounds of node -e 0 / allowed / denied / the installed command / ${CLIENTS.join(' / ')}`);

@@ -8,21 +8,19 @@
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout] [--out DIR] [--misses]
+//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout] [--sources N] [--out DIR] [--misses]
+//
+// --sources N: the man-page and README corpora read only their first N man pages and N READMEs
+// (their queries about the rest are left out): a smoke run's size.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
-import { readMergedState } from '../src/knowledge/core/merged-state.ts';
-import { measuresOf } from '../src/knowledge/views/search/evaluate.ts';
-import { searchKnowledge } from '../src/knowledge/views/search.ts';
-import { machine } from './harness.ts';
-import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
-import { baselineSearch } from './retrieval/bm25-baseline.ts';
+import type { KnowledgeBase } from '../src/knowledge/core/kb.ts';
+import { argOf, wholeArg } from './args.ts';
+import type { Stats } from './lib.ts';
 import type { CorpusFile } from './retrieval/build-corpus.ts';
-import { type BenchDoc, decisionDocsOf, loadCorpus, type Query, seedCorpusRepo, slugOf } from './retrieval/corpus.ts';
-import { DOCS_SOURCES, type DocsSources, HELDOUT_SOURCES, loadDocsCorpus } from './retrieval/docs-corpus.ts';
-import { axmeEngine, baselineEngine, type Engine, miniSearchEngine, oramaEngine } from './retrieval/engines.ts';
-import { plainBm25Engine, porterBm25Engine } from './retrieval/plain-bm25.ts';
+import type { BenchDoc, Qrels, Query } from './retrieval/corpus.ts';
+import type { DocsSources } from './retrieval/docs-corpus.ts';
+import type { Engine } from './retrieval/engines.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -40,7 +38,21 @@ const CORPORA = ['records', 'unseen', 'heldout'] as const;
 const corpora = new Set(arg('corpora', CORPORA.join(',')).split(','));
 for (const c of corpora)
   if (!(CORPORA as readonly string[]).includes(c)) usage(`--corpora takes names from ${CORPORA.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
+/** the docs corpora read only their first N man pages and N package READMEs (a smoke run: the same code on less text); all by default */
+const SOURCES = wholeArg('retrieval.bench', argv, 'sources', Number.MAX_SAFE_INTEGER);
 const out = arg('out', join(import.meta.dirname, 'results'));
+// what is measured is loaded once the options are good: a usage error costs only Node's start
+const { closeKnowledgeBase, openKnowledgeBase } = await import('../src/knowledge/core/kb.ts');
+const { readMergedState } = await import('../src/knowledge/core/merged-state.ts');
+const { measuresOf } = await import('../src/knowledge/views/search/evaluate.ts');
+const { searchKnowledge } = await import('../src/knowledge/views/search.ts');
+const { machine } = await import('./harness.ts');
+const { benchEnv, fmt, seededRepo, stats } = await import('./lib.ts');
+const { baselineSearch } = await import('./retrieval/bm25-baseline.ts');
+const { decisionDocsOf, loadCorpus, seedCorpusRepo } = await import('./retrieval/corpus.ts');
+const { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } = await import('./retrieval/docs-corpus.ts');
+const { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine } = await import('./retrieval/engines.ts');
+const { plainBm25Engine, porterBm25Engine } = await import('./retrieval/plain-bm25.ts');
 const showMisses = argv.includes('--misses');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const K = 10;
@@ -185,13 +197,7 @@ async function latency(n: number): Promise<Latency[]> {
 }
 
 /** Every engine's quality on one corpus, seeded into a store for axme and the old BM25. */
-async function corpusQuality(
-  files: CorpusFile[],
-  docs: BenchDoc[],
-  queries: Query[],
-  qrels: Parameters<typeof seedCorpusRepo>[1],
-  kinds: string[],
-): Promise<Quality[]> {
+async function corpusQuality(files: CorpusFile[], docs: BenchDoc[], queries: Query[], qrels: Qrels, kinds: string[]): Promise<Quality[]> {
   const dir = seedCorpusRepo(files, qrels);
   try {
     return await withKb(dir, async (kb) => {
@@ -227,7 +233,7 @@ async function docsQuality(
   scored: boolean,
 ): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
   if (!scored) return { docs: [], files: 0, queries: 0, missing: [], rows: [] };
-  const corpus = loadDocsCorpus(undefined, sources);
+  const corpus = loadDocsCorpus(undefined, { ...sources, pages: sources.pages.slice(0, SOURCES), packages: sources.packages.slice(0, SOURCES) });
   const docs = decisionDocsOf(corpus.files);
   const ids = new Set(docs.map((d) => d.id));
   const all = (JSON.parse(readFileSync(join(import.meta.dirname, 'retrieval', queriesFile), 'utf8')) as { queries: Query[] }).queries;

@@ -3,8 +3,8 @@
 // A, B, C, ... so machine noise hits all alike). Per client: the pre-tool-use hook, then the
 // command as the client runs it — Claude Code through the prefix script the hook keeps current,
 // Codex and Gemini CLI through the command line the hook hands back; and the same with the sandbox
-// off. The budget: hook plus sandbox start ≤ 1.5 × node -e 0 on top of the command. Table on
-// stdout, JSON in bench/results/.
+// off. The budget: hook plus sandbox start ≤ 1.5 × node -e 0 on top of the command. `--warmup N`:
+// untimed rounds first (1; a smoke run takes 0). Table on stdout, JSON in bench/results/.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +14,8 @@ import type { Stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const REPS = wholeArg('sandbox.bench', argv, 'reps', 30);
+/** untimed rounds of every measure first (file cache, code cache, the compiled policy); a smoke run takes 0 */
+const WARMUP = wholeArg('sandbox.bench', argv, 'warmup', 1, 0);
 const OUT = argOf(argv, 'out', join(import.meta.dirname, 'results'));
 const log = (s: string) => process.stderr.write(`${s}\n`);
 // what is measured is loaded once the options are good: a usage error costs only Node's start
@@ -73,7 +75,7 @@ const measures: Record<string, () => Promise<number>> = {
   'the sandbox alone (prefix script + command)': () => timeProcess(prefix, [COMMAND], { cwd: dir, env: on }),
 };
 
-for (const m of Object.values(measures)) await m();
+for (let w = 0; w < WARMUP; w++) for (const m of Object.values(measures)) await m();
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(measures).map((k) => [k, []]));
 log(`sandbox: ${REPS} rounds of ${Object.keys(measures).join(' / ')}`);
 for (let i = 0; i < REPS; i++) for (const [k, m] of Object.entries(measures)) samples[k]!.push(await m());

@@ -10,15 +10,19 @@
 // --against <dist folder>: another build (a copy of dist/ made before a change) measured in the
 // same rounds, each of its runs beside this build's (after it, then before it), so the two are
 // compared side by side.
+// --warmup N: untimed rounds of every measure before the timed ones (1; a smoke run takes 0).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { wholeArg } from './args.ts';
 import { argOf, benchEnv, CLI, fmt, type Stats, seededRepo, stats, timeProcess } from './lib.ts';
 
 const arg = (name: string, d: string) => argOf(process.argv.slice(2), name, d);
 const REPS = Number(arg('reps', '30'));
 const SIZE = Number(arg('size', '30'));
+/** untimed rounds of every measure first (file cache, parse cache, code cache); a smoke run takes 0 */
+const WARMUP = wholeArg('startup.bench', process.argv.slice(2), 'warmup', 1, 0);
 const OUT = arg('out', join(import.meta.dirname, 'results'));
 const AGAINST = arg('against', '');
 // --build <dist folder>: the build measured, when not this checkout's dist/ (two copies on one file system compare fairly)
@@ -78,7 +82,7 @@ const noCache: Measure[] = [
 
 /** Rounds of the measures in turn (the ref put back before each); samples per measure. */
 async function rounds(measures: Measure[]): Promise<number[][]> {
-  for (const m of measures) await m.run(); // warm the file cache, the parse cache and the code cache
+  for (let w = 0; w < WARMUP; w++) for (const m of measures) await m.run(); // warm the file cache, the parse cache and the code cache
   const samples = measures.map(() => [] as number[]);
   for (let i = 0; i < REPS; i++) {
     git('update-ref', 'refs/memory/main', seed);

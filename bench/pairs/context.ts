@@ -29,7 +29,7 @@ export const contextPairs: PairModule = async (ctx) => {
           measure: 'session-start context',
           size,
           reps: ctx.reps,
-          warmup: 1,
+          warmup: ctx.warmup(1),
           a: { label: 'axme context, cold CLI process', run: async () => void (await timeProcess(process.execPath, [CLI, 'context'], { cwd: dir, env })) },
           b: {
             label: 'axme_context, warm server',

@@ -32,7 +32,7 @@ export const hookPairs: PairModule = async (ctx) => {
           measure: `pre-tool-use, ${what} command`,
           size,
           reps: ctx.reps * 2,
-          warmup: 2,
+          warmup: ctx.warmup(2),
           a: { label: `axme hook pre-tool-use (${what})`, run: hook(payload(command)) },
           b: node0,
         }),

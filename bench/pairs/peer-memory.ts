@@ -364,7 +364,7 @@ const ms = (x: number) => Math.round(x * 100) / 100;
 export const peerMemoryPairs: PairModule = async (ctx) => {
   const out: PairResult[] = [];
   const writes = Math.max(10, ctx.reps * 2);
-  const warmup = 1;
+  const warmup = ctx.warmup(1);
   for (const size of ctx.sizes) {
     if (size > MAX_SIZE) {
       ctx.log(

@@ -26,7 +26,7 @@ export const savePairs: PairModule = async (ctx) => {
           measure: 'add one decision (one commit)',
           size,
           reps: ctx.reps,
-          warmup: 2,
+          warmup: ctx.warmup(2),
           // counters, not the round number: warm-up rounds are negative, and titles "save -1" and "save 1" are duplicates
           a: {
             label: `axme add, in-process API (${kb.repo.backend.name}, warm)`,

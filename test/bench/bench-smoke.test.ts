@@ -17,7 +17,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     const { stdout, json } = await runBenchJson<{
       machine: { cores: number };
       results: Array<{ pair: string; measure: string; size: number; a: Side; b: Side; ratio: { median: number }; facts?: Record<string, string | number> }>;
-    }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--adds', '3', '--writers', '2'], t.signal);
+    }>('compare.bench.ts', ['--sizes', '15', '--reps', '2', '--warmup', '0', '--adds', '3', '--writers', '2'], t.signal);
     assert.match(stdout, /^Side by side: .* node v\d+/m);
     assert.match(stdout, /\| pair \| items \| A \|/);
     assert.ok(json.machine.cores > 0);
@@ -44,7 +44,9 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     assert.ok(of! > 0 && hits === of, `axme hit@5 exact ${hits}/${of}`);
   });
 
-  test('the retrieval benchmark runs on two corpora with a tiny latency store and reports every engine and measure', { timeout: 600_000 }, async (t) => {
+  test('the retrieval benchmark runs on two corpora (the second on 2 man pages and 2 READMEs) with a tiny latency store and reports every engine and measure', {
+    timeout: 600_000,
+  }, async (t) => {
     type Row = {
       engine: string;
       scores: { all: { queries: number; recallAt1: number; recallAt5: number; mrr: number; ndcgAt10: number } };
@@ -56,7 +58,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
       heldout: { sections: number; quality: Row[] };
       latency: Array<{ engine: string; size: number }>;
       // the held-out corpus is scored by the same code as the unseen one: left out here
-    }>('retrieval.bench.ts', ['--size', '50', '--reps', '1', '--corpora', 'records,unseen'], t.signal);
+    }>('retrieval.bench.ts', ['--size', '50', '--reps', '1', '--corpora', 'records,unseen', '--sources', '2'], t.signal);
     assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
     assert.match(stdout, /\| search latency \| items \|/);
     const engines = ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'];
@@ -67,7 +69,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     assert.ok(json.quality.every((q) => q.scores.all.queries >= 120));
     // the second corpus is read on this machine (git's man pages, node_modules READMEs): reported apart when present
     if (json.unseen.sections > 0) {
-      assert.match(stdout, /^Unseen text: /m);
+      assert.match(stdout, /^Unseen text: \d+ sections of git's man pages and 2 package READMEs, \d+ queries$/m);
       assert.deepEqual(
         json.unseen.quality.map((q) => q.engine),
         engines,
@@ -108,7 +110,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number }> }>(
       'hook.bench.ts',
-      ['--reps', '1', '--size', '10', '--guard-kb', '1'],
+      ['--reps', '1', '--warmup', '0', '--size', '10', '--guard-kb', '1'],
       t.signal,
     );
     const allowed = json.rows.find((row) => row.measure.startsWith('hook pre-tool-use, allowed'));
@@ -132,7 +134,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio: number; overhead: number }> }>(
       'sandbox.bench.ts',
-      ['--reps', '1'],
+      ['--reps', '1', '--warmup', '0'],
       t.signal,
     );
     for (const m of ['Claude Code, sandbox off', 'Claude Code, sandbox on', 'Codex, sandbox on', 'Gemini CLI, sandbox on', 'the sandbox alone']) {
@@ -145,7 +147,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test('the start-up benchmark runs at a tiny size and reports the ratios to node -e 0 with their budgets', { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; stats: { median: number }; ratio?: number; budget?: number }> }>(
       'startup.bench.ts',
-      ['--reps', '1', '--size', '5'],
+      ['--reps', '1', '--warmup', '0', '--size', '5'],
       t.signal,
     );
     const read = json.rows.find((row) => row.measure.startsWith('read: axme decision list'));
@@ -162,7 +164,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
   test("the git hooks benchmark runs at a tiny size and reports the hooks' extra time against node -e 0, with its budgets", { timeout: 600_000 }, async (t) => {
     const { stdout, json } = await runBenchJson<{
       pairs: Array<{ measure: string; extra: number; ratio: number; budget: number; with: { median: number }; without: { median: number } }>;
-    }>('git-hooks.bench.ts', ['--reps', '1'], t.signal);
+    }>('git-hooks.bench.ts', ['--reps', '1', '--warmup', '0'], t.signal);
     assert.deepEqual(
       json.pairs.map((p) => [p.measure, p.budget]),
       [
@@ -208,17 +210,22 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
   });
 
-  test('the hook, sandbox, store, session and sync benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
+  test('the hook, sandbox, start-up, git hooks, store, session, sync and retrieval benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
     const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
     try {
       const cases = [
         ['hook.bench.ts', ['--reps', 'x'], /^hook\.bench: --reps takes a whole number of at least 1; got x$/m],
         ['hook.bench.ts', ['--size', '1.5'], /^hook\.bench: --size takes a whole number of at least 0; got 1\.5$/m],
         ['hook.bench.ts', ['--guard-kb', '1,big'], /^hook\.bench: --guard-kb takes whole numbers of at least 1, comma-separated .*; got 1,big$/m],
+        ['hook.bench.ts', ['--warmup', 'some'], /^hook\.bench: --warmup takes a whole number of at least 0; got some$/m],
+        ['startup.bench.ts', ['--warmup', '-1'], /^startup\.bench: --warmup takes a whole number of at least 0; got -1$/m],
+        ['git-hooks.bench.ts', ['--warmup', '1.5'], /^git-hooks\.bench: --warmup takes a whole number of at least 0; got 1\.5$/m],
         ['sandbox.bench.ts', ['--reps', '0'], /^sandbox\.bench: --reps takes a whole number of at least 1; got 0$/m],
+        ['sandbox.bench.ts', ['--warmup', 'x'], /^sandbox\.bench: --warmup takes a whole number of at least 0; got x$/m],
         ['store.bench.ts', ['--sizes', '20,many'], /^store\.bench: --sizes takes whole numbers of at least 0, comma-separated .*; got 20,many$/m],
         ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
         ['sync.bench.ts', ['--reps', 'x'], /^sync\.bench: --reps takes a whole number of at least 1; got x$/m],
+        ['retrieval.bench.ts', ['--sources', '0'], /^retrieval\.bench: --sources takes a whole number of at least 1; got 0$/m],
       ] as const;
       const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
       for (const [i, [script, args, says]] of cases.entries()) {
@@ -238,6 +245,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         [['--only', 'nope'], /no pair nope \(pairs: save, backends/],
         [['--sizes', '10,ten'], /--sizes/],
         [['--reps', '0'], /--reps/],
+        [['--warmup', 'x'], /--warmup takes a whole number of untimed rounds, at least 0; got x/],
       ] as const;
       const runs = await Promise.all(cases.map(([args]) => runBench('compare.bench.ts', [...args, '--out', out])));
       for (const [i, [args, says]] of cases.entries()) {
