@@ -51,24 +51,31 @@ export const CODE_CACHE = join(tmpdir(), 'axme-test-code-cache');
 /** Builds of each bundle kept in CODE_CACHE. */
 const CODE_CACHE_BUILDS = 2;
 
-/** Copies the caches of `from` (build folders of `.bin` files) that `to` lacks, each file whole (a copy, then a rename). */
+/**
+ * Copies the caches of `from` (build folders of `.bin` files) that `to` lacks, each file whole (a
+ * copy, then a rename). What goes away meanwhile (an old build another test process prunes, a cache
+ * a process found damaged) is left out: a cache not copied costs a compile only.
+ */
 function copyCodeCaches(from: string, to: string): void {
   if (!existsSync(from)) return;
   for (const build of readdirSync(from)) {
     const src = join(from, build);
-    if (!statSync(src).isDirectory()) continue;
     const dest = join(to, build);
-    for (const name of readdirSync(src).filter((n) => n.endsWith('.bin'))) {
-      if (existsSync(join(dest, name))) continue;
-      mkdirSync(dest, { recursive: true, mode: 0o700 });
-      const tmp = join(dest, `${name}.${process.pid}.copy`);
-      try {
-        copyFileSync(join(src, name), tmp);
-        renameSync(tmp, join(dest, name));
-      } catch {
-        // removed while copied (a process found it damaged): the next run writes it again
-        rmSync(tmp, { force: true });
+    try {
+      if (!statSync(src).isDirectory()) continue;
+      for (const name of readdirSync(src).filter((n) => n.endsWith('.bin'))) {
+        if (existsSync(join(dest, name))) continue;
+        mkdirSync(dest, { recursive: true, mode: 0o700 });
+        const tmp = join(dest, `${name}.${process.pid}.copy`);
+        try {
+          copyFileSync(join(src, name), tmp);
+          renameSync(tmp, join(dest, name));
+        } finally {
+          rmSync(tmp, { force: true });
+        }
       }
+    } catch {
+      // gone while copied
     }
   }
 }
