@@ -13,7 +13,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { axmeOk, git } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { codexHome, patch, runCodex } from './codex.ts';
@@ -57,12 +58,12 @@ describe('the auditor after a real codex session', () => {
         assert.equal(count(text, recall.line), 1, `the model received the decision once with the prompt\n${text.slice(-3000)}`);
       });
 
-      const list: any[] = await axmeOk(world.project, ['session', 'list', '--json'], { env: { HOME: world.home } });
+      const list: any[] = await axmeInOk(world.project, ['session', 'list', '--json'], { env: { HOME: world.home } });
       const mine = list.filter((s) => s.harness === 'codex');
       assert.equal(mine.length, 1, JSON.stringify(list));
       const id = mine[0].id as string;
       const log = await auditDone(world, id);
-      const shown = await axmeOk(world.project, ['session', 'show', id, '--json'], { env: { HOME: world.home } });
+      const shown = await axmeInOk(world.project, ['session', 'show', id, '--json'], { env: { HOME: world.home } });
       const asked = auditor.requests.filter(isAuditRequest);
 
       await t.test("the audit read the client's transcript: the prompt, the shell call and its output", () => {

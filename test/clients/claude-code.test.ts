@@ -13,12 +13,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { axmeOk, git } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { git } from '../helpers.ts';
 import { anthropic, anthropicFormat, requestText, resultOfStep, systemText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type ClaudeRun, describeRun, describeTurns, runClaude, sessionStartContext } from './claude-code.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel, type WireFormat } from './model-server.ts';
-import { type ClientWorld, clientWorld } from './project.ts';
+import { type ClientWorld, cleanupWorld, clientWorld } from './project.ts';
 import { count, POOL_PROMPT, seedRecall } from './recall-seed.ts';
 
 const TEST = { timeout: 600_000 };
@@ -35,7 +36,7 @@ const ADD_REQUIRED = [
   'required',
 ];
 
-/** Runs `fn` with a fresh world and scripted model; both are removed afterwards. */
+/** Runs `fn` with a fresh world and scripted model; both are removed afterwards (the world once its processes have ended). */
 async function inWorld(fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>, format: WireFormat = anthropic): Promise<void> {
   const world = await clientWorld('claude-code');
   const model = await startModel(format);
@@ -43,12 +44,13 @@ async function inWorld(fn: (w: ClientWorld, m: ScriptedModel) => Promise<void>, 
     await fn(world, model);
   } finally {
     await model.close();
-    world.cleanup();
+    await cleanupWorld(world);
   }
 }
 
-/** `axme …` in the project, as the user (the world's HOME); `--json` output parsed. */
-const cli = (w: ClientWorld, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) => axmeOk(w.project, args, { env: { HOME: w.home, ...env }, input });
+/** `axme …` in the project, as the user (the world's HOME), in this process; `--json` output parsed. */
+const cli = (w: ClientWorld, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) =>
+  axmeInOk(w.project, args, { env: { HOME: w.home, ...env }, input });
 
 /** Fails with what the client printed unless the run ended well. */
 function ranOk(run: ClaudeRun, m: ScriptedModel): void {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { axmeOk, CLI, git } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { CLI, git } from '../helpers.ts';
 import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai, resultOf } from './openai.ts';
@@ -69,8 +70,8 @@ const developer = (turns: SeenRequest[]) =>
     .filter((t) => t.includes('# Project knowledge (axme'))
     .join('\n');
 const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
-  (await axmeOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
-const show = (l: Lab, id: string) => axmeOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
+  (await axmeInOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
+const show = (l: Lab, id: string) => axmeInOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
 /** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
 const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
 

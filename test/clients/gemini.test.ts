@@ -15,7 +15,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { axmeOk, git } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
 import { explain, type GeminiRun, geminiTranscripts, readJsonl, runGemini, stableTranscript } from './gemini.ts';
@@ -101,8 +102,8 @@ const SESSION_2: Step[] = [
   { text: 'The README says: demo.' },
 ];
 
-/** `axme …` in the project, as the user (the world's HOME); `--json` output parsed. */
-const cli = (w: ClientWorld, args: string[]) => axmeOk(w.project, args, { env: { HOME: w.home } });
+/** `axme …` in the project, as the user (the world's HOME), in this process; `--json` output parsed. */
+const cli = (w: ClientWorld, args: string[]) => axmeInOk(w.project, args, { env: { HOME: w.home } });
 
 /** The `<hook_context>` blocks of a request's texts. */
 function hookContext(req: SeenRequest): string {

@@ -42,6 +42,10 @@ export function geminiEnv(world: ClientWorld, model: ScriptedModel, extra: NodeJ
     GOOGLE_GEMINI_BASE_URL: model.url,
     GEMINI_API_KEY: 'dummy',
     GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    // the session in the process started: Gemini CLI's launcher otherwise starts a second Node with
+    // heap flags and this variable set (about 1.2 CPU s), and that child runs the session, its hooks
+    // and its MCP servers, with this environment
+    GEMINI_CLI_NO_RELAUNCH: 'true',
     // no proxy between the client and 127.0.0.1
     NO_PROXY: '127.0.0.1,localhost',
     no_proxy: '127.0.0.1,localhost',

@@ -1,9 +1,23 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { axmeOk, CLI, cleanEnv, git } from '../helpers.ts';
+import { axmeInOk } from '../cli-in-process.ts';
+import { CLI, cleanEnv, git } from '../helpers.ts';
 
 /** The installed clients' binaries (devDependencies, pinned). */
 export const BIN = {
@@ -26,10 +40,67 @@ export interface ClientWorld {
 }
 
 /**
- * A world for one client: a HOME, a project (one commit, an `origin`), axme initialised in it with
- * `opts.env` on top of the test environment. `opts.base` is where it is made (default: the temp
- * folder) — outside it when a test needs folders the kernel sandbox does not let a command write
- * (the temp folder is writable in it).
+ * axme's V8 code caches (`~/.cache/axme`, src/cli/cli-loader.ts) carried from world to world: a
+ * world's HOME starts with the caches the worlds before it wrote, as a user's HOME has them after
+ * the first session, so that each world's first hook, server and command do not compile axme's
+ * bundles again (about 0.1 to 0.2 CPU s each). One folder in the temp folder for the test files and
+ * runs: the caches are named by the build of the bundle and the Node version inside it, and V8
+ * refuses one that does not fit; the oldest builds are dropped.
+ */
+export const CODE_CACHE = join(tmpdir(), 'axme-test-code-cache');
+/** Builds of each bundle kept in CODE_CACHE. */
+const CODE_CACHE_BUILDS = 2;
+
+/**
+ * Copies the caches of `from` (build folders of `.bin` files) that `to` lacks, each file whole (a
+ * copy, then a rename). What goes away meanwhile (an old build another test process prunes, a cache
+ * a process found damaged) is left out: a cache not copied costs a compile only.
+ */
+function copyCodeCaches(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  for (const build of readdirSync(from)) {
+    const src = join(from, build);
+    const dest = join(to, build);
+    try {
+      if (!statSync(src).isDirectory()) continue;
+      for (const name of readdirSync(src).filter((n) => n.endsWith('.bin'))) {
+        if (existsSync(join(dest, name))) continue;
+        mkdirSync(dest, { recursive: true, mode: 0o700 });
+        const tmp = join(dest, `${name}.${process.pid}.copy`);
+        try {
+          copyFileSync(join(src, name), tmp);
+          renameSync(tmp, join(dest, name));
+        } finally {
+          rmSync(tmp, { force: true });
+        }
+      }
+    } catch {
+      // gone while copied
+    }
+  }
+}
+
+/** The newest CODE_CACHE_BUILDS builds of each bundle stay in CODE_CACHE (a folder `<bundle>-<hash>` each). */
+function pruneCodeCaches(): void {
+  const builds = readdirSync(CODE_CACHE)
+    .map((name) => ({ name, bundle: name.split('-')[0]!, mtime: statSync(join(CODE_CACHE, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  const seen = new Map<string, number>();
+  for (const b of builds) {
+    const n = (seen.get(b.bundle) ?? 0) + 1;
+    seen.set(b.bundle, n);
+    if (n > CODE_CACHE_BUILDS) rmSync(join(CODE_CACHE, b.name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A world for one client: a HOME (with the code caches of the worlds before, CODE_CACHE), a
+ * project (one commit, an `origin`), axme initialised in it with `opts.env` on top of the test
+ * environment (`axme init --agent …`, the command's own code run in this process: what it writes
+ * is what the binary writes). `opts.base` is where it is made (default: the temp folder) — outside
+ * it when a test needs folders the kernel sandbox does not let a command write (the temp folder is
+ * writable in it). `cleanup` hands the world's new code caches on, then removes it (cleanupWorld
+ * first waits for the world's processes: a server writes its cache as it exits).
  */
 export async function clientWorld(agents: string, opts: { base?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ClientWorld> {
   if (opts.base) mkdirSync(opts.base, { recursive: true });
@@ -48,8 +119,20 @@ export async function clientWorld(agents: string, opts: { base?: string; env?: N
   git(project, ['add', '-A']);
   git(project, ['commit', '-q', '-m', 'first']);
   git(project, ['remote', 'add', 'origin', remote]);
-  await axmeOk(project, ['init', '--agent', agents], { env: { HOME: home, ...opts.env } });
-  return { root, home, project, remote, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
+  const caches = join(home, '.cache', 'axme');
+  mkdirSync(CODE_CACHE, { recursive: true, mode: 0o700 });
+  copyCodeCaches(CODE_CACHE, caches);
+  await axmeInOk(project, ['init', '--agent', agents], { env: { HOME: home, ...opts.env } });
+  const cleanup = () => {
+    try {
+      copyCodeCaches(caches, CODE_CACHE);
+      pruneCodeCaches();
+    } catch {
+      // a cache not handed on costs the next world its compile only
+    }
+    rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  };
+  return { root, home, project, remote, cleanup };
 }
 
 export interface ClientRun {
@@ -103,43 +186,51 @@ export function axmeAsDevDependency(world: ClientWorld): string {
   return link;
 }
 
+/** Whether process `pid`'s environment holds `needle` (`\0HOME=<home>\0`): false once it has ended (a zombie's is empty). */
+function inWorld(pid: number, needle: Buffer): boolean {
+  try {
+    return Buffer.concat([Buffer.from('\0'), readFileSync(`/proc/${pid}/environ`)]).includes(needle);
+  } catch {
+    return false; // gone, or not ours
+  }
+}
+
+/** What marks a process of `world`: its HOME, as it appears in /proc/<pid>/environ. */
+const worldNeedle = (world: ClientWorld) => Buffer.from(`\0HOME=${world.home}\0`);
+
 /**
  * The processes still running in `world` (a client's MCP servers, hooks, what they started in the
  * background): every process whose environment has the world's HOME. Read from /proc (Linux);
  * elsewhere none are seen.
  */
 export function worldProcesses(world: ClientWorld): number[] {
-  const needle = Buffer.from(`\0HOME=${world.home}\0`);
-  const out: number[] = [];
+  const needle = worldNeedle(world);
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
   } catch {
-    return out;
+    return [];
   }
-  for (const pid of pids) {
-    if (Number(pid) === process.pid) continue;
-    try {
-      const env = Buffer.concat([Buffer.from('\0'), readFileSync(`/proc/${pid}/environ`)]);
-      if (env.includes(needle)) out.push(Number(pid));
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return out;
+  return pids.map(Number).filter((pid) => pid !== process.pid && inWorld(pid, needle));
 }
 
 /**
  * Waits until no process of `world` runs any more (a client's MCP server stops after the client
  * exits and records the session's end): true when quiet, false when `timeoutMs` passed first.
- * Processes that are not this test's children end without an event, so their table is looked at
- * every 50 ms.
+ * Processes that are not this test's children end without an event, so they are looked at every
+ * 50 ms: the ones found, each by its own /proc entry, and all of /proc again (about 7 ms at 200
+ * processes) once those have ended, to find what they started meanwhile. Quiet is a look at all of
+ * /proc that finds none.
  */
 export async function worldQuiet(world: ClientWorld, timeoutMs = 60_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (worldProcesses(world).length) {
+  const needle = worldNeedle(world);
+  let running = worldProcesses(world);
+  while (running.length) {
     if (Date.now() > deadline) return false;
     await delay(50);
+    running = running.filter((pid) => inWorld(pid, needle));
+    if (!running.length) running = worldProcesses(world);
   }
   return true;
 }
