@@ -42,6 +42,8 @@ async function side(name: string, srcDir: string): Promise<Side> {
 // the base's src/ beside this one, so its imports find node_modules
 const baseDir = join(ROOT, `.bench-base-${process.pid}`);
 mkdirSync(baseDir);
+// removed however the run ends
+process.on('exit', () => rmSync(baseDir, { recursive: true, force: true }));
 const archive = spawnSync('sh', ['-c', `git archive "$1" src | tar -x -C "$2"`, 'sh', BASE, baseDir], { cwd: ROOT, encoding: 'utf8' });
 if (archive.status !== 0) throw new Error(`git archive ${BASE}: ${archive.stderr}`);
 const baseSha = spawnSync('git', ['rev-parse', '--short', BASE], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
@@ -109,7 +111,6 @@ for (let i = 0; i < REPS; i++) {
 }
 for (const s of sides) await s.kb.closeKnowledgeBase(warm.get(s)!);
 for (const { dir } of repos.values()) rmSync(dir, { recursive: true, force: true });
-rmSync(baseDir, { recursive: true, force: true });
 
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
 let out = `CLI backend writes, ${SIZE} decisions in the store, ${REPS} runs each, on ${machine}\n\n`;
