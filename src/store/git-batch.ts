@@ -47,8 +47,10 @@ export class GitBatch<T> {
     child.stdout.on('data', (b: Buffer) => this.onData(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.stdin.on('error', () => {}); // git may exit before reading all input; 'close' tells why
+    // the process that ends is the one in use: what waits on it fails (one closed by close() is not)
     const fail = (e: Error) => {
-      if (this.child === child) this.child = null;
+      if (this.child !== child) return;
+      this.child = null;
       for (const p of this.queue.splice(0)) p.reject(e);
       this.buf = Buffer.alloc(0);
     };
@@ -96,7 +98,12 @@ export class GitBatch<T> {
     this.setRef(true); // keep Node alive until git has exited
     this.child = null;
     return new Promise((resolve) => {
-      c.once('close', () => resolve());
+      c.once('close', (code) => {
+        // git answers what it was sent before it exits; whatever it left unanswered fails
+        for (const p of this.queue.splice(0)) p.reject(new AxmeError('GIT_FAILED', `git ${this.args[0]} exited (${code}) before answering`));
+        this.buf = Buffer.alloc(0);
+        resolve();
+      });
       c.stdin.end();
     });
   }
