@@ -1,102 +1,24 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxmeError } from '../model/errors.ts';
 import { type GitBackend, type ObjectType, parseCommit, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
+import { type BatchAnswer, GitBatch, lineAnswer } from './git-batch.ts';
 import { resolveRefOid } from './locate.ts';
 
-interface Pending {
-  oid: string;
-  resolve: (o: { type: string; data: Buffer }) => void;
-  reject: (e: Error) => void;
-}
-
-/**
- * One long-lived `git cat-file --batch`: requests are pipelined, answers come back in order.
- * The process is unref'd while idle so it never keeps Node alive.
- */
-class CatFileBatch {
-  private child: ChildProcessWithoutNullStreams | null = null;
-  private queue: Pending[] = [];
-  private buf: Buffer = Buffer.alloc(0);
-
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
-
-  read(oid: string): Promise<{ type: string; data: Buffer }> {
-    if (!/^[0-9a-f]{40,64}$/.test(oid)) return Promise.reject(new AxmeError('CORRUPT', `not an object id: ${JSON.stringify(oid)}`));
-    const child = this.start();
-    return new Promise((resolve, reject) => {
-      if (this.queue.length === 0) this.setRef(true);
-      this.queue.push({ oid, resolve, reject });
-      child.stdin.write(`${oid}\n`);
-    });
+/** One cat-file --batch answer: `<oid> <type> <size>\n<content>\n`, or `<name> missing`. */
+function catFileAnswer(buf: Buffer): BatchAnswer<{ type: string; data: Buffer }> {
+  const nl = buf.indexOf(10);
+  if (nl === -1) return null;
+  const header = buf.subarray(0, nl).toString('utf8');
+  if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+    const oid = header.slice(0, header.lastIndexOf(' '));
+    return { used: nl + 1, error: new AxmeError('CORRUPT', `object ${oid} is missing from the repository. Run \`git fsck\`.`, { oid }) };
   }
-
-  private start(): ChildProcessWithoutNullStreams {
-    if (this.child) return this.child;
-    const child = spawn('git', ['cat-file', '--batch'], { env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdout.on('data', (b: Buffer) => this.onData(b));
-    child.stderr.resume();
-    child.stdin.on('error', () => {});
-    const fail = (e: Error) => {
-      this.child = null;
-      for (const p of this.queue.splice(0)) p.reject(e);
-      this.buf = Buffer.alloc(0);
-    };
-    child.on('error', (e) => fail(e));
-    child.on('close', (code) => fail(new AxmeError('GIT_FAILED', `git cat-file --batch exited (${code})`)));
-    this.child = child;
-    return child;
-  }
-
-  private onData(chunk: Buffer): void {
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
-    while (this.queue.length) {
-      const nl = this.buf.indexOf(10);
-      if (nl === -1) return;
-      const header = this.buf.subarray(0, nl).toString('utf8');
-      const head = this.queue[0]!;
-      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-        this.buf = this.buf.subarray(nl + 1);
-        this.queue.shift();
-        head.reject(new AxmeError('CORRUPT', `object ${head.oid} is missing from the repository. Run \`git fsck\`.`, { oid: head.oid }));
-      } else {
-        const [, type, size] = header.split(' ');
-        const n = Number(size);
-        if (this.buf.length < nl + 1 + n + 1) return;
-        const data = Buffer.from(this.buf.subarray(nl + 1, nl + 1 + n));
-        this.buf = this.buf.subarray(nl + 1 + n + 1);
-        this.queue.shift();
-        head.resolve({ type: type!, data });
-      }
-      if (this.queue.length === 0) this.setRef(false);
-    }
-  }
-
-  private setRef(on: boolean): void {
-    const c = this.child;
-    if (!c) return;
-    const streams = [c.stdout, c.stderr, c.stdin] as unknown as Array<{ ref?: () => void; unref?: () => void }>;
-    if (on) {
-      c.ref();
-      for (const s of streams) s.ref?.();
-    } else {
-      c.unref();
-      for (const s of streams) s.unref?.();
-    }
-  }
-
-  close(): Promise<void> {
-    const c = this.child;
-    if (!c) return Promise.resolve();
-    this.setRef(true); // keep Node alive until git has exited
-    this.child = null;
-    return new Promise((resolve) => {
-      c.once('close', () => resolve());
-      c.stdin.end();
-    });
-  }
+  const [, type, size] = header.split(' ');
+  const n = Number(size);
+  if (buf.length < nl + 1 + n + 1) return null;
+  return { used: nl + 1 + n + 1, value: { type: type!, data: Buffer.from(buf.subarray(nl + 1, nl + 1 + n)) } };
 }
 
 /** Parses git's binary tree format: `<mode> <name>\0<20-byte oid>` repeated. */
@@ -117,19 +39,48 @@ function parseTree(data: Buffer): TreeEntry[] {
   return entries;
 }
 
-/** Backend on the git CLI: reads through one `cat-file --batch`, writes with hash-object/mktree. */
-/** From this many blobs on, one `hash-object --stdin-paths` beats a process per blob. */
-const BATCH_MIN = 8;
+/**
+ * A path as `hash-object --stdin-paths` reads it: one line, C-quoted when it holds a newline
+ * (git unquotes a path that starts with a double quote).
+ */
+function stdinPath(path: string): string {
+  return path.includes('\n') ? `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"` : path;
+}
 
+/**
+ * Backend on the git CLI. Reads go through one long-lived `cat-file --batch`; writes through
+ * three more, each started on its first use: `hash-object --stdin-paths` for blobs, one for
+ * commits, and `mktree --batch` for trees. A write therefore starts no git process per object,
+ * and a long-lived caller none per write.
+ */
 export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBackend {
-  const batch = new CatFileBatch(env);
+  const reader = new GitBatch(['cat-file', '--batch'], env, catFileAnswer);
+  const blobs = new GitBatch(['hash-object', '-w', '--no-filters', '--stdin-paths'], env, lineAnswer);
+  const commits = new GitBatch(['hash-object', '-w', '-t', 'commit', '--stdin-paths'], env, lineAnswer);
+  const trees = new GitBatch(['mktree', '-z', '--batch'], env, lineAnswer);
   const expect = async (oid: string, type: ObjectType) => {
-    const o = await batch.read(oid);
+    if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new AxmeError('CORRUPT', `not an object id: ${JSON.stringify(oid)}`);
+    const o = await reader.request(`${oid}\n`);
     if (o.type !== type) throw new AxmeError('CORRUPT', `object ${oid} is a ${o.type}, expected a ${type}`, { oid });
     return o.data;
   };
-  const hashObject = async (type: ObjectType, data: Buffer | string) =>
-    (await runGit(['hash-object', '-w', '-t', type, '--stdin'], { env, input: data })).stdout.toString().trim();
+  // hash-object reads files, not contents: each goes to a private folder for the time git reads it
+  const store = async (hasher: GitBatch<string>, datas: Buffer[]): Promise<string[]> => {
+    if (datas.length === 0) return [];
+    mkdirSync(join(commonDir, 'axme'), { recursive: true });
+    const dir = mkdtempSync(join(commonDir, 'axme', 'objects-in-'));
+    try {
+      return await Promise.all(
+        datas.map((d, i) => {
+          const path = join(dir, String(i));
+          writeFileSync(path, d);
+          return hasher.request(`${stdinPath(path)}\n`);
+        }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
   return {
     name: 'cli',
     // the loose file or packed-refs, read in-process; what only git can interpret goes to the git CLI
@@ -137,37 +88,20 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     readBlob: (oid) => expect(oid, 'blob'),
     readTree: async (oid) => parseTree(await expect(oid, 'tree')),
     readCommit: async (oid) => parseCommit((await expect(oid, 'commit')).toString('utf8')),
-    writeBlob: (data) => hashObject('blob', data),
-    async writeBlobs(datas) {
-      if (datas.length < BATCH_MIN) return Promise.all(datas.map((d) => hashObject('blob', d)));
-      // one git process for all: the contents go to a private temp folder, git hashes and stores them
-      mkdirSync(join(commonDir, 'axme'), { recursive: true });
-      const dir = mkdtempSync(join(commonDir, 'axme', 'blobs-'));
-      try {
-        const paths = datas.map((d, i) => {
-          const p = join(dir, String(i));
-          writeFileSync(p, d);
-          return p;
-        });
-        const out = (await runGit(['hash-object', '-w', '--no-filters', '--stdin-paths'], { env, input: `${paths.join('\n')}\n` })).stdout
-          .toString()
-          .trim()
-          .split('\n');
-        if (out.length !== datas.length) throw new AxmeError('GIT_FAILED', `git hash-object stored ${out.length} of ${datas.length} blobs`);
-        return out;
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-    async writeTree(entries) {
-      const input = sortTreeEntries(entries)
-        .map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`)
-        .join('');
-      return (await runGit(['mktree', '-z'], { env, input })).stdout.toString().trim();
-    },
+    writeBlob: async (data) => (await store(blobs, [data]))[0]!,
+    writeBlobs: (datas) => store(blobs, datas),
+    // one tree per request: its entries, each NUL-terminated, then an empty one
+    writeTree: (entries) =>
+      trees.request(
+        `${sortTreeEntries(entries)
+          .map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`)
+          .join('')}\0`,
+      ),
     // Rendered here rather than by commit-tree, so commit.gpgSign or i18n.commitEncoding in the
     // user's config cannot make the CLI backend's commit differ from the in-process one.
-    writeCommit: (c) => hashObject('commit', renderCommit(c)),
-    close: () => batch.close(),
+    writeCommit: async (c) => (await store(commits, [Buffer.from(renderCommit(c), 'utf8')]))[0]!,
+    close: async () => {
+      await Promise.all([reader.close(), blobs.close(), commits.close(), trees.close()]);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { OID_RE, type RepoLocation, readRefSync } from './locate.ts';
+import { readLooseObject } from './read-loose-object.ts';
 
 /**
  * The message of the commit HEAD points at, read in-process from its loose object — what git
@@ -12,16 +12,11 @@ import { OID_RE, type RepoLocation, readRefSync } from './locate.ts';
 export function headMessageSync(loc: RepoLocation): string | null {
   const oid = headCommitSync(loc);
   if (!oid || oid.length !== 40) return null;
-  try {
-    const raw = inflateSync(readFileSync(join(loc.commonDir, 'objects', oid.slice(0, 2), oid.slice(2))));
-    const nul = raw.indexOf(0);
-    if (nul < 0 || !raw.subarray(0, nul).toString('latin1').startsWith('commit ')) return null;
-    const body = raw.subarray(nul + 1).toString('utf8');
-    const blank = body.indexOf('\n\n');
-    return blank < 0 ? '' : body.slice(blank + 2);
-  } catch {
-    return null;
-  }
+  const object = readLooseObject(loc.commonDir, oid);
+  if (object?.type !== 'commit') return null;
+  const body = object.content.toString('utf8');
+  const blank = body.indexOf('\n\n');
+  return blank < 0 ? '' : body.slice(blank + 2);
 }
 
 /** The commit HEAD names, read from files (a branch's loose or packed ref, or a detached HEAD); null before the first commit or when only git can tell. */

@@ -1,11 +1,11 @@
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { AxmeError } from '../model/errors.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from './code-commits.ts';
 import { runGit } from './git.ts';
 import { readRefSync, resolveRefOid } from './locate.ts';
+import { looseObjectType } from './read-loose-object.ts';
 import type { Repo } from './repo.ts';
 
 /**
@@ -249,34 +249,10 @@ export async function mergeNotes(repo: Repo, remote: string): Promise<string | n
  */
 export async function resolve(repo: Repo, ref: string): Promise<string | null> {
   const oid = await refOid(repo, ref);
-  if (oid === null || isLooseCommit(repo, oid)) return oid;
+  if (oid === null || looseObjectType(repo.commonDir, oid) === 'commit') return oid;
   const r = await repo.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFail: true });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
-
-/**
- * True when `oid` is a commit by its loose object's header, read in-process (what axme writes and
- * a small fetch leaves are loose objects); null when only git can tell (a packed object).
- */
-function isLooseCommit(repo: Repo, oid: string): boolean | null {
-  try {
-    const fd = openSync(join(repo.commonDir, 'objects', oid.slice(0, 2), oid.slice(2)), 'r');
-    try {
-      const start = Buffer.alloc(64);
-      const n = readSync(fd, start, 0, start.length, 0);
-      // the header ("commit <size>") is in the first bytes: inflate only what was read
-      const head = inflateSync(start.subarray(0, n), { finishFlush: Z_SYNC_FLUSH });
-      return head.subarray(0, 7).toString('latin1') === 'commit ';
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return null;
-  }
-}
-
-/** zlib's Z_SYNC_FLUSH (node:zlib `constants`: the CLI bundle imports only functions of node:zlib): inflate a stream's start. */
-const Z_SYNC_FLUSH = 2;
 
 export { MEMORY_REF };
 
