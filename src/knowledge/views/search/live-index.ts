@@ -140,11 +140,17 @@ function totalsAfter(oldLen: Float64Array, len: Float64Array, newOf: Int32Array,
   return totals;
 }
 
-/** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
+/**
+ * The postings a delta stands for: a term's worked out when first read whole (`termOf`), kept for
+ * the next queries. Read for the documents a pruned scoring marks (`only`), only theirs are
+ * worked out, and not kept: a common term's thousands of postings are not merged, nor their
+ * gains worked out, for the hundred or so documents scored. Counting the matches reads the
+ * documents alone (`docsOf`).
+ */
 function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveTerms } {
   const { base, freshIds } = delta;
   const extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
-  const made = new Map<number, { docs: Int32Array; gain: Float64Array }>();
+  const made = new Map<number, ReturnType<typeof termOf>>();
   const empty = new Int32Array(0);
   return {
     ids: new LiveTerms(delta),
@@ -152,23 +158,37 @@ function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveT
     docs: empty,
     gain: new Float64Array(0),
     df: delta.df,
-    read: (id) => made.get(id) ?? made.set(id, termOf(delta, extra, id)).get(id)!,
+    read: (id, only) => made.get(id) ?? (only ? termOf(delta, extra, id, only) : made.set(id, termOf(delta, extra, id)).get(id)!),
+    docsOf: (id) => made.get(id)?.docs ?? termDocsOf(delta, extra, id),
   };
 }
 
-/** Term `id`'s postings now: its base documents at their positions now and the added ones, in document order, each with its gain. */
-function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
+/** Where term `id`'s base postings are: `[from, to)` in the base's arrays (empty for a fresh term). */
+const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.base.terms ? [delta.base.start[id]!, delta.base.start[id + 1]!] : [0, 0]);
+
+/**
+ * Term `id`'s postings now: its base documents at their positions now and the added ones, in
+ * document order, each with its gain (worked out from its frequencies, its document's lengths
+ * and the fields' means). Given `only`, just the documents it marks.
+ */
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const inBase = id < base.terms;
-  const at = mergeTerm({ docs, tf }, 0, base, inBase ? base.start[id]! : 0, inBase ? base.start[id + 1]! : 0, newOf, extra.get(id));
-  if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = new Float64Array(count);
+  const at = mergeTerm({ docs, tf }, 0, base, ...baseRange(delta, id), newOf, extra.get(id), only);
+  if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
+  const gain = new Float64Array(at);
   const norms = new Float64Array(4);
-  for (let p = 0; p < count; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
-  return { docs, gain, tf };
+  for (let p = 0; p < at; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
+  return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
+}
+
+/** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
+function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
+  const docs = new Int32Array(delta.df[id]!);
+  mergeTerm({ docs }, 0, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
+  return docs;
 }
 
 /**

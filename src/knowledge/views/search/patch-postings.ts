@@ -124,34 +124,38 @@ export function addedPostings(docs: readonly Doc[], added: Iterable<number>, idO
  * One term's postings after a change, written into `out` from `at`: its earlier postings
  * `was.docs[from..to)` (frequencies `was.tf`) at their documents' positions now (`newOf`; -1,
  * gone, is dropped), with the added documents' (`more`, from `addedPostings`) merged in, in
- * document order. Returns the position after the last written.
+ * document order. Without `out.tf`, the documents alone (no frequency read); given `only`, just
+ * the documents it marks (1). Returns the position after the last written.
  */
 export function mergeTerm(
-  out: { docs: Int32Array; tf: Float64Array },
+  out: { docs: Int32Array; tf?: Float64Array | undefined },
   at: number,
   was: { docs: Int32Array; tf: Float64Array },
   from: number,
   to: number,
   newOf: Int32Array,
   more: readonly number[] | undefined,
+  only?: Uint8Array,
 ): number {
+  const { docs, tf } = out;
   let m = 0;
+  const addedUpTo = (end: number) => {
+    for (; more && m < more.length && more[m]! < end; m += 2) {
+      if (only && only[more[m]!] === 0) continue;
+      docs[at] = more[m]!;
+      if (tf) tf[at] = more[m + 1]!;
+      at++;
+    }
+  };
   for (let p = from; p < to; p++) {
     const i = newOf[was.docs[p]!]!;
-    if (i < 0) continue;
-    while (more && m < more.length && more[m]! < i) {
-      out.docs[at] = more[m]!;
-      out.tf[at++] = more[m + 1]!;
-      m += 2;
-    }
-    out.docs[at] = i;
-    out.tf[at++] = was.tf[p]!;
+    if (i < 0 || (only && only[i] === 0)) continue;
+    addedUpTo(i);
+    docs[at] = i;
+    if (tf) tf[at] = was.tf[p]!;
+    at++;
   }
-  while (more && m < more.length) {
-    out.docs[at] = more[m]!;
-    out.tf[at++] = more[m + 1]!;
-    m += 2;
-  }
+  addedUpTo(Number.POSITIVE_INFINITY);
   return at;
 }
 
