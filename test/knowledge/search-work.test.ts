@@ -153,4 +153,27 @@ describe('the first query after a write', () => {
     }
     assert.equal(hits.length, query.k);
   });
+
+  test("reads no unchanged document's marks again", async () => {
+    const query = { query: 'amber component', k: 10 };
+    await searchKnowledge(kb, query);
+    const { index: previous } = await loadSearchIndex(kb);
+    // the documents seen through a counter of the marks read, before the write: the index laid over keeps them
+    let reads = 0;
+    for (let i = 0; i < previous.docs.length; i++)
+      previous.docs[i] = new Proxy(previous.docs[i]!, {
+        get(doc, key, receiver) {
+          if (key === 'revoked' || key === 'current') reads++;
+          return Reflect.get(doc, key, receiver);
+        },
+      }) as Doc;
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title: 'Another amber component', decision: 'Written between two queries again.' });
+    const { source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    reads = 0;
+    const { total } = await searchKnowledge(kb, query);
+    assert.equal(total, M + 2);
+    assert.equal(reads, 0, `the first query after the write read ${reads} marks of unchanged documents`);
+  });
 });

@@ -3,7 +3,8 @@ import type { MergedState } from '../../core/merged-state.ts';
 import { byIdThenSlug } from '../../core/state.ts';
 import { type Doc, documentOf, type Index, indexFrom, sameGroups } from './build-index.ts';
 import { diffLists } from './list-diff.ts';
-import { layOver, moveLinks } from './live-index.ts';
+import { layOver } from './live-index.ts';
+import { moveRows, patchLinks } from './patch-postings.ts';
 import { INDEX_ORDER, searchLists, sourceOf } from './sources.ts';
 
 /** Past this share of items changed, comparing the lists stops: the index is made the usual way. */
@@ -44,12 +45,14 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
   const added = diff.added.map((a) => a.at);
   const laid = layOver(previous, docs, diff.newOf, added);
   if (!laid) return undefined;
-  const links = moveLinks(previous, docs, diff.newOf, added);
+  const links = patchLinks(previous, docs, diff.newOf, added);
   const index = indexFrom(docs, () => laid.postings, glossary, docs.length - added.length, links && { ...links, synonyms: previous.synonyms });
   Object.assign(index, laid.tables);
   index.delta = laid.delta;
   index.patched = true;
   index.madeFrom = { lists };
+  // the unchanged documents' marks as the ranking read them (rank.ts factorAt): not read again
+  if (previous.factors) moveRows(previous.factors, (index.factors = new Float64Array(docs.length)), diff.newOf, 1);
   // the ranking's buffers (zeroed between queries) taken over when they have room: a query after a write allocates none
   const scratch = previous.scratch;
   if (scratch && scratch.scores.length >= docs.length) {
