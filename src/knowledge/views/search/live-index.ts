@@ -1,13 +1,13 @@
 import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, mergeTerm } from './patch-postings.ts';
+import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
 
 /**
  * The postings of `docs` as the previous index's (`previous`) with a write's changes laid over
- * them, touching no posting: `newOf` says where each of `previous`'s documents is now (-1: gone),
+ * them, touching no posting: `moves` says where each of `previous`'s documents is now (`Moves.newOf`, -1: gone),
  * `added` the positions of the documents new since. The base stays the flat postings of the last
  * index laid out (a build's, a file's, a compaction's); each term's count is kept up to date from
  * the changed documents' terms, and a term's postings (base documents moved to their positions
@@ -21,11 +21,12 @@ const DELTA_SHARE = 1 / 8;
 export function layOver(
   previous: Index,
   docs: readonly Doc[],
-  newOf: Int32Array,
+  moves: Moves,
   added: readonly number[],
 ): { postings: Postings; delta: Delta; tables: Pick<Index, 'sorted' | 'byLength'> } | undefined {
   const was = previous.postings;
   const before = previous.delta;
+  const { newOf } = moves;
   let base: Delta['base'];
   let baseNewOf: Int32Array;
   const keptAdded: number[] = [];
@@ -49,13 +50,17 @@ export function layOver(
     fresh = { first: terms, terms: [], ids: new Map() };
     oldLen = was.len;
   }
-  let removed = 0;
-  for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+  // the base documents gone: this write's, or, over a delta, every write's since the base
+  let removed = moves.gone.length;
+  if (before) {
+    removed = 0;
+    for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+  }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
 
   // each term's count: less the gone documents' terms, plus the new ones'
-  const counted = countTerms(df, previous.docs, newOf, docs, added, base.ids, fresh);
-  const len = lengthsAfter(oldLen, newOf, docs, added);
+  const counted = countTerms(df, previous.docs, moves, docs, added, base.ids, fresh);
+  const len = lengthsAfter(oldLen, moves, docs, added);
   const all = Int32Array.from([...keptAdded, ...added]).sort();
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
   const delta: Delta = {
@@ -66,7 +71,7 @@ export function layOver(
     freshIds: fresh.ids,
     df: counted.df,
     len,
-    means: meansOf(totalsAfter(oldLen, len, newOf, docs, added), docs.length),
+    means: meansOf(totalsAfter(oldLen, len, moves.gone, added), docs.length),
     removed,
   };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
@@ -80,11 +85,11 @@ const totalsOf = new WeakMap<Float64Array, Float64Array>();
  * up once an array) less the gone documents' and plus the added ones': no pass over every
  * document. Sums of whole numbers: the same as adding up `len`.
  */
-function totalsAfter(oldLen: Float64Array, len: Float64Array, newOf: Int32Array, docs: readonly Doc[], added: readonly number[]): Float64Array {
+function totalsAfter(oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
   const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
   totalsOf.set(oldLen, was);
   const totals = Float64Array.from(was);
-  for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
+  for (const j of gone) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
   for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
   totalsOf.set(len, totals);
   return totals;

@@ -43,7 +43,8 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   // each term's documents from now on: the old count, less the removed documents', plus the added ones'
   const oldTerms = old.start.length - 1;
   const fresh: FreshTerms = { first: oldTerms, terms: [], ids: new Map() };
-  const { df } = countTerms(countsOf(old.start), previous.docs, newOf, docs, added, old.ids, fresh);
+  const moves = movesOf(newOf);
+  const { df } = countTerms(countsOf(old.start), previous.docs, moves, docs, added, old.ids, fresh);
 
   // the terms some document still holds keep their order; the new ones follow
   const ids = new Map<string, number>();
@@ -66,11 +67,11 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   for (let k = count - fresh.terms.length; k < count; k++) fill(k, 0, 0);
 
   // the norms depend on every document's lengths: worked out again, then every gain from its frequencies
-  const len = lengthsAfter(oldLen, newOf, docs, added);
+  const len = lengthsAfter(oldLen, moves, docs, added);
   const norms = fieldNorms(len);
   const gain = new Float64Array(out.length);
   for (let p = 0; p < out.length; p++) gain[p] = gainOf(tf[p]!, norms, out[p]!);
-  const links = patchLinks(previous, docs, newOf, added);
+  const links = patchLinks(previous, docs, moves, added);
   // the decisions a map again: a patch already works over every posting, and a view over a view would grow with each write
   return { postings: { ids, start, docs: out, gain, tf, len }, links: links && { ...links, decisions: new Map(links.decisions) } };
 }
@@ -91,14 +92,14 @@ export interface FreshTerms {
 
 /**
  * Each term's count of documents after a change: `df` (changed in place; a grown copy is returned
- * when fresh terms need more room) less the terms of `before`'s documents that are gone (`newOf` -1), plus those
+ * when fresh terms need more room) less the terms of `before`'s documents that are gone (`Moves.gone`), plus those
  * of `docs`' `added` ones; a term neither `ids` nor `fresh` knows becomes fresh. With the terms no
  * document holds any more (`died`) and those no document held before (`born`).
  */
 export function countTerms(
   df: Int32Array,
   before: readonly Doc[],
-  newOf: Int32Array,
+  { gone }: Moves,
   docs: readonly Doc[],
   added: Iterable<number>,
   ids: TermIds,
@@ -107,10 +108,7 @@ export function countTerms(
   const idOf = (t: string) => ids.get(t) ?? fresh.ids.get(t);
   const died = new Set<string>();
   const born = new Set<string>();
-  for (let j = 0; j < newOf.length; j++) {
-    if (newOf[j]! >= 0) continue;
-    for (const t of before[j]!.terms) if (--df[idOf(t)!]! === 0) died.add(t);
-  }
+  for (const j of gone) for (const t of before[j]!.terms) if (--df[idOf(t)!]! === 0) died.add(t);
   for (const i of added) {
     for (const t of docs[i]!.terms) {
       let id = idOf(t);
@@ -131,27 +129,47 @@ export function countTerms(
 }
 
 /**
- * Rows of `width` numbers a document (`from`, by position before) moved to the documents'
- * positions now (`newOf`; -1, gone, is dropped) in `to`, run by run of documents that moved
- * together: the rows of added documents are left as they are.
+ * Where a change moved the documents: `newOf` (position before -> position now, -1 gone), and,
+ * worked out in the one pass over it (`movesOf`), the positions before of the documents gone and
+ * the runs of documents that moved together (`[from, end, to]` a run: documents `[from, end)`
+ * before, now at `to` onwards, in order). What a change does per document reads these, not `newOf`.
  */
-export function moveRows(from: Float64Array, to: Float64Array, newOf: Int32Array, width: number): void {
+export interface Moves {
+  newOf: Int32Array;
+  gone: number[];
+  runs: number[];
+}
+
+/** `Moves` of `newOf`: one pass over it. */
+export function movesOf(newOf: Int32Array): Moves {
+  const gone: number[] = [];
+  const runs: number[] = [];
   for (let j = 0; j < newOf.length; ) {
     if (newOf[j]! < 0) {
-      j++;
+      gone.push(j++);
       continue;
     }
     let end = j + 1;
     while (end < newOf.length && newOf[end] === newOf[end - 1]! + 1) end++;
-    to.set(from.subarray(j * width, end * width), newOf[j]! * width);
+    runs.push(j, end, newOf[j]!);
     j = end;
   }
+  return { newOf, gone, runs };
 }
 
-/** The documents' field lengths now (4 a document, FIELDS order): those before (`oldLen`) moved (`newOf`), the `added` documents' own. */
-export function lengthsAfter(oldLen: Float64Array, newOf: Int32Array, docs: readonly Doc[], added: Iterable<number>): Float64Array {
+/**
+ * Rows of `width` numbers a document (`from`, by position before) moved to the documents'
+ * positions now in `to`, run by run (`Moves.runs`): the rows of gone documents are dropped,
+ * those of added documents left as they are.
+ */
+export function moveRows(from: Float64Array, to: Float64Array, { runs }: Moves, width: number): void {
+  for (let r = 0; r < runs.length; r += 3) to.set(from.subarray(runs[r]! * width, runs[r + 1]! * width), runs[r + 2]! * width);
+}
+
+/** The documents' field lengths now (4 a document, FIELDS order): those before (`oldLen`) moved, the `added` documents' own. */
+export function lengthsAfter(oldLen: Float64Array, moves: Moves, docs: readonly Doc[], added: Iterable<number>): Float64Array {
   const len = new Float64Array(docs.length * 4);
-  moveRows(oldLen, len, newOf, 4);
+  moveRows(oldLen, len, moves, 4);
   for (const i of added) {
     const l = docs[i]!.len;
     len[i * 4] = l.title;
@@ -228,15 +246,15 @@ export type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;
  * superseded list moved. What `indexFrom` works out from every document. Undefined when two
  * decisions shared a slug before (which one a slug names would need every document).
  */
-export function patchLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
+export function patchLinks(previous: Index, docs: readonly Doc[], { newOf, gone }: Moves, added: readonly number[]): Links | undefined {
   let decisionDocs = previous.decisionDocs;
   const base = previous.decisions;
   if (decisionDocs === undefined || decisionDocs !== base.size) return undefined;
   const extra = new Map<string, number>();
   const live = (slug: string) => extra.get(slug) ?? moved(base, newOf, slug);
   let size = base.size;
-  for (let j = 0; j < newOf.length; j++) {
-    if (newOf[j]! >= 0 || previous.docs[j]!.kind !== 'decision') continue;
+  for (const j of gone) {
+    if (previous.docs[j]!.kind !== 'decision') continue;
     decisionDocs--;
     size--;
   }
