@@ -93,3 +93,87 @@ describe('a warm query', () => {
     assert.equal(hits[0]!.title, 'Component 4 takes a new approach');
   });
 });
+
+describe('the first query after a write', () => {
+  const COLOURS = ['red', 'green', 'blue', 'amber'];
+  const M = 600;
+  let dir: string;
+  let kb: KnowledgeBase;
+  before(async () => {
+    // every decision holds "component"; a quarter of them "amber"
+    dir = seededStore(
+      M,
+      (i) => ({ slug: `decision-${i}`, title: `Decision ${i} about the ${COLOURS[i % 4]} component`, decision: `Component ${i} takes approach ${i}.` }),
+      { prefix: 'axme-search-work-' },
+    );
+    kb = await openTestKb(dir);
+  });
+  after(async () => {
+    await closeKnowledgeBase(kb);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("reads a common term's postings and works out their gains only for the documents pruning scores", async () => {
+    const query = { query: 'amber component', k: 10 };
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title: 'The amber component takes a new approach', decision: 'Written between two queries.' });
+    const { index, source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    const { delta } = index;
+    assert.ok(delta, 'the write is laid over the index');
+    // the base postings' frequencies and the documents' lengths seen through counters of the numbers read
+    const counted = <T extends Float64Array>(array: T, count: () => void): T =>
+      new Proxy(array, {
+        get(target, key) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) count();
+          const v = Reflect.get(target, key, target);
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+    let frequencies = 0;
+    let lengths = 0;
+    const { tf, ...rest } = delta.base;
+    const len = delta.len;
+    delta.base = { ...rest, tf: counted(tf, () => frequencies++) };
+    delta.len = counted(len, () => lengths++);
+    const { hits, total } = await searchKnowledge(kb, query);
+    delta.base = { ...rest, tf };
+    delta.len = len;
+    assert.equal(total, M + 1, 'every document holds "component"');
+    // "amber" (a quarter of the documents) is scored whole; "component" only where an amber document is
+    assert.ok(frequencies > 0 && frequencies < M + 1, `${frequencies} postings' frequencies read: not fewer than the ${M + 1} documents holding "component"`);
+    // a gain reads up to four lengths: fewer than one gain a document holding "component"
+    assert.ok(lengths > 0 && lengths < 4 * (M + 1), `${lengths} document lengths read to work out gains`);
+    // the same ranking as a process that reads the store afresh
+    const other = await openTestKb(dir);
+    try {
+      assert.deepEqual((await searchKnowledge(other, query)).hits, hits);
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+    assert.equal(hits.length, query.k);
+  });
+
+  test("reads no unchanged document's marks again", async () => {
+    const query = { query: 'amber component', k: 10 };
+    await searchKnowledge(kb, query);
+    const { index: previous } = await loadSearchIndex(kb);
+    // the documents seen through a counter of the marks read, before the write: the index laid over keeps them
+    let reads = 0;
+    for (let i = 0; i < previous.docs.length; i++)
+      previous.docs[i] = new Proxy(previous.docs[i]!, {
+        get(doc, key, receiver) {
+          if (key === 'revoked' || key === 'current') reads++;
+          return Reflect.get(doc, key, receiver);
+        },
+      }) as Doc;
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title: 'Another amber component', decision: 'Written between two queries again.' });
+    const { source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    reads = 0;
+    const { total } = await searchKnowledge(kb, query);
+    assert.equal(total, M + 2);
+    assert.equal(reads, 0, `the first query after the write read ${reads} marks of unchanged documents`);
+  });
+});

@@ -102,7 +102,7 @@ function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, sta
   if (index.delta) {
     index.postings = compactPostings(index);
     index.delta = undefined;
-    // the decisions by slug as one map again (a write's view of them over the previous ones': live-index.ts moveLinks)
+    // the decisions by slug as one map again (a write's view of them over the previous ones': patch-postings.ts patchLinks)
     index.decisions = new Map(index.decisions);
     // the sorted terms a prefix is looked up in, made now rather than by the first query after the next write (which carries them over)
     termsStartingWith(index, '');

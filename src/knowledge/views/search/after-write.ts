@@ -3,7 +3,8 @@ import type { MergedState } from '../../core/merged-state.ts';
 import { byIdThenSlug } from '../../core/state.ts';
 import { type Doc, documentOf, type Index, indexFrom, sameGroups } from './build-index.ts';
 import { diffLists } from './list-diff.ts';
-import { layOver, moveLinks } from './live-index.ts';
+import { layOver } from './live-index.ts';
+import { moveRows, movesOf, patchLinks } from './patch-postings.ts';
 import { INDEX_ORDER, searchLists, sourceOf } from './sources.ts';
 
 /** Past this share of items changed, comparing the lists stops: the index is made the usual way. */
@@ -25,31 +26,35 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
   const size = lists.reduce((n, l) => n + l.length, 0);
   const diff = diffLists(made.lists, lists, byIdThenSlug as (a: object, b: object) => number, Math.max(16, size * CHANGED_SHARE));
   if (!diff || diff.newOf.length !== previous.docs.length) return undefined;
-  // the documents in order: the kept ones (in the same order as before) and the added ones merged in
-  const docs: Doc[] = [];
+  // the documents in order: the kept ones (in the same order as before), run by run, and the added ones between
+  const pieces: Doc[][] = [];
   let a = 0;
-  const addUpTo = (at: number) => {
-    for (; a < diff.added.length && diff.added[a]!.at <= at; a++) {
+  const addBefore = (at: number) => {
+    for (; a < diff.added.length && diff.added[a]!.at < at; a++) {
       const { list, item } = diff.added[a]!;
-      docs.push(documentOf(kb, sourceOf(state, INDEX_ORDER[list]!, item as never)));
+      pieces.push([documentOf(kb, sourceOf(state, INDEX_ORDER[list]!, item as never))]);
     }
   };
-  for (let j = 0; j < diff.newOf.length; j++) {
-    if (diff.newOf[j]! < 0) continue;
-    addUpTo(diff.newOf[j]! - 1);
-    docs.push(previous.docs[j]!);
+  const moves = movesOf(diff.newOf);
+  const { runs } = moves;
+  for (let r = 0; r < runs.length; r += 3) {
+    addBefore(runs[r + 2]!);
+    pieces.push(previous.docs.slice(runs[r]!, runs[r + 1]!));
   }
-  addUpTo(diff.size);
+  addBefore(diff.size);
+  const docs = ([] as Doc[]).concat(...pieces);
   if (docs.length !== diff.size) return undefined;
   const added = diff.added.map((a) => a.at);
-  const laid = layOver(previous, docs, diff.newOf, added);
+  const laid = layOver(previous, docs, moves, added);
   if (!laid) return undefined;
-  const links = moveLinks(previous, docs, diff.newOf, added);
+  const links = patchLinks(previous, docs, moves, added);
   const index = indexFrom(docs, () => laid.postings, glossary, docs.length - added.length, links && { ...links, synonyms: previous.synonyms });
   Object.assign(index, laid.tables);
   index.delta = laid.delta;
   index.patched = true;
   index.madeFrom = { lists };
+  // the unchanged documents' marks as the ranking read them (rank.ts factorAt): not read again
+  if (previous.factors) moveRows(previous.factors, (index.factors = new Float64Array(docs.length)), moves, 1);
   // the ranking's buffers (zeroed between queries) taken over when they have room: a query after a write allocates none
   const scratch = previous.scratch;
   if (scratch && scratch.scores.length >= docs.length) {

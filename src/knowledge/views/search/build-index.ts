@@ -12,13 +12,25 @@ export type { Doc, Index, Postings, Scratch } from './index-shape.ts';
 // Light on purpose: no zod, no state, no git. A query at the tip (tip-search.ts) runs on this
 // file, the query's and the ranking's alone; the items are read into `Source`s by sources.ts.
 
-/** Term `id`'s postings: `docs[from..to)` and `gain[from..to)`, from memory or read from the file. */
-export function termPostings(p: Postings, id: number): { docs: Int32Array; gain: Float64Array; from: number; to: number } {
+/**
+ * Term `id`'s postings: `docs[from..to)` and `gain[from..to)`, from memory or read from the file.
+ * Given `only`, postings of documents it does not mark (0) may be left out (`Postings.read`).
+ */
+export function termPostings(p: Postings, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; from: number; to: number } {
   if (p.read) {
-    const { docs, gain } = p.read(id);
+    const { docs, gain } = p.read(id, only);
     return { docs, gain, from: 0, to: docs.length };
   }
   return { docs: p.docs, gain: p.gain, from: p.start[id]!, to: p.start[id + 1]! };
+}
+
+/** The documents holding term `id`: `docs[from..to)`, without working out a gain where the postings are a base and a delta. */
+export function termDocs(p: Postings, id: number): { docs: Int32Array; from: number; to: number } {
+  if (p.docsOf) {
+    const docs = p.docsOf(id);
+    return { docs, from: 0, to: docs.length };
+  }
+  return termPostings(p, id);
 }
 
 /** The index's terms without digits (names such as `v11`, not words) that start with `prefix`, in sorted order. */

@@ -60,8 +60,15 @@ export interface Postings {
   tf?: Float64Array;
   /** the documents' field lengths (4 a document, FIELDS order), kept with `tf` */
   len?: Float64Array;
-  /** when the postings stay on disk (a query at the tip: index-file.ts) or are a base and a delta (live-index.ts), term `id`'s documents and gains, read or worked out when first asked for; `docs` and `gain` are then empty */
-  read?: (id: number) => { docs: Int32Array; gain: Float64Array };
+  /**
+   * when the postings stay on disk (a query at the tip: index-file.ts) or are a base and a delta
+   * (live-index.ts), term `id`'s documents and gains, read or worked out when first asked for;
+   * `docs` and `gain` are then empty. Given `only` (1 a document to score), a base and a delta
+   * give just the postings of the documents it marks, in the same order
+   */
+  read?: (id: number, only?: Uint8Array) => { docs: Int32Array; gain: Float64Array };
+  /** a base and a delta's term `id`'s documents alone, no gain worked out (what counting the matches reads) */
+  docsOf?: (id: number) => Int32Array;
   /** each term's count of documents, when `start` does not give it (a base and a delta: live-index.ts) */
   df?: Int32Array;
 }

@@ -1,14 +1,14 @@
 import { isWord } from './analyze.ts';
 import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import { addedPostings, type Links, mergeTerm } from './patch-postings.ts';
+import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
 
 /**
  * The postings of `docs` as the previous index's (`previous`) with a write's changes laid over
- * them, touching no posting: `newOf` says where each of `previous`'s documents is now (-1: gone),
+ * them, touching no posting: `moves` says where each of `previous`'s documents is now (`Moves.newOf`, -1: gone),
  * `added` the positions of the documents new since. The base stays the flat postings of the last
  * index laid out (a build's, a file's, a compaction's); each term's count is kept up to date from
  * the changed documents' terms, and a term's postings (base documents moved to their positions
@@ -22,105 +22,60 @@ const DELTA_SHARE = 1 / 8;
 export function layOver(
   previous: Index,
   docs: readonly Doc[],
-  newOf: Int32Array,
+  moves: Moves,
   added: readonly number[],
 ): { postings: Postings; delta: Delta; tables: Pick<Index, 'sorted' | 'byLength'> } | undefined {
   const was = previous.postings;
   const before = previous.delta;
+  const { newOf } = moves;
   let base: Delta['base'];
   let baseNewOf: Int32Array;
-  let keptAdded: number[];
+  const keptAdded: number[] = [];
   let df: Int32Array;
-  let fresh: string[];
-  let freshIds: Map<string, number>;
+  let fresh: FreshTerms;
   let oldLen: Float64Array;
   if (before) {
     base = before.base;
     baseNewOf = new Int32Array(before.newOf.length);
     for (let b = 0; b < baseNewOf.length; b++) baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!;
-    keptAdded = [];
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
-    ({ df, fresh, len: oldLen } = before);
-    fresh = [...fresh];
-    freshIds = new Map(before.freshIds);
+    df = Int32Array.from(before.df);
+    fresh = { first: base.terms, terms: [...before.fresh], ids: new Map(before.freshIds) };
+    oldLen = before.len;
   } else {
     if (!was.tf || !was.len || was.read || was.tf.length !== was.docs.length || was.len.length !== 4 * previous.docs.length) return undefined;
     const terms = was.start.length - 1;
     base = { ids: was.ids, start: was.start, docs: was.docs, tf: was.tf, terms };
     baseNewOf = newOf;
-    keptAdded = [];
-    df = new Int32Array(terms);
-    for (let id = 0; id < terms; id++) df[id] = was.start[id + 1]! - was.start[id]!;
-    fresh = [];
-    freshIds = new Map();
+    df = countsOf(was.start);
+    fresh = { first: terms, terms: [], ids: new Map() };
     oldLen = was.len;
   }
-  let removed = 0;
-  for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+  // the base documents gone: this write's, or, over a delta, every write's since the base
+  let removed = moves.gone.length;
+  if (before) {
+    removed = 0;
+    for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+  }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
 
   // each term's count: less the gone documents' terms, plus the new ones'
-  df = Int32Array.from(df);
-  const idOf = (t: string) => base.ids.get(t) ?? freshIds.get(t);
-  const died = new Set<string>();
-  const born = new Set<string>();
-  for (let j = 0; j < newOf.length; j++) {
-    if (newOf[j]! >= 0) continue;
-    for (const t of previous.docs[j]!.terms) {
-      const id = idOf(t)!;
-      if (--df[id]! === 0) died.add(t);
-    }
-  }
-  for (const i of added) {
-    for (const t of docs[i]!.terms) {
-      let id = idOf(t);
-      if (id === undefined) {
-        id = base.terms + fresh.length;
-        fresh.push(t);
-        freshIds.set(t, id);
-      }
-      if (id >= df.length) {
-        const grown = new Int32Array(Math.max(df.length * 2, id + 1));
-        grown.set(df);
-        df = grown;
-      }
-      if (df[id]!++ === 0 && !died.delete(t)) born.add(t);
-    }
-  }
-
-  const len = new Float64Array(docs.length * 4);
-  // the kept documents' lengths, run by run of documents that moved together
-  for (let j = 0; j < newOf.length; ) {
-    if (newOf[j]! < 0) {
-      j++;
-      continue;
-    }
-    let end = j + 1;
-    while (end < newOf.length && newOf[end] === newOf[end - 1]! + 1) end++;
-    len.set(oldLen.subarray(j * 4, end * 4), newOf[j]! * 4);
-    j = end;
-  }
-  for (const i of added) {
-    const l = docs[i]!.len;
-    len[i * 4] = l.title;
-    len[i * 4 + 1] = l.keys;
-    len[i * 4 + 2] = l.anchors;
-    len[i * 4 + 3] = l.body;
-  }
+  const counted = countTerms(df, previous.docs, moves, docs, added, base.ids, fresh);
+  const len = lengthsAfter(oldLen, moves, docs, added);
   const all = Int32Array.from([...keptAdded, ...added]).sort();
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
   const delta: Delta = {
     base,
     newOf: baseNewOf,
     added: all,
-    fresh,
-    freshIds,
-    df,
+    fresh: fresh.terms,
+    freshIds: fresh.ids,
+    df: counted.df,
     len,
-    means: meansOf(totalsAfter(oldLen, len, newOf, docs, added), docs.length),
+    means: meansOf(totalsAfter(oldLen, len, moves.gone, added), docs.length),
     removed,
   };
-  return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, died, born) };
+  return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
 }
 
 /** The fields' total lengths of a delta's documents (`len`, never changed once made), kept: the next write works its own out from them. */
@@ -131,21 +86,27 @@ const totalsOf = new WeakMap<Float64Array, Float64Array>();
  * up once an array) less the gone documents' and plus the added ones': no pass over every
  * document. Sums of whole numbers: the same as adding up `len`.
  */
-function totalsAfter(oldLen: Float64Array, len: Float64Array, newOf: Int32Array, docs: readonly Doc[], added: readonly number[]): Float64Array {
+function totalsAfter(oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
   const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
   totalsOf.set(oldLen, was);
   const totals = Float64Array.from(was);
-  for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
+  for (const j of gone) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
   for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
   totalsOf.set(len, totals);
   return totals;
 }
 
-/** The postings a delta stands for: a term's worked out when first read (`termOf`), kept for the next queries. */
+/**
+ * The postings a delta stands for: a term's worked out when first read whole (`termOf`), kept for
+ * the next queries. Read for the documents a pruned scoring marks (`only`), only theirs are
+ * worked out, and not kept: a common term's thousands of postings are not merged, nor their
+ * gains worked out, for the hundred or so documents scored. Counting the matches reads the
+ * documents alone (`docsOf`).
+ */
 function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveTerms } {
   const { base, freshIds } = delta;
   const extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
-  const made = new Map<number, { docs: Int32Array; gain: Float64Array }>();
+  const made = new Map<number, ReturnType<typeof termOf>>();
   const empty = new Int32Array(0);
   return {
     ids: new LiveTerms(delta),
@@ -153,23 +114,37 @@ function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveT
     docs: empty,
     gain: new Float64Array(0),
     df: delta.df,
-    read: (id) => made.get(id) ?? made.set(id, termOf(delta, extra, id)).get(id)!,
+    read: (id, only) => made.get(id) ?? (only ? termOf(delta, extra, id, only) : made.set(id, termOf(delta, extra, id)).get(id)!),
+    docsOf: (id) => made.get(id)?.docs ?? termDocsOf(delta, extra, id),
   };
 }
 
-/** Term `id`'s postings now: its base documents at their positions now and the added ones, in document order, each with its gain. */
-function termOf(delta: Delta, extra: Map<number, number[]>, id: number): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
+/** Where term `id`'s base postings are: `[from, to)` in the base's arrays (empty for a fresh term). */
+const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.base.terms ? [delta.base.start[id]!, delta.base.start[id + 1]!] : [0, 0]);
+
+/**
+ * Term `id`'s postings now: its base documents at their positions now and the added ones, in
+ * document order, each with its gain (worked out from its frequencies, its document's lengths
+ * and the fields' means). Given `only`, just the documents it marks.
+ */
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const inBase = id < base.terms;
-  const at = mergeTerm({ docs, tf }, 0, base, inBase ? base.start[id]! : 0, inBase ? base.start[id + 1]! : 0, newOf, extra.get(id));
-  if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = new Float64Array(count);
+  const at = mergeTerm({ docs, tf }, 0, base, ...baseRange(delta, id), newOf, extra.get(id), only);
+  if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
+  const gain = new Float64Array(at);
   const norms = new Float64Array(4);
-  for (let p = 0; p < count; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
-  return { docs, gain, tf };
+  for (let p = 0; p < at; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
+  return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
+}
+
+/** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
+function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
+  const docs = new Int32Array(delta.df[id]!);
+  mergeTerm({ docs }, 0, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
+  return docs;
 }
 
 /**
@@ -283,77 +258,4 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
   let j = 0;
   while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
   return out;
-}
-
-/**
- * The decisions by slug and the superseded documents of `docs`, moved from `previous`'s: the
- * decisions a view of the previous ones through `newOf` with the added ones over it (nothing
- * copied per decision), the superseded list moved. What `indexFrom` works out from every
- * document. Undefined when two decisions shared a slug before (which one a slug names would
- * need every document).
- */
-export function moveLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
-  let decisionDocs = previous.decisionDocs;
-  const base = previous.decisions;
-  if (decisionDocs === undefined || decisionDocs !== base.size) return undefined;
-  const extra = new Map<string, number>();
-  const live = (slug: string) => extra.get(slug) ?? moved(base, newOf, slug);
-  let size = base.size;
-  for (let j = 0; j < newOf.length; j++) {
-    if (newOf[j]! >= 0 || previous.docs[j]!.kind !== 'decision') continue;
-    decisionDocs--;
-    size--;
-  }
-  for (const i of added) {
-    const d = docs[i]!;
-    if (d.kind !== 'decision') continue;
-    decisionDocs++;
-    const now = live(d.slug);
-    if (now === undefined) size++;
-    // two decisions of one slug: the later document's, as a build over every document leaves it
-    if (!((now ?? -1) > i)) extra.set(d.slug, i);
-  }
-  const superseded: number[] = [];
-  for (const j of previous.superseded) if (newOf[j]! >= 0) superseded.push(newOf[j]!);
-  for (const i of added) if (docs[i]!.supersededBy) superseded.push(i);
-  superseded.sort((a, b) => a - b);
-  return { decisions: new MovedDecisions(base, newOf, extra, size), superseded, decisionDocs };
-}
-
-/** Where the decision `slug` of `base` is now (undefined when it is gone). */
-function moved(base: ReadonlyMap<string, number>, newOf: Int32Array, slug: string): number | undefined {
-  const j = base.get(slug);
-  return j === undefined || newOf[j]! < 0 ? undefined : newOf[j]!;
-}
-
-/** The previous index's decisions by slug seen through where their documents are now, the added ones over them. */
-class MovedDecisions implements ReadonlyMap<string, number> {
-  constructor(
-    private readonly base: ReadonlyMap<string, number>,
-    private readonly newOf: Int32Array,
-    private readonly extra: Map<string, number>,
-    readonly size: number,
-  ) {}
-  get(slug: string): number | undefined {
-    return this.extra.get(slug) ?? moved(this.base, this.newOf, slug);
-  }
-  has(slug: string): boolean {
-    return this.get(slug) !== undefined;
-  }
-  *entries(): MapIterator<[string, number]> {
-    for (const [slug, j] of this.base) if (!this.extra.has(slug) && this.newOf[j]! >= 0) yield [slug, this.newOf[j]!];
-    yield* this.extra;
-  }
-  [Symbol.iterator](): MapIterator<[string, number]> {
-    return this.entries();
-  }
-  *keys(): MapIterator<string> {
-    for (const [slug] of this.entries()) yield slug;
-  }
-  *values(): MapIterator<number> {
-    for (const [, at] of this.entries()) yield at;
-  }
-  forEach(f: (value: number, key: string, map: ReadonlyMap<string, number>) => void): void {
-    for (const [slug, at] of this.entries()) f(at, slug, this);
-  }
 }

@@ -1,5 +1,5 @@
 import { fieldNorms, gainOf } from './fields.ts';
-import type { Doc, Index, Postings } from './index-shape.ts';
+import type { Doc, Index, Postings, TermIds } from './index-shape.ts';
 
 /** Past this share of documents added or removed, a build from the documents costs no more than a patch. */
 const PATCH_SHARE = 1 / 8;
@@ -25,7 +25,6 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   for (let j = 0; j < before.length; j++) where.set(before[j]!, j);
   // old position -> new (-1: removed), new position -> old (-1: added)
   const newOf = new Int32Array(before.length).fill(-1);
-  const oldOf = new Int32Array(docs.length).fill(-1);
   const added: number[] = [];
   let last = -1;
   for (let i = 0; i < docs.length; i++) {
@@ -36,7 +35,6 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
     }
     if (j < last) return undefined;
     newOf[j] = i;
-    oldOf[i] = j;
     last = j;
   }
   const removed = before.length - (docs.length - added.length);
@@ -44,35 +42,19 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
 
   // each term's documents from now on: the old count, less the removed documents', plus the added ones'
   const oldTerms = old.start.length - 1;
-  const df = new Int32Array(oldTerms);
-  for (let id = 0; id < oldTerms; id++) df[id] = old.start[id + 1]! - old.start[id]!;
-  for (let j = 0; j < before.length; j++) {
-    if (newOf[j]! >= 0) continue;
-    for (const t of before[j]!.terms) df[old.ids.get(t)!]!--;
-  }
-  const fresh: string[] = [];
-  const freshDf = new Map<string, number>();
-  for (const i of added) {
-    for (const t of docs[i]!.terms) {
-      const id = old.ids.get(t);
-      if (id !== undefined) df[id]!++;
-      else if (freshDf.has(t)) freshDf.set(t, freshDf.get(t)! + 1);
-      else {
-        freshDf.set(t, 1);
-        fresh.push(t);
-      }
-    }
-  }
+  const fresh: FreshTerms = { first: oldTerms, terms: [], ids: new Map() };
+  const moves = movesOf(newOf);
+  const { df } = countTerms(countsOf(old.start), previous.docs, moves, docs, added, old.ids, fresh);
 
   // the terms some document still holds keep their order; the new ones follow
   const ids = new Map<string, number>();
   const remap = new Int32Array(oldTerms).fill(-1);
   let count = 0;
   for (const [t, id] of old.ids) if (df[id]! > 0) ids.set(t, (remap[id] = count++));
-  for (const t of fresh) ids.set(t, count++);
+  for (const t of fresh.terms) ids.set(t, count++);
   const start = new Int32Array(count + 1);
   for (let id = 0; id < oldTerms; id++) if (remap[id]! >= 0) start[remap[id]! + 1] = df[id]!;
-  fresh.forEach((t, j) => (start[count - fresh.length + j + 1] = freshDf.get(t)!));
+  fresh.terms.forEach((_, j) => (start[count - fresh.terms.length + j + 1] = df[oldTerms + j]!));
   for (let k = 0; k < count; k++) start[k + 1]! += start[k]!;
 
   const extra = addedPostings(docs, added, (t) => ids.get(t)!);
@@ -82,25 +64,120 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   const was = { docs: old.docs, tf: oldTf };
   const fill = (k: number, from: number, to: number) => mergeTerm({ docs: out, tf }, start[k]!, was, from, to, newOf, extra.get(k));
   for (let id = 0; id < oldTerms; id++) if (remap[id]! >= 0) fill(remap[id]!, old.start[id]!, old.start[id + 1]!);
-  for (let k = count - fresh.length; k < count; k++) fill(k, 0, 0);
+  for (let k = count - fresh.terms.length; k < count; k++) fill(k, 0, 0);
 
   // the norms depend on every document's lengths: worked out again, then every gain from its frequencies
-  const len = new Float64Array(docs.length * 4);
-  for (let i = 0; i < docs.length; i++) {
-    const j = oldOf[i]!;
-    if (j >= 0) len.set(oldLen.subarray(j * 4, j * 4 + 4), i * 4);
-    else {
-      const l = docs[i]!.len;
-      len[i * 4] = l.title;
-      len[i * 4 + 1] = l.keys;
-      len[i * 4 + 2] = l.anchors;
-      len[i * 4 + 3] = l.body;
-    }
-  }
+  const len = lengthsAfter(oldLen, moves, docs, added);
   const norms = fieldNorms(len);
   const gain = new Float64Array(out.length);
   for (let p = 0; p < out.length; p++) gain[p] = gainOf(tf[p]!, norms, out[p]!);
-  return { postings: { ids, start, docs: out, gain, tf, len }, links: patchLinks(previous, docs, newOf, added) };
+  const links = patchLinks(previous, docs, moves, added);
+  // the decisions a map again: a patch already works over every posting, and a view over a view would grow with each write
+  return { postings: { ids, start, docs: out, gain, tf, len }, links: links && { ...links, decisions: new Map(links.decisions) } };
+}
+
+/** Each term's count of documents in flat postings (`Postings.start`). */
+export function countsOf(start: Int32Array): Int32Array {
+  const df = new Int32Array(start.length - 1);
+  for (let id = 0; id < df.length; id++) df[id] = start[id + 1]! - start[id]!;
+  return df;
+}
+
+/** The terms a change brings that no earlier id is known for: term `terms[j]` takes id `first + j` (`ids`). */
+export interface FreshTerms {
+  first: number;
+  terms: string[];
+  ids: Map<string, number>;
+}
+
+/**
+ * Each term's count of documents after a change: `df` (changed in place; a grown copy is returned
+ * when fresh terms need more room) less the terms of `before`'s documents that are gone (`Moves.gone`), plus those
+ * of `docs`' `added` ones; a term neither `ids` nor `fresh` knows becomes fresh. With the terms no
+ * document holds any more (`died`) and those no document held before (`born`).
+ */
+export function countTerms(
+  df: Int32Array,
+  before: readonly Doc[],
+  { gone }: Moves,
+  docs: readonly Doc[],
+  added: Iterable<number>,
+  ids: TermIds,
+  fresh: FreshTerms,
+): { df: Int32Array; died: Set<string>; born: Set<string> } {
+  const idOf = (t: string) => ids.get(t) ?? fresh.ids.get(t);
+  const died = new Set<string>();
+  const born = new Set<string>();
+  for (const j of gone) for (const t of before[j]!.terms) if (--df[idOf(t)!]! === 0) died.add(t);
+  for (const i of added) {
+    for (const t of docs[i]!.terms) {
+      let id = idOf(t);
+      if (id === undefined) {
+        id = fresh.first + fresh.terms.length;
+        fresh.terms.push(t);
+        fresh.ids.set(t, id);
+      }
+      if (id >= df.length) {
+        const grown = new Int32Array(Math.max(df.length * 2, id + 1));
+        grown.set(df);
+        df = grown;
+      }
+      if (df[id]!++ === 0 && !died.delete(t)) born.add(t);
+    }
+  }
+  return { df, died, born };
+}
+
+/**
+ * Where a change moved the documents: `newOf` (position before -> position now, -1 gone), and,
+ * worked out in the one pass over it (`movesOf`), the positions before of the documents gone and
+ * the runs of documents that moved together (`[from, end, to]` a run: documents `[from, end)`
+ * before, now at `to` onwards, in order). What a change does per document reads these, not `newOf`.
+ */
+export interface Moves {
+  newOf: Int32Array;
+  gone: number[];
+  runs: number[];
+}
+
+/** `Moves` of `newOf`: one pass over it. */
+export function movesOf(newOf: Int32Array): Moves {
+  const gone: number[] = [];
+  const runs: number[] = [];
+  for (let j = 0; j < newOf.length; ) {
+    if (newOf[j]! < 0) {
+      gone.push(j++);
+      continue;
+    }
+    let end = j + 1;
+    while (end < newOf.length && newOf[end] === newOf[end - 1]! + 1) end++;
+    runs.push(j, end, newOf[j]!);
+    j = end;
+  }
+  return { newOf, gone, runs };
+}
+
+/**
+ * Rows of `width` numbers a document (`from`, by position before) moved to the documents'
+ * positions now in `to`, run by run (`Moves.runs`): the rows of gone documents are dropped,
+ * those of added documents left as they are.
+ */
+export function moveRows(from: Float64Array, to: Float64Array, { runs }: Moves, width: number): void {
+  for (let r = 0; r < runs.length; r += 3) to.set(from.subarray(runs[r]! * width, runs[r + 1]! * width), runs[r + 2]! * width);
+}
+
+/** The documents' field lengths now (4 a document, FIELDS order): those before (`oldLen`) moved, the `added` documents' own. */
+export function lengthsAfter(oldLen: Float64Array, moves: Moves, docs: readonly Doc[], added: Iterable<number>): Float64Array {
+  const len = new Float64Array(docs.length * 4);
+  moveRows(oldLen, len, moves, 4);
+  for (const i of added) {
+    const l = docs[i]!.len;
+    len[i * 4] = l.title;
+    len[i * 4 + 1] = l.keys;
+    len[i * 4 + 2] = l.anchors;
+    len[i * 4 + 3] = l.body;
+  }
+  return len;
 }
 
 /**
@@ -124,62 +201,113 @@ export function addedPostings(docs: readonly Doc[], added: Iterable<number>, idO
  * One term's postings after a change, written into `out` from `at`: its earlier postings
  * `was.docs[from..to)` (frequencies `was.tf`) at their documents' positions now (`newOf`; -1,
  * gone, is dropped), with the added documents' (`more`, from `addedPostings`) merged in, in
- * document order. Returns the position after the last written.
+ * document order. Without `out.tf`, the documents alone (no frequency read); given `only`, just
+ * the documents it marks (1). Returns the position after the last written.
  */
 export function mergeTerm(
-  out: { docs: Int32Array; tf: Float64Array },
+  out: { docs: Int32Array; tf?: Float64Array | undefined },
   at: number,
   was: { docs: Int32Array; tf: Float64Array },
   from: number,
   to: number,
   newOf: Int32Array,
   more: readonly number[] | undefined,
+  only?: Uint8Array,
 ): number {
+  const { docs, tf } = out;
   let m = 0;
+  const addedUpTo = (end: number) => {
+    for (; more && m < more.length && more[m]! < end; m += 2) {
+      if (only && only[more[m]!] === 0) continue;
+      docs[at] = more[m]!;
+      if (tf) tf[at] = more[m + 1]!;
+      at++;
+    }
+  };
   for (let p = from; p < to; p++) {
     const i = newOf[was.docs[p]!]!;
-    if (i < 0) continue;
-    while (more && m < more.length && more[m]! < i) {
-      out.docs[at] = more[m]!;
-      out.tf[at++] = more[m + 1]!;
-      m += 2;
-    }
-    out.docs[at] = i;
-    out.tf[at++] = was.tf[p]!;
+    if (i < 0 || (only && only[i] === 0)) continue;
+    addedUpTo(i);
+    docs[at] = i;
+    if (tf) tf[at] = was.tf[p]!;
+    at++;
   }
-  while (more && m < more.length) {
-    out.docs[at] = more[m]!;
-    out.tf[at++] = more[m + 1]!;
-    m += 2;
-  }
+  addedUpTo(Number.POSITIVE_INFINITY);
   return at;
 }
 
 export type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;
 
 /**
- * The decisions by slug and the superseded documents, moved to the documents' new positions
- * (`newOf`) with the `added` documents' own: what `indexFrom` works out from every document. Only
- * when no two decisions shared a slug before (which of them a slug names would need every
- * document); undefined then.
+ * The decisions by slug and the superseded documents of `docs`, moved from `previous`'s to the
+ * documents' positions now (`newOf`) with the `added` documents' own: the decisions a view of the
+ * previous ones through `newOf` with the added ones over it (nothing copied per decision: a
+ * write's first query does not wait for it; writing the index's file makes it a map again), the
+ * superseded list moved. What `indexFrom` works out from every document. Undefined when two
+ * decisions shared a slug before (which one a slug names would need every document).
  */
-export function patchLinks(previous: Index, docs: readonly Doc[], newOf: Int32Array, added: readonly number[]): Links | undefined {
+export function patchLinks(previous: Index, docs: readonly Doc[], { newOf, gone }: Moves, added: readonly number[]): Links | undefined {
   let decisionDocs = previous.decisionDocs;
-  if (decisionDocs === undefined || decisionDocs !== previous.decisions.size) return undefined;
-  for (let j = 0; j < newOf.length; j++) if (newOf[j]! < 0 && previous.docs[j]!.kind === 'decision') decisionDocs--;
-  const decisions = new Map<string, number>();
-  for (const [slug, j] of previous.decisions) if (newOf[j]! >= 0) decisions.set(slug, newOf[j]!);
-  const superseded: number[] = [];
-  for (const j of previous.superseded) if (newOf[j]! >= 0) superseded.push(newOf[j]!);
+  const base = previous.decisions;
+  if (decisionDocs === undefined || decisionDocs !== base.size) return undefined;
+  const extra = new Map<string, number>();
+  const live = (slug: string) => extra.get(slug) ?? moved(base, newOf, slug);
+  let size = base.size;
+  for (const j of gone) {
+    if (previous.docs[j]!.kind !== 'decision') continue;
+    decisionDocs--;
+    size--;
+  }
   for (const i of added) {
     const d = docs[i]!;
-    if (d.kind === 'decision') {
-      decisionDocs++;
-      // two decisions of one slug: the later document's, as a build over every document leaves it
-      if (!((decisions.get(d.slug) ?? -1) > i)) decisions.set(d.slug, i);
-    }
-    if (d.supersededBy) superseded.push(i);
+    if (d.kind !== 'decision') continue;
+    decisionDocs++;
+    const now = live(d.slug);
+    if (now === undefined) size++;
+    // two decisions of one slug: the later document's, as a build over every document leaves it
+    if (!((now ?? -1) > i)) extra.set(d.slug, i);
   }
+  const superseded: number[] = [];
+  for (const j of previous.superseded) if (newOf[j]! >= 0) superseded.push(newOf[j]!);
+  for (const i of added) if (docs[i]!.supersededBy) superseded.push(i);
   superseded.sort((a, b) => a - b);
-  return { decisions, superseded, decisionDocs };
+  return { decisions: new MovedDecisions(base, newOf, extra, size), superseded, decisionDocs };
+}
+
+/** Where the decision `slug` of `base` is now (undefined when it is gone). */
+function moved(base: ReadonlyMap<string, number>, newOf: Int32Array, slug: string): number | undefined {
+  const j = base.get(slug);
+  return j === undefined || newOf[j]! < 0 ? undefined : newOf[j]!;
+}
+
+/** The previous index's decisions by slug seen through where their documents are now, the added ones over them. */
+class MovedDecisions implements ReadonlyMap<string, number> {
+  constructor(
+    private readonly base: ReadonlyMap<string, number>,
+    private readonly newOf: Int32Array,
+    private readonly extra: Map<string, number>,
+    readonly size: number,
+  ) {}
+  get(slug: string): number | undefined {
+    return this.extra.get(slug) ?? moved(this.base, this.newOf, slug);
+  }
+  has(slug: string): boolean {
+    return this.get(slug) !== undefined;
+  }
+  *entries(): MapIterator<[string, number]> {
+    for (const [slug, j] of this.base) if (!this.extra.has(slug) && this.newOf[j]! >= 0) yield [slug, this.newOf[j]!];
+    yield* this.extra;
+  }
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
+  }
+  *keys(): MapIterator<string> {
+    for (const [slug] of this.entries()) yield slug;
+  }
+  *values(): MapIterator<number> {
+    for (const [, at] of this.entries()) yield at;
+  }
+  forEach(f: (value: number, key: string, map: ReadonlyMap<string, number>) => void): void {
+    for (const [slug, at] of this.entries()) f(at, slug, this);
+  }
 }

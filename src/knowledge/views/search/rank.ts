@@ -1,5 +1,5 @@
 import type { KindName } from '../../../model/kind.ts';
-import { type Doc, docFreq, GAP, type Index, type Scratch, termPostings } from './build-index.ts';
+import { type Doc, docFreq, GAP, type Index, type Scratch, termCount, termDocs, termPostings } from './build-index.ts';
 import { bestPassage, type TermValue } from './passage.ts';
 import type { QueryGroup } from './query.ts';
 
@@ -92,8 +92,8 @@ export function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values
       if (terms.length === 1) {
         const id = ids.get(terms[0]!);
         if (id === undefined) continue;
-        const { docs, gain, from, to } = termPostings(index.postings, id);
-        const w = idfOf(n, to - from) * weight;
+        const { docs, gain, from, to } = termPostings(index.postings, id, only);
+        const w = idfOf(n, termCount(index.postings, id)) * weight;
         value(terms[0]!, gi, w);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
@@ -109,8 +109,8 @@ export function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values
       for (const term of terms) {
         const id = ids.get(term);
         if (id === undefined) continue;
-        const { docs, gain, from, to } = termPostings(index.postings, id);
-        const idf = idfOf(n, to - from);
+        const { docs, gain, from, to } = termPostings(index.postings, id, only);
+        const idf = idfOf(n, termCount(index.postings, id));
         value(term, gi, (idf * weight) / terms.length);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
@@ -282,7 +282,7 @@ function unscoredMatches(index: Index, groups: QueryGroup[], only: Uint8Array, k
       for (const term of terms) {
         const id = index.postings.ids.get(term);
         if (id === undefined) continue;
-        const { docs, from, to } = termPostings(index.postings, id);
+        const { docs, from, to } = termDocs(index.postings, id);
         for (let i = from; i < to; i++) {
           const d = docs[i]!;
           if (only[d] || seen[d]) continue;
