@@ -87,8 +87,9 @@ export function compileList(list: readonly string[]): CompiledList {
  */
 export function candidatePatterns(list: readonly string[], programs: ReadonlyArray<string | undefined>, asCommand = false): ListedPattern[] {
   const index = compileList(list);
-  // JSON: no two lists of programs (any characters, undefined) share a key
-  const key = `${asCommand ? 'c' : 'p'}${JSON.stringify(programs)}`;
+  // each program with its length: no two lists of programs (any characters, undefined) share a key
+  let key = asCommand ? 'c' : 'p';
+  for (const p of programs) key += p === undefined ? '-' : `${p.length}:${p}`;
   let out = index.candidates.get(key);
   if (out) return out;
   const found = new Set<ListedPattern>(index.always);
