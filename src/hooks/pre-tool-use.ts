@@ -13,6 +13,9 @@ import { preEditRecall } from './pre-edit-recall.ts';
 import { recordEdits } from './record-edits.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
 
+/** How long the guard's check of the calls may take, of the hook's 8 s (run-event.ts); on a busy machine, past it the call is denied. */
+const CHECK_DEADLINE_MS = 5_000;
+
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
  * beforeShellExecution / beforeReadFile / beforeMCPExecution): checks what the call does against
@@ -44,6 +47,8 @@ export async function preToolUse(io: HookIO): Promise<void> {
   );
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const ctx: EvalContext = {
+    // answer before the client gives up on the hook (the deadline's timer cannot cut a check short)
+    deadline: performance.now() + CHECK_DEADLINE_MS,
     cwd,
     home: io.home,
     root: loc?.worktree ?? undefined,

@@ -2,8 +2,8 @@ import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { resolvePath } from './paths.ts';
-import { candidatePatterns, compilePattern, matchesAllowed, matchesPrefix } from './patterns.ts';
+import type { ResolvedPaths } from './paths.ts';
+import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -16,8 +16,8 @@ export interface BashContext {
   root: string | undefined;
   /** path verdicts already reached in this command line (long generated commands repeat paths) */
   seen: Map<string, Finding | null>;
-  /** paths as written (with the folder they were relative to) and the absolute paths they resolved to, in this command line */
-  resolved: Map<string, string>;
+  /** the paths this command line names, each resolved once */
+  paths: ResolvedPaths;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
 }
@@ -104,12 +104,7 @@ export function isExempt(argv: string[], policy: Policy): boolean {
 
 /** Whether the policy lists a semantic entry (`git tag`, `git clean -f`...): its rule is on. */
 export function listed(policy: Policy, entry: string): boolean {
-  return policy.deniedPrefixes.some(
-    (t) =>
-      compilePattern(t)
-        .stages.map((s) => s.join(' '))
-        .join(' | ') === entry,
-  );
+  return compileList(policy.deniedPrefixes).entries.has(entry);
 }
 
 export interface PipedInvocation {
@@ -124,13 +119,13 @@ export interface PipedInvocation {
  * Also a download fed to a shell another way: `bash <(curl ...)`, `sh -c "$(curl ...)"`, `eval "$(wget ...)"`.
  */
 export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], policy: Policy): Finding | null {
+  const { pipelines } = compileList(policy.deniedPrefixes);
+  if (!pipelines.length) return null;
   // each call's words once, not once per pattern and stage
-  let argvs: string[][] | null = null;
-  for (const text of policy.deniedPrefixes) {
-    const p = compilePattern(text);
-    if (p.stages.length < 2) continue;
-    const first = p.stages[0]!;
-    const last = p.stages.at(-1)!;
+  const argvs = calls.map((c) => argvOf(c.inv));
+  for (const { text, stages } of pipelines) {
+    const first = stages[0]!;
+    const last = stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
     // a program only the shell knows (`| "$SHELL"`) may be a shell
     const matchesLast = (inv: Invocation, argv: string[]) =>
@@ -140,7 +135,6 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     // per pipeline: the first stage that downloads, the last stage that runs a shell
     const firstAt = new Map<number, number>();
     const lastAt = new Map<number, number>();
-    argvs ??= calls.map((c) => argvOf(c.inv));
     for (const [k, c] of calls.entries()) {
       if (matchesPrefix(first, argvs[k]!)) firstAt.set(c.pipeline, Math.min(firstAt.get(c.pipeline) ?? Infinity, c.index));
       if (matchesLast(c.inv, argvs[k]!)) lastAt.set(c.pipeline, Math.max(lastAt.get(c.pipeline) ?? -1, c.index));
@@ -292,7 +286,7 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     p = p.slice(0, g);
     p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
   }
-  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  const abs = ctx.paths.resolve(p, ctx.cwd ?? '/');
   const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);

@@ -3,7 +3,7 @@ import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
-import { matchInside, type PathContext, resolvePath } from './paths.ts';
+import { matchInside, type PathContext } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -28,7 +28,7 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
-      const abs = resolved(ctx, u.value, pctx.cwd);
+      const abs = ctx.paths.resolve(u.value, pctx.cwd);
       // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
       const key = `tree${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
       let f = ctx.seen.get(key);
@@ -68,7 +68,11 @@ function checkPath(
 ): Finding | null {
   if (!value || value.includes('://') || value === UNKNOWN) return null;
   const abs =
-    fromRoot && ctx.root ? resolved(ctx, value, ctx.root) : ctx.cwd === null && !value.startsWith('/') ? `${UNKNOWN}/${value}` : resolved(ctx, value, pctx.cwd);
+    fromRoot && ctx.root
+      ? ctx.paths.resolve(value, ctx.root)
+      : ctx.cwd === null && !value.startsWith('/')
+        ? `${UNKNOWN}/${value}`
+        : ctx.paths.resolve(value, pctx.cwd);
   const glob = forceGlob || w.glob || abs.includes(UNKNOWN);
   const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
   let f = ctx.seen.get(key);
@@ -80,15 +84,4 @@ function checkPath(
     ctx.seen.set(key, f);
   }
   return f;
-}
-
-/** resolvePath of `value` from folder `cwd`, remembered per command line (long generated commands repeat paths). */
-function resolved(ctx: BashContext, value: string, cwd: string): string {
-  const key = `${cwd}\0${value}`;
-  let abs = ctx.resolved.get(key);
-  if (abs === undefined) {
-    abs = resolvePath(value, { cwd, home: ctx.home });
-    ctx.resolved.set(key, abs);
-  }
-  return abs;
 }

@@ -31,6 +31,31 @@ export function resolvePath(p: string, ctx: PathContext): string {
   return abs;
 }
 
+/**
+ * resolvePath for one command line, each path as written and the folder it was relative to
+ * resolved once: long generated commands repeat paths. The one cache of resolved paths the
+ * command checks share (the removal rule, the path rules, `cd` and `-C`).
+ */
+export class ResolvedPaths {
+  readonly #home: string;
+  readonly #byKey = new Map<string, string>();
+
+  constructor(home: string) {
+    this.#home = home;
+  }
+
+  /** The absolute path `value` names from folder `cwd` (resolvePath with this command line's home). */
+  resolve(value: string, cwd: string): string {
+    const key = `${cwd}\0${value}`;
+    let abs = this.#byKey.get(key);
+    if (abs === undefined) {
+      abs = resolvePath(value, { cwd, home: this.#home });
+      this.#byKey.set(key, abs);
+    }
+    return abs;
+  }
+}
+
 /** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
 const PROC_VIEW = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
 

@@ -35,24 +35,36 @@ export interface ListedPattern {
   joined: string;
 }
 
-/** A list's single-stage patterns by the program they name: the few a command can match are found in one lookup. */
-interface ProgramIndex {
-  /** the list as it was indexed: a list changed in place since is indexed again */
-  texts: string[];
+/**
+ * A list of command patterns compiled once: its single-stage patterns by the program they name
+ * (the few a command can match are found in one lookup), its pipeline patterns, and each entry
+ * as its words read it. Cached by the list's identity: a policy's lists are values, never
+ * changed in place once a command was checked against them.
+ */
+export interface CompiledList {
   /** patterns whose program matches only a program of that very name */
   byProgram: Map<string, ListedPattern[]>;
   /** patterns whose program word is itself a wildcard, an option, a mode or ends in `=`: tried on every command */
   always: ListedPattern[];
+  /** the patterns of two stages or more (`curl | sh`), in list order */
+  pipelines: CommandPattern[];
+  /** every entry as its stages' words read it (`git  push -f` is `git push -f`, `curl|sh` is `curl | sh`) */
+  entries: Set<string>;
+  /** candidatePatterns' answers by the programs asked about (commands repeat programs) */
+  candidates: Map<string, ListedPattern[]>;
 }
 
-const indexes = new WeakMap<readonly string[], ProgramIndex>();
+const compiled = new WeakMap<readonly string[], CompiledList>();
 
-function programIndex(list: readonly string[]): ProgramIndex {
-  let index = indexes.get(list);
-  if (!index || index.texts.length !== list.length || index.texts.some((t, i) => t !== list[i])) {
-    index = { texts: [...list], byProgram: new Map(), always: [] };
+/** The compiled form of a pattern list, made on its first use. */
+export function compileList(list: readonly string[]): CompiledList {
+  let index = compiled.get(list);
+  if (!index) {
+    index = { byProgram: new Map(), always: [], pipelines: [], entries: new Set(), candidates: new Map() };
     for (const [at, text] of list.entries()) {
       const p = compilePattern(text);
+      index.entries.add(p.stages.map((s) => s.join(' ')).join(' | '));
+      if (p.stages.length > 1) index.pipelines.push(p);
       if (p.stages.length !== 1) continue;
       const words = p.stages[0]!;
       const entry = { at, text, words, joined: words.join(' ') };
@@ -63,7 +75,7 @@ function programIndex(list: readonly string[]): ProgramIndex {
         else index.byProgram.set(program, [entry]);
       } else index.always.push(entry);
     }
-    indexes.set(list, index);
+    compiled.set(list, index);
   }
   return index;
 }
@@ -74,7 +86,12 @@ function programIndex(list: readonly string[]): ProgramIndex {
  * Every other pattern of the list fails matchesPrefix and matchesAllowed on such a command.
  */
 export function candidatePatterns(list: readonly string[], programs: ReadonlyArray<string | undefined>, asCommand = false): ListedPattern[] {
-  const index = programIndex(list);
+  const index = compileList(list);
+  // each program with its length: no two lists of programs (any characters, undefined) share a key
+  let key = asCommand ? 'c' : 'p';
+  for (const p of programs) key += p === undefined ? '-' : `${p.length}:${p}`;
+  let out = index.candidates.get(key);
+  if (out) return out;
   const found = new Set<ListedPattern>(index.always);
   for (const program of programs) {
     if (program === undefined) continue;
@@ -84,7 +101,9 @@ export function candidatePatterns(list: readonly string[], programs: ReadonlyArr
       for (let dot = program.indexOf('.'); dot >= 0; dot = program.indexOf('.', dot + 1))
         for (const e of index.byProgram.get(program.slice(0, dot)) ?? []) found.add(e);
   }
-  return [...found].sort((a, b) => a.at - b.at);
+  out = [...found].sort((a, b) => a.at - b.at);
+  if (index.candidates.size < 10_000) index.candidates.set(key, out);
+  return out;
 }
 
 /** The program word of a pattern, by its base name (`/usr/bin/rm` is `rm`). */

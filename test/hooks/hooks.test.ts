@@ -234,6 +234,21 @@ describe('the hook never fails open', () => {
     assert.match(io.out(), /"permissionDecision":"deny".*could not decide within/);
   });
 
+  test('a machine too busy to finish a check in time: deny, saying so', async () => {
+    const script = 'mkdir -p build && cp a.ts build/\ngrep -rn TODO src | head -5\n'.repeat(200);
+    const io = hookIO(dir, payload(dir, 'Bash', { command: script }));
+    // every look at the clock finds an hour gone: a process the machine keeps waiting
+    const now = performance.now;
+    let t = now.call(performance);
+    performance.now = () => (t += 3_600_000);
+    try {
+      assert.equal(await runHook('pre-tool-use', io.io), 0);
+    } finally {
+      performance.now = now;
+    }
+    assert.match(io.out(), /"permissionDecision":"deny".*too busy to finish checking/);
+  });
+
   test('a store that cannot be read: defaults with a warning', async () => {
     rmSync(join(dir, '.git', 'axme', 'policy.json'), { force: true });
     const io = hookIO(dir, payload(dir, 'Bash', { command: 'sudo rm -rf /' }), { loadStoreWork: () => Promise.reject(new Error('disk on fire')) });

@@ -14,8 +14,6 @@ export function safetyContext(over: Partial<EvalContext> = {}): EvalContext {
     cwd: ROOT,
     home: HOME,
     root: ROOT,
-    // no wall-clock budget: a table must not depend on the machine's speed
-    budgetMs: 600_000,
     branchOf: (dir) => (dir === ROOT || dir.startsWith(`${ROOT}/`) ? 'main' : null),
     lookupPr: async () => 'open',
     protectedPaths: guardedPaths({ gitDir: `${ROOT}/.git`, commonDir: `${ROOT}/.git`, worktree: ROOT }, HOME),

@@ -51,8 +51,6 @@ function makeCtx(pr: Lookup = 'open', extra: Partial<EvalContext> = {}): EvalCon
     cwd: CWD,
     home: HOME,
     root: ROOT,
-    // no wall-clock budget here: the huge-input tests must not depend on the machine's speed
-    budgetMs: 600_000,
     branchOf(dir: string, gitDir: string | null): string | null {
       if (gitDir !== null) return gitDir === `${OTHER}/.git` ? 'feature' : gitDir === `${CWD}/.git` ? 'main' : null;
       if (inside(dir, CWD)) return 'main';
@@ -1550,8 +1548,51 @@ describe('7. robustness', () => {
       await check(`rm -rf /; ${filler}`, 'deny', 'rm.root');
     });
 
-    test('a command that cannot be checked within the time budget is denied, never allowed', async () => {
-      const v = await evaluateCommand('echo a; '.repeat(1000), POLICY, makeCtx('open', { budgetMs: 0 }));
+    test('a command that cannot be checked within the work budget is denied, never allowed', async () => {
+      const v = await evaluateCommand('echo a; '.repeat(1000), POLICY, makeCtx('open', { budget: 0 }));
+      assert.equal(v.decision, 'deny');
+      assert.equal(v.rule, 'shell.too-long');
+    });
+
+    /** Runs `check` with performance.now and Date.now jumping an hour at every reading: a process the machine keeps waiting. */
+    async function starved<T>(check: () => Promise<T>): Promise<T> {
+      const [now, dateNow] = [performance.now, Date.now];
+      let t = now.call(performance);
+      performance.now = () => (t += 3_600_000);
+      Date.now = () => Math.round(performance.timeOrigin + performance.now());
+      try {
+        return await check();
+      } finally {
+        performance.now = now;
+        Date.now = dateNow;
+      }
+    }
+    const SCRIPT = 'mkdir -p build/out && cp src/a.ts build/out/a.ts\ngrep -rn TODO src | head -5\nnpm run lint -- --fix\necho "step $i done"; ';
+
+    test('an ordinary script gets the same answer however long the machine keeps the check waiting', async () => {
+      const script = SCRIPT.repeat(100);
+      const v = await starved(() => evaluateCommand(script, POLICY, makeCtx()));
+      assert.deepEqual(v, { decision: 'allow', reason: '', rule: null });
+      const d = await starved(() => evaluateCommand(`${script}rm -rf /`, POLICY, makeCtx()));
+      assert.equal(d.rule, 'rm.root');
+    });
+
+    test("past the hook's deadline a check stops and denies, never allows", async () => {
+      const v = await starved(() => evaluateCommand(SCRIPT.repeat(100), POLICY, makeCtx('open', { deadline: performance.now() + 5_000 })));
+      assert.equal(v.decision, 'deny');
+      assert.equal(v.rule, 'shell.out-of-time');
+      assert.match(v.reason, /too busy/);
+    });
+
+    test('what is parsed again at each level of nesting is charged at each level', async () => {
+      const body = 'echo a; '.repeat(2000);
+      let nested = body;
+      for (let i = 30; i > 0; i--) nested = `bash <<E${i}\n${nested}\nE${i}`;
+      // the body alone costs its 16 K characters and 2,000 commands; thirty levels parse it thirty times
+      const budget = 400_000;
+      assert.equal((await evaluateCommand(body, POLICY, makeCtx('open', { budget }))).decision, 'allow');
+      assert.equal((await evaluateCommand(nested, POLICY, makeCtx('open', { budget: 4 * budget }))).decision, 'allow');
+      const v = await evaluateCommand(nested, POLICY, makeCtx('open', { budget }));
       assert.equal(v.decision, 'deny');
       assert.equal(v.rule, 'shell.too-long');
     });
