@@ -41,20 +41,6 @@ async function rejectsWith(p: Promise<unknown>, code: string): Promise<void> {
   });
 }
 
-/**
- * Closes a repository while holding the event loop open. The CLI backend's idle cat-file process
- * is unref'd, and close() does not re-ref it while it waits for the exit, so without a timer the
- * process can exit with close() still pending.
- */
-async function closeRepo(repo: Repo): Promise<void> {
-  const keepAlive = setInterval(() => {}, 1_000);
-  try {
-    await repo.close();
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
 const sig = (name: string, email: string, timestamp: number, tz: string): Signature => ({ name, email, timestamp, tz });
 
 for (const name of BACKENDS) {
@@ -68,7 +54,7 @@ for (const name of BACKENDS) {
       repo = await openRepo({ cwd: dir, env: cleanEnv(), backend: name });
     });
     after(async () => {
-      await closeRepo(repo);
+      await repo.close();
       cleanup();
     });
 
@@ -220,7 +206,7 @@ for (const name of BACKENDS) {
           assert.deepEqual(fsck(dir), { code: 0, out: '' });
           assert.deepEqual(git(dir, ['rev-list', '--parents', '-1', made[2]!]).trim().split(' '), [made[2], made[1], made[0]]);
         } finally {
-          await Promise.all(others.map(closeRepo));
+          await Promise.all(others.map((r) => r.close()));
         }
       });
 

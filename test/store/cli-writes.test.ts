@@ -5,6 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { after, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { commitOperation } from '../../src/store/commit.ts';
 import { openRepo, type Repo } from '../../src/store/repo.ts';
-import { cleanEnv, git, tempRepo } from '../helpers.ts';
+import { cleanEnv, git, TS_NODE_ARGS, tempRepo } from '../helpers.ts';
 
 const REF = 'refs/memory/main';
 const cleanups: Array<() => void> = [];
@@ -52,15 +53,6 @@ async function write(repo: Repo, files: Map<string, Buffer | null>, message: str
   return out.commit;
 }
 
-async function closeRepo(repo: Repo): Promise<void> {
-  const keepAlive = setInterval(() => {}, 1_000);
-  try {
-    await repo.close();
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
 describe('writes through the CLI backend', () => {
   test('a write starts as many git processes for 60 files in 21 folders as for one file, and writes the objects the in-process writer does', async () => {
     const counts: number[] = [];
@@ -70,11 +62,11 @@ describe('writes through the CLI backend', () => {
       const start = gitCommands().length;
       commits.push(await write(repo, files, 'many'));
       counts.push(gitCommands().length - start);
-      await closeRepo(repo);
+      await repo.close();
       // the same change through the in-process writer: the same objects, so the same commit
       const { repo: other } = await tracedRepo('hybrid');
       assert.equal(await write(other, files, 'many'), commits.at(-1), 'the CLI backend and the in-process writer write the same commit');
-      await closeRepo(other);
+      await other.close();
     }
     assert.equal(counts[1], counts[0], `git processes for one file: ${counts[0]}, for 60 files in 21 folders: ${counts[1]}`);
   });
@@ -90,7 +82,7 @@ describe('writes through the CLI backend', () => {
       [],
       `the objects go to the git processes the first write started; this write started: ${started.join(', ')}`,
     );
-    await closeRepo(repo);
+    await repo.close();
   });
 
   test('a write that fails midway leaves the ref where it was, and the next write succeeds', async () => {
@@ -126,7 +118,7 @@ describe('writes through the CLI backend', () => {
     const next = await write(repo, new Map([['items/f0/new.md', Buffer.from('new\n')]]), 'after');
     assert.equal(git(dir, ['rev-parse', REF]).trim(), next);
     assert.equal(git(dir, ['show', `${REF}:items/f0/new.md`]), 'new\n');
-    await closeRepo(repo);
+    await repo.close();
   });
 
   test('a repository whose path holds a newline is written to all the same', async () => {
@@ -138,6 +130,30 @@ describe('writes through the CLI backend', () => {
     const repo = await openRepo({ cwd: dir, env: cleanEnv(), backend: 'cli' });
     await write(repo, manyFiles(3, 2), 'odd path');
     assert.equal(git(dir, ['show', `${REF}:items/f1/item-1.md`]), 'item 1\n');
-    await closeRepo(repo);
+    await repo.close();
+  });
+});
+
+describe('closing the CLI backend', () => {
+  test("a process with nothing else to do stays until git's processes have exited and close() has resolved", () => {
+    const { dir, cleanup } = tempRepo();
+    cleanups.push(cleanup);
+    // a process of its own: here the test runner's timers would keep the event loop alive
+    const script = `
+      import { openRepo } from ${JSON.stringify(new URL('../../src/store/repo.ts', import.meta.url).href)};
+      import { commitOperation } from ${JSON.stringify(new URL('../../src/store/commit.ts', import.meta.url).href)};
+      const repo = await openRepo({ cwd: process.cwd(), env: process.env, backend: 'cli' });
+      await commitOperation(repo, {
+        ref: 'refs/memory/main',
+        now: () => new Date('2026-11-01T10:00:00Z'),
+        apply: async () => ({ change: { files: new Map([['a.md', Buffer.from('a\\n')]]), message: 'one' }, result: null }),
+      });
+      // the batch processes are idle (unref'd) now: only close() itself can keep this process alive
+      repo.close().then(() => process.stdout.write('closed\\n'));
+    `;
+    const r = spawnSync(process.execPath, [...TS_NODE_ARGS, '--input-type=module', '-e', script], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, 'closed\n', `close() never resolved: the process ended first (stderr: ${r.stderr})`);
+    assert.match(git(dir, ['cat-file', '-p', 'refs/memory/main:a.md']), /^a$/m);
   });
 });

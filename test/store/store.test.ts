@@ -30,19 +30,6 @@ function tempDir(prefix = 'axme-plain-'): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/**
- * Closes a repository while holding the event loop open: the CLI backend's idle cat-file process
- * is unref'd and close() waits for its exit without re-ref'ing it.
- */
-async function closeRepo(repo: Repo): Promise<void> {
-  const keepAlive = setInterval(() => {}, 1_000);
-  try {
-    await repo.close();
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
 const real = (p: string) => realpathSync(p);
 
 async function rejectsWith(p: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
@@ -112,7 +99,7 @@ describe('openRepo', () => {
 
   async function opened(cwd: string, env = cleanEnv()): Promise<Pick<Repo, 'gitDir' | 'commonDir' | 'bare' | 'axmeDir'>> {
     const repo = await openRepo({ cwd, env });
-    await closeRepo(repo);
+    await repo.close();
     return { gitDir: real(repo.gitDir), commonDir: real(repo.commonDir), bare: repo.bare, axmeDir: repo.axmeDir };
   }
 
@@ -153,7 +140,7 @@ describe('openRepo', () => {
       assert.equal(git(wt, ['rev-parse', 'HEAD']), headBefore);
       assert.equal(git(wt, ['status', '--porcelain']), '');
     } finally {
-      await closeRepo(repo);
+      await repo.close();
     }
   });
 
@@ -193,7 +180,7 @@ describe('openRepo', () => {
     ] as const) {
       const repo = await openRepo({ cwd: dir, env: cleanEnv(env), backend });
       names.push(repo.backend.name);
-      await closeRepo(repo);
+      await repo.close();
     }
     assert.deepEqual(names, ['hybrid', 'cli', 'isogit', 'hybrid']);
     await rejectsWith(openRepo({ cwd: dir, env: cleanEnv({ AXME_BACKEND: 'libgit2' }) }), 'INVALID_INPUT');
@@ -206,7 +193,7 @@ describe('openRepo', () => {
       try {
         return await repo.identity();
       } finally {
-        await closeRepo(repo);
+        await repo.close();
       }
     };
     assert.deepEqual(await ident({}), { name: 'Test User', email: 'test@example.com' });
@@ -227,7 +214,7 @@ for (const backend of ['isogit', 'cli'] as const satisfies readonly BackendName[
       repo = await openRepo({ cwd: dir, env: cleanEnv(), backend });
     });
     after(async () => {
-      await closeRepo(repo);
+      await repo.close();
       cleanup();
     });
 
@@ -344,7 +331,7 @@ describe('compareAndSwapRef', () => {
     for (let i = 0; i < 4; i++) commits.push(git(dir, ['commit-tree', EMPTY_TREE, '-m', `c${i}`]).trim());
   });
   after(async () => {
-    await closeRepo(repo);
+    await repo.close();
     cleanup();
   });
   const c0 = () => commits[0]!;
@@ -484,7 +471,7 @@ describe('commitOperation', () => {
       assert.equal(git(dir, ['rev-parse', 'HEAD']), headBefore);
       assert.equal(git(dir, ['status', '--porcelain']), '');
     } finally {
-      await closeRepo(repo);
+      await repo.close();
     }
   });
 
@@ -522,7 +509,7 @@ describe('commitOperation', () => {
       );
       assert.deepEqual(fsck(dir), { code: 0, out: '' });
     } finally {
-      await Promise.all([closeRepo(a), closeRepo(b)]);
+      await Promise.all([a.close(), b.close()]);
     }
   });
 
@@ -564,7 +551,7 @@ describe('commitOperation', () => {
       assert.equal(Number(git(dir, ['rev-list', '--first-parent', '--count', REF]).trim()), n + 1);
       assert.deepEqual(fsck(dir), { code: 0, out: '' });
     } finally {
-      await Promise.all([closeRepo(a), closeRepo(b)]);
+      await Promise.all([a.close(), b.close()]);
     }
   });
 
@@ -588,7 +575,7 @@ describe('commitOperation', () => {
       assert.deepEqual([...lsFiles(dir, REF).keys()].sort(), ['axme.yaml', 'decisions/D-001-other.md', 'decisions/D-002-mine.md']);
       assert.equal(git(dir, ['log', '-1', '--format=%s', `${REF}^`]).trim(), 'other writer: decisions/D-001-other.md');
     } finally {
-      await closeRepo(repo);
+      await repo.close();
     }
   });
 
@@ -615,7 +602,7 @@ describe('commitOperation', () => {
       assert.ok(!lsFiles(dir, REF).has('mine.md'));
       assert.equal(Number(git(dir, ['rev-list', '--count', REF]).trim()), 4);
     } finally {
-      await closeRepo(repo);
+      await repo.close();
     }
   });
 });
@@ -734,7 +721,7 @@ describe('resolveAt', () => {
     c.push(await commitFiles(repo, REF, { 'decisions/D-002.md': 'two\n' }, T3, 'three'));
   });
   after(async () => {
-    await closeRepo(repo);
+    await repo.close();
     cleanup();
   });
   const at = (spec: string | undefined, ref = REF) => resolveAt(repo, ref, spec, NOW);
@@ -926,7 +913,7 @@ describe('readLog and splitMessage', () => {
         [c2, c1],
       );
     } finally {
-      await closeRepo(repo);
+      await repo.close();
       cleanup();
     }
   });
