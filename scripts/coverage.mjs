@@ -3,8 +3,9 @@
 //   npm run coverage                      this checkout's suite (its `npm test`)
 //   npm run coverage -- <checkout>        another checkout's suite, e.g. an older commit's clone
 //   node scripts/coverage.mjs [checkout] [--json]
-// The report (c8's json-summary and text) goes to <checkout>/coverage/; stdout gets the totals (a
-// line of JSON with --json). Exit 1 when the suite fails: its numbers are then printed all the same.
+// The report (c8's json-summary and text, and the suite's output) goes to <checkout>/coverage/;
+// stdout gets the totals (a line of JSON with --json); scripts/coverage-compare.mjs sets two side
+// by side. Exit 1 when the suite fails: its numbers are then printed all the same.
 //
 // How: the checkout's own `npm test` runs with NODE_V8_COVERAGE set, so every node process writes
 // V8's coverage at exit; c8 (`c8 report`) merges the files and maps them through the source maps:
@@ -19,7 +20,7 @@
 // Source files no process loaded (never imported at run time) do not appear in c8's totals: they
 // are listed apart, the type-only ones (no JavaScript once compiled) left out.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -56,7 +57,7 @@ mkdirSync(join(xdg, 'axme'), { recursive: true });
 chmodSync(join(xdg, 'axme'), 0o777);
 
 const log = join(work, 'suite.log');
-process.stderr.write(`coverage: running ${checkout}'s npm test (its output: ${log})\n`);
+process.stderr.write(`coverage: running ${checkout}'s npm test (its output: coverage/suite.log there once it ends)\n`);
 const suiteCode = await runSuite();
 process.stderr.write(`coverage: suite exited ${suiteCode}; reading ${readdirSync(raw).length} coverage files\n`);
 
@@ -65,6 +66,8 @@ const dist = join(checkout, 'dist');
 trimCoverage();
 const reportsDir = join(checkout, 'coverage');
 rmSync(reportsDir, { recursive: true, force: true });
+mkdirSync(reportsDir);
+copyFileSync(log, join(reportsDir, 'suite.log'));
 const c8 = createRequire(import.meta.url).resolve('c8/bin/c8.js');
 const report = spawnSync(
   process.execPath,
