@@ -151,8 +151,13 @@ function trimCoverage() {
   };
   const bundles = new Set();
   const maps = {};
+  let unreadable = 0;
   for (const name of readdirSync(raw)) {
-    const cov = JSON.parse(readFileSync(join(raw, name), 'utf8'));
+    const cov = readCoverage(join(raw, name));
+    if (!cov) {
+      unreadable++;
+      continue;
+    }
     const result = [];
     for (const script of cov.result) {
       const path = toPath(script.url);
@@ -174,6 +179,16 @@ function trimCoverage() {
     if (map) maps[pathToFileURL(path).href] = map;
   }
   writeFileSync(join(kept, 'source-maps.json'), JSON.stringify({ result: [], 'source-map-cache': maps }));
+  if (unreadable) process.stderr.write(`coverage: ${unreadable} coverage files cut short (a process killed while writing it) left out\n`);
+}
+
+/** One process's coverage file, or undefined when it was cut short (a test kills a process, which may be writing it). */
+function readCoverage(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A bundle's linked map as node's source-map cache holds one (the map, the file's line lengths), its sources absolute paths. */
