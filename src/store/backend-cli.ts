@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxmeError } from '../model/errors.ts';
+import { AxmeError, isAxmeError } from '../model/errors.ts';
 import { type GitBackend, type ObjectType, parseCommit, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
 import { runGit } from './git.ts';
 import { type BatchAnswer, GitBatch, lineAnswer } from './git-batch.ts';
@@ -58,6 +58,18 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
   const blobs = new GitBatch(['hash-object', '-w', '--no-filters', '--stdin-paths'], env, lineAnswer);
   const commits = new GitBatch(['hash-object', '-w', '-t', 'commit', '--stdin-paths'], env, lineAnswer);
   const trees = new GitBatch(['mktree', '-z', '--batch'], env, lineAnswer);
+  // A long-lived mktree checks each entry's object without re-scanning the packs (git's quick
+  // lookup): one packed after it started (git gc, a fetch) reads as unavailable. Such a tree is
+  // asked once more of a fresh mktree (the failure ended the old one), which sees every pack: an
+  // object that is really missing fails the write there.
+  const writeTree = async (request: string): Promise<string> => {
+    try {
+      return await trees.request(request);
+    } catch (err) {
+      if (isAxmeError(err) && err.code === 'GIT_FAILED' && /is unavailable/.test(err.message)) return trees.request(request);
+      throw err;
+    }
+  };
   const expect = async (oid: string, type: ObjectType) => {
     if (!/^[0-9a-f]{40,64}$/.test(oid)) throw new AxmeError('CORRUPT', `not an object id: ${JSON.stringify(oid)}`);
     const o = await reader.request(`${oid}\n`);
@@ -70,13 +82,13 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     mkdirSync(join(commonDir, 'axme'), { recursive: true });
     const dir = mkdtempSync(join(commonDir, 'axme', 'objects-in-'));
     try {
-      return await Promise.all(
-        datas.map((d, i) => {
-          const path = join(dir, String(i));
-          writeFileSync(path, d);
-          return hasher.request(`${stdinPath(path)}\n`);
-        }),
-      );
+      // every file written before git is asked for any: a failed write (a full disk) leaves no request waiting
+      const paths = datas.map((d, i) => {
+        const path = join(dir, String(i));
+        writeFileSync(path, d);
+        return path;
+      });
+      return await Promise.all(paths.map((path) => hasher.request(`${stdinPath(path)}\n`)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -92,7 +104,7 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     writeBlobs: (datas) => store(blobs, datas),
     // one tree per request: its entries, each NUL-terminated, then an empty one
     writeTree: (entries) =>
-      trees.request(
+      writeTree(
         `${sortTreeEntries(entries)
           .map((e) => `${e.mode} ${e.type} ${e.oid}\t${e.name}\0`)
           .join('')}\0`,

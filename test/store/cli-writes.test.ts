@@ -6,12 +6,14 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { isAxmeError } from '../../src/model/errors.ts';
 import { commitOperation } from '../../src/store/commit.ts';
+import { GitBatch, lineAnswer } from '../../src/store/git-batch.ts';
 import { openRepo, type Repo } from '../../src/store/repo.ts';
 import { cleanEnv, git, TS_NODE_ARGS, tempRepo } from '../helpers.ts';
 
@@ -35,6 +37,9 @@ async function tracedRepo(backend: 'cli' | 'hybrid'): Promise<{ dir: string; rep
       .flatMap((l) => /trace: built-in: git (.*)$/.exec(l)?.[1] ?? []);
   return { dir, repo, gitCommands };
 }
+
+/** The object ID git gives a blob of `data`. */
+const blobId = (data: Buffer) => createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
 
 /** `n` files spread over `folders` folders two levels deep, plus one at the root. */
 function manyFiles(n: number, folders: number): Map<string, Buffer> {
@@ -119,6 +124,48 @@ describe('writes through the CLI backend', () => {
     assert.equal(git(dir, ['rev-parse', REF]).trim(), next);
     assert.equal(git(dir, ['show', `${REF}:items/f0/new.md`]), 'new\n');
     await repo.close();
+  });
+
+  test("GIT_FLUSH=0 in the caller's environment: git still answers each request, the write completes", { timeout: 120_000 }, async () => {
+    const { dir, cleanup } = tempRepo();
+    cleanups.push(cleanup);
+    // hash-object keeps its answers buffered under GIT_FLUSH=0: a write waiting on them would never end
+    const repo = await openRepo({ cwd: dir, env: cleanEnv({ GIT_FLUSH: '0' }), backend: 'cli' });
+    const oid = await write(repo, manyFiles(5, 2), 'unflushed');
+    assert.equal(git(dir, ['rev-parse', REF]).trim(), oid);
+    assert.equal(git(dir, ['show', `${REF}:items/f1/item-1.md`]), 'item 1\n');
+    await repo.close();
+  });
+
+  test('objects packed while the repository is open (git gc): the next write still succeeds', async () => {
+    const { dir, repo } = await tracedRepo('cli');
+    await write(repo, manyFiles(12, 3), 'before gc');
+    // the loose objects the first write made go into a pack and are removed
+    git(dir, ['gc', '-q', '--prune=now']);
+    assert.equal(git(dir, ['count-objects']).trim().split(' ')[0], '0', 'no loose object left');
+    const next = await write(repo, new Map([['items/f0/after-gc.md', Buffer.from('after\n')]]), 'after gc');
+    assert.equal(git(dir, ['rev-parse', REF]).trim(), next);
+    assert.equal(git(dir, ['show', `${REF}:items/f0/after-gc.md`]), 'after\n');
+    assert.equal(git(dir, ['show', `${REF}:items/f2/item-2.md`]), 'item 2\n', 'the packed folders are kept');
+    await repo.close();
+  });
+
+  test('requests made while close() waits for git go to a new process, and each gets its own answer', async () => {
+    const { dir, cleanup } = tempRepo();
+    cleanups.push(cleanup);
+    const batch = new GitBatch(['hash-object', '-w', '--stdin-paths'], cleanEnv({ GIT_DIR: join(dir, '.git') }), lineAnswer);
+    const files = Array.from({ length: 400 }, (_, i) => {
+      const f = join(dir, `blob-${i}`);
+      writeFileSync(f, `content ${i}\n`);
+      return f;
+    });
+    const expected = files.map((f) => blobId(readFileSync(f)));
+    const first = files.slice(0, 200).map((f) => batch.request(`${f}\n`));
+    const closed = batch.close();
+    const second = files.slice(200).map((f) => batch.request(`${f}\n`));
+    assert.deepEqual(await Promise.all([...first, ...second]), expected);
+    await closed;
+    await batch.close();
   });
 
   test('a repository whose path holds a newline is written to all the same', async () => {
