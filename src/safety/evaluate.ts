@@ -78,6 +78,14 @@ const MAX_COMMAND = 4 * 1024 * 1024;
 export const CHECK_BUDGET = 32_000_000;
 /** A command's share of CHECK_BUDGET beyond its characters: the rules it goes through (about 80 characters' parsing). */
 const COMMAND_COST = 100;
+/**
+ * A path's share of CHECK_BUDGET when it is first resolved: the path rules it goes through (about
+ * 30 µs of CPU for an argument of `rm` or `cat`). One command with a hundred thousand paths is
+ * charged as it is checked, not only before it.
+ */
+const PATH_COST = 300;
+/** Thrown inside one command's check when the budget runs out or the deadline passes: the finding is recorded, the check stops. */
+const OUT_OF_BUDGET = Symbol('out of budget');
 /** How often, in commands checked, a check with a deadline looks at the clock. */
 const CLOCK_EVERY = 128;
 
@@ -168,10 +176,18 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     fallback: null,
     chained: false,
     seen: new Map(),
-    paths: new ResolvedPaths(ctx.home),
+    // each new path is charged as it is resolved: within one command of many paths the check stops when the budget does
+    paths: new ResolvedPaths(ctx.home, () => {
+      if (spend(walk, PATH_COST) || overdue(walk)) throw OUT_OF_BUDGET;
+    }),
     budget: { left: ctx.budget ?? CHECK_BUDGET, spent: false, deadline: ctx.deadline, untilClock: CLOCK_EVERY },
   };
-  walkScript(command, walk, 0);
+  try {
+    walkScript(command, walk, 0);
+  } catch (err) {
+    // the budget's finding (too long, out of time) is recorded: it denies below
+    if (err !== OUT_OF_BUDGET) throw err;
+  }
   // a deny anywhere decides; findings that only ask are asked once the PR gates have passed
   const denies = walk.findings.filter((f) => f.action !== 'ask');
   const asks = walk.findings.filter((f) => f.action === 'ask');
@@ -264,7 +280,7 @@ function spend(w: Walk, units: number): boolean {
   return b.spent;
 }
 
-/** Whether the deadline has passed (the clock read every CLOCK_EVERY commands); true (and a finding, once) when it has. */
+/** Whether the deadline has passed (the clock read every CLOCK_EVERY commands or new paths); true (and a finding, once) when it has. */
 function overdue(w: Walk): boolean {
   const b = w.budget;
   if (b.spent || b.deadline === undefined || --b.untilClock > 0) return b.spent;

@@ -1548,6 +1548,18 @@ describe('7. robustness', () => {
       await check(`rm -rf /; ${filler}`, 'deny', 'rm.root');
     });
 
+    test(
+      'one command of 150,000 paths is charged as its paths are checked: denied as too long, not checked for seconds and let through',
+      HANG_GUARD,
+      async () => {
+        // one simple command: the budget charged before each command would pass it, and its paths' rules run on
+        const many = `rm -rf ${Array.from({ length: 150_000 }, (_, i) => `build/d${i}/x`).join(' ')}`;
+        await check(many, 'deny', 'shell.too-long');
+        // the same paths, a few at a time, are ordinary work
+        await check(`rm -rf ${Array.from({ length: 2_000 }, (_, i) => `build/d${i}/x`).join(' ')}`, 'allow');
+      },
+    );
+
     test('a command that cannot be checked within the work budget is denied, never allowed', async () => {
       const v = await evaluateCommand('echo a; '.repeat(1000), POLICY, makeCtx('open', { budget: 0 }));
       assert.equal(v.decision, 'deny');
