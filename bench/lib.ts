@@ -70,3 +70,16 @@ export function timeProcess(cmd: string, args: string[], opts: { cwd: string; en
 export const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
 export { argOf } from './args.ts';
+
+/** The cosine of the angle between two vectors of the same length (0 when either is all zeros). */
+export function cosine(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  let s = 0;
+  let nx = 0;
+  let ny = 0;
+  for (let d = 0; d < x.length; d++) {
+    s += x[d]! * y[d]!;
+    nx += x[d]! * x[d]!;
+    ny += y[d]! * y[d]!;
+  }
+  return nx && ny ? s / Math.sqrt(nx * ny) : 0;
+}

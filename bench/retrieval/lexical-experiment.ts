@@ -25,7 +25,7 @@ import { stem, words } from '../../src/knowledge/views/search/analyze.ts';
 import { measuresOf } from '../../src/knowledge/views/search/evaluate.ts';
 import { relatedTable } from '../../src/knowledge/views/search/synonyms.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { argOf, benchEnv } from '../lib.ts';
+import { argOf, benchEnv, cosine } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
 import { type BenchDoc, decisionDocsOf, loadCorpus, type Qrels, type Query, seedCorpusRepo, slugOf } from './corpus.ts';
 import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
@@ -189,18 +189,6 @@ function sifVectors(dir: string): (text: string) => Float32Array {
     }
     return out;
   };
-}
-
-function cosine(x: Float32Array, y: Float32Array): number {
-  let s = 0;
-  let nx = 0;
-  let ny = 0;
-  for (let d = 0; d < x.length; d++) {
-    s += x[d]! * y[d]!;
-    nx += x[d]! * x[d]!;
-    ny += y[d]! * y[d]!;
-  }
-  return nx && ny ? s / Math.sqrt(nx * ny) : 0;
 }
 
 const { files, docs, qrels } = corpusOf(set);

@@ -31,7 +31,7 @@ import { measuresOf } from '../../src/knowledge/views/search/evaluate.ts';
 import { idfOf } from '../../src/knowledge/views/search/rank.ts';
 import { relatedTable } from '../../src/knowledge/views/search/synonyms.ts';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
-import { argOf, benchEnv } from '../lib.ts';
+import { argOf, benchEnv, cosine } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
 import { type BenchDoc, decisionDocsOf, loadCorpus, type Qrels, type Query, seedCorpusRepo } from './corpus.ts';
 import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
@@ -161,18 +161,6 @@ function lsiOf(k: number): { itemVec: Float64Array[]; fold: (terms: string[]) =>
     });
   };
   return { itemVec, fold };
-}
-
-function cosine(x: Float64Array, y: Float64Array): number {
-  let s = 0;
-  let nx = 0;
-  let ny = 0;
-  for (let d = 0; d < x.length; d++) {
-    s += x[d]! * y[d]!;
-    nx += x[d]! * x[d]!;
-    ny += y[d]! * y[d]!;
-  }
-  return nx && ny ? s / Math.sqrt(nx * ny) : 0;
 }
 
 /** PMI expansion: a query word's stem to the `m` stems co-occurring with it most above chance (NPMI ≥ min, in ≥ 3 items). */
