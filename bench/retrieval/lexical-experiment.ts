@@ -29,6 +29,7 @@ import { argOf, benchEnv, cosine } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
 import { type BenchDoc, decisionDocsOf, loadCorpus, type Qrels, type Query, seedCorpusRepo, slugOf } from './corpus.ts';
 import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
+import { experimentCorpus } from './experiment-corpus.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -58,19 +59,6 @@ const pathArg = (name: string, what: string): string => {
   log(`lexical-experiment: --source ${source} needs --${name} DIR (${what})`);
   process.exit(2);
 };
-
-/** The corpus of `set`: its files, documents and queries. */
-function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels: Qrels } {
-  if (name === 'adr') return loadCorpus();
-  const sources = name === 'heldout' ? HELDOUT_SOURCES : DOCS_SOURCES;
-  const corpus = loadDocsCorpus(undefined, sources);
-  const docs = decisionDocsOf(corpus.files);
-  const ids = new Set(docs.map((d) => d.id));
-  const file = name === 'heldout' ? 'heldout-queries.json' : 'docs-queries.json';
-  const all = (JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as { queries: Query[] }).queries;
-  const queries = all.filter((q) => q.relevant.every((id) => ids.has(id)));
-  return { files: corpus.files, docs, qrels: { supersede: [], memories: [], queries } };
-}
 
 /** WordNet: a word to the lemmas sharing a synset with it in its first `senses` senses of each part of speech. */
 function wordnetSynonyms(dir: string, senses: number, derive: boolean, synonyms: boolean): (word: string) => string[] {
@@ -191,7 +179,7 @@ function sifVectors(dir: string): (text: string) => Float32Array {
   };
 }
 
-const { files, docs, qrels } = corpusOf(set);
+const { files, docs, qrels } = experimentCorpus(set);
 const vocabulary = new Set(docs.flatMap((d) => words(`${d.title} ${d.keywords} ${d.body}`)));
 let expand: (word: string) => string[] = () => [];
 if (source === 'wordnet' || source === 'agree')

@@ -35,6 +35,7 @@ import { argOf, benchEnv, cosine } from '../lib.ts';
 import type { CorpusFile } from './build-corpus.ts';
 import { type BenchDoc, decisionDocsOf, loadCorpus, type Qrels, type Query, seedCorpusRepo } from './corpus.ts';
 import { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } from './docs-corpus.ts';
+import { experimentCorpus } from './experiment-corpus.ts';
 
 const argv = process.argv.slice(2);
 const arg = (name: string, d: string) => argOf(argv, name, d);
@@ -42,19 +43,7 @@ const set = arg('set', 'adr');
 const idea = arg('idea', 'none');
 const num = (name: string, d: string) => Number(arg(name, d));
 
-/** The corpus of `set`: its files, documents and queries. */
-function corpusOf(name: string): { files: CorpusFile[]; docs: BenchDoc[]; qrels: Qrels } {
-  if (name === 'adr') return loadCorpus();
-  const sources = name === 'heldout' ? HELDOUT_SOURCES : DOCS_SOURCES;
-  const corpus = loadDocsCorpus(undefined, sources);
-  const docs = decisionDocsOf(corpus.files);
-  const ids = new Set(docs.map((d) => d.id));
-  const file = name === 'heldout' ? 'heldout-queries.json' : 'docs-queries.json';
-  const all = (JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as { queries: Query[] }).queries;
-  return { files: corpus.files, docs, qrels: { supersede: [], memories: [], queries: all.filter((q) => q.relevant.every((id) => ids.has(id))) } };
-}
-
-const { files, docs, qrels } = corpusOf(set);
+const { files, docs, qrels } = experimentCorpus(set);
 const N = docs.length;
 /** Each item's terms with their counts, as the index's analyser makes them. */
 const tf = docs.map((d) => {
