@@ -3,8 +3,7 @@ import { dirname, join } from 'node:path';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { sessionRows } from '../../session/list.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
-import { headCommitSync } from '../../store/head-message.ts';
-import { locateRepo, OID_RE, type RepoLocation, readRefSync } from '../../store/locate.ts';
+import { headCommitSync, locateRepo, OID_RE, type RepoLocation, readRefSync } from '../../store/locate.ts';
 
 /**
  * The two small files through which axme's git hooks skip Node when they can
@@ -122,4 +121,7 @@ export function dropPendingNoteAt(cwd: string, env: NodeJS.ProcessEnv): void {
 }
 
 /** The commit HEAD names now (the parent of the commit being made), null before the first commit. */
-export const headCommit = (loc: RepoLocation): string | null => headCommitSync(loc);
+export const headCommit = (loc: RepoLocation): string | null => {
+  const oid = headCommitSync(loc.gitDir, loc.commonDir);
+  return oid === 'unknown' ? null : oid;
+};
