@@ -83,3 +83,13 @@ export function cosine(x: ArrayLike<number>, y: ArrayLike<number>): number {
   }
   return nx && ny ? s / Math.sqrt(nx * ny) : 0;
 }
+
+/** Runs `call` once in this process and pushes its wall and CPU (user + system) milliseconds onto `wall` and `cpu`. */
+export async function timeCall(call: () => Promise<unknown>, wall: number[], cpu: number[]): Promise<void> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await call();
+  wall.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
+}

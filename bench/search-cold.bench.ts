@@ -19,7 +19,7 @@ import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeProcess } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeCall, timeProcess } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const size = Number(argOf(argv, 'size', '10000'));
@@ -95,14 +95,7 @@ const afterWrite: number[] = [];
 const warmCpu: number[] = [];
 const afterWriteCpu: number[] = [];
 const q = { query: QUERY.join(' ') };
-const timed = async (wall: number[], cpu: number[]) => {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  await searchKnowledge(kb, q);
-  wall.push(performance.now() - t0);
-  const c = process.cpuUsage(c0);
-  cpu.push((c.user + c.system) / 1000);
-};
+const timed = (wall: number[], cpu: number[]) => timeCall(() => searchKnowledge(kb, q), wall, cpu);
 await searchKnowledge(kb, q);
 for (let i = 0; i < 5; i++) {
   for (let j = 0; j < 10; j++) await timed(warm, warmCpu);

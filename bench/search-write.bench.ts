@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
+import { argOf, benchEnv, fmt, type Stats, seededRepo, stats, timeCall } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const QUERIES = ['component 42 approach', 'how do we seed the benchmark', 'decision about component 7', 'measured approach'];
@@ -37,14 +37,7 @@ async function child(root: string, repo: string, writes: number, label: string):
   const { searchStore, loadSearchIndex } = await import(join(root, 'src/knowledge/views/search.ts'));
   const kb = await openKnowledgeBase({ cwd: repo, env: benchEnv({ AXME_SEARCH_MODEL: 'off' }), backend: 'cli' });
   const out: Sample = { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], sources: [] };
-  const timed = async (q: string, wall: number[], cpu: number[]) => {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    await searchStore(kb, q);
-    wall.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-  };
+  const timed = (q: string, wall: number[], cpu: number[]) => timeCall(() => searchStore(kb, q), wall, cpu);
   for (const q of QUERIES) await searchStore(kb, q);
   for (let r = 0; r < 5; r++) for (const q of QUERIES) await timed(q, out.warm, out.warmCpu);
   for (let w = 0; w < writes; w++) {
