@@ -94,6 +94,12 @@ interface Budget {
   left: number;
   /** the budget ran out or the deadline passed: nothing more is checked, the command is denied */
   spent: boolean;
+  /**
+   * why it was spent: kept here, not in the walk's findings, and denied by the command line itself —
+   * a nested walk's findings may be re-ruled (an interpreter family set to ask), and the commands
+   * after the point where it ran out were never checked
+   */
+  finding?: Finding;
   /** ctx.deadline, and the commands left until the clock is read again */
   deadline: number | undefined;
   untilClock: number;
@@ -188,6 +194,8 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     // the budget's finding (too long, out of time) is recorded: it denies below
     if (err !== OUT_OF_BUDGET) throw err;
   }
+  // what was not checked decides first: a plain deny, whatever the nested walk that ran out was
+  if (walk.budget.finding) walk.findings.unshift(walk.budget.finding);
   // a deny anywhere decides; findings that only ask are asked once the PR gates have passed
   const denies = walk.findings.filter((f) => f.action !== 'ask');
   const asks = walk.findings.filter((f) => f.action === 'ask');
@@ -275,7 +283,7 @@ function spend(w: Walk, units: number): boolean {
   const b = w.budget;
   if (!b.spent && (b.left -= units) < 0) {
     b.spent = true;
-    w.findings.push({ rule: 'shell.too-long', reason: 'the command is too long to check; split it into shorter commands' });
+    b.finding = { rule: 'shell.too-long', reason: 'the command is too long to check; split it into shorter commands' };
   }
   return b.spent;
 }
@@ -287,10 +295,10 @@ function overdue(w: Walk): boolean {
   b.untilClock = CLOCK_EVERY;
   if (performance.now() <= b.deadline) return false;
   b.spent = true;
-  w.findings.push({
+  b.finding = {
     rule: 'shell.out-of-time',
     reason: 'the machine was too busy to finish checking this command in time; try again, or split it into shorter commands',
-  });
+  };
   return true;
 }
 

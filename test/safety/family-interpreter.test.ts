@@ -147,6 +147,18 @@ describe('the interpreter family', () => {
     assert.equal((await evaluateCommand(`python -c "import os; os.system('rm -rf /')"`, defaultPolicy(), ctx())).decision, 'deny');
   });
 
+  test('families.interpreter: ask never turns the work budget running out inside the code into an ask: the line is denied', async () => {
+    const ask: Policy = policyFromRules({ ...DEFAULT_RULES, families: { ...DEFAULT_RULES.families, interpreter: 'ask' } });
+    const code = Array.from({ length: 40 }, (_, i) => `import os; os.system('echo ${i}')`).join('; ');
+    const line = `python3 -c "${code}"; rm -rf ~`;
+    // with room to check it all, the removal decides
+    assert.equal((await evaluateCommand(line, ask, ctx())).rule, 'rm.root');
+    // the line and its first command fit the budget; the interpreter's code does not, and nothing after it is checked: denied, not asked
+    const v = await evaluateCommand(line, ask, { ...ctx(), budget: line.length + 800 });
+    assert.equal(v.decision, 'deny', `${v.decision} ${v.rule}: ${v.reason}`);
+    assert.equal(v.rule, 'shell.too-long');
+  });
+
   test('families.interpreter: ask asks instead', async () => {
     const ask: Policy = policyFromRules({ ...DEFAULT_RULES, families: { ...DEFAULT_RULES.families, interpreter: 'ask' } });
     const v = await evaluateCommand(`node -e "require('child_process').execSync('npm publish')"`, ask, ctx());
