@@ -140,10 +140,10 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   // HEAD as the stale marks are worked out against it: they are kept for the query at the tip (tip-search.ts)
   const head = input.at === undefined && !kb.repo.bare ? headCommitSync(kb.repo.gitDir, kb.repo.commonDir) : 'unknown';
   const marks = await staleMarks(kb, input.at);
-  const staleKey = `search-stale-written:${indexKey(state.snapshot.tree, state.workspace?.commit)}:${head}`;
+  const key = indexKey(state.snapshot.tree, state.workspace?.commit);
+  const staleKey = `search-stale-written:${key}:${head}`;
   if (head !== 'unknown' && !kb.cache.recall<boolean>(staleKey) && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
     // once a process: the marks are the same for the same tree and HEAD; the file written once the answer is out (as the index's)
-    const key = indexKey(state.snapshot.tree, state.workspace?.commit);
     kb.cache.later(staleKey, () => writeStale(searchDir(kb.repo.axmeDir), key, head ?? 'none', marks.all));
     kb.cache.remember(staleKey, true);
   }

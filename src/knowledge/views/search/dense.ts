@@ -4,7 +4,7 @@ import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
-import { factorOf, type Ranked, type StalePredicate, successorOf } from './rank.ts';
+import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
 import { readVectors, writeVectors } from './vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
@@ -103,7 +103,7 @@ async function byMeaning(
     const at = succ ?? i;
     const doc = index.docs[at]!;
     if (kinds && !kinds.has(doc.kind)) continue;
-    const score = cos[i]! * factorOf(doc, isStale);
+    const score = cos[i]! * factorAt(index, at, isStale);
     const prev = best.get(at);
     if (prev && prev.score >= score) continue;
     const r: Ranked = { doc, score };

@@ -19,6 +19,9 @@ export const FIELD_PARAMS: Record<Field, { weight: number; b: number }> = {
 /** BM25's saturation: how fast more occurrences stop adding to a term's score. */
 export const K1 = 1.2;
 
+/** A packed frequency below this is the body's alone (the other fields' counts are its higher digits). */
+const BODY_ONLY = 4096;
+
 /** Term frequencies of one term in the four fields, packed in one number (body up to 4095, the others up to 255). */
 export function packTf(tf: Record<Field, number>): number {
   return packCounts(tf.title, tf.keys, tf.anchors, tf.body);
@@ -52,7 +55,7 @@ export function tfIn(packed: number, field: Field): number {
 export function gainOf(packed: number, norms: Float64Array, doc: number): number {
   const n = doc * 4;
   // in the body only (most postings): the same number the sum below gives, its other terms being 0
-  if (packed < 4096) {
+  if (packed < BODY_ONLY) {
     const body = packed * norms[n + 3]!;
     return (body * (K1 + 1)) / (body + K1);
   }
@@ -112,6 +115,6 @@ export function fieldNorms(len: Float64Array): Float64Array {
 export function gainFromLengths(packed: number, len: Float64Array, doc: number, means: Float64Array, norms: Float64Array): number {
   const n = doc * 4;
   norms[3] = fieldNorm(3, len[n + 3]!, means[3]!);
-  if (packed >= 4096) for (let f = 0; f < 3; f++) norms[f] = fieldNorm(f, len[n + f]!, means[f]!);
+  if (packed >= BODY_ONLY) for (let f = 0; f < 3; f++) norms[f] = fieldNorm(f, len[n + f]!, means[f]!);
   return gainOf(packed, norms, 0);
 }

@@ -103,7 +103,7 @@ export interface Index {
   byLength?: Map<number, string[]>;
   /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
   dense?: { model: string; vectors: Float32Array[] };
-  /** each document's `factorOf` for its revoked and current marks, by position, 0 until the ranking first reads it (rank.ts `factorAt`) */
+  /** each document's factor (rank.ts `factorAt`) for its revoked and current marks, by position, 0 until the ranking first reads it (rank.ts `factorAt`) */
   factors?: Float64Array;
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
   scratch?: Scratch | undefined;

@@ -141,16 +141,12 @@ export function addGroups(index: Index, x: Scratch, groups: QueryGroup[], values
 /** True for a document whose item is stale (`axme verify`). */
 export type StalePredicate = (d: Doc) => boolean;
 
-/** How much of its score an item keeps: less when revoked, no longer current, or stale (at most 1). */
-export function factorOf(d: Doc, isStale?: StalePredicate): number {
-  return markFactor(d) * (isStale?.(d) ? STALE : 1);
-}
-
 /** The share of its score a document keeps for its revoked and current marks. */
 const markFactor = (d: Doc) => (d.revoked ? REVOKED : d.current ? 1 : NOT_CURRENT);
 
 /**
- * `factorOf` the document at position `i`, its marks read once an index (`Index.factors`): the
+ * How much of its score the document at position `i` keeps: less when revoked, no longer
+ * current, or stale (at most 1). Its marks read once an index (`Index.factors`): the
  * ranking asks it of thousands of documents a query, and a document read from a file answers
  * each mark through a getter. `isStale` only when some item is stale.
  */
