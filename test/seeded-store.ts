@@ -8,7 +8,7 @@ import { stringifyYaml } from '../src/model/frontmatter.ts';
 import { formatId } from '../src/model/ids.ts';
 import { encodeItem } from '../src/model/kind.ts';
 import { DEFAULT_RULES } from '../src/model/safety-rules.ts';
-import { cleanEnv, importCommit } from './helpers.ts';
+import { cleanEnv, git, importCommit } from './helpers.ts';
 
 /** What the `i`-th seeded decision says (1-based); its id is D-i, its dates fixed. */
 export type SeededDecision = (i: number) => { slug: string; title: string; decision: string; reasoning?: string; status?: 'revoked' };
@@ -20,11 +20,9 @@ export type SeededDecision = (i: number) => { slug: string; title: string; decis
  */
 export function seededStore(n: number, decisionOf: SeededDecision, opts: { prefix?: string; codeCommit?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), opts.prefix ?? 'axme-seeded-'));
-  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
-  if (opts.codeCommit)
-    execFileSync('git', ['-C', dir, 'commit', '-q', '--allow-empty', '-m', 'start'], {
-      env: { ...cleanEnv(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
-    });
+  // the test environment's git (no developer's GIT_* variables or identity)
+  git(dir, ['init', '-q', '-b', 'main']);
+  if (opts.codeCommit) git(dir, ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'start']);
   const files: Array<[string, string]> = [
     ['axme.yaml', stringifyYaml({ format: FORMAT_VERSION, kind: 'repo' })],
     ['safety/rules.yaml', stringifyYaml(DEFAULT_RULES)],

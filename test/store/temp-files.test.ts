@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { diskCache } from '../../src/store/cache.ts';
@@ -55,9 +55,7 @@ describe('temporary files left by writers', () => {
     mkdirSync(dir);
     const tmp = tempBeside(join(dir, 'x.json'));
     assert.match(tmp, new RegExp(`x\\.json\\.tmp-${process.pid}-[0-9a-f]{6}$`));
-    writeFileSync(tmp, '');
-    const t = (Date.now() - ORPHAN_AGE_MS * 2) / 1000;
-    utimesSync(tmp, t, t);
+    leave(dir, basename(tmp), ORPHAN_AGE_MS * 2);
     assert.deepEqual(removeOrphanTemps(dir, readdirSync(dir)), []);
   });
 
