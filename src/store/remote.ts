@@ -4,7 +4,7 @@ import { AxmeError } from '../model/errors.ts';
 import { MEMORY_REF } from '../model/refs.ts';
 import { NOTES_REF } from './code-commits.ts';
 import { runGit } from './git.ts';
-import { readRefSync, resolveRefOid } from './locate.ts';
+import { readRefSync } from './locate.ts';
 import { looseObjectType } from './read-loose-object.ts';
 import type { Repo } from './repo.ts';
 
@@ -256,5 +256,5 @@ export async function resolve(repo: Repo, ref: string): Promise<string | null> {
 
 export { MEMORY_REF };
 
-/** The object a ref names: its file read in-process where it tells, else git's answer; null when absent. */
-const refOid = (repo: Repo, ref: string) => resolveRefOid(repo.commonDir, ref, (args) => repo.git(args, { allowFail: true }));
+/** The object a ref names (the repository's backend: its file read in-process where it tells, else git's answer); null when absent. */
+const refOid = (repo: Repo, ref: string) => repo.backend.resolveRef(ref);
