@@ -77,9 +77,11 @@ export function cliBackend(env: NodeJS.ProcessEnv, commonDir: string): GitBacken
     return o.data;
   };
   // hash-object reads files, not contents: each goes to a private folder for the time git reads it
+  let axmeDirMade = false;
   const store = async (hasher: GitBatch<string>, datas: Buffer[]): Promise<string[]> => {
     if (datas.length === 0) return [];
-    mkdirSync(join(commonDir, 'axme'), { recursive: true });
+    if (!axmeDirMade) mkdirSync(join(commonDir, 'axme'), { recursive: true });
+    axmeDirMade = true;
     const dir = mkdtempSync(join(commonDir, 'axme', 'objects-in-'));
     try {
       // every file written before git is asked for any: a failed write (a full disk) leaves no request waiting
