@@ -179,3 +179,17 @@ export function sandboxWorldBase(): string {
   const under = (p: string) => writable.some((w) => p === w || p.startsWith(`${w}/`));
   return under(repo) ? join(homedir(), 'axme-test-worlds') : join(repo, 'test', '.worlds');
 }
+
+/** Runs `check` with performance.now and Date.now jumping an hour at every reading: a process the machine keeps waiting (no test waits on the real clock). */
+export async function starved<T>(check: () => Promise<T>): Promise<T> {
+  const [now, dateNow] = [performance.now, Date.now];
+  let t = now.call(performance);
+  performance.now = () => (t += 3_600_000);
+  Date.now = () => Math.round(performance.timeOrigin + performance.now());
+  try {
+    return await check();
+  } finally {
+    performance.now = now;
+    Date.now = dateNow;
+  }
+}

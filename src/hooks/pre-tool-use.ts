@@ -11,10 +11,11 @@ import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
 import { recordEdits } from './record-edits.ts';
+import { EVENT_DEADLINE_MS } from './run-event.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
 
-/** How long the guard's check of the calls may take, of the hook's 8 s (run-event.ts); on a busy machine, past it the call is denied. */
-const CHECK_DEADLINE_MS = 5_000;
+/** How long the guard's check of the calls may take: the hook's deadline less 3 s for the policy's load and the answer; on a busy machine, past it the call is denied. */
+const CHECK_DEADLINE_MS = EVENT_DEADLINE_MS['pre-tool-use'] - 3_000;
 
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's

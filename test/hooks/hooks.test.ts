@@ -10,7 +10,7 @@ import { safetyAdd, safetySet } from '../../src/operations/safety/edits.ts';
 import { readSession } from '../../src/session/sessions.ts';
 import { hookProtocol } from '../../src/setup/clients/hook-registry.ts';
 import { doctorJson, initCore } from '../core.ts';
-import { axme, axmeOk, CLI, cleanEnv, git, tempRepo } from '../helpers.ts';
+import { axme, axmeOk, CLI, cleanEnv, git, starved, tempRepo } from '../helpers.ts';
 import { cliText } from '../store-fixture.ts';
 import { type HookRun, hookBinary, hookInProcess, loadBuiltHook, sameAnswer } from './hook-in-process.ts';
 
@@ -237,15 +237,7 @@ describe('the hook never fails open', () => {
   test('a machine too busy to finish a check in time: deny, saying so', async () => {
     const script = 'mkdir -p build && cp a.ts build/\ngrep -rn TODO src | head -5\n'.repeat(200);
     const io = hookIO(dir, payload(dir, 'Bash', { command: script }));
-    // every look at the clock finds an hour gone: a process the machine keeps waiting
-    const now = performance.now;
-    let t = now.call(performance);
-    performance.now = () => (t += 3_600_000);
-    try {
-      assert.equal(await runHook('pre-tool-use', io.io), 0);
-    } finally {
-      performance.now = now;
-    }
+    assert.equal(await starved(() => runHook('pre-tool-use', io.io)), 0);
     assert.match(io.out(), /"permissionDecision":"deny".*too busy to finish checking/);
   });
 

@@ -19,6 +19,7 @@ import { type EvalContext, evaluate, evaluateCommand, type PrState, type ToolCal
 import { MARKER_FORMAT, type MarkerParse, parseMarker } from '../../src/safety/marker.ts';
 import { defaultPolicy, isPolicy, type Policy, policyFromRules } from '../../src/safety/policy.ts';
 import { parseShell, UNKNOWN } from '../../src/safety/shell.ts';
+import { starved } from '../helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixed context and helpers
@@ -1566,19 +1567,6 @@ describe('7. robustness', () => {
       assert.equal(v.rule, 'shell.too-long');
     });
 
-    /** Runs `check` with performance.now and Date.now jumping an hour at every reading: a process the machine keeps waiting. */
-    async function starved<T>(check: () => Promise<T>): Promise<T> {
-      const [now, dateNow] = [performance.now, Date.now];
-      let t = now.call(performance);
-      performance.now = () => (t += 3_600_000);
-      Date.now = () => Math.round(performance.timeOrigin + performance.now());
-      try {
-        return await check();
-      } finally {
-        performance.now = now;
-        Date.now = dateNow;
-      }
-    }
     const SCRIPT = 'mkdir -p build/out && cp src/a.ts build/out/a.ts\ngrep -rn TODO src | head -5\nnpm run lint -- --fix\necho "step $i done"; ';
 
     test('an ordinary script gets the same answer however long the machine keeps the check waiting', async () => {
