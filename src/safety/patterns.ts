@@ -5,6 +5,7 @@
  */
 
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
+import { programName } from './command.ts';
 
 export interface CommandPattern {
   text: string;
@@ -68,7 +69,7 @@ export function compileList(list: readonly string[]): CompiledList {
       if (p.stages.length !== 1) continue;
       const words = p.stages[0]!;
       const entry = { at, text, words, joined: words.join(' ') };
-      const program = programOf(words);
+      const program = programName(words[0]!);
       if (matchesOnlyItself(program)) {
         const bucket = index.byProgram.get(program);
         if (bucket) bucket.push(entry);
@@ -104,11 +105,6 @@ export function candidatePatterns(list: readonly string[], programs: ReadonlyArr
   out = [...found].sort((a, b) => a.at - b.at);
   if (index.candidates.size < 10_000) index.candidates.set(key, out);
   return out;
-}
-
-/** The program word of a pattern, by its base name (`/usr/bin/rm` is `rm`). */
-function programOf(words: readonly string[]): string {
-  return words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
 }
 
 /** Whether wordMatches(`pw`, arg) holds only when arg is `pw` itself (see its cases). */
@@ -155,7 +151,7 @@ export function matchesAllowed(words: readonly string[], argv: readonly string[]
 
 function matchesProgram(words: readonly string[], argv: readonly string[], asCommand: boolean): boolean {
   if (!words.length || !argv.length) return false;
-  const program = programOf(words);
+  const program = programName(words[0]!);
   return wordMatches(program, argv[0]!) || (asCommand && argv[0]!.startsWith(`${program}.`));
 }
 
