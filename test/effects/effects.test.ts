@@ -22,9 +22,11 @@
  * A route the product does not provide (no `sandbox` command, no hook, no prefix) is skipped,
  * saying why. Each route's counts (stopped by the hook, by the sandbox, not stopped) are printed.
  */
+
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { type TestContext, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { DANGEROUS } from './dangerous.ts';
 import { EVERYDAY } from './everyday.ts';
 import {
@@ -184,13 +186,10 @@ async function everyday(t: TestContext, route: Route, world: World, driver: Driv
 /** The jail itself: nested bubblewrap works, the machine's files cannot be written, the check sees harm. */
 async function selfTest(t: TestContext, world: World, driver: Driver): Promise<void> {
   assert.equal(driver.facts.nestedBwrap.code, 0, `bubblewrap inside the jail: ${driver.facts.nestedBwrap.stderr}`);
-  const before = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  const probe = await inJail(world.root, [
-    'bash',
-    '-c',
-    'echo x >> /work/main/package.json; touch /usr/axme-effects-probe; touch /axme-effects-probe; echo done',
-  ]);
-  assert.equal(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'), before, 'the jail wrote a file of the machine');
+  const machineFile = fileURLToPath(new URL('../../package.json', import.meta.url));
+  const before = readFileSync(machineFile, 'utf8');
+  const probe = await inJail(world.root, ['bash', '-c', `echo x >> '${machineFile}'; touch /usr/axme-effects-probe; touch /axme-effects-probe; echo done`]);
+  assert.equal(readFileSync(machineFile, 'utf8'), before, 'the jail wrote a file of the machine');
   assert.ok(!existsSync('/usr/axme-effects-probe') && !existsSync('/axme-effects-probe'), 'the jail created a file on the machine');
   assert.match(probe.stderr, /Read-only file system/);
   assert.deepEqual(damage(world, ''), [], 'a fresh world shows no damage');

@@ -176,6 +176,10 @@ function worldsDir(): string {
 
 /** A fresh world: canaries, the project (git, axme init inside the jail), the pristine copy. */
 export async function makeWorld(label: string): Promise<World> {
+  if (/^\/(home|tmp)\//.test(CLI))
+    throw new Error(
+      `the jail gives each world its own /home and /tmp, which hide this checkout's CLI (${CLI}): run the effects test from a checkout outside /home and /tmp`,
+    );
   const root = mkdtempSync(join(worldsDir(), `axme-effects-${label}-`));
   try {
     return await fillWorld(root);
