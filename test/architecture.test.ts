@@ -34,7 +34,18 @@ function twoWayTies(graph: Cruised): string[] {
 test('no two folders of src/knowledge/ import each other', async () => {
   const { stdout } = await promisify(execFile)(
     join(ROOT, 'node_modules/.bin/depcruise'),
-    ['src/knowledge', '--config', '.dependency-cruiser.cjs', '--collapse', '^src/knowledge/[^/]+/', '--output-type', 'json'],
+    // only src/knowledge/'s own modules are read: what they import from elsewhere is no tie between its folders
+    [
+      'src/knowledge',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--include-only',
+      '^src/knowledge/',
+      '--collapse',
+      '^src/knowledge/[^/]+/',
+      '--output-type',
+      'json',
+    ],
     { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
   );
   const graph = JSON.parse(stdout) as Cruised;

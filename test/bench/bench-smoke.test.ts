@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runBench, runBenchJson } from './run-bench.ts';
 
+type Report = { side: string; rss_mb: number; facts: Record<string, number> };
+
 /**
  * The benchmarks are not run in CI; these only prove the harnesses still work end to end. Each
  * run is one process that mostly waits on the children it starts, so several run at once, the
@@ -105,6 +107,25 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         `${m}: ${stdout}`,
       );
     }
+  });
+
+  test('the team server benchmark runs small: the table, the JSON, nothing lost', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{
+      clients: number;
+      ops: number;
+      phases: Array<{ name: string; acked: number; lost: number; fsck: boolean; searches: number }>;
+    }>('serve-http.bench.ts', ['--clients', '2', '--ops', '3'], t.signal);
+    for (const run of ['http load', 'http writes', 'http writes + flood', 'stdio fleet'])
+      assert.match(stdout, new RegExp(`^\\| ${run.replace(/[+]/g, '\\+')} \\| 2 \\| 6 \\| \\d+ \\| 6/6 \\| 0 \\| clean \\|`, 'm'), `table row "${run}"`);
+    assert.match(stdout, /HTTP writes\/s vs the stdio fleet's: /);
+    assert.equal(json.clients, 2);
+    assert.equal(json.ops, 3);
+    assert.deepEqual(
+      json.phases.map((p) => p.name),
+      ['http load', 'http writes', 'http writes + flood', 'stdio fleet'],
+    );
+    assert.ok(json.phases.every((p) => p.acked === 6 && p.lost === 0 && p.fsck));
+    assert.equal(json.phases[0]!.searches, 6);
   });
 
   test('the hook benchmark runs at a tiny size and reports the ratios to node -e 0', { timeout: 600_000 }, async (t) => {
@@ -210,6 +231,52 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
   });
 
+  test('the transcript benchmark runs at 1 MB: the table and the JSON, both sides in their own process', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ mb: number; reps: number; reports: Record<'axme' | 'baseline', Report[]> }>(
+      'transcript.bench.ts',
+      ['--mb', '1', '--reps', '1'],
+      t.signal,
+    );
+    for (const row of ['| A: axme |', '| B: baseline |', 'A/B per round']) assert.ok(stdout.includes(row), `output has "${row}"`);
+    assert.equal(json.mb, 1);
+    assert.equal(json.reports.axme.length, 1);
+    assert.equal(json.reports.baseline.length, 1);
+    const [a, b] = [json.reports.axme[0]!, json.reports.baseline[0]!];
+    // the same file on both sides: every line seen, the one malformed line counted by both
+    assert.equal(a.facts.lines, b.facts.lines);
+    assert.equal(a.facts.malformed, 1);
+    assert.equal(b.facts.malformed, 1);
+    assert.ok(a.facts.chunks! >= 1 && a.facts.sidechain_entries! > 0 && a.facts.redactions! > 0, JSON.stringify(a.facts));
+    assert.ok(a.rss_mb > 0 && b.rss_mb > 0);
+  });
+
+  test('the staleness benchmark runs at a tiny size: the table and the JSON', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ commits: number; items: number; rows: Array<{ measure: string; stale: number }> }>(
+      'verify.bench.ts',
+      ['--commits', '60', '--items', '12', '--files', '20', '--reps', '1'],
+      t.signal,
+    );
+    for (const measure of ['axme verify, first run', 'axme verify, cold', 'axme verify, warm', 'naive: git log'])
+      assert.ok(stdout.includes(`| ${measure}`), `table has "${measure}"`);
+    assert.equal(json.commits, 60);
+    assert.equal(json.items, 12);
+    assert.equal(json.rows.length, 4);
+  });
+
+  test('the search-model benchmark runs at a tiny size and measures words only beside words + model', { timeout: 600_000 }, async (t) => {
+    const { stdout, json } = await runBenchJson<{ rows: Array<{ measure: string; words: { median: number } | null; model: { median: number } }> }>(
+      'search-model.bench.ts',
+      ['--size', '20', '--reps', '1'],
+      t.signal,
+    );
+    for (const measure of ['load the model', 'warm query', 'first query after a write'])
+      assert.ok(
+        json.rows.some((r) => r.measure.startsWith(measure) && r.model.median > 0),
+        `${measure}: ${stdout}`,
+      );
+    assert.ok(json.rows.find((r) => r.measure === 'warm query')!.words!.median > 0);
+  });
+
   test('the hook, sandbox, start-up, git hooks, store, session, sync and retrieval benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
     const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
     try {
@@ -256,6 +323,32 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  test('the team server benchmark refuses an unknown option with exit 2', async () => {
+    const [r, many] = await Promise.all([runBench('serve-http.bench.ts', ['--clientz', '5']), runBench('serve-http.bench.ts', ['--ops', 'many'])]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /unknown option/);
+    assert.equal(many.status, 2);
+  });
+
+  test('the transcript benchmark refuses an unknown option or a bad value with exit 2', async () => {
+    const [r, big, none] = await Promise.all([
+      runBench('transcript.bench.ts', ['--size', '5']),
+      runBench('transcript.bench.ts', ['--mb', 'big']),
+      runBench('transcript.bench.ts', ['--reps', '0']),
+    ]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /unknown option/);
+    assert.equal(big.status, 2);
+    assert.equal(none.status, 2);
+  });
+
+  test('the staleness benchmark refuses an unknown option with exit 2', async () => {
+    const [r, many] = await Promise.all([runBench('verify.bench.ts', ['--commitz', '5']), runBench('verify.bench.ts', ['--items', 'many'])]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /unknown option/);
+    assert.equal(many.status, 2);
   });
 });
 
