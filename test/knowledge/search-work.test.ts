@@ -175,4 +175,31 @@ describe('the first query after a write', () => {
     assert.equal(total, M + 2);
     assert.equal(marks.reads, 0, `the first query after the write read ${marks.reads} marks of unchanged documents`);
   });
+
+  test('counts the matches without reading the documents of a term every document holds', async () => {
+    const query = { query: 'amber component', k: 10 };
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title: 'A third amber component', decision: 'Written between two queries once more.' });
+    const { index, source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    const { postings } = index;
+    const component = postings.ids.get('compon');
+    assert.ok(component !== undefined && postings.docsOf, 'the write is laid over the index');
+    // the documents of each term read to count the matches, seen through a counter
+    const docsOf = postings.docsOf;
+    const counted: number[] = [];
+    postings.docsOf = (id) => (counted.push(id), docsOf(id));
+    const { hits, total } = await searchKnowledge(kb, query);
+    postings.docsOf = docsOf;
+    assert.equal(total, index.docs.length, 'every document holds "component"');
+    assert.ok(!counted.includes(component), 'the documents of "component", which every document holds, were read to count the matches');
+    const other = await openTestKb(dir);
+    try {
+      const fresh = await searchKnowledge(other, query);
+      assert.deepEqual(fresh.hits, hits);
+      assert.equal(fresh.total, total);
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
 });
