@@ -1,5 +1,5 @@
 import { isWord } from './analyze.ts';
-import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
+import { fieldTotals, gainsFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
 import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm } from './patch-postings.ts';
 
@@ -134,9 +134,7 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: U
   const tf = new Float64Array(count);
   const at = mergeTerm({ docs, tf }, 0, base, ...baseRange(delta, id), newOf, extra.get(id), only);
   if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = new Float64Array(at);
-  const norms = new Float64Array(4);
-  for (let p = 0; p < at; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
+  const gain = gainsFromLengths(tf, docs, at, len, means);
   return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
 }
 
