@@ -72,7 +72,7 @@ const PARAMS = FIELDS.map((f) => FIELD_PARAMS[f]);
  * holds (4 a document), 1 for a field no document has words in: what a field's length is
  * normalized by (`fieldNorm`), the one part of a gain that depends on every document.
  */
-export function fieldMeans(len: Float64Array): Float64Array {
+function fieldMeans(len: Float64Array): Float64Array {
   return meansOf(fieldTotals(len), len.length / 4);
 }
 

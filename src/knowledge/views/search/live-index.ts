@@ -34,14 +34,18 @@ export function layOver(
   let df: Int32Array;
   let fresh: FreshTerms;
   let oldLen: Float64Array;
+  let oldTotals: Float64Array;
+  // the base documents gone: this write's, or, over a delta, every write's since the base (counted as they are moved)
+  let removed = 0;
   if (before) {
     base = before.base;
     baseNewOf = new Int32Array(before.newOf.length);
-    for (let b = 0; b < baseNewOf.length; b++) baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!;
+    for (let b = 0; b < baseNewOf.length; b++) if ((baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!) < 0) removed++;
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
     df = Int32Array.from(before.df);
     fresh = { first: base.terms, terms: [...before.fresh], ids: new Map(before.freshIds) };
     oldLen = before.len;
+    oldTotals = before.totals;
   } else {
     if (!was.tf || !was.len || was.read || was.tf.length !== was.docs.length || was.len.length !== 4 * previous.docs.length) return undefined;
     const terms = was.start.length - 1;
@@ -50,12 +54,8 @@ export function layOver(
     df = countsOf(was.start);
     fresh = { first: terms, terms: [], ids: new Map() };
     oldLen = was.len;
-  }
-  // the base documents gone: this write's, or, over a delta, every write's since the base
-  let removed = moves.gone.length;
-  if (before) {
-    removed = 0;
-    for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+    oldTotals = was.totals ?? fieldTotals(oldLen);
+    removed = moves.gone.length;
   }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
 
@@ -63,6 +63,7 @@ export function layOver(
   const counted = countTerms(df, previous.docs, moves, docs, added, base.ids, fresh);
   const len = lengthsAfter(oldLen, moves, docs, added);
   const all = Int32Array.from([...keptAdded, ...added]).sort();
+  const totals = totalsAfter(oldTotals, oldLen, len, moves.gone, added);
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
   const delta: Delta = {
     base,
@@ -72,27 +73,22 @@ export function layOver(
     freshIds: fresh.ids,
     df: counted.df,
     len,
-    means: meansOf(totalsAfter(oldLen, len, moves.gone, added), docs.length),
+    totals,
+    means: meansOf(totals, docs.length),
     removed,
   };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
 }
 
-/** The fields' total lengths of a delta's documents (`len`, never changed once made), kept: the next write works its own out from them. */
-const totalsOf = new WeakMap<Float64Array, Float64Array>();
-
 /**
- * The fields' total lengths of the documents now (`len`), from those of before (`oldLen`, added
- * up once an array) less the gone documents' and plus the added ones': no pass over every
- * document. Sums of whole numbers: the same as adding up `len`.
+ * The fields' total lengths of the documents now (`len`), from those of before (`totals`, of
+ * `oldLen`) less the gone documents' and plus the added ones': no pass over every document. Sums
+ * of whole numbers: the same as adding up `len`.
  */
-function totalsAfter(oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
-  const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
-  totalsOf.set(oldLen, was);
+function totalsAfter(was: Float64Array, oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
   const totals = Float64Array.from(was);
   for (const j of gone) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
   for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
-  totalsOf.set(len, totals);
   return totals;
 }
 
@@ -172,7 +168,7 @@ export function compactPostings(index: Index): Postings {
     gain.set(t.gain, start[k]!);
     tf.set(t.tf, start[k]!);
   });
-  return { ids, start, docs, gain, tf, len: delta.len };
+  return { ids, start, docs, gain, tf, len: delta.len, totals: delta.totals };
 }
 
 /** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */
