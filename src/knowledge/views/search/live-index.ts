@@ -1,7 +1,7 @@
 import { isWord } from './analyze.ts';
 import { fieldTotals, gainsFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm } from './patch-postings.ts';
+import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm, mergeTermDocs, mergeTermMarked } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
@@ -128,7 +128,10 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: U
   const count = delta.df[id]!;
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const at = mergeTerm({ docs, tf }, 0, base, ...baseRange(delta, id), newOf, extra.get(id), only);
+  const [from, to] = baseRange(delta, id);
+  const at = only
+    ? mergeTermMarked({ docs, tf }, base, from, to, newOf, only, extra.get(id))
+    : mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
   if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
   const gain = gainsFromLengths(tf, docs, at, len, means);
   return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
@@ -137,7 +140,7 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: U
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
 function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
   const docs = new Int32Array(delta.df[id]!);
-  mergeTerm({ docs }, 0, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
+  mergeTermDocs(docs, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
   return docs;
 }
 
