@@ -145,4 +145,6 @@ export interface Delta {
   means: Float64Array;
   /** how many base documents are gone */
   removed: number;
+  /** the base documents before this position are where they were, none gone (every write's since the base): a term held by them alone and by no added document has the base's postings as they are */
+  unmoved: number;
 }

@@ -76,9 +76,13 @@ export function layOver(
     totals,
     means: meansOf(totals, docs.length),
     removed,
+    unmoved: Math.min(before ? before.unmoved : Number.POSITIVE_INFINITY, unmovedUpTo(moves)),
   };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
 }
+
+/** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */
+const unmovedUpTo = ({ runs }: Moves) => (runs.length && runs[0] === 0 && runs[2] === 0 ? runs[1]! : 0);
 
 /**
  * The fields' total lengths of the documents now (`len`), from those of before (`totals`, of
@@ -126,9 +130,14 @@ const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.ba
 function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
+  const [from, to] = baseRange(delta, id);
+  if (!only && unmoved(delta, extra, id, from, to)) {
+    const docs = base.docs.subarray(from, to);
+    const tf = base.tf.subarray(from, to);
+    return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
+  }
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const [from, to] = baseRange(delta, id);
   const at = only
     ? mergeTermMarked({ docs, tf }, base, from, to, newOf, only, extra.get(id))
     : mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
@@ -139,10 +148,20 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: U
 
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
 function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
+  const [from, to] = baseRange(delta, id);
+  if (unmoved(delta, extra, id, from, to)) return delta.base.docs.subarray(from, to);
   const docs = new Int32Array(delta.df[id]!);
-  mergeTermDocs(docs, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
+  mergeTermDocs(docs, delta.base, from, to, delta.newOf, extra.get(id));
   return docs;
 }
+
+/**
+ * True when term `id`'s postings are its base postings (`[from, to)`) as they are: all of its
+ * documents are where they were (before `Delta.unmoved`) and no added document holds it — most
+ * terms of the items before a write's (a new item sorts last of its kind). Nothing is merged.
+ */
+const unmoved = (delta: Delta, extra: Map<number, number[]>, id: number, from: number, to: number) =>
+  to > from && delta.base.docs[to - 1]! < delta.unmoved && !extra.has(id);
 
 /**
  * The postings of an index with a delta (`layOver`) laid out flat, as a build of its documents
