@@ -112,12 +112,18 @@ async function main(): Promise<void> {
     warmCpu: stats(a.warmCpu),
     afterCpu: stats(a.afterCpu),
     file: stats(a.file),
+    afterCpuByWrite: Array.from({ length: WRITES }, (_, w) => stats(a.afterCpu.filter((_, i) => i % WRITES === w))),
     sources: [...new Set(a.sources)],
   }));
   for (const r of rows)
     console.log(
       `| ${r.name} | ${cell(r.warm)} | ${cell(r.write)} | ${cell(r.after)} | ${(r.after.median / r.warm.median).toFixed(1)}× | ${cell(r.warmCpu)} | ${cell(r.afterCpu)} | ${(r.afterCpu.median / r.warmCpu.median).toFixed(1)}× | ${cell(r.file)} |`,
     );
+  // the first writes of a process run code V8 has not compiled yet: the same CPU time by the write's place in its process
+  console.log(
+    `\n| first query after the n-th write of a process, CPU ms median | ${Array.from({ length: WRITES }, (_, w) => w + 1).join(' | ')} |\n| --- |${' ---: |'.repeat(WRITES)}`,
+  );
+  for (const r of rows) console.log(`| ${r.name} | ${r.afterCpuByWrite.map((s) => fmt(s.median)).join(' | ')} |`);
   const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-write-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -24,6 +24,8 @@ import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.t
 import { updateMemory } from '../../src/knowledge/items/memory/update-memory.ts';
 import { buildIndex, type Index } from '../../src/knowledge/views/search/build-index.ts';
 import { queryOf } from '../../src/knowledge/views/search/hits.ts';
+import { diffLists } from '../../src/knowledge/views/search/list-diff.ts';
+import { movesOf } from '../../src/knowledge/views/search/patch-postings.ts';
 import { rank, scoreQuery } from '../../src/knowledge/views/search/rank.ts';
 import { glossaryOf, sourcesOf } from '../../src/knowledge/views/search/sources.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
@@ -201,5 +203,60 @@ describe('search index laid over after a write', () => {
     assert.ok(tip, 'the file written at close');
     kb = await openTestKb(dir);
     assert.deepEqual(tip.hits, (await searchKnowledge(kb, { query: 'kafka budget', k: 5 })).hits);
+  });
+});
+
+describe('item lists compared', () => {
+  type Item = { key: number };
+  const byKey = (a: Item, b: Item) => a.key - b.key;
+  /** lists of items sorted by key, and the lists after a change: each item kept (the same object), gone, or replaced (a new object of its key); new keys added */
+  const change = fc
+    .array(
+      fc.tuple(
+        fc.uniqueArray(fc.nat(60), { maxLength: 30 }),
+        fc.array(fc.constantFrom('keep', 'keep', 'keep', 'gone', 'replace')),
+        fc.uniqueArray(fc.nat(60), { maxLength: 4 }),
+        fc.boolean(),
+      ),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    )
+    .map((lists) =>
+      lists.map(([keys, fates, extra, same]) => {
+        const before = [...keys].sort((a, b) => a - b).map((key) => ({ key }));
+        if (same) return { before, after: before };
+        const after: Item[] = [];
+        before.forEach((item, i) => {
+          const fate = fates[i % Math.max(1, fates.length)] ?? 'keep';
+          if (fate === 'keep') after.push(item);
+          else if (fate === 'replace') after.push({ key: item.key });
+        });
+        for (const key of extra) if (!keys.includes(key)) after.push({ key });
+        return { before, after: after.sort(byKey) };
+      }),
+    );
+
+  test("where the items moved (gone, runs) is movesOf's of the positions it gives, worked out in the same pass", () => {
+    fc.assert(
+      fc.property(change, (lists) => {
+        const diff = diffLists(
+          lists.map((l) => l.before),
+          lists.map((l) => l.after),
+          byKey,
+          Number.POSITIVE_INFINITY,
+        );
+        assert.ok(diff);
+        const { gone, runs } = movesOf(diff.newOf);
+        assert.deepEqual(diff.gone, gone);
+        assert.deepEqual(diff.runs, runs);
+        // each kept item at its place after, the new ones where `added` says
+        const before = lists.flatMap((l) => l.before);
+        const after = lists.flatMap((l) => l.after);
+        before.forEach((item, j) => assert.equal(diff.newOf[j]! < 0 ? undefined : after[diff.newOf[j]!], diff.newOf[j]! < 0 ? undefined : item));
+        assert.equal(diff.added.length + before.length - gone.length, after.length);
+      }),
+    );
   });
 });

@@ -175,4 +175,60 @@ describe('the first query after a write', () => {
     assert.equal(total, M + 2);
     assert.equal(marks.reads, 0, `the first query after the write read ${marks.reads} marks of unchanged documents`);
   });
+
+  test("reads a term no moved or added document holds as the base's postings, merging none", async () => {
+    await searchKnowledge(kb, { query: 'red component', k: 10 });
+    // a new decision sorts last of the decisions: those before it stay where they were
+    await addDecision(kb, { title: 'A green component after the others', decision: 'Written between two queries, in green.' });
+    const { index, source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    const { delta, postings } = index;
+    assert.ok(delta && postings.read && postings.docsOf, 'the write is laid over the index');
+    const red = postings.ids.get('red');
+    const green = postings.ids.get('green');
+    assert.ok(red !== undefined && green !== undefined);
+    assert.equal(postings.docsOf(red).buffer, delta.base.docs.buffer, 'the documents of "red" were copied');
+    const read = postings.read(red);
+    assert.equal(read.docs.buffer, delta.base.docs.buffer, 'the postings of "red" were merged into new arrays');
+    assert.equal(read.docs.length, M / 4);
+    // a term the new document holds is merged as before
+    assert.notEqual(postings.read(green).docs.buffer, delta.base.docs.buffer);
+    const query = { query: 'red component', k: 10 };
+    const { hits, total } = await searchKnowledge(kb, query);
+    const other = await openTestKb(dir);
+    try {
+      const fresh = await searchKnowledge(other, query);
+      assert.deepEqual(fresh.hits, hits);
+      assert.equal(fresh.total, total);
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
+
+  test('counts the matches without reading the documents of a term every document holds', async () => {
+    const query = { query: 'amber component', k: 10 };
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title: 'A third amber component', decision: 'Written between two queries once more.' });
+    const { index, source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    const { postings } = index;
+    const component = postings.ids.get('compon');
+    assert.ok(component !== undefined && postings.docsOf, 'the write is laid over the index');
+    // the documents of each term read to count the matches, seen through a counter
+    const docsOf = postings.docsOf;
+    const counted: number[] = [];
+    postings.docsOf = (id) => (counted.push(id), docsOf(id));
+    const { hits, total } = await searchKnowledge(kb, query);
+    postings.docsOf = docsOf;
+    assert.equal(total, index.docs.length, 'every document holds "component"');
+    assert.ok(!counted.includes(component), 'the documents of "component", which every document holds, were read to count the matches');
+    const other = await openTestKb(dir);
+    try {
+      const fresh = await searchKnowledge(other, query);
+      assert.deepEqual(fresh.hits, hits);
+      assert.equal(fresh.total, total);
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { byIdThenSlug } from '../../core/state.ts';
 import { type Doc, documentOf, type Index, indexFrom, sameGroups } from './build-index.ts';
 import { diffLists } from './list-diff.ts';
 import { layOver } from './live-index.ts';
-import { moveRows, movesOf, patchLinks } from './patch-postings.ts';
+import { moveRows, patchLinks } from './patch-postings.ts';
 import { INDEX_ORDER, searchLists, sourceOf } from './sources.ts';
 
 /** Past this share of items changed, comparing the lists stops: the index is made the usual way. */
@@ -35,7 +35,8 @@ export function indexAfterWrite(kb: KnowledgeBase, previous: Index, state: Merge
       pieces.push([documentOf(kb, sourceOf(state, INDEX_ORDER[list]!, item as never))]);
     }
   };
-  const moves = movesOf(diff.newOf);
+  // where the documents moved, worked out as the lists were compared (patch-postings.ts `Moves`)
+  const moves = diff;
   const { runs } = moves;
   for (let r = 0; r < runs.length; r += 3) {
     addBefore(runs[r + 2]!);

@@ -60,6 +60,8 @@ export interface Postings {
   tf?: Float64Array;
   /** the documents' field lengths (4 a document, FIELDS order), kept with `tf` */
   len?: Float64Array;
+  /** the fields' total lengths over `len` (FIELDS order), when known (a delta laid out flat keeps its own: the next write starts from them) */
+  totals?: Float64Array;
   /**
    * when the postings stay on disk (a query at the tip: index-file.ts) or are a base and a delta
    * (live-index.ts), term `id`'s documents and gains, read or worked out when first asked for;
@@ -138,7 +140,11 @@ export interface Delta {
   df: Int32Array;
   /** the documents' field lengths (4 a document, FIELDS order) now, and the fields' mean lengths (`fieldMeans`): a posting's norms follow from them when it is read */
   len: Float64Array;
+  /** the fields' total lengths over `len` (FIELDS order): the next write's are worked out from them */
+  totals: Float64Array;
   means: Float64Array;
   /** how many base documents are gone */
   removed: number;
+  /** the base documents before this position are where they were, none gone (every write's since the base): a term held by them alone and by no added document has the base's postings as they are */
+  unmoved: number;
 }

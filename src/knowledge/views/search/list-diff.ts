@@ -6,6 +6,9 @@ export interface ListsDiff {
   added: Array<{ at: number; list: number; item: object }>;
   /** the length of the concatenation after */
   size: number;
+  /** the positions before of the items no longer there (ascending), and the runs of items kept together (`[from, end, to]` a run: items `[from, end)` before, now at `to` onwards): patch-postings.ts `Moves`, made in the same pass */
+  gone: number[];
+  runs: number[];
 }
 
 /**
@@ -26,6 +29,14 @@ export function diffLists<T extends object>(
   const size = after.reduce((n, l) => n + l.length, 0);
   const newOf = new Int32Array(oldSize);
   const added: ListsDiff['added'] = [];
+  const gone: number[] = [];
+  const runs: number[] = [];
+  // items [x, y) before kept, now at z onwards: the last run grows when they follow it on both sides
+  const kept = (x: number, y: number, z: number) => {
+    const r = runs.length;
+    if (r && runs[r - 2] === x && runs[r - 1]! + (x - runs[r - 3]!) === z) runs[r - 2] = y;
+    else runs.push(x, y, z);
+  };
   let changes = 0;
   let from = 0;
   let to = 0;
@@ -34,17 +45,22 @@ export function diffLists<T extends object>(
     const b = after[l]!;
     if (a === b) {
       for (let i = 0; i < a.length; i++) newOf[from + i] = to + i;
+      if (a.length) kept(from, from + a.length, to);
     } else {
       let i = 0;
       let j = 0;
       while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) {
-          newOf[from + i++] = to + j++;
-          continue;
-        }
+        // the items the same object on both sides from here on: one run
+        const i0 = i;
+        while (i < a.length && j < b.length && a[i] === b[j]) newOf[from + i++] = to + j++;
+        if (i > i0) kept(from + i0, from + i, to + j - (i - i0));
+        if (i >= a.length && j >= b.length) break;
         // sorted lists walked in step: the lower one is gone (before) or new (after); equal in order, replaced
         const c = i >= a.length ? 1 : j >= b.length ? -1 : order(a[i]!, b[j]!);
-        if (c <= 0) newOf[from + i++] = -1;
+        if (c <= 0) {
+          gone.push(from + i);
+          newOf[from + i++] = -1;
+        }
         if (c >= 0) added.push({ at: to + j, list: l, item: b[j++]! });
         if (++changes > max) return undefined;
       }
@@ -52,5 +68,5 @@ export function diffLists<T extends object>(
     from += a.length;
     to += b.length;
   }
-  return { newOf, added, size };
+  return { newOf, added, size, gone, runs };
 }

@@ -1,7 +1,7 @@
 import { isWord } from './analyze.ts';
-import { fieldTotals, gainFromLengths, meansOf } from './fields.ts';
+import { fieldTotals, gainsFromLengths, meansOf } from './fields.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm } from './patch-postings.ts';
+import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm, mergeTermDocs, mergeTermMarked } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
@@ -34,14 +34,18 @@ export function layOver(
   let df: Int32Array;
   let fresh: FreshTerms;
   let oldLen: Float64Array;
+  let oldTotals: Float64Array;
+  // the base documents gone: this write's, or, over a delta, every write's since the base (counted as they are moved)
+  let removed = 0;
   if (before) {
     base = before.base;
     baseNewOf = new Int32Array(before.newOf.length);
-    for (let b = 0; b < baseNewOf.length; b++) baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!;
+    for (let b = 0; b < baseNewOf.length; b++) if ((baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!) < 0) removed++;
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
     df = Int32Array.from(before.df);
     fresh = { first: base.terms, terms: [...before.fresh], ids: new Map(before.freshIds) };
     oldLen = before.len;
+    oldTotals = before.totals;
   } else {
     if (!was.tf || !was.len || was.read || was.tf.length !== was.docs.length || was.len.length !== 4 * previous.docs.length) return undefined;
     const terms = was.start.length - 1;
@@ -50,12 +54,8 @@ export function layOver(
     df = countsOf(was.start);
     fresh = { first: terms, terms: [], ids: new Map() };
     oldLen = was.len;
-  }
-  // the base documents gone: this write's, or, over a delta, every write's since the base
-  let removed = moves.gone.length;
-  if (before) {
-    removed = 0;
-    for (let b = 0; b < baseNewOf.length; b++) if (baseNewOf[b]! < 0) removed++;
+    oldTotals = was.totals ?? fieldTotals(oldLen);
+    removed = moves.gone.length;
   }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
 
@@ -63,6 +63,7 @@ export function layOver(
   const counted = countTerms(df, previous.docs, moves, docs, added, base.ids, fresh);
   const len = lengthsAfter(oldLen, moves, docs, added);
   const all = Int32Array.from([...keptAdded, ...added]).sort();
+  const totals = totalsAfter(oldTotals, oldLen, len, moves.gone, added);
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
   const delta: Delta = {
     base,
@@ -72,27 +73,26 @@ export function layOver(
     freshIds: fresh.ids,
     df: counted.df,
     len,
-    means: meansOf(totalsAfter(oldLen, len, moves.gone, added), docs.length),
+    totals,
+    means: meansOf(totals, docs.length),
     removed,
+    unmoved: Math.min(before ? before.unmoved : Number.POSITIVE_INFINITY, unmovedUpTo(moves)),
   };
   return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
 }
 
-/** The fields' total lengths of a delta's documents (`len`, never changed once made), kept: the next write works its own out from them. */
-const totalsOf = new WeakMap<Float64Array, Float64Array>();
+/** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */
+const unmovedUpTo = ({ runs }: Moves) => (runs.length && runs[0] === 0 && runs[2] === 0 ? runs[1]! : 0);
 
 /**
- * The fields' total lengths of the documents now (`len`), from those of before (`oldLen`, added
- * up once an array) less the gone documents' and plus the added ones': no pass over every
- * document. Sums of whole numbers: the same as adding up `len`.
+ * The fields' total lengths of the documents now (`len`), from those of before (`totals`, of
+ * `oldLen`) less the gone documents' and plus the added ones': no pass over every document. Sums
+ * of whole numbers: the same as adding up `len`.
  */
-function totalsAfter(oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
-  const was = totalsOf.get(oldLen) ?? fieldTotals(oldLen);
-  totalsOf.set(oldLen, was);
+function totalsAfter(was: Float64Array, oldLen: Float64Array, len: Float64Array, gone: readonly number[], added: readonly number[]): Float64Array {
   const totals = Float64Array.from(was);
   for (const j of gone) for (let f = 0; f < 4; f++) totals[f]! -= oldLen[j * 4 + f]!;
   for (const i of added) for (let f = 0; f < 4; f++) totals[f]! += len[i * 4 + f]!;
-  totalsOf.set(len, totals);
   return totals;
 }
 
@@ -130,22 +130,38 @@ const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.ba
 function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
+  const [from, to] = baseRange(delta, id);
+  if (!only && unmoved(delta, extra, id, from, to)) {
+    const docs = base.docs.subarray(from, to);
+    const tf = base.tf.subarray(from, to);
+    return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
+  }
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const at = mergeTerm({ docs, tf }, 0, base, ...baseRange(delta, id), newOf, extra.get(id), only);
+  const at = only
+    ? mergeTermMarked({ docs, tf }, base, from, to, newOf, only, extra.get(id))
+    : mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
   if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = new Float64Array(at);
-  const norms = new Float64Array(4);
-  for (let p = 0; p < at; p++) gain[p] = gainFromLengths(tf[p]!, len, docs[p]!, means, norms);
+  const gain = gainsFromLengths(tf, docs, at, len, means);
   return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
 }
 
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
 function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
+  const [from, to] = baseRange(delta, id);
+  if (unmoved(delta, extra, id, from, to)) return delta.base.docs.subarray(from, to);
   const docs = new Int32Array(delta.df[id]!);
-  mergeTerm({ docs }, 0, delta.base, ...baseRange(delta, id), delta.newOf, extra.get(id));
+  mergeTermDocs(docs, delta.base, from, to, delta.newOf, extra.get(id));
   return docs;
 }
+
+/**
+ * True when term `id`'s postings are its base postings (`[from, to)`) as they are: all of its
+ * documents are where they were (before `Delta.unmoved`) and no added document holds it — most
+ * terms of the items before a write's (a new item sorts last of its kind). Nothing is merged.
+ */
+const unmoved = (delta: Delta, extra: Map<number, number[]>, id: number, from: number, to: number) =>
+  to > from && delta.base.docs[to - 1]! < delta.unmoved && !extra.has(id);
 
 /**
  * The postings of an index with a delta (`layOver`) laid out flat, as a build of its documents
@@ -174,7 +190,7 @@ export function compactPostings(index: Index): Postings {
     gain.set(t.gain, start[k]!);
     tf.set(t.tf, start[k]!);
   });
-  return { ids, start, docs, gain, tf, len: delta.len };
+  return { ids, start, docs, gain, tf, len: delta.len, totals: delta.totals };
 }
 
 /** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */

@@ -197,42 +197,91 @@ export function addedPostings(docs: readonly Doc[], added: Iterable<number>, idO
   return extra;
 }
 
+/** No added document holds the term. */
+const NONE: readonly number[] = [];
+
+// Three merges of one term's postings, one for each way a posting is read (with its frequency,
+// its document alone, the documents a pruned scoring marks), rather than one with branches: the
+// first query after a write runs them over thousands of postings as soon as V8 compiles them, and
+// each branch not yet taken when it did threw the compiled code away (six compilations of the one
+// merge in a process's first five writes).
+
 /**
  * One term's postings after a change, written into `out` from `at`: its earlier postings
  * `was.docs[from..to)` (frequencies `was.tf`) at their documents' positions now (`newOf`; -1,
  * gone, is dropped), with the added documents' (`more`, from `addedPostings`) merged in, in
- * document order. Without `out.tf`, the documents alone (no frequency read); given `only`, just
- * the documents it marks (1). Returns the position after the last written.
+ * document order. Returns the position after the last written.
  */
 export function mergeTerm(
-  out: { docs: Int32Array; tf?: Float64Array | undefined },
+  out: { docs: Int32Array; tf: Float64Array },
   at: number,
   was: { docs: Int32Array; tf: Float64Array },
   from: number,
   to: number,
   newOf: Int32Array,
-  more: readonly number[] | undefined,
-  only?: Uint8Array,
+  more: readonly number[] = NONE,
 ): number {
   const { docs, tf } = out;
   let m = 0;
-  const addedUpTo = (end: number) => {
-    for (; more && m < more.length && more[m]! < end; m += 2) {
-      if (only && only[more[m]!] === 0) continue;
-      docs[at] = more[m]!;
-      if (tf) tf[at] = more[m + 1]!;
-      at++;
-    }
-  };
   for (let p = from; p < to; p++) {
     const i = newOf[was.docs[p]!]!;
-    if (i < 0 || (only && only[i] === 0)) continue;
-    addedUpTo(i);
+    if (i < 0) continue;
+    for (; m < more.length && more[m]! < i; m += 2, at++) {
+      docs[at] = more[m]!;
+      tf[at] = more[m + 1]!;
+    }
     docs[at] = i;
-    if (tf) tf[at] = was.tf[p]!;
-    at++;
+    tf[at++] = was.tf[p]!;
   }
-  addedUpTo(Number.POSITIVE_INFINITY);
+  for (; m < more.length; m += 2, at++) {
+    docs[at] = more[m]!;
+    tf[at] = more[m + 1]!;
+  }
+  return at;
+}
+
+/** `mergeTerm`'s documents alone, written into `docs` from 0 (no frequency read). */
+export function mergeTermDocs(docs: Int32Array, was: { docs: Int32Array }, from: number, to: number, newOf: Int32Array, more: readonly number[] = NONE): void {
+  let at = 0;
+  let m = 0;
+  for (let p = from; p < to; p++) {
+    const i = newOf[was.docs[p]!]!;
+    if (i < 0) continue;
+    for (; m < more.length && more[m]! < i; m += 2) docs[at++] = more[m]!;
+    docs[at++] = i;
+  }
+  for (; m < more.length; m += 2) docs[at++] = more[m]!;
+}
+
+/** `mergeTerm` from 0 of just the documents `only` marks (1). Returns how many were written. */
+export function mergeTermMarked(
+  out: { docs: Int32Array; tf: Float64Array },
+  was: { docs: Int32Array; tf: Float64Array },
+  from: number,
+  to: number,
+  newOf: Int32Array,
+  only: Uint8Array,
+  more: readonly number[] = NONE,
+): number {
+  const { docs, tf } = out;
+  let at = 0;
+  let m = 0;
+  for (let p = from; p < to; p++) {
+    const i = newOf[was.docs[p]!]!;
+    if (i < 0 || only[i] === 0) continue;
+    for (; m < more.length && more[m]! < i; m += 2) {
+      if (only[more[m]!] === 0) continue;
+      docs[at] = more[m]!;
+      tf[at++] = more[m + 1]!;
+    }
+    docs[at] = i;
+    tf[at++] = was.tf[p]!;
+  }
+  for (; m < more.length; m += 2) {
+    if (only[more[m]!] === 0) continue;
+    docs[at] = more[m]!;
+    tf[at++] = more[m + 1]!;
+  }
   return at;
 }
 

@@ -271,8 +271,15 @@ export function rank(
 
 /** How many documents of `kinds` hold a term of `groups` but were left out of a pruned scoring (`only`): each counts as a match, as an exhaustive scoring finds. */
 function unscoredMatches(index: Index, groups: QueryGroup[], only: Uint8Array, kinds: ReadonlySet<KindName> | undefined): number {
-  const seen = new Uint8Array(index.docs.length);
+  const n = index.docs.length;
   let count = 0;
+  // a term every document holds (a common word of a large store): every document matches, no postings read
+  const everywhere = groups.some(({ alternatives }) => alternatives.some(({ terms }) => terms.some((t) => docFreq(index.postings, t) === n)));
+  if (everywhere) {
+    for (let d = 0; d < n; d++) if (!only[d] && (!kinds || kinds.has(index.docs[d]!.kind))) count++;
+    return count;
+  }
+  const seen = new Uint8Array(n);
   for (const { alternatives } of groups)
     for (const { terms } of alternatives)
       for (const term of terms) {
