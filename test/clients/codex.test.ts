@@ -84,12 +84,10 @@ const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().spli
 /** The thread id of a `codex exec` run (its Codex session). */
 const threadOf = (run: CodexRun) => run.events.find((e) => e.type === 'thread.started')?.thread_id;
 
-/** The world of the first describe, which the second goes on in; removed after both. */
-let shared: Lab | undefined;
-after(() => close(shared));
-
 // one world, three sessions: the first works and ends without a close, the second closes itself,
-// the third starts from that handoff and then meets the guard and the git hooks
+// the third starts from that handoff and then meets the guard and the git hooks — with axme on
+// PATH only through the user's own shell setup (no devDependency, no AXME_BIN), which the guard,
+// the MCP server and the git hooks under `bash -lc` must find all the same
 describe('Codex: session-start context, MCP tools, patches, the end of a session, the guard, git hooks on commits through the shell (bash -lc)', {
   timeout: 900_000,
 }, () => {
@@ -101,9 +99,10 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   let s2: { run: CodexRun; turns: SeenRequest[] };
   let s3: { run: CodexRun; turns: SeenRequest[] };
   let first: Record<string, any>;
+  let sessionsBefore: number;
 
   before(async () => {
-    l = shared = await lab();
+    l = await lab();
     s1 = await session(l, 'Record the storage decision and write the notes.', [
       FIND_AXME,
       { tool: 'axme_context', args: {} },
@@ -138,21 +137,35 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     hooksBefore = readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8');
     memoryBefore = git(l.world.project, ['rev-parse', 'refs/memory/main']).trim();
     rulesBefore = git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']);
+    sessionsBefore = (await sessions(l)).length;
+    // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
+    // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
+    rmSync(join(l.world.project, 'node_modules'), { recursive: true, force: true });
+    const bin = join(l.world.home, '.local/share/node-global/bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(CLI, join(bin, 'axme'));
+    writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
     // the guard's denials first, then commits through the shell
-    s3 = await session(l, 'Where were we? Then ship it, and commit the feature.', [
-      { tool: 'exec_command', args: { cmd: 'git push origin main' } },
-      { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
-      { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
-      { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
-      shellPatch('*** Delete File: .codex/hooks.json'),
-      FIND_AXME,
-      { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
-      commitScript('feature'),
-      { tool: 'exec_command', args: { cmd: 'sh feature.sh' } },
-      { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
-      { text: 'At step 1 of the plan; refused what it had to, committed the feature.' },
-    ]);
+    s3 = await session(
+      l,
+      'Where were we? Then ship it, and commit the feature.',
+      [
+        { tool: 'exec_command', args: { cmd: 'git push origin main' } },
+        { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
+        { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
+        { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
+        shellPatch('*** Delete File: .codex/hooks.json'),
+        FIND_AXME,
+        { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
+        commitScript('feature'),
+        { tool: 'exec_command', args: { cmd: 'sh feature.sh' } },
+        { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
+        { text: 'At step 1 of the plan; refused what it had to, committed the feature.' },
+      ],
+      { AXME_BIN: undefined, AXME_NODE: undefined, PATH: `${bin}:${process.env.PATH}` },
+    );
   }, HOOK);
+  after(() => close(l));
 
   it('hands the model the session-start context as a developer message', () => {
     const dev = developer(s1.turns);
@@ -246,6 +259,16 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.deepEqual(missing, [], `lines the fixture lacks (AXME_UPDATE_FIXTURES=1 rewrites it)`);
   });
 
+  it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
+    assert.match(developer(s3.turns), /^# Project knowledge \(axme/m);
+    const list = await sessions(l);
+    assert.equal(list.length, sessionsBefore + 1, JSON.stringify(list));
+    assert.ok(
+      list.some((x) => x.harness_session === threadOf(s3.run)),
+      JSON.stringify(list),
+    );
+  });
+
   it('the guard, git push origin main: denied with the reason, the remote stays empty', () => {
     assert.match(resultOf(s3.turns, 'git push origin main') ?? '', /axme safety: pushing to the protected branch main is not allowed/);
     assert.equal(git(l.world.remote, ['for-each-ref']).trim(), '');
@@ -270,6 +293,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.equal(git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']), rulesBefore);
   });
 
+  // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
   it('git hooks: a commit without the #!axme marker is refused, and the model reads why', () => {
     assert.match(resultOf(s3.turns, 'sh feature.sh') ?? '', /this commit needs its PR metadata/);
     assert.deepEqual(log(l), ['Add feature', 'first'], 'only the marked commit was made');
@@ -302,48 +326,3 @@ function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
   mkdirSync(resolve(FIXTURE, '..'), { recursive: true });
   writeFileSync(FIXTURE, text);
 }
-
-// the same world after the sessions above (a world and its trusted CODEX_HOME are seconds of CPU):
-// the devDependency removed, axme on PATH only through the user's ~/.bashrc
-describe("Codex: git hooks when axme is on PATH only through the user's own shell setup", { timeout: 900_000 }, () => {
-  let l: Lab;
-  let s: { run: CodexRun; turns: SeenRequest[] };
-  let sessionsBefore: number;
-  let head: string;
-
-  before(async () => {
-    assert.ok(shared, "the first describe's world");
-    l = shared;
-    // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
-    // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
-    rmSync(join(l.world.project, 'node_modules'), { recursive: true, force: true });
-    const bin = join(l.world.home, '.local/share/node-global/bin');
-    mkdirSync(bin, { recursive: true });
-    symlinkSync(CLI, join(bin, 'axme'));
-    writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
-    sessionsBefore = (await sessions(l)).length;
-    head = git(l.world.project, ['rev-parse', 'HEAD']).trim();
-    s = await session(l, 'Commit the change.', [commitScript('change'), { tool: 'exec_command', args: { cmd: 'sh change.sh' } }, { text: 'Done.' }], {
-      AXME_BIN: undefined,
-      AXME_NODE: undefined,
-      PATH: `${bin}:${process.env.PATH}`,
-    });
-  }, HOOK);
-
-  it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
-    assert.match(developer(s.turns), /^# Project knowledge \(axme/m);
-    const list = await sessions(l);
-    assert.equal(list.length, sessionsBefore + 1, JSON.stringify(list));
-    assert.ok(
-      list.some((x) => x.harness_session === threadOf(s.run)),
-      JSON.stringify(list),
-    );
-  });
-
-  // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
-  it('a commit without the #!axme marker is still refused by the git hooks', () => {
-    const out = resultOf(s.turns, 'sh change.sh') ?? '';
-    assert.equal(git(l.world.project, ['log', '--format=%s', `${head}..HEAD`]).trim(), '', `the commit went through; the model read: ${out}`);
-    assert.match(out, /this commit needs its PR metadata/);
-  });
-});
