@@ -56,6 +56,7 @@ const cli = (w: ClientWorld, args: string[], input?: string, env: NodeJS.Process
 function ranOk(run: ClaudeRun, m: ScriptedModel): void {
   assert.equal(run.code, 0, describeRun(run));
   assert.equal(run.result?.is_error, false, describeRun(run));
+  for (const r of run.results) assert.equal(r.is_error, false, describeRun(run));
   assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${describeRun(run)}`);
 }
 
@@ -349,20 +350,21 @@ describe('the real Claude Code', () => {
           assert.ok(!sessionStartContext(first).includes(recall.id), 'the session start did not list it');
           assert.equal(count(first, recall.line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
         });
-        // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
+        // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request,
+        // SessionStart "compact"; the user's next prompt in the same process goes on from there
         const compacted = await runClaude(w, m, '/compact', {
           args: ['--resume', two.sessionId!],
-          steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }],
+          then: ['Go on with that, please.'],
+          steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }, { text: 'Going on.' }],
         });
         ranOk(compacted, m);
-        const three = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', two.sessionId!], steps: [{ text: 'Going on.' }] });
-        ranOk(three, m);
+        assert.equal(compacted.results.length, 2, `a result for each prompt\n${describeRun(compacted)}`);
         await t.test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', () => {
           const after = requestText(m.turns.at(-1)!);
           assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
           assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
-          // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
-          // context: the decision may be listed by both starts; "once per context" is the hooks' test
+          // the `claude -p --resume` process is an axme session of its own, with its own start's context:
+          // the decision may be listed by both starts; "once per context" is the hooks' test
           assert.ok(count(after, recall.line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
         });
       }, format);
