@@ -6,7 +6,7 @@ import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
-import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex } from './codex.ts';
+import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex, writeRolloutFixture } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, openai, resultOf } from './openai.ts';
 import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
@@ -31,12 +31,13 @@ const HOOK = { timeout: 600_000 };
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/codex-0.169.0.jsonl');
 /** Codex offers MCP tools behind `tool_search` (gpt-5.5): the model looks them up first. */
 const FIND_AXME: Step = { tool: 'tool_search', args: { query: 'axme', limit: 50 } };
-/** Known bug, being fixed elsewhere: Codex hands the model an MCP result's structuredContent when the tool declares an outputSchema. */
+/** What the audited session echoes: the auditor's transcript must show the call and its output. */
 const MARKER = 'TRANSCRIPT-MARKER-cache-wired';
 /** What a request handed the model, as one text (the request body as sent). */
 const bodyText = (req: SeenRequest) => JSON.stringify(req.body);
 /** The decision id after `id` (`D-017` → `D-018`). */
 const nextDecision = (id: string) => `D-${String(Number(id.slice(2)) + 1).padStart(3, '0')}`;
+/** Known bug, being fixed elsewhere: Codex hands the model an MCP result's structuredContent when the tool declares an outputSchema. */
 
 interface Lab {
   world: ClientWorld;
@@ -44,12 +45,12 @@ interface Lab {
   home: CodexHome;
 }
 
-async function lab(opts: { devDependency?: boolean } = {}): Promise<Lab> {
+async function lab(): Promise<Lab> {
   const world = await clientWorld('codex');
   const model = await startModel(openai);
   try {
     // Codex starts MCP servers with a short list of variables (not AXME_BIN): axme is found as a devDependency
-    if (opts.devDependency !== false) axmeAsDevDependency(world);
+    axmeAsDevDependency(world);
     const home = await codexHome(world, model);
     // trusted one by one, by the key and hash Codex reports: a hook Codex does not trust never runs
     const project = Object.entries(home.hooks).filter(([key]) => key.startsWith(join(world.project, '.codex/hooks.json:')));
@@ -347,7 +348,16 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     const path = (await show(l, first.id)).transcript as string;
     assert.ok(path && existsSync(path), `the session records its transcript: ${path}`);
     const lines = readRollout(path);
-    if (process.env.AXME_UPDATE_FIXTURES === '1') writeFixture(lines, l);
+    if (process.env.AXME_UPDATE_FIXTURES === '1')
+      writeRolloutFixture(FIXTURE, lines, [
+        [l.home.dir, '/work/codex-home'],
+        [l.world.project, '/work/project'],
+        [l.world.home, '/work/home'],
+        [l.world.remote, '/work/remote.git'],
+        [l.world.root, '/work'],
+        [l.model.url, 'http://127.0.0.1:8080'],
+        [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
+      ]);
     const kinds = (ls: Array<Record<string, any>>) =>
       new Set(ls.map((x) => `${x.type}:${x.payload?.type ?? ''}${x.payload?.role ? `:${x.payload.role}` : ''}`));
     const real = kinds(lines);
@@ -408,20 +418,3 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.deepEqual((await show(l, rec!.id)).commit_list, [head]);
   });
 });
-
-/** The rollout with this machine's paths replaced, into the fixture. */
-function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
-  let text = lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
-  for (const [from, to] of [
-    [l.home.dir, '/work/codex-home'],
-    [l.world.project, '/work/project'],
-    [l.world.home, '/work/home'],
-    [l.world.remote, '/work/remote.git'],
-    [l.world.root, '/work'],
-    [l.model.url, 'http://127.0.0.1:8080'],
-    [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
-  ] as const)
-    text = text.split(from).join(to);
-  mkdirSync(resolve(FIXTURE, '..'), { recursive: true });
-  writeFileSync(FIXTURE, text);
-}

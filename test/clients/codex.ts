@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cleanEnv } from '../helpers.ts';
 import type { ScriptedModel } from './model-server.ts';
 import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
@@ -176,4 +176,12 @@ export function readRollout(path: string): Array<Record<string, any>> {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));
+}
+
+/** Writes a rollout's lines into the fixture at `path`, with each `[from, to]` of `replace` (this machine's paths) replaced. */
+export function writeRolloutFixture(path: string, lines: Array<Record<string, any>>, replace: Array<[string, string]>): void {
+  let text = lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  for (const [from, to] of replace) text = text.split(from).join(to);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
 }
