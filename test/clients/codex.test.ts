@@ -6,10 +6,10 @@ import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
 import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
-import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex, writeRolloutFixture } from './codex.ts';
+import { type CodexLab, type CodexRun, closeCodexLab, codexLab, patch, readRollout, runCodex, writeRolloutFixture } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
-import { messages, openai, resultOf } from './openai.ts';
-import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
+import { messages, resultOf } from './openai.ts';
+import { worldQuiet } from './project.ts';
 import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from './recall-seed.ts';
 
 /**
@@ -39,37 +39,8 @@ const bodyText = (req: SeenRequest) => JSON.stringify(req.body);
 const nextDecision = (id: string) => `D-${String(Number(id.slice(2)) + 1).padStart(3, '0')}`;
 /** Known bug, being fixed elsewhere: Codex hands the model an MCP result's structuredContent when the tool declares an outputSchema. */
 
-interface Lab {
-  world: ClientWorld;
-  model: ScriptedModel;
-  home: CodexHome;
-}
-
-async function lab(): Promise<Lab> {
-  const world = await clientWorld('codex');
-  const model = await startModel(openai);
-  try {
-    // Codex starts MCP servers with a short list of variables (not AXME_BIN): axme is found as a devDependency
-    axmeAsDevDependency(world);
-    const home = await codexHome(world, model);
-    // trusted one by one, by the key and hash Codex reports: a hook Codex does not trust never runs
-    const project = Object.entries(home.hooks).filter(([key]) => key.startsWith(join(world.project, '.codex/hooks.json:')));
-    assert.ok(project.length >= 3 && project.every(([, trust]) => trust === 'trusted'), JSON.stringify(home.hooks));
-    return { world, model, home };
-  } catch (err) {
-    await close({ world, model } as Lab);
-    throw err;
-  }
-}
-
-async function close(l: Lab | undefined): Promise<void> {
-  if (!l) return;
-  await l.model.close();
-  await cleanupWorld(l.world);
-}
-
 /** One `codex exec` session with `steps`; returns the run and the turns the model answered in it. */
-async function session(l: Lab, prompt: string, steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<{ run: CodexRun; turns: SeenRequest[] }> {
+async function session(l: CodexLab, prompt: string, steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<{ run: CodexRun; turns: SeenRequest[] }> {
   l.model.script(steps);
   const from = l.model.turns.length;
   const run = await runCodex(l.world, l.home, prompt, { env });
@@ -87,9 +58,9 @@ const developer = (turns: SeenRequest[]) =>
   messages(turns[0]!, 'developer')
     .filter((t) => t.includes('# Project knowledge (axme'))
     .join('\n');
-const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
+const sessions = async (l: CodexLab): Promise<Array<Record<string, any>>> =>
   (await axmeInOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
-const show = (l: Lab, id: string) => axmeInOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
+const show = (l: CodexLab, id: string) => axmeInOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
 /** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
 const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
 
@@ -99,7 +70,7 @@ const commitScript = (name: string): Step => ({
   args: { input: patch(`*** Add File: ${name}.sh\n+git add ${name}.txt && git commit -q -m "Add ${name}"\n*** Add File: ${name}.txt\n+${name}`) },
 });
 /** The subjects of the project's commits after `since`, newest first. */
-const log = (l: Lab, since: string) =>
+const log = (l: CodexLab, since: string) =>
   git(l.world.project, ['log', '--format=%s', `${since}..HEAD`])
     .trim()
     .split('\n');
@@ -114,7 +85,7 @@ const threadOf = (run: CodexRun) => run.events.find((e) => e.type === 'thread.st
 describe('Codex: session-start context, MCP tools, patches, the end of a session, the guard, git hooks on commits through the shell (bash -lc)', {
   timeout: 900_000,
 }, () => {
-  let l: Lab;
+  let l: CodexLab;
   let auditor: ScriptedModel;
   let recall: RecallSeed;
   let s0: { run: CodexRun; turns: SeenRequest[] };
@@ -135,7 +106,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   let sessionsBefore: number;
 
   before(async () => {
-    l = await lab();
+    l = await codexLab();
     auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) }));
     recall = await seedRecall(l.world);
     saved = nextDecision(recall.nextId);
@@ -219,7 +190,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   }, HOOK);
   after(async () => {
     await auditor?.close();
-    await close(l);
+    await closeCodexLab(l);
   });
 
   it('recall: a prompt about the subject gets the anchored decision', () => {
