@@ -56,6 +56,7 @@ const cli = (w: ClientWorld, args: string[], input?: string, env: NodeJS.Process
 function ranOk(run: ClaudeRun, m: ScriptedModel): void {
   assert.equal(run.code, 0, describeRun(run));
   assert.equal(run.result?.is_error, false, describeRun(run));
+  for (const r of run.results) assert.equal(r.is_error, false, describeRun(run));
   assert.equal(m.remaining(), 0, `the client stopped with ${m.remaining()} steps left\n${describeRun(run)}`);
 }
 
@@ -69,236 +70,229 @@ async function axmeSession(w: ClientWorld, run: ClaudeRun): Promise<any> {
 
 describe('the real Claude Code', () => {
   // one session carries the checks that need a fresh world and a single session: its script does
-  // the steps of each in turn (STEP names them), and each check reads its own steps' results
-  test('one session: the session-start context, the MCP tools, the guard and the git hooks', TEST, (t) =>
-    inWorld(async (w, m) => {
-      await cli(w, ADD_REQUIRED);
-      const recall = await seedRecall(w);
-      const db = join(w.project, 'src', 'db.ts');
-      const handoff = {
-        summary: 'Release notes drafted.',
-        stopped_at: 'Stopped at the release notes for 1.2',
-        next_steps: 'Publish the notes through the pipeline.',
-        worklog_entry: 'Drafted the notes.',
-      };
-      await cli(w, ['session', 'finalize'], JSON.stringify(handoff), { AXME_SESSION: 'earlier-session' });
-      const key = 'CANARY-SSH-KEY-d41d8cd98f00';
-      const envSecret = 'CANARY-ENV-VALUE-9e107d9d372b';
-      mkdirSync(join(w.home, '.ssh'), { recursive: true });
-      writeFileSync(join(w.home, '.ssh', 'id_rsa'), `${key}\n`);
-      writeFileSync(join(w.project, '.env'), `SERVICE_URL=${envSecret}\n`);
-      const settings = join(w.project, '.claude', 'settings.json');
-      const settingsBefore = readFileSync(settings, 'utf8');
-      const rulesBefore = await cli(w, ['safety', 'show', '--json']);
-      const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']).trim();
-      const head = git(w.project, ['rev-parse', 'HEAD']).trim();
-      const STEP = { context: 3, saved: 4, found: 5, push: 6, ssh: 7, env: 8, write: 9, rule: 10, scriptCommit: 13, markedCommit: 14 } as const;
-      const steps: Step[] = [
-        // recall: a read of the anchored file, then two edits of it
-        { tool: 'Read', args: { file_path: db } },
-        { tool: 'Edit', args: { file_path: db, old_string: 'null', new_string: 'undefined' } },
-        { tool: 'Edit', args: { file_path: db, old_string: 'undefined', new_string: '0' } },
-        { tool: 'mcp__axme__axme_context', args: {} },
-        {
-          tool: 'mcp__axme__axme_save_decision',
-          args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' },
-        },
-        { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
-        { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
-        { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
-        { tool: 'Read', args: { file_path: join(w.project, '.env') } },
-        { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
-        { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
-        { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
-        { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
-        { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
-        { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
-        { text: 'Done.' },
-      ];
-      const run = await runClaude(w, m, 'What must I know before I start? Then record that logs are JSON lines, try a few things, and commit the README.', {
-        steps,
-      });
-      ranOk(run, m);
-      const session = await axmeSession(w, run);
-      const result = (i: number) => resultOfStep(m.turns, i);
-      const everything = m.requests.map((r) => r.raw).join('\n');
-
-      await t.test('the model starts with the session-start context: safety rules and a required decision added before', () => {
-        assert.equal(m.turns.length, steps.length, 'one turn a step');
-        const first = requestText(m.turns[0]!);
-        const context = sessionStartContext(first);
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
-        assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
-        assert.match(context, /^- Protected branches: main, master/m);
-        assert.match(context, /Deploy only through the release pipeline/);
-        assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
-        assert.ok(first.includes('What must I know before I start?'), 'the prompt');
-      });
-
-      await t.test('recall: an unrelated prompt gets nothing; a read carries nothing; an edit of the anchored file gets the decision once', () => {
-        const turns = m.turns.slice(0, 4).map(requestText);
-        const { id, line } = recall;
-        assert.equal(
-          count(turns[0]!, line),
-          0,
-          `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`,
-        );
-        assert.equal(count(turns[1]!, line), 0, 'a read carries nothing');
-        assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
-        assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
-        assert.equal(readFileSync(db, 'utf8'), 'export const pool = 0;\n', 'both edits ran');
-      });
-
-      await t.test('MCP axme_context: the handoff, the rules and the required decisions, as text', () => {
-        const context = result(STEP.context);
-        assert.equal(context.isError, false, context.text);
-        assert.match(context.text, /Stopped at the release notes for 1\.2/, context.text);
-        assert.match(context.text, /Protected branches: main, master/);
-        assert.match(context.text, /Deploy only through the release pipeline/);
-      });
-      await t.test('MCP axme_save_decision: "Decision saved: <id> …", and the decision is in the store', () => {
-        const saved = result(STEP.saved);
-        assert.equal(saved.isError, false, saved.text);
-        assert.ok(saved.text.includes(`Decision saved: ${recall.nextId} - Log as JSON lines`), saved.text);
-        const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
-        assert.ok(msg.includes(`${recall.nextId} Log as JSON lines`), msg);
-        assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
-      });
-      await t.test("MCP axme_search_kb: the found item's id and title", () => {
-        const found = result(STEP.found);
-        assert.equal(found.isError, false, found.text);
-        assert.ok(found.text.includes(`${recall.nextId} Log as JSON lines`), found.text);
-      });
-
-      await t.test('the guard, git push origin main: denied (protected branch), the remote stays empty', () => {
-        const push = result(STEP.push);
-        assert.equal(push.isError, true, push.text);
-        assert.match(push.text, /axme safety: pushing to the protected branch main is not allowed/);
-        assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
-      });
-      await t.test('the guard, cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
-        const ssh = result(STEP.ssh);
-        assert.equal(ssh.isError, true, ssh.text);
-        assert.match(ssh.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
-        assert.ok(!everything.includes(key), 'the key is in a request');
-      });
-      await t.test('the guard, Read .env: denied, its content never reaches the model', () => {
-        const env = result(STEP.env);
-        assert.equal(env.isError, true, env.text);
-        assert.match(env.text, /\.env is a protected path \(\.env\)/);
-        assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
-      });
-      await t.test('the guard, Write .claude/settings.json: denied, the file is unchanged', () => {
-        const write = result(STEP.write);
-        assert.equal(write.isError, true, write.text);
-        assert.match(write.text, /settings\.json is axme's own state/);
-        assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
-      });
-      await t.test('the guard, axme_update_safety remove: denied, the rules unchanged, the store changed only by the saved decision', async () => {
-        const rule = result(STEP.rule);
-        assert.equal(rule.isError, true, rule.text);
-        assert.match(rule.text, /for the user: ask them to run `axme safety remove/);
-        assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
-        const since = git(w.project, ['log', '--format=%s', `${tipBefore}..refs/memory/main`])
-          .trim()
-          .split('\n');
-        assert.equal(since.length, 1, `commits on refs/memory/main during the session: ${JSON.stringify(since)}`);
-        assert.ok(since[0]!.includes(`${recall.nextId} Log as JSON lines`), since[0]);
-      });
-
-      await t.test('git hooks, through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
-        const r = result(STEP.scriptCommit);
-        assert.equal(r.isError, true, r.text);
-        assert.match(r.text, /this commit needs its PR metadata/);
-        assert.match(r.text, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
-      });
-      await t.test('git hooks, with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
-        const r = result(STEP.markedCommit);
-        assert.equal(r.isError, false, r.text);
-        assert.deepEqual(
-          git(w.project, ['log', '--format=%s', `${head}..HEAD`])
-            .trim()
-            .split('\n'),
-          ['Update the README'],
-          'only the commit with the marker',
-        );
-        const msg = git(w.project, ['log', '-1', '--format=%B']);
-        assert.match(msg, /^Axme-PR: none$/m);
-        assert.match(msg, /^Axme-Repo: acme\/demo$/m);
-        assert.match(msg, new RegExp(`^Axme-Session: ${session.id}$`, 'm'));
-        assert.doesNotMatch(msg, /#!axme/);
-        const note = git(w.project, ['notes', '--ref=axme', 'show', 'HEAD']);
-        assert.match(note, /^pr: none$/m);
-        assert.match(note, /^repo: acme\/demo$/m);
-        assert.match(note, new RegExp(`^session: ${session.id}$`, 'm'));
-      });
-    }),
-  );
-
-  test("session end and record: ended with its commit; the next sessions start with the handoff (recovered, then the agent's)", TEST, (t) =>
-    inWorld(async (w, m) => {
-      const one = await runClaude(w, m, 'Start the changelog for ticket CHG-4711.', {
-        steps: [
-          { tool: 'Write', args: { file_path: join(w.project, 'CHANGELOG.md'), content: '# Changelog\n\n## 1.1\n- CHG-4711\n' } },
-          { tool: 'Bash', args: { command: `git add CHANGELOG.md && git commit -m "Start the changelog" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
-          { text: 'The changelog is started.' },
-        ],
-      });
-      ranOk(one, m);
-      const first = await axmeSession(w, one);
-      const commit = git(w.project, ['rev-parse', 'HEAD']).trim();
-      await t.test('after claude -p exits, the session is recorded as ended, with its file and commit', async () => {
-        assert.ok(first.ended, JSON.stringify(first));
-        assert.equal(first.harness, 'claude-code');
-        const shown = await cli(w, ['session', 'show', first.id, '--json']);
-        assert.deepEqual(shown.commit_list, [commit]);
-        assert.deepEqual(shown.file_list, ['CHANGELOG.md']);
-        assert.equal(shown.transcript.endsWith(`${one.sessionId}.jsonl`), true, shown.transcript);
-      });
-      let from = m.turns.length;
-      const two = await runClaude(w, m, 'Go on.', {
-        steps: [
-          { tool: 'mcp__axme__axme_begin_close', args: {} },
+  // the steps of each in turn (STEP names them), and each check reads its own steps' results; it
+  // ends without a close, so the next session starts from its recovered handoff, closes itself, and
+  // the one after starts from that handoff
+  test(
+    "three sessions: the session-start context, the MCP tools, the guard, the git hooks; session end and record, the handoffs (recovered, then the agent's)",
+    TEST,
+    (t) =>
+      inWorld(async (w, m) => {
+        await cli(w, ADD_REQUIRED);
+        const recall = await seedRecall(w);
+        const db = join(w.project, 'src', 'db.ts');
+        const handoff = {
+          summary: 'Release notes drafted.',
+          stopped_at: 'Stopped at the release notes for 1.2',
+          next_steps: 'Publish the notes through the pipeline.',
+          worklog_entry: 'Drafted the notes.',
+        };
+        await cli(w, ['session', 'finalize'], JSON.stringify(handoff), { AXME_SESSION: 'earlier-session' });
+        const key = 'CANARY-SSH-KEY-d41d8cd98f00';
+        const envSecret = 'CANARY-ENV-VALUE-9e107d9d372b';
+        mkdirSync(join(w.home, '.ssh'), { recursive: true });
+        writeFileSync(join(w.home, '.ssh', 'id_rsa'), `${key}\n`);
+        writeFileSync(join(w.project, '.env'), `SERVICE_URL=${envSecret}\n`);
+        const settings = join(w.project, '.claude', 'settings.json');
+        const settingsBefore = readFileSync(settings, 'utf8');
+        const rulesBefore = await cli(w, ['safety', 'show', '--json']);
+        const tipBefore = git(w.project, ['rev-parse', 'refs/memory/main']).trim();
+        const head = git(w.project, ['rev-parse', 'HEAD']).trim();
+        const STEP = { context: 3, saved: 4, found: 5, push: 6, ssh: 7, env: 8, write: 9, rule: 10, scriptCommit: 13, markedCommit: 14 } as const;
+        const steps: Step[] = [
+          // recall: a read of the anchored file, then two edits of it
+          { tool: 'Read', args: { file_path: db } },
+          { tool: 'Edit', args: { file_path: db, old_string: 'null', new_string: 'undefined' } },
+          { tool: 'Edit', args: { file_path: db, old_string: 'undefined', new_string: '0' } },
+          { tool: 'mcp__axme__axme_context', args: {} },
           {
-            tool: 'mcp__axme__axme_finalize_close',
-            args: {
-              summary: 'Read the handoff.',
-              stopped_at: 'Stopped before the 1.2 section of the changelog',
-              next_steps: 'Write the 1.2 section.',
-              worklog_entry: 'Checked the changelog.',
-              startup_text: 'Say: the 1.2 section is next.',
-            },
+            tool: 'mcp__axme__axme_save_decision',
+            args: { title: 'Log as JSON lines', decision: 'Every service logs one JSON object a line.', reasoning: 'The collector parses JSON lines.' },
           },
-          { text: 'Closed.' },
-        ],
-      });
-      ranOk(two, m);
-      const turnsTwo = m.turns.slice(from);
-      await t.test("the second session starts with the first one's recovered handoff: its request and its commit", () => {
-        const context = sessionStartContext(requestText(turnsTwo[0]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
-        assert.match(context, /CHG-4711/, "the first session's request");
-        assert.match(context, /Start the changelog/, 'its commit');
-        const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${first.id}.md`]);
-        assert.match(handoff, /^source: recovered$/m);
-      });
-      await t.test('the close: the model reads what was stored, and the session is closed', async () => {
-        const closed = resultOfStep(turnsTwo, 1);
-        assert.equal(closed.isError, false, closed.text);
-        const second = await axmeSession(w, two);
-        assert.equal(second.status, 'closed', JSON.stringify(second));
-        assert.match(git(w.project, ['show', `refs/memory/main:handoffs/${second.id}.md`]), /^source: agent$/m);
-      });
-      from = m.turns.length;
-      const three = await runClaude(w, m, 'Continue.', { steps: [{ text: 'Continuing.' }] });
-      ranOk(three, m);
-      await t.test("the third session starts with the second one's own handoff and startup text", () => {
-        const context = sessionStartContext(requestText(m.turns[from]!));
-        assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(three)}\n${describeTurns(m.turns.slice(from))}`);
-        assert.match(context, /Stopped before the 1\.2 section of the changelog/);
-        assert.match(context, /the 1\.2 section is next/);
-      });
-    }),
+          { tool: 'mcp__axme__axme_search_kb', args: { query: 'JSON lines logging' } },
+          { tool: 'Bash', args: { command: 'git push origin main', description: 'Push main' } },
+          { tool: 'Bash', args: { command: 'cat ~/.ssh/id_rsa', description: 'Show the key' } },
+          { tool: 'Read', args: { file_path: join(w.project, '.env') } },
+          { tool: 'Write', args: { file_path: settings, content: '{}\n' } },
+          { tool: 'mcp__axme__axme_update_safety', args: { rule_type: 'bash_deny', value: 'npm publish', action: 'remove' } },
+          { tool: 'Bash', args: { command: 'echo "More about the demo." >> README.md', description: 'Edit the README' } },
+          { tool: 'Write', args: { file_path: join(w.project, 'commit.sh'), content: '#!/bin/sh\ngit commit -am "Update the README without a marker"\n' } },
+          { tool: 'Bash', args: { command: 'sh commit.sh', description: 'Commit through a script' } },
+          { tool: 'Bash', args: { command: `git commit -am "Update the README" -m "#!axme pr=none ${REPO}"`, description: 'Commit' } },
+          { text: 'Done.' },
+        ];
+        const run = await runClaude(w, m, 'What must I know before I start? Then record that logs are JSON lines, try a few things, and commit the README.', {
+          steps,
+        });
+        ranOk(run, m);
+        const session = await axmeSession(w, run);
+        const result = (i: number) => resultOfStep(m.turns, i);
+        const everything = m.requests.map((r) => r.raw).join('\n');
+
+        await t.test('the model starts with the session-start context: safety rules and a required decision added before', () => {
+          assert.equal(m.turns.length, steps.length, 'one turn a step');
+          const first = requestText(m.turns[0]!);
+          const context = sessionStartContext(first);
+          assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(run)}`);
+          assert.match(context, /^# Project knowledge \(axme, refs\/memory\/main @ [0-9a-f]{12}\)/);
+          assert.match(context, /^- Protected branches: main, master/m);
+          assert.match(context, /Deploy only through the release pipeline/);
+          assert.match(context, new RegExp(`\\(axme session ${session.id}\\)`));
+          assert.ok(first.includes('What must I know before I start?'), 'the prompt');
+        });
+
+        await t.test('recall: an unrelated prompt gets nothing; a read carries nothing; an edit of the anchored file gets the decision once', () => {
+          const turns = m.turns.slice(0, 4).map(requestText);
+          const { id, line } = recall;
+          assert.equal(
+            count(turns[0]!, line),
+            0,
+            `nothing injected for an unrelated prompt\n${turns[0]!.slice(Math.max(0, turns[0]!.indexOf(id) - 1500), turns[0]!.indexOf(id) + 500)}`,
+          );
+          assert.equal(count(turns[1]!, line), 0, 'a read carries nothing');
+          assert.equal(count(turns[2]!, line), 1, `the first edit of src/db.ts carries the decision\n${turns[2]!.slice(-2000)}`);
+          assert.equal(count(turns[3]!, line), 1, 'the second edit does not repeat it');
+          assert.equal(readFileSync(db, 'utf8'), 'export const pool = 0;\n', 'both edits ran');
+        });
+
+        await t.test('MCP axme_context: the handoff, the rules and the required decisions, as text', () => {
+          const context = result(STEP.context);
+          assert.equal(context.isError, false, context.text);
+          assert.match(context.text, /Stopped at the release notes for 1\.2/, context.text);
+          assert.match(context.text, /Protected branches: main, master/);
+          assert.match(context.text, /Deploy only through the release pipeline/);
+        });
+        await t.test('MCP axme_save_decision: "Decision saved: <id> …", and the decision is in the store', () => {
+          const saved = result(STEP.saved);
+          assert.equal(saved.isError, false, saved.text);
+          assert.ok(saved.text.includes(`Decision saved: ${recall.nextId} - Log as JSON lines`), saved.text);
+          const msg = git(w.project, ['log', '-1', '--format=%B', 'refs/memory/main']);
+          assert.ok(msg.includes(`${recall.nextId} Log as JSON lines`), msg);
+          assert.match(msg, new RegExp(`Axme-Session: ${session.id}`));
+        });
+        await t.test("MCP axme_search_kb: the found item's id and title", () => {
+          const found = result(STEP.found);
+          assert.equal(found.isError, false, found.text);
+          assert.ok(found.text.includes(`${recall.nextId} Log as JSON lines`), found.text);
+        });
+
+        await t.test('the guard, git push origin main: denied (protected branch), the remote stays empty', () => {
+          const push = result(STEP.push);
+          assert.equal(push.isError, true, push.text);
+          assert.match(push.text, /axme safety: pushing to the protected branch main is not allowed/);
+          assert.equal(git(w.remote, ['for-each-ref']).trim(), '', 'the remote has no refs');
+        });
+        await t.test('the guard, cat ~/.ssh/id_rsa: denied, the key never reaches the model', () => {
+          const ssh = result(STEP.ssh);
+          assert.equal(ssh.isError, true, ssh.text);
+          assert.match(ssh.text, /\.ssh\/id_rsa is a protected path \(~\/\.ssh\/id_\*\)/);
+          assert.ok(!everything.includes(key), 'the key is in a request');
+        });
+        await t.test('the guard, Read .env: denied, its content never reaches the model', () => {
+          const env = result(STEP.env);
+          assert.equal(env.isError, true, env.text);
+          assert.match(env.text, /\.env is a protected path \(\.env\)/);
+          assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
+        });
+        await t.test('the guard, Write .claude/settings.json: denied, the file is unchanged', () => {
+          const write = result(STEP.write);
+          assert.equal(write.isError, true, write.text);
+          assert.match(write.text, /settings\.json is axme's own state/);
+          assert.equal(readFileSync(settings, 'utf8'), settingsBefore);
+        });
+        await t.test('the guard, axme_update_safety remove: denied, the rules unchanged, the store changed only by the saved decision', async () => {
+          const rule = result(STEP.rule);
+          assert.equal(rule.isError, true, rule.text);
+          assert.match(rule.text, /for the user: ask them to run `axme safety remove/);
+          assert.deepEqual(await cli(w, ['safety', 'show', '--json']), rulesBefore);
+          const since = git(w.project, ['log', '--format=%s', `${tipBefore}..refs/memory/main`])
+            .trim()
+            .split('\n');
+          assert.equal(since.length, 1, `commits on refs/memory/main during the session: ${JSON.stringify(since)}`);
+          assert.ok(since[0]!.includes(`${recall.nextId} Log as JSON lines`), since[0]);
+        });
+
+        await t.test('git hooks, through a script, without the marker: refused by commit-msg, the reason reaches the model', () => {
+          const r = result(STEP.scriptCommit);
+          assert.equal(r.isError, true, r.text);
+          assert.match(r.text, /this commit needs its PR metadata/);
+          assert.match(r.text, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
+        });
+        await t.test('git hooks, with the marker: one commit lands, with Axme- trailers and a note on refs/notes/axme', () => {
+          const r = result(STEP.markedCommit);
+          assert.equal(r.isError, false, r.text);
+          assert.deepEqual(
+            git(w.project, ['log', '--format=%s', `${head}..HEAD`])
+              .trim()
+              .split('\n'),
+            ['Update the README'],
+            'only the commit with the marker',
+          );
+          const msg = git(w.project, ['log', '-1', '--format=%B']);
+          assert.match(msg, /^Axme-PR: none$/m);
+          assert.match(msg, /^Axme-Repo: acme\/demo$/m);
+          assert.match(msg, new RegExp(`^Axme-Session: ${session.id}$`, 'm'));
+          assert.doesNotMatch(msg, /#!axme/);
+          const note = git(w.project, ['notes', '--ref=axme', 'show', 'HEAD']);
+          assert.match(note, /^pr: none$/m);
+          assert.match(note, /^repo: acme\/demo$/m);
+          assert.match(note, new RegExp(`^session: ${session.id}$`, 'm'));
+        });
+
+        const commit = git(w.project, ['rev-parse', 'HEAD']).trim();
+        await t.test('after claude -p exits, the session is recorded as ended, with the files its tools edited and its commit', async () => {
+          assert.ok(session.ended, JSON.stringify(session));
+          assert.equal(session.harness, 'claude-code');
+          const shown = await cli(w, ['session', 'show', session.id, '--json']);
+          assert.deepEqual(shown.commit_list, [commit]);
+          // in the order the tools edited them; the denied write of .claude/settings.json edited nothing
+          assert.deepEqual(shown.file_list, ['src/db.ts', 'commit.sh']);
+          assert.equal(shown.transcript.endsWith(`${run.sessionId}.jsonl`), true, shown.transcript);
+        });
+        let from = m.turns.length;
+        const two = await runClaude(w, m, 'Go on.', {
+          steps: [
+            { tool: 'mcp__axme__axme_begin_close', args: {} },
+            {
+              tool: 'mcp__axme__axme_finalize_close',
+              args: {
+                summary: 'Read the handoff.',
+                stopped_at: 'Stopped before the 1.2 section of the changelog',
+                next_steps: 'Write the 1.2 section.',
+                worklog_entry: 'Checked the changelog.',
+                startup_text: 'Say: the 1.2 section is next.',
+              },
+            },
+            { text: 'Closed.' },
+          ],
+        });
+        ranOk(two, m);
+        const turnsTwo = m.turns.slice(from);
+        await t.test("the second session starts with the first one's recovered handoff: its request and its commit", () => {
+          const context = sessionStartContext(requestText(turnsTwo[0]!));
+          assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(two)}\n${describeTurns(m.turns.slice(from))}`);
+          assert.match(context, /What must I know before I start\?/, "the first session's request");
+          assert.match(context, /Update the README/, 'its commit');
+          const handoff = git(w.project, ['show', `refs/memory/main:handoffs/${session.id}.md`]);
+          assert.match(handoff, /^source: recovered$/m);
+        });
+        await t.test('the close: the model reads what was stored, and the session is closed', async () => {
+          const closed = resultOfStep(turnsTwo, 1);
+          assert.equal(closed.isError, false, closed.text);
+          const second = await axmeSession(w, two);
+          assert.equal(second.status, 'closed', JSON.stringify(second));
+          assert.match(git(w.project, ['show', `refs/memory/main:handoffs/${second.id}.md`]), /^source: agent$/m);
+        });
+        from = m.turns.length;
+        const three = await runClaude(w, m, 'Continue.', { steps: [{ text: 'Continuing.' }] });
+        ranOk(three, m);
+        await t.test("the third session starts with the second one's own handoff and startup text", () => {
+          const context = sessionStartContext(requestText(m.turns[from]!));
+          assert.notEqual(context, '', `no session-start context reached the model\n${describeRun(three)}\n${describeTurns(m.turns.slice(from))}`);
+          assert.match(context, /Stopped before the 1\.2 section of the changelog/);
+          assert.match(context, /the 1\.2 section is next/);
+        });
+      }),
   );
 
   // the session after the auditor's asks about the anchored decision's subject (recall), then is compacted
@@ -356,20 +350,21 @@ describe('the real Claude Code', () => {
           assert.ok(!sessionStartContext(first).includes(recall.id), 'the session start did not list it');
           assert.equal(count(first, recall.line), 1, `the model received the decision once with the prompt\n${first.slice(-3000)}`);
         });
-        // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request, SessionStart "compact"
+        // headless Claude Code runs `/compact` on a resumed session: PreCompact, the summary request,
+        // SessionStart "compact"; the user's next prompt in the same process goes on from there
         const compacted = await runClaude(w, m, '/compact', {
           args: ['--resume', two.sessionId!],
-          steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }],
+          then: ['Go on with that, please.'],
+          steps: [{ text: 'Summary: the user asked how the postgres pooling should work.' }, { text: 'Going on.' }],
         });
         ranOk(compacted, m);
-        const three = await runClaude(w, m, 'Go on with that, please.', { args: ['--resume', two.sessionId!], steps: [{ text: 'Going on.' }] });
-        ranOk(three, m);
+        assert.equal(compacted.results.length, 2, `a result for each prompt\n${describeRun(compacted)}`);
         await t.test('a compaction: PreCompact writes the checkpoint, the context after it starts from it, the decision comes back once', () => {
           const after = requestText(m.turns.at(-1)!);
           assert.equal(count(after, '## Checkpoint: where this session stood'), 1, `the model starts from the checkpoint, once\n${after.slice(-4000)}`);
           assert.ok(after.includes('How should the pooling work?'), 'the checkpoint names the request');
-          // each `claude -p --resume` is a process of its own, so a new axme session with its own start's
-          // context: the decision may be listed by both starts; "once per context" is the hooks' test
+          // the `claude -p --resume` process is an axme session of its own, with its own start's context:
+          // the decision may be listed by both starts; "once per context" is the hooks' test
           assert.ok(count(after, recall.line) >= 1, `the decision is given again after the compaction\n${after.slice(-4000)}`);
         });
       }, format);

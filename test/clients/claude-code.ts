@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestText } from './anthropic.ts';
 import type { ScriptedModel, SeenRequest, Step } from './model-server.ts';
-import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
+import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient, type StdinFeed } from './project.ts';
 
 /**
  * Runs the real Claude Code (the pinned devDependency) headless in a client world, against the
@@ -21,6 +21,8 @@ export interface ClaudeRun extends ClientRun {
   sessionId: string | null;
   /** the final `result` event, or null */
   result: StreamEvent | null;
+  /** every `result` event: one a prompt */
+  results: StreamEvent[];
 }
 
 export interface ClaudeOptions {
@@ -32,6 +34,11 @@ export interface ClaudeOptions {
   timeoutMs?: number;
   /** more arguments (`--resume <session>`) */
   args?: string[];
+  /**
+   * further prompts of the same process (`--input-format stream-json`), each sent once the one
+   * before has its result, as a user goes on typing in one session
+   */
+  then?: string[];
 }
 
 /** The user settings of the world's HOME: project MCP servers approved, nothing else. */
@@ -67,12 +74,33 @@ export function parseStream(stdout: string): StreamEvent[] {
 export async function runClaude(world: ClientWorld, model: ScriptedModel, prompt: string, opts: ClaudeOptions = {}): Promise<ClaudeRun> {
   claudeHome(world.home);
   if (opts.steps) model.script(opts.steps);
-  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', ...(opts.args ?? [])];
-  const run = await runClient(BIN.claude, args, { cwd: world.project, env: claudeEnv(world, model, opts.env), timeoutMs: opts.timeoutMs ?? 180_000 });
+  const prompts = [prompt, ...(opts.then ?? [])];
+  const args = [
+    '-p',
+    ...(opts.then ? ['--input-format', 'stream-json'] : [prompt]),
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--dangerously-skip-permissions',
+    ...(opts.args ?? []),
+  ];
+  let sent = 0;
+  /** The next prompt as a stream-json user message, once every prompt sent has its result. */
+  const feed: StdinFeed = (stdout) => {
+    if (sent === prompts.length || parseStream(stdout).filter((e) => e.type === 'result').length < sent) return null;
+    const text = prompts[sent++]!;
+    return { write: `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`, end: sent === prompts.length };
+  };
+  const run = await runClient(BIN.claude, args, {
+    cwd: world.project,
+    env: claudeEnv(world, model, opts.env),
+    timeoutMs: opts.timeoutMs ?? 180_000,
+    feed: opts.then ? feed : undefined,
+  });
   const events = parseStream(run.stdout);
   const init = events.find((e) => e.type === 'system' && e.subtype === 'init');
-  const result = events.findLast((e) => e.type === 'result') ?? null;
-  return { ...run, events, sessionId: typeof init?.session_id === 'string' ? init.session_id : null, result };
+  const results = events.filter((e) => e.type === 'result');
+  return { ...run, events, sessionId: typeof init?.session_id === 'string' ? init.session_id : null, result: results.at(-1) ?? null, results };
 }
 
 /**

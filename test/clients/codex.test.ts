@@ -1,57 +1,46 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, git } from '../helpers.ts';
-import { type CodexHome, type CodexRun, codexHome, patch, readRollout, runCodex } from './codex.ts';
+import { anthropicFormat, requestText } from './anthropic.ts';
+import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
+import { type CodexLab, type CodexRun, closeCodexLab, codexLab, patch, readRollout, runCodex, writeRolloutFixture } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
-import { messages, openai, resultOf } from './openai.ts';
-import { axmeAsDevDependency, type ClientWorld, cleanupWorld, clientWorld, worldQuiet } from './project.ts';
+import { messages, resultOf } from './openai.ts';
+import { worldQuiet } from './project.ts';
+import { count, POOL_PROMPT, RECALL_TITLE, type RecallSeed, seedRecall } from './recall-seed.ts';
 
 /**
  * The real Codex CLI 0.169.0 (`codex exec`) after `axme init --agent codex`, against a scripted
  * model: what the model was handed, what changed on disk, in the remote and on refs/memory/main,
  * what axme recorded of the session, and what the next session starts with.
+ *
+ * The auditor after a Codex session rides on the same world: its first session runs with an
+ * auditor chosen (a scripted Anthropic server), so axme's session-end worker reads Codex's own
+ * transcript (its rollout) and asks that model, with no tools; its decision and handoff land in
+ * one commit, and the next session's start keeps that handoff and hands it to the model. Claude
+ * Code's case is in claude-code.test.ts, Gemini CLI's in gemini.test.ts. Recall's checks
+ * (recall-seed.ts) ride on the first two sessions: the first prompt is about the anchored
+ * decision's subject; the second is about nothing in the store, and its model patches the
+ * anchored file twice.
  */
 
 const HOOK = { timeout: 600_000 };
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/transcripts/codex-0.169.0.jsonl');
 /** Codex offers MCP tools behind `tool_search` (gpt-5.5): the model looks them up first. */
 const FIND_AXME: Step = { tool: 'tool_search', args: { query: 'axme', limit: 50 } };
+/** What the audited session echoes: the auditor's transcript must show the call and its output. */
+const MARKER = 'TRANSCRIPT-MARKER-cache-wired';
+/** What a request handed the model, as one text (the request body as sent). */
+const bodyText = (req: SeenRequest) => JSON.stringify(req.body);
+/** The decision id after `id` (`D-017` → `D-018`). */
+const nextDecision = (id: string) => `D-${String(Number(id.slice(2)) + 1).padStart(3, '0')}`;
 /** Known bug, being fixed elsewhere: Codex hands the model an MCP result's structuredContent when the tool declares an outputSchema. */
 
-interface Lab {
-  world: ClientWorld;
-  model: ScriptedModel;
-  home: CodexHome;
-}
-
-async function lab(opts: { devDependency?: boolean } = {}): Promise<Lab> {
-  const world = await clientWorld('codex');
-  const model = await startModel(openai);
-  try {
-    // Codex starts MCP servers with a short list of variables (not AXME_BIN): axme is found as a devDependency
-    if (opts.devDependency !== false) axmeAsDevDependency(world);
-    const home = await codexHome(world, model);
-    // trusted one by one, by the key and hash Codex reports: a hook Codex does not trust never runs
-    const project = Object.entries(home.hooks).filter(([key]) => key.startsWith(join(world.project, '.codex/hooks.json:')));
-    assert.ok(project.length >= 3 && project.every(([, trust]) => trust === 'trusted'), JSON.stringify(home.hooks));
-    return { world, model, home };
-  } catch (err) {
-    await close({ world, model } as Lab);
-    throw err;
-  }
-}
-
-async function close(l: Lab | undefined): Promise<void> {
-  if (!l) return;
-  await l.model.close();
-  await cleanupWorld(l.world);
-}
-
 /** One `codex exec` session with `steps`; returns the run and the turns the model answered in it. */
-async function session(l: Lab, prompt: string, steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<{ run: CodexRun; turns: SeenRequest[] }> {
+async function session(l: CodexLab, prompt: string, steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<{ run: CodexRun; turns: SeenRequest[] }> {
   l.model.script(steps);
   const from = l.model.turns.length;
   const run = await runCodex(l.world, l.home, prompt, { env });
@@ -69,9 +58,9 @@ const developer = (turns: SeenRequest[]) =>
   messages(turns[0]!, 'developer')
     .filter((t) => t.includes('# Project knowledge (axme'))
     .join('\n');
-const sessions = async (l: Lab): Promise<Array<Record<string, any>>> =>
+const sessions = async (l: CodexLab): Promise<Array<Record<string, any>>> =>
   (await axmeInOk(l.world.project, ['session', 'list', '--json'], { env: { HOME: l.world.home } })).filter((s: any) => s.harness === 'codex');
-const show = (l: Lab, id: string) => axmeInOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
+const show = (l: CodexLab, id: string) => axmeInOk(l.world.project, ['session', 'show', id, '--json'], { env: { HOME: l.world.home } });
 /** `apply_patch` run through the shell tool: Codex recognises the heredoc and applies the patch itself. */
 const shellPatch = (body: string): Step => ({ tool: 'exec_command', args: { cmd: `apply_patch <<'EOF'\n${patch(body)}EOF` } });
 
@@ -80,20 +69,33 @@ const commitScript = (name: string): Step => ({
   tool: 'apply_patch',
   args: { input: patch(`*** Add File: ${name}.sh\n+git add ${name}.txt && git commit -q -m "Add ${name}"\n*** Add File: ${name}.txt\n+${name}`) },
 });
-const log = (l: Lab) => git(l.world.project, ['log', '--format=%s']).trim().split('\n');
+/** The subjects of the project's commits after `since`, newest first. */
+const log = (l: CodexLab, since: string) =>
+  git(l.world.project, ['log', '--format=%s', `${since}..HEAD`])
+    .trim()
+    .split('\n');
 /** The thread id of a `codex exec` run (its Codex session). */
 const threadOf = (run: CodexRun) => run.events.find((e) => e.type === 'thread.started')?.thread_id;
 
-/** The world of the first describe, which the second goes on in; removed after both. */
-let shared: Lab | undefined;
-after(() => close(shared));
-
-// one world, three sessions: the first works and ends without a close, the second closes itself,
-// the third starts from that handoff and then meets the guard and the git hooks
+// one world, four sessions: the first is audited after it ends; the second starts from the
+// auditor's handoff, works and ends without a close; the third closes itself; the fourth starts
+// from that handoff and then meets the guard and the git hooks — with axme on PATH only through
+// the user's own shell setup (no devDependency, no AXME_BIN), which the guard, the MCP server and
+// the git hooks under `bash -lc` must find all the same
 describe('Codex: session-start context, MCP tools, patches, the end of a session, the guard, git hooks on commits through the shell (bash -lc)', {
   timeout: 900_000,
 }, () => {
-  let l: Lab;
+  let l: CodexLab;
+  let auditor: ScriptedModel;
+  let recall: RecallSeed;
+  let s0: { run: CodexRun; turns: SeenRequest[] };
+  let audited: Record<string, any>;
+  let audit: any;
+  let auditShown: any;
+  let auditHandoff: string;
+  let auditHandoffAfterNext: string;
+  /** the id the decision saved in the second session gets: the one after the auditor's */
+  let saved: string;
   let hooksBefore: string;
   let memoryBefore: string;
   let rulesBefore: string;
@@ -101,10 +103,28 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   let s2: { run: CodexRun; turns: SeenRequest[] };
   let s3: { run: CodexRun; turns: SeenRequest[] };
   let first: Record<string, any>;
+  let sessionsBefore: number;
 
   before(async () => {
-    l = shared = await lab();
+    l = await codexLab();
+    auditor = await startModel(anthropicFormat({ sideAnswer: (r) => (isAuditRequest(r) ? JSON.stringify(AUDIT_EXTRACTION) : null) }));
+    recall = await seedRecall(l.world);
+    saved = nextDecision(recall.nextId);
+    // the user's own choice of auditor, on this machine, for this session: the variables the client passes to its hooks
+    s0 = await session(l, POOL_PROMPT, [{ tool: 'exec_command', args: { cmd: `echo ${MARKER}` } }, { text: 'Through the shared pool.' }], {
+      AXME_AUDITOR_PROVIDER: 'anthropic',
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: auditor.url,
+    });
+    audited = (await sessions(l)).find((s) => s.harness_session === threadOf(s0.run))!;
+    assert.ok(audited, JSON.stringify(await sessions(l)));
+    audit = await auditDone(l.world, audited.id);
+    auditShown = await show(l, audited.id);
+    auditHandoff = git(l.world.project, ['show', `refs/memory/main:handoffs/${audited.id}.md`]);
+    // a prompt about nothing in the store, and two patches of the anchored file first (recall), then the work
     s1 = await session(l, 'Record the storage decision and write the notes.', [
+      { tool: 'apply_patch', args: { input: patch('*** Update File: src/db.ts\n@@\n-export const pool = null;\n+export const pool = undefined;') } },
+      { tool: 'apply_patch', args: { input: patch('*** Update File: src/db.ts\n@@\n-export const pool = undefined;\n+export const pool = 0;') } },
       FIND_AXME,
       { tool: 'axme_context', args: {} },
       {
@@ -114,9 +134,11 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
       { tool: 'axme_search_kb', args: { query: 'Postgres storage' } },
       shellPatch('*** Add File: docs/notes.md\n+# Notes\n+Orders go to Postgres.'),
       { tool: 'apply_patch', args: { input: patch('*** Add File: src/plan.md\n+1. migrate orders') } },
-      { text: 'Saved D-001 and wrote the notes.' },
+      { text: 'Saved the decision and wrote the notes.' },
     ]);
-    first = (await sessions(l))[0]!;
+    auditHandoffAfterNext = git(l.world.project, ['show', `refs/memory/main:handoffs/${audited.id}.md`]);
+    first = (await sessions(l)).find((s) => s.harness_session === threadOf(s1.run))!;
+    assert.ok(first, JSON.stringify(await sessions(l)));
     // the next session: the one before is recovered (it ended without a close); this one closes itself
     s2 = await session(l, 'Close the session.', [
       FIND_AXME,
@@ -138,21 +160,84 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     hooksBefore = readFileSync(join(l.world.project, '.codex/hooks.json'), 'utf8');
     memoryBefore = git(l.world.project, ['rev-parse', 'refs/memory/main']).trim();
     rulesBefore = git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']);
+    sessionsBefore = (await sessions(l)).length;
+    // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
+    // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
+    rmSync(join(l.world.project, 'node_modules'), { recursive: true, force: true });
+    const bin = join(l.world.home, '.local/share/node-global/bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(CLI, join(bin, 'axme'));
+    writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
     // the guard's denials first, then commits through the shell
-    s3 = await session(l, 'Where were we? Then ship it, and commit the feature.', [
-      { tool: 'exec_command', args: { cmd: 'git push origin main' } },
-      { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
-      { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
-      { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
-      shellPatch('*** Delete File: .codex/hooks.json'),
-      FIND_AXME,
-      { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
-      commitScript('feature'),
-      { tool: 'exec_command', args: { cmd: 'sh feature.sh' } },
-      { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
-      { text: 'At step 1 of the plan; refused what it had to, committed the feature.' },
-    ]);
+    s3 = await session(
+      l,
+      'Where were we? Then ship it, and commit the feature.',
+      [
+        { tool: 'exec_command', args: { cmd: 'git push origin main' } },
+        { tool: 'exec_command', args: { cmd: 'cat ~/.ssh/id_rsa' } },
+        { tool: 'exec_command', args: { cmd: "printf '{}' > .codex/hooks.json" } },
+        { tool: 'apply_patch', args: { input: patch('*** Update File: .codex/hooks.json\n@@\n-{\n+{"hooks": {},') } },
+        shellPatch('*** Delete File: .codex/hooks.json'),
+        FIND_AXME,
+        { tool: 'axme_update_safety', args: { rule_type: 'bash_deny', value: 'rm -rf /', action: 'remove' } },
+        commitScript('feature'),
+        { tool: 'exec_command', args: { cmd: 'sh feature.sh' } },
+        { tool: 'exec_command', args: { cmd: 'git add feature.txt && git commit -q -m "Add feature #!axme pr=none repo=acme/demo"' } },
+        { text: 'At step 1 of the plan; refused what it had to, committed the feature.' },
+      ],
+      { AXME_BIN: undefined, AXME_NODE: undefined, PATH: `${bin}:${process.env.PATH}` },
+    );
   }, HOOK);
+  after(async () => {
+    await auditor?.close();
+    await closeCodexLab(l);
+  });
+
+  it('recall: a prompt about the subject gets the anchored decision', () => {
+    const text = bodyText(s0.turns[0]!);
+    assert.equal(count(text, recall.line), 1, `the model received the decision once with the prompt\n${text.slice(-3000)}`);
+  });
+
+  it("the auditor: the audit read the client's transcript: the prompt, the shell call and its output", () => {
+    const asked = auditor.requests.filter(isAuditRequest);
+    assert.equal(audit.ok, true, JSON.stringify(audit));
+    assert.ok(asked.length >= 1, `no audit request reached the model; log: ${JSON.stringify(audit)}`);
+    const user = asked.map((r) => requestText(r)).join('\n');
+    assert.ok(user.includes(`<user>${POOL_PROMPT}</user>`), user.slice(0, 3000));
+    assert.match(user, new RegExp(`<tool name="exec_command">[^<]*echo ${MARKER}`), user.slice(0, 3000));
+    assert.match(user, new RegExp(`<tool_result name="exec_command">[^<]*${MARKER}`), user.slice(0, 3000));
+    assert.equal(audit.mode, 'full');
+    assert.ok(audit.chunks >= 1 && asked.length >= audit.chunks, `${asked.length} requests for ${audit.chunks} chunks`);
+    assert.equal(audit.to_offset, statSync(auditShown.transcript).size, 'the whole transcript was read');
+  });
+
+  it('the auditor was offered no tools', () => {
+    const asked = auditor.requests.filter(isAuditRequest);
+    assert.ok(asked.length >= 1, 'no audit request reached the model');
+    for (const r of asked) assert.deepEqual((r.body as { tools?: unknown[] }).tools ?? [], []);
+  });
+
+  it('the auditor: one commit, the decision and the handoff', () => {
+    const msg = git(l.world.project, ['log', '--format=%B', `--grep=^audit: session ${audited.id}`, 'refs/memory/main']);
+    assert.match(msg, new RegExp(`^audit: session ${audited.id} - 1 decision`), `the audit: ${JSON.stringify(audit)}`);
+    assert.match(msg, /Axme-Actor: auditor/);
+    assert.match(git(l.world.project, ['show', 'refs/memory/main:decisions/cache-api-responses-in-valkey.md']), /source: auditor/);
+    assert.match(auditHandoff, /^source: auditor$/m);
+    assert.match(auditHandoff, /AUDITOR-HANDOFF/);
+  });
+
+  it("the auditor: the next session's start keeps its handoff and hands it to the model", () => {
+    assert.equal(auditHandoffAfterNext, auditHandoff, 'not replaced by a recovered handoff');
+    assert.match(messages(s1.turns[0]!, 'developer').join('\n'), /AUDITOR-HANDOFF: the cache is wired, metrics are next/);
+  });
+
+  it('recall: an unrelated prompt gets nothing; an apply_patch of the anchored file gets the decision once', () => {
+    const turns = s1.turns.slice(0, 3).map(bodyText);
+    assert.ok(!turns[0]!.includes(`${recall.id} ${RECALL_TITLE}`), 'nothing for an unrelated prompt (and the start did not list it)');
+    assert.equal(count(turns[1]!, recall.line), 1, `the first patch of src/db.ts carries the decision\n${turns[1]!.slice(-3000)}`);
+    assert.equal(count(turns[2]!, recall.line), 1, 'the second does not repeat it');
+    assert.equal(readFileSync(join(l.world.project, 'src', 'db.ts'), 'utf8'), 'export const pool = 0;\n', 'both patches ran');
+  });
 
   it('hands the model the session-start context as a developer message', () => {
     const dev = developer(s1.turns);
@@ -161,12 +246,12 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.match(dev, /#!axme pr=<N\|none> repo=<owner>\/<name>/);
   });
 
-  it('axme_save_decision stores D-001 on refs/memory/main', () => {
+  it('axme_save_decision stores the decision, with the next id, on refs/memory/main', () => {
     const files = git(l.world.project, ['ls-tree', '--name-only', 'refs/memory/main', 'decisions/']).trim().split('\n');
     const texts = files.map((f) => git(l.world.project, ['show', `refs/memory/main:${f}`]));
     const stored = texts.find((t) => t.includes('Use Postgres for storage'));
     assert.ok(stored, `no decision file holds it: ${files.join(', ')}`);
-    assert.match(stored, /D-001/);
+    assert.ok(stored.includes(saved), `${saved}: ${stored}`);
     assert.match(stored, /Orders are stored in Postgres 16\./);
   });
 
@@ -177,17 +262,17 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.match(out, /^- Protected branches: main, master/m);
   });
 
-  it('the model reads "Decision saved: D-001 …" as text, not a JSON object', () => {
+  it('the model reads "Decision saved: <id> …" as text, not a JSON object', () => {
     const out = resultOf(s1.turns, 'Use Postgres for storage');
     assert.ok(out, 'the axme_save_decision call was never answered');
-    assert.match(out, /^Decision saved: D-001 - Use Postgres for storage/m, out);
+    assert.match(out, new RegExp(`^Decision saved: ${saved} - Use Postgres for storage`, 'm'), out);
     assert.doesNotMatch(out, /"structuredContent"|^\{"text":/m);
   });
 
   it('axme_search_kb: the model reads the hit in words', () => {
     const out = resultOf(s1.turns, 'Postgres storage');
     assert.ok(out, 'the axme_search_kb call was never answered');
-    assert.match(out, /D-001/);
+    assert.ok(out.includes(saved), out);
     assert.match(out, /^.*Use Postgres for storage/m);
     assert.doesNotMatch(out, /^\{"text":/m, out);
   });
@@ -207,7 +292,6 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
 
   // Codex 0.169 sends SessionEnd with reason "other" when `codex exec` ends
   it("when codex exec exits, its session is recorded as ended, with Codex's reason", () => {
-    assert.equal(first.harness_session, s1.run.events.find((e) => e.type === 'thread.started')?.thread_id);
     assert.ok(first.ended, `session ${first.id}: status ${first.status}, ended ${first.ended}, end_reason ${first.end_reason}`);
     assert.equal(first.end_reason, 'other');
   });
@@ -235,7 +319,16 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     const path = (await show(l, first.id)).transcript as string;
     assert.ok(path && existsSync(path), `the session records its transcript: ${path}`);
     const lines = readRollout(path);
-    if (process.env.AXME_UPDATE_FIXTURES === '1') writeFixture(lines, l);
+    if (process.env.AXME_UPDATE_FIXTURES === '1')
+      writeRolloutFixture(FIXTURE, lines, [
+        [l.home.dir, '/work/codex-home'],
+        [l.world.project, '/work/project'],
+        [l.world.home, '/work/home'],
+        [l.world.remote, '/work/remote.git'],
+        [l.world.root, '/work'],
+        [l.model.url, 'http://127.0.0.1:8080'],
+        [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
+      ]);
     const kinds = (ls: Array<Record<string, any>>) =>
       new Set(ls.map((x) => `${x.type}:${x.payload?.type ?? ''}${x.payload?.role ? `:${x.payload.role}` : ''}`));
     const real = kinds(lines);
@@ -244,6 +337,16 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
       assert.ok(real.has(k), k);
     const missing = [...real].filter((k) => !fixture.has(k) && !k.startsWith('event_msg:'));
     assert.deepEqual(missing, [], `lines the fixture lacks (AXME_UPDATE_FIXTURES=1 rewrites it)`);
+  });
+
+  it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
+    assert.match(developer(s3.turns), /^# Project knowledge \(axme/m);
+    const list = await sessions(l);
+    assert.equal(list.length, sessionsBefore + 1, JSON.stringify(list));
+    assert.ok(
+      list.some((x) => x.harness_session === threadOf(s3.run)),
+      JSON.stringify(list),
+    );
   });
 
   it('the guard, git push origin main: denied with the reason, the remote stays empty', () => {
@@ -270,9 +373,10 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     assert.equal(git(l.world.project, ['show', 'refs/memory/main:safety/rules.yaml']), rulesBefore);
   });
 
+  // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
   it('git hooks: a commit without the #!axme marker is refused, and the model reads why', () => {
     assert.match(resultOf(s3.turns, 'sh feature.sh') ?? '', /this commit needs its PR metadata/);
-    assert.deepEqual(log(l), ['Add feature', 'first'], 'only the marked commit was made');
+    assert.deepEqual(log(l, recall.head), ['Add feature'], 'only the marked commit was made');
   });
 
   it('git hooks, with the marker: Axme trailers, a note tying it to the session, the session records the commit', async () => {
@@ -283,67 +387,5 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
     const rec = (await sessions(l)).find((x) => x.harness_session === threadOf(s3.run));
     assert.match(git(l.world.project, ['notes', '--ref=axme', 'show', head]), new RegExp(`^session: ${rec!.id}$`, 'm'));
     assert.deepEqual((await show(l, rec!.id)).commit_list, [head]);
-  });
-});
-
-/** The rollout with this machine's paths replaced, into the fixture. */
-function writeFixture(lines: Array<Record<string, any>>, l: Lab): void {
-  let text = lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
-  for (const [from, to] of [
-    [l.home.dir, '/work/codex-home'],
-    [l.world.project, '/work/project'],
-    [l.world.home, '/work/home'],
-    [l.world.remote, '/work/remote.git'],
-    [l.world.root, '/work'],
-    [l.model.url, 'http://127.0.0.1:8080'],
-    [CLI, '/usr/lib/node_modules/axme/dist/axme.cjs'],
-  ] as const)
-    text = text.split(from).join(to);
-  mkdirSync(resolve(FIXTURE, '..'), { recursive: true });
-  writeFileSync(FIXTURE, text);
-}
-
-// the same world after the sessions above (a world and its trusted CODEX_HOME are seconds of CPU):
-// the devDependency removed, axme on PATH only through the user's ~/.bashrc
-describe("Codex: git hooks when axme is on PATH only through the user's own shell setup", { timeout: 900_000 }, () => {
-  let l: Lab;
-  let s: { run: CodexRun; turns: SeenRequest[] };
-  let sessionsBefore: number;
-  let head: string;
-
-  before(async () => {
-    assert.ok(shared, "the first describe's world");
-    l = shared;
-    // no devDependency, no AXME_BIN: axme is a global install in a folder the user's ~/.bashrc puts on
-    // PATH (as nvm does), so Codex inherits it from the terminal; a login shell starts from /etc/profile
-    rmSync(join(l.world.project, 'node_modules'), { recursive: true, force: true });
-    const bin = join(l.world.home, '.local/share/node-global/bin');
-    mkdirSync(bin, { recursive: true });
-    symlinkSync(CLI, join(bin, 'axme'));
-    writeFileSync(join(l.world.home, '.bashrc'), `case $- in *i*) ;; *) return;; esac\nexport PATH="${bin}:$PATH"\n`);
-    sessionsBefore = (await sessions(l)).length;
-    head = git(l.world.project, ['rev-parse', 'HEAD']).trim();
-    s = await session(l, 'Commit the change.', [commitScript('change'), { tool: 'exec_command', args: { cmd: 'sh change.sh' } }, { text: 'Done.' }], {
-      AXME_BIN: undefined,
-      AXME_NODE: undefined,
-      PATH: `${bin}:${process.env.PATH}`,
-    });
-  }, HOOK);
-
-  it("the harness hooks find axme on Codex's PATH: the session is recorded", async () => {
-    assert.match(developer(s.turns), /^# Project knowledge \(axme/m);
-    const list = await sessions(l);
-    assert.equal(list.length, sessionsBefore + 1, JSON.stringify(list));
-    assert.ok(
-      list.some((x) => x.harness_session === threadOf(s.run)),
-      JSON.stringify(list),
-    );
-  });
-
-  // under `bash -lc` PATH comes from /etc/profile: the git hooks must find axme some other way
-  it('a commit without the #!axme marker is still refused by the git hooks', () => {
-    const out = resultOf(s.turns, 'sh change.sh') ?? '';
-    assert.equal(git(l.world.project, ['log', '--format=%s', `${head}..HEAD`]).trim(), '', `the commit went through; the model read: ${out}`);
-    assert.match(out, /this commit needs its PR metadata/);
   });
 });

@@ -1,9 +1,11 @@
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cleanEnv } from '../helpers.ts';
-import type { ScriptedModel } from './model-server.ts';
-import { BIN, type ClientRun, type ClientWorld, jsonLines, runClient } from './project.ts';
+import { type ScriptedModel, startModel } from './model-server.ts';
+import { openai } from './openai.ts';
+import { axmeAsDevDependency, BIN, type ClientRun, type ClientWorld, cleanupWorld, clientWorld, jsonLines, runClient } from './project.ts';
 
 /**
  * Runs the real Codex CLI (`codex exec --json`) in a client world against the scripted model:
@@ -176,4 +178,45 @@ export function readRollout(path: string): Array<Record<string, any>> {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));
+}
+
+/** Writes a rollout's lines into the fixture at `path`, with each `[from, to]` of `replace` (this machine's paths) replaced. */
+export function writeRolloutFixture(path: string, lines: Array<Record<string, any>>, replace: Array<[string, string]>): void {
+  let text = lines.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  for (const [from, to] of replace) text = text.split(from).join(to);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** A Codex world: the world, its scripted model (the OpenAI wire), and a CODEX_HOME that trusts the project and each of its hooks. */
+export interface CodexLab {
+  world: ClientWorld;
+  model: ScriptedModel;
+  home: CodexHome;
+}
+
+/** Makes a CodexLab, axme a devDependency of the project; checks that Codex reports each of the project's hooks trusted. */
+export async function codexLab(): Promise<CodexLab> {
+  const world = await clientWorld('codex');
+  const model = await startModel(openai);
+  try {
+    // Codex starts MCP servers with a short list of variables (not AXME_BIN): axme is found as a devDependency
+    axmeAsDevDependency(world);
+    const home = await codexHome(world, model);
+    // trusted one by one, by the key and hash Codex reports: a hook Codex does not trust never runs
+    const project = Object.entries(home.hooks).filter(([key]) => key.startsWith(join(world.project, '.codex/hooks.json:')));
+    assert.ok(project.length >= 3 && project.every(([, trust]) => trust === 'trusted'), JSON.stringify(home.hooks));
+    return { world, model, home };
+  } catch (err) {
+    await model.close();
+    await cleanupWorld(world);
+    throw err;
+  }
+}
+
+/** Stops a CodexLab's model and removes its world once nothing runs in it. */
+export async function closeCodexLab(l: CodexLab | undefined): Promise<void> {
+  if (!l) return;
+  await l.model.close();
+  await cleanupWorld(l.world);
 }

@@ -142,16 +142,37 @@ export interface ClientRun {
 }
 
 /**
- * Runs a client's binary to its end (no stdin), with the test environment (cleanEnv) plus `env`;
- * killed after `timeoutMs` (a hung client fails its test with what it printed).
+ * What a client is told on stdin as its output grows: called with all of stdout so far, at the start
+ * and after each chunk; returns the text to write then (and whether stdin ends after it), or null.
  */
-export function runClient(bin: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ClientRun> {
+export type StdinFeed = (stdout: string) => { write: string; end: boolean } | null;
+
+/**
+ * Runs a client's binary to its end, with the test environment (cleanEnv) plus `env`; no stdin, or
+ * what `feed` writes; killed after `timeoutMs` (a hung client fails its test with what it printed).
+ */
+export function runClient(
+  bin: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; feed?: StdinFeed },
+): Promise<ClientRun> {
   return new Promise((done, fail) => {
-    const child = spawn(bin, args, { cwd: opts.cwd, env: cleanEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(bin, args, { cwd: opts.cwd, env: cleanEnv(opts.env), stdio: [opts.feed ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const feed = () => {
+      const next = child.stdin?.writable ? opts.feed?.(stdout) : null;
+      if (!next) return;
+      child.stdin!.write(next.write);
+      if (next.end) child.stdin!.end();
+    };
+    child.stdin?.on('error', () => {}); // the client exited before reading it all: its exit says why
+    child.stdout!.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+      feed();
+    });
+    feed();
+    child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
     const timer = setTimeout(() => {
       stderr += `\n[test] ${bin} killed after ${opts.timeoutMs ?? 180_000} ms\n`;
       try {

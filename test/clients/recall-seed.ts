@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
+import { importAdr } from '../../src/operations/import/adr.ts';
 import { git } from '../helpers.ts';
-import { cliJson, cliText } from '../store-fixture.ts';
+import { cliJson } from '../store-fixture.ts';
 import type { ClientWorld } from './project.ts';
 
 /**
@@ -39,9 +40,10 @@ export const count = (text: string, s: string) => text.split(s).length - 1;
 
 /**
  * Seeds `w` for recall: src/db.ts committed, then pushed out of the last commits the start's context
- * looks at; 16 decisions, more than the start lists by title; then the decision anchored to
- * src/db.ts, which the start therefore does not list. The store is seeded in-process (the operation
- * `axme decision add` runs, printed as it prints): what is under test is the client's hooks.
+ * looks at; 16 decisions, more than the start lists by title (one commit: `axme import adr` of
+ * plain records); then the decision anchored to src/db.ts, which the start therefore does not list
+ * (`axme decision add`). The store is seeded in-process (the operations run, printed as they
+ * print): what is under test is the client's hooks.
  */
 export async function seedRecall(w: ClientWorld): Promise<RecallSeed> {
   const env = { HOME: w.home };
@@ -50,13 +52,17 @@ export async function seedRecall(w: ClientWorld): Promise<RecallSeed> {
   git(w.project, ['add', 'src/db.ts']);
   git(w.project, ['commit', '-q', '-m', 'db']);
   for (let i = 0; i < 5; i++) git(w.project, ['commit', '-q', '--allow-empty', '-m', `later ${i}`]);
+  // the fillers in one commit (`axme import adr` of plain Markdown records): what they fill is the start's list
+  const adr = join(w.root, 'filler-adr');
+  mkdirSync(adr, { recursive: true });
   for (let i = 0; i < FILLERS; i++)
-    await cliText(
-      w.project,
-      decisionAdd,
-      { title: `Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module`, decision: `Keep module ${i} as it is.` },
-      { env },
+    writeFileSync(
+      join(adr, `filler-${String(i).padStart(2, '0')}.md`),
+      `# Filler rule ${i} about the ${['billing', 'cdn', 'logging', 'flags'][i % 4]} module\n\nKeep module ${i} as it is.\n`,
     );
+  const imported = await cliJson(w.project, importAdr, { dir: adr }, { env });
+  rmSync(adr, { recursive: true, force: true });
+  assert.equal(imported.items.filter((x: { outcome: string }) => x.outcome === 'new').length, FILLERS, JSON.stringify(imported));
   const added = await cliJson(w.project, decisionAdd, { title: RECALL_TITLE, decision: RECALL_TEXT, anchors: ['src/db.ts'] }, { env });
   const id: string = added.id ?? added.item?.id ?? added.decision?.id;
   assert.match(id, /^D-\d+$/);
