@@ -10,15 +10,16 @@ import type { HookIO } from './io.ts';
  * Gemini CLI's PreCompress): writes the session's checkpoint (where the work stands, from its
  * record and transcript) and marks the compaction in what the session was given, so the next
  * context start — or, where the client starts none after a compaction, the next prompt — hands
- * the model the checkpoint, and items given before may be given again. Never blocks the
- * compaction: the answer is the client's "no objection", whatever happens.
+ * the model the checkpoint, and items given before may be given again. Nothing is written when the
+ * client says it compacts nothing this time (`compactsNow`: Gemini CLI asks before every model
+ * call). Never blocks the compaction: the answer is the client's "no objection", whatever happens.
  */
 export async function preCompact(io: HookIO): Promise<void> {
   const p = readPayload(io.stdin, io.protocol);
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
   io.stdout(io.protocol.pass);
-  if (!loc || !p.session_id) return;
+  if (!loc || !p.session_id || io.protocol.compactsNow?.(p, io.env, cwd) === false) return;
   const session = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
   // the mark first: should the checkpoint fail, the items still come back after the compaction
   recordCompaction(loc.commonDir, session.id, io.now());

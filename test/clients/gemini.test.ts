@@ -15,6 +15,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { readCheckpoint } from '../../src/session/checkpoint.ts';
+import { sessionFolder } from '../../src/session/given.ts';
 import { axmeInOk } from '../cli-in-process.ts';
 import { git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
@@ -317,6 +319,19 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     assert.match(resultOfStep(turns1, STEP.finalize).text, /handoff/i);
     const handoff = git(world.project, ['show', `refs/memory/main:handoffs/${s.id}.md`]);
     assert.ok(handoff.includes(STARTUP), handoff);
+  });
+
+  test('compaction: the PreCompress Gemini CLI fires before each model call compressed nothing, so no checkpoint and no compaction are recorded', TEST, () => {
+    // Gemini CLI 0.61 runs the PreCompress hook before each of the session's model calls, then finds the prompt under its threshold
+    assert.ok(requests1.length > 1, `${requests1.length} model calls`);
+    const folder = sessionFolder(join(world.project, '.git'), axmeSession(run1).id);
+    let given = '';
+    try {
+      given = readFileSync(join(folder, 'given.jsonl'), 'utf8');
+    } catch {}
+    assert.ok(given.includes('"source":"session-start"'), `what the session was given is on record: ${given}`);
+    assert.ok(!given.includes('"source":"compact"'), given);
+    assert.equal(readCheckpoint(join(world.project, '.git'), axmeSession(run1).id), null, 'no checkpoint');
   });
 
   test("the next session starts with the first one's handoff", TEST, () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axme, axmeOk } from '../helpers.ts';
@@ -83,11 +83,30 @@ describe('compaction: the checkpoint and what the session was given', () => {
     assert.equal(contextOf(third.stdout), null, 'once per context');
   });
 
+  /** A Gemini CLI session file (ChatRecordingService's records) whose last model answer says its prompt was `tokens` long. */
+  const geminiSession = (name: string, tokens: number, model = 'gemini-2.5-pro'): string => {
+    const file = join(home, `${name}.jsonl`);
+    const t = '2026-11-28T10:00:00.000Z';
+    const records = [
+      { sessionId: name, projectHash: 'p', startTime: t, lastUpdated: t, kind: 'main' },
+      { id: 'm1', timestamp: t, type: 'user', content: [{ text: FIRST }] },
+      { id: 'm2', timestamp: t, type: 'gemini', content: 'Looking at the pool.', tokens: { input: 10, output: 5, total: 15 }, model },
+      { id: 'm3', timestamp: t, type: 'user', content: [{ text: POOL }] },
+      { id: 'm4', timestamp: t, type: 'gemini', content: 'Reading db.ts.', tokens: null, model },
+      // the answer's tokens come after it, in a copy of the message appended whole
+      { id: 'm4', timestamp: t, type: 'gemini', content: 'Reading db.ts.', tokens: { input: tokens, output: 9, total: tokens + 9 }, model },
+    ];
+    writeFileSync(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    return file;
+  };
+
   test('Gemini CLI: PreCompress, then the next prompt carries the checkpoint once, with the items again', async () => {
     const s = 'gm-1';
-    const first = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini');
+    // past half of gemini-2.5-pro's 1,048,576 tokens: Gemini compresses
+    const session = geminiSession(s, 600_000);
+    const first = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL, transcript_path: session }, 'gemini');
     assert.ok(contextOf(first.stdout)?.includes(dbId), first.stdout);
-    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger: 'auto' }, 'gemini', true);
+    const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger: 'auto', transcript_path: session }, 'gemini', true);
     assert.equal(pre.code, 0, pre.stderr);
     assert.deepEqual(JSON.parse(pre.stdout), {}, 'Gemini: no objection');
     const next = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL }, 'gemini', true);
@@ -101,6 +120,38 @@ describe('compaction: the checkpoint and what the session was given', () => {
       'gemini',
     );
     assert.deepEqual(JSON.parse(later.stdout), {}, 'the checkpoint is given once');
+  });
+
+  test('Gemini CLI: a PreCompress before a model call that compresses nothing leaves no checkpoint and gives nothing again', async () => {
+    // Gemini CLI 0.61 fires PreCompress before every model call, then compares the last prompt with its threshold
+    const small = async (s: string, trigger: string, session: string) => {
+      const first = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL, transcript_path: session }, 'gemini');
+      assert.ok(contextOf(first.stdout)?.includes(dbId), first.stdout);
+      const pre = await hook('pre-compact', { session_id: s, hook_event_name: 'PreCompress', trigger, transcript_path: session }, 'gemini');
+      assert.equal(pre.code, 0, pre.stderr);
+      assert.deepEqual(JSON.parse(pre.stdout), {}, 'Gemini: no objection');
+      const next = await hook('user-prompt-submit', { session_id: s, hook_event_name: 'BeforeAgent', prompt: POOL, transcript_path: session }, 'gemini');
+      return contextOf(next.stdout);
+    };
+    assert.equal(await small('gm-small', 'auto', geminiSession('gm-small', 4_000)), null, 'a prompt of 4,000 tokens is not compressed: nothing is given again');
+    // a gemma-4 model's window is 256,000 tokens: 200,000 is past half of it
+    assert.ok((await small('gm-gemma', 'auto', geminiSession('gm-gemma', 200_000, 'gemma-4-31b-it')))?.startsWith('## Checkpoint'), 'gemma-4: compressed');
+    // the first call of a session: no model answer yet, nothing to compress
+    const fresh = join(home, 'gm-fresh.jsonl');
+    writeFileSync(fresh, `${JSON.stringify({ sessionId: 'gm-fresh', projectHash: 'p', startTime: 't', lastUpdated: 't', kind: 'main' })}\n`);
+    assert.equal(await small('gm-fresh', 'auto', fresh), null, 'no model answer yet: nothing compressed');
+    // /compress compresses whatever the size
+    assert.ok((await small('gm-manual', 'manual', geminiSession('gm-manual', 4_000)))?.startsWith('## Checkpoint'), '/compress: compressed');
+    // a user who compresses early (model.compressionThreshold in ~/.gemini/settings.json, comments allowed)
+    const settings = join(env.HOME!, '.gemini', 'settings.json');
+    assert.ok(!existsSync(settings), settings);
+    mkdirSync(join(env.HOME!, '.gemini'), { recursive: true });
+    writeFileSync(settings, '{\n  // compress early\n  "model": { "compressionThreshold": 0.001 }\n}\n');
+    try {
+      assert.ok((await small('gm-early', 'auto', geminiSession('gm-early', 4_000)))?.startsWith('## Checkpoint'), 'threshold 0.001: compressed');
+    } finally {
+      rmSync(settings);
+    }
   });
 
   test('a compaction outside any session, or with a broken payload, never blocks', async () => {

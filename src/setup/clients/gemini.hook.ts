@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
+import { geminiCompressesNow } from './gemini-compress.ts';
 import { type HookPayload, PayloadError } from './hook-payload.ts';
 import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
 import { readManyTargets } from './read-many.ts';
@@ -38,6 +39,8 @@ export const geminiHook = {
     // BeforeAgent's context is added to the prompt; BeforeTool ignores additionalContext (no toolContext)
     promptContext: (text) => line({ hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: withoutAngleBrackets(text) } }),
     sandbox: 'rewrite',
+    // PreCompress comes before every model call, most of them compressing nothing
+    compactsNow: geminiCompressesNow,
   },
 } as const satisfies ClientHookPart;
 

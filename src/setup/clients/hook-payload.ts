@@ -19,6 +19,8 @@ export interface HookPayload {
   /** SessionStart: startup | resume | clear | compact; SessionEnd: why it ended */
   source: string | null;
   reason: string | null;
+  /** a compaction's (PreCompact, PreCompress): manual | auto */
+  trigger: string | null;
 }
 
 export class PayloadError extends Error {}

@@ -51,6 +51,11 @@ export interface HookProtocol {
   promptContext?: (text: string) => string;
   /** the pre-tool-use "no objection" carrying the items anchored to the files an edit touches; absent: the client shows the model no context there (Gemini's BeforeTool) */
   toolContext?: (text: string) => string;
+  /**
+   * Whether a pre-compact event means the context is compacted now (`cwd`: the session's folder).
+   * Absent: always — Claude Code's and Codex's PreCompact come only with a compaction.
+   */
+  compactsNow?: (p: HookPayload, env: NodeJS.ProcessEnv, cwd: string) => boolean;
   /** the client reports some edits in no after-tool event: pre-tool-use records the files of the calls it lets through */
   recordsEditsBefore?: boolean;
   /**
@@ -81,6 +86,7 @@ export function commonFields(o: Record<string, unknown>): CommonFields {
     hook_event_name: str(o.hook_event_name),
     source: str(o.source),
     reason: str(o.reason),
+    trigger: str(o.trigger),
   };
 }
 
