@@ -39,8 +39,8 @@ interface ListedPattern {
 /**
  * A list of command patterns compiled once: its single-stage patterns by the program they name
  * (the few a command can match are found in one lookup), its pipeline patterns, and each entry
- * as its words read it. Cached by the list's identity: a policy's lists are values, never
- * changed in place once a command was checked against them.
+ * as its words read it. Cached by the list's identity: a policy's lists are read-only (Policy's
+ * type), so none changes in place once a command was checked against it.
  */
 interface CompiledList {
   /** patterns whose program matches only a program of that very name */
