@@ -6,6 +6,7 @@ import type { ResolvedPaths } from './paths.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+import type { WorkBudget } from './work-budget.ts';
 
 /** Where a command runs and what it may touch. */
 export interface BashContext {
@@ -18,6 +19,8 @@ export interface BashContext {
   seen: Map<string, Finding | null>;
   /** the paths this command line names, each resolved once */
   paths: ResolvedPaths;
+  /** the command line's work budget: each path the path rules check is charged to it */
+  budget: WorkBudget;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
 }

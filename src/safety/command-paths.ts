@@ -5,6 +5,7 @@ import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
 import { matchInside, type PathContext } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
+import { chargePath } from './work-budget.ts';
 
 /**
  * The path rules (path-rules.ts) over one shell command: its redirections (written, or read with
@@ -54,7 +55,7 @@ function treeFinding(program: string, abs: string, deniedPaths: readonly string[
     : null;
 }
 
-/** The path rules on one path a command uses, remembered per command line in `ctx.seen`. */
+/** The path rules on one path a command uses, remembered per command line in `ctx.seen` and charged to its budget once. */
 function checkPath(
   ctx: BashContext,
   pctx: PathContext & { cwd: string },
@@ -77,6 +78,8 @@ function checkPath(
   const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
   let f = ctx.seen.get(key);
   if (f === undefined) {
+    // the one place a path's work is charged: where its rules run (it throws when the budget has run out)
+    chargePath(ctx.budget);
     f = pathFinding(abs, access, glob, rctx, found);
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;

@@ -39,12 +39,9 @@ export function resolvePath(p: string, ctx: PathContext): string {
 export class ResolvedPaths {
   readonly #home: string;
   readonly #byKey = new Map<string, string>();
-  readonly #onResolve: (() => void) | undefined;
 
-  /** `onResolve` is told of each path resolved anew (the guard charges its work budget: it may throw to stop the check) */
-  constructor(home: string, onResolve?: () => void) {
+  constructor(home: string) {
     this.#home = home;
-    this.#onResolve = onResolve;
   }
 
   /** The absolute path `value` names from folder `cwd` (resolvePath with this command line's home). */
@@ -52,7 +49,6 @@ export class ResolvedPaths {
     const key = `${cwd}\0${value}`;
     let abs = this.#byKey.get(key);
     if (abs === undefined) {
-      this.#onResolve?.();
       abs = resolvePath(value, { cwd, home: this.#home });
       this.#byKey.set(key, abs);
     }
