@@ -3,7 +3,7 @@ import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
-import { matchInside, type PathContext } from './paths.ts';
+import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { chargePath } from './work-budget.ts';
 
@@ -29,7 +29,7 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
-      const abs = ctx.paths.resolve(u.value, pctx.cwd);
+      const abs = resolvePath(u.value, pctx);
       // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
       const key = `tree${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
       let f = ctx.seen.get(key);
@@ -70,10 +70,10 @@ function checkPath(
   if (!value || value.includes('://') || value === UNKNOWN) return null;
   const abs =
     fromRoot && ctx.root
-      ? ctx.paths.resolve(value, ctx.root)
+      ? resolvePath(value, { cwd: ctx.root, home: ctx.home })
       : ctx.cwd === null && !value.startsWith('/')
         ? `${UNKNOWN}/${value}`
-        : ctx.paths.resolve(value, pctx.cwd);
+        : resolvePath(value, pctx);
   const glob = forceGlob || w.glob || abs.includes(UNKNOWN);
   const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
   let f = ctx.seen.get(key);

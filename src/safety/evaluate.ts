@@ -12,7 +12,7 @@ import type { FamilyContext } from './families/types.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { ResolvedPaths } from './paths.ts';
+import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
@@ -115,7 +115,6 @@ function deny(rule: string, reason: string): Verdict {
 interface Walk {
   policy: Policy;
   seen: Map<string, Finding | null>;
-  paths: ResolvedPaths;
   ctx: EvalContext;
   findings: Finding[];
   gates: PrGate[];
@@ -144,7 +143,6 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     fallback: null,
     chained: false,
     seen: new Map(),
-    paths: new ResolvedPaths(ctx.home),
     // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
     budget: workBudget(ctx.budget, ctx.deadline),
   };
@@ -271,14 +269,13 @@ function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
 function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number, fed: string | null = null): void {
   const stdinCmd: SimpleCommand = fed === null ? cmd : { ...cmd, redirects: [...cmd.redirects, { op: '<<<', target: null, input: fed }] };
   const stdinInv: Invocation | null = fed === null || !inv ? inv : { ...inv, command: stdinCmd };
-  const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? w.paths.resolve(inv.chdir, w.cwd) : w.cwd;
+  const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
   const bctx: BashContext = {
     policy: w.policy,
     cwd,
     home: w.ctx.home,
     root: w.ctx.root,
     seen: w.seen,
-    paths: w.paths,
     budget: w.budget,
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
@@ -300,7 +297,11 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
     w.fallback = w.cwd;
     w.chained = true;
-    const next = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : w.paths.resolve(target.value, w.cwd);
+    const next = !target
+      ? w.ctx.home
+      : target.value === '-' || isDynamic(target) || w.cwd === null
+        ? null
+        : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
     // a path growing with every `cd a` would make each later check slower: past 4 KB it is unknown
     w.cwd = next && next.length > 4096 ? null : next;
     return;
