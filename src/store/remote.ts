@@ -129,18 +129,26 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
   return { memory, notes, extra: others };
 }
 
+/** Another ref of the remote, fetched with the knowledge into a local ref that only mirrors it. */
+export interface MirroredRef {
+  /** the remote's ref, one of the `extra` refs remoteKnowledgeRefs listed (`refs/heads/axme/memory`) */
+  remoteRef: string;
+  /** the local ref that mirrors it (forced on each fetch) */
+  localRef: string;
+}
+
 /**
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
- * remote), with `extraSpecs` (`+<remote ref>:<local ref>`) in the same fetch. `listed` is what
- * the remote holds (remoteKnowledgeRefs): when every tracking ref holds that already, nothing
- * is fetched. Tracking refs of what the remote no longer has are pruned.
+ * remote), with the `mirrored` refs in the same fetch. `listed` is what the remote holds
+ * (remoteKnowledgeRefs): when every tracking ref holds that already, nothing is fetched.
+ * Tracking refs of what the remote no longer has are pruned.
  */
-export async function fetchKnowledge(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[] = [], timeoutMs?: number): Promise<void> {
+export async function fetchKnowledge(repo: Repo, remote: string, listed: RemoteKnowledge, mirrored: MirroredRef[] = [], timeoutMs?: number): Promise<void> {
   const has = { memory: listed.memory.size > 0, notes: listed.notes !== null };
-  const specs: string[] = [...extraSpecs];
+  const specs = mirrored.map((m) => `+${m.remoteRef}:${m.localRef}`);
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
-  if (specs.length && !(await tracksAlready(repo, remote, listed, extraSpecs))) {
+  if (specs.length && !(await tracksAlready(repo, remote, listed, mirrored))) {
     const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], {
       allowFail: true,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -153,15 +161,14 @@ export async function fetchKnowledge(repo: Repo, remote: string, listed: RemoteK
 }
 
 /** True when each ref the remote listed is in its tracking ref already (a fetch would bring nothing). */
-async function tracksAlready(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[]): Promise<boolean> {
+async function tracksAlready(repo: Repo, remote: string, listed: RemoteKnowledge, mirrored: MirroredRef[]): Promise<boolean> {
   const pairs: Array<[string, string]> = [...listed.memory].map(([ref, oid]) => [oid, trackingRef(remote, ref.slice('refs/memory/'.length))]);
   if (listed.notes !== null) pairs.push([listed.notes, notesTrackingRef(remote)]);
-  for (const spec of extraSpecs) {
-    const m = /^\+?([^:*]+):([^:*]+)$/.exec(spec);
-    const oid = m ? listed.extra.get(m[1]!) : undefined;
-    // a spec this cannot read, or a ref the listing lacks: fetch and let git answer
-    if (!m || oid === undefined) return false;
-    pairs.push([oid, m[2]!]);
+  for (const m of mirrored) {
+    const oid = listed.extra.get(m.remoteRef);
+    // a ref the listing lacks: fetch and let git answer
+    if (oid === undefined) return false;
+    pairs.push([oid, m.localRef]);
   }
   for (const [oid, local] of pairs) if ((await refOid(repo, local)) !== oid) return false;
   return true;

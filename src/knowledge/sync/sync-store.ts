@@ -19,7 +19,7 @@ import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
-import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
+import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
 import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
@@ -99,7 +99,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
     if (round === 1) configured = await configureKnowledgeFetch(repo, remote, remotes);
     const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-    await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedFetchSpec(remote)] : []);
+    await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedMirror(remote)] : []);
     // the tracking refs, not the listing: the remote may have moved between the two
     const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
     const remoteNotes = heads.notes !== null ? await resolve(repo, notesTrackingRef(remote)) : null;
