@@ -41,19 +41,42 @@ describe('fetchKnowledge', () => {
     const remoteTip = (ref: string) => git(remote, ['rev-parse', ref]).trim();
     const localTip = (ref: string) => git(dir, ['rev-parse', ref]).trim();
 
-    await fetchNow();
+    const first = await fetchNow();
     assert.equal(fetches(), 1, 'one fetch brings the knowledge and the mirrored ref');
     assert.equal(localTip('refs/memory-remotes/origin/main'), remoteTip('refs/memory/main'));
     assert.equal(localTip(mirror.localRef), remoteTip(mirror.remoteRef));
 
-    await fetchNow();
+    const again = await fetchNow();
     assert.equal(fetches(), 1, 'nothing moved: nothing fetched');
+    const held = new Map([
+      ['refs/memory-remotes/origin/main', remoteTip('refs/memory/main')],
+      [mirror.localRef, remoteTip(mirror.remoteRef)],
+    ]);
+    assert.deepEqual(first, held, 'what the tracking and mirrored refs hold, read after the fetch');
+    assert.deepEqual(again, held, 'the same, from the listing');
 
     // only the mirrored ref moves: it alone makes the next call fetch
     importCommit(remote, [['axme.yaml', 'version: 1\nreviewed: again\n']], { ref: mirror.remoteRef, from: remoteTip(mirror.remoteRef) });
     await fetchNow();
     assert.equal(fetches(), 2, 'the mirrored ref moved on the remote: fetched');
     assert.equal(localTip(mirror.localRef), remoteTip(mirror.remoteRef));
+    await repo.close();
+  });
+
+  test('answers what the fetch brought, not the listing, when the remote moved between the two', async () => {
+    const remote = repoDir({ bare: true });
+    importCommit(remote, [['axme.yaml', 'version: 1\n']], { ref: 'refs/memory/main' });
+    const dir = repoDir();
+    git(dir, ['remote', 'add', 'origin', remote]);
+    const repo = await openRepo({ cwd: dir, env: cleanEnv() });
+    const listed = await remoteKnowledgeRefs(repo, 'origin');
+    const old = git(remote, ['rev-parse', 'refs/memory/main']).trim();
+    assert.equal(listed.memory.get('refs/memory/main'), old);
+    importCommit(remote, [['axme.yaml', 'version: 2\n']], { ref: 'refs/memory/main', from: old });
+    const moved = git(remote, ['rev-parse', 'refs/memory/main']).trim();
+    const tracked = await fetchKnowledge(repo, 'origin', listed);
+    assert.deepEqual(tracked, new Map([['refs/memory-remotes/origin/main', moved]]));
+    assert.equal(git(dir, ['rev-parse', 'refs/memory-remotes/origin/main']).trim(), moved);
     await repo.close();
   });
 });
