@@ -46,7 +46,7 @@ export interface EvalContext {
   protectedPaths?: string[] | undefined;
   /**
    * how much work checking one command line may take before it is denied as too long, in the
-   * units of CHECK_BUDGET (its default): work done, not time, so a busy machine decides as an idle one
+   * units of CHECK_BUDGET (work-budget.ts, its default): work done, not time, so a busy machine decides as an idle one
    */
   budget?: number | undefined;
   /**
