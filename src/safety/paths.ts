@@ -200,13 +200,12 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
   // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
   const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
-  for (const pattern of patterns) {
-    if (!pattern) continue;
-    if (pattern.includes('/')) {
+  for (const entry of anchoredList(patterns, ctx)) {
+    const { pattern, full } = entry;
+    if (full !== null) {
       if (folderUnknown) continue;
-      const full = anchoredPattern(pattern, ctx).replace(/\/$/, '');
       if (literal) {
-        if (patternMatcher(full, true).test(path)) return { pattern };
+        if ((entry.matcher ??= patternMatcher(full, true)).test(path)) return { pattern };
         continue;
       }
       // both start with their literal parts: unless one is the other's beginning, nothing matches both
@@ -215,7 +214,7 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       const pt = tokens(full, false);
       if (intersects(arg, pt) || (!found && intersects(arg, [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (literal) {
-      if (patternMatcher(pattern, false).test(path)) return { pattern };
+      if ((entry.matcher ??= patternMatcher(pattern, false)).test(path)) return { pattern };
     } else if (!nameIsWild) {
       const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
@@ -240,6 +239,30 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
     if (literalPart.startsWith(prefix) && (literalPart.length > prefix.length || literalPart.length < full.length)) return { pattern };
   }
   return null;
+}
+
+/** One pattern of a list as matchPath reads it from one place: a slash pattern anchored (`full`), and its matcher once a literal path needed it. */
+interface AnchoredEntry {
+  pattern: string;
+  /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
+  full: string | null;
+  matcher?: GlobMatcher;
+}
+
+/** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
+const anchoredLists = new WeakMap<readonly string[], Map<string, AnchoredEntry[]>>();
+
+/** The non-empty patterns of `patterns`, each anchored at `ctx` once (a command line checks many paths against the same lists). */
+function anchoredList(patterns: readonly string[], ctx: PathContext): AnchoredEntry[] {
+  let byPlace = anchoredLists.get(patterns);
+  if (!byPlace) anchoredLists.set(patterns, (byPlace = new Map()));
+  const place = `${ctx.home}\0${ctx.root ?? ctx.cwd}`;
+  let entries = byPlace.get(place);
+  if (!entries) {
+    entries = patterns.filter(Boolean).map((pattern) => ({ pattern, full: pattern.includes('/') ? anchoredPattern(pattern, ctx).replace(/\/$/, '') : null }));
+    if (byPlace.size < 64) byPlace.set(place, entries);
+  }
+  return entries;
 }
 
 /** A slash pattern as an absolute path: `~` is the home folder, a relative one starts at the project root (cwd when unknown). */
