@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { runProcess } from './helpers.ts';
@@ -102,46 +102,52 @@ test('test-transform.mjs makes the files the loader then reads without making th
   assert.equal(again.stderr, '', 'nothing left to make');
 });
 
-test('a .ts file imported as .js, as TypeScript allows, is found as it is under tsx; a missing file is still an error', async () => {
-  const cache = freshCache('js-names');
-  const src = join(dir, 'js-names');
-  mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, 'b.ts'), "export const b: string = 'b';\n");
-  writeFileSync(join(src, 'c.mts'), "export const c: string = 'c';\n");
-  writeFileSync(join(src, 'plain.js'), "export const plain = 'js';\n");
-  writeFileSync(
-    join(src, 'a.ts'),
-    "import { b } from './b.js';\nimport { c } from './c.mjs';\nimport { plain } from './plain.js';\nexport const a: string = `a${b}${c}${plain}`;\n",
-  );
-  writeFileSync(join(src, 'missing.ts'), "export { x } from './nowhere.js';\n");
-  const url = (f: string) => JSON.stringify(pathToFileURL(join(src, f)).href);
-  const run = await withLoader(cache, `const m = await import(${url('a.ts')}); console.log(m.a);`);
-  assert.equal(run.stderr, '');
-  assert.equal(run.stdout, 'abcjs\n');
-  const missing = await withLoader(cache, `await import(${url('missing.ts')});`);
-  assert.notEqual(missing.status, 0);
-  assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/);
-  assert.ok(missing.stderr.includes(join(src, 'nowhere.js')), missing.stderr);
-});
+/**
+ * Imports TypeScript allows and tsx resolves, each with a module that names a missing file: the
+ * files (path, text), what `a.ts` prints (its value), and the missing file's name as written.
+ */
+const RESOLUTIONS: Array<{ name: string; files: Record<string, string>; printed: string; missing: string }> = [
+  {
+    name: 'a .ts file imported as .js (and .mts as .mjs), beside a real .js file',
+    files: {
+      'b.ts': "export const b: string = 'b';\n",
+      'c.mts': "export const c: string = 'c';\n",
+      'plain.js': "export const plain = 'js';\n",
+      'a.ts': "import { b } from './b.js';\nimport { c } from './c.mjs';\nimport { plain } from './plain.js';\nexport const a: string = `a${b}${c}${plain}`;\n",
+      'missing.ts': "export { x } from './nowhere.js';\n",
+    },
+    printed: 'abcjs\n',
+    missing: 'nowhere.js',
+  },
+  {
+    name: 'a .ts file imported without its extension (also one named *.test.ts), a folder by its index.ts',
+    files: {
+      'b.ts': "export const b: string = 'b';\n",
+      'c.test.ts': "export const c: string = 'c';\n",
+      'lib/index.ts': "export const d: string = 'd';\n",
+      'a.ts': "import { b } from './b';\nimport { c } from './c.test';\nimport { d } from './lib';\nexport const a: string = `a${b}${c}${d}`;\n",
+      'missing.ts': "export { x } from './nowhere';\n",
+    },
+    printed: 'abcd\n',
+    missing: 'nowhere',
+  },
+];
 
-test('a .ts file imported without its extension, or a folder by its index.ts, is found as it is under tsx; a missing one is still an error', async () => {
-  const cache = freshCache('bare-names');
-  const src = join(dir, 'bare-names');
-  mkdirSync(join(src, 'lib'), { recursive: true });
-  writeFileSync(join(src, 'b.ts'), "export const b: string = 'b';\n");
-  writeFileSync(join(src, 'c.test.ts'), "export const c: string = 'c';\n");
-  writeFileSync(join(src, 'lib', 'index.ts'), "export const d: string = 'd';\n");
-  writeFileSync(
-    join(src, 'a.ts'),
-    "import { b } from './b';\nimport { c } from './c.test';\nimport { d } from './lib';\nexport const a: string = `a${b}${c}${d}`;\n",
-  );
-  writeFileSync(join(src, 'missing.ts'), "export { x } from './nowhere';\n");
-  const url = (f: string) => JSON.stringify(pathToFileURL(join(src, f)).href);
-  const run = await withLoader(cache, `const m = await import(${url('a.ts')}); console.log(m.a);`);
-  assert.equal(run.stderr, '');
-  assert.equal(run.stdout, 'abcd\n');
-  const missing = await withLoader(cache, `await import(${url('missing.ts')});`);
-  assert.notEqual(missing.status, 0);
-  assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/);
-  assert.ok(missing.stderr.includes(join(src, 'nowhere')), missing.stderr);
+test('imports TypeScript allows are found as they are under tsx (a .ts file as .js, without its extension, a folder by its index.ts); a missing file is still an error', async () => {
+  for (const [i, r] of RESOLUTIONS.entries()) {
+    const cache = freshCache(`resolution-${i}`);
+    const src = join(dir, `resolution-${i}`);
+    for (const [path, text] of Object.entries(r.files)) {
+      mkdirSync(dirname(join(src, path)), { recursive: true });
+      writeFileSync(join(src, path), text);
+    }
+    const url = (f: string) => JSON.stringify(pathToFileURL(join(src, f)).href);
+    const run = await withLoader(cache, `const m = await import(${url('a.ts')}); console.log(m.a);`);
+    assert.equal(run.stderr, '', r.name);
+    assert.equal(run.stdout, r.printed, r.name);
+    const missing = await withLoader(cache, `await import(${url('missing.ts')});`);
+    assert.notEqual(missing.status, 0, r.name);
+    assert.match(missing.stderr, /ERR_MODULE_NOT_FOUND/, r.name);
+    assert.ok(missing.stderr.includes(join(src, r.missing)), `${r.name}: ${missing.stderr}`);
+  }
 });

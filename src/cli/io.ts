@@ -3,6 +3,7 @@ import type { KnowledgeBase } from '../knowledge/core/kb.ts';
 import { ACTORS, type Actor, isAgentEnv } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
+import type { AxmeSelf } from '../setup/launch.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -12,7 +13,7 @@ export interface CliIO {
   stdout: Writable;
   stderr: Writable;
   /** how this axme was started (node and the script): what `axme init` writes into hook commands */
-  self: { execPath: string; script: string };
+  self: AxmeSelf;
 }
 
 /** Options every command accepts. */

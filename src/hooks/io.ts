@@ -3,7 +3,7 @@ import type { PrLookup, PrState } from '../safety/evaluate.ts';
 import { harnessOf } from '../session/owner.ts';
 import type { HookProtocol } from '../setup/clients/hook-protocol.ts';
 import { type HookClientId, hookProtocol } from '../setup/clients/hook-registry.ts';
-import type { AxmeSelf } from './store-work.ts';
+import type { AxmeSelf } from '../setup/launch.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {
@@ -15,8 +15,8 @@ export interface HookIO {
   protocol: HookProtocol;
   /** the folder this axme's code runs from (guarded: the agent may not change what checks it); null when unknown */
   installDir: string | null;
-  /** the axme that background work runs: never the host's own script when the hook is answered inside another program */
-  self: AxmeSelf;
+  /** the axme that background work runs (the sync, the auditor, the search index): never the host's own script when the hook is answered inside another program; null where none can be started */
+  self: AxmeSelf | null;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;

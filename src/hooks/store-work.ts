@@ -16,9 +16,7 @@ import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/ind
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
-
-/** The axme a hook's background work runs (the sync, the auditor, the search index): node and axme's script; null where none can be started. */
-export type AxmeSelf = { execPath: string; script: string } | null;
+import type { AxmeSelf } from '../setup/launch.ts';
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
@@ -93,7 +91,7 @@ export function readRepositoryPolicy(loc: RepoLocation | null, env: NodeJS.Proce
 export async function sessionContext(
   loc: RepoLocation,
   env: NodeJS.ProcessEnv,
-  opts: { budget: number; sessionId?: string | undefined; cwd: string; self: AxmeSelf },
+  opts: { budget: number; sessionId?: string | undefined; cwd: string; self: AxmeSelf | null },
 ): Promise<{ text: string; listed: string[] }> {
   try {
     return await withStore(loc, env, opts.cwd, async (kb) => {
@@ -134,7 +132,7 @@ export async function sessionContext(
  * told once in this context, and a new one started in the background when the mode says so.
  */
 function sessionStartSync(
-  self: AxmeSelf,
+  self: AxmeSelf | null,
   kb: KnowledgeBase,
   loc: RepoLocation | null,
   env: NodeJS.ProcessEnv,
@@ -149,7 +147,7 @@ function sessionStartSync(
 }
 
 /** Starts the background sync of a session's start or end when the mode its start found says so (`self`, the hook's axme, runs it). */
-export function startSessionSync(self: AxmeSelf, commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
+export function startSessionSync(self: AxmeSelf | null, commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
   const mode = readAutoSync(commonDir)?.mode;
   if (mode !== undefined && mode !== 'off' && self) startAutoSync({ commonDir, cwd, env, ...self, reason });
 }
@@ -159,7 +157,7 @@ export function startSessionSync(self: AxmeSelf, commonDir: string, cwd: string,
  * (knowledge/views/search/index-worker.ts), so that this session's prompts find it on disk rather
  * than building it within their own deadline. Never fails the start.
  */
-async function startTipIndex(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+async function startTipIndex(self: AxmeSelf | null, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   try {
     if (self && (await tipIndexMissing(kb))) startIndexWorker({ cwd, env, ...self });
   } catch {
@@ -172,7 +170,7 @@ async function startTipIndex(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.Proc
  * has bytes no audit read (orphans, resumed sessions) and failed audits due a retry, each in a
  * detached worker. Never fails the start.
  */
-async function startDueAudits(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
+async function startDueAudits(self: AxmeSelf | null, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
   try {
     if (!self || !(await auditsEnabled(kb, env)).on) return;
     for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, ...self }, d.session, d.transcript);
@@ -187,7 +185,7 @@ async function startDueAudits(self: AxmeSelf, kb: KnowledgeBase, env: NodeJS.Pro
  * lack of a model, the first time only (the hook prints it); never throws.
  */
 export async function startSessionAudit(
-  self: AxmeSelf,
+  self: AxmeSelf | null,
   loc: RepoLocation,
   env: NodeJS.ProcessEnv,
   cwd: string,

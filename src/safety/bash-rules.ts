@@ -2,10 +2,11 @@ import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
-import type { ResolvedPaths } from './paths.ts';
+import { resolvePath } from './paths.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+import type { WorkBudget } from './work-budget.ts';
 
 /** Where a command runs and what it may touch. */
 export interface BashContext {
@@ -16,8 +17,8 @@ export interface BashContext {
   root: string | undefined;
   /** path verdicts already reached in this command line (long generated commands repeat paths) */
   seen: Map<string, Finding | null>;
-  /** the paths this command line names, each resolved once */
-  paths: ResolvedPaths;
+  /** the command line's work budget: each path the path rules check is charged to it */
+  budget: WorkBudget;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
 }
@@ -286,7 +287,7 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     p = p.slice(0, g);
     p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
   }
-  const abs = ctx.paths.resolve(p, ctx.cwd ?? '/');
+  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
   const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);

@@ -3,8 +3,9 @@ import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
-import { matchInside, type PathContext } from './paths.ts';
+import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
+import { chargePath } from './work-budget.ts';
 
 /**
  * The path rules (path-rules.ts) over one shell command: its redirections (written, or read with
@@ -28,7 +29,7 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
-      const abs = ctx.paths.resolve(u.value, pctx.cwd);
+      const abs = resolvePath(u.value, pctx);
       // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
       const key = `tree${inv.program}\0${pctx.root ?? pctx.cwd}\0${abs}`;
       let f = ctx.seen.get(key);
@@ -54,7 +55,7 @@ function treeFinding(program: string, abs: string, deniedPaths: readonly string[
     : null;
 }
 
-/** The path rules on one path a command uses, remembered per command line in `ctx.seen`. */
+/** The path rules on one path a command uses, remembered per command line in `ctx.seen` and charged to its budget once. */
 function checkPath(
   ctx: BashContext,
   pctx: PathContext & { cwd: string },
@@ -69,14 +70,16 @@ function checkPath(
   if (!value || value.includes('://') || value === UNKNOWN) return null;
   const abs =
     fromRoot && ctx.root
-      ? ctx.paths.resolve(value, ctx.root)
+      ? resolvePath(value, { cwd: ctx.root, home: ctx.home })
       : ctx.cwd === null && !value.startsWith('/')
         ? `${UNKNOWN}/${value}`
-        : ctx.paths.resolve(value, pctx.cwd);
+        : resolvePath(value, pctx);
   const glob = forceGlob || w.glob || abs.includes(UNKNOWN);
   const key = `${access}${glob ? 'g' : 'l'}${found ? 'f' : ''}${abs}`;
   let f = ctx.seen.get(key);
   if (f === undefined) {
+    // the one place a path's work is charged: where its rules run (it throws when the budget has run out)
+    chargePath(ctx.budget);
     f = pathFinding(abs, access, glob, rctx, found);
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;

@@ -12,11 +12,12 @@ import type { FamilyContext } from './families/types.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { ResolvedPaths } from './paths.ts';
+import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { COMMAND_COST, OUT_OF_BUDGET, overdue, spend, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
 export interface ToolCall {
@@ -45,7 +46,7 @@ export interface EvalContext {
   protectedPaths?: string[] | undefined;
   /**
    * how much work checking one command line may take before it is denied as too long, in the
-   * units of CHECK_BUDGET (its default): work done, not time, so a busy machine decides as an idle one
+   * units of CHECK_BUDGET (work-budget.ts, its default): work done, not time, so a busy machine decides as an idle one
    */
   budget?: number | undefined;
   /**
@@ -65,45 +66,6 @@ export interface Verdict {
 }
 
 const MAX_COMMAND = 4 * 1024 * 1024;
-
-/**
- * The work one command line may take to check: every character parsed (a nested shell's script,
- * an `eval`'s words, an interpreter's code, each parsed again) costs one, every command checked
- * COMMAND_COST more. Counted, not timed, so the same command gets the same answer on a loaded
- * machine (a test suite, CI, a busy laptop) as on an idle one. Past it the command is denied as
- * too long, never allowed. A 1 MB script of ordinary commands costs 6 to 14 M; 32 M is about 3 s
- * of CPU on an idle 2026 server core (bench/guard.bench.ts), reached by what is re-parsed level
- * after level or fans out into hundreds of thousands of commands.
- */
-export const CHECK_BUDGET = 32_000_000;
-/** A command's share of CHECK_BUDGET beyond its characters: the rules it goes through (about 80 characters' parsing). */
-const COMMAND_COST = 100;
-/**
- * A path's share of CHECK_BUDGET when it is first resolved: the path rules it goes through (about
- * 30 µs of CPU for an argument of `rm` or `cat`). One command with a hundred thousand paths is
- * charged as it is checked, not only before it.
- */
-const PATH_COST = 300;
-/** Thrown inside one command's check when the budget runs out or the deadline passes: the finding is recorded, the check stops. */
-const OUT_OF_BUDGET = Symbol('out of budget');
-/** How often, in commands checked, a check with a deadline looks at the clock. */
-const CLOCK_EVERY = 128;
-
-/** The work left for one command line, shared by every nested walk over it. */
-interface Budget {
-  left: number;
-  /** the budget ran out or the deadline passed: nothing more is checked, the command is denied */
-  spent: boolean;
-  /**
-   * why it was spent: kept here, not in the walk's findings, and denied by the command line itself —
-   * a nested walk's findings may be re-ruled (an interpreter family set to ask), and the commands
-   * after the point where it ran out were never checked
-   */
-  finding?: Finding;
-  /** ctx.deadline, and the commands left until the clock is read again */
-  deadline: number | undefined;
-  untilClock: number;
-}
 
 /** The rules no policy turns off: an agent may not switch its own guard rail off. */
 function selfProtection(call: ToolCall): Verdict | null {
@@ -153,7 +115,6 @@ function deny(rule: string, reason: string): Verdict {
 interface Walk {
   policy: Policy;
   seen: Map<string, Finding | null>;
-  paths: ResolvedPaths;
   ctx: EvalContext;
   findings: Finding[];
   gates: PrGate[];
@@ -162,7 +123,7 @@ interface Walk {
   fallback: string | null;
   /** commands since the last `cd` have all been joined by `&&` to it */
   chained: boolean;
-  budget: Budget;
+  budget: WorkBudget;
 }
 
 /** Checks a shell command line: every command it would run, each marker it carries. */
@@ -182,11 +143,8 @@ export async function evaluateCommand(command: string, policy: Policy, rawCtx: E
     fallback: null,
     chained: false,
     seen: new Map(),
-    // each new path is charged as it is resolved: within one command of many paths the check stops when the budget does
-    paths: new ResolvedPaths(ctx.home, () => {
-      if (spend(walk, PATH_COST) || overdue(walk)) throw OUT_OF_BUDGET;
-    }),
-    budget: { left: ctx.budget ?? CHECK_BUDGET, spent: false, deadline: ctx.deadline, untilClock: CLOCK_EVERY },
+    // each path is charged as its rules run (command-paths.ts): within one command of many paths the check stops when the budget does
+    budget: workBudget(ctx.budget, ctx.deadline),
   };
   try {
     walkScript(command, walk, 0);
@@ -228,7 +186,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests shells too deeply to be checked; run the steps one by one' });
     return;
   }
-  if (spend(w, src.length)) return;
+  if (spend(w.budget, src.length)) return;
   const script = parseShell(src, { home: w.ctx.home, depth });
   if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests substitutions too deeply to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
@@ -243,7 +201,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     line[c.index] ??= c;
   }
   for (const [n, cmd] of script.commands.entries()) {
-    if (spend(w, COMMAND_COST) || overdue(w)) return;
+    if (spend(w.budget, COMMAND_COST) || overdue(w.budget)) return;
     const { invocation, scripts } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
@@ -276,30 +234,6 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);
-}
-
-/** Takes `units` of work from the command line's budget; true (and a finding, once) when it has run out. */
-function spend(w: Walk, units: number): boolean {
-  const b = w.budget;
-  if (!b.spent && (b.left -= units) < 0) {
-    b.spent = true;
-    b.finding = { rule: 'shell.too-long', reason: 'the command is too long to check; split it into shorter commands' };
-  }
-  return b.spent;
-}
-
-/** Whether the deadline has passed (the clock read every CLOCK_EVERY commands or new paths); true (and a finding, once) when it has. */
-function overdue(w: Walk): boolean {
-  const b = w.budget;
-  if (b.spent || b.deadline === undefined || --b.untilClock > 0) return b.spent;
-  b.untilClock = CLOCK_EVERY;
-  if (performance.now() <= b.deadline) return false;
-  b.spent = true;
-  b.finding = {
-    rule: 'shell.out-of-time',
-    reason: 'the machine was too busy to finish checking this command in time; try again, or split it into shorter commands',
-  };
-  return true;
 }
 
 /**
@@ -335,14 +269,14 @@ function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
 function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth: number, fed: string | null = null): void {
   const stdinCmd: SimpleCommand = fed === null ? cmd : { ...cmd, redirects: [...cmd.redirects, { op: '<<<', target: null, input: fed }] };
   const stdinInv: Invocation | null = fed === null || !inv ? inv : { ...inv, command: stdinCmd };
-  const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? w.paths.resolve(inv.chdir, w.cwd) : w.cwd;
+  const cwd = inv?.chdir && !inv.chdir.includes('\uE000') && w.cwd ? resolvePath(inv.chdir, { cwd: w.cwd, home: w.ctx.home }) : w.cwd;
   const bctx: BashContext = {
     policy: w.policy,
     cwd,
     home: w.ctx.home,
     root: w.ctx.root,
     seen: w.seen,
-    paths: w.paths,
+    budget: w.budget,
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
   };
@@ -363,7 +297,11 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     // a cd can fail (`cd /missing; rm -rf *` runs in the old folder): remember where we were
     w.fallback = w.cwd;
     w.chained = true;
-    const next = !target ? w.ctx.home : target.value === '-' || isDynamic(target) || w.cwd === null ? null : w.paths.resolve(target.value, w.cwd);
+    const next = !target
+      ? w.ctx.home
+      : target.value === '-' || isDynamic(target) || w.cwd === null
+        ? null
+        : resolvePath(target.value, { cwd: w.cwd, home: w.ctx.home });
     // a path growing with every `cd a` would make each later check slower: past 4 KB it is unknown
     w.cwd = next && next.length > 4096 ? null : next;
     return;

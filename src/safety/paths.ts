@@ -16,12 +16,32 @@ export interface PathContext {
   root?: string | undefined;
 }
 
+/** resolvePath's answers by home, folder and path, up to REMEMBERED_MAX of them (then forgotten all at once). */
+const resolved = new Map<string, string>();
+const REMEMBERED_MAX = 10_000;
+const REMEMBERED_KEY_MAX = 8_192;
+
 /**
  * Expands `~` and `$HOME`, resolves against `cwd` and normalises `..` and `.`; a path through
  * a process's view of the file system is the path it names (`/proc/self/root/etc/shadow` is
- * `/etc/shadow`, `/proc/self/cwd/.env` is `<cwd>/.env`).
+ * `/etc/shadow`, `/proc/self/cwd/.env` is `<cwd>/.env`). Remembered: a long generated command
+ * repeats its paths, and every path is matched against the same slash patterns, each resolved here.
  */
 export function resolvePath(p: string, ctx: PathContext): string {
+  const key = `${ctx.home}\0${ctx.cwd}\0${p}`;
+  let abs = resolved.get(key);
+  if (abs === undefined) {
+    abs = resolveAnew(p, ctx);
+    // a path longer than a system's PATH_MAX names no file: not worth its memory
+    if (key.length <= REMEMBERED_KEY_MAX) {
+      if (resolved.size >= REMEMBERED_MAX) resolved.clear();
+      resolved.set(key, abs);
+    }
+  }
+  return abs;
+}
+
+function resolveAnew(p: string, ctx: PathContext): string {
   let s = p;
   if (s === '~' || s.startsWith('~/')) s = ctx.home + s.slice(1);
   else if (s === '$HOME' || s.startsWith('$HOME/')) s = ctx.home + s.slice(5);
@@ -29,35 +49,6 @@ export function resolvePath(p: string, ctx: PathContext): string {
   let abs = posix.resolve(ctx.cwd, s);
   for (let m = PROC_VIEW.exec(abs); m; m = PROC_VIEW.exec(abs)) abs = posix.resolve(m[1] === 'root' ? '/' : ctx.cwd, `.${abs.slice(m[0].length)}`);
   return abs;
-}
-
-/**
- * resolvePath for one command line, each path as written and the folder it was relative to
- * resolved once: long generated commands repeat paths. The one cache of resolved paths the
- * command checks share (the removal rule, the path rules, `cd` and `-C`).
- */
-export class ResolvedPaths {
-  readonly #home: string;
-  readonly #byKey = new Map<string, string>();
-  readonly #onResolve: (() => void) | undefined;
-
-  /** `onResolve` is told of each path resolved anew (the guard charges its work budget: it may throw to stop the check) */
-  constructor(home: string, onResolve?: () => void) {
-    this.#home = home;
-    this.#onResolve = onResolve;
-  }
-
-  /** The absolute path `value` names from folder `cwd` (resolvePath with this command line's home). */
-  resolve(value: string, cwd: string): string {
-    const key = `${cwd}\0${value}`;
-    let abs = this.#byKey.get(key);
-    if (abs === undefined) {
-      this.#onResolve?.();
-      abs = resolvePath(value, { cwd, home: this.#home });
-      this.#byKey.set(key, abs);
-    }
-    return abs;
-  }
 }
 
 /** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
@@ -209,13 +200,12 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
   const nameIsWild = !name.replace(/[*?[\]\uE000]/g, '');
   // a bare name in a folder only the shell knows (`cd "$X" && cat id_rsa`) is matched by name only
   const folderUnknown = path.startsWith(UNKNOWN) && !path.slice(2).includes('/');
-  for (const pattern of patterns) {
-    if (!pattern) continue;
-    if (pattern.includes('/')) {
+  for (const entry of anchoredList(patterns, ctx)) {
+    const { pattern, full } = entry;
+    if (full !== null) {
       if (folderUnknown) continue;
-      const full = anchoredPattern(pattern, ctx).replace(/\/$/, '');
       if (literal) {
-        if (patternMatcher(full, true).test(path)) return { pattern };
+        if ((entry.matcher ??= patternMatcher(full, true)).test(path)) return { pattern };
         continue;
       }
       // both start with their literal parts: unless one is the other's beginning, nothing matches both
@@ -224,7 +214,7 @@ export function matchPath(path: string, patterns: readonly string[], ctx: PathCo
       const pt = tokens(full, false);
       if (intersects(arg, pt) || (!found && intersects(arg, [...pt, '/', GLOBSTAR]))) return { pattern };
     } else if (literal) {
-      if (patternMatcher(pattern, false).test(path)) return { pattern };
+      if ((entry.matcher ??= patternMatcher(pattern, false)).test(path)) return { pattern };
     } else if (!nameIsWild) {
       const pt = tokens(pattern, false);
       // a path known only in part is checked by its file name: `$DIR/.env`, `*.pem`
@@ -251,17 +241,33 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
   return null;
 }
 
-const anchoredCache = new Map<string, string>();
+/** One pattern of a list as matchPath reads it from one place: a slash pattern anchored (`full`), and its matcher once a literal path needed it. */
+interface AnchoredEntry {
+  pattern: string;
+  /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
+  full: string | null;
+  matcher?: GlobMatcher;
+}
+
+/** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
+const anchoredLists = new WeakMap<readonly string[], Map<string, AnchoredEntry[]>>();
+
+/** The non-empty patterns of `patterns`, each anchored at `ctx` once (a command line checks many paths against the same lists). */
+function anchoredList(patterns: readonly string[], ctx: PathContext): AnchoredEntry[] {
+  let byPlace = anchoredLists.get(patterns);
+  if (!byPlace) anchoredLists.set(patterns, (byPlace = new Map()));
+  const place = `${ctx.home}\0${ctx.root ?? ctx.cwd}`;
+  let entries = byPlace.get(place);
+  if (!entries) {
+    entries = patterns.filter(Boolean).map((pattern) => ({ pattern, full: pattern.includes('/') ? anchoredPattern(pattern, ctx).replace(/\/$/, '') : null }));
+    if (byPlace.size < 64) byPlace.set(place, entries);
+  }
+  return entries;
+}
+
 /** A slash pattern as an absolute path: `~` is the home folder, a relative one starts at the project root (cwd when unknown). */
 function anchoredPattern(pattern: string, ctx: PathContext): string {
-  const base = ctx.root ?? ctx.cwd;
-  const key = `${ctx.home}\0${base}\0${pattern}`;
-  let full = anchoredCache.get(key);
-  if (full === undefined) {
-    full = resolvePath(pattern, { ...ctx, cwd: base });
-    if (anchoredCache.size < 5_000) anchoredCache.set(key, full);
-  }
-  return full;
+  return resolvePath(pattern, { cwd: ctx.root ?? ctx.cwd, home: ctx.home });
 }
 
 /** The part of a path before its first wildcard or unknown expansion. */

@@ -27,7 +27,7 @@ export function compilePattern(text: string): CommandPattern {
 }
 
 /** One single-stage pattern of a list, with its place in the list. */
-export interface ListedPattern {
+interface ListedPattern {
   /** the place in the list: the first pattern that matches is the one reported */
   at: number;
   text: string;
@@ -39,10 +39,10 @@ export interface ListedPattern {
 /**
  * A list of command patterns compiled once: its single-stage patterns by the program they name
  * (the few a command can match are found in one lookup), its pipeline patterns, and each entry
- * as its words read it. Cached by the list's identity: a policy's lists are values, never
- * changed in place once a command was checked against them.
+ * as its words read it. Cached by the list's identity: a policy's lists are read-only (Policy's
+ * type), so none changes in place once a command was checked against it.
  */
-export interface CompiledList {
+interface CompiledList {
   /** patterns whose program matches only a program of that very name */
   byProgram: Map<string, ListedPattern[]>;
   /** patterns whose program word is itself a wildcard, an option, a mode or ends in `=`: tried on every command */

@@ -2,16 +2,23 @@ import { DEFAULT_RULES, FAMILY_ACTIONS, FAMILY_NAMES, type RulesData } from '../
 
 /**
  * The compiled policy: effective rules flattened into plain JSON, so the pre-tool-use hook can
- * keep it in a cache file and evaluate without loading the model's schemas.
+ * keep it in a cache file and evaluate without loading the model's schemas. Its lists are
+ * read-only: the guard caches what it compiles from a list by the list's identity (patterns.ts
+ * compileList), so a list changed in place would be checked as it was.
  */
-export type Policy = { version: typeof POLICY_VERSION } & RulesData['git'] &
-  RulesData['bash'] &
-  RulesData['filesystem'] &
-  RulesData['github'] & {
-    families: RulesData['families'];
-    /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
-    warnings: string[];
-  };
+export type Policy = ReadonlyLists<
+  { version: typeof POLICY_VERSION } & RulesData['git'] &
+    RulesData['bash'] &
+    RulesData['filesystem'] &
+    RulesData['github'] & {
+      families: RulesData['families'];
+      /** problems met while loading the rules (a broken rules.yaml): shown with every answer */
+      warnings: string[];
+    }
+>;
+
+/** `T` with each of its arrays read-only. */
+type ReadonlyLists<T> = { [K in keyof T]: T[K] extends Array<infer E> ? readonly E[] : T[K] };
 
 export const POLICY_VERSION = 5;
 

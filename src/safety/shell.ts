@@ -222,7 +222,7 @@ class Parser {
 
   private atWordEnd(): boolean {
     const c = this.src[this.pos];
-    return c === undefined || ' \t\r\n;&|()<>'.includes(c);
+    return c === undefined || c === '(' || c === ')' || WORD_BREAK.includes(c);
   }
 
   /** Reads one word: quotes removed, escapes applied, expansions resolved where they are known. */
@@ -245,7 +245,7 @@ class Parser {
     }
     while (this.pos < src.length) {
       const c = src[this.pos]!;
-      if (' \t\r\n;&|<>'.includes(c)) break;
+      if (WORD_BREAK.includes(c)) break;
       if (c === '(' || c === ')') {
         // `$(`-less parentheses end a word, except inside an extglob like `!(x)` / `@(x)`
         if (c === '(' && /[?*+@!]$/.test(w.value)) {
@@ -453,8 +453,10 @@ class Parser {
   }
 }
 
-/** Characters that end a run of plain characters in an unquoted word: each has a meaning of its own there. */
-const WORD_SPECIAL = charSet(' \t\r\n;&|<>()\\\'"$`*?[{},');
+/** Blanks and operator characters: each ends an unquoted word (so do parentheses, but for an extglob's). */
+const WORD_BREAK = ' \t\r\n;&|<>';
+/** Characters that end a run of plain characters in an unquoted word: the breaks, and each other with a meaning of its own there. */
+const WORD_SPECIAL = charSet(`${WORD_BREAK}()\\'"$\`*?[{},`);
 /** Characters with a meaning inside double quotes. */
 const QUOTED_SPECIAL = charSet('"\\$`');
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */

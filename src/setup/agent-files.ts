@@ -9,7 +9,7 @@ import { claudeCode } from './clients/claude-code.ts';
 import { mergeJsonServer } from './clients/json-mcp.ts';
 import { type RemoteServer, serverEntry } from './clients/remote.ts';
 import { isObject, type Json, readJsonFile, readTextFile, renderJson } from './json-file.ts';
-import { hookCommand, isPortableAxme } from './launch.ts';
+import { type AxmeSelf, hookCommand, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 
 export { readJsonFile };
@@ -29,12 +29,6 @@ const EVENTS = HOOK_EVENT_NAMES.join('|');
 const AXME_HOOK_RE = new RegExp(`(?:^|[\\s'"/])axme(?:\\.cjs)?['"]?\\s+hook\\s+(${EVENTS})(?:\\s*$|\\s+\\|\\|)`);
 // today's (launch.ts): the found axme (`"$a"`), then `hook <event>`
 const PORTABLE_HOOK_RE = new RegExp(`"\\$a" hook (${EVENTS})\\b`);
-
-/** The machine-specific way to start axme (`axme init --local`): this node and this script, by absolute path. */
-export interface LocalLaunch {
-  execPath: string;
-  script: string;
-}
 
 interface HookGroup {
   matcher?: string;
@@ -83,7 +77,7 @@ export function mergeClaudeSettings(settings: Json, path = '.claude/settings.jso
  * shared files then run this node and this script (launch.ts). For a client started without the
  * shell's PATH. Other keys and variables stay.
  */
-export function mergeLocalSettings(settings: Json, local: LocalLaunch | null, path = '.claude/settings.local.json', sandboxShell: string | null = null): Json {
+export function mergeLocalSettings(settings: Json, local: AxmeSelf | null, path = '.claude/settings.local.json', sandboxShell: string | null = null): Json {
   if (settings.env !== undefined && !isObject(settings.env)) throw shapeError(path, '"env" must be an object of variables');
   return {
     ...settings,
@@ -163,7 +157,7 @@ export interface AgentFilesPlan {
  * and with `local`, the personal settings file too: a broken one stops here (CONFIG), before
  * init has changed anything.
  */
-export function planAgentFiles(root: string, local?: LocalLaunch | null, remote?: RemoteServer, sandboxShell: string | null = null): AgentFilesPlan {
+export function planAgentFiles(root: string, local?: AxmeSelf | null, remote?: RemoteServer, sandboxShell: string | null = null): AgentFilesPlan {
   const { shared: settingsPath, local: localPath } = claudeSettings(root);
   const mcpPath = join(root, claudeCode.mcp.file);
   const mdPath = join(root, claudeCode.instructions.file);

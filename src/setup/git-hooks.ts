@@ -6,7 +6,7 @@ import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { type GitAt, getConfig, hooksDir, NOTES_REF, setConfig } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { chooseHooksFolder, type HooksFolder, huskyDir } from './hooks-folder.ts';
-import { gitHookRun, LAUNCHER_FILE } from './launch.ts';
+import { type AxmeSelf, gitHookRun, LAUNCHER_FILE } from './launch.ts';
 
 /**
  * Installing the git hooks (`axme git-hook <name>`): a line in `.husky/<hook>` when the repository
@@ -97,7 +97,7 @@ export async function planGitHooks(at: GitAt, root: string, opts: { hooksPath?: 
  * and axme script init runs with), records them in the git dir for hooks run where no axme is on
  * PATH (launch.ts GIT_FIND_AXME).
  */
-export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: { execPath: string; script: string }): Promise<GitHookChange[]> {
+export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: AxmeSelf): Promise<GitHookChange[]> {
   if (!plan.husky) mkdirSync(plan.dir, { recursive: true });
   if (launcher) await recordLauncher(at, launcher);
   for (const h of plan.hooks) {
@@ -111,7 +111,7 @@ export async function applyGitHooks(at: GitAt, plan: GitHooksPlan, launcher?: { 
 }
 
 /** Records the node and the axme script (real paths) this machine's git hooks fall back to; an unreadable script records nothing. */
-async function recordLauncher(at: GitAt, launcher: { execPath: string; script: string }): Promise<void> {
+async function recordLauncher(at: GitAt, launcher: AxmeSelf): Promise<void> {
   let script: string;
   try {
     script = realpathSync(launcher.script);

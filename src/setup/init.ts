@@ -11,9 +11,10 @@ import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/worksp
 import type { Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { parseYamlText } from '../model/yaml-text.ts';
-import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, type LocalLaunch, planAgentFiles, writeAgentFiles } from './agent-files.ts';
+import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, planAgentFiles, writeAgentFiles } from './agent-files.ts';
 import { type AgentSelection, applyClients, type ClientChange, type ClientsPlan, describeClients, planClients, type UserContext } from './clients/index.ts';
 import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice } from './git-hooks.ts';
+import type { AxmeSelf } from './launch.ts';
 import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
 /**
@@ -55,7 +56,7 @@ export interface InitContext {
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** this axme: the node and the script running now (written only with `local`) */
-  self: { execPath: string; script: string };
+  self: AxmeSelf;
   /** told about a step that could not run but does not fail init (the oracle scan) */
   note: (text: string) => void;
   /** the OS whose user-level client files `--user` writes (default: this one's) */
@@ -218,7 +219,7 @@ function claudeSandboxShell(root: string, env: NodeJS.ProcessEnv): string | null
 }
 
 /** This axme by absolute path (real paths: a symlinked global install keeps working after an upgrade moves the link). */
-function localLaunch(self: { execPath: string; script: string }): LocalLaunch {
+function localLaunch(self: AxmeSelf): AxmeSelf {
   const real = (p: string) => {
     try {
       return realpathSync(p);

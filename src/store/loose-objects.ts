@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type CommitObject, type GitBackend, renderCommit, sortTreeEntries, type TreeEntry } from './backend.ts';
+import { looseObjectFile } from './read-loose-object.ts';
 
 /**
  * Writing git objects in-process, without isomorphic-git (loading it costs a process 30-40 ms,
@@ -56,8 +57,8 @@ function treeContent(entries: TreeEntry[]): Buffer {
  * isomorphic-git's writeObject, which wraps the file system anew and probes it on every call.
  */
 function writeLooseObject(gitdir: string, oid: string, deflated: Buffer): void {
-  const dir = join(gitdir, 'objects', oid.slice(0, 2));
-  const file = join(dir, oid.slice(2));
+  const file = looseObjectFile(gitdir, oid);
+  const dir = dirname(file);
   if (existsSync(file)) return;
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `tmp_obj_${process.pid}_${randomBytes(4).toString('hex')}`);

@@ -11,7 +11,8 @@ import { inflateSync } from 'node:zlib';
 /** zlib's Z_SYNC_FLUSH (node:zlib `constants`: the CLI bundle imports only functions of node:zlib): inflate a stream's start. */
 const Z_SYNC_FLUSH = 2;
 
-const objectFile = (commonDir: string, oid: string) => join(commonDir, 'objects', oid.slice(0, 2), oid.slice(2));
+/** Where git keeps object `oid` loose: `objects/<first two hex digits>/<the other 38>` of the (common) git dir. */
+export const looseObjectFile = (gitDir: string, oid: string) => join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2));
 
 /**
  * The type an inflated object's header (`<type> <size>\0`) names, and where the content starts
@@ -27,7 +28,7 @@ function header(raw: Buffer): { type: string; content: number } | null {
 /** A loose object's type (`commit`, `tree`, `blob`, `tag`), inflating only its first bytes. */
 export function looseObjectType(commonDir: string, oid: string): string | null {
   try {
-    const fd = openSync(objectFile(commonDir, oid), 'r');
+    const fd = openSync(looseObjectFile(commonDir, oid), 'r');
     try {
       const start = Buffer.alloc(64);
       const n = readSync(fd, start, 0, start.length, 0);
@@ -43,7 +44,7 @@ export function looseObjectType(commonDir: string, oid: string): string | null {
 /** A loose object read whole: its type and content. */
 export function readLooseObject(commonDir: string, oid: string): { type: string; content: Buffer } | null {
   try {
-    const raw = inflateSync(readFileSync(objectFile(commonDir, oid)));
+    const raw = inflateSync(readFileSync(looseObjectFile(commonDir, oid)));
     const h = header(raw);
     return h && h.content > 0 ? { type: h.type, content: raw.subarray(h.content) } : null;
   } catch {

@@ -129,41 +129,69 @@ export async function remoteKnowledgeRefs(repo: Repo, remote: string, extra: str
   return { memory, notes, extra: others };
 }
 
+/** Another ref of the remote, fetched with the knowledge into a local ref that only mirrors it. */
+export interface MirroredRef {
+  /** the remote's ref, one of the `extra` refs remoteKnowledgeRefs listed (`refs/heads/axme/memory`) */
+  remoteRef: string;
+  /** the local ref that mirrors it (forced on each fetch) */
+  localRef: string;
+}
+
 /**
  * Fetches the remote's knowledge into the tracking refs (forced there: they only mirror the
- * remote), with `extraSpecs` (`+<remote ref>:<local ref>`) in the same fetch. `listed` is what
- * the remote holds (remoteKnowledgeRefs): when every tracking ref holds that already, nothing
- * is fetched. Tracking refs of what the remote no longer has are pruned.
+ * remote), with the `mirrored` refs in the same fetch. `listed` is what the remote holds
+ * (remoteKnowledgeRefs): when every tracking ref holds that already, nothing is fetched.
+ * Tracking refs of what the remote no longer has are pruned. Returns the object each tracking
+ * and mirrored ref of a listed ref holds, by local ref: the listing's when they held it already
+ * (nothing read again), else read after the fetch (the remote may have moved since the listing).
  */
-export async function fetchKnowledge(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[] = [], timeoutMs?: number): Promise<void> {
+export async function fetchKnowledge(
+  repo: Repo,
+  remote: string,
+  listed: RemoteKnowledge,
+  mirrored: MirroredRef[] = [],
+  timeoutMs?: number,
+): Promise<Map<string, string>> {
   const has = { memory: listed.memory.size > 0, notes: listed.notes !== null };
-  const specs: string[] = [...extraSpecs];
+  const specs = mirrored.map((m) => `+${m.remoteRef}:${m.localRef}`);
   if (has.memory) specs.push(`+refs/memory/*:refs/memory-remotes/${remote}/*`);
   if (has.notes) specs.push(`+${NOTES_REF}:${notesTrackingRef(remote)}`);
-  if (specs.length && !(await tracksAlready(repo, remote, listed, extraSpecs))) {
+  const want = trackedAsListed(remote, listed, mirrored);
+  let tracked = new Map<string, string>();
+  for (const [local, oid] of want) if (oid !== undefined) tracked.set(local, oid);
+  if (specs.length && !(await holdsAlready(repo, want))) {
     const r = await repo.git(['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', remote, ...specs], {
       allowFail: true,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
     if (r.code !== 0) throw new AxmeError('GIT_FAILED', `git fetch from ${remote} failed: ${r.stderr.trim() || `exit ${r.code}`}`, { remote });
+    tracked = new Map();
+    for (const local of want.keys()) {
+      const oid = await refOid(repo, local);
+      if (oid !== null) tracked.set(local, oid);
+    }
   }
   // what the remote does not hold any more is not "the remote's" any more
   if (!has.memory) await deleteRef(repo, trackingRef(remote));
   if (!has.notes) await deleteRef(repo, notesTrackingRef(remote));
+  return tracked;
 }
 
-/** True when each ref the remote listed is in its tracking ref already (a fetch would bring nothing). */
-async function tracksAlready(repo: Repo, remote: string, listed: RemoteKnowledge, extraSpecs: string[]): Promise<boolean> {
-  const pairs: Array<[string, string]> = [...listed.memory].map(([ref, oid]) => [oid, trackingRef(remote, ref.slice('refs/memory/'.length))]);
-  if (listed.notes !== null) pairs.push([listed.notes, notesTrackingRef(remote)]);
-  for (const spec of extraSpecs) {
-    const m = /^\+?([^:*]+):([^:*]+)$/.exec(spec);
-    const oid = m ? listed.extra.get(m[1]!) : undefined;
-    // a spec this cannot read, or a ref the listing lacks: fetch and let git answer
-    if (!m || oid === undefined) return false;
-    pairs.push([oid, m[2]!]);
+/** Each local ref a fetch of `listed` fills, with the object the listing gives it (undefined: a mirrored ref the listing lacks). */
+function trackedAsListed(remote: string, listed: RemoteKnowledge, mirrored: MirroredRef[]): Map<string, string | undefined> {
+  const want = new Map<string, string | undefined>();
+  for (const [ref, oid] of listed.memory) want.set(trackingRef(remote, ref.slice('refs/memory/'.length)), oid);
+  if (listed.notes !== null) want.set(notesTrackingRef(remote), listed.notes);
+  for (const m of mirrored) want.set(m.localRef, listed.extra.get(m.remoteRef));
+  return want;
+}
+
+/** True when each local ref holds what the listing gives it already (a fetch would bring nothing). */
+async function holdsAlready(repo: Repo, want: Map<string, string | undefined>): Promise<boolean> {
+  for (const [local, oid] of want) {
+    // a ref the listing lacks: fetch and let git answer
+    if (oid === undefined || (await refOid(repo, local)) !== oid) return false;
   }
-  for (const [oid, local] of pairs) if ((await refOid(repo, local)) !== oid) return false;
   return true;
 }
 
@@ -221,11 +249,11 @@ export async function isAncestorOf(repo: Repo, a: string, b: string): Promise<bo
 }
 
 /**
- * Merges the fetched notes into `refs/notes/axme` line by line (cat_sort_uniq: every line of
- * both, sorted, once), so no note written on either side is lost. Returns the new notes tip.
+ * Merges the fetched notes (`theirs`: the commit their tracking ref holds, as fetchKnowledge
+ * returned it) into `refs/notes/axme` line by line (cat_sort_uniq: every line of both, sorted,
+ * once), so no note written on either side is lost. Returns the new notes tip.
  */
-export async function mergeNotes(repo: Repo, remote: string): Promise<string | null> {
-  const theirs = await resolve(repo, notesTrackingRef(remote));
+export async function mergeNotes(repo: Repo, remote: string, theirs: string | null): Promise<string | null> {
   const ours = await resolve(repo, NOTES_REF);
   if (!theirs) return ours;
   if (!ours) {
@@ -248,9 +276,16 @@ export async function mergeNotes(repo: Repo, remote: string): Promise<string | n
  * object, an object that is not a commit and may peel to one) is asked of `git rev-parse`.
  */
 export async function resolve(repo: Repo, ref: string): Promise<string | null> {
-  const oid = await refOid(repo, ref);
-  if (oid === null || looseObjectType(repo.commonDir, oid) === 'commit') return oid;
-  const r = await repo.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFail: true });
+  return commitAt(repo, await refOid(repo, ref));
+}
+
+/**
+ * The commit object `oid` is, or peels to (an annotated tag); null for none, another object or
+ * one that is missing. Told in-process by its loose object where it is one, else by `git rev-parse`.
+ */
+export async function commitAt(repo: Repo, oid: string | null | undefined): Promise<string | null> {
+  if (!oid || looseObjectType(repo.commonDir, oid) === 'commit') return oid ?? null;
+  const r = await repo.git(['rev-parse', '--verify', '--quiet', `${oid}^{commit}`], { allowFail: true });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
 }
 

@@ -1561,6 +1561,18 @@ describe('7. robustness', () => {
       },
     );
 
+    test('each path the rules check is charged once: distinct paths run the budget out where the same path repeated does not', async () => {
+      const n = 1_000;
+      const distinct = `cat ${Array.from({ length: n }, (_, i) => `src/f${i}.ts`).join(' ')}`;
+      const repeated = `cat ${Array.from({ length: n }, () => 'src/f.ts').join(' ')}`;
+      // the characters and the one command, and a hundred units a path: less than the path rules' share
+      const budget = (line: string, perPath: number) => line.length + 1_000 + n * perPath;
+      const verdict = (line: string, perPath: number) => evaluateCommand(line, POLICY, makeCtx('open', { budget: budget(line, perPath) }));
+      assert.equal((await verdict(distinct, 100)).rule, 'shell.too-long');
+      assert.equal((await verdict(repeated, 100)).decision, 'allow');
+      assert.equal((await verdict(distinct, 1_000)).decision, 'allow');
+    });
+
     test('a command that cannot be checked within the work budget is denied, never allowed', async () => {
       const v = await evaluateCommand('echo a; '.repeat(1000), POLICY, makeCtx('open', { budget: 0 }));
       assert.equal(v.decision, 'deny');

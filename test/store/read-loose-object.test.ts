@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { looseObjectWriter } from '../../src/store/loose-objects.ts';
 import { looseObjectType, readLooseObject } from '../../src/store/read-loose-object.ts';
 import { cleanEnv, git, tempRepo } from '../helpers.ts';
 
@@ -27,6 +28,14 @@ test('a loose object: its type and content are what git says, whatever its size'
     assert.equal(read?.type, type);
     assert.deepEqual(read?.content, execFileSync('git', ['cat-file', type, oid], { cwd: dir, env: cleanEnv() }), `the content of ${type} ${oid}`);
   }
+});
+
+test('what the in-process writer writes, git and the in-process reader read, at the path git looks at', async () => {
+  const content = Buffer.from('written in-process\n');
+  const oid = await looseObjectWriter(commonDir).writeBlob(content);
+  assert.equal(git(dir, ['hash-object', '--stdin'], content.toString()).trim(), oid);
+  assert.equal(git(dir, ['cat-file', '-t', oid]).trim(), 'blob');
+  assert.deepEqual(readLooseObject(commonDir, oid), { type: 'blob', content });
 });
 
 test('an object git packed, or one that is absent, is left to git (null)', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
-import { deleteRef, resolve } from '../../store/remote.ts';
+import { deleteRef, type MirroredRef, resolve } from '../../store/remote.ts';
 import type { Repo } from '../../store/repo.ts';
 
 /**
@@ -81,8 +81,8 @@ export async function localProposals(repo: Repo): Promise<Map<string, string>> {
   return out;
 }
 
-/** The refspec that fetches the remote's reviewed branch, to go into the same fetch as the knowledge. */
-export const reviewedFetchSpec = (remote: string) => `+refs/heads/${REVIEWED_BRANCH}:${reviewedTrackingRef(remote)}`;
+/** The remote's reviewed branch and the ref that mirrors it, to go into the same fetch as the knowledge. */
+export const reviewedMirror = (remote: string): MirroredRef => ({ remoteRef: `refs/heads/${REVIEWED_BRANCH}`, localRef: reviewedTrackingRef(remote) });
 
 /**
  * The reviewed branch's tip as fetched (`listed`: the remote has it, from the ls-remote that

@@ -8,15 +8,7 @@ import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, rem
 import type { KnowledgeBase } from '../core/kb.ts';
 import { renderDiffMarkdown, summaryLine } from './diff/render-diff.ts';
 import { semanticDiff } from './diff/semantic-diff.ts';
-import {
-  localProposals,
-  PROPOSAL_BRANCH_PREFIX,
-  PROPOSALS_REF_PREFIX,
-  REVIEWED_BRANCH,
-  reviewedFetchSpec,
-  reviewedTip,
-  saveProposalRecord,
-} from './proposals.ts';
+import { localProposals, PROPOSAL_BRANCH_PREFIX, PROPOSALS_REF_PREFIX, REVIEWED_BRANCH, reviewedMirror, reviewedTip, saveProposalRecord } from './proposals.ts';
 
 /** `axme propose` and axme_propose: open knowledge pull requests. */
 export const ProposeInput = z.object({
@@ -83,7 +75,7 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   // what sync fetches, plus the reviewed branch: one ls-remote
   const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
   const listed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-  await fetchKnowledge(repo, remote, heads, listed ? [reviewedFetchSpec(remote)] : []);
+  await fetchKnowledge(repo, remote, heads, listed ? [reviewedMirror(remote)] : []);
   const remoteMain = await resolve(repo, trackingRef(remote));
   let base = await reviewedTip(repo, remote, listed);
   let createdBase = false;

@@ -3,6 +3,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { NOTES_REF } from '../../store/code-commits.ts';
 import { commitMerge, fastForwardRef, formatCommitMessage } from '../../store/commit.ts';
 import {
+  commitAt,
   configureKnowledgeFetch,
   fetchKnowledge,
   mergeBase,
@@ -19,7 +20,7 @@ import { readSnapshot, type Snapshot } from '../../store/tree.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { parseSnapshot } from '../core/state.ts';
 import { type AdoptionReport, adoptionLines, adoptReviewed } from '../review/adopt.ts';
-import { REVIEWED_BRANCH, reviewedFetchSpec } from '../review/proposals.ts';
+import { REVIEWED_BRANCH, reviewedMirror } from '../review/proposals.ts';
 import { checkRemoteTree, holdRemovals, removedBy, settleHeldRemovals } from './inbound.ts';
 import { type MergeConflict, planMerge } from './merge/merge-stores.ts';
 import { attributeSides, type MergeSettled, settledBetween } from './settled-fields.ts';
@@ -99,10 +100,10 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
     // the remote answered: from now on a plain `git fetch` brings the knowledge too
     if (round === 1) configured = await configureKnowledgeFetch(repo, remote, remotes);
     const reviewedListed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-    await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedFetchSpec(remote)] : []);
-    // the tracking refs, not the listing: the remote may have moved between the two
-    const remoteMain = heads.memory.has(kb.ref) ? await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length))) : null;
-    const remoteNotes = heads.notes !== null ? await resolve(repo, notesTrackingRef(remote)) : null;
+    // what the tracking refs hold after the fetch, not the listing: the remote may have moved between the two
+    const tracked = await fetchKnowledge(repo, remote, heads, reviewedListed ? [reviewedMirror(remote)] : []);
+    const remoteMain = await commitAt(repo, tracked.get(trackingRef(remote, kb.ref.slice('refs/memory/'.length))));
+    const remoteNotes = await commitAt(repo, tracked.get(notesTrackingRef(remote)));
     remoteBefore = remoteMain;
     const local = await resolve(repo, kb.ref);
     if (!local && !remoteMain) {
@@ -116,7 +117,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       { listed: reviewedListed, env: opts.env },
     );
     for (const [label, paths] of removals.taken) await settleHeldRemovals(kb, label, paths);
-    await mergeNotes(repo, remote);
+    await mergeNotes(repo, remote, remoteNotes);
     const tip = await resolve(repo, kb.ref);
     const notes = await resolve(repo, NOTES_REF);
     const updates: Array<{ oid: string; ref: string }> = [];

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
 import { isObject, parseJsonObject } from '../json-file.ts';
+import type { AxmeSelf } from '../launch.ts';
 import type { UserFile, UserPlace } from './adapter.ts';
 import { type JsonServersFormat, mergeJsonServer, removeJsonServer, serversOf } from './json-mcp.ts';
 
@@ -18,7 +19,7 @@ import { type JsonServersFormat, mergeJsonServer, removeJsonServer, serversOf } 
 /** Where a user-level client's file is, and what the user-level entry needs. */
 export interface UserContext extends UserPlace {
   /** this axme: the node and the script running now (needed to write, not to remove) */
-  self?: { execPath: string; script: string };
+  self?: AxmeSelf;
 }
 
 /** A user-level client: its file, and its name for people (`label`). */
@@ -42,7 +43,7 @@ export function userServerName(root: string): string {
 }
 
 /** The entry: this node runs this axme in the project (real absolute paths). */
-export function userServerEntry(root: string, self: { execPath: string; script: string }): { command: string; args: string[] } {
+export function userServerEntry(root: string, self: AxmeSelf): { command: string; args: string[] } {
   return { command: real(self.execPath), args: [real(self.script), '-C', root, 'serve'] };
 }
 
@@ -50,7 +51,7 @@ export function userServerEntry(root: string, self: { execPath: string; script: 
  * The file's text with this project's server; CONFIG when a server of that name already starts
  * axme in another project (two projects with one folder name), rather than taking it over.
  */
-export function mergeUserServer(client: UserClient, text: string | null, path: string, root: string, self: { execPath: string; script: string }): string {
+export function mergeUserServer(client: UserClient, text: string | null, path: string, root: string, self: AxmeSelf): string {
   const name = userServerName(root);
   const other = projectOf(client, text, path, name);
   if (other === FOREIGN) {
