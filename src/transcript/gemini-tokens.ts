@@ -18,8 +18,9 @@ export interface LastPrompt {
  * (ChatRecordingService writes them with the answer; a message rewritten later is appended again
  * whole, and `{$set: {messages}}` replaces the history). Read from the file's last megabyte, newest
  * line first. `{tokens: 0}` when the file holds no model message (the session's first call); null
- * when it cannot tell: no file, unreadable, or model messages none of which carries a token count
- * within the part read.
+ * when it cannot tell: no file, unreadable, model messages none of which carries a token count
+ * within the part read, or a replaced history (a compression, a resumed session) whose messages
+ * carry none.
  */
 export function lastPromptOf(path: string): LastPrompt | null {
   let text: string;
@@ -45,7 +46,7 @@ export function lastPromptOf(path: string): LastPrompt | null {
   let sawModel = false;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
-    if (!line.includes('gemini')) continue;
+    if (!line.includes('gemini') && !line.includes('$set')) continue;
     let record: unknown;
     try {
       record = JSON.parse(line);
@@ -62,6 +63,8 @@ export function lastPromptOf(path: string): LastPrompt | null {
       const tokens = isObject(message.tokens) ? message.tokens.input : undefined;
       if (typeof tokens === 'number' && Number.isFinite(tokens)) return { tokens, model: typeof message.model === 'string' ? message.model : null };
     }
+    // the history before a replacement is not the history now: what it said of its prompts is not this prompt's
+    if (set && Array.isArray(set.messages)) return null;
   }
   return sawModel || !whole ? null : { tokens: 0, model: null };
 }

@@ -149,9 +149,29 @@ describe('compaction: the checkpoint and what the session was given', () => {
     writeFileSync(settings, '{\n  // compress early\n  "model": { "compressionThreshold": 0.001 }\n}\n');
     try {
       assert.ok((await small('gm-early', 'auto', geminiSession('gm-early', 4_000)))?.startsWith('## Checkpoint'), 'threshold 0.001: compressed');
+      // one who compresses late: 600,000 tokens is past 0.5 of the window but not past 0.7
+      writeFileSync(settings, '{ "model": { "compressionThreshold": 0.7 } }\n');
+      assert.equal(await small('gm-late', 'auto', geminiSession('gm-late', 600_000)), null, 'threshold 0.7: not compressed');
     } finally {
       rmSync(settings);
     }
+    // Gemini's home is $GEMINI_CLI_HOME when it is set
+    const geminiHome = join(home, 'gemini-home');
+    mkdirSync(join(geminiHome, '.gemini'), { recursive: true });
+    writeFileSync(join(geminiHome, '.gemini', 'settings.json'), '{ "model": { "compressionThreshold": 0.001 } }\n');
+    const s = 'gm-home';
+    const session = geminiSession(s, 4_000);
+    const withHome = (event: string, payload: Record<string, unknown>) =>
+      hookInProcess(event, {
+        cwd: dir,
+        env: { ...env, GEMINI_CLI_HOME: geminiHome },
+        client: 'gemini',
+        input: JSON.stringify({ transcript_path: session, cwd: dir, session_id: s, ...payload }),
+      });
+    await withHome('user-prompt-submit', { hook_event_name: 'BeforeAgent', prompt: POOL });
+    await withHome('pre-compact', { hook_event_name: 'PreCompress', trigger: 'auto' });
+    const next = await withHome('user-prompt-submit', { hook_event_name: 'BeforeAgent', prompt: POOL });
+    assert.ok(contextOf(next.stdout)?.startsWith('## Checkpoint'), `GEMINI_CLI_HOME's threshold 0.001: compressed\n${next.stdout}`);
   });
 
   test('a compaction outside any session, or with a broken payload, never blocks', async () => {

@@ -27,6 +27,13 @@ test("a Gemini CLI session file's last prompt: the newest model message with a t
     tokens: 7,
     model: 'gemma-4-31b-it',
   });
+  // a replaced history whose messages carry no count: what the older lines said is not this prompt's
+  assert.equal(
+    lastPromptOf(file('c2', [HEAD, gemini('m1', { input: 700_000 }), { $set: { messages: [{ id: 'u', type: 'user', content: 'summary' }] } }])),
+    null,
+  );
+  // a metadata update ({$set} without messages) is passed over
+  assert.deepEqual(lastPromptOf(file('c3', [HEAD, gemini('m1', { input: 10 }), { $set: { lastUpdated: 't2' } }])), { tokens: 10, model: 'gemini-2.5-pro' });
   // no model message yet: nothing sent that could be compressed
   assert.deepEqual(lastPromptOf(file('d', [HEAD, { id: 'u', type: 'user', content: 'q' }])), { tokens: 0, model: null });
 });

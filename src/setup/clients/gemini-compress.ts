@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { stripJsonComments } from '../../scan/files.ts';
 import { lastPromptOf } from '../../transcript/gemini-tokens.ts';
 import type { HookPayload } from './hook-payload.ts';
 
-/** Gemini CLI's share of the model's window past which it compresses (`model.compressionThreshold` unset). */
+/** Gemini CLI's settings file, in the project and in its home folder. */
+export const GEMINI_SETTINGS = '.gemini/settings.json';
+/** The share of the model's window past which Gemini CLI compresses when no settings file sets `model.compressionThreshold`. */
 const DEFAULT_THRESHOLD = 0.5;
-/** The windows Gemini CLI 0.61 compresses against (`tokenLimit`): its Gemma 4 models', every other model's. */
+/** The windows Gemini CLI 0.61 compresses against (its `tokenLimit`; check it again at an upgrade): its two Gemma 4 models', every other model's. */
 const GEMMA_4_WINDOW = 256_000;
 const WINDOW = 1_048_576;
 
@@ -15,10 +18,10 @@ const WINDOW = 1_048_576;
  * each time it considers compressing — before every model call — and only then compares the last
  * prompt's tokens with its threshold (`ChatCompressionService.compress`): most events compress
  * nothing. A manual `/compress` does; an automatic one only when the session file's newest model
- * message (transcript/gemini-tokens.ts) says the last prompt reached `compressionThreshold` (the
- * lowest of 0.5, Gemini's default, and the project's and the user's settings) of the model's window (the smaller
- * window when the model is not named). When the file cannot tell, it is taken to compress: a
- * compaction missed loses the checkpoint, one marked too often only gives items again.
+ * message (transcript/gemini-tokens.ts) says the last prompt reached the threshold (`model.
+ * compressionThreshold` of the settings Gemini reads, 0.5 unset) of the model's window (the
+ * smaller window when the model is not named). When the file cannot tell, it is taken to
+ * compress: a compaction missed loses the checkpoint, one marked too often only gives items again.
  */
 export function geminiCompressesNow(p: HookPayload, env: NodeJS.ProcessEnv, cwd: string): boolean {
   if (p.trigger !== 'auto' || !p.transcript_path) return true;
@@ -28,21 +31,31 @@ export function geminiCompressesNow(p: HookPayload, env: NodeJS.ProcessEnv, cwd:
   return last.tokens >= compressionThreshold(env, cwd) * window;
 }
 
-/** The lowest `model.compressionThreshold` of the project's and the user's Gemini settings (0 and unset count as unset, as in Gemini). */
+/**
+ * `model.compressionThreshold` as Gemini CLI merges its settings: the system file's over the
+ * project's over the user's (`$GEMINI_CLI_HOME`, else the home folder); 0 and unset count as
+ * unset, as in Gemini. A threshold Google sets remotely (an experiment flag Gemini reads when no
+ * file sets one) is not visible here: 0.5 stands for it.
+ */
 function compressionThreshold(env: NodeJS.ProcessEnv, cwd: string): number {
-  const files = [join(cwd, '.gemini', 'settings.json')];
-  if (env.HOME) files.push(join(env.HOME, '.gemini', 'settings.json'));
-  let threshold = DEFAULT_THRESHOLD;
-  for (const file of files) {
+  const home = env.GEMINI_CLI_HOME || env.HOME || homedir();
+  for (const file of [systemSettingsFile(env), join(cwd, GEMINI_SETTINGS), join(home, GEMINI_SETTINGS)]) {
     let settings: unknown;
     try {
       settings = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
     } catch {
       continue;
     }
-    const model = (settings as { model?: { compressionThreshold?: unknown } } | null)?.model;
-    const v = model?.compressionThreshold;
-    if (typeof v === 'number' && v > 0 && v < threshold) threshold = v;
+    const v = (settings as { model?: { compressionThreshold?: unknown } } | null)?.model?.compressionThreshold;
+    if (typeof v === 'number' && v > 0) return v;
   }
-  return threshold;
+  return DEFAULT_THRESHOLD;
+}
+
+/** Gemini CLI's system-wide settings file (`$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else where Gemini looks on this platform). */
+function systemSettingsFile(env: NodeJS.ProcessEnv): string {
+  if (env.GEMINI_CLI_SYSTEM_SETTINGS_PATH) return env.GEMINI_CLI_SYSTEM_SETTINGS_PATH;
+  if (process.platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
+  if (process.platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
+  return '/etc/gemini-cli/settings.json';
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { shellJoin, shellQuote } from '../../model/shell-quote.ts';
 import type { ToolCall } from '../../safety/evaluate.ts';
-import { geminiCompressesNow } from './gemini-compress.ts';
+import { GEMINI_SETTINGS, geminiCompressesNow } from './gemini-compress.ts';
 import { type HookPayload, PayloadError } from './hook-payload.ts';
 import { type CallFacts, type ClientHookPart, cannotAsk, claudeContext, commonFields, line, obj, oneCall, str } from './hook-protocol.ts';
 import { readManyTargets } from './read-many.ts';
@@ -23,7 +23,7 @@ export const geminiHook = {
   id: 'gemini',
   label: 'Gemini CLI',
   // the hooks (and `hooks.disabled`) and the MCP server share the one settings file
-  guarded: { project: ['.gemini/settings.json'], home: ['.gemini/settings.json'] },
+  guarded: { project: [GEMINI_SETTINGS], home: [GEMINI_SETTINGS] },
   protocol: {
     payload: (o) => {
       const base = commonFields(o);

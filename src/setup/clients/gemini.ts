@@ -1,6 +1,7 @@
 import { mcpServerEntry } from '../launch.ts';
 import { type ClientAdapter, jsonDecision } from './adapter.ts';
 import { geminiHook } from './gemini.hook.ts';
+import { GEMINI_SETTINGS } from './gemini-compress.ts';
 import { bearerHeaders, NO_STDIO } from './remote.ts';
 
 /**
@@ -12,13 +13,13 @@ export const gemini = {
   ...geminiHook,
   detect: '.gemini',
   mcp: {
-    file: '.gemini/settings.json',
+    file: GEMINI_SETTINGS,
     format: { kind: 'json', key: 'mcpServers' },
     entry: mcpServerEntry,
     remote: (server) => ({ ...NO_STDIO, httpUrl: server.url, ...bearerHeaders(server, (v) => `\${${v}}`) }),
   },
   hooks: {
-    file: '.gemini/settings.json',
+    file: GEMINI_SETTINGS,
     events: [
       { event: 'BeforeTool', hook: 'pre-tool-use', timeout: 10000 },
       { event: 'AfterTool', hook: 'post-tool-use', matcher: 'write_file|replace', timeout: 10000 },
