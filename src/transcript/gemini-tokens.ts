@@ -19,8 +19,9 @@ export interface LastPrompt {
  * whole, and `{$set: {messages}}` replaces the history). Read from the file's last megabyte, newest
  * line first. `{tokens: 0}` when the file holds no model message (the session's first call); null
  * when it cannot tell: no file, unreadable, model messages none of which carries a token count
- * within the part read, or a replaced history (a compression, a resumed session) whose messages
- * carry none.
+ * within the part read, or a replaced history (a compression, a resumed session) whose model
+ * messages carry none. A replaced history with no model message (Gemini sets the first prompt's
+ * history so at a session's start) is `{tokens: 0}` as well.
  */
 export function lastPromptOf(path: string): LastPrompt | null {
   let text: string;
@@ -64,7 +65,7 @@ export function lastPromptOf(path: string): LastPrompt | null {
       if (typeof tokens === 'number' && Number.isFinite(tokens)) return { tokens, model: typeof message.model === 'string' ? message.model : null };
     }
     // the history before a replacement is not the history now: what it said of its prompts is not this prompt's
-    if (set && Array.isArray(set.messages)) return null;
+    if (set && Array.isArray(set.messages)) return sawModel ? null : { tokens: 0, model: null };
   }
   return sawModel || !whole ? null : { tokens: 0, model: null };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -29,13 +29,27 @@ test("a Gemini CLI session file's last prompt: the newest model message with a t
   });
   // a replaced history whose messages carry no count: what the older lines said is not this prompt's
   assert.equal(
-    lastPromptOf(file('c2', [HEAD, gemini('m1', { input: 700_000 }), { $set: { messages: [{ id: 'u', type: 'user', content: 'summary' }] } }])),
+    lastPromptOf(
+      file('c2', [HEAD, gemini('m1', { input: 700_000 }), { $set: { messages: [{ id: 'u', type: 'user', content: 'summary' }, gemini('m2', null)] } }]),
+    ),
     null,
   );
+  // one with no model message yet (Gemini sets the first prompt's history so): nothing sent that could be compressed
+  assert.deepEqual(lastPromptOf(file('c4', [HEAD, gemini('m1', { input: 700_000 }), { $set: { messages: [{ id: 'u', type: 'user', content: 'q' }] } }])), {
+    tokens: 0,
+    model: null,
+  });
   // a metadata update ({$set} without messages) is passed over
   assert.deepEqual(lastPromptOf(file('c3', [HEAD, gemini('m1', { input: 10 }), { $set: { lastUpdated: 't2' } }])), { tokens: 10, model: 'gemini-2.5-pro' });
   // no model message yet: nothing sent that could be compressed
   assert.deepEqual(lastPromptOf(file('d', [HEAD, { id: 'u', type: 'user', content: 'q' }])), { tokens: 0, model: null });
+});
+
+test("the session file of a real Gemini CLI 0.61.0 session: the start's replaced history holds no answer; the last answer's count", () => {
+  const real = readFileSync(new URL('../fixtures/transcripts/gemini-0.61.0.jsonl', import.meta.url), 'utf8').split('\n');
+  // the header, the history Gemini sets for the first prompt ({$set: {messages}}), the prompt: before the first model call
+  assert.deepEqual(lastPromptOf(file('real-start', [], `${real.slice(0, 3).join('\n')}\n`)), { tokens: 0, model: null });
+  assert.deepEqual(lastPromptOf(file('real', [], real.join('\n'))), { tokens: 100, model: 'gemini-3.8-flash' });
 });
 
 test('what a session file cannot tell is null: no file, model messages without token counts, a tail with none', () => {
