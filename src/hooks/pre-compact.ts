@@ -19,7 +19,7 @@ export async function preCompact(io: HookIO): Promise<void> {
   const cwd = p.cwd ?? io.cwd;
   const loc = sessionStoreAt(cwd, io.env);
   io.stdout(io.protocol.pass);
-  if (!loc || !p.session_id || io.protocol.compactsNow?.(p, io.env, cwd) === false) return;
+  if (!loc || !p.session_id || io.protocol.compactsNow?.(p, { env: io.env, cwd, home: io.home }) === false) return;
   const session = harnessSession(io, { ...p, session_id: p.session_id }, loc.commonDir);
   // the mark first: should the checkpoint fail, the items still come back after the compaction
   recordCompaction(loc.commonDir, session.id, io.now());

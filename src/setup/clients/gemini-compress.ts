@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { stripJsonComments } from '../../scan/files.ts';
 import { lastPromptOf } from '../../transcript/gemini-tokens.ts';
@@ -23,22 +22,21 @@ const WINDOW = 1_048_576;
  * smaller window when the model is not named). When the file cannot tell, it is taken to
  * compress: a compaction missed loses the checkpoint, one marked too often only gives items again.
  */
-export function geminiCompressesNow(p: HookPayload, env: NodeJS.ProcessEnv, cwd: string): boolean {
+export function geminiCompressesNow(p: HookPayload, at: { env: NodeJS.ProcessEnv; cwd: string; home: string }): boolean {
   if (p.trigger !== 'auto' || !p.transcript_path) return true;
   const last = lastPromptOf(p.transcript_path);
   if (!last) return true;
   const window = last.model === null || last.model.startsWith('gemma-4') ? GEMMA_4_WINDOW : WINDOW;
-  return last.tokens >= compressionThreshold(env, cwd) * window;
+  return last.tokens >= compressionThreshold(at.env, at.cwd, at.env.GEMINI_CLI_HOME || at.home) * window;
 }
 
 /**
  * `model.compressionThreshold` as Gemini CLI merges its settings: the system file's over the
- * project's over the user's (`$GEMINI_CLI_HOME`, else the home folder); 0 and unset count as
+ * project's over the user's (under `home`: `$GEMINI_CLI_HOME`, else the home folder); 0 and unset count as
  * unset, as in Gemini. A threshold Google sets remotely (an experiment flag Gemini reads when no
  * file sets one) is not visible here: 0.5 stands for it.
  */
-function compressionThreshold(env: NodeJS.ProcessEnv, cwd: string): number {
-  const home = env.GEMINI_CLI_HOME || env.HOME || homedir();
+function compressionThreshold(env: NodeJS.ProcessEnv, cwd: string, home: string): number {
   for (const file of [systemSettingsFile(env), join(cwd, GEMINI_SETTINGS), join(home, GEMINI_SETTINGS)]) {
     let settings: unknown;
     try {

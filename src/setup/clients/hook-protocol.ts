@@ -52,10 +52,11 @@ export interface HookProtocol {
   /** the pre-tool-use "no objection" carrying the items anchored to the files an edit touches; absent: the client shows the model no context there (Gemini's BeforeTool) */
   toolContext?: (text: string) => string;
   /**
-   * Whether a pre-compact event means the context is compacted now (`cwd`: the session's folder).
-   * Absent: always — Claude Code's and Codex's PreCompact come only with a compaction.
+   * Whether a pre-compact event means the context is compacted now (`at.cwd`: the session's
+   * folder; `at.home`: the hook's home folder). Absent: always — Claude Code's and Codex's
+   * PreCompact come only with a compaction.
    */
-  compactsNow?: (p: HookPayload, env: NodeJS.ProcessEnv, cwd: string) => boolean;
+  compactsNow?: (p: HookPayload, at: { env: NodeJS.ProcessEnv; cwd: string; home: string }) => boolean;
   /** the client reports some edits in no after-tool event: pre-tool-use records the files of the calls it lets through */
   recordsEditsBefore?: boolean;
   /**
