@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemText } from './anthropic.ts';
+import { requestText, systemText } from './anthropic.ts';
 import type { SeenRequest } from './model-server.ts';
 import type { ClientWorld } from './project.ts';
 
@@ -52,4 +52,27 @@ export async function auditDone(w: ClientWorld, session: string): Promise<any> {
   }
   const worker = join(dir, 'worker.log');
   assert.fail(`the audit of ${session} did not finish within 180 s; worker.log: ${existsSync(worker) ? readFileSync(worker, 'utf8') : '(none)'}`);
+}
+
+/**
+ * What the session-end auditor read, as its model was asked (`auditor`'s requests): the audit
+ * succeeded, the user's `prompt` and the shell `tool`'s call and result holding `marker` were in
+ * it, and the whole transcript (`transcript`, the session's) was read in `audit.chunks` requests.
+ */
+export function assertAuditRead(
+  auditor: { requests: SeenRequest[] },
+  audit: any,
+  transcript: string,
+  expected: { prompt: string; tool: string; marker: string },
+): void {
+  const asked = auditor.requests.filter(isAuditRequest);
+  assert.equal(audit.ok, true, JSON.stringify(audit));
+  assert.ok(asked.length >= 1, `no audit request reached the model; log: ${JSON.stringify(audit)}`);
+  const user = asked.map((r) => requestText(r)).join('\n');
+  assert.ok(user.includes(`<user>${expected.prompt}</user>`), user.slice(0, 3000));
+  assert.match(user, new RegExp(`<tool name="${expected.tool}">[^<]*echo ${expected.marker}`), user.slice(0, 3000));
+  assert.match(user, new RegExp(`<tool_result name="${expected.tool}">[^<]*${expected.marker}`), user.slice(0, 3000));
+  assert.equal(audit.mode, 'full');
+  assert.ok(audit.chunks >= 1 && asked.length >= audit.chunks, `${asked.length} requests for ${audit.chunks} chunks`);
+  assert.equal(audit.to_offset, statSync(transcript).size, 'the whole transcript was read');
 }

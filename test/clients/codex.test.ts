@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { axmeInOk } from '../cli-in-process.ts';
 import { CLI, git } from '../helpers.ts';
-import { anthropicFormat, requestText } from './anthropic.ts';
-import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
+import { anthropicFormat } from './anthropic.ts';
+import { AUDIT_EXTRACTION, assertAuditRead, auditDone, isAuditRequest } from './audit-wait.ts';
 import { type CodexLab, type CodexRun, closeCodexLab, codexLab, patch, readRollout, runCodex, writeRolloutFixture } from './codex.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
 import { messages, resultOf } from './openai.ts';
@@ -199,16 +199,7 @@ describe('Codex: session-start context, MCP tools, patches, the end of a session
   });
 
   it("the auditor: the audit read the client's transcript: the prompt, the shell call and its output", () => {
-    const asked = auditor.requests.filter(isAuditRequest);
-    assert.equal(audit.ok, true, JSON.stringify(audit));
-    assert.ok(asked.length >= 1, `no audit request reached the model; log: ${JSON.stringify(audit)}`);
-    const user = asked.map((r) => requestText(r)).join('\n');
-    assert.ok(user.includes(`<user>${POOL_PROMPT}</user>`), user.slice(0, 3000));
-    assert.match(user, new RegExp(`<tool name="exec_command">[^<]*echo ${MARKER}`), user.slice(0, 3000));
-    assert.match(user, new RegExp(`<tool_result name="exec_command">[^<]*${MARKER}`), user.slice(0, 3000));
-    assert.equal(audit.mode, 'full');
-    assert.ok(audit.chunks >= 1 && asked.length >= audit.chunks, `${asked.length} requests for ${audit.chunks} chunks`);
-    assert.equal(audit.to_offset, statSync(auditShown.transcript).size, 'the whole transcript was read');
+    assertAuditRead(auditor, audit, auditShown.transcript, { prompt: POOL_PROMPT, tool: 'exec_command', marker: MARKER });
   });
 
   it('the auditor was offered no tools', () => {

@@ -12,7 +12,7 @@
  * anchored decision's subject, the second is about nothing in the store.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readCheckpoint } from '../../src/session/checkpoint.ts';
@@ -20,7 +20,7 @@ import { sessionFolder } from '../../src/session/given.ts';
 import { axmeInOk } from '../cli-in-process.ts';
 import { git } from '../helpers.ts';
 import { anthropicFormat, requestText } from './anthropic.ts';
-import { AUDIT_EXTRACTION, auditDone, isAuditRequest } from './audit-wait.ts';
+import { AUDIT_EXTRACTION, assertAuditRead, auditDone, isAuditRequest } from './audit-wait.ts';
 import { explain, type GeminiRun, geminiTranscripts, readJsonl, runGemini, stableTranscript } from './gemini.ts';
 import { contentsText, geminiWire, resultOfStep } from './gemini-wire.ts';
 import { type ScriptedModel, type SeenRequest, type Step, startModel } from './model-server.ts';
@@ -379,16 +379,7 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
   });
 
   test("the auditor: the session-end worker read Gemini CLI's transcript: the prompt, the shell call and its output", TEST, () => {
-    const asked = auditor.requests.filter(isAuditRequest);
-    assert.equal(audit.ok, true, JSON.stringify(audit));
-    assert.ok(asked.length >= 1, `no audit request reached the model; log: ${JSON.stringify(audit)}`);
-    const user = asked.map((r) => requestText(r)).join('\n');
-    assert.ok(user.includes(`<user>${PROMPT_2}</user>`), user.slice(0, 3000));
-    assert.match(user, new RegExp(`<tool name="run_shell_command">[^<]*echo ${MARKER}`), user.slice(0, 3000));
-    assert.match(user, new RegExp(`<tool_result name="run_shell_command">[^<]*${MARKER}`), user.slice(0, 3000));
-    assert.equal(audit.mode, 'full');
-    assert.ok(audit.chunks >= 1 && asked.length >= audit.chunks, `${asked.length} requests for ${audit.chunks} chunks`);
-    assert.equal(audit.to_offset, statSync(auditShown.transcript).size, 'the whole transcript was read');
+    assertAuditRead(auditor, audit, auditShown.transcript, { prompt: PROMPT_2, tool: 'run_shell_command', marker: MARKER });
   });
 
   test('the auditor was offered no tools', TEST, () => {
