@@ -242,7 +242,7 @@ export function matchInside(dir: string, patterns: readonly string[], ctx: PathC
 }
 
 /** One pattern of a list as matchPath reads it from one place: a slash pattern anchored (`full`), and its matcher once a literal path needed it. */
-interface AnchoredEntry {
+interface PlacedPattern {
   pattern: string;
   /** a slash pattern as an absolute path, without a trailing `/`; null for a name pattern */
   full: string | null;
@@ -250,10 +250,10 @@ interface AnchoredEntry {
 }
 
 /** Each pattern list's entries by the place they are anchored at (home and project root): lists are read-only (Policy's type), so cached by identity. */
-const anchoredLists = new WeakMap<readonly string[], Map<string, AnchoredEntry[]>>();
+const anchoredLists = new WeakMap<readonly string[], Map<string, PlacedPattern[]>>();
 
 /** The non-empty patterns of `patterns`, each anchored at `ctx` once (a command line checks many paths against the same lists). */
-function anchoredList(patterns: readonly string[], ctx: PathContext): AnchoredEntry[] {
+function anchoredList(patterns: readonly string[], ctx: PathContext): PlacedPattern[] {
   let byPlace = anchoredLists.get(patterns);
   if (!byPlace) anchoredLists.set(patterns, (byPlace = new Map()));
   const place = `${ctx.home}\0${ctx.root ?? ctx.cwd}`;

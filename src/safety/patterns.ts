@@ -7,7 +7,7 @@
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { programName } from './command.ts';
 
-export interface CommandPattern {
+interface CommandPattern {
   text: string;
   /** one word list per pipeline stage */
   stages: string[][];
@@ -16,7 +16,7 @@ export interface CommandPattern {
 const cache = new Map<string, CommandPattern>();
 
 /** Splits a pattern into pipeline stages of words (cached: policies repeat). */
-export function compilePattern(text: string): CommandPattern {
+function compilePattern(text: string): CommandPattern {
   let p = cache.get(text);
   if (!p) {
     const stages = text.split('|').map((s) => s.trim().split(/\s+/).filter(Boolean));

@@ -10,7 +10,7 @@ import type { Finding } from './git-rules.ts';
  * (bench/guard.bench.ts), reached by what is re-parsed level after level or fans out into
  * hundreds of thousands of commands.
  */
-export const CHECK_BUDGET = 32_000_000;
+const CHECK_BUDGET = 32_000_000;
 /** A command's share of CHECK_BUDGET beyond its characters: the rules it goes through (about 80 characters' parsing). */
 export const COMMAND_COST = 100;
 /**

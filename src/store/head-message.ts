@@ -9,7 +9,7 @@ import { readLooseObject } from './read-loose-object.ts';
  */
 export function headMessageSync(loc: RepoLocation): string | null {
   const oid = headCommitSync(loc.gitDir, loc.commonDir);
-  if (!oid || oid === 'unknown' || oid.length !== 40) return null;
+  if (!oid || oid.length !== 40) return null;
   const object = readLooseObject(loc.commonDir, oid);
   if (object?.type !== 'commit') return null;
   const body = object.content.toString('utf8');
