@@ -29,6 +29,8 @@ export interface HookIO {
   version: string;
   /** PR state for `#!axme pr=N` markers; default: GitHub through Octokit (loaded only when a marker names a PR) */
   lookupPr?: ((repo: string, pr: number) => Promise<PrState | PrLookup>) | undefined;
+  /** when the event's answer is due (`performance.now()` time): set by runEvent from the event's deadline; absent outside it */
+  answerBy?: number;
   /** loads the heavy half (knowledge layer, git): only when the cached policy is stale or for context */
   loadStoreWork: () => Promise<typeof import('./store-work.ts')>;
   /** loads the query at the memory tip (dist/tip-search.cjs: the index file, no store), where the launcher runs the hook */

@@ -11,11 +11,10 @@ import { ensureHarnessSession } from './harness-session.ts';
 import type { HookIO } from './io.ts';
 import { preEditRecall } from './pre-edit-recall.ts';
 import { recordEdits } from './record-edits.ts';
-import { EVENT_DEADLINE_MS } from './run-event.ts';
 import { routeIntoSandbox } from './sandbox-route.ts';
 
-/** How long the guard's check of the calls may take: the hook's deadline less 3 s for the policy's load and the answer; on a busy machine, past it the call is denied. */
-const CHECK_DEADLINE_MS = EVENT_DEADLINE_MS['pre-tool-use'] - 3_000;
+/** What the guard's check leaves of the event's time for the answer: on a busy machine, a check past the rest denies the call. */
+const ANSWER_MARGIN_MS = 1_000;
 
 /**
  * Before a tool call (Claude Code's and Codex's PreToolUse, Gemini's BeforeTool, Cursor's
@@ -48,8 +47,9 @@ export async function preToolUse(io: HookIO): Promise<void> {
   );
   for (const w of policy.warnings) io.stderr(`axme: ${w}\n`);
   const ctx: EvalContext = {
-    // answer before the client gives up on the hook (the deadline's timer cannot cut a check short)
-    deadline: performance.now() + CHECK_DEADLINE_MS,
+    // answer before the client gives up on the hook (the deadline's timer cannot cut a check short);
+    // counted from the event's start, the policy's load included
+    deadline: io.answerBy === undefined ? undefined : io.answerBy - ANSWER_MARGIN_MS,
     cwd,
     home: io.home,
     root: loc?.worktree ?? undefined,

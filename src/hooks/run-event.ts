@@ -37,7 +37,7 @@ export async function runEvent(event: string, handler: (io: HookIO) => Promise<v
     timer = setTimeout(() => resolve('timeout'), deadlineMs);
   });
   try {
-    const r = await Promise.race([handler(io).then(() => 'done' as const), timeout]);
+    const r = await Promise.race([handler({ ...io, answerBy: performance.now() + deadlineMs }).then(() => 'done' as const), timeout]);
     if (r === 'timeout') {
       const why = `axme could not decide within ${Math.round(deadlineMs / 1000)} s`;
       if (gate) io.stdout(io.protocol.deny(`${why}; the call was denied to stay safe. Try again; if it persists, run \`axme doctor\``));

@@ -241,6 +241,26 @@ describe('the hook never fails open', () => {
     assert.match(io.out(), /"permissionDecision":"deny".*too busy to finish checking/);
   });
 
+  test("the policy's load counts in the check's time: a load that took most of the event's time leaves the check too little", async () => {
+    const script = 'mkdir -p build && cp a.ts build/\ngrep -rn TODO src | head -5\n'.repeat(200);
+    rmSync(join(dir, '.git', 'axme', 'policy.json'), { force: true });
+    const now = performance.now;
+    // the store read for the policy takes 7.5 s of the 8 s the event has (a clock moved on, not a wait)
+    const io = hookIO(dir, payload(dir, 'Bash', { command: script }), {
+      loadStoreWork: async () => {
+        const work = await import('../../src/hooks/store-work.ts');
+        performance.now = () => now.call(performance) + 7_500;
+        return work;
+      },
+    });
+    try {
+      assert.equal(await runHook('pre-tool-use', io.io), 0);
+    } finally {
+      performance.now = now;
+    }
+    assert.match(io.out(), /"permissionDecision":"deny".*too busy to finish checking/);
+  });
+
   test('a store that cannot be read: defaults with a warning', async () => {
     rmSync(join(dir, '.git', 'axme', 'policy.json'), { force: true });
     const io = hookIO(dir, payload(dir, 'Bash', { command: 'sudo rm -rf /' }), { loadStoreWork: () => Promise.reject(new Error('disk on fire')) });
