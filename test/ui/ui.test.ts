@@ -92,6 +92,16 @@ describe('axme ui in a real browser', { skip }, () => {
     store?.cleanup();
   });
 
+  /** A new page of the browser whose console errors and warnings and uncaught errors go to `problems`. */
+  const pageReporting = async (problems: string[]): Promise<Page> => {
+    const page = await browser.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    return page;
+  };
+
   describe('axme ui', () => {
     let ui: UiProcess;
     let page: Page;
@@ -100,11 +110,7 @@ describe('axme ui in a real browser', { skip }, () => {
 
     before(async () => {
       ui = await startUi(shown.dir);
-      page = await browser.newPage();
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page = await pageReporting(problems);
       page.on('dialog', (d) => {
         dialogs.push(d.message());
         void d.dismiss();
@@ -275,11 +281,7 @@ describe('axme ui in a real browser', { skip }, () => {
 
     before(async () => {
       ui = await startUi(store.dir);
-      page = await browser.newPage();
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page = await pageReporting(problems);
     });
     after(async () => {
       await page?.context().close();
