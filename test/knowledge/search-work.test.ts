@@ -13,6 +13,7 @@ import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import type { Doc } from '../../src/knowledge/views/search/build-index.ts';
+import type { Index } from '../../src/knowledge/views/search/index-shape.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { openTestKb } from '../helpers.ts';
 import { seededStore } from '../seeded-store.ts';
@@ -126,6 +127,14 @@ describe('the first query after a write', () => {
     );
     kb = await openTestKb(dir);
   });
+  /** `query` asked, a decision titled `title` added, and the index the next query reads: laid over the one before (asserted). */
+  const writtenBetween = async (query: { query: string; k?: number }, title: string): Promise<Index> => {
+    await searchKnowledge(kb, query);
+    await addDecision(kb, { title, decision: 'Written between two queries.' });
+    const { index, source } = await loadSearchIndex(kb);
+    assert.equal(source, 'incremental');
+    return index;
+  };
   after(async () => {
     await closeKnowledgeBase(kb);
     rmSync(dir, { recursive: true, force: true });
@@ -133,10 +142,7 @@ describe('the first query after a write', () => {
 
   test("reads a common term's postings and works out their gains only for the documents pruning scores", async () => {
     const query = { query: 'amber component', k: 10 };
-    await searchKnowledge(kb, query);
-    await addDecision(kb, { title: 'The amber component takes a new approach', decision: 'Written between two queries.' });
-    const { index, source } = await loadSearchIndex(kb);
-    assert.equal(source, 'incremental');
+    const index = await writtenBetween(query, 'The amber component takes a new approach');
     const { delta } = index;
     assert.ok(delta, 'the write is laid over the index');
     // the base postings' frequencies and the documents' lengths seen through counters of the numbers read
@@ -173,10 +179,7 @@ describe('the first query after a write', () => {
     const { index: previous } = await loadSearchIndex(kb);
     // the documents seen through a counter of the marks read, before the write: the index laid over keeps them
     const marks = countMarkReads(previous.docs);
-    await searchKnowledge(kb, query);
-    await addDecision(kb, { title: 'Another amber component', decision: 'Written between two queries again.' });
-    const { source } = await loadSearchIndex(kb);
-    assert.equal(source, 'incremental');
+    await writtenBetween(query, 'Another amber component');
     marks.reads = 0;
     const { total } = await searchKnowledge(kb, query);
     assert.equal(total, M + 2);
@@ -184,11 +187,8 @@ describe('the first query after a write', () => {
   });
 
   test("reads a term no moved or added document holds as the base's postings, merging none", async () => {
-    await searchKnowledge(kb, { query: 'red component', k: 10 });
     // a new decision sorts last of the decisions: those before it stay where they were
-    await addDecision(kb, { title: 'A green component after the others', decision: 'Written between two queries, in green.' });
-    const { index, source } = await loadSearchIndex(kb);
-    assert.equal(source, 'incremental');
+    const index = await writtenBetween({ query: 'red component', k: 10 }, 'A green component after the others');
     const { delta, postings } = index;
     assert.ok(delta && postings.read && postings.docsOf, 'the write is laid over the index');
     const red = postings.ids.get('red');
@@ -207,10 +207,7 @@ describe('the first query after a write', () => {
 
   test('counts the matches without reading the documents of a term every document holds', async () => {
     const query = { query: 'amber component', k: 10 };
-    await searchKnowledge(kb, query);
-    await addDecision(kb, { title: 'A third amber component', decision: 'Written between two queries once more.' });
-    const { index, source } = await loadSearchIndex(kb);
-    assert.equal(source, 'incremental');
+    const index = await writtenBetween(query, 'A third amber component');
     const { postings } = index;
     const component = postings.ids.get('compon');
     assert.ok(component !== undefined && postings.docsOf, 'the write is laid over the index');
