@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { z } from 'zod';
 import { AxmeError, USAGE_CODES } from '../model/errors.ts';
 import { invalidInput } from '../model/validate.ts';
+import { OPERATION_WORDS } from './command-index.ts';
 import { commandWords } from './command-line.ts';
 import { commandsOf, topLevelWords } from './command-tree.ts';
 import { type CliIO, SilentExit } from './io.ts';
@@ -66,7 +67,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (helpShown) return 0;
-    return report(io, err instanceof UsageError ? withNearMiss(err, self?.getOptions() ?? null) : err, json);
+    return report(io, err instanceof UsageError ? ((await misplacedVerb(argv)) ?? withNearMiss(err, self?.getOptions() ?? null)) : err, json);
   }
 }
 
@@ -96,6 +97,26 @@ export function missingPositionals(msg: string | undefined, usage: string | unde
   if (!missing.length) return undefined;
   const names = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0];
   return `give ${names}: ${line}`;
+}
+
+/**
+ * A subcommand's word given as the command (`axme add decision`, `axme list`): the commands that
+ * have it, said instead of the top-level word spelt nearest (yargs' "Did you mean audit?"). The
+ * one whose group is also on the line is named alone. Undefined when the command word is known,
+ * or no group has it.
+ */
+async function misplacedVerb(argv: string[]): Promise<UsageError | undefined> {
+  const [verb] = commandWords(argv);
+  if (!verb || topLevelWords().includes(verb)) return undefined;
+  const groups: string[] = [];
+  for (const [group, load] of Object.entries(OPERATION_WORDS))
+    if ((await load()).some(({ cli }) => cli?.command.length === 2 && cli.command[0] === group && (cli.command[1] === verb || cli.aliases?.includes(verb))))
+      groups.push(group);
+  if (!groups.length) return undefined;
+  const named = groups.find((g) => argv.includes(g));
+  if (named) return new UsageError(`"${verb}" is not a command: did you mean axme ${named} ${verb}?`);
+  const list = groups.length > 1 ? `${groups.slice(0, -1).join(', ')} and ${groups.at(-1)}` : groups[0];
+  return new UsageError(`"${verb}" is not a command: it is a subcommand of ${list} (${groups.map((g) => `axme ${g} ${verb}`).join(', ')})`);
 }
 
 /**

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { axmeIn } from '../cli-in-process.ts';
+import { tempRepo } from '../helpers.ts';
+
+// A subcommand's word given as the command (`axme add decision`, `axme list`) is a usage error
+// (exit 2) that names the commands that have it, in the order the CLI takes them, instead of
+// yargs' suggestion of whatever top-level word is spelt nearest.
+
+describe('a subcommand given as the command says which commands have it', () => {
+  let repo: ReturnType<typeof tempRepo>;
+  before(() => {
+    repo = tempRepo({ commit: true });
+  });
+  after(() => repo.cleanup());
+
+  const usage = (message: string) => `axme: ${message} (see axme --help, or axme <command> --help)\n`;
+
+  test('the group after the verb: the words swapped', async () => {
+    const r = await axmeIn(repo.dir, ['add', 'decision', 'Use Postgres']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, usage('"add" is not a command: did you mean axme decision add?'));
+  });
+
+  test('the verb alone: every group that has it', async () => {
+    const r = await axmeIn(repo.dir, ['add']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^axme: "add" is not a command: it is a subcommand of /);
+    for (const cmd of ['axme decision add', 'axme memory add', 'axme backlog add']) assert.ok(r.stderr.includes(cmd), r.stderr);
+    assert.doesNotMatch(r.stderr, /audit/);
+  });
+
+  test('a verb of a group whose word comes later on the line', async () => {
+    const r = await axmeIn(repo.dir, ['list', '--json', 'memory']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(JSON.parse(r.stderr).error.message, '"list" is not a command: did you mean axme memory list? (see axme --help, or axme <command> --help)');
+  });
+
+  test('a misspelt command still gets the nearest command', async () => {
+    const r = await axmeIn(repo.dir, ['serach', 'logging']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /search/);
+  });
+});
