@@ -1,3 +1,4 @@
+import { axmeSelf } from '../model/axme-self.ts';
 import { run } from './main.ts';
 
 // `axme decision list | head -1`: the reader went away; that is not an error of ours.
@@ -16,7 +17,7 @@ void run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   // the launcher (dist/axme.cjs) is what people and hooks run
-  self: { execPath: process.execPath, script: process.argv[1] ?? '' },
+  self: axmeSelf(process.execPath, process.argv[1]),
 }).then((code) => {
   process.exitCode = code;
 });

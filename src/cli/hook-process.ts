@@ -1,4 +1,5 @@
 import { processHookIO } from '../hooks/io.ts';
+import { axmeSelf } from '../model/axme-self.ts';
 import type { HookClientId } from '../setup/clients/hook-registry.ts';
 
 /**
@@ -29,6 +30,6 @@ export function ownProcessHookIO(client: HookClientId, p: HookProcess) {
     // the running bundle's folder (dist/): the code that checks the agent is not the agent's to change
     installDir: typeof __dirname === 'string' ? __dirname : null,
     // the launcher's own script: the axme this hook process is
-    self: process.argv[1] ? { execPath: process.execPath, script: process.argv[1] } : null,
+    self: axmeSelf(process.execPath, process.argv[1]),
   });
 }

@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { KnowledgeBase } from '../knowledge/core/kb.ts';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import { ACTORS, type Actor, isAgentEnv } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { formatSize, LIMITS } from '../model/limits.ts';
-import type { AxmeSelf } from '../setup/launch.ts';
 
 /** What a command may touch of the outside world: passed in, so tests can run commands in-process. */
 export interface CliIO {
@@ -12,8 +12,8 @@ export interface CliIO {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
-  /** how this axme was started (node and the script): what `axme init` writes into hook commands */
-  self: AxmeSelf;
+  /** how this axme was started (node and the script): what `axme init` records and background work starts; null when no script started it */
+  self: AxmeSelf | null;
 }
 
 /** Options every command accepts. */

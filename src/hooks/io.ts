@@ -1,9 +1,9 @@
 import { homedir } from 'node:os';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import type { PrLookup, PrState } from '../safety/evaluate.ts';
 import { harnessOf } from '../session/owner.ts';
 import type { HookProtocol } from '../setup/clients/hook-protocol.ts';
 import { type HookClientId, hookProtocol } from '../setup/clients/hook-registry.ts';
-import type { AxmeSelf } from '../setup/launch.ts';
 
 /** What a hook handler may touch: its input, its output streams, the clock, the environment. */
 export interface HookIO {

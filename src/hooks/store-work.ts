@@ -14,9 +14,9 @@ import { assembleContext } from '../knowledge/views/context.ts';
 import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
 import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/index-worker.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import type { StoreConfig } from '../model/config.ts';
 import { AxmeError } from '../model/errors.ts';
-import type { AxmeSelf } from '../setup/launch.ts';
 
 /**
  * What a prompt recalls (issue 32): the text to inject and the items it holds; nothing where
@@ -149,7 +149,7 @@ function sessionStartSync(
 /** Starts the background sync of a session's start or end when the mode its start found says so (`self`, the hook's axme, runs it). */
 export function startSessionSync(self: AxmeSelf | null, commonDir: string, cwd: string, env: NodeJS.ProcessEnv, reason: 'session-start' | 'session-end'): void {
   const mode = readAutoSync(commonDir)?.mode;
-  if (mode !== undefined && mode !== 'off' && self) startAutoSync({ commonDir, cwd, env, ...self, reason });
+  if (mode !== undefined && mode !== 'off' && self) startAutoSync({ self, commonDir, cwd, env, reason });
 }
 
 /**
@@ -159,7 +159,7 @@ export function startSessionSync(self: AxmeSelf | null, commonDir: string, cwd: 
  */
 async function startTipIndex(self: AxmeSelf | null, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   try {
-    if (self && (await tipIndexMissing(kb))) startIndexWorker({ cwd, env, ...self });
+    if (self && (await tipIndexMissing(kb))) startIndexWorker({ self, cwd, env });
   } catch {
     // the index is a speed-up: a prompt's recall builds it otherwise
   }
@@ -173,7 +173,7 @@ async function startTipIndex(self: AxmeSelf | null, kb: KnowledgeBase, env: Node
 async function startDueAudits(self: AxmeSelf | null, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string, current: string | undefined): Promise<void> {
   try {
     if (!self || !(await auditsEnabled(kb, env)).on) return;
-    for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ commonDir: kb.repo.commonDir, cwd, env, ...self }, d.session, d.transcript);
+    for (const d of auditsDue(kb.repo.commonDir, current)) startAuditWorker({ self, commonDir: kb.repo.commonDir, cwd, env }, d.session, d.transcript);
   } catch {
     // the audit is a nicety next to the context: the next start tries again
   }
@@ -197,7 +197,7 @@ export async function startSessionAudit(
     return await withStore(loc, env, cwd, async (kb) => {
       const on = await auditsEnabled(kb, env);
       if (!on.on) return on.chosen ? null : noModelNoteOnce(kb.repo.commonDir, on.why);
-      startAuditWorker({ commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env, ...self }, session, transcript);
+      startAuditWorker({ self, commonDir: kb.repo.commonDir, cwd: loc.worktree ?? cwd, env }, session, transcript);
       return null;
     });
   } catch {

@@ -5,7 +5,7 @@ import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
-import { chargePath } from './work-budget.ts';
+import { charge, PATH_COST } from './work-budget.ts';
 
 /**
  * The path rules (path-rules.ts) over one shell command: its redirections (written, or read with
@@ -79,7 +79,7 @@ function checkPath(
   let f = ctx.seen.get(key);
   if (f === undefined) {
     // the one place a path's work is charged: where its rules run (it throws when the budget has run out)
-    chargePath(ctx.budget);
+    charge(ctx.budget, PATH_COST);
     f = pathFinding(abs, access, glob, rctx, found);
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;

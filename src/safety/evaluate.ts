@@ -17,7 +17,7 @@ import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
-import { COMMAND_COST, OUT_OF_BUDGET, overdue, spend, type WorkBudget, workBudget } from './work-budget.ts';
+import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
 export interface ToolCall {
@@ -186,7 +186,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests shells too deeply to be checked; run the steps one by one' });
     return;
   }
-  if (spend(w.budget, src.length)) return;
+  charge(w.budget, src.length);
   const script = parseShell(src, { home: w.ctx.home, depth });
   if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests substitutions too deeply to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
@@ -201,7 +201,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     line[c.index] ??= c;
   }
   for (const [n, cmd] of script.commands.entries()) {
-    if (spend(w.budget, COMMAND_COST) || overdue(w.budget)) return;
+    charge(w.budget, COMMAND_COST);
     const { invocation, scripts } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);

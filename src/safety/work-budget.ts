@@ -18,22 +18,23 @@ export const COMMAND_COST = 100;
  * 30 µs of CPU for an argument of `rm` or `cat`). One command with a hundred thousand paths is
  * charged as it is checked, not only before it.
  */
-const PATH_COST = 300;
-/** How often, in commands or paths charged, a check with a deadline looks at the clock. */
+export const PATH_COST = 300;
+/** How often, in charges, a check with a deadline looks at the clock. */
 const CLOCK_EVERY = 128;
 
-/** Thrown by chargePath inside one command's check when the budget runs out or the deadline passes: the finding is recorded, the check stops. */
+/**
+ * Thrown by charge when the budget runs out or the deadline passes, its finding recorded in the
+ * budget: the whole walk stops, and evaluateCommand, which catches it, denies the command line.
+ */
 export const OUT_OF_BUDGET = Symbol('out of budget');
 
 /** The work left for one command line, shared by every nested walk over it. */
 export interface WorkBudget {
   left: number;
-  /** the budget ran out or the deadline passed: nothing more is checked, the command is denied */
-  spent: boolean;
   /**
-   * why it was spent: kept here, not in the walk's findings, and denied by the command line itself —
-   * a nested walk's findings may be re-ruled (an interpreter family set to ask), and the commands
-   * after the point where it ran out were never checked
+   * why it ran out (too long, out of time), once it has: kept here, not in the walk's findings, and
+   * denied by the command line itself — a nested walk's findings may be re-ruled (an interpreter
+   * family set to ask), and the commands after the point where it ran out were never checked
    */
   finding?: Finding;
   /** the check's deadline (a `performance.now()` reading), and the charges left until the clock is read again */
@@ -43,32 +44,24 @@ export interface WorkBudget {
 
 /** A command line's budget: `units` of work (CHECK_BUDGET by default), and a deadline if any. */
 export function workBudget(units: number | undefined, deadline: number | undefined): WorkBudget {
-  return { left: units ?? CHECK_BUDGET, spent: false, deadline, untilClock: CLOCK_EVERY };
+  return { left: units ?? CHECK_BUDGET, deadline, untilClock: CLOCK_EVERY };
 }
 
-/** Takes `units` of work from the budget; true (and a finding, once) when it has run out. */
-export function spend(b: WorkBudget, units: number): boolean {
-  if (!b.spent && (b.left -= units) < 0) {
-    b.spent = true;
-    b.finding = { rule: 'shell.too-long', reason: 'the command is too long to check; split it into shorter commands' };
+/**
+ * Takes `units` of work from the budget (a script's characters, COMMAND_COST, PATH_COST) and,
+ * every CLOCK_EVERY charges, looks at the deadline; throws OUT_OF_BUDGET, the finding recorded,
+ * when the budget has run out or the deadline has passed.
+ */
+export function charge(b: WorkBudget, units: number): void {
+  if (b.finding) throw OUT_OF_BUDGET;
+  if ((b.left -= units) < 0) b.finding = { rule: 'shell.too-long', reason: 'the command is too long to check; split it into shorter commands' };
+  else if (b.deadline !== undefined && --b.untilClock <= 0) {
+    b.untilClock = CLOCK_EVERY;
+    if (performance.now() > b.deadline)
+      b.finding = {
+        rule: 'shell.out-of-time',
+        reason: 'the machine was too busy to finish checking this command in time; try again, or split it into shorter commands',
+      };
   }
-  return b.spent;
-}
-
-/** Whether the deadline has passed (the clock read every CLOCK_EVERY charges); true (and a finding, once) when it has. */
-export function overdue(b: WorkBudget): boolean {
-  if (b.spent || b.deadline === undefined || --b.untilClock > 0) return b.spent;
-  b.untilClock = CLOCK_EVERY;
-  if (performance.now() <= b.deadline) return false;
-  b.spent = true;
-  b.finding = {
-    rule: 'shell.out-of-time',
-    reason: 'the machine was too busy to finish checking this command in time; try again, or split it into shorter commands',
-  };
-  return true;
-}
-
-/** Charges one path the path rules are about to check; throws OUT_OF_BUDGET when the budget has run out or the deadline passed. */
-export function chargePath(b: WorkBudget): void {
-  if (spend(b, PATH_COST) || overdue(b)) throw OUT_OF_BUDGET;
+  if (b.finding) throw OUT_OF_BUDGET;
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { CLAUDE_MD_END, CLAUDE_MD_START } from '../model/agent-section.ts';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import { AxmeError } from '../model/errors.ts';
 import { HOOK_EVENT_NAMES } from '../model/hook-names.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
@@ -9,7 +10,7 @@ import { claudeCode } from './clients/claude-code.ts';
 import { mergeJsonServer } from './clients/json-mcp.ts';
 import { type RemoteServer, serverEntry } from './clients/remote.ts';
 import { isObject, type Json, readJsonFile, readTextFile, renderJson } from './json-file.ts';
-import { type AxmeSelf, hookCommand, isPortableAxme } from './launch.ts';
+import { hookCommand, isPortableAxme } from './launch.ts';
 import { claudeSettings } from './paths.ts';
 
 export { readJsonFile };

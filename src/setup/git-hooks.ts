@@ -1,12 +1,13 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import { AxmeError } from '../model/errors.ts';
 import { GIT_HOOK_NAMES } from '../model/hook-names.ts';
 import { writeFileAtomicSync } from '../store/atomic-file.ts';
 import { type GitAt, getConfig, hooksDir, NOTES_REF, setConfig } from '../store/code-commits.ts';
 import { runGit } from '../store/git.ts';
 import { chooseHooksFolder, type HooksFolder, huskyDir } from './hooks-folder.ts';
-import { type AxmeSelf, gitHookRun, LAUNCHER_FILE } from './launch.ts';
+import { gitHookRun, LAUNCHER_FILE } from './launch.ts';
 
 /**
  * Installing the git hooks (`axme git-hook <name>`): a line in `.husky/<hook>` when the repository

@@ -8,13 +8,13 @@ import { forgetGitHookFacts } from '../knowledge/history/git-hook-files.ts';
 import { type FollowResult, followRemoteStore } from '../knowledge/sync/follow-remote.ts';
 import { configureKnowledgeRemotes } from '../knowledge/sync/sync-store.ts';
 import { initWorkspaceStore, type WorkspaceStoreInit } from '../knowledge/workspace/init-workspace.ts';
+import type { AxmeSelf } from '../model/axme-self.ts';
 import type { Actor } from '../model/common.ts';
 import { AxmeError } from '../model/errors.ts';
 import { parseYamlText } from '../model/yaml-text.ts';
 import { type AgentFileChange, type AgentFilesPlan, agentFilesRoot, planAgentFiles, writeAgentFiles } from './agent-files.ts';
 import { type AgentSelection, applyClients, type ClientChange, type ClientsPlan, describeClients, planClients, type UserContext } from './clients/index.ts';
 import { applyGitHooks, type GitHookChange, planGitHooks, recordGitHooksChoice } from './git-hooks.ts';
-import type { AxmeSelf } from './launch.ts';
 import { installSandboxShell, sandboxShellPath } from './sandbox.ts';
 
 /**

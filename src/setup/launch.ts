@@ -49,12 +49,6 @@ export const FIND_AXME = `a=\${AXME_BIN:-}; [ -x "$a" ] || a=; ${fromLauncher('.
  */
 export const LAUNCHER_FILE = 'axme/launcher';
 
-/** One axme on this machine: the node and the script it runs (what `axme init` records, hook commands name and background work starts). */
-export interface AxmeSelf {
-  execPath: string;
-  script: string;
-}
-
 /**
  * FIND_AXME for git hooks, then the axme `axme init` recorded (LAUNCHER_FILE) when none is found:
  * git hooks run in whatever shell the agent's command ran, and Codex runs every command in a login

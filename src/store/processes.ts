@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import type { AxmeSelf } from '../model/axme-self.ts';
 
 /** What /proc/<pid>/stat says of a process (Linux; null elsewhere or when it is gone). */
 export interface ProcInfo {
@@ -47,5 +49,24 @@ export function processAlive(pid: number, start?: number | null): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Starts `self` with `args` detached, in its own process group: it outlives this process (a hook,
+ * the editor, the MCP server), and nothing here waits for it. Its output is appended to `log`, or
+ * dropped (null). Never throws: false when it could not be started.
+ */
+export function startDetachedAxme(self: AxmeSelf, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string | null }): boolean {
+  let log: number | undefined;
+  try {
+    if (opts.log !== null) log = openSync(opts.log, 'a');
+    const out = log ?? 'ignore';
+    spawn(self.execPath, [self.script, ...args], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', out, out] }).unref();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (log !== undefined) closeSync(log);
   }
 }

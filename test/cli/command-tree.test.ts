@@ -35,7 +35,7 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
     stdin: process.stdin,
     stdout: sink((s) => (stdout += s)),
     stderr: sink((s) => (stderr += s)),
-    self: { execPath: process.execPath, script: '' },
+    self: null,
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };
@@ -47,7 +47,7 @@ const quiet = {
   stdin: process.stdin,
   stdout: new Writable({ write: (_c, _e, cb) => cb() }),
   stderr: new Writable({ write: (_c, _e, cb) => cb() }),
-  self: { execPath: process.execPath, script: '' },
+  self: null,
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -519,7 +519,7 @@ describe('the post-session auditor', () => {
       stand.script(answer(JSON.stringify({ decisions: [{ title: 'Worker decision', decision: 'Written by the worker.' }] })));
       const parentScript = `
       const { startAuditWorker } = await import(${JSON.stringify(join(import.meta.dirname, '../../src/knowledge/audit/audit-worker.ts'))});
-      startAuditWorker({ commonDir: ${JSON.stringify(join(dir, '.git'))}, cwd: ${JSON.stringify(dir)}, env: process.env, execPath: process.execPath, script: ${JSON.stringify(CLI)} }, 'sess-worker', ${JSON.stringify(transcript)});
+      startAuditWorker({ self: { execPath: process.execPath, script: ${JSON.stringify(CLI)} }, commonDir: ${JSON.stringify(join(dir, '.git'))}, cwd: ${JSON.stringify(dir)}, env: process.env }, 'sess-worker', ${JSON.stringify(transcript)});
       process.stdout.write('started\\n');
       setInterval(() => {}, 1000);`;
       const parent = spawn(process.execPath, [...TS_NODE_ARGS, '--input-type=module', '-e', parentScript], {

@@ -164,7 +164,7 @@ describe('input checked at the boundary: INVALID_INPUT names the field (exit 2)'
     const run = (env: NodeJS.ProcessEnv, json: boolean) => {
       let stderr = '';
       const sink = new Writable({ write: (c, _e, cb) => ((stderr += String(c)), cb()) });
-      const io = { cwd: store.dir, env, stdin: process.stdin, stdout: sink, stderr: sink, self: { execPath: process.execPath, script: '' } };
+      const io = { cwd: store.dir, env, stdin: process.stdin, stdout: sink, stderr: sink, self: null };
       return { code: report(io, stray, json), stderr };
     };
     const plain = run({}, false);

@@ -21,7 +21,7 @@ describe('the index made in the background', () => {
   });
 
   test('the detached worker writes the tip index file, which the search at the tip then reads', async () => {
-    assert.equal(startIndexWorker({ cwd: store.dir, env: cleanEnv(), execPath: process.execPath, script: CLI }), true);
+    assert.equal(startIndexWorker({ self: { execPath: process.execPath, script: CLI }, cwd: store.dir, env: cleanEnv() }), true);
     await indexWritten(store.dir);
     const r = await axme(store.dir, ['search', 'ledger', '--json']);
     assert.equal(r.code, 0, r.stderr);

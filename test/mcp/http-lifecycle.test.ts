@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { rateLimiter } from '../../src/mcp/http/auth.ts';
 import { axmeIn, axmeInOk } from '../cli-in-process.ts';
 import { axme, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
@@ -79,28 +80,48 @@ describe('axme serve --http: lifecycle', () => {
     }
   });
 
-  test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering', async () => {
-    const server = await startHttp(dir, ['--rate-limit', '2']);
+  test('past the per-token rate, requests get 429 with Retry-After; the server goes on answering the other tokens', async () => {
+    const file = join(dir, 'rate-tokens.json');
+    const busy = (await axmeInOk(dir, ['token', 'add', 'busy', '--scope', 'read', '--json', '--tokens', file])).token as string;
+    const calm = (await axmeInOk(dir, ['token', 'add', 'calm', '--scope', 'read', '--json', '--tokens', file])).token as string;
+    const server = await startHttp(dir, ['--rate-limit', '2', '--tokens', file]);
     try {
       const send = () =>
         fetch(server.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          headers: { authorization: `Bearer ${busy}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
         });
+      // 2 requests a second in bursts of 10: 30 at once empty busy's bucket
       const answers = await Promise.all(Array.from({ length: 30 }, send));
       const limited = answers.filter((r) => r.status === 429);
       assert.ok(limited.length > 0, `statuses: ${answers.map((r) => r.status).join(',')}`);
       assert.match(limited[0]!.headers.get('retry-after') ?? '', /^\d+$/);
-      // 2 requests a second: after 3 s the bucket holds 6; a client needs four (initialize,
-      // initialized, the GET of its event stream, the call)
-      await new Promise((r) => setTimeout(r, 3_000));
-      const client = await httpClient(server.url);
-      assert.ok(answered((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult), 'answers again once the bucket refills');
+      // another token has its own bucket (the refill over time: the limiter's own test below)
+      const client = await httpClient(server.url, calm);
+      assert.ok(answered((await client.callTool({ name: 'axme_status', arguments: {} })) as ToolResult), 'another token is answered');
       await client.close();
     } finally {
       assert.equal((await server.stop()).code, 0);
     }
+  });
+
+  test('the rate limiter refills the bucket of each token with time, up to the burst; Retry-After is when one request fits', () => {
+    const limiter = rateLimiter({ perSecond: 2, burst: 10 });
+    const t0 = 1_000_000;
+    const takes = (key: string, at: number, n: number) => Array.from({ length: n }, () => limiter.take(key, at).ok);
+    assert.deepEqual(takes('busy', t0, 10), Array(10).fill(true));
+    assert.deepEqual(limiter.take('busy', t0), { ok: false, retryAfterS: 1 });
+    // another token is not charged for busy's requests
+    assert.equal(limiter.take('calm', t0).ok, true);
+    // half a second refills one request, a second two
+    assert.deepEqual(takes('busy', t0 + 500, 2), [true, false]);
+    assert.deepEqual(takes('busy', t0 + 1_500, 3), [true, true, false]);
+    // an hour idle refills the burst, not more
+    assert.deepEqual(takes('busy', t0 + 3_600_000, 11), [...Array(10).fill(true), false]);
+    // no limit set: every request passes
+    const open = rateLimiter({ perSecond: 0, burst: 0 });
+    assert.ok(Array.from({ length: 100 }, () => open.take('', t0).ok).every(Boolean));
   });
 
   test('an idle session is closed and forgotten', async () => {

@@ -111,7 +111,17 @@ async function stepsOf(a: CliArgs): Promise<InitSteps> {
 }
 
 function contextOf(io: CliIO, cwd: string) {
-  return { cwd, env: io.env, self: io.self, note: (t: string) => note(io, t) };
+  return { cwd, env: io.env, self: initSelf(io), note: (t: string) => note(io, t) };
+}
+
+/** The axme init records for hooks and starts from them: the one running, which must be known. */
+function initSelf(io: CliIO) {
+  if (!io.self)
+    throw new AxmeError(
+      'INVALID_INPUT',
+      'axme init records the axme it runs as, and this one was not started as a script: run the axme executable (`axme init`)',
+    );
+  return io.self;
 }
 
 /** `axme init` without --workspace; in a workspace folder, says to add --workspace. */
@@ -185,7 +195,7 @@ function printClients(io: CliIO, root: string, clients: NonNullable<RepositoryIn
 async function initDryRun(io: CliIO, a: CliArgs): Promise<void> {
   if (a.workspace) throw new AxmeError('INVALID_INPUT', '--dry-run does not cover --workspace yet: run it in one repository');
   const { planInitDryRun } = await import('../../setup/init.ts');
-  const r: InitDryRun = planInitDryRun(await stepsOf(a), { cwd: resolve(io.cwd, a.C ?? '.'), env: io.env, self: io.self });
+  const r: InitDryRun = planInitDryRun(await stepsOf(a), { cwd: resolve(io.cwd, a.C ?? '.'), env: io.env, self: initSelf(io) });
   if (a.json)
     return printJson(io, { dryRun: true, agentFiles: r.agentFiles, clients: clientsJson(r.root, r.agentFiles, r.clients.changes), skipped: r.clients.skipped });
   out(io, 'Dry run: nothing is written (the store, the oracle scan, the git hooks and the remotes are skipped)');

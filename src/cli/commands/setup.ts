@@ -102,7 +102,7 @@ export function setupCommands(io: CliIO) {
           loadStoreWork: () => import('../../hooks/store-work.ts'),
           client: a.client as HookClientId,
           installDir: typeof __dirname === 'string' ? __dirname : null,
-          self: io.self.script ? io.self : null,
+          self: io.self,
         });
         const code = await runHook(a.event as string, hookIO);
         if (code) throw new SilentExit(code);

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseProvider } from '../../llm/choose-provider.ts';
+import type { AxmeSelf } from '../../model/axme-self.ts';
 import { ownerAlive } from '../../session/list.ts';
 import { listSessions } from '../../session/sessions.ts';
+import { startDetachedAxme } from '../../store/processes.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { auditInProgress, auditsDir, readSessionAudit } from './audit-state.ts';
 import { auditorConfig } from './auditor-config.ts';
@@ -17,13 +18,12 @@ export const MAX_ATTEMPTS = 3;
 /** Workers one session start launches at most: the sessions past it wait for the next start. */
 const MAX_DUE = 5;
 
+/** How a worker is started: the axme to run, the store it audits for, where, with what environment. */
 export interface WorkerLaunch {
+  self: AxmeSelf;
   commonDir: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** node, and the axme script to run (`process.execPath`, `process.argv[1]`) */
-  execPath: string;
-  script: string;
 }
 
 /**
@@ -47,22 +47,14 @@ export async function auditsEnabled(kb: KnowledgeBase, env: NodeJS.ProcessEnv): 
  */
 export function startAuditWorker(l: WorkerLaunch, session: string, transcript: string): boolean {
   if (!existsSync(transcript)) return false;
-  let log: number | undefined;
+  let log: string;
   try {
-    log = openSync(join(auditsDir(l.commonDir), 'worker.log'), 'a');
-    const env = { ...l.env, [WORKER_ENV]: '1', AXME_AUDIT_TIMEOUT_MS: String(WORKER_DEADLINE_MS) };
-    spawn(l.execPath, [l.script, 'audit', transcript, '--session', session, '--json'], {
-      cwd: l.cwd,
-      env,
-      detached: true,
-      stdio: ['ignore', log, log],
-    }).unref();
-    return true;
+    log = join(auditsDir(l.commonDir), 'worker.log');
   } catch {
     return false;
-  } finally {
-    if (log !== undefined) closeSync(log);
   }
+  const env = { ...l.env, [WORKER_ENV]: '1', AXME_AUDIT_TIMEOUT_MS: String(WORKER_DEADLINE_MS) };
+  return startDetachedAxme(l.self, ['audit', transcript, '--session', session, '--json'], { cwd: l.cwd, env, log });
 }
 
 /**

@@ -36,16 +36,16 @@ export interface AdoptionReport {
 
 export type Integrate = (tip: string | null) => Promise<'none' | 'up-to-date' | 'fast-forward' | 'merged' | 'ahead'>;
 
-/** `listed`: the remote has the reviewed branch (from the sync's ls-remote; the sync's fetch brought it); `env`: for GitHub's API. */
+/** `tracked`: what the sync's fetch left in the tracking refs (fetchKnowledge, the reviewed branch's mirror with them when the remote has it); `env`: for GitHub's API. */
 export async function adoptReviewed(
   kb: KnowledgeBase,
   remote: string,
   integrate: Integrate,
-  opts: { listed: boolean; env?: NodeJS.ProcessEnv | undefined },
+  opts: { tracked: ReadonlyMap<string, string>; env?: NodeJS.ProcessEnv | undefined },
 ): Promise<AdoptionReport> {
   const { repo } = kb;
   const env = opts.env;
-  const reviewed = await reviewedTip(repo, remote, opts.listed);
+  const reviewed = await reviewedTip(repo, remote, opts.tracked);
   const report: AdoptionReport = { reviewed, integrated: 'none', renumbered: [], adopted: [], closed: [], pending: [] };
   if (!reviewed) return report;
   report.integrated = await integrate(reviewed);

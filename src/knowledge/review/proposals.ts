@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PROPOSALS_REF_PREFIX } from '../../model/refs.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
 import { mayHaveRefs } from '../../store/locate.ts';
-import { deleteRef, type MirroredRef, resolve } from '../../store/remote.ts';
+import { commitAt, deleteRef, type MirroredRef } from '../../store/remote.ts';
 import type { Repo } from '../../store/repo.ts';
 
 /**
@@ -85,11 +85,13 @@ export async function localProposals(repo: Repo): Promise<Map<string, string>> {
 export const reviewedMirror = (remote: string): MirroredRef => ({ remoteRef: `refs/heads/${REVIEWED_BRANCH}`, localRef: reviewedTrackingRef(remote) });
 
 /**
- * The reviewed branch's tip as fetched (`listed`: the remote has it, from the ls-remote that
- * preceded the fetch); a tracking ref of a branch the remote dropped is dropped here.
+ * The reviewed branch's tip as fetched: `tracked` is what fetchKnowledge returned (it holds the
+ * reviewed branch's mirror when the remote listed it, reviewedMirror); a tracking ref of a branch
+ * the remote dropped is dropped here.
  */
-export async function reviewedTip(repo: Repo, remote: string, listed: boolean): Promise<string | null> {
-  if (listed) return resolve(repo, reviewedTrackingRef(remote));
+export async function reviewedTip(repo: Repo, remote: string, tracked: ReadonlyMap<string, string>): Promise<string | null> {
+  const oid = tracked.get(reviewedTrackingRef(remote));
+  if (oid !== undefined) return commitAt(repo, oid);
   await deleteRef(repo, reviewedTrackingRef(remote));
   return null;
 }

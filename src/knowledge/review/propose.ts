@@ -4,7 +4,7 @@ import { AxmeError } from '../../model/errors.ts';
 import { MEMORY_REF } from '../../model/refs.ts';
 import { slugify } from '../../model/slug.ts';
 import { parseInput } from '../../model/validate.ts';
-import { fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
+import { commitAt, fetchKnowledge, isAncestorOf, mergeBase, pickRemote, pushKnowledge, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { renderDiffMarkdown, summaryLine } from './diff/render-diff.ts';
 import { semanticDiff } from './diff/semantic-diff.ts';
@@ -75,9 +75,10 @@ export async function proposeKnowledge(kb: KnowledgeBase, input: ProposeInput, d
   // what sync fetches, plus the reviewed branch: one ls-remote
   const heads = await remoteKnowledgeRefs(repo, remote, [`refs/heads/${REVIEWED_BRANCH}`]);
   const listed = heads.extra.has(`refs/heads/${REVIEWED_BRANCH}`);
-  await fetchKnowledge(repo, remote, heads, listed ? [reviewedMirror(remote)] : []);
-  const remoteMain = await resolve(repo, trackingRef(remote));
-  let base = await reviewedTip(repo, remote, listed);
+  // what the tracking refs hold after the fetch, not the listing: the remote may have moved between the two
+  const tracked = await fetchKnowledge(repo, remote, heads, listed ? [reviewedMirror(remote)] : []);
+  const remoteMain = await commitAt(repo, tracked.get(trackingRef(remote)));
+  let base = await reviewedTip(repo, remote, tracked);
   let createdBase = false;
   if (!base) {
     if (!remoteMain)

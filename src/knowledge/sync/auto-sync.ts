@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { AxmeSelf } from '../../model/axme-self.ts';
 import type { StoreConfig } from '../../model/config.ts';
 import { claimLockFile, lockFileHeld } from '../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../store/atomic-file.ts';
+import { startDetachedAxme } from '../../store/processes.ts';
 
 /**
  * Knowledge kept in step without thinking about it (`sync.auto` in axme.yaml, docs/sync.md): the
@@ -89,18 +90,9 @@ export function autoSyncProblem(commonDir: string): string | null {
  * one is running already. Its output goes to `<git-common-dir>/axme/auto-sync.log`. The run takes
  * the lock itself (runAutoSync), whoever started it — the hooks here, or the post-commit script.
  */
-export function startAutoSync(opts: { commonDir: string; cwd: string; env: NodeJS.ProcessEnv; execPath: string; script: string; reason: string }): boolean {
+export function startAutoSync(opts: { self: AxmeSelf; commonDir: string; cwd: string; env: NodeJS.ProcessEnv; reason: string }): boolean {
   if (lockFileHeld(lockPath(opts.commonDir))) return false;
-  let log: number | undefined;
-  try {
-    log = openSync(join(opts.commonDir, 'axme', 'auto-sync.log'), 'a');
-    spawn(opts.execPath, [opts.script, 'sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', log, log] }).unref();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (log !== undefined) closeSync(log);
-  }
+  return startDetachedAxme(opts.self, ['sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, log: join(opts.commonDir, 'axme', 'auto-sync.log') });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isAxmeError } from '../../model/errors.ts';
 import { fastForwardRef } from '../../store/commit.ts';
-import { fetchKnowledge, listRemotes, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
+import { commitAt, fetchKnowledge, listRemotes, remoteKnowledgeRefs, resolve, trackingRef } from '../../store/remote.ts';
 import type { KnowledgeBase } from '../core/kb.ts';
 import { checkRemoteTree } from './inbound.ts';
 
@@ -32,10 +32,11 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
         }
       : null;
   const timeoutMs = opts.timeoutMs ?? FOLLOW_TIMEOUT_MS;
+  let tracked: ReadonlyMap<string, string>;
   try {
     const heads = await remoteKnowledgeRefs(repo, remote, [], timeoutMs);
     if (!heads.memory.has(kb.ref)) return { followed: false, remote, reason: `${remote} holds no knowledge yet` };
-    await fetchKnowledge(repo, remote, heads, [], timeoutMs);
+    tracked = await fetchKnowledge(repo, remote, heads, [], timeoutMs);
   } catch (err) {
     if (!isAxmeError(err)) throw err;
     return {
@@ -44,7 +45,7 @@ export async function followRemoteStore(kb: KnowledgeBase, opts: { timeoutMs?: n
       reason: `${remote} could not be read (${err.message.split('\n')[0]}): this store starts on its own, and the next \`axme sync\` merges it with ${remote}'s without loss`,
     };
   }
-  const tip = await resolve(repo, trackingRef(remote, kb.ref.slice('refs/memory/'.length)));
+  const tip = await commitAt(repo, tracked.get(trackingRef(remote, kb.ref.slice('refs/memory/'.length))));
   if (!tip) return { followed: false, remote, reason: `${remote}'s knowledge did not arrive` };
   try {
     await checkRemoteTree(kb, remote, tip, null);

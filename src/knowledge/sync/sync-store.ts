@@ -114,7 +114,7 @@ export async function syncStore(kb: KnowledgeBase, opts: SyncOptions = {}): Prom
       kb,
       remote,
       async (tip) => integrate(kb, `${remote}'s ${REVIEWED_BRANCH}`, await resolve(repo, kb.ref), tip, merges, removals),
-      { listed: reviewedListed, env: opts.env },
+      { tracked, env: opts.env },
     );
     for (const [label, paths] of removals.taken) await settleHeldRemovals(kb, label, paths);
     await mergeNotes(repo, remote, remoteNotes);

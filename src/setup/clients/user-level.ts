@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { AxmeSelf } from '../../model/axme-self.ts';
 import { AxmeError } from '../../model/errors.ts';
 import { slugify } from '../../model/slug.ts';
 import { isObject, parseJsonObject } from '../json-file.ts';
-import type { AxmeSelf } from '../launch.ts';
 import type { UserFile, UserPlace } from './adapter.ts';
 import { type JsonServersFormat, mergeJsonServer, removeJsonServer, serversOf } from './json-mcp.ts';
 

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import type { AxmeSelf } from '../../../model/axme-self.ts';
+import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { readMergedState } from '../../core/merged-state.ts';
 import { hasIndexFile, indexKey, searchDir } from './persist.ts';
@@ -13,13 +14,11 @@ import { searchLists } from './sources.ts';
  */
 export const BACKGROUND_INDEX_ITEMS = 2_000;
 
-/** How a worker is started: the node and the axme script to run, where, with what environment. */
+/** How a worker is started: the axme to run (the hook process's own), where, with what environment. */
 export interface IndexWorkerLaunch {
+  self: AxmeSelf;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  execPath: string;
-  /** the axme entry (dist/axme.cjs): what the hook process itself was started as */
-  script: string;
 }
 
 /** Whether the store's tip (merged with its workspace) has no index file and at least `minItems` searchable items. */
@@ -35,10 +34,5 @@ export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_I
  * reads. Its answer is not wanted; it never fails its caller (false when it could not start).
  */
 export function startIndexWorker(l: IndexWorkerLaunch): boolean {
-  try {
-    spawn(l.execPath, [l.script, 'search', '--json', 'index'], { cwd: l.cwd, env: l.env, detached: true, stdio: 'ignore' }).unref();
-    return true;
-  } catch {
-    return false;
-  }
+  return startDetachedAxme(l.self, ['search', '--json', 'index'], { cwd: l.cwd, env: l.env, log: null });
 }
