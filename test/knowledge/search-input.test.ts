@@ -1,0 +1,254 @@
+/**
+ * Search on input nobody here wrote (issue 33): one store of awkward items (accents in NFC and NFD,
+ * CJK, right-to-left text, identifiers, paths, URLs, numbers, Markdown tables and fences, a
+ * superseded decision, a file of front matter only, an empty body, a large body, a file too large
+ * to read) and a table of awkward queries, each asked of every surface — the core operation, the
+ * CLI in-process (its exit code, stdout and stderr), the CLI's query at the tip, the real MCP
+ * client over stdio and the page (`axme ui`) — which must give the same ranking; a query that is
+ * not one gets the same clear error everywhere (exit 2 on the CLI), never a stack trace.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { tipSearch } from '../../src/cli/tip-search-main.ts';
+import { SEARCH_KINDS } from '../../src/model/search.ts';
+import { search } from '../../src/operations/search.ts';
+import { axmeIn } from '../cli-in-process.ts';
+import { coreAt, exitCodeOf, runOp } from '../core.ts';
+import { cleanEnv, git, importCommit, tempRepo } from '../helpers.ts';
+import { connectStdio, resultText, type ToolResult } from '../mcp/stdio-client.ts';
+import { startUi, type UiProcess } from '../ui/fixture.ts';
+
+type Hit = { kind: string; slug: string; id?: string | null; via?: string };
+const keyOf = (h: Hit) => `${h.kind}/${h.slug}`;
+
+const NFC = (s: string) => s.normalize('NFC');
+const NFD = (s: string) => s.normalize('NFD');
+
+/** Front matter of a decision written by hand (no axme wrote it): `extra` lines before its end. */
+const handWritten = (id: string, title: string, body: string) =>
+  `---\nid: ${id}\ntitle: ${title}\nstatus: active\nenforce: advisory\nsource: human\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n${body}`;
+
+const S = {
+  postgres: 'decision/use-postgres-17-for-orders',
+  cafe: 'decision/cafe-menus-are-cached',
+  creme: 'decision/creme-brulee-for-dessert',
+  verify: 'decision/never-run-git-commit-no-verify',
+  zod: 'decision/validate-with-z-infer-types',
+  cjk: 'decision/東京-servers-handle-日本語-text',
+  retry: 'decision/retry-uploads-three-times',
+  table: 'memory/tables-and-fences',
+  logging: 'backlog/add-request-logging',
+  refunds: 'question',
+  frontOnly: 'decision/front-only',
+  emptyBody: 'decision/empty-body',
+  large: 'decision/large-body',
+} as const;
+
+/** One query of the battery: the first hit it must give (a kind/slug, or a kind alone), none, a usage error, or (none of these) any answer the surfaces agree on. */
+type Case = { query: string; first?: string; none?: true; error?: RegExp; type?: string; todo?: string };
+
+const WORDS_999 = `${'quux '.repeat(190)}walrus`.padEnd(999, ' ');
+const CASES: Case[] = [
+  // plain words, each kind
+  { query: 'orders postgres', first: S.postgres },
+  { query: 'request logging', first: S.logging },
+  { query: 'refunds approval', first: S.refunds },
+  { query: 'walrus', first: S.table },
+  { query: 'kappa', first: S.table },
+  // a word only the superseded decision holds: its live successor, `via` the old one
+  { query: 'sharding', first: S.postgres },
+  // nothing to look for, or nothing that matches: no hits, exit 0, never an error
+  { query: 'the of and', none: true },
+  { query: 'xylophone', none: true },
+  { query: '???', none: true },
+  { query: '--', none: true },
+  { query: '-', none: true },
+  { query: '...', none: true },
+  // regex and glob characters are text
+  { query: 'a.*b', none: true },
+  { query: '[x]', none: true },
+  { query: '(', none: true },
+  { query: '\\', none: true },
+  { query: '*.ts' },
+  { query: '*.xyz', none: true },
+  { query: '$(rm -rf /)', none: true },
+  { query: '%s %d', none: true },
+  { query: '<script>alert(1)</script>' },
+  { query: 'walrus [x] (', first: S.table },
+  // accents, both normal forms, any case
+  { query: NFC('café'), first: S.cafe },
+  { query: NFD('café'), first: S.cafe },
+  { query: 'CAFÉ', first: S.cafe },
+  { query: 'cafe', first: S.cafe },
+  { query: NFC('résumé'), first: S.cafe },
+  { query: NFC('crème brûlée'), first: S.creme },
+  { query: NFD('crème brûlée'), first: S.creme },
+  { query: 'creme brulee', first: S.creme },
+  // other scripts
+  { query: '東京', first: S.cjk },
+  { query: '日本語', first: S.cjk },
+  { query: 'עברית', first: S.cjk },
+  { query: 'مرحبا', first: S.cjk },
+  { query: '🚀', first: S.cjk, todo: 'owned by shapes: an emoji is not a term (analyze.ts keeps letters and digits only)' },
+  { query: '\u200b\u200b', none: true },
+  { query: '\u0301\u0301', none: true },
+  // identifiers, paths, URLs
+  { query: '--no-verify', first: S.verify },
+  { query: 'no-verify', first: S.verify },
+  { query: 'NO_VERIFY', first: S.verify },
+  { query: 'z.infer', first: S.zod },
+  { query: 'src/model/search.ts', first: S.zod },
+  { query: 'https://zod.dev/api', first: S.zod },
+  { query: 'snake_case_names', first: S.zod },
+  { query: 'kebab-case-names', first: S.zod },
+  { query: 'hooksPath', first: S.zod },
+  { query: 'HOOKSPATH', first: S.zod },
+  // numbers, IDs and slugs
+  { query: '250', first: S.retry },
+  { query: '250ms', first: S.retry },
+  { query: 'use-postgres-17-for-orders', first: S.postgres },
+  { query: 'D-002', first: S.postgres, todo: 'owned by shapes: an ID is not indexed (sources.ts reads no id field)' },
+  { query: 'd-002', first: S.postgres, todo: 'owned by shapes: an ID is not indexed (sources.ts reads no id field)' },
+  { query: 'B-001', first: S.logging, todo: 'owned by shapes: an ID is not indexed (sources.ts reads no id field)' },
+  // items written by hand
+  { query: 'frontmatter only', first: S.frontOnly },
+  { query: 'empty body', first: S.emptyBody },
+  { query: 'quokka', first: S.large },
+  // --type narrows to one kind
+  { query: 'orders', type: 'decision', first: S.postgres },
+  { query: 'orders', type: 'memory', none: true },
+  { query: 'logging', type: 'backlog', first: S.logging },
+  // long queries: up to 1000 characters searched, longer refused with what to do
+  { query: WORDS_999, first: S.table },
+  { query: `${WORDS_999}xx`, error: /at most 1000 characters/ },
+  { query: 'walrus '.repeat(1500), error: /at most 1000 characters/ },
+  { query: Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' '), error: /at most 1000 characters/ },
+  // no words at all
+  { query: '', error: /say what to look for/ },
+  { query: '   ', error: /say what to look for/ },
+  { query: '\t\n', error: /say what to look for/ },
+];
+
+describe('search on input nobody here wrote: every surface, one answer', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let client: Client;
+  let ui: UiProcess;
+  const env = cleanEnv();
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    const c = coreAt(dir);
+    await c.init();
+    await c.addDecision({ title: 'Use Postgres for orders', decision: 'Orders live in Postgres.', reasoning: 'Sharding MySQL by hand was fragile.' });
+    await c.supersede({ id: 'D-001', title: 'Use Postgres 17 for orders', decision: 'Orders live in Postgres 17.', reasoning: 'Incremental backups.' });
+    await c.addDecision({ title: NFC('Café menus are cached'), decision: NFC('Le café des données: résumé of the naïve cache.') });
+    await c.addDecision({ title: NFD('Crème brûlée for dessert'), decision: NFD('Every menu ends with crème brûlée.') });
+    await c.addDecision({ title: 'Never run git commit --no-verify', decision: 'Hooks must run; --no-verify skips them.' });
+    await c.addDecision({
+      title: 'Validate with z.infer types',
+      decision: 'Use z.infer<typeof Schema> in src/model/search.ts (https://zod.dev/api), snake_case_names and kebab-case-names; set core.hooksPath.',
+    });
+    await c.addDecision({ title: '東京 servers handle 日本語 text', decision: '絵文字 🚀 rockets, עברית right to left, مرحبا in Arabic.' });
+    await c.addDecision({ title: 'Retry uploads three times', decision: 'Wait 250 ms, then 250ms more, between tries.' });
+    await c.addMemory({
+      type: 'pattern',
+      title: 'Tables and fences',
+      description: 'A memory in Markdown.',
+      body: '| name | value |\n| --- | --- |\n| kappa | 42 |\n\n```ts\nconst walrus = 1; // a.*b [x] (\n```\n',
+    });
+    await c.addBacklog({ title: 'Add request logging', description: 'Every HTTP request gets one structured line.' });
+    await c.ask('Should refunds over 1000 EUR need a second approval?');
+    // files no axme wrote: front matter only, an empty body, a large body, one too large to read
+    importCommit(
+      dir,
+      [
+        ['decisions/front-only.md', handWritten('D-020', 'Frontmatter only decision', '')],
+        ['decisions/empty-body.md', handWritten('D-021', 'Empty body decision', '\n')],
+        ['decisions/large-body.md', handWritten('D-022', 'Large body decision', `\n${'lorem ipsum dolor sit amet '.repeat(2300)}\nthe quokka is here\n`)],
+        ['decisions/too-large.md', handWritten('D-023', 'Too large decision', `\n${'zebra crossing '.repeat(70_000)}\n`)],
+      ],
+      { from: git(dir, ['rev-parse', 'refs/memory/main']).trim() },
+    );
+    ({ client } = await connectStdio(dir, { session: 'search-input' }));
+    ui = await startUi(dir);
+  });
+  after(async () => {
+    await client?.close();
+    await ui?.stop();
+    cleanup();
+  });
+
+  const core = async (query: string, type = 'all') => runOp(dir, search, { query, k: 50, type });
+  const cli = (query: string, type = 'all') => axmeIn(dir, ['search', '--json', '-k', '50', '--type', type, '--', query]);
+  const mcp = async (query: string, type = 'all') =>
+    (await client.callTool({ name: 'axme_search_kb', arguments: { query, k: 50, type } })) as unknown as ToolResult;
+  const page = async (query: string, type = 'all') => {
+    const res = await fetch(`${ui.url}/search?fragment=1&type=${type}&q=${encodeURIComponent(query)}`);
+    return { status: res.status, body: await res.text() };
+  };
+  const pageHits = (body: string) => [...body.matchAll(/href="\/item\/([a-z]+)\/([^"]+)"/g)].map((m) => `${m[1]}/${decodeURIComponent(m[2]!)}`);
+  /** `axme search` at the tip, as the launcher asks it: undefined when the tip cannot answer (the full CLI does). */
+  const atTip = (query: string, type = 'all') => {
+    let printed = '';
+    const answered = tipSearch([query, '--json', '--k', '50', '--type', type], { cwd: dir, env, write: (t) => (printed += t) });
+    return answered ? (JSON.parse(printed) as { hits: Hit[] }).hits.map(keyOf) : undefined;
+  };
+
+  for (const c of CASES) {
+    const name = `${JSON.stringify(c.query.length > 40 ? `${c.query.slice(0, 40)}…(${c.query.length})` : c.query)}${c.type ? ` --type ${c.type}` : ''}`;
+    test(name, c.todo ? { todo: c.todo } : {}, async () => {
+      const type = c.type ?? 'all';
+      const fromCli = await cli(c.query, type);
+      assert.doesNotMatch(fromCli.stderr, /^\s+at /m, 'no stack trace');
+      if (c.error) {
+        assert.equal(fromCli.code, 2, fromCli.stderr);
+        assert.equal(fromCli.stdout, '');
+        assert.match(fromCli.stderr, c.error);
+        const fromCore = await core(c.query, type).then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        assert.equal(exitCodeOf(fromCore), 2, String(fromCore));
+        const fromMcp = await mcp(c.query, type);
+        assert.equal(fromMcp.isError, true, resultText(fromMcp));
+        assert.match(resultText(fromMcp), c.error);
+        const fromPage = await page(c.query, type);
+        assert.ok(fromPage.status < 500, `page: ${fromPage.status}`);
+        if (c.query.trim()) assert.match(fromPage.body, c.error);
+        return;
+      }
+      assert.equal(fromCli.code, 0, fromCli.stderr);
+      const hits = (JSON.parse(fromCli.stdout) as { hits: Hit[] }).hits;
+      const ranking = hits.map(keyOf);
+      if (c.none) assert.deepEqual(ranking, []);
+      else if (c.first) {
+        assert.ok(hits.length > 0, 'no hits');
+        assert.ok(ranking[0] === c.first || ranking[0]!.startsWith(`${c.first}/`), `first: ${ranking[0]}, expected ${c.first}`);
+      }
+      assert.deepEqual((await core(c.query, type)).hits.map(keyOf), ranking, 'the core');
+      const tip = atTip(c.query, type);
+      if (tip) assert.deepEqual(tip, ranking, 'the query at the tip');
+      const fromMcp = await mcp(c.query, type);
+      assert.ok(!fromMcp.isError, resultText(fromMcp));
+      assert.deepEqual((fromMcp.structuredContent.hits as Hit[]).map(keyOf), ranking, 'MCP');
+      const fromPage = await page(c.query, type);
+      assert.equal(fromPage.status, 200);
+      assert.deepEqual(pageHits(fromPage.body), ranking, 'page');
+      if (c.none) assert.match(fromPage.body, /No matches for/);
+    });
+  }
+
+  test('a superseded decision that matches stands behind its successor: via names it', async () => {
+    const [first] = (await core('sharding')).hits as Hit[];
+    assert.equal(keyOf(first!), S.postgres);
+    assert.equal(first!.via, 'use-postgres-for-orders');
+  });
+
+  test('a file too large to read is left out; the rest is searched', async () => {
+    assert.deepEqual((await core('zebra crossing')).hits, []);
+    assert.equal((await core('quokka')).hits.length, 1);
+  });
+});
