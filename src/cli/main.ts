@@ -144,7 +144,9 @@ export function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: err.code, message: err.message, data: err.data };
   } else if (err instanceof UsageError) {
     code = 2;
-    const dash = /^Unknown arguments?:/.test(err.message) ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin' : '';
+    const dash = /^Unknown arguments?:/.test(err.message)
+      ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin; words to search follow -- (axme search -- --no-verify)'
+      : '';
     payload = { code: 'USAGE', message: `${err.message}${dash} (see axme --help, or axme <command> --help)` };
   } else {
     code = 1;

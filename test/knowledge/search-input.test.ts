@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -250,5 +251,131 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
   test('a file too large to read is left out; the rest is searched', async () => {
     assert.deepEqual((await core('zebra crossing')).hits, []);
     assert.equal((await core('quokka')).hits.length, 1);
+  });
+});
+
+describe('search: what only one surface is asked, and its usage errors', () => {
+  let dir: string;
+  let empty: string;
+  let cleanup: () => void;
+  let cleanupEmpty: () => void;
+  let client: Client;
+  let ui: UiProcess;
+  before(async () => {
+    ({ dir, cleanup } = tempRepo({ commit: true }));
+    ({ dir: empty, cleanup: cleanupEmpty } = tempRepo({ commit: true }));
+    const c = coreAt(dir);
+    await c.init();
+    // one item: the store nobody has filled yet
+    await c.addDecision({ title: 'Never run git commit --no-verify', decision: 'Hooks must run; 1e3 retries at most.' });
+    ({ client } = await connectStdio(dir, { session: 'search-input-usage' }));
+    ui = await startUi(dir);
+  });
+  after(async () => {
+    await client?.close();
+    await ui?.stop();
+    cleanup();
+    cleanupEmpty();
+  });
+  const kindsListed = new RegExp(SEARCH_KINDS.join('.*'), 's');
+
+  test('words after -- are searched as written: a query that starts with "-", a number yargs would read as one', async () => {
+    const dashed = await axmeIn(dir, ['search', '--json', '--', '--no-verify']);
+    assert.equal(dashed.code, 0, dashed.stderr);
+    assert.equal(JSON.parse(dashed.stdout).hits[0].slug, 'never-run-git-commit-no-verify');
+    const mixed = await axmeIn(dir, ['search', 'git', '--', '--no-verify']);
+    assert.equal(mixed.code, 0, mixed.stderr);
+    assert.match(mixed.stdout, /never-run-git-commit-no-verify/);
+    const number = await axmeIn(dir, ['search', '--', '1e3']);
+    assert.equal(number.code, 0, number.stderr);
+    assert.match(number.stdout, /never-run-git-commit-no-verify/);
+    const none = await axmeIn(dir, ['search', '--', '0x10']);
+    assert.match(none.stdout, /^No matches for "0x10"/);
+  });
+
+  test('a query that starts with "-" and no --: exit 2, saying to put the words after --', async () => {
+    const r = await axmeIn(dir, ['search', '--no-verify']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /axme search -- --no-verify/);
+  });
+
+  test('-k and --limit: how many results, 1 to 100; anything else is exit 2 with the range', async () => {
+    assert.equal((await axmeIn(dir, ['search', 'git', '--json', '--limit', '1'])).code, 0);
+    for (const k of ['1', '100']) assert.equal((await axmeIn(dir, ['search', 'git', '-k', k])).code, 0, k);
+    for (const [flag, k] of [
+      ['-k', '0'],
+      ['-k', '-1'],
+      ['-k', '101'],
+      ['-k', '1e9'],
+      ['-k', 'abc'],
+      ['-k', '2.5'],
+      ['--limit', '0'],
+      ['--limit', 'ten'],
+    ] as const) {
+      const r = await axmeIn(dir, ['search', 'git', `${flag}=${k}`]);
+      assert.equal(r.code, 2, `${flag} ${k}: ${r.stderr}`);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /\bk\b.*(at least 1|at most 100|a number|a whole number)/, `${flag} ${k}`);
+    }
+    const mcp = (await client.callTool({ name: 'axme_search_kb', arguments: { query: 'git', k: 0 } })) as unknown as ToolResult;
+    assert.equal(mcp.isError, true);
+    assert.match(resultText(mcp), /\bk\b/);
+  });
+
+  test('--type: each kind narrows to it; an unknown kind is refused with the kinds listed (exit 2 on the CLI)', async () => {
+    for (const kind of SEARCH_KINDS) {
+      const r = await axmeIn(dir, ['search', 'git', '--json', '--type', kind]);
+      assert.equal(r.code, 0, `${kind}: ${r.stderr}`);
+      assert.ok(
+        (JSON.parse(r.stdout).hits as Hit[]).every((h) => h.kind === kind),
+        kind,
+      );
+    }
+    for (const given of ['nope', 'decisions', 'Decision', 'DECISION', '']) {
+      const r = await axmeIn(dir, ['search', 'git', '--type', given]);
+      assert.equal(r.code, 2, given);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, kindsListed, given);
+      const mcp = (await client.callTool({ name: 'axme_search_kb', arguments: { query: 'git', type: given } })) as unknown as ToolResult;
+      assert.equal(mcp.isError, true, given);
+      assert.match(resultText(mcp), kindsListed, given);
+      const page = await (await fetch(`${ui.url}/search?q=git&type=${encodeURIComponent(given)}`)).text();
+      assert.doesNotMatch(page, /href="\/item\//, `page, type=${given}: no results of every kind`);
+      assert.match(page, kindsListed, `page, type=${given}`);
+    }
+  });
+
+  test('the MCP tool without a query says what to give it, in its own words', async () => {
+    const r = (await client.callTool({ name: 'axme_search_kb', arguments: {} })) as unknown as ToolResult;
+    assert.equal(r.isError, true);
+    assert.match(resultText(r), /say what to look for/);
+    assert.match(resultText(r), /query/);
+    assert.doesNotMatch(resultText(r), /axme search <words>/);
+  });
+
+  test('--json: hits, commit and total, each hit with the fields docs/search.md names', async () => {
+    const r = JSON.parse((await axmeIn(dir, ['search', 'git', '--json'])).stdout) as Record<string, unknown> & { hits: Array<Record<string, unknown>> };
+    assert.deepEqual(Object.keys(r).sort(), ['commit', 'hits', 'total']);
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/search.md'), 'utf8');
+    const section = /## What a search answers[\s\S]*?(?=\n## )/.exec(docs)?.[0] ?? '';
+    assert.ok(section, 'docs/search.md has a section "What a search answers"');
+    for (const field of ['hits', 'commit', 'total', ...Object.keys(r.hits[0]!), 'via', 'stale', 'stale_reason', 'store'])
+      assert.match(section, new RegExp(`\`${field}\``), `docs/search.md names ${field}`);
+  });
+
+  test('a store not made yet, and a folder outside git: exit 2 saying what to run', async () => {
+    const none = await axmeIn(empty, ['search', 'git']);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /axme init/);
+    const json = await axmeIn(empty, ['search', 'git', '--json']);
+    assert.equal(json.code, 2);
+    assert.equal(JSON.parse(json.stderr).error.code, 'NOT_INITIALIZED');
+    const mcp = (await client.callTool({ name: 'axme_search_kb', arguments: { query: 'git', project_path: empty } })) as unknown as ToolResult;
+    assert.equal(mcp.isError, true);
+    assert.match(resultText(mcp), /axme init/);
+    const outside = await axmeIn(tmpdir(), ['search', 'git']);
+    assert.equal(outside.code, 2);
+    assert.match(outside.stderr, /not inside a git repository/);
   });
 });
