@@ -50,8 +50,11 @@ const S = {
   large: 'decision/large-body',
 } as const;
 
-/** One query of the battery: the first hit it must give (a kind/slug, or a kind alone), none, a usage error, or (none of these) any answer the surfaces agree on. */
-type Case = { query: string; first?: string; none?: true; error?: RegExp; type?: string; todo?: string };
+/**
+ * One query of the battery: the first hit it must give (a kind/slug, or a kind alone), none (`noWords`: the query holds no word
+ * search looks for, and the answer says so), a usage error, or (none of these) any answer the surfaces agree on.
+ */
+type Case = { query: string; first?: string; none?: true; noWords?: true; error?: RegExp; type?: string; todo?: string };
 
 const WORDS_999 = `${'quux '.repeat(190)}walrus`.padEnd(999, ' ');
 const CASES: Case[] = [
@@ -64,21 +67,21 @@ const CASES: Case[] = [
   // a word only the superseded decision holds: its live successor, `via` the old one
   { query: 'sharding', first: S.postgres },
   // nothing to look for, or nothing that matches: no hits, exit 0, never an error
-  { query: 'the of and', none: true },
+  { query: 'the of and', none: true, noWords: true },
   { query: 'xylophone', none: true },
-  { query: '???', none: true },
-  { query: '--', none: true },
-  { query: '-', none: true },
-  { query: '...', none: true },
+  { query: '???', none: true, noWords: true },
+  { query: '--', none: true, noWords: true },
+  { query: '-', none: true, noWords: true },
+  { query: '...', none: true, noWords: true },
   // regex and glob characters are text
-  { query: 'a.*b', none: true },
-  { query: '[x]', none: true },
-  { query: '(', none: true },
-  { query: '\\', none: true },
+  { query: 'a.*b', none: true, noWords: true },
+  { query: '[x]', none: true, noWords: true },
+  { query: '(', none: true, noWords: true },
+  { query: '\\', none: true, noWords: true },
   { query: '*.ts' },
   { query: '*.xyz', none: true },
   { query: '$(rm -rf /)', none: true },
-  { query: '%s %d', none: true },
+  { query: '%s %d', none: true, noWords: true },
   { query: '<script>alert(1)</script>' },
   { query: 'walrus [x] (', first: S.table },
   // accents, both normal forms, any case
@@ -103,8 +106,8 @@ const CASES: Case[] = [
   { query: 'Straße', first: S.istanbul },
   { query: 'strasse', first: S.istanbul, todo: 'owned by shapes: ß is not folded to ss (analyze.ts lowercases, it does not case-fold)' },
   { query: 'サーバー', first: S.unspaced, todo: 'owned by shapes: a run of CJK letters is one term (analyze.ts does not segment text written without spaces)' },
-  { query: '\u200b\u200b', none: true },
-  { query: '\u0301\u0301', none: true },
+  { query: '\u200b\u200b', none: true, noWords: true },
+  { query: '\u0301\u0301', none: true, noWords: true },
   // identifiers, paths, URLs
   { query: '--no-verify', first: S.verify },
   { query: 'no-verify', first: S.verify },
@@ -249,7 +252,13 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
       const fromPage = await page(c.query, type);
       assert.equal(fromPage.status, 200);
       assert.deepEqual(pageHits(fromPage.body), ranking, 'page');
-      if (c.none) assert.match(fromPage.body, /No matches for/);
+      if (c.none) {
+        // the answer in words: that nothing matched, or that the query holds no word to look for
+        const said = c.noWords ? /has no word search looks for/ : /No matches for/;
+        assert.match((await axmeIn(dir, ['search', '--type', type, '--', c.query])).stdout, said, 'CLI text');
+        assert.match(resultText(fromMcp), said, 'MCP text');
+        assert.match(fromPage.body, said, 'page');
+      }
     });
   }
 
