@@ -44,7 +44,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()
-    .parserConfiguration({ 'dot-notation': false })
+    // words after `--` kept as written (`axme search -- 1e3` looks for "1e3", not 1000)
+    .parserConfiguration({ 'dot-notation': false, 'parse-positional-numbers': false })
     .version(typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev')
     .help()
     .wrap(Math.min(110, process.stdout.columns || 100))
@@ -164,7 +165,9 @@ export function report(io: CliIO, err: unknown, json: boolean): number {
     payload = { code: err.code, message: err.message, data: err.data };
   } else if (err instanceof UsageError) {
     code = 2;
-    const dash = /^Unknown arguments?:/.test(err.message) ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin' : '';
+    const dash = /^Unknown arguments?:/.test(err.message)
+      ? '; a value that starts with "-" must be attached (--title="-x") or read with --stdin; words to search follow -- (axme search -- --no-verify)'
+      : '';
     payload = { code: 'USAGE', message: `${err.message}${dash} (see axme --help, or axme <command> --help)` };
   } else {
     code = 1;

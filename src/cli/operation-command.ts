@@ -132,11 +132,15 @@ async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string
   for (const field of fields) {
     const name = cliName(op, field);
     let v = fromStdin[field] ?? (positional.includes(field) ? a[name] : a[flagOf(name)]);
-    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = v.join(' ');
+    // the words after `--` too (`axme search -- --no-verify`): yargs leaves them after the command's words
+    if (variadic && field === positional.at(-1) && Array.isArray(v)) v = [...v, ...afterDashes(a, op.cli!.command.length)].join(' ');
     if (v !== undefined) input[field] = v;
   }
   return input;
 }
+
+/** The words a command line gave after `--`: yargs keeps them, as written, after the `words` of the command. */
+const afterDashes = (a: CliArgs, words: number): string[] => (Array.isArray(a._) ? a._.slice(words).map(String) : []);
 
 /** `cli.stdinJson`: the whole input, one JSON object on standard input (the MCP tool's arguments). */
 async function jsonFromStdin(io: CliIO, op: AnyOperation): Promise<unknown> {

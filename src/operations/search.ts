@@ -16,7 +16,9 @@ const f3 = (x: number) => x.toFixed(3);
 
 /** An evaluation as text: the means, then each case not answered first, then the names no item holds. */
 function evaluationText({ evaluation: e, file }: Evaluated): string {
-  const lines = [`${e.cases} queries from ${file}: R@1 ${f3(e.recall_at_1)}  R@5 ${f3(e.recall_at_5)}  MRR ${f3(e.mrr)}  nDCG@10 ${f3(e.ndcg_at_10)}`];
+  const lines = [
+    `${e.cases} ${e.cases === 1 ? 'query' : 'queries'} from ${file}: R@1 ${f3(e.recall_at_1)}  R@5 ${f3(e.recall_at_5)}  MRR ${f3(e.mrr)}  nDCG@10 ${f3(e.ndcg_at_10)}`,
+  ];
   const missed = e.rows.filter((r) => r.rank !== 1);
   if (missed.length)
     lines.push(
@@ -38,7 +40,7 @@ export const search = defineOperation({
     'Ranked search over all the knowledge: decisions, memories, backlog, questions, handoffs, session summaries and oracle pages (`type` narrows to one kind). Each result names its kind and cites git:<commit>:<path>.',
   input: {
     ...SearchInput.shape,
-    query: SearchInput.shape.query.optional().describe('words to look for (required, unless --eval)'),
+    query: SearchInput.shape.query.optional().describe('words to look for (required; on the command line --eval <file> may stand instead)'),
     eval: z
       .string()
       .min(1)
@@ -70,12 +72,20 @@ export const search = defineOperation({
   mcp: { tool: 'axme_search_kb', omit: ['eval'] },
   async run(kb, input, opts): Promise<Searched> {
     if (input.eval) {
+      if (input.query?.trim())
+        throw new AxmeError(
+          'INVALID_INPUT',
+          `give either words to search or --eval <file> (its own queries), not both: drop "${input.query.trim().slice(0, 40)}"`,
+        );
       const { evaluateSearch, readEvalFile } = await import('../knowledge/views/search/evaluate.ts');
       const evaluation = await evaluateSearch(kb, readEvalFile(resolve(opts?.cwd ?? process.cwd(), input.eval), input.eval), input.at);
       return { hits: [], commit: evaluation.commit, total: 0, query: '', type: 'all', evaluated: { evaluation, file: input.eval } };
     }
     if (!input.query?.trim())
-      throw new AxmeError('INVALID_INPUT', 'say what to look for (axme search <words>), or give --eval <file> to measure the ranking on this store');
+      throw new AxmeError(
+        'INVALID_INPUT',
+        'say what to look for: a few words as the query (a name, a file, a word from a title); on the command line, --eval <file> measures the ranking on this store instead',
+      );
     const { searchKnowledge } = await import('../knowledge/views/search.ts');
     const r = await searchKnowledge(kb, { ...input, query: input.query });
     return { ...r, query: String(input.query).trim(), type: (input.type ?? 'all') as SearchType };
@@ -85,6 +95,9 @@ export const search = defineOperation({
     describe: 'ranked search over every kind of knowledge (BM25F with stemming, synonyms and typo tolerance), with git citations',
     positional: ['query'],
     variadic: true,
+    // --limit as other listings spell it, -k as search always has
+    names: { k: 'limit' },
+    alias: { k: 'k' },
     // one line per hit: score, kind, ID or slug, title, status when not current, the superseded
     // item it stands for, a stale mark (never served silently as current), citation last
     text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchLines(r)),

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { measuresOf, parseEvalCases } from '../../src/knowledge/views/search/evaluate.ts';
+import { axmeIn } from '../cli-in-process.ts';
 import { coreAt } from '../core.ts';
 import { axme, tempRepo } from '../helpers.ts';
 
@@ -99,5 +100,48 @@ describe('axme search --eval', () => {
     const none = await axme(dir, ['search']);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /say what to look for.*--eval <file>/);
+  });
+
+  // each file: exit 2 and what its message says, nothing on stdout
+  const REFUSED: Array<[name: string, text: string | null, message: RegExp]> = [
+    ['missing.jsonl', null, /cannot read missing\.jsonl \(ENOENT\)/],
+    ['empty.jsonl', '', /empty\.jsonl: it is empty/],
+    ['blank.jsonl', '\n  \n', /blank\.jsonl: it is empty/],
+    ['bad.json', '{"query": "orders", ', /bad\.json:1: not JSON/],
+    ['array-empty.json', '[]', /array-empty\.json: it holds no questions/],
+    ['queries-empty.json', '{"queries": []}', /queries-empty\.json: it holds no questions/],
+    ['numbers.json', '[1, 2]', /numbers\.json case 1: "query" is missing/],
+    ['string.json', '"orders"', /string\.json:1: "query" is missing/],
+    ['no-expected.jsonl', '{"query": "orders", "expected": []}', /no-expected\.jsonl:1: "expected" names no item/],
+    ['query-number.jsonl', '{"query": 12, "expected": ["D-001"]}', /query-number\.jsonl:1: "query" is missing/],
+  ];
+  for (const [name, text, message] of REFUSED)
+    test(`--eval ${name}: exit 2, saying what is wrong and what to write`, async () => {
+      if (text !== null) writeFileSync(join(dir, name), text);
+      const r = await axmeIn(dir, ['search', '--eval', name]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, message);
+      assert.match(r.stderr, /"query"/);
+      assert.doesNotMatch(r.stderr, /^\s+at /m);
+    });
+
+  test('--eval reads a JSON array, a BOM and CRLF line ends; one question is "1 query"', async () => {
+    writeFileSync(join(dir, 'array.json'), '[{"query": "orders postgres", "expected": ["use-postgres-for-orders"]}]');
+    const array = await axmeIn(dir, ['search', '--eval', 'array.json']);
+    assert.equal(array.code, 0, array.stderr);
+    assert.match(array.stdout, /^1 query from array\.json: R@1 1\.000/);
+    writeFileSync(join(dir, 'crlf.jsonl'), '\ufeff{"query": "orders", "expected": ["D-001"]}\r\n{"query": "redis", "expected": ["D-002"]}\r\n');
+    const crlf = await axmeIn(dir, ['search', '--eval', 'crlf.jsonl', '--json']);
+    assert.equal(crlf.code, 0, crlf.stderr);
+    assert.equal(JSON.parse(crlf.stdout).cases, 2);
+  });
+
+  test('words and --eval together: exit 2, one or the other', async () => {
+    writeFileSync(join(dir, 'one.jsonl'), '{"query": "orders", "expected": ["D-001"]}\n');
+    const r = await axmeIn(dir, ['search', 'orders', '--eval', 'one.jsonl']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /either words to search or --eval <file>/);
   });
 });

@@ -127,8 +127,9 @@ describe('kinds: one declaration each, every table derived', () => {
   });
 
   test('an empty search of one kind names the kind as its declaration does', () => {
-    for (const kind of SEARCH_KINDS) assert.ok(noMatches('x', kind, '--type all').startsWith(`No matches for "x" in ${KINDS[kind].plural}.`), kind);
-    assert.ok(noMatches('x', 'all', '--type all').startsWith('No matches for "x" in any kind.'));
+    for (const kind of SEARCH_KINDS)
+      assert.ok(noMatches('xylophone', kind, '--type all').startsWith(`No matches for "xylophone" in ${KINDS[kind].plural}.`), kind);
+    assert.ok(noMatches('xylophone', 'all', '--type all').startsWith('No matches for "xylophone" in any kind.'));
   });
 
   test('every page that lists a kind is served by axme ui', () => {

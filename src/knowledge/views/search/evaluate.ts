@@ -64,6 +64,7 @@ export function parseEvalCases(text: string, source = 'the evaluation file'): Ev
       }
     });
   }
+  if (!rows.length) bad('', 'it holds no questions');
   return rows.map(({ at, value }) => {
     const { query, expected: named, expect } = (value ?? {}) as { query?: unknown; expected?: unknown; expect?: unknown };
     const expected = named ?? expect;
