@@ -47,17 +47,28 @@ export function stem(word: string): string {
 }
 
 const COMBINING = /[\u0300-\u036f]/g;
+/** ß is ss when case is folded (Unicode's full folding; NFKD leaves it as it is): `Straße` and `strasse` are one word. */
+const SHARP_S = /\u00df/g;
+const CAPITAL_SHARP_S = /\u1e9e/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 const SPLIT = /[^\p{L}\p{N}]+/u;
 const SPLIT_ASCII = /[^a-z0-9]+/;
 
-/** `text` with its accents folded (case kept), and the pattern that finds its identifiers. */
+/**
+ * `text` with its accents folded (case kept; composed again after, so that what NFKD took apart
+ * and is not an accent stays one letter: a kana and its voicing mark, a Hangul syllable), and the
+ * pattern that finds its identifiers.
+ */
 function foldedCase(text: string): { text: string; idents: RegExp } {
   if (!NON_ASCII.test(text)) return { text, idents: IDENT_ASCII };
-  return { text: text.normalize('NFKD').replace(COMBINING, ''), idents: IDENT };
+  return { text: text.normalize('NFKD').replace(COMBINING, '').normalize('NFC').replace(SHARP_S, 'ss').replace(CAPITAL_SHARP_S, 'SS'), idents: IDENT };
 }
 
-/** `text` lowercased with its accents folded, and the pattern that cuts it into words. */
+/**
+ * `text` lowercased with its accents folded, and the pattern that cuts it into words (not
+ * composed again nor ß folded, as `foldedCase` does for the terms: the model's tokenizer splits
+ * its text with `words`, after its own normalization).
+ */
 function folded(text: string): { low: string; split: RegExp } {
   if (!NON_ASCII.test(text)) return { low: text.toLowerCase(), split: SPLIT_ASCII };
   return { low: text.normalize('NFKD').replace(COMBINING, '').toLowerCase(), split: SPLIT };
@@ -116,6 +127,10 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
   for (let m = idents.exec(t); m; m = idents.exec(t)) {
     const token = m[0];
     const simple = !LOWER_CAMEL.test(token) && !CONNECTOR.test(token);
+    if (CJK.test(token)) {
+      cjkTermsInto(token, out);
+      continue;
+    }
     if (simple) {
       const term = termOf(token.toLowerCase());
       if (term) out.push(term);
@@ -139,6 +154,29 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
       wholes.push(w);
       spans?.push([from, out.length]);
     }
+  }
+}
+
+/** Letters of scripts written without spaces between words (Chinese, Japanese; Korean's syllables too): their text is cut into pairs of letters. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
+const CJK_RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+
+/**
+ * The terms of a token that holds letters of a script written without spaces: each run of them
+ * as its overlapping pairs of letters (`サーバー` is `サー`, `ーバ`, `バー`; a letter alone is its
+ * own term), as search engines cut such text without a dictionary, so that a word found inside a
+ * sentence (`東京のサーバーは…`) matches; the other runs as words (`termsInto`).
+ */
+function cjkTermsInto(token: string, out: string[]): void {
+  for (const [run] of token.matchAll(CJK_RUNS)) {
+    if (!CJK.test(run)) {
+      termsInto(run, out);
+      continue;
+    }
+    const letters = [...run.toLowerCase()];
+    if (letters.length === 1) out.push(letters[0]!);
+    for (let i = 0; i + 1 < letters.length; i++) out.push(letters[i]! + letters[i + 1]!);
   }
 }
 

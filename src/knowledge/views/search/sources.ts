@@ -10,6 +10,9 @@ import { glossaryGroups } from './synonyms.ts';
 /** The first line of `text`, at most `max` characters. */
 const firstLine = (text: string, max = 120) => text.trim().split('\n')[0]!.slice(0, max);
 
+/** An item's tags with its display ID (`D-002`: found by `axme search D-002`, whole and in any case), when it has one. */
+const withId = (keys: readonly string[], id: string | undefined) => (id ? [...keys, id] : keys);
+
 /** What search reads of one item: its title, text by field, whether it is current, its store and successor. */
 type Described = Pick<Source, 'title' | 'parts' | 'current' | 'store' | 'supersededBy'>;
 
@@ -21,7 +24,7 @@ type Described = Pick<Source, 'title' | 'parts' | 'current' | 'store' | 'superse
 const DESCRIBE = {
   decision: (d, state) => ({
     title: d.title,
-    parts: { title: [d.title], keys: d.tags, anchors: d.anchors, body: [d.decision, d.reasoning] },
+    parts: { title: [d.title], keys: withId(d.tags, d.id), anchors: d.anchors, body: [d.decision, d.reasoning] },
     current: isLive('decision', d),
     store: storeOf(state, d),
     supersededBy: d.superseded_by,
@@ -34,12 +37,12 @@ const DESCRIBE = {
   }),
   backlog: (b) => ({
     title: b.title,
-    parts: { title: [b.title], keys: b.tags, anchors: b.anchors, body: [b.description, b.notes] },
+    parts: { title: [b.title], keys: withId(b.tags, b.id), anchors: b.anchors, body: [b.description, b.notes] },
     current: isLive('backlog', b),
   }),
   question: (q) => ({
     title: firstLine(q.question, 300),
-    parts: { title: [q.question], keys: [], anchors: [], body: [q.context, q.answer] },
+    parts: { title: [q.question], keys: withId([], q.id), anchors: [], body: [q.context, q.answer] },
     current: isLive('question', q),
   }),
   handoff: (h) => ({
