@@ -5,6 +5,7 @@ import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
+import { type VectorTable, vectorTable } from './vector-table.ts';
 import { readVectors, writeVectors } from './vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
@@ -23,7 +24,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
  * its file): in memory, on the index, and on disk beside the index (vectors.ts, one file per
  * embedder). After a write only the new and changed items are embedded: incremental.
  */
-async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<Float32Array[]> {
+async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<VectorTable> {
   const { key } = embedder;
   if (index.dense?.model === key) return index.dense.vectors;
   const dir = searchDir(kb.repo.axmeDir);
@@ -44,13 +45,10 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
       writeVectors(dir, key, known);
     } else writeVectors(dir, key, known, [...missing.keys()]);
   }
-  // one flat buffer, each document's vector a view of it: the query's cosines run over it in one pass
+  // one table, in the documents' order: the query's cosines run over it in one pass (vector-table.ts)
   const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
-  const flat = new Float32Array(hashes.length * dims);
-  const vectors = hashes.map((h, i) => {
-    flat.set(known.get(h)!.subarray(0, dims), i * dims);
-    return flat.subarray(i * dims, (i + 1) * dims);
-  });
+  const vectors = vectorTable(hashes.length, dims);
+  hashes.forEach((h, i) => void vectors.row(i).set(known.get(h)!.subarray(0, dims)));
   index.dense = { model: key, vectors };
   return vectors;
 }
@@ -71,20 +69,11 @@ async function byMeaning(
 ): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, embedder);
   const [q] = await embedder.embed([query]);
-  const n0 = vectors.length;
-  const dims = Math.min(q!.length, n0 ? vectors[0]!.length : 0);
-  // the cosines first, in one pass over the flat buffer (vectorsOf lays them out so); the items' marks only for the best
-  const flat = n0 ? new Float32Array(vectors[0]!.buffer, vectors[0]!.byteOffset, n0 * vectors[0]!.length) : new Float32Array(0);
-  const stride = n0 ? vectors[0]!.length : 0;
-  const cos = new Float32Array(n0);
-  const positive = new Int32Array(n0);
+  // the cosines first, in one pass over every vector; the items' marks only for the best
+  const cos = vectors.cosines(q!);
+  const positive = new Int32Array(cos.length);
   let count = 0;
-  for (let i = 0, o = 0; i < n0; i++, o += stride) {
-    let c = 0;
-    for (let j = 0; j < dims; j++) c += flat[o + j]! * q![j]!;
-    cos[i] = c;
-    if (c > 0) positive[count++] = i;
-  }
+  for (let i = 0; i < cos.length; i++) if (cos[i]! > 0) positive[count++] = i;
   // best first, taken from a heap as long as they can enter: a few more than n, not a sort of every item
   const order = descending(cos, positive.subarray(0, count));
   const best = new Map<number, Ranked>();

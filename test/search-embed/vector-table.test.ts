@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { vectorTable } from '../../src/knowledge/views/search/vector-table.ts';
+import { TS_NODE_ARGS } from '../helpers.ts';
+
+/** `count` unit vectors of `dims` floats from a fixed generator (the same ones every run). */
+function unitVectors(count: number, dims: number, seed: number): Float32Array[] {
+  let s = seed;
+  const next = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5;
+  return Array.from({ length: count }, () => {
+    const v = Float32Array.from({ length: dims }, next);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+}
+
+/** The cosines as the ranking by meaning always worked them out: one float64 sum a vector, rounded to float32. */
+const sequential = (vectors: Float32Array[], query: Float32Array) =>
+  Float32Array.from(vectors, (v) => {
+    let c = 0;
+    for (let j = 0; j < Math.min(v.length, query.length); j++) c += v[j]! * query[j]!;
+    return c;
+  });
+
+const tableOf = (vectors: Float32Array[], dims: number, simd: boolean) => {
+  const t = vectorTable(vectors.length, dims, { simd });
+  vectors.forEach((v, i) => void t.row(i).set(v));
+  return t;
+};
+
+describe('the vector table: every cosine of a query in one pass', () => {
+  test('the SIMD pass gives the cosines of the plain float64 loop, bit for bit, at the model sizes and at sizes not a multiple of its 8-float step', () => {
+    for (const [count, dims] of [
+      [2000, 256],
+      [300, 6],
+      [257, 13],
+      [1, 8],
+      [0, 256],
+    ] as const) {
+      const vectors = unitVectors(count, dims, count + dims);
+      const queries = unitVectors(5, dims, 7);
+      const simd = tableOf(vectors, dims, true);
+      const plain = tableOf(vectors, dims, false);
+      assert.equal(simd.simd, true, 'this runtime has WebAssembly SIMD: the table uses it');
+      assert.equal(plain.simd, false);
+      assert.equal(simd.stride % 8, 0);
+      for (const q of queries) {
+        const want = sequential(vectors, q);
+        assert.deepEqual(simd.cosines(q), want, `${count} × ${dims}`);
+        assert.deepEqual(plain.cosines(q), want, `${count} × ${dims}, JavaScript`);
+      }
+    }
+  });
+
+  test('a query shorter than the vectors counts as zeros past its end; a longer one is read up to the table’s dimensions', () => {
+    const vectors = unitVectors(50, 12, 3);
+    const table = tableOf(vectors, 12, true);
+    const [q] = unitVectors(1, 16, 9);
+    assert.deepEqual(table.cosines(q!.subarray(0, 5)), sequential(vectors, q!.subarray(0, 5)));
+    assert.deepEqual(table.cosines(q!), sequential(vectors, q!.subarray(0, 12)));
+    // two tables do not share their memory: filling one leaves the other's cosines as they were
+    const other = tableOf(unitVectors(50, 12, 4), 12, true);
+    assert.notDeepEqual(other.cosines(q!), table.cosines(q!));
+    assert.deepEqual(table.cosines(q!), sequential(vectors, q!.subarray(0, 12)));
+  });
+
+  test('without WebAssembly (node --jitless) the table is the JavaScript pass, with the same cosines', () => {
+    const script = [
+      "import { vectorTable } from './src/knowledge/views/search/vector-table.ts';",
+      'const t = vectorTable(3, 4);',
+      't.row(0).set([1, 0, 0, 0]); t.row(1).set([0, 1, 0, 0]); t.row(2).set([0.6, 0.8, 0, 0]);',
+      'console.log(JSON.stringify({ simd: t.simd, cos: [...t.cosines(Float32Array.of(0.6, 0.8, 0, 0))] }));',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--jitless', ...TS_NODE_ARGS, '--input-type=module', '-e', script], {
+      cwd: `${import.meta.dirname}/../..`,
+      encoding: 'utf8',
+    });
+    const { simd, cos } = JSON.parse(out) as { simd: boolean; cos: number[] };
+    assert.equal(simd, false);
+    assert.deepEqual(cos, [...Float32Array.of(0.6, 0.8, 0.6 * 0.6 + 0.8 * 0.8)]);
+  });
+});
