@@ -7,6 +7,7 @@ import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { amendDecision } from '../../src/knowledge/items/decision/amend-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
@@ -125,6 +126,20 @@ describe('search with a local model: the tiny model through the real loading cod
     const hits = (await searchStore(kb, 'telemetry')).hits.map((h) => h.slug);
     assert.deepEqual(hits.slice(0, 2).sort(), ['add-request-logging', 'trace-every-job']);
     assert.equal(vectorFiles(kb)[0]!.hashes.length, afterWrite.length, 'nothing embedded again');
+    await closeKnowledgeBase(kb);
+  });
+
+  test('after writes that add, change and reorder items, the ranking of the process that wrote is the ranking of a new process', async () => {
+    let kb = await open('');
+    await rankings(kb); // the vectors laid out once: the writes below lay them out again from this table
+    await addDecision(kb, { title: 'Audit every sign in', decision: 'Each login is written to the audit log.' });
+    await rankings(kb);
+    await amendDecision(kb, { id: 'use-postgres-for-persistence', decision: 'Data is kept in Postgres, invoices too.' });
+    await addMemory(kb, { type: 'pattern', title: 'Billing jobs run at night', description: 'The invoice queue runs at 2am.' });
+    const written = await rankings(kb);
+    await closeKnowledgeBase(kb);
+    kb = await open('');
+    assert.deepEqual(await rankings(kb), written);
     await closeKnowledgeBase(kb);
   });
 

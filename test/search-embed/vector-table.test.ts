@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { vectorTable } from '../../src/knowledge/views/search/vector-table.ts';
+import { layOutVectors, vectorTable } from '../../src/knowledge/views/search/vector-table.ts';
 import { TS_NODE_ARGS } from '../helpers.ts';
 
 /** `count` unit vectors of `dims` floats from a fixed generator (the same ones every run). */
@@ -79,5 +79,31 @@ describe('the vector table: every cosine of a query in one pass', () => {
     const { simd, cos } = JSON.parse(out) as { simd: boolean; cos: number[] };
     assert.equal(simd, false);
     assert.deepEqual(cos, [...Float32Array.of(0.6, 0.8, 0.6 * 0.6 + 0.8 * 0.8)]);
+  });
+
+  test('a table laid out after a write copies the previous rows where the keys run in the same order, and asks only for the others', () => {
+    const dims = 20;
+    const all = unitVectors(12, dims, 5);
+    const vectorOf = (key: string) => all[Number(key)]!;
+    const before = ['0', '1', '2', '3', '4', '5', '6', '7'];
+    const first = layOutVectors(before, vectorOf, dims);
+    const cases: Array<{ keys: string[]; asked: string[] }> = [
+      { keys: ['0', '1', '2', '3', '9', '4', '5', '6', '7'], asked: ['9'] }, // one added in the middle
+      { keys: ['0', '1', '2', '10', '4', '5', '6', '7'], asked: ['10'] }, // one changed
+      { keys: ['0', '1', '2', '4', '5', '6', '7'], asked: [] }, // one removed
+      { keys: ['0', '1', '2', '3', '4', '5', '6', '7', '11'], asked: ['11'] }, // one added at the end
+      { keys: ['7', '6', '5', '4', '3', '2', '1', '0'], asked: ['7', '6', '5', '4', '3', '2', '0'] }, // reversed: correct, nearly all from the vectors
+    ];
+    for (const { keys, asked } of cases) {
+      const seen: string[] = [];
+      const table = layOutVectors(keys, (k) => (seen.push(k), vectorOf(k)), dims, { keys: before, table: first });
+      assert.deepEqual(seen, asked, keys.join(' '));
+      assert.deepEqual(table.rows, layOutVectors(keys, vectorOf, dims).rows, keys.join(' '));
+      keys.forEach((k, i) => assert.deepEqual(table.row(i), vectorOf(k)));
+    }
+    // a previous table of other dimensions is not read
+    const seen: string[] = [];
+    layOutVectors(before, (k) => (seen.push(k), vectorOf(k)), dims, { keys: before, table: layOutVectors(before, (k) => vectorOf(k).subarray(0, 8), 8) });
+    assert.equal(seen.length, before.length);
   });
 });

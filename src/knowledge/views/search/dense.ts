@@ -5,7 +5,7 @@ import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
-import { type VectorTable, vectorTable } from './vector-table.ts';
+import { layOutVectors, type VectorTable } from './vector-table.ts';
 import { readVectors, writeVectors } from './vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
@@ -45,10 +45,12 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
       writeVectors(dir, key, known);
     } else writeVectors(dir, key, known, [...missing.keys()]);
   }
-  // one table, in the documents' order: the query's cosines run over it in one pass (vector-table.ts)
+  // one table, in the documents' order: the query's cosines run over it in one pass (vector-table.ts);
+  // after a write, the previous table's rows copied in blocks where the documents did not change
   const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
-  const vectors = vectorTable(hashes.length, dims);
-  hashes.forEach((h, i) => void vectors.row(i).set(known.get(h)!.subarray(0, dims)));
+  const tableKey = `embeddings-table:${key}`;
+  const vectors = layOutVectors(hashes, (h) => known.get(h)!, dims, kb.cache.recall(tableKey));
+  kb.cache.remember(tableKey, { keys: hashes, table: vectors });
   index.dense = { model: key, vectors };
   return vectors;
 }

@@ -12,6 +12,8 @@ export interface VectorTable {
   count: number;
   dims: number;
   stride: number;
+  /** every vector, padded to `stride`, in order (the table's own buffer) */
+  rows: Float32Array;
   /** vector `i`'s `dims` floats, to be filled in once (a view of the table) */
   row(i: number): Float32Array;
   /** the dot product of `query` (its first `dims` floats; zeros past its end) with every vector, in order */
@@ -31,6 +33,7 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       count,
       dims,
       stride,
+      rows,
       row,
       simd: true,
       cosines: (query) => {
@@ -44,6 +47,7 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
     count,
     dims,
     stride,
+    rows,
     row,
     simd: false,
     cosines: (query) => {
@@ -69,6 +73,38 @@ type Cosines = (query: number, rows: number, count: number, stride: number, out:
 
 /** WebAssembly's API, or undefined where the runtime has none (`node --jitless`). */
 const wasmApi = () => (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+/**
+ * The table of the vectors of `keys`, in their order (`vectorOf` gives a key's vector, `dims`
+ * floats or more). The rows of `previous` (the table of `previousKeys`) are copied where the keys
+ * run in the same order — after a write, the whole table but the items it added, changed or
+ * removed, in a few block copies — and the others taken from `vectorOf`.
+ */
+export function layOutVectors(
+  keys: readonly string[],
+  vectorOf: (key: string) => Float32Array,
+  dims: number,
+  previous?: { keys: readonly string[]; table: VectorTable },
+): VectorTable {
+  const table = vectorTable(keys.length, dims);
+  const old = previous && previous.table.dims === dims && previous.table.stride === table.stride ? previous : undefined;
+  const { stride } = table;
+  for (let i = 0, j = 0; i < keys.length; ) {
+    // an item removed or changed since the previous table: its old row is passed over
+    if (old && j + 1 < old.keys.length && old.keys[j] !== keys[i] && old.keys[j + 1] === keys[i]) j++;
+    if (old && j < old.keys.length && old.keys[j] === keys[i]) {
+      let run = 1;
+      while (i + run < keys.length && j + run < old.keys.length && old.keys[j + run] === keys[i + run]) run++;
+      table.rows.set(old.table.rows.subarray(j * stride, (j + run) * stride), i * stride);
+      i += run;
+      j += run;
+    } else {
+      table.row(i).set(vectorOf(keys[i]!).subarray(0, dims));
+      i++;
+    }
+  }
+  return table;
+}
 
 /**
  * The table in a WebAssembly memory of its own: the query as float64 (`stride` of them), the
