@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
+import { bestFirst } from './best-first.ts';
 import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
@@ -73,11 +74,8 @@ async function byMeaning(
   const [q] = await embedder.embed([query]);
   // the cosines first, in one pass over every vector; the items' marks only for the best
   const cos = vectors.cosines(q!);
-  const positive = new Int32Array(cos.length);
-  let count = 0;
-  for (let i = 0; i < cos.length; i++) if (cos[i]! > 0) positive[count++] = i;
   // best first, taken from a heap as long as they can enter: a few more than n, not a sort of every item
-  const order = descending(cos, positive.subarray(0, count));
+  const order = bestFirst(cos, 2 * n);
   const best = new Map<number, Ranked>();
   // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
   // n-th of them nothing after it can enter
@@ -108,37 +106,6 @@ async function byMeaning(
     else keep(score);
   }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
-}
-
-/**
- * The positions `candidates` by `score`, highest first (the lower position first on a tie), one
- * at a time from a binary heap made in one pass: taking the best m of N costs N + m log N.
- */
-function* descending(score: Float32Array, candidates: Int32Array): Generator<number> {
-  const heap = candidates;
-  let size = heap.length;
-  const above = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
-  const down = (from: number) => {
-    for (let c = from; ; ) {
-      const l = 2 * c + 1;
-      const r = l + 1;
-      let m = c;
-      if (l < size && above(heap[l]!, heap[m]!)) m = l;
-      if (r < size && above(heap[r]!, heap[m]!)) m = r;
-      if (m === c) return;
-      const t = heap[c]!;
-      heap[c] = heap[m]!;
-      heap[m] = t;
-      c = m;
-    }
-  };
-  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
-  while (size > 0) {
-    const top = heap[0]!;
-    heap[0] = heap[--size]!;
-    down(0);
-    yield top;
-  }
 }
 
 /**
