@@ -25,7 +25,7 @@ const sequential = (vectors: Float32Array[], query: Float32Array) =>
 
 const tableOf = (vectors: Float32Array[], dims: number, simd: boolean) => {
   const t = vectorTable(vectors.length, dims, { simd });
-  vectors.forEach((v, i) => void t.row(i).set(v));
+  vectors.forEach((v, i) => void t.set(i, v));
   return t;
 };
 
@@ -44,12 +44,49 @@ describe('the vector table: every cosine of a query in one pass', () => {
       const plain = tableOf(vectors, dims, false);
       assert.equal(simd.simd, true, 'this runtime has WebAssembly SIMD: the table uses it');
       assert.equal(plain.simd, false);
-      assert.equal(simd.stride % 8, 0);
+      assert.equal(simd.stride % 32, 0);
       for (const q of queries) {
         const want = sequential(vectors, q);
         assert.deepEqual(simd.cosines(q), want, `${count} × ${dims}`);
         assert.deepEqual(plain.cosines(q), want, `${count} × ${dims}, JavaScript`);
       }
+    }
+  });
+
+  test('nearest: the positive cosines best first, the order and the numbers of the full float64 pass, on vectors close together and far apart, with ties', () => {
+    /** What the ranking read before: every positive cosine of the full pass, highest first, the lower position first on a tie. */
+    const full = (table: ReturnType<typeof tableOf>, q: Float32Array) => {
+      const cos = table.cosines(q);
+      return [...cos.keys()]
+        .filter((i) => cos[i]! > 0)
+        .sort((a, b) => cos[b]! - cos[a]! || a - b)
+        .map((i) => [i, cos[i]!]);
+    };
+    // near one another as a store's items are (a shared part and a little of their own), and duplicates: ties
+    const spread = unitVectors(3000, 64, 21);
+    const base = unitVectors(1, 64, 22)[0]!;
+    const close = spread.map((v, i) => {
+      const w = base.map((x, j) => x + 0.15 * v[j]!);
+      const norm = Math.hypot(...w);
+      return i % 7 === 0 ? spread[0]!.slice() : w.map((x) => x / norm);
+    });
+    for (const [label, vectors, dims] of [
+      ['spread', spread, 64],
+      ['close, with duplicates', close, 64],
+      ['model-sized', unitVectors(2000, 256, 23), 256],
+      ['tiny', unitVectors(40, 6, 24), 6],
+    ] as const) {
+      const table = tableOf(vectors as Float32Array[], dims, true);
+      assert.ok(table.int8, 'a SIMD table keeps the int8 rows');
+      for (const q of [...unitVectors(6, dims, 25), vectors[0]!, vectors[7]!]) {
+        const want = full(table, q);
+        assert.deepEqual([...table.nearest(q, 100)], want, label);
+        // a reader that stops early gets the same first ones
+        const taken: Array<[number, number]> = [];
+        for (const x of table.nearest(q, 10)) if (taken.push(x) >= 12) break;
+        assert.deepEqual(taken, want.slice(0, 12), `${label}, the first 12`);
+      }
+      assert.deepEqual([...table.nearest(new Float32Array(dims), 10)], [], 'a zero query: no positive cosine');
     }
   });
 
@@ -69,16 +106,23 @@ describe('the vector table: every cosine of a query in one pass', () => {
     const script = [
       "import { vectorTable } from './src/knowledge/views/search/vector-table.ts';",
       'const t = vectorTable(3, 4);',
-      't.row(0).set([1, 0, 0, 0]); t.row(1).set([0, 1, 0, 0]); t.row(2).set([0.6, 0.8, 0, 0]);',
-      'console.log(JSON.stringify({ simd: t.simd, cos: [...t.cosines(Float32Array.of(0.6, 0.8, 0, 0))] }));',
+      't.set(0, Float32Array.of(1, 0, 0, 0)); t.set(1, Float32Array.of(0, 1, 0, 0)); t.set(2, Float32Array.of(0.6, 0.8, 0, 0));',
+      'const q = Float32Array.of(0.6, 0.8, 0, 0);',
+      'console.log(JSON.stringify({ simd: t.simd, cos: [...t.cosines(q)], nearest: [...t.nearest(q, 2)] }));',
     ].join('\n');
     const out = execFileSync(process.execPath, ['--jitless', ...TS_NODE_ARGS, '--input-type=module', '-e', script], {
       cwd: `${import.meta.dirname}/../..`,
       encoding: 'utf8',
     });
-    const { simd, cos } = JSON.parse(out) as { simd: boolean; cos: number[] };
+    const { simd, cos, nearest } = JSON.parse(out) as { simd: boolean; cos: number[]; nearest: number[][] };
     assert.equal(simd, false);
-    assert.deepEqual(cos, [...Float32Array.of(0.6, 0.8, 0.6 * 0.6 + 0.8 * 0.8)]);
+    const want = [...Float32Array.of(0.6, 0.8, 0.6 * 0.6 + 0.8 * 0.8)];
+    assert.deepEqual(cos, want);
+    assert.deepEqual(nearest, [
+      [2, want[2]],
+      [1, want[1]],
+      [0, want[0]],
+    ]);
   });
 
   test('a table laid out after a write copies the previous rows where the keys run in the same order, and asks only for the others', () => {
@@ -100,6 +144,9 @@ describe('the vector table: every cosine of a query in one pass', () => {
       assert.deepEqual(seen, asked, keys.join(' '));
       assert.deepEqual(table.rows, layOutVectors(keys, vectorOf, dims).rows, keys.join(' '));
       keys.forEach((k, i) => assert.deepEqual(table.row(i), vectorOf(k)));
+      // the int8 rows copied with them: the nearest are those of a table laid out afresh
+      const q = all[3]!;
+      assert.deepEqual([...table.nearest(q, 5)], [...layOutVectors(keys, vectorOf, dims).nearest(q, 5)]);
     }
     // a previous table of other dimensions is not read
     const seen: string[] = [];

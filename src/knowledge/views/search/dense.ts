@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { bestFirst } from './best-first.ts';
 import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
@@ -72,10 +71,8 @@ async function byMeaning(
 ): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, embedder);
   const [q] = await embedder.embed([query]);
-  // the cosines first, in one pass over every vector; the items' marks only for the best
-  const cos = vectors.cosines(q!);
-  // best first, taken from a heap as long as they can enter: a few more than n, not a sort of every item
-  const order = bestFirst(cos, 2 * n);
+  // the items by cosine, best first, as long as they can enter: a few more than n (vector-table.ts
+  // works out the exact cosine of those only); the items' marks only for these
   const best = new Map<number, Ranked>();
   // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
   // n-th of them nothing after it can enter
@@ -86,13 +83,13 @@ async function byMeaning(
     top.splice(at, 0, score);
     if (top.length > n) top.length = n;
   };
-  for (const i of order) {
-    if (top.length >= n && cos[i]! < top[n - 1]!) break;
+  for (const [i, cos] of vectors.nearest(q!, 2 * n)) {
+    if (top.length >= n && cos < top[n - 1]!) break;
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
     if (kinds && !kinds.has(doc.kind)) continue;
-    const score = cos[i]! * factorAt(index, at, isStale);
+    const score = cos * factorAt(index, at, isStale);
     const prev = best.get(at);
     if (prev && prev.score >= score) continue;
     const r: Ranked = { doc, score };

@@ -1,0 +1,225 @@
+// The WebAssembly functions behind the vector table's passes (vector-table.ts), assembled here
+// from their instructions: no build step, no binary file. Each table has a memory of its own; the
+// module is compiled once a process.
+
+/** What of WebAssembly's JavaScript API the table uses (the project's TypeScript libraries do not declare it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (size: { initial: number }) => { buffer: ArrayBuffer };
+}
+
+/** WebAssembly's API, or undefined where the runtime has none (`node --jitless`). */
+const wasmApi = () => (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+
+/** A pass over `count` rows of `stride` numbers at byte offset `rows`, with the query at `query`, one result a row written at `out`. */
+type Pass = (query: number, rows: number, count: number, stride: number, out: number) => void;
+
+/** A WebAssembly memory of its own and the two passes over it. */
+export interface SimdMemory {
+  buffer: ArrayBuffer;
+  /** float32 rows · a float64 query: each row's sum in float64, stored as float32 */
+  cosines: Pass;
+  /** int8 rows · an int16 query: each row's exact integer dot product, stored as int32 */
+  dots8: Pass;
+}
+
+/** A memory of at least `bytes` with the passes over it, or null when WebAssembly, its SIMD or the memory is not to be had. */
+export function simdMemory(bytes: number): SimdMemory | null {
+  const module = passesModule();
+  if (!module) return null;
+  const wasm = wasmApi()!;
+  try {
+    const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
+    const { exports } = new wasm.Instance(module, { axme: { memory } });
+    return { buffer: memory.buffer, cosines: exports.cosines as Pass, dots8: exports.dots8 as Pass };
+  } catch {
+    return null; // no address space for one more memory: the JavaScript pass
+  }
+}
+
+let compiled: object | null | undefined;
+
+/** The compiled module (compiled once: a module is immutable), or null when this runtime cannot run it. */
+function passesModule(): object | null {
+  if (compiled === undefined) {
+    const wasm = wasmApi();
+    try {
+      compiled = wasm ? new wasm.Module(passesWasm()) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+// The WebAssembly binary format's few words this module needs (https://webassembly.github.io/spec/core/binary/).
+const uleb = (n: number): number[] => {
+  const out: number[] = [];
+  do {
+    const b = n & 0x7f;
+    n >>>= 7;
+    out.push(n ? b | 0x80 : b);
+  } while (n);
+  return out;
+};
+const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
+const vector = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const name = (s: string) => [...uleb(s.length), ...Buffer.from(s, 'utf8')];
+const I32 = 0x7f;
+const V128 = 0x7b;
+const get = (local: number) => [0x20, local];
+const set = (local: number) => [0x21, local];
+const tee = (local: number) => [0x22, local];
+const i32 = (n: number) => [0x41, n]; // i32.const: only 0..63 here (one byte of signed LEB128)
+const simd = (op: number, ...imm: number[]) => [0xfd, ...uleb(op), ...imm];
+const [I32_ADD, I32_MUL, I32_SHL, I32_GE_U, I32_LT_U, I32_STORE] = [0x6a, 0x6c, 0x74, 0x4f, 0x49, 0x36];
+const [BLOCK, LOOP, BR, BR_IF, END, EMPTY] = [0x02, 0x03, 0x0c, 0x0d, 0x0b, 0x40];
+const [F64_ADD, F32_DEMOTE_F64, F32_STORE] = [0xa0, 0xb6, 0x38];
+const V128_LOAD = (offset: number) => simd(0x00, 3, ...uleb(offset));
+const V128_LOAD64_ZERO = (offset: number) => simd(0x5d, 3, ...uleb(offset));
+const V128_ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
+const F64X2_PROMOTE_LOW_F32X4 = simd(0x5f);
+const [F64X2_ADD, F64X2_MUL] = [simd(0xf0), simd(0xf2)];
+const F64X2_EXTRACT_LANE = (lane: number) => simd(0x21, lane);
+const [I16X8_EXTEND_LOW_I8X16_S, I16X8_EXTEND_HIGH_I8X16_S] = [simd(0x87), simd(0x88)];
+const [I32X4_ADD, I32X4_DOT_I16X8_S] = [simd(0xae), simd(0xba)];
+const I32X4_EXTRACT_LANE = (lane: number) => simd(0x1b, lane);
+
+/**
+ * The cosine pass, as the text format would write it:
+ *
+ *   (func (export "cosines") (param $query $rows $count $stride $out i32)
+ *     (local $i $j $bytes i32) (local $a $b v128)
+ *     $bytes = $stride * 4
+ *     for $i in 0 .. $count:
+ *       $a = $b = 0
+ *       for $j in 0 .. $bytes by 32 (8 floats):            ;; 4 steps of 2 floats, into $a and $b in turn
+ *         $a += f64x2(promote(load64 $rows+$j+0))  * load($query + 2·$j + 0)
+ *         $b += f64x2(promote(load64 $rows+$j+8))  * load($query + 2·$j + 16)
+ *         $a += f64x2(promote(load64 $rows+$j+16)) * load($query + 2·$j + 32)
+ *         $b += f64x2(promote(load64 $rows+$j+24)) * load($query + 2·$j + 48)
+ *       $a += $b
+ *       f32 store $out + 4·$i = demote($a[0] + $a[1])
+ *       $rows += $bytes
+ */
+function cosinesCode(): number[] {
+  const [query, rows, count, stride, out, i, j, bytes, a, b] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const step = (acc: number, offset: number) => [
+    ...get(acc),
+    ...get(rows),
+    ...get(j),
+    I32_ADD,
+    ...V128_LOAD64_ZERO(offset),
+    ...F64X2_PROMOTE_LOW_F32X4,
+    ...get(query),
+    ...get(j),
+    ...i32(1),
+    I32_SHL,
+    I32_ADD,
+    ...V128_LOAD(offset * 2),
+    ...F64X2_MUL,
+    ...F64X2_ADD,
+    ...set(acc),
+  ];
+  const code = [
+    ...[...get(stride), ...i32(4), I32_MUL, ...set(bytes)],
+    ...[BLOCK, EMPTY, LOOP, EMPTY],
+    ...[...get(i), ...get(count), I32_GE_U, BR_IF, 1],
+    ...[...V128_ZERO, ...set(a), ...V128_ZERO, ...set(b), ...i32(0), ...set(j)],
+    ...[LOOP, EMPTY, ...step(a, 0), ...step(b, 8), ...step(a, 16), ...step(b, 24)],
+    ...[...get(j), ...i32(32), I32_ADD, ...tee(j), ...get(bytes), I32_LT_U, BR_IF, 0, END],
+    ...[...get(out), ...get(i), ...i32(4), I32_MUL, I32_ADD],
+    ...[...get(a), ...get(b), ...F64X2_ADD, ...tee(a), ...F64X2_EXTRACT_LANE(0), ...get(a), ...F64X2_EXTRACT_LANE(1), F64_ADD, F32_DEMOTE_F64],
+    ...[F32_STORE, 2, 0],
+    ...[...get(rows), ...get(bytes), I32_ADD, ...set(rows)],
+    ...[...get(i), ...i32(1), I32_ADD, ...set(i), BR, 0, END, END],
+    END,
+  ];
+  return [
+    ...vector([
+      [3, I32],
+      [2, V128],
+    ]),
+    ...code,
+  ];
+}
+
+/**
+ * The int8 pass, as the text format would write it:
+ *
+ *   (func (export "dots8") (param $query $rows $count $stride $out i32)
+ *     (local $i $j $unused i32) (local $a $b v128)
+ *     for $i in 0 .. $count:
+ *       $a = $b = 0
+ *       for $j in 0 .. $stride by 32 (32 int8 of the row; the query's int16 at 2·$j):
+ *         $a += i32x4.dot(extend_low(load $rows+$j),     load($query + 2·$j))
+ *         $b += i32x4.dot(extend_high(load $rows+$j),    load($query + 2·$j + 16))
+ *         $a += i32x4.dot(extend_low(load $rows+$j+16),  load($query + 2·$j + 32))
+ *         $b += i32x4.dot(extend_high(load $rows+$j+16), load($query + 2·$j + 48))
+ *       $a += $b
+ *       i32 store $out + 4·$i = $a[0] + $a[1] + $a[2] + $a[3]
+ *       $rows += $stride
+ *
+ * Exact: at most 256 × 127 × 32,767 in a sum of 256 dimensions, far inside an int32.
+ */
+function dots8Code(): number[] {
+  const [query, rows, count, stride, out, i, j, , a, b] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const step = (acc: number, offset: number, high: boolean) => [
+    ...get(acc),
+    ...get(rows),
+    ...get(j),
+    I32_ADD,
+    ...V128_LOAD(offset),
+    ...(high ? I16X8_EXTEND_HIGH_I8X16_S : I16X8_EXTEND_LOW_I8X16_S),
+    ...get(query),
+    ...get(j),
+    ...i32(1),
+    I32_SHL,
+    I32_ADD,
+    ...V128_LOAD(2 * offset + (high ? 16 : 0)),
+    ...I32X4_DOT_I16X8_S,
+    ...I32X4_ADD,
+    ...set(acc),
+  ];
+  const code = [
+    ...[BLOCK, EMPTY, LOOP, EMPTY],
+    ...[...get(i), ...get(count), I32_GE_U, BR_IF, 1],
+    ...[...V128_ZERO, ...set(a), ...V128_ZERO, ...set(b), ...i32(0), ...set(j)],
+    ...[LOOP, EMPTY, ...step(a, 0, false), ...step(b, 0, true), ...step(a, 16, false), ...step(b, 16, true)],
+    ...[...get(j), ...i32(32), I32_ADD, ...tee(j), ...get(stride), I32_LT_U, BR_IF, 0, END],
+    ...[...get(out), ...get(i), ...i32(4), I32_MUL, I32_ADD],
+    ...[...get(a), ...get(b), ...I32X4_ADD, ...tee(a), ...I32X4_EXTRACT_LANE(0)],
+    ...[...get(a), ...I32X4_EXTRACT_LANE(1), I32_ADD, ...get(a), ...I32X4_EXTRACT_LANE(2), I32_ADD, ...get(a), ...I32X4_EXTRACT_LANE(3), I32_ADD],
+    ...[I32_STORE, 2, 0],
+    ...[...get(rows), ...get(stride), I32_ADD, ...set(rows)],
+    ...[...get(i), ...i32(1), I32_ADD, ...set(i), BR, 0, END, END],
+    END,
+  ];
+  return [
+    ...vector([
+      [3, I32],
+      [2, V128],
+    ]),
+    ...code,
+  ];
+}
+
+/** The module: the two passes, over a memory it imports (`axme.memory`: each table has its own). */
+function passesWasm(): Uint8Array {
+  const bodies = [cosinesCode(), dots8Code()];
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector([[0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) -> ()
+    ...section(2, vector([[...name('axme'), ...name('memory'), 0x02, 0x00, 0x01]])), // import: a memory of at least one page
+    ...section(3, vector([[0], [0]])), // two functions, of type 0
+    ...section(
+      7,
+      vector([
+        [...name('cosines'), 0x00, 0],
+        [...name('dots8'), 0x00, 1],
+      ]),
+    ), // export them
+    ...section(10, vector(bodies.map((body) => [...uleb(body.length), ...body]))), // their code
+  ]);
+}
