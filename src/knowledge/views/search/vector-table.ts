@@ -39,12 +39,13 @@ export interface VectorTable {
   int8?: Int8Rows;
 }
 
-/** Vector `i` is `scale[i]` times its int8 row, to within `error[i]` (the length of the difference); `length[i]` is the length of that approximation. */
+/**
+ * Vector `i` is its int8 row times its scale, `stats[3i]`, to within `stats[3i + 1]` (the length
+ * of the difference); `stats[3i + 2]` is the length of that approximation.
+ */
 export interface Int8Rows {
   rows: Int8Array;
-  scale: Float32Array;
-  error: Float32Array;
-  length: Float32Array;
+  stats: Float32Array;
 }
 
 /** A bound's margin for the rounding of float32 numbers (the cosine, the scales): far above it, far below any gap the ranking sees. */
@@ -58,7 +59,8 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
   const query16At = queryAt + stride * 8;
   const cosAt = query16At + stride * 2;
   const dotsAt = cosAt + Math.ceil(count / 4) * 16;
-  const rows8At = dotsAt + Math.ceil(count / 4) * 16;
+  const statsAt = dotsAt + Math.ceil(count / 4) * 16;
+  const rows8At = statsAt + Math.ceil((count * 3) / 4) * 16;
   const rowsAt = rows8At + Math.ceil((count * stride) / 16) * 16;
   const memory = opts.simd === false ? null : simdMemory(rowsAt + count * stride * 4);
   const buffer = memory?.buffer ?? new ArrayBuffer(count * stride * 4);
@@ -96,30 +98,10 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
   const query16 = new Int16Array(buffer, query16At, stride);
   const cosOut = new Float32Array(buffer, cosAt, count);
   const dotsOut = new Int32Array(buffer, dotsAt, count);
-  const int8: Int8Rows = {
-    rows: new Int8Array(buffer, rows8At, count * stride),
-    scale: new Float32Array(count),
-    error: new Float32Array(count),
-    length: new Float32Array(count),
-  };
-  const { rows: rows8, scale, error, length } = int8;
+  const int8: Int8Rows = { rows: new Int8Array(buffer, rows8At, count * stride), stats: new Float32Array(buffer, statsAt, count * 3) };
   const set = (i: number, v: Float32Array) => {
-    const r = row(i);
-    r.set(v.subarray(0, dims));
-    let max = 0;
-    for (let j = 0; j < dims; j++) max = Math.max(max, Math.abs(r[j]!));
-    const s = Math.fround(max / 127);
-    let err = 0;
-    let len = 0;
-    for (let j = 0, o = i * stride; j < dims; j++) {
-      const q = s > 0 ? Math.max(-127, Math.min(127, Math.round(r[j]! / s))) : 0;
-      rows8[o + j] = q;
-      err += (r[j]! - q * s) ** 2;
-      len += (q * s) ** 2;
-    }
-    scale[i] = s;
-    error[i] = Math.sqrt(err);
-    length[i] = Math.sqrt(len);
+    rows.set(v.subarray(0, dims), i * stride);
+    memory.quantize(rowsAt + i * stride * 4, rows8At + i * stride, 1, stride, statsAt + i * 12);
   };
   return {
     count,
@@ -136,10 +118,8 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
         for (let k = 0; k < n; k++) set(to + k, from.row(at + k));
         return;
       }
-      rows8.set(from.int8.rows.subarray(at * stride, (at + n) * stride), to * stride);
-      scale.set(from.int8.scale.subarray(at, at + n), to);
-      error.set(from.int8.error.subarray(at, at + n), to);
-      length.set(from.int8.length.subarray(at, at + n), to);
+      int8.rows.set(from.int8.rows.subarray(at * stride, (at + n) * stride), to * stride);
+      int8.stats.set(from.int8.stats.subarray(3 * at, 3 * (at + n)), 3 * to);
     },
     cosines(query) {
       query64.fill(0);
@@ -171,7 +151,8 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       // each vector's cosine is at most its int8 estimate plus what the two roundings can change:
       // |v·q − v'·q'| ≤ |v − v'|·|q| + |v'|·|q − q'|
       const bound = new Float32Array(count);
-      for (let i = 0; i < count; i++) bound[i] = dotsOut[i]! * scale[i]! * s + error[i]! * norm + length[i]! * qError + SLACK;
+      const { stats } = int8;
+      for (let i = 0, k = 0; i < count; i++, k += 3) bound[i] = dotsOut[i]! * stats[k]! * s + stats[k + 1]! * norm + stats[k + 2]! * qError + SLACK;
       // the exact cosines worked out so far and not yet given, ascending (the next to give is last)
       const ready: Array<[number, number]> = [];
       const before = (x: [number, number], y: [number, number]) => x[1] < y[1] || (x[1] === y[1] && x[0] > y[0]);
