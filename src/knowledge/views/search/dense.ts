@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
@@ -16,7 +16,9 @@ const RRF_K = 60;
 const TEXT_MAX = 4000;
 
 const textOf = (d: Doc) => [...d.parts.title, ...d.parts.keys, ...d.parts.body].join('\n').slice(0, TEXT_MAX);
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+/** The key of a text's vector: its SHA-256, 32 hex digits (`crypto.hash`, node 20.12 and later, hashes a short text in half the time of a Hash object). */
+const hashOf = (text: string) =>
+  (typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')).slice(0, 32);
 
 /**
  * One vector a document of `index`, in its order. Vectors are kept by the hash of the text
