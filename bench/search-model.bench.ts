@@ -1,9 +1,9 @@
 // What a local search model costs, side by side with words only, in one run: loading the model,
 // embedding a query, embedding a whole store the first time, a warm query, the first query after
 // a write. The warm query with a model is measured with both cosine passes in the same process, in
-// turn: the JavaScript loop (the code before) and the WebAssembly SIMD pass (vector-table.ts), with
-// how many of the queries' hits the two give alike; and the laying out of the vectors after a write,
-// row by row (before) and from the previous table. Wall and CPU time. The model is potion-base-8M's size and layout (29,528 tokens × 256 float32, a WordPiece
+// turn: the JavaScript loop over every vector (the code before) and the int8 pass then exact
+// cosines (vector-table.ts `nearest`), with how many of the queries' hits the two give alike; and
+// the laying out of the vectors after a write, afresh and from the previous table. Wall and CPU time. The model is potion-base-8M's size and layout (29,528 tokens × 256 float32, a WordPiece
 // tokenizer.json) with synthetic weights: this machine cannot download the real one, and the cost
 // does not depend on the values. Table on stdout, JSON in bench/results/search-model-<date>.json.
 //
@@ -101,7 +101,7 @@ interface Row {
   words: Stats | null;
   /** with the model, as the code runs now */
   model: Stats;
-  /** with the model, the code before (the JavaScript cosine loop; the table laid out row by row) */
+  /** with the model, the code before (the JavaScript loop over every vector), or the layout afresh */
   before?: Stats;
   /** CPU ms of the same calls, where measured */
   cpu?: { words?: Stats; model: Stats; before?: Stats };
@@ -190,8 +190,8 @@ async function main(): Promise<void> {
       }
     index.dense!.vectors = simd;
     log(`the two passes' hits alike on ${alike} of ${ALIKE.length} queries`);
-    // the vectors laid out after a write that added one item in the middle: row by row from the
-    // vectors by hash (before), and from the previous table
+    // the vectors laid out after a write that added one item in the middle: afresh, every row from
+    // the vectors by hash, and from the previous table
     const keys = Array.from({ length: simd.count }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32));
     const byKey = new Map(keys.map((k, i) => [k, simd.row(i)]));
     const added = createHash('sha256').update('added').digest('hex').slice(0, 32);

@@ -18,8 +18,6 @@ type Pass = (query: number, rows: number, count: number, stride: number, out: nu
 /** A WebAssembly memory of its own and the two passes over it. */
 export interface SimdMemory {
   buffer: ArrayBuffer;
-  /** float32 rows · a float64 query: each row's sum in float64, stored as float32 */
-  cosines: Pass;
   /** int8 rows · an int16 query: each row's exact integer dot product, stored as int32 */
   dots8: Pass;
   /**
@@ -38,7 +36,7 @@ export function simdMemory(bytes: number): SimdMemory | null {
   try {
     const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
     const { exports } = new wasm.Instance(module, { axme: { memory } });
-    return { buffer: memory.buffer, cosines: exports.cosines as Pass, dots8: exports.dots8 as Pass, quantize: exports.quantize as Pass };
+    return { buffer: memory.buffer, dots8: exports.dots8 as Pass, quantize: exports.quantize as Pass };
   } catch {
     return null; // no address space for one more memory: the JavaScript pass
   }
@@ -90,13 +88,9 @@ const i32 = (n: number): number[] => {
 const simd = (op: number, ...imm: number[]) => [0xfd, ...uleb(op), ...imm];
 const [I32_ADD, I32_MUL, I32_SHL, I32_GE_U, I32_LT_U, I32_STORE] = [0x6a, 0x6c, 0x74, 0x4f, 0x49, 0x36];
 const [BLOCK, LOOP, BR, BR_IF, END, EMPTY] = [0x02, 0x03, 0x0c, 0x0d, 0x0b, 0x40];
-const [F64_ADD, F32_DEMOTE_F64, F32_STORE] = [0xa0, 0xb6, 0x38];
+const F32_STORE = 0x38;
 const V128_LOAD = (offset: number) => simd(0x00, 3, ...uleb(offset));
-const V128_LOAD64_ZERO = (offset: number) => simd(0x5d, 3, ...uleb(offset));
 const V128_ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
-const F64X2_PROMOTE_LOW_F32X4 = simd(0x5f);
-const [F64X2_ADD, F64X2_MUL] = [simd(0xf0), simd(0xf2)];
-const F64X2_EXTRACT_LANE = (lane: number) => simd(0x21, lane);
 const [I16X8_EXTEND_LOW_I8X16_S, I16X8_EXTEND_HIGH_I8X16_S] = [simd(0x87), simd(0x88)];
 const [I32X4_ADD, I32X4_DOT_I16X8_S] = [simd(0xae), simd(0xba)];
 const I32X4_EXTRACT_LANE = (lane: number) => simd(0x1b, lane);
@@ -109,65 +103,6 @@ const [F32X4_SPLAT, F32X4_EXTRACT_LANE] = [simd(0x13), (lane: number) => simd(0x
 const [F32X4_NEAREST, F32X4_ABS, F32X4_ADD, F32X4_SUB, F32X4_MUL, F32X4_MAX] = [simd(0x6a), simd(0xe0), simd(0xe4), simd(0xe5), simd(0xe6), simd(0xe9)];
 const [I32X4_TRUNC_SAT_F32X4_S, F32X4_CONVERT_I32X4_S] = [simd(0xf8), simd(0xfa)];
 const [I8X16_NARROW_I16X8_S, I16X8_NARROW_I32X4_S] = [simd(0x65), simd(0x85)];
-
-/**
- * The cosine pass, as the text format would write it:
- *
- *   (func (export "cosines") (param $query $rows $count $stride $out i32)
- *     (local $i $j $bytes i32) (local $a $b v128)
- *     $bytes = $stride * 4
- *     for $i in 0 .. $count:
- *       $a = $b = 0
- *       for $j in 0 .. $bytes by 32 (8 floats):            ;; 4 steps of 2 floats, into $a and $b in turn
- *         $a += f64x2(promote(load64 $rows+$j+0))  * load($query + 2·$j + 0)
- *         $b += f64x2(promote(load64 $rows+$j+8))  * load($query + 2·$j + 16)
- *         $a += f64x2(promote(load64 $rows+$j+16)) * load($query + 2·$j + 32)
- *         $b += f64x2(promote(load64 $rows+$j+24)) * load($query + 2·$j + 48)
- *       $a += $b
- *       f32 store $out + 4·$i = demote($a[0] + $a[1])
- *       $rows += $bytes
- */
-function cosinesCode(): number[] {
-  const [query, rows, count, stride, out, i, j, bytes, a, b] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-  const step = (acc: number, offset: number) => [
-    ...get(acc),
-    ...get(rows),
-    ...get(j),
-    I32_ADD,
-    ...V128_LOAD64_ZERO(offset),
-    ...F64X2_PROMOTE_LOW_F32X4,
-    ...get(query),
-    ...get(j),
-    ...i32(1),
-    I32_SHL,
-    I32_ADD,
-    ...V128_LOAD(offset * 2),
-    ...F64X2_MUL,
-    ...F64X2_ADD,
-    ...set(acc),
-  ];
-  const code = [
-    ...[...get(stride), ...i32(4), I32_MUL, ...set(bytes)],
-    ...[BLOCK, EMPTY, LOOP, EMPTY],
-    ...[...get(i), ...get(count), I32_GE_U, BR_IF, 1],
-    ...[...V128_ZERO, ...set(a), ...V128_ZERO, ...set(b), ...i32(0), ...set(j)],
-    ...[LOOP, EMPTY, ...step(a, 0), ...step(b, 8), ...step(a, 16), ...step(b, 24)],
-    ...[...get(j), ...i32(32), I32_ADD, ...tee(j), ...get(bytes), I32_LT_U, BR_IF, 0, END],
-    ...[...get(out), ...get(i), ...i32(4), I32_MUL, I32_ADD],
-    ...[...get(a), ...get(b), ...F64X2_ADD, ...tee(a), ...F64X2_EXTRACT_LANE(0), ...get(a), ...F64X2_EXTRACT_LANE(1), F64_ADD, F32_DEMOTE_F64],
-    ...[F32_STORE, 2, 0],
-    ...[...get(rows), ...get(bytes), I32_ADD, ...set(rows)],
-    ...[...get(i), ...i32(1), I32_ADD, ...set(i), BR, 0, END, END],
-    END,
-  ];
-  return [
-    ...vector([
-      [3, I32],
-      [2, V128],
-    ]),
-    ...code,
-  ];
-}
 
 /**
  * The int8 pass, as the text format would write it:
@@ -308,20 +243,19 @@ function quantizeCode(): number[] {
   ];
 }
 
-/** The module: the three passes, over a memory it imports (`axme.memory`: each table has its own). */
+/** The module: the two passes, over a memory it imports (`axme.memory`: each table has its own). */
 function passesWasm(): Uint8Array {
-  const bodies = [cosinesCode(), dots8Code(), quantizeCode()];
+  const bodies = [dots8Code(), quantizeCode()];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([[0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) -> ()
     ...section(2, vector([[...name('axme'), ...name('memory'), 0x02, 0x00, 0x01]])), // import: a memory of at least one page
-    ...section(3, vector([[0], [0], [0]])), // three functions, of type 0
+    ...section(3, vector([[0], [0]])), // two functions, of type 0
     ...section(
       7,
       vector([
-        [...name('cosines'), 0x00, 0],
-        [...name('dots8'), 0x00, 1],
-        [...name('quantize'), 0x00, 2],
+        [...name('dots8'), 0x00, 0],
+        [...name('quantize'), 0x00, 1],
       ]),
     ), // export them
     ...section(10, vector(bodies.map((body) => [...uleb(body.length), ...body]))), // their code

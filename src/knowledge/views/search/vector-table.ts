@@ -29,11 +29,11 @@ export interface VectorTable {
   set(i: number, v: Float32Array): void;
   /** copies `n` vectors of `from` (a table of the same `dims`), from its position `at`, to position `to` */
   copy(from: VectorTable, at: number, to: number, n: number): void;
-  /** the dot product of `query` (its first `dims` floats; zeros past its end) with every vector, in order: float64 sums rounded to float32 */
+  /** the dot product of `query` (its first `dims` floats; zeros past its end) with every vector, in order: float64 sums rounded to float32, in JavaScript (the full pass) */
   cosines(query: Float32Array): Float32Array;
   /** the positions whose cosine with `query` is positive, highest first (the lower position first on a tie), each with its cosine as `cosines` gives it; `first`: about how many the reader takes */
   nearest(query: Float32Array, first: number): Generator<[position: number, cosine: number]>;
-  /** true when the passes run in WebAssembly */
+  /** true when `nearest` runs its int8 pass in WebAssembly */
   simd: boolean;
   /** the vectors in int8, which `nearest` passes over first (a SIMD table's) */
   int8?: Int8Rows;
@@ -54,11 +54,9 @@ const SLACK = 1e-6;
 /** A table of `count` vectors of `dims` floats (all zeros until `set`); `simd: false` for the JavaScript pass. */
 export function vectorTable(count: number, dims: number, opts: { simd?: boolean } = {}): VectorTable {
   const stride = Math.ceil(dims / 32) * 32 || 32;
-  // the memory's layout: the query as float64, then as int16; the two passes' results; the int8 rows; the float32 rows
-  const queryAt = 0;
-  const query16At = queryAt + stride * 8;
-  const cosAt = query16At + stride * 2;
-  const dotsAt = cosAt + Math.ceil(count / 4) * 16;
+  // the memory's layout: the query in int16; the int8 pass's results; each row's scale, error and length; the int8 rows; the float32 rows
+  const query16At = 0;
+  const dotsAt = query16At + stride * 2;
   const statsAt = dotsAt + Math.ceil(count / 4) * 16;
   const rows8At = statsAt + Math.ceil((count * 3) / 4) * 16;
   const rowsAt = rows8At + Math.ceil((count * stride) / 16) * 16;
@@ -94,9 +92,7 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       },
     };
   }
-  const query64 = new Float64Array(buffer, queryAt, stride);
   const query16 = new Int16Array(buffer, query16At, stride);
-  const cosOut = new Float32Array(buffer, cosAt, count);
   const dotsOut = new Int32Array(buffer, dotsAt, count);
   const int8: Int8Rows = { rows: new Int8Array(buffer, rows8At, count * stride), stats: new Float32Array(buffer, statsAt, count * 3) };
   const set = (i: number, v: Float32Array) => {
@@ -121,12 +117,7 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       int8.rows.set(from.int8.rows.subarray(at * stride, (at + n) * stride), to * stride);
       int8.stats.set(from.int8.stats.subarray(3 * at, 3 * (at + n)), 3 * to);
     },
-    cosines(query) {
-      query64.fill(0);
-      for (let j = 0, m = Math.min(dims, query.length); j < m; j++) query64[j] = query[j]!;
-      memory.cosines(queryAt, rowsAt, count, stride, cosAt);
-      return cosOut.slice();
-    },
+    cosines: plainCosines,
     *nearest(query, first) {
       const m = Math.min(dims, query.length);
       let max = 0;
