@@ -1,6 +1,9 @@
 // What a local search model costs, side by side with words only, in one run: loading the model,
 // embedding a query, embedding a whole store the first time, a warm query, the first query after
-// a write. The model is potion-base-8M's size and layout (29,528 tokens × 256 float32, a WordPiece
+// a write. The warm query with a model is measured with both cosine passes in the same process, in
+// turn: the JavaScript loop over every vector (the code before) and the int8 pass then exact
+// cosines (vector-table.ts `nearest`), with how many of the queries' hits the two give alike; and
+// the laying out of the vectors after a write, afresh and from the previous table. Wall and CPU time. The model is potion-base-8M's size and layout (29,528 tokens × 256 float32, a WordPiece
 // tokenizer.json) with synthetic weights: this machine cannot download the real one, and the cost
 // does not depend on the values. Table on stdout, JSON in bench/results/search-model-<date>.json.
 //
@@ -12,7 +15,8 @@ import { join } from 'node:path';
 import { closeKnowledgeBase, type KnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
 import { loadStaticModel } from '../src/knowledge/models/static-model.ts';
-import { searchStore } from '../src/knowledge/views/search.ts';
+import { layOutVectors, vectorTable } from '../src/knowledge/views/search/vector-table.ts';
+import { loadSearchIndex, searchStore } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, fmt, type Stats, seededRepo, stats } from './lib.ts';
 
@@ -30,6 +34,8 @@ const log = (t: string) => process.stderr.write(`search-model.bench: ${t}\n`);
 const ROWS = 29_528;
 const DIMS = 256;
 const QUERIES = ['component 42 approach', 'how do we seed the benchmark', 'decision about component 7', 'measured approach'];
+/** The queries whose hits the two cosine passes are compared on: the four above and 96 more of the seed's words and numbers. */
+const ALIKE = [...QUERIES, ...Array.from({ length: 96 }, (_, i) => (i % 2 ? `approach ${i * 37} measured` : `which approach does component ${i} use`))];
 
 /** A model folder of potion-base-8M's size: the seed's words, numbers and filler tokens; weights from a fixed generator. */
 function syntheticModel(cache: string): void {
@@ -75,10 +81,30 @@ async function time<T>(f: () => Promise<T> | T): Promise<number> {
   return performance.now() - t0;
 }
 
+/** Wall and CPU milliseconds of each call, pushed to `into`. */
+async function timed<T>(into: Samples, f: () => Promise<T> | T): Promise<void> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await f();
+  into.wall.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  into.cpu.push((c.user + c.system) / 1000);
+}
+interface Samples {
+  wall: number[];
+  cpu: number[];
+}
+const samples = (): Samples => ({ wall: [], cpu: [] });
+
 interface Row {
   measure: string;
   words: Stats | null;
+  /** with the model, as the code runs now */
   model: Stats;
+  /** with the model, the code before (the JavaScript loop over every vector), or the layout afresh */
+  before?: Stats;
+  /** CPU ms of the same calls, where measured */
+  cpu?: { words?: Stats; model: Stats; before?: Stats };
 }
 
 async function main(): Promise<void> {
@@ -114,37 +140,104 @@ async function main(): Promise<void> {
     rows.push({ measure: `first query ever (index${' '}built; the model embeds ${SIZE} items)`, words: stats([wordsFirst]), model: stats([modelFirst]) });
 
     // a new process: the index and the vectors from disk
-    const cold = { words: [] as number[], model: [] as number[] };
+    const cold = { words: samples(), model: samples() };
     for (let r = 0; r < Math.min(REPS, 5); r++) {
       for (const side of ['words', 'model'] as const) {
         kb = await open(side === 'words' ? 'off' : 'potion-sized');
-        cold[side].push(await time(() => searchStore(kb, QUERIES[r % QUERIES.length]!)));
+        await timed(cold[side], () => searchStore(kb, QUERIES[r % QUERIES.length]!));
         await closeKnowledgeBase(kb);
       }
     }
-    rows.push({ measure: 'first query of a process (index and vectors on disk)', words: stats(cold.words), model: stats(cold.model) });
+    rows.push({
+      measure: 'first query of a process (index and vectors on disk)',
+      words: stats(cold.words.wall),
+      model: stats(cold.model.wall),
+      cpu: { words: stats(cold.words.cpu), model: stats(cold.model.cpu) },
+    });
 
-    const warm = { words: [] as number[], model: [] as number[] };
-    const after = { words: [] as number[], model: [] as number[] };
-    for (const side of ['words', 'model'] as const) {
-      kb = await open(side === 'words' ? 'off' : 'potion-sized');
-      for (const q of QUERIES) await searchStore(kb, q);
-      for (let r = 0; r < REPS; r++) for (const q of QUERIES) warm[side].push(await time(() => searchStore(kb, q)));
-      for (let r = 0; r < Math.min(REPS, 5); r++) {
-        await addDecision(kb, { title: `Written during the ${side} run ${r}`, decision: `Component ${r} uses a new approach.` });
-        after[side].push(await time(() => searchStore(kb, QUERIES[r % QUERIES.length]!)));
-      }
-      await closeKnowledgeBase(kb);
+    // warm: words only; then the model, the two cosine passes in turn on the same index
+    const warmWords = samples();
+    kb = await open('off');
+    for (const q of QUERIES) await searchStore(kb, q);
+    for (let r = 0; r < REPS; r++) for (const q of QUERIES) await timed(warmWords, () => searchStore(kb, q));
+    const after = { words: samples(), model: samples() };
+    for (let r = 0; r < Math.min(REPS, 5); r++) {
+      await addDecision(kb, { title: `Written during the words run ${r}`, decision: `Component ${r} uses a new approach.` });
+      await timed(after.words, () => searchStore(kb, QUERIES[r % QUERIES.length]!));
     }
-    rows.push({ measure: 'warm query', words: stats(warm.words), model: stats(warm.model) });
-    rows.push({ measure: 'first query after a write (one item new)', words: stats(after.words), model: stats(after.model) });
+    await closeKnowledgeBase(kb);
+    kb = await open('potion-sized');
+    for (const q of QUERIES) await searchStore(kb, q);
+    const { index } = await loadSearchIndex(kb);
+    const simd = index.dense!.vectors;
+    const plain = vectorTable(simd.count, simd.dims, { simd: false });
+    plain.rows.set(simd.rows);
+    const passes = { simd, plain };
+    const warm = { simd: samples(), plain: samples() };
+    let alike = 0;
+    for (const q of ALIKE) {
+      const hits = {} as Record<keyof typeof passes, string>;
+      for (const pass of ['simd', 'plain'] as const) {
+        index.dense!.vectors = passes[pass];
+        hits[pass] = JSON.stringify((await searchStore(kb, q)).hits.map((h) => [h.slug, h.score]));
+      }
+      if (hits.simd === hits.plain) alike++;
+    }
+    for (let r = 0; r < REPS; r++)
+      for (const pass of r % 2 ? (['plain', 'simd'] as const) : (['simd', 'plain'] as const)) {
+        index.dense!.vectors = passes[pass];
+        for (const q of QUERIES) await timed(warm[pass], () => searchStore(kb, q));
+      }
+    index.dense!.vectors = simd;
+    log(`the two passes' hits alike on ${alike} of ${ALIKE.length} queries`);
+    // the vectors laid out after a write that added one item in the middle: afresh, every row from
+    // the vectors by hash, and from the previous table
+    const keys = Array.from({ length: simd.count }, (_, i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 32));
+    const byKey = new Map(keys.map((k, i) => [k, simd.row(i)]));
+    const added = createHash('sha256').update('added').digest('hex').slice(0, 32);
+    byKey.set(added, simd.row(0));
+    const next = [...keys.slice(0, keys.length >> 1), added, ...keys.slice(keys.length >> 1)];
+    const layout = { before: samples(), now: samples() };
+    for (let r = 0; r < REPS; r++) {
+      await timed(layout.before, () => layOutVectors(next, (k) => byKey.get(k)!, simd.dims));
+      await timed(layout.now, () => layOutVectors(next, (k) => byKey.get(k)!, simd.dims, { keys, table: simd }));
+    }
+    for (let r = 0; r < Math.min(REPS, 5); r++) {
+      await addDecision(kb, { title: `Written during the model run ${r}`, decision: `Component ${r} uses a new approach.` });
+      await timed(after.model, () => searchStore(kb, QUERIES[r % QUERIES.length]!));
+    }
+    await closeKnowledgeBase(kb);
+    rows.push({
+      measure: 'warm query',
+      words: stats(warmWords.wall),
+      model: stats(warm.simd.wall),
+      before: stats(warm.plain.wall),
+      cpu: { words: stats(warmWords.cpu), model: stats(warm.simd.cpu), before: stats(warm.plain.cpu) },
+    });
+    rows.push({
+      measure: 'first query after a write (one item new)',
+      words: stats(after.words.wall),
+      model: stats(after.model.wall),
+      cpu: { words: stats(after.words.cpu), model: stats(after.model.cpu) },
+    });
+    rows.push({
+      measure: `lay out the vectors after a write (${SIZE} + 1)`,
+      words: null,
+      model: stats(layout.now.wall),
+      before: stats(layout.before.wall),
+      cpu: { model: stats(layout.now.cpu), before: stats(layout.before.cpu) },
+    });
+    rows.push({ measure: `queries whose hits the two passes give alike (of ${ALIKE.length})`, words: null, model: stats([alike]) });
   } finally {
     rmSync(cache, { recursive: true, force: true });
     rmSync(repo, { recursive: true, force: true });
   }
-  const cell = (s: Stats | null) => (s ? `${fmt(s.median)} (${fmt(s.p10)}–${fmt(s.p90)})` : '—');
-  console.log(`| ${SIZE} decisions, ms median (p10–p90) | words only | words + model |\n| --- | ---: | ---: |`);
-  for (const r of rows) console.log(`| ${r.measure} | ${cell(r.words)} | ${cell(r.model)} |`);
+  const cell = (s: Stats | null | undefined, cpu?: Stats) =>
+    s ? `${fmt(s.median)} (${fmt(s.p10)}–${fmt(s.p90)})${cpu ? `, CPU ${fmt(cpu.median)}` : ''}` : '—';
+  console.log(
+    `| ${SIZE} decisions, ms median (p10–p90) | words only | words + model, before (JavaScript pass) | words + model |\n| --- | ---: | ---: | ---: |`,
+  );
+  for (const r of rows) console.log(`| ${r.measure} | ${cell(r.words, r.cpu?.words)} | ${cell(r.before, r.cpu?.before)} | ${cell(r.model, r.cpu?.model)} |`);
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-model-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(

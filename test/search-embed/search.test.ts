@@ -7,15 +7,18 @@ import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addBacklogItem } from '../../src/knowledge/items/backlog/add-backlog-item.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { amendDecision } from '../../src/knowledge/items/decision/amend-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
 import { compareRankings, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
+import { vectorTable } from '../../src/knowledge/views/search/vector-table.ts';
 import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
-import { searchStore } from '../../src/knowledge/views/search.ts';
+import { loadSearchIndex, searchStore } from '../../src/knowledge/views/search.ts';
 import { rejectsWith } from '../core.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
-import { manifestOf, modelServer, routesFor, tinyModelFiles } from './tiny-model.ts';
+import { seededStore } from '../seeded-store.ts';
+import { manifestOf, modelServer, routesFor, TOPICS, tinyModelFiles } from './tiny-model.ts';
 
 /** The vector files beside the search index, and the content hashes each holds. */
 function vectorFiles(kb: KnowledgeBase): Array<{ name: string; hashes: string[] }> {
@@ -128,6 +131,20 @@ describe('search with a local model: the tiny model through the real loading cod
     await closeKnowledgeBase(kb);
   });
 
+  test('after writes that add, change and reorder items, the ranking of the process that wrote is the ranking of a new process', async () => {
+    let kb = await open('');
+    await rankings(kb); // the vectors laid out once: the writes below lay them out again from this table
+    await addDecision(kb, { title: 'Audit every sign in', decision: 'Each login is written to the audit log.' });
+    await rankings(kb);
+    await amendDecision(kb, { id: 'use-postgres-for-persistence', decision: 'Data is kept in Postgres, invoices too.' });
+    await addMemory(kb, { type: 'pattern', title: 'Billing jobs run at night', description: 'The invoice queue runs at 2am.' });
+    const written = await rankings(kb);
+    await closeKnowledgeBase(kb);
+    kb = await open('');
+    assert.deepEqual(await rankings(kb), written);
+    await closeKnowledgeBase(kb);
+  });
+
   test("models eval: the user's own questions, by words and with the model, side by side", async () => {
     const file = join(cache, 'questions.jsonl');
     writeFileSync(
@@ -162,5 +179,49 @@ describe('search with a local model: the tiny model through the real loading cod
       'INVALID_INPUT',
       /case 1: "expected" names no item/,
     );
+  });
+});
+
+describe('the ranking by meaning on a store of many items close in meaning: the int8 pass ranks as the full pass', () => {
+  const { files } = tinyModelFiles();
+  const words = Object.values(TOPICS).flat();
+  // 600 decisions, each the five topics' first words repeated in proportions of its own: cosines
+  // spread finely between 0 and 1, many closer together than int8's rounding
+  const topics = Object.values(TOPICS).map((w) => w[0]!);
+  const repo = seededStore(600, (i) => ({
+    slug: `mix-${i}`,
+    title: `Mix ${i}`,
+    decision: topics.map((w, t) => `${w} `.repeat(1 + (Math.floor(i / 5 ** t) % 5) * (t + 1))).join('and '),
+  }));
+  let cache: string;
+  let server: Awaited<ReturnType<typeof modelServer>>;
+  before(async () => {
+    cache = mkdtempSync(join(tmpdir(), 'axme-cache-'));
+    server = await modelServer(routesFor(files));
+    await pullModel({ env: { XDG_CACHE_HOME: cache, AXME_MODELS_URL: server.url }, manifest: checkManifest(manifestOf('tiny', files), 't') });
+  });
+  after(async () => {
+    await server.close();
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  test('every query gives the same hits and scores through the int8 pass as through the JavaScript pass over every vector (the order itself is held by vector-table.test.ts)', async () => {
+    const kb = await openTestKb(repo, { env: { XDG_CACHE_HOME: cache, AXME_MODELS_URL: server.url, AXME_SEARCH_MODEL: '' } });
+    try {
+      const queries = [...words, 'request logging with stripe', 'postgres queue', 'sign in to billing', 'observability of jobs'];
+      const ranked = async () => Promise.all(queries.map(async (q) => (await searchStore(kb, q, { k: 20 })).hits.map((h) => `${h.slug}:${h.score}`)));
+      const twoStage = await ranked();
+      const { index } = await loadSearchIndex(kb);
+      const table = index.dense!.vectors;
+      assert.ok(table.int8, 'the query used the int8 pass');
+      assert.equal(table.count, 600);
+      const plain = vectorTable(table.count, table.dims, { simd: false });
+      plain.rows.set(table.rows);
+      index.dense!.vectors = plain;
+      assert.deepEqual(await ranked(), twoStage);
+    } finally {
+      await closeKnowledgeBase(kb);
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { KindName } from '../../../model/kind.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import type { Doc, Index } from './build-index.ts';
 import type { Embedder } from './meaning.ts';
 import { searchDir } from './persist.ts';
 import { factorAt, type Ranked, type StalePredicate, successorOf } from './rank.ts';
+import { layOutVectors, type VectorTable } from './vector-table.ts';
 import { readVectors, writeVectors } from './vectors.ts';
 
 /** How many of each ranking are fused: the word ranking is asked for this many too. */
@@ -15,7 +16,9 @@ const RRF_K = 60;
 const TEXT_MAX = 4000;
 
 const textOf = (d: Doc) => [...d.parts.title, ...d.parts.keys, ...d.parts.body].join('\n').slice(0, TEXT_MAX);
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+/** The key of a text's vector: its SHA-256, 32 hex digits (`crypto.hash`, node 20.12 and later, hashes a short text in half the time of a Hash object). */
+const hashOf = (text: string) =>
+  (typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')).slice(0, 32);
 
 /**
  * One vector a document of `index`, in its order. Vectors are kept by the hash of the text
@@ -23,7 +26,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
  * its file): in memory, on the index, and on disk beside the index (vectors.ts, one file per
  * embedder). After a write only the new and changed items are embedded: incremental.
  */
-async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<Float32Array[]> {
+async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): Promise<VectorTable> {
   const { key } = embedder;
   if (index.dense?.model === key) return index.dense.vectors;
   const dir = searchDir(kb.repo.axmeDir);
@@ -44,13 +47,12 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
       writeVectors(dir, key, known);
     } else writeVectors(dir, key, known, [...missing.keys()]);
   }
-  // one flat buffer, each document's vector a view of it: the query's cosines run over it in one pass
+  // one table, in the documents' order: the query's cosines run over it in one pass (vector-table.ts);
+  // after a write, the previous table's rows copied in blocks where the documents did not change
   const dims = hashes.length ? known.get(hashes[0]!)!.length : 0;
-  const flat = new Float32Array(hashes.length * dims);
-  const vectors = hashes.map((h, i) => {
-    flat.set(known.get(h)!.subarray(0, dims), i * dims);
-    return flat.subarray(i * dims, (i + 1) * dims);
-  });
+  const tableKey = `embeddings-table:${key}`;
+  const vectors = layOutVectors(hashes, (h) => known.get(h)!, dims, kb.cache.recall(tableKey));
+  kb.cache.remember(tableKey, { keys: hashes, table: vectors });
   index.dense = { model: key, vectors };
   return vectors;
 }
@@ -71,22 +73,8 @@ async function byMeaning(
 ): Promise<Ranked[]> {
   const vectors = await vectorsOf(kb, index, embedder);
   const [q] = await embedder.embed([query]);
-  const n0 = vectors.length;
-  const dims = Math.min(q!.length, n0 ? vectors[0]!.length : 0);
-  // the cosines first, in one pass over the flat buffer (vectorsOf lays them out so); the items' marks only for the best
-  const flat = n0 ? new Float32Array(vectors[0]!.buffer, vectors[0]!.byteOffset, n0 * vectors[0]!.length) : new Float32Array(0);
-  const stride = n0 ? vectors[0]!.length : 0;
-  const cos = new Float32Array(n0);
-  const positive = new Int32Array(n0);
-  let count = 0;
-  for (let i = 0, o = 0; i < n0; i++, o += stride) {
-    let c = 0;
-    for (let j = 0; j < dims; j++) c += flat[o + j]! * q![j]!;
-    cos[i] = c;
-    if (c > 0) positive[count++] = i;
-  }
-  // best first, taken from a heap as long as they can enter: a few more than n, not a sort of every item
-  const order = descending(cos, positive.subarray(0, count));
+  // the items by cosine, best first, as long as they can enter: a few more than n (vector-table.ts
+  // works out the exact cosine of those only); the items' marks only for these
   const best = new Map<number, Ranked>();
   // the best n scores so far, highest first: a factor is at most 1, so once a cosine is below the
   // n-th of them nothing after it can enter
@@ -97,13 +85,13 @@ async function byMeaning(
     top.splice(at, 0, score);
     if (top.length > n) top.length = n;
   };
-  for (const i of order) {
-    if (top.length >= n && cos[i]! < top[n - 1]!) break;
+  for (const [i, cos] of vectors.nearest(q!, 2 * n)) {
+    if (top.length >= n && cos < top[n - 1]!) break;
     const succ = index.docs[i]!.supersededBy ? successorOf(index, i) : undefined;
     const at = succ ?? i;
     const doc = index.docs[at]!;
     if (kinds && !kinds.has(doc.kind)) continue;
-    const score = cos[i]! * factorAt(index, at, isStale);
+    const score = cos * factorAt(index, at, isStale);
     const prev = best.get(at);
     if (prev && prev.score >= score) continue;
     const r: Ranked = { doc, score };
@@ -117,37 +105,6 @@ async function byMeaning(
     else keep(score);
   }
   return [...best.values()].sort((x, y) => y.score - x.score || (x.doc.slug < y.doc.slug ? -1 : 1)).slice(0, n);
-}
-
-/**
- * The positions `candidates` by `score`, highest first (the lower position first on a tie), one
- * at a time from a binary heap made in one pass: taking the best m of N costs N + m log N.
- */
-function* descending(score: Float32Array, candidates: Int32Array): Generator<number> {
-  const heap = candidates;
-  let size = heap.length;
-  const above = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
-  const down = (from: number) => {
-    for (let c = from; ; ) {
-      const l = 2 * c + 1;
-      const r = l + 1;
-      let m = c;
-      if (l < size && above(heap[l]!, heap[m]!)) m = l;
-      if (r < size && above(heap[r]!, heap[m]!)) m = r;
-      if (m === c) return;
-      const t = heap[c]!;
-      heap[c] = heap[m]!;
-      heap[m] = t;
-      c = m;
-    }
-  };
-  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
-  while (size > 0) {
-    const top = heap[0]!;
-    heap[0] = heap[--size]!;
-    down(0);
-    yield top;
-  }
 }
 
 /**

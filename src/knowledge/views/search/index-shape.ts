@@ -1,6 +1,7 @@
 import type { KindName } from '../../../model/kind.ts';
 import type { Field } from './fields.ts';
 import type { SynonymTable } from './synonyms.ts';
+import type { VectorTable } from './vector-table.ts';
 
 // The search index's shape (build-index.ts builds it, patch-postings.ts patches it, rank.ts reads it): types only.
 
@@ -104,7 +105,7 @@ export interface Index {
   /** the terms without digits by length, for typo look-ups (made by the first query that needs it) */
   byLength?: Map<number, string[]>;
   /** the documents' embeddings (dense.ts), in `docs` order, for one endpoint and model (`model` is its key) */
-  dense?: { model: string; vectors: Float32Array[] };
+  dense?: { model: string; vectors: VectorTable };
   /** each document's factor (rank.ts `factorAt`) for its revoked and current marks, by position, 0 until the ranking first reads it (rank.ts `factorAt`) */
   factors?: Float64Array;
   /** the ranking's buffers, one number per document (allocated by the first query; `scoreQuery` takes them, `rank` hands them back) */
