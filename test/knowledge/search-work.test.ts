@@ -214,7 +214,7 @@ describe('the first query after a write', () => {
     // the documents of each term read to count the matches, seen through a counter
     const docsOf = postings.docsOf;
     const counted: number[] = [];
-    postings.docsOf = (id) => (counted.push(id), docsOf(id));
+    postings.docsOf = (id) => (counted.push(id), docsOf.call(postings, id));
     const { hits, total } = await searchKnowledge(kb, query);
     postings.docsOf = docsOf;
     assert.equal(total, index.docs.length, 'every document holds "component"');
