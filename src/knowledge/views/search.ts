@@ -8,7 +8,7 @@ import { indexAfterWrite } from './search/after-write.ts';
 import { buildIndex, type Doc, type Index, rememberDocs, termsStartingWith } from './search/build-index.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
-import { flatPostings, livePostings } from './search/live-index.ts';
+import { flatPostings, readAsLive } from './search/live-index.ts';
 import { embedderFor } from './search/meaning.ts';
 import { hasIndexFile, indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 import { rankTop } from './search/prune.ts';
@@ -100,13 +100,9 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
  */
 function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, state: MergedState): { encoded: number } | undefined {
   const flat = flatPostings(index);
-  const live = index.delta && !index.delta.exact && livePostings(flat, index.docs);
-  if (live) {
-    // the index's postings a delta of nothing changed over the flat ones: the base of the next write's
-    index.postings = live.postings;
-    index.delta = live.delta;
-    // the decisions by slug as one map again (a write's view of them over the previous ones': patch-postings.ts patchLinks)
-    index.decisions = new Map(index.decisions);
+  // the index's postings a delta of nothing changed over the flat ones (the base of the next write's), its decisions by
+  // slug one map again under it (a write's are a view of the previous ones': patch-postings.ts patchLinks)
+  if (index.delta && !index.delta.exact && readAsLive(index, flat)) {
     // the sorted terms a prefix is looked up in, made now rather than by the first query after the next write (which carries them over)
     termsStartingWith(index, '');
   }

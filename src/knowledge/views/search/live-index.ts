@@ -6,6 +6,7 @@ import {
   addedPostings,
   countsOf,
   countTerms,
+  decisionsAt,
   type FreshTerms,
   flatOf,
   lengthsAfter,
@@ -64,64 +65,77 @@ export function layOver(
   const all = Int32Array.from([...keptAdded, ...added]).sort();
   const totals = totalsAfter(before.totals, before.len, len, moves.gone, added);
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
-  const delta = deltaOf(base, baseNewOf, all, fresh, counted.df, len, totals, removed, Math.min(before.unmoved, unmovedUpTo(moves)), false);
+  const delta = new LiveDelta(base, baseNewOf, all, fresh, counted.df, len, totals, removed, Math.min(before.unmoved, unmovedUpTo(moves)), false);
   return { postings: new LivePostings(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
 }
 
 /**
- * A delta's fields in one order, whatever made it (`layOver`, `livePostings`): every delta, and
- * every base, has one object shape, so that the code a warm query compiled does not meet another
- * after a write (V8 throws compiled code away when an object it relied on changes shape).
+ * A delta's fields in one order, whatever made it (`layOver`, `readAsLive`): a class, not an
+ * object literal, so that its shape is its own (a literal's is shared with every other literal of
+ * the same first fields, and changes with theirs), and the code a warm query compiled does not
+ * meet another after a write (V8 throws compiled code away when an object it relied on changes shape).
  */
-function deltaOf(
-  base: Delta['base'],
-  newOf: Int32Array,
-  added: Int32Array,
-  fresh: FreshTerms,
-  df: Int32Array,
-  len: Float64Array,
-  totals: Float64Array,
-  removed: number,
-  unmoved: number,
-  exact: boolean,
-): Delta {
-  return {
-    base,
-    newOf,
-    added,
-    fresh: fresh.terms,
-    freshIds: fresh.ids,
-    df,
-    len,
-    totals,
-    means: meansOf(totals, len.length / 4),
-    removed,
-    unmoved,
-    exact,
-  };
+class LiveDelta implements Delta {
+  fresh: string[];
+  freshIds: Map<string, number>;
+  means: Float64Array;
+  constructor(
+    public base: Delta['base'],
+    public newOf: Int32Array,
+    public added: Int32Array,
+    fresh: FreshTerms,
+    public df: Int32Array,
+    public len: Float64Array,
+    public totals: Float64Array,
+    public removed: number,
+    public unmoved: number,
+    public exact: boolean,
+  ) {
+    this.fresh = fresh.terms;
+    this.freshIds = fresh.ids;
+    this.means = meansOf(totals, len.length / 4);
+  }
+}
+
+/** A delta's base (`Delta.base`): a class of its own, as `LiveDelta`. */
+class DeltaBase implements Readonly<Delta['base']> {
+  constructor(
+    readonly ids: TermIds,
+    readonly start: Int32Array,
+    readonly docs: Int32Array,
+    readonly tf: Float64Array,
+    readonly gain: Float64Array,
+    readonly terms: number,
+  ) {}
 }
 
 /** Flat postings that keep their frequencies and lengths (`n` documents) as a delta of nothing changed, or undefined when they keep none. */
 function unchangedDelta(p: Postings, n: number): Delta | undefined {
   if (!p.tf || !p.len || p.read || p.tf.length !== p.docs.length || p.len.length !== 4 * n) return undefined;
   const terms = p.start.length - 1;
-  const base: Delta['base'] = { ids: p.ids, start: p.start, docs: p.docs, tf: p.tf, gain: p.gain, terms };
+  const base = new DeltaBase(p.ids, p.start, p.docs, p.tf, p.gain, terms);
   const same = new Int32Array(n);
   for (let i = 0; i < n; i++) same[i] = i;
   const fresh: FreshTerms = { first: terms, terms: [], ids: new Map() };
-  return deltaOf(base, same, new Int32Array(0), fresh, countsOf(p.start), p.len, p.totals ?? fieldTotals(p.len), 0, n, true);
+  return new LiveDelta(base, same, new Int32Array(0), fresh, countsOf(p.start), p.len, p.totals ?? fieldTotals(p.len), 0, n, true);
 }
 
 /**
- * Flat postings (an index file's, or a delta laid out flat after a write) as the postings of a
- * delta of nothing changed over them, for `docs`: a query reads them as it reads an index a write
- * was laid over (the same objects, the same code), and the next write is laid over them without
- * a pass over every document (the counts of terms and the fields' totals are worked out here,
- * once). Undefined when they keep no frequencies.
+ * `index` read through a delta of nothing changed over the flat postings `flat` (an index file's,
+ * or a delta laid out flat after a write): its postings, its delta and its decisions by slug made
+ * what they are in an index a write was laid over (`LivePostings`, `LiveDelta`, patch-postings.ts
+ * `decisionsAt`), so that a query reads the one as the other — the same objects' shapes, the same
+ * code — and the next write is laid over them without a pass over every document (the counts of
+ * terms and the fields' totals are worked out here, once). False, `index` left as it was, when
+ * `flat` keeps no frequencies.
  */
-export function livePostings(p: Postings, docs: readonly Doc[]): { postings: Postings; delta: Delta } | undefined {
-  const delta = unchangedDelta(p, docs.length);
-  return delta && { postings: new LivePostings(delta, docs), delta };
+export function readAsLive(index: Index, flat: Postings): boolean {
+  const delta = unchangedDelta(flat, index.docs.length);
+  if (!delta) return false;
+  index.postings = new LivePostings(delta, index.docs);
+  index.delta = delta;
+  index.decisions = decisionsAt(index.decisions instanceof Map ? index.decisions : new Map(index.decisions), delta.newOf);
+  return true;
 }
 
 /** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */

@@ -79,7 +79,7 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
 
 /**
  * The flat postings `index` holds: its own, or, when they are read as a delta of nothing changed
- * (live-index.ts `livePostings`), that delta's base; undefined when a delta holds changes.
+ * (live-index.ts `readAsLive`), that delta's base; undefined when a delta holds changes.
  */
 export function flatOf(index: Index): Postings | undefined {
   const { delta } = index;
@@ -334,6 +334,11 @@ export function patchLinks(previous: Index, docs: readonly Doc[], { newOf, gone 
   for (const i of added) if (docs[i]!.supersededBy) superseded.push(i);
   superseded.sort((a, b) => a - b);
   return { decisions: new MovedDecisions(base, newOf, extra, size), superseded, decisionDocs };
+}
+
+/** `decisions` (by slug, at their positions before) seen through where their documents are now (`newOf`): what a write's `patchLinks` gives, so that every index a write can be laid over holds its decisions in one kind of object. */
+export function decisionsAt(decisions: ReadonlyMap<string, number>, newOf: Int32Array): ReadonlyMap<string, number> {
+  return new MovedDecisions(decisions, newOf, new Map(), decisions.size);
 }
 
 /** Where the decision `slug` of `base` is now (undefined when it is gone). */

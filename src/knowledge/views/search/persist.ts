@@ -5,7 +5,7 @@ import { removeOrphanTemps, tempBeside } from '../../../store/temp-files.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
 import { FileDoc } from './file-doc.ts';
 import { encodeIndex, IndexFile } from './index-file.ts';
-import { livePostings } from './live-index.ts';
+import { readAsLive } from './live-index.ts';
 
 /**
  * The search index on disk: one file per memory tip (and workspace commit merged in), under
@@ -45,10 +45,9 @@ export function readIndex(dir: string, key: string, sources: readonly Source[], 
     if (sources.length !== f.header.n || sources.some((s, i) => s.item.slug !== f.slug(i))) return undefined;
     const flat = f.allPostings();
     const docs = sources.map((src, i): Doc => new FileDoc(f, i, src));
-    // read as the postings of a delta of nothing changed: a write is laid over them as over any other (live-index.ts)
-    const live = livePostings(flat, docs);
-    const index = indexFrom(docs, () => live?.postings ?? flat, glossary, docs.length);
-    index.delta = live?.delta;
+    const index = indexFrom(docs, () => flat, glossary, docs.length);
+    // read as an index a write was laid over, with nothing changed: the next write is laid over it as over any other
+    readAsLive(index, flat);
     return index;
   } catch {
     return undefined;
