@@ -121,7 +121,8 @@ export function encodeIndex(
   };
   put(vocabBytes);
   head.start = put(bytesOf(postings.start));
-  head.order = put(bytesOf(sortedOrder(vocab)));
+  // a sorted table's order as it is (the postings a write laid out flat keep one), else sorted here
+  head.order = put(bytesOf(postings.ids instanceof FileVocabulary ? postings.ids.order : sortedOrder(vocab)));
   head.flags = put(flags);
   head.kindOf = put(kindOf);
   head.docAt = put(bytesOf(docAt));
