@@ -94,8 +94,9 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
 }
 
 /**
- * Writes the tip's index laid over by `indexAfterWrite`: its postings laid out flat first (they
- * become the index's own, and the base of the next write's), then the file, named the newest only
+ * Writes the tip's index laid over by `indexAfterWrite`: its postings laid out flat first (the
+ * index then reads them as a delta of nothing changed, as one read from disk, and they are the
+ * base of the next write's), then the file, named the newest only
  * while the memory ref still points at the state's commit (another process may have written since).
  */
 function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, state: MergedState): { encoded: number } | undefined {
