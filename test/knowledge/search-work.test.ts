@@ -214,11 +214,51 @@ describe('the first query after a write', () => {
     // the documents of each term read to count the matches, seen through a counter
     const docsOf = postings.docsOf;
     const counted: number[] = [];
-    postings.docsOf = (id) => (counted.push(id), docsOf(id));
+    postings.docsOf = (id) => (counted.push(id), docsOf.call(postings, id));
     const { hits, total } = await searchKnowledge(kb, query);
     postings.docsOf = docsOf;
     assert.equal(total, index.docs.length, 'every document holds "component"');
     assert.ok(!counted.includes(component), 'the documents of "component", which every document holds, were read to count the matches');
     await ranksAsFresh(dir, query, { hits, total });
+  });
+});
+
+describe('an index read from its file, and the same index after a write', () => {
+  let dir: string;
+  before(() => {
+    dir = seeded(120);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The fields of `o` in order, and what made it (a class, or a plain object). */
+  const shape = (o: object) => [o.constructor.name, ...Object.keys(o)];
+
+  test('hold their postings, delta and fields in one shape: the ranking meets after a write the objects it ranked before', async () => {
+    const first = await openTestKb(dir);
+    await searchKnowledge(first, { query: 'component 4' });
+    await closeKnowledgeBase(first);
+    // a new process (the MCP server after a restart): the index read from its file, then a write laid over it
+    const kb = await openTestKb(dir);
+    try {
+      const read = await loadSearchIndex(kb);
+      assert.equal(read.source, 'disk');
+      await searchKnowledge(kb, { query: 'component 4' });
+      await addDecision(kb, { title: 'Component 4 takes a new approach', decision: 'Written after the file was read.' });
+      const laid = await loadSearchIndex(kb);
+      assert.equal(laid.source, 'incremental');
+      /** every object a query reads on its way to the postings, as `shape` gives it */
+      const shapes = (index: Index) => {
+        assert.ok(index.delta, 'the postings are a base and a delta');
+        return [index, index.postings, index.postings.ids, index.delta, index.delta.base].map(shape);
+      };
+      const before = shapes(read.index);
+      assert.deepEqual(shapes(laid.index), before);
+      // the file written after the answer leaves the index laid out flat again, read as the one from disk
+      kb.cache.settle();
+      assert.deepEqual(shapes(laid.index), before);
+      assert.equal(laid.index.delta?.exact, true, 'after the file is written, a delta of nothing changed over its flat postings');
+    } finally {
+      await closeKnowledgeBase(kb);
+    }
   });
 });

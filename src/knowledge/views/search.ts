@@ -8,7 +8,7 @@ import { indexAfterWrite } from './search/after-write.ts';
 import { buildIndex, type Doc, type Index, rememberDocs, termsStartingWith } from './search/build-index.ts';
 import { FUSE_DEPTH, withMeaning } from './search/dense.ts';
 import { hitOf, queryOf, type SearchHit } from './search/hits.ts';
-import { compactPostings } from './search/live-index.ts';
+import { flatPostings, readAsLive } from './search/live-index.ts';
 import { embedderFor } from './search/meaning.ts';
 import { hasIndexFile, indexKey, readIndex, readLast, readLastIndex, searchDir, writeIndex, writeLast, writeStale } from './search/persist.ts';
 import { rankTop } from './search/prune.ts';
@@ -94,26 +94,31 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
 }
 
 /**
- * Writes the tip's index laid over by `indexAfterWrite`: its postings laid out flat first (they
- * become the index's own, and the base of the next write's), then the file, named the newest only
+ * Writes the tip's index laid over by `indexAfterWrite`: its postings laid out flat first (the
+ * index then reads them as a delta of nothing changed, as one read from disk, and they are the
+ * base of the next write's), then the file, named the newest only
  * while the memory ref still points at the state's commit (another process may have written since).
  */
 function writeTip(kb: KnowledgeBase, dir: string, key: string, index: Index, state: MergedState): { encoded: number } | undefined {
-  if (index.delta) {
-    index.postings = compactPostings(index);
-    index.delta = undefined;
-    // the decisions by slug as one map again (a write's view of them over the previous ones': patch-postings.ts patchLinks)
-    index.decisions = new Map(index.decisions);
+  const flat = flatPostings(index);
+  // the index's postings a delta of nothing changed over the flat ones (the base of the next write's), its decisions by
+  // slug one map again under it (a write's are a view of the previous ones': patch-postings.ts patchLinks)
+  if (index.delta && !index.delta.exact && readAsLive(index, flat)) {
     // the sorted terms a prefix is looked up in, made now rather than by the first query after the next write (which carries them over)
     termsStartingWith(index, '');
   }
   const ref = readRefSync(kb.repo.commonDir, kb.ref);
   const tip = ref === 'unknown' || ref === state.commit;
-  return writeIndex(dir, key, index, {
-    anchored: index.docs.some(isAnchored),
-    embeddings: !!state.config?.search?.embeddings,
-    newest: tip ? { commit: state.commit } : undefined,
-  });
+  return writeIndex(
+    dir,
+    key,
+    { ...index, postings: flat },
+    {
+      anchored: index.docs.some(isAnchored),
+      embeddings: !!state.config?.search?.embeddings,
+      newest: tip ? { commit: state.commit } : undefined,
+    },
+  );
 }
 
 export interface SearchOptions {

@@ -373,9 +373,27 @@ export function indexFrom(
 ): Index {
   const { decisions, superseded, decisionDocs } = known ?? linksOf(docs);
   const synonyms = known?.synonyms ?? synonymTable([...SOFTWARE_SYNONYMS, ...glossary]);
-  const index: Index = { docs, postings: postings(docs), decisions, superseded, synonyms, glossary, reused };
-  if (decisionDocs !== undefined) index.decisionDocs = decisionDocs;
-  return index;
+  // every field, in one order, whatever the index's origin (built, read from a file, laid over after a write): one object shape,
+  // so that the ranking's compiled code does not meet another after a write (V8 throws it away when a shape it relied on changes)
+  return {
+    docs,
+    postings: postings(docs),
+    decisions,
+    superseded,
+    synonyms,
+    related: undefined,
+    glossary,
+    sorted: undefined,
+    byLength: undefined,
+    dense: undefined,
+    factors: undefined,
+    scratch: undefined,
+    reused,
+    decisionDocs,
+    patched: false,
+    madeFrom: undefined,
+    delta: undefined,
+  };
 }
 
 /** The decisions by slug and the superseded documents (`links` of `indexFrom`, when not read from disk). */

@@ -4,7 +4,8 @@ import type { TermIds } from './index-shape.ts';
 /**
  * An index file's terms looked up without a Map (docs/search.md, "How the index is stored"): the
  * terms in id order and, from the file, their ids in the terms' sorted order, searched by
- * halving. Opening a file then builds nothing a term; a query looks up its few words, and the
+ * halving (also the terms of postings laid out flat after a write, which the file then writes:
+ * live-index.ts `compactPostings`). Opening a file then builds nothing a term; a query looks up its few words, and the
  * terms a word starts are one range of the sorted order. Answers as a Map of the same terms would.
  */
 export class FileVocabulary implements TermIds {
@@ -20,6 +21,11 @@ export class FileVocabulary implements TermIds {
 
   get size(): number {
     return this.#terms.length;
+  }
+
+  /** The ids in their terms' sorted order (`sortedOrder`): what an index file writes, not sorted again. */
+  get order(): Int32Array {
+    return this.#order;
   }
 
   /** The id of `term`, or undefined. */

@@ -121,7 +121,8 @@ export function encodeIndex(
   };
   put(vocabBytes);
   head.start = put(bytesOf(postings.start));
-  head.order = put(bytesOf(sortedOrder(vocab)));
+  // a sorted table's order as it is (the postings a write laid out flat keep one), else sorted here
+  head.order = put(bytesOf(postings.ids instanceof FileVocabulary ? postings.ids.order : sortedOrder(vocab)));
   head.flags = put(flags);
   head.kindOf = put(kindOf);
   head.docAt = put(bytesOf(docAt));
@@ -232,6 +233,14 @@ export class IndexFile {
   #bytes: Bytes;
   #slugs?: string[];
   #records = new Map<number, FileRecord>();
+  /**
+   * where the records section starts and its length, kept as numbers: a record is read through
+   * them, not through the header (a writer's header object shares its shape with the one read
+   * here, and the compiled code of a query's record reads would be thrown away when a write
+   * changes that shape)
+   */
+  readonly #recordsAt: number;
+  readonly #recordsLength: number;
 
   /** `path` opened for positioned reads (`whole`: read it all at once, for the full path, which reads every document). */
   static open(path: string, whole: boolean, check: (h: Header) => boolean): IndexFile | undefined {
@@ -315,6 +324,7 @@ export class IndexFile {
     if (this.start[0] !== 0 || this.start[h.terms] !== h.postings || h.sections.pdocs[1] !== 4 * h.postings || h.sections.gain[1] !== 8 * h.postings)
       throw new Error('index file: bad postings');
     if (this.docAt[0] !== 0 || this.docAt[h.n] !== h.sections.records[1]) throw new Error('index file: bad records');
+    [this.#recordsAt, this.#recordsLength] = h.sections.records;
     // a term's postings, a document's record and kind are checked when read (a query reads a few of 10,000)
   }
 
@@ -389,8 +399,8 @@ export class IndexFile {
     if (known) return known;
     const from = this.docAt[i]!;
     const to = this.docAt[i + 1]!;
-    if (!(from <= to && to <= this.header.sections.records[1])) throw new Error('index file: bad records');
-    const r = new FileRecord(this.#bytes.read(this.header.sections.records[0] + from, to - from));
+    if (!(from <= to && to <= this.#recordsLength)) throw new Error('index file: bad records');
+    const r = new FileRecord(this.#bytes.read(this.#recordsAt + from, to - from));
     this.#records.set(i, r);
     return r;
   }

@@ -128,8 +128,10 @@ export interface Index {
  * count; a term's postings are worked out from them when a query first reads it.
  */
 export interface Delta {
-  /** the base's postings: term `id`'s documents (base positions) `docs[start[id]..start[id + 1])`, their frequencies `tf` */
-  base: { ids: TermIds; start: Int32Array; docs: Int32Array; tf: Float64Array; terms: number };
+  /** the base's postings: term `id`'s documents (base positions) `docs[start[id]..start[id + 1])`, their frequencies `tf` and their gains as the base was laid out with (`gain`) */
+  base: { ids: TermIds; start: Int32Array; docs: Int32Array; tf: Float64Array; gain: Float64Array; terms: number };
+  /** nothing changed since the base (an index read from its file, or laid out flat after a write): a term's postings are the base's, gains included */
+  exact: boolean;
   /** base position -> position now, -1 when the document is gone */
   newOf: Int32Array;
   /** the positions now of the documents not in the base, ascending */

@@ -1,7 +1,20 @@
 import { isWord } from './analyze.ts';
 import { fieldTotals, gainsFromLengths, meansOf } from './fields.ts';
+import { FileVocabulary, sortedOrder } from './file-vocabulary.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
-import { addedPostings, countsOf, countTerms, type FreshTerms, lengthsAfter, type Moves, mergeTerm, mergeTermDocs, mergeTermMarked } from './patch-postings.ts';
+import {
+  addedPostings,
+  countsOf,
+  countTerms,
+  decisionsAt,
+  type FreshTerms,
+  flatOf,
+  lengthsAfter,
+  type Moves,
+  mergeTerm,
+  mergeTermDocs,
+  mergeTermMarked,
+} from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
 const DELTA_SHARE = 1 / 8;
@@ -25,60 +38,104 @@ export function layOver(
   moves: Moves,
   added: readonly number[],
 ): { postings: Postings; delta: Delta; tables: Pick<Index, 'sorted' | 'byLength'> } | undefined {
-  const was = previous.postings;
-  const before = previous.delta;
+  // a flat base (a build's, a patch's) seen as a delta of nothing changed: one way of laying a write over, whatever the index was
+  const before = previous.delta ?? unchangedDelta(previous.postings, previous.docs.length);
+  if (!before) return undefined;
+  const { base } = before;
   const { newOf } = moves;
-  let base: Delta['base'];
   let baseNewOf: Int32Array;
   const keptAdded: number[] = [];
-  let df: Int32Array;
-  let fresh: FreshTerms;
-  let oldLen: Float64Array;
-  let oldTotals: Float64Array;
   // the base documents gone: this write's, or, over a delta, every write's since the base (counted as they are moved)
   let removed = 0;
-  if (before) {
-    base = before.base;
+  if (before.exact) {
+    // nothing moved since the base: where a base document is now is where this write put it
+    baseNewOf = newOf;
+    removed = moves.gone.length;
+  } else {
     baseNewOf = new Int32Array(before.newOf.length);
     for (let b = 0; b < baseNewOf.length; b++) if ((baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!) < 0) removed++;
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
-    df = Int32Array.from(before.df);
-    fresh = { first: base.terms, terms: [...before.fresh], ids: new Map(before.freshIds) };
-    oldLen = before.len;
-    oldTotals = before.totals;
-  } else {
-    if (!was.tf || !was.len || was.read || was.tf.length !== was.docs.length || was.len.length !== 4 * previous.docs.length) return undefined;
-    const terms = was.start.length - 1;
-    base = { ids: was.ids, start: was.start, docs: was.docs, tf: was.tf, terms };
-    baseNewOf = newOf;
-    df = countsOf(was.start);
-    fresh = { first: terms, terms: [], ids: new Map() };
-    oldLen = was.len;
-    oldTotals = was.totals ?? fieldTotals(oldLen);
-    removed = moves.gone.length;
   }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
+  const fresh: FreshTerms = { first: base.terms, terms: [...before.fresh], ids: new Map(before.freshIds) };
 
   // each term's count: less the gone documents' terms, plus the new ones'
-  const counted = countTerms(df, previous.docs, moves, docs, added, base.ids, fresh);
-  const len = lengthsAfter(oldLen, moves, docs, added);
+  const counted = countTerms(Int32Array.from(before.df), previous.docs, moves, docs, added, base.ids, fresh);
+  const len = lengthsAfter(before.len, moves, docs, added);
   const all = Int32Array.from([...keptAdded, ...added]).sort();
-  const totals = totalsAfter(oldTotals, oldLen, len, moves.gone, added);
+  const totals = totalsAfter(before.totals, before.len, len, moves.gone, added);
   // the fields' means alone: a posting's norms are worked out when a query reads it (termOf)
-  const delta: Delta = {
-    base,
-    newOf: baseNewOf,
-    added: all,
-    fresh: fresh.terms,
-    freshIds: fresh.ids,
-    df: counted.df,
-    len,
-    totals,
-    means: meansOf(totals, docs.length),
-    removed,
-    unmoved: Math.min(before ? before.unmoved : Number.POSITIVE_INFINITY, unmovedUpTo(moves)),
-  };
-  return { postings: postingsOf(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
+  const delta = new LiveDelta(base, baseNewOf, all, fresh, counted.df, len, totals, removed, Math.min(before.unmoved, unmovedUpTo(moves)), false);
+  return { postings: new LivePostings(delta, docs), delta, tables: carryTermTables(previous, counted.died, counted.born) };
+}
+
+/**
+ * A delta's fields in one order, whatever made it (`layOver`, `readAsLive`): a class, not an
+ * object literal, so that its shape is its own (a literal's is shared with every other literal of
+ * the same first fields, and changes with theirs), and the code a warm query compiled does not
+ * meet another after a write (V8 throws compiled code away when an object it relied on changes shape).
+ */
+class LiveDelta implements Delta {
+  fresh: string[];
+  freshIds: Map<string, number>;
+  means: Float64Array;
+  constructor(
+    public base: Delta['base'],
+    public newOf: Int32Array,
+    public added: Int32Array,
+    fresh: FreshTerms,
+    public df: Int32Array,
+    public len: Float64Array,
+    public totals: Float64Array,
+    public removed: number,
+    public unmoved: number,
+    public exact: boolean,
+  ) {
+    this.fresh = fresh.terms;
+    this.freshIds = fresh.ids;
+    this.means = meansOf(totals, len.length / 4);
+  }
+}
+
+/** A delta's base (`Delta.base`): a class of its own, as `LiveDelta`. */
+class DeltaBase implements Readonly<Delta['base']> {
+  constructor(
+    readonly ids: TermIds,
+    readonly start: Int32Array,
+    readonly docs: Int32Array,
+    readonly tf: Float64Array,
+    readonly gain: Float64Array,
+    readonly terms: number,
+  ) {}
+}
+
+/** Flat postings that keep their frequencies and lengths (`n` documents) as a delta of nothing changed, or undefined when they keep none. */
+function unchangedDelta(p: Postings, n: number): Delta | undefined {
+  if (!p.tf || !p.len || p.read || p.tf.length !== p.docs.length || p.len.length !== 4 * n) return undefined;
+  const terms = p.start.length - 1;
+  const base = new DeltaBase(p.ids, p.start, p.docs, p.tf, p.gain, terms);
+  const same = new Int32Array(n);
+  for (let i = 0; i < n; i++) same[i] = i;
+  const fresh: FreshTerms = { first: terms, terms: [], ids: new Map() };
+  return new LiveDelta(base, same, new Int32Array(0), fresh, countsOf(p.start), p.len, p.totals ?? fieldTotals(p.len), 0, n, true);
+}
+
+/**
+ * `index` read through a delta of nothing changed over the flat postings `flat` (an index file's,
+ * or a delta laid out flat after a write): its postings, its delta and its decisions by slug made
+ * what they are in an index a write was laid over (`LivePostings`, `LiveDelta`, patch-postings.ts
+ * `decisionsAt`), so that a query reads the one as the other — the same objects' shapes, the same
+ * code — and the next write is laid over them without a pass over every document (the counts of
+ * terms and the fields' totals are worked out here, once). False, `index` left as it was, when
+ * `flat` keeps no frequencies.
+ */
+export function readAsLive(index: Index, flat: Postings): boolean {
+  const delta = unchangedDelta(flat, index.docs.length);
+  if (!delta) return false;
+  index.postings = new LivePostings(delta, index.docs);
+  index.delta = delta;
+  index.decisions = decisionsAt(index.decisions instanceof Map ? index.decisions : new Map(index.decisions), delta.newOf);
+  return true;
 }
 
 /** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */
@@ -96,27 +153,51 @@ function totalsAfter(was: Float64Array, oldLen: Float64Array, len: Float64Array,
   return totals;
 }
 
+const NO_DOCS = new Int32Array(0);
+const NO_GAINS = new Float64Array(0);
+
 /**
  * The postings a delta stands for: a term's worked out when first read whole (`termOf`), kept for
  * the next queries. Read for the documents a pruned scoring marks (`only`), only theirs are
  * worked out, and not kept: a common term's thousands of postings are not merged, nor their
  * gains worked out, for the hundred or so documents scored. Counting the matches reads the
- * documents alone (`docsOf`).
+ * documents alone (`docsOf`). A class, its reads methods: every index's postings one shape, and
+ * one function called, whichever index a query reads.
  */
-function postingsOf(delta: Delta, docs: readonly Doc[]): Postings & { ids: LiveTerms } {
-  const { base, freshIds } = delta;
-  const extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
-  const made = new Map<number, ReturnType<typeof termOf>>();
-  const empty = new Int32Array(0);
-  return {
-    ids: new LiveTerms(delta),
-    start: empty,
-    docs: empty,
-    gain: new Float64Array(0),
-    df: delta.df,
-    read: (id, only) => made.get(id) ?? (only ? termOf(delta, extra, id, only) : made.set(id, termOf(delta, extra, id)).get(id)!),
-    docsOf: (id) => made.get(id)?.docs ?? termDocsOf(delta, extra, id),
-  };
+class LivePostings implements Postings {
+  readonly ids: LiveTerms;
+  readonly start = NO_DOCS;
+  readonly docs = NO_DOCS;
+  readonly gain = NO_GAINS;
+  readonly df: Int32Array;
+  readonly #delta: Delta;
+  readonly #extra: Map<number, number[]>;
+  readonly #made = new Map<number, TermPostings>();
+  constructor(delta: Delta, docs: readonly Doc[]) {
+    const { base, freshIds } = delta;
+    this.ids = new LiveTerms(delta);
+    this.df = delta.df;
+    this.#delta = delta;
+    this.#extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
+  }
+  read(id: number, only?: Uint8Array): TermPostings {
+    const made = this.#made.get(id);
+    if (made) return made;
+    if (only && !this.#delta.exact) return termOf(this.#delta, this.#extra, id, only);
+    const whole = termOf(this.#delta, this.#extra, id);
+    this.#made.set(id, whole);
+    return whole;
+  }
+  docsOf(id: number): Int32Array {
+    return this.#made.get(id)?.docs ?? termDocsOf(this.#delta, this.#extra, id);
+  }
+}
+
+/** One term's postings: its documents, their gains and their frequencies (packTf). */
+interface TermPostings {
+  docs: Int32Array;
+  gain: Float64Array;
+  tf: Float64Array;
 }
 
 /** Where term `id`'s base postings are: `[from, to)` in the base's arrays (empty for a fresh term). */
@@ -127,10 +208,12 @@ const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.ba
  * document order, each with its gain (worked out from its frequencies, its document's lengths
  * and the fields' means). Given `only`, just the documents it marks.
  */
-function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): { docs: Int32Array; gain: Float64Array; tf: Float64Array } {
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): TermPostings {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const [from, to] = baseRange(delta, id);
+  // nothing changed since the base: its postings and gains as they are
+  if (delta.exact) return { docs: base.docs.subarray(from, to), gain: base.gain.subarray(from, to), tf: base.tf.subarray(from, to) };
   if (!only && unmoved(delta, extra, id, from, to)) {
     const docs = base.docs.subarray(from, to);
     const tf = base.tf.subarray(from, to);
@@ -149,7 +232,7 @@ function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: U
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
 function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int32Array {
   const [from, to] = baseRange(delta, id);
-  if (unmoved(delta, extra, id, from, to)) return delta.base.docs.subarray(from, to);
+  if (delta.exact || unmoved(delta, extra, id, from, to)) return delta.base.docs.subarray(from, to);
   const docs = new Int32Array(delta.df[id]!);
   mergeTermDocs(docs, delta.base, from, to, delta.newOf, extra.get(id));
   return docs;
@@ -163,20 +246,24 @@ function termDocsOf(delta: Delta, extra: Map<number, number[]>, id: number): Int
 const unmoved = (delta: Delta, extra: Map<number, number[]>, id: number, from: number, to: number) =>
   to > from && delta.base.docs[to - 1]! < delta.unmoved && !extra.has(id);
 
+/** `index`'s postings laid out flat (what is written to disk): its own when they are (patch-postings.ts `flatOf`), else `compactPostings`. */
+export const flatPostings = (index: Index): Postings => flatOf(index) ?? compactPostings(index);
+
 /**
  * The postings of an index with a delta (`layOver`) laid out flat, as a build of its documents
  * gives them (term ids aside): every term some document holds, numbered anew, with each
  * posting's frequencies and gain, and the field lengths. What is written to disk, and the next
  * base.
  */
-export function compactPostings(index: Index): Postings {
+function compactPostings(index: Index): Postings {
   const delta = index.delta!;
-  const { ids: live } = index.postings as Postings & { ids: LiveTerms };
-  const read = index.postings.read!;
-  const ids = new Map<string, number>();
+  const { postings } = index;
+  const live = postings.ids as LiveTerms;
+  // the terms some document holds, numbered anew in their order: looked up in their sorted order, as in a file read back
+  const vocab: string[] = [];
   const old: number[] = [];
   for (const [t, id] of live) {
-    ids.set(t, old.length);
+    vocab.push(t);
     old.push(id);
   }
   const start = new Int32Array(old.length + 1);
@@ -184,13 +271,13 @@ export function compactPostings(index: Index): Postings {
   const docs = new Int32Array(start[old.length]!);
   const gain = new Float64Array(docs.length);
   const tf = new Float64Array(docs.length);
-  old.forEach((id, k) => {
-    const t = read(id) as ReturnType<typeof termOf>;
+  for (let k = 0; k < old.length; k++) {
+    const t = postings.read!(old[k]!) as TermPostings;
     docs.set(t.docs, start[k]!);
     gain.set(t.gain, start[k]!);
     tf.set(t.tf, start[k]!);
-  });
-  return { ids, start, docs, gain, tf, len: delta.len, totals: delta.totals };
+  }
+  return { ids: new FileVocabulary(vocab, sortedOrder(vocab)), start, docs, gain, tf, len: delta.len, totals: delta.totals };
 }
 
 /** A delta's terms: the base's and the fresh ones, those no document holds any more hidden. */

@@ -16,7 +16,8 @@ const PATCH_SHARE = 1 / 8;
  * frequencies kept, documents reordered, or too many changed.
  */
 export function patchPostings(previous: Index, docs: readonly Doc[]): { postings: Postings; links: Links | undefined } | undefined {
-  const old = previous.postings;
+  const old = flatOf(previous);
+  if (!old) return undefined;
   const oldTf = old.tf;
   const oldLen = old.len;
   if (!oldTf || !oldLen || old.read) return undefined;
@@ -74,6 +75,18 @@ export function patchPostings(previous: Index, docs: readonly Doc[]): { postings
   const links = patchLinks(previous, docs, moves, added);
   // the decisions a map again: a patch already works over every posting, and a view over a view would grow with each write
   return { postings: { ids, start, docs: out, gain, tf, len }, links: links && { ...links, decisions: new Map(links.decisions) } };
+}
+
+/**
+ * The flat postings `index` holds: its own, or, when they are read as a delta of nothing changed
+ * (live-index.ts `readAsLive`), that delta's base; undefined when a delta holds changes.
+ */
+export function flatOf(index: Index): Postings | undefined {
+  const { delta } = index;
+  if (!delta) return index.postings;
+  if (!delta.exact) return undefined;
+  const { ids, start, docs, gain, tf } = delta.base;
+  return { ids, start, docs, gain, tf, len: delta.len, totals: delta.totals };
 }
 
 /** Each term's count of documents in flat postings (`Postings.start`). */
@@ -321,6 +334,11 @@ export function patchLinks(previous: Index, docs: readonly Doc[], { newOf, gone 
   for (const i of added) if (docs[i]!.supersededBy) superseded.push(i);
   superseded.sort((a, b) => a - b);
   return { decisions: new MovedDecisions(base, newOf, extra, size), superseded, decisionDocs };
+}
+
+/** `decisions` (by slug, at their positions before) seen through where their documents are now (`newOf`): what a write's `patchLinks` gives, so that every index a write can be laid over holds its decisions in one kind of object. */
+export function decisionsAt(decisions: ReadonlyMap<string, number>, newOf: Int32Array): ReadonlyMap<string, number> {
+  return new MovedDecisions(decisions, newOf, new Map(), decisions.size);
 }
 
 /** Where the decision `slug` of `base` is now (undefined when it is gone). */

@@ -5,6 +5,7 @@ import { removeOrphanTemps, tempBeside } from '../../../store/temp-files.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
 import { FileDoc } from './file-doc.ts';
 import { encodeIndex, IndexFile } from './index-file.ts';
+import { readAsLive } from './live-index.ts';
 
 /**
  * The search index on disk: one file per memory tip (and workspace commit merged in), under
@@ -42,9 +43,12 @@ export function readIndex(dir: string, key: string, sources: readonly Source[], 
   try {
     f.readSlugs();
     if (sources.length !== f.header.n || sources.some((s, i) => s.item.slug !== f.slug(i))) return undefined;
-    const postings = f.allPostings();
+    const flat = f.allPostings();
     const docs = sources.map((src, i): Doc => new FileDoc(f, i, src));
-    return indexFrom(docs, () => postings, glossary, docs.length);
+    const index = indexFrom(docs, () => flat, glossary, docs.length);
+    // read as an index a write was laid over, with nothing changed: the next write is laid over it as over any other
+    readAsLive(index, flat);
+    return index;
   } catch {
     return undefined;
   }
