@@ -8,7 +8,12 @@
 // time (user + system: on a shared machine the wall clock also counts other processes' turns).
 // Table on stdout, JSON in bench/results/search-write-<date>.json.
 //
-//   node --import tsx bench/search-write.bench.ts [--size 10000] [--rounds 3] [--writes 5] [--before /path/to/checkout]
+// `--gap <ms>`: the MCP server's case, where the next call comes after the agent's turn: after each
+// write the side starts the index of the new tip ahead (`searchAhead`, what the server does after
+// a write tool's answer; a side without it does nothing) and the query comes `ms` later; the CPU
+// the process spent in that gap is its own column.
+//
+//   node --import tsx bench/search-write.bench.ts [--size 10000] [--rounds 3] [--writes 5] [--gap 0] [--before /path/to/checkout]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,27 +32,41 @@ interface Sample {
   afterCpu: number[];
   /** the index file written after the answer (DerivedCache.later), run here at once: 0 where the query wrote it itself */
   file: number[];
+  /** with --gap: the process's CPU time between the write and the query (the index made ahead) */
+  gapCpu: number[];
+  /** the process's CPU time for a whole write: the write, the gap, the query and the index file */
+  cycleCpu: number[];
   sources: string[];
 }
 
 /** One process of one side: `root`'s code on `repo`. */
-async function child(root: string, repo: string, writes: number, label: string): Promise<void> {
+async function child(root: string, repo: string, writes: number, label: string, gap: number): Promise<void> {
   const { openKnowledgeBase, closeKnowledgeBase } = await import(join(root, 'src/knowledge/core/kb.ts'));
   const { addDecision } = await import(join(root, 'src/knowledge/items/decision/add-decision.ts'));
-  const { searchStore, loadSearchIndex } = await import(join(root, 'src/knowledge/views/search.ts'));
+  const { searchStore, loadSearchIndex, searchAhead } = await import(join(root, 'src/knowledge/views/search.ts'));
   const kb = await openKnowledgeBase({ cwd: repo, env: benchEnv({ AXME_SEARCH_MODEL: 'off' }), backend: 'cli' });
-  const out: Sample = { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], sources: [] };
+  const out: Sample = { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], gapCpu: [], cycleCpu: [], sources: [] };
   const timed = (q: string, wall: number[], cpu: number[]) => timeCall(() => searchStore(kb, q), wall, cpu);
   for (const q of QUERIES) await searchStore(kb, q);
   for (let r = 0; r < 5; r++) for (const q of QUERIES) await timed(q, out.warm, out.warmCpu);
   for (let w = 0; w < writes; w++) {
+    const cycle = process.cpuUsage();
     let t0 = performance.now();
     await addDecision(kb, { title: `Written by ${label} ${process.pid} ${w}`, decision: `Component ${w} uses a new approach.` });
     out.write.push(performance.now() - t0);
+    if (gap > 0) {
+      const c0 = process.cpuUsage();
+      searchAhead?.(kb);
+      await new Promise((resolve) => setTimeout(resolve, gap));
+      const c = process.cpuUsage(c0);
+      out.gapCpu.push((c.user + c.system) / 1000);
+    }
     await timed(QUERIES[w % QUERIES.length]!, out.after, out.afterCpu);
     t0 = performance.now();
     kb.cache.settle?.();
     out.file.push(performance.now() - t0);
+    const c = process.cpuUsage(cycle);
+    out.cycleCpu.push((c.user + c.system) / 1000);
     out.sources.push((await loadSearchIndex(kb)).source);
   }
   await closeKnowledgeBase(kb);
@@ -59,8 +78,9 @@ async function main(): Promise<void> {
   const ROUNDS = Number(argOf(argv, 'rounds', '3'));
   const WRITES = Number(argOf(argv, 'writes', '5'));
   const before = argOf(argv, 'before', '');
-  if (![SIZE, ROUNDS, WRITES].every((n) => Number.isInteger(n) && n > 0)) {
-    process.stderr.write('search-write.bench: --size, --rounds and --writes take a whole number\n');
+  const GAP = Number(argOf(argv, 'gap', '0'));
+  if (![SIZE, ROUNDS, WRITES].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(GAP) || GAP < 0) {
+    process.stderr.write('search-write.bench: --size, --rounds and --writes take a whole number, --gap a number of milliseconds\n');
     process.exit(2);
   }
   const sides: Array<[string, string]> = [['now', resolve(import.meta.dirname, '..')]];
@@ -69,7 +89,7 @@ async function main(): Promise<void> {
   const run = (name: string, root: string, writes: number): Sample => {
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', import.meta.filename, '--child', root, '--repo', repos.get(name)!, '--writes', String(writes), '--label', name],
+      ['--import', 'tsx', import.meta.filename, '--child', root, '--repo', repos.get(name)!, '--writes', String(writes), '--label', name, '--gap', String(GAP)],
       {
         encoding: 'utf8',
         env: benchEnv({ AXME_SEARCH_MODEL: 'off' }),
@@ -79,7 +99,12 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error(`${name}: ${r.stderr}`);
     return JSON.parse(r.stdout) as Sample;
   };
-  const all = new Map(sides.map(([name]): [string, Sample] => [name, { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], sources: [] }]));
+  const all = new Map(
+    sides.map(([name]): [string, Sample] => [
+      name,
+      { warm: [], write: [], after: [], warmCpu: [], afterCpu: [], file: [], gapCpu: [], cycleCpu: [], sources: [] },
+    ]),
+  );
   try {
     for (const [name, root] of sides) run(name, root, 1); // the index written (built), then patched once
     for (let r = 0; r < ROUNDS; r++)
@@ -92,6 +117,8 @@ async function main(): Promise<void> {
         a.warmCpu.push(...s.warmCpu);
         a.afterCpu.push(...s.afterCpu);
         a.file.push(...s.file);
+        a.gapCpu.push(...s.gapCpu);
+        a.cycleCpu.push(...s.cycleCpu);
         a.sources.push(...s.sources);
         process.stderr.write(
           `search-write.bench: round ${r + 1} ${name}: warm ${fmt(stats(s.warm).median)} ms, after a write ${s.after.map(fmt).join(' ')} ms\n`,
@@ -112,6 +139,8 @@ async function main(): Promise<void> {
     warmCpu: stats(a.warmCpu),
     afterCpu: stats(a.afterCpu),
     file: stats(a.file),
+    gapCpu: GAP > 0 ? stats(a.gapCpu) : undefined,
+    cycleCpu: stats(a.cycleCpu),
     afterCpuByWrite: Array.from({ length: WRITES }, (_, w) => stats(a.afterCpu.filter((_, i) => i % WRITES === w))),
     sources: [...new Set(a.sources)],
   }));
@@ -124,12 +153,20 @@ async function main(): Promise<void> {
     `\n| first query after the n-th write of a process, CPU ms median | ${Array.from({ length: WRITES }, (_, w) => w + 1).join(' | ')} |\n| --- |${' ---: |'.repeat(WRITES)}`,
   );
   for (const r of rows) console.log(`| ${r.name} | ${r.afterCpuByWrite.map((s) => fmt(s.median)).join(' | ')} |`);
+  console.log(
+    `\n| CPU ms median (p10–p90) | ${GAP > 0 ? `the ${GAP} ms between the write and the query (the index made ahead) | ` : ''}a write all told: the write${GAP > 0 ? ', the gap' : ''}, the query, the index file |\n| --- |${GAP > 0 ? ' ---: |' : ''} ---: |`,
+  );
+  for (const r of rows) console.log(`| ${r.name} | ${GAP > 0 ? `${cell(r.gapCpu!)} | ` : ''}${cell(r.cycleCpu)} |`);
   const out = argOf(argv, 'out', join(import.meta.dirname, 'results'));
   mkdirSync(out, { recursive: true });
   const file = join(out, `search-write-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), size: SIZE, rounds: ROUNDS, writes: WRITES, rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), size: SIZE, rounds: ROUNDS, writes: WRITES, gap: GAP, rows }, null, 2)}\n`,
+  );
   process.stderr.write(`search-write.bench: results: ${file}\n`);
 }
 
-if (argv.includes('--child')) await child(argOf(argv, 'child', ''), argOf(argv, 'repo', ''), Number(argOf(argv, 'writes', '1')), argOf(argv, 'label', ''));
+if (argv.includes('--child'))
+  await child(argOf(argv, 'child', ''), argOf(argv, 'repo', ''), Number(argOf(argv, 'writes', '1')), argOf(argv, 'label', ''), Number(argOf(argv, 'gap', '0')));
 else await main();

@@ -86,11 +86,14 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
         if (projectAlias) delete given[projectAlias];
         const input = { ...defaults, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
         if (op.folder) ctx.confine?.((input as { path?: string }).path);
-        const r = op.folder
-          ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never)
-          : await op.run(await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined)), input as never, {
-              allowSecret: !!allow_secret,
-            });
+        const onStore = async () => {
+          const kb = await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined));
+          const r = await op.run(kb, input as never, { allowSecret: !!allow_secret });
+          // the server answers again: the new tip's search index is made while the agent reads this answer
+          if (op.write) void import('../knowledge/views/search.ts').then((m) => m.searchAhead(kb));
+          return r;
+        };
+        const r = op.folder ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never) : await onStore();
         const text = op.text(r);
         return { text, data: { text, ...op.json(r) } };
       });

@@ -30,6 +30,15 @@ export interface DerivedCache {
   later(slot: string, task: () => void): void;
   /** runs every task `later` still holds, now (closing a knowledge base calls it first) */
   settle(): void;
+  /**
+   * Derived work done ahead of the next reader, in the background (the search index of a tip just
+   * written, in a process that answers again: the MCP server): `task` starts once the work in
+   * hand is done; a newer task of the same `slot` replaces one not yet started. A task that fails
+   * costs only the derived data.
+   */
+  ahead(slot: string, task: () => Promise<unknown>): void;
+  /** drops the tasks `ahead` has not started and waits for those running (closing a knowledge base calls it first) */
+  drain(): Promise<void>;
 }
 
 /** Entries the memory keeps: enough for a long-running server's states and indexes, bounded. */
@@ -39,6 +48,9 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
   const memory = new Map<string, unknown>();
   const slots = new Map<string, WeakMap<object, unknown>>();
   const tasks = new Map<string, () => void>();
+  const queued = new Map<string, () => Promise<unknown>>();
+  const running = new Set<Promise<unknown>>();
+  let draining = false;
   const run = (slot: string) => {
     const task = tasks.get(slot);
     tasks.delete(slot);
@@ -69,6 +81,26 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
     },
     settle() {
       for (const slot of [...tasks.keys()]) run(slot);
+    },
+    ahead(slot, task) {
+      if (draining) return;
+      const pending = queued.has(slot);
+      queued.set(slot, task);
+      if (pending) return;
+      setImmediate(() => {
+        const next = queued.get(slot);
+        queued.delete(slot);
+        if (!next || draining) return;
+        const done: Promise<unknown> = next()
+          .catch(() => {})
+          .finally(() => running.delete(done));
+        running.add(done);
+      });
+    },
+    async drain() {
+      draining = true;
+      queued.clear();
+      await Promise.all(running);
     },
   };
 }

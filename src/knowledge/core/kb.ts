@@ -135,7 +135,8 @@ function samePath(a: string, b: string): boolean {
 /** Closes a knowledge base: its cache writes finished, its repository and, when it was opened, its workspace's store. */
 export async function closeKnowledgeBase(kb: KnowledgeBase): Promise<void> {
   const ws = kb.workspace?.opened;
-  // derived work left for later (a search index file) is done now
+  // derived work begun ahead of a reader is finished (what it leaves for later with it), then what was left for later is done now
+  await kb.cache.drain();
   kb.cache.settle();
   // derived data still being written goes to disk first: after the close, the folder is the caller's
   await Promise.all([

@@ -1,0 +1,124 @@
+/**
+ * The search index made ahead of the next query (docs/search.md): after a write, a process that
+ * answers again (the MCP server) lays the write over its index in the background and works out
+ * its common terms' postings, so that the next query ranks on them at once. The background work is the knowledge base's `ahead`: it
+ * starts once the work in hand is done, a newer task of a slot replaces one not yet started, and
+ * closing the knowledge base waits for what runs.
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { derivedCache } from '../../src/knowledge/core/derived-cache.ts';
+import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { loadSearchIndex, searchAhead, searchKnowledge } from '../../src/knowledge/views/search.ts';
+import { diskCache } from '../../src/store/cache.ts';
+import { openTestKb } from '../helpers.ts';
+import { seededStore } from '../seeded-store.ts';
+
+/** One turn of the event loop: what `ahead` started by then has begun. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('derived work ahead of a reader (DerivedCache.ahead)', () => {
+  const cache = () => derivedCache(diskCache('/nonexistent-axme-test-dir', 1));
+
+  test('starts after the work in hand, a newer task of the slot replacing one not started; drain waits for what runs', async () => {
+    const c = cache();
+    const ran: string[] = [];
+    const record = (what: string) => void ran.push(what);
+    let finish!: () => void;
+    c.ahead('index', async () => record('first'));
+    c.ahead('index', () => {
+      record('second');
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    c.ahead('other', async () => record('other'));
+    assert.deepEqual(ran, [], 'nothing runs before the work in hand is done');
+    await turn();
+    assert.deepEqual(ran, ['second', 'other']);
+    let drained = false;
+    const draining = c.drain().then(() => (drained = true));
+    await turn();
+    assert.equal(drained, false, 'drain waits for the running task');
+    finish();
+    await draining;
+    c.ahead('index', async () => record('after the drain'));
+    await turn();
+    assert.deepEqual(ran, ['second', 'other'], 'nothing starts once drained');
+  });
+
+  test('a task that fails costs only its own work', async () => {
+    const c = cache();
+    c.ahead('index', async () => {
+      throw new Error('broken');
+    });
+    await turn();
+    await c.drain();
+  });
+
+  test('drain drops the tasks not started', async () => {
+    const c = cache();
+    let ran = false;
+    c.ahead('index', async () => void (ran = true));
+    await c.drain();
+    await turn();
+    assert.equal(ran, false);
+  });
+});
+
+describe('the search index made ahead of the next query', () => {
+  let dir: string;
+  let kb: KnowledgeBase;
+  before(async () => {
+    dir = seededStore(
+      240,
+      (i) => ({ slug: `decision-${i}`, title: `Decision ${i} about component ${i % 11}`, decision: `Component ${i % 11} takes approach ${i}.` }),
+      {
+        prefix: 'axme-search-ahead-',
+      },
+    );
+    kb = await openTestKb(dir);
+    await searchKnowledge(kb, { query: 'component approach' });
+  });
+  after(async () => {
+    await closeKnowledgeBase(kb);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('after a write, the index is laid over in the background and its common terms read whole; the query after it ranks as a fresh process', async () => {
+    await addDecision(kb, { title: 'Written before the next query', decision: 'Component 5 takes a newer approach.' });
+    searchAhead(kb);
+    await turn();
+    // the query comes while the index is being made (or after): the same index, laid over the previous one
+    const loaded = await loadSearchIndex(kb);
+    assert.ok(loaded.source === 'incremental' || loaded.source === 'memory', loaded.source);
+    assert.equal(loaded.index.patched, true, 'the write laid over the previous index, not a build');
+    const { postings, docs } = loaded.index;
+    const common = postings.ids.get('compon')!;
+    assert.ok(postings.df![common]! >= docs.length / 8);
+    const only = new Uint8Array(docs.length).fill(1);
+    assert.equal(postings.read!(common, only), postings.read!(common, only), 'a common term is read from the postings worked out ahead');
+    const got = await searchKnowledge(kb, { query: 'component newer approach' });
+    const other = await openTestKb(dir);
+    try {
+      assert.deepEqual((await searchKnowledge(other, { query: 'component newer approach' })).hits, got.hits);
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
+
+  test('closing the knowledge base waits for the index made ahead', async () => {
+    const own = await openTestKb(dir);
+    await searchKnowledge(own, { query: 'component' });
+    await addDecision(own, { title: 'Written just before closing', decision: 'Component 7 again.' });
+    searchAhead(own);
+    await turn();
+    await closeKnowledgeBase(own);
+    const other = await openTestKb(dir);
+    try {
+      assert.equal((await searchKnowledge(other, { query: 'written just before closing' })).hits[0]?.title, 'Written just before closing');
+    } finally {
+      await closeKnowledgeBase(other);
+    }
+  });
+});
