@@ -6,14 +6,16 @@
  * closing the knowledge base waits for what runs.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { derivedCache } from '../../src/knowledge/core/derived-cache.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { loadSearchIndex, searchAhead, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { diskCache } from '../../src/store/cache.ts';
-import { openTestKb } from '../helpers.ts';
+import { git, openTestKb } from '../helpers.ts';
+import { connectStdio } from '../mcp/stdio-client.ts';
 import { seededStore } from '../seeded-store.ts';
 
 /** One turn of the event loop: what `ahead` started by then has begun. */
@@ -119,6 +121,27 @@ describe('the search index made ahead of the next query', () => {
       assert.equal((await searchKnowledge(other, { query: 'written just before closing' })).hits[0]?.title, 'Written just before closing');
     } finally {
       await closeKnowledgeBase(other);
+    }
+  });
+});
+
+describe('the MCP server after a write tool', () => {
+  test("makes the new tip's index before any query asks for it (its file is written)", { timeout: 60_000 }, async () => {
+    const dir = seededStore(30, (i) => ({ slug: `decision-${i}`, title: `Decision ${i}`, decision: `Text ${i}.` }), { prefix: 'axme-search-ahead-mcp-' });
+    const { client, stderr } = await connectStdio(dir, { session: 'search-ahead' });
+    try {
+      // the server's index of the tip before the write: what the write is laid over
+      await client.callTool({ name: 'axme_search_kb', arguments: { query: 'decision' } });
+      await client.callTool({ name: 'axme_save_decision', arguments: { title: 'Written through the tool', decision: 'No query follows.' } });
+      const tree = git(dir, ['rev-parse', 'refs/memory/main^{tree}']).trim();
+      const file = join(dir, '.git', 'axme', 'search', `${tree}-none.idx`);
+      // no query is made: the file appears only if the server made the index ahead (waited for; the bound only ends a failure)
+      const giveUp = Date.now() + 50_000;
+      while (!existsSync(file) && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(existsSync(file), stderr());
+    } finally {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
