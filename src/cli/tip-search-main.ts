@@ -3,7 +3,7 @@ import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
 import { SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
 import { type Found, searchJson, searchLines } from '../operations/search-text.ts';
 
-/** The `axme search` command line the query at the tip takes: words, and `--json`, `--type <kind>`, `--k <n>` at most. */
+/** The `axme search` command line the query at the tip takes: words, and `--json`, `--type <kind>`, `-k`/`--limit <n>` at most. */
 interface TipSearchArgs {
   query: string;
   k: number;
@@ -11,22 +11,37 @@ interface TipSearchArgs {
   json: boolean;
 }
 
-/** The arguments after `search`, or undefined for anything else (other flags, `--`, a value yargs would read otherwise): the full CLI then parses them. */
+/** The names of the count of results, as the full CLI takes them (`-k`, `--k`, `--limit`). */
+const LIMIT = /^(?:-k|--k|--limit)(?:=(.*))?$/s;
+
+/**
+ * The arguments after `search`, or undefined for anything else (other flags, a flag given twice,
+ * a value yargs would read otherwise): the full CLI then parses them. Words after `--` are words,
+ * whatever they start with (`axme search -- --no-verify`).
+ */
 export function tipSearchArgs(rest: readonly string[]): TipSearchArgs | undefined {
   const words: string[] = [];
   const a: TipSearchArgs = { query: '', k: 10, type: 'all', json: false };
+  let typed = false;
+  let counted = false;
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
+    const limit = LIMIT.exec(w);
     if (!w.startsWith('-')) words.push(w);
-    else if (w === '--json' && !a.json) a.json = true;
-    else if (w === '--type' || w.startsWith('--type=')) {
+    else if (w === '--') {
+      words.push(...rest.slice(i + 1));
+      break;
+    } else if (w === '--json' && !a.json) a.json = true;
+    else if ((w === '--type' || w.startsWith('--type=')) && !typed) {
       const v = w === '--type' ? rest[++i] : w.slice('--type='.length);
       if (!(SEARCH_TYPES as readonly string[]).includes(v ?? '')) return undefined;
       a.type = v as SearchType;
-    } else if (w === '--k' || w.startsWith('--k=')) {
-      const v = w === '--k' ? rest[++i] : w.slice('--k='.length);
+      typed = true;
+    } else if (limit && !counted) {
+      const v = limit[1] ?? rest[++i];
       if (!v || !/^[1-9][0-9]?$|^100$/.test(v)) return undefined;
       a.k = Number(v);
+      counted = true;
     } else return undefined;
   }
   a.query = words.join(' ').trim();

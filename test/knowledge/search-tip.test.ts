@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { tipSearchArgs } from '../../src/cli/tip-search-main.ts';
 import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { locateRepo } from '../../src/knowledge/core/location.ts';
@@ -190,4 +191,31 @@ describe('the query at the memory tip', () => {
     assert.match(r.stdout, /use-postgres-for-billing|D-001/);
     assert.equal(r.stdout, expected.stdout);
   });
+});
+
+describe("the query at the tip takes the full CLI's spellings of a search", () => {
+  // what tipSearchArgs answers must be what yargs makes of the same line, or nothing (the full path then parses it)
+  const cases: Array<[args: string[], expected: { query: string; k?: number; type?: string; json?: boolean } | undefined]> = [
+    [['logging'], { query: 'logging' }],
+    [['request', 'logging', '-k', '5'], { query: 'request logging', k: 5 }],
+    [['logging', '--limit', '7'], { query: 'logging', k: 7 }],
+    [['logging', '--limit=8'], { query: 'logging', k: 8 }],
+    [['-k=3', 'logging'], { query: 'logging', k: 3 }],
+    [['logging', '--k', '100'], { query: 'logging', k: 100 }],
+    [['--json', '--type', 'backlog', 'logging'], { query: 'logging', type: 'backlog', json: true }],
+    [['--', '--no-verify'], { query: '--no-verify' }],
+    [['--json', '--', '--json', '-k'], { query: '--json -k', json: true }],
+    [['logging', '--limit', '0'], undefined],
+    [['logging', '-k', '101'], undefined],
+    [['logging', '-k', '3', '--limit', '5'], undefined],
+    [['logging', '--type', 'decision', '--type', 'memory'], undefined],
+    [['logging', '--type', 'decisions'], undefined],
+    [['logging', '--eval', 'x.jsonl'], undefined],
+    [['--'], undefined],
+  ];
+  for (const [args, expected] of cases)
+    test(`axme search ${args.join(' ')}`, () => {
+      const got = tipSearchArgs(args);
+      assert.deepEqual(got, expected && { k: 10, type: 'all', json: false, ...expected });
+    });
 });
