@@ -55,3 +55,13 @@ test('nothing is added when every test passes', () => {
   assert.doesNotMatch(r.stdout, /failed:/);
   assert.match(r.stdout, /# pass 1\n/);
 });
+
+test('a todo test that fails is not listed: the run passes, and the list names only what failed', () => {
+  const r = run(`import { test } from 'node:test';
+import assert from 'node:assert/strict';
+test('not done yet', { todo: 'later' }, () => assert.fail('expected'));
+test('fine', () => {});
+`);
+  assert.equal(r.status, 0);
+  assert.doesNotMatch(r.stdout, /failed:/);
+});
