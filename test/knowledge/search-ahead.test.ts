@@ -109,6 +109,15 @@ describe('the search index made ahead of the next query', () => {
     }
   });
 
+  test('a view of the knowledge base bound to a session (as the MCP server hands each call) lays a write over the index another view made', async () => {
+    const view = (session: string): KnowledgeBase => ({ ...kb, session });
+    await searchKnowledge(view('one'), { query: 'component approach' });
+    await addDecision(view('two'), { title: 'Written through another view', decision: 'Component 9 again.' });
+    const loaded = await loadSearchIndex(view('three'));
+    assert.equal(loaded.source, 'incremental');
+    assert.equal(loaded.index.patched, true, 'laid over the index of the view before, not built again');
+  });
+
   test('closing the knowledge base waits for the index made ahead', async () => {
     const own = await openTestKb(dir);
     await searchKnowledge(own, { query: 'component' });

@@ -63,17 +63,18 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
   const state = await readMergedState(kb, at);
   const key = indexKey(state.snapshot.tree, state.workspace?.commit);
   const memoryKey = `search:${key}`;
+  // keyed by the cache the views of one knowledge base share (the MCP server binds each call's view to its session)
   const last = kb.cache.perObject<Index>('search-last');
   const inMemory = kb.cache.recall<Index>(memoryKey);
   if (inMemory) return { index: inMemory, state, source: 'memory', reused: inMemory.docs.length };
   const dir = searchDir(kb.repo.axmeDir);
   const glossary = glossaryOf(state);
-  const mine = at === undefined ? last.get(kb) : undefined;
+  const mine = at === undefined ? last.get(kb.cache) : undefined;
   // after this process's own write: the changed items laid over its index, the file written once the answer is out
   const laid = mine && !hasIndexFile(dir, key) ? indexAfterWrite(kb, mine, state, glossary) : undefined;
   if (laid) {
     kb.cache.remember(memoryKey, laid);
-    last.set(kb, laid);
+    last.set(kb.cache, laid);
     const written: { encoded?: number } = {};
     kb.cache.later('search-file', () => (written.encoded = writeTip(kb, dir, key, laid, state)?.encoded));
     return {
@@ -95,7 +96,7 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
     kb.cache.remember(memoryKey, onDisk);
     rememberDocs(kb, sources, onDisk.docs);
     if (at === undefined) {
-      last.set(kb, onDisk);
+      last.set(kb.cache, onDisk);
       // the tip went back to a tree indexed before: the next process's query at the tip reads this file
       const named = readLast(dir);
       if (named?.key !== key || named.commit !== state.commit) writeLast(dir, key, state.commit);
@@ -110,7 +111,7 @@ export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<L
     embeddings: !!state.config?.search?.embeddings,
     newest: at === undefined ? { commit: state.commit } : undefined,
   });
-  if (at === undefined) last.set(kb, index);
+  if (at === undefined) last.set(kb.cache, index);
   return { index, state, source: previous ? 'incremental' : 'built', reused: index.reused ?? 0, ...(written ? { encoded: written.encoded } : {}) };
 }
 
