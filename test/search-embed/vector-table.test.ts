@@ -107,6 +107,26 @@ describe('the vector table: every cosine of a query in one pass', () => {
     }
   });
 
+  test("nearest on an endpoint's wide vectors (768 to 3,072 dimensions) of equal-sized numbers: no int32 sum of the int8 pass overflows", () => {
+    for (const dims of [768, 1024, 3072]) {
+      // ±1/√d in every dimension (a sign vector's shape): each row's int8 numbers and the query's are all at their largest
+      let s = dims;
+      const sign = () => ((s = (s * 1103515245 + 12345) >>> 0) & 0x10000 ? 1 : -1) / Math.sqrt(dims);
+      const vectors = Array.from({ length: 40 }, () => Float32Array.from({ length: dims }, sign));
+      const table = tableOf(vectors, dims, true);
+      const q = vectors[17]!;
+      const got = [...table.nearest(q, 10)];
+      assert.equal(got[0]?.[0], 17, `${dims} dimensions: the query's own vector first`);
+      const cos = table.cosines(q);
+      const want = [...cos.keys()].filter((i) => cos[i]! > 0).sort((a, b) => cos[b]! - cos[a]! || a - b);
+      assert.deepEqual(
+        got.map(([i]) => i),
+        want,
+        `${dims} dimensions`,
+      );
+    }
+  });
+
   test('a query shorter than the vectors counts as zeros past its end; a longer one is read up to the table’s dimensions', () => {
     const vectors = unitVectors(50, 12, 3);
     const table = tableOf(vectors, 12, true);

@@ -120,7 +120,8 @@ const [I8X16_NARROW_I16X8_S, I16X8_NARROW_I32X4_S] = [simd(0x65), simd(0x85)];
  *       i32 store $out + 4·$i = $a[0] + $a[1] + $a[2] + $a[3]
  *       $rows += $stride
  *
- * Exact: at most 256 × 127 × 32,767 in a sum of 256 dimensions, far inside an int32.
+ * Exact: a row's sum is at most stride × 127 × the query's largest number, which the caller
+ * (vector-table.ts `nearest`) keeps under 2³¹ (32,767 up to 516 dimensions, less above).
  */
 function dots8Code(): number[] {
   const [query, rows, count, stride, out, i, j, , a, b] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

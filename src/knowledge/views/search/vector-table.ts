@@ -127,8 +127,9 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
         norm += query[j]! ** 2;
       }
       if (max === 0) return; // every cosine is 0
-      // the query in int16 (its scale `s`), to within `qError`
-      const s = max / 32767;
+      // the query in int16 (its scale `s`), to within `qError`; its largest number such that a row's
+      // sum of int8 × int16 products stays inside an int32 whatever the dimensions (an endpoint's 3,072)
+      const s = max / Math.min(32767, Math.floor(0x7fffffff / (127 * stride)));
       let qError = 0;
       query16.fill(0);
       for (let j = 0; j < m; j++) {
