@@ -32,11 +32,13 @@ export interface DerivedCache {
   settle(): void;
   /**
    * Derived work done ahead of the next reader, in the background (the search index of a tip just
-   * written, in a process that answers again: the MCP server): `task` starts once the work in
-   * hand is done; a newer task of the same `slot` replaces one not yet started. A task that fails
-   * costs only the derived data.
+   * written, in a process that answers again: the MCP server): `task` starts on the next turn of
+   * the event loop, after the task of the same `slot` still running; a newer task of the slot
+   * replaces one not yet started. A task that fails costs only the derived data.
    */
   ahead(slot: string, task: () => Promise<unknown>): void;
+  /** resolves once no task `ahead` holds is waiting or running */
+  idle(): Promise<void>;
   /** drops the tasks `ahead` has not started and waits for those running (closing a knowledge base calls it first) */
   drain(): Promise<void>;
 }
@@ -48,8 +50,9 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
   const memory = new Map<string, unknown>();
   const slots = new Map<string, WeakMap<object, unknown>>();
   const tasks = new Map<string, () => void>();
-  const queued = new Map<string, () => Promise<unknown>>();
-  const running = new Set<Promise<unknown>>();
+  // ahead's tasks by slot: the one waiting to start, and the slot's chain (its running task, then the one waiting)
+  const waiting = new Map<string, () => Promise<unknown>>();
+  const chains = new Map<string, Promise<void>>();
   let draining = false;
   const run = (slot: string) => {
     const task = tasks.get(slot);
@@ -84,23 +87,27 @@ export function derivedCache(disk: DiskCache, max = MEMORY_ENTRIES): DerivedCach
     },
     ahead(slot, task) {
       if (draining) return;
-      const pending = queued.has(slot);
-      queued.set(slot, task);
-      if (pending) return;
-      setImmediate(() => {
-        const next = queued.get(slot);
-        queued.delete(slot);
-        if (!next || draining) return;
-        const done: Promise<unknown> = next()
-          .catch(() => {})
-          .finally(() => running.delete(done));
-        running.add(done);
+      const chained = waiting.has(slot);
+      waiting.set(slot, task);
+      if (chained) return;
+      const next = async () => {
+        const run = waiting.get(slot);
+        waiting.delete(slot);
+        if (run && !draining) await run().catch(() => {});
+      };
+      const after = chains.get(slot) ?? new Promise<void>((resolve) => setImmediate(resolve));
+      const chain: Promise<void> = after.then(next).finally(() => {
+        if (chains.get(slot) === chain) chains.delete(slot);
       });
+      chains.set(slot, chain);
+    },
+    async idle() {
+      while (chains.size) await Promise.all(chains.values());
     },
     async drain() {
       draining = true;
-      queued.clear();
-      await Promise.all(running);
+      waiting.clear();
+      await this.idle();
     },
   };
 }

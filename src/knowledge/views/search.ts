@@ -33,23 +33,12 @@ export interface LoadedIndex {
 
 /**
  * After a write, in a process that answers again (the MCP server): the new tip's index made in
- * the background once the write's answer is out — the write laid over the previous index, and the
- * postings of its common terms worked out (those a query's pruned reading would walk whole) —, so
- * that the next query, which comes after the agent's turn, ranks on it at once.
+ * the background once the write's answer is out — the write laid over the previous index, then
+ * (left for after the work in hand) its file written and its postings read as the file has them —
+ * so that the next query, which comes after the agent's turn, ranks on it as a warm one does.
  */
 export function searchAhead(kb: KnowledgeBase): void {
-  kb.cache.ahead('search-index', async () => readCommonTerms((await loadSearchIndex(kb)).index));
-}
-
-/** A term held by this share of the documents or more is read whole ahead of a query (`searchAhead`). */
-const COMMON_SHARE = 1 / 8;
-
-/** The postings of a laid-over index's common terms, worked out and kept (live-index.ts: a whole read is kept for the next queries). */
-function readCommonTerms(index: Index): void {
-  const { postings, docs, delta } = index;
-  if (!delta || delta.exact || !postings.read || !postings.df) return;
-  const floor = Math.max(2, docs.length * COMMON_SHARE);
-  for (let id = 0; id < postings.df.length; id++) if (postings.df[id]! >= floor) postings.read(id);
+  kb.cache.ahead('search-index', () => loadSearchIndex(kb));
 }
 
 /**
