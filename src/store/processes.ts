@@ -55,14 +55,18 @@ export function processAlive(pid: number, start?: number | null): boolean {
 /**
  * Starts `self` with `args` detached, in its own process group: it outlives this process (a hook,
  * the editor, the MCP server), and nothing here waits for it. Its output is appended to `log`, or
- * dropped (null). Never throws: false when it could not be started.
+ * dropped (null). Never throws, nor ends this process: false when it could not be started at
+ * once (a start that fails later, its folder gone, costs only the worker).
  */
 export function startDetachedAxme(self: AxmeSelf, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string | null }): boolean {
   let log: number | undefined;
   try {
     if (opts.log !== null) log = openSync(opts.log, 'a');
     const out = log ?? 'ignore';
-    spawn(self.execPath, [self.script, ...args], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', out, out] }).unref();
+    const child = spawn(self.execPath, [self.script, ...args], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', out, out] });
+    // a start that fails later (its folder or node gone) is reported as an 'error' event: unheard, it would end this process
+    child.on('error', () => {});
+    child.unref();
     return true;
   } catch {
     return false;
