@@ -1,4 +1,4 @@
-import { words } from '../knowledge/views/search/analyze.ts';
+import { tokenize } from '../knowledge/views/search/analyze.ts';
 import type { SearchHit } from '../knowledge/views/search/hits.ts';
 import { KINDS } from '../model/kinds.ts';
 import type { SearchType } from '../model/search-kinds.ts';
@@ -14,7 +14,7 @@ export type Found = { hits: SearchHit[]; commit: string; total: number; query: s
  * what to try next (`allKinds`: how this surface asks for every kind).
  */
 export function noMatches(query: string, type: SearchType, allKinds: string): string {
-  if (!words(query).length)
+  if (!tokenize(query).length)
     return `"${query}" has no word search looks for (stop words such as "the", punctuation, symbols and single letters are left out). Give a name, a file or a word from a title.`;
   const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
   return `No matches for "${query}" in ${type === 'all' ? 'any kind' : KINDS[type].plural}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;

@@ -111,6 +111,9 @@ const CASES: Case[] = [
   { query: 'strasse', first: S.istanbul },
   { query: 'サーバー', first: S.unspaced },
   { query: '\u200b\u200b', none: true, noWords: true },
+  // words no item holds, which the search looks for all the same: nothing matched (not "no word")
+  { query: 'ガス', none: true },
+  { query: '水', none: true },
   { query: '\u0301\u0301', none: true, noWords: true },
   // identifiers, paths, URLs
   { query: '--no-verify', first: S.verify },
@@ -212,7 +215,7 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
   /** `axme search` at the tip, as the launcher asks it: undefined when the tip cannot answer (the full CLI does). */
   const atTip = (query: string, type = 'all') => {
     let printed = '';
-    const answered = tipSearch([query, '--json', '--k', '50', '--type', type], { cwd: dir, env, write: (t) => (printed += t) });
+    const answered = tipSearch(['--json', '--k', '50', '--type', type, '--', query], { cwd: dir, env, write: (t) => (printed += t) });
     return answered ? (JSON.parse(printed) as { hits: Hit[] }).hits.map(keyOf) : undefined;
   };
 
