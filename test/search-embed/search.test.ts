@@ -11,6 +11,7 @@ import { amendDecision } from '../../src/knowledge/items/decision/amend-decision
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
 import { checkManifest } from '../../src/knowledge/models/catalog.ts';
 import { pullModel } from '../../src/knowledge/models/pull-model.ts';
+import { embeddedText } from '../../src/knowledge/views/search/dense.ts';
 import { compareRankings, readEvalFile } from '../../src/knowledge/views/search/evaluate.ts';
 import { vectorTable } from '../../src/knowledge/views/search/vector-table.ts';
 import { readVectors } from '../../src/knowledge/views/search/vectors.ts';
@@ -222,6 +223,27 @@ describe('the ranking by meaning on a store of many items close in meaning: the 
       assert.deepEqual(await ranked(), twoStage);
     } finally {
       await closeKnowledgeBase(kb);
+    }
+  });
+});
+
+describe('what of an item is embedded', () => {
+  test('its title, keys and body, not its display ID (a word-ranking key): a vector kept by its text stays valid', async () => {
+    const { dir, cleanup } = tempRepo({ commit: true });
+    try {
+      const kb = await openTestKb(dir);
+      try {
+        await initStore(kb);
+        await addDecision(kb, { title: 'Use Postgres', decision: 'Orders live in Postgres.', tags: ['storage'] });
+        const { index } = await loadSearchIndex(kb);
+        const doc = index.docs.find((d) => d.slug === 'use-postgres')!;
+        assert.ok(doc.parts.keys.includes('D-001'), 'the ID is a key of the word ranking');
+        assert.equal(embeddedText(doc), 'Use Postgres\nstorage\nOrders live in Postgres.\n'); // the reasoning, empty, last
+      } finally {
+        await closeKnowledgeBase(kb);
+      }
+    } finally {
+      cleanup();
     }
   });
 });

@@ -15,7 +15,13 @@ const RRF_K = 60;
 /** What of an item is embedded: its title, keywords and body, cut at this many characters. */
 const TEXT_MAX = 4000;
 
-const textOf = (d: Doc) => [...d.parts.title, ...d.parts.keys, ...d.parts.body].join('\n').slice(0, TEXT_MAX);
+/**
+ * The text of an item that is embedded: its title, keys and body, without its display ID (a key
+ * for the word ranking, `D-012`: no meaning to embed, and a vector kept by its text's hash stays
+ * the one embedded before IDs were keys).
+ */
+export const embeddedText = (d: Pick<Doc, 'parts' | 'id'>) =>
+  [...d.parts.title, ...d.parts.keys.filter((k) => k !== d.id), ...d.parts.body].join('\n').slice(0, TEXT_MAX);
 /** The key of a text's vector: its SHA-256, 32 hex digits (`crypto.hash`, node 20.12 and later, hashes a short text in half the time of a Hash object). */
 const hashOf = (text: string) =>
   (typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex')).slice(0, 32);
@@ -34,11 +40,11 @@ async function vectorsOf(kb: KnowledgeBase, index: Index, embedder: Embedder): P
   const known = kb.cache.recall<Map<string, Float32Array>>(memoryKey) ?? kb.cache.remember(memoryKey, readVectors(dir, key));
   // the hash of each document's text, kept per document object: after a write only the new documents are hashed
   const hashOfDoc = kb.cache.perObject<string>('search-text-hash');
-  const hashes = index.docs.map((d) => hashOfDoc.get(d) ?? (hashOfDoc.set(d, hashOf(textOf(d))), hashOfDoc.get(d)!));
+  const hashes = index.docs.map((d) => hashOfDoc.get(d) ?? (hashOfDoc.set(d, hashOf(embeddedText(d))), hashOfDoc.get(d)!));
   const missing = new Map<string, Doc>();
   hashes.forEach((h, i) => void (known.has(h) || missing.set(h, index.docs[i]!)));
   if (missing.size) {
-    const vectors = await embedder.embed([...missing.values()].map(textOf));
+    const vectors = await embedder.embed([...missing.values()].map(embeddedText));
     [...missing.keys()].forEach((h, i) => known.set(h, vectors[i]!));
     // the items of older tips stay (for --at and a write undone) until they outnumber the current ones
     if (known.size > 2 * hashes.length + 64) {
