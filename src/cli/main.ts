@@ -44,7 +44,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()
-    // words after `--` kept as written (`axme search -- 1e3` looks for "1e3", not 1000)
+    // positional words kept as written, not read as numbers (`axme search -- 1e3` looks for "1e3", not 1000; an all-digit commit stays its digits)
     .parserConfiguration({ 'dot-notation': false, 'parse-positional-numbers': false })
     .version(typeof AXME_VERSION === 'string' ? AXME_VERSION : 'dev')
     .help()

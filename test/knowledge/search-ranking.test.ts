@@ -9,6 +9,7 @@ import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { termsInto } from '../../src/knowledge/views/search/analyze.ts';
 import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 
@@ -29,6 +30,17 @@ describe('tokenize: words kept apart, identifiers whole', () => {
     assert.ok(!tokenize('PostgreSQL').includes('sql'));
     // the word count of a text is its parts: whole terms are extra
     assert.deepEqual(tokenize('plain words only'), ['plain', 'word', 'only']);
+  });
+
+  test('text written without spaces (Chinese, Japanese, Korean) is cut into pairs of letters; an identifier inside it is still whole, after the words', () => {
+    assert.deepEqual(tokenize('サーバー'), ['サー', 'ーバ', 'バー']);
+    assert.deepEqual(tokenize('ﾊﾞｰ 水'), ['バー', '水'], 'half-width kana composed again; a letter alone is a term');
+    // the positions proximity counts are the words; the whole identifiers go apart
+    const words: string[] = [];
+    const wholes: string[] = [];
+    termsInto('東京のcore.hooksPath', words, wholes);
+    assert.deepEqual(words, ['東京', '京の', 'core', 'hook', 'path']);
+    assert.deepEqual(wholes, ['hookspath', 'corehookspath']);
   });
 });
 

@@ -128,7 +128,7 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
     const token = m[0];
     const simple = !LOWER_CAMEL.test(token) && !CONNECTOR.test(token);
     if (CJK.test(token)) {
-      cjkTermsInto(token, out);
+      cjkTermsInto(token, out, wholes, spans);
       continue;
     }
     if (simple) {
@@ -168,10 +168,10 @@ const CJK_RUNS =
  * own term), as search engines cut such text without a dictionary, so that a word found inside a
  * sentence (`東京のサーバーは…`) matches; the other runs as words (`termsInto`).
  */
-function cjkTermsInto(token: string, out: string[]): void {
+function cjkTermsInto(token: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined): void {
   for (const [run] of token.matchAll(CJK_RUNS)) {
     if (!CJK.test(run)) {
-      termsInto(run, out);
+      termsInto(run, out, wholes, spans);
       continue;
     }
     const letters = [...run.toLowerCase()];
