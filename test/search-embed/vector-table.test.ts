@@ -162,7 +162,7 @@ describe('the vector table: every cosine of a query in one pass', () => {
     ]);
   });
 
-  test('a table laid out after a write copies the previous rows where the keys run in the same order, and asks only for the others', () => {
+  test('a table laid out after a write copies the previous rows it holds, in runs where the keys run in the same order, and asks only for the others', () => {
     const dims = 20;
     const all = unitVectors(12, dims, 5);
     const vectorOf = (key: string) => all[Number(key)]!;
@@ -173,7 +173,9 @@ describe('the vector table: every cosine of a query in one pass', () => {
       { keys: ['0', '1', '2', '10', '4', '5', '6', '7'], asked: ['10'] }, // one changed
       { keys: ['0', '1', '2', '4', '5', '6', '7'], asked: [] }, // one removed
       { keys: ['0', '1', '2', '3', '4', '5', '6', '7', '11'], asked: ['11'] }, // one added at the end
-      { keys: ['7', '6', '5', '4', '3', '2', '1', '0'], asked: ['7', '6', '5', '4', '3', '2', '0'] }, // reversed: correct, nearly all from the vectors
+      { keys: ['0', '1', '4', '5', '6', '7'], asked: [] }, // two removed in a row
+      { keys: ['0', '1', '9', '4', '5', '6', '7'], asked: ['9'] }, // two removed, one added in their place
+      { keys: ['7', '6', '5', '4', '3', '2', '1', '0'], asked: [] }, // reversed: every row found where it was
     ];
     for (const { keys, asked } of cases) {
       const seen: string[] = [];

@@ -164,9 +164,9 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
 
 /**
  * The table of the vectors of `keys`, in their order (`vectorOf` gives a key's vector, `dims`
- * floats or more). The rows of `previous` (the table of `previousKeys`) are copied where the keys
- * run in the same order — after a write, the whole table but the items it added, changed or
- * removed, in a few block copies — and the others taken from `vectorOf`.
+ * floats or more). A key `previous` (the table of its keys) holds has its row copied, in blocks
+ * where the keys run in the same order — after a write, the whole table but the items it added or
+ * changed, in a few block copies, whatever was removed —, and the others are taken from `vectorOf`.
  */
 export function layOutVectors(
   keys: readonly string[],
@@ -176,15 +176,17 @@ export function layOutVectors(
 ): VectorTable {
   const table = vectorTable(keys.length, dims);
   const old = previous && previous.table.dims === dims && previous.table.stride === table.stride ? previous : undefined;
-  for (let i = 0, j = 0; i < keys.length; ) {
-    // an item removed or changed since the previous table: its old row is passed over
-    if (old && j + 1 < old.keys.length && old.keys[j] !== keys[i] && old.keys[j + 1] === keys[i]) j++;
-    if (old && j < old.keys.length && old.keys[j] === keys[i]) {
+  // where each key's row was (two items of the same text have the same vector: any of their rows)
+  const was = new Map<string, number>();
+  if (old) for (let j = old.keys.length - 1; j >= 0; j--) was.set(old.keys[j]!, j);
+  for (let i = 0; i < keys.length; ) {
+    const j = was.get(keys[i]!);
+    if (old && j !== undefined) {
+      // the rows that follow it in both, copied in one block
       let run = 1;
       while (i + run < keys.length && j + run < old.keys.length && old.keys[j + run] === keys[i + run]) run++;
       table.copy(old.table, j, i, run);
       i += run;
-      j += run;
     } else {
       table.set(i, vectorOf(keys[i]!));
       i++;
