@@ -3,13 +3,14 @@
 // build it inside their recall's deadline, and a prompt hook cut short writes none. The session
 // start starts a detached `axme search` that writes it; the prompts then read it at the tip.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { seededRepo } from '../../bench/lib.ts';
 import { BACKGROUND_INDEX_ITEMS, startIndexWorker } from '../../src/knowledge/views/search/index-worker.ts';
 import { axme, CLI, cleanEnv } from '../helpers.ts';
 import { useStore } from '../store-fixture.ts';
-import { indexWritten, tipIndexMissingAt as missing } from './index-written.ts';
+import { indexWritten, tipIndexMissingAt as missing, tipFile } from './index-written.ts';
 
 describe('the index made in the background', () => {
   const store = useStore();
@@ -18,6 +19,17 @@ describe('the index made in the background', () => {
     await store.addDecision({ title: 'Use Postgres for the ledger', decision: 'The ledger lives in Postgres.' });
     assert.equal(await missing(store.dir, 1), true, 'no search has run: the tip has no index file');
     assert.equal(await missing(store.dir), false, `a store under ${BACKGROUND_INDEX_ITEMS} items is left to the prompts`);
+  });
+
+  test('a tip whose index file another version of axme wrote (a format this one ignores) is missing one', async () => {
+    const { folder, key } = await tipFile(store.dir);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `${key}.idx`), 'axme-search-index of another version: not this format');
+    try {
+      assert.equal(await missing(store.dir, 1), true);
+    } finally {
+      rmSync(join(folder, `${key}.idx`), { force: true });
+    }
   });
 
   test('the detached worker writes the tip index file, which the search at the tip then reads', async () => {

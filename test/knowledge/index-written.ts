@@ -12,15 +12,19 @@ import { withCore } from '../core.ts';
 /** Whether the store at `dir` has no index file at its tip and at least `minItems` items (the worker's own test). */
 export const tipIndexMissingAt = (dir: string, minItems?: number) => withCore(dir, (kb) => tipIndexMissing(kb, minItems));
 
-/** Until the tip of the store at `dir` has its index file; a bound only against a worker that never writes it. */
-export async function indexWritten(dir: string): Promise<void> {
-  const { folder, key } = await withCore(dir, async (kb) => {
+/** Where the index file of the tip of the store at `dir` goes: its folder and key. */
+export const tipFile = (dir: string) =>
+  withCore(dir, async (kb) => {
     const state = await readMergedState(kb);
     return { folder: searchDir(kb.repo.axmeDir), key: indexKey(state.snapshot.tree, state.workspace?.commit) };
   });
+
+/** Until the tip of the store at `dir` has its index file; a bound only against a worker that never writes it. */
+export async function indexWritten(dir: string): Promise<void> {
+  const { folder, key } = await tipFile(dir);
   for (let i = 0; !hasIndexFile(folder, key); i++) {
     if (i > 1200) assert.fail('no index file for the tip after 2 minutes: the worker did not write it');
     await sleep(100);
   }
-  assert.equal(await tipIndexMissingAt(dir, 1), false);
+  // (the file is the built CLI's, stamped with its code: a process running the sources reads none, so it is not read here)
 }

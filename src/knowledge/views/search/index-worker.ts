@@ -2,7 +2,7 @@ import type { AxmeSelf } from '../../../model/axme-self.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { readMergedState } from '../../core/merged-state.ts';
-import { hasIndexFile, indexKey, searchDir } from './persist.ts';
+import { hasReadableIndexFile, indexKey, searchDir } from './persist.ts';
 import { searchLists } from './sources.ts';
 
 /**
@@ -21,11 +21,11 @@ export interface IndexWorkerLaunch {
   env: NodeJS.ProcessEnv;
 }
 
-/** Whether the store's tip (merged with its workspace) has no index file and at least `minItems` searchable items. */
+/** Whether the store's tip (merged with its workspace) has no index file this version reads (after an upgrade, the old one is none) and at least `minItems` searchable items. */
 export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_INDEX_ITEMS): Promise<boolean> {
   const state = await readMergedState(kb);
   const items = searchLists(state).reduce((n, list) => n + list.length, 0);
-  return items >= minItems && !hasIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
+  return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
 }
 
 /**

@@ -102,6 +102,13 @@ function openIndexFile(dir: string, key: string, whole: boolean): IndexFile | un
   }
 }
 
+/** True when a file of this format for `key` is there: its header read and checked (a file another version of axme wrote is none). */
+export function hasReadableIndexFile(dir: string, key: string): boolean {
+  const f = openIndexFile(dir, key, false);
+  f?.close();
+  return f !== undefined;
+}
+
 /** True when a file for `key` is there (read or not). */
 export function hasIndexFile(dir: string, key: string): boolean {
   return KEY_RE.test(key) && existsSync(join(dir, `${key}.idx`));
