@@ -101,7 +101,9 @@ function termOf(w: string): string {
 
 /** Runs of letters and digits joined by `-_./:#@` with no space: words, and identifiers such as `--no-verify`, `z.infer`, `core.hooksPath`. */
 const IDENT_ASCII = /[A-Za-z0-9]+(?:[-_./:#@]+[A-Za-z0-9]+)*/g;
-const IDENT = /[\p{L}\p{N}]+(?:[-_./:#@]+[\p{L}\p{N}]+)*/gu;
+const IDENT = /[\p{L}\p{N}]+(?:[-_./:#@]+[\p{L}\p{N}]+)*|\p{Extended_Pictographic}/gu;
+/** An emoji or other pictograph: a term of its own, as written (`🚀`; a sequence joined by U+200D is its pictographs). */
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 const CONNECTOR = /[-_./:#@]+/;
 /** Where a lowerCamelCase identifier splits: `hooksPath` is `hooks` `Path` (a brand's PascalCase, `PostgreSQL`, is not split). */
 const CAMEL = /(?<=[a-z0-9])(?=[A-Z])/;
@@ -127,6 +129,10 @@ export function termsInto(text: string, out: string[], wholes: string[] = out, s
   for (let m = idents.exec(t); m; m = idents.exec(t)) {
     const token = m[0];
     const simple = !LOWER_CAMEL.test(token) && !CONNECTOR.test(token);
+    if (PICTOGRAPH.test(token)) {
+      out.push(token);
+      continue;
+    }
     if (CJK.test(token)) {
       cjkTermsInto(token, out, wholes, spans);
       continue;
