@@ -270,6 +270,14 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
     });
   }
 
+  test('a query with control characters is echoed with them escaped, not sent to the terminal as they are', async () => {
+    const query = 'zebra\u001b]0;title\u0007 \u009b31m';
+    const r = await axmeIn(dir, ['search', '--', query]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, 'no control character printed');
+    assert.match(r.stdout, /No matches for "zebra\\u001b\]0;title\\u0007 \\u009b31m"/);
+  });
+
   test('a superseded decision that matches stands behind its successor: via names it', async () => {
     const [first] = (await core('sharding')).hits as Hit[];
     assert.equal(keyOf(first!), S.postgres);
