@@ -101,7 +101,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
     },
     handler: async (a: CliArgs) => {
       const folder = a.C ?? io.cwd;
-      const input = () => (cli.stdinJson ? jsonFromStdin(io, op) : inputFrom(io, op, a, inputFields()));
+      const input = () => (cli.stdinJson ? jsonFromStdin(io, op) : inputFrom(io, op, a, inputFields(), all().properties));
       const show = async (r: unknown) => {
         const code = await printResult(op, r, printer(io, a));
         if (code) throw new SilentExit(code);
@@ -125,7 +125,7 @@ export async function printResult(op: AnyOperation, r: unknown, p: CliPrinter): 
 }
 
 /** The input of a run from the command line: positionals, flags and the --stdin field. */
-async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string[]): Promise<Record<string, unknown>> {
+async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string[], schemas: Record<string, JsonField>): Promise<Record<string, unknown>> {
   const { positional = [], stdin = [], variadic } = op.cli!;
   const fromStdin = await stdinFields(io, a, stdin);
   const input: Record<string, unknown> = {};
@@ -134,10 +134,16 @@ async function inputFrom(io: CliIO, op: AnyOperation, a: CliArgs, fields: string
     let v = fromStdin[field] ?? (positional.includes(field) ? a[name] : a[flagOf(name)]);
     // the words after `--` too (`axme search -- --no-verify`): yargs leaves them after the command's words
     if (variadic && field === positional.at(-1) && Array.isArray(v)) v = [...v, ...afterDashes(a, op.cli!.command.length)].join(' ');
+    // a flag of one value given twice: yargs makes its values a list, which the schema would call the wrong type
+    else if (Array.isArray(v) && !positional.includes(field) && !takesList(schemas[field]))
+      throw new AxmeError('INVALID_INPUT', `--${flagOf(name)} was given more than once (${v.map((x) => JSON.stringify(x)).join(', ')}): give it once`);
     if (v !== undefined) input[field] = v;
   }
   return input;
 }
+
+/** Whether a field takes a list (repeated or comma-separated flags): an array, or an array or a string. */
+const takesList = (f: JsonField | undefined) => f?.type === 'array' || !!f?.anyOf?.some((x) => x.type === 'array');
 
 /** The words a command line gave after `--`: yargs keeps them, as written, after the `words` of the command. */
 const afterDashes = (a: CliArgs, words: number): string[] => (Array.isArray(a._) ? a._.slice(words).map(String) : []);

@@ -43,3 +43,24 @@ describe('a subcommand given as the command says which commands have it', () => 
     assert.match(r.stderr, /search/);
   });
 });
+
+describe('a flag that takes one value, given twice, is a usage error that says so', () => {
+  let repo: ReturnType<typeof tempRepo>;
+  before(() => {
+    repo = tempRepo({ commit: true });
+  });
+  after(() => repo.cleanup());
+
+  const cases: Array<[args: string[], flag: string]> = [
+    [['search', 'logging', '-k', '3', '-k', '5'], '--limit'], // -k is --limit's short name
+    [['search', 'logging', '--type', 'decision', '--type', 'memory'], '--type'],
+    [['decision', 'add', '--title', 'One', '--title', 'Two', '--decision', 'x'], '--title'],
+  ];
+  for (const [args, flag] of cases)
+    test(`axme ${args.join(' ')}`, async () => {
+      const r = await axmeIn(repo.dir, args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, new RegExp(`^axme: ${flag} was given more than once \\(.+\\): give it once`));
+    });
+});
