@@ -1,6 +1,7 @@
 import { locateRepo } from '../knowledge/core/location.ts';
 import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
 import { SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
+import { textProblem } from '../model/text-problem.ts';
 import { type Found, searchJson, searchLines } from '../operations/search-text.ts';
 
 /** The `axme search` command line the query at the tip takes: words, and `--json`, `--type <kind>`, `-k`/`--limit <n>` at most. */
@@ -45,7 +46,8 @@ export function tipSearchArgs(rest: readonly string[]): TipSearchArgs | undefine
     } else return undefined;
   }
   a.query = words.join(' ').trim();
-  return a.query ? a : undefined;
+  // a query the full path refuses (control characters, as item text): refused there, with its message
+  return a.query && !textProblem(a.query) ? a : undefined;
 }
 
 /**

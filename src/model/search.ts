@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AxmeError } from './errors.ts';
 import { SEARCH_TYPES, type SearchType } from './search-kinds.ts';
+import { textProblem } from './text-problem.ts';
 
 export { SEARCH_KINDS, SEARCH_TYPES, type SearchType } from './search-kinds.ts';
 
@@ -14,6 +15,11 @@ export const SearchInput = z.object({
     .trim()
     .min(1, 'say what to look for')
     .max(QUERY_MAX, `at most ${QUERY_MAX} characters: keep the words that name what you look for`)
+    // text as items are text (no control or bidirectional characters): a query is also echoed back to a terminal
+    .superRefine((v, ctx) => {
+      const p = textProblem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    })
     .describe('words to look for'),
   k: z.number().int().min(1).max(100).default(10).describe('how many results (1-100, default 10)'),
   type: z

@@ -9,19 +9,15 @@ import { textOf } from './lines.ts';
 /** What a search found, as its surfaces print it. */
 export type Found = { hits: SearchHit[]; commit: string; total: number; query: string; type: SearchType };
 
-/** `text` with its control characters written as `\uXXXX`: a query echoed back never drives the terminal that shows it. */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 /**
  * What an empty result says: that the query holds no word search looks for, or that nothing matched where it looked; and
  * what to try next (`allKinds`: how this surface asks for every kind).
  */
 export function noMatches(query: string, type: SearchType, allKinds: string): string {
-  const shown = printable(query);
   if (!tokenize(query).length)
-    return `"${shown}" has no word search looks for (stop words such as "the", punctuation, symbols and single letters are left out). Give a name, a file or a word from a title.`;
+    return `"${query}" has no word search looks for (stop words such as "the", punctuation, symbols and single letters are left out). Give a name, a file or a word from a title.`;
   const wider = type === 'all' ? '' : `, or every kind (${allKinds})`;
-  return `No matches for "${shown}" in ${type === 'all' ? 'any kind' : KINDS[type].plural}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
+  return `No matches for "${query}" in ${type === 'all' ? 'any kind' : KINDS[type].plural}. Try fewer or other words (a name, a file, a word from a title)${wider}.`;
 }
 
 /** The status shown beside a hit: none when it is current or its kind has none. */

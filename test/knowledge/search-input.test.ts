@@ -112,6 +112,9 @@ const CASES: Case[] = [
   { query: 'strasse', first: S.istanbul },
   { query: 'サーバー', first: S.unspaced },
   { query: '\u200b\u200b', none: true, noWords: true },
+  // control and bidirectional characters, refused as in an item's text (a query is echoed back to a terminal)
+  { query: 'zebra\u001b]0;title\u0007', error: /control character 0x1b/ },
+  { query: 'admin\u202e', error: /bidirectional control character/ },
   // words no item holds, which the search looks for all the same: nothing matched (not "no word")
   { query: 'ガス', none: true },
   { query: '水', none: true },
@@ -269,14 +272,6 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
       }
     });
   }
-
-  test('a query with control characters is echoed with them escaped, not sent to the terminal as they are', async () => {
-    const query = 'zebra\u001b]0;title\u0007 \u009b31m';
-    const r = await axmeIn(dir, ['search', '--', query]);
-    assert.equal(r.code, 0, r.stderr);
-    assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, 'no control character printed');
-    assert.match(r.stdout, /No matches for "zebra\\u001b\]0;title\\u0007 \\u009b31m"/);
-  });
 
   test('a superseded decision that matches stands behind its successor: via names it', async () => {
     const [first] = (await core('sharding')).hits as Hit[];
