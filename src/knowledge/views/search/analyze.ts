@@ -125,15 +125,17 @@ export function joinedTerm(pieces: readonly string[]): string {
  */
 export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>): void {
   const { text: t, idents } = foldedCase(text);
+  // pictographs and letters of unspaced scripts are not ASCII: ASCII text skips looking for them
+  const wide = idents === IDENT;
   idents.lastIndex = 0;
   for (let m = idents.exec(t); m; m = idents.exec(t)) {
     const token = m[0];
     const simple = !LOWER_CAMEL.test(token) && !CONNECTOR.test(token);
-    if (PICTOGRAPH.test(token)) {
+    if (wide && PICTOGRAPH.test(token)) {
       out.push(token);
       continue;
     }
-    if (CJK.test(token)) {
+    if (wide && CJK.test(token)) {
       cjkTermsInto(token, out, wholes, spans);
       continue;
     }
