@@ -134,19 +134,22 @@ describe('the search index made ahead of the next query', () => {
     assert.equal(loaded.index.patched, true, 'laid over the index of the view before, not built again');
   });
 
-  test('closing the knowledge base waits for the index made ahead', async () => {
+  test('closing the knowledge base waits for the work ahead that runs', async () => {
     const own = await openTestKb(dir);
-    await searchKnowledge(own, { query: 'component' });
-    await addDecision(own, { title: 'Written just before closing', decision: 'Component 7 again.' });
-    searchAhead(own);
+    let release!: () => void;
+    const events: string[] = [];
+    own.cache.ahead('search-index', async () => {
+      events.push('work starts');
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push('work ends');
+    });
     await turn();
-    await closeKnowledgeBase(own);
-    const other = await openTestKb(dir);
-    try {
-      assert.equal((await searchKnowledge(other, { query: 'written just before closing' })).hits[0]?.title, 'Written just before closing');
-    } finally {
-      await closeKnowledgeBase(other);
-    }
+    const closed = closeKnowledgeBase(own).then(() => void events.push('closed'));
+    await turn();
+    assert.deepEqual(events, ['work starts'], 'the close waits');
+    release();
+    await closed;
+    assert.deepEqual(events, ['work starts', 'work ends', 'closed']);
   });
 });
 
