@@ -1,6 +1,6 @@
 import { locateRepo } from '../knowledge/core/location.ts';
 import { searchAtTip } from '../knowledge/views/search/tip-search.ts';
-import { SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
+import { SEARCH_LIMIT_FLAG, SEARCH_LIMIT_SHORT, SEARCH_TYPES, type SearchType } from '../model/search-kinds.ts';
 import { textProblem } from '../model/text-problem.ts';
 import { type Found, searchJson, searchLines } from '../operations/search-text.ts';
 
@@ -13,7 +13,7 @@ interface TipSearchArgs {
 }
 
 /** The names of the count of results, as the full CLI takes them (`-k`, `--k`, `--limit`). */
-const LIMIT = /^(?:-k|--k|--limit)(?:=(.*))?$/s;
+const LIMIT = new RegExp(`^(?:-${SEARCH_LIMIT_SHORT}|--${SEARCH_LIMIT_SHORT}|--${SEARCH_LIMIT_FLAG})(?:=(.*))?$`, 's');
 
 /**
  * The arguments after `search`, or undefined for anything else (other flags, a flag given twice,

@@ -7,3 +7,7 @@ export const SEARCH_KINDS = KIND_TABLES.searchKinds as readonly [SearchKind, ...
 /** What `type` takes: one kind, or all. */
 export const SEARCH_TYPES = ['all', ...SEARCH_KINDS] as readonly ['all', ...SearchKind[]];
 export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** `axme search`'s flag for how many results (`--limit`) and its short name (`-k`, also `--k`): the operation's CLI and the query at the tip both read these. */
+export const SEARCH_LIMIT_FLAG = 'limit';
+export const SEARCH_LIMIT_SHORT = 'k';

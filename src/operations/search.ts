@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Evaluation } from '../knowledge/views/search/evaluate.ts';
 import { AxmeError } from '../model/errors.ts';
 import { SearchInput, type SearchType } from '../model/search.ts';
+import { SEARCH_LIMIT_FLAG, SEARCH_LIMIT_SHORT } from '../model/search-kinds.ts';
 import { defineOperation, READ } from './operation.ts';
 import { atParam } from './params.ts';
 import { type Found, searchJson, searchLines, searchText } from './search-text.ts';
@@ -96,8 +97,8 @@ export const search = defineOperation({
     positional: ['query'],
     variadic: true,
     // --limit as other listings spell it, -k as search always has
-    names: { k: 'limit' },
-    alias: { k: 'k' },
+    names: { k: SEARCH_LIMIT_FLAG },
+    alias: { k: SEARCH_LIMIT_SHORT },
     // one line per hit: score, kind, ID or slug, title, status when not current, the superseded
     // item it stands for, a stale mark (never served silently as current), citation last
     text: (r) => (r.evaluated ? evaluationText(r.evaluated) : searchLines(r)),
