@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { derivedCache } from '../../src/knowledge/core/derived-cache.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { findItems, promptQuery, recallForPrompt } from '../../src/knowledge/views/recall.ts';
 import { loadSearchIndex, searchAhead, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { diskCache } from '../../src/store/cache.ts';
 import { git, openTestKb } from '../helpers.ts';
@@ -169,6 +170,32 @@ describe('the MCP server after a write tool', () => {
       assert.ok(existsSync(file), stderr());
     } finally {
       await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a prompt with terminal output pasted in (colour codes, a bidirectional mark)', () => {
+  test('recalls by its words: the characters a query refuses are spaces in the prompt query', async () => {
+    const dir = seededStore(
+      12,
+      (i) =>
+        i === 3
+          ? { slug: 'ledger-in-postgres', title: 'The ledger lives in Postgres', decision: 'Every ledger build reads it.' }
+          : { slug: `decision-${i}`, title: `Decision ${i} about caching`, decision: `Cache text ${i}.` },
+      {
+        prefix: 'axme-prompt-controls-',
+      },
+    );
+    const kb = await openTestKb(dir);
+    try {
+      const prompt = 'why does the \u001b[31mledger\u001b[0m build fail\u202e here';
+      // the search behind recall refuses such characters in a query: the prompt's are spaces, and it recalls what its words do
+      assert.deepEqual(await recallForPrompt(kb, prompt, new Set()), await recallForPrompt(kb, 'why does the [31mledger [0m build fail here', new Set()));
+      assert.equal(promptQuery(prompt), 'why does the [31mledger [0m build fail here');
+      assert.equal((await findItems(kb, promptQuery(prompt), 5))[0]?.title, 'The ledger lives in Postgres');
+    } finally {
+      await closeKnowledgeBase(kb);
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,6 +1,7 @@
 import type { KindName } from '../../model/kind.ts';
 import { KIND_TABLES } from '../../model/kinds.ts';
 import { isLive } from '../../model/liveness.ts';
+import { asText } from '../../model/text-problem.ts';
 import { type RecallEntry, recallText } from './recall-lines.ts';
 import type { SearchHit } from './search/hits.ts';
 
@@ -27,7 +28,8 @@ const QUERY_MAX = 1_000;
 
 /** The query a prompt searches with: its words, cut at a word end under the search's limit. */
 export function promptQuery(prompt: string): string {
-  const flat = prompt.replace(/\s+/g, ' ').trim();
+  // a prompt is text as it comes (colour codes of pasted terminal output): what a query refuses is a space
+  const flat = asText(prompt).replace(/\s+/g, ' ').trim();
   if (flat.length <= QUERY_MAX) return flat;
   const cut = flat.slice(0, QUERY_MAX);
   const at = cut.lastIndexOf(' ');
