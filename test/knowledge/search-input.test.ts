@@ -41,6 +41,7 @@ const S = {
   cjk: 'decision/東京-servers-handle-日本語-text',
   retry: 'decision/retry-uploads-three-times',
   unspaced: 'decision/japanese-without-spaces',
+  marked: 'decision/thai-and-hindi-text',
   istanbul: 'decision/servers-in-istanbul',
   table: 'memory/tables-and-fences',
   logging: 'backlog/add-request-logging',
@@ -111,6 +112,13 @@ const CASES: Case[] = [
   { query: 'Straße', first: S.istanbul },
   { query: 'strasse', first: S.istanbul },
   { query: 'サーバー', first: S.unspaced },
+  // a word inside Thai written without spaces (a dictionary cuts it), a Hindi word with its vowel
+  // signs, Arabic with its vowel marks finding the text written without them
+  { query: 'ข้อมูล', first: S.marked },
+  { query: 'ฐานข้อมูล', first: S.marked },
+  { query: 'खोज', first: S.marked },
+  { query: 'हिन्दी', first: S.marked },
+  { query: 'مَرْحَبًا', first: S.cjk },
   { query: '\u200b\u200b', none: true, noWords: true },
   // control and bidirectional characters, refused as in an item's text (a query is echoed back to a terminal)
   { query: 'zebra\u001b]0;title\u0007', error: /control character 0x1b/ },
@@ -177,6 +185,7 @@ describe('search on input nobody here wrote: every surface, one answer', () => {
     });
     await c.addDecision({ title: '東京 servers handle 日本語 text', decision: '絵文字 🚀 rockets, עברית right to left, مرحبا in Arabic.' });
     await c.addDecision({ title: 'Japanese without spaces', decision: '東京のサーバーは日本語を扱う。' });
+    await c.addDecision({ title: 'Thai and Hindi text', decision: 'การตั้งค่าฐานข้อมูลทำงาน. हिन्दी में खोज करना.' });
     await c.addDecision({ title: 'Servers in İstanbul', decision: 'The office is on Bağdat Straße.' });
     await c.addDecision({ title: 'Retry uploads three times', decision: 'Wait 250 ms, then 250ms more, between tries.' });
     await c.addMemory({

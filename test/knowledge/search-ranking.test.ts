@@ -42,6 +42,38 @@ describe('tokenize: words kept apart, identifiers whole', () => {
     assert.deepEqual(words, ['東京', '京の', 'core', 'hook', 'path']);
     assert.deepEqual(wholes, ['hookspath', 'corehookspath']);
   });
+
+  test("a word's vowel signs and other marks are part of it (Hindi, Tamil, Bengali): a word is not cut where a mark is", () => {
+    assert.deepEqual(tokenize('हिन्दी में खोज करना'), ['हिन्दी', 'में', 'खोज', 'करना']);
+    assert.deepEqual(tokenize('தமிழ் மொழி'), ['தமிழ்', 'மொழி']);
+    assert.deepEqual(tokenize('বাংলা ভাষা'), ['বাংলা', 'ভাষা']);
+  });
+
+  test('Arabic and Hebrew vowel points are folded as accents are: the word with them is the word without', () => {
+    assert.deepEqual(tokenize('مَرْحَبًا بِالْعَالَمِ'), tokenize('مرحبا بالعالم'));
+    assert.deepEqual(tokenize('مـرحـبا'), tokenize('مرحبا'), 'the stretching letter (tatweel) is not a letter');
+    assert.deepEqual(tokenize('שָׁלוֹם עוֹלָם'), tokenize('שלום עולם'));
+    assert.equal(tokenize('שלום עולם').length, 2);
+  });
+
+  test('Thai, Lao, Khmer and Burmese text, written without spaces, is cut into its words (a dictionary: Intl.Segmenter)', () => {
+    const thai = tokenize('การตั้งค่าฐานข้อมูลทำงาน');
+    for (const w of ['ฐาน', 'ข้อมูล', 'ตั้ง', 'ทำงาน']) assert.ok(thai.includes(tokenize(w)[0]!), `${w} in ${thai.join('|')}`);
+    assert.deepEqual(tokenize('ข้อมูล'), ['ข้อมูล'], 'a word alone is that word');
+    const lao = tokenize('ການຕັ້ງຄ່າຖານຂໍ້ມູນ');
+    assert.ok(lao.includes('ຂໍ້ມູນ'), lao.join('|'));
+    // an identifier beside Thai text is still whole, after the words
+    const words: string[] = [];
+    const wholes: string[] = [];
+    termsInto('ตั้งค่าcore.hooksPath', words, wholes);
+    assert.deepEqual(wholes, ['hookspath', 'corehookspath']);
+    assert.ok(words.includes('core') && words.includes('ตั้ง'), words.join('|'));
+  });
+
+  test('a variation selector is presentation, not part of a word: "❤️" is the term "❤", a letter before one is that letter', () => {
+    assert.deepEqual(tokenize('\u2764\ufe0f'), tokenize('\u2764'));
+    assert.deepEqual(tokenize('ok\ufe0f done'), ['ok', 'done']);
+  });
 });
 
 describe('searchKnowledge ranking (identifiers, equivalents, typos, depth)', () => {

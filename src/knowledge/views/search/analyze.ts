@@ -46,12 +46,18 @@ export function stem(word: string): string {
   return s;
 }
 
-const COMBINING = /[\u0300-\u036f]/g;
+/**
+ * What folding takes out of a word as an accent: Latin's combining accents (after NFKD), Arabic's
+ * vowel marks and its stretching letter (tatweel), Hebrew's points, and variation selectors
+ * (presentation: `❤️` is `❤`). Other scripts' marks are letters of the word (a Hindi vowel sign).
+ */
+const COMBINING =
+  /[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\ufe00-\ufe0f]/g;
 /** ß is ss when case is folded (Unicode's full folding; NFKD leaves it as it is): `Straße` and `strasse` are one word. */
 const SHARP_S = /\u00df/g;
 const CAPITAL_SHARP_S = /\u1e9e/g;
 const NON_ASCII = /[^\x00-\x7f]/;
-const SPLIT = /[^\p{L}\p{N}]+/u;
+const SPLIT = /[^\p{L}\p{M}\p{N}]+/u;
 const SPLIT_ASCII = /[^a-z0-9]+/;
 
 /**
@@ -101,7 +107,7 @@ function termOf(w: string): string {
 
 /** Runs of letters and digits joined by `-_./:#@` with no space: words, and identifiers such as `--no-verify`, `z.infer`, `core.hooksPath`. */
 const IDENT_ASCII = /[A-Za-z0-9]+(?:[-_./:#@]+[A-Za-z0-9]+)*/g;
-const IDENT = /[\p{L}\p{N}]+(?:[-_./:#@]+[\p{L}\p{N}]+)*|\p{Extended_Pictographic}/gu;
+const IDENT = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[-_./:#@]+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)*|\p{Extended_Pictographic}/gu;
 /** An emoji or other pictograph: a term of its own, as written (`🚀`; a sequence joined by U+200D is its pictographs). */
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 const CONNECTOR = /[-_./:#@]+/;
@@ -125,6 +131,7 @@ export function joinedTerm(pieces: readonly string[]): string {
  */
 export function termsInto(text: string, out: string[], wholes: string[] = out, spans?: Array<[number, number]>): void {
   const { text: t, idents } = foldedCase(text);
+  if (idents === IDENT && UNSPACED.test(text)) return unspacedTermsInto(text, out, wholes, spans);
   // pictographs and letters of unspaced scripts are not ASCII: ASCII text skips looking for them
   const wide = idents === IDENT;
   idents.lastIndex = 0;
@@ -185,6 +192,33 @@ function cjkTermsInto(token: string, out: string[], wholes: string[], spans: Arr
     const letters = [...run.toLowerCase()];
     if (letters.length === 1) out.push(letters[0]!);
     for (let i = 0; i + 1 < letters.length; i++) out.push(letters[i]! + letters[i + 1]!);
+  }
+}
+
+/** Letters of scripts written without spaces whose words a dictionary finds (Thai, Lao, Khmer, Burmese). */
+const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED_RUNS =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+|[^\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+let wordBreaks: Intl.Segmenter | undefined;
+
+/**
+ * The terms of text that holds letters of Thai, Lao, Khmer or Burmese: each run of them cut into
+ * its words by the runtime's dictionary (`Intl.Segmenter`, ICU's), before folding (NFKD takes a
+ * Thai vowel apart, and the dictionary no longer knows the word), each word then folded as any;
+ * the other runs as `termsInto` does.
+ */
+function unspacedTermsInto(text: string, out: string[], wholes: string[], spans: Array<[number, number]> | undefined): void {
+  for (const [run] of text.matchAll(UNSPACED_RUNS)) {
+    if (!UNSPACED.test(run)) {
+      termsInto(run, out, wholes, spans);
+      continue;
+    }
+    wordBreaks ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const { segment, isWordLike } of wordBreaks.segment(run)) {
+      if (!isWordLike) continue;
+      const term = termOf(foldedCase(segment).text.toLowerCase());
+      if (term) out.push(term);
+    }
   }
 }
 

@@ -25,7 +25,7 @@ declare const AXME_SEARCH_CODE: string | undefined;
  * (`AXME_SEARCH_CODE`, scripts/build.mjs), so that a file written by other analysis code is
  * never read even where this number was not bumped.
  */
-export const INDEX_VERSION = 6;
+export const INDEX_VERSION = 7;
 const MAGIC = `axme-search-index ${typeof AXME_SEARCH_CODE === 'string' ? AXME_SEARCH_CODE : 'source'}`;
 /** Index files kept (the newest by time): a tip and a few before it, for `--at` and other worktrees. */
 const KEEP = 4;
