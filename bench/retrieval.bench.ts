@@ -1,14 +1,15 @@
 // Retrieval benchmark (issue 22 part 3, issue 33): how well search finds the item a person means,
-// on three corpora of real text reported apart: public architecture decision records
+// on four corpora of real text reported apart: public architecture decision records
 // (bench/retrieval/README.md); git's man pages and package READMEs read on this machine
-// (bench/retrieval/docs-corpus.ts, queries in docs-queries.json); and a held-out set of other man
-// pages and READMEs whose queries (heldout-queries.json) were written before any engine ran on it.
+// (bench/retrieval/docs-corpus.ts, queries in docs-queries.json); a held-out set of other man
+// pages and READMEs whose queries (heldout-queries.json) were written before any engine ran on it;
+// and a fresh set of yet other man pages and READMEs, its queries (fresh-queries.json) likewise.
 // axme's search beside plain BM25, BM25 + Porter + stop words, the BM25 axme replaced, MiniSearch
 // and Orama: R@1, R@5, MRR and nDCG@10 per kind of query, and axme's warm query time; then search latency in stores of --size synthetic decisions (1k and 10k by default), axme next to MiniSearch: the first
 // query (reading the store, then building the index, next to the old BM25's build) and warm ones.
 // Markdown table on stdout, JSON in bench/results/, progress on stderr.
 //
-//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout] [--sources N] [--out DIR] [--misses]
+//   node --import tsx bench/retrieval.bench.ts [--size 1000,10000] [--reps 20] [--corpora records,unseen,heldout,fresh] [--sources N] [--out DIR] [--misses]
 //
 // --sources N: the man-page and README corpora read only their first N man pages and N READMEs
 // (their queries about the rest are left out): a smoke run's size.
@@ -34,7 +35,7 @@ if (!sizes.every((n) => Number.isInteger(n) && n >= 0))
 const reps = Number(arg('reps', '20'));
 if (!Number.isInteger(reps) || reps < 1) usage(`--reps takes a whole number of rounds, at least 1; got ${arg('reps', '')}`);
 /** The corpora scored, all by default; a smoke run leaves some out (a corpus left out reports no rows, and 0 sections). */
-const CORPORA = ['records', 'unseen', 'heldout'] as const;
+const CORPORA = ['records', 'unseen', 'heldout', 'fresh'] as const;
 const corpora = new Set(arg('corpora', CORPORA.join(',')).split(','));
 for (const c of corpora)
   if (!(CORPORA as readonly string[]).includes(c)) usage(`--corpora takes names from ${CORPORA.join(', ')}, comma-separated; got ${arg('corpora', '')}`);
@@ -50,7 +51,7 @@ const { machine } = await import('./harness.ts');
 const { benchEnv, fmt, seededRepo, stats } = await import('./lib.ts');
 const { baselineSearch } = await import('./retrieval/bm25-baseline.ts');
 const { decisionDocsOf, loadCorpus, seedCorpusRepo } = await import('./retrieval/corpus.ts');
-const { DOCS_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } = await import('./retrieval/docs-corpus.ts');
+const { DOCS_SOURCES, FRESH_SOURCES, HELDOUT_SOURCES, loadDocsCorpus } = await import('./retrieval/docs-corpus.ts');
 const { axmeEngine, baselineEngine, miniSearchEngine, oramaEngine } = await import('./retrieval/engines.ts');
 const { plainBm25Engine, porterBm25Engine } = await import('./retrieval/plain-bm25.ts');
 const showMisses = argv.includes('--misses');
@@ -231,8 +232,8 @@ async function docsQuality(
   sources: DocsSources,
   queriesFile: string,
   scored: boolean,
-): Promise<{ docs: BenchDoc[]; files: number; queries: number; missing: string[]; rows: Quality[] }> {
-  if (!scored) return { docs: [], files: 0, queries: 0, missing: [], rows: [] };
+): Promise<{ docs: BenchDoc[]; files: number; pages: number; readmes: number; queries: number; missing: string[]; rows: Quality[] }> {
+  if (!scored) return { docs: [], files: 0, pages: 0, readmes: 0, queries: 0, missing: [], rows: [] };
   const corpus = loadDocsCorpus(undefined, { ...sources, pages: sources.pages.slice(0, SOURCES), packages: sources.packages.slice(0, SOURCES) });
   const docs = decisionDocsOf(corpus.files);
   const ids = new Set(docs.map((d) => d.id));
@@ -242,10 +243,21 @@ async function docsQuality(
     log(`${queriesFile}: missing here ${corpus.missing.join(', ') || 'nothing'}; ${all.length - queries.length} queries left out`);
   log(`${queriesFile}: ${docs.length} sections, ${queries.length} queries`);
   const rows = docs.length ? await corpusQuality(corpus.files, docs, queries, { supersede: [], memories: [], queries }, DOCS_KINDS) : [];
-  return { docs, files: corpus.files.length, queries: queries.length, missing: corpus.missing, rows };
+  // what was read here (--sources cuts the lists, a machine may lack some): one file holds the man pages, one each README
+  const man = corpus.files.find((f) => f.repo === sources.label);
+  return {
+    docs,
+    files: corpus.files.length,
+    pages: new Set(man?.docs.map((d) => d.path)).size,
+    readmes: corpus.files.length - (man ? 1 : 0),
+    queries: queries.length,
+    missing: corpus.missing,
+    rows,
+  };
 }
 const unseen = await docsQuality(DOCS_SOURCES, 'docs-queries.json', corpora.has('unseen'));
 const heldout = await docsQuality(HELDOUT_SOURCES, 'heldout-queries.json', corpora.has('heldout'));
+const fresh = await docsQuality(FRESH_SOURCES, 'fresh-queries.json', corpora.has('fresh'));
 const lat: Latency[] = [];
 for (const n of sizes) if (n > 0) lat.push(...(await latency(n)));
 
@@ -284,6 +296,14 @@ if (heldout.rows.length)
     '',
     ...table(heldout.rows, DOCS_KINDS),
   );
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+if (fresh.rows.length)
+  lines.push(
+    '',
+    `Fresh (queries written before any engine ran on it): ${fresh.docs.length} sections of ${plural(fresh.pages, 'man page')} and ${plural(fresh.readmes, 'package README')}, ${fresh.queries} queries`,
+    '',
+    ...table(fresh.rows, DOCS_KINDS),
+  );
 if (lat.length) {
   lines.push('', `| search latency | items | first query ms (reads the store, builds the index) | warm ms, median (p10–p90) |`, '| --- | ---: | ---: | ---: |');
   for (const l of lat) lines.push(`| ${l.engine} | ${l.size} | ${fmt(l.firstMs)} | ${fmt(l.warm.median)} (${fmt(l.warm.p10)}–${fmt(l.warm.p90)}) |`);
@@ -296,7 +316,7 @@ if (lat.length) {
 }
 console.log(lines.join('\n'));
 if (showMisses) {
-  for (const r of [...results, ...unseen.rows, ...heldout.rows]) {
+  for (const r of [...results, ...unseen.rows, ...heldout.rows, ...fresh.rows]) {
     log(`\n${r.engine}: ${r.misses.length} queries not answered first`);
     for (const x of r.misses) log(`  ${x.query} rank ${x.rank ?? '-'}  "${x.q}"  top: ${x.top.join(', ')}`);
   }
@@ -305,6 +325,6 @@ mkdirSync(out, { recursive: true });
 const file = join(out, `retrieval-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: m, corpus: { records: docs.length, repositories: files.map((x) => ({ repo: x.repo, commit: x.commit, licence: x.licence, records: x.docs.length })), queries: qrels.queries.length }, seconds: Math.round((Date.now() - started) / 1000), quality: results, unseen: { sections: unseen.docs.length, queries: unseen.queries, missing: unseen.missing, quality: unseen.rows }, heldout: { sections: heldout.docs.length, queries: heldout.queries, missing: heldout.missing, quality: heldout.rows }, fresh: { sections: fresh.docs.length, queries: fresh.queries, missing: fresh.missing, quality: fresh.rows }, latency: lat, baselineBuildMs: Object.fromEntries(baselineBuildMs) }, null, 2)}\n`,
 );
 log(`results: ${file}`);

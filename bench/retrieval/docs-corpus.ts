@@ -157,6 +157,18 @@ export const HELDOUT_SOURCES: DocsSources = {
   label: 'man pages',
 };
 
+/**
+ * The fresh corpus: text none of the three others reads — the man pages of curl, find, xargs, gzip,
+ * ssh and chmod, and the READMEs of glob, lru-cache, express, yargs-parser, send, path-to-regexp,
+ * minipass and raw-body. Its queries (fresh-queries.json) were committed before any engine ran on it.
+ */
+export const FRESH_SOURCES: DocsSources = {
+  pages: ['curl', 'find', 'xargs', 'gzip', 'ssh', 'chmod'],
+  packages: ['glob', 'lru-cache', 'express', 'yargs-parser', 'send', 'path-to-regexp', 'minipass', 'raw-body'],
+  prefix: 'man',
+  label: 'man pages',
+};
+
 /** The corpus as CorpusFiles (one for the man pages, one per package), from what this machine has; `missing` names what it lacks. */
 export function loadDocsCorpus(root = join(import.meta.dirname, '../..'), sources: DocsSources = DOCS_SOURCES): { files: CorpusFile[]; missing: string[] } {
   const files: CorpusFile[] = [];

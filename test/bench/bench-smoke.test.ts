@@ -58,8 +58,9 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
       quality: Row[];
       unseen: { sections: number; quality: Row[] };
       heldout: { sections: number; quality: Row[] };
+      fresh: { sections: number; quality: Row[] };
       latency: Array<{ engine: string; size: number }>;
-      // the held-out corpus is scored by the same code as the unseen one: left out here
+      // the held-out and fresh corpora are scored by the same code as the unseen one: left out here
     }>('retrieval.bench.ts', ['--size', '50', '--reps', '1', '--corpora', 'records,unseen', '--sources', '2'], t.signal);
     assert.match(stdout, /\| engine \| R@1 \| R@5 \| MRR \| nDCG@10 \|/);
     assert.match(stdout, /\| search latency \| items \|/);
@@ -81,6 +82,8 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     }
     assert.deepEqual([json.heldout.sections, json.heldout.quality], [0, []]);
     assert.doesNotMatch(stdout, /^Held out/m);
+    assert.deepEqual([json.fresh.sections, json.fresh.quality], [0, []]);
+    assert.doesNotMatch(stdout, /^Fresh/m);
     assert.deepEqual(
       json.latency.map((l) => [l.engine, l.size]),
       [
@@ -88,6 +91,32 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         ['MiniSearch 7.2.0', 50],
       ],
     );
+  });
+
+  test('the retrieval benchmark scores the fresh corpus alone (its first man page and README), in its own table and JSON key', {
+    timeout: 600_000,
+  }, async (t) => {
+    type Row = { engine: string; scores: Record<string, { queries: number; recallAt1: number; recallAt5: number }>; warm?: { median: number } };
+    const { stdout, json } = await runBenchJson<{
+      quality: Row[];
+      unseen: { sections: number };
+      heldout: { sections: number };
+      fresh: { sections: number; queries: number; missing: string[]; quality: Row[] };
+      latency: unknown[];
+    }>('retrieval.bench.ts', ['--size', '0', '--reps', '1', '--corpora', 'fresh', '--sources', '1'], t.signal);
+    assert.deepEqual([json.quality, json.unseen.sections, json.heldout.sections, json.latency], [[], 0, 0, []]);
+    if (json.fresh.sections === 0) return t.skip(`the fresh corpus's first sources are missing here: ${json.fresh.missing.join(', ')}`);
+    assert.match(stdout, /^Fresh \(queries written before any engine ran on it\): \d+ sections of 1 man page and 1 package README, \d+ queries$/m);
+    assert.deepEqual(
+      json.fresh.quality.map((q) => q.engine),
+      ['plain BM25', 'BM25 + Porter + stop words', 'BM25 (axme before)', 'MiniSearch 7.2.0', 'Orama 3.1.18', 'axme'],
+    );
+    for (const q of json.fresh.quality) {
+      assert.equal(q.scores.all!.queries, json.fresh.queries);
+      assert.ok(json.fresh.queries > 0 && q.scores.all!.recallAt1 <= q.scores.all!.recallAt5, q.engine);
+      for (const kind of ['paraphrase', 'body', 'identifier', 'typo']) assert.ok(q.scores[kind], `${q.engine}: ${kind}`);
+    }
+    assert.ok(json.fresh.quality.at(-1)!.warm!.median > 0, "axme's warm query time");
   });
 
   test('the sync benchmark runs at a tiny size and reports merges and sync rounds', { timeout: 600_000 }, async (t) => {
@@ -277,7 +306,7 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
     assert.ok(json.rows.find((r) => r.measure === 'warm query')!.words!.median > 0);
   });
 
-  test('the hook, sandbox, start-up, git hooks, store, session, sync and retrieval benchmarks refuse a number they cannot use with a usage error, before they run anything', async () => {
+  test('the hook, sandbox, start-up, git hooks, store, session, sync and retrieval benchmarks refuse a number (or a corpus name) they cannot use with a usage error, before they run anything', async () => {
     const out = mkdtempSync(join(tmpdir(), 'axme-bench-out-'));
     try {
       const cases = [
@@ -293,6 +322,11 @@ describe('the benchmarks, each at a tiny size', { concurrency: 3 }, () => {
         ['session.bench.ts', ['--sessions', '-5'], /^session\.bench: --sessions takes a whole number of at least 0; got -5$/m],
         ['sync.bench.ts', ['--reps', 'x'], /^sync\.bench: --reps takes a whole number of at least 1; got x$/m],
         ['retrieval.bench.ts', ['--sources', '0'], /^retrieval\.bench: --sources takes a whole number of at least 1; got 0$/m],
+        [
+          'retrieval.bench.ts',
+          ['--corpora', 'fresh,nope'],
+          /^retrieval\.bench: --corpora takes names from records, unseen, heldout, fresh, comma-separated; got fresh,nope$/m,
+        ],
       ] as const;
       const runs = await Promise.all(cases.map(([script, args]) => runBench(script, [...args, '--out', out])));
       for (const [i, [script, args, says]] of cases.entries()) {
