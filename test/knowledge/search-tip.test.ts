@@ -205,6 +205,8 @@ describe("the query at the tip takes the full CLI's spellings of a search", () =
     [['--json', '--type', 'backlog', 'logging'], { query: 'logging', type: 'backlog', json: true }],
     [['--', '--no-verify'], { query: '--no-verify' }],
     [['--json', '--', '--json', '-k'], { query: '--json -k', json: true }],
+    [['-'], { query: '-' }],
+    [['--json', 'x', '-', 'y'], { query: 'x - y', json: true }],
     [['logging', '--limit', '0'], undefined],
     [['logging', '-k', '101'], undefined],
     [['logging', '-k', '3', '--limit', '5'], undefined],
