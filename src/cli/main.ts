@@ -31,6 +31,7 @@ async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
  */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = argv.includes('--json');
+  const parsed = withLoneDashes(argv);
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
   let self: { getOptions(): { boolean: string[]; key: Record<string, unknown> } } | undefined;
   const parser = yargs()
@@ -38,9 +39,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .usage('axme <command>\n\nGit-native project knowledge for coding agents, kept on refs/memory/main.')
     .option('C', { type: 'string', describe: 'run as if started in this folder', global: true })
     .option('json', { type: 'boolean', describe: 'print the result as JSON', global: true })
-    .command(await commandsFor(argv, io))
+    .command(await commandsFor(parsed, io))
     // a flag given a value yargs would silently read as false (--json=yes): a usage error instead
     .middleware(() => checkFlagValues(argv, self?.getOptions().boolean ?? []), true)
+    .middleware(loneDashesBack, true)
     .demandCommand(1, 'say which command to run (axme --help lists them)')
     .recommendCommands()
     .strict()
@@ -53,13 +55,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .fail((msg, err, usage) => {
       // yargs reports its own usage problems as a message; errors from commands come as `err`.
       // Its third argument is the usage of the command that failed (typed as the parser)
-      throw err ?? new UsageError(missingPositionals(msg, usageLine(usage as unknown as YargsUsage)) ?? msg);
+      throw err ?? new UsageError(missingPositionals(msg, usageLine(usage as unknown as YargsUsage)) ?? msg?.replaceAll(LONE_DASH, '-'));
     });
   self = parser as unknown as typeof self;
   let helpShown = false;
   parser.showHelpOnFail(false);
   try {
-    await parser.parseAsync(argv, {}, (err, _argv, output) => {
+    await parser.parseAsync(parsed, {}, (err, _argv, output) => {
       if (output && !err) {
         helpShown = true;
         io.stdout.write(`${output}\n`);
@@ -70,6 +72,29 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (helpShown) return 0;
     return report(io, err instanceof UsageError ? ((await misplacedVerb(argv)) ?? withNearMiss(err, self?.getOptions() ?? null)) : err, json);
   }
+}
+
+/**
+ * A lone "-" on a command line, as yargs carries it: a word no command line can hold (a NUL).
+ * yargs drops a lone "-" from a command's words, where POSIX and git read it as an operand
+ * (`axme search -` looks for "-", as `axme search -- -` and the MCP tool do).
+ */
+const LONE_DASH = '\u0000-';
+
+/**
+ * The command line with each lone "-" before `--` that is not an option's value (it follows a
+ * word, or --json) spelt LONE_DASH: an option's "-" (`--title -`) is left to yargs as before.
+ */
+function withLoneDashes(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const operandAfter = (w: string | undefined) => w === undefined || w === '-' || !w.startsWith('-') || w === '--json' || w === '--no-json' || w.includes('=');
+  return argv.map((a, i) => (a === '-' && (end < 0 || i < end) && operandAfter(argv[i - 1]) ? LONE_DASH : a));
+}
+
+/** yargs' parsed command line with each LONE_DASH back to the "-" it stands for (a yargs middleware). */
+function loneDashesBack(a: Record<string, unknown>): void {
+  const back = (v: unknown): unknown => (v === LONE_DASH ? '-' : Array.isArray(v) ? v.map(back) : v);
+  for (const key of Object.keys(a)) a[key] = back(a[key]);
 }
 
 /** What yargs' usage of a command says of it: its usage line, and its subcommands (a default one flagged). */

@@ -28,7 +28,8 @@ export function tipSearchArgs(rest: readonly string[]): TipSearchArgs | undefine
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
     const limit = LIMIT.exec(w);
-    if (!w.startsWith('-')) words.push(w);
+    // a lone "-" is a word, as on the full CLI (main.ts withLoneDashes)
+    if (!w.startsWith('-') || w === '-') words.push(w);
     else if (w === '--') {
       words.push(...rest.slice(i + 1));
       break;

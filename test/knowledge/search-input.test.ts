@@ -340,6 +340,29 @@ describe('search: what only one surface is asked, and its usage errors', () => {
     assert.match(r.stderr, /axme search -- --no-verify/);
   });
 
+  test('a lone "-" is a word to search, as after -- and as the MCP tool and the page read it: a query with no word, said so', async () => {
+    const said = /^"-" has no word search looks for/;
+    for (const args of [
+      ['search', '-'],
+      ['search', '--json', '-'],
+      ['search', '-', '--type', 'decision'],
+      ['search', 'x', '-', 'y'],
+    ]) {
+      const words = args.filter((w, i) => w !== '--json' && i > 0 && w !== '--type' && args[i - 1] !== '--type');
+      const asWritten = await axmeIn(dir, [...args.filter((w) => !words.includes(w)), '--', ...words]);
+      assert.equal(asWritten.code, 0, asWritten.stderr);
+      const r = await axmeIn(dir, args);
+      assert.deepEqual(r, asWritten, args.join(' '));
+      assert.deepEqual(await axme(dir, args), r, `the binary: ${args.join(' ')}`);
+    }
+    assert.match((await axmeIn(dir, ['search', '-'])).stdout, said);
+    assert.match((await axmeIn(dir, ['search', 'x', '-', 'y'])).stdout, /^"x - y" has no word/);
+    const mcp = (await client.callTool({ name: 'axme_search_kb', arguments: { query: '-' } })) as unknown as ToolResult;
+    assert.ok(!mcp.isError, resultText(mcp));
+    assert.match(resultText(mcp), said);
+    assert.match(await (await fetch(`${ui.url}/search?fragment=1&q=-`)).text(), /has no word search looks for/);
+  });
+
   test('-k and --limit: how many results, 1 to 100; anything else is exit 2 with the range', async () => {
     assert.equal((await axmeIn(dir, ['search', 'git', '--json', '--limit', '1'])).code, 0);
     for (const k of ['1', '100']) assert.equal((await axmeIn(dir, ['search', 'git', '-k', k])).code, 0, k);

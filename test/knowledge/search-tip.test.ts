@@ -126,7 +126,7 @@ describe('the query at the memory tip', () => {
     const key = readFileSync(join(kb.repo.axmeDir, 'search', 'last'), 'utf8').split('\n')[0]!;
     assert.ok(indexFiles().includes(`${key}.idx`), key);
     const file = join(kb.repo.axmeDir, 'search', `${key}.idx`);
-    // the first posting of `audit`, a term of the query, names a document past the last (the layout: src/knowledge/views/search/index-file.ts)
+    // the first posting of `audit`, a term of the query, names a document past the last (the layout: src/knowledge/views/search/index-file-layout.ts)
     const bytes = readFileSync(file);
     const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString('utf8')) as {
       n: number;
@@ -205,6 +205,8 @@ describe("the query at the tip takes the full CLI's spellings of a search", () =
     [['--json', '--type', 'backlog', 'logging'], { query: 'logging', type: 'backlog', json: true }],
     [['--', '--no-verify'], { query: '--no-verify' }],
     [['--json', '--', '--json', '-k'], { query: '--json -k', json: true }],
+    [['-'], { query: '-' }],
+    [['--json', 'x', '-', 'y'], { query: 'x - y', json: true }],
     [['logging', '--limit', '0'], undefined],
     [['logging', '-k', '101'], undefined],
     [['logging', '-k', '3', '--limit', '5'], undefined],

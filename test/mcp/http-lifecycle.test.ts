@@ -3,13 +3,35 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { rateLimiter } from '../../src/mcp/http/auth.ts';
+import { type SyncTimers, syncLoop } from '../../src/mcp/http/sync-loop.ts';
 import { axmeIn, axmeInOk } from '../cli-in-process.ts';
-import { axme, git, tempRepo } from '../helpers.ts';
+import { withCore } from '../core.ts';
+import { axme, cleanEnv, git, tempRepo } from '../helpers.ts';
 import { makeStore } from '../store-fixture.ts';
 import { httpClient, startHttp, type ToolResult, text } from './http-helpers.ts';
 
 /** A tool call that answered, not with an error result. */
 const answered = (r: ToolResult): boolean => !r.isError && text(r).length > 0;
+
+/** Timers a test fires by hand: what the sync loop has scheduled is there to see, no clock runs. */
+function handTimers(): SyncTimers & { scheduled(): number[]; fireNext(): Promise<void> } {
+  const waiting = new Map<number, { fire: () => Promise<void>; ms: number }>();
+  let next = 0;
+  return {
+    set(fire, ms) {
+      waiting.set(++next, { fire, ms });
+      return next;
+    },
+    clear: (timer) => void waiting.delete(timer as number),
+    scheduled: () => [...waiting.values()].map((w) => w.ms),
+    async fireNext() {
+      const [first] = waiting;
+      assert.ok(first, 'nothing is scheduled');
+      waiting.delete(first[0]);
+      await first[1].fire();
+    },
+  };
+}
 
 /** `axme serve --http` over time: idle sessions, a stop with writes in flight, refused binds, the token commands, the timer sync. */
 
@@ -174,12 +196,26 @@ describe('axme serve --http: lifecycle', () => {
         /Written with the timer off|B-\d+/,
       );
       await client.close();
-      await new Promise((r) => setTimeout(r, 1_500)); // past an interval, and after a write: neither tries again
-      assert.equal(server.stderr().match(/timer sync is off/g)!.length, 1, server.stderr());
       assert.doesNotMatch(server.stderr(), /sync failed/);
     } finally {
       assert.equal((await server.stop()).code, 0);
     }
+  });
+
+  test('the timer sync with no remote: its first run turns it off, and nothing is scheduled after, not even by a write', async () => {
+    const timers = handTimers();
+    const said: string[] = [];
+    await withCore(dir, async (kb) => {
+      const loop = syncLoop({ kb: async () => kb, env: cleanEnv(), intervalS: 1, log: (m) => said.push(m), timers });
+      assert.deepEqual(timers.scheduled(), [0], 'the first run, at once');
+      await timers.fireNext();
+      assert.deepEqual(said, ['sync: the repository has no git remote; the timer sync is off']);
+      assert.deepEqual(timers.scheduled(), [], 'no next run');
+      loop.kick();
+      assert.deepEqual(timers.scheduled(), [], 'no run after a write');
+      await loop.stop(true);
+      assert.equal(said.length, 1, said.join('\n'));
+    });
   });
 
   test('a bare repository with a remote syncs on a timer and after writes', async () => {

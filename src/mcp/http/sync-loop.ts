@@ -14,24 +14,46 @@ export interface SyncLoop {
   stop(flush: boolean): Promise<void>;
 }
 
+/**
+ * What the loop waits with: the process's timers, or a test's, which fires each when the test
+ * says (`fire` resolves once the run it starts, and its rescheduling, are done).
+ */
+export interface SyncTimers {
+  set(fire: () => Promise<void>, ms: number): unknown;
+  clear(timer: unknown): void;
+}
+
+/** The process's timers, which never keep it alive. */
+const PROCESS_TIMERS: SyncTimers = {
+  set: (fire, ms) => setTimeout(() => void fire(), ms).unref(),
+  clear: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
 /** How long after a write the sync runs (writes in a burst share one run). */
 const AFTER_WRITE_MS = 1_000;
 /** A run that takes longer is given up on (it keeps no lock: the next run starts over). */
 const RUN_TIMEOUT_MS = 120_000;
 
-export function syncLoop(opts: { kb: () => Promise<KnowledgeBase>; env: NodeJS.ProcessEnv; intervalS: number; log: (m: string) => void }): SyncLoop {
+/** The sync loop of the team server (see SyncLoop); `timers` are the process's unless a test gives its own. */
+export function syncLoop(opts: {
+  kb: () => Promise<KnowledgeBase>;
+  env: NodeJS.ProcessEnv;
+  intervalS: number;
+  log: (m: string) => void;
+  timers?: SyncTimers;
+}): SyncLoop {
   if (opts.intervalS <= 0) return { kick() {}, stop: async () => {} };
   const interval = opts.intervalS * 1000;
-  let timer: NodeJS.Timeout | null = null;
+  const timers = opts.timers ?? PROCESS_TIMERS;
+  let timer: unknown = null;
   let running: Promise<void> | null = null;
   let pending = false;
   let failures = 0;
   let off = false;
   const schedule = (ms: number) => {
     if (off) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), ms);
-    timer.unref();
+    if (timer) timers.clear(timer);
+    timer = timers.set(run, ms);
   };
   const run = async (): Promise<void> => {
     if (running) {
@@ -43,11 +65,11 @@ export function syncLoop(opts: { kb: () => Promise<KnowledgeBase>; env: NodeJS.P
       try {
         const { syncStore } = await import('../../knowledge/sync/sync-store.ts');
         const kb = await opts.kb();
-        let t: NodeJS.Timeout | undefined;
+        let t: unknown;
         const r = await Promise.race([
           syncStore(kb, { env: opts.env }),
-          new Promise<never>((_, reject) => (t = setTimeout(() => reject(new Error(`gave up after ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS))),
-        ]).finally(() => clearTimeout(t));
+          new Promise<never>((_, reject) => (t = timers.set(async () => reject(new Error(`gave up after ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS))),
+        ]).finally(() => timers.clear(t));
         failures = 0;
         if (r.integrated !== 'up-to-date' || r.pushed.memory) opts.log(`sync with ${r.remote}: ${r.integrated}${r.pushed.memory ? ', pushed' : ''}`);
       } catch (err) {
@@ -73,13 +95,13 @@ export function syncLoop(opts: { kb: () => Promise<KnowledgeBase>; env: NodeJS.P
     async stop(flush) {
       const wanted = pending && flush && !off;
       off = true;
-      if (timer) clearTimeout(timer);
+      if (timer) timers.clear(timer);
       await running;
       if (wanted) {
         off = false;
         await run();
         off = true;
-        if (timer) clearTimeout(timer);
+        if (timer) timers.clear(timer);
       }
     },
   };

@@ -1,7 +1,9 @@
 import type { KindName } from '../../../model/kind.ts';
-import { type Doc, metaOf, type Source } from './build-index.ts';
+import type { Doc } from './build-index.ts';
 import type { Field } from './fields.ts';
-import { FLAG_CURRENT, FLAG_REVOKED, FLAG_STORE, type IndexFile } from './index-file.ts';
+import type { IndexFile } from './index-file.ts';
+import { FLAG_CURRENT, FLAG_REVOKED, FLAG_STORE } from './index-file-layout.ts';
+import { metaOf, type Source } from './item-document.ts';
 
 /**
  * A document read from an index file: its marks (kind, current, revoked, from a workspace) from

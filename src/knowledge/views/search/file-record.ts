@@ -1,5 +1,6 @@
-import { type Doc, printOf } from './build-index.ts';
+import type { Doc } from './build-index.ts';
 import { FIELDS } from './fields.ts';
+import { printOf } from './item-document.ts';
 
 /**
  * One document's record in an index file (index-file.ts), laid out so that ranking reads it

@@ -1,6 +1,7 @@
 import type { KindName } from '../../../model/kind.ts';
 import { isWord } from './analyze.ts';
-import { type Doc, type Index, termsNear, termsStartingWith } from './build-index.ts';
+import type { Doc, Index } from './build-index.ts';
+import { termsNear, termsStartingWith } from './index-terms.ts';
 import { parseQuery } from './query.ts';
 import type { Ranked } from './rank.ts';
 import { snippet } from './snippet.ts';

@@ -1,4 +1,5 @@
-import { type Doc, GAP } from './build-index.ts';
+import type { Doc } from './build-index.ts';
+import { GAP } from './item-document.ts';
 
 /** What one term of the query is worth where it is found: its group (one word of the query) and its IDF times its alternative's weight. */
 export interface TermValue {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { KindName } from '../../../model/kind.ts';
 import { removeOrphanTemps, tempBeside } from '../../../store/temp-files.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
+import { encodeIndex } from './encode-index.ts';
 import { FileDoc } from './file-doc.ts';
-import { encodeIndex, IndexFile } from './index-file.ts';
+import { IndexFile } from './index-file.ts';
 import { readAsLive } from './live-index.ts';
 
 /**

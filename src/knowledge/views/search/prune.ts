@@ -1,6 +1,7 @@
 import type { KindName } from '../../../model/kind.ts';
-import { type Index, termCount } from './build-index.ts';
+import type { Index } from './build-index.ts';
 import { K1 } from './fields.ts';
+import { termCount } from './index-terms.ts';
 import type { QueryGroup } from './query.ts';
 import { addGroups, factorAt, idfOf, newScratch, RERANK, rank, type StalePredicate, scoreQuery } from './rank.ts';
 

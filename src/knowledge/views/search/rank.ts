@@ -1,5 +1,7 @@
 import type { KindName } from '../../../model/kind.ts';
-import { type Doc, docFreq, GAP, type Index, type Scratch, termCount, termDocs, termPostings } from './build-index.ts';
+import type { Doc, Index, Scratch } from './build-index.ts';
+import { docFreq, termCount, termDocs, termPostings } from './index-terms.ts';
+import { GAP } from './item-document.ts';
 import { bestPassage, type TermValue } from './passage.ts';
 import type { QueryGroup } from './query.ts';
 

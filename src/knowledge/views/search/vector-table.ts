@@ -29,13 +29,9 @@ export interface VectorTable {
   set(i: number, v: Float32Array): void;
   /** copies `n` vectors of `from` (a table of the same `dims`), from its position `at`, to position `to` */
   copy(from: VectorTable, at: number, to: number, n: number): void;
-  /** the dot product of `query` (its first `dims` floats; zeros past its end) with every vector, in order: float64 sums rounded to float32, in JavaScript (the full pass) */
-  cosines(query: Float32Array): Float32Array;
   /** the positions whose cosine with `query` is positive, highest first (the lower position first on a tie), each with its cosine as `cosines` gives it; `first`: about how many the reader takes */
   nearest(query: Float32Array, first: number): Generator<[position: number, cosine: number]>;
-  /** true when `nearest` runs its int8 pass in WebAssembly */
-  simd: boolean;
-  /** the vectors in int8, which `nearest` passes over first (a SIMD table's) */
+  /** the vectors in int8, which `nearest` passes over first in WebAssembly: a SIMD table's, none for the JavaScript pass */
   int8?: Int8Rows;
 }
 
@@ -64,33 +60,22 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
   const buffer = memory?.buffer ?? new ArrayBuffer(count * stride * 4);
   const rows = new Float32Array(buffer, memory ? rowsAt : 0, count * stride);
   const row = (i: number) => rows.subarray(i * stride, i * stride + dims);
-  const exact = (i: number, query: Float32Array, m: number) => {
-    let c = 0;
-    for (let j = 0, o = i * stride; j < m; j++) c += rows[o + j]! * query[j]!;
-    return Math.fround(c);
-  };
-  const plainCosines = (query: Float32Array) => {
-    const out = new Float32Array(count);
-    const m = Math.min(dims, query.length);
-    for (let i = 0; i < count; i++) out[i] = exact(i, query, m);
-    return out;
-  };
+  const exact = (i: number, query: Float32Array, m: number) => exactCosine(rows, i * stride, query, m);
   if (!memory) {
-    return {
+    const table: VectorTable = {
       count,
       dims,
       stride,
       rows,
       row,
-      simd: false,
       set: (i, v) => row(i).set(v.subarray(0, dims)),
       copy: (from, at, to, n) => rows.set(from.rows.subarray(at * stride, (at + n) * stride), to * stride),
-      cosines: plainCosines,
       *nearest(query, first) {
-        const cos = plainCosines(query);
+        const cos = cosines(table, query);
         for (const i of bestFirst(cos, first)) yield [i, cos[i]!];
       },
     };
+    return table;
   }
   const query16 = new Int16Array(buffer, query16At, stride);
   const dotsOut = new Int32Array(buffer, dotsAt, count);
@@ -105,7 +90,6 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
     stride,
     rows,
     row,
-    simd: true,
     int8,
     set,
     copy(from, at, to, n) {
@@ -117,7 +101,6 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       int8.rows.set(from.int8.rows.subarray(at * stride, (at + n) * stride), to * stride);
       int8.stats.set(from.int8.stats.subarray(3 * at, 3 * (at + n)), 3 * to);
     },
-    cosines: plainCosines,
     *nearest(query, first) {
       const m = Math.min(dims, query.length);
       let max = 0;
@@ -160,6 +143,25 @@ export function vectorTable(count: number, dims: number, opts: { simd?: boolean 
       while (ready.length) yield ready.pop()!;
     },
   };
+}
+
+/** One vector's cosine with `query`: its `m` floats from `at` in `rows`, one float64 sum rounded to float32. */
+function exactCosine(rows: Float32Array, at: number, query: Float32Array, m: number): number {
+  let c = 0;
+  for (let j = 0; j < m; j++) c += rows[at + j]! * query[j]!;
+  return Math.fround(c);
+}
+
+/**
+ * The dot product of `query` (its first `dims` floats; zeros past its end) with every vector of
+ * `table`, in order: float64 sums rounded to float32, in JavaScript. The full pass: the JavaScript
+ * table's `nearest`, and what a SIMD table's `nearest` gives the order and the numbers of.
+ */
+export function cosines(table: VectorTable, query: Float32Array): Float32Array {
+  const out = new Float32Array(table.count);
+  const m = Math.min(table.dims, query.length);
+  for (let i = 0; i < table.count; i++) out[i] = exactCosine(table.rows, i * table.stride, query, m);
+  return out;
 }
 
 /**
