@@ -1,4 +1,5 @@
 import { tokenize } from './analyze.ts';
+import { RELATED_WORDS } from './related-words.ts';
 
 /**
  * Software abbreviations and what they stand for. Each line is one group; a query that says one
@@ -63,85 +64,6 @@ export const SOFTWARE_SYNONYMS: readonly (readonly string[])[] = [
   ['spa', 'single page application'],
   ['toc', 'table of contents'],
   ['faq', 'frequently asked questions'],
-];
-
-/**
- * Words of everyday software English that a question and the text answering it often use in
- * each other's place ("delete" a file the manual says to "remove", "show" what it says it
- * "prints"). Not equivalents: each line is a neighbourhood, looked for at `RELATED_WEIGHT`, below
- * the words the query says. General vocabulary, not any one project's or manual's.
- */
-export const RELATED_WORDS: readonly (readonly string[])[] = [
-  ['delete', 'remove', 'erase', 'drop', 'discard', 'purge'],
-  ['change', 'modify', 'edit', 'alter', 'amend', 'update'],
-  ['undo', 'revert', 'reverse', 'roll back', 'restore'],
-  ['show', 'display', 'print', 'list', 'output'],
-  ['folder', 'directory', 'dir'],
-  ['skip', 'bypass', 'omit', 'ignore'],
-  ['copy', 'duplicate', 'clone'],
-  ['save', 'store', 'record', 'persist', 'keep'],
-  ['enable', 'turn on', 'activate', 'switch on'],
-  ['disable', 'turn off', 'deactivate', 'switch off'],
-  ['start', 'begin', 'launch', 'initiate'],
-  ['stop', 'halt', 'abort', 'cancel', 'terminate', 'quit'],
-  ['create', 'make', 'new', 'generate'],
-  ['error', 'failure', 'fault', 'exception'],
-  ['check', 'verify', 'validate', 'inspect'],
-  ['find', 'search', 'look up', 'locate', 'lookup'],
-  ['run', 'execute', 'invoke', 'call'],
-  ['download', 'fetch', 'retrieve', 'pull'],
-  ['upload', 'push', 'publish'],
-  ['rename', 'move'],
-  ['combine', 'merge', 'join', 'squash'],
-  ['overwrite', 'replace', 'override', 'clobber'],
-  ['read', 'parse', 'load', 'decode'],
-  ['write', 'dump', 'serialize', 'encode', 'stringify'],
-  ['convert', 'transform', 'turn into', 'translate'],
-  ['setting', 'option', 'preference', 'flag', 'parameter'],
-  ['secret', 'password', 'credential', 'passphrase'],
-  ['hidden', 'masked', 'invisible', 'concealed'],
-  ['several', 'multiple', 'many'],
-  ['whole', 'entire', 'full', 'complete', 'all'],
-  ['last', 'latest', 'most recent', 'previous', 'newest'],
-  ['old', 'stale', 'outdated', 'obsolete'],
-  ['big', 'large', 'huge'],
-  ['small', 'tiny', 'little'],
-  ['fast', 'quick', 'speed'],
-  ['slow', 'performance', 'latency'],
-  ['wildcard', 'glob', 'pattern'],
-  ['header', 'heading'],
-  ['allow', 'permit', 'accept'],
-  ['block', 'deny', 'reject', 'forbid', 'refuse'],
-  ['permission', 'access', 'privilege'],
-  ['user', 'account'],
-  ['sign', 'signature', 'signed'],
-  ['empty', 'blank', 'no changes'],
-  ['temporary', 'temp', 'tmp', 'temporarily'],
-  ['limit', 'maximum', 'max', 'cap'],
-  ['minimum', 'min', 'at least'],
-  ['default', 'fallback'],
-  ['required', 'mandatory', 'must'],
-  ['optional', 'may'],
-  ['automatic', 'automatically', 'auto'],
-  ['help', 'usage'],
-  ['combine', 'concatenate', 'append'],
-  ['split', 'divide', 'separate'],
-  ['history', 'log', 'past'],
-  ['colour', 'color'],
-  ['quiet', 'silent', 'suppress'],
-  ['verbose', 'detailed', 'debug'],
-  ['exit code', 'exit status', 'return code', 'return value'],
-  ['argument', 'arg', 'parameter'],
-  ['function', 'method'],
-  ['broken', 'corrupt', 'corruption', 'damaged', 'invalid'],
-  ['missing', 'absent', 'lost'],
-  ['fix', 'repair', 'recover'],
-  ['environment variable', 'env var'],
-  ['command line', 'shell', 'terminal'],
-  ['case insensitive', 'ignore case'],
-  ['at once', 'simultaneously', 'parallel', 'concurrent'],
-  ['rule', 'policy'],
-  ['timeout', 'time limit', 'deadline'],
 ];
 
 /** How much a related word (`RELATED_WORDS`) counts next to the word the query says. */
