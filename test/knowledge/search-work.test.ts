@@ -43,6 +43,16 @@ async function ranksAsFresh(dir: string, query: Parameters<typeof searchKnowledg
   }
 }
 
+/** `array` seen through a counter of the numbers read from it (its methods act on the array itself). */
+const counted = <T extends Float64Array | Int32Array>(array: T, count: (at: number) => unknown): T =>
+  new Proxy(array, {
+    get(target, key) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) count(Number(key));
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+
 const N = 400;
 
 /** A store of `n` decisions that all hold "component", every 13th of them revoked. */
@@ -146,14 +156,6 @@ describe('the first query after a write', () => {
     const { delta } = index;
     assert.ok(delta, 'the write is laid over the index');
     // the base postings' frequencies and the documents' lengths seen through counters of the numbers read
-    const counted = <T extends Float64Array>(array: T, count: () => void): T =>
-      new Proxy(array, {
-        get(target, key) {
-          if (typeof key === 'string' && /^\d+$/.test(key)) count();
-          const v = Reflect.get(target, key, target);
-          return typeof v === 'function' ? v.bind(target) : v;
-        },
-      });
     let frequencies = 0;
     let lengths = 0;
     const { tf, ...rest } = delta.base;
@@ -219,6 +221,27 @@ describe('the first query after a write', () => {
     postings.docsOf = docsOf;
     assert.equal(total, index.docs.length, 'every document holds "component"');
     assert.ok(!counted.includes(component), 'the documents of "component", which every document holds, were read to count the matches');
+    await ranksAsFresh(dir, query, { hits, total });
+  });
+
+  test("looks the documents pruning scores up in a common term's postings, walking none of the others", async () => {
+    const query = { query: 'amber component', k: 10 };
+    const index = await writtenBetween(query, 'Yet another amber component');
+    const { delta } = index;
+    const component = index.postings.ids.get('compon');
+    assert.ok(delta && !delta.exact && component !== undefined, 'the write is laid over the index');
+    const held = delta.df[component]!;
+    const amber = delta.df[index.postings.ids.get('amber')!]!;
+    // the base postings' documents seen through a counter of the positions of "component" read
+    const [from, to] = [delta.base.start[component]!, delta.base.start[component + 1]!];
+    let reads = 0;
+    const { docs, ...rest } = delta.base;
+    delta.base = { ...rest, docs: counted(docs, (at) => at >= from && at < to && reads++) };
+    const { hits, total } = await searchKnowledge(kb, query);
+    delta.base = { ...rest, docs };
+    assert.equal(total, index.docs.length, 'every document holds "component"');
+    // "amber" (a quarter of the documents) is scored whole; "component" is looked up for those alone, two reads each
+    assert.ok(reads > 0 && reads <= 2 * amber, `${reads} of the ${held} base postings of "component" read for the ${amber} documents holding "amber"`);
     await ranksAsFresh(dir, query, { hits, total });
   });
 });

@@ -44,16 +44,20 @@ export function diffLists<T extends object>(
     const a = before[l]!;
     const b = after[l]!;
     if (a === b) {
-      for (let i = 0; i < a.length; i++) newOf[from + i] = to + i;
+      keepRun(newOf, from, to, a.length);
       if (a.length) kept(from, from + a.length, to);
     } else {
       let i = 0;
       let j = 0;
       while (i < a.length || j < b.length) {
         // the items the same object on both sides from here on: one run
-        const i0 = i;
-        while (i < a.length && j < b.length && a[i] === b[j]) newOf[from + i++] = to + j++;
-        if (i > i0) kept(from + i0, from + i, to + j - (i - i0));
+        const same = sameRun(a, i, b, j);
+        if (same) {
+          keepRun(newOf, from + i, to + j, same);
+          kept(from + i, from + i + same, to + j);
+          i += same;
+          j += same;
+        }
         if (i >= a.length && j >= b.length) break;
         // sorted lists walked in step: the lower one is gone (before) or new (after); equal in order, replaced
         const c = i >= a.length ? 1 : j >= b.length ? -1 : order(a[i]!, b[j]!);
@@ -69,4 +73,21 @@ export function diffLists<T extends object>(
     to += b.length;
   }
   return { newOf, added, size, gone, runs };
+}
+
+// The two loops over every kept item, each a function of its own: small, with one type each, so
+// that V8 compiles them at once and keeps them, where the same loops inside `diffLists` made it
+// compile the whole comparison (its closures and the order inlined) again at each write.
+
+/** How many items from `a[i]` and `b[j]` on are the same objects, one for one. */
+function sameRun(a: readonly object[], i: number, b: readonly object[], j: number): number {
+  const most = Math.min(a.length - i, b.length - j);
+  let k = 0;
+  while (k < most && a[i + k] === b[j + k]) k++;
+  return k;
+}
+
+/** Items `[from, from + count)` before are now at `to` onwards: `newOf` says so. */
+function keepRun(newOf: Int32Array, from: number, to: number, count: number): void {
+  for (let k = 0; k < count; k++) newOf[from + k] = to + k;
 }

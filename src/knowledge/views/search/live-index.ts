@@ -13,7 +13,7 @@ import {
   type Moves,
   mergeTerm,
   mergeTermDocs,
-  mergeTermMarked,
+  NONE,
 } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
@@ -159,10 +159,10 @@ const NO_GAINS = new Float64Array(0);
 /**
  * The postings a delta stands for: a term's worked out when first read whole (`termOf`), kept for
  * the next queries. Read for the documents a pruned scoring marks (`only`), only theirs are
- * worked out, and not kept: a common term's thousands of postings are not merged, nor their
- * gains worked out, for the hundred or so documents scored. Counting the matches reads the
- * documents alone (`docsOf`). A class, its reads methods: every index's postings one shape, and
- * one function called, whichever index a query reads.
+ * looked up and worked out (`termMarked`), and not kept: a common term's thousands of postings
+ * are neither walked nor merged, nor their gains worked out, for the hundred or so documents
+ * scored. Counting the matches reads the documents alone (`docsOf`). A class, its reads methods:
+ * every index's postings one shape, and one function called, whichever index a query reads.
  */
 class LivePostings implements Postings {
   readonly ids: LiveTerms;
@@ -173,20 +173,33 @@ class LivePostings implements Postings {
   readonly #delta: Delta;
   readonly #extra: Map<number, number[]>;
   readonly #made = new Map<number, TermPostings>();
+  readonly #size: number;
+  /** where each document now was in the base (-1: added since), worked out when a marked read first needs it */
+  #baseOf: Int32Array | undefined;
   constructor(delta: Delta, docs: readonly Doc[]) {
     const { base, freshIds } = delta;
     this.ids = new LiveTerms(delta);
     this.df = delta.df;
     this.#delta = delta;
+    this.#size = docs.length;
     this.#extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
   }
   read(id: number, only?: Uint8Array): TermPostings {
     const made = this.#made.get(id);
     if (made) return made;
-    if (only && !this.#delta.exact) return termOf(this.#delta, this.#extra, id, only);
+    if (only && !this.#delta.exact) return termMarked(this.#delta, this.#extra, id, only, () => this.#whereInBase());
     const whole = termOf(this.#delta, this.#extra, id);
     this.#made.set(id, whole);
     return whole;
+  }
+  #whereInBase(): Int32Array {
+    if (!this.#baseOf) {
+      const baseOf = new Int32Array(this.#size).fill(-1);
+      const { newOf } = this.#delta;
+      for (let b = 0; b < newOf.length; b++) if (newOf[b]! >= 0) baseOf[newOf[b]!] = b;
+      this.#baseOf = baseOf;
+    }
+    return this.#baseOf;
   }
   docsOf(id: number): Int32Array {
     return this.#made.get(id)?.docs ?? termDocsOf(this.#delta, this.#extra, id);
@@ -206,27 +219,92 @@ const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.ba
 /**
  * Term `id`'s postings now: its base documents at their positions now and the added ones, in
  * document order, each with its gain (worked out from its frequencies, its document's lengths
- * and the fields' means). Given `only`, just the documents it marks.
+ * and the fields' means).
  */
-function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): TermPostings {
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number): TermPostings {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const [from, to] = baseRange(delta, id);
   // nothing changed since the base: its postings and gains as they are
   if (delta.exact) return { docs: base.docs.subarray(from, to), gain: base.gain.subarray(from, to), tf: base.tf.subarray(from, to) };
-  if (!only && unmoved(delta, extra, id, from, to)) {
+  if (unmoved(delta, extra, id, from, to)) {
     const docs = base.docs.subarray(from, to);
     const tf = base.tf.subarray(from, to);
     return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
   }
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const at = only
-    ? mergeTermMarked({ docs, tf }, base, from, to, newOf, only, extra.get(id))
-    : mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
-  if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = gainsFromLengths(tf, docs, at, len, means);
-  return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
+  const at = mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
+  if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
+  return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
+}
+
+/**
+ * `termOf`'s postings of just the documents `only` marks (1): each marked document, in order
+ * (found by the typed array's own search, not a loop over every document), looked up in the
+ * term's base postings (where it was in the base: itself before `Delta.unmoved`, else
+ * `baseOf()`) or among the added ones' (`extra`), and only those found given a gain. The base
+ * postings are searched forward (`locate`), not walked: a common word's thousands of postings
+ * cost a few reads per marked document. The same documents, order, frequencies and gains as
+ * `termOf`'s restricted to them.
+ */
+function termMarked(delta: Delta, extra: Map<number, number[]>, id: number, only: Uint8Array, baseOf: () => Int32Array): TermPostings {
+  const { base, unmoved } = delta;
+  const [from, to] = baseRange(delta, id);
+  const more = extra.get(id) ?? NONE;
+  const room = delta.df[id]!;
+  const docs = new Int32Array(room);
+  const tf = new Float64Array(room);
+  let at = 0;
+  let p = from;
+  let m = 0;
+  let where: Int32Array | undefined;
+  for (let d = only.indexOf(1); d >= 0 && at < room; d = only.indexOf(1, d + 1)) {
+    const b = d < unmoved ? d : (where ??= baseOf())[d]!;
+    if (b < 0) {
+      // added since the base: among the added documents' postings of the term (by position now)
+      while (m < more.length && more[m]! < d) m += 2;
+      if (m < more.length && more[m] === d) {
+        docs[at] = d;
+        tf[at++] = more[m + 1]!;
+      }
+      continue;
+    }
+    const found = locate(base.docs, p, to, b);
+    if (found < 0) {
+      p = -1 - found;
+      continue;
+    }
+    docs[at] = d;
+    tf[at++] = base.tf[found]!;
+    p = found + 1;
+  }
+  const gain = gainsFromLengths(tf, docs, at, delta.len, delta.means);
+  return { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
+}
+
+/**
+ * Where `x` is in `a[lo..hi)` (document positions, strictly ascending), or, when it is not there,
+ * `-1 - p` with `p` the first position past it. As each posting is at least one more than the one
+ * before, `x` is no further from `lo` than its distance in value: found with two reads where every
+ * document holds the term, else by halving that stretch.
+ */
+function locate(a: Int32Array, lo: number, hi: number, x: number): number {
+  if (lo >= hi) return -1 - lo;
+  const first = a[lo]!;
+  if (first >= x) return first === x ? lo : -1 - lo;
+  let end = Math.min(hi, lo + (x - first) + 1);
+  const last = a[end - 1]!;
+  if (last === x) return end - 1;
+  if (last < x) return -1 - end;
+  lo++;
+  end--;
+  while (lo < end) {
+    const mid = (lo + end) >> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else end = mid;
+  }
+  return a[lo] === x ? lo : -1 - lo;
 }
 
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */
