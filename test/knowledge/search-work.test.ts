@@ -12,6 +12,11 @@ import { after, before, describe, test } from 'node:test';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { amendDecision } from '../../src/knowledge/items/decision/amend-decision.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
 import type { Doc } from '../../src/knowledge/views/search/build-index.ts';
 import type { Index } from '../../src/knowledge/views/search/index-shape.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
@@ -243,6 +248,53 @@ describe('the first query after a write', () => {
     // "amber" (a quarter of the documents) is scored whole; "component" is looked up for those alone, two reads each
     assert.ok(reads > 0 && reads <= 2 * amber, `${reads} of the ${held} base postings of "component" read for the ${amber} documents holding "amber"`);
     await ranksAsFresh(dir, query, { hits, total });
+  });
+
+  test('after writes, removals and supersessions laid over one another, ranks every pruned query as a process reading the store afresh', async () => {
+    // a quarter of the documents hold each colour: the first word scored touches more than the best hundred, and the rest is pruned
+    const queries = ['amber component', 'red component approach', 'green takes component', 'blue approach', 'approach 150 component'];
+    let memory = '';
+    let successor = '';
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['a decision added', () => addDecision(kb, { title: 'The amber component added last', decision: 'Component takes the red approach.' })],
+      [
+        'one in the middle superseded',
+        async () =>
+          (successor = (
+            await supersedeDecision(kb, { id: 'D-150', title: 'An amber component superseding', decision: 'Component 150 takes another approach.' })
+          ).item.id),
+      ],
+      ['one revoked', () => revokeDecision(kb, { id: 'D-020', reason: 'no longer holds' })],
+      ['one amended', () => amendDecision(kb, { id: 'D-077', decision: 'The green component takes the amber approach.' })],
+      [
+        'a memory added',
+        async () =>
+          (memory = (await addMemory(kb, { type: 'pattern', title: 'Amber component memory', description: 'The red component approach.' })).item.slug),
+      ],
+      [
+        'the successor superseded in turn',
+        () => supersedeDecision(kb, { id: successor, title: 'A blue component superseding again', decision: 'Component takes the blue approach.' }),
+      ],
+      ['the memory archived', () => archiveMemory(kb, { slug: memory })],
+    ];
+    for (const [what, write] of writes) {
+      await write();
+      const { index, source } = await loadSearchIndex(kb);
+      assert.equal(source, 'incremental', what);
+      assert.ok(index.delta && !index.delta.exact, `${what}: laid over the index before, not laid out`);
+      const mine = [];
+      for (const query of queries) mine.push(await searchKnowledge(kb, { query, k: 10 }));
+      const other = await openTestKb(dir);
+      try {
+        for (const [i, query] of queries.entries()) {
+          const fresh = await searchKnowledge(other, { query, k: 10 });
+          assert.deepEqual(mine[i]!.hits, fresh.hits, `${what}: "${query}" ranks as a fresh process`);
+          assert.equal(mine[i]!.total, fresh.total, `${what}: "${query}" counts as a fresh process`);
+        }
+      } finally {
+        await closeKnowledgeBase(other);
+      }
+    }
   });
 });
 
