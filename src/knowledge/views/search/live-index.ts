@@ -53,7 +53,7 @@ export function layOver(
     removed = moves.gone.length;
   } else {
     baseNewOf = new Int32Array(before.newOf.length);
-    for (let b = 0; b < baseNewOf.length; b++) if ((baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!) < 0) removed++;
+    removed = composeMoves(before.newOf, newOf, baseNewOf);
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
   }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
@@ -136,6 +136,21 @@ export function readAsLive(index: Index, flat: Postings): boolean {
   index.delta = delta;
   index.decisions = decisionsAt(index.decisions instanceof Map ? index.decisions : new Map(index.decisions), delta.newOf);
   return true;
+}
+
+/**
+ * Where each base document is after this write (`out`): where it was before it (`was`, -1 gone)
+ * taken through where this write moved that (`newOf`); how many are gone. A function of its own,
+ * the one loop over every base document a write runs, so that V8 compiles it alone and at once.
+ */
+function composeMoves(was: Int32Array, newOf: Int32Array, out: Int32Array): number {
+  let gone = 0;
+  for (let b = 0; b < was.length; b++) {
+    const now = was[b]! < 0 ? -1 : newOf[was[b]!]!;
+    out[b] = now;
+    if (now < 0) gone++;
+  }
+  return gone;
 }
 
 /** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */
@@ -260,7 +275,8 @@ function termMarked(delta: Delta, extra: Map<number, number[]>, id: number, only
   let m = 0;
   let where: Int32Array | undefined;
   for (let d = only.indexOf(1); d >= 0 && at < room; d = only.indexOf(1, d + 1)) {
-    const b = d < unmoved ? d : (where ??= baseOf())[d]!;
+    // a document added since the base (most often the last ones) is found among them without working out `baseOf`
+    const b = d < unmoved ? d : locate(delta.added, 0, delta.added.length, d) >= 0 ? -1 : (where ??= baseOf())[d]!;
     if (b < 0) {
       // added since the base: among the added documents' postings of the term (by position now)
       while (m < more.length && more[m]! < d) m += 2;
