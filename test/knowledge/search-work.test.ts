@@ -296,6 +296,21 @@ describe('the first query after a write', () => {
       }
     }
   });
+
+  test('scores a query whose first word most documents hold without marking them: its other words are read whole', async () => {
+    const query = { query: 'takes component', k: 10 };
+    const index = await writtenBetween(query, 'A component that takes its time');
+    const { postings } = index;
+    assert.ok(index.delta && postings.read, 'the write is laid over the index');
+    // the reads of a term's postings seen through a counter of those for the documents a pruned scoring marks
+    const read = postings.read;
+    let marked = 0;
+    postings.read = (id, only) => (only && marked++, read.call(postings, id, only));
+    const { hits, total } = await searchKnowledge(kb, query);
+    postings.read = read;
+    assert.equal(marked, 0, `${marked} terms read for the documents a pruned scoring marked, where every document was scored`);
+    await ranksAsFresh(dir, query, { hits, total });
+  });
 });
 
 describe('an index read from its file, and the same index after a write', () => {
