@@ -218,7 +218,7 @@ export const NONE: readonly number[] = [];
 // runs them over thousands of postings as soon as V8 compiles them, and each branch not yet taken
 // when it did threw the compiled code away (six compilations of the one merge in a process's
 // first five writes). The documents a pruned scoring marks are looked up, not merged
-// (live-index.ts `termMarked`).
+// (marked-postings.ts `termMarked`).
 
 /**
  * One term's postings after a change, written into `out` from `at`: its earlier postings
