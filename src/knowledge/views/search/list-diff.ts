@@ -44,16 +44,15 @@ export function diffLists<T extends object>(
     const a = before[l]!;
     const b = after[l]!;
     if (a === b) {
-      keepRun(newOf, from, to, a.length);
+      keepSame(a, 0, a, 0, newOf, from, to);
       if (a.length) kept(from, from + a.length, to);
     } else {
       let i = 0;
       let j = 0;
       while (i < a.length || j < b.length) {
         // the items the same object on both sides from here on: one run
-        const same = sameRun(a, i, b, j);
+        const same = keepSame(a, i, b, j, newOf, from + i, to + j);
         if (same) {
-          keepRun(newOf, from + i, to + j, same);
           kept(from + i, from + i + same, to + j);
           i += same;
           j += same;
@@ -75,19 +74,17 @@ export function diffLists<T extends object>(
   return { newOf, added, size, gone, runs };
 }
 
-// The two loops over every kept item, each a function of its own: small, with one type each, so
-// that V8 compiles them at once and keeps them, where the same loops inside `diffLists` made it
+// The one loop over every kept item, a function of its own: small, with one type each argument,
+// so that V8 compiles it at once and keeps it, where the same loop inside `diffLists` made it
 // compile the whole comparison (its closures and the order inlined) again at each write.
 
-/** How many items from `a[i]` and `b[j]` on are the same objects, one for one. */
-function sameRun(a: readonly object[], i: number, b: readonly object[], j: number): number {
+/**
+ * How many items from `a[i]` and `b[j]` on are the same objects, one for one; `newOf` says where
+ * they are now (the `k`-th of them, at `from + k` before, is at `to + k`).
+ */
+function keepSame(a: readonly object[], i: number, b: readonly object[], j: number, newOf: Int32Array, from: number, to: number): number {
   const most = Math.min(a.length - i, b.length - j);
   let k = 0;
-  while (k < most && a[i + k] === b[j + k]) k++;
+  for (; k < most && a[i + k] === b[j + k]; k++) newOf[from + k] = to + k;
   return k;
-}
-
-/** Items `[from, from + count)` before are now at `to` onwards: `newOf` says so. */
-function keepRun(newOf: Int32Array, from: number, to: number, count: number): void {
-  for (let k = 0; k < count; k++) newOf[from + k] = to + k;
 }
