@@ -12,6 +12,11 @@ import { after, before, describe, test } from 'node:test';
 import type { KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import { amendDecision } from '../../src/knowledge/items/decision/amend-decision.ts';
+import { revokeDecision } from '../../src/knowledge/items/decision/revoke-decision.ts';
+import { supersedeDecision } from '../../src/knowledge/items/decision/supersede-decision.ts';
+import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { archiveMemory } from '../../src/knowledge/items/memory/archive-memory.ts';
 import type { Doc } from '../../src/knowledge/views/search/build-index.ts';
 import type { Index } from '../../src/knowledge/views/search/index-shape.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
@@ -42,6 +47,16 @@ async function ranksAsFresh(dir: string, query: Parameters<typeof searchKnowledg
     await closeKnowledgeBase(other);
   }
 }
+
+/** `array` seen through a counter of the numbers read from it (its methods act on the array itself). */
+const counted = <T extends Float64Array | Int32Array>(array: T, count: (at: number) => unknown): T =>
+  new Proxy(array, {
+    get(target, key) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) count(Number(key));
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
 
 const N = 400;
 
@@ -146,14 +161,6 @@ describe('the first query after a write', () => {
     const { delta } = index;
     assert.ok(delta, 'the write is laid over the index');
     // the base postings' frequencies and the documents' lengths seen through counters of the numbers read
-    const counted = <T extends Float64Array>(array: T, count: () => void): T =>
-      new Proxy(array, {
-        get(target, key) {
-          if (typeof key === 'string' && /^\d+$/.test(key)) count();
-          const v = Reflect.get(target, key, target);
-          return typeof v === 'function' ? v.bind(target) : v;
-        },
-      });
     let frequencies = 0;
     let lengths = 0;
     const { tf, ...rest } = delta.base;
@@ -219,6 +226,89 @@ describe('the first query after a write', () => {
     postings.docsOf = docsOf;
     assert.equal(total, index.docs.length, 'every document holds "component"');
     assert.ok(!counted.includes(component), 'the documents of "component", which every document holds, were read to count the matches');
+    await ranksAsFresh(dir, query, { hits, total });
+  });
+
+  test("looks the documents pruning scores up in a common term's postings, walking none of the others", async () => {
+    const query = { query: 'amber component', k: 10 };
+    const index = await writtenBetween(query, 'Yet another amber component');
+    const { delta } = index;
+    const component = index.postings.ids.get('compon');
+    assert.ok(delta && !delta.exact && component !== undefined, 'the write is laid over the index');
+    const held = delta.df[component]!;
+    const amber = delta.df[index.postings.ids.get('amber')!]!;
+    // the base postings' documents seen through a counter of the positions of "component" read
+    const [from, to] = [delta.base.start[component]!, delta.base.start[component + 1]!];
+    let reads = 0;
+    const { docs, ...rest } = delta.base;
+    delta.base = { ...rest, docs: counted(docs, (at) => at >= from && at < to && reads++) };
+    const { hits, total } = await searchKnowledge(kb, query);
+    delta.base = { ...rest, docs };
+    assert.equal(total, index.docs.length, 'every document holds "component"');
+    // "amber" (a quarter of the documents) is scored whole; "component" is looked up for those alone, two reads each
+    assert.ok(reads > 0 && reads <= 2 * amber, `${reads} of the ${held} base postings of "component" read for the ${amber} documents holding "amber"`);
+    await ranksAsFresh(dir, query, { hits, total });
+  });
+
+  test('after writes, removals and supersessions laid over one another, ranks every pruned query as a process reading the store afresh', async () => {
+    // a quarter of the documents hold each colour: the first word scored touches more than the best hundred, and the rest is pruned
+    const queries = ['amber component', 'red component approach', 'green takes component', 'blue approach', 'approach 150 component'];
+    let memory = '';
+    let successor = '';
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['a decision added', () => addDecision(kb, { title: 'The amber component added last', decision: 'Component takes the red approach.' })],
+      [
+        'one in the middle superseded',
+        async () =>
+          (successor = (
+            await supersedeDecision(kb, { id: 'D-150', title: 'An amber component superseding', decision: 'Component 150 takes another approach.' })
+          ).item.id),
+      ],
+      ['one revoked', () => revokeDecision(kb, { id: 'D-020', reason: 'no longer holds' })],
+      ['one amended', () => amendDecision(kb, { id: 'D-077', decision: 'The green component takes the amber approach.' })],
+      [
+        'a memory added',
+        async () =>
+          (memory = (await addMemory(kb, { type: 'pattern', title: 'Amber component memory', description: 'The red component approach.' })).item.slug),
+      ],
+      [
+        'the successor superseded in turn',
+        () => supersedeDecision(kb, { id: successor, title: 'A blue component superseding again', decision: 'Component takes the blue approach.' }),
+      ],
+      ['the memory archived', () => archiveMemory(kb, { slug: memory })],
+    ];
+    for (const [what, write] of writes) {
+      await write();
+      const { index, source } = await loadSearchIndex(kb);
+      assert.equal(source, 'incremental', what);
+      assert.ok(index.delta && !index.delta.exact, `${what}: laid over the index before, not laid out`);
+      const mine = [];
+      for (const query of queries) mine.push(await searchKnowledge(kb, { query, k: 10 }));
+      const other = await openTestKb(dir);
+      try {
+        for (const [i, query] of queries.entries()) {
+          const fresh = await searchKnowledge(other, { query, k: 10 });
+          assert.deepEqual(mine[i]!.hits, fresh.hits, `${what}: "${query}" ranks as a fresh process`);
+          assert.equal(mine[i]!.total, fresh.total, `${what}: "${query}" counts as a fresh process`);
+        }
+      } finally {
+        await closeKnowledgeBase(other);
+      }
+    }
+  });
+
+  test('scores a query whose first word most documents hold without marking them: its other words are read whole', async () => {
+    const query = { query: 'takes component', k: 10 };
+    const index = await writtenBetween(query, 'A component that takes its time');
+    const { postings } = index;
+    assert.ok(index.delta && postings.read, 'the write is laid over the index');
+    // the reads of a term's postings seen through a counter of those for the documents a pruned scoring marks
+    const read = postings.read;
+    let marked = 0;
+    postings.read = (id, only) => (only && marked++, read.call(postings, id, only));
+    const { hits, total } = await searchKnowledge(kb, query);
+    postings.read = read;
+    assert.equal(marked, 0, `${marked} terms read for the documents a pruned scoring marked, where every document was scored`);
     await ranksAsFresh(dir, query, { hits, total });
   });
 });

@@ -44,16 +44,19 @@ export function diffLists<T extends object>(
     const a = before[l]!;
     const b = after[l]!;
     if (a === b) {
-      for (let i = 0; i < a.length; i++) newOf[from + i] = to + i;
+      keepSame(a, 0, a, 0, newOf, from, to);
       if (a.length) kept(from, from + a.length, to);
     } else {
       let i = 0;
       let j = 0;
       while (i < a.length || j < b.length) {
         // the items the same object on both sides from here on: one run
-        const i0 = i;
-        while (i < a.length && j < b.length && a[i] === b[j]) newOf[from + i++] = to + j++;
-        if (i > i0) kept(from + i0, from + i, to + j - (i - i0));
+        const same = keepSame(a, i, b, j, newOf, from + i, to + j);
+        if (same) {
+          kept(from + i, from + i + same, to + j);
+          i += same;
+          j += same;
+        }
         if (i >= a.length && j >= b.length) break;
         // sorted lists walked in step: the lower one is gone (before) or new (after); equal in order, replaced
         const c = i >= a.length ? 1 : j >= b.length ? -1 : order(a[i]!, b[j]!);
@@ -69,4 +72,19 @@ export function diffLists<T extends object>(
     to += b.length;
   }
   return { newOf, added, size, gone, runs };
+}
+
+// The one loop over every kept item, a function of its own: small, with one type each argument,
+// so that V8 compiles it at once and keeps it, where the same loop inside `diffLists` made it
+// compile the whole comparison (its closures and the order inlined) again at each write.
+
+/**
+ * How many items from `a[i]` and `b[j]` on are the same objects, one for one; `newOf` says where
+ * they are now (the `k`-th of them, at `from + k` before, is at `to + k`).
+ */
+function keepSame(a: readonly object[], i: number, b: readonly object[], j: number, newOf: Int32Array, from: number, to: number): number {
+  const most = Math.min(a.length - i, b.length - j);
+  let k = 0;
+  for (; k < most && a[i + k] === b[j + k]; k++) newOf[from + k] = to + k;
+  return k;
 }

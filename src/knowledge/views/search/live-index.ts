@@ -2,6 +2,7 @@ import { isWord } from './analyze.ts';
 import { fieldTotals, gainsFromLengths, meansOf } from './fields.ts';
 import { FileVocabulary, sortedOrder } from './file-vocabulary.ts';
 import type { Delta, Doc, Index, Postings, TermIds } from './index-shape.ts';
+import { baseRange, type TermPostings, termMarked } from './marked-postings.ts';
 import {
   addedPostings,
   countsOf,
@@ -13,7 +14,6 @@ import {
   type Moves,
   mergeTerm,
   mergeTermDocs,
-  mergeTermMarked,
 } from './patch-postings.ts';
 
 /** Past this share of the documents changed since the base, the postings are laid out flat again (a delta costs every query that reads it). */
@@ -53,7 +53,7 @@ export function layOver(
     removed = moves.gone.length;
   } else {
     baseNewOf = new Int32Array(before.newOf.length);
-    for (let b = 0; b < baseNewOf.length; b++) if ((baseNewOf[b] = before.newOf[b]! < 0 ? -1 : newOf[before.newOf[b]!]!) < 0) removed++;
+    removed = composeMoves(before.newOf, newOf, baseNewOf);
     for (const at of before.added) if (newOf[at]! >= 0) keptAdded.push(newOf[at]!);
   }
   if (removed + keptAdded.length + added.length > Math.max(16, docs.length * DELTA_SHARE)) return undefined;
@@ -138,6 +138,21 @@ export function readAsLive(index: Index, flat: Postings): boolean {
   return true;
 }
 
+/**
+ * Where each base document is after this write (`out`): where it was before it (`was`, -1 gone)
+ * taken through where this write moved that (`newOf`); how many are gone. A function of its own,
+ * the one loop over every base document a write runs, so that V8 compiles it alone and at once.
+ */
+function composeMoves(was: Int32Array, newOf: Int32Array, out: Int32Array): number {
+  let gone = 0;
+  for (let b = 0; b < was.length; b++) {
+    const now = was[b]! < 0 ? -1 : newOf[was[b]!]!;
+    out[b] = now;
+    if (now < 0) gone++;
+  }
+  return gone;
+}
+
 /** How many of the first documents a change left where they were (`Moves.runs`: a first run from 0 to 0). */
 const unmovedUpTo = ({ runs }: Moves) => (runs.length && runs[0] === 0 && runs[2] === 0 ? runs[1]! : 0);
 
@@ -159,10 +174,10 @@ const NO_GAINS = new Float64Array(0);
 /**
  * The postings a delta stands for: a term's worked out when first read whole (`termOf`), kept for
  * the next queries. Read for the documents a pruned scoring marks (`only`), only theirs are
- * worked out, and not kept: a common term's thousands of postings are not merged, nor their
- * gains worked out, for the hundred or so documents scored. Counting the matches reads the
- * documents alone (`docsOf`). A class, its reads methods: every index's postings one shape, and
- * one function called, whichever index a query reads.
+ * looked up and worked out (`termMarked`), and not kept: a common term's thousands of postings
+ * are neither walked nor merged, nor their gains worked out, for the hundred or so documents
+ * scored. Counting the matches reads the documents alone (`docsOf`). A class, its reads methods:
+ * every index's postings one shape, and one function called, whichever index a query reads.
  */
 class LivePostings implements Postings {
   readonly ids: LiveTerms;
@@ -173,60 +188,60 @@ class LivePostings implements Postings {
   readonly #delta: Delta;
   readonly #extra: Map<number, number[]>;
   readonly #made = new Map<number, TermPostings>();
+  readonly #size: number;
+  /** where each document now was in the base (-1: added since), worked out when a marked read first needs it */
+  #baseOf: Int32Array | undefined;
   constructor(delta: Delta, docs: readonly Doc[]) {
     const { base, freshIds } = delta;
     this.ids = new LiveTerms(delta);
     this.df = delta.df;
     this.#delta = delta;
+    this.#size = docs.length;
     this.#extra = addedPostings(docs, delta.added, (t) => base.ids.get(t) ?? freshIds.get(t)!);
   }
   read(id: number, only?: Uint8Array): TermPostings {
     const made = this.#made.get(id);
     if (made) return made;
-    if (only && !this.#delta.exact) return termOf(this.#delta, this.#extra, id, only);
+    if (only && !this.#delta.exact) return termMarked(this.#delta, this.#extra, id, only, () => this.#whereInBase());
     const whole = termOf(this.#delta, this.#extra, id);
     this.#made.set(id, whole);
     return whole;
+  }
+  #whereInBase(): Int32Array {
+    if (!this.#baseOf) {
+      const baseOf = new Int32Array(this.#size).fill(-1);
+      const { newOf } = this.#delta;
+      for (let b = 0; b < newOf.length; b++) if (newOf[b]! >= 0) baseOf[newOf[b]!] = b;
+      this.#baseOf = baseOf;
+    }
+    return this.#baseOf;
   }
   docsOf(id: number): Int32Array {
     return this.#made.get(id)?.docs ?? termDocsOf(this.#delta, this.#extra, id);
   }
 }
 
-/** One term's postings: its documents, their gains and their frequencies (packTf). */
-interface TermPostings {
-  docs: Int32Array;
-  gain: Float64Array;
-  tf: Float64Array;
-}
-
-/** Where term `id`'s base postings are: `[from, to)` in the base's arrays (empty for a fresh term). */
-const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.base.terms ? [delta.base.start[id]!, delta.base.start[id + 1]!] : [0, 0]);
-
 /**
  * Term `id`'s postings now: its base documents at their positions now and the added ones, in
  * document order, each with its gain (worked out from its frequencies, its document's lengths
- * and the fields' means). Given `only`, just the documents it marks.
+ * and the fields' means).
  */
-function termOf(delta: Delta, extra: Map<number, number[]>, id: number, only?: Uint8Array): TermPostings {
+function termOf(delta: Delta, extra: Map<number, number[]>, id: number): TermPostings {
   const { base, newOf, len, means } = delta;
   const count = delta.df[id]!;
   const [from, to] = baseRange(delta, id);
   // nothing changed since the base: its postings and gains as they are
   if (delta.exact) return { docs: base.docs.subarray(from, to), gain: base.gain.subarray(from, to), tf: base.tf.subarray(from, to) };
-  if (!only && unmoved(delta, extra, id, from, to)) {
+  if (unmoved(delta, extra, id, from, to)) {
     const docs = base.docs.subarray(from, to);
     const tf = base.tf.subarray(from, to);
     return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
   }
   const docs = new Int32Array(count);
   const tf = new Float64Array(count);
-  const at = only
-    ? mergeTermMarked({ docs, tf }, base, from, to, newOf, only, extra.get(id))
-    : mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
-  if (!only && at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
-  const gain = gainsFromLengths(tf, docs, at, len, means);
-  return at === count ? { docs, gain, tf } : { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
+  const at = mergeTerm({ docs, tf }, 0, base, from, to, newOf, extra.get(id));
+  if (at !== count) throw new Error(`search index: term ${id} has ${at} postings where ${count} were counted`);
+  return { docs, gain: gainsFromLengths(tf, docs, count, len, means), tf };
 }
 
 /** Term `id`'s documents now, in document order: `termOf`'s without a frequency read or a gain worked out. */

@@ -211,13 +211,14 @@ export function addedPostings(docs: readonly Doc[], added: Iterable<number>, idO
 }
 
 /** No added document holds the term. */
-const NONE: readonly number[] = [];
+export const NONE: readonly number[] = [];
 
-// Three merges of one term's postings, one for each way a posting is read (with its frequency,
-// its document alone, the documents a pruned scoring marks), rather than one with branches: the
-// first query after a write runs them over thousands of postings as soon as V8 compiles them, and
-// each branch not yet taken when it did threw the compiled code away (six compilations of the one
-// merge in a process's first five writes).
+// Two merges of one term's postings, one for each way a posting is read whole (with its
+// frequency, its document alone), rather than one with branches: the first query after a write
+// runs them over thousands of postings as soon as V8 compiles them, and each branch not yet taken
+// when it did threw the compiled code away (six compilations of the one merge in a process's
+// first five writes). The documents a pruned scoring marks are looked up, not merged
+// (marked-postings.ts `termMarked`).
 
 /**
  * One term's postings after a change, written into `out` from `at`: its earlier postings
@@ -264,38 +265,6 @@ export function mergeTermDocs(docs: Int32Array, was: { docs: Int32Array }, from:
     docs[at++] = i;
   }
   for (; m < more.length; m += 2) docs[at++] = more[m]!;
-}
-
-/** `mergeTerm` from 0 of just the documents `only` marks (1). Returns how many were written. */
-export function mergeTermMarked(
-  out: { docs: Int32Array; tf: Float64Array },
-  was: { docs: Int32Array; tf: Float64Array },
-  from: number,
-  to: number,
-  newOf: Int32Array,
-  only: Uint8Array,
-  more: readonly number[] = NONE,
-): number {
-  const { docs, tf } = out;
-  let at = 0;
-  let m = 0;
-  for (let p = from; p < to; p++) {
-    const i = newOf[was.docs[p]!]!;
-    if (i < 0 || only[i] === 0) continue;
-    for (; m < more.length && more[m]! < i; m += 2) {
-      if (only[more[m]!] === 0) continue;
-      docs[at] = more[m]!;
-      tf[at++] = more[m + 1]!;
-    }
-    docs[at] = i;
-    tf[at++] = was.tf[p]!;
-  }
-  for (; m < more.length; m += 2) {
-    if (only[more[m]!] === 0) continue;
-    docs[at] = more[m]!;
-    tf[at++] = more[m + 1]!;
-  }
-  return at;
 }
 
 export type Links = Pick<Index, 'decisions' | 'superseded' | 'decisionDocs'>;

@@ -15,6 +15,9 @@ export function rankTop(index: Index, groups: QueryGroup[], said: string[], k: n
   return rank(index, scoreQuery(index, groups, only), said, k, isStale, kinds);
 }
 
+/** Past this share of the documents touched by the groups scored first, the scoring is not pruned: the other groups' postings are read whole. */
+const PRUNE_SHARE = 1 / 2;
+
 /** The most `term` can add to a document's score, per unit of its alternative's weight: its IDF times the most BM25's saturation gives. */
 function termBound(index: Index, term: string): number {
   const id = index.postings.ids.get(term);
@@ -63,6 +66,8 @@ function candidatesOf(
     count = addGroups(index, x, [groups[order[j]!]!], new Map(), count);
     rest -= bounds[order[j]!]!;
     if (j === order.length - 1 || count < n) continue;
+    // most documents scored already: what pruning would leave out does not pay for the marks (a pruned read looks each marked one up)
+    if (count > size * PRUNE_SHARE) break;
     const least = nthBest(index, x.scores, x.touched, count, n, factor, kinds, superseded);
     if (!(rest < least * (1 - 1e-9))) continue;
     only = new Uint8Array(size);
