@@ -31,7 +31,7 @@ async function commandsFor(argv: string[], io: CliIO): Promise<Command[]> {
  */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const json = argv.includes('--json');
-  const parsed = withLoneDashes(argv);
+  const parsed = commandWords(argv)[0] === WORDS_COMMAND ? withLoneDashes(argv) : argv;
   // the parser, for its middleware: the options known once the command's builder ran (getOptions is yargs' own, untyped)
   let self: { getOptions(): { boolean: string[]; key: Record<string, unknown> } } | undefined;
   const parser = yargs()
@@ -73,6 +73,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return report(io, err instanceof UsageError ? ((await misplacedVerb(argv)) ?? withNearMiss(err, self?.getOptions() ?? null)) : err, json);
   }
 }
+
+/**
+ * The command whose words are free text, where a lone "-" is one of them (`axme search -`); in
+ * any other command it is refused as before (an empty value, a usage error), never read as a
+ * question's text or a folder's name.
+ */
+const WORDS_COMMAND = 'search';
 
 /**
  * A lone "-" on a command line, as yargs carries it: a word no command line can hold (a NUL).

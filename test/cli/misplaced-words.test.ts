@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { axmeIn } from '../cli-in-process.ts';
-import { tempRepo } from '../helpers.ts';
+import { git, tempRepo } from '../helpers.ts';
 
 // A subcommand's word given as the command (`axme add decision`, `axme list`) is a usage error
 // (exit 2) that names the commands that have it, in the order the CLI takes them, instead of
@@ -63,4 +65,24 @@ describe('a flag that takes one value, given twice, is a usage error that says s
       assert.equal(r.stdout, '');
       assert.match(r.stderr, new RegExp(`^axme: ${flag} was given more than once \\(.+\\): give it once`));
     });
+});
+
+describe('a lone "-" is a word to search only: other commands refuse it as before, and write nothing', () => {
+  let repo: ReturnType<typeof tempRepo>;
+  before(async () => {
+    repo = tempRepo({ commit: true });
+    assert.equal((await axmeIn(repo.dir, ['init'])).code, 0);
+  });
+  after(() => repo.cleanup());
+
+  test('axme question ask -: a usage error, no question recorded; axme export adr -: a usage error, no folder "-"', async () => {
+    const tip = () => git(repo.dir, ['rev-parse', 'refs/memory/main']).trim();
+    const before = tip();
+    const ask = await axmeIn(repo.dir, ['question', 'ask', '-']);
+    assert.equal(ask.code, 2, ask.stdout + ask.stderr);
+    assert.equal(tip(), before, 'nothing written');
+    const exported = await axmeIn(repo.dir, ['export', 'adr', '-']);
+    assert.equal(exported.code, 2, exported.stdout + exported.stderr);
+    assert.equal(existsSync(join(repo.dir, '-')), false);
+  });
 });
