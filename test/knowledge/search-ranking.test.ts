@@ -9,7 +9,7 @@ import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { termsInto } from '../../src/knowledge/views/search/analyze.ts';
+import { joinedTerm, termsInto, words } from '../../src/knowledge/views/search/analyze.ts';
 import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 
@@ -62,6 +62,8 @@ describe('tokenize: words kept apart, identifiers whole', () => {
     assert.deepEqual(tokenize('ข้อมูล'), ['ข้อมูล'], 'a word alone is that word');
     const lao = tokenize('ການຕັ້ງຄ່າຖານຂໍ້ມູນ');
     assert.ok(lao.includes('ຂໍ້ມູນ'), lao.join('|'));
+    assert.ok(tokenize('ភាសាខ្មែរជាភាសាផ្លូវការ').length >= 2, 'Khmer: more than one word');
+    assert.ok(tokenize('မြန်မာဘာသာစကား').length >= 2, 'Burmese: more than one word');
     // an identifier beside Thai text is still whole, after the words
     const words: string[] = [];
     const wholes: string[] = [];
@@ -73,6 +75,15 @@ describe('tokenize: words kept apart, identifiers whole', () => {
   test('a variation selector is presentation, not part of a word: "❤️" is the term "❤", a letter before one is that letter', () => {
     assert.deepEqual(tokenize('\u2764\ufe0f'), tokenize('\u2764'));
     assert.deepEqual(tokenize('ok\ufe0f done'), ['ok', 'done']);
+    // a keycap is its digit; a mark of the extended accent blocks folds as an accent
+    assert.deepEqual(tokenize('step 1\ufe0f\u20e3'), tokenize('step 1'));
+    assert.deepEqual(tokenize('ma\u1dc4ha a\u1ab0pfel'), tokenize('maha apfel'));
+  });
+
+  test('the words a query is cut into are its terms as written: the same folding (composed again, ß), so two of them joined meet a compound', () => {
+    for (const text of ['ফোল্ডার নাম', 'straße name', 'puppet master']) {
+      assert.deepEqual([joinedTerm(words(text))], tokenize(text.replaceAll(' ', '')), text);
+    }
   });
 });
 

@@ -47,12 +47,13 @@ export function stem(word: string): string {
 }
 
 /**
- * What folding takes out of a word as an accent: Latin's combining accents (after NFKD), Arabic's
+ * What folding takes out of a word as an accent: the combining marks of no one script (accents
+ * after NFKD, their extended and supplementary blocks, marks for symbols such as a keycap's), Arabic's
  * vowel marks and its stretching letter (tatweel), Hebrew's points, and variation selectors
  * (presentation: `❤️` is `❤`). Other scripts' marks are letters of the word (a Hindi vowel sign).
  */
 const COMBINING =
-  /[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\ufe00-\ufe0f]/g;
+  /[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\ufe00-\ufe0f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 /** ß is ss when case is folded (Unicode's full folding; NFKD leaves it as it is): `Straße` and `strasse` are one word. */
 const SHARP_S = /\u00df/g;
 const CAPITAL_SHARP_S = /\u1e9e/g;
@@ -70,14 +71,10 @@ function foldedCase(text: string): { text: string; idents: RegExp } {
   return { text: text.normalize('NFKD').replace(COMBINING, '').normalize('NFC').replace(SHARP_S, 'ss').replace(CAPITAL_SHARP_S, 'SS'), idents: IDENT };
 }
 
-/**
- * `text` lowercased with its accents folded, and the pattern that cuts it into words (not
- * composed again nor ß folded, as `foldedCase` does for the terms: the model's tokenizer splits
- * its text with `words`, after its own normalization).
- */
+/** `text` lowercased and folded as `foldedCase` folds the terms' text, and the pattern that cuts it into words. */
 function folded(text: string): { low: string; split: RegExp } {
   if (!NON_ASCII.test(text)) return { low: text.toLowerCase(), split: SPLIT_ASCII };
-  return { low: text.normalize('NFKD').replace(COMBINING, '').toLowerCase(), split: SPLIT };
+  return { low: foldedCase(text).text.toLowerCase(), split: SPLIT };
 }
 
 /** A word that says something: two characters or more (a lone digit too), not a stop word. */

@@ -10,7 +10,7 @@ import { readAsLive } from './live-index.ts';
 
 /**
  * The search index on disk: one file per memory tip (and workspace commit merged in), under
- * `<git common dir>/axme/search/<key>.idx` (its layout: index-file.ts): the postings term by
+ * `<git common dir>/axme/search/<key>.idx` (its layout: index-file-layout.ts): the postings term by
  * term, and per document its terms, their frequencies, its field lengths and the token positions
  * proximity reads, and what a query prints of it (kind, id, title, status, path, marks, its text
  * for the snippet), so that a query at the tip reads the parts of this file it needs and no item
@@ -26,8 +26,9 @@ declare const AXME_SEARCH_CODE: string | undefined;
  * (`AXME_SEARCH_CODE`, scripts/build.mjs), so that a file written by other analysis code is
  * never read even where this number was not bumped.
  */
-export const INDEX_VERSION = 7;
-const MAGIC = `axme-search-index ${typeof AXME_SEARCH_CODE === 'string' ? AXME_SEARCH_CODE : 'source'}`;
+export const INDEX_VERSION = 8;
+/** The ICU the runtime carries cuts Thai, Lao, Khmer and Burmese text into words (analyze.ts): a file written by another is not read. */
+const MAGIC = `axme-search-index ${typeof AXME_SEARCH_CODE === 'string' ? AXME_SEARCH_CODE : 'source'} icu ${process.versions.icu ?? 'none'}`;
 /** Index files kept (the newest by time): a tip and a few before it, for `--at` and other worktrees. */
 const KEEP = 4;
 const KEY_RE = /^[a-z0-9-]+$/;
