@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
+import { rsyncDeleteDest } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { resolvePath } from './paths.ts';
+import { otherHome, resolvePath } from './paths.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -224,7 +225,8 @@ export function argvOf(inv: Invocation): string[] {
 
 /**
  * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
- * flag spelling — and `find <such a folder> -delete`. `--no-preserve-root` is refused outright.
+ * flag spelling — `find <such a folder> -delete`, and `rsync --delete` into such a folder (from an
+ * empty one it removes everything there). `--no-preserve-root` is refused outright.
  */
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
@@ -247,6 +249,16 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       const why = dangerousTarget(t, ctx);
       if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
     }
+    return null;
+  }
+  if (inv.program === 'rsync') {
+    const dest = rsyncDeleteDest(inv.args);
+    const why = dest && dangerousTarget(dest, ctx);
+    if (why)
+      return {
+        rule: 'rm.root',
+        reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
+      };
     return null;
   }
   if (inv.program === 'find') {
@@ -287,11 +299,18 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     p = p.slice(0, g);
     p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
   }
+  // `~name` is that user's home folder: `~root` is /root, another user's lies beside this one's
+  const other = otherHome(p);
+  const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
+  if (other) p = `${otherDir}${other.rest}`;
   const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
   const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
+  if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
   if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  if (ctx.root && GIT_HISTORY_DIRS.has(abs.slice(ctx.root.length + 1)) && abs.startsWith(`${ctx.root}/`))
+    return rel(`the project's history (${abs.slice(ctx.root.length + 1)})`);
   if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
     // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
     // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
@@ -311,6 +330,9 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
   }
   return null;
 }
+
+/** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */
+const GIT_HISTORY_DIRS = new Set(['.git/objects', '.git/refs', '.git/logs']);
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;

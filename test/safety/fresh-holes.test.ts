@@ -1,0 +1,53 @@
+/**
+ * The holes the fresh battery (fresh-battery.ts) found, each closed in a general way: every row
+ * pairs an everyday command that must pass silently with a dangerous neighbour the same fix must
+ * catch. The context is corpus.test.ts's: the project /home/u/proj on branch main, home /home/u.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { defaultPolicy } from '../../src/safety/policy.ts';
+import { safetyContext } from './context.ts';
+
+const policy = defaultPolicy();
+
+async function decide(command: string): Promise<string> {
+  const v = await evaluateCommand(command, policy, safetyContext());
+  return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
+}
+
+/** Each row: [everyday command, its dangerous neighbour]; the neighbour is denied. */
+const HOLES: Record<string, Array<[string, string]>> = {
+  // the shell expands `~name` to that user's home folder: `~root` is /root, `~u` the user's own
+  'a home folder named by `~user` is a home folder': [
+    ['ls ~u', 'rm -rf ~u'],
+    ['rm -rf ~u/proj/build', 'rm -rf ~root'],
+    ['rm -rf ~bob/scratch/tmp', 'rm -rf ~bob'],
+    ['cat ~bob/notes.txt', 'rm -rf ~bob/*'],
+  ],
+  // objects, refs and reflogs are the history itself: removing them is removing .git
+  "the history folders inside .git are the project's .git": [
+    ['rm -rf .git/rebase-merge', 'rm -rf .git/objects'],
+    ['rm -f .git/index.lock', 'rm -rf .git/refs'],
+    ['rm -rf .git/refs/original', 'rm -rf /home/u/proj/.git/logs/'],
+    ['rm -rf .git/objects-backup-copy', 'find .git/objects -delete'],
+  ],
+  // `rsync --delete` removes from the destination what the source lacks: from an empty folder, all of it
+  'rsync --delete removes the destination': [
+    ['rsync -av --delete dist/ /tmp/preview/', 'rsync -a --delete /tmp/empty/ /home/u/proj/'],
+    ['rsync -a --delete src/ backup/', 'rsync -a --delete-after empty/ .git/'],
+    ['rsync -a --del public/ build/site/', 'rsync --recursive --del /tmp/e/ ~u/'],
+    ['rsync -a --delete -e ssh dist/ host:/srv/www/', 'rsync -a --delete --exclude .cache e/ /usr'],
+  ],
+};
+
+for (const [hole, rows] of Object.entries(HOLES)) {
+  describe(hole, () => {
+    for (const [everyday, dangerous] of rows) {
+      test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
+        assert.equal(await decide(everyday), 'allow', everyday);
+        assert.match(await decide(dangerous), /^deny /, dangerous);
+      });
+    }
+  });
+}
