@@ -16,7 +16,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -218,6 +218,11 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation?.via.includes('xargs')) {
       const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
+      else {
+        // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
+        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, invocation);
+        if (found) walkScript(found, w, depth + 1);
+      }
     }
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
@@ -246,6 +251,18 @@ function xargsScripts(inv: Invocation, text: string): string[] {
   const argv = argvOf(inv);
   if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
   return [[...argv, ...words].map(shellQuote).join(' ')];
+}
+
+/**
+ * `find ROOTS EXPR | xargs PROGRAM ARGS` as the one command it amounts to, `find ROOTS EXPR -exec
+ * PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that the rules for `find -exec` judge what it
+ * does with the paths; null when the stage before xargs is no find or has words only the shell knows.
+ */
+function findExecScript(finder: Invocation | null, xargs: Invocation): string | null {
+  if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
+  const argv = argvOf(xargs);
+  const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
+  return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
 }
 
 /** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */

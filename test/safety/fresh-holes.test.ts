@@ -32,6 +32,13 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['rm -rf .git/refs/original', 'rm -rf /home/u/proj/.git/logs/'],
     ['rm -rf .git/objects-backup-copy', 'find .git/objects -delete'],
   ],
+  // what `find` prints, xargs hands on: `find ROOTS … | xargs CMD` is `find ROOTS … -exec CMD {} +`
+  'find piped into xargs is find -exec': [
+    ["find . -name '*.orig' | xargs rm -f", 'find / -mindepth 1 -maxdepth 1 | xargs rm -rf'],
+    ["find . -name '*.ts' -print0 | xargs -0 grep -l TODO", 'find ~ -maxdepth 1 -print0 | xargs -0 rm -rf'],
+    ["find build -name '*.tmp' | xargs -I{} rm -rf {}", 'find /etc -maxdepth 0 | xargs -I{} rm -rf {}'],
+    ['find src -type f | xargs wc -l', 'find . -name .env | xargs cat'],
+  ],
   // `rsync --delete` removes from the destination what the source lacks: from an empty folder, all of it
   'rsync --delete removes the destination': [
     ['rsync -av --delete dist/ /tmp/preview/', 'rsync -a --delete /tmp/empty/ /home/u/proj/'],
