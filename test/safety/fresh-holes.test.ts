@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evaluateCommand } from '../../src/safety/evaluate.ts';
+import { evaluate, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
 import { safetyContext } from './context.ts';
 
@@ -46,6 +46,13 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['rsync -a --del public/ build/site/', 'rsync --recursive --del /tmp/e/ ~u/'],
     ['rsync -a --delete -e ssh dist/ host:/srv/www/', 'rsync -a --delete --exclude .cache e/ /usr'],
   ],
+  // the sandbox's secret file names (model/sandbox.ts) are the parser's too: `.env.production` is a `.env`
+  'the secret file names are secrets for the parser as for the sandbox': [
+    ['cat .env.example', 'less .env.production'],
+    ['cp .env.example config/.env.sample', 'cat config/.env.local'],
+    ['ls -la certs/', 'cat certs/client.p12'],
+    ['cat id_rsa.pub', 'cat deploy/id_ed25519'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
@@ -58,3 +65,17 @@ for (const [hole, rows] of Object.entries(HOLES)) {
     }
   });
 }
+
+describe('the file tools keep the secret file names too', () => {
+  for (const [file, expected] of [
+    ['/home/u/proj/.env.example', 'allow'],
+    ['/home/u/proj/.env.production', 'deny'],
+    ['/home/u/proj/certs/id_ed25519.pub', 'allow'],
+    ['/home/u/proj/certs/client.pfx', 'deny'],
+  ] as const) {
+    test(`Read ${file}: ${expected}`, async () => {
+      const v = await evaluate({ tool: 'Read', input: { file_path: file } }, policy, safetyContext());
+      assert.equal(v.decision, expected, v.reason);
+    });
+  }
+});
