@@ -166,6 +166,7 @@ class Parser {
 
   /** `NAME=value` alone (or after export/local/declare/readonly): later `$NAME` expands to value. */
   private assignments(cmd: SimpleCommand): void {
+    if (cmd.words[0]?.raw === 'set') this.positionals(cmd.words.slice(1));
     const words = /^(export|local|declare|typeset|readonly)$/.test(cmd.words[0]?.raw ?? '') ? cmd.words.slice(1) : cmd.words;
     if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return;
     for (const w of words) {
@@ -175,6 +176,21 @@ class Parser {
       if (value.includes(UNKNOWN)) this.ids.vars.delete(name);
       else this.ids.vars.set(name, value);
     }
+  }
+
+  /**
+   * `set -- a b` (or `set a b`): later `$1`, `$2`, `$*` and `"$@"` (each word apart, even quoted)
+   * expand to them. Options alone (`set -e`) leave them; an unknown word forgets them.
+   */
+  private positionals(args: Word[]): void {
+    const first = args[0]?.value;
+    if (first === undefined || (first !== '--' && /^[-+]/.test(first))) return;
+    const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
+    for (const k of [...this.ids.vars.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.ids.vars.delete(k);
+    if (words.some((v) => v.includes(UNKNOWN))) return;
+    words.forEach((v, i) => this.ids.vars.set(String(i + 1), v));
+    this.ids.vars.set('*', words.join(' '));
+    this.ids.vars.set('@', words.join(SPLIT));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
@@ -362,8 +378,13 @@ class Parser {
       }
     } else if (n !== undefined && /[0-9@*#?$!-]/.test(n)) {
       this.pos += 2;
-      if (atStart) w.leadingVar = n;
-      w.value += UNKNOWN;
+      // the positional parameters `set --` gave
+      const known = /[0-9@*]/.test(n) ? this.known(n, inDouble) : null;
+      if (known !== null) w.value += known;
+      else {
+        if (atStart) w.leadingVar = n;
+        w.value += UNKNOWN;
+      }
     } else {
       w.value += '$';
       this.pos++;

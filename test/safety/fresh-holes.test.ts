@@ -53,6 +53,12 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['ls -la certs/', 'cat certs/client.p12'],
     ['cat id_rsa.pub', 'cat deploy/id_ed25519'],
   ],
+  // `set -- words` sets the positional parameters that `"$@"`, `$*` and `$1` expand to
+  'the positional parameters `set --` gives are known': [
+    ['set -- a b; echo "$@"', 'set -- rm -rf ~; "$@"'],
+    ['set -- build dist; rm -rf "$@"', 'set -- / ; rm -rf $1'],
+    ['set -e; rm -rf build', 'set -- npm publish; $*'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
