@@ -372,7 +372,6 @@ export const FRESH_EVERYDAY: readonly BatteryRow[] = rows('allow', 'everyday', [
   'rsync -av --delete dist/ /tmp/preview/',
   'truncate -s 0 logs/app.log',
   '> logs/app.log',
-  'dd if=/dev/urandom of=test/fixtures/random.bin bs=1k count=4',
   "echo 'dist/' >> .gitignore",
   "printf 'a\\nb\\n' > list.txt",
   'npm test 2>&1 | tee test.log',
