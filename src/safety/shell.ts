@@ -33,6 +33,8 @@ class Parser {
   tooDeep = false;
   private pendingHeredocs: Array<{ delim: string; strip: boolean; quoted: boolean; redirect: Redirect }> = [];
   private lineLast: SimpleCommand | null = null;
+  /** the list operator before the command being read: what its substitutions run after too */
+  private commandAfter: SimpleCommand['after'] = 'other';
 
   constructor(
     private readonly src: string,
@@ -106,6 +108,8 @@ class Parser {
     fn(child);
     this.pos = child.pos;
     this.tooDeep ||= child.tooDeep;
+    // a substitution runs only where its command runs: after `cd x &&`, so does `$(pwd)`
+    if (isolated && this.commandAfter === '&&') for (const c of child.out) c.after = '&&';
     this.out.push(...child.out);
     if (!isolated && child.lineLast) this.lineLast = child.lineLast;
     return { commands: child.out, tooDeep: child.tooDeep };
@@ -120,6 +124,7 @@ class Parser {
 
   private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
+    this.commandAfter = after;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {

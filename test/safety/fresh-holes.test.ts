@@ -59,6 +59,11 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['set -- build dist; rm -rf "$@"', 'set -- / ; rm -rf $1'],
     ['set -e; rm -rf build', 'set -- npm publish; $*'],
   ],
+  // a substitution runs only where its command runs: `cd x && rm … "$(…)"` runs rm in x or not at all
+  'a substitution in a command after `cd x &&` runs in x too': [
+    ['cd /tmp/x && rm -rf "$(echo a)" .', 'cd /missing; rm -rf * "$(date)"'],
+    ['cd /tmp/x && rm -rf * "$(date +%s)"', 'cd /tmp/x && rm -rf "$(echo a)" / '],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
