@@ -281,8 +281,10 @@ const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
 
 /** Why removing this target recursively would be a disaster, or null. */
 function dangerousTarget(w: Word, ctx: BashContext): string | null {
-  const v = w.value;
-  if (isDynamic(w)) {
+  let v = w.value;
+  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
+  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
+  else if (isDynamic(w)) {
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/'))) {
       return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
@@ -329,6 +331,14 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
+}
+
+/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
+function startsWithCwd(w: Word): boolean {
+  if (!w.value.startsWith(UNKNOWN)) return false;
+  if (w.leadingVar === 'PWD') return true;
+  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
+  return sub?.words[0]?.value === 'pwd' && sub.words.slice(1).every((x) => /^-[LP]$/.test(x.value));
 }
 
 /** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */

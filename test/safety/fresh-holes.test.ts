@@ -64,6 +64,13 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['cd /tmp/x && rm -rf "$(echo a)" .', 'cd /missing; rm -rf * "$(date)"'],
     ['cd /tmp/x && rm -rf * "$(date +%s)"', 'cd /tmp/x && rm -rf "$(echo a)" / '],
   ],
+  // `$PWD`, `$(pwd)` and `` `pwd` `` are the folder the command runs in, as `.` is
+  'the folder the command runs in, by `$PWD` or `$(pwd)`': [
+    ['rm -rf "$(pwd)/build"', 'rm -rf "$(pwd)"'],
+    ['rm -rf "$PWD/dist"', 'rm -rf "$PWD/.git"'],
+    ['cd /tmp/x && rm -rf "$(pwd)"', 'rm -rf `pwd`/*'],
+    ['rm -rf "$(pwd -P)/coverage"', 'cd ~ && rm -rf "${PWD}"'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
