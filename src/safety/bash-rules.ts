@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
-import { rsyncDeleteDest } from './families/system-args.ts';
+import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { otherHome, resolvePath } from './paths.ts';
@@ -279,14 +279,18 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
 
 const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
 
-/** Why removing this target recursively would be a disaster, or null. */
-function dangerousTarget(w: Word, ctx: BashContext): string | null {
+/**
+ * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
+ * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
+ */
+function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
   let v = w.value;
   // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
   if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
   else if (isDynamic(w)) {
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
-    if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/'))) {
+    // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
+    if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
       return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
     }
     return null;
@@ -319,13 +323,14 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     if (
       abs === ctx.root &&
       w.glob &&
-      TARGETED_GLOB.test(
-        v
-          .replace(/\/+$/, '')
-          .split('/')
-          .pop()!
-          .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
-      )
+      (moved ||
+        TARGETED_GLOB.test(
+          v
+            .replace(/\/+$/, '')
+            .split('/')
+            .pop()!
+            .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
+        ))
     )
       return null;
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
@@ -340,6 +345,29 @@ function startsWithCwd(w: Word): boolean {
   const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
   return sub?.words[0]?.value === 'pwd' && sub.words.slice(1).every((x) => /^-[LP]$/.test(x.value));
 }
+
+/**
+ * `mv` of a folder the removal rule keeps (`mv ~ /tmp/t`, `mv /home/u/proj /tmp/x`): moved away,
+ * it leaves its place as a removal does, and where it went (`/tmp`) may be emptied next. Checked
+ * after the path rules, whose reason for axme's own folders (`mv .git x`) is the more telling.
+ */
+export function checkMovedAway(inv: Invocation, ctx: BashContext): Finding | null {
+  if (inv.program !== 'mv') return null;
+  for (const w of movedAway(inv.args)) {
+    const why = dangerousTarget(w, ctx, true);
+    if (why)
+      return { rule: 'rm.root', reason: `\`mv\` of ${why} takes it away from where everything expects it; it is never allowed. Move the files you mean` };
+  }
+  return null;
+}
+
+/** The operands `mv` moves away: every one with `-t DIR`, else all but the last (the destination). */
+function movedAway(args: readonly Word[]): Word[] {
+  const p = parseArgs(args, MV_VALUED);
+  return valueOf(p, '-t', '--target-directory') === null ? p.operands.slice(0, -1) : p.operands;
+}
+
+const MV_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
 
 /** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */
 const GIT_HISTORY_DIRS = new Set(['.git/objects', '.git/refs', '.git/logs']);

@@ -2,7 +2,18 @@ import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
 import { shellQuote } from '../model/shell-quote.ts';
-import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, checkRemoval, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import {
+  argvOf,
+  type BashContext,
+  checkExfiltration,
+  checkLists,
+  checkMovedAway,
+  checkPipelines,
+  checkRemoval,
+  isExempt,
+  listed,
+  type PipedInvocation,
+} from './bash-rules.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { checkGitHistory } from './families/git-history.ts';
@@ -302,6 +313,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (cmd.after !== '&&') w.chained = false;
   if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
+  if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
   if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   if (!inv) {
@@ -347,7 +359,10 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       w.gates.push(...inner.gates);
     }
   }
-  if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
+  if (w.fallback !== null && !w.chained && w.fallback !== cwd) {
+    add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
+    add(checkMovedAway(inv, { ...bctx, cwd: w.fallback }));
+  }
   add(axmeCommand(inv));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));

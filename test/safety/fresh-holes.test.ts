@@ -71,6 +71,14 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['cd /tmp/x && rm -rf "$(pwd)"', 'rm -rf `pwd`/*'],
     ['rm -rf "$(pwd -P)/coverage"', 'cd ~ && rm -rf "${PWD}"'],
   ],
+  // moving a folder away takes it from its place as removing does (and `/tmp` is then free to empty)
+  "mv moves the removal rule's folders away": [
+    ['mv build /tmp/old-build', 'mv ~ /tmp/trash'],
+    ['mkdir pkg && mv * pkg/', 'mv /home/u/proj /tmp/x'],
+    ['mv -t archive/ a.txt b.txt', 'mv -t /tmp /etc'],
+    ['mv ~/Downloads/data.csv data/', 'mv -f ~u /tmp/u'],
+    ['mv "$DIR" /tmp/x', 'mv "$DIR"/* /tmp/x'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
