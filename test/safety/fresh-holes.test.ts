@@ -79,6 +79,12 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['mv ~/Downloads/data.csv data/', 'mv -f ~u /tmp/u'],
     ['mv "$DIR" /tmp/x', 'mv "$DIR"/* /tmp/x'],
   ],
+  // husky runs axme's lines in its hook files: `HUSKY=0` makes it skip them all
+  'husky switched off is the git hooks skipped': [
+    [`git commit -m x ${'#!axme pr=none repo=acme/app'}`, `HUSKY=0 git commit -m x ${'#!axme pr=none repo=acme/app'}`],
+    ['echo HUSKY=0', `env HUSKY_SKIP_HOOKS=1 git push origin feature/x ${'#!axme pr=none repo=acme/app'}`],
+    ['HUSKY=1 npm test', 'export HUSKY=0'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
