@@ -27,7 +27,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, staticOutput, UNKNOWN } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -316,6 +316,12 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
   if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
+  if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
+    const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));
+    const text = file?.raw.startsWith('<(') && file.subs.length === 1 ? staticOutput(file.subs[0]!) : null;
+    if (text) walkScript(text, w, depth + 1);
+  }
   if (!inv) {
     // a redirection alone (`> ~/.bashrc`) still writes
     for (const f of checkFamilies(cmd, null, fctx)) add(f);

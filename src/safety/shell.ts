@@ -293,7 +293,7 @@ class Parser {
       } else if (c === '$') {
         this.dollar(w, false);
       } else if (c === '`') {
-        this.backtick(w);
+        this.backtick(w, false);
       } else if (c === '*' || c === '?' || c === '[') {
         w.glob = true;
         w.value += c;
@@ -329,7 +329,7 @@ class Parser {
       } else if (c === '$') {
         this.dollar(w, true);
       } else if (c === '`') {
-        this.backtick(w);
+        this.backtick(w, true);
       } else {
         const end = plainRunEnd(src, this.pos + 1, QUOTED_SPECIAL);
         w.value += src.slice(this.pos, end);
@@ -356,8 +356,9 @@ class Parser {
       w.value += UNKNOWN;
     } else if (n === '(') {
       this.pos += 2;
-      w.subs.push(this.nested((p) => p.list(')'), true));
-      w.value += UNKNOWN;
+      const sub = this.nested((p) => p.list(')'), true);
+      w.subs.push(sub);
+      w.value += substituted(sub, inDouble);
     } else if (n === '{') {
       const end = this.matchBrace(this.pos + 2);
       const body = src.slice(this.pos + 2, end);
@@ -407,7 +408,7 @@ class Parser {
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
   }
 
-  private backtick(w: Word): void {
+  private backtick(w: Word, inDouble: boolean): void {
     const src = this.src;
     let body = '';
     let i = this.pos + 1;
@@ -416,16 +417,18 @@ class Parser {
       else body += src[i];
     }
     this.pos = Math.min(src.length, i + 1);
-    w.value += UNKNOWN;
     if (this.depth + 1 > MAX_DEPTH) {
       this.tooDeep = true;
+      w.value += UNKNOWN;
       return;
     }
     const child = new Parser(body, this.home, this.depth + 1, this.ids);
     child.list(null);
     this.tooDeep ||= child.tooDeep;
     this.out.push(...child.out);
-    w.subs.push({ commands: child.out, tooDeep: child.tooDeep });
+    const sub = { commands: child.out, tooDeep: child.tooDeep };
+    w.subs.push(sub);
+    w.value += substituted(sub, inDouble);
   }
 
   /** The index of the `}` closing a `${` whose body starts at `from` (quotes and nesting respected). */
@@ -502,6 +505,57 @@ function plainRunEnd(src: string, from: number, special: Uint8Array): number {
     if (code < 128 && special[code] === 1) break;
   }
   return i;
+}
+
+/**
+ * What a command substitution stands for in its word: the text it prints when that is known from
+ * the command line alone — one `echo` or `printf` of literal words (`$(echo rm -rf ~)`,
+ * `"$(printf '%s\n' a b)"`) — split into words where it is unquoted; else UNKNOWN.
+ */
+function substituted(sub: Script, inDouble: boolean): string {
+  const text = staticOutput(sub);
+  if (text === null) return UNKNOWN;
+  const out = text.replace(/\n+$/, '');
+  return inDouble ? out : out.replace(/[ \t\n]+/g, SPLIT);
+}
+
+/** What a substitution's script prints when it is one `echo` or `printf` of literal words; else null. */
+export function staticOutput(sub: Script): string | null {
+  return sub.commands.length === 1 && !sub.tooDeep ? printedText(sub.commands[0]!) : null;
+}
+
+/** The text `echo` or `printf` with literal words prints (escapes of `echo -e` and printf's format read, `%s` filled), or null. */
+function printedText(cmd: SimpleCommand): string | null {
+  const [program, ...args] = cmd.words.map((x) => x.value);
+  if (cmd.redirects.length || cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT)) || args.join('').length > 65536) return null;
+  if (program === 'echo') {
+    let escapes = false;
+    let newline = true;
+    while (args[0] && /^-[neE]+$/.test(args[0])) {
+      const flags = args.shift()!;
+      if (flags.includes('n')) newline = false;
+      if (flags.includes('e')) escapes = true;
+    }
+    const line = args.join(' ');
+    return (escapes ? printfEscapes(line) : line) + (newline ? '\n' : '');
+  }
+  if (program !== 'printf' || args[0] === undefined || args[0].startsWith('-')) return null;
+  const format = args.shift()!;
+  // only `%s` (and `%%`): other directives format numbers, widths and the like
+  if (/%(?!s|%)/.test(format)) return null;
+  if (!format.includes('%s')) return printfEscapes(format.replaceAll('%%', '%'));
+  let out = '';
+  do {
+    out += printfEscapes(format.replace(/%(s|%)/g, (_, d) => (d === '%' ? '%' : (args.shift() ?? ''))));
+  } while (args.length && out.length <= 65536);
+  return out;
+}
+
+const PRINTF_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' };
+
+/** `\n`, `\t`, `\\` … of a printf format or `echo -e`. */
+function printfEscapes(s: string): string {
+  return s.replace(/\\([ntr\\abfv])/g, (_, c: string) => PRINTF_ESCAPES[c]!);
 }
 
 /** Whether a word is data only the running shell knows (a variable, a substitution). */

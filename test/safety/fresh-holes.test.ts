@@ -85,6 +85,15 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['echo HUSKY=0', `env HUSKY_SKIP_HOOKS=1 git push origin feature/x ${'#!axme pr=none repo=acme/app'}`],
     ['HUSKY=1 npm test', 'export HUSKY=0'],
   ],
+  // `$(echo …)`, `` `printf …` `` and `<(echo …)` of literal words print a text the command line already tells
+  'a substitution that prints literal words is those words': [
+    ['echo $(echo hello)', '$(echo rm -rf ~)'],
+    ['git commit -m "$(echo fix: rm -rf handling)" #!axme pr=none repo=acme/app', 'bash -c "$(echo rm -rf ~)"'],
+    ['docker build -t "app:$(echo v1)" .', 'eval `printf "%s " npm publish`'],
+    ['diff <(echo a) <(echo b)', 'bash <(echo rm -rf ~)'],
+    ['source <(kubectl completion bash)', 'source <(printf "rm -rf /")'],
+    ["x=$(printf '%d' 5); echo $x", 'cd "$(echo /)" && rm -rf *'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
