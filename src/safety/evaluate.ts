@@ -16,6 +16,7 @@ import {
 } from './bash-rules.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
+import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
@@ -27,7 +28,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, staticOutput, UNKNOWN } from './shell.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
