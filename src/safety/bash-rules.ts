@@ -290,7 +290,9 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   else if (isDynamic(w)) {
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
+    // (alone, an empty variable removes nothing, `rm -rf ""`; but a function's `"$1"` is what its call passes)
+    const alone = /^[0-9@*]$/.test(w.leadingVar ?? '') ? /^\uE000\/*\**$/ : /^\uE000(\/+\**|\*+)$/;
+    if (w.leadingVar && !w.guarded && alone.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
       return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
     }
     return null;

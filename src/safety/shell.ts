@@ -162,6 +162,7 @@ class Parser {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
+    if (cmd.words[0]?.raw === 'for') this.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
       this.out.push(cmd);
@@ -196,6 +197,19 @@ class Parser {
     words.forEach((v, i) => this.ids.vars.set(String(i + 1), v));
     this.ids.vars.set('*', words.join(' '));
     this.ids.vars.set('@', words.join(SPLIT));
+  }
+
+  /**
+   * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
+   * `"$@"` does (each checked as an argument of its own); a value only the shell knows, or a glob,
+   * leaves it unknown.
+   */
+  private loopVariable(words: Word[]): void {
+    const name = words[1]?.raw;
+    if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const values = words[2]?.raw === 'in' ? words.slice(3) : null;
+    if (!values?.length || values.some((w) => w.glob || w.value.includes(UNKNOWN))) this.ids.vars.delete(name);
+    else this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */

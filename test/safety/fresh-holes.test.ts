@@ -94,6 +94,13 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['source <(kubectl completion bash)', 'source <(printf "rm -rf /")'],
     ["x=$(printf '%d' 5); echo $x", 'cd "$(echo /)" && rm -rf *'],
   ],
+  // a variable alone that is empty removes nothing (`rm -rf ""`); followed by `/` it is `rm -rf /`
+  'a variable alone is no removal of /': [
+    ['tmp=$(mktemp -d) && rm -rf "$tmp"', 'tmp=$(mktemp -d) && rm -rf "$tmp/"'],
+    ['rm -rf $BUILD_DIR', 'rm -rf "$BUILD_DIR"/*'],
+    ['rm -rf "${OUT}"', 'rm -rf ${OUT}//'],
+    ['for d in build dist; do rm -rf "$d"; done', 'for d in a /etc; do rm -rf "$d"; done'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
