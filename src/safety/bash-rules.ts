@@ -268,8 +268,11 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
     if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
+    // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
+    const emptyOnly = a.some((w) => w.value === '-empty');
     for (const w of a) {
       if (/^[-(!]/.test(w.value)) break;
+      if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
       const why = dangerousTarget(w, ctx);
       if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
     }

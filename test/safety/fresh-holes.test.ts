@@ -101,6 +101,12 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['rm -rf "${OUT}"', 'rm -rf ${OUT}//'],
     ['for d in build dist; do rm -rf "$d"; done', 'for d in a /etc; do rm -rf "$d"; done'],
   ],
+  // `find -empty -delete` removes only what holds nothing
+  'find -empty -delete loses no data': [
+    ['find . -type d -empty -delete', 'find . -type d -delete'],
+    ['find /home/u/proj -empty -delete', 'find / -type d -empty -delete'],
+    ['find ~/proj/tmp -empty -delete', 'find .git -empty -delete'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
