@@ -107,6 +107,15 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['find /home/u/proj -empty -delete', 'find / -type d -empty -delete'],
     ['find ~/proj/tmp -empty -delete', 'find .git -empty -delete'],
   ],
+  // programs that start another as another user, in a unit or a namespace are wrappers like sudo
+  'launchers are peeled off like sudo': [
+    ['pkexec apt-get update', 'pkexec rm -rf /'],
+    ['runuser -u app -- npm test', 'runuser -u root -- rm -rf /'],
+    ['systemd-run --user --scope -p MemoryMax=1G npm test', 'systemd-run --user --working-directory=/ rm -rf ~'],
+    ['unshare -r whoami', 'unshare -r --map-user=0 npm publish'],
+    ['firejail --net=none npm test', 'firejail --private rm -rf ~'],
+    ['nsenter -t 1 -m -u hostname', 'nsenter --target 1 --mount rm -rf /'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
