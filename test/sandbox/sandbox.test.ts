@@ -273,7 +273,11 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   test('Gemini CLI: the command handed back runs the original in the sandbox', async () => {
     const r = await hook(
       'gemini',
-      payload('run_shell_command', { command: `find ~/.config -name '*.json' > found.txt; xargs cat < found.txt; touch ../outside/new-file; echo ran` }, 'BeforeTool'),
+      payload(
+        'run_shell_command',
+        { command: `find ~/.config -name '*.json' > found.txt; xargs cat < found.txt; touch ../outside/new-file; echo ran` },
+        'BeforeTool',
+      ),
       ON,
       { binary: true },
     );
