@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
 import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
+import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { resolvePath } from './paths.ts';
+import { otherHome, resolvePath } from './paths.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -224,7 +225,8 @@ export function argvOf(inv: Invocation): string[] {
 
 /**
  * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
- * flag spelling — and `find <such a folder> -delete`. `--no-preserve-root` is refused outright.
+ * flag spelling — `find <such a folder> -delete`, and `rsync --delete` into such a folder (from an
+ * empty one it removes everything there). `--no-preserve-root` is refused outright.
  */
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
@@ -249,6 +251,16 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     }
     return null;
   }
+  if (inv.program === 'rsync') {
+    const dest = rsyncDeleteDest(inv.args);
+    const why = dest && dangerousTarget(dest, ctx);
+    if (why)
+      return {
+        rule: 'rm.root',
+        reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
+      };
+    return null;
+  }
   if (inv.program === 'find') {
     const a = inv.args;
     const destroys =
@@ -256,8 +268,11 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
     if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
+    // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
+    const emptyOnly = a.some((w) => w.value === '-empty');
     for (const w of a) {
       if (/^[-(!]/.test(w.value)) break;
+      if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
       const why = dangerousTarget(w, ctx);
       if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
     }
@@ -267,12 +282,20 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
 
 const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
 
-/** Why removing this target recursively would be a disaster, or null. */
-function dangerousTarget(w: Word, ctx: BashContext): string | null {
-  const v = w.value;
-  if (isDynamic(w)) {
+/**
+ * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
+ * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
+ */
+function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
+  let v = w.value;
+  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
+  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
+  else if (isDynamic(w)) {
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
-    if (w.leadingVar && !w.guarded && /^\uE000\/*\**$/.test(v.replace(/\/\*$/, '/'))) {
+    // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
+    // (alone, an empty variable removes nothing, `rm -rf ""`; but a function's `"$1"` is what its call passes)
+    const alone = /^[0-9@*]$/.test(w.leadingVar ?? '') ? /^\uE000\/*\**$/ : /^\uE000(\/+\**|\*+)$/;
+    if (w.leadingVar && !w.guarded && alone.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
       return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
     }
     return null;
@@ -287,30 +310,72 @@ function dangerousTarget(w: Word, ctx: BashContext): string | null {
     p = p.slice(0, g);
     p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
   }
+  // `~name` is that user's home folder: `~root` is /root, another user's lies beside this one's
+  const other = otherHome(p);
+  const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
+  if (other) p = `${otherDir}${other.rest}`;
   const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
   const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
+  if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
   if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  if (ctx.root && GIT_HISTORY_DIRS.has(abs.slice(ctx.root.length + 1)) && abs.startsWith(`${ctx.root}/`))
+    return rel(`the project's history (${abs.slice(ctx.root.length + 1)})`);
   if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
     // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
     // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
     if (
       abs === ctx.root &&
       w.glob &&
-      TARGETED_GLOB.test(
-        v
-          .replace(/\/+$/, '')
-          .split('/')
-          .pop()!
-          .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
-      )
+      (moved ||
+        TARGETED_GLOB.test(
+          v
+            .replace(/\/+$/, '')
+            .split('/')
+            .pop()!
+            .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
+        ))
     )
       return null;
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
 }
+
+/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
+function startsWithCwd(w: Word): boolean {
+  if (!w.value.startsWith(UNKNOWN)) return false;
+  if (w.leadingVar === 'PWD') return true;
+  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
+  return sub?.words[0]?.value === 'pwd' && sub.words.slice(1).every((x) => /^-[LP]$/.test(x.value));
+}
+
+/**
+ * `mv` of a folder the removal rule keeps (`mv ~ /tmp/t`, `mv /home/u/proj /tmp/x`): moved away,
+ * it leaves its place as a removal does, and where it went (`/tmp`) may be emptied next. Checked
+ * after the path rules, whose reason for axme's own folders (`mv .git x`) is the more telling.
+ */
+export function checkMovedAway(inv: Invocation, ctx: BashContext): Finding | null {
+  if (inv.program !== 'mv') return null;
+  for (const w of movedAway(inv.args)) {
+    const why = dangerousTarget(w, ctx, true);
+    if (why)
+      return { rule: 'rm.root', reason: `\`mv\` of ${why} takes it away from where everything expects it; it is never allowed. Move the files you mean` };
+  }
+  return null;
+}
+
+/** The operands `mv` moves away: every one with `-t DIR`, else all but the last (the destination). */
+function movedAway(args: readonly Word[]): Word[] {
+  const p = parseArgs(args, MV_VALUED);
+  return valueOf(p, '-t', '--target-directory') === null ? p.operands.slice(0, -1) : p.operands;
+}
+
+const MV_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
+
+/** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */
+const GIT_HISTORY_DIRS = new Set(['.git/objects', '.git/refs', '.git/logs']);
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;

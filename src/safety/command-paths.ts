@@ -2,7 +2,7 @@ import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
-import { type PathRuleContext, pathFinding, SECRET_PATHS } from './path-rules.ts';
+import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
@@ -84,6 +84,7 @@ function checkPath(
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
     if (real && real !== abs) f = pathFinding(real, access, false, rctx);
+    if (!f && !glob) f = secretNameFinding(abs, access);
     ctx.seen.set(key, f);
   }
   return f;

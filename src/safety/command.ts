@@ -102,6 +102,40 @@ const WRAPPERS: Record<string, WrapperSpec> = {
     ],
   },
   busybox: { valued: [] },
+  pkexec: { valued: ['--user'] },
+  runuser: { valued: ['-u', '-g', '-G', '-w', '--user', '--group', '--supp-group', '--whitelist-environment'] },
+  'systemd-run': {
+    valued: [
+      '-u',
+      '--unit',
+      '-p',
+      '--property',
+      '--description',
+      '--slice',
+      '-E',
+      '--setenv',
+      '--uid',
+      '--gid',
+      '-M',
+      '--machine',
+      '-H',
+      '--host',
+      '--nice',
+      '--working-directory',
+      '--on-active',
+      '--on-boot',
+      '--on-startup',
+      '--on-calendar',
+      '--timer-property',
+    ],
+    chdir: ['--working-directory'],
+  },
+  unshare: {
+    valued: ['-S', '-G', '-R', '-w', '--setuid', '--setgid', '--root', '--wd', '--map-user', '--map-group', '--propagation', '--setgroups'],
+    chdir: ['-w', '--wd'],
+  },
+  firejail: { valued: [] },
+  nsenter: { valued: ['-t', '--target', '-S', '-G', '--setuid', '--setgid', '-R', '--root', '-w', '--wd'], chdir: ['-w', '--wd'] },
 };
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
@@ -189,7 +223,8 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
       const inline = args.find((w) => w.value.startsWith('--command='));
       if (inline) scripts.push(inline.value.slice('--command='.length));
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      // `runuser -u user -- cmd` runs the command itself, as a wrapper does
+      if (program === 'su' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts };
     }
     if (SHELLS.has(program)) {
       const body = shellBody(args);

@@ -2,9 +2,21 @@ import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
 import { shellQuote } from '../model/shell-quote.ts';
-import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, checkRemoval, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import {
+  argvOf,
+  type BashContext,
+  checkExfiltration,
+  checkLists,
+  checkMovedAway,
+  checkPipelines,
+  checkRemoval,
+  isExempt,
+  listed,
+  type PipedInvocation,
+} from './bash-rules.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
+import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
@@ -16,7 +28,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -218,6 +230,11 @@ function walkScript(src: string, w: Walk, depth: number): void {
     if (invocation?.via.includes('xargs')) {
       const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
+      else {
+        // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
+        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, invocation);
+        if (found) walkScript(found, w, depth + 1);
+      }
     }
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
@@ -246,6 +263,18 @@ function xargsScripts(inv: Invocation, text: string): string[] {
   const argv = argvOf(inv);
   if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
   return [[...argv, ...words].map(shellQuote).join(' ')];
+}
+
+/**
+ * `find ROOTS EXPR | xargs PROGRAM ARGS` as the one command it amounts to, `find ROOTS EXPR -exec
+ * PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that the rules for `find -exec` judge what it
+ * does with the paths; null when the stage before xargs is no find or has words only the shell knows.
+ */
+function findExecScript(finder: Invocation | null, xargs: Invocation): string | null {
+  if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
+  const argv = argvOf(xargs);
+  const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
+  return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
 }
 
 /** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
@@ -285,8 +314,15 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (cmd.after !== '&&') w.chained = false;
   if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
+  if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
   if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
+  if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
+    const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));
+    const text = file?.raw.startsWith('<(') && file.subs.length === 1 ? staticOutput(file.subs[0]!) : null;
+    if (text) walkScript(text, w, depth + 1);
+  }
   if (!inv) {
     // a redirection alone (`> ~/.bashrc`) still writes
     for (const f of checkFamilies(cmd, null, fctx)) add(f);
@@ -330,7 +366,10 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       w.gates.push(...inner.gates);
     }
   }
-  if (w.fallback !== null && !w.chained && w.fallback !== cwd) add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
+  if (w.fallback !== null && !w.chained && w.fallback !== cwd) {
+    add(checkRemoval(inv, { ...bctx, cwd: w.fallback }));
+    add(checkMovedAway(inv, { ...bctx, cwd: w.fallback }));
+  }
   add(axmeCommand(inv));
   add(gitConfigEnv(cmd, inv));
   add(actorEnv(cmd, inv));

@@ -1,8 +1,9 @@
-import type { Word } from './syntax.ts';
+import type { Script, SimpleCommand, Word } from './syntax.ts';
 
 /**
  * The expansions the shell applies to a parsed word that the parser leaves marked: brace
- * expansion and word splitting; and ANSI-C quoting (`$'...'`). Pure string work.
+ * expansion and word splitting; ANSI-C quoting (`$'...'`); and the text of a command substitution
+ * the command line already tells (`$(echo …)`). Pure string work.
  */
 
 /** Stands for text only known when the command runs (`$VAR`, `$(...)`): it matches no literal. */
@@ -116,4 +117,55 @@ export function decodeAnsiC(src: string, from: number): [string, number] {
     }
   }
   return [out, pos + 1];
+}
+
+/**
+ * What a command substitution stands for in its word: the text it prints when that is known from
+ * the command line alone — one `echo` or `printf` of literal words (`$(echo rm -rf ~)`,
+ * `"$(printf '%s\n' a b)"`) — split into words where it is unquoted; else UNKNOWN.
+ */
+export function substituted(sub: Script, inDouble: boolean): string {
+  const text = staticOutput(sub);
+  if (text === null) return UNKNOWN;
+  const out = text.replace(/\n+$/, '');
+  return inDouble ? out : out.replace(/[ \t\n]+/g, SPLIT);
+}
+
+/** What a substitution's script prints when it is one `echo` or `printf` of literal words; else null. */
+export function staticOutput(sub: Script): string | null {
+  return sub.commands.length === 1 && !sub.tooDeep ? printedText(sub.commands[0]!) : null;
+}
+
+/** The text `echo` or `printf` with literal words prints (escapes of `echo -e` and printf's format read, `%s` filled), or null. */
+function printedText(cmd: SimpleCommand): string | null {
+  const [program, ...args] = cmd.words.map((x) => x.value);
+  if (cmd.redirects.length || cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT)) || args.join('').length > 65536) return null;
+  if (program === 'echo') {
+    let escapes = false;
+    let newline = true;
+    while (args[0] && /^-[neE]+$/.test(args[0])) {
+      const flags = args.shift()!;
+      if (flags.includes('n')) newline = false;
+      if (flags.includes('e')) escapes = true;
+    }
+    const line = args.join(' ');
+    return (escapes ? printfEscapes(line) : line) + (newline ? '\n' : '');
+  }
+  if (program !== 'printf' || args[0] === undefined || args[0].startsWith('-')) return null;
+  const format = args.shift()!;
+  // only `%s` (and `%%`): other directives format numbers, widths and the like
+  if (/%(?!s|%)/.test(format)) return null;
+  if (!format.includes('%s')) return printfEscapes(format.replaceAll('%%', '%'));
+  let out = '';
+  do {
+    out += printfEscapes(format.replace(/%(s|%)/g, (_, d) => (d === '%' ? '%' : (args.shift() ?? ''))));
+  } while (args.length && out.length <= 65536);
+  return out;
+}
+
+const PRINTF_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' };
+
+/** `\n`, `\t`, `\\` … of a printf format or `echo -e`. */
+function printfEscapes(s: string): string {
+  return s.replace(/\\([ntr\\abfv])/g, (_, c: string) => PRINTF_ESCAPES[c]!);
 }

@@ -1,7 +1,7 @@
 import { familyFinding } from './families/index.ts';
 import { guardedAbsolute, writeHit } from './families/system-paths.ts';
 import type { Access } from './path-access.ts';
-import { pathFinding, SECRET_PATHS } from './path-rules.ts';
+import { pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { matchInside, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 
@@ -81,6 +81,9 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
         }
       }
     }
+    // a secret by its name, once a link was followed to what it names
+    const named = c.glob ? null : secretNameFinding(c.path, access);
+    if (named) return deny(named.rule, named.reason);
   }
   return ALLOW;
 }

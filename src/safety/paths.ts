@@ -54,6 +54,12 @@ function resolveAnew(p: string, ctx: PathContext): string {
   return abs;
 }
 
+/** `~name` or `~name/rest`: another user's home folder (the shell expands it; its place is the system's). */
+export function otherHome(value: string): { name: string; rest: string } | null {
+  const m = /^~([A-Za-z_][A-Za-z0-9_.-]*)(\/.*)?$/.exec(value);
+  return m ? { name: m[1]!, rest: (m[2] ?? '').replace(/^\/+$/, '') } : null;
+}
+
 /** `/proc/<pid>/root` and `/proc/<pid>/cwd` (any pid, `self`, `thread-self`, a glob or an unknown): the root and the working folder. */
 const PROC_VIEW = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
 

@@ -51,12 +51,20 @@ const GIT_HOOK_SETTINGS = /core\.(hookspath|fsmonitor)/i;
 /** Environment variables through which git takes settings. */
 const GIT_CONFIG_ENV = /^(GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+)=/;
 
-/** `GIT_CONFIG_KEY_0=core.hooksPath … git …`, `export GIT_CONFIG_PARAMETERS="'core.fsmonitor'=…"`: git settings given through the environment. */
+/** Variables that make husky skip the hooks it runs (axme's lines are in its hook files): `HUSKY=0` (husky 5 on), `HUSKY_SKIP_HOOKS` (husky 4). */
+const HOOKS_OFF_ENV = /^(HUSKY=0|HUSKY_SKIP_HOOKS=.+)$/;
+
+/**
+ * `GIT_CONFIG_KEY_0=core.hooksPath … git …`, `export GIT_CONFIG_PARAMETERS="'core.fsmonitor'=…"`:
+ * git settings given through the environment; and `HUSKY=0`, which switches the hooks off there.
+ */
 export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | null {
   // the assignments before the program (and its wrappers'), or what `export` sets; not the arguments (`echo GIT_CONFIG_…`)
   const before = inv ? cmd.words.slice(0, Math.max(0, cmd.words.length - inv.args.length - 1)) : cmd.words;
   const sets = inv && ['export', 'declare', 'typeset', 'readonly', 'local'].includes(inv.program) ? inv.args : [];
   const words = [...before, ...sets].map((w) => w.value);
+  if (words.some((v) => HOOKS_OFF_ENV.test(v)))
+    return { rule: SELF, reason: "HUSKY=0 (or HUSKY_SKIP_HOOKS) makes husky skip every git hook it runs, axme's among them: ask the user" };
   const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
   if (!env.some((v) => GIT_HOOK_SETTINGS.test(v))) return null;
   return {

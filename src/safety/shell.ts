@@ -5,7 +5,7 @@
  * runs in linear time: unterminated constructs end at the end of the input.
  */
 
-import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, UNKNOWN } from './expand.ts';
+import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, substituted, UNKNOWN } from './expand.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 export type { Redirect, Script, SimpleCommand, Word };
@@ -33,6 +33,8 @@ class Parser {
   tooDeep = false;
   private pendingHeredocs: Array<{ delim: string; strip: boolean; quoted: boolean; redirect: Redirect }> = [];
   private lineLast: SimpleCommand | null = null;
+  /** the list operator before the command being read: what its substitutions run after too */
+  private commandAfter: SimpleCommand['after'] = 'other';
 
   constructor(
     private readonly src: string,
@@ -106,6 +108,8 @@ class Parser {
     fn(child);
     this.pos = child.pos;
     this.tooDeep ||= child.tooDeep;
+    // a substitution runs only where its command runs: after `cd x &&`, so does `$(pwd)`
+    if (isolated && this.commandAfter === '&&') for (const c of child.out) c.after = '&&';
     this.out.push(...child.out);
     if (!isolated && child.lineLast) this.lineLast = child.lineLast;
     return { commands: child.out, tooDeep: child.tooDeep };
@@ -120,6 +124,7 @@ class Parser {
 
   private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
+    this.commandAfter = after;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -157,6 +162,7 @@ class Parser {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
+    if (cmd.words[0]?.raw === 'for') this.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
       this.out.push(cmd);
@@ -166,6 +172,7 @@ class Parser {
 
   /** `NAME=value` alone (or after export/local/declare/readonly): later `$NAME` expands to value. */
   private assignments(cmd: SimpleCommand): void {
+    if (cmd.words[0]?.raw === 'set') this.positionals(cmd.words.slice(1));
     const words = /^(export|local|declare|typeset|readonly)$/.test(cmd.words[0]?.raw ?? '') ? cmd.words.slice(1) : cmd.words;
     if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return;
     for (const w of words) {
@@ -175,6 +182,34 @@ class Parser {
       if (value.includes(UNKNOWN)) this.ids.vars.delete(name);
       else this.ids.vars.set(name, value);
     }
+  }
+
+  /**
+   * `set -- a b` (or `set a b`): later `$1`, `$2`, `$*` and `"$@"` (each word apart, even quoted)
+   * expand to them. Options alone (`set -e`) leave them; an unknown word forgets them.
+   */
+  private positionals(args: Word[]): void {
+    const first = args[0]?.value;
+    if (first === undefined || (first !== '--' && /^[-+]/.test(first))) return;
+    const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
+    for (const k of [...this.ids.vars.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.ids.vars.delete(k);
+    if (words.some((v) => v.includes(UNKNOWN))) return;
+    words.forEach((v, i) => this.ids.vars.set(String(i + 1), v));
+    this.ids.vars.set('*', words.join(' '));
+    this.ids.vars.set('@', words.join(SPLIT));
+  }
+
+  /**
+   * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
+   * `"$@"` does (each checked as an argument of its own); a value only the shell knows, or a glob,
+   * leaves it unknown.
+   */
+  private loopVariable(words: Word[]): void {
+    const name = words[1]?.raw;
+    if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const values = words[2]?.raw === 'in' ? words.slice(3) : null;
+    if (!values?.length || values.some((w) => w.glob || w.value.includes(UNKNOWN))) this.ids.vars.delete(name);
+    else this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
@@ -272,7 +307,7 @@ class Parser {
       } else if (c === '$') {
         this.dollar(w, false);
       } else if (c === '`') {
-        this.backtick(w);
+        this.backtick(w, false);
       } else if (c === '*' || c === '?' || c === '[') {
         w.glob = true;
         w.value += c;
@@ -308,7 +343,7 @@ class Parser {
       } else if (c === '$') {
         this.dollar(w, true);
       } else if (c === '`') {
-        this.backtick(w);
+        this.backtick(w, true);
       } else {
         const end = plainRunEnd(src, this.pos + 1, QUOTED_SPECIAL);
         w.value += src.slice(this.pos, end);
@@ -335,8 +370,9 @@ class Parser {
       w.value += UNKNOWN;
     } else if (n === '(') {
       this.pos += 2;
-      w.subs.push(this.nested((p) => p.list(')'), true));
-      w.value += UNKNOWN;
+      const sub = this.nested((p) => p.list(')'), true);
+      w.subs.push(sub);
+      w.value += substituted(sub, inDouble);
     } else if (n === '{') {
       const end = this.matchBrace(this.pos + 2);
       const body = src.slice(this.pos + 2, end);
@@ -362,8 +398,13 @@ class Parser {
       }
     } else if (n !== undefined && /[0-9@*#?$!-]/.test(n)) {
       this.pos += 2;
-      if (atStart) w.leadingVar = n;
-      w.value += UNKNOWN;
+      // the positional parameters `set --` gave
+      const known = /[0-9@*]/.test(n) ? this.known(n, inDouble) : null;
+      if (known !== null) w.value += known;
+      else {
+        if (atStart) w.leadingVar = n;
+        w.value += UNKNOWN;
+      }
     } else {
       w.value += '$';
       this.pos++;
@@ -381,7 +422,7 @@ class Parser {
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
   }
 
-  private backtick(w: Word): void {
+  private backtick(w: Word, inDouble: boolean): void {
     const src = this.src;
     let body = '';
     let i = this.pos + 1;
@@ -390,16 +431,18 @@ class Parser {
       else body += src[i];
     }
     this.pos = Math.min(src.length, i + 1);
-    w.value += UNKNOWN;
     if (this.depth + 1 > MAX_DEPTH) {
       this.tooDeep = true;
+      w.value += UNKNOWN;
       return;
     }
     const child = new Parser(body, this.home, this.depth + 1, this.ids);
     child.list(null);
     this.tooDeep ||= child.tooDeep;
     this.out.push(...child.out);
-    w.subs.push({ commands: child.out, tooDeep: child.tooDeep });
+    const sub = { commands: child.out, tooDeep: child.tooDeep };
+    w.subs.push(sub);
+    w.value += substituted(sub, inDouble);
   }
 
   /** The index of the `}` closing a `${` whose body starts at `from` (quotes and nesting respected). */

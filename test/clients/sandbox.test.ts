@@ -51,8 +51,8 @@ function plant(w: ClientWorld): Canaries {
 function commands(c: Canaries): string[] {
   return [
     `printf pwned > ${c.outside}; echo wrote-outside`,
-    // the files found are read by xargs: the parser cannot tell they hold a credential (the sandbox hides them)
-    `find ${dirname(c.secret)} -name '*.json' | xargs cat; echo read-secret`,
+    // the files found are read by xargs from a list written at run time: the parser cannot tell they hold a credential (the sandbox hides them)
+    `find ${dirname(c.secret)} -name '*.json' > found.txt; xargs cat < found.txt; echo read-secret`,
     'git checkout -q -b feat/sandbox && echo hello > hello.txt && git add hello.txt && git commit -q -m "Add hello" -m "#!axme pr=none repo=acme/demo" && echo committed',
     'test -w / && echo ROOT-WRITABLE || echo ROOT-READ-ONLY',
   ];

@@ -273,11 +273,15 @@ describe('the hook routes each client into the sandbox', { skip: !bwrapWorks && 
   test('Gemini CLI: the command handed back runs the original in the sandbox', async () => {
     const r = await hook(
       'gemini',
-      payload('run_shell_command', { command: `find ~/.config -name '*.json' | xargs cat; touch ../outside/new-file; echo ran` }, 'BeforeTool'),
+      payload(
+        'run_shell_command',
+        { command: `find ~/.config -name '*.json' > found.txt; xargs cat < found.txt; touch ../outside/new-file; echo ran` },
+        'BeforeTool',
+      ),
       ON,
       { binary: true },
     );
-    // (the files found are read by xargs: the parser cannot see the credential, the sandbox hides it)
+    // (the files found are read by xargs from a list written at run time: the parser cannot see the credential, the sandbox hides it)
     assert.equal(r.code, 0, r.stderr);
     const command = JSON.parse(r.stdout).hookSpecificOutput.tool_input.command as string;
     assert.match(command, /bwrap/);

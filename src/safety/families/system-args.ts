@@ -259,3 +259,53 @@ export function findRemovalRoots(args: readonly Word[]): Word[] | null {
   }
   return roots;
 }
+
+/** rsync's options that take a separate value (`-e ssh`, `--exclude .env`). */
+export const RSYNC_VALUED: ReadonlySet<string> = new Set([
+  '-e',
+  '--rsh',
+  '-f',
+  '--filter',
+  '-B',
+  '--block-size',
+  '-T',
+  '--temp-dir',
+  '-M',
+  '--remote-option',
+  '--rsync-path',
+  '--exclude',
+  '--include',
+  '--exclude-from',
+  '--include-from',
+  '--files-from',
+  '--log-file',
+  '--password-file',
+  '--compare-dest',
+  '--copy-dest',
+  '--link-dest',
+  '--partial-dir',
+  '--backup-dir',
+  '--suffix',
+  '--chmod',
+  '--chown',
+  '--timeout',
+  '--port',
+  '--out-format',
+  '--bwlimit',
+  '--max-size',
+  '--min-size',
+  '--max-delete',
+  '--info',
+  '--debug',
+]);
+
+/**
+ * The destination `rsync --delete` (`--del`, `--delete-after`...) empties of what its source
+ * lacks — from an empty folder, all of it; null without such an option or for a remote one.
+ */
+export function rsyncDeleteDest(args: readonly Word[]): Word | null {
+  const p = parseArgs(args, RSYNC_VALUED);
+  if (![...p.flags].some((f) => f === '--del' || f.startsWith('--delete'))) return null;
+  const dest = p.operands.length >= 2 ? p.operands.at(-1)! : null;
+  return dest && !/^[^/]*:/.test(dest.value) ? dest : null;
+}

@@ -1,4 +1,4 @@
-import { resolvePath } from '../paths.ts';
+import { otherHome, resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { FamilyContext } from './types.ts';
 
@@ -104,12 +104,6 @@ export function isDotFolder(g: Guarded): boolean {
 
 /** A home folder no path names: where `~name/...` is resolved to find its dotfiles. */
 const OTHER_HOME = '/\u0000home';
-
-/** `~name` or `~name/rest`: another user's home folder (the shell expands it; its place is the system's). */
-export function otherHome(value: string): { name: string; rest: string } | null {
-  const m = /^~([A-Za-z_][A-Za-z0-9_.-]*)(\/.*)?$/.exec(value);
-  return m ? { name: m[1]!, rest: (m[2] ?? '').replace(/^\/+$/, '') } : null;
-}
 
 /** Whether `abs` is `/`, the home folder or a folder above it: recursive ownership changes there take the machine along. */
 export function isRootOrHome(abs: string, home: string): boolean {

@@ -1,9 +1,19 @@
 import type { Invocation } from '../command.ts';
-import { resolvePath } from '../paths.ts';
+import { otherHome, resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
-import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
-import { type Guarded, guardedPath, isDotFolder, isRootOrHome, KIND, otherHome, showPath, writeHit } from './system-paths.ts';
+import {
+  awkInPlaceFiles,
+  findRemovalRoots,
+  hasFlag,
+  parseArgs,
+  perlInPlaceFiles,
+  RSYNC_VALUED,
+  tarExtractDirs,
+  unzipExtractDir,
+  valueOf,
+} from './system-args.ts';
+import { type Guarded, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -53,43 +63,6 @@ interface Writer {
 }
 
 const TARGET_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
-const RSYNC_VALUED = new Set([
-  '-e',
-  '--rsh',
-  '-f',
-  '--filter',
-  '-B',
-  '--block-size',
-  '-T',
-  '--temp-dir',
-  '-M',
-  '--remote-option',
-  '--rsync-path',
-  '--exclude',
-  '--include',
-  '--exclude-from',
-  '--include-from',
-  '--files-from',
-  '--log-file',
-  '--password-file',
-  '--compare-dest',
-  '--copy-dest',
-  '--link-dest',
-  '--partial-dir',
-  '--backup-dir',
-  '--suffix',
-  '--chmod',
-  '--chown',
-  '--timeout',
-  '--port',
-  '--out-format',
-  '--bwlimit',
-  '--max-size',
-  '--min-size',
-  '--max-delete',
-  '--info',
-  '--debug',
-]);
 const WRITERS = new Map<string, Writer>([
   ['tee', { valued: new Set(), writes: 'all', doing: 'writes' }],
   ['cp', { valued: TARGET_VALUED, writes: 'last', doing: 'writes' }],
