@@ -277,13 +277,19 @@ describe('the first query after a write', () => {
       ],
       ['the memory archived', () => archiveMemory(kb, { slug: memory })],
     ];
+    let markedReads = 0;
     for (const [what, write] of writes) {
       await write();
       const { index, source } = await loadSearchIndex(kb);
       assert.equal(source, 'incremental', what);
       assert.ok(index.delta && !index.delta.exact, `${what}: laid over the index before, not laid out`);
+      // the reads for the documents a pruned scoring marks, counted: the run must go through them
+      const { postings } = index;
+      const read = postings.read!;
+      postings.read = (id, only) => (only && markedReads++, read.call(postings, id, only));
       const mine = [];
       for (const query of queries) mine.push(await searchKnowledge(kb, { query, k: 10 }));
+      postings.read = read;
       const other = await openTestKb(dir);
       try {
         for (const [i, query] of queries.entries()) {
@@ -293,6 +299,43 @@ describe('the first query after a write', () => {
         }
       } finally {
         await closeKnowledgeBase(other);
+      }
+    }
+    assert.ok(markedReads > 0, 'no query read postings for marked documents alone');
+  });
+
+  test("a term's postings read for marked documents are its whole postings restricted to them, in arrays the size of what is found", async () => {
+    const index = await writtenBetween({ query: 'amber component', k: 10 }, 'A red component written for the marked reads');
+    const { postings, delta } = index;
+    assert.ok(delta && !delta.exact && postings.read, 'the write is laid over the index');
+    const n = index.docs.length;
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const masks = [0.01, 0.05, 0.3, 1].map((density) => Uint8Array.from({ length: n }, () => (random() < density ? 1 : 0)));
+    const ids = [...postings.ids].map(([, id]) => id);
+    // every marked read first (a whole read is kept, and answers the marked ones after it)
+    const marked = ids.map((id) => masks.map((only) => postings.read!(id, only)));
+    const component = ids.indexOf(postings.ids.get('compon')!);
+    const few = marked[component]![0]!;
+    assert.ok(
+      few.docs.length < 64 && few.docs.buffer.byteLength <= 128 * 4,
+      `${few.docs.buffer.byteLength} bytes held for ${few.docs.length} of "component"'s postings`,
+    );
+    for (const [i, id] of ids.entries()) {
+      const whole = postings.read!(id);
+      for (const [j, only] of masks.entries()) {
+        const keep = [...whole.docs.keys()].filter((at) => only[whole.docs[at]!] === 1);
+        const got = marked[i]![j]!;
+        assert.deepEqual(
+          [...got.docs],
+          keep.map((at) => whole.docs[at]!),
+          `term ${id}, mask ${j}: the documents`,
+        );
+        assert.deepEqual(
+          [...got.gain],
+          keep.map((at) => whole.gain[at]!),
+          `term ${id}, mask ${j}: the gains`,
+        );
       }
     }
   });

@@ -12,6 +12,15 @@ export interface TermPostings {
   tf: Float64Array;
 }
 
+/** Postings a marked read makes room for at first: about the documents a pruned scoring marks of a common word. */
+const FIRST_ROOM = 128;
+
+/** `to` with `from` copied to its start. */
+function copiedInto<A extends Int32Array | Float64Array>(from: A, to: A): A {
+  to.set(from);
+  return to;
+}
+
 /** Where term `id`'s base postings are: `[from, to)` in the base's arrays (empty for a fresh term). */
 export const baseRange = (delta: Delta, id: number): [number, number] => (id < delta.base.terms ? [delta.base.start[id]!, delta.base.start[id + 1]!] : [0, 0]);
 
@@ -29,8 +38,9 @@ export function termMarked(delta: Delta, extra: Map<number, number[]>, id: numbe
   const [from, to] = baseRange(delta, id);
   const more = extra.get(id) ?? NONE;
   const room = delta.df[id]!;
-  const docs = new Int32Array(room);
-  const tf = new Float64Array(room);
+  // sized to what is found, not to the term's documents (a common word's ten thousand): doubled when full
+  let docs = new Int32Array(Math.min(room, FIRST_ROOM));
+  let tf = new Float64Array(docs.length);
   let at = 0;
   let p = from;
   let m = 0;
@@ -38,23 +48,28 @@ export function termMarked(delta: Delta, extra: Map<number, number[]>, id: numbe
   for (let d = only.indexOf(1); d >= 0 && at < room; d = only.indexOf(1, d + 1)) {
     // a document added since the base (most often the last ones) is found among them without working out `baseOf`
     const b = d < unmoved ? d : locate(delta.added, 0, delta.added.length, d) >= 0 ? -1 : (where ??= baseOf())[d]!;
+    let f: number;
     if (b < 0) {
       // added since the base: among the added documents' postings of the term (by position now)
       while (m < more.length && more[m]! < d) m += 2;
-      if (m < more.length && more[m] === d) {
-        docs[at] = d;
-        tf[at++] = more[m + 1]!;
+      if (m >= more.length || more[m] !== d) continue;
+      f = more[m + 1]!;
+    } else {
+      const found = locate(base.docs, p, to, b);
+      if (found < 0) {
+        p = -1 - found;
+        continue;
       }
-      continue;
+      f = base.tf[found]!;
+      p = found + 1;
     }
-    const found = locate(base.docs, p, to, b);
-    if (found < 0) {
-      p = -1 - found;
-      continue;
+    if (at === docs.length) {
+      const size = Math.min(room, 2 * at);
+      docs = copiedInto(docs, new Int32Array(size));
+      tf = copiedInto(tf, new Float64Array(size));
     }
     docs[at] = d;
-    tf[at++] = base.tf[found]!;
-    p = found + 1;
+    tf[at++] = f;
   }
   const gain = gainsFromLengths(tf, docs, at, delta.len, delta.means);
   return { docs: docs.subarray(0, at), gain, tf: tf.subarray(0, at) };
@@ -66,7 +81,7 @@ export function termMarked(delta: Delta, extra: Map<number, number[]>, id: numbe
  * before, `x` is no further from `lo` than its distance in value: found with two reads where every
  * document holds the term, else by halving that stretch.
  */
-function locate(a: Int32Array, lo: number, hi: number, x: number): number {
+export function locate(a: Int32Array, lo: number, hi: number, x: number): number {
   if (lo >= hi) return -1 - lo;
   const first = a[lo]!;
   if (first >= x) return first === x ? lo : -1 - lo;
