@@ -107,7 +107,12 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
         if (code) throw new SilentExit(code);
       };
       if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
-      return withKb(io, a, async (kb) => show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env })));
+      return withKb(io, a, async (kb) => {
+        await show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env }));
+        // the process ends here: the new tip's search index is made by a worker, not by the next search
+        if (op.write && io.self)
+          await (await import('../knowledge/views/search/index-worker.ts')).startIndexAfterWrite(kb, { self: io.self, cwd: folder, env: io.env });
+      });
     },
   };
 }

@@ -55,10 +55,10 @@ export function processAlive(pid: number, start?: number | null): boolean {
 /**
  * Starts `self` with `args` detached, in its own process group: it outlives this process (a hook,
  * the editor, the MCP server), and nothing here waits for it. Its output is appended to `log`, or
- * dropped (null). Never throws, nor ends this process: false when it could not be started at
- * once (a start that fails later, its folder gone, costs only the worker).
+ * dropped (null). Never throws, nor ends this process: its pid, or null when it could not be
+ * started at once (a start that fails later, its folder gone, costs only the worker).
  */
-export function startDetachedAxme(self: AxmeSelf, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string | null }): boolean {
+export function startDetachedAxme(self: AxmeSelf, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string | null }): number | null {
   let log: number | undefined;
   try {
     if (opts.log !== null) log = openSync(opts.log, 'a');
@@ -67,9 +67,9 @@ export function startDetachedAxme(self: AxmeSelf, args: readonly string[], opts:
     // a start that fails later (its folder or node gone) is reported as an 'error' event: unheard, it would end this process
     child.on('error', () => {});
     child.unref();
-    return true;
+    return child.pid ?? null;
   } catch {
-    return false;
+    return null;
   } finally {
     if (log !== undefined) closeSync(log);
   }

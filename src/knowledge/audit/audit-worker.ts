@@ -54,7 +54,7 @@ export function startAuditWorker(l: WorkerLaunch, session: string, transcript: s
     return false;
   }
   const env = { ...l.env, [WORKER_ENV]: '1', AXME_AUDIT_TIMEOUT_MS: String(WORKER_DEADLINE_MS) };
-  return startDetachedAxme(l.self, ['audit', transcript, '--session', session, '--json'], { cwd: l.cwd, env, log });
+  return startDetachedAxme(l.self, ['audit', transcript, '--session', session, '--json'], { cwd: l.cwd, env, log }) !== null;
 }
 
 /**

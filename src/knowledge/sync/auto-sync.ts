@@ -92,7 +92,9 @@ export function autoSyncProblem(commonDir: string): string | null {
  */
 export function startAutoSync(opts: { self: AxmeSelf; commonDir: string; cwd: string; env: NodeJS.ProcessEnv; reason: string }): boolean {
   if (lockFileHeld(lockPath(opts.commonDir))) return false;
-  return startDetachedAxme(opts.self, ['sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, log: join(opts.commonDir, 'axme', 'auto-sync.log') });
+  return (
+    startDetachedAxme(opts.self, ['sync', '--auto', opts.reason], { cwd: opts.cwd, env: opts.env, log: join(opts.commonDir, 'axme', 'auto-sync.log') }) !== null
+  );
 }
 
 /**
