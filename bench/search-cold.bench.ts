@@ -10,12 +10,15 @@
 //
 // --before DIST: the same rows for another build's dist/axme.cjs (e.g. main's), on a store of its own.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { closeKnowledgeBase, openKnowledgeBase } from '../src/knowledge/core/kb.ts';
 import { locateRepo } from '../src/knowledge/core/location.ts';
+import { readMergedState } from '../src/knowledge/core/merged-state.ts';
 import { addDecision } from '../src/knowledge/items/decision/add-decision.ts';
+import { indexKey, searchDir } from '../src/knowledge/views/search/persist.ts';
 import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
 import { machine } from './harness.ts';
@@ -87,6 +90,45 @@ for (let round = 0; round <= reps; round++) {
   log(`round ${round}/${reps}`);
 }
 
+// `axme search` after a command-line write (a process that writes and ends, as an agent's shell
+// tool runs it): the write's worker lets the search read the new tip's file; without one (the
+// write made in this process, which starts no worker: what every command-line write left before)
+// the search lays the write over in its own process. Each round: node -e 0, then the two in turn.
+const afterCli: number[] = [];
+const afterBare: number[] = [];
+const afterRatios: [number[], number[]] = [[], []];
+const tipFileOf = async () => {
+  const kb = await openKnowledgeBase({ cwd: dir, env });
+  try {
+    const state = await readMergedState(kb);
+    return join(searchDir(kb.repo.axmeDir), `${indexKey(state.snapshot.tree, state.workspace?.commit)}.idx`);
+  } finally {
+    await closeKnowledgeBase(kb);
+  }
+};
+const search = () => timeProcess('node', [CLI, 'search', ...QUERY], { cwd: dir, env, input: '' });
+for (let round = 0; round < Math.max(3, Math.ceil(reps / 3)); round++) {
+  const base = await timeProcess('node', ['-e', '0'], { cwd: dir, env, input: '' });
+  execFileSync('node', [CLI, 'decision', 'add', '--title', `Bench CLI write ${round} about component 42`, '--decision', 'Written by the command line.'], {
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+  });
+  // the worker's file, waited for (a search an agent runs after reading the write's answer)
+  const file = await tipFileOf();
+  for (let i = 0; i < 600 && !existsSync(file); i++) await sleep(50);
+  const cli = await search();
+  const kb = await openKnowledgeBase({ cwd: dir, env, actor: 'agent' });
+  await addDecision(kb, { title: `Bench core write ${round} about component 42`, decision: 'Written in-process: no worker.' });
+  await closeKnowledgeBase(kb);
+  const bare = await search();
+  afterCli.push(cli);
+  afterBare.push(bare);
+  afterRatios[0].push(cli / base);
+  afterRatios[1].push(bare / base);
+  log(`after a write: round ${round + 1}`);
+}
+
 // one process, as the MCP server: warm queries, then the first query after its own write
 const kb = await openKnowledgeBase({ cwd: dir, env, actor: 'agent' });
 const warm: number[] = [];
@@ -125,6 +167,15 @@ const lines = [
     return `| ${r.label} | ${fmt(s.median)} | ${fmt(s.p10)}–${fmt(s.p90)} | ${x.median.toFixed(2)} |`;
   }),
   '',
+  '| `axme search` after a write on the command line | median ms | p10–p90 ms | × `node -e 0` |',
+  '| --- | ---: | ---: | ---: |',
+  ...(
+    [
+      ["the write's worker done (what a search after the write's answer meets)", afterCli, afterRatios[0]],
+      ['no worker: the search lays the write over (every write before)', afterBare, afterRatios[1]],
+    ] as const
+  ).map(([label, ms, x]) => `| ${label} | ${fmt(stats(ms).median)} | ${fmt(stats(ms).p10)}–${fmt(stats(ms).p90)} | ${stats(x).median.toFixed(2)} |`),
+  '',
   '| in one process (the MCP server) | median ms | p90 ms | CPU median ms | CPU p90 ms |',
   '| --- | ---: | ---: | ---: | ---: |',
   `| warm query | ${fmt(stats(warm).median)} | ${fmt(stats(warm).p90)} | ${fmt(stats(warmCpu).median)} | ${fmt(stats(warmCpu).p90)} |`,
@@ -145,6 +196,8 @@ writeFileSync(
       rows: rows.map((r, i) => ({ label: r.label, ms: times[i], ratio: ratios[i] })),
       warm,
       afterWrite,
+      afterCli,
+      afterBare,
       warmCpu,
       afterWriteCpu,
       reads,
