@@ -116,6 +116,17 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['firejail --net=none npm test', 'firejail --private rm -rf ~'],
     ['nsenter -t 1 -m -u hostname', 'nsenter --target 1 --mount rm -rf /'],
   ],
+  // `dd` is a writer like cp: onto a disk device or a guarded path it is the system family's, a secret it reads the path rules'
+  'dd writing a file in the project or /tmp passes': [
+    ['dd if=/dev/urandom of=test/fixtures/random.bin bs=1k count=4', 'dd if=/dev/zero of=/dev/sda bs=1M'],
+    ['dd if=/dev/zero of=/tmp/swap.img bs=1M count=8', 'dd if=ubuntu.iso of=/dev/nvme0n1 bs=4M status=progress'],
+    ['dd if=build/boot.bin of=build/disk.img conv=notrunc', 'sudo dd if=raspios.img of=/dev/disk4 bs=1m'],
+    ['dd if=/dev/zero bs=1k count=1 | wc -c', 'dd of=/dev/mmcblk0 if=raspios.img'],
+    ['dd if=data.bin of=/dev/null bs=512 skip=1', 'dd if=/dev/zero of=/etc/fstab bs=1 count=0'],
+    ['dd if=data.bin of=/home/u/proj/out.bin', 'dd if=/dev/zero of=~/.bashrc'],
+    ['head -c 4096 /dev/urandom | dd of=noise.bin', 'dd if=.env.production of=/tmp/e'],
+    ['dd if=/tmp/in.bin of=/tmp/out.bin', 'dd if=~/.ssh/id_ed25519 of=key.bak'],
+  ],
 };
 
 for (const [hole, rows] of Object.entries(HOLES)) {
