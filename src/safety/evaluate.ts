@@ -14,7 +14,7 @@ import {
   listed,
   type PipedInvocation,
 } from './bash-rules.ts';
-import { type Invocation, SHELLS, unwrap } from './command.ts';
+import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
@@ -24,6 +24,7 @@ import type { FamilyContext } from './families/types.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
+import { parallelLine, parallelScripts } from './parallel.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
@@ -222,7 +223,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
-    if (invocation && SHELLS.has(invocation.program) && cmd.index > 0) {
+    if (invocation && runsStdin(invocation) && cmd.index > 0) {
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
@@ -232,7 +233,19 @@ function walkScript(src: string, w: Walk, depth: number): void {
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
       else {
         // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
-        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, invocation);
+        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, argvOf(invocation));
+        if (found) walkScript(found, w, depth + 1);
+      }
+    }
+    // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does
+    if (invocation?.program === 'parallel') {
+      const line = parallelLine(invocation.args.map((a) => a.value));
+      const text = line.groups
+        ? null
+        : ((feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null);
+      if (text) for (const s of parallelScripts(line, text.split('\n').filter(Boolean))) walkScript(s, w, depth + 1);
+      else if (!line.groups && line.command.length > 1) {
+        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, line.command);
         if (found) walkScript(found, w, depth + 1);
       }
     }
@@ -266,13 +279,12 @@ function xargsScripts(inv: Invocation, text: string): string[] {
 }
 
 /**
- * `find ROOTS EXPR | xargs PROGRAM ARGS` as the one command it amounts to, `find ROOTS EXPR -exec
- * PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that the rules for `find -exec` judge what it
+ * `find ROOTS EXPR | xargs PROGRAM ARGS` (`argv`: what xargs or parallel runs) as the one command it
+ * amounts to, `find ROOTS EXPR -exec PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that the rules for `find -exec` judge what it
  * does with the paths; null when the stage before xargs is no find or has words only the shell knows.
  */
-function findExecScript(finder: Invocation | null, xargs: Invocation): string | null {
+function findExecScript(finder: Invocation | null, argv: string[]): string | null {
   if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
-  const argv = argvOf(xargs);
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
   return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
 }
@@ -315,8 +327,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
-  // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
-  if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
+  if (inv && runsStdin(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));

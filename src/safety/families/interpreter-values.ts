@@ -18,19 +18,38 @@ interface Read<T> {
   end: number;
 }
 
+/**
+ * The opening of a quote-like operator, a string in other brackets: perl `q(…)`, `qq{…}`,
+ * `q!…!`; ruby `%q(…)`, `%Q[…]`. Not a hash key or argument named `q` (`q => 1`, `$h{q}`), nor a
+ * method or variable (`->q(`, `$q`), nor a closing bracket as the delimiter.
+ */
+const QUOTE_LIKE: Partial<Record<Lang, string>> = {
+  perl: '(?<![\\w$@%&>:])qq?\\s*(?=[^\\w\\s,;=#)\\]}>])',
+  ruby: '%[qQ](?=[^\\w\\s=)\\]}>])',
+};
+
 /** Where a string literal opens, per language (Python's prefixes: `r'...'`, `b"..."`). */
 export const STRING_OPEN: Record<Lang, string> = {
   python: `(?:(?<![\\w])[rRbBuUfF]{1,2})?['"]`,
   js: '[\'"`]',
-  perl: '[\'"`]',
-  ruby: '[\'"`]',
+  perl: `[\'"\`]|${QUOTE_LIKE.perl}`,
+  ruby: `[\'"\`]|${QUOTE_LIKE.ruby}`,
   php: '[\'"`]',
   lua: `['"]`,
   awk: '"',
   applescript: '"',
 };
 /** The characters a string literal may start with (a cheap test before the pattern). */
-const STRING_START: Record<Lang, string> = { python: `'"rRbBuUfF`, js: '\'"`', perl: '\'"`', ruby: '\'"`', php: '\'"`', lua: `'"`, awk: '"', applescript: '"' };
+const STRING_START: Record<Lang, string> = {
+  python: `'"rRbBuUfF`,
+  js: '\'"`',
+  perl: '\'"`q',
+  ruby: '\'"`%',
+  php: '\'"`',
+  lua: `'"`,
+  awk: '"',
+  applescript: '"',
+};
 const OPEN_AT = Object.fromEntries(Object.entries(STRING_OPEN).map(([k, v]) => [k, new RegExp(v, 'y')])) as Record<Lang, RegExp>;
 
 /** Languages where single quotes only escape `\\` and `\'`. */
@@ -42,6 +61,9 @@ export function readString(src: string, i: number, lang: Lang): Read<string | nu
   const open = OPEN_AT[lang];
   open.lastIndex = i;
   if (!open.test(src)) return null;
+  // perl `q(…)` and ruby `%q(…)` take no interpolation, `qq(…)` and `%Q(…)` do
+  if (src[i] === 'q') return src[i + 1] === 'q' ? readDelimited(src, i + 2, lang, true) : readDelimited(src, i + 1, lang, false);
+  if (src[i] === '%') return readDelimited(src, i + 2, lang, src[i + 1] === 'Q');
   let k = i;
   let raw = false;
   let format = false;
@@ -57,6 +79,48 @@ export function readString(src: string, i: number, lang: Lang): Read<string | nu
   // a JS template is a string; a perl, ruby or php backtick is a command (the caller knows which)
   const interpolates = lang === 'js' ? q === '`' : PLAIN_SINGLE.has(lang);
   return quoted(src, k + 1, q, lang, 'all', interpolates, lang !== 'js' || q === '`');
+}
+
+const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/**
+ * A string between delimiters at `at` (maybe after spaces): perl `q{…}`, `qq(…)`, `qx{…}`, ruby
+ * `%q(…)`, `%x(…)`. Brackets pair and nest; a backslash escapes the delimiters and itself. When it
+ * `interpolates` (and the delimiter is no `'`), the home folder is read and any other variable
+ * makes the value null.
+ */
+export function readDelimited(src: string, at: number, lang: Lang, interpolates: boolean): Read<string | null> {
+  let k = at;
+  while (/\s/.test(src[k] ?? '')) k++;
+  const open = src[k];
+  if (open === undefined) return { value: null, end: k };
+  const close = PAIRS[open] ?? open;
+  let depth = 0;
+  let body = '';
+  let closed = false;
+  for (k++; k < src.length; k++) {
+    const c = src[k]!;
+    if (c === '\\' && k + 1 < src.length) {
+      body += src[k + 1] === close || src[k + 1] === open || src[k + 1] === '\\' ? src[k + 1] : c + src[k + 1];
+      k++;
+      continue;
+    }
+    if (c === close && depth === 0) {
+      closed = true;
+      break;
+    }
+    if (c === open && close !== open) depth++;
+    else if (c === close) depth--;
+    body += c;
+  }
+  const end = closed ? k + 1 : k;
+  // unterminated: the rest is not code we can read
+  if (!closed) return { value: null, end };
+  if (!interpolates || open === "'") return { value: body, end };
+  if (lang === 'perl') body = body.replace(/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, HOME);
+  if (lang === 'ruby') body = body.replace(/#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}/g, HOME);
+  const unknown = lang === 'perl' ? /[$@][\w{:]/ : /#[{$@]/;
+  return { value: unknown.test(body) ? null : body, end };
 }
 
 type Escapes = 'all' | 'python' | 'quote' | 'none';
