@@ -5,7 +5,8 @@
  * runs in linear time: unterminated constructs end at the end of the input.
  */
 
-import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, substituted, UNKNOWN } from './expand.ts';
+import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, substituted, UNKNOWN } from './expand.ts';
+import { knownValue, recordAssignments, recordLoopVariable, type ShellVars } from './shell-vars.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 export type { Redirect, Script, SimpleCommand, Word };
@@ -41,7 +42,7 @@ class Parser {
     private readonly home: string,
     private readonly depth: number,
     /** pipeline ids, and the variables set by plain assignments so far (`r=rm; $r -rf /`) */
-    private readonly ids: { next: number; vars: Map<string, string> },
+    private readonly ids: { next: number; vars: ShellVars },
   ) {}
 
   /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
@@ -152,7 +153,7 @@ class Parser {
       }
       cmd.words.push(...expandWord(this.word(), this.home));
     }
-    this.assignments(cmd);
+    recordAssignments(this.ids.vars, cmd);
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
@@ -162,54 +163,12 @@ class Parser {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
-    if (cmd.words[0]?.raw === 'for') this.loopVariable(cmd.words);
+    if (cmd.words[0]?.raw === 'for') recordLoopVariable(this.ids.vars, cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
       this.out.push(cmd);
       this.lineLast = cmd;
     }
-  }
-
-  /** `NAME=value` alone (or after export/local/declare/readonly): later `$NAME` expands to value. */
-  private assignments(cmd: SimpleCommand): void {
-    if (cmd.words[0]?.raw === 'set') this.positionals(cmd.words.slice(1));
-    const words = /^(export|local|declare|typeset|readonly)$/.test(cmd.words[0]?.raw ?? '') ? cmd.words.slice(1) : cmd.words;
-    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return;
-    for (const w of words) {
-      const eq = w.value.indexOf('=');
-      const name = w.value.slice(0, eq);
-      const value = w.value.slice(eq + 1);
-      if (value.includes(UNKNOWN)) this.ids.vars.delete(name);
-      else this.ids.vars.set(name, value);
-    }
-  }
-
-  /**
-   * `set -- a b` (or `set a b`): later `$1`, `$2`, `$*` and `"$@"` (each word apart, even quoted)
-   * expand to them. Options alone (`set -e`) leave them; an unknown word forgets them.
-   */
-  private positionals(args: Word[]): void {
-    const first = args[0]?.value;
-    if (first === undefined || (first !== '--' && /^[-+]/.test(first))) return;
-    const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
-    for (const k of [...this.ids.vars.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.ids.vars.delete(k);
-    if (words.some((v) => v.includes(UNKNOWN))) return;
-    words.forEach((v, i) => this.ids.vars.set(String(i + 1), v));
-    this.ids.vars.set('*', words.join(' '));
-    this.ids.vars.set('@', words.join(SPLIT));
-  }
-
-  /**
-   * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
-   * `"$@"` does (each checked as an argument of its own); a value only the shell knows, or a glob,
-   * leaves it unknown.
-   */
-  private loopVariable(words: Word[]): void {
-    const name = words[1]?.raw;
-    if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const values = words[2]?.raw === 'in' ? words.slice(3) : null;
-    if (!values?.length || values.some((w) => w.glob || w.value.includes(UNKNOWN))) this.ids.vars.delete(name);
-    else this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
@@ -380,7 +339,7 @@ class Parser {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(body);
       // `${x:-$(cmd)}`: the default's substitution runs when x is unset
       w.subs.push(...this.scanSubs(body));
-      const known = m && m[2] === '' ? this.known(m[1]!, inDouble) : null;
+      const known = m && m[2] === '' ? knownValue(this.ids.vars, this.home, m[1]!, inDouble) : null;
       if (known !== null) w.value += known;
       else {
         if (m && /^:?\?/.test(m[2]!)) w.guarded = true;
@@ -390,7 +349,7 @@ class Parser {
     } else if (n !== undefined && /[A-Za-z_]/.test(n)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(this.pos + 1, this.pos + 257))!;
       this.pos += 1 + m[0].length;
-      const known = this.known(m[0], inDouble);
+      const known = knownValue(this.ids.vars, this.home, m[0], inDouble);
       if (known !== null) w.value += known;
       else {
         if (atStart) w.leadingVar = m[0];
@@ -399,7 +358,7 @@ class Parser {
     } else if (n !== undefined && /[0-9@*#?$!-]/.test(n)) {
       this.pos += 2;
       // the positional parameters `set --` gave
-      const known = /[0-9@*]/.test(n) ? this.known(n, inDouble) : null;
+      const known = /[0-9@*]/.test(n) ? knownValue(this.ids.vars, this.home, n, inDouble) : null;
       if (known !== null) w.value += known;
       else {
         if (atStart) w.leadingVar = n;
@@ -409,17 +368,6 @@ class Parser {
       w.value += '$';
       this.pos++;
     }
-  }
-
-  /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */
-  private known(name: string, inDouble: boolean): string | null {
-    if (name === 'HOME') return this.home;
-    // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
-    if (name === 'IFS') return inDouble ? ' ' : SPLIT;
-    const v = this.ids.vars.get(name);
-    if (v === undefined) return null;
-    // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
-    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
   }
 
   private backtick(w: Word, inDouble: boolean): void {
