@@ -235,7 +235,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   for (const cmd of script.commands) {
     const inv = runsOf.get(cmd)?.[0];
     const head = inv?.program ?? cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.raw))?.value;
-    if (head && (SHELLS.has(head) || head === 'eval' || head === 'source' || head === '.')) {
+    if (head && ((inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
       // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
