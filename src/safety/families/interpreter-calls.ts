@@ -1,6 +1,7 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import type { Lang } from './interpreter-argv.ts';
-import { HOME, readArgs, readDelimited, readString, readValue, STRING_OPEN, type Value } from './interpreter-values.ts';
+import { STRING_OPEN } from './interpreter-syntax.ts';
+import { HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
 
 /**
  * The calls in interpreter code that run commands or delete files (families/interpreter.ts), and
