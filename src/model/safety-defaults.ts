@@ -40,7 +40,7 @@ export const DEFAULT_RULES = {
       'mvn deploy',
       'git tag',
     ],
-    deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs', 'dd if='],
+    deniedCommands: ['shutdown', 'reboot', 'halt', 'poweroff', 'mkfs'],
     allowedPrefixes: [] as string[],
   },
   filesystem: {

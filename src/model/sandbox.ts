@@ -1,6 +1,8 @@
+import { type GlobMatcher, globMatcher } from './glob.ts';
+
 /**
  * What the kernel sandbox under the guard holds (docs/safety.md, "The kernel sandbox"), as plain
- * data: the hook's fast path reads it without loading a schema. The policy built from it
+ * data (and the one test of a secret file's name): the hook's fast path reads it without loading a schema. The policy built from it
  * (sandbox/policy.ts) makes the working tree and the caches writable, everything else read-only,
  * axme's guarded paths read-only even inside the tree, and the secrets unreadable.
  */
@@ -62,7 +64,13 @@ export const HOME_SECRETS: readonly string[] = [
   '.password-store',
 ];
 
-/** Files of the working tree the sandbox hides, by name (globs over a file's name). */
+/**
+ * Files that hold secrets by their name, wherever they lie (globs over a file's name): the
+ * sandbox hides them in the working tree, the parser denies reading them. The SSH keys are every
+ * name ssh-keygen gives a private key (`id_ed25519_sk` too) and the copies kept beside it
+ * (`id_rsa.old`); each is spelled out, since `id_rsa*` would also name the end of a word like
+ * `id_rsa'))` in a one-liner's code.
+ */
 export const PROJECT_SECRET_NAMES: readonly string[] = [
   '.env',
   '.env.*',
@@ -72,16 +80,40 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '*.pfx',
   'id_rsa',
   'id_rsa.*',
+  'id_dsa',
+  'id_dsa.*',
   'id_ecdsa',
+  'id_ecdsa.*',
+  'id_ecdsa_sk',
+  'id_ecdsa_sk.*',
   'id_ed25519',
   'id_ed25519.*',
+  'id_ed25519_sk',
+  'id_ed25519_sk.*',
   '.npmrc.secret',
   '.git-credentials',
   '.netrc',
 ];
 
-/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: examples and templates. */
+/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: examples, templates, public keys. */
 export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['.env.example', '.env.sample', '.env.template', '.env.dist', '*.pub'];
+
+let secretMatchers: { names: { glob: string; matcher: GlobMatcher }[]; exceptions: GlobMatcher[] } | null = null;
+
+/** The glob of PROJECT_SECRET_NAMES a file named `name` matches, or null: none, or an example or public key (PROJECT_SECRET_EXCEPTIONS). */
+export function secretNameGlob(name: string): string | null {
+  secretMatchers ??= {
+    names: PROJECT_SECRET_NAMES.map((glob) => ({ glob, matcher: globMatcher(glob, { braces: false }) })),
+    exceptions: PROJECT_SECRET_EXCEPTIONS.map((g) => globMatcher(g, { braces: false })),
+  };
+  const hit = secretMatchers.names.find((m) => m.matcher.test(name));
+  return hit && !secretMatchers.exceptions.some((m) => m.test(name)) ? hit.glob : null;
+}
+
+/** Whether a file named `name` holds a secret by its name (`.env`, `*.pem`, `id_ed25519`…; examples and public keys excepted). */
+export function isSecretName(name: string): boolean {
+  return secretNameGlob(name) !== null;
+}
 
 /** System files that hold secrets even for a reader that is allowed everything else. */
 export const SYSTEM_SECRETS: readonly string[] = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'];

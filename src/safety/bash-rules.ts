@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
+import { type Invocation, queuesStdin, SHELLS, shellReadsStdin } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
@@ -129,9 +129,9 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     const first = stages[0]!;
     const last = stages.at(-1)!;
     const lastIsShell = SHELLS.has(last[0]!);
-    // a program only the shell knows (`| "$SHELL"`) may be a shell
+    // a program only the shell knows (`| "$SHELL"`) may be a shell; `| at now` runs it later
     const matchesLast = (inv: Invocation, argv: string[]) =>
-      lastIsShell ? (SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args) : matchesPrefix(last, argv);
+      lastIsShell ? ((SHELLS.has(inv.program) || inv.program.includes(UNKNOWN)) && shellReadsStdin(inv.args)) || queuesStdin(inv) : matchesPrefix(last, argv);
     const rule = `bash.deniedPrefixes: ${text}`;
     const reason = `piping a download into a shell (\`${text}\`) runs code nobody has read. Download the script to a file, show it to the user, then run it`;
     // per pipeline: the first stage that downloads, the last stage that runs a shell

@@ -1,11 +1,13 @@
 import { UNKNOWN } from './expand.ts';
+import { parallelLine, parallelScripts } from './parallel.ts';
 import type { SimpleCommand, Word } from './shell.ts';
 
 /**
  * From a simple command to the program that really runs: assignments skipped, wrappers such as
  * `sudo`, `env`, `timeout` or `xargs` peeled off, the program named by its base name
  * (`/usr/bin/git` is `git`), and command strings handed to a shell (`bash -c`, `eval`, `su -c`,
- * `env -S`, `watch`, `ssh host cmd`) returned for parsing as scripts of their own.
+ * `env -S`, `watch`, `ssh host cmd`, `parallel cmd ::: args`) returned for parsing as scripts of
+ * their own.
  */
 
 export interface Invocation {
@@ -226,6 +228,11 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       // `runuser -u user -- cmd` runs the command itself, as a wrapper does
       if (program === 'su' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts };
     }
+    // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
+    if (program === 'parallel') {
+      scripts.push(...parallelScripts(parallelLine(args.map((w) => w.value)), null));
+      return { invocation: { program, args, via, chdir, command }, scripts };
+    }
     if (SHELLS.has(program)) {
       const body = shellBody(args);
       if (body !== null) scripts.push(body);
@@ -312,6 +319,31 @@ export function shellBody(args: Word[]): string | null {
     return wantsBody ? v : null;
   }
   return null;
+}
+
+/**
+ * Whether `at` or `batch` queues the shell commands it reads on stdin for /bin/sh (`echo cmd | at
+ * now`, `at 23:00 <<< cmd`): not with `-f FILE`, nor when it lists, removes or prints jobs (`-l`,
+ * `-r`, `-d`, `-c`) or only tells its version.
+ */
+export function queuesStdin(inv: Invocation): boolean {
+  if (inv.program !== 'at' && inv.program !== 'batch') return false;
+  for (const a of inv.args) {
+    const v = a.value;
+    if (v === '--') break;
+    if (!/^-[A-Za-z]+$/.test(v)) continue;
+    for (const c of v.slice(1)) {
+      if ('flrdcV'.includes(c)) return false;
+      // `-q b`, `-qb`: a queue, a time or a user, not more options
+      if ('qtu'.includes(c)) break;
+    }
+  }
+  return true;
+}
+
+/** Whether a program runs the commands it reads on stdin, at once or later: a shell (`| sh`, `bash <<EOF`), `at` or `batch`. */
+export function runsStdin(inv: Invocation): boolean {
+  return SHELLS.has(inv.program) || queuesStdin(inv);
 }
 
 /** Whether a shell invocation reads its commands from standard input (`| sh`, `| bash -s`). */

@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { shellQuote } from '../model/shell-quote.ts';
 import {
   argvOf,
   type BashContext,
@@ -14,13 +13,14 @@ import {
   listed,
   type PipedInvocation,
 } from './bash-rules.ts';
-import { type Invocation, SHELLS, unwrap } from './command.ts';
+import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
+import { fedArgumentScripts, fedText } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
@@ -28,7 +28,7 @@ import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
-import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
+import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -222,20 +222,12 @@ function walkScript(src: string, w: Walk, depth: number): void {
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
-    if (invocation && SHELLS.has(invocation.program) && cmd.index > 0) {
+    if (invocation && runsStdin(invocation) && cmd.index > 0) {
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
-    // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
-    if (invocation?.via.includes('xargs')) {
-      const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
-      if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
-      else {
-        // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
-        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, invocation);
-        if (found) walkScript(found, w, depth + 1);
-      }
-    }
+    // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments
+    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feeder ? (runsOf.get(feeder)?.[0] ?? null) : null)) walkScript(s, w, depth + 1);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
   }
@@ -243,7 +235,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   for (const cmd of script.commands) {
     const inv = runsOf.get(cmd)?.[0];
     const head = inv?.program ?? cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.raw))?.value;
-    if (head && (SHELLS.has(head) || head === 'eval' || head === 'source' || head === '.')) {
+    if (head && ((inv ? runsStdin(inv) : SHELLS.has(head)) || head === 'eval' || head === 'source' || head === '.')) {
       // what the shell runs: its words, and what it reads (`bash <<< "$(curl x)"`, a heredoc's substitutions)
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
@@ -251,43 +243,6 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);
-}
-
-/**
- * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
- * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
- */
-function xargsScripts(inv: Invocation, text: string): string[] {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 64);
-  if (!words.length) return [];
-  const argv = argvOf(inv);
-  if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
-  return [[...argv, ...words].map(shellQuote).join(' ')];
-}
-
-/**
- * `find ROOTS EXPR | xargs PROGRAM ARGS` as the one command it amounts to, `find ROOTS EXPR -exec
- * PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that the rules for `find -exec` judge what it
- * does with the paths; null when the stage before xargs is no find or has words only the shell knows.
- */
-function findExecScript(finder: Invocation | null, xargs: Invocation): string | null {
-  if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
-  const argv = argvOf(xargs);
-  const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
-  return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
-}
-
-/** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
-function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
-  const input = cmd.redirects.find((r) => r.input !== null)?.input;
-  if (input && (!inv || inv.program === 'cat')) return input;
-  if (inv?.program === 'echo')
-    return inv.args
-      .filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value)))
-      .map((a) => a.value)
-      .join(' ');
-  if (inv?.program === 'printf') return inv.args.map((a) => a.value.replace(/\\n/g, '\n')).join(' ');
-  return null;
 }
 
 /**
@@ -315,8 +270,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv) add(checkRemoval(inv, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
-  // `bash <<EOF ... EOF` and `sh <<< "..."`: the shell runs what it reads
-  if (inv && SHELLS.has(inv.program)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
+  if (inv && runsStdin(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));

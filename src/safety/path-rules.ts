@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
-import { globMatcher } from '../model/glob.ts';
-import { PROJECT_SECRET_EXCEPTIONS, PROJECT_SECRET_NAMES } from '../model/sandbox.ts';
+import { secretNameGlob } from '../model/sandbox.ts';
 import type { Access } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
@@ -39,21 +38,16 @@ export const SECRET_PATHS: readonly string[] = [
 
 /**
  * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`):
- * the names the sandbox hides (model/sandbox.ts), so that where no sandbox runs the parser keeps
- * them as it would; an example or template (`.env.example`, `*.pub`) is none. Only a path named
- * in full counts (a glob or a variable could name anything), and after a link was followed, so
- * that a link to a listed path reports that path's rule.
+ * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
+ * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
+ * `*.pub`) is none. Only a path named in full counts (a glob or a variable could name anything),
+ * and after a link was followed, so that a link to a listed path reports that path's rule.
  */
 export function secretNameFinding(abs: string, access: Access): PathFinding | null {
   if (access === 'mode' || abs.includes(UNKNOWN)) return null;
-  const name = abs.slice(abs.lastIndexOf('/') + 1);
-  const hit = SECRET_NAMES.find((m) => m.matcher.test(name));
-  if (!hit || SECRET_EXCEPTIONS.some((m) => m.test(name))) return null;
-  return { rule: `secrets.paths: ${hit.glob}`, reason: `${abs} holds credentials (${hit.glob}); agents never read or write it: ask the user` };
+  const glob = secretNameGlob(abs.slice(abs.lastIndexOf('/') + 1));
+  return glob ? { rule: `secrets.paths: ${glob}`, reason: `${abs} holds credentials (${glob}); agents never read or write it: ask the user` } : null;
 }
-
-const SECRET_NAMES = PROJECT_SECRET_NAMES.map((glob) => ({ glob, matcher: globMatcher(glob, { braces: false }) }));
-const SECRET_EXCEPTIONS = PROJECT_SECRET_EXCEPTIONS.map((g) => globMatcher(g, { braces: false }));
 
 /** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */
 const REBUILT = new Set(['node_modules', '.cache']);

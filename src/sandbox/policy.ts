@@ -1,12 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { globMatcher } from '../model/glob.ts';
 import {
   HOME_CACHES,
   HOME_CACHES_CREATED,
   HOME_SECRETS,
-  PROJECT_SECRET_EXCEPTIONS,
-  PROJECT_SECRET_NAMES,
+  isSecretName,
   type SandboxNetwork,
   SECRET_SCAN_LIMIT,
   SECRET_SCAN_SKIPPED,
@@ -148,14 +146,6 @@ function clientFolder(p: string, tree: string | null): string | null {
   if (!first.startsWith('.') || first === '.git') return null;
   const folder = join(tree, first);
   return folder !== p && isDir(folder) ? folder : null;
-}
-
-const secretName = PROJECT_SECRET_NAMES.map((g) => globMatcher(g, { braces: false }));
-const exception = PROJECT_SECRET_EXCEPTIONS.map((g) => globMatcher(g, { braces: false }));
-
-/** Whether a file named `name` holds a secret by its name (`.env`, `*.pem`, …; examples excepted). */
-export function isSecretName(name: string): boolean {
-  return secretName.some((m) => m.test(name)) && !exception.some((m) => m.test(name));
 }
 
 /**

@@ -425,4 +425,5 @@ export const FRESH_EVERYDAY: readonly BatteryRow[] = rows('allow', 'everyday', [
   "python3 -c 'print(1 + 1)'",
   'crontab -l',
   'sudo apt-get update',
+  'dd if=/dev/urandom of=test/fixtures/random.bin bs=1k count=4',
 ]);

@@ -557,10 +557,12 @@ describe('2. bash rules', () => {
       ['mkfs.ext4 /dev/x', 'deny', 'bash.deniedCommands: mkfs'],
       ['mkfs -t ext4 /dev/x', 'deny', 'mkfs'],
       ['/sbin/mkfs.xfs /dev/x', 'deny', 'mkfs'],
-      ['dd if=/dev/zero of=/dev/sda', 'deny', 'bash.deniedCommands: dd if='],
-      ['sudo dd if=/dev/zero of=/dev/sda bs=1M', 'deny', 'dd if='],
-      ['dd bs=1M if=/dev/zero of=/dev/sda', 'deny', 'dd if='],
-      ['dd of=/dev/sda if=/dev/zero', 'deny', 'dd if='],
+      // dd is no denied command: onto a disk device it is the system family's write, operands in any order
+      ['dd if=/dev/zero of=disk.img bs=1M count=10', 'allow'],
+      ['dd if=/dev/zero of=/dev/sda', 'deny', 'families.system: dd into /dev/sda'],
+      ['sudo dd if=/dev/zero of=/dev/sda bs=1M', 'deny', 'dd into /dev/sda'],
+      ['dd bs=1M if=/dev/zero of=/dev/sda', 'deny', 'dd into /dev/sda'],
+      ['dd of=/dev/sda if=/dev/zero', 'deny', 'dd into /dev/sda'],
       ['sudo systemctl reboot', 'deny', 'reboot'],
     ]);
   });

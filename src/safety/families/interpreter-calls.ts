@@ -1,6 +1,7 @@
 import { shellQuote } from '../../model/shell-quote.ts';
 import type { Lang } from './interpreter-argv.ts';
-import { HOME, readArgs, readString, readValue, STRING_OPEN, type Value } from './interpreter-values.ts';
+import { STRING_OPEN } from './interpreter-syntax.ts';
+import { HOME, readArgs, readDelimited, readString, readValue, type Value } from './interpreter-values.ts';
 
 /**
  * The calls in interpreter code that run commands or delete files (families/interpreter.ts), and
@@ -199,7 +200,7 @@ function listIn(v: Value | undefined, key: string): string[] | null {
 /** The command or paths of one call. */
 function render(kind: Kind, src: string, at: number, lang: Lang, depth: number, out: string[]): void {
   if (kind === 'template' || kind === 'qx') {
-    const s = kind === 'template' ? readString(src, at, lang) : delimited(src, at, lang);
+    const s = kind === 'template' ? readString(src, at, lang) : readDelimited(src, at, lang, true);
     if (s?.value) out.push(shellLine(s.value));
     return;
   }
@@ -280,34 +281,4 @@ function perlOpen(v: Value[]): string | null {
   const p = str(v[2]);
   if (!p) return null;
   return /[>+]/.test(mode) ? `: > ${quoteArg(p)}` : `cat ${quoteArg(p)}`;
-}
-
-const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
-
-/** perl `qx{...}` / ruby `%x(...)` at `at` (its delimiter, maybe after spaces): the command, null when it interpolates a variable. */
-function delimited(src: string, at: number, lang: Lang): { value: string | null } | null {
-  let k = at;
-  while (/\s/.test(src[k] ?? '')) k++;
-  const open = src[k];
-  if (open === undefined) return null;
-  const close = PAIRS[open] ?? open;
-  let depth = 0;
-  let body = '';
-  for (k++; k < src.length; k++) {
-    const c = src[k]!;
-    if (c === '\\' && k + 1 < src.length) {
-      body += src[k + 1] === close || src[k + 1] === open || src[k + 1] === '\\' ? src[k + 1] : c + src[k + 1];
-      k++;
-      continue;
-    }
-    if (c === close && depth === 0) break;
-    if (c === open && close !== open) depth++;
-    else if (c === close) depth--;
-    body += c;
-  }
-  if (open === "'") return { value: body };
-  if (lang === 'perl') body = body.replace(/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, HOME);
-  if (lang === 'ruby') body = body.replace(/#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}/g, HOME);
-  const unknown = lang === 'perl' ? /[$@][\w{:]/ : /#[{$@]/;
-  return { value: unknown.test(body) ? null : body };
 }

@@ -1,4 +1,5 @@
 import type { Lang } from './interpreter-argv.ts';
+import { ATOMS, BARE, CLOSER, CONCAT, ESCAPES, LISTS, PLAIN_SINGLE, POSTFIX, STRING_OPEN, STRING_START } from './interpreter-syntax.ts';
 
 /**
  * The literal values in interpreter code (families/interpreter.ts): string literals in each
@@ -18,30 +19,16 @@ interface Read<T> {
   end: number;
 }
 
-/** Where a string literal opens, per language (Python's prefixes: `r'...'`, `b"..."`). */
-export const STRING_OPEN: Record<Lang, string> = {
-  python: `(?:(?<![\\w])[rRbBuUfF]{1,2})?['"]`,
-  js: '[\'"`]',
-  perl: '[\'"`]',
-  ruby: '[\'"`]',
-  php: '[\'"`]',
-  lua: `['"]`,
-  awk: '"',
-  applescript: '"',
-};
-/** The characters a string literal may start with (a cheap test before the pattern). */
-const STRING_START: Record<Lang, string> = { python: `'"rRbBuUfF`, js: '\'"`', perl: '\'"`', ruby: '\'"`', php: '\'"`', lua: `'"`, awk: '"', applescript: '"' };
 const OPEN_AT = Object.fromEntries(Object.entries(STRING_OPEN).map(([k, v]) => [k, new RegExp(v, 'y')])) as Record<Lang, RegExp>;
-
-/** Languages where single quotes only escape `\\` and `\'`. */
-const PLAIN_SINGLE = new Set<Lang>(['perl', 'ruby', 'php']);
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b' };
 
 /** A string literal starting at `i` (null when none opens there); its value is null when it interpolates something unknown. */
 export function readString(src: string, i: number, lang: Lang): Read<string | null> | null {
   const open = OPEN_AT[lang];
   open.lastIndex = i;
   if (!open.test(src)) return null;
+  // perl `q(…)` and ruby `%q(…)` take no interpolation, `qq(…)` and `%Q(…)` do
+  if (src[i] === 'q') return src[i + 1] === 'q' ? readDelimited(src, i + 2, lang, true) : readDelimited(src, i + 1, lang, false);
+  if (src[i] === '%') return readDelimited(src, i + 2, lang, src[i + 1] === 'Q');
   let k = i;
   let raw = false;
   let format = false;
@@ -57,6 +44,46 @@ export function readString(src: string, i: number, lang: Lang): Read<string | nu
   // a JS template is a string; a perl, ruby or php backtick is a command (the caller knows which)
   const interpolates = lang === 'js' ? q === '`' : PLAIN_SINGLE.has(lang);
   return quoted(src, k + 1, q, lang, 'all', interpolates, lang !== 'js' || q === '`');
+}
+
+/**
+ * A string between delimiters at `at` (maybe after spaces): perl `q{…}`, `qq(…)`, `qx{…}`, ruby
+ * `%q(…)`, `%x(…)`. Brackets pair and nest; a backslash escapes the delimiters and itself. When it
+ * `interpolates` (and the delimiter is no `'`), the home folder is read and any other variable
+ * makes the value null.
+ */
+export function readDelimited(src: string, at: number, lang: Lang, interpolates: boolean): Read<string | null> {
+  let k = at;
+  while (/\s/.test(src[k] ?? '')) k++;
+  const open = src[k];
+  if (open === undefined) return { value: null, end: k };
+  const close = CLOSER[open] ?? open;
+  let depth = 0;
+  let body = '';
+  let closed = false;
+  for (k++; k < src.length; k++) {
+    const c = src[k]!;
+    if (c === '\\' && k + 1 < src.length) {
+      body += src[k + 1] === close || src[k + 1] === open || src[k + 1] === '\\' ? src[k + 1] : c + src[k + 1];
+      k++;
+      continue;
+    }
+    if (c === close && depth === 0) {
+      closed = true;
+      break;
+    }
+    if (c === open && close !== open) depth++;
+    else if (c === close) depth--;
+    body += c;
+  }
+  const end = closed ? k + 1 : k;
+  // unterminated: the rest is not code we can read
+  if (!closed) return { value: null, end };
+  if (!interpolates || open === "'") return { value: body, end };
+  if (lang === 'perl') body = body.replace(/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, HOME);
+  if (lang === 'ruby') body = body.replace(/#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}/g, HOME);
+  const unknown = lang === 'perl' ? /[$@][\w{:]/ : /#[{$@]/;
+  return { value: unknown.test(body) ? null : body, end };
 }
 
 type Escapes = 'all' | 'python' | 'quote' | 'none';
@@ -131,64 +158,6 @@ function embedded(src: string, start: number, lang: Lang): Read<string | null> {
   return { value: e.end >= inner.length ? e.value : null, end: close + 1 };
 }
 
-/** What joins two literals into one: `+`, `.`, `..`, Python's path `/`, awk's juxtaposition. */
-const CONCAT: Record<Lang, RegExp> = {
-  python: /\+|\/(?![/=])/y,
-  js: /\+(?![+=])/y,
-  perl: /\.(?![.=])/y,
-  ruby: /\+(?![+=])/y,
-  php: /\.(?![.=])/y,
-  lua: /\.\.(?!\.)/y,
-  awk: /(?=")|(?=ENVIRON\[)/y,
-  applescript: /&/y,
-};
-
-type Atom = [RegExp, 'home' | 'expand' | 'join' | 'same'];
-const atom = (re: string, how: Atom[1]): Atom => [new RegExp(re, 'y'), how];
-const HOME_KEY = `\\s*['"]HOME['"]\\s*`;
-
-/**
- * The expressions read as values: the home folder (`'home'`), and calls whose value follows from
- * their literal arguments — `~` expanded (`'expand'`), paths joined (`'join'`), or the argument
- * itself (`'same'`). Checked in order: `Path.home()` before `Path(...)`.
- */
-const ATOMS: Record<Lang, Atom[]> = {
-  python: [
-    atom(
-      `(?:pathlib\\.)?Path\\.home\\(\\s*\\)|os\\.environ\\s*\\[${HOME_KEY}\\]|os\\.environ\\.get\\s*\\(${HOME_KEY}\\)|os\\.getenv\\s*\\(${HOME_KEY}\\)`,
-      'home',
-    ),
-    atom(`(?:os\\.path\\.|posixpath\\.)?expanduser\\b`, 'expand'),
-    atom(`(?:os\\.path\\.|posixpath\\.)join\\b|(?:pathlib\\.)?(?:Pure)?(?:Posix)?Path\\b`, 'join'),
-    atom(`(?:os\\.path\\.)?(?:abspath|realpath|normpath)\\b|str\\b|shlex\\.split\\b`, 'same'),
-  ],
-  js: [
-    atom(
-      `(?:require\\s*\\(\\s*['"](?:node:)?os['"]\\s*\\)\\s*\\.\\s*|os\\.)?homedir\\s*\\(\\s*\\)|process\\.env(?:\\.HOME\\b|\\s*\\[${HOME_KEY}\\])|Deno\\.env\\.get\\s*\\(${HOME_KEY}\\)|Bun\\.env\\.HOME\\b`,
-      'home',
-    ),
-    atom(`(?:require\\s*\\(\\s*['"](?:node:)?path['"]\\s*\\)\\s*\\.\\s*|path\\.(?:posix\\.)?)?(?:join|resolve)\\b`, 'join'),
-    atom(`String\\b`, 'same'),
-  ],
-  perl: [atom(`\\$ENV\\s*\\{\\s*['"]?HOME['"]?\\s*\\}`, 'home'), atom(`(?:bsd_)?glob\\b`, 'expand'), atom(`(?:File::Spec->)?cat(?:file|dir)\\b`, 'join')],
-  ruby: [
-    atom(`Dir\\.home\\b(?:\\s*\\(\\s*\\))?|ENV\\s*\\[${HOME_KEY}\\]|ENV\\.fetch\\s*\\(${HOME_KEY}\\)|Gem\\.user_home\\b`, 'home'),
-    atom(`File\\.expand_path\\b`, 'expand'),
-    atom(`File\\.join\\b|Pathname(?:\\.new)?\\b`, 'join'),
-  ],
-  php: [atom(`getenv\\s*\\(${HOME_KEY}\\)|\\$_(?:SERVER|ENV)\\s*\\[${HOME_KEY}\\]`, 'home')],
-  lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
-  awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
-  applescript: [],
-};
-
-/** Methods after a value that keep it (Python's `.expanduser()` expands `~`). */
-const POSTFIX: Partial<Record<Lang, RegExp>> = {
-  python: /\s*\.\s*(expanduser|resolve|absolute|strip|split)\s*\(\s*\)/y,
-  js: /\s*\.\s*(trim|toString)\s*\(\s*\)/y,
-  ruby: /\s*\.\s*(to_s|strip|expand_path)\b(?:\s*\(\s*\))?/y,
-};
-
 /** A path with a leading `~` expanded to the home folder. */
 function expandTilde(p: string): string {
   return p === '~' || p.startsWith('~/') ? HOME + p.slice(1) : p;
@@ -255,18 +224,6 @@ export function readExpr(src: string, i: number, lang: Lang, nest = 0): Read<str
   }
 }
 
-/** Openers of list literals per language, and where they close. */
-const LISTS: Record<Lang, RegExp> = {
-  python: /[[(]/y,
-  js: /\[/y,
-  perl: /qw\s*([([{<\/|!])/y,
-  ruby: /\[|%[wW]([([{<\/|!])/y,
-  php: /\[|array\s*\(/y,
-  lua: /\{/y,
-  awk: /(?!)/y,
-  applescript: /\{/y,
-};
-const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const MAX_NEST = 16;
 
 /** A value at `i`: a list literal, an object literal (raw), or an expression. */
@@ -301,9 +258,6 @@ export function readValue(src: string, i: number, lang: Lang, nest = 0): Read<Va
   const e = readExpr(src, k, lang, nest);
   return { value: e.value === null ? null : { str: e.value }, end: e.end };
 }
-
-/** Languages whose calls may go without parentheses: `system "ls"`, `os.execute "ls"`. */
-const BARE = new Set<Lang>(['perl', 'ruby', 'lua', 'awk', 'applescript']);
 
 export interface Args {
   values: Value[];

@@ -1,9 +1,9 @@
-import { dryRun, type Hit, operandAt, type ToolCheck, type ToolEnv } from './args.ts';
+import { dryRun, type Hit, hasOption, operandAt, type ToolCheck, type ToolEnv } from './args.ts';
 
 /**
  * The publish family's JavaScript tools: the npm-compatible clients (npm, pnpm, yarn, bun), the
  * runners that start a package's program (`npx`, `pnpm dlx`, `yarn dlx`, `bunx`, `npm exec`),
- * and the release tools they usually start (semantic-release, lerna, changesets, vsce, ovsx).
+ * and the release tools they usually start (semantic-release, np, release-it, lerna, changesets, vsce, ovsx).
  */
 
 /** A version uploaded to an npm-compatible registry. */
@@ -152,6 +152,20 @@ export const NODE_TOOLS: Record<string, ToolCheck> = {
       : {
           rule: 'semantic-release',
           reason: '`semantic-release` tags a release, publishes the packages and posts release notes in one go; none of it can be taken back',
+        },
+  np: (args) =>
+    hasOption(args, '--preview')
+      ? null
+      : {
+          rule: 'np',
+          reason: '`np` bumps the version, tags it, pushes and publishes the package to the npm registry in one go; the published version is there for good',
+        },
+  'release-it': (args) =>
+    dryRun(args) || args.includes('-d') || hasOption(args, '--release-version', '--changelog')
+      ? null
+      : {
+          rule: 'release-it',
+          reason: '`release-it` bumps the version, tags and pushes it, publishes the package and creates the release; none of it can be taken back',
         },
   lerna: subcommand(['publish'], () => 'lerna publish', '`lerna publish` tags and uploads every changed package of the monorepo to the registry for good'),
   changeset: subcommand(

@@ -1,0 +1,119 @@
+import type { Lang } from './interpreter-argv.ts';
+
+/**
+ * What each language's literals look like, as data for the reader of interpreter code
+ * (interpreter-values.ts): where a string opens and what it escapes, what joins two strings,
+ * which calls name the home folder or join paths, how a list opens, and which languages call
+ * without parentheses.
+ */
+
+/**
+ * The opening of a quote-like operator, a string in other brackets: perl `q(…)`, `qq{…}`,
+ * `q!…!`; ruby `%q(…)`, `%Q[…]`. Not a hash key or argument named `q` (`q => 1`, `$h{q}`), nor a
+ * method or variable (`->q(`, `$q`), nor a closing bracket as the delimiter.
+ */
+const QUOTE_LIKE: Partial<Record<Lang, string>> = {
+  perl: '(?<![\\w$@%&>:])qq?\\s*(?=[^\\w\\s,;=#)\\]}>])',
+  ruby: '%[qQ](?=[^\\w\\s=)\\]}>])',
+};
+
+/** Where a string literal opens, per language (Python's prefixes: `r'...'`, `b"..."`). */
+export const STRING_OPEN: Record<Lang, string> = {
+  python: `(?:(?<![\\w])[rRbBuUfF]{1,2})?['"]`,
+  js: '[\'"`]',
+  perl: `[\'"\`]|${QUOTE_LIKE.perl}`,
+  ruby: `[\'"\`]|${QUOTE_LIKE.ruby}`,
+  php: '[\'"`]',
+  lua: `['"]`,
+  awk: '"',
+  applescript: '"',
+};
+/** The characters a string literal may start with (a cheap test before the pattern). */
+export const STRING_START: Record<Lang, string> = {
+  python: `'"rRbBuUfF`,
+  js: '\'"`',
+  perl: '\'"`q',
+  ruby: '\'"`%',
+  php: '\'"`',
+  lua: `'"`,
+  awk: '"',
+  applescript: '"',
+};
+
+/** Languages where single quotes only escape `\\` and `\'`. */
+export const PLAIN_SINGLE = new Set<Lang>(['perl', 'ruby', 'php']);
+export const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b' };
+
+/** What joins two literals into one: `+`, `.`, `..`, Python's path `/`, awk's juxtaposition. */
+export const CONCAT: Record<Lang, RegExp> = {
+  python: /\+|\/(?![/=])/y,
+  js: /\+(?![+=])/y,
+  perl: /\.(?![.=])/y,
+  ruby: /\+(?![+=])/y,
+  php: /\.(?![.=])/y,
+  lua: /\.\.(?!\.)/y,
+  awk: /(?=")|(?=ENVIRON\[)/y,
+  applescript: /&/y,
+};
+
+type Atom = [RegExp, 'home' | 'expand' | 'join' | 'same'];
+const atom = (re: string, how: Atom[1]): Atom => [new RegExp(re, 'y'), how];
+const HOME_KEY = `\\s*['"]HOME['"]\\s*`;
+
+/**
+ * The expressions read as values: the home folder (`'home'`), and calls whose value follows from
+ * their literal arguments — `~` expanded (`'expand'`), paths joined (`'join'`), or the argument
+ * itself (`'same'`). Checked in order: `Path.home()` before `Path(...)`.
+ */
+export const ATOMS: Record<Lang, Atom[]> = {
+  python: [
+    atom(
+      `(?:pathlib\\.)?Path\\.home\\(\\s*\\)|os\\.environ\\s*\\[${HOME_KEY}\\]|os\\.environ\\.get\\s*\\(${HOME_KEY}\\)|os\\.getenv\\s*\\(${HOME_KEY}\\)`,
+      'home',
+    ),
+    atom(`(?:os\\.path\\.|posixpath\\.)?expanduser\\b`, 'expand'),
+    atom(`(?:os\\.path\\.|posixpath\\.)join\\b|(?:pathlib\\.)?(?:Pure)?(?:Posix)?Path\\b`, 'join'),
+    atom(`(?:os\\.path\\.)?(?:abspath|realpath|normpath)\\b|str\\b|shlex\\.split\\b`, 'same'),
+  ],
+  js: [
+    atom(
+      `(?:require\\s*\\(\\s*['"](?:node:)?os['"]\\s*\\)\\s*\\.\\s*|os\\.)?homedir\\s*\\(\\s*\\)|process\\.env(?:\\.HOME\\b|\\s*\\[${HOME_KEY}\\])|Deno\\.env\\.get\\s*\\(${HOME_KEY}\\)|Bun\\.env\\.HOME\\b`,
+      'home',
+    ),
+    atom(`(?:require\\s*\\(\\s*['"](?:node:)?path['"]\\s*\\)\\s*\\.\\s*|path\\.(?:posix\\.)?)?(?:join|resolve)\\b`, 'join'),
+    atom(`String\\b`, 'same'),
+  ],
+  perl: [atom(`\\$ENV\\s*\\{\\s*['"]?HOME['"]?\\s*\\}`, 'home'), atom(`(?:bsd_)?glob\\b`, 'expand'), atom(`(?:File::Spec->)?cat(?:file|dir)\\b`, 'join')],
+  ruby: [
+    atom(`Dir\\.home\\b(?:\\s*\\(\\s*\\))?|ENV\\s*\\[${HOME_KEY}\\]|ENV\\.fetch\\s*\\(${HOME_KEY}\\)|Gem\\.user_home\\b`, 'home'),
+    atom(`File\\.expand_path\\b`, 'expand'),
+    atom(`File\\.join\\b|Pathname(?:\\.new)?\\b`, 'join'),
+  ],
+  php: [atom(`getenv\\s*\\(${HOME_KEY}\\)|\\$_(?:SERVER|ENV)\\s*\\[${HOME_KEY}\\]`, 'home')],
+  lua: [atom(`os\\.getenv\\s*\\(${HOME_KEY}\\)`, 'home')],
+  awk: [atom(`ENVIRON\\s*\\[\\s*"HOME"\\s*\\]`, 'home')],
+  applescript: [],
+};
+
+/** Methods after a value that keep it (Python's `.expanduser()` expands `~`). */
+export const POSTFIX: Partial<Record<Lang, RegExp>> = {
+  python: /\s*\.\s*(expanduser|resolve|absolute|strip|split)\s*\(\s*\)/y,
+  js: /\s*\.\s*(trim|toString)\s*\(\s*\)/y,
+  ruby: /\s*\.\s*(to_s|strip|expand_path)\b(?:\s*\(\s*\))?/y,
+};
+
+/** Openers of list literals per language, and where they close. */
+export const LISTS: Record<Lang, RegExp> = {
+  python: /[[(]/y,
+  js: /\[/y,
+  perl: /qw\s*([([{<\/|!])/y,
+  ruby: /\[|%[wW]([([{<\/|!])/y,
+  php: /\[|array\s*\(/y,
+  lua: /\{/y,
+  awk: /(?!)/y,
+  applescript: /\{/y,
+};
+export const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/** Languages whose calls may go without parentheses: `system "ls"`, `os.execute "ls"`. */
+export const BARE = new Set<Lang>(['perl', 'ruby', 'lua', 'awk', 'applescript']);

@@ -1,0 +1,80 @@
+import { shellQuote } from '../model/shell-quote.ts';
+import { argvOf } from './bash-rules.ts';
+import type { Invocation } from './command.ts';
+import { parallelLine, parallelScripts } from './parallel.ts';
+import { type SimpleCommand, UNKNOWN } from './shell.ts';
+
+/**
+ * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
+ * a static stage writes (`echo …`, `printf …`, `cat <<EOF`), and the commands xargs and GNU
+ * parallel build from the words they read (`echo / | xargs rm -rf`, `find ~ | parallel rm -rf`).
+ */
+
+/** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
+export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
+  const input = cmd.redirects.find((r) => r.input !== null)?.input;
+  if (input && (!inv || inv.program === 'cat')) return input;
+  if (inv?.program === 'echo')
+    return inv.args
+      .filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value)))
+      .map((a) => a.value)
+      .join(' ');
+  if (inv?.program === 'printf') return inv.args.map((a) => a.value.replace(/\\n/g, '\n')).join(' ');
+  return null;
+}
+
+/**
+ * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
+ * parallel with no `:::`: from the text `feeder` (the stage before, `feederInv` its program)
+ * writes or a here-string, else, after a `find`, as `find … -exec` would run them. Empty for any
+ * other command.
+ */
+export function fedArgumentScripts(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, feederInv: Invocation | null): string[] {
+  const out: string[] = [];
+  const text = () => (feeder && fedText(feeder, feederInv)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
+  // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
+  if (inv.via.includes('xargs')) {
+    const fed = text();
+    if (fed) out.push(...xargsScripts(inv, fed));
+    else {
+      // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
+      const found = feeder && findExecScript(feederInv, argvOf(inv));
+      if (found) out.push(found);
+    }
+  }
+  // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does
+  if (inv.program === 'parallel') {
+    const line = parallelLine(inv.args.map((a) => a.value));
+    const fed = line.groups ? null : text();
+    if (fed) out.push(...parallelScripts(line, fed.split('\n').filter(Boolean)));
+    else if (!line.groups && line.command.length > 1) {
+      const found = feeder && findExecScript(feederInv, line.command);
+      if (found) out.push(found);
+    }
+  }
+  return out;
+}
+
+/**
+ * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
+ * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
+ */
+function xargsScripts(inv: Invocation, text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 64);
+  if (!words.length) return [];
+  const argv = argvOf(inv);
+  if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
+  return [[...argv, ...words].map(shellQuote).join(' ')];
+}
+
+/**
+ * `find ROOTS EXPR | xargs PROGRAM ARGS` (`argv`: what xargs or parallel runs) as the one command
+ * it amounts to, `find ROOTS EXPR -exec PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that
+ * the rules for `find -exec` judge what it does with the paths; null when the stage before is no
+ * find or has words only the shell knows.
+ */
+function findExecScript(finder: Invocation | null, argv: string[]): string | null {
+  if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
+  const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
+  return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
+}
