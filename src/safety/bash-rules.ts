@@ -269,7 +269,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
     if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
-    const emptyOnly = a.some((w) => w.value === '-empty');
+    const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
     for (const w of a) {
       if (/^[-(!]/.test(w.value)) break;
       if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
@@ -279,6 +279,20 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   }
   return null;
 }
+
+/**
+ * Whether a find expression's action removes only what is empty: `-empty` before the first
+ * -delete or -exec, with nothing that could select another way (`-o`, `,`, `!`, `-not`, `(`).
+ */
+function selectsEmptyOnly(args: string[]): boolean {
+  const empty = args.indexOf('-empty');
+  if (empty < 0 || args.some((v) => FIND_BRANCHES.has(v))) return false;
+  const action = args.findIndex((v) => v === '-delete' || v === '-exec' || v === '-execdir');
+  return action < 0 || empty < action;
+}
+
+/** The find operators that join or negate tests: past one of them `-empty` no longer limits every action. */
+const FIND_BRANCHES = new Set(['-o', '-or', ',', '!', '-not', '(']);
 
 const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
 
