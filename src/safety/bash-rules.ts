@@ -305,13 +305,16 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
   if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
   else if (isDynamic(w)) {
+    if (!w.leadingVar || w.guarded) return null;
+    const rest = v.slice(v.indexOf(UNKNOWN) + 1);
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    // (alone, an empty variable removes nothing, `rm -rf ""`; but a function's `"$1"` is what its call passes)
-    const alone = /^[0-9@*]$/.test(w.leadingVar ?? '') ? /^\uE000\/*\**$/ : /^\uE000(\/+\**|\*+)$/;
-    if (w.leadingVar && !w.guarded && alone.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
+    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
       return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
-    }
+    // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
+    // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
+    if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
+      return `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`;
     return null;
   }
   if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))

@@ -5,13 +5,19 @@
  * runs in linear time: unterminated constructs end at the end of the input.
  */
 
-import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, substituted, UNKNOWN } from './expand.ts';
+import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, expandWord, SPLIT, substituted, UNKNOWN, unsplit } from './expand.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 export type { Redirect, Script, SimpleCommand, Word };
 export { UNKNOWN };
 
 export const MAX_DEPTH = 40;
+/** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
+const MAX_VALUE = 65536;
+/** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
+const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 const RESERVED_START = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', 'esac']);
 const SKIP_COMMAND = new Set(['for', 'select', 'case', '[[', '((']);
 
@@ -22,7 +28,7 @@ interface ParseOptions {
 
 /** Parses a command line into every simple command it would run, in source order. */
 export function parseShell(src: string, opts: ParseOptions): Script {
-  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new Map() });
+  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new Map(), fresh: new Set() });
   p.list(null);
   return { commands: p.out, tooDeep: p.tooDeep };
 }
@@ -40,8 +46,11 @@ class Parser {
     private readonly src: string,
     private readonly home: string,
     private readonly depth: number,
-    /** pipeline ids, and the variables set by plain assignments so far (`r=rm; $r -rf /`) */
-    private readonly ids: { next: number; vars: Map<string, string> },
+    /**
+     * pipeline ids, the variables set by plain assignments so far (`r=rm; $r -rf /`), and those
+     * that hold a path mktemp has just made (or nothing, when it failed)
+     */
+    private readonly ids: { next: number; vars: Map<string, string>; fresh: Set<string> },
   ) {}
 
   /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
@@ -150,9 +159,11 @@ class Parser {
         cmd.redirects.push(redirect);
         continue;
       }
-      cmd.words.push(...expandWord(this.word(), this.home));
+      const word = this.word();
+      // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
+      const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
+      cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
-    this.assignments(cmd);
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
@@ -162,7 +173,8 @@ class Parser {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
-    if (cmd.words[0]?.raw === 'for') this.loopVariable(cmd.words);
+    this.assignments(cmd);
+    if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
       this.out.push(cmd);
@@ -172,16 +184,42 @@ class Parser {
 
   /** `NAME=value` alone (or after export/local/declare/readonly): later `$NAME` expands to value. */
   private assignments(cmd: SimpleCommand): void {
-    if (cmd.words[0]?.raw === 'set') this.positionals(cmd.words.slice(1));
-    const words = /^(export|local|declare|typeset|readonly)$/.test(cmd.words[0]?.raw ?? '') ? cmd.words.slice(1) : cmd.words;
+    const first = cmd.words[0]?.raw;
+    if (first === 'set') this.positionals(cmd.words.slice(1));
+    if (first === 'shift') this.shift(cmd.words[1]?.value);
+    // `read d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
+    if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
+      for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
+    const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
     if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return;
     for (const w of words) {
       const eq = w.value.indexOf('=');
       const name = w.value.slice(0, eq);
       const value = w.value.slice(eq + 1);
-      if (value.includes(UNKNOWN)) this.ids.vars.delete(name);
+      this.forget(name);
+      // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
+      if (value.length > MAX_VALUE) this.tooDeep = true;
       else this.ids.vars.set(name, value);
+      // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing
+      const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
+      if (sub.length === 1 && sub[0]!.words[0]?.value === 'mktemp') this.ids.fresh.add(name);
     }
+  }
+
+  /** The shell sets `name` to what only it knows. */
+  private forget(name: string): void {
+    this.ids.vars.delete(name);
+    this.ids.fresh.delete(name);
+  }
+
+  /** `shift [n]`: the positional parameters move down by n (1 by default); an unknown n forgets them. */
+  private shift(by: string | undefined): void {
+    const n = by === undefined ? 1 : /^[0-9]+$/.test(by) ? Number(by) : -1;
+    const known = this.ids.vars.get('@');
+    for (const k of [...this.ids.vars.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.ids.vars.delete(k);
+    if (known === undefined || n < 0) return;
+    const words = known.split(SPLIT).filter(Boolean).slice(n);
+    if (words.length) this.setPositionals(words);
   }
 
   /**
@@ -194,6 +232,10 @@ class Parser {
     const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
     for (const k of [...this.ids.vars.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.ids.vars.delete(k);
     if (words.some((v) => v.includes(UNKNOWN))) return;
+    this.setPositionals(words);
+  }
+
+  private setPositionals(words: string[]): void {
     words.forEach((v, i) => this.ids.vars.set(String(i + 1), v));
     this.ids.vars.set('*', words.join(' '));
     this.ids.vars.set('@', words.join(SPLIT));
@@ -272,8 +314,13 @@ class Parser {
       w.value += UNKNOWN;
     }
     if (src[this.pos] === '~') {
-      const m = /^~(?=$|[/\s;&|)<>:])/.exec(src.slice(this.pos, this.pos + 2));
-      if (m) {
+      const m = /^~([+-]?)(?=$|[/\s;&|)<>:])/.exec(src.slice(this.pos, this.pos + 3));
+      if (m?.[1]) {
+        // `~+` is $PWD, `~-` is $OLDPWD
+        w.value += UNKNOWN;
+        w.leadingVar = m[1] === '+' ? 'PWD' : 'OLDPWD';
+        this.pos += 2;
+      } else if (m) {
         w.value += this.home;
         this.pos++;
       }
@@ -372,16 +419,16 @@ class Parser {
       this.pos += 2;
       const sub = this.nested((p) => p.list(')'), true);
       w.subs.push(sub);
-      w.value += substituted(sub, inDouble);
+      this.appendOutput(w, sub, inDouble);
     } else if (n === '{') {
       const end = this.matchBrace(this.pos + 2);
       const body = src.slice(this.pos + 2, end);
       this.pos = Math.min(src.length, end + 1);
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(body);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(.*)$/s.exec(body);
       // `${x:-$(cmd)}`: the default's substitution runs when x is unset
       w.subs.push(...this.scanSubs(body));
       const known = m && m[2] === '' ? this.known(m[1]!, inDouble) : null;
-      if (known !== null) w.value += known;
+      if (known !== null) this.append(w, m![1]!, known, atStart, inDouble);
       else {
         if (m && /^:?\?/.test(m[2]!)) w.guarded = true;
         if (atStart && m) w.leadingVar = m[1]!;
@@ -391,7 +438,7 @@ class Parser {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(this.pos + 1, this.pos + 257))!;
       this.pos += 1 + m[0].length;
       const known = this.known(m[0], inDouble);
-      if (known !== null) w.value += known;
+      if (known !== null) this.append(w, m[0], known, atStart, inDouble);
       else {
         if (atStart) w.leadingVar = m[0];
         w.value += UNKNOWN;
@@ -400,7 +447,7 @@ class Parser {
       this.pos += 2;
       // the positional parameters `set --` gave
       const known = /[0-9@*]/.test(n) ? this.known(n, inDouble) : null;
-      if (known !== null) w.value += known;
+      if (known !== null) this.append(w, n, known, atStart, inDouble);
       else {
         if (atStart) w.leadingVar = n;
         w.value += UNKNOWN;
@@ -409,6 +456,19 @@ class Parser {
       w.value += '$';
       this.pos++;
     }
+  }
+
+  /**
+   * Appends a variable's known value: one that starts with what only the shell knows (`d=$1`,
+   * `here=$(pwd)`) leads the word with that variable; unquoted, its glob characters are a glob.
+   */
+  private append(w: Word, name: string, value: string, atStart: boolean, inDouble: boolean): void {
+    if (atStart && value.startsWith(UNKNOWN)) {
+      w.leadingVar = name;
+      if (this.ids.fresh.has(name)) w.fresh = true;
+    }
+    if (!inDouble && /[*?[]/.test(value)) w.glob = true;
+    w.value += value;
   }
 
   /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */
@@ -442,7 +502,14 @@ class Parser {
     this.out.push(...child.out);
     const sub = { commands: child.out, tooDeep: child.tooDeep };
     w.subs.push(sub);
-    w.value += substituted(sub, inDouble);
+    this.appendOutput(w, sub, inDouble);
+  }
+
+  /** Appends what a command substitution prints (expand.ts substituted): unquoted, its glob characters are a glob (`$(echo '/*')`). */
+  private appendOutput(w: Word, sub: Script, inDouble: boolean): void {
+    const text = substituted(sub, inDouble);
+    if (!inDouble && /[*?[]/.test(text)) w.glob = true;
+    w.value += text;
   }
 
   /** The index of the `}` closing a `${` whose body starts at `from` (quotes and nesting respected). */
