@@ -24,11 +24,18 @@ export interface Unwrapped {
   invocation: Invocation | null;
   /** command strings the invocation hands to a shell: parse and check them too */
   scripts: string[];
+  /**
+   * the other readings of a wrapper's words, where an option the wrapper table does not know took
+   * the next word as its value (`systemd-run --service-type oneshot rm -rf ~`): check them too
+   */
+  alternatives: Invocation[];
 }
 
 interface WrapperSpec {
   /** options that take a separate value (`-u root`) */
   valued: string[];
+  /** options that take two (`bwrap --bind SRC DEST`) */
+  pairs?: string[];
   /** positional arguments before the wrapped command (timeout's duration, chroot's root) */
   positionals?: number;
   /** options whose value is a folder the command runs in */
@@ -126,16 +133,107 @@ const WRAPPERS: Record<string, WrapperSpec> = {
       '--on-boot',
       '--on-startup',
       '--on-calendar',
+      '--on-unit-active',
+      '--on-unit-inactive',
       '--timer-property',
+      '--path-property',
+      '--socket-property',
+      '--service-type',
     ],
     chdir: ['--working-directory'],
   },
   unshare: {
-    valued: ['-S', '-G', '-R', '-w', '--setuid', '--setgid', '--root', '--wd', '--map-user', '--map-group', '--propagation', '--setgroups'],
+    valued: [
+      '-S',
+      '-G',
+      '-R',
+      '-w',
+      '--setuid',
+      '--setgid',
+      '--root',
+      '--wd',
+      '--map-user',
+      '--map-group',
+      '--map-users',
+      '--map-groups',
+      '--propagation',
+      '--setgroups',
+      '--monotonic',
+      '--boottime',
+    ],
     chdir: ['-w', '--wd'],
   },
   firejail: { valued: [] },
-  nsenter: { valued: ['-t', '--target', '-S', '-G', '--setuid', '--setgid', '-R', '--root', '-w', '--wd'], chdir: ['-w', '--wd'] },
+  nsenter: { valued: ['-t', '--target', '-S', '-G', '--setuid', '--setgid', '-R', '--root', '-w', '--wd', '-Z'], chdir: ['-w', '--wd'] },
+  chrt: { valued: [], positionals: 1 },
+  setpriv: {
+    valued: [
+      '--reuid',
+      '--regid',
+      '--groups',
+      '--inh-caps',
+      '--ambient-caps',
+      '--bounding-set',
+      '--securebits',
+      '--pdeathsig',
+      '--selinux-label',
+      '--apparmor-profile',
+    ],
+  },
+  cgexec: { valued: ['-g'] },
+  fakeroot: { valued: ['-l', '--lib', '--faked', '-s', '-i'] },
+  proot: {
+    valued: ['-r', '--rootfs', '-b', '--bind', '-m', '--mount', '-w', '--pwd', '--cwd', '-q', '--qemu', '-k', '--kernel-release'],
+    chdir: ['-w', '--pwd', '--cwd'],
+  },
+  bwrap: {
+    valued: [
+      '--chdir',
+      '--unsetenv',
+      '--dev',
+      '--proc',
+      '--tmpfs',
+      '--dir',
+      '--remount-ro',
+      '--uid',
+      '--gid',
+      '--hostname',
+      '--args',
+      '--lock-file',
+      '--sync-fd',
+      '--seccomp',
+      '--userns',
+      '--pidns',
+      '--cap-add',
+      '--cap-drop',
+      '--perms',
+      '--size',
+      '--exec-label',
+      '--file-label',
+      '--info-fd',
+      '--json-status-fd',
+      '--block-fd',
+      '--userns-block-fd',
+      '--argv0',
+    ],
+    pairs: [
+      '--bind',
+      '--bind-try',
+      '--dev-bind',
+      '--dev-bind-try',
+      '--ro-bind',
+      '--ro-bind-try',
+      '--symlink',
+      '--setenv',
+      '--file',
+      '--bind-data',
+      '--ro-bind-data',
+      '--chmod',
+    ],
+    chdir: ['--chdir'],
+  },
+  'flatpak-spawn': { valued: [] },
+  'distrobox-host-exec': { valued: [] },
 };
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
@@ -167,6 +265,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
   let words = command.words;
   const via: string[] = [];
   const scripts: string[] = [];
+  const alternatives: Invocation[] = [];
   let chdir: string | null = null;
   // every round drops at least the wrapper's own word, so this ends
   for (;;) {
@@ -174,77 +273,100 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     let i = 0;
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
     words = words.slice(i);
-    if (!words.length) return { invocation: null, scripts };
+    if (!words.length) return { invocation: null, scripts, alternatives };
     const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
     const spec = WRAPPERS[program];
     if (program === 'eval') {
       scripts.push(wordsFrom(args, 0));
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     // `trap 'cmd' EXIT`: the handler runs later in this shell
     if (program === 'trap') {
       const handler = args.find((w) => !w.value.startsWith('-'));
       if (handler) scripts.push(handler.value);
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
     if (program === 'flock' || program === 'script') {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
       if (c >= 0 && args[c + 1]) {
         scripts.push(args[c + 1]!.value);
-        return { invocation: { program, args, via, chdir, command }, scripts };
+        return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
       }
     }
-    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts };
+    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts, alternatives };
     if (program === 'env') {
       const split = splitString(args);
       if (split !== null) {
         scripts.push(split);
-        return { invocation: null, scripts };
+        return { invocation: null, scripts, alternatives };
       }
     }
     if (program === 'watch') {
-      const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences', '-q', '--equexit'], 0);
+      const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     if (program === 'ssh') {
-      const rest = skipOptions(
-        args,
-        ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
-        1,
-      );
+      const rest = skipOptions(args, {
+        valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+        positionals: 1,
+      });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
-    if (program === 'su' || program === 'runuser') {
+    // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
+    if (program === 'capsh') {
+      const body = shellBody(args.slice(args.findIndex((w) => w.value === '--') + 1));
+      if (body !== null) scripts.push(body);
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    }
+    if (program === 'su' || program === 'runuser' || program === 'sg') {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
       if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
       const inline = args.find((w) => w.value.startsWith('--command='));
       if (inline) scripts.push(inline.value.slice('--command='.length));
       // `runuser -u user -- cmd` runs the command itself, as a wrapper does
-      if (program === 'su' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts };
+      if (program !== 'runuser' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {
       const body = shellBody(args);
       if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
-    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts };
-    const rest = skipOptions(args, spec.valued, spec.positionals ?? 0);
+    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    const rest = skipOptions(args, spec, false);
+    // the reading where each option the table does not know takes the next word as its value
+    const other = skipOptions(args, spec, true);
+    if (other.index > rest.index && other.index < args.length) {
+      const alt = unwrap({ ...command, words: args.slice(other.index) });
+      const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
+      scripts.push(...alt.scripts);
+      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
+        alternatives.push({ ...inv, via: [...via, program, ...inv.via], chdir: inv.chdir ?? altChdir, command });
+    }
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
     const inner = args.slice(rest.index);
     // a wrapper with nothing to run is itself the program: `env` alone prints the environment
-    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts };
+    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     via.push(program);
     words = inner;
     if (program === 'busybox' && words[0]?.value === 'sh') continue;
   }
 }
 
-/** Skips a wrapper's options (and `--`) and its positional arguments; returns where the command starts. */
-function skipOptions(args: Word[], valued: string[], positionals: number): { index: number; chdir: (names: string[]) => string | null } {
+/**
+ * Skips a wrapper's options (and `--`) and its positional arguments; returns where the command
+ * starts. `unknownTakesValue`: an option the spec does not list takes the next word (one not
+ * starting with `-`) as its value.
+ */
+function skipOptions(
+  args: Word[],
+  spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals'>,
+  unknownTakesValue = false,
+): { index: number; chdir: (names: string[]) => string | null } {
+  const { valued, pairs = [], positionals = 0 } = spec;
   const values = new Map<string, string>();
   let i = 0;
   while (i < args.length) {
@@ -265,9 +387,14 @@ function skipOptions(args: Word[], valued: string[], positionals: number): { ind
       i += 2;
       continue;
     }
+    if (pairs.includes(v)) {
+      i += 3;
+      continue;
+    }
     // `-uroot`, `-n10`: a valued short option with its value attached
     const attached = valued.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
     if (attached) values.set(attached, v.slice(2));
+    else if (unknownTakesValue && args[i + 1] && !args[i + 1]!.value.startsWith('-')) i++;
     i++;
   }
   for (let p = 0; p < positionals && i < args.length; p++) i++;

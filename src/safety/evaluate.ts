@@ -214,7 +214,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   for (const [n, cmd] of script.commands.entries()) {
     charge(w.budget, COMMAND_COST);
-    const { invocation, scripts } = unwrap(cmd);
+    const { invocation, scripts, alternatives } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
@@ -238,6 +238,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     }
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
+    // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
+    for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
