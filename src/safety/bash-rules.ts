@@ -22,6 +22,8 @@ export interface BashContext {
   budget: WorkBudget;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
+  /** the repository's common git folder (a linked worktree's history is there, not in its `.git` file's place) */
+  commonDir?: string | undefined;
 }
 
 /** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */
@@ -244,7 +246,14 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
     }
-    if (!recursive) return null;
+    // `rm -f .git/objects/pack/*.pack`, `rm .git/packed-refs`: files of the history, removed one by one
+    if (!recursive) {
+      for (const t of targets) {
+        const part = !isDynamic(t) && ctx.cwd !== null ? historyPart(resolvePath(globFolder(t.value, t.glob), { cwd: ctx.cwd, home: ctx.home }), ctx) : null;
+        if (part) return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
+      }
+      return null;
+    }
     for (const t of targets) {
       const why = dangerousTarget(t, ctx);
       if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
@@ -321,12 +330,7 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
   if (ctx.cwd === null && !v.startsWith('/')) return null;
   // a glob removes what is inside the folder before its first wildcard
-  let p = v;
-  if (w.glob) {
-    const g = p.search(/[*?[{]/);
-    p = p.slice(0, g);
-    p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
-  }
+  let p = globFolder(v, w.glob);
   // `~name` is that user's home folder: `~root` is /root, another user's lies beside this one's
   const other = otherHome(p);
   const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
@@ -337,8 +341,9 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
   if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
-  if (ctx.root && GIT_HISTORY_DIRS.has(abs.slice(ctx.root.length + 1)) && abs.startsWith(`${ctx.root}/`))
-    return rel(`the project's history (${abs.slice(ctx.root.length + 1)})`);
+  const history = historyPart(abs, ctx);
+  if (history) return rel(`the project's history (${history})`);
+  if (ctx.commonDir && abs === ctx.commonDir) return rel("the project's .git");
   if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
     // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
     // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
@@ -391,8 +396,30 @@ function movedAway(args: readonly Word[]): Word[] {
 
 const MV_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
 
-/** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */
-const GIT_HISTORY_DIRS = new Set(['.git/objects', '.git/refs', '.git/logs']);
+/** A word's path, or for a glob the folder before its first wildcard (what the glob takes from). */
+function globFolder(v: string, glob: boolean): string {
+  if (!glob) return v;
+  const p = v.slice(0, v.search(/[*?[{]/));
+  return p.slice(0, p.lastIndexOf('/') + 1) || '.';
+}
+
+/**
+ * The part of the history `abs` is — in the project's `.git` or the common git folder of a linked
+ * worktree: the objects and anything in them, the branches and tags (`refs/heads`, `refs/tags`
+ * and inside), `packed-refs`, all the refs or reflogs — or null (`.git/refs/remotes`, a fetch
+ * brings them back; `.git/refs/stash`, `.git/rebase-merge`, `.git/index.lock`).
+ */
+function historyPart(abs: string, ctx: Pick<BashContext, 'root' | 'commonDir'>): string | null {
+  for (const gitDir of [ctx.root && `${ctx.root}/.git`, ctx.commonDir]) {
+    if (!gitDir || !abs.startsWith(`${gitDir}/`)) continue;
+    const part = abs.slice(gitDir.length + 1);
+    if (GIT_HISTORY.has(part) || /^(objects|refs\/heads|refs\/tags)\//.test(part)) return `.git/${part}`;
+  }
+  return null;
+}
+
+/** The folders and files of a git folder that hold the history: the objects, the branches and tags, the reflogs. */
+const GIT_HISTORY = new Set(['objects', 'refs', 'refs/heads', 'refs/tags', 'packed-refs', 'logs']);
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;

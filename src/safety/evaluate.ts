@@ -45,6 +45,8 @@ export interface EvalContext {
   home: string;
   /** the project root: relative path patterns are anchored there */
   root?: string | undefined;
+  /** the repository's common git folder (in a linked worktree, where the history is) */
+  commonDir?: string | undefined;
   /** the branch checked out in `dir` (or the repository at `gitDir`), null when detached or unknown */
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the state of a pull request; `unknown` when it cannot be checked */
@@ -310,6 +312,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     budget: w.budget,
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
+    commonDir: w.ctx.commonDir,
   };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
   const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
