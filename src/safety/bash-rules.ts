@@ -250,7 +250,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     if (!recursive) {
       for (const t of targets) {
         const part = !isDynamic(t) && ctx.cwd !== null ? historyPart(resolvePath(globFolder(t.value, t.glob), { cwd: ctx.cwd, home: ctx.home }), ctx) : null;
-        if (part) return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
+        if (part)
+          return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
       }
       return null;
     }
