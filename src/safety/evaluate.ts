@@ -234,7 +234,10 @@ function walkScript(src: string, w: Walk, depth: number): void {
       if (text) for (const s of xargsScripts(invocation, text)) walkScript(s, w, depth + 1);
       else {
         // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
-        const found = feeder && findExecScript(runsOf.get(feeder)?.[0] ?? null, invocation);
+        // (through filters that pass some of its lines on unchanged: `| grep -v x | sort | head`)
+        let finder = feeder;
+        while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
+        const found = finder && findExecScript(runsOf.get(finder)?.[0] ?? null, invocation);
         if (found) walkScript(found, w, depth + 1);
       }
     }
@@ -268,6 +271,9 @@ function xargsScripts(inv: Invocation, text: string): string[] {
   if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
   return [[...argv, ...words].map(shellQuote).join(' ')];
 }
+
+/** Programs that write some of the lines they read, unchanged: what xargs then reads are still the lines before them. */
+const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat']);
 
 /**
  * `find ROOTS EXPR | xargs PROGRAM ARGS` as the one command it amounts to, `find ROOTS EXPR -exec
