@@ -280,7 +280,9 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
     const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
-    for (const w of a) {
+    // `find -delete` without a folder starts at `.`
+    const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
+    for (const w of roots) {
       if (/^[-(!]/.test(w.value)) break;
       if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
       const why = dangerousTarget(w, ctx);

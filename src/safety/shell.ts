@@ -28,7 +28,7 @@ interface ParseOptions {
 
 /** Parses a command line into every simple command it would run, in source order. */
 export function parseShell(src: string, opts: ParseOptions): Script {
-  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new Map(), fresh: new Set() });
+  const p = new Parser(src, opts.home, opts.depth ?? 0, { next: 0, vars: new Map(), fresh: new Set(), globs: new Set() });
   p.list(null);
   return { commands: p.out, tooDeep: p.tooDeep };
 }
@@ -47,10 +47,10 @@ class Parser {
     private readonly home: string,
     private readonly depth: number,
     /**
-     * pipeline ids, the variables set by plain assignments so far (`r=rm; $r -rf /`), and those
-     * that hold a path mktemp has just made (or nothing, when it failed)
+     * pipeline ids, the variables set by plain assignments so far (`r=rm; $r -rf /`), those that
+     * hold a path mktemp has just made (or nothing, when it failed), and loop variables over globs
      */
-    private readonly ids: { next: number; vars: Map<string, string>; fresh: Set<string> },
+    private readonly ids: { next: number; vars: Map<string, string>; fresh: Set<string>; globs: Set<string> },
   ) {}
 
   /** Parses commands until `close` (a `)` of a subshell) or the end of input. */
@@ -210,6 +210,7 @@ class Parser {
   private forget(name: string): void {
     this.ids.vars.delete(name);
     this.ids.fresh.delete(name);
+    this.ids.globs.delete(name);
   }
 
   /** `shift [n]`: the positional parameters move down by n (1 by default); an unknown n forgets them. */
@@ -243,15 +244,17 @@ class Parser {
 
   /**
    * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
-   * `"$@"` does (each checked as an argument of its own); a value only the shell knows, or a glob,
-   * leaves it unknown.
+   * `"$@"` does (each checked as an argument of its own), a glob as the names it matches, quoted
+   * or not (`for f in *.ts`); a value only the shell knows leaves it unknown.
    */
   private loopVariable(words: Word[]): void {
     const name = words[1]?.raw;
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     const values = words[2]?.raw === 'in' ? words.slice(3) : null;
-    if (!values?.length || values.some((w) => w.glob || w.value.includes(UNKNOWN))) this.ids.vars.delete(name);
-    else this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
+    this.forget(name);
+    if (!values?.length || values.some((w) => w.value.includes(UNKNOWN))) return;
+    this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
+    if (values.some((w) => w.glob)) this.ids.globs.add(name);
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
@@ -467,7 +470,7 @@ class Parser {
       w.leadingVar = name;
       if (this.ids.fresh.has(name)) w.fresh = true;
     }
-    if (!inDouble && /[*?[]/.test(value)) w.glob = true;
+    if ((!inDouble || this.ids.globs.has(name)) && /[*?[]/.test(value)) w.glob = true;
     w.value += value;
   }
 

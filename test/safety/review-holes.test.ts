@@ -33,6 +33,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['find . -maxdepth 1 -empty -delete', 'find . ! -empty -delete'],
     ['find . -type f -empty -delete', 'find . \\( -empty -o -true \\) -delete'],
     ['find . -empty -exec rmdir {} +', 'find . -empty -delete , -delete'],
+    ['find -empty -delete', 'find -empty -o -delete'],
   ],
   // a variable whose value the guard cannot know stands for any folder; a literal or mktemp's fresh path is known
   'a variable only the shell knows stands for any folder': [
@@ -44,6 +45,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['ROOT=$(git rev-parse --show-toplevel); rm -rf "$ROOT/dist"', 'ROOT=$(git rev-parse --show-toplevel); rm -rf "$ROOT"'],
     ['if true; then d=build; rm -rf "$d"; fi', 'if true; then d=/; rm -rf "$d"; fi'],
     ['for d in build dist; do rm -rf "$d"; done', 'for d in "$@"; do rm -rf "$d"; done'],
+    ['for f in *.ts; do rm -rf "$f"; done', 'for f in *; do rm -rf "$f"; done'],
     ['{ d=dist; rm -rf "$d"; }', 'select d in / a; do rm -rf "$d"; done'],
     ['set -- x build; shift; rm -rf "$1"', 'set -- x /; shift; rm -rf "$1"'],
     ['rm -rf "${VAR:?}"', 'rm -rf "$BUILD_DIR"'],
