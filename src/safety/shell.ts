@@ -14,6 +14,8 @@ export { UNKNOWN };
 export const MAX_DEPTH = 40;
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
+/** The most values a loop variable stands for at once (`for d in a b …`). */
+const MAX_LOOP_VALUES = 64;
 /** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
@@ -252,7 +254,8 @@ class Parser {
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     const values = words[2]?.raw === 'in' ? words.slice(3) : null;
     this.forget(name);
-    if (!values?.length || values.some((w) => w.value.includes(UNKNOWN))) return;
+    // each use of the variable is checked once per value: past MAX_LOOP_VALUES it stays unknown, as the shell's own would be
+    if (!values?.length || values.length > MAX_LOOP_VALUES || values.some((w) => w.value.includes(UNKNOWN))) return;
     this.ids.vars.set(name, values.map((w) => w.value).join(SPLIT));
     if (values.some((w) => w.glob)) this.ids.globs.add(name);
   }
