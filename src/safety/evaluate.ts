@@ -202,7 +202,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   charge(w.budget, src.length);
   const script = parseShell(src, { home: w.ctx.home, depth });
-  if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
+  if (script.tooDeep)
+    w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
   // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
   const fed: Invocation[][] = [];
