@@ -202,9 +202,10 @@ class Parser {
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
       if (value.length > MAX_VALUE) this.tooDeep = true;
       else this.ids.vars.set(name, value);
-      // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing
+      // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing; and a copy of one (`t=$tmp`)
       const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
-      if (sub.length === 1 && sub[0]!.words[0]?.value === 'mktemp') this.ids.fresh.add(name);
+      const copied = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\1$/.exec(w.raw)?.[2];
+      if ((sub.length === 1 && sub[0]!.words[0]?.value === 'mktemp') || (copied && this.ids.fresh.has(copied))) this.ids.fresh.add(name);
     }
   }
 

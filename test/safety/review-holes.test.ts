@@ -41,6 +41,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['rm -rf "$out"/dist', 'rm -rf "${TARGET:-$HOME}"'],
     ['tmp=$(mktemp -d) && rm -rf "$tmp"', 'f() { local d=$1; rm -rf "$d"; }; f /'],
     ['d=$(mktemp -d -t x.XXXX); rm -rf "$d"', 'find ~ -maxdepth 1 | while read f; do rm -rf "$f"; done'],
+    ['tmp=$(mktemp -d); t=$tmp; rm -rf "$t"', 'tmp=$(mktemp -d); t=$tmp/; rm -rf "$t"'],
     ['OUT=$PWD/out; rm -rf "$OUT"', 'here=$(pwd); rm -rf "$here"'],
     ['ROOT=$(git rev-parse --show-toplevel); rm -rf "$ROOT/dist"', 'ROOT=$(git rev-parse --show-toplevel); rm -rf "$ROOT"'],
     ['if true; then d=build; rm -rf "$d"; fi', 'if true; then d=/; rm -rf "$d"; fi'],
