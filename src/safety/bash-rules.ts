@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { type Invocation, SHELLS, shellReadsStdin } from './command.ts';
+import { type Invocation, programName, SHELLS, shellReadsStdin } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
@@ -373,7 +373,16 @@ function startsWithCwd(w: Word): boolean {
   if (!w.value.startsWith(UNKNOWN)) return false;
   if (w.leadingVar === 'PWD') return true;
   const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
-  return sub?.words[0]?.value === 'pwd' && sub.words.slice(1).every((x) => /^-[LP]$/.test(x.value));
+  if (!sub) return false;
+  // `builtin pwd`, `command pwd`, `/bin/pwd`; `realpath .`, `readlink -f .`
+  const words = sub.words.map((x) => x.value);
+  while (words[0] === 'builtin' || words[0] === 'command') words.shift();
+  const [program, ...args] = [programName(words[0] ?? ''), ...words.slice(1)];
+  const options = args.filter((a) => a.startsWith('-'));
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (program === 'pwd') return operands.length === 0 && options.every((a) => /^-[LP]$/.test(a));
+  if (program === 'realpath') return operands.length <= 1 && (operands[0] ?? '.') === '.' && options.every((a) => /^-[eLPs]$/.test(a));
+  return program === 'readlink' && operands.length === 1 && operands[0] === '.' && options.length > 0 && options.every((a) => /^-[efm]$/.test(a));
 }
 
 /**

@@ -93,6 +93,9 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['ls ~+', 'rm -rf ~+'],
     ['rm -rf ~+/build', 'rm -rf ~+/.git'],
     ['set -- build; rm -rf "${1}"', 'set -- / ; rm -rf "${1}"'],
+    ['rm -rf "$(realpath .)/build"', 'rm -rf "$(realpath .)"'],
+    ['rm -rf "$(builtin pwd)/dist"', 'rm -rf "$(readlink -f .)"'],
+    ['cd /tmp/x && rm -rf "$(/bin/pwd)"', 'rm -rf "$(command pwd)"'],
     ['set -- npm test; "${@}"', 'set -- rm -rf ~; "${@}"'],
   ],
   // what find prints goes through a filter (grep, sort, head, tail, uniq) to xargs unchanged in kind
