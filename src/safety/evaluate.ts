@@ -2,18 +2,7 @@ import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
 import { shellQuote } from '../model/shell-quote.ts';
-import {
-  argvOf,
-  type BashContext,
-  checkExfiltration,
-  checkLists,
-  checkMovedAway,
-  checkPipelines,
-  checkRemoval,
-  isExempt,
-  listed,
-  type PipedInvocation,
-} from './bash-rules.ts';
+import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
 import { type Invocation, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { staticOutput } from './expand.ts';
@@ -27,6 +16,7 @@ import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
+import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
