@@ -53,6 +53,7 @@ export async function preToolUse(io: HookIO): Promise<void> {
     cwd,
     home: io.home,
     root: loc?.worktree ?? undefined,
+    commonDir: loc?.commonDir,
     branchOf: (dir, gitDir) => branchAt(dir, io.env, gitDir),
     lookupPr: io.lookupPr ?? (async (repo, pr) => (await io.loadStoreWork()).lookupPr({ repo, pr, env: io.env, now: io.now, loc })),
     // a workspace store is written by axme only: an agent's tools must not touch it

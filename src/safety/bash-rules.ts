@@ -1,12 +1,9 @@
-import { posix } from 'node:path';
 import { type Invocation, queuesStdin, SHELLS, shellReadsStdin } from './command.ts';
-import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
-import { otherHome, resolvePath } from './paths.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
 import type { Policy } from './policy.ts';
-import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+import { UNKNOWN } from './shell.ts';
 import type { WorkBudget } from './work-budget.ts';
 
 /** Where a command runs and what it may touch. */
@@ -22,46 +19,12 @@ export interface BashContext {
   budget: WorkBudget;
   realpath?: ((path: string) => string | null) | undefined;
   protectedPaths?: string[] | undefined;
+  /** the repository's common git folder (a linked worktree's history is there, not in its `.git` file's place) */
+  commonDir?: string | undefined;
 }
 
 /** List entries that stand for a rule checked semantically elsewhere (every spelling, not one). */
 const SEMANTIC_ENTRIES = new Set(['rm -rf /', 'git push --force', 'git push -f', 'git checkout -- .', 'git clean -f', 'git tag']);
-
-/** Folders whose recursive removal wrecks the machine. */
-const SYSTEM_DIRS = new Set([
-  '/',
-  '/bin',
-  '/boot',
-  '/dev',
-  '/etc',
-  '/home',
-  '/lib',
-  '/lib32',
-  '/lib64',
-  '/libx32',
-  '/opt',
-  '/proc',
-  '/root',
-  '/run',
-  '/sbin',
-  '/snap',
-  '/srv',
-  '/sys',
-  '/usr',
-  '/var',
-  '/var/lib',
-  '/var/log',
-  '/System',
-  '/Library',
-  '/Applications',
-  '/Users',
-  '/Volumes',
-  '/private',
-  '/private/etc',
-  '/private/var',
-  '/nix',
-  '/nix/store',
-]);
 
 /** `deniedPrefixes` and `deniedCommands` (one stage each); pipeline patterns are checked by checkPipeline. */
 /** Other names of denied programs and subcommands: `npm pu` is `npm publish`, `mke2fs` is `mkfs.ext2`. */
@@ -222,160 +185,3 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
 export function argvOf(inv: Invocation): string[] {
   return [inv.program, ...inv.args.map((w) => w.value)];
 }
-
-/**
- * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
- * flag spelling — `find <such a folder> -delete`, and `rsync --delete` into such a folder (from an
- * empty one it removes everything there). `--no-preserve-root` is refused outright.
- */
-export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
-  // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
-  if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
-    let recursive = false;
-    let optionsEnd = false;
-    const targets: Word[] = [];
-    for (const w of inv.args) {
-      const v = w.value;
-      if (!optionsEnd && v === '--') optionsEnd = true;
-      // long options may be abbreviated: `--no-pres`, `--recu`
-      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
-        return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
-      else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
-      else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
-      else targets.push(w);
-    }
-    if (!recursive) return null;
-    for (const t of targets) {
-      const why = dangerousTarget(t, ctx);
-      if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
-    }
-    return null;
-  }
-  if (inv.program === 'rsync') {
-    const dest = rsyncDeleteDest(inv.args);
-    const why = dest && dangerousTarget(dest, ctx);
-    if (why)
-      return {
-        rule: 'rm.root',
-        reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
-      };
-    return null;
-  }
-  if (inv.program === 'find') {
-    const a = inv.args;
-    const destroys =
-      a.some((w) => w.value === '-delete') ||
-      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
-    // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
-    if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
-    // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
-    const emptyOnly = a.some((w) => w.value === '-empty');
-    for (const w of a) {
-      if (/^[-(!]/.test(w.value)) break;
-      if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
-      const why = dangerousTarget(w, ctx);
-      if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
-    }
-  }
-  return null;
-}
-
-const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
-
-/**
- * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
- * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
- */
-function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
-  let v = w.value;
-  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
-  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
-  else if (isDynamic(w)) {
-    // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
-    // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    // (alone, an empty variable removes nothing, `rm -rf ""`; but a function's `"$1"` is what its call passes)
-    const alone = /^[0-9@*]$/.test(w.leadingVar ?? '') ? /^\uE000\/*\**$/ : /^\uE000(\/+\**|\*+)$/;
-    if (w.leadingVar && !w.guarded && alone.test(v.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) {
-      return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
-    }
-    return null;
-  }
-  if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
-    return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
-  if (ctx.cwd === null && !v.startsWith('/')) return null;
-  // a glob removes what is inside the folder before its first wildcard
-  let p = v;
-  if (w.glob) {
-    const g = p.search(/[*?[{]/);
-    p = p.slice(0, g);
-    p = p.slice(0, p.lastIndexOf('/') + 1) || '.';
-  }
-  // `~name` is that user's home folder: `~root` is /root, another user's lies beside this one's
-  const other = otherHome(p);
-  const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
-  if (other) p = `${otherDir}${other.rest}`;
-  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
-  const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
-  if (abs === '/') return rel('/');
-  if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
-  if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
-  if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
-  if (ctx.root && GIT_HISTORY_DIRS.has(abs.slice(ctx.root.length + 1)) && abs.startsWith(`${ctx.root}/`))
-    return rel(`the project's history (${abs.slice(ctx.root.length + 1)})`);
-  if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
-    // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
-    // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
-    if (
-      abs === ctx.root &&
-      w.glob &&
-      (moved ||
-        TARGETED_GLOB.test(
-          v
-            .replace(/\/+$/, '')
-            .split('/')
-            .pop()!
-            .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
-        ))
-    )
-      return null;
-    return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
-  }
-  return null;
-}
-
-/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
-function startsWithCwd(w: Word): boolean {
-  if (!w.value.startsWith(UNKNOWN)) return false;
-  if (w.leadingVar === 'PWD') return true;
-  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
-  return sub?.words[0]?.value === 'pwd' && sub.words.slice(1).every((x) => /^-[LP]$/.test(x.value));
-}
-
-/**
- * `mv` of a folder the removal rule keeps (`mv ~ /tmp/t`, `mv /home/u/proj /tmp/x`): moved away,
- * it leaves its place as a removal does, and where it went (`/tmp`) may be emptied next. Checked
- * after the path rules, whose reason for axme's own folders (`mv .git x`) is the more telling.
- */
-export function checkMovedAway(inv: Invocation, ctx: BashContext): Finding | null {
-  if (inv.program !== 'mv') return null;
-  for (const w of movedAway(inv.args)) {
-    const why = dangerousTarget(w, ctx, true);
-    if (why)
-      return { rule: 'rm.root', reason: `\`mv\` of ${why} takes it away from where everything expects it; it is never allowed. Move the files you mean` };
-  }
-  return null;
-}
-
-/** The operands `mv` moves away: every one with `-t DIR`, else all but the last (the destination). */
-function movedAway(args: readonly Word[]): Word[] {
-  const p = parseArgs(args, MV_VALUED);
-  return valueOf(p, '-t', '--target-directory') === null ? p.operands.slice(0, -1) : p.operands;
-}
-
-const MV_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
-
-/** The folders of a repository's .git that hold its history: the objects, the branches and tags, the reflogs. */
-const GIT_HISTORY_DIRS = new Set(['.git/objects', '.git/refs', '.git/logs']);
-
-/** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
-const TARGETED_GLOB = /[A-Za-z0-9_-]/;

@@ -1,6 +1,7 @@
 import { UNKNOWN } from './expand.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import type { SimpleCommand, Word } from './shell.ts';
+import { WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 /**
  * From a simple command to the program that really runs: assignments skipped, wrappers such as
@@ -26,119 +27,12 @@ export interface Unwrapped {
   invocation: Invocation | null;
   /** command strings the invocation hands to a shell: parse and check them too */
   scripts: string[];
+  /**
+   * the other readings of a wrapper's words, where an option the wrapper table does not know took
+   * the next word as its value (`systemd-run --service-type oneshot rm -rf ~`): check them too
+   */
+  alternatives: Invocation[];
 }
-
-interface WrapperSpec {
-  /** options that take a separate value (`-u root`) */
-  valued: string[];
-  /** positional arguments before the wrapped command (timeout's duration, chroot's root) */
-  positionals?: number;
-  /** options whose value is a folder the command runs in */
-  chdir?: string[];
-}
-
-const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: {
-    valued: [
-      '-u',
-      '-g',
-      '-h',
-      '-p',
-      '-r',
-      '-t',
-      '-T',
-      '-U',
-      '-C',
-      '-D',
-      '--user',
-      '--group',
-      '--host',
-      '--prompt',
-      '--role',
-      '--type',
-      '--close-from',
-      '--chdir',
-      '--other-user',
-      '--command-timeout',
-    ],
-    chdir: ['-D', '--chdir'],
-  },
-  doas: { valued: ['-u', '-C'] },
-  env: { valued: ['-u', '--unset', '-C', '--chdir'], chdir: ['-C', '--chdir'] },
-  command: { valued: [] },
-  builtin: { valued: [] },
-  exec: { valued: ['-a'] },
-  nohup: { valued: [] },
-  setsid: { valued: [] },
-  unbuffer: { valued: [] },
-  caffeinate: { valued: ['-t', '-w'] },
-  stdbuf: { valued: ['-i', '-o', '-e'] },
-  nice: { valued: ['-n', '--adjustment'] },
-  ionice: { valued: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
-  time: { valued: ['-f', '-o', '--format', '--output'] },
-  timeout: { valued: ['-s', '-k', '--signal', '--kill-after'], positionals: 1 },
-  chroot: { valued: ['--userspec', '--groups'], positionals: 1 },
-  taskset: { valued: [], positionals: 1 },
-  flock: { valued: ['-w', '-E', '--timeout', '--conflict-exit-code'], positionals: 1 },
-  strace: { valued: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] },
-  ltrace: { valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-l', '-n', '-E', '-x', '-L'] },
-  xargs: {
-    valued: [
-      '-a',
-      '-d',
-      '-E',
-      '-I',
-      '-L',
-      '-n',
-      '-P',
-      '-s',
-      '--arg-file',
-      '--delimiter',
-      '--eof',
-      '--replace',
-      '--max-lines',
-      '--max-args',
-      '--max-procs',
-      '--max-chars',
-      '--process-slot-var',
-    ],
-  },
-  busybox: { valued: [] },
-  pkexec: { valued: ['--user'] },
-  runuser: { valued: ['-u', '-g', '-G', '-w', '--user', '--group', '--supp-group', '--whitelist-environment'] },
-  'systemd-run': {
-    valued: [
-      '-u',
-      '--unit',
-      '-p',
-      '--property',
-      '--description',
-      '--slice',
-      '-E',
-      '--setenv',
-      '--uid',
-      '--gid',
-      '-M',
-      '--machine',
-      '-H',
-      '--host',
-      '--nice',
-      '--working-directory',
-      '--on-active',
-      '--on-boot',
-      '--on-startup',
-      '--on-calendar',
-      '--timer-property',
-    ],
-    chdir: ['--working-directory'],
-  },
-  unshare: {
-    valued: ['-S', '-G', '-R', '-w', '--setuid', '--setgid', '--root', '--wd', '--map-user', '--map-group', '--propagation', '--setgroups'],
-    chdir: ['-w', '--wd'],
-  },
-  firejail: { valued: [] },
-  nsenter: { valued: ['-t', '--target', '-S', '-G', '--setuid', '--setgid', '-R', '--root', '-w', '--wd'], chdir: ['-w', '--wd'] },
-};
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
 
@@ -169,6 +63,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
   let words = command.words;
   const via: string[] = [];
   const scripts: string[] = [];
+  const alternatives: Invocation[] = [];
   let chdir: string | null = null;
   // every round drops at least the wrapper's own word, so this ends
   for (;;) {
@@ -176,82 +71,105 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     let i = 0;
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
     words = words.slice(i);
-    if (!words.length) return { invocation: null, scripts };
+    if (!words.length) return { invocation: null, scripts, alternatives };
     const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
     const spec = WRAPPERS[program];
     if (program === 'eval') {
       scripts.push(wordsFrom(args, 0));
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     // `trap 'cmd' EXIT`: the handler runs later in this shell
     if (program === 'trap') {
       const handler = args.find((w) => !w.value.startsWith('-'));
       if (handler) scripts.push(handler.value);
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
     if (program === 'flock' || program === 'script') {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
       if (c >= 0 && args[c + 1]) {
         scripts.push(args[c + 1]!.value);
-        return { invocation: { program, args, via, chdir, command }, scripts };
+        return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
       }
     }
-    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts };
+    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts, alternatives };
     if (program === 'env') {
       const split = splitString(args);
       if (split !== null) {
         scripts.push(split);
-        return { invocation: null, scripts };
+        return { invocation: null, scripts, alternatives };
       }
     }
     if (program === 'watch') {
-      const rest = skipOptions(args, ['-n', '-d', '--interval', '--differences', '-q', '--equexit'], 0);
+      const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: null, scripts };
+      return { invocation: null, scripts, alternatives };
     }
     if (program === 'ssh') {
-      const rest = skipOptions(
-        args,
-        ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
-        1,
-      );
+      const rest = skipOptions(args, {
+        valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+        positionals: 1,
+      });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
-    if (program === 'su' || program === 'runuser') {
+    // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
+    if (program === 'capsh') {
+      const body = shellBody(args.slice(args.findIndex((w) => w.value === '--') + 1));
+      if (body !== null) scripts.push(body);
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    }
+    if (program === 'su' || program === 'runuser' || program === 'sg') {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
       if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
       const inline = args.find((w) => w.value.startsWith('--command='));
       if (inline) scripts.push(inline.value.slice('--command='.length));
       // `runuser -u user -- cmd` runs the command itself, as a wrapper does
-      if (program === 'su' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts };
+      if (program !== 'runuser' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     if (program === 'parallel') {
       scripts.push(...parallelScripts(parallelLine(args.map((w) => w.value)), null));
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {
       const body = shellBody(args);
       if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, chdir, command }, scripts };
+      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
-    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts };
-    const rest = skipOptions(args, spec.valued, spec.positionals ?? 0);
+    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    const rest = skipOptions(args, spec, false);
+    // the reading where each option the table does not know takes the next word as its value
+    const other = skipOptions(args, spec, true);
+    if (other.index > rest.index && other.index < args.length) {
+      const alt = unwrap({ ...command, words: args.slice(other.index) });
+      const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
+      scripts.push(...alt.scripts);
+      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
+        alternatives.push({ ...inv, via: [...via, program, ...inv.via], chdir: inv.chdir ?? altChdir, command });
+    }
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
     const inner = args.slice(rest.index);
     // a wrapper with nothing to run is itself the program: `env` alone prints the environment
-    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts };
+    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     via.push(program);
     words = inner;
     if (program === 'busybox' && words[0]?.value === 'sh') continue;
   }
 }
 
-/** Skips a wrapper's options (and `--`) and its positional arguments; returns where the command starts. */
-function skipOptions(args: Word[], valued: string[], positionals: number): { index: number; chdir: (names: string[]) => string | null } {
+/**
+ * Skips a wrapper's options (and `--`) and its positional arguments; returns where the command
+ * starts. `unknownTakesValue`: an option the spec does not list takes the next word (one not
+ * starting with `-`) as its value.
+ */
+function skipOptions(
+  args: Word[],
+  spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals'>,
+  unknownTakesValue = false,
+): { index: number; chdir: (names: string[]) => string | null } {
+  const { valued, pairs = [], positionals = 0 } = spec;
   const values = new Map<string, string>();
   let i = 0;
   while (i < args.length) {
@@ -272,9 +190,14 @@ function skipOptions(args: Word[], valued: string[], positionals: number): { ind
       i += 2;
       continue;
     }
+    if (pairs.includes(v)) {
+      i += 3;
+      continue;
+    }
     // `-uroot`, `-n10`: a valued short option with its value attached
     const attached = valued.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
     if (attached) values.set(attached, v.slice(2));
+    else if (unknownTakesValue && args[i + 1] && !args[i + 1]!.value.startsWith('-')) i++;
     i++;
   }
   for (let p = 0; p < positionals && i < args.length; p++) i++;

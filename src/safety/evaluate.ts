@@ -1,18 +1,7 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import {
-  argvOf,
-  type BashContext,
-  checkExfiltration,
-  checkLists,
-  checkMovedAway,
-  checkPipelines,
-  checkRemoval,
-  isExempt,
-  listed,
-  type PipedInvocation,
-} from './bash-rules.ts';
+import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { staticOutput } from './expand.ts';
@@ -20,13 +9,14 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText } from './fed-input.ts';
+import { fedArgumentScripts, fedText, LINE_FILTERS } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
+import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
@@ -45,6 +35,8 @@ export interface EvalContext {
   home: string;
   /** the project root: relative path patterns are anchored there */
   root?: string | undefined;
+  /** the repository's common git folder (in a linked worktree, where the history is) */
+  commonDir?: string | undefined;
   /** the branch checked out in `dir` (or the repository at `gitDir`), null when detached or unknown */
   branchOf(dir: string, gitDir: string | null): string | null;
   /** the state of a pull request; `unknown` when it cannot be checked */
@@ -200,7 +192,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   charge(w.budget, src.length);
   const script = parseShell(src, { home: w.ctx.home, depth });
-  if (script.tooDeep) w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests substitutions too deeply to be checked; run the steps one by one' });
+  if (script.tooDeep)
+    w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
   // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
   const fed: Invocation[][] = [];
@@ -214,7 +207,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   for (const [n, cmd] of script.commands.entries()) {
     charge(w.budget, COMMAND_COST);
-    const { invocation, scripts } = unwrap(cmd);
+    const { invocation, scripts, alternatives } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
     for (const s of scripts) walkScript(s, w, depth + 1);
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
@@ -226,10 +219,17 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
-    // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments
-    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feeder ? (runsOf.get(feeder)?.[0] ?? null) : null)) walkScript(s, w, depth + 1);
+    // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
+    // a `find`, through filters that pass some of its lines on unchanged (`| grep -v x | sort | head`)
+    let finder = feeder;
+    while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
+    const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
+    const finderInv = finder ? (runsOf.get(finder)?.[0] ?? null) : null;
+    if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
+    // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value
+    for (const alt of alternatives) checkCommand(cmd, alt, w, depth);
   }
   // commands whose words are produced by other commands, where the consumer runs them as code
   for (const cmd of script.commands) {
@@ -263,6 +263,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     budget: w.budget,
     realpath: w.ctx.realpath,
     protectedPaths: w.ctx.protectedPaths,
+    commonDir: w.ctx.commonDir,
   };
   const add = (f: Finding | null) => void (f && w.findings.push(f));
   const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };

@@ -41,6 +41,12 @@ export function expandWord(w: Word, home: string): Word[] {
   return out.length ? out : [{ ...w, value: '' }];
 }
 
+/** An assignment's value (`x=$(echo a b)`, `x={a,b}`): neither split nor brace-expanded, the marks are the characters again. */
+export function unsplit(w: Word): Word {
+  if (!MARKS.test(w.value)) return w;
+  return { ...w, value: w.value.replace(/[\u0001-\u0004]/g, (m) => (m === SPLIT ? ' ' : m === B_OPEN ? '{' : m === B_CLOSE ? '}' : ',')) };
+}
+
 /** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
 function expandBraces(v: string): string[] {
   const open = v.indexOf(B_OPEN);
@@ -149,23 +155,79 @@ function printedText(cmd: SimpleCommand): string | null {
       if (flags.includes('e')) escapes = true;
     }
     const line = args.join(' ');
-    return (escapes ? printfEscapes(line) : line) + (newline ? '\n' : '');
+    if (!escapes) return line + (newline ? '\n' : '');
+    const [text, stopped] = decodeEscapes(line, true);
+    return text + (newline && !stopped ? '\n' : '');
   }
-  if (program !== 'printf' || args[0] === undefined || args[0].startsWith('-')) return null;
+  if (program !== 'printf') return null;
+  if (args[0] === '--') args.shift();
+  if (args[0] === undefined || args[0].startsWith('-')) return null;
   const format = args.shift()!;
-  // only `%s` (and `%%`): other directives format numbers, widths and the like
-  if (/%(?!s|%)/.test(format)) return null;
-  if (!format.includes('%s')) return printfEscapes(format.replaceAll('%%', '%'));
+  // only `%s`, `%b` (and `%%`): other directives format numbers, widths and the like
+  if (/%(?![sb%])/.test(format)) return null;
   let out = '';
   do {
-    out += printfEscapes(format.replace(/%(s|%)/g, (_, d) => (d === '%' ? '%' : (args.shift() ?? ''))));
-  } while (args.length && out.length <= 65536);
+    // the format's escapes are read before its directives are filled: an argument's `\` is its own (but `%b`'s)
+    for (const piece of format.split(/(%[sb%])/)) {
+      const [text, stopped] =
+        piece === '%%'
+          ? ['%', false]
+          : piece === '%s'
+            ? [args.shift() ?? '', false]
+            : piece === '%b'
+              ? decodeEscapes(args.shift() ?? '', true)
+              : decodeEscapes(piece, false);
+      out += text;
+      // `\c` ends all output
+      if (stopped) return out;
+    }
+  } while (args.length && /%[sb]/.test(format) && out.length <= 65536);
   return out;
 }
 
-const PRINTF_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' };
+const PRINTF_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  e: '\x1b',
+  E: '\x1b',
+  '"': '"',
+  "'": "'",
+};
 
-/** `\n`, `\t`, `\\` … of a printf format or `echo -e`. */
-function printfEscapes(s: string): string {
-  return s.replace(/\\([ntr\\abfv])/g, (_, c: string) => PRINTF_ESCAPES[c]!);
+/**
+ * The escapes of a printf format (`\NNN` octal) or of `echo -e` and `%b` (`echoStyle`: `\0NNN`):
+ * `\n`, `\xHH`, `\uHHHH` …; an unknown one stays as written, as the shell leaves it. Returns the
+ * text and whether a `\c` ended the output there.
+ */
+function decodeEscapes(s: string, echoStyle: boolean): [string, boolean] {
+  if (!s.includes('\\')) return [s, false];
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== '\\' || i + 1 >= s.length) {
+      out += c;
+      continue;
+    }
+    const rest = s.slice(i + 1, i + 11);
+    let m: RegExpExecArray | null;
+    if (rest[0] === 'c') return [out, true];
+    if (PRINTF_ESCAPES[rest[0]!] !== undefined && !(echoStyle && (rest[0] === '"' || rest[0] === "'"))) {
+      out += PRINTF_ESCAPES[rest[0]!];
+      i++;
+    } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
+      const cp = parseInt(m[1]!, 16);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+      i += m[0].length;
+    } else if ((m = (echoStyle ? /^0([0-7]{0,3})/ : /^([0-7]{1,3})/).exec(rest))) {
+      out += String.fromCharCode(parseInt(m[1] || '0', 8) & 0xff);
+      i += m[0].length;
+    } else out += c;
+  }
+  return [out, false];
 }

@@ -23,13 +23,22 @@ export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | nu
   return null;
 }
 
+/** Programs that write some of the lines they read, unchanged: what xargs then reads are still the lines of the stage before them. */
+export const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat']);
+
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
  * parallel with no `:::`: from the text `feeder` (the stage before, `feederInv` its program)
- * writes or a here-string, else, after a `find`, as `find … -exec` would run them. Empty for any
- * other command.
+ * writes or a here-string, else, after a `find` (`finderInv`: the stage before any
+ * `LINE_FILTERS`), as `find … -exec` would run them. Empty for any other command.
  */
-export function fedArgumentScripts(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, feederInv: Invocation | null): string[] {
+export function fedArgumentScripts(
+  inv: Invocation,
+  cmd: SimpleCommand,
+  feeder: SimpleCommand | undefined,
+  feederInv: Invocation | null,
+  finderInv: Invocation | null = feederInv,
+): string[] {
   const out: string[] = [];
   const text = () => (feeder && fedText(feeder, feederInv)) ?? cmd.redirects.find((r) => r.input !== null)?.input ?? null;
   // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
@@ -38,7 +47,7 @@ export function fedArgumentScripts(inv: Invocation, cmd: SimpleCommand, feeder: 
     if (fed) out.push(...xargsScripts(inv, fed));
     else {
       // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
-      const found = feeder && findExecScript(feederInv, argvOf(inv));
+      const found = feeder && findExecScript(finderInv, argvOf(inv));
       if (found) out.push(found);
     }
   }
@@ -48,7 +57,7 @@ export function fedArgumentScripts(inv: Invocation, cmd: SimpleCommand, feeder: 
     const fed = line.groups ? null : text();
     if (fed) out.push(...parallelScripts(line, fed.split('\n').filter(Boolean)));
     else if (!line.groups && line.command.length > 1) {
-      const found = feeder && findExecScript(feederInv, line.command);
+      const found = feeder && findExecScript(finderInv, line.command);
       if (found) out.push(found);
     }
   }

@@ -54,16 +54,23 @@ const GIT_CONFIG_ENV = /^(GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_
 /** Variables that make husky skip the hooks it runs (axme's lines are in its hook files): `HUSKY=0` (husky 5 on), `HUSKY_SKIP_HOOKS` (husky 4). */
 const HOOKS_OFF_ENV = /^(HUSKY=0|HUSKY_SKIP_HOOKS=.+)$/;
 
+/** The names of HOOKS_OFF_ENV: exported by name (`HUSKY=0; export HUSKY`), they carry whatever value they hold on to git. */
+const HOOKS_OFF_NAMES = /^(HUSKY|HUSKY_SKIP_HOOKS)$/;
+
 /**
  * `GIT_CONFIG_KEY_0=core.hooksPath … git …`, `export GIT_CONFIG_PARAMETERS="'core.fsmonitor'=…"`:
- * git settings given through the environment; and `HUSKY=0`, which switches the hooks off there.
+ * git settings given through the environment; and `HUSKY=0`, which switches the hooks off for git
+ * run with it, or for every later command once exported (`HUSKY=0 npm ci` runs no git hook: it passes).
  */
 export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | null {
   // the assignments before the program (and its wrappers'), or what `export` sets; not the arguments (`echo GIT_CONFIG_…`)
   const before = inv ? cmd.words.slice(0, Math.max(0, cmd.words.length - inv.args.length - 1)) : cmd.words;
   const sets = inv && ['export', 'declare', 'typeset', 'readonly', 'local'].includes(inv.program) ? inv.args : [];
   const words = [...before, ...sets].map((w) => w.value);
-  if (words.some((v) => HOOKS_OFF_ENV.test(v)))
+  // husky's hooks run under git: before another program (`HUSKY=0 npm ci`) the value goes nowhere near them
+  const hooksOff = [...(!inv || inv.program === 'git' ? before : []), ...sets].some((w) => HOOKS_OFF_ENV.test(w.value));
+  const exported = (inv?.program === 'export' || sets.some((w) => /^-[a-z]*x/.test(w.value))) && sets.some((w) => HOOKS_OFF_NAMES.test(w.value));
+  if (hooksOff || exported)
     return { rule: SELF, reason: "HUSKY=0 (or HUSKY_SKIP_HOOKS) makes husky skip every git hook it runs, axme's among them: ask the user" };
   const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
   if (!env.some((v) => GIT_HOOK_SETTINGS.test(v))) return null;

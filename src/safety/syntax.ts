@@ -14,6 +14,8 @@ export interface Word {
   leadingVar: string | null;
   /** `${VAR:?}`-style expansions that abort when empty: the word can never collapse to its suffix */
   guarded: boolean;
+  /** the leading variable holds a path mktemp has just made, or nothing (`tmp=$(mktemp -d)`) */
+  fresh?: boolean;
   /** scripts run to produce this word: `$(...)`, backticks, `<(...)` */
   subs: Script[];
 }

@@ -94,11 +94,11 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['source <(kubectl completion bash)', 'source <(printf "rm -rf /")'],
     ["x=$(printf '%d' 5); echo $x", 'cd "$(echo /)" && rm -rf *'],
   ],
-  // a variable alone that is empty removes nothing (`rm -rf ""`); followed by `/` it is `rm -rf /`
+  // mktemp's variable alone is its fresh folder or nothing (`rm -rf ""`); followed by `/` it is `rm -rf /`
   'a variable alone is no removal of /': [
     ['tmp=$(mktemp -d) && rm -rf "$tmp"', 'tmp=$(mktemp -d) && rm -rf "$tmp/"'],
-    ['rm -rf $BUILD_DIR', 'rm -rf "$BUILD_DIR"/*'],
-    ['rm -rf "${OUT}"', 'rm -rf ${OUT}//'],
+    ['rm -rf $BUILD_DIR/out', 'rm -rf "$BUILD_DIR"/*'],
+    ['rm -rf "${OUT:?}"', 'rm -rf ${OUT}//'],
     ['for d in build dist; do rm -rf "$d"; done', 'for d in a /etc; do rm -rf "$d"; done'],
   ],
   // `find -empty -delete` removes only what holds nothing

@@ -25,7 +25,7 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * itself counts) or delete what `find` finds there; recursive ownership and permission changes
  * there, and permission changes that lock the owner out or open a file to others; the crontab,
  * the firewall, every process at once (system-services.ts).
- * `rm -r` of a whole system folder or the home folder is bash-rules.ts's checkRemoval.
+ * `rm -r` of a whole system folder or the home folder is removal.ts's checkRemoval.
  */
 export const checkSystem: FamilyCheck = (cmd, inv, ctx) => checkRedirects(cmd.redirects, ctx) ?? (inv ? checkProgram(inv, ctx) : null);
 
@@ -125,7 +125,7 @@ function checkWriter(inv: Invocation, writer: Writer, ctx: FamilyContext): Hit |
     for (const w of ops) {
       if ((label === 'rm' || label === 'unlink') && !recursive && refusesFolder(w.value)) continue;
       const g = guardedPath(w.value, ctx);
-      // `rm -r`: in system folders that is checkRemoval's (bash-rules.ts: the folders themselves); here the dotfiles
+      // `rm -r`: in system folders that is checkRemoval's (removal.ts: the folders themselves); here the dotfiles
       if (!g || (recursive && g.kind !== 'dotfile')) continue;
       return writer.removes ? removeHit(label, doing, g) : writeHit(label, doing, g);
     }

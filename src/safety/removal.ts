@@ -1,0 +1,260 @@
+import { posix } from 'node:path';
+import type { BashContext } from './bash-rules.ts';
+import { type Invocation, programName } from './command.ts';
+import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
+import type { Finding } from './git-rules.ts';
+import { otherHome, resolvePath } from './paths.ts';
+import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+
+/**
+ * The removal rule (`rm.root`, always on): what recursive removal, `find -delete`, `rsync
+ * --delete` and `mv` must never take away — `/`, the home folders, the system folders, the
+ * project, its `.git` and its history — in every spelling the parser can read.
+ */
+
+/** Folders whose recursive removal wrecks the machine. */
+const SYSTEM_DIRS = new Set([
+  '/',
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/proc',
+  '/root',
+  '/run',
+  '/sbin',
+  '/snap',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+  '/var/lib',
+  '/var/log',
+  '/System',
+  '/Library',
+  '/Applications',
+  '/Users',
+  '/Volumes',
+  '/private',
+  '/private/etc',
+  '/private/var',
+  '/nix',
+  '/nix/store',
+]);
+
+/**
+ * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
+ * flag spelling — `find <such a folder> -delete`, and `rsync --delete` into such a folder (from an
+ * empty one it removes everything there). `--no-preserve-root` is refused outright.
+ */
+export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
+  // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
+  if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
+    let recursive = false;
+    let optionsEnd = false;
+    const targets: Word[] = [];
+    for (const w of inv.args) {
+      const v = w.value;
+      if (!optionsEnd && v === '--') optionsEnd = true;
+      // long options may be abbreviated: `--no-pres`, `--recu`
+      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
+        return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
+      else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
+      else targets.push(w);
+    }
+    // `rm -f .git/objects/pack/*.pack`, `rm .git/packed-refs`: files of the history, removed one by one
+    if (!recursive) {
+      for (const t of targets) {
+        const part = !isDynamic(t) && ctx.cwd !== null ? historyPart(resolvePath(globFolder(t.value, t.glob), { cwd: ctx.cwd, home: ctx.home }), ctx) : null;
+        if (part)
+          return { rule: 'rm.root', reason: `\`rm\` of the project's history (${part}) loses commits; it is never allowed. Use git to drop what you mean` };
+      }
+      return null;
+    }
+    for (const t of targets) {
+      const why = dangerousTarget(t, ctx);
+      if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
+    }
+    return null;
+  }
+  if (inv.program === 'rsync') {
+    const dest = rsyncDeleteDest(inv.args);
+    const why = dest && dangerousTarget(dest, ctx);
+    if (why)
+      return {
+        rule: 'rm.root',
+        reason: `\`rsync --delete\` into ${why} removes all its source lacks there; it is never allowed. Sync into a folder of its own`,
+      };
+    return null;
+  }
+  if (inv.program === 'find') {
+    const a = inv.args;
+    const destroys =
+      a.some((w) => w.value === '-delete') ||
+      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
+    // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
+    if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
+    // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
+    const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
+    // `find -delete` without a folder starts at `.`
+    const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
+    for (const w of roots) {
+      if (/^[-(!]/.test(w.value)) break;
+      if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
+      const why = dangerousTarget(w, ctx);
+      if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a find expression's action removes only what is empty: `-empty` before the first
+ * -delete or -exec, with nothing that could select another way (`-o`, `,`, `!`, `-not`, `(`).
+ */
+function selectsEmptyOnly(args: string[]): boolean {
+  const empty = args.indexOf('-empty');
+  if (empty < 0 || args.some((v) => FIND_BRANCHES.has(v))) return false;
+  const action = args.findIndex((v) => v === '-delete' || v === '-exec' || v === '-execdir');
+  return action < 0 || empty < action;
+}
+
+/** The find operators that join or negate tests: past one of them `-empty` no longer limits every action. */
+const FIND_BRANCHES = new Set(['-o', '-or', ',', '!', '-not', '(']);
+
+const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
+
+/**
+ * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
+ * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
+ */
+function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
+  let v = w.value;
+  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
+  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
+  else if (isDynamic(w)) {
+    if (!w.leadingVar || w.guarded) return null;
+    const rest = v.slice(v.indexOf(UNKNOWN) + 1);
+    // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
+    // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
+    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
+      return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
+    // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
+    // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
+    if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
+      return `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`;
+    return null;
+  }
+  if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
+    return `"${v}" in a folder only the shell knows (after a cd to a variable)`;
+  if (ctx.cwd === null && !v.startsWith('/')) return null;
+  // a glob removes what is inside the folder before its first wildcard
+  let p = globFolder(v, w.glob);
+  // `~name` is that user's home folder: `~root` is /root, another user's lies beside this one's
+  const other = otherHome(p);
+  const otherDir = other && (other.name === 'root' ? '/root' : `${posix.dirname(ctx.home)}/${other.name}`);
+  if (other) p = `${otherDir}${other.rest}`;
+  const abs = resolvePath(p, { cwd: ctx.cwd ?? '/', home: ctx.home });
+  const rel = (what: string) => (v === abs ? what : `${what} ("${v}")`);
+  if (abs === '/') return rel('/');
+  if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
+  if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
+  if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  const history = historyPart(abs, ctx);
+  if (history) return rel(`the project's history (${history})`);
+  if (ctx.commonDir && abs === ctx.commonDir) return rel("the project's .git");
+  if (ctx.root && (abs === ctx.root || abs === `${ctx.root}/.git`)) {
+    // `rm -rf *.egg-info` in the project removes what the pattern names, not the project: a glob
+    // whose last part has letters of its own is targeted; `*`, `.*`, `?*` take everything
+    if (
+      abs === ctx.root &&
+      w.glob &&
+      (moved ||
+        TARGETED_GLOB.test(
+          v
+            .replace(/\/+$/, '')
+            .split('/')
+            .pop()!
+            .replace(/\[[^\]]*\]|\{[^}]*\}/g, ''),
+        ))
+    )
+      return null;
+    return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
+  }
+  return null;
+}
+
+/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
+function startsWithCwd(w: Word): boolean {
+  if (!w.value.startsWith(UNKNOWN)) return false;
+  if (w.leadingVar === 'PWD') return true;
+  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
+  if (!sub) return false;
+  // `builtin pwd`, `command pwd`, `/bin/pwd`; `realpath .`, `readlink -f .`
+  const words = sub.words.map((x) => x.value);
+  while (words[0] === 'builtin' || words[0] === 'command') words.shift();
+  const [program, ...args] = [programName(words[0] ?? ''), ...words.slice(1)];
+  const options = args.filter((a) => a.startsWith('-'));
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (program === 'pwd') return operands.length === 0 && options.every((a) => /^-[LP]$/.test(a));
+  if (program === 'realpath') return operands.length <= 1 && (operands[0] ?? '.') === '.' && options.every((a) => /^-[eLPs]$/.test(a));
+  return program === 'readlink' && operands.length === 1 && operands[0] === '.' && options.length > 0 && options.every((a) => /^-[efm]$/.test(a));
+}
+
+/**
+ * `mv` of a folder the removal rule keeps (`mv ~ /tmp/t`, `mv /home/u/proj /tmp/x`): moved away,
+ * it leaves its place as a removal does, and where it went (`/tmp`) may be emptied next. Checked
+ * after the path rules, whose reason for axme's own folders (`mv .git x`) is the more telling.
+ */
+export function checkMovedAway(inv: Invocation, ctx: BashContext): Finding | null {
+  if (inv.program !== 'mv') return null;
+  for (const w of movedAway(inv.args)) {
+    const why = dangerousTarget(w, ctx, true);
+    if (why)
+      return { rule: 'rm.root', reason: `\`mv\` of ${why} takes it away from where everything expects it; it is never allowed. Move the files you mean` };
+  }
+  return null;
+}
+
+/** The operands `mv` moves away: every one with `-t DIR`, else all but the last (the destination). */
+function movedAway(args: readonly Word[]): Word[] {
+  const p = parseArgs(args, MV_VALUED);
+  return valueOf(p, '-t', '--target-directory') === null ? p.operands.slice(0, -1) : p.operands;
+}
+
+const MV_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
+
+/** A word's path, or for a glob the folder before its first wildcard (what the glob takes from). */
+function globFolder(v: string, glob: boolean): string {
+  if (!glob) return v;
+  const p = v.slice(0, v.search(/[*?[{]/));
+  return p.slice(0, p.lastIndexOf('/') + 1) || '.';
+}
+
+/**
+ * The part of the history `abs` is — in the project's `.git` or the common git folder of a linked
+ * worktree: the objects and anything in them, the branches and tags (`refs/heads`, `refs/tags`
+ * and inside), `packed-refs`, all the refs or reflogs — or null (`.git/refs/remotes`, a fetch
+ * brings them back; `.git/refs/stash`, `.git/rebase-merge`, `.git/index.lock`).
+ */
+function historyPart(abs: string, ctx: Pick<BashContext, 'root' | 'commonDir'>): string | null {
+  for (const gitDir of [ctx.root && `${ctx.root}/.git`, ctx.commonDir]) {
+    if (!gitDir || !abs.startsWith(`${gitDir}/`)) continue;
+    const part = abs.slice(gitDir.length + 1);
+    if (GIT_HISTORY.has(part) || /^(objects|refs\/heads|refs\/tags)\//.test(part)) return `.git/${part}`;
+  }
+  return null;
+}
+
+/** The folders and files of a git folder that hold the history: the objects, the branches and tags, the reflogs. */
+const GIT_HISTORY = new Set(['objects', 'refs', 'refs/heads', 'refs/tags', 'packed-refs', 'logs']);
+
+/** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
+const TARGETED_GLOB = /[A-Za-z0-9_-]/;
