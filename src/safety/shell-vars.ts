@@ -1,0 +1,137 @@
+/**
+ * What a command line tells the parser (shell.ts) of its own variables, in the order it runs:
+ * plain assignments (`r=rm; $r -rf /`), the positional parameters `set --` gives and `shift` moves,
+ * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows.
+ */
+
+import { SPLIT, UNKNOWN } from './expand.ts';
+import type { SimpleCommand, Word } from './syntax.ts';
+
+/** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
+const MAX_VALUE = 65536;
+/** The most values a loop variable stands for at once (`for d in a b …`). */
+const MAX_LOOP_VALUES = 64;
+/** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
+export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
+
+/** The variables one command line has set so far, shared by every parser reading it (substitutions included). */
+export class ShellVars {
+  /** the variables set by plain assignments so far, with the positional parameters and loop variables */
+  private readonly values = new Map<string, string>();
+  /** those that hold a path mktemp has just made (or nothing, when it failed) */
+  private readonly fresh = new Set<string>();
+  /** loop variables over globs */
+  private readonly globs = new Set<string>();
+
+  constructor(private readonly home: string) {}
+
+  /**
+   * `NAME=value` alone (or after export/local/declare/readonly), `set --`, `shift`, `read`...: what
+   * `cmd` sets of the variables. Returns false when a value grows past MAX_VALUE (too large to follow).
+   */
+  record(cmd: SimpleCommand): boolean {
+    const first = cmd.words[0]?.raw;
+    if (first === 'set') this.positionals(cmd.words.slice(1));
+    if (first === 'shift') this.shift(cmd.words[1]?.value);
+    // `read d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
+    if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
+      for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
+    const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
+    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return true;
+    let fits = true;
+    for (const w of words) {
+      const eq = w.value.indexOf('=');
+      const name = w.value.slice(0, eq);
+      const value = w.value.slice(eq + 1);
+      this.forget(name);
+      // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
+      if (value.length > MAX_VALUE) fits = false;
+      else this.values.set(name, value);
+      // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing; and a copy of one (`t=$tmp`)
+      const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
+      const copied = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\1$/.exec(w.raw)?.[2];
+      if ((sub.length === 1 && sub[0]!.words[0]?.value === 'mktemp') || (copied && this.fresh.has(copied))) this.fresh.add(name);
+    }
+    return fits;
+  }
+
+  /** The shell sets `name` to what only it knows. */
+  private forget(name: string): void {
+    this.values.delete(name);
+    this.fresh.delete(name);
+    this.globs.delete(name);
+  }
+
+  /** `shift [n]`: the positional parameters move down by n (1 by default); an unknown n forgets them. */
+  private shift(by: string | undefined): void {
+    const n = by === undefined ? 1 : /^[0-9]+$/.test(by) ? Number(by) : -1;
+    const known = this.values.get('@');
+    this.forgetPositionals();
+    if (known === undefined || n < 0) return;
+    const words = known.split(SPLIT).filter(Boolean).slice(n);
+    if (words.length) this.setPositionals(words);
+  }
+
+  /**
+   * `set -- a b` (or `set a b`): later `$1`, `$2`, `$*` and `"$@"` (each word apart, even quoted)
+   * expand to them. Options alone (`set -e`) leave them; an unknown word forgets them.
+   */
+  private positionals(args: Word[]): void {
+    const first = args[0]?.value;
+    if (first === undefined || (first !== '--' && /^[-+]/.test(first))) return;
+    const words = (first === '--' ? args.slice(1) : args).map((w) => w.value);
+    this.forgetPositionals();
+    if (words.some((v) => v.includes(UNKNOWN))) return;
+    this.setPositionals(words);
+  }
+
+  private forgetPositionals(): void {
+    for (const k of [...this.values.keys()]) if (/^([0-9]+|[@*])$/.test(k)) this.values.delete(k);
+  }
+
+  private setPositionals(words: string[]): void {
+    words.forEach((v, i) => this.values.set(String(i + 1), v));
+    this.values.set('*', words.join(' '));
+    this.values.set('@', words.join(SPLIT));
+  }
+
+  /**
+   * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
+   * `"$@"` does (each checked as an argument of its own), a glob as the names it matches, quoted
+   * or not (`for f in *.ts`); a value only the shell knows leaves it unknown.
+   */
+  loopVariable(words: Word[]): void {
+    const name = words[1]?.raw;
+    if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const values = words[2]?.raw === 'in' ? words.slice(3) : null;
+    this.forget(name);
+    // each use of the variable is checked once per value: past MAX_LOOP_VALUES it stays unknown, as the shell's own would be
+    if (!values?.length || values.length > MAX_LOOP_VALUES || values.some((w) => w.value.includes(UNKNOWN))) return;
+    this.values.set(name, values.map((w) => w.value).join(SPLIT));
+    if (values.some((w) => w.glob)) this.globs.add(name);
+  }
+
+  /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */
+  known(name: string, inDouble: boolean): string | null {
+    if (name === 'HOME') return this.home;
+    // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
+    if (name === 'IFS') return inDouble ? ' ' : SPLIT;
+    const v = this.values.get(name);
+    if (v === undefined) return null;
+    // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
+    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
+  }
+
+  /**
+   * Appends a variable's known value to `w`: one that starts with what only the shell knows (`d=$1`,
+   * `here=$(pwd)`) leads the word with that variable; unquoted, its glob characters are a glob.
+   */
+  append(w: Word, name: string, value: string, atStart: boolean, inDouble: boolean): void {
+    if (atStart && value.startsWith(UNKNOWN)) {
+      w.leadingVar = name;
+      if (this.fresh.has(name)) w.fresh = true;
+    }
+    if ((!inDouble || this.globs.has(name)) && /[*?[]/.test(value)) w.glob = true;
+    w.value += value;
+  }
+}
