@@ -37,12 +37,15 @@ export class ShellVars {
     if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
       for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
-    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.raw))) return true;
+    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return true;
     let fits = true;
     for (const w of words) {
       const eq = w.value.indexOf('=');
-      const name = w.value.slice(0, eq);
-      const value = w.value.slice(eq + 1);
+      // `d+=/x` appends to what `d` held: known only when that was (`d=/tmp/build; d+=/../..`)
+      const appends = w.value[eq - 1] === '+';
+      const name = w.value.slice(0, appends ? eq - 1 : eq);
+      const before = appends ? (this.values.get(name) ?? UNKNOWN) : '';
+      const value = before + w.value.slice(eq + 1);
       this.forget(name);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
       if (value.length > MAX_VALUE) fits = false;

@@ -35,6 +35,12 @@ const HOLES: Record<string, Array<[string, string]>> = {
     ['find . -empty -exec rmdir {} +', 'find . -empty -delete , -delete'],
     ['find -empty -delete', 'find -empty -o -delete'],
   ],
+  // `NAME+=value` appends to what the command line set: the variable is the two together, not the first alone
+  'a value appended with += is read with what it appends': [
+    ['p=src; p+=/gen; rm -rf "$p"', 'd=/tmp/build; d+=/../../..; rm -rf "$d"'],
+    ['d=dist; d+=/cache; rm -rf "$d"', 'r=r; r+=m; $r -rf ~'],
+    ['export OUT=build; OUT+=/tmp; rm -rf "$OUT"', 'h=$HOME; h+=/; rm -rf "$h"'],
+  ],
   // a variable whose value the guard cannot know stands for any folder; a literal or mktemp's fresh path is known
   'a variable only the shell knows stands for any folder': [
     ['rm -rf "$TMPDIR/x"', 'rm -rf "${DIR:-/}"'],
