@@ -37,18 +37,16 @@ export const SECRET_PATHS: readonly string[] = [
 ];
 
 /**
- * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`),
- * read: the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that
- * where no sandbox runs the parser keeps their content from the agent as it would; an example or
- * template (`.env.example`, `*.pub`) is none. Making, writing, removing or naming such a file reads
- * nothing (`cp .env.example .env.local`, `rm .env.local`: a project's first day). Only a path named
- * in full counts (a glob or a variable could name anything), and after a link was followed, so that
- * a link to a listed path reports that path's rule.
+ * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`):
+ * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
+ * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
+ * `*.pub`) is none. Only a path named in full counts (a glob or a variable could name anything),
+ * and after a link was followed, so that a link to a listed path reports that path's rule.
  */
 export function secretNameFinding(abs: string, access: Access): PathFinding | null {
-  if (access !== 'read' || abs.includes(UNKNOWN)) return null;
+  if (access === 'mode' || abs.includes(UNKNOWN)) return null;
   const glob = secretNameGlob(abs.slice(abs.lastIndexOf('/') + 1));
-  return glob ? { rule: `secrets.paths: ${glob}`, reason: `${abs} holds credentials (${glob}); agents never read it: ask the user` } : null;
+  return glob ? { rule: `secrets.paths: ${glob}`, reason: `${abs} holds credentials (${glob}); agents never read or write it: ask the user` } : null;
 }
 
 /** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */
