@@ -110,8 +110,11 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       return withKb(io, a, async (kb) => {
         await show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env }));
         // the process ends here: the new tip's search index is made by a worker, not by the next search
-        if (op.write && io.self)
-          await (await import('../knowledge/views/search/index-worker.ts')).startIndexAfterWrite(kb, { self: io.self, cwd: folder, env: io.env });
+        const self = io.self;
+        if (op.write && self)
+          await import('../knowledge/views/search/index-worker.ts')
+            .then((m) => m.startIndexAfterWrite(kb, { self, cwd: folder, env: io.env }))
+            .catch(() => false);
       });
     },
   };

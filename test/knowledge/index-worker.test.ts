@@ -3,7 +3,7 @@
 // build it inside their recall's deadline, and a prompt hook cut short writes none. The session
 // start starts a detached `axme search` that writes it; the prompts then read it at the tip.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { seededRepo } from '../../bench/lib.ts';
@@ -86,6 +86,11 @@ describe('the index made ahead after a write on the command line', () => {
       assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), true);
       const holder = Number(readFileSync(lock, 'utf8').split(' ')[0]);
       assert.ok(holder > 0 && holder !== process.pid, `the lock names ${holder}`);
+      // a lock older than a worker lives is taken over, whoever it names (a pid reused)
+      writeFileSync(lock, `${process.pid} 2026-01-01T00:00:00.000Z\n`);
+      const old = new Date(Date.now() - 60 * 60_000);
+      utimesSync(lock, old, old);
+      assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), true, 'an hour-old lock held nothing');
     });
     await indexWritten(dir);
   });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AxmeSelf } from '../../../model/axme-self.ts';
-import { lockFileHeld } from '../../../session/claim-lock.ts';
-import { createLockFile, readLockFile, removeLockIf } from '../../../store/lock-file.ts';
+import { claimLockFile } from '../../../session/claim-lock.ts';
+import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { readMergedState } from '../../core/merged-state.ts';
@@ -46,26 +46,30 @@ const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search
 /** The lock file naming the worker a write started (`<pid> <time>`): one at a time per store. */
 export const aheadLockPath = (kb: KnowledgeBase): string => join(searchDir(kb.repo.axmeDir), 'ahead.lock');
 
+/** A worker's lock older than this is taken over whoever holds it (a pid reused by another process). */
+const AHEAD_LOCK_MAX_MS = 5 * 60_000;
+
 /**
  * After a write by a process that ends without searching (a command line's `axme decision add`):
  * the new tip's index made by a detached worker when the store is large (`tipIndexMissing`), so
  * that the next `axme search` reads it at the tip (≈0.1 s at 10,000 items) instead of laying the
- * write over in a fresh process and writing the file (≈0.8 s). One worker at a time: while one
- * runs (the lock names its pid), a write starts none — after a burst of writes the last tip's
- * index is made by the first search, from the worker's. True when a worker was started; never
- * throws (the index is a speed-up).
+ * write over in a fresh process and writing the file (≈0.8 s). One worker at a time: the write
+ * claims the lock (an exclusive file: of writers finishing together one wins), starts the worker
+ * and names it in the lock, which is held while the worker lives, and at most AHEAD_LOCK_MAX_MS;
+ * a write while it runs starts none — after a burst of writes the last tip's index is made by the
+ * first search, from the worker's. True when a worker was started; never throws (the index is a
+ * speed-up).
  */
 export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaunch): Promise<boolean> {
   try {
+    if (!(await tipIndexMissing(kb))) return false;
     const lock = aheadLockPath(kb);
-    if (lockFileHeld(lock) || !(await tipIndexMissing(kb))) return false;
-    const pid = startWorker(l);
-    if (pid === null) return false;
-    const seen = readLockFile(lock);
-    if (seen && seen !== 'unreadable') removeLockIf(lock, seen);
     mkdirSync(dirname(lock), { recursive: true });
-    createLockFile(lock, `${pid} ${new Date().toISOString()}\n`);
-    return true;
+    if (!claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return false;
+    const pid = startWorker(l);
+    // the lock names the worker from now on (this process ends at once): held while the worker lives
+    writeFileAtomicSync(lock, `${pid ?? 0} ${new Date().toISOString()}\n`);
+    return pid !== null;
   } catch {
     return false;
   }
