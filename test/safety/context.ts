@@ -1,4 +1,7 @@
-import type { EvalContext } from '../../src/safety/evaluate.ts';
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { type EvalContext, evaluateCommand } from '../../src/safety/evaluate.ts';
+import { defaultPolicy } from '../../src/safety/policy.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
 
 /**
@@ -19,4 +22,27 @@ export function safetyContext(over: Partial<EvalContext> = {}): EvalContext {
     protectedPaths: guardedPaths({ gitDir: `${ROOT}/.git`, commonDir: `${ROOT}/.git`, worktree: ROOT }, HOME),
     ...over,
   };
+}
+
+/** A command's verdict under the default policy in `safetyContext()`: `allow`, or `<decision> [<rule>]`. */
+export async function decide(command: string): Promise<string> {
+  const v = await evaluateCommand(command, defaultPolicy(), safetyContext());
+  return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
+}
+
+/**
+ * One `describe` a hole, one test a row: [an everyday command that must pass, its dangerous
+ * neighbour that the same rule must deny].
+ */
+export function testHoles(holes: Record<string, ReadonlyArray<readonly [string, string]>>): void {
+  for (const [hole, rows] of Object.entries(holes)) {
+    describe(hole, () => {
+      for (const [everyday, dangerous] of rows) {
+        test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
+          assert.equal(await decide(everyday), 'allow', everyday);
+          assert.match(await decide(dangerous), /^deny /, dangerous);
+        });
+      }
+    });
+  }
 }

@@ -7,14 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { evaluate, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
-import { safetyContext } from './context.ts';
+import { decide, safetyContext, testHoles } from './context.ts';
 
 const policy = defaultPolicy();
-
-async function decide(command: string): Promise<string> {
-  const v = await evaluateCommand(command, policy, safetyContext());
-  return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
-}
 
 /** Each row: [everyday command, its dangerous neighbour]; the neighbour is denied. */
 const HOLES: Record<string, Array<[string, string]>> = {
@@ -168,16 +163,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
   ],
 };
 
-for (const [hole, rows] of Object.entries(HOLES)) {
-  describe(hole, () => {
-    for (const [everyday, dangerous] of rows) {
-      test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
-        assert.equal(await decide(everyday), 'allow', everyday);
-        assert.match(await decide(dangerous), /^deny /, dangerous);
-      });
-    }
-  });
-}
+testHoles(HOLES);
 
 describe('the file tools keep the secret file names too', () => {
   for (const [file, expected] of [

@@ -12,15 +12,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { evaluate, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
-import { safetyContext } from './context.ts';
+import { decide, safetyContext, testHoles } from './context.ts';
 
 const policy = defaultPolicy();
 const M = '#!axme pr=none repo=acme/app';
-
-async function decide(command: string): Promise<string> {
-  const v = await evaluateCommand(command, policy, safetyContext());
-  return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
-}
 
 /** Each row: [everyday command, its dangerous neighbour]; the neighbour is denied. */
 const HOLES: Record<string, Array<[string, string]>> = {
@@ -112,16 +107,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
   ],
 };
 
-for (const [hole, rows] of Object.entries(HOLES)) {
-  describe(hole, () => {
-    for (const [everyday, dangerous] of rows) {
-      test(`${everyday}  passes;  ${dangerous}  is denied`, async () => {
-        assert.equal(await decide(everyday), 'allow', everyday);
-        assert.match(await decide(dangerous), /^deny /, dangerous);
-      });
-    }
-  });
-}
+testHoles(HOLES);
 
 describe('an expanded value past its size is not checked but denied', () => {
   test('a variable doubled until it is megabytes long is denied as too long', async () => {
