@@ -105,18 +105,10 @@ export function decodeAnsiC(src: string, from: number): [string, number] {
       pos++;
       continue;
     }
-    const rest = src.slice(pos + 1, pos + 10);
-    let m: RegExpExecArray | null;
-    if (rest[0] !== undefined && SIMPLE_ESCAPES[rest[0]] !== undefined) {
-      out += SIMPLE_ESCAPES[rest[0]];
-      pos += 2;
-    } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
-      const cp = parseInt(m[1]!, 16);
-      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-      pos += 1 + m[0].length;
-    } else if ((m = /^([0-7]{1,3})/.exec(rest))) {
-      out += String.fromCharCode(parseInt(m[1]!, 8) & 0xff);
-      pos += 1 + m[0].length;
+    const escape = escapeAt(src.slice(pos + 1, pos + 10), SIMPLE_ESCAPES, OCTAL);
+    if (escape) {
+      out += escape[0];
+      pos += 1 + escape[1];
     } else {
       out += '\\';
       pos++;
@@ -200,6 +192,30 @@ const PRINTF_ESCAPES: Record<string, string> = {
   "'": "'",
 };
 
+/** `echo -e`'s and `%b`'s escapes: printf's, but a quote after a backslash is the two characters. */
+const ECHO_ESCAPES: Record<string, string> = Object.fromEntries(Object.entries(PRINTF_ESCAPES).filter(([k]) => k !== '"' && k !== "'"));
+/** An octal escape: `\NNN` ($'…' and printf's format), `\0NNN` (echo -e and %b). */
+const OCTAL = /^([0-7]{1,3})/;
+const ECHO_OCTAL = /^0([0-7]{0,3})/;
+
+/**
+ * One backslash escape at the start of `rest` (what follows the backslash) — one of `simple`'s
+ * letters, `xHH`, `uHHHH`, `UHHHHHHHH` or an `octal` one — as its text and how many characters of
+ * `rest` it took; null for an escape the shell leaves as written. The escapes of `$'…'`, printf
+ * and `echo -e` differ only in `simple` and `octal`.
+ */
+function escapeAt(rest: string, simple: Record<string, string>, octal: RegExp): [string, number] | null {
+  const letter = rest[0] === undefined ? undefined : simple[rest[0]];
+  if (letter !== undefined) return [letter, 1];
+  let m: RegExpExecArray | null;
+  if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
+    const cp = parseInt(m[1]!, 16);
+    return [cp <= 0x10ffff ? String.fromCodePoint(cp) : '', m[0].length];
+  }
+  if ((m = octal.exec(rest))) return [String.fromCharCode(parseInt(m[1] || '0', 8) & 0xff), m[0].length];
+  return null;
+}
+
 /**
  * The escapes of a printf format (`\NNN` octal) or of `echo -e` and `%b` (`echoStyle`: `\0NNN`):
  * `\n`, `\xHH`, `\uHHHH` …; an unknown one stays as written, as the shell leaves it. Returns the
@@ -215,18 +231,11 @@ function decodeEscapes(s: string, echoStyle: boolean): [string, boolean] {
       continue;
     }
     const rest = s.slice(i + 1, i + 11);
-    let m: RegExpExecArray | null;
     if (rest[0] === 'c') return [out, true];
-    if (PRINTF_ESCAPES[rest[0]!] !== undefined && !(echoStyle && (rest[0] === '"' || rest[0] === "'"))) {
-      out += PRINTF_ESCAPES[rest[0]!];
-      i++;
-    } else if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest)) || (m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
-      const cp = parseInt(m[1]!, 16);
-      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
-      i += m[0].length;
-    } else if ((m = (echoStyle ? /^0([0-7]{0,3})/ : /^([0-7]{1,3})/).exec(rest))) {
-      out += String.fromCharCode(parseInt(m[1] || '0', 8) & 0xff);
-      i += m[0].length;
+    const escape = echoStyle ? escapeAt(rest, ECHO_ESCAPES, ECHO_OCTAL) : escapeAt(rest, PRINTF_ESCAPES, OCTAL);
+    if (escape) {
+      out += escape[0];
+      i += escape[1];
     } else out += c;
   }
   return [out, false];
