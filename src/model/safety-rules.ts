@@ -108,3 +108,21 @@ export const SafetyUpdate = SafetyRuleChange.extend({
   action: z.enum(['add', 'remove']).default('add').describe('add the rule (default) or remove it'),
 });
 export type SafetyUpdate = z.input<typeof SafetyUpdate>;
+
+/**
+ * Entries an earlier axme wrote into every new store's rules as defaults and no longer ships, each
+ * with why. A store made before keeps them (its rules are the team's, and no upgrade loosens them
+ * on its own): `axme doctor` names each one found and the command that removes it.
+ */
+export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; why: string }[] = [
+  {
+    rule_type: 'bash_deny_command',
+    value: 'dd if=',
+    why: 'it denied every dd that reads a file, such as writing a test fixture from /dev/urandom; dd onto a disk or a system path is denied by the system family, a secret it reads by the path rules',
+  },
+];
+
+/** The retired defaults (RETIRED_DEFAULTS) a compiled policy still holds (its lists keep RULE_TYPES' names). */
+export function retiredDefaultsIn(policy: { readonly [K in (typeof RULE_TYPES)[RuleType][1]]: readonly string[] }): typeof RETIRED_DEFAULTS {
+  return RETIRED_DEFAULTS.filter(({ rule_type, value }) => policy[RULE_TYPES[rule_type][1]].includes(value));
+}

@@ -5,6 +5,8 @@ import { openKnowledgeBase } from '../knowledge/core/kb.ts';
 import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { CLAUDE_MD_START } from '../model/agent-section.ts';
 import { MEMORY_REF } from '../model/refs.ts';
+import { retiredDefaultsIn } from '../model/safety-rules.ts';
+import { shellQuote } from '../model/shell-quote.ts';
 import { sessionRows } from '../session/list.ts';
 import { runGit } from '../store/git.ts';
 import { locateRepo, readRefSync } from '../store/locate.ts';
@@ -202,6 +204,14 @@ async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
         status: 'problem',
         detail: policy.warnings.join('; '),
         fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)',
+      };
+    const retired = retiredDefaultsIn(policy);
+    if (retired.length)
+      return {
+        name: 'safety rules',
+        status: 'problem',
+        detail: retired.map((r) => `${r.rule_type} ${JSON.stringify(r.value)} is a default an earlier axme wrote and no longer ships: ${r.why}`).join('; '),
+        fix: retired.map((r) => `axme safety remove ${r.rule_type} ${shellQuote(r.value)}`).join(' && '),
       };
     return {
       name: 'safety rules',

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+import { initStore } from '../../src/knowledge/admin/init-store.ts';
+import { closeKnowledgeBase } from '../../src/knowledge/core/kb.ts';
+import { updateSafety } from '../../src/knowledge/rules/update-safety.ts';
+import { DEFAULT_RULES } from '../../src/model/safety-defaults.ts';
+import { RETIRED_DEFAULTS, RULE_TYPES } from '../../src/model/safety-rules.ts';
+import { doctor } from '../../src/setup/doctor.ts';
+import { CLI, cleanEnv, openTestKb, tempRepo } from '../helpers.ts';
+
+test('axme doctor names a default an earlier axme wrote into rules.yaml and no longer ships, with the command that removes it', async () => {
+  const { dir, cleanup } = tempRepo();
+  const env = cleanEnv({ HOME: `${dir}/.home` });
+  const kb = await openTestKb(dir, { env });
+  try {
+    await initStore(kb);
+    const rules = async () => (await doctor({ cwd: dir, env })).checks.find((c) => c.name === 'safety rules')!;
+    assert.equal((await rules()).status, 'ok', 'a new store holds no retired default');
+
+    // a store made by an earlier axme: its init wrote `dd if=` among the denied commands
+    await updateSafety(kb, { rule_type: 'bash_deny_command', value: 'dd if=' });
+    const old = await rules();
+    assert.equal(old.status, 'problem');
+    assert.match(old.detail, /bash_deny_command "dd if=" is a default an earlier axme wrote/);
+    assert.equal(old.fix, "axme safety remove bash_deny_command 'dd if='");
+
+    // the fix it prints, run as written, clears it
+    execFileSync('sh', ['-c', `axme() { "$NODE" "$CLI" "$@"; }; ${old.fix}`], { cwd: dir, env: { ...env, NODE: process.execPath, CLI }, stdio: 'pipe' });
+    assert.equal((await rules()).status, 'ok');
+  } finally {
+    await closeKnowledgeBase(kb);
+    cleanup();
+  }
+});
+
+test('no retired default is among the defaults a new store is given', () => {
+  assert.ok(RETIRED_DEFAULTS.length > 0);
+  for (const r of RETIRED_DEFAULTS) {
+    const [section, key] = RULE_TYPES[r.rule_type];
+    assert.ok(!(DEFAULT_RULES[section] as Record<string, readonly string[]>)[key]!.includes(r.value), r.value);
+  }
+});
