@@ -22,7 +22,8 @@ export interface BatteryRow {
 
 const M = '#!axme pr=none repo=acme/app';
 
-const rows = (expect: BatteryRow['expect'], area: string, commands: string[]): BatteryRow[] => commands.map((command) => ({ expect, area, command }));
+/** Rows of one verdict and one area, one per command. */
+export const rows = (expect: BatteryRow['expect'], area: string, commands: string[]): BatteryRow[] => commands.map((command) => ({ expect, area, command }));
 
 export const FRESH_DANGEROUS: readonly BatteryRow[] = [
   // P1: recursive removal of /, the home folder, system folders, the project or its .git
