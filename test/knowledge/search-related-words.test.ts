@@ -150,3 +150,11 @@ describe('related words: a member meets the word it is, not every word of its st
     assert.ok(relatedOf('lines not matching').includes('invert'));
   });
 });
+
+describe('related words: an identifier asked whole is asked as itself', () => {
+  test('the part of an identifier the index holds whole brings no related word; the same word alone does', () => {
+    assert.deepEqual(relatedOf('--no-verify', ['noverify']), []);
+    assert.ok(relatedOf('--no-verify').includes('valid'), 'an identifier the index lacks whole is asked by its words');
+    assert.ok(relatedOf('verify').includes('valid'));
+  });
+});

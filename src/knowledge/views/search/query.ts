@@ -57,7 +57,8 @@ export interface Vocabulary {
  * group, so that a document holding it counts it once, as the words it stands for); the other
  * ways of saying a word or phrase (synonyms, at full weight; a phrase scores its words' mean);
  * the related words of a word or phrase the query writes as a member of `relatedTable` (or its
- * plural, -ed or -ing), at `RELATED_WEIGHT`; the longer terms a word starts (low weight); and,
+ * plural, -ed or -ing), at `RELATED_WEIGHT`, unless it is only the part of an identifier asked
+ * whole (the identifier is asked as itself); the longer terms a word starts (low weight); and,
  * for a word of 5+ letters the index lacks, the terms one or two edits away (low weight).
  */
 export function parseQuery(
@@ -115,7 +116,8 @@ export function parseQuery(
       for (const alt of synonyms.get(phrase.join(' ')) ?? []) add(over, { terms: alt, weight: SYNONYM_WEIGHT });
       const last = keysOf.get(said[i + n - 1]!) ?? [];
       keys = keys.filter((k) => !k || starts.has(k)).flatMap((k) => last.map((w) => (k ? `${k} ${w}` : w)));
-      for (const key of keys) for (const alt of related.get(key) ?? []) add(over, { terms: alt, weight: RELATED_WEIGHT });
+      // the part of an identifier asked whole is no word of the query: its related words are not asked
+      if (over.length) for (const key of keys) for (const alt of related.get(key) ?? []) add(over, { terms: alt, weight: RELATED_WEIGHT });
     }
   }
   const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));
