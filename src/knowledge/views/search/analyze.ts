@@ -51,9 +51,6 @@ export function americanSpelling(word: string): string {
   return w;
 }
 
-/** A consonant doubled before -ed or -ing (`stopped`, `setting`). */
-const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
-
 /** Bases already found (`inflectionBases`), bounded as the stems are. */
 const BASES = new Map<string, string[]>();
 
@@ -74,19 +71,21 @@ export function inflectionBases(written: string): string[] {
   return bases;
 }
 
+/** `inflectionBases` of a word in American spelling, by its ending (string tests: a process's first query compiles no pattern for it). */
 function basesOf(word: string): string[] {
   const bases = [word];
   const add = (base: string) => base.length > 1 && !bases.includes(base) && bases.push(base);
-  const y = /^(.+)ie[sd]$/.exec(word);
-  if (y) add(`${y[1]}y`);
-  if (/[^su]s$/.test(word)) add(word.slice(0, -1));
+  if (word.endsWith('ies') || word.endsWith('ied')) add(`${word.slice(0, -3)}y`);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) add(word.slice(0, -1));
   if (word.endsWith('es')) add(word.slice(0, -2));
-  const ending = /^(.+?)(?:ed|ing)$/.exec(word);
-  if (ending) {
-    const base = ending[1]!;
+  const ending = word.endsWith('ed') ? 2 : word.endsWith('ing') ? 3 : 0;
+  if (ending && word.length > ending + 1) {
+    const base = word.slice(0, -ending);
     add(base);
     add(`${base}e`);
-    if (DOUBLED.test(base)) add(base.slice(0, -1));
+    // a consonant doubled before the ending (`stopped`, `setting`)
+    const last = base[base.length - 1]!;
+    if (last === base[base.length - 2] && !'aeiou'.includes(last)) add(base.slice(0, -1));
   }
   return bases;
 }
@@ -265,7 +264,7 @@ function unspacedTermsInto(text: string, out: string[], wholes: string[], spans:
 }
 
 /** A lowerCamelCase identifier, which `termsInto` cuts into its parts. */
-const LOWER_CAMEL_WORD = /(?<![\p{L}\p{N}])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/gu;
+const LOWER_CAMEL_WORD = /(?<![A-Za-z0-9])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
 
 /**
  * The words of `text` as written (`words`, a lowerCamelCase identifier cut into its parts as

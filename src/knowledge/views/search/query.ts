@@ -166,10 +166,7 @@ function phraseStarts(table: SynonymTable): Set<string> {
   let starts = STARTS.get(table);
   if (!starts) {
     starts = new Set();
-    for (const key of table.keys()) {
-      const words = key.split(' ');
-      for (let n = 1; n < words.length; n++) starts.add(words.slice(0, n).join(' '));
-    }
+    for (const key of table.keys()) for (let at = key.indexOf(' '); at > 0; at = key.indexOf(' ', at + 1)) starts.add(key.slice(0, at));
     STARTS.set(table, starts);
   }
   return starts;
