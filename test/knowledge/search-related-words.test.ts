@@ -11,9 +11,10 @@ import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core
 import { locateRepo } from '../../src/knowledge/core/location.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
-import { stem } from '../../src/knowledge/views/search/analyze.ts';
+import { americanSpelling, stem } from '../../src/knowledge/views/search/analyze.ts';
+import { parseQuery } from '../../src/knowledge/views/search/query.ts';
 import { RELATED_WORDS } from '../../src/knowledge/views/search/related-words.ts';
-import { relatedTable } from '../../src/knowledge/views/search/synonyms.ts';
+import { RELATED_WEIGHT } from '../../src/knowledge/views/search/synonyms.ts';
 import { searchAtTip } from '../../src/knowledge/views/search/tip-search.ts';
 import { searchKnowledge, tokenize } from '../../src/knowledge/views/search.ts';
 import { cleanEnv, openTestKb, tempRepo } from '../helpers.ts';
@@ -72,6 +73,10 @@ describe('related words: the table analyzes as it is written', () => {
     }
   });
 
+  test('every member is written in American spelling, as the words of a query are looked up', () => {
+    for (const word of RELATED_WORDS.flat().flatMap((m) => m.split(/\s+/))) assert.equal(americanSpelling(word), word);
+  });
+
   test('two different words written in the table never share a stem', () => {
     const written = new Map<string, string>();
     for (const group of RELATED_WORDS)
@@ -93,7 +98,63 @@ describe('related words: the table analyzes as it is written', () => {
       ...['initialize', 'except', 'completion', 'perform', 'prefer', 'identity', 'provider', 'listen', 'transit', 'responsible'],
       ...['quite', 'opts', 'custom', 'period', 'passed', 'breaking', 'terminated'],
     ];
-    const table = relatedTable();
-    for (const w of words) assert.equal(table.get(stem(w)), undefined, `"${w}" is expanded to ${JSON.stringify(table.get(stem(w)))}`);
+    for (const w of words) assert.deepEqual(relatedOf(w), [], `"${w}" is expanded`);
+  });
+});
+
+/** The terms a query looks for at the related words' weight, but its own (the index knowing no identifier whole unless `whole` says it does). */
+function relatedOf(query: string, whole: readonly string[] = []): string[] {
+  const own = tokenize(query);
+  return parseQuery(query, new Map(), (t) => whole.includes(t))
+    .terms.filter((t) => t.weight === RELATED_WEIGHT && !own.includes(t.term))
+    .map((t) => t.term);
+}
+
+describe('related words: a member meets the word it is, not every word of its stem', () => {
+  // [a word of the query, a term of the line it may meet, whether it meets it]: the member, its
+  // plural, -ed and -ing (and a British spelling) meet the line; a shorter word or another word
+  // of the same stem does not ("set" is not "setting", "general" not "generate")
+  const CASES: Array<[string, string, boolean]> = [
+    ['setting', 'option', true],
+    ['settings', 'option', true],
+    ['set', 'option', false],
+    ['headings', 'header', true],
+    ['head', 'header', false],
+    ['several', 'multipl', true],
+    ['severity', 'multipl', false],
+    ['past', 'log', true],
+    ['paste', 'log', false],
+    ['generated', 'creat', true],
+    ['general', 'creat', false],
+    ['required', 'mandatory', true],
+    ['require', 'mandatory', false],
+    ['requires', 'mandatory', false],
+    ['deletes', 'remov', true],
+    ['deleting', 'remov', true],
+    ['copied', 'duplic', true],
+    ['stopped', 'halt', true],
+    ['honour', 'obey', true],
+    // a member is written as its word's base form, so that the query's inflections meet it
+    ['millisecond', 'ms', true],
+    ['milliseconds', 'ms', true],
+  ];
+  for (const [word, neighbour, meets] of CASES)
+    test(`"${word}" ${meets ? 'meets' : 'does not meet'} "${neighbour}"`, () => {
+      assert.equal(relatedOf(word).includes(neighbour), meets, JSON.stringify(relatedOf(word)));
+    });
+
+  test('a phrase member meets the phrase, its last word inflected too', () => {
+    assert.ok(relatedOf('symbolic links').includes('symlink'));
+    assert.ok(relatedOf('rolled back').includes('revert'));
+    assert.ok(relatedOf('lines that do not match').includes('invert'));
+    assert.ok(relatedOf('lines not matching').includes('invert'));
+  });
+});
+
+describe('related words: an identifier asked whole is asked as itself', () => {
+  test('the part of an identifier the index holds whole brings no related word; the same word alone does', () => {
+    assert.deepEqual(relatedOf('--no-verify', ['noverify']), []);
+    assert.ok(relatedOf('--no-verify').includes('valid'), 'an identifier the index lacks whole is asked by its words');
+    assert.ok(relatedOf('verify').includes('valid'));
   });
 });

@@ -35,15 +35,59 @@ export function stem(word: string): string {
   if (!isWord(word) || word.length < 3) return word;
   let s = STEMS.get(word);
   if (s === undefined) {
-    let w = word.replace(/is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1');
-    for (const [from, to] of SPELLING) w = w.replace(from, to);
-    s = stemmer(w);
+    s = stemmer(americanSpelling(word));
     if (s.endsWith('i')) s = `${s.slice(0, -1)}y`;
     if (s.length < 3 || STOP.has(s)) s = /[^s]s$/.test(word) ? word.slice(0, -1) : word;
     if (STEMS.size >= STEMS_MAX) STEMS.clear();
     STEMS.set(word, s);
   }
   return s;
+}
+
+/** A lowercase word with British spellings folded into American ones (-ise, -our, -ence, -re, -logue), as `stem` takes it. */
+export function americanSpelling(word: string): string {
+  let w = word.replace(/is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1');
+  for (const [from, to] of SPELLING) w = w.replace(from, to);
+  return w;
+}
+
+/** Bases already found (`inflectionBases`), bounded as the stems are. */
+const BASES = new Map<string, string[]>();
+
+/**
+ * A lowercase word in American spelling and the words it may be the plural, -ed or -ing of, by
+ * the regular endings alone (`copies` and `copied`: `copy`; `deleting`: `delet`, `delete`;
+ * `stopped`: `stopp`, `stop`; `settings`: `setting`; `honoured`: `honored`, `honor`…): never the
+ * words it is an inflection's base of (`set` is not `setting`), nor the other words of its stem
+ * (`general` is not `generate`). Some are not words; a table keyed by words finds none of those.
+ */
+export function inflectionBases(written: string): string[] {
+  let bases = BASES.get(written);
+  if (bases === undefined) {
+    bases = basesOf(americanSpelling(written));
+    if (BASES.size >= STEMS_MAX) BASES.clear();
+    BASES.set(written, bases);
+  }
+  return bases;
+}
+
+/** `inflectionBases` of a word in American spelling, by its ending (string tests: a process's first query compiles no pattern for it). */
+function basesOf(word: string): string[] {
+  const bases = [word];
+  const add = (base: string) => base.length > 1 && !bases.includes(base) && bases.push(base);
+  if (word.endsWith('ies') || word.endsWith('ied')) add(`${word.slice(0, -3)}y`);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) add(word.slice(0, -1));
+  if (word.endsWith('es')) add(word.slice(0, -2));
+  const ending = word.endsWith('ed') ? 2 : word.endsWith('ing') ? 3 : 0;
+  if (ending && word.length > ending + 1) {
+    const base = word.slice(0, -ending);
+    add(base);
+    add(`${base}e`);
+    // a consonant doubled before the ending (`stopped`, `setting`)
+    const last = base[base.length - 1]!;
+    if (last === base[base.length - 2] && !'aeiou'.includes(last)) add(base.slice(0, -1));
+  }
+  return bases;
 }
 
 /**
@@ -217,6 +261,18 @@ function unspacedTermsInto(text: string, out: string[], wholes: string[], spans:
       if (term) out.push(term);
     }
   }
+}
+
+/** A lowerCamelCase identifier, which `termsInto` cuts into its parts. */
+const LOWER_CAMEL_WORD = /(?<![A-Za-z0-9])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
+
+/**
+ * The words of `text` as written (`words`, a lowerCamelCase identifier cut into its parts as
+ * `termsInto` cuts it), each with its term: what a table keyed by the words themselves, not their
+ * stems, is looked up by.
+ */
+export function writtenWords(text: string): Array<{ word: string; term: string }> {
+  return words(text.replace(LOWER_CAMEL_WORD, (id) => id.split(CAMEL).join(' '))).map((word) => ({ word, term: stem(word) }));
 }
 
 /** The terms search indexes and looks for: `words`, stemmed, then the identifiers written whole. */

@@ -1,4 +1,4 @@
-import { isWord, joinedTerm, stem, termsInto, words } from './analyze.ts';
+import { inflectionBases, isWord, joinedTerm, stem, termsInto, words, writtenWords } from './analyze.ts';
 import { RELATED_WEIGHT, relatedTable, type SynonymTable } from './synonyms.ts';
 
 /** One way of matching a word of the query: a term, or a phrase whose terms' scores are averaged; `weight` is how much it counts. */
@@ -56,8 +56,10 @@ export interface Vocabulary {
  * adjacent words joined when the index knows the compound (standing for both: half in each word's
  * group, so that a document holding it counts it once, as the words it stands for); the other
  * ways of saying a word or phrase (synonyms, at full weight; a phrase scores its words' mean);
- * the longer terms a word starts (low weight); and, for a word of 5+ letters the index lacks,
- * the terms one or two edits away (low weight).
+ * the related words of a word or phrase the query writes as a member of `relatedTable` (or its
+ * plural, -ed or -ing), at `RELATED_WEIGHT`, unless it is only the part of an identifier asked
+ * whole (the identifier is asked as itself); the longer terms a word starts (low weight); and,
+ * for a word of 5+ letters the index lacks, the terms one or two edits away (low weight).
  */
 export function parseQuery(
   query: string,
@@ -102,19 +104,20 @@ export function parseQuery(
     const words2 = [...new Set([stem(raw[i]!), stem(raw[i + 1]!)].filter((t) => groups.has(t)))];
     add(words2, { terms: [joined], weight: SYNONYM_WEIGHT / Math.max(1, words2.length) });
   }
+  const keysOf = relatedKeys(query);
+  const starts = phraseStarts(related);
   for (let i = 0; i < said.length; i++) {
+    // the ways of writing the phrase said[i..i+n) as `relatedTable` keys it, one word longer each
+    // turn (only those a longer key starts with are taken on)
+    let keys = [''];
     for (let n = 1; n <= PHRASE_MAX && i + n <= said.length; n++) {
-      const phrase = said.slice(i, i + n).join(' ');
-      for (const alt of synonyms.get(phrase) ?? [])
-        add(
-          said.slice(i, i + n).filter((t) => groups.has(t)),
-          { terms: alt, weight: SYNONYM_WEIGHT },
-        );
-      for (const alt of related.get(phrase) ?? [])
-        add(
-          said.slice(i, i + n).filter((t) => groups.has(t)),
-          { terms: alt, weight: RELATED_WEIGHT },
-        );
+      const phrase = said.slice(i, i + n);
+      const over = phrase.filter((t) => groups.has(t));
+      for (const alt of synonyms.get(phrase.join(' ')) ?? []) add(over, { terms: alt, weight: SYNONYM_WEIGHT });
+      const last = keysOf.get(said[i + n - 1]!) ?? [];
+      keys = keys.filter((k) => !k || starts.has(k)).flatMap((k) => last.map((w) => (k ? `${k} ${w}` : w)));
+      // the part of an identifier asked whole is no word of the query: its related words are not asked
+      if (over.length) for (const key of keys) for (const alt of related.get(key) ?? []) add(over, { terms: alt, weight: RELATED_WEIGHT });
     }
   }
   const writtenLength = new Map(raw.map((w) => [stem(w), w.length]));
@@ -145,4 +148,26 @@ export function parseQuery(
   const flat = new Map<string, number>();
   for (const alts of groups.values()) for (const a of alts) for (const t of a.terms) flat.set(t, Math.max(flat.get(t) ?? 0, a.weight));
   return { said, groups: [...groups.values()].map((alternatives) => ({ alternatives })), terms: [...flat].map(([term, weight]) => ({ term, weight })) };
+}
+
+/** Each term of the query to the keys of `relatedTable` its words as written may be: the word, in American spelling, and the words it may be the plural, -ed or -ing of. */
+function relatedKeys(query: string): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const { word, term } of writtenWords(query)) {
+    const list = keys.get(term) ?? (keys.set(term, []), keys.get(term)!);
+    for (const k of inflectionBases(word)) if (!list.includes(k)) list.push(k);
+  }
+  return keys;
+}
+
+/** Per related table, the first words of its keys of several words (`symbolic` of `symbolic link`): a phrase of the query is made longer only from those. */
+const STARTS = new WeakMap<SynonymTable, Set<string>>();
+function phraseStarts(table: SynonymTable): Set<string> {
+  let starts = STARTS.get(table);
+  if (!starts) {
+    starts = new Set();
+    for (const key of table.keys()) for (let at = key.indexOf(' '); at > 0; at = key.indexOf(' ', at + 1)) starts.add(key.slice(0, at));
+    STARTS.set(table, starts);
+  }
+  return starts;
 }

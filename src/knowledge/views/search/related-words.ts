@@ -7,15 +7,22 @@
  * line). Looked for at `RELATED_WEIGHT` (synonyms.ts), below the words the query says. General
  * vocabulary, written from how people ask about software, not from any corpus's questions.
  *
+ * A query's word meets a member when it is the member as written or its plural, -ed or -ing
+ * (synonyms.ts `relatedTable`), not when it only shares its stem: "set" does not meet "setting",
+ * nor "general" "generate". So a member is written in its word's base form ("millisecond", "not
+ * match": the query's "milliseconds" and "not matching" meet it) unless the inflected form is a
+ * word of its own ("setting", "heading", "required"), and in American spelling (a query's British
+ * spelling is folded before it is looked up).
+ *
  * Left out on purpose, measured (docs/benchmarks.md, "A fuller table of software words"): two
  * distinct things of one domain that a manual keeps apart (branch and ref, commit and revision,
  * file and path, line and record, key and property), which pull in the sibling sections a
  * question must be told from; and a word whose stem is another everyday word's (Porter makes
  * "initiate" and "initialize", "exception" and "except", "performance" and "perform",
- * "optional" and "option", "identical" and "identity" one stem). Members are written as a
- * question would write them; search analyzes them as it does any text, so a member keeps no stop
- * word (but the three noted below), and no two written words stem alike
- * (search-related-words.test.ts checks both).
+ * "optional" and "option", "identical" and "identity" one stem): a member is looked for in the
+ * text by its stem, and would find the other word. Search analyzes members as it does any text,
+ * so a member keeps no stop word (but the three noted below), and no two written words stem
+ * alike (search-related-words.test.ts checks both).
  */
 export const RELATED_WORDS: readonly (readonly string[])[] = [
   // operations
@@ -27,7 +34,7 @@ export const RELATED_WORDS: readonly (readonly string[])[] = [
   ['emit', 'output', 'produce', 'report'],
   ['skip', 'bypass', 'omit', 'ignore', 'exclude', 'leave out'],
   ['include', 'contain'],
-  ['invert', 'negate', 'inverse', 'opposite', 'not matching'],
+  ['invert', 'negate', 'inverse', 'opposite', 'not match'],
   ['reverse order', 'descending', 'decreasing'],
   ['ascending', 'increasing'],
   ['follow', 'dereference'],
@@ -111,7 +118,7 @@ export const RELATED_WORDS: readonly (readonly string[])[] = [
   ['checksum', 'hash', 'digest'],
   ['archive', 'tarball'],
   ['mtime', 'modification time'],
-  ['milliseconds', 'ms'],
+  ['millisecond', 'ms'],
   ['timeout', 'time limit', 'deadline'],
   ['boolean', 'bool'],
   ['null', 'nil'],

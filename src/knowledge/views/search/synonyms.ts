@@ -1,4 +1,4 @@
-import { tokenize } from './analyze.ts';
+import { tokenize, words } from './analyze.ts';
 import { RELATED_WORDS } from './related-words.ts';
 
 /**
@@ -70,21 +70,35 @@ export const SOFTWARE_SYNONYMS: readonly (readonly string[])[] = [
 export const RELATED_WEIGHT = 0.5;
 
 let related: SynonymTable | undefined;
-/** `RELATED_WORDS` as a table (made on first use). */
+/**
+ * `RELATED_WORDS` as a table (made on first use), keyed by each member as written
+ * (`writtenKey`), not by its stem: a query's word meets a member when it is the member or its
+ * plural, -ed or -ing (query.ts, `inflectionBases`), so that "set" does not meet "setting", nor
+ * "general" "generate", as their stems would.
+ */
 export function relatedTable(): SynonymTable {
-  return (related ??= synonymTable(RELATED_WORDS));
+  return (related ??= synonymTable(RELATED_WORDS, writtenKey));
 }
 
-/** Query terms (stems joined by a space) to the other ways of saying them, each as stems. */
+/** A member as a query writes it: its words lowercased, stop words out (`turn on` is `turn`); members are written in American spelling, as the query's words are looked up. */
+export function writtenKey(member: string): string {
+  return words(member).join(' ');
+}
+
+/** Query terms (stems joined by a space, or words as written for `relatedTable`) to the other ways of saying them, each as stems. */
 export type SynonymTable = Map<string, string[][]>;
 
-/** A table from groups of phrases: every member points at every other member. */
-export function synonymTable(groups: Iterable<readonly string[]>): SynonymTable {
+/** The terms of a member joined by a space: the key of `synonymTable` unless it is given another. */
+const termsKey = (member: string) => tokenize(member).join(' ');
+
+/** A table from groups of phrases: every member (by `keyOf`) points at every other member's terms. */
+export function synonymTable(groups: Iterable<readonly string[]>, keyOf: (member: string) => string = termsKey): SynonymTable {
   const table: SynonymTable = new Map();
   for (const group of groups) {
-    const members = [...new Set(group.map((m) => tokenize(m).join(' ')).filter(Boolean))];
-    for (const m of members) {
-      const others = members.filter((o) => o !== m).map((o) => o.split(' '));
+    const members = group.map((m) => ({ key: keyOf(m), terms: termsKey(m) })).filter((m) => m.key && m.terms);
+    for (const m of new Set(members.map((x) => x.key))) {
+      const mine = new Set(members.filter((x) => x.key === m).map((x) => x.terms));
+      const others = [...new Set(members.map((x) => x.terms))].filter((t) => !mine.has(t)).map((t) => t.split(' '));
       if (others.length) table.set(m, [...(table.get(m) ?? []), ...others]);
     }
   }
