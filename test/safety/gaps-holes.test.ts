@@ -1,0 +1,31 @@
+/**
+ * Known holes of the guard, each closed in a general way: every row pairs an everyday command that
+ * must pass silently with a dangerous neighbour the same fix must catch. The context is
+ * context.ts's: the project /home/u/proj on branch main, home /home/u.
+ */
+import { testHoles } from './context.ts';
+
+testHoles({
+  // a launcher that runs the command it is given (in a container, a machine, the host) is peeled like sudo
+  'launchers that run a command are peeled off': [
+    ['machinectl list', 'machinectl shell root@ /bin/rm -rf /'],
+    ['machinectl shell --uid=1000 .host /usr/bin/ls', 'machinectl shell -q .host /bin/bash -c "rm -rf ~"'],
+    ['toolbox run make test', 'toolbox run rm -rf ~'],
+    ['toolbox run -c dev npm test', 'toolbox run --container dev rm -rf ~'],
+    ['distrobox enter dev -- make', 'distrobox enter -- rm -rf ~'],
+    ['distrobox list', 'distrobox enter -n dev -- sudo rm -rf /'],
+    ['flatpak-spawn --host ls ~', 'flatpak-spawn --host rm -rf ~'],
+  ],
+  // the files that hold the history or the refs (HEAD, the index, the packs), file by file or by find
+  "the files of .git that hold the history and refs are the project's .git": [
+    ['rm .git/index.lock', 'rm -rf .git/HEAD'],
+    ['rm -f .git/MERGE_HEAD', "find .git -name '*.pack' -delete"],
+    ['rm -rf .git/rebase-apply', 'find .git/objects -type f -delete'],
+    ["find . -name '*.orig' -delete", "find .git -name '*.idx' -delete"],
+    ['rm -f .git/index', 'rm -f .git/HEAD'],
+    ["find . -name '*.pyc' -delete", "find . -name '*.pack' -delete"],
+    ["find .git -name '*.lock' -delete", 'find .git/refs -name main -delete'],
+    ["find . -path '*/node_modules/*' -name '*.map' -delete", "find . -path '*/objects/*' -delete"],
+    ['rm -rf .git/refs/remotes/origin/old', 'rm -rf .git/refs/notes'],
+  ],
+});
