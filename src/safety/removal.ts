@@ -1,9 +1,10 @@
 import { posix } from 'node:path';
 import { globMatcher } from '../model/glob.ts';
 import type { BashContext } from './bash-rules.ts';
-import { type Invocation, programName } from './command.ts';
+import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
+import { leadingFolder } from './known-folders.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -142,8 +143,9 @@ const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
  */
 function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
   let v = w.value;
-  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
-  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
+  // `"$PWD/.git"`, `"$(pwd)"`, `"$(git rev-parse --show-toplevel)"`: a folder the context knows
+  const lead = leadingFolder(w, ctx);
+  if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);
   else if (isDynamic(w)) {
     if (!w.leadingVar || w.guarded) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
@@ -194,23 +196,6 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
-}
-
-/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
-function startsWithCwd(w: Word): boolean {
-  if (!w.value.startsWith(UNKNOWN)) return false;
-  if (w.leadingVar === 'PWD') return true;
-  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
-  if (!sub) return false;
-  // `builtin pwd`, `command pwd`, `/bin/pwd`; `realpath .`, `readlink -f .`
-  const words = sub.words.map((x) => x.value);
-  while (words[0] === 'builtin' || words[0] === 'command') words.shift();
-  const [program, ...args] = [programName(words[0] ?? ''), ...words.slice(1)];
-  const options = args.filter((a) => a.startsWith('-'));
-  const operands = args.filter((a) => !a.startsWith('-'));
-  if (program === 'pwd') return operands.length === 0 && options.every((a) => /^-[LP]$/.test(a));
-  if (program === 'realpath') return operands.length <= 1 && (operands[0] ?? '.') === '.' && options.every((a) => /^-[eLPs]$/.test(a));
-  return program === 'readlink' && operands.length === 1 && operands[0] === '.' && options.length > 0 && options.every((a) => /^-[efm]$/.test(a));
 }
 
 /**

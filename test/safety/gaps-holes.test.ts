@@ -6,6 +6,18 @@
 import { testHoles } from './context.ts';
 
 testHoles({
+  // `$(git rev-parse --show-toplevel)` prints the project folder where the command runs in it, as `$(pwd)` prints that folder
+  'a substitution that prints the project, its .git, the home folder or a parent is that folder': [
+    ['rm -rf "$(npm root)"', 'rm -rf "$(git rev-parse --show-toplevel)"'],
+    ['rm -rf "$(git rev-parse --show-toplevel)/build"', 'rm -rf "$(git rev-parse --git-dir)"'],
+    ['rm -rf "$(git rev-parse --git-dir)/rebase-merge"', 'rm -rf "$(git rev-parse --git-common-dir)"'],
+    ['rm -rf "$(git rev-parse --show-toplevel)"/dist/*', 'rm -rf "$(git rev-parse --show-toplevel)"/*'],
+    ['rm -rf "$(mktemp -d)"', 'rm -rf "$(dirname "$PWD")"'],
+    ['rm -rf "$(dirname "$PWD")/proj/build"', 'rm -rf "$(cd .. && pwd)"'],
+    ['rm -rf "$(cd build && pwd)"', 'rm -rf "$(realpath ..)"'],
+    ['cd /tmp/x && rm -rf "$(git rev-parse --show-toplevel)"', 'find "$(git rev-parse --show-toplevel)" -delete'],
+    ['rm -rf "$(realpath dist)"', 'rm -rf "$(readlink -f ~)"'],
+  ],
   // a launcher that runs the command it is given (in a container, a machine, the host) is peeled like sudo
   'launchers that run a command are peeled off': [
     ['machinectl list', 'machinectl shell root@ /bin/rm -rf /'],
