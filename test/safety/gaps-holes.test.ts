@@ -40,4 +40,10 @@ testHoles({
     ["find . -path '*/node_modules/*' -name '*.map' -delete", "find . -path '*/objects/*' -delete"],
     ['rm -rf .git/refs/remotes/origin/old', 'rm -rf .git/refs/notes'],
   ],
+  // a one-liner's code is not a path the interpreter opens: what it reads is read from its calls
+  'the code of a one-liner is not a path it reads': [
+    [`python3 -c 'print("config/.env.local")'`, `python3 -c 'print(open(".env.local").read())'`],
+    [`node -e 'console.log("see deploy/id_rsa")'`, `node -e 'console.log(require("fs").readFileSync("deploy/id_rsa", "utf8"))'`],
+    [`perl -e 'print "config/.env.local\\n"'`, `python3 -c 'print(1)' config/.env.local`],
+  ],
 });
