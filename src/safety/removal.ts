@@ -67,7 +67,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       // long options may be abbreviated: `--no-pres`, `--recu`
       else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
         return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
-      else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
+      else if (!optionsEnd && recursiveFlag(v)) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
     }
@@ -119,6 +119,18 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     }
   }
   return null;
+}
+
+/** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
+function recursiveFlag(v: string): boolean {
+  return (v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+}
+
+/** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
+export function removesRecursively(argv: readonly string[]): boolean {
+  if (argv[0]?.slice(argv[0].lastIndexOf('/') + 1) !== 'rm') return false;
+  const end = argv.indexOf('--');
+  return argv.slice(1, end < 0 ? undefined : end).some(recursiveFlag);
 }
 
 /**

@@ -18,6 +18,16 @@ testHoles({
     ['cd /tmp/x && rm -rf "$(git rev-parse --show-toplevel)"', 'find "$(git rev-parse --show-toplevel)" -delete'],
     ['rm -rf "$(realpath dist)"', 'rm -rf "$(readlink -f ~)"'],
   ],
+  // what xargs reads from a listing of a folder, or from a list only the running command has, it hands to `rm -r`
+  'xargs hands `rm -r` names the guard cannot know': [
+    ['git ls-files -z | xargs -0 rm -f', 'ls / | xargs rm -rf'],
+    ["find . -name '*.tmp' | xargs rm", 'ls ~ | xargs rm -rf'],
+    ['ls build | xargs -I{} rm -rf build/{}', 'xargs rm -rf < list'],
+    ['xargs rm -f < list', 'cat dirs.txt | xargs rm -rf'],
+    ['git ls-files --others --exclude-standard | xargs rm -rf', 'xargs -a dirs.txt rm -rf'],
+    ['git diff --name-only | xargs rm -f', 'ls -A ~ | grep -v proj | xargs rm -rf'],
+    ['cat files.txt | xargs wc -l', 'cat dirs.txt | parallel rm -rf'],
+  ],
   // a launcher that runs the command it is given (in a container, a machine, the host) is peeled like sudo
   'launchers that run a command are peeled off': [
     ['machinectl list', 'machinectl shell root@ /bin/rm -rf /'],
