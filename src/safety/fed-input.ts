@@ -124,10 +124,12 @@ const PROJECT_LISTERS = new Set(['git', 'grep', 'egrep', 'fgrep', 'rg', 'fd', 'f
  */
 export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, finderInv: Invocation | null): Finding | null {
   const parallel = inv.program === 'parallel' ? parallelLine(inv.args.map((a) => a.value)) : null;
-  const argv = parallel ? (parallel.groups ? null : parallel.command) : inv.via.includes('xargs') ? argvOf(inv) : null;
+  // `parallel CMD :::: list`: the arguments read from a file (words after `:::` are known, parallelScripts reads them)
+  const fileGroups = parallel?.groups && inv.args.some((a) => a.value === '::::' || a.value === '::::+');
+  const argv = parallel ? (parallel.groups && !fileGroups ? null : parallel.command) : inv.via.includes('xargs') ? argvOf(inv) : null;
   if (!argv || !removesRecursively(argv) || cmd.redirects.some((r) => r.input !== null)) return null;
   const words = cmd.words.map((w) => w.value);
-  const fromFile = cmd.redirects.some((r) => r.op === '<' && r.target) || words.some((v) => /^(-a|--arg-file)(=|$)|^-a./.test(v));
+  const fromFile = fileGroups || cmd.redirects.some((r) => r.op === '<' && r.target) || words.some((v) => /^(-a|--arg-file)(=|$)|^-a./.test(v));
   const source = fromFile
     ? 'a file'
     : feeder &&

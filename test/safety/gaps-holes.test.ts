@@ -27,6 +27,7 @@ testHoles({
     ['git ls-files --others --exclude-standard | xargs rm -rf', 'xargs -a dirs.txt rm -rf'],
     ['git diff --name-only | xargs rm -f', 'ls -A ~ | grep -v proj | xargs rm -rf'],
     ['cat files.txt | xargs wc -l', 'cat dirs.txt | parallel rm -rf'],
+    ['parallel rm -rf ::: build dist', 'parallel rm -rf :::: dirs.txt'],
   ],
   // a launcher that runs the command it is given (in a container, a machine, the host) is peeled like sudo
   'launchers that run a command are peeled off': [
