@@ -39,6 +39,12 @@ testHoles({
     ['distrobox list', 'distrobox enter -n dev -- sudo rm -rf /'],
     ['flatpak-spawn --host ls ~', 'flatpak-spawn --host rm -rf ~'],
   ],
+  // a loop runs its body once per value: a value inside a longer word is that word with the value
+  'a loop variable inside a command string is each of its values': [
+    ['for d in a b; do bash -c "rm -rf $d"; done', 'for d in a /; do bash -c "rm -rf $d"; done'],
+    ['for f in x y; do sh -c "echo $f > out/$f.txt"; done', 'for d in build ~; do sh -c "rm -rf $d"; done'],
+    ['for p in api web; do rm -rf "packages/$p/dist"; done', 'for p in usr etc; do rm -rf "/$p"; done'],
+  ],
   // the files that hold the history or the refs (HEAD, the index, the packs), file by file or by find
   "the files of .git that hold the history and refs are the project's .git": [
     ['rm .git/index.lock', 'rm -rf .git/HEAD'],
@@ -57,4 +63,5 @@ testHoles({
     [`node -e 'console.log("see deploy/id_rsa")'`, `node -e 'console.log(require("fs").readFileSync("deploy/id_rsa", "utf8"))'`],
     [`perl -e 'print "config/.env.local\\n"'`, `python3 -c 'print(1)' config/.env.local`],
   ],
+
 });
