@@ -303,7 +303,7 @@ function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
     const abs = resolvePath(root, { cwd: ctx.cwd, home: ctx.home });
     const gitDir = [ctx.root && `${ctx.root}/.git`, ctx.commonDir].find((g) => g && (abs === g || abs.startsWith(`${g}/`)));
     const inGit = gitDir !== undefined && (abs === gitDir || historyPart(abs, ctx) !== null);
-    const above = !gitDir && ctx.root !== undefined && (abs === ctx.root || ctx.root.startsWith(`${abs}/`)) && abs !== '/';
+    const above = !gitDir && ctx.root !== undefined && (abs === ctx.root || ctx.root.startsWith(abs === '/' ? '/' : `${abs}/`));
     if (!inGit && !above) continue;
     if (branches) {
       if (inGit) return `files of ${root} (what its tests select is not plain to read)`;
@@ -311,13 +311,15 @@ function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
     }
     const tests = values.flatMap((v, i) => (FIND_NAME_TESTS.has(v) || FIND_PATH_TESTS.has(v) ? [{ test: v, pattern: values[i + 1] ?? '' }] : []));
     if (!tests.length && !inGit) continue;
+    // a path test is matched against where such a file lies below the root: in a pack, a branch, the root itself
+    const base = root.replace(/\/+$/, '');
     const name = HISTORY_NAMES.find((n) =>
       tests.every(({ test, pattern }) =>
         FIND_NAME_TESTS.has(test)
           ? globMatches(pattern, n, test === '-iname')
-          : globMatches(pattern, `${root.replace(/\/+$/, '')}/.git/objects/pack/${n}`, test.startsWith('-i')) ||
-            globMatches(pattern, `${root.replace(/\/+$/, '')}/.git/refs/heads/${n}`, test.startsWith('-i')) ||
-            globMatches(pattern, `${root.replace(/\/+$/, '')}/${n}`, test.startsWith('-i')),
+          : [`${base}/.git/objects/pack/${n}`, `${base}/.git/refs/heads/${n}`, `${base}/${n}`].some((path) =>
+              globMatches(pattern, path, test.startsWith('-i')),
+            ),
       ),
     );
     if (name) return tests.length ? `files of the project's history (such as ${name}) under ${root}` : `the files of the project's history under ${root}`;
