@@ -136,7 +136,8 @@ export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder:
         finderInv &&
         !PROJECT_LISTERS.has(finderInv.program) &&
         !findArgs(finderInv) &&
-        !(finderInv.program === 'echo' || finderInv.program === 'printf')
+        // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
+        (!(finderInv.program === 'echo' || finderInv.program === 'printf') || finderInv.args.some((a) => a.value.includes(UNKNOWN)))
       ? `\`${finderInv.program}\``
       : null;
   if (!source) return null;

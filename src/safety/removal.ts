@@ -159,6 +159,9 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   const lead = leadingFolder(w, ctx);
   if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);
   else if (isDynamic(w)) {
+    // `rm -rf $(cat dirs.txt)`, `$(< list)`: the names a file holds, as `cat dirs.txt | xargs rm -rf`
+    if (namesFromFile(w))
+      return `${w.raw} (the names a file holds, which the command line does not tell: any folder, / and the home folder among them; name the folders)`;
     if (!w.leadingVar || w.guarded) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
@@ -208,6 +211,15 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
+}
+
+/** Whether a word is a substitution alone that prints a file's lines: `$(cat list)`, `$(< list)`, `` `tac list` ``. */
+function namesFromFile(w: Word): boolean {
+  const cmd = w.value === UNKNOWN && w.subs.length === 1 && w.subs[0]!.commands.length === 1 ? w.subs[0]!.commands[0]! : null;
+  if (!cmd) return false;
+  if (!cmd.words.length) return cmd.redirects.some((r) => r.op === '<');
+  const [program, ...files] = cmd.words.map((x) => x.value);
+  return (program === 'cat' || program === 'tac') && files.length > 0 && files.every((f) => !f.startsWith('-'));
 }
 
 /**

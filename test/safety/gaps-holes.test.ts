@@ -28,6 +28,9 @@ testHoles({
     ['git diff --name-only | xargs rm -f', 'ls -A ~ | grep -v proj | xargs rm -rf'],
     ['cat files.txt | xargs wc -l', 'cat dirs.txt | parallel rm -rf'],
     ['parallel rm -rf ::: build dist', 'parallel rm -rf :::: dirs.txt'],
+    ['echo build dist | xargs rm -rf', 'echo "$DIRS" | xargs rm -rf'],
+    ['rm -f $(cat files.txt)', 'rm -rf $(cat dirs.txt)'],
+    ['rm -rf "$(cat .build-dir)/cache"', 'rm -rf $(< dirs.txt)'],
   ],
   // a launcher that runs the command it is given (in a container, a machine, the host) is peeled like sudo
   'launchers that run a command are peeled off': [
@@ -54,6 +57,7 @@ testHoles({
     ['rm -f .git/index', 'rm -f .git/HEAD'],
     ["find . -name '*.pyc' -delete", "find . -name '*.pack' -delete"],
     ["find .git -name '*.lock' -delete", 'find .git/refs -name main -delete'],
+    ["find ~/proj -name '*.pyc' -delete", "find / -name '*.pack' -delete"],
     ["find . -path '*/node_modules/*' -name '*.map' -delete", "find . -path '*/objects/*' -delete"],
     ['rm -rf .git/refs/remotes/origin/old', 'rm -rf .git/refs/notes'],
   ],
@@ -63,5 +67,4 @@ testHoles({
     [`node -e 'console.log("see deploy/id_rsa")'`, `node -e 'console.log(require("fs").readFileSync("deploy/id_rsa", "utf8"))'`],
     [`perl -e 'print "config/.env.local\\n"'`, `python3 -c 'print(1)' config/.env.local`],
   ],
-
 });
