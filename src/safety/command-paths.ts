@@ -1,5 +1,6 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
+import { inlineCodeWords } from './families/interpreter.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, pathUses } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
@@ -24,8 +25,9 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     if (f) return f;
   }
   if (!inv) return null;
+  const code = inlineCodeWords(inv);
   for (const u of pathUses(inv)) {
-    if (u.access === 'none') continue;
+    if (u.access === 'none' || code.has(u.word)) continue;
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {

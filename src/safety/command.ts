@@ -139,18 +139,30 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
     if (!spec) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
-    const rest = skipOptions(args, spec, false);
+    // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
+    const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
+    if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? '')) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    // `distrobox enter box -- cmd`: the command after `--`, none without it
+    if (spec.afterDashDash) {
+      const dashDash = args.findIndex((w) => w.value === '--');
+      if (dashDash < 0 || dashDash === args.length - 1) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      via.push(program);
+      words = args.slice(dashDash + 1);
+      continue;
+    }
+    const own = args.slice(verb + 1);
+    const rest = skipOptions(own, spec, false);
     // the reading where each option the table does not know takes the next word as its value
-    const other = skipOptions(args, spec, true);
-    if (other.index > rest.index && other.index < args.length) {
-      const alt = unwrap({ ...command, words: args.slice(other.index) });
+    const other = skipOptions(own, spec, true);
+    if (other.index > rest.index && other.index < own.length) {
+      const alt = unwrap({ ...command, words: own.slice(other.index) });
       const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
       scripts.push(...alt.scripts);
       for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
         alternatives.push({ ...inv, via: [...via, program, ...inv.via], chdir: inv.chdir ?? altChdir, command });
     }
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
-    const inner = args.slice(rest.index);
+    const inner = own.slice(rest.index);
     // a wrapper with nothing to run is itself the program: `env` alone prints the environment
     if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     via.push(program);

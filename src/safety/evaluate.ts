@@ -9,7 +9,7 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText, LINE_FILTERS } from './fed-input.ts';
+import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { informational } from './informational.ts';
@@ -226,6 +226,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
     const finderInv = finder ? (runsOf.get(finder)?.[0] ?? null) : null;
     if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);
+    const unknownNames = invocation && unknownNamesRemoval(invocation, cmd, feeder, finderInv);
+    if (unknownNames) w.findings.push(unknownNames);
     // what a static earlier stage writes into this one's stdin (`echo 'DROP DATABASE x' | psql`)
     checkCommand(cmd, invocation, w, depth, feeder ? fedText(feeder, runsOf.get(feeder)?.[0] ?? null) : null);
     // `systemd-run --service-type oneshot rm -rf ~`: the reading where an unknown option took a value

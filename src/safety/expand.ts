@@ -15,6 +15,15 @@ export const SPLIT = '\u0001';
 export const B_OPEN = '\u0002';
 export const B_COMMA = '\u0003';
 export const B_CLOSE = '\u0004';
+/**
+ * A loop variable's values where it stands in a word (`for d in a /; do bash -c "rm -rf $d"`):
+ * the body runs once per value, so the command is read once per value (pinLoop), each use of the
+ * variable in it taking that value — not its values side by side as `"$@"` gives them.
+ */
+export const L_OPEN = '\u0005';
+export const L_SEP = '\u0006';
+export const L_CLOSE = '\u0007';
+const LOOP_GROUP = /\u0005([^\u0005\u0007]*)\u0007/g;
 const MAX_EXPANSIONS = 64;
 /** Any of the marks expandWord acts on: SPLIT, B_OPEN, B_COMMA, B_CLOSE. */
 const MARKS = /[\u0001-\u0004]/;
@@ -39,6 +48,32 @@ export function expandWord(w: Word, home: string): Word[] {
       out.push(values.length > 1 || parts.length > 1 ? { ...w, value, leadingVar: value.startsWith(UNKNOWN) ? w.leadingVar : null } : { ...w, value });
   }
   return out.length ? out : [{ ...w, value: '' }];
+}
+
+/** A loop variable's values as they stand in a word: one of them in each run of the body (pinLoop). */
+export function loopValue(values: readonly string[]): string {
+  return values.length === 1 ? values[0]! : L_OPEN + values.join(L_SEP) + L_CLOSE;
+}
+
+/** How many runs the loop values in `value` make (the most values of one of them), 0 when it holds none. */
+export function loopRuns(value: string): number {
+  let n = 0;
+  for (const m of value.matchAll(LOOP_GROUP)) n = Math.max(n, m[1]!.split(L_SEP).length);
+  return n;
+}
+
+/** `value` in run `run` of the loop body: each loop variable's value for that run (its last past its count). */
+export function pinLoop(value: string, run: number): string {
+  return value.replace(LOOP_GROUP, (_, group: string) => {
+    const values = group.split(L_SEP);
+    return values[Math.min(run, values.length - 1)]!;
+  });
+}
+
+/** Every value `value` takes over the runs of the loop it is in. */
+export function loopAlternatives(value: string): string[] {
+  const n = loopRuns(value);
+  return n ? Array.from({ length: n }, (_, run) => pinLoop(value, run)) : [value];
 }
 
 /** An assignment's value (`x=$(echo a b)`, `x={a,b}`): neither split nor brace-expanded, the marks are the characters again. */

@@ -1,7 +1,9 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
+import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
+import { removesRecursively } from './removal.ts';
 import { type SimpleCommand, UNKNOWN } from './shell.ts';
 
 /**
@@ -46,7 +48,7 @@ export function fedArgumentScripts(
     const fed = text();
     if (fed) out.push(...xargsScripts(inv, fed));
     else {
-      // `find / -maxdepth 1 | xargs rm -rf`: what find prints xargs hands on, as `find … -exec` would
+      // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));
       if (found) out.push(found);
     }
@@ -80,10 +82,67 @@ function xargsScripts(inv: Invocation, text: string): string[] {
  * `find ROOTS EXPR | xargs PROGRAM ARGS` (`argv`: what xargs or parallel runs) as the one command
  * it amounts to, `find ROOTS EXPR -exec PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that
  * the rules for `find -exec` judge what it does with the paths; null when the stage before is no
- * find or has words only the shell knows.
+ * find or ls, or has words only the shell knows.
  */
 function findExecScript(finder: Invocation | null, argv: string[]): string | null {
-  if (finder?.program !== 'find' || finder.args.some((a) => a.value.includes(UNKNOWN))) return null;
+  const args = finder && !finder.args.some((a) => a.value.includes(UNKNOWN)) ? findArgs(finder) : null;
+  if (!args) return null;
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
-  return ['find', ...finder.args.map((a) => a.value), '-exec', ...exec].map(shellQuote).join(' ');
+  return ['find', ...args, '-exec', ...exec].map(shellQuote).join(' ');
+}
+
+/**
+ * The find that lists what `finder` lists: a find itself; `ls DIRS` (`.` without one) as `find DIRS
+ * -mindepth 1 -maxdepth 1` — what is in them, by their names — `ls -d` as `-maxdepth 0`, `ls -R`
+ * as every depth. Null for any other program.
+ */
+function findArgs(finder: Invocation): string[] | null {
+  const values = finder.args.map((a) => a.value);
+  if (finder.program === 'find') return values;
+  if (finder.program !== 'ls') return null;
+  const options = values.filter((v) => v.startsWith('-') && v !== '-' && v !== '--');
+  const dirs = values.filter((v) => !v.startsWith('-') || v === '-');
+  const short = options.filter((o) => !o.startsWith('--')).join('');
+  const depth =
+    short.includes('d') || options.includes('--directory')
+      ? ['-maxdepth', '0']
+      : short.includes('R') || options.includes('--recursive')
+        ? ['-mindepth', '1']
+        : ['-mindepth', '1', '-maxdepth', '1'];
+  return [...(dirs.length ? dirs : ['.']), ...depth];
+}
+
+/** The programs whose listing names paths of the project (`git ls-files`, `grep -l`, `rg --files`): what they feed xargs is no folder picked from afar. */
+const PROJECT_LISTERS = new Set(['git', 'grep', 'egrep', 'fgrep', 'rg', 'fd', 'fdfind', 'ag', 'ack']);
+
+/**
+ * `cat dirs.txt | xargs rm -rf`, `xargs rm -rf < list`, `xargs -a list rm -rf`, `cat list | parallel
+ * rm -rf`: a recursive removal of names read from a file or a program whose output the command
+ * line does not tell — any folder, `/` and the home folder among them, as for `rm -rf "$DIR"`.
+ * Null where the names are known (a static text, a find, an ls: fedArgumentScripts reads them),
+ * come from a listing of the project's paths (PROJECT_LISTERS), or where nothing feeds the command.
+ */
+export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, finderInv: Invocation | null): Finding | null {
+  const parallel = inv.program === 'parallel' ? parallelLine(inv.args.map((a) => a.value)) : null;
+  // `parallel CMD :::: list`: the arguments read from a file (words after `:::` are known, parallelScripts reads them)
+  const fileGroups = parallel?.groups && inv.args.some((a) => a.value === '::::' || a.value === '::::+');
+  const argv = parallel ? (parallel.groups && !fileGroups ? null : parallel.command) : inv.via.includes('xargs') ? argvOf(inv) : null;
+  if (!argv || !removesRecursively(argv) || cmd.redirects.some((r) => r.input !== null)) return null;
+  const words = cmd.words.map((w) => w.value);
+  const fromFile = fileGroups || cmd.redirects.some((r) => r.op === '<' && r.target) || words.some((v) => /^(-a|--arg-file)(=|$)|^-a./.test(v));
+  const source = fromFile
+    ? 'a file'
+    : feeder &&
+        finderInv &&
+        !PROJECT_LISTERS.has(finderInv.program) &&
+        !findArgs(finderInv) &&
+        // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
+        (!(finderInv.program === 'echo' || finderInv.program === 'printf') || finderInv.args.some((a) => a.value.includes(UNKNOWN)))
+      ? `\`${finderInv.program}\``
+      : null;
+  if (!source) return null;
+  return {
+    rule: 'rm.root',
+    reason: `\`${argv.join(' ')}\` of the names ${source} prints, which the command line does not tell: any folder, / and the home folder among them; name the folders, or list them with find or git ls-files`,
+  };
 }

@@ -1,8 +1,10 @@
 import { posix } from 'node:path';
+import { globMatcher } from '../model/glob.ts';
 import type { BashContext } from './bash-rules.ts';
-import { type Invocation, programName } from './command.ts';
+import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
+import { leadingFolder } from './known-folders.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -65,7 +67,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       // long options may be abbreviated: `--no-pres`, `--recu`
       else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
         return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
-      else if (!optionsEnd && ((v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v)))) recursive = true;
+      else if (!optionsEnd && recursiveFlag(v)) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
     }
@@ -99,8 +101,12 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     const destroys =
       a.some((w) => w.value === '-delete') ||
       a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
+    if (!destroys) return null;
+    // `find .git -name '*.pack' -delete`, `find . -name '*.idx' -delete`: what the tests select holds history
+    const history = findsHistory(inv.args, ctx);
+    if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
-    if (!destroys || a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
+    if (a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
     const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
     // `find -delete` without a folder starts at `.`
@@ -113,6 +119,18 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     }
   }
   return null;
+}
+
+/** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
+function recursiveFlag(v: string): boolean {
+  return (v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+}
+
+/** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
+export function removesRecursively(argv: readonly string[]): boolean {
+  if (argv[0]?.slice(argv[0].lastIndexOf('/') + 1) !== 'rm') return false;
+  const end = argv.indexOf('--');
+  return argv.slice(1, end < 0 ? undefined : end).some(recursiveFlag);
 }
 
 /**
@@ -137,9 +155,13 @@ const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
  */
 function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
   let v = w.value;
-  // `"$PWD/.git"`, `"$(pwd)"`: the folder the command runs in, as `.` is
-  if (ctx.cwd !== null && startsWithCwd(w) && !v.slice(1).includes(UNKNOWN)) v = ctx.cwd + v.slice(1);
+  // `"$PWD/.git"`, `"$(pwd)"`, `"$(git rev-parse --show-toplevel)"`: a folder the context knows
+  const lead = leadingFolder(w, ctx);
+  if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);
   else if (isDynamic(w)) {
+    // `rm -rf $(cat dirs.txt)`, `$(< list)`: the names a file holds, as `cat dirs.txt | xargs rm -rf`
+    if (namesFromFile(w))
+      return `${w.raw} (the names a file holds, which the command line does not tell: any folder, / and the home folder among them; name the folders)`;
     if (!w.leadingVar || w.guarded) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
@@ -191,21 +213,13 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   return null;
 }
 
-/** Whether a word starts with the folder the command runs in: `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` `` (`-L`, `-P`). */
-function startsWithCwd(w: Word): boolean {
-  if (!w.value.startsWith(UNKNOWN)) return false;
-  if (w.leadingVar === 'PWD') return true;
-  const sub = /^"?(\$\(|`)/.test(w.raw) && w.subs[0]?.commands.length === 1 ? w.subs[0].commands[0]! : null;
-  if (!sub) return false;
-  // `builtin pwd`, `command pwd`, `/bin/pwd`; `realpath .`, `readlink -f .`
-  const words = sub.words.map((x) => x.value);
-  while (words[0] === 'builtin' || words[0] === 'command') words.shift();
-  const [program, ...args] = [programName(words[0] ?? ''), ...words.slice(1)];
-  const options = args.filter((a) => a.startsWith('-'));
-  const operands = args.filter((a) => !a.startsWith('-'));
-  if (program === 'pwd') return operands.length === 0 && options.every((a) => /^-[LP]$/.test(a));
-  if (program === 'realpath') return operands.length <= 1 && (operands[0] ?? '.') === '.' && options.every((a) => /^-[eLPs]$/.test(a));
-  return program === 'readlink' && operands.length === 1 && operands[0] === '.' && options.length > 0 && options.every((a) => /^-[efm]$/.test(a));
+/** Whether a word is a substitution alone that prints a file's lines: `$(cat list)`, `$(< list)`, `` `tac list` ``. */
+function namesFromFile(w: Word): boolean {
+  const cmd = w.value === UNKNOWN && w.subs.length === 1 && w.subs[0]!.commands.length === 1 ? w.subs[0]!.commands[0]! : null;
+  if (!cmd) return false;
+  if (!cmd.words.length) return cmd.redirects.some((r) => r.op === '<');
+  const [program, ...files] = cmd.words.map((x) => x.value);
+  return (program === 'cat' || program === 'tac') && files.length > 0 && files.every((f) => !f.startsWith('-'));
 }
 
 /**
@@ -253,8 +267,84 @@ function historyPart(abs: string, ctx: Pick<BashContext, 'root' | 'commonDir'>):
   return null;
 }
 
-/** The folders and files of a git folder that hold the history: the objects, the branches and tags, the reflogs. */
-const GIT_HISTORY = new Set(['objects', 'refs', 'refs/heads', 'refs/tags', 'packed-refs', 'logs']);
+/**
+ * The folders and files of a git folder that hold the history: the objects, the branches, tags and
+ * notes, the reflogs, `HEAD` (without it git sees no repository) and `shallow` (without it a
+ * shallow clone's history reads as whole, and broken). Not the index: `rm .git/index && git reset`
+ * mends a corrupt one, and what it staged stays in the objects.
+ */
+const GIT_HISTORY = new Set(['objects', 'refs', 'refs/heads', 'refs/tags', 'refs/notes', 'packed-refs', 'logs', 'HEAD', 'shallow']);
+
+/**
+ * Files of a git folder by name, for a find's name tests: a loose object, a pack and what goes
+ * with it, the packed refs, HEAD, and the branch names that every repository may have.
+ */
+const HISTORY_NAMES = [
+  '0123456789abcdef0123456789abcdef012345',
+  'pack-0123abcd.pack',
+  'pack-0123abcd.idx',
+  'pack-0123abcd.rev',
+  'pack-0123abcd.bitmap',
+  'multi-pack-index',
+  'commit-graph',
+  'packed-refs',
+  'HEAD',
+  'main',
+  'master',
+];
+
+/** The tests of a find whose patterns name files (the name tests, and the path tests matched against a whole path). */
+const FIND_NAME_TESTS = new Set(['-name', '-iname']);
+const FIND_PATH_TESTS = new Set(['-path', '-ipath', '-wholename', '-iwholename']);
+
+/**
+ * What of the history a removing find selects, or null: rooted in a git folder (`.git`, its
+ * objects) any file but a lock (`*.lock`, git's own and never history) unless its name tests rule
+ * them out; rooted above one (the project), a file its name tests let through (`-name '*.pack'`),
+ * where no `-o`, `!` or `-prune` makes the tests something else. `find` goes into `.git` as into
+ * any folder.
+ */
+function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
+  if (ctx.cwd === null) return null;
+  const values = args.map((w) => w.value);
+  const first = values.findIndex((v) => /^[-(!]/.test(v));
+  const roots = first === 0 ? ['.'] : values.slice(0, first < 0 ? undefined : first);
+  const branches = values.some((v) => FIND_BRANCHES.has(v) || v === '-prune');
+  for (const root of roots) {
+    if (root.includes(UNKNOWN)) continue;
+    const abs = resolvePath(root, { cwd: ctx.cwd, home: ctx.home });
+    const gitDir = [ctx.root && `${ctx.root}/.git`, ctx.commonDir].find((g) => g && (abs === g || abs.startsWith(`${g}/`)));
+    const inGit = gitDir !== undefined && (abs === gitDir || historyPart(abs, ctx) !== null);
+    const above = !gitDir && ctx.root !== undefined && (abs === ctx.root || ctx.root.startsWith(abs === '/' ? '/' : `${abs}/`));
+    if (!inGit && !above) continue;
+    if (branches) {
+      if (inGit) return `files of ${root} (what its tests select is not plain to read)`;
+      continue;
+    }
+    const tests = values.flatMap((v, i) => (FIND_NAME_TESTS.has(v) || FIND_PATH_TESTS.has(v) ? [{ test: v, pattern: values[i + 1] ?? '' }] : []));
+    if (!tests.length && !inGit) continue;
+    // a path test is matched against where such a file lies below the root: in a pack, a branch, the root itself
+    const base = root.replace(/\/+$/, '');
+    const name = HISTORY_NAMES.find((n) =>
+      tests.every(({ test, pattern }) =>
+        FIND_NAME_TESTS.has(test)
+          ? globMatches(pattern, n, test === '-iname')
+          : [`${base}/.git/objects/pack/${n}`, `${base}/.git/refs/heads/${n}`, `${base}/${n}`].some((path) =>
+              globMatches(pattern, path, test.startsWith('-i')),
+            ),
+      ),
+    );
+    if (name) return tests.length ? `files of the project's history (such as ${name}) under ${root}` : `the files of the project's history under ${root}`;
+  }
+  return null;
+}
+
+/** Whether a find glob (`*`, `?`, `[...]`; `*` crosses `/` as find's does) matches `text` whole, in linear time (model/glob.ts). */
+function globMatches(pattern: string, text: string, ignoreCase: boolean): boolean {
+  return ignoreCase ? globMatcher(pattern.toLowerCase(), FIND_GLOB).test(text.toLowerCase()) : globMatcher(pattern, FIND_GLOB).test(text);
+}
+
+const FIND_GLOB = { star: 'path', braces: false, emptyGlobstar: false } as const;
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;

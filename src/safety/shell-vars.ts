@@ -4,7 +4,7 @@
  * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows.
  */
 
-import { SPLIT, UNKNOWN } from './expand.ts';
+import { loopAlternatives, loopValue, SPLIT, UNKNOWN } from './expand.ts';
 import type { SimpleCommand, Word } from './syntax.ts';
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
@@ -99,18 +99,21 @@ export class ShellVars {
   }
 
   /**
-   * `for d in / /tmp; do rm -rf "$d"; done`: in the body `$d` stands for every value at once, as
-   * `"$@"` does (each checked as an argument of its own), a glob as the names it matches, quoted
-   * or not (`for f in *.ts`); a value only the shell knows leaves it unknown.
+   * `for d in / /tmp; do rm -rf "$d"; done`: the body runs once per value, and each command using
+   * `$d` is read once per value (expand.ts loopValue), a glob as the names it matches, quoted or
+   * not (`for f in *.ts`); a value only the shell knows leaves it unknown.
    */
   loopVariable(words: Word[]): void {
     const name = words[1]?.raw;
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const values = words[2]?.raw === 'in' ? words.slice(3) : null;
+    const values = words[2]?.raw === 'in' ? words.slice(3) : [];
     this.forget(name);
     // each use of the variable is checked once per value: past MAX_LOOP_VALUES it stays unknown, as the shell's own would be
-    if (!values?.length || values.length > MAX_LOOP_VALUES || values.some((w) => w.value.includes(UNKNOWN))) return;
-    this.values.set(name, values.map((w) => w.value).join(SPLIT));
+    // a value that is itself a loop variable's (`for e in $d`) is each of its values
+    const flat = values.flatMap((w) => loopAlternatives(w.value));
+    if (!flat.length || flat.length > MAX_LOOP_VALUES || flat.some((v) => v.includes(UNKNOWN))) return;
+    // the body is read once per value (shell.ts): each use of the variable takes one
+    this.values.set(name, loopValue(flat));
     if (values.some((w) => w.glob)) this.globs.add(name);
   }
 

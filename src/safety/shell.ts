@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, loopRuns, pinLoop, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -126,6 +126,7 @@ class Parser extends WordReader {
 
   private command(pipeline: number, index: number, after: SimpleCommand['after']): void {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
+    const unexpanded = new Set<Word>();
     this.commandAfter = after;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
@@ -155,7 +156,11 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
-      cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
+      // a word holding a loop variable's values is expanded once per run of the loop (loopRuns below)
+      if (!assigns && word.value.includes(L_OPEN)) {
+        unexpanded.add(word);
+        cmd.words.push(word);
+      } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
@@ -170,8 +175,10 @@ class Parser extends WordReader {
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
-      this.out.push(cmd);
-      this.lineLast = cmd;
+      for (const run of loopRunsOf(cmd, unexpanded, this.home)) {
+        this.out.push(run);
+        this.lineLast = run;
+      }
     }
   }
 
@@ -213,6 +220,31 @@ class Parser extends WordReader {
       if (!h.quoted) h.redirect.subs = this.scanSubs(h.redirect.input);
     }
   }
+}
+
+/**
+ * A command that uses a loop variable (`for d in a /; do bash -c "rm -rf $d"; done`) as the
+ * commands the loop runs: one per value, each use of the variable taking that value
+ * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
+ * is itself.
+ */
+function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] {
+  const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
+  if (!cmd.words.some((w) => looped(w.value)) && !cmd.redirects.some((r) => looped(r.target?.value) || looped(r.input))) return [cmd];
+  const runs = Math.max(1, ...cmd.words.map((w) => loopRuns(w.value)), ...cmd.redirects.map((r) => loopRuns(`${r.target?.value ?? ''}${r.input ?? ''}`)));
+  return Array.from({ length: runs }, (_, run) => ({
+    ...cmd,
+    words: cmd.words.flatMap((w) => {
+      if (!looped(w.value)) return [w];
+      const pinned = { ...w, value: pinLoop(w.value, run) };
+      return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
+    }),
+    redirects: cmd.redirects.map((r) => ({
+      ...r,
+      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, run) } : r.target,
+      input: r.input !== null && looped(r.input) ? pinLoop(r.input, run) : r.input,
+    })),
+  }));
 }
 
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */

@@ -1,7 +1,8 @@
 /**
  * The wrappers command.ts peels off a command (`sudo`, `env`, `timeout`, the launchers such as
- * `systemd-run` or `unshare`): for each, the options that take a value and the positional
- * arguments before the command it runs. An option missing here is read both ways (command.ts).
+ * `systemd-run` or `unshare`, the launchers into a machine or container such as `machinectl shell`
+ * or `toolbox run`): for each, the options that take a value, the verb that runs a command and the
+ * positional arguments before the command it runs. An option missing here is read both ways (command.ts).
  */
 
 export interface WrapperSpec {
@@ -13,6 +14,13 @@ export interface WrapperSpec {
   positionals?: number;
   /** options whose value is a folder the command runs in */
   chdir?: string[];
+  /**
+   * the verbs under which the program runs a command (`machinectl shell`, `toolbox run`): its first
+   * word that is no option must be one, else the program runs none (`machinectl list`)
+   */
+  verbs?: string[];
+  /** the command is what follows the first `--` (`distrobox enter box -- cmd`); without one there is none */
+  afterDashDash?: boolean;
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -205,6 +213,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     ],
     chdir: ['--chdir'],
   },
-  'flatpak-spawn': { valued: [] },
+  'flatpak-spawn': { valued: ['--env', '--forward-fd', '--directory', '--app-path', '--usr-path'], chdir: ['--directory'] },
   'distrobox-host-exec': { valued: [] },
+  // `machinectl shell [opts] [[user@]machine [cmd …]]`: the machine, then the command run there
+  machinectl: { valued: ['-E', '--setenv', '--uid', '-M', '--machine', '-H', '--host', '-p', '--property'], verbs: ['shell'], positionals: 1 },
+  // `toolbox run [-c box] cmd`: the command run in the container
+  toolbox: { valued: ['-c', '--container', '-d', '--distro', '-r', '--release', '--preserve-fds', '--log-level'], verbs: ['run'] },
+  // `distrobox enter [box] -- cmd` (also `distrobox-enter`): the command after `--`
+  distrobox: { valued: ['-n', '--name', '-a', '--additional-flags'], verbs: ['enter'], afterDashDash: true },
+  'distrobox-enter': { valued: ['-n', '--name', '-a', '--additional-flags'], afterDashDash: true },
 };

@@ -23,8 +23,20 @@ export function languageOf(program: string): Lang | null {
   return null;
 }
 
+/** One piece of inline code, and the argument it stands in (the whole argument, or its end: `-cCODE`, `--eval=CODE`). */
+export interface CodePart {
+  text: string;
+  at: number;
+}
+
 /** The code the arguments hand the interpreter inline (several `-e` parts joined by newlines), or null. */
 export function inlineCode(program: string, lang: Lang, args: string[]): string | null {
+  const parts = inlineCodeParts(program, lang, args);
+  return parts.length ? parts.map((p) => p.text).join('\n') : null;
+}
+
+/** The pieces of inline code the arguments hand the interpreter, each with the argument that holds it. */
+export function inlineCodeParts(program: string, lang: Lang, args: string[]): CodePart[] {
   switch (lang) {
     case 'python':
       return pythonCode(args);
@@ -46,10 +58,10 @@ export function inlineCode(program: string, lang: Lang, args: string[]): string 
 }
 
 /** `python -c CODE`, `-Sc CODE`, `-cCODE`, `-I -c CODE`; `-m mod` and a script file have none. */
-function pythonCode(a: string[]): string | null {
+function pythonCode(a: string[]): CodePart[] {
   for (let i = 0; i < a.length; i++) {
     const v = a[i]!;
-    if (v === '--' || v === '-' || !v.startsWith('-')) return null;
+    if (v === '--' || v === '-' || !v.startsWith('-')) return [];
     if (v.startsWith('--')) {
       if (v === '--check-hash-based-pycs') i++;
       continue;
@@ -58,13 +70,13 @@ function pythonCode(a: string[]): string | null {
       const c = v[k]!;
       if ('cmWXQ'.includes(c)) {
         const value = k + 1 < v.length ? v.slice(k + 1) : a[++i];
-        if (c === 'c') return value ?? null;
-        if (c === 'm') return null;
+        if (c === 'c') return value === undefined ? [] : [{ text: value, at: i }];
+        if (c === 'm') return [];
         break;
       }
     }
   }
-  return null;
+  return [];
 }
 
 /** Node and bun options that take the next argument as their value. */
@@ -85,32 +97,32 @@ const NODE_VALUED = new Set([
 ]);
 
 /** `node -e|--eval|-p|--print|-pe CODE`, `--eval=CODE`; bun the same; a script (or bun subcommand) first has none. */
-function nodeCode(a: string[]): string | null {
+function nodeCode(a: string[]): CodePart[] {
   for (let i = 0; i < a.length; i++) {
     const v = a[i]!;
-    if (/^(?:-e|--eval|-p|--print|-pe|-ep)$/.test(v)) return a[i + 1] ?? null;
+    if (/^(?:-e|--eval|-p|--print|-pe|-ep)$/.test(v)) return a[i + 1] === undefined ? [] : [{ text: a[i + 1]!, at: i + 1 }];
     const eq = /^--(?:eval|print)=([\s\S]*)$/.exec(v);
-    if (eq) return eq[1]!;
-    if (v === '--' || !v.startsWith('-')) return null;
+    if (eq) return [{ text: eq[1]!, at: i }];
+    if (v === '--' || !v.startsWith('-')) return [];
     if (NODE_VALUED.has(v)) i++;
   }
-  return null;
+  return [];
 }
 
 const DENO_VALUED = new Set(['--import-map', '--config', '-c', '--location', '--seed', '--cert', '--lock', '--ext', '--env-file']);
 
 /** `deno eval [options] CODE`. */
-function denoCode(a: string[]): string | null {
+function denoCode(a: string[]): CodePart[] {
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) i++;
-  if (a[i] !== 'eval') return null;
+  if (a[i] !== 'eval') return [];
   for (i++; i < a.length; i++) {
     const v = a[i]!;
-    if (v === '--') return a[i + 1] ?? null;
-    if (!v.startsWith('-')) return v;
+    if (v === '--') return a[i + 1] === undefined ? [] : [{ text: a[i + 1]!, at: i + 1 }];
+    if (!v.startsWith('-')) return [{ text: v, at: i }];
     if (DENO_VALUED.has(v)) i++;
   }
-  return null;
+  return [];
 }
 
 /**
@@ -120,8 +132,8 @@ function denoCode(a: string[]): string | null {
  * rest or the next argument (`-r fileutils`); a `digits` letter the digits after it (`-l`, `-0777`).
  * The first argument that is not an option (a script, a data file) ends the options.
  */
-function clustered(a: string[], code: string, attached: string, valued: string, digits: string): string | null {
-  const parts: string[] = [];
+function clustered(a: string[], code: string, attached: string, valued: string, digits: string): CodePart[] {
+  const parts: CodePart[] = [];
   for (let i = 0; i < a.length; i++) {
     const v = a[i]!;
     if (v === '--' || v === '-' || !v.startsWith('-')) break;
@@ -130,7 +142,7 @@ function clustered(a: string[], code: string, attached: string, valued: string, 
       const c = v[k]!;
       if (code.includes(c) || valued.includes(c)) {
         const value = k + 1 < v.length ? v.slice(k + 1) : a[++i];
-        if (code.includes(c) && value !== undefined) parts.push(value);
+        if (code.includes(c) && value !== undefined) parts.push({ text: value, at: i });
         break;
       }
       if (attached.includes(c)) break;
@@ -142,22 +154,22 @@ function clustered(a: string[], code: string, attached: string, valued: string, 
       }
     }
   }
-  return parts.length ? parts.join('\n') : null;
+  return parts;
 }
 
 const AWK_VALUED = new Set(['-F', '-v', '-f', '-i', '-l', '--field-separator', '--assign', '--file', '--include', '--load']);
 
 /** An awk program: its first argument that is not an option, unless `-f file` names it (gawk's `-e` adds text). */
-function awkCode(a: string[]): string | null {
-  const parts: string[] = [];
+function awkCode(a: string[]): CodePart[] {
+  const parts: CodePart[] = [];
   let fromFile = false;
   for (let i = 0; i < a.length; i++) {
     const v = a[i]!;
     if (v === '-e' || v === '--source') {
-      if (a[i + 1] !== undefined) parts.push(a[i + 1]!);
+      if (a[i + 1] !== undefined) parts.push({ text: a[i + 1]!, at: i + 1 });
       i++;
     } else if (v === '--') {
-      if (!fromFile && !parts.length && a[i + 1] !== undefined) parts.push(a[i + 1]!);
+      if (!fromFile && !parts.length && a[i + 1] !== undefined) parts.push({ text: a[i + 1]!, at: i + 1 });
       break;
     } else if (AWK_VALUED.has(v)) {
       fromFile ||= v === '-f' || v === '--file';
@@ -165,11 +177,11 @@ function awkCode(a: string[]): string | null {
     } else if (v.startsWith('-') && v !== '-') {
       fromFile ||= /^-f./.test(v) || v.startsWith('--file=');
     } else {
-      if (!fromFile && !parts.length) parts.push(v);
+      if (!fromFile && !parts.length) parts.push({ text: v, at: i });
       break;
     }
   }
-  return parts.length ? parts.join('\n') : null;
+  return parts;
 }
 
 /** Arguments that make an interpreter print something and stop, or only check syntax: it runs no program from stdin. */

@@ -1,5 +1,6 @@
 import type { Invocation } from '../command.ts';
-import { inlineCode, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
+import type { Word } from '../shell.ts';
+import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
 
 /**
@@ -31,3 +32,22 @@ function stdinCode(inv: Invocation, lang: NonNullable<ReturnType<typeof language
   // php echoes what stands outside its tags
   return lang === 'php' ? phpCode(text) || null : text;
 }
+
+/**
+ * The arguments of an interpreter that hold its inline code (`python3 -c CODE`, `node -e CODE`):
+ * code, not a path it opens — what it reads is read from its calls (`open(".env")`) above, as a
+ * shell's `-c` string is read as commands.
+ */
+export function inlineCodeWords(inv: Invocation): ReadonlySet<Word> {
+  const lang = languageOf(inv.program);
+  if (!lang) return NONE;
+  return new Set(
+    inlineCodeParts(
+      inv.program,
+      lang,
+      inv.args.map((w) => w.value),
+    ).map((p) => inv.args[p.at]!),
+  );
+}
+
+const NONE: ReadonlySet<Word> = new Set();
