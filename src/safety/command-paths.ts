@@ -1,16 +1,16 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { type Access, pathUses } from './path-access.ts';
+import { type Access, pathUses, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
 
 /**
- * The path rules (path-rules.ts) over one shell command: its redirections (written, or read with
- * `<`) and each path its program uses (path-access.ts: read, written, removed, written into, or
- * not opened at all), and the folders a recursive reader takes whole.
+ * The path rules (path-rules.ts) over one shell command: its redirections (written, read with
+ * `<`, both with `<>`) and each path its program uses (path-access.ts: read, edited, written,
+ * removed, written into, or not opened at all), and the folders a recursive reader takes whole.
  */
 export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
   const { policy } = ctx;
@@ -20,7 +20,7 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   for (const r of redirects) {
     // `2>&1`, `>&-`: duplicating or closing a descriptor names no file
     if (!r.target || r.op.startsWith('<<') || (r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value))) continue;
-    const f = checkPath(ctx, pctx, rctx, r.target, r.target.value, r.op === '<' ? 'read' : 'write');
+    const f = checkPath(ctx, pctx, rctx, r.target, r.target.value, redirectAccess(r.op));
     if (f) return f;
   }
   if (!inv) return null;

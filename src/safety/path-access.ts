@@ -1,18 +1,48 @@
+import { posix } from 'node:path';
+import { isSecretName } from '../model/sandbox.ts';
 import { type Invocation, SHELLS, shellBody } from './command.ts';
+import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import type { Word } from './syntax.ts';
 
 /**
- * What a command does with the paths it names (docs/safety.md, "Paths"): reads them, writes
- * them, removes or moves them away, writes into a folder, or nothing at all (a message, a
- * pattern to exclude, `git rm --cached`). The path rules (path-rules.ts) then judge each use:
- * a secret may be neither read nor written, a read-only path and axme's own state not changed.
- * A program not described here reads every path it names (and writes them, for the programs
- * that change files).
+ * What a command does with the paths it names (docs/safety.md, "Paths"), told by what becomes of
+ * each one's content: read out, read out and changed, written in only, removed unread, a folder
+ * written into, a mode or owner changed, or nothing at all (a message, a pattern to exclude, `git
+ * rm --cached`). The path rules (path-rules.ts) then judge each use: a secret's content may not
+ * come out, a denied path may be neither read nor written, a read-only path and axme's own state
+ * not changed. A program not described here reads every path it names (and writes them, for the
+ * programs that change files).
  */
 
-/** `mode`: its mode or owner changed (chmod, chown), no content read or written. */
-export type Access = 'read' | 'write' | 'remove' | 'into' | 'mode' | 'none';
+/**
+ * What a command does to a path's content:
+ * - `read`: it comes out, the path is unchanged (cat, a copy's source, `git add`, an upload);
+ * - `edit`: it comes out and the path is changed (editors, `sed -i`, `perl -i`, `patch FILE`, a
+ *   move to another folder or to a name that is no secret);
+ * - `write`: content goes in only: the path is made, written over, appended to or emptied
+ *   (touch, truncate, `>`, `>>`, tee, a copy's destination, `curl -o`);
+ * - `remove`: the path is removed or renamed, its content neither read nor written (rm, shred,
+ *   a secret renamed beside itself under another secret name);
+ * - `into`: a folder written into; `mode`: its mode or owner changed (chmod, chown);
+ * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
+ */
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'none';
+
+/** Whether a path used so lets its content out: what a secret's name forbids. */
+export function readsContent(access: Access): boolean {
+  return access === 'read' || access === 'edit';
+}
+
+/** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
+export function changesPath(access: Access): boolean {
+  return access !== 'read' && access !== 'none';
+}
+
+/** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */
+export function redirectAccess(op: string): Access {
+  return op === '<>' ? 'edit' : op.startsWith('<') ? 'read' : 'write';
+}
 
 export interface PathUse {
   word: Word;
@@ -48,12 +78,12 @@ const DATA_ONLY = new Set([
   'type',
   'hash',
 ]);
-/** Programs that change every file they name, and those that only write their last argument. */
+/** Programs that write every file they name without reading it, and those that only write their last argument (cp, install, ln and mv: transfer). */
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
-const WRITES_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
+const WRITES_LAST = new Set(['rsync', 'scp']);
 const EDITORS = new Set([
   'vim',
   'vi',
@@ -91,16 +121,17 @@ export function pathUses(inv: Invocation): PathUse[] {
   if (DATA_ONLY.has(p)) return [];
   const special = SPECIAL[p];
   if (special) return special(inv);
-  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'write'));
+  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'edit'));
   return generic(inv);
 }
 
 const use = (word: Word, value: string, access: Access, more: Partial<PathUse> = {}): PathUse => ({ word, value, access, ...more });
 
-/** Every word a path read (written, for the programs that change files), option values and `VAR=value` included. */
+/** Every word a path read (written or edited, for the programs that change files), option values and `VAR=value` included. */
 function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] {
   const p = inv.program;
-  const writesAll = WRITERS.has(p) || ((p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place')));
+  // `sed -i`, `perl -i`: each file is read, then written back (`sed -i 'w /dev/stdout'` prints it)
+  const inPlace = (p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place'));
   const operands = words.filter((w) => !w.value.startsWith('-'));
   const last = WRITES_LAST.has(p) ? operands.at(-1) : undefined;
   const trees = readsTrees(inv);
@@ -129,7 +160,7 @@ function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] 
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
     // `curl -d @.env`: an @ in front names a file to read
     if (value.startsWith('@')) value = value.slice(1);
-    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : writesAll || w === last ? 'write' : 'read';
+    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : inPlace ? 'edit' : WRITERS.has(p) || w === last ? 'write' : 'read';
     out.push(use(w, value, access, trees ? { tree: true } : {}));
   }
   return out;
@@ -279,7 +310,7 @@ function sort(inv: Invocation): PathUse[] {
   return [...out, ...generic(inv, operands)];
 }
 
-/** `patch [file [patchfile]]`: the file written, the patch read; `-o` written, `-i` read, `-d` written into. */
+/** `patch [file [patchfile]]`: the file edited (read, then written; its rejects and `-o` hold its text), the patch read; `-o` written, `-i` read, `-d` written into. */
 function patch(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
   const operands = options(
@@ -292,7 +323,7 @@ function patch(inv: Invocation): PathUse[] {
       else if (name === '-d' || name === '--directory') out.push(use(w, value, 'into'));
     },
   );
-  if (operands[0]) out.push(use(operands[0], operands[0].value, 'write'));
+  if (operands[0]) out.push(use(operands[0], operands[0].value, 'edit'));
   if (operands[1]) out.push(use(operands[1], operands[1].value, 'read'));
   return out;
 }
@@ -304,16 +335,34 @@ function dd(inv: Invocation): PathUse[] {
   );
 }
 
-/** mv: the sources moved away, the destination written (`-t DIR`: written into). */
-function mv(inv: Invocation): PathUse[] {
-  const a = inv.args;
-  const t = a.findIndex((w) => w.value === '-t' || w.value === '--target-directory');
-  const target = t >= 0 ? a[t + 1] : a.find((w) => w.value.startsWith('--target-directory='));
-  const operands = generic(inv).filter((u) => !u.word.value.startsWith('-') && u.word !== target);
-  const last = target ? undefined : operands.at(-1);
-  const out = operands.map((u): PathUse => ({ ...u, access: u === last ? 'write' : 'remove' }));
-  if (target) out.push(use(target, target.value.startsWith('--') ? target.value.slice(target.value.indexOf('=') + 1) : target.value, 'into'));
-  return out;
+/** The options of cp, install, ln and mv that take the next word: the target folder, a backup suffix, install's mode and owner. */
+const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--owner', '--group', '--strip-program', '--no-preserve']);
+
+/**
+ * cp, install, ln, mv: the destination written, or (`-t DIR`) the folder written into; the
+ * sources read (cp, install, ln) or moved away (mv: read out and changed). A secret renamed or
+ * linked beside itself under another secret name (`mv .env.local .env.local.bak`, `ln -s
+ * .env.development .env.local`) is not read: mv only removes its old name, ln opens nothing.
+ */
+function transfer(inv: Invocation): PathUse[] {
+  const p = inv.program;
+  let into: PathUse | undefined;
+  const operands = options(inv.args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
+    if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
+  });
+  const uses = generic(inv, operands);
+  const dest = into ? undefined : uses.at(-1);
+  const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
+  const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
+  const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? 'write' : source }));
+  return into ? [...out, into] : out;
+}
+
+/** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written, `to` a plain path named as a secret. */
+function keptSecret(from: string, to: PathUse): boolean {
+  const name = to.value;
+  if (to.word.glob || name.includes(UNKNOWN) || name.endsWith('/') || !isSecretName(posix.basename(name))) return false;
+  return posix.normalize(posix.dirname(from)) === posix.normalize(posix.dirname(name));
 }
 
 /** tar and unzip: `-C dir` / `-d dir` written into when they extract; the rest as any reader. */
@@ -390,6 +439,7 @@ function git(inv: Invocation): PathUse[] {
   const sub = a[i]?.value;
   const rest = a.slice(i + 1);
   const values = rest.map((w) => w.value);
+  const patchMode = values.some((v) => v === '-p' || v === '--patch');
   const operands = () => {
     const dash = values.indexOf('--');
     return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
@@ -398,17 +448,20 @@ function git(inv: Invocation): PathUse[] {
     case 'rm':
       return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
     case 'mv': {
-      const ops = operands();
-      return ops.map((w, k) => use(w, w.value, k === ops.length - 1 ? 'write' : 'remove'));
+      const ops = operands().map((w) => use(w, w.value, 'write'));
+      const dest = ops.at(-1);
+      const source: Access = dest && ops.length === 2 && keptSecret(ops[0]!.value, dest) ? 'remove' : 'edit';
+      return ops.map((u) => (u === dest ? u : { ...u, access: source }));
     }
     case 'checkout':
-      return operands().map((w) => use(w, w.value, 'write'));
+      // `-p` shows each change before it is undone
+      return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
     case 'restore': {
       if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
       const source = values.findIndex((v) => v === '-s' || v === '--source');
       return operands()
         .filter((w) => w !== rest[source + 1] || source < 0)
-        .map((w) => use(w, w.value, 'write'));
+        .map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
     }
     case 'show':
     case 'cat-file':
@@ -427,12 +480,15 @@ function git(inv: Invocation): PathUse[] {
 
 const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   git,
+  cp: transfer,
+  install: transfer,
+  ln: transfer,
+  mv: transfer,
   curl,
   wget,
   sort,
   patch,
   dd,
-  mv,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),
