@@ -134,6 +134,7 @@ function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] 
   const inPlace = (p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place'));
   const operands = words.filter((w) => !w.value.startsWith('-'));
   const last = WRITES_LAST.has(p) ? operands.at(-1) : undefined;
+  const lastAccess: Access = p === 'rsync' && backsUp(words) ? 'edit' : 'write';
   const trees = readsTrees(inv);
   // `bash -c '<code>'`: the code is checked as commands, not as a path
   const code = SHELLS.has(p) ? shellBody(inv.args) : null;
@@ -160,7 +161,7 @@ function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] 
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
     // `curl -d @.env`: an @ in front names a file to read
     if (value.startsWith('@')) value = value.slice(1);
-    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : inPlace ? 'edit' : WRITERS.has(p) || w === last ? 'write' : 'read';
+    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : inPlace ? 'edit' : w === last ? lastAccess : WRITERS.has(p) ? 'write' : 'read';
     out.push(use(w, value, access, trees ? { tree: true } : {}));
   }
   return out;
@@ -354,8 +355,18 @@ function transfer(inv: Invocation): PathUse[] {
   const dest = into ? undefined : uses.at(-1);
   const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
   const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
-  const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? 'write' : source }));
+  const destAccess: Access = backsUp(inv.args) ? 'edit' : 'write';
+  const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
   return into ? [...out, into] : out;
+}
+
+/**
+ * Whether a copy, move or link keeps what it writes over under another name (`-b`, `--backup`,
+ * `-S`/`--suffix`; rsync's `--backup-dir`): `client.p12~`, `.netrc.txt` are named as no secret,
+ * so the destination's content comes out.
+ */
+function backsUp(args: readonly Word[]): boolean {
+  return args.some((w) => /^-[A-Za-z]*[bS]/.test(w.value) || /^--(backup|suffix)/.test(w.value));
 }
 
 /** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written, `to` a plain path named as a secret. */

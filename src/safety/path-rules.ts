@@ -41,9 +41,10 @@ export const SECRET_PATHS: readonly string[] = [
  * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
  * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
  * `*.pub`) is none. Only a use through which its content comes out counts (path-access.ts
- * readsContent: not making, writing, removing it or setting its mode), only a path named in full
- * (a glob or a variable could name anything), and after a link was followed, so that a link to a
- * listed path reports that path's rule.
+ * readsContent: not making, writing, removing it or setting its mode), and only a path named in
+ * full (a glob or a variable could name anything). Asked after the other rules of the path and of
+ * what it links to (so a link to a listed path reports that path's rule), of both: a link to a
+ * secret is that secret.
  */
 export function secretNameFinding(abs: string, access: Access): PathFinding | null {
   if (!readsContent(access) || abs.includes(UNKNOWN)) return null;

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evaluate, type ToolCall } from '../../src/safety/evaluate.ts';
+import { evaluate, evaluateCommand, type ToolCall } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
 import { HOME, ROOT, safetyContext, testHoles } from './context.ts';
 
@@ -46,6 +46,14 @@ testHoles({
     ['cd config && ln -sf .env.shared .env.local', 'ln .env.local /tmp/e'],
     ['mv -f .env.local .env.local.old', 'mv -t /tmp .env.local'],
   ],
+  // `client.p12~`, `.npmrc.secret.txt`: a backup of what was written over is named as no secret
+  'a copy or move that backs up what it writes over lets it out': [
+    ['cp -f .env.example deploy/client.p12', 'cp -b .env.example deploy/client.p12'],
+    ['mv -f notes.txt .npmrc.secret', 'mv --backup=simple notes.txt .npmrc.secret'],
+    ['install -m 600 x deploy/.netrc', 'install -S .txt -m 600 x deploy/.netrc'],
+    ['rsync -a notes.txt deploy/client.p12', 'rsync -ab notes.txt deploy/client.p12'],
+    ['ln -sf notes.txt deploy/client.p12', 'ln -sfb notes.txt deploy/client.p12'],
+  ],
   'a mode or owner change reads nothing': [
     ['chmod 600 .env.local', 'chmod 600 .env.local && cat .env.local'],
     ['chown u .env.local', 'xxd .env.local'],
@@ -75,4 +83,24 @@ describe('the file tools: Write makes a secret file, Edit and Read read it', () 
     assert.equal(v.decision, 'deny', v.reason);
     assert.match(v.rule ?? '', /deniedPaths: ~\/\.ssh\/id_\*/);
   });
+});
+
+describe('a link to a secret file is read as that file', () => {
+  const policy = defaultPolicy();
+  // notes.txt is a link to .env.production (made by the user, or before axme came)
+  const ctx = safetyContext({ realpath: (p) => (p === `${ROOT}/notes.txt` ? `${ROOT}/.env.production` : p) });
+  const cases: Array<[string | ToolCall, 'allow' | 'deny']> = [
+    ['cat notes.txt', 'deny'],
+    ['cp notes.txt /tmp/x', 'deny'],
+    ['cat README.md', 'allow'],
+    ['echo x >> notes.txt', 'allow'],
+    [{ tool: 'Read', input: { file_path: `${ROOT}/notes.txt` } }, 'deny'],
+    [{ tool: 'Write', input: { file_path: `${ROOT}/notes.txt`, content: 'x' } }, 'allow'],
+  ];
+  for (const [call, expected] of cases) {
+    test(`${typeof call === 'string' ? call : `${call.tool} notes.txt`}: ${expected}`, async () => {
+      const v = typeof call === 'string' ? await evaluateCommand(call, policy, ctx) : await evaluate(call, policy, ctx);
+      assert.equal(v.decision, expected, v.reason);
+    });
+  }
 });
