@@ -84,7 +84,7 @@ function checkPath(
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
     if (real && real !== abs) f = pathFinding(real, access, false, rctx);
-    if (!f && !glob) f = secretNameFinding(abs, access) ?? (real && real !== abs ? secretNameFinding(real, access) : null);
+    if (!f) f = secretNameFinding(abs, access, glob, found) ?? (real && real !== abs ? secretNameFinding(real, access) : null);
     ctx.seen.set(key, f);
   }
   return f;

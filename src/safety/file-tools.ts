@@ -84,7 +84,7 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
       }
     }
     // a secret by its name, once a link was followed to what it names: the link's or its target's
-    const named = c.glob ? null : (secretNameFinding(c.path, access) ?? (real && real !== c.path ? secretNameFinding(real, access) : null));
+    const named = secretNameFinding(c.path, access, c.glob) ?? (real && real !== c.path ? secretNameFinding(real, access) : null);
     if (named) return deny(named.rule, named.reason);
   }
   return ALLOW;

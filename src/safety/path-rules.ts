@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import { secretNameGlob } from '../model/sandbox.ts';
+import { PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
-import { globNames, literalPrefix, matchPath, type PathContext, protectedHit } from './paths.ts';
+import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
 
@@ -36,23 +36,33 @@ export const SECRET_PATHS: readonly string[] = [
   '~/.password-store',
 ];
 
+/** The secret names that are an extension (`*.p12`): all a name-glob starting with a wildcard is checked against. */
+const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
+
 /**
  * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`):
  * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
  * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
  * `*.pub`) is none. Only a use through which its content comes out counts (path-access.ts
- * readsContent: not making, writing, removing it or setting its mode), and only a path named in
- * full (a glob or a variable could name anything). Asked after the other rules of the path and of
- * what it links to (so a link to a listed path reports that path's rule), of both: a link to a
- * secret is that secret.
+ * readsContent: not making, writing, removing it or setting its mode). `glob`: `abs` is a shell
+ * glob or holds unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
+ * "$X".p12`, `find -name '.env.l*'` when `found`; `.env.e*` too: it may be `.env.env`), a name
+ * only of wildcards (`cat dir/*`) does not, and one that starts with a wildcard only for the
+ * `*.ext` names (`*.json` could be `id_rsa.json`, but a reader of `*.json` wants no key). Asked
+ * after the other rules of the path and of what it links to (so a link to a listed path reports
+ * that path's rule), of both: a link to a secret is that secret.
  */
-export function secretNameFinding(abs: string, access: Access): PathFinding | null {
-  if (!readsContent(access) || abs.includes(UNKNOWN)) return null;
-  const glob = secretNameGlob(abs.slice(abs.lastIndexOf('/') + 1));
-  return glob
+export function secretNameFinding(abs: string, access: Access, glob = false, found = false): PathFinding | null {
+  if (!readsContent(access)) return null;
+  const name = abs.slice(abs.lastIndexOf('/') + 1);
+  const hit =
+    !glob || !/[*?[\uE000]/.test(name)
+      ? secretNameGlob(name)
+      : nameGlobMatch(name, /^[*?[\uE000]/.test(name) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found);
+  return hit
     ? {
-        rule: `secrets.paths: ${glob}`,
-        reason: `${abs} holds credentials (${glob}); agents never read it, nor edit, copy or move it away (which reads it): ask the user`,
+        rule: `secrets.paths: ${hit}`,
+        reason: `${abs.replace(UNKNOWN, '…')} holds credentials (${hit}); agents never read it, nor edit, copy or move it away (which reads it): ask the user`,
       }
     : null;
 }

@@ -54,6 +54,17 @@ testHoles({
     ['rsync -a notes.txt deploy/client.p12', 'rsync -ab notes.txt deploy/client.p12'],
     ['ln -sf notes.txt deploy/client.p12', 'ln -sfb notes.txt deploy/client.p12'],
   ],
+  // a glob or a variable in the name may name a secret; one of only wildcards (`cat dir/*`) names none in particular
+  'a secret file named by a glob or a variable is read like one named in full': [
+    ['cat .env.example', 'cat .env.l*'],
+    ['rm -f .env.*', 'cat .env.*'],
+    ['cat config/*.json', 'cp deploy/*.p12 /tmp/'],
+    ['cat "$DIR/.env.example"', 'cat "$DIR/.env.local"'],
+    ['cd "$X" && cat README.md', 'cd "$X" && cat .env.local'],
+    ["find . -name '*.log' -exec cat {} +", "find . -name '.env.l*' -exec cat {} +"],
+    ['cp .env.example .env.$STAGE', 'cp .env.$STAGE /tmp/x'],
+    ['mv .env.local .env.local.bak', 'mv .env.local .env.local.bak; cat .env.local.b*'],
+  ],
   'a mode or owner change reads nothing': [
     ['chmod 600 .env.local', 'chmod 600 .env.local && cat .env.local'],
     ['chown u .env.local', 'xxd .env.local'],
@@ -70,9 +81,11 @@ describe('the file tools: Write makes a secret file, Edit and Read read it', () 
     [{ tool: 'Edit', input: { file_path: path, old_string: 'A=1', new_string: 'A=2' } }, 'deny'],
     [{ tool: 'MultiEdit', input: { file_path: path, edits: [{ old_string: 'A', new_string: 'B' }] } }, 'deny'],
     [{ tool: 'Read', input: { file_path: path } }, 'deny'],
+    [{ tool: 'Grep', input: { pattern: 'KEY', glob: '*.ts' } }, 'allow'],
+    [{ tool: 'Grep', input: { pattern: 'KEY', glob: '.env.*' } }, 'deny'],
   ];
   for (const [call, expected] of cases) {
-    test(`${call.tool} ${call.input.file_path}: ${expected}`, async () => {
+    test(`${call.tool} ${JSON.stringify(call.input)}: ${expected}`, async () => {
       const v = await evaluate(call, policy, safetyContext());
       assert.equal(v.decision, expected, v.reason);
     });
