@@ -1,15 +1,16 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import type { Finding } from './git-rules.ts';
-import { type Access, pathUses, redirectAccess } from './path-access.ts';
+import { type Access, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
+import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
 
 /**
  * The path rules (path-rules.ts) over one shell command: its redirections (written, read with
- * `<`, both with `<>`) and each path its program uses (path-access.ts: read, edited, written,
+ * `<`, both with `<>`) and each path its program uses (path-uses.ts: read, edited, written,
  * removed, written into, or not opened at all), and the folders a recursive reader takes whole.
  */
 export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {

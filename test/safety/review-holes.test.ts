@@ -120,7 +120,7 @@ describe('an expanded value past its size is not checked but denied', () => {
 });
 
 // the secret file names keep secrets from being read: making, writing, removing or renaming such a
-// file beside itself reads nothing (path-access.ts tells what a command does to a path's content;
+// file beside itself reads nothing (path-uses.ts tells what a command does to a path's content;
 // more rows in secret-access.test.ts), but a command that reads it on the way is denied
 describe('a secret file read on the way by a command that writes, moves or edits it is denied', () => {
   for (const command of [

@@ -3,7 +3,7 @@
  * over, appended to, removed or renamed beside itself under another secret name — nothing of it
  * comes out — but not read, nor changed by a command that reads it on the way (an editor, `sed
  * -i`, `patch`, a move to a name that is no secret, a copy, a link under another name).
- * path-access.ts says what each command does to a path's content; path-rules.ts denies the
+ * path-uses.ts says what each command does to a path's content; path-rules.ts denies the
  * secret names only the accesses through which content flows out. The context is corpus.test.ts's:
  * the project /home/u/proj, home /home/u.
  */
