@@ -5,12 +5,19 @@
  * -i`, `patch`, a move to a name that is no secret, a copy, a link under another name).
  * path-uses.ts says what each command does to a path's content; path-rules.ts denies the
  * secret names only the accesses through which content flows out. The context is corpus.test.ts's:
- * the project /home/u/proj, home /home/u.
+ * the project /home/u/proj, home /home/u. Last, the kernel sandbox for real: it keeps an existing
+ * secret untouchable (a bind mount cannot make a file writable but unreadable) and lets a new one be made.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { evaluate, evaluateCommand, type ToolCall } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
+import { bwrapArgs } from '../../src/sandbox/bwrap.ts';
+import { sandboxPolicy } from '../../src/sandbox/policy.ts';
 import { HOME, ROOT, safetyContext, testHoles } from './context.ts';
 
 /** Each row: [a command that makes, writes or removes a secret file, a neighbour through which its content flows out]. */
@@ -116,4 +123,42 @@ describe('a link to a secret file is read as that file', () => {
       assert.equal(v.decision, expected, v.reason);
     });
   }
+});
+
+// the kernel sandbox masks a secret file that exists when a command starts (`/dev/null` bound
+// read-only over it): what the parser now allows on it fails there, and a new one is made
+describe('in the kernel sandbox, an existing secret file stays untouchable and a new one is made', () => {
+  const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--', '/bin/true']).status === 0;
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'axme-secret-access-')));
+  after(() => rmSync(base, { recursive: true, force: true }));
+  const project = join(base, 'project');
+  const home = join(base, 'home');
+  const run = (command: string) => {
+    const policy = sandboxPolicy({ loc: null, cwd: project, home, env: process.env, guarded: [] });
+    return spawnSync('bwrap', [...bwrapArgs(policy, project), '--', '/bin/bash', '-c', command], { encoding: 'utf8' });
+  };
+  before(() => {
+    mkdirSync(project, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(project, '.env.local'), 'TOKEN=s3cret\n');
+    writeFileSync(join(project, '.env.example'), 'TOKEN=\n');
+  });
+  for (const command of [
+    'cp .env.example .env.local',
+    'echo A=1 >> .env.local',
+    'rm -f .env.local',
+    'mv .env.local .env.local.bak',
+    'truncate -s 0 .env.local',
+  ]) {
+    test(`${command}: fails, the file kept as it was`, { skip: !bwrapWorks && 'bubblewrap cannot start here' }, () => {
+      const r = run(command);
+      assert.notEqual(r.status, 0, `${command} succeeded in the sandbox`);
+      assert.equal(readFileSync(join(project, '.env.local'), 'utf8'), 'TOKEN=s3cret\n');
+    });
+  }
+  test('cat .env.local prints nothing of it; cp .env.example .env.test makes a new one', { skip: !bwrapWorks && 'bubblewrap cannot start here' }, () => {
+    const r = run('cat .env.local; cp .env.example .env.test');
+    assert.doesNotMatch(r.stdout, /s3cret/);
+    assert.equal(readFileSync(join(project, '.env.test'), 'utf8'), 'TOKEN=\n');
+  });
 });
