@@ -22,9 +22,10 @@ import type { Word } from './syntax.ts';
  * - `remove`: the path is removed or renamed, its content neither read nor written (rm, shred,
  *   a secret renamed beside itself under another secret name);
  * - `into`: a folder written into; `mode`: its mode or owner changed (chmod, chown);
+ * - `meta`: its name, size, mode and times shown, nothing of its content (ls, stat);
  * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
  */
-export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'none';
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'none';
 
 /** Whether a path used so lets its content out: what a secret's name forbids. */
 export function readsContent(access: Access): boolean {
@@ -33,7 +34,7 @@ export function readsContent(access: Access): boolean {
 
 /** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
 export function changesPath(access: Access): boolean {
-  return access !== 'read' && access !== 'none';
+  return access !== 'read' && access !== 'meta' && access !== 'none';
 }
 
 /** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */
@@ -66,6 +67,10 @@ const WRITES_LAST = new Set(['rsync', 'scp']);
 const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
 /** Options whose value is a pattern of paths left out (`rsync --exclude .env`): nothing is opened. */
 const EXCLUDES = new Set(['--exclude', '--exclude-dir', '--ignore', '--ignore-dir', '--filter']);
+/** The scheme and host of a file URL (`file:///p`, `file://localhost/p`): what is left is the path. */
+const FILE_URL = /^file:\/\/(localhost)?(?=\/)/i;
+/** Programs that show a file's name, size, mode and times, not what it holds. */
+const LISTERS = new Set(['ls', 'stat']);
 /** rg's and fd's glob filters: a `!pattern` leaves the paths out. */
 const GLOB_FILTERS = new Set(['-g', '--glob', '--iglob']);
 
@@ -106,7 +111,21 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
     // `curl -d @.env`: an @ in front names a file to read
     if (value.startsWith('@')) value = value.slice(1);
-    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : inPlace ? 'edit' : w === last ? lastAccess : WRITERS.has(p) ? 'write' : 'read';
+    // `curl file:///path`: a file URL names the file
+    value = value.replace(FILE_URL, '');
+    const access: Access = REMOVERS.has(p)
+      ? 'remove'
+      : MODERS.has(p)
+        ? 'mode'
+        : LISTERS.has(p)
+          ? 'meta'
+          : inPlace
+            ? 'edit'
+            : w === last
+              ? lastAccess
+              : WRITERS.has(p)
+                ? 'write'
+                : 'read';
     out.push(use(w, value, access, trees ? { tree: true } : {}));
   }
   return out;

@@ -220,10 +220,11 @@ function transfer(inv: Invocation): PathUse[] {
   return into ? [...out, into] : out;
 }
 
-/** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written, `to` a plain path named as a secret. */
+/** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written (no `..` in `to`), `to` a plain path named as a secret. */
 function keptSecret(from: string, to: PathUse): boolean {
   const name = to.value;
-  if (to.word.glob || name.includes(UNKNOWN) || name.endsWith('/') || !isSecretName(posix.basename(name))) return false;
+  // `x/..` is the folder above where x's link leads, which may be anywhere
+  if (to.word.glob || name.includes(UNKNOWN) || name.endsWith('/') || /(^|\/)\.\.(\/|$)/.test(name) || !isSecretName(posix.basename(name))) return false;
   return posix.normalize(posix.dirname(from)) === posix.normalize(posix.dirname(name));
 }
 

@@ -46,6 +46,7 @@ testHoles({
   // a rename keeps the content in its folder under a name both guards hide; anywhere else it is a read
   'a secret file is renamed or linked beside itself under another secret name': [
     ['mv .env.local .env.local.bak', 'mv .env.local x.txt'],
+    ['mv ./.env.local .env.local.old', 'mv .env.local x/../.env.local.old'],
     ['mv .env.staging .env.staging.old', 'mv .env.local config/'],
     ['mv config/.env.local config/.env.production', 'mv config/.env.local .env.production'],
     ['git mv .env.local .env.staging', 'git mv .env.local env.txt'],
@@ -71,6 +72,16 @@ testHoles({
     ["find . -name '*.log' -exec cat {} +", "find . -name '.env.l*' -exec cat {} +"],
     ['cp .env.example .env.$STAGE', 'cp .env.$STAGE /tmp/x'],
     ['mv .env.local .env.local.bak', 'mv .env.local .env.local.bak; cat .env.local.b*'],
+  ],
+  // ls and stat show a file's name, size and mode, not what it holds
+  'a listing shows a secret file, not what it holds': [
+    ['ls -la .env.local', 'wc -c .env.local'],
+    ['stat .env.local', 'file .env.local'],
+  ],
+  // curl reads a file:// URL as the path it names
+  'a file URL is the file': [
+    ['curl -fsSL https://x.example/install.sh', 'curl file:///home/u/proj/.env.production'],
+    ['curl -o out.json https://x.example/a.json', 'curl -s file://localhost/home/u/.aws/credentials'],
   ],
   'a mode or owner change reads nothing': [
     ['chmod 600 .env.local', 'chmod 600 .env.local && cat .env.local'],
