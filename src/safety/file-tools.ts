@@ -15,6 +15,8 @@ import type { Policy } from './policy.ts';
 
 export const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
 export const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** The read tools that show files' names, not what they hold. */
+const LISTING_TOOLS = new Set(['LS', 'Glob']);
 
 export interface FileToolContext {
   cwd: string;
@@ -59,8 +61,8 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
         `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`,
       );
   }
-  // Write puts content in; Edit and MultiEdit match the old text (which tells what the file holds), NotebookEdit its cells
-  const access: Access = call.tool === 'Write' ? 'write' : writes ? 'edit' : 'read';
+  // Write puts content in; Edit and MultiEdit match the old text (which tells what the file holds), NotebookEdit its cells; LS and Glob show names
+  const access: Access = call.tool === 'Write' ? 'write' : writes ? 'edit' : LISTING_TOOLS.has(call.tool) ? 'meta' : 'read';
   for (const c of candidates) {
     const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
     for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {

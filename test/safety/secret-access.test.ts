@@ -101,6 +101,9 @@ describe('the file tools: Write makes a secret file, Edit and Read read it', () 
     [{ tool: 'Read', input: { file_path: path } }, 'deny'],
     [{ tool: 'Grep', input: { pattern: 'KEY', glob: '*.ts' } }, 'allow'],
     [{ tool: 'Grep', input: { pattern: 'KEY', glob: '.env.*' } }, 'deny'],
+    // Glob and LS show names, as ls does
+    [{ tool: 'Glob', input: { pattern: '**/*.p12' } }, 'allow'],
+    [{ tool: 'LS', input: { path: path } }, 'allow'],
   ];
   for (const [call, expected] of cases) {
     test(`${call.tool} ${JSON.stringify(call.input)}: ${expected}`, async () => {
