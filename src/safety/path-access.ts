@@ -5,8 +5,8 @@ import type { Word } from './syntax.ts';
 /**
  * What a command does with the paths it names (docs/safety.md, "Paths"), told by what becomes of
  * each one's content: read out, read out and changed, written in only, removed unread, a folder
- * written into, a mode or owner changed, or nothing at all (a message, a pattern to exclude, `git
- * rm --cached`). The path rules (path-rules.ts) then judge each use: a secret's content may not
+ * written into, a mode or owner changed, only shown (ls), or nothing at all (a message, a pattern
+ * to exclude, `git rm --cached`). The path rules (path-rules.ts) then judge each use: a secret's content may not
  * come out, a denied path may be neither read nor written, a read-only path and axme's own state
  * not changed. Here: the kinds, and how the words of a program not described in path-uses.ts are
  * read (every path it names read, or written for the programs that write files).
@@ -57,11 +57,12 @@ export interface PathUse {
   found?: boolean;
 }
 
-/** Programs that write every file they name without reading it, and those that only write their last argument (cp, install, ln and mv: path-uses.ts transfer). */
+/** Programs that write every file they name without reading it. */
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
+/** Programs that write their last argument and read the others (cp, install, ln and mv: path-uses.ts transfer). */
 const WRITES_LAST = new Set(['rsync', 'scp']);
 /** Options whose value is a message or a header: text with spaces there is not a path. */
 const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
@@ -113,22 +114,18 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
     if (value.startsWith('@')) value = value.slice(1);
     // `curl file:///path`: a file URL names the file
     value = value.replace(FILE_URL, '');
-    const access: Access = REMOVERS.has(p)
-      ? 'remove'
-      : MODERS.has(p)
-        ? 'mode'
-        : LISTERS.has(p)
-          ? 'meta'
-          : inPlace
-            ? 'edit'
-            : w === last
-              ? lastAccess
-              : WRITERS.has(p)
-                ? 'write'
-                : 'read';
-    out.push(use(w, value, access, trees ? { tree: true } : {}));
+    out.push(use(w, value, genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
   }
   return out;
+}
+
+/** What a program not described in path-uses.ts does to a path it names; `last`: what it does to its last operand, for the programs that write that one (rsync, scp). */
+function genericAccess(program: string, inPlace: boolean, last: Access | null): Access {
+  if (REMOVERS.has(program)) return 'remove';
+  if (MODERS.has(program)) return 'mode';
+  if (LISTERS.has(program)) return 'meta';
+  if (inPlace) return 'edit';
+  return last ?? (WRITERS.has(program) ? 'write' : 'read');
 }
 
 /** Programs that read whole folders: `grep -r ~`, `tar czf k.tgz ~/.ssh`, `cp -r ~/.ssh /tmp` take protected files along. */
