@@ -294,7 +294,7 @@ function container(inv: Invocation): PathUse[] {
 
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
 
-/** git: `rm` removes (`--cached` only untracks), `mv` moves, `checkout`/`restore` write paths, `show REV:path` reads one. */
+/** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
 function git(inv: Invocation): PathUse[] {
   const a = inv.args;
   let i = 0;
