@@ -2,16 +2,17 @@ import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { inlineCodeWords } from './families/interpreter.ts';
 import type { Finding } from './git-rules.ts';
-import { type Access, pathUses } from './path-access.ts';
+import { type Access, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
+import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
 import { UNKNOWN, type Word } from './shell.ts';
 import { charge, PATH_COST } from './work-budget.ts';
 
 /**
- * The path rules (path-rules.ts) over one shell command: its redirections (written, or read with
- * `<`) and each path its program uses (path-access.ts: read, written, removed, written into, or
- * not opened at all), and the folders a recursive reader takes whole.
+ * The path rules (path-rules.ts) over one shell command: its redirections (written, read with
+ * `<`, both with `<>`) and each path its program uses (path-uses.ts: read, edited, written,
+ * removed, written into, or not opened at all), and the folders a recursive reader takes whole.
  */
 export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
   const { policy } = ctx;
@@ -21,7 +22,7 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   for (const r of redirects) {
     // `2>&1`, `>&-`: duplicating or closing a descriptor names no file
     if (!r.target || r.op.startsWith('<<') || (r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value))) continue;
-    const f = checkPath(ctx, pctx, rctx, r.target, r.target.value, r.op === '<' ? 'read' : 'write');
+    const f = checkPath(ctx, pctx, rctx, r.target, r.target.value, redirectAccess(r.op));
     if (f) return f;
   }
   if (!inv) return null;
@@ -86,7 +87,7 @@ function checkPath(
     // a symbolic link to a protected file is that file (`ln -s ~/.ssh s; cat s/id_rsa`)
     const real = !f && !glob && ctx.realpath ? ctx.realpath(abs) : null;
     if (real && real !== abs) f = pathFinding(real, access, false, rctx);
-    if (!f && !glob) f = secretNameFinding(abs, access);
+    if (!f) f = secretNameFinding(abs, access, glob, found) ?? (real && real !== abs ? secretNameFinding(real, access) : null);
     ctx.seen.set(key, f);
   }
   return f;

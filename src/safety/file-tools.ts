@@ -7,13 +7,16 @@ import type { Policy } from './policy.ts';
 
 /**
  * The file tools (Read, Write, Edit, MultiEdit, NotebookEdit, NotebookRead, LS, Glob, Grep) on
- * the shell's path rules (path-rules.ts): secrets are neither read nor written, read-only paths
- * and axme's own state not changed, and a write into system paths or home dotfiles is decided by
- * the system family as the same write from the shell would be (families/system-paths.ts).
+ * the shell's path rules (path-rules.ts): denied paths and listed credentials are neither read
+ * nor written, a file named as a secret is not read (Write may make it, Edit reads it), read-only
+ * paths and axme's own state not changed, and a write into system paths or home dotfiles is
+ * decided by the system family as the same write from the shell would be (families/system-paths.ts).
  */
 
 export const READ_TOOLS = new Set(['Read', 'NotebookRead', 'LS', 'Glob', 'Grep']);
 export const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** The read tools that show files' names, not what they hold. */
+const LISTING_TOOLS = new Set(['LS', 'Glob']);
 
 export interface FileToolContext {
   cwd: string;
@@ -58,7 +61,8 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
         `searching ${base} would read protected files (${inside.pattern}); search a folder that does not hold them`,
       );
   }
-  const access: Access = writes ? 'write' : 'read';
+  // Write puts content in; Edit and MultiEdit match the old text (which tells what the file holds), NotebookEdit its cells; LS and Glob show names
+  const access: Access = call.tool === 'Write' ? 'write' : writes ? 'edit' : LISTING_TOOLS.has(call.tool) ? 'meta' : 'read';
   for (const c of candidates) {
     const real = !c.glob && ctx.realpath ? ctx.realpath(c.path) : null;
     for (const p of real && real !== c.path ? [c.path, real] : [c.path]) {
@@ -81,8 +85,8 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
         }
       }
     }
-    // a secret by its name, once a link was followed to what it names
-    const named = c.glob ? null : secretNameFinding(c.path, access);
+    // a secret by its name, once a link was followed to what it names: the link's or its target's
+    const named = secretNameFinding(c.path, access, c.glob) ?? (real && real !== c.path ? secretNameFinding(real, access) : null);
     if (named) return deny(named.rule, named.reason);
   }
   return ALLOW;

@@ -1,18 +1,46 @@
 import { type Invocation, SHELLS, shellBody } from './command.ts';
-import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { parseArgs } from './families/system-args.ts';
 import type { Word } from './syntax.ts';
 
 /**
- * What a command does with the paths it names (docs/safety.md, "Paths"): reads them, writes
- * them, removes or moves them away, writes into a folder, or nothing at all (a message, a
- * pattern to exclude, `git rm --cached`). The path rules (path-rules.ts) then judge each use:
- * a secret may be neither read nor written, a read-only path and axme's own state not changed.
- * A program not described here reads every path it names (and writes them, for the programs
- * that change files).
+ * What a command does with the paths it names (docs/safety.md, "Paths"), told by what becomes of
+ * each one's content: read out, read out and changed, written in only, removed unread, a folder
+ * written into, a mode or owner changed, only shown (ls), or nothing at all (a message, a pattern
+ * to exclude, `git rm --cached`). The path rules (path-rules.ts) then judge each use: a secret's content may not
+ * come out, a denied path may be neither read nor written, a read-only path and axme's own state
+ * not changed. Here: the kinds, and how the words of a program not described in path-uses.ts are
+ * read (every path it names read, or written for the programs that write files).
  */
 
-/** `mode`: its mode or owner changed (chmod, chown), no content read or written. */
-export type Access = 'read' | 'write' | 'remove' | 'into' | 'mode' | 'none';
+/**
+ * What a command does to a path's content:
+ * - `read`: it comes out, the path is unchanged (cat, a copy's source, `git add`, an upload);
+ * - `edit`: it comes out and the path is changed (editors, `sed -i`, `perl -i`, `patch FILE`, a
+ *   move to another folder or to a name that is no secret);
+ * - `write`: content goes in only: the path is made, written over, appended to or emptied
+ *   (touch, truncate, `>`, `>>`, tee, a copy's destination, `curl -o`);
+ * - `remove`: the path is removed or renamed, its content neither read nor written (rm, shred,
+ *   a secret renamed beside itself under another secret name);
+ * - `into`: a folder written into; `mode`: its mode or owner changed (chmod, chown);
+ * - `meta`: its name, size, mode and times shown, nothing of its content (ls, stat);
+ * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
+ */
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'none';
+
+/** Whether a path used so lets its content out: what a secret's name forbids. */
+export function readsContent(access: Access): boolean {
+  return access === 'read' || access === 'edit';
+}
+
+/** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
+export function changesPath(access: Access): boolean {
+  return access !== 'read' && access !== 'meta' && access !== 'none';
+}
+
+/** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */
+export function redirectAccess(op: string): Access {
+  return op === '<>' ? 'edit' : op.startsWith('<') ? 'read' : 'write';
+}
 
 export interface PathUse {
   word: Word;
@@ -29,80 +57,35 @@ export interface PathUse {
   found?: boolean;
 }
 
-/** Programs whose words are data, names or settings, not paths they open. */
-const DATA_ONLY = new Set([
-  'echo',
-  'printf',
-  'true',
-  'false',
-  ':',
-  'test',
-  '[',
-  'export',
-  'declare',
-  'local',
-  'readonly',
-  'typeset',
-  'alias',
-  'unset',
-  'type',
-  'hash',
-]);
-/** Programs that change every file they name, and those that only write their last argument. */
+/** Programs that write every file they name without reading it. */
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
-const WRITES_LAST = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
-const EDITORS = new Set([
-  'vim',
-  'vi',
-  'nvim',
-  'nano',
-  'pico',
-  'ed',
-  'red',
-  'ex',
-  'emacs',
-  'micro',
-  'joe',
-  'kak',
-  'hx',
-  'helix',
-  'mcedit',
-  'vis',
-  'mg',
-  'jed',
-  'ne',
-  'code',
-  'subl',
-  'gedit',
-]);
+/** Programs that write their last argument and read the others (cp, install, ln and mv: path-uses.ts transfer). */
+const WRITES_LAST = new Set(['rsync', 'scp']);
 /** Options whose value is a message or a header: text with spaces there is not a path. */
 const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
 /** Options whose value is a pattern of paths left out (`rsync --exclude .env`): nothing is opened. */
 const EXCLUDES = new Set(['--exclude', '--exclude-dir', '--ignore', '--ignore-dir', '--filter']);
+/** The scheme and host of a file URL (`file:///p`, `file://localhost/p`): what is left is the path. */
+const FILE_URL = /^file:\/\/(localhost)?(?=\/)/i;
+/** Programs that show a file's name, size, mode and times, not what it holds. */
+const LISTERS = new Set(['ls', 'stat']);
 /** rg's and fd's glob filters: a `!pattern` leaves the paths out. */
 const GLOB_FILTERS = new Set(['-g', '--glob', '--iglob']);
 
-/** Each path a command names and what it does with it; see the module comment. */
-export function pathUses(inv: Invocation): PathUse[] {
-  const p = inv.program;
-  if (DATA_ONLY.has(p)) return [];
-  const special = SPECIAL[p];
-  if (special) return special(inv);
-  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'write'));
-  return generic(inv);
-}
+/** A use of `value` (named by `word`) for `access`. */
+export const use = (word: Word, value: string, access: Access, more: Partial<PathUse> = {}): PathUse => ({ word, value, access, ...more });
 
-const use = (word: Word, value: string, access: Access, more: Partial<PathUse> = {}): PathUse => ({ word, value, access, ...more });
-
-/** Every word a path read (written, for the programs that change files), option values and `VAR=value` included. */
-function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] {
+/** Every word a path read (written or edited, for the programs that change files), option values and `VAR=value` included. */
+export function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] {
   const p = inv.program;
-  const writesAll = WRITERS.has(p) || ((p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place')));
+  // `sed -i`, `perl -i`: each file is read, then written back (`sed -i 'w /dev/stdout'` prints it)
+  const inPlace = (p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place'));
   const operands = words.filter((w) => !w.value.startsWith('-'));
   const last = WRITES_LAST.has(p) ? operands.at(-1) : undefined;
+  const lastAccess: Access = p === 'rsync' && backsUp(words) ? 'edit' : 'write';
   const trees = readsTrees(inv);
   // `bash -c '<code>'`: the code is checked as commands, not as a path
   const code = SHELLS.has(p) ? shellBody(inv.args) : null;
@@ -129,10 +112,20 @@ function generic(inv: Invocation, words: readonly Word[] = inv.args): PathUse[] 
     } else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) value = v.slice(v.indexOf('=') + 1);
     // `curl -d @.env`: an @ in front names a file to read
     if (value.startsWith('@')) value = value.slice(1);
-    const access: Access = REMOVERS.has(p) ? 'remove' : MODERS.has(p) ? 'mode' : writesAll || w === last ? 'write' : 'read';
-    out.push(use(w, value, access, trees ? { tree: true } : {}));
+    // `curl file:///path`: a file URL names the file
+    value = value.replace(FILE_URL, '');
+    out.push(use(w, value, genericAccess(p, inPlace, w === last ? lastAccess : null), trees ? { tree: true } : {}));
   }
   return out;
+}
+
+/** What a program not described in path-uses.ts does to a path it names; `last`: what it does to its last operand, for the programs that write that one (rsync, scp). */
+function genericAccess(program: string, inPlace: boolean, last: Access | null): Access {
+  if (REMOVERS.has(program)) return 'remove';
+  if (MODERS.has(program)) return 'mode';
+  if (LISTERS.has(program)) return 'meta';
+  if (inPlace) return 'edit';
+  return last ?? (WRITERS.has(program) ? 'write' : 'read');
 }
 
 /** Programs that read whole folders: `grep -r ~`, `tar czf k.tgz ~/.ssh`, `cp -r ~/.ssh /tmp` take protected files along. */
@@ -169,276 +162,22 @@ function readsTrees(inv: Invocation): boolean {
  * letter at the end of a cluster takes the next word), `--output=FILE`, `--output FILE`. `on`
  * gets each valued option's name and value; the words that are not options are returned.
  */
-function options(args: readonly Word[], shortValued: string, longValued: ReadonlySet<string>, on: (name: string, word: Word, value: string) => void): Word[] {
+export function options(
+  args: readonly Word[],
+  shortValued: string,
+  longValued: ReadonlySet<string>,
+  on: (name: string, word: Word, value: string) => void,
+): Word[] {
   const p = parseArgs(args, new Set([...longValued, ...[...shortValued].map((c) => `-${c}`)]));
   for (const o of p.valued) on(o.name, o.word, o.value);
   return p.operands;
 }
 
-const CURL_LONG = new Set([
-  '--data',
-  '--data-binary',
-  '--data-raw',
-  '--data-ascii',
-  '--data-urlencode',
-  '--json',
-  '--form',
-  '--form-string',
-  '--upload-file',
-  '--config',
-  '--output',
-  '--dump-header',
-  '--cookie-jar',
-  '--cookie',
-  '--trace',
-  '--trace-ascii',
-  '--stderr',
-  '--output-dir',
-  '--cert',
-  '--key',
-  '--cacert',
-  '--netrc-file',
-  '--header',
-  '--user',
-  '--user-agent',
-  '--referer',
-  '--request',
-  '--write-out',
-  '--proxy',
-  '--max-time',
-  '--range',
-  '--url',
-]);
-const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
-const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
-
-/** curl: what it uploads (`-d @f`, `-F 'x=<f'`, `-T f`), what it writes (`-o f`), the folder it writes into (`--output-dir`). */
-function curl(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(inv.args, 'dFTKoDcbEHuAexXwrmC', CURL_LONG, (name, w, value) => {
-    if (CURL_WRITES.has(name)) {
-      if (value !== '-') out.push(use(w, value, 'write'));
-    } else if (name === '--output-dir') out.push(use(w, value, 'into'));
-    else if (CURL_FILES.has(name)) out.push(use(w, value, 'read'));
-    else if (name === '-d' || name.startsWith('--data') || name === '--json') {
-      const at = value.indexOf('@');
-      if (at === 0 || (name === '--data-urlencode' && at > 0)) out.push(use(w, value.slice(at + 1), 'read'));
-    } else if (name === '-F' || name === '--form') {
-      const m = /^[^=]*=[@<]([^;]*)/.exec(value);
-      if (m) out.push(use(w, m[1]!, 'read'));
-    } else if ((name === '-b' || name === '--cookie') && !value.includes('=')) out.push(use(w, value, 'read'));
-  });
-  return [...out, ...generic(inv, operands)];
+/**
+ * Whether a copy, move or link keeps what it writes over under another name (`-b`, `--backup`,
+ * `-S`/`--suffix`; rsync's `--backup-dir`): `client.p12~`, `.netrc.txt` are named as no secret,
+ * so the destination's content comes out.
+ */
+export function backsUp(args: readonly Word[]): boolean {
+  return args.some((w) => /^-[A-Za-z]*[bS]/.test(w.value) || /^--(backup|suffix)/.test(w.value));
 }
-
-const WGET_LONG = new Set([
-  '--output-document',
-  '--output-file',
-  '--append-output',
-  '--directory-prefix',
-  '--input-file',
-  '--post-file',
-  '--body-file',
-  '--load-cookies',
-  '--save-cookies',
-  '--certificate',
-  '--private-key',
-  '--ca-certificate',
-  '--execute',
-  '--user-agent',
-  '--header',
-  '--tries',
-  '--timeout',
-]);
-
-/** wget: `-O f` / `-o log` written, `-P dir` written into, `--post-file f` / `-i f` read. */
-function wget(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(inv.args, 'OoaPietTwQlARDIXUB', WGET_LONG, (name, w, value) => {
-    if (['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'].includes(name)) {
-      if (value !== '-') out.push(use(w, value, 'write'));
-    } else if (name === '-P' || name === '--directory-prefix') out.push(use(w, value, 'into'));
-    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name))
-      out.push(use(w, value, 'read'));
-  });
-  return [...out, ...generic(inv, operands)];
-}
-
-/** `sort -o f`: written; its operands read. */
-function sort(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(
-    inv.args,
-    'okStT',
-    new Set(['--output', '--key', '--buffer-size', '--field-separator', '--temporary-directory', '--files0-from']),
-    (name, w, value) => {
-      if (name === '-o' || name === '--output') out.push(use(w, value, 'write'));
-      else if (name === '--files0-from') out.push(use(w, value, 'read'));
-    },
-  );
-  return [...out, ...generic(inv, operands)];
-}
-
-/** `patch [file [patchfile]]`: the file written, the patch read; `-o` written, `-i` read, `-d` written into. */
-function patch(inv: Invocation): PathUse[] {
-  const out: PathUse[] = [];
-  const operands = options(
-    inv.args,
-    'oidrpFDVzYBg',
-    new Set(['--output', '--input', '--directory', '--reject-file', '--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix']),
-    (name, w, value) => {
-      if (name === '-o' || name === '--output' || name === '-r' || name === '--reject-file') out.push(use(w, value, 'write'));
-      else if (name === '-i' || name === '--input') out.push(use(w, value, 'read'));
-      else if (name === '-d' || name === '--directory') out.push(use(w, value, 'into'));
-    },
-  );
-  if (operands[0]) out.push(use(operands[0], operands[0].value, 'write'));
-  if (operands[1]) out.push(use(operands[1], operands[1].value, 'read'));
-  return out;
-}
-
-/** dd: `of=` written, `if=` read. */
-function dd(inv: Invocation): PathUse[] {
-  return inv.args.flatMap((w) =>
-    w.value.startsWith('of=') ? [use(w, w.value.slice(3), 'write')] : w.value.startsWith('if=') ? [use(w, w.value.slice(3), 'read')] : [],
-  );
-}
-
-/** mv: the sources moved away, the destination written (`-t DIR`: written into). */
-function mv(inv: Invocation): PathUse[] {
-  const a = inv.args;
-  const t = a.findIndex((w) => w.value === '-t' || w.value === '--target-directory');
-  const target = t >= 0 ? a[t + 1] : a.find((w) => w.value.startsWith('--target-directory='));
-  const operands = generic(inv).filter((u) => !u.word.value.startsWith('-') && u.word !== target);
-  const last = target ? undefined : operands.at(-1);
-  const out = operands.map((u): PathUse => ({ ...u, access: u === last ? 'write' : 'remove' }));
-  if (target) out.push(use(target, target.value.startsWith('--') ? target.value.slice(target.value.indexOf('=') + 1) : target.value, 'into'));
-  return out;
-}
-
-/** tar and unzip: `-C dir` / `-d dir` written into when they extract; the rest as any reader. */
-function extracts(dirs: (args: readonly Word[]) => string[] | string | null): (inv: Invocation) => PathUse[] {
-  return (inv) => {
-    const d = dirs(inv.args);
-    const into =
-      d === null
-        ? []
-        : (Array.isArray(d) ? d : [d]).map(
-            (value): PathUse => ({ word: inv.args.find((w) => w.value === value || w.value.endsWith(value)) ?? inv.args[0]!, value, access: 'into' }),
-          );
-    return [...into, ...generic(inv)];
-  };
-}
-
-/** `find <roots> … -delete` removes its roots' contents (without a name test); `-name X -exec cmd` reads what the name selects. */
-function find(inv: Invocation): PathUse[] {
-  const uses = generic(inv);
-  const a = inv.args;
-  const roots = uses.filter((u) => !u.word.value.startsWith('-'));
-  const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
-  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] ? [{ word: a[i + 1]!, test: w.value }] : []));
-  const deletes = a.some(
-    (w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')),
-  );
-  const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
-  const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
-  if (runs || deletes) {
-    for (const n of named) {
-      for (const root of rootValues) {
-        const value = /path$/.test(n.test) ? n.word.value : `${root.replace(/\/+$/, '')}/**/${n.word.value}`;
-        out.push(use(n.word, value, deletes ? 'remove' : 'read', { glob: true, found: true }));
-      }
-    }
-  }
-  return out;
-}
-
-/** `docker run -v ~/.ssh:/k`, `--mount type=bind,source=…`: a host folder mounted is read whole. */
-function container(inv: Invocation): PathUse[] {
-  const uses = generic(inv);
-  const a = inv.args;
-  const sub = a.findIndex((w) => !w.value.startsWith('-'));
-  const runs = a[sub]?.value === 'run' || a[sub]?.value === 'create' || (a[sub]?.value === 'container' && /^(run|create)$/.test(a[sub + 1]?.value ?? ''));
-  if (!runs) return uses;
-  const mounts: PathUse[] = [];
-  for (let i = sub + 1; i < a.length; i++) {
-    const v = a[i]!.value;
-    let spec: string | null = null;
-    let w = a[i]!;
-    if (v === '-v' || v === '--volume' || v === '--mount') {
-      w = a[i + 1] ?? w;
-      spec = v === '--mount' ? `mount:${w.value}` : w.value;
-      i++;
-    } else if (v.startsWith('--volume=') || v.startsWith('-v=')) spec = v.slice(v.indexOf('=') + 1);
-    else if (v.startsWith('--mount=')) spec = `mount:${v.slice(8)}`;
-    else if (/^-v./.test(v)) spec = v.slice(2);
-    if (spec === null) continue;
-    const source = spec.startsWith('mount:') ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(spec.slice(6))?.[1] ?? null) : spec.split(':')[0]!;
-    // a named volume is docker's, not a host path
-    if (source && /^[/~.\uE000$]/.test(source)) mounts.push(use(w, source, 'read', { tree: true }));
-  }
-  return [...mounts, ...uses];
-}
-
-const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
-
-/** git: `rm` removes (`--cached` only untracks), `mv` moves, `checkout`/`restore` write paths, `show REV:path` reads one. */
-function git(inv: Invocation): PathUse[] {
-  const a = inv.args;
-  let i = 0;
-  while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
-  const sub = a[i]?.value;
-  const rest = a.slice(i + 1);
-  const values = rest.map((w) => w.value);
-  const operands = () => {
-    const dash = values.indexOf('--');
-    return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
-  };
-  switch (sub) {
-    case 'rm':
-      return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
-    case 'mv': {
-      const ops = operands();
-      return ops.map((w, k) => use(w, w.value, k === ops.length - 1 ? 'write' : 'remove'));
-    }
-    case 'checkout':
-      return operands().map((w) => use(w, w.value, 'write'));
-    case 'restore': {
-      if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
-      const source = values.findIndex((v) => v === '-s' || v === '--source');
-      return operands()
-        .filter((w) => w !== rest[source + 1] || source < 0)
-        .map((w) => use(w, w.value, 'write'));
-    }
-    case 'show':
-    case 'cat-file':
-    case 'archive':
-    case 'grep': {
-      const objects = rest.flatMap((w) => {
-        const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
-        return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
-      });
-      return [...objects, ...generic(inv, rest)];
-    }
-    default:
-      return sub === undefined ? [] : generic(inv, rest);
-  }
-}
-
-const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
-  git,
-  curl,
-  wget,
-  sort,
-  patch,
-  dd,
-  mv,
-  find,
-  tar: extracts(tarExtractDirs),
-  gtar: extracts(tarExtractDirs),
-  bsdtar: extracts(tarExtractDirs),
-  unzip: extracts(unzipExtractDir),
-  docker: container,
-  podman: container,
-  nerdctl: container,
-};

@@ -1,15 +1,15 @@
 import { posix } from 'node:path';
-import { secretNameGlob } from '../model/sandbox.ts';
-import type { Access } from './path-access.ts';
-import { globNames, literalPrefix, matchPath, type PathContext, protectedHit } from './paths.ts';
+import { PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
+import { type Access, changesPath, readsContent } from './path-access.ts';
+import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { UNKNOWN } from './shell.ts';
 
 /**
  * The path rules, in one place for the shell's commands (command-paths.ts) and the file tools
  * (file-tools.ts): what may not be read or written (`filesystem.deniedPaths` and the credentials
- * below), what may not be changed (`filesystem.readOnlyPaths`, axme's own state and the folders
- * that hold it). The system family's rule for a write into system paths and dotfiles is
+ * below), what may not be read (the files named as secrets), what may not be changed
+ * (`filesystem.readOnlyPaths`, axme's own state and the folders that hold it). The system family's rule for a write into system paths and dotfiles is
  * families/system-paths.ts's guardedAbsolute, which both call too.
  */
 
@@ -36,17 +36,35 @@ export const SECRET_PATHS: readonly string[] = [
   '~/.password-store',
 ];
 
+/** The secret names that are an extension (`*.p12`): all a name-glob starting with a wildcard is checked against. */
+const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
+
 /**
  * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`):
  * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
  * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
- * `*.pub`) is none. Only a path named in full counts (a glob or a variable could name anything),
- * and after a link was followed, so that a link to a listed path reports that path's rule.
+ * `*.pub`) is none. Only a use through which its content comes out counts (path-access.ts
+ * readsContent: not making, writing, removing it or setting its mode). `glob`: `abs` is a shell
+ * glob or holds unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
+ * "$X".p12`, `find -name '.env.l*'` when `found`; `.env.e*` too: it may be `.env.env`), a name
+ * only of wildcards (`cat dir/*`) does not, and one that starts with a wildcard only for the
+ * `*.ext` names (`*.json` could be `id_rsa.json`, but a reader of `*.json` wants no key). Asked
+ * after the other rules of the path and of what it links to (so a link to a listed path reports
+ * that path's rule), of both: a link to a secret is that secret.
  */
-export function secretNameFinding(abs: string, access: Access): PathFinding | null {
-  if (access === 'mode' || abs.includes(UNKNOWN)) return null;
-  const glob = secretNameGlob(abs.slice(abs.lastIndexOf('/') + 1));
-  return glob ? { rule: `secrets.paths: ${glob}`, reason: `${abs} holds credentials (${glob}); agents never read or write it: ask the user` } : null;
+export function secretNameFinding(abs: string, access: Access, glob = false, found = false): PathFinding | null {
+  if (!readsContent(access)) return null;
+  const name = abs.slice(abs.lastIndexOf('/') + 1);
+  const hit =
+    !glob || !/[*?[\uE000]/.test(name)
+      ? secretNameGlob(name)
+      : nameGlobMatch(name, /^[*?[\uE000]/.test(name) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found);
+  return hit
+    ? {
+        rule: `secrets.paths: ${hit}`,
+        reason: `${abs.replace(UNKNOWN, '…')} holds credentials (${hit}); agents never read it, nor edit, copy or move it away (which reads it): ask the user`,
+      }
+    : null;
 }
 
 /** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */
@@ -68,7 +86,7 @@ export interface PathFinding {
  * `abs` is a shell glob or holds unknown expansions (UNKNOWN) and is matched as such.
  */
 export function pathFinding(abs: string, access: Access, glob: boolean, ctx: PathRuleContext, found = false): PathFinding | null {
-  if (access !== 'read') {
+  if (changesPath(access)) {
     const self = selfHit(abs, access, glob, ctx, found);
     if (self) return { rule: 'axme.self', reason: self };
   }
@@ -85,7 +103,7 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
         reason: `${shown} holds credentials (${secret.pattern}); agents never read or write it: ask the user`,
       };
   }
-  if (access !== 'read') {
+  if (changesPath(access)) {
     const ro = matchPath(abs, ctx.policy.readOnlyPaths, ctx, glob, found);
     if (ro) return { rule: `filesystem.readOnlyPaths: ${ro.pattern}`, reason: `${shown} is read-only (${ro.pattern}); agents may read it but not change it` };
   }
@@ -105,7 +123,7 @@ export function selfHit(abs: string, access: Access, glob: boolean, ctx: PathRul
   if (!glob) {
     const hit = protectedHit(abs, ctx);
     if (hit) return hit;
-    const held = access !== 'read' && holdsGuarded(abs, ctx) ? guarded.find((g) => g.startsWith(`${abs}/`)) : undefined;
+    const held = changesPath(access) && holdsGuarded(abs, ctx) ? guarded.find((g) => g.startsWith(`${abs}/`)) : undefined;
     return held ? `${abs} holds axme's own state (${held}): removing, moving or writing over it changes what binds the agent; ask the user` : null;
   }
   if (abs.includes(UNKNOWN)) return null;

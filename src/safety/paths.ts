@@ -291,6 +291,26 @@ export function protectedHit(abs: string, ctx: { protectedPaths?: string[] | und
   return p ? `${abs} is axme's own state (${p}): agents may not change it; ask the user` : null;
 }
 
+/** Name patterns by their tokens (a handful: the secret file names). */
+const nameTokens = new Map<string, Token[]>();
+
+/**
+ * The first of `patterns` (globs over a file's name, as the shell reads them) that some file a
+ * name-glob could be matches, or null: `.env.l*`, `"$X".p12` (an unknown expansion inside a name
+ * adds no `.`), a `find -name` pattern (`found`). A name only of wildcards (`*`, `$X`) names no
+ * file in particular and matches none.
+ */
+export function nameGlobMatch(name: string, patterns: readonly string[], found = false): string | null {
+  if (!name.replace(/[*?[\]\uE000]/g, '')) return null;
+  const arg = tokens(name, false, !found);
+  for (const pattern of patterns) {
+    let pt = nameTokens.get(pattern);
+    if (!pt) nameTokens.set(pattern, (pt = tokens(pattern, false)));
+    if (intersects(arg, pt)) return pattern;
+  }
+  return null;
+}
+
 /**
  * Whether some path a glob (absolute) names is `target` — or, with `inside`, lies below it. A
  * shell glob's `**` enters no dot folder; `find`'s (`deep`) enters every folder.

@@ -119,10 +119,9 @@ describe('an expanded value past its size is not checked but denied', () => {
   });
 });
 
-// the secret file names keep secrets from being read: making, removing or naming such a file reads nothing (path-rules.ts)
-// not yet: the guard's access to a path does not tell a command that only makes, writes or removes
-// a file from one that reads it on the way (mv's source, `sed -i`, an editor: see the next block)
-const NOT_TOLD_APART = { todo: 'access does not tell reading from writing: mv, sed -i and editors read what they write' };
+// the secret file names keep secrets from being read: making, writing, removing or renaming such a
+// file beside itself reads nothing (path-uses.ts tells what a command does to a path's content;
+// more rows in secret-access.test.ts), but a command that reads it on the way is denied
 describe('a secret file read on the way by a command that writes, moves or edits it is denied', () => {
   for (const command of [
     'mv .env.local x.txt; cat x.txt',
@@ -135,21 +134,16 @@ describe('a secret file read on the way by a command that writes, moves or edits
     test(command, async () => assert.match(await decide(command), /^deny /, command));
 });
 
-describe('the secret file names are for reads, not every access', () => {
-  for (const [everyday, dangerous] of [
+testHoles({
+  'the secret file names are for reads, not every access': [
     ['cp .env.example .env.local', 'cp .env.production /tmp/x'],
     ['rm -f .env.local', 'tar czf /tmp/a.tgz .env.production'],
     ['touch .env.test', 'base64 .env.production'],
-  ] as const) {
-    test(`${everyday}  passes;  ${dangerous}  is denied`, NOT_TOLD_APART, async () => {
-      assert.equal(await decide(everyday), 'allow', everyday);
-      assert.match(await decide(dangerous), /^deny /, dangerous);
-    });
-  }
-  test('Read of .env.production is denied', async () => {
-    const v = await evaluate({ tool: 'Read', input: { file_path: '/home/u/proj/.env.production' } }, policy, safetyContext());
-    assert.equal(v.decision, 'deny');
-  });
+  ],
+});
+test('Read of .env.production is denied', async () => {
+  const v = await evaluate({ tool: 'Read', input: { file_path: '/home/u/proj/.env.production' } }, policy, safetyContext());
+  assert.equal(v.decision, 'deny');
 });
 
 // a linked worktree's `.git` is a file: its history is in the common git folder (the hook's commonDir)

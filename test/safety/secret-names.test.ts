@@ -1,9 +1,10 @@
 /**
  * A file that holds secrets by its name is one list for both guards: the kernel sandbox hides it
  * in the tree (sandbox/policy.ts treeSecrets, over a real folder) and the parser denies reading it
- * through the shell and the file tools (safety/path-rules.ts), wherever it lies in the project.
- * Each name below is what docs/safety.md promises, one way or the other: an example, a template or
- * a public key is no secret.
+ * through the shell and the file tools (safety/path-rules.ts), wherever it lies in the project —
+ * reading only: making, writing or removing one reads nothing (docs/safety.md, "Secret file
+ * names"). Each name below is what docs/safety.md promises, one way or the other: an example, a
+ * template or a public key is no secret.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,6 +70,20 @@ describe('the secret file names: the sandbox and the parser agree', () => {
       assert.match(shell.rule ?? '', /^(secrets\.paths|filesystem\.deniedPaths): /);
       const tool = await evaluate({ tool: 'Read', input: { file_path: `${ROOT}/deploy/${name}` } }, policy, safetyContext());
       assert.equal(tool.decision, 'deny', tool.reason);
+    });
+  }
+  for (const name of SECRET) {
+    // the default filesystem.deniedPaths (`.env`, `*.pem`, `*.key`) deny every access but a mode change, whatever the name rule allows
+    const listed = /^\.env$|\.pem$|\.key$/.test(name);
+    test(`${name}: touch, >> and rm ${listed ? 'are denied (filesystem.deniedPaths)' : 'pass'}; sed -i and Edit are denied`, async () => {
+      for (const command of [`touch deploy/${name}`, `echo x >> deploy/${name}`, `rm -f deploy/${name}`]) {
+        const v = await evaluateCommand(command, policy, safetyContext());
+        assert.equal(v.decision, listed ? 'deny' : 'allow', `${command}: ${v.reason}`);
+      }
+      const sed = await evaluateCommand(`sed -i s/a/b/ deploy/${name}`, policy, safetyContext());
+      assert.equal(sed.decision, 'deny', sed.reason);
+      const edit = await evaluate({ tool: 'Edit', input: { file_path: `${ROOT}/deploy/${name}`, old_string: 'a', new_string: 'b' } }, policy, safetyContext());
+      assert.equal(edit.decision, 'deny', edit.reason);
     });
   }
   for (const name of NOT_SECRET) {

@@ -1,0 +1,363 @@
+import { posix } from 'node:path';
+import { isSecretName } from '../model/sandbox.ts';
+import type { Invocation } from './command.ts';
+import { UNKNOWN } from './expand.ts';
+import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
+import type { Word } from './syntax.ts';
+
+/**
+ * Each path a command names and what it does to its content (path-access.ts's kinds): the
+ * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv, ln,
+ * install, find, containers, git, tar, unzip, editors — each read word by word; every other
+ * program by path-access.ts generic.
+ */
+
+/** Programs whose words are data, names or settings, not paths they open. */
+const DATA_ONLY = new Set([
+  'echo',
+  'printf',
+  'true',
+  'false',
+  ':',
+  'test',
+  '[',
+  'export',
+  'declare',
+  'local',
+  'readonly',
+  'typeset',
+  'alias',
+  'unset',
+  'type',
+  'hash',
+]);
+/** Editors: each file they name is shown, then written back (an edit). */
+const EDITORS = new Set([
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'pico',
+  'ed',
+  'red',
+  'ex',
+  'emacs',
+  'micro',
+  'joe',
+  'kak',
+  'hx',
+  'helix',
+  'mcedit',
+  'vis',
+  'mg',
+  'jed',
+  'ne',
+  'code',
+  'subl',
+  'gedit',
+]);
+/** Each path a command names and what it does with it; see the module comment. */
+export function pathUses(inv: Invocation): PathUse[] {
+  const p = inv.program;
+  if (DATA_ONLY.has(p)) return [];
+  const special = SPECIAL[p];
+  if (special) return special(inv);
+  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'edit'));
+  return generic(inv);
+}
+
+const CURL_LONG = new Set([
+  '--data',
+  '--data-binary',
+  '--data-raw',
+  '--data-ascii',
+  '--data-urlencode',
+  '--json',
+  '--form',
+  '--form-string',
+  '--upload-file',
+  '--config',
+  '--output',
+  '--dump-header',
+  '--cookie-jar',
+  '--cookie',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--output-dir',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--netrc-file',
+  '--header',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--request',
+  '--write-out',
+  '--proxy',
+  '--max-time',
+  '--range',
+  '--url',
+]);
+const CURL_WRITES = new Set(['-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr']);
+const CURL_FILES = new Set(['-T', '--upload-file', '-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file']);
+
+/** curl: what it uploads (`-d @f`, `-F 'x=<f'`, `-T f`), what it writes (`-o f`), the folder it writes into (`--output-dir`). */
+function curl(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(inv.args, 'dFTKoDcbEHuAexXwrmC', CURL_LONG, (name, w, value) => {
+    if (CURL_WRITES.has(name)) {
+      if (value !== '-') out.push(use(w, value, 'write'));
+    } else if (name === '--output-dir') out.push(use(w, value, 'into'));
+    else if (CURL_FILES.has(name)) out.push(use(w, value, 'read'));
+    else if (name === '-d' || name.startsWith('--data') || name === '--json') {
+      const at = value.indexOf('@');
+      if (at === 0 || (name === '--data-urlencode' && at > 0)) out.push(use(w, value.slice(at + 1), 'read'));
+    } else if (name === '-F' || name === '--form') {
+      const m = /^[^=]*=[@<]([^;]*)/.exec(value);
+      if (m) out.push(use(w, m[1]!, 'read'));
+    } else if ((name === '-b' || name === '--cookie') && !value.includes('=')) out.push(use(w, value, 'read'));
+  });
+  return [...out, ...generic(inv, operands)];
+}
+
+const WGET_LONG = new Set([
+  '--output-document',
+  '--output-file',
+  '--append-output',
+  '--directory-prefix',
+  '--input-file',
+  '--post-file',
+  '--body-file',
+  '--load-cookies',
+  '--save-cookies',
+  '--certificate',
+  '--private-key',
+  '--ca-certificate',
+  '--execute',
+  '--user-agent',
+  '--header',
+  '--tries',
+  '--timeout',
+]);
+
+/** wget: `-O f` / `-o log` written, `-P dir` written into, `--post-file f` / `-i f` read. */
+function wget(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(inv.args, 'OoaPietTwQlARDIXUB', WGET_LONG, (name, w, value) => {
+    if (['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies'].includes(name)) {
+      if (value !== '-') out.push(use(w, value, 'write'));
+    } else if (name === '-P' || name === '--directory-prefix') out.push(use(w, value, 'into'));
+    else if (['-i', '--input-file', '--post-file', '--body-file', '--load-cookies', '--certificate', '--private-key', '--ca-certificate'].includes(name))
+      out.push(use(w, value, 'read'));
+  });
+  return [...out, ...generic(inv, operands)];
+}
+
+/** `sort -o f`: written; its operands read. */
+function sort(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(
+    inv.args,
+    'okStT',
+    new Set(['--output', '--key', '--buffer-size', '--field-separator', '--temporary-directory', '--files0-from']),
+    (name, w, value) => {
+      if (name === '-o' || name === '--output') out.push(use(w, value, 'write'));
+      else if (name === '--files0-from') out.push(use(w, value, 'read'));
+    },
+  );
+  return [...out, ...generic(inv, operands)];
+}
+
+/** `patch [file [patchfile]]`: the file edited (read, then written; its rejects and `-o` hold its text), the patch read; `-o` written, `-i` read, `-d` written into. */
+function patch(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(
+    inv.args,
+    'oidrpFDVzYBg',
+    new Set(['--output', '--input', '--directory', '--reject-file', '--strip', '--fuzz', '--ifdef', '--prefix', '--basename-prefix', '--suffix']),
+    (name, w, value) => {
+      if (name === '-o' || name === '--output' || name === '-r' || name === '--reject-file') out.push(use(w, value, 'write'));
+      else if (name === '-i' || name === '--input') out.push(use(w, value, 'read'));
+      else if (name === '-d' || name === '--directory') out.push(use(w, value, 'into'));
+    },
+  );
+  if (operands[0]) out.push(use(operands[0], operands[0].value, 'edit'));
+  if (operands[1]) out.push(use(operands[1], operands[1].value, 'read'));
+  return out;
+}
+
+/** dd: `of=` written, `if=` read. */
+function dd(inv: Invocation): PathUse[] {
+  return inv.args.flatMap((w) =>
+    w.value.startsWith('of=') ? [use(w, w.value.slice(3), 'write')] : w.value.startsWith('if=') ? [use(w, w.value.slice(3), 'read')] : [],
+  );
+}
+
+/** The options of cp, install, ln and mv that take the next word: the target folder, a backup suffix, install's mode and owner. */
+const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--owner', '--group', '--strip-program', '--no-preserve']);
+
+/**
+ * cp, install, ln, mv: the destination written, or (`-t DIR`) the folder written into; the
+ * sources read (cp, install, ln) or moved away (mv: read out and changed). A secret renamed or
+ * linked beside itself under another secret name (`mv .env.local .env.local.bak`, `ln -s
+ * .env.development .env.local`) is not read: mv only removes its old name, ln opens nothing.
+ */
+function transfer(inv: Invocation): PathUse[] {
+  const p = inv.program;
+  let into: PathUse | undefined;
+  const operands = options(inv.args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
+    if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
+  });
+  const uses = generic(inv, operands);
+  const dest = into ? undefined : uses.at(-1);
+  const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
+  const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
+  const destAccess: Access = backsUp(inv.args) ? 'edit' : 'write';
+  const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
+  return into ? [...out, into] : out;
+}
+
+/** Whether what `from` names, moved or linked to `to`, stays beside it under a secret name: the same folder as written (no `..` in `to`), `to` a plain path named as a secret. */
+function keptSecret(from: string, to: PathUse): boolean {
+  const name = to.value;
+  // `x/..` is the folder above where x's link leads, which may be anywhere
+  if (to.word.glob || name.includes(UNKNOWN) || name.endsWith('/') || /(^|\/)\.\.(\/|$)/.test(name) || !isSecretName(posix.basename(name))) return false;
+  return posix.normalize(posix.dirname(from)) === posix.normalize(posix.dirname(name));
+}
+
+/** tar and unzip: `-C dir` / `-d dir` written into when they extract; the rest as any reader. */
+function extracts(dirs: (args: readonly Word[]) => string[] | string | null): (inv: Invocation) => PathUse[] {
+  return (inv) => {
+    const d = dirs(inv.args);
+    const into =
+      d === null
+        ? []
+        : (Array.isArray(d) ? d : [d]).map(
+            (value): PathUse => ({ word: inv.args.find((w) => w.value === value || w.value.endsWith(value)) ?? inv.args[0]!, value, access: 'into' }),
+          );
+    return [...into, ...generic(inv)];
+  };
+}
+
+/** `find <roots> … -delete` removes its roots' contents (without a name test); `-name X -exec cmd` reads what the name selects. */
+function find(inv: Invocation): PathUse[] {
+  const uses = generic(inv);
+  const a = inv.args;
+  const roots = uses.filter((u) => !u.word.value.startsWith('-'));
+  const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
+  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] ? [{ word: a[i + 1]!, test: w.value }] : []));
+  const deletes = a.some(
+    (w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')),
+  );
+  const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
+  const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
+  if (runs || deletes) {
+    for (const n of named) {
+      for (const root of rootValues) {
+        const value = /path$/.test(n.test) ? n.word.value : `${root.replace(/\/+$/, '')}/**/${n.word.value}`;
+        out.push(use(n.word, value, deletes ? 'remove' : 'read', { glob: true, found: true }));
+      }
+    }
+  }
+  return out;
+}
+
+/** `docker run -v ~/.ssh:/k`, `--mount type=bind,source=…`: a host folder mounted is read whole. */
+function container(inv: Invocation): PathUse[] {
+  const uses = generic(inv);
+  const a = inv.args;
+  const sub = a.findIndex((w) => !w.value.startsWith('-'));
+  const runs = a[sub]?.value === 'run' || a[sub]?.value === 'create' || (a[sub]?.value === 'container' && /^(run|create)$/.test(a[sub + 1]?.value ?? ''));
+  if (!runs) return uses;
+  const mounts: PathUse[] = [];
+  for (let i = sub + 1; i < a.length; i++) {
+    const v = a[i]!.value;
+    let spec: string | null = null;
+    let w = a[i]!;
+    if (v === '-v' || v === '--volume' || v === '--mount') {
+      w = a[i + 1] ?? w;
+      spec = v === '--mount' ? `mount:${w.value}` : w.value;
+      i++;
+    } else if (v.startsWith('--volume=') || v.startsWith('-v=')) spec = v.slice(v.indexOf('=') + 1);
+    else if (v.startsWith('--mount=')) spec = `mount:${v.slice(8)}`;
+    else if (/^-v./.test(v)) spec = v.slice(2);
+    if (spec === null) continue;
+    const source = spec.startsWith('mount:') ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(spec.slice(6))?.[1] ?? null) : spec.split(':')[0]!;
+    // a named volume is docker's, not a host path
+    if (source && /^[/~.\uE000$]/.test(source)) mounts.push(use(w, source, 'read', { tree: true }));
+  }
+  return [...mounts, ...uses];
+}
+
+const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
+
+/** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
+function git(inv: Invocation): PathUse[] {
+  const a = inv.args;
+  let i = 0;
+  while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
+  const sub = a[i]?.value;
+  const rest = a.slice(i + 1);
+  const values = rest.map((w) => w.value);
+  const patchMode = values.some((v) => v === '-p' || v === '--patch');
+  const operands = () => {
+    const dash = values.indexOf('--');
+    return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
+  };
+  switch (sub) {
+    case 'rm':
+      return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
+    case 'mv': {
+      const ops = operands().map((w) => use(w, w.value, 'write'));
+      const dest = ops.at(-1);
+      const source: Access = dest && ops.length === 2 && keptSecret(ops[0]!.value, dest) ? 'remove' : 'edit';
+      return ops.map((u) => (u === dest ? u : { ...u, access: source }));
+    }
+    case 'checkout':
+      // `-p` shows each change before it is undone
+      return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
+    case 'restore': {
+      if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
+      const source = values.findIndex((v) => v === '-s' || v === '--source');
+      return operands()
+        .filter((w) => w !== rest[source + 1] || source < 0)
+        .map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
+    }
+    case 'show':
+    case 'cat-file':
+    case 'archive':
+    case 'grep': {
+      const objects = rest.flatMap((w) => {
+        const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
+        return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
+      });
+      return [...objects, ...generic(inv, rest)];
+    }
+    default:
+      return sub === undefined ? [] : generic(inv, rest);
+  }
+}
+
+const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
+  git,
+  cp: transfer,
+  install: transfer,
+  ln: transfer,
+  mv: transfer,
+  curl,
+  wget,
+  sort,
+  patch,
+  dd,
+  find,
+  tar: extracts(tarExtractDirs),
+  gtar: extracts(tarExtractDirs),
+  bsdtar: extracts(tarExtractDirs),
+  unzip: extracts(unzipExtractDir),
+  docker: container,
+  podman: container,
+  nerdctl: container,
+};
