@@ -102,7 +102,7 @@ const tipFileOf = async () => {
   const kb = await openKnowledgeBase({ cwd: dir, env });
   try {
     const state = await readMergedState(kb);
-    return join(searchDir(kb.repo.axmeDir), `${indexKey(state.snapshot.tree, state.workspace?.commit)}.idx`);
+    return join(searchDir(kb.repo.axmeDir), `${indexKey(state)}.idx`);
   } finally {
     await closeKnowledgeBase(kb);
   }

@@ -17,7 +17,7 @@ export const tipIndexMissingAt = (dir: string, minItems?: number) => withCore(di
 export const tipFile = (dir: string) =>
   withCore(dir, async (kb) => {
     const state = await readMergedState(kb);
-    return { folder: searchDir(kb.repo.axmeDir), key: indexKey(state.snapshot.tree, state.workspace?.commit) };
+    return { folder: searchDir(kb.repo.axmeDir), key: indexKey(state) };
   });
 
 /** Until the tip of the store at `dir` has its index file; a bound only against a worker that never writes it. */

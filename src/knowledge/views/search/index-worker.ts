@@ -34,7 +34,7 @@ export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_I
 
 function indexMissing(kb: KnowledgeBase, state: MergedState, minItems = BACKGROUND_INDEX_ITEMS): boolean {
   const items = searchLists(state).reduce((n, list) => n + list.length, 0);
-  return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
+  return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state));
 }
 
 /**
