@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, watch, writeFi
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { seededRepo } from '../../bench/lib.ts';
+import { readMergedState } from '../../src/knowledge/core/merged-state.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import {
   aheadLockPath,
@@ -17,7 +18,9 @@ import {
   startIndexWorker,
   tipIndexMissing,
 } from '../../src/knowledge/views/search/index-worker.ts';
+import { indexKey, readStale, searchDir } from '../../src/knowledge/views/search/persist.ts';
 import { loadSearchIndex } from '../../src/knowledge/views/search.ts';
+import { headCommitSync } from '../../src/store/locate.ts';
 import { withCore } from '../core.ts';
 import { axme, CLI, cleanEnv } from '../helpers.ts';
 import { useStore } from '../store-fixture.ts';
@@ -182,6 +185,9 @@ describe('the index made ahead after a burst of writes', () => {
       assert.equal(existsSync(lock), true, "and leaves the worker's lock alone");
       assert.equal(await indexAheadAgain(kb, { [INDEX_AHEAD_ENV]: '1' }), 1);
       assert.equal(await tipIndexMissing(kb), false, 'the new tip has its index file');
+      // and its stale marks against HEAD, without which the query at the tip of a store with anchored items cannot answer
+      const head = headCommitSync(kb.repo.gitDir, kb.repo.commonDir);
+      assert.ok(readStale(searchDir(kb.repo.axmeDir), indexKey(await readMergedState(kb)), head ?? 'none'), 'the stale marks of the new tip');
       assert.equal(existsSync(lock), false, 'the lock is let go');
       assert.equal(await indexAheadAgain(kb, { [INDEX_AHEAD_ENV]: '1' }), 0, 'nothing moved: no round');
     });

@@ -7,7 +7,7 @@ import { readRefSync } from '../../../store/locate.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { type MergedState, readMergedState } from '../../core/merged-state.ts';
-import { loadSearchIndex } from '../search.ts';
+import { searchKnowledge } from '../search.ts';
 import { hasReadableIndexFile, indexKey, searchDir } from './persist.ts';
 import { searchLists } from './sources.ts';
 
@@ -46,7 +46,10 @@ export function startIndexWorker(l: IndexWorkerLaunch): boolean {
   return startWorker(l) !== null;
 }
 
-const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', 'index'], { cwd: l.cwd, env: l.env, log: null });
+/** What the worker searches for: its answer is not wanted, only the index and stale marks the search leaves. */
+const WORKER_QUERY = 'index';
+
+const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
 
 /** The lock file naming the worker a write started (`<pid> <time>`): one at a time per store. */
 export const aheadLockPath = (kb: KnowledgeBase): string => join(searchDir(kb.repo.axmeDir), 'ahead.lock');
@@ -91,12 +94,13 @@ export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaun
 
 /**
  * In the worker a write started (INDEX_AHEAD_ENV in `env`), once its search has made the index
- * of the tip it saw: the index of each newer tip the writes left meanwhile (a burst of writes, of
- * which only the first started a worker), laid over the previous one in this process, at most
- * AHEAD_ROUNDS more and none begun past AHEAD_LOCK_MAX_MS; then the lock released. Released
- * first and the tip looked at again after: a write that found the lock held before the release
- * moved the tip before it, and is taken up (the lock claimed again) — a write after the release
- * claims the lock itself. How many rounds it made; nothing outside a worker.
+ * of the tip it saw: the index and stale marks of each newer tip the writes left meanwhile (a
+ * burst of writes, of which only the first started a worker), by the same search, the writes laid
+ * over the previous index in this process; at most AHEAD_ROUNDS more, none begun past
+ * AHEAD_LOCK_MAX_MS; then the lock released. Released first and the tip looked at again after: a
+ * write that found the lock held before the release moved the tip before it, and is taken up (the
+ * lock claimed again) — a write after the release claims the lock itself. How many rounds it
+ * made; nothing outside a worker.
  */
 export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv): Promise<number> {
   if (!env[INDEX_AHEAD_ENV]) return 0;
@@ -112,8 +116,9 @@ export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv)
         if (ref === 'unknown' || ref === state.commit || !claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return rounds;
       } else if (rounds === AHEAD_ROUNDS || process.uptime() * 1000 >= AHEAD_LOCK_MAX_MS) return rounds;
       else {
-        await loadSearchIndex(kb);
-        // its file written now (left for after the answer otherwise), before the tip is looked at again
+        // what the worker's own search did: the index, and the stale marks a query at the tip of a store with anchored items reads
+        await searchKnowledge(kb, { query: WORKER_QUERY });
+        // their files written now (left for after the answer otherwise), before the tip is looked at again
         kb.cache.settle();
         rounds++;
       }
