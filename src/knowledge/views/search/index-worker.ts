@@ -7,7 +7,6 @@ import { readRefSync } from '../../../store/locate.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
 import { type MergedState, readMergedState } from '../../core/merged-state.ts';
-import { searchKnowledge } from '../search.ts';
 import { hasReadableIndexFile, indexKey, searchDir } from './persist.ts';
 import { searchLists } from './sources.ts';
 
@@ -105,6 +104,8 @@ export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaun
 export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv): Promise<number> {
   if (!env[INDEX_AHEAD_ENV]) return 0;
   const lock = aheadLockPath(kb);
+  // loaded here: a write, which imports this module to start the worker, never loads the search itself
+  const { searchKnowledge } = await import('../search.ts');
   let rounds = 0;
   try {
     // bounded as the rounds are: a tip that keeps moving while others index it is let go too
