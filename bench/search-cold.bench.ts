@@ -3,13 +3,14 @@
 // hits all alike; a row's ratio to `node -e 0` is taken round by round. Rows: `axme search` at
 // the memory tip (the index file alone: docs/search.md), the full CLI (`node dist/cli.js
 // search`: reads the store, then the index file), the prompt hook, and what a person would run
-// otherwise: `git grep` on the memory ref and `rg` over the store exported to a folder. Then,
-// in one process (as the MCP server), a warm query and the first query after a write.
+// otherwise: `git grep` on the memory ref and `rg` over the store exported to a folder. Then a
+// search after one command-line write and after a burst of them (wall and CPU, the writes' too),
+// and in one process (as the MCP server), a warm query and the first query after a write.
 //
 //   npm run build && node --import tsx bench/search-cold.bench.ts [--size 10000] [--reps 15] [--before DIST]
 //
 // --before DIST: the same rows for another build's dist/axme.cjs (e.g. main's), on a store of its own.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { BACKGROUND_INDEX_ITEMS } from '../src/knowledge/views/search/index-work
 import { indexKey, searchDir } from '../src/knowledge/views/search/persist.ts';
 import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
+import { aheadDone } from '../test/knowledge/index-written.ts';
 import { machine } from './harness.ts';
 import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeCall, timeProcess } from './lib.ts';
 
@@ -67,9 +69,8 @@ const exported = mkdtempSync(join(tmpdir(), 'axme-export-'));
 execFileSync('sh', ['-c', `git -C ${dir} archive refs/memory/main | tar -x -C ${exported}`]);
 if (spawnSync('rg', ['--version']).status === 0)
   rows.push({ label: 'rg over the store exported', cmd: 'rg', args: ['-i', '-c', 'component 42', exported], cwd: dir });
+const old = before ? (log(`seeding ${size} decisions for ${before}…`), store(before)) : '';
 if (before) {
-  log(`seeding ${size} decisions for ${before}…`);
-  const old = store(before);
   rows.push({ label: `before: axme search (${before})`, cmd: 'node', args: [before, 'search', ...QUERY], cwd: old });
   rows.push({ label: `before: prompt hook (${before})`, cmd: 'node', args: [before, 'hook', 'user-prompt-submit'], cwd: old, input: hookInput(old) });
 }
@@ -98,16 +99,39 @@ for (let round = 0; round <= reps; round++) {
 const afterCli: number[] = [];
 const afterBare: number[] = [];
 const afterRatios: [number[], number[]] = [[], []];
-const tipFileOf = async () => {
-  const kb = await openKnowledgeBase({ cwd: dir, env });
+const tipFileOf = async (at = dir) => {
+  const kb = await openKnowledgeBase({ cwd: at, env });
   try {
     const state = await readMergedState(kb);
-    return join(searchDir(kb.repo.axmeDir), `${indexKey(state.snapshot.tree, state.workspace?.commit)}.idx`);
+    return join(searchDir(kb.repo.axmeDir), `${indexKey(state)}.idx`);
   } finally {
     await closeKnowledgeBase(kb);
   }
 };
 const search = () => timeProcess('node', [CLI, 'search', ...QUERY], { cwd: dir, env, input: '' });
+
+interface Timed {
+  ms: number;
+  /** user + system CPU ms of the process and what it waited for (GNU time's; NaN without it): the steadier measure on a loaded machine */
+  cpu: number;
+}
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+/** Runs `cmd` in `cwd` to its end: its wall and CPU time (a detached worker it starts is not its own). */
+function timedRun(cmd: string, args: string[], cwd: string): Promise<Timed> {
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    const child = spawn(TIME ?? cmd, TIME ? ['-f', 'cpu %U %S', cmd, ...args] : args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const ms = performance.now() - t0;
+      const m = /^cpu ([\d.]+) ([\d.]+)$/m.exec(err);
+      if (code !== 0) fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`));
+      else done({ ms, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN });
+    });
+  });
+}
 // (a store under BACKGROUND_INDEX_ITEMS starts no worker: its first search builds the index within its time)
 for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.ceil(reps / 3)); round++) {
   const base = await timeProcess('node', ['-e', '0'], { cwd: dir, env, input: '' });
@@ -129,6 +153,48 @@ for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.c
   afterRatios[0].push(cli / base);
   afterRatios[1].push(bare / base);
   log(`after a write: round ${round + 1}`);
+}
+
+// `axme search` after a burst of command-line writes (an agent's several `axme decision add` in a
+// row): only the first write starts a worker, the others find its lock held. This build's worker
+// goes again for the tip they left (index-worker.ts indexAheadAgain); --before's made the tip it
+// saw, and the search laid the rest over itself. Each round, for this build and then --before's
+// (the order turned every round), each on its own store: node -e 0, BURST writes back to back
+// (their wall and CPU: a write never waits for the worker), the workers waited for, the search.
+const BURST = 5;
+interface BurstSide {
+  label: string;
+  cli: string;
+  dir: string;
+  /** the BURST writes' wall and CPU ms, summed over the writes */
+  writes: Timed[];
+  search: Timed[];
+  /** the search's wall time over node -e 0's of its round */
+  ratio: number[];
+  /** rounds whose search found the last write's index file */
+  indexed: number;
+}
+const burstSides: BurstSide[] = [{ label: 'this build', cli: CLI, dir, writes: [], search: [], ratio: [], indexed: 0 }];
+if (before) burstSides.push({ label: `before (${before})`, cli: before, dir: old, writes: [], search: [], ratio: [], indexed: 0 });
+for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.ceil(reps / 3)); round++) {
+  for (const side of round % 2 ? [...burstSides].reverse() : burstSides) {
+    const base = await timeProcess('node', ['-e', '0'], { cwd: side.dir, env, input: '' });
+    const writes = { ms: 0, cpu: 0 };
+    for (let w = 0; w < BURST; w++) {
+      const args = ['decision', 'add', '--title', `Bench burst ${round}.${w} about component 42`, '--decision', 'Written in a burst.'];
+      const t = await timedRun('node', [side.cli, ...args], side.dir);
+      writes.ms += t.ms;
+      writes.cpu += t.cpu;
+    }
+    side.writes.push(writes);
+    // what a search an agent runs a while after the burst meets: no worker at work any more
+    await aheadDone(side.dir);
+    if (existsSync(await tipFileOf(side.dir))) side.indexed++;
+    const found = await timedRun('node', [side.cli, 'search', ...QUERY], side.dir);
+    side.search.push(found);
+    side.ratio.push(found.ms / base);
+  }
+  log(`after a burst of ${BURST} writes: round ${round + 1}`);
 }
 
 // one process, as the MCP server: warm queries, then the first query after its own write
@@ -181,6 +247,17 @@ const lines = [
     .filter(([, ms]) => ms.length)
     .map(([label, ms, x]) => `| ${label} | ${fmt(stats(ms).median)} | ${fmt(stats(ms).p10)}–${fmt(stats(ms).p90)} | ${stats(x).median.toFixed(2)} |`),
   '',
+  `| \`axme search\` after a burst of ${BURST} command-line writes | search: median ms | p10–p90 ms | × \`node -e 0\` | search: CPU median ms | the ${BURST} writes: median ms | their CPU median ms | rounds the last tip had its index |`,
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...(burstSides[0]!.search.length ? [] : [`| (a store under ${BACKGROUND_INDEX_ITEMS} items: no worker, not measured) | | | | | | | |`]),
+  ...burstSides
+    .filter((b) => b.search.length)
+    .map((b) => {
+      const wall = stats(b.search.map((t) => t.ms));
+      const cpu = (ts: Timed[]) => fmt(stats(ts.map((t) => t.cpu)).median);
+      return `| ${b.label} | ${fmt(wall.median)} | ${fmt(wall.p10)}–${fmt(wall.p90)} | ${stats(b.ratio).median.toFixed(2)} | ${cpu(b.search)} | ${fmt(stats(b.writes.map((t) => t.ms)).median)} | ${cpu(b.writes)} | ${b.indexed} of ${b.search.length} |`;
+    }),
+  '',
   '| in one process (the MCP server) | median ms | p90 ms | CPU median ms | CPU p90 ms |',
   '| --- | ---: | ---: | ---: | ---: |',
   `| warm query | ${fmt(stats(warm).median)} | ${fmt(stats(warm).p90)} | ${fmt(stats(warmCpu).median)} | ${fmt(stats(warmCpu).p90)} |`,
@@ -203,6 +280,7 @@ writeFileSync(
       afterWrite,
       afterCli,
       afterBare,
+      burst: burstSides.map(({ label, writes, search, ratio, indexed }) => ({ label, writes, search, ratio, indexed })),
       warmCpu,
       afterWriteCpu,
       reads,

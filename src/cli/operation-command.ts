@@ -109,11 +109,12 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
       return withKb(io, a, async (kb) => {
         await show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env }));
-        // the process ends here: the new tip's search index is made by a worker, not by the next search
+        // the process ends here: the new tip's search index is made by a worker, not by the next search;
+        // in that worker (a search), the index of any tip written while it worked
         const self = io.self;
-        if (op.write && self)
+        if ((op.write && self) || op.id === 'search')
           await import('../knowledge/views/search/index-worker.ts')
-            .then((m) => m.startIndexAfterWrite(kb, { self, cwd: folder, env: io.env }))
+            .then((m): Promise<unknown> => (op.write && self ? m.startIndexAfterWrite(kb, { self, cwd: folder, env: io.env }) : m.indexAheadAgain(kb, io.env)))
             .catch(() => false);
       });
     },

@@ -52,3 +52,9 @@ export function lockFileHeld(path: string): boolean {
   if (seen === null) return false;
   return seen === 'unreadable' || held(seen, Date.now(), Infinity);
 }
+
+/** Removes the lock file at `path` if it names `pid` as its holder (a claim handed to the process it started, which ends it); leaves any other. */
+export function releaseLockFileOf(path: string, pid: number): void {
+  const seen = readLockFile(path);
+  if (seen !== null && seen !== 'unreadable' && holderOf(seen) === pid) removeLockIf(path, seen);
+}

@@ -3,15 +3,29 @@
 // build it inside their recall's deadline, and a prompt hook cut short writes none. The session
 // start starts a detached `axme search` that writes it; the prompts then read it at the tip.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRepo } from '../../bench/lib.ts';
-import { aheadLockPath, BACKGROUND_INDEX_ITEMS, startIndexAfterWrite, startIndexWorker } from '../../src/knowledge/views/search/index-worker.ts';
+import { readMergedState } from '../../src/knowledge/core/merged-state.ts';
+import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
+import {
+  aheadLockPath,
+  BACKGROUND_INDEX_ITEMS,
+  INDEX_AHEAD_ENV,
+  indexAheadAgain,
+  startIndexAfterWrite,
+  startIndexWorker,
+  tipIndexMissing,
+} from '../../src/knowledge/views/search/index-worker.ts';
+import { indexKey, readStale, searchDir } from '../../src/knowledge/views/search/persist.ts';
+import { loadSearchIndex } from '../../src/knowledge/views/search.ts';
+import { headCommitSync } from '../../src/store/locate.ts';
 import { withCore } from '../core.ts';
 import { axme, CLI, cleanEnv } from '../helpers.ts';
 import { useStore } from '../store-fixture.ts';
-import { indexWritten, tipIndexMissingAt as missing, tipFile } from './index-written.ts';
+import { aheadDone, indexWritten, tipIndexMissingAt as missing, tipFile } from './index-written.ts';
 
 describe('the index made in the background', () => {
   const store = useStore();
@@ -100,5 +114,87 @@ describe('the index made ahead after a write on the command line', () => {
     t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
     const self = { execPath: process.execPath, script: CLI };
     await withCore(dir, async (kb) => assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), false));
+  });
+});
+
+describe('the index made ahead after a burst of writes', () => {
+  // an agent writes several items in a row, each an `axme decision add` of its own: the first
+  // write's worker holds the lock while the others land, and starts none of them
+  test(`five command-line writes in a row on a store of ${BACKGROUND_INDEX_ITEMS} items: once the worker is done, the last tip has its index file`, async (t) => {
+    const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
+    t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+    for (let i = 0; i < 5; i++) {
+      const r = await axme(dir, ['decision', 'add', '--title', `Burst decision ${i} on the ledger`, '--decision', `Written in a burst (${i}).`], {
+        env: cleanEnv(),
+      });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    await aheadDone(dir);
+    const { folder, key } = await tipFile(dir);
+    assert.equal(existsSync(join(folder, `${key}.idx`)), true, 'the worker left the tip of the last write without its index file');
+  });
+
+  test('a write while the worker is at work starts none: the worker, its tip indexed, goes again for the new tip', async (t) => {
+    const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
+    t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+    const folder = (await tipFile(dir)).folder;
+    mkdirSync(folder, { recursive: true });
+    // the worker is stopped (SIGSTOP) as its index file is renamed into place: at work still, its
+    // tip indexed, and the second write lands before it can look at the tip again
+    let worker = 0;
+    let indexed = false;
+    const stop = () => indexed && worker && process.kill(worker, 'SIGSTOP');
+    const watcher = watch(folder, (_event, name) => {
+      if (!indexed && name?.endsWith('.idx')) {
+        indexed = true;
+        stop();
+      }
+    });
+    t.after(() => {
+      watcher.close();
+      if (worker) process.kill(worker, 'SIGCONT');
+    });
+    const write = (i: number) =>
+      axme(dir, ['decision', 'add', '--title', `Ledger decision ${i} written by an agent`, '--decision', `The ${i}th rule of the ledger.`], {
+        env: cleanEnv(),
+      });
+    assert.equal((await write(1)).code, 0);
+    const lock = await withCore(dir, async (kb) => aheadLockPath(kb));
+    worker = Number(readFileSync(lock, 'utf8').split(' ')[0]);
+    stop();
+    // (the watcher stops the worker; this only waits for it to have done so, bounded against a worker that never writes)
+    for (let i = 0; !indexed; i++) {
+      if (i > 1200) assert.fail('no index file from the worker after 2 minutes');
+      await sleep(100);
+    }
+    assert.equal((await write(2)).code, 0);
+    assert.equal(Number(readFileSync(lock, 'utf8').split(' ')[0]), worker, 'the second write started no worker of its own');
+    process.kill(worker, 'SIGCONT');
+    await aheadDone(dir);
+    const { key } = await tipFile(dir);
+    assert.equal(existsSync(join(folder, `${key}.idx`)), true, "the second write's tip was left without its index file");
+  });
+
+  test("the worker's rounds, in one process: one for a tip written after its search, none outside a worker; the lock let go", async (t) => {
+    const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
+    t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+    await withCore(dir, async (kb) => {
+      const lock = aheadLockPath(kb);
+      mkdirSync(dirname(lock), { recursive: true });
+      // this process is the worker the write named in the lock; its search made the index of the tip it saw
+      writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`);
+      await loadSearchIndex(kb);
+      await addDecision(kb, { title: 'Ledger rows carry their currency', decision: 'Every row names its currency.' });
+      assert.equal(await tipIndexMissing(kb), true);
+      assert.equal(await indexAheadAgain(kb, {}), 0, 'a search outside a worker goes no further');
+      assert.equal(existsSync(lock), true, "and leaves the worker's lock alone");
+      assert.equal(await indexAheadAgain(kb, { [INDEX_AHEAD_ENV]: '1' }), 1);
+      assert.equal(await tipIndexMissing(kb), false, 'the new tip has its index file');
+      // and its stale marks against HEAD, without which the query at the tip of a store with anchored items cannot answer
+      const head = headCommitSync(kb.repo.gitDir, kb.repo.commonDir);
+      assert.ok(readStale(searchDir(kb.repo.axmeDir), indexKey(await readMergedState(kb)), head ?? 'none'), 'the stale marks of the new tip');
+      assert.equal(existsSync(lock), false, 'the lock is let go');
+      assert.equal(await indexAheadAgain(kb, { [INDEX_AHEAD_ENV]: '1' }), 0, 'nothing moved: no round');
+    });
   });
 });

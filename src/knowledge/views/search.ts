@@ -51,7 +51,7 @@ export function searchAhead(kb: KnowledgeBase): void {
  */
 export async function loadSearchIndex(kb: KnowledgeBase, at?: string): Promise<LoadedIndex> {
   const state = await readMergedState(kb, at);
-  const key = indexKey(state.snapshot.tree, state.workspace?.commit);
+  const key = indexKey(state);
   const memoryKey = `search:${key}`;
   // keyed by the cache the views of one knowledge base share (the MCP server binds each call's view to its session)
   const last = kb.cache.perObject<Index>('search-last');
@@ -157,7 +157,7 @@ export async function searchKnowledge(kb: KnowledgeBase, input: SearchInput & Se
   // HEAD as the stale marks are worked out against it: they are kept for the query at the tip (tip-search.ts)
   const head = input.at === undefined && !kb.repo.bare ? headCommitSync(kb.repo.gitDir, kb.repo.commonDir) : 'unknown';
   const marks = await staleMarks(kb, input.at);
-  const key = indexKey(state.snapshot.tree, state.workspace?.commit);
+  const key = indexKey(state);
   const staleKey = `search-stale-written:${key}:${head}`;
   if (head !== 'unknown' && !kb.cache.recall<boolean>(staleKey) && headCommitSync(kb.repo.gitDir, kb.repo.commonDir) === head) {
     // once a process: the marks are the same for the same tree and HEAD; the file written once the answer is out (as the index's)

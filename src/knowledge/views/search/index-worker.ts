@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AxmeSelf } from '../../../model/axme-self.ts';
-import { claimLockFile } from '../../../session/claim-lock.ts';
+import { claimLockFile, releaseLockFileOf } from '../../../session/claim-lock.ts';
 import { writeFileAtomicSync } from '../../../store/atomic-file.ts';
+import { readRefSync } from '../../../store/locate.ts';
 import { startDetachedAxme } from '../../../store/processes.ts';
 import type { KnowledgeBase } from '../../core/kb.ts';
-import { readMergedState } from '../../core/merged-state.ts';
+import { type MergedState, readMergedState } from '../../core/merged-state.ts';
 import { hasReadableIndexFile, indexKey, searchDir } from './persist.ts';
 import { searchLists } from './sources.ts';
 
@@ -27,9 +28,12 @@ export interface IndexWorkerLaunch {
 
 /** Whether the store's tip (merged with its workspace) has no index file this version reads (after an upgrade, the old one is none) and at least `minItems` searchable items. */
 export async function tipIndexMissing(kb: KnowledgeBase, minItems = BACKGROUND_INDEX_ITEMS): Promise<boolean> {
-  const state = await readMergedState(kb);
+  return indexMissing(kb, await readMergedState(kb), minItems);
+}
+
+function indexMissing(kb: KnowledgeBase, state: MergedState, minItems = BACKGROUND_INDEX_ITEMS): boolean {
   const items = searchLists(state).reduce((n, list) => n + list.length, 0);
-  return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state.snapshot.tree, state.workspace?.commit));
+  return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state));
 }
 
 /**
@@ -41,7 +45,10 @@ export function startIndexWorker(l: IndexWorkerLaunch): boolean {
   return startWorker(l) !== null;
 }
 
-const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', 'index'], { cwd: l.cwd, env: l.env, log: null });
+/** What the worker searches for: its answer is not wanted, only the index and stale marks the search leaves. */
+const WORKER_QUERY = 'index';
+
+const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
 
 /** The lock file naming the worker a write started (`<pid> <time>`): one at a time per store. */
 export const aheadLockPath = (kb: KnowledgeBase): string => join(searchDir(kb.repo.axmeDir), 'ahead.lock');
@@ -49,16 +56,25 @@ export const aheadLockPath = (kb: KnowledgeBase): string => join(searchDir(kb.re
 /** A worker's lock older than this is taken over whoever holds it (a pid reused by another process). */
 const AHEAD_LOCK_MAX_MS = 5 * 60_000;
 
+/** Set in the environment of the worker a write starts: once its search has made the index, it goes on to newer tips (indexAheadAgain). */
+export const INDEX_AHEAD_ENV = 'AXME_INDEX_AHEAD';
+
+/**
+ * Rounds a worker makes after its first: each lays every write since the last over the index (one
+ * round catches up with any number of writes), so more are needed only while writes keep coming.
+ */
+const AHEAD_ROUNDS = 4;
+
 /**
  * After a write by a process that ends without searching (a command line's `axme decision add`):
  * the new tip's index made by a detached worker when the store is large (`tipIndexMissing`), so
  * that the next `axme search` reads it at the tip (≈0.1 s at 10,000 items) instead of laying the
  * write over in a fresh process and writing the file (≈0.8 s). One worker at a time: the write
  * claims the lock (an exclusive file: of writers finishing together one wins), starts the worker
- * and names it in the lock, which is held while the worker lives, and at most AHEAD_LOCK_MAX_MS;
- * a write while it runs starts none — after a burst of writes the last tip's index is made by the
- * first search, from the worker's. True when a worker was started; never throws (the index is a
- * speed-up).
+ * and names it in the lock, which is held while the worker works, and at most AHEAD_LOCK_MAX_MS;
+ * a write while it works starts none — the worker, its index made, goes again for the tip those
+ * writes left (indexAheadAgain). The write never waits for the worker. True when a worker was
+ * started; never throws (the index is a speed-up).
  */
 export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaunch): Promise<boolean> {
   try {
@@ -66,11 +82,50 @@ export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaun
     const lock = aheadLockPath(kb);
     mkdirSync(dirname(lock), { recursive: true });
     if (!claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return false;
-    const pid = startWorker(l);
+    const pid = startWorker({ ...l, env: { ...l.env, [INDEX_AHEAD_ENV]: '1' } });
     // the lock names the worker from now on (this process ends at once): held while the worker lives
     writeFileAtomicSync(lock, `${pid ?? 0} ${new Date().toISOString()}\n`);
     return pid !== null;
   } catch {
     return false;
+  }
+}
+
+/**
+ * In the worker a write started (INDEX_AHEAD_ENV in `env`), once its search has made the index
+ * of the tip it saw: the index and stale marks of each newer tip the writes left meanwhile (a
+ * burst of writes, of which only the first started a worker), by the same search, the writes laid
+ * over the previous index in this process; at most AHEAD_ROUNDS more, none begun past
+ * AHEAD_LOCK_MAX_MS; then the lock released. Released first and the tip looked at again after: a
+ * write that found the lock held before the release moved the tip before it, and is taken up (the
+ * lock claimed again) — a write after the release claims the lock itself. How many rounds it
+ * made; nothing outside a worker.
+ */
+export async function indexAheadAgain(kb: KnowledgeBase, env: NodeJS.ProcessEnv): Promise<number> {
+  if (!env[INDEX_AHEAD_ENV]) return 0;
+  const lock = aheadLockPath(kb);
+  // loaded here: a write, which imports this module to start the worker, never loads the search itself
+  const { searchKnowledge } = await import('../search.ts');
+  let rounds = 0;
+  try {
+    // bounded as the rounds are: a tip that keeps moving while others index it is let go too
+    for (let look = 0; look <= 2 * AHEAD_ROUNDS; look++) {
+      const state = await readMergedState(kb);
+      if (!indexMissing(kb, state)) {
+        releaseLockFileOf(lock, process.pid);
+        const ref = readRefSync(kb.repo.commonDir, kb.ref);
+        if (ref === 'unknown' || ref === state.commit || !claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return rounds;
+      } else if (rounds === AHEAD_ROUNDS || process.uptime() * 1000 >= AHEAD_LOCK_MAX_MS) return rounds;
+      else {
+        // what the worker's own search did: the index, and the stale marks a query at the tip of a store with anchored items reads
+        await searchKnowledge(kb, { query: WORKER_QUERY });
+        // their files written now (left for after the answer otherwise), before the tip is looked at again
+        kb.cache.settle();
+        rounds++;
+      }
+    }
+    return rounds;
+  } finally {
+    releaseLockFileOf(lock, process.pid);
   }
 }

@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import type { KindName } from '../../../model/kind.ts';
 import { removeOrphanTemps, tempBeside } from '../../../store/temp-files.ts';
+import type { MergedState } from '../../core/merged-state.ts';
 import { type Doc, type Index, indexFrom, type Source } from './build-index.ts';
 import { encodeIndex } from './encode-index.ts';
 import { FileDoc } from './file-doc.ts';
@@ -35,8 +36,8 @@ const KEY_RE = /^[a-z0-9-]+$/;
 
 export const searchDir = (axmeDir: string) => join(axmeDir, 'search');
 
-/** The file name's key of a state: its memory tree and the workspace commit merged in. */
-export const indexKey = (tree: string, workspace: string | null | undefined) => `${tree}-${workspace ?? 'none'}`;
+/** The index key of a state (its file's name): its memory tree and the workspace commit merged in (`none` outside a workspace). */
+export const indexKey = (state: Pick<MergedState, 'snapshot' | 'workspace'>) => `${state.snapshot.tree}-${state.workspace?.commit ?? 'none'}`;
 
 /** The index stored under `key` for the items `sources` (sources.ts; `glossary` its synonym groups), or undefined when there is none or it cannot be trusted. */
 export function readIndex(dir: string, key: string, sources: readonly Source[], glossary: string[][]): Index | undefined {
