@@ -114,7 +114,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
         const self = io.self;
         if ((op.write && self) || op.id === 'search')
           await import('../knowledge/views/search/index-worker.ts')
-            .then((m): Promise<unknown> => (op.write && self ? m.startIndexAfterWrite(kb, { self, cwd: folder, env: io.env }) : m.indexAheadAgain(kb, io.env)))
+            .then((m): Promise<unknown> => (op.write && self ? m.startIndexAhead(kb, { self, cwd: folder, env: io.env }) : m.indexAheadAgain(kb, io.env)))
             .catch(() => false);
       });
     },

@@ -12,7 +12,7 @@ import { readStorePolicy } from '../knowledge/rules/store-policy.ts';
 import { autoSyncMode, autoSyncProblem, readAutoSync, rememberAutoSyncMode, startAutoSync } from '../knowledge/sync/auto-sync.ts';
 import { assembleContext } from '../knowledge/views/context.ts';
 import { anchoredEntries, recallForPrompt } from '../knowledge/views/recall.ts';
-import { startIndexWorker, tipIndexMissing } from '../knowledge/views/search/index-worker.ts';
+import { startIndexAhead } from '../knowledge/views/search/index-worker.ts';
 import { workFocus } from '../knowledge/views/work-focus.ts';
 import type { AxmeSelf } from '../model/axme-self.ts';
 import type { StoreConfig } from '../model/config.ts';
@@ -158,11 +158,8 @@ export function startSessionSync(self: AxmeSelf | null, commonDir: string, cwd: 
  * than building it within their own deadline. Never fails the start.
  */
 async function startTipIndex(self: AxmeSelf | null, kb: KnowledgeBase, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
-  try {
-    if (self && (await tipIndexMissing(kb))) startIndexWorker({ self, cwd, env });
-  } catch {
-    // the index is a speed-up: a prompt's recall builds it otherwise
-  }
+  // never throws: the index is a speed-up, a prompt's recall builds it otherwise
+  if (self) await startIndexAhead(kb, { self, cwd, env });
 }
 
 /**

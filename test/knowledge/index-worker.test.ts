@@ -15,8 +15,7 @@ import {
   BACKGROUND_INDEX_ITEMS,
   INDEX_AHEAD_ENV,
   indexAheadAgain,
-  startIndexAfterWrite,
-  startIndexWorker,
+  startIndexAhead,
   tipIndexMissing,
 } from '../../src/knowledge/views/search/index-worker.ts';
 import { indexKey, readStale, searchDir } from '../../src/knowledge/views/search/persist.ts';
@@ -48,7 +47,8 @@ describe('the index made in the background', () => {
   });
 
   test('the detached worker writes the tip index file, which the search at the tip then reads', async () => {
-    assert.equal(startIndexWorker({ self: { execPath: process.execPath, script: CLI }, cwd: store.dir, env: cleanEnv() }), true);
+    const self = { execPath: process.execPath, script: CLI };
+    await withCore(store.dir, async (kb) => assert.equal(await startIndexAhead(kb, { self, cwd: store.dir, env: cleanEnv() }, 1), true));
     await indexWritten(store.dir);
     const r = await axme(store.dir, ['search', 'ledger', '--json']);
     assert.equal(r.code, 0, r.stderr);
@@ -94,17 +94,17 @@ describe('the index made ahead after a write on the command line', () => {
       mkdirSync(dirname(lock), { recursive: true });
       // a live process holds it (this one): no worker
       writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`);
-      assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), false);
+      assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), false);
       // its holder gone: a worker starts, and the lock names it
       writeFileSync(lock, '999999999 2026-01-01T00:00:00.000Z\n');
-      assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), true);
+      assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), true);
       const holder = Number(readFileSync(lock, 'utf8').split(' ')[0]);
       assert.ok(holder > 0 && holder !== process.pid, `the lock names ${holder}`);
       // a lock older than a worker lives is taken over, whoever it names (a pid reused)
       writeFileSync(lock, `${process.pid} 2026-01-01T00:00:00.000Z\n`);
       const old = new Date(Date.now() - 60 * 60_000);
       utimesSync(lock, old, old);
-      assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), true, 'an hour-old lock held nothing');
+      assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), true, 'an hour-old lock held nothing');
     });
     await indexWritten(dir);
   });
@@ -113,7 +113,7 @@ describe('the index made ahead after a write on the command line', () => {
     const dir = seededRepo(10);
     t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
     const self = { execPath: process.execPath, script: CLI };
-    await withCore(dir, async (kb) => assert.equal(await startIndexAfterWrite(kb, { self, cwd: dir, env: cleanEnv() }), false));
+    await withCore(dir, async (kb) => assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), false));
   });
 });
 

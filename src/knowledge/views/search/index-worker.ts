@@ -36,18 +36,14 @@ function indexMissing(kb: KnowledgeBase, state: MergedState, minItems = BACKGROU
   return items >= minItems && !hasReadableIndexFile(searchDir(kb.repo.axmeDir), indexKey(state));
 }
 
-/**
- * Starts a detached `axme search` in the store's folder: a search at a tip without an index file
- * builds the index and writes it (search.ts loadSearchIndex), which every later query at the tip
- * reads. Its answer is not wanted; it never fails its caller (false when it could not start).
- */
-export function startIndexWorker(l: IndexWorkerLaunch): boolean {
-  return startWorker(l) !== null;
-}
-
 /** What the worker searches for: its answer is not wanted, only the index and stale marks the search leaves. */
 const WORKER_QUERY = 'index';
 
+/**
+ * Starts a detached `axme search` in the store's folder: a search at a tip without an index file
+ * builds the index and writes it (search.ts loadSearchIndex), which every later query at the tip
+ * reads. Its answer is not wanted. Its pid, null when it could not start.
+ */
 const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
 
 /** The lock file naming the worker a write started (`<pid> <time>`): one at a time per store. */
@@ -66,19 +62,22 @@ export const INDEX_AHEAD_ENV = 'AXME_INDEX_AHEAD';
 const AHEAD_ROUNDS = 4;
 
 /**
- * After a write by a process that ends without searching (a command line's `axme decision add`):
- * the new tip's index made by a detached worker when the store is large (`tipIndexMissing`), so
- * that the next `axme search` reads it at the tip (≈0.1 s at 10,000 items) instead of laying the
- * write over in a fresh process and writing the file (≈0.8 s). One worker at a time: the write
- * claims the lock (an exclusive file: of writers finishing together one wins), starts the worker
- * and names it in the lock, which is held while the worker works, and at most AHEAD_LOCK_MAX_MS;
- * a write while it works starts none — the worker, its index made, goes again for the tip those
- * writes left (indexAheadAgain). The write never waits for the worker. True when a worker was
+ * The tip's index made ahead of the next query by a detached worker when the store is large and
+ * its tip has none (`tipIndexMissing`, from `minItems`): after a write by a process that ends
+ * without searching (a command line's `axme decision add`), so that the next `axme search` reads
+ * it at the tip (≈0.1 s at 10,000 items) instead of laying the write over in a fresh process and
+ * writing the file (≈0.8 s); at a session start, so that its prompts find it on disk rather than
+ * building it within their own deadline. One worker at a time (two session starts, a session start
+ * and a write, each start none while another works): the caller claims the lock (an exclusive
+ * file: of callers finishing together one wins), starts the worker and names it in the lock, which
+ * is held while the worker works, and at most AHEAD_LOCK_MAX_MS; a write while it works starts
+ * none — the worker, its index made, goes again for the tip those writes left (indexAheadAgain).
+ * The caller never waits for the worker. True when a worker was
  * started; never throws (the index is a speed-up).
  */
-export async function startIndexAfterWrite(kb: KnowledgeBase, l: IndexWorkerLaunch): Promise<boolean> {
+export async function startIndexAhead(kb: KnowledgeBase, l: IndexWorkerLaunch, minItems = BACKGROUND_INDEX_ITEMS): Promise<boolean> {
   try {
-    if (!(await tipIndexMissing(kb))) return false;
+    if (!(await tipIndexMissing(kb, minItems))) return false;
     const lock = aheadLockPath(kb);
     mkdirSync(dirname(lock), { recursive: true });
     if (!claimLockFile(lock, new Date(), AHEAD_LOCK_MAX_MS)) return false;
