@@ -120,6 +120,11 @@ export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; wh
     value: 'dd if=',
     why: 'it denied every dd that reads a file, such as writing a test fixture from /dev/urandom; dd onto a disk or a system path is denied by the system family, a secret it reads by the path rules',
   },
+  ...['.env', '*.pem', '*.key'].map((value) => ({
+    rule_type: 'fs_deny' as const,
+    value,
+    why: `it denied making one (cp .env.example .env, openssl … -keyout key.pem): a denied path is neither read nor written, while ${value} as a secret file name is never read but may be made`,
+  })),
 ];
 
 /** The retired defaults (RETIRED_DEFAULTS) a compiled policy still holds (its lists keep RULE_TYPES' names). */
