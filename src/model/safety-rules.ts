@@ -111,7 +111,7 @@ export type SafetyUpdate = z.input<typeof SafetyUpdate>;
 
 /**
  * Entries an earlier axme wrote into every new store's rules as defaults and no longer ships, each
- * with why. A store made before keeps them (its rules are the team's, and no upgrade loosens them
+ * with why (entries retired together share it word for word). A store made before keeps them (its rules are the team's, and no upgrade loosens them
  * on its own): `axme doctor` names each one found and the command that removes it.
  */
 export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; why: string }[] = [
@@ -123,7 +123,7 @@ export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; wh
   ...['.env', '*.pem', '*.key'].map((value) => ({
     rule_type: 'fs_deny' as const,
     value,
-    why: `it denied making one (cp .env.example .env, openssl … -keyout key.pem): a denied path is neither read nor written, while ${value} as a secret file name is never read but may be made`,
+    why: 'it denied making one (cp .env.example .env, touch .env, the Write tool): a denied path is neither read nor written, while a secret file name is never read but may be made',
   })),
 ];
 

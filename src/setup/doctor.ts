@@ -207,8 +207,16 @@ async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
       };
     // a default an earlier axme wrote and no longer ships still applies (the rules are the team's): said, with how to drop it, not a problem
     const retired = retiredDefaultsIn(policy);
+    // the entries retired for one reason are named together, the reason said once
+    const byReason = new Map<string, { rule_type: string; why: string; values: string[] }>();
+    for (const { rule_type, why, value } of retired) {
+      const key = `${rule_type} ${why}`;
+      if (!byReason.has(key)) byReason.set(key, { rule_type, why, values: [] });
+      byReason.get(key)!.values.push(JSON.stringify(value));
+    }
+    const named = [...byReason.values()].map((g) => `${g.rule_type} ${g.values.join(', ')} (${g.why})`);
     const kept = retired.length
-      ? `; kept from an earlier axme's defaults, no longer shipped: ${retired.map((r) => `${r.rule_type} ${JSON.stringify(r.value)} (${r.why})`).join('; ')}; to drop ${retired.length === 1 ? 'it' : 'them'}: ${retired.map((r) => `axme safety remove ${r.rule_type} ${shellQuote(r.value)}`).join(' && ')}`
+      ? `; kept from an earlier axme's defaults, no longer shipped: ${named.join('; ')}; to drop ${retired.length === 1 ? 'it' : 'them'}: ${retired.map((r) => `axme safety remove ${r.rule_type} ${shellQuote(r.value)}`).join(' && ')}`
       : '';
     return {
       name: 'safety rules',

@@ -20,14 +20,21 @@ test('axme doctor names the defaults an earlier axme wrote into rules.yaml and n
     assert.equal(fresh.status, 'ok');
     assert.doesNotMatch(fresh.detail, /earlier axme/, 'a new store holds no retired default');
 
-    // a store made by an earlier axme: its init wrote `dd if=` among the denied commands and `.env` among the denied paths
+    // a store made by an earlier axme: its init wrote `dd if=` among the denied commands and `.env`, `*.pem`, `*.key` among the denied paths
     await updateSafety(kb, { rule_type: 'bash_deny_command', value: 'dd if=' });
-    await updateSafety(kb, { rule_type: 'fs_deny', value: '.env' });
+    for (const value of ['.env', '*.pem', '*.key']) await updateSafety(kb, { rule_type: 'fs_deny', value });
     const old = await rules();
     assert.equal(old.status, 'ok', 'a stricter rule the team keeps is no problem');
-    assert.match(old.detail, /kept from an earlier axme's defaults, no longer shipped: bash_deny_command "dd if=" \(.+\); fs_deny "\.env" \(/);
+    // the entries retired for one reason are named together, the reason said once
+    assert.match(
+      old.detail,
+      /kept from an earlier axme's defaults, no longer shipped: bash_deny_command "dd if=" \(.+\); fs_deny "\.env", "\*\.pem", "\*\.key" \([^;]+\); to drop them/,
+    );
     const drop = /to drop them: (.+)$/.exec(old.detail)?.[1];
-    assert.equal(drop, "axme safety remove bash_deny_command 'dd if=' && axme safety remove fs_deny .env");
+    assert.equal(
+      drop,
+      "axme safety remove bash_deny_command 'dd if=' && axme safety remove fs_deny .env && axme safety remove fs_deny '*.pem' && axme safety remove fs_deny '*.key'",
+    );
 
     // the command it prints, run as written, drops them
     execFileSync('sh', ['-c', `axme() { "$NODE" "$CLI" "$@"; }; ${drop}`], { cwd: dir, env: { ...env, NODE: process.execPath, CLI }, stdio: 'pipe' });
