@@ -44,7 +44,7 @@ export const DEFAULT_RULES = {
     allowedPrefixes: [] as string[],
   },
   filesystem: {
-    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*', '.env', '*.pem', '*.key'],
+    deniedPaths: ['/etc/passwd', '/etc/shadow', '~/.ssh/id_*', '~/.aws/credentials', '~/.gnupg/*'],
     readOnlyPaths: [] as string[],
   },
 };

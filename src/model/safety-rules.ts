@@ -111,7 +111,7 @@ export type SafetyUpdate = z.input<typeof SafetyUpdate>;
 
 /**
  * Entries an earlier axme wrote into every new store's rules as defaults and no longer ships, each
- * with why. A store made before keeps them (its rules are the team's, and no upgrade loosens them
+ * with why (entries retired together share it word for word). A store made before keeps them (its rules are the team's, and no upgrade loosens them
  * on its own): `axme doctor` names each one found and the command that removes it.
  */
 export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; why: string }[] = [
@@ -120,6 +120,11 @@ export const RETIRED_DEFAULTS: readonly { rule_type: RuleType; value: string; wh
     value: 'dd if=',
     why: 'it denied every dd that reads a file, such as writing a test fixture from /dev/urandom; dd onto a disk or a system path is denied by the system family, a secret it reads by the path rules',
   },
+  ...['.env', '*.pem', '*.key'].map((value) => ({
+    rule_type: 'fs_deny' as const,
+    value,
+    why: 'it denied making one (cp .env.example .env, touch .env, the Write tool): a denied path is neither read nor written, while a secret file name is never read but may be made',
+  })),
 ];
 
 /** The retired defaults (RETIRED_DEFAULTS) a compiled policy still holds (its lists keep RULE_TYPES' names). */

@@ -205,18 +205,23 @@ async function rulesCheck(dir: string, env: NodeJS.ProcessEnv): Promise<Check> {
         detail: policy.warnings.join('; '),
         fix: 'fix safety/rules.yaml (axme safety show; axme safety reset restores the defaults)',
       };
+    // a default an earlier axme wrote and no longer ships still applies (the rules are the team's): said, with how to drop it, not a problem
     const retired = retiredDefaultsIn(policy);
-    if (retired.length)
-      return {
-        name: 'safety rules',
-        status: 'problem',
-        detail: retired.map((r) => `${r.rule_type} ${JSON.stringify(r.value)} is a default an earlier axme wrote and no longer ships: ${r.why}`).join('; '),
-        fix: retired.map((r) => `axme safety remove ${r.rule_type} ${shellQuote(r.value)}`).join(' && '),
-      };
+    // the entries retired for one reason are named together, the reason said once
+    const byReason = new Map<string, { rule_type: string; why: string; values: string[] }>();
+    for (const { rule_type, why, value } of retired) {
+      const key = `${rule_type} ${why}`;
+      if (!byReason.has(key)) byReason.set(key, { rule_type, why, values: [] });
+      byReason.get(key)!.values.push(JSON.stringify(value));
+    }
+    const named = [...byReason.values()].map((g) => `${g.rule_type} ${g.values.join(', ')} (${g.why})`);
+    const kept = retired.length
+      ? `; kept from an earlier axme's defaults, no longer shipped: ${named.join('; ')}; to drop ${retired.length === 1 ? 'it' : 'them'}: ${retired.map((r) => `axme safety remove ${r.rule_type} ${shellQuote(r.value)}`).join(' && ')}`
+      : '';
     return {
       name: 'safety rules',
       status: 'ok',
-      detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}`,
+      detail: `${policy.deniedPrefixes.length} denied prefixes, ${policy.deniedCommands.length} denied commands, ${policy.deniedPaths.length} denied paths; protected: ${policy.protectedBranches.join(', ') || '(none)'}${kept}`,
     };
   } catch (err) {
     return { name: 'safety rules', status: 'problem', detail: `cannot read the store: ${(err as Error).message}`, fix: 'axme fsck' };

@@ -191,7 +191,7 @@ describe('the real Claude Code', () => {
         await t.test('the guard, Read .env: denied, its content never reaches the model', () => {
           const env = result(STEP.env);
           assert.equal(env.isError, true, env.text);
-          assert.match(env.text, /\.env is a protected path \(\.env\)/);
+          assert.match(env.text, /\.env holds credentials \(\.env\); agents never read it/);
           assert.ok(!everything.includes(envSecret), 'the .env value is in a request');
         });
         await t.test('the guard, Write .claude/settings.json: denied, the file is unchanged', () => {

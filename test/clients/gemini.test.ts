@@ -79,7 +79,8 @@ const SESSION_1: Step[] = [
   { tool: 'run_shell_command', args: { command: 'cat ~/.ssh/id_rsa' } },
   { tool: 'read_file', args: { file_path: 'certs/server.pem' } },
   { tool: 'write_file', args: { file_path: '.gemini/settings.json', content: '{"hooks":{}}\n' } },
-  { tool: 'axme_update_safety', args: { rule_type: 'fs_deny', value: '*.pem', action: 'remove' } },
+  // a rule the store has (the defaults no longer list *.pem), so that a removal let through would show
+  { tool: 'axme_update_safety', args: { rule_type: 'fs_deny', value: '~/.ssh/id_*', action: 'remove' } },
   { tool: 'run_shell_command', args: { command: 'sh scripts/commit.sh' } },
   { tool: 'run_shell_command', args: { command: 'git add b.txt && git commit -q -m "Add b #!axme pr=none repo=acme/demo"' } },
   { tool: 'axme_begin_close', args: {} },
@@ -268,9 +269,9 @@ describe('the real Gemini CLI 0.61.0', { timeout: 600_000 }, () => {
     assert.ok(!run1.stdout.includes(SSH_CANARY));
   });
 
-  test('guard: read_file of a *.pem is denied and its content never reaches the model', TEST, () => {
+  test('guard: read_file of a *.pem (a secret file name by default) is denied and its content never reaches the model', TEST, () => {
     const r = resultOfStep(turns1, STEP.readPem);
-    assert.match(r.error ?? '', /^Tool execution blocked: .*certs\/server\.pem is a protected path \(\*\.pem\)/);
+    assert.match(r.error ?? '', /^Tool execution blocked: .*certs\/server\.pem holds credentials \(\*\.pem\); agents never read it/);
     for (const req of requests1) assert.ok(!req.raw.includes(PEM_CANARY), `the certificate reached the model in ${req.url}`);
   });
 

@@ -8,7 +8,7 @@ import { processHookIO } from '../../src/hooks/io.ts';
 import { runHook } from '../../src/hooks/run.ts';
 import type { HookClientName } from '../../src/model/hook-names.ts';
 import { decisionAdd } from '../../src/operations/decision/add.ts';
-import { safetySet } from '../../src/operations/safety/edits.ts';
+import { safetyAdd, safetySet } from '../../src/operations/safety/edits.ts';
 import { listSessions } from '../../src/session/sessions.ts';
 import type { HookClientId } from '../../src/setup/clients/hook-registry.ts';
 import { hookCommand } from '../../src/setup/launch.ts';
@@ -92,6 +92,9 @@ describe('hook adapters: Cursor, Codex and Gemini CLI through the installed comm
   before(async () => {
     ({ dir, cleanup } = tempRepo({ commit: true }));
     await axmeOk(dir, ['init', '--agent', 'cursor,codex,gemini', '--no-git-hooks', '--no-scan']);
+    // the team denies its secret files outright, neither read nor written (the defaults only deny reading
+    // them): the file rules below are checked for reads and writes through each client's own tools
+    for (const value of ['.env', '*.pem', '*.key']) await cliText(dir, safetyAdd, { rule_type: 'fs_deny', value });
   });
   after(() => cleanup());
 

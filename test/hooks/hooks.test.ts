@@ -99,7 +99,9 @@ describe('pre-tool-use hook binary', () => {
     ['Read', { file_path: '~/.ssh/id_ed25519' }, true, /protected path/],
     ['Read', { file_path: 'src/../.env' }, true, /\.env/],
     ['Read', { file_path: 'README.md' }, false],
-    ['Glob', { pattern: '**/*.pem' }, true, /\*\.pem/],
+    // a secret file name is listed and made, never read (the defaults deny no *.pem, .env as a path)
+    ['Glob', { pattern: '**/*.pem' }, false],
+    ['Write', { file_path: '.env', content: 'PORT=3000' }, false],
     ['Grep', { pattern: 'TOKEN', path: '.', glob: '*.key' }, true, /\*\.key/],
     ['Write', { file_path: 'docs/guide.md', content: 'x' }, true, /read-only/],
     ['Read', { file_path: 'docs/guide.md' }, false],

@@ -157,8 +157,8 @@ describe('recall: prompt hook and pre-edit recall', () => {
   });
 
   test('a denied edit of an anchored file stays a plain deny', async () => {
-    // *.pem is denied by the built-in rules; a decision is anchored to the folder
-    const r = await edit('e-3', 'Write', { file_path: join(dir, 'certs', 'server.pem'), content: 'x' });
+    // an edit of a *.pem reads it, which the built-in rules deny (secrets.paths); a decision is anchored to the folder
+    const r = await edit('e-3', 'Edit', { file_path: join(dir, 'certs', 'server.pem'), old_string: 'a', new_string: 'b' });
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; additionalContext?: string } };
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');

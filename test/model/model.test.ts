@@ -1129,7 +1129,9 @@ describe('SafetyRules', () => {
     assert.deepEqual(r.git.protectedBranches, ['main', 'master']);
     assert.ok(r.bash.deniedPrefixes.includes('npm publish'));
     assert.ok(r.bash.deniedPrefixes.includes('git push --force'));
-    assert.ok(r.filesystem.deniedPaths.includes('.env'));
+    assert.ok(r.filesystem.deniedPaths.includes('~/.ssh/id_*'));
+    for (const name of ['.env', '*.pem', '*.key'])
+      assert.ok(!r.filesystem.deniedPaths.includes(name), `${name} is a secret file name (never read, may be made), not a denied path`);
     assert.equal(r.git.allowForcePush, false);
     assert.equal(r.git.requirePrForMain, true);
     assert.equal(r.git.requireAxmeSuffix, 'agents');
@@ -1171,7 +1173,7 @@ describe('SafetyRules', () => {
     assert.deepEqual(DEFAULT_RULES.git.protectedBranches, ['main', 'master']);
     assert.ok(!DEFAULT_RULES.bash.deniedCommands.includes('evil'));
     assert.ok(!DEFAULT_RULES.bash.deniedCommands.includes('evil2'));
-    assert.ok(DEFAULT_RULES.filesystem.deniedPaths.includes('.env'));
+    assert.ok(DEFAULT_RULES.filesystem.deniedPaths.includes('~/.ssh/id_*'));
     assert.deepEqual(SafetyRules.parse({}), SafetyRules.parse({ git: {}, bash: {}, filesystem: {} }));
     assert.deepEqual(SafetyRules.parse({ filesystem: {} }).filesystem.readOnlyPaths, []);
   });

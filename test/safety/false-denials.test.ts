@@ -28,9 +28,11 @@ const ROWS: Array<[string, string, 'deny' | 'ask']> = [
   ['docker build -t "app:$GIT_SHA" .', 'cat "$NAME".pem', 'deny'],
   ['npm install "lodash@$V"', 'cat ~/.ssh/$KEY', 'deny'],
   ['chown -R "$(id -u):$(id -g)" .', 'chown -R "$(id -u)" /etc', 'deny'],
-  ['cp "$SRC" "build/$NAME"', 'cp "$SRC" .env', 'deny'],
+  // (`cp "$SRC" .env` makes a .env, which the defaults allow: secret-names.test.ts)
+  ['cp "$SRC" "build/$NAME"', 'cp "$SRC" ~/.ssh/id_ed25519', 'deny'],
   // paths a program does not read
-  ['git rm --cached .env', 'git rm .env', 'deny'],
+  // (`git rm .env` removes one, which the defaults allow: secret-names.test.ts)
+  ['git rm --cached .env', 'git mv .env notes.txt', 'deny'],
   ['git rm -r --cached .env config/.env', 'git add .env', 'deny'],
   ['rsync -a --exclude .env src/ dst/', 'rsync -a .env host:/tmp/', 'deny'],
   ['rsync -a --exclude=.env --exclude "*.pem" src/ dst/', 'rsync -a --include .env src/ dst/', 'deny'],

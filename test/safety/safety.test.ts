@@ -1048,7 +1048,13 @@ describe('4. #!axme gate', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('5. paths', () => {
-  const policy: Policy = { ...defaultPolicy(), readOnlyPaths: ['docs/', 'LICENSE'] };
+  // the mechanism of filesystem.deniedPaths and readOnlyPaths: a team that denies its secret files
+  // outright (neither read nor written), beside the default list; what the defaults alone do to a
+  // secret file name is secret-names.test.ts's
+  const policy = policyFrom((r) => ({
+    ...r,
+    filesystem: { deniedPaths: [...r.filesystem.deniedPaths, '.env', '*.pem', '*.key'], readOnlyPaths: ['docs/', 'LICENSE'] },
+  }));
 
   describe('denied paths through file tools (read and write)', () => {
     const denied: Array<[string, string, string?]> = [

@@ -67,18 +67,17 @@ describe('the secret file names: the sandbox and the parser agree', () => {
     test(`${name}: cat and Read are denied`, async () => {
       const shell = await evaluateCommand(`cat deploy/${name}`, policy, safetyContext());
       assert.equal(shell.decision, 'deny', shell.reason);
-      assert.match(shell.rule ?? '', /^(secrets\.paths|filesystem\.deniedPaths): /);
+      assert.match(shell.rule ?? '', /^secrets\.paths: /, 'no default filesystem.deniedPaths entry names a file in the project');
       const tool = await evaluate({ tool: 'Read', input: { file_path: `${ROOT}/deploy/${name}` } }, policy, safetyContext());
       assert.equal(tool.decision, 'deny', tool.reason);
     });
   }
   for (const name of SECRET) {
-    // the default filesystem.deniedPaths (`.env`, `*.pem`, `*.key`) deny every access but a mode change, whatever the name rule allows
-    const listed = /^\.env$|\.pem$|\.key$/.test(name);
-    test(`${name}: touch, >> and rm ${listed ? 'are denied (filesystem.deniedPaths)' : 'pass'}; sed -i and Edit are denied`, async () => {
+    // no secret name is in the default filesystem.deniedPaths (which deny writing too): `.env`, `*.pem`, `*.key` left it
+    test(`${name}: touch, >> and rm pass (nothing read); sed -i and Edit are denied`, async () => {
       for (const command of [`touch deploy/${name}`, `echo x >> deploy/${name}`, `rm -f deploy/${name}`]) {
         const v = await evaluateCommand(command, policy, safetyContext());
-        assert.equal(v.decision, listed ? 'deny' : 'allow', `${command}: ${v.reason}`);
+        assert.equal(v.decision, 'allow', `${command}: ${v.reason}`);
       }
       const sed = await evaluateCommand(`sed -i s/a/b/ deploy/${name}`, policy, safetyContext());
       assert.equal(sed.decision, 'deny', sed.reason);
@@ -94,4 +93,55 @@ describe('the secret file names: the sandbox and the parser agree', () => {
       assert.equal(tool.decision, 'allow', tool.reason);
     });
   }
+});
+
+describe("an agent's first day with the default rules: a secret file is made, written, removed and listed, never read", () => {
+  // [what the agent does, what it gets]; a denied row names the rule it meets
+  const SHELL: Array<[string, 'allow' | `deny ${string}`]> = [
+    ['cp .env.example .env', 'allow'],
+    ['touch .env', 'allow'],
+    ['echo PORT=3000 >> .env', 'allow'],
+    ['echo x > sub/.env', 'allow'],
+    ['rm server.pem', 'allow'],
+    ['git rm .env', 'allow'],
+    ['cp "$SRC" .env', 'allow'],
+    ['cat .env', 'deny secrets.paths: .env'],
+    ['source .env', 'deny secrets.paths: .env'],
+    ['git add .env', 'deny secrets.paths: .env'],
+    ['cp .env "$DST"', 'deny secrets.paths: .env'],
+    ['mv .env notes.txt', 'deny secrets.paths: .env'],
+    ['cat certs/server.pem', 'deny secrets.paths: *.pem'],
+    ['cat tls.key', 'deny secrets.paths: *.key'],
+  ];
+  for (const [command, expected] of SHELL)
+    test(`${command}: ${expected}`, async () => {
+      const v = await evaluateCommand(command, policy, safetyContext());
+      assert.equal(v.decision === 'allow' ? 'allow' : `${v.decision} ${v.rule}`, expected, v.reason);
+    });
+
+  const TOOLS: Array<[string, Record<string, unknown>, 'allow' | `deny ${string}`]> = [
+    ['Write', { file_path: '.env', content: 'PORT=3000' }, 'allow'],
+    ['Write', { file_path: `${ROOT}/certs/server.pem`, content: 'x' }, 'allow'],
+    ['Glob', { pattern: '**/*.pem' }, 'allow'],
+    ['Glob', { pattern: '.env*' }, 'allow'],
+    ['Glob', { pattern: '**/*.key' }, 'allow'],
+    ['Read', { file_path: '.env' }, 'deny secrets.paths: .env'],
+    ['Read', { file_path: `${ROOT}/certs/server.pem` }, 'deny secrets.paths: *.pem'],
+    ['Edit', { file_path: '.env', old_string: 'a', new_string: 'b' }, 'deny secrets.paths: .env'],
+    ['Grep', { pattern: 'TOKEN', glob: '*.key' }, 'deny secrets.paths: *.key'],
+    ['Grep', { pattern: 'TOKEN', path: '.env' }, 'deny secrets.paths: .env'],
+  ];
+  for (const [tool, input, expected] of TOOLS)
+    test(`${tool} ${JSON.stringify(input)}: ${expected}`, async () => {
+      const v = await evaluate({ tool, input }, policy, safetyContext());
+      assert.equal(v.decision === 'allow' ? 'allow' : `${v.decision} ${v.rule}`, expected, v.reason);
+    });
+
+  // openssl writes the key it makes (-keyout, -out), but the parser reads every file word of a command it does not know
+  test('openssl req … -keyout key.pem -out cert.pem makes a key and a certificate: allow', {
+    todo: 'engine bug: openssl -out/-keyout are taken for reads (src/safety)',
+  }, async () => {
+    const v = await evaluateCommand('openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -subj /CN=localhost', policy, safetyContext());
+    assert.equal(v.decision, 'allow', v.reason);
+  });
 });

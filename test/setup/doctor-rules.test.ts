@@ -9,25 +9,36 @@ import { RETIRED_DEFAULTS, RULE_TYPES } from '../../src/model/safety-rules.ts';
 import { doctor } from '../../src/setup/doctor.ts';
 import { CLI, cleanEnv, openTestKb, tempRepo } from '../helpers.ts';
 
-test('axme doctor names a default an earlier axme wrote into rules.yaml and no longer ships, with the command that removes it', async () => {
+test('axme doctor names the defaults an earlier axme wrote into rules.yaml and no longer ships, still applied, with the command that drops them', async () => {
   const { dir, cleanup } = tempRepo();
   const env = cleanEnv({ HOME: `${dir}/.home` });
   const kb = await openTestKb(dir, { env });
   try {
     await initStore(kb);
     const rules = async () => (await doctor({ cwd: dir, env })).checks.find((c) => c.name === 'safety rules')!;
-    assert.equal((await rules()).status, 'ok', 'a new store holds no retired default');
+    const fresh = await rules();
+    assert.equal(fresh.status, 'ok');
+    assert.doesNotMatch(fresh.detail, /earlier axme/, 'a new store holds no retired default');
 
-    // a store made by an earlier axme: its init wrote `dd if=` among the denied commands
+    // a store made by an earlier axme: its init wrote `dd if=` among the denied commands and `.env`, `*.pem`, `*.key` among the denied paths
     await updateSafety(kb, { rule_type: 'bash_deny_command', value: 'dd if=' });
+    for (const value of ['.env', '*.pem', '*.key']) await updateSafety(kb, { rule_type: 'fs_deny', value });
     const old = await rules();
-    assert.equal(old.status, 'problem');
-    assert.match(old.detail, /bash_deny_command "dd if=" is a default an earlier axme wrote/);
-    assert.equal(old.fix, "axme safety remove bash_deny_command 'dd if='");
+    assert.equal(old.status, 'ok', 'a stricter rule the team keeps is no problem');
+    // the entries retired for one reason are named together, the reason said once
+    assert.match(
+      old.detail,
+      /kept from an earlier axme's defaults, no longer shipped: bash_deny_command "dd if=" \(.+\); fs_deny "\.env", "\*\.pem", "\*\.key" \([^;]+\); to drop them/,
+    );
+    const drop = /to drop them: (.+)$/.exec(old.detail)?.[1];
+    assert.equal(
+      drop,
+      "axme safety remove bash_deny_command 'dd if=' && axme safety remove fs_deny .env && axme safety remove fs_deny '*.pem' && axme safety remove fs_deny '*.key'",
+    );
 
-    // the fix it prints, run as written, clears it
-    execFileSync('sh', ['-c', `axme() { "$NODE" "$CLI" "$@"; }; ${old.fix}`], { cwd: dir, env: { ...env, NODE: process.execPath, CLI }, stdio: 'pipe' });
-    assert.equal((await rules()).status, 'ok');
+    // the command it prints, run as written, drops them
+    execFileSync('sh', ['-c', `axme() { "$NODE" "$CLI" "$@"; }; ${drop}`], { cwd: dir, env: { ...env, NODE: process.execPath, CLI }, stdio: 'pipe' });
+    assert.doesNotMatch((await rules()).detail, /earlier axme/);
   } finally {
     await closeKnowledgeBase(kb);
     cleanup();
