@@ -4,12 +4,14 @@ import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
+import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
 import type { Word } from './syntax.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
  * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv, ln,
- * install, find, containers, git, tar, unzip, editors — each read word by word; every other
+ * install, truncate, key generators (openssl, mkcert, ssh-keygen), find, containers, git, tar,
+ * unzip, editors — each read word by word; every other
  * program by path-access.ts generic.
  */
 
@@ -189,6 +191,15 @@ function patch(inv: Invocation): PathUse[] {
   return out;
 }
 
+/** truncate: each operand written (emptied or cut); `-r FILE` only gives a size. */
+function truncate(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const operands = options(inv.args, 'sr', new Set(['--size', '--reference']), (name, w, value) => {
+    if (name === '-r' || name === '--reference') out.push(use(w, value, 'meta'));
+  });
+  return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
+}
+
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
@@ -212,6 +223,15 @@ function transfer(inv: Invocation): PathUse[] {
     if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
   });
   const uses = generic(inv, operands);
+  // `install -d a b` makes every operand a folder
+  if (p === 'install' && inv.args.some((w) => /^-[A-Za-z]*d/.test(w.value) || w.value === '--directory'))
+    return uses.map((u): PathUse => ({ ...u, access: 'write' }));
+  // `ln -s /etc/hosts` links ./hosts: the one operand is what the link names
+  if (p === 'ln' && !into && uses.length === 1) {
+    const source = uses[0]!;
+    const here = use(source.word, `./${source.value.replace(/\/+$/, '').split('/').pop()}`, 'write');
+    return [keptSecret(source.value, here) ? { ...source, access: 'none' } : source, here];
+  }
   const dest = into ? undefined : uses.at(-1);
   const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
   const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
@@ -352,6 +372,10 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   sort,
   patch,
   dd,
+  truncate,
+  openssl,
+  mkcert,
+  'ssh-keygen': sshKeygen,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),
