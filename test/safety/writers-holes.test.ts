@@ -94,20 +94,38 @@ describe('key generators write their keys; printing a key reads it', () => {
   });
 });
 
-describe('nested loops over literal lists are answered within the work budget', () => {
-  const list = Array.from({ length: 30 }, (_, i) => i + 1).join(' ');
-  const nested = (body: string) => `for a in ${list}; do for b in ${list}; do for c in ${list}; do ${body}; done; done; done`;
-  test('27,000 removals under the project: answered (allowed, or denied as too long to check), never hung', async () => {
-    const v = await evaluateCommand(nested('rm -rf "build/$a/$b/$c"'), defaultPolicy(), safetyContext());
-    assert.ok(v.decision === 'allow' || v.decision === 'deny', v.decision);
-    assert.notEqual(v.reason, undefined);
-  });
-  test('a dangerous value deep in the loops is denied', async () => {
-    const v = await evaluateCommand(
-      `for a in ${list}; do for b in ${list} /; do for c in ${list}; do rm -rf "$b"; done; done; done`,
-      defaultPolicy(),
-      safetyContext(),
-    );
-    assert.equal(v.decision, 'deny', v.reason);
+/** A loop over `count` literal values: 1 … count, then `extra`. */
+const loop = (name: string, count: number, extra = '') => `for ${name} in ${Array.from({ length: count }, (_, i) => i + 1).join(' ')}${extra}; do`;
+
+testHoles({
+  // bash runs the inner loop once per value of the outer: every combination, not the n-th with the n-th
+  'nested loops run every combination of their values': [
+    ['for a in src test; do for b in x y; do rm -rf "build/$a/$b"; done; done', 'for a in / x; do for b in y ""; do rm -rf "$a$b"; done; done'],
+    ['for a in 1 2; do for b in 3 4; do rm -rf "out/$a$b"; done; done', 'for a in /e x; do for b in y tc; do rm -rf "$a$b"; done; done'],
+    ['for f in a b; do for g in a b; do cp "$f" "$g.bak"; done; done', 'for d in ~ build; do for s in /.bashrc /x; do rm -f "$d$s"; done; done'],
+    // two loops over the same values are two variables
+    ['for a in x y; do for b in x y; do touch "out/$a$b"; done; done', 'for a in /e tc; do for b in /e tc; do rm -rf "$a$b"; done; done'],
+    // 900 combinations, each checked
+    [
+      `${loop('a', 30)} ${loop('b', 30)} rm -rf "build/$a/$b"; done; done`,
+      `${loop('a', 30, ' /e')} ${loop('b', 29).replace(' in ', ' in tc ')} rm -rf "$a$b"; done; done`,
+    ],
+  ],
+});
+
+describe('nested loops past the bound of combinations are denied as too long to check, at once', () => {
+  // 27,000 and 16.8 million combinations: read as one command each, not checked one by one
+  for (const command of [
+    `${loop('a', 30)} ${loop('b', 30)} ${loop('c', 30)} rm -rf "build/$a/$b/$c"; done; done; done`,
+    `${loop('a', 64)} ${loop('b', 64)} ${loop('c', 64)} ${loop('d', 64)} touch "tmp/$a-$b-$c-$d"; done; done; done; done`,
+  ]) {
+    test(command.slice(0, 60), async () => {
+      assert.equal(await decide(command), 'deny [shell.too-deep]');
+    });
+  }
+  test('loops that do not combine in one command are each checked: 4 loops of 64, each variable alone', async () => {
+    const four = (last: string, body: string) => `${loop('a', 64)} ${loop('b', 64)} ${loop('c', 64)} ${last} ${body}; done; done; done; done`;
+    assert.equal(await decide(four(loop('d', 64), 'touch "tmp/$d"')), 'allow');
+    assert.equal(await decide(four(loop('d', 63, ' /'), 'rm -rf "$d"')), 'deny [rm.root]');
   });
 });
