@@ -9,10 +9,10 @@ import type { Word } from './syntax.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
- * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv, ln,
- * install, truncate, key generators (openssl, mkcert, ssh-keygen), find, containers, git, tar,
- * unzip, editors — each read word by word; every other
- * program by path-access.ts generic.
+ * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
+ * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
+ * find, containers, git, tar, unzip, editors — each read word by word; every other program by
+ * path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -191,10 +191,11 @@ function patch(inv: Invocation): PathUse[] {
   return out;
 }
 
-/** truncate: each operand written (emptied or cut); `-r FILE` only gives a size. */
-function truncate(inv: Invocation): PathUse[] {
+/** truncate and touch: each operand written (emptied, cut or made); `-r FILE` only gives a size or times, `-d`/`-t` a time. */
+function sizesOrTimes(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
-  const operands = options(inv.args, 'sr', new Set(['--size', '--reference']), (name, w, value) => {
+  const touch = inv.program === 'touch';
+  const operands = options(inv.args, touch ? 'rdt' : 'sr', new Set(['--size', '--reference', '--date']), (name, w, value) => {
     if (name === '-r' || name === '--reference') out.push(use(w, value, 'meta'));
   });
   return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
@@ -372,7 +373,8 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   sort,
   patch,
   dd,
-  truncate,
+  truncate: sizesOrTimes,
+  touch: sizesOrTimes,
   openssl,
   mkcert,
   'ssh-keygen': sshKeygen,

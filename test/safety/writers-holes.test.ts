@@ -47,7 +47,11 @@ testHoles({
     ['scp dist/app.tgz host:/etc/app.tgz', 'scp host:/tmp/rc ~/.bashrc'],
     ['rsync -a dist/ deploy@host:/srv/app/', 'rsync -a conf/ /etc/nginx/'],
     ['truncate -r /etc/hosts -s 0 out.txt', 'truncate -s 0 ~/.bash_history'],
+    ['touch -r /etc/hosts -d yesterday out.txt', 'touch /etc/cron.d/job'],
     ['mv build/a.txt /tmp/', 'mv ~/.bashrc /tmp/'],
+    // an option's value after the operands is not the destination
+    ['rsync -a conf/ backup/ --exclude .git', 'rsync -a conf/ /etc/nginx/ --exclude .git'],
+    ['scp dist/app.tgz host:/tmp/ -P 22', 'scp dist/app.tgz /etc/app.tgz -P 22'],
   ],
   // `.git/hooks/*.sample` are git's examples, written at `git init`; axme's hooks are the others
   "git's sample hooks are not axme's": [
