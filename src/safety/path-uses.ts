@@ -59,13 +59,26 @@ const EDITORS = new Set([
   'subl',
   'gedit',
 ]);
+/**
+ * Whether an editor opens its files to view only: vim's `-R`, `-M` without commands to run (`-c
+ * 'w!'`, `+cmd`, `--cmd`, `-S`, `-s` write anyway), nano's `-v` / `--view`.
+ */
+function viewsOnly(inv: Invocation): boolean {
+  const a = inv.args.map((w) => w.value);
+  if (/^(n?vim?|ex)$/.test(inv.program)) return a.some((v) => v === '-R' || v === '-M') && !a.some((v) => /^(-c|--cmd|-S|-s)/.test(v) || v.startsWith('+'));
+  if (inv.program === 'nano' || inv.program === 'pico') return a.some((v) => /^-[A-Za-z]*v[A-Za-z]*$/.test(v) || v === '--view');
+  return false;
+}
 /** Each path a command names and what it does with it; see the module comment. */
 export function pathUses(inv: Invocation): PathUse[] {
   const p = inv.program;
   if (DATA_ONLY.has(p)) return [];
   const special = SPECIAL[p];
   if (special) return special(inv);
-  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'edit'));
+  if (EDITORS.has(p)) {
+    const access = viewsOnly(inv) ? 'read' : 'edit';
+    return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, access));
+  }
   return generic(inv);
 }
 

@@ -38,6 +38,10 @@ testHoles({
     ['emacs src/main.go', 'emacs ~/.bashrc'],
     ['ed notes.txt', 'ed /etc/hosts'],
     ['less /etc/hosts', 'code ~/.ssh/config'],
+    // opened to view only, the file is read
+    ['vim -R /etc/hosts', 'vim -R -c "w!" /etc/hosts'],
+    ['view ~/.bashrc', 'vim -v ~/.bashrc'],
+    ['nano -v /etc/hosts', 'nano -w /etc/hosts'],
   ],
   // what the system family knew that the access kinds did not, still known (now in path-uses.ts)
   'the specifics stay: dd of=, links beside, install -d, remote copies, non-recursive rm of a folder': [
