@@ -50,24 +50,43 @@ export function expandWord(w: Word, home: string): Word[] {
   return out.length ? out : [{ ...w, value: '' }];
 }
 
-/** A loop variable's values as they stand in a word: one of them in each run of the body (pinLoop). */
-export function loopValue(values: readonly string[]): string {
-  return values.length === 1 ? values[0]! : L_OPEN + values.join(L_SEP) + L_CLOSE;
+/**
+ * A loop variable's values as they stand in a word: one of them in each run of the body
+ * (pinGroups). `loop` tells this variable's loop from another's with the same values (`for a in
+ * 1 2; do for b in 1 2`), whose runs combine: it comes first in the group and is no value.
+ */
+export function loopValue(values: readonly string[], loop: number): string {
+  return values.length === 1 ? values[0]! : L_OPEN + [String(loop), ...values].join(L_SEP) + L_CLOSE;
+}
+
+/** A loop group's values (loopValue: its loop's number first). */
+export function groupValues(group: string): string[] {
+  return group.split(L_SEP).slice(1);
 }
 
 /** How many runs the loop values in `value` make (the most values of one of them), 0 when it holds none. */
 export function loopRuns(value: string): number {
   let n = 0;
-  for (const m of value.matchAll(LOOP_GROUP)) n = Math.max(n, m[1]!.split(L_SEP).length);
+  for (const m of value.matchAll(LOOP_GROUP)) n = Math.max(n, groupValues(m[1]!).length);
   return n;
 }
 
 /** `value` in run `run` of the loop body: each loop variable's value for that run (its last past its count). */
 export function pinLoop(value: string, run: number): string {
   return value.replace(LOOP_GROUP, (_, group: string) => {
-    const values = group.split(L_SEP);
+    const values = groupValues(group);
     return values[Math.min(run, values.length - 1)]!;
   });
+}
+
+/** The loop values `value` holds, each as written (its loop's number and values joined by L_SEP), in order. */
+export function loopGroups(value: string): string[] {
+  return Array.from(value.matchAll(LOOP_GROUP), (m) => m[1]!);
+}
+
+/** `value` with each loop value in it replaced by what `pick` chooses for it (given as loopGroups gives it). */
+export function pinGroups(value: string, pick: (group: string) => string): string {
+  return value.replace(LOOP_GROUP, (_, group: string) => pick(group));
 }
 
 /** Every value `value` takes over the runs of the loop it is in. */

@@ -1,5 +1,5 @@
 import { type Invocation, SHELLS, shellBody } from './command.ts';
-import { parseArgs } from './families/system-args.ts';
+import { parseArgs, RSYNC_VALUED, SCP_VALUED } from './families/system-args.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -62,8 +62,11 @@ const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
-/** Programs that write their last argument and read the others (cp, install, ln and mv: path-uses.ts transfer). */
-const WRITES_LAST = new Set(['rsync', 'scp']);
+/** Programs that write their last operand and read the others (cp, install, ln and mv: path-uses.ts transfer), with their options that take a value. */
+const WRITES_LAST = new Map<string, ReadonlySet<string>>([
+  ['rsync', RSYNC_VALUED],
+  ['scp', SCP_VALUED],
+]);
 /** Options whose value is a message or a header: text with spaces there is not a path. */
 const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', '--body', '-t', '--title']);
 /** Options whose value is a pattern of paths left out (`rsync --exclude .env`): nothing is opened. */
@@ -83,8 +86,9 @@ export function generic(inv: Invocation, words: readonly Word[] = inv.args): Pat
   const p = inv.program;
   // `sed -i`, `perl -i`: each file is read, then written back (`sed -i 'w /dev/stdout'` prints it)
   const inPlace = (p === 'sed' || p === 'perl') && words.some((w) => /^-[A-Za-z]*i/.test(w.value) || w.value.startsWith('--in-place'));
-  const operands = words.filter((w) => !w.value.startsWith('-'));
-  const last = WRITES_LAST.has(p) ? operands.at(-1) : undefined;
+  // `rsync -a src/ dst/ --exclude .git`: the destination is the last operand, not an option's value
+  const valued = WRITES_LAST.get(p);
+  const last = valued ? parseArgs(words, valued).operands.at(-1) : undefined;
   const lastAccess: Access = p === 'rsync' && backsUp(words) ? 'edit' : 'write';
   const trees = readsTrees(inv);
   // `bash -c '<code>'`: the code is checked as commands, not as a path

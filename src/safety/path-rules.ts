@@ -3,6 +3,7 @@ import { PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
+import { isSampleHook } from './self-rules.ts';
 import { UNKNOWN } from './shell.ts';
 
 /**
@@ -120,6 +121,7 @@ export function pathFinding(abs: string, access: Access, glob: boolean, ctx: Pat
  */
 export function selfHit(abs: string, access: Access, glob: boolean, ctx: PathRuleContext, found = false): string | null {
   const guarded = ctx.protectedPaths ?? [];
+  if (isSampleHook(abs, guarded)) return null;
   if (!glob) {
     const hit = protectedHit(abs, ctx);
     if (hit) return hit;

@@ -4,13 +4,15 @@ import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
+import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
 import type { Word } from './syntax.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
- * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv, ln,
- * install, find, containers, git, tar, unzip, editors — each read word by word; every other
- * program by path-access.ts generic.
+ * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
+ * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
+ * find, containers, git, tar, unzip, editors — each read word by word; every other program by
+ * path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -57,13 +59,26 @@ const EDITORS = new Set([
   'subl',
   'gedit',
 ]);
+/**
+ * Whether an editor opens its files to view only: vim's `-R`, `-M` without commands to run (`-c
+ * 'w!'`, `+cmd`, `--cmd`, `-S`, `-s` write anyway), nano's `-v` / `--view`.
+ */
+function viewsOnly(inv: Invocation): boolean {
+  const a = inv.args.map((w) => w.value);
+  if (/^(n?vim?|ex)$/.test(inv.program)) return a.some((v) => v === '-R' || v === '-M') && !a.some((v) => /^(-c|--cmd|-S|-s)/.test(v) || v.startsWith('+'));
+  if (inv.program === 'nano' || inv.program === 'pico') return a.some((v) => /^-[A-Za-z]*v[A-Za-z]*$/.test(v) || v === '--view');
+  return false;
+}
 /** Each path a command names and what it does with it; see the module comment. */
 export function pathUses(inv: Invocation): PathUse[] {
   const p = inv.program;
   if (DATA_ONLY.has(p)) return [];
   const special = SPECIAL[p];
   if (special) return special(inv);
-  if (EDITORS.has(p)) return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, 'edit'));
+  if (EDITORS.has(p)) {
+    const access = viewsOnly(inv) ? 'read' : 'edit';
+    return inv.args.filter((w) => !w.value.startsWith('-') && !w.value.startsWith('+')).map((w) => use(w, w.value, access));
+  }
   return generic(inv);
 }
 
@@ -189,6 +204,16 @@ function patch(inv: Invocation): PathUse[] {
   return out;
 }
 
+/** truncate and touch: each operand written (emptied, cut or made); `-r FILE` only gives a size or times, `-d`/`-t` a time. */
+function sizesOrTimes(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const touch = inv.program === 'touch';
+  const operands = options(inv.args, touch ? 'rdt' : 'sr', new Set(['--size', '--reference', '--date']), (name, w, value) => {
+    if (name === '-r' || name === '--reference') out.push(use(w, value, 'meta'));
+  });
+  return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
+}
+
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
@@ -212,6 +237,15 @@ function transfer(inv: Invocation): PathUse[] {
     if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
   });
   const uses = generic(inv, operands);
+  // `install -d a b` makes every operand a folder
+  if (p === 'install' && inv.args.some((w) => /^-[A-Za-z]*d/.test(w.value) || w.value === '--directory'))
+    return uses.map((u): PathUse => ({ ...u, access: 'write' }));
+  // `ln -s /etc/hosts` links ./hosts: the one operand is what the link names
+  if (p === 'ln' && !into && uses.length === 1) {
+    const source = uses[0]!;
+    const here = use(source.word, `./${source.value.replace(/\/+$/, '').split('/').pop()}`, 'write');
+    return [keptSecret(source.value, here) ? { ...source, access: 'none' } : source, here];
+  }
   const dest = into ? undefined : uses.at(-1);
   const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
   const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
@@ -352,6 +386,11 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   sort,
   patch,
   dd,
+  truncate: sizesOrTimes,
+  touch: sizesOrTimes,
+  openssl,
+  mkcert,
+  'ssh-keygen': sshKeygen,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),

@@ -16,6 +16,18 @@ import type { SimpleCommand } from './syntax.ts';
 
 const SELF = 'axme.self';
 
+/**
+ * Whether `abs` (a path, or a glob whose every name ends so) is one of the examples git writes
+ * into a guarded hooks folder at `git init` (`.git/hooks/pre-commit.sample`): git runs a hook
+ * only by its exact name, so a `*.sample` file is neither axme's nor run. The folder itself and
+ * every other file in it stay guarded.
+ */
+export function isSampleHook(abs: string, guarded: readonly string[]): boolean {
+  const slash = abs.lastIndexOf('/');
+  const dir = abs.slice(0, slash);
+  return dir.endsWith('/hooks') && /^[^/]+\.sample$/.test(abs.slice(slash + 1)) && guarded.includes(dir);
+}
+
 /** axme itself, run directly, from its file, or through package runners (`npx -y axme@1 …`): its arguments, else null. */
 function axmeArgs(inv: Invocation): string[] | null {
   let program = inv.program;

@@ -22,6 +22,8 @@ export class ShellVars {
   private readonly fresh = new Set<string>();
   /** loop variables over globs */
   private readonly globs = new Set<string>();
+  /** loops seen so far: each loop variable's values carry its loop's number (expand.ts loopValue) */
+  private loops = 0;
 
   constructor(private readonly home: string) {}
 
@@ -113,7 +115,7 @@ export class ShellVars {
     const flat = values.flatMap((w) => loopAlternatives(w.value));
     if (!flat.length || flat.length > MAX_LOOP_VALUES || flat.some((v) => v.includes(UNKNOWN))) return;
     // the body is read once per value (shell.ts): each use of the variable takes one
-    this.values.set(name, loopValue(flat));
+    this.values.set(name, loopValue(flat, ++this.loops));
     if (values.some((w) => w.glob)) this.globs.add(name);
   }
 

@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, L_OPEN, loopRuns, pinLoop, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, groupValues, L_OPEN, loopGroups, pinGroups, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -156,7 +156,7 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
-      // a word holding a loop variable's values is expanded once per run of the loop (loopRuns below)
+      // a word holding a loop variable's values is expanded once per run of the loops (loopRunsOf below)
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
         cmd.words.push(word);
@@ -175,7 +175,9 @@ class Parser extends WordReader {
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
-      for (const run of loopRunsOf(cmd, unexpanded, this.home)) {
+      const loops = loopRunsOf(cmd, unexpanded, this.home);
+      if (loops.tooMany) this.tooDeep = true;
+      for (const run of loops.runs) {
         this.out.push(run);
         this.lineLast = run;
       }
@@ -223,28 +225,54 @@ class Parser extends WordReader {
 }
 
 /**
- * A command that uses a loop variable (`for d in a /; do bash -c "rm -rf $d"; done`) as the
- * commands the loop runs: one per value, each use of the variable taking that value
- * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
- * is itself.
+ * The most commands one command in nested loops is read as (the product of its loop variables'
+ * counts of values): past it the command line is too long to check (`for a in 1…64; do for b in
+ * …; do for c in …; do for d in …; do cmd "$a$b$c$d"` would be 16 million commands) and denied.
  */
-function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] {
+const MAX_LOOP_RUNS = 1024;
+
+/**
+ * A command that uses loop variables (`for d in a /; do bash -c "rm -rf $d"; done`) as the
+ * commands the loops run: one per combination of their values (nested loops run the inner once
+ * per value of the outer), each use of a variable taking its value in that run (expand.ts
+ * pinGroups; a variable used twice takes the same value, as in `cp "$f" "$f.bak"`); past
+ * MAX_LOOP_RUNS combinations (`tooMany`), one command with the variables unknown. The words
+ * marked `unexpanded` are expanded once pinned. Any other command is itself.
+ */
+function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): { runs: SimpleCommand[]; tooMany: boolean } {
   const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
-  if (!cmd.words.some((w) => looped(w.value)) && !cmd.redirects.some((r) => looped(r.target?.value) || looped(r.input))) return [cmd];
-  const runs = Math.max(1, ...cmd.words.map((w) => loopRuns(w.value)), ...cmd.redirects.map((r) => loopRuns(`${r.target?.value ?? ''}${r.input ?? ''}`)));
-  return Array.from({ length: runs }, (_, run) => ({
+  if (!cmd.words.some((w) => looped(w.value)) && !cmd.redirects.some((r) => looped(r.target?.value) || looped(r.input))) return { runs: [cmd], tooMany: false };
+  const held = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
+  const groups = [...new Set(held.flatMap(loopGroups))];
+  const values = new Map(groups.map((g) => [g, groupValues(g)]));
+  // run r takes value (r / stride) mod count of each variable: the first varies fastest
+  const strides = new Map<string, number>();
+  let combinations = 1;
+  for (const g of groups) {
+    strides.set(g, combinations);
+    combinations *= values.get(g)!.length;
+  }
+  const bounded = combinations <= MAX_LOOP_RUNS;
+  const pin = (v: string, run: number) =>
+    pinGroups(v, (g) => {
+      if (!bounded) return UNKNOWN;
+      const vs = values.get(g)!;
+      return vs[Math.floor(run / strides.get(g)!) % vs.length]!;
+    });
+  const runs = Array.from({ length: bounded ? combinations : 1 }, (_, run) => ({
     ...cmd,
     words: cmd.words.flatMap((w) => {
       if (!looped(w.value)) return [w];
-      const pinned = { ...w, value: pinLoop(w.value, run) };
+      const pinned = { ...w, value: pin(w.value, run) };
       return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
     }),
     redirects: cmd.redirects.map((r) => ({
       ...r,
-      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, run) } : r.target,
-      input: r.input !== null && looped(r.input) ? pinLoop(r.input, run) : r.input,
+      target: r.target && looped(r.target.value) ? { ...r.target, value: pin(r.target.value, run) } : r.target,
+      input: r.input !== null && looped(r.input) ? pin(r.input, run) : r.input,
     })),
   }));
+  return { runs, tooMany: !bounded };
 }
 
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */

@@ -13,6 +13,13 @@
  * project /home/u/proj checked out on main, home /home/u, every PR open, the default policy.
  * Commits and pushes carry a `#!axme pr=none` marker, so that a dangerous push is denied by the
  * rule it breaks and not for a missing marker.
+ *
+ * Expectations changed after the battery was written, where docs/safety.md changed ("Secret file
+ * names": a secret's name keeps its content from coming out, not the file from being made or
+ * removed; `.env`, `*.pem`, `*.key` left the default `filesystem.deniedPaths` and are secret names
+ * only): `cp .env.example .env.local`, `cp .env.example .env` and `rm .env.local` were `deny` rows
+ * of "secrets" and are now `allow` rows of "files" — making a secret file from its example and
+ * clearing it away show nothing of what it holds. No other row was changed.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -466,9 +473,6 @@ export const FRESH2_DANGEROUS: readonly BatteryRow[] = [
     'rg token ~/.aws',
     'cat .env.local',
     'cat config/.env',
-    'cp .env.example .env.local',
-    'cp .env.example .env',
-    'rm .env.local',
     'openssl rsa -in certs/server.key -text',
     'cat deploy/cert.pem',
     'cat keys/id_ed25519',
@@ -779,6 +783,10 @@ export const FRESH2_EVERYDAY: readonly BatteryRow[] = [
   ]),
   // files in the project and the temp folder
   ...rows('allow', 'files', [
+    // a secret file made from its example, or cleared away: nothing of it is read (see the header)
+    'cp .env.example .env.local',
+    'cp .env.example .env',
+    'rm .env.local',
     'rm -rf dist node_modules build .cache coverage',
     'rm -rf .next .turbo',
     'rm -rf target',

@@ -260,6 +260,9 @@ export function findRemovalRoots(args: readonly Word[]): Word[] | null {
   return roots;
 }
 
+/** scp's options that take a value (`-P 22`, `-i key`): the word after them is no operand. */
+export const SCP_VALUED: ReadonlySet<string> = new Set(['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D', '-X']);
+
 /** rsync's options that take a separate value (`-e ssh`, `--exclude .env`). */
 export const RSYNC_VALUED: ReadonlySet<string> = new Set([
   '-e',

@@ -1,18 +1,10 @@
 import type { Invocation } from '../command.ts';
+import type { Access } from '../path-access.ts';
+import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
-import {
-  awkInPlaceFiles,
-  findRemovalRoots,
-  hasFlag,
-  parseArgs,
-  perlInPlaceFiles,
-  RSYNC_VALUED,
-  tarExtractDirs,
-  unzipExtractDir,
-  valueOf,
-} from './system-args.ts';
+import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
 import { type Guarded, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
@@ -20,9 +12,11 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
 /**
  * The system family (docs/safety.md): changes to the machine rather than the project — files
  * written, moved or removed in system folders or the user's home dotfiles (system-paths.ts),
- * by redirection, by the programs that write files, edit them in place (`sed -i`, `perl -i`,
- * `gawk -i inplace`), extract archives into them (`tar -x -C`, `unzip -d`; the home folder
- * itself counts) or delete what `find` finds there; recursive ownership and permission changes
+ * by redirection, by any program that writes, edits, removes or writes into a path by pathUses
+ * (path-uses.ts, the one account of what a program does to the paths it names: cp, tee, curl
+ * -o, sort -o, patch, editors, dd of=...), edit them in place (`sed -i`, `perl -i`, `gawk -i
+ * inplace`: their scripts are no paths), extract archives into them (`tar -x -C`, `unzip -d`;
+ * the home folder itself counts) or delete what `find` finds there; recursive ownership and permission changes
  * there, and permission changes that lock the owner out or open a file to others; the crontab,
  * the firewall, every process at once (system-services.ts).
  * `rm -r` of a whole system folder or the home folder is removal.ts's checkRemoval.
@@ -49,40 +43,22 @@ function checkRedirects(redirects: readonly Redirect[], ctx: FamilyContext): Hit
   return null;
 }
 
-/** How a program that changes files treats its operands. */
-interface Writer {
-  valued: ReadonlySet<string>;
-  /** all operands, the last one (a destination), or mv's: the last written, the others moved away */
-  writes: 'all' | 'last' | 'move';
-  /** what it does to a written file, as a verb phrase */
-  doing: string;
-  /** the operands are removed or destroyed rather than written */
-  removes?: boolean;
-  /** an operand `host:path` is on another machine */
-  remote?: boolean;
-}
-
-const TARGET_VALUED = new Set(['-S', '--suffix', '-t', '--target-directory']);
-const WRITERS = new Map<string, Writer>([
-  ['tee', { valued: new Set(), writes: 'all', doing: 'writes' }],
-  ['cp', { valued: TARGET_VALUED, writes: 'last', doing: 'writes' }],
-  ['mv', { valued: TARGET_VALUED, writes: 'move', doing: 'writes' }],
-  ['ln', { valued: TARGET_VALUED, writes: 'last', doing: 'creates a link at' }],
-  [
-    'install',
-    {
-      valued: new Set(['-g', '--group', '-m', '--mode', '-o', '--owner', '-S', '--suffix', '-t', '--target-directory', '--strip-program']),
-      writes: 'last',
-      doing: 'installs',
-    },
-  ],
-  ['rsync', { valued: RSYNC_VALUED, writes: 'last', doing: 'writes', remote: true }],
-  ['scp', { valued: new Set(['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D', '-X']), writes: 'last', doing: 'writes', remote: true }],
-  ['truncate', { valued: new Set(['-s', '--size', '-r', '--reference']), writes: 'all', doing: 'truncates', removes: true }],
-  ['shred', { valued: new Set(['-n', '--iterations', '-s', '--size', '--random-source']), writes: 'all', doing: 'overwrites and destroys', removes: true }],
-  ['rm', { valued: new Set(), writes: 'all', doing: 'removes', removes: true }],
-  ['unlink', { valued: new Set(), writes: 'all', doing: 'removes', removes: true }],
-]);
+/**
+ * How the rule names a program's change: the verb (`\`install\` installs`) and whether a
+ * written path is lost rather than changed (`truncate`, `shred`). Wording only: what a program
+ * changes is path-uses.ts's pathUses, the classification every path rule reads.
+ */
+const WORDING: Record<string, { doing: string; removes?: boolean }> = {
+  ln: { doing: 'creates a link at' },
+  install: { doing: 'installs' },
+  truncate: { doing: 'truncates', removes: true },
+  shred: { doing: 'overwrites and destroys', removes: true },
+  dd: { doing: 'writes over' },
+};
+/** What a path used so has done to it, for the reasons. */
+const DOING: Partial<Record<Access, string>> = { write: 'writes', edit: 'edits', into: 'writes into', remove: 'removes' };
+/** Programs whose operand `host:path` is on another machine. */
+const REMOTE_COPIERS = new Set(['rsync', 'scp']);
 const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
 const OWNER_VALUED = new Set(['--from', '--reference']);
 /** chmod modes that look like options: `chmod -R -w dir` */
@@ -91,16 +67,7 @@ const SED_VALUED = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-
 
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
-  const writer = WRITERS.get(p);
-  if (writer) return checkWriter(inv, writer, ctx);
   if (OWNERS.has(p)) return checkOwners(inv, ctx);
-  if (p === 'dd') {
-    for (const w of inv.args) {
-      const g = w.value.startsWith('of=') ? guardedPath(w.value.slice(3), ctx) : null;
-      if (g) return writeHit('dd', '`dd of=` writes over', g);
-    }
-    return null;
-  }
   if (p === 'sed') return checkSed(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
   if (p === 'awk' || p === 'gawk') return inPlace(`${p} -i inplace`, awkInPlaceFiles(inv.args), ctx);
@@ -110,44 +77,35 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
     return extraction('unzip', dir === null ? null : [dir], ctx);
   }
   if (p === 'find') return checkFind(inv, ctx);
-  return checkServices(inv);
+  return checkChanges(inv, ctx) ?? checkServices(inv);
 }
 
-/** cp, mv, tee, install, ln, rsync, scp, truncate, shred, rm, unlink: the operands they write, move away or remove. */
-function checkWriter(inv: Invocation, writer: Writer, ctx: FamilyContext): Hit | null {
-  const args = parseArgs(inv.args, writer.valued);
-  const ops = args.operands;
-  const label = inv.program;
-  const doing = `\`${label}\` ${writer.doing}`;
-  // `install -d a b` creates every operand as a folder
-  if (writer.writes === 'all' || (label === 'install' && hasFlag(args, 'd', '--directory'))) {
-    const recursive = label === 'rm' && (hasFlag(args, 'r', '--recursive') || hasFlag(args, 'R'));
-    for (const w of ops) {
-      if ((label === 'rm' || label === 'unlink') && !recursive && refusesFolder(w.value)) continue;
-      const g = guardedPath(w.value, ctx);
-      // `rm -r`: in system folders that is checkRemoval's (removal.ts: the folders themselves); here the dotfiles
-      if (!g || (recursive && g.kind !== 'dotfile')) continue;
-      return writer.removes ? removeHit(label, doing, g) : writeHit(label, doing, g);
-    }
-    return null;
+/**
+ * Every path the program changes by pathUses (written, edited, removed, moved away, written
+ * into) that is guarded. `rm` of a folder without -r fails, and `rm -r` in a system folder is
+ * removal.ts's; an operand `host:path` of rsync or scp is on another machine.
+ */
+function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
+  const p = inv.program;
+  const uses = pathUses(inv);
+  const removing = p === 'rm' || p === 'unlink';
+  const flags = removing ? parseArgs(inv.args, new Set()) : null;
+  const recursive = p === 'rm' && flags !== null && (hasFlag(flags, 'r', '--recursive') || hasFlag(flags, 'R'));
+  // mv: the destination is the last path named (or the `-t` folder); the others are moved away
+  const dest = p === 'mv' ? uses.at(-1) : undefined;
+  for (const u of uses) {
+    const doing = DOING[u.access];
+    if (!doing || (REMOTE_COPIERS.has(p) && /^[^/]*:/.test(u.value))) continue;
+    if (removing && !recursive && refusesFolder(u.value)) continue;
+    const g = guardedPath(u.value, ctx);
+    if (!g || (recursive && g.kind !== 'dotfile')) continue;
+    if (p === 'mv' && u !== dest) return removeHit(p, '`mv` moves away', g);
+    const wording = WORDING[p];
+    const label = p === 'dd' ? '`dd of=`' : `\`${p}\``;
+    if (wording?.removes || u.access === 'remove') return removeHit(p, `${label} ${wording?.doing ?? doing}`, g);
+    return writeHit(p, `${label} ${wording?.doing ?? doing}`, g);
   }
-  // the destination: `-t DIR` (every operand a source), else the last operand; `ln -s /etc/x` links ./x
-  let dest = valueOf(args, '-t', '--target-directory');
-  let sources = ops;
-  if (dest === null) {
-    sources = ops.slice(0, -1);
-    if (ops.length >= 2) dest = ops.at(-1)!.value;
-    else if (label === 'ln' && ops.length === 1) dest = `./${ops[0]!.value.replace(/\/+$/, '').split('/').pop()}`;
-  }
-  if (writer.writes === 'move') {
-    for (const w of sources) {
-      const g = guardedPath(w.value, ctx);
-      if (g) return removeHit(label, '`mv` moves away', g);
-    }
-  }
-  if (dest === null || (writer.remote && /^[^/]*:/.test(dest))) return null;
-  const g = guardedPath(dest, ctx);
-  return g && writeHit(label, doing, g);
+  return null;
 }
 
 /** Top system folders that are never symbolic links on Linux: `rm /etc` without -r fails (unlike `rm /lib` on a merged /usr). */

@@ -1,0 +1,66 @@
+import type { Invocation } from './command.ts';
+import { type Access, generic, options, type PathUse, use } from './path-access.ts';
+import type { Word } from './syntax.ts';
+
+/**
+ * The key generators' paths for path-uses.ts: what openssl, mkcert and ssh-keygen write (the keys
+ * and certificates they make: a secret's name may be made, not read) and what they read (a key
+ * they open to sign, print or convert).
+ */
+
+/**
+ * openssl: `-out`, `-keyout` written (a key made, a certificate signed); every other path it
+ * names read: `-in key.pem`, `-key`, `-signkey`, `-CAkey` open a key, and may print it.
+ */
+export function openssl(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const rest: Word[] = [];
+  const a = inv.args;
+  for (let i = 0; i < a.length; i++) {
+    const w = a[i]!;
+    if ((w.value === '-out' || w.value === '-keyout') && a[i + 1]) {
+      out.push(use(a[i + 1]!, a[i + 1]!.value, 'write'));
+      i++;
+    } else rest.push(w);
+  }
+  return [...out, ...generic(inv, rest)];
+}
+
+/** mkcert: `-key-file`, `-cert-file`, `-p12-file` written, `-csr` read; its operands are host names. */
+export function mkcert(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const a = inv.args;
+  for (let i = 0; i < a.length; i++) {
+    const [name, inline] = a[i]!.value.split(/=(.*)/s, 2) as [string, string | undefined];
+    const access: Access | null = /^--?(key|cert|p12)-file$/.test(name) ? 'write' : /^--?csr$/.test(name) ? 'read' : null;
+    if (access === null) continue;
+    const word = inline === undefined ? a[++i] : a[i]!;
+    if (word) out.push(use(word, inline ?? word.value, access));
+  }
+  return out;
+}
+
+/** ssh-keygen's options that take a value (`-f file`, `-t type`, `-N passphrase`, `-C comment`...). */
+const SSH_KEYGEN_VALUED = 'abCDEFfGIJjKmMNnOPrRsStTVwYz';
+/**
+ * ssh-keygen: made keys are written (`-f id_x` and `id_x.pub`); `-y`, `-l`, `-e`, `-i`, `-B`,
+ * `-F`, `-s` read the `-f` file (`-y -f id_rsa` prints its public half, `-e` the key itself);
+ * `-p`, `-c`, `-H`, `-R` change it in place; `-s CA`, `-D lib` read.
+ */
+export function sshKeygen(inv: Invocation): PathUse[] {
+  const out: PathUse[] = [];
+  const files: Array<{ word: Word; value: string }> = [];
+  const operands = options(inv.args, SSH_KEYGEN_VALUED, new Set(), (name, word, value) => {
+    if (name === '-f') files.push({ word, value });
+    else if (name === '-s' || name === '-D') out.push(use(word, value, 'read'));
+  });
+  const flags = new Set(inv.args.filter((w) => /^-[A-Za-z]+$/.test(w.value)).flatMap((w) => [...w.value.slice(1)]));
+  const has = (letters: string) => [...letters].some((c) => flags.has(c));
+  for (const f of files) {
+    if (has('yleiBFs')) out.push(use(f.word, f.value, 'read'));
+    else if (has('pcHR')) out.push(use(f.word, f.value, 'edit'));
+    else out.push(use(f.word, f.value, 'write'), use(f.word, `${f.value}.pub`, 'write'));
+  }
+  // `ssh-keygen -s ca -I id key.pub`: the keys it certifies are read
+  return [...out, ...operands.map((w) => use(w, w.value, 'read'))];
+}
