@@ -4,10 +4,8 @@
  * may be denied by a stricter rule; a `deny` row must be denied with a reason. Every failure is
  * listed. bench/guard-battery2.ts prints the same verdicts row by row.
  *
- * The context is context.ts's: the project /home/u/proj on branch main, home /home/u. The policy
- * is the default one without `.env`, `*.pem`, `*.key` in `filesystem.deniedPaths`, which the
- * defaults no longer list (they are secret names only): once that change is in, this is the
- * default policy itself.
+ * The context is context.ts's: the project /home/u/proj on branch main, home /home/u, the
+ * default policy.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -18,7 +16,6 @@ import type { BatteryRow } from './fresh-battery.ts';
 import { FRESH2_DANGEROUS, FRESH2_EVERYDAY } from './fresh-battery2.ts';
 
 const policy = defaultPolicy();
-policy.deniedPaths = policy.deniedPaths.filter((p) => !['.env', '*.pem', '*.key'].includes(p));
 
 const show = (row: BatteryRow, v: Verdict) =>
   `${JSON.stringify(row.command)} (${row.expect})\n    -> ${v.decision}${v.rule ? ` [${v.rule}]` : ''} ${v.reason.slice(0, 140)}`;

@@ -137,10 +137,8 @@ describe("an agent's first day with the default rules: a secret file is made, wr
       assert.equal(v.decision === 'allow' ? 'allow' : `${v.decision} ${v.rule}`, expected, v.reason);
     });
 
-  // openssl writes the key it makes (-keyout, -out), but the parser reads every file word of a command it does not know
-  test('openssl req … -keyout key.pem -out cert.pem makes a key and a certificate: allow', {
-    todo: 'engine bug: openssl -out/-keyout are taken for reads (src/safety)',
-  }, async () => {
+  // openssl writes the key it makes (-keyout, -out): path-uses-keys.ts
+  test('openssl req … -keyout key.pem -out cert.pem makes a key and a certificate: allow', async () => {
     const v = await evaluateCommand('openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -subj /CN=localhost', policy, safetyContext());
     assert.equal(v.decision, 'allow', v.reason);
   });

@@ -67,13 +67,11 @@ testHoles({
 });
 
 /**
- * Key generators write the keys they make and read what `-in`, `-key`, `-signkey`, `-y -f` name. Until
- * `*.pem`, `*.key` and `.env` leave the default `filesystem.deniedPaths` (those names stay secret
- * names, which forbid reading only), this runs under the default policy without them.
+ * Key generators write the keys they make and read what `-in`, `-key`, `-signkey`, `-y -f` name:
+ * under the default policy, `*.pem` and `*.key` are secret names, which forbid reading only.
  */
 describe('key generators write their keys; printing a key reads it', () => {
   const policy = defaultPolicy();
-  policy.deniedPaths = policy.deniedPaths.filter((p) => !['.env', '*.pem', '*.key'].includes(p));
   const verdict = async (command: string) => {
     const v = await evaluateCommand(command, policy, safetyContext());
     return v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
