@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
-import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import type { Word } from './syntax.ts';
 
@@ -198,6 +198,114 @@ function dd(inv: Invocation): PathUse[] {
 
 /** The options of cp, install, ln and mv that take the next word: the target folder, a backup suffix, install's mode and owner. */
 const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--owner', '--group', '--strip-program', '--no-preserve']);
+/** Every long option of GNU cp, install, ln and mv (coreutils 9), against which an abbreviation (`--b`, `--t`) is resolved. */
+const TRANSFER_LONG_OPTIONS: Record<string, readonly string[]> = {
+  cp: [
+    '--archive',
+    '--attributes-only',
+    '--backup',
+    '--copy-contents',
+    '--debug',
+    '--force',
+    '--interactive',
+    '--link',
+    '--dereference',
+    '--no-clobber',
+    '--no-dereference',
+    '--preserve',
+    '--no-preserve',
+    '--parents',
+    '--recursive',
+    '--reflink',
+    '--remove-destination',
+    '--sparse',
+    '--strip-trailing-slashes',
+    '--symbolic-link',
+    '--suffix',
+    '--target-directory',
+    '--no-target-directory',
+    '--update',
+    '--verbose',
+    '--keep-directory-symlink',
+    '--one-file-system',
+    '--context',
+    '--help',
+    '--version',
+  ],
+  mv: [
+    '--backup',
+    '--debug',
+    '--exchange',
+    '--force',
+    '--interactive',
+    '--no-clobber',
+    '--no-copy',
+    '--strip-trailing-slashes',
+    '--suffix',
+    '--target-directory',
+    '--no-target-directory',
+    '--update',
+    '--verbose',
+    '--context',
+    '--help',
+    '--version',
+  ],
+  ln: [
+    '--backup',
+    '--directory',
+    '--force',
+    '--interactive',
+    '--logical',
+    '--no-dereference',
+    '--physical',
+    '--relative',
+    '--symbolic',
+    '--suffix',
+    '--target-directory',
+    '--no-target-directory',
+    '--verbose',
+    '--help',
+    '--version',
+  ],
+  install: [
+    '--backup',
+    '--compare',
+    '--debug',
+    '--directory',
+    '--group',
+    '--mode',
+    '--owner',
+    '--preserve-timestamps',
+    '--strip',
+    '--strip-program',
+    '--suffix',
+    '--target-directory',
+    '--no-target-directory',
+    '--verbose',
+    '--preserve-context',
+    '--context',
+    '--help',
+    '--version',
+  ],
+};
+
+/**
+ * The words with each long option spelled out in full, as GNU getopt and git's parse-options read
+ * them: a unique prefix of one of `known` (`--b` for `--backup`, `--targ=/tmp`) is that option;
+ * an exact name, an ambiguous or unknown prefix, and every word after `--` stay as they are.
+ */
+export function spelledOut(args: readonly Word[], known: readonly string[]): Word[] {
+  const end = args.findIndex((w) => w.value === '--');
+  return args.map((w, i) => {
+    const v = w.value;
+    if ((end >= 0 && i > end) || !v.startsWith('--') || v === '--') return w;
+    const eq = v.indexOf('=');
+    const typed = eq < 0 ? v : v.slice(0, eq);
+    if (known.includes(typed)) return w;
+    const hits = known.filter((k) => k.startsWith(typed));
+    return hits.length === 1 ? { ...w, value: hits[0]! + (eq < 0 ? '' : v.slice(eq)) } : w;
+  });
+}
 
 /**
  * cp, install, ln, mv: the destination written, or (`-t DIR`) the folder written into; the
@@ -207,15 +315,16 @@ const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--ow
  */
 function transfer(inv: Invocation): PathUse[] {
   const p = inv.program;
+  const args = spelledOut(inv.args, TRANSFER_LONG_OPTIONS[p] ?? []);
   let into: PathUse | undefined;
-  const operands = options(inv.args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
+  const operands = options(args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
     if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
   });
   const uses = generic(inv, operands);
   const dest = into ? undefined : uses.at(-1);
   const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
   const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
-  const destAccess: Access = backsUp(inv.args) ? 'edit' : 'write';
+  const destAccess: Access = backsUp(args) ? 'edit' : 'write';
   const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
   return into ? [...out, into] : out;
 }
@@ -293,6 +402,59 @@ function container(inv: Invocation): PathUse[] {
 }
 
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
+/** The long options of git checkout and restore (`git checkout -h`), against which an abbreviation (`--patc`, `--stag`) is resolved. */
+const GIT_WRITER_LONG: Record<string, readonly string[]> = {
+  checkout: [
+    '--quiet',
+    '--progress',
+    '--no-progress',
+    '--force',
+    '--ours',
+    '--theirs',
+    '--track',
+    '--no-track',
+    '--guess',
+    '--no-guess',
+    '--detach',
+    '--orphan',
+    '--ignore-skip-worktree-bits',
+    '--merge',
+    '--conflict',
+    '--patch',
+    '--ignore-other-worktrees',
+    '--overwrite-ignore',
+    '--no-overwrite-ignore',
+    '--recurse-submodules',
+    '--no-recurse-submodules',
+    '--overlay',
+    '--no-overlay',
+    '--pathspec-from-file',
+    '--pathspec-file-nul',
+  ],
+  restore: [
+    '--source',
+    '--patch',
+    '--worktree',
+    '--staged',
+    '--quiet',
+    '--progress',
+    '--no-progress',
+    '--ours',
+    '--theirs',
+    '--merge',
+    '--conflict',
+    '--ignore-unmerged',
+    '--ignore-skip-worktree-bits',
+    '--recurse-submodules',
+    '--no-recurse-submodules',
+    '--overlay',
+    '--no-overlay',
+    '--pathspec-from-file',
+    '--pathspec-file-nul',
+  ],
+};
+/** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
+const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
 /** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
 function git(inv: Invocation): PathUse[] {
@@ -300,9 +462,12 @@ function git(inv: Invocation): PathUse[] {
   let i = 0;
   while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
   const sub = a[i]?.value;
-  const rest = a.slice(i + 1);
+  const long = sub === undefined ? undefined : GIT_WRITER_LONG[sub];
+  const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
   const values = rest.map((w) => w.value);
-  const patchMode = values.some((v) => v === '-p' || v === '--patch');
+  // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)
+  const given = long ? parseArgs(rest, GIT_WRITER_VALUED).flags : new Set<string>();
+  const patchMode = given.has('p') || given.has('--patch');
   const operands = () => {
     const dash = values.indexOf('--');
     return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
@@ -320,7 +485,7 @@ function git(inv: Invocation): PathUse[] {
       // `-p` shows each change before it is undone
       return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
     case 'restore': {
-      if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
+      if ((given.has('S') || given.has('--staged')) && !(given.has('W') || given.has('--worktree'))) return [];
       const source = values.findIndex((v) => v === '-s' || v === '--source');
       return operands()
         .filter((w) => w !== rest[source + 1] || source < 0)
