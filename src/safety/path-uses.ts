@@ -4,6 +4,7 @@ import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
+import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -188,6 +189,17 @@ function patch(inv: Invocation): PathUse[] {
   if (operands[1]) out.push(use(operands[1], operands[1].value, 'read'));
   return out;
 }
+
+/** rg: each `-g`/`--glob`/`--iglob` glob names what it reads, its braces expanded and its wildcards reaching dot names (`-g '{.env.local,x}'`, `-g '[.]env.local'`); a `!glob` leaves paths out. */
+function ripgrep(inv: Invocation): PathUse[] {
+  const globs: PathUse[] = [];
+  options(inv.args, 'g', RG_GLOBS, (_name, w, value) => {
+    if (value.startsWith('!')) return;
+    for (const alt of globAlternatives(value)) globs.push(use(w, alt.includes('/') ? alt : `**/${alt}`, 'read', { glob: true, found: true }));
+  });
+  return [...globs, ...generic(inv)];
+}
+const RG_GLOBS = new Set(['--glob', '--iglob']);
 
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
@@ -517,6 +529,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   sort,
   patch,
   dd,
+  rg: ripgrep,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),
