@@ -1,6 +1,6 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
-import { inlineCodeWords } from './families/interpreter.ts';
+import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, redirectAccess } from './path-access.ts';
@@ -29,7 +29,15 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   if (!inv) return null;
   const code = inlineCodeWords(inv);
   for (const u of pathUses(inv)) {
-    if (u.access === 'none' || code.has(u.word)) continue;
+    if (u.access === 'none') continue;
+    if (code.has(u.word)) {
+      // inline code is no path it opens; a secret's name in one of its strings is read (families/interpreter.ts)
+      for (const literal of secretLiterals(inv, u.word.value)) {
+        const f = checkPath(ctx, pctx, rctx, u.word, literal, 'read');
+        if (f) return f;
+      }
+      continue;
+    }
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
     // `cat $(ls .env.local)`: the names a listing prints into the word are used as the word is
