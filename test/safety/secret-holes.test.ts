@@ -44,6 +44,7 @@ testHoles({
     [`node -e "require('fs').renameSync('a.txt','b.txt')"`, `node -e "require('fs').renameSync('./.env.local','x.txt')"`],
     [`node -e "require('fs').linkSync('a.txt','b.txt')"`, `node -e "require('fs').linkSync('./.env.local','x.txt')"`],
     [`perl -e 'rename "a.txt", "b.txt"'`, `perl -e 'rename "./.env.local", "x.txt"'`],
+    [`python3 -c 'import os; print(os.path.exists(".env.local"))'`, `python3 -c 'import pathlib; print(pathlib.Path(".env.local").read_bytes())'`],
   ],
   // rg expands braces in -g/--glob, and a -g glob reaches hidden files
   'rg -g globs with braces or [.] name the secret': [

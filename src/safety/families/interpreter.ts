@@ -55,8 +55,13 @@ const NONE: ReadonlySet<Word> = new Set();
 
 /** A string literal in code: quoted with `'`, `"` or a backtick (a Python prefix such as `f` or `r` before it), escapes inside. */
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-/** What stands just before a literal that is only printed: the opening of print, console.log, echo, puts, say, printf (`print(`, `puts `, awk's `print `). */
-const PRINTED = /(?:^|[^\w.$])(?:print|println|printf|puts|say|echo|console\.(?:log|error|warn|info))\s*\(?\s*[fFrRuUbB]{0,2}$/;
+/**
+ * What stands just before a literal that is only printed or whose existence is asked: the opening
+ * of print, console.log, echo, puts, say, printf (`print(`, `puts `, awk's `print `), of
+ * existsSync, os.path.exists, isfile, File.exist? (nothing of the content comes out).
+ */
+const PRINTED =
+  /(?:(?:^|[^\w.$])(?:print|println|printf|puts|say|echo|console\.(?:log|error|warn|info))\s*\(?|(?:existsSync|exists|isfile|is_file|exist\?|accessSync)\s*\()\s*[fFrRuUbB]{0,2}$/;
 
 /**
  * The string literals of inline code that name a secret file by its last part (`"./.env.local"`,
