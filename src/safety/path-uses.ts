@@ -3,6 +3,7 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { GIT_WRITER_LONG, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';
@@ -210,114 +211,6 @@ function dd(inv: Invocation): PathUse[] {
 
 /** The options of cp, install, ln and mv that take the next word: the target folder, a backup suffix, install's mode and owner. */
 const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--owner', '--group', '--strip-program', '--no-preserve']);
-/** Every long option of GNU cp, install, ln and mv (coreutils 9), against which an abbreviation (`--b`, `--t`) is resolved. */
-const TRANSFER_LONG_OPTIONS: Record<string, readonly string[]> = {
-  cp: [
-    '--archive',
-    '--attributes-only',
-    '--backup',
-    '--copy-contents',
-    '--debug',
-    '--force',
-    '--interactive',
-    '--link',
-    '--dereference',
-    '--no-clobber',
-    '--no-dereference',
-    '--preserve',
-    '--no-preserve',
-    '--parents',
-    '--recursive',
-    '--reflink',
-    '--remove-destination',
-    '--sparse',
-    '--strip-trailing-slashes',
-    '--symbolic-link',
-    '--suffix',
-    '--target-directory',
-    '--no-target-directory',
-    '--update',
-    '--verbose',
-    '--keep-directory-symlink',
-    '--one-file-system',
-    '--context',
-    '--help',
-    '--version',
-  ],
-  mv: [
-    '--backup',
-    '--debug',
-    '--exchange',
-    '--force',
-    '--interactive',
-    '--no-clobber',
-    '--no-copy',
-    '--strip-trailing-slashes',
-    '--suffix',
-    '--target-directory',
-    '--no-target-directory',
-    '--update',
-    '--verbose',
-    '--context',
-    '--help',
-    '--version',
-  ],
-  ln: [
-    '--backup',
-    '--directory',
-    '--force',
-    '--interactive',
-    '--logical',
-    '--no-dereference',
-    '--physical',
-    '--relative',
-    '--symbolic',
-    '--suffix',
-    '--target-directory',
-    '--no-target-directory',
-    '--verbose',
-    '--help',
-    '--version',
-  ],
-  install: [
-    '--backup',
-    '--compare',
-    '--debug',
-    '--directory',
-    '--group',
-    '--mode',
-    '--owner',
-    '--preserve-timestamps',
-    '--strip',
-    '--strip-program',
-    '--suffix',
-    '--target-directory',
-    '--no-target-directory',
-    '--verbose',
-    '--preserve-context',
-    '--context',
-    '--help',
-    '--version',
-  ],
-};
-
-/**
- * The words with each long option spelled out in full, as GNU getopt and git's parse-options read
- * them: a unique prefix of one of `known` (`--b` for `--backup`, `--targ=/tmp`) is that option;
- * an exact name, an ambiguous or unknown prefix, and every word after `--` stay as they are.
- */
-export function spelledOut(args: readonly Word[], known: readonly string[]): Word[] {
-  const end = args.findIndex((w) => w.value === '--');
-  return args.map((w, i) => {
-    const v = w.value;
-    if ((end >= 0 && i > end) || !v.startsWith('--') || v === '--') return w;
-    const eq = v.indexOf('=');
-    const typed = eq < 0 ? v : v.slice(0, eq);
-    if (known.includes(typed)) return w;
-    const hits = known.filter((k) => k.startsWith(typed));
-    return hits.length === 1 ? { ...w, value: hits[0]! + (eq < 0 ? '' : v.slice(eq)) } : w;
-  });
-}
 
 /**
  * cp, install, ln, mv: the destination written, or (`-t DIR`) the folder written into; the
@@ -414,57 +307,6 @@ function container(inv: Invocation): PathUse[] {
 }
 
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
-/** The long options of git checkout and restore (`git checkout -h`), against which an abbreviation (`--patc`, `--stag`) is resolved. */
-const GIT_WRITER_LONG: Record<string, readonly string[]> = {
-  checkout: [
-    '--quiet',
-    '--progress',
-    '--no-progress',
-    '--force',
-    '--ours',
-    '--theirs',
-    '--track',
-    '--no-track',
-    '--guess',
-    '--no-guess',
-    '--detach',
-    '--orphan',
-    '--ignore-skip-worktree-bits',
-    '--merge',
-    '--conflict',
-    '--patch',
-    '--ignore-other-worktrees',
-    '--overwrite-ignore',
-    '--no-overwrite-ignore',
-    '--recurse-submodules',
-    '--no-recurse-submodules',
-    '--overlay',
-    '--no-overlay',
-    '--pathspec-from-file',
-    '--pathspec-file-nul',
-  ],
-  restore: [
-    '--source',
-    '--patch',
-    '--worktree',
-    '--staged',
-    '--quiet',
-    '--progress',
-    '--no-progress',
-    '--ours',
-    '--theirs',
-    '--merge',
-    '--conflict',
-    '--ignore-unmerged',
-    '--ignore-skip-worktree-bits',
-    '--recurse-submodules',
-    '--no-recurse-submodules',
-    '--overlay',
-    '--no-overlay',
-    '--pathspec-from-file',
-    '--pathspec-file-nul',
-  ],
-};
 /** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
@@ -474,7 +316,7 @@ function git(inv: Invocation): PathUse[] {
   let i = 0;
   while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
   const sub = a[i]?.value;
-  const long = sub === undefined ? undefined : GIT_WRITER_LONG[sub];
+  const long = sub !== undefined && Object.hasOwn(GIT_WRITER_LONG, sub) ? GIT_WRITER_LONG[sub] : undefined;
   const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
   const values = rest.map((w) => w.value);
   // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)
