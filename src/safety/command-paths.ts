@@ -1,6 +1,7 @@
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
-import { inlineCodeWords } from './families/interpreter.ts';
+import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
+import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
 import { type Access, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
@@ -28,9 +29,22 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
   if (!inv) return null;
   const code = inlineCodeWords(inv);
   for (const u of pathUses(inv)) {
-    if (u.access === 'none' || code.has(u.word)) continue;
+    if (u.access === 'none') continue;
+    if (code.has(u.word)) {
+      // inline code is no path it opens; a secret's name in one of its strings is read (families/interpreter.ts)
+      for (const literal of secretLiterals(inv, u.word.value)) {
+        const f = checkPath(ctx, pctx, rctx, u.word, literal, 'read');
+        if (f) return f;
+      }
+      continue;
+    }
     const f = checkPath(ctx, pctx, rctx, u.word, u.value, u.access, u.glob, u.fromRoot, u.found);
     if (f) return f;
+    // `cat $(ls .env.local)`: the names a listing prints into the word are used as the word is
+    for (const n of u.word.subs.length ? listedNames(u.word) : []) {
+      const f = checkPath(ctx, pctx, rctx, n.word, n.value, u.access, n.glob, false, n.glob);
+      if (f) return f;
+    }
     if (u.tree && !u.glob && !u.word.glob && !u.value.includes(UNKNOWN) && u.value && (ctx.cwd !== null || u.value.startsWith('/'))) {
       const abs = resolvePath(u.value, pctx);
       // the same program reading the same folder again (patterns anchored at the same folder): the verdict reached before
@@ -44,6 +58,32 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
     }
   }
   return null;
+}
+
+/** The options of ls, stat and find whose value is no name they list (`stat -c %n`, `ls -I '*.o'`). */
+const LISTING_VALUED = new Set(['-c', '--format', '--printf', '-I', '--ignore', '--hide', '-w', '--width', '-T', '--tabsize', '--time-style', '--block-size']);
+
+/**
+ * The names the substitutions in `w` print when their commands list them: an `ls` or `stat`
+ * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), a `find` what its name
+ * tests select (`$(find . -name '*.p12')`, as a glob reaching dot names). What `echo` and `printf`
+ * print is in the word's value already (expand.ts substituted).
+ */
+function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean }> {
+  const out: Array<{ word: Word; value: string; glob: boolean }> = [];
+  for (const sub of w.subs) {
+    for (const c of sub.commands) {
+      const [head, ...args] = c.words;
+      const program = head?.value.slice(head.value.lastIndexOf('/') + 1);
+      if (program === 'ls' || program === 'stat') for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
+      else if (program === 'find')
+        args.forEach((a, i) => {
+          const pattern = args[i + 1];
+          if (/^-i?name$/.test(a.value) && pattern) out.push({ word: pattern, value: `**/${pattern.value}`, glob: true });
+        });
+    }
+  }
+  return out;
 }
 
 /** What a recursive read of folder `abs` by `program` would take along that is protected, or null. */

@@ -102,7 +102,7 @@ export function unsplit(w: Word): Word {
 }
 
 /** Bash brace expansion of a marked value (nested groups included); never more than MAX_EXPANSIONS + 1 results. */
-function expandBraces(v: string): string[] {
+export function expandBraces(v: string): string[] {
   const open = v.indexOf(B_OPEN);
   if (open < 0) return [v];
   let depth = 0;

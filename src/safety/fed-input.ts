@@ -94,11 +94,16 @@ function findExecScript(finder: Invocation | null, argv: string[]): string | nul
 /**
  * The find that lists what `finder` lists: a find itself; `ls DIRS` (`.` without one) as `find DIRS
  * -mindepth 1 -maxdepth 1` — what is in them, by their names — `ls -d` as `-maxdepth 0`, `ls -R`
- * as every depth. Null for any other program.
+ * as every depth; `stat FILES` as `find FILES -maxdepth 0`. Null for any other program.
  */
 function findArgs(finder: Invocation): string[] | null {
   const values = finder.args.map((a) => a.value);
   if (finder.program === 'find') return values;
+  // `stat -c %n .env.local`: what it prints is about its operands, each by its name
+  if (finder.program === 'stat') {
+    const named = values.filter((v, i) => !v.startsWith('-') && !/^(-c|--format|--printf)$/.test(values[i - 1] ?? ''));
+    return named.length ? [...named, '-maxdepth', '0'] : null;
+  }
   if (finder.program !== 'ls') return null;
   const options = values.filter((v) => v.startsWith('-') && v !== '-' && v !== '--');
   const dirs = values.filter((v) => !v.startsWith('-') || v === '-');

@@ -2,7 +2,7 @@ import { familyFinding } from './families/index.ts';
 import { guardedAbsolute, writeHit } from './families/system-paths.ts';
 import type { Access } from './path-access.ts';
 import { pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
-import { matchInside, resolvePath } from './paths.ts';
+import { globAlternatives, matchInside, resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 
 /**
@@ -42,13 +42,19 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
   const raw = [input.file_path, input.notebook_path, input.path].filter((x): x is string => typeof x === 'string' && x !== '');
   const pctx = { cwd: ctx.cwd, home: ctx.home, root: ctx.root };
   const rctx = { ...pctx, policy, protectedPaths: ctx.protectedPaths };
-  const candidates: Array<{ path: string; glob: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
-  // Glob's pattern and Grep's glob filter name the files the tool will open
+  const candidates: Array<{ path: string; glob: boolean; found?: boolean }> = raw.map((p) => ({ path: resolvePath(p, pctx), glob: false }));
+  // Glob's pattern and Grep's glob filter name the files the tool will open; Grep's is ripgrep's
+  // `-g`, which expands braces and whose wildcards match a leading dot (`{.env.local,x}`, `[.]env.local`)
   const base = typeof input.path === 'string' && input.path ? resolvePath(input.path, pctx) : ctx.cwd;
   for (const key of call.tool === 'Glob' ? ['pattern'] : call.tool === 'Grep' ? ['glob'] : []) {
     const g = input[key];
-    if (typeof g === 'string' && g)
-      candidates.push({ path: resolvePath(g.startsWith('**') || g.includes('/') ? g : `**/${g}`, { ...pctx, cwd: base }), glob: true });
+    if (typeof g !== 'string' || !g) continue;
+    for (const alt of globAlternatives(g))
+      candidates.push({
+        path: resolvePath(alt.startsWith('**') || alt.includes('/') ? alt : `**/${alt}`, { ...pctx, cwd: base }),
+        glob: true,
+        found: call.tool === 'Grep',
+      });
   }
   if (!candidates.length && !READ_TOOLS.has(call.tool)) return deny('input', `the ${call.tool} call names no file path`);
   // Grep reads every file below its path: a folder holding protected files is off limits
@@ -86,7 +92,7 @@ export function evaluateFileTool(call: { tool: string; input: Record<string, unk
       }
     }
     // a secret by its name, once a link was followed to what it names: the link's or its target's
-    const named = secretNameFinding(c.path, access, c.glob) ?? (real && real !== c.path ? secretNameFinding(real, access) : null);
+    const named = secretNameFinding(c.path, access, c.glob, c.found) ?? (real && real !== c.path ? secretNameFinding(real, access) : null);
     if (named) return deny(named.rule, named.reason);
   }
   return ALLOW;

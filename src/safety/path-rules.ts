@@ -59,13 +59,18 @@ export function secretNameFinding(abs: string, access: Access, glob = false, fou
   const hit =
     !glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)
-      : nameGlobMatch(name, /^[*?[\uE000]/.test(name) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found);
+      : nameGlobMatch(name, leadsWithWildcard(name, found) ? SECRET_EXTENSIONS : PROJECT_SECRET_NAMES, found);
   return hit
     ? {
         rule: `secrets.paths: ${hit}`,
         reason: `${abs.replace(UNKNOWN, '…')} holds credentials (${hit}); agents never read it, nor edit, copy or move it away (which reads it): ask the user`,
       }
     : null;
+}
+
+/** Whether a glob's name starts with a wildcard (checked against the `*.ext` names only); for what find, rg and Grep find, a leading bracket (`[.]env.local`) is one character, which may be the dot of any secret's name. */
+function leadsWithWildcard(name: string, found: boolean): boolean {
+  return found ? /^[*?\uE000]/.test(name) : /^[*?[\uE000]/.test(name);
 }
 
 /** Folders holding axme's state whose removal only makes axme rebuild or fall back: `npm ci` removes node_modules; the code cache is rebuilt. */

@@ -2,9 +2,11 @@ import { posix } from 'node:path';
 import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
-import { tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { GIT_WRITER_LONG, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
+import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -213,6 +215,16 @@ function sizesOrTimes(inv: Invocation): PathUse[] {
   });
   return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
 }
+/** rg: each `-g`/`--glob`/`--iglob` glob names what it reads, its braces expanded and its wildcards reaching dot names (`-g '{.env.local,x}'`, `-g '[.]env.local'`); a `!glob` leaves paths out. */
+function ripgrep(inv: Invocation): PathUse[] {
+  const globs: PathUse[] = [];
+  options(inv.args, 'g', RG_GLOBS, (_name, w, value) => {
+    if (value.startsWith('!')) return;
+    for (const alt of globAlternatives(value)) globs.push(use(w, alt.includes('/') ? alt : `**/${alt}`, 'read', { glob: true, found: true }));
+  });
+  return [...globs, ...generic(inv)];
+}
+const RG_GLOBS = new Set(['--glob', '--iglob']);
 
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
@@ -232,8 +244,9 @@ const TRANSFER_LONG = new Set(['--target-directory', '--suffix', '--mode', '--ow
  */
 function transfer(inv: Invocation): PathUse[] {
   const p = inv.program;
+  const args = spelledOut(inv.args, TRANSFER_LONG_OPTIONS[p] ?? []);
   let into: PathUse | undefined;
-  const operands = options(inv.args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
+  const operands = options(args, p === 'install' ? 'tSmog' : 'tS', TRANSFER_LONG, (name, w, value) => {
     if (name === '-t' || name === '--target-directory') into = use(w, value, 'into');
   });
   const uses = generic(inv, operands);
@@ -249,7 +262,7 @@ function transfer(inv: Invocation): PathUse[] {
   const dest = into ? undefined : uses.at(-1);
   const kept = dest !== undefined && uses.length === 2 && keptSecret(uses[0]!.value, dest);
   const source: Access = p === 'mv' ? (kept ? 'remove' : 'edit') : p === 'ln' && kept ? 'none' : 'read';
-  const destAccess: Access = backsUp(inv.args) ? 'edit' : 'write';
+  const destAccess: Access = backsUp(args) ? 'edit' : 'write';
   const out = uses.map((u): PathUse => ({ ...u, access: u === dest ? destAccess : source }));
   return into ? [...out, into] : out;
 }
@@ -327,6 +340,8 @@ function container(inv: Invocation): PathUse[] {
 }
 
 const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path']);
+/** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
+const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
 /** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
 function git(inv: Invocation): PathUse[] {
@@ -334,9 +349,12 @@ function git(inv: Invocation): PathUse[] {
   let i = 0;
   while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
   const sub = a[i]?.value;
-  const rest = a.slice(i + 1);
+  const long = sub !== undefined && Object.hasOwn(GIT_WRITER_LONG, sub) ? GIT_WRITER_LONG[sub] : undefined;
+  const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
   const values = rest.map((w) => w.value);
-  const patchMode = values.some((v) => v === '-p' || v === '--patch');
+  // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)
+  const given = long ? parseArgs(rest, GIT_WRITER_VALUED).flags : new Set<string>();
+  const patchMode = given.has('p') || given.has('--patch');
   const operands = () => {
     const dash = values.indexOf('--');
     return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
@@ -354,7 +372,7 @@ function git(inv: Invocation): PathUse[] {
       // `-p` shows each change before it is undone
       return operands().map((w) => use(w, w.value, patchMode ? 'edit' : 'write'));
     case 'restore': {
-      if (values.some((v) => v === '--staged' || v === '-S') && !values.some((v) => v === '--worktree' || v === '-W')) return [];
+      if ((given.has('S') || given.has('--staged')) && !(given.has('W') || given.has('--worktree'))) return [];
       const source = values.findIndex((v) => v === '-s' || v === '--source');
       return operands()
         .filter((w) => w !== rest[source + 1] || source < 0)
@@ -391,6 +409,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
+  rg: ripgrep,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
+import { B_CLOSE, B_COMMA, B_OPEN, expandBraces } from './expand.ts';
 import { UNKNOWN } from './shell.ts';
 
 /**
@@ -93,7 +94,11 @@ function tokens(s: string, literalGlob: boolean, shellGlob = false): Token[] {
     else if (!literalGlob && c === '[') {
       const end = s.indexOf(']', i + 2);
       if (end < 0) out.push('[');
-      else {
+      // `[.]`: a class of one character is that character (ripgrep's `[.]env` names `.env`)
+      else if (end === i + 2 && s[i + 1] !== '!' && s[i + 1] !== '^') {
+        out.push(s[i + 1]!);
+        i = end;
+      } else {
         out.push(ANY);
         i = end;
       }
@@ -319,4 +324,13 @@ export function globNames(glob: string, target: string, inside: boolean, deep = 
   const arg = tokens(glob, false, !deep);
   const pt = tokens(target, true);
   return intersects(arg, pt) || (inside && intersects(arg, [...pt, '/', GLOBSTAR]));
+}
+
+const BRACE_MARK: Record<string, string> = { '{': B_OPEN, ',': B_COMMA, '}': B_CLOSE };
+const BRACE_TEXT: Record<string, string> = { [B_OPEN]: '{', [B_COMMA]: ',', [B_CLOSE]: '}' };
+
+/** The globs a glob with braces stands for, as ripgrep and the Grep tool expand them (`{.env.local,x}`, `*.{ts,tsx}`); a glob without a `{,}` group is itself. */
+export function globAlternatives(glob: string): string[] {
+  if (!glob.includes('{')) return [glob];
+  return expandBraces(glob.replace(/[{,}]/g, (c) => BRACE_MARK[c]!)).map((g) => g.replace(/[\u0002-\u0004]/g, (c) => BRACE_TEXT[c]!));
 }

@@ -1,3 +1,4 @@
+import { isSecretName } from '../../model/sandbox.ts';
 import type { Invocation } from '../command.ts';
 import type { Word } from '../shell.ts';
 import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
@@ -51,3 +52,35 @@ export function inlineCodeWords(inv: Invocation): ReadonlySet<Word> {
 }
 
 const NONE: ReadonlySet<Word> = new Set();
+
+/** A string literal in code: quoted with `'`, `"` or a backtick (a Python prefix such as `f` or `r` before it), escapes inside. */
+const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/**
+ * What stands just before a literal that is only printed or whose existence is asked: the opening
+ * of print, console.log, echo, puts, say, printf (`print(`, `puts `, awk's `print `), of
+ * existsSync, os.path.exists, isfile, File.exist? (nothing of the content comes out).
+ */
+const PRINTED =
+  /(?:(?:^|[^\w.$])(?:print|println|printf|puts|say|echo|console\.(?:log|error|warn|info))\s*\(?|(?:existsSync|exists|isfile|is_file|exist\?|accessSync)\s*\()\s*[fFrRuUbB]{0,2}$/;
+
+/**
+ * The string literals of inline code that name a secret file by its last part (`"./.env.local"`,
+ * `'id_ed25519'`): a call reading it may be one the call reader does not know (`Path(…).read_text()`,
+ * `dotenv_values(…)`, `process.loadEnvFile(…)`, awk's `getline <`, a rename), so each is taken
+ * as read — unless the code only prints it (`print("config/.env.local")`, `console.log('.env.local')`),
+ * or a call the family reads takes it (interpreterScripts: that command is judged as it is).
+ */
+export function secretLiterals(inv: Invocation, code: string): string[] {
+  if (code.length > 64 * 1024) return [];
+  const out: string[] = [];
+  let seen: string | undefined;
+  for (const m of code.matchAll(STRING_LITERAL)) {
+    const text = m[2]!;
+    const name = text.slice(text.lastIndexOf('/') + 1);
+    if (!name || !isSecretName(name)) continue;
+    if (PRINTED.test(code.slice(Math.max(0, m.index - 40), m.index))) continue;
+    seen ??= interpreterScripts(inv).join('\n');
+    if (!seen.includes(name)) out.push(text);
+  }
+  return out;
+}
