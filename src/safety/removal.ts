@@ -4,7 +4,7 @@ import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
-import { leadingFolder } from './known-folders.ts';
+import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -81,6 +81,13 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       return null;
     }
     for (const t of targets) {
+      // `rm -rf $(find . -name '*.egg-info')`: what the find prints, judged as `find … -delete`
+      const found = foundBy(t);
+      if (found) {
+        const f = checkRemoval({ ...inv, program: 'find', args: [...found, { ...found[0]!, value: '-delete', raw: '-delete', subs: [] }] }, ctx);
+        if (f) return f;
+        continue;
+      }
       const why = dangerousTarget(t, ctx);
       if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
     }
@@ -162,16 +169,21 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     // `rm -rf $(cat dirs.txt)`, `$(< list)`: the names a file holds, as `cat dirs.txt | xargs rm -rf`
     if (namesFromFile(w))
       return `${w.raw} (the names a file holds, which the command line does not tell: any folder, / and the home folder among them; name the folders)`;
-    if (!w.leadingVar || w.guarded) return null;
+    // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`) or `$(npm root)`
+    const sub = w.leadingVar ? null : leadingSubstitution(w);
+    if ((!w.leadingVar && !sub) || w.guarded || (sub && printsDisposable(sub))) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
+    const what = w.leadingVar ? `$${w.leadingVar}` : 'what the substitution prints';
+    const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
-      return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
+    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) return `${w.raw} (when ${what} is empty that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
     if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
-      return `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`;
+      return w.leadingVar
+        ? `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`
+        : `${w.raw} (a folder only the shell knows: what the substitution prints may be / or the home folder; name the folder)`;
     return null;
   }
   if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
@@ -211,6 +223,14 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
+}
+
+/** The arguments of the find a word is the output of, alone and with literal arguments (`$(find . -name '*.o')`), or null. */
+function foundBy(w: Word): Word[] | null {
+  const sub = w.value === UNKNOWN ? leadingSubstitution(w) : null;
+  const own = sub ? ownCommands(sub) : [];
+  const words = own.length === 1 && !own[0]!.redirects.length ? own[0]!.words : [];
+  return words.length > 1 && words[0]!.value === 'find' && !words.some((x) => x.value.includes(UNKNOWN)) ? words.slice(1) : null;
 }
 
 /** Whether a word is a substitution alone that prints a file's lines: `$(cat list)`, `$(< list)`, `` `tac list` ``. */

@@ -1,0 +1,42 @@
+/**
+ * Removal of the project, its parent, the home folder or the history through spellings the
+ * removal rule did not read: a substitution that prints a folder (`"$(git rev-parse
+ * --show-toplevel 2>/dev/null)"`, `"$(dirname "$(pwd)")"`), and a find whose negated or regex
+ * tests let the history through. Every row pairs an everyday command that must pass with a
+ * dangerous neighbour the same rule must deny (context.ts: the project /home/u/proj, home /home/u).
+ */
+import { testHoles } from './context.ts';
+
+testHoles({
+  // a substitution printing a folder the context knows, in the spellings people write
+  'a known folder printed in any spelling is that folder': [
+    ['rm -rf "$(git rev-parse --show-toplevel 2>/dev/null)/dist"', 'rm -rf "$(git rev-parse --show-toplevel 2>/dev/null)"'],
+    ['rm -rf "$(git rev-parse --path-format=absolute --show-toplevel)/out"', 'rm -rf "$(git rev-parse --path-format=absolute --show-toplevel)"'],
+    ['rm -rf "$(git rev-parse -q --show-toplevel)/build"', 'rm -rf "$(git rev-parse -q --show-toplevel)"'],
+    ['rm -rf "$(git --no-pager rev-parse --show-toplevel)/dist"', 'rm -rf "$(git --no-pager rev-parse --show-toplevel)"'],
+    ['rm -f "$(git rev-parse --git-dir)/index.lock"', 'rm -rf "$(git rev-parse --path-format=absolute --git-common-dir)"'],
+    ['rm -rf "$(dirname "$(pwd)")/proj/dist"', 'rm -rf "$(dirname "$(pwd)")"'],
+    ['rm -rf "$(dirname $(pwd))/proj/build"', 'rm -rf "$(dirname `pwd`)"'],
+    ['rm -rf "$(dirname "$(git rev-parse --show-toplevel)")/proj/dist"', 'rm -rf "$(dirname "$(git rev-parse --show-toplevel)")/proj"'],
+    ['rm -rf "$(realpath "$(pwd)/dist")"', 'rm -rf "$(realpath "$(pwd)/..")"'],
+    ['rm -rf "$(cd dist && pwd)"', 'rm -rf "$(cd && pwd)"'],
+    ['rm -rf "$(cd build; pwd)"', 'rm -rf "$(cd ..; cd ..; pwd)"'],
+    ['rm -rf "$(realpath -- dist)"', 'rm -rf "$(realpath -- ..)"'],
+    ['rm -rf "$(readlink -f -- build)"', 'rm -rf "$(readlink -f -- ..)/proj"'],
+    ['rm -rf "$(dirname -- "$PWD")/proj/dist"', 'rm -rf "$(dirname "$(dirname "$PWD")")"'],
+    ['rm -rf "$(env pwd)/dist"', 'rm -rf "$(env pwd)"'],
+    ['rm -rf "$(git rev-parse --git-path rebase-merge)"', 'rm -rf "$(git rev-parse --git-path objects)"'],
+    ['cd src && rm -rf "$(git rev-parse --show-cdup)dist"', 'cd src && rm -rf "$(git rev-parse --show-cdup)"'],
+  ],
+  // a substitution whose folder the guard cannot tell is judged as `rm -rf "$DIR"`
+  'a folder a substitution prints unseen is a folder only the shell knows': [
+    ['rm -rf "$(mktemp -d)"', 'rm -rf "$(git rev-parse --show-toplevel || echo .)"'],
+    ['rm -rf "$(npm root)"', 'rm -rf "$(npm root -g)"'],
+    ['rm -rf "$(npm root)/.cache"', 'rm -rf "$(npm config get prefix)"'],
+    ['rm -rf "$(some-tool print-dir)/cache"', 'rm -rf "$(some-tool print-dir)"'],
+    ['rm -rf "$(dirname "$0")/build"', 'rm -rf "$(dirname "$0")/"'],
+    ['rm -rf "$(go env GOPATH)/pkg/mod/cache/download/x"', 'rm -rf "$(go env GOPATH)"'],
+    ['rm -rf "$(git rev-parse --show-toplevel)/dist"', "rm -rf $(awk '{print $1}' list)"],
+    ["rm -rf $(find . -name '*.egg-info' -type d)", 'rm -rf $(find ~ -maxdepth 1)'],
+  ],
+});
