@@ -39,4 +39,21 @@ testHoles({
     ['rm -rf "$(git rev-parse --show-toplevel)/dist"', "rm -rf $(awk '{print $1}' list)"],
     ["rm -rf $(find . -name '*.egg-info' -type d)", 'rm -rf $(find ~ -maxdepth 1)'],
   ],
+  // a find from the project selects what its tests let through: a negated test or a regex lets the history through
+  "a find's negated or regex tests can select the history": [
+    ["find . -name '*.log' -not -path './.git/*' -delete", "find . ! -name '*.ts' -delete"],
+    ["find . -type f -name '*.tmp' -delete", "find . -type f -not -name '*.ts' -delete"],
+    ["find . -regex '.*\\.orig' -delete", "find . -regex '.*/objects/.*' -delete"],
+    ["find . -path ./.git -prune -o -name '*.bak' -print -delete", "find . -iregex '.*pack.*' -delete"],
+    ["find . -type f -name '*.orig' ! -path './node_modules/*' -delete", "find . -not -path './node_modules/*' -type f -delete"],
+    ["find src ! -name '*.ts' -delete", "find . -name '*.o' -o -name '*.pack' -delete"],
+  ],
+  // the stash, LFS objects and the submodules' repositories are history too
+  'the stash, LFS objects and submodule repositories are history': [
+    ['rm -rf .git/rebase-merge', 'rm -rf .git/refs/stash'],
+    ['rm -f .git/index.lock', 'rm .git/logs/refs/stash'],
+    ['rm -rf .git/lfs/tmp', 'rm -rf .git/lfs'],
+    ['rm -rf .git/refs/original', 'rm -rf .git/lfs/objects'],
+    ['rm -rf .git/rr-cache', 'rm -rf .git/modules'],
+  ],
 });
