@@ -39,6 +39,11 @@ testHoles({
     ['rm -rf "$(git rev-parse --show-toplevel)/dist"', "rm -rf $(awk '{print $1}' list)"],
     ["rm -rf $(find . -name '*.egg-info' -type d)", 'rm -rf $(find ~ -maxdepth 1)'],
   ],
+  // a trap handler runs later in the same shell, with the variables the line set
+  "a trap handler sees the line's variables": [
+    ['tmp=$(mktemp -d); trap \'rm -rf "$tmp"\' EXIT', 'tmp=$(mktemp -d); trap \'rm -rf "$tmp"\' EXIT; tmp=/'],
+    ['d=build; trap \'rm -rf "$d"\' EXIT', 'trap \'rm -rf "$d"\' EXIT'],
+  ],
   // a find from the project selects what its tests let through: a negated test or a regex lets the history through
   "a find's negated or regex tests can select the history": [
     ["find . -name '*.log' -not -path './.git/*' -delete", "find . ! -name '*.ts' -delete"],
