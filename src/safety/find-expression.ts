@@ -24,14 +24,19 @@ type Node =
   | { kind: 'not'; of: Node }
   | { kind: 'test'; value: (f: FoundFile) => Tri; prune?: boolean; removes?: boolean };
 
-/** Whether the expression (`args` past the roots) may remove `file`, given the folders above it (`above`, root first). */
-export function findMayRemove(args: readonly string[], file: FoundFile, above: readonly FoundFile[]): boolean {
+/**
+ * For a find expression (`args` past the roots): whether it may remove `file`, given the folders
+ * above it (`above`, root first). An expression that cannot be read may remove anything.
+ */
+export function findRemoves(args: readonly string[]): (file: FoundFile, above: readonly FoundFile[]) => boolean {
   const parsed = parseFind(args);
-  if (!parsed) return true;
-  if (parsed.maxDepth !== null && file.depth > parsed.maxDepth) return false;
-  // find does not go into a folder an evaluation certainly prunes (without -delete or -depth)
-  if (!parsed.depthFirst && above.some((d) => evaluate(parsed.expr, d, 'yes').prunes)) return false;
-  return evaluate(parsed.expr, file, 'yes').removes;
+  if (!parsed) return () => true;
+  return (file, above) => {
+    if (parsed.maxDepth !== null && file.depth > parsed.maxDepth) return false;
+    // find does not go into a folder an evaluation certainly prunes (without -delete or -depth)
+    if (!parsed.depthFirst && above.some((d) => evaluate(parsed.expr, d, 'yes').prunes)) return false;
+    return evaluate(parsed.expr, file, 'yes').removes;
+  };
 }
 
 interface Outcome {
@@ -205,7 +210,11 @@ function testOf(test: string, arg: string): (f: FoundFile) => Tri {
   }
 }
 
-/** find's default (emacs) regular expression as a JavaScript one matching the whole path, or null when it uses what is not translated. */
+/**
+ * find's default (emacs) regular expression as a JavaScript one matching the whole path, or null
+ * when it uses what is not translated or could take long to match (more than 3 quantifiers, a
+ * quantified group).
+ */
 function emacsRegex(re: string, ignoreCase: boolean): RegExp | null {
   let out = '';
   for (let k = 0; k < re.length; k++) {
@@ -218,6 +227,9 @@ function emacsRegex(re: string, ignoreCase: boolean): RegExp | null {
     } else if ('(){}|/'.includes(c)) out += `\\${c}`;
     else out += c;
   }
+  // backtracking grows with the quantifiers and past a quantified group without bound: such a regex stays unread (maybe)
+  const quantifiers = out.replace(/\\./g, '').match(/[*+?{]/g)?.length ?? 0;
+  if (quantifiers > 3 || /\)[*+?{]/.test(out.replace(/\\./g, ''))) return null;
   try {
     return new RegExp(`^(?:${out})$`, ignoreCase ? 'i' : '');
   } catch {

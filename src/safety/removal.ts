@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
-import { findMayRemove } from './find-expression.ts';
+import { findRemoves } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
 import { otherHome, resolvePath } from './paths.ts';
@@ -109,23 +109,28 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       a.some((w) => w.value === '-delete') ||
       a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
     if (!destroys) return null;
-    // `find .git -name '*.pack' -delete`, `find . -name '*.idx' -delete`: what the tests select holds history
-    const history = findsHistory(inv.args, ctx);
-    if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
-    // (a negated test, `-not -path './.git/*'`, selects all but what it names)
-    if (a.some((w, i) => FIND_TESTS.has(w.value) && !/^(!|-not)$/.test(a[i - 1]?.value ?? '') && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*')))
-      return null;
+    // (a negated test, `-not -path './.git/*'`, selects all but what it names; one before `-prune` keeps it out)
+    const targeted = a.some(
+      (w, i) =>
+        FIND_TESTS.has(w.value) &&
+        !/^(!|-not)$/.test(a[i - 1]?.value ?? '') &&
+        a[i + 2]?.value !== '-prune' &&
+        !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'),
+    );
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
     const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
     // `find -delete` without a folder starts at `.`
     const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
-    for (const w of roots) {
+    for (const w of targeted ? [] : roots) {
       if (/^[-(!]/.test(w.value)) break;
       if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
       const why = dangerousTarget(w, ctx);
       if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
     }
+    // `find .git -name '*.pack' -delete`, `find . ! -name '*.ts' -delete`: what the expression selects holds history
+    const history = findsHistory(inv.args, ctx);
+    if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
   }
   return null;
 }
@@ -179,7 +184,8 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
-    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*'))) return `${w.raw} (when ${what} is empty that is /; ${stop})`;
+    if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
+      return `${w.raw} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
     if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
@@ -353,6 +359,7 @@ function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
   const roots = first === 0 ? ['.'] : values.slice(0, first < 0 ? undefined : first);
   const expression = first < 0 ? [] : values.slice(first);
   if (expression.some((v) => v.includes(UNKNOWN))) return null;
+  const removes = findRemoves(expression);
   for (const root of roots) {
     if (root.includes(UNKNOWN)) continue;
     const abs = resolvePath(root, { cwd: ctx.cwd, home: ctx.home });
@@ -374,7 +381,7 @@ function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
         depth,
       });
       const folders = parts.map((_, d) => at(d));
-      if (findMayRemove(expression, at(parts.length), folders)) return `files of the project's history (such as .git/${file}) under ${root}`;
+      if (removes(at(parts.length), folders)) return `files of the project's history (such as .git/${file}) under ${root}`;
     }
   }
   return null;

@@ -52,6 +52,7 @@ testHoles({
     ["find . -path ./.git -prune -o -name '*.bak' -print -delete", "find . -iregex '.*pack.*' -delete"],
     ["find . -type f -name '*.orig' ! -path './node_modules/*' -delete", "find . -not -path './node_modules/*' -type f -delete"],
     ["find src ! -name '*.ts' -delete", "find . -name '*.o' -o -name '*.pack' -delete"],
+    ["find . -path ./.git -prune -o -type f -name '*.tmp' -exec rm {} +", "find . -path ./.git -prune -o -type f -exec rm {} +"],
   ],
   // the stash, LFS objects and the submodules' repositories are history too
   'the stash, LFS objects and submodule repositories are history': [
