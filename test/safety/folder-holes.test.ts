@@ -52,7 +52,16 @@ testHoles({
     ["find . -path ./.git -prune -o -name '*.bak' -print -delete", "find . -iregex '.*pack.*' -delete"],
     ["find . -type f -name '*.orig' ! -path './node_modules/*' -delete", "find . -not -path './node_modules/*' -type f -delete"],
     ["find src ! -name '*.ts' -delete", "find . -name '*.o' -o -name '*.pack' -delete"],
-    ["find . -path ./.git -prune -o -type f -name '*.tmp' -exec rm {} +", "find . -path ./.git -prune -o -type f -exec rm {} +"],
+    ["find . -path ./.git -prune -o -type f -name '*.tmp' -exec rm {} +", 'find . -path ./.git -prune -o -type f -exec rm {} +'],
+  ],
+  // a launcher runs what follows its own words: distrobox's -e/--exec, machinectl's `--` after the machine, run0 as sudo
+  'launchers run the command they are given': [
+    ['distrobox enter box -e npm test', 'distrobox enter box -e rm -rf ~'],
+    ['distrobox-enter box --exec npm test', 'distrobox-enter box --exec rm -rf ~'],
+    ['machinectl shell .host -- npm test', 'machinectl shell .host -- rm -rf ~'],
+    ['flatpak-spawn --sandbox-expose foo --host npm test', 'flatpak-spawn --sandbox-expose foo --host rm -rf ~'],
+    ['run0 systemctl status nginx', 'run0 rm -rf /'],
+    ['run0 -u root npm ci', 'run0 -u root rm -rf /'],
   ],
   // the stash, LFS objects and the submodules' repositories are history too
   'the stash, LFS objects and submodule repositories are history': [
