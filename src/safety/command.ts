@@ -142,9 +142,9 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
     const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
     if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? '')) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
-    // `distrobox enter box -- cmd`: the command after `--`, none without it
-    if (spec.afterDashDash) {
-      const dashDash = args.findIndex((w) => w.value === '--');
+    // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
+    if (spec.commandAfter) {
+      const dashDash = args.findIndex((w) => spec.commandAfter!.includes(w.value));
       if (dashDash < 0 || dashDash === args.length - 1) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
       via.push(program);
       words = args.slice(dashDash + 1);
@@ -213,6 +213,8 @@ function skipOptions(
     i++;
   }
   for (let p = 0; p < positionals && i < args.length; p++) i++;
+  // `machinectl shell .host -- cmd`: getopt takes a `--` after the positionals too
+  if (positionals && args[i]?.value === '--') i++;
   return { index: i, chdir: (names) => names.map((n) => values.get(n)).find((x) => x !== undefined) ?? null };
 }
 

@@ -209,7 +209,10 @@ function walkScript(src: string, w: Walk, depth: number): void {
     charge(w.budget, COMMAND_COST);
     const { invocation, scripts, alternatives } = unwrap(cmd);
     runsOf.set(cmd, invocation ? [invocation] : []);
-    for (const s of scripts) walkScript(s, w, depth + 1);
+    // `tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`: the handler runs later in this shell, with the line's variables
+    const prelude =
+      scripts.length && cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw))?.value === 'trap' ? variableSetters(script.commands) : '';
+    for (const s of scripts) walkScript(prelude + s, w, depth + 1);
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
@@ -245,6 +248,18 @@ function walkScript(src: string, w: Walk, depth: number): void {
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);
+}
+
+/** The builtins that set variables without an assignment word (`export D=x` is one too). */
+const SETTERS = /^(set|shift|read|mapfile|readarray|getopts|export|local|declare|typeset|readonly)$/;
+
+/**
+ * The commands of a line that set its variables (`tmp=$(mktemp -d)`, `export D=x`, `set -- a`,
+ * `read d`), as a script to run before a trap handler: the values they leave are the handler's.
+ */
+function variableSetters(commands: readonly SimpleCommand[]): string {
+  const setters = commands.filter((c) => c.words.length && (SETTERS.test(c.words[0]!.raw) || c.words.every((x) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw))));
+  return setters.map((c) => `${c.words.map((x) => x.raw).join(' ')}\n`).join('');
 }
 
 /**

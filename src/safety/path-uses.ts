@@ -295,10 +295,12 @@ function find(inv: Invocation): PathUse[] {
   const a = inv.args;
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
-  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] ? [{ word: a[i + 1]!, test: w.value }] : []));
   const deletes = a.some(
     (w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')),
   );
+  // removing, a negated test (`-not -path './.git/*'`) or one that prunes (`-path ./.git -prune`) keeps what it names out
+  const excludes = (i: number) => deletes && (a[i - 1]?.value === '!' || a[i - 1]?.value === '-not' || a[i + 2]?.value === '-prune');
+  const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
   if (runs || deletes) {

@@ -1,10 +1,10 @@
 import { posix } from 'node:path';
-import { globMatcher } from '../model/glob.ts';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
+import { findRemoves } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
-import { leadingFolder } from './known-folders.ts';
+import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -81,6 +81,13 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       return null;
     }
     for (const t of targets) {
+      // `rm -rf $(find . -name '*.egg-info')`: what the find prints, judged as `find … -delete`
+      const found = foundBy(t);
+      if (found) {
+        const f = checkRemoval({ ...inv, program: 'find', args: [...found, { ...found[0]!, value: '-delete', raw: '-delete', subs: [] }] }, ctx);
+        if (f) return f;
+        continue;
+      }
       const why = dangerousTarget(t, ctx);
       if (why) return { rule: 'rm.root', reason: `\`rm -r\` on ${why} is never allowed. Remove the specific files or folders you mean` };
     }
@@ -102,21 +109,28 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       a.some((w) => w.value === '-delete') ||
       a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
     if (!destroys) return null;
-    // `find .git -name '*.pack' -delete`, `find . -name '*.idx' -delete`: what the tests select holds history
-    const history = findsHistory(inv.args, ctx);
-    if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
-    if (a.some((w, i) => FIND_TESTS.has(w.value) && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'))) return null;
+    // (a negated test, `-not -path './.git/*'`, selects all but what it names; one before `-prune` keeps it out)
+    const targeted = a.some(
+      (w, i) =>
+        FIND_TESTS.has(w.value) &&
+        !/^(!|-not)$/.test(a[i - 1]?.value ?? '') &&
+        a[i + 2]?.value !== '-prune' &&
+        !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'),
+    );
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
     const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
     // `find -delete` without a folder starts at `.`
     const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
-    for (const w of roots) {
+    for (const w of targeted ? [] : roots) {
       if (/^[-(!]/.test(w.value)) break;
       if (emptyOnly && !isDynamic(w) && ctx.cwd !== null && resolvePath(w.value, { cwd: ctx.cwd, home: ctx.home }) === ctx.root) continue;
       const why = dangerousTarget(w, ctx);
       if (why) return { rule: 'rm.root', reason: `\`find ... -delete\` on ${why} is never allowed` };
     }
+    // `find .git -name '*.pack' -delete`, `find . ! -name '*.ts' -delete`: what the expression selects holds history
+    const history = findsHistory(inv.args, ctx);
+    if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
   }
   return null;
 }
@@ -162,16 +176,22 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     // `rm -rf $(cat dirs.txt)`, `$(< list)`: the names a file holds, as `cat dirs.txt | xargs rm -rf`
     if (namesFromFile(w))
       return `${w.raw} (the names a file holds, which the command line does not tell: any folder, / and the home folder among them; name the folders)`;
-    if (!w.leadingVar || w.guarded) return null;
+    // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`) or `$(npm root)`
+    const sub = w.leadingVar ? null : leadingSubstitution(w);
+    if ((!w.leadingVar && !sub) || w.guarded || (sub && printsDisposable(sub))) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
+    const what = w.leadingVar ? `$${w.leadingVar}` : 'what the substitution prints';
+    const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
     if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
-      return `${w.raw} (when $${w.leadingVar} is empty or unset that is /; use "\${${w.leadingVar}:?}" to make the shell stop instead)`;
+      return `${w.raw} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
     if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
-      return `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`;
+      return w.leadingVar
+        ? `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`
+        : `${w.raw} (a folder only the shell knows: what the substitution prints may be / or the home folder; name the folder)`;
     return null;
   }
   if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
@@ -211,6 +231,14 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     return rel(abs === ctx.root ? `the project folder ${abs}` : `the project's .git`);
   }
   return null;
+}
+
+/** The arguments of the find a word is the output of, alone and with literal arguments (`$(find . -name '*.o')`), or null. */
+function foundBy(w: Word): Word[] | null {
+  const sub = w.value === UNKNOWN ? leadingSubstitution(w) : null;
+  const own = sub ? ownCommands(sub) : [];
+  const words = own.length === 1 && !own[0]!.redirects.length ? own[0]!.words : [];
+  return words.length > 1 && words[0]!.value === 'find' && !words.some((x) => x.value.includes(UNKNOWN)) ? words.slice(1) : null;
 }
 
 /** Whether a word is a substitution alone that prints a file's lines: `$(cat list)`, `$(< list)`, `` `tac list` ``. */
@@ -255,61 +283,83 @@ function globFolder(v: string, glob: boolean): string {
 /**
  * The part of the history `abs` is — in the project's `.git` or the common git folder of a linked
  * worktree: the objects and anything in them, the branches and tags (`refs/heads`, `refs/tags`
- * and inside), `packed-refs`, all the refs or reflogs — or null (`.git/refs/remotes`, a fetch
- * brings them back; `.git/refs/stash`, `.git/rebase-merge`, `.git/index.lock`).
+ * and inside), `packed-refs`, all the refs or reflogs, the stash, the LFS objects and the
+ * submodules' repositories (`modules`) — or null (`.git/refs/remotes`, a fetch brings them back;
+ * `.git/rebase-merge`, `.git/lfs/tmp`, `.git/index.lock`).
  */
 function historyPart(abs: string, ctx: Pick<BashContext, 'root' | 'commonDir'>): string | null {
   for (const gitDir of [ctx.root && `${ctx.root}/.git`, ctx.commonDir]) {
     if (!gitDir || !abs.startsWith(`${gitDir}/`)) continue;
     const part = abs.slice(gitDir.length + 1);
-    if (GIT_HISTORY.has(part) || /^(objects|refs\/heads|refs\/tags)\//.test(part)) return `.git/${part}`;
+    if (GIT_HISTORY.has(part) || /^(objects|refs\/heads|refs\/tags|lfs\/objects|modules)\//.test(part)) return `.git/${part}`;
   }
   return null;
 }
 
 /**
  * The folders and files of a git folder that hold the history: the objects, the branches, tags and
- * notes, the reflogs, `HEAD` (without it git sees no repository) and `shallow` (without it a
- * shallow clone's history reads as whole, and broken). Not the index: `rm .git/index && git reset`
+ * notes, the reflogs, `HEAD` (without it git sees no repository), `shallow` (without it a
+ * shallow clone's history reads as whole, and broken), the stash (`refs/stash` and its reflog:
+ * removing them is `git stash clear`), the LFS objects (content not yet on a remote) and
+ * `modules` (each submodule's whole repository). Not the index: `rm .git/index && git reset`
  * mends a corrupt one, and what it staged stays in the objects.
  */
-const GIT_HISTORY = new Set(['objects', 'refs', 'refs/heads', 'refs/tags', 'refs/notes', 'packed-refs', 'logs', 'HEAD', 'shallow']);
+const GIT_HISTORY = new Set([
+  'objects',
+  'refs',
+  'refs/heads',
+  'refs/tags',
+  'refs/notes',
+  'refs/stash',
+  'packed-refs',
+  'logs',
+  'logs/refs',
+  'logs/refs/stash',
+  'HEAD',
+  'shallow',
+  'lfs',
+  'lfs/objects',
+  'modules',
+]);
 
 /**
- * Files of a git folder by name, for a find's name tests: a loose object, a pack and what goes
- * with it, the packed refs, HEAD, and the branch names that every repository may have.
+ * Files of a git folder's history, for what a find's tests select: a loose object, a pack and what
+ * goes with it, the branches every repository may have, the packed refs, HEAD, the stash, an LFS
+ * object and a submodule's repository.
  */
-const HISTORY_NAMES = [
-  '0123456789abcdef0123456789abcdef012345',
-  'pack-0123abcd.pack',
-  'pack-0123abcd.idx',
-  'pack-0123abcd.rev',
-  'pack-0123abcd.bitmap',
-  'multi-pack-index',
-  'commit-graph',
+const HISTORY_FILES = [
+  'objects/01/23456789abcdef0123456789abcdef012345',
+  'objects/pack/pack-0123abcd.pack',
+  'objects/pack/pack-0123abcd.idx',
+  'objects/pack/pack-0123abcd.rev',
+  'objects/pack/pack-0123abcd.bitmap',
+  'objects/pack/multi-pack-index',
+  'objects/info/commit-graph',
+  'refs/heads/main',
+  'refs/heads/master',
+  'refs/tags/v1.0.0',
+  'refs/stash',
+  'logs/refs/stash',
   'packed-refs',
   'HEAD',
-  'main',
-  'master',
+  'lfs/objects/01/23/0123456789abcdef',
+  'modules/sub/HEAD',
 ];
 
-/** The tests of a find whose patterns name files (the name tests, and the path tests matched against a whole path). */
-const FIND_NAME_TESTS = new Set(['-name', '-iname']);
-const FIND_PATH_TESTS = new Set(['-path', '-ipath', '-wholename', '-iwholename']);
-
 /**
- * What of the history a removing find selects, or null: rooted in a git folder (`.git`, its
- * objects) any file but a lock (`*.lock`, git's own and never history) unless its name tests rule
- * them out; rooted above one (the project), a file its name tests let through (`-name '*.pack'`),
- * where no `-o`, `!` or `-prune` makes the tests something else. `find` goes into `.git` as into
- * any folder.
+ * What of the history a removing find selects, or null: the files of HISTORY_FILES under its roots
+ * (a git folder, part of its history, or a folder above the project: `find` goes into `.git` as
+ * into any folder) that its expression may remove, read as find evaluates it (find-expression.ts:
+ * `! -name '*.ts'` lets a pack through, `-not -path './.git/*'` does not).
  */
 function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
   if (ctx.cwd === null) return null;
   const values = args.map((w) => w.value);
   const first = values.findIndex((v) => /^[-(!]/.test(v));
   const roots = first === 0 ? ['.'] : values.slice(0, first < 0 ? undefined : first);
-  const branches = values.some((v) => FIND_BRANCHES.has(v) || v === '-prune');
+  const expression = first < 0 ? [] : values.slice(first);
+  if (expression.some((v) => v.includes(UNKNOWN))) return null;
+  const removes = findRemoves(expression);
   for (const root of roots) {
     if (root.includes(UNKNOWN)) continue;
     const abs = resolvePath(root, { cwd: ctx.cwd, home: ctx.home });
@@ -317,34 +367,25 @@ function findsHistory(args: readonly Word[], ctx: BashContext): string | null {
     const inGit = gitDir !== undefined && (abs === gitDir || historyPart(abs, ctx) !== null);
     const above = !gitDir && ctx.root !== undefined && (abs === ctx.root || ctx.root.startsWith(abs === '/' ? '/' : `${abs}/`));
     if (!inGit && !above) continue;
-    if (branches) {
-      if (inGit) return `files of ${root} (what its tests select is not plain to read)`;
-      continue;
+    const git = inGit ? gitDir! : `${ctx.root}/.git`;
+    const base = root.replace(/(.)\/+$/, '$1');
+    for (const file of HISTORY_FILES) {
+      const target = `${git}/${file}`;
+      if (abs !== '/' && !target.startsWith(`${abs}/`)) continue;
+      // the path as find prints it, and the folders it goes through from the root down
+      const parts = target.slice(abs === '/' ? 1 : abs.length + 1).split('/');
+      const at = (depth: number) => ({
+        path: depth === 0 ? base : `${base === '/' ? '' : base}/${parts.slice(0, depth).join('/')}`,
+        name: depth === 0 ? posix.basename(abs) || '/' : parts[depth - 1]!,
+        dir: depth < parts.length,
+        depth,
+      });
+      const folders = parts.map((_, d) => at(d));
+      if (removes(at(parts.length), folders)) return `files of the project's history (such as .git/${file}) under ${root}`;
     }
-    const tests = values.flatMap((v, i) => (FIND_NAME_TESTS.has(v) || FIND_PATH_TESTS.has(v) ? [{ test: v, pattern: values[i + 1] ?? '' }] : []));
-    if (!tests.length && !inGit) continue;
-    // a path test is matched against where such a file lies below the root: in a pack, a branch, the root itself
-    const base = root.replace(/\/+$/, '');
-    const name = HISTORY_NAMES.find((n) =>
-      tests.every(({ test, pattern }) =>
-        FIND_NAME_TESTS.has(test)
-          ? globMatches(pattern, n, test === '-iname')
-          : [`${base}/.git/objects/pack/${n}`, `${base}/.git/refs/heads/${n}`, `${base}/${n}`].some((path) =>
-              globMatches(pattern, path, test.startsWith('-i')),
-            ),
-      ),
-    );
-    if (name) return tests.length ? `files of the project's history (such as ${name}) under ${root}` : `the files of the project's history under ${root}`;
   }
   return null;
 }
-
-/** Whether a find glob (`*`, `?`, `[...]`; `*` crosses `/` as find's does) matches `text` whole, in linear time (model/glob.ts). */
-function globMatches(pattern: string, text: string, ignoreCase: boolean): boolean {
-  return ignoreCase ? globMatcher(pattern.toLowerCase(), FIND_GLOB).test(text.toLowerCase()) : globMatcher(pattern, FIND_GLOB).test(text);
-}
-
-const FIND_GLOB = { star: 'path', braces: false, emptyGlobstar: false } as const;
 
 /** A glob part naming something of its own (a letter, digit, `_` or `-` beside its wildcards). */
 const TARGETED_GLOB = /[A-Za-z0-9_-]/;

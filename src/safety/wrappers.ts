@@ -19,9 +19,12 @@ export interface WrapperSpec {
    * word that is no option must be one, else the program runs none (`machinectl list`)
    */
   verbs?: string[];
-  /** the command is what follows the first `--` (`distrobox enter box -- cmd`); without one there is none */
-  afterDashDash?: boolean;
+  /** the command is what follows the first of these words (`distrobox enter box -- cmd`, `-e cmd`); without one there is none */
+  commandAfter?: string[];
 }
+
+/** The words after which `distrobox enter` runs the rest as a command. */
+const DISTROBOX_COMMAND = ['--', '-e', '--exec'];
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: {
@@ -213,13 +216,53 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     ],
     chdir: ['--chdir'],
   },
-  'flatpak-spawn': { valued: ['--env', '--forward-fd', '--directory', '--app-path', '--usr-path'], chdir: ['--directory'] },
+  'flatpak-spawn': {
+    valued: [
+      '--env',
+      '--forward-fd',
+      '--directory',
+      '--app-path',
+      '--usr-path',
+      '--sandbox-expose',
+      '--sandbox-expose-ro',
+      '--sandbox-expose-path',
+      '--sandbox-expose-path-ro',
+      '--sandbox-flag',
+      '--sandbox-a11y-own-name',
+    ],
+    chdir: ['--directory'],
+  },
   'distrobox-host-exec': { valued: [] },
   // `machinectl shell [opts] [[user@]machine [cmd …]]`: the machine, then the command run there
   machinectl: { valued: ['-E', '--setenv', '--uid', '-M', '--machine', '-H', '--host', '-p', '--property'], verbs: ['shell'], positionals: 1 },
   // `toolbox run [-c box] cmd`: the command run in the container
   toolbox: { valued: ['-c', '--container', '-d', '--distro', '-r', '--release', '--preserve-fds', '--log-level'], verbs: ['run'] },
-  // `distrobox enter [box] -- cmd` (also `distrobox-enter`): the command after `--`
-  distrobox: { valued: ['-n', '--name', '-a', '--additional-flags'], verbs: ['enter'], afterDashDash: true },
-  'distrobox-enter': { valued: ['-n', '--name', '-a', '--additional-flags'], afterDashDash: true },
+  // `distrobox enter [box] -- cmd`, `-e cmd`, `--exec cmd` (also `distrobox-enter`): the command after them
+  distrobox: { valued: ['-n', '--name', '-a', '--additional-flags'], verbs: ['enter'], commandAfter: DISTROBOX_COMMAND },
+  'distrobox-enter': { valued: ['-n', '--name', '-a', '--additional-flags'], commandAfter: DISTROBOX_COMMAND },
+  // `run0 [opts] cmd` (systemd 256): sudo's kind
+  run0: {
+    valued: [
+      '-u',
+      '--user',
+      '-g',
+      '--group',
+      '-D',
+      '--chdir',
+      '--setenv',
+      '--property',
+      '-p',
+      '--unit',
+      '--slice',
+      '--nice',
+      '--background',
+      '--machine',
+      '--description',
+      '--shell-prompt-prefix',
+      '--lightweight',
+      '-a',
+      '--area',
+    ],
+    chdir: ['-D', '--chdir'],
+  },
 };

@@ -15,7 +15,7 @@ testHoles({
     ['rm -rf "$(mktemp -d)"', 'rm -rf "$(dirname "$PWD")"'],
     ['rm -rf "$(dirname "$PWD")/proj/build"', 'rm -rf "$(cd .. && pwd)"'],
     ['rm -rf "$(cd build && pwd)"', 'rm -rf "$(realpath ..)"'],
-    ['cd /tmp/x && rm -rf "$(git rev-parse --show-toplevel)"', 'find "$(git rev-parse --show-toplevel)" -delete'],
+    ['cd /tmp/x && rm -rf "$(git rev-parse --show-toplevel)/dist"', 'find "$(git rev-parse --show-toplevel)" -delete'],
     ['rm -rf "$(realpath dist)"', 'rm -rf "$(readlink -f ~)"'],
   ],
   // what xargs reads from a listing of a folder, or from a list only the running command has, it hands to `rm -r`

@@ -85,7 +85,7 @@ const HOLES: Record<string, Array<[string, string]>> = {
   "the files of the project's history are its history": [
     ['rm -f .git/index.lock', 'rm -f .git/objects/pack/*.pack'],
     ['rm -rf .git/refs/original', 'rm -rf .git/refs/heads'],
-    ['rm -f .git/refs/stash', 'rm -rf .git/refs/tags'],
+    ['rm -f .git/refs/original/refs/heads/main', 'rm -rf .git/refs/tags'],
     ['rm -rf .git/rr-cache', 'rm -f .git/packed-refs'],
     ['rm -rf .git/worktrees/old-wt', 'rm -rf .git/objects/ab'],
   ],

@@ -1,0 +1,245 @@
+import { globMatcher } from '../model/glob.ts';
+
+/**
+ * What a find expression may remove, read the way find evaluates it: tests joined by `-a`, `-o`,
+ * `,`, negated by `!`/`-not`, grouped by `(`…`)`, each test true, false or — where it depends on
+ * what the command line does not tell (`-mtime`, `-size`, `-newer`) — maybe. A removing action
+ * (`-delete`, `-exec rm`) that evaluation may reach for a file removes it. `-maxdepth` limits how
+ * deep it goes; `-prune` stops it going into a folder unless `-delete` or `-depth` makes it work
+ * from the inside out (then, as find's manual says, it has no effect).
+ */
+
+/** A file of the history find may visit (never empty): its path as find prints it, its base name, whether it is a folder, its depth below the root. */
+export interface FoundFile {
+  path: string;
+  name: string;
+  dir: boolean;
+  depth: number;
+}
+
+type Tri = 'yes' | 'no' | 'maybe';
+
+type Node =
+  | { kind: 'and' | 'or' | 'list'; left: Node; right: Node }
+  | { kind: 'not'; of: Node }
+  | { kind: 'test'; value: (f: FoundFile) => Tri; prune?: boolean; removes?: boolean };
+
+/**
+ * For a find expression (`args` past the roots): whether it may remove `file`, given the folders
+ * above it (`above`, root first). An expression that cannot be read may remove anything.
+ */
+export function findRemoves(args: readonly string[]): (file: FoundFile, above: readonly FoundFile[]) => boolean {
+  const parsed = parseFind(args);
+  if (!parsed) return () => true;
+  return (file, above) => {
+    if (parsed.maxDepth !== null && file.depth > parsed.maxDepth) return false;
+    // find does not go into a folder an evaluation certainly prunes (without -delete or -depth)
+    if (!parsed.depthFirst && above.some((d) => evaluate(parsed.expr, d, 'yes').prunes)) return false;
+    return evaluate(parsed.expr, file, 'yes').removes;
+  };
+}
+
+interface Outcome {
+  value: Tri;
+  /** a removing action may run */
+  removes: boolean;
+  /** `-prune` certainly ran */
+  prunes: boolean;
+}
+
+function evaluate(n: Node, f: FoundFile, reached: Tri): Outcome {
+  if (n.kind === 'test') {
+    const value = n.value(f);
+    return { value, removes: !!n.removes, prunes: !!n.prune && reached === 'yes' };
+  }
+  if (n.kind === 'not') {
+    const o = evaluate(n.of, f, reached);
+    return { ...o, value: o.value === 'yes' ? 'no' : o.value === 'no' ? 'yes' : 'maybe' };
+  }
+  const left = evaluate(n.left, f, reached);
+  // `a -a b`: b runs where a held; `a -o b`: where a failed; `a , b`: always, and the value is b's
+  const goesOn: Tri = n.kind === 'list' ? 'yes' : n.kind === 'and' ? left.value : left.value === 'yes' ? 'no' : left.value === 'no' ? 'yes' : 'maybe';
+  if (goesOn === 'no') return left;
+  const right = evaluate(n.right, f, reached === 'yes' && goesOn === 'yes' ? 'yes' : 'maybe');
+  const value: Tri =
+    n.kind === 'list'
+      ? right.value
+      : n.kind === 'and'
+        ? left.value === 'yes'
+          ? right.value
+          : right.value === 'no'
+            ? 'no'
+            : 'maybe'
+        : left.value === 'no'
+          ? right.value
+          : right.value === 'yes'
+            ? 'yes'
+            : 'maybe';
+  return { value, removes: left.removes || right.removes, prunes: left.prunes || right.prunes };
+}
+
+/** Tests and actions that take no argument; every other `-word` takes one, but `-exec`'s, which run to `;` or `+`. */
+const NO_ARGUMENT = new Set([
+  '-true',
+  '-false',
+  '-print',
+  '-print0',
+  '-ls',
+  '-delete',
+  '-prune',
+  '-quit',
+  '-depth',
+  '-d',
+  '-xdev',
+  '-mount',
+  '-follow',
+  '-noleaf',
+  '-readable',
+  '-writable',
+  '-executable',
+  '-nouser',
+  '-nogroup',
+  '-empty',
+  '-ignore_readdir_race',
+  '-noignore_readdir_race',
+  '-daystart',
+  '-nowarn',
+  '-warn',
+]);
+const REMOVERS = /(^|\/)(rm|shred|unlink|rmdir)$/;
+
+interface Parsed {
+  expr: Node;
+  maxDepth: number | null;
+  depthFirst: boolean;
+}
+
+/** Parses a find expression; null when it cannot be read (an unbalanced group). */
+function parseFind(args: readonly string[]): Parsed | null {
+  let i = 0;
+  let maxDepth: number | null = null;
+  let depthFirst = false;
+  const yes = (): Tri => 'yes';
+  const primary = (): Node | null => {
+    const v = args[i++];
+    if (v === undefined) return null;
+    if (v === '(') {
+      const e = list();
+      return e && args[i++] === ')' ? e : null;
+    }
+    if (v === '!' || v === '-not') {
+      const of = primary();
+      return of && { kind: 'not', of };
+    }
+    if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
+      const removes = REMOVERS.test(args[i] ?? '');
+      while (i < args.length && args[i] !== ';' && args[i] !== '+') i++;
+      i++;
+      return { kind: 'test', value: () => (removes ? 'yes' : 'maybe'), removes };
+    }
+    if (v === '-delete') {
+      depthFirst = true;
+      return { kind: 'test', value: yes, removes: true };
+    }
+    if (v === '-prune') return { kind: 'test', value: yes, prune: true };
+    if (v === '-depth' || v === '-d') depthFirst = true;
+    // a file of the history is never empty: `-empty` selects none of it
+    if (v === '-false' || v === '-empty') return { kind: 'test', value: () => 'no' };
+    if (NO_ARGUMENT.has(v) || !v.startsWith('-')) return { kind: 'test', value: v === '-quit' ? () => 'maybe' : yes };
+    const arg = args[i++] ?? '';
+    if (v === '-maxdepth') maxDepth = /^\d+$/.test(arg) ? Number(arg) : null;
+    return { kind: 'test', value: testOf(v, arg) };
+  };
+  const and = (): Node | null => {
+    let left = primary();
+    while (left && i < args.length && ![')', '-o', '-or', ','].includes(args[i]!)) {
+      if (args[i] === '-a' || args[i] === '-and') i++;
+      const right = primary();
+      left = right && { kind: 'and', left, right };
+    }
+    return left;
+  };
+  const or = (): Node | null => {
+    let left = and();
+    while (left && (args[i] === '-o' || args[i] === '-or')) {
+      i++;
+      const right = and();
+      left = right && { kind: 'or', left, right };
+    }
+    return left;
+  };
+  const list = (): Node | null => {
+    let left = or();
+    while (left && args[i] === ',') {
+      i++;
+      const right = or();
+      left = right && { kind: 'list', left, right };
+    }
+    return left;
+  };
+  const expr = args.length ? list() : { kind: 'test' as const, value: yes };
+  return expr && i >= args.length ? { expr, maxDepth, depthFirst } : null;
+}
+
+/** What a test with one argument makes of a file: the name, path and type tests read, the rest maybe. */
+function testOf(test: string, arg: string): (f: FoundFile) => Tri {
+  const tri = (b: boolean): Tri => (b ? 'yes' : 'no');
+  switch (test) {
+    case '-name':
+    case '-iname':
+      return (f) => tri(globMatches(arg, f.name, test === '-iname'));
+    case '-path':
+    case '-ipath':
+    case '-wholename':
+    case '-iwholename':
+      return (f) => tri(globMatches(arg, f.path, test.startsWith('-i')));
+    case '-regex':
+    case '-iregex': {
+      const re = emacsRegex(arg, test === '-iregex');
+      return (f) => (re ? tri(re.test(f.path)) : 'maybe');
+    }
+    case '-type':
+    case '-xtype':
+      return (f) => (/^[fd](,[fd])*$/.test(arg) ? tri(arg.split(',').includes(f.dir ? 'd' : 'f')) : 'maybe');
+    case '-maxdepth':
+    case '-mindepth':
+    case '-regextype':
+      return () => 'yes';
+    default:
+      return () => 'maybe';
+  }
+}
+
+/**
+ * find's default (emacs) regular expression as a JavaScript one matching the whole path, or null
+ * when it uses what is not translated or could take long to match (more than 3 quantifiers, a
+ * quantified group).
+ */
+function emacsRegex(re: string, ignoreCase: boolean): RegExp | null {
+  let out = '';
+  for (let k = 0; k < re.length; k++) {
+    const c = re[k]!;
+    if (c === '\\') {
+      const n = re[++k] ?? '';
+      if ('()|{}'.includes(n)) out += n;
+      else if (/[.*+?[\]^$\\/]/.test(n)) out += `\\${n}`;
+      else return null;
+    } else if ('(){}|/'.includes(c)) out += `\\${c}`;
+    else out += c;
+  }
+  // backtracking grows with the quantifiers and past a quantified group without bound: such a regex stays unread (maybe)
+  const quantifiers = out.replace(/\\./g, '').match(/[*+?{]/g)?.length ?? 0;
+  if (quantifiers > 3 || /\)[*+?{]/.test(out.replace(/\\./g, ''))) return null;
+  try {
+    return new RegExp(`^(?:${out})$`, ignoreCase ? 'i' : '');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a find glob (`*`, `?`, `[...]`; `*` crosses `/` as find's does) matches `text` whole, in linear time (model/glob.ts). */
+export function globMatches(pattern: string, text: string, ignoreCase: boolean): boolean {
+  return ignoreCase ? globMatcher(pattern.toLowerCase(), FIND_GLOB).test(text.toLowerCase()) : globMatcher(pattern, FIND_GLOB).test(text);
+}
+
+const FIND_GLOB = { star: 'path', braces: false, emptyGlobstar: false } as const;
