@@ -18,13 +18,17 @@ export const B_CLOSE = '\u0004';
 /**
  * A loop variable's values where it stands in a word (`for d in a /; do bash -c "rm -rf $d"`):
  * the body runs once per value, so the command is read once per value (pinLoop), each use of the
- * variable in it taking that value — not its values side by side as `"$@"` gives them.
+ * variable in it taking that value — not its values side by side as `"$@"` gives them. The group
+ * names its loop first (`L_OPEN id L_SEP value L_SEP value … L_CLOSE`): the variables of nested
+ * loops are each their own dimension, their runs crossed (loopRunPins).
  */
 export const L_OPEN = '\u0005';
 export const L_SEP = '\u0006';
 export const L_CLOSE = '\u0007';
 const LOOP_GROUP = /\u0005([^\u0005\u0007]*)\u0007/g;
 const MAX_EXPANSIONS = 64;
+/** The most runs a command of a loop body is read as: its loop variables' values crossed (loopRunPins), or one variable's values. */
+export const MAX_LOOP_RUNS = 64;
 /** Any of the marks expandWord acts on: SPLIT, B_OPEN, B_COMMA, B_CLOSE. */
 const MARKS = /[\u0001-\u0004]/;
 
@@ -50,30 +54,52 @@ export function expandWord(w: Word, home: string): Word[] {
   return out.length ? out : [{ ...w, value: '' }];
 }
 
-/** A loop variable's values as they stand in a word: one of them in each run of the body (pinLoop). */
-export function loopValue(values: readonly string[]): string {
-  return values.length === 1 ? values[0]! : L_OPEN + values.join(L_SEP) + L_CLOSE;
+/** Loop `id`'s values as they stand in a word: one of them in each run of the body (pinLoop). */
+export function loopValue(id: number, values: readonly string[]): string {
+  return values.length === 1 ? values[0]! : L_OPEN + [String(id), ...values].join(L_SEP) + L_CLOSE;
 }
 
-/** How many runs the loop values in `value` make (the most values of one of them), 0 when it holds none. */
-export function loopRuns(value: string): number {
-  let n = 0;
-  for (const m of value.matchAll(LOOP_GROUP)) n = Math.max(n, m[1]!.split(L_SEP).length);
-  return n;
+/** The loops whose values `value` holds, each with its number of values. */
+export function loopsIn(value: string, into = new Map<string, number>()): Map<string, number> {
+  if (!value.includes(L_OPEN)) return into;
+  for (const m of value.matchAll(LOOP_GROUP)) {
+    const [id, ...values] = m[1]!.split(L_SEP);
+    into.set(id!, values.length);
+  }
+  return into;
 }
 
-/** `value` in run `run` of the loop body: each loop variable's value for that run (its last past its count). */
-export function pinLoop(value: string, run: number): string {
+/** Which value each loop takes in a run: loop id to the index of its value (past its count, its last). */
+export type LoopPins = ReadonlyMap<string, number>;
+
+/**
+ * The runs of a loop body that `loops` (loopsIn) make: every combination of their values, or
+ * null when there are more than MAX_LOOP_RUNS of them.
+ */
+export function loopRunPins(loops: ReadonlyMap<string, number>): LoopPins[] | null {
+  let runs: Array<Map<string, number>> = [new Map()];
+  for (const [id, count] of loops) {
+    if (runs.length * count > MAX_LOOP_RUNS) return null;
+    runs = runs.flatMap((pins) => Array.from({ length: count }, (_, i) => new Map(pins).set(id, i)));
+  }
+  return runs;
+}
+
+/** `value` in one run of the loop body: each loop's values give way to the one `pins` names for it. */
+export function pinLoop(value: string, pins: LoopPins | number): string {
   return value.replace(LOOP_GROUP, (_, group: string) => {
-    const values = group.split(L_SEP);
+    const [id, ...values] = group.split(L_SEP);
+    const run = typeof pins === 'number' ? pins : (pins.get(id!) ?? 0);
     return values[Math.min(run, values.length - 1)]!;
   });
 }
 
-/** Every value `value` takes over the runs of the loop it is in. */
+/** Every value `value` takes over the runs of the loops it is in (their values crossed); UNKNOWN alone past MAX_LOOP_RUNS. */
 export function loopAlternatives(value: string): string[] {
-  const n = loopRuns(value);
-  return n ? Array.from({ length: n }, (_, run) => pinLoop(value, run)) : [value];
+  const loops = loopsIn(value);
+  if (!loops.size) return [value];
+  const runs = loopRunPins(loops);
+  return runs ? runs.map((pins) => pinLoop(value, pins)) : [UNKNOWN];
 }
 
 /** An assignment's value (`x=$(echo a b)`, `x={a,b}`): neither split nor brace-expanded, the marks are the characters again. */

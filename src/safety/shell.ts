@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, L_OPEN, loopRuns, pinLoop, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -156,7 +156,7 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
-      // a word holding a loop variable's values is expanded once per run of the loop (loopRuns below)
+      // a word holding a loop variable's values is expanded once per run of the loop (loopRunsOf below)
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
         cmd.words.push(word);
@@ -175,7 +175,10 @@ class Parser extends WordReader {
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
-      for (const run of loopRunsOf(cmd, unexpanded, this.home)) {
+      const runs = loopRunsOf(cmd, unexpanded, this.home);
+      // a word crossing loops into more runs than can be read: too large to check
+      if (!runs) this.tooDeep = true;
+      for (const run of runs ?? []) {
         this.out.push(run);
         this.lineLast = run;
       }
@@ -224,25 +227,35 @@ class Parser extends WordReader {
 
 /**
  * A command that uses a loop variable (`for d in a /; do bash -c "rm -rf $d"; done`) as the
- * commands the loop runs: one per value, each use of the variable taking that value
+ * commands the loop runs: one per combination of the values of the loops it uses (nested loops
+ * crossed: `$a$b` takes every pair), each use of a variable taking its value of that run
  * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
- * is itself.
+ * is itself. Past MAX_LOOP_RUNS combinations the loops are read side by side, run i taking each
+ * loop's i-th value, which shows every value of a word holding one loop; null when a word
+ * holds two (its combinations cannot all be read).
  */
-function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] {
+function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] | null {
+  const values = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
+  const loops = new Map<string, number>();
+  for (const v of values) loopsIn(v, loops);
+  if (!loops.size) return [cmd];
+  let runs: ReadonlyArray<LoopPins | number> | null = loopRunPins(loops);
+  if (!runs) {
+    if (values.some((v) => loopsIn(v).size > 1)) return null;
+    runs = Array.from({ length: Math.max(...loops.values()) }, (_, run) => run);
+  }
   const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
-  if (!cmd.words.some((w) => looped(w.value)) && !cmd.redirects.some((r) => looped(r.target?.value) || looped(r.input))) return [cmd];
-  const runs = Math.max(1, ...cmd.words.map((w) => loopRuns(w.value)), ...cmd.redirects.map((r) => loopRuns(`${r.target?.value ?? ''}${r.input ?? ''}`)));
-  return Array.from({ length: runs }, (_, run) => ({
+  return runs.map((pins) => ({
     ...cmd,
     words: cmd.words.flatMap((w) => {
       if (!looped(w.value)) return [w];
-      const pinned = { ...w, value: pinLoop(w.value, run) };
+      const pinned = { ...w, value: pinLoop(w.value, pins) };
       return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
     }),
     redirects: cmd.redirects.map((r) => ({
       ...r,
-      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, run) } : r.target,
-      input: r.input !== null && looped(r.input) ? pinLoop(r.input, run) : r.input,
+      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, pins) } : r.target,
+      input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
     })),
   }));
 }
