@@ -59,12 +59,16 @@ export function loopValue(id: number, values: readonly string[]): string {
   return values.length === 1 ? values[0]! : L_OPEN + [String(id), ...values].join(L_SEP) + L_CLOSE;
 }
 
-/** The loops whose values `value` holds, each with its number of values. */
+/**
+ * The loops whose values `value` holds, each with its number of values: the most of any group
+ * naming it, and at least 1 (the marks can also come from the command line itself, `$'\005'`:
+ * every group still takes each of its values in some run, and no command reads as none).
+ */
 export function loopsIn(value: string, into = new Map<string, number>()): Map<string, number> {
   if (!value.includes(L_OPEN)) return into;
   for (const m of value.matchAll(LOOP_GROUP)) {
     const [id, ...values] = m[1]!.split(L_SEP);
-    into.set(id!, values.length);
+    into.set(id!, Math.max(1, values.length, into.get(id!) ?? 0));
   }
   return into;
 }
@@ -90,7 +94,7 @@ export function pinLoop(value: string, pins: LoopPins | number): string {
   return value.replace(LOOP_GROUP, (_, group: string) => {
     const [id, ...values] = group.split(L_SEP);
     const run = typeof pins === 'number' ? pins : (pins.get(id!) ?? 0);
-    return values[Math.min(run, values.length - 1)]!;
+    return values[Math.min(run, values.length - 1)] ?? '';
   });
 }
 

@@ -35,6 +35,11 @@ testHoles({
       'for d in / a; do for e in $d; do for f in x ""; do bash -c "rm -rf $e$f"; done; done; done',
     ],
   ],
+  // the loop marks typed on the command line (`$'\005'`) are data: the command is still read
+  'a command holding the characters that mark loop values is still read': [
+    ['bash -c "echo $\'\\005\\007\'"', 'bash -c "rm -rf / $\'\\005\\007\'"'],
+    ['for d in a b; do rm -rf "build/$d" $\'\\0050\\006x\\007\'; done', 'for d in a /; do rm -rf "$d" $\'\\0050\\006x\\007\'; done'],
+  ],
   // past the cap on runs a word mixing two loop variables cannot be checked combination by combination
   'a word crossing loop variables past the cap is not let through unchecked': [
     [
