@@ -37,6 +37,12 @@ class Parser extends WordReader {
   private lineLast: SimpleCommand | null = null;
   /** the list operator before the command being read: what its substitutions run after too */
   private commandAfter: SimpleCommand['after'] = 'other';
+  /** a pipeline whose stage ran once per loop value: the pipeline each run went on in (stagesOf) */
+  private readonly fans = new Map<number, number[]>();
+  /** where the last command that ran something stood: what a loop's `done |` pipes on from */
+  private lastStage: { pipeline: number; index: number } | null = null;
+  /** whether the command just read was a loop's `done` */
+  private loopDone = false;
 
   protected child(src: string): Parser {
     return new Parser(src, this.home, this.depth + 1, this.ids);
@@ -78,7 +84,9 @@ class Parser extends WordReader {
         }
         const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
         this.pos += op.length;
-        if (op === '|' || op === '|&') index++;
+        // `done | sh`: what the loop body's last stage prints goes on into the pipe
+        if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
+        else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
           index = 0;
@@ -128,6 +136,7 @@ class Parser extends WordReader {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     const unexpanded = new Set<Word>();
     this.commandAfter = after;
+    this.loopDone = false;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -162,6 +171,7 @@ class Parser extends WordReader {
         cmd.words.push(word);
       } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
+    this.loopDone = cmd.words[0]?.raw === 'done';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
@@ -178,11 +188,28 @@ class Parser extends WordReader {
       const runs = loopRunsOf(cmd, unexpanded, this.home);
       // a word crossing loops into more runs than can be read: too large to check
       if (!runs) this.tooDeep = true;
-      for (const run of runs ?? []) {
+      for (const run of this.stagesOf(runs ?? [], pipeline)) {
         this.out.push(run);
         this.lineLast = run;
       }
+      this.lastStage = { pipeline, index };
     }
+  }
+
+  /**
+   * A command's runs as stages of their pipelines: a stage that runs once per loop value
+   * (`for d in a /; do echo "rm -rf $d" | sh`) puts each run on a pipeline of its own, and each
+   * later stage is read on each of them, so every run feeds the next stage, not the first alone.
+   */
+  private stagesOf(runs: SimpleCommand[], pipeline: number): SimpleCommand[] {
+    let fan = this.fans.get(pipeline);
+    if (!fan && runs.length > 1) this.fans.set(pipeline, (fan = runs.map(() => this.ids.next++)));
+    if (!fan || !runs.length) return runs;
+    const lanes = fan;
+    return Array.from({ length: Math.max(lanes.length, runs.length) }, (_, r) => ({
+      ...runs[Math.min(r, runs.length - 1)]!,
+      pipeline: lanes[Math.min(r, lanes.length - 1)]!,
+    }));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */

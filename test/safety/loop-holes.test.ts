@@ -40,6 +40,18 @@ testHoles({
     ['bash -c "echo $\'\\005\\007\'"', 'bash -c "rm -rf / $\'\\005\\007\'"'],
     ['for d in a b; do rm -rf "build/$d" $\'\\0050\\006x\\007\'; done', 'for d in a /; do rm -rf "$d" $\'\\0050\\006x\\007\'; done'],
   ],
+  // each run of a loop body's stage feeds the next stage: `echo "rm -rf $d" | bash` once per value
+  "a loop body's pipeline runs once per value": [
+    ['for d in a b; do echo "ls $d" | bash; done', 'for d in a /; do echo "rm -rf $d" | bash; done'],
+    ['for d in a b; do echo "$d" | xargs ls; done', 'for d in a /; do echo "$d" | xargs rm -rf; done'],
+    ['for a in x y; do for b in 1 2; do echo "ls $a$b" | sh; done; done', 'for a in x y; do for b in 1 ~; do echo "rm -rf $b" | sh; done; done'],
+  ],
+  // what a loop prints goes into the pipe after its `done`
+  'a loop piped into a shell runs what the body prints': [
+    ['for d in a b; do echo "ls $d"; done | bash', 'for d in /; do echo "rm -rf $d"; done | bash'],
+    ['for d in src test; do echo "$d"; done | sort', 'for d in a /; do echo "rm -rf $d"; done | bash'],
+    ['for d in a b; do for e in x y; do echo "ls $d$e"; done; done | sh', 'for d in a b; do for e in x /; do echo "rm -rf $e"; done; done | sh'],
+  ],
   // past the cap on runs a word mixing two loop variables cannot be checked combination by combination
   'a word crossing loop variables past the cap is not let through unchecked': [
     [
