@@ -106,15 +106,17 @@ export class ShellVars {
   loopVariable(words: Word[]): void {
     const name = words[1]?.raw;
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const values = words[2]?.raw === 'in' ? words.slice(3) : [];
+    const values = words[2]?.raw === 'in' ? words.slice(3).map((w) => w.value) : [];
+    // `for d;` runs over the positional parameters (`set -- a b`)
+    if (words.length === 2) values.push(...(this.values.get('@')?.split(SPLIT).filter(Boolean) ?? []));
     this.forget(name);
     // each use of the variable is checked once per value: past MAX_LOOP_RUNS it stays unknown, as the shell's own would be
     // a value that is itself a loop variable's (`for e in $d`, `for e in $d$f`) is each of its values
-    const flat = values.flatMap((w) => loopAlternatives(w.value));
+    const flat = values.flatMap((v) => loopAlternatives(v));
     if (!flat.length || flat.length > MAX_LOOP_RUNS || flat.some((v) => v.includes(UNKNOWN))) return;
     // the body is read once per value (shell.ts), this loop's values crossed with those of the loops around it
     this.values.set(name, loopValue(this.loops++, flat));
-    if (values.some((w) => w.glob)) this.globs.add(name);
+    if (words.slice(3).some((w) => w.glob)) this.globs.add(name);
   }
 
   /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */

@@ -1,7 +1,8 @@
 /**
  * Loops nested in loops: the body runs once for every combination of the loop variables' values,
  * so a command using two of them is read once per combination (each variable its own
- * dimension), not with the variables pinned to the same run. Past the cap on runs the command is
+ * dimension), not with the variables pinned to the same run; each run feeds the next stage of its
+ * pipeline, and a loop's `done | sh` what the body prints. Past the cap on runs the command is
  * still answered, quickly, on the denying side.
  */
 import assert from 'node:assert/strict';
@@ -52,6 +53,8 @@ testHoles({
     ['for d in src test; do echo "$d"; done | sort', 'for d in a /; do echo "rm -rf $d"; done | bash'],
     ['for d in a b; do for e in x y; do echo "ls $d$e"; done; done | sh', 'for d in a b; do for e in x /; do echo "rm -rf $e"; done; done | sh'],
   ],
+  // `for d;` runs over the positional parameters `set --` gave
+  'a loop over "$@" takes the positional parameters': [['set -- a b; for d; do bash -c "rm -rf $d"; done', 'set -- a /; for d; do bash -c "rm -rf $d"; done']],
   // past the cap on runs a word mixing two loop variables cannot be checked combination by combination
   'a word crossing loop variables past the cap is not let through unchecked': [
     [
