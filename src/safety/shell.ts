@@ -203,7 +203,12 @@ class Parser extends WordReader {
    */
   private stagesOf(runs: SimpleCommand[], pipeline: number): SimpleCommand[] {
     let fan = this.fans.get(pipeline);
-    if (!fan && runs.length > 1) this.fans.set(pipeline, (fan = runs.map(() => this.ids.next++)));
+    if (!fan && runs.length > 1) {
+      // the first run stays on the pipeline; the stages before it are read again on each new one
+      this.fans.set(pipeline, (fan = runs.map((_, r) => (r ? this.ids.next++ : pipeline))));
+      const before = this.out.filter((c) => c.pipeline === pipeline);
+      for (const lane of fan.slice(1)) this.out.push(...before.map((c) => ({ ...c, pipeline: lane })));
+    }
     if (!fan || !runs.length) return runs;
     const lanes = fan;
     return Array.from({ length: Math.max(lanes.length, runs.length) }, (_, r) => ({

@@ -45,6 +45,8 @@ testHoles({
   "a loop body's pipeline runs once per value": [
     ['for d in a b; do echo "ls $d" | bash; done', 'for d in a /; do echo "rm -rf $d" | bash; done'],
     ['for d in a b; do echo "$d" | xargs ls; done', 'for d in a /; do echo "$d" | xargs rm -rf; done'],
+    // a later stage that runs once per value is still fed by the stage before it
+    ['for o in -s -x; do echo "ls" | bash $o; done', 'for o in -s -x; do echo "rm -rf /" | bash $o; done'],
     ['for a in x y; do for b in 1 2; do echo "ls $a$b" | sh; done; done', 'for a in x y; do for b in 1 ~; do echo "rm -rf $b" | sh; done; done'],
   ],
   // what a loop prints goes into the pipe after its `done`
