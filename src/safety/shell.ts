@@ -188,7 +188,7 @@ class Parser extends WordReader {
       const runs = loopRunsOf(cmd, unexpanded, this.home);
       // a word crossing loops into more runs than can be read: too large to check
       if (!runs) this.tooDeep = true;
-      for (const run of this.stagesOf(runs ?? [], pipeline)) {
+      for (const run of this.stagesOf(runs ?? [], pipeline, index)) {
         this.out.push(run);
         this.lineLast = run;
       }
@@ -201,12 +201,12 @@ class Parser extends WordReader {
    * (`for d in a /; do echo "rm -rf $d" | sh`) puts each run on a pipeline of its own, and each
    * later stage is read on each of them, so every run feeds the next stage, not the first alone.
    */
-  private stagesOf(runs: SimpleCommand[], pipeline: number): SimpleCommand[] {
+  private stagesOf(runs: SimpleCommand[], pipeline: number, index: number): SimpleCommand[] {
     let fan = this.fans.get(pipeline);
     if (!fan && runs.length > 1) {
       // the first run stays on the pipeline; the stages before it are read again on each new one
       this.fans.set(pipeline, (fan = runs.map((_, r) => (r ? this.ids.next++ : pipeline))));
-      const before = this.out.filter((c) => c.pipeline === pipeline);
+      const before = index ? this.out.filter((c) => c.pipeline === pipeline) : [];
       for (const lane of fan.slice(1)) this.out.push(...before.map((c) => ({ ...c, pipeline: lane })));
     }
     if (!fan || !runs.length) return runs;
