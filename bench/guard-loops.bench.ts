@@ -1,14 +1,14 @@
-// Nested loops over literal lists through the guard's engine, beside another checkout's engine
-// (`--against <its root>`): each command's verdict in both, and the CPU and wall time each spends
-// on it, the two alternating over `--rounds` rounds (the median shown). A command in nested loops
-// is read once per combination of its loop variables' values, up to a bound past which they are
-// unknown: the cost must stay bounded however many loops and values there are.
+// Nested `for` loops through the guard's engine (src/safety/evaluate.ts), beside another
+// checkout's engine (`--against <its root>`): each command's verdict from both, and the CPU and
+// wall time each spends on it (median of `--rounds` rounds, the two engines alternating). The
+// commands: 2 to 4 loops nested, 10 to 100 literal values each, every variable used in one word.
 //
 //   node --import tsx bench/guard-loops.bench.ts --against /path/to/other/checkout [--rounds 5]
 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { argOf, usageError, wholeArg } from './args.ts';
+import { stats } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const AGAINST = argOf(argv, 'against', '');
@@ -16,54 +16,67 @@ const ROUNDS = wholeArg('guard-loops.bench', argv, 'rounds', 5);
 if (!AGAINST) usageError('guard-loops.bench', '--against <the root of another checkout of axme> is required: its engine is the one compared');
 
 type Verdict = { decision: string; rule: string | null };
-type Evaluate = (command: string, policy: unknown, ctx: unknown) => Promise<Verdict>;
+type Decide = (command: string) => Promise<Verdict>;
 
-async function engine(root: string): Promise<{ evaluate: Evaluate; policy: unknown }> {
+async function engine(root: string): Promise<Decide> {
   const at = (p: string) => pathToFileURL(join(resolve(root), p)).href;
-  const ev = await import(at('src/safety/evaluate.ts'));
-  const pol = await import(at('src/safety/policy.ts'));
-  return { evaluate: ev.evaluateCommand, policy: pol.defaultPolicy() };
+  const { evaluateCommand } = await import(at('src/safety/evaluate.ts'));
+  const { defaultPolicy } = await import(at('src/safety/policy.ts'));
+  const policy = defaultPolicy();
+  const ctx = {
+    cwd: '/home/u/proj',
+    home: '/home/u',
+    root: '/home/u/proj',
+    budgetMs: 600_000,
+    branchOf: (dir: string) => (dir.startsWith('/home/u/proj') ? 'main' : null),
+    lookupPr: async () => 'open',
+  };
+  return (command) => evaluateCommand(command, policy, ctx);
 }
 
-const engines = [
-  { name: 'this checkout', ...(await engine(join(import.meta.dirname, '..'))) },
-  { name: '--against', ...(await engine(AGAINST)) },
-];
-const ctx = {
-  cwd: '/home/u/proj',
-  home: '/home/u',
-  root: '/home/u/proj',
-  branchOf: () => 'main',
-  lookupPr: async () => 'open',
-};
+/** `depth` loops nested, `n` values each (`a0 … a<n-1>`), around `body`. */
+function nested(depth: number, n: number, body: string): string {
+  const names = 'abcd'.slice(0, depth).split('');
+  const heads = names.map((v) => `for ${v} in ${Array.from({ length: n }, (_, i) => `${v}${i}`).join(' ')}; do`).join(' ');
+  return `${heads} ${body}${' done;'.repeat(depth)}`;
+}
 
-/** `for NAME in 1 … COUNT EXTRA; do` */
-const loop = (name: string, count: number, extra = '') => `for ${name} in ${Array.from({ length: count }, (_, i) => i + 1).join(' ')}${extra}; do`;
-const CASES: Array<[string, string]> = [
-  ['2 loops of 30 (900 combinations)', `${loop('a', 30)} ${loop('b', 30)} rm -rf "build/$a/$b"; done; done`],
-  ['3 loops of 30 (27,000)', `${loop('a', 30)} ${loop('b', 30)} ${loop('c', 30)} rm -rf "build/$a/$b/$c"; done; done; done`],
-  ['3 loops of 30, "/" last', `${loop('a', 30, ' /')} ${loop('b', 30, ' ""')} ${loop('c', 30, ' ""')} rm -rf "$a$b$c"; done; done; done`],
-  ['4 loops of 64 (16.8 M)', `${loop('a', 64)} ${loop('b', 64)} ${loop('c', 64)} ${loop('d', 64)} touch "tmp/$a-$b-$c-$d"; done; done; done; done`],
+const COMMANDS = [
+  nested(2, 8, 'bash -c "rm -rf /tmp/$a$b";'),
+  nested(2, 10, 'bash -c "rm -rf /tmp/$a$b";'),
+  nested(3, 40, 'bash -c "rm -rf /tmp/$a$b$c";'),
+  nested(3, 40, 'echo "$a" "$b" "$c";'),
+  nested(4, 40, 'rm -rf "/tmp/$a$b$c$d";'),
+  nested(3, 100, 'bash -c "rm -rf /tmp/$a$b$c";'),
+  nested(4, 100, 'rm -rf "/tmp/$a$b$c$d";'),
 ];
 
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-console.log(`guard engine, nested loops, ${ROUNDS} rounds alternating (median ms)`);
-console.log('| command | engine | verdict | CPU ms | wall ms |\n| --- | --- | --- | --- | --- |');
-for (const [label, command] of CASES) {
-  const times = engines.map(() => ({ cpu: [] as number[], wall: [] as number[], verdict: '' }));
+const engines: Array<[string, Decide]> = [
+  ['this checkout', await engine(join(import.meta.dirname, '..'))],
+  ['--against', await engine(AGAINST)],
+];
+const rows: string[] = [];
+for (const command of COMMANDS) {
+  const cells: string[] = [];
+  const cpu = engines.map(() => [] as number[]);
+  const wall = engines.map(() => [] as number[]);
+  const verdicts = engines.map(() => '');
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [i, e] of engines.entries()) {
-      const cpu = process.cpuUsage();
-      const wall = performance.now();
-      const v = await e.evaluate(command, e.policy, ctx);
-      const used = process.cpuUsage(cpu);
-      times[i]!.wall.push(performance.now() - wall);
-      times[i]!.cpu.push((used.user + used.system) / 1000);
-      times[i]!.verdict = v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
+    for (const [k, [, decide]] of engines.entries()) {
+      const t = process.cpuUsage();
+      const w = performance.now();
+      const v = await decide(command);
+      wall[k]!.push(performance.now() - w);
+      const d = process.cpuUsage(t);
+      cpu[k]!.push((d.user + d.system) / 1000);
+      verdicts[k] = v.decision === 'allow' ? 'allow' : `${v.decision} [${v.rule}]`;
     }
   }
-  for (const [i, e] of engines.entries()) {
-    const t = times[i]!;
-    console.log(`| ${label} | ${e.name} | ${t.verdict} | ${median(t.cpu).toFixed(1)} | ${median(t.wall).toFixed(1)} |`);
-  }
+  for (const k of engines.keys()) cells.push(verdicts[k]!, stats(cpu[k]!).median.toFixed(1), stats(wall[k]!).median.toFixed(1));
+  const label = command.replace(/ in ([a-d])0 [^;]* \1(\d+);/g, (_, v, last) => ` in ${v}0…${v}${last};`);
+  rows.push(`| \`${label}\` | ${cells.join(' | ')} |`);
 }
+console.log(`nested loops, median of ${ROUNDS} rounds (ms)`);
+console.log(`| command | ${engines.map(([name]) => `${name}: verdict | CPU | wall`).join(' | ')} |`);
+console.log(`|---|${'---|'.repeat(engines.length * 3)}`);
+for (const row of rows) console.log(row);

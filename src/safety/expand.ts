@@ -18,13 +18,23 @@ export const B_CLOSE = '\u0004';
 /**
  * A loop variable's values where it stands in a word (`for d in a /; do bash -c "rm -rf $d"`):
  * the body runs once per value, so the command is read once per value (pinLoop), each use of the
- * variable in it taking that value — not its values side by side as `"$@"` gives them.
+ * variable in it taking that value — not its values side by side as `"$@"` gives them. The group
+ * names its loop first (`L_OPEN id L_SEP value L_SEP value … L_CLOSE`): the variables of nested
+ * loops are each their own dimension, their runs crossed (loopRunPins).
  */
 export const L_OPEN = '\u0005';
 export const L_SEP = '\u0006';
 export const L_CLOSE = '\u0007';
 const LOOP_GROUP = /\u0005([^\u0005\u0007]*)\u0007/g;
 const MAX_EXPANSIONS = 64;
+/** The most values of one loop variable a command of its body is read with (one run each); past it the variable is unknown. */
+export const MAX_LOOP_RUNS = 64;
+/**
+ * The most runs a command of nested loops' bodies is read as: its loop variables' values crossed
+ * (loopRunPins). About 0.1 ms a run: 1,024 keep one command near 0.1 s of CPU (two loops of 30
+ * values, 900 runs: `bench/guard-loops.bench.ts`), and the work budget bounds a line of many.
+ */
+export const MAX_LOOP_COMBINATIONS = 1_024;
 /** Any of the marks expandWord acts on: SPLIT, B_OPEN, B_COMMA, B_CLOSE. */
 const MARKS = /[\u0001-\u0004]/;
 
@@ -50,49 +60,56 @@ export function expandWord(w: Word, home: string): Word[] {
   return out.length ? out : [{ ...w, value: '' }];
 }
 
+/** Loop `id`'s values as they stand in a word: one of them in each run of the body (pinLoop). */
+export function loopValue(id: number, values: readonly string[]): string {
+  return values.length === 1 ? values[0]! : L_OPEN + [String(id), ...values].join(L_SEP) + L_CLOSE;
+}
+
 /**
- * A loop variable's values as they stand in a word: one of them in each run of the body
- * (pinGroups). `loop` tells this variable's loop from another's with the same values (`for a in
- * 1 2; do for b in 1 2`), whose runs combine: it comes first in the group and is no value.
+ * The loops whose values `value` holds, each with its number of values: the most of any group
+ * naming it, and at least 1 (the marks can also come from the command line itself, `$'\005'`:
+ * every group still takes each of its values in some run, and no command reads as none).
  */
-export function loopValue(values: readonly string[], loop: number): string {
-  return values.length === 1 ? values[0]! : L_OPEN + [String(loop), ...values].join(L_SEP) + L_CLOSE;
+export function loopsIn(value: string, into = new Map<string, number>()): Map<string, number> {
+  if (!value.includes(L_OPEN)) return into;
+  for (const m of value.matchAll(LOOP_GROUP)) {
+    const [id, ...values] = m[1]!.split(L_SEP);
+    into.set(id!, Math.max(1, values.length, into.get(id!) ?? 0));
+  }
+  return into;
 }
 
-/** A loop group's values (loopValue: its loop's number first). */
-export function groupValues(group: string): string[] {
-  return group.split(L_SEP).slice(1);
+/** Which value each loop takes in a run: loop id to the index of its value (past its count, its last). */
+export type LoopPins = ReadonlyMap<string, number>;
+
+/**
+ * The runs of a loop body that `loops` (loopsIn) make: every combination of their values, or
+ * null when there are more than MAX_LOOP_COMBINATIONS of them.
+ */
+export function loopRunPins(loops: ReadonlyMap<string, number>): LoopPins[] | null {
+  let runs: Array<Map<string, number>> = [new Map()];
+  for (const [id, count] of loops) {
+    if (runs.length * count > MAX_LOOP_COMBINATIONS) return null;
+    runs = runs.flatMap((pins) => Array.from({ length: count }, (_, i) => new Map(pins).set(id, i)));
+  }
+  return runs;
 }
 
-/** How many runs the loop values in `value` make (the most values of one of them), 0 when it holds none. */
-export function loopRuns(value: string): number {
-  let n = 0;
-  for (const m of value.matchAll(LOOP_GROUP)) n = Math.max(n, groupValues(m[1]!).length);
-  return n;
-}
-
-/** `value` in run `run` of the loop body: each loop variable's value for that run (its last past its count). */
-export function pinLoop(value: string, run: number): string {
+/** `value` in one run of the loop body: each loop's values give way to the one `pins` names for it. */
+export function pinLoop(value: string, pins: LoopPins | number): string {
   return value.replace(LOOP_GROUP, (_, group: string) => {
-    const values = groupValues(group);
-    return values[Math.min(run, values.length - 1)]!;
+    const [id, ...values] = group.split(L_SEP);
+    const run = typeof pins === 'number' ? pins : (pins.get(id!) ?? 0);
+    return values[Math.min(run, values.length - 1)] ?? '';
   });
 }
 
-/** The loop values `value` holds, each as written (its loop's number and values joined by L_SEP), in order. */
-export function loopGroups(value: string): string[] {
-  return Array.from(value.matchAll(LOOP_GROUP), (m) => m[1]!);
-}
-
-/** `value` with each loop value in it replaced by what `pick` chooses for it (given as loopGroups gives it). */
-export function pinGroups(value: string, pick: (group: string) => string): string {
-  return value.replace(LOOP_GROUP, (_, group: string) => pick(group));
-}
-
-/** Every value `value` takes over the runs of the loop it is in. */
+/** Every value `value` takes over the runs of the loops it is in (their values crossed); UNKNOWN alone past MAX_LOOP_COMBINATIONS. */
 export function loopAlternatives(value: string): string[] {
-  const n = loopRuns(value);
-  return n ? Array.from({ length: n }, (_, run) => pinLoop(value, run)) : [value];
+  const loops = loopsIn(value);
+  if (!loops.size) return [value];
+  const runs = loopRunPins(loops);
+  return runs ? runs.map((pins) => pinLoop(value, pins)) : [UNKNOWN];
 }
 
 /** An assignment's value (`x=$(echo a b)`, `x={a,b}`): neither split nor brace-expanded, the marks are the characters again. */

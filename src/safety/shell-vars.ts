@@ -4,13 +4,11 @@
  * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows.
  */
 
-import { loopAlternatives, loopValue, SPLIT, UNKNOWN } from './expand.ts';
+import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
 import type { SimpleCommand, Word } from './syntax.ts';
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
-/** The most values a loop variable stands for at once (`for d in a b …`). */
-const MAX_LOOP_VALUES = 64;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
@@ -22,7 +20,7 @@ export class ShellVars {
   private readonly fresh = new Set<string>();
   /** loop variables over globs */
   private readonly globs = new Set<string>();
-  /** loops seen so far: each loop variable's values carry its loop's number (expand.ts loopValue) */
+  /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
 
   constructor(private readonly home: string) {}
@@ -108,15 +106,17 @@ export class ShellVars {
   loopVariable(words: Word[]): void {
     const name = words[1]?.raw;
     if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const values = words[2]?.raw === 'in' ? words.slice(3) : [];
+    const values = words[2]?.raw === 'in' ? words.slice(3).map((w) => w.value) : [];
+    // `for d;` runs over the positional parameters (`set -- a b`)
+    if (words.length === 2) values.push(...(this.values.get('@')?.split(SPLIT).filter(Boolean) ?? []));
     this.forget(name);
-    // each use of the variable is checked once per value: past MAX_LOOP_VALUES it stays unknown, as the shell's own would be
-    // a value that is itself a loop variable's (`for e in $d`) is each of its values
-    const flat = values.flatMap((w) => loopAlternatives(w.value));
-    if (!flat.length || flat.length > MAX_LOOP_VALUES || flat.some((v) => v.includes(UNKNOWN))) return;
-    // the body is read once per value (shell.ts): each use of the variable takes one
-    this.values.set(name, loopValue(flat, ++this.loops));
-    if (values.some((w) => w.glob)) this.globs.add(name);
+    // each use of the variable is checked once per value: past MAX_LOOP_RUNS it stays unknown, as the shell's own would be
+    // a value that is itself a loop variable's (`for e in $d`, `for e in $d$f`) is each of its values
+    const flat = values.flatMap((v) => loopAlternatives(v));
+    if (!flat.length || flat.length > MAX_LOOP_RUNS || flat.some((v) => v.includes(UNKNOWN))) return;
+    // the body is read once per value (shell.ts), this loop's values crossed with those of the loops around it
+    this.values.set(name, loopValue(this.loops++, flat));
+    if (words.slice(3).some((w) => w.glob)) this.globs.add(name);
   }
 
   /** The value of `$name` when the command line itself tells it: HOME, IFS, an earlier assignment. */

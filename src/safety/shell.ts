@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, groupValues, L_OPEN, loopGroups, pinGroups, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -37,6 +37,12 @@ class Parser extends WordReader {
   private lineLast: SimpleCommand | null = null;
   /** the list operator before the command being read: what its substitutions run after too */
   private commandAfter: SimpleCommand['after'] = 'other';
+  /** a pipeline whose stage ran once per loop value: the pipeline each run went on in (stagesOf) */
+  private readonly fans = new Map<number, number[]>();
+  /** where the last command that ran something stood: what a loop's `done |` pipes on from */
+  private lastStage: { pipeline: number; index: number } | null = null;
+  /** whether the command just read was a loop's `done` */
+  private loopDone = false;
 
   protected child(src: string): Parser {
     return new Parser(src, this.home, this.depth + 1, this.ids);
@@ -78,7 +84,9 @@ class Parser extends WordReader {
         }
         const op = two === '&&' || two === '||' || two === ';;' || two === ';&' || two === '|&' ? two : c;
         this.pos += op.length;
-        if (op === '|' || op === '|&') index++;
+        // `done | sh`: what the loop body's last stage prints goes on into the pipe
+        if ((op === '|' || op === '|&') && this.loopDone && this.lastStage) ({ pipeline, index } = { ...this.lastStage, index: this.lastStage.index + 1 });
+        else if (op === '|' || op === '|&') index++;
         else {
           pipeline = this.ids.next++;
           index = 0;
@@ -128,6 +136,7 @@ class Parser extends WordReader {
     const cmd: SimpleCommand = { words: [], redirects: [], comment: null, pipeline, index, after };
     const unexpanded = new Set<Word>();
     this.commandAfter = after;
+    this.loopDone = false;
     while (this.pos < this.src.length) {
       const c = this.src[this.pos]!;
       if (c === ' ' || c === '\t' || c === '\r') {
@@ -156,12 +165,13 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
-      // a word holding a loop variable's values is expanded once per run of the loops (loopRunsOf below)
+      // a word holding a loop variable's values is expanded once per run of the loop (loopRunsOf below)
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
         cmd.words.push(word);
       } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
+    this.loopDone = cmd.words[0]?.raw === 'done';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
@@ -175,13 +185,36 @@ class Parser extends WordReader {
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
-      const loops = loopRunsOf(cmd, unexpanded, this.home);
-      if (loops.tooMany) this.tooDeep = true;
-      for (const run of loops.runs) {
+      const runs = loopRunsOf(cmd, unexpanded, this.home);
+      // a word crossing loops into more runs than can be read: too large to check
+      if (!runs) this.tooDeep = true;
+      for (const run of this.stagesOf(runs ?? [], pipeline, index)) {
         this.out.push(run);
         this.lineLast = run;
       }
+      this.lastStage = { pipeline, index };
     }
+  }
+
+  /**
+   * A command's runs as stages of their pipelines: a stage that runs once per loop value
+   * (`for d in a /; do echo "rm -rf $d" | sh`) puts each run on a pipeline of its own, and each
+   * later stage is read on each of them, so every run feeds the next stage, not the first alone.
+   */
+  private stagesOf(runs: SimpleCommand[], pipeline: number, index: number): SimpleCommand[] {
+    let fan = this.fans.get(pipeline);
+    if (!fan && runs.length > 1) {
+      // the first run stays on the pipeline; the stages before it are read again on each new one
+      this.fans.set(pipeline, (fan = runs.map((_, r) => (r ? this.ids.next++ : pipeline))));
+      const before = index ? this.out.filter((c) => c.pipeline === pipeline) : [];
+      for (const lane of fan.slice(1)) this.out.push(...before.map((c) => ({ ...c, pipeline: lane })));
+    }
+    if (!fan || !runs.length) return runs;
+    const lanes = fan;
+    return Array.from({ length: Math.max(lanes.length, runs.length) }, (_, r) => ({
+      ...runs[Math.min(r, runs.length - 1)]!,
+      pipeline: lanes[Math.min(r, lanes.length - 1)]!,
+    }));
   }
 
   /** Reads a redirection at the cursor (with an optional fd number), or returns null. */
@@ -225,54 +258,38 @@ class Parser extends WordReader {
 }
 
 /**
- * The most commands one command in nested loops is read as (the product of its loop variables'
- * counts of values): past it the command line is too long to check (`for a in 1…64; do for b in
- * …; do for c in …; do for d in …; do cmd "$a$b$c$d"` would be 16 million commands) and denied.
+ * A command that uses a loop variable (`for d in a /; do bash -c "rm -rf $d"; done`) as the
+ * commands the loop runs: one per combination of the values of the loops it uses (nested loops
+ * crossed: `$a$b` takes every pair), each use of a variable taking its value of that run
+ * (expand.ts pinLoop); the words marked `unexpanded` are expanded once pinned. Any other command
+ * is itself. Past MAX_LOOP_COMBINATIONS combinations the loops are read side by side, run i taking each
+ * loop's i-th value, which shows every value of a word holding one loop; null when a word
+ * holds two (its combinations cannot all be read).
  */
-const MAX_LOOP_RUNS = 1024;
-
-/**
- * A command that uses loop variables (`for d in a /; do bash -c "rm -rf $d"; done`) as the
- * commands the loops run: one per combination of their values (nested loops run the inner once
- * per value of the outer), each use of a variable taking its value in that run (expand.ts
- * pinGroups; a variable used twice takes the same value, as in `cp "$f" "$f.bak"`); past
- * MAX_LOOP_RUNS combinations (`tooMany`), one command with the variables unknown. The words
- * marked `unexpanded` are expanded once pinned. Any other command is itself.
- */
-function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): { runs: SimpleCommand[]; tooMany: boolean } {
-  const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
-  if (!cmd.words.some((w) => looped(w.value)) && !cmd.redirects.some((r) => looped(r.target?.value) || looped(r.input))) return { runs: [cmd], tooMany: false };
-  const held = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
-  const groups = [...new Set(held.flatMap(loopGroups))];
-  const values = new Map(groups.map((g) => [g, groupValues(g)]));
-  // run r takes value (r / stride) mod count of each variable: the first varies fastest
-  const strides = new Map<string, number>();
-  let combinations = 1;
-  for (const g of groups) {
-    strides.set(g, combinations);
-    combinations *= values.get(g)!.length;
+function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: string): SimpleCommand[] | null {
+  const values = [...cmd.words.map((w) => w.value), ...cmd.redirects.flatMap((r) => [r.target?.value ?? '', r.input ?? ''])];
+  const loops = new Map<string, number>();
+  for (const v of values) loopsIn(v, loops);
+  if (!loops.size) return [cmd];
+  let runs: ReadonlyArray<LoopPins | number> | null = loopRunPins(loops);
+  if (!runs) {
+    if (values.some((v) => loopsIn(v).size > 1)) return null;
+    runs = Array.from({ length: Math.max(...loops.values()) }, (_, run) => run);
   }
-  const bounded = combinations <= MAX_LOOP_RUNS;
-  const pin = (v: string, run: number) =>
-    pinGroups(v, (g) => {
-      if (!bounded) return UNKNOWN;
-      const vs = values.get(g)!;
-      return vs[Math.floor(run / strides.get(g)!) % vs.length]!;
-    });
-  const runs = Array.from({ length: bounded ? combinations : 1 }, (_, run) => ({
+  const looped = (v: string | null | undefined) => v?.includes(L_OPEN) === true;
+  return runs.map((pins) => ({
     ...cmd,
     words: cmd.words.flatMap((w) => {
       if (!looped(w.value)) return [w];
-      const pinned = { ...w, value: pin(w.value, run) };
+      const pinned = { ...w, value: pinLoop(w.value, pins) };
       return unexpanded.has(w) ? expandWord(pinned, home) : [pinned];
     }),
     redirects: cmd.redirects.map((r) => ({
       ...r,
-      target: r.target && looped(r.target.value) ? { ...r.target, value: pin(r.target.value, run) } : r.target,
-      input: r.input !== null && looped(r.input) ? pin(r.input, run) : r.input,
+      target: r.target && looped(r.target.value) ? { ...r.target, value: pinLoop(r.target.value, pins) } : r.target,
+      input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
     })),
   }));
-  return { runs, tooMany: !bounded };
 }
 
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */
