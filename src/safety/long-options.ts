@@ -97,72 +97,213 @@ export const TRANSFER_LONG_OPTIONS: Record<string, readonly string[]> = {
   ],
 };
 
-/**
- * The words with each long option spelled out in full, as GNU getopt and git's parse-options read
- * them: a unique prefix of one of `known` (`--b` for `--backup`, `--targ=/tmp`) is that option;
- * an exact name, an ambiguous or unknown prefix, and every word after `--` stay as they are.
- */
-export function spelledOut(args: readonly Word[], known: readonly string[]): Word[] {
-  const end = args.findIndex((w) => w.value === '--');
-  return args.map((w, i) => {
-    const v = w.value;
-    if ((end >= 0 && i > end) || !v.startsWith('--') || v === '--') return w;
-    const eq = v.indexOf('=');
-    const typed = eq < 0 ? v : v.slice(0, eq);
-    if (known.includes(typed)) return w;
-    const hits = known.filter((k) => k.startsWith(typed));
-    return hits.length === 1 ? { ...w, value: hits[0]! + (eq < 0 ? '' : v.slice(eq)) } : w;
-  });
+/** A long option spelled out in full against `known`: a unique prefix is the option it begins (`--b` for `--backup`, `--targ=/tmp`); an exact name, an ambiguous or unknown prefix stay as they are. */
+function spellOut(v: string, known: readonly string[]): string {
+  const eq = v.indexOf('=');
+  const typed = eq < 0 ? v : v.slice(0, eq);
+  if (known.includes(typed)) return v;
+  const hits = known.filter((k) => k.startsWith(typed));
+  return hits.length === 1 ? hits[0]! + (eq < 0 ? '' : v.slice(eq)) : v;
 }
 
-/** The long options of git checkout and restore (`git checkout -h`), against which an abbreviation (`--patc`, `--stag`) is resolved. */
-export const GIT_WRITER_LONG: Record<string, readonly string[]> = {
-  checkout: [
-    '--quiet',
-    '--progress',
-    '--no-progress',
+/**
+ * The words with each long option spelled out in full, as GNU getopt and git's parse-options read
+ * them (spellOut); every word after `--` stays as it is.
+ */
+export function spelledOut(args: readonly Word[], known: readonly string[]): Word[] {
+  const names = spelledOutNames(
+    args.map((w) => w.value),
+    known,
+  );
+  return args.map((w, i) => (names[i] === w.value ? w : { ...w, value: names[i]! }));
+}
+
+/** spelledOut of plain words. */
+export function spelledOutNames(args: readonly string[], known: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((v, i) => ((end >= 0 && i > end) || !v.startsWith('--') || v === '--' ? v : spellOut(v, known)));
+}
+
+/**
+ * The long options of the git subcommands the guard reads (`git push -h`, `git checkout -h`…), against
+ * which an abbreviation is resolved: git accepts any unique prefix (`--force-w`, `--patc`, `--stag`).
+ */
+export const GIT_LONG_OPTIONS: Record<string, readonly string[]> = {
+  push: [
+    '--all',
+    '--branches',
+    '--mirror',
+    '--tags',
+    '--follow-tags',
+    '--delete',
+    '--dry-run',
     '--force',
+    '--force-with-lease',
+    '--force-if-includes',
+    '--prune',
+    '--set-upstream',
+    '--push-option',
+    '--receive-pack',
+    '--exec',
+    '--repo',
+    '--atomic',
+    '--verbose',
+    '--quiet',
+    '--no-verify',
+    '--verify',
+    '--porcelain',
+    '--thin',
+    '--no-thin',
+    '--signed',
+    '--recurse-submodules',
+    '--progress',
+    '--ipv4',
+    '--ipv6',
+  ],
+  reset: [
+    '--hard',
+    '--soft',
+    '--mixed',
+    '--merge',
+    '--keep',
+    '--quiet',
+    '--patch',
+    '--refresh',
+    '--no-refresh',
+    '--recurse-submodules',
+    '--pathspec-from-file',
+    '--pathspec-file-nul',
+    '--intent-to-add',
+  ],
+  clean: ['--force', '--dry-run', '--quiet', '--interactive', '--exclude'],
+  checkout: [
+    '--force',
+    '--quiet',
     '--ours',
     '--theirs',
     '--track',
     '--no-track',
-    '--guess',
-    '--no-guess',
     '--detach',
     '--orphan',
-    '--ignore-skip-worktree-bits',
     '--merge',
     '--conflict',
     '--patch',
-    '--ignore-other-worktrees',
+    '--progress',
+    '--guess',
     '--overwrite-ignore',
-    '--no-overwrite-ignore',
     '--recurse-submodules',
+    '--pathspec-from-file',
+    '--ignore-skip-worktree-bits',
+    '--no-progress',
+    '--no-guess',
+    '--ignore-other-worktrees',
+    '--no-overwrite-ignore',
     '--no-recurse-submodules',
     '--overlay',
     '--no-overlay',
-    '--pathspec-from-file',
     '--pathspec-file-nul',
+  ],
+  switch: [
+    '--force',
+    '--discard-changes',
+    '--create',
+    '--force-create',
+    '--detach',
+    '--guess',
+    '--quiet',
+    '--track',
+    '--no-track',
+    '--orphan',
+    '--merge',
+    '--conflict',
+    '--progress',
+    '--recurse-submodules',
   ],
   restore: [
     '--source',
-    '--patch',
-    '--worktree',
     '--staged',
+    '--worktree',
     '--quiet',
-    '--progress',
-    '--no-progress',
+    '--patch',
     '--ours',
     '--theirs',
     '--merge',
     '--conflict',
-    '--ignore-unmerged',
-    '--ignore-skip-worktree-bits',
-    '--recurse-submodules',
-    '--no-recurse-submodules',
     '--overlay',
     '--no-overlay',
+    '--progress',
+    '--recurse-submodules',
     '--pathspec-from-file',
+    '--no-progress',
+    '--ignore-unmerged',
+    '--ignore-skip-worktree-bits',
+    '--no-recurse-submodules',
     '--pathspec-file-nul',
+  ],
+  tag: [
+    '--annotate',
+    '--sign',
+    '--local-user',
+    '--force',
+    '--delete',
+    '--verify',
+    '--list',
+    '--message',
+    '--file',
+    '--contains',
+    '--no-contains',
+    '--points-at',
+    '--merged',
+    '--no-merged',
+    '--sort',
+    '--format',
+    '--column',
+    '--no-column',
+    '--ignore-case',
+    '--create-reflog',
+    '--cleanup',
+    '--trailer',
+    '--color',
+  ],
+  commit: [
+    '--dry-run',
+    '--message',
+    '--amend',
+    '--no-verify',
+    '--verify',
+    '--all',
+    '--patch',
+    '--file',
+    '--reuse-message',
+    '--reedit-message',
+    '--fixup',
+    '--squash',
+    '--author',
+    '--date',
+    '--signoff',
+    '--no-edit',
+    '--edit',
+    '--allow-empty',
+    '--allow-empty-message',
+    '--quiet',
+    '--verbose',
+    '--only',
+    '--include',
+    '--interactive',
+    '--gpg-sign',
+    '--no-gpg-sign',
+    '--trailer',
+    '--status',
+    '--no-status',
+    '--cleanup',
+    '--template',
+    '--untracked-files',
+    '--short',
+    '--branch',
+    '--porcelain',
+    '--long',
+    '--null',
+    '--reset-author',
+    '--pathspec-from-file',
   ],
 };

@@ -3,7 +3,7 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
-import { GIT_WRITER_LONG, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
+import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
 import { globAlternatives } from './paths.ts';
@@ -351,7 +351,7 @@ function git(inv: Invocation): PathUse[] {
   let i = 0;
   while (i < a.length && a[i]!.value.startsWith('-')) i += GIT_VALUED.has(a[i]!.value) ? 2 : 1;
   const sub = a[i]?.value;
-  const long = sub !== undefined && Object.hasOwn(GIT_WRITER_LONG, sub) ? GIT_WRITER_LONG[sub] : undefined;
+  const long = sub !== undefined && Object.hasOwn(GIT_LONG_OPTIONS, sub) ? GIT_LONG_OPTIONS[sub] : undefined;
   const rest = long ? spelledOut(a.slice(i + 1), long) : a.slice(i + 1);
   const values = rest.map((w) => w.value);
   // git's short options cluster (`-qp`) and its long ones may be abbreviated (`--patc`)

@@ -455,3 +455,17 @@ describe('the policy switches the families', () => {
     assert.equal((await evaluateCommand('crontab -r', p, ctx())).decision, 'allow');
   });
 });
+
+// a subcommand named like a property of a plain object once threw in the long options' lookup (the hook then denied everything it was asked)
+describe("git's long options are resolved for the subcommands the guard knows, and only those", () => {
+  for (const [command, expected] of [
+    ['git toString --b x', 'allow'],
+    ['git constructor --force', 'allow'],
+    ['git __proto__ --patc', 'allow'],
+    ['git push --force-w origin feature', 'deny'],
+  ] as const)
+    test(`${command}: ${expected}`, async () => {
+      const v = await evaluateCommand(`${command} #!axme pr=none repo=acme/app`, defaultPolicy(), safetyContext());
+      assert.equal(v.decision, expected, v.reason);
+    });
+});
