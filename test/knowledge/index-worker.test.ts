@@ -24,7 +24,7 @@ import { headCommitSync } from '../../src/store/locate.ts';
 import { withCore } from '../core.ts';
 import { axme, CLI, cleanEnv } from '../helpers.ts';
 import { useStore } from '../store-fixture.ts';
-import { aheadDone, indexWritten, tipIndexMissingAt as missing, tipFile } from './index-written.ts';
+import { aheadDone, indexWritten, tipIndexMissingAt as missing, processesEnded, tipFile } from './index-written.ts';
 
 describe('the index made in the background', () => {
   const store = useStore();
@@ -66,6 +66,8 @@ test(`a session start on a store of ${BACKGROUND_INDEX_ITEMS} items whose tip ha
   });
   assert.equal(r.code, 0, r.stderr);
   await indexWritten(dir);
+  // the worker holds the lock a write's does, and goes on for newer tips: let it end before its store is removed
+  await aheadDone(dir);
 });
 
 describe('the index made ahead after a write on the command line', () => {
@@ -83,12 +85,14 @@ describe('the index made ahead after a write on the command line', () => {
     await indexWritten(dir);
     const found = await axme(dir, ['search', 'append-only ledger', '--json'], { env: cleanEnv() });
     assert.equal(JSON.parse(found.stdout).hits[0]?.title, 'Ledger entries are append-only');
+    await aheadDone(dir);
   });
 
   test('one worker at a time: a write while one runs starts none; the lock names the worker, not the writer', async (t) => {
     const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
     t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
     const self = { execPath: process.execPath, script: CLI };
+    const workers: number[] = [];
     await withCore(dir, async (kb) => {
       const lock = aheadLockPath(kb);
       mkdirSync(dirname(lock), { recursive: true });
@@ -100,13 +104,17 @@ describe('the index made ahead after a write on the command line', () => {
       assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), true);
       const holder = Number(readFileSync(lock, 'utf8').split(' ')[0]);
       assert.ok(holder > 0 && holder !== process.pid, `the lock names ${holder}`);
+      workers.push(holder);
       // a lock older than a worker lives is taken over, whoever it names (a pid reused)
       writeFileSync(lock, `${process.pid} 2026-01-01T00:00:00.000Z\n`);
       const old = new Date(Date.now() - 60 * 60_000);
       utimesSync(lock, old, old);
       assert.equal(await startIndexAhead(kb, { self, cwd: dir, env: cleanEnv() }), true, 'an hour-old lock held nothing');
+      workers.push(Number(readFileSync(lock, 'utf8').split(' ')[0]));
     });
     await indexWritten(dir);
+    // both workers write into the store until they end: its folder is removed after
+    await processesEnded(workers);
   });
 
   test('a store under the size starts no worker', async (t) => {

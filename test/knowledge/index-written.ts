@@ -43,3 +43,19 @@ export async function aheadDone(dir: string): Promise<void> {
     await sleep(100);
   }
 }
+
+/** Until each process of `pids` has ended (a detached worker writing into a store about to be removed); a bound only against one that never ends. */
+export async function processesEnded(pids: readonly number[]): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  for (let i = 0; pids.some(alive); i++) {
+    if (i > 1200) assert.fail(`the workers ${pids.join(', ')} still ran after 2 minutes`);
+    await sleep(100);
+  }
+}
