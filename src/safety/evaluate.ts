@@ -16,7 +16,7 @@ import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
 import type { Policy } from './policy.ts';
 import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
-import { checkMovedAway, checkRemoval } from './removal.ts';
+import { checkHistoryChange, checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
@@ -286,6 +286,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   const fctx: FamilyContext = { policy: w.policy, cwd, home: w.ctx.home, root: w.ctx.root };
   if (cmd.after !== '&&') w.chained = false;
   if (inv) add(checkRemoval(inv, bctx));
+  add(checkHistoryChange(inv, cmd.redirects, bctx));
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads

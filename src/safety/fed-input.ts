@@ -1,10 +1,10 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf } from './bash-rules.ts';
-import type { Invocation } from './command.ts';
+import { type Invocation, programName, SHELLS } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { removesRecursively } from './removal.ts';
-import { type SimpleCommand, UNKNOWN } from './shell.ts';
+import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -117,37 +117,93 @@ function findArgs(finder: Invocation): string[] | null {
   return [...(dirs.length ? dirs : ['.']), ...depth];
 }
 
-/** The programs whose listing names paths of the project (`git ls-files`, `grep -l`, `rg --files`): what they feed xargs is no folder picked from afar. */
-const PROJECT_LISTERS = new Set(['git', 'grep', 'egrep', 'fgrep', 'rg', 'fd', 'fdfind', 'ag', 'ack']);
+/** The programs whose every line is a path of the project (fd), and those that print paths only with a listing option (`grep -l`, `git ls-files`). */
+const PATH_FINDERS = new Set(['fd', 'fdfind']);
+const MATCH_LISTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
+/** The searchers' short options that take a value: in a cluster after one of them, an `l` is that value's. */
+const SEARCH_VALUED = /[efmABCdDgGt]/;
+/** git's subcommands that list paths. */
+const GIT_LISTINGS = new Set(['ls-files', 'ls-tree']);
+/** `git grep`'s options that make it print the names of the files that match (or do not), not their lines. */
+const GIT_GREP_NAMES = new Set(['-l', '-L', '--files-with-matches', '--name-only', '--files-without-match']);
+
+/**
+ * Whether what `inv` prints is paths of the project (`git ls-files`, `git diff --name-only`, `grep
+ * -rl`, `rg --files`, `fd`): what it feeds xargs is no folder picked from afar. Without a listing
+ * option grep and git print lines of a file (`grep -v keep list`, `git show HEAD:dirs.txt`): unknown names.
+ */
+function listsProjectPaths(inv: Invocation): boolean {
+  const values = inv.args.map((a) => a.value);
+  if (PATH_FINDERS.has(inv.program)) return true;
+  if (MATCH_LISTERS.has(inv.program))
+    return values.some(
+      (v) =>
+        /^--(files|files-with(out)?-matches|files-without-match|name-only)$/.test(v) ||
+        (/^-[A-Za-z]/.test(v) && /[lL]/.test(v.slice(1).split(SEARCH_VALUED)[0]!)) ||
+        (inv.program === 'ack' && v === '-f'),
+    );
+  if (inv.program !== 'git') return false;
+  const sub = values.find((v, i) => !v.startsWith('-') && !/^(-C|-c|--git-dir|--work-tree|--namespace)$/.test(values[i - 1] ?? ''));
+  if (sub && GIT_LISTINGS.has(sub)) return true;
+  const after = values.slice(sub ? values.indexOf(sub) + 1 : values.length);
+  return after.some((v) => v === '--name-only' || (sub === 'grep' && (GIT_GREP_NAMES.has(v) || /^-[A-Za-z]*[lL]/.test(v))));
+}
+
+/**
+ * The words of a recursive removal `argv` runs: itself, or for a shell given a script (`sh -c 'rm
+ * -rf {}'`, `bash -c 'rm -rf "$1"' _`) the recursive rm in that script that takes the names it is
+ * handed (`{}` or a variable). Null where no recursive removal takes them.
+ */
+function recursiveRemoval(argv: string[]): string[] | null {
+  if (removesRecursively(argv)) return argv;
+  const c = argv.indexOf('-c');
+  if (!SHELLS.has(programName(argv[0] ?? '')) || c < 0 || argv[c + 1] === undefined) return null;
+  // the home folder does not matter here: only the rm's options and whether it takes the handed names
+  for (const cmd of parseShell(argv[c + 1]!, { home: '/' }).commands) {
+    const words = cmd.words.map((w) => w.value);
+    if (removesRecursively(words) && words.slice(1).some((v) => v.includes('{}') || v.includes(UNKNOWN))) return words;
+  }
+  return null;
+}
 
 /**
  * `cat dirs.txt | xargs rm -rf`, `xargs rm -rf < list`, `xargs -a list rm -rf`, `cat list | parallel
  * rm -rf`: a recursive removal of names read from a file or a program whose output the command
  * line does not tell — any folder, `/` and the home folder among them, as for `rm -rf "$DIR"`.
  * Null where the names are known (a static text, a find, an ls: fedArgumentScripts reads them),
- * come from a listing of the project's paths (PROJECT_LISTERS), or where nothing feeds the command.
+ * come from a listing of the project's paths (listsProjectPaths), or where nothing feeds the command.
  */
 export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, finderInv: Invocation | null): Finding | null {
   const parallel = inv.program === 'parallel' ? parallelLine(inv.args.map((a) => a.value)) : null;
   // `parallel CMD :::: list`: the arguments read from a file (words after `:::` are known, parallelScripts reads them)
   const fileGroups = parallel?.groups && inv.args.some((a) => a.value === '::::' || a.value === '::::+');
   const argv = parallel ? (parallel.groups && !fileGroups ? null : parallel.command) : inv.via.includes('xargs') ? argvOf(inv) : null;
-  if (!argv || !removesRecursively(argv) || cmd.redirects.some((r) => r.input !== null)) return null;
+  const removal = argv && recursiveRemoval(argv);
+  // `xargs rm -rf <<< build`: a static text's words are known (fedArgumentScripts); `<<< "$DIRS"` is a variable's
+  const fed = cmd.redirects.find((r) => r.input !== null);
+  const fedInput = fed?.input ?? null;
+  // a here-document's text is kept as written: with its delimiter unquoted, `$DIRS` or `` `cmd` `` there is the shell's
+  const shellKnows =
+    fedInput !== null &&
+    (fedInput.includes(UNKNOWN) || (fed!.op.startsWith('<<') && fed!.op !== '<<<' && !/['"\\]/.test(fed!.target?.raw ?? '') && /[$`]/.test(fedInput)));
+  if (!removal || (fedInput !== null && !shellKnows)) return null;
   const words = cmd.words.map((w) => w.value);
   const fromFile = fileGroups || cmd.redirects.some((r) => r.op === '<' && r.target) || words.some((v) => /^(-a|--arg-file)(=|$)|^-a./.test(v));
   const source = fromFile
     ? 'a file'
-    : feeder &&
-        finderInv &&
-        !PROJECT_LISTERS.has(finderInv.program) &&
-        !findArgs(finderInv) &&
-        // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
-        (!(finderInv.program === 'echo' || finderInv.program === 'printf') || finderInv.args.some((a) => a.value.includes(UNKNOWN)))
-      ? `\`${finderInv.program}\``
-      : null;
+    : fedInput !== null
+      ? 'a variable in a here-string or here-document'
+      : feeder &&
+          finderInv &&
+          !listsProjectPaths(finderInv) &&
+          !findArgs(finderInv) &&
+          // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
+          (!(finderInv.program === 'echo' || finderInv.program === 'printf') || finderInv.args.some((a) => a.value.includes(UNKNOWN)))
+        ? `\`${finderInv.program}\``
+        : null;
   if (!source) return null;
   return {
     rule: 'rm.root',
-    reason: `\`${argv.join(' ')}\` of the names ${source} prints, which the command line does not tell: any folder, / and the home folder among them; name the folders, or list them with find or git ls-files`,
+    reason: `\`${removal.join(' ')}\` of the names ${source} prints, which the command line does not tell: any folder, / and the home folder among them; name the folders, or list them with find or git ls-files`,
   };
 }

@@ -106,7 +106,8 @@ const NO_ARGUMENT = new Set([
   '-nowarn',
   '-warn',
 ]);
-const REMOVERS = /(^|\/)(rm|shred|unlink|rmdir)$/;
+/** The programs a find's `-exec` runs that take a file's content away: removed, shredded or emptied. */
+export const REMOVERS = /(^|\/)(rm|shred|unlink|rmdir|truncate)$/;
 
 interface Parsed {
   expr: Node;

@@ -2,9 +2,11 @@ import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
-import { findRemoves } from './find-expression.ts';
+import { findRemoves, REMOVERS } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
+import { redirectAccess } from './path-access.ts';
+import { pathUses } from './path-uses.ts';
 import { otherHome, resolvePath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -107,7 +109,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     const a = inv.args;
     const destroys =
       a.some((w) => w.value === '-delete') ||
-      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && /(^|\/)(rm|shred)$/.test(a[i + 1]?.value ?? ''));
+      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && REMOVERS.test(a[i + 1]?.value ?? '') && !/rmdir$/.test(a[i + 1]!.value));
+    // (rmdir takes only empty folders: not the project's content)
     if (!destroys) return null;
     // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
     // (a negated test, `-not -path './.git/*'`, selects all but what it names; one before `-prune` keeps it out)
@@ -131,6 +134,32 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     // `find .git -name '*.pack' -delete`, `find . ! -name '*.ts' -delete`: what the expression selects holds history
     const history = findsHistory(inv.args, ctx);
     if (history) return { rule: 'rm.root', reason: `\`find\` removing ${history} loses commits; it is never allowed. Use git to drop what you mean` };
+  }
+  return null;
+}
+
+/**
+ * A file of the history written over, emptied, edited or removed by any program or redirection
+ * (`unlink .git/HEAD`, `shred -u .git/HEAD`, `> .git/packed-refs`, `echo x > .git/refs/heads/main`,
+ * `truncate -s 0 .git/objects/pack/p.pack`): lost as surely as by `rm`, and judged as its removal.
+ * A git verb (`git update-ref`) names no such file; `.git/index.lock` is no history.
+ */
+export function checkHistoryChange(inv: Invocation | null, redirects: ReadonlyArray<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
+  if (ctx.cwd === null) return null;
+  const uses = [
+    ...redirects
+      .filter((r) => r.target && !r.op.startsWith('<<') && !(r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value)))
+      .map((r) => ({ word: r.target!, access: redirectAccess(r.op) })),
+    ...(inv ? pathUses(inv) : []),
+  ];
+  for (const { word, access } of uses) {
+    if ((access !== 'write' && access !== 'edit' && access !== 'remove') || isDynamic(word)) continue;
+    const part = historyPart(resolvePath(globFolder(word.value, word.glob), { cwd: ctx.cwd, home: ctx.home }), ctx);
+    if (part)
+      return {
+        rule: 'rm.root',
+        reason: `\`${inv?.program ?? word.raw}\` changes the project's history (${part}): written over, emptied or removed, it loses commits as \`rm\` would; it is never allowed. Use git to change refs (git update-ref, git branch)`,
+      };
   }
   return null;
 }
