@@ -122,8 +122,8 @@ const PATH_FINDERS = new Set(['fd', 'fdfind']);
 const MATCH_LISTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
 /** The searchers' short options that take a value: in a cluster after one of them, an `l` is that value's. */
 const SEARCH_VALUED = /[efmABCdDgGt]/;
-/** git's subcommands that list paths. */
-const GIT_LISTINGS = new Set(['ls-files', 'ls-tree']);
+/** git's subcommands that list paths (`status`: the changed ones, by their names). */
+const GIT_LISTINGS = new Set(['ls-files', 'ls-tree', 'status']);
 /** `git grep`'s options that make it print the names of the files that match (or do not), not their lines. */
 const GIT_GREP_NAMES = new Set(['-l', '-L', '--files-with-matches', '--name-only', '--files-without-match']);
 

@@ -11,6 +11,7 @@ testHoles({
     ['git diff --name-only | xargs rm -rf', 'git show HEAD:dirs.txt | xargs rm -rf'],
     ['grep -rl TODO build | xargs rm -rf', 'git cat-file -p HEAD:list | xargs rm -rf'],
     ["find . -name '*.tmp' | xargs rm", 'git config --get-all x.dirs | xargs rm -rf'],
+    ['git status --porcelain | xargs rm -rf', 'grep -e l list | xargs rm -rf'],
   ],
   'a here-string or here-document of a variable feeds xargs unknown names': [
     ['xargs rm -rf <<< "build dist"', 'xargs rm -rf <<< "$DIRS"'],
