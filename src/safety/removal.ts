@@ -107,22 +107,11 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
   }
   if (inv.program === 'find') {
     const a = inv.args;
-    const destroys =
-      a.some((w) => w.value === '-delete') ||
-      a.some((w, i) => (w.value === '-exec' || w.value === '-execdir') && REMOVERS.test(a[i + 1]?.value ?? '') && !/rmdir$/.test(a[i + 1]!.value));
-    // (rmdir takes only empty folders: not the project's content)
-    if (!destroys) return null;
-    // `find . -name '*.o' -delete` removes what its name test selects, not the folder (`-name '*'` selects all)
-    // (a negated test, `-not -path './.git/*'`, selects all but what it names; one before `-prune` keeps it out)
-    const targeted = a.some(
-      (w, i) =>
-        FIND_TESTS.has(w.value) &&
-        !/^(!|-not)$/.test(a[i - 1]?.value ?? '') &&
-        a[i + 2]?.value !== '-prune' &&
-        !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1]?.value ?? '*'),
-    );
+    const values = a.map((w) => w.value);
+    if (!findDestroys(values)) return null;
+    const targeted = findTargeted(values);
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
-    const emptyOnly = selectsEmptyOnly(a.map((w) => w.value));
+    const emptyOnly = selectsEmptyOnly(values);
     // `find -delete` without a folder starts at `.`
     const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
     for (const w of targeted ? [] : roots) {
@@ -164,13 +153,36 @@ export function checkHistoryChange(inv: Invocation | null, redirects: ReadonlyAr
   return null;
 }
 
+/** Whether a find's words remove what they select: `-delete`, or `-exec` of a remover (not rmdir, which takes only empty folders). */
+function findDestroys(a: readonly string[]): boolean {
+  return a.includes('-delete') || a.some((v, i) => (v === '-exec' || v === '-execdir') && REMOVERS.test(a[i + 1] ?? '') && !/rmdir$/.test(a[i + 1]!));
+}
+
+/**
+ * Whether a find's test picks what it removes: `find . -name '*.o' -delete` removes what its name
+ * test selects, not the folder (`-name '*'` selects all); a negated test, `-not -path './.git/*'`,
+ * selects all but what it names; one before `-prune` keeps it out.
+ */
+function findTargeted(a: readonly string[]): boolean {
+  return a.some((v, i) => FIND_TESTS.has(v) && !/^(!|-not)$/.test(a[i - 1] ?? '') && a[i + 2] !== '-prune' && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1] ?? '*'));
+}
+
+/**
+ * Whether a command's words (`rm -rf`, `/bin/rm -r --`, `find {} -delete`) remove recursively
+ * what they are handed: a recursive rm, or a removing find without a test that picks what it removes.
+ */
+export function removesRecursively(argv: readonly string[]): boolean {
+  if (argv[0] === 'find') return findDestroys(argv) && !findTargeted(argv);
+  return removesRecursivelyByRm(argv);
+}
+
 /** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
 function recursiveFlag(v: string): boolean {
   return (v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
 }
 
 /** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
-export function removesRecursively(argv: readonly string[]): boolean {
+function removesRecursivelyByRm(argv: readonly string[]): boolean {
   if (argv[0]?.slice(argv[0].lastIndexOf('/') + 1) !== 'rm') return false;
   const end = argv.indexOf('--');
   return argv.slice(1, end < 0 ? undefined : end).some(recursiveFlag);

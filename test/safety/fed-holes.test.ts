@@ -17,9 +17,10 @@ testHoles({
     ['xargs rm -rf <<< "build dist"', 'xargs rm -rf <<< "$DIRS"'],
     ['xargs rm -f <<< "$FILES"', 'xargs rm -rf <<EOF\n$DIRS\nEOF'],
   ],
-  'a shell run by xargs removes the names it reads': [
+  'a shell or a find run by xargs removes the names it reads': [
     ["cat list | xargs -I{} sh -c 'echo {}'", "cat list | xargs -I{} sh -c 'rm -rf {}'"],
     ["cat list | xargs -I{} sh -c 'rm -f {}'", 'cat list | xargs -I{} bash -c \'rm -rf "{}"\''],
+    ["cat list | xargs -I{} find {} -name '*.o' -delete", 'cat list | xargs -I{} find {} -delete'],
   ],
   'a write, edit or removal of a history file is its removal': [
     ['rm .git/index.lock', 'unlink .git/HEAD'],
