@@ -7,20 +7,13 @@
 //
 //   node --import tsx bench/guard-battery2.ts [--misses]   (--misses: only the rows that miss)
 
-import { evaluateCommand, type Verdict } from '../src/safety/evaluate.ts';
+import { evaluateCommand } from '../src/safety/evaluate.ts';
 import { defaultPolicy } from '../src/safety/policy.ts';
 import { safetyContext } from '../test/safety/context.ts';
-import type { BatteryRow } from '../test/safety/fresh-battery.ts';
+import { meetsExpectation } from '../test/safety/fresh-battery.ts';
 import { FRESH2_DANGEROUS, FRESH2_EVERYDAY } from '../test/safety/fresh-battery2.ts';
 
 const MISSES_ONLY = process.argv.includes('--misses');
-
-/** Whether a verdict meets a row's expectation (an `ask` row may be denied: stricter). */
-function meets(row: BatteryRow, v: Verdict): boolean {
-  if (row.expect === 'allow') return v.decision === 'allow';
-  if (row.expect === 'ask') return v.decision === 'ask' || v.decision === 'deny';
-  return v.decision === 'deny';
-}
 
 const policy = defaultPolicy();
 const tally = new Map<string, { rows: number; met: number }>();
@@ -40,7 +33,7 @@ for (const [kind, battery] of [
 ] as const) {
   for (const row of battery) {
     const v = await evaluateCommand(row.command, policy, safetyContext());
-    const met = meets(row, v);
+    const met = meetsExpectation(row, v);
     count(`${kind}: ${row.area}`, met);
     count(kind, met);
     const line = `${met ? 'ok  ' : 'MISS'} ${row.area.padEnd(14)} expect ${row.expect.padEnd(5)} got ${v.decision}${v.rule ? ` [${v.rule}]` : ''}  ${JSON.stringify(row.command)}`;

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { type EvalContext, evaluateCommand } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
 import { guardedPaths } from '../../src/setup/paths.ts';
+import { type BatteryRow, meetsExpectation } from './fresh-battery.ts';
 
 /**
  * The fixed context of the table-driven safety tests: the project /home/u/proj checked out on
@@ -43,6 +44,26 @@ export function testHoles(holes: Record<string, ReadonlyArray<readonly [string, 
           assert.match(await decide(dangerous), /^deny /, dangerous);
         });
       }
+    });
+  }
+}
+
+/**
+ * A battery through the engine under the default policy in `safetyContext()`: one test an area,
+ * every row of it given the verdict it says (meetsExpectation), every miss listed.
+ */
+export function testBattery(rows: readonly BatteryRow[]): void {
+  const policy = defaultPolicy();
+  for (const area of [...new Set(rows.map((r) => r.area))]) {
+    const list = rows.filter((r) => r.area === area);
+    test(`${area}: every row gets its verdict (${list.length})`, async () => {
+      const wrong: string[] = [];
+      for (const row of list) {
+        const v = await evaluateCommand(row.command, policy, safetyContext());
+        if (!meetsExpectation(row, v))
+          wrong.push(`${JSON.stringify(row.command)} (${row.expect})\n    -> ${v.decision}${v.rule ? ` [${v.rule}]` : ''} ${v.reason.slice(0, 140)}`);
+      }
+      assert.deepEqual(wrong, [], `${wrong.length} of ${list.length} wrong:\n${wrong.join('\n')}`);
     });
   }
 }

@@ -10,6 +10,8 @@
  * push is denied by the rule it breaks and not for a missing marker.
  */
 
+import type { Verdict } from '../../src/safety/evaluate.ts';
+
 /** One command and the verdict the docs promise for it. */
 export interface BatteryRow {
   /** What the guard must answer. */
@@ -24,6 +26,13 @@ const M = '#!axme pr=none repo=acme/app';
 
 /** Rows of one verdict and one area, one per command. */
 export const rows = (expect: BatteryRow['expect'], area: string, commands: string[]): BatteryRow[] => commands.map((command) => ({ expect, area, command }));
+
+/** Whether a verdict meets a row's expectation: an `ask` row may be denied (stricter); a refusal gives its reason. */
+export function meetsExpectation(row: BatteryRow, v: Verdict): boolean {
+  if (row.expect === 'allow') return v.decision === 'allow';
+  if (row.expect === 'ask') return (v.decision === 'ask' || v.decision === 'deny') && v.reason !== '';
+  return v.decision === 'deny' && v.reason !== '';
+}
 
 export const FRESH_DANGEROUS: readonly BatteryRow[] = [
   // P1: recursive removal of /, the home folder, system folders, the project or its .git
