@@ -25,7 +25,7 @@ import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
 import { aheadDone } from '../test/knowledge/index-written.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, seededRepo, stats, timeCall, timeProcess } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type ProcessTiming, seededRepo, stats, timeCall, timeProcess, timeProcessCpu } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const size = Number(argOf(argv, 'size', '10000'));
@@ -110,28 +110,6 @@ const tipFileOf = async (at = dir) => {
 };
 const search = () => timeProcess('node', [CLI, 'search', ...QUERY], { cwd: dir, env, input: '' });
 
-interface Timed {
-  ms: number;
-  /** user + system CPU ms of the process and what it waited for (GNU time's; NaN without it): the steadier measure on a loaded machine */
-  cpu: number;
-}
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-/** Runs `cmd` in `cwd` to its end: its wall and CPU time (a detached worker it starts is not its own). */
-function timedRun(cmd: string, args: string[], cwd: string): Promise<Timed> {
-  return new Promise((done, fail) => {
-    const t0 = performance.now();
-    const child = spawn(TIME ?? cmd, TIME ? ['-f', 'cpu %U %S', cmd, ...args] : args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', fail);
-    child.on('close', (code) => {
-      const ms = performance.now() - t0;
-      const m = /^cpu ([\d.]+) ([\d.]+)$/m.exec(err);
-      if (code !== 0) fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err}`));
-      else done({ ms, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN });
-    });
-  });
-}
 // (a store under BACKGROUND_INDEX_ITEMS starts no worker: its first search builds the index within its time)
 for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.ceil(reps / 3)); round++) {
   const base = await timeProcess('node', ['-e', '0'], { cwd: dir, env, input: '' });
@@ -167,8 +145,8 @@ interface BurstSide {
   cli: string;
   dir: string;
   /** the BURST writes' wall and CPU ms, summed over the writes */
-  writes: Timed[];
-  search: Timed[];
+  writes: ProcessTiming[];
+  search: ProcessTiming[];
   /** the search's wall time over node -e 0's of its round */
   ratio: number[];
   /** rounds whose search found the last write's index file */
@@ -182,7 +160,7 @@ for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.c
     const writes = { ms: 0, cpu: 0 };
     for (let w = 0; w < BURST; w++) {
       const args = ['decision', 'add', '--title', `Bench burst ${round}.${w} about component 42`, '--decision', 'Written in a burst.'];
-      const t = await timedRun('node', [side.cli, ...args], side.dir);
+      const t = await timeProcessCpu('node', [side.cli, ...args], { cwd: side.dir, env });
       writes.ms += t.ms;
       writes.cpu += t.cpu;
     }
@@ -190,7 +168,7 @@ for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.c
     // what a search an agent runs a while after the burst meets: no worker at work any more
     await aheadDone(side.dir);
     if (existsSync(await tipFileOf(side.dir))) side.indexed++;
-    const found = await timedRun('node', [side.cli, 'search', ...QUERY], side.dir);
+    const found = await timeProcessCpu('node', [side.cli, 'search', ...QUERY], { cwd: side.dir, env });
     side.search.push(found);
     side.ratio.push(found.ms / base);
   }
@@ -254,7 +232,7 @@ const lines = [
     .filter((b) => b.search.length)
     .map((b) => {
       const wall = stats(b.search.map((t) => t.ms));
-      const cpu = (ts: Timed[]) => fmt(stats(ts.map((t) => t.cpu)).median);
+      const cpu = (ts: ProcessTiming[]) => fmt(stats(ts.map((t) => t.cpu)).median);
       return `| ${b.label} | ${fmt(wall.median)} | ${fmt(wall.p10)}–${fmt(wall.p90)} | ${stats(b.ratio).median.toFixed(2)} | ${cpu(b.search)} | ${fmt(stats(b.writes.map((t) => t.ms)).median)} | ${cpu(b.writes)} | ${b.indexed} of ${b.search.length} |`;
     }),
   '',

@@ -36,7 +36,7 @@ const { formatId } = await import('../src/model/ids.ts');
 const { encodeItem } = await import('../src/model/kind.ts');
 const { readSnapshot, writeChanges } = await import('../src/store/tree.ts');
 const { importCommit } = await import('../test/helpers.ts');
-const { benchEnv, CLI, fmt, seededRepo, stats } = await import('./lib.ts');
+const { benchEnv, CLI, fmt, GNU_TIME, seededRepo, stats, timeProcessCpu } = await import('./lib.ts');
 const env = benchEnv();
 
 /** One commit on `ref` (parent `from`) changing `files`, through git fast-import. */
@@ -137,28 +137,7 @@ const teams = builds.map((b, i) => {
   mkdirSync(dir);
   return team(b.cli, dir, 3);
 });
-/**
- * One `axme sync` in `cwd`: its wall time and the CPU time it and its git processes used (user +
- * system, from /usr/bin/time: on a shared, loaded machine the CPU time is the steadier measure).
- */
-function timedSync(cli: string, cwd: string): Promise<{ ms: number; cpuMs: number }> {
-  return new Promise((done, fail) => {
-    const t0 = performance.now();
-    const [cmd, args] = TIME ? [TIME, ['-f', 'cpu %U %S', process.execPath, cli, 'sync']] : [process.execPath, [cli, 'sync']];
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', fail);
-    child.on('close', (code) => {
-      const ms = performance.now() - t0;
-      const m = /^cpu ([\d.]+) ([\d.]+)$/m.exec(err);
-      if (code !== 0 || (TIME && !m)) fail(new Error(`axme sync in ${cwd} exited ${code}: ${err}`));
-      else done({ ms, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN });
-    });
-  });
-}
 /** GNU time, for the CPU times (without it, only wall times are reported) */
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 const series = () => builds.map(() => [] as number[]);
 const [round, single, singleCpu, idle, idleCpu] = [series(), series(), series(), series(), series()];
@@ -175,26 +154,26 @@ for (let r = 0; r < REPS; r++) {
   const took = builds.map(() => 0);
   for (let c = 0; c < 3; c++)
     for (const b of order) {
-      const t = await timedSync(builds[b]!.cli, teams[b]![c]!);
+      const t = await timeProcessCpu(process.execPath, [builds[b]!.cli, 'sync'], { cwd: teams[b]![c]!, env });
       single[b]!.push(t.ms);
-      singleCpu[b]!.push(t.cpuMs);
+      singleCpu[b]!.push(t.cpu);
       took[b]! += t.ms;
     }
   for (const b of builds.keys()) round[b]!.push(took[b]!);
   // the last clone just pushed: its next sync has nothing new
   for (const b of order) {
-    const t = await timedSync(builds[b]!.cli, teams[b]![2]!);
+    const t = await timeProcessCpu(process.execPath, [builds[b]!.cli, 'sync'], { cwd: teams[b]![2]!, env });
     idle[b]!.push(t.ms);
-    idleCpu[b]!.push(t.cpuMs);
+    idleCpu[b]!.push(t.cpu);
   }
 }
 for (const [b, build] of builds.entries()) {
   const who = builds.length > 1 ? ` (${build.name})` : '';
   rows.push({ measure: `sync round: 3 clones, 5 new items each, one \`axme sync\` per clone${who}`, stats: stats(round[b]!) });
   rows.push({ measure: `one \`axme sync\` in such a round (fetch, merge or fast-forward, push)${who}`, stats: stats(single[b]!) });
-  if (TIME) rows.push({ measure: `CPU time of one such \`axme sync\`, its git processes included${who}`, stats: stats(singleCpu[b]!) });
+  if (GNU_TIME) rows.push({ measure: `CPU time of one such \`axme sync\`, its git processes included${who}`, stats: stats(singleCpu[b]!) });
   rows.push({ measure: `one \`axme sync\` with nothing new${who}`, stats: stats(idle[b]!) });
-  if (TIME) rows.push({ measure: `CPU time of one \`axme sync\` with nothing new, its git processes included${who}`, stats: stats(idleCpu[b]!) });
+  if (GNU_TIME) rows.push({ measure: `CPU time of one \`axme sync\` with nothing new, its git processes included${who}`, stats: stats(idleCpu[b]!) });
 }
 
 // git processes per sync: the real git behind a logging script on PATH
