@@ -98,7 +98,7 @@ export const TRANSFER_LONG_OPTIONS: Record<string, readonly string[]> = {
 };
 
 /** A long option spelled out in full against `known`: a unique prefix is the option it begins (`--b` for `--backup`, `--targ=/tmp`); an exact name, an ambiguous or unknown prefix stay as they are. */
-function spellOut(v: string, known: readonly string[]): string {
+export function spellOut(v: string, known: readonly string[]): string {
   const eq = v.indexOf('=');
   const typed = eq < 0 ? v : v.slice(0, eq);
   if (known.includes(typed)) return v;

@@ -1,4 +1,5 @@
 import type { GitCall } from '../git-rules.ts';
+import { spellOut } from '../long-options.ts';
 import { matchesName } from '../patterns.ts';
 import type { Policy } from '../policy.ts';
 import { UNKNOWN } from '../shell.ts';
@@ -123,9 +124,7 @@ function splitOptions(args: readonly string[], long: readonly string[], valued: 
     if (!v.startsWith('-') || v === '-') operands.push(v);
     else if (v.startsWith('--')) {
       const eq = v.indexOf('=');
-      const typed = eq < 0 ? v : v.slice(0, eq);
-      const hits = long.includes(typed) ? [typed] : long.filter((l) => l.startsWith(typed));
-      const name = hits.length === 1 ? hits[0]! : typed;
+      const name = spellOut(eq < 0 ? v : v.slice(0, eq), long);
       flags.add(name);
       if (eq < 0 && valued.has(name)) i++;
     } else {
