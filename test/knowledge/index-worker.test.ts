@@ -3,7 +3,7 @@
 // build it inside their recall's deadline, and a prompt hook cut short writes none. The session
 // start starts a detached `axme search` that writes it; the prompts then read it at the tip.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -142,45 +142,46 @@ describe('the index made ahead after a burst of writes', () => {
     assert.equal(existsSync(join(folder, `${key}.idx`)), true, 'the worker left the tip of the last write without its index file');
   });
 
-  test('a write while the worker is at work starts none: the worker, its tip indexed, goes again for the new tip', async (t) => {
+  test('a write while the worker is at work starts none; the worker, let go on, leaves the last tip with its index file', async (t) => {
     const dir = seededRepo(BACKGROUND_INDEX_ITEMS);
     t.after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
     const folder = (await tipFile(dir)).folder;
-    mkdirSync(folder, { recursive: true });
-    // the worker is stopped (SIGSTOP) as its index file is renamed into place: at work still, its
-    // tip indexed, and the second write lands before it can look at the tip again
-    let worker = 0;
-    let indexed = false;
-    const stop = () => indexed && worker && process.kill(worker, 'SIGSTOP');
-    const watcher = watch(folder, (_event, name) => {
-      if (!indexed && name?.endsWith('.idx')) {
-        indexed = true;
-        stop();
-      }
-    });
+    const lock = await withCore(dir, async (kb) => aheadLockPath(kb));
+    const holder = () => (existsSync(lock) ? Number(readFileSync(lock, 'utf8').split(' ')[0]) : 0);
+    let stopped = 0;
     t.after(() => {
-      watcher.close();
-      if (worker) process.kill(worker, 'SIGCONT');
+      if (stopped) process.kill(stopped, 'SIGCONT');
     });
-    const write = (i: number) =>
-      axme(dir, ['decision', 'add', '--title', `Ledger decision ${i} written by an agent`, '--decision', `The ${i}th rule of the ledger.`], {
+    const write = async (i: number) => {
+      const r = await axme(dir, ['decision', 'add', '--title', `Ledger decision ${i} written by an agent`, '--decision', `The ${i}th rule of the ledger.`], {
         env: cleanEnv(),
       });
-    assert.equal((await write(1)).code, 0);
-    const lock = await withCore(dir, async (kb) => aheadLockPath(kb));
-    worker = Number(readFileSync(lock, 'utf8').split(' ')[0]);
-    stop();
-    // (the watcher stops the worker; this only waits for it to have done so, bounded against a worker that never writes)
-    for (let i = 0; !indexed; i++) {
-      if (i > 1200) assert.fail('no index file from the worker after 2 minutes');
-      await sleep(100);
+      assert.equal(r.code, 0, r.stderr);
+    };
+    // a worker held still while it holds the lock (SIGSTOP, then the lock read again): at work, by
+    // construction rather than by timing. A worker already past its work (gone, or its lock let go)
+    // is not one: the next write starts another, which is tried in its place.
+    let i = 1;
+    for (; !stopped; i++) {
+      if (i > 5) assert.fail('no worker could be held while at work in 5 writes');
+      await write(i);
+      const pid = holder();
+      if (!(pid > 0) || pid === process.pid) continue;
+      try {
+        process.kill(pid, 'SIGSTOP');
+      } catch {
+        continue;
+      }
+      if (holder() === pid) stopped = pid;
+      else process.kill(pid, 'SIGCONT');
     }
-    assert.equal((await write(2)).code, 0);
-    assert.equal(Number(readFileSync(lock, 'utf8').split(' ')[0]), worker, 'the second write started no worker of its own');
-    process.kill(worker, 'SIGCONT');
+    await write(i);
+    assert.equal(holder(), stopped, 'the write while a worker works started no worker of its own');
+    process.kill(stopped, 'SIGCONT');
+    stopped = 0;
     await aheadDone(dir);
     const { key } = await tipFile(dir);
-    assert.equal(existsSync(join(folder, `${key}.idx`)), true, "the second write's tip was left without its index file");
+    assert.equal(existsSync(join(folder, `${key}.idx`)), true, "the last write's tip was left without its index file");
   });
 
   test("the worker's rounds, in one process: one for a tip written after its search, none outside a worker; the lock let go", async (t) => {
