@@ -2,7 +2,7 @@
  * The second fresh battery (fresh-battery2.ts: written from docs/safety.md alone, none of the
  * first battery's commands) through the engine: every row gets the verdict it says. An `ask` row
  * may be denied by a stricter rule; a `deny` row must be denied with a reason. Every failure is
- * listed. bench/guard-battery2.ts prints the same verdicts row by row.
+ * listed. bench/guard-battery.ts --battery 2 prints the same verdicts row by row.
  *
  * The context is context.ts's: the project /home/u/proj on branch main, home /home/u, the
  * default policy.
