@@ -53,6 +53,11 @@ const SYSTEM_DIRS = new Set([
   '/nix/store',
 ]);
 
+/** Whether an absolute path is a system folder whose recursive removal wrecks the machine (`/etc`, `/usr/lib`, `/usr/local`, `/var/lib`). */
+export function isSystemFolder(abs: string): boolean {
+  return SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs);
+}
+
 /**
  * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
  * flag spelling — `find <such a folder> -delete`, and `rsync --delete` into such a folder (from an
@@ -236,7 +241,7 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
-  if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  if (isSystemFolder(abs)) return rel(`the system folder ${abs}`);
   const history = historyPart(abs, ctx);
   if (history) return rel(`the project's history (${history})`);
   if (ctx.commonDir && abs === ctx.commonDir) return rel("the project's .git");
