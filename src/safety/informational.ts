@@ -12,6 +12,8 @@
 
 /** Programs that run a project's script or another program: their flags belong to what they run. */
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx', 'make', 'gmake', 'just', 'task', 'nx', 'turbo', 'lerna']);
+/** A runner's own commands, whose flags are its own: `nx release --dry-run`. */
+const OWN_COMMANDS: Record<string, readonly string[]> = { nx: ['release'] };
 /** Subcommands of the package clients that run a script or a program. */
 const RUN_SUBS = new Set(['run', 'run-script', 'rum', 'urn', 'exec', 'x', 'dlx', 'test', 'start', 'restart', 'stop', 'task']);
 const CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'deno', 'uv', 'poetry', 'pdm', 'hatch', 'pipenv', 'rye', 'cargo', 'dotnet', 'go', 'bundle', 'composer']);
@@ -60,7 +62,7 @@ const FALSE_VALUES = new Set(['false', 'none', 'no', '0', 'off']);
 
 /** Whether `program args` only shows help or the version, or is a dry run; see the module comment. */
 export function informational(program: string, args: readonly string[]): boolean {
-  if (RUNNERS.has(program)) return false;
+  if (RUNNERS.has(program) && !OWN_COMMANDS[program]?.includes(args.find((a) => !a.startsWith('-')) ?? '')) return false;
   if (CLIENTS.has(program)) {
     const sub = args.find((a) => !a.startsWith('-'));
     if (sub !== undefined && RUN_SUBS.has(sub)) return false;

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
-import { findRemoves, REMOVERS } from './find-expression.ts';
+import { type FoundFile, findRemoves, REMOVERS } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
 import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
@@ -52,6 +52,11 @@ const SYSTEM_DIRS = new Set([
   '/nix',
   '/nix/store',
 ]);
+
+/** Whether an absolute path is a system folder whose recursive removal wrecks the machine (`/etc`, `/usr/lib`, `/usr/local`, `/var/lib`). */
+export function isSystemFolder(abs: string): boolean {
+  return SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs);
+}
 
 /**
  * `rm` recursive on `/`, `~`, `$HOME`, `/*`, a system folder, the project or its `.git` — in any
@@ -134,12 +139,26 @@ function findDestroys(a: readonly string[]): boolean {
 }
 
 /**
- * Whether a find's test picks what it removes: `find . -name '*.o' -delete` removes what its name
- * test selects, not the folder (`-name '*'` selects all); a negated test, `-not -path './.git/*'`,
- * selects all but what it names; one before `-prune` keeps it out.
+ * Whether a find's expression picks what it removes (`a`: its roots, then the expression), read
+ * as find evaluates it (find-expression.ts): it removes neither a starting folder itself (`find .
+ * -name node_modules -prune -exec rm -rf {} +` does not select `.`; `-prune`, `-maxdepth 0` alone
+ * do) nor any file below one whatever its name (`-type f`, `-mindepth 1`, `! -name x`, `-name
+ * '.*'` do). `-empty` counts as selecting all here: selectsEmptyOnly decides where it limits.
  */
 function findTargeted(a: readonly string[]): boolean {
-  return a.some((v, i) => FIND_TESTS.has(v) && !/^(!|-not)$/.test(a[i - 1] ?? '') && a[i + 2] !== '-prune' && !/^(\*|\.\*|\*\*?\/?\*?)$/.test(a[i + 1] ?? '*'));
+  const start = a.findIndex((v) => /^[-(!]/.test(v));
+  const roots = start < 0 ? a : a.slice(0, start);
+  const removes = findRemoves(start < 0 ? [] : a.slice(start).map((v) => (v === '-empty' ? '-true' : v)));
+  for (const root of roots.length ? roots : ['.']) {
+    const name = root.replace(/(.)\/+$/, '$1');
+    const folder: FoundFile = { path: root, name: name.slice(name.lastIndexOf('/') + 1) || name, dir: true, depth: 0 };
+    if (removes(folder, [])) return false;
+    // a name no test names: with and without a leading dot, a folder and a file
+    const base = root.endsWith('/') ? root : `${root}/`;
+    for (const child of ['\u0001', '.\u0001'])
+      for (const dir of [true, false]) if (removes({ path: base + child, name: child, dir, depth: 1 }, [folder])) return false;
+  }
+  return true;
 }
 
 /**
@@ -147,7 +166,7 @@ function findTargeted(a: readonly string[]): boolean {
  * what they are handed: a recursive rm, or a removing find without a test that picks what it removes.
  */
 export function removesRecursively(argv: readonly string[]): boolean {
-  if (argv[0] === 'find') return findDestroys(argv) && !findTargeted(argv);
+  if (argv[0] === 'find') return findDestroys(argv) && !findTargeted(argv.slice(1));
   return removesRecursivelyByRm(argv);
 }
 
@@ -176,8 +195,6 @@ function selectsEmptyOnly(args: string[]): boolean {
 
 /** The find operators that join or negate tests: past one of them `-empty` no longer limits every action. */
 const FIND_BRANCHES = new Set(['-o', '-or', ',', '!', '-not', '(']);
-
-const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-samefile', '-inum']);
 
 /**
  * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved
@@ -224,7 +241,7 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
-  if (SYSTEM_DIRS.has(abs) || /^\/usr\/[^/]+$/.test(abs)) return rel(`the system folder ${abs}`);
+  if (isSystemFolder(abs)) return rel(`the system folder ${abs}`);
   const history = historyPart(abs, ctx);
   if (history) return rel(`the project's history (${history})`);
   if (ctx.commonDir && abs === ctx.commonDir) return rel("the project's .git");

@@ -596,8 +596,10 @@ describe('2. bash rules', () => {
       rows.push([`rm --no-preserve-root -rf ${t}`, 'deny', 'rm.root']);
       rows.push([`rm -rf --no-preserve-root ${t}`, 'deny', 'rm.root']);
     }
-    for (const t of ['./build', '/tmp/x', 'node_modules', '~/.cache/tool', '/usr/lib/foo', `${ROOT}/sub`, 'proj'])
+    for (const t of ['./build', '/tmp/x', 'node_modules', '~/.cache/tool', '/var/tmp/foo', `${ROOT}/sub`, 'proj'])
       for (const f of flags) rows.push([`rm ${f} ${t}`, 'allow']);
+    // inside a system folder: not the removal rule's, but the system family's, as without -r
+    for (const f of flags) rows.push([`rm ${f} /usr/lib/foo`, 'deny', 'families.system: rm in /usr']);
     table([
       ...rows,
       ['rm -f /tmp/x', 'allow'],

@@ -6,7 +6,7 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operan
  * database (`rails db:drop`, `prisma migrate reset`, `manage.py flush`, `supabase db reset`,
  * `sequelize db:drop`, `artisan migrate:fresh`), docker's data volumes (`docker volume rm`,
  * `compose down -v`), and a GitHub repository deleted through `gh`. The runners that start such
- * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runnerInner).
+ * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runners.ts).
  */
 
 function dbHit(rule: string, what = 'drops or empties the database and every table in it'): Hit {
@@ -191,70 +191,3 @@ export const APP_TOOLS: Record<string, ArgsCheck> = {
   'podman-compose': docker('docker-compose'),
   gh,
 };
-
-const RUNNER_VALUED = new Set([
-  '-p',
-  '--package',
-  '--registry',
-  '--cache',
-  '-w',
-  '--workspace',
-  '--prefix',
-  '--userconfig',
-  '--from',
-  '--with',
-  '--python',
-  '-C',
-  '--dir',
-  '--filter',
-  '-F',
-  '--cwd',
-  '--directory',
-  '--project',
-  '--env-file',
-  '--group',
-  '--extra',
-  '--index',
-  '--index-url',
-  '--gemfile',
-]);
-
-/** `npx`-style package names as the program they install: `prisma@5` is `prisma`, `sequelize-cli` is `sequelize`. */
-function binOf(pkg: string): string {
-  const at = pkg.indexOf('@', 1);
-  const name = at > 0 ? pkg.slice(0, at) : pkg;
-  return programName(name);
-}
-
-/** Runner subcommands that start the program named next. */
-const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
-  npx: 'direct',
-  bunx: 'direct',
-  pnpx: 'direct',
-  uvx: 'direct',
-  npm: new Set(['exec', 'x']),
-  pnpm: new Set(['dlx', 'exec']),
-  yarn: new Set(['dlx', 'exec', 'run']),
-  bun: new Set(['x', 'run']),
-  bundle: new Set(['exec']),
-  poetry: new Set(['run']),
-  pipenv: new Set(['run']),
-  uv: new Set(['run']),
-  pdm: new Set(['run']),
-  hatch: new Set(['run']),
-};
-
-/** The program and arguments a runner starts (`npx prisma …`, `bundle exec rails …`), else null. */
-export function runnerInner(program: string, args: string[]): [string, string[]] | null {
-  const subs = RUN_SUBS[program];
-  if (!subs) return null;
-  let i = operandAt(args, RUNNER_VALUED);
-  if (i < 0) return null;
-  if (subs !== 'direct') {
-    if (subs.has(args[i]!)) i = operandAt(args, RUNNER_VALUED, i + 1);
-    // `yarn prisma …`, `pnpm prisma …`: the package's program by its name; `bundle rails` is not a thing
-    else if (program !== 'yarn' && program !== 'pnpm' && program !== 'bun') return null;
-    if (i < 0) return null;
-  }
-  return [binOf(args[i]!), args.slice(i + 1)];
-}

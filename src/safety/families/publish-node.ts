@@ -1,9 +1,10 @@
-import { dryRun, type Hit, hasOption, operandAt, type ToolCheck, type ToolEnv } from './args.ts';
+import { dryRun, type Hit, hasOption, operandAt, type ToolCheck } from './args.ts';
 
 /**
- * The publish family's JavaScript tools: the npm-compatible clients (npm, pnpm, yarn, bun), the
- * runners that start a package's program (`npx`, `pnpm dlx`, `yarn dlx`, `bunx`, `npm exec`),
- * and the release tools they usually start (semantic-release, np, release-it, lerna, changesets, vsce, ovsx).
+ * The publish family's JavaScript tools: the npm-compatible clients (npm, pnpm, yarn, bun) and
+ * the release tools their runners usually start (semantic-release, np, release-it, lerna,
+ * changesets, vsce, ovsx); what a runner (`npx`, `pnpm dlx`, `yarn dlx`, `bunx`, `npm exec`)
+ * starts is runners.ts's, checked in turn by publish.ts.
  */
 
 /** A version uploaded to an npm-compatible registry. */
@@ -49,34 +50,9 @@ const PNPM_VALUED = new Set([
   '--test-pattern',
 ]);
 const YARN_VALUED = new Set(['--cwd']);
-const FOREACH_VALUED = new Set(['--include', '--exclude', '--from', '-j', '--jobs']);
 const BUN_VALUED = new Set(['--cwd', '-c', '--config']);
-const RUNNER_VALUED = new Set(['-p', '--package', '--registry', '--cache', '-w', '--workspace', '--prefix', '--userconfig', '--from', '--with', '--python']);
 
-/** A package name as the program it installs: `@vscode/vsce@2` is `vsce`, `aws-cdk` is `cdk`. */
-const PACKAGE_BINS: Record<string, string> = {
-  '@changesets/cli': 'changeset',
-  'firebase-tools': 'firebase',
-  'aws-cdk': 'cdk',
-  'netlify-cli': 'netlify',
-  '@semantic-release/cli': 'semantic-release',
-};
-
-function binOf(pkg: string): string {
-  const at = pkg.indexOf('@', 1);
-  const name = at > 0 ? pkg.slice(0, at) : pkg;
-  return PACKAGE_BINS[name] ?? name.slice(name.lastIndexOf('/') + 1);
-}
-
-/** `npx [options] <tool> args`: the tool checked as if run directly (`npx -c '...'` is not followed). */
-export function runner(args: string[], env: ToolEnv, from = 0): Hit | null {
-  const i = operandAt(args, RUNNER_VALUED, from);
-  if (i < 0) return null;
-  for (let k = from; k < i; k++) if (args[k] === '-c' || args[k] === '--call' || args[k] === '--shell-mode') return null;
-  return env.run(binOf(args[i]!), args.slice(i + 1));
-}
-
-const npm: ToolCheck = (args, env) => {
+const npm: ToolCheck = (args) => {
   const i = operandAt(args, NPM_VALUED);
   const sub = args[i] ?? '';
   if (NPM_PUBLISH.test(sub)) return dryRun(args) ? null : registryHit('npm publish');
@@ -89,46 +65,25 @@ const npm: ToolCheck = (args, env) => {
   if ((sub === 'dist-tag' || sub === 'dist-tags') && args[operandAt(args, NPM_VALUED, i + 1)] === 'add') {
     return { rule: 'npm dist-tag add', reason: '`npm dist-tag add` moves a registry tag such as `latest`: every install from then on gets that version' };
   }
-  if (sub === 'exec' || sub === 'x') return runner(args, env, i + 1);
   return null;
 };
 
-const pnpm: ToolCheck = (args, env) => {
+const pnpm: ToolCheck = (args) => {
   let i = operandAt(args, PNPM_VALUED);
   if (i < 0) return null;
   if (args[i] === 'recursive' || args[i] === 'multi' || args[i] === 'm') i = operandAt(args, PNPM_VALUED, i + 1);
-  const sub = args[i] ?? '';
-  if (sub === 'publish') return dryRun(args) ? null : registryHit('pnpm publish');
-  if (sub === 'dlx' || sub === 'exec') return runner(args, env, i + 1);
-  // `pnpm <bin>` runs a script of that name or else the package's program
-  return i < 0 ? null : runner(args, env, i);
+  return args[i] === 'publish' && !dryRun(args) ? registryHit('pnpm publish') : null;
 };
 
-const yarn: ToolCheck = (args, env) => {
+const yarn: ToolCheck = (args) => {
   const i = operandAt(args, YARN_VALUED);
   if (i < 0) return null;
-  const sub = args[i]!;
-  const next = operandAt(args, YARN_VALUED, i + 1);
-  if (sub === 'publish') return dryRun(args) ? null : registryHit('yarn publish');
-  if (sub === 'npm') return args[next] === 'publish' && !dryRun(args) ? registryHit('yarn npm publish') : null;
-  // `yarn workspaces foreach -A npm publish`, `yarn workspace @acme/web publish`: yarn again, per workspace
-  if (sub === 'workspaces' && args[next] === 'foreach') {
-    const k = operandAt(args, FOREACH_VALUED, next + 1);
-    return k < 0 ? null : env.run('yarn', args.slice(k));
-  }
-  if (sub === 'workspace') return next < 0 ? null : env.run('yarn', args.slice(next + 1));
-  if (sub === 'dlx' || sub === 'exec' || sub === 'run') return runner(args, env, i + 1);
-  // `yarn <bin>` runs a script of that name or else the package's program
-  return runner(args, env, i);
+  if (args[i] === 'publish') return dryRun(args) ? null : registryHit('yarn publish');
+  if (args[i] === 'npm') return args[operandAt(args, YARN_VALUED, i + 1)] === 'publish' && !dryRun(args) ? registryHit('yarn npm publish') : null;
+  return null;
 };
 
-const bun: ToolCheck = (args, env) => {
-  const i = operandAt(args, BUN_VALUED);
-  if (i < 0) return null;
-  if (args[i] === 'publish') return dryRun(args) ? null : registryHit('bun publish');
-  if (args[i] === 'x' || args[i] === 'run') return runner(args, env, i + 1);
-  return runner(args, env, i);
-};
+const bun: ToolCheck = (args) => (args[operandAt(args, BUN_VALUED)] === 'publish' && !dryRun(args) ? registryHit('bun publish') : null);
 
 /** A tool whose `<sub>` (its first operand) publishes: `lerna publish`, `vsce publish`. */
 function subcommand(subs: string[], rule: (sub: string) => string, reason: string): ToolCheck {
@@ -143,9 +98,6 @@ export const NODE_TOOLS: Record<string, ToolCheck> = {
   pnpm,
   yarn,
   bun,
-  npx: (args, env) => runner(args, env),
-  pnpx: (args, env) => runner(args, env),
-  bunx: (args, env) => runner(args, env),
   'semantic-release': (args) =>
     dryRun(args) || args.includes('-d')
       ? null

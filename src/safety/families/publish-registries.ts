@@ -1,5 +1,4 @@
 import { COMPOSE_VALUED, dryRun, type Hit, hasOption, operandAt, operands, optionValues, type ToolCheck } from './args.ts';
-import { runner } from './publish-node.ts';
 
 /**
  * The publish family's package registries past npm — crates.io, RubyGems, PyPI, Maven, NuGet —
@@ -182,35 +181,12 @@ export const REGISTRY_TOOLS: Record<string, ToolCheck> = {
       : null;
   },
   gem: (args) => (sub(args) === 'push' ? hit('gem push', 'a gem version to RubyGems.org') : null),
-  poetry: (args, env) => {
-    const i = operandAt(args, POETRY_VALUED);
-    if (args[i] === 'publish') return dryRun(args) ? null : hit('poetry publish', 'a package version to PyPI');
-    return args[i] === 'run' ? runner(args, env, i + 1) : null;
-  },
-  uv: (args, env) => {
-    const i = operandAt(args, UV_VALUED);
-    if (args[i] === 'publish') return dryRun(args) ? null : hit('uv publish', 'a package version to PyPI');
-    if (args[i] === 'run') return runner(args, env, i + 1);
-    if (args[i] === 'tool' && args[i + 1] === 'run') return runner(args, env, i + 2);
-    return null;
-  },
-  uvx: (args, env) => runner(args, env),
-  pipx: (args, env) => (args[0] === 'run' ? runner(args, env, 1) : null),
+  poetry: (args) => (sub(args, POETRY_VALUED) === 'publish' && !dryRun(args) ? hit('poetry publish', 'a package version to PyPI') : null),
+  uv: (args) => (sub(args, UV_VALUED) === 'publish' && !dryRun(args) ? hit('uv publish', 'a package version to PyPI') : null),
   twine: (args) => (sub(args) === 'upload' ? hit('twine upload', 'distributions to PyPI (a file name, once used, can never be uploaded again)') : null),
   hatch: (args) => (sub(args) === 'publish' ? hit('hatch publish', 'a package version to PyPI') : null),
   flit: (args) => (sub(args) === 'publish' ? hit('flit publish', 'a package version to PyPI') : null),
   pdm: (args) => (sub(args) === 'publish' && !dryRun(args) ? hit('pdm publish', 'a package version to PyPI') : null),
-  // `python -m twine upload`: the module run as its program
-  python: (args, env) => {
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a === '-m') return args[i + 1] ? env.run(args[i + 1]!, args.slice(i + 2)) : null;
-      if (a.startsWith('-m')) return env.run(a.slice(2), args.slice(i + 1));
-      if (a === '-W' || a === '-X') i++;
-      else if (a === '-c' || !a.startsWith('-')) return null;
-    }
-    return null;
-  },
   goreleaser,
   docker: containerPush('docker'),
   podman: containerPush('podman'),

@@ -3,6 +3,7 @@ import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';
+import { runnerInner } from './runners.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**
@@ -11,17 +12,9 @@ import type { FamilyCheck, FamilyContext } from './types.ts';
  * Maven, NuGet), an image or chart on a container registry, a GitHub release, a deploy workflow,
  * a production deploy. One check per program (publish-node.ts, publish-registries.ts,
  * publish-deploy.ts); runners such as `npx`, `pnpm dlx`, `uv run` and `python -m` have the
- * program they start checked in turn. `--dry-run` (and the tools' snapshot modes) stay allowed.
+ * program they start checked in turn (runners.ts). `--dry-run` (and the tools' snapshot modes) stay allowed.
  */
-export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => {
-  if (!inv) return null;
-  const program = normalize(inv.program);
-  const check = TOOLS.get(program);
-  if (!check) return null;
-  const args = values(inv);
-  // `--help`, `--version`, `--dry-run` publish nothing (informational.ts); a runner's program is checked with its own flags
-  return informational(program, args) ? null : check(args, envFor(ctx));
-};
+export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => (inv ? envFor(ctx).run(inv.program, values(inv)) : null);
 
 /** Whether the publish family has a check of its own for this program (the unknown-command rule leaves it alone). */
 export function knowsPublish(program: string): boolean {
@@ -33,17 +26,24 @@ const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGI
 /** How many runners deep `npx uvx …` is followed. */
 const MAX_DEPTH = 4;
 
+/**
+ * The check of a program and, when it does not publish itself, of the program it starts as a
+ * runner (runners.ts: `npx lerna publish`, `uv run twine upload`), in turn. `--help`, `--version`,
+ * `--dry-run` publish nothing (informational.ts); a runner's program is checked with its own flags.
+ */
 function envFor(ctx: FamilyContext): ToolEnv {
   let depth = 0;
   const env: ToolEnv = {
     ctx,
     run: (program: string, args: string[]): Hit | null => {
       const name = normalize(program);
-      const check = TOOLS.get(name);
-      if (!check || depth >= MAX_DEPTH || informational(name, args)) return null;
+      if (depth > MAX_DEPTH || informational(name, args)) return null;
       depth++;
       try {
-        return check(args, env);
+        const hit = TOOLS.get(name)?.(args, env);
+        if (hit) return hit;
+        const inner = runnerInner(name, args);
+        return inner ? env.run(inner[0], inner[1]) : null;
       } finally {
         depth--;
       }

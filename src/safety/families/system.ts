@@ -2,6 +2,7 @@ import type { Invocation } from '../command.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
+import { isSystemFolder } from '../removal.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
@@ -82,8 +83,10 @@ function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
 
 /**
  * Every path the program changes by pathUses (written, edited, removed, moved away, written
- * into) that is guarded. `rm` of a folder without -r fails, and `rm -r` in a system folder is
- * removal.ts's; an operand `host:path` of rsync or scp is on another machine.
+ * into) that is guarded. `rm` of a folder without -r fails; with -r it removes at least what it
+ * removes without (`rm -rf /etc/nginx`, `rm -rf /usr/local/lib/libacme*`), but for the system
+ * folders themselves, which the removal rule denies (removal.ts isSystemFolder). An operand
+ * `host:path` of rsync or scp is on another machine.
  */
 function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
@@ -98,7 +101,8 @@ function checkChanges(inv: Invocation, ctx: FamilyContext): Hit | null {
     if (!doing || (REMOTE_COPIERS.has(p) && /^[^/]*:/.test(u.value))) continue;
     if (removing && !recursive && refusesFolder(u.value)) continue;
     const g = guardedPath(u.value, ctx);
-    if (!g || (recursive && g.kind !== 'dotfile')) continue;
+    // `rm -rf /etc`, `rm -rf /usr/local/`: the folder itself, which the removal rule denies first
+    if (!g || (recursive && g.kind === 'system' && isSystemFolder(g.shown.replace(/(.)\/+$/, '$1')))) continue;
     if (p === 'mv' && u !== dest) return removeHit(p, '`mv` moves away', g);
     const wording = WORDING[p];
     const label = p === 'dd' ? '`dd of=`' : `\`${p}\``;

@@ -5,6 +5,7 @@ import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
 import { knowsPublish, normalize } from './publish.ts';
+import { runnerInner } from './runners.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -15,15 +16,25 @@ import type { FamilyContext } from './types.ts';
  * targeted verb (`delete`, `push`) only toward one of the family's targets, named by a
  * subcommand word or an option (`delete cluster`, `--stack-name`), or, for uploads, a registry
  * (`docker://…`, `ghcr.io/acme/app:1`). Statements a program is handed (`-c 'DROP DATABASE x'`,
- * `FLUSHALL`) count wherever they are. Not judged: programs whose words are data, scripts or
- * resource names (UNKNOWN_COMMANDS.exempt), programs the family's own check knows, a runner's
- * `run`/`exec`, listings (`release list`), help, versions and dry runs, and a publish verb aimed
- * at a non-production environment (`cap staging deploy`).
+ * `FLUSHALL`) count wherever they are. The program a runner starts (runners.ts: `npx nx
+ * release`, `uvx mkdocs gh-deploy`) is judged as if run alone. Not judged: programs whose words
+ * are data, scripts or resource names (UNKNOWN_COMMANDS.exempt), programs the family's own check
+ * knows, a project script's runner (`deno task deploy`, `nx run-many -t deploy`), listings
+ * (`release list`), help, versions and dry runs, and a publish verb aimed at a non-production
+ * environment (`cap staging deploy`).
  */
 export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ family: FamilyName; hit: Hit }> {
-  const program = normalize(inv.program);
+  let program = normalize(inv.program);
+  let args = values(inv);
+  // `npx nx release`, `uvx mkdocs gh-deploy`, `bundle exec cap deploy`: the program a runner starts, as if run alone
+  for (let depth = 0; depth < MAX_RUNNERS; depth++) {
+    if (informational(program, args)) return [];
+    const inner = runnerInner(program, args);
+    if (!inner) break;
+    program = normalize(inner[0]);
+    args = inner[1];
+  }
   if (EXEMPT.has(program) || program.includes(UNKNOWN) || program.includes('=')) return [];
-  const args = values(inv);
   if (informational(program, args)) return [];
   const path = subcommands(args);
   if (path[0] !== undefined && RUNNERS.has(path[0])) return [];
@@ -37,6 +48,8 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
   return out;
 }
 
+/** How many runners deep `npx uvx …` is followed. */
+const MAX_RUNNERS = 4;
 const EXEMPT: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.exempt);
 const RUNNERS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.runners);
 const READS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.readVerbs);
