@@ -1,14 +1,18 @@
+import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
+import { mayRun, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
 import { WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
+export { programName };
+
 /**
  * From a simple command to the program that really runs: assignments skipped, wrappers such as
- * `sudo`, `env`, `timeout` or `xargs` peeled off, the program named by its base name
- * (`/usr/bin/git` is `git`), and command strings handed to a shell (`bash -c`, `eval`, `su -c`,
- * `env -S`, `watch`, `ssh host cmd`, `parallel cmd ::: args`) returned for parsing as scripts of
- * their own.
+ * `sudo`, `env`, `timeout` or `xargs` and runners such as `npx`, `pnpm exec` or `uv run`
+ * (runners.ts) peeled off, the program named by its base name (`/usr/bin/git` is `git`), and
+ * command strings handed to a shell (`bash -c`, `eval`, `su -c`, `env -S`, `watch`, `ssh host
+ * cmd`, `parallel cmd ::: args`, `npx -c`) returned for parsing as scripts of their own.
  */
 
 export interface Invocation {
@@ -16,8 +20,13 @@ export interface Invocation {
   program: string;
   /** the arguments after the program */
   args: Word[];
-  /** the wrappers peeled off, outermost first */
+  /** the wrappers and runners peeled off, outermost first */
   via: string[];
+  /**
+   * each runner peeled off as written from it on, outermost first (`npx prisma migrate reset`):
+   * a list entry spelled with the runner matches the command through it
+   */
+  runners: string[][];
   /** `env -C dir` / `sudo -D dir`: the folder the program runs in, when a wrapper changes it */
   chdir: string | null;
   command: SimpleCommand;
@@ -35,11 +44,6 @@ export interface Unwrapped {
 }
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
-
-/** The base name of a program path: `/usr/bin/git` -> `git`. */
-export function programName(value: string): string {
-  return value.slice(value.lastIndexOf('/') + 1);
-}
 
 /** Commands that print a program's name: `$(which npm)`, `$(command -v npm)`, `$(echo npm)`. */
 const NAMERS = new Set(['which', 'echo', 'command', 'type', 'printf', 'whereis']);
@@ -62,6 +66,7 @@ function knownProgram(w: Word): string | null {
 export function unwrap(command: SimpleCommand): Unwrapped {
   let words = command.words;
   const via: string[] = [];
+  const runners: string[][] = [];
   const scripts: string[] = [];
   const alternatives: Invocation[] = [];
   let chdir: string | null = null;
@@ -90,7 +95,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
       if (c >= 0 && args[c + 1]) {
         scripts.push(args[c + 1]!.value);
-        return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+        return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
       }
     }
     if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts, alternatives };
@@ -112,13 +117,13 @@ export function unwrap(command: SimpleCommand): Unwrapped {
         positionals: 1,
       });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
     if (program === 'capsh') {
       const body = shellBody(args.slice(args.findIndex((w) => w.value === '--') + 1));
       if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     if (program === 'su' || program === 'runuser' || program === 'sg') {
       const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
@@ -126,26 +131,45 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       const inline = args.find((w) => w.value.startsWith('--command='));
       if (inline) scripts.push(inline.value.slice('--command='.length));
       // `runuser -u user -- cmd` runs the command itself, as a wrapper does
-      if (program !== 'runuser' || c >= 0 || inline) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      if (program !== 'runuser' || c >= 0 || inline) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     if (program === 'parallel') {
       scripts.push(...parallelScripts(parallelLine(args.map((w) => w.value)), null));
-      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {
       const body = shellBody(args);
       if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
-    if (!spec) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    // `npx rimraf dist`, `bundle exec rspec`, `python -m twine`: the program a runner starts, as a wrapper's (runners.ts)
+    if (mayRun(program)) {
+      const argv = args.map((w) => w.value);
+      // `npx -c 'tsc && eslint .'`: a shell line, as `sh -c`
+      const line = runnerShellLine(program, argv);
+      if (line !== null) {
+        scripts.push(line);
+        return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
+      }
+      const started = runnerStart(program, argv);
+      if (started) {
+        via.push(program);
+        runners.push([program, ...argv]);
+        // the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`)
+        words = [{ ...args[started.at - 1]!, value: started.program }, ...args.slice(started.at)];
+        continue;
+      }
+    }
+    if (!spec) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
     const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
-    if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? '')) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? ''))
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
     if (spec.commandAfter) {
       const dashDash = args.findIndex((w) => spec.commandAfter!.includes(w.value));
-      if (dashDash < 0 || dashDash === args.length - 1) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+      if (dashDash < 0 || dashDash === args.length - 1) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
       via.push(program);
       words = args.slice(dashDash + 1);
       continue;
@@ -159,12 +183,13 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
       scripts.push(...alt.scripts);
       for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
-        alternatives.push({ ...inv, via: [...via, program, ...inv.via], chdir: inv.chdir ?? altChdir, command });
+        alternatives.push({ ...inv, via: [...via, program, ...inv.via], runners: [...runners, ...inv.runners], chdir: inv.chdir ?? altChdir, command });
     }
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
     const inner = own.slice(rest.index);
     // a wrapper with nothing to run is itself the program: `env` alone prints the environment
-    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
+    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw)))
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     via.push(program);
     words = inner;
     if (program === 'busybox' && words[0]?.value === 'sh') continue;

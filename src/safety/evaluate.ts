@@ -381,8 +381,9 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
       }
     }
   }
-  if (!isExempt(exemptArgv, w.policy)) {
-    add(checkLists(exemptArgv, w.policy));
+  // a list entry spelled with a runner (`npx prisma migrate reset`) matches the command through it too (command.ts runners)
+  if (!isExempt(exemptArgv, w.policy) && !inv.runners.some((r) => isExempt(r, w.policy))) {
+    add(checkLists(exemptArgv, w.policy) ?? inv.runners.map((r) => checkLists(r, w.policy)).find(Boolean) ?? null);
     for (const f of checkFamilies(stdinCmd, stdinInv, fctx)) add(f);
   }
 }

@@ -1,5 +1,6 @@
 import { type Invocation, SHELLS, shellBody } from './command.ts';
 import { parseArgs, RSYNC_VALUED, SCP_VALUED } from './families/system-args.ts';
+import { REMOVAL_PROGRAM_NAMES } from './removers.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -61,7 +62,7 @@ export interface PathUse {
 const WRITERS = new Set(['tee', 'touch', 'truncate', 'sponge']);
 /** Programs that change a file's mode or owner, not its content. */
 const MODERS = new Set(['chmod', 'chown', 'chgrp']);
-const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
+const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', ...REMOVAL_PROGRAM_NAMES]);
 /** Programs that write their last operand and read the others (cp, install, ln and mv: path-uses.ts transfer), with their options that take a value. */
 const WRITES_LAST = new Map<string, ReadonlySet<string>>([
   ['rsync', RSYNC_VALUED],

@@ -9,6 +9,7 @@ import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } fro
 import { redirectAccess } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
 import { otherHome, resolvePath } from './paths.ts';
+import { removalReading } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -64,6 +65,9 @@ export function isSystemFolder(abs: string): boolean {
  * empty one it removes everything there). `--no-preserve-root` is refused outright.
  */
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
+  // `rimraf ~`, `del-cli '~/**'`, `trash ~`: a removal program is judged as the rm or mv it amounts to (removers.ts)
+  const read = removalReading(inv);
+  if (read) return read.program === 'mv' ? checkMovedAway(read, ctx) : checkRemoval(read, ctx);
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
   if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {
     let recursive = false;

@@ -1,8 +1,8 @@
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
 import type { Invocation } from './command.ts';
-import { runnerInner } from './families/runners.ts';
 import type { Finding, GitCall } from './git-rules.ts';
+import { runnerInner } from './runners.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**

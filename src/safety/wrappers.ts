@@ -265,4 +265,10 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     ],
     chdir: ['-D', '--chdir'],
   },
+  // `shx rm -rf dist`: ShellJS runs the command after it (its own options take no value)
+  shx: { valued: [] },
+  // `cross-env NODE_ENV=test vitest`: assignments, then the command (command.ts skips the assignments)
+  'cross-env': { valued: [] },
+  // `dotenv -e .env.test -- jest` (dotenv-cli): the files and variables it loads, then the command
+  dotenv: { valued: ['-e', '-v', '-p', '-c'] },
 };

@@ -1,3 +1,4 @@
+import { operandAt } from '../argv.ts';
 import type { Invocation } from '../command.ts';
 import type { FamilyContext } from './types.ts';
 
@@ -7,29 +8,7 @@ import type { FamilyContext } from './types.ts';
  * They work on the argument values (quotes removed) and allocate little: they run on every command.
  */
 
-const NONE: ReadonlySet<string> = new Set();
-
-/**
- * The index of the first operand at or after `from`: options are skipped, with the value of those
- * in `valued` (`--registry x`, `-C dir`; `--opt=value` and `-Cdir` carry theirs); after `--` the
- * next word is an operand. -1 when there is none.
- */
-export function operandAt(args: readonly string[], valued: ReadonlySet<string> = NONE, from = 0): number {
-  for (let i = from; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') return i + 1 < args.length ? i + 1 : -1;
-    if (a.length < 2 || a.charCodeAt(0) !== 45 /* - */) return i;
-    if (valued.has(a)) i++;
-  }
-  return -1;
-}
-
-/** The operands from `from` on, in order (see operandAt). */
-export function operands(args: readonly string[], valued: ReadonlySet<string> = NONE, from = 0): string[] {
-  const out: string[] = [];
-  for (let i = operandAt(args, valued, from); i >= 0; i = operandAt(args, valued, i + 1)) out.push(args[i]!);
-  return out;
-}
+export { operandAt, operands } from '../argv.ts';
 
 /** Whether one of the long (or exact) options was given, alone or as `--name=value` (not `=false`). */
 export function hasOption(args: readonly string[], ...names: string[]): boolean {

@@ -1,11 +1,11 @@
 import { programName } from '../command.ts';
 import { informational } from '../informational.ts';
+import { runnerInner } from '../runners.ts';
 import type { Redirect } from '../syntax.ts';
 import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, operandAt, values } from './args.ts';
 import { APP_TOOLS } from './infra-app.ts';
 import { CLOUD_TOOLS } from './infra-cloud.ts';
 import { checkDbShell, checkRedis, DB_SHELLS, DB_TOOLS } from './infra-db.ts';
-import { runnerInner } from './runners.ts';
 import type { FamilyCheck } from './types.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { informational } from '../informational.ts';
+import { runnerInner } from '../runners.ts';
 import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';
-import { runnerInner } from './runners.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**

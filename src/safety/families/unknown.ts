@@ -1,11 +1,11 @@
 import { DEPLOY_ENVIRONMENTS, FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
 import type { Invocation } from '../command.ts';
 import { informational } from '../informational.ts';
+import { runnerInner } from '../runners.ts';
 import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
 import { knowsInfra } from './infra.ts';
 import { knowsPublish, normalize } from './publish.ts';
-import { runnerInner } from './runners.ts';
 import type { FamilyContext } from './types.ts';
 
 /**

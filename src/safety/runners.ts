@@ -1,15 +1,15 @@
-import { programName } from '../command.ts';
-import { operandAt } from './args.ts';
+import { operandAt, programName } from './argv.ts';
 
 /**
- * What a runner starts: the one account the rules follow — the publish and infra families, the
- * unknown-command rule and the guard's own commands check the program a runner starts as if it
- * had been run alone (docs/safety.md). The runners: the package runners (`npx`, `pnpx`, `bunx`,
+ * What a runner starts: the one account the rules follow — command.ts peels a runner off as it
+ * peels a wrapper, so every rule (removal, paths, git, the families, the guard's own commands)
+ * checks the program a runner starts as if it had been run alone (docs/safety.md). The runners: the package runners (`npx`, `pnpx`, `bunx`,
  * `uvx`, `npm exec`, `pnpm dlx|exec`, `yarn dlx|exec|run`, `bun x|run`), the npm clients' own
  * `<bin>` form (`yarn nx …`, `pnpm prisma …`; not their commands such as `add` or `why`, whose
  * operands are package names), yarn's workspaces (`yarn workspace web …`, `yarn workspaces
  * foreach -A …`: yarn again), the environment runners (`bundle exec`, `poetry|pipenv|pdm|hatch|uv
- * run`, `uv tool run`, `pipx run`) and `python -m`.
+ * run`, `uv tool run`, `pipx run`) and `python -m`. `npx -c '<line>'`, `npm exec -c '<line>'`
+ * and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
  */
 
 /** Options of the runners that take a value, read before the program they start. */
@@ -161,6 +161,9 @@ const CLIENT_COMMANDS = new Set([
   'x',
 ]);
 
+/** bun's options whose value is code to run (`bun -e '…'`, `bun -p '…'`): the interpreter family reads it. */
+const BUN_CODE = new Set(['-e', '--eval', '-p', '--print']);
+
 /** Options of `npx`, `npm exec`, `pnpm dlx` whose value is a shell command line, not a program. */
 const SHELL_LINE = new Set(['-c', '--call', '--shell-mode']);
 const SHELL_LINE_RUNNERS = new Set(['npx', 'pnpx', 'npm', 'pnpm']);
@@ -172,6 +175,8 @@ const PACKAGE_BINS: Record<string, string> = {
   'aws-cdk': 'cdk',
   'netlify-cli': 'netlify',
   '@semantic-release/cli': 'semantic-release',
+  'dotenv-cli': 'dotenv',
+  'trash-cli': 'trash',
 };
 
 function binOf(pkg: string): string {
@@ -180,8 +185,24 @@ function binOf(pkg: string): string {
   return PACKAGE_BINS[name] ?? programName(name);
 }
 
-/** The program and arguments a runner starts (`npx nx release`, `bundle exec rails …`, `python -m twine …`), else null. */
-export function runnerInner(program: string, args: readonly string[]): [string, string[]] | null {
+/** What a runner starts: the program's name, and where in the runner's arguments the program's own begin. */
+export interface RunnerStart {
+  program: string;
+  /** the index of the started program's first argument in the runner's arguments */
+  at: number;
+}
+
+/**
+ * Whether command.ts peels a program off as a runner (runnerStart answers for it): a cheap test
+ * before the arguments are read. Not `python -m`: a module names no program the other rules know,
+ * and the families read `python -m` themselves (`python -m django flush`, `python -m twine upload`).
+ */
+export function mayRun(program: string): boolean {
+  return RUN_SUBS[program] !== undefined;
+}
+
+/** The program a runner starts (`npx nx release`, `bundle exec rails …`, `python -m twine …`) and where its arguments begin, else null. */
+export function runnerStart(program: string, args: readonly string[]): RunnerStart | null {
   if (program === 'py' || /^python[\d.]*$/.test(program)) return moduleRun(args);
   const subs = RUN_SUBS[program];
   if (!subs) return null;
@@ -195,29 +216,69 @@ export function runnerInner(program: string, args: readonly string[]): [string, 
     else if (!BY_NAME.has(program) || CLIENT_COMMANDS.has(args[i]!)) return null;
     if (i < 0) return null;
   }
-  // `npx -c 'nx release'`: a command line for the shell, not a program
-  if (SHELL_LINE_RUNNERS.has(program)) for (let k = 0; k < i; k++) if (SHELL_LINE.has(args[k]!)) return null;
-  return [binOf(args[i]!), args.slice(i + 1)];
+  // `bun run -`: a script read on stdin; `bun -e '<code>'`: code, whose text is no program
+  if (args[i] === '-' || (program === 'bun' && args.slice(0, i).some((a) => BUN_CODE.has(a)))) return null;
+  // `npx -c 'nx release'`: a command line for the shell, not a program (runnerShellLine)
+  if (SHELL_LINE_RUNNERS.has(program)) for (let k = 0; k < i; k++) if (shellLineOption(args[k]!)) return null;
+  return { program: binOf(args[i]!), at: i + 1 };
+}
+
+/** The program and arguments a runner starts (runnerStart), else null. */
+export function runnerInner(program: string, args: readonly string[]): [string, string[]] | null {
+  const started = runnerStart(program, args);
+  return started && [started.program, args.slice(started.at)];
+}
+
+/**
+ * The shell line `npx -c '<line>'`, `npx --call=<line>`, `npm exec -c '<line>'` or `pnpm dlx -c
+ * '<line>'` hands a shell, with the words after it, else null.
+ */
+export function runnerShellLine(program: string, args: readonly string[]): string | null {
+  if (!SHELL_LINE_RUNNERS.has(program)) return null;
+  const subs = RUN_SUBS[program]!;
+  let i = 0;
+  if (subs !== 'direct') {
+    i = operandAt(args, RUNNER_VALUED);
+    if (i < 0 || !subs.has(args[i]!)) return null;
+    i++;
+  }
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('--call=')) return [a.slice('--call='.length), ...args.slice(i + 1)].join(' ');
+    if (shellLineOption(a)) {
+      // npm's `-c` takes the line as its value; pnpm's `-c` makes its command operand the line
+      const line = operandAt(args, RUNNER_VALUED, i + 1);
+      return line < 0 ? null : args.slice(line).join(' ');
+    }
+    if (a === '--' || !a.startsWith('-')) return null;
+    if (RUNNER_VALUED.has(a)) i++;
+  }
+  return null;
+}
+
+/** Whether a runner's option hands it a shell line (`-c`, `--call`, pnpm's `--shell-mode`). */
+function shellLineOption(a: string): boolean {
+  return SHELL_LINE.has(a) || a.startsWith('--call=');
 }
 
 /** `yarn workspace <name> <command…>`, `yarn workspaces foreach [options] <command…>`: yarn again, with the command. */
-function yarnAgain(args: readonly string[], at: number): [string, string[]] | null {
+function yarnAgain(args: readonly string[], at: number): RunnerStart | null {
   if (args[at] === 'workspace') {
     const name = operandAt(args, RUNNER_VALUED, at + 1);
-    return name < 0 || name + 1 >= args.length ? null : ['yarn', args.slice(name + 1)];
+    return name < 0 || name + 1 >= args.length ? null : { program: 'yarn', at: name + 1 };
   }
   const foreach = operandAt(args, RUNNER_VALUED, at + 1);
   if (args[foreach] !== 'foreach') return null;
   const k = operandAt(args, FOREACH_VALUED, foreach + 1);
-  return k < 0 ? null : ['yarn', args.slice(k)];
+  return k < 0 ? null : { program: 'yarn', at: k };
 }
 
 /** `python -m twine upload`, `python -mmkdocs …`: the module run as its program. */
-function moduleRun(args: readonly string[]): [string, string[]] | null {
+function moduleRun(args: readonly string[]): RunnerStart | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-m') return args[i + 1] ? [args[i + 1]!, args.slice(i + 2)] : null;
-    if (a.startsWith('-m')) return [a.slice(2), args.slice(i + 1)];
+    if (a === '-m') return args[i + 1] ? { program: args[i + 1]!, at: i + 2 } : null;
+    if (a.startsWith('-m')) return { program: a.slice(2), at: i + 1 };
     if (a === '-W' || a === '-X') i++;
     else if (a === '-c' || !a.startsWith('-')) return null;
   }
