@@ -174,6 +174,9 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       words = args.slice(dashDash + 1);
       continue;
     }
+    // `dotenv -e .env.test -- jest`: the file the wrapper reads is checked as it reads it
+    if (spec.readsFiles?.some((o) => args.some((w) => w.value === o || w.value.startsWith(`${o}=`))))
+      alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
     const own = args.slice(verb + 1);
     const rest = skipOptions(own, spec, false);
     // the reading where each option the table does not know takes the next word as its value

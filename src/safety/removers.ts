@@ -1,4 +1,5 @@
 import type { Invocation } from './command.ts';
+import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -36,8 +37,9 @@ export function removalReading(inv: Invocation): Invocation | null {
     else if (!optionsEnd && w.value === '--no-preserve-root') noPreserveRoot = true;
     else if (!optionsEnd && spec.valued.includes(w.value)) i++;
     else if (!optionsEnd && w.value.startsWith('-') && w.value !== '-') continue;
-    // a pattern the program expands itself is a glob, quoted or not
-    else operands.push(/[*?[{]/.test(w.value) ? { ...w, glob: true } : w);
+    // a pattern the program expands itself is a glob, quoted or not, each of its brace alternatives one (find's `{}` is no pattern)
+    else if (/[*?[]|\{[^}]*,/.test(w.value)) for (const value of globAlternatives(w.value)) operands.push({ ...w, value, glob: /[*?[]/.test(value) });
+    else operands.push(w);
   }
   const word = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
   const flags = spec.reads === 'rm' ? [word('-rf'), ...(noPreserveRoot ? [word('--no-preserve-root')] : [])] : [word('-t'), word('/dev/null')];

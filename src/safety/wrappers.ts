@@ -21,6 +21,8 @@ export interface WrapperSpec {
   verbs?: string[];
   /** the command is what follows the first of these words (`distrobox enter box -- cmd`, `-e cmd`); without one there is none */
   commandAfter?: string[];
+  /** options whose value is a file the wrapper reads itself (`dotenv -e .env`): given one, the wrapper is checked as a program too */
+  readsFiles?: string[];
 }
 
 /** The words after which `distrobox enter` runs the rest as a command. */
@@ -270,5 +272,5 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   // `cross-env NODE_ENV=test vitest`: assignments, then the command (command.ts skips the assignments)
   'cross-env': { valued: [] },
   // `dotenv -e .env.test -- jest` (dotenv-cli): the files and variables it loads, then the command
-  dotenv: { valued: ['-e', '-v', '-p', '-c'] },
+  dotenv: { valued: ['-e', '-v', '-p', '-c'], readsFiles: ['-e'] },
 };

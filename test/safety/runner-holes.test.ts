@@ -40,6 +40,9 @@ testHoles({
     ['npx dotenv -- next build', 'npx dotenv -- rm -rf ~'],
     ['dotenv -c development -- vite build', 'dotenv -c development -- rm -rf ~'],
     ['npx dotenv-cli -v FOO=1 -- tsc', 'npx dotenv-cli -v FOO=1 -- rm -rf ~'],
+    // the file dotenv reads is read as before: its secrets end up in what it runs
+    ['npx dotenv -- jest', 'npx dotenv -e .env.test -- jest'],
+    ['dotenv -- printenv NODE_ENV', 'dotenv -e .env -- printenv'],
   ],
   // `rimraf`, `del-cli`/`del`: `rm -rf` of their operands
   'a removal program is a recursive rm of its operands': [
@@ -53,6 +56,10 @@ testHoles({
     ["del-cli 'dist/**'", "del-cli '~/**'"],
     ['npx del build', 'npx del .git'],
     ['npx rimraf@5 dist', 'npx rimraf@5 --no-preserve-root /tmp/x'],
+    // a pattern is the program's to expand, braces too; find's `{}` is no pattern
+    ["npx rimraf 'packages/{a,b}/dist'", "npx rimraf '{/home/u,dist}'"],
+    ['find . -name dist -exec npx rimraf {} +', "npx rimraf --glob '*'"],
+    ['npx rimraf ~/.cache/eslint', 'npx rimraf .git/axme'],
   ],
   // a trash moves its operands to the bin: taken away as `mv` takes them
   'a trash moves its operands away as mv does': [
