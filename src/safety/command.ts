@@ -12,7 +12,7 @@ export { programName };
  * `sudo`, `env`, `timeout` or `xargs` and runners such as `npx`, `pnpm exec` or `uv run`
  * (runners.ts) peeled off, the program named by its base name (`/usr/bin/git` is `git`), and
  * command strings handed to a shell (`bash -c`, `eval`, `su -c`, `env -S`, `watch`, `ssh host
- * cmd`, `parallel cmd ::: args`, `npx -c`) returned for parsing as scripts of their own.
+ * cmd`, `parallel cmd ::: args`, `npx -c`, `cross-env-shell`) returned for parsing as scripts of their own.
  */
 
 export interface Invocation {
@@ -109,6 +109,12 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     if (program === 'watch') {
       const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
       if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
+      return { invocation: null, scripts, alternatives };
+    }
+    // `cross-env-shell NODE_ENV=test "tsc && vitest"`: the words after the assignments, run by a shell
+    if (program === 'cross-env-shell') {
+      const at = args.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
+      if (at >= 0) scripts.push(wordsFrom(args, at));
       return { invocation: null, scripts, alternatives };
     }
     if (program === 'ssh') {

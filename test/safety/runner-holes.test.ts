@@ -37,6 +37,9 @@ testHoles({
     ['shx cp -r assets dist', 'shx rm -rf ~'],
     ['npx cross-env NODE_ENV=test vitest run', 'npx cross-env X=1 rm -rf ~'],
     ['cross-env NODE_ENV=production webpack', 'cross-env NODE_ENV=production rm -rf /etc'],
+    // cross-env-shell runs its words as a shell line
+    ['npx cross-env-shell NODE_ENV=test "vitest run"', 'npx cross-env-shell X=1 "rm -rf ~"'],
+    ['cross-env-shell "tsc && vite build"', 'cross-env-shell "tsc && rm -rf /etc"'],
     ['npx dotenv -- next build', 'npx dotenv -- rm -rf ~'],
     ['dotenv -c development -- vite build', 'dotenv -c development -- rm -rf ~'],
     ['npx dotenv-cli -v FOO=1 -- tsc', 'npx dotenv-cli -v FOO=1 -- rm -rf ~'],
