@@ -2,14 +2,15 @@ import { operandAt, programName } from './argv.ts';
 
 /**
  * What a runner starts: the one account the rules follow — command.ts peels a runner off as it
- * peels a wrapper, so every rule (removal, paths, git, the families, the guard's own commands)
- * checks the program a runner starts as if it had been run alone (docs/safety.md). The runners: the package runners (`npx`, `pnpx`, `bunx`,
- * `uvx`, `npm exec`, `pnpm dlx|exec`, `yarn dlx|exec|run`, `bun x|run`), the npm clients' own
- * `<bin>` form (`yarn nx …`, `pnpm prisma …`; not their commands such as `add` or `why`, whose
- * operands are package names), yarn's workspaces (`yarn workspace web …`, `yarn workspaces
- * foreach -A …`: yarn again), the environment runners (`bundle exec`, `poetry|pipenv|pdm|hatch|uv
- * run`, `uv tool run`, `pipx run`) and `python -m`. `npx -c '<line>'`, `npm exec -c '<line>'`
- * and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
+ * peels a wrapper, so every rule (removal, paths, git, the lists, the families, the guard's own
+ * commands) checks the program a runner starts as if it had been run alone (docs/safety.md). The
+ * runners: the package runners (`npx`, `pnpx`, `bunx`, `uvx`, `npm exec`, `pnpm dlx|exec`, `yarn
+ * dlx|exec|run`, `bun x|run`), the npm clients' own `<bin>` form (`yarn nx …`, `pnpm prisma …`;
+ * not their commands such as `add` or `why`, whose operands are package names), yarn's workspaces
+ * (`yarn workspace web …`, `yarn workspaces foreach -A …`: yarn again), the environment runners
+ * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `pipx run`) and `python -m`
+ * (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
+ * '<line>'` and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
  */
 
 /** Options of the runners that take a value, read before the program they start. */
