@@ -1,0 +1,55 @@
+/**
+ * An agent's first day in a project: commands that make, list, ask about or search for a
+ * secret's name, or open a template of one, show none of its content and pass (docs/safety.md,
+ * "Secret file names"); each beside a neighbour through which the content does come out, which
+ * stays denied. Last, the kernel sandbox over a real folder: it hides the same names the parser
+ * denies, a template of a secret not among them.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { after, test } from 'node:test';
+import { isSecretName } from '../../src/model/sandbox.ts';
+import { evaluate } from '../../src/safety/evaluate.ts';
+import { defaultPolicy } from '../../src/safety/policy.ts';
+import { treeSecrets } from '../../src/sandbox/policy.ts';
+import { ROOT, safetyContext, testHoles } from './context.ts';
+
+testHoles({
+  // a secret's name followed by .example, .sample, .template, .dist or .defaults is a template; a name after it is a secret again
+  'a template of a secret is no secret': [
+    ['cat .env.local.example', 'cat .env.local.example.bak'],
+    ['cat .env.development.sample', 'cat .env.development'],
+    ['cp .env.production.template .env.production', 'cp .env.production .env.production.template'],
+    ['cat config/.env.test.dist', 'cat config/.env.example.local'],
+    ['cat .env.defaults', 'mv .env.local .env.local.example'],
+    ['diff .env.local.example .env.example', 'diff .env.local.example .env.local'],
+    ['cat .env.*.example', 'cat .env.*'],
+    ['head -5 deploy/id_ed25519.sample', 'head -5 deploy/id_ed25519'],
+  ],
+});
+
+test('the Read tool opens a template of a secret, not the secret', async () => {
+  const read = async (name: string) => (await evaluate({ tool: 'Read', input: { file_path: `${ROOT}/${name}` } }, defaultPolicy(), safetyContext())).decision;
+  assert.equal(await read('.env.local.example'), 'allow');
+  assert.equal(await read('config/.env.development.sample'), 'allow');
+  assert.equal(await read('.env.local'), 'deny');
+  assert.equal(await read('.env.local.example.bak'), 'deny');
+});
+
+const tree = realpathSync(mkdtempSync(join(tmpdir(), 'axme-firstday-')));
+after(() => rmSync(tree, { recursive: true, force: true }));
+
+test('the sandbox hides a secret and not its template, as the parser reads them', () => {
+  const secrets = ['.env.local', '.env.local.example.bak', '.env.example.local', 'id_rsa.old'];
+  const templates = ['.env.local.example', '.env.development.sample', '.env.production.template', '.env.test.dist', '.env.defaults', 'id_rsa.example'];
+  for (const name of [...secrets, ...templates]) writeFileSync(join(tree, name), 'x');
+  assert.deepEqual(
+    treeSecrets(tree)
+      .map((p) => basename(p))
+      .sort(),
+    [...secrets].sort(),
+  );
+  assert.deepEqual(templates.filter(isSecretName), []);
+});
