@@ -8,13 +8,14 @@ import { type Access, backsUp, generic, options, type PathUse, use } from './pat
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
 import { globAlternatives } from './paths.ts';
 import type { Word } from './syntax.ts';
+import { venvUses } from './venv-folders.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
  * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
  * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
- * find, containers, git, tar, unzip, editors — each read word by word; every other program by
- * path-access.ts generic.
+ * find, containers, git, tar, unzip, editors — each read word by word; a virtual environment's
+ * maker by venv-folders.ts; every other program by path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -75,6 +76,8 @@ function viewsOnly(inv: Invocation): boolean {
 export function pathUses(inv: Invocation): PathUse[] {
   const p = inv.program;
   if (DATA_ONLY.has(p)) return [];
+  const venv = venvUses(inv);
+  if (venv) return venv;
   const special = SPECIAL[p];
   if (special) return special(inv);
   if (EDITORS.has(p)) {

@@ -14,9 +14,21 @@ import { isSecretName } from '../../src/model/sandbox.ts';
 import { evaluate } from '../../src/safety/evaluate.ts';
 import { defaultPolicy } from '../../src/safety/policy.ts';
 import { treeSecrets } from '../../src/sandbox/policy.ts';
-import { ROOT, safetyContext, testHoles } from './context.ts';
+import { decide, ROOT, safetyContext, testHoles } from './context.ts';
 
 testHoles({
+  // venv, virtualenv, uv and conda make the folder and write into it; they open no file of that name
+  "a virtual environment's folder is made, not read": [
+    ['python -m venv .env', 'python3 .env'],
+    ['python3 -m venv .env && source .env/bin/activate', 'python3 -m venv .venv && source .env'],
+    ['virtualenv .env', 'python3 -m json.tool .env'],
+    ['uv venv .env', 'uv venv --config-file .env.local .venv'],
+    ['python -m virtualenv .env', 'python -m dotenv -f .env list'],
+    ['python3.11 -I -m venv --prompt proj --upgrade-deps .env', 'python3.11 -m venv .venv; . .env.local'],
+    ['virtualenv -p python3 .env.local', 'virtualenv -p python3 .venv && cat .env.local'],
+    ['uv venv --python 3.12 .env', 'uv run --env-file .env python app.py'],
+    ['conda create -y -p ./.env python=3.11', 'conda env create -p ./.venv -f .env'],
+  ],
   // a secret's name followed by .example, .sample, .template, .dist or .defaults is a template; a name after it is a secret again
   'a template of a secret is no secret': [
     ['cat .env.local.example', 'cat .env.local.example.bak'],
@@ -36,6 +48,12 @@ test('the Read tool opens a template of a secret, not the secret', async () => {
   assert.equal(await read('config/.env.development.sample'), 'allow');
   assert.equal(await read('.env.local'), 'deny');
   assert.equal(await read('.env.local.example.bak'), 'deny');
+});
+
+test("a virtual environment made over axme's own state is a change of it", async () => {
+  // venv writes into its folder (`--clear` empties it first): the guarded .claude/settings.json with it
+  assert.match(await decide('python3 -m venv --clear .claude'), /^deny \[axme\.self\]/);
+  assert.match(await decide('virtualenv .claude'), /^deny \[axme\.self\]/);
 });
 
 const tree = realpathSync(mkdtempSync(join(tmpdir(), 'axme-firstday-')));
