@@ -3,7 +3,7 @@ import type { Invocation } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
-import { type Access, redirectAccess } from './path-access.ts';
+import { type Access, redirectAccess, showsNames } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
@@ -64,10 +64,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
 const LISTING_VALUED = new Set(['-c', '--format', '--printf', '-I', '--ignore', '--hide', '-w', '--width', '-T', '--tabsize', '--time-style', '--block-size']);
 
 /**
- * The names the substitutions in `w` print when their commands list them: an `ls` or `stat`
- * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), a `find` what its name
- * tests select (`$(find . -name '*.p12')`, as a glob reaching dot names). What `echo` and `printf`
- * print is in the word's value already (expand.ts substituted).
+ * The names the substitutions in `w` print when their commands list them: an `ls`, `stat`,
+ * `realpath`… (path-access.ts showsNames) prints its operands (`$(ls .env.local)`, `` `stat -c
+ * %n id_ed25519` ``, `$(realpath .env)`), a `find` what its name tests select (`$(find . -name
+ * '*.p12')`, as a glob reaching dot names). What `echo` and `printf` print is in the word's value
+ * already (expand.ts substituted).
  */
 function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean }> {
   const out: Array<{ word: Word; value: string; glob: boolean }> = [];
@@ -75,7 +76,7 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
     for (const c of sub.commands) {
       const [head, ...args] = c.words;
       const program = head?.value.slice(head.value.lastIndexOf('/') + 1);
-      if (program === 'ls' || program === 'stat') for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
+      if (program && showsNames(program)) for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
       else if (program === 'find')
         args.forEach((a, i) => {
           const pattern = args[i + 1];

@@ -3,6 +3,7 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
@@ -348,7 +349,10 @@ const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace
 /** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
-/** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
+/**
+ * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one;
+ * `check-ignore`, `ls-files`, `status` only show a name (git-name-queries.ts).
+ */
 function git(inv: Invocation): PathUse[] {
   const a = inv.args;
   let i = 0;
@@ -364,6 +368,8 @@ function git(inv: Invocation): PathUse[] {
     const dash = values.indexOf('--');
     return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
   };
+  const named = sub === undefined ? null : gitNameUses(inv, sub, rest);
+  if (named) return named;
   switch (sub) {
     case 'rm':
       return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));

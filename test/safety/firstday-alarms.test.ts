@@ -29,6 +29,17 @@ testHoles({
     ['uv venv --python 3.12 .env', 'uv run --env-file .env python app.py'],
     ['conda create -y -p ./.env python=3.11', 'conda env create -p ./.venv -f .env'],
   ],
+  // check-ignore, ls-files, ls-tree, check-attr and status print names and states; status -v prints the diff
+  "asking git about a secret's name": [
+    ['git check-ignore .env.local', 'git diff .env.local'],
+    ['git check-ignore -v .env', 'git log -p -- .env'],
+    ['git check-ignore -q .env && echo ignored', 'git show HEAD:.env'],
+    ['git ls-files --error-unmatch .env', 'git add .env'],
+    ['git status --short .env.local', 'git status -v .env.local'],
+    ['git status --porcelain -- .env.local', 'git blame .env.local'],
+    ['git ls-tree HEAD .env', 'git cat-file -p HEAD:.env'],
+    ['git check-attr -a .env', 'git grep -n KEY -- .env'],
+  ],
   // a secret's name followed by .example, .sample, .template, .dist or .defaults is a template; a name after it is a secret again
   'a template of a secret is no secret': [
     ['cat .env.local.example', 'cat .env.local.example.bak'],
@@ -39,6 +50,18 @@ testHoles({
     ['diff .env.local.example .env.example', 'diff .env.local.example .env.local'],
     ['cat .env.*.example', 'cat .env.*'],
     ['head -5 deploy/id_ed25519.sample', 'head -5 deploy/id_ed25519'],
+  ],
+  // what the docs name as fine: a test, a listing, the file's mode and times, its size, where it leads
+  'a secret is looked at without being read': [
+    ['ls -la .env*', 'wc -l .env'],
+    ['test -f .env && echo yes', 'test -f .env && cat .env'],
+    ['[ -e .env.local ]', '[ -e .env.local ] && . .env.local'],
+    ['stat .env', 'source .env'],
+    // a name resolved, its size, a part of it: what such a command prints into a word is read as that name
+    ['du -sh .env', 'cat $(du .env)'],
+    ['realpath .env.local', 'cat "$(realpath .env.local)"'],
+    ['readlink -f .env', 'source "$(readlink -f .env)"'],
+    ['basename config/.env.local', 'cat $(basename config/.env.local)'],
   ],
 });
 
