@@ -7,7 +7,7 @@ import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
-import { globAlternatives } from './paths.ts';
+import { gitGrepWords, gitLogWords, grep, ripgrep } from './search-patterns.ts';
 import type { Word } from './syntax.ts';
 import { venvUses } from './venv-folders.ts';
 
@@ -219,17 +219,6 @@ function sizesOrTimes(inv: Invocation): PathUse[] {
   });
   return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
 }
-/** rg: each `-g`/`--glob`/`--iglob` glob names what it reads, its braces expanded and its wildcards reaching dot names (`-g '{.env.local,x}'`, `-g '[.]env.local'`); a `!glob` leaves paths out. */
-function ripgrep(inv: Invocation): PathUse[] {
-  const globs: PathUse[] = [];
-  options(inv.args, 'g', RG_GLOBS, (_name, w, value) => {
-    if (value.startsWith('!')) return;
-    for (const alt of globAlternatives(value)) globs.push(use(w, alt.includes('/') ? alt : `**/${alt}`, 'read', { glob: true, found: true }));
-  });
-  return [...globs, ...generic(inv)];
-}
-const RG_GLOBS = new Set(['--glob', '--iglob']);
-
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
@@ -351,7 +340,7 @@ const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--
 
 /**
  * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one;
- * `check-ignore`, `ls-files`, `status` only show a name (git-name-queries.ts).
+ * `check-ignore`, `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns are none (search-patterns.ts).
  */
 function git(inv: Invocation): PathUse[] {
   const a = inv.args;
@@ -393,12 +382,16 @@ function git(inv: Invocation): PathUse[] {
     case 'cat-file':
     case 'archive':
     case 'grep': {
-      const objects = rest.flatMap((w) => {
+      // git grep's pattern is no path; its pattern file is read (search-patterns.ts)
+      const searched = sub === 'grep' ? gitGrepWords(rest) : { words: rest, reads: [] };
+      const objects = searched.words.flatMap((w) => {
         const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
         return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
       });
-      return [...objects, ...generic(inv, rest)];
+      return [...searched.reads, ...objects, ...generic(inv, searched.words)];
     }
+    case 'log':
+      return generic(inv, gitLogWords(rest));
     default:
       return sub === undefined ? [] : generic(inv, rest);
   }
@@ -421,6 +414,10 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   mkcert,
   'ssh-keygen': sshKeygen,
   rg: ripgrep,
+  grep,
+  egrep: grep,
+  fgrep: grep,
+  rgrep: grep,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),

@@ -51,6 +51,23 @@ testHoles({
     ['cat .env.*.example', 'cat .env.*'],
     ['head -5 deploy/id_ed25519.sample', 'head -5 deploy/id_ed25519'],
   ],
+  // grep, rg and git grep read their file operands; the pattern (first operand, -e, --regexp) is text
+  "a searcher's pattern is no path it reads": [
+    ["grep -q '.env.local' .gitignore", 'grep KEY .env'],
+    ['grep -qxF .env .gitignore || echo .env >> .gitignore', 'grep -qxF KEY .env || echo KEY=1 >> .env'],
+    ["rg -n '.env.local' .gitignore", 'rg KEY .env.local'],
+    ['grep -rn "process.env" src', "grep -r --include='.env*' KEY ."],
+    ['grep -n -e .env -e .env.local .gitignore .dockerignore', 'grep -e KEY .env'],
+    ['grep -c -- .env.local .gitignore', 'grep -f.env.local .gitignore'],
+    ['egrep -n --regexp=.env.production .gitignore', 'egrep --file .env.production .gitignore'],
+    ['fgrep .env.local .gitignore', 'grep .env* .gitignore'],
+    ['rg -F -e .env.local -g .gitignore', "rg -g '.env*' KEY"],
+    ['rg --files-with-matches .env.local .', 'rg -f .env.local .gitignore'],
+    ['git grep -n .env.local', 'git grep -f .env.local'],
+    ['git grep -e .env -- .gitignore', 'git grep -e KEY -- .env'],
+    ['git log --oneline -S .env.local', 'git log -p -- .env.local'],
+    ['git log --oneline --grep=.env', 'git log --oneline -- .env'],
+  ],
   // what the docs name as fine: a test, a listing, the file's mode and times, its size, where it leads
   'a secret is looked at without being read': [
     ['ls -la .env*', 'wc -l .env'],
