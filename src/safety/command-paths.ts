@@ -1,9 +1,9 @@
 import type { BashContext } from './bash-rules.ts';
-import type { Invocation } from './command.ts';
+import { type Invocation, unwrap } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
-import { type Access, redirectAccess, showsNames } from './path-access.ts';
+import { type Access, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
 import { matchInside, type PathContext, resolvePath } from './paths.ts';
@@ -64,11 +64,11 @@ export function checkCommandPaths(inv: Invocation | null, redirects: Array<{ op:
 const LISTING_VALUED = new Set(['-c', '--format', '--printf', '-I', '--ignore', '--hide', '-w', '--width', '-T', '--tabsize', '--time-style', '--block-size']);
 
 /**
- * The names the substitutions in `w` print when their commands list them: an `ls`, `stat`,
- * `realpath`… (path-access.ts showsNames) prints its operands (`$(ls .env.local)`, `` `stat -c
- * %n id_ed25519` ``, `$(realpath .env)`), a `find` what its name tests select (`$(find . -name
- * '*.p12')`, as a glob reaching dot names). What `echo` and `printf` print is in the word's value
- * already (expand.ts substituted).
+ * The names the substitutions in `w` print when their commands list them: an `ls` or `stat`
+ * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), git's name queries
+ * the paths they show (`$(git ls-files .env)`), a `find` what its name
+ * tests select (`$(find . -name '*.p12')`, as a glob reaching dot names). What `echo` and `printf`
+ * print is in the word's value already (expand.ts substituted).
  */
 function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean }> {
   const out: Array<{ word: Word; value: string; glob: boolean }> = [];
@@ -76,8 +76,12 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
     for (const c of sub.commands) {
       const [head, ...args] = c.words;
       const program = head?.value.slice(head.value.lastIndexOf('/') + 1);
-      if (program && showsNames(program)) for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
-      else if (program === 'find')
+      if (program === 'ls' || program === 'stat') for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
+      else if (program === 'git') {
+        // `$(git ls-files .env)`, `$(git check-ignore .env)`: a name query prints the names it is asked about (git-name-queries.ts)
+        const inv = unwrap(c).invocation;
+        for (const u of inv ? pathUses(inv) : []) if (u.access === 'meta') out.push({ word: u.word, value: u.value, glob: u.word.glob });
+      } else if (program === 'find')
         args.forEach((a, i) => {
           const pattern = args[i + 1];
           if (/^-i?name$/.test(a.value) && pattern) out.push({ word: pattern, value: `**/${pattern.value}`, glob: true });

@@ -73,13 +73,8 @@ const TEXT_OPTIONS = new Set(['-m', '--message', '-H', '--header', '--subject', 
 const EXCLUDES = new Set(['--exclude', '--exclude-dir', '--ignore', '--ignore-dir', '--filter']);
 /** The scheme and host of a file URL (`file:///p`, `file://localhost/p`): what is left is the path. */
 const FILE_URL = /^file:\/\/(localhost)?(?=\/)/i;
-/** Programs that show a file's name, size, mode and times, not what it holds: a listing, the name a path resolves to or a link names, the space it takes, a part of the name. */
-const LISTERS = new Set(['ls', 'stat', 'realpath', 'readlink', 'du', 'basename', 'dirname']);
-
-/** Whether a program shows only the names (sizes, modes, times) of the paths it names (LISTERS): what it prints into a word is those names. */
-export function showsNames(program: string): boolean {
-  return LISTERS.has(program);
-}
+/** Programs that show a file's name, size, mode and times, not what it holds. */
+const LISTERS = new Set(['ls', 'stat']);
 /** rg's and fd's glob filters: a `!pattern` leaves the paths out. */
 const GLOB_FILTERS = new Set(['-g', '--glob', '--iglob']);
 

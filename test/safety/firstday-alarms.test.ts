@@ -39,6 +39,9 @@ testHoles({
     ['git status --porcelain -- .env.local', 'git blame .env.local'],
     ['git ls-tree HEAD .env', 'git cat-file -p HEAD:.env'],
     ['git check-attr -a .env', 'git grep -n KEY -- .env'],
+    // what a name query prints into a word is the name it was asked about
+    ['git ls-files --error-unmatch .env.local', 'cat $(git ls-files .env.local)'],
+    ['git check-ignore -q .env || echo .env >> .gitignore', 'source "$(git check-ignore .env)"'],
   ],
   // a secret's name followed by .example, .sample, .template, .dist or .defaults is a template; a name after it is a secret again
   'a template of a secret is no secret': [
@@ -68,17 +71,12 @@ testHoles({
     ['git log --oneline -S .env.local', 'git log -p -- .env.local'],
     ['git log --oneline --grep=.env', 'git log --oneline -- .env'],
   ],
-  // what the docs name as fine: a test, a listing, the file's mode and times, its size, where it leads
+  // what the docs name as fine: a test, a listing, the file's mode and times
   'a secret is looked at without being read': [
     ['ls -la .env*', 'wc -l .env'],
     ['test -f .env && echo yes', 'test -f .env && cat .env'],
     ['[ -e .env.local ]', '[ -e .env.local ] && . .env.local'],
     ['stat .env', 'source .env'],
-    // a name resolved, its size, a part of it: what such a command prints into a word is read as that name
-    ['du -sh .env', 'cat $(du .env)'],
-    ['realpath .env.local', 'cat "$(realpath .env.local)"'],
-    ['readlink -f .env', 'source "$(readlink -f .env)"'],
-    ['basename config/.env.local', 'cat $(basename config/.env.local)'],
   ],
 });
 
