@@ -46,8 +46,8 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
  * no sandbox runs the parser keeps them as it would; a template (`.env.example`,
  * `.env.local.sample`: model/sandbox.ts isSecretTemplate) or a public key (`*.pub`) is none.
  * Only a use through which its content comes out counts (path-access.ts readsContent: not
- * making, writing, removing it or setting its mode). `glob`: `abs` is a shell
- * glob or holds unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
+ * making, writing, removing it or setting its mode). `glob`: `abs` is a shell glob or holds
+ * unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
  * "$X".p12`, `find -name '.env.l*'` when `found`; `.env.e*` too: it may be `.env.env`), a name
  * only of wildcards (`cat dir/*`) does not, and one that starts with a wildcard only for the
  * `*.ext` names (`*.json` could be `id_rsa.json`, but a reader of `*.json` wants no key). Asked

@@ -339,8 +339,10 @@ const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
 /**
- * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one;
- * `check-ignore`, `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns are none (search-patterns.ts).
+ * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore`
+ * write paths (with `-p` they show them first), `show REV:path` reads one; `check-ignore`,
+ * `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns
+ * are no paths (search-patterns.ts).
  */
 function git(inv: Invocation): PathUse[] {
   const a = inv.args;
