@@ -6,6 +6,7 @@ import { findRemoves, REMOVERS } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
 import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
+import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { redirectAccess } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
 import { otherHome, resolvePath } from './paths.ts';
@@ -68,8 +69,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       const v = w.value;
       if (!optionsEnd && v === '--') optionsEnd = true;
       // long options may be abbreviated: `--no-pres`, `--recu`
-      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
-        return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && rmOption(v) === '--no-preserve-root') return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
       else if (!optionsEnd && recursiveFlag(v)) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
@@ -153,7 +153,12 @@ export function removesRecursively(argv: readonly string[]): boolean {
 
 /** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
 function recursiveFlag(v: string): boolean {
-  return (v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+  return rmOption(v) === '--recursive' || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+}
+
+/** An rm long option spelled out in full as getopt reads it (`--recu` is `--recursive`); any other word as it is. */
+function rmOption(v: string): string {
+  return v.startsWith('--') ? spellOut(v, RM_LONG_OPTIONS) : v;
 }
 
 /** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
