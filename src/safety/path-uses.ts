@@ -7,12 +7,13 @@ import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-opti
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
 import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
 import { globAlternatives } from './paths.ts';
+import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
  * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
- * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
+ * ln, install, truncate, touch, sed (sed-script.ts), key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
  * find, containers, git, tar, unzip, editors — each read word by word; every other program by
  * path-access.ts generic.
  */
@@ -404,6 +405,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   curl,
   wget,
   sort,
+  sed,
   patch,
   dd,
   truncate: sizesOrTimes,
