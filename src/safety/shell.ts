@@ -181,7 +181,7 @@ class Parser extends WordReader {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
-    if (!this.ids.vars.record(cmd)) this.tooDeep = true;
+    if (!this.ids.vars.record(cmd, this.out)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {
