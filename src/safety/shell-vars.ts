@@ -59,11 +59,19 @@ export class ShellVars {
     const setter = cmd.words[at]?.raw;
     if (setter === 'read' || setter === 'mapfile' || setter === 'readarray' || setter === 'getopts' || setter === 'printf') {
       // `ls ~ | while read f`: what f holds is a line the stage before prints
-      const feeder = setter === 'read' || setter === 'mapfile' || setter === 'readarray' ? stageBefore(cmd, before) : undefined;
+      // `ls ~ | while read f`, `read f < <(ls ~)`, `read f <<< "$(ls ~)"`: what f holds is a line the stage before or the redirection's substitution prints
+      const reads = setter === 'read' || setter === 'mapfile' || setter === 'readarray';
+      const feeder = reads ? stageBefore(cmd, before) : undefined;
+      // (the parser reads `< <(ls ~)` as a `<` without a file, then the word `<(ls ~)`)
+      const redirected = [
+        ...cmd.redirects.flatMap((r) => (r.op.startsWith('<') ? (r.target?.subs ?? []) : [])),
+        ...cmd.words.filter((w) => w.raw.startsWith('<(')).flatMap((w) => w.subs),
+      ];
+      const fed = feeder ? [{ commands: [feeder], tooDeep: false }] : reads ? redirected : [];
       for (const [i, w] of cmd.words.entries()) {
         if (i <= at || (setter === 'printf' && cmd.words[i - 1]!.value !== '-v')) continue;
         this.forget(w.value);
-        if (feeder && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) this.setPrintedBy(w.value, [{ commands: [feeder], tooDeep: false }]);
+        if (fed.length && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) this.setPrintedBy(w.value, fed);
       }
     }
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;

@@ -19,6 +19,8 @@ testHoles({
     ['export F=$(ls src); cat "$F"', 'export F=$(ls .env.local); cat "$F"'],
     ['ls src | while read f; do cat "src/$f"; done', 'ls .env.local | while read f; do cat "$f"; done'],
     ['ls src | while IFS= read -r f; do wc -l "$f"; done', 'ls .env.local | while IFS= read -r f; do cat "$f"; done'],
+    ['read f < <(ls src); cat "src/$f"', 'read f < <(ls .env.local); cat "$f"'],
+    ['read f <<< "$(ls src)"; cat "src/$f"', 'read f <<< "$(ls .env.local)"; cat "$f"'],
   ],
   // what a variable holds comes from the program that printed it: piped into a shell, it is that program's output
   'a variable set from a download and run is the download run': [
@@ -35,6 +37,17 @@ testHoles({
     ['rm -rf dist/$(ls dist)', 'rm -rf ~/$(ls ~)'],
     ['ls /tmp/w | while read f; do rm -rf "/tmp/w/$f"; done', 'ls /etc | while read f; do rm -rf "/etc/$f"; done'],
     ['ls dist | while read f; do rm -rf "dist/$f/cache"; done', 'cd ~ && ls | while read f; do rm -rf ~/"$f"; done'],
+    ['read d < <(ls dist); rm -rf "dist/$d"', 'read d < <(ls ~); rm -rf ~/"$d"'],
+    // names a program the command line does not tell prints (`cat list`) may be any name in the folder
+    ['cat list | while read d; do rm -rf "build/$d"; done', 'cat list | while read d; do rm -rf "/$d"; done'],
+    ['rm -rf /tmp/$(whoami)', 'rm -rf ~/$(cat list)'],
+  ],
+  // one definition (printed-names.ts): a substitution's names as the same program's piped into xargs
+  'a substitution prints names as the same program piped into xargs does': [
+    ['rm -rf $(git ls-files --others --exclude-standard)', 'rm -rf $(git show HEAD:dirs.txt)'],
+    ['rm -rf $(ls dist)', 'rm -rf $(ls ~)'],
+    ['find "$BUILD" -name \'*.o\' | xargs rm -rf', 'find "$X" | xargs rm -rf'],
+    ['ls dist | xargs rm -rf', 'ls "$X" | xargs rm -rf'],
   ],
   // GNU sed's `w FILE` command and the `w` flag of `s` write a file, with -i or without
   "sed's w command and s///w flag write their file": [
