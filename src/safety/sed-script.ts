@@ -121,7 +121,7 @@ export function scriptFiles(script: string): ScriptFile[] {
       } else i++;
       continue;
     }
-    if (c === '#' || c === ':' || c === 'e') {
+    if (c === '#' || c === 'e') {
       restOfLine(i + 1);
       continue;
     }
@@ -131,7 +131,7 @@ export function scriptFiles(script: string): ScriptFile[] {
       while (line.endsWith('\\') && i < script.length) line = restOfLine(i);
       continue;
     }
-    if (c === 'b' || c === 't' || c === 'T' || c === 'v') {
+    if (c === ':' || c === 'b' || c === 't' || c === 'T' || c === 'v') {
       const m = /^[^;\n}]*/.exec(script.slice(i + 1))!;
       i += 1 + m[0].length;
       continue;

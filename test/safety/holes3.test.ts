@@ -60,6 +60,8 @@ testHoles({
     ["sed -n '/a/{w /tmp/a\n}' f", "sed -n '/a/{w /etc/hosts\n}' f"],
     ["sed '1r header.txt' f", "sed '1r .env.local' f"],
     ["sed 's/a/b/w .git/x.log' f", "sed 's/a/b/w .git/HEAD' f"],
+    ["sed ': a;N;$!ba;s/\\n/ /g' f", "sed ':x;w /etc/hosts' f"],
+    ["sed -n 'w /dev/stderr' f", "sed '/x/!w /etc/hosts' f"],
   ],
   // dd's `of=` and an extraction (`unzip -d`, `tar -C`) into a git folder write over its history
   'dd of= and an extraction into the history write over it': [
