@@ -3,9 +3,11 @@ import { type Access, generic, options, type PathUse, use } from './path-access.
 import type { Word } from './syntax.ts';
 
 /**
- * The key generators' paths for path-uses.ts: what openssl, mkcert and ssh-keygen write (the keys
- * and certificates they make: a secret's name may be made, not read) and what they read (a key
- * they open to sign, print or convert).
+ * The key and certificate tools' paths for path-uses.ts: what openssl, mkcert and ssh-keygen
+ * write (the keys and certificates they make: a secret's name may be made, not read; the default
+ * key in ~/.ssh; the system trust store) and what they read (a key they open to sign, print or
+ * convert); and what the system trust store's own tools write (update-ca-certificates,
+ * update-ca-trust, p11-kit's trust, macOS's security).
  */
 
 /**
@@ -104,4 +106,37 @@ function defaultKeyName(type: string | null): string {
 function programWord(inv: Invocation): Word {
   const words = inv.command.words;
   return words[words.length - inv.args.length - 1] ?? words[0]!;
+}
+
+/** Where the trust store's tools write: Debian's, Fedora's and p11-kit's, and macOS's admin keychain. */
+const TRUST_WRITES: Record<string, string> = {
+  'update-ca-certificates': '/etc/ssl/certs',
+  'update-ca-trust': '/etc/pki/ca-trust/extracted',
+  trust: '/etc/ca-certificates/trust-source/anchors',
+  security: '/Library/Keychains/System.keychain',
+};
+/** `security`'s verbs that add to or remove from a keychain or its trust settings. */
+const KEYCHAIN_CHANGES =
+  /^(add-trusted-cert|remove-trusted-cert|add-certificates|import|delete-certificate|delete-identity|add-generic-password|add-internet-password)$/;
+
+/**
+ * The system trust store's tools: `update-ca-certificates` and `update-ca-trust` rebuild it from
+ * the anchors (a CA planted there becomes trusted), `trust anchor` adds or removes one, macOS's
+ * `security add-trusted-cert -d` (or `-k` a keychain) changes the admin keychain (or that one).
+ * Their other words as any reader's; `--help`, `trust list`, `update-ca-trust check` write nothing.
+ */
+export function trustStore(inv: Invocation): PathUse[] {
+  const values = inv.args.map((w) => w.value);
+  const self = programWord(inv);
+  const verb = values.find((v) => !v.startsWith('-'));
+  if (values.some((v) => v === '--help' || v === '-h')) return generic(inv);
+  if (inv.program === 'trust' && verb !== 'anchor' && verb !== 'extract-compat') return generic(inv);
+  if (inv.program === 'update-ca-trust' && verb !== undefined && verb !== 'extract') return generic(inv);
+  if (inv.program !== 'security') return [use(self, TRUST_WRITES[inv.program]!, 'into'), ...generic(inv)];
+  if (!verb || !KEYCHAIN_CHANGES.test(verb)) return generic(inv);
+  // `-k KEYCHAIN` is the keychain changed; `-d` the admin trust settings
+  const k = values.indexOf('-k');
+  const keychain = k >= 0 && inv.args[k + 1] ? [use(inv.args[k + 1]!, inv.args[k + 1]!.value, 'write')] : [];
+  const admin = values.includes('-d') ? [use(self, TRUST_WRITES.security!, 'write')] : [];
+  return [...keychain, ...admin, ...generic(inv).filter((u) => !keychain.some((kc) => kc.word === u.word))];
 }

@@ -5,7 +5,7 @@ import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
-import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
+import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { globAlternatives } from './paths.ts';
 import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
@@ -413,6 +413,10 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
+  'update-ca-certificates': trustStore,
+  'update-ca-trust': trustStore,
+  trust: trustStore,
+  security: trustStore,
   rg: ripgrep,
   find,
   tar: extracts(tarExtractDirs),

@@ -87,6 +87,10 @@ testHoles({
   ],
   // mkcert -install writes a CA into the system trust store; ssh-keygen writes ~/.ssh/id_<type> without -f
   'key tools write the system trust store and ~/.ssh by default': [
+    ['mkcert -CAROOT', 'sudo update-ca-certificates'],
+    ['trust list', 'trust anchor ca.crt'],
+    ['update-ca-trust check', 'update-ca-trust extract'],
+    ['security find-certificate -a', 'sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain ca.crt'],
     ['mkcert localhost', 'mkcert -install'],
     ['mkcert -key-file k.pem -cert-file c.pem localhost', 'mkcert -uninstall'],
     ["ssh-keygen -t ed25519 -f ./tmp/key -N ''", 'ssh-keygen -t ed25519'],
