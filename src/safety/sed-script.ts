@@ -6,7 +6,9 @@ import type { Word } from './syntax.ts';
  * What GNU sed does to the paths it names, for path-uses.ts: its input files read (edited with
  * `-i`), a script file (`-f`) read, and the files its script names — `w FILE`, `W FILE` and the
  * `w FILE` flag of `s` written (created or emptied when sed starts, with `-i` or without), `r FILE`
- * and `R FILE` read into the output. The script itself is no path. `--sandbox` refuses them all.
+ * and `R FILE` read into the output. The script itself is no path. And the shell commands its
+ * script runs, for the interpreter family: `e COMMAND`, and the replacement of `s///e`, which the
+ * shell runs in place of the line. `--sandbox` refuses them all.
  */
 
 /** sed's options that take the next word (`-e SCRIPT`, `-f FILE`, `-l N`), short and long. */
@@ -17,9 +19,32 @@ const STREAMS = new Set(['/dev/stdout', '/dev/stderr']);
 
 /** The paths `sed ARGS` uses: see the module comment. */
 export function sed(inv: Invocation): PathUse[] {
-  const a = inv.args;
+  const line = sedLine(inv.args);
+  const access: Access = line.inPlace ? 'edit' : 'read';
+  const out = [...line.scriptFiles.map((w) => use(w, w.value, 'read')), ...line.inputs.map((w) => use(w, w.value, access))];
+  if (line.sandbox) return out;
+  for (const w of line.scripts) for (const f of readScript(w.value).files) if (!STREAMS.has(f.path)) out.push(use(w, f.path, f.writes ? 'write' : 'read'));
+  return out;
+}
+
+/** The shell commands `sed ARGS` runs: its scripts' `e COMMAND` and `s///e` replacements (none under `--sandbox`). */
+export function sedCommands(inv: Invocation): string[] {
+  const line = sedLine(inv.args);
+  return line.sandbox ? [] : line.scripts.flatMap((w) => readScript(w.value).commands);
+}
+
+/** A sed command line: its scripts (`-e`, `--expression`, else the first operand), script files (`-f`), input files, `-i`, `--sandbox`. */
+interface SedLine {
+  scripts: Word[];
+  scriptFiles: Word[];
+  inputs: Word[];
+  inPlace: boolean;
+  sandbox: boolean;
+}
+
+function sedLine(a: readonly Word[]): SedLine {
   const scripts: Word[] = [];
-  const out: PathUse[] = [];
+  const scriptFiles: Word[] = [];
   const operands: Word[] = [];
   let inPlace = false;
   let sandbox = false;
@@ -39,7 +64,7 @@ export function sed(inv: Invocation): PathUse[] {
       else if (SED_VALUED_LONG.has(name)) {
         if (eq < 0) i++;
         if (value && name === '--expression') scripts.push(value);
-        else if (value && name === '--file') out.push(use(value, value.value, 'read'));
+        else if (value && name === '--file') scriptFiles.push(value);
       }
       continue;
     }
@@ -57,18 +82,14 @@ export function sed(inv: Invocation): PathUse[] {
       if (SED_VALUED_SHORT.includes(c)) {
         const value = k < v.length - 1 ? { ...w, value: v.slice(k + 1) } : a[++i];
         if (value && c === 'e') scripts.push(value);
-        else if (value && c === 'f') out.push(use(value, value.value, 'read'));
+        else if (value && c === 'f') scriptFiles.push(value);
         break;
       }
     }
   }
   // without -e or -f the first operand is the script
-  if (!scripts.length && !out.length && operands.length) scripts.push(operands.shift()!);
-  const access: Access = inPlace ? 'edit' : 'read';
-  for (const w of operands) if (w.value !== '-') out.push(use(w, w.value, access));
-  if (sandbox) return out;
-  for (const w of scripts) for (const f of scriptFiles(w.value)) if (!STREAMS.has(f.path)) out.push(use(w, f.path, f.writes ? 'write' : 'read'));
-  return out;
+  if (!scripts.length && !scriptFiles.length && operands.length) scripts.push(operands.shift()!);
+  return { scripts, scriptFiles, inputs: operands.filter((w) => w.value !== '-'), inPlace, sandbox };
 }
 
 /** A file a sed script names: written (`w`, `W`, `s///w`) or read (`r`, `R`). */
@@ -81,13 +102,16 @@ interface ScriptFile {
 const SIMPLE = new Set([...'=dDgGhHlLnNpPqQxzF']);
 
 /**
- * The files a sed script names (GNU sed's grammar): each command after its address (`1`, `$`,
- * `/re/`, `\%re%`, `a,b`, `first~step`, `!`), read to its end — a file name or a text runs to the
- * end of its line, a label to `;` or the line's end, `s` and `y` to their last delimiter and
- * `s`'s flags. What cannot be read stops the reading (sed would refuse the script).
+ * The files a sed script names and the shell commands it runs (GNU sed's grammar): each command
+ * after its address (`1`, `$`, `/re/`, `\%re%`, `a,b`, `first~step`, `!`), read to its end — a
+ * file name, a command or a text runs to the end of its line, a label to `;` or the line's end,
+ * `s` and `y` to their last delimiter and `s`'s flags. What cannot be read stops the reading (sed
+ * would refuse the script).
  */
-export function scriptFiles(script: string): ScriptFile[] {
+function readScript(script: string): { files: ScriptFile[]; commands: string[] } {
   const out: ScriptFile[] = [];
+  const commands: string[] = [];
+  const read = { files: out, commands };
   let i = 0;
   const restOfLine = (from: number) => {
     const end = script.indexOf('\n', from);
@@ -115,14 +139,20 @@ export function scriptFiles(script: string): ScriptFile[] {
       if (c === '/' || c === '\\') {
         const d = c === '/' ? '/' : script[i + 1];
         const end = d === undefined ? -1 : delimited(c === '/' ? i + 1 : i + 2, d);
-        if (end < 0) return out;
+        if (end < 0) return read;
         i = end;
         while (script[i] === 'I' || script[i] === 'M') i++;
       } else i++;
       continue;
     }
-    if (c === '#' || c === 'e') {
+    if (c === '#') {
       restOfLine(i + 1);
+      continue;
+    }
+    // `e COMMAND` runs it (a bare `e` runs the line read, which the command line does not tell)
+    if (c === 'e') {
+      const command = restOfLine(i + 1).trim();
+      if (command) commands.push(command);
       continue;
     }
     // `a text`, `i\` and lines of text, each but the last ending in a backslash
@@ -143,14 +173,16 @@ export function scriptFiles(script: string): ScriptFile[] {
     }
     if (c === 's' || c === 'y') {
       const d = script[i + 1];
-      if (d === undefined || d === '\n' || d === '\\') return out;
+      if (d === undefined || d === '\n' || d === '\\') return read;
       const middle = delimited(i + 2, d);
       const end = middle < 0 ? -1 : delimited(middle, d);
-      if (end < 0) return out;
+      if (end < 0) return read;
       i = end;
       if (c === 's') {
-        // the flags: g, p, i/I, m/M, e, a number; `w FILE` runs to the end of the line
-        while (i < script.length && /[gpiImMe0-9]/.test(script[i]!)) i++;
+        // the flags: g, p, i/I, m/M, e (the line made is run), a number; `w FILE` runs to the end of the line
+        const flags = /^[gpiImMe0-9]*/.exec(script.slice(i))![0];
+        i += flags.length;
+        if (flags.includes('e')) commands.push(script.slice(middle, end - 1).replace(/\\(.)/gs, '$1'));
         if (script[i] === 'w') {
           const path = restOfLine(i + 1).trim();
           if (path) out.push({ path, writes: true });
@@ -163,7 +195,7 @@ export function scriptFiles(script: string): ScriptFile[] {
       continue;
     }
     // a command sed does not know: it refuses the whole script
-    return out;
+    return read;
   }
-  return out;
+  return read;
 }
