@@ -13,6 +13,22 @@ import type { Script, SimpleCommand, Word } from './syntax.ts';
 /** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
+/**
+ * The scripts that print what a command reads on its stdin by its redirections: `< <(ls ~)` (the
+ * parser reads a `<` without a file, then the word `<(ls ~)`), `<<< "$(ls ~)"`, an unquoted
+ * heredoc's substitutions, and `< list` as `cat list` (a command of no words reading the file).
+ */
+function inputScripts(cmd: SimpleCommand): Script[] {
+  const out: Script[] = cmd.words.filter((w) => w.raw.startsWith('<(')).flatMap((w) => w.subs);
+  for (const r of cmd.redirects) {
+    if (!r.op.startsWith('<')) continue;
+    out.push(...(r.target?.subs ?? []), ...(r.op.startsWith('<<') ? (r.subs ?? []) : []));
+    if (r.op === '<' && r.target && !r.target.subs.length)
+      out.push({ commands: [{ words: [], redirects: [r], comment: null, pipeline: cmd.pipeline, index: cmd.index, after: cmd.after }], tooDeep: false });
+  }
+  return [...new Set(out)];
+}
+
 /** How far back among the commands read the stage before a `read` is looked for. */
 const STAGE_LOOKBACK = 16;
 
@@ -42,36 +58,45 @@ export class ShellVars {
   private readonly printedBy = new Map<string, Script[]>();
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
+  /**
+   * the loops open at this point (`while`, `until`, `for`, `select` up to their `done`), each with
+   * the words using a variable a `read` in it set from input the command line has not told yet:
+   * a `done < <(ls ~)` gives it (`while read f; do rm -rf ~/"$f"; done < <(ls ~)`)
+   */
+  private readonly openLoops: Array<{ reads: Set<string>; words: Set<Word> }> = [];
 
   constructor(private readonly home: string) {}
 
   /**
    * `NAME=value` alone (or after export/local/declare/readonly), `set --`, `shift`, `read`...: what
    * `cmd` sets of the variables; `before`, the commands read so far, holds the stage a `read` reads
-   * from. Returns false when a value grows past MAX_VALUE (too large to follow).
+   * from; `reserved`, the words the parser took off its start (`while`, `do`, `done`), where loops
+   * open and close. Returns false when a value grows past MAX_VALUE (too large to follow).
    */
-  record(cmd: SimpleCommand, before: readonly SimpleCommand[] = []): boolean {
+  record(cmd: SimpleCommand, before: readonly SimpleCommand[] = [], reserved: readonly string[] = []): boolean {
     const first = cmd.words[0]?.raw;
+    this.loopBounds(cmd, reserved);
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
     // `read d`, `IFS= read -r d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
     const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     const setter = cmd.words[at]?.raw;
     if (setter === 'read' || setter === 'mapfile' || setter === 'readarray' || setter === 'getopts' || setter === 'printf') {
-      // `ls ~ | while read f`: what f holds is a line the stage before prints
       // `ls ~ | while read f`, `read f < <(ls ~)`, `read f <<< "$(ls ~)"`: what f holds is a line the stage before or the redirection's substitution prints
       const reads = setter === 'read' || setter === 'mapfile' || setter === 'readarray';
       const feeder = reads ? stageBefore(cmd, before) : undefined;
-      // (the parser reads `< <(ls ~)` as a `<` without a file, then the word `<(ls ~)`)
-      const redirected = [
-        ...cmd.redirects.flatMap((r) => (r.op.startsWith('<') ? (r.target?.subs ?? []) : [])),
-        ...cmd.words.filter((w) => w.raw.startsWith('<(')).flatMap((w) => w.subs),
-      ];
-      const fed = feeder ? [{ commands: [feeder], tooDeep: false }] : reads ? redirected : [];
+      const fed = feeder ? [{ commands: [feeder], tooDeep: false }] : reads ? inputScripts(cmd) : [];
+      // in a loop, a `read` with no input told yet may get it from the loop's `done < …`
+      const loop = reads && !fed.length ? this.openLoops.at(-1) : undefined;
       for (const [i, w] of cmd.words.entries()) {
         if (i <= at || (setter === 'printf' && cmd.words[i - 1]!.value !== '-v')) continue;
         this.forget(w.value);
-        if (fed.length && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) this.setPrintedBy(w.value, fed);
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) continue;
+        if (fed.length) this.setPrintedBy(w.value, fed);
+        else if (loop) {
+          this.values.set(w.value, UNKNOWN);
+          loop.reads.add(w.value);
+        }
       }
     }
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
@@ -105,6 +130,25 @@ export class ShellVars {
     this.fresh.delete(name);
     this.globs.delete(name);
     this.printedBy.delete(name);
+    for (const loop of this.openLoops) loop.reads.delete(name);
+  }
+
+  /**
+   * A loop opens at `while`, `until`, `for`, `select` and closes at `done`: what its `done` reads
+   * (`done < <(ls ~)`, `done <<< "$(ls ~)"`, `done < list`) is what each `read` in it with no
+   * input of its own reads, carried into the words that used the variables it set.
+   */
+  private loopBounds(cmd: SimpleCommand, reserved: readonly string[]): void {
+    for (const r of reserved) {
+      if (r === 'while' || r === 'until') this.openLoops.push({ reads: new Set(), words: new Set() });
+      else if (r === 'done') {
+        const loop = this.openLoops.pop();
+        const fed = loop?.words.size ? inputScripts(cmd) : [];
+        for (const w of loop && fed.length ? loop.words : []) for (const s of fed) if (!w.subs.includes(s)) w.subs.push(s);
+      }
+    }
+    const first = cmd.words[0]?.raw;
+    if (first === 'for' || first === 'select') this.openLoops.push({ reads: new Set(), words: new Set() });
   }
 
   /** `name` holds what only the shell knows, printed by `scripts`: each word using it carries them (append). */
@@ -188,6 +232,9 @@ export class ShellVars {
   append(w: Word, name: string, value: string, atStart: boolean, inDouble: boolean): void {
     // each script once however often the word uses the variable (`x=$x$x` doubles no list)
     for (const s of this.printedBy.get(name) ?? []) if (!w.subs.includes(s)) w.subs.push(s);
+    // a variable a `read` in a loop set: the loop's `done < …` may tell what it reads
+    const loop = this.openLoops.findLast((l) => l.reads.has(name));
+    loop?.words.add(w);
     if (atStart && value.startsWith(UNKNOWN)) {
       w.leadingVar = name;
       if (this.fresh.has(name)) w.fresh = true;

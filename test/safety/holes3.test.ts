@@ -21,6 +21,7 @@ testHoles({
     ['ls src | while IFS= read -r f; do wc -l "$f"; done', 'ls .env.local | while IFS= read -r f; do cat "$f"; done'],
     ['read f < <(ls src); cat "src/$f"', 'read f < <(ls .env.local); cat "$f"'],
     ['read f <<< "$(ls src)"; cat "src/$f"', 'read f <<< "$(ls .env.local)"; cat "$f"'],
+    ['while read f; do cat "src/$f"; done < <(ls src)', 'while IFS= read -r f; do cat "$f"; done < <(ls .env.local)'],
   ],
   // what a variable holds comes from the program that printed it: piped into a shell, it is that program's output
   'a variable set from a download and run is the download run': [
@@ -38,6 +39,10 @@ testHoles({
     ['ls /tmp/w | while read f; do rm -rf "/tmp/w/$f"; done', 'ls /etc | while read f; do rm -rf "/etc/$f"; done'],
     ['ls dist | while read f; do rm -rf "dist/$f/cache"; done', 'cd ~ && ls | while read f; do rm -rf ~/"$f"; done'],
     ['read d < <(ls dist); rm -rf "dist/$d"', 'read d < <(ls ~); rm -rf ~/"$d"'],
+    // a loop's `done < …` feeds each read in it
+    ['while read f; do rm -rf "dist/$f"; done < <(ls dist)', 'while read f; do rm -rf ~/"$f"; done < <(ls ~)'],
+    ['while read d; do rm -rf "build/$d"; done < list', 'while read -r d; do rm -rf "/$d"; done < list'],
+    ['while read f; do echo "$f"; done <<< "$(ls ~)"', 'while read a; do while read b; do echo "$b"; done < x; rm -rf ~/"$a"; done < <(ls /home/u)'],
     // names a program the command line does not tell prints (`cat list`) may be any name in the folder
     ['cat list | while read d; do rm -rf "build/$d"; done', 'cat list | while read d; do rm -rf "/$d"; done'],
     ['rm -rf /tmp/$(whoami)', 'rm -rf ~/$(cat list)'],
