@@ -130,7 +130,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     if (program === 'parallel') {
-      scripts.push(...parallelScripts(parallelLine(args.map((w) => w.value)), null));
+      scripts.push(...parallelScripts(parallelLine(args), null));
       return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {

@@ -149,6 +149,20 @@ export const GREP_LONG_OPTIONS: readonly string[] = [
   '--word-regexp',
 ];
 
+/** Every long option of GNU rm (coreutils 9), against which an abbreviation (`--recu`, `--no-pres`) is resolved. */
+export const RM_LONG_OPTIONS: readonly string[] = [
+  '--force',
+  '--interactive',
+  '--one-file-system',
+  '--no-preserve-root',
+  '--preserve-root',
+  '--recursive',
+  '--dir',
+  '--verbose',
+  '--help',
+  '--version',
+];
+
 /** A long option spelled out in full against `known`: a unique prefix is the option it begins (`--b` for `--backup`, `--targ=/tmp`); an exact name, an ambiguous or unknown prefix stay as they are. */
 export function spellOut(v: string, known: readonly string[]): string {
   const eq = v.indexOf('=');

@@ -6,17 +6,19 @@ import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-ar
 import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
-import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
+import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
+import { globAlternatives } from './paths.ts';
 import { gitGrepWords, gitLogWords, grep, ripgrep } from './search-patterns.ts';
+import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
 import { venvUses } from './venv-folders.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
  * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
- * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
- * find, containers, git, tar, unzip, editors — each read word by word; a virtual environment's
- * maker by venv-folders.ts; every other program by path-access.ts generic.
+ * ln, install, truncate, touch, sed (sed-script.ts), key generators (openssl, mkcert, ssh-keygen:
+ * path-uses-keys.ts), find, containers, git, tar, unzip, editors — each read word by word; a
+ * virtual environment's maker by venv-folders.ts; every other program by path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -408,6 +410,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   curl,
   wget,
   sort,
+  sed,
   patch,
   dd,
   truncate: sizesOrTimes,
@@ -415,6 +418,10 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
+  'update-ca-certificates': trustStore,
+  'update-ca-trust': trustStore,
+  trust: trustStore,
+  security: trustStore,
   rg: ripgrep,
   grep,
   egrep: grep,
