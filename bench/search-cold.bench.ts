@@ -4,8 +4,9 @@
 // the memory tip (the index file alone: docs/search.md), the full CLI (`node dist/cli.js
 // search`: reads the store, then the index file), the prompt hook, and what a person would run
 // otherwise: `git grep` on the memory ref and `rg` over the store exported to a folder. Then a
-// search after one command-line write and after a burst of them (wall and CPU, the writes' too),
-// and in one process (as the MCP server), a warm query and the first query after a write.
+// search after one command-line write and after a burst of them (wall and CPU, the writes' too;
+// each side of the bursts on a store of its own, made for them), and in one process (as the MCP
+// server), a warm query and the first query after a write.
 //
 //   npm run build && node --import tsx bench/search-cold.bench.ts [--size 10000] [--reps 15] [--before DIST]
 //
@@ -152,8 +153,15 @@ interface BurstSide {
   /** rounds whose search found the last write's index file */
   indexed: number;
 }
-const burstSides: BurstSide[] = [{ label: 'this build', cli: CLI, dir, writes: [], search: [], ratio: [], indexed: 0 }];
-if (before) burstSides.push({ label: `before (${before})`, cli: before, dir: old, writes: [], search: [], ratio: [], indexed: 0 });
+// each side on a store of its own made for the bursts, the same way: the stores of the rows above
+// have been through different work (this build's, the writes above), which alone made its writes
+// cost 6–23 % more CPU than the same build's on the other store
+const burstSide = (label: string, cli: string): BurstSide => {
+  log(`seeding ${size} decisions for the bursts of ${cli}…`);
+  return { label, cli, dir: store(cli), writes: [], search: [], ratio: [], indexed: 0 };
+};
+const burstSides: BurstSide[] = size >= BACKGROUND_INDEX_ITEMS ? [burstSide('this build', CLI)] : [];
+if (before && burstSides.length) burstSides.push(burstSide(`before (${before})`, before));
 for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.ceil(reps / 3)); round++) {
   for (const side of round % 2 ? [...burstSides].reverse() : burstSides) {
     const base = await timeProcess('node', ['-e', '0'], { cwd: side.dir, env, input: '' });
@@ -227,7 +235,7 @@ const lines = [
   '',
   `| \`axme search\` after a burst of ${BURST} command-line writes | search: median ms | p10–p90 ms | × \`node -e 0\` | search: CPU median ms | the ${BURST} writes: median ms | their CPU median ms | rounds the last tip had its index |`,
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...(burstSides[0]!.search.length ? [] : [`| (a store under ${BACKGROUND_INDEX_ITEMS} items: no worker, not measured) | | | | | | | |`]),
+  ...(burstSides.length ? [] : [`| (a store under ${BACKGROUND_INDEX_ITEMS} items: no worker, not measured) | | | | | | | |`]),
   ...burstSides
     .filter((b) => b.search.length)
     .map((b) => {

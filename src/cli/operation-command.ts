@@ -2,6 +2,7 @@ import type { Argv, Options, PositionalOptions } from 'yargs';
 import { z } from 'zod';
 import { AxmeError } from '../model/errors.ts';
 import { LIMITS } from '../model/limits.ts';
+import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, type CliPrinter, inputSchema, surfaceInput } from '../operations/operation.ts';
 import { stdinFields, writeOptions } from './commands/shared.ts';
 import { type CliArgs, type CliIO, note, out, printJson, readStdin, SilentExit, withKb } from './io.ts';
@@ -109,13 +110,7 @@ export function operationCommand(io: CliIO, op: AnyOperation) {
       if (op.folder) return show(await op.run({ cwd: folder, env: io.env, progress: (line) => io.stderr.write(`${line}\n`) }, (await input()) as never));
       return withKb(io, a, async (kb) => {
         await show(await op.run(kb, (await input()) as never, { allowSecret: !!a.allowSecret, cwd: folder, env: io.env }));
-        // the process ends here: the new tip's search index is made by a worker, not by the next search;
-        // in that worker (a search), the index of any tip written while it worked
-        const self = io.self;
-        if ((op.write && self) || op.id === 'search')
-          await import('../knowledge/views/search/index-worker.ts')
-            .then((m): Promise<unknown> => (op.write && self ? m.startIndexAhead(kb, { self, cwd: folder, env: io.env }) : m.indexAheadAgain(kb, io.env)))
-            .catch(() => false);
+        await afterOperation(op, kb, { answersAgain: false, self: io.self, cwd: folder, env: io.env });
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { afterOperation } from '../operations/after-operation.ts';
 import { type AnyOperation, surfaceInput } from '../operations/operation.ts';
 import { common, reply, type ServerContext, writeCommon } from './context.ts';
 
@@ -89,8 +90,8 @@ export function registerOperationTool(server: McpServer, ctx: ServerContext, op:
         const onStore = async () => {
           const kb = await ctx.kb(project_path ?? (projectAlias ? (args[projectAlias] as string | undefined) : undefined));
           const r = await op.run(kb, input as never, { allowSecret: !!allow_secret });
-          // the server answers again: the new tip's search index is made while the agent reads this answer
-          if (op.write) void import('../knowledge/views/search.ts').then((m) => m.searchAhead(kb));
+          // the server answers again: what follows a write is done while the agent reads this answer
+          void afterOperation(op, kb, { answersAgain: true });
           return r;
         };
         const r = op.folder ? await op.run({ cwd: ctx.cwd, env: ctx.env }, input as never) : await onStore();

@@ -95,13 +95,32 @@ export const PROJECT_SECRET_NAMES: readonly string[] = [
   '.netrc',
 ];
 
-/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: examples, templates, public keys. */
-export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['.env.example', '.env.sample', '.env.template', '.env.dist', '*.pub'];
+/** Names among PROJECT_SECRET_NAMES that hold no secret by convention: public keys (a template: SECRET_TEMPLATE_SUFFIXES). */
+export const PROJECT_SECRET_EXCEPTIONS: readonly string[] = ['*.pub'];
+
+/**
+ * What follows a secret's name in the name of its template, the file committed for others to
+ * copy and fill in (`.env.example`, `.env.local.example`, `.env.development.sample`,
+ * `.env.production.template`, `.env.dist`, `.env.defaults`): a template holds no secret. A name
+ * after the suffix makes a secret again (`.env.local.example.bak`, `.env.example.local`).
+ */
+export const SECRET_TEMPLATE_SUFFIXES: readonly string[] = ['.example', '.sample', '.template', '.dist', '.defaults'];
+
+/**
+ * Whether a file named `name` is a template: its name ends in a template suffix
+ * (SECRET_TEMPLATE_SUFFIXES). What stands before the suffix of a name PROJECT_SECRET_NAMES match
+ * is a secret's name (`.env.local` of `.env.local.example`), and a glob ending so (`.env.*.example`)
+ * names templates only.
+ */
+export function isSecretTemplate(name: string): boolean {
+  return SECRET_TEMPLATE_SUFFIXES.some((suffix) => name.length > suffix.length && name.endsWith(suffix));
+}
 
 let secretMatchers: { names: { glob: string; matcher: GlobMatcher }[]; exceptions: GlobMatcher[] } | null = null;
 
-/** The glob of PROJECT_SECRET_NAMES a file named `name` matches, or null: none, or an example or public key (PROJECT_SECRET_EXCEPTIONS). */
+/** The glob of PROJECT_SECRET_NAMES a file named `name` matches, or null: none, a template (isSecretTemplate) or a public key (PROJECT_SECRET_EXCEPTIONS). */
 export function secretNameGlob(name: string): string | null {
+  if (isSecretTemplate(name)) return null;
   secretMatchers ??= {
     names: PROJECT_SECRET_NAMES.map((glob) => ({ glob, matcher: globMatcher(glob, { braces: false }) })),
     exceptions: PROJECT_SECRET_EXCEPTIONS.map((g) => globMatcher(g, { braces: false })),
@@ -110,7 +129,7 @@ export function secretNameGlob(name: string): string | null {
   return hit && !secretMatchers.exceptions.some((m) => m.test(name)) ? hit.glob : null;
 }
 
-/** Whether a file named `name` holds a secret by its name (`.env`, `*.pem`, `id_ed25519`…; examples and public keys excepted). */
+/** Whether a file named `name` holds a secret by its name (`.env`, `*.pem`, `id_ed25519`…; templates and public keys excepted). */
 export function isSecretName(name: string): boolean {
   return secretNameGlob(name) !== null;
 }

@@ -1,5 +1,5 @@
 import type { BashContext } from './bash-rules.ts';
-import type { Invocation } from './command.ts';
+import { type Invocation, unwrap } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
@@ -65,7 +65,8 @@ const LISTING_VALUED = new Set(['-c', '--format', '--printf', '-I', '--ignore', 
 
 /**
  * The names the substitutions in `w` print when their commands list them: an `ls` or `stat`
- * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), a `find` what its name
+ * prints its operands (`$(ls .env.local)`, `` `stat -c %n id_ed25519` ``), git's name queries
+ * the paths they show (`$(git ls-files .env)`), a `find` what its name
  * tests select (`$(find . -name '*.p12')`, as a glob reaching dot names). What `echo` and `printf`
  * print is in the word's value already (expand.ts substituted).
  */
@@ -76,7 +77,11 @@ function listedNames(w: Word): Array<{ word: Word; value: string; glob: boolean 
       const [head, ...args] = c.words;
       const program = head?.value.slice(head.value.lastIndexOf('/') + 1);
       if (program === 'ls' || program === 'stat') for (const o of parseArgs(args, LISTING_VALUED).operands) out.push({ word: o, value: o.value, glob: o.glob });
-      else if (program === 'find')
+      else if (program === 'git') {
+        // `$(git ls-files .env)`, `$(git check-ignore .env)`: a name query prints the names it is asked about (git-name-queries.ts)
+        const inv = unwrap(c).invocation;
+        for (const u of inv ? pathUses(inv) : []) if (u.access === 'meta') out.push({ word: u.word, value: u.value, glob: u.word.glob });
+      } else if (program === 'find')
         args.forEach((a, i) => {
           const pattern = args[i + 1];
           if (/^-i?name$/.test(a.value) && pattern) out.push({ word: pattern, value: `**/${pattern.value}`, glob: true });

@@ -1,7 +1,7 @@
 import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
-import { mayRun, runnerShellLine, runnerStart } from './runners.ts';
+import { mayRun, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
 import { WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
@@ -141,7 +141,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
     if (program === 'parallel') {
-      scripts.push(...parallelScripts(parallelLine(args.map((w) => w.value)), null));
+      scripts.push(...parallelScripts(parallelLine(args), null));
       return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {
@@ -160,6 +160,8 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       }
       const started = runnerStart(program, argv);
       if (started) {
+        // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
+        if (runnerReadsFiles(argv)) alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
         via.push(program);
         runners.push([program, ...argv]);
         // the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`)

@@ -3,6 +3,7 @@ import { argvOf } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
+import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 
@@ -55,7 +56,7 @@ export function fedArgumentScripts(
   }
   // `echo ~ | parallel rm -rf`: with no `:::`, GNU parallel runs its command for each line it reads, as xargs does
   if (inv.program === 'parallel') {
-    const line = parallelLine(inv.args.map((a) => a.value));
+    const line = parallelLine(inv.args);
     const fed = line.groups ? null : text();
     if (fed) out.push(...parallelScripts(line, fed.split('\n').filter(Boolean)));
     else if (!line.groups && line.command.length > 1) {
@@ -81,72 +82,15 @@ function xargsScripts(inv: Invocation, text: string): string[] {
 /**
  * `find ROOTS EXPR | xargs PROGRAM ARGS` (`argv`: what xargs or parallel runs) as the one command
  * it amounts to, `find ROOTS EXPR -exec PROGRAM ARGS {} +` (`{}` where `-I {}` put it), so that
- * the rules for `find -exec` judge what it does with the paths; null when the stage before is no
- * find or ls, or has words only the shell knows.
+ * the rules for `find -exec` judge what it does with the paths; `ls`, `stat` as the find that lists
+ * what they list (printed-names.ts listingAsFind), a word only the shell knows as written (`find
+ * "$DIR"`). Null when the stage before is no listing.
  */
 function findExecScript(finder: Invocation | null, argv: string[]): string | null {
-  const args = finder && !finder.args.some((a) => a.value.includes(UNKNOWN)) ? findArgs(finder) : null;
+  const args = finder && listingAsFind(finder.program, finder.args);
   if (!args) return null;
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
-  return ['find', ...args, '-exec', ...exec].map(shellQuote).join(' ');
-}
-
-/**
- * The find that lists what `finder` lists: a find itself; `ls DIRS` (`.` without one) as `find DIRS
- * -mindepth 1 -maxdepth 1` — what is in them, by their names — `ls -d` as `-maxdepth 0`, `ls -R`
- * as every depth; `stat FILES` as `find FILES -maxdepth 0`. Null for any other program.
- */
-function findArgs(finder: Invocation): string[] | null {
-  const values = finder.args.map((a) => a.value);
-  if (finder.program === 'find') return values;
-  // `stat -c %n .env.local`: what it prints is about its operands, each by its name
-  if (finder.program === 'stat') {
-    const named = values.filter((v, i) => !v.startsWith('-') && !/^(-c|--format|--printf)$/.test(values[i - 1] ?? ''));
-    return named.length ? [...named, '-maxdepth', '0'] : null;
-  }
-  if (finder.program !== 'ls') return null;
-  const options = values.filter((v) => v.startsWith('-') && v !== '-' && v !== '--');
-  const dirs = values.filter((v) => !v.startsWith('-') || v === '-');
-  const short = options.filter((o) => !o.startsWith('--')).join('');
-  const depth =
-    short.includes('d') || options.includes('--directory')
-      ? ['-maxdepth', '0']
-      : short.includes('R') || options.includes('--recursive')
-        ? ['-mindepth', '1']
-        : ['-mindepth', '1', '-maxdepth', '1'];
-  return [...(dirs.length ? dirs : ['.']), ...depth];
-}
-
-/** The programs whose every line is a path of the project (fd), and those that print paths only with a listing option (`grep -l`, `git ls-files`). */
-const PATH_FINDERS = new Set(['fd', 'fdfind']);
-const MATCH_LISTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
-/** The searchers' short options that take a value: in a cluster after one of them, an `l` is that value's. */
-const SEARCH_VALUED = /[efmABCdDgGt]/;
-/** git's subcommands that list paths (`status`: the changed ones, by their names). */
-const GIT_LISTINGS = new Set(['ls-files', 'ls-tree', 'status']);
-/** `git grep`'s options that make it print the names of the files that match (or do not), not their lines. */
-const GIT_GREP_NAMES = new Set(['-l', '-L', '--files-with-matches', '--name-only', '--files-without-match']);
-
-/**
- * Whether what `inv` prints is paths of the project (`git ls-files`, `git diff --name-only`, `grep
- * -rl`, `rg --files`, `fd`): what it feeds xargs is no folder picked from afar. Without a listing
- * option grep and git print lines of a file (`grep -v keep list`, `git show HEAD:dirs.txt`): unknown names.
- */
-function listsProjectPaths(inv: Invocation): boolean {
-  const values = inv.args.map((a) => a.value);
-  if (PATH_FINDERS.has(inv.program)) return true;
-  if (MATCH_LISTERS.has(inv.program))
-    return values.some(
-      (v) =>
-        /^--(files|files-with(out)?-matches|files-without-match|name-only)$/.test(v) ||
-        (/^-[A-Za-z]/.test(v) && /[lL]/.test(v.slice(1).split(SEARCH_VALUED)[0]!)) ||
-        (inv.program === 'ack' && v === '-f'),
-    );
-  if (inv.program !== 'git') return false;
-  const sub = values.find((v, i) => !v.startsWith('-') && !/^(-C|-c|--git-dir|--work-tree|--namespace)$/.test(values[i - 1] ?? ''));
-  if (sub && GIT_LISTINGS.has(sub)) return true;
-  const after = values.slice(sub ? values.indexOf(sub) + 1 : values.length);
-  return after.some((v) => v === '--name-only' || (sub === 'grep' && (GIT_GREP_NAMES.has(v) || /^-[A-Za-z]*[lL]/.test(v))));
+  return ['find', ...args.map((a) => (a.value.includes(UNKNOWN) ? a.raw : shellQuote(a.value))), '-exec', ...exec.map(shellQuote)].join(' ');
 }
 
 /**
@@ -171,10 +115,10 @@ function recursiveRemoval(argv: string[]): string[] | null {
  * rm -rf`: a recursive removal of names read from a file or a program whose output the command
  * line does not tell — any folder, `/` and the home folder among them, as for `rm -rf "$DIR"`.
  * Null where the names are known (a static text, a find, an ls: fedArgumentScripts reads them),
- * come from a listing of the project's paths (listsProjectPaths), or where nothing feeds the command.
+ * come from a listing of the project's paths or are disposable (printed-names.ts), or where nothing feeds the command.
  */
 export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder: SimpleCommand | undefined, finderInv: Invocation | null): Finding | null {
-  const parallel = inv.program === 'parallel' ? parallelLine(inv.args.map((a) => a.value)) : null;
+  const parallel = inv.program === 'parallel' ? parallelLine(inv.args) : null;
   // `parallel CMD :::: list`: the arguments read from a file (words after `:::` are known, parallelScripts reads them)
   const fileGroups = parallel?.groups && inv.args.some((a) => a.value === '::::' || a.value === '::::+');
   const argv = parallel ? (parallel.groups && !fileGroups ? null : parallel.command) : inv.via.includes('xargs') ? argvOf(inv) : null;
@@ -189,21 +133,15 @@ export function unknownNamesRemoval(inv: Invocation, cmd: SimpleCommand, feeder:
   if (!removal || (fedInput !== null && !shellKnows)) return null;
   const words = cmd.words.map((w) => w.value);
   const fromFile = fileGroups || cmd.redirects.some((r) => r.op === '<' && r.target) || words.some((v) => /^(-a|--arg-file)(=|$)|^-a./.test(v));
+  // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
+  const printed = feeder && finderInv ? printedNames(finderInv.program, finderInv.args) : null;
   const source = fromFile
     ? 'a file'
     : fedInput !== null
       ? 'a variable in a here-string or here-document'
-      : feeder &&
-          finderInv &&
-          !listsProjectPaths(finderInv) &&
-          !findArgs(finderInv) &&
-          // a static echo's words are known (fedArgumentScripts); `echo "$DIRS"` is a variable's, as `rm -rf $DIRS`
-          (!(finderInv.program === 'echo' || finderInv.program === 'printf') || finderInv.args.some((a) => a.value.includes(UNKNOWN)))
-        ? `\`${finderInv.program}\``
+      : printed?.names === 'unknown'
+        ? `\`${printed.program}\``
         : null;
   if (!source) return null;
-  return {
-    rule: 'rm.root',
-    reason: `\`${removal.join(' ')}\` of the names ${source} prints, which the command line does not tell: any folder, / and the home folder among them; name the folders, or list them with find or git ls-files`,
-  };
+  return { rule: 'rm.root', reason: `\`${removal.join(' ')}\` of the names ${source} prints, ${UNKNOWN_NAMES}` };
 }

@@ -3,10 +3,10 @@ import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { findRemoves } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
-import { redirectAccess } from './path-access.ts';
+import { type Access, redirectAccess } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
 import { resolvePath } from './paths.ts';
-import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+import { UNKNOWN, type Word } from './shell.ts';
 
 /**
  * The project's git history as files (removal.ts's history rule): which paths of a git folder hold
@@ -16,20 +16,24 @@ import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 /**
  * A file of the history written over, emptied, edited or removed by any program or redirection
  * (`unlink .git/HEAD`, `shred -u .git/HEAD`, `> .git/packed-refs`, `echo x > .git/refs/heads/main`,
- * `truncate -s 0 .git/objects/pack/p.pack`): lost as surely as by `rm`, and judged as its removal.
- * A git verb (`git update-ref`) names no such file; `.git/index.lock` is no history.
+ * `truncate -s 0 .git/objects/pack/p.pack`, `dd of=.git/HEAD`, `curl -o.git/packed-refs`), or a
+ * folder of it, or the git folder itself, extracted or copied into (`unzip -o x.zip -d
+ * .git/objects`, `tar -xf x.tar -C .git`, `cp -t .git/refs/heads`): lost as surely as by `rm`, and
+ * judged as its removal. A git verb (`git update-ref`) names no such file; `.git/index.lock` is no history.
  */
 export function checkHistoryChange(inv: Invocation | null, redirects: ReadonlyArray<{ op: string; target: Word | null }>, ctx: BashContext): Finding | null {
   if (ctx.cwd === null) return null;
   const uses = [
     ...redirects
       .filter((r) => r.target && !r.op.startsWith('<<') && !(r.op.endsWith('&') && /^(\d+|-)$/.test(r.target.value)))
-      .map((r) => ({ word: r.target!, access: redirectAccess(r.op) })),
+      .map((r) => ({ word: r.target!, value: r.target!.value, access: redirectAccess(r.op) })),
     ...(inv ? pathUses(inv) : []),
   ];
-  for (const { word, access } of uses) {
-    if ((access !== 'write' && access !== 'edit' && access !== 'remove') || isDynamic(word)) continue;
-    const part = historyPart(resolvePath(globFolder(word.value, word.glob), { cwd: ctx.cwd, home: ctx.home }), ctx);
+  for (const { word, value, access } of uses) {
+    if (!HISTORY_CHANGES.has(access) || value.includes(UNKNOWN)) continue;
+    const abs = resolvePath(globFolder(value, word.glob), { cwd: ctx.cwd, home: ctx.home });
+    // `unzip -o x.zip -d .git/objects`, `tar -xf x.tar -C .git`: what is extracted there may write over any of it
+    const part = historyPart(abs, ctx) ?? (access === 'into' ? gitFolderItself(abs, ctx) : null);
     if (part)
       return {
         rule: 'rm.root',
@@ -37,6 +41,14 @@ export function checkHistoryChange(inv: Invocation | null, redirects: ReadonlyAr
       };
   }
   return null;
+}
+
+/** What a path is used for that changes the history it names: written over, edited, removed, or (a folder) written into. */
+const HISTORY_CHANGES = new Set<Access>(['write', 'edit', 'remove', 'into']);
+
+/** The project's git folder or the common one of a linked worktree, when `abs` is one of them: written into, any file of the history may be written over. */
+function gitFolderItself(abs: string, ctx: Pick<BashContext, 'root' | 'commonDir'>): string | null {
+  return (ctx.root && abs === `${ctx.root}/.git`) || (ctx.commonDir && abs === ctx.commonDir) ? '.git' : null;
 }
 
 /**

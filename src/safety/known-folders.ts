@@ -33,21 +33,6 @@ export function leadingSubstitution(w: Word): Script | null {
 }
 
 /**
- * Whether what a substitution prints is no loss to remove whatever it is: one `mktemp` (a folder
- * or file it has just made), `npm root` without `-g` (the node_modules of the nearest package,
- * never the package itself), or `date` with a format of no `/` (a name in the folder it runs in).
- */
-export function printsDisposable(sub: Script): boolean {
-  const own = ownCommands(sub);
-  if (own.length !== 1) return false;
-  const words = own[0]!.words.map((x) => x.value);
-  const program = programName(words[0] ?? '');
-  if (program === 'mktemp') return words.every((v) => !v.includes(UNKNOWN));
-  if (program === 'date') return words.every((v) => !v.includes(UNKNOWN) && !v.includes('/'));
-  return program === 'npm' && words[1] === 'root' && words.length === 2;
-}
-
-/**
  * The commands a substitution runs itself, in order, without those of the substitutions nested in
  * their words (the parser lists those first: `$(dirname "$(pwd)")` is `pwd`, then `dirname`).
  */

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
+import { isSecretTemplate, PROJECT_SECRET_NAMES, secretNameGlob } from '../model/sandbox.ts';
 import { type Access, changesPath, readsContent } from './path-access.ts';
 import { globNames, literalPrefix, matchPath, nameGlobMatch, type PathContext, protectedHit } from './paths.ts';
 import type { Policy } from './policy.ts';
@@ -43,10 +43,11 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
 /**
  * A file that holds secrets by its name, wherever it is (`.env.production`, `*.p12`, `id_ed25519`):
  * the names the sandbox hides (model/sandbox.ts secretNameGlob, its one definition), so that where
- * no sandbox runs the parser keeps them as it would; an example or template (`.env.example`,
- * `*.pub`) is none. Only a use through which its content comes out counts (path-access.ts
- * readsContent: not making, writing, removing it or setting its mode). `glob`: `abs` is a shell
- * glob or holds unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
+ * no sandbox runs the parser keeps them as it would; a template (`.env.example`,
+ * `.env.local.sample`: model/sandbox.ts isSecretTemplate) or a public key (`*.pub`) is none.
+ * Only a use through which its content comes out counts (path-access.ts readsContent: not
+ * making, writing, removing it or setting its mode). `glob`: `abs` is a shell glob or holds
+ * unknown expansions; a name that could be a secret's counts (`cat .env.*`, `cat
  * "$X".p12`, `find -name '.env.l*'` when `found`; `.env.e*` too: it may be `.env.env`), a name
  * only of wildcards (`cat dir/*`) does not, and one that starts with a wildcard only for the
  * `*.ext` names (`*.json` could be `id_rsa.json`, but a reader of `*.json` wants no key). Asked
@@ -56,6 +57,8 @@ const SECRET_EXTENSIONS = PROJECT_SECRET_NAMES.filter((n) => n.startsWith('*'));
 export function secretNameFinding(abs: string, access: Access, glob = false, found = false): PathFinding | null {
   if (!readsContent(access)) return null;
   const name = abs.slice(abs.lastIndexOf('/') + 1);
+  // `.env.*.example`: a glob ending in a template's suffix names templates only
+  if (isSecretTemplate(name)) return null;
   const hit =
     !glob || !/[*?[\uE000]/.test(name)
       ? secretNameGlob(name)

@@ -3,18 +3,22 @@ import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
-import { mkcert, openssl, sshKeygen } from './path-uses-keys.ts';
+import { mkcert, openssl, sshKeygen, trustStore } from './path-uses-keys.ts';
 import { globAlternatives } from './paths.ts';
+import { gitGrepWords, gitLogWords, grep, ripgrep } from './search-patterns.ts';
+import { sed } from './sed-script.ts';
 import type { Word } from './syntax.ts';
+import { venvUses } from './venv-folders.ts';
 
 /**
  * Each path a command names and what it does to its content (path-access.ts's kinds): the
  * programs whose words say more than "every path read" — downloaders, sort, patch, dd, cp, mv,
- * ln, install, truncate, touch, key generators (openssl, mkcert, ssh-keygen: path-uses-keys.ts),
- * find, containers, git, tar, unzip, editors — each read word by word; every other program by
- * path-access.ts generic.
+ * ln, install, truncate, touch, sed (sed-script.ts), key generators (openssl, mkcert, ssh-keygen:
+ * path-uses-keys.ts), find, containers, git, tar, unzip, editors — each read word by word; a
+ * virtual environment's maker by venv-folders.ts; every other program by path-access.ts generic.
  */
 
 /** Programs whose words are data, names or settings, not paths they open. */
@@ -75,6 +79,8 @@ function viewsOnly(inv: Invocation): boolean {
 export function pathUses(inv: Invocation): PathUse[] {
   const p = inv.program;
   if (DATA_ONLY.has(p)) return [];
+  const venv = venvUses(inv);
+  if (venv) return venv;
   const special = SPECIAL[p];
   if (special) return special(inv);
   if (EDITORS.has(p)) {
@@ -215,17 +221,6 @@ function sizesOrTimes(inv: Invocation): PathUse[] {
   });
   return [...out, ...operands.map((w) => use(w, w.value, 'write'))];
 }
-/** rg: each `-g`/`--glob`/`--iglob` glob names what it reads, its braces expanded and its wildcards reaching dot names (`-g '{.env.local,x}'`, `-g '[.]env.local'`); a `!glob` leaves paths out. */
-function ripgrep(inv: Invocation): PathUse[] {
-  const globs: PathUse[] = [];
-  options(inv.args, 'g', RG_GLOBS, (_name, w, value) => {
-    if (value.startsWith('!')) return;
-    for (const alt of globAlternatives(value)) globs.push(use(w, alt.includes('/') ? alt : `**/${alt}`, 'read', { glob: true, found: true }));
-  });
-  return [...globs, ...generic(inv)];
-}
-const RG_GLOBS = new Set(['--glob', '--iglob']);
-
 /** dd: `of=` written, `if=` read. */
 function dd(inv: Invocation): PathUse[] {
   return inv.args.flatMap((w) =>
@@ -345,7 +340,12 @@ const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace
 /** The options of git checkout and restore that take a value (`-b NAME`, `-s REV`): a letter after one in a cluster is its value. */
 const GIT_WRITER_VALUED = new Set(['-b', '-B', '-s', '--source', '--orphan', '--conflict', '--pathspec-from-file']);
 
-/** git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore` write paths (with `-p` they show them first), `show REV:path` reads one. */
+/**
+ * git: `rm` removes (`--cached` only untracks), `mv` moves (as mv does), `checkout`/`restore`
+ * write paths (with `-p` they show them first), `show REV:path` reads one; `check-ignore`,
+ * `ls-files`, `status` only show a name (git-name-queries.ts); git grep's and git log's patterns
+ * are no paths (search-patterns.ts).
+ */
 function git(inv: Invocation): PathUse[] {
   const a = inv.args;
   let i = 0;
@@ -361,6 +361,8 @@ function git(inv: Invocation): PathUse[] {
     const dash = values.indexOf('--');
     return dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.value.startsWith('-'));
   };
+  const named = sub === undefined ? null : gitNameUses(inv, sub, rest);
+  if (named) return named;
   switch (sub) {
     case 'rm':
       return values.includes('--cached') ? [] : operands().map((w) => use(w, w.value, 'remove'));
@@ -384,12 +386,16 @@ function git(inv: Invocation): PathUse[] {
     case 'cat-file':
     case 'archive':
     case 'grep': {
-      const objects = rest.flatMap((w) => {
+      // git grep's pattern is no path; its pattern file is read (search-patterns.ts)
+      const searched = sub === 'grep' ? gitGrepWords(rest) : { words: rest, reads: [] };
+      const objects = searched.words.flatMap((w) => {
         const m = /^[^:\s]*:(?!\/\/)(.+)$/.exec(w.value);
         return m && !w.value.startsWith('-') ? [use(w, m[1]!, 'read', { fromRoot: !/^\.\.?\//.test(m[1]!) })] : [];
       });
-      return [...objects, ...generic(inv, rest)];
+      return [...searched.reads, ...objects, ...generic(inv, searched.words)];
     }
+    case 'log':
+      return generic(inv, gitLogWords(rest));
     default:
       return sub === undefined ? [] : generic(inv, rest);
   }
@@ -404,6 +410,7 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   curl,
   wget,
   sort,
+  sed,
   patch,
   dd,
   truncate: sizesOrTimes,
@@ -411,7 +418,15 @@ const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   openssl,
   mkcert,
   'ssh-keygen': sshKeygen,
+  'update-ca-certificates': trustStore,
+  'update-ca-trust': trustStore,
+  trust: trustStore,
+  security: trustStore,
   rg: ripgrep,
+  grep,
+  egrep: grep,
+  fgrep: grep,
+  rgrep: grep,
   find,
   tar: extracts(tarExtractDirs),
   gtar: extracts(tarExtractDirs),

@@ -5,10 +5,10 @@ import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
 import { type FoundFile, findRemoves, REMOVERS } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
-import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
-import { redirectAccess } from './path-access.ts';
-import { pathUses } from './path-uses.ts';
+import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
+import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { otherHome, resolvePath } from './paths.ts';
+import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
@@ -77,8 +77,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       const v = w.value;
       if (!optionsEnd && v === '--') optionsEnd = true;
       // long options may be abbreviated: `--no-pres`, `--recu`
-      else if (!optionsEnd && v.length >= 6 && '--no-preserve-root'.startsWith(v))
-        return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
+      else if (!optionsEnd && rmOption(v) === '--no-preserve-root') return { rule: 'rm.root', reason: '`rm --no-preserve-root` is never allowed' };
       else if (!optionsEnd && recursiveFlag(v)) recursive = true;
       else if (!optionsEnd && v.startsWith('-') && v !== '-') continue;
       else targets.push(w);
@@ -93,8 +92,8 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
       return null;
     }
     for (const t of targets) {
-      // `rm -rf $(find . -name '*.egg-info')`: what the find prints, judged as `find … -delete`
-      const found = foundBy(t);
+      // `rm -rf $(find . -name '*.egg-info')`, `rm -rf $(ls dist)`: what the listing prints, judged as the find that lists it, with `-delete`
+      const found = listedBy(t);
       if (found) {
         const f = checkRemoval({ ...inv, program: 'find', args: [...found, { ...found[0]!, value: '-delete', raw: '-delete', subs: [] }] }, ctx);
         if (f) return f;
@@ -176,7 +175,12 @@ export function removesRecursively(argv: readonly string[]): boolean {
 
 /** Whether an rm option makes it recursive: `-r`, `-R`, in a cluster (`-rf`), `--recursive` or its abbreviations (`--recu`). */
 function recursiveFlag(v: string): boolean {
-  return (v.length >= 5 && '--recursive'.startsWith(v)) || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+  return rmOption(v) === '--recursive' || (/^-[A-Za-z]+$/.test(v) && /[rR]/.test(v));
+}
+
+/** An rm long option spelled out in full as getopt reads it (`--recu` is `--recursive`); any other word as it is. */
+function rmOption(v: string): string {
+  return v.startsWith('--') ? spellOut(v, RM_LONG_OPTIONS) : v;
 }
 
 /** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
@@ -210,12 +214,15 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   const lead = leadingFolder(w, ctx);
   if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);
   else if (isDynamic(w)) {
-    // `rm -rf $(cat dirs.txt)`, `$(< list)`: the names a file holds, as `cat dirs.txt | xargs rm -rf`
-    if (namesFromFile(w))
-      return `${w.raw} (the names a file holds, which the command line does not tell: any folder, / and the home folder among them; name the folders)`;
-    // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`) or `$(npm root)`
     const sub = w.leadingVar ? null : leadingSubstitution(w);
-    if ((!w.leadingVar && !sub) || w.guarded || (sub && printsDisposable(sub))) return null;
+    const printed = sub && substitutionPrints(sub);
+    // `rm -rf $(cat dirs.txt)`, `$(< list)`, `$(jq -r … list.json)`: the names a program prints, as `cat dirs.txt | xargs rm -rf`
+    if (printed?.names === 'unknown' && v === UNKNOWN) return `${w.raw} (the names \`${printed.program}\` prints, ${UNKNOWN_NAMES})`;
+    // `ls ~ | while read f; do rm -rf ~/"$f"`, `rm -rf /$(cat list)`: a name a program prints, in a folder
+    const named = namedIn(w, ctx);
+    if (named !== undefined) return named;
+    // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`), `$(npm root)`, `$(git ls-files -o)`
+    if ((!w.leadingVar && !sub) || w.guarded || printed?.names === 'disposable' || (printed?.names === 'project' && v === UNKNOWN)) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
     const what = w.leadingVar ? `$${w.leadingVar}` : 'what the substitution prints';
     const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
@@ -270,21 +277,46 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   return null;
 }
 
-/** The arguments of the find a word is the output of, alone and with literal arguments (`$(find . -name '*.o')`), or null. */
-function foundBy(w: Word): Word[] | null {
+/**
+ * The arguments of the find that lists what a word is the output of, alone (`$(find . -name
+ * '*.o')`, `$(ls dist)`: printed-names.ts listingAsFind), its output not sent elsewhere; or null.
+ */
+function listedBy(w: Word): Word[] | null {
   const sub = w.value === UNKNOWN ? leadingSubstitution(w) : null;
   const own = sub ? ownCommands(sub) : [];
-  const words = own.length === 1 && !own[0]!.redirects.length ? own[0]!.words : [];
-  return words.length > 1 && words[0]!.value === 'find' && !words.some((x) => x.value.includes(UNKNOWN)) ? words.slice(1) : null;
+  if (own.length !== 1 || own[0]!.redirects.length) return null;
+  const printed = commandPrints(own[0]!);
+  return printed.names === 'listed' && printed.find.length ? printed.find : null;
 }
 
-/** Whether a word is a substitution alone that prints a file's lines: `$(cat list)`, `$(< list)`, `` `tac list` ``. */
-function namesFromFile(w: Word): boolean {
-  const cmd = w.value === UNKNOWN && w.subs.length === 1 && w.subs[0]!.commands.length === 1 ? w.subs[0]!.commands[0]! : null;
-  if (!cmd) return false;
-  if (!cmd.words.length) return cmd.redirects.some((r) => r.op === '<');
-  const [program, ...files] = cmd.words.map((x) => x.value);
-  return (program === 'cat' || program === 'tac') && files.length > 0 && files.every((f) => !f.startsWith('-'));
+/**
+ * A word of a literal folder and a name a program prints (`~/"$f"` where `f` is read from `ls ~`,
+ * `/$(cat list)`, `"$HOME/$d"` for `d` in `$(ls -A ~)`): any name in that folder when the program
+ * is not known (printed-names.ts), each name in it when it lists that very folder — judged as the
+ * folder's `*`, so that a removal of the home folder's or /'s entries is that of the home folder or
+ * /, as `ls ~ | xargs -I{} rm -rf ~/{}` is. Undefined for any other word.
+ */
+function namedIn(w: Word, ctx: BashContext): string | null | undefined {
+  const cut = w.value.indexOf(UNKNOWN);
+  const folder = w.value.slice(0, cut);
+  const { cwd, home } = ctx;
+  if (cut <= 0 || !folder.endsWith('/') || w.value.slice(cut + 1).replace(/\/+$/, '') !== '' || cwd === null) return undefined;
+  const abs = resolvePath(folder, { cwd, home });
+  for (const sub of w.subs) {
+    for (const cmd of sub.tooDeep ? [] : ownCommands(sub)) {
+      const printed = commandPrints(cmd);
+      const lists = printed.names === 'listed' && listedFolders(cmd).some((d) => !isDynamic(d) && resolvePath(d.value, { cwd, home }) === abs);
+      if (printed.names !== 'unknown' && !lists) continue;
+      const why = dangerousTarget({ ...w, value: `${folder}*`, glob: true, leadingVar: null, subs: [] }, ctx);
+      return (
+        why &&
+        (printed.names === 'unknown'
+          ? `${w.raw} (a name \`${printed.program}\` prints, which the command line does not tell: any of ${why})`
+          : `${w.raw} (each name \`ls\` lists there: ${why})`)
+      );
+    }
+  }
+  return undefined;
 }
 
 /**

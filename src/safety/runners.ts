@@ -262,6 +262,14 @@ function shellLineOption(a: string): boolean {
   return SHELL_LINE.has(a) || a.startsWith('--call=');
 }
 
+/** Runner options whose value is a file the runner reads itself (`uv run --env-file .env`, `bundle exec --gemfile`). */
+const OWN_FILES = ['--env-file', '--gemfile', '--userconfig', '--globalconfig', '--config-file', '--with-requirements'];
+
+/** Whether a runner is given a file it reads itself (OWN_FILES, alone or `--opt=file`): command.ts checks the runner as a program too. */
+export function runnerReadsFiles(args: readonly string[]): boolean {
+  return args.some((a) => a.startsWith('--') && OWN_FILES.some((o) => a === o || (a.startsWith(o) && a.charCodeAt(o.length) === 61) /* = */));
+}
+
 /** `yarn workspace <name> <command…>`, `yarn workspaces foreach [options] <command…>`: yarn again, with the command. */
 function yarnAgain(args: readonly string[], at: number): RunnerStart | null {
   if (args[at] === 'workspace') {

@@ -1,11 +1,45 @@
 /**
  * What a command line tells the parser (shell.ts) of its own variables, in the order it runs:
  * plain assignments (`r=rm; $r -rf /`), the positional parameters `set --` gives and `shift` moves,
- * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows.
+ * a `for` loop's variable, the names `read`/`mapfile`/`printf -v` set to what only the shell knows
+ * — and, for a value only the shell knows, the commands that print it: the substitutions it was
+ * set from (`x=$(ls .env.local)`, `for f in $(ls ~)`) or the stage that feeds a `read` (`ls ~ |
+ * while read f`), carried into each word that uses it as that word's own substitutions are.
  */
 
 import { loopAlternatives, loopValue, MAX_LOOP_RUNS, SPLIT, UNKNOWN } from './expand.ts';
-import type { SimpleCommand, Word } from './syntax.ts';
+import type { Script, SimpleCommand, Word } from './syntax.ts';
+
+/** A word that assigns a variable: `NAME=value`, `NAME+=value`. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
+/**
+ * The scripts that print what a command reads on its stdin by its redirections: `< <(ls ~)` (the
+ * parser reads a `<` without a file, then the word `<(ls ~)`), `<<< "$(ls ~)"`, an unquoted
+ * heredoc's substitutions, and `< list` as `cat list` (a command of no words reading the file).
+ */
+function inputScripts(cmd: SimpleCommand): Script[] {
+  const out: Script[] = cmd.words.filter((w) => w.raw.startsWith('<(')).flatMap((w) => w.subs);
+  for (const r of cmd.redirects) {
+    if (!r.op.startsWith('<')) continue;
+    out.push(...(r.target?.subs ?? []), ...(r.op.startsWith('<<') ? (r.subs ?? []) : []));
+    if (r.op === '<' && r.target && !r.target.subs.length)
+      out.push({ commands: [{ words: [], redirects: [r], comment: null, pipeline: cmd.pipeline, index: cmd.index, after: cmd.after }], tooDeep: false });
+  }
+  return [...new Set(out)];
+}
+
+/** How far back among the commands read the stage before a `read` is looked for. */
+const STAGE_LOOKBACK = 16;
+
+/** The stage before `cmd` in its pipeline among the commands read so far (`ls ~` for `ls ~ | while read f`), if any. */
+function stageBefore(cmd: SimpleCommand, before: readonly SimpleCommand[]): SimpleCommand | undefined {
+  if (cmd.index === 0) return undefined;
+  // it was read just before, but for the commands of substitutions in its own words: a few steps back at most
+  for (let i = before.length - 1; i >= Math.max(0, before.length - STAGE_LOOKBACK); i--)
+    if (before[i]!.pipeline === cmd.pipeline && before[i]!.index === cmd.index - 1) return before[i];
+  return undefined;
+}
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
@@ -20,24 +54,53 @@ export class ShellVars {
   private readonly fresh = new Set<string>();
   /** loop variables over globs */
   private readonly globs = new Set<string>();
+  /** what prints the value of a variable only the shell knows: the substitutions it was set from, the stage a `read` reads */
+  private readonly printedBy = new Map<string, Script[]>();
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
+  /**
+   * the loops open at this point (`while`, `until`, `for`, `select` up to their `done`), each with
+   * the words using a variable a `read` in it set from input the command line has not told yet:
+   * a `done < <(ls ~)` gives it (`while read f; do rm -rf ~/"$f"; done < <(ls ~)`)
+   */
+  private readonly openLoops: Array<{ reads: Set<string>; words: Set<Word> }> = [];
 
   constructor(private readonly home: string) {}
 
   /**
    * `NAME=value` alone (or after export/local/declare/readonly), `set --`, `shift`, `read`...: what
-   * `cmd` sets of the variables. Returns false when a value grows past MAX_VALUE (too large to follow).
+   * `cmd` sets of the variables; `before`, the commands read so far, holds the stage a `read` reads
+   * from; `reserved`, the words the parser took off its start (`while`, `do`, `done`), where loops
+   * open and close. Returns false when a value grows past MAX_VALUE (too large to follow).
    */
-  record(cmd: SimpleCommand): boolean {
+  record(cmd: SimpleCommand, before: readonly SimpleCommand[] = [], reserved: readonly string[] = []): boolean {
     const first = cmd.words[0]?.raw;
+    this.loopBounds(cmd, reserved);
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
-    // `read d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
-    if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
-      for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
+    // `read d`, `IFS= read -r d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
+    const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+    const setter = cmd.words[at]?.raw;
+    if (setter === 'read' || setter === 'mapfile' || setter === 'readarray' || setter === 'getopts' || setter === 'printf') {
+      // `ls ~ | while read f`, `read f < <(ls ~)`, `read f <<< "$(ls ~)"`: what f holds is a line the stage before or the redirection's substitution prints
+      const reads = setter === 'read' || setter === 'mapfile' || setter === 'readarray';
+      const feeder = reads ? stageBefore(cmd, before) : undefined;
+      const fed = feeder ? [{ commands: [feeder], tooDeep: false }] : reads ? inputScripts(cmd) : [];
+      // in a loop, a `read` with no input told yet may get it from the loop's `done < …`
+      const loop = reads && !fed.length ? this.openLoops.at(-1) : undefined;
+      for (const [i, w] of cmd.words.entries()) {
+        if (i <= at || (setter === 'printf' && cmd.words[i - 1]!.value !== '-v')) continue;
+        this.forget(w.value);
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value)) continue;
+        if (fed.length) this.setPrintedBy(w.value, fed);
+        else if (loop) {
+          this.values.set(w.value, UNKNOWN);
+          loop.reads.add(w.value);
+        }
+      }
+    }
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
-    if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return true;
+    if (!words.length || !words.every((w) => ASSIGNMENT.test(w.raw))) return true;
     let fits = true;
     for (const w of words) {
       const eq = w.value.indexOf('=');
@@ -46,7 +109,10 @@ export class ShellVars {
       const name = w.value.slice(0, appends ? eq - 1 : eq);
       const before = appends ? (this.values.get(name) ?? UNKNOWN) : '';
       const value = before + w.value.slice(eq + 1);
+      const printers = appends ? (this.printedBy.get(name) ?? []) : [];
       this.forget(name);
+      // `x=$(ls .env.local)`, `y=$x`: what prints the part only the shell knows
+      if (value.includes(UNKNOWN) && (printers.length || w.subs.length)) this.setPrintedBy(name, [...new Set([...printers, ...w.subs])]);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
       if (value.length > MAX_VALUE) fits = false;
       else this.values.set(name, value);
@@ -63,6 +129,32 @@ export class ShellVars {
     this.values.delete(name);
     this.fresh.delete(name);
     this.globs.delete(name);
+    this.printedBy.delete(name);
+    for (const loop of this.openLoops) loop.reads.delete(name);
+  }
+
+  /**
+   * A loop opens at `while`, `until`, `for`, `select` and closes at `done`: what its `done` reads
+   * (`done < <(ls ~)`, `done <<< "$(ls ~)"`, `done < list`) is what each `read` in it with no
+   * input of its own reads, carried into the words that used the variables it set.
+   */
+  private loopBounds(cmd: SimpleCommand, reserved: readonly string[]): void {
+    for (const r of reserved) {
+      if (r === 'while' || r === 'until') this.openLoops.push({ reads: new Set(), words: new Set() });
+      else if (r === 'done') {
+        const loop = this.openLoops.pop();
+        const fed = loop?.words.size ? inputScripts(cmd) : [];
+        for (const w of loop && fed.length ? loop.words : []) for (const s of fed) if (!w.subs.includes(s)) w.subs.push(s);
+      }
+    }
+    const first = cmd.words[0]?.raw;
+    if (first === 'for' || first === 'select') this.openLoops.push({ reads: new Set(), words: new Set() });
+  }
+
+  /** `name` holds what only the shell knows, printed by `scripts`: each word using it carries them (append). */
+  private setPrintedBy(name: string, scripts: Script[]): void {
+    this.values.set(name, UNKNOWN);
+    this.printedBy.set(name, scripts);
   }
 
   /** `shift [n]`: the positional parameters move down by n (1 by default); an unknown n forgets them. */
@@ -113,6 +205,9 @@ export class ShellVars {
     // each use of the variable is checked once per value: past MAX_LOOP_RUNS it stays unknown, as the shell's own would be
     // a value that is itself a loop variable's (`for e in $d`, `for e in $d$f`) is each of its values
     const flat = values.flatMap((v) => loopAlternatives(v));
+    // `for f in $(ls ~)`: each value is a word the substitution prints
+    const subs = words.slice(3).flatMap((w) => w.subs);
+    if (subs.length && flat.some((v) => v.includes(UNKNOWN))) this.setPrintedBy(name, subs);
     if (!flat.length || flat.length > MAX_LOOP_RUNS || flat.some((v) => v.includes(UNKNOWN))) return;
     // the body is read once per value (shell.ts), this loop's values crossed with those of the loops around it
     this.values.set(name, loopValue(this.loops++, flat));
@@ -135,6 +230,11 @@ export class ShellVars {
    * `here=$(pwd)`) leads the word with that variable; unquoted, its glob characters are a glob.
    */
   append(w: Word, name: string, value: string, atStart: boolean, inDouble: boolean): void {
+    // each script once however often the word uses the variable (`x=$x$x` doubles no list)
+    for (const s of this.printedBy.get(name) ?? []) if (!w.subs.includes(s)) w.subs.push(s);
+    // a variable a `read` in a loop set: the loop's `done < …` may tell what it reads
+    const loop = this.openLoops.findLast((l) => l.reads.has(name));
+    loop?.words.add(w);
     if (atStart && value.startsWith(UNKNOWN)) {
       w.leadingVar = name;
       if (this.fresh.has(name)) w.fresh = true;

@@ -173,15 +173,16 @@ class Parser extends WordReader {
     }
     this.loopDone = cmd.words[0]?.raw === 'done';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
+    const reserved: string[] = [];
     for (;;) {
-      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) cmd.words.shift();
+      if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) reserved.push(cmd.words.shift()!.raw);
       // `function name { ...`: the body's first command follows on the same line
       else if (cmd.words[0]?.raw === 'function') cmd.words.splice(0, 2);
       // `coproc NAME { cmd; }` and `coproc cmd`
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
-    if (!this.ids.vars.record(cmd)) this.tooDeep = true;
+    if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
     if (cmd.words.length || cmd.redirects.length) {

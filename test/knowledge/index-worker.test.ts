@@ -4,6 +4,7 @@
 // start starts a detached `axme search` that writes it; the prompts then read it at the tip.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,6 +54,23 @@ describe('the index made in the background', () => {
     const r = await axme(store.dir, ['search', 'ledger', '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).hits[0]?.title, 'Use Postgres for the ledger');
+  });
+
+  test('the worker runs at a lower priority than the process that started it (niceness 10 at least), and still writes the index', async () => {
+    // a new tip: no index file yet
+    await store.addDecision({ title: 'Ledger rows are never deleted', decision: 'A correction is a new row.' });
+    const self = { execPath: process.execPath, script: CLI };
+    const { lock, started } = await withCore(store.dir, async (kb) => ({
+      lock: aheadLockPath(kb),
+      started: await startIndexAhead(kb, { self, cwd: store.dir, env: cleanEnv() }, 1),
+    }));
+    assert.equal(started, true);
+    const worker = Number(readFileSync(lock, 'utf8').split(' ')[0]);
+    // read before it could have ended: its node has not even loaded its script yet
+    const niceness = getPriority(worker);
+    assert.ok(niceness >= Math.max(10, getPriority()), `the worker runs at niceness ${niceness}`);
+    await indexWritten(store.dir);
+    await processesEnded([worker]);
   });
 });
 

@@ -12,6 +12,7 @@ import { initStore } from '../../src/knowledge/admin/init-store.ts';
 import { closeKnowledgeBase, type KnowledgeBase } from '../../src/knowledge/core/kb.ts';
 import { addDecision } from '../../src/knowledge/items/decision/add-decision.ts';
 import { addMemory } from '../../src/knowledge/items/memory/add-memory.ts';
+import { indexKey, keyOfStoreAlone } from '../../src/knowledge/views/search/persist.ts';
 import { loadSearchIndex, searchKnowledge } from '../../src/knowledge/views/search.ts';
 import { openTestKb, tempRepo } from '../helpers.ts';
 
@@ -76,4 +77,12 @@ describe('persisted search index', () => {
     const reloaded = await fresh((k) => loadSearchIndex(k));
     assert.equal(reloaded.source, 'disk');
   });
+});
+
+test("an index key says whether a workspace's knowledge was merged in (the query at the tip answers only for the store alone)", () => {
+  const tree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+  assert.equal(keyOfStoreAlone(indexKey({ snapshot: { tree } as never, workspace: null })), true);
+  assert.equal(keyOfStoreAlone(indexKey({ snapshot: { tree } as never, workspace: { commit: 'e83c5163316f89bfbde7d9ab23ca2e25604af290' } as never })), false);
+  // a workspace whose store holds no knowledge merges nothing in
+  assert.equal(keyOfStoreAlone(indexKey({ snapshot: { tree } as never, workspace: { commit: null } as never })), true);
 });

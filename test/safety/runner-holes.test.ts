@@ -23,6 +23,9 @@ testHoles({
     ['bundle exec rspec', 'bundle exec rm -rf ~'],
     ['sudo -u app bundle exec rake assets:precompile', 'sudo bundle exec rm -rf /etc'],
     ['npx uvx ruff check .', 'npx uvx rm -rf ~'],
+    // a file the runner reads itself is read as before the peel: its secrets end up in what it runs
+    ['uv run pytest', 'uv run --env-file .env python app.py'],
+    ['bun run dev', 'bun run --env-file=.env.local dev'],
   ],
   // `npx -c '<line>'`, `npm exec -c '<line>'`: a shell line, as `sh -c`
   'a runner handed a shell line runs it as a shell does': [

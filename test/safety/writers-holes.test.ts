@@ -84,7 +84,7 @@ describe('key generators write their keys; printing a key reads it', () => {
     ['openssl genpkey -algorithm ed25519 -out key.pem', 'openssl x509 -req -in server.csr -signkey server.key -out server.crt'],
     ['openssl x509 -in cert.crt -noout -text', 'openssl req -new -key server.key -out server.csr -subj /CN=x'],
     ['mkcert -key-file key.pem -cert-file cert.pem localhost', 'openssl x509 -in cert.pem -text'],
-    ['mkcert -install', 'openssl s_server -key key.pem -cert cert.pem'],
+    ['mkcert -CAROOT', 'openssl s_server -key key.pem -cert cert.pem'],
     ['ssh-keygen -t ed25519 -f deploy/id_ed25519 -N ""', 'ssh-keygen -y -f id_rsa'],
     ['ssh-keygen -t rsa -b 4096 -C ci@x -f ./id_rsa -q -N ""', 'ssh-keygen -y -f deploy/id_ed25519 > deploy/id_ed25519.pub'],
     ['ssh-keygen -lf deploy/id_ed25519.pub', 'ssh-keygen -l -f ~/.ssh/id_rsa'],

@@ -1,5 +1,6 @@
 import { isSecretName } from '../../model/sandbox.ts';
 import type { Invocation } from '../command.ts';
+import { sedCommands } from '../sed-script.ts';
 import type { Word } from '../shell.ts';
 import { inlineCode, inlineCodeParts, languageOf, phpCode, readsProgramFromStdin } from './interpreter-argv.ts';
 import { commandLines } from './interpreter-calls.ts';
@@ -18,6 +19,8 @@ import { commandLines } from './interpreter-calls.ts';
  * `python -m` are not.
  */
 export function interpreterScripts(inv: Invocation): string[] {
+  // sed's `e COMMAND` and `s///e` run shell commands (sed-script.ts)
+  if (inv.program === 'sed') return sedCommands(inv);
   const lang = languageOf(inv.program);
   if (!lang) return [];
   const args = inv.args.map((w) => w.value);

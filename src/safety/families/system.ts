@@ -69,7 +69,8 @@ const SED_VALUED = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
   if (OWNERS.has(p)) return checkOwners(inv, ctx);
-  if (p === 'sed') return checkSed(inv, ctx);
+  // `sed -i` edits its files; its script's `w FILE` writes one, with -i or without (pathUses)
+  if (p === 'sed') return checkSed(inv, ctx) ?? checkChanges(inv, ctx);
   if (p === 'perl') return inPlace('perl -i', perlInPlaceFiles(inv.args), ctx);
   if (p === 'awk' || p === 'gawk') return inPlace(`${p} -i inplace`, awkInPlaceFiles(inv.args), ctx);
   if (p === 'tar' || p === 'gtar' || p === 'bsdtar') return extraction('tar -x', tarExtractDirs(inv.args), ctx);

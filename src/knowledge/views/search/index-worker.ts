@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AxmeSelf } from '../../../model/axme-self.ts';
 import { claimLockFile, releaseLockFileOf } from '../../../session/claim-lock.ts';
@@ -40,11 +41,38 @@ function indexMissing(kb: KnowledgeBase, state: MergedState, minItems = BACKGROU
 const WORKER_QUERY = 'index';
 
 /**
- * Starts a detached `axme search` in the store's folder: a search at a tip without an index file
- * builds the index and writes it (search.ts loadSearchIndex), which every later query at the tip
- * reads. Its answer is not wanted. Its pid, null when it could not start.
+ * Starts a detached `axme search` in the store's folder, at a lower priority (lowerPriority): a
+ * search at a tip without an index file builds the index and writes it (search.ts
+ * loadSearchIndex), which every later query at the tip reads. Its answer is not wanted. Its pid,
+ * null when it could not start.
  */
-const startWorker = (l: IndexWorkerLaunch) => startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
+function startWorker(l: IndexWorkerLaunch): number | null {
+  const pid = startDetachedAxme(l.self, ['search', '--json', WORKER_QUERY], { cwd: l.cwd, env: l.env, log: null });
+  if (pid !== null) lowerPriority(pid);
+  return pid;
+}
+
+/**
+ * The niceness a worker runs at: below the work a person waits for (the writes of a burst, the
+ * next prompt), which it would otherwise take CPU from on a small machine.
+ */
+export const WORKER_NICENESS = 10;
+
+/**
+ * Lowers the priority of the worker `pid`, just started: to WORKER_NICENESS, or this process's
+ * own when that is lower still (a worker never runs above its starter). Done here rather than in
+ * the worker: on Linux a niceness is each thread's own, and set by the worker on itself it would
+ * hold for its main thread alone, not for the V8 and libuv threads its node has started by then;
+ * set as the worker's node begins, every thread and git process it starts inherits it. Never
+ * fails the worker: where it is not permitted, the worker runs as it is.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, Math.max(WORKER_NICENESS, getPriority()));
+  } catch {
+    // not permitted, or the worker already gone: the index is made all the same
+  }
+}
 
 /** The lock file naming the worker a write started (`<pid> <time>`): one at a time per store. */
 export const aheadLockPath = (kb: KnowledgeBase): string => join(searchDir(kb.repo.axmeDir), 'ahead.lock');

@@ -36,8 +36,14 @@ const KEY_RE = /^[a-z0-9-]+$/;
 
 export const searchDir = (axmeDir: string) => join(axmeDir, 'search');
 
+/** What an index key holds in place of a workspace commit when no workspace knowledge is merged in. */
+const NO_WORKSPACE = 'none';
+
 /** The index key of a state (its file's name): its memory tree and the workspace commit merged in (`none` outside a workspace). */
-export const indexKey = (state: Pick<MergedState, 'snapshot' | 'workspace'>) => `${state.snapshot.tree}-${state.workspace?.commit ?? 'none'}`;
+export const indexKey = (state: Pick<MergedState, 'snapshot' | 'workspace'>) => `${state.snapshot.tree}-${state.workspace?.commit ?? NO_WORKSPACE}`;
+
+/** Whether `key` (indexKey) is the key of the store alone: no workspace knowledge merged in. */
+export const keyOfStoreAlone = (key: string): boolean => key.endsWith(`-${NO_WORKSPACE}`);
 
 /** The index stored under `key` for the items `sources` (sources.ts; `glossary` its synonym groups), or undefined when there is none or it cannot be trusted. */
 export function readIndex(dir: string, key: string, sources: readonly Source[], glossary: string[][]): Index | undefined {

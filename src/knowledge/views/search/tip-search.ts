@@ -7,7 +7,7 @@ import { workspaceFor } from '../../../store/workspace-store.ts';
 import { currentModelName, installedModelDir } from '../../models/model-paths.ts';
 import type { Doc } from './build-index.ts';
 import { hitOf, queryOf, type SearchHit } from './hits.ts';
-import { readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';
+import { keyOfStoreAlone, readLast, readStale, readTipIndex, searchDir, type TipIndex } from './persist.ts';
 import { rankTop } from './prune.ts';
 
 /**
@@ -51,7 +51,7 @@ function answer(opts: TipSearchOptions): TipSearchResult | undefined {
   if (commit === null || commit === 'unknown') return undefined;
   const dir = searchDir(`${loc.commonDir}/axme`);
   const last = readLast(dir);
-  if (last?.commit !== commit || !last.key.endsWith('-none') || workspaceFor(loc, opts.cwd) || !lexicalOnlyHere(loc.commonDir, opts.env)) return undefined;
+  if (last?.commit !== commit || !keyOfStoreAlone(last.key) || workspaceFor(loc, opts.cwd) || !lexicalOnlyHere(loc.commonDir, opts.env)) return undefined;
   const tip = readTipIndex(dir, last.key);
   if (!tip) return undefined;
   try {
