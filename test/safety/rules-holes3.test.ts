@@ -1,0 +1,86 @@
+/**
+ * The rule holes found by probing after the third fresh battery (fresh-battery3.ts), each closed in
+ * a general way: every row pairs an everyday command that must pass silently with a dangerous
+ * neighbour the same fix must catch. The context is safetyContext(): the project /home/u/proj on
+ * branch main, home /home/u.
+ */
+import { testHoles } from './context.ts';
+
+testHoles({
+  // a launcher runs the command after its own options, as sudo does: whatever it is, the command is checked
+  'launchers around a command are peeled off': [
+    ['sshpass -p x ssh h uptime', "sshpass -p x ssh h 'rm -rf /'"],
+    ['sshpass -f ~/.pw scp a.txt h:/tmp/', 'sshpass -e rm -rf ~'],
+    ['valgrind ./a.out', 'valgrind rm -rf ~'],
+    ['valgrind --leak-check=full -q ./test-bin --fast', 'valgrind --tool=memcheck rm -rf /etc'],
+    ['gdb ./a.out', 'gdb --args rm -rf ~'],
+    ['gdb -batch -ex run --args ./a.out input.txt', 'gdb -q -ex run --args /bin/rm -rf ~'],
+    ['lldb -- ./a.out x', 'lldb -- rm -rf ~'],
+    ['xvfb-run npm test', 'xvfb-run rm -rf ~'],
+    ["xvfb-run -a -s '-screen 0 1280x1024x24' npx playwright test", "xvfb-run -a -s '-screen 0 1x1x8' rm -rf ~"],
+    ['catchsegv ./a.out', 'catchsegv rm -rf ~'],
+    ['faketime "2020-01-01 00:00:00" date', 'faketime "2020-01-01" rm -rf ~'],
+    ['numactl --hardware', 'numactl --cpunodebind=0 rm -rf ~'],
+    ['numactl -N 0 -m 0 ./bench', 'numactl --membind 0 rm -rf ~'],
+    ['dbus-run-session -- npm test', 'dbus-run-session rm -rf ~'],
+    ['dbus-launch --exit-with-session npm test', 'dbus-launch rm -rf ~'],
+    ['strace -c ls', 'strace -f -o trace.txt rm -rf ~'],
+    ['ltrace -c ./a.out', 'ltrace -f rm -rf ~'],
+    ['perf stat -e cycles ./bench', 'perf stat rm -rf ~'],
+    ['perf report', 'perf record -g -o perf.data rm -rf ~'],
+    ['torsocks curl https://example.org', 'torsocks rm -rf ~'],
+    ['proxychains4 -q curl https://example.org', 'proxychains rm -rf ~'],
+    ['eatmydata apt-get install -y jq', 'eatmydata rm -rf ~'],
+    ['nocache cp big.iso /tmp/', 'nocache rm -rf ~'],
+    ['gosu app npm start', 'gosu root rm -rf /'],
+    ['su-exec app node server.js', 'su-exec root rm -rf /'],
+    ['chpst -u app ./run', 'chpst -u root rm -rf /'],
+    ['setuidgid app ./run', 'setuidgid root rm -rf /'],
+    ['envdir ./env node server.js', 'envdir ./env rm -rf ~'],
+    ['tini -- node server.js', 'tini -- rm -rf ~'],
+    ['dumb-init node server.js', 'dumb-init rm -rf ~'],
+    ['prlimit --nofile=1024 npm test', 'prlimit --nofile=1024 rm -rf ~'],
+    ['cpulimit -l 50 make', 'cpulimit -l 50 rm -rf ~'],
+    ['trickle -d 100 npm ci', 'trickle -d 100 rm -rf ~'],
+    ['systemd-inhibit npm run build', 'systemd-inhibit --why=x rm -rf ~'],
+    ['rlwrap node', 'rlwrap rm -rf ~'],
+    ['daemonize -c /tmp /usr/bin/sleep 10', 'daemonize /bin/rm -rf ~'],
+    ['ionice -c3 make', 'ionice -c 3 rm -rf ~'],
+    ['taskset -c 0-3 npm test', 'taskset -c 0 rm -rf ~'],
+    ['chrt -f 10 ./rt-test', 'chrt -p 10 rm -rf ~'],
+    ['schroot -c box -- make', 'schroot -c box -- rm -rf ~'],
+    ['xterm -e htop', 'xterm -e rm -rf ~'],
+    ['gnome-terminal -- npm run dev', 'gnome-terminal -- rm -rf ~'],
+  ],
+  // dev shells and version managers run the command they are given in their environment
+  'dev shells run their command': [
+    ["nix-shell -p jq --run 'jq --version'", "nix-shell --run 'rm -rf ~'"],
+    ['nix develop -c npm test', 'nix develop --command rm -rf ~'],
+    ['nix build', 'nix shell nixpkgs#coreutils -c rm -rf ~'],
+    ['direnv exec . npm test', 'direnv exec . rm -rf ~'],
+    ['mise exec -- npm test', 'mise exec node@20 -- rm -rf ~'],
+    ['asdf exec npm test', 'asdf exec rm -rf ~'],
+  ],
+  // start-stop-daemon runs the program of --startas (else --exec) with the words after `--`
+  'start-stop-daemon runs its --exec program': [
+    ['start-stop-daemon --stop --pidfile /tmp/app.pid', 'start-stop-daemon --start --exec /bin/rm -- -rf ~'],
+    ['start-stop-daemon --start --background --exec /usr/bin/node -- server.js', 'start-stop-daemon -S -x /bin/rm -- -rf /etc'],
+    ['start-stop-daemon -S --chdir /tmp --exec /usr/bin/node -- app.js', 'start-stop-daemon --start --startas=/bin/rm -- -rf ~'],
+  ],
+  // tmux hands a window's or a pane's command to a shell; send-keys types it into one
+  'tmux and screen run the command they are given': [
+    ['tmux ls', "tmux new -d 'rm -rf ~'"],
+    ['tmux new -d -s dev', "tmux new-session -d -s x 'rm -rf ~'"],
+    ["tmux new-session -d -s dev 'npm run dev'", 'tmux new-window -n x rm -rf ~'],
+    ["tmux split-window -h 'npm test'", "tmux splitw -v -c /tmp 'rm -rf /etc'"],
+    ['tmux attach -t dev', "tmux run-shell 'rm -rf ~'"],
+    ["tmux send-keys -t dev 'npm test' Enter", "tmux send-keys -t dev 'rm -rf ~' Enter"],
+    ['tmux kill-server', "tmux new -d 'npm run dev' \\; new-window 'rm -rf ~'"],
+    ['tmux display-message -p "#S"', "tmux -c 'rm -rf ~'"],
+    ['screen -ls', "screen -dm sh -c 'rm -rf ~'"],
+    ['screen -dmS dev npm run dev', 'screen -dmS x rm -rf ~'],
+    ['screen -r dev', 'screen -S x -d -m rm -rf ~'],
+  ],
+  // a remote command through ssh is judged as it is today without sshpass (docs: `ssh host '...'` is a command string)
+  'ssh through sshpass is ssh': [['sshpass -p secret ssh deploy@h "systemctl status app"', "sshpass -p x ssh h 'rm -rf /'"]],
+});
