@@ -6,6 +6,8 @@
  */
 import { testHoles } from './context.ts';
 
+const C = '#!axme pr=none repo=acme/app';
+
 testHoles({
   // a launcher runs the command after its own options, as sudo does: whatever it is, the command is checked
   'launchers around a command are peeled off': [
@@ -83,4 +85,33 @@ testHoles({
   ],
   // a remote command through ssh is judged as it is today without sshpass (docs: `ssh host '...'` is a command string)
   'ssh through sshpass is ssh': [['sshpass -p secret ssh deploy@h "systemctl status app"', "sshpass -p x ssh h 'rm -rf /'"]],
+  // P6: skipping the hooks on every git verb that runs them, pull among them (it hands --no-verify to its merge)
+  'git pull --no-verify skips the hooks': [
+    ['git pull', 'git pull --no-verify'],
+    ['git pull --rebase origin main', 'git pull --rebase --no-verify'],
+    ['git pull --ff-only', 'git pull --no-verify origin main'],
+  ],
+  // P6: a config file git reads, named from the environment or included, can set core.hooksPath
+  'git config files from elsewhere': [
+    [`git commit -m x ${C}`, `GIT_CONFIG_GLOBAL=/tmp/evil git commit -m x ${C}`],
+    [`GIT_CONFIG_GLOBAL=/dev/null git commit -m x ${C}`, `GIT_CONFIG_SYSTEM=/tmp/evil git commit -m x ${C}`],
+    ['GIT_CONFIG_NOSYSTEM=1 git status', 'export GIT_CONFIG_GLOBAL=/tmp/evil'],
+    [`git -c user.name=x commit -m x ${C}`, `git -c include.path=/tmp/evil commit -m x ${C}`],
+    ['git config user.name x', 'git config include.path /tmp/evil'],
+    ['git config --get remote.origin.url', 'git config --add include.path /tmp/evil'],
+    ['git config --list', 'git config includeIf.gitdir:~/work/.path /tmp/evil'],
+    ['git config pull.rebase true', 'git config --local include.path ../evil.cfg'],
+    ['git config --get include.path', 'git config --edit'],
+    ['git config --global user.email a@b.c', 'git config -e'],
+    ['git config --show-origin --list', 'git config --global --edit'],
+  ],
+  // a command git runs later from its settings is checked as a command now
+  'commands in git settings are commands': [
+    ['git config core.sshCommand "ssh -o IdentitiesOnly=yes"', "git config core.sshCommand 'rm -rf ~'"],
+    ['git config core.editor vim', "git config core.editor 'rm -rf ~; vim'"],
+    ['git config core.pager "less -R"', "git config --global core.pager 'rm -rf /etc'"],
+    ['git -c core.sshCommand="ssh -v" fetch', "git -c core.sshCommand='rm -rf ~' fetch"],
+    ['git config credential.helper store', "git config credential.helper '!rm -rf ~'"],
+    ['git config --get core.sshCommand', "git config set core.sshCommand 'rm -rf ~'"],
+  ],
 });
