@@ -114,4 +114,13 @@ testHoles({
     ['git config credential.helper store', "git config credential.helper '!rm -rf ~'"],
     ['git config --get core.sshCommand', "git config set core.sshCommand 'rm -rf ~'"],
   ],
+  // `$PWD`, `${PWD}`, `~+` and `$(pwd)` name the folder the command runs in for the guard rail as for the removal rule
+  "the current folder's spellings for the guard rail": [
+    ['rm -rf "$PWD/build"', 'rm -rf "$PWD/.claude"'],
+    ['rm -rf "${PWD}/dist"', 'rm -rf "${PWD}/.claude"'],
+    ['rm -rf "$(pwd)/.cache"', 'rm -rf "$(pwd)/.claude"'],
+    ['cat "$PWD/.claude/settings.json"', 'echo {} > "$PWD/.claude/settings.json"'],
+    ['rm -rf ~+/tmp', 'rm -rf ~+/.husky'],
+    ['cp x "$PWD/notes/"', 'cp x "$PWD/.git/hooks/pre-commit"'],
+  ],
 });
