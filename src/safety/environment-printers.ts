@@ -15,25 +15,30 @@ const ENVIRON_FILE = /^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/;
 
 /** What prints the environment in `inv` (`printenv`, `declare -x`, `/proc/self/environ`), or null. */
 export function printsEnvironment(inv: Invocation): string | null {
-  const a = inv.args.map((w) => w.value);
   switch (inv.program) {
     case 'printenv':
       return 'printenv';
     case 'env':
       // `env`, `env -i FOO=1`: nothing to run, so it prints the environment
-      return a.every((x) => x.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(x)) ? 'env' : null;
+      return inv.args.every((w) => w.value.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value)) ? 'env' : null;
     case 'set':
     case 'export':
-      return a.length === 0 || (inv.program === 'export' && a[0] === '-p') ? inv.program : null;
+      return inv.args.length === 0 || (inv.program === 'export' && inv.args[0]!.value === '-p') ? inv.program : null;
     case 'declare':
-    case 'typeset':
+    case 'typeset': {
+      const a = inv.args.map((w) => w.value);
       return listsVariables(a) ? `${inv.program}${a.length ? ` ${a.join(' ')}` : ''}` : null;
+    }
   }
-  const file = [...a.map((x) => x.replace(/^-[A-Za-z]*[a=]/, '')), ...inv.command.redirects.filter((r) => r.op === '<').map((r) => r.target?.value ?? '')].find(
-    (x) => ENVIRON_FILE.test(x),
-  );
-  return file ? `${inv.program} ${file}` : null;
+  const file = (inv.args.find((w) => named(w.value)) ?? inv.command.redirects.find((r) => r.op === '<' && named(r.target?.value ?? ''))?.target)?.value;
+  return file ? `${inv.program} ${file.replace(OPTION_PREFIX, '')}` : null;
 }
+
+/** An option in front of a file it names (`-a/proc/1/environ`, `--file=…`). */
+const OPTION_PREFIX = /^-[A-Za-z]*[a=]/;
+
+/** Whether a word names a process's environment file, alone or as an option's value. */
+const named = (x: string) => x.endsWith('/environ') && ENVIRON_FILE.test(x.replace(OPTION_PREFIX, ''));
 
 /**
  * Whether `declare`/`typeset` with these words prints variables with their values: with no name

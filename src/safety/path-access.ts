@@ -157,9 +157,12 @@ function readsTrees(inv: Invocation): boolean {
     case 'fgrep':
       return short('r') || short('R') || flags.includes('--recursive') || flags.includes('--dereference-recursive');
     default:
-      return uploadsTrees(
-        inv.program,
-        inv.args.map((w) => w.value),
+      return (
+        CLOUD_CLIENTS.has(inv.program) &&
+        uploadsTrees(
+          inv.program,
+          inv.args.map((w) => w.value),
+        )
       );
   }
 }
@@ -169,6 +172,8 @@ function readsTrees(inv: Invocation): boolean {
  * --recursive`, `gsutil [-m] cp -r`, `gsutil rsync`, `gcloud storage cp -r` / `rsync`, `rclone`
  * copy, sync, move, `s3cmd sync` / `put -r`, `azcopy copy --recursive` / `sync`, `mc cp -r` / `mirror`.
  */
+const CLOUD_CLIENTS = new Set(['aws', 'gsutil', 'gcloud', 'rclone', 's3cmd', 'azcopy', 'mc']);
+
 function uploadsTrees(program: string, a: string[]): boolean {
   const recursive = a.some((x) => x === '-r' || x === '-R' || x === '--recursive' || /^-[A-Za-z]*[rR][A-Za-z]*$/.test(x));
   const verb = (skip: number) => a.filter((x) => !x.startsWith('-'))[skip];
