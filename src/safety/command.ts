@@ -329,12 +329,18 @@ export function shellBody(args: Word[]): string | null {
  */
 export function queuesStdin(inv: Invocation): boolean {
   if (inv.program !== 'at' && inv.program !== 'batch') return false;
-  for (const a of inv.args) {
+  for (const [i, a] of inv.args.entries()) {
     const v = a.value;
     if (v === '--') break;
-    if (!/^-[A-Za-z]+$/.test(v)) continue;
-    for (const c of v.slice(1)) {
-      if ('flrdcV'.includes(c)) return false;
+    if (!/^-[A-Za-z/]+$/.test(v)) continue;
+    for (const [k, c] of [...v.slice(1)].entries()) {
+      // `-f job.sh` reads the job from a file; `-f /dev/stdin`, `-f -` from stdin still
+      if (c === 'f') {
+        const file = v.slice(k + 2) || inv.args[i + 1]?.value;
+        if (file !== '/dev/stdin' && file !== '-') return false;
+        break;
+      }
+      if ('lrdcV'.includes(c)) return false;
       // `-q b`, `-qb`: a queue, a time or a user, not more options
       if ('qtu'.includes(c)) break;
     }

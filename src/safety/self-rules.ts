@@ -66,6 +66,8 @@ const GIT_INCLUDE_SETTINGS = /^include(if\..+)?\.path$/i;
 const GIT_CONFIG_ENV = /^(GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+)=/;
 /** Environment variables that name the global or system config file git reads (`/dev/null`, or nothing, names none to read). */
 const GIT_CONFIG_FILE_ENV = /^GIT_CONFIG_(GLOBAL|SYSTEM)=(?!(\/dev\/null)?$)/;
+/** The folders git finds the global config in (`$HOME/.gitconfig`, `$XDG_CONFIG_HOME/git/config`): given to git, another config file. */
+const GIT_CONFIG_HOME_ENV = /^(HOME|XDG_CONFIG_HOME)=/;
 
 /** Variables that make husky skip the hooks it runs (axme's lines are in its hook files): `HUSKY=0` (husky 5 on), `HUSKY_SKIP_HOOKS` (husky 4). */
 const HOOKS_OFF_ENV = /^(HUSKY=0|HUSKY_SKIP_HOOKS=.+)$/;
@@ -88,10 +90,13 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
   const exported = (inv?.program === 'export' || sets.some((w) => /^-[a-z]*x/.test(w.value))) && sets.some((w) => HOOKS_OFF_NAMES.test(w.value));
   if (hooksOff || exported)
     return { rule: SELF, reason: "HUSKY=0 (or HUSKY_SKIP_HOOKS) makes husky skip every git hook it runs, axme's among them: ask the user" };
-  if (words.some((v) => GIT_CONFIG_FILE_ENV.test(v)))
+  // `HOME=/tmp/x git …`: git reads the global config from the home (or XDG config) folder it is given
+  const configHome = inv?.program === 'git' && before.some((w) => GIT_CONFIG_HOME_ENV.test(w.value));
+  if (configHome || words.some((v) => GIT_CONFIG_FILE_ENV.test(v)))
     return {
       rule: SELF,
-      reason: "GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM makes git read a config file of the agent's, which can set core.hooksPath: ask the user",
+      reason:
+        "GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, or HOME or XDG_CONFIG_HOME given to git, makes git read a config file of the agent's, which can set core.hooksPath: ask the user",
     };
   const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
   if (!env.some((v) => GIT_HOOK_SETTINGS.test(v) || GIT_INCLUDE_SETTINGS.test(v.slice(v.indexOf('=') + 1)))) return null;

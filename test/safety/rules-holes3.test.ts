@@ -83,6 +83,12 @@ testHoles({
     ['screen -dmS dev npm run dev', 'screen -dmS x rm -rf ~'],
     ['screen -r dev', 'screen -S x -d -m rm -rf ~'],
   ],
+  // `at -f /dev/stdin` (or `-f -`) still queues what it reads on stdin for a shell
+  'at reading its job from stdin by name': [
+    ['at -f job.sh now', "at -f /dev/stdin now <<< 'rm -rf ~'"],
+    ['at -l', "at -f - now <<< 'rm -rf ~'"],
+    ["echo 'make' | at -f /dev/stdin now", "echo 'rm -rf ~' | at -q b -f /dev/stdin now"],
+  ],
   // a remote command through ssh is judged as it is today without sshpass (docs: `ssh host '...'` is a command string)
   'ssh through sshpass is ssh': [['sshpass -p secret ssh deploy@h "systemctl status app"', "sshpass -p x ssh h 'rm -rf /'"]],
   // P6: skipping the hooks on every git verb that runs them, pull among them (it hands --no-verify to its merge)
@@ -104,6 +110,9 @@ testHoles({
     ['git config --get include.path', 'git config --edit'],
     ['git config --global user.email a@b.c', 'git config -e'],
     ['git config --show-origin --list', 'git config --global --edit'],
+    ['HOME=/tmp/h npm test', `HOME=/tmp/evil git commit -m x ${C}`],
+    ['XDG_CONFIG_HOME=/tmp/c npm test', `XDG_CONFIG_HOME=/tmp/evil git commit -m x ${C}`],
+    ['env HOME=/tmp/h make', `env HOME=/tmp/evil git push origin feat ${C}`],
   ],
   // a command git runs later from its settings is checked as a command now
   'commands in git settings are commands': [
