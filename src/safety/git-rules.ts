@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { environmentSettings } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
@@ -52,7 +53,7 @@ const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namesp
 export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
   const a = inv.args.map((w) => w.value);
   const aliases = new Map<string, string>();
-  const config = new Map<string, string>();
+  const config = environmentSettings(inv);
   let gitDir: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {
@@ -91,41 +92,6 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     args = [...parts.slice(1), ...args];
   }
   return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config };
-}
-
-/**
- * git settings whose value is a command line git runs (later, or for this call): the ssh command,
- * editors and pagers, helpers, drivers and filters. `!` in front (`credential.helper '!cmd'`) only
- * says it is a shell command. Keys lower-cased, `*` for a name of the user's.
- */
-const COMMAND_SETTINGS =
-  /^(core\.(sshcommand|editor|pager|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(sendmailcmd|tocmd|cccmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook)$/;
-
-/** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
-const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
-
-/**
- * The command lines git would run from the settings this call gives (`git -c core.sshCommand=…
- * fetch`) or writes (`git config core.sshCommand …`, `git config set core.pager …`): checked as
- * commands now, since git runs them later outside any check.
- */
-export function settingCommands(call: GitCall): string[] {
-  const out: string[] = [];
-  const add = (key: string, value: string | undefined) => {
-    if (value && COMMAND_SETTINGS.test(key.toLowerCase()) && !/^(true|false|yes|no|on|off|0|1)$/i.test(value)) out.push(value.replace(/^!/, ''));
-  };
-  for (const [key, value] of call.config) add(key, value);
-  if (call.sub !== 'config' || call.args.some((v) => /^(--(get|get-all|get-regexp|get-urlmatch|list|unset|unset-all)|-l)$/.test(v))) return out;
-  const words: string[] = [];
-  for (let i = 0; i < call.args.length; i++) {
-    const v = call.args[i]!;
-    if (CONFIG_VALUED.has(v)) i++;
-    else if (!v.startsWith('-')) words.push(v);
-  }
-  // `git config set KEY VALUE` (git 2.46), `git config KEY VALUE`
-  if (words[0] === 'set') words.shift();
-  if (words.length >= 2) add(words[0]!, words[1]);
-  return out;
 }
 
 function expandLongOptions(sub: string, args: string[]): string[] {

@@ -113,6 +113,7 @@ testHoles({
     ['HOME=/tmp/h npm test', `HOME=/tmp/evil git commit -m x ${C}`],
     ['XDG_CONFIG_HOME=/tmp/c npm test', `XDG_CONFIG_HOME=/tmp/evil git commit -m x ${C}`],
     ['env HOME=/tmp/h make', `env HOME=/tmp/evil git push origin feat ${C}`],
+    [`GIT_CONFIG_PARAMETERS="'color.ui'='never'" git commit -m x ${C}`, `GIT_CONFIG_PARAMETERS="'include.path'='/tmp/evil'" git commit -m x ${C}`],
   ],
   // a command git runs later from its settings is checked as a command now
   'commands in git settings are commands': [
@@ -122,6 +123,13 @@ testHoles({
     ['git -c core.sshCommand="ssh -v" fetch', "git -c core.sshCommand='rm -rf ~' fetch"],
     ['git config credential.helper store', "git config credential.helper '!rm -rf ~'"],
     ['git config --get core.sshCommand', "git config set core.sshCommand 'rm -rf ~'"],
+    ["GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no' git fetch", "GIT_SSH_COMMAND='rm -rf ~' git fetch"],
+    ['GIT_EDITOR=true git rebase --continue', "env GIT_SEQUENCE_EDITOR='rm -rf ~' git rebase -i HEAD~2"],
+    [`GIT_CONFIG_PARAMETERS="'user.name'='x'" git commit -m x ${C}`, `GIT_CONFIG_PARAMETERS="'core.pager'='rm -rf ~'" git log`],
+    [
+      'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=never git log',
+      "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log",
+    ],
   ],
   // `$PWD`, `${PWD}`, `~+` and `$(pwd)` name the folder the command runs in for the guard rail as for the removal rule
   "the current folder's spellings for the guard rail": [
