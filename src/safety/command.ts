@@ -140,7 +140,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     if (!spec) return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`: command lines the program hands a shell
-    if (spec.scriptOptions || spec.scriptVerbs) {
+    if (spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)))) {
       scripts.push(...launcherScripts(args, spec));
       return { invocation: { program, args, via, chdir, command }, scripts, alternatives };
     }
@@ -236,7 +236,8 @@ function skipOptions(
 /**
  * The command lines a launcher hands a shell: the values of its script options (`tmux -c 'cmd'`),
  * and the words after each script verb's own options (`tmux new -d 'cmd' \; splitw 'cmd2'`, a
- * `;` word starting the next verb); an Enter typed by `send-keys` ends a line.
+ * `;` word starting the next verb; after the spec's verbOption for screen); an Enter typed by
+ * `send-keys`, or a newline written in the text, ends a line.
  */
 function launcherScripts(args: Word[], spec: WrapperSpec): string[] {
   const out: string[] = [];
@@ -248,7 +249,8 @@ function launcherScripts(args: Word[], spec: WrapperSpec): string[] {
   });
   const verbs = spec.scriptVerbs;
   if (!verbs) return out;
-  let group = args.slice(skipOptions(args, spec).index);
+  const after = spec.verbOption ? args.findIndex((w) => w.value === spec.verbOption) + 1 : skipOptions(args, spec).index;
+  let group = args.slice(after);
   while (group.length) {
     const end = group.findIndex((w) => w.value === ';');
     const own = end < 0 ? group : group.slice(0, end);
@@ -259,7 +261,9 @@ function launcherScripts(args: Word[], spec: WrapperSpec): string[] {
     const line = words
       .slice(skipOptions(words, { valued }).index)
       .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))
-      .join(' ');
+      .join(' ')
+      // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
+      .replace(/\\[nr]|\^[MJ]|\r/g, '\n');
     if (line.trim()) out.push(line);
   }
   return out;

@@ -29,6 +29,8 @@ export interface WrapperSpec {
    * next verb (`tmux new -d x \; new-window y`)
    */
   scriptVerbs?: Record<string, string[]>;
+  /** the option the script verbs follow (`screen -S x -X stuff 'cmd\n'`); without it the program runs its command as other wrappers do */
+  verbOption?: string;
   /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
   programOptions?: string[];
 }
@@ -425,7 +427,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   },
   // terminal multiplexers and terminals: the command a session, window or pane runs, the keys typed into one
   tmux: { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS },
-  screen: { valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'] },
+  // `screen -dm cmd` runs its command; `screen -X stuff 'text'` types into a session's shell, `-X screen cmd` opens a window running one
+  screen: { valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'], verbOption: '-X', scriptVerbs: { stuff: [], screen: ['-t'] } },
   xterm: { valued: [], commandAfter: ['-e'] },
   konsole: { valued: [], commandAfter: ['-e'] },
   alacritty: { valued: [], commandAfter: ['-e', '--command'] },

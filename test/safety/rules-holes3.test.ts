@@ -82,6 +82,8 @@ testHoles({
     ['screen -ls', "screen -dm sh -c 'rm -rf ~'"],
     ['screen -dmS dev npm run dev', 'screen -dmS x rm -rf ~'],
     ['screen -r dev', 'screen -S x -d -m rm -rf ~'],
+    ['screen -S x -X quit', "screen -S x -X stuff 'rm -rf ~\\n'"],
+    ["screen -S dev -X stuff 'npm test\\n'", "screen -S x -p 0 -X stuff $'rm -rf ~\\r'"],
   ],
   // `at -f /dev/stdin` (or `-f -`) still queues what it reads on stdin for a shell
   'at reading its job from stdin by name': [
