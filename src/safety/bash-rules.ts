@@ -1,4 +1,5 @@
 import { type Invocation, queuesStdin, SHELLS, shellReadsStdin } from './command.ts';
+import { printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
@@ -112,21 +113,13 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
   return null;
 }
 
-/** Programs whose output is a secret: `gpg --export-secret-keys`, `printenv`, `gh auth token`... */
+/** Programs whose output is a secret: `gpg --export-secret-keys`, `gh auth token`..., and the environment's printers (environment-printers.ts). */
 function emitsSecrets(inv: Invocation): string | null {
   const a = inv.args.map((w) => w.value);
   switch (inv.program) {
     case 'gpg':
     case 'gpg2':
       return a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null;
-    case 'printenv':
-      return 'printenv';
-    case 'env':
-      // `env`, `env -i FOO=1`: nothing to run, so it prints the environment
-      return a.every((x) => x.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(x)) ? 'env' : null;
-    case 'set':
-    case 'export':
-      return a.length === 0 || (inv.program === 'export' && a[0] === '-p') ? inv.program : null;
     case 'gh':
       return a[0] === 'auth' && a[1] === 'token' ? 'gh auth token' : null;
     case 'aws':
@@ -134,7 +127,7 @@ function emitsSecrets(inv: Invocation): string | null {
     case 'security':
       return a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null;
     default:
-      return null;
+      return printsEnvironment(inv);
   }
 }
 

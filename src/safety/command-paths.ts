@@ -3,6 +3,7 @@ import { type Invocation, unwrap } from './command.ts';
 import { inlineCodeWords, secretLiterals } from './families/interpreter.ts';
 import { parseArgs } from './families/system-args.ts';
 import type { Finding } from './git-rules.ts';
+import { leadingFolder } from './known-folders.ts';
 import { type Access, redirectAccess } from './path-access.ts';
 import { type PathRuleContext, pathFinding, SECRET_PATHS, secretNameFinding } from './path-rules.ts';
 import { pathUses } from './path-uses.ts';
@@ -116,6 +117,9 @@ function checkPath(
   found = false,
 ): Finding | null {
   if (!value || value.includes('://') || value === UNKNOWN) return null;
+  // `"$PWD/.claude"`, `"$(pwd)/.husky"`, `~+/x`: the folder the context knows, as for the removal rule (known-folders.ts)
+  const lead = value === w.value ? leadingFolder(w, ctx) : null;
+  if (lead !== null && !value.slice(1).includes(UNKNOWN)) value = lead + value.slice(1);
   const abs =
     fromRoot && ctx.root
       ? resolvePath(value, { cwd: ctx.root, home: ctx.home })

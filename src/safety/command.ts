@@ -3,7 +3,7 @@ import { UNKNOWN } from './expand.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { mayRun, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
-import { WRAPPERS, type WrapperSpec } from './wrappers.ts';
+import { ENTER_KEYS, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 export { programName };
 
@@ -170,6 +170,21 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       }
     }
     if (!spec) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
+    // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`: command lines the program hands a shell
+    if (spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)))) {
+      scripts.push(...launcherScripts(args, spec));
+      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
+    }
+    // `start-stop-daemon --start --exec /bin/x -- args`: the program an option names, its arguments after `--`
+    if (spec.programOptions) {
+      const run = namedProgram(args, spec);
+      if (!run) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
+      const given = skipOptions(args, spec).chdir(spec.chdir ?? []);
+      if (given) chdir = given;
+      via.push(program);
+      words = run;
+      continue;
+    }
     // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
     const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
     if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? ''))
@@ -254,6 +269,59 @@ function skipOptions(
   return { index: i, chdir: (names) => names.map((n) => values.get(n)).find((x) => x !== undefined) ?? null };
 }
 
+/**
+ * The command lines a launcher hands a shell: the values of its script options (`tmux -c 'cmd'`),
+ * and the words after each script verb's own options (`tmux new -d 'cmd' \; splitw 'cmd2'`, a
+ * `;` word starting the next verb; after the spec's verbOption for screen); an Enter typed by
+ * `send-keys`, or a newline written in the text, ends a line.
+ */
+function launcherScripts(args: Word[], spec: WrapperSpec): string[] {
+  const out: string[] = [];
+  const options = spec.scriptOptions ?? [];
+  args.forEach((w, i) => {
+    if (options.includes(w.value) && args[i + 1]) out.push(args[i + 1]!.value);
+    const eq = w.value.indexOf('=');
+    if (eq > 0 && options.includes(w.value.slice(0, eq))) out.push(w.value.slice(eq + 1));
+  });
+  const verbs = spec.scriptVerbs;
+  if (!verbs) return out;
+  const after = spec.verbOption ? args.findIndex((w) => w.value === spec.verbOption) + 1 : skipOptions(args, spec).index;
+  let group = args.slice(after);
+  while (group.length) {
+    const end = group.findIndex((w) => w.value === ';');
+    const own = end < 0 ? group : group.slice(0, end);
+    group = end < 0 ? [] : group.slice(end + 1);
+    const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
+    if (!valued) continue;
+    const words = own.slice(1);
+    const line = words
+      .slice(skipOptions(words, { valued }).index)
+      .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))
+      .join(' ')
+      // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
+      .replace(/\\[nr]|\^[MJ]|\r/g, '\n');
+    if (line.trim()) out.push(line);
+  }
+  return out;
+}
+
+/** The program a launcher's option names, followed by the words after `--` (`start-stop-daemon -x /bin/x -- a b`), or null when none is given. */
+function namedProgram(args: Word[], spec: WrapperSpec): Word[] | null {
+  const names = spec.programOptions ?? [];
+  const dashDash = args.findIndex((w) => w.value === '--');
+  const own = dashDash < 0 ? args : args.slice(0, dashDash);
+  const given = new Map<string, Word>();
+  own.forEach((w, i) => {
+    const eq = w.value.indexOf('=');
+    const name = w.value.startsWith('--') && eq > 0 ? w.value.slice(0, eq) : w.value;
+    if (!names.includes(name)) return;
+    const value = eq > 0 && name !== w.value ? { ...w, value: w.value.slice(eq + 1), raw: w.raw.slice(w.raw.indexOf('=') + 1) } : own[i + 1];
+    if (value) given.set(name, value);
+  });
+  const first = names.map((n) => given.get(n)).find((w) => w !== undefined);
+  return first ? [first, ...(dashDash < 0 ? [] : args.slice(dashDash + 1))] : null;
+}
+
 /** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
 /** The words from position `from` on, as one command line (what a wrapper hands a shell). */
 function wordsFrom(args: Word[], from: number): string {
@@ -301,12 +369,18 @@ export function shellBody(args: Word[]): string | null {
  */
 export function queuesStdin(inv: Invocation): boolean {
   if (inv.program !== 'at' && inv.program !== 'batch') return false;
-  for (const a of inv.args) {
+  for (const [i, a] of inv.args.entries()) {
     const v = a.value;
     if (v === '--') break;
-    if (!/^-[A-Za-z]+$/.test(v)) continue;
-    for (const c of v.slice(1)) {
-      if ('flrdcV'.includes(c)) return false;
+    if (!/^-[A-Za-z/]+$/.test(v)) continue;
+    for (const [k, c] of [...v.slice(1)].entries()) {
+      // `-f job.sh` reads the job from a file; `-f /dev/stdin`, `-f -` from stdin still
+      if (c === 'f') {
+        const file = v.slice(k + 2) || inv.args[i + 1]?.value;
+        if (file !== '/dev/stdin' && file !== '-') return false;
+        break;
+      }
+      if ('lrdcV'.includes(c)) return false;
       // `-q b`, `-qb`: a queue, a time or a user, not more options
       if ('qtu'.includes(c)) break;
     }

@@ -12,6 +12,7 @@ import type { FamilyContext } from './families/types.ts';
 import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
+import { settingCommands } from './git-settings.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
@@ -367,6 +368,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   if (inv.program === 'git') {
     const call = parseGit(inv, cwd ?? w.ctx.cwd, w.ctx.home);
     if (call?.aliasScript) walkScript(call.aliasScript, w, depth + 1);
+    // `git config core.sshCommand '…'`, `git -c core.pager='…' log`: what git would run is checked as commands
+    for (const s of call ? settingCommands(call) : []) walkScript(s, w, depth + 1);
     // `git push --help`, `git push -h`: git shows the manual and does nothing else
     if (call && !informational('git', call.args)) {
       exemptArgv = ['git', call.sub, ...call.args];

@@ -3,9 +3,11 @@ import { argvOf } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
-import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
+import { pathUses } from './path-uses.ts';
+import { listingAsFind, madeWord, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
+import type { Word } from './syntax.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -87,10 +89,23 @@ function xargsScripts(inv: Invocation, text: string): string[] {
  * "$DIR"`). Null when the stage before is no listing.
  */
 function findExecScript(finder: Invocation | null, argv: string[]): string | null {
-  const args = finder && listingAsFind(finder.program, finder.args);
+  const args = finder && (gitNamesAsFind(finder) ?? listingAsFind(finder.program, finder.args));
   if (!args) return null;
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
   return ['find', ...args.map((a) => (a.value.includes(UNKNOWN) ? a.raw : shellQuote(a.value))), '-exec', ...exec.map(shellQuote)].join(' ');
+}
+
+/**
+ * The names a git name query prints (`git ls-files .env`, `git check-ignore .env.local`, `git
+ * status --short .env`: git-name-queries.ts, each path it names shown) as the find that lists
+ * them, `find NAMES -maxdepth 0`: what comes out are those names, so `| xargs cat` reads them.
+ * Null for any other command, and for a query that names no path (`git ls-files` of the whole
+ * project is the project's paths: printed-names.ts).
+ */
+function gitNamesAsFind(finder: Invocation): Word[] | null {
+  if (finder.program !== 'git') return null;
+  const named = pathUses(finder).filter((u) => u.access === 'meta');
+  return named.length ? [...named.map((u) => u.word), madeWord('-maxdepth'), madeWord('0')] : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
+import { environmentSettings } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
@@ -52,7 +53,7 @@ const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namesp
 export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
   const a = inv.args.map((w) => w.value);
   const aliases = new Map<string, string>();
-  const config = new Map<string, string>();
+  const config = environmentSettings(inv);
   let gitDir: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {

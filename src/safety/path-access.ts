@@ -158,6 +158,42 @@ function readsTrees(inv: Invocation): boolean {
     case 'fgrep':
       return short('r') || short('R') || flags.includes('--recursive') || flags.includes('--dereference-recursive');
     default:
+      return (
+        CLOUD_CLIENTS.has(inv.program) &&
+        uploadsTrees(
+          inv.program,
+          inv.args.map((w) => w.value),
+        )
+      );
+  }
+}
+
+/**
+ * The cloud storage clients sending whole folders off the machine: `aws s3 sync`, `aws s3 cp
+ * --recursive`, `gsutil [-m] cp -r`, `gsutil rsync`, `gcloud storage cp -r` / `rsync`, `rclone`
+ * copy, sync, move, `s3cmd sync` / `put -r`, `azcopy copy --recursive` / `sync`, `mc cp -r` / `mirror`.
+ */
+const CLOUD_CLIENTS = new Set(['aws', 'gsutil', 'gcloud', 'rclone', 's3cmd', 'azcopy', 'mc']);
+
+function uploadsTrees(program: string, a: string[]): boolean {
+  const recursive = a.some((x) => x === '-r' || x === '-R' || x === '--recursive' || /^-[A-Za-z]*[rR][A-Za-z]*$/.test(x));
+  const verb = (skip: number) => a.filter((x) => !x.startsWith('-'))[skip];
+  switch (program) {
+    case 'aws':
+      return verb(0) === 's3' && (verb(1) === 'sync' || (verb(1) === 'cp' && recursive));
+    case 'gsutil':
+      return verb(0) === 'rsync' || (verb(0) === 'cp' && recursive);
+    case 'gcloud':
+      return verb(0) === 'storage' && (verb(1) === 'rsync' || (verb(1) === 'cp' && recursive));
+    case 'rclone':
+      return ['copy', 'sync', 'move', 'copyto', 'moveto', 'bisync'].includes(verb(0) ?? '');
+    case 's3cmd':
+      return verb(0) === 'sync' || (verb(0) === 'put' && recursive);
+    case 'azcopy':
+      return verb(0) === 'sync' || (verb(0) === 'copy' && recursive);
+    case 'mc':
+      return verb(0) === 'mirror' || (verb(0) === 'cp' && recursive);
+    default:
       return false;
   }
 }

@@ -53,7 +53,7 @@ function fromProgram(cmd: SimpleCommand): Word[] {
 }
 
 /** A word made here (an option a listing amounts to): no quotes, nothing only the shell knows. */
-const made = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
+export const madeWord = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
 
 /**
  * The arguments of the find that lists what `program ARGS` lists: a find itself; `ls DIRS` (`.`
@@ -67,12 +67,12 @@ export function listingAsFind(program: string, args: readonly Word[]): Word[] | 
   // `stat -c %n .env.local`: what it prints is about its operands, each by its name
   if (program === 'stat') {
     const named = args.filter((w, i) => !w.value.startsWith('-') && !/^(-c|--format|--printf)$/.test(values[i - 1] ?? ''));
-    return named.length ? [...named, made('-maxdepth'), made('0')] : null;
+    return named.length ? [...named, madeWord('-maxdepth'), madeWord('0')] : null;
   }
   if (program !== 'ls') return null;
   const ls = lsReads(args);
   const depth = ls.operandsOnly ? ['-maxdepth', '0'] : ls.recursive ? ['-mindepth', '1'] : ['-mindepth', '1', '-maxdepth', '1'];
-  return [...ls.dirs, ...depth.map(made)];
+  return [...ls.dirs, ...depth.map(madeWord)];
 }
 
 /** The folders whose entries a command prints by their bare names: `ls DIRS` (`.` without one); none with `-d`, which prints its operands. */
@@ -88,7 +88,7 @@ function lsReads(args: readonly Word[]): { dirs: Word[]; operandsOnly: boolean; 
   const dirs = args.filter((w) => !w.value.startsWith('-') || w.value === '-');
   const short = options.filter((o) => !o.startsWith('--')).join('');
   return {
-    dirs: dirs.length ? dirs : [made('.')],
+    dirs: dirs.length ? dirs : [madeWord('.')],
     operandsOnly: short.includes('d') || options.includes('--directory'),
     recursive: short.includes('R') || options.includes('--recursive'),
   };

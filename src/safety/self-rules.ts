@@ -60,8 +60,14 @@ export function axmeCommand(inv: Invocation): Finding | null {
 
 /** git settings that make git run something else than axme's hooks: other hooks, a file-system monitor command. */
 const GIT_HOOK_SETTINGS = /core\.(hookspath|fsmonitor)/i;
+/** git settings that name another config file for git to read, which may set GIT_HOOK_SETTINGS: `include.path`, `includeIf.<condition>.path`. */
+const GIT_INCLUDE_SETTINGS = /^include(if\..+)?\.path$/i;
 /** Environment variables through which git takes settings. */
 const GIT_CONFIG_ENV = /^(GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+)=/;
+/** Environment variables that name the global or system config file git reads (`/dev/null`, or nothing, names none to read). */
+const GIT_CONFIG_FILE_ENV = /^GIT_CONFIG_(GLOBAL|SYSTEM)=(?!(\/dev\/null)?$)/;
+/** The folders git finds the global config in (`$HOME/.gitconfig`, `$XDG_CONFIG_HOME/git/config`): given to git, another config file. */
+const GIT_CONFIG_HOME_ENV = /^(HOME|XDG_CONFIG_HOME)=/;
 
 /** Variables that make husky skip the hooks it runs (axme's lines are in its hook files): `HUSKY=0` (husky 5 on), `HUSKY_SKIP_HOOKS` (husky 4). */
 const HOOKS_OFF_ENV = /^(HUSKY=0|HUSKY_SKIP_HOOKS=.+)$/;
@@ -84,11 +90,19 @@ export function gitConfigEnv(cmd: SimpleCommand, inv: Invocation | null): Findin
   const exported = (inv?.program === 'export' || sets.some((w) => /^-[a-z]*x/.test(w.value))) && sets.some((w) => HOOKS_OFF_NAMES.test(w.value));
   if (hooksOff || exported)
     return { rule: SELF, reason: "HUSKY=0 (or HUSKY_SKIP_HOOKS) makes husky skip every git hook it runs, axme's among them: ask the user" };
+  // `HOME=/tmp/x git …`: git reads the global config from the home (or XDG config) folder it is given
+  const configHome = inv?.program === 'git' && before.some((w) => GIT_CONFIG_HOME_ENV.test(w.value));
+  if (configHome || words.some((v) => GIT_CONFIG_FILE_ENV.test(v)))
+    return {
+      rule: SELF,
+      reason:
+        "GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, or HOME or XDG_CONFIG_HOME given to git, makes git read a config file of the agent's, which can set core.hooksPath: ask the user",
+    };
   const env = words.filter((v) => GIT_CONFIG_ENV.test(v));
-  if (!env.some((v) => GIT_HOOK_SETTINGS.test(v))) return null;
+  if (!env.some((v) => GIT_HOOK_SETTINGS.test(v) || GIT_INCLUDE_SETTINGS.test(v.slice(v.indexOf('=') + 1)))) return null;
   return {
     rule: SELF,
-    reason: "setting core.hooksPath or core.fsmonitor through GIT_CONFIG_* makes git run other hooks or commands than axme's: ask the user",
+    reason: "setting core.hooksPath, core.fsmonitor or include.path through GIT_CONFIG_* makes git run other hooks or commands than axme's: ask the user",
   };
 }
 
@@ -126,7 +140,8 @@ export function actorEnv(cmd: SimpleCommand, inv: Invocation | null): Finding | 
   };
 }
 
-const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am']);
+/** The git verbs whose hooks `--no-verify` skips (`pull` hands it to its merge or rebase). */
+const VERIFIED = new Set(['commit', 'push', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'pull']);
 const READ_CONFIG = ['--get', '--get-all', '--get-regexp', '--list', '-l', 'get', 'list'];
 
 /**
@@ -145,15 +160,27 @@ export function gitBypasses(call: GitCall, stdin: string | null): Finding[] {
         rule: SELF,
         reason: `running git with another ${key === 'core.fsmonitor' ? 'core.fsmonitor' : 'core.hooksPath'} runs other commands than the axme git hooks: ask the user`,
       });
+    if (GIT_INCLUDE_SETTINGS.test(key))
+      out.push({ rule: SELF, reason: `\`-c ${key}\` makes git read another config file, which can set core.hooksPath: ask the user` });
   }
   if (VERIFIED.has(call.sub) && a.some((x) => x === '--no-verify' || (call.sub === 'commit' && /^-[A-Za-z]*n[A-Za-z]*$/.test(x)))) {
     out.push({ rule: SELF, reason: `\`git ${call.sub} --no-verify\` skips the git hooks that check it: drop --no-verify` });
   }
   if (call.sub === 'send-pack') out.push({ rule: SELF, reason: '`git send-pack` pushes around the pre-push hook: use git push' });
   const reads = a.some((x) => READ_CONFIG.includes(x));
-  if (call.sub === 'config' && !reads && a.some((x) => /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x))) {
-    out.push({ rule: SELF, reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases changes what the checks see: ask the user' });
+  if (
+    call.sub === 'config' &&
+    !reads &&
+    a.some((x) => /^(core\.hookspath|core\.fsmonitor|remote\..+\.push|remote\..+\.pushurl|alias\..+)$/i.test(x) || GIT_INCLUDE_SETTINGS.test(x))
+  ) {
+    out.push({
+      rule: SELF,
+      reason: 'changing core.hooksPath, core.fsmonitor, push refspecs or aliases, or including another config file, changes what the checks see: ask the user',
+    });
   }
+  // `git config --edit`: an editor on the config file, where any setting can be written
+  if (call.sub === 'config' && (a.some((x) => x === '--edit' || x === '-e') || a.find((x) => !x.startsWith('-')) === 'edit'))
+    out.push({ rule: SELF, reason: '`git config --edit` opens the config file, where core.hooksPath can be set: change settings with `git config KEY VALUE`' });
   const memory = (x: string) => /(^|[:+])refs\/memory\//.test(x);
   const moves =
     ((call.sub === 'update-ref' || call.sub === 'symbolic-ref') && a.some((x) => x.startsWith('refs/memory/'))) ||

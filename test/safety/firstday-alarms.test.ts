@@ -41,6 +41,9 @@ testHoles({
     ['git check-attr -a .env', 'git grep -n KEY -- .env'],
     // what a name query prints into a word is the name it was asked about
     ['git ls-files --error-unmatch .env.local', 'cat $(git ls-files .env.local)'],
+    ['git ls-files .env | wc -l', 'git ls-files .env | xargs cat'],
+    ['git check-ignore .env | grep -q .', 'git check-ignore .env | xargs cat'],
+    ['git status --short .env | head', 'git ls-files -z .env.local | xargs -0 -I{} cp {} /tmp/x'],
     ['git check-ignore -q .env || echo .env >> .gitignore', 'source "$(git check-ignore .env)"'],
   ],
   // a secret's name followed by .example, .sample, .template, .dist or .defaults is a template; a name after it is a secret again
