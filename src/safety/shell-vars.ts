@@ -9,6 +9,8 @@ import type { SimpleCommand, Word } from './syntax.ts';
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
+/** The most elements an array may hold in the parser's reading: past it the command is too large to check. */
+const MAX_ELEMENTS = 4096;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
@@ -20,6 +22,11 @@ export class ShellVars {
   private readonly fresh = new Set<string>();
   /** loop variables over globs */
   private readonly globs = new Set<string>();
+  /** the arrays set so far (`a=(-rf /etc)`, `a+=(x)`), each its elements */
+  private readonly arrays = new Map<string, string[]>();
+  /** the aliases defined so far (`alias nuke='rm -rf ~'`), each its text; those being expanded are not again */
+  private readonly aliases = new Map<string, string>();
+  private readonly expanding = new Set<string>();
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
 
@@ -33,9 +40,13 @@ export class ShellVars {
     const first = cmd.words[0]?.raw;
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
+    if (first === 'alias' || first === 'unalias') this.recordAliases(first, cmd.words.slice(1));
     // `read d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
     if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
       for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
+    // `a[1]=/etc`: one element of an array (of a known one at a known index; any other the shell's)
+    const element = first === undefined ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]=/.exec(first);
+    if (element) this.setElement(element[1]!, element[2]!, cmd.words[0]!.value.slice(cmd.words[0]!.value.indexOf('=') + 1));
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
     if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return true;
     let fits = true;
@@ -46,10 +57,13 @@ export class ShellVars {
       const name = w.value.slice(0, appends ? eq - 1 : eq);
       const before = appends ? (this.values.get(name) ?? UNKNOWN) : '';
       const value = before + w.value.slice(eq + 1);
+      const elements = this.assignedElements(name, w, appends);
       this.forget(name);
+      if (elements) this.arrays.set(name, elements);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
-      if (value.length > MAX_VALUE) fits = false;
-      else this.values.set(name, value);
+      if (value.length > MAX_VALUE || (elements?.length ?? 0) > MAX_ELEMENTS) fits = false;
+      // `$a` of an array is its first element
+      else this.values.set(name, elements ? (elements[0] ?? '') : value);
       // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing; and a copy of one (`t=$tmp`)
       const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
       const copied = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\1$/.exec(w.raw)?.[2];
@@ -58,8 +72,78 @@ export class ShellVars {
     return fits;
   }
 
+  /**
+   * The elements `name` holds after the assignment `w`: `a=(x y)` sets them, `a+=(z)` appends
+   * (to none when `a` was unknown: it stays unknown), `a=x` replaces the first of a known array;
+   * null when `name` is no known array afterwards.
+   */
+  private assignedElements(name: string, w: Word, appends: boolean): string[] | null {
+    const before = this.arrays.get(name);
+    if (w.array) return appends ? (before || !this.values.has(name) ? [...(before ?? []), ...w.array] : null) : w.array;
+    if (!before) return null;
+    const value = w.value.slice(w.value.indexOf('=') + 1);
+    return [appends ? (before[0] ?? '') + value : value, ...before.slice(1)];
+  }
+
+  /**
+   * `${a[@]}`, `${a[*]}`, `${a[1]}` of an array the command line set (`a=(-rf /etc)`): quoted, `@`
+   * gives each element a word of its own and `*` joins them with spaces; unquoted, both split.
+   * Null for an array or index the command line does not tell.
+   */
+  element(name: string, index: string, inDouble: boolean): string | null {
+    const elements = this.arrays.get(name);
+    if (!elements) return null;
+    let v: string;
+    if (index === '@' || index === '*') v = index === '@' || !inDouble ? elements.join(SPLIT) : elements.join(' ');
+    else if (/^[0-9]+$/.test(index)) v = elements[Number(index)] ?? '';
+    else return null;
+    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
+  }
+
+  private setElement(name: string, index: string, value: string): void {
+    const elements = this.arrays.get(name);
+    if (!elements || !/^[0-9]+$/.test(index) || Number(index) > MAX_ELEMENTS) return this.forget(name);
+    elements[Number(index)] = value;
+    for (let i = 0; i < elements.length; i++) elements[i] ??= '';
+    this.values.set(name, elements[0]!);
+  }
+
+  /** `alias NAME=TEXT…` defines them; `unalias NAME…` (`-a`: all) removes them. */
+  private recordAliases(builtin: 'alias' | 'unalias', args: Word[]): void {
+    for (const a of args) {
+      if (builtin === 'unalias') {
+        if (a.value === '-a') this.aliases.clear();
+        else this.aliases.delete(a.value);
+        continue;
+      }
+      const m = /^([^\s=/$`'"\\]+)=(.*)$/s.exec(a.value);
+      if (m) this.aliases.set(m[1]!, m[2]!);
+    }
+  }
+
+  /**
+   * The text the alias `name` stands for, to read in its place (shell.ts), or null: no alias, or
+   * one being expanded already (`alias ls='ls --color'`). Bash expands aliases in a script only
+   * after `shopt -s expand_aliases`, which an injected line would set too: they are always expanded.
+   */
+  aliasText(name: string): string | null {
+    const text = this.aliases.get(name);
+    return text === undefined || this.expanding.has(name) ? null : text;
+  }
+
+  /** Runs `read` with the alias `name` marked as being expanded. */
+  expandingAlias(name: string, read: () => void): void {
+    this.expanding.add(name);
+    try {
+      read();
+    } finally {
+      this.expanding.delete(name);
+    }
+  }
+
   /** The shell sets `name` to what only it knows. */
   private forget(name: string): void {
+    this.arrays.delete(name);
     this.values.delete(name);
     this.fresh.delete(name);
     this.globs.delete(name);

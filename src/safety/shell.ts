@@ -165,6 +165,11 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
+      // `a=(-rf /etc)`, `a+=(x)`: an array's elements, words like a command's (shell-vars.ts records them)
+      if (assigns && this.src[this.pos] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(word.raw)) {
+        cmd.words.push(this.arrayAssignment(word));
+        continue;
+      }
       // a word holding a loop variable's values is expanded once per run of the loop (loopRunsOf below)
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
@@ -181,6 +186,7 @@ class Parser extends WordReader {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
+    this.expandAlias(cmd);
     if (!this.ids.vars.record(cmd)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
@@ -194,6 +200,59 @@ class Parser extends WordReader {
       }
       this.lastStage = { pipeline, index };
     }
+  }
+
+  /**
+   * `alias nuke='rm -rf ~'; nuke /tmp`: a command whose program word, unquoted, names an alias is
+   * the alias's text with the rest of its words after it — the text's commands before its last
+   * run first, its last takes the words (`alias go='cd / && rm -rf'`).
+   */
+  private expandAlias(cmd: SimpleCommand): void {
+    const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+    const name = cmd.words[at]?.raw;
+    const text = name && /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
+    if (text === null || name === undefined) return;
+    if (this.depth + 1 > MAX_DEPTH) {
+      this.tooDeep = true;
+      return;
+    }
+    const child = this.child(text);
+    this.ids.vars.expandingAlias(name, () => child.list(null));
+    this.tooDeep ||= child.tooDeep;
+    const last = child.out.pop();
+    this.out.push(...child.out);
+    if (child.out.length && last) cmd.after = last.after;
+    cmd.words = [...cmd.words.slice(0, at), ...(last?.words ?? []), ...cmd.words.slice(at + 1)];
+    cmd.redirects = [...(last?.redirects ?? []), ...cmd.redirects];
+  }
+
+  /**
+   * The array assignment `name=(…)` whose `(` is at the cursor (`name=` read as `word`): its
+   * elements each expanded as a command's words are (split, braces), its substitutions run; an
+   * element `[k]=v` is its value. Nothing runs the elements themselves.
+   */
+  private arrayAssignment(word: Word): Word {
+    const start = this.pos - word.raw.length;
+    const elements: Word[] = [];
+    this.pos++;
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos]!;
+      if (c === ')') {
+        this.pos++;
+        break;
+      }
+      if (c === '#') this.pos = this.src.indexOf('\n', this.pos) < 0 ? this.src.length : this.src.indexOf('\n', this.pos);
+      else if (' \t\r\n;&|<>('.includes(c)) this.pos++;
+      else elements.push(...expandWord(this.word(), this.home));
+    }
+    const values = elements.map((e) => e.value.replace(/^\[[^\]]*\]=/, ''));
+    return {
+      ...word,
+      value: word.value + values.join(' '),
+      raw: this.src.slice(start, this.pos),
+      subs: elements.flatMap((e) => e.subs),
+      array: values,
+    };
   }
 
   /**
