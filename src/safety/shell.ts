@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, staticOutput, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -287,9 +287,13 @@ class Parser extends WordReader {
     if ((op === '<' || op === '>') && this.src[this.pos + m[0].length] === '(') return null;
     this.pos += m[0].length;
     this.skipBlanks();
-    if (this.atWordEnd()) return { op, target: null, input: null };
+    // `< <(cmd)`: a process substitution is the file redirected
+    if (this.atWordEnd() && !/^[<>]\(/.test(this.src.slice(this.pos, this.pos + 2))) return { op, target: null, input: null };
     const target = expandWord(this.word(), this.home)[0]!;
     if (op === '<<<') return { op, target, input: target.value, subs: target.subs };
+    // `< <(printf '/etc\0')`: what a static substitution writes is the text read on stdin
+    const fed = op === '<' && target.raw.startsWith('<(') && target.subs.length === 1 ? staticOutput(target.subs[0]!) : null;
+    if (fed !== null) return { op, target, input: fed, subs: target.subs };
     if (op === '<<' || op === '<<-') {
       const r: Redirect = { op, target, input: '' };
       this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', quoted: /['"\\]/.test(target.raw), redirect: r });

@@ -75,10 +75,9 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       "echo -e 'rm -rf \\x7e' | sh",
       "printf 'rm -rf \\x7e' | sh",
       "tee /dev/null <<< 'rm -rf ~' | bash",
-      "echo 'rm -rf ~' | tee log.txt | sh",
       "xargs -0 rm -rf < <(printf '/etc\\0')",
     ],
-    allowed: ["printf '%s\\n' a b | sort", "echo -e 'a\\tb'", "printf '%s\\n' build dist | xargs rm -rf", "echo 'ls -la' | tee log.txt | sh"],
+    allowed: ["printf '%s\\n' a b | sort", "echo -e 'a\\tb'", "printf '%s\\n' build dist | xargs rm -rf"],
   },
   'a quoted tilde names a file called ~': {
     denied: ['rm -rf ~', 'rm -rf ~/', 'rm -rf ~user', 'rm -rf ~/.', 'rm -rf {~,x}', "eval rm -rf '~'", "echo rm -rf '~' | sh"],
