@@ -208,7 +208,8 @@ export class ShellVars {
     if (name === 'HOME') return this.home;
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
-    const v = this.values.get(name);
+    // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)
+    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : name);
     if (v === undefined) return null;
     // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
