@@ -8,7 +8,7 @@ import { findsHistory, globFolder, historyPart } from './history-files.ts';
 import { leadingFolder, leadingSubstitution, ownCommands, printsDisposable } from './known-folders.ts';
 import { redirectAccess } from './path-access.ts';
 import { pathUses } from './path-uses.ts';
-import { otherHome, resolvePath } from './paths.ts';
+import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -184,7 +184,7 @@ const FIND_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', 
  * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
  */
 function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
-  let v = w.value;
+  let v = wordPath(w);
   // `"$PWD/.git"`, `"$(pwd)"`, `"$(git rev-parse --show-toplevel)"`: a folder the context knows
   const lead = leadingFolder(w, ctx);
   if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);
