@@ -60,6 +60,8 @@ export class ShellVars {
       const elements = this.assignedElements(name, w, appends);
       this.forget(name);
       if (elements) this.arrays.set(name, elements);
+      // `a=(*)`: the names the glob matches, quoted or not (as a loop's `for f in *`)
+      if (w.array && w.glob) this.globs.add(name);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
       if (value.length > MAX_VALUE || (elements?.length ?? 0) > MAX_ELEMENTS) fits = false;
       // `$a` of an array is its first element

@@ -251,6 +251,7 @@ class Parser extends WordReader {
       value: word.value + values.join(' '),
       raw: this.src.slice(start, this.pos),
       subs: elements.flatMap((e) => e.subs),
+      glob: elements.some((e) => e.glob),
       array: values,
     };
   }

@@ -24,6 +24,8 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       'a=($(rm -rf ~))',
       'a=(-rf /etc); for d in "${a[@]}"; do rm -rf "$d"; done',
       'a=(build); a[0]=/etc; rm -rf "${a[@]}"',
+      'a=(*); rm -rf "${a[@]}"',
+      'cd ~ && a=(.*); rm -rf "${a[@]}"',
     ],
     allowed: [
       'x=(rm -rf /etc)',
@@ -32,6 +34,7 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       'dirs=(build dist); for d in "${dirs[@]}"; do rm -rf "$d"; done',
       'declare -a files=(a.txt b.txt); cat "${files[@]}"',
       'a=(1 2 3); echo "${#a[@]}"',
+      'logs=(*.log); rm -f "${logs[@]}"',
     ],
   },
   'the parameter-expansion operators of a known variable': {
