@@ -252,8 +252,11 @@ export function shellBody(args: Word[]): string | null {
 export function shellScript(args: Word[]): string | null {
   const c = shellCommand(args);
   if (!c) return null;
-  const [zero, ...rest] = args.slice(c.index + 1).map((w) => shellQuote(w.value));
-  return zero === undefined ? c.body : `BASH_ARGV0=${zero}; set -- ${rest.join(' ')}\n${c.body}`;
+  const values = args.slice(c.index + 1).map((w) => w.value);
+  // `find … -exec sh -c 'rm -rf "$1"' _ {} \;`: `{}` is each name find (or xargs -I) hands on, left unknown
+  if (!values.length || values.some((v) => v.includes('{}'))) return c.body;
+  const [zero, ...rest] = values.map(shellQuote);
+  return `BASH_ARGV0=${zero}; set -- ${rest.join(' ')}\n${c.body}`;
 }
 
 /** shellBody's string and where it stands among `args`. */

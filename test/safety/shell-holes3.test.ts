@@ -94,6 +94,9 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       "bash -c 'eval \"$1\"' _ 'rm -rf ~'",
       'bash -c \'rm "$@"\' sh -rf /usr',
       'sudo bash -c \'"$@"\' _ rm -rf /',
+      // `{}` is each name find hands on: any of them
+      'find . -maxdepth 0 -exec sh -c \'rm -rf "$1"\' _ {} \\;',
+      'echo / | xargs -I{} sh -c \'rm -rf "$1"\' _ {}',
     ],
     allowed: ['bash -c \'echo "$1"\' _ hi', 'bash -c \'rm -rf "$1"\' _ build', 'sh -c \'ls "$@"\' sh src test', "bash -c 'rm -rf $0' dist"],
   },
