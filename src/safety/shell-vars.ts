@@ -11,6 +11,8 @@ import type { SimpleCommand, Word } from './syntax.ts';
 const MAX_VALUE = 65536;
 /** The most elements an array may hold in the parser's reading: past it the command is too large to check. */
 const MAX_ELEMENTS = 4096;
+/** The most alias text (characters, over every expansion) one command line is read with: past it the command is too large to check. */
+const MAX_ALIAS_TEXT = 65536;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
@@ -27,6 +29,8 @@ export class ShellVars {
   /** the aliases defined so far (`alias nuke='rm -rf ~'`), each its text; those being expanded are not again */
   private readonly aliases = new Map<string, string>();
   private readonly expanding = new Set<string>();
+  /** how many characters of alias text the command line's expansions have read */
+  private aliasRead = 0;
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
 
@@ -59,13 +63,15 @@ export class ShellVars {
       const value = before + w.value.slice(eq + 1);
       const elements = this.assignedElements(name, w, appends);
       this.forget(name);
-      if (elements) this.arrays.set(name, elements);
-      // `a=(*)`: the names the glob matches, quoted or not (as a loop's `for f in *`)
-      if (w.array && w.glob) this.globs.add(name);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
       if (value.length > MAX_VALUE || (elements?.length ?? 0) > MAX_ELEMENTS) fits = false;
-      // `$a` of an array is its first element
-      else this.values.set(name, elements ? (elements[0] ?? '') : value);
+      else {
+        // `$a` of an array is its first element
+        this.values.set(name, elements ? (elements[0] ?? '') : value);
+        if (elements) this.arrays.set(name, elements);
+        // `a=(*)`: the names the glob matches, quoted or not (as a loop's `for f in *`)
+        if (w.array && w.glob) this.globs.add(name);
+      }
       // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing; and a copy of one (`t=$tmp`)
       const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
       const copied = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\1$/.exec(w.raw)?.[2];
@@ -133,14 +139,21 @@ export class ShellVars {
     return text === undefined || this.expanding.has(name) ? null : text;
   }
 
-  /** Runs `read` with the alias `name` marked as being expanded. */
-  expandingAlias(name: string, read: () => void): void {
+  /**
+   * Runs `read` with the alias `name` marked as being expanded; false, not running it, once the
+   * command line's expansions have read MAX_ALIAS_TEXT characters (`alias a='b;b;b'; alias b='c;c;c'
+   * …` grows as a power).
+   */
+  expandingAlias(name: string, read: () => void): boolean {
+    this.aliasRead += (this.aliases.get(name)?.length ?? 0) + 1;
+    if (this.aliasRead > MAX_ALIAS_TEXT) return false;
     this.expanding.add(name);
     try {
       read();
     } finally {
       this.expanding.delete(name);
     }
+    return true;
   }
 
   /** The shell sets `name` to what only it knows. */

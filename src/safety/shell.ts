@@ -217,7 +217,8 @@ class Parser extends WordReader {
       return;
     }
     const child = this.child(text);
-    this.ids.vars.expandingAlias(name, () => child.list(null));
+    // too much alias text read on one line: too large to check
+    if (!this.ids.vars.expandingAlias(name, () => child.list(null))) this.tooDeep = true;
     this.tooDeep ||= child.tooDeep;
     const last = child.out.pop();
     this.out.push(...child.out);

@@ -67,6 +67,14 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       "alias r='rm'; alias rr='r -rf'; rr /",
       "alias go='cd / && rm -rf *'\ngo",
       "alias ls='ls --color'; alias nuke='rm -rf ~'; ls; nuke",
+      // each alias runs the next four times: 4^12 commands, too many to read
+      `${Array.from(
+        { length: 12 },
+        (_, i) =>
+          `alias a${i}='${Array(4)
+            .fill(`a${i + 1}`)
+            .join(';')}'`,
+      ).join('\n')}\na0`,
     ],
     allowed: ["alias ll='ls -la'; ll", "alias ls='ls --color'; ls src", "alias nuke='rm -rf ~'; 'nuke'", "alias g='git status'\ng"],
   },
