@@ -164,7 +164,10 @@ class Parser extends WordReader {
       }
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
-      const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
+      // (after `then`, `do`, `{`… as well: `then x=$(echo a b)`, `do a=(x y)`)
+      const firstOwn = cmd.words.findIndex((x) => !RESERVED_START.has(x.raw));
+      const own = firstOwn < 0 ? [] : cmd.words.slice(firstOwn);
+      const assigns = ASSIGNMENT.test(word.raw) && own.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
       // `a=(-rf /etc)`, `a+=(x)`: an array's elements, words like a command's (shell-vars.ts records them)
       if (assigns && this.src[this.pos] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(word.raw)) {
         cmd.words.push(this.arrayAssignment(word));

@@ -26,6 +26,11 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       'a=(build); a[0]=/etc; rm -rf "${a[@]}"',
       'a=(*); rm -rf "${a[@]}"',
       'cd ~ && a=(.*); rm -rf "${a[@]}"',
+      'if true; then a=(-rf /etc); fi; rm "${a[@]}"',
+      'for i in 1; do a=(-rf /etc); done; rm "${a[@]}"',
+      '{ a=(-rf /etc); }; rm "${a[@]}"',
+      // an assignment after `then` is not split either
+      'if true; then x=$(echo rm -rf ~); fi; $x',
     ],
     allowed: [
       'x=(rm -rf /etc)',
@@ -87,6 +92,7 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       "printf 'rm -rf \\x7e' | sh",
       "tee /dev/null <<< 'rm -rf ~' | bash",
       "xargs -0 rm -rf < <(printf '/etc\\0')",
+      'python3 < <(echo \'import os; os.system("rm -rf ~")\')',
     ],
     allowed: ["printf '%s\\n' a b | sort", "echo -e 'a\\tb'", "printf '%s\\n' build dist | xargs rm -rf"],
   },
