@@ -49,7 +49,7 @@ export class ShellVars {
     if (first === 'read' || first === 'mapfile' || first === 'readarray' || first === 'getopts' || first === 'printf')
       for (const [i, w] of cmd.words.entries()) if (i > 0 && (first !== 'printf' || cmd.words[i - 1]!.value === '-v')) this.forget(w.value);
     // `a[1]=/etc`: one element of an array (of a known one at a known index; any other the shell's)
-    const element = first === undefined ? null : /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]=/.exec(first);
+    const element = first?.includes('[') ? /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]=/.exec(first) : null;
     if (element) this.setElement(element[1]!, element[2]!, cmd.words[0]!.value.slice(cmd.words[0]!.value.indexOf('=') + 1));
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
     if (!words.length || !words.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw))) return true;
@@ -137,6 +137,11 @@ export class ShellVars {
   aliasText(name: string): string | null {
     const text = this.aliases.get(name);
     return text === undefined || this.expanding.has(name) ? null : text;
+  }
+
+  /** Whether the command line has defined an alias so far. */
+  hasAliases(): boolean {
+    return this.aliases.size > 0;
   }
 
   /**

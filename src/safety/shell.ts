@@ -165,9 +165,7 @@ class Parser extends WordReader {
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
       // (after `then`, `do`, `{`… as well: `then x=$(echo a b)`, `do a=(x y)`)
-      const firstOwn = cmd.words.findIndex((x) => !RESERVED_START.has(x.raw));
-      const own = firstOwn < 0 ? [] : cmd.words.slice(firstOwn);
-      const assigns = ASSIGNMENT.test(word.raw) && own.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
+      const assigns = ASSIGNMENT.test(word.raw) && assignmentsSoFar(cmd.words);
       // `a=(-rf /etc)`, `a+=(x)`: an array's elements, words like a command's (shell-vars.ts records them)
       if (assigns && this.src[this.pos] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(word.raw)) {
         cmd.words.push(this.arrayAssignment(word));
@@ -211,6 +209,7 @@ class Parser extends WordReader {
    * run first, its last takes the words (`alias go='cd / && rm -rf'`).
    */
   private expandAlias(cmd: SimpleCommand): void {
+    if (!this.ids.vars.hasAliases()) return;
     const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     const name = cmd.words[at]?.raw;
     const text = name && /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
@@ -358,6 +357,17 @@ function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: str
       input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
     })),
   }));
+}
+
+/**
+ * Whether a command's words so far leave room for an assignment: each an assignment, or a
+ * declaration builtin (`export`, `local -a`) and its options, after any reserved words (`then`, `do`, `{`).
+ */
+function assignmentsSoFar(words: readonly Word[]): boolean {
+  let i = 0;
+  while (i < words.length && RESERVED_START.has(words[i]!.raw)) i++;
+  for (let first = i; i < words.length; i++) if (!ASSIGNMENT.test(words[i]!.raw) && !(i === first ? DECLARATIONS : /^-/).test(words[i]!.raw)) return false;
+  return true;
 }
 
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */
