@@ -62,7 +62,7 @@ function resolveAnew(p: string, ctx: PathContext): string {
  * read as the home folder: the safe side for a tilde moved through a variable.)
  */
 export function wordPath(w: Pick<Word, 'value' | 'raw'>): string {
-  return w.value.startsWith('~') && /^(['"]~|\\~)/.test(w.raw) ? `./${w.value}` : w.value;
+  return w.value.startsWith('~') && /^(['"]~|\\~|\$'~)/.test(w.raw) ? `./${w.value}` : w.value;
 }
 
 /** `~name` or `~name/rest`: another user's home folder (the shell expands it; its place is the system's). */

@@ -99,7 +99,9 @@ export class ShellVars {
    * Null for an array or index the command line does not tell.
    */
   element(name: string, index: string, inDouble: boolean): string | null {
-    const elements = this.arrays.get(name);
+    // a plain variable is an array of one (`x=build; "${x[@]}"`)
+    const plain = this.values.get(name);
+    const elements = this.arrays.get(name) ?? (plain === undefined || /^([0-9]+|[@*])$/.test(name) ? undefined : [plain]);
     if (!elements) return null;
     let v: string;
     if (index === '@' || index === '*') v = index === '@' || !inDouble ? elements.join(SPLIT) : elements.join(' ');

@@ -40,6 +40,7 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
       'declare -a files=(a.txt b.txt); cat "${files[@]}"',
       'a=(1 2 3); echo "${#a[@]}"',
       'logs=(*.log); rm -f "${logs[@]}"',
+      'x=build; rm -rf "${x[@]}"',
     ],
   },
   'the parameter-expansion operators of a known variable': {
@@ -98,7 +99,7 @@ const holes: Record<string, { denied: readonly string[]; allowed: readonly strin
   },
   'a quoted tilde names a file called ~': {
     denied: ['rm -rf ~', 'rm -rf ~/', 'rm -rf ~user', 'rm -rf ~/.', 'rm -rf {~,x}', "eval rm -rf '~'", "echo rm -rf '~' | sh"],
-    allowed: ['rm -rf \\~', "rm -rf '~'", 'rm -rf "~"', 'rm -rf "~/"', 'rm -rf ./~'],
+    allowed: ['rm -rf \\~', "rm -rf '~'", 'rm -rf "~"', 'rm -rf "~/"', 'rm -rf ./~', "rm -rf $'~'"],
   },
   'the arguments after bash -c SCRIPT are its $0, $1 and $@': {
     denied: [
