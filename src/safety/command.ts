@@ -1,3 +1,4 @@
+import { shellQuote } from '../model/shell-quote.ts';
 import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
@@ -127,7 +128,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
     if (program === 'capsh') {
-      const body = shellBody(args.slice(args.findIndex((w) => w.value === '--') + 1));
+      const body = shellScript(args.slice(args.findIndex((w) => w.value === '--') + 1));
       if (body !== null) scripts.push(body);
       return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
@@ -145,7 +146,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
     if (SHELLS.has(program)) {
-      const body = shellBody(args);
+      const body = shellScript(args);
       if (body !== null) scripts.push(body);
       return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
     }
@@ -344,6 +345,26 @@ function splitString(args: Word[]): string | null {
 
 /** The command string of `bash -c '...'` (also `-lc`, `-e -c`, `-o pipefail -c`), else null. */
 export function shellBody(args: Word[]): string | null {
+  return shellCommand(args)?.body ?? null;
+}
+
+/**
+ * The script `bash -c SCRIPT NAME ARGS…` runs: SCRIPT with the words after it bound to its `$0`
+ * (BASH_ARGV0, as bash sets it) and `$1`… (`set --`), so that `bash -c '"$@"' _ rm -rf /` is
+ * read as the `rm -rf /` it runs; null without `-c`.
+ */
+export function shellScript(args: Word[]): string | null {
+  const c = shellCommand(args);
+  if (!c) return null;
+  const values = args.slice(c.index + 1).map((w) => w.value);
+  // `find … -exec sh -c 'rm -rf "$1"' _ {} \;`: `{}` is each name find (or xargs -I) hands on, left unknown
+  if (!values.length || values.some((v) => v.includes('{}'))) return c.body;
+  const [zero, ...rest] = values.map(shellQuote);
+  return `BASH_ARGV0=${zero}; set -- ${rest.join(' ')}\n${c.body}`;
+}
+
+/** shellBody's string and where it stands among `args`. */
+function shellCommand(args: Word[]): { body: string; index: number } | null {
   let wantsBody = false;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
@@ -357,7 +378,7 @@ export function shellBody(args: Word[]): string | null {
       continue;
     }
     if (v.startsWith('--')) continue;
-    return wantsBody ? v : null;
+    return wantsBody ? { body: v, index: i } : null;
   }
   return null;
 }

@@ -208,7 +208,18 @@ export function staticOutput(sub: Script): string | null {
 /** The text `echo` or `printf` with literal words prints (escapes of `echo -e` and printf's format read, `%s` filled), or null. */
 function printedText(cmd: SimpleCommand): string | null {
   const [program, ...args] = cmd.words.map((x) => x.value);
-  if (cmd.redirects.length || cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT)) || args.join('').length > 65536) return null;
+  if (cmd.redirects.length || cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT))) return null;
+  return program === undefined ? null : printedBy(program, args);
+}
+
+/**
+ * The text `program` (`echo` or `printf`) prints given `args` (`echo -e`'s escapes and printf's
+ * format read, `%s` and `%b` filled); null for another program, printf with another directive
+ * (`%d`) or an option (`-v`), and arguments past 64 KiB.
+ */
+export function printedBy(program: string, argValues: readonly string[]): string | null {
+  const args = [...argValues];
+  if (args.join('').length > 65536) return null;
   if (program === 'echo') {
     let escapes = false;
     let newline = true;

@@ -1,6 +1,7 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf } from './bash-rules.ts';
 import { type Invocation, programName, SHELLS } from './command.ts';
+import { printedBy } from './expand.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { pathUses } from './path-uses.ts';
@@ -15,21 +16,21 @@ import type { Word } from './syntax.ts';
  * parallel build from the words they read (`echo / | xargs rm -rf`, `find ~ | parallel rm -rf`).
  */
 
-/** The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'`, `cat <<EOF`. */
+/**
+ * The text a pipeline stage writes when it is static: `echo "..."`, `printf '...'` (as expand.ts
+ * printedBy reads them; a format it does not read, its words side by side), `cat <<EOF`, `tee
+ * FILE <<< '...'` (tee passes its input on).
+ */
 export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
-  if (input && (!inv || inv.program === 'cat')) return input;
-  if (inv?.program === 'echo')
-    return inv.args
-      .filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.value)))
-      .map((a) => a.value)
-      .join(' ');
-  if (inv?.program === 'printf') return inv.args.map((a) => a.value.replace(/\\n/g, '\n')).join(' ');
-  return null;
+  if (input && (!inv || inv.program === 'cat' || inv.program === 'tee')) return input;
+  if (inv?.program !== 'echo' && inv?.program !== 'printf') return null;
+  const args = inv.args.map((a) => a.value);
+  return printedBy(inv.program, args) ?? args.map((v) => v.replace(/\\n/g, '\n')).join(' ');
 }
 
 /** Programs that write some of the lines they read, unchanged: what xargs then reads are still the lines of the stage before them. */
-export const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat']);
+export const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat', 'tee']);
 
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
@@ -74,7 +75,11 @@ export function fedArgumentScripts(
  * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
  */
 function xargsScripts(inv: Invocation, text: string): string[] {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 64);
+  // `xargs -0` reads names ended by NUL: a NUL ends one either way
+  const words = text
+    .split(/[\s\0]+/)
+    .filter(Boolean)
+    .slice(0, 64);
   if (!words.length) return [];
   const argv = argvOf(inv);
   if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));

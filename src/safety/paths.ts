@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { type GlobMatcher, globMatcher } from '../model/glob.ts';
 import { B_CLOSE, B_COMMA, B_OPEN, expandBraces } from './expand.ts';
-import { UNKNOWN } from './shell.ts';
+import { UNKNOWN, type Word } from './shell.ts';
 
 /**
  * Path patterns of `filesystem.deniedPaths` / `readOnlyPaths`, matched the way AXME documents
@@ -53,6 +53,16 @@ function resolveAnew(p: string, ctx: PathContext): string {
   let abs = posix.resolve(ctx.cwd, s);
   for (let m = PROC_VIEW.exec(abs); m; m = PROC_VIEW.exec(abs)) abs = posix.resolve(m[1] === 'root' ? '/' : ctx.cwd, `.${abs.slice(m[0].length)}`);
   return abs;
+}
+
+/**
+ * A shell word's value as the path it names: a leading `~` written quoted or escaped (`'~'`,
+ * `\~`, `"~/x"`), which the shell leaves alone, is a file named `~` in the working folder, not
+ * the home folder. (One from a variable, `f="-rf ~"; rm $f`, is left alone too, but is still
+ * read as the home folder: the safe side for a tilde moved through a variable.)
+ */
+export function wordPath(w: Pick<Word, 'value' | 'raw'>): string {
+  return w.value.startsWith('~') && /^(['"]~|\\~|\$'~)/.test(w.raw) ? `./${w.value}` : w.value;
 }
 
 /** `~name` or `~name/rest`: another user's home folder (the shell expands it; its place is the system's). */

@@ -7,7 +7,7 @@ import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
-import { otherHome, resolvePath } from './paths.ts';
+import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
@@ -209,7 +209,7 @@ const FIND_BRANCHES = new Set(['-o', '-or', ',', '!', '-not', '(']);
  * away, not removed — a glob in the project (`mv * pkg/`) moves what is in it within it.
  */
 function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | null {
-  let v = w.value;
+  let v = wordPath(w);
   // `"$PWD/.git"`, `"$(pwd)"`, `"$(git rev-parse --show-toplevel)"`: a folder the context knows
   const lead = leadingFolder(w, ctx);
   if (lead !== null && !v.slice(1).includes(UNKNOWN)) v = lead + v.slice(1);

@@ -43,6 +43,10 @@ function stageBefore(cmd: SimpleCommand, before: readonly SimpleCommand[]): Simp
 
 /** The longest value a variable may take in the parser's reading: past it the command is too large to check (`a=$a$a` doubling). */
 const MAX_VALUE = 65536;
+/** The most elements an array may hold in the parser's reading: past it the command is too large to check. */
+const MAX_ELEMENTS = 4096;
+/** The most alias text (characters, over every expansion) one command line is read with: past it the command is too large to check. */
+const MAX_ALIAS_TEXT = 65536;
 /** The builtins whose arguments are assignments, not split (`export x=$(echo a b)`). */
 export const DECLARATIONS = /^(export|local|declare|typeset|readonly)$/;
 
@@ -56,6 +60,13 @@ export class ShellVars {
   private readonly globs = new Set<string>();
   /** what prints the value of a variable only the shell knows: the substitutions it was set from, the stage a `read` reads */
   private readonly printedBy = new Map<string, Script[]>();
+  /** the arrays set so far (`a=(-rf /etc)`, `a+=(x)`), each its elements */
+  private readonly arrays = new Map<string, string[]>();
+  /** the aliases defined so far (`alias nuke='rm -rf ~'`), each its text; those being expanded are not again */
+  private readonly aliases = new Map<string, string>();
+  private readonly expanding = new Set<string>();
+  /** how many characters of alias text the command line's expansions have read */
+  private aliasRead = 0;
   /** how many loops the command line has started: each one's values are marked with its number (expand.ts loopValue) */
   private loops = 0;
   /**
@@ -78,6 +89,7 @@ export class ShellVars {
     this.loopBounds(cmd, reserved);
     if (first === 'set') this.positionals(cmd.words.slice(1));
     if (first === 'shift') this.shift(cmd.words[1]?.value);
+    if (first === 'alias' || first === 'unalias') this.recordAliases(first, cmd.words.slice(1));
     // `read d`, `IFS= read -r d`, `mapfile -t a`, `printf -v d …`, `getopts o d`: the shell sets them to what only it knows
     const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     const setter = cmd.words[at]?.raw;
@@ -99,6 +111,9 @@ export class ShellVars {
         }
       }
     }
+    // `a[1]=/etc`: one element of an array (of a known one at a known index; any other the shell's)
+    const element = first?.includes('[') ? /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]=/.exec(first) : null;
+    if (element) this.setElement(element[1]!, element[2]!, cmd.words[0]!.value.slice(cmd.words[0]!.value.indexOf('=') + 1));
     const words = DECLARATIONS.test(first ?? '') ? cmd.words.slice(1).filter((w) => !w.raw.startsWith('-')) : cmd.words;
     if (!words.length || !words.every((w) => ASSIGNMENT.test(w.raw))) return true;
     let fits = true;
@@ -110,12 +125,19 @@ export class ShellVars {
       const before = appends ? (this.values.get(name) ?? UNKNOWN) : '';
       const value = before + w.value.slice(eq + 1);
       const printers = appends ? (this.printedBy.get(name) ?? []) : [];
+      const elements = this.assignedElements(name, w, appends);
       this.forget(name);
       // `x=$(ls .env.local)`, `y=$x`: what prints the part only the shell knows
       if (value.includes(UNKNOWN) && (printers.length || w.subs.length)) this.setPrintedBy(name, [...new Set([...printers, ...w.subs])]);
       // `a=$a$a` doubled on: past MAX_VALUE the command is too large to follow
-      if (value.length > MAX_VALUE) fits = false;
-      else this.values.set(name, value);
+      if (value.length > MAX_VALUE || (elements?.length ?? 0) > MAX_ELEMENTS) fits = false;
+      else {
+        // `$a` of an array is its first element
+        this.values.set(name, elements ? (elements[0] ?? '') : value);
+        if (elements) this.arrays.set(name, elements);
+        // `a=(*)`: the names the glob matches, quoted or not (as a loop's `for f in *`)
+        if (w.array && w.glob) this.globs.add(name);
+      }
       // `tmp=$(mktemp -d)`: a fresh path mktemp made, or nothing; and a copy of one (`t=$tmp`)
       const sub = value === UNKNOWN && w.subs.length === 1 ? w.subs[0]!.commands : [];
       const copied = /^[A-Za-z_][A-Za-z0-9_]*=("?)\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\1$/.exec(w.raw)?.[2];
@@ -124,8 +146,92 @@ export class ShellVars {
     return fits;
   }
 
+  /**
+   * The elements `name` holds after the assignment `w`: `a=(x y)` sets them, `a+=(z)` appends
+   * (to none when `a` was unknown: it stays unknown), `a=x` replaces the first of a known array;
+   * null when `name` is no known array afterwards.
+   */
+  private assignedElements(name: string, w: Word, appends: boolean): string[] | null {
+    const before = this.arrays.get(name);
+    if (w.array) return appends ? (before || !this.values.has(name) ? [...(before ?? []), ...w.array] : null) : w.array;
+    if (!before) return null;
+    const value = w.value.slice(w.value.indexOf('=') + 1);
+    return [appends ? (before[0] ?? '') + value : value, ...before.slice(1)];
+  }
+
+  /**
+   * `${a[@]}`, `${a[*]}`, `${a[1]}` of an array the command line set (`a=(-rf /etc)`): quoted, `@`
+   * gives each element a word of its own and `*` joins them with spaces; unquoted, both split.
+   * Null for an array or index the command line does not tell.
+   */
+  element(name: string, index: string, inDouble: boolean): string | null {
+    // a plain variable is an array of one (`x=build; "${x[@]}"`)
+    const plain = this.values.get(name);
+    const elements = this.arrays.get(name) ?? (plain === undefined || /^([0-9]+|[@*])$/.test(name) ? undefined : [plain]);
+    if (!elements) return null;
+    let v: string;
+    if (index === '@' || index === '*') v = index === '@' || !inDouble ? elements.join(SPLIT) : elements.join(' ');
+    else if (/^[0-9]+$/.test(index)) v = elements[Number(index)] ?? '';
+    else return null;
+    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
+  }
+
+  private setElement(name: string, index: string, value: string): void {
+    const elements = this.arrays.get(name);
+    if (!elements || !/^[0-9]+$/.test(index) || Number(index) > MAX_ELEMENTS) return this.forget(name);
+    elements[Number(index)] = value;
+    for (let i = 0; i < elements.length; i++) elements[i] ??= '';
+    this.values.set(name, elements[0]!);
+  }
+
+  /** `alias NAME=TEXT…` defines them; `unalias NAME…` (`-a`: all) removes them. */
+  private recordAliases(builtin: 'alias' | 'unalias', args: Word[]): void {
+    for (const a of args) {
+      if (builtin === 'unalias') {
+        if (a.value === '-a') this.aliases.clear();
+        else this.aliases.delete(a.value);
+        continue;
+      }
+      const m = /^([^\s=/$`'"\\]+)=(.*)$/s.exec(a.value);
+      if (m) this.aliases.set(m[1]!, m[2]!);
+    }
+  }
+
+  /**
+   * The text the alias `name` stands for, to read in its place (shell.ts), or null: no alias, or
+   * one being expanded already (`alias ls='ls --color'`). Bash expands aliases in a script only
+   * after `shopt -s expand_aliases`, which an injected line would set too: they are always expanded.
+   */
+  aliasText(name: string): string | null {
+    const text = this.aliases.get(name);
+    return text === undefined || this.expanding.has(name) ? null : text;
+  }
+
+  /** Whether the command line has defined an alias so far. */
+  hasAliases(): boolean {
+    return this.aliases.size > 0;
+  }
+
+  /**
+   * Runs `read` with the alias `name` marked as being expanded; false, not running it, once the
+   * command line's expansions have read MAX_ALIAS_TEXT characters (`alias a='b;b;b'; alias b='c;c;c'
+   * …` grows as a power).
+   */
+  expandingAlias(name: string, read: () => void): boolean {
+    this.aliasRead += (this.aliases.get(name)?.length ?? 0) + 1;
+    if (this.aliasRead > MAX_ALIAS_TEXT) return false;
+    this.expanding.add(name);
+    try {
+      read();
+    } finally {
+      this.expanding.delete(name);
+    }
+    return true;
+  }
+
   /** The shell sets `name` to what only it knows. */
   private forget(name: string): void {
+    this.arrays.delete(name);
     this.values.delete(name);
     this.fresh.delete(name);
     this.globs.delete(name);
@@ -219,7 +325,8 @@ export class ShellVars {
     if (name === 'HOME') return this.home;
     // unquoted $IFS splits words: `rm$IFS-rf$IFS/` is `rm -rf /`
     if (name === 'IFS') return inDouble ? ' ' : SPLIT;
-    const v = this.values.get(name);
+    // bash sets `$0` to what is assigned to BASH_ARGV0 (how `bash -c SCRIPT NAME` is read: command.ts shellScript)
+    const v = this.values.get(name === '0' ? 'BASH_ARGV0' : name);
     if (v === undefined) return null;
     // unquoted, a value splits into words: `c="npm publish"; $c` runs npm
     return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);

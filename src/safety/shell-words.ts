@@ -4,7 +4,7 @@
  * and the commands of `$( )`, backticks, `<( )` and arithmetic handed to a parser one level deeper.
  */
 
-import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, substituted, UNKNOWN } from './expand.ts';
+import { B_CLOSE, B_COMMA, B_OPEN, decodeAnsiC, L_OPEN, SPLIT, substituted, UNKNOWN } from './expand.ts';
 import type { ShellVars } from './shell-vars.ts';
 import type { Script, SimpleCommand, Word } from './syntax.ts';
 
@@ -165,10 +165,10 @@ export abstract class WordReader {
       const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(.*)$/s.exec(body);
       // `${x:-$(cmd)}`: the default's substitution runs when x is unset
       w.subs.push(...this.scanSubs(body));
-      const known = m && m[2] === '' ? this.ids.vars.known(m[1]!, inDouble) : null;
-      if (known !== null) this.ids.vars.append(w, m![1]!, known, atStart, inDouble);
+      const expanded = m ? this.parameter(m[1]!, m[2]!, inDouble) : null;
+      if (expanded !== null) this.ids.vars.append(w, m![1]!, expanded, atStart, inDouble);
       else {
-        if (m && /^:?\?/.test(m[2]!)) w.guarded = true;
+        if (m && /^(\[[^\]]*\])?:?\?/.test(m[2]!)) w.guarded = true;
         if (atStart && m) w.leadingVar = m[1]!;
         w.value += UNKNOWN;
       }
@@ -194,6 +194,35 @@ export abstract class WordReader {
       w.value += '$';
       this.pos++;
     }
+  }
+
+  /**
+   * What `${name…}` stands for when the command line tells it: the variable (`${a[@]}`, `${a[1]}`
+   * of an array) and `rest`, what follows it, read as bash does — `:-`/`-` and `:=`/`=` give a set
+   * (`:`: and non-empty) variable's value, else the word after them; `:?`/`?` the value (or stop
+   * the command); `:+`/`+` the word when set, else nothing. Null where the value, its emptiness or
+   * the word is the shell's (`${x%.*}`, `${x:-$y}`, a variable the command line does not set).
+   */
+  private parameter(name: string, rest: string, inDouble: boolean): string | null {
+    const sub = /^\[([^\]]*)\]/.exec(rest);
+    const value = sub ? this.ids.vars.element(name, sub[1]!, inDouble) : this.ids.vars.known(name, inDouble);
+    const op = /^(:?)([-=?+])(.*)$/s.exec(sub ? rest.slice(sub[0].length) : rest);
+    if (value === null || (!op && rest !== (sub?.[0] ?? ''))) return null;
+    if (!op) return value;
+    // a value that may be empty (`$1` of `d=$1`, a loop's values) decides no `:` operator
+    const certain = !value.includes(L_OPEN) && (value === '' || value.replaceAll(UNKNOWN, '') !== '');
+    if (op[1] && !certain) return null;
+    const used = op[1] ? value !== '' : true;
+    if (op[2] === '?') return used ? value : null;
+    if (op[2] === '+' ? !used : used) return op[2] === '+' ? '' : value;
+    return this.literalWord(op[3]!, inDouble);
+  }
+
+  /** The word of `${x:-word}` when it is plain text (a leading `~` expanded, split when unquoted); null when it holds quotes or expansions. */
+  private literalWord(text: string, inDouble: boolean): string | null {
+    if (/[$`'"\\]/.test(text)) return null;
+    const v = !inDouble && (text === '~' || text.startsWith('~/')) ? this.home + text.slice(1) : text;
+    return inDouble ? v : v.replace(/[ \t\n]+/g, SPLIT);
   }
 
   private backtick(w: Word, inDouble: boolean): void {

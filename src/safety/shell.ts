@@ -7,7 +7,7 @@
  * sets of its own variables is kept by shell-vars.ts.
  */
 
-import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, UNKNOWN, unsplit } from './expand.ts';
+import { expandWord, L_OPEN, type LoopPins, loopRunPins, loopsIn, pinLoop, staticOutput, UNKNOWN, unsplit } from './expand.ts';
 import { DECLARATIONS, ShellVars } from './shell-vars.ts';
 import { MAX_DEPTH, WordReader } from './shell-words.ts';
 import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
@@ -164,7 +164,13 @@ class Parser extends WordReader {
       }
       const word = this.word();
       // an assignment's value is neither split nor brace-expanded: `x=$(echo a b)` is one word
-      const assigns = ASSIGNMENT.test(word.raw) && cmd.words.every((x, i) => ASSIGNMENT.test(x.raw) || (i === 0 ? DECLARATIONS : /^-/).test(x.raw));
+      // (after `then`, `do`, `{`… as well: `then x=$(echo a b)`, `do a=(x y)`)
+      const assigns = ASSIGNMENT.test(word.raw) && assignmentsSoFar(cmd.words);
+      // `a=(-rf /etc)`, `a+=(x)`: an array's elements, words like a command's (shell-vars.ts records them)
+      if (assigns && this.src[this.pos] === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(word.raw)) {
+        cmd.words.push(this.arrayAssignment(word));
+        continue;
+      }
       // a word holding a loop variable's values is expanded once per run of the loop (loopRunsOf below)
       if (!assigns && word.value.includes(L_OPEN)) {
         unexpanded.add(word);
@@ -182,6 +188,7 @@ class Parser extends WordReader {
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
+    this.expandAlias(cmd);
     if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
     if (cmd.words.length && SKIP_COMMAND.has(cmd.words[0]!.raw)) cmd.words = [];
@@ -195,6 +202,62 @@ class Parser extends WordReader {
       }
       this.lastStage = { pipeline, index };
     }
+  }
+
+  /**
+   * `alias nuke='rm -rf ~'; nuke /tmp`: a command whose program word, unquoted, names an alias is
+   * the alias's text with the rest of its words after it — the text's commands before its last
+   * run first, its last takes the words (`alias go='cd / && rm -rf'`).
+   */
+  private expandAlias(cmd: SimpleCommand): void {
+    if (!this.ids.vars.hasAliases()) return;
+    const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+    const name = cmd.words[at]?.raw;
+    const text = name && /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
+    if (text === null || name === undefined) return;
+    if (this.depth + 1 > MAX_DEPTH) {
+      this.tooDeep = true;
+      return;
+    }
+    const child = this.child(text);
+    // too much alias text read on one line: too large to check
+    if (!this.ids.vars.expandingAlias(name, () => child.list(null))) this.tooDeep = true;
+    this.tooDeep ||= child.tooDeep;
+    const last = child.out.pop();
+    this.out.push(...child.out);
+    if (child.out.length && last) cmd.after = last.after;
+    cmd.words = [...cmd.words.slice(0, at), ...(last?.words ?? []), ...cmd.words.slice(at + 1)];
+    cmd.redirects = [...(last?.redirects ?? []), ...cmd.redirects];
+  }
+
+  /**
+   * The array assignment `name=(…)` whose `(` is at the cursor (`name=` read as `word`): its
+   * elements each expanded as a command's words are (split, braces), its substitutions run; an
+   * element `[k]=v` is its value. Nothing runs the elements themselves.
+   */
+  private arrayAssignment(word: Word): Word {
+    const start = this.pos - word.raw.length;
+    const elements: Word[] = [];
+    this.pos++;
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos]!;
+      if (c === ')') {
+        this.pos++;
+        break;
+      }
+      if (c === '#') this.pos = this.src.indexOf('\n', this.pos) < 0 ? this.src.length : this.src.indexOf('\n', this.pos);
+      else if (' \t\r\n;&|<>('.includes(c)) this.pos++;
+      else elements.push(...expandWord(this.word(), this.home));
+    }
+    const values = elements.map((e) => e.value.replace(/^\[[^\]]*\]=/, ''));
+    return {
+      ...word,
+      value: word.value + values.join(' '),
+      raw: this.src.slice(start, this.pos),
+      subs: elements.flatMap((e) => e.subs),
+      glob: elements.some((e) => e.glob),
+      array: values,
+    };
   }
 
   /**
@@ -229,9 +292,13 @@ class Parser extends WordReader {
     if ((op === '<' || op === '>') && this.src[this.pos + m[0].length] === '(') return null;
     this.pos += m[0].length;
     this.skipBlanks();
-    if (this.atWordEnd()) return { op, target: null, input: null };
+    // `< <(cmd)`: a process substitution is the file redirected
+    if (this.atWordEnd() && !/^[<>]\(/.test(this.src.slice(this.pos, this.pos + 2))) return { op, target: null, input: null };
     const target = expandWord(this.word(), this.home)[0]!;
     if (op === '<<<') return { op, target, input: target.value, subs: target.subs };
+    // `< <(printf '/etc\0')`: what a static substitution writes is the text read on stdin
+    const fed = op === '<' && target.raw.startsWith('<(') && target.subs.length === 1 ? staticOutput(target.subs[0]!) : null;
+    if (fed !== null) return { op, target, input: fed, subs: target.subs };
     if (op === '<<' || op === '<<-') {
       const r: Redirect = { op, target, input: '' };
       this.pendingHeredocs.push({ delim: target.value, strip: op === '<<-', quoted: /['"\\]/.test(target.raw), redirect: r });
@@ -291,6 +358,17 @@ function loopRunsOf(cmd: SimpleCommand, unexpanded: ReadonlySet<Word>, home: str
       input: r.input !== null && looped(r.input) ? pinLoop(r.input, pins) : r.input,
     })),
   }));
+}
+
+/**
+ * Whether a command's words so far leave room for an assignment: each an assignment, or a
+ * declaration builtin (`export`, `local -a`) and its options, after any reserved words (`then`, `do`, `{`).
+ */
+function assignmentsSoFar(words: readonly Word[]): boolean {
+  let i = 0;
+  while (i < words.length && RESERVED_START.has(words[i]!.raw)) i++;
+  for (let first = i; i < words.length; i++) if (!ASSIGNMENT.test(words[i]!.raw) && !(i === first ? DECLARATIONS : /^-/).test(words[i]!.raw)) return false;
+  return true;
 }
 
 /** The characters a redirection can start with: a digit of a descriptor, `{` of a named one, an operator. */

@@ -59,7 +59,8 @@ testHoles({
     ['bunx rimraf dist', 'bunx rimraf ~'],
     ['npx rimraf --glob "packages/*/dist"', 'npx rimraf --glob "/home/u/*"'],
     ['npx del-cli dist', 'npx del-cli ~'],
-    ["del-cli 'dist/**'", "del-cli '~/**'"],
+    // the shell expands the tilde (a quoted one is a file named `~`, and del's globs expand none)
+    ["del-cli 'dist/**' '~/**'", "del-cli ~/'**'"],
     ['npx del build', 'npx del .git'],
     ['npx rimraf@5 dist', 'npx rimraf@5 --no-preserve-root /tmp/x'],
     // a pattern is the program's to expand, braces too; find's `{}` is no pattern
