@@ -113,7 +113,7 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
 }
 
 /** Programs whose output is a secret: `gpg --export-secret-keys`, `printenv`, `gh auth token`... */
-function emitsSecrets(inv: Invocation): string | null {
+export function emitsSecrets(inv: Invocation): string | null {
   const a = inv.args.map((w) => w.value);
   switch (inv.program) {
     case 'gpg':
