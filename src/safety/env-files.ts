@@ -3,6 +3,7 @@ import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
 import { dockerSubcommand } from './families/args.ts';
 import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import { runnerInner } from './families/runners.ts';
+import { UNKNOWN } from './shell.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -97,7 +98,8 @@ const CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
  * Whether the command `words` may show the environment it is handed: a program whose output is a
  * secret (bash-rules.ts emitsSecrets: `printenv`, `env` with nothing to run, `gh auth token`), a
  * shell or interpreter given code inline or reading it from stdin (a REPL), `php -i`, `make -p`,
- * `npm run env`, a read of `/proc/…/environ`, a program that takes env files and shows them.
+ * `npm run env`, a read of `/proc/…/environ`, a program that takes env files and shows them; a
+ * program or a leading option only the running shell knows (`"$CMD"` may be `env`).
  */
 function showsEnvironment(words: readonly Word[], inv: Invocation, depth: number): boolean {
   if (!words.length || depth > MAX_DEPTH) return false;
@@ -107,6 +109,7 @@ function showsEnvironment(words: readonly Word[], inv: Invocation, depth: number
   if (u.scripts.length) return true;
   const run = u.invocation;
   if (!run) return false;
+  if (run.program.includes(UNKNOWN) || leadingUnknown(run.args)) return true;
   const p = run.program;
   const a = run.args.map((w) => w.value);
   if (emitsSecrets(run)) return true;
@@ -127,6 +130,15 @@ function showsEnvironment(words: readonly Word[], inv: Invocation, depth: number
   if (nested?.shows) return true;
   const inner = runnerInner(p, a);
   return inner ? showsEnvironment([wordOf(inner[0]), ...run.args.slice(run.args.length - inner[1].length)], inv, depth + 1) : false;
+}
+
+/** Whether a word only the shell knows stands among the options or as the first operand (`$(cat flags)` may be `-p`, a script's arguments do not matter). */
+function leadingUnknown(args: readonly Word[]): boolean {
+  for (const w of args) {
+    if (w.value.includes(UNKNOWN)) return true;
+    if (!w.value.startsWith('-')) return false;
+  }
+  return false;
 }
 
 /** Whether any command starting at or after `from` may show its environment: an option this table does not know may have taken the next word, so each later operand is tried as the program. */

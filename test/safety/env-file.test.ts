@@ -42,6 +42,10 @@ testHoles({
     ['dotenv -e .env -- vitest', 'dotenv -e .env -- cat /proc/self/environ'],
     ['op run --env-file .env -- node server.js', 'echo printenv | dotenv -e .env -- sh'],
   ],
+  'a word only the running shell knows may be what prints': [
+    ['docker run --env-file .env -v "$PWD":/app -w /app app', 'docker run --env-file .env app "$CMD"'],
+    ['node --env-file=.env dist/index.js "$PORT"', 'node --env-file=.env $(cat flags.txt) process.env'],
+  ],
 });
 
 describe('what stays denied', () => {
