@@ -191,19 +191,8 @@ const bun: Reader = (args, inv, depth) => {
 };
 
 const DENO_FILES = new Set(['--env-file']);
-const DENO_VALUED = new Set([
-  '--import-map',
-  '--config',
-  '-c',
-  '--location',
-  '--seed',
-  '--cert',
-  '--lock',
-  '--ext',
-  '--inspect',
-  '--allow-read',
-  '--allow-write',
-]);
+/** deno's options that take the next word (most take theirs after `=`: `--allow-read=dir`). */
+const DENO_VALUED = new Set(['--import-map', '--config', '-c', '--location', '--seed', '--cert', '--ext']);
 /** deno's commands that run a named file or task with the file; `eval`, `repl`, `compile` (which bakes the values into a binary) and stdin show. */
 const DENO_RUNS = new Set(['run', 'serve', 'test', 'bench', 'task']);
 

@@ -19,6 +19,7 @@ testHoles({
     ['deno run --env-file=.env main.ts', 'deno eval --env-file=.env "console.log(Deno.env.toObject())"'],
     // deno reads only `--env-file=FILE`: with a space the file is the script it runs
     ['deno task --env-file=.env dev', 'deno run --env-file .env main.ts'],
+    ['deno run --env-file=.env --allow-read --allow-net main.ts', 'deno run -A --env-file=.env -'],
   ],
   'containers run the image with the file': [
     ['docker run --env-file .env app', 'docker run --env-file .env alpine env'],
