@@ -293,6 +293,10 @@ const COMPOSE_QUIET = new Set([
   'version',
   'scale',
 ]);
+/** `docker compose config --services` (`--volumes`, `--profiles`, `--networks`): names, which the values do not fill in. */
+function listsNames(args: readonly string[]): boolean {
+  return args.length > 0 && args.every((a) => /^--(services|volumes|profiles|networks)$/.test(a));
+}
 /** The options of `docker compose run|exec` that take a value, so that it is not read as the service. */
 const COMPOSE_RUN_VALUED = new Set([...CONTAINER_VALUED, '--index']);
 
@@ -311,7 +315,9 @@ const container: Reader = (args, inv, depth, program) => {
     if (!files.length) return null;
     const sub = values[at]!;
     const shows =
-      sub === 'run' || sub === 'exec' ? anyShows(args, scan(args, at + 1, ENV_FILE, COMPOSE_RUN_VALUED).at + 1, inv, depth) : !COMPOSE_QUIET.has(sub);
+      sub === 'run' || sub === 'exec'
+        ? anyShows(args, scan(args, at + 1, ENV_FILE, COMPOSE_RUN_VALUED).at + 1, inv, depth)
+        : !COMPOSE_QUIET.has(sub) && !(sub === 'config' && listsNames(values.slice(at + 1)));
     return { files, shows, commands: [] };
   }
   const sub = values[at] === 'container' ? at + 1 : at;

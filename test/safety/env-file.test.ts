@@ -27,6 +27,7 @@ testHoles({
     ['podman run --env-file=.env app', `docker run --env-file .env app sh -c 'echo $KEY'`],
     ['docker exec --env-file .env web npm test', 'docker run --env-file .env --entrypoint env app'],
     ['docker compose --env-file .env.production up -d', 'docker compose --env-file .env config'],
+    ['docker compose --env-file .env.local config --services', 'docker compose --env-file .env.local config --images'],
     ['docker-compose --env-file .env.local logs -f web', 'docker compose --env-file .env run app printenv'],
     ['docker compose --env-file .env.local run web npm test', 'docker run --env-file .env -it ubuntu bash'],
   ],
