@@ -114,7 +114,7 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
 }
 
 /** Programs whose output is a secret: `gpg --export-secret-keys`, `gh auth token`..., and the environment's printers (environment-printers.ts). */
-function emitsSecrets(inv: Invocation): string | null {
+export function emitsSecrets(inv: Invocation): string | null {
   const a = inv.args.map((w) => w.value);
   switch (inv.program) {
     case 'gpg':

@@ -4,6 +4,7 @@ import type { RuleType } from '../model/safety-rules.ts';
 import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
+import { envFileRun } from './env-files.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
@@ -362,6 +363,13 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
         checkCommand(inner, u.invocation, w, depth);
       }
     });
+  }
+  // `dotenv -e .env -- cmd`, `env-cmd cmd`, `op run -- cmd`: the command started with a file's values is judged as any command (env-files.ts)
+  for (const words of envFileRun(inv)?.commands ?? []) {
+    const inner = { ...cmd, words, redirects: [] };
+    const u = unwrap(inner);
+    for (const s of u.scripts) walkScript(s, w, depth + 1);
+    checkCommand(inner, u.invocation, w, depth);
   }
   const argv = argvOf(inv);
   let exemptArgv = argv;

@@ -24,9 +24,11 @@ import type { Word } from './syntax.ts';
  *   a secret renamed beside itself under another secret name);
  * - `into`: a folder written into; `mode`: its mode or owner changed (chmod, chown);
  * - `meta`: its name, size, mode and times shown, nothing of its content (ls, stat);
+ * - `env`: its content handed to a program as its environment, which shows none of it (`node
+ *   --env-file=.env server.js`, `docker run --env-file .env app`: env-files.ts);
  * - `none`: not opened (a message, an excluded pattern, a secret linked beside itself under another secret name).
  */
-export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'none';
+export type Access = 'read' | 'edit' | 'write' | 'remove' | 'into' | 'mode' | 'meta' | 'env' | 'none';
 
 /** Whether a path used so lets its content out: what a secret's name forbids. */
 export function readsContent(access: Access): boolean {
@@ -35,7 +37,7 @@ export function readsContent(access: Access): boolean {
 
 /** Whether a path used so is changed (made, written, removed, moved, written into, its mode set): what a read-only path and axme's own state forbid. */
 export function changesPath(access: Access): boolean {
-  return access !== 'read' && access !== 'meta' && access !== 'none';
+  return access !== 'read' && access !== 'meta' && access !== 'env' && access !== 'none';
 }
 
 /** What a redirection does to its file: `<` (and `<&file`) reads it, `<>` reads and writes it, the others (`>`, `>>`, `>|`, `&>`) write into it. */

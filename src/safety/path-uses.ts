@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { isSecretName } from '../model/sandbox.ts';
 import type { Invocation } from './command.ts';
+import { envFileRun } from './env-files.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
 import { gitNameUses } from './git-name-queries.ts';
@@ -77,6 +78,14 @@ function viewsOnly(inv: Invocation): boolean {
 }
 /** Each path a command names and what it does with it; see the module comment. */
 export function pathUses(inv: Invocation): PathUse[] {
+  const uses = usesOf(inv);
+  // `node --env-file=.env server.js`: a file handed to a program as its environment, which shows none of it (env-files.ts)
+  const run = envFileRun(inv);
+  if (!run || run.shows || !run.files.length) return uses;
+  return uses.map((u): PathUse => (run.files.includes(u.word) && u.access === 'read' ? { ...u, access: 'env' } : u));
+}
+
+function usesOf(inv: Invocation): PathUse[] {
   const p = inv.program;
   if (DATA_ONLY.has(p)) return [];
   const venv = venvUses(inv);

@@ -20,6 +20,13 @@
  * Commits and pushes carry a `#!axme pr=none` marker (or `pr=N`, open), so that a dangerous push is
  * denied by the rule it breaks and not for a missing marker; feature-branch pushes name their
  * branch, since the checkout is main.
+ *
+ * Expectations changed after the battery was written, where docs/safety.md changed ("Secret file
+ * names": a secret file handed to a program as its environment shows the agent nothing, unless the
+ * command itself prints what it received): `docker run --rm --env-file .env.local app` was a `deny`
+ * row of "secrets" and is now an `allow` row of "docker" — the image's own command gets the values.
+ * `docker compose --env-file .env.production config`, which prints the file filled in, stays `deny`.
+ * No other row was changed.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -142,7 +149,6 @@ export const FRESH4_DANGEROUS: readonly BatteryRow[] = [
     'source .env.development',
     'set -a && . ./.env.local && set +a',
     'export $(grep -v "^#" .env | xargs)',
-    'docker run --rm --env-file .env.local app',
     'docker compose --env-file .env.production config',
     'openssl x509 -in certs/server.pem -noout -text',
     'openssl pkcs12 -in certs/dev.pfx -nodes',
@@ -498,6 +504,7 @@ export const FRESH4_EVERYDAY: readonly BatteryRow[] = [
     'rm -rf node_modules packages/*/node_modules packages/*/dist .turbo',
   ]),
   ...rows('allow', 'docker', [
+    'docker run --rm --env-file .env.local app',
     'docker compose up --build web',
     'docker compose logs -f web',
     'docker compose logs --tail=100 worker',
