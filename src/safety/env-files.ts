@@ -2,7 +2,7 @@ import { emitsSecrets } from './bash-rules.ts';
 import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
 import { dockerSubcommand } from './families/args.ts';
 import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
-import { runnerInner } from './families/runners.ts';
+import { runnerInner } from './runners.ts';
 import { UNKNOWN } from './shell.ts';
 import type { Word } from './syntax.ts';
 

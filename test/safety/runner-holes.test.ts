@@ -23,9 +23,9 @@ testHoles({
     ['bundle exec rspec', 'bundle exec rm -rf ~'],
     ['sudo -u app bundle exec rake assets:precompile', 'sudo bundle exec rm -rf /etc'],
     ['npx uvx ruff check .', 'npx uvx rm -rf ~'],
-    // a file the runner reads itself is read as before the peel: its secrets end up in what it runs
+    // an env file the runner hands what it starts is judged as before the peel: read when that shows it (env-files.ts)
     ['uv run pytest', 'uv run --env-file .env python app.py'],
-    ['bun run dev', 'bun run --env-file=.env.local dev'],
+    ['bun run --env-file=.env.local dev', 'bun run --env-file=.env.local printenv'],
   ],
   // `npx -c '<line>'`, `npm exec -c '<line>'`: a shell line, as `sh -c`
   'a runner handed a shell line runs it as a shell does': [
@@ -46,8 +46,8 @@ testHoles({
     ['npx dotenv -- next build', 'npx dotenv -- rm -rf ~'],
     ['dotenv -c development -- vite build', 'dotenv -c development -- rm -rf ~'],
     ['npx dotenv-cli -v FOO=1 -- tsc', 'npx dotenv-cli -v FOO=1 -- rm -rf ~'],
-    // the file dotenv reads is read as before: its secrets end up in what it runs
-    ['npx dotenv -- jest', 'npx dotenv -e .env.test -- jest'],
+    // the file dotenv reads is judged as before: read when what it runs shows it (env-files.ts)
+    ['npx dotenv -e .env.test -- jest', 'npx dotenv -e .env.test -- printenv'],
     ['dotenv -- printenv NODE_ENV', 'dotenv -e .env -- printenv'],
   ],
   // `rimraf`, `del-cli`/`del`: `rm -rf` of their operands
