@@ -251,6 +251,9 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
+  // `/home/bob` beside `/home/u`: another user's home folder, as `~bob` is (not where homes sit at /)
+  const homes = posix.dirname(ctx.home);
+  if (homes !== '/' && posix.dirname(abs) === homes) return rel(`the home folder of ${posix.basename(abs)}`);
   if (isSystemFolder(abs)) return rel(`the system folder ${abs}`);
   const history = historyPart(abs, ctx);
   if (history) return rel(`the project's history (${history})`);
