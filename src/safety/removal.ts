@@ -222,20 +222,23 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
     const named = namedIn(w, ctx);
     if (named !== undefined) return named;
     // `rm -rf "$(tool print-dir)"` is judged as `rm -rf "$DIR"`: but for a fresh folder (`$(mktemp -d)`), `$(npm root)`, `$(git ls-files -o)`
-    if ((!w.leadingVar && !sub) || w.guarded || printed?.names === 'disposable' || (printed?.names === 'project' && v === UNKNOWN)) return null;
+    // `bash -c "rm -rf $DIR"`, `eval "rm -rf $x"`: a script's word the enclosing shell's expansion starts, which only it knows
+    const outer = !w.leadingVar && !sub && w.raw.startsWith(UNKNOWN);
+    if ((!w.leadingVar && !sub && !outer) || w.guarded || printed?.names === 'disposable' || (printed?.names === 'project' && v === UNKNOWN)) return null;
     const rest = v.slice(v.indexOf(UNKNOWN) + 1);
-    const what = w.leadingVar ? `$${w.leadingVar}` : 'what the substitution prints';
+    const what = w.leadingVar ? `$${w.leadingVar}` : outer ? 'what the enclosing shell put there' : 'what the substitution prints';
     const stop = w.leadingVar ? `use "\${${w.leadingVar}:?}" to make the shell stop instead` : 'name the folder';
+    const shown = w.raw.replaceAll(UNKNOWN, '…');
     // `rm -rf "$DIR/"`: when DIR is empty or unset this is `rm -rf /`
     // (moving `"$DIR"` away when DIR is empty moves nothing; `"$DIR"/*` moves what / holds)
     if (/^(\/+\**|\*+)$/.test(rest.replace(/\/\*$/, '/')) && (!moved || v.endsWith('*')))
-      return `${w.raw} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
+      return `${shown} (when ${what} is empty${w.leadingVar ? ' or unset' : ''} that is /; ${stop})`;
     // `rm -rf "$DIR"`: a folder only the shell knows may be any, / and the home folder among them;
     // but for the fresh one mktemp made (`tmp=$(mktemp -d)`: empty when it failed, and `rm -rf ""` removes nothing)
     if (!moved && !w.fresh && !rest.replaceAll(UNKNOWN, ''))
       return w.leadingVar
         ? `${w.raw} (a folder only the shell knows: $${w.leadingVar} may be / or the home folder; name the folder, or use "\${${w.leadingVar}:?}" if it is set for sure)`
-        : `${w.raw} (a folder only the shell knows: what the substitution prints may be / or the home folder; name the folder)`;
+        : `${shown} (a folder only the shell knows: ${what} may be / or the home folder; name the folder)`;
     return null;
   }
   if (ctx.cwd === null && !v.startsWith('/') && /^(\.{1,2}\/?|\.?\/?\*|\*)$/.test(v))
@@ -252,6 +255,9 @@ function dangerousTarget(w: Word, ctx: BashContext, moved = false): string | nul
   if (abs === '/') return rel('/');
   if (abs === ctx.home || abs === posix.dirname(ctx.home)) return rel(`the home folder ${abs}`);
   if (other && abs === otherDir) return rel(`the home folder of ${other.name}`);
+  // `/home/bob` beside `/home/u`: another user's home folder, as `~bob` is (not where homes sit at /)
+  const homes = posix.dirname(ctx.home);
+  if (homes !== '/' && posix.dirname(abs) === homes) return rel(`the home folder of ${posix.basename(abs)}`);
   if (isSystemFolder(abs)) return rel(`the system folder ${abs}`);
   const history = historyPart(abs, ctx);
   if (history) return rel(`the project's history (${history})`);

@@ -122,3 +122,12 @@ test("rm's long options are read as getopt reads them", async () => {
   assert.equal(await decide('rm --verbose --force build/x'), 'allow');
   assert.equal(await decide('rm --inter=never ~/notes.txt'), 'allow');
 });
+
+testHoles({
+  // `/home/bob` beside the home folder /home/u is bob's home, as `~bob` is
+  "another user's home folder by its path": [
+    ['rm -rf /home/u/proj/dist', 'rm -rf /home/bob'],
+    ['rm -rf /home/bob/.cache', 'sudo rm -rf /home/bob/'],
+    ['rm -rf ~/proj/build', 'sudo -u bob bash -c \'rm -rf "$1"\' _ /home/bob'],
+  ],
+});
