@@ -221,14 +221,16 @@ function walkScript(src: string, w: Walk, depth: number): void {
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
     // the stage before this one in its pipeline (`echo x | sh`): what it writes is this command's stdin
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
+    // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
+    let finder = feeder;
+    while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
     if (invocation && runsStdin(invocation) && cmd.index > 0) {
-      const text = feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null);
+      // what the stage before writes, or what reaches it through those filters (read whole: the safe side)
+      const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? (finder && fedText(finder, runsOf.get(finder)?.[0] ?? null));
       if (text) walkScript(text, w, depth + 1);
     }
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
-    // a `find`, through filters that pass some of its lines on unchanged (`| grep -v x | sort | head`)
-    let finder = feeder;
-    while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
+    // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
     const finderInv = finder ? (runsOf.get(finder)?.[0] ?? null) : null;
     if (invocation) for (const s of fedArgumentScripts(invocation, cmd, feeder, feederInv, finderInv)) walkScript(s, w, depth + 1);

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide } from './context.ts';
+import { decide, testHoles } from './context.ts';
 
 const holes: Record<string, { denied: readonly string[]; allowed: readonly string[] }> = {
   'an array is a variable: "${a[@]}" is its words': {
@@ -123,3 +123,12 @@ for (const [hole, { denied, allowed }] of Object.entries(holes)) {
     for (const command of allowed) test(`allowed: ${command}`, async () => assert.equal(await decide(command), 'allow', command));
   });
 }
+
+testHoles({
+  // the text a shell reads through filters that pass lines on (tee, cat, head…), read whole
+  'text into a shell through a tee or a filter': [
+    ['echo "npm test" | tee log | sh', 'echo "rm -rf ~" | tee log | sh'],
+    ["echo 'ls -la' | cat - | bash", "printf 'rm -rf ~\\nls' | head -1 | bash"],
+    ['cat script.sh | tee log | sh', "echo 'rm -rf /etc' | sort | uniq | sh"],
+  ],
+});
