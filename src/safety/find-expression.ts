@@ -1,4 +1,5 @@
 import { globMatcher } from '../model/glob.ts';
+import { RM_LIKE_PROGRAMS } from './removers.ts';
 
 /**
  * What a find expression may remove, read the way find evaluates it: tests joined by `-a`, `-o`,
@@ -106,8 +107,8 @@ const NO_ARGUMENT = new Set([
   '-nowarn',
   '-warn',
 ]);
-/** The programs a find's `-exec` runs that take a file's content away: removed, shredded or emptied. */
-export const REMOVERS = /(^|\/)(rm|shred|unlink|rmdir|truncate)$/;
+/** The programs a find's `-exec` runs that take a file's content away: removed, shredded or emptied, and the removal programs that act as `rm -rf` (removers.ts). */
+export const REMOVERS = new RegExp(`(^|/)(rm|shred|unlink|rmdir|truncate|${RM_LIKE_PROGRAMS.join('|')})$`);
 
 interface Parsed {
   expr: Node;

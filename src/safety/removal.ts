@@ -9,7 +9,7 @@ import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders
 import { RM_LONG_OPTIONS, spellOut } from './long-options.ts';
 import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
-import { removalReading } from './removers.ts';
+import { removalReading, removesAsRm } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
 
 /**
@@ -185,7 +185,10 @@ function rmOption(v: string): string {
 
 /** Whether a command's words (`rm -rf`, `/bin/rm -r --`) are a recursive rm. */
 function removesRecursivelyByRm(argv: readonly string[]): boolean {
-  if (argv[0]?.slice(argv[0].lastIndexOf('/') + 1) !== 'rm') return false;
+  const program = argv[0]?.slice(argv[0].lastIndexOf('/') + 1) ?? '';
+  // `xargs rimraf`, `find … -exec del-cli {} +`: a removal program removes as `rm -rf` does (removers.ts)
+  if (removesAsRm(program)) return true;
+  if (program !== 'rm') return false;
   const end = argv.indexOf('--');
   return argv.slice(1, end < 0 ? undefined : end).some(recursiveFlag);
 }

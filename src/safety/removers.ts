@@ -21,6 +21,14 @@ const REMOVAL_PROGRAMS: Record<string, { valued: readonly string[]; reads: 'rm' 
 /** The names of the removal programs: what they name, they remove (path-access.ts). */
 export const REMOVAL_PROGRAM_NAMES: readonly string[] = Object.keys(REMOVAL_PROGRAMS);
 
+/** The removal programs that remove what they are handed as `rm -rf` does (`rimraf`, `del-cli`, `del`). */
+export const RM_LIKE_PROGRAMS: readonly string[] = REMOVAL_PROGRAM_NAMES.filter((p) => REMOVAL_PROGRAMS[p]!.reads === 'rm');
+
+/** Whether `program` (a base name) is one of them: for what xargs or find -exec hands it. */
+export function removesAsRm(program: string): boolean {
+  return RM_LIKE_PROGRAMS.includes(program);
+}
+
 /**
  * A removal program's command as the command it amounts to: `rimraf a b` as `rm -rf -- a b`
  * (with `--no-preserve-root` kept), `trash a` as `mv -t <the bin> -- a`; null for any other program.

@@ -99,3 +99,13 @@ describe('a list entry spelled with the runner still matches the command through
     assert.equal((await evaluateCommand('npx prisma migrate reset && npx rimraf ~', allowing, safetyContext())).rule, 'rm.root');
   });
 });
+
+testHoles({
+  // what xargs hands a removal program, and a find's -exec of one, as for rm -rf
+  'a removal program handed names by xargs or find': [
+    ['echo dist | xargs rimraf', 'cat list | xargs rimraf'],
+    ['git ls-files -o | xargs rimraf', 'cat list | xargs npx rimraf'],
+    ['find . -name dist -exec rimraf {} +', 'find . -exec rimraf {} +'],
+    ['find . -type d -name build -exec del-cli {} +', 'find ~ -exec del-cli {} +'],
+  ],
+});
