@@ -118,8 +118,12 @@ function checkPath(
 ): Finding | null {
   if (!value || value.includes('://') || value === UNKNOWN) return null;
   // `"$PWD/.claude"`, `"$(pwd)/.husky"`, `~+/x`: the folder the context knows, as for the removal rule (known-folders.ts)
-  const lead = value === w.value ? leadingFolder(w, ctx) : null;
-  if (lead !== null && !value.slice(1).includes(UNKNOWN)) value = lead + value.slice(1);
+  // (where a cd moved the command, that folder); and, that passing, as a folder only the shell knows, as before
+  const lead = value === w.value ? leadingFolder(w, { ...ctx, cwd: pctx.cwd }) : null;
+  if (lead !== null && !value.slice(1).includes(UNKNOWN)) {
+    const known = checkPath(ctx, pctx, rctx, w, lead + value.slice(1), access, forceGlob, fromRoot, found);
+    if (known) return known;
+  }
   const abs =
     fromRoot && ctx.root
       ? resolvePath(value, { cwd: ctx.root, home: ctx.home })

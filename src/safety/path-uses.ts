@@ -4,6 +4,7 @@ import type { Invocation } from './command.ts';
 import { envFileRun } from './env-files.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
+import { REMOVERS } from './find-expression.ts';
 import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
@@ -299,11 +300,11 @@ function find(inv: Invocation): PathUse[] {
   const a = inv.args;
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
-  const deletes = a.some(
-    (w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && /(^|\/)(rm|unlink|shred|rmdir)$/.test(a[i + 1]?.value ?? '')),
-  );
-  // removing, a negated test (`-not -path './.git/*'`) or one that prunes (`-path ./.git -prune`) keeps what it names out
-  const excludes = (i: number) => deletes && (a[i - 1]?.value === '!' || a[i - 1]?.value === '-not' || a[i + 2]?.value === '-prune');
+  const deletes = a.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && REMOVERS.test(a[i + 1]?.value ?? '')));
+  // removing, a negated test (`-not -path './.git/*'`) or one that prunes before another branch (`-path ./.git -prune -o …`)
+  // keeps what it names out; pruned and and-ed with the action (`-name .git -prune -exec rm -rf {} +`) it is what is removed
+  const excludes = (i: number) =>
+    deletes && (a[i - 1]?.value === '!' || a[i - 1]?.value === '-not' || (a[i + 2]?.value === '-prune' && /^-o(r)?$/.test(a[i + 3]?.value ?? '')));
   const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;

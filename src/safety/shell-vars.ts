@@ -148,12 +148,18 @@ export class ShellVars {
 
   /**
    * The elements `name` holds after the assignment `w`: `a=(x y)` sets them, `a+=(z)` appends
-   * (to none when `a` was unknown: it stays unknown), `a=x` replaces the first of a known array;
+   * (to a plain variable's value as the first; when `a` was unknown it stays unknown), `a=x` replaces the first of a known array;
    * null when `name` is no known array afterwards.
    */
   private assignedElements(name: string, w: Word, appends: boolean): string[] | null {
     const before = this.arrays.get(name);
-    if (w.array) return appends ? (before || !this.values.has(name) ? [...(before ?? []), ...w.array] : null) : w.array;
+    if (w.array && !appends) return w.array;
+    if (w.array) {
+      // `x=build; x+=(~)`: a plain variable is an array of one, the elements follow it
+      const plain = before ? undefined : this.values.get(name);
+      if (plain?.includes(UNKNOWN)) return null;
+      return [...(before ?? (plain === undefined ? [] : [plain])), ...w.array];
+    }
     if (!before) return null;
     const value = w.value.slice(w.value.indexOf('=') + 1);
     return [appends ? (before[0] ?? '') + value : value, ...before.slice(1)];

@@ -1,0 +1,29 @@
+/**
+ * Holes a read-only review of the day's guard changes found, each a command the guard denied
+ * before them and let through after, beside its everyday neighbour: a find that prunes a name and
+ * removes it (`-prune` keeps a name out only before `-o`), `$PWD` after a `cd`, and an array
+ * appended to a plain variable.
+ */
+import { testHoles } from './context.ts';
+
+testHoles({
+  // `-name X -prune -exec rm -rf {} +` removes X itself; `-name X -prune -o …` keeps it out
+  'a find that prunes what it removes': [
+    ['find . -type d -name node_modules -prune -exec rm -rf {} +', 'find . -name .git -prune -exec rm -rf {} +'],
+    ['find . -path ./.git -prune -o -name "*.pyc" -delete', 'find . -path ./.git -prune -exec rm -rf {} \\;'],
+    ['find . -name .git -prune -o -type f -name "*.bak" -exec rm {} +', 'find . -name .claude -prune -exec rm -rf {} +'],
+    ['find . -name dist -prune -exec rimraf {} +', 'find . -name .husky -prune -exec rimraf {} +'],
+  ],
+  // `$PWD`, `$(pwd)`, `~+` name the folder a cd moved to, and still any folder when that passes
+  '$PWD after a cd': [
+    ['cd src && rm -rf "$PWD/dist"', 'cd ~ && rm -rf "$PWD/.ssh"'],
+    ['ls "$PWD/src"', 'cd ~ && rm -rf "$(pwd)/.ssh"'],
+    ['cat "$PWD/README.md"', 'cd /etc && echo x > "$PWD/hosts"'],
+    ['export PATH="$PWD/node_modules/.bin:$PATH"', 'cd ~ && rm -rf ~+/.ssh'],
+  ],
+  // `x=build; x+=(~)` is the array (build ~), not the word build~
+  'an array appended to a plain variable': [
+    ['x=build; x+=(dist); rm -rf "${x[@]}"', 'x=build; x+=(~); rm -rf "${x[@]}"'],
+    ['a=(build); a+=(dist); rm -rf "${a[@]}"', 'x=build; x+=(/etc); rm -rf "${x[@]}"'],
+  ],
+});
