@@ -11,6 +11,7 @@ import { otherHome, resolvePath, wordPath } from './paths.ts';
 import { commandPrints, listedFolders, substitutionPrints, UNKNOWN_NAMES } from './printed-names.ts';
 import { removalReading, removesAsRm } from './removers.ts';
 import { isDynamic, UNKNOWN, type Word } from './shell.ts';
+import { clearedVenvReading } from './venv-folders.ts';
 
 /**
  * The removal rule (`rm.root`, always on): what recursive removal, `find -delete`, `rsync
@@ -65,8 +66,9 @@ export function isSystemFolder(abs: string): boolean {
  * empty one it removes everything there). `--no-preserve-root` is refused outright.
  */
 export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null {
-  // `rimraf ~`, `del-cli '~/**'`, `trash ~`: a removal program is judged as the rm or mv it amounts to (removers.ts)
-  const read = removalReading(inv);
+  // `rimraf ~`, `del-cli '~/**'`, `trash ~`: a removal program is judged as the rm or mv it amounts to (removers.ts);
+  // `python -m venv --clear ~` as the `rm -rf ~` it starts with (venv-folders.ts)
+  const read = removalReading(inv) ?? clearedVenvReading(inv);
   if (read) return read.program === 'mv' ? checkMovedAway(read, ctx) : checkRemoval(read, ctx);
   // a program only the shell knows (`$(echo rm) -rf /`, `$CMD -rf /`) is checked as if it were rm
   if (inv.program === 'rm' || inv.program.includes(UNKNOWN)) {

@@ -1,6 +1,7 @@
 import type { Invocation } from './command.ts';
 import { languageOf } from './families/interpreter-argv.ts';
 import { generic, options, type PathUse, use } from './path-access.ts';
+import { madeWord } from './printed-names.ts';
 import type { Word } from './syntax.ts';
 
 /**
@@ -91,8 +92,10 @@ function pythonModule(args: readonly Word[]): { name: string; next: number } | n
 function folders(inv: Invocation, words: readonly Word[], maker: keyof typeof VALUED): PathUse[] {
   const { short, long } = VALUED[maker];
   const operands = options(words, short, new Set(long), () => {});
+  // `--clear` empties the folder first: what it held is removed (`python -m venv --clear ~`)
+  const clears = words.some((w) => w.value === '--clear');
   return [
-    ...operands.map((w) => use(w, w.value, 'write')),
+    ...operands.map((w) => use(w, w.value, clears ? 'remove' : 'write')),
     ...generic(
       inv,
       words.filter((w) => !operands.includes(w)),
@@ -119,4 +122,10 @@ function condaPrefix(inv: Invocation): PathUse[] | null {
       a.filter((w) => !made.has(w)),
     ),
   ];
+}
+
+/** `python -m venv --clear DIR` (virtualenv's, uv's) as the `rm -rf DIR` it starts with, for the removal rule; null for any other command. */
+export function clearedVenvReading(inv: Invocation): Invocation | null {
+  const cleared = (venvUses(inv) ?? []).filter((u) => u.access === 'remove');
+  return cleared.length ? { ...inv, program: 'rm', args: [madeWord('-rf'), madeWord('--'), ...cleared.map((u) => u.word)] } : null;
 }

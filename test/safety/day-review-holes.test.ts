@@ -27,3 +27,13 @@ testHoles({
     ['a=(build); a+=(dist); rm -rf "${a[@]}"', 'x=build; x+=(/etc); rm -rf "${x[@]}"'],
   ],
 });
+
+testHoles({
+  // `--clear` deletes what the folder held before the environment is made there
+  "a virtual environment's --clear over a folder that matters": [
+    ['python -m venv --clear .venv', 'python -m venv --clear ~'],
+    ['python3 -m venv --clear --upgrade-deps venv', 'python3 -m venv --clear .'],
+    ['virtualenv --clear .venv', 'virtualenv --clear ~'],
+    ['uv venv .venv', 'uv venv --clear "$HOME"'],
+  ],
+});
