@@ -13,7 +13,7 @@ import type { FamilyContext } from './families/types.ts';
 import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
-import { settingCommands } from './git-settings.ts';
+import { exportedSettingCommands, settingCommands } from './git-settings.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
@@ -375,6 +375,8 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   }
   const argv = argvOf(inv);
   let exemptArgv = argv;
+  // `export GIT_PAGER='…'`: what a later git would run is checked where it is set
+  for (const s of exportedSettingCommands(inv)) walkScript(s, w, depth + 1);
   if (inv.program === 'git') {
     const call = parseGit(inv, cwd ?? w.ctx.cwd, w.ctx.home);
     if (call?.aliasScript) walkScript(call.aliasScript, w, depth + 1);

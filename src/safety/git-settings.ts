@@ -13,6 +13,9 @@ const SETTING_VARIABLES: Record<string, string> = {
   GIT_EDITOR: 'core.editor',
   GIT_SEQUENCE_EDITOR: 'sequence.editor',
   GIT_PAGER: 'core.pager',
+  PAGER: 'core.pager',
+  EDITOR: 'core.editor',
+  VISUAL: 'core.editor',
   GIT_ASKPASS: 'core.askpass',
   GIT_EXTERNAL_DIFF: 'diff.external',
   GIT_PROXY_COMMAND: 'core.gitproxy',
@@ -24,12 +27,30 @@ const SETTING_VARIABLES: Record<string, string> = {
  * would give them: keys lower-cased.
  */
 export function environmentSettings(inv: Invocation): Map<string, string> {
-  const config = new Map<string, string>();
   const words = inv.command.words;
+  return settingsOf(words.slice(0, Math.max(0, words.length - inv.args.length - 1)).map((w) => w.value));
+}
+
+/** The programs that set variables for the commands after them (`export GIT_PAGER=…`, `declare -x`). */
+const EXPORTERS = new Set(['export', 'declare', 'typeset', 'readonly', 'local']);
+
+/**
+ * The command lines git would run from settings exported for every git after them (`export
+ * GIT_PAGER='…'`, `declare -x GIT_SSH_COMMAND=…`, `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=…`):
+ * checked as commands where they are set, since the git that runs them may be any later one.
+ */
+export function exportedSettingCommands(inv: Invocation): string[] {
+  if (!EXPORTERS.has(inv.program)) return [];
+  return settingCommands({ sub: '', args: [], config: settingsOf(inv.args.map((w) => w.value)) });
+}
+
+/** The settings a list of `NAME=value` words gives git (other words skipped). */
+function settingsOf(assignments: readonly string[]): Map<string, string> {
+  const config = new Map<string, string>();
   const keys = new Map<string, string>();
   const values = new Map<string, string>();
-  for (const w of words.slice(0, Math.max(0, words.length - inv.args.length - 1))) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
+  for (const assignment of assignments) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(assignment);
     if (!m) continue;
     const [, name, value] = m as unknown as [string, string, string];
     if (Object.hasOwn(SETTING_VARIABLES, name)) config.set(SETTING_VARIABLES[name]!, value);

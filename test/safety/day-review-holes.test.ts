@@ -37,3 +37,14 @@ testHoles({
     ['uv venv .venv', 'uv venv --clear "$HOME"'],
   ],
 });
+
+testHoles({
+  // a setting exported for every later git (and the variables git falls back to) is checked where it is set
+  'git settings exported before git': [
+    ['export GIT_PAGER=cat; git log', "export GIT_PAGER='rm -rf ~'; git log"],
+    ["export GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no'", "export GIT_SSH_COMMAND='rm -rf ~'"],
+    ['export GIT_EDITOR=vim', "declare -x GIT_EDITOR='rm -rf ~'"],
+    ['export PAGER=less', "PAGER='rm -rf ~' git log"],
+    ["export EDITOR='code --wait'", "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~'"],
+  ],
+});
