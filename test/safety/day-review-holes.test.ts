@@ -48,3 +48,12 @@ testHoles({
     ["export EDITOR='code --wait'", "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~'"],
   ],
 });
+
+testHoles({
+  // a removing find's name test selects the start's own entry first: `find ~ -name .bashrc` is `~/.bashrc`
+  'a home dotfile removed by a find that names it': [
+    ['find . -name .bashrc -delete', 'find ~ -name .bashrc -delete'],
+    ['find ~/proj -name "*.log" -delete', 'find ~ -maxdepth 1 -name ".*rc" -delete'],
+    ['find ~/.cache -name "*.tmp" -delete', 'find ~ -name .profile -exec rm {} +'],
+  ],
+});

@@ -168,6 +168,16 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
         reason: `\`find ${v} ... -delete\` (or \`-exec rm\`) removes what it finds under ${g.shown}, ${KIND[g.kind]}: no copy of it is kept`,
       };
   }
+  // `find ~ -name .bashrc -delete`: what a name test selects, first in the start itself (`~/.bashrc`)
+  for (const u of pathUses(inv)) {
+    if (!u.found || u.access !== 'remove') continue;
+    const g = guardedPath(u.value.replace('/**/', '/'), ctx);
+    if (g)
+      return {
+        rule: `find -delete of ${g.area}`,
+        reason: `\`find ... -name ${u.word.value} -delete\` (or \`-exec rm\`) removes ${g.shown}, ${KIND[g.kind]}: no copy of it is kept`,
+      };
+  }
   return null;
 }
 
