@@ -1,10 +1,10 @@
 import { emitsSecrets } from './bash-rules.ts';
 import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
 import { dockerSubcommand } from './families/args.ts';
-import { inlineCode, languageOf, readsProgramFromStdin } from './families/interpreter-argv.ts';
+import { inlineCode, languageOf, NODE_VALUED, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import { runnerInner } from './runners.ts';
 import { UNKNOWN } from './shell.ts';
-import type { Word } from './syntax.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * A secret file handed to a program as its environment (docs/safety.md, "Secret file names"):
@@ -86,11 +86,6 @@ function scan(args: readonly Word[], from: number, fileOptions: ReadonlySet<stri
   return out;
 }
 
-/** A word made of one known value (a `--entrypoint`'s program). */
-function wordOf(value: string): Word {
-  return { value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] };
-}
-
 /** The npm clients' own printers: `npm run env` prints the environment of a script. */
 const CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
@@ -129,7 +124,7 @@ function showsEnvironment(words: readonly Word[], inv: Invocation, depth: number
   const nested = runOf(p, run.args, inv, depth + 1);
   if (nested?.shows) return true;
   const inner = runnerInner(p, a);
-  return inner ? showsEnvironment([wordOf(inner[0]), ...run.args.slice(run.args.length - inner[1].length)], inv, depth + 1) : false;
+  return inner ? showsEnvironment([plainWord(inner[0]), ...run.args.slice(run.args.length - inner[1].length)], inv, depth + 1) : false;
 }
 
 /** Whether a word only the shell knows stands among the options or as the first operand (`$(cat flags)` may be `-p`, a script's arguments do not matter). */
@@ -148,19 +143,6 @@ function anyShows(args: readonly Word[], from: number, inv: Invocation, depth: n
 }
 
 const NODE_FILES = new Set(['--env-file', '--env-file-if-exists']);
-/** node's options that take the next word, so that it is no script. */
-const NODE_VALUED = new Set([
-  '-r',
-  '--require',
-  '--import',
-  '--loader',
-  '--experimental-loader',
-  '-C',
-  '--conditions',
-  '--input-type',
-  '--title',
-  '--tsconfig',
-]);
 
 /** `node --env-file=.env server.js`, `tsx [watch] --env-file=.env src/main.ts`: shown by inline code, a REPL, stdin. */
 const node: Reader = (args, inv, depth) => {
@@ -168,7 +150,7 @@ const node: Reader = (args, inv, depth) => {
   const s = scan(args, from, NODE_FILES, NODE_VALUED);
   if (!s.files.length) return null;
   const rest = args.filter((w, i) => i >= from && !s.files.includes(w) && !(NODE_FILES.has(w.value) && s.files.includes(args[i + 1]!)));
-  return { files: s.files, shows: showsEnvironment([wordOf('node'), ...rest], inv, depth), commands: [] };
+  return { files: s.files, shows: showsEnvironment([plainWord('node'), ...rest], inv, depth), commands: [] };
 };
 
 const BUN_VALUED = new Set(['--cwd', '--filter', '-F', '--preload', '-r', '--config', '-c', '--tsconfig-override', '--conditions']);
@@ -330,7 +312,7 @@ const container: Reader = (args, inv, depth, program) => {
   const entry = s.valued.get('--entrypoint');
   const interactive = [...s.flags].some((f) => f === '--interactive' || /^-[A-Za-z]*i/.test(f));
   const shows =
-    (entry !== undefined && entry !== '' && showsEnvironment([wordOf(entry), ...command], inv, depth)) ||
+    (entry !== undefined && entry !== '' && showsEnvironment([plainWord(entry), ...command], inv, depth)) ||
     anyShows(args, s.at + 1, inv, depth) ||
     (interactive && !command.length);
   return { files, shows, commands: [] };

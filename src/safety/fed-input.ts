@@ -5,10 +5,10 @@ import { printedBy } from './expand.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
 import { pathUses } from './path-uses.ts';
-import { listingAsFind, madeWord, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
+import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
-import type { Word } from './syntax.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -110,7 +110,7 @@ function findExecScript(finder: Invocation | null, argv: string[]): string | nul
 function gitNamesAsFind(finder: Invocation): Word[] | null {
   if (finder.program !== 'git') return null;
   const named = pathUses(finder).filter((u) => u.access === 'meta');
-  return named.length ? [...named.map((u) => u.word), madeWord('-maxdepth'), madeWord('0')] : null;
+  return named.length ? [...named.map((u) => u.word), plainWord('-maxdepth'), plainWord('0')] : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { programName } from './command.ts';
 import { ownCommands } from './known-folders.ts';
 import { UNKNOWN } from './shell.ts';
-import type { Script, SimpleCommand, Word } from './syntax.ts';
+import { plainWord, type Script, type SimpleCommand, type Word } from './syntax.ts';
 
 /**
  * What the lines a program prints name, for a removal handed them (docs/safety.md, "What a
@@ -52,9 +52,6 @@ function fromProgram(cmd: SimpleCommand): Word[] {
   return at < 0 ? [] : cmd.words.slice(at);
 }
 
-/** A word made here (an option a listing amounts to): no quotes, nothing only the shell knows. */
-export const madeWord = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
-
 /**
  * The arguments of the find that lists what `program ARGS` lists: a find itself; `ls DIRS` (`.`
  * without one) as `find DIRS -mindepth 1 -maxdepth 1` — what is in them, by their names — `ls -d`
@@ -67,12 +64,12 @@ export function listingAsFind(program: string, args: readonly Word[]): Word[] | 
   // `stat -c %n .env.local`: what it prints is about its operands, each by its name
   if (program === 'stat') {
     const named = args.filter((w, i) => !w.value.startsWith('-') && !/^(-c|--format|--printf)$/.test(values[i - 1] ?? ''));
-    return named.length ? [...named, madeWord('-maxdepth'), madeWord('0')] : null;
+    return named.length ? [...named, plainWord('-maxdepth'), plainWord('0')] : null;
   }
   if (program !== 'ls') return null;
   const ls = lsReads(args);
   const depth = ls.operandsOnly ? ['-maxdepth', '0'] : ls.recursive ? ['-mindepth', '1'] : ['-mindepth', '1', '-maxdepth', '1'];
-  return [...ls.dirs, ...depth.map(madeWord)];
+  return [...ls.dirs, ...depth.map(plainWord)];
 }
 
 /** The folders whose entries a command prints by their bare names: `ls DIRS` (`.` without one); none with `-d`, which prints its operands. */
@@ -88,7 +85,7 @@ function lsReads(args: readonly Word[]): { dirs: Word[]; operandsOnly: boolean; 
   const dirs = args.filter((w) => !w.value.startsWith('-') || w.value === '-');
   const short = options.filter((o) => !o.startsWith('--')).join('');
   return {
-    dirs: dirs.length ? dirs : [madeWord('.')],
+    dirs: dirs.length ? dirs : [plainWord('.')],
     operandsOnly: short.includes('d') || options.includes('--directory'),
     recursive: short.includes('R') || options.includes('--recursive'),
   };

@@ -1,6 +1,6 @@
 import type { Invocation } from './command.ts';
 import { globAlternatives } from './paths.ts';
-import type { Word } from './syntax.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * The programs of the npm world and the desktop that remove what they are handed, read as the
@@ -49,7 +49,7 @@ export function removalReading(inv: Invocation): Invocation | null {
     else if (/[*?[]|\{[^}]*,/.test(w.value)) for (const value of globAlternatives(w.value)) operands.push({ ...w, value, glob: /[*?[]/.test(value) });
     else operands.push(w);
   }
-  const word = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
-  const flags = spec.reads === 'rm' ? [word('-rf'), ...(noPreserveRoot ? [word('--no-preserve-root')] : [])] : [word('-t'), word('/dev/null')];
-  return { ...inv, program: spec.reads, args: [...flags, word('--'), ...operands] };
+  const flags =
+    spec.reads === 'rm' ? [plainWord('-rf'), ...(noPreserveRoot ? [plainWord('--no-preserve-root')] : [])] : [plainWord('-t'), plainWord('/dev/null')];
+  return { ...inv, program: spec.reads, args: [...flags, plainWord('--'), ...operands] };
 }

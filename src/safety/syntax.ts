@@ -1,6 +1,7 @@
 /**
  * What the shell parser (shell.ts) produces: words, redirects, simple commands, scripts. Types
- * only, so that the parser and the expansions it applies (expand.ts) both build on them.
+ * (and the one way to make a plain word), so that the parser and the expansions it applies
+ * (expand.ts) both build on them.
  */
 
 export interface Word {
@@ -21,6 +22,9 @@ export interface Word {
   /** scripts run to produce this word: `$(...)`, backticks, `<(...)` */
   subs: Script[];
 }
+
+/** A word of one known value, made by a rule rather than read (`-maxdepth`, `-rf`, a program's name): no quotes, nothing only the shell knows. */
+export const plainWord = (value: string): Word => ({ value, raw: value, glob: false, leadingVar: null, guarded: false, subs: [] });
 
 export interface Redirect {
   op: string;

@@ -1,8 +1,7 @@
 import type { Invocation } from './command.ts';
 import { languageOf } from './families/interpreter-argv.ts';
 import { generic, options, type PathUse, use } from './path-access.ts';
-import { madeWord } from './printed-names.ts';
-import type { Word } from './syntax.ts';
+import { plainWord, type Word } from './syntax.ts';
 
 /**
  * The folder a virtual environment is made in, for path-uses.ts: `python -m venv DIR`, `python -m
@@ -127,5 +126,5 @@ function condaPrefix(inv: Invocation): PathUse[] | null {
 /** `python -m venv --clear DIR` (virtualenv's, uv's) as the `rm -rf DIR` it starts with, for the removal rule; null for any other command. */
 export function clearedVenvReading(inv: Invocation): Invocation | null {
   const cleared = (venvUses(inv) ?? []).filter((u) => u.access === 'remove');
-  return cleared.length ? { ...inv, program: 'rm', args: [madeWord('-rf'), madeWord('--'), ...cleared.map((u) => u.word)] } : null;
+  return cleared.length ? { ...inv, program: 'rm', args: [plainWord('-rf'), plainWord('--'), ...cleared.map((u) => u.word)] } : null;
 }

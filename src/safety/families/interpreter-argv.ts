@@ -79,8 +79,8 @@ function pythonCode(a: string[]): CodePart[] {
   return [];
 }
 
-/** Node and bun options that take the next argument as their value. */
-const NODE_VALUED = new Set([
+/** Node and bun options that take the next argument as their value (so that it is no script: env-files.ts too). */
+export const NODE_VALUED = new Set([
   '-r',
   '--require',
   '--import',
