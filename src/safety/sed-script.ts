@@ -34,7 +34,7 @@ export function sedCommands(inv: Invocation): string[] {
 }
 
 /** A sed command line: its scripts (`-e`, `--expression`, else the first operand), script files (`-f`), input files, `-i`, `--sandbox`. */
-interface SedLine {
+export interface SedLine {
   scripts: Word[];
   scriptFiles: Word[];
   inputs: Word[];
@@ -42,7 +42,7 @@ interface SedLine {
   sandbox: boolean;
 }
 
-function sedLine(a: readonly Word[]): SedLine {
+export function sedLine(a: readonly Word[]): SedLine {
   const scripts: Word[] = [];
   const scriptFiles: Word[] = [];
   const operands: Word[] = [];

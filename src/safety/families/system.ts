@@ -3,6 +3,7 @@ import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { isSystemFolder } from '../removal.ts';
+import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
 import type { Redirect, Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
@@ -64,7 +65,6 @@ const OWNERS = new Set(['chown', 'chgrp', 'chmod']);
 const OWNER_VALUED = new Set(['--from', '--reference']);
 /** chmod modes that look like options: `chmod -R -w dir` */
 const MODE_LIKE = /^-[rwxXst]+$/;
-const SED_VALUED = new Set(['-e', '--expression', '-f', '--file', '-l', '--line-length']);
 
 function checkProgram(inv: Invocation, ctx: FamilyContext): Hit | null {
   const p = inv.program;
@@ -274,48 +274,11 @@ function checkOwners(inv: Invocation, ctx: FamilyContext): Hit | null {
   return null;
 }
 
-/** `sed -i` (`-i.bak`, `-Ei`, `--in-place`): the files it edits, not its script. */
+/** `sed -i` (`-i.bak`, `-Ei`, `--in-place`): the files it edits, not its script (sed-script.ts reads the line). */
 function checkSed(inv: Invocation, ctx: FamilyContext): Hit | null {
-  let inPlace = false;
-  let script = false;
-  const files: Word[] = [];
-  const a = inv.args;
-  for (let i = 0; i < a.length; i++) {
-    const v = a[i]!.value;
-    if (v === '--') {
-      files.push(...a.slice(i + 1));
-      break;
-    }
-    if (v.startsWith('--')) {
-      const name = v.split('=', 1)[0]!;
-      if (name === '--in-place') inPlace = true;
-      else if (SED_VALUED.has(name)) {
-        if (name !== '--line-length') script = true;
-        if (!v.includes('=')) i++;
-      }
-      continue;
-    }
-    if (!v.startsWith('-') || v === '-') {
-      files.push(a[i]!);
-      continue;
-    }
-    // a cluster: `-i` takes the rest as its suffix, `-e`/`-f`/`-l` the rest or the next word as value
-    for (let k = 1; k < v.length; k++) {
-      const c = v[k]!;
-      if (c === 'i') {
-        inPlace = true;
-        break;
-      }
-      if (c === 'e' || c === 'f' || c === 'l') {
-        if (c !== 'l') script = true;
-        if (k === v.length - 1) i++;
-        break;
-      }
-    }
-  }
-  if (!inPlace) return null;
-  // without -e/-f the first operand is the script (`sed -i '/etc/d' f` is not a path)
-  for (const w of script ? files : files.slice(1)) {
+  const line = sedLine(inv.args);
+  if (!line.inPlace) return null;
+  for (const w of line.inputs) {
     const g = guardedPath(w.value, ctx);
     if (g) return writeHit('sed -i', '`sed -i` edits', g);
   }
