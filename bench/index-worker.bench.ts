@@ -16,7 +16,7 @@ import { readMergedState } from '../src/knowledge/core/merged-state.ts';
 import { aheadLockPath, BACKGROUND_INDEX_ITEMS } from '../src/knowledge/views/search/index-worker.ts';
 import { indexKey, searchDir } from '../src/knowledge/views/search/persist.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, type ProcessTiming, seededRepo, stats, timeProcessCpu } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type ProcessTiming, seededRepo, stats, timeWriteBurst, WRITE_BURST } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const size = Number(argOf(argv, 'size', String(BACKGROUND_INDEX_ITEMS)));
@@ -24,7 +24,7 @@ const rounds = Number(argOf(argv, 'rounds', '10'));
 const before = argOf(argv, 'before', '').split(',').filter(Boolean);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const env = benchEnv();
-const BURST = 5;
+const BURST = WRITE_BURST;
 /** How often the worker's CPU time and the tip's index file are looked at. */
 const LOOK_MS = 20;
 /** The clock ticks /proc counts CPU time in (USER_HZ: 100 on Linux builds). */
@@ -98,13 +98,7 @@ for (let round = 0; round < rounds; round++) {
   const order = sides.map((_, i) => sides[(i + round) % sides.length]!);
   for (const side of order) {
     const workers = followWorkers((await filesOf(side.dir)).lock);
-    const writes = { ms: 0, cpu: 0 };
-    for (let w = 0; w < BURST; w++) {
-      const args = ['decision', 'add', '--title', `Bench burst ${round}.${w} about component 42`, '--decision', 'Written in a burst.'];
-      const t = await timeProcessCpu('node', [side.cli, ...args], { cwd: side.dir, env });
-      writes.ms += t.ms;
-      writes.cpu += t.cpu;
-    }
+    const writes = await timeWriteBurst(side.cli, side.dir, env, round);
     const end = performance.now();
     const file = (await filesOf(side.dir)).tipFile;
     let indexedAt = Number.NaN;

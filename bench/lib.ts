@@ -102,6 +102,21 @@ export function timeProcessCpu(cmd: string, args: string[], opts: { cwd: string;
   });
 }
 
+/** How many `axme decision add` an agent writes back to back in the burst benches (search-cold, index-worker). */
+export const WRITE_BURST = 5;
+
+/** WRITE_BURST `axme decision add` with `cli` in `dir`, back to back: their wall and CPU ms, summed. */
+export async function timeWriteBurst(cli: string, dir: string, env: NodeJS.ProcessEnv, round: number): Promise<{ ms: number; cpu: number }> {
+  const writes = { ms: 0, cpu: 0 };
+  for (let w = 0; w < WRITE_BURST; w++) {
+    const args = ['decision', 'add', '--title', `Bench burst ${round}.${w} about component 42`, '--decision', 'Written in a burst.'];
+    const t = await timeProcessCpu('node', [cli, ...args], { cwd: dir, env });
+    writes.ms += t.ms;
+    writes.cpu += t.cpu;
+  }
+  return writes;
+}
+
 export const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
 export { argOf } from './args.ts';

@@ -26,7 +26,7 @@ import { searchAtTip } from '../src/knowledge/views/search/tip-search.ts';
 import { loadSearchIndex, searchKnowledge } from '../src/knowledge/views/search.ts';
 import { aheadDone } from '../test/knowledge/index-written.ts';
 import { machine } from './harness.ts';
-import { argOf, benchEnv, CLI, fmt, type ProcessTiming, seededRepo, stats, timeCall, timeProcess, timeProcessCpu } from './lib.ts';
+import { argOf, benchEnv, CLI, fmt, type ProcessTiming, seededRepo, stats, timeCall, timeProcess, timeProcessCpu, timeWriteBurst, WRITE_BURST } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const size = Number(argOf(argv, 'size', '10000'));
@@ -140,7 +140,7 @@ for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.c
 // saw, and the search laid the rest over itself. Each round, for this build and then --before's
 // (the order turned every round), each on its own store: node -e 0, BURST writes back to back
 // (their wall and CPU: a write never waits for the worker), the workers waited for, the search.
-const BURST = 5;
+const BURST = WRITE_BURST;
 interface BurstSide {
   label: string;
   cli: string;
@@ -165,13 +165,7 @@ if (before && burstSides.length) burstSides.push(burstSide(`before (${before})`,
 for (let round = 0; size >= BACKGROUND_INDEX_ITEMS && round < Math.max(3, Math.ceil(reps / 3)); round++) {
   for (const side of round % 2 ? [...burstSides].reverse() : burstSides) {
     const base = await timeProcess('node', ['-e', '0'], { cwd: side.dir, env, input: '' });
-    const writes = { ms: 0, cpu: 0 };
-    for (let w = 0; w < BURST; w++) {
-      const args = ['decision', 'add', '--title', `Bench burst ${round}.${w} about component 42`, '--decision', 'Written in a burst.'];
-      const t = await timeProcessCpu('node', [side.cli, ...args], { cwd: side.dir, env });
-      writes.ms += t.ms;
-      writes.cpu += t.cpu;
-    }
+    const writes = await timeWriteBurst(side.cli, side.dir, env, round);
     side.writes.push(writes);
     // what a search an agent runs a while after the burst meets: no worker at work any more
     await aheadDone(side.dir);
