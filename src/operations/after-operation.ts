@@ -6,7 +6,7 @@ import { search } from './search.ts';
 
 /** The process an operation ran in, as far as what follows it goes. */
 export type OperationProcess =
-  /** one that answers again (the MCP server): what follows is done in it, ahead of the next call */
+  /** one that answers again (the MCP server, the page): what follows is done in it, ahead of the next call */
   | { answersAgain: true }
   /** one that ends after the answer (the command line): what follows is a detached worker's, started with `self` (none without) */
   | ({ answersAgain: false; self?: AxmeSelf | null } & Omit<IndexWorkerLaunch, 'self'>);

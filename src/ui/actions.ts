@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AxmeError } from '../model/errors.ts';
+import { afterOperation } from '../operations/after-operation.ts';
 import { decisionAmend } from '../operations/decision/amend.ts';
 import { decisionRevoke } from '../operations/decision/revoke.ts';
 import { memoryRemove } from '../operations/memory/remove.ts';
@@ -70,6 +71,9 @@ export async function runAction(ctx: UiContext, req: IncomingMessage, path: stri
   const action = ACTIONS[`${kind}/${verb}`];
   if (!action || !ref) throw new AxmeError('NOT_FOUND', `no action at ${path}: the page edits memories (update, archive) and decisions (amend, revoke)`);
   const result = (await action.op.run(ctx.kb, action.input(ref, form), { allowSecret: false })) as { item: { slug: string } };
+  // the page answers again: the new tip's search index is made while the browser follows the redirect
+  // (scheduled here, made in the background: the redirect waits for nothing but the scheduling)
+  await afterOperation(action.op, ctx.kb, { answersAgain: true });
   const slug = encodeURIComponent(result.item.slug);
   return verb === 'update' || verb === 'amend' ? `/history/${kind}/${slug}` : `/item/${kind}/${slug}`;
 }
