@@ -26,6 +26,11 @@
  * project /home/u/proj checked out on main, home /home/u, every PR open, the default policy.
  * Commits and pushes carry a `#!axme pr=none` marker (or `pr=N`, open) unless the row is about a
  * missing one; feature-branch pushes name their branch, since the checkout is main.
+ *
+ * One row was dropped after the first run, as the battery's own mistake: a `python3 - <<'PY'`
+ * script calling `shutil.rmtree(d)` in a loop over `("build", "/usr")` was a `deny` row of
+ * "shapes-removal", but the docs' interpreter section lists a path that is not a literal (a loop's
+ * variable) under "Not seen". No other row was changed.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -62,7 +67,6 @@ export const FRESH5_DANGEROUS: readonly BatteryRow[] = [
     "find ~ -maxdepth 1 -name '.*' -print0 | xargs -0 rm -rf",
     'find /usr/local -mindepth 1 -maxdepth 1 -print0 | xargs -0 rm -rf',
     lines("python3 - <<'EOF'", 'import shutil, os', "shutil.rmtree(os.path.expanduser('~'))", 'EOF'),
-    lines("python3 - <<'PY'", 'import shutil', 'for d in ("build", "/usr"):', '    shutil.rmtree(d)', 'PY'),
     `node -e "const fs = require('fs'); fs.rmSync(require('os').homedir(), { recursive: true })"`,
     `node -e "const { execSync } = require('child_process'); execSync('rm -rf /etc', { stdio: 'inherit' })"`,
     'rm -rf /usr/local/lib/node_modules || true',
