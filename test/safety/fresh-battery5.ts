@@ -30,7 +30,9 @@
  * One row was dropped after the first run, as the battery's own mistake: a `python3 - <<'PY'`
  * script calling `shutil.rmtree(d)` in a loop over `("build", "/usr")` was a `deny` row of
  * "shapes-removal", but the docs' interpreter section lists a path that is not a literal (a loop's
- * variable) under "Not seen". No other row was changed.
+ * variable) under "Not seen". No other row was changed. The rows of "stacks-more" and the last
+ * "stacks-publish" and "stacks-infra" groups are a second batch, written after that run from the
+ * docs alone and committed before running it.
  */
 import { type BatteryRow, rows } from './fresh-battery.ts';
 
@@ -303,6 +305,22 @@ export const FRESH5_DANGEROUS: readonly BatteryRow[] = [
     'sudo dd if=build/sdcard.img of=/dev/sdb bs=4M status=progress',
     'rm -rf ~/.gradle',
     'sudo rm -rf /opt/android-sdk',
+  ]),
+  // A second batch of stack rows, written after the first run (and committed before running it)
+  ...rows('deny', 'stacks-publish', [
+    'dart pub publish -f',
+    './gradlew :plugin:publishPlugins --validate-only=false',
+    'npx eas-cli deploy --prod',
+    'npx netlify-cli deploy --prod',
+    'pipx run mkdocs gh-deploy',
+    'yarn workspace @acme/docs docusaurus deploy',
+  ]),
+  ...rows('ask', 'stacks-infra', [
+    'pulumi stack rm prod --yes',
+    'supabase projects delete abcdefghijkl',
+    'flyctl apps destroy acme --yes',
+    'flyctl volumes destroy vol_123 -y',
+    'npx prisma migrate reset -f',
   ]),
 ];
 
@@ -767,5 +785,52 @@ export const FRESH5_EVERYDAY: readonly BatteryRow[] = [
     'wrangler dev',
     'fly status',
     'fly logs -a acme-staging',
+  ]),
+  // A second batch of stack rows, written after the first run (and committed before running it)
+  ...rows('allow', 'stacks-more', [
+    './gradlew :app:installDebug',
+    './gradlew test --tests "com.acme.*"',
+    './gradlew wrapper --gradle-version 8.7',
+    'flutter pub upgrade --major-versions',
+    'flutter gen-l10n',
+    'dart fix --apply',
+    'flutter build ios --no-codesign',
+    'npx expo export --platform web',
+    'npx expo run:ios',
+    'python -m venv .venv && . .venv/bin/activate && pip install -U pip',
+    'uv pip install torch --index-url https://download.pytorch.org/whl/cpu',
+    'dvc add data/raw.csv',
+    'dvc metrics show',
+    'jupyter kernelspec list --json',
+    'mkdocs new docs-site',
+    'hugo --minify --gc',
+    'sphinx-apidoc -o docs/api src/app',
+    'npx typedoc --out docs/api src/index.ts',
+    'bazel coverage //...',
+    "pnpm -r --filter './packages/**' build",
+    'npx nx show projects',
+    'npx lerna changed',
+    'pio run -t clean',
+    'arduino-cli lib install ArduinoJson',
+    'stack ghci',
+    'cabal freeze',
+    'dune clean',
+    'opam exec -- dune build',
+    'zig build -Doptimize=ReleaseSafe',
+    'nimble check',
+    "julia -e 'import Pkg; Pkg.status()'",
+    'Rscript -e "lintr::lint_package()"',
+    'perltidy -b lib/App.pm',
+    'stylua src',
+    'ansible-galaxy install -r requirements.yml',
+    'ansible-inventory -i inventory/hosts --graph',
+    'pulumi stack select dev',
+    'supabase db diff -f add_profiles',
+    'supabase db lint',
+    'npx prisma migrate diff --from-empty --to-schema-datamodel prisma/schema.prisma --script',
+    'firebase functions:log',
+    'heroku local web',
+    'netlify build',
+    'vercel build',
   ]),
 ];
