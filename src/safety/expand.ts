@@ -1,4 +1,4 @@
-import type { Script, SimpleCommand, Word } from './syntax.ts';
+import type { Redirect, Script, SimpleCommand, Word } from './syntax.ts';
 
 /**
  * The expansions the shell applies to a parsed word that the parser leaves marked: brace
@@ -205,11 +205,31 @@ export function staticOutput(sub: Script): string | null {
   return sub.commands.length === 1 && !sub.tooDeep ? printedText(sub.commands[0]!) : null;
 }
 
-/** The text `echo` or `printf` with literal words prints (escapes of `echo -e` and printf's format read, `%s` filled), or null. */
+/**
+ * The text `echo` or `printf` with literal words prints (escapes of `echo -e` and printf's format
+ * read, `%s` filled), or `cat` given only a heredoc or a here-string (`$(cat <<'EOF' … EOF)`, the
+ * shape agents write commit messages in); null otherwise.
+ */
 function printedText(cmd: SimpleCommand): string | null {
   const [program, ...args] = cmd.words.map((x) => x.value);
-  if (cmd.redirects.length || cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT))) return null;
+  if (cmd.words.some((x) => x.value.includes(UNKNOWN) || x.value.includes(SPLIT))) return null;
+  if (program === 'cat' && cmd.redirects.length === 1 && (args.length === 0 || (args.length === 1 && args[0] === '-'))) return fedByItself(cmd.redirects[0]!);
+  if (cmd.redirects.length) return null;
   return program === undefined ? null : printedBy(program, args);
+}
+
+/**
+ * The text a heredoc or here-string gives its program, when the command line alone says it: a
+ * here-string's word (its newline added), a quoted heredoc's body, an unquoted one's when it holds
+ * nothing the shell would expand (`$`, a backtick, a backslash); null otherwise.
+ */
+function fedByItself(r: Redirect): string | null {
+  if (r.input === null || r.input.includes(UNKNOWN) || r.input.includes(SPLIT)) return null;
+  if (r.op === '<<<') return r.subs?.length ? null : `${r.input}\n`;
+  if (r.op !== '<<' && r.op !== '<<-') return null;
+  // an unquoted heredoc's body is expanded (its `subs` are the substitutions found in it)
+  if (r.subs !== undefined && /[$`\\]/.test(r.input)) return null;
+  return `${r.input}\n`;
 }
 
 /**
