@@ -67,4 +67,10 @@ testHoles({
     ["GIT_SSH_COMMAND='ssh -o IdentitiesOnly=yes' git fetch", "SSH_ASKPASS='rm -rf ~' git fetch"],
     ['SSH_ASKPASS=/usr/bin/ssh-askpass git fetch', "export SSH_ASKPASS='rm -rf ~'"],
   ],
+  // bash expands the word after an alias whose text ends in a blank as an alias too
+  'an alias ending in a blank': [
+    ["alias ll='ls -la'; ll", "alias a='sudo '; alias b='rm -rf ~'; a b"],
+    ["alias s='sudo '; alias ll='ls -la'; s ll", "alias a='nice '; alias b='rm -rf'; a b ~"],
+    ["alias s='sudo '; s ls ~", "alias a='env '; alias b='x; rm -rf ~'; a b"],
+  ],
 });
