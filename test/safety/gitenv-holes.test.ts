@@ -73,4 +73,10 @@ testHoles({
     ["alias s='sudo '; alias ll='ls -la'; s ll", "alias a='nice '; alias b='rm -rf'; a b ~"],
     ["alias s='sudo '; s ls ~", "alias a='env '; alias b='x; rm -rf ~'; a b"],
   ],
+  // `history -w FILE` writes the history over FILE: a start-up file is written as a redirection writes it
+  'the history written over a start-up file': [
+    ['history | tail', 'history -w ~/.bashrc'],
+    ['history -w /tmp/h', 'history -a ~/.profile'],
+    ['history -a', 'history -w ~/.bash_profile'],
+  ],
 });
