@@ -160,9 +160,12 @@ export function settingCommands(call: { sub: string; args: string[]; config: Rea
   for (const [key, value] of call.config) if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
   const written = writtenSetting(call);
   if (written && COMMAND_SETTINGS.test(written[0])) pushCommand(out, written[1]);
-  for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
+  if (URL_VERBS.has(call.sub)) for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
   return out;
 }
+
+/** The git verbs whose words may be a remote's URL (`git config remote.x.url URL` among them): not a commit message's. */
+const URL_VERBS = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'remote', 'submodule', 'archive', 'config']);
 
 /**
  * The program and arguments an `ext::` URL has git run (git-remote-ext): words apart at each space,
