@@ -119,10 +119,11 @@ function expandLongOptions(sub: string, args: string[]): string[] {
 export function checkGit(call: GitCall, comment: string | null, ctx: GitContext, gates: PrGate[]): Finding[] {
   const out: Finding[] = [...settingFindings({ config: call.given, written: writtenSetting(call) })];
   if (call.execPath) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
-  for (const key of call.unread.filter(isCommandSetting))
+  // an alias too: `!…` is a shell command, and any other names the verb git runs
+  for (const key of call.unread.filter((k) => isCommandSetting(k) || k.startsWith('alias.')))
     out.push({
       rule: 'git.configEnv',
-      reason: `\`--config-env\` has git run the command line a variable holds as ${key}, which this command line does not show: give it with -c ${key}=…`,
+      reason: `\`--config-env\` has git take ${key} from a variable whose value this command line does not show, and run it: give it with -c ${key}=…`,
     });
   const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
   const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));

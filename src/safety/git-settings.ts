@@ -1,5 +1,6 @@
 import { shellJoin } from '../model/shell-quote.ts';
 import type { Invocation } from './command.ts';
+import { DECLARATIONS } from './shell-vars.ts';
 import type { SimpleCommand } from './syntax.ts';
 
 /**
@@ -34,9 +35,6 @@ const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
   LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
   LESSCLOSE: (v) => v,
 };
-
-/** The programs that set variables for the commands after them (`export GIT_PAGER=…`, `declare -x`). */
-const EXPORTERS = new Set(['export', 'declare', 'typeset', 'readonly', 'local']);
 
 /** The words before a command's program (its assignments, and its wrappers' words), as written. */
 function wordsBefore(inv: Invocation): string[] {
@@ -93,7 +91,7 @@ function configOf(words: readonly string[]): Map<string, string> {
  */
 function assignmentsOf(cmd: SimpleCommand, inv: Invocation | null): string[] {
   if (!inv) return cmd.words.map((w) => w.value);
-  return [...wordsBefore(inv), ...(EXPORTERS.has(inv.program) ? inv.args.map((w) => w.value) : [])];
+  return [...wordsBefore(inv), ...(DECLARATIONS.test(inv.program) ? inv.args.map((w) => w.value) : [])];
 }
 
 /**

@@ -29,6 +29,7 @@ testHoles({
     ['git --config-env=http.extraHeader=AUTH fetch', "EVIL='rm -rf ~'; git --config-env=core.pager=EVIL log"],
     ['git --config-env http.extraHeader=AUTH fetch', "export EVIL='rm -rf ~'; git --config-env core.pager=EVIL log"],
     ['P=cat git --config-env=core.pager=P log', "EVIL='rm -rf ~' git --config-env core.pager=EVIL log"],
+    ["A='!git status' git --config-env=alias.st=A st", "EVIL='!rm -rf ~'; git --config-env=alias.x=EVIL x"],
   ],
   // aliases given through GIT_CONFIG_KEY_<n>/VALUE_<n> run as `-c alias.x=…` does
   'an alias through the environment': [
