@@ -225,6 +225,15 @@ export function settingFindings(over: {
       reason: "allowing git's ext transport lets any URL git meets (a submodule's too) run the command it names: clone over https or ssh",
     });
   if (variables.some(([name, value]) => name === 'GIT_EXEC_PATH' && value !== '')) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  // `GIT_PAGER=rm; GIT_PAGER+=' -rf ~'`: the pieces pass one by one, the whole is never seen here
+  const appended = (over.assignments ?? [])
+    .map((w) => /^([A-Za-z_][A-Za-z0-9_]*)\+=/.exec(w)?.[1])
+    .find((name) => name && Object.hasOwn(COMMAND_VARIABLES, name));
+  if (appended)
+    out.push({
+      rule: 'git.commandVariable',
+      reason: `\`${appended}+=…\` builds the command line ${appended} holds piece by piece, which the guard checks only whole: assign it whole (${appended}='…')`,
+    });
   return out;
 }
 

@@ -16,6 +16,7 @@ testHoles({
     ['EDITOR=vim; readonly EDITOR', "GIT_PAGER='rm -rf ~'; readonly GIT_PAGER; git log"],
     ['export EDITOR=vim', "EDITOR='rm -rf ~'; git commit --amend"],
     ['GIT_PAGER=cat make test', "GIT_PAGER='rm -rf ~' make test"],
+    ['PATH+=:/opt/bin; export EDITOR=vim', "GIT_PAGER=rm; GIT_PAGER+=' -rf ~'; export GIT_PAGER"],
   ],
   // less runs LESSOPEN's command on each file it opens (LESSCLOSE's when it closes it), also as git's pager
   "less's input preprocessor": [
