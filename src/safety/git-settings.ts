@@ -27,13 +27,18 @@ const SETTING_VARIABLES: Record<string, string> = {
 
 /**
  * The variables whose value is a command line a program runs, each to that command: the stand-ins
- * of git's settings, and less's input preprocessor (`LESSOPEN='|lesspipe %s'`: `|` or `||` pipes
- * its output, `-` after them also for standard input) and its closer, which less runs as git's pager too.
+ * of git's settings; less's input preprocessor (`LESSOPEN='|lesspipe %s'`: `|` or `||` pipes its
+ * output, `-` after them also for standard input) and its closer, which less runs as git's pager
+ * too; the pagers and editors of man (also `git help`), gh, kubectl, sudoedit, systemd's tools and
+ * bash's `fc`.
  */
 const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
-  ...Object.fromEntries(Object.keys(SETTING_VARIABLES).map((name) => [name, (v: string) => v])),
+  ...Object.fromEntries(
+    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
+      (name) => [name, (v: string) => v],
+    ),
+  ),
   LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
-  LESSCLOSE: (v) => v,
 };
 
 /** The words before a command's program (its assignments, and its wrappers' words), as written. */

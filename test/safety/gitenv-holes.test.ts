@@ -24,6 +24,8 @@ testHoles({
     ["export LESSOPEN='| /usr/bin/lesspipe %s'; less README.md", "export LESSOPEN='|rm -rf ~ %s'; less README.md"],
     ['GIT_PAGER=less git log', "LESSCLOSE='rm -rf ~ %s %s' less README.md"],
     ["LESSOPEN='||lesspipe.sh %s' less x.gz", "LESSOPEN='||-rm -rf ~ %s' less x.gz"],
+    ['MANPAGER=cat git help log', "MANPAGER='rm -rf ~' git help log"],
+    ["export KUBE_EDITOR='code --wait'", "GH_EDITOR='rm -rf ~' gh pr create"],
   ],
   // git reads a `--config-env` value from the variable it names: one the line does not tell is a command unseen
   'a command setting given with --config-env': [
