@@ -13,7 +13,7 @@ import type { FamilyContext } from './families/types.ts';
 import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
-import { exportedSettingCommands, settingCommands } from './git-settings.ts';
+import { assignedCommands, assignedFindings, settingCommands } from './git-settings.ts';
 import { checkHistoryChange } from './history-files.ts';
 import { informational } from './informational.ts';
 import { resolvePath } from './paths.ts';
@@ -302,6 +302,9 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
     const text = file?.raw.startsWith('<(') && file.subs.length === 1 ? staticOutput(file.subs[0]!) : null;
     if (text) walkScript(text, w, depth + 1);
   }
+  // `GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`: what git, less or ssh would run is checked where it is set
+  for (const s of assignedCommands(cmd, inv)) walkScript(s, w, depth + 1);
+  for (const f of assignedFindings(cmd, inv)) add(f);
   if (!inv) {
     // a redirection alone (`> ~/.bashrc`) still writes
     for (const f of checkFamilies(cmd, null, fctx)) add(f);
@@ -375,13 +378,11 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   }
   const argv = argvOf(inv);
   let exemptArgv = argv;
-  // `export GIT_PAGER='…'`: what a later git would run is checked where it is set
-  for (const s of exportedSettingCommands(inv)) walkScript(s, w, depth + 1);
   if (inv.program === 'git') {
     const call = parseGit(inv, cwd ?? w.ctx.cwd, w.ctx.home);
     if (call?.aliasScript) walkScript(call.aliasScript, w, depth + 1);
-    // `git config core.sshCommand '…'`, `git -c core.pager='…' log`: what git would run is checked as commands
-    for (const s of call ? settingCommands(call) : []) walkScript(s, w, depth + 1);
+    // `git config core.sshCommand '…'`, `git -c core.pager='…' log`, `git clone 'ext::…'`: what git would run is checked as commands
+    for (const s of call ? settingCommands({ ...call, config: call.given }) : []) walkScript(s, w, depth + 1);
     // `git push --help`, `git push -h`: git shows the manual and does nothing else
     if (call && !informational('git', call.args)) {
       exemptArgv = ['git', call.sub, ...call.args];

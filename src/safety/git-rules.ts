@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Invocation } from './command.ts';
-import { environmentSettings } from './git-settings.ts';
+import { EXEC_PATH_REASON, environmentSettings, environmentVariables, isCommandSetting, settingFindings, writtenSetting } from './git-settings.ts';
 import { GIT_LONG_OPTIONS, spelledOutNames } from './long-options.ts';
 import { MARKER_FORMAT, type Marker, parseMarker } from './marker.ts';
 import { matchesName, starGlob } from './patterns.ts';
@@ -21,8 +21,14 @@ export interface GitCall {
   gitDir: string | null;
   /** the shell command of a `-c alias.x=!cmd` alias that the call runs, if any */
   aliasScript: string | null;
-  /** `-c key=value` settings of this call, keys lower-cased */
+  /** the settings of this call, its environment's and its own (`-c`, `--config-env`), keys lower-cased */
   config: Map<string, string>;
+  /** the settings its own options give (`-c key=value`, `--config-env`), keys lower-cased */
+  given: Map<string, string>;
+  /** settings `--config-env` takes from a variable the command line does not give (`--config-env=core.pager=P`) */
+  unread: string[];
+  /** the folder `--exec-path=DIR` has git run its helpers from, if any */
+  execPath: string | null;
 }
 
 export interface Finding {
@@ -49,17 +55,21 @@ export interface GitContext {
 
 const VALUED_GLOBAL = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds']);
 
-/** Reads git's global options and alias definitions; null when no subcommand follows. */
+/** Reads git's global options and alias definitions (`-c alias.x=…`, or from the environment); null when no subcommand follows. */
 export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | null {
   const a = inv.args.map((w) => w.value);
-  const aliases = new Map<string, string>();
-  const config = environmentSettings(inv);
+  const given = new Map<string, string>();
+  const unread: string[] = [];
+  const variables = environmentVariables(inv);
   let gitDir: string | null = null;
+  let execPath: string | null = null;
   let i = 0;
   while (i < a.length && a[i]!.startsWith('-')) {
     const v = a[i]!;
     const eq = v.indexOf('=');
     const [name, inline] = v.startsWith('--') && eq > 0 ? [v.slice(0, eq), v.slice(eq + 1)] : [v, undefined];
+    // `git --exec-path` prints where git's helpers are and exits; `--exec-path=DIR` runs them from DIR
+    if (name === '--exec-path' && inline === undefined) return null;
     if (!VALUED_GLOBAL.has(name)) {
       i++;
       continue;
@@ -68,15 +78,22 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     i += inline === undefined ? 2 : 1;
     if (name === '-C' && value && !value.includes(UNKNOWN)) cwd = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
     else if (name === '--git-dir' && !value.includes(UNKNOWN)) gitDir = posix.resolve(cwd, value.replace(/^~(?=\/|$)/, home));
-    else if (name === '--config-env') config.set(value.slice(0, Math.max(0, value.indexOf('='))).toLowerCase(), '(from the environment)');
-    else if (name === '-c') {
-      const m = /^alias\.([^=]+)=(.*)$/is.exec(value);
-      if (m) aliases.set(m[1]!.toLowerCase(), m[2]!);
+    else if (name === '--exec-path') execPath = value;
+    else if (name === '--config-env') {
+      // `--config-env=core.pager=P`: git reads the value from the variable P
+      const key = value.slice(0, Math.max(0, value.lastIndexOf('='))).toLowerCase();
+      const variable = value.slice(value.lastIndexOf('=') + 1);
+      const known = variables.get(variable);
+      if (known === undefined) unread.push(key);
+      given.set(key, known ?? '(from the environment)');
+    } else if (name === '-c') {
       const eq = value.indexOf('=');
-      config.set((eq < 0 ? value : value.slice(0, eq)).toLowerCase(), eq < 0 ? 'true' : value.slice(eq + 1));
+      given.set((eq < 0 ? value : value.slice(0, eq)).toLowerCase(), eq < 0 ? 'true' : value.slice(eq + 1));
     }
   }
   if (i >= a.length) return null;
+  const config = new Map([...environmentSettings(inv), ...given]);
+  const aliases = new Map([...config].filter(([key]) => key.startsWith('alias.')).map(([key, body]) => [key.slice(6), body]));
   let sub = a[i]!;
   let args = a.slice(i + 1);
   let aliasScript: string | null = null;
@@ -91,7 +108,7 @@ export function parseGit(inv: Invocation, cwd: string, home: string): GitCall | 
     sub = parts[0]!;
     args = [...parts.slice(1), ...args];
   }
-  return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config };
+  return { sub, args: expandLongOptions(sub, args), cwd, gitDir, aliasScript, config, given, unread, execPath };
 }
 
 function expandLongOptions(sub: string, args: string[]): string[] {
@@ -100,7 +117,14 @@ function expandLongOptions(sub: string, args: string[]): string[] {
 
 /** Every finding for one git call (the ways around the hooks are self-rules.ts's); `gates` collects `pr=N` markers to look up. */
 export function checkGit(call: GitCall, comment: string | null, ctx: GitContext, gates: PrGate[]): Finding[] {
-  const out: Finding[] = [];
+  const out: Finding[] = [...settingFindings({ config: call.given, written: writtenSetting(call) })];
+  if (call.execPath) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  // an alias too: `!…` is a shell command, and any other names the verb git runs
+  for (const key of call.unread.filter((k) => isCommandSetting(k) || k.startsWith('alias.')))
+    out.push({
+      rule: 'git.configEnv',
+      reason: `\`--config-env\` has git take ${key} from a variable whose value this command line does not show, and run it: give it with -c ${key}=…`,
+    });
   const has = (...flags: string[]) => call.args.some((x) => flags.includes(x));
   const cluster = (letter: string, ...long: string[]) => call.args.some((x) => long.includes(x) || (/^-[A-Za-z]+$/.test(x) && x.includes(letter)));
   switch (call.sub) {

@@ -1,9 +1,12 @@
+import { shellJoin } from '../model/shell-quote.ts';
 import type { Invocation } from './command.ts';
+import { DECLARATIONS } from './shell-vars.ts';
+import type { SimpleCommand } from './syntax.ts';
 
 /**
  * git's settings beyond its own options: those the environment gives a call (git-rules.ts
- * parseGit adds them to its `-c` settings), and the command lines settings hold, which git runs
- * later outside any check (evaluate.ts checks them as commands now).
+ * parseGit adds them to its `-c` settings), and the command lines settings and variables hold,
+ * which git (or less, or ssh) runs later outside any check (evaluate.ts checks them as commands now).
  */
 
 /** The variables that stand for a git setting (`GIT_SSH_COMMAND` for `core.sshCommand`), keys lower-cased. */
@@ -17,9 +20,32 @@ const SETTING_VARIABLES: Record<string, string> = {
   EDITOR: 'core.editor',
   VISUAL: 'core.editor',
   GIT_ASKPASS: 'core.askpass',
+  SSH_ASKPASS: 'core.askpass',
   GIT_EXTERNAL_DIFF: 'diff.external',
   GIT_PROXY_COMMAND: 'core.gitproxy',
 };
+
+/**
+ * The variables whose value is a command line a program runs, each to that command: the stand-ins
+ * of git's settings; less's input preprocessor (`LESSOPEN='|lesspipe %s'`: `|` or `||` pipes its
+ * output, `-` after them also for standard input) and its closer, which less runs as git's pager
+ * too; the pagers and editors of man (also `git help`), gh, kubectl, sudoedit, systemd's tools and
+ * bash's `fc`.
+ */
+const COMMAND_VARIABLES: Record<string, (value: string) => string> = {
+  ...Object.fromEntries(
+    [...Object.keys(SETTING_VARIABLES), 'LESSCLOSE', 'MANPAGER', 'GH_PAGER', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'SYSTEMD_PAGER', 'FCEDIT'].map(
+      (name) => [name, (v: string) => v],
+    ),
+  ),
+  LESSOPEN: (v) => v.replace(/^\|{0,2}-?/, ''),
+};
+
+/** The words before a command's program (its assignments, and its wrappers' words), as written. */
+function wordsBefore(inv: Invocation): string[] {
+  const words = inv.command.words;
+  return words.slice(0, Math.max(0, words.length - inv.args.length - 1)).map((w) => w.value);
+}
 
 /**
  * The settings git takes from the assignments before it (`GIT_CONFIG_PARAMETERS="'k'='v'"`,
@@ -27,39 +53,74 @@ const SETTING_VARIABLES: Record<string, string> = {
  * would give them: keys lower-cased.
  */
 export function environmentSettings(inv: Invocation): Map<string, string> {
-  const words = inv.command.words;
-  return settingsOf(words.slice(0, Math.max(0, words.length - inv.args.length - 1)).map((w) => w.value));
+  const assignments = wordsBefore(inv);
+  const config = configOf(assignments);
+  for (const [name, value] of variablesOf(assignments)) if (Object.hasOwn(SETTING_VARIABLES, name)) config.set(SETTING_VARIABLES[name]!, value);
+  return config;
 }
 
-/** The programs that set variables for the commands after them (`export GIT_PAGER=…`, `declare -x`). */
-const EXPORTERS = new Set(['export', 'declare', 'typeset', 'readonly', 'local']);
-
-/**
- * The command lines git would run from settings exported for every git after them (`export
- * GIT_PAGER='…'`, `declare -x GIT_SSH_COMMAND=…`, `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=…`):
- * checked as commands where they are set, since the git that runs them may be any later one.
- */
-export function exportedSettingCommands(inv: Invocation): string[] {
-  if (!EXPORTERS.has(inv.program)) return [];
-  return settingCommands({ sub: '', args: [], config: settingsOf(inv.args.map((w) => w.value)) });
+/** The variables assigned before a command's program (`P=cat git …`, also through `env`): what it finds in its environment besides the shell's. */
+export function environmentVariables(inv: Invocation): Map<string, string> {
+  return new Map(variablesOf(wordsBefore(inv)));
 }
 
-/** The settings a list of `NAME=value` words gives git (other words skipped). */
-function settingsOf(assignments: readonly string[]): Map<string, string> {
+/** The `NAME=value` pairs of a list of words (other words skipped), in order. */
+function variablesOf(words: readonly string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const word of words) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word);
+    if (m) out.push([m[1]!, m[2]!]);
+  }
+  return out;
+}
+
+/** The git settings the variables `GIT_CONFIG_PARAMETERS` and `GIT_CONFIG_KEY_<n>`/`VALUE_<n>` among `words` give, keys lower-cased. */
+function configOf(words: readonly string[]): Map<string, string> {
   const config = new Map<string, string>();
   const keys = new Map<string, string>();
   const values = new Map<string, string>();
-  for (const assignment of assignments) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(assignment);
-    if (!m) continue;
-    const [, name, value] = m as unknown as [string, string, string];
-    if (Object.hasOwn(SETTING_VARIABLES, name)) config.set(SETTING_VARIABLES[name]!, value);
-    else if (name === 'GIT_CONFIG_PARAMETERS') for (const p of value.matchAll(/'([^']*)'(?:='([^']*)')?/g)) config.set(p[1]!.toLowerCase(), p[2] ?? 'true');
+  for (const [name, value] of variablesOf(words)) {
+    if (name === 'GIT_CONFIG_PARAMETERS') for (const p of value.matchAll(/'([^']*)'(?:='([^']*)')?/g)) config.set(p[1]!.toLowerCase(), p[2] ?? 'true');
     else if (name.startsWith('GIT_CONFIG_KEY_')) keys.set(name.slice(15), value.toLowerCase());
     else if (name.startsWith('GIT_CONFIG_VALUE_')) values.set(name.slice(17), value);
   }
   for (const [n, key] of keys) config.set(key, values.get(n) ?? '');
   return config;
+}
+
+/**
+ * The variables a command sets for the programs it starts, as `NAME=value` words: the assignments
+ * before its program (any program: it may run git), those `export`, `declare` or `readonly` set,
+ * or a command of assignments alone (the variable may be exported already, as PAGER, EDITOR and
+ * LESSOPEN often are: every later program sees the new value).
+ */
+function assignmentsOf(cmd: SimpleCommand, inv: Invocation | null): string[] {
+  if (!inv) return cmd.words.map((w) => w.value);
+  return [...wordsBefore(inv), ...(DECLARATIONS.test(inv.program) ? inv.args.map((w) => w.value) : [])];
+}
+
+/**
+ * The command lines the variables a command sets would have git, less or ssh run, for this
+ * program or any later one (`GIT_PAGER='…' git log`, `export LESSOPEN='|… %s'`, `EDITOR='…'`,
+ * `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!…'`): checked as
+ * commands where they are set.
+ */
+export function assignedCommands(cmd: SimpleCommand, inv: Invocation | null): string[] {
+  const assignments = assignmentsOf(cmd, inv);
+  if (!assignments.length) return [];
+  const out: string[] = [];
+  for (const [name, value] of variablesOf(assignments)) if (Object.hasOwn(COMMAND_VARIABLES, name)) pushCommand(out, COMMAND_VARIABLES[name]!(value));
+  for (const [key, value] of configOf(assignments)) {
+    if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+    // a shell alias runs for `git x` in any later git (the git of this call expands it: parseGit)
+    else if (key.startsWith('alias.') && value.trim().startsWith('!')) pushCommand(out, value.trim());
+  }
+  return out;
+}
+
+/** Adds a setting's command line to `out`, but for a plain boolean; `!` in front only says it is a shell command. */
+function pushCommand(out: string[], value: string | undefined): void {
+  if (value && !/^(true|false|yes|no|on|off|0|1)$/i.test(value)) out.push(value.replace(/^!/, ''));
 }
 
 /**
@@ -70,29 +131,123 @@ function settingsOf(assignments: readonly string[]): Map<string, string> {
 const COMMAND_SETTINGS =
   /^(core\.(sshcommand|editor|pager|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|pager\..+|(difftool|mergetool|browser|man)\..+\.(cmd|path)|sendemail\.(sendmailcmd|tocmd|cccmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook)$/;
 
+/** Whether git runs the value of the setting `key` (lower-cased) as a command line. */
+export function isCommandSetting(key: string): boolean {
+  return COMMAND_SETTINGS.test(key);
+}
+
 /** `git config` options that take a value (`--file x`, `--type bool`): not the key or the value they precede. */
 const CONFIG_VALUED = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
 
-/**
- * The command lines git would run from the settings this call gives (`git -c core.sshCommand=…
- * fetch`) or writes (`git config core.sshCommand …`, `git config set core.pager …`): checked as
- * commands now, since git runs them later outside any check.
- */
-export function settingCommands(call: { sub: string; args: string[]; config: ReadonlyMap<string, string> }): string[] {
-  const out: string[] = [];
-  const add = (key: string, value: string | undefined) => {
-    if (value && COMMAND_SETTINGS.test(key.toLowerCase()) && !/^(true|false|yes|no|on|off|0|1)$/i.test(value)) out.push(value.replace(/^!/, ''));
-  };
-  for (const [key, value] of call.config) add(key, value);
-  if (call.sub !== 'config' || call.args.some((v) => /^(--(get|get-all|get-regexp|get-urlmatch|list|unset|unset-all)|-l)$/.test(v))) return out;
+/** The setting `git config KEY VALUE` (or `git config set KEY VALUE`, git 2.46) writes, key lower-cased; null for a read, an unset or another verb. */
+export function writtenSetting(call: { sub: string; args: string[] }): [string, string] | null {
+  if (call.sub !== 'config' || call.args.some((v) => /^(--(get|get-all|get-regexp|get-urlmatch|list|unset|unset-all)|-l)$/.test(v))) return null;
   const words: string[] = [];
   for (let i = 0; i < call.args.length; i++) {
     const v = call.args[i]!;
     if (CONFIG_VALUED.has(v)) i++;
     else if (!v.startsWith('-')) words.push(v);
   }
-  // `git config set KEY VALUE` (git 2.46), `git config KEY VALUE`
   if (words[0] === 'set') words.shift();
-  if (words.length >= 2) add(words[0]!, words[1]);
+  return words.length >= 2 ? [words[0]!.toLowerCase(), words[1]!] : null;
+}
+
+/**
+ * The command lines the settings this call gives (`git -c core.sshCommand=… fetch`,
+ * `--config-env`: `config`) or writes (`git config core.sshCommand …`) would have git run later,
+ * and those of the ext transport its words name (`git clone 'ext::sh -c …'`): checked as commands
+ * now, since git runs them outside any check.
+ */
+export function settingCommands(call: { sub: string; args: string[]; config: ReadonlyMap<string, string> }): string[] {
+  const out: string[] = [];
+  for (const [key, value] of call.config) if (COMMAND_SETTINGS.test(key)) pushCommand(out, value);
+  const written = writtenSetting(call);
+  if (written && COMMAND_SETTINGS.test(written[0])) pushCommand(out, written[1]);
+  if (URL_VERBS.has(call.sub)) for (const a of call.args) if (/^ext::/i.test(a)) out.push(shellJoin(extCommand(a.slice(5))));
   return out;
+}
+
+/** The git verbs whose words may be a remote's URL (`git config remote.x.url URL` among them): not a commit message's. */
+const URL_VERBS = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'remote', 'submodule', 'archive', 'config']);
+
+/**
+ * The program and arguments an `ext::` URL has git run (git-remote-ext): words apart at each space,
+ * `% ` a space within one, `%%` a `%`, `%s`/`%S` the service git asks for, `%G…`/`%V…` options
+ * for git:// that make no argument.
+ */
+function extCommand(spec: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let skip = false;
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i]!;
+    if (c === ' ') {
+      if (!skip) words.push(word);
+      word = '';
+      skip = false;
+    } else if (c === '%' && i + 1 < spec.length) {
+      const n = spec[++i]!;
+      if (n === 's' || n === 'S') word += n === 's' ? 'upload-pack' : 'git-upload-pack';
+      else if ((n === 'G' || n === 'V') && word === '') skip = true;
+      else word += n;
+    } else word += c;
+  }
+  if (!skip) words.push(word);
+  return words.filter((w, i) => w !== '' || i > 0);
+}
+
+/** A finding on settings: the rule and why. */
+export interface SettingFinding {
+  rule: string;
+  reason: string;
+}
+
+/** Values of protocol.ext.allow or protocol.allow that let git run the ext transport (the default is never). */
+const EXT_ALLOWED = /^(always|user)$/i;
+
+/**
+ * Settings that let git run what no check sees, given to a call (`config`: `-c`, the environment),
+ * written with `git config` (`written`), or in variables set before it or exported (`assignments`):
+ * the ext transport allowed (a command named by any URL git meets later, a submodule's among
+ * them), and another exec path (git runs its helpers from there, and puts it first on the PATH of
+ * every program it starts, the hooks' axme among them).
+ */
+export function settingFindings(over: {
+  config?: ReadonlyMap<string, string>;
+  written?: [string, string] | null;
+  assignments?: readonly string[];
+}): SettingFinding[] {
+  const out: SettingFinding[] = [];
+  const config = new Map([...(over.config ?? []), ...configOf(over.assignments ?? [])]);
+  if (over.written) config.set(over.written[0], over.written[1]);
+  const variables = variablesOf(over.assignments ?? []);
+  const ext =
+    [...config].some(([key, value]) => (key === 'protocol.ext.allow' || key === 'protocol.allow') && EXT_ALLOWED.test(value)) ||
+    variables.some(([name, value]) => name === 'GIT_ALLOW_PROTOCOL' && value.split(':').includes('ext'));
+  if (ext)
+    out.push({
+      rule: 'git.extProtocol',
+      reason: "allowing git's ext transport lets any URL git meets (a submodule's too) run the command it names: clone over https or ssh",
+    });
+  if (variables.some(([name, value]) => name === 'GIT_EXEC_PATH' && value !== '')) out.push({ rule: 'axme.self', reason: EXEC_PATH_REASON });
+  // `GIT_PAGER=rm; GIT_PAGER+=' -rf ~'`: the pieces pass one by one, the whole is never seen here
+  const appended = (over.assignments ?? [])
+    .map((w) => /^([A-Za-z_][A-Za-z0-9_]*)\+=/.exec(w)?.[1])
+    .find((name) => name && Object.hasOwn(COMMAND_VARIABLES, name));
+  if (appended)
+    out.push({
+      rule: 'git.commandVariable',
+      reason: `\`${appended}+=…\` builds the command line ${appended} holds piece by piece, which the guard checks only whole: assign it whole (${appended}='…')`,
+    });
+  return out;
+}
+
+/** Why git may not be given another exec path. */
+export const EXEC_PATH_REASON =
+  "another exec path makes git run its helpers from there, and find the programs its hooks start (axme's among them) there first: run git as installed";
+
+/** The findings on the variables a command sets for the programs it starts, or exports (settingFindings). */
+export function assignedFindings(cmd: SimpleCommand, inv: Invocation | null): SettingFinding[] {
+  const assignments = assignmentsOf(cmd, inv);
+  return assignments.length ? settingFindings({ assignments }) : [];
 }

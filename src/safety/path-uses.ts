@@ -411,8 +411,20 @@ function git(inv: Invocation): PathUse[] {
   }
 }
 
+/** bash's `history -w FILE` (or `-a`) writes the history into FILE, `-r`/`-n` read it; `-p`/`-s` words and `-d`'s offset are no paths. */
+function history(inv: Invocation): PathUse[] {
+  const flags = inv.args
+    .filter((w) => /^-[a-z]+$/.test(w.value))
+    .map((w) => w.value)
+    .join('');
+  const file = inv.args.find((w) => !w.value.startsWith('-'));
+  if (!file || /[psd]/.test(flags)) return [];
+  return /[wa]/.test(flags) ? [use(file, file.value, 'write')] : /[rn]/.test(flags) ? [use(file, file.value, 'read')] : [];
+}
+
 const SPECIAL: Record<string, (inv: Invocation) => PathUse[]> = {
   git,
+  history,
   cp: transfer,
   install: transfer,
   ln: transfer,

@@ -207,27 +207,33 @@ class Parser extends WordReader {
   /**
    * `alias nuke='rm -rf ~'; nuke /tmp`: a command whose program word, unquoted, names an alias is
    * the alias's text with the rest of its words after it — the text's commands before its last
-   * run first, its last takes the words (`alias go='cd / && rm -rf'`).
+   * run first, its last takes the words (`alias go='cd / && rm -rf'`). A text that ends in a blank
+   * has the word after it read as an alias too (`alias s='sudo '; s ll`).
    */
   private expandAlias(cmd: SimpleCommand): void {
     if (!this.ids.vars.hasAliases()) return;
-    const at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
-    const name = cmd.words[at]?.raw;
-    const text = name && /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
-    if (text === null || name === undefined) return;
-    if (this.depth + 1 > MAX_DEPTH) {
-      this.tooDeep = true;
-      return;
+    let at = cmd.words.findIndex((w) => !ASSIGNMENT.test(w.raw));
+    while (at >= 0 && at < cmd.words.length) {
+      const name = cmd.words[at]!.raw;
+      const text = /^[^\s=/$`'"\\]+$/.test(name) ? this.ids.vars.aliasText(name) : null;
+      if (text === null) return;
+      if (this.depth + 1 > MAX_DEPTH) {
+        this.tooDeep = true;
+        return;
+      }
+      const child = this.child(text);
+      // too much alias text read on one line: too large to check
+      if (!this.ids.vars.expandingAlias(name, () => child.list(null))) this.tooDeep = true;
+      this.tooDeep ||= child.tooDeep;
+      const last = child.out.pop();
+      this.out.push(...child.out);
+      if (child.out.length && last) cmd.after = last.after;
+      const words = last?.words ?? [];
+      cmd.words = [...cmd.words.slice(0, at), ...words, ...cmd.words.slice(at + 1)];
+      cmd.redirects = [...(last?.redirects ?? []), ...cmd.redirects];
+      if (!/[ \t]$/.test(text)) return;
+      at += words.length;
     }
-    const child = this.child(text);
-    // too much alias text read on one line: too large to check
-    if (!this.ids.vars.expandingAlias(name, () => child.list(null))) this.tooDeep = true;
-    this.tooDeep ||= child.tooDeep;
-    const last = child.out.pop();
-    this.out.push(...child.out);
-    if (child.out.length && last) cmd.after = last.after;
-    cmd.words = [...cmd.words.slice(0, at), ...(last?.words ?? []), ...cmd.words.slice(at + 1)];
-    cmd.redirects = [...(last?.redirects ?? []), ...cmd.redirects];
   }
 
   /**
