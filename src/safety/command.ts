@@ -1,8 +1,9 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
-import { launch, wordsFrom } from './launchers.ts';
-import { mayRun, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
+import { wordsFrom } from './launcher-shapes.ts';
+import { launch } from './launchers.ts';
+import { mayRun, type RunnerStart, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
 import { skipOptions, WRAPPERS } from './wrappers.ts';
 
@@ -86,6 +87,19 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
     const itself = (): Unwrapped => ({ invocation: { program, args, via, runners, chdir, command }, scripts, alternatives });
+    /** Another reading of what this wrapper or runner runs (`rest`): its scripts and invocations are checked too. */
+    const readAlso = (rest: Word[], peeled: string[][], altChdir: string | null): void => {
+      const alt = unwrap({ ...command, words: rest });
+      scripts.push(...alt.scripts);
+      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
+        alternatives.push({
+          ...inv,
+          via: [...via, program, ...inv.via],
+          runners: [...runners, ...peeled, ...inv.runners],
+          chdir: inv.chdir ?? altChdir,
+          command,
+        });
+    };
     if (program === 'eval') {
       scripts.push(wordsFrom(args, 0));
       return { invocation: null, scripts, alternatives };
@@ -110,8 +124,8 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     }
     // `ssh host cmd`, `su -c`, `watch`, `tmux new 'cmd'`, `distrobox enter -- cmd`: the launchers' shapes (launchers.ts)
     const launched = launch(program, args);
+    if (launched) scripts.push(...launched.scripts);
     if (launched?.kind === 'lines') {
-      scripts.push(...launched.scripts);
       return launched.runsItself ? itself() : { invocation: null, scripts, alternatives };
     }
     if (launched?.kind === 'runs') {
@@ -133,10 +147,11 @@ export function unwrap(command: SimpleCommand): Unwrapped {
       if (started) {
         // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
         if (runnerReadsFiles(argv)) alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
+        // `nvm exec myalias cmd`: a word that may be the runner's own (a version's alias) or the program
+        if (started.other) readAlso(startedWords(args, started.other), [[program, ...argv]], chdir);
         via.push(program);
         runners.push([program, ...argv]);
-        // the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`)
-        words = [{ ...args[started.at - 1]!, value: started.program }, ...args.slice(started.at)];
+        words = startedWords(args, started);
         continue;
       }
     }
@@ -149,13 +164,7 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     const rest = skipOptions(own, spec, false);
     // the reading where each option the table does not know takes the next word as its value
     const other = skipOptions(own, spec, true);
-    if (other.index > rest.index && other.index < own.length) {
-      const alt = unwrap({ ...command, words: own.slice(other.index) });
-      const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
-      scripts.push(...alt.scripts);
-      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
-        alternatives.push({ ...inv, via: [...via, program, ...inv.via], runners: [...runners, ...inv.runners], chdir: inv.chdir ?? altChdir, command });
-    }
+    if (other.index > rest.index && other.index < own.length) readAlso(own.slice(other.index), [], (spec.chdir && other.chdir(spec.chdir)) ?? chdir);
     if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
     const inner = own.slice(rest.index);
     // a wrapper with nothing to run is itself the program: `env` alone prints the environment
@@ -163,6 +172,11 @@ export function unwrap(command: SimpleCommand): Unwrapped {
     via.push(program);
     words = inner;
   }
+}
+
+/** The words of what a runner starts: the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`), then its arguments. */
+function startedWords(args: Word[], started: RunnerStart): Word[] {
+  return [{ ...args[started.at - 1]!, value: started.program }, ...args.slice(started.at)];
 }
 
 /** The command string of `bash -c '...'` (also `-lc`, `-e -c`, `-o pipefail -c`), else null. */

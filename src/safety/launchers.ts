@@ -1,14 +1,16 @@
-import { parallelLine, parallelScripts } from './parallel.ts';
+import { type LaunchStep, lines, shapedLaunch } from './launcher-shapes.ts';
 import type { Word } from './shell.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
 /**
  * The launchers whose command is not simply the words after their options, and what each runs:
- * command lines handed a shell (`ssh host cmd`, `su -c`, `watch`, `flock -c`, `tmux new 'cmd'`,
- * the keys `tmux send-keys` types, `nix-shell --run`), the command after a verb (`machinectl
- * shell`, `toolbox run`) or after a word of theirs (`distrobox enter -- cmd`, `gdb --args`,
- * `xterm -e`), the program an option names (`start-stop-daemon --exec`). command.ts's peel loop
- * asks `launch` before it peels a plain wrapper (wrappers.ts).
+ * command lines handed a shell (`tmux new 'cmd'`, the keys `tmux send-keys` types, `screen -X
+ * stuff`, `nix-shell --run`, `nodemon --exec`), the command after a verb (`machinectl shell`,
+ * `toolbox run`, `conda run`, `volta run`) or after a word of theirs (`distrobox enter -- cmd`,
+ * `gdb --args`, `xterm -e`, `guix shell -- cmd`), the program an option names
+ * (`start-stop-daemon --exec`); those read by code of their own (`ssh`, `su -c`, `watch`, `sudo
+ * -s`, `nix run` …) are launcher-shapes.ts's. command.ts's peel loop asks `launch` before it peels
+ * a plain wrapper (wrappers.ts).
  */
 
 export interface LauncherSpec extends WrapperSpec {
@@ -65,6 +67,28 @@ const TMUX_SCRIPT_VERBS: Record<string, string[]> = {
   pipep: ['-t'],
   'send-keys': TMUX_SEND_KEYS,
   send: TMUX_SEND_KEYS,
+};
+
+/** tmux's reading; `byobu` is tmux's or screen's front end, read as tmux's unless named `byobu-screen`. */
+const TMUX: LauncherSpec = { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS };
+/** screen's reading: `-X exec [fdpat] cmd` runs a command in the session's window, as `-X screen cmd` opens one running it. */
+const SCREEN: LauncherSpec = {
+  valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'],
+  verbOption: '-X',
+  scriptVerbs: { stuff: [], screen: ['-t'], exec: [] },
+};
+/** mise (once `rtx`): `mise exec|x [tool@version…] -- cmd`, `-c 'line'`. */
+const MISE: LauncherSpec = {
+  valued: ['-C', '--cd', '-j', '--jobs', '-E', '--env'],
+  verbs: ['exec', 'x'],
+  commandAfter: ['--'],
+  scriptOptions: ['-c', '--command'],
+};
+/** conda's `run` and its kin (mamba, micromamba): the environment by name or prefix, the folder, then the command. */
+const CONDA_RUN: LauncherSpec = {
+  valued: ['-n', '--name', '-p', '--prefix', '--cwd', '-r', '--root-prefix', '-a', '--attach', '-e', '--env', '--label', '--rc-file'],
+  verbs: ['run'],
+  chdir: ['--cwd'],
 };
 
 /** The key names that type Enter (`tmux send-keys 'cmd' Enter`): a line typed into a shell ends there. */
@@ -162,9 +186,16 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
     programOptions: ['-a', '--startas', '-x', '--exec'],
   },
   // terminal multiplexers and terminals: the command a session, window or pane runs, the keys typed into one
-  tmux: { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS },
+  tmux: TMUX,
+  byobu: TMUX,
+  'byobu-tmux': TMUX,
   // `screen -dm cmd` runs its command; `screen -X stuff 'text'` types into a session's shell, `-X screen cmd` opens a window running one
-  screen: { valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'], verbOption: '-X', scriptVerbs: { stuff: [], screen: ['-t'] } },
+  screen: SCREEN,
+  'byobu-screen': SCREEN,
+  // `zellij run -- cmd`, `zellij r cmd`: a pane running the command (its global options, such as `-s session`, before the verb)
+  zellij: { valued: ['--cwd', '-d', '--direction', '-n', '--name', '--width', '--height', '-x', '-y'], verbs: ['run', 'r'], chdir: ['--cwd'] },
+  // `nodemon --exec 'cmd'`: the line run on each change (with the script's name after it), by a shell
+  nodemon: { valued: ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'], scriptOptions: ['--exec', '-x'] },
   xterm: { valued: [], commandAfter: ['-e'] },
   konsole: { valued: [], commandAfter: ['-e'] },
   alacritty: { valued: [], commandAfter: ['-e', '--command'] },
@@ -173,98 +204,70 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   'nix-shell': { valued: [], scriptOptions: ['--run', '--command'] },
   nix: { valued: [], verbs: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
   direnv: { valued: [], verbs: ['exec'], positionals: 1 },
-  mise: { valued: [], verbs: ['exec', 'x'], commandAfter: ['--'] },
+  mise: MISE,
+  rtx: MISE,
   asdf: { valued: [], verbs: ['exec'] },
+  // environment runners: the command run in a project's or a named environment
+  conda: CONDA_RUN,
+  mamba: CONDA_RUN,
+  micromamba: CONDA_RUN,
+  pixi: {
+    valued: ['--manifest-path', '-e', '--environment', '-s', '--spec', '-c', '--channel', '-p', '--platform', '--with', '--color', '--auth-file'],
+    verbs: ['run', 'r', 'exec', 'x'],
+  },
+  rye: { valued: ['--pyproject'], verbs: ['run'] },
+  devbox: { valued: ['-c', '--config', '-e', '--env', '--env-file'], verbs: ['run'] },
+  hermit: { valued: [], verbs: ['exec'] },
+  volta: { valued: ['--node', '--npm', '--yarn', '--pnpm', '--env'], verbs: ['run'] },
+  fnm: { valued: ['--using', '--node-dist-mirror', '--fnm-dir', '--log-level', '--arch', '--version-file-strategy', '--shell'], verbs: ['exec'] },
+  // `guix shell pkgs -- cmd`, `flox activate -- cmd`, `tox exec -e env -- cmd`: the command after `--`
+  guix: { valued: ['-m', '--manifest', '-f', '--file', '-r', '--root', '-L', '--load-path'], verbs: ['shell', 'environment'], commandAfter: ['--'] },
+  flox: { valued: ['-d', '--dir', '-r', '--remote', '-m', '--mode'], verbs: ['activate'], commandAfter: ['--'] },
+  tox: { valued: ['-e', '-c', '--conf', '--root', '--workdir', '-x', '--override'], verbs: ['exec', 'e'], commandAfter: ['--'] },
 };
-
-/** What a launcher does with its words (launch). */
-export type LaunchStep =
-  /** it runs no command to peel further: these lines go to a shell; `runsItself`: the launcher is the invocation the rules see */
-  | { kind: 'lines'; scripts: string[]; runsItself: boolean }
-  /** it runs this command (peel it further), in this folder when one is given */
-  | { kind: 'runs'; words: Word[]; chdir: string | null }
-  /** the words after its verb, read as a plain wrapper's with this spec */
-  | { kind: 'wraps'; own: Word[]; spec: WrapperSpec };
-
-function lines(scripts: string[], runsItself: boolean): LaunchStep {
-  return { kind: 'lines', scripts, runsItself };
-}
 
 /** What the launcher `program` runs with `args` (see LaunchStep), or null where it is no launcher of this module (a plain wrapper, or neither). */
 export function launch(program: string, args: Word[]): LaunchStep | null {
-  const own = ownShape(program, args);
+  const own = shapedLaunch(program, args);
   if (own) return own;
   const spec = Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;
   return spec && tableShape(args, spec);
 }
 
-/** The launchers read by a shape of their own, not by LAUNCHERS's fields. */
-function ownShape(program: string, args: Word[]): LaunchStep | null {
-  switch (program) {
-    // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
-    case 'flock':
-    case 'script': {
-      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
-      return c >= 0 && args[c + 1] ? lines([args[c + 1]!.value], true) : null;
-    }
-    case 'env': {
-      const split = splitString(args);
-      return split === null ? null : lines([split], false);
-    }
-    case 'watch': {
-      const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
-      return lines(rest.index < args.length ? [wordsFrom(args, rest.index)] : [], false);
-    }
-    // `cross-env-shell NODE_ENV=test "tsc && vitest"`: the words after the assignments, run by a shell
-    case 'cross-env-shell': {
-      const at = args.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
-      return lines(at >= 0 ? [wordsFrom(args, at)] : [], false);
-    }
-    case 'ssh': {
-      const rest = skipOptions(args, {
-        valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
-        positionals: 1,
-      });
-      return lines(rest.index < args.length ? [wordsFrom(args, rest.index)] : [], true);
-    }
-    case 'su':
-    case 'runuser':
-    case 'sg': {
-      const scripts: string[] = [];
-      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
-      if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
-      const inline = args.find((w) => w.value.startsWith('--command='));
-      if (inline) scripts.push(inline.value.slice('--command='.length));
-      // `runuser -u user -- cmd` runs the command itself, as a wrapper does
-      return program !== 'runuser' || c >= 0 || inline ? lines(scripts, true) : null;
-    }
-    // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
-    case 'parallel':
-      return lines(parallelScripts(parallelLine(args), null), true);
-  }
-  return null;
-}
-
 /** A launcher of the LAUNCHERS table: its script options and verbs, the program an option names, its verb, the word before its command. */
 function tableShape(args: Word[], spec: LauncherSpec): LaunchStep {
-  // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`: command lines the program hands a shell
-  if (spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption))))
-    return lines(launcherScripts(args, spec), true);
+  // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
+  const verb = spec.verbs ? verbAt(args, spec) : -1;
+  if (verb < 0 && spec.verbs) return lines([], true);
+  // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
+  const after = spec.commandAfter ? args.findIndex((w) => spec.commandAfter!.includes(w.value)) : -1;
+  // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`, `mise exec -c 'cmd'`: command lines the program hands a shell
+  const scripted = spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)));
+  const scripts = scripted ? launcherScripts(after < 0 ? args : args.slice(0, after), spec) : [];
+  if (spec.commandAfter) {
+    if (after < 0 || after === args.length - 1) return lines(scripts, true);
+    return { kind: 'runs', words: args.slice(after + 1), chdir: null, scripts };
+  }
+  if (scripted) return lines(scripts, true);
   // `start-stop-daemon --start --exec /bin/x -- args`: the program an option names, its arguments after `--`
   if (spec.programOptions) {
     const run = namedProgram(args, spec);
-    return run ? { kind: 'runs', words: run, chdir: skipOptions(args, spec).chdir(spec.chdir ?? []) } : lines([], true);
+    return run ? { kind: 'runs', words: run, chdir: skipOptions(args, spec).chdir(spec.chdir ?? []), scripts: [] } : lines([], true);
   }
-  // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
-  const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
-  if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? '')) return lines([], true);
-  // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
-  if (spec.commandAfter) {
-    const dashDash = args.findIndex((w) => spec.commandAfter!.includes(w.value));
-    if (dashDash < 0 || dashDash === args.length - 1) return lines([], true);
-    return { kind: 'runs', words: args.slice(dashDash + 1), chdir: null };
+  return { kind: 'wraps', own: args.slice(verb + 1), spec, scripts: [] };
+}
+
+/**
+ * Where a launcher's verb stands, or -1 when its first word that is no option is none of its
+ * verbs (`machinectl list`); an option the table does not know is read both ways, as a flag and
+ * as taking the next word (`zellij -s dev run -- cmd`).
+ */
+function verbAt(args: Word[], spec: LauncherSpec): number {
+  for (const unknownTakesValue of [false, true]) {
+    const at = skipOptions(args, { valued: spec.valued }, unknownTakesValue).index;
+    if (spec.verbs!.includes(args[at]?.value ?? '')) return at;
   }
-  return { kind: 'wraps', own: args.slice(verb + 1), spec };
+  return -1;
 }
 
 /**
@@ -292,8 +295,11 @@ function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
     const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
     if (!valued) continue;
     const words = own.slice(1);
+    let from = skipOptions(words, { valued }).index;
+    // screen's `exec .!. cmd`: the pattern of the file descriptors it hands the command comes first
+    if (own[0]!.value === 'exec' && /^[.!:|]+$/.test(words[from]?.value ?? '')) from++;
     const line = words
-      .slice(skipOptions(words, { valued }).index)
+      .slice(from)
       .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))
       .join(' ')
       // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
@@ -318,24 +324,4 @@ function namedProgram(args: Word[], spec: LauncherSpec): Word[] | null {
   });
   const first = names.map((n) => given.get(n)).find((w) => w !== undefined);
   return first ? [first, ...(dashDash < 0 ? [] : args.slice(dashDash + 1))] : null;
-}
-
-/** The words from position `from` on, as one command line (what a wrapper hands a shell). */
-export function wordsFrom(args: Word[], from: number): string {
-  return args
-    .slice(from)
-    .map((w) => w.value)
-    .join(' ');
-}
-
-/** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
-function splitString(args: Word[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (!v.startsWith('-')) return null;
-    if (v === '-S' || v === '--split-string') return wordsFrom(args, i + 1);
-    if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
-    if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
-  }
-  return null;
 }

@@ -103,6 +103,15 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   builtin: { valued: [] },
   exec: { valued: ['-a'] },
   nohup: { valued: [] },
+  // moreutils: `chronic cmd` (its output only on failure), `ifne cmd` (only given input), `lckdo lockfile cmd`
+  chronic: { valued: [] },
+  ifne: { valued: [] },
+  lckdo: { valued: [], positionals: 1 },
+  // `entr cmd` (its `-s 'line'` is launchers.ts's): the command run when a file it watches changes
+  entr: { valued: [] },
+  // detached sessions: `dtach -n socket cmd` (the mode's value is the socket), `abduco -n name cmd`
+  dtach: { valued: ['-a', '-A', '-c', '-n', '-N', '-e', '-r'] },
+  abduco: { valued: ['-e'], positionals: 1 },
   setsid: { valued: [] },
   unbuffer: { valued: [] },
   caffeinate: { valued: ['-t', '-w'] },
@@ -138,6 +147,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     ],
   },
   busybox: { valued: [] },
+  toybox: { valued: [] },
+  // GNU coreutils built as one program: `coreutils rm …`
+  coreutils: { valued: [] },
   pkexec: { valued: ['--user'] },
   runuser: { valued: ['-u', '-g', '-G', '-w', '--user', '--group', '--supp-group', '--whitelist-environment'] },
   'systemd-run': {
