@@ -8,8 +8,9 @@ import { operandAt, programName } from './argv.ts';
  * dlx|exec|run`, `bun x|run`), the npm clients' own `<bin>` form (`yarn nx …`, `pnpm prisma …`;
  * not their commands such as `add` or `why`, whose operands are package names), yarn's workspaces
  * (`yarn workspace web …`, `yarn workspaces foreach -A …`: yarn again), the environment runners
- * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `pipx run`) and `python -m`
- * (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
+ * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `hatch env run`, `pipx run`),
+ * the package manager `corepack` starts, the npm package `deno run npm:<pkg>` runs, `nvm exec|run`
+ * and `python -m` (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
  * '<line>'` and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
  */
 
