@@ -5,7 +5,7 @@ import { wordsFrom } from './launcher-shapes.ts';
 import { launch } from './launchers.ts';
 import { mayRun, type RunnerStart, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
-import { skipOptions, WRAPPERS } from './wrappers.ts';
+import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 export { programName };
 
@@ -69,109 +69,133 @@ function knownProgram(w: Word): string | null {
   return last.startsWith('-') || last.includes(UNKNOWN) ? null : last;
 }
 
+/** What the peel has gathered so far: the wrappers and runners peeled, the scripts and readings found, the folder. */
+interface Peel {
+  command: SimpleCommand;
+  via: string[];
+  runners: string[][];
+  scripts: string[];
+  alternatives: Invocation[];
+  chdir: string | null;
+}
+
+/** The peel's end: `program` is the invocation, or none runs (`eval`, `env -S`, `watch`: their scripts carry what runs). */
+function ended(p: Peel, program: string | null, args: Word[] = []): Unwrapped {
+  const { via, runners, chdir, command } = p;
+  return { invocation: program === null ? null : { program, args, via, runners, chdir, command }, scripts: p.scripts, alternatives: p.alternatives };
+}
+
+/** Another reading of what the wrapper or runner `program` runs (`rest`): its scripts and invocations are checked too. */
+function readAlso(p: Peel, program: string, rest: Word[], peeled: string[][], altChdir: string | null): void {
+  const alt = unwrap({ ...p.command, words: rest });
+  p.scripts.push(...alt.scripts);
+  for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
+    p.alternatives.push({
+      ...inv,
+      via: [...p.via, program, ...inv.via],
+      runners: [...p.runners, ...peeled, ...inv.runners],
+      chdir: inv.chdir ?? altChdir,
+      command: p.command,
+    });
+}
+
 /** Peels wrappers off a simple command; see the module comment. */
 export function unwrap(command: SimpleCommand): Unwrapped {
+  const p: Peel = { command, via: [], runners: [], scripts: [], alternatives: [], chdir: null };
   let words = command.words;
-  const via: string[] = [];
-  const runners: string[][] = [];
-  const scripts: string[] = [];
-  const alternatives: Invocation[] = [];
-  let chdir: string | null = null;
   // every round drops at least the wrapper's own word, so this ends
   for (;;) {
     // `FOO=bar cmd`: assignments before the program
     let i = 0;
     while (i < words.length && ASSIGNMENT.test(words[i]!.raw)) i++;
     words = words.slice(i);
-    if (!words.length) return { invocation: null, scripts, alternatives };
+    if (!words.length) return ended(p, null);
     const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
-    const itself = (): Unwrapped => ({ invocation: { program, args, via, runners, chdir, command }, scripts, alternatives });
-    /** Another reading of what this wrapper or runner runs (`rest`): its scripts and invocations are checked too. */
-    const readAlso = (rest: Word[], peeled: string[][], altChdir: string | null): void => {
-      const alt = unwrap({ ...command, words: rest });
-      scripts.push(...alt.scripts);
-      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
-        alternatives.push({
-          ...inv,
-          via: [...via, program, ...inv.via],
-          runners: [...runners, ...peeled, ...inv.runners],
-          chdir: inv.chdir ?? altChdir,
-          command,
-        });
-    };
-    if (program === 'eval') {
-      scripts.push(wordsFrom(args, 0));
-      return { invocation: null, scripts, alternatives };
-    }
-    // `trap 'cmd' EXIT`: the handler runs later in this shell
-    if (program === 'trap') {
-      const handler = args.find((w) => !w.value.startsWith('-'));
-      if (handler) scripts.push(handler.value);
-      return { invocation: null, scripts, alternatives };
-    }
-    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts, alternatives };
-    // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
-    if (program === 'capsh') {
-      const body = shellScript(args.slice(args.findIndex((w) => w.value === '--') + 1));
-      if (body !== null) scripts.push(body);
-      return itself();
-    }
-    if (SHELLS.has(program)) {
-      const body = shellScript(args);
-      if (body !== null) scripts.push(body);
-      return itself();
-    }
-    // `ssh host cmd`, `su -c`, `watch`, `tmux new 'cmd'`, `distrobox enter -- cmd`: the launchers' shapes (launchers.ts)
-    const launched = launch(program, args);
-    if (launched) scripts.push(...launched.scripts);
-    if (launched?.kind === 'lines') {
-      return launched.runsItself ? itself() : { invocation: null, scripts, alternatives };
-    }
-    if (launched?.kind === 'runs') {
-      if (launched.chdir) chdir = launched.chdir;
-      via.push(program);
-      words = launched.words;
-      continue;
-    }
-    // `npx rimraf dist`, `bundle exec rspec`, `python -m twine`: the program a runner starts, as a wrapper's (runners.ts)
-    if (mayRun(program)) {
-      const argv = args.map((w) => w.value);
-      // `npx -c 'tsc && eslint .'`: a shell line, as `sh -c`
-      const line = runnerShellLine(program, argv);
-      if (line !== null) {
-        scripts.push(line);
-        return itself();
-      }
-      const started = runnerStart(program, argv);
-      if (started) {
-        // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
-        if (runnerReadsFiles(argv)) alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
-        // `nvm exec myalias cmd`: a word that may be the runner's own (a version's alias) or the program
-        if (started.other) readAlso(startedWords(args, started.other), [[program, ...argv]], chdir);
-        via.push(program);
-        runners.push([program, ...argv]);
-        words = startedWords(args, started);
-        continue;
-      }
-    }
-    const spec = launched?.spec ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program]! : null);
-    if (!spec) return itself();
-    // `dotenv -e .env.test -- jest`: the file the wrapper reads is checked as it reads it
-    if (spec.readsFiles?.some((o) => args.some((w) => w.value === o || w.value.startsWith(`${o}=`))))
-      alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
-    const own = launched?.own ?? args;
-    const rest = skipOptions(own, spec, false);
-    // the reading where each option the table does not know takes the next word as its value
-    const other = skipOptions(own, spec, true);
-    if (other.index > rest.index && other.index < own.length) readAlso(own.slice(other.index), [], (spec.chdir && other.chdir(spec.chdir)) ?? chdir);
-    if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
-    const inner = own.slice(rest.index);
-    // a wrapper with nothing to run is itself the program: `env` alone prints the environment
-    if (inner.every((w) => ASSIGNMENT.test(w.raw))) return itself();
-    via.push(program);
-    words = inner;
+    const next = shellStep(p, program, args) ?? launcherStep(p, program, args) ?? runnerStep(p, program, args) ?? wrapperStep(p, program, args);
+    if (!Array.isArray(next)) return next;
+    p.via.push(program);
+    words = next;
   }
+}
+
+/** What the shell runs itself: `eval`, `trap`, `command -v`, a shell (`bash -c`, `capsh -- -c`); null for any other program. */
+function shellStep(p: Peel, program: string, args: Word[]): Unwrapped | null {
+  if (program === 'eval') {
+    p.scripts.push(wordsFrom(args, 0));
+    return ended(p, null);
+  }
+  // `trap 'cmd' EXIT`: the handler runs later in this shell
+  if (program === 'trap') {
+    const handler = args.find((w) => !w.value.startsWith('-'));
+    if (handler) p.scripts.push(handler.value);
+    return ended(p, null);
+  }
+  if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return ended(p, null);
+  // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
+  const shellArgs = program === 'capsh' ? args.slice(args.findIndex((w) => w.value === '--') + 1) : SHELLS.has(program) ? args : null;
+  if (!shellArgs) return null;
+  const body = shellScript(shellArgs);
+  if (body !== null) p.scripts.push(body);
+  return ended(p, program, args);
+}
+
+/**
+ * `ssh host cmd`, `su -c`, `watch`, `tmux new 'cmd'`, `distrobox enter -- cmd`: the launchers'
+ * shapes (launchers.ts); the words of the command the launcher runs, else the peel's end; a
+ * launcher read as a plain wrapper after its verb goes on to wrapperStep.
+ */
+function launcherStep(p: Peel, program: string, args: Word[]): Word[] | Unwrapped | null {
+  const launched = launch(program, args);
+  if (!launched) return null;
+  p.scripts.push(...launched.scripts);
+  if (launched.kind === 'lines') return ended(p, launched.runsItself ? program : null, args);
+  if (launched.kind === 'wraps') return wrapperStep(p, program, args, launched);
+  if (launched.chdir) p.chdir = launched.chdir;
+  return launched.words;
+}
+
+/** `npx rimraf dist`, `bundle exec rspec`: the words of the program a runner starts, as a wrapper's (runners.ts); null for no runner. */
+function runnerStep(p: Peel, program: string, args: Word[]): Word[] | Unwrapped | null {
+  if (!mayRun(program)) return null;
+  const argv = args.map((w) => w.value);
+  // `npx -c 'tsc && eslint .'`: a shell line, as `sh -c`
+  const line = runnerShellLine(program, argv);
+  if (line !== null) {
+    p.scripts.push(line);
+    return ended(p, program, args);
+  }
+  const started = runnerStart(program, argv);
+  if (!started) return null;
+  // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
+  if (runnerReadsFiles(argv)) p.alternatives.push({ program, args, via: [...p.via], runners: [...p.runners], chdir: p.chdir, command: p.command });
+  // `nvm exec myalias cmd`: a word that may be the runner's own (a version's alias) or the program
+  if (started.other) readAlso(p, program, startedWords(args, started.other), [[program, ...argv]], p.chdir);
+  p.runners.push([program, ...argv]);
+  return startedWords(args, started);
+}
+
+/**
+ * A plain wrapper (wrappers.ts), or a launcher's words after its verb: the words of the command
+ * after its options, each option the table does not know read both ways; the wrapper itself when
+ * it runs nothing, as is any program that is no wrapper.
+ */
+function wrapperStep(p: Peel, program: string, args: Word[], launched?: { own: Word[]; spec: WrapperSpec }): Word[] | Unwrapped {
+  const spec = launched?.spec ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program]! : null);
+  if (!spec) return ended(p, program, args);
+  // `dotenv -e .env.test -- jest`: the file the wrapper reads is checked as it reads it
+  if (spec.readsFiles?.some((o) => args.some((w) => w.value === o || w.value.startsWith(`${o}=`))))
+    p.alternatives.push({ program, args, via: [...p.via], runners: [...p.runners], chdir: p.chdir, command: p.command });
+  const own = launched?.own ?? args;
+  const rest = skipOptions(own, spec, false);
+  // the reading where each option the table does not know takes the next word as its value
+  const other = skipOptions(own, spec, true);
+  if (other.index > rest.index && other.index < own.length)
+    readAlso(p, program, own.slice(other.index), [], (spec.chdir && other.chdir(spec.chdir)) ?? p.chdir);
+  if (spec.chdir && rest.chdir(spec.chdir)) p.chdir = rest.chdir(spec.chdir);
+  const inner = own.slice(rest.index);
+  // a wrapper with nothing to run is itself the program: `env` alone prints the environment
+  return inner.every((w) => ASSIGNMENT.test(w.raw)) ? ended(p, program, args) : inner;
 }
 
 /** The words of what a runner starts: the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`), then its arguments. */
