@@ -5,8 +5,9 @@ import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 /**
  * The launchers read by code of their own rather than by the fields of launchers.ts's table:
  * command lines handed a shell (`ssh host cmd`, `su -c`, `flock -c`, `script -c`, `watch`,
- * `watchexec`, `entr -s`, `sudo -s`, `cross-env-shell`, `parallel`, `env -S`), the commands an
- * `expect -c` script spawns, and the package `nix run` starts.
+ * `watchexec`, `entr -s`, `sudo -s`, `nodemon --exec`, `cross-env-shell`, `parallel`, `env -S`),
+ * the screen commands of `screen -X eval`, zellij's actions, the commands an `expect -c` script
+ * spawns, and the package `nix run` starts.
  */
 
 /** What a launcher does with its words (launch); `scripts`: the command lines it hands a shell besides. */
@@ -90,6 +91,21 @@ export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
       return lines(expectSpawns(args), true);
     case 'nix':
       return nixRun(args);
+    // `screen -X eval 'cmd' …`: each argument one of screen's commands, read as `screen -X cmd` is
+    case 'screen':
+    case 'byobu-screen': {
+      const x = args.findIndex((w) => w.value === '-X');
+      return x >= 0 && args[x + 1]?.value === 'eval'
+        ? lines(
+            args.slice(x + 2).map((w) => `${program} -X ${w.value}`),
+            true,
+          )
+        : null;
+    }
+    case 'zellij':
+      return zellijAction(args);
+    case 'nodemon':
+      return nodemonLine(args);
   }
   return null;
 }
@@ -137,6 +153,51 @@ function nixRun(args: Word[]): LaunchStep | null {
   const dashDash = rest.findIndex((w) => w.value === '--');
   if (dashDash >= 0) rest.splice(dashDash, 1);
   return { kind: 'runs', words: [{ ...own[at]!, value: program }, ...rest], chdir: null, scripts: [] };
+}
+
+/** The options of the pane `zellij run` and `zellij action new-pane` open that take a value. */
+export const ZELLIJ_PANE: WrapperSpec = { valued: ['--cwd', '-d', '--direction', '-n', '--name', '--width', '--height', '-x', '-y'], chdir: ['--cwd'] };
+
+/**
+ * `zellij action new-pane [options] [--] cmd` runs the command in a new pane; `zellij action
+ * write-chars 'text'` types into the focused one (read as a line, as tmux's send-keys); other
+ * actions run none. Null for zellij's other verbs (`zellij run` is launchers.ts's).
+ */
+function zellijAction(args: Word[]): LaunchStep | null {
+  const verb = [false, true]
+    .map((unknownTakesValue) => skipOptions(args, { valued: [] }, unknownTakesValue).index)
+    .find((at) => args[at]?.value === 'action' || args[at]?.value === 'ac');
+  if (verb === undefined) return null;
+  const rest = args.slice(verb + 2);
+  const action = args[verb + 1]?.value;
+  if (action === 'write-chars') return lines(rest.length ? [wordsFrom(rest, 0)] : [], true);
+  if (action === 'new-pane' || action === 'np') return { kind: 'wraps', own: rest, spec: ZELLIJ_PANE, scripts: [] };
+  return lines([], true);
+}
+
+/** nodemon's options that take a value. */
+const NODEMON_VALUED = ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'];
+
+/**
+ * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change, the exec line with
+ * the script and its arguments after it; without `--exec` nodemon runs node (or what its config
+ * names) on the script.
+ */
+function nodemonLine(args: Word[]): LaunchStep {
+  const x = args.findIndex((w) => w.value === '--exec' || w.value === '-x');
+  const inline = args.find((w) => w.value.startsWith('--exec='));
+  const exec = inline ? inline.value.slice('--exec='.length) : args[x + 1]?.value;
+  if (exec === undefined || (x < 0 && !inline)) return lines([], true);
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (i === x || NODEMON_VALUED.includes(v)) i++;
+    else if (v === '--') {
+      operands.push(...args.slice(i + 1).map((w) => w.value));
+      break;
+    } else if (!v.startsWith('-')) operands.push(v);
+  }
+  return lines([[exec, ...operands].join(' ')], true);
 }
 
 /** watchexec's options that take a value. */

@@ -1,12 +1,12 @@
-import { type LaunchStep, lines, shapedLaunch } from './launcher-shapes.ts';
+import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
 import type { Word } from './shell.ts';
 import { skipOptions, type WrapperSpec } from './wrappers.ts';
 
 /**
  * The launchers whose command is not simply the words after their options, and what each runs:
  * command lines handed a shell (`tmux new 'cmd'`, the keys `tmux send-keys` types, `screen -X
- * stuff`, `nix-shell --run`, `nodemon --exec`), the command after a verb (`machinectl shell`,
- * `toolbox run`, `conda run`, `volta run`) or after a word of theirs (`distrobox enter -- cmd`,
+ * stuff`, `nix-shell --run`), the command after a verb (`machinectl shell`,
+ * `toolbox run`, `conda run`, `volta run`, `zellij run`) or after a word of theirs (`distrobox enter -- cmd`,
  * `gdb --args`, `xterm -e`, `guix shell -- cmd`), the program an option names
  * (`start-stop-daemon --exec`); those read by code of their own (`ssh`, `su -c`, `watch`, `sudo
  * -s`, `nix run` …) are launcher-shapes.ts's. command.ts's peel loop asks `launch` before it peels
@@ -193,9 +193,7 @@ export const LAUNCHERS: Record<string, LauncherSpec> = {
   screen: SCREEN,
   'byobu-screen': SCREEN,
   // `zellij run -- cmd`, `zellij r cmd`: a pane running the command (its global options, such as `-s session`, before the verb)
-  zellij: { valued: ['--cwd', '-d', '--direction', '-n', '--name', '--width', '--height', '-x', '-y'], verbs: ['run', 'r'], chdir: ['--cwd'] },
-  // `nodemon --exec 'cmd'`: the line run on each change (with the script's name after it), by a shell
-  nodemon: { valued: ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'], scriptOptions: ['--exec', '-x'] },
+  zellij: { ...ZELLIJ_PANE, verbs: ['run', 'r'] },
   xterm: { valued: [], commandAfter: ['-e'] },
   konsole: { valued: [], commandAfter: ['-e'] },
   alacritty: { valued: [], commandAfter: ['-e', '--command'] },

@@ -70,6 +70,9 @@ testHoles({
     ['screen -ls', 'screen -X exec rm -rf ~'],
     ['screen -r dev', 'screen -S s -X exec rm -rf ~'],
     ['screen -X exec ls', 'screen -X exec .!. rm -rf ~'],
+    // `-X eval 'cmd' …`: each argument one of screen's commands
+    ["screen -X eval 'select 1'", "screen -X eval 'exec rm -rf ~'"],
+    ["screen -S s -X eval 'stuff hi'", `screen -S s -X eval 'stuff "rm -rf ~\\n"'`],
     ['sudo -v', "sudo -s 'rm -rf ~'"],
     ['sudo -i', "sudo -i 'rm -rf ~'"],
     ["sudo -u www -s 'ls -la'", "sudo -iu root 'rm -rf ~'"],
@@ -83,6 +86,9 @@ testHoles({
     ['zellij attach dev', 'zellij run -f -- rm -rf ~'],
     // zellij's global `-s session` before the verb
     ['zellij -s dev run -- npm test', 'zellij -s dev run -- rm -rf ~'],
+    // `zellij action new-pane -- cmd` runs it; `write-chars` types into the focused pane
+    ['zellij action new-pane -- npm test', 'zellij action new-pane -- rm -rf ~'],
+    ["zellij action write-chars 'npm test'", "zellij action write-chars 'rm -rf ~'"],
     ['chronic npm test', 'chronic rm -rf ~'],
     ['ifne npm test', 'ifne rm -rf ~'],
     ['lckdo /tmp/l npm test', 'lckdo /tmp/l rm -rf ~'],
@@ -93,6 +99,8 @@ testHoles({
     ["watchexec -w src 'npm test'", "watchexec -w src 'rm -rf ~'"],
     ['nodemon src/index.ts', "nodemon --exec 'rm -rf ~'"],
     ["nodemon --exec 'npm test'", "nodemon -x 'rm -rf ~'"],
+    // nodemon runs the exec line with the script and its arguments after it
+    ["nodemon --exec 'ts-node' src/index.ts", "nodemon --exec 'rm -rf' ~"],
     ["expect -c 'spawn ssh h uptime'", "expect -c 'spawn rm -rf ~'"],
     // Tcl's braces quote as single quotes; `;` starts a statement
     ["expect -c 'spawn -noecho ssh h; expect eof'", "expect -c 'spawn sh -c {rm -rf ~}'"],
