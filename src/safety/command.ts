@@ -1,19 +1,22 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { programName } from './argv.ts';
 import { UNKNOWN } from './expand.ts';
-import { parallelLine, parallelScripts } from './parallel.ts';
-import { mayRun, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
+import { wordsFrom } from './launcher-shapes.ts';
+import { launch } from './launchers.ts';
+import { mayRun, type RunnerStart, runnerReadsFiles, runnerShellLine, runnerStart } from './runners.ts';
 import type { SimpleCommand, Word } from './shell.ts';
-import { ENTER_KEYS, WRAPPERS, type WrapperSpec } from './wrappers.ts';
+import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
 
 export { programName };
 
 /**
- * From a simple command to the program that really runs: assignments skipped, wrappers such as
- * `sudo`, `env`, `timeout` or `xargs` and runners such as `npx`, `pnpm exec` or `uv run`
- * (runners.ts) peeled off, the program named by its base name (`/usr/bin/git` is `git`), and
- * command strings handed to a shell (`bash -c`, `eval`, `su -c`, `env -S`, `watch`, `ssh host
- * cmd`, `parallel cmd ::: args`, `npx -c`, `cross-env-shell`) returned for parsing as scripts of their own.
+ * The command model and the peel: from a simple command to the program that really runs,
+ * assignments skipped, wrappers such as `sudo`, `env`, `timeout` or `xargs` (wrappers.ts),
+ * launchers such as `tmux`, `ssh` or `distrobox enter` (launchers.ts) and runners such as `npx`,
+ * `pnpm exec` or `uv run` (runners.ts) peeled off, the program named by its base name
+ * (`/usr/bin/git` is `git`), and command strings handed to a shell (`bash -c`, `eval`, `su -c`,
+ * `env -S`, `watch`, `ssh host cmd`, `parallel cmd ::: args`, `npx -c`, `cross-env-shell`)
+ * returned for parsing as scripts of their own.
  */
 
 export interface Invocation {
@@ -44,6 +47,9 @@ export interface Unwrapped {
   alternatives: Invocation[];
 }
 
+/** An assignment before a program, or among cross-env's words: `FOO=bar`, `PATH+=:bin`. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'pwsh']);
 
 /** Commands that print a program's name: `$(which npm)`, `$(command -v npm)`, `$(echo npm)`. */
@@ -63,284 +69,138 @@ function knownProgram(w: Word): string | null {
   return last.startsWith('-') || last.includes(UNKNOWN) ? null : last;
 }
 
+/** What the peel has gathered so far: the wrappers and runners peeled, the scripts and readings found, the folder. */
+interface Peel {
+  command: SimpleCommand;
+  via: string[];
+  runners: string[][];
+  scripts: string[];
+  alternatives: Invocation[];
+  chdir: string | null;
+}
+
+/** The peel's end: `program` is the invocation, or none runs (`eval`, `env -S`, `watch`: their scripts carry what runs). */
+function ended(p: Peel, program: string | null, args: Word[] = []): Unwrapped {
+  const { via, runners, chdir, command } = p;
+  return { invocation: program === null ? null : { program, args, via, runners, chdir, command }, scripts: p.scripts, alternatives: p.alternatives };
+}
+
+/** Another reading of what the wrapper or runner `program` runs (`rest`): its scripts and invocations are checked too. */
+function readAlso(p: Peel, program: string, rest: Word[], peeled: string[][], altChdir: string | null): void {
+  const alt = unwrap({ ...p.command, words: rest });
+  p.scripts.push(...alt.scripts);
+  for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
+    p.alternatives.push({
+      ...inv,
+      via: [...p.via, program, ...inv.via],
+      runners: [...p.runners, ...peeled, ...inv.runners],
+      chdir: inv.chdir ?? altChdir,
+      command: p.command,
+    });
+}
+
 /** Peels wrappers off a simple command; see the module comment. */
 export function unwrap(command: SimpleCommand): Unwrapped {
+  const p: Peel = { command, via: [], runners: [], scripts: [], alternatives: [], chdir: null };
   let words = command.words;
-  const via: string[] = [];
-  const runners: string[][] = [];
-  const scripts: string[] = [];
-  const alternatives: Invocation[] = [];
-  let chdir: string | null = null;
   // every round drops at least the wrapper's own word, so this ends
   for (;;) {
     // `FOO=bar cmd`: assignments before the program
     let i = 0;
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.raw)) i++;
+    while (i < words.length && ASSIGNMENT.test(words[i]!.raw)) i++;
     words = words.slice(i);
-    if (!words.length) return { invocation: null, scripts, alternatives };
+    if (!words.length) return ended(p, null);
     const program = programName(knownProgram(words[0]!) ?? words[0]!.value);
     const args = words.slice(1);
-    const spec = WRAPPERS[program];
-    if (program === 'eval') {
-      scripts.push(wordsFrom(args, 0));
-      return { invocation: null, scripts, alternatives };
-    }
-    // `trap 'cmd' EXIT`: the handler runs later in this shell
-    if (program === 'trap') {
-      const handler = args.find((w) => !w.value.startsWith('-'));
-      if (handler) scripts.push(handler.value);
-      return { invocation: null, scripts, alternatives };
-    }
-    // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
-    if (program === 'flock' || program === 'script') {
-      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
-      if (c >= 0 && args[c + 1]) {
-        scripts.push(args[c + 1]!.value);
-        return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-      }
-    }
-    if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return { invocation: null, scripts, alternatives };
-    if (program === 'env') {
-      const split = splitString(args);
-      if (split !== null) {
-        scripts.push(split);
-        return { invocation: null, scripts, alternatives };
-      }
-    }
-    if (program === 'watch') {
-      const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
-      if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: null, scripts, alternatives };
-    }
-    // `cross-env-shell NODE_ENV=test "tsc && vitest"`: the words after the assignments, run by a shell
-    if (program === 'cross-env-shell') {
-      const at = args.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
-      if (at >= 0) scripts.push(wordsFrom(args, at));
-      return { invocation: null, scripts, alternatives };
-    }
-    if (program === 'ssh') {
-      const rest = skipOptions(args, {
-        valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
-        positionals: 1,
-      });
-      if (rest.index < args.length) scripts.push(wordsFrom(args, rest.index));
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
-    if (program === 'capsh') {
-      const body = shellScript(args.slice(args.findIndex((w) => w.value === '--') + 1));
-      if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    if (program === 'su' || program === 'runuser' || program === 'sg') {
-      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
-      if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
-      const inline = args.find((w) => w.value.startsWith('--command='));
-      if (inline) scripts.push(inline.value.slice('--command='.length));
-      // `runuser -u user -- cmd` runs the command itself, as a wrapper does
-      if (program !== 'runuser' || c >= 0 || inline) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
-    if (program === 'parallel') {
-      scripts.push(...parallelScripts(parallelLine(args), null));
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    if (SHELLS.has(program)) {
-      const body = shellScript(args);
-      if (body !== null) scripts.push(body);
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    // `npx rimraf dist`, `bundle exec rspec`, `python -m twine`: the program a runner starts, as a wrapper's (runners.ts)
-    if (mayRun(program)) {
-      const argv = args.map((w) => w.value);
-      // `npx -c 'tsc && eslint .'`: a shell line, as `sh -c`
-      const line = runnerShellLine(program, argv);
-      if (line !== null) {
-        scripts.push(line);
-        return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-      }
-      const started = runnerStart(program, argv);
-      if (started) {
-        // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
-        if (runnerReadsFiles(argv)) alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
-        via.push(program);
-        runners.push([program, ...argv]);
-        // the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`)
-        words = [{ ...args[started.at - 1]!, value: started.program }, ...args.slice(started.at)];
-        continue;
-      }
-    }
-    if (!spec) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`: command lines the program hands a shell
-    if (spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)))) {
-      scripts.push(...launcherScripts(args, spec));
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    }
-    // `start-stop-daemon --start --exec /bin/x -- args`: the program an option names, its arguments after `--`
-    if (spec.programOptions) {
-      const run = namedProgram(args, spec);
-      if (!run) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-      const given = skipOptions(args, spec).chdir(spec.chdir ?? []);
-      if (given) chdir = given;
-      via.push(program);
-      words = run;
-      continue;
-    }
-    // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
-    const verb = spec.verbs ? skipOptions(args, { valued: spec.valued }).index : -1;
-    if (spec.verbs && !spec.verbs.includes(args[verb]?.value ?? ''))
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
-    if (spec.commandAfter) {
-      const dashDash = args.findIndex((w) => spec.commandAfter!.includes(w.value));
-      if (dashDash < 0 || dashDash === args.length - 1) return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-      via.push(program);
-      words = args.slice(dashDash + 1);
-      continue;
-    }
-    // `dotenv -e .env.test -- jest`: the file the wrapper reads is checked as it reads it
-    if (spec.readsFiles?.some((o) => args.some((w) => w.value === o || w.value.startsWith(`${o}=`))))
-      alternatives.push({ program, args, via: [...via], runners: [...runners], chdir, command });
-    const own = args.slice(verb + 1);
-    const rest = skipOptions(own, spec, false);
-    // the reading where each option the table does not know takes the next word as its value
-    const other = skipOptions(own, spec, true);
-    if (other.index > rest.index && other.index < own.length) {
-      const alt = unwrap({ ...command, words: own.slice(other.index) });
-      const altChdir = (spec.chdir && other.chdir(spec.chdir)) ?? chdir;
-      scripts.push(...alt.scripts);
-      for (const inv of alt.invocation ? [alt.invocation, ...alt.alternatives] : alt.alternatives)
-        alternatives.push({ ...inv, via: [...via, program, ...inv.via], runners: [...runners, ...inv.runners], chdir: inv.chdir ?? altChdir, command });
-    }
-    if (spec.chdir && rest.chdir(spec.chdir)) chdir = rest.chdir(spec.chdir);
-    const inner = own.slice(rest.index);
-    // a wrapper with nothing to run is itself the program: `env` alone prints the environment
-    if (inner.every((w) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw)))
-      return { invocation: { program, args, via, runners, chdir, command }, scripts, alternatives };
-    via.push(program);
-    words = inner;
-    if (program === 'busybox' && words[0]?.value === 'sh') continue;
+    const next = shellStep(p, program, args) ?? launcherStep(p, program, args) ?? runnerStep(p, program, args) ?? wrapperStep(p, program, args);
+    if (!Array.isArray(next)) return next;
+    p.via.push(program);
+    words = next;
   }
+}
+
+/** What the shell runs itself: `eval`, `trap`, `command -v`, a shell (`bash -c`, `capsh -- -c`); null for any other program. */
+function shellStep(p: Peel, program: string, args: Word[]): Unwrapped | null {
+  if (program === 'eval') {
+    p.scripts.push(wordsFrom(args, 0));
+    return ended(p, null);
+  }
+  // `trap 'cmd' EXIT`: the handler runs later in this shell
+  if (program === 'trap') {
+    const handler = args.find((w) => !w.value.startsWith('-'));
+    if (handler) p.scripts.push(handler.value);
+    return ended(p, null);
+  }
+  if (program === 'command' && args.some((w) => w.value === '-v' || w.value === '-V')) return ended(p, null);
+  // `capsh -- -c 'cmd'`: what follows `--` is bash's arguments
+  const shellArgs = program === 'capsh' ? args.slice(args.findIndex((w) => w.value === '--') + 1) : SHELLS.has(program) ? args : null;
+  if (!shellArgs) return null;
+  const body = shellScript(shellArgs);
+  if (body !== null) p.scripts.push(body);
+  return ended(p, program, args);
 }
 
 /**
- * Skips a wrapper's options (and `--`) and its positional arguments; returns where the command
- * starts. `unknownTakesValue`: an option the spec does not list takes the next word (one not
- * starting with `-`) as its value.
+ * `ssh host cmd`, `su -c`, `watch`, `tmux new 'cmd'`, `distrobox enter -- cmd`: the launchers'
+ * shapes (launchers.ts); the words of the command the launcher runs, else the peel's end; a
+ * launcher read as a plain wrapper after its verb goes on to wrapperStep.
  */
-function skipOptions(
-  args: Word[],
-  spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals'>,
-  unknownTakesValue = false,
-): { index: number; chdir: (names: string[]) => string | null } {
-  const { valued, pairs = [], positionals = 0 } = spec;
-  const values = new Map<string, string>();
-  let i = 0;
-  while (i < args.length) {
-    const v = args[i]!.value;
-    if (v === '--') {
-      i++;
-      break;
-    }
-    if (!v.startsWith('-') || v === '-') break;
-    const eq = v.indexOf('=');
-    if (v.startsWith('--') && eq > 0) {
-      values.set(v.slice(0, eq), v.slice(eq + 1));
-      i++;
-      continue;
-    }
-    if (valued.includes(v)) {
-      values.set(v, args[i + 1]?.value ?? '');
-      i += 2;
-      continue;
-    }
-    if (pairs.includes(v)) {
-      i += 3;
-      continue;
-    }
-    // `-uroot`, `-n10`: a valued short option with its value attached
-    const attached = valued.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
-    if (attached) values.set(attached, v.slice(2));
-    else if (unknownTakesValue && args[i + 1] && !args[i + 1]!.value.startsWith('-')) i++;
-    i++;
+function launcherStep(p: Peel, program: string, args: Word[]): Word[] | Unwrapped | null {
+  const launched = launch(program, args);
+  if (!launched) return null;
+  p.scripts.push(...launched.scripts);
+  if (launched.kind === 'lines') return ended(p, launched.runsItself ? program : null, args);
+  if (launched.kind === 'wraps') return wrapperStep(p, program, args, launched);
+  if (launched.chdir) p.chdir = launched.chdir;
+  return launched.words;
+}
+
+/** `npx rimraf dist`, `bundle exec rspec`: the words of the program a runner starts, as a wrapper's (runners.ts); null for no runner. */
+function runnerStep(p: Peel, program: string, args: Word[]): Word[] | Unwrapped | null {
+  if (!mayRun(program)) return null;
+  const argv = args.map((w) => w.value);
+  // `npx -c 'tsc && eslint .'`: a shell line, as `sh -c`
+  const line = runnerShellLine(program, argv);
+  if (line !== null) {
+    p.scripts.push(line);
+    return ended(p, program, args);
   }
-  for (let p = 0; p < positionals && i < args.length; p++) i++;
-  // `machinectl shell .host -- cmd`: getopt takes a `--` after the positionals too
-  if (positionals && args[i]?.value === '--') i++;
-  return { index: i, chdir: (names) => names.map((n) => values.get(n)).find((x) => x !== undefined) ?? null };
+  const started = runnerStart(program, argv);
+  if (!started) return null;
+  // `uv run --env-file .env python app.py`: the file the runner reads is checked as it reads it
+  if (runnerReadsFiles(argv)) p.alternatives.push({ program, args, via: [...p.via], runners: [...p.runners], chdir: p.chdir, command: p.command });
+  // `nvm exec myalias cmd`: a word that may be the runner's own (a version's alias) or the program
+  if (started.other) readAlso(p, program, startedWords(args, started.other), [[program, ...argv]], p.chdir);
+  p.runners.push([program, ...argv]);
+  return startedWords(args, started);
 }
 
 /**
- * The command lines a launcher hands a shell: the values of its script options (`tmux -c 'cmd'`),
- * and the words after each script verb's own options (`tmux new -d 'cmd' \; splitw 'cmd2'`, a
- * `;` word starting the next verb; after the spec's verbOption for screen); an Enter typed by
- * `send-keys`, or a newline written in the text, ends a line.
+ * A plain wrapper (wrappers.ts), or a launcher's words after its verb: the words of the command
+ * after its options, each option the table does not know read both ways; the wrapper itself when
+ * it runs nothing, as is any program that is no wrapper.
  */
-function launcherScripts(args: Word[], spec: WrapperSpec): string[] {
-  const out: string[] = [];
-  const options = spec.scriptOptions ?? [];
-  args.forEach((w, i) => {
-    if (options.includes(w.value) && args[i + 1]) out.push(args[i + 1]!.value);
-    const eq = w.value.indexOf('=');
-    if (eq > 0 && options.includes(w.value.slice(0, eq))) out.push(w.value.slice(eq + 1));
-  });
-  const verbs = spec.scriptVerbs;
-  if (!verbs) return out;
-  const after = spec.verbOption ? args.findIndex((w) => w.value === spec.verbOption) + 1 : skipOptions(args, spec).index;
-  let group = args.slice(after);
-  while (group.length) {
-    const end = group.findIndex((w) => w.value === ';');
-    const own = end < 0 ? group : group.slice(0, end);
-    group = end < 0 ? [] : group.slice(end + 1);
-    const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
-    if (!valued) continue;
-    const words = own.slice(1);
-    const line = words
-      .slice(skipOptions(words, { valued }).index)
-      .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))
-      .join(' ')
-      // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
-      .replace(/\\[nr]|\^[MJ]|\r/g, '\n');
-    if (line.trim()) out.push(line);
-  }
-  return out;
+function wrapperStep(p: Peel, program: string, args: Word[], launched?: { own: Word[]; spec: WrapperSpec }): Word[] | Unwrapped {
+  const spec = launched?.spec ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program]! : null);
+  if (!spec) return ended(p, program, args);
+  // `dotenv -e .env.test -- jest`: the file the wrapper reads is checked as it reads it
+  if (spec.readsFiles?.some((o) => args.some((w) => w.value === o || w.value.startsWith(`${o}=`))))
+    p.alternatives.push({ program, args, via: [...p.via], runners: [...p.runners], chdir: p.chdir, command: p.command });
+  const own = launched?.own ?? args;
+  const rest = skipOptions(own, spec, false);
+  // the reading where each option the table does not know takes the next word as its value
+  const other = skipOptions(own, spec, true);
+  if (other.index > rest.index && other.index < own.length)
+    readAlso(p, program, own.slice(other.index), [], (spec.chdir && other.chdir(spec.chdir)) ?? p.chdir);
+  if (spec.chdir && rest.chdir(spec.chdir)) p.chdir = rest.chdir(spec.chdir);
+  const inner = own.slice(rest.index);
+  // a wrapper with nothing to run is itself the program: `env` alone prints the environment
+  return inner.every((w) => ASSIGNMENT.test(w.raw)) ? ended(p, program, args) : inner;
 }
 
-/** The program a launcher's option names, followed by the words after `--` (`start-stop-daemon -x /bin/x -- a b`), or null when none is given. */
-function namedProgram(args: Word[], spec: WrapperSpec): Word[] | null {
-  const names = spec.programOptions ?? [];
-  const dashDash = args.findIndex((w) => w.value === '--');
-  const own = dashDash < 0 ? args : args.slice(0, dashDash);
-  const given = new Map<string, Word>();
-  own.forEach((w, i) => {
-    const eq = w.value.indexOf('=');
-    const name = w.value.startsWith('--') && eq > 0 ? w.value.slice(0, eq) : w.value;
-    if (!names.includes(name)) return;
-    const value = eq > 0 && name !== w.value ? { ...w, value: w.value.slice(eq + 1), raw: w.raw.slice(w.raw.indexOf('=') + 1) } : own[i + 1];
-    if (value) given.set(name, value);
-  });
-  const first = names.map((n) => given.get(n)).find((w) => w !== undefined);
-  return first ? [first, ...(dashDash < 0 ? [] : args.slice(dashDash + 1))] : null;
-}
-
-/** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
-/** The words from position `from` on, as one command line (what a wrapper hands a shell). */
-function wordsFrom(args: Word[], from: number): string {
-  return args
-    .slice(from)
-    .map((w) => w.value)
-    .join(' ');
-}
-
-function splitString(args: Word[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (!v.startsWith('-')) return null;
-    if (v === '-S' || v === '--split-string') return wordsFrom(args, i + 1);
-    if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
-    if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
-  }
-  return null;
+/** The words of what a runner starts: the word that names the program, as the program (`aws-cdk@2` is `cdk`, `-mtwine` is `twine`), then its arguments. */
+function startedWords(args: Word[], started: RunnerStart): Word[] {
+  return [{ ...args[started.at - 1]!, value: started.program }, ...args.slice(started.at)];
 }
 
 /** The command string of `bash -c '...'` (also `-lc`, `-e -c`, `-o pipefail -c`), else null. */

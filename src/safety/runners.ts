@@ -8,8 +8,9 @@ import { operandAt, programName } from './argv.ts';
  * dlx|exec|run`, `bun x|run`), the npm clients' own `<bin>` form (`yarn nx …`, `pnpm prisma …`;
  * not their commands such as `add` or `why`, whose operands are package names), yarn's workspaces
  * (`yarn workspace web …`, `yarn workspaces foreach -A …`: yarn again), the environment runners
- * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `pipx run`) and `python -m`
- * (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
+ * (`bundle exec`, `poetry|pipenv|pdm|hatch|uv run`, `uv tool run`, `hatch env run`, `pipx run`),
+ * the package manager `corepack` starts, the npm package `deno run npm:<pkg>` runs, `nvm exec|run`
+ * and `python -m` (which the families follow, command.ts does not: mayRun). `npx -c '<line>'`, `npm exec -c
  * '<line>'` and `pnpm dlx -c '<line>'` hand a shell line to a shell instead (runnerShellLine).
  */
 
@@ -69,7 +70,37 @@ const RUN_SUBS: Record<string, ReadonlySet<string> | 'direct'> = {
   pdm: new Set(['run']),
   hatch: new Set(['run']),
   pipx: new Set(['run']),
+  corepack: 'direct',
+  deno: new Set(['run', 'x']),
+  nvm: new Set(['exec', 'run']),
 };
+
+/** Options of one runner that take a value, besides RUNNER_VALUED's (hatch's `-e ENV`, which is no other runner's). */
+const OWN_VALUED: Record<string, ReadonlySet<string>> = {
+  hatch: new Set([...RUNNER_VALUED, '-e', '--env', '-i', '--include', '-x', '--exclude', '--filter', '--data-dir', '--cache-dir']),
+};
+
+/** The package managers corepack runs (`corepack pnpm@9 install`); its other words are its own commands (`corepack enable`). */
+const COREPACK_MANAGERS = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg']);
+
+/** `deno run`'s options whose value is the next word (its permission flags take theirs after `=`). */
+const DENO_VALUED = new Set([
+  '-c',
+  '--config',
+  '--import-map',
+  '--cert',
+  '--location',
+  '--seed',
+  '--ext',
+  '-L',
+  '--log-level',
+  '--preload',
+  '--require',
+  '--conditions',
+]);
+
+/** A word nvm reads as a node version or alias (`20`, `v18.19.0`, `lts/iron`, `node`, `default`), not as a command. */
+const NVM_VERSION = /^(v?\d[\d.x]*|lts\/.+|node|stable|unstable|iojs(-v?\d[\d.]*)?|system|default|current)$/;
 
 /** The npm clients whose first operand, when it is none of their commands, is a package's program (`yarn nx …`). */
 const BY_NAME = new Set(['yarn', 'pnpm', 'bun']);
@@ -191,6 +222,8 @@ export interface RunnerStart {
   program: string;
   /** the index of the started program's first argument in the runner's arguments */
   at: number;
+  /** another reading of the runner's words, where they allow two (`nvm exec myalias cmd`: an alias, or the program) */
+  other?: RunnerStart;
 }
 
 /**
@@ -207,13 +240,18 @@ export function runnerStart(program: string, args: readonly string[]): RunnerSta
   if (program === 'py' || /^python[\d.]*$/.test(program)) return moduleRun(args);
   const subs = RUN_SUBS[program];
   if (!subs) return null;
-  let i = operandAt(args, RUNNER_VALUED);
+  if (program === 'nvm') return nvmStart(args);
+  if (program === 'deno') return denoStart(args);
+  const valued = OWN_VALUED[program] ?? RUNNER_VALUED;
+  let i = operandAt(args, valued);
   if (i < 0) return null;
+  if (program === 'corepack') return COREPACK_MANAGERS.has(binOf(args[i]!)) ? { program: binOf(args[i]!), at: i + 1 } : null;
   if (program === 'pnpm' && (args[i] === 'recursive' || args[i] === 'multi' || args[i] === 'm')) i = operandAt(args, RUNNER_VALUED, i + 1);
   if (program === 'uv' && args[i] === 'tool' && args[i + 1] === 'run') i++;
+  if (program === 'hatch' && args[i] === 'env' && args[i + 1] === 'run') i++;
   if (program === 'yarn' && (args[i] === 'workspace' || args[i] === 'workspaces')) return yarnAgain(args, i);
   if (subs !== 'direct') {
-    if (subs.has(args[i]!)) i = operandAt(args, RUNNER_VALUED, i + 1);
+    if (subs.has(args[i]!)) i = operandAt(args, valued, i + 1);
     else if (!BY_NAME.has(program) || CLIENT_COMMANDS.has(args[i]!)) return null;
     if (i < 0) return null;
   }
@@ -221,7 +259,50 @@ export function runnerStart(program: string, args: readonly string[]): RunnerSta
   if (args[i] === '-' || (program === 'bun' && args.slice(0, i).some((a) => BUN_CODE.has(a)))) return null;
   // `npx -c 'nx release'`: a command line for the shell, not a program (runnerShellLine)
   if (SHELL_LINE_RUNNERS.has(program)) for (let k = 0; k < i; k++) if (shellLineOption(args[k]!)) return null;
+  // `hatch run test:pytest`: the command after the environment's name
+  if (program === 'hatch' && /^[\w.-]+:./.test(args[i]!)) return { program: binOf(args[i]!.slice(args[i]!.indexOf(':') + 1)), at: i + 1 };
   return { program: binOf(args[i]!), at: i + 1 };
+}
+
+/**
+ * `nvm exec [--silent] [--lts | version] cmd …` and `nvm run [version] args…` (node with the args):
+ * without a version nvm reads `.nvmrc`, so a word that is no version's shape may be an alias or
+ * the command, and both readings are given.
+ */
+function nvmStart(args: readonly string[]): RunnerStart | null {
+  const sub = operandAt(args);
+  if (args[sub] !== 'exec' && args[sub] !== 'run') return null;
+  let k = sub + 1;
+  let lts = false;
+  while (k < args.length && (args[k] === '--silent' || args[k] === '--lts' || args[k]!.startsWith('--lts=') || args[k] === '--')) {
+    if (args[k]!.startsWith('--lts')) lts = true;
+    if (args[k++] === '--') break;
+  }
+  if (k >= args.length) return null;
+  const runs = (at: number): RunnerStart | null => {
+    if (args[sub] === 'run') return { program: 'node', at };
+    return at < args.length ? { program: programName(args[at]!), at: at + 1 } : null;
+  };
+  // `--lts` names the version; a version's shape is one
+  if (lts) return runs(k);
+  if (NVM_VERSION.test(args[k]!)) return runs(k + 1);
+  const direct = runs(k);
+  const aliased = runs(k + 1);
+  return direct && (aliased ? { ...direct, other: aliased } : direct);
+}
+
+/** `deno run [options] npm:<package>[@version][/bin] args…`: that package's program; a script file or URL starts none the rules know. */
+function denoStart(args: readonly string[]): RunnerStart | null {
+  const sub = operandAt(args);
+  if (args[sub] !== 'run' && args[sub] !== 'x') return null;
+  const i = operandAt(args, DENO_VALUED, sub + 1);
+  const spec = i < 0 ? '' : args[i]!;
+  if (!spec.startsWith('npm:')) return null;
+  const name = spec.slice(4);
+  // `npm:@scope/pkg@1/bin`: the bin after the package's name and version
+  const slash = name.indexOf('/', name.startsWith('@') ? name.indexOf('/') + 1 : 0);
+  const bin = slash > 0 ? name.slice(slash + 1) : '';
+  return { program: bin || binOf(slash > 0 ? name.slice(0, slash) : name), at: i + 1 };
 }
 
 /** The program and arguments a runner starts (runnerStart), else null. */

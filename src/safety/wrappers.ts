@@ -1,8 +1,11 @@
+import type { Word } from './shell.ts';
+
 /**
  * The wrappers command.ts peels off a command (`sudo`, `env`, `timeout`, the launchers such as
- * `systemd-run` or `unshare`, the launchers into a machine or container such as `machinectl shell`
- * or `toolbox run`): for each, the options that take a value, the verb that runs a command and the
- * positional arguments before the command it runs. An option missing here is read both ways (command.ts).
+ * `systemd-run` or `unshare`, the supervisors such as `gosu`): for each, the options that take a
+ * value and the positional arguments before the command it runs. An option missing here is read
+ * both ways (command.ts). The launchers with shapes of their own (a verb, a word before the
+ * command, command lines handed a shell) are launchers.ts's.
  */
 
 export interface WrapperSpec {
@@ -14,65 +17,59 @@ export interface WrapperSpec {
   positionals?: number;
   /** options whose value is a folder the command runs in */
   chdir?: string[];
-  /**
-   * the verbs under which the program runs a command (`machinectl shell`, `toolbox run`): its first
-   * word that is no option must be one, else the program runs none (`machinectl list`)
-   */
-  verbs?: string[];
-  /** the command is what follows the first of these words (`distrobox enter box -- cmd`, `-e cmd`); without one there is none */
-  commandAfter?: string[];
-  /** options whose value is a command line the program hands a shell (`tmux -c 'cmd'`) */
-  scriptOptions?: string[];
-  /**
-   * the verbs whose words, after the verb's own options (each verb with those that take a value),
-   * are a command line the program hands a shell (`tmux new -d 'cmd'`); a `;` word starts the
-   * next verb (`tmux new -d x \; new-window y`)
-   */
-  scriptVerbs?: Record<string, string[]>;
-  /** the option the script verbs follow (`screen -S x -X stuff 'cmd\n'`); without it the program runs its command as other wrappers do */
-  verbOption?: string;
-  /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
-  programOptions?: string[];
   /** options whose value is a file the wrapper reads itself (`dotenv -e .env`): given one, the wrapper is checked as a program too */
   readsFiles?: string[];
 }
 
-/** The words after which `distrobox enter` runs the rest as a command. */
-const DISTROBOX_COMMAND = ['--', '-e', '--exec'];
+/** Where a wrapper's command starts among its words, and the folder its options name (skipOptions). */
+export interface SkippedOptions {
+  index: number;
+  /** the value of the first of these options given, else null */
+  chdir: (names: string[]) => string | null;
+}
 
-/** tmux's commands that hand a shell a command line (their short names too), each with its options that take a value; `send-keys` types one into a pane's shell. */
-const TMUX_NEW_SESSION = ['-c', '-e', '-F', '-f', '-n', '-s', '-t', '-x', '-y'];
-const TMUX_NEW_WINDOW = ['-c', '-e', '-F', '-n', '-t'];
-const TMUX_SPLIT_WINDOW = ['-c', '-e', '-F', '-l', '-p', '-t'];
-const TMUX_RESPAWN = ['-c', '-e', '-t'];
-const TMUX_RUN_SHELL = ['-c', '-d', '-t'];
-const TMUX_POPUP = ['-b', '-c', '-d', '-e', '-h', '-s', '-S', '-t', '-T', '-w', '-x', '-y'];
-const TMUX_SEND_KEYS = ['-N', '-t'];
-const TMUX_SCRIPT_VERBS: Record<string, string[]> = {
-  'new-session': TMUX_NEW_SESSION,
-  new: TMUX_NEW_SESSION,
-  'new-window': TMUX_NEW_WINDOW,
-  neww: TMUX_NEW_WINDOW,
-  'split-window': TMUX_SPLIT_WINDOW,
-  splitw: TMUX_SPLIT_WINDOW,
-  'respawn-pane': TMUX_RESPAWN,
-  respawnp: TMUX_RESPAWN,
-  'respawn-window': TMUX_RESPAWN,
-  respawnw: TMUX_RESPAWN,
-  'run-shell': TMUX_RUN_SHELL,
-  run: TMUX_RUN_SHELL,
-  'display-popup': TMUX_POPUP,
-  popup: TMUX_POPUP,
-  'if-shell': ['-t'],
-  if: ['-t'],
-  'pipe-pane': ['-t'],
-  pipep: ['-t'],
-  'send-keys': TMUX_SEND_KEYS,
-  send: TMUX_SEND_KEYS,
-};
-
-/** The key names that type Enter (`tmux send-keys 'cmd' Enter`): a line typed into a shell ends there. */
-export const ENTER_KEYS = new Set(['Enter', 'KPEnter', 'C-m', 'C-j']);
+/**
+ * Skips a wrapper's options (and `--`) and its positional arguments; returns where the command
+ * starts. `unknownTakesValue`: an option the spec does not list takes the next word (one not
+ * starting with `-`) as its value.
+ */
+export function skipOptions(args: Word[], spec: Pick<WrapperSpec, 'valued' | 'pairs' | 'positionals'>, unknownTakesValue = false): SkippedOptions {
+  const { valued, pairs = [], positionals = 0 } = spec;
+  const values = new Map<string, string>();
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]!.value;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') break;
+    const eq = v.indexOf('=');
+    if (v.startsWith('--') && eq > 0) {
+      values.set(v.slice(0, eq), v.slice(eq + 1));
+      i++;
+      continue;
+    }
+    if (valued.includes(v)) {
+      values.set(v, args[i + 1]?.value ?? '');
+      i += 2;
+      continue;
+    }
+    if (pairs.includes(v)) {
+      i += 3;
+      continue;
+    }
+    // `-uroot`, `-n10`: a valued short option with its value attached
+    const attached = valued.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
+    if (attached) values.set(attached, v.slice(2));
+    else if (unknownTakesValue && args[i + 1] && !args[i + 1]!.value.startsWith('-')) i++;
+    i++;
+  }
+  for (let p = 0; p < positionals && i < args.length; p++) i++;
+  // `machinectl shell .host -- cmd`: getopt takes a `--` after the positionals too
+  if (positionals && args[i]?.value === '--') i++;
+  return { index: i, chdir: (names) => names.map((n) => values.get(n)).find((x) => x !== undefined) ?? null };
+}
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: {
@@ -106,6 +103,15 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   builtin: { valued: [] },
   exec: { valued: ['-a'] },
   nohup: { valued: [] },
+  // moreutils: `chronic cmd` (its output only on failure), `ifne cmd` (only given input), `lckdo lockfile cmd`
+  chronic: { valued: [] },
+  ifne: { valued: [] },
+  lckdo: { valued: [], positionals: 1 },
+  // `entr cmd` (its `-s 'line'` is launchers.ts's): the command run when a file it watches changes
+  entr: { valued: [] },
+  // detached sessions: `dtach -n socket cmd` (the mode's value is the socket), `abduco -n name cmd`
+  dtach: { valued: ['-a', '-A', '-c', '-n', '-N', '-e', '-r'] },
+  abduco: { valued: ['-e'], positionals: 1 },
   setsid: { valued: [] },
   unbuffer: { valued: [] },
   caffeinate: { valued: ['-t', '-w'] },
@@ -141,6 +147,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     ],
   },
   busybox: { valued: [] },
+  toybox: { valued: [] },
+  // GNU coreutils built as one program: `coreutils rm …`
+  coreutils: { valued: [] },
   pkexec: { valued: ['--user'] },
   runuser: { valued: ['-u', '-g', '-G', '-w', '--user', '--group', '--supp-group', '--whitelist-environment'] },
   'systemd-run': {
@@ -281,59 +290,10 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     chdir: ['--directory'],
   },
   'distrobox-host-exec': { valued: [] },
-  // `machinectl shell [opts] [[user@]machine [cmd …]]`: the machine, then the command run there
-  machinectl: { valued: ['-E', '--setenv', '--uid', '-M', '--machine', '-H', '--host', '-p', '--property'], verbs: ['shell'], positionals: 1 },
-  // `toolbox run [-c box] cmd`: the command run in the container
-  toolbox: { valued: ['-c', '--container', '-d', '--distro', '-r', '--release', '--preserve-fds', '--log-level'], verbs: ['run'] },
-  // `distrobox enter [box] -- cmd`, `-e cmd`, `--exec cmd` (also `distrobox-enter`): the command after them
-  distrobox: { valued: ['-n', '--name', '-a', '--additional-flags'], verbs: ['enter'], commandAfter: DISTROBOX_COMMAND },
-  'distrobox-enter': { valued: ['-n', '--name', '-a', '--additional-flags'], commandAfter: DISTROBOX_COMMAND },
   // debuggers, profilers and tracers that start the program they are given
   valgrind: { valued: [] },
-  gdb: { valued: ['-ex', '-x', '-p', '-d', '-s', '-e', '-se', '-c', '-iex', '-ix', '--pid', '--core'], commandAfter: ['--args'] },
-  ddd: { valued: [], commandAfter: ['--args'] },
-  lldb: { valued: ['-o', '-s', '-O', '-S', '-k', '-K', '-p', '-n', '-a', '-c', '--one-line', '--source', '--core'], commandAfter: ['--'] },
   catchsegv: { valued: [] },
   heaptrack: { valued: ['-o', '--output'] },
-  perf: {
-    valued: [
-      '-e',
-      '--event',
-      '-p',
-      '--pid',
-      '-t',
-      '--tid',
-      '-r',
-      '--repeat',
-      '-o',
-      '--output',
-      '-x',
-      '--field-separator',
-      '-C',
-      '--cpu',
-      '-G',
-      '--cgroup',
-      '-I',
-      '--interval-print',
-      '-F',
-      '--freq',
-      '-c',
-      '--count',
-      '-m',
-      '--mmap-pages',
-      '-u',
-      '--uid',
-      '-D',
-      '--delay',
-      '-M',
-      '--metrics',
-      '-j',
-      '--call-graph',
-      '--filter',
-      '--control',
-    ],
-    verbs: ['stat', 'record', 'trace', 'ftrace'],
-  },
   // the environment, the clock, the network or the limits a command runs under
   'xvfb-run': {
     valued: ['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file', '-p', '--xauth-protocol', '-w', '--wait'],
@@ -383,64 +343,10 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   'dumb-init': { valued: ['-r', '--rewrite'] },
   'with-contenv': { valued: [] },
   daemonize: { valued: ['-c', '-e', '-E', '-o', '-p', '-l', '-u'], chdir: ['-c'] },
-  // `start-stop-daemon --start --exec /usr/bin/node -- app.js`: the program of --startas (else --exec), its arguments after `--`
-  'start-stop-daemon': {
-    valued: [
-      '-p',
-      '--pidfile',
-      '-x',
-      '--exec',
-      '-n',
-      '--name',
-      '-u',
-      '--user',
-      '-g',
-      '--group',
-      '-s',
-      '--signal',
-      '-R',
-      '--retry',
-      '-a',
-      '--startas',
-      '-r',
-      '--chroot',
-      '-d',
-      '--chdir',
-      '-N',
-      '--nicelevel',
-      '-P',
-      '--procsched',
-      '-I',
-      '--iosched',
-      '-k',
-      '--umask',
-      '-c',
-      '--chuid',
-      '-O',
-      '--output',
-      '--notify-timeout',
-    ],
-    chdir: ['-d', '--chdir'],
-    programOptions: ['-a', '--startas', '-x', '--exec'],
-  },
   schroot: {
     valued: ['-c', '--chroot', '-u', '--user', '-d', '--directory', '-n', '--session-name', '-o', '--option'],
     chdir: ['-d', '--directory'],
   },
-  // terminal multiplexers and terminals: the command a session, window or pane runs, the keys typed into one
-  tmux: { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS },
-  // `screen -dm cmd` runs its command; `screen -X stuff 'text'` types into a session's shell, `-X screen cmd` opens a window running one
-  screen: { valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'], verbOption: '-X', scriptVerbs: { stuff: [], screen: ['-t'] } },
-  xterm: { valued: [], commandAfter: ['-e'] },
-  konsole: { valued: [], commandAfter: ['-e'] },
-  alacritty: { valued: [], commandAfter: ['-e', '--command'] },
-  'gnome-terminal': { valued: [], commandAfter: ['--', '-x', '--execute'] },
-  // version managers and dev shells running a command in their environment
-  'nix-shell': { valued: [], scriptOptions: ['--run', '--command'] },
-  nix: { valued: [], verbs: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
-  direnv: { valued: [], verbs: ['exec'], positionals: 1 },
-  mise: { valued: [], verbs: ['exec', 'x'], commandAfter: ['--'] },
-  asdf: { valued: [], verbs: ['exec'] },
   // `run0 [opts] cmd` (systemd 256): sudo's kind
   run0: {
     valued: [

@@ -1,0 +1,313 @@
+import { parallelLine, parallelScripts } from './parallel.ts';
+import type { Word } from './shell.ts';
+import { skipOptions, WRAPPERS, type WrapperSpec } from './wrappers.ts';
+
+/**
+ * The launchers read by code of their own rather than by the fields of launchers.ts's table:
+ * command lines handed a shell (`ssh host cmd`, `su -c`, `flock -c`, `script -c`, `watch`,
+ * `watchexec`, `entr -s`, `sudo -s`, `nodemon --exec`, `cross-env-shell`, `parallel`, `env -S`),
+ * the screen commands of `screen -X eval`, zellij's actions, the commands an `expect -c` script
+ * spawns, and the package `nix run` starts.
+ */
+
+/** What a launcher does with its words (launch); `scripts`: the command lines it hands a shell besides. */
+export type LaunchStep =
+  /** it runs no command to peel further; `runsItself`: the launcher is the invocation the rules see */
+  | { kind: 'lines'; scripts: string[]; runsItself: boolean }
+  /** it runs this command (peel it further), in this folder when one is given */
+  | { kind: 'runs'; words: Word[]; chdir: string | null; scripts: string[] }
+  /** the words after its verb, read as a plain wrapper's with this spec */
+  | { kind: 'wraps'; own: Word[]; spec: WrapperSpec; scripts: string[] };
+
+/** A step that runs no command to peel further. */
+export function lines(scripts: string[], runsItself: boolean): LaunchStep {
+  return { kind: 'lines', scripts, runsItself };
+}
+
+/** What a launcher of this module runs with `args` (see LaunchStep), else null. */
+export function shapedLaunch(program: string, args: Word[]): LaunchStep | null {
+  switch (program) {
+    // `flock lockfile -c 'cmd'`, `script -qc 'cmd'`: a command string run by a shell
+    case 'flock':
+    case 'script': {
+      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command' || (/^-[a-z]+$/.test(w.value) && w.value.endsWith('c')));
+      return c >= 0 && args[c + 1] ? lines([args[c + 1]!.value], true) : null;
+    }
+    case 'env': {
+      const split = splitString(args);
+      return split === null ? null : lines([split], false);
+    }
+    case 'watch': {
+      const rest = skipOptions(args, { valued: ['-n', '-d', '--interval', '--differences', '-q', '--equexit'] });
+      return lines(rest.index < args.length ? [wordsFrom(args, rest.index)] : [], false);
+    }
+    // `cross-env-shell NODE_ENV=test "tsc && vitest"`: the words after the assignments, run by a shell
+    case 'cross-env-shell': {
+      const at = args.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(w.raw));
+      return lines(at >= 0 ? [wordsFrom(args, at)] : [], false);
+    }
+    case 'ssh': {
+      const rest = skipOptions(args, {
+        valued: ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B'],
+        positionals: 1,
+      });
+      return lines(rest.index < args.length ? [wordsFrom(args, rest.index)] : [], true);
+    }
+    case 'su':
+    case 'runuser':
+    case 'sg': {
+      const scripts: string[] = [];
+      const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
+      if (c >= 0 && args[c + 1]) scripts.push(args[c + 1]!.value);
+      const inline = args.find((w) => w.value.startsWith('--command='));
+      if (inline) scripts.push(inline.value.slice('--command='.length));
+      // `runuser -u user -- cmd` runs the command itself, as a wrapper does
+      return program !== 'runuser' || c >= 0 || inline ? lines(scripts, true) : null;
+    }
+    // `parallel CMD ::: a b`: CMD run by a shell for each argument (what it reads on stdin, evaluate.ts reads)
+    case 'parallel':
+      return lines(parallelScripts(parallelLine(args), null), true);
+    // `watchexec -e ts -- npm test`, `watchexec 'npm test'`: the words after its options, one line for a shell on each change
+    case 'watchexec': {
+      const read = [skipOptions(args, WATCHEXEC), skipOptions(args, WATCHEXEC, true)];
+      return lines([...new Set(read.filter((r) => r.index < args.length).map((r) => wordsFrom(args, r.index)))], true);
+    }
+    // `entr -s 'make test'`: its first operand, run by $SHELL on each change
+    case 'entr': {
+      const at = args.findIndex((w) => !/^-[a-z]+$/.test(w.value));
+      const shell = args.slice(0, at < 0 ? args.length : at).some((w) => w.value.includes('s'));
+      return shell ? lines(at >= 0 ? [args[at]!.value] : [], true) : null;
+    }
+    // `sudo -s cmd`, `sudo -i cmd`: the words after its options, run by the target user's shell as `-c` (and peeled as any sudo's)
+    case 'sudo': {
+      // `-iu root`: a cluster ending in an option that takes a value, read both ways as unknown options are
+      const read = [skipOptions(args, WRAPPERS.sudo!), skipOptions(args, WRAPPERS.sudo!, true)];
+      const shell = args.slice(0, read[1]!.index).some((w) => w.value === '--shell' || w.value === '--login' || sudoShellFlag(w.value));
+      const scripts = [...new Set(read.filter((r) => r.index < args.length).map((r) => wordsFrom(args, r.index)))];
+      return shell && scripts.length ? { kind: 'wraps', own: args, spec: WRAPPERS.sudo!, scripts } : null;
+    }
+    // `expect -c 'spawn cmd'`: the commands its Tcl starts
+    case 'expect':
+      return lines(expectSpawns(args), true);
+    case 'nix':
+      return nixRun(args);
+    // `screen -X eval 'cmd' …`: each argument one of screen's commands, read as `screen -X cmd` is
+    case 'screen':
+    case 'byobu-screen': {
+      const x = args.findIndex((w) => w.value === '-X');
+      return x >= 0 && args[x + 1]?.value === 'eval'
+        ? lines(
+            args.slice(x + 2).map((w) => `${program} -X ${w.value}`),
+            true,
+          )
+        : null;
+    }
+    case 'zellij':
+      return zellijAction(args);
+    case 'nodemon':
+      return nodemonLine(args);
+  }
+  return null;
+}
+
+/** nix's options that take one value, and those that take two (`--option name value`). */
+const NIX_OPTIONS: WrapperSpec = {
+  valued: [
+    '--extra-experimental-features',
+    '--experimental-features',
+    '-I',
+    '--include',
+    '-f',
+    '--file',
+    '--expr',
+    '--inputs-from',
+    '--update-input',
+    '--profile',
+    '--store',
+    '--eval-store',
+    '--max-jobs',
+    '-j',
+    '--cores',
+  ],
+  pairs: ['--option', '--override-input', '--arg', '--argstr', '--override-flake', '--redirect'],
+};
+
+/**
+ * `nix run nixpkgs#bash -- -c 'cmd'`: the package's program (the attribute's last name, which
+ * nixpkgs names the main program after) with the words after the package; a flake's default app
+ * (`nix run .`, `nix run github:o/r`) names none. Other verbs are LAUNCHERS's (`nix shell … -c`).
+ */
+function nixRun(args: Word[]): LaunchStep | null {
+  // an option the table does not know is read both ways, as for a launcher's verb (verbAt)
+  const verb = [false, true].map((unknownTakesValue) => skipOptions(args, NIX_OPTIONS, unknownTakesValue).index).find((at) => args[at]?.value === 'run');
+  if (verb === undefined) return null;
+  const own = args.slice(verb + 1);
+  const at = skipOptions(own, NIX_OPTIONS).index;
+  const installable = own[at]?.value ?? '';
+  const hash = installable.indexOf('#');
+  const attr = hash < 0 ? '' : installable.slice(hash + 1).replace(/\^.*$/, '');
+  const program = attr.slice(attr.lastIndexOf('.') + 1);
+  if (!program) return lines([], true);
+  // its arguments: the words after the installable, those after `--` too
+  const rest = own.slice(at + 1);
+  const dashDash = rest.findIndex((w) => w.value === '--');
+  if (dashDash >= 0) rest.splice(dashDash, 1);
+  return { kind: 'runs', words: [{ ...own[at]!, value: program }, ...rest], chdir: null, scripts: [] };
+}
+
+/** The options of the pane `zellij run` and `zellij action new-pane` open that take a value. */
+export const ZELLIJ_PANE: WrapperSpec = { valued: ['--cwd', '-d', '--direction', '-n', '--name', '--width', '--height', '-x', '-y'], chdir: ['--cwd'] };
+
+/**
+ * `zellij action new-pane [options] [--] cmd` runs the command in a new pane; `zellij action
+ * write-chars 'text'` types into the focused one (read as a line, as tmux's send-keys); other
+ * actions run none. Null for zellij's other verbs (`zellij run` is launchers.ts's).
+ */
+function zellijAction(args: Word[]): LaunchStep | null {
+  const verb = [false, true]
+    .map((unknownTakesValue) => skipOptions(args, { valued: [] }, unknownTakesValue).index)
+    .find((at) => args[at]?.value === 'action' || args[at]?.value === 'ac');
+  if (verb === undefined) return null;
+  const rest = args.slice(verb + 2);
+  const action = args[verb + 1]?.value;
+  if (action === 'write-chars') return lines(rest.length ? [wordsFrom(rest, 0)] : [], true);
+  if (action === 'new-pane' || action === 'np') return { kind: 'wraps', own: rest, spec: ZELLIJ_PANE, scripts: [] };
+  return lines([], true);
+}
+
+/** nodemon's options that take a value. */
+const NODEMON_VALUED = ['-w', '--watch', '-e', '--ext', '-i', '--ignore', '-d', '--delay', '--signal', '--config'];
+
+/**
+ * `nodemon --exec 'cmd' [script] [args]`: the line a shell runs on each change, the exec line with
+ * the script and its arguments after it; without `--exec` nodemon runs node (or what its config
+ * names) on the script.
+ */
+function nodemonLine(args: Word[]): LaunchStep {
+  const x = args.findIndex((w) => w.value === '--exec' || w.value === '-x');
+  const inline = args.find((w) => w.value.startsWith('--exec='));
+  const exec = inline ? inline.value.slice('--exec='.length) : args[x + 1]?.value;
+  if (exec === undefined || (x < 0 && !inline)) return lines([], true);
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (i === x || NODEMON_VALUED.includes(v)) i++;
+    else if (v === '--') {
+      operands.push(...args.slice(i + 1).map((w) => w.value));
+      break;
+    } else if (!v.startsWith('-')) operands.push(v);
+  }
+  return lines([[exec, ...operands].join(' ')], true);
+}
+
+/** watchexec's options that take a value. */
+const WATCHEXEC: WrapperSpec = {
+  valued: [
+    '-w',
+    '--watch',
+    '-W',
+    '--watch-non-recursive',
+    '-F',
+    '--watch-file',
+    '-e',
+    '--exts',
+    '-f',
+    '--filter',
+    '--filter-file',
+    '-j',
+    '--filter-prog',
+    '-i',
+    '--ignore',
+    '--ignore-file',
+    '-s',
+    '--signal',
+    '--stop-signal',
+    '--stop-timeout',
+    '-d',
+    '--debounce',
+    '--delay-run',
+    '--shell',
+    '-E',
+    '--env',
+    '--workdir',
+    '--project-origin',
+    '-o',
+    '--on-busy-update',
+    '--color',
+    '--log-file',
+    '--emit-events-to',
+    '--fs-events',
+    '--socket',
+    '--timeout',
+    '--wrap-process',
+    '--map-signal',
+  ],
+};
+
+/** Whether a cluster of sudo's short options (`-s`, `-iu`) asks for the shell, before any letter that takes a value. */
+function sudoShellFlag(word: string): boolean {
+  if (!/^-[A-Za-z]+$/.test(word)) return false;
+  for (const c of word.slice(1)) {
+    if (c === 's' || c === 'i') return true;
+    if ('ughprtTUCD'.includes(c)) return false;
+  }
+  return false;
+}
+
+/**
+ * The commands `expect -c '<tcl>'` starts: each statement (a line, or after a `;` outside quotes
+ * and braces) that is `spawn` or `exec`, its words as a shell line (Tcl's braces quote as single
+ * quotes do; spawn's own options dropped).
+ */
+function expectSpawns(args: Word[]): string[] {
+  const out: string[] = [];
+  args.forEach((w, i) => {
+    if (w.value !== '-c' || !args[i + 1]) return;
+    for (const statement of tclStatements(args[i + 1]!.value)) {
+      const m = /^\s*(spawn|exec)\s+((?:-(?:noecho|console|nottycopy|nottyinit|pty|ignore\s+\S+|open\s+\S+|leaveopen\s+\S+)\s+)*)(.*)$/s.exec(statement);
+      if (m?.[3]?.trim()) out.push(m[3].replace(/[{}]/g, "'"));
+    }
+  });
+  return out;
+}
+
+/** A Tcl script's statements: split at newlines and `;` outside double quotes and braces. */
+function tclStatements(script: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i];
+    if (c === '\\') i++;
+    else if (c === '"' && depth === 0) quoted = !quoted;
+    else if (c === '{' && !quoted) depth++;
+    else if (c === '}' && !quoted && depth > 0) depth--;
+    else if ((c === '\n' || c === ';') && !quoted && depth === 0) {
+      out.push(script.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(script.slice(start));
+  return out;
+}
+
+/** The words from position `from` on, as one command line (what a wrapper hands a shell). */
+export function wordsFrom(args: Word[], from: number): string {
+  return args
+    .slice(from)
+    .map((w) => w.value)
+    .join(' ');
+}
+
+/** `env -S "cmd args"` / `--split-string=...`: the command string, else null. */
+function splitString(args: Word[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (!v.startsWith('-')) return null;
+    if (v === '-S' || v === '--split-string') return wordsFrom(args, i + 1);
+    if (v.startsWith('--split-string=')) return [v.slice(15), ...args.slice(i + 1).map((w) => w.value)].join(' ');
+    if (/^-[^-]*S/.test(v)) return [v.slice(v.indexOf('S') + 1), ...args.slice(i + 1).map((w) => w.value)].join(' ').trim();
+  }
+  return null;
+}

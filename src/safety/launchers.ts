@@ -1,0 +1,325 @@
+import { type LaunchStep, lines, shapedLaunch, ZELLIJ_PANE } from './launcher-shapes.ts';
+import type { Word } from './shell.ts';
+import { skipOptions, type WrapperSpec } from './wrappers.ts';
+
+/**
+ * The launchers whose command is not simply the words after their options, and what each runs:
+ * command lines handed a shell (`tmux new 'cmd'`, the keys `tmux send-keys` types, `screen -X
+ * stuff`, `nix-shell --run`), the command after a verb (`machinectl shell`,
+ * `toolbox run`, `conda run`, `volta run`, `zellij run`) or after a word of theirs (`distrobox enter -- cmd`,
+ * `gdb --args`, `xterm -e`, `guix shell -- cmd`), the program an option names
+ * (`start-stop-daemon --exec`); those read by code of their own (`ssh`, `su -c`, `watch`, `sudo
+ * -s`, `nix run` …) are launcher-shapes.ts's. command.ts's peel loop asks `launch` before it peels
+ * a plain wrapper (wrappers.ts).
+ */
+
+export interface LauncherSpec extends WrapperSpec {
+  /**
+   * the verbs under which the program runs a command (`machinectl shell`, `toolbox run`): its first
+   * word that is no option must be one, else the program runs none (`machinectl list`)
+   */
+  verbs?: string[];
+  /** the command is what follows the first of these words (`distrobox enter box -- cmd`, `-e cmd`); without one there is none */
+  commandAfter?: string[];
+  /** options whose value is a command line the program hands a shell (`tmux -c 'cmd'`) */
+  scriptOptions?: string[];
+  /**
+   * the verbs whose words, after the verb's own options (each verb with those that take a value),
+   * are a command line the program hands a shell (`tmux new -d 'cmd'`); a `;` word starts the
+   * next verb (`tmux new -d x \; new-window y`)
+   */
+  scriptVerbs?: Record<string, string[]>;
+  /** the option the script verbs follow (`screen -S x -X stuff 'cmd\n'`); without it the program runs its command as other wrappers do */
+  verbOption?: string;
+  /** options whose value is the program run, with the words after `--` as its arguments (`start-stop-daemon --exec /bin/x -- args`); the first listed that is given wins */
+  programOptions?: string[];
+}
+
+/** The words after which `distrobox enter` runs the rest as a command. */
+const DISTROBOX_COMMAND = ['--', '-e', '--exec'];
+
+/** tmux's commands that hand a shell a command line (their short names too), each with its options that take a value; `send-keys` types one into a pane's shell. */
+const TMUX_NEW_SESSION = ['-c', '-e', '-F', '-f', '-n', '-s', '-t', '-x', '-y'];
+const TMUX_NEW_WINDOW = ['-c', '-e', '-F', '-n', '-t'];
+const TMUX_SPLIT_WINDOW = ['-c', '-e', '-F', '-l', '-p', '-t'];
+const TMUX_RESPAWN = ['-c', '-e', '-t'];
+const TMUX_RUN_SHELL = ['-c', '-d', '-t'];
+const TMUX_POPUP = ['-b', '-c', '-d', '-e', '-h', '-s', '-S', '-t', '-T', '-w', '-x', '-y'];
+const TMUX_SEND_KEYS = ['-N', '-t'];
+const TMUX_SCRIPT_VERBS: Record<string, string[]> = {
+  'new-session': TMUX_NEW_SESSION,
+  new: TMUX_NEW_SESSION,
+  'new-window': TMUX_NEW_WINDOW,
+  neww: TMUX_NEW_WINDOW,
+  'split-window': TMUX_SPLIT_WINDOW,
+  splitw: TMUX_SPLIT_WINDOW,
+  'respawn-pane': TMUX_RESPAWN,
+  respawnp: TMUX_RESPAWN,
+  'respawn-window': TMUX_RESPAWN,
+  respawnw: TMUX_RESPAWN,
+  'run-shell': TMUX_RUN_SHELL,
+  run: TMUX_RUN_SHELL,
+  'display-popup': TMUX_POPUP,
+  popup: TMUX_POPUP,
+  'if-shell': ['-t'],
+  if: ['-t'],
+  'pipe-pane': ['-t'],
+  pipep: ['-t'],
+  'send-keys': TMUX_SEND_KEYS,
+  send: TMUX_SEND_KEYS,
+};
+
+/** tmux's reading; `byobu` is tmux's or screen's front end, read as tmux's unless named `byobu-screen`. */
+const TMUX: LauncherSpec = { valued: ['-L', '-S', '-f', '-T', '-c'], scriptOptions: ['-c'], scriptVerbs: TMUX_SCRIPT_VERBS };
+/** screen's reading: `-X exec [fdpat] cmd` runs a command in the session's window, as `-X screen cmd` opens one running it. */
+const SCREEN: LauncherSpec = {
+  valued: ['-c', '-e', '-h', '-p', '-S', '-s', '-t', '-T', '-Logfile'],
+  verbOption: '-X',
+  scriptVerbs: { stuff: [], screen: ['-t'], exec: [] },
+};
+/** mise (once `rtx`): `mise exec|x [tool@version…] -- cmd`, `-c 'line'`. */
+const MISE: LauncherSpec = {
+  valued: ['-C', '--cd', '-j', '--jobs', '-E', '--env'],
+  verbs: ['exec', 'x'],
+  commandAfter: ['--'],
+  scriptOptions: ['-c', '--command'],
+};
+/** conda's `run` and its kin (mamba, micromamba): the environment by name or prefix, the folder, then the command. */
+const CONDA_RUN: LauncherSpec = {
+  valued: ['-n', '--name', '-p', '--prefix', '--cwd', '-r', '--root-prefix', '-a', '--attach', '-e', '--env', '--label', '--rc-file'],
+  verbs: ['run'],
+  chdir: ['--cwd'],
+};
+
+/** The key names that type Enter (`tmux send-keys 'cmd' Enter`): a line typed into a shell ends there. */
+const ENTER_KEYS = new Set(['Enter', 'KPEnter', 'C-m', 'C-j']);
+
+export const LAUNCHERS: Record<string, LauncherSpec> = {
+  // `machinectl shell [opts] [[user@]machine [cmd …]]`: the machine, then the command run there
+  machinectl: { valued: ['-E', '--setenv', '--uid', '-M', '--machine', '-H', '--host', '-p', '--property'], verbs: ['shell'], positionals: 1 },
+  // `toolbox run [-c box] cmd`: the command run in the container
+  toolbox: { valued: ['-c', '--container', '-d', '--distro', '-r', '--release', '--preserve-fds', '--log-level'], verbs: ['run'] },
+  // `distrobox enter [box] -- cmd`, `-e cmd`, `--exec cmd` (also `distrobox-enter`): the command after them
+  distrobox: { valued: ['-n', '--name', '-a', '--additional-flags'], verbs: ['enter'], commandAfter: DISTROBOX_COMMAND },
+  'distrobox-enter': { valued: ['-n', '--name', '-a', '--additional-flags'], commandAfter: DISTROBOX_COMMAND },
+  // debuggers that start the program after a word of theirs
+  gdb: { valued: ['-ex', '-x', '-p', '-d', '-s', '-e', '-se', '-c', '-iex', '-ix', '--pid', '--core'], commandAfter: ['--args'] },
+  ddd: { valued: [], commandAfter: ['--args'] },
+  lldb: { valued: ['-o', '-s', '-O', '-S', '-k', '-K', '-p', '-n', '-a', '-c', '--one-line', '--source', '--core'], commandAfter: ['--'] },
+  perf: {
+    valued: [
+      '-e',
+      '--event',
+      '-p',
+      '--pid',
+      '-t',
+      '--tid',
+      '-r',
+      '--repeat',
+      '-o',
+      '--output',
+      '-x',
+      '--field-separator',
+      '-C',
+      '--cpu',
+      '-G',
+      '--cgroup',
+      '-I',
+      '--interval-print',
+      '-F',
+      '--freq',
+      '-c',
+      '--count',
+      '-m',
+      '--mmap-pages',
+      '-u',
+      '--uid',
+      '-D',
+      '--delay',
+      '-M',
+      '--metrics',
+      '-j',
+      '--call-graph',
+      '--filter',
+      '--control',
+    ],
+    verbs: ['stat', 'record', 'trace', 'ftrace'],
+  },
+  // `start-stop-daemon --start --exec /usr/bin/node -- app.js`: the program of --startas (else --exec), its arguments after `--`
+  'start-stop-daemon': {
+    valued: [
+      '-p',
+      '--pidfile',
+      '-x',
+      '--exec',
+      '-n',
+      '--name',
+      '-u',
+      '--user',
+      '-g',
+      '--group',
+      '-s',
+      '--signal',
+      '-R',
+      '--retry',
+      '-a',
+      '--startas',
+      '-r',
+      '--chroot',
+      '-d',
+      '--chdir',
+      '-N',
+      '--nicelevel',
+      '-P',
+      '--procsched',
+      '-I',
+      '--iosched',
+      '-k',
+      '--umask',
+      '-c',
+      '--chuid',
+      '-O',
+      '--output',
+      '--notify-timeout',
+    ],
+    chdir: ['-d', '--chdir'],
+    programOptions: ['-a', '--startas', '-x', '--exec'],
+  },
+  // terminal multiplexers and terminals: the command a session, window or pane runs, the keys typed into one
+  tmux: TMUX,
+  byobu: TMUX,
+  'byobu-tmux': TMUX,
+  // `screen -dm cmd` runs its command; `screen -X stuff 'text'` types into a session's shell, `-X screen cmd` opens a window running one
+  screen: SCREEN,
+  'byobu-screen': SCREEN,
+  // `zellij run -- cmd`, `zellij r cmd`: a pane running the command (its global options, such as `-s session`, before the verb)
+  zellij: { ...ZELLIJ_PANE, verbs: ['run', 'r'] },
+  xterm: { valued: [], commandAfter: ['-e'] },
+  konsole: { valued: [], commandAfter: ['-e'] },
+  alacritty: { valued: [], commandAfter: ['-e', '--command'] },
+  'gnome-terminal': { valued: [], commandAfter: ['--', '-x', '--execute'] },
+  // version managers and dev shells running a command in their environment
+  'nix-shell': { valued: [], scriptOptions: ['--run', '--command'] },
+  nix: { valued: [], verbs: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
+  direnv: { valued: [], verbs: ['exec'], positionals: 1 },
+  mise: MISE,
+  rtx: MISE,
+  asdf: { valued: [], verbs: ['exec'] },
+  // environment runners: the command run in a project's or a named environment
+  conda: CONDA_RUN,
+  mamba: CONDA_RUN,
+  micromamba: CONDA_RUN,
+  pixi: {
+    valued: ['--manifest-path', '-e', '--environment', '-s', '--spec', '-c', '--channel', '-p', '--platform', '--with', '--color', '--auth-file'],
+    verbs: ['run', 'r', 'exec', 'x'],
+  },
+  rye: { valued: ['--pyproject'], verbs: ['run'] },
+  devbox: { valued: ['-c', '--config', '-e', '--env', '--env-file'], verbs: ['run'] },
+  hermit: { valued: [], verbs: ['exec'] },
+  volta: { valued: ['--node', '--npm', '--yarn', '--pnpm', '--env'], verbs: ['run'] },
+  fnm: { valued: ['--using', '--node-dist-mirror', '--fnm-dir', '--log-level', '--arch', '--version-file-strategy', '--shell'], verbs: ['exec'] },
+  // `guix shell pkgs -- cmd`, `flox activate -- cmd`, `tox exec -e env -- cmd`: the command after `--`
+  guix: { valued: ['-m', '--manifest', '-f', '--file', '-r', '--root', '-L', '--load-path'], verbs: ['shell', 'environment'], commandAfter: ['--'] },
+  flox: { valued: ['-d', '--dir', '-r', '--remote', '-m', '--mode'], verbs: ['activate'], commandAfter: ['--'] },
+  tox: { valued: ['-e', '-c', '--conf', '--root', '--workdir', '-x', '--override'], verbs: ['exec', 'e'], commandAfter: ['--'] },
+};
+
+/** What the launcher `program` runs with `args` (see LaunchStep), or null where it is no launcher of this module (a plain wrapper, or neither). */
+export function launch(program: string, args: Word[]): LaunchStep | null {
+  const own = shapedLaunch(program, args);
+  if (own) return own;
+  const spec = Object.hasOwn(LAUNCHERS, program) ? LAUNCHERS[program]! : null;
+  return spec && tableShape(args, spec);
+}
+
+/** A launcher of the LAUNCHERS table: its script options and verbs, the program an option names, its verb, the word before its command. */
+function tableShape(args: Word[], spec: LauncherSpec): LaunchStep {
+  // `machinectl shell …`, `toolbox run …`: the words after the verb; another verb runs no command
+  const verb = spec.verbs ? verbAt(args, spec) : -1;
+  if (verb < 0 && spec.verbs) return lines([], true);
+  // `distrobox enter box -- cmd`, `-e cmd`: the command after such a word, none without it
+  const after = spec.commandAfter ? args.findIndex((w) => spec.commandAfter!.includes(w.value)) : -1;
+  // `tmux -c 'cmd'`, `tmux new -d 'cmd'`, `nix-shell --run 'cmd'`, `mise exec -c 'cmd'`: command lines the program hands a shell
+  const scripted = spec.scriptOptions || (spec.scriptVerbs && (!spec.verbOption || args.some((w) => w.value === spec.verbOption)));
+  const scripts = scripted ? launcherScripts(after < 0 ? args : args.slice(0, after), spec) : [];
+  if (spec.commandAfter) {
+    if (after < 0 || after === args.length - 1) return lines(scripts, true);
+    return { kind: 'runs', words: args.slice(after + 1), chdir: null, scripts };
+  }
+  if (scripted) return lines(scripts, true);
+  // `start-stop-daemon --start --exec /bin/x -- args`: the program an option names, its arguments after `--`
+  if (spec.programOptions) {
+    const run = namedProgram(args, spec);
+    return run ? { kind: 'runs', words: run, chdir: skipOptions(args, spec).chdir(spec.chdir ?? []), scripts: [] } : lines([], true);
+  }
+  return { kind: 'wraps', own: args.slice(verb + 1), spec, scripts: [] };
+}
+
+/**
+ * Where a launcher's verb stands, or -1 when its first word that is no option is none of its
+ * verbs (`machinectl list`); an option the table does not know is read both ways, as a flag and
+ * as taking the next word (`zellij -s dev run -- cmd`).
+ */
+function verbAt(args: Word[], spec: LauncherSpec): number {
+  for (const unknownTakesValue of [false, true]) {
+    const at = skipOptions(args, { valued: spec.valued }, unknownTakesValue).index;
+    if (spec.verbs!.includes(args[at]?.value ?? '')) return at;
+  }
+  return -1;
+}
+
+/**
+ * The command lines a launcher hands a shell: the values of its script options (`tmux -c 'cmd'`),
+ * and the words after each script verb's own options (`tmux new -d 'cmd' \; splitw 'cmd2'`, a
+ * `;` word starting the next verb; after the spec's verbOption for screen); an Enter typed by
+ * `send-keys`, or a newline written in the text, ends a line.
+ */
+function launcherScripts(args: Word[], spec: LauncherSpec): string[] {
+  const out: string[] = [];
+  const options = spec.scriptOptions ?? [];
+  args.forEach((w, i) => {
+    if (options.includes(w.value) && args[i + 1]) out.push(args[i + 1]!.value);
+    const eq = w.value.indexOf('=');
+    if (eq > 0 && options.includes(w.value.slice(0, eq))) out.push(w.value.slice(eq + 1));
+  });
+  const verbs = spec.scriptVerbs;
+  if (!verbs) return out;
+  const after = spec.verbOption ? args.findIndex((w) => w.value === spec.verbOption) + 1 : skipOptions(args, spec).index;
+  let group = args.slice(after);
+  while (group.length) {
+    const end = group.findIndex((w) => w.value === ';');
+    const own = end < 0 ? group : group.slice(0, end);
+    group = end < 0 ? [] : group.slice(end + 1);
+    const valued = Object.hasOwn(verbs, own[0]?.value ?? '') ? verbs[own[0]!.value]! : null;
+    if (!valued) continue;
+    const words = own.slice(1);
+    let from = skipOptions(words, { valued }).index;
+    // screen's `exec .!. cmd`: the pattern of the file descriptors it hands the command comes first
+    if (own[0]!.value === 'exec' && /^[.!:|]+$/.test(words[from]?.value ?? '')) from++;
+    const line = words
+      .slice(from)
+      .map((w) => (ENTER_KEYS.has(w.value) ? '\n' : w.value))
+      .join(' ')
+      // a typed line ends at a written newline or carriage return too (`stuff 'cmd\n'`, `'cmd^M'`)
+      .replace(/\\[nr]|\^[MJ]|\r/g, '\n');
+    if (line.trim()) out.push(line);
+  }
+  return out;
+}
+
+/** The program a launcher's option names, followed by the words after `--` (`start-stop-daemon -x /bin/x -- a b`), or null when none is given. */
+function namedProgram(args: Word[], spec: LauncherSpec): Word[] | null {
+  const names = spec.programOptions ?? [];
+  const dashDash = args.findIndex((w) => w.value === '--');
+  const own = dashDash < 0 ? args : args.slice(0, dashDash);
+  const given = new Map<string, Word>();
+  own.forEach((w, i) => {
+    const eq = w.value.indexOf('=');
+    const name = w.value.startsWith('--') && eq > 0 ? w.value.slice(0, eq) : w.value;
+    if (!names.includes(name)) return;
+    const value = eq > 0 && name !== w.value ? { ...w, value: w.value.slice(eq + 1), raw: w.raw.slice(w.raw.indexOf('=') + 1) } : own[i + 1];
+    if (value) given.set(name, value);
+  });
+  const first = names.map((n) => given.get(n)).find((w) => w !== undefined);
+  return first ? [first, ...(dashDash < 0 ? [] : args.slice(dashDash + 1))] : null;
+}
