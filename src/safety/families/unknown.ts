@@ -1,4 +1,4 @@
-import { DEPLOY_ENVIRONMENTS, FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
+import { FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
 import type { Invocation } from '../command.ts';
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
@@ -6,6 +6,7 @@ import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
 import { infraOwnVerbs } from './infra.ts';
 import { normalize, publishOwnVerbs } from './publish.ts';
+import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -54,8 +55,6 @@ const EXEMPT: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.exempt);
 const RUNNERS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.runners);
 const READS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.readVerbs);
 const NAMES: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.nameVerbs);
-const NON_PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.nonProduction);
-const PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.production);
 
 /** A word that may be a subcommand: letters and digits joined by `-`, `_`, `:` (no path, file, URL or value). */
 const COMMAND_WORD = /^[A-Za-z][A-Za-z0-9]*(?:[-_:][A-Za-z0-9]+)*$/;
@@ -108,7 +107,7 @@ function judge(program: string, args: readonly string[], path: readonly string[]
     if (path[i + 1] !== undefined && first(path[i + 1]!).some((x) => READS.has(x))) return null;
     if (ws.some((w) => READS.has(w))) return null;
     const words = path.flatMap(parts);
-    if (publish && words.some((w) => NON_PRODUCTION.has(w)) && !words.some((w) => PRODUCTION.has(w))) return null;
+    if (publish && onlyNonProduction(words)) return null;
     const shown = `${program} ${path.slice(0, i + 1).join(' ')}`;
     if (strong) return verbHit(shown, publish);
     if (aimedAt(args, path, i, aimed!, targets, rule)) return verbHit(shown, publish);
