@@ -87,6 +87,7 @@ describe('what the fixes leave as they were', () => {
     assert.equal(await decide('firebase hosting:channel:deploy feature-login'), 'allow');
     assert.equal(await decide('vercel promote https://acme-x1.vercel.app'), 'deny [families.publish: vercel promote]');
     assert.equal(await decide('supabase db reset'), 'ask [families.infra: supabase db reset]');
+    assert.equal(await decide('MIX_ENV=prod mix release'), 'allow');
   });
   test('a lane or a script is the project’s own code', async () => {
     assert.equal(await decide('fastlane ios release'), 'allow');

@@ -23,7 +23,8 @@ export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => (inv ? envFor(ctx).
  * The subcommand words of a program whose every form this family's check judges itself, so the
  * unknown-command rule reads past them: `vercel deploy` and `netlify deploy` publish only with
  * `--prod`, `goreleaser release` not with `--snapshot`, a Firebase preview channel is no live site,
- * `gcloud deploy` is Cloud Deploy's group (its `releases promote` is still read).
+ * `gcloud deploy` is Cloud Deploy's group (its `releases promote` is still read), `mix release`
+ * assembles an Elixir release in `_build` (`mix hex.publish` publishes).
  */
 export function publishOwnVerbs(program: string): ReadonlySet<string> | undefined {
   return OWN_VERBS.get(normalize(program));
@@ -36,6 +37,7 @@ const OWN_VERBS = new Map<string, ReadonlySet<string>>(
     goreleaser: ['release'],
     firebase: ['hosting:channel:deploy'],
     gcloud: ['deploy'],
+    mix: ['release'],
   }).map(([program, verbs]) => [program, new Set(verbs)]),
 );
 
