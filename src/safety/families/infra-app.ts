@@ -4,7 +4,7 @@ import { type ArgsCheck, dockerSubcommand, type Hit, hasOption, hasShort, operan
 /**
  * The infra family's application-level teardowns: the frameworks' own verbs that drop or wipe a
  * database (`rails db:drop`, `prisma migrate reset`, `manage.py flush`, `supabase db reset`,
- * `sequelize db:drop`, `artisan migrate:fresh`), docker's data volumes (`docker volume rm`,
+ * `sequelize db:drop`, `artisan migrate:fresh`), a hosted Supabase project or branch, docker's data volumes (`docker volume rm`,
  * `compose down -v`), and a GitHub repository deleted through `gh`. The runners that start such
  * a tool (`npx`, `bundle exec`, `uv run`, `pnpm dlx`) are peeled off first (runners.ts).
  */
@@ -40,11 +40,16 @@ const prisma: ArgsCheck = (args) => {
 
 const SUPABASE_VALUED = new Set(['--workdir', '--profile', '--db-url', '--version', '-o', '--output']);
 
+/** `supabase db reset`; `projects delete` and `branches delete`: a hosted project or a preview branch, each with its own database. */
 const supabase: ArgsCheck = (args) => {
   const i = operandAt(args, SUPABASE_VALUED);
-  return args[i] === 'db' && args[operandAt(args, SUPABASE_VALUED, i + 1)] === 'reset'
-    ? dbHit('supabase db reset', "recreates the database from the migrations, deleting its data (`--linked`: the remote project's)")
-    : null;
+  const verb = args[operandAt(args, SUPABASE_VALUED, i + 1)];
+  if (args[i] === 'db' && verb === 'reset')
+    return dbHit('supabase db reset', "recreates the database from the migrations, deleting its data (`--linked`: the remote project's)");
+  if (args[i] === 'projects' && verb === 'delete')
+    return dbHit('supabase projects delete', 'deletes the hosted Supabase project — its database, storage, auth users and functions');
+  if (args[i] === 'branches' && verb === 'delete') return dbHit('supabase branches delete', 'deletes a preview branch and the database it has of its own');
+  return null;
 };
 
 const sequelize: ArgsCheck = (args) => {

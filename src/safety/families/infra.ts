@@ -108,10 +108,16 @@ function teardown(program: string, verb: string, what: string): ArgsCheck {
   return (args) => (args[operandAt(args)] === verb ? { rule: `${program} ${verb}`, reason: `\`${program} ${verb}\` ${what}` } : null);
 }
 
-/** Whether the infra family has a check of its own for this program (the unknown-command rule leaves it alone). */
-export function knowsInfra(program: string): boolean {
-  return TOOLS.has(/^python[\d.]*$/.test(program) ? 'python' : program) || DB_SHELLS.has(program) || program === 'redis-cli';
+/**
+ * The subcommand words of a program whose every form this family's check judges itself, so the
+ * unknown-command rule reads past them; `*`: every word (aws's check reads every operation:
+ * `delete-*`, `terminate-*`, `s3 rb`, `s3 rm --recursive`).
+ */
+export function infraOwnVerbs(program: string): ReadonlySet<string> | undefined {
+  return OWN_VERBS.get(program);
 }
+
+const OWN_VERBS = new Map<string, ReadonlySet<string>>([['aws', new Set(['*'])]]);
 
 const SLS_REMOVE = "deletes the stage's whole cloud stack — functions, tables, buckets and the data in them";
 

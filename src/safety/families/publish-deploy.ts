@@ -32,9 +32,14 @@ export function isDeployWorkflow(workflow: string, globs: readonly string[]): bo
   const matched = lower.filter((g) => matchesName(base, [g]) !== null || (bare !== base && matchesName(bare, [g]) !== null));
   if (!matched.length) return false;
   const words = bare.split(/[^a-z0-9]+/).filter(Boolean);
+  if (!onlyNonProduction(words)) return true;
   const environments = words.filter((w) => NON_PRODUCTION.has(w));
-  if (!environments.length || words.some((w) => PRODUCTION.has(w))) return true;
   return matched.some((g) => environments.some((e) => g.includes(e)));
+}
+
+/** Whether words (of a name, lower case) name a non-production environment and no production one (DEPLOY_ENVIRONMENTS). */
+export function onlyNonProduction(words: readonly string[]): boolean {
+  return words.some((w) => NON_PRODUCTION.has(w)) && !words.some((w) => PRODUCTION.has(w));
 }
 
 const gh: ToolCheck = (args, env) => {

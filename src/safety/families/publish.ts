@@ -2,26 +2,46 @@ import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import { type Hit, type ToolCheck, type ToolEnv, values } from './args.ts';
 import { DEPLOY_TOOLS } from './publish-deploy.ts';
+import { LANG_TOOLS } from './publish-langs.ts';
 import { NODE_TOOLS } from './publish-node.ts';
 import { REGISTRY_TOOLS } from './publish-registries.ts';
+import { STORE_TOOLS } from './publish-stores.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
 /**
  * The publish family (docs/safety.md): commands that put something where others take it from and
  * that cannot be taken back — a package version on a registry (npm, crates.io, PyPI, RubyGems,
  * Maven, NuGet), an image or chart on a container registry, a GitHub release, a deploy workflow,
- * a production deploy. One check per program (publish-node.ts, publish-registries.ts,
- * publish-deploy.ts); runners such as `npx`, `pnpm dlx`, `uv run` and `python -m` have the
- * program they start checked in turn (runners.ts). `--dry-run` (and the tools' snapshot modes) stay allowed.
+ * a production deploy, an app store upload. One check per program (publish-node.ts,
+ * publish-registries.ts, publish-langs.ts, publish-deploy.ts, publish-stores.ts); runners such as
+ * `npx`, `pnpm dlx`, `uv run` and `python -m` have the program they start checked in turn
+ * (runners.ts). `--dry-run` (and the tools' snapshot modes) stay allowed.
  */
 export const checkPublish: FamilyCheck = (_cmd, inv, ctx) => (inv ? envFor(ctx).run(inv.program, values(inv)) : null);
 
-/** Whether the publish family has a check of its own for this program (the unknown-command rule leaves it alone). */
-export function knowsPublish(program: string): boolean {
-  return TOOLS.has(normalize(program));
+/**
+ * The subcommand words of a program whose every form this family's check judges itself, so the
+ * unknown-command rule reads past them: `vercel deploy` and `netlify deploy` publish only with
+ * `--prod`, `goreleaser release` not with `--snapshot`, a Firebase preview channel is no live site,
+ * `gcloud deploy` is Cloud Deploy's group (its `releases promote` is still read), `mix release`
+ * assembles an Elixir release in `_build` (`mix hex.publish` publishes).
+ */
+export function publishOwnVerbs(program: string): ReadonlySet<string> | undefined {
+  return OWN_VERBS.get(normalize(program));
 }
 
-const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...DEPLOY_TOOLS }));
+const OWN_VERBS = new Map<string, ReadonlySet<string>>(
+  Object.entries({
+    vercel: ['deploy'],
+    netlify: ['deploy'],
+    goreleaser: ['release'],
+    firebase: ['hosting:channel:deploy'],
+    gcloud: ['deploy'],
+    mix: ['release'],
+  }).map(([program, verbs]) => [program, new Set(verbs)]),
+);
+
+const TOOLS = new Map<string, ToolCheck>(Object.entries({ ...NODE_TOOLS, ...REGISTRY_TOOLS, ...LANG_TOOLS, ...DEPLOY_TOOLS, ...STORE_TOOLS }));
 
 /** How many runners deep `npx uvx …` is followed. */
 const MAX_DEPTH = 4;

@@ -1,11 +1,12 @@
-import { DEPLOY_ENVIRONMENTS, FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
+import { FAMILIES, type FamilyName, UNKNOWN_COMMANDS, type VerbRule } from '../../model/families.ts';
 import type { Invocation } from '../command.ts';
 import { informational } from '../informational.ts';
 import { runnerInner } from '../runners.ts';
 import { UNKNOWN } from '../shell.ts';
 import { type Hit, values } from './args.ts';
-import { knowsInfra } from './infra.ts';
-import { knowsPublish, normalize } from './publish.ts';
+import { infraOwnVerbs } from './infra.ts';
+import { normalize, publishOwnVerbs } from './publish.ts';
+import { onlyNonProduction } from './publish-deploy.ts';
 import type { FamilyContext } from './types.ts';
 
 /**
@@ -41,8 +42,8 @@ export function checkUnknown(inv: Invocation, ctx: FamilyContext): Array<{ famil
   const out: Array<{ family: FamilyName; hit: Hit }> = [];
   for (const f of FAMILIES) {
     if (!('unknown' in f) || ctx.policy.families[f.name] === 'off') continue;
-    if (f.name === 'publish' ? knowsPublish(program) : f.name === 'infra' ? knowsInfra(program) : false) continue;
-    const hit = judge(program, args, path, f.unknown, f.name === 'publish');
+    const own = f.name === 'publish' ? publishOwnVerbs(program) : infraOwnVerbs(program);
+    const hit = judge(program, args, path, f.unknown, f.name === 'publish', own);
     if (hit) out.push({ family: f.name, hit });
   }
   return out;
@@ -54,8 +55,6 @@ const EXEMPT: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.exempt);
 const RUNNERS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.runners);
 const READS: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.readVerbs);
 const NAMES: ReadonlySet<string> = new Set(UNKNOWN_COMMANDS.nameVerbs);
-const NON_PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.nonProduction);
-const PRODUCTION: ReadonlySet<string> = new Set(DEPLOY_ENVIRONMENTS.production);
 
 /** A word that may be a subcommand: letters and digits joined by `-`, `_`, `:` (no path, file, URL or value). */
 const COMMAND_WORD = /^[A-Za-z][A-Za-z0-9]*(?:[-_:][A-Za-z0-9]+)*$/;
@@ -88,10 +87,15 @@ function setsOf(rule: VerbRule) {
   return s;
 }
 
-/** The verb a command's subcommand words hold for one family, as a hit; null when they hold none or the command only reads. */
-function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean): Hit | null {
+/**
+ * The verb a command's subcommand words hold for one family, as a hit; null when they hold none or
+ * the command only reads. `own`: the subcommand words the family's check judges in full, skipped
+ * (`*`: all of them; a statement handed to the program is still read).
+ */
+function judge(program: string, args: readonly string[], path: readonly string[], rule: VerbRule, publish: boolean, own?: ReadonlySet<string>): Hit | null {
   const { verbs, targeted, targets } = setsOf(rule);
   for (let i = 0; i < path.length; i++) {
+    if (own && (own.has('*') || own.has(path[i]!))) continue;
     const ws = parts(path[i]!);
     const strong = ws.find((w) => verbs.has(w));
     const aimed = strong ? undefined : ws.find((w) => targeted.has(w));
@@ -103,7 +107,7 @@ function judge(program: string, args: readonly string[], path: readonly string[]
     if (path[i + 1] !== undefined && first(path[i + 1]!).some((x) => READS.has(x))) return null;
     if (ws.some((w) => READS.has(w))) return null;
     const words = path.flatMap(parts);
-    if (publish && words.some((w) => NON_PRODUCTION.has(w)) && !words.some((w) => PRODUCTION.has(w))) return null;
+    if (publish && onlyNonProduction(words)) return null;
     const shown = `${program} ${path.slice(0, i + 1).join(' ')}`;
     if (strong) return verbHit(shown, publish);
     if (aimedAt(args, path, i, aimed!, targets, rule)) return verbHit(shown, publish);

@@ -1,0 +1,88 @@
+import { type Hit, hasOption, operandAt, operands, type ToolCheck } from './args.ts';
+
+/**
+ * The publish family's build tools and language registries past the big ones: the goals and tasks
+ * of Pants, sbt and Mill that publish, Hex (`mix hex.publish`), Hackage (`cabal upload --publish`,
+ * `stack upload`), LuaRocks, CocoaPods, CPAN, opam (`dune-release`), JSR (`deno publish`) and
+ * PyPI through maturin. Their local neighbours stay free: `sbt publishLocal`, `mill
+ * __.publishLocal`, `cabal upload` of a candidate, `stack upload --candidate`.
+ */
+
+function hit(rule: string, where: string): Hit {
+  return {
+    rule,
+    reason: `\`${rule}\` uploads ${where} for good: a published version can be withdrawn at best, never replaced, and others may already have it`,
+  };
+}
+
+/** Pants goals that publish: `publish` (dists, images, charts to their registries), `experimental-deploy` (Helm deployments). */
+const PANTS_PUBLISH = new Set(['publish', 'experimental-deploy']);
+
+/** `pants [goal…] [address…]`: the goals are the leading plain words (`pants lint fmt ::`, `pants package publish src:dist`). */
+const pants: ToolCheck = (args) => {
+  for (const word of operands(args)) {
+    if (!/^[a-z][a-z0-9-]*$/.test(word)) break;
+    if (PANTS_PUBLISH.has(word)) return hit(`pants ${word}`, "the project's packages, images or charts to their registries");
+  }
+  return null;
+};
+
+/** sbt tasks that upload to a remote repository (sbt-pgp, sbt-sonatype, sbt-release-early); `publishLocal`, `publishM2` stay local. */
+const SBT_PUBLISH = new Set(['publish', 'publishSigned', 'sonatypeRelease', 'sonatypeBundleRelease', 'sonatypeCentralRelease', 'releaseEarly']);
+
+/** `sbt publish`, `sbt +publishSigned`, `sbt core/publish`, `sbt ";clean;publishSigned"`, `sbt "project core" publish`. */
+const sbt: ToolCheck = (args) => {
+  for (const a of operands(args)) {
+    for (const command of a.split(/[;\s]+/)) {
+      const task = command.replace(/^\++/, '').slice(command.lastIndexOf('/') + 1);
+      if (SBT_PUBLISH.has(task)) return hit(`sbt ${task}`, "the build's artifacts to a remote repository (Maven Central, the project's own)");
+    }
+  }
+  return null;
+};
+
+/** Mill tasks that upload: `__.publish`, `app.publish`, `mill.scalalib.PublishModule/publishAll`; not `publishLocal`, `publishM2Local`. */
+const MILL_PUBLISH = new Set(['publish', 'publishAll', 'publishSonatypeCentral']);
+
+const mill: ToolCheck = (args) => {
+  for (const a of operands(args)) {
+    const task = a.slice(Math.max(a.lastIndexOf('.'), a.lastIndexOf('/')) + 1);
+    if (MILL_PUBLISH.has(task)) return hit(`mill ${task}`, "the build's artifacts to a remote repository (Maven Central)");
+  }
+  return null;
+};
+
+/** `<program> <sub>`: the first operand. */
+const sub = (args: string[]) => args[operandAt(args)];
+
+/** dune-release's steps that publish: all of them in turn when none is named, `publish`, `opam submit`, `undraft`. */
+const duneRelease: ToolCheck = (args) => {
+  const i = operandAt(args);
+  const step = args[i];
+  if (step === undefined) return hit('dune-release', 'a tagged release to GitHub and its package to opam-repository (tag, distrib, publish, opam submit)');
+  if (step === 'publish' || step === 'undraft') return hit(`dune-release ${step}`, 'a release and its archive to GitHub');
+  if (step === 'opam' && args[operandAt(args, undefined, i + 1)] === 'submit') return hit('dune-release opam submit', 'the package to opam-repository');
+  return null;
+};
+
+export const LANG_TOOLS: Record<string, ToolCheck> = {
+  pants,
+  sbt,
+  mill,
+  mix: (args) => (sub(args) === 'hex.publish' ? hit('mix hex.publish', 'a package version (or its docs) to Hex') : null),
+  // without `--publish` cabal uploads a candidate: not what `cabal install` resolves, and replaceable
+  cabal: (args) =>
+    sub(args) === 'upload' && hasOption(args, '--publish') ? hit('cabal upload --publish', 'a package version (or its docs) to Hackage') : null,
+  stack: (args) => (sub(args) === 'upload' && !hasOption(args, '--candidate') ? hit('stack upload', 'a package version to Hackage') : null),
+  luarocks: (args) => (sub(args) === 'upload' ? hit('luarocks upload', 'a rock version to luarocks.org') : null),
+  pod: (args) => {
+    const i = operandAt(args);
+    const group = args[i];
+    if ((group !== 'trunk' && group !== 'repo') || args[operandAt(args, undefined, i + 1)] !== 'push') return null;
+    return hit(`pod ${group} push`, group === 'trunk' ? 'a pod version to the CocoaPods trunk' : 'a pod version to a specs repository others install from');
+  },
+  'dune-release': duneRelease,
+  'cpan-upload': () => hit('cpan-upload', 'a distribution to CPAN through PAUSE'),
+  deno: (args) => (sub(args) === 'publish' ? hit('deno publish', 'a package version to JSR') : null),
+  maturin: (args) => (sub(args) === 'upload' ? hit('maturin upload', 'distributions to PyPI') : null),
+};
