@@ -19,7 +19,10 @@
  * out (`eas submit`, `fastlane deliver`, `dvc push`, `huggingface-cli upload`, `cabal upload`,
  * `luarocks upload`, `supabase db push`, `prisma db push`, `pulumi up`, `bazel clean --expunge`,
  * `arduino-cli upload`: an `upload` or `push` counts for publishing only toward a registry the
- * docs name, and none of these names one).
+ * docs name, and none of these names one). The docs have since decided most of them (h/b5fix:
+ * `eas submit`, `fastlane deliver`, `huggingface-cli upload`, `cabal upload --publish`, `luarocks
+ * upload` are publishing; `dvc push`, a Hackage candidate are not); test/safety/b5fix-holes.test.ts
+ * holds those rows, this battery does not.
  *
  * Each row says its verdict: `deny`, `ask` (the infra family, whose default is ask: a deny there
  * is stricter and also accepted) or `allow`. The context is `safetyContext()` of context.ts: the
