@@ -123,8 +123,19 @@ interface Parsed {
   depthFirst: boolean;
 }
 
-/** Parses a find expression; null when it cannot be read (an unbalanced group). */
+/**
+ * The longest expression read (in words) and its deepest group: the reading recurses once per
+ * operator and group, so a longer one (`-name a -o` 60,000 times) is not read — it may remove
+ * anything.
+ */
+const READ_WORDS_MAX = 2048;
+const READ_GROUPS_MAX = 64;
+
+/** Parses a find expression; null when it cannot be read (an unbalanced group, too long or too deep). */
 function parseFind(args: readonly string[], reading: FindReading): Parsed | null {
+  if (args.length > READ_WORDS_MAX) return null;
+  let open = 0;
+  for (const v of args) if ((open += v === '(' ? 1 : v === ')' ? -1 : 0) > READ_GROUPS_MAX) return null;
   let i = 0;
   let maxDepth: number | null = null;
   let depthFirst = false;
@@ -288,6 +299,13 @@ export function globSample(pattern: string, ignoreCase = false): string | null {
   return globMatches(pattern, out, ignoreCase) ? out : null;
 }
 
+/**
+ * The longest expression (in words) tried name by name (namedSamples, removesSelected): each name
+ * is tried against the whole expression, so the work grows with the square of its length. A
+ * longer removing expression may remove anything (`find / … -delete` of 200 names is denied).
+ */
+export const TRIED_WORDS_MAX = 128;
+
 /** A name to try a find expression on, and how a rule shows it: the glob it is an instance of. */
 export interface NameSample {
   name: string;
@@ -336,6 +354,7 @@ export function foundBelow(root: string, rootAbs: string, target: string, dir: b
  * +`) it is removed. A pattern with no instance to try may be.
  */
 export function removesSelected(expression: readonly string[], test: string, pattern: string, root: string): boolean {
+  if (expression.length > TRIED_WORDS_MAX) return true;
   const sample = globSample(pattern, test.startsWith('-i'));
   if (sample === null) return true;
   const removes = findRemoves(expression);

@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { findRemoves } from '../../src/safety/find-expression.ts';
 import { decide, testHoles } from './context.ts';
 
 testHoles({
@@ -81,4 +82,15 @@ test('find and ssh-keygen verdicts the review asked about stay as they are', asy
     ['ssh-keygen -y -f id_ed25519', /^deny /],
   ];
   for (const [command, verdict] of rows) assert.match(await decide(command), verdict, command);
+});
+
+// the reading recurses once per operator and group: a longer or deeper expression is not read, and may remove anything
+test('a find expression too long or too deep to read may remove anything, and reading it never overflows the stack', () => {
+  const chain = ['(', ...Array.from({ length: 60_000 }, (_, i) => (i ? ['-o', '-name', `x${i}`] : ['-name', 'x0'])).flat(), ')', '-delete'];
+  const deep = [...Array<string>(20_000).fill('('), '-name', 'x', ...Array<string>(20_000).fill(')'), '-delete'];
+  const file = { path: './src', name: 'src', dir: true, depth: 1 };
+  const root = { path: '.', name: '.', dir: true, depth: 0 };
+  for (const expression of [chain, deep]) assert.equal(findRemoves(expression)(file, [root]), true);
+  // a short one is read: it removes only what it names
+  assert.equal(findRemoves(['(', '-name', 'x0', '-o', '-name', 'x1', ')', '-delete'])(file, [root]), false);
 });

@@ -1,5 +1,5 @@
 import type { Invocation } from '../command.ts';
-import { findRemoves, foundBelow, type NameSample, namedSamples } from '../find-expression.ts';
+import { findRemoves, foundBelow, type NameSample, namedSamples, TRIED_WORDS_MAX } from '../find-expression.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
@@ -168,7 +168,7 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
   const roots = findRemovalRoots(inv.args);
   if (!roots) return null;
   const expression = inv.args.slice(roots.length ? inv.args.indexOf(roots.at(-1)!) + 1 : 0).map((w) => w.value);
-  const removes = findRemoves(expression, { empty: 'maybe' });
+  const removes = expression.length > TRIED_WORDS_MAX ? () => true : findRemoves(expression, { empty: 'maybe' });
   const samples = namedSamples(expression);
   for (const root of roots.length ? roots.map((w) => w.value) : ['.']) {
     const abs = root.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(root)) ? null : resolvePath(root, { cwd: ctx.cwd ?? '/', home: ctx.home });
