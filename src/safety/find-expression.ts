@@ -330,20 +330,23 @@ export function namedSamples(expression: readonly string[]): NameSample[] {
 
 /**
  * `target` (an absolute path at or below `rootAbs`, the starting point `root` resolved) as find
- * meets it from `root`: the file, and the folders it goes through, root first. `under`: the
- * file lies somewhere below that folder (`target` stands in for its path).
+ * meets it from `root`: the file, and the folders it goes through, root first.
  */
-export function foundBelow(root: string, rootAbs: string, target: string, dir: boolean, under?: string): { file: FoundFile; above: FoundFile[] } {
+export function foundBelow(root: string, rootAbs: string, target: string, dir: boolean): { file: FoundFile; above: FoundFile[] } {
   const base = root.replace(/(.)\/+$/, '$1');
   const parts = target === rootAbs ? [] : target.slice(rootAbs === '/' ? 1 : rootAbs.length + 1).split('/');
-  const at = (depth: number): FoundFile => ({
-    path: depth === 0 ? base : `${base === '/' ? '' : base}/${parts.slice(0, depth).join('/')}`,
-    name: depth === 0 ? rootAbs.slice(rootAbs.lastIndexOf('/') + 1) || '/' : parts[depth - 1]!,
-    dir: depth < parts.length || dir,
-    depth,
-  });
-  const file = at(parts.length);
-  return { file: under === undefined ? file : { ...file, under }, above: parts.map((_, d) => at(d)) };
+  let at: FoundFile = { path: base, name: rootAbs.slice(rootAbs.lastIndexOf('/') + 1) || '/', dir: parts.length > 0 || dir, depth: 0 };
+  const above: FoundFile[] = [];
+  for (const [d, name] of parts.entries()) {
+    above.push(at);
+    at = foundIn(at, name, d < parts.length - 1 || dir);
+  }
+  return { file: at, above };
+}
+
+/** The file `name` in the folder `parent` as find meets it. */
+export function foundIn(parent: FoundFile, name: string, dir: boolean): FoundFile {
+  return { path: `${parent.path === '/' ? '' : parent.path}/${name}`, name, dir, depth: parent.depth + 1 };
 }
 
 /**

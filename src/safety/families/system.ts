@@ -1,5 +1,5 @@
 import type { Invocation } from '../command.ts';
-import { findRemoves, foundBelow, type NameSample, namedSamples, TRIED_WORDS_MAX } from '../find-expression.ts';
+import { type FoundFile, findRemoves, foundBelow, foundIn, type NameSample, namedSamples, TRIED_WORDS_MAX } from '../find-expression.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
@@ -170,6 +170,8 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
   const expression = inv.args.slice(roots.length ? inv.args.indexOf(roots.at(-1)!) + 1 : 0).map((w) => w.value);
   const removes = expression.length > TRIED_WORDS_MAX ? () => true : findRemoves(expression, { empty: 'maybe' });
   const samples = namedSamples(expression);
+  // a file somewhere deeper is removed only where one directly inside is, unless a path test tells them apart
+  const deeper = expression.some((v) => /^-i?(path|wholename|regex)$/.test(v));
   for (const root of roots.length ? roots.map((w) => w.value) : ['.']) {
     const abs = root.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(root)) ? null : resolvePath(root, { cwd: ctx.cwd ?? '/', home: ctx.home });
     if (abs === null) {
@@ -178,33 +180,40 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
       continue;
     }
     for (const folder of [abs, ...guardedFoldersBelow(abs, ctx)]) {
-      for (const p of probes(folder, samples)) {
+      for (const p of probes(folder, foundBelow(root, abs, folder, true), samples, deeper)) {
         const g = guardedAbsolute(p.target, ctx);
         // a top-level dot folder whose contents are not guarded (`~/.cache`, `~/.npm`) is cleaned, not configured
         if (!g || (p.target === abs && g.kind === 'dotfile' && g.shown === g.area && !isDotFolder(g))) continue;
-        const { file, above } = foundBelow(root, abs, p.target, p.dir, p.under);
-        if (removes(file, above)) return findHit(root, folder === abs && guardedAbsolute(abs, ctx) ? 'in' : 'of', g, p.sample);
+        if (removes(p.file, p.above)) return findHit(root, folder === abs && guardedAbsolute(abs, ctx) ? 'in' : 'of', g, p.sample);
       }
     }
   }
   return null;
 }
 
-/** A file a find's expression is tried on: its path, whether a folder, the folder it lies somewhere below, the sample name it ends with. */
+/** A file a find's expression is tried on: its path, the file and the folders above it as find meets them, the sample name it ends with. */
 interface Probe {
   target: string;
-  dir: boolean;
-  under?: string;
+  file: FoundFile;
+  above: FoundFile[];
   sample?: NameSample;
 }
 
-/** The files of a folder a find's expression is tried on: the folder, each sample name in it, and each somewhere below it. */
-function probes(folder: string, samples: readonly NameSample[]): Probe[] {
-  const out: Probe[] = [{ target: folder, dir: true }];
+/**
+ * The files of a folder (`at`: as find meets it) a find's expression is tried on: the folder,
+ * each sample name in it, and (`deeper`) each somewhere below it.
+ */
+function probes(folder: string, at: { file: FoundFile; above: FoundFile[] }, samples: readonly NameSample[], deeper: boolean): Probe[] {
+  const out: Probe[] = [{ target: folder, ...at }];
   const base = folder === '/' ? '' : folder;
+  const inside = [...at.above, at.file];
+  const mid = foundIn(at.file, '\u0001', true);
   for (const sample of samples)
-    for (const dir of [true, false])
-      out.push({ target: `${base}/${sample.name}`, dir, sample }, { target: `${base}/\u0001/${sample.name}`, dir, under: folder, sample });
+    for (const dir of [true, false]) {
+      out.push({ target: `${base}/${sample.name}`, file: foundIn(at.file, sample.name, dir), above: inside, sample });
+      if (deeper)
+        out.push({ target: `${base}/\u0001/${sample.name}`, file: { ...foundIn(mid, sample.name, dir), under: folder }, above: [...inside, mid], sample });
+    }
   return out;
 }
 
