@@ -22,6 +22,9 @@ testHoles({
     ['find ~/.cache -name "*.tmp" -delete', 'find ~ -name authorized_keys -delete'],
     ["find ~ -name '.*' -prune -o -name '*.pyc' -print", 'find /home -name .bashrc -delete'],
     ['find /var/tmp -name hosts -delete', "find / -iname 'SSHD_CONFIG' -delete"],
+    // a start the shell expands: each guarded folder the pattern may name is a start
+    ["find src/* -name '*.o' -delete", 'find /* -name hosts -delete'],
+    ['find /tmp/* -name x -delete', 'find ~/.s* -name known_hosts -delete'],
   ],
   // `-exec mv {} DIR` moves what the find names away, as `mv .claude /tmp/` does
   'a find that moves what it names moves it away': [

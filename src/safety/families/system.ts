@@ -1,12 +1,22 @@
 import type { Invocation } from '../command.ts';
-import { type FoundFile, findRemoves, foundBelow, foundIn, type NameSample, namedSamples, TRIED_WORDS_MAX } from '../find-expression.ts';
+import {
+  type FoundFile,
+  findRemoves,
+  foundBelow,
+  foundIn,
+  globMatches,
+  globSample,
+  type NameSample,
+  namedSamples,
+  TRIED_WORDS_MAX,
+} from '../find-expression.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { isSystemFolder } from '../removal.ts';
 import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
-import type { Redirect, Word } from '../syntax.ts';
+import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
 import { type Guarded, guardedAbsolute, guardedFoldersBelow, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
@@ -172,11 +182,18 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
   const samples = namedSamples(expression);
   // a file somewhere deeper is removed only where one directly inside is, unless a path test tells them apart
   const deeper = expression.some((v) => /^-i?(path|wholename|regex)$/.test(v));
-  for (const root of roots.length ? roots.map((w) => w.value) : ['.']) {
+  for (const word of roots.length ? roots : [plainWord('.')]) {
+    const root = word.value;
     const abs = root.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(root)) ? null : resolvePath(root, { cwd: ctx.cwd ?? '/', home: ctx.home });
     if (abs === null) {
       const g = guardedPath(root, ctx);
       if (g) return findHit(root, 'in', g);
+      continue;
+    }
+    // `find /* -name hosts -delete`: each folder the shell may expand the pattern to is a start
+    if (word.glob && /[*?[]/.test(abs)) {
+      const hit = checkFindGlob(inv, word, abs, ctx);
+      if (hit) return hit;
       continue;
     }
     for (const folder of [abs, ...guardedFoldersBelow(abs, ctx)]) {
@@ -187,6 +204,25 @@ function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
         if (removes(p.file, p.above)) return findHit(root, folder === abs && guardedAbsolute(abs, ctx) ? 'in' : 'of', g, p.sample);
       }
     }
+  }
+  return null;
+}
+
+/**
+ * A removing find whose start is a pattern (`/*`, `~/.*`, `/e*`): judged from each guarded folder,
+ * and each guarded file it names in its literal folder, that the pattern may name — as the find
+ * from that start.
+ */
+function checkFindGlob(inv: Invocation, word: Word, pattern: string, ctx: FamilyContext): Hit | null {
+  const cut = pattern.search(/[*?[]/);
+  const parent = pattern.slice(0, pattern.lastIndexOf('/', cut)) || '/';
+  const last = pattern.slice(parent === '/' ? 1 : parent.length + 1).split('/')[0]!;
+  const named = globSample(last);
+  const starts = [parent, ...guardedFoldersBelow(parent, ctx), ...(named ? [`${parent === '/' ? '' : parent}/${named}`] : [])];
+  for (const start of starts) {
+    if (start === parent || !globMatches(pattern, start, false) || !guardedAbsolute(start, ctx)) continue;
+    const hit = checkFind({ ...inv, args: inv.args.map((w) => (w === word ? plainWord(start) : w)) }, ctx);
+    if (hit) return hit;
   }
   return null;
 }
