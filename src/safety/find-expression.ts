@@ -10,15 +10,22 @@ import { RM_LIKE_PROGRAMS } from './removers.ts';
  * from the inside out (then, as find's manual says, it has no effect).
  */
 
-/** A file of the history find may visit (never empty): its path as find prints it, its base name, whether it is a folder, its depth below the root. */
+/** A file find may visit: its path as find prints it, its base name, whether it is a folder, its depth below the root. */
 export interface FoundFile {
   path: string;
   name: string;
   dir: boolean;
   depth: number;
+  /** the file lies somewhere below this folder, its path past it unknown (`path` stands in): a path test may match it */
+  under?: string;
 }
 
-type Tri = 'yes' | 'no' | 'maybe';
+/** How files the expression meets are read: whether `-empty` holds (`no` for the files of the history, which are never empty). */
+export interface FindReading {
+  empty: Tri;
+}
+
+export type Tri = 'yes' | 'no' | 'maybe';
 
 type Node =
   | { kind: 'and' | 'or' | 'list'; left: Node; right: Node }
@@ -29,8 +36,8 @@ type Node =
  * For a find expression (`args` past the roots): whether it may remove `file`, given the folders
  * above it (`above`, root first). An expression that cannot be read may remove anything.
  */
-export function findRemoves(args: readonly string[]): (file: FoundFile, above: readonly FoundFile[]) => boolean {
-  const parsed = parseFind(args);
+export function findRemoves(args: readonly string[], reading: FindReading = { empty: 'no' }): (file: FoundFile, above: readonly FoundFile[]) => boolean {
+  const parsed = parseFind(args, reading);
   if (!parsed) return () => true;
   return (file, above) => {
     if (parsed.maxDepth !== null && file.depth > parsed.maxDepth) return false;
@@ -116,8 +123,19 @@ interface Parsed {
   depthFirst: boolean;
 }
 
-/** Parses a find expression; null when it cannot be read (an unbalanced group). */
-function parseFind(args: readonly string[]): Parsed | null {
+/**
+ * The longest expression read (in words) and its deepest group: the reading recurses once per
+ * operator and group, so a longer one (`-name a -o` 60,000 times) is not read — it may remove
+ * anything.
+ */
+const READ_WORDS_MAX = 2048;
+const READ_GROUPS_MAX = 64;
+
+/** Parses a find expression; null when it cannot be read (an unbalanced group, too long or too deep). */
+function parseFind(args: readonly string[], reading: FindReading): Parsed | null {
+  if (args.length > READ_WORDS_MAX) return null;
+  let open = 0;
+  for (const v of args) if ((open += v === '(' ? 1 : v === ')' ? -1 : 0) > READ_GROUPS_MAX) return null;
   let i = 0;
   let maxDepth: number | null = null;
   let depthFirst = false;
@@ -145,8 +163,8 @@ function parseFind(args: readonly string[]): Parsed | null {
     }
     if (v === '-prune') return { kind: 'test', value: yes, prune: true };
     if (v === '-depth' || v === '-d') depthFirst = true;
-    // a file of the history is never empty: `-empty` selects none of it
-    if (v === '-false' || v === '-empty') return { kind: 'test', value: () => 'no' };
+    if (v === '-false') return { kind: 'test', value: () => 'no' };
+    if (v === '-empty') return { kind: 'test', value: () => reading.empty };
     if (NO_ARGUMENT.has(v) || !v.startsWith('-')) return { kind: 'test', value: v === '-quit' ? () => 'maybe' : yes };
     const arg = args[i++] ?? '';
     if (v === '-maxdepth') maxDepth = /^\d+$/.test(arg) ? Number(arg) : null;
@@ -194,11 +212,11 @@ function testOf(test: string, arg: string): (f: FoundFile) => Tri {
     case '-ipath':
     case '-wholename':
     case '-iwholename':
-      return (f) => tri(globMatches(arg, f.path, test.startsWith('-i')));
+      return (f) => (f.under === undefined ? tri(globMatches(arg, f.path, test.startsWith('-i'))) : mayLieBelow(arg, f.under, test.startsWith('-i')));
     case '-regex':
     case '-iregex': {
       const re = emacsRegex(arg, test === '-iregex');
-      return (f) => (re ? tri(re.test(f.path)) : 'maybe');
+      return (f) => (re && f.under === undefined ? tri(re.test(f.path)) : 'maybe');
     }
     case '-type':
     case '-xtype':
@@ -210,6 +228,14 @@ function testOf(test: string, arg: string): (f: FoundFile) => Tri {
     default:
       return () => 'maybe';
   }
+}
+
+/** Whether a path glob may match a path below `folder`: its literal start (up to the first wildcard) agrees with the folder's path. */
+function mayLieBelow(pattern: string, folder: string, ignoreCase: boolean): Tri {
+  const cut = pattern.search(/[*?[\\]/);
+  const lead = cut < 0 ? pattern : pattern.slice(0, cut);
+  const [a, b] = ignoreCase ? [lead.toLowerCase(), `${folder}/`.toLowerCase()] : [lead, `${folder}/`];
+  return a.startsWith(b) || b.startsWith(a) ? 'maybe' : 'no';
 }
 
 /**
@@ -245,3 +271,105 @@ export function globMatches(pattern: string, text: string, ignoreCase: boolean):
 }
 
 const FIND_GLOB = { star: 'path', braces: false, emptyGlobstar: false } as const;
+
+/**
+ * A name a find glob matches (`*.bak` gives `x.bak`, `.*rc` `.xrc`, `[!a]x` `bx`), or null when
+ * none is found: one instance, so what holds of it holds of a name the glob selects.
+ */
+export function globSample(pattern: string, ignoreCase = false): string | null {
+  let out = '';
+  for (let k = 0; k < pattern.length; k++) {
+    const c = pattern[k]!;
+    if (c === '*' || c === '?') out += 'x';
+    else if (c === '\\') out += pattern[++k] ?? '';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', k + 2);
+      if (end < 0) {
+        out += c;
+        continue;
+      }
+      const set = pattern.slice(k + 1, end);
+      const negated = set.startsWith('!') || set.startsWith('^');
+      const chosen = negated ? [...'xyz_0'].find((x) => !globMatches(`[${set}]`, x, ignoreCase)) : set[0];
+      if (chosen === undefined) return null;
+      out += chosen;
+      k = end;
+    } else out += c;
+  }
+  return globMatches(pattern, out, ignoreCase) ? out : null;
+}
+
+/**
+ * The longest expression (in words) tried name by name (namedSamples, removesSelected): each name
+ * is tried against the whole expression, so the work grows with the square of its length. A
+ * longer removing expression may remove anything (`find / … -delete` of 200 names is denied).
+ */
+export const TRIED_WORDS_MAX = 128;
+
+/** A name to try a find expression on, and how a rule shows it: the glob it is an instance of. */
+export interface NameSample {
+  name: string;
+  shown: string;
+}
+
+/** The names a find expression's name and path tests select (one instance each), and two names no test names, with and without a leading dot. */
+export function namedSamples(expression: readonly string[]): NameSample[] {
+  const out = new Map([
+    ['\u0001', '*'],
+    ['.\u0001', '.*'],
+  ]);
+  expression.forEach((v, i) => {
+    const arg = expression[i + 1];
+    if (arg === undefined || !/^-i?(name|path|wholename)$/.test(v)) return;
+    const sample = globSample(arg, v.startsWith('-i'));
+    const name = sample?.slice(sample.lastIndexOf('/') + 1);
+    if (name && !out.has(name)) out.set(name, arg.slice(arg.lastIndexOf('/') + 1));
+  });
+  return [...out].map(([name, shown]) => ({ name, shown }));
+}
+
+/**
+ * `target` (an absolute path at or below `rootAbs`, the starting point `root` resolved) as find
+ * meets it from `root`: the file, and the folders it goes through, root first.
+ */
+export function foundBelow(root: string, rootAbs: string, target: string, dir: boolean): { file: FoundFile; above: FoundFile[] } {
+  const base = root.replace(/(.)\/+$/, '$1');
+  const parts = target === rootAbs ? [] : target.slice(rootAbs === '/' ? 1 : rootAbs.length + 1).split('/');
+  let at: FoundFile = { path: base, name: rootAbs.slice(rootAbs.lastIndexOf('/') + 1) || '/', dir: parts.length > 0 || dir, depth: 0 };
+  const above: FoundFile[] = [];
+  for (const [d, name] of parts.entries()) {
+    above.push(at);
+    at = foundIn(at, name, d < parts.length - 1 || dir);
+  }
+  return { file: at, above };
+}
+
+/** The file `name` in the folder `parent` as find meets it. */
+export function foundIn(parent: FoundFile, name: string, dir: boolean): FoundFile {
+  return { path: `${parent.path === '/' ? '' : parent.path}/${name}`, name, dir, depth: parent.depth + 1 };
+}
+
+/**
+ * Whether what the name or path test `test PATTERN` of a removing find selects under `root` may
+ * be removed, read as find evaluates `expression`: a name pruned before `-o` (`-path ./.git -prune
+ * -o …`, `\( -name node_modules -o -name .git \) -prune -o …`) or negated (`-not -path
+ * './.git/*'`) is kept out; pruned and and-ed with the action (`-name .git -prune -exec rm -rf {}
+ * +`) it is removed. A pattern with no instance to try may be.
+ */
+export function removesSelected(expression: readonly string[], test: string, pattern: string, root: string): boolean {
+  if (expression.length > TRIED_WORDS_MAX) return true;
+  const sample = globSample(pattern, test.startsWith('-i'));
+  if (sample === null) return true;
+  const removes = findRemoves(expression);
+  const base = root.replace(/(.)\/+$/, '$1');
+  const prefix = base === '/' ? '/' : `${base}/`;
+  // a path test's instance is placed as find prints it below the root; a name's directly in it and one folder down
+  const targets = /path$/.test(test) ? (sample.startsWith(prefix) ? [sample] : null) : [`${prefix}${sample}`, `${prefix}\u0001/${sample}`];
+  if (targets === null) return true;
+  return targets.some((t) =>
+    [true, false].some((dir) => {
+      const { file, above } = foundBelow(base, base, t, dir);
+      return removes(file, above);
+    }),
+  );
+}

@@ -66,7 +66,8 @@ const SSH_KEYGEN_OTHER_OPERATIONS = 'yleiBFspcHRAkQrGTMYDLO';
  * ssh-keygen: made keys are written (`-f id_x` and `id_x.pub`; without `-f`,
  * `~/.ssh/id_<type>`, ed25519 when no `-t` says, and `-A` the host keys in `/etc/ssh`); `-y`,
  * `-l`, `-e`, `-i`, `-B`, `-F`, `-s` read the `-f` file (`-y -f id_rsa` prints its public half,
- * `-e` the key itself); `-p`, `-c`, `-H`, `-R` change it in place; `-s CA`, `-D lib` read.
+ * `-e` the key itself); `-p`, `-c`, `-H`, `-R` change it in place (`-H`, `-R` without `-f`:
+ * `~/.ssh/known_hosts`); `-s CA`, `-D lib` read.
  */
 export function sshKeygen(inv: Invocation): PathUse[] {
   const out: PathUse[] = [];
@@ -87,6 +88,8 @@ export function sshKeygen(inv: Invocation): PathUse[] {
     const key = `~/.ssh/id_${defaultKeyName(type)}`;
     out.push(use(self, key, 'write'), use(self, `${key}.pub`, 'write'));
   }
+  // `ssh-keygen -R host`, `-H`: without `-f` they edit the user's ~/.ssh/known_hosts
+  else if (!files.length && has('RH')) out.push(use(self, '~/.ssh/known_hosts', 'edit'));
   for (const f of files) {
     if (has('yleiBFs')) out.push(use(f.word, f.value, 'read'));
     else if (has('pcHR')) out.push(use(f.word, f.value, 'edit'));

@@ -1,10 +1,10 @@
 import { posix } from 'node:path';
 import { isSecretName } from '../model/sandbox.ts';
-import type { Invocation } from './command.ts';
+import { type Invocation, programName } from './command.ts';
 import { envFileRun } from './env-files.ts';
 import { UNKNOWN } from './expand.ts';
 import { parseArgs, tarExtractDirs, unzipExtractDir } from './families/system-args.ts';
-import { REMOVERS } from './find-expression.ts';
+import { REMOVERS, removesSelected } from './find-expression.ts';
 import { gitNameUses } from './git-name-queries.ts';
 import { GIT_LONG_OPTIONS, spelledOut, TRANSFER_LONG_OPTIONS } from './long-options.ts';
 import { type Access, backsUp, generic, options, type PathUse, use } from './path-access.ts';
@@ -301,10 +301,9 @@ function find(inv: Invocation): PathUse[] {
   const roots = uses.filter((u) => !u.word.value.startsWith('-'));
   const rootValues = roots.length ? roots.map((u) => u.value) : ['.'];
   const deletes = a.some((w, i) => w.value === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(w.value) && REMOVERS.test(a[i + 1]?.value ?? '')));
-  // removing, a negated test (`-not -path './.git/*'`) or one that prunes before another branch (`-path ./.git -prune -o …`)
-  // keeps what it names out; pruned and and-ed with the action (`-name .git -prune -exec rm -rf {} +`) it is what is removed
-  const excludes = (i: number) =>
-    deletes && (a[i - 1]?.value === '!' || a[i - 1]?.value === '-not' || (a[i + 2]?.value === '-prune' && /^-o(r)?$/.test(a[i + 3]?.value ?? '')));
+  // removing, what a test names is removed unless the expression keeps it out (find-expression.ts removesSelected)
+  const expression = a.slice(roots.length ? a.indexOf(roots.at(-1)!.word) + 1 : 0).map((w) => w.value);
+  const excludes = (i: number) => deletes && rootValues.every((root) => !removesSelected(expression, a[i]!.value, a[i + 1]!.value, root));
   const named = a.flatMap((w, i) => (/^-i?(name|path|wholename)$/.test(w.value) && a[i + 1] && !excludes(i) ? [{ word: a[i + 1]!, test: w.value }] : []));
   const runs = a.some((w) => /^-(exec|execdir|ok|okdir)$/.test(w.value));
   const out = deletes && !named.length ? uses.map((u) => ({ ...u, access: 'remove' as const })) : uses;
@@ -312,12 +311,31 @@ function find(inv: Invocation): PathUse[] {
     for (const n of named) {
       for (const root of rootValues) {
         const value = /path$/.test(n.test) ? n.word.value : `${root.replace(/\/+$/, '')}/**/${n.word.value}`;
-        out.push(use(n.word, value, deletes ? 'remove' : 'read', { glob: true, found: true }));
+        out.push(use(n.word, value, deletes ? 'remove' : handedAccess(inv), { glob: true, found: true }));
       }
     }
   }
   return out;
 }
+
+/** What find's `-exec CMD … {}` commands do to the files handed them (`-exec mv {} /tmp/ \;` moves them away: edited, as mv's sources), the strongest; read when none says more. */
+function handedAccess(inv: Invocation): Access {
+  const a = inv.args;
+  let strongest: Access = 'read';
+  a.forEach((w, i) => {
+    if (!/^-(exec|execdir|ok|okdir)$/.test(w.value) || !a[i + 1]) return;
+    const end = a.findIndex((x, k) => k > i && (x.value === ';' || x.value === '+'));
+    const words = a.slice(i + 1, end < 0 ? undefined : end);
+    const program = programName(words[0]!.value);
+    const handed: Invocation = { program, args: words.slice(1), via: [], runners: [], chdir: null, command: { ...inv.command, words } };
+    for (const u of pathUses(handed))
+      if (u.value.includes('{}') && HANDED_STRENGTH.indexOf(u.access) > HANDED_STRENGTH.indexOf(strongest)) strongest = u.access;
+  });
+  return strongest;
+}
+
+/** The accesses of a file handed to `-exec`, weakest first: the strongest of them is what the find does to what it names. */
+const HANDED_STRENGTH: readonly Access[] = ['read', 'mode', 'write', 'edit', 'remove'];
 
 /** `docker run -v ~/.ssh:/k`, `--mount type=bind,source=…`: a host folder mounted is read whole. */
 function container(inv: Invocation): PathUse[] {

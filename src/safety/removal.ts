@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { BashContext } from './bash-rules.ts';
 import type { Invocation } from './command.ts';
 import { parseArgs, rsyncDeleteDest, valueOf } from './families/system-args.ts';
-import { type FoundFile, findRemoves, REMOVERS } from './find-expression.ts';
+import { type FoundFile, findRemoves, REMOVERS, type Tri } from './find-expression.ts';
 import type { Finding } from './git-rules.ts';
 import { findsHistory, globFolder, historyPart } from './history-files.ts';
 import { leadingFolder, leadingSubstitution, ownCommands } from './known-folders.ts';
@@ -122,7 +122,7 @@ export function checkRemoval(inv: Invocation, ctx: BashContext): Finding | null 
     if (!findDestroys(values)) return null;
     const targeted = findTargeted(values);
     // `-empty` in the project selects what holds nothing there (elsewhere an empty folder may be a mount point)
-    const emptyOnly = selectsEmptyOnly(values);
+    const emptyOnly = findTargeted(values, 'no');
     // `find -delete` without a folder starts at `.`
     const roots = a.findIndex((w) => /^[-(!]/.test(w.value)) === 0 ? [{ ...a[0]!, value: '.', raw: '.', glob: false, leadingVar: null, subs: [] }, ...a] : a;
     for (const w of targeted ? [] : roots) {
@@ -148,12 +148,13 @@ function findDestroys(a: readonly string[]): boolean {
  * as find evaluates it (find-expression.ts): it removes neither a starting folder itself (`find .
  * -name node_modules -prune -exec rm -rf {} +` does not select `.`; `-prune`, `-maxdepth 0` alone
  * do) nor any file below one whatever its name (`-type f`, `-mindepth 1`, `! -name x`, `-name
- * '.*'` do). `-empty` counts as selecting all here: selectsEmptyOnly decides where it limits.
+ * '.*'` do). `-empty` holds of any file (`yes`) unless `empty` says: with `no`, whether it picks
+ * what it removes or takes only what is empty (`-type d -empty`, `-not -path './.git/*' -empty`).
  */
-function findTargeted(a: readonly string[]): boolean {
+function findTargeted(a: readonly string[], empty: Tri = 'yes'): boolean {
   const start = a.findIndex((v) => /^[-(!]/.test(v));
   const roots = start < 0 ? a : a.slice(0, start);
-  const removes = findRemoves(start < 0 ? [] : a.slice(start).map((v) => (v === '-empty' ? '-true' : v)));
+  const removes = findRemoves(start < 0 ? [] : a.slice(start), { empty });
   for (const root of roots.length ? roots : ['.']) {
     const name = root.replace(/(.)\/+$/, '$1');
     const folder: FoundFile = { path: root, name: name.slice(name.lastIndexOf('/') + 1) || name, dir: true, depth: 0 };
@@ -194,20 +195,6 @@ function removesRecursivelyByRm(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
   return argv.slice(1, end < 0 ? undefined : end).some(recursiveFlag);
 }
-
-/**
- * Whether a find expression's action removes only what is empty: `-empty` before the first
- * -delete or -exec, with nothing that could select another way (`-o`, `,`, `!`, `-not`, `(`).
- */
-function selectsEmptyOnly(args: string[]): boolean {
-  const empty = args.indexOf('-empty');
-  if (empty < 0 || args.some((v) => FIND_BRANCHES.has(v))) return false;
-  const action = args.findIndex((v) => v === '-delete' || v === '-exec' || v === '-execdir');
-  return action < 0 || empty < action;
-}
-
-/** The find operators that join or negate tests: past one of them `-empty` no longer limits every action. */
-const FIND_BRANCHES = new Set(['-o', '-or', ',', '!', '-not', '(']);
 
 /**
  * Why removing this target recursively would be a disaster, or null. `moved`: the target is moved

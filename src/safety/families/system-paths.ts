@@ -32,6 +32,13 @@ const DEEP_DOT_DIRS = new Set(['.ssh', '.config', '.gnupg', '.aws', '.kube', '.d
 /** Folders deeper in the home folder that are guarded with everything inside them: `~/.local/bin` is on PATH, a file planted there runs as a command. */
 const DEEP_DOT_PATHS = ['.local/bin'];
 
+/**
+ * Files the desktop leaves in every folder it shows, configuring nothing: Finder's `.DS_Store` and
+ * AppleDouble `._*` files, Windows Explorer's `Thumbs.db` and `desktop.ini`. In the user's own
+ * home folder they are no dotfile: `rm ~/.DS_Store`, `find ~ -name .DS_Store -delete` pass.
+ */
+const DESKTOP_JUNK = /^(\.ds_store|\._.+|thumbs\.db|desktop\.ini)$/i;
+
 /** The guarded place an absolute path falls in, or null; `root` (the project) and the temporary folders are never guarded. */
 export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null {
   if (abs === '/tmp' || abs.startsWith('/tmp/')) return null;
@@ -39,6 +46,7 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
   for (const t of TEMP_PREFIXES) if (abs === t || abs.startsWith(`${t}/`)) return null;
   const home = ctx.home;
   if (abs.startsWith(`${home}/`)) {
+    if (home !== OTHER_HOME && DESKTOP_JUNK.test(abs.slice(abs.lastIndexOf('/') + 1))) return null;
     const rel = abs.slice(home.length + 1);
     const slash = rel.indexOf('/');
     const first = slash < 0 ? rel : rel.slice(0, slash);
@@ -57,6 +65,22 @@ export function guardedAbsolute(abs: string, ctx: FamilyContext): Guarded | null
   }
   return null;
 }
+
+/**
+ * The folders below `abs` (a starting point, absolute) in which guardedAbsolute guards what they
+ * hold: the system folders below `/`, and the home folder (its dot entries) and its guarded dot
+ * folders below the home folder or any folder above it. `find / -name hosts -delete` reaches them.
+ */
+export function guardedFoldersBelow(abs: string, ctx: FamilyContext): string[] {
+  const home = ctx.home;
+  const tops = abs === '/' ? [...SYSTEM_TOPS, ...LIB_TOPS].map((t) => `/${t}`) : [];
+  if (abs === '/' || abs === '/private') tops.push('/private/etc', '/private/var');
+  const homes = isRootOrHome(abs, home) ? [home, ...[...DEEP_DOT_DIRS, ...DEEP_DOT_PATHS].map((d) => `${home}/${d}`)] : [];
+  return [...tops, ...homes];
+}
+
+/** The `lib` folders of the top of the machine (any top folder starting so is guarded). */
+const LIB_TOPS = ['lib', 'lib32', 'lib64', 'libx32', 'libexec'];
 
 /** Whether the project folder holds `abs` (a project at `/`, or at or above the home folder, holds nothing here). */
 function projectHolds(abs: string, ctx: FamilyContext): boolean {

@@ -1,13 +1,24 @@
 import type { Invocation } from '../command.ts';
+import {
+  type FoundFile,
+  findRemoves,
+  foundBelow,
+  foundIn,
+  globMatches,
+  globSample,
+  type NameSample,
+  namedSamples,
+  TRIED_WORDS_MAX,
+} from '../find-expression.ts';
 import type { Access } from '../path-access.ts';
 import { pathUses } from '../path-uses.ts';
 import { otherHome, resolvePath } from '../paths.ts';
 import { isSystemFolder } from '../removal.ts';
 import { sedLine } from '../sed-script.ts';
 import { UNKNOWN } from '../shell.ts';
-import type { Redirect, Word } from '../syntax.ts';
+import { plainWord, type Redirect, type Word } from '../syntax.ts';
 import { awkInPlaceFiles, findRemovalRoots, hasFlag, parseArgs, perlInPlaceFiles, tarExtractDirs, unzipExtractDir, valueOf } from './system-args.ts';
-import { type Guarded, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
+import { type Guarded, guardedAbsolute, guardedFoldersBelow, guardedPath, isDotFolder, isRootOrHome, KIND, showPath, writeHit } from './system-paths.ts';
 import { checkServices } from './system-services.ts';
 import type { FamilyCheck, FamilyContext } from './types.ts';
 
@@ -155,30 +166,101 @@ function extraction(label: string, dirs: string[] | null, ctx: FamilyContext): H
   return null;
 }
 
-/** `find ~/.ssh -type f -delete`, `find /etc -name '*.conf' -exec rm {} +`: removal under a guarded starting point. */
+/**
+ * A removing find (`-delete`, `-exec rm`): what its expression may remove, read as find evaluates
+ * it (find-expression.ts), in a guarded place at or below each starting point — the start itself,
+ * what a name test selects in it and in any folder below (`find /etc -name '*.conf' -delete`,
+ * `find ~ -name .bashrc -delete`, `find / -name hosts -delete` reaching `/etc/hosts`, `find ~
+ * -name known_hosts -delete` reaching `~/.ssh/known_hosts`) and a file no test names (`find
+ * ~/.ssh -type f -delete`). A start known only in part counts by its known folder.
+ */
 function checkFind(inv: Invocation, ctx: FamilyContext): Hit | null {
   const roots = findRemovalRoots(inv.args);
   if (!roots) return null;
-  for (const v of roots.length ? roots.map((w) => w.value) : ['.']) {
-    const g = guardedPath(v, ctx);
-    // a top-level dot folder whose contents are not guarded (`~/.cache`, `~/.npm`) is cleaned, not configured
-    if (g && (g.kind !== 'dotfile' || g.shown !== g.area || isDotFolder(g)))
-      return {
-        rule: `find -delete in ${g.area}`,
-        reason: `\`find ${v} ... -delete\` (or \`-exec rm\`) removes what it finds under ${g.shown}, ${KIND[g.kind]}: no copy of it is kept`,
-      };
-  }
-  // `find ~ -name .bashrc -delete`: what a name test selects, first in the start itself (`~/.bashrc`)
-  for (const u of pathUses(inv)) {
-    if (!u.found || u.access !== 'remove') continue;
-    const g = guardedPath(u.value.replace('/**/', '/'), ctx);
-    if (g)
-      return {
-        rule: `find -delete of ${g.area}`,
-        reason: `\`find ... -name ${u.word.value} -delete\` (or \`-exec rm\`) removes ${g.shown}, ${KIND[g.kind]}: no copy of it is kept`,
-      };
+  const expression = inv.args.slice(roots.length ? inv.args.indexOf(roots.at(-1)!) + 1 : 0).map((w) => w.value);
+  const removes = expression.length > TRIED_WORDS_MAX ? () => true : findRemoves(expression, { empty: 'maybe' });
+  const samples = namedSamples(expression);
+  // a file somewhere deeper is removed only where one directly inside is, unless a path test tells them apart
+  const deeper = expression.some((v) => /^-i?(path|wholename|regex)$/.test(v));
+  for (const word of roots.length ? roots : [plainWord('.')]) {
+    const root = word.value;
+    const abs = root.includes(UNKNOWN) || (ctx.cwd === null && !/^[/~]/.test(root)) ? null : resolvePath(root, { cwd: ctx.cwd ?? '/', home: ctx.home });
+    if (abs === null) {
+      const g = guardedPath(root, ctx);
+      if (g) return findHit(root, 'in', g);
+      continue;
+    }
+    // `find /* -name hosts -delete`: each folder the shell may expand the pattern to is a start
+    if (word.glob && /[*?[]/.test(abs)) {
+      const hit = checkFindGlob(inv, word, abs, ctx);
+      if (hit) return hit;
+      continue;
+    }
+    for (const folder of [abs, ...guardedFoldersBelow(abs, ctx)]) {
+      for (const p of probes(folder, foundBelow(root, abs, folder, true), samples, deeper)) {
+        const g = guardedAbsolute(p.target, ctx);
+        // a top-level dot folder whose contents are not guarded (`~/.cache`, `~/.npm`) is cleaned, not configured
+        if (!g || (p.target === abs && g.kind === 'dotfile' && g.shown === g.area && !isDotFolder(g))) continue;
+        if (removes(p.file, p.above)) return findHit(root, folder === abs && guardedAbsolute(abs, ctx) ? 'in' : 'of', g, p.sample);
+      }
+    }
   }
   return null;
+}
+
+/**
+ * A removing find whose start is a pattern (`/*`, `~/.*`, `/e*`): judged from each guarded folder,
+ * and each guarded file it names in its literal folder, that the pattern may name — as the find
+ * from that start.
+ */
+function checkFindGlob(inv: Invocation, word: Word, pattern: string, ctx: FamilyContext): Hit | null {
+  const cut = pattern.search(/[*?[]/);
+  const parent = pattern.slice(0, pattern.lastIndexOf('/', cut)) || '/';
+  const last = pattern.slice(parent === '/' ? 1 : parent.length + 1).split('/')[0]!;
+  const named = globSample(last);
+  const starts = [parent, ...guardedFoldersBelow(parent, ctx), ...(named ? [`${parent === '/' ? '' : parent}/${named}`] : [])];
+  for (const start of starts) {
+    if (start === parent || !globMatches(pattern, start, false) || !guardedAbsolute(start, ctx)) continue;
+    const hit = checkFind({ ...inv, args: inv.args.map((w) => (w === word ? plainWord(start) : w)) }, ctx);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** A file a find's expression is tried on: its path, the file and the folders above it as find meets them, the sample name it ends with. */
+interface Probe {
+  target: string;
+  file: FoundFile;
+  above: FoundFile[];
+  sample?: NameSample;
+}
+
+/**
+ * The files of a folder (`at`: as find meets it) a find's expression is tried on: the folder,
+ * each sample name in it, and (`deeper`) each somewhere below it.
+ */
+function probes(folder: string, at: { file: FoundFile; above: FoundFile[] }, samples: readonly NameSample[], deeper: boolean): Probe[] {
+  const out: Probe[] = [{ target: folder, ...at }];
+  const base = folder === '/' ? '' : folder;
+  const inside = [...at.above, at.file];
+  const mid = foundIn(at.file, '\u0001', true);
+  for (const sample of samples)
+    for (const dir of [true, false]) {
+      out.push({ target: `${base}/${sample.name}`, file: foundIn(at.file, sample.name, dir), above: inside, sample });
+      if (deeper)
+        out.push({ target: `${base}/\u0001/${sample.name}`, file: { ...foundIn(mid, sample.name, dir), under: folder }, above: [...inside, mid], sample });
+    }
+  return out;
+}
+
+/** `find -delete in /etc` (a guarded start), `find -delete of ~/.*rc` (a guarded place below it, the name shown as the test's glob). */
+function findHit(root: string, where: 'in' | 'of', g: Guarded, sample?: NameSample): Hit {
+  const show = (path: string) => (sample && path.endsWith(`/${sample.name}`) ? path.slice(0, -sample.name.length) + sample.shown : path);
+  const what = where === 'in' || g.shown.includes('\u0001') ? `what it finds under ${g.area}` : show(g.shown);
+  return {
+    rule: `find -delete ${where} ${show(g.area)}`,
+    reason: `\`find ${root} ... -delete\` (or \`-exec rm\`) may remove ${what}, ${KIND[g.kind]}: no copy of it is kept`,
+  };
 }
 
 /**
