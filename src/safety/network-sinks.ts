@@ -72,6 +72,7 @@ const SINKS: Record<string, ReadsStdin> = {
   gcloud: NAMED,
   az: NAMED,
   s3cmd: NAMED,
+  azcopy: NAMED,
   rclone: (a, named) => a.includes('rcat') || NAMED(a, named),
   mc: (a, named) => a.includes('pipe') || NAMED(a, named),
   gh: ghReadsStdin,
