@@ -25,7 +25,11 @@ export function emitsSecrets(inv: Invocation): string | null {
     case 'gh':
       return a[0] === 'auth' && a[1] === 'token' ? 'gh auth token' : null;
     case 'aws':
-      return a.includes('export-credentials') || (a[0] === 'configure' && a[1] === 'get') ? `aws ${a.slice(0, 2).join(' ')}` : null;
+      // `aws configure get aws_secret_access_key` prints a credential; `aws configure get region` does not
+      return a.includes('export-credentials') ||
+        (a[0] === 'configure' && a[1] === 'get' && !/^([\w-]+\.)*(region|output|endpoint_url|ca_bundle|retry_mode|max_attempts)$/.test(a[2] ?? ''))
+        ? `aws ${a.slice(0, 2).join(' ')}`
+        : null;
     case 'security':
       return a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null;
     default:
