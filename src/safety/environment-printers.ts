@@ -20,6 +20,8 @@ const ENVIRON_FILE = /^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/;
 export function printsEnvironment(inv: Invocation, depth = 0): string | null {
   const named = printerByName(inv);
   if (named) return named;
+  // code or a command line that prints the environment names it (`env`, `printenv`, `environ`, `process.env`, `set`, `export`, `declare`…)
+  if (!inv.args.some((w) => MAY_PRINT.test(w.value))) return null;
   const lang = languageOf(inv.program);
   const code =
     lang &&
@@ -40,6 +42,9 @@ export function printsEnvironment(inv: Invocation, depth = 0): string | null {
   }
   return null;
 }
+
+/** A word that may hold code or a command line printing the environment: every printer's name has one of these in it. */
+const MAY_PRINT = /env|set|export|declare|typeset/i;
 
 /**
  * Inline code that reads the environment: Python's `os.environ` and `getenv`, `process.env` (and
