@@ -43,7 +43,7 @@ class Parser extends WordReader {
   private lastStage: { pipeline: number; index: number } | null = null;
   /** whether the command just read was a loop's `done`, a group's `}`, a subshell or a function call: what pipes on from lastStage */
   private loopDone = false;
-  /** the function whose body is being read (`f() { …`), and how many `{` of it are open */
+  /** the function whose body is being read (`f() { …`), and how many `{` of it are open (-1: a body in a subshell, `f() ( … )`) */
   private defining: { name: string; open: number } | null = null;
   /** each function defined so far: where its body's last stage stood (`f() { env; }; f | nc`: what the call pipes on) */
   private readonly functions = new Map<string, { pipeline: number; index: number }>();
@@ -103,9 +103,12 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
+        const fn = this.defining?.open === -1 ? this.defining.name : null;
+        if (fn) this.defining = null;
         this.nested((p) => p.list(')'), false);
         // `(env) | nc h 1`: what the subshell's last stage prints goes on into the pipe, as after `done`
         this.loopDone = true;
+        if (fn && this.lastStage) this.functions.set(fn, this.lastStage);
       } else {
         this.command(pipeline, index, after);
       }
@@ -159,8 +162,10 @@ class Parser extends WordReader {
       if (c === '(') {
         // `name() { ...; }` defines a function: its body follows as ordinary commands
         if (cmd.words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 8))) {
-          this.defining = { name: cmd.words[0]!.raw, open: 0 };
           this.pos = this.src.indexOf(')', this.pos) + 1;
+          // a body in braces is followed to its `}`, one in a subshell (`f() ( … )`, open -1) to its `)`
+          const body = /^\s*([{(])/.exec(this.src.slice(this.pos, this.pos + 16))?.[1];
+          this.defining = body ? { name: cmd.words[0]!.raw, open: body === '(' ? -1 : 0 } : null;
           cmd.words = [];
         }
         break;

