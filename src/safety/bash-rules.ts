@@ -1,5 +1,4 @@
 import { type Invocation, queuesStdin, SHELLS, shellReadsStdin } from './command.ts';
-import { printsEnvironment } from './environment-printers.ts';
 import type { Finding } from './git-rules.ts';
 import { informational } from './informational.ts';
 import { candidatePatterns, compileList, matchesAllowed, matchesPrefix } from './patterns.ts';
@@ -109,68 +108,6 @@ export function checkPipelines(calls: PipedInvocation[], fed: Invocation[][], po
     if (lastIsShell) {
       for (const runs of fed) if (runs.some((r) => matchesPrefix(first, argvOf(r)))) return { rule, reason };
     }
-  }
-  return null;
-}
-
-/** Programs whose output is a secret: `gpg --export-secret-keys`, `gh auth token`..., and the environment's printers (environment-printers.ts). */
-export function emitsSecrets(inv: Invocation): string | null {
-  const a = inv.args.map((w) => w.value);
-  switch (inv.program) {
-    case 'gpg':
-    case 'gpg2':
-      return a.some((x) => x.startsWith('--export-secret')) ? 'gpg --export-secret-keys' : null;
-    case 'gh':
-      return a[0] === 'auth' && a[1] === 'token' ? 'gh auth token' : null;
-    case 'aws':
-      return a.includes('export-credentials') || (a[0] === 'configure' && a[1] === 'get') ? `aws ${a.slice(0, 2).join(' ')}` : null;
-    case 'security':
-      return a.some((x) => /^find-(generic|internet)-password$/.test(x)) ? 'security find-…-password' : null;
-    default:
-      return printsEnvironment(inv);
-  }
-}
-
-/** Programs that send what they read on stdin off the machine. */
-function sendsStdin(inv: Invocation): boolean {
-  const a = inv.args.map((w) => w.value);
-  switch (inv.program) {
-    case 'curl':
-      return a.some(
-        (x, i) =>
-          /^@-$|^<-$|=@-$|=<-$/.test(x) || ((x === '-T' || x === '--upload-file') && a[i + 1] === '-') || /^--data(-binary|-raw|-urlencode)?=@-$/.test(x),
-      );
-    case 'wget':
-      return a.some((x) => /^--post-file=(-|\/dev\/stdin)$/.test(x) || /^--body-file=(-|\/dev\/stdin)$/.test(x));
-    case 'nc':
-    case 'ncat':
-    case 'netcat':
-    case 'socat':
-    case 'telnet':
-    case 'ssh':
-    case 'http':
-    case 'https':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
- * Credential exfiltration through a pipe: a stage that prints secrets (`gpg --export-secret-keys`,
- * `printenv`, `gh auth token`) before a stage that sends its stdin off the machine (`curl -d @-`,
- * `nc`, `ssh`). Reading a protected file is denied by the path rules already.
- */
-export function checkExfiltration(calls: PipedInvocation[]): Finding | null {
-  for (const c of calls) {
-    const secret = emitsSecrets(c.inv);
-    if (!secret) continue;
-    const sink = calls.find((d) => d.pipeline === c.pipeline && d.index > c.index && sendsStdin(d.inv));
-    if (sink)
-      return {
-        rule: 'secrets.exfiltration',
-        reason: `\`${secret}\` prints secrets and \`${sink.inv.program}\` sends them off this machine. Credentials never leave it through an agent: ask the user`,
-      };
   }
   return null;
 }

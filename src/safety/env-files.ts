@@ -1,5 +1,5 @@
-import { emitsSecrets } from './bash-rules.ts';
 import { type Invocation, SHELLS, shellReadsStdin, unwrap } from './command.ts';
+import { emitsSecrets } from './exfiltration.ts';
 import { dockerSubcommand } from './families/args.ts';
 import { inlineCode, languageOf, NODE_VALUED, readsProgramFromStdin } from './families/interpreter-argv.ts';
 import { runnerInner } from './runners.ts';
@@ -91,7 +91,7 @@ const CLIENTS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /**
  * Whether the command `words` may show the environment it is handed: a program whose output is a
- * secret (bash-rules.ts emitsSecrets: `printenv`, `env` with nothing to run, `gh auth token`), a
+ * secret (exfiltration.ts emitsSecrets: `printenv`, `env` with nothing to run, `gh auth token`), a
  * shell or interpreter given code inline or reading it from stdin (a REPL), `php -i`, `make -p`,
  * `npm run env`, a read of `/proc/…/environ`, a program that takes env files and shows them; a
  * program or a leading option only the running shell knows (`"$CMD"` may be `env`).

@@ -1,20 +1,59 @@
-import type { Invocation } from './command.ts';
+import { type Invocation, unwrap } from './command.ts';
+import { inlineCode, languageOf } from './families/interpreter-argv.ts';
+import { MAX_DEPTH, parseShell } from './shell.ts';
 
 /**
  * The commands that print the environment's variables with their values, tokens among them
  * (docs/safety.md, exfiltration): `printenv`, `env` with nothing to run, `set` and `export` alone
  * or `export -p`, `declare`/`typeset` listing variables (alone, `-x`, `-p`, `-p NAME`), and any
  * program reading a process's environment file (`cat /proc/self/environ`, `strings
- * /proc/$$/environ`, `tr '\0' '\n' < /proc/1/environ`). Alone they print to the agent, which is
- * fine; piped into a program that sends its input off the machine they are exfiltration
- * (bash-rules.ts checkExfiltration).
+ * /proc/$$/environ`, `tr '\0' '\n' < /proc/1/environ`); in disguise, a shell handed a command line
+ * that prints it (`bash -c env`, `sh -c 'printenv'`, `eval export`) and an interpreter whose inline
+ * code reads it (`node -p process.env`, `python3 -c 'import os; print(os.environ)'`). Alone they
+ * print to the agent, which is fine; sent off the machine they are exfiltration (exfiltration.ts).
  */
 
 /** A process's environment file: `/proc/self/environ`, `/proc/<pid>/environ`, `/proc/<pid>/task/<tid>/environ`. */
 const ENVIRON_FILE = /^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/;
 
-/** What prints the environment in `inv` (`printenv`, `declare -x`, `/proc/self/environ`), or null. */
-export function printsEnvironment(inv: Invocation): string | null {
+/** What prints the environment in `inv` (`printenv`, `declare -x`, `/proc/self/environ`, `bash -c env`), or null. */
+export function printsEnvironment(inv: Invocation, depth = 0): string | null {
+  const named = printerByName(inv);
+  if (named) return named;
+  // code or a command line that prints the environment names it (`env`, `printenv`, `environ`, `process.env`, `set`, `export`, `declare`…)
+  if (!inv.args.some((w) => MAY_PRINT.test(w.value))) return null;
+  const lang = languageOf(inv.program);
+  const code =
+    lang &&
+    inlineCode(
+      inv.program,
+      lang,
+      inv.args.map((w) => w.value),
+    );
+  if (code && READS_ENVIRONMENT.test(code)) return `${inv.program} ${code.length > 40 ? `${code.slice(0, 40)}…` : code}`;
+  // `bash -c env`, `eval printenv`, `su -c export`: the command line a shell is handed
+  if (depth >= MAX_DEPTH) return null;
+  for (const script of unwrap(inv.command).scripts) {
+    for (const cmd of parseShell(script, { home: '/', depth: depth + 1 }).commands) {
+      const run = unwrap(cmd).invocation;
+      const inner = run && printsEnvironment(run, depth + 1);
+      if (inner) return `${inv.program} … ${inner}`;
+    }
+  }
+  return null;
+}
+
+/** A word that may hold code or a command line printing the environment: every printer's name has one of these in it. */
+const MAY_PRINT = /env|set|export|declare|typeset/i;
+
+/**
+ * Inline code that reads the environment: Python's `os.environ` and `getenv`, `process.env` (and
+ * Deno's, Bun's), Perl's `%ENV`, Ruby's `ENV`, PHP's `getenv` and `$_ENV`/`$_SERVER`, awk's `ENVIRON`.
+ */
+const READS_ENVIRONMENT = /\benviron\b|\bgetenv\b|\bprocess\.env\b|\b(?:Deno|Bun)\.env\b|[%$]ENV\b|\bENV\b|\$_(?:ENV|SERVER)\b|\bENVIRON\b/;
+
+/** The environment's own printers by name, and a read of an environment file. */
+function printerByName(inv: Invocation): string | null {
   switch (inv.program) {
     case 'printenv':
       return 'printenv';
@@ -30,7 +69,9 @@ export function printsEnvironment(inv: Invocation): string | null {
       return listsVariables(a) ? `${inv.program}${a.length ? ` ${a.join(' ')}` : ''}` : null;
     }
   }
-  const file = (inv.args.find((w) => named(w.value)) ?? inv.command.redirects.find((r) => r.op === '<' && named(r.target?.value ?? ''))?.target)?.value;
+  const file = (
+    inv.args.find((w) => namesEnvironFile(w.value)) ?? inv.command.redirects.find((r) => r.op === '<' && namesEnvironFile(r.target?.value ?? ''))?.target
+  )?.value;
   return file ? `${inv.program} ${file.replace(OPTION_PREFIX, '')}` : null;
 }
 
@@ -38,7 +79,12 @@ export function printsEnvironment(inv: Invocation): string | null {
 const OPTION_PREFIX = /^-[A-Za-z]*[a=]/;
 
 /** Whether a word names a process's environment file, alone or as an option's value. */
-const named = (x: string) => x.endsWith('/environ') && ENVIRON_FILE.test(x.replace(OPTION_PREFIX, ''));
+const namesEnvironFile = (x: string) => x.endsWith('/environ') && ENVIRON_FILE.test(x.replace(OPTION_PREFIX, ''));
+
+/** Whether `path` is a process's environment file (`/proc/self/environ`, `/proc/1/task/1/environ`). */
+export function environFile(path: string): boolean {
+  return ENVIRON_FILE.test(path);
+}
 
 /**
  * Whether `declare`/`typeset` with these words prints variables with their values: with no name

@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import { argvOf, type BashContext, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { envFileRun } from './env-files.ts';
+import { checkExfiltration } from './exfiltration.ts';
 import { staticOutput } from './expand.ts';
 import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';

@@ -41,8 +41,12 @@ class Parser extends WordReader {
   private readonly fans = new Map<number, number[]>();
   /** where the last command that ran something stood: what a loop's `done |` pipes on from */
   private lastStage: { pipeline: number; index: number } | null = null;
-  /** whether the command just read was a loop's `done` */
+  /** whether the command just read was a loop's `done`, a group's `}`, a subshell or a function call: what pipes on from lastStage */
   private loopDone = false;
+  /** the function whose body is being read (`f() { …`), and how many `{` of it are open (-1: a body in a subshell, `f() ( … )`) */
+  private defining: { name: string; open: number } | null = null;
+  /** each function defined so far: where its body's last stage stood (`f() { env; }; f | nc`: what the call pipes on) */
+  private readonly functions = new Map<string, { pipeline: number; index: number }>();
 
   protected child(src: string): Parser {
     return new Parser(src, this.home, this.depth + 1, this.ids);
@@ -99,7 +103,12 @@ class Parser extends WordReader {
           continue;
         }
         this.pos++;
+        const fn = this.defining?.open === -1 ? this.defining.name : null;
+        if (fn) this.defining = null;
         this.nested((p) => p.list(')'), false);
+        // `(env) | nc h 1`: what the subshell's last stage prints goes on into the pipe, as after `done`
+        this.loopDone = true;
+        if (fn && this.lastStage) this.functions.set(fn, this.lastStage);
       } else {
         this.command(pipeline, index, after);
       }
@@ -122,6 +131,7 @@ class Parser extends WordReader {
     if (isolated && this.commandAfter === '&&') for (const c of child.out) c.after = '&&';
     this.out.push(...child.out);
     if (!isolated && child.lineLast) this.lineLast = child.lineLast;
+    if (!isolated && child.lastStage) this.lastStage = child.lastStage;
     return { commands: child.out, tooDeep: child.tooDeep };
   }
 
@@ -153,6 +163,9 @@ class Parser extends WordReader {
         // `name() { ...; }` defines a function: its body follows as ordinary commands
         if (cmd.words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 8))) {
           this.pos = this.src.indexOf(')', this.pos) + 1;
+          // a body in braces is followed to its `}`, one in a subshell (`f() ( … )`, open -1) to its `)`
+          const body = /^\s*([{(])/.exec(this.src.slice(this.pos, this.pos + 16))?.[1];
+          this.defining = body ? { name: cmd.words[0]!.raw, open: body === '(' ? -1 : 0 } : null;
           cmd.words = [];
         }
         break;
@@ -177,17 +190,19 @@ class Parser extends WordReader {
         cmd.words.push(word);
       } else cmd.words.push(...(assigns ? [unsplit(word)] : expandWord(word, this.home)));
     }
-    this.loopDone = cmd.words[0]?.raw === 'done';
+    // `done | nc`, `{ env; } | nc`: the loop's or the group's last stage pipes on
+    this.loopDone = cmd.words[0]?.raw === 'done' || cmd.words[0]?.raw === '}';
     // `if`, `then`, `{`, `!` ... start the next command; `for x in ...` runs nothing itself
     const reserved: string[] = [];
     for (;;) {
       if (cmd.words.length && RESERVED_START.has(cmd.words[0]!.raw)) reserved.push(cmd.words.shift()!.raw);
       // `function name { ...`: the body's first command follows on the same line
-      else if (cmd.words[0]?.raw === 'function') cmd.words.splice(0, 2);
+      else if (cmd.words[0]?.raw === 'function') this.defining = { name: cmd.words.splice(0, 2)[1]?.raw ?? '', open: 0 };
       // `coproc NAME { cmd; }` and `coproc cmd`
       else if (cmd.words[0]?.raw === 'coproc') cmd.words.splice(0, cmd.words[2]?.raw === '{' ? 3 : 1);
       else break;
     }
+    this.readFunctionBody(reserved);
     this.expandAlias(cmd);
     if (!this.ids.vars.record(cmd, this.out, reserved)) this.tooDeep = true;
     if (cmd.words[0]?.raw === 'for' || cmd.words[0]?.raw === 'select') this.ids.vars.loopVariable(cmd.words);
@@ -201,6 +216,22 @@ class Parser extends WordReader {
         this.lineLast = run;
       }
       this.lastStage = { pipeline, index };
+      // a call of a function defined on the line pipes on what its body's last stage prints
+      const body = this.functions.get(cmd.words[0]?.raw ?? '');
+      if (body) ({ lastStage: this.lastStage, loopDone: this.loopDone } = { lastStage: body, loopDone: true });
+    }
+  }
+
+  /** Follows a function's body (`f() { …; }`) through its braces; at the last `}`, records where its last stage stood. */
+  private readFunctionBody(reserved: readonly string[]): void {
+    if (!this.defining) return;
+    for (const r of reserved) {
+      if (r === '{') this.defining.open++;
+      else if (r === '}' && --this.defining.open <= 0) {
+        if (this.lastStage) this.functions.set(this.defining.name, this.lastStage);
+        this.defining = null;
+        return;
+      }
     }
   }
 

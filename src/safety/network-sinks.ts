@@ -1,0 +1,153 @@
+import type { Invocation } from './command.ts';
+import type { Redirect } from './syntax.ts';
+
+/**
+ * The programs that send data off the machine, in one table (docs/safety.md, exfiltration). Each
+ * sends its arguments (a URL, a header, a host name, a message, a remote command) and the files
+ * they name (`curl -d @FILE`, `-F f=@FILE`, `-T FILE`, `wget --post-file=FILE`, `scp FILE h:`,
+ * `aws s3 cp FILE s3://…`, `gh gist create FILE`); the table says which also send what they read
+ * on stdin. A file named `-` or `/dev/stdin` is stdin (`curl -d @-`, `aws s3 cp - s3://b/x`).
+ * Bash's own sockets, `/dev/tcp/HOST/PORT` and `/dev/udp/…`, are a sink too (networkPath).
+ */
+
+/** Whether a sink sends what it reads on stdin, given its arguments and the files they name (namedFiles). */
+type ReadsStdin = (args: readonly string[], named: readonly string[]) => boolean;
+
+/** The names that stand for stdin. */
+const STDIN_NAMES = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+const ALWAYS: ReadsStdin = () => true;
+/** It sends stdin where an argument names it as a file (`aws s3 cp - s3://b/x`, `gh issue create --body-file -`). */
+const NAMED: ReadsStdin = (_, named) => named.some((f) => STDIN_NAMES.has(f));
+
+/** curl sends stdin as data or a form field (`-d @-`, `--data-binary @-`, `-F f=@-`, `-F f=<-`) or an upload (`-T -`, `-T .`); not `-o -`, which writes to stdout. */
+const curlReadsStdin: ReadsStdin = (a) =>
+  a.some((x, i) => /^@-$|^<-$|=@-$|=<-$|^-[A-Za-z]*[dF]@-$/.test(x) || ((x === '-T' || x === '--upload-file') && (a[i + 1] === '-' || a[i + 1] === '.')));
+
+/** wget sends stdin as a POST body: `--post-file=-`, `--body-file /dev/stdin`; not `-O -`. */
+const wgetReadsStdin: ReadsStdin = (a) =>
+  a.some((x, i) => /^--(post|body)-file=(-|\/dev\/stdin)$/.test(x) || (/^--(post|body)-file$/.test(x) && STDIN_NAMES.has(a[i + 1] ?? '')));
+
+/** HTTPie and xh send a body piped in unless told to ignore stdin. */
+const httpieReadsStdin: ReadsStdin = (a) => !a.includes('--ignore-stdin') && !a.includes('-I');
+
+/** `gh gist create` with no file reads stdin; `gh secret set NAME` and `gh variable set NAME` without a value too. */
+const ghReadsStdin: ReadsStdin = (a, named) => {
+  if (NAMED(a, named)) return true;
+  const ops = a.filter((x) => !x.startsWith('-'));
+  if (ops[0] === 'gist' && ops[1] === 'create') return ops.length === 2;
+  if ((ops[0] === 'secret' || ops[0] === 'variable') && ops[1] === 'set')
+    return !a.some((x) => /^(-b|--body)(=|$)/.test(x) || /^-[A-Za-z]*f$|^--env-file/.test(x));
+  return false;
+};
+
+/** The sinks by program name (see the module's comment): each with whether it sends its stdin besides the files it names. */
+const SINKS: Record<string, ReadsStdin> = {
+  curl: curlReadsStdin,
+  wget: wgetReadsStdin,
+  http: httpieReadsStdin,
+  https: httpieReadsStdin,
+  xh: httpieReadsStdin,
+  xhs: httpieReadsStdin,
+  nc: ALWAYS,
+  ncat: ALWAYS,
+  netcat: ALWAYS,
+  socat: ALWAYS,
+  telnet: ALWAYS,
+  ssh: ALWAYS,
+  scp: NAMED,
+  sftp: NAMED,
+  rsync: NAMED,
+  // mail: the body is stdin, attachments the files named
+  mail: ALWAYS,
+  mailx: ALWAYS,
+  sendmail: ALWAYS,
+  mutt: ALWAYS,
+  neomutt: ALWAYS,
+  msmtp: ALWAYS,
+  ssmtp: ALWAYS,
+  // object stores and hosting CLIs: `aws s3 cp - s3://b/x`, `gsutil cp - gs://b/x`, `rclone rcat r:x`, `mc pipe`
+  aws: NAMED,
+  gsutil: NAMED,
+  gcloud: NAMED,
+  az: NAMED,
+  s3cmd: NAMED,
+  azcopy: NAMED,
+  rclone: (a, named) => a.includes('rcat') || NAMED(a, named),
+  mc: (a, named) => a.includes('pipe') || NAMED(a, named),
+  gh: ghReadsStdin,
+  // name lookups and pings send their arguments (a host name can carry data)
+  dig: NAMED,
+  nslookup: NAMED,
+  host: NAMED,
+  drill: NAMED,
+  ping: NAMED,
+  ping6: NAMED,
+};
+
+/** `openssl s_client` sends stdin to the server it connects to; openssl's other commands stay on the machine. */
+const SUBCOMMAND_SINKS: Record<string, (args: readonly string[]) => ReadsStdin | null> = {
+  openssl: (a) => (a[0] === 's_client' ? ALWAYS : null),
+};
+
+/** What a sink sends besides its arguments: whether its stdin, and the files it names (candidates: every spelling an argument may name one with). */
+export interface Sink {
+  program: string;
+  stdin: boolean;
+  files: string[];
+  /** the command lines it runs and sends the output of: socat's `EXEC:`/`SYSTEM:` addresses, `ncat -e`/`--sh-exec`, `nc -e`/`-c` */
+  runs: string[];
+}
+
+/** Whether `inv` sends data off the machine, and what: null for a program that does not. */
+export function networkSink(inv: Invocation): Sink | null {
+  if (!Object.hasOwn(SINKS, inv.program) && !Object.hasOwn(SUBCOMMAND_SINKS, inv.program)) return null;
+  const args = inv.args.map((w) => w.value);
+  const reads = SINKS[inv.program] ?? SUBCOMMAND_SINKS[inv.program]!(args);
+  if (!reads) return null;
+  const named = args.flatMap(namedFiles);
+  const stdin = reads(args, named);
+  // what it reads on stdin is a file it sends: `nc h 1 < FILE`
+  const files = stdin ? [...named, ...inputFiles(inv.command.redirects)] : named;
+  return { program: inv.program, stdin, files: files.filter((f) => !STDIN_NAMES.has(f)), runs: runCommands(inv.program, args) };
+}
+
+/** The options of nc and ncat that run a program on the connection (`-e /usr/bin/env`, `--sh-exec env`): its output is sent. */
+const EXEC_OPTIONS = new Set(['-e', '-c', '--exec', '--sh-exec', '--lua-exec']);
+
+/** The command lines a sink runs and sends the output of (Sink.runs). */
+function runCommands(program: string, args: readonly string[]): string[] {
+  if (program === 'socat') return args.flatMap((a) => /^(?:EXEC|SYSTEM):(.*?)(?:,[\w-]+(?:=[^,]*)?)*$/i.exec(a)?.[1] ?? []);
+  if (program === 'nc' || program === 'ncat' || program === 'netcat')
+    return args.flatMap((a, i) => (EXEC_OPTIONS.has(a) ? (args[i + 1] ?? []) : (/^--(?:sh-)?exec=(.*)$/.exec(a)?.[1] ?? [])));
+  return [];
+}
+
+/**
+ * The files one argument may name: the word itself, what follows an `@` (`@FILE`, `f=@FILE`,
+ * `name@FILE`), a `<` (`f=<FILE`, `<FILE`), an `=` (`--post-file=FILE`) or a cluster of short options
+ * (`-d@FILE`, `-TFILE`), each without curl's `;type=…` tail. Only ever compared with the names of
+ * secrets, so a word that names no file costs nothing.
+ */
+export function namedFiles(arg: string): string[] {
+  const out = new Set<string>([arg]);
+  const at = arg.lastIndexOf('@');
+  if (at >= 0) out.add(arg.slice(at + 1));
+  const lt = arg.indexOf('<');
+  if (lt >= 0) out.add(arg.slice(lt + 1));
+  const eq = arg.indexOf('=');
+  if (eq >= 0) out.add(arg.slice(eq + 1));
+  const short = /^-[A-Za-z]+(.+)$/.exec(arg);
+  if (short) out.add(short[1]!);
+  return [...out].map((f) => f.replace(/;.*$/, '')).filter(Boolean);
+}
+
+/** The files a command reads on stdin: `< FILE`, `<> FILE`. */
+export function inputFiles(redirects: readonly Redirect[]): string[] {
+  return redirects.filter((r) => (r.op === '<' || r.op === '<>') && r.target && r.input === null).map((r) => r.target!.value);
+}
+
+/** Bash's network files: writing to `/dev/tcp/HOST/PORT` or `/dev/udp/HOST/PORT` sends it to that host. */
+export function networkPath(path: string): boolean {
+  return path.startsWith('/dev/') && /^\/dev\/(tcp|udp)\/[^/]+\/[^/]+$/.test(path);
+}
