@@ -199,6 +199,9 @@ function walkScript(src: string, w: Walk, depth: number): void {
   if (script.tooDeep)
     w.findings.push({ rule: 'shell.too-deep', reason: 'the command nests too deeply or grows a variable too long to be checked; run the steps one by one' });
   const piped: PipedInvocation[] = [];
+  // the stages that run a command line they are handed (`eval printenv`, `watch env`): no program of
+  // their own for the rules, but what that line prints is theirs (exfiltration.ts reads them as such)
+  const lineStages: PipedInvocation[] = [];
   // for each command that runs code it is given (a shell, eval, source): what runs to produce that code
   const fed: Invocation[][] = [];
   const runsOf = new Map<SimpleCommand, Invocation[]>();
@@ -217,6 +220,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const prelude =
       scripts.length && cmd.words.find((x) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw))?.value === 'trap' ? variableSetters(script.commands) : '';
     for (const s of scripts) walkScript(prelude + s, w, depth + 1);
+    if (!invocation && scripts.length) lineStages.push({ inv: lineStage(cmd), pipeline: cmd.pipeline, index: cmd.index });
     // what runs to produce the words (`echo "$(curl x)" | sh`) runs at this place in the pipeline
     const inner = cmd.words.some((x) => x.subs.length) ? cmd.words.flatMap((x) => x.subs).flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])) : [];
     for (const inv of invocation ? [invocation, ...inner] : inner) piped.push({ inv, pipeline: cmd.pipeline, index: cmd.index });
@@ -252,8 +256,15 @@ function walkScript(src: string, w: Walk, depth: number): void {
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
   }
-  const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
+  const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(lineStages.length ? [...piped, ...lineStages] : piped);
   if (p) w.findings.push(p);
+}
+
+/** A stage that runs the command line it is handed, as an invocation of its first word (`eval`, `watch`): what printsEnvironment reads. */
+function lineStage(cmd: SimpleCommand): Invocation {
+  const start = cmd.words.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw));
+  const words = start < 0 ? [] : cmd.words.slice(start);
+  return { program: words[0]?.value ?? '', args: words.slice(1), via: [], runners: [], chdir: null, command: cmd };
 }
 
 /** The builtins that set variables without an assignment word (`export D=x` is one too). */
