@@ -10,7 +10,7 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText, LINE_FILTERS, unknownNamesRemoval } from './fed-input.ts';
+import { fedArgumentScripts, fedText, pipedText, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { exportedSettingCommands, settingCommands } from './git-settings.ts';
@@ -22,6 +22,7 @@ import { type PrLookup, type PrState, prFinding } from './pr-gate.ts';
 import { checkMovedAway, checkRemoval } from './removal.ts';
 import { actorEnv, axmeCommand, gitBypasses, gitConfigEnv } from './self-rules.ts';
 import { isDynamic, MAX_DEPTH, parseShell, type SimpleCommand } from './shell.ts';
+import { keepsLines } from './text-filters.ts';
 import { COMMAND_COST, charge, OUT_OF_BUDGET, type WorkBudget, workBudget } from './work-budget.ts';
 
 /** A tool call as the agent harness reports it (Claude Code's `tool_name` and `tool_input`). */
@@ -223,10 +224,10 @@ function walkScript(src: string, w: Walk, depth: number): void {
     const feeder = cmd.index > 0 ? stages.get(cmd.pipeline)![cmd.index - 1] : undefined;
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
     let finder = feeder;
-    while (finder && finder.index > 0 && LINE_FILTERS.has(runsOf.get(finder)?.[0]?.program ?? '')) finder = stages.get(cmd.pipeline)![finder.index - 1];
+    while (finder && finder.index > 0 && keepsLines(runsOf.get(finder)?.[0])) finder = stages.get(cmd.pipeline)![finder.index - 1];
     if (invocation && runsStdin(invocation) && cmd.index > 0) {
-      // what the stage before writes, or what reaches it through those filters (read whole: the safe side)
-      const text = (feeder && fedText(feeder, runsOf.get(feeder)?.[0] ?? null)) ?? (finder && fedText(finder, runsOf.get(finder)?.[0] ?? null));
+      // what the stage before writes, or what reaches it through the filters between (fed-input.ts pipedText)
+      const text = pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after

@@ -9,6 +9,7 @@ import { listingAsFind, printedNames, UNKNOWN_NAMES } from './printed-names.ts';
 import { removesRecursively } from './removal.ts';
 import { parseShell, type SimpleCommand, UNKNOWN } from './shell.ts';
 import { plainWord, type Word } from './syntax.ts';
+import { passing } from './text-filters.ts';
 
 /**
  * What one stage of a pipeline feeds the next, where the command line itself tells it: the text
@@ -24,13 +25,35 @@ import { plainWord, type Word } from './syntax.ts';
 export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | null {
   const input = cmd.redirects.find((r) => r.input !== null)?.input;
   if (input && (!inv || inv.program === 'cat' || inv.program === 'tee')) return input;
-  if (inv?.program !== 'echo' && inv?.program !== 'printf') return null;
+  // `xargs echo` prints the words it reads (text-filters.ts), not its own alone
+  if ((inv?.program !== 'echo' && inv?.program !== 'printf') || inv.via.includes('xargs')) return null;
   const args = inv.args.map((a) => a.value);
   return printedBy(inv.program, args) ?? args.map((v) => v.replace(/\\n/g, '\n')).join(' ');
 }
 
-/** Programs that write some of the lines they read, unchanged: what xargs then reads are still the lines of the stage before them. */
-export const LINE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'head', 'tail', 'uniq', 'shuf', 'tac', 'cat', 'tee']);
+/**
+ * The text stage `index` of a pipeline (`stages`, `invOf` the program each runs) reads on stdin,
+ * where the command line tells it: what the stage before writes (fedText), through the filters
+ * between that pass it on or a transform of it (text-filters.ts: `echo '…' | sed 's/a/b/' | sh`,
+ * `| awk '{print}' | sh`); null where a stage writes what the command line does not tell.
+ */
+export function pipedText(stages: readonly SimpleCommand[], index: number, invOf: (stage: SimpleCommand) => Invocation | null): string | null {
+  const transforms: Array<(text: string) => string> = [];
+  for (let i = index - 1; i >= 0; i--) {
+    const stage = stages[i];
+    if (!stage) return null;
+    const inv = invOf(stage);
+    const text = fedText(stage, inv);
+    if (text !== null) return transforms.reduceRight((t, f) => f(t), text);
+    const pass = inv && passing(inv);
+    if (!pass) return null;
+    if (pass !== 'kept') transforms.push(pass);
+    // a filter with its own here-string reads that, not the stage before (`sed 's/a/b/' <<< '…' | sh`)
+    const own = stage.redirects.find((r) => r.input !== null)?.input;
+    if (own !== undefined && own !== null) return transforms.reduceRight((t, f) => f(t), own);
+  }
+  return null;
+}
 
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
@@ -50,7 +73,8 @@ export function fedArgumentScripts(
   // `echo / | xargs rm -rf`, `xargs cat <<< .env`: the words xargs reads become arguments
   if (inv.via.includes('xargs')) {
     const fed = text();
-    if (fed) out.push(...xargsScripts(inv, fed));
+    // `echo .env* | xargs cat`: the names the shell matched, a glob still
+    if (fed) out.push(...xargsScripts(inv, fed, !!feederInv?.args.some((a) => a.glob)));
     else {
       // `find / -maxdepth 1 | xargs rm -rf`, `ls / | xargs rm -rf`: what find or ls prints xargs hands on, as `find … -exec` would
       const found = feeder && findExecScript(finderInv, argvOf(inv));
@@ -74,7 +98,7 @@ export function fedArgumentScripts(
  * The commands `xargs <program> <args>` runs for the words it reads: each word in place of `{}`
  * when the arguments hold it (`-I {}`), else all of them appended (a few dozen words at most).
  */
-function xargsScripts(inv: Invocation, text: string): string[] {
+function xargsScripts(inv: Invocation, text: string, globs: boolean): string[] {
   // `xargs -0` reads names ended by NUL: a NUL ends one either way
   const words = text
     .split(/[\s\0]+/)
@@ -82,8 +106,17 @@ function xargsScripts(inv: Invocation, text: string): string[] {
     .slice(0, 64);
   if (!words.length) return [];
   const argv = argvOf(inv);
-  if (argv.includes('{}')) return words.map((word) => argv.map((a) => shellQuote(a === '{}' ? word : a)).join(' '));
-  return [[...argv, ...words].map(shellQuote).join(' ')];
+  const quote = (word: string) => (globs ? globQuote(word) : shellQuote(word));
+  if (argv.includes('{}')) return words.map((word) => argv.map((a) => (a === '{}' ? quote(word) : shellQuote(a))).join(' '));
+  return [[...argv.map(shellQuote), ...words.map(quote)].join(' ')];
+}
+
+/** A word quoted for a shell but for its glob characters (`.env*` as `'.env'*`): the names it matches, as the shell matched them where it was written. */
+function globQuote(word: string): string {
+  return word
+    .split(/([*?[\]])/)
+    .map((part, i) => (i % 2 ? part : part && shellQuote(part)))
+    .join('');
 }
 
 /**
@@ -97,7 +130,8 @@ function findExecScript(finder: Invocation | null, argv: string[]): string | nul
   const args = finder && (gitNamesAsFind(finder) ?? listingAsFind(finder.program, finder.args));
   if (!args) return null;
   const exec = argv.includes('{}') ? [...argv, ';'] : [...argv, '{}', '+'];
-  return ['find', ...args.map((a) => (a.value.includes(UNKNOWN) ? a.raw : shellQuote(a.value))), '-exec', ...exec.map(shellQuote)].join(' ');
+  const quote = (a: Word) => (a.value.includes(UNKNOWN) ? a.raw : a.glob ? globQuote(a.value) : shellQuote(a.value));
+  return ['find', ...args.map(quote), '-exec', ...exec.map(shellQuote)].join(' ');
 }
 
 /**

@@ -1,0 +1,33 @@
+import { testHoles } from './context.ts';
+
+/**
+ * Text fed into a shell through what the guard did not follow: filters that pass the text on or a
+ * known transform of it, and what a listing prints read through such a filter into xargs:
+ * [an everyday command, its dangerous neighbour]. The context is context.ts's: the project
+ * /home/u/proj on main, home /home/u.
+ */
+testHoles({
+  // text-filters.ts: the one table of what a filter writes of the text it reads
+  'a filter that passes the text on, or a transform its words tell, feeds the shell that text': [
+    ["sed -n '1,20p' src/a.ts", "echo 'rm -rf ~' | sed -n p | sh"],
+    ["echo ok | sed 's/o/O/'", "echo 'rm -rf ~' | sed 's/x/y/' | sh"],
+    ["echo 'rm -rf x' | sed 's/x/y/' | sh", "echo 'rm -rf x' | sed 's/x/~/' | sh"],
+    ["awk '{print $1}' data.csv | sort | uniq -c", "echo 'rm -rf ~' | awk '{print}' | sh"],
+    ["echo 'ls' | awk '{print $0}' | bash", "echo 'rm -rf ~' | awk '{print $0}' | bash"],
+    ['cut -d, -f1 a.csv', "echo 'rm -rf ~' | cut -c1- | sh"],
+    ["echo 'ls' | tr a a | sh", "echo 'rm -rf ~' | tr a a | sh"],
+    ["echo 'sl' | rev | sh", "echo '~ fr- mr' | rev | sh"],
+    ["echo 'ls' | rev | rev | sh", "echo 'rm -rf ~' | rev | rev | sh"],
+    ['ls src | xargs -n1 echo', "echo 'rm -rf ~' | xargs -0 echo | sh"],
+    ["echo 'ls' | paste -sd' ' | sh", "echo 'rm -rf ~' | paste -sd' ' | sh"],
+  ],
+  // printed-names.ts / fed-input.ts: what a listing prints, through a filter that keeps its lines, is still those names
+  'the names a listing or an echo prints, through a filter, are still those names': [
+    ['git ls-files | xargs wc -l', "git ls-files .env | sed 's/^//' | xargs cat"],
+    ['git ls-files src | cut -c1- | xargs cat', 'git ls-files .env | cut -c1- | xargs cat'],
+    ["git ls-files src | awk '{print}' | xargs cat", "git ls-files .env | awk '{print}' | xargs cat"],
+    ['ls *.md | xargs wc -l', 'ls .env* | xargs cat'],
+    ['echo *.md | xargs wc -l', 'echo .env* | xargs cat'],
+    ["printf '%s\\n' *.md | xargs wc -l", "printf '%s\\n' .env* | xargs cat"],
+  ],
+});
