@@ -10,7 +10,7 @@ import { checkGitHistory } from './families/git-history.ts';
 import { checkFamilies, familyFinding } from './families/index.ts';
 import { interpreterScripts } from './families/interpreter.ts';
 import type { FamilyContext } from './families/types.ts';
-import { fedArgumentScripts, fedText, pipedText, unknownNamesRemoval } from './fed-input.ts';
+import { fedArgumentScripts, fedText, pipedText, shellSubstitutions, substitutionFeeds, unknownNamesRemoval } from './fed-input.ts';
 import { evaluateFileTool, READ_TOOLS, WRITE_TOOLS } from './file-tools.ts';
 import { checkGit, type Finding, type PrGate, parseGit } from './git-rules.ts';
 import { exportedSettingCommands, settingCommands } from './git-settings.ts';
@@ -230,6 +230,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const text = pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
     }
+    // `echo '…' | tee >(sh)`, `echo '…' > >(bash)`: a shell reading what this stage writes
+    for (const text of substitutionFeeds(cmd, invocation, stages.get(cmd.pipeline)!, (s) => runsOf.get(s)?.[0] ?? null)) walkScript(text, w, depth + 1);
     // `echo / | xargs rm -rf`, `echo ~ | parallel rm -rf`: the words they read become arguments; after
     // a `find`, through those filters
     const feederInv = feeder ? (runsOf.get(feeder)?.[0] ?? null) : null;
@@ -251,6 +253,8 @@ function walkScript(src: string, w: Walk, depth: number): void {
       const subs = [...cmd.words.flatMap((x) => x.subs), ...cmd.redirects.flatMap((r) => [...(r.subs ?? []), ...(r.target?.subs ?? [])])];
       fed.push(subs.flatMap((s) => s.commands.flatMap((c) => runsOf.get(c) ?? [])));
     }
+    // `curl x > >(sh)`: the command's output is a shell's script
+    if (inv && shellSubstitutions(cmd, inv, (s) => runsOf.get(s)?.[0] ?? null)) fed.push([inv]);
   }
   const p = checkPipelines(piped, fed, w.policy) ?? checkExfiltration(piped);
   if (p) w.findings.push(p);

@@ -1,6 +1,6 @@
 import { shellQuote } from '../model/shell-quote.ts';
 import { argvOf } from './bash-rules.ts';
-import { type Invocation, programName, SHELLS } from './command.ts';
+import { type Invocation, programName, runsStdin, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
@@ -37,7 +37,7 @@ export function fedText(cmd: SimpleCommand, inv: Invocation | null): string | nu
  * between that pass it on or a transform of it (text-filters.ts: `echo '…' | sed 's/a/b/' | sh`,
  * `| awk '{print}' | sh`); null where a stage writes what the command line does not tell.
  */
-export function pipedText(stages: readonly SimpleCommand[], index: number, invOf: (stage: SimpleCommand) => Invocation | null): string | null {
+export function pipedText(stages: readonly SimpleCommand[], index: number, invOf: InvocationOf): string | null {
   const transforms: Array<(text: string) => string> = [];
   for (let i = index - 1; i >= 0; i--) {
     const stage = stages[i];
@@ -54,6 +54,39 @@ export function pipedText(stages: readonly SimpleCommand[], index: number, invOf
   }
   return null;
 }
+
+/**
+ * The texts shells read from the process substitutions `cmd` (stage `cmd.index` of `stages`)
+ * writes into, where the command line tells them: `tee >(sh)` — tee writes what it reads to each
+ * file it names — and `echo '…' > >(bash)`, the command's output sent there (pipedText reads
+ * what it writes). Only a substitution whose first stage is a shell reading stdin counts.
+ */
+export function substitutionFeeds(cmd: SimpleCommand, inv: Invocation | null, stages: readonly SimpleCommand[], invOf: InvocationOf): string[] {
+  const shells = shellSubstitutions(cmd, inv, invOf);
+  if (!shells) return [];
+  const text = pipedText([...stages.slice(0, cmd.index), cmd], cmd.index + 1, invOf);
+  return text ? Array.from({ length: shells }, () => text) : [];
+}
+
+/** How many process substitutions `cmd` writes into that run a shell reading stdin: the files `tee` names, its output redirected (`> >(sh)`). */
+export function shellSubstitutions(cmd: SimpleCommand, inv: Invocation | null, invOf: InvocationOf): number {
+  const targets = [
+    ...(inv?.program === 'tee' ? inv.args : []),
+    ...cmd.redirects.filter((r) => r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>').map((r) => r.target),
+  ];
+  return targets.filter(
+    (w) =>
+      w?.raw.startsWith('>(') &&
+      w.subs.length === 1 &&
+      w.subs[0]!.commands.some((c) => {
+        const run = c.index === 0 ? invOf(c) : null;
+        return !!run && runsStdin(run);
+      }),
+  ).length;
+}
+
+/** The program a stage of a pipeline runs (the first of its readings), as the walk over a script found it. */
+export type InvocationOf = (stage: SimpleCommand) => Invocation | null;
 
 /**
  * The commands `inv` runs with the words it reads on stdin, when it is xargs's command or GNU
