@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { loosensRules } from '../model/rule-loosening.ts';
 import type { RuleType } from '../model/safety-rules.ts';
-import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation } from './bash-rules.ts';
+import { argvOf, type BashContext, checkExfiltration, checkLists, checkPipelines, isExempt, listed, type PipedInvocation, runsFedText } from './bash-rules.ts';
 import { type Invocation, runsStdin, SHELLS, unwrap } from './command.ts';
 import { checkCommandPaths } from './command-paths.ts';
 import { envFileRun } from './env-files.ts';
@@ -225,7 +225,7 @@ function walkScript(src: string, w: Walk, depth: number): void {
     // the stage before any filters that pass some of its lines on unchanged (`| tee log | sh`, `| grep -v x | sort | head`)
     let finder = feeder;
     while (finder && finder.index > 0 && keepsLines(runsOf.get(finder)?.[0])) finder = stages.get(cmd.pipeline)![finder.index - 1];
-    if (invocation && runsStdin(invocation) && cmd.index > 0) {
+    if (invocation && runsFedText(invocation) && cmd.index > 0) {
       // what the stage before writes, or what reaches it through the filters between (fed-input.ts pipedText)
       const text = pipedText(stages.get(cmd.pipeline)!, cmd.index, (s) => runsOf.get(s)?.[0] ?? null);
       if (text) walkScript(text, w, depth + 1);
@@ -300,7 +300,7 @@ function checkCommand(cmd: SimpleCommand, inv: Invocation | null, w: Walk, depth
   add(checkCommandPaths(inv, cmd.redirects, bctx));
   if (inv) add(checkMovedAway(inv, bctx));
   // `bash <<EOF ... EOF`, `sh <<< "..."`, `at now <<< "..."`: the shell runs what it reads
-  if (inv && runsStdin(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
+  if (inv && runsFedText(inv)) for (const r of cmd.redirects) if (r.input) walkScript(r.input, w, depth + 1);
   // `bash <(echo 'rm -rf ~')`, `source <(printf …)`: the shell runs the file a static substitution writes
   if (inv && (SHELLS.has(inv.program) || inv.program === 'source' || inv.program === '.')) {
     const file = inv.args.find((a) => !a.value.startsWith('-') || a.raw.startsWith('<('));

@@ -1,6 +1,6 @@
 import { shellQuote } from '../model/shell-quote.ts';
-import { argvOf } from './bash-rules.ts';
-import { type Invocation, programName, runsStdin, SHELLS } from './command.ts';
+import { argvOf, runsFedText } from './bash-rules.ts';
+import { type Invocation, programName, SHELLS } from './command.ts';
 import { printedBy } from './expand.ts';
 import type { Finding } from './git-rules.ts';
 import { parallelLine, parallelScripts } from './parallel.ts';
@@ -80,7 +80,7 @@ export function shellSubstitutions(cmd: SimpleCommand, inv: Invocation | null, i
       w.subs.length === 1 &&
       w.subs[0]!.commands.some((c) => {
         const run = c.index === 0 ? invOf(c) : null;
-        return !!run && runsStdin(run);
+        return !!run && runsFedText(run);
       }),
   ).length;
 }
